@@ -1,0 +1,1 @@
+"""pnp: print-and-play asset generator."""

@@ -1,0 +1,1 @@
+"""Game modules: enumerations, generators and rule checks that YAML cannot express."""
