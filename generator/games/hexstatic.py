@@ -141,8 +141,10 @@ def feature_counts(tiles):
 def crossings(sides):
     """Return the pairs of path colours that cross, each pair sorted, as a sorted list.
 
-    Two paths are chords of the hexagon and cross iff their sides interleave around it. An end
-    is a stub that must stop short of 0.7 of the way to the centre so that no path reaches it.
+    Two paths are chords of the hexagon and cross iff their sides interleave around it. Ends cross
+    nothing if drawn as stubs shorter than 0.7 of the apothem: a gentle arc (centred on the hex beyond
+    its middle side) passes 0.27 apothem from the centre, a straight path through it. The three
+    straights of BGRBGR and BRGBRG all meet at the centre.
     """
     paths = {c: [i for i, x in enumerate(sides) if x == c] for c in COLOURS if sides.count(c) == 2}
     return sorted(
