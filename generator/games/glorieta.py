@@ -1,0 +1,194 @@
+"""Glorieta: the hexhex7 board, its ring of 42 coloured spaces, the board checks and a loop checker.
+
+Cells are axial coordinates written "q,r" (hexgrid's Hex.axial; "0,0" is the centre, the board is
+every cell within 6 steps). A position file lists the stones by the side that shows, and may
+replace the ring's colours with 42 names in ring order (hexgrid.ring(7): from the corner space in
+direction 0, clockwise on screen):
+
+    stones:
+      black: ["1,0", "0,1", "-1,1", "-1,0", "0,-1"]
+      yellow: ["3,-3"]
+      pink: ["1,-1"]
+    ring: [black, black, ...]  # optional
+
+Quote coordinates inside [...] lists: YAML reads [1,0] as two numbers.
+"""
+from dataclasses import dataclass
+from types import MappingProxyType
+
+import yaml
+
+from generator.errors import SpecError, UserError
+from generator.hexgrid import Hex, hexhex, ring
+
+BOARD_RADIUS = 6
+PLAYERS = ("black", "yellow")
+PINK = "pink"
+STONE_SIDES = PLAYERS + (PINK,)
+CELLS = tuple(hexhex(BOARD_RADIUS))
+RING_SPACES = tuple(ring(BOARD_RADIUS + 1))
+
+
+@dataclass(frozen=True)
+class Position:
+    """Stones on the board (cell -> the side showing) and the ring's colours (space -> player)."""
+
+    stones: MappingProxyType
+    ring: MappingProxyType
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A player's connected group of own and pink stones and own ring spaces that surrounds cells."""
+
+    player: str
+    stones: frozenset
+    ring: frozenset
+    enclosed: frozenset
+
+
+def ring_colours(radius=BOARD_RADIUS, run=7, start="black"):
+    """Colour the ring by alternating runs; the default runs are 6 edge spaces and the next corner."""
+    if start not in PLAYERS:
+        raise UserError(f"unknown ring colour {start!r} (use black or yellow)")
+    if not isinstance(run, int) or run < 1:
+        raise UserError(f"a ring run is a whole number of spaces, at least 1, got {run!r}")
+    spaces = ring(radius + 1)
+    other = PLAYERS[1 - PLAYERS.index(start)]
+    return {h: (start, other)[((i - 1) % len(spaces)) // run % 2] for i, h in enumerate(spaces)}
+
+
+def explicit_ring(colours, source="<ring>"):
+    """Colour the ring from a list of 42 player colours in ring order."""
+    if not isinstance(colours, list) or len(colours) != len(RING_SPACES):
+        raise SpecError(source, "ring", f"give a list of {len(RING_SPACES)} colours, one per ring space in ring order")
+    for i, colour in enumerate(colours):
+        if colour not in PLAYERS:
+            raise SpecError(source, f"ring[{i}]", f"unknown ring colour {colour!r} (use black or yellow)")
+    return dict(zip(RING_SPACES, colours))
+
+
+def perimeter_neighbour_counts(cells=CELLS, ring_spaces=RING_SPACES):
+    """Return, for each cell on the board's edge, how many ring spaces touch it."""
+    inside, around = set(cells), set(ring_spaces)
+    return {
+        h: sum(n in around for n in h.neighbours())
+        for h in cells
+        if any(n not in inside for n in h.neighbours())
+    }
+
+
+def _found(what, expected, found):
+    return f"{what} (expected {expected}, found {found})"
+
+
+def check_board(cells, ring_spaces):
+    """Return failure messages for a board: its cells, and its ring as space -> colour."""
+    failures = []
+    checks = [("board cells", 127, len(set(cells))), ("ring spaces", 42, len(ring_spaces))]
+    colours = list(ring_spaces.values())
+    checks += [(f"{p} ring spaces", 21, colours.count(p)) for p in PLAYERS]
+    checks.append(("ring spaces neither black nor yellow", 0, sum(c not in PLAYERS for c in colours)))
+    counts = list(perimeter_neighbour_counts(cells, ring_spaces).values())
+    checks += [
+        ("perimeter cells", 36, len(counts)),
+        ("perimeter cells with 3 ring neighbours", 6, counts.count(3)),
+        ("perimeter cells with 2 ring neighbours", 30, counts.count(2)),
+    ]
+    for what, expected, found in checks:
+        if found != expected:
+            failures.append(_found(what, expected, found))
+    return failures
+
+
+def _cell(text, source, key):
+    """Read a "q,r" board cell, or raise SpecError."""
+    try:
+        q, r = (int(part) for part in text.split(","))
+    except (AttributeError, ValueError):
+        raise SpecError(source, key, f'{text!r} is not a cell: write "q,r", e.g. "1,-2"') from None
+    h = Hex.axial(q, r)
+    if h.length() > BOARD_RADIUS:
+        raise SpecError(source, key, f"cell {text!r} is off the board ({h.length()} steps from the centre, at most 6)")
+    return h
+
+
+def parse_position(data, source="<position>"):
+    """Check a position read from YAML and return it as a Position."""
+    if not isinstance(data, dict):
+        raise SpecError(source, "", "a position is a mapping with 'stones' and optionally 'ring'")
+    for key in data:
+        if key not in ("stones", "ring"):
+            raise SpecError(source, str(key), "unknown key (use stones, ring)")
+    by_side = data.get("stones") or {}
+    if not isinstance(by_side, dict):
+        raise SpecError(source, "stones", 'give the stones as side: ["q,r", ...], e.g. black: ["0,1"]')
+    stones = {}
+    for side, cells in by_side.items():
+        if side not in STONE_SIDES:
+            raise SpecError(source, f"stones.{side}", f"unknown stone colour {side!r} (use black, yellow or pink)")
+        if not isinstance(cells, list):
+            raise SpecError(source, f"stones.{side}", 'give a list of "q,r" cells')
+        for i, text in enumerate(cells):
+            key = f"stones.{side}[{i}]"
+            h = _cell(text, source, key)
+            if h in stones:
+                raise SpecError(source, key, f"cell {text!r} already holds a {stones[h]} stone")
+            stones[h] = side
+    ring_map = explicit_ring(data["ring"], source=source) if "ring" in data else ring_colours()
+    return Position(MappingProxyType(stones), MappingProxyType(ring_map))
+
+
+def load_position(path):
+    """Read a position YAML file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.safe_load(f)
+    except OSError as e:
+        raise UserError(f"{path}: cannot read position ({e.strerror})") from None
+    except yaml.YAMLError as e:
+        raise UserError(f"{path}: not valid YAML ({e})".replace("\n", " ")) from None
+    return parse_position(data, source=path)
+
+
+def _components(cells):
+    """Split a set of hexes into connected groups."""
+    left, groups = set(cells), []
+    while left:
+        todo = [left.pop()]
+        group = set(todo)
+        while todo:
+            for n in todo.pop().neighbours():
+                if n in left:
+                    left.remove(n)
+                    group.add(n)
+                    todo.append(n)
+        groups.append(group)
+    return groups
+
+
+def _enclosed(wall):
+    """Return the board cells outside a wall that cannot reach beyond the ring without crossing it."""
+    world = set(hexhex(BOARD_RADIUS + 2))
+    todo = [h for h in ring(BOARD_RADIUS + 2) if h not in wall]
+    reached = set(todo)
+    while todo:
+        for n in todo.pop().neighbours():
+            if n in world and n not in wall and n not in reached:
+                reached.add(n)
+                todo.append(n)
+    return {h for h in CELLS if h not in wall and h not in reached}
+
+
+def loops(position):
+    """Return every loop in a position, black's first, each group once with all the cells it surrounds."""
+    found = []
+    for player in PLAYERS:
+        own = {h for h, side in position.stones.items() if side in (player, PINK)}
+        own |= {h for h, colour in position.ring.items() if colour == player}
+        for group in sorted(_components(own), key=min):
+            enclosed = _enclosed(group)
+            if enclosed:
+                stones = frozenset(h for h in group if h in position.stones)
+                found.append(Loop(player, stones, frozenset(group - stones), frozenset(enclosed)))
+    return found
