@@ -48,7 +48,7 @@ class Loop:
 
 
 def ring_colours(radius=BOARD_RADIUS, run=7, start="black"):
-    """Colour the ring by alternating runs; the default runs are 6 edge spaces and the next corner."""
+    """Colour the ring in alternating runs from the space after the direction-0 corner; default: a side and its next corner."""
     if start not in PLAYERS:
         raise UserError(f"unknown ring colour {start!r} (use black or yellow)")
     if not isinstance(run, int) or run < 1:
