@@ -67,7 +67,8 @@ def neighbours(points):
     """Return each point's adjacent points on the board, in reading order."""
     present = set(points)
     return {
-        p: tuple(sorted((n for dq, dr in DIRECTIONS if (n := Point(p.q + dq, p.r + dr)) in present), key=_reading_order))
+        p: tuple(sorted((n for n in (Point(p.q + dq, p.r + dr) for dq, dr in DIRECTIONS) if n in present),
+                        key=_reading_order))
         for p in sorted(present, key=_reading_order)
     }
 
