@@ -14,6 +14,7 @@ from generator.games.paths_and_pahs import (
 )
 
 DECK = full_deck()
+ALL_PAHS = [frozenset(t) for t in count_pahs(DECK)]
 cards = st.sampled_from(DECK)
 
 
@@ -207,20 +208,24 @@ def test_board_pahs_are_pahs_within_one_move():
     closer = ((a, b, None, c, None, None),) + board[1:]
     assert board_pahs(closer) == [(a, b, c)]
     assert board_pahs(tuple(zip(*closer))) == [(a, b, c)]
+    at_the_end = ((None, None, a, b, None, c),) + board[1:]
+    assert board_pahs(at_the_end) == [(a, b, c)]
 
 
 @given(st.integers(0, 1000))
-def test_board_pahs_are_each_within_four_cells_of_one_line(seed):
+def test_board_pahs_are_exactly_the_pahs_within_four_cells_of_one_line(seed):
     board = shuffled_board(seed)
     where = {cell: (r, c) for r, row in enumerate(board) for c, cell in enumerate(row) if cell}
-    found = board_pahs(board)
-    assert len({frozenset(t) for t in found}) == len(found)
-    for triple in found:
-        assert is_pah(*triple)
+
+    def one_move(triple):
         rows, cols = zip(*(where[card] for card in triple))
         in_row = len(set(rows)) == 1 and max(cols) - min(cols) <= 3
         in_column = len(set(cols)) == 1 and max(rows) - min(rows) <= 3
-        assert in_row or in_column
+        return in_row or in_column
+
+    found = board_pahs(board)
+    assert len({frozenset(t) for t in found}) == len(found)
+    assert {frozenset(t) for t in found} == {t for t in ALL_PAHS if one_move(t)}
 
 
 def test_shipped_cards_and_shuffled_board_pass_every_check():
