@@ -1,1 +1,12 @@
 """Game modules: enumerations, generators and rule checks that YAML cannot express."""
+import importlib
+
+RULESETS = {
+    "grannys-pills": "generator.games.grannys_pills",
+}
+
+
+def ruleset(spec):
+    """The game module named by the spec's ruleset (default: its id), or None."""
+    name = spec.game.ruleset or spec.game.id
+    return importlib.import_module(RULESETS[name]) if name in RULESETS else None

@@ -1,0 +1,110 @@
+"""The pnp command line: a thin click layer over the library; UserError becomes one line and exit 1."""
+import sys
+from functools import wraps
+
+import click
+
+from . import spec as specs
+from .errors import UserError
+
+PAPER = click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True,
+                     help="Paper size of the sheets.")
+SETS = click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
+                    help="Override a spec value by key path, e.g. palette.red=#c0392b (repeatable).")
+GAMES = click.argument("games", nargs=-1, metavar="[GAME_OR_SPEC]...")
+
+
+def user_errors(command):
+    """Print a UserError as one line on stderr and exit 1."""
+    @wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except UserError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(1)
+    return wrapper
+
+
+def chosen(games):
+    """The requested games, or every shipped spec."""
+    return list(games) if games else [p.stem for p in specs.shipped()]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pnp")
+def cli():
+    """Print-and-play asset generator: YAML game specs to printable PDFs."""
+
+
+@cli.command("list")
+@user_errors
+def list_games():
+    """List the shipped games with their components and counts.
+
+    Example: pnp list
+    """
+    for path in specs.shipped():
+        spec = specs.load(path)
+        click.echo(f"{spec.game.id}  {spec.game.title} (by {spec.game.designer})")
+        for comp in spec.components:
+            click.echo(f"    {comp.expect:>4} x {comp.title} [{comp.kind}]")
+
+
+@cli.command()
+@GAMES
+@SETS
+@user_errors
+def validate(games, overrides):
+    """Run every check on the games' component sets; exit 1 if any fails.
+
+    Example: pnp validate grannys-pills --set components.pill.faces.copies=6
+    """
+    from .validate import validate as run_checks
+    failed = 0
+    for name in chosen(games):
+        spec = specs.load(name, overrides)
+        failures = run_checks(spec)
+        for failure in failures:
+            click.echo(str(failure))
+        failed += len(failures)
+        if not failures:
+            click.echo(f"{spec.path}: all checks pass ({len(spec.components)} components)")
+    if failed:
+        sys.exit(1)
+
+
+@cli.command()
+@GAMES
+@PAPER
+@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+              help="Folder for the PDFs (one subfolder per game).")
+@SETS
+@user_errors
+def build(games, paper, out_dir, overrides):
+    """Build the components PDF of each game on each paper size.
+
+    Example: pnp build grannys-pills --paper a4 --set palette.red=#c0392b
+    """
+    from .build import build as build_one, papers
+    loaded = [specs.load(name, overrides) for name in chosen(games)]
+    jobs = [(spec, p) for spec in loaded for p in papers(paper)]
+    results = []
+    show = sys.stderr.isatty() and len(jobs) > 1
+    with click.progressbar(jobs, label="building", file=sys.stderr if show else open_null(),
+                           item_show_func=lambda job: job and f"{job[0].game.id} {job[1]}") as bar:
+        for spec, size in bar:
+            results.append(build_one(spec, size, out_dir))
+    for path, pages, size in results:
+        click.echo(f"{path}: {pages} pages, {size / 1024:.1f} KiB")
+
+
+def open_null():
+    """A sink for the progress bar when stderr is not a terminal."""
+    import io
+    return io.StringIO()
+
+
+def main():
+    """Entry point for the pnp script."""
+    cli(prog_name="pnp")

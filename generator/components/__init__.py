@@ -1,0 +1,11 @@
+"""Component kinds, looked up by a spec's `kind:`."""
+from . import board, card, pattern_tile, player_board, score_sheet, tile
+
+KINDS = {
+    "square-tile": tile.KIND,
+    "grid-board": board.KIND,
+    "player-board": player_board.KIND,
+    "pattern-tile": pattern_tile.KIND,
+    "reference-card": card.KIND,
+    "score-sheet": score_sheet.KIND,
+}

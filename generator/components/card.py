@@ -1,0 +1,60 @@
+"""Reference card: a heading and wrapped lines of text, shrunk to fit the safe area."""
+from .. import schema as s
+from .. import svg, textfit
+from .kind import Kind
+
+FIELDS = {
+    "width": s.length(high=400),
+    "height": s.length(high=400),
+    "heading": s.text,
+    "lines": s.list_of(s.text, 1, 60),
+    "ground": s.colour,
+    "ink": s.colour,
+    "accent": s.colour,
+    "font_size": s.length(high=20),
+    "safe": s.length(high=30, zero=True),
+}
+DEFAULTS = {"ground": "white", "ink": "black", "accent": "black", "font_size": 3.6, "safe": 5.0}
+LEADING = 1.3
+
+
+def size(options):
+    """The card's width and height."""
+    return options["width"], options["height"]
+
+
+def layout(o):
+    """Return (font size, wrapped lines) so that the text fits inside the safe area."""
+    inner_w = o["width"] - 2 * o["safe"]
+    inner_h = o["height"] - 2 * o["safe"] - o["font_size"] * 2
+    font = o["font_size"]
+    while True:
+        wrapped = [textfit.wrap(line, font, inner_w - font) for line in o["lines"]]
+        if sum(len(w) for w in wrapped) * font * LEADING + len(wrapped) * font * 0.4 <= inner_h or font < 1.6:
+            return font, wrapped
+        font *= 0.95
+
+
+def render(spec, component, props):
+    """Draw the heading and the bulleted lines."""
+    o = {**DEFAULTS, **component.options}
+    b, w, h = component.bleed, o["width"], o["height"]
+    ink = spec.colour(o["ink"])
+    dwg = svg.drawing(w, h, b)
+    dwg.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill=spec.colour(o["ground"])))
+    dwg.add(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=spec.colour(o["accent"]), stroke_width=0.6))
+    y = o["safe"] + o["font_size"] * 1.1
+    dwg.add(svg.text(dwg, o["heading"], w / 2, y, o["font_size"] * 1.3, ink, bold=True))
+    font, wrapped = layout(o)
+    y += o["font_size"] * 1.2
+    for block in wrapped:
+        y += font * 0.4
+        for i, line in enumerate(block):
+            y += font * LEADING
+            if i == 0:
+                dwg.add(dwg.circle((svg.r(o["safe"] + font * 0.3), svg.r(y - font * 0.33)), svg.r(font * 0.18), fill=ink))
+            dwg.add(svg.text(dwg, line, o["safe"] + font, y, font, ink, anchor="start"))
+    return svg.to_string(dwg)
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0)

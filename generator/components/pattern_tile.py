@@ -1,0 +1,42 @@
+"""Pattern tile: a small grid of coloured symbols with an orientation marker on the top edge."""
+from .. import schema as s
+from .. import svg
+from .kind import Kind
+
+FIELDS = {
+    "rows": s.integer(1, 12),
+    "cols": s.integer(1, 12),
+    "cell": s.length(high=100),
+    "margin": s.length(high=30, zero=True),
+    "ground": s.colour,
+    "ink": s.colour,
+    "line": s.length(high=3),
+}
+FACE_FIELDS = {"pattern": s.list_of(s.list_of(s.list_of(s.text, 2, 2), 1, 12), 1, 12)}
+DEFAULTS = {"margin": 4.0, "ground": "white", "ink": "black", "line": 0.3}
+
+
+def size(options):
+    """The grid plus a margin on every side."""
+    o = {**DEFAULTS, **options}
+    return o["cols"] * o["cell"] + 2 * o["margin"], o["rows"] * o["cell"] + 2 * o["margin"]
+
+
+def render(spec, component, props):
+    """Draw the cells, each symbol in its colour, and the white marker triangle on the top edge."""
+    o = {**DEFAULTS, **component.options}
+    width, height = size(o)
+    b, ink, cell, m = component.bleed, spec.colour(o["ink"]), o["cell"], o["margin"]
+    dwg = svg.drawing(width, height, b)
+    dwg.add(dwg.rect((-b, -b), (width + 2 * b, height + 2 * b), fill=spec.colour(o["ground"])))
+    dwg.add(dwg.rect((m, m), (o["cols"] * cell, o["rows"] * cell), fill="none", stroke=ink, stroke_width=o["line"]))
+    for j, row in enumerate(props["pattern"]):
+        for i, (colour, shape) in enumerate(row):
+            cx, cy = m + (i + 0.5) * cell, m + (j + 0.5) * cell
+            dwg.add(svg.symbol(dwg, shape, cx, cy, cell * 0.86, spec.colour(colour), ink, search=spec.templates))
+    marker = m * 0.8
+    dwg.add(svg.symbol(dwg, "marker-triangle", width / 2, marker / 2 + 0.2, marker, "#ffffff", ink, search=spec.templates))
+    return svg.to_string(dwg)
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS)

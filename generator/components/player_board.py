@@ -1,0 +1,56 @@
+"""Player board: a schedule grid, a slot for a pattern tile with its marker, a big marker on the top edge."""
+from .. import schema as s
+from .. import svg
+from .board import draw_grid
+from .kind import Kind
+
+FIELDS = {
+    "rows": s.integer(1, 12),
+    "cols": s.integer(1, 12),
+    "cell": s.length(high=100),
+    "slot": s.length(high=150),
+    "frame": s.length(high=40, zero=True),
+    "ground": s.colour,
+    "cell_fill": s.colour,
+    "ink": s.colour,
+    "line": s.length(high=3),
+    "label": s.text,
+    "slot_label": s.text,
+}
+DEFAULTS = {"frame": 8.0, "ground": "white", "cell_fill": "white", "ink": "black", "line": 0.5,
+            "label": "", "slot_label": ""}
+TOP_BAND = 14.0
+
+
+def size(options):
+    """Frame, grid, gap, slot and frame across; marker band, grid and frame down."""
+    o = {**DEFAULTS, **options}
+    grid_w, grid_h = o["cols"] * o["cell"], o["rows"] * o["cell"]
+    return 3 * o["frame"] + grid_w + o["slot"] + 2, TOP_BAND + max(grid_h, o["slot"] + 12) + o["frame"]
+
+
+def render(spec, component, props):
+    """Draw the board: big black triangle on top, schedule grid at left, marked slot at right."""
+    o = {**DEFAULTS, **component.options}
+    width, height = size(o)
+    b, ink = component.bleed, spec.colour(o["ink"])
+    dwg = svg.drawing(width, height, b)
+    dwg.add(dwg.rect((-b, -b), (width + 2 * b, height + 2 * b), fill=spec.colour(o["ground"])))
+    grid_x, grid_y = o["frame"], TOP_BAND
+    grid_w = o["cols"] * o["cell"]
+    draw_grid(dwg, spec, grid_x, grid_y, o["rows"], o["cols"], o["cell"], o)
+    big = TOP_BAND - 3
+    dwg.add(svg.symbol(dwg, "marker-triangle", grid_x + grid_w / 2, big / 2 + 0.5, big, ink, ink, rotate=180, search=spec.templates))
+    slot_x, slot_y = 2 * o["frame"] + grid_w + 1, TOP_BAND + 10
+    dwg.add(dwg.rect((svg.r(slot_x), svg.r(slot_y)), (o["slot"], o["slot"]), fill="none", stroke=ink,
+                     stroke_width=o["line"], stroke_dasharray="2,1.5"))
+    small = 6.0
+    dwg.add(svg.symbol(dwg, "marker-triangle", slot_x + o["slot"] / 2, slot_y - small / 2 - 1, small, "#ffffff", ink, search=spec.templates))
+    if o["slot_label"]:
+        dwg.add(svg.text(dwg, o["slot_label"], slot_x + o["slot"] / 2, slot_y + o["slot"] / 2 + 1.2, 3.4, ink))
+    if o["label"]:
+        dwg.add(svg.text(dwg, o["label"], slot_x + o["slot"] / 2, slot_y + o["slot"] + 7, 3.6, ink, bold=True))
+    return svg.to_string(dwg)
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS)

@@ -1,0 +1,54 @@
+"""Score sheet: a titled table of rows (rounds) by columns (players) with a total row."""
+from .. import schema as s
+from .. import svg
+from .kind import Kind
+
+FIELDS = {
+    "width": s.length(high=400),
+    "height": s.length(high=400),
+    "heading": s.text,
+    "rows": s.list_of(s.text, 1, 40),
+    "columns": s.integer(1, 12),
+    "column_label": s.text,
+    "note": s.text,
+    "ink": s.colour,
+}
+DEFAULTS = {"column_label": "Player", "note": "", "ink": "black"}
+
+
+def size(options):
+    """The sheet's width and height."""
+    return options["width"], options["height"]
+
+
+def render(spec, component, props):
+    """Draw the heading, a name row, one row per label, and the note."""
+    o = {**DEFAULTS, **component.options}
+    w, h, b, ink = o["width"], o["height"], component.bleed, spec.colour(o["ink"])
+    dwg = svg.drawing(w, h, b)
+    dwg.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill="#ffffff"))
+    dwg.add(svg.text(dwg, o["heading"], w / 2, 9, 5, ink, bold=True))
+    labels = ["Name"] + list(o["rows"])
+    top, left, bottom = 14.0, 5.0, h - (10.0 if o["note"] else 5.0)
+    label_w = 30.0
+    col_w = (w - 2 * left - label_w) / o["columns"]
+    row_h = (bottom - top) / (len(labels) + 1)
+    for i in range(o["columns"]):
+        x = left + label_w + (i + 0.5) * col_w
+        dwg.add(svg.text(dwg, f"{o['column_label']} {i + 1}", x, top + row_h * 0.65, min(3.5, row_h * 0.5), ink, bold=True))
+    for j, label in enumerate(labels, start=1):
+        y = top + j * row_h
+        dwg.add(svg.text(dwg, label, left + 2, y + row_h * 0.65, min(3.5, row_h * 0.5), ink, anchor="start",
+                         bold=(j == len(labels) and label.lower().startswith("total"))))
+    for j in range(len(labels) + 2):
+        y = svg.r(top + j * row_h)
+        dwg.add(dwg.line((left, y), (svg.r(w - left), y), stroke=ink, stroke_width=0.6 if j in (0, len(labels) + 1) else 0.3))
+    for i in range(o["columns"] + 2):
+        x = svg.r(left if i == 0 else left + label_w + (i - 1) * col_w)
+        dwg.add(dwg.line((x, svg.r(top)), (x, svg.r(top + (len(labels) + 1) * row_h)), stroke=ink, stroke_width=0.3))
+    if o["note"]:
+        dwg.add(svg.text(dwg, o["note"], w / 2, h - 4, 3, ink))
+    return svg.to_string(dwg)
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS)

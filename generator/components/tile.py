@@ -1,0 +1,37 @@
+"""Square tile: one coloured template symbol on a plain ground with a thin border."""
+from .. import schema as s
+from .. import svg
+from .kind import Kind
+
+FIELDS = {
+    "size": s.length(high=400),
+    "ground": s.colour,
+    "ink": s.colour,
+    "border": s.length(high=5, zero=True),
+    "symbol_scale": s.number(0.1, 1.0),
+}
+FACE_FIELDS = {"colour": s.colour, "shape": s.text}
+DEFAULTS = {"ground": "white", "ink": "black", "border": 0.3, "symbol_scale": 0.82}
+
+
+def size(options):
+    """A square of the given size."""
+    return options["size"], options["size"]
+
+
+def render(spec, component, props):
+    """Draw the tile face: ground to the bleed edge, border at the trim, symbol in the middle."""
+    o = {**DEFAULTS, **component.options}
+    side, bleed = o["size"], component.bleed
+    dwg = svg.drawing(side, side, bleed)
+    dwg.add(dwg.rect((-bleed, -bleed), (side + 2 * bleed, side + 2 * bleed), fill=spec.colour(o["ground"])))
+    if o["border"]:
+        inset = o["border"] / 2
+        dwg.add(dwg.rect((inset, inset), (side - o["border"], side - o["border"]), fill="none",
+                         stroke=spec.colour(o["ink"]), stroke_width=o["border"]))
+    dwg.add(svg.symbol(dwg, props["shape"], side / 2, side / 2, side * o["symbol_scale"],
+                       spec.colour(props["colour"]), spec.colour(o["ink"]), search=spec.templates))
+    return svg.to_string(dwg)
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS)

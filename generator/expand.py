@@ -1,0 +1,69 @@
+"""Explode a spec into pieces (one per physical component) and the distinct artworks they use."""
+import itertools
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from . import games
+from .errors import UserError
+
+
+@dataclass(frozen=True)
+class Art:
+    """One distinct drawing: a component's front with given properties, or its common back."""
+
+    key: str
+    component: str
+    side: str
+    props: MappingProxyType
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One physical component to cut out: which front art and which back art (or None)."""
+
+    component: str
+    index: int
+    front: str
+    back: str = None
+
+
+def face_props(spec, comp):
+    """The properties of each distinct face of a component, before copies."""
+    source = comp.faces
+    if source.generator:
+        module = games.ruleset(spec)
+        generator = getattr(module, "GENERATORS", {}).get(source.generator)
+        if generator is None:
+            raise UserError(f"{spec.path}: components.{comp.id}.faces.generator: unknown generator {source.generator!r}")
+        made = generator(spec, comp)
+        if len(made) != source.count:
+            raise UserError(f"{spec.path}: components.{comp.id}: generator made {len(made)} faces, count asks for {source.count}")
+        return [dict(p) for p in made]
+    if source.product:
+        names = [name for name, _ in source.product]
+        return [dict(zip(names, combo)) for combo in itertools.product(*(values for _, values in source.product))]
+    if source.items:
+        return [dict(item) for item in source.items]
+    return [{}]
+
+
+def expand(spec):
+    """Return (pieces, arts): every piece in spec order and every distinct art by key."""
+    pieces, arts = [], {}
+    for comp in spec.components:
+        by_props = {}
+        back = None
+        if comp.back:
+            back = f"{comp.id}-back"
+            arts[back] = Art(back, comp.id, "back", MappingProxyType({}))
+        index = 0
+        for props in face_props(spec, comp):
+            identity = repr(sorted(props.items()))
+            if identity not in by_props:
+                key = f"{comp.id}-{len(by_props) + 1}"
+                by_props[identity] = key
+                arts[key] = Art(key, comp.id, "front", MappingProxyType(props))
+            for _ in range(comp.faces.copies):
+                pieces.append(Piece(comp.id, index, by_props[identity], back))
+                index += 1
+    return pieces, arts

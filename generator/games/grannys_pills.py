@@ -1,0 +1,188 @@
+"""Granny's Pills: the prescription generator and the rule checks of GAMES.md section 1."""
+import random
+from collections import Counter
+
+from .. import components
+
+# The rules' own figures (GAMES.md section 1); the checks compute each from the spec and compare.
+RULES = {
+    "pills": 112, "copies": 7, "board_cells": 36, "bag_after_setup": 76, "player_boards": 4,
+    "trominoes_board": (48, 100), "trominoes_schedule": 22, "swap_pairs": 60, "prescriptions": 35,
+    "min_colours": 3, "max_per_colour": 4, "round_score": (0, 18),
+}
+# The six fixed trominoes: two straight (I) and four bent (L), as (row, col) offsets.
+TROMINOES = {
+    "I horizontal": ((0, 0), (0, 1), (0, 2)),
+    "I vertical": ((0, 0), (1, 0), (2, 0)),
+    "L top-left": ((0, 0), (0, 1), (1, 0)),
+    "L top-right": ((0, 0), (0, 1), (1, 1)),
+    "L bottom-left": ((0, 0), (1, 0), (1, 1)),
+    "L bottom-right": ((0, 1), (1, 0), (1, 1)),
+}
+
+
+def pill_properties(spec):
+    """The pill colours and shapes, from the pill component's product."""
+    product = dict(spec.component("pill").faces.product)
+    return list(product["colour"]), list(product["shape"])
+
+
+def balanced_pool(values, total, rng):
+    """A shuffled list of total items in which every value occurs floor or ceil(total / len) times."""
+    base, extra = divmod(total, len(values))
+    lucky = rng.sample(values, extra)
+    pool = [v for v in values for _ in range(base + (v in lucky))]
+    rng.shuffle(pool)
+    return pool
+
+
+def _faults(colours):
+    """How far one pattern's colours are from the rules (>= 3 colours, none more than 4 times)."""
+    counts = Counter(colours)
+    return max(0, RULES["min_colours"] - len(counts)) + sum(max(0, n - RULES["max_per_colour"]) for n in counts.values())
+
+
+def rotate(pattern):
+    """Turn a square pattern (tuple of rows) 90 degrees clockwise."""
+    return tuple(zip(*pattern[::-1]))
+
+
+def canonical(pattern):
+    """The smallest of a pattern's four rotations: equal for patterns that are rotations of each other."""
+    pattern = tuple(tuple(tuple(cell) for cell in row) for row in pattern)
+    turns = [pattern]
+    for _ in range(3):
+        turns.append(rotate(turns[-1]))
+    return min(turns)
+
+
+def prescriptions(spec, comp):
+    """Generate the prescription patterns from the spec's seed, meeting every constraint in the rules."""
+    colours, shapes = pill_properties(spec)
+    rows, cols = comp.options["rows"], comp.options["cols"]
+    size, count = rows * cols, comp.faces.count
+    rng = random.Random(comp.faces.seed)
+    cells = balanced_pool(colours, count * size, rng)
+    patterns = [cells[i * size:(i + 1) * size] for i in range(count)]
+    for _ in range(200_000):
+        bad = [i for i, p in enumerate(patterns) if _faults(p)]
+        if not bad:
+            break
+        i, j = bad[0], rng.randrange(count)
+        a, b = rng.randrange(size), rng.randrange(size)
+        before = _faults(patterns[i]) + _faults(patterns[j])
+        patterns[i][a], patterns[j][b] = patterns[j][b], patterns[i][a]
+        if i == j or _faults(patterns[i]) + _faults(patterns[j]) >= before:
+            patterns[i][a], patterns[j][b] = patterns[j][b], patterns[i][a]
+    shape_cells = balanced_pool(shapes, count * size, rng)
+    faces, seen = [], set()
+    for n, colour_cells in enumerate(patterns):
+        mine = shape_cells[n * size:(n + 1) * size]
+        grid = lambda: [[[colour_cells[r * cols + c], mine[r * cols + c]] for c in range(cols)] for r in range(rows)]
+        while canonical(grid()) in seen:
+            a, b = rng.sample(range(size), 2)
+            mine[a], mine[b] = mine[b], mine[a]
+        seen.add(canonical(grid()))
+        faces.append({"pattern": grid()})
+    return faces
+
+
+GENERATORS = {"prescriptions": prescriptions}
+
+
+def tromino_placements(rows, cols):
+    """Count (straight, bent) tromino placements that fit on a rows x cols grid."""
+    counts = Counter()
+    for name, cells in TROMINOES.items():
+        height = 1 + max(r for r, _ in cells)
+        width = 1 + max(c for _, c in cells)
+        counts[name[0]] += max(0, rows - height + 1) * max(0, cols - width + 1)
+    return counts["I"], counts["L"]
+
+
+def swap_pairs(rows, cols):
+    """Orthogonally adjacent cell pairs on a grid."""
+    return rows * (cols - 1) + cols * (rows - 1)
+
+
+def round_score_range(cells):
+    """Lowest and highest score of one round: 1 per right colour + 1 per right shape on every cell."""
+    return 0, cells * 2
+
+
+def _expect(failures, component, what, expected, found):
+    """Record a failure when found differs from expected."""
+    if expected != found:
+        failures.append((component, f"{what} (expected {expected}, found {found})"))
+
+
+def check(spec, pieces, arts):
+    """Check every Granny's Pills figure: returns (component, message) failures."""
+    fails = []
+    pills = [arts[p.front].props for p in pieces if p.component == "pill"]
+    colours, shapes = pill_properties(spec)
+    _expect(fails, "pill", "pill tiles", RULES["pills"], len(pills))
+    pairs = Counter((p["colour"], p["shape"]) for p in pills)
+    _expect(fails, "pill", "colour-shape pairs", len(colours) * len(shapes), len(pairs))
+    for pair, n in sorted(pairs.items()):
+        _expect(fails, "pill", f"copies of {pair[0]} {pair[1]}", RULES["copies"], n)
+    for colour, n in sorted(Counter(p["colour"] for p in pills).items()):
+        _expect(fails, "pill", f"{colour} pills", RULES["pills"] // len(colours), n)
+    for shape, n in sorted(Counter(p["shape"] for p in pills).items()):
+        _expect(fails, "pill", f"{shape} pills", RULES["pills"] // len(shapes), n)
+
+    board = spec.component("board").options
+    cells = board["rows"] * board["cols"]
+    _expect(fails, "board", "board cells", RULES["board_cells"], cells)
+    _expect(fails, "board", "tiles left in the bag after setup", RULES["bag_after_setup"], len(pills) - cells)
+    _expect(fails, "board", "tromino placements (I, L)", RULES["trominoes_board"], tromino_placements(board["rows"], board["cols"]))
+    _expect(fails, "board", "adjacent swap pairs", RULES["swap_pairs"], swap_pairs(board["rows"], board["cols"]))
+    pill_size = spec.component("pill").options["size"]
+    _expect(fails, "board", "board cell size in mm (must hold a pill tile)", pill_size, board["cell"])
+
+    player = spec.component("player-board").options
+    players = sum(1 for p in pieces if p.component == "player-board")
+    _expect(fails, "player-board", "player boards", RULES["player_boards"], players)
+    _expect(fails, "player-board", "tromino placements on the schedule", RULES["trominoes_schedule"], sum(tromino_placements(player["rows"], player["cols"])))
+    _expect(fails, "player-board", "schedule cell size in mm (must hold a pill tile)", pill_size, player["cell"])
+    _expect(fails, "player-board", "round score range", RULES["round_score"], round_score_range(player["rows"] * player["cols"]))
+
+    fails += _check_prescriptions(spec, pieces, arts, colours, shapes, player)
+    return fails
+
+
+def _check_prescriptions(spec, pieces, arts, colours, shapes, player):
+    """Prescriptions: count, grid size, distinct under rotation, colour rules, balance over all cells."""
+    fails = []
+    comp = spec.component("prescription")
+    patterns = [arts[p.front].props["pattern"] for p in pieces if p.component == "prescription"]
+    _expect(fails, "prescription", "prescription tiles", RULES["prescriptions"], len(patterns))
+    _expect(fails, "prescription", "pattern grid (rows, cols) matching the schedule",
+            (player["rows"], player["cols"]), (comp.options["rows"], comp.options["cols"]))
+    tile_w, _ = components.KINDS[comp.kind].size(comp.options)
+    if tile_w > player["slot"]:
+        fails.append(("prescription", f"tile does not fit the player board slot (expected at most {player['slot']:g} mm, found {tile_w:g} mm)"))
+    first = {}
+    for n, pattern in enumerate(patterns, start=1):
+        key = canonical(pattern)
+        if key in first:
+            fails.append(("prescription", f"prescription {n} repeats prescription {first[key]} (turned or not) (expected all distinct, found a duplicate)"))
+        first.setdefault(key, n)
+        cells = [cell for row in pattern for cell in row]
+        used = Counter(c for c, _ in cells)
+        if len(used) < RULES["min_colours"]:
+            fails.append(("prescription", f"prescription {n} uses too few colours (expected at least {RULES['min_colours']}, found {len(used)})"))
+        colour, most = used.most_common(1)[0]
+        if most > RULES["max_per_colour"]:
+            fails.append(("prescription", f"prescription {n} has too much {colour} (expected at most {RULES['max_per_colour']}, found {most})"))
+        for c, s in cells:
+            if c not in colours or s not in shapes:
+                fails.append(("prescription", f"prescription {n} names a pill that does not exist (expected one of the pill colours and shapes, found {c} {s})"))
+    total = sum(len(row) for p in patterns for row in p)
+    for index, values in ((0, colours), (1, shapes)):
+        counts = Counter(cell[index] for p in patterns for row in p for cell in row)
+        low, high = total // len(values), -(-total // len(values))
+        for value in values:
+            if not low <= counts[value] <= high:
+                fails.append(("prescription", f"{value} appears unevenly over all prescriptions (expected {low} or {high}, found {counts[value]})"))
+    return fails

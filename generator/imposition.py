@@ -1,0 +1,242 @@
+"""Plan where every piece goes on A4 or Letter sheets: slots, rotation, crop marks, duplex backs, panels."""
+import math
+from dataclasses import dataclass, field
+
+from .components import KINDS
+from .errors import UserError
+from .units import paper_size
+
+MARGIN = 7.0       # home printers cannot print the outer ~6.35 mm
+MARK_ROOM = 6.0    # room kept around a block for its crop marks
+MARK_GAP = 1.0     # crop marks start this far outside the cut area
+MARK_LEN = 4.0
+FOOTER = 10.0      # band above the bottom margin for the footer and the ruler
+OVERLAP = 12.0     # board panels overlap by this much
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle in mm, y down."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One placed artwork: trim box at (x, y) of size w x h on the sheet, turned by rotation degrees clockwise."""
+
+    art: str
+    x: float
+    y: float
+    w: float
+    h: float
+    bleed: float = 0.0
+    rotation: int = 0
+    window: Rect = None
+
+    @property
+    def bleed_box(self):
+        """The trim box grown by the bleed."""
+        return Rect(self.x - self.bleed, self.y - self.bleed, self.w + 2 * self.bleed, self.h + 2 * self.bleed)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One printed page: its slots, crop-mark segments and alignment targets, and what it holds."""
+
+    side: str                       # "single", "front" or "back"
+    slots: tuple
+    marks: tuple = ()
+    targets: tuple = ()
+    components: tuple = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Every sheet of one paper size, single-sided sheets first, then front/back pairs."""
+
+    paper: str
+    width: float
+    height: float
+    sheets: tuple = field(default_factory=tuple)
+
+
+def printable_area(paper):
+    """The area for blocks on a sheet, inside the margin, the crop-mark room and the footer band."""
+    width, height = paper_size(paper)
+    inset = MARGIN + MARK_ROOM
+    return Rect(inset, inset, width - 2 * inset, height - 2 * inset - FOOTER)
+
+
+def grid_fit(area, w, h):
+    """How many slots of w x h fit across and down an area."""
+    return int((area.w + EPS) // w), int((area.h + EPS) // h)
+
+
+def orientation(area, w, h, count=1):
+    """Upright or turned 90 degrees: fewest sheets for count pieces, upright on ties.
+
+    Returns (rotation, w, h, cols, rows).
+    """
+    options = []
+    for rotation, sw, sh in ((0, w, h), (90, h, w)):
+        cols, rows = grid_fit(area, sw, sh)
+        per_sheet = cols * rows
+        sheets = math.ceil(count / per_sheet) if per_sheet else math.inf
+        options.append((sheets, rotation, sw, sh, cols, rows))
+    return min(options)[1:]
+
+
+def fits_somewhere(size, bleed):
+    """True when a piece with this trim size and bleed fits the smaller paper's area in some orientation."""
+    w, h = size[0] + 2 * bleed, size[1] + 2 * bleed
+    return all(orientation(printable_area(paper), w, h)[3] > 0 for paper in ("a4", "letter"))
+
+
+@dataclass(frozen=True)
+class Block:
+    """A grid of slots of one component, laid out at the origin; placed on a sheet later."""
+
+    component: str
+    cells: tuple        # (art, back, col, row) per piece
+    cols: int
+    rows: int
+    w: float            # trim size as placed
+    h: float
+    bleed: float
+    rotation: int
+
+    @property
+    def width(self):
+        return self.cols * (self.w + 2 * self.bleed)
+
+    @property
+    def height(self):
+        return self.rows * (self.h + 2 * self.bleed)
+
+
+def blocks_for(comp, pieces, area):
+    """Cut one component's pieces into sheet-sized blocks."""
+    w, h = KINDS[comp.kind].size(comp.options)
+    b = comp.bleed
+    rotation, sw, sh, cols, rows = orientation(area, w + 2 * b, h + 2 * b, len(pieces))
+    if cols * rows == 0:
+        return None
+    sw, sh = sw - 2 * b, sh - 2 * b
+    per_sheet, blocks = cols * rows, []
+    for start in range(0, len(pieces), per_sheet):
+        chunk = pieces[start:start + per_sheet]
+        used_cols = min(cols, len(chunk))
+        cells = tuple((p.front, p.back, i % used_cols, i // used_cols) for i, p in enumerate(chunk))
+        blocks.append(Block(comp.id, cells, used_cols, math.ceil(len(chunk) / used_cols), sw, sh, b, rotation))
+    return blocks
+
+
+def place(block, x, y):
+    """Slots and crop marks of a block whose bleed box starts at (x, y)."""
+    pitch_x, pitch_y, b = block.w + 2 * block.bleed, block.h + 2 * block.bleed, block.bleed
+    slots = tuple(Slot(art, x + col * pitch_x + b, y + row * pitch_y + b, block.w, block.h, b, block.rotation)
+                  for art, _, col, row in block.cells)
+    xs = sorted({round(x + c * pitch_x + b + d, 4) for c in range(block.cols) for d in (0, block.w)})
+    ys = sorted({round(y + r * pitch_y + b + d, 4) for r in range(block.rows) for d in (0, block.h)})
+    return slots, crop_marks(xs, ys, Rect(x, y, block.width, block.height))
+
+
+def crop_marks(xs, ys, box):
+    """Segments outside box marking every cut line: vertical cuts at xs, horizontal cuts at ys."""
+    top, bottom, left, right = box.y, box.y + box.h, box.x, box.x + box.w
+    marks = []
+    for x in xs:
+        marks.append(((x, top - MARK_GAP), (x, top - MARK_GAP - MARK_LEN)))
+        marks.append(((x, bottom + MARK_GAP), (x, bottom + MARK_GAP + MARK_LEN)))
+    for y in ys:
+        marks.append(((left - MARK_GAP, y), (left - MARK_GAP - MARK_LEN, y)))
+        marks.append(((right + MARK_GAP, y), (right + MARK_GAP + MARK_LEN, y)))
+    return tuple(marks)
+
+
+def stack(blocks, area):
+    """Shelf-pack blocks down the sheet in order; return a list of sheets, each a list of (block, x, y)."""
+    sheets, current, y = [], [], area.y
+    for block in blocks:
+        if current and y + block.height > area.y + area.h + EPS:
+            sheets.append(current)
+            current, y = [], area.y
+        current.append((block, area.x + (area.w - block.width) / 2, y))
+        y += block.height + 2 * MARK_ROOM
+    return sheets + ([current] if current else [])
+
+
+def mirror(sheet, page_width, back_of):
+    """The back sheet of a front sheet: every slot mirrored across the page's vertical centre line."""
+    slots = tuple(Slot(back_of[s], page_width - s.x - s.w, s.y, s.w, s.h, s.bleed, -s.rotation)
+                  for s in sheet.slots if back_of.get(s))
+    marks = tuple(((page_width - a[0], a[1]), (page_width - b[0], b[1])) for a, b in sheet.marks)
+    return Sheet("back", slots, marks, (), sheet.components, "back: print on the reverse, flip on the long edge")
+
+
+def panels(comp, piece, area):
+    """Split a board too large for the sheet into overlapping panels with alignment targets."""
+    w, h = KINDS[comp.kind].size(comp.options)
+    nx = 1 if w <= area.w + EPS else math.ceil((w - OVERLAP) / (area.w - OVERLAP) - EPS)
+    ny = 1 if h <= area.h + EPS else math.ceil((h - OVERLAP) / (area.h - OVERLAP) - EPS)
+    pw, ph = (w + (nx - 1) * OVERLAP) / nx, (h + (ny - 1) * OVERLAP) / ny
+    seams_x = [(i + 1) * (pw - OVERLAP) + OVERLAP / 2 for i in range(nx - 1)]
+    seams_y = [(j + 1) * (ph - OVERLAP) + OVERLAP / 2 for j in range(ny - 1)]
+    targets = [(sx, fy * h) for sx in seams_x for fy in (0.2, 0.5, 0.8)]
+    targets += [(fx * w, sy) for sy in seams_y for fx in (0.2, 0.5, 0.8)]
+    sheets = []
+    for j in range(ny):
+        for i in range(nx):
+            window = Rect(i * (pw - OVERLAP), j * (ph - OVERLAP), pw, ph)
+            x, y = area.x + (area.w - pw) / 2, area.y + (area.h - ph) / 2
+            slot = Slot(piece.front, x, y, pw, ph, 0.0, 0, window)
+            inside = tuple((x + tx - window.x, y + ty - window.y) for tx, ty in targets
+                           if window.x - EPS <= tx <= window.x + pw + EPS and window.y - EPS <= ty <= window.y + ph + EPS)
+            marks = crop_marks((x, x + pw), (y, y + ph), Rect(x, y, pw, ph))
+            note = f"panel {j * nx + i + 1} of {nx * ny} (row {j + 1}, column {i + 1}): overlap {OVERLAP:g} mm, match the targets"
+            sheets.append(Sheet("single", (slot,), marks, inside, (comp.id,), note))
+    return sheets
+
+
+def impose(spec, pieces, paper):
+    """Plan all sheets for one paper size."""
+    width, height = paper_size(paper)
+    area = printable_area(paper)
+    single, duplex, panel_sheets = [], [], []
+    for comp in spec.components:
+        mine = [p for p in pieces if p.component == comp.id]
+        if not mine:
+            continue
+        blocks = blocks_for(comp, mine, area)
+        if blocks is None:
+            if not KINDS[comp.kind].panels or comp.back:
+                w, h = KINDS[comp.kind].size(comp.options)
+                raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm (bleed {comp.bleed:g} mm) "
+                                f"does not fit on {paper} paper ({area.w:g} x {area.h:g} mm usable)")
+            for piece in mine:
+                panel_sheets += panels(comp, piece, area)
+            continue
+        (duplex if comp.back else single).extend(blocks)
+    sheets = [_sheet("single", group) for group in stack(single, area)] + panel_sheets
+    for group in stack(duplex, area):
+        front = _sheet("front", group)
+        back_of = {s: back for (block, x, y) in group for s, (_, back, _, _) in zip(place(block, x, y)[0], block.cells)}
+        sheets += [front, mirror(front, width, back_of)]
+    return Plan(paper, width, height, tuple(sheets))
+
+
+def _sheet(side, group):
+    """A sheet from placed blocks."""
+    slots, marks = [], []
+    for block, x, y in group:
+        s, m = place(block, x, y)
+        slots += s
+        marks += m
+    components = tuple(dict.fromkeys(block.component for block, _, _ in group))
+    return Sheet(side, tuple(slots), tuple(marks), (), components)

@@ -1,0 +1,82 @@
+"""The checked spec as frozen dataclasses: what every later stage reads."""
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+
+@dataclass(frozen=True)
+class Game:
+    """Who made the game and how it is played, for sheets, manifests and rulebooks."""
+
+    id: str
+    title: str
+    designer: str
+    publisher: str = ""
+    players: str = ""
+    age: str = ""
+    time: str = ""
+    notes: str = ""
+    ruleset: str = ""
+
+
+@dataclass(frozen=True)
+class Back:
+    """The common back of a component: a fill, an ink colour, an optional label and symbol."""
+
+    fill: str
+    ink: str
+    label: str = ""
+    symbol: str = ""
+
+
+@dataclass(frozen=True)
+class FaceSource:
+    """Where a component's faces come from: a list, a product of properties, or a game generator."""
+
+    items: tuple = ()
+    product: tuple = ()
+    generator: str = ""
+    seed: int = 0
+    count: int = 0
+    copies: int = 1
+
+
+@dataclass(frozen=True)
+class Component:
+    """One component type of a game: its kind, count, faces, back and kind options."""
+
+    id: str
+    kind: str
+    title: str
+    expect: int
+    bleed: float
+    faces: FaceSource
+    back: Back = None
+    options: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A whole game spec: where it came from, the game, its palette and components."""
+
+    path: str
+    game: Game
+    palette: MappingProxyType
+    components: tuple
+    lines: MappingProxyType = field(default_factory=lambda: MappingProxyType({}), compare=False)
+    templates: tuple = ()
+
+    def colour(self, name):
+        """Resolve a palette name, base colour or #rrggbb to #rrggbb."""
+        from .schema import BASE_COLOURS
+        return self.palette.get(name) or BASE_COLOURS.get(name) or name
+
+    def component(self, component_id):
+        """Return the component with this id."""
+        return next(c for c in self.components if c.id == component_id)
+
+    def line(self, key_path):
+        """The spec line of a key path (or its nearest parent), or None."""
+        key_path = tuple(key_path)
+        while key_path and key_path not in self.lines:
+            key_path = key_path[:-1]
+        return self.lines.get(key_path)

@@ -1,0 +1,99 @@
+"""SVG to PDF with cairosvg, sheets joined with pikepdf: each distinct artwork stored once as a Form XObject."""
+import io
+import os
+from pathlib import Path
+
+os.environ["FONTCONFIG_FILE"] = str(Path(__file__).resolve().parent / "fonts" / "fonts.conf")
+
+import cairosvg.surface  # noqa: E402  (fontconfig must see the bundled fonts first)
+import pikepdf  # noqa: E402
+
+from .errors import UserError  # noqa: E402
+from .units import PT_PER_MM  # noqa: E402
+
+
+def _refuse(url, *args, **kwargs):
+    """Never let an SVG read a file or a URL."""
+    raise UserError(f"SVG tried to load {url!r}: external resources are not allowed")
+
+
+def _num(value):
+    """A PDF number: short, fixed precision, never '-0'."""
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+class Assembler:
+    """Builds one PDF: forms for artworks, pages from sheet plans."""
+
+    def __init__(self):
+        self.pdf = pikepdf.new()
+        self.sources = []
+        self.forms = {}
+
+    def form(self, key, svg_text):
+        """Convert an SVG once and keep it as a Form XObject under key."""
+        if key not in self.forms:
+            data = cairosvg.surface.PDFSurface.convert(bytestring=svg_text.encode("utf-8"), unsafe=False, url_fetcher=_refuse)
+            source = pikepdf.open(io.BytesIO(data))
+            self.sources.append(source)
+            self.forms[key] = self.pdf.copy_foreign(pikepdf.Page(source.pages[0]).as_form_xobject())
+        return self.forms[key]
+
+    def page(self, width, height, placements, trim=None, bleed=None):
+        """Add a page of width x height mm; placements are (form key, matrix, clip rect or None) in points."""
+        w, h = width * PT_PER_MM, height * PT_PER_MM
+        names, ops = {}, []
+        for key, matrix, clip in placements:
+            name = names.setdefault(key, pikepdf.Name(f"/F{len(names) + 1}"))
+            clip_ops = f"{' '.join(map(_num, clip))} re W n " if clip else ""
+            ops.append(f"q {clip_ops}{' '.join(map(_num, matrix))} cm {name} Do Q")
+        page = self.pdf.add_blank_page(page_size=(w, h))
+        page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary({str(n): self.forms[k] for k, n in names.items()}))
+        page.obj.Contents = self.pdf.make_stream("\n".join(ops).encode("ascii"))
+        media = (0, 0, w, h)
+        bleed = _clamp(bleed or media, media)
+        page.obj.BleedBox = pikepdf.Array([float(_num(v)) for v in bleed])
+        page.obj.TrimBox = pikepdf.Array([float(_num(v)) for v in _clamp(trim or media, bleed)])
+        return page
+
+    def save(self, title, author, subject):
+        """Return the PDF bytes with fixed metadata, so the same input gives the same bytes."""
+        self.pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name.None_)
+        with self.pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+            meta["dc:title"] = title
+        del self.pdf.Root.Metadata
+        self.pdf.docinfo = self.pdf.make_indirect(pikepdf.Dictionary(
+            Title=title, Author=author, Subject=subject, Creator="pnp", Producer="pnp"))
+        out = io.BytesIO()
+        self.pdf.save(out, deterministic_id=True, compress_streams=True,
+                      object_stream_mode=pikepdf.ObjectStreamMode.generate)
+        return out.getvalue()
+
+
+def _clamp(inner, outer):
+    """Shrink a box [x1 y1 x2 y2] to lie inside another."""
+    return [max(inner[0], outer[0]), max(inner[1], outer[1]), min(inner[2], outer[2]), min(inner[3], outer[3])]
+
+
+def placement_matrix(slot, art_size, page_height):
+    """The PDF matrix placing an artwork (a form in points, art_size mm with bleed) into a slot."""
+    aw, ah = art_size
+    k = PT_PER_MM
+    if slot.window is not None:
+        return [1, 0, 0, 1, (slot.x - slot.window.x) * k, (page_height - (slot.y - slot.window.y + ah)) * k]
+    x0, y0 = slot.x - slot.bleed, page_height - (slot.y + slot.h + slot.bleed)
+    if slot.rotation == 0:
+        return [1, 0, 0, 1, x0 * k, y0 * k]
+    if slot.rotation == 90:
+        return [0, -1, 1, 0, x0 * k, (y0 + aw) * k]
+    return [0, 1, -1, 0, (x0 + ah) * k, y0 * k]
+
+
+def box(rects, page_height):
+    """The union of rectangles (mm, y down) as a PDF box in points."""
+    x1 = min(r.x for r in rects)
+    y1 = min(r.y for r in rects)
+    x2 = max(r.x + r.w for r in rects)
+    y2 = max(r.y + r.h for r in rects)
+    return [x1 * PT_PER_MM, (page_height - y2) * PT_PER_MM, x2 * PT_PER_MM, (page_height - y1) * PT_PER_MM]

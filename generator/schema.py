@@ -1,0 +1,122 @@
+"""Field types for spec checking: each parses a YAML value or raises Invalid with a reason."""
+import re
+
+from .errors import UserError
+from .units import parse_length
+
+HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+BASE_COLOURS = {"white": "#ffffff", "black": "#000000"}
+MAX_LENGTH_MM = 2000.0
+
+
+class Invalid(Exception):
+    """A value does not fit its field; the message says what was expected and found."""
+
+
+def found(value):
+    """Describe a YAML value for an error message."""
+    kind = {bool: "yes/no", int: "a number", float: "a number", str: "text", list: "a list", dict: "a mapping"}
+    if value is None:
+        return "nothing"
+    shown = repr(value) if isinstance(value, (str, int, float, bool)) else kind.get(type(value), type(value).__name__)
+    return shown if len(shown) < 60 else shown[:57] + "..."
+
+
+def text(value):
+    """Any non-empty text."""
+    if not isinstance(value, str) or not value.strip():
+        raise Invalid(f"expected text, found {found(value)}")
+    return value
+
+
+def integer(low=None, high=None):
+    """A whole number within [low, high]."""
+    def parse(value):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise Invalid(f"expected a whole number, found {found(value)}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise Invalid(f"expected a number from {low} to {high}, found {value}")
+        return value
+    return parse
+
+
+def number(low, high):
+    """A number within [low, high]."""
+    def parse(value):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            raise Invalid(f"expected a number from {low} to {high}, found {found(value)}")
+        return float(value)
+    return parse
+
+
+def length(low=0.0, high=MAX_LENGTH_MM, zero=False):
+    """A length with a unit, in mm, above low (or equal to it when zero is allowed) and at most high."""
+    def parse(value):
+        try:
+            mm = parse_length(value)
+        except UserError as exc:
+            raise Invalid(str(exc)) from None
+        if mm < low or (mm == low and not zero) or mm > high:
+            bound = f"at least {low:g} mm" if zero else f"more than {low:g} mm"
+            raise Invalid(f"expected a length {bound} and at most {high:g} mm, found {value!r}")
+        return mm
+    return parse
+
+
+def boolean(value):
+    """yes/no."""
+    if not isinstance(value, bool):
+        raise Invalid(f"expected true or false, found {found(value)}")
+    return value
+
+
+def one_of(*choices):
+    """One word out of a fixed set."""
+    def parse(value):
+        if value not in choices:
+            raise Invalid(f"expected one of {', '.join(map(str, choices))}, found {found(value)}")
+        return value
+    return parse
+
+
+def colour(value):
+    """A palette colour name or #rrggbb; names are checked against the palette later."""
+    if not isinstance(value, str) or not value.strip():
+        raise Invalid(f"expected a colour name or #rrggbb, found {found(value)}")
+    if value.startswith("#") and not HEX_COLOUR.match(value):
+        raise Invalid(f"expected a colour as #rrggbb, found {value!r}")
+    return value
+
+
+def hex_colour(value):
+    """A colour written #rrggbb."""
+    if not isinstance(value, str) or not HEX_COLOUR.match(value):
+        raise Invalid(f"expected a colour as #rrggbb, found {found(value)}")
+    return value.lower()
+
+
+def list_of(item, min_items=0, max_items=10_000):
+    """A list of items of one type."""
+    def parse(value):
+        if not isinstance(value, list):
+            raise Invalid(f"expected a list, found {found(value)}")
+        if not min_items <= len(value) <= max_items:
+            raise Invalid(f"expected {min_items} to {max_items} items, found {len(value)}")
+        return value
+    parse.item = item
+    return parse
+
+
+def any_value(value):
+    """Anything; checked by the code that uses it."""
+    return value
+
+
+def mapping(fields, required=()):
+    """A mapping with known keys; unknown keys are errors."""
+    def parse(value):
+        if not isinstance(value, dict):
+            raise Invalid(f"expected a mapping, found {found(value)}")
+        return value
+    parse.fields, parse.required = fields, tuple(required)
+    return parse

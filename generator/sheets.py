@@ -1,0 +1,84 @@
+"""Sheet furniture as SVG: crop marks, alignment targets, the footer with its ruler, and the manifest page."""
+from . import svg
+from .imposition import FOOTER, MARGIN
+from .units import fmt_mm
+
+RULER = 50.0
+MARK_WIDTH = 0.25
+
+
+def chrome(plan, sheet, number, total, game_title):
+    """Everything printed on a sheet besides the components themselves."""
+    dwg = svg.drawing(plan.width, plan.height, ident=f"sheet-{number}")
+    for (x1, y1), (x2, y2) in sheet.marks:
+        dwg.add(dwg.line((svg.r(x1), svg.r(y1)), (svg.r(x2), svg.r(y2)), stroke="#000000", stroke_width=MARK_WIDTH))
+    for x, y in sheet.targets:
+        target(dwg, x, y)
+    what = {"back": f"back of sheet {number - 1}", "front": "front", "single": ""}[sheet.side]
+    footer(dwg, plan, f"{game_title} · sheet {number}/{total}{' · ' + what if what else ''}", sheet.note)
+    return svg.to_string(dwg)
+
+
+def target(dwg, x, y, radius=3.0):
+    """An alignment target: a circle with a cross, for matching panels."""
+    dwg.add(dwg.circle((svg.r(x), svg.r(y)), radius, fill="none", stroke="#000000", stroke_width=MARK_WIDTH))
+    for dx, dy in ((1, 0), (0, 1)):
+        dwg.add(dwg.line((svg.r(x - dx * radius * 1.6), svg.r(y - dy * radius * 1.6)),
+                         (svg.r(x + dx * radius * 1.6), svg.r(y + dy * radius * 1.6)), stroke="#000000", stroke_width=MARK_WIDTH))
+
+
+def footer(dwg, plan, label, note=""):
+    """The footer band: a 50 mm calibration ruler at left, the sheet label and print advice at right."""
+    base = plan.height - MARGIN - 2.5
+    left = MARGIN + 1
+    dwg.add(dwg.line((left, base), (left + RULER, base), stroke="#000000", stroke_width=0.3))
+    for mm in range(int(RULER) + 1):
+        tick = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
+        dwg.add(dwg.line((left + mm, base), (left + mm, base - tick), stroke="#000000", stroke_width=0.15))
+    dwg.add(svg.text(dwg, f"{fmt_mm(RULER)}: measure to check the scale", left + RULER + 2, base, 2.4, anchor="start"))
+    right = plan.width - MARGIN - 1
+    dwg.add(svg.text(dwg, f"{label} · {plan.paper.upper() if plan.paper == 'a4' else 'US Letter'}", right, base - 4, 2.8, anchor="end", bold=True))
+    dwg.add(svg.text(dwg, "print at 100% (actual size), not fit to page", right, base, 2.4, anchor="end"))
+    if note:
+        dwg.add(svg.text(dwg, note, left, plan.height - MARGIN - FOOTER - 1.0, 2.6, anchor="start"))
+
+
+def manifest(plan, spec, rows, duplex_pages, total):
+    """The first page: the game, every component with count, size, sheets and duplex, and how to print."""
+    dwg = svg.drawing(plan.width, plan.height, ident="manifest")
+    x, y = MARGIN + 8, MARGIN + 14
+    game = spec.game
+    dwg.add(svg.text(dwg, game.title, x, y, 9, anchor="start", bold=True))
+    y += 8
+    credit = f"A game by {game.designer}" + (f" ({game.publisher})" if game.publisher else "")
+    dwg.add(svg.text(dwg, credit, x, y, 4.2, anchor="start"))
+    facts = " · ".join(f for f in (game.players and f"{game.players} players", game.age and f"age {game.age}", game.time) if f)
+    if facts:
+        y += 6
+        dwg.add(svg.text(dwg, facts, x, y, 3.6, anchor="start"))
+    y += 14
+    dwg.add(svg.text(dwg, "Components", x, y, 5, anchor="start", bold=True))
+    columns = (("component", 0), ("count", 70), ("size", 92), ("sheets", 130), ("double-sided", 152))
+    y += 8
+    for name, dx in columns:
+        dwg.add(svg.text(dwg, name, x + dx, y, 3.4, anchor="start", bold=True))
+    dwg.add(dwg.line((x, y + 1.5), (plan.width - MARGIN - 8, y + 1.5), stroke="#000000", stroke_width=0.3))
+    for row in rows:
+        y += 6.5
+        for (_, dx), value in zip(columns, row):
+            dwg.add(svg.text(dwg, value, x + dx, y, 3.4, anchor="start"))
+    y += 14
+    dwg.add(svg.text(dwg, "How to print", x, y, 5, anchor="start", bold=True))
+    advice = ["Print at 100% (actual size): turn off 'fit to page'. The ruler on every sheet must measure 50 mm.",
+              "Cut along the lines between crop marks; tiles in a block share their cut lines."]
+    if duplex_pages:
+        advice.append(f"Pages {duplex_pages[0]}-{duplex_pages[-1]}: print double-sided, flip on the long edge;"
+                      " each back lands behind its front.")
+        advice.append(f"Pages 1-{duplex_pages[0] - 1}: print single-sided.")
+    else:
+        advice.append(f"All {total} pages print single-sided.")
+    for line in advice:
+        y += 6.5
+        dwg.add(svg.text(dwg, line, x, y, 3.3, anchor="start"))
+    footer(dwg, plan, f"{game.title} · sheet 1/{total} · manifest")
+    return svg.to_string(dwg)

@@ -1,0 +1,230 @@
+"""Load a spec: YAML with line numbers, --set overrides, schema checks, then frozen dataclasses."""
+import re
+from pathlib import Path
+from types import MappingProxyType
+
+import yaml
+
+from . import schema as s
+from . import templates, yamlsource
+from .components import KINDS
+from .errors import SpecError, UserError
+from .model import Back, Component, FaceSource, Game, Spec
+
+SPECS = Path(__file__).resolve().parent.parent / "specs"
+SET_LINE = "--set"
+ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+GAME = s.mapping({
+    "title": s.text, "designer": s.text, "publisher": s.text, "players": s.text, "age": s.text,
+    "time": s.text, "notes": s.text, "ruleset": s.text,
+}, required=("title", "designer"))
+BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text}, required=("fill",))
+COMMON = {"kind": s.text, "title": s.text, "expect": s.integer(0, 100_000), "bleed": s.length(high=10, zero=True),
+          "faces": s.any_value, "back": BACK}
+TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value},
+                required=("game", "components"))
+
+
+def shipped():
+    """Paths of the shipped specs, sorted by game id."""
+    return sorted(SPECS.glob("*.yaml"))
+
+
+def resolve(name):
+    """Turn a game id or a spec path into a spec path."""
+    path = Path(name)
+    if path.suffix in (".yaml", ".yml"):
+        if not path.is_file():
+            raise UserError(f"{name}: no such spec file")
+        return path
+    candidate = SPECS / f"{name}.yaml"
+    if not candidate.is_file():
+        ids = ", ".join(p.stem for p in shipped())
+        raise UserError(f"unknown game {name!r} (shipped games: {ids}; or give a path to a .yaml spec)")
+    return shown(candidate)
+
+
+def shown(path):
+    """A path as a user would write it: relative to the current folder when inside it."""
+    try:
+        return Path(path).resolve().relative_to(Path.cwd())
+    except ValueError:
+        return Path(path)
+
+
+def load(name, overrides=()):
+    """Load, override and check a spec by game id or path."""
+    path = resolve(name)
+    data, lines = yamlsource.load(path)
+    for assignment in overrides:
+        key_path = apply_override(path, data, assignment)
+        lines[key_path] = SET_LINE
+    return build(path, data, lines)
+
+
+def parse_override(assignment):
+    """Split KEY=VALUE into a key path and a YAML-typed value ('#c0392b' stays text)."""
+    key, sep, raw = assignment.partition("=")
+    if not sep or not key.strip():
+        raise UserError(f"--set {assignment!r}: expected KEY=VALUE, e.g. palette.red=#c0392b")
+    parts = tuple(int(p) if p.isdigit() else p for p in key.strip().split("."))
+    if any(p == "" for p in parts):
+        raise UserError(f"--set {assignment!r}: empty part in key path")
+    try:
+        value = yaml.safe_load(raw) if raw.strip() and not raw.lstrip().startswith("#") else raw
+    except yaml.YAMLError:
+        value = raw
+    return parts, raw if value is None and raw else value
+
+
+def apply_override(path, data, assignment):
+    """Set one value in the raw spec data by its dotted key path; return the key path."""
+    parts, value = parse_override(assignment)
+    node = data
+    for depth, part in enumerate(parts[:-1]):
+        here = yamlsource.dotted(parts[: depth + 1])
+        if isinstance(node, dict):
+            node = node.setdefault(str(part), {})
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            node = node[part]
+        else:
+            raise SpecError(path, here, f"--set cannot reach into {s.found(node)}")
+    last = parts[-1]
+    if isinstance(node, dict):
+        node[str(last)] = value
+    elif isinstance(node, list) and isinstance(last, int) and last < len(node):
+        node[last] = value
+    else:
+        raise SpecError(path, yamlsource.dotted(parts), f"--set cannot reach into {s.found(node)}")
+    return tuple(str(p) if isinstance(node, dict) else p for p in parts)
+
+
+class Checker:
+    """Check raw data against field types, raising SpecError with file, line and key path."""
+
+    def __init__(self, path, lines, palette=()):
+        self.path, self.lines, self.palette = path, lines, set(palette) | set(s.BASE_COLOURS)
+
+    def fail(self, key_path, message):
+        """Raise a SpecError located at the nearest known line of key_path."""
+        probe = tuple(key_path)
+        while probe and probe not in self.lines:
+            probe = probe[:-1]
+        line = self.lines.get(probe)
+        if line == SET_LINE:
+            raise SpecError(self.path, f"--set {yamlsource.dotted(key_path)}", message)
+        raise SpecError(self.path, yamlsource.dotted(key_path), message, line)
+
+    def check(self, parser, value, key_path):
+        """Parse value with parser, recursing into mappings and lists."""
+        try:
+            parsed = parser(value)
+        except s.Invalid as exc:
+            self.fail(key_path, str(exc))
+        if parser is s.colour and not parsed.startswith("#") and parsed not in self.palette:
+            self.fail(key_path, f"unknown colour {parsed!r} (palette has {', '.join(sorted(self.palette))})")
+        if hasattr(parser, "fields"):
+            return self.check_fields(parser.fields, parsed, key_path, parser.required)
+        if hasattr(parser, "item"):
+            return [self.check(parser.item, item, key_path + (i,)) for i, item in enumerate(parsed)]
+        return parsed
+
+    def check_fields(self, fields, value, key_path, required=()):
+        """Check a mapping's keys: unknown keys and missing required keys are errors."""
+        if not isinstance(value, dict):
+            self.fail(key_path, f"expected a mapping, found {s.found(value)}")
+        for key in value:
+            if key not in fields:
+                self.fail(key_path + (key,), f"unknown key {key!r} (expected one of {', '.join(sorted(fields))})")
+        for key in required:
+            if key not in value:
+                self.fail(key_path, f"missing required key {key!r}")
+        return {key: self.check(fields[key], item, key_path + (key,)) for key, item in value.items()}
+
+
+def build(path, data, lines):
+    """Check raw data and build the Spec."""
+    check = Checker(path, lines)
+    top = check.check(TOP, data, ())
+    palette = check.check_fields({name: s.hex_colour for name in top.get("palette") or {}}, top.get("palette") or {}, ("palette",))
+    check.palette |= set(palette)
+    game = Game(id=Path(path).stem, **top["game"])
+    raw_components = top["components"]
+    if not isinstance(raw_components, dict) or not raw_components:
+        check.fail(("components",), f"expected a mapping of components, found {s.found(raw_components)}")
+    components = tuple(component(check, cid, raw) for cid, raw in raw_components.items())
+    search = templates.search_path(path)
+    spec = Spec(path=str(path), game=game, palette=MappingProxyType(palette), components=components,
+                lines=MappingProxyType(lines), templates=search)
+    check_symbols(check, spec)
+    return spec
+
+
+def component(check, cid, raw):
+    """Check one component: common fields, then the fields of its kind."""
+    key_path = ("components", cid)
+    if not ID.match(cid):
+        check.fail(key_path, "component ids are lower-case words joined by hyphens")
+    if not isinstance(raw, dict):
+        check.fail(key_path, f"expected a mapping, found {s.found(raw)}")
+    kind_name = raw.get("kind")
+    if kind_name not in KINDS:
+        where = key_path + ("kind",) if "kind" in raw else key_path
+        what = f"unknown kind {kind_name!r}" if "kind" in raw else "missing required key 'kind'"
+        check.fail(where, f"{what} (kinds: {', '.join(sorted(KINDS))})")
+    kind = KINDS[kind_name]
+    fields = {**COMMON, **kind.fields}
+    checked = check.check_fields(fields, raw, key_path, ("kind", "expect"))
+    options = {k: v for k, v in checked.items() if k in kind.fields}
+    try:
+        kind.size({**options})
+    except KeyError as exc:
+        check.fail(key_path, f"missing required key {exc.args[0]!r} for kind {kind_name}")
+    back = checked.get("back")
+    return Component(
+        id=cid, kind=kind_name, title=checked.get("title", cid.replace("-", " ").capitalize()),
+        expect=checked["expect"], bleed=checked.get("bleed", kind.default_bleed),
+        faces=faces(check, key_path + ("faces",), raw.get("faces", {}), kind.face_fields),
+        back=Back(fill=back["fill"], ink=back.get("ink", "black"), label=back.get("label", ""), symbol=back.get("symbol", ""))
+        if back else None,
+        options=MappingProxyType(options),
+    )
+
+
+FACES = {"list": s.any_value, "product": s.any_value, "generator": s.text, "seed": s.integer(0, 2**63),
+         "count": s.integer(1, 100_000), "copies": s.integer(1, 100_000)}
+
+
+def faces(check, key_path, raw, face_fields):
+    """Check a faces block: exactly one of list, product or generator (or none: one plain face)."""
+    block = check.check_fields(FACES, raw, key_path)
+    sources = [k for k in ("list", "product", "generator") if k in block]
+    if len(sources) > 1:
+        check.fail(key_path, f"give only one of list, product or generator (found {', '.join(sources)})")
+    items, product = (), ()
+    if "list" in block:
+        listed = check.check(s.list_of(s.mapping(face_fields), 1), block["list"], key_path + ("list",))
+        items = tuple(MappingProxyType(dict(item)) for item in listed)
+    if "product" in block:
+        prod = check.check_fields({k: s.list_of(v, 1, 100) for k, v in face_fields.items()}, block["product"], key_path + ("product",))
+        if not prod:
+            check.fail(key_path + ("product",), "a product needs at least one property")
+        product = tuple((name, tuple(values)) for name, values in prod.items())
+    if "generator" in block and "count" not in block:
+        check.fail(key_path, "a generator needs a 'count'")
+    return FaceSource(items=items, product=product, generator=block.get("generator", ""), seed=block.get("seed", 0),
+                      count=block.get("count", 0), copies=block.get("copies", 1))
+
+
+def check_symbols(check, spec):
+    """Every symbol a face or back names must exist among the templates."""
+    known = set(templates.names(spec.templates))
+    for comp in spec.components:
+        named = [(("faces", "product", "shape"), v) for k, vs in comp.faces.product if k == "shape" for v in vs]
+        named += [(("faces", "list", i, "shape"), item["shape"]) for i, item in enumerate(comp.faces.items) if "shape" in item]
+        if comp.back and comp.back.symbol:
+            named.append((("back", "symbol"), comp.back.symbol))
+        for where, name in named:
+            if name not in known:
+                check.fail(("components", comp.id) + where, f"unknown symbol {name!r} (templates: {', '.join(sorted(known))})")

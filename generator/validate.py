@@ -1,0 +1,54 @@
+"""Check a spec's component set: generic counts and completeness, then the game's own rules."""
+from collections import Counter
+from dataclasses import dataclass
+
+from . import games
+from .components import KINDS
+from .expand import expand
+from .imposition import fits_somewhere
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One failed check, printed as '<file>: <component>: <message>'."""
+
+    path: str
+    component: str
+    message: str
+
+    def __str__(self):
+        return f"{self.path}: {self.component}: {self.message}"
+
+
+def generic(spec, pieces, arts):
+    """Counts against expect, complete products, backs present where promised."""
+    fails = []
+    counts = Counter(p.component for p in pieces)
+    for comp in spec.components:
+        if counts[comp.id] != comp.expect:
+            fails.append((comp.id, f"component count (expected {comp.expect}, found {counts[comp.id]})"))
+        if comp.faces.product:
+            wanted = 1
+            for _, values in comp.faces.product:
+                wanted *= len(values)
+                if len(set(values)) != len(values):
+                    fails.append((comp.id, f"repeated value in product (expected {len(set(values))} distinct, found {len(values)})"))
+            distinct = len({p.front for p in pieces if p.component == comp.id})
+            if distinct != wanted:
+                fails.append((comp.id, f"distinct faces in the product (expected {wanted}, found {distinct})"))
+        if comp.back and any(p.back is None for p in pieces if p.component == comp.id):
+            fails.append((comp.id, "every piece needs its back (expected a back, found none)"))
+        size = KINDS[comp.kind].size(comp.options)
+        if not fits_somewhere(size, comp.bleed) and (not KINDS[comp.kind].panels or comp.back):
+            fails.append((comp.id, f"larger than the printable area (found {size[0]:g} x {size[1]:g} mm)"))
+    return fails
+
+
+def validate(spec):
+    """Run every check; return the failures (empty when the set is complete and consistent)."""
+    pieces, arts = expand(spec)
+    found = generic(spec, pieces, arts)
+    module = games.ruleset(spec)
+    if module is not None:
+        found += module.check(spec, pieces, arts)
+    return [Failure(spec.path, component, message) for component, message in found]
