@@ -108,3 +108,7 @@ def open_null():
 def main():
     """Entry point for the pnp script."""
     cli(prog_name="pnp")
+
+
+if __name__ == "__main__":
+    main()
