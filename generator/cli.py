@@ -77,7 +77,7 @@ def validate(games, overrides):
 @cli.command()
 @GAMES
 @PAPER
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(),
               help="Folder for the PDFs (one subfolder per game).")
 @SETS
 @user_errors

@@ -92,6 +92,12 @@ def orientation(area, w, h, count=1):
     return min(options)[1:]
 
 
+def smallest_area():
+    """The usable width and height that both papers offer."""
+    areas = [printable_area(paper) for paper in ("a4", "letter")]
+    return round(min(a.w for a in areas), 2), round(min(a.h for a in areas), 2)
+
+
 def fits_somewhere(size, bleed):
     """True when a piece with this trim size and bleed fits the smaller paper's area in some orientation."""
     w, h = size[0] + 2 * bleed, size[1] + 2 * bleed

@@ -42,7 +42,7 @@ class Assembler:
 
     def page(self, width, height, placements, trim=None, bleed=None):
         """Add a page of width x height mm; placements are (form key, matrix, clip rect or None) in points."""
-        w, h = width * PT_PER_MM, height * PT_PER_MM
+        w, h = float(_num(width * PT_PER_MM)), float(_num(height * PT_PER_MM))
         names, ops = {}, []
         for key, matrix, clip in placements:
             name = names.setdefault(key, pikepdf.Name(f"/F{len(names) + 1}"))

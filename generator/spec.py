@@ -9,6 +9,7 @@ from . import schema as s
 from . import templates, yamlsource
 from .components import KINDS
 from .errors import SpecError, UserError
+from .imposition import fits_somewhere, smallest_area
 from .model import Back, Component, FaceSource, Game, Spec
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
@@ -178,13 +179,18 @@ def component(check, cid, raw):
     checked = check.check_fields(fields, raw, key_path, ("kind", "expect"))
     options = {k: v for k, v in checked.items() if k in kind.fields}
     try:
-        kind.size({**options})
+        w, h = kind.size({**options})
     except KeyError as exc:
         check.fail(key_path, f"missing required key {exc.args[0]!r} for kind {kind_name}")
+    bleed = checked.get("bleed", kind.default_bleed)
+    if not (kind.panels and "back" not in checked) and not fits_somewhere((w, h), bleed):
+        area = smallest_area()
+        check.fail(key_path, f"expected the piece to fit a sheet (A4 and Letter: {area[0]:g} x {area[1]:g} mm usable), "
+                             f"found {w + 2 * bleed:g} x {h + 2 * bleed:g} mm")
     back = checked.get("back")
     return Component(
         id=cid, kind=kind_name, title=checked.get("title", cid.replace("-", " ").capitalize()),
-        expect=checked["expect"], bleed=checked.get("bleed", kind.default_bleed),
+        expect=checked["expect"], bleed=bleed,
         faces=faces(check, key_path + ("faces",), raw.get("faces", {}), kind.face_fields),
         back=Back(fill=back["fill"], ink=back.get("ink", "black"), label=back.get("label", ""), symbol=back.get("symbol", ""))
         if back else None,

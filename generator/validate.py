@@ -3,9 +3,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from . import games
-from .components import KINDS
 from .expand import expand
-from .imposition import fits_somewhere
 
 
 @dataclass(frozen=True)
@@ -38,9 +36,6 @@ def generic(spec, pieces, arts):
                 fails.append((comp.id, f"distinct faces in the product (expected {wanted}, found {distinct})"))
         if comp.back and any(p.back is None for p in pieces if p.component == comp.id):
             fails.append((comp.id, "every piece needs its back (expected a back, found none)"))
-        size = KINDS[comp.kind].size(comp.options)
-        if not fits_somewhere(size, comp.bleed) and (not KINDS[comp.kind].panels or comp.back):
-            fails.append((comp.id, f"larger than the printable area (found {size[0]:g} x {size[1]:g} mm)"))
     return fails
 
 

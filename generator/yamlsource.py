@@ -52,6 +52,9 @@ class _Walker:
         if len(key_path) > MAX_DEPTH:
             raise SpecError(self.path, dotted(key_path), f"spec is nested too deeply (more than {MAX_DEPTH} levels)", line)
         self.lines.setdefault(key_path, line)
+        plain = {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "tag:yaml.org,2002:seq"}.get(type(node))
+        if plain and node.tag != plain:
+            raise SpecError(self.path, dotted(key_path), f"unsupported YAML tag {node.tag!r}", line)
         if isinstance(node, yaml.MappingNode):
             self.loader.flatten_mapping(node)
             result = {}

@@ -3,6 +3,7 @@ import random
 from collections import Counter
 
 from .. import components
+from ..expand import face_props
 
 # The rules' own figures (GAMES.md section 1); the checks compute each from the spec and compare.
 RULES = {
@@ -22,9 +23,9 @@ TROMINOES = {
 
 
 def pill_properties(spec):
-    """The pill colours and shapes, from the pill component's product."""
-    product = dict(spec.component("pill").faces.product)
-    return list(product["colour"]), list(product["shape"])
+    """The pill colours and shapes, in the order the pill faces name them."""
+    faces = face_props(spec, spec.component("pill"))
+    return list(dict.fromkeys(f["colour"] for f in faces)), list(dict.fromkeys(f["shape"] for f in faces))
 
 
 def balanced_pool(values, total, rng):

@@ -1,0 +1,80 @@
+"""The command line: list, validate, build, --set, exit codes, help text."""
+import re
+from pathlib import Path
+
+import pikepdf
+from click.testing import CliRunner
+
+from generator.cli import cli
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def run(*args):
+    """Invoke pnp with arguments; return the click result."""
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_list_names_games_components_and_counts():
+    result = run("list")
+    assert result.exit_code == 0
+    assert "grannys-pills  Granny's Pills (by Mario Primorac)" in result.output
+    assert re.search(r"112 x Pill tiles \[square-tile\]", result.output)
+
+
+def test_validate_passes_and_fails_with_exit_codes():
+    assert run("validate", "grannys-pills").exit_code == 0
+    result = run("validate", "grannys-pills", "--set", "components.pill.expect=111")
+    assert result.exit_code == 1
+    assert "specs/grannys-pills.yaml: pill: component count (expected 111, found 112)" in result.output
+
+
+def test_build_writes_both_papers_and_reports_pages(tmp_path):
+    result = run("build", "grannys-pills", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    for paper in ("a4", "letter"):
+        path = tmp_path / "grannys-pills" / f"grannys-pills-components-{paper}.pdf"
+        with pikepdf.open(path) as pdf:
+            assert f"{path}: {len(pdf.pages)} pages" in result.output
+    assert not list(tmp_path.rglob("*.part")), "no temp files left behind"
+
+
+def test_set_changes_the_built_colour(tmp_path):
+    result = run("build", "grannys-pills", "--paper", "a4", "--out", str(tmp_path), "--set", "palette.red=#c0392b")
+    assert result.exit_code == 0, result.output
+    data = (tmp_path / "grannys-pills" / "grannys-pills-components-a4.pdf").read_bytes()
+    with pikepdf.open(tmp_path / "grannys-pills" / "grannys-pills-components-a4.pdf") as pdf:
+        streams = b"".join(o.read_bytes() for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form")
+    assert b"0.752941 0.223529 0.168627 rg" in streams  # #c0392b as cairo writes it
+    assert data
+
+
+def test_user_errors_are_one_line_with_exit_1(tmp_path):
+    for args in (["build", "--set", "components.pill.size=25", "--out", str(tmp_path)],
+                 ["validate", "no-such-game"],
+                 ["build", str(tmp_path / "missing.yaml")]):
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 1, args
+        assert result.output.startswith("error: ") and result.output.count("\n") == 1
+        assert "Traceback" not in result.output
+
+
+def test_output_that_is_a_file_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "taken"
+    blocker.write_text("mine")
+    result = CliRunner().invoke(cli, ["build", "grannys-pills", "--paper", "a4", "--out", str(blocker)])
+    assert result.exit_code == 1
+    assert result.output.startswith("error: ")
+    assert blocker.read_text() == "mine"
+
+
+def test_usage_errors_exit_2():
+    assert CliRunner().invoke(cli, ["build", "--paper", "a3"]).exit_code == 2
+    assert CliRunner().invoke(cli, ["frobnicate"]).exit_code == 2
+
+
+def test_every_command_has_help_with_an_example_and_is_in_the_readme():
+    readme = README.read_text()
+    for name, command in cli.commands.items():
+        assert "Example: pnp" in (command.help or ""), name
+        assert f"pnp {name}" in readme, name

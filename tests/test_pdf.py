@@ -1,0 +1,78 @@
+"""The components PDF: pages, sizes, boxes, metadata, shared artworks, exact tile sizes, same bytes twice."""
+import pikepdf
+import pytest
+
+from conftest import render
+from generator.build import build
+from generator.expand import expand
+from generator.imposition import impose
+from generator.units import PT_PER_MM, paper_size
+
+DPI = 300
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pages_and_sizes(grannys, grannys_pdfs, paper):
+    plan = impose(grannys, expand(grannys)[0], paper)
+    width, height = (v * PT_PER_MM for v in paper_size(paper))
+    with pikepdf.open(grannys_pdfs[paper]) as pdf:
+        assert len(pdf.pages) == len(plan.sheets) + 1
+        for page in pdf.pages:
+            media = [float(v) for v in page.MediaBox]
+            assert media == pytest.approx([0, 0, width, height], abs=0.01)
+            trim, bleed = [float(v) for v in page.TrimBox], [float(v) for v in page.BleedBox]
+            assert media[0] <= bleed[0] <= trim[0] < trim[2] <= bleed[2] <= media[2]
+            assert media[1] <= bleed[1] <= trim[1] < trim[3] <= bleed[3] <= media[3]
+        assert pdf.Root.ViewerPreferences.PrintScaling == pikepdf.Name.None_
+        assert str(pdf.docinfo.Title).startswith("Granny's Pills")
+        assert str(pdf.docinfo.Author) == "Mario Primorac"
+        assert "/CreationDate" not in pdf.docinfo
+
+
+def test_each_distinct_face_is_stored_once(grannys, grannys_pdfs):
+    _, arts = expand(grannys)
+    with pikepdf.open(grannys_pdfs["a4"]) as pdf:
+        forms = {obj.objgen for page in pdf.pages for obj in page.Resources.XObject.values()}
+        furniture = len(pdf.pages)  # the manifest and one furniture form per sheet
+        assert len(forms) == len(arts) + furniture
+        placed = sum(len(page.Resources.XObject) for page in pdf.pages)
+        assert placed > len(forms)
+
+
+def test_same_input_gives_the_same_bytes(grannys, grannys_pdfs, tmp_path):
+    again = build(grannys, "a4", tmp_path)[0]
+    assert again.read_bytes() == grannys_pdfs["a4"].read_bytes()
+
+
+def dark_runs(row, threshold=128, join=DPI / 25.4):
+    """Centres (px) of the dark runs along a row of grey pixels, joining runs closer than join px."""
+    runs, start = [], None
+    for x, value in enumerate(list(row) + [255]):
+        if value < threshold and start is None:
+            start = x
+        elif value >= threshold and start is not None:
+            if runs and start - runs[-1][1] < join:
+                runs[-1] = (runs[-1][0], x - 1)
+            else:
+                runs.append((start, x - 1))
+            start = None
+    return [(a + b) / 2 for a, b in runs]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pill_tiles_measure_25_mm(grannys, grannys_pdfs, paper):
+    plan = impose(grannys, expand(grannys)[0], paper)
+    index, sheet = next((i, s) for i, s in enumerate(plan.sheets) if s.components == ("pill",))
+    first = sheet.slots[0]
+    image = render(grannys_pdfs[paper], index + 1, DPI)
+    y = round((first.y + 1.0) * DPI / 25.4)
+    row = [image.getpixel((x, y)) for x in range(image.width)]
+    edges = dark_runs(row)
+    half_border = grannys.component("pill").options.get("border", 0.3) / 2 * DPI / 25.4
+    edges[0], edges[-1] = edges[0] - half_border, edges[-1] + half_border  # outer borders lie inside the trim
+    sizes = [(b - a) * 25.4 / DPI for a, b in zip(edges, edges[1:])]
+    cols = sum(1 for s in sheet.slots if abs(s.y - first.y) < 1e-6)
+    assert len(sizes) == cols
+    for size in sizes:
+        assert size == pytest.approx(25.0, abs=0.2)
+    assert edges[0] * 25.4 / DPI == pytest.approx(first.x, abs=0.2)

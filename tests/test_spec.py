@@ -1,0 +1,62 @@
+"""Spec loading: the shipped specs load; every invalid fixture fails with its exact one-line message."""
+from pathlib import Path
+
+import pytest
+
+from generator import spec as specs
+from generator.errors import SpecError, UserError
+
+INVALID = sorted((Path(__file__).parent / "data" / "invalid").glob("*.yaml"))
+
+
+def expected_error(path):
+    """The message a fixture promises on its first line: '# error: ...' with {path} for its own path."""
+    first = path.read_text(encoding="utf-8", errors="replace").splitlines()[0]
+    assert first.startswith("# error: "), f"{path.name} must start with '# error: '"
+    return first[len("# error: "):].replace("{path}", str(path))
+
+
+@pytest.mark.parametrize("path", INVALID, ids=[p.stem for p in INVALID])
+def test_invalid_spec_gives_its_exact_message(path):
+    with pytest.raises(SpecError) as caught:
+        specs.load(str(path))
+    assert str(caught.value) == expected_error(path)
+    assert "\n" not in str(caught.value)
+
+
+def test_every_shipped_spec_loads():
+    for path in specs.shipped():
+        spec = specs.load(str(path))
+        assert spec.game.id == path.stem
+        assert spec.components
+
+
+def test_set_overrides_a_value_and_is_checked(grannys):
+    spec = specs.load("grannys-pills", ["palette.red=#c0392b", "components.pill.size=22mm"])
+    assert spec.colour("red") == "#c0392b"
+    assert spec.component("pill").options["size"] == 22.0
+    assert grannys.component("pill").options["size"] == 25.0
+
+
+@pytest.mark.parametrize("assignment, message", [
+    ("components.pill.size=22", "--set components.pill.size: expected a length with a unit"),
+    ("components.pill.colour=red", "--set components.pill.colour: unknown key 'colour'"),
+    ("palette.red=red", "--set palette.red: expected a colour as #rrggbb, found 'red'"),
+    ("nonsense", "--set 'nonsense': expected KEY=VALUE"),
+    ("game.title.deeper=x", "game.title.deeper: --set cannot reach into"),
+])
+def test_bad_set_names_the_key(assignment, message):
+    with pytest.raises(UserError, match=None) as caught:
+        specs.load("grannys-pills", [assignment])
+    assert message in str(caught.value)
+
+
+def test_unknown_game_lists_the_shipped_ones():
+    with pytest.raises(UserError, match="unknown game 'nope' .*grannys-pills"):
+        specs.load("nope")
+
+
+def test_line_numbers_follow_the_yaml(grannys):
+    text = Path(grannys.path).read_text().splitlines()
+    line = grannys.line(("components", "pill", "size"))
+    assert text[line - 1].strip().startswith("size:")
