@@ -3,13 +3,13 @@ import os
 import tempfile
 from pathlib import Path
 
-from . import pdf, sheets, spec as specs
+from . import pdf, sheets
 from .components import KINDS
 from .components import back as back_art
 from .errors import UserError
 from .expand import expand
 from .imposition import impose
-from .units import PT_PER_MM, fmt_mm
+from .units import PT_PER_MM
 from .validate import validate
 
 PAPER_CHOICES = ("a4", "letter", "all")
@@ -36,25 +36,27 @@ def art_size(spec, art):
     return w + 2 * comp.bleed, h + 2 * comp.bleed
 
 
-def manifest_rows(spec, pieces, plan):
-    """One manifest row per component: title, count, trim size, sheets, double-sided."""
+def manifest_rows(spec, pieces, plan, backs="duplex"):
+    """One manifest row per component: title, count, trim size, sheets, double-sided (duplex or fold-over)."""
     rows = []
     for comp in spec.components:
         w, h = KINDS[comp.kind].size(comp.options)
         count = sum(1 for p in pieces if p.component == comp.id)
         on = sum(1 for s in plan.sheets if comp.id in s.components)
-        rows.append((comp.title, str(count), f"{w:g} x {h:g} mm", str(on), "yes" if comp.back else "no"))
+        rows.append((comp.title, str(count), f"{w:g} x {h:g} mm", str(on), ("fold-over" if backs == "fold" else "yes") if comp.back else "no"))
     return rows
 
 
-def components_pdf(spec, paper):
+def components_pdf(spec, paper, backs="duplex"):
     """Build the components PDF of one spec on one paper; return (bytes, page count)."""
     pieces, arts = expand(spec)
-    plan = impose(spec, pieces, paper)
+    plan = impose(spec, pieces, paper, backs)
     total = len(plan.sheets) + 1
-    duplex_pages = [n for n, s in enumerate(plan.sheets, start=2) if s.side != "single"]
+    duplex_pages = [n for n, s in enumerate(plan.sheets, start=2) if s.side in ("front", "back")]
+    fold_pages = [n for n, s in enumerate(plan.sheets, start=2) if s.side == "fold"]
     out = pdf.Assembler()
-    out.form("manifest", sheets.manifest(plan, spec, manifest_rows(spec, pieces, plan), duplex_pages, total))
+    rows = manifest_rows(spec, pieces, plan, backs)
+    out.form("manifest", sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages))
     out.page(plan.width, plan.height, [("manifest", [1, 0, 0, 1, 0, 0], None)])
     for number, sheet in enumerate(plan.sheets, start=2):
         chrome = f"chrome-{number}"
@@ -94,13 +96,19 @@ def write_atomic(path, data):
         raise UserError(f"cannot write {path}: {exc.strerror}") from None
 
 
-def build(spec, paper, out_dir):
+def output_path(out_dir, spec, paper, backs="duplex"):
+    """Where the components PDF of a game goes: <out>/<id>/<id>-components-<paper>[-fold].pdf."""
+    suffix = "-fold" if backs == "fold" else ""
+    return Path(out_dir) / spec.game.id / f"{spec.game.id}-components-{paper}{suffix}.pdf"
+
+
+def build(spec, paper, out_dir, backs="duplex"):
     """Validate one loaded spec and write its components PDF for one paper; return (path, pages, bytes)."""
     failures = validate(spec)
     if failures:
         raise UserError(f"{spec.path}: {len(failures)} check(s) failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))
-    data, pages = components_pdf(spec, paper)
-    path = Path(out_dir) / spec.game.id / f"{spec.game.id}-components-{paper}.pdf"
+    data, pages = components_pdf(spec, paper, backs)
+    path = output_path(out_dir, spec, paper, backs)
     write_atomic(path, data)
     return path, pages, len(data)

@@ -79,9 +79,11 @@ def validate(games, overrides):
 @PAPER
 @click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(),
               help="Folder for the PDFs (one subfolder per game).")
+@click.option("--backs", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True,
+              help="Two-sided pieces: duplex back pages (long-edge flip) or a fold-over layout (file name ends -fold).")
 @SETS
 @user_errors
-def build(games, paper, out_dir, overrides):
+def build(games, paper, out_dir, backs, overrides):
     """Build the components PDF of each game on each paper size.
 
     Example: pnp build grannys-pills --paper a4 --set palette.red=#c0392b
@@ -94,7 +96,7 @@ def build(games, paper, out_dir, overrides):
     with click.progressbar(jobs, label="building", file=sys.stderr if show else open_null(),
                            item_show_func=lambda job: job and f"{job[0].game.id} {job[1]}") as bar:
         for spec, size in bar:
-            results.append(build_one(spec, size, out_dir))
+            results.append(build_one(spec, size, out_dir, backs))
     for path, pages, size in results:
         click.echo(f"{path}: {pages} pages, {size / 1024:.1f} KiB")
 

@@ -1,6 +1,6 @@
 """Plan where every piece goes on A4 or Letter sheets: slots, rotation, crop marks, duplex backs, panels."""
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .components import KINDS
 from .errors import UserError
@@ -48,12 +48,13 @@ class Slot:
 class Sheet:
     """One printed page: its slots, crop-mark segments and alignment targets, and what it holds."""
 
-    side: str                       # "single", "front" or "back"
+    side: str                       # "single", "front", "back" or "fold"
     slots: tuple
     marks: tuple = ()
     targets: tuple = ()
     components: tuple = ()
     note: str = ""
+    folds: tuple = ()               # y of fold lines (gutter-fold sheets)
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,7 @@ def stack(blocks, area):
 
 def mirror(sheet, page_width, back_of):
     """The back sheet of a front sheet: every slot mirrored across the page's vertical centre line."""
-    slots = tuple(Slot(back_of[s], page_width - s.x - s.w, s.y, s.w, s.h, s.bleed, -s.rotation)
+    slots = tuple(Slot(back_of[s], page_width - s.x - s.w, s.y, s.w, s.h, s.bleed, turn(-s.rotation, 0))
                   for s in sheet.slots if back_of.get(s))
     marks = tuple(((page_width - a[0], a[1]), (page_width - b[0], b[1])) for a, b in sheet.marks)
     return Sheet("back", slots, marks, (), sheet.components, "back: print on the reverse, flip on the long edge")
@@ -210,31 +211,60 @@ def panels(comp, piece, area):
     return sheets
 
 
-def impose(spec, pieces, paper):
-    """Plan all sheets for one paper size."""
+BACKS = ("duplex", "fold")
+
+
+def impose(spec, pieces, paper, backs="duplex"):
+    """Plan all sheets for one paper size; two-sided pieces on duplex pairs or on gutter-fold sheets."""
     width, height = paper_size(paper)
     area = printable_area(paper)
-    single, duplex, panel_sheets = [], [], []
+    half = Rect(area.x, area.y, area.w, (area.h - 2 * MARK_ROOM) / 2)
+    single, two_sided, panel_sheets = [], [], []
     for comp in spec.components:
         mine = [p for p in pieces if p.component == comp.id]
         if not mine:
             continue
-        blocks = blocks_for(comp, mine, area)
+        folding = comp.back is not None and backs == "fold"
+        blocks = blocks_for(comp, mine, half if folding else area)
         if blocks is None:
+            w, h = KINDS[comp.kind].size(comp.options)
+            if folding:
+                raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm does not fit half a {paper} sheet "
+                                "for a fold-over layout; build it for duplex printing instead")
             if not KINDS[comp.kind].panels or comp.back:
-                w, h = KINDS[comp.kind].size(comp.options)
                 raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm (bleed {comp.bleed:g} mm) "
                                 f"does not fit on {paper} paper ({area.w:g} x {area.h:g} mm usable)")
             for piece in mine:
                 panel_sheets += panels(comp, piece, area)
             continue
-        (duplex if comp.back else single).extend(blocks)
+        (two_sided if comp.back else single).extend(blocks)
     sheets = [_sheet("single", group) for group in stack(single, area)] + panel_sheets
-    for group in stack(duplex, area):
+    for group in stack(two_sided, half if backs == "fold" else area):
         front = _sheet("front", group)
         back_of = {s: back for (block, x, y) in group for s, (_, back, _, _) in zip(place(block, x, y)[0], block.cells)}
-        sheets += [front, mirror(front, width, back_of)]
+        if backs == "fold":
+            sheets.append(fold(front, area.y + area.h / 2, back_of))
+        else:
+            sheets += [front, mirror(front, width, back_of)]
     return Plan(paper, width, height, tuple(sheets))
+
+
+def turn(rotation, by):
+    """Add two rotations, keeping the result in (-180, 180]."""
+    value = (rotation + by) % 360
+    return value - 360 if value > 180 else value
+
+
+def fold(front, fold_y, back_of):
+    """A gutter-fold sheet: fronts moved down to the fold line, each back mirrored below it, turned 180 degrees."""
+    shift = fold_y - MARK_ROOM - max(s.bleed_box.y + s.bleed_box.h for s in front.slots)
+    fronts = tuple(replace(s, y=s.y + shift) for s in front.slots)
+    backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h - shift, s.w, s.h, s.bleed, turn(s.rotation, 180))
+                  for s in front.slots)
+    marks = tuple(((a[0], a[1] + shift), (b[0], b[1] + shift)) for a, b in front.marks)
+    marks += tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in marks)
+    note = "fold along the dashed line, glue, then cut: each back lands behind its front"
+    return Sheet("fold", fronts + backs, marks, (), front.components, note, (fold_y,))
 
 
 def _sheet(side, group):

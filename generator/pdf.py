@@ -87,6 +87,8 @@ def placement_matrix(slot, art_size, page_height):
         return [1, 0, 0, 1, x0 * k, y0 * k]
     if slot.rotation == 90:
         return [0, -1, 1, 0, x0 * k, (y0 + aw) * k]
+    if slot.rotation == 180:
+        return [-1, 0, 0, -1, (x0 + aw) * k, (y0 + ah) * k]
     return [0, 1, -1, 0, (x0 + ah) * k, y0 * k]
 
 

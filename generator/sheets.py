@@ -1,6 +1,6 @@
 """Sheet furniture as SVG: crop marks, alignment targets, the footer with its ruler, and the manifest page."""
 from . import svg
-from .imposition import FOOTER, MARGIN
+from .imposition import MARGIN
 from .units import fmt_mm
 
 RULER = 50.0
@@ -14,7 +14,11 @@ def chrome(plan, sheet, number, total, game_title):
         dwg.add(dwg.line((svg.r(x1), svg.r(y1)), (svg.r(x2), svg.r(y2)), stroke="#000000", stroke_width=MARK_WIDTH))
     for x, y in sheet.targets:
         target(dwg, x, y)
-    what = {"back": f"back of sheet {number - 1}", "front": "front", "single": ""}[sheet.side]
+    for y in sheet.folds:
+        dwg.add(dwg.line((MARGIN, svg.r(y)), (svg.r(plan.width - MARGIN), svg.r(y)), stroke="#000000",
+                         stroke_width=MARK_WIDTH, stroke_dasharray="3,2"))
+        dwg.add(svg.text(dwg, "fold", MARGIN + 1, y - 1, 2.6, anchor="start"))
+    what = {"back": f"back of sheet {number - 1}", "front": "front", "single": "", "fold": "fold-over"}[sheet.side]
     footer(dwg, plan, f"{game_title} · sheet {number}/{total}{' · ' + what if what else ''}", sheet.note)
     return svg.to_string(dwg)
 
@@ -40,10 +44,10 @@ def footer(dwg, plan, label, note=""):
     dwg.add(svg.text(dwg, f"{label} · {plan.paper.upper() if plan.paper == 'a4' else 'US Letter'}", right, base - 4, 2.8, anchor="end", bold=True))
     dwg.add(svg.text(dwg, "print at 100% (actual size), not fit to page", right, base, 2.4, anchor="end"))
     if note:
-        dwg.add(svg.text(dwg, note, left, plan.height - MARGIN - FOOTER - 1.0, 2.6, anchor="start"))
+        dwg.add(svg.text(dwg, note, left, base - 5.5, 2.6, anchor="start"))
 
 
-def manifest(plan, spec, rows, duplex_pages, total):
+def manifest(plan, spec, rows, duplex_pages, total, fold_pages=()):
     """The first page: the game, every component with count, size, sheets and duplex, and how to print."""
     dwg = svg.drawing(plan.width, plan.height, ident="manifest")
     x, y = MARGIN + 8, MARGIN + 14
@@ -77,6 +81,8 @@ def manifest(plan, spec, rows, duplex_pages, total):
         advice.append(f"Pages 1-{duplex_pages[0] - 1}: print single-sided.")
     else:
         advice.append(f"All {total} pages print single-sided.")
+    if fold_pages:
+        advice.append(f"Pages {fold_pages[0]}-{fold_pages[-1]}: fold along the dashed line (backs behind fronts), glue, then cut.")
     for line in advice:
         y += 6.5
         dwg.add(svg.text(dwg, line, x, y, 3.3, anchor="start"))

@@ -115,3 +115,27 @@ def test_large_board_is_split_into_overlapping_panels_covering_every_cell():
             window = next(w for w in windows if w.x == left)
             assert window.x + window.w - right >= 12 - EPS, "panels must overlap"
         assert all(sheet.targets for sheet in plan.sheets), "every panel carries alignment targets"
+
+
+@settings(max_examples=30, deadline=None)
+@given(size=st.integers(10, 80), count=st.integers(1, 60), paper=st.sampled_from(["a4", "letter"]))
+def test_fold_over_puts_each_back_at_the_mirror_of_its_front(size, count, paper):
+    spec = make_spec({"t": tile(size, count, 1, back=True)})
+    pieces, _ = expand(spec)
+    plan = impose(spec, pieces, paper, backs="fold")
+    area = printable_area(paper)
+    placed = 0
+    for sheet in plan.sheets:
+        assert sheet.side == "fold" and len(sheet.folds) == 1
+        fold = sheet.folds[0]
+        fronts = [s for s in sheet.slots if s.art.endswith("-1")]
+        backs = [s for s in sheet.slots if s.art.endswith("-back")]
+        assert len(fronts) == len(backs)
+        for f, b in zip(fronts, backs):
+            assert f.y + f.h + f.bleed <= fold and b.y - b.bleed >= fold
+            assert abs((f.y + f.h / 2) - (2 * fold - (b.y + b.h / 2))) < 1e-6 and f.x == b.x
+            assert b.rotation == 180
+            for box in (f.bleed_box, b.bleed_box):
+                assert area.y - EPS <= box.y and box.y + box.h <= area.y + area.h + EPS
+        placed += len(fronts)
+    assert placed == count
