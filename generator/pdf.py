@@ -24,10 +24,10 @@ def _num(value):
 
 
 class Assembler:
-    """Builds one PDF: forms for artworks, pages from sheet plans."""
+    """Builds one PDF (new, or opened from bytes): forms for artworks, pages, overlays."""
 
-    def __init__(self):
-        self.pdf = pikepdf.new()
+    def __init__(self, data=None):
+        self.pdf = pikepdf.open(io.BytesIO(data)) if data else pikepdf.new()
         self.sources = []
         self.forms = {}
 
@@ -40,17 +40,27 @@ class Assembler:
             self.forms[key] = self.pdf.copy_foreign(pikepdf.Page(source.pages[0]).as_form_xobject())
         return self.forms[key]
 
-    def page(self, width, height, placements, trim=None, bleed=None):
-        """Add a page of width x height mm; placements are (form key, matrix, clip rect or None) in points."""
-        w, h = float(_num(width * PT_PER_MM)), float(_num(height * PT_PER_MM))
+    def place(self, page, placements, prefix="F"):
+        """Draw forms on a page: placements are (form key, matrix, clip rect or None) in points."""
+        if pikepdf.Name.Resources not in page.obj:
+            page.obj.Resources = pikepdf.Dictionary()
+        if pikepdf.Name.XObject not in page.obj.Resources:
+            page.obj.Resources.XObject = pikepdf.Dictionary()
+        xobjects = page.obj.Resources.XObject
         names, ops = {}, []
         for key, matrix, clip in placements:
-            name = names.setdefault(key, pikepdf.Name(f"/F{len(names) + 1}"))
+            name = names.setdefault(key, f"/{prefix}{len(names) + 1}")
             clip_ops = f"{' '.join(map(_num, clip))} re W n " if clip else ""
             ops.append(f"q {clip_ops}{' '.join(map(_num, matrix))} cm {name} Do Q")
+        for key, name in names.items():
+            xobjects[name] = self.forms[key]
+        page.contents_add(self.pdf.make_stream("\n".join(ops).encode("ascii")), prepend=False)
+
+    def page(self, width, height, placements, trim=None, bleed=None):
+        """Add a page of width x height mm with forms placed on it, and its trim and bleed boxes."""
+        w, h = float(_num(width * PT_PER_MM)), float(_num(height * PT_PER_MM))
         page = self.pdf.add_blank_page(page_size=(w, h))
-        page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary({str(n): self.forms[k] for k, n in names.items()}))
-        page.obj.Contents = self.pdf.make_stream("\n".join(ops).encode("ascii"))
+        self.place(page, placements)
         media = (0, 0, w, h)
         bleed = _clamp(bleed or media, media)
         page.obj.BleedBox = pikepdf.Array([float(_num(v)) for v in bleed])
@@ -60,9 +70,8 @@ class Assembler:
     def save(self, title, author, subject):
         """Return the PDF bytes with fixed metadata, so the same input gives the same bytes."""
         self.pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name.None_)
-        with self.pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
-            meta["dc:title"] = title
-        del self.pdf.Root.Metadata
+        if pikepdf.Name.Metadata in self.pdf.Root:
+            del self.pdf.Root.Metadata
         self.pdf.docinfo = self.pdf.make_indirect(pikepdf.Dictionary(
             Title=title, Author=author, Subject=subject, Creator="pnp", Producer="pnp"))
         out = io.BytesIO()
