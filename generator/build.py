@@ -5,9 +5,9 @@ from pathlib import Path
 
 from . import pdf, sheets
 from .components import KINDS
-from .components import back as back_art
 from .errors import UserError
 from .expand import expand
+from .render import art_size, render_art
 from .imposition import impose
 from .units import PT_PER_MM
 from .validate import validate
@@ -18,22 +18,6 @@ PAPER_CHOICES = ("a4", "letter", "all")
 def papers(choice):
     """Paper names for a --paper choice."""
     return ("a4", "letter") if choice == "all" else (choice,)
-
-
-def render_art(spec, art):
-    """SVG text of one artwork."""
-    comp = spec.component(art.component)
-    kind = KINDS[comp.kind]
-    if art.side == "back":
-        return back_art.render(spec, comp, *kind.size(comp.options))
-    return kind.render(spec, comp, art.props)
-
-
-def art_size(spec, art):
-    """Bleed-box size (mm) of an artwork."""
-    comp = spec.component(art.component)
-    w, h = KINDS[comp.kind].size(comp.options)
-    return w + 2 * comp.bleed, h + 2 * comp.bleed
 
 
 def manifest_rows(spec, pieces, plan, backs="duplex"):
@@ -102,13 +86,27 @@ def output_path(out_dir, spec, paper, backs="duplex"):
     return Path(out_dir) / spec.game.id / f"{spec.game.id}-components-{paper}{suffix}.pdf"
 
 
-def build(spec, paper, out_dir, backs="duplex"):
-    """Validate one loaded spec and write its components PDF for one paper; return (path, pages, bytes)."""
+def check(spec):
+    """Refuse to build a spec whose set fails validation."""
     failures = validate(spec)
     if failures:
         raise UserError(f"{spec.path}: {len(failures)} check(s) failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))
+
+
+def build(spec, paper, out_dir, backs="duplex"):
+    """Validate one loaded spec and write its components PDF for one paper; return (path, pages, bytes)."""
+    check(spec)
     data, pages = components_pdf(spec, paper, backs)
     path = output_path(out_dir, spec, paper, backs)
+    write_atomic(path, data)
+    return path, pages, len(data)
+
+
+def build_rules(spec, paper, out_dir):
+    """Write the rulebook PDF of one spec for one paper; return (path, pages, bytes)."""
+    from .rulebook import rules_pdf
+    data, pages = rules_pdf(spec, paper)
+    path = Path(out_dir) / spec.game.id / f"{spec.game.id}-rules-{paper}.pdf"
     write_atomic(path, data)
     return path, pages, len(data)

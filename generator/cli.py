@@ -1,4 +1,5 @@
 """The pnp command line: a thin click layer over the library; UserError becomes one line and exit 1."""
+import io
 import sys
 from functools import wraps
 
@@ -74,37 +75,62 @@ def validate(games, overrides):
         sys.exit(1)
 
 
+OUT = click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(),
+                   help="Folder for the PDFs (one subfolder per game).")
+
+
 @cli.command()
 @GAMES
 @PAPER
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(),
-              help="Folder for the PDFs (one subfolder per game).")
+@OUT
 @click.option("--backs", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True,
               help="Two-sided pieces: duplex back pages (long-edge flip) or a fold-over layout (file name ends -fold).")
 @SETS
 @user_errors
 def build(games, paper, out_dir, backs, overrides):
-    """Build the components PDF of each game on each paper size.
+    """Build the components PDF and the rulebook of each game on each paper size.
 
     Example: pnp build grannys-pills --paper a4 --set palette.red=#c0392b
     """
-    from .build import build as build_one, papers
-    loaded = [specs.load(name, overrides) for name in chosen(games)]
-    jobs = [(spec, p) for spec in loaded for p in papers(paper)]
-    results = []
+    from . import build as builder
+    from .rulebook import rules_path
+    jobs = []
+    for spec in [specs.load(name, overrides) for name in chosen(games)]:
+        builder.check(spec)
+        for size in builder.papers(paper):
+            jobs.append((f"{spec.game.id} {size}", builder.build, (spec, size, out_dir, backs)))
+            if rules_path(spec).is_file():
+                jobs.append((f"{spec.game.id} {size} rules", builder.build_rules, (spec, size, out_dir)))
+    run_jobs(jobs)
+
+
+@cli.command()
+@GAMES
+@PAPER
+@OUT
+@SETS
+@user_errors
+def rules(games, paper, out_dir, overrides):
+    """Build the rulebook (rules, diagrams, quick-reference card) of each game.
+
+    Example: pnp rules grannys-pills --paper letter
+    """
+    from . import build as builder
+    jobs = [(f"{spec.game.id} {size} rules", builder.build_rules, (spec, size, out_dir))
+            for spec in [specs.load(name, overrides) for name in chosen(games)] for size in builder.papers(paper)]
+    run_jobs(jobs)
+
+
+def run_jobs(jobs):
+    """Run (label, function, args) jobs with a progress bar on a terminal; print one line per file written."""
     show = sys.stderr.isatty() and len(jobs) > 1
-    with click.progressbar(jobs, label="building", file=sys.stderr if show else open_null(),
-                           item_show_func=lambda job: job and f"{job[0].game.id} {job[1]}") as bar:
-        for spec, size in bar:
-            results.append(build_one(spec, size, out_dir, backs))
+    results = []
+    with click.progressbar(jobs, label="building", file=sys.stderr if show else io.StringIO(),
+                           item_show_func=lambda job: job and job[0]) as bar:
+        for _, function, args in bar:
+            results.append(function(*args))
     for path, pages, size in results:
         click.echo(f"{path}: {pages} pages, {size / 1024:.1f} KiB")
-
-
-def open_null():
-    """A sink for the progress bar when stderr is not a terminal."""
-    import io
-    return io.StringIO()
 
 
 def main():

@@ -1,9 +1,12 @@
 """Granny's Pills: the prescription generator and the rule checks of GAMES.md section 1."""
 import random
 from collections import Counter
+from types import MappingProxyType
 
-from .. import components
-from ..expand import face_props
+from .. import components, svg
+from ..diagram import Diagram
+from ..expand import Art, face_props
+from ..render import render_art
 
 # The rules' own figures (GAMES.md section 1); the checks compute each from the spec and compare.
 RULES = {
@@ -187,3 +190,92 @@ def _check_prescriptions(spec, pieces, arts, colours, shapes, player):
             if not low <= counts[value] <= high:
                 fails.append(("prescription", f"{value} appears unevenly over all prescriptions (expected {low} or {high}, found {counts[value]})"))
     return fails
+
+
+def score_round(pattern, placed):
+    """Score a schedule against a prescription: (points per cell, round total); a wrong colour loses the round."""
+    points = []
+    for want_row, stack_row in zip(pattern, placed):
+        row = []
+        for (colour, shape), stack in zip(want_row, stack_row):
+            if not stack:
+                row.append(0)
+                continue
+            top_colour, top_shape = stack[-1]
+            if top_colour != colour:
+                return [[0] * len(r) for r in pattern], 0
+            row.append(1 + (top_shape == shape) - (len(stack) > 1))
+        points.append(row)
+    return points, sum(map(sum, points))
+
+
+def _pill_part(spec, colour, shape, x, y, cell):
+    """A diagram part: the real pill tile art, scaled to a cell of the given size."""
+    art = Art(f"pill-{colour}-{shape}", "pill", "front", MappingProxyType({"colour": colour, "shape": shape}))
+    return art.key, render_art(spec, art), x, y, cell / spec.component("pill").options["size"]
+
+
+def take_forms(spec):
+    """The six take-forms, each built from real pill tiles, with its name under it."""
+    colours, shapes = pill_properties(spec)
+    cell, pitch, parts = 8.0, 28.0, []
+    overlay = svg.drawing(6 * pitch, 32, ident="take-forms-labels")
+    for n, (name, cells) in enumerate(TROMINOES.items()):
+        for k, (r, c) in enumerate(cells):
+            parts.append(_pill_part(spec, colours[(n + k) % len(colours)], shapes[k % len(shapes)],
+                                    n * pitch + c * cell, r * cell, cell))
+        overlay.add(svg.text(overlay, name, n * pitch + 12, 30, 2.8))
+    return Diagram(6 * pitch, 32, tuple(parts) + (("take-forms-labels", svg.to_string(overlay), 0, 0, 1.0),))
+
+
+EXAMPLE_SCHEDULE = (  # (row, col) -> how the example fills each cell: "right", "colour only", "stacked" or empty
+    ("right", "right", "colour only"),
+    ("right", "", "stacked"),
+    ("colour only", "right", ""),
+)
+
+
+def example_schedule(spec, pattern):
+    """The example's placed stacks, derived from the first prescription."""
+    _, shapes = pill_properties(spec)
+    other = lambda shape: shapes[(shapes.index(shape) + 1) % len(shapes)]
+    placed = []
+    for want_row, how_row in zip(pattern, EXAMPLE_SCHEDULE):
+        row = []
+        for (colour, shape), how in zip(want_row, how_row):
+            row.append({"right": [(colour, shape)], "colour only": [(colour, other(shape))],
+                        "stacked": [(colour, other(shape)), (colour, shape)], "": []}[how])
+        placed.append(row)
+    return placed
+
+
+def scoring_example(spec):
+    """A prescription beside a schedule filled in, each cell's points and the round total."""
+    pattern = prescriptions(spec, spec.component("prescription"))[0]["pattern"]
+    placed = example_schedule(spec, pattern)
+    points, total = score_round(pattern, placed)
+    comp = spec.component("prescription")
+    rx = Art("rx-example", "prescription", "front", MappingProxyType({"pattern": pattern}))
+    tile_w = components.KINDS[comp.kind].size(comp.options)[0]
+    cell, left = 13.0, 60.0
+    parts = [(rx.key, render_art(spec, rx), 0, 0, 40 / tile_w)]
+    overlay = svg.drawing(150, 48, ident="scoring-labels")
+    for r, row in enumerate(placed):
+        for c, stack in enumerate(row):
+            x, y = left + c * cell, r * cell
+            overlay.add(overlay.rect((x, y), (cell, cell), fill="none", stroke="#000000", stroke_width=0.3))
+            if stack:
+                parts.append(_pill_part(spec, *stack[-1], x, y, cell))
+            overlay.add(overlay.circle((x + cell - 2.2, y + 2.2), 2.0, fill="#ffffff", stroke="#000000", stroke_width=0.25))
+            overlay.add(svg.text(overlay, f"{points[r][c]}", x + cell - 2.2, y + 3.2, 2.8, bold=True))
+    overlay.add(svg.text(overlay, "prescription", 20, 45, 3))
+    overlay.add(svg.text(overlay, "schedule", left + 1.5 * cell, 45, 3))
+    overlay.add(svg.text(overlay, f"round score: {total}", left + 3 * cell + 6, 20, 4, anchor="start", bold=True))
+    overlay.add(svg.text(overlay, "2 = colour and shape", left + 3 * cell + 6, 27, 3, anchor="start"))
+    overlay.add(svg.text(overlay, "1 = right colour only", left + 3 * cell + 6, 32, 3, anchor="start"))
+    overlay.add(svg.text(overlay, "1 = 2 - 1 for a stacked cell", left + 3 * cell + 6, 37, 3, anchor="start"))
+    overlay.add(svg.text(overlay, "0 = empty cell", left + 3 * cell + 6, 42, 3, anchor="start"))
+    return Diagram(150, 48, tuple(parts) + (("scoring-labels", svg.to_string(overlay), 0, 0, 1.0),))
+
+
+DIAGRAMS = {"take-forms": take_forms, "scoring-example": scoring_example}

@@ -1,0 +1,19 @@
+"""Draw one artwork (a face or a back) as SVG with its kind's renderer."""
+from .components import KINDS
+from .components import back as back_art
+
+
+def render_art(spec, art):
+    """SVG text of one artwork."""
+    comp = spec.component(art.component)
+    kind = KINDS[comp.kind]
+    if art.side == "back":
+        return back_art.render(spec, comp, *kind.size(comp.options))
+    return kind.render(spec, comp, art.props)
+
+
+def art_size(spec, art):
+    """Bleed-box size (mm) of an artwork."""
+    comp = spec.component(art.component)
+    w, h = KINDS[comp.kind].size(comp.options)
+    return w + 2 * comp.bleed, h + 2 * comp.bleed
