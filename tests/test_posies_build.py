@@ -180,6 +180,7 @@ def test_validate_passes_the_shipped_set():
     ("components.board.rows=[6,7,8,9,8,7]", "board: wrong number of maximal straight lines (expected 25, found 24)"),
     ("components.posy-green.faces.list.0.value=2", "posy-green: green posy value (expected 3, found 2)"),
     ("components.posy-green.faces.list.0.shape=flower-round-5", "posies: flower forms, one of its own per colour"),
+    ("components.posy-purple.faces.list.0.colour=pink", "posy-purple: pink posies of different values (expected 1, found 2)"),
     ("components.board.spacing=20mm", "board: point spacing too tight for 19 mm posies (expected at least 21 mm, found 20 mm)"),
 ])
 def test_validate_fails_a_broken_set_with_a_clear_line(override, line):

@@ -62,7 +62,7 @@ def layout(options):
 
 
 def hull(centres):
-    """The convex hull of some points, counter-clockwise on screen (Andrew's monotone chain)."""
+    """The convex hull of some points, in order round the outline (Andrew's monotone chain)."""
     pts = sorted(set(centres))
 
     def half(seq):

@@ -1,5 +1,6 @@
 """Posies (Rey Alicea, 2020): the posy tokens, the board's value, and the checks from GAMES.md."""
 
+from collections import Counter
 from dataclasses import dataclass
 
 from generator import trigrid
@@ -80,10 +81,8 @@ def _posy_failures(points, tokens, expected):
             for k in tokens if k.count < fill
         ]
     else:
-        results.append((None,
-            f"board cannot be filled with equal numbers of each colour "
-            f"(expected a multiple of {len(tokens)} vertices, found {len(points)})"
-        ))
+        results.append((None, f"board cannot be filled with equal numbers of each colour "
+                              f"(expected a multiple of {len(tokens)} vertices, found {len(points)})"))
     return results
 
 
@@ -97,22 +96,24 @@ CLEARANCE = 2.0  # mm left between two posies on neighbouring points
 
 
 def posy_kinds(spec, pieces, arts):
-    """The spec's posies as (PosyKind, component ids, flower forms) per colour, in spec order, and any faults."""
-    found, faults = {}, []
+    """The spec's token pieces as (PosyKind, component ids, flower forms) per colour in spec order, and any faults."""
+    values, counts, owners, forms, faults = {}, Counter(), {}, {}, []
     for piece in pieces:
         if spec.component(piece.component).kind != "token":
             continue
         props = arts[piece.front].props
-        colour, value = props.get("colour", ""), props.get("value")
-        if value is None:
+        colour = props.get("colour", "")
+        if "value" not in props:
             faults.append((piece.component, "posy without a value (expected pips or a numeral, found none)"))
             continue
-        kind, ids, forms = found.get(colour, (PosyKind(colour, value, 0), (), ()))
-        if value != kind.value:
-            faults.append((piece.component, f"{colour} posies of different values (expected {kind.value}, found {value})"))
-        found[colour] = (PosyKind(colour, kind.value, kind.count + 1), tuple(dict.fromkeys(ids + (piece.component,))),
-                         tuple(dict.fromkeys(forms + (props.get("shape", ""),))))
-    return list(found.values()), faults
+        value = values.setdefault(colour, props["value"])
+        if props["value"] != value:
+            faults.append((piece.component, f"{colour} posies of different values (expected {value}, found {props['value']})"))
+        counts[colour] += 1
+        owners.setdefault(colour, {})[piece.component] = None
+        forms.setdefault(colour, {})[props.get("shape", "")] = None
+    kinds = [(PosyKind(c, values[c], counts[c]), tuple(owners[c]), tuple(forms[c])) for c in values]
+    return kinds, faults
 
 
 def check(spec, pieces, arts):
