@@ -20,12 +20,13 @@ class Game:
 
 @dataclass(frozen=True)
 class Back:
-    """The common back of a component: a fill, an ink colour, an optional label and symbol."""
+    """The common back of a component: a fill, an ink colour, an optional label and symbol, a frame shape."""
 
     fill: str
     ink: str
     label: str = ""
     symbol: str = ""
+    frame: str = "rect"
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ GAME = s.mapping({
     "title": s.text, "designer": s.text, "publisher": s.text, "players": s.text, "age": s.text,
     "time": s.text, "notes": s.text, "ruleset": s.text,
 }, required=("title", "designer"))
-BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text}, required=("fill",))
+BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text,
+                  "frame": s.one_of("rect", "round", "none")}, required=("fill",))
 COMMON = {"kind": s.text, "title": s.text, "expect": s.integer(0, 100_000), "bleed": s.length(high=10, zero=True),
           "faces": s.any_value, "back": BACK}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value},
@@ -192,7 +193,8 @@ def component(check, cid, raw):
         id=cid, kind=kind_name, title=checked.get("title", cid.replace("-", " ").capitalize()),
         expect=checked["expect"], bleed=bleed,
         faces=faces(check, key_path + ("faces",), raw.get("faces", {}), kind.face_fields),
-        back=Back(fill=back["fill"], ink=back.get("ink", "black"), label=back.get("label", ""), symbol=back.get("symbol", ""))
+        back=Back(fill=back["fill"], ink=back.get("ink", "black"), label=back.get("label", ""), symbol=back.get("symbol", ""),
+                  frame=back.get("frame", "rect"))
         if back else None,
         options=MappingProxyType(options),
     )

@@ -4,11 +4,11 @@ import pytest
 
 from generator import trigrid
 from generator.errors import UserError
-from generator.games.posies import POSIES, ROWS, PosyKind, board_value, check, per_colour
+from generator.games.posies import POSIES, ROWS, PosyKind, board_value, check_set, per_colour
 
 
 def test_shipped_board_and_posies_pass_every_check():
-    assert check(trigrid.points(ROWS), POSIES) == []
+    assert check_set(trigrid.points(ROWS), POSIES) == []
 
 
 def test_default_posies_are_18_each_of_pink_purple_green_worth_1_2_3():
@@ -36,7 +36,7 @@ def test_board_value_rejects_too_few_tokens():
 
 def test_short_colour_fails_with_clear_messages():
     tokens = (PosyKind("pink", 1), PosyKind("purple", 2, 16), PosyKind("green", 3))
-    assert check(trigrid.points(ROWS), tokens) == [
+    assert check_set(trigrid.points(ROWS), tokens) == [
         "wrong number of posies (expected 54, found 52)",
         "wrong number of purple posies (expected 18, found 16)",
         "too few purple posies to fill the board (expected at least 17, found 16)",
@@ -45,7 +45,7 @@ def test_short_colour_fails_with_clear_messages():
 
 def test_wrong_values_and_duplicate_colour_fail():
     tokens = (PosyKind("pink", 1), PosyKind("pink", 2), PosyKind("green", 4))
-    assert check(trigrid.points(ROWS), tokens) == [
+    assert check_set(trigrid.points(ROWS), tokens) == [
         "wrong number of posy colours (expected 3, found 2)",
         "wrong number of points on a full board (expected 102, found 119)",
     ]
@@ -55,7 +55,7 @@ def test_board_with_a_missing_corner_fails_every_geometry_check():
     # Removing corner (0, 0) drops its two edge neighbours to degree 3 and its interior neighbour to 5;
     # its row (6 points), q-line (7) and s-line (4) lose 4 + 5 + 2 non-adjacent pairs.
     board = trigrid.points(ROWS)[1:]
-    assert check(board, POSIES) == [
+    assert check_set(board, POSIES) == [
         "wrong number of board vertices (expected 51, found 50)",
         "wrong number of adjacent pairs (expected 128, found 125)",
         "wrong number of points of degree 3 (expected 6, found 7)",
@@ -69,4 +69,4 @@ def test_board_with_a_missing_corner_fails_every_geometry_check():
 
 def test_board_without_its_bottom_row_has_one_line_fewer():
     board = trigrid.points(ROWS[:-1])
-    assert "wrong number of maximal straight lines (expected 25, found 24)" in check(board, POSIES)
+    assert "wrong number of maximal straight lines (expected 25, found 24)" in check_set(board, POSIES)

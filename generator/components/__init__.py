@@ -1,5 +1,6 @@
 """Component kinds, looked up by a spec's `kind:`."""
 from . import board, card, pattern_tile, player_board, score_sheet, tile
+from . import lattice_board, token
 
 KINDS = {
     "square-tile": tile.KIND,
@@ -8,4 +9,6 @@ KINDS = {
     "pattern-tile": pattern_tile.KIND,
     "reference-card": card.KIND,
     "score-sheet": score_sheet.KIND,
+    "lattice-board": lattice_board.KIND,
+    "token": token.KIND,
 }

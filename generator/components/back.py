@@ -1,4 +1,4 @@
-"""Common back of a component: a fill to the bleed edge, an inset frame, a label and a symbol."""
+"""Common back of a component: a fill to the bleed edge, an inset frame (rect, round or none), a label and a symbol."""
 from .. import svg
 
 
@@ -9,8 +9,12 @@ def render(spec, component, width, height):
     dwg = svg.drawing(width, height, b)
     dwg.add(dwg.rect((-b, -b), (width + 2 * b, height + 2 * b), fill=fill))
     inset = min(width, height) * 0.08
-    dwg.add(dwg.rect((svg.r(inset), svg.r(inset)), (svg.r(width - 2 * inset), svg.r(height - 2 * inset)),
-                     rx=svg.r(inset / 2), fill="none", stroke=ink, stroke_width=0.5))
+    if back.frame == "rect":
+        dwg.add(dwg.rect((svg.r(inset), svg.r(inset)), (svg.r(width - 2 * inset), svg.r(height - 2 * inset)),
+                         rx=svg.r(inset / 2), fill="none", stroke=ink, stroke_width=0.5))
+    elif back.frame == "round":
+        dwg.add(dwg.ellipse((svg.r(width / 2), svg.r(height / 2)), (svg.r(width / 2 - inset), svg.r(height / 2 - inset)),
+                            fill="none", stroke=ink, stroke_width=0.5))
     if back.symbol:
         dwg.add(svg.symbol(dwg, back.symbol, width / 2, height * 0.42, min(width, height) * 0.4, ink, ink, search=spec.templates))
     if back.label:

@@ -3,6 +3,7 @@ import importlib
 
 RULESETS = {
     "grannys-pills": "generator.games.grannys_pills",
+    "posies": "generator.games.posies",
 }
 
 

@@ -1,5 +1,6 @@
 """Posies (Rey Alicea, 2020): the posy tokens, the board's value, and the checks from GAMES.md."""
 
+from collections import Counter
 from dataclasses import dataclass
 
 from generator import trigrid
@@ -50,10 +51,10 @@ def _mismatch(what, expected, found):
     return None if expected == found else f"wrong number of {what} (expected {expected}, found {found})"
 
 
-def check(points, tokens=POSIES, expected=EXPECTED):
-    """Return a message for every GAMES.md check that the board points or posy tokens fail."""
+def _board_failures(points, expected):
+    """Messages for the board geometry checks that fail."""
     found_degrees = trigrid.degree_counts(points)
-    results = [
+    return [
         _mismatch("board vertices", expected["vertices"], len(points)),
         _mismatch("adjacent pairs", expected["adjacent pairs"], len(trigrid.edges(points))),
         *(
@@ -62,20 +63,84 @@ def check(points, tokens=POSIES, expected=EXPECTED):
         ),
         _mismatch("maximal straight lines", expected["lines"], len(trigrid.lines(points))),
         _mismatch("non-adjacent collinear pairs", expected["collinear pairs"], len(trigrid.collinear_pairs(points))),
-        _mismatch("posy colours", expected["colours"], len({k.colour for k in tokens})),
-        _mismatch("posies", expected["colours"] * expected["per colour"], sum(k.count for k in tokens)),
-        *(_mismatch(f"{k.colour} posies", expected["per colour"], k.count) for k in tokens),
+    ]
+
+
+def _posy_failures(points, tokens, expected):
+    """(colour or None, message) for the posy checks: None when the message is about the whole set."""
+    results = [
+        (None, _mismatch("posy colours", expected["colours"], len({k.colour for k in tokens}))),
+        (None, _mismatch("posies", expected["colours"] * expected["per colour"], sum(k.count for k in tokens))),
+        *((k.colour, _mismatch(f"{k.colour} posies", expected["per colour"], k.count)) for k in tokens),
     ]
     if tokens and len(points) % len(tokens) == 0:
         fill = len(points) // len(tokens)
-        results += [_mismatch("points on a full board", expected["board value"], fill * sum(k.value for k in tokens))]
+        results += [(None, _mismatch("points on a full board", expected["board value"], fill * sum(k.value for k in tokens)))]
         results += [
-            f"too few {k.colour} posies to fill the board (expected at least {fill}, found {k.count})"
+            (k.colour, f"too few {k.colour} posies to fill the board (expected at least {fill}, found {k.count})")
             for k in tokens if k.count < fill
         ]
     else:
-        results.append(
-            f"board cannot be filled with equal numbers of each colour "
-            f"(expected a multiple of {len(tokens)} vertices, found {len(points)})"
-        )
+        results.append((None, f"board cannot be filled with equal numbers of each colour "
+                              f"(expected a multiple of {len(tokens)} vertices, found {len(points)})"))
+    return results
+
+
+def check_set(points, tokens=POSIES, expected=EXPECTED):
+    """Return a message for every GAMES.md check that the board points or posy tokens fail."""
+    results = _board_failures(points, expected) + [message for _, message in _posy_failures(points, tokens, expected)]
     return [message for message in results if message]
+
+
+CLEARANCE = 2.0  # mm left between two posies on neighbouring points
+
+
+def posy_kinds(spec, pieces, arts):
+    """The spec's token pieces as (PosyKind, component ids, flower forms) per colour in spec order, and any faults."""
+    values, counts, owners, forms, faults = {}, Counter(), {}, {}, []
+    for piece in pieces:
+        if spec.component(piece.component).kind != "token":
+            continue
+        props = arts[piece.front].props
+        colour = props.get("colour", "")
+        if "value" not in props:
+            faults.append((piece.component, "posy without a value (expected pips or a numeral, found none)"))
+            continue
+        value = values.setdefault(colour, props["value"])
+        if props["value"] != value:
+            faults.append((piece.component, f"{colour} posies of different values (expected {value}, found {props['value']})"))
+        counts[colour] += 1
+        owners.setdefault(colour, {})[piece.component] = None
+        forms.setdefault(colour, {})[props.get("shape", "")] = None
+    kinds = [(PosyKind(c, values[c], counts[c]), tuple(owners[c]), tuple(forms[c])) for c in values]
+    return kinds, faults
+
+
+def check(spec, pieces, arts):
+    """Check every Posies figure of GAMES.md section 4, computed from the spec: returns (component, message) failures."""
+    boards = [c for c in spec.components if c.kind == "lattice-board"]
+    if len(boards) != 1:
+        return [("board", f"lattice boards (expected 1, found {len(boards)})")]
+    board = boards[0]
+    points = trigrid.points(board.options["rows"])
+    kinds, fails = posy_kinds(spec, pieces, arts)
+    tokens = tuple(k for k, _, _ in kinds)
+    owner = {k.colour: ", ".join(ids) for k, ids, _ in kinds}
+    fails += [(board.id, m) for m in _board_failures(points, EXPECTED) if m]
+    fails += [(owner.get(colour, "posies"), m) for colour, m in _posy_failures(points, tokens, EXPECTED) if m]
+    by_colour = {k.colour: k for k in tokens}
+    for rule in POSIES:
+        mine = by_colour.get(rule.colour)
+        if mine is None:
+            fails.append(("posies", f"no {rule.colour} posies (expected {rule.count} worth {rule.value}, found none)"))
+        elif mine.value != rule.value:
+            fails.append((owner[rule.colour], f"{rule.colour} posy value (expected {rule.value}, found {mine.value})"))
+    forms = [form for _, _, fs in kinds for form in fs]
+    if "" in forms or len(set(forms)) != len(kinds) or len(forms) != len(kinds):
+        fails.append(("posies", f"flower forms, one of its own per colour so colour is never the only cue "
+                                f"(expected {len(kinds)} distinct, found {', '.join(f or 'none' for f in forms)})"))
+    sizes = {spec.component(i).options["size"] for _, ids, _ in kinds for i in ids}
+    if sizes and board.options["spacing"] < max(sizes) + CLEARANCE:
+        fails.append((board.id, f"point spacing too tight for {max(sizes):g} mm posies "
+                                f"(expected at least {max(sizes) + CLEARANCE:g} mm, found {board.options['spacing']:g} mm)"))
+    return fails

@@ -1,0 +1,79 @@
+"""Token: a round or square counter in one colour, with an optional template symbol and a value as pips or numeral.
+
+Tokens are cut as squares on the crop marks: the colour runs to the bleed edge, so a square cut is
+a finished token, and a round one is the same square with its corners cut off by scissors or a
+circle punch of the token's diameter (19 mm is a 3/4 in punch), guided by the ring.
+"""
+import math
+
+from .. import schema as s
+from .. import svg
+from ..errors import UserError
+from .kind import Kind
+
+FIELDS = {
+    "size": s.length(high=200),
+    "outline": s.one_of("round", "square"),
+    "ground": s.colour,
+    "ink": s.colour,
+    "ring": s.length(high=5, zero=True),
+    "symbol_scale": s.number(0.1, 1.0),
+    "value_style": s.one_of("pips", "numeral"),
+}
+FACE_FIELDS = {"colour": s.colour, "shape": s.text, "value": s.integer(0, 999)}
+DEFAULTS = {"outline": "round", "ground": "white", "ink": "black", "ring": 0.4, "symbol_scale": 0.94,
+            "value_style": "numeral"}
+BADGE = 0.2      # radius of the value badge, as a share of the token size
+MAX_PIPS = 6
+
+
+def size(options):
+    """A square of the token's diameter (or side)."""
+    return options["size"], options["size"]
+
+
+def render(spec, component, props):
+    """Draw the colour to the bleed edge, the ring at the trim, the symbol and the value badge."""
+    o = {**DEFAULTS, **component.options}
+    side, b = o["size"], component.bleed
+    ink, fill = spec.colour(o["ink"]), spec.colour(props.get("colour", o["ground"]))
+    dwg = svg.drawing(side, side, b)
+    dwg.add(dwg.rect((-b, -b), (side + 2 * b, side + 2 * b), fill=fill))
+    if o["ring"]:
+        inset = o["ring"] / 2
+        if o["outline"] == "round":
+            dwg.add(dwg.circle((side / 2, side / 2), svg.r(side / 2 - inset), fill="none", stroke=ink, stroke_width=o["ring"]))
+        else:
+            dwg.add(dwg.rect((inset, inset), (side - o["ring"], side - o["ring"]), rx=svg.r(side * 0.08), fill="none",
+                             stroke=ink, stroke_width=o["ring"]))
+    if props.get("shape"):
+        dwg.add(svg.symbol(dwg, props["shape"], side / 2, side / 2, side * o["symbol_scale"], fill, ink, search=spec.templates))
+    if "value" in props:
+        badge(dwg, spec, component, o, props["value"], ink)
+    return svg.to_string(dwg)
+
+
+def badge(dwg, spec, component, o, value, ink):
+    """A white disc in the middle showing the value as pips or as a numeral."""
+    side = o["size"]
+    c, radius = side / 2, side * BADGE
+    dwg.add(dwg.circle((svg.r(c), svg.r(c)), svg.r(radius), fill="#ffffff", stroke=ink, stroke_width=svg.r(max(o["ring"], 0.3))))
+    if o["value_style"] == "numeral":
+        dwg.add(svg.text(dwg, value, c, c + radius * 0.5, radius * 1.4, ink, bold=True))
+        return
+    if value > MAX_PIPS:
+        raise UserError(f"{spec.path}: components.{component.id}: pips show values up to {MAX_PIPS} (found {value}); "
+                        "use value_style: numeral")
+    for x, y in pips(value, c, c, radius * 0.5):
+        dwg.add(dwg.circle((svg.r(x), svg.r(y)), svg.r(radius * 0.24), fill=ink))
+
+
+def pips(value, cx, cy, spread):
+    """Centres of value pips: one in the middle, or spread evenly round a circle starting at the top."""
+    if value == 1:
+        return [(cx, cy)]
+    return [(cx + spread * math.sin(2 * math.pi * k / value), cy - spread * math.cos(2 * math.pi * k / value))
+            for k in range(value)]
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=2.0)
