@@ -4,6 +4,8 @@ from pathlib import Path
 import pytest
 
 from generator import spec as specs
+from generator import templates
+from generator.components import KINDS
 from generator.errors import SpecError, UserError
 
 INVALID = sorted((Path(__file__).parent / "data" / "invalid").glob("*.yaml"))
@@ -13,7 +15,8 @@ def expected_error(path):
     """The message a fixture promises on its first line: '# error: ...' with {path} for its own path."""
     first = path.read_text(encoding="utf-8", errors="replace").splitlines()[0]
     assert first.startswith("# error: "), f"{path.name} must start with '# error: '"
-    return first[len("# error: "):].replace("{path}", str(path))
+    kinds, symbols = ", ".join(sorted(KINDS)), ", ".join(templates.names(templates.search_path(path)))
+    return first[len("# error: "):].replace("{path}", str(path)).replace("{kinds}", kinds).replace("{templates}", symbols)
 
 
 @pytest.mark.parametrize("path", INVALID, ids=[p.stem for p in INVALID])
