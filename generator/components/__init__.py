@@ -1,5 +1,6 @@
 """Component kinds, looked up by a spec's `kind:`."""
 from . import board, card, pattern_tile, player_board, score_sheet, tile
+from . import inventory_sheet, layout_diagram, shift_board, standee, symbol_card
 
 KINDS = {
     "square-tile": tile.KIND,
@@ -8,4 +9,9 @@ KINDS = {
     "pattern-tile": pattern_tile.KIND,
     "reference-card": card.KIND,
     "score-sheet": score_sheet.KIND,
+    "symbol-card": symbol_card.KIND,
+    "shift-board": shift_board.KIND,
+    "layout-diagram": layout_diagram.KIND,
+    "standee": standee.KIND,
+    "inventory-sheet": inventory_sheet.KIND,
 }

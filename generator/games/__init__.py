@@ -3,6 +3,7 @@ import importlib
 
 RULESETS = {
     "grannys-pills": "generator.games.grannys_pills",
+    "paths-and-pahs": "generator.games.paths_and_pahs_spec",
 }
 
 
