@@ -9,7 +9,7 @@ from string import ascii_uppercase
 
 from .. import schema as s
 from .. import svg, textfit
-from ..errors import SpecError
+from ..located import spec_error
 from .kind import Kind
 from .symbol_card import referenced
 
@@ -56,8 +56,7 @@ def link(spec, component):
         return options
     if "cell_width" in options or "cell_height" in options:
         where = ("components", component.id, "cards")
-        raise SpecError(spec.path, ".".join(where), "give either cards or cell_width and cell_height, not both",
-                        spec.line(where))
+        raise spec_error(spec, where, "give either cards or cell_width and cell_height, not both")
     cards = referenced(spec, component)
     options["cell_width"], options["cell_height"] = KINDS[cards.kind].size(cards.options)
     return options

@@ -1,7 +1,7 @@
 """Symbol card: a background fill and one template symbol in a colour, outlined in whichever ink contrasts."""
 from .. import schema as s
 from .. import svg, templates
-from ..errors import SpecError
+from ..located import spec_error
 from ..expand import face_props
 from ..luminance import ink_on
 from .kind import Kind
@@ -27,12 +27,11 @@ def referenced(spec, component, key="cards"):
     """The component named by another component's option key, or a SpecError naming file, line and key."""
     where = ("components", component.id, key)
     if key not in component.options:
-        raise SpecError(spec.path, ".".join(where[:2]), f"missing required key {key!r}", spec.line(where))
+        raise spec_error(spec, where[:2], f"missing required key {key!r}")
     found = next((c for c in spec.components if c.id == component.options[key]), None)
     if found is None:
         ids = ", ".join(c.id for c in spec.components)
-        raise SpecError(spec.path, ".".join(where), f"no component {component.options[key]!r} (components: {ids})",
-                        spec.line(where))
+        raise spec_error(spec, where, f"no component {component.options[key]!r} (components: {ids})")
     return found
 
 
@@ -42,13 +41,12 @@ def link(spec, component):
     where = ("components", component.id, "symbols")
     symbols = options.get("symbols", {})
     if not isinstance(symbols, dict) or not all(isinstance(v, str) for v in [*symbols, *symbols.values()]):
-        raise SpecError(spec.path, ".".join(where), f"expected a mapping of shape names to template names, found "
-                        f"{s.found(symbols)}", spec.line(where))
+        raise spec_error(spec, where, f"expected a mapping of shape names to template names, found "
+                        f"{s.found(symbols)}")
     known = templates.names(spec.templates)
     for shape, name in symbols.items():
         if name not in known:
-            raise SpecError(spec.path, ".".join(where + (shape,)), f"unknown symbol {name!r} (templates: {', '.join(known)})",
-                            spec.line(where + (shape,)))
+            raise spec_error(spec, where + (shape,), f"unknown symbol {name!r} (templates: {', '.join(known)})")
     return options
 
 

@@ -9,7 +9,8 @@ from collections import Counter
 from string import ascii_uppercase
 
 from ..components import shift_board
-from ..errors import SpecError, UserError
+from ..errors import UserError
+from ..located import spec_error
 from ..expand import face_props
 from . import paths_and_pahs as pah
 
@@ -30,8 +31,8 @@ def to_card(spec, props):
     """The PAH card of one face's props, or a SpecError when a property is missing."""
     if set(props) != set(pah.PROPERTIES):
         where = ("components", CARDS, "faces")
-        raise SpecError(spec.path, ".".join(where), f"every card needs {', '.join(pah.PROPERTIES)} "
-                        f"(found {', '.join(props) or 'none'})", spec.line(where))
+        raise spec_error(spec, where, f"every card needs {', '.join(pah.PROPERTIES)} "
+                        f"(found {', '.join(props) or 'none'})")
     return pah.Card(**{prop: props[prop] for prop in pah.PROPERTIES})
 
 
@@ -43,12 +44,12 @@ def deck(spec):
 def parse_layout(spec, rows, where):
     """The board written in the spec as rows of card names, located at key path where for errors."""
     if not isinstance(rows, list) or not all(isinstance(r, list) and all(isinstance(c, str) for c in r) for r in rows):
-        raise SpecError(spec.path, ".".join(map(str, where)), "expected a list of rows, each a list of card names "
-                        f"or {pah.EMPTY!r}", spec.line(where))
+        raise spec_error(spec, where, "expected a list of rows, each a list of card names "
+                        f"or {pah.EMPTY!r}")
     try:
         return pah.parse_board(rows)
     except UserError as exc:
-        raise SpecError(spec.path, ".".join(map(str, where)), str(exc), spec.line(where)) from None
+        raise spec_error(spec, where, str(exc)) from None
 
 
 def starting_board(spec):
@@ -90,7 +91,7 @@ def check(spec, pieces, arts):
         seen = {face.get(prop) for face in props}
         used = [v for v in values if v in seen] + sorted(str(v) for v in seen if v not in values)
         _expect(fails, CARDS, f"{prop} values", ", ".join(values), ", ".join(used))
-    if fails:
+    if any(set(face) != set(pah.PROPERTIES) for face in props):
         return fails
     cards = [to_card(spec, face) for face in props]
     boards = [arts[p.front].props.get("layout") for p in pieces if p.component == BOARD]
