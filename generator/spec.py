@@ -1,5 +1,6 @@
 """Load a spec: YAML with line numbers, --set overrides, schema checks, then frozen dataclasses."""
 import re
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -160,7 +161,14 @@ def build(path, data, lines):
     spec = Spec(path=str(path), game=game, palette=MappingProxyType(palette), components=components,
                 lines=MappingProxyType(lines), templates=search)
     check_symbols(check, spec)
-    return spec
+    return linked(spec)
+
+
+def linked(spec):
+    """Let kinds with a link fill in options taken from other components."""
+    comps = tuple(replace(c, options=MappingProxyType(KINDS[c.kind].link(spec, c))) if KINDS[c.kind].link else c
+                  for c in spec.components)
+    return replace(spec, components=comps)
 
 
 def component(check, cid, raw):

@@ -1,6 +1,7 @@
 """Component kinds, looked up by a spec's `kind:`."""
 from . import board, card, pattern_tile, player_board, score_sheet, tile
 from . import lattice_board, token
+from . import inventory_sheet, layout_diagram, shift_board, standee, symbol_card
 
 KINDS = {
     "square-tile": tile.KIND,
@@ -11,4 +12,9 @@ KINDS = {
     "score-sheet": score_sheet.KIND,
     "lattice-board": lattice_board.KIND,
     "token": token.KIND,
+    "symbol-card": symbol_card.KIND,
+    "shift-board": shift_board.KIND,
+    "layout-diagram": layout_diagram.KIND,
+    "standee": standee.KIND,
+    "inventory-sheet": inventory_sheet.KIND,
 }

@@ -5,7 +5,11 @@ from typing import Callable
 
 @dataclass(frozen=True)
 class Kind:
-    """A component kind: render(spec, component, props) -> SVG text; size(options) -> (w, h) mm."""
+    """A component kind: render(spec, component, props) -> SVG text; size(options) -> (w, h) mm.
+
+    link(spec, component) -> options, when given, fills in options taken from other components
+    (e.g. a board whose cells are the size of a card) once the whole spec is loaded.
+    """
 
     render: Callable
     size: Callable
@@ -13,3 +17,4 @@ class Kind:
     face_fields: dict = field(default_factory=dict)
     default_bleed: float = 0.0
     panels: bool = False
+    link: Callable = None

@@ -4,6 +4,7 @@ import importlib
 RULESETS = {
     "grannys-pills": "generator.games.grannys_pills",
     "posies": "generator.games.posies",
+    "paths-and-pahs": "generator.games.paths_and_pahs_spec",
 }
 
 

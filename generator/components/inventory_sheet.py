@@ -1,0 +1,90 @@
+"""Inventory sheet: one player's record of the cards collected (drawn small, each with a tick box) and scores."""
+from .. import schema as s
+from .. import svg, textfit
+from ..expand import face_props
+from . import symbol_card
+from .kind import Kind
+
+FIELDS = {
+    "width": s.length(high=400),
+    "height": s.length(high=400),
+    "heading": s.text,
+    "cards": s.text,
+    "per_row": s.integer(1, 30),
+    "icon": s.length(low=4, high=40),
+    "lines": s.list_of(s.text, 0, 6),
+    "scoring": s.list_of(s.mapping({"label": s.text, "points": s.integer(0, 1000)}, required=("label", "points")), 1, 12),
+    "rows": s.list_of(s.text, 1, 8),
+    "ink": s.colour,
+}
+DEFAULTS = {"per_row": 9, "icon": 11.0, "lines": [], "ink": "black"}
+FONT = 3.0
+BOX = 4.0
+
+
+def size(options):
+    """The sheet's width and height."""
+    return options["width"], options["height"]
+
+
+def render(spec, component, props):
+    """Draw the heading with name and pawn blanks, the notes, the card grid with tick boxes, the score table."""
+    o = {**DEFAULTS, **component.options}
+    w, h, b, ink = o["width"], o["height"], component.bleed, spec.colour(o["ink"])
+    dwg = svg.drawing(w, h, b, ident=f"{component.id}-sheet")
+    dwg.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill="#ffffff"))
+    dwg.add(dwg.rect((0.5, 0.5), (w - 1, h - 1), fill="none", stroke=ink, stroke_width=0.4))
+    left = 5.0
+    dwg.add(svg.text(dwg, o["heading"], left, 9, 5, ink, anchor="start", bold=True))
+    blanks = "Name ______________________   Pawn ____"
+    dwg.add(svg.text(dwg, blanks, w - left, 9, 3.4, ink, anchor="end"))
+    y = 15.0
+    for line in o["lines"]:
+        for part in textfit.wrap(line, FONT, w - 2 * left):
+            dwg.add(svg.text(dwg, part, left, y, FONT, ink, anchor="start"))
+            y += FONT * 1.3
+    y = card_grid(dwg, spec, o, ink, left, y + 1)
+    score_table(dwg, o, ink, left, y + 3, w - 2 * left, h - y - 7)
+    return svg.to_string(dwg)
+
+
+def card_grid(dwg, spec, o, ink, left, top):
+    """Draw every face of the `cards` component small with a tick box under it; return the y below the grid."""
+    cards = spec.component(o["cards"])
+    faces = face_props(spec, cards)
+    pitch = (o["width"] - 2 * left) / o["per_row"]
+    icon = min(o["icon"], pitch - 3)
+    row_h = icon + BOX + 3
+    for n, props in enumerate(faces):
+        col, row = n % o["per_row"], n // o["per_row"]
+        cx, y = left + (col + 0.5) * pitch, top + row * row_h
+        symbol_card.draw_face(dwg, spec, cards.options, props, cx - icon / 2, y, icon, icon)
+        dwg.add(dwg.rect((svg.r(cx - icon / 2), svg.r(y)), (svg.r(icon), svg.r(icon)), fill="none", stroke=ink, stroke_width=0.25))
+        dwg.add(dwg.rect((svg.r(cx - BOX / 2), svg.r(y + icon + 1)), (BOX, BOX), fill="#ffffff", stroke=ink, stroke_width=0.3))
+    return top + -(-len(faces) // o["per_row"]) * row_h
+
+
+def score_table(dwg, o, ink, x, y, width, height):
+    """Draw the table: a column per scoring stage (its points each) and a total; a row per label."""
+    stages = list(o["scoring"])
+    label_w = 46.0
+    col_w = (width - label_w) / (len(stages) + 1)
+    head_h = 9.0
+    row_h = min(9.0, (height - head_h) / len(o["rows"]))
+    for k, stage in enumerate(stages + [{"label": "Total", "points": None}]):
+        cx = x + label_w + (k + 0.5) * col_w
+        dwg.add(svg.text(dwg, stage["label"], cx, y + 4, 3.2, ink, bold=True))
+        if stage["points"] is not None:
+            dwg.add(svg.text(dwg, f"{stage['points']} points each", cx, y + 7.6, 2.6, ink))
+    for j, label in enumerate(o["rows"]):
+        dwg.add(svg.text(dwg, label, x + 1.5, y + head_h + (j + 0.65) * row_h, 3.0, ink, anchor="start"))
+    bottom = y + head_h + len(o["rows"]) * row_h
+    for j in range(len(o["rows"]) + 2):
+        ly = svg.r(y if j == 0 else y + head_h + (j - 1) * row_h)
+        dwg.add(dwg.line((svg.r(x), ly), (svg.r(x + width), ly), stroke=ink, stroke_width=0.5 if j in (0, len(o["rows"]) + 1) else 0.3))
+    for k in range(len(stages) + 3):
+        lx = svg.r(x if k == 0 else x + label_w + (k - 1) * col_w)
+        dwg.add(dwg.line((lx, svg.r(y)), (lx, svg.r(bottom)), stroke=ink, stroke_width=0.3))
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards)

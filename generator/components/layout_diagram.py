@@ -1,0 +1,69 @@
+"""Layout diagram: a setup sheet showing a grid layout with every card drawn small, plus notes beside it."""
+from string import ascii_uppercase
+
+from .. import schema as s
+from .. import svg, textfit
+from . import symbol_card
+from .shift_board import EMPTY
+from .kind import Kind
+
+FIELDS = {
+    "width": s.length(high=400),
+    "height": s.length(high=400),
+    "heading": s.text,
+    "cards": s.text,
+    "cell": s.length(low=5, high=60),
+    "lines": s.list_of(s.text, 0, 30),
+    "ink": s.colour,
+}
+FACE_FIELDS = {"layout": s.any_value, "caption": s.text}
+DEFAULTS = {"cell": 15.0, "lines": [], "ink": "black"}
+LABEL = 5.0
+FONT = 3.2
+
+
+def size(options):
+    """The sheet's width and height."""
+    return options["width"], options["height"]
+
+
+def render(spec, component, props):
+    """Draw the heading, the labelled grid of small cards (empty cells crossed) and the notes at right."""
+    o = {**DEFAULTS, **component.options}
+    w, h, b, ink, cell = o["width"], o["height"], component.bleed, spec.colour(o["ink"]), o["cell"]
+    cards = spec.component(o["cards"])
+    faces = symbol_card.faces_by_name(spec, cards)
+    dwg = svg.drawing(w, h, b, ident=f"{component.id}-diagram")
+    dwg.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill="#ffffff"))
+    dwg.add(dwg.rect((1, 1), (w - 2, h - 2), fill="none", stroke=ink, stroke_width=0.4))
+    dwg.add(svg.text(dwg, o["heading"], 6, 10, 5.5, ink, anchor="start", bold=True))
+    if props.get("caption"):
+        dwg.add(svg.text(dwg, props["caption"], 6, 16, 3.2, ink, anchor="start"))
+    layout = props.get("layout") or []
+    x0, y0 = 6 + LABEL, 20 + LABEL
+    for j, row in enumerate(layout):
+        dwg.add(svg.text(dwg, str(j + 1), x0 - LABEL / 2, y0 + (j + 0.5) * cell + 1.2, 3.4, ink, bold=True))
+        for i, name in enumerate(row):
+            x, y = x0 + i * cell, y0 + j * cell
+            if name in faces:
+                symbol_card.draw_face(dwg, spec, cards.options, faces[name], x + 0.6, y + 0.6, cell - 1.2, cell - 1.2)
+            elif name == EMPTY:
+                dwg.add(dwg.line((svg.r(x + 2), svg.r(y + 2)), (svg.r(x + cell - 2), svg.r(y + cell - 2)), stroke=ink, stroke_width=0.3))
+                dwg.add(dwg.line((svg.r(x + cell - 2), svg.r(y + 2)), (svg.r(x + 2), svg.r(y + cell - 2)), stroke=ink, stroke_width=0.3))
+            dwg.add(dwg.rect((svg.r(x), svg.r(y)), (cell, cell), fill="none", stroke=ink, stroke_width=0.3))
+    for i in range(len(layout[0]) if layout else 0):
+        dwg.add(svg.text(dwg, ascii_uppercase[i], x0 + (i + 0.5) * cell, y0 - 1.5, 3.4, ink, bold=True))
+    text_x = x0 + (len(layout[0]) if layout else 0) * cell + 8
+    y = y0 + FONT
+    for line in o["lines"]:
+        wrapped = textfit.wrap(line, FONT, w - text_x - 5)
+        for k, part in enumerate(wrapped):
+            if k == 0:
+                dwg.add(dwg.circle((svg.r(text_x - 2.2), svg.r(y - FONT * 0.33)), 0.6, fill=ink))
+            dwg.add(svg.text(dwg, part, text_x, y, FONT, ink, anchor="start"))
+            y += FONT * 1.35
+        y += FONT * 0.5
+    return svg.to_string(dwg)
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards, face_fields=FACE_FIELDS)

@@ -1,0 +1,61 @@
+"""Standee: a fold-over standing pawn in a player colour with a letter on both faces.
+
+Top to bottom: a foot tab, the figure upside down, the figure upright, a foot tab. Fold on the dashed
+lines: the two figures meet back to back and the tabs spread out as feet.
+"""
+from .. import schema as s
+from .. import svg
+from ..luminance import ink_on
+from .kind import Kind
+
+FIELDS = {
+    "width": s.length(high=100),
+    "height": s.length(high=100),
+    "foot": s.length(high=50),
+    "ink": s.colour,
+    "light_ink": s.colour,
+}
+FACE_FIELDS = {"colour": s.colour, "letter": s.text}
+DEFAULTS = {"foot": 8.0, "ink": "black", "light_ink": "white"}
+
+
+def size(options):
+    """The flat standee: two figures and two foot tabs, one above the other."""
+    o = {**DEFAULTS, **options}
+    return o["width"], 2 * (o["height"] + o["foot"])
+
+
+def figure(dwg, cx, top, w, h, colour, letter_ink, letter, rotate):
+    """One face of the pawn: a head and a body in the letter ink's outline, the letter on the body."""
+    group = dwg.g(transform=f"rotate({rotate} {svg.r(cx)} {svg.r(top + h / 2)})")
+    head = w * 0.24
+    group.add(dwg.circle((svg.r(cx), svg.r(top + h * 0.08 + head)), svg.r(head), fill=colour, stroke=letter_ink,
+                         stroke_width=0.4))
+    body_top, body_bottom = top + h * 0.08 + head * 2 + 0.6, top + h * 0.95
+    group.add(dwg.polygon([(svg.r(cx - w * 0.22), svg.r(body_top)), (svg.r(cx + w * 0.22), svg.r(body_top)),
+                           (svg.r(cx + w * 0.4), svg.r(body_bottom)), (svg.r(cx - w * 0.4), svg.r(body_bottom))],
+                          fill=colour, stroke=letter_ink, stroke_width=0.4, stroke_linejoin="round"))
+    font = min(w * 0.42, (body_bottom - body_top) * 0.6)
+    group.add(svg.text(dwg, letter, cx, (body_top + body_bottom) / 2 + font * 0.36, font, letter_ink, bold=True))
+    return group
+
+
+def render(spec, component, props):
+    """Draw the colour to the bleed edge, both figures, and dashed fold lines."""
+    o = {**DEFAULTS, **component.options}
+    w, h, foot, b = o["width"], o["height"], o["foot"], component.bleed
+    total = size(o)[1]
+    colour = spec.colour(props["colour"])
+    letter_ink = ink_on(colour, spec.colour(o["ink"]), spec.colour(o["light_ink"]))
+    dwg = svg.drawing(w, total, b, ident=f"{component.id}-standee")
+    dwg.add(dwg.rect((-b, -b), (w + 2 * b, total + 2 * b), fill=colour))
+    dwg.add(dwg.rect((svg.r(w * 0.08), svg.r(foot + 0.8)), (svg.r(w * 0.84), svg.r(2 * h - 1.6)), fill="#ffffff",
+                     fill_opacity=0.35))
+    dwg.add(figure(dwg, w / 2, foot, w, h, colour, letter_ink, props["letter"], 180))
+    dwg.add(figure(dwg, w / 2, foot + h, w, h, colour, letter_ink, props["letter"], 0))
+    for y in (foot, foot + h, foot + 2 * h):
+        dwg.add(dwg.line((0, svg.r(y)), (svg.r(w), svg.r(y)), stroke=letter_ink, stroke_width=0.25, stroke_dasharray="1,1"))
+    return svg.to_string(dwg)
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=2.0)

@@ -1,0 +1,89 @@
+"""Symbol card: a background fill and one template symbol in a colour, outlined in whichever ink contrasts."""
+from .. import schema as s
+from .. import svg, templates
+from ..located import spec_error
+from ..expand import face_props
+from ..luminance import ink_on
+from .kind import Kind
+
+FIELDS = {
+    "width": s.length(high=400),
+    "height": s.length(high=400),
+    "ink": s.colour,
+    "light_ink": s.colour,
+    "symbol_scale": s.number(0.1, 1.0),
+    "symbols": s.any_value,
+}
+FACE_FIELDS = {"background": s.colour, "shape": s.text, "colour": s.colour}
+DEFAULTS = {"ink": "black", "light_ink": "white", "symbol_scale": 0.68, "symbols": {}}
+
+
+def size(options):
+    """The card's width and height."""
+    return options["width"], options["height"]
+
+
+def referenced(spec, component, key="cards"):
+    """The component named by another component's option key, or a SpecError naming file, line and key."""
+    where = ("components", component.id, key)
+    if key not in component.options:
+        raise spec_error(spec, where[:2], f"missing required key {key!r}")
+    found = next((c for c in spec.components if c.id == component.options[key]), None)
+    if found is None:
+        ids = ", ".join(c.id for c in spec.components)
+        raise spec_error(spec, where, f"no component {component.options[key]!r} (components: {ids})")
+    return found
+
+
+def link(spec, component):
+    """Check `symbols` (shape value -> template name, for shapes drawn with another template than their name)."""
+    options = dict(component.options)
+    where = ("components", component.id, "symbols")
+    symbols = options.get("symbols", {})
+    if not isinstance(symbols, dict) or not all(isinstance(v, str) for v in [*symbols, *symbols.values()]):
+        raise spec_error(spec, where, f"expected a mapping of shape names to template names, found "
+                        f"{s.found(symbols)}")
+    known = templates.names(spec.templates)
+    for shape, name in symbols.items():
+        if name not in known:
+            raise spec_error(spec, where + (shape,), f"unknown symbol {name!r} (templates: {', '.join(known)})")
+    return options
+
+
+def link_cards(spec, component):
+    """Link hook for kinds that draw the faces of a `cards` component: check that it exists."""
+    referenced(spec, component)
+    return dict(component.options)
+
+
+def faces_by_name(spec, component):
+    """The faces of a symbol-card component by name: their values joined with "-", e.g. "black-circle-red"."""
+    return {"-".join(map(str, props.values())): props for props in face_props(spec, component)}
+
+
+def outline(spec, options, props):
+    """The outline ink: the dark or the light ink, whichever contrasts more with the background."""
+    o = {**DEFAULTS, **options}
+    return ink_on(spec.colour(props["background"]), spec.colour(o["ink"]), spec.colour(o["light_ink"]))
+
+
+def draw_face(dwg, spec, options, props, x, y, w, h, bleed=0.0):
+    """Draw a card face with its trim box at (x, y), w x h mm: the background (grown by bleed), then the symbol."""
+    o = {**DEFAULTS, **options}
+    dwg.add(dwg.rect((svg.r(x - bleed), svg.r(y - bleed)), (svg.r(w + 2 * bleed), svg.r(h + 2 * bleed)),
+                     fill=spec.colour(props["background"])))
+    shape = o["symbols"].get(props["shape"], props["shape"])
+    dwg.add(svg.symbol(dwg, shape, x + w / 2, y + h / 2, min(w, h) * o["symbol_scale"],
+                       spec.colour(props["colour"]), outline(spec, o, props), search=spec.templates))
+
+
+def render(spec, component, props):
+    """Draw the card: background to the bleed edge, symbol centred in the trim box."""
+    o = {**DEFAULTS, **component.options}
+    b, w, h = component.bleed, o["width"], o["height"]
+    dwg = svg.drawing(w, h, b)
+    draw_face(dwg, spec, o, props, 0, 0, w, h, b)
+    return svg.to_string(dwg)
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, link=link)
