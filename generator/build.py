@@ -40,19 +40,20 @@ def components_pdf(spec, paper, backs="duplex"):
     fold_pages = [n for n, s in enumerate(plan.sheets, start=2) if s.side == "fold"]
     out = pdf.Assembler()
     rows = manifest_rows(spec, pieces, plan, backs)
-    out.form("manifest", sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages))
+    out.add("manifest", sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages))
+    for number, sheet in enumerate(plan.sheets, start=2):
+        out.add(f"chrome-{number}", sheets.chrome(plan, sheet, number, total, spec.game.title))
+        for slot in sheet.slots:
+            out.add(slot.art, render_art(spec, arts[slot.art]))
+    out.convert()
     out.page(plan.width, plan.height, [("manifest", [1, 0, 0, 1, 0, 0], None)])
     for number, sheet in enumerate(plan.sheets, start=2):
-        chrome = f"chrome-{number}"
-        out.form(chrome, sheets.chrome(plan, sheet, number, total, spec.game.title))
-        placements = [(chrome, [1, 0, 0, 1, 0, 0], None)]
+        placements = [(f"chrome-{number}", [1, 0, 0, 1, 0, 0], None)]
         for slot in sheet.slots:
-            art = arts[slot.art]
-            out.form(art.key, render_art(spec, art))
             clip = None
             if slot.window is not None:
                 clip = [slot.x * PT_PER_MM, (plan.height - slot.y - slot.h) * PT_PER_MM, slot.w * PT_PER_MM, slot.h * PT_PER_MM]
-            placements.append((art.key, pdf.placement_matrix(slot, art_size(spec, art), plan.height), clip))
+            placements.append((slot.art, pdf.placement_matrix(slot, art_size(spec, arts[slot.art]), plan.height), clip))
         trim = pdf.box([s for s in sheet.slots], plan.height) if sheet.slots else None
         bleed = pdf.box([s.bleed_box for s in sheet.slots], plan.height) if sheet.slots else None
         out.page(plan.width, plan.height, placements, trim, bleed)

@@ -1,11 +1,13 @@
 """SVG to PDF with cairosvg, sheets joined with pikepdf: each distinct artwork stored once as a Form XObject."""
 import io
+import math
 import os
 from pathlib import Path
 
 os.environ["FONTCONFIG_FILE"] = str(Path(__file__).resolve().parent / "fonts" / "fonts.conf")
 
-import cairosvg.surface  # noqa: E402  (fontconfig must see the bundled fonts first)
+import cairosvg.parser  # noqa: E402  (fontconfig must see the bundled fonts first)
+import cairosvg.surface  # noqa: E402
 import pikepdf  # noqa: E402
 
 from .errors import UserError  # noqa: E402
@@ -23,22 +25,60 @@ def _num(value):
     return "0" if text in ("-0", "") else text
 
 
+class _SharedPage(cairosvg.surface.PDFSurface):
+    """A cairosvg surface that draws onto the next page of a shared cairo PDF surface."""
+
+    target = None
+    sizes = None
+
+    def _create_surface(self, width, height):
+        # cairo clips a page resized with set_size to whole points, so pad it; the form's BBox trims it back.
+        self.target.set_size(math.ceil(width) + 1, math.ceil(height) + 1)
+        self.sizes.append((width, height))
+        return self.target, width, height
+
+
+def convert(svgs):
+    """Draw SVG texts as the pages of one cairo PDF (fonts subset once); return (bytes, art sizes in pt)."""
+    buffer, sizes = io.BytesIO(), []
+    target = cairosvg.surface.cairo.PDFSurface(buffer, 1, 1)
+    page = type("_Page", (_SharedPage,), {"target": target, "sizes": sizes})
+    for svg_text in svgs:
+        tree = cairosvg.parser.Tree(bytestring=svg_text.encode("utf-8"), unsafe=False, url_fetcher=_refuse)
+        page(tree, None, 96)
+        target.show_page()
+    target.finish()
+    return buffer.getvalue(), sizes
+
+
 class Assembler:
-    """Builds one PDF (new, or opened from bytes): forms for artworks, pages, overlays."""
+    """Builds one PDF (new, or opened from bytes): artworks queued, converted together, placed as forms."""
 
     def __init__(self, data=None):
         self.pdf = pikepdf.open(io.BytesIO(data)) if data else pikepdf.new()
         self.sources = []
         self.forms = {}
+        self.queue = {}
 
-    def form(self, key, svg_text):
-        """Convert an SVG once and keep it as a Form XObject under key."""
+    def add(self, key, svg_text):
+        """Queue an SVG to become the Form XObject called key (once per key)."""
         if key not in self.forms:
-            data = cairosvg.surface.PDFSurface.convert(bytestring=svg_text.encode("utf-8"), unsafe=False, url_fetcher=_refuse)
-            source = pikepdf.open(io.BytesIO(data))
-            self.sources.append(source)
-            self.forms[key] = self.pdf.copy_foreign(pikepdf.Page(source.pages[0]).as_form_xobject())
-        return self.forms[key]
+            self.queue.setdefault(key, svg_text)
+
+    def convert(self):
+        """Convert every queued SVG in one cairo document and import each page as a Form XObject."""
+        if not self.queue:
+            return
+        data, sizes = convert(self.queue.values())
+        source = pikepdf.open(io.BytesIO(data))
+        self.sources.append(source)
+        for key, page, (w, h) in zip(self.queue, source.pages, sizes):
+            form = pikepdf.Page(page).as_form_xobject()
+            top = float(page.MediaBox[3])
+            form.BBox = pikepdf.Array([0, float(_num(top - h)), float(_num(w)), top])
+            form.Matrix = pikepdf.Array([1, 0, 0, 1, 0, -float(_num(top - h))])
+            self.forms[key] = self.pdf.copy_foreign(form)
+        self.queue = {}
 
     def place(self, page, placements, prefix="F"):
         """Draw forms on a page: placements are (form key, matrix, clip rect or None) in points."""

@@ -202,12 +202,16 @@ def rules_pdf(spec, paper):
                             topMargin=16 * mm, bottomMargin=18 * mm, title=title, author=spec.game.designer)
     doc.build(story(spec, rules, diagrams, log, st), onFirstPage=footer, onLaterPages=footer)
     out = pdf.Assembler(buffer.getvalue())
+    for name in dict.fromkeys(name for _, name, _, _, _ in log):
+        for key, svg_text, _, _, _ in diagrams[name].parts:
+            out.add(key, svg_text)
+    out.convert()
     for page_index, name, x, y, scale in log:
         diagram = diagrams[name]
         placements = []
-        for key, svg_text, dx, dy, part_scale in diagram.parts:
-            form = out.form(key, svg_text)
-            part_h = float(form.BBox[3]) - float(form.BBox[1])
+        for key, _, dx, dy, part_scale in diagram.parts:
+            box = out.forms[key].BBox
+            part_h = float(box[3]) - float(box[1])
             k = scale * part_scale
             top = y + diagram.height * mm * scale
             placements.append((key, [k, 0, 0, k, x + dx * mm * scale, top - dy * mm * scale - part_h * k], None))
