@@ -209,9 +209,15 @@ def impose(spec, pieces, paper):
     width, height = paper_size(paper)
     area = printable_area(paper)
     single, duplex, panel_sheets = [], [], []
+    own_single, own_duplex = [], []
     for comp in spec.components:
         mine = [p for p in pieces if p.component == comp.id]
         if not mine:
+            continue
+        if KINDS[comp.kind].layout != "grid":
+            laid = own_layout(comp, mine, area, width)
+            own_single += [s for s in laid if s.side == "single"]
+            own_duplex += [s for s in laid if s.side != "single"]
             continue
         blocks = blocks_for(comp, mine, area)
         if blocks is None:
@@ -223,12 +229,20 @@ def impose(spec, pieces, paper):
                 panel_sheets += panels(comp, piece, area)
             continue
         (duplex if comp.back else single).extend(blocks)
-    sheets = [_sheet("single", group) for group in stack(single, area)] + panel_sheets
+    sheets = [_sheet("single", group) for group in stack(single, area)] + panel_sheets + own_single
     for group in stack(duplex, area):
         front = _sheet("front", group)
         back_of = {s: back for (block, x, y) in group for s, (_, back, _, _) in zip(place(block, x, y)[0], block.cells)}
         sheets += [front, mirror(front, width, back_of)]
+    sheets += own_duplex
     return Plan(paper, width, height, tuple(sheets))
+
+
+def own_layout(comp, pieces, area, width):
+    """Sheets of a kind that lays out its own pieces (Kind.layout), e.g. tessellated hex tiles."""
+    from . import hexsheet  # hexsheet builds on this module's Slot, Sheet and mirror
+    layouts = {"hex": hexsheet.sheets}
+    return layouts[KINDS[comp.kind].layout](comp, pieces, area, width)
 
 
 def _sheet(side, group):

@@ -13,3 +13,5 @@ class Kind:
     face_fields: dict = field(default_factory=dict)
     default_bleed: float = 0.0
     panels: bool = False
+    layout: str = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet)
+    back: Callable = None       # render_back(spec, component, w, h) -> SVG text; None: the common back

@@ -3,6 +3,7 @@ import importlib
 
 RULESETS = {
     "grannys-pills": "generator.games.grannys_pills",
+    "hexstatic": "generator.games.hexstatic",
 }
 
 
