@@ -17,10 +17,10 @@ FIELDS = {
     "font_size": s.length(high=10),
 }
 DEFAULTS = {"width": 88.0, "height": 63.0, "heading": "Line key", "lines_from": "tiles",
-            "nexus": "nexus tile (three ends)", "ground": "white", "ink": "black", "accent": "black", "font_size": 3.4}
-SAMPLE = 18.0  # length of a sample line in mm
-STUB = 7.0     # length of a sample end in mm
-GAP = 4.0      # between a sample line and its sample end
+            "nexus": "nexus tile: three ends", "ground": "white", "ink": "black", "accent": "black", "font_size": 3.2}
+SAMPLE = 16.0  # length of a sample line in mm
+STUB = 6.0     # length of a sample end in mm
+GAP = 3.0      # between a sample line and its sample end
 
 
 def size(options):
@@ -55,7 +55,7 @@ def render(spec, component, props):
     dwg.add(svg.text(dwg, o["heading"], w / 2, 5 + font * 1.3, font * 1.3, ink, bold=True))
     top = 5 + font * 2.6
     pitch = (h - top - 5) / (len(lines) + 2)
-    x0, span = 7.0, SAMPLE + GAP + STUB
+    x0, span = 6.0, SAMPLE + GAP + STUB
     text_x = x0 + span + 5.0
     room = w - 5.0 - text_x
     for n, line in enumerate(lines.values()):

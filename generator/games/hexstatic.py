@@ -207,7 +207,7 @@ def check(spec, pieces, arts):
     fails = []
     tile_components = [c for c in spec.components if c.kind == TILE_KIND]
     if not tile_components:
-        fails.append(("-", f"{TILE_KIND} components (expected at least 1, found 0)"))
+        fails.append(("components", f"{TILE_KIND} components (expected at least 1, found 0)"))
     for comp in tile_components:
         tiles = [arts[p.front].props.get("sides") for p in pieces if p.component == comp.id]
         if None in tiles:
