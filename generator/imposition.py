@@ -220,9 +220,15 @@ def impose(spec, pieces, paper, backs="duplex"):
     area = printable_area(paper)
     half = Rect(area.x, area.y, area.w, (area.h - 2 * MARK_ROOM) / 2)
     single, two_sided, panel_sheets = [], [], []
+    own_single, own_duplex = [], []
     for comp in spec.components:
         mine = [p for p in pieces if p.component == comp.id]
         if not mine:
+            continue
+        if KINDS[comp.kind].layout != "grid":
+            laid = own_layout(comp, mine, area, width)
+            own_single += [s for s in laid if s.side == "single"]
+            own_duplex += [s for s in laid if s.side != "single"]
             continue
         folding = comp.back is not None and backs == "fold"
         blocks = blocks_for(comp, mine, half if folding else area)
@@ -238,7 +244,7 @@ def impose(spec, pieces, paper, backs="duplex"):
                 panel_sheets += panels(comp, piece, area)
             continue
         (two_sided if comp.back else single).extend(blocks)
-    sheets = [_sheet("single", group) for group in stack(single, area)] + panel_sheets
+    sheets = [_sheet("single", group) for group in stack(single, area)] + panel_sheets + own_single
     for group in stack(two_sided, half if backs == "fold" else area):
         front = _sheet("front", group)
         back_of = {s: back for (block, x, y) in group for s, (_, back, _, _) in zip(place(block, x, y)[0], block.cells)}
@@ -246,6 +252,7 @@ def impose(spec, pieces, paper, backs="duplex"):
             sheets.append(fold(front, area.y + area.h / 2, back_of))
         else:
             sheets += [front, mirror(front, width, back_of)]
+    sheets += own_duplex  # tessellated kinds always print duplex: their backs share cut edges too
     return Plan(paper, width, height, tuple(sheets))
 
 
@@ -265,6 +272,14 @@ def fold(front, fold_y, back_of):
     marks += tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in marks)
     note = "fold along the dashed line, glue, then cut: each back lands behind its front"
     return Sheet("fold", fronts + backs, marks, (), front.components, note, (fold_y,))
+
+
+
+def own_layout(comp, pieces, area, width):
+    """Sheets of a kind that lays out its own pieces (Kind.layout), e.g. tessellated hex tiles."""
+    from . import hexsheet  # hexsheet builds on this module's Slot, Sheet and mirror
+    layouts = {"hex": hexsheet.sheets}
+    return layouts[KINDS[comp.kind].layout](comp, pieces, area, width)
 
 
 def _sheet(side, group):

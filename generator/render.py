@@ -8,7 +8,7 @@ def render_art(spec, art):
     comp = spec.component(art.component)
     kind = KINDS[comp.kind]
     if art.side == "back":
-        return back_art.render(spec, comp, *kind.size(comp.options))
+        return (kind.back or back_art.render)(spec, comp, *kind.size(comp.options))
     return kind.render(spec, comp, art.props)
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from generator.errors import UserError
 from generator.games.hexstatic import (
-    FAMILIES, alternate_ends, blank_opposite_end, canonical, check, crossings, default_set,
+    FAMILIES, alternate_ends, blank_opposite_end, canonical, check_types, crossings, default_set,
     default_types, enumerate_family, family, feature_counts, features, parse, rotations, score,
 )
 
@@ -84,19 +84,19 @@ def test_default_feature_counts_match_games_md():
 
 
 def test_default_set_passes_every_check():
-    assert check(default_types()) == []
+    assert check_types(default_types()) == []
 
 
 def test_rotational_duplicates_are_reported():
     types = default_types() + [("GGRRBB", 1)]
-    assert check(types, expected_features=None) == [
+    assert check_types(types, expected_features=None) == [
         "tile type BBGGRR listed more than once as BBGGRR, GGRRBB (expected 1, found 2)",
     ]
 
 
 def test_a_broken_set_fails_with_clear_messages():
     types = [(t, q) for t, q in default_types() if family(t) != "nexus"] + [("--BBGR", 1)]
-    assert check(types) == [
+    assert check_types(types) == [
         "red ends (expected 8, found 7)",
         "green ends (expected 8, found 7)",
         "blue sharp paths (expected 16, found 17)",
@@ -106,12 +106,12 @@ def test_a_broken_set_fails_with_clear_messages():
 
 
 def test_a_type_listed_twice_is_reported():
-    failures = check(default_types() + [("-BBGRR", 1)])
+    failures = check_types(default_types() + [("-BBGRR", 1)])
     assert failures[0] == "tile type -BBGRR listed more than once as -BBGRR, -BBGRR (expected 1, found 2)"
 
 
 def test_custom_set_skips_default_figures_but_keeps_general_checks():
-    failures = check([("BGRBGR", 3), ("-B-G-R", 2)], expected_features=None)
+    failures = check_types([("BGRBGR", 3), ("-B-G-R", 2)], expected_features=None)
     assert failures == [
         f"{name} sharp paths (3-tile loops) (expected at least 1, found 0)" for name in ("red", "green", "blue")
     ]
@@ -119,7 +119,7 @@ def test_custom_set_skips_default_figures_but_keeps_general_checks():
 
 def test_check_rejects_a_malformed_tile():
     with pytest.raises(UserError, match="no red"):
-        check([("BBGG--", 1)])
+        check_types([("BBGG--", 1)])
 
 
 @pytest.mark.parametrize("sides, expected", [

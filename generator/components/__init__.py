@@ -2,6 +2,7 @@
 from . import board, card, pattern_tile, player_board, score_sheet, tile
 from . import lattice_board, token
 from . import inventory_sheet, layout_diagram, shift_board, standee, symbol_card
+from . import hextile, legend
 
 KINDS = {
     "square-tile": tile.KIND,
@@ -17,4 +18,6 @@ KINDS = {
     "layout-diagram": layout_diagram.KIND,
     "standee": standee.KIND,
     "inventory-sheet": inventory_sheet.KIND,
+    "hex-tile": hextile.KIND,
+    "line-legend": legend.KIND,
 }

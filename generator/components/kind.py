@@ -18,3 +18,5 @@ class Kind:
     default_bleed: float = 0.0
     panels: bool = False
     link: Callable = None
+    layout: str = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet)
+    back: Callable = None       # render_back(spec, component, w, h) -> SVG text; None: the common back

@@ -5,6 +5,7 @@ RULESETS = {
     "grannys-pills": "generator.games.grannys_pills",
     "posies": "generator.games.posies",
     "paths-and-pahs": "generator.games.paths_and_pahs_spec",
+    "hexstatic": "generator.games.hexstatic",
 }
 
 

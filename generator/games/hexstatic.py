@@ -5,6 +5,7 @@ A tile is a 6-character side string over R, G, B and '-': character i is what re
 sides, once is an end (a stub from the side to a dot), '-' is a blank side. Every tile carries
 each colour exactly once. Turning a tile one step clockwise moves every character one place right.
 """
+from collections import Counter
 from itertools import combinations, product
 
 from generator.errors import UserError
@@ -158,7 +159,7 @@ def _found(what, expected, found):
     return f"{what} (expected {expected}, found {found})"
 
 
-def check(types, expected_features=DEFAULT_FEATURES):
+def check_types(types, expected_features=DEFAULT_FEATURES):
     """Return failure messages for a (type, quantity) list; pass expected_features=None for a custom set."""
     failures = []
     for sides, _ in types:
@@ -190,6 +191,31 @@ def check(types, expected_features=DEFAULT_FEATURES):
         if found != expected:
             failures.append(_found(f"'{name}' tile types when enumerated", expected, found))
     return failures
+
+
+def default_faces(spec, comp):
+    """Generator `default-set`: the 52 tiles of the default set as faces."""
+    return [{"sides": sides} for sides in default_set()]
+
+
+GENERATORS = {"default-set": default_faces}
+TILE_KIND = "hex-tile"
+
+
+def check(spec, pieces, arts):
+    """Check every hex-tile component's set: its types, and the default figures when it expects the default 52."""
+    fails = []
+    tile_components = [c for c in spec.components if c.kind == TILE_KIND]
+    if not tile_components:
+        fails.append(("components", f"{TILE_KIND} components (expected at least 1, found 0)"))
+    for comp in tile_components:
+        tiles = [arts[p.front].props.get("sides") for p in pieces if p.component == comp.id]
+        if None in tiles:
+            fails.append((comp.id, "tiles without sides (expected a side string on every face, found none)"))
+            continue
+        expected = DEFAULT_FEATURES if comp.expect == len(default_set()) else None
+        fails += [(comp.id, message) for message in check_types(list(Counter(tiles).items()), expected)]
+    return fails
 
 
 def score(kind, tiles):

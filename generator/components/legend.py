@@ -1,0 +1,81 @@
+"""Line legend: a card showing each line colour in its style, how a crossing is drawn, and the nexus star."""
+from .. import linestyles
+from .. import schema as s
+from .. import svg, textfit
+from .hextile import star
+from .kind import Kind
+
+FIELDS = {
+    "width": s.length(low=40, high=300),
+    "height": s.length(low=40, high=300),
+    "heading": s.text,
+    "lines_from": s.text,
+    "nexus": s.text,
+    "ground": s.colour,
+    "ink": s.colour,
+    "accent": s.colour,
+    "font_size": s.length(high=10),
+}
+DEFAULTS = {"width": 88.0, "height": 63.0, "heading": "Line key", "lines_from": "tiles",
+            "nexus": "nexus tile: three ends", "ground": "white", "ink": "black", "accent": "black", "font_size": 3.2}
+SAMPLE = 16.0  # length of a sample line in mm
+STUB = 6.0     # length of a sample end in mm
+GAP = 3.0      # between a sample line and its sample end
+
+
+def size(options):
+    """The card's width and height."""
+    o = {**DEFAULTS, **options}
+    return o["width"], o["height"]
+
+
+def _segment(x1, y1, x2, y2):
+    """SVG path data of a straight segment, with its length."""
+    d = f"M {svg.r(x1)} {svg.r(y1)} L {svg.r(x2)} {svg.r(y2)}"
+    return d, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+
+
+def _label(dwg, text, x, y, font, room, ink):
+    """Add text wrapped to room mm, its lines centred on y."""
+    lines = textfit.wrap(text, font, room)
+    first = y + font * 0.35 - (len(lines) - 1) * font * 0.6
+    for n, line in enumerate(lines):
+        dwg.add(svg.text(dwg, line, x, first + n * font * 1.2, font, ink, anchor="start"))
+
+
+def render(spec, component, props):
+    """Draw the heading, one row per line colour, a crossing row and a nexus row, spread over the card."""
+    o = {**DEFAULTS, **component.options}
+    b, w, h = component.bleed, o["width"], o["height"]
+    ground, ink, font = spec.colour(o["ground"]), spec.colour(o["ink"]), o["font_size"]
+    lines = linestyles.lines_of(spec, component)
+    dwg = svg.drawing(w, h, b, ident="line-legend")
+    dwg.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill=ground))
+    dwg.add(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=spec.colour(o["accent"]), stroke_width=0.6))
+    dwg.add(svg.text(dwg, o["heading"], w / 2, 5 + font * 1.3, font * 1.3, ink, bold=True))
+    top = 5 + font * 2.6
+    pitch = (h - top - 5) / (len(lines) + 2)
+    x0, span = 6.0, SAMPLE + GAP + STUB
+    text_x = x0 + span + 5.0
+    room = w - 5.0 - text_x
+    for n, line in enumerate(lines.values()):
+        y = top + (n + 0.5) * pitch
+        dwg.add(linestyles.strokes(dwg, *_segment(x0, y, x0 + SAMPLE, y), line, ground))
+        stub_x = x0 + SAMPLE + GAP
+        dwg.add(linestyles.strokes(dwg, *_segment(stub_x, y, stub_x + STUB, y), line, ground))
+        dwg.add(linestyles.dot(dwg, stub_x + STUB, y, line))
+        _label(dwg, f"{line.name}: {line.style}", text_x, y, font, room, ink)
+    layered = sorted(lines.values(), key=lambda line: (line.look.layer, line.name))
+    lower, upper = layered[0], layered[-1]
+    y = top + (len(lines) + 0.5) * pitch
+    mid = x0 + span / 2
+    dwg.add(linestyles.strokes(dwg, *_segment(x0, y, x0 + span, y), lower, ground))
+    dwg.add(linestyles.strokes(dwg, *_segment(mid, y - pitch * 0.45, mid, y + pitch * 0.45), upper, ground, bridge=True))
+    _label(dwg, f"a gap: {lower.name} passes under {upper.name}", text_x, y, font, room, ink)
+    y = top + (len(lines) + 1.5) * pitch
+    dwg.add(dwg.polygon([(svg.r(px), svg.r(py)) for px, py in star(mid, y, pitch * 0.42)], fill=ink))
+    _label(dwg, o["nexus"], text_x, y, font, room, ink)
+    return svg.to_string(dwg)
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0)

@@ -1,0 +1,326 @@
+"""HexStatic on paper: tile size in the PDF, line styles, bridges, the legend, the set checks, hex imposition."""
+import io
+import math
+import re
+from types import MappingProxyType
+
+import cairosvg
+import pikepdf
+import pypdfium2
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from generator import hexsheet
+from generator import spec as specs
+from generator.build import components_pdf, render_art
+from generator.cli import cli
+from generator.errors import SpecError, UserError
+from generator.expand import Piece, expand
+from generator.games.hexstatic import default_set, score
+from generator.imposition import EPS, impose, printable_area
+from generator.model import Back, Component, FaceSource
+from generator.units import paper_size
+
+DPI = 300
+PX_PER_MM = DPI / 25.4
+RED, GREEN, BLUE = "#d62d20", "#008744", "#0057e7"
+
+
+def rgb(colour):
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+@pytest.fixture(scope="module")
+def default():
+    spec = specs.load("hexstatic")
+    pieces, arts = expand(spec)
+    plan = impose(spec, pieces, "a4")
+    data, _ = components_pdf(spec, "a4")
+    return spec, pieces, arts, plan, data
+
+
+@pytest.fixture(scope="module")
+def dotted():
+    spec = specs.load("hexstatic", ["components.tiles.lines.red.style=dotted"])
+    return spec, components_pdf(spec, "a4")[0]
+
+
+def art_of(spec, arts, sides):
+    return next(a for a in arts.values() if a.props.get("sides") == sides)
+
+
+def strokes(data):
+    """Every stroke in every form of the PDF as (stroke colour, width, dash array, line cap)."""
+    pdf = pikepdf.open(io.BytesIO(data))
+    found, seen = [], set()
+    for page in pdf.pages:
+        for _, form in page.Resources.XObject.items():
+            if form.objgen in seen:
+                continue
+            seen.add(form.objgen)
+            colour, width, dash, cap = None, None, (), 0
+            for operands, operator in pikepdf.parse_content_stream(form):
+                op = str(operator)
+                if op == "RG":
+                    colour = tuple(round(float(v), 3) for v in operands)
+                elif op == "w":
+                    width = float(operands[0])
+                elif op == "d":
+                    dash = tuple(float(v) for v in operands[0])
+                elif op == "J":
+                    cap = int(operands[0])
+                elif op == "S":
+                    found.append((colour, width, dash, cap))
+    return found
+
+
+def of_colour(found, colour):
+    key = tuple(round(v, 3) for v in rgb(colour))
+    return [s for s in found if s[0] == key]
+
+
+def test_shipped_spec_validates_and_fills_three_duplex_sheet_pairs(default):
+    spec, pieces, arts, plan, _ = default
+    tiles = [p for p in pieces if p.component == "tiles"]
+    assert len(tiles) == len(default_set())
+    assert len({p.front for p in tiles}) == len(set(default_set()))
+    hex_sheets = [s for s in plan.sheets if "tiles" in s.components]
+    assert [s.side for s in hex_sheets] == ["front", "back"] * (len(hex_sheets) // 2)
+    assert sum(len(s.slots) for s in hex_sheets if s.side == "front") == len(tiles)
+
+
+def test_flat_to_flat_size_measured_in_rendered_pixels(default):
+    spec, _, _, plan, data = default
+    across = spec.component("tiles").options["size"]
+    index, sheet = next((i, s) for i, s in enumerate(plan.sheets) if "tiles" in s.components and s.side == "front")
+    centres = {(round(s.x + s.w / 2, 3), round(s.y + s.h / 2, 3)) for s in sheet.slots}
+    # a tile with a neighbour above and below: both its flats are shared edges, the cut runs down each band's middle
+    slot = next(s for s in sheet.slots if s.rotation == 0 and s.w > s.h
+                and (round(s.x + s.w / 2, 3), round(s.y + s.h / 2 - across, 3)) in centres
+                and (round(s.x + s.w / 2, 3), round(s.y + s.h / 2 + across, 3)) in centres)
+    image = pypdfium2.PdfDocument(data)[index + 1].render(scale=DPI / 72).to_pil().convert("RGB")
+    x = round((slot.x + slot.w / 2 + 0.2 * across) * PX_PER_MM)   # off the centre: clear of the nexus star
+    ys = range(round((slot.y - 2) * PX_PER_MM), round((slot.y + slot.h + 2) * PX_PER_MM))
+    ink = [y for y in ys if max(image.getpixel((x, y))) < 100]
+    bands = []
+    for y in ink:
+        if bands and y == bands[-1][-1] + 1:
+            bands[-1].append(y)
+        else:
+            bands.append([y])
+    assert len(bands) == 2, bands
+    centre = [(b[0] + b[-1]) / 2 for b in bands]
+    assert (centre[1] - centre[0]) / PX_PER_MM == pytest.approx(across, abs=0.2)
+
+
+def test_line_styles_differ_in_the_pdf(default):
+    found = strokes(default[4])
+    red, green, blue = of_colour(found, RED), of_colour(found, GREEN), of_colour(found, BLUE)
+    assert red and green and blue
+    assert all(dash for _, _, dash, _ in red)                       # dashed
+    assert not any(dash for _, _, dash, _ in green + blue)          # solid
+    assert max(w for _, w, _, _ in green) < min(w for _, w, _, _ in blue) / 2   # thin against thick
+
+
+def test_set_red_dotted_changes_the_output(default, dotted):
+    spec, data = dotted
+    assert data != default[4]
+    red = of_colour(strokes(data), RED)
+    assert red and all(dash[0] == 0 and dash[1] > 0 and cap == 1 for _, _, dash, cap in red)
+    svg = render_art(spec, art_of(spec, expand(spec)[1], "BGRBGR"))
+    assert 'stroke-linecap="round"' in svg
+
+
+def test_line_styles_reach_the_tile_svg():
+    spec = specs.load("hexstatic", ["components.tiles.lines.blue.style=double", "components.tiles.lines.green.colour=#000000"])
+    svg = render_art(spec, art_of(spec, expand(spec)[1], "BBGGRR"))
+    assert 'stroke="#000000"' in svg and 'stroke="#d62d20"' in svg and "stroke-dasharray" in svg
+    # double: a wide blue stroke with a narrow paper stroke down its middle
+    assert svg.count('stroke="#0057e7"') == 1 and svg.count('stroke="#ffffff"') == 1
+
+
+def render_png(svg):
+    return Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode(), dpi=DPI))).convert("RGBA")
+
+
+def test_three_straights_cross_in_three_layers(default):
+    spec, _, arts, _, _ = default
+    art = art_of(spec, arts, "BGRBGR")
+    image = render_png(render_art(spec, art))
+    centre = (image.width / 2, image.height / 2)
+    across = spec.component("tiles").options["size"]
+
+    def colour_at(direction_degrees, mm):
+        angle = math.radians(direction_degrees)
+        px = (centre[0] + mm * PX_PER_MM * math.cos(angle), centre[1] + mm * PX_PER_MM * math.sin(angle))
+        return image.getpixel((round(px[0]), round(px[1])))[:3]
+
+    def near(pixel, colour):
+        return all(abs(a - b * 255) < 40 for a, b in zip(pixel, rgb(colour)))
+
+    # flat tops: side 0 faces 30 degrees below east, each next side 60 degrees further clockwise
+    blue, green, red = 30, 90, 150                    # B on sides 0 and 3, G on 1 and 4, R on 2 and 5
+    assert near(colour_at(red, 0), RED)               # the top layer runs through the crossing
+    assert near(colour_at(blue, 1.5), "#ffffff")      # the bottom layer has a gap there
+    assert near(colour_at(blue, across / 4), BLUE)    # and is whole further out
+    assert near(colour_at(green, 1.5), "#ffffff")
+    assert near(colour_at(green, across / 4), GREEN)
+
+
+def test_bridges_only_where_paths_cross(default):
+    spec, _, arts, _, _ = default
+    def bridges(sides):
+        return render_art(spec, art_of(spec, arts, sides)).count('stroke="#ffffff"')
+    assert bridges("BBGGRR") == 0
+    assert bridges("BGRBGR") == 2      # green bridges blue; red bridges both
+    assert bridges("BGBRGR") == 2      # green over blue, red over green
+
+
+def test_nexus_tiles_carry_a_star_and_backs_are_all_alike(default):
+    spec, pieces, arts, _, _ = default
+    nexus = render_art(spec, art_of(spec, arts, "-B-G-R"))
+    plain = render_art(spec, art_of(spec, arts, "-BBGRR"))
+    assert nexus.count("<polygon") == plain.count("<polygon") + 1
+    assert len({p.back for p in pieces if p.component == "tiles"}) == 1
+
+
+def legend_text(spec, arts):
+    """The legend's text, its wrapped lines joined."""
+    return " ".join(re.findall(r">([^<>]+)</text>", render_art(spec, arts["legend-1"])))
+
+
+def test_legend_is_on_a_sheet_and_follows_the_tiles_styles(default, dotted):
+    spec, pieces, arts, plan, _ = default
+    assert any("legend" in s.components for s in plan.sheets)
+    text = legend_text(spec, arts)
+    for words in ("red: dashed", "green: thin", "blue: thick", "a gap: blue passes under red"):
+        assert words in text
+    assert "red: dotted" in legend_text(dotted[0], expand(dotted[0])[1])
+
+
+def test_legend_naming_a_missing_component_is_a_clear_error():
+    spec = specs.load("hexstatic", ["components.legend.lines_from=board"])
+    with pytest.raises(UserError, match="legend.lines_from: no component 'board' with line styles"):
+        render_art(spec, expand(spec)[1]["legend-1"])
+
+
+def test_scoring_card_agrees_with_the_rules():
+    text = " ".join(specs.load("hexstatic").component("scoring").options["lines"])
+    assert f"scores {score('loop', 3)}" in text and f"scores {score('line', 2)}" in text
+
+
+@pytest.mark.parametrize("assignment, words", [
+    ("components.tiles.lines.red.style=wavy", "--set components.tiles.lines.red.style: expected one of thick, double, solid, thin, dashed, dotted, found 'wavy'"),
+    ("components.tiles.lines.pink.style=thin", "unknown key 'pink'"),
+    ("components.tiles.orientation=round", "expected one of flat, pointy"),
+])
+def test_bad_line_options_are_clear_errors(assignment, words):
+    with pytest.raises(SpecError) as caught:
+        specs.load("hexstatic", [assignment])
+    assert words in str(caught.value)
+
+
+def spec_file(tmp_path, change):
+    data = yaml.safe_load(specs.resolve("hexstatic").read_text())
+    change(data["components"]["tiles"])
+    path = tmp_path / "hexstatic.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def listed(tiles):
+    return lambda comp: comp.update(faces={"list": [{"sides": t} for t in tiles]})
+
+
+def messages(path):
+    from generator.validate import validate
+    return [f.message for f in validate(specs.load(path))]
+
+
+def test_shipped_set_and_its_explicit_list_pass(tmp_path):
+    assert messages(specs.resolve("hexstatic")) == []
+    assert messages(spec_file(tmp_path, listed(default_set()))) == []
+
+
+def test_a_duplicated_rotation_fails_validation(tmp_path):
+    tiles = list(default_set())
+    tiles[tiles.index("BBGGRR")] = "GGRRBB"    # one of the two BBGGRR tiles, turned two steps
+    path = spec_file(tmp_path, listed(tiles))
+    assert "tile type BBGGRR listed more than once as GGRRBB, BBGGRR (expected 1, found 2)" in messages(path)
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1 and "tiles: tile type BBGGRR listed more than once" in result.output
+
+
+def test_a_missing_tile_fails_validation(tmp_path):
+    tiles = list(default_set())
+    tiles.remove("-B-G-R")
+    assert messages(spec_file(tmp_path, listed(tiles))) == [
+        "component count (expected 52, found 51)",
+        "red ends (expected 8, found 7)",
+        "green ends (expected 8, found 7)",
+        "blue ends (expected 8, found 7)",
+        "nexus tiles (expected at least 2, found 1)",
+    ]
+
+
+def test_a_bad_side_string_names_file_line_and_key(tmp_path):
+    path = spec_file(tmp_path, listed(["BBGGRR", "BBGGRY"]))
+    with pytest.raises(SpecError, match=r"hexstatic.yaml:\d+: components.tiles.faces.list\[1\].sides: .*unknown side 'Y'"):
+        specs.load(path)
+
+
+# Hex imposition properties -------------------------------------------------------------------------------------
+
+def corners(slot):
+    """The six corners of a placed hex, from its slot (the hex's bounding box)."""
+    cx, cy, across = slot.x + slot.w / 2, slot.y + slot.h / 2, min(slot.w, slot.h)
+    radius, start = across / math.sqrt(3), 0 if slot.w > slot.h else -30
+    return [(cx + radius * math.cos(math.radians(start + 60 * k)), cy + radius * math.sin(math.radians(start + 60 * k)))
+            for k in range(6)]
+
+
+def overlap(a, b):
+    """True when two convex polygons share more than an edge (separating axis test)."""
+    for poly in (a, b):
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+            nx, ny = y2 - y1, x1 - x2
+            pa, pb = [x * nx + y * ny for x, y in a], [x * nx + y * ny for x, y in b]
+            if min(max(pa), max(pb)) - max(min(pa), min(pb)) <= 1e-6 * math.hypot(nx, ny):
+                return False
+    return True
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(20, 90), st.sampled_from(["flat", "pointy"]), st.integers(1, 90), st.sampled_from(["a4", "letter"]),
+       st.booleans())
+def test_hex_imposition_properties(across, orientation, count, paper, with_back):
+    comp = Component("tiles", "hex-tile", "Tiles", count, 2.0, FaceSource(),
+                     Back("#333333", "#ffffff") if with_back else None,
+                     MappingProxyType({"size": across, "orientation": orientation}))
+    pieces = [Piece("tiles", i, f"tiles-{i % 7}", "tiles-back" if with_back else None) for i in range(count)]
+    area, (width, _) = printable_area(paper), paper_size(paper)
+    sheets = hexsheet.sheets(comp, pieces, area, width)
+    fronts = [s for s in sheets if s.side != "back"]
+    assert [s.art for f in fronts for s in f.slots] == [p.front for p in pieces]      # every tile once, in order
+    for sheet in fronts:
+        polygons = [corners(s) for s in sheet.slots]
+        for poly in polygons:
+            assert all(area.x - EPS <= x <= area.x + area.w + EPS and area.y - EPS <= y <= area.y + area.h + EPS
+                       for x, y in poly)
+        for i, a in enumerate(polygons):
+            assert not any(overlap(a, b) for b in polygons[i + 1:])
+        if len(sheet.slots) > 1:   # tessellated: every tile shares a cut edge with a neighbour
+            centres = [(s.x + s.w / 2, s.y + s.h / 2) for s in sheet.slots]
+            assert all(any(math.isclose(math.dist(c, d), across, abs_tol=1e-6) for d in centres if d != c) for c in centres)
+    if with_back:
+        assert [s.side for s in sheets] == ["front", "back"] * len(fronts)
+        for front, back in zip(sheets[::2], sheets[1::2]):
+            assert [(width - s.x - s.w, s.y, s.w, s.h, -s.rotation) for s in front.slots] == \
+                   [(s.x, s.y, s.w, s.h, s.rotation) for s in back.slots]
+            assert {s.art for s in back.slots} == {"tiles-back"}
+    else:
+        assert all(s.side == "single" for s in sheets)
