@@ -7,9 +7,9 @@ from .errors import UserError
 from .units import paper_size
 
 MARGIN = 7.0       # home printers cannot print the outer ~6.35 mm
-MARK_ROOM = 6.0    # room kept around a block for its crop marks
+MARK_ROOM = 3.5    # room kept around a block for its crop marks
 MARK_GAP = 1.0     # crop marks start this far outside the cut area
-MARK_LEN = 4.0
+MARK_LEN = 2.5
 FOOTER = 10.0      # band above the bottom margin for the footer and the ruler
 OVERLAP = 12.0     # board panels overlap by this much
 EPS = 1e-6
