@@ -1,4 +1,4 @@
-"""SVG to PDF with cairosvg, sheets joined with pikepdf: each distinct artwork stored once as a Form XObject."""
+"""Drawings painted with cairo, sheets joined with pikepdf: each distinct artwork stored once as a Form XObject."""
 import io
 import math
 import os
@@ -6,17 +6,11 @@ from pathlib import Path
 
 os.environ["FONTCONFIG_FILE"] = str(Path(__file__).resolve().parent / "fonts" / "fonts.conf")
 
-import cairosvg.parser  # noqa: E402  (fontconfig must see the bundled fonts first)
-import cairosvg.surface  # noqa: E402
+import cairocffi  # noqa: E402  (fontconfig must see the bundled fonts first)
 import pikepdf  # noqa: E402
 
-from .errors import UserError  # noqa: E402
+from . import paint, svg  # noqa: E402
 from .units import PT_PER_MM  # noqa: E402
-
-
-def _refuse(url, *args, **kwargs):
-    """Never let an SVG read a file or a URL."""
-    raise UserError(f"SVG tried to load {url!r}: external resources are not allowed")
 
 
 def _num(value):
@@ -25,28 +19,18 @@ def _num(value):
     return "0" if text in ("-0", "") else text
 
 
-class _SharedPage(cairosvg.surface.PDFSurface):
-    """A cairosvg surface that draws onto the next page of a shared cairo PDF surface."""
-
-    target = None
-    sizes = None
-
-    def _create_surface(self, width, height):
-        # cairo clips a page resized with set_size to whole points, so pad it; the form's BBox trims it back.
-        self.target.set_size(math.ceil(width) + 1, math.ceil(height) + 1)
-        self.sizes.append((width, height))
-        return self.target, width, height
-
-
-def convert(svgs):
-    """Draw SVG texts as the pages of one cairo PDF (fonts subset once); return (bytes, art sizes in pt)."""
+def convert(pictures):
+    """Paint drawings as the pages of one cairo PDF (fonts subset once); return (bytes, art sizes in pt)."""
     buffer, sizes = io.BytesIO(), []
-    target = cairosvg.surface.cairo.PDFSurface(buffer, 1, 1)
-    page = type("_Page", (_SharedPage,), {"target": target, "sizes": sizes})
-    for svg_text in svgs:
-        tree = cairosvg.parser.Tree(bytestring=svg_text.encode("utf-8"), unsafe=False, url_fetcher=_refuse)
-        page(tree, None, 96)
+    target = cairocffi.PDFSurface(buffer, 1, 1)
+    for picture in pictures:
+        drawing = getattr(picture, "drawing", None) or svg.parse(picture)
+        width, height = drawing.width * PT_PER_MM, drawing.height * PT_PER_MM
+        # cairo clips a page resized with set_size to whole points, so pad it; the form's BBox trims it back.
+        target.set_size(math.ceil(width) + 1, math.ceil(height) + 1)
+        paint.page(cairocffi.Context(target), drawing)
         target.show_page()
+        sizes.append((width, height))
     target.finish()
     return buffer.getvalue(), sizes
 

@@ -1,11 +1,9 @@
-"""SVG drawings in millimetres: the only module that imports svgwrite."""
+"""Drawings in millimetres as a small display list that serialises to SVG and paints straight onto cairo."""
 import functools
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-
-import svgwrite
-import svgwrite.base
+from xml.sax.saxutils import escape, quoteattr
 
 from .errors import UserError
 from .templates import TEMPLATES
@@ -22,12 +20,100 @@ def r(value):
     return round(value, 3) + 0.0
 
 
+def _value(value):
+    """An attribute value as SVG text."""
+    if isinstance(value, (list, tuple)):
+        return ",".join(_value(v) for v in value)
+    if isinstance(value, float):
+        return f"{value:.3f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+    return str(value)
+
+
+class Element:
+    """One SVG element: tag, attributes (SVG names), children and text."""
+
+    __slots__ = ("tag", "attrs", "children", "content")
+
+    def __init__(self, tag, attrs=None, content=None):
+        self.tag, self.attrs, self.children, self.content = tag, attrs or {}, [], content
+
+    def add(self, child):
+        """Append a child element and return it."""
+        self.children.append(child)
+        return child
+
+    def __getitem__(self, name):
+        return self.attrs[name]
+
+    def tostring(self):
+        """This element and its children as SVG text."""
+        attrs = "".join(f" {k}={quoteattr(_value(v))}" for k, v in self.attrs.items())
+        inner = escape(self.content) if self.content is not None else "".join(c.tostring() for c in self.children)
+        return f"<{self.tag}{attrs}>{inner}</{self.tag}>" if inner else f"<{self.tag}{attrs}/>"
+
+
+def _attrs(extra):
+    """svgwrite-style keyword attributes (stroke_width, class_) as SVG attribute names."""
+    return {k.rstrip("_").replace("_", "-"): v for k, v in extra.items() if v is not None}
+
+
+class Drawing(Element):
+    """A drawing: the svgwrite subset our renderers use, recorded as elements."""
+
+    __slots__ = ("width", "height", "box", "defs")
+
+    def __init__(self, width, height, box, ident):
+        super().__init__("svg", {"xmlns": "http://www.w3.org/2000/svg", "id": ident, "width": f"{_value(width)}mm",
+                                 "height": f"{_value(height)}mm", "viewBox": " ".join(_value(v) for v in box)})
+        self.width, self.height, self.box = width, height, box
+        self.defs = self.add(Element("defs"))
+
+    def viewbox(self, x, y, w, h):
+        """Set the user-space box (mm) that fills the drawing."""
+        self.box = (x, y, w, h)
+        self.attrs["viewBox"] = " ".join(_value(v) for v in self.box)
+
+    def rect(self, insert=(0, 0), size=(1, 1), **extra):
+        return Element("rect", {"x": insert[0], "y": insert[1], "width": size[0], "height": size[1], **_attrs(extra)})
+
+    def circle(self, center=(0, 0), r=1, **extra):
+        return Element("circle", {"cx": center[0], "cy": center[1], "r": r, **_attrs(extra)})
+
+    def ellipse(self, center=(0, 0), r=(1, 1), **extra):
+        return Element("ellipse", {"cx": center[0], "cy": center[1], "rx": r[0], "ry": r[1], **_attrs(extra)})
+
+    def line(self, start=(0, 0), end=(0, 0), **extra):
+        return Element("line", {"x1": start[0], "y1": start[1], "x2": end[0], "y2": end[1], **_attrs(extra)})
+
+    def polygon(self, points=(), **extra):
+        return Element("polygon", {"points": " ".join(f"{_value(x)},{_value(y)}" for x, y in points), **_attrs(extra)})
+
+    def polyline(self, points=(), **extra):
+        return Element("polyline", {"points": " ".join(f"{_value(x)},{_value(y)}" for x, y in points), **_attrs(extra)})
+
+    def path(self, d="", **extra):
+        return Element("path", {"d": " ".join(map(_value, d)) if isinstance(d, (list, tuple)) else d, **_attrs(extra)})
+
+    def g(self, **extra):
+        return Element("g", _attrs(extra))
+
+    def clipPath(self, **extra):  # noqa: N802  (svgwrite's name)
+        return Element("clipPath", _attrs(extra))
+
+    def text(self, content, insert=(0, 0), **extra):
+        return Element("text", {"x": insert[0], "y": insert[1], **_attrs(extra)}, content=str(content))
+
+
+class Picture(str):
+    """SVG text that also carries its display list, so the PDF stage can paint it without parsing."""
+
+    drawing = None
+
+
 def drawing(width, height, bleed=0.0, ident="face"):
     """Start a drawing whose user unit is 1 mm and whose trim box starts at (0, 0)."""
     w, h = width + 2 * bleed, height + 2 * bleed
-    dwg = svgwrite.Drawing(size=(f"{r(w)}mm", f"{r(h)}mm"), profile="full", debug=False, id=ident)
-    dwg.viewbox(r(-bleed), r(-bleed), r(w), r(h))
-    return dwg
+    return Drawing(r(w), r(h), (r(-bleed), r(-bleed), r(w), r(h)), ident)
 
 
 def text(dwg, content, x, y, size, fill="#000000", anchor="middle", bold=False, **extra):
@@ -37,17 +123,10 @@ def text(dwg, content, x, y, size, fill="#000000", anchor="middle", bold=False, 
 
 
 def to_string(dwg):
-    """Serialise a drawing."""
-    return dwg.tostring()
-
-
-class _Raw(svgwrite.base.BaseElement):
-    """An element copied from a template, attributes already checked."""
-
-    def __init__(self, tag, attributes):
-        self.elementname = tag
-        super().__init__(debug=False)
-        self.attribs.update(attributes)
+    """The drawing as SVG text (a Picture that keeps the display list)."""
+    picture = Picture(dwg.tostring())
+    picture.drawing = dwg
+    return picture
 
 
 @functools.lru_cache(maxsize=None)
@@ -82,8 +161,35 @@ def _build(item, colour, ink):
     """Instantiate one template element with colours filled in."""
     tag, attributes, children = item
     swap = {"currentColor": colour, "ink": ink}
-    filled = {k: swap.get(v, v) if k in ("fill", "stroke") else v for k, v in attributes.items()}
-    element = _Raw(tag, filled)
+    element = Element(tag, {k: swap.get(v, v) if k in ("fill", "stroke") else v for k, v in attributes.items()})
     for child in children:
         element.add(_build(child, colour, ink))
+    return element
+
+
+def _mm(length):
+    """A length attribute ('25mm', '12pt', '96' px) in mm."""
+    match = re.match(r"^\s*([-+]?[\d.]+)\s*(mm|cm|in|pt|px)?\s*$", str(length))
+    if not match:
+        raise UserError(f"SVG size {length!r} is not a length")
+    return float(match.group(1)) * {"mm": 1, "cm": 10, "in": 25.4, "pt": 25.4 / 72, "px": 25.4 / 96, None: 25.4 / 96}[match.group(2)]
+
+
+def parse(svg_text):
+    """Turn SVG text (our own subset: shapes, groups, text, clip paths) back into a Drawing."""
+    root = ET.fromstring(svg_text)
+    width, height = _mm(root.get("width")), _mm(root.get("height"))
+    box = tuple(float(v) for v in re.split(r"[\s,]+", root.get("viewBox", f"0 0 {width} {height}").strip()))
+    dwg = Drawing(width, height, box, root.get("id", "face"))
+    for child in root:
+        node = _parsed(child)
+        (dwg.defs if node.tag == "defs" else dwg).children.extend(node.children if node.tag == "defs" else [node])
+    return dwg
+
+
+def _parsed(node):
+    """An Element from an ElementTree node."""
+    element = Element(node.tag.replace(SVG_NS, ""), dict(node.attrib),
+                      node.text if node.tag.endswith("text") else None)
+    element.children = [_parsed(child) for child in node]
     return element
