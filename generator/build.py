@@ -1,5 +1,6 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
 import os
+from collections import Counter
 import tempfile
 from pathlib import Path
 
@@ -9,7 +10,6 @@ from .errors import UserError
 from .expand import expand
 from .render import art_size, render_art
 from .imposition import impose
-from .units import PT_PER_MM
 from .validate import validate
 
 PAPER_CHOICES = ("a4", "letter", "all")
@@ -38,27 +38,24 @@ def components_pdf(spec, paper, backs="duplex"):
     total = len(plan.sheets) + 1
     duplex_pages = [n for n, s in enumerate(plan.sheets, start=2) if s.side in ("front", "back")]
     fold_pages = [n for n, s in enumerate(plan.sheets, start=2) if s.side == "fold"]
-    out = pdf.Assembler()
+    doc = pdf.Document(plan.width, plan.height)
     rows = manifest_rows(spec, pieces, plan, backs)
-    out.add("manifest", sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages))
+    doc.paint(sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages), lambda ctx: None)
+    doc.next_page()
+    uses = Counter(slot.art for sheet in plan.sheets for slot in sheet.slots)
+    pictures = {key: render_art(spec, arts[key]) for key in uses}
+    for key, count in uses.items():
+        if count > 1:
+            doc.share(key, pictures[key])
     for number, sheet in enumerate(plan.sheets, start=2):
-        out.add(f"chrome-{number}", sheets.chrome(plan, sheet, number, total, spec.game.title))
         for slot in sheet.slots:
-            out.add(slot.art, render_art(spec, arts[slot.art]))
-    out.convert()
-    out.page(plan.width, plan.height, [("manifest", [1, 0, 0, 1, 0, 0], None)])
-    for number, sheet in enumerate(plan.sheets, start=2):
-        placements = [(f"chrome-{number}", [1, 0, 0, 1, 0, 0], None)]
-        for slot in sheet.slots:
-            clip = None
-            if slot.window is not None:
-                clip = [slot.x * PT_PER_MM, (plan.height - slot.y - slot.h) * PT_PER_MM, slot.w * PT_PER_MM, slot.h * PT_PER_MM]
-            placements.append((slot.art, pdf.placement_matrix(slot, art_size(spec, arts[slot.art]), plan.height), clip))
-        trim = pdf.box([s for s in sheet.slots], plan.height) if sheet.slots else None
-        bleed = pdf.box([s.bleed_box for s in sheet.slots], plan.height) if sheet.slots else None
-        out.page(plan.width, plan.height, placements, trim, bleed)
+            clip = (slot.x, slot.y, slot.w, slot.h) if slot.window is not None else None
+            place = pdf.place_slot(slot, art_size(spec, arts[slot.art]))
+            doc.paint(pictures[slot.art], place, clip, slot.art)
+        doc.paint(sheets.chrome(plan, sheet, number, total, spec.game.title), lambda ctx: None)  # marks on top
+        doc.next_page(list(sheet.slots) or None, [s.bleed_box for s in sheet.slots] or None)
     title = f"{spec.game.title}: components ({'A4' if paper == 'a4' else 'US Letter'})"
-    return out.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), total
+    return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), total
 
 
 def write_atomic(path, data):

@@ -2,6 +2,7 @@
 import io
 import math
 import os
+import re
 from pathlib import Path
 
 os.environ["FONTCONFIG_FILE"] = str(Path(__file__).resolve().parent / "fonts" / "fonts.conf")
@@ -80,28 +81,109 @@ class Assembler:
             xobjects[name] = self.forms[key]
         page.contents_add(self.pdf.make_stream("\n".join(ops).encode("ascii")), prepend=False)
 
-    def page(self, width, height, placements, trim=None, bleed=None):
-        """Add a page of width x height mm with forms placed on it, and its trim and bleed boxes."""
-        w, h = float(_num(width * PT_PER_MM)), float(_num(height * PT_PER_MM))
-        page = self.pdf.add_blank_page(page_size=(w, h))
-        self.place(page, placements)
-        media = (0, 0, w, h)
-        bleed = _clamp(bleed or media, media)
-        page.obj.BleedBox = pikepdf.Array([float(_num(v)) for v in bleed])
-        page.obj.TrimBox = pikepdf.Array([float(_num(v)) for v in _clamp(trim or media, bleed)])
-        return page
+    def save(self, title, author, subject):
+        """Return the PDF bytes with fixed metadata."""
+        return finish(self.pdf, title, author, subject)
+
+
+def finish(pdf, title, author, subject):
+    """Fixed metadata, no scaling on print, deterministic ids: the same input gives the same bytes."""
+    pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name.None_)
+    if pikepdf.Name.Metadata in pdf.Root:
+        del pdf.Root.Metadata
+    pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(
+        Title=title, Author=author, Subject=subject, Creator="pnp", Producer="pnp"))
+    out = io.BytesIO()
+    pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    return out.getvalue()
+
+
+class Document:
+    """A sheet PDF drawn straight onto one cairo surface: artworks used more than once become one XObject each."""
+
+    def __init__(self, width, height):
+        self.width, self.height = width * PT_PER_MM, height * PT_PER_MM
+        self.buffer = io.BytesIO()
+        self.surface = cairocffi.PDFSurface(self.buffer, self.width, self.height)
+        self.ctx = cairocffi.Context(self.surface)
+        self.shared = {}
+        self.boxes = []
+
+    def share(self, key, picture):
+        """Record an artwork once, to be placed by reference wherever it is used."""
+        if key not in self.shared:
+            drawing = getattr(picture, "drawing", None) or svg.parse(picture)
+            w, h = drawing.width * PT_PER_MM, drawing.height * PT_PER_MM
+            recording = cairocffi.RecordingSurface(cairocffi.CONTENT_COLOR_ALPHA, (0, 0, w, h))
+            paint.page(cairocffi.Context(recording), drawing)
+            self.shared[key] = recording
+        return self.shared[key]
+
+    def paint(self, picture, place, clip=None, key=None):
+        """Draw an artwork after place(ctx) moves the origin to its top-left; a key draws the shared copy."""
+        ctx = self.ctx
+        ctx.save()
+        if clip:
+            ctx.rectangle(*(v * PT_PER_MM for v in clip))
+            ctx.clip()
+        place(ctx)
+        drawing = getattr(picture, "drawing", None) or svg.parse(picture)
+        w, h = drawing.width * PT_PER_MM, drawing.height * PT_PER_MM
+        ctx.rectangle(0, 0, w, h)
+        ctx.clip()
+        if key in self.shared:
+            ctx.set_source_surface(self.shared[key], 0, 0)
+            ctx.paint()
+        else:
+            paint.page(ctx, drawing)
+        ctx.restore()
+
+    def next_page(self, trim=None, bleed=None):
+        """End the page, remembering its trim and bleed boxes (mm rectangles, y down) for the writer."""
+        self.surface.show_page()
+        self.boxes.append((trim, bleed))
 
     def save(self, title, author, subject):
-        """Return the PDF bytes with fixed metadata, so the same input gives the same bytes."""
-        self.pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name.None_)
-        if pikepdf.Name.Metadata in self.pdf.Root:
-            del self.pdf.Root.Metadata
-        self.pdf.docinfo = self.pdf.make_indirect(pikepdf.Dictionary(
-            Title=title, Author=author, Subject=subject, Creator="pnp", Producer="pnp"))
-        out = io.BytesIO()
-        self.pdf.save(out, deterministic_id=True, compress_streams=True,
-                      object_stream_mode=pikepdf.ObjectStreamMode.generate)
-        return out.getvalue()
+        """Finish the cairo document, then set page boxes and metadata with pikepdf."""
+        self.surface.finish()
+        pdf = pikepdf.open(io.BytesIO(_unique_xobject_names(self.buffer.getvalue())))
+        media = (0, 0, float(_num(self.width)), float(_num(self.height)))
+        for page, (trim, bleed) in zip(pdf.pages, self.boxes):
+            page.obj.MediaBox = pikepdf.Array(list(media))
+            bleed_box = _clamp(box(bleed, self.height) if bleed else media, media)
+            page.obj.BleedBox = pikepdf.Array([float(_num(v)) for v in bleed_box])
+            page.obj.TrimBox = pikepdf.Array([float(_num(v)) for v in _clamp(box(trim, self.height) if trim else media, bleed_box)])
+        return finish(pdf, title, author, subject)
+
+
+_XOBJECT_DICT = re.compile(rb"/XObject << ((?:/x\d+ \d+ 0 R ?)+)>>")
+_XOBJECT_ENTRY = re.compile(rb"/x\d+ \d+ 0 R ?")
+
+
+def _unique_xobject_names(raw):
+    """Blank out repeated entries in cairo 1.16's XObject dictionaries (one per use), keeping byte offsets."""
+    def blank(match):
+        seen, out = set(), []
+        for entry in _XOBJECT_ENTRY.findall(match.group(1)):
+            out.append(b" " * len(entry) if entry in seen else entry)
+            seen.add(entry)
+        return b"/XObject << " + b"".join(out) + b">>"
+    return _XOBJECT_DICT.sub(blank, raw)
+
+
+def place_slot(slot, art_size):
+    """A function moving the origin to where an artwork's top-left goes for a slot (turned as the slot says)."""
+    aw, ah = art_size
+    k = PT_PER_MM
+    if slot.window is not None:
+        return lambda ctx: ctx.translate((slot.x - slot.window.x) * k, (slot.y - slot.window.y) * k)
+    x0, y0 = (slot.x - slot.bleed) * k, (slot.y - slot.bleed) * k
+    shift, turn = {0: ((0, 0), 0), 90: ((ah, 0), 0.5), 180: ((aw, ah), 1.0), -90: ((0, aw), -0.5)}[slot.rotation]
+
+    def place(ctx):
+        ctx.translate(x0 + shift[0] * k, y0 + shift[1] * k)
+        ctx.rotate(turn * math.pi)
+    return place
 
 
 def _clamp(inner, outer):
@@ -109,26 +191,10 @@ def _clamp(inner, outer):
     return [max(inner[0], outer[0]), max(inner[1], outer[1]), min(inner[2], outer[2]), min(inner[3], outer[3])]
 
 
-def placement_matrix(slot, art_size, page_height):
-    """The PDF matrix placing an artwork (a form in points, art_size mm with bleed) into a slot."""
-    aw, ah = art_size
-    k = PT_PER_MM
-    if slot.window is not None:
-        return [1, 0, 0, 1, (slot.x - slot.window.x) * k, (page_height - (slot.y - slot.window.y + ah)) * k]
-    x0, y0 = slot.x - slot.bleed, page_height - (slot.y + slot.h + slot.bleed)
-    if slot.rotation == 0:
-        return [1, 0, 0, 1, x0 * k, y0 * k]
-    if slot.rotation == 90:
-        return [0, -1, 1, 0, x0 * k, (y0 + aw) * k]
-    if slot.rotation == 180:
-        return [-1, 0, 0, -1, (x0 + aw) * k, (y0 + ah) * k]
-    return [0, 1, -1, 0, (x0 + ah) * k, y0 * k]
-
-
 def box(rects, page_height):
-    """The union of rectangles (mm, y down) as a PDF box in points."""
+    """The union of rectangles (mm, y down) as a PDF box [x1 y1 x2 y2] in points, y up (page_height in pt)."""
     x1 = min(r.x for r in rects)
     y1 = min(r.y for r in rects)
     x2 = max(r.x + r.w for r in rects)
     y2 = max(r.y + r.h for r in rects)
-    return [x1 * PT_PER_MM, (page_height - y2) * PT_PER_MM, x2 * PT_PER_MM, (page_height - y1) * PT_PER_MM]
+    return [x1 * PT_PER_MM, page_height - y2 * PT_PER_MM, x2 * PT_PER_MM, page_height - y1 * PT_PER_MM]

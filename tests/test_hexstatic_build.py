@@ -54,11 +54,11 @@ def art_of(spec, arts, sides):
 
 
 def strokes(data):
-    """Every stroke in every form of the PDF as (stroke colour, width, dash array, line cap)."""
+    """Every stroke on every page and in every form of the PDF as (stroke colour, width, dash array, line cap)."""
     pdf = pikepdf.open(io.BytesIO(data))
     found, seen = [], set()
     for page in pdf.pages:
-        for _, form in page.Resources.XObject.items():
+        for form in [page.obj] + list(page.Resources.get("/XObject", {}).values()):
             if form.objgen in seen:
                 continue
             seen.add(form.objgen)
