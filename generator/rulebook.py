@@ -174,7 +174,7 @@ def reference(spec, ref, st):
     flow.append(ListFlowable([ListItem(Paragraph(inline(t), st["body"])) for t in ref["turn"]], bulletType="1",
                              bulletFontName="Vera", leftIndent=14))
     if ref.get("scoring"):
-        flow += [Paragraph("Scoring", st["h2"]), table(ref["scoring"], st)]
+        flow += [Paragraph("Scoring", st["h2"]), table(ref["scoring"], st), Spacer(1, 6)]
     for note in ref.get("notes", []):
         flow.append(Paragraph(inline(note), st["body"]))
     return flow
