@@ -131,8 +131,7 @@ def blocks(items, st, diagrams, log, path, key_path):
             out.append(ListFlowable(entries, bulletType="bullet" if kind == "bullets" else "1", start=None if kind == "steps" else "•",
                                     bulletFontName="Vera", leftIndent=14))
         if "table" in block:
-            out.append(table(block["table"], st))
-            out.append(Spacer(1, 6))
+            out.append(KeepTogether([table(block["table"], st), Spacer(1, 6)]))
         if "diagram" in block:
             name = block["diagram"]
             if name not in diagrams:
