@@ -131,8 +131,7 @@ def blocks(items, st, diagrams, log, path, key_path):
             out.append(ListFlowable(entries, bulletType="bullet" if kind == "bullets" else "1", start=None if kind == "steps" else "•",
                                     bulletFontName="Vera", leftIndent=14))
         if "table" in block:
-            out.append(table(block["table"], st))
-            out.append(Spacer(1, 6))
+            out.append(KeepTogether([table(block["table"], st), Spacer(1, 6)]))
         if "diagram" in block:
             name = block["diagram"]
             if name not in diagrams:
@@ -174,7 +173,7 @@ def reference(spec, ref, st):
     flow.append(ListFlowable([ListItem(Paragraph(inline(t), st["body"])) for t in ref["turn"]], bulletType="1",
                              bulletFontName="Vera", leftIndent=14))
     if ref.get("scoring"):
-        flow += [Paragraph("Scoring", st["h2"]), table(ref["scoring"], st)]
+        flow += [Paragraph("Scoring", st["h2"]), table(ref["scoring"], st), Spacer(1, 6)]
     for note in ref.get("notes", []):
         flow.append(Paragraph(inline(note), st["body"]))
     return flow

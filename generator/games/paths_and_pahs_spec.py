@@ -6,13 +6,18 @@ The spec's components are found by id: `cards` (one face per PAH card, props bac
 `pawns` and `inventory` (one sheet per player).
 """
 from collections import Counter
+from dataclasses import replace
 from string import ascii_uppercase
 
-from ..components import shift_board
+from .. import svg, textfit
+from ..components import KINDS, shift_board, standee, symbol_card
+from ..diagram import Diagram
 from ..errors import UserError
 from ..located import spec_error
 from ..expand import face_props
+from ..luminance import ink_on
 from . import paths_and_pahs as pah
+from .paths_and_pahs import COLUMNS
 
 CARDS, BOARD, PAWNS, INVENTORY = "cards", "board", "pawns", "inventory"
 MAX_PLAYERS = 9
@@ -149,3 +154,124 @@ def board_report(board, source):
                  f"{pah.MOVE_REACH + 1} cells of one row or column (no wrap-around). PAHs are made from "
                  f"inventories, not on the board; all {len(pah.count_pahs(pah.full_deck()))} can be made over a game.")
     return lines
+
+
+TICK, CROSS = "#2e7d32", "#c62828"
+WIDTH = 170.0  # mm: diagrams are centred in this width, which fits the text column on A4 and Letter
+EXAMPLES = (  # (label, cards, whether the label says it is a PAH)
+    ("A PAH", ("black-square-yellow", "black-triangle-yellow", "white-square-blue"), True),
+    ("Not a PAH", ("gray-circle-red", "gray-triangle-blue", "white-square-red"), False),
+)
+
+
+def card_part(spec, card, x, y, width):
+    """A diagram part: the real card art for this card, without bleed, width mm wide at (x, y)."""
+    comp = component(spec, CARDS)
+    props = symbol_card.faces_by_name(spec, comp)[card.name]
+    text = KINDS[comp.kind].render(spec, replace(comp, bleed=0.0), props)
+    return f"card-{card.name}", text, x, y, width / KINDS[comp.kind].size(comp.options)[0]
+
+
+def mark(dwg, good, x, y, size):
+    """A tick (good) or a cross, size mm across, centred on (x, y)."""
+    h = size / 2
+    if good:
+        points = [(x - h, y), (x - h * 0.3, y + h * 0.7), (x + h, y - h * 0.8)]
+        dwg.add(dwg.polyline([(svg.r(a), svg.r(b)) for a, b in points], fill="none", stroke=TICK,
+                             stroke_width=svg.r(size * 0.2), stroke_linecap="round", stroke_linejoin="round"))
+        return
+    for sign in (-1, 1):
+        dwg.add(dwg.line((svg.r(x - h * 0.8), svg.r(y - sign * h * 0.8)), (svg.r(x + h * 0.8), svg.r(y + sign * h * 0.8)),
+                         stroke=CROSS, stroke_width=svg.r(size * 0.2), stroke_linecap="round"))
+
+
+def verdict(values):
+    """What one property of three cards looks like, and whether it fits a PAH (2 agree, 1 differs)."""
+    counts = sorted(Counter(values).values())
+    return {(1, 2): ("2 agree, 1 differs", True), (3,): ("all the same", False),
+            (1, 1, 1): ("all different", False)}[tuple(counts)]
+
+
+def pah_examples(spec, examples=EXAMPLES):
+    """Three real cards per example, a tick or cross per property; refuses an example labelled wrongly."""
+    cell, pitch, row_h, font = 19.0, 21.5, 31.0, 3.0
+    rows = []
+    for label, names, claimed in examples:
+        cards = [pah.parse_card(name) for name in names]
+        if pah.is_pah(*cards) != claimed:
+            raise UserError(f"diagram labels {' + '.join(names)} {'a PAH' if claimed else 'not a PAH'}, but it is "
+                            f"{'not ' if claimed else ''}one")
+        lines = [(f"{prop}:", ", ".join(v), *verdict(v)) for prop in pah.PROPERTIES
+                 for v in [[getattr(card, prop) for card in cards]]]
+        rows.append((label, cards, claimed, lines))
+    widest = lambda column, bold: max(textfit.width(line[column], font, bold) for *_, lines in rows for line in lines)
+    mark_x = 3 * pitch + 5
+    name_x = mark_x + 5
+    value_x = name_x + widest(0, True) + 2.5
+    if value_x + widest(1, False) + 4 + widest(2, True) > WIDTH:
+        raise UserError("PAH example labels do not fit the diagram width")
+    parts, overlay = [], svg.drawing(WIDTH, row_h * len(rows), ident="pah-examples-labels")
+    for n, (label, cards, claimed, lines) in enumerate(rows):
+        top = n * row_h
+        mark(overlay, claimed, 3, top + 3, 5)
+        overlay.add(svg.text(overlay, label, 8, top + 4.6, 4.2, anchor="start", bold=True))
+        for k, card in enumerate(cards):
+            x, y = k * pitch, top + 8
+            parts.append(card_part(spec, card, x, y, cell))
+            overlay.add(overlay.rect((x, y), (cell, cell), fill="none", stroke="#000000", stroke_width=0.3))
+        for k, (name, values, words, good) in enumerate(lines):
+            y = top + 12 + k * 6.8
+            mark(overlay, good, mark_x, y - 1.2, 3.6)
+            overlay.add(svg.text(overlay, name, name_x, y, font, anchor="start", bold=True))
+            overlay.add(svg.text(overlay, values, value_x, y, font, anchor="start"))
+            overlay.add(svg.text(overlay, words, WIDTH, y, font, anchor="end", bold=good))
+    return Diagram(WIDTH, row_h * len(rows), tuple(parts) + (("pah-examples-labels", svg.to_string(overlay), 0, 0, 1.0),))
+
+
+def row_shift(spec):
+    """A row of the starting board before and after shifting one cell right: the last card wraps to the front."""
+    board = starting_board(spec)
+    row = next(r for r, cells in enumerate(board) if cells[-1] is not None and None in cells)
+    after = pah.shift_row(board, row + 1, 1)[row]
+    if after[0] != board[row][-1] or after[1:] != board[row][:-1]:
+        raise UserError("row shift diagram: the shifted row does not wrap its last card to the front")
+    cell, gap, label_w = 19.0, 4.0, 24.0
+    span = label_w + pah.SIZE * cell + 14
+    left = (WIDTH - span) / 2
+    x0, tops = left + label_w, (6.0, 6.0 + cell + 16)
+    height = tops[1] + cell + 10
+    overlay = svg.drawing(WIDTH, height, ident="row-shift-labels")
+    options = component(spec, BOARD).options
+    parts = []
+    for top, cells, caption in zip(tops, (board[row], after), ("before", "after")):
+        overlay.add(svg.text(overlay, f"row {row + 1}", left, top + cell / 2, 3.6, anchor="start", bold=True))
+        overlay.add(svg.text(overlay, caption, left, top + cell / 2 + 4.5, 3.0, anchor="start"))
+        for c, card in enumerate(cells):
+            x = x0 + c * cell
+            if card is None:
+                overlay.add(overlay.rect((x, top), (cell, cell), fill=spec.colour(options["empty_fill"])))
+                overlay.add(svg.text(overlay, "empty", x + cell / 2, top + cell / 2 + 1, 2.8))
+            else:
+                parts.append(card_part(spec, card, x, top, cell))
+            overlay.add(overlay.rect((x, top), (cell, cell), fill="none", stroke="#000000", stroke_width=0.3))
+        pawn = component(spec, PAWNS)
+        props = face_props(spec, pawn)[0]
+        colour = spec.colour(props["colour"])
+        overlay.add(standee.figure(overlay, x0 + 3 * cell - 4.2, top + cell - 11, 7.5, 10.5, colour,
+                                   ink_on(colour, "#000000", "#ffffff"), props["letter"], 0))
+    for c in range(pah.SIZE):
+        overlay.add(svg.text(overlay, COLUMNS[c], x0 + (c + 0.5) * cell, tops[0] - 1.5, 3.4, bold=True))
+    wrap = [(x0 + pah.SIZE * cell, tops[0] + cell / 2), (x0 + pah.SIZE * cell + 8, tops[0] + cell / 2),
+            (x0 + pah.SIZE * cell + 8, tops[1] - gap - 2), (x0 + cell / 2, tops[1] - gap - 2), (x0 + cell / 2, tops[1] - 2.5)]
+    overlay.add(overlay.polyline([(svg.r(a), svg.r(b)) for a, b in wrap], fill="none", stroke="#000000", stroke_width=0.7,
+                                 stroke_linejoin="round"))
+    tip = (x0 + cell / 2, tops[1] - 0.3)
+    overlay.add(overlay.polygon([tip, (tip[0] - 1.8, tip[1] - 3), (tip[0] + 1.8, tip[1] - 3)], fill="#000000"))
+    overlay.add(svg.text(overlay, "the last card wraps round to column A; every other card moves one cell right",
+                         x0 + pah.SIZE * cell / 2, tops[1] - gap - 3.5, 3.0))
+    overlay.add(svg.text(overlay, f"the pawn on {COLUMNS[2]}{row + 1} stays where it is", x0 + pah.SIZE * cell / 2,
+                         tops[1] + cell + 6, 3.0))
+    return Diagram(WIDTH, height, tuple(parts) + (("row-shift-labels", svg.to_string(overlay), 0, 0, 1.0),))
+
+
+DIAGRAMS = {"pah-examples": pah_examples, "row-shift": row_shift}

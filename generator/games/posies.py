@@ -1,10 +1,14 @@
 """Posies (Rey Alicea, 2020): the posy tokens, the board's value, and the checks from GAMES.md."""
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from types import MappingProxyType
 
-from generator import trigrid
+from generator import svg, trigrid
+from generator.components import KINDS, lattice_board
+from generator.diagram import Diagram, round_cut
 from generator.errors import UserError
+from generator.expand import face_props
 
 
 @dataclass(frozen=True)
@@ -144,3 +148,170 @@ def check(spec, pieces, arts):
         fails.append((board.id, f"point spacing too tight for {max(sizes):g} mm posies "
                                 f"(expected at least {max(sizes) + CLEARANCE:g} mm, found {board.options['spacing']:g} mm)"))
     return fails
+
+
+def groups(occupied):
+    """The groups of touching posies among the occupied points, each a frozenset, in reading order."""
+    links, seen, found = trigrid.neighbours(occupied), set(), []
+    for start in links:
+        if start in seen:
+            continue
+        group, todo = set(), [start]
+        while todo:
+            p = todo.pop()
+            if p not in group:
+                group.add(p)
+                todo += links[p]
+        seen |= group
+        found.append(frozenset(group))
+    return found
+
+
+def move_kind(state, a, b):
+    """How taking posies a and b is allowed from a board state (point -> colour): "neighbours", "line" or None."""
+    if a == b or a not in state or b not in state or state[a] != state[b]:
+        return None
+    pair = {(a, b), (b, a)}
+    if pair & set(trigrid.edges(state)):
+        return "neighbours"
+    if pair & set(trigrid.collinear_pairs(state)):
+        return "line"
+    return None
+
+
+def split_after(state, a, b):
+    """The groups that a and b's group falls into once both are taken, smallest first."""
+    group = next(g for g in groups(state) if a in g)
+    rest = [p for p in state if p in group and p not in (a, b)]
+    return sorted(groups(rest), key=len)
+
+
+FRAGMENT = (3, 4, 5, 4, 3)  # rows of the small board drawn in the rules' diagrams
+PANEL_SCALE = 0.45
+WIDTH = 170.0  # mm: diagrams are centred in this width, which fits the text column on A4 and Letter
+# Diagram boards, row by row: a posy's value (1 pink, 2 purple, 3 green) or "." for an empty point;
+# "*" marks the two posies the move takes, "+" the smallest group a split hands over as well.
+MOVES = {
+    "Two neighbours": ("2 1 3", "1 3* 3* 2", "3 2 1 . 1", "1 . 2 3", "2 3 1"),
+    "Two in a line": ("3 1 1", "1 2* 3 1", "2 1 3 2 3", "3 . 1 2", "1 3 2*"),
+}
+SPLIT = ("1 . .", "2 3 . .", "1 2 3* 3* 1+", ". . . 2+", ". . .")
+
+
+def parse_example(rows):
+    """A diagram board: (state point -> colour, the two taken points, the points marked as also taken)."""
+    colour = {str(k.value): k.colour for k in POSIES}
+    points = trigrid.points(FRAGMENT)
+    lengths = tuple(len(row.split()) for row in rows)
+    if lengths != FRAGMENT:
+        raise UserError(f"diagram board rows hold {lengths} points (expected {FRAGMENT})")
+    words = [w for row in rows for w in row.split()]
+    state, taken, extra = {}, [], set()
+    for p, word in zip(points, words):
+        if word != ".":
+            state[p] = colour[word.rstrip("*+")]
+        if word.endswith("*"):
+            taken.append(p)
+        if word.endswith("+"):
+            extra.add(p)
+    return state, taken, extra
+
+
+def checked_move(rows):
+    """A drawn move, refused unless the two marked posies may be taken: (state, taken pair, kind, groups after)."""
+    state, taken, extra = parse_example(rows)
+    kind = move_kind(state, *taken) if len(taken) == 2 else None
+    if kind is None:
+        raise UserError(f"diagram shows an illegal move: {', '.join(f'({p.q}, {p.r})' for p in taken)}")
+    after = split_after(state, *taken)
+    if extra and (len(after) < 2 or len(after[0]) == len(after[1]) or after[0] != extra):
+        raise UserError("diagram marks a group as taken that is not the one smallest group of a split")
+    if not extra and len(after) > 1:
+        raise UserError("diagram move splits a group but does not show which group is taken")
+    return state, taken, kind, after
+
+
+def posy_arts(spec):
+    """Each posy colour's token component and face, drawn without bleed and cut round."""
+    arts = {}
+    for comp in spec.components:
+        if comp.kind == "token":
+            for props in face_props(spec, comp):
+                text = KINDS[comp.kind].render(spec, replace(comp, bleed=0.0), props)
+                arts.setdefault(props["colour"], (f"posy-{props['colour']}", round_cut(text), comp.options["size"]))
+    return arts
+
+
+def fragment(spec):
+    """The spec's board redrawn as the small diagram fragment, without bleed or label, and its options."""
+    board = next(c for c in spec.components if c.kind == "lattice-board")
+    options = {**board.options, "rows": list(FRAGMENT), "label": ""}
+    return replace(board, options=MappingProxyType(options), bleed=0.0), options
+
+
+def panel_size(spec):
+    """Width and height in mm of a board fragment as drawn in the diagrams."""
+    w, h = lattice_board.size(fragment(spec)[1])
+    return w * PANEL_SCALE, h * PANEL_SCALE
+
+
+def panel(spec, state, x, y, ident):
+    """A board fragment with its posies at (x, y) mm: (parts, point centres in mm, posy radius in mm)."""
+    board, options = fragment(spec)
+    k = PANEL_SCALE
+    centres = {p: (x + cx * k, y + cy * k) for p, (cx, cy) in lattice_board.layout(options).items()}
+    parts = [(ident, KINDS[board.kind].render(spec, board, {}), x, y, k)]
+    arts = posy_arts(spec)
+    for p, colour in state.items():
+        key, text, size = arts[colour]
+        cx, cy = centres[p]
+        parts.append((key, text, cx - size * k / 2, cy - size * k / 2, k))
+    return parts, centres, max(size for _, _, size in arts.values()) * k / 2
+
+
+def ring(overlay, centre, radius, dashed=False):
+    """A heavy ring round a posy that is taken."""
+    extra = {"stroke_dasharray": "1.6,1"} if dashed else {}
+    overlay.add(overlay.circle(centre, svg.r(radius + 1.1), fill="none", stroke="#000000", stroke_width=0.9, **extra))
+
+
+def removal_moves(spec, moves=MOVES):
+    """The two ways to take a pair, each on a small board with the taken posies ringed; refuses illegal examples."""
+    (w, h), gap = panel_size(spec), 16.0
+    x = (WIDTH - len(moves) * w - (len(moves) - 1) * gap) / 2
+    overlay = svg.drawing(WIDTH, h + 8, ident="posies-moves-labels")
+    parts = []
+    for n, (label, rows) in enumerate(moves.items()):
+        state, (a, b), kind, _ = checked_move(rows)
+        made, centres, radius = panel(spec, state, x, 0, f"posies-board-{n}")
+        parts += made
+        if kind == "line":
+            overlay.add(overlay.line(centres[a], centres[b], stroke="#000000", stroke_width=0.6, stroke_dasharray="2,1.2"))
+        for p in (a, b):
+            ring(overlay, centres[p], radius)
+        overlay.add(svg.text(overlay, label, x + w / 2, h + 6, 3.6, bold=True))
+        x += w + gap
+    return Diagram(WIDTH, h + 8, tuple(parts) + (("posies-moves-labels", svg.to_string(overlay), 0, 0, 1.0),))
+
+
+def split_example(spec, rows=SPLIT):
+    """A move that splits a group: before (the pair ringed) and after (the smallest group ringed, dashed)."""
+    state, taken, _, after = checked_move(rows)
+    (w, h), gap = panel_size(spec), 26.0
+    x = (WIDTH - 2 * w - gap) / 2
+    left, centres, radius = panel(spec, state, x, 0, "posies-split-before")
+    right, moved, _ = panel(spec, {p: c for p, c in state.items() if p not in taken}, x + w + gap, 0, "posies-split-after")
+    overlay = svg.drawing(WIDTH, h + 8, ident="posies-split-labels")
+    for p in taken:
+        ring(overlay, centres[p], radius)
+    for p in after[0]:
+        ring(overlay, moved[p], radius, dashed=True)
+    x0, x1, y = x + w + 5, x + w + gap - 5, h / 2
+    overlay.add(overlay.line((x0, y), (x1 - 3, y), stroke="#000000", stroke_width=0.8))
+    overlay.add(overlay.polygon([(x1, y), (x1 - 4, y - 2.2), (x1 - 4, y + 2.2)], fill="#000000"))
+    overlay.add(svg.text(overlay, "take the pair", x + w / 2, h + 6, 3.6, bold=True))
+    overlay.add(svg.text(overlay, f"the smallest piece ({len(after[0])}) as well", x + w + gap + w / 2, h + 6, 3.6, bold=True))
+    return Diagram(WIDTH, h + 8, tuple(left + right) + (("posies-split-labels", svg.to_string(overlay), 0, 0, 1.0),))
+
+
+DIAGRAMS = {"removal-moves": removal_moves, "split": split_example}
