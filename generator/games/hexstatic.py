@@ -316,7 +316,7 @@ def example_problems(example):
     for colour, kind in example.shows:
         got = follow(placed, start, colour)
         if got.kind != kind:
-            found.append(f"{COLOUR_NAMES[colour]} is a {got.kind} of {len(got.tiles)} tiles, not a {kind}")
+            found.append(f"{COLOUR_NAMES[colour]} structure (expected {kind}, found {got.kind} of {len(got.tiles)} tiles)")
     return found
 
 
