@@ -105,3 +105,13 @@ def test_diagram_tiles_meet_edge_to_edge_and_labels_carry_the_score(orientation)
         for colour, _ in example.shows:
             assert hs.label(structure(name, colour)) in labels
     assert "red loop: 3 tiles x 4 = 12 points" in hs.DIAGRAMS["loop-example"](spec).parts[-1][1]
+
+
+def test_open_path_label_and_missing_legend(spec, tmp_path):
+    found = hs.follow(dict(hs.EXAMPLES["loop"].tiles[:2]), O, "R")
+    assert hs.label(found) == "red open: 2 tiles, no end = 0 points"
+    text = specs.resolve("hexstatic").read_text()
+    no_legend = tmp_path / "hexstatic.yaml"
+    no_legend.write_text(text[:text.index("  legend:")] + text[text.index("  scoring:"):])
+    with pytest.raises(UserError, match="line-legend component"):
+        hs.DIAGRAMS["line-key"](specs.load(str(no_legend)))

@@ -14,7 +14,7 @@ from generator import linestyles, svg, textfit
 from generator.diagram import Diagram
 from generator.errors import UserError
 from generator.expand import Art
-from generator.hexgrid import FLAT, POINTY, Hex, Layout, hex_to_pixel, polygon_corners
+from generator.hexgrid import FLAT, ORIGIN, POINTY, Hex, Layout, hex_to_pixel, polygon_corners
 
 COLOURS = "RGB"
 BLANK = "-"
@@ -316,20 +316,21 @@ def example_problems(example):
     for colour, kind in example.shows:
         got = follow(placed, start, colour)
         if got.kind != kind:
-            found.append(f"{COLOUR_NAMES[colour]} structure (expected {kind}, found {got.kind} of {len(got.tiles)} tiles)")
+            what = f"{got.kind} of {len(got.tiles)} tiles"
+            found.append(f"{COLOUR_NAMES[colour]} structure (expected {kind}, found {what})")
     return found
 
 
-O = Hex(0, 0, 0)
 EXAMPLES = {
     # Three tiles around one corner, each turning red sharply round it: the smallest loop.
-    "loop": Example(((O, "RRGGBB"), (O.neighbour(0), "GBRR-G"), (O.neighbour(1), "GGBBRR")), (("R", "loop"),)),
-    # Blue from an end, two gentle bends (the first crossing green under a bridge), to another end.
-    "line": Example(((O, "BRR-GG"), (Hex(1, 0, -1), "RRGBGB"), (Hex(2, -1, -1), "B-BRGR"),
+    "loop": Example(((ORIGIN, "RRGGBB"), (ORIGIN.neighbour(0), "GBRR-G"), (ORIGIN.neighbour(1), "GGBBRR")),
+                    (("R", "loop"),)),
+    # Blue from an end, two gentle bends (the first crossing green at a bridge), to another end.
+    "line": Example(((ORIGIN, "BRR-GG"), (Hex(1, 0, -1), "RRGBGB"), (Hex(2, -1, -1), "B-BRGR"),
                      (Hex(3, -1, -2), "-RRBGG")), (("B", "line"),)),
-    # The opening nexus: blue already finished by the tile below, red and green running on.
-    "nexus": Example(((O, "-B-G-R"), (O.neighbour(1), "R-GGBR"), (O.neighbour(3), "GBBGRR"),
-                      (O.neighbour(5), "BBRGGR")), (("B", "line"), ("G", "fragment"), ("R", "fragment"))),
+    # The opening nexus: blue already finished by a neighbour's end, green and red running on.
+    "nexus": Example(((ORIGIN, "-B-G-R"), (ORIGIN.neighbour(1), "R-GGBR"), (ORIGIN.neighbour(3), "GBBGRR"),
+                      (ORIGIN.neighbour(5), "BBRGGR")), (("B", "line"), ("G", "fragment"), ("R", "fragment"))),
 }
 
 
@@ -339,7 +340,7 @@ DIAGRAM_TILE = 24.0    # a tile's size across the flats in a diagram, in mm
 LEGEND_SCALE = 0.7     # the line key card shown at this scale
 LABEL_GAP = 8.0        # between the tiles and their labels, in mm
 LABEL_FONT = 3.4       # label text height in mm
-FORMULAS = {"loop": "{n} tiles x 4", "line": "{n} tiles x 2", "fragment": "{n} tiles - 1", "open": "no end: ties only"}
+FORMULAS = {"loop": "{n} tiles x 4", "line": "{n} tiles x 2", "fragment": "{n} tiles - 1", "open": "{n} tiles, no end"}
 
 
 def label(structure):
@@ -351,14 +352,17 @@ def label(structure):
 
 
 def _render(spec, art):
-    """One artwork's SVG by its kind's renderer and its size with bleed (imported here: hex-tile imports this module)."""
+    """An artwork's SVG from its kind's renderer and its size with bleed (imported here: hex-tile imports us)."""
     from generator.render import art_size, render_art
     return render_art(spec, art), art_size(spec, art)
 
 
-def _tile_component(spec):
-    """The spec's first hex-tile component."""
-    return next(c for c in spec.components if c.kind == TILE_KIND)
+def _component(spec, kind):
+    """The spec's first component of a kind, which a rulebook diagram draws."""
+    found = next((c for c in spec.components if c.kind == kind), None)
+    if found is None:
+        raise UserError(f"{spec.path}: components: the HexStatic rules draw a {kind} component, and there is none")
+    return found
 
 
 def example_diagram(spec, name):
@@ -367,15 +371,16 @@ def example_diagram(spec, name):
     problems = example_problems(example)
     if problems:
         raise UserError(f"HexStatic rules example {name!r} is wrong: {'; '.join(problems)}")
-    comp = _tile_component(spec)
-    across = comp.options.get("size", 45.0)
-    pointy = comp.options.get("orientation", "flat") == "pointy"
+    comp = _component(spec, TILE_KIND)
+    from generator.components.hextile import DEFAULTS  # here: hex-tile imports this module
+    options = {**DEFAULTS, **comp.options}
+    across, pointy = options["size"], options["orientation"] == "pointy"
     k = DIAGRAM_TILE / across
     layout = Layout(POINTY if pointy else FLAT, DIAGRAM_TILE)
     corners = [p for h, _ in example.tiles for p in polygon_corners(layout, h)]
     left, top = min(x for x, _ in corners), min(y for _, y in corners)
     tiles_w, tiles_h = max(x for x, _ in corners) - left, max(y for _, y in corners) - top
-    lines = linestyles.resolve(spec, comp.options.get("lines"))
+    lines = linestyles.resolve(spec, options.get("lines"))
     texts = [(lines[COLOUR_NAMES[c]], label(follow(example.placed, example.tiles[0][0], c))) for c, _ in example.shows]
     sample, pitch = 12.0, LABEL_FONT * 2.2
     content = tiles_w + LABEL_GAP + sample + 3 + max(textfit.width(text, LABEL_FONT) for _, text in texts)
@@ -400,10 +405,11 @@ def example_diagram(spec, name):
 
 def legend_diagram(spec):
     """The line key card itself, as the line-legend kind draws it."""
-    comp = next(c for c in spec.components if c.kind == "line-legend")
+    comp = _component(spec, "line-legend")
     art = Art(f"{comp.id}-front", comp.id, "front", MappingProxyType({}))
     drawn, (w, h) = _render(spec, art)
-    return Diagram(DIAGRAM_WIDTH, h * LEGEND_SCALE, ((art.key, drawn, (DIAGRAM_WIDTH - w * LEGEND_SCALE) / 2, 0, LEGEND_SCALE),))
+    x = (DIAGRAM_WIDTH - w * LEGEND_SCALE) / 2
+    return Diagram(DIAGRAM_WIDTH, h * LEGEND_SCALE, ((art.key, drawn, x, 0, LEGEND_SCALE),))
 
 
 DIAGRAMS = {
