@@ -339,6 +339,7 @@ DIAGRAM_WIDTH = 170.0  # every diagram spans this many mm and centres its conten
 DIAGRAM_TILE = 24.0    # a tile's size across the flats in a diagram, in mm
 LEGEND_SCALE = 0.7     # the line key card shown at this scale
 LABEL_GAP = 8.0        # between the tiles and their labels, in mm
+DIAGRAM_PAD = 1.2      # paper above and below an example's tiles, in mm
 LABEL_FONT = 3.4       # label text height in mm
 FORMULAS = {"loop": "{n} tiles x 4", "line": "{n} tiles x 2", "fragment": "{n} tiles - 1", "open": "{n} tiles, no end"}
 
@@ -384,7 +385,7 @@ def example_diagram(spec, name):
     texts = [(lines[COLOUR_NAMES[c]], label(follow(example.placed, example.tiles[0][0], c))) for c, _ in example.shows]
     sample, pitch = 12.0, LABEL_FONT * 2.2
     content = tiles_w + LABEL_GAP + sample + 3 + max(textfit.width(text, LABEL_FONT) for _, text in texts)
-    height = max(tiles_h, pitch * len(texts))
+    height = max(tiles_h, pitch * len(texts)) + 2 * DIAGRAM_PAD
     x0, y0 = (DIAGRAM_WIDTH - content) / 2, (height - tiles_h) / 2
     parts = []
     for h, sides in example.tiles:
