@@ -53,7 +53,7 @@ def styles(accent):
                                 textColor=colors.HexColor(accent)),
         "credit": ParagraphStyle("credit", base, fontSize=11.5, leading=15, spaceAfter=2),
         "h2": ParagraphStyle("h2", base, fontName="Vera-Bold", fontSize=14, leading=18, spaceBefore=10, spaceAfter=4,
-                             textColor=colors.HexColor(accent)),
+                             textColor=colors.HexColor(accent), keepWithNext=1),
         "caption": ParagraphStyle("caption", base, fontSize=8.5, leading=11, alignment=TA_CENTER, textColor=colors.HexColor("#444444")),
         "note": ParagraphStyle("note", base, fontSize=9, leading=12, backColor=colors.HexColor("#f2f2f2"),
                                borderPadding=6, spaceBefore=10, spaceAfter=10),
@@ -102,7 +102,7 @@ def components_table(spec, st):
     for comp in spec.components:
         w, h = KINDS[comp.kind].size(comp.options)
         count = sum(1 for p in pieces if p.component == comp.id)
-        rows.append([Paragraph(inline(comp.title), st["cell"]), str(count), f"{w:g} x {h:g} mm"])
+        rows.append([Paragraph(inline(comp.title), st["cell"]), str(count), f"{round(w, 1):g} x {round(h, 1):g} mm"])
     return table(rows, st)
 
 

@@ -6,9 +6,15 @@ sides, once is an end (a stub from the side to a dot), '-' is a blank side. Ever
 each colour exactly once. Turning a tile one step clockwise moves every character one place right.
 """
 from collections import Counter
+from dataclasses import dataclass
 from itertools import combinations, product
+from types import MappingProxyType
 
+from generator import linestyles, svg, textfit
+from generator.diagram import Diagram
 from generator.errors import UserError
+from generator.expand import Art
+from generator.hexgrid import FLAT, ORIGIN, POINTY, Hex, Layout, hex_to_pixel, polygon_corners
 
 COLOURS = "RGB"
 BLANK = "-"
@@ -226,3 +232,190 @@ def score(kind, tiles):
     if tiles < smallest:
         raise UserError(f"a {kind} has at least {smallest} tiles, got {tiles}")
     return points(tiles)
+
+
+# Placed tiles: following a colour across the table, for the rulebook's checked examples.
+
+
+@dataclass(frozen=True)
+class Structure:
+    """One colour followed across placed tiles: loop, line, fragment or open (no ends), and its tiles in order."""
+
+    colour: str
+    kind: str
+    tiles: tuple
+
+    @property
+    def points(self):
+        """Its score; an open path (no end at all) scores nothing and only breaks ties."""
+        return score(self.kind, len(self.tiles)) if self.kind in SCORING else 0
+
+
+def mismatches(placed):
+    """Where placed tiles (hex -> side string) touch with different sides: sorted (hex, side) pairs."""
+    return sorted((h, d) for h, sides in placed.items() for d in range(6)
+                  if h.neighbour(d) in placed and placed[h.neighbour(d)][(d + 3) % 6] != sides[d])
+
+
+def _walk(placed, start, colour, side):
+    """Follow a colour out of one side of the start tile: the tiles reached and why it stopped (end, open, closed)."""
+    tiles, here, out = [], start, side
+    while True:
+        there, entry = here.neighbour(out), (out + 3) % 6
+        if there not in placed:
+            return tiles, "open"
+        if placed[there][entry] != colour:
+            raise UserError(f"{COLOUR_NAMES[colour]} leaves {here} by side {out} into side {entry} of {there}, "
+                            f"which is {placed[there][entry]!r}: the tiles do not match")
+        if there == start:
+            return tiles, "closed"
+        tiles.append(there)
+        onward = [k for k, c in enumerate(placed[there]) if c == colour and k != entry]
+        if not onward:
+            return tiles, "end"
+        here, out = there, onward[0]
+
+
+def follow(placed, start, colour):
+    """The structure a colour forms through the tile at start, among placed tiles (hex -> side string)."""
+    sides = [k for k, c in enumerate(placed[start]) if c == colour]
+    ahead, stop = _walk(placed, start, colour, sides[0])
+    if stop == "closed":
+        return Structure(colour, "loop", (start, *ahead))
+    if len(sides) == 2:
+        behind, back = _walk(placed, start, colour, sides[1])
+        ends, tiles = [stop, back].count("end"), (*reversed(behind), start, *ahead)
+    else:
+        ends, tiles = 1 + (stop == "end"), (start, *ahead)
+    return Structure(colour, ("open", "fragment", "line")[ends], tiles)
+
+
+@dataclass(frozen=True)
+class Example:
+    """A rulebook example: tiles placed on hexes (the first is where colours are followed from) and what it shows."""
+
+    tiles: tuple
+    shows: tuple  # (colour, kind) pairs the caption promises
+
+    @property
+    def placed(self):
+        """The tiles as a hex -> side string mapping."""
+        return dict(self.tiles)
+
+
+def example_problems(example):
+    """Why an example would teach something wrong: tiles not in the set, sides that do not match, other kinds."""
+    known = {canonical(t) for t in default_set()}
+    placed = example.placed
+    found = [f"tile {sides} at {h} is not a rotation of a tile in the set" for h, sides in example.tiles
+             if canonical(sides) not in known]
+    found += [f"tile at {h} side {d} does not match its neighbour" for h, d in mismatches(placed)]
+    if found:
+        return found
+    start = example.tiles[0][0]
+    for colour, kind in example.shows:
+        got = follow(placed, start, colour)
+        if got.kind != kind:
+            what = f"{got.kind} of {len(got.tiles)} tiles"
+            found.append(f"{COLOUR_NAMES[colour]} structure (expected {kind}, found {what})")
+    return found
+
+
+EXAMPLES = {
+    # Three tiles around one corner, each turning red sharply round it: the smallest loop.
+    "loop": Example(((ORIGIN, "RRGGBB"), (ORIGIN.neighbour(0), "GBRR-G"), (ORIGIN.neighbour(1), "GGBBRR")),
+                    (("R", "loop"),)),
+    # Blue from an end, two gentle bends (the first crossing green at a bridge), to another end.
+    "line": Example(((ORIGIN, "BRR-GG"), (Hex(1, 0, -1), "RRGBGB"), (Hex(2, -1, -1), "B-BRGR"),
+                     (Hex(3, -1, -2), "-RRBGG")), (("B", "line"),)),
+    # The opening nexus: blue already finished by a neighbour's end, green and red running on.
+    "nexus": Example(((ORIGIN, "-B-G-R"), (ORIGIN.neighbour(1), "R-GGBR"), (ORIGIN.neighbour(3), "GBBGRR"),
+                      (ORIGIN.neighbour(5), "BBRGGR")), (("B", "line"), ("G", "fragment"), ("R", "fragment"))),
+}
+
+
+# Rulebook diagrams: the examples drawn with the real tile and legend renderers, checked before they are drawn.
+DIAGRAM_WIDTH = 170.0  # every diagram spans this many mm and centres its content (A4 and Letter text are wider)
+DIAGRAM_TILE = 24.0    # a tile's size across the flats in a diagram, in mm
+LEGEND_SCALE = 0.7     # the line key card shown at this scale
+LABEL_GAP = 8.0        # between the tiles and their labels, in mm
+DIAGRAM_PAD = 1.2      # paper above and below an example's tiles, in mm
+LABEL_FONT = 3.4       # label text height in mm
+FORMULAS = {"loop": "{n} tiles x 4", "line": "{n} tiles x 2", "fragment": "{n} tiles - 1", "open": "{n} tiles, no end"}
+
+
+def label(structure):
+    """The words under an example: colour, kind, tile count and points, worked out from the structure."""
+    n = len(structure.tiles)
+    points = structure.points
+    return (f"{COLOUR_NAMES[structure.colour]} {structure.kind}: {FORMULAS[structure.kind].format(n=n)}"
+            f" = {points} point{'s' if points != 1 else ''}")
+
+
+def _render(spec, art):
+    """An artwork's SVG from its kind's renderer and its size with bleed (imported here: hex-tile imports us)."""
+    from generator.render import art_size, render_art
+    return render_art(spec, art), art_size(spec, art)
+
+
+def _component(spec, kind):
+    """The spec's first component of a kind, which a rulebook diagram draws."""
+    found = next((c for c in spec.components if c.kind == kind), None)
+    if found is None:
+        raise UserError(f"{spec.path}: components: the HexStatic rules draw a {kind} component, and there is none")
+    return found
+
+
+def example_diagram(spec, name):
+    """An example's tiles placed edge to edge with hexgrid geometry, and beside them each promised structure scored."""
+    example = EXAMPLES[name]
+    problems = example_problems(example)
+    if problems:
+        raise UserError(f"HexStatic rules example {name!r} is wrong: {'; '.join(problems)}")
+    comp = _component(spec, TILE_KIND)
+    from generator.components.hextile import DEFAULTS  # here: hex-tile imports this module
+    options = {**DEFAULTS, **comp.options}
+    across, pointy = options["size"], options["orientation"] == "pointy"
+    k = DIAGRAM_TILE / across
+    layout = Layout(POINTY if pointy else FLAT, DIAGRAM_TILE)
+    corners = [p for h, _ in example.tiles for p in polygon_corners(layout, h)]
+    left, top = min(x for x, _ in corners), min(y for _, y in corners)
+    tiles_w, tiles_h = max(x for x, _ in corners) - left, max(y for _, y in corners) - top
+    lines = linestyles.resolve(spec, options.get("lines"))
+    texts = [(lines[COLOUR_NAMES[c]], label(follow(example.placed, example.tiles[0][0], c))) for c, _ in example.shows]
+    sample, pitch = 12.0, LABEL_FONT * 2.2
+    content = tiles_w + LABEL_GAP + sample + 3 + max(textfit.width(text, LABEL_FONT) for _, text in texts)
+    height = max(tiles_h, pitch * len(texts)) + 2 * DIAGRAM_PAD
+    x0, y0 = (DIAGRAM_WIDTH - content) / 2, (height - tiles_h) / 2
+    parts = []
+    for h, sides in example.tiles:
+        cx, cy = hex_to_pixel(layout, h)
+        art = Art(f"{comp.id}-{sides}", comp.id, "front", MappingProxyType({"sides": sides}))
+        drawn, (art_w, art_h) = _render(spec, art)
+        parts.append((art.key, drawn, x0 + cx - left - art_w / 2 * k, y0 + cy - top - art_h / 2 * k, k))
+    overlay = svg.drawing(DIAGRAM_WIDTH, height, ident=f"hexstatic-{name}-labels")
+    first, xl = height / 2 - pitch * (len(texts) - 1) / 2, x0 + tiles_w + LABEL_GAP
+    for n, (line, text) in enumerate(texts):
+        y = first + n * pitch
+        d = f"M {svg.r(xl)} {svg.r(y)} L {svg.r(xl + sample)} {svg.r(y)}"
+        overlay.add(linestyles.strokes(overlay, d, sample, line, "#ffffff", k))
+        overlay.add(svg.text(overlay, text, xl + sample + 3, y + LABEL_FONT * 0.35, LABEL_FONT, anchor="start"))
+    parts.append((f"hexstatic-{name}-labels", svg.to_string(overlay), 0, 0, 1.0))
+    return Diagram(DIAGRAM_WIDTH, height, tuple(parts))
+
+
+def legend_diagram(spec):
+    """The line key card itself, as the line-legend kind draws it."""
+    comp = _component(spec, "line-legend")
+    art = Art(f"{comp.id}-front", comp.id, "front", MappingProxyType({}))
+    drawn, (w, h) = _render(spec, art)
+    x = (DIAGRAM_WIDTH - w * LEGEND_SCALE) / 2
+    return Diagram(DIAGRAM_WIDTH, h * LEGEND_SCALE, ((art.key, drawn, x, 0, LEGEND_SCALE),))
+
+
+DIAGRAMS = {
+    "loop-example": lambda spec: example_diagram(spec, "loop"),
+    "line-example": lambda spec: example_diagram(spec, "line"),
+    "nexus-example": lambda spec: example_diagram(spec, "nexus"),
+    "line-key": legend_diagram,
+}
