@@ -45,7 +45,7 @@ def components_pdf(spec, paper, backs="duplex"):
     for number, sheet in enumerate(plan.sheets, start=2):
         chrome = f"chrome-{number}"
         out.form(chrome, sheets.chrome(plan, sheet, number, total, spec.game.title))
-        placements = [(chrome, [1, 0, 0, 1, 0, 0], None)]
+        placements = []
         for slot in sheet.slots:
             art = arts[slot.art]
             out.form(art.key, render_art(spec, art))
@@ -53,6 +53,7 @@ def components_pdf(spec, paper, backs="duplex"):
             if slot.window is not None:
                 clip = [slot.x * PT_PER_MM, (plan.height - slot.y - slot.h) * PT_PER_MM, slot.w * PT_PER_MM, slot.h * PT_PER_MM]
             placements.append((art.key, pdf.placement_matrix(slot, art_size(spec, art), plan.height), clip))
+        placements.append((chrome, [1, 0, 0, 1, 0, 0], None))  # last: panel targets must sit on top of the board
         trim = pdf.box([s for s in sheet.slots], plan.height) if sheet.slots else None
         bleed = pdf.box([s.bleed_box for s in sheet.slots], plan.height) if sheet.slots else None
         out.page(plan.width, plan.height, placements, trim, bleed)

@@ -1,6 +1,7 @@
 """Component kinds, looked up by a spec's `kind:`."""
 from . import board, card, pattern_tile, player_board, score_sheet, tile
 from . import lattice_board, token
+from . import hex_board
 
 KINDS = {
     "square-tile": tile.KIND,
@@ -11,4 +12,5 @@ KINDS = {
     "score-sheet": score_sheet.KIND,
     "lattice-board": lattice_board.KIND,
     "token": token.KIND,
+    "hex-board": hex_board.KIND,
 }

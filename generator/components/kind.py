@@ -13,3 +13,4 @@ class Kind:
     face_fields: dict = field(default_factory=dict)
     default_bleed: float = 0.0
     panels: bool = False
+    panel_overlap: Callable = None   # options -> mm panels overlap by; None: imposition.OVERLAP

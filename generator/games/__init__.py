@@ -4,6 +4,7 @@ import importlib
 RULESETS = {
     "grannys-pills": "generator.games.grannys_pills",
     "posies": "generator.games.posies",
+    "glorieta": "generator.games.glorieta",
 }
 
 

@@ -18,6 +18,7 @@ from types import MappingProxyType
 
 import yaml
 
+from generator.components import hex_board
 from generator.errors import SpecError, UserError
 from generator.hexgrid import Hex, hexhex, ring
 
@@ -192,3 +193,72 @@ def loops(position):
                 stones = frozenset(h for h in group if h in position.stones)
                 found.append(Loop(player, stones, frozenset(group - stones), frozenset(enclosed)))
     return found
+
+
+def cell_name(h):
+    """Write a cell as "q,r"."""
+    return f"{h.q},{h.r}"
+
+
+def describe(position):
+    """Lines reporting a position's loops: each loop's player, stones, ring spaces and enclosed cells, then a summary."""
+    lines, found = [], loops(position)
+    for n, loop in enumerate(found, start=1):
+        stones = " ".join(cell_name(h) for h in sorted(loop.stones))
+        enclosed = " ".join(cell_name(h) for h in sorted(loop.enclosed))
+        pink = sum(position.stones[h] == PINK for h in loop.stones)
+        lines.append(f"loop {n}: {loop.player}, {len(loop.stones)} stones ({pink} pink), {len(loop.ring)} ring spaces: {stones}")
+        lines.append(f"    encloses {len(loop.enclosed)} cell{'s' * (len(loop.enclosed) != 1)}: {enclosed}")
+    per_player = [sum(loop.player == p for loop in found) for p in PLAYERS]
+    if not found:
+        lines.append("summary: no loop")
+    else:
+        owners = " and ".join(p for p, k in zip(PLAYERS, per_player) if k)
+        counts = ", ".join(f"{p} {k}" for p, k in zip(PLAYERS, per_player))
+        lines.append(f"summary: {len(found)} loop{'s' * (len(found) != 1)} ({counts}): {owners} {'has' if ' and ' not in owners else 'have'} a loop")
+    return lines
+
+
+# Validation of a Glorieta spec: the board from its hex-board, the stones from its tokens.
+
+STONES_PER_PLAYER = 64
+STONE_CLEARANCE = 1.0  # mm left between a stone and its cell's sides, each side
+
+
+def _board(spec):
+    """The spec's one hex-board component, or None."""
+    boards = [c for c in spec.components if c.kind == "hex-board"]
+    return boards[0] if len(boards) == 1 else None
+
+
+def check(spec, pieces, arts):
+    """Check the Glorieta figures of GAMES.md section 6, computed from the spec: board, ring and stones."""
+    board = _board(spec)
+    if board is None:
+        found = sum(c.kind == "hex-board" for c in spec.components)
+        return [("board", f"hex boards (expected 1, found {found})")]
+    o = hex_board.options_with_defaults(board.options)
+    fails = [(board.id, message) for message in check_board(hex_board.cells(o), hex_board.ring_map(o))]
+    counts, owners, backless, sizes = {p: 0 for p in PLAYERS}, {}, {}, {}
+    for piece in pieces:
+        comp = spec.component(piece.component)
+        colour = arts[piece.front].props.get("colour") if comp.kind == "token" else None
+        if colour not in PLAYERS:
+            continue
+        counts[colour] += 1
+        owners.setdefault(colour, {})[comp.id] = None
+        sizes[comp.id] = comp.options["size"]
+        pink_back = piece.back is not None and spec.colour(comp.back.fill) == spec.colour(PINK)
+        if not pink_back:
+            backless[comp.id] = backless.get(comp.id, 0) + 1
+    for player in PLAYERS:
+        if counts[player] < STONES_PER_PLAYER:
+            where = ", ".join(owners.get(player, {})) or "stones"
+            fails.append((where, f"{player} stones (expected at least {STONES_PER_PLAYER}, found {counts[player]})"))
+    for cid, n in backless.items():
+        fails.append((cid, f"stones without a pink back (expected 0, found {n})"))
+    widest = o["cell"] - 2 * STONE_CLEARANCE
+    for cid, across in sizes.items():
+        if across > widest:
+            fails.append((cid, f"stone too wide for a {o['cell']:g} mm cell (expected at most {widest:g} mm, found {across:g} mm)"))
+    return fails
