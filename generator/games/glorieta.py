@@ -13,14 +13,19 @@ direction 0, clockwise on screen):
 
 Quote coordinates inside [...] lists: YAML reads [1,0] as two numbers.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from types import MappingProxyType
 
 import yaml
 
+from generator import hexgrid, svg
 from generator.components import hex_board
+from generator.diagram import Diagram
 from generator.errors import SpecError, UserError
+from generator.expand import Art
 from generator.hexgrid import Hex, hexhex, ring
+from generator.render import render_art
 
 BOARD_RADIUS = 6
 PLAYERS = ("black", "yellow")
@@ -262,3 +267,79 @@ def check(spec, pieces, arts):
         if across > widest:
             fails.append((cid, f"stone too wide for a {o['cell']:g} mm cell (expected at most {widest:g} mm, found {across:g} mm)"))
     return fails
+
+
+# Rulebook diagrams: example positions drawn on the real board, each checked by loops() before it is drawn.
+
+EXAMPLES = {  # position file stem in specs/positions -> (the player whose loop it shows or None, label)
+    "six-around-one": ("black", "six around one: a black loop"),
+    "edge-loop": ("yellow", "at the edge: a yellow loop"),
+    "pink-loop": ("black", "through pink: a black loop"),
+    "not-a-loop": (None, "no loop"),
+}
+DIAGRAM_BOARD = 82.0   # width in mm of one board in a diagram
+ENCLOSED = "#1f6fd0"   # outline of the cells a loop surrounds
+
+
+def example(spec, name):
+    """An example position on the spec's board (its ring unless the file gives one), checked against its label."""
+    path = Path(spec.path).parent / "positions" / f"{name}.yaml"
+    position = load_position(path)
+    with open(path, encoding="utf-8") as f:
+        if "ring" not in (yaml.safe_load(f) or {}):
+            position = replace(position, ring=MappingProxyType(hex_board.ring_map(_board(spec).options)))
+    owner, label = EXAMPLES[name]
+    found = loops(position)
+    if {loop.player for loop in found} != ({owner} if owner else set()):
+        shown = ", ".join(sorted({loop.player for loop in found})) or "no loop"
+        raise UserError(f"{path}: the rules show this position as {label!r}, but loops() finds {shown}")
+    return position, found, label
+
+
+def _stone_colours(spec):
+    """Each stone side's fill colour, from the spec's tokens and their backs."""
+    colours = {PINK: spec.colour(PINK)}
+    for comp in spec.components:
+        for item in comp.faces.items if comp.kind == "token" else ():
+            colours[item.get("colour")] = spec.colour(item.get("colour"))
+    return colours
+
+
+def _positions(spec, names, ident):
+    """Boards side by side, each with an example's stones, its enclosed cells outlined and its label."""
+    board = _board(spec)
+    o = hex_board.options_with_defaults(board.options)
+    bw, bh = hex_board.size(o)
+    scale, gap = DIAGRAM_BOARD / bw, 8.0
+    width, height = len(names) * DIAGRAM_BOARD + (len(names) - 1) * gap, bh * DIAGRAM_BOARD / bw + 8
+    art = Art(f"{board.id}-diagram", board.id, "front", MappingProxyType({}))
+    stone = max(c.options["size"] for c in spec.components if c.kind == "token") / 2 * scale
+    fills, ink = _stone_colours(spec), spec.colour(o["ink"])
+    parts, overlay = [], svg.drawing(width, height, ident=ident)
+    for n, name in enumerate(names):
+        position, found, label = example(spec, name)
+        left = n * (DIAGRAM_BOARD + gap)
+        parts.append((art.key, render_art(spec, art), left - board.bleed * scale, -board.bleed * scale, scale))
+        where = hexgrid.Layout(hex_board.ORIENTATIONS[o["orientation"]], o["cell"] * scale,
+                               (left + bw * scale / 2, bh * scale / 2))
+        for h in sorted({h for loop in found for h in loop.enclosed}):
+            corners = [(svg.r(x), svg.r(y)) for x, y in hexgrid.polygon_corners(where, h)]
+            overlay.add(overlay.polygon(corners, fill="none", stroke=ENCLOSED, stroke_width=0.6))
+        for h, side in sorted(position.stones.items()):
+            x, y = hexgrid.hex_to_pixel(where, h)
+            overlay.add(overlay.circle((svg.r(x), svg.r(y)), svg.r(stone), fill=fills[side], stroke=ink, stroke_width=0.15))
+        overlay.add(svg.text(overlay, label, left + DIAGRAM_BOARD / 2, height - 2, 3.2, bold=True))
+    return Diagram(width, height, tuple(parts) + ((ident, svg.to_string(overlay), 0, 0, 1.0),))
+
+
+def loop_examples(spec):
+    """The smallest loop and a loop closed by ring spaces."""
+    return _positions(spec, ("six-around-one", "edge-loop"), "loop-examples-overlay")
+
+
+def more_examples(spec):
+    """A loop through pink stones and a position without a loop."""
+    return _positions(spec, ("pink-loop", "not-a-loop"), "more-examples-overlay")
+
+
+DIAGRAMS = {"loop-examples": loop_examples, "more-examples": more_examples}
