@@ -1,7 +1,7 @@
 """Component kinds, looked up by a spec's `kind:`."""
 from . import board, card, pattern_tile, player_board, score_sheet, tile
 from . import lattice_board, token
-from . import hex_board
+from . import hex_board, word_card
 
 KINDS = {
     "square-tile": tile.KIND,
@@ -13,4 +13,5 @@ KINDS = {
     "lattice-board": lattice_board.KIND,
     "token": token.KIND,
     "hex-board": hex_board.KIND,
+    "word-card": word_card.KIND,
 }

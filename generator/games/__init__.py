@@ -5,6 +5,7 @@ RULESETS = {
     "grannys-pills": "generator.games.grannys_pills",
     "posies": "generator.games.posies",
     "glorieta": "generator.games.glorieta",
+    "pixeliction": "generator.games.pixeliction",
 }
 
 
