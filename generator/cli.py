@@ -121,6 +121,22 @@ def rules(games, paper, out_dir, overrides):
     run_jobs(jobs)
 
 
+@cli.command("glorieta-loops")
+@click.argument("position", type=click.Path(dir_okay=False))
+@user_errors
+def glorieta_loops(position):
+    """Find the loops in a Glorieta position file: each loop's player, cells and enclosed cells.
+
+    A position lists stones by the side that shows (black, yellow, pink) as "q,r" cells; see
+    specs/positions/ for examples.
+
+    Example: pnp glorieta-loops position.yaml
+    """
+    from .games import glorieta
+    for line in glorieta.describe(glorieta.load_position(position)):
+        click.echo(line)
+
+
 def run_jobs(jobs):
     """Run (label, function, args) jobs with a progress bar on a terminal; print one line per file written."""
     show = sys.stderr.isatty() and len(jobs) > 1

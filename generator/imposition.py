@@ -55,6 +55,7 @@ class Sheet:
     components: tuple = ()
     note: str = ""
     folds: tuple = ()               # y of fold lines (gutter-fold sheets)
+    assembly: object = None         # an Assembly map on board panels
 
 
 @dataclass(frozen=True)
@@ -189,26 +190,66 @@ def mirror(sheet, page_width, back_of):
 
 def panels(comp, piece, area):
     """Split a board too large for the sheet into overlapping panels with alignment targets."""
-    w, h = KINDS[comp.kind].size(comp.options)
-    nx = 1 if w <= area.w + EPS else math.ceil((w - OVERLAP) / (area.w - OVERLAP) - EPS)
-    ny = 1 if h <= area.h + EPS else math.ceil((h - OVERLAP) / (area.h - OVERLAP) - EPS)
-    pw, ph = (w + (nx - 1) * OVERLAP) / nx, (h + (ny - 1) * OVERLAP) / ny
-    seams_x = [(i + 1) * (pw - OVERLAP) + OVERLAP / 2 for i in range(nx - 1)]
-    seams_y = [(j + 1) * (ph - OVERLAP) + OVERLAP / 2 for j in range(ny - 1)]
+    kind = KINDS[comp.kind]
+    w, h = kind.size(comp.options)
+    overlap = kind.panel_overlap(comp.options) if kind.panel_overlap else OVERLAP
+    nx = 1 if w <= area.w + EPS else math.ceil((w - overlap) / (area.w - overlap) - EPS)
+    ny = 1 if h <= area.h + EPS else math.ceil((h - overlap) / (area.h - overlap) - EPS)
+    pw, ph = (w + (nx - 1) * overlap) / nx, (h + (ny - 1) * overlap) / ny
+    seams_x = [(i + 1) * (pw - overlap) + overlap / 2 for i in range(nx - 1)]
+    seams_y = [(j + 1) * (ph - overlap) + overlap / 2 for j in range(ny - 1)]
     targets = [(sx, fy * h) for sx in seams_x for fy in (0.2, 0.5, 0.8)]
     targets += [(fx * w, sy) for sy in seams_y for fx in (0.2, 0.5, 0.8)]
     sheets = []
     for j in range(ny):
         for i in range(nx):
-            window = Rect(i * (pw - OVERLAP), j * (ph - OVERLAP), pw, ph)
+            window = Rect(i * (pw - overlap), j * (ph - overlap), pw, ph)
             x, y = area.x + (area.w - pw) / 2, area.y + (area.h - ph) / 2
             slot = Slot(piece.front, x, y, pw, ph, 0.0, 0, window)
             inside = tuple((x + tx - window.x, y + ty - window.y) for tx, ty in targets
                            if window.x - EPS <= tx <= window.x + pw + EPS and window.y - EPS <= ty <= window.y + ph + EPS)
             marks = crop_marks((x, x + pw), (y, y + ph), Rect(x, y, pw, ph))
-            note = f"panel {j * nx + i + 1} of {nx * ny} (row {j + 1}, column {i + 1}): overlap {OVERLAP:g} mm, match the targets"
-            sheets.append(Sheet("single", (slot,), marks, inside, (comp.id,), note))
+            note = f"panel {j * nx + i + 1} of {nx * ny} (row {j + 1}, column {i + 1}): overlap {overlap:g} mm, match the targets"
+            sheets.append(Sheet("single", (slot,), marks, inside, (comp.id,), note,
+                                assembly=assembly_map(slot, area, nx, ny, i, j, overlap)))
     return sheets
+
+
+@dataclass(frozen=True)
+class Assembly:
+    """A small map of a board's panel grid printed beside a panel: where it goes (col, row of cols x rows)."""
+
+    x: float
+    y: float
+    cell_w: float
+    cell_h: float
+    cols: int
+    rows: int
+    col: int
+    row: int
+    overlap: float
+
+
+ASSEMBLY_CELL = 9.0    # width of one panel on the assembly map
+ASSEMBLY_TEXT = 62.0   # room beside the map for its caption
+ASSEMBLY_LINES = 3     # caption lines, 4 mm apart
+
+
+def assembly_map(slot, area, cols, rows, col, row, overlap):
+    """The assembly map for one panel: in the free band above the panel, else below it; None when neither has room."""
+    if cols * rows == 1:
+        return None
+    cell_w = ASSEMBLY_CELL
+    cell_h = cell_w * slot.h / slot.w
+    w, h = cols * cell_w + ASSEMBLY_TEXT, max(rows * cell_h, ASSEMBLY_LINES * 4.0)
+    room = MARK_GAP + MARK_LEN + 1
+    above = (MARGIN + 1, slot.y - room)
+    below = (slot.y + slot.h + room, area.y + area.h + MARK_ROOM)
+    for top, bottom in (above, below):
+        if bottom - top >= h:
+            return Assembly(area.x + (area.w - w) / 2, top + (bottom - top - h) / 2, cell_w, cell_h, cols, rows,
+                            col, row, overlap)
+    return None
 
 
 BACKS = ("duplex", "fold")

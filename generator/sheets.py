@@ -1,6 +1,6 @@
 """Sheet furniture as SVG: crop marks, alignment targets, the footer with its ruler, and the manifest page."""
 from . import svg
-from .imposition import MARGIN
+from .imposition import ASSEMBLY_LINES, MARGIN
 from .units import fmt_mm
 
 RULER = 50.0
@@ -14,6 +14,8 @@ def chrome(plan, sheet, number, total, game_title):
         dwg.add(dwg.line((svg.r(x1), svg.r(y1)), (svg.r(x2), svg.r(y2)), stroke="#000000", stroke_width=MARK_WIDTH))
     for x, y in sheet.targets:
         target(dwg, x, y)
+    if sheet.assembly:
+        assembly(dwg, sheet.assembly)
     for y in sheet.folds:
         dwg.add(dwg.line((MARGIN, svg.r(y)), (svg.r(plan.width - MARGIN), svg.r(y)), stroke="#000000",
                          stroke_width=MARK_WIDTH, stroke_dasharray="3,2"))
@@ -29,6 +31,23 @@ def target(dwg, x, y, radius=3.0):
     for dx, dy in ((1, 0), (0, 1)):
         dwg.add(dwg.line((svg.r(x - dx * radius * 1.6), svg.r(y - dy * radius * 1.6)),
                          (svg.r(x + dx * radius * 1.6), svg.r(y + dy * radius * 1.6)), stroke="#000000", stroke_width=MARK_WIDTH))
+
+
+def assembly(dwg, a):
+    """The assembly map: the panel grid with each panel's number, this one shaded, and how to join them."""
+    for row in range(a.rows):
+        for col in range(a.cols):
+            x, y = a.x + col * a.cell_w, a.y + row * a.cell_h
+            here = (col, row) == (a.col, a.row)
+            dwg.add(dwg.rect((svg.r(x), svg.r(y)), (svg.r(a.cell_w), svg.r(a.cell_h)), fill="#bbbbbb" if here else "#ffffff",
+                             stroke="#000000", stroke_width=0.3))
+            dwg.add(svg.text(dwg, row * a.cols + col + 1, x + a.cell_w / 2, y + a.cell_h / 2 + 1.2, 3.2, bold=here))
+    left, top = a.x + a.cols * a.cell_w + 3, a.y + (a.rows * a.cell_h - 4 * (ASSEMBLY_LINES - 1)) / 2 + 1
+    lines = (f"Assembly: {a.cols * a.rows} panels, {a.rows} row{'s' * (a.rows > 1)} of {a.cols}",
+             f"this sheet is panel {a.row * a.cols + a.col + 1} (shaded)",
+             f"panels overlap {a.overlap:g} mm: match the targets")
+    for k, line in enumerate(lines):
+        dwg.add(svg.text(dwg, line, left, top + 4 * k, 2.8 if k else 3.0, anchor="start", bold=k == 0))
 
 
 def footer(dwg, plan, label, note=""):

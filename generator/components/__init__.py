@@ -3,6 +3,7 @@ from . import board, card, pattern_tile, player_board, score_sheet, tile
 from . import lattice_board, token
 from . import inventory_sheet, layout_diagram, shift_board, standee, symbol_card
 from . import hextile, legend
+from . import hex_board, word_card
 
 KINDS = {
     "square-tile": tile.KIND,
@@ -20,4 +21,6 @@ KINDS = {
     "inventory-sheet": inventory_sheet.KIND,
     "hex-tile": hextile.KIND,
     "line-legend": legend.KIND,
+    "hex-board": hex_board.KIND,
+    "word-card": word_card.KIND,
 }

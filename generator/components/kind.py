@@ -20,3 +20,4 @@ class Kind:
     link: Callable = None
     layout: str = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet)
     back: Callable = None       # render_back(spec, component, w, h) -> SVG text; None: the common back
+    panel_overlap: Callable = None   # options -> mm panels overlap by; None: imposition.OVERLAP

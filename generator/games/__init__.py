@@ -6,6 +6,8 @@ RULESETS = {
     "posies": "generator.games.posies",
     "paths-and-pahs": "generator.games.paths_and_pahs_spec",
     "hexstatic": "generator.games.hexstatic",
+    "glorieta": "generator.games.glorieta",
+    "pixeliction": "generator.games.pixeliction",
 }
 
 

@@ -13,13 +13,19 @@ direction 0, clockwise on screen):
 
 Quote coordinates inside [...] lists: YAML reads [1,0] as two numbers.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from types import MappingProxyType
 
 import yaml
 
+from generator import hexgrid, svg
+from generator.components import hex_board
+from generator.diagram import Diagram
 from generator.errors import SpecError, UserError
+from generator.expand import Art
 from generator.hexgrid import Hex, hexhex, ring
+from generator.render import render_art
 
 BOARD_RADIUS = 6
 PLAYERS = ("black", "yellow")
@@ -192,3 +198,148 @@ def loops(position):
                 stones = frozenset(h for h in group if h in position.stones)
                 found.append(Loop(player, stones, frozenset(group - stones), frozenset(enclosed)))
     return found
+
+
+def cell_name(h):
+    """Write a cell as "q,r"."""
+    return f"{h.q},{h.r}"
+
+
+def describe(position):
+    """Lines reporting a position's loops: each loop's player, stones, ring spaces and enclosed cells, then a summary."""
+    lines, found = [], loops(position)
+    for n, loop in enumerate(found, start=1):
+        stones = " ".join(cell_name(h) for h in sorted(loop.stones))
+        enclosed = " ".join(cell_name(h) for h in sorted(loop.enclosed))
+        pink = sum(position.stones[h] == PINK for h in loop.stones)
+        lines.append(f"loop {n}: {loop.player}, {len(loop.stones)} stones ({pink} pink), {len(loop.ring)} ring spaces: {stones}")
+        lines.append(f"    encloses {len(loop.enclosed)} cell{'s' * (len(loop.enclosed) != 1)}: {enclosed}")
+    per_player = [sum(loop.player == p for loop in found) for p in PLAYERS]
+    if not found:
+        lines.append("summary: no loop")
+    else:
+        owners = " and ".join(p for p, k in zip(PLAYERS, per_player) if k)
+        counts = ", ".join(f"{p} {k}" for p, k in zip(PLAYERS, per_player))
+        lines.append(f"summary: {len(found)} loop{'s' * (len(found) != 1)} ({counts}): {owners} {'has' if ' and ' not in owners else 'have'} a loop")
+    return lines
+
+
+# Validation of a Glorieta spec: the board from its hex-board, the stones from its tokens.
+
+STONES_PER_PLAYER = 64
+STONE_CLEARANCE = 1.0  # mm left between a stone and its cell's sides, each side
+
+
+def _board(spec):
+    """The spec's one hex-board component, or None."""
+    boards = [c for c in spec.components if c.kind == "hex-board"]
+    return boards[0] if len(boards) == 1 else None
+
+
+def check(spec, pieces, arts):
+    """Check the Glorieta figures of GAMES.md section 6, computed from the spec: board, ring and stones."""
+    board = _board(spec)
+    if board is None:
+        found = sum(c.kind == "hex-board" for c in spec.components)
+        return [("board", f"hex boards (expected 1, found {found})")]
+    o = hex_board.options_with_defaults(board.options)
+    fails = [(board.id, message) for message in check_board(hex_board.cells(o), hex_board.ring_map(o))]
+    counts, owners, backless, sizes = {p: 0 for p in PLAYERS}, {}, {}, {}
+    for piece in pieces:
+        comp = spec.component(piece.component)
+        colour = arts[piece.front].props.get("colour") if comp.kind == "token" else None
+        if colour not in PLAYERS:
+            continue
+        counts[colour] += 1
+        owners.setdefault(colour, {})[comp.id] = None
+        sizes[comp.id] = comp.options["size"]
+        pink_back = piece.back is not None and spec.colour(comp.back.fill) == spec.colour(PINK)
+        if not pink_back:
+            backless[comp.id] = backless.get(comp.id, 0) + 1
+    for player in PLAYERS:
+        if counts[player] < STONES_PER_PLAYER:
+            where = ", ".join(owners.get(player, {})) or "stones"
+            fails.append((where, f"{player} stones (expected at least {STONES_PER_PLAYER}, found {counts[player]})"))
+    for cid, n in backless.items():
+        fails.append((cid, f"stones without a pink back (expected 0, found {n})"))
+    widest = o["cell"] - 2 * STONE_CLEARANCE
+    for cid, across in sizes.items():
+        if across > widest:
+            fails.append((cid, f"stone too wide for a {o['cell']:g} mm cell (expected at most {widest:g} mm, found {across:g} mm)"))
+    return fails
+
+
+# Rulebook diagrams: example positions drawn on the real board, each checked by loops() before it is drawn.
+
+EXAMPLES = {  # position file stem in specs/positions -> (the player whose loop it shows or None, label)
+    "six-around-one": ("black", "six around one: a black loop"),
+    "edge-loop": ("yellow", "at the edge: a yellow loop"),
+    "pink-loop": ("black", "through pink: a black loop"),
+    "not-a-loop": (None, "no loop"),
+}
+DIAGRAM_BOARD = 82.0   # width in mm of one board in a diagram
+ENCLOSED = "#1f6fd0"   # outline of the cells a loop surrounds
+
+
+def example(spec, name):
+    """An example position on the spec's board (its ring unless the file gives one), checked against its label."""
+    path = Path(spec.path).parent / "positions" / f"{name}.yaml"
+    position = load_position(path)
+    with open(path, encoding="utf-8") as f:
+        if "ring" not in (yaml.safe_load(f) or {}):
+            position = replace(position, ring=MappingProxyType(hex_board.ring_map(_board(spec).options)))
+    owner, label = EXAMPLES[name]
+    found = loops(position)
+    if {loop.player for loop in found} != ({owner} if owner else set()):
+        shown = ", ".join(sorted({loop.player for loop in found})) or "no loop"
+        raise UserError(f"{path}: the rules show this position as {label!r}, but loops() finds {shown}")
+    return position, found, label
+
+
+def _stone_colours(spec):
+    """Each stone side's fill colour, from the spec's tokens and their backs."""
+    colours = {PINK: spec.colour(PINK)}
+    for comp in spec.components:
+        for item in comp.faces.items if comp.kind == "token" else ():
+            colours[item.get("colour")] = spec.colour(item.get("colour"))
+    return colours
+
+
+def _positions(spec, names, ident):
+    """Boards side by side, each with an example's stones, its enclosed cells outlined and its label."""
+    board = _board(spec)
+    o = hex_board.options_with_defaults(board.options)
+    bw, bh = hex_board.size(o)
+    scale, gap = DIAGRAM_BOARD / bw, 8.0
+    width, height = len(names) * DIAGRAM_BOARD + (len(names) - 1) * gap, bh * DIAGRAM_BOARD / bw + 8
+    art = Art(f"{board.id}-diagram", board.id, "front", MappingProxyType({}))
+    stone = max(c.options["size"] for c in spec.components if c.kind == "token") / 2 * scale
+    fills, ink = _stone_colours(spec), spec.colour(o["ink"])
+    parts, overlay = [], svg.drawing(width, height, ident=ident)
+    for n, name in enumerate(names):
+        position, found, label = example(spec, name)
+        left = n * (DIAGRAM_BOARD + gap)
+        parts.append((art.key, render_art(spec, art), left - board.bleed * scale, -board.bleed * scale, scale))
+        where = hexgrid.Layout(hex_board.ORIENTATIONS[o["orientation"]], o["cell"] * scale,
+                               (left + bw * scale / 2, bh * scale / 2))
+        for h in sorted({h for loop in found for h in loop.enclosed}):
+            corners = [(svg.r(x), svg.r(y)) for x, y in hexgrid.polygon_corners(where, h)]
+            overlay.add(overlay.polygon(corners, fill="none", stroke=ENCLOSED, stroke_width=0.6))
+        for h, side in sorted(position.stones.items()):
+            x, y = hexgrid.hex_to_pixel(where, h)
+            overlay.add(overlay.circle((svg.r(x), svg.r(y)), svg.r(stone), fill=fills[side], stroke=ink, stroke_width=0.15))
+        overlay.add(svg.text(overlay, label, left + DIAGRAM_BOARD / 2, height - 2, 3.2, bold=True))
+    return Diagram(width, height, tuple(parts) + ((ident, svg.to_string(overlay), 0, 0, 1.0),))
+
+
+def loop_examples(spec):
+    """The smallest loop and a loop closed by ring spaces."""
+    return _positions(spec, ("six-around-one", "edge-loop"), "loop-examples-overlay")
+
+
+def more_examples(spec):
+    """A loop through pink stones and a position without a loop."""
+    return _positions(spec, ("pink-loop", "not-a-loop"), "more-examples-overlay")
+
+
+DIAGRAMS = {"loop-examples": loop_examples, "more-examples": more_examples}

@@ -1,0 +1,80 @@
+"""Word card: a heading, the card's number and a numbered list of words (roll a die to pick one).
+
+`deal(spec, component)` is a faces generator that deals the component's `words` onto cards of
+`per_card` words each, in order; a game module exposes it in its GENERATORS.
+"""
+from .. import schema as s
+from .. import svg, textfit
+from ..errors import UserError
+from .kind import Kind
+
+FIELDS = {
+    "width": s.length(high=200),
+    "height": s.length(high=200),
+    "heading": s.text,
+    "words": s.list_of(s.text, 1, 2000),
+    "per_card": s.integer(1, 12),
+    "ground": s.colour,
+    "ink": s.colour,
+    "accent": s.colour,
+    "font_size": s.length(high=20),
+    "safe": s.length(high=30, zero=True),
+}
+FACE_FIELDS = {"words": s.list_of(s.text, 1, 12), "number": s.integer(1, 9999)}
+DEFAULTS = {"heading": "", "per_card": 6, "ground": "white", "ink": "black", "accent": "black", "font_size": 5.0,
+            "safe": 5.0}
+MIN_FONT = 2.5
+
+
+def size(options):
+    """The card's width and height."""
+    return options["width"], options["height"]
+
+
+def deal(spec, component):
+    """Faces for a deck: the component's words dealt per_card to a card, in order, cards numbered from 1."""
+    o = {**DEFAULTS, **component.options}
+    words, per = list(o.get("words", ())), o["per_card"]
+    if not words:
+        raise UserError(f"{spec.path}: components.{component.id}.words: give the deck's words to deal")
+    if len(words) % per:
+        raise UserError(f"{spec.path}: components.{component.id}.words: {len(words)} words do not fill cards of "
+                        f"{per} (expected a multiple of {per})")
+    return [{"words": words[i:i + per], "number": i // per + 1} for i in range(0, len(words), per)]
+
+
+def fit(words, font, width):
+    """The largest font size (at most font) at which every numbered word fits the width."""
+    widest = max(textfit.width(f"{len(words)}  {w}", 1.0, bold=True) for w in words)
+    return max(MIN_FONT, min(font, width / widest))
+
+
+def render(spec, component, props):
+    """Draw the frame, the heading with the card number, and the numbered words in evenly spaced rows."""
+    o = {**DEFAULTS, **component.options}
+    b, w, h, safe = component.bleed, o["width"], o["height"], o["safe"]
+    ink, accent = spec.colour(o["ink"]), spec.colour(o["accent"])
+    dwg = svg.drawing(w, h, b)
+    dwg.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill=spec.colour(o["ground"])))
+    dwg.add(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=accent, stroke_width=0.6))
+    band = 0.0
+    if o["heading"]:
+        band = o["font_size"] * 1.9
+        dwg.add(svg.text(dwg, o["heading"], safe, safe + o["font_size"] * 0.9, o["font_size"] * 0.85, accent,
+                         anchor="start", bold=True))
+        dwg.add(dwg.line((safe, safe + band - 1.5), (w - safe, safe + band - 1.5), stroke=accent, stroke_width=0.4))
+    if "number" in props:
+        dwg.add(svg.text(dwg, f"#{props['number']}", w - safe, safe + o["font_size"] * 0.9, o["font_size"] * 0.6, accent,
+                         anchor="end"))
+    words = list(props.get("words", ()))
+    if words:
+        font = fit(words, o["font_size"], w - 2 * safe - 2)
+        top, pitch = safe + band, (h - 2 * safe - band) / len(words)
+        for k, word in enumerate(words):
+            y = top + (k + 0.5) * pitch + font * 0.35
+            dwg.add(svg.text(dwg, k + 1, safe + 1, y, font, accent, anchor="start", bold=True))
+            dwg.add(svg.text(dwg, word, safe + 1 + font * 1.4, y, font, ink, anchor="start", bold=True))
+    return svg.to_string(dwg)
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0)

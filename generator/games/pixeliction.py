@@ -1,0 +1,95 @@
+"""Pixeliction (Dr Mike Reddy, #1GAM 2013): the board's cells, the two-sided discs, the word deck and a rules picture."""
+from collections import Counter
+from types import MappingProxyType
+
+from generator import svg
+from generator.components import KINDS, word_card
+from generator.components import board as grid_board
+from generator.diagram import Diagram
+from generator.errors import UserError
+from generator.expand import Art, expand
+from generator.render import render_art
+
+GENERATORS = {"deal": word_card.deal}
+BOARD_CELLS = (64, 256)   # 8x8, or the 16x16 option
+
+
+def board_cells(spec):
+    """(component id, cells) of each grid board in the spec."""
+    return [(c.id, c.options["rows"] * c.options["cols"]) for c in spec.components if c.kind == "grid-board"]
+
+
+def deck(spec, pieces, arts):
+    """Every word printed on a word card, in deck order."""
+    return [w for p in pieces if spec.component(p.component).kind == "word-card" for w in arts[p.front].props.get("words", ())]
+
+
+def check(spec, pieces, arts):
+    """Check GAMES.md section 3: cells 64 (or 256), discs at least one per cell, every disc two-sided, words unique."""
+    boards = board_cells(spec)
+    if len(boards) != 1:
+        return [("board", f"pixel boards (expected 1, found {len(boards)})")]
+    board, cells = boards[0]
+    fails = []
+    if cells not in BOARD_CELLS:
+        fails.append((board, f"board cells (expected 64 for 8x8 or 256 for 16x16, found {cells})"))
+    discs = [p for p in pieces if spec.component(p.component).kind == "token"]
+    owners = ", ".join(dict.fromkeys(p.component for p in discs)) or "discs"
+    if len(discs) < cells:
+        fails.append((owners, f"discs (expected at least {cells}, one per cell, found {len(discs)})"))
+    one_sided = [p for p in discs if p.back is None]
+    if one_sided:
+        fails.append((owners, f"discs without a second side (expected 0, found {len(one_sided)})"))
+    for p in discs:
+        comp = spec.component(p.component)
+        front = spec.colour(arts[p.front].props.get("colour", comp.options.get("ground", "white")))
+        if p.back is not None and spec.colour(comp.back.fill) == front:
+            fails.append((p.component, f"disc sides (expected two colours, found {front} on both)"))
+            break
+    words = deck(spec, pieces, arts)
+    repeated = sorted(w for w, n in Counter(w.strip().lower() for w in words).items() if n > 1)
+    if repeated:
+        fails.append(("words", f"repeated words (expected none, found {', '.join(repeated)})"))
+    return fails
+
+
+PICTURES = {  # a word from the deck -> its 8x8 picture: B black disc, W white disc, . empty cell
+    "house": ("...B....", "..BBB...", ".BBBBB..", "BBBBBBB.", ".BWWWB..", ".BWBWB..", ".BWBWB..", ".BBBBB.."),
+    "cat": ("B......B", "BB....BB", "BBBBBBBB", "BWBBBBWB", "BBBBBBBB", "BBBWWBBB", ".BBBBBB.", "..BBBB.."),
+}
+
+
+def pictures(spec):
+    """The board with two pictures made of discs, each a word from the deck (checked), its word underneath."""
+    board = next(c for c in spec.components if c.kind == "grid-board")
+    disc = next(c for c in spec.components if c.kind == "token")
+    words = {w.lower() for w in deck(spec, *expand(spec))}
+    o = {**grid_board.DEFAULTS, **board.options}
+    bw, bh = KINDS[board.kind].size(board.options)
+    width_each, gap = 80.0, 10.0
+    scale = width_each / bw
+    height = bh * scale + 8
+    art = Art(f"{board.id}-diagram", board.id, "front", MappingProxyType({}))
+    front = spec.colour(disc.faces.items[0].get("colour", "black")) if disc.faces.items else spec.colour("black")
+    fills = {"B": front, "W": spec.colour(disc.back.fill)}
+    ink = spec.colour(disc.options.get("ink", "black"))
+    width = 2 * width_each + gap
+    overlay, parts = svg.drawing(width, height, ident="pictures-overlay"), []
+    for n, (word, rows) in enumerate(PICTURES.items()):
+        if word not in words:
+            raise UserError(f"{spec.path}: the rules picture {word!r} is not a word on the cards")
+        if len(rows) > o["rows"] or any(len(r) > o["cols"] for r in rows):
+            raise UserError(f"{spec.path}: the rules picture {word!r} does not fit a {o['rows']}x{o['cols']} board")
+        left = n * (width_each + gap)
+        parts.append((art.key, render_art(spec, art), left - board.bleed * scale, -board.bleed * scale, scale))
+        cell, radius = o["cell"] * scale, disc.options["size"] / 2 * scale
+        for r, row in enumerate(rows):
+            for c, mark in enumerate(row):
+                if mark in fills:
+                    x, y = left + (o["frame"] + (c + 0.5) * o["cell"]) * scale, (o["frame"] + (r + 0.5) * o["cell"]) * scale
+                    overlay.add(overlay.circle((svg.r(x), svg.r(y)), svg.r(radius), fill=fills[mark], stroke=ink, stroke_width=0.2))
+        overlay.add(svg.text(overlay, f"\u201c{word}\u201d", left + width_each / 2, height - 2, 3.4, bold=True))
+    return Diagram(width, height, tuple(parts) + (("pictures-overlay", svg.to_string(overlay), 0, 0, 1.0),))
+
+
+DIAGRAMS = {"pictures": pictures}
