@@ -3,7 +3,8 @@ import os
 import tempfile
 from pathlib import Path
 
-from . import pdf, sheets
+from . import looks as looks_
+from . import coverage, pdf, sheets
 from .components import KINDS
 from .errors import UserError
 from .expand import expand
@@ -31,8 +32,8 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
     return rows
 
 
-def components_pdf(spec, paper, backs="duplex"):
-    """Build the components PDF of one spec on one paper; return (bytes, page count)."""
+def components_pdf(spec, paper, backs="duplex", looks=()):
+    """Build the components PDF of one spec on one paper, artworks drawn in the given looks; return (bytes, page count)."""
     pieces, arts = expand(spec)
     plan = impose(spec, pieces, paper, backs)
     total = len(plan.sheets) + 1
@@ -44,7 +45,7 @@ def components_pdf(spec, paper, backs="duplex"):
     for number, sheet in enumerate(plan.sheets, start=2):
         out.add(f"chrome-{number}", sheets.chrome(plan, sheet, number, total, spec.game.title))
         for slot in sheet.slots:
-            out.add(slot.art, render_art(spec, arts[slot.art]))
+            out.add(slot.art, looks_.apply(looks, render_art(spec, arts[slot.art])))
     out.convert()
     out.page(plan.width, plan.height, [("manifest", [1, 0, 0, 1, 0, 0], None)])
     for number, sheet in enumerate(plan.sheets, start=2):
@@ -81,9 +82,9 @@ def write_atomic(path, data):
         raise UserError(f"cannot write {path}: {exc.strerror}") from None
 
 
-def output_path(out_dir, spec, paper, backs="duplex"):
-    """Where the components PDF of a game goes: <out>/<id>/<id>-components-<paper>[-fold].pdf."""
-    suffix = "-fold" if backs == "fold" else ""
+def output_path(out_dir, spec, paper, backs="duplex", looks=()):
+    """Where the components PDF of a game goes: <out>/<id>/<id>-components-<paper>[-fold][-inksaver][-greyscale].pdf."""
+    suffix = ("-fold" if backs == "fold" else "") + looks_.suffix(looks)
     return Path(out_dir) / spec.game.id / f"{spec.game.id}-components-{paper}{suffix}.pdf"
 
 
@@ -102,6 +103,18 @@ def build(spec, paper, out_dir, backs="duplex"):
     path = output_path(out_dir, spec, paper, backs)
     write_atomic(path, data)
     return path, pages, len(data)
+
+
+def build_look(spec, paper, out_dir, backs="duplex", looks=()):
+    """Like build, in looks (ink-saver, greyscale); with ink-saver, also report the ink saved against the normal look."""
+    check(spec)
+    data, pages = components_pdf(spec, paper, backs, looks)
+    path = output_path(out_dir, spec, paper, backs, looks)
+    write_atomic(path, data)
+    if "ink-saver" not in looks:
+        return path, pages, len(data)
+    normal, _ = components_pdf(spec, paper, backs, tuple(look for look in looks if look != "ink-saver"))
+    return path, pages, len(data), coverage.saved(coverage.coverage(normal), coverage.coverage(data))
 
 
 def build_rules(spec, paper, out_dir):
