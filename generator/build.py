@@ -1,10 +1,11 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
 import os
-from collections import Counter
 import tempfile
+from collections import Counter
 from pathlib import Path
 
-from . import pdf, sheets
+from . import looks as looks_
+from . import coverage, pdf, sheets
 from .components import KINDS
 from .errors import UserError
 from .expand import expand
@@ -31,8 +32,8 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
     return rows
 
 
-def components_pdf(spec, paper, backs="duplex"):
-    """Build the components PDF of one spec on one paper; return (bytes, page count)."""
+def components_pdf(spec, paper, backs="duplex", looks=()):
+    """Build the components PDF of one spec on one paper, artworks drawn in the given looks; return (bytes, page count)."""
     pieces, arts = expand(spec)
     plan = impose(spec, pieces, paper, backs)
     total = len(plan.sheets) + 1
@@ -43,7 +44,7 @@ def components_pdf(spec, paper, backs="duplex"):
     doc.paint(sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages), lambda ctx: None)
     doc.next_page()
     uses = Counter(slot.art for sheet in plan.sheets for slot in sheet.slots)
-    pictures = {key: render_art(spec, arts[key]) for key in uses}
+    pictures = {key: looks_.apply(looks, render_art(spec, arts[key])) for key in uses}
     for key, count in uses.items():
         if count > 1:
             doc.share(key, pictures[key])
@@ -78,9 +79,9 @@ def write_atomic(path, data):
         raise UserError(f"cannot write {path}: {exc.strerror}") from None
 
 
-def output_path(out_dir, spec, paper, backs="duplex"):
-    """Where the components PDF of a game goes: <out>/<id>/<id>-components-<paper>[-fold].pdf."""
-    suffix = "-fold" if backs == "fold" else ""
+def output_path(out_dir, spec, paper, backs="duplex", looks=()):
+    """Where the components PDF of a game goes: <out>/<id>/<id>-components-<paper>[-fold][-inksaver][-greyscale].pdf."""
+    suffix = ("-fold" if backs == "fold" else "") + looks_.suffix(looks)
     return Path(out_dir) / spec.game.id / f"{spec.game.id}-components-{paper}{suffix}.pdf"
 
 
@@ -99,6 +100,18 @@ def build(spec, paper, out_dir, backs="duplex"):
     path = output_path(out_dir, spec, paper, backs)
     write_atomic(path, data)
     return path, pages, len(data)
+
+
+def build_look(spec, paper, out_dir, backs="duplex", looks=()):
+    """Like build, in looks (ink-saver, greyscale); with ink-saver, also report the ink saved against the normal look."""
+    check(spec)
+    data, pages = components_pdf(spec, paper, backs, looks)
+    path = output_path(out_dir, spec, paper, backs, looks)
+    write_atomic(path, data)
+    if "ink-saver" not in looks:
+        return path, pages, len(data)
+    normal, _ = components_pdf(spec, paper, backs, tuple(look for look in looks if look != "ink-saver"))
+    return path, pages, len(data), coverage.saved(coverage.coverage(normal), coverage.coverage(data))
 
 
 def build_rules(spec, paper, out_dir):

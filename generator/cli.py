@@ -13,6 +13,11 @@ PAPER = click.option("--paper", type=click.Choice(["a4", "letter", "all"]), defa
 SETS = click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
                     help="Override a spec value by key path, e.g. palette.red=#c0392b (repeatable).")
 GAMES = click.argument("games", nargs=-1, metavar="[GAME_OR_SPEC]...")
+THEME = click.option("--theme", metavar="NAME_OR_FILE",
+                     help="Lay a theme (themes/NAME.yaml or a .yaml file) over the spec: spec < theme < --set.")
+THRESHOLD = click.option("--threshold", type=click.FloatRange(0, 100), metavar="DELTA_E",
+                         help="Smallest CIEDE2000 difference between colours players must tell apart [default: the spec's "
+                              "colour_threshold, else 10].")
 
 
 def user_errors(command):
@@ -55,16 +60,27 @@ def list_games():
 @cli.command()
 @GAMES
 @SETS
+@THEME
+@THRESHOLD
 @user_errors
-def validate(games, overrides):
+def validate(games, overrides, theme, threshold):
     """Run every check on the games' component sets; exit 1 if any fails.
+
+    The colour-vision check reports, for each group of colours the spec says players must tell apart,
+    the closest pair under simulated protan, deutan and tritan vision and in greyscale.
 
     Example: pnp validate grannys-pills --set components.pill.faces.copies=6
     """
+    from dataclasses import replace
+    from . import vision
     from .validate import validate as run_checks
     failed = 0
     for name in chosen(games):
-        spec = specs.load(name, overrides)
+        spec = specs.load(name, overrides, theme)
+        if threshold is not None:
+            spec = replace(spec, colour_threshold=threshold)
+        for report in vision.reports(spec):
+            click.echo(f"{spec.path}: colours {report.name}: {vision.summary(report)}")
         failures = run_checks(spec)
         for failure in failures:
             click.echo(str(failure))
@@ -86,18 +102,27 @@ OUT = click.option("--out", "out_dir", default="output", show_default=True, type
 @click.option("--backs", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True,
               help="Two-sided pieces: duplex back pages (long-edge flip) or a fold-over layout (file name ends -fold).")
 @SETS
+@THEME
+@click.option("--ink-saver", "ink_saver", is_flag=True,
+              help="Tint large fills (grounds, backs) and re-ink what sits on them; report the ink saved (file name ends -inksaver).")
+@click.option("--greyscale", is_flag=True,
+              help="Print every colour as its grey, a proof for black-and-white printers (file name ends -greyscale).")
 @user_errors
-def build(games, paper, out_dir, backs, overrides):
+def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale):
     """Build the components PDF and the rulebook of each game on each paper size.
 
-    Example: pnp build grannys-pills --paper a4 --set palette.red=#c0392b
+    Example: pnp build grannys-pills --paper a4 --theme okabe-ito --set palette.red=#c0392b
     """
     from . import build as builder
     from .rulebook import rules_path
     jobs = []
-    for spec in [specs.load(name, overrides) for name in chosen(games)]:
+    looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
+    for spec in [specs.load(name, overrides, theme) for name in chosen(games)]:
         builder.check(spec)
         for size in builder.papers(paper):
+            if looks:
+                jobs.append((f"{spec.game.id} {size}", builder.build_look, (spec, size, out_dir, backs, looks)))
+                continue
             jobs.append((f"{spec.game.id} {size}", builder.build, (spec, size, out_dir, backs)))
             if rules_path(spec).is_file():
                 jobs.append((f"{spec.game.id} {size} rules", builder.build_rules, (spec, size, out_dir)))
@@ -109,15 +134,16 @@ def build(games, paper, out_dir, backs, overrides):
 @PAPER
 @OUT
 @SETS
+@THEME
 @user_errors
-def rules(games, paper, out_dir, overrides):
+def rules(games, paper, out_dir, overrides, theme):
     """Build the rulebook (rules, diagrams, quick-reference card) of each game.
 
     Example: pnp rules grannys-pills --paper letter
     """
     from . import build as builder
     jobs = [(f"{spec.game.id} {size} rules", builder.build_rules, (spec, size, out_dir))
-            for spec in [specs.load(name, overrides) for name in chosen(games)] for size in builder.papers(paper)]
+            for spec in [specs.load(name, overrides, theme) for name in chosen(games)] for size in builder.papers(paper)]
     run_jobs(jobs)
 
 
@@ -145,8 +171,10 @@ def run_jobs(jobs):
                            item_show_func=lambda job: job and job[0]) as bar:
         for _, function, args in bar:
             results.append(function(*args))
-    for path, pages, size in results:
+    for path, pages, size, *notes in results:
         click.echo(f"{path}: {pages} pages, {size / 1024:.1f} KiB")
+        for note in notes:
+            click.echo(f"    {note}")
 
 
 @cli.command()
@@ -183,6 +211,38 @@ def pahs(names, on_board, seed, overrides):
         lines = rules.board_report(rules.starting_board(spec), f"starting board of {spec.path}")
     for line in lines:
         click.echo(line)
+
+
+@cli.command()
+@GAMES
+@OUT
+@SETS
+@THEME
+@THRESHOLD
+@user_errors
+def palette(games, out_dir, overrides, theme, threshold):
+    """Report the colour-vision check and write a swatch sheet of the palette under each simulation.
+
+    The sheet (<out>/<id>/<id>-palette.pdf and .png) shows every palette colour as seen with normal,
+    protan, deutan and tritan vision and printed in greyscale, then each group of colours players must
+    tell apart.
+
+    Example: pnp palette grannys-pills --theme okabe-ito
+    """
+    from dataclasses import replace
+    from . import swatches, vision
+    for name in chosen(games):
+        spec = specs.load(name, overrides, theme)
+        if threshold is not None:
+            spec = replace(spec, colour_threshold=threshold)
+        click.echo(f"{spec.path}: {spec.game.title}")
+        for report in vision.reports(spec):
+            for line in vision.describe(report):
+                click.echo(f"  {line}")
+        if not spec.distinguish:
+            click.echo("  no colour groups declared (add a top-level distinguish: list to check them)")
+        for path in swatches.write(spec, out_dir):
+            click.echo(f"{path}: written")
 
 
 def open_null():

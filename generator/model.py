@@ -56,6 +56,15 @@ class Component:
 
 
 @dataclass(frozen=True)
+class Distinguish:
+    """Palette colours that players must tell apart, and the other cues (shape, line style...) that also tell them apart."""
+
+    name: str
+    colours: tuple
+    cues: tuple = ()
+
+
+@dataclass(frozen=True)
 class Spec:
     """A whole game spec: where it came from, the game, its palette and components."""
 
@@ -65,6 +74,8 @@ class Spec:
     components: tuple
     lines: MappingProxyType = field(default_factory=lambda: MappingProxyType({}), compare=False)
     templates: tuple = ()
+    distinguish: tuple = ()
+    colour_threshold: float = 10.0
 
     def colour(self, name):
         """Resolve a palette name, base colour or #rrggbb to #rrggbb."""

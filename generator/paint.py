@@ -7,7 +7,7 @@ from .errors import UserError
 
 NAMED = {"black": (0, 0, 0), "white": (1, 1, 1), "red": (1, 0, 0), "green": (0, 0.5, 0), "blue": (0, 0, 1),
          "yellow": (1, 1, 0), "gray": (0.5, 0.5, 0.5), "grey": (0.5, 0.5, 0.5)}
-INHERITED = ("fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap", "stroke-linejoin",
+INHERITED = ("fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-dashoffset", "stroke-linecap", "stroke-linejoin",
              "fill-opacity", "stroke-opacity", "font-family", "font-size", "font-weight", "text-anchor")
 DEFAULTS = {"fill": "#000000", "stroke": "none", "stroke-width": 1.0, "stroke-linecap": "butt",
             "stroke-linejoin": "miter", "font-size": 4.0, "font-weight": "normal", "text-anchor": "start"}
@@ -176,7 +176,7 @@ def fill_and_stroke(ctx, style):
         dashes = numbers(style.get("stroke-dasharray") or "") if style.get("stroke-dasharray") not in (None, "none") else []
         if len(dashes) % 2:
             dashes *= 2
-        ctx.set_dash(dashes if any(dashes) else [])
+        ctx.set_dash(dashes if any(dashes) else [], num(style.get("stroke-dashoffset"), 0.0))
         ctx.stroke_preserve()
     ctx.new_path()
 

@@ -36,6 +36,22 @@ def convert(pictures):
     return buffer.getvalue(), sizes
 
 
+def png(picture, dpi):
+    """PNG bytes of a drawing on white, at dpi."""
+    drawing = getattr(picture, "drawing", None) or svg.parse(picture)
+    scale = dpi / 72
+    surface = cairocffi.ImageSurface(cairocffi.FORMAT_RGB24, math.ceil(drawing.width * PT_PER_MM * scale),
+                                     math.ceil(drawing.height * PT_PER_MM * scale))
+    ctx = cairocffi.Context(surface)
+    ctx.set_source_rgb(1, 1, 1)
+    ctx.paint()
+    ctx.scale(scale, scale)
+    paint.page(ctx, drawing)
+    buffer = io.BytesIO()
+    surface.write_to_png(buffer)
+    return buffer.getvalue()
+
+
 class Assembler:
     """Builds one PDF (new, or opened from bytes): artworks queued, converted together, placed as forms."""
 

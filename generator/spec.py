@@ -8,13 +8,15 @@ import yaml
 
 from . import schema as s
 from . import templates, yamlsource
+from . import theme as themes
 from .components import KINDS
 from .errors import SpecError, UserError
 from .imposition import fits_somewhere, smallest_area
-from .model import Back, Component, FaceSource, Game, Spec
+from .model import Back, Component, Distinguish, FaceSource, Game, Spec
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
 SET_LINE = "--set"
+COLOUR_THRESHOLD = 10.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 GAME = s.mapping({
@@ -25,8 +27,11 @@ BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": 
                   "frame": s.one_of("rect", "round", "none")}, required=("fill",))
 COMMON = {"kind": s.text, "title": s.text, "expect": s.integer(0, 100_000), "bleed": s.length(high=10, zero=True),
           "faces": s.any_value, "back": BACK}
-TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value},
+TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
+                 "colour_threshold": s.number(0, 100)},
                 required=("game", "components"))
+DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour, 2, 24), "cues": s.list_of(s.text, 0, 12)},
+                                  required=("colours",)), 1, 50)
 
 
 def shipped():
@@ -56,10 +61,12 @@ def shown(path):
         return Path(path)
 
 
-def load(name, overrides=()):
-    """Load, override and check a spec by game id or path."""
+def load(name, overrides=(), theme=None):
+    """Load, theme, override and check a spec by game id or path (precedence: spec < theme < --set)."""
     path = resolve(name)
     data, lines = yamlsource.load(path)
+    if theme is not None:
+        themes.apply(themes.load(theme) if isinstance(theme, (str, Path)) else theme, path.stem, data, lines)
     for assignment in overrides:
         key_path = apply_override(path, data, assignment)
         lines[key_path] = SET_LINE
@@ -115,6 +122,8 @@ class Checker:
         while probe and probe not in self.lines:
             probe = probe[:-1]
         line = self.lines.get(probe)
+        if isinstance(line, themes.Origin):
+            raise line.error(tuple(key_path)[len(probe):], message)
         if line == SET_LINE:
             raise SpecError(self.path, f"--set {yamlsource.dotted(key_path)}", message)
         raise SpecError(self.path, yamlsource.dotted(key_path), message, line)
@@ -158,8 +167,11 @@ def build(path, data, lines):
         check.fail(("components",), f"expected a mapping of components, found {s.found(raw_components)}")
     components = tuple(component(check, cid, raw) for cid, raw in raw_components.items())
     search = templates.search_path(path)
+    groups = tuple(Distinguish(name=g.get("name", f"colours {i + 1}"), colours=tuple(g["colours"]), cues=tuple(g.get("cues", ())))
+                   for i, g in enumerate(check.check(DISTINGUISH, top["distinguish"], ("distinguish",)))) if "distinguish" in top else ()
     spec = Spec(path=str(path), game=game, palette=MappingProxyType(palette), components=components,
-                lines=MappingProxyType(lines), templates=search)
+                lines=MappingProxyType(lines), templates=search, distinguish=groups,
+                colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD))
     check_symbols(check, spec)
     return linked(spec)
 

@@ -2,7 +2,7 @@
 from collections import Counter
 from dataclasses import dataclass
 
-from . import games
+from . import games, vision
 from .expand import expand
 
 
@@ -46,4 +46,5 @@ def validate(spec):
     module = games.ruleset(spec)
     if module is not None:
         found += module.check(spec, pieces, arts)
+    found += vision.failures(spec)
     return [Failure(spec.path, component, message) for component, message in found]

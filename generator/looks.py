@@ -1,0 +1,205 @@
+"""Render-time looks: colour transforms of an artwork's SVG for greyscale proofs and ink-saving prints."""
+import math
+import re
+import xml.etree.ElementTree as ET
+
+from .luminance import contrast, luminance
+
+NS = {"": "http://www.w3.org/2000/svg", "xlink": "http://www.w3.org/1999/xlink", "ev": "http://www.w3.org/2001/xml-events"}
+for _prefix, _uri in NS.items():
+    ET.register_namespace(_prefix, _uri)
+SVG = "{%s}" % NS[""]
+HEX = re.compile(r'((?:fill|stroke|stop-color)=")(#[0-9a-fA-F]{6})(")')
+LARGE = 0.3      # a fill covering at least this share of the artwork is a ground: ink-saver tints it
+KEEP = 0.25      # a tinted ground keeps this much of its colour (the rest is paper white)
+READABLE = 3.0   # WCAG contrast a neutral ink needs on its ground (large text, graphics)
+NEUTRAL = 24     # an ink whose channels differ by less than this (of 255) is a grey: black, white, ink
+SUFFIXES = {"ink-saver": "inksaver", "greyscale": "greyscale"}
+
+
+def grey(colour):
+    """The #rrggbb grey of a colour's relative luminance: what a black-and-white printer lays down."""
+    y = luminance(colour)
+    level = 12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055
+    return "#{0:02x}{0:02x}{0:02x}".format(round(level * 255))
+
+
+def greyscale(svg_text):
+    """Every colour of the SVG turned to its grey."""
+    return HEX.sub(lambda m: m.group(1) + grey(m.group(2)) + m.group(3), svg_text)
+
+
+def tint(colour, keep=KEEP):
+    """A light tint of a colour: keep part of it, the rest paper white."""
+    channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - keep * (255 - c)):02x}" for c in channels)
+
+
+def neutral(colour):
+    """True for greys (black, white, dark inks): colours that carry no cue of their own."""
+    channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return max(channels) - min(channels) < NEUTRAL
+
+
+def ink_saver(svg_text):
+    """Tint large fills (grounds, backs) and re-ink the neutral marks drawn on them so they stay readable."""
+    root = ET.fromstring(svg_text)
+    x, y, w, h = (float(v) for v in re.split(r"[ ,]+", root.get("viewBox").strip()))
+    _Saver((x, y, x + w, y + h)).walk(root, (1, 0, 0, 1, 0, 0))
+    return ET.tostring(root, encoding="unicode")
+
+
+def apply(looks, svg_text):
+    """Apply looks in order ('ink-saver' before 'greyscale')."""
+    for look in looks:
+        svg_text = {"ink-saver": ink_saver, "greyscale": greyscale}[look](svg_text)
+    return svg_text
+
+
+def suffix(looks):
+    """The file-name suffix of a set of looks, e.g. '-inksaver-greyscale'."""
+    return "".join(f"-{SUFFIXES[look]}" for look in looks)
+
+
+class _Saver:
+    """Walk an SVG in paint order, keeping the opaque fills painted so far with their (possibly tinted) colours."""
+
+    def __init__(self, view):
+        self.view, self.painted = view, []
+
+    def walk(self, node, matrix):
+        for child in node:
+            tag = child.tag.replace(SVG, "")
+            here = _compose(matrix, _transform(child.get("transform", "")))
+            if tag == "g":
+                self.walk(child, here)
+            elif tag in ("rect", "circle", "ellipse", "polygon", "polyline", "line", "path", "text"):
+                self.mark(child, tag, here)
+
+    def mark(self, node, tag, matrix):
+        """Tint a large fill, or re-ink a neutral mark sitting on a tinted ground."""
+        box = _bbox(node, tag, matrix)
+        if box is None:
+            return
+        fill, opaque = node.get("fill", ""), node.get("fill-opacity", "1") == "1" and node.get("opacity", "1") == "1"
+        solid = fill.startswith("#") and opaque and tag not in ("text", "line", "polyline")
+        if solid and _area(box, self.view) >= LARGE * _area(self.view, self.view) and fill.lower() != "#ffffff":
+            new = tint(fill)
+            node.set("fill", new)
+            if node.get("stroke") == fill:
+                node.set("stroke", new)
+            self.painted.append((box, fill, new))
+            return
+        ground = self._under(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+        if ground and ground[1] != ground[2]:
+            _, was, now = ground
+            for attr in ("fill", "stroke"):
+                ink = node.get(attr, "")
+                if ink.startswith("#") and neutral(ink) and contrast(ink, now) < READABLE <= contrast(ink, was):
+                    node.set(attr, was if contrast(was, now) >= READABLE else "#000000")
+        if solid:
+            self.painted.append((box, fill, fill))
+
+    def _under(self, point):
+        """The topmost opaque fill painted so far under a point."""
+        return next((p for p in reversed(self.painted) if p[0][0] <= point[0] <= p[0][2] and p[0][1] <= point[1] <= p[0][3]), None)
+
+
+def _area(box, view):
+    """Area of a box clipped to the view."""
+    w = min(box[2], view[2]) - max(box[0], view[0])
+    h = min(box[3], view[3]) - max(box[1], view[1])
+    return max(w, 0) * max(h, 0)
+
+
+def _numbers(text):
+    """The numbers in an attribute value."""
+    return [float(v) for v in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", text or "")]
+
+
+def _transform(text):
+    """A 2-D affine matrix (a, b, c, d, e, f) from an SVG transform list."""
+    matrix = (1, 0, 0, 1, 0, 0)
+    for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text):
+        v = _numbers(args)
+        if name == "translate":
+            step = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
+        elif name == "scale":
+            step = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
+        elif name == "rotate":
+            a = math.radians(v[0])
+            cx, cy = (v[1], v[2]) if len(v) > 2 else (0, 0)
+            cos, sin = math.cos(a), math.sin(a)
+            step = (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)
+        elif name == "matrix":
+            step = tuple(v[:6])
+        else:
+            continue
+        matrix = _compose(matrix, step)
+    return matrix
+
+
+def _compose(m, n):
+    """The matrix applying n first, then m."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f)
+
+
+def _bbox(node, tag, matrix):
+    """The bounding box (x1, y1, x2, y2) of a shape on the artwork, or None when it has no points."""
+    n = lambda key: float(node.get(key, 0))  # noqa: E731
+    if tag == "rect":
+        points = [(n("x"), n("y")), (n("x") + n("width"), n("y") + n("height"))]
+        points += [(points[0][0], points[1][1]), (points[1][0], points[0][1])]
+    elif tag in ("circle", "ellipse"):
+        rx, ry = (n("r"), n("r")) if tag == "circle" else (n("rx"), n("ry"))
+        points = [(n("cx") + sx * rx, n("cy") + sy * ry) for sx in (-1, 1) for sy in (-1, 1)]
+    elif tag in ("polygon", "polyline"):
+        v = _numbers(node.get("points"))
+        points = list(zip(v[0::2], v[1::2]))
+    elif tag == "line":
+        points = [(n("x1"), n("y1")), (n("x2"), n("y2"))]
+    elif tag == "text":
+        size = float(node.get("font-size", 3))
+        points = [(n("x"), n("y") - size * 0.35)]
+    else:
+        points = _path_points(node.get("d", ""))
+    if not points:
+        return None
+    a, b, c, d, e, f = matrix
+    placed = [(a * x + c * y + e, b * x + d * y + f) for x, y in points]
+    xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+ARGS = {"M": 2, "L": 2, "T": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "A": 7, "Z": 0}
+
+
+def _path_points(d):
+    """End and control points of a path (absolute), enough for a bounding box."""
+    points, x, y, start = [], 0.0, 0.0, (0.0, 0.0)
+    for command, args in re.findall(r"([MLTHVCSQAZmlthvcsqaz])([^MLTHVCSQAZmlthvcsqaz]*)", d):
+        big, v = command.upper(), _numbers(args)
+        relative = command != big
+        if big == "Z":
+            x, y = start
+            continue
+        count = ARGS[big]
+        for i in range(0, len(v) - count + 1, count):
+            chunk = v[i:i + count]
+            ox, oy = (x, y) if relative else (0.0, 0.0)
+            if big == "H":
+                x = chunk[0] + ox
+            elif big == "V":
+                y = chunk[0] + oy
+            elif big == "A":
+                x, y = chunk[5] + ox, chunk[6] + oy
+            else:
+                pairs = [(chunk[j] + ox, chunk[j + 1] + oy) for j in range(0, count, 2)]
+                points += pairs[:-1]
+                x, y = pairs[-1]
+            points.append((x, y))
+            if big == "M" and i == 0:
+                start = (x, y)
+    return points
