@@ -49,6 +49,11 @@ def test_diagrams_are_vector_and_fonts_are_the_bundled_ones(built):
         assert width == pytest.approx(595.28 if paper == "a4" else 612.0, abs=0.01)
 
 
+def test_every_shipped_game_has_a_rulebook():
+    missing = [p.stem for p in specs.shipped() if p.stem not in GAMES]
+    assert not missing, f"no rules text for {missing}"
+
+
 def test_scoring_follows_the_rules():
     pattern = [[("red", "round"), ("blue", "capsule"), ("green", "diamond")]] * 3
     right = [[[cell] for cell in row] for row in pattern]
