@@ -9,7 +9,7 @@ from . import coverage, pdf, sheets
 from .components import KINDS
 from .errors import UserError
 from .expand import expand
-from .render import art_size, render_art
+from .render import art_size, draw_art, render_art
 from .imposition import impose
 from .validate import validate
 
@@ -44,7 +44,8 @@ def components_pdf(spec, paper, backs="duplex", looks=()):
     doc.paint(sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages), lambda ctx: None)
     doc.next_page()
     uses = Counter(slot.art for sheet in plan.sheets for slot in sheet.slots)
-    pictures = {key: looks_.apply(looks, render_art(spec, arts[key])) for key in uses}
+    pictures = {key: looks_.apply(looks, render_art(spec, arts[key])) if looks else draw_art(spec, arts[key])
+                for key in uses}
     for key, count in uses.items():
         if count > 1:
             doc.share(key, pictures[key])

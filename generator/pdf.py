@@ -25,7 +25,7 @@ def convert(pictures):
     buffer, sizes = io.BytesIO(), []
     target = cairocffi.PDFSurface(buffer, 1, 1)
     for picture in pictures:
-        drawing = getattr(picture, "drawing", None) or svg.parse(picture)
+        drawing = svg.as_drawing(picture)
         width, height = drawing.width * PT_PER_MM, drawing.height * PT_PER_MM
         # cairo clips a page resized with set_size to whole points, so pad it; the form's BBox trims it back.
         target.set_size(math.ceil(width) + 1, math.ceil(height) + 1)
@@ -38,7 +38,7 @@ def convert(pictures):
 
 def png(picture, dpi):
     """PNG bytes of a drawing on white, at dpi."""
-    drawing = getattr(picture, "drawing", None) or svg.parse(picture)
+    drawing = svg.as_drawing(picture)
     scale = dpi / 72
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_RGB24, math.ceil(drawing.width * PT_PER_MM * scale),
                                      math.ceil(drawing.height * PT_PER_MM * scale))
@@ -128,7 +128,7 @@ class Document:
     def share(self, key, picture):
         """Record an artwork once, to be placed by reference wherever it is used."""
         if key not in self.shared:
-            drawing = getattr(picture, "drawing", None) or svg.parse(picture)
+            drawing = svg.as_drawing(picture)
             w, h = drawing.width * PT_PER_MM, drawing.height * PT_PER_MM
             recording = cairocffi.RecordingSurface(cairocffi.CONTENT_COLOR_ALPHA, (0, 0, w, h))
             paint.page(cairocffi.Context(recording), drawing)
@@ -143,7 +143,7 @@ class Document:
             ctx.rectangle(*(v * PT_PER_MM for v in clip))
             ctx.clip()
         place(ctx)
-        drawing = getattr(picture, "drawing", None) or svg.parse(picture)
+        drawing = svg.as_drawing(picture)
         w, h = drawing.width * PT_PER_MM, drawing.height * PT_PER_MM
         ctx.rectangle(0, 0, w, h)
         ctx.clip()

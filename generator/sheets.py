@@ -22,7 +22,7 @@ def chrome(plan, sheet, number, total, game_title):
         dwg.add(svg.text(dwg, "fold", MARGIN + 1, y - 1, 2.6, anchor="start"))
     what = {"back": f"back of sheet {number - 1}", "front": "front", "single": "", "fold": "fold-over"}[sheet.side]
     footer(dwg, plan, f"{game_title} · sheet {number}/{total}{' · ' + what if what else ''}", sheet.note)
-    return svg.to_string(dwg)
+    return dwg
 
 
 def target(dwg, x, y, radius=3.0):
@@ -106,4 +106,4 @@ def manifest(plan, spec, rows, duplex_pages, total, fold_pages=()):
         y += 6.5
         dwg.add(svg.text(dwg, line, x, y, 3.3, anchor="start"))
     footer(dwg, plan, f"{game.title} · sheet 1/{total} · manifest")
-    return svg.to_string(dwg)
+    return dwg

@@ -123,10 +123,19 @@ def text(dwg, content, x, y, size, fill="#000000", anchor="middle", bold=False, 
 
 
 def to_string(dwg):
-    """The drawing as SVG text (a Picture that keeps the display list)."""
+    """The drawing as SVG text (a Picture that keeps the display list); SVG text stays as it is."""
+    if not isinstance(dwg, Drawing):
+        return dwg
     picture = Picture(dwg.tostring())
     picture.drawing = dwg
     return picture
+
+
+def as_drawing(art):
+    """A Drawing from a Drawing, a Picture or SVG text."""
+    if isinstance(art, Drawing):
+        return art
+    return getattr(art, "drawing", None) or parse(art)
 
 
 @functools.lru_cache(maxsize=None)

@@ -20,4 +20,4 @@ def render(spec, component, width, height):
     if back.label:
         size = min(width, height) * 0.09
         dwg.add(svg.text(dwg, back.label, width / 2, height * 0.78, size, ink, bold=True))
-    return svg.to_string(dwg)
+    return dwg

@@ -33,7 +33,7 @@ def render(spec, component, props):
     draw_grid(dwg, spec, o["frame"], o["frame"], o["rows"], o["cols"], o["cell"], o)
     if o["label"]:
         dwg.add(svg.text(dwg, o["label"], width / 2, o["frame"] * 0.68, o["frame"] * 0.55, spec.colour(o["ink"]), bold=True))
-    return svg.to_string(dwg)
+    return dwg
 
 
 def draw_grid(dwg, spec, x, y, rows, cols, cell, o):

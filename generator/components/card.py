@@ -54,7 +54,7 @@ def render(spec, component, props):
             if i == 0:
                 dwg.add(dwg.circle((svg.r(o["safe"] + font * 0.3), svg.r(y - font * 0.33)), svg.r(font * 0.18), fill=ink))
             dwg.add(svg.text(dwg, line, o["safe"] + font, y, font, ink, anchor="start"))
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0)

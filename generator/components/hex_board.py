@@ -112,7 +112,7 @@ def render(spec, component, props):
     if o["label"]:
         dwg.add(svg.text(dwg, o["label"], o["margin"], o["margin"] + o["label_size"], o["label_size"], ink,
                          anchor="start", bold=True))
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, panels=True, panel_overlap=panel_overlap)

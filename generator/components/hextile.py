@@ -187,7 +187,7 @@ def render(spec, component, props):
         inner = _layout(o, o["size"] - o["border"])
         dwg.add(dwg.polygon(_points(polygon_corners(inner, ORIGIN)), fill="none", stroke=ink,
                             stroke_width=svg.r(o["border"])))
-    return svg.to_string(dwg)
+    return dwg
 
 
 def render_back(spec, component, width, height):
@@ -204,7 +204,7 @@ def render_back(spec, component, width, height):
     if back.label:
         y = height * 0.62 if back.symbol else height / 2 + o["size"] * 0.04
         dwg.add(svg.text(dwg, back.label, width / 2, y, o["size"] * 0.11, ink, bold=True))
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=2.0,

@@ -45,7 +45,7 @@ def render(spec, component, props):
             y += FONT * 1.3
     y = card_grid(dwg, spec, o, ink, left, y + 1)
     score_table(dwg, o, ink, left, y + 3, w - 2 * left, h - y - 7)
-    return svg.to_string(dwg)
+    return dwg
 
 
 def card_grid(dwg, spec, o, ink, left, top):

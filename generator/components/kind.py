@@ -5,7 +5,7 @@ from typing import Callable
 
 @dataclass(frozen=True)
 class Kind:
-    """A component kind: render(spec, component, props) -> SVG text; size(options) -> (w, h) mm.
+    """A component kind: render(spec, component, props) -> svg.Drawing; size(options) -> (w, h) mm.
 
     link(spec, component) -> options, when given, fills in options taken from other components
     (e.g. a board whose cells are the size of a card) once the whole spec is loaded.

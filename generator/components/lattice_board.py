@@ -105,7 +105,7 @@ def render(spec, component, props):
     if o["label"]:
         dwg.add(svg.text(dwg, o["label"], EDGE + 2, EDGE + 2 + o["label_size"], o["label_size"], ink, anchor="start",
                          bold=True))
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, panels=True)

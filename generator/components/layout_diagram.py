@@ -63,7 +63,7 @@ def render(spec, component, props):
             dwg.add(svg.text(dwg, part, text_x, y, FONT, ink, anchor="start"))
             y += FONT * 1.35
         y += FONT * 0.5
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards, face_fields=FACE_FIELDS)

@@ -75,7 +75,7 @@ def render(spec, component, props):
     y = top + (len(lines) + 1.5) * pitch
     dwg.add(dwg.polygon([(svg.r(px), svg.r(py)) for px, py in star(mid, y, pitch * 0.42)], fill=ink))
     _label(dwg, o["nexus"], text_x, y, font, room, ink)
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0)

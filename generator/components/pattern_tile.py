@@ -36,7 +36,7 @@ def render(spec, component, props):
             dwg.add(svg.symbol(dwg, shape, cx, cy, cell * 0.86, spec.colour(colour), ink, search=spec.templates))
     marker = m * 0.8
     dwg.add(svg.symbol(dwg, "marker-triangle", width / 2, marker / 2 + 0.2, marker, "#ffffff", ink, search=spec.templates))
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS)

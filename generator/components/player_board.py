@@ -50,7 +50,7 @@ def render(spec, component, props):
         dwg.add(svg.text(dwg, o["slot_label"], slot_x + o["slot"] / 2, slot_y + o["slot"] / 2 + 1.2, 3.4, ink))
     if o["label"]:
         dwg.add(svg.text(dwg, o["label"], slot_x + o["slot"] / 2, slot_y + o["slot"] + 7, 3.6, ink, bold=True))
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS)

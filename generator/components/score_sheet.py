@@ -48,7 +48,7 @@ def render(spec, component, props):
         dwg.add(dwg.line((x, svg.r(top)), (x, svg.r(top + (len(labels) + 1) * row_h)), stroke=ink, stroke_width=0.3))
     if o["note"]:
         dwg.add(svg.text(dwg, o["note"], w / 2, h - 4, 3, ink))
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS)

@@ -114,7 +114,7 @@ def render(spec, component, props):
             dwg.add(svg.text(dwg, str(j + 1), cx, cy + font * 0.36, font, ink, bold=True))
             for side in (-1, 1):
                 double_arrow(dwg, cx, cy + side * min(ch * 0.25, 7), ARROW, False, ink)
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, panels=True, link=link)

@@ -55,7 +55,7 @@ def render(spec, component, props):
     dwg.add(figure(dwg, w / 2, foot + h, w, h, colour, letter_ink, props["letter"], 0))
     for y in (foot, foot + h, foot + 2 * h):
         dwg.add(dwg.line((0, svg.r(y)), (svg.r(w), svg.r(y)), stroke=letter_ink, stroke_width=0.25, stroke_dasharray="1,1"))
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=2.0)

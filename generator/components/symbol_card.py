@@ -83,7 +83,7 @@ def render(spec, component, props):
     b, w, h = component.bleed, o["width"], o["height"]
     dwg = svg.drawing(w, h, b)
     draw_face(dwg, spec, o, props, 0, 0, w, h, b)
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, link=link)

@@ -31,7 +31,7 @@ def render(spec, component, props):
                          stroke=spec.colour(o["ink"]), stroke_width=o["border"]))
     dwg.add(svg.symbol(dwg, props["shape"], side / 2, side / 2, side * o["symbol_scale"],
                        spec.colour(props["colour"]), spec.colour(o["ink"]), search=spec.templates))
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS)

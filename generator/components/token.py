@@ -50,7 +50,7 @@ def render(spec, component, props):
         dwg.add(svg.symbol(dwg, props["shape"], side / 2, side / 2, side * o["symbol_scale"], fill, ink, search=spec.templates))
     if "value" in props:
         badge(dwg, spec, component, o, props["value"], ink)
-    return svg.to_string(dwg)
+    return dwg
 
 
 def badge(dwg, spec, component, o, value, ink):

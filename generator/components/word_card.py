@@ -74,7 +74,7 @@ def render(spec, component, props):
             y = top + (k + 0.5) * pitch + font * 0.35
             dwg.add(svg.text(dwg, k + 1, safe + 1, y, font, accent, anchor="start", bold=True))
             dwg.add(svg.text(dwg, word, safe + 1 + font * 1.4, y, font, ink, anchor="start", bold=True))
-    return svg.to_string(dwg)
+    return dwg
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0)

@@ -237,7 +237,7 @@ def posy_arts(spec):
     for comp in spec.components:
         if comp.kind == "token":
             for props in face_props(spec, comp):
-                text = KINDS[comp.kind].render(spec, replace(comp, bleed=0.0), props)
+                text = svg.to_string(KINDS[comp.kind].render(spec, replace(comp, bleed=0.0), props))
                 arts.setdefault(props["colour"], (f"posy-{props['colour']}", round_cut(text), comp.options["size"]))
     return arts
 
@@ -260,7 +260,7 @@ def panel(spec, state, x, y, ident):
     board, options = fragment(spec)
     k = PANEL_SCALE
     centres = {p: (x + cx * k, y + cy * k) for p, (cx, cy) in lattice_board.layout(options).items()}
-    parts = [(ident, KINDS[board.kind].render(spec, board, {}), x, y, k)]
+    parts = [(ident, svg.to_string(KINDS[board.kind].render(spec, board, {})), x, y, k)]
     arts = posy_arts(spec)
     for p, colour in state.items():
         key, text, size = arts[colour]
