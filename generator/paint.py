@@ -37,6 +37,8 @@ def numbers(text):
 
 def num(value, default=0.0):
     """One number from an attribute value."""
+    if isinstance(value, (int, float)):
+        return value
     found = numbers(value) if value is not None else []
     return found[0] if found else default
 
