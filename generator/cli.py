@@ -114,7 +114,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale):
     Example: pnp build grannys-pills --paper a4 --theme okabe-ito --set palette.red=#c0392b
     """
     from . import build as builder
-    from .rulebook import rules_path
+    from .spec import rules_path
     jobs = []
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     for spec in [specs.load(name, overrides, theme) for name in chosen(games)]:

@@ -18,7 +18,7 @@ from . import schema as s
 from .components import KINDS
 from .errors import SpecError
 from .expand import expand
-from .spec import Checker
+from .spec import Checker, rules_path
 from .units import paper_size
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -81,11 +81,6 @@ class DiagramSlot(Flowable):
     def draw(self):
         x, y = self.canv.absolutePosition(0, 0)
         self.log.append((self.canv.getPageNumber() - 1, self.key, x, y, self.scale))
-
-
-def rules_path(spec):
-    """The rules text of a game: specs/rules/<id>.yaml beside the spec."""
-    return Path(spec.path).parent / "rules" / f"{spec.game.id}.yaml"
 
 
 def load_rules(spec):

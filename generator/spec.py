@@ -34,6 +34,11 @@ DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour
                                   required=("colours",)), 1, 50)
 
 
+def rules_path(spec):
+    """The rules text of a game: specs/rules/<id>.yaml beside the spec."""
+    return Path(spec.path).parent / "rules" / f"{spec.game.id}.yaml"
+
+
 def shipped():
     """Paths of the shipped specs, sorted by game id."""
     return sorted(SPECS.glob("*.yaml"))

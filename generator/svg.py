@@ -3,7 +3,7 @@ import functools
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from xml.sax.saxutils import escape, quoteattr
+from html import escape
 
 from .errors import UserError
 from .templates import TEMPLATES
@@ -47,8 +47,8 @@ class Element:
 
     def tostring(self):
         """This element and its children as SVG text."""
-        attrs = "".join(f" {k}={quoteattr(_value(v))}" for k, v in self.attrs.items())
-        inner = escape(self.content) if self.content is not None else "".join(c.tostring() for c in self.children)
+        attrs = "".join(f' {k}="{escape(_value(v))}"' for k, v in self.attrs.items())
+        inner = escape(self.content, quote=False) if self.content is not None else "".join(c.tostring() for c in self.children)
         return f"<{self.tag}{attrs}>{inner}</{self.tag}>" if inner else f"<{self.tag}{attrs}/>"
 
 
