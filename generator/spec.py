@@ -237,7 +237,7 @@ def faces(check, key_path, raw, face_fields):
         check.fail(key_path, f"give only one of list, product or generator (found {', '.join(sources)})")
     items, product = (), ()
     if "list" in block:
-        listed = check.check(s.list_of(s.mapping(face_fields), 1), block["list"], key_path + ("list",))
+        listed = check.check(s.list_of(s.mapping(face_fields), 1, 100_000), block["list"], key_path + ("list",))
         items = tuple(MappingProxyType(dict(item)) for item in listed)
     if "product" in block:
         prod = check.check_fields({k: s.list_of(v, 1, 100) for k, v in face_fields.items()}, block["product"], key_path + ("product",))

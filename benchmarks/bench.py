@@ -1,0 +1,110 @@
+"""Benchmark pnp against the interpreter start and the cairo floor, measured side by side in one run.
+
+Usage: python benchmarks/bench.py [--runs 5] [--big]   (--big adds the 50,000-tile growth point)
+Each job runs as a whole process; the table gives the median wall time, peak memory, PDF size and pages.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pikepdf
+import yaml
+
+HERE = Path(__file__).resolve().parent
+PY = sys.executable
+SHAPES = ["circle", "square", "flat-triangle", "rhombus"]
+PALETTE = {"red": "#d7261e", "green": "#2f9e44", "blue": "#1f6fd0", "yellow": "#f5c211"}
+
+
+def scale_spec(folder, count, distinct):
+    """Write a synthetic deck of count 20 mm tiles: all faces distinct, or 16 faces repeated."""
+    tile = {"kind": "square-tile", "title": "Tiles", "expect": count, "size": "20 mm", "border": "0.3 mm"}
+    if distinct:
+        tile["faces"] = {"list": [{"colour": f"#{(i * 2654435761) % 0xFFFFFF:06x}", "shape": SHAPES[i % 4]}
+                                  for i in range(count)]}
+    else:
+        tile["faces"] = {"product": {"colour": list(PALETTE), "shape": SHAPES}, "copies": count // 16}
+    path = Path(folder) / f"scale-{'a' if distinct else 'b'}-{count}.yaml"
+    path.write_text(yaml.safe_dump({"game": {"title": "Scale", "designer": "bench"}, "palette": PALETTE,
+                                    "components": {"tiles": tile}}))
+    return path
+
+
+def measure(command, runs):
+    """Median wall seconds and peak RSS (MiB) of a command run several times as a whole process."""
+    walls, peaks = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(process.pid, 0)
+        walls.append(time.perf_counter() - start)
+        peaks.append(usage.ru_maxrss / 1024)
+        if status:
+            raise SystemExit(f"failed: {' '.join(map(str, command))}: {process.stderr.read().decode()}")
+    return statistics.median(walls), max(peaks)
+
+
+def pdf_facts(paths):
+    """Total bytes and pages of the PDFs written."""
+    size = sum(p.stat().st_size for p in paths)
+    pages = 0
+    for path in paths:
+        with pikepdf.open(path) as pdf:
+            pages += len(pdf.pages)
+    return size, pages
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--big", action="store_true", help="add the 50,000-tile growth point")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
+    pnp = [PY, "-m", "generator.cli"]
+    rows, floors = [], {}
+
+    def job(name, command, outputs=(), runs=args.runs, floor=None):
+        wall, peak = measure(command, runs)
+        size, pages = pdf_facts([Path(p) for p in outputs]) if outputs else (0, 0)
+        rows.append((name, wall, peak, size, pages, floor))
+        print(f"  {name}: {wall:.3f} s", file=sys.stderr)
+        return wall
+
+    job("python -c pass", [PY, "-c", "pass"])
+    for variant, distinct in (("a", True), ("b", False)):
+        out = work / f"floor-{variant}.pdf"
+        floors[variant] = job(f"cairo floor ({variant}: 10,000 tiles)",
+                              [PY, str(HERE / "floor.py"), "10000", "distinct" if distinct else "same", str(out)], [out])
+    for name in ("tiles", "cards"):
+        spec = HERE / "specs" / f"{name}.yaml"
+        job(f"{name}", pnp + ["build", str(spec), "--paper", "a4", "--out", str(work)],
+            [work / name / f"{name}-components-a4.pdf"])
+    for variant, distinct in (("a", True), ("b", False)):
+        spec = scale_spec(work, 10000, distinct)
+        job(f"scale ({variant}): 10,000 tiles, {'all distinct' if distinct else '16 faces x 625'}",
+            pnp + ["build", str(spec), "--paper", "a4", "--out", str(work)],
+            [work / spec.stem / f"{spec.stem}-components-a4.pdf"], floor=floors[variant])
+    for count in (1000, 50000) if args.big else (1000,):
+        spec = scale_spec(work, count, True)
+        job(f"growth: {count:,} distinct tiles", pnp + ["build", str(spec), "--paper", "a4", "--out", str(work)],
+            [work / spec.stem / f"{spec.stem}-components-a4.pdf"], runs=1 if count > 10000 else args.runs)
+    all_out = work / "all"
+    job("all: pnp build (6 games, both papers, rules)", pnp + ["build", "--out", str(all_out)],
+        runs=max(1, args.runs // 2))
+    rows[-1] = rows[-1][:3] + pdf_facts(sorted(all_out.rglob("*.pdf"))) + (None,)
+
+    print(f"\n| job | wall s | peak MiB | PDF bytes | pages | x floor |")
+    print("|---|---|---|---|---|---|")
+    for name, wall, peak, size, pages, floor in rows:
+        ratio = f"{wall / floor:.2f}" if floor else ""
+        print(f"| {name} | {wall:.3f} | {peak:.0f} | {size or ''} | {pages or ''} | {ratio} |")
+    print(f"\n(median of {args.runs} runs; python {sys.version.split()[0]}; {os.cpu_count()} cores)")
+
+
+if __name__ == "__main__":
+    main()
