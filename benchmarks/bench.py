@@ -5,6 +5,7 @@ Each job runs as a whole process; the table gives the median wall time, peak mem
 """
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -35,10 +36,15 @@ def scale_spec(folder, count, distinct):
     return path
 
 
-def measure(command, runs):
-    """Median wall seconds and peak RSS (MiB) of a command run several times as a whole process."""
+def measure(command, runs, clear=None):
+    """Median wall seconds and peak RSS (MiB) of a command run several times as a whole process.
+
+    clear: a folder emptied (untimed) before each run, so that every run is a cold build.
+    """
     walls, peaks = [], []
     for _ in range(runs):
+        if clear:
+            shutil.rmtree(clear, ignore_errors=True)
         start = time.perf_counter()
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         _, status, usage = os.wait4(process.pid, 0)
@@ -68,8 +74,8 @@ def main():
     pnp = [PY, "-m", "generator.cli"]
     rows, floors = [], {}
 
-    def job(name, command, outputs=(), runs=args.runs, floor=None):
-        wall, peak = measure(command, runs)
+    def job(name, command, outputs=(), runs=args.runs, floor=None, clear=True):
+        wall, peak = measure(command, runs, command[command.index("--out") + 1] if clear and "--out" in command else None)
         size, pages = pdf_facts([Path(p) for p in outputs]) if outputs else (0, 0)
         rows.append((name, wall, peak, size, pages, floor))
         print(f"  {name}: {wall:.3f} s", file=sys.stderr)
@@ -82,23 +88,25 @@ def main():
                               [PY, str(HERE / "floor.py"), "10000", "distinct" if distinct else "same", str(out)], [out])
     for name in ("tiles", "cards"):
         spec = HERE / "specs" / f"{name}.yaml"
-        job(f"{name}", pnp + ["build", str(spec), "--paper", "a4", "--out", str(work)],
-            [work / name / f"{name}-components-a4.pdf"])
+        job(f"{name}", pnp + ["build", str(spec), "--paper", "a4", "--out", str(work / name)],
+            [work / name / name / f"{name}-components-a4.pdf"])
     for variant, distinct in (("a", True), ("b", False)):
         spec = scale_spec(work, 10000, distinct)
         job(f"scale ({variant}): 10,000 tiles, {'all distinct' if distinct else '16 faces x 625'}",
-            pnp + ["build", str(spec), "--paper", "a4", "--out", str(work)],
-            [work / spec.stem / f"{spec.stem}-components-a4.pdf"], floor=floors[variant])
+            pnp + ["build", str(spec), "--paper", "a4", "--out", str(work / "out")],
+            [work / "out" / spec.stem / f"{spec.stem}-components-a4.pdf"], floor=floors[variant])
     for count in (1000, 50000) if args.big else (1000,):
         spec = scale_spec(work, count, True)
-        job(f"growth: {count:,} distinct tiles", pnp + ["build", str(spec), "--paper", "a4", "--out", str(work)],
-            [work / spec.stem / f"{spec.stem}-components-a4.pdf"], runs=1 if count > 10000 else args.runs)
+        job(f"growth: {count:,} distinct tiles", pnp + ["build", str(spec), "--paper", "a4", "--out", str(work / "out")],
+            [work / "out" / spec.stem / f"{spec.stem}-components-a4.pdf"], runs=1 if count > 10000 else args.runs)
     all_out = work / "all"
-    job("all: pnp build (6 games, both papers, rules)", pnp + ["build", "--out", str(all_out)],
-        runs=max(1, args.runs // 2))
+    cold = job("all: pnp build (6 games, both papers, rules)", pnp + ["build", "--out", str(all_out)],
+               runs=max(1, args.runs // 2))
     rows[-1] = rows[-1][:3] + pdf_facts(sorted(all_out.rglob("*.pdf"))) + (None,)
+    job("all: no-change rebuild (cache)", pnp + ["build", "--out", str(all_out)], clear=False)
+    rows[-1] = rows[-1][:5] + (cold,)
 
-    print(f"\n| job | wall s | peak MiB | PDF bytes | pages | x floor |")
+    print("\n| job | wall s | peak MiB | PDF bytes | pages | x floor (x cold build for the rebuild) |")
     print("|---|---|---|---|---|---|")
     for name, wall, peak, size, pages, floor in rows:
         ratio = f"{wall / floor:.2f}" if floor else ""

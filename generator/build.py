@@ -5,7 +5,7 @@ from collections import Counter
 from pathlib import Path
 
 from . import looks as looks_
-from . import coverage, pdf, sheets
+from . import cache, coverage, pdf, sheets
 from .components import KINDS
 from .errors import UserError
 from .expand import expand
@@ -86,20 +86,38 @@ def output_path(out_dir, spec, paper, backs="duplex", looks=()):
     return Path(out_dir) / spec.game.id / f"{spec.game.id}-components-{paper}{suffix}.pdf"
 
 
+_CHECKED = {}  # id -> spec (kept alive, so ids are not reused) of the specs that passed this run
+
+
 def check(spec):
-    """Refuse to build a spec whose set fails validation."""
+    """Refuse to build a spec whose set fails validation (checked once a run)."""
+    if id(spec) in _CHECKED:
+        return
     failures = validate(spec)
     if failures:
         raise UserError(f"{spec.path}: {len(failures)} check(s) failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))
+    _CHECKED[id(spec)] = spec
 
 
 def build(spec, paper, out_dir, backs="duplex"):
-    """Validate one loaded spec and write its components PDF for one paper; return (path, pages, bytes)."""
-    check(spec)
-    data, pages = components_pdf(spec, paper, backs)
+    """Write the components PDF of one checked spec for one paper; return (path, pages, bytes[, note])."""
     path = output_path(out_dir, spec, paper, backs)
+    return cached(spec, path, cache.key(spec, "components", paper, backs), lambda: components_pdf(spec, paper, backs))
+
+
+def cached(spec, path, inputs, make):
+    """Check the spec and write make()'s (bytes, pages) to path, unless the last build had these inputs and the file is intact.
+
+    A record is only written after a build that passed the checks, so a match needs no new check.
+    """
+    record = cache.unchanged(path, inputs)
+    if record:
+        return path, record["pages"], path.stat().st_size, "unchanged: inputs and file match the last build"
+    check(spec)
+    data, pages = make()
     write_atomic(path, data)
+    cache.remember(path, inputs, data, pages)
     return path, pages, len(data)
 
 
@@ -116,9 +134,12 @@ def build_look(spec, paper, out_dir, backs="duplex", looks=()):
 
 
 def build_rules(spec, paper, out_dir):
-    """Write the rulebook PDF of one spec for one paper; return (path, pages, bytes)."""
-    from .rulebook import rules_pdf
-    data, pages = rules_pdf(spec, paper)
+    """Write the rulebook PDF of one spec for one paper; return (path, pages, bytes[, note])."""
+    from .spec import rules_path
     path = Path(out_dir) / spec.game.id / f"{spec.game.id}-rules-{paper}.pdf"
-    write_atomic(path, data)
-    return path, pages, len(data)
+    inputs = cache.key(spec, "rules", paper, rules_path(spec).read_bytes())
+
+    def make():
+        from .rulebook import rules_pdf  # reportlab loads only when a rulebook is written
+        return rules_pdf(spec, paper)
+    return cached(spec, path, inputs, make)

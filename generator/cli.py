@@ -118,7 +118,6 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale):
     jobs = []
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     for spec in [specs.load(name, overrides, theme) for name in chosen(games)]:
-        builder.check(spec)
         for size in builder.papers(paper):
             if looks:
                 jobs.append((f"{spec.game.id} {size}", builder.build_look, (spec, size, out_dir, backs, looks)))
