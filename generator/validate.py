@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from . import games
 from .expand import expand
+from .located import spec_error
 
 
 @dataclass(frozen=True)
@@ -45,5 +46,9 @@ def validate(spec):
     found = generic(spec, pieces, arts)
     module = games.ruleset(spec)
     if module is not None:
-        found += module.check(spec, pieces, arts)
+        try:
+            found += module.check(spec, pieces, arts)
+        except KeyError as exc:
+            raise spec_error(spec, ("components",), f"the {spec.game.ruleset or spec.game.id} checks need the key "
+                                                    f"{exc.args[0]!r}, which the spec does not give") from None
     return [Failure(spec.path, component, message) for component, message in found]
