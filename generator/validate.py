@@ -40,12 +40,21 @@ def generic(spec, pieces, arts):
     return fails
 
 
+def missing(spec, module):
+    """The component kinds a game module REQUIRES ({kind: what}) that the spec has none of."""
+    kinds = {c.kind for c in spec.components}
+    return [("components", f"{what} (expected a component of kind {kind}, found none)")
+            for kind, what in getattr(module, "REQUIRED", {}).items() if kind not in kinds]
+
+
 def validate(spec):
     """Run every check; return the failures (empty when the set is complete and consistent)."""
     pieces, arts = expand(spec)
     found = generic(spec, pieces, arts)
     module = games.ruleset(spec)
-    if module is not None:
+    if module is not None and missing(spec, module):
+        found += missing(spec, module)
+    elif module is not None:
         try:
             found += module.check(spec, pieces, arts)
         except KeyError as exc:
