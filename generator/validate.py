@@ -52,9 +52,9 @@ def validate(spec):
     pieces, arts = expand(spec)
     found = generic(spec, pieces, arts)
     module = games.ruleset(spec)
-    if module is not None and missing(spec, module):
-        found += missing(spec, module)
-    elif module is not None:
+    absent = missing(spec, module) if module is not None else []
+    found += absent
+    if module is not None and not absent:
         try:
             found += module.check(spec, pieces, arts)
         except KeyError as exc:
