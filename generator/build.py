@@ -75,9 +75,12 @@ def write_atomic(path, data):
             handle.write(data)
         os.chmod(temp, 0o644)
         os.replace(temp, path)
-    except OSError as exc:
-        os.unlink(temp)
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+    except BaseException as exc:  # also on Ctrl-C: remove our own temp file, and only that
+        if os.path.exists(temp):
+            os.unlink(temp)
+        if isinstance(exc, OSError):
+            raise UserError(f"cannot write {path}: {exc.strerror}") from None
+        raise
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):

@@ -5,6 +5,7 @@ from types import MappingProxyType
 
 from . import games
 from .errors import UserError
+from .located import spec_error
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,11 @@ def face_props(spec, comp):
         generator = getattr(module, "GENERATORS", {}).get(source.generator)
         if generator is None:
             raise UserError(f"{spec.path}: components.{comp.id}.faces.generator: unknown generator {source.generator!r}")
-        made = generator(spec, comp)
+        try:
+            made = generator(spec, comp)
+        except KeyError as exc:
+            raise spec_error(spec, ("components", comp.id, "faces"),
+                             f"generator {source.generator!r} needs the key {exc.args[0]!r}, which the spec does not give") from None
         if len(made) != source.count:
             raise UserError(f"{spec.path}: components.{comp.id}: generator made {len(made)} faces, count asks for {source.count}")
         return [dict(p) for p in made]

@@ -3,7 +3,6 @@ from dataclasses import dataclass
 
 from . import schema as s
 from . import svg
-from .errors import UserError
 
 
 @dataclass(frozen=True)
@@ -63,8 +62,9 @@ def lines_of(spec, component, key="lines_from"):
     """The resolved lines of the component that another component (a legend) names by id."""
     wanted = component.options[key]
     source = next((c for c in spec.components if c.id == wanted), None)
-    if source is None or "lines" not in _fields(source):
-        raise UserError(f"{spec.path}: components.{component.id}.{key}: no component {wanted!r} with line styles")
+    if source is None or _fields(source).get("lines") is not LINES:
+        from .located import spec_error
+        raise spec_error(spec, ("components", component.id, key), f"no component {wanted!r} with line styles")
     return resolve(spec, source.options.get("lines"))
 
 

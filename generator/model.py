@@ -83,8 +83,13 @@ class Spec:
         return self.palette.get(name) or BASE_COLOURS.get(name) or name
 
     def component(self, component_id):
-        """Return the component with this id."""
-        return next(c for c in self.components if c.id == component_id)
+        """Return the component with this id, or a SpecError when the spec has none (a check needs it)."""
+        found = next((c for c in self.components if c.id == component_id), None)
+        if found is None:
+            from .located import spec_error
+            ids = ", ".join(c.id for c in self.components)
+            raise spec_error(self, ("components",), f"no component {component_id!r} (components: {ids})")
+        return found
 
     def line(self, key_path):
         """The spec line of a key path (or its nearest parent), or None."""

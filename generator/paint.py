@@ -82,6 +82,8 @@ def element(ctx, node, inherited, clips):
     """Paint one element and its children with inherited presentation attributes."""
     if node.tag in ("defs", "clipPath", "title", "desc"):
         return
+    if node.tag in ("image", "use", "script", "foreignObject", "feImage"):
+        raise UserError(f"SVG element <{node.tag}> would load another file: external resources are not allowed")
     style = {**inherited, **{k: v for k, v in node.attrs.items() if k in INHERITED}}
     ctx.save()
     if "transform" in node.attrs:

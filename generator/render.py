@@ -1,16 +1,22 @@
-"""Draw one artwork (a face or a back) as SVG with its kind's renderer."""
+"""Draw one artwork (a face or a back) with its kind's renderer."""
 from . import svg
 from .components import KINDS
 from .components import back as back_art
+from .located import spec_error
 
 
 def draw_art(spec, art):
     """The drawing of one artwork, as its kind's renderer (or the common back) makes it."""
     comp = spec.component(art.component)
     kind = KINDS[comp.kind]
-    if art.side == "back":
-        return (kind.back or back_art.render)(spec, comp, *kind.size(comp.options))
-    return kind.render(spec, comp, art.props)
+    try:
+        if art.side == "back":
+            return (kind.back or back_art.render)(spec, comp, *kind.size(comp.options))
+        return kind.render(spec, comp, art.props)
+    except KeyError as exc:
+        key = exc.args[0]
+        where = ("components", comp.id) + (("faces",) if key in kind.face_fields else ())
+        raise spec_error(spec, where, f"missing required key {key!r} for kind {comp.kind}") from None
 
 
 def render_art(spec, art):

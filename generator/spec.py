@@ -164,6 +164,8 @@ def build(path, data, lines):
     """Check raw data and build the Spec."""
     check = Checker(path, lines)
     top = check.check(TOP, data, ())
+    if not isinstance(top.get("palette") or {}, dict):
+        check.fail(("palette",), f"expected a mapping of colour names to #rrggbb, found {s.found(top['palette'])}")
     palette = check.check_fields({name: s.hex_colour for name in top.get("palette") or {}}, top.get("palette") or {}, ("palette",))
     check.palette |= set(palette)
     game = Game(id=Path(path).stem, **top["game"])
@@ -196,7 +198,7 @@ def component(check, cid, raw):
     if not isinstance(raw, dict):
         check.fail(key_path, f"expected a mapping, found {s.found(raw)}")
     kind_name = raw.get("kind")
-    if kind_name not in KINDS:
+    if not isinstance(kind_name, str) or kind_name not in KINDS:
         where = key_path + ("kind",) if "kind" in raw else key_path
         what = f"unknown kind {kind_name!r}" if "kind" in raw else "missing required key 'kind'"
         check.fail(where, f"{what} (kinds: {', '.join(sorted(KINDS))})")

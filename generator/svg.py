@@ -144,9 +144,21 @@ def _template(name, search):
     for folder in search:
         path = Path(folder) / f"{name}.svg"
         if path.is_file():
-            root = ET.parse(path).getroot()
-            return tuple(_element(child, path) for child in root)
+            return tuple(_element(child, path) for child in _parse(path))
     raise UserError(f"unknown template {name!r} (looked in {', '.join(map(str, search))})")
+
+
+def _parse(path):
+    """The root element of a template file, refusing DTDs (entities) and malformed XML with a clear error."""
+    try:
+        data = path.read_bytes()
+        if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+            raise UserError(f"{path}: templates may not declare a DOCTYPE or entities (only plain shapes)")
+        return ET.fromstring(data)
+    except ET.ParseError as exc:
+        raise UserError(f"{path}: template is not well-formed SVG ({exc})") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read template: {exc.strerror}") from None
 
 
 def _element(node, path):

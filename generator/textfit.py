@@ -18,10 +18,22 @@ def width(text, size, bold=False):
     return sum(table.get(ch, table["M"]) for ch in text) * size / 1000
 
 
+def _pieces(word, size, max_width, bold):
+    """A word cut into chunks no wider than max_width mm (one character at least), so it cannot overflow."""
+    if width(word, size, bold) <= max_width:
+        return [word]
+    chunks = [""]
+    for ch in word:
+        if chunks[-1] and width(chunks[-1] + ch, size, bold) > max_width:
+            chunks.append("")
+        chunks[-1] += ch
+    return chunks
+
+
 def wrap(text, size, max_width, bold=False):
-    """Break text into lines no wider than max_width mm (a single long word may overflow)."""
+    """Break text into lines no wider than max_width mm (a word wider than a line is cut)."""
     lines, line = [], ""
-    for word in text.split():
+    for word in (piece for word in text.split() for piece in _pieces(word, size, max_width, bold)):
         trial = f"{line} {word}".strip()
         if line and width(trial, size, bold) > max_width:
             lines.append(line)

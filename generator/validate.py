@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from . import games
 from .expand import expand
+from .located import spec_error
 
 
 @dataclass(frozen=True)
@@ -39,13 +40,26 @@ def generic(spec, pieces, arts):
     return fails
 
 
+def missing(spec, module):
+    """The component kinds a game module REQUIRES ({kind: what}) that the spec has none of."""
+    kinds = {c.kind for c in spec.components}
+    return [("components", f"{what} (expected a component of kind {kind}, found none)")
+            for kind, what in getattr(module, "REQUIRED", {}).items() if kind not in kinds]
+
+
 def validate(spec):
     """Run every check; return the failures (empty when the set is complete and consistent)."""
     pieces, arts = expand(spec)
     found = generic(spec, pieces, arts)
     module = games.ruleset(spec)
-    if module is not None:
-        found += module.check(spec, pieces, arts)
+    absent = missing(spec, module) if module is not None else []
+    found += absent
+    if module is not None and not absent:
+        try:
+            found += module.check(spec, pieces, arts)
+        except KeyError as exc:
+            raise spec_error(spec, ("components",), f"the {spec.game.ruleset or spec.game.id} checks need the key "
+                                                    f"{exc.args[0]!r}, which the spec does not give") from None
     if spec.distinguish:
         from . import vision  # coloraide builds its tables on import: only for specs that need it
         found += vision.failures(spec)

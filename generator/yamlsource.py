@@ -3,8 +3,9 @@ import yaml
 
 from .errors import SpecError
 
-MAX_NODES = 200_000
+MAX_NODES = 100_000
 MAX_DEPTH = 64
+MAX_BYTES = 5_000_000
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -12,9 +13,12 @@ def load(path, text=None):
     """Return (data, lines) where lines maps key-path tuples to 1-based line numbers."""
     if text is None:
         try:
-            raw = open(path, "rb").read()
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_BYTES + 1)
         except OSError as exc:
             raise SpecError(path, "", f"cannot read spec: {exc.strerror}") from None
+        if len(raw) > MAX_BYTES:
+            raise SpecError(path, "", f"spec is too large (more than {MAX_BYTES // 1_000_000} MB), not parsing it")
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -22,15 +26,14 @@ def load(path, text=None):
             raise SpecError(path, "", "file is not UTF-8 text", line) from None
     loader = Loader(text)
     try:
+        _check_shape(path, text)
         root = loader.get_single_node()
         if root is None:
             raise SpecError(path, "", "spec is empty")
         lines = {}
         data = _Walker(path, loader, lines).walk(root, ())
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise SpecError(path, "", f"YAML syntax error: {problem}", mark.line + 1 if mark else None) from None
+        raise _syntax_error(path, text, exc) from None
     except yaml.YAMLError as exc:
         raise SpecError(path, "", f"YAML error: {exc}") from None
     finally:
@@ -38,15 +41,44 @@ def load(path, text=None):
     return data, lines
 
 
+def _syntax_error(path, text, exc):
+    """A SpecError for a YAML syntax error: the problem, where the construct it broke started, a hint for tabs."""
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or exc.context or "invalid YAML"
+    if exc.context and exc.context_mark and exc.problem_mark and exc.context_mark.line != exc.problem_mark.line:
+        problem += f" ({exc.context} on line {exc.context_mark.line + 1})"
+    bad_line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else ""
+    if "\t" in bad_line:
+        problem += " (a tab: indent YAML with spaces)"
+    return SpecError(path, "", f"YAML syntax error: {problem}", mark.line + 1 if mark else None)
+
+
+def _check_shape(path, text):
+    """Refuse deep nesting and too many values from the event stream, before the (recursive) composer runs."""
+    depth = 0
+    for count, event in enumerate(yaml.parse(text, Loader=Loader)):
+        if count > 2 * MAX_NODES:
+            raise SpecError(path, "", f"spec is too large (more than {MAX_NODES} values)", event.start_mark.line + 1)
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise SpecError(path, "", f"spec is nested too deeply (more than {MAX_DEPTH} levels)", event.start_mark.line + 1)
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+
+
 class _Walker:
     """Turn a composed node tree into plain data, with limits against alias bombs."""
 
     def __init__(self, path, loader, lines):
-        self.path, self.loader, self.lines, self.count = path, loader, lines, 0
+        self.path, self.loader, self.lines, self.count, self.open = path, loader, lines, 0, set()
 
     def walk(self, node, key_path):
+        """Plain data of one node, counting values and refusing an alias inside its own anchor."""
         self.count += 1
         line = node.start_mark.line + 1
+        if id(node) in self.open:
+            raise SpecError(self.path, dotted(key_path), "alias refers to its own anchor (a loop)", line)
         if self.count > MAX_NODES:
             raise SpecError(self.path, dotted(key_path), f"spec is too large (more than {MAX_NODES} values after expanding aliases)", line)
         if len(key_path) > MAX_DEPTH:
@@ -55,6 +87,14 @@ class _Walker:
         plain = {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "tag:yaml.org,2002:seq"}.get(type(node))
         if plain and node.tag != plain:
             raise SpecError(self.path, dotted(key_path), f"unsupported YAML tag {node.tag!r}", line)
+        self.open.add(id(node))
+        try:
+            return self._plain(node, key_path)
+        finally:
+            self.open.discard(id(node))
+
+    def _plain(self, node, key_path):
+        """Plain data of a mapping, a sequence or a scalar node."""
         if isinstance(node, yaml.MappingNode):
             self.loader.flatten_mapping(node)
             result = {}
@@ -75,7 +115,7 @@ class _Walker:
     def _scalar(self, node, key_path):
         try:
             return self.loader.construct_object(node, deep=True)
-        except yaml.constructor.ConstructorError as exc:
+        except yaml.constructor.ConstructorError:
             raise SpecError(self.path, dotted(key_path), f"unsupported YAML tag {node.tag!r}", node.start_mark.line + 1) from None
         except (ValueError, OverflowError) as exc:
             raise SpecError(self.path, dotted(key_path), f"bad value: {exc}", node.start_mark.line + 1) from None

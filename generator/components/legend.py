@@ -1,4 +1,6 @@
 """Line legend: a card showing each line colour in its style, how a crossing is drawn, and the nexus star."""
+from dataclasses import replace
+
 from .. import linestyles
 from .. import schema as s
 from .. import svg, textfit
@@ -78,4 +80,11 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0)
+def link(spec, component):
+    """Fill in the default `lines_from` and check at load time that it names a component with line styles."""
+    options = {"lines_from": DEFAULTS["lines_from"], **component.options}
+    linestyles.lines_of(spec, replace(component, options=options))
+    return options
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, link=link)

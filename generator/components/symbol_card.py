@@ -32,6 +32,8 @@ def referenced(spec, component, key="cards"):
     if found is None:
         ids = ", ".join(c.id for c in spec.components)
         raise spec_error(spec, where, f"no component {component.options[key]!r} (components: {ids})")
+    if found.kind != "symbol-card":
+        raise spec_error(spec, where, f"expected a symbol-card component, found {found.id!r} ({found.kind})")
     return found
 
 

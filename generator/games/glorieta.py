@@ -236,6 +236,8 @@ def _board(spec):
     return boards[0] if len(boards) == 1 else None
 
 
+REQUIRED = {"hex-board": "board", "token": "stones", "reference-card": "reference card"}
+
 def check(spec, pieces, arts):
     """Check the Glorieta figures of GAMES.md section 6, computed from the spec: board, ring and stones."""
     board = _board(spec)

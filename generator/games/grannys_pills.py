@@ -92,6 +92,8 @@ def prescriptions(spec, comp):
 
 
 GENERATORS = {"prescriptions": prescriptions}
+REQUIRED = {"grid-board": "main board", "square-tile": "pill tiles", "player-board": "player boards",
+            "pattern-tile": "prescription tiles", "reference-card": "reference card", "score-sheet": "score pad"}
 
 
 def tromino_placements(rows, cols):

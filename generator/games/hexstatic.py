@@ -206,6 +206,7 @@ def default_faces(spec, comp):
 
 GENERATORS = {"default-set": default_faces}
 TILE_KIND = "hex-tile"
+REQUIRED = {TILE_KIND: "hex tiles", "line-legend": "line key card"}
 
 
 def check(spec, pieces, arts):

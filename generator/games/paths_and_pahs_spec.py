@@ -80,6 +80,8 @@ def starting_layout(spec, comp):
 
 
 GENERATORS = {"starting-layout": starting_layout}
+REQUIRED = {"symbol-card": "PAH cards", "shift-board": "board", "standee": "player pawns",
+            "inventory-sheet": "inventory sheets"}
 
 
 def _expect(fails, comp, what, expected, found):

@@ -24,6 +24,9 @@ def deck(spec, pieces, arts):
     return [w for p in pieces if spec.component(p.component).kind == "word-card" for w in arts[p.front].props.get("words", ())]
 
 
+REQUIRED = {"grid-board": "pixel board", "token": "discs", "word-card": "word cards", "score-sheet": "score sheet",
+            "reference-card": "reference card"}
+
 def check(spec, pieces, arts):
     """Check GAMES.md section 3: cells 64 (or 256), discs at least one per cell, every disc two-sided, words unique."""
     boards = board_cells(spec)

@@ -97,6 +97,7 @@ def check_set(points, tokens=POSIES, expected=EXPECTED):
 
 
 CLEARANCE = 2.0  # mm left between two posies on neighbouring points
+REQUIRED = {"lattice-board": "board", "token": "posies", "reference-card": "reference card"}
 
 
 def posy_kinds(spec, pieces, arts):

@@ -1,0 +1,182 @@
+"""Fuzzing with hypothesis: random YAML text, random structures and random --set values on the shipped specs
+never let anything but the project's own UserError escape the loader, the validator or the renderers.
+
+The default run tries a few thousand inputs in a few seconds; `pytest -m fuzz` runs a long campaign."""
+import os
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator import spec as specs
+from generator import yamlsource
+from generator.errors import UserError
+from generator.expand import expand
+from generator.render import render_art
+from generator.validate import validate
+
+SHIPPED = specs.shipped()
+TEXTS = {p: p.read_text(encoding="utf-8") for p in SHIPPED}
+LONG = int(os.environ.get("PNP_FUZZ_EXAMPLES", "5000"))
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+QUICK = dict(deadline=None, suppress_health_check=list(HealthCheck), database=None, derandomize=True)
+
+
+def exercise(spec):
+    """Everything after loading that reads spec values: validation, then one front and the back of every component."""
+    validate(spec)
+    _, arts = expand(spec)
+    seen = set()
+    for art in arts.values():
+        if (art.component, art.side) not in seen:
+            seen.add((art.component, art.side))
+            render_art(spec, art)
+
+
+def survive(path, text=None, data=None, overrides=(), deep=True):
+    """Load a spec (from text, from data dumped to YAML, or from its file with --set overrides) and, when deep,
+    validate it and render its artworks; return "ok" or "rejected". Anything but a UserError escapes (a crash)."""
+    try:
+        if text is None and data is None:
+            spec = specs.load(str(path), overrides)
+        else:
+            if data is not None:
+                text = yaml.dump(data, Dumper=DUMPER, allow_unicode=True)
+            spec = specs.build(path, *yamlsource.load(path, text))
+        if deep:
+            exercise(spec)
+        return "ok"
+    except UserError as exc:
+        assert str(exc).strip(), "an error message says something"
+        return "rejected"
+
+
+PIECES = st.sampled_from(list("abc:-[]{}#&*!|>'\"%@`,?\t\n 0123456789.e+_~\\") + ["\n  ", ": ", "- ", "!!", "<<: *a", "\u00e9"])
+
+
+def yamlish(max_size):
+    """Text made of YAML punctuation, indentation and a few letters and digits."""
+    return st.lists(PIECES, max_size=max_size).map("".join)
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True),
+                    st.text(max_size=12), st.sampled_from(["25 mm", "0 mm", "-1mm", "1e9 mm", "red", "#12345g",
+                                                           "#ffffff", "tiles", "cards", "board", "default-set"]))
+STRUCTURES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.one_of(st.text(max_size=8), st.sampled_from(
+        ["kind", "size", "faces", "expect", "list", "product", "copies", "count", "generator", "seed", "lines",
+         "cards", "lines_from", "rows", "cols", "width", "height", "back", "fill"])), inner, max_size=4)), max_leaves=20)
+
+
+def leaf_paths(node, here=()):
+    """Every key path in raw spec data (mappings and lists), leaves and branches."""
+    yield here
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in items:
+        yield from leaf_paths(value, here + (key,))
+
+
+RAW = {p: yamlsource.load(p)[0] for p in SHIPPED}
+PATHS = sorted({(p, kp) for p in SHIPPED for kp in leaf_paths(RAW[p]) if kp}, key=repr)
+
+
+def replaced(data, key_path, value):
+    """A deep copy of data with the value at key_path replaced (or deleted when value is the DELETE marker)."""
+    import copy
+    data = copy.deepcopy(data)
+    node = data
+    for part in key_path[:-1]:
+        node = node[part]
+    if value is DELETE:
+        del node[key_path[-1]]
+    else:
+        node[key_path[-1]] = value
+    return data
+
+
+DELETE = object()
+
+
+@st.composite
+def spliced(draw):
+    """A shipped spec's text with a random snippet spliced in, replacing a random stretch."""
+    path = draw(st.sampled_from(SHIPPED))
+    text = TEXTS[path]
+    start = draw(st.integers(0, len(text)))
+    end = draw(st.integers(start, min(len(text), start + 40)))
+    return path, text[:start] + draw(yamlish(12)) + text[end:]
+
+
+@st.composite
+def restructured(draw):
+    """A shipped spec's data with one value replaced by a random structure, or deleted."""
+    path, key_path = draw(st.sampled_from(PATHS))
+    value = draw(st.one_of(STRUCTURES, st.just(DELETE)))
+    return path, replaced(RAW[path], key_path, value)
+
+
+@st.composite
+def assignment(draw):
+    """A --set KEY=VALUE on a shipped spec: a real key path (maybe extended or mangled) and a random value."""
+    path, key_path = draw(st.sampled_from(PATHS))
+    parts = [str(p) for p in key_path] + draw(st.lists(st.sampled_from(["x", "0", "size", "list", "-1", ""]), max_size=2))
+    value = draw(st.one_of(yamlish(10), SCALARS.map(str), STRUCTURES.map(
+        lambda v: yaml.safe_dump(v, default_flow_style=True).strip())))
+    return path, f"{'.'.join(parts)}={value}"
+
+
+def run(strategy, check, examples):
+    """Run check over examples drawn from strategy; return the tally of accepted and rejected inputs."""
+    tally = {"ok": 0, "rejected": 0}
+
+    @settings(max_examples=examples, **QUICK)
+    @given(strategy)
+    def inner(case):
+        tally[check(case)] += 1
+    inner()
+    print(f"{sum(tally.values())} inputs: {tally['ok']} accepted, {tally['rejected']} rejected cleanly, 0 crashes")
+    return tally
+
+
+FAST = [p for p in SHIPPED if p.stem in ("grannys-pills", "posies")]  # games whose checks run in milliseconds
+
+
+def test_random_text_never_crashes_the_loader():
+    run(yamlish(60).map(lambda t: (SHIPPED[0], t)), lambda c: survive(c[0], text=c[1]), 800)
+
+
+def test_random_structures_never_crash_the_loader():
+    run(STRUCTURES.map(lambda d: (SHIPPED[0], d)), lambda c: survive(c[0], data=c[1]), 400)
+
+
+def test_spliced_shipped_specs_never_crash_the_loader():
+    tally = run(spliced(), lambda c: survive(c[0], text=c[1], deep=False), 400)
+    assert tally["ok"] and tally["rejected"]
+
+
+def test_restructured_shipped_specs_never_crash_the_loader():
+    tally = run(restructured(), lambda c: survive(c[0], data=c[1], deep=False), 300)
+    assert tally["ok"] and tally["rejected"]
+
+
+def test_random_set_values_never_crash_the_loader():
+    tally = run(assignment(), lambda c: survive(c[0], overrides=[c[1]], deep=False), 300)
+    assert tally["ok"] and tally["rejected"]
+
+
+def test_broken_specs_that_load_never_crash_validate_or_render():
+    cases = st.one_of(restructured(), assignment()).filter(lambda c: c[0] in FAST)
+    check = lambda c: survive(c[0], data=c[1]) if isinstance(c[1], dict) else survive(c[0], overrides=[c[1]])  # noqa: E731
+    tally = run(cases, check, 100)
+    assert tally["ok"] and tally["rejected"]
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("how", ["text", "data", "set"])
+def test_long_fuzz_campaign(how):
+    """The long run, every game, validate and render included: pytest -m fuzz (PNP_FUZZ_EXAMPLES inputs each)."""
+    strategy, check = {
+        "text": (spliced(), lambda c: survive(c[0], text=c[1])),
+        "data": (restructured(), lambda c: survive(c[0], data=c[1])),
+        "set": (assignment(), lambda c: survive(c[0], overrides=[c[1]])),
+    }[how]
+    run(strategy, check, LONG)

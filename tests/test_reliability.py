@@ -1,0 +1,266 @@
+"""Bad input never crashes, nothing is lost: the invalid corpus through the CLI, hostile templates, escaped
+text, atomic writes under failures, and clear errors for outputs that cannot be written."""
+import errno
+import os
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator import build as builder
+from generator import pdf, yamlsource
+from generator.cli import cli
+
+from test_spec import INVALID, expected_error
+
+CHECKS = sorted((Path(__file__).parent / "data" / "invalid" / "checks").glob("*.yaml"))
+TIMES = {}
+
+
+def run(*args):
+    """Invoke pnp; exceptions other than SystemExit are left in the result (a crash shows as a traceback)."""
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def one_clean_line(result):
+    """The output is one 'error: ...' line, exit 1, and no exception escaped."""
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
+    assert result.output.startswith("error: ") and result.output.count("\n") == 1, result.output
+    return result.output[len("error: "):].rstrip("\n")
+
+
+@pytest.mark.parametrize("path", INVALID, ids=[p.stem for p in INVALID])
+def test_invalid_spec_through_the_cli_is_one_line_and_exit_1(path):
+    start = time.perf_counter()
+    result = run("validate", path)
+    TIMES[path.stem] = time.perf_counter() - start
+    assert one_clean_line(result) == expected_error(path)
+    assert TIMES[path.stem] < 10
+
+
+def test_corpus_size_and_slowest_case():
+    assert len(INVALID) + len(CHECKS) >= 40
+    slowest = sorted(TIMES.items(), key=lambda item: -item[1])[:3]
+    print("slowest invalid specs through the CLI:", ", ".join(f"{name} {secs:.2f} s" for name, secs in slowest))
+
+
+@pytest.mark.parametrize("path", CHECKS, ids=[p.stem for p in CHECKS])
+def test_spec_that_loads_but_contradicts_its_counts_fails_validate(path):
+    result = run("validate", path)
+    assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.output.splitlines() == [expected_error(path)]
+
+
+def test_huge_spec_is_refused_before_parsing(tmp_path):
+    huge = tmp_path / "huge.yaml"
+    with open(huge, "wb") as handle:
+        handle.write(b"game:\n  title: Test\n  designer: Someone\nnotes: |\n")
+        handle.write((b"  " + b"x" * 1022 + b"\n") * (50 * 1024))
+    assert huge.stat().st_size > 50 * 1024 * 1024
+    start = time.perf_counter()
+    message = one_clean_line(run("validate", huge))
+    print(f"50 MB spec refused in {time.perf_counter() - start:.2f} s")
+    assert message == f"{huge}: spec is too large (more than {yamlsource.MAX_BYTES // 1_000_000} MB), not parsing it"
+
+
+SPEC = """\
+game:
+  title: "Cats & Dogs <\\"Deluxe\\"> </svg>"
+  designer: "O'Brien & <Sons>"
+palette:
+  ink: "#1b1b1b"
+components:
+  card:
+    kind: reference-card
+    title: "Rules & <notes>"
+    expect: 1
+    width: 63 mm
+    height: 88 mm
+    heading: "A < B & \\"C\\""
+    ink: ink
+    accent: ink
+    lines:
+      - "x > y && z"
+      - "</text><script>alert(1)</script>"
+  tile:
+    kind: square-tile
+    expect: 2
+    size: 25 mm
+    faces:
+      list:
+        - {colour: ink, shape: SHAPE}
+      copies: 2
+    back: {fill: ink, label: "R&D <1>"}
+"""
+
+
+def write_spec(folder, shape="round", template=None):
+    """A spec in folder whose tiles show shape; template, when given, becomes templates/<shape>.svg beside it."""
+    folder.mkdir(exist_ok=True)
+    path = folder / "hostile.yaml"
+    path.write_text(SPEC.replace("SHAPE", shape), encoding="utf-8")
+    if template is not None:
+        (folder / "templates").mkdir(exist_ok=True)
+        (folder / "templates" / f"{shape}.svg").write_text(template, encoding="utf-8")
+    return path
+
+
+def pdf_text(path):
+    """All text of a PDF, page by page."""
+    import pypdf
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(path).pages)
+
+
+def test_markup_in_spec_text_renders_as_text(tmp_path):
+    path = write_spec(tmp_path / "spec")
+    result = run("build", path, "--paper", "a4", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    text = pdf_text(tmp_path / "out" / "hostile" / "hostile-components-a4.pdf")
+    flat = "".join(text.split())  # wrapped lines join up again
+    for shown in ['Cats & Dogs <"Deluxe"> </svg>', "O'Brien & <Sons>", "Rules & <notes>", 'A < B & "C"',
+                  "x > y && z", "</text><script>alert(1)</script>", "R&D <1>"]:
+        assert "".join(shown.split()) in flat, shown
+
+
+HOSTILE = {
+    "image": '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 100">'
+             '<image href="file:///etc/passwd" width="100" height="100"/></svg>',
+    "use": '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 100">'
+           '<use xlink:href="file:///etc/passwd#x"/></svg>',
+    "style": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><style>@import url(http://example.com/x.css);</style></svg>',
+    "entity": '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY leak SYSTEM "file:///etc/passwd">]>'
+              '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="&leak;"/></svg>',
+    "broken": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50"',
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_template_beside_a_spec_may_hold_only_plain_shapes(tmp_path, name):
+    path = write_spec(tmp_path / "spec", shape=f"evil-{name}", template=HOSTILE[name])
+    message = one_clean_line(run("build", path, "--paper", "a4", "--out", tmp_path / "out"))
+    assert f"templates/evil-{name}.svg" in message
+    assert "root:" not in message
+    assert not (tmp_path / "out" / "hostile" / "hostile-components-a4.pdf").exists()
+
+
+def test_attributes_that_link_are_dropped_from_templates(tmp_path):
+    template = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 100">'
+                '<circle cx="50" cy="50" r="40" fill="currentColor" xlink:href="file:///etc/passwd" '
+                'style="fill:url(file:///etc/passwd)" onload="alert(1)"/></svg>')
+    path = write_spec(tmp_path / "spec", shape="linky", template=template)
+    result = run("build", path, "--paper", "a4", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    from generator import spec as specs
+    from generator.expand import expand
+    from generator.render import render_art
+    spec = specs.load(str(path))
+    svg_text = render_art(spec, expand(spec)[1]["tile-1"])
+    assert "<circle" in svg_text and "passwd" not in svg_text and "onload" not in svg_text
+
+
+def test_the_converter_never_fetches(tmp_path):
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(b"not an image")
+    svg_text = (f'<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">'
+                f'<image href="file://{secret}" width="10" height="10"/></svg>')
+    from generator.errors import UserError
+    with pytest.raises(UserError, match="external resources are not allowed"):
+        pdf.convert([svg_text])
+
+
+@pytest.fixture
+def built(tmp_path):
+    """A small spec built on both papers into tmp_path/out: (out, {file name: bytes}), and the spec path."""
+    out, path = tmp_path / "out", write_spec(tmp_path / "spec")
+    assert run("build", path, "--out", out).exit_code == 0
+    return out, {p.name: p.read_bytes() for p in (out / "hostile").glob("*.pdf")}, path
+
+
+def leftovers(out):
+    """Temp files left in the output folder."""
+    return [p for p in Path(out).rglob("*") if p.name.endswith(".part")]
+
+
+def test_build_failing_midway_keeps_the_previous_pdfs(built, monkeypatch):
+    out, before, path = built
+    real, calls = pdf.Document.save, []
+
+    def failing(document, *args):
+        calls.append(1)
+        if len(calls) > 1:
+            raise RuntimeError("writer died")
+        return real(document, *args)
+
+    monkeypatch.setattr(pdf.Document, "save", failing)
+    result = run("build", path, "--out", out, "--set", "palette.ink=#c0392b")
+    assert result.exit_code != 0 and isinstance(result.exception, RuntimeError)
+    after = {p.name: p.read_bytes() for p in (out / "hostile").glob("*.pdf")}
+    assert after.keys() == before.keys() == {"hostile-components-a4.pdf", "hostile-components-letter.pdf"}
+    changed = [name for name in before if after[name] != before[name]]
+    assert changed == ["hostile-components-a4.pdf"], changed  # the one finished file; the other untouched
+    assert not leftovers(out)
+
+
+@pytest.mark.parametrize("fault", [KeyboardInterrupt, lambda *a: OSError(errno.ENOSPC, "No space left on device")])
+def test_write_interrupted_or_disk_full_leaves_old_file_and_no_temp(built, monkeypatch, fault):
+    out, before, path = built
+    folder = out / "hostile"
+    target = folder / "hostile-components-a4.pdf"
+    (folder / "notes.txt").write_text("mine")
+    (folder / ".other.pdf.part").write_text("not pnp's temp file")
+    real_fdopen = os.fdopen
+
+    class Full:
+        """A file whose write fails like a full disk (or is interrupted)."""
+
+        def __init__(self, handle):
+            self.handle = handle
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.handle.close()
+
+        def write(self, data):
+            self.handle.write(data[:100])
+            raise fault() if fault is not KeyboardInterrupt else KeyboardInterrupt()
+
+    monkeypatch.setattr(os, "fdopen", lambda fd, mode: Full(real_fdopen(fd, mode)))
+    if fault is KeyboardInterrupt:
+        with pytest.raises(KeyboardInterrupt):
+            builder.write_atomic(target, b"new bytes" * 1000)
+    else:
+        changed = ("--set", "game.title=Changed")  # new inputs, so the cache does not skip the write
+        message = one_clean_line(run("build", path, "--paper", "a4", "--out", out, *changed))
+        assert message == f"cannot write {target}: No space left on device"
+    monkeypatch.undo()
+    assert target.read_bytes() == before[target.name]
+    assert (folder / "notes.txt").read_text() == "mine"
+    assert leftovers(out) == [folder / ".other.pdf.part"]
+
+
+def test_out_pointing_at_a_file_is_a_clear_error(tmp_path):
+    blocker, path = tmp_path / "not-a-folder", write_spec(tmp_path / "spec")
+    blocker.write_text("keep me")
+    for out in (blocker, blocker / "below"):
+        message = one_clean_line(run("build", path, "--paper", "a4", "--out", out))
+        assert message.startswith(f"cannot write {out}/hostile/hostile-components-a4.pdf: ")
+        assert "not a folder" in message
+    assert blocker.read_text() == "keep me"
+
+
+def test_out_in_a_read_only_folder_is_a_clear_error(tmp_path):
+    if os.geteuid() == 0:
+        pytest.skip("running as root: chmod does not stop writes (the path-under-a-file case covers the error)")
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        message = one_clean_line(run("build", write_spec(tmp_path / "spec"), "--paper", "a4", "--out", locked))
+    finally:
+        locked.chmod(0o700)
+    assert message.startswith(f"cannot write {locked}/hostile/") and "Permission denied" in message
