@@ -116,6 +116,12 @@ def drawing(width, height, bleed=0.0, ident="face"):
     return Drawing(r(w), r(h), (r(-bleed), r(-bleed), r(w), r(h)), ident)
 
 
+def ground(dwg, fill):
+    """Fill the whole drawing, bleed included, with one colour."""
+    x, y, w, h = dwg.box
+    dwg.add(dwg.rect((x, y), (w, h), fill=fill))
+
+
 def text(dwg, content, x, y, size, fill="#000000", anchor="middle", bold=False, **extra):
     """Add a line of text with the bundled font; size in mm."""
     return dwg.text(str(content), insert=(r(x), r(y)), font_family=FONT, font_size=r(size), fill=fill,

@@ -7,7 +7,7 @@ def render(spec, component, width, height):
     back, b = component.back, component.bleed
     fill, ink = spec.colour(back.fill), spec.colour(back.ink)
     dwg = svg.drawing(width, height, b)
-    dwg.add(dwg.rect((-b, -b), (width + 2 * b, height + 2 * b), fill=fill))
+    svg.ground(dwg, fill)
     inset = min(width, height) * 0.08
     if back.frame == "rect":
         dwg.add(dwg.rect((svg.r(inset), svg.r(inset)), (svg.r(width - 2 * inset), svg.r(height - 2 * inset)),

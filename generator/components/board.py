@@ -29,7 +29,7 @@ def render(spec, component, props):
     width, height = size(o)
     dwg = svg.drawing(width, height, component.bleed)
     b = component.bleed
-    dwg.add(dwg.rect((-b, -b), (width + 2 * b, height + 2 * b), fill=spec.colour(o["ground"])))
+    svg.ground(dwg, spec.colour(o["ground"]))
     draw_grid(dwg, spec, o["frame"], o["frame"], o["rows"], o["cols"], o["cell"], o)
     if o["label"]:
         dwg.add(svg.text(dwg, o["label"], width / 2, o["frame"] * 0.68, o["frame"] * 0.55, spec.colour(o["ink"]), bold=True))

@@ -1,7 +1,7 @@
 """Reference card: a heading and wrapped lines of text, shrunk to fit the safe area."""
 from .. import schema as s
 from .. import svg, textfit
-from .kind import Kind
+from .kind import Kind, width_and_height
 
 FIELDS = {
     "width": s.length(high=400),
@@ -18,9 +18,7 @@ DEFAULTS = {"ground": "white", "ink": "black", "accent": "black", "font_size": 3
 LEADING = 1.3
 
 
-def size(options):
-    """The card's width and height."""
-    return options["width"], options["height"]
+size = width_and_height
 
 
 def layout(o):
@@ -41,7 +39,7 @@ def render(spec, component, props):
     b, w, h = component.bleed, o["width"], o["height"]
     ink = spec.colour(o["ink"])
     dwg = svg.drawing(w, h, b)
-    dwg.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill=spec.colour(o["ground"])))
+    svg.ground(dwg, spec.colour(o["ground"]))
     dwg.add(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=spec.colour(o["accent"]), stroke_width=0.6))
     y = o["safe"] + o["font_size"] * 1.1
     dwg.add(svg.text(dwg, o["heading"], w / 2, y, o["font_size"] * 1.3, ink, bold=True))

@@ -99,7 +99,7 @@ def render(spec, component, props):
     b = component.bleed
     ink, line = spec.colour(o["ink"]), o["line"]
     dwg = svg.drawing(width, height, b)
-    dwg.add(dwg.rect((-b, -b), (width + 2 * b, height + 2 * b), fill=spec.colour(o["ground"])))
+    svg.ground(dwg, spec.colour(o["ground"]))
     where = layout(o)
     colours = ring_map(o)
     if "ring_list" in o and len(o["ring_list"]) != len(ring_spaces(o)):

@@ -3,7 +3,7 @@ from .. import schema as s
 from .. import svg, textfit
 from ..expand import face_props
 from . import symbol_card
-from .kind import Kind
+from .kind import Kind, width_and_height
 
 FIELDS = {
     "width": s.length(high=400),
@@ -22,9 +22,7 @@ FONT = 3.0
 BOX = 4.0
 
 
-def size(options):
-    """The sheet's width and height."""
-    return options["width"], options["height"]
+size = width_and_height
 
 
 def render(spec, component, props):
@@ -32,7 +30,7 @@ def render(spec, component, props):
     o = {**DEFAULTS, **component.options}
     w, h, b, ink = o["width"], o["height"], component.bleed, spec.colour(o["ink"])
     dwg = svg.drawing(w, h, b, ident=f"{component.id}-sheet")
-    dwg.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill="#ffffff"))
+    svg.ground(dwg, "#ffffff")
     dwg.add(dwg.rect((0.5, 0.5), (w - 1, h - 1), fill="none", stroke=ink, stroke_width=0.4))
     left = 5.0
     dwg.add(svg.text(dwg, o["heading"], left, 9, 5, ink, anchor="start", bold=True))

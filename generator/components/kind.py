@@ -21,3 +21,8 @@ class Kind:
     layout: str = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet)
     back: Callable = None       # render_back(spec, component, w, h) -> SVG text; None: the common back
     panel_overlap: Callable = None   # options -> mm panels overlap by; None: imposition.OVERLAP
+
+
+def width_and_height(options):
+    """The size of a kind whose options give `width` and `height`."""
+    return options["width"], options["height"]

@@ -88,7 +88,7 @@ def render(spec, component, props):
     b = component.bleed
     ink, line = spec.colour(o["ink"]), o["line"]
     dwg = svg.drawing(width, height, b)
-    dwg.add(dwg.rect((-b, -b), (width + 2 * b, height + 2 * b), fill=spec.colour(o["ground"])))
+    svg.ground(dwg, spec.colour(o["ground"]))
     centres = layout(o)
     outline = [(svg.r(x), svg.r(y)) for x, y in hull(centres.values())]
     pad = o["spacing"] / 2

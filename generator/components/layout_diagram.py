@@ -5,7 +5,7 @@ from .. import schema as s
 from .. import svg, textfit
 from . import symbol_card
 from .shift_board import EMPTY
-from .kind import Kind
+from .kind import Kind, width_and_height
 
 FIELDS = {
     "width": s.length(high=400),
@@ -22,9 +22,7 @@ LABEL = 5.0
 FONT = 3.2
 
 
-def size(options):
-    """The sheet's width and height."""
-    return options["width"], options["height"]
+size = width_and_height
 
 
 def render(spec, component, props):
@@ -34,7 +32,7 @@ def render(spec, component, props):
     cards = spec.component(o["cards"])
     faces = symbol_card.faces_by_name(spec, cards)
     dwg = svg.drawing(w, h, b, ident=f"{component.id}-diagram")
-    dwg.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill="#ffffff"))
+    svg.ground(dwg, "#ffffff")
     dwg.add(dwg.rect((1, 1), (w - 2, h - 2), fill="none", stroke=ink, stroke_width=0.4))
     dwg.add(svg.text(dwg, o["heading"], 6, 10, 5.5, ink, anchor="start", bold=True))
     if props.get("caption"):

@@ -52,7 +52,7 @@ def render(spec, component, props):
     ground, ink, font = spec.colour(o["ground"]), spec.colour(o["ink"]), o["font_size"]
     lines = linestyles.lines_of(spec, component)
     dwg = svg.drawing(w, h, b, ident="line-legend")
-    dwg.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill=ground))
+    svg.ground(dwg, ground)
     dwg.add(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=spec.colour(o["accent"]), stroke_width=0.6))
     dwg.add(svg.text(dwg, o["heading"], w / 2, 5 + font * 1.3, font * 1.3, ink, bold=True))
     top = 5 + font * 2.6

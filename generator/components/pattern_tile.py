@@ -28,7 +28,7 @@ def render(spec, component, props):
     width, height = size(o)
     b, ink, cell, m = component.bleed, spec.colour(o["ink"]), o["cell"], o["margin"]
     dwg = svg.drawing(width, height, b)
-    dwg.add(dwg.rect((-b, -b), (width + 2 * b, height + 2 * b), fill=spec.colour(o["ground"])))
+    svg.ground(dwg, spec.colour(o["ground"]))
     dwg.add(dwg.rect((m, m), (o["cols"] * cell, o["rows"] * cell), fill="none", stroke=ink, stroke_width=o["line"]))
     for j, row in enumerate(props["pattern"]):
         for i, (colour, shape) in enumerate(row):

@@ -35,7 +35,7 @@ def render(spec, component, props):
     width, height = size(o)
     b, ink = component.bleed, spec.colour(o["ink"])
     dwg = svg.drawing(width, height, b)
-    dwg.add(dwg.rect((-b, -b), (width + 2 * b, height + 2 * b), fill=spec.colour(o["ground"])))
+    svg.ground(dwg, spec.colour(o["ground"]))
     grid_x, grid_y = o["frame"], TOP_BAND
     grid_w = o["cols"] * o["cell"]
     draw_grid(dwg, spec, grid_x, grid_y, o["rows"], o["cols"], o["cell"], o)

@@ -1,7 +1,7 @@
 """Score sheet: a titled table of rows (rounds) by columns (players) with a total row."""
 from .. import schema as s
 from .. import svg
-from .kind import Kind
+from .kind import Kind, width_and_height
 
 FIELDS = {
     "width": s.length(high=400),
@@ -16,9 +16,7 @@ FIELDS = {
 DEFAULTS = {"column_label": "Player", "note": "", "ink": "black"}
 
 
-def size(options):
-    """The sheet's width and height."""
-    return options["width"], options["height"]
+size = width_and_height
 
 
 def render(spec, component, props):
@@ -26,7 +24,7 @@ def render(spec, component, props):
     o = {**DEFAULTS, **component.options}
     w, h, b, ink = o["width"], o["height"], component.bleed, spec.colour(o["ink"])
     dwg = svg.drawing(w, h, b)
-    dwg.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill="#ffffff"))
+    svg.ground(dwg, "#ffffff")
     dwg.add(svg.text(dwg, o["heading"], w / 2, 9, 5, ink, bold=True))
     labels = ["Name"] + list(o["rows"])
     top, left, bottom = 14.0, 5.0, h - (10.0 if o["note"] else 5.0)

@@ -82,7 +82,7 @@ def render(spec, component, props):
     cw, ch = cell_size(o)
     b, f, ink = component.bleed, o["frame"], spec.colour(o["ink"])
     dwg = svg.drawing(width, height, b, ident=f"{component.id}-board")
-    dwg.add(dwg.rect((-b, -b), (width + 2 * b, height + 2 * b), fill=spec.colour(o["ground"])))
+    svg.ground(dwg, spec.colour(o["ground"]))
     layout = props.get("layout") or []
     for j in range(o["rows"]):
         for i in range(o["cols"]):

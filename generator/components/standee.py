@@ -48,7 +48,7 @@ def render(spec, component, props):
     colour = spec.colour(props["colour"])
     letter_ink = ink_on(colour, spec.colour(o["ink"]), spec.colour(o["light_ink"]))
     dwg = svg.drawing(w, total, b, ident=f"{component.id}-standee")
-    dwg.add(dwg.rect((-b, -b), (w + 2 * b, total + 2 * b), fill=colour))
+    svg.ground(dwg, colour)
     dwg.add(dwg.rect((svg.r(w * 0.08), svg.r(foot + 0.8)), (svg.r(w * 0.84), svg.r(2 * h - 1.6)), fill="#ffffff",
                      fill_opacity=0.35))
     dwg.add(figure(dwg, w / 2, foot, w, h, colour, letter_ink, props["letter"], 180))

@@ -4,7 +4,7 @@ from .. import svg, templates
 from ..located import spec_error
 from ..expand import face_props
 from ..luminance import ink_on
-from .kind import Kind
+from .kind import Kind, width_and_height
 
 FIELDS = {
     "width": s.length(high=400),
@@ -18,9 +18,7 @@ FACE_FIELDS = {"background": s.colour, "shape": s.text, "colour": s.colour}
 DEFAULTS = {"ink": "black", "light_ink": "white", "symbol_scale": 0.68, "symbols": {}}
 
 
-def size(options):
-    """The card's width and height."""
-    return options["width"], options["height"]
+size = width_and_height
 
 
 def referenced(spec, component, key="cards"):

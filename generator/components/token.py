@@ -38,7 +38,7 @@ def render(spec, component, props):
     side, b = o["size"], component.bleed
     ink, fill = spec.colour(o["ink"]), spec.colour(props.get("colour", o["ground"]))
     dwg = svg.drawing(side, side, b)
-    dwg.add(dwg.rect((-b, -b), (side + 2 * b, side + 2 * b), fill=fill))
+    svg.ground(dwg, fill)
     if o["ring"]:
         inset = o["ring"] / 2
         if o["outline"] == "round":

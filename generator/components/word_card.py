@@ -6,7 +6,7 @@
 from .. import schema as s
 from .. import svg, textfit
 from ..errors import UserError
-from .kind import Kind
+from .kind import Kind, width_and_height
 
 FIELDS = {
     "width": s.length(high=200),
@@ -26,9 +26,7 @@ DEFAULTS = {"heading": "", "per_card": 6, "ground": "white", "ink": "black", "ac
 MIN_FONT = 2.5
 
 
-def size(options):
-    """The card's width and height."""
-    return options["width"], options["height"]
+size = width_and_height
 
 
 def deal(spec, component):
@@ -55,7 +53,7 @@ def render(spec, component, props):
     b, w, h, safe = component.bleed, o["width"], o["height"], o["safe"]
     ink, accent = spec.colour(o["ink"]), spec.colour(o["accent"])
     dwg = svg.drawing(w, h, b)
-    dwg.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill=spec.colour(o["ground"])))
+    svg.ground(dwg, spec.colour(o["ground"]))
     dwg.add(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=accent, stroke_width=0.6))
     band = 0.0
     if o["heading"]:
