@@ -9,6 +9,7 @@ from . import cache, coverage, pdf, sheets
 from .components import KINDS
 from .errors import UserError
 from .expand import expand
+from .facecache import FaceCache
 from .render import art_size, draw_art, render_art
 from .imposition import impose
 from .validate import validate
@@ -32,8 +33,11 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
     return rows
 
 
-def components_pdf(spec, paper, backs="duplex", looks=()):
-    """Build the components PDF of one spec on one paper, artworks drawn in the given looks; return (bytes, page count)."""
+def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
+    """Build the components PDF of one spec on one paper, artworks drawn in the given looks; return (bytes, page count).
+
+    faces: a FaceCache to take unchanged drawings from (and to give new ones to).
+    """
     pieces, arts = expand(spec)
     plan = impose(spec, pieces, paper, backs)
     total = len(plan.sheets) + 1
@@ -44,10 +48,12 @@ def components_pdf(spec, paper, backs="duplex", looks=()):
     doc.paint(sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages), lambda ctx: None)
     doc.next_page()
     uses = Counter(slot.art for sheet in plan.sheets for slot in sheet.slots)
-    pictures = {key: looks_.apply(looks, render_art(spec, arts[key])) if looks else draw_art(spec, arts[key])
+    draw = faces.drawing if faces else draw_art
+    pictures = {key: looks_.apply(looks, render_art(spec, arts[key])) if looks else draw(spec, arts[key])
                 for key in uses}
+    windowed = {slot.art for sheet in plan.sheets for slot in sheet.slots if slot.window is not None}
     for key, count in uses.items():
-        if count > 1:
+        if count > 1 and key not in windowed:  # cairo keeps only the first panel's part of a shared recording
             doc.share(key, pictures[key])
     for number, sheet in enumerate(plan.sheets, start=2):
         for slot in sheet.slots:
@@ -106,7 +112,13 @@ def check(spec):
 def build(spec, paper, out_dir, backs="duplex"):
     """Write the components PDF of one checked spec for one paper; return (path, pages, bytes[, note])."""
     path = output_path(out_dir, spec, paper, backs)
-    return cached(spec, path, cache.key(spec, "components", paper, backs), lambda: components_pdf(spec, paper, backs))
+
+    def make():
+        faces = FaceCache(path)
+        made = components_pdf(spec, paper, backs, faces=faces)
+        faces.save()
+        return made
+    return cached(spec, path, cache.key(spec, "components", paper, backs), make)
 
 
 def cached(spec, path, inputs, make):

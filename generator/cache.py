@@ -22,9 +22,14 @@ def _folder(folder, pattern):
     return digest.hexdigest()
 
 
+def code():
+    """One digest of the package's code and fonts."""
+    return _digest((_folder(str(PACKAGE), "*.py") + _folder(str(PACKAGE / "fonts"), "*")).encode())
+
+
 def key(spec, *options):
     """The inputs of one output file: the checked spec, the options, and the code, fonts and templates drawing it."""
-    parts = [repr(spec), repr(options), _folder(str(PACKAGE), "*.py"), _folder(str(PACKAGE / "fonts"), "*")]
+    parts = [repr(spec), repr(options), code()]
     parts += [_folder(folder, "*.svg") for folder in spec.templates]
     return _digest("\n".join(parts).encode())
 

@@ -26,3 +26,26 @@ def test_a_file_changed_on_disk_is_rebuilt(tmp_path):
     assert path.read_bytes() == written
     path.unlink()
     assert len(build(spec, "a4", tmp_path)) == 3 and path.read_bytes() == written
+
+
+def test_changing_a_colour_redraws_exactly_the_faces_that_use_it(tmp_path):
+    from generator.build import components_pdf, output_path
+    from generator.expand import expand
+    from generator.facecache import FaceCache
+    from generator.render import render_art
+
+    before = specs.load("grannys-pills")
+    path = output_path(tmp_path, before, "a4")
+    first = FaceCache(path)
+    components_pdf(before, "a4", faces=first)
+    first.save()
+    _, arts = expand(before)
+    assert sorted(first.drawn) == sorted(arts)
+
+    after = specs.load("grannys-pills", ["palette.red=#c0392b"])
+    second = FaceCache(path)
+    data, _ = components_pdf(after, "a4", faces=second)
+    changed = sorted(key for key, art in arts.items() if render_art(before, art) != render_art(after, art))
+    assert changed and len(changed) < len(arts)
+    assert sorted(second.drawn) == changed
+    assert data == components_pdf(after, "a4")[0], "cached faces give the same bytes as fresh ones"

@@ -1,11 +1,15 @@
 """The components PDF: pages, sizes, boxes, metadata, shared artworks, exact tile sizes, same bytes twice."""
+import io
 from collections import Counter
 
 import pikepdf
+import pypdfium2
+from PIL import Image
 import pytest
 
 from conftest import render
-from generator.build import build
+from generator import spec as specs
+from generator.build import build, components_pdf
 from generator.expand import expand
 from generator.imposition import impose
 from generator.units import PT_PER_MM, paper_size
@@ -82,3 +86,29 @@ def test_pill_tiles_measure_25_mm(grannys, grannys_pdfs, paper):
     for size in sizes:
         assert size == pytest.approx(25.0, abs=0.2)
     assert edges[0] * 25.4 / DPI == pytest.approx(first.x, abs=0.2)
+
+
+@pytest.mark.parametrize("game, overrides", [("grannys-pills", ["components.board.cell=40mm"]), ("glorieta", [])])
+def test_every_board_panel_shows_its_part_of_the_board(game, overrides):
+    from PIL import ImageChops
+
+    from generator import pdf
+    from generator.render import draw_art
+    spec = specs.load(game, overrides)
+    pieces, arts = expand(spec)
+    data, _ = components_pdf(spec, "a4")
+    plan = impose(spec, pieces, "a4")
+    dpi = 40
+    k = dpi / 25.4
+    panels = [(n, s.slots[0]) for n, s in enumerate(plan.sheets, start=1) if s.slots and s.slots[0].window]
+    assert len(panels) > 1
+    board = Image.open(io.BytesIO(pdf.png(draw_art(spec, arts[panels[0][1].art]), dpi))).convert("L")
+    document = pypdfium2.PdfDocument(data)
+    for number, slot in panels:
+        page = document[number].render(scale=dpi / 72).to_pil().convert("L")
+        w = slot.window
+        shown = page.crop((round(slot.x * k), round(slot.y * k), round((slot.x + w.w) * k), round((slot.y + w.h) * k)))
+        wanted = board.crop((round(w.x * k), round(w.y * k), round((w.x + w.w) * k), round((w.y + w.h) * k)))
+        wanted = wanted.resize(shown.size)
+        differing = sum(ImageChops.difference(shown, wanted).histogram()[64:]) / (shown.width * shown.height)
+        assert differing < 0.05, f"panel on sheet {number}: {differing:.0%} of its pixels differ from the board"

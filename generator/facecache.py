@@ -1,0 +1,124 @@
+"""Faces kept between builds: a face is drawn again only when something its renderer read has changed."""
+import hashlib
+import json
+from collections.abc import Mapping
+
+from . import cache, svg
+from .render import draw_art
+
+
+class _Palette(Mapping):
+    """The palette, recording each colour a renderer looks up."""
+
+    def __init__(self, palette, used):
+        self._palette, self._used = palette, used
+
+    def __getitem__(self, name):
+        self._used[f"palette:{name}"] = self._palette.get(name)
+        return self._palette[name]
+
+    def __iter__(self):
+        self._used["palette"] = _digest(dict(self._palette))
+        return iter(self._palette)
+
+    def __len__(self):
+        return len(self._palette)
+
+
+class _Watched:
+    """A spec stand-in for one renderer call: records the colours and components it reads."""
+
+    def __init__(self, spec, own):
+        self._spec, self._own, self.used = spec, own, {}
+
+    def __getattr__(self, name):
+        return getattr(self._spec, name)
+
+    @property
+    def palette(self):
+        return _Palette(self._spec.palette, self.used)
+
+    @property
+    def components(self):
+        self.used["components"] = _digest(self._spec.components)
+        return self._spec.components
+
+    def colour(self, name):
+        self.used[f"colour:{name}"] = self._spec.colour(name)
+        return self.used[f"colour:{name}"]
+
+    def component(self, component_id):
+        found = self._spec.component(component_id)
+        if component_id != self._own:  # the face's own component is part of its key already
+            self.used[f"component:{component_id}"] = _digest(found)
+        return found
+
+
+def _now(spec, dependency):
+    """The current value of something a renderer read."""
+    kind, _, name = dependency.partition(":")
+    if kind == "colour":
+        return spec.colour(name)
+    if kind == "palette":
+        return spec.palette.get(name) if name else _digest(dict(spec.palette))
+    if kind == "components":
+        return _digest(spec.components)
+    found = next((c for c in spec.components if c.id == name), None)
+    return _digest(found) if found is not None else None
+
+
+def _digest(value):
+    """A short stand-in for a large value read by a renderer (a component, all components, the palette)."""
+    return hashlib.sha256(repr(value).encode()).hexdigest()
+
+
+def _pack(node):
+    """An element tree as plain JSON data."""
+    return [node.tag, node.attrs, node.content, [_pack(child) for child in node.children]]
+
+
+def _unpack(data, into=None):
+    """Rebuild an element tree from _pack's data."""
+    tag, attrs, content, children = data
+    node = into or svg.Element(tag, attrs, content)
+    node.children = [_unpack(child) for child in children]
+    return node
+
+
+class FaceCache:
+    """Drawings of the faces of one output file, stored beside it as JSON and reused when still valid."""
+
+    def __init__(self, path):
+        self.path = path.parent / cache.RECORDS / f"{path.name}.faces.json"
+        try:
+            self.entries = json.loads(self.path.read_text())
+        except (OSError, ValueError):
+            self.entries = {}
+        self.drawn, self.kept = [], {}
+
+    def drawing(self, spec, art):
+        """The drawing of an artwork: from the cache when everything its renderer read is unchanged."""
+        comp = spec.component(art.component)
+        face = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options), art.side,
+                        sorted(art.props.items()), spec.templates, cache.code()))
+        entry = self.entries.get(face)
+        if entry and all(_now(spec, dependency) == value for dependency, value in entry["used"].items()):
+            width, height, box, ident = entry["size"]
+            drawing = _unpack(entry["drawing"], svg.Drawing(width, height, tuple(box), ident))
+            drawing.defs = next(c for c in drawing.children if c.tag == "defs")
+        else:
+            watched = _Watched(spec, art.component)
+            drawing = draw_art(watched, art)
+            entry = {"used": watched.used, "size": [drawing.width, drawing.height, list(drawing.box), drawing.attrs["id"]],
+                     "drawing": _pack(drawing)}
+            self.drawn.append(art.key)
+        self.kept[face] = entry
+        return drawing
+
+    def save(self):
+        """Keep the faces of this build (and only those) for the next one."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(self.kept, separators=(",", ":")))
+        except OSError:
+            pass
