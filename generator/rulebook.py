@@ -49,6 +49,7 @@ def styles(accent):
     base = ParagraphStyle("body", fontName="Vera", bulletFontName="Vera", fontSize=10, leading=13.5, spaceAfter=5)
     return {
         "body": base,
+        "lead": ParagraphStyle("lead", base, keepWithNext=1),
         "title": ParagraphStyle("title", base, fontName="Vera-Bold", fontSize=24, leading=28, spaceAfter=4,
                                 textColor=colors.HexColor(accent)),
         "credit": ParagraphStyle("credit", base, fontSize=11.5, leading=15, spaceAfter=2),
@@ -114,19 +115,26 @@ def table(rows, st, widths=None):
     return result
 
 
-def blocks(items, st, diagrams, log, path, key_path):
-    """Flowables for a section's blocks."""
-    out = []
+def _lead(out):
+    """Take the paragraphs that must stay with the next block (a heading, a lead ending in a colon) off the list."""
+    taken = []
+    while out and isinstance(out[-1], Paragraph) and out[-1].style.name in ("lead", "h2"):
+        taken.insert(0, out.pop())
+    return taken
+
+
+def blocks(items, st, diagrams, log, path, key_path, out):
+    """Flowables for a section's blocks, after those already in out (its heading)."""
     for i, block in enumerate(items):
-        if "p" in block:
-            out.append(Paragraph(inline(block["p"]), st["body"]))
+        if "p" in block:  # a paragraph that ends with a colon leads into what follows: keep them on one page
+            out.append(Paragraph(inline(block["p"]), st["lead" if block["p"].rstrip().endswith(":") else "body"]))
         if "bullets" in block or "steps" in block:
             kind = "bullets" if "bullets" in block else "steps"
             entries = [ListItem(Paragraph(inline(t), st["body"])) for t in block[kind]]
             out.append(ListFlowable(entries, bulletType="bullet" if kind == "bullets" else "1", start=None if kind == "steps" else "•",
                                     bulletFontName="Vera", leftIndent=14))
         if "table" in block:
-            out.append(KeepTogether([table(block["table"], st), Spacer(1, 6)]))
+            out.append(KeepTogether(_lead(out) + [table(block["table"], st), Spacer(1, 6)]))
         if "diagram" in block:
             name = block["diagram"]
             if name not in diagrams:
@@ -134,7 +142,7 @@ def blocks(items, st, diagrams, log, path, key_path):
             flow = [DiagramSlot(name, diagrams[name], log)]
             if block.get("caption"):
                 flow.append(Paragraph(inline(block["caption"]), st["caption"]))
-            out.append(KeepTogether(flow + [Spacer(1, 6)]))
+            out.append(KeepTogether(_lead(out) + flow + [Spacer(1, 6)]))
     return out
 
 
@@ -152,8 +160,8 @@ def story(spec, rules, diagrams, log, st):
     flow += [Paragraph("Components", st["h2"]), components_table(spec, st)]
     path = rules_path(spec)
     for n, section in enumerate(rules["sections"]):
-        flow.append(Paragraph(inline(section["heading"]), st["h2"]))
-        flow += blocks(section["blocks"], st, diagrams, log, path, ("sections", n, "blocks"))
+        heading = Paragraph(inline(section["heading"]), st["h2"])
+        flow += blocks(section["blocks"], st, diagrams, log, path, ("sections", n, "blocks"), [heading])
     if game.notes:
         flow.append(Paragraph(inline(f"**About this edition.** {game.notes}"), st["note"]))
     credits = rules.get("credits", f"Game design by {game.designer}. Rules rewritten for this print-and-play edition.")

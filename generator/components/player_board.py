@@ -49,7 +49,7 @@ def render(spec, component, props):
     if o["slot_label"]:
         dwg.add(svg.text(dwg, o["slot_label"], slot_x + o["slot"] / 2, slot_y + o["slot"] / 2 + 1.2, 3.4, ink))
     if o["label"]:
-        dwg.add(svg.text(dwg, o["label"], slot_x + o["slot"] / 2, slot_y + o["slot"] + 7, 3.6, ink, bold=True))
+        dwg.add(svg.text(dwg, o["label"], grid_x + grid_w / 2, grid_y + o["rows"] * o["cell"] + 5, 3.6, ink, bold=True))
     return dwg
 
 

@@ -266,6 +266,8 @@ def scoring_example(spec):
         for c, stack in enumerate(row):
             x, y = left + c * cell, r * cell
             overlay.add(overlay.rect((x, y), (cell, cell), fill="none", stroke="#000000", stroke_width=0.3))
+            if len(stack) > 1:  # show the tile underneath peeking out, so the stack can be seen
+                parts.append(_pill_part(spec, *stack[0], x - 1.5, y - 1.5, cell))
             if stack:
                 parts.append(_pill_part(spec, *stack[-1], x, y, cell))
             overlay.add(overlay.circle((x + cell - 2.2, y + 2.2), 2.0, fill="#ffffff", stroke="#000000", stroke_width=0.25))
