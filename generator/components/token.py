@@ -17,6 +17,7 @@ FIELDS = {
     "ground": s.colour,
     "ink": s.colour,
     "ring": s.length(high=5, zero=True),
+    "ring_colour": s.colour,
     "symbol_scale": s.number(0.1, 1.0),
     "value_style": s.one_of("pips", "numeral"),
 }
@@ -40,12 +41,12 @@ def render(spec, component, props):
     dwg = svg.drawing(side, side, b)
     svg.ground(dwg, fill)
     if o["ring"]:
-        inset = o["ring"] / 2
+        inset, ring = o["ring"] / 2, spec.colour(o.get("ring_colour", o["ink"]))
         if o["outline"] == "round":
-            dwg.add(dwg.circle((side / 2, side / 2), svg.r(side / 2 - inset), fill="none", stroke=ink, stroke_width=o["ring"]))
+            dwg.add(dwg.circle((side / 2, side / 2), svg.r(side / 2 - inset), fill="none", stroke=ring, stroke_width=o["ring"]))
         else:
             dwg.add(dwg.rect((inset, inset), (side - o["ring"], side - o["ring"]), rx=svg.r(side * 0.08), fill="none",
-                             stroke=ink, stroke_width=o["ring"]))
+                             stroke=ring, stroke_width=o["ring"]))
     if props.get("shape"):
         dwg.add(svg.symbol(dwg, props["shape"], side / 2, side / 2, side * o["symbol_scale"], fill, ink, search=spec.templates))
     if "value" in props:
