@@ -244,12 +244,6 @@ def palette(games, out_dir, overrides, theme, threshold):
             click.echo(f"{path}: written")
 
 
-def open_null():
-    """A sink for the progress bar when stderr is not a terminal."""
-    import io
-    return io.StringIO()
-
-
 def main():
     """Entry point for the pnp script."""
     cli(prog_name="pnp")
