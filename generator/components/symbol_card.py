@@ -13,9 +13,12 @@ FIELDS = {
     "light_ink": s.colour,
     "symbol_scale": s.number(0.1, 1.0),
     "symbols": s.any_value,
+    "edge": s.length(high=2, zero=True),
+    "edge_colour": s.colour,
 }
 FACE_FIELDS = {"background": s.colour, "shape": s.text, "colour": s.colour}
-DEFAULTS = {"ink": "black", "light_ink": "white", "symbol_scale": 0.68, "symbols": {}}
+DEFAULTS = {"ink": "black", "light_ink": "white", "symbol_scale": 0.68, "symbols": {}, "edge": 0.2,
+            "edge_colour": "#8a8a8a"}
 
 
 size = width_and_height
@@ -83,6 +86,9 @@ def render(spec, component, props):
     b, w, h = component.bleed, o["width"], o["height"]
     dwg = svg.drawing(w, h, b)
     draw_face(dwg, spec, o, props, 0, 0, w, h, b)
+    if o["edge"]:  # a hairline at the trim, so a pale card still shows where to cut
+        dwg.add(dwg.rect((o["edge"] / 2, o["edge"] / 2), (w - o["edge"], h - o["edge"]), fill="none",
+                         stroke=spec.colour(o["edge_colour"]), stroke_width=o["edge"]))
     return dwg
 
 
