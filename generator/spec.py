@@ -46,16 +46,8 @@ def shipped():
 
 def resolve(name):
     """Turn a game id or a spec path into a spec path."""
-    path = Path(name)
-    if path.suffix in (".yaml", ".yml"):
-        if not path.is_file():
-            raise UserError(f"{name}: no such spec file")
-        return path
-    candidate = SPECS / f"{name}.yaml"
-    if not candidate.is_file():
-        ids = ", ".join(p.stem for p in shipped())
-        raise UserError(f"unknown game {name!r} (shipped games: {ids}; or give a path to a .yaml spec)")
-    return shown(candidate)
+    path = yamlsource.find(name, SPECS, "game")
+    return path if path == Path(name) else shown(path)  # a path the user gave stays as written
 
 
 def shown(path):

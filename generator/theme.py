@@ -5,7 +5,7 @@ from pathlib import Path
 from . import linestyles, yamlsource
 from . import schema as s
 from .components import KINDS
-from .errors import SpecError, UserError
+from .errors import SpecError
 
 THEMES = Path(__file__).resolve().parent.parent / "themes"
 GAME_SECTION = s.mapping({"palette": s.any_value, "lines": s.any_value, "fonts": s.any_value,
@@ -37,16 +37,7 @@ def shipped():
 
 def resolve(name):
     """Turn a theme name (a file in themes/) or a path into a theme path."""
-    path = Path(name)
-    if path.suffix in (".yaml", ".yml"):
-        if not path.is_file():
-            raise UserError(f"{name}: no such theme file")
-        return path
-    candidate = THEMES / f"{name}.yaml"
-    if not candidate.is_file():
-        names = ", ".join(p.stem for p in shipped())
-        raise UserError(f"unknown theme {name!r} (shipped themes: {names}; or give a path to a .yaml theme)")
-    return candidate
+    return yamlsource.find(name, THEMES, "theme")
 
 
 class _Theme:

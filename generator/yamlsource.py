@@ -1,12 +1,28 @@
 """Read YAML safely, remembering the line of every key path for error messages."""
+from pathlib import Path
+
 import yaml
 
-from .errors import SpecError
+from .errors import SpecError, UserError
 
 MAX_NODES = 100_000
 MAX_DEPTH = 64
 MAX_BYTES = 5_000_000
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def find(name, folder, noun):
+    """A YAML file named by path, or by stem in folder; a clear UserError names what exists instead."""
+    path = Path(name)
+    if path.suffix in (".yaml", ".yml"):
+        if not path.is_file():
+            raise UserError(f"{name}: no such file")
+        return path
+    candidate = Path(folder) / f"{name}.yaml"
+    if not candidate.is_file():
+        known = ", ".join(p.stem for p in sorted(Path(folder).glob("*.yaml")))
+        raise UserError(f"unknown {noun} {name!r} (shipped {noun}s: {known}; or give a path to a .yaml file)")
+    return candidate
 
 
 def load(path, text=None):

@@ -28,7 +28,6 @@ def render(spec, component, props):
     o = {**DEFAULTS, **component.options}
     width, height = size(o)
     dwg = svg.drawing(width, height, component.bleed)
-    b = component.bleed
     svg.ground(dwg, spec.colour(o["ground"]))
     draw_grid(dwg, spec, o["frame"], o["frame"], o["rows"], o["cols"], o["cell"], o)
     if o["label"]:

@@ -85,7 +85,7 @@ def pictures(spec):
             raise UserError(f"{spec.path}: the rules picture {word!r} does not fit a {o['rows']}x{o['cols']} board")
         left = n * (width_each + gap)
         parts.append((art.key, render_art(spec, art), left - board.bleed * scale, -board.bleed * scale, scale))
-        cell, radius = o["cell"] * scale, disc.options["size"] / 2 * scale
+        radius = disc.options["size"] / 2 * scale
         for r, row in enumerate(rows):
             for c, mark in enumerate(row):
                 if mark in fills:
