@@ -45,22 +45,20 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
     fold_pages = [n for n, s in enumerate(plan.sheets, start=2) if s.side == "fold"]
     doc = pdf.Document(plan.width, plan.height)
     rows = manifest_rows(spec, pieces, plan, backs)
-    doc.paint(sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages), lambda ctx: None)
+    doc.furniture(sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages))
     doc.next_page()
     uses = Counter(slot.art for sheet in plan.sheets for slot in sheet.slots)
     draw = faces.drawing if faces else draw_art
     pictures = {key: looks_.apply(looks, render_art(spec, arts[key])) if looks else draw(spec, arts[key])
                 for key in uses}
-    windowed = {slot.art for sheet in plan.sheets for slot in sheet.slots if slot.window is not None}
     for key, count in uses.items():
-        if count > 1 and key not in windowed:  # cairo keeps only the first panel's part of a shared recording
-            doc.share(key, pictures[key])
+        if count > 1:
+            doc.share(key)
     for number, sheet in enumerate(plan.sheets, start=2):
         for slot in sheet.slots:
             clip = (slot.x, slot.y, slot.w, slot.h) if slot.window is not None else None
-            place = pdf.place_slot(slot, art_size(spec, arts[slot.art]))
-            doc.paint(pictures[slot.art], place, clip, slot.art)
-        doc.paint(sheets.chrome(plan, sheet, number, total, spec.game.title), lambda ctx: None)  # marks on top
+            doc.paint(pictures[slot.art], pdf.place_slot(slot, art_size(spec, arts[slot.art])), clip, slot.art)
+        doc.furniture(sheets.chrome(plan, sheet, number, total, spec.game.title))  # marks on top
         doc.next_page(list(sheet.slots) or None, [s.bleed_box for s in sheet.slots] or None)
     title = f"{spec.game.title}: components ({'A4' if paper == 'a4' else 'US Letter'})"
     return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), total

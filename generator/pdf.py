@@ -1,205 +1,174 @@
-"""Drawings painted with cairo, sheets joined with pikepdf: each distinct artwork stored once as a Form XObject."""
+"""Sheet PDFs written directly: pages of PDF operators in mm, shared faces as Form XObjects, exact page boxes."""
 import io
-import math
-import os
-import re
-from pathlib import Path
 
-os.environ["FONTCONFIG_FILE"] = str(Path(__file__).resolve().parent / "fonts" / "fonts.conf")
-
-import cairocffi  # noqa: E402  (fontconfig must see the bundled fonts first)
-import pikepdf  # noqa: E402
-
-from . import paint, svg  # noqa: E402
-from .units import PT_PER_MM  # noqa: E402
+from . import content, pdffile, svg
+from .units import PT_PER_MM
 
 
-def _num(value):
-    """A PDF number: short, fixed precision, never '-0'."""
-    text = f"{value:.4f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def convert(pictures):
-    """Paint drawings as the pages of one cairo PDF (fonts subset once); return (bytes, art sizes in pt)."""
-    buffer, sizes = io.BytesIO(), []
-    target = cairocffi.PDFSurface(buffer, 1, 1)
-    for picture in pictures:
-        drawing = svg.as_drawing(picture)
-        width, height = drawing.width * PT_PER_MM, drawing.height * PT_PER_MM
-        # cairo clips a page resized with set_size to whole points, so pad it; the form's BBox trims it back.
-        target.set_size(math.ceil(width) + 1, math.ceil(height) + 1)
-        paint.page(cairocffi.Context(target), drawing)
-        target.show_page()
-        sizes.append((width, height))
-    target.finish()
-    return buffer.getvalue(), sizes
-
-
-def png(picture, dpi):
-    """PNG bytes of a drawing on white, at dpi."""
-    drawing = svg.as_drawing(picture)
-    scale = dpi / 72
-    surface = cairocffi.ImageSurface(cairocffi.FORMAT_RGB24, math.ceil(drawing.width * PT_PER_MM * scale),
-                                     math.ceil(drawing.height * PT_PER_MM * scale))
-    ctx = cairocffi.Context(surface)
-    ctx.set_source_rgb(1, 1, 1)
-    ctx.paint()
-    ctx.scale(scale, scale)
-    paint.page(ctx, drawing)
-    buffer = io.BytesIO()
-    surface.write_to_png(buffer)
-    return buffer.getvalue()
-
-
-class Assembler:
-    """Builds one PDF (new, or opened from bytes): artworks queued, converted together, placed as forms."""
-
-    def __init__(self, data=None):
-        self.pdf = pikepdf.open(io.BytesIO(data)) if data else pikepdf.new()
-        self.sources = []
-        self.forms = {}
-        self.queue = {}
-
-    def add(self, key, svg_text):
-        """Queue an SVG to become the Form XObject called key (once per key)."""
-        if key not in self.forms:
-            self.queue.setdefault(key, svg_text)
-
-    def convert(self):
-        """Convert every queued SVG in one cairo document and import each page as a Form XObject."""
-        if not self.queue:
-            return
-        data, sizes = convert(self.queue.values())
-        source = pikepdf.open(io.BytesIO(data))
-        self.sources.append(source)
-        for key, page, (w, h) in zip(self.queue, source.pages, sizes):
-            form = pikepdf.Page(page).as_form_xobject()
-            top = float(page.MediaBox[3])
-            form.BBox = pikepdf.Array([0, float(_num(top - h)), float(_num(w)), top])
-            form.Matrix = pikepdf.Array([1, 0, 0, 1, 0, -float(_num(top - h))])
-            self.forms[key] = self.pdf.copy_foreign(form)
-        self.queue = {}
-
-    def place(self, page, placements, prefix="F"):
-        """Draw forms on a page: placements are (form key, matrix, clip rect or None) in points."""
-        if pikepdf.Name.Resources not in page.obj:
-            page.obj.Resources = pikepdf.Dictionary()
-        if pikepdf.Name.XObject not in page.obj.Resources:
-            page.obj.Resources.XObject = pikepdf.Dictionary()
-        xobjects = page.obj.Resources.XObject
-        names, ops = {}, []
-        for key, matrix, clip in placements:
-            name = names.setdefault(key, f"/{prefix}{len(names) + 1}")
-            clip_ops = f"{' '.join(map(_num, clip))} re W n " if clip else ""
-            ops.append(f"q {clip_ops}{' '.join(map(_num, matrix))} cm {name} Do Q")
-        for key, name in names.items():
-            xobjects[name] = self.forms[key]
-        page.contents_add(self.pdf.make_stream("\n".join(ops).encode("ascii")), prepend=False)
-
-    def save(self, title, author, subject):
-        """Return the PDF bytes with fixed metadata."""
-        return finish(self.pdf, title, author, subject)
-
-
-def finish(pdf, title, author, subject):
-    """Fixed metadata, no scaling on print, deterministic ids: the same input gives the same bytes."""
-    pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name.None_)
-    if pikepdf.Name.Metadata in pdf.Root:
-        del pdf.Root.Metadata
-    pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(
-        Title=title, Author=author, Subject=subject, Creator="pnp", Producer="pnp"))
-    out = io.BytesIO()
-    pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
-    return out.getvalue()
+PAGE_BASE = f"{PT_PER_MM:.6f} 0 0 -{PT_PER_MM:.6f} 0 {{}} cm"  # page units: mm, y down from the top-left corner
+TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), 180: (-1, 0, 0, -1), -90: (0, -1, 1, 0)}
 
 
 class Document:
-    """A sheet PDF drawn straight onto one cairo surface: artworks used more than once become one XObject each."""
+    """A sheet PDF written as content streams in mm: faces of plain shapes as PDF operators (one Form XObject for a
+    face used more than once), faces with text painted by cairo and placed as forms, furniture in standard Helvetica."""
 
     def __init__(self, width, height):
-        self.width, self.height = width * PT_PER_MM, height * PT_PER_MM
-        self.buffer = io.BytesIO()
-        self.surface = cairocffi.PDFSurface(self.buffer, self.width, self.height)
-        self.ctx = cairocffi.Context(self.surface)
-        self.shared = {}
-        self.boxes = []
+        self.width, self.height = width, height
+        self.file = pdffile.File()
+        self.resources = self.file.reserve()
+        self.pages, self.parts, self.ops = [], [], []
+        self.shared, self.forms, self.xobjects, self.cairo = set(), {}, {}, {}
+        self.fonts, self.alphas = set(), set()
+        self.cursor = None  # origin of the open run of placements by translation, if any
 
-    def share(self, key, picture):
-        """Record an artwork once, to be placed by reference wherever it is used."""
-        if key not in self.shared:
+    def share(self, key):
+        """Mark an artwork to be stored once and placed by reference wherever it is used."""
+        self.shared.add(key)
+
+    def paint(self, picture, matrix=None, clip=None, key=None):
+        """Draw an artwork whose top-left goes where matrix (mm, y down) says, inside an optional clip rectangle."""
+        name = self.forms.get(key) if key is not None else None
+        if name is None:
             drawing = svg.as_drawing(picture)
-            w, h = drawing.width * PT_PER_MM, drawing.height * PT_PER_MM
-            recording = cairocffi.RecordingSurface(cairocffi.CONTENT_COLOR_ALPHA, (0, 0, w, h))
-            paint.page(cairocffi.Context(recording), drawing)
-            self.shared[key] = recording
-        return self.shared[key]
-
-    def paint(self, picture, place, clip=None, key=None):
-        """Draw an artwork after place(ctx) moves the origin to its top-left; a key draws the shared copy."""
-        ctx = self.ctx
-        ctx.save()
-        if clip:
-            ctx.rectangle(*(v * PT_PER_MM for v in clip))
-            ctx.clip()
-        place(ctx)
-        drawing = svg.as_drawing(picture)
-        w, h = drawing.width * PT_PER_MM, drawing.height * PT_PER_MM
-        ctx.rectangle(0, 0, w, h)
-        ctx.clip()
-        if key in self.shared:
-            ctx.set_source_surface(self.shared[key], 0, 0)
-            ctx.paint()
+            writer = content.Writer()
+            try:
+                ops = writer.drawing(drawing)
+            except content.Unsupported:
+                name = self._cairo_form(key, drawing)
+            else:
+                self._uses(writer)
+                if key not in self.shared:
+                    self._end_run()
+                    self.ops.append(" ".join(["q", *_clip(clip), *([content.cm(matrix)] if matrix else []), ops, "Q"]))
+                    return
+                name = self._form(key, ops, drawing)
+        if clip is None and (matrix is None or matrix[:4] == (1, 0, 0, 1)):
+            self._run(name, matrix[4:] if matrix else (0, 0))
         else:
-            paint.page(ctx, drawing)
-        ctx.restore()
+            self._end_run()
+            self.ops.append(" ".join(["q", *_clip(clip), *([content.cm(matrix)] if matrix else []), name, "Do Q"]))
+
+    def furniture(self, drawing):
+        """Draw sheet furniture (marks, footer, manifest) over what is on the page, its text in Helvetica."""
+        self._end_run()
+        self.parts.append(self.ops)
+        writer = content.Writer(furniture=True)
+        try:
+            self.ops = [writer.drawing(drawing)]
+            self._uses(writer)
+        except content.Unsupported:  # text beyond WinAnsi: cairo and the bundled font
+            self.ops = []
+            self.paint(drawing)
+            self._end_run()
 
     def next_page(self, trim=None, bleed=None):
-        """End the page, remembering its trim and bleed boxes (mm rectangles, y down) for the writer."""
-        self.surface.show_page()
-        self.boxes.append((trim, bleed))
+        """End the page, with its trim and bleed boxes (mm rectangles, y down)."""
+        self._end_run()
+        parts = self.parts + [self.ops]
+        parts[0] = [PAGE_BASE.format(content.n(self.height * PT_PER_MM))] + parts[0]
+        self.pages.append(([self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts if ops], trim, bleed))
+        self.parts, self.ops = [], []
+
+    def _run(self, name, origin):
+        """Place a form by moving the origin from the last placement: runs of copies compress to almost nothing."""
+        x, y = round(origin[0], 3), round(origin[1], 3)
+        if self.cursor is None:
+            self.ops.append("q")
+            self.cursor = (0.0, 0.0)
+        self.ops.append(f"1 0 0 1 {content.n(x - self.cursor[0])} {content.n(y - self.cursor[1])} cm {name} Do")
+        self.cursor = (x, y)
+
+    def _end_run(self):
+        """Close an open run of placements."""
+        if self.cursor is not None:
+            self.ops.append("Q")
+            self.cursor = None
+
+    def _uses(self, writer):
+        """Collect the fonts and opacities a writer used, for the page resources."""
+        self.fonts |= writer.fonts
+        self.alphas |= writer.alphas
+
+    def _form(self, key, ops, drawing):
+        """Store a written face once as a Form XObject; return its name."""
+        name = self.forms[key] = f"/F{len(self.forms) + 1}"
+        box = f"[0 0 {content.n(drawing.width)} {content.n(drawing.height)}]"
+        self.xobjects[name] = self.file.stream(
+            ops.encode("latin-1"), f" /Type /XObject /Subtype /Form /BBox {box} /Resources {self.resources} 0 R")
+        return name
+
+    def _cairo_form(self, key, drawing):
+        """Queue a face for cairo (painted at save, with the bundled font); return its name."""
+        name = f"/C{len(self.cairo) + 1}"
+        self.cairo[name] = drawing
+        if key is not None:
+            self.forms[key] = name
+        return name
 
     def save(self, title, author, subject):
-        """Finish the cairo document, then set page boxes and metadata with pikepdf."""
-        self.surface.finish()
-        pdf = pikepdf.open(io.BytesIO(_unique_xobject_names(self.buffer.getvalue())))
-        media = (0, 0, float(_num(self.width)), float(_num(self.height)))
-        for page, (trim, bleed) in zip(pdf.pages, self.boxes):
-            page.obj.MediaBox = pikepdf.Array(list(media))
-            bleed_box = _clamp(box(bleed, self.height) if bleed else media, media)
-            page.obj.BleedBox = pikepdf.Array([float(_num(v)) for v in bleed_box])
-            page.obj.TrimBox = pikepdf.Array([float(_num(v)) for v in _clamp(box(trim, self.height) if trim else media, bleed_box)])
-        return finish(pdf, title, author, subject)
+        """The PDF bytes: written directly, then faces painted by cairo joined in with pikepdf if there are any."""
+        file = self.file
+        fonts = {name: file.add(f"<< /Type /Font /Subtype /Type1 /BaseFont /{base} /Encoding /WinAnsiEncoding >>")
+                 for name, base in (("/Helv", "Helvetica"), ("/HelvB", "Helvetica-Bold")) if name in self.fonts}
+        entries = [("/Font", fonts), ("/XObject", self.xobjects)]
+        resources = "".join(f" {kind} << {' '.join(f'{k} {v} 0 R' for k, v in sorted(items.items()))} >>"
+                            for kind, items in entries if items)
+        if self.alphas:
+            states = " ".join(f"/{op}{content.n(v)} << /{op} {content.n(v)} >>" for op, v in sorted(self.alphas))
+            resources += f" /ExtGState << {states} >>"
+        file.set(self.resources, f"<<{resources} >>")
+        pages = file.reserve()
+        media = [0, 0, self.width * PT_PER_MM, self.height * PT_PER_MM]
+        kids = []
+        for streams, trim, bleed in self.pages:
+            bleed_box = _clamp(box(bleed, media[3]) if bleed else media, media)
+            trim_box = _clamp(box(trim, media[3]) if trim else media, bleed_box)
+            boxes = " ".join(f"/{k} [{' '.join(content.n(v) for v in b)}]"
+                             for k, b in (("MediaBox", media), ("BleedBox", bleed_box), ("TrimBox", trim_box)))
+            kids.append(file.add(f"<< /Type /Page /Parent {pages} 0 R {boxes} /Resources {self.resources} 0 R "
+                                 f"/Contents [{' '.join(f'{s} 0 R' for s in streams)}] >>"))
+        file.set(pages, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>")
+        root = file.add(f"<< /Type /Catalog /Pages {pages} 0 R /ViewerPreferences << /PrintScaling /None >> >>")
+        info = file.add(f"<< /Title {pdffile.string(title)} /Author {pdffile.string(author)} "
+                        f"/Subject {pdffile.string(subject)} /Creator (pnp) /Producer (pnp) >>")
+        data = file.bytes(root, info)
+        return self._join_cairo(data, title, author, subject) if self.cairo else data
 
+    def _join_cairo(self, data, title, author, subject):
+        """Paint the queued faces in one cairo document and add each page as the Form XObject its name promised."""
+        import pikepdf
 
-_XOBJECT_DICT = re.compile(rb"/XObject << ((?:/x\d+ \d+ 0 R ?)+)>>")
-_XOBJECT_ENTRY = re.compile(rb"/x\d+ \d+ 0 R ?")
+        from .cairopdf import convert, finish
 
-
-def _unique_xobject_names(raw):
-    """Blank out repeated entries in cairo 1.16's XObject dictionaries (one per use), keeping byte offsets."""
-    def blank(match):
-        seen, out = set(), []
-        for entry in _XOBJECT_ENTRY.findall(match.group(1)):
-            out.append(b" " * len(entry) if entry in seen else entry)
-            seen.add(entry)
-        return b"/XObject << " + b"".join(out) + b">>"
-    return _XOBJECT_DICT.sub(blank, raw)
+        out = pikepdf.open(io.BytesIO(data))
+        painted, sizes = convert(self.cairo.values())
+        source = pikepdf.open(io.BytesIO(painted))
+        resources = out.pages[0].Resources  # one dictionary shared by every page and form
+        if pikepdf.Name.XObject not in resources:
+            resources.XObject = pikepdf.Dictionary()
+        k = PT_PER_MM
+        for name, page, (w, h) in zip(self.cairo, source.pages, sizes):
+            form = pikepdf.Page(page).as_form_xobject()
+            top = float(page.MediaBox[3])
+            form.BBox = pikepdf.Array([0, round(top - h, 4), round(w, 4), top])
+            form.Matrix = pikepdf.Array([round(1 / k, 6), 0, 0, round(-1 / k, 6), 0, round(top / k, 6)])
+            resources.XObject[name] = out.copy_foreign(form)
+        return finish(out, title, author, subject)
 
 
 def place_slot(slot, art_size):
-    """A function moving the origin to where an artwork's top-left goes for a slot (turned as the slot says)."""
+    """The matrix (mm, y down) that puts an artwork's top-left where a slot wants it, turned as the slot says."""
     aw, ah = art_size
-    k = PT_PER_MM
     if slot.window is not None:
-        return lambda ctx: ctx.translate((slot.x - slot.window.x) * k, (slot.y - slot.window.y) * k)
-    x0, y0 = (slot.x - slot.bleed) * k, (slot.y - slot.bleed) * k
-    shift, turn = {0: ((0, 0), 0), 90: ((ah, 0), 0.5), 180: ((aw, ah), 1.0), -90: ((0, aw), -0.5)}[slot.rotation]
+        return (1, 0, 0, 1, slot.x - slot.window.x, slot.y - slot.window.y)
+    shift = {0: (0, 0), 90: (ah, 0), 180: (aw, ah), -90: (0, aw)}[slot.rotation]
+    return TURNS[slot.rotation] + (slot.x - slot.bleed + shift[0], slot.y - slot.bleed + shift[1])
 
-    def place(ctx):
-        ctx.translate(x0 + shift[0] * k, y0 + shift[1] * k)
-        ctx.rotate(turn * math.pi)
-    return place
+
+def _clip(rect):
+    """Operators clipping to a rectangle (mm), if any."""
+    return [f"{' '.join(map(content.n, rect))} re W n"] if rect else []
 
 
 def _clamp(inner, outer):

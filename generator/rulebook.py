@@ -13,7 +13,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph,
                                 SimpleDocTemplate, Spacer, Table, TableStyle)
 
-from . import games, pdf, yamlsource
+from . import cairopdf, games, yamlsource
 from . import schema as s
 from .components import KINDS
 from .errors import SpecError
@@ -203,7 +203,7 @@ def rules_pdf(spec, paper):
     doc = SimpleDocTemplate(buffer, pagesize=(width * mm, height * mm), leftMargin=18 * mm, rightMargin=18 * mm,
                             topMargin=16 * mm, bottomMargin=18 * mm, title=title, author=spec.game.designer)
     doc.build(story(spec, rules, diagrams, log, st), onFirstPage=footer, onLaterPages=footer)
-    out = pdf.Assembler(buffer.getvalue())
+    out = cairopdf.Assembler(buffer.getvalue())
     for name in dict.fromkeys(name for _, name, _, _, _ in log):
         for key, svg_text, _, _, _ in diagrams[name].parts:
             out.add(key, svg_text)

@@ -1,7 +1,7 @@
 """The palette swatch sheet: every colour under each colour-vision simulation and in greyscale, as PDF and PNG."""
 from pathlib import Path
 
-from . import pdf, svg, vision
+from . import cairopdf, pdf, svg, vision
 from .luminance import ink_on
 
 VIEWS = ("normal", "protan", "deutan", "tritan", "greyscale")
@@ -88,12 +88,12 @@ def write(spec, out_dir, threshold=None):
     from .build import write_atomic
     text = sheet(spec, threshold)
     doc = pdf.Document(WIDTH, sheet_height(spec))
-    doc.paint(text, lambda ctx: None)
+    doc.paint(text)
     doc.next_page()
     base = Path(out_dir) / spec.game.id / f"{spec.game.id}-palette"
     paths = (base.with_suffix(".pdf"), base.with_suffix(".png"))
     write_atomic(paths[0], doc.save(f"{spec.game.title}: palette check", spec.game.designer,
                                     "Palette under colour-vision simulations"))
-    write_atomic(paths[1], pdf.png(text, PNG_DPI))
+    write_atomic(paths[1], cairopdf.png(text, PNG_DPI))
     return paths
 

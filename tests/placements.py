@@ -15,10 +15,7 @@ def multiply(m, n):
 
 
 def placed_centres(data, page_index, size):
-    """[(x, y)] in mm: the centre, from the page's top-left, of every form of about size (w, h) mm drawn on a page.
-
-    cairo rounds a form's BBox up to whole points, so the artwork is the size asked for, from the form's origin.
-    """
+    """[(x, y)] in mm: the centre, from the page's top-left, of every form drawn on a page whose box is size (w, h) mm."""
     pdf = pikepdf.open(io.BytesIO(data))
     page = pdf.pages[page_index]
     height = float(page.mediabox[3])
@@ -33,11 +30,12 @@ def placed_centres(data, page_index, size):
         elif op == "cm":
             ctm = multiply([float(v) for v in operands], ctm)
         elif op == "Do":
-            box = [float(v) for v in xobjects[str(operands[0])].BBox]
-            w, h = (v * PT_PER_MM for v in size)
-            if box[0] != 0 or box[1] != 0 or not (w <= box[2] < w + 1 and h <= box[3] < h + 1):
+            form = xobjects[str(operands[0])]
+            x1, y1, x2, y2 = (float(v) for v in form.BBox)
+            a, b, c, d, e, f = multiply([float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])], ctm)
+            w, h = (x2 - x1) * (a * a + b * b) ** 0.5, (y2 - y1) * (c * c + d * d) ** 0.5
+            if abs(w - size[0] * PT_PER_MM) > 0.5 or abs(h - size[1] * PT_PER_MM) > 0.5:
                 continue
-            a, b, c, d, e, f = ctm
-            cx, cy = a * w / 2 + c * h / 2 + e, b * w / 2 + d * h / 2 + f
-            found.append((cx / PT_PER_MM, (height - cy) / PT_PER_MM))
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            found.append(((a * mx + c * my + e) / PT_PER_MM, (height - (b * mx + d * my + f)) / PT_PER_MM))
     return found

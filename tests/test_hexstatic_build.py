@@ -23,7 +23,7 @@ from generator.expand import Piece, expand
 from generator.games.hexstatic import default_set, score
 from generator.imposition import EPS, impose, printable_area
 from generator.model import Back, Component, FaceSource
-from generator.units import paper_size
+from generator.units import PT_PER_MM, paper_size
 
 DPI = 300
 PX_PER_MM = DPI / 25.4
@@ -54,7 +54,10 @@ def art_of(spec, arts, sides):
 
 
 def strokes(data):
-    """Every stroke on every page and in every form of the PDF as (stroke colour, width, dash array, line cap)."""
+    """Every stroke on every page and in every form as (stroke colour, width in pt, dash array, line cap).
+
+    Forms are placed in the page's millimetre space, so a form's own units are scaled by its Matrix and the mm.
+    """
     pdf = pikepdf.open(io.BytesIO(data))
     found, seen = [], set()
     for page in pdf.pages:
@@ -62,19 +65,29 @@ def strokes(data):
             if form.objgen in seen:
                 continue
             seen.add(form.objgen)
-            colour, width, dash, cap = None, None, (), 0
+            m = [float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+            scale = 1.0 if form.objgen == page.obj.objgen else PT_PER_MM * abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
+            state, stack = (None, None, (), 0, scale), []  # stroke colour, width, dash array, line cap, units in pt
             for operands, operator in pikepdf.parse_content_stream(form):
                 op = str(operator)
-                if op == "RG":
-                    colour = tuple(round(float(v), 3) for v in operands)
+                if op == "q":
+                    stack.append(state)
+                elif op == "Q":
+                    state = stack.pop()
+                elif op == "cm":
+                    a, b, c, d = (float(v) for v in operands[:4])
+                    state = state[:4] + (state[4] * abs(a * d - b * c) ** 0.5,)
+                elif op == "RG":
+                    state = (tuple(round(float(v), 3) for v in operands),) + state[1:]
                 elif op == "w":
-                    width = float(operands[0])
+                    state = state[:1] + (float(operands[0]),) + state[2:]
                 elif op == "d":
-                    dash = tuple(float(v) for v in operands[0])
+                    state = state[:2] + (tuple(float(v) for v in operands[0]),) + state[3:]
                 elif op == "J":
-                    cap = int(operands[0])
-                elif op == "S":
-                    found.append((colour, width, dash, cap))
+                    state = state[:3] + (int(operands[0]),) + state[4:]
+                elif op in ("S", "B"):
+                    colour, width, dash, cap, unit = state
+                    found.append((colour, width * unit if width is not None else unit, dash, cap))
     return found
 
 

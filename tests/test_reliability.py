@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator import build as builder
-from generator import pdf, yamlsource
+from generator import cairopdf, pdf, yamlsource
 from generator.cli import cli
 
 from test_spec import INVALID, expected_error
@@ -168,7 +168,7 @@ def test_the_converter_never_fetches(tmp_path):
                 f'<image href="file://{secret}" width="10" height="10"/></svg>')
     from generator.errors import UserError
     with pytest.raises(UserError, match="external resources are not allowed"):
-        pdf.convert([svg_text])
+        cairopdf.convert([svg_text])
 
 
 @pytest.fixture

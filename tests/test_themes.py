@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops
 
-from generator import looks, pdf, spec as specs, swatches, theme, vision
+from generator import cairopdf, looks, spec as specs, swatches, theme, vision
 from generator.build import components_pdf
 from generator.cli import cli
 from generator.coverage import coverage
@@ -158,8 +158,8 @@ def distinct_fronts(spec):
         if art.side == "front":
             text = render_art(spec, art)
             out.setdefault(art.component, []).append(
-                (Image.open(io.BytesIO(pdf.png(looks.greyscale(text), 40))).convert("RGB"),
-                 Image.open(io.BytesIO(pdf.png(text, 40))).convert("RGB")))
+                (Image.open(io.BytesIO(cairopdf.png(looks.greyscale(text), 40))).convert("RGB"),
+                 Image.open(io.BytesIO(cairopdf.png(text, 40))).convert("RGB")))
     return out
 
 

@@ -1,0 +1,348 @@
+"""Drawings written as PDF content-stream operators in millimetres, y down: plain shapes need no cairo."""
+import functools
+import math
+
+from . import helvetica
+from .errors import UserError
+from .paint import INHERITED, _PATH, _TRANSFORM, colour, num, numbers
+
+KAPPA = 0.5522847498307936  # Bezier handle length of a quarter circle of radius 1
+DEFAULTS = {"fill": "#000000", "stroke": "none", "stroke-width": 1.0, "stroke-linecap": "butt",
+            "stroke-linejoin": "miter", "font-size": 4.0, "font-weight": "normal", "text-anchor": "start"}
+CAPS = {"butt": 0, "round": 1, "square": 2}
+JOINS = {"miter": 0, "round": 1, "bevel": 2}
+FONTS = {False: "/Helv", True: "/HelvB"}  # the standard Helvetica fonts, for sheet furniture only
+_INHERITED = frozenset(INHERITED)
+_INITIAL = {"rg": "0 0 0", "RG": "0 0 0", "w": 1, "J": 0, "j": 0, "d": "", "ca": 1.0, "CA": 1.0}
+
+
+class Unsupported(Exception):
+    """The drawing needs cairo: text on a component face, or a see-through group."""
+
+
+def n(value):
+    """A PDF number: at most 3 decimals, no trailing zeros, never '-0'."""
+    text = ("%.3f" % value).rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+@functools.lru_cache(maxsize=4096)
+def rgb(value):
+    """'r g b' operands of a colour value, or None for 'none'."""
+    found = colour(value)
+    return None if found is None else " ".join(n(c) for c in found)
+
+
+def matrix(text):
+    """The matrix (a, b, c, d, e, f) of an SVG transform attribute."""
+    a, b, c, d, e, f = 1.0, 0.0, 0.0, 1.0, 0.0, 0.0
+    for name, args in _TRANSFORM.findall(text):
+        v = numbers(args)
+        if name == "translate":
+            m = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
+        elif name == "scale":
+            m = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
+        elif name == "rotate":
+            cos, sin = math.cos(math.radians(v[0])), math.sin(math.radians(v[0]))
+            cx, cy = (v[1], v[2]) if len(v) == 3 else (0, 0)
+            m = (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)
+        elif name == "matrix":
+            m = tuple(v[:6])
+        elif name == "skewX":
+            m = (1, 0, math.tan(math.radians(v[0])), 1, 0, 0)
+        else:
+            m = (1, math.tan(math.radians(v[0])), 0, 1, 0, 0)
+        a, b, c, d, e, f = (a * m[0] + c * m[1], b * m[0] + d * m[1], a * m[2] + c * m[3], b * m[2] + d * m[3],
+                            a * m[4] + c * m[5] + e, b * m[4] + d * m[5] + f)
+    return a, b, c, d, e, f
+
+
+def fine(value):
+    """A matrix factor to 6 decimals: scales and turns need more than coordinates do."""
+    text = ("%.6f" % value).rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def cm(m):
+    """The operator that concatenates a matrix to the current one."""
+    return f"{fine(m[0])} {fine(m[1])} {fine(m[2])} {fine(m[3])} {n(m[4])} {n(m[5])} cm"
+
+
+def ellipse(cx, cy, rx, ry):
+    """An ellipse as four Bezier quarters."""
+    kx, ky = rx * KAPPA, ry * KAPPA
+    return (f"{n(cx + rx)} {n(cy)} m {n(cx + rx)} {n(cy + ky)} {n(cx + kx)} {n(cy + ry)} {n(cx)} {n(cy + ry)} c "
+            f"{n(cx - kx)} {n(cy + ry)} {n(cx - rx)} {n(cy + ky)} {n(cx - rx)} {n(cy)} c "
+            f"{n(cx - rx)} {n(cy - ky)} {n(cx - kx)} {n(cy - ry)} {n(cx)} {n(cy - ry)} c "
+            f"{n(cx + kx)} {n(cy - ry)} {n(cx + rx)} {n(cy - ky)} {n(cx + rx)} {n(cy)} c h")
+
+
+def rounded(x, y, w, h, rx, ry):
+    """A rectangle with elliptical corners."""
+    rx, ry = min(rx, w / 2), min(ry, h / 2)
+    kx, ky = rx * (1 - KAPPA), ry * (1 - KAPPA)
+    r, b = x + w, y + h
+    return (f"{n(x + rx)} {n(y)} m {n(r - rx)} {n(y)} l {n(r - kx)} {n(y)} {n(r)} {n(y + ky)} {n(r)} {n(y + ry)} c "
+            f"{n(r)} {n(b - ry)} l {n(r)} {n(b - ky)} {n(r - kx)} {n(b)} {n(r - rx)} {n(b)} c "
+            f"{n(x + rx)} {n(b)} l {n(x + kx)} {n(b)} {n(x)} {n(b - ky)} {n(x)} {n(b - ry)} c "
+            f"{n(x)} {n(y + ry)} l {n(x)} {n(y + ky)} {n(x + kx)} {n(y)} {n(x + rx)} {n(y)} c h")
+
+
+def points(value, close):
+    """A polygon or polyline from SVG points text or a sequence of (x, y) pairs."""
+    v = numbers(value) if isinstance(value, str) else [c for pair in value for c in pair]
+    if len(v) < 2:
+        return ""
+    ops = [f"{n(v[0])} {n(v[1])} m"] + [f"{n(v[i])} {n(v[i + 1])} l" for i in range(2, len(v) - 1, 2)]
+    return " ".join(ops) + (" h" if close else "")
+
+
+def arc(x1, y1, rx, ry, angle, large, sweep, x2, y2):
+    """An SVG elliptical arc from (x1, y1) to (x2, y2) as Bezier curves of at most a quarter turn each."""
+    if (x1, y1) == (x2, y2):
+        return []
+    rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0:
+        return [f"{n(x2)} {n(y2)} l"]
+    phi = math.radians(angle)
+    cos, sin = math.cos(phi), math.sin(phi)
+    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
+    xp, yp = cos * dx + sin * dy, -sin * dx + cos * dy
+    scale = (xp * xp) / (rx * rx) + (yp * yp) / (ry * ry)
+    if scale > 1:
+        rx, ry = rx * math.sqrt(scale), ry * math.sqrt(scale)
+    top = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
+    k = math.sqrt(max(0.0, top / (rx * rx * yp * yp + ry * ry * xp * xp))) * (-1 if large == sweep else 1)
+    cxp, cyp = k * rx * yp / ry, -k * ry * xp / rx
+    cx, cy = cos * cxp - sin * cyp + (x1 + x2) / 2, sin * cxp + cos * cyp + (y1 + y2) / 2
+    start = math.atan2((yp - cyp) / ry, (xp - cxp) / rx)
+    turn = math.atan2((-yp - cyp) / ry, (-xp - cxp) / rx) - start
+    if sweep and turn < 0:
+        turn += 2 * math.pi
+    elif not sweep and turn > 0:
+        turn -= 2 * math.pi
+    pieces = max(1, math.ceil(abs(turn) / (math.pi / 2) - 1e-9))
+    step = turn / pieces
+    handle = 4 / 3 * math.tan(step / 4)
+
+    def at(t, dt=0.0, lx=0.0):
+        """The point at angle t, moved by lx along the tangent (scaled by the handle dt)."""
+        ux, uy = math.cos(t) - dt * math.sin(t) * lx, math.sin(t) + dt * math.cos(t) * lx
+        px, py = rx * ux, ry * uy
+        return f"{n(cx + cos * px - sin * py)} {n(cy + sin * px + cos * py)}"
+    ops = []
+    for i in range(pieces):
+        a, b = start + i * step, start + (i + 1) * step
+        ops.append(f"{at(a, handle, 1)} {at(b, handle, -1)} {at(b)} c")
+    return ops
+
+
+@functools.lru_cache(maxsize=4096)
+def path(d):
+    """SVG path data (every command, absolute and relative) as PDF path operators."""
+    tokens = _PATH.findall(d)
+    ops, i, command, x, y, start, last_control = [], 0, None, 0.0, 0.0, (0.0, 0.0), None
+
+    def take(count):
+        nonlocal i
+        values = [float(tokens[i + k][1]) for k in range(count)]
+        i += count
+        return values
+
+    while i < len(tokens):
+        if tokens[i][0]:
+            command = tokens[i][0]
+            i += 1
+            if command in "Zz":
+                ops.append("h")
+                x, y = start
+                last_control = None
+                continue
+        if command is None or i >= len(tokens) or tokens[i][0]:
+            raise UserError(f"bad path data near {d[:40]!r}")
+        rel = command.islower()
+        c = command.upper()
+        ox, oy = (x, y) if rel else (0.0, 0.0)
+        if c == "M":
+            px, py = take(2)
+            x, y = ox + px, oy + py
+            ops.append(f"{n(x)} {n(y)} m")
+            start, command, last_control = (x, y), "l" if rel else "L", None
+        elif c in "LHV":
+            if c == "L":
+                px, py = take(2)
+                x, y = ox + px, oy + py
+            elif c == "H":
+                x = (x if rel else 0.0) + take(1)[0]
+            else:
+                y = (y if rel else 0.0) + take(1)[0]
+            ops.append(f"{n(x)} {n(y)} l")
+            last_control = None
+        elif c in "CS":
+            if c == "C":
+                x1, y1, x2, y2, px, py = take(6)
+                x1, y1 = ox + x1, oy + y1
+            else:
+                x2, y2, px, py = take(4)
+                x1, y1 = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control else (x, y)
+            x2, y2, px, py = ox + x2, oy + y2, ox + px, oy + py
+            ops.append(f"{n(x1)} {n(y1)} {n(x2)} {n(y2)} {n(px)} {n(py)} c")
+            last_control, x, y = (x2, y2), px, py
+        elif c in "QT":
+            if c == "Q":
+                qx, qy, px, py = take(4)
+                qx, qy = ox + qx, oy + qy
+            else:
+                px, py = take(2)
+                qx, qy = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control else (x, y)
+            px, py = ox + px, oy + py
+            ops.append(f"{n(x + 2 / 3 * (qx - x))} {n(y + 2 / 3 * (qy - y))} "
+                       f"{n(px + 2 / 3 * (qx - px))} {n(py + 2 / 3 * (qy - py))} {n(px)} {n(py)} c")
+            last_control, x, y = (qx, qy), px, py
+        elif c == "A":
+            rx, ry, angle, large, sweep, px, py = take(7)
+            px, py = ox + px, oy + py
+            ops.extend(arc(x, y, rx, ry, angle, large, sweep, px, py))
+            x, y, last_control = px, py, None
+    return " ".join(ops)
+
+
+def outline(node):
+    """A shape's outline as path operators; None for elements that are not shapes."""
+    a, tag = node.attrs, node.tag
+    if tag == "rect":
+        x, y, w, h = num(a.get("x")), num(a.get("y")), num(a.get("width")), num(a.get("height"))
+        rx, ry = num(a.get("rx", a.get("ry")), 0.0), num(a.get("ry", a.get("rx")), 0.0)
+        return rounded(x, y, w, h, rx, ry) if rx > 0 and ry > 0 else f"{n(x)} {n(y)} {n(w)} {n(h)} re"
+    if tag == "circle":
+        r = num(a.get("r"))
+        return ellipse(num(a.get("cx")), num(a.get("cy")), r, r)
+    if tag == "ellipse":
+        rx, ry = num(a.get("rx")), num(a.get("ry"))
+        return ellipse(num(a.get("cx")), num(a.get("cy")), rx, ry) if rx > 0 and ry > 0 else ""
+    if tag == "line":
+        return f"{n(num(a.get('x1')))} {n(num(a.get('y1')))} m {n(num(a.get('x2')))} {n(num(a.get('y2')))} l"
+    if tag in ("polygon", "polyline"):
+        return points(a.get("points", ""), tag == "polygon")
+    if tag == "path":
+        return path(str(a.get("d", "")))
+    return None
+
+
+class Writer:
+    """Writes one drawing's operators, tracking the graphics state so that nothing is set twice."""
+
+    def __init__(self, furniture=False):
+        self.out, self.state, self.stack = [], dict(_INITIAL), []
+        self.furniture = furniture
+        self.fonts, self.alphas = set(), set()
+
+    def set(self, op, value, text):
+        """Emit text, which sets op to value, unless it is already so."""
+        if self.state[op] != value:
+            self.state[op] = value
+            self.out.append(text)
+
+    def alpha(self, op, value):
+        """Set fill (ca) or stroke (CA) opacity through a named graphics state."""
+        if self.state[op] != value:
+            self.state[op] = value
+            self.alphas.add((op, value))
+            self.out.append(f"/{op}{n(value)} gs")
+
+    def save(self):
+        self.out.append("q")
+        self.stack.append(dict(self.state))
+
+    def restore(self):
+        self.out.append("Q")
+        self.state = self.stack.pop()
+
+    def drawing(self, drawing):
+        """Write a whole drawing: its viewBox fills its size, origin at its top-left corner."""
+        x, y, w, h = drawing.box
+        clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
+        self.save()
+        sx, sy = drawing.width / w, drawing.height / h
+        if (sx, sy, x, y) != (1, 1, 0, 0):
+            self.out.append(cm((sx, 0, 0, sy, -x * sx, -y * sy)))
+        for child in drawing.children:
+            self.element(child, DEFAULTS, clips)
+        self.restore()
+        return "\n".join(self.out)
+
+    def element(self, node, inherited, clips):
+        """Write one element and its children with inherited presentation attributes."""
+        tag, attrs = node.tag, node.attrs
+        if tag in ("defs", "clipPath", "title", "desc"):
+            return
+        if tag in ("image", "use", "script", "foreignObject", "feImage"):
+            raise UserError(f"SVG element <{tag}> would load another file: external resources are not allowed")
+        if "opacity" in attrs and num(attrs["opacity"], 1.0) < 1:
+            raise Unsupported("group opacity")
+        own = [k for k in attrs if k in _INHERITED]
+        style = {**inherited, **{k: attrs[k] for k in own}} if own else inherited
+        local = "transform" in attrs or "clip-path" in attrs
+        if local:
+            self.save()
+            if "transform" in attrs:
+                self.out.append(cm(matrix(str(attrs["transform"]))))
+            clip = clips.get(str(attrs["clip-path"])[5:-1]) if "clip-path" in attrs else None
+            if clip is not None:
+                self.out.append(" ".join(filter(None, (outline(s) for s in clip.children))) + " W n")
+        if tag in ("g", "svg"):
+            for child in node.children:
+                self.element(child, style, clips)
+        elif tag == "text":
+            self.text(node, style)
+        else:
+            shape = outline(node)
+            if shape:
+                self.paint(shape, style)
+        if local:
+            self.restore()
+
+    def paint(self, shape, style):
+        """Fill, then stroke, a path as the style says."""
+        fill, stroke = rgb(style["fill"]), rgb(style["stroke"])
+        width = num(style["stroke-width"], 1.0)
+        if stroke is not None and width <= 0:
+            stroke = None
+        if fill is not None:
+            self.set("rg", fill, f"{fill} rg")
+            self.alpha("ca", num(style.get("fill-opacity"), 1.0))
+        if stroke is not None:
+            self.set("RG", stroke, f"{stroke} RG")
+            self.alpha("CA", num(style.get("stroke-opacity"), 1.0))
+            self.set("w", width, f"{n(width)} w")
+            cap, join = CAPS.get(style["stroke-linecap"], 0), JOINS.get(style["stroke-linejoin"], 0)
+            self.set("J", cap, f"{cap} J")
+            self.set("j", join, f"{join} j")
+            dashes = style.get("stroke-dasharray")
+            dashes = numbers(dashes) if dashes not in (None, "none") else []
+            if len(dashes) % 2:
+                dashes *= 2
+            dash = f"[{' '.join(map(n, dashes))}] {n(num(style.get('stroke-dashoffset'), 0.0))} d" if any(dashes) else ""
+            self.set("d", dash, dash or "[] 0 d")
+        self.out.append(f"{shape} {'B' if fill and stroke else 'f' if fill else 'S' if stroke else 'n'}")
+
+    def text(self, node, style):
+        """A line of sheet furniture in standard Helvetica, anchored as SVG's text-anchor says."""
+        if not self.furniture:
+            raise Unsupported("text on a face")
+        fill, content = rgb(style["fill"]), node.content or ""
+        if fill is None or not content:
+            return
+        try:
+            data = content.encode("cp1252")
+        except UnicodeEncodeError:
+            raise Unsupported("text beyond WinAnsi") from None
+        bold = str(style["font-weight"]) == "bold"
+        size = num(style["font-size"], 4.0)
+        advance = helvetica.width(data, bold) * size / 1000
+        x = num(node.attrs.get("x")) - {"middle": advance / 2, "end": advance}.get(style["text-anchor"], 0.0)
+        self.fonts.add(FONTS[bold])
+        self.set("rg", fill, f"{fill} rg")
+        self.alpha("ca", num(style.get("fill-opacity"), 1.0))
+        escaped = "".join(chr(b) if 32 <= b < 127 and b not in b"()\\" else f"\\{b:03o}" for b in data)
+        self.out.append(f"BT {FONTS[bold]} {n(size)} Tf 1 0 0 -1 {n(x)} {n(num(node.attrs.get('y')))} Tm ({escaped}) Tj ET")
