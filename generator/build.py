@@ -45,7 +45,8 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
     fold_pages = [n for n, s in enumerate(plan.sheets, start=2) if s.side == "fold"]
     doc = pdf.Document(plan.width, plan.height)
     rows = manifest_rows(spec, pieces, plan, backs)
-    doc.furniture(sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages))
+    doc.furniture(lambda: sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages))
+    doc.furniture(lambda: sheets.ruler(plan), "ruler")
     doc.next_page()
     uses = Counter(slot.art for sheet in plan.sheets for slot in sheet.slots)
     draw = faces.drawing if faces else draw_art
@@ -58,7 +59,9 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
         for slot in sheet.slots:
             clip = (slot.x, slot.y, slot.w, slot.h) if slot.window is not None else None
             doc.paint(pictures[slot.art], pdf.place_slot(slot, art_size(spec, arts[slot.art])), clip, slot.art)
-        doc.furniture(sheets.chrome(plan, sheet, number, total, spec.game.title))  # marks on top
+        doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
+        doc.furniture(lambda: sheets.ruler(plan), "ruler")
+        doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title))
         doc.next_page(list(sheet.slots) or None, [s.bleed_box for s in sheet.slots] or None)
     title = f"{spec.game.title}: components ({'A4' if paper == 'a4' else 'US Letter'})"
     return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), total

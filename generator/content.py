@@ -298,13 +298,13 @@ class Writer:
         else:
             shape = outline(node)
             if shape:
-                self.paint(shape, style)
+                self.paint(shape, style, tag != "line")
         if local:
             self.restore()
 
-    def paint(self, shape, style):
-        """Fill, then stroke, a path as the style says."""
-        fill, stroke = rgb(style["fill"]), rgb(style["stroke"])
+    def paint(self, shape, style, area=True):
+        """Fill (if the shape has an area), then stroke, a path as the style says."""
+        fill, stroke = rgb(style["fill"]) if area else None, rgb(style["stroke"])
         width = num(style["stroke-width"], 1.0)
         if stroke is not None and width <= 0:
             stroke = None

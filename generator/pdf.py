@@ -17,7 +17,7 @@ class Document:
         self.width, self.height = width, height
         self.file = pdffile.File()
         self.resources = self.file.reserve()
-        self.pages, self.parts, self.ops = [], [], []
+        self.pages, self.ops, self.top = [], [], []  # the page's faces, then its furniture
         self.shared, self.forms, self.xobjects, self.cairo = set(), {}, {}, {}
         self.fonts, self.alphas = set(), set()
         self.cursor = None  # origin of the open run of placements by translation, if any
@@ -49,26 +49,33 @@ class Document:
             self._end_run()
             self.ops.append(" ".join(["q", *_clip(clip), *([content.cm(matrix)] if matrix else []), name, "Do Q"]))
 
-    def furniture(self, drawing):
-        """Draw sheet furniture (marks, footer, manifest) over what is on the page, its text in Helvetica."""
+    def furniture(self, make, key=None):
+        """Draw sheet furniture from make() over the faces, its text in Helvetica; a key stores it once as a form."""
         self._end_run()
-        self.parts.append(self.ops)
-        writer = content.Writer(furniture=True)
-        try:
-            self.ops = [writer.drawing(drawing)]
-            self._uses(writer)
-        except content.Unsupported:  # text beyond WinAnsi: cairo and the bundled font
-            self.ops = []
-            self.paint(drawing)
-            self._end_run()
+        name = self.forms.get(key) if key is not None else None
+        if name is None:
+            drawing = svg.as_drawing(make())
+            writer = content.Writer(furniture=True)
+            try:
+                ops = writer.drawing(drawing)
+            except content.Unsupported:  # text beyond WinAnsi: cairo and the bundled font
+                name = self._cairo_form(key, drawing)
+            else:
+                self._uses(writer)
+                if key is None:
+                    self.top.append(ops)
+                    return
+                name = self._form(key, ops, drawing, "/S")
+        self.top.append(f"{name} Do")
 
     def next_page(self, trim=None, bleed=None):
         """End the page, with its trim and bleed boxes (mm rectangles, y down)."""
         self._end_run()
-        parts = self.parts + [self.ops]
-        parts[0] = [PAGE_BASE.format(content.n(self.height * PT_PER_MM))] + parts[0]
-        self.pages.append(([self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts if ops], trim, bleed))
-        self.parts, self.ops = [], []
+        parts = [ops for ops in (self.ops, self.top) if ops]  # faces, then furniture: identical parts are stored once
+        base = PAGE_BASE.format(content.n(self.height * PT_PER_MM))
+        parts = [[base] + parts[0]] + parts[1:] if parts else [[base]]
+        self.pages.append(([self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts], trim, bleed))
+        self.ops, self.top = [], []
 
     def _run(self, name, origin):
         """Place a form by moving the origin from the last placement: runs of copies compress to almost nothing."""
@@ -90,9 +97,9 @@ class Document:
         self.fonts |= writer.fonts
         self.alphas |= writer.alphas
 
-    def _form(self, key, ops, drawing):
-        """Store a written face once as a Form XObject; return its name."""
-        name = self.forms[key] = f"/F{len(self.forms) + 1}"
+    def _form(self, key, ops, drawing, prefix="/F"):
+        """Store a written face (or sheet furniture, prefix /S) once as a Form XObject; return its name."""
+        name = self.forms[key] = f"{prefix}{len(self.forms) + 1}"
         box = f"[0 0 {content.n(drawing.width)} {content.n(drawing.height)}]"
         self.xobjects[name] = self.file.stream(
             ops.encode("latin-1"), f" /Type /XObject /Subtype /Form /BBox {box} /Resources {self.resources} 0 R")

@@ -1,4 +1,4 @@
-"""Sheet furniture as SVG: crop marks, alignment targets, the footer with its ruler, and the manifest page."""
+"""Sheet furniture as drawings: crop marks and targets, the ruler, the words of each sheet, and the manifest page."""
 from . import svg
 from .imposition import ASSEMBLY_LINES, MARGIN
 from .units import fmt_mm
@@ -7,19 +7,31 @@ RULER = 50.0
 MARK_WIDTH = 0.25
 
 
-def chrome(plan, sheet, number, total, game_title):
-    """Everything printed on a sheet besides the components themselves."""
-    dwg = svg.drawing(plan.width, plan.height, ident=f"sheet-{number}")
+def marks(plan, sheet):
+    """The cutting furniture of a sheet: crop marks, alignment targets and fold lines (shared by sheets alike)."""
+    dwg = svg.drawing(plan.width, plan.height, ident="marks")
     for (x1, y1), (x2, y2) in sheet.marks:
         dwg.add(dwg.line((svg.r(x1), svg.r(y1)), (svg.r(x2), svg.r(y2)), stroke="#000000", stroke_width=MARK_WIDTH))
     for x, y in sheet.targets:
         target(dwg, x, y)
-    if sheet.assembly:
-        assembly(dwg, sheet.assembly)
     for y in sheet.folds:
         dwg.add(dwg.line((MARGIN, svg.r(y)), (svg.r(plan.width - MARGIN), svg.r(y)), stroke="#000000",
                          stroke_width=MARK_WIDTH, stroke_dasharray="3,2"))
+    return dwg
+
+
+def marks_key(sheet):
+    """What makes two sheets' cutting furniture the same."""
+    return ("marks", tuple(sheet.marks), tuple(sheet.targets), tuple(sheet.folds))
+
+
+def labels(plan, sheet, number, total, game_title):
+    """The words of a sheet: fold labels, the assembly map of a panel, the footer label."""
+    dwg = svg.drawing(plan.width, plan.height, ident=f"sheet-{number}")
+    for y in sheet.folds:
         dwg.add(svg.text(dwg, "fold", MARGIN + 1, y - 1, 2.6, anchor="start"))
+    if sheet.assembly:
+        assembly(dwg, sheet.assembly)
     what = {"back": f"back of sheet {number - 1}", "front": "front", "single": "", "fold": "fold-over"}[sheet.side]
     footer(dwg, plan, f"{game_title} · sheet {number}/{total}{' · ' + what if what else ''}", sheet.note)
     return dwg
@@ -50,20 +62,26 @@ def assembly(dwg, a):
         dwg.add(svg.text(dwg, line, left, top + 4 * k, 2.8 if k else 3.0, anchor="start", bold=k == 0))
 
 
-def footer(dwg, plan, label, note=""):
-    """The footer band: a 50 mm calibration ruler at left, the sheet label and print advice at right."""
-    base = plan.height - MARGIN - 2.5
-    left = MARGIN + 1
+def ruler(plan):
+    """The footer's fixed part, alike on every sheet: a 50 mm calibration ruler and how to print."""
+    dwg = svg.drawing(plan.width, plan.height, ident="ruler")
+    base, left = plan.height - MARGIN - 2.5, MARGIN + 1
     dwg.add(dwg.line((left, base), (left + RULER, base), stroke="#000000", stroke_width=0.3))
     for mm in range(int(RULER) + 1):
         tick = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
         dwg.add(dwg.line((left + mm, base), (left + mm, base - tick), stroke="#000000", stroke_width=0.15))
     dwg.add(svg.text(dwg, f"{fmt_mm(RULER)}: measure to check the scale", left + RULER + 2, base, 2.4, anchor="start"))
-    right = plan.width - MARGIN - 1
-    dwg.add(svg.text(dwg, f"{label} · {plan.paper.upper() if plan.paper == 'a4' else 'US Letter'}", right, base - 4, 2.8, anchor="end", bold=True))
-    dwg.add(svg.text(dwg, "print at 100% (actual size), not fit to page", right, base, 2.4, anchor="end"))
+    dwg.add(svg.text(dwg, "print at 100% (actual size), not fit to page", plan.width - MARGIN - 1, base, 2.4, anchor="end"))
+    return dwg
+
+
+def footer(dwg, plan, label, note=""):
+    """The footer's own words: the sheet label at right, a note above the ruler."""
+    base = plan.height - MARGIN - 2.5
+    dwg.add(svg.text(dwg, f"{label} · {plan.paper.upper() if plan.paper == 'a4' else 'US Letter'}", plan.width - MARGIN - 1,
+                     base - 4, 2.8, anchor="end", bold=True))
     if note:
-        dwg.add(svg.text(dwg, note, left, base - 5.5, 2.6, anchor="start"))
+        dwg.add(svg.text(dwg, note, MARGIN + 1, base - 5.5, 2.6, anchor="start"))
 
 
 def manifest(plan, spec, rows, duplex_pages, total, fold_pages=()):

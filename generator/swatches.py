@@ -88,7 +88,7 @@ def write(spec, out_dir, threshold=None):
     from .build import write_atomic
     text = sheet(spec, threshold)
     doc = pdf.Document(WIDTH, sheet_height(spec))
-    doc.paint(text)
+    doc.furniture(lambda: text)
     doc.next_page()
     base = Path(out_dir) / spec.game.id / f"{spec.game.id}-palette"
     paths = (base.with_suffix(".pdf"), base.with_suffix(".png"))
