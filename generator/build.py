@@ -49,7 +49,7 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
     doc.furniture(lambda: sheets.ruler(plan), "ruler")
     doc.next_page()
     uses = Counter(slot.art for sheet in plan.sheets for slot in sheet.slots)
-    draw = faces.drawing if faces else draw_art
+    draw = faces.face if faces else draw_art
     pictures = {key: looks_.apply(looks, render_art(spec, arts[key])) if looks else draw(spec, arts[key])
                 for key in uses}
     for key, count in uses.items():

@@ -1,6 +1,7 @@
 """Drawings written as PDF content-stream operators in millimetres, y down: plain shapes need no cairo."""
 import functools
 import math
+from typing import NamedTuple
 
 from . import helvetica
 from .errors import UserError
@@ -20,6 +21,22 @@ class Unsupported(Exception):
     """The drawing needs cairo: text on a component face, or a see-through group."""
 
 
+class Written(NamedTuple):
+    """A face already written as operators, with what placing it needs: its size (mm) and the opacities it sets."""
+
+    ops: str
+    width: float
+    height: float
+    alphas: tuple
+
+
+def write(drawing):
+    """A face (no text) as Written operators; Unsupported if it needs cairo."""
+    writer = Writer()
+    ops = writer.drawing(drawing)
+    return Written(ops, drawing.width, drawing.height, tuple(sorted(writer.alphas)))
+
+
 def n(value):
     """A PDF number: at most 3 decimals, no trailing zeros, never '-0'."""
     text = ("%.3f" % value).rstrip("0").rstrip(".")
@@ -31,6 +48,12 @@ def rgb(value):
     """'r g b' operands of a colour value, or None for 'none'."""
     found = colour(value)
     return None if found is None else " ".join(n(c) for c in found)
+
+
+@functools.lru_cache(maxsize=4096)
+def transform(text):
+    """The operator applying an SVG transform attribute (symbols repeat theirs from face to face)."""
+    return cm(matrix(text))
 
 
 def matrix(text):
@@ -68,6 +91,7 @@ def cm(m):
     return f"{fine(m[0])} {fine(m[1])} {fine(m[2])} {fine(m[3])} {n(m[4])} {n(m[5])} cm"
 
 
+@functools.lru_cache(maxsize=4096)
 def ellipse(cx, cy, rx, ry):
     """An ellipse as four Bezier quarters."""
     kx, ky = rx * KAPPA, ry * KAPPA
@@ -77,6 +101,7 @@ def ellipse(cx, cy, rx, ry):
             f"{n(cx + kx)} {n(cy - ry)} {n(cx + rx)} {n(cy - ky)} {n(cx + rx)} {n(cy)} c h")
 
 
+@functools.lru_cache(maxsize=4096)
 def rounded(x, y, w, h, rx, ry):
     """A rectangle with elliptical corners."""
     rx, ry = min(rx, w / 2), min(ry, h / 2)
@@ -286,7 +311,7 @@ class Writer:
         if local:
             self.save()
             if "transform" in attrs:
-                self.out.append(cm(matrix(str(attrs["transform"]))))
+                self.out.append(transform(str(attrs["transform"])))
             clip = clips.get(str(attrs["clip-path"])[5:-1]) if "clip-path" in attrs else None
             if clip is not None:
                 self.out.append(" ".join(filter(None, (outline(s) for s in clip.children))) + " W n")

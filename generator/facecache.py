@@ -1,9 +1,9 @@
-"""Faces kept between builds: a face is drawn again only when something its renderer read has changed."""
+"""Faces kept between builds, written as PDF operators: a face is drawn again only when something its renderer read changed."""
 import hashlib
 import json
 from collections.abc import Mapping
 
-from . import cache, svg
+from . import cache, content, svg
 from .render import draw_art
 
 
@@ -96,23 +96,28 @@ class FaceCache:
             self.entries = {}
         self.drawn, self.kept = [], {}
 
-    def drawing(self, spec, art):
-        """The drawing of an artwork: from the cache when everything its renderer read is unchanged."""
+    def face(self, spec, art):
+        """An artwork as Written operators (or, if it needs cairo, its drawing): from the cache when nothing it read changed."""
         comp = spec.component(art.component)
         face = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options), art.side,
                         sorted(art.props.items()), spec.templates, cache.code()))
         entry = self.entries.get(face)
-        if entry and all(_now(spec, dependency) == value for dependency, value in entry["used"].items()):
-            width, height, box, ident = entry["size"]
-            drawing = _unpack(entry["drawing"], svg.Drawing(width, height, tuple(box), ident))
-            drawing.defs = next(c for c in drawing.children if c.tag == "defs")
-        else:
+        if not entry or any(_now(spec, dependency) != value for dependency, value in entry["used"].items()):
             watched = _Watched(spec, art.component)
             drawing = draw_art(watched, art)
-            entry = {"used": watched.used, "size": [drawing.width, drawing.height, list(drawing.box), drawing.attrs["id"]],
-                     "drawing": _pack(drawing)}
+            entry = {"used": watched.used}
+            try:
+                entry["written"] = list(content.write(drawing))
+            except content.Unsupported:
+                entry["drawing"] = [drawing.width, drawing.height, list(drawing.box), drawing.attrs["id"], _pack(drawing)]
             self.drawn.append(art.key)
         self.kept[face] = entry
+        if "written" in entry:
+            ops, width, height, alphas = entry["written"]
+            return content.Written(ops, width, height, tuple(tuple(a) for a in alphas))
+        width, height, box, ident, packed = entry["drawing"]
+        drawing = _unpack(packed, svg.Drawing(width, height, tuple(box), ident))
+        drawing.defs = next(c for c in drawing.children if c.tag == "defs")
         return drawing
 
     def save(self):

@@ -27,22 +27,23 @@ class Document:
         self.shared.add(key)
 
     def paint(self, picture, matrix=None, clip=None, key=None):
-        """Draw an artwork whose top-left goes where matrix (mm, y down) says, inside an optional clip rectangle."""
+        """Draw an artwork (a picture, or a face already Written) whose top-left goes where matrix (mm, y down) says."""
         name = self.forms.get(key) if key is not None else None
         if name is None:
-            drawing = svg.as_drawing(picture)
-            writer = content.Writer()
-            try:
-                ops = writer.drawing(drawing)
-            except content.Unsupported:
-                name = self._cairo_form(key, drawing)
-            else:
-                self._uses(writer)
+            face = picture if isinstance(picture, content.Written) else None
+            if face is None:
+                drawing = svg.as_drawing(picture)
+                try:
+                    face = content.write(drawing)
+                except content.Unsupported:
+                    name = self._cairo_form(key, drawing)
+            if face is not None:
+                self.alphas.update(face.alphas)
                 if key not in self.shared:
                     self._end_run()
-                    self.ops.append(" ".join(["q", *_clip(clip), *([content.cm(matrix)] if matrix else []), ops, "Q"]))
+                    self.ops.append(" ".join(["q", *_clip(clip), *([content.cm(matrix)] if matrix else []), face.ops, "Q"]))
                     return
-                name = self._form(key, ops, drawing)
+                name = self._form(key, face.ops, face)
         if clip is None and (matrix is None or matrix[:4] == (1, 0, 0, 1)):
             self._run(name, matrix[4:] if matrix else (0, 0))
         else:
@@ -98,7 +99,7 @@ class Document:
         self.alphas |= writer.alphas
 
     def _form(self, key, ops, drawing, prefix="/F"):
-        """Store a written face (or sheet furniture, prefix /S) once as a Form XObject; return its name."""
+        """Store a written face (or sheet furniture, prefix /S) of drawing's size once as a Form XObject; return its name."""
         name = self.forms[key] = f"{prefix}{len(self.forms) + 1}"
         box = f"[0 0 {content.n(drawing.width)} {content.n(drawing.height)}]"
         self.xobjects[name] = self.file.stream(

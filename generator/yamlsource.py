@@ -9,6 +9,7 @@ MAX_NODES = 100_000
 MAX_DEPTH = 64
 MAX_BYTES = 5_000_000
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_STR = "tag:yaml.org,2002:str"
 
 
 def find(name, folder, noun):
@@ -93,6 +94,9 @@ class _Walker:
         """Plain data of one node, counting values and refusing an alias inside its own anchor."""
         self.count += 1
         line = node.start_mark.line + 1
+        if type(node) is yaml.ScalarNode and node.tag == _STR and self.count <= MAX_NODES:  # the common case, quickly
+            self.lines.setdefault(key_path, line)
+            return node.value
         if id(node) in self.open:
             raise SpecError(self.path, dotted(key_path), "alias refers to its own anchor (a loop)", line)
         if self.count > MAX_NODES:
