@@ -25,9 +25,9 @@ PALETTE = {"red": "#d7261e", "green": "#2f9e44", "blue": "#1f6fd0", "yellow": "#
 def scale_spec(folder, count, distinct):
     """Write a synthetic deck of count 20 mm tiles: all faces distinct, or 16 faces repeated."""
     tile = {"kind": "square-tile", "title": "Tiles", "expect": count, "size": "20 mm", "border": "0.3 mm"}
-    if distinct:
-        tile["faces"] = {"list": [{"colour": f"#{(i * 2654435761) % 0xFFFFFF:06x}", "shape": SHAPES[i % 4]}
-                                  for i in range(count)]}
+    if distinct:  # count / 4 colours of their own x 4 shapes: every face differs
+        tile["faces"] = {"product": {"colour": [f"#{(i * 2654435761) % 0xFFFFFF:06x}" for i in range(count // 4)],
+                                     "shape": SHAPES}}
     else:
         tile["faces"] = {"product": {"colour": list(PALETTE), "shape": SHAPES}, "copies": count // 16}
     path = Path(folder) / f"scale-{'a' if distinct else 'b'}-{count}.yaml"
@@ -71,7 +71,10 @@ def main():
     parser.add_argument("--big", action="store_true", help="add the 50,000-tile growth point")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
-    pnp = [PY, "-m", "generator.cli"]
+    # as installed: bytecode compiled (even under PYTHONDONTWRITEBYTECODE), the `pnp` script when there is one
+    subprocess.run([PY, "-m", "compileall", "-q", str(HERE.parent / "generator")], check=True, stdout=subprocess.DEVNULL)
+    script = Path(PY).parent / "pnp"
+    pnp = [str(script)] if script.exists() else [PY, "-m", "generator.cli"]
     rows, floors = [], {}
 
     def job(name, command, outputs=(), runs=args.runs, floor=None, clear=True):

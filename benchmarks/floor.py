@@ -11,10 +11,10 @@ COLOURS = [(0.84, 0.15, 0.12), (0.18, 0.62, 0.27), (0.12, 0.44, 0.82), (0.96, 0.
 
 
 def colour(i, distinct):
-    """The fill of tile i: a colour of its own, or one of four."""
+    """The fill of tile i: one of count / 4 colours (each with the four shapes, so every face differs), or one of four."""
     if not distinct:
         return COLOURS[(i // 4) % 4]
-    value = (i * 2654435761) % 0xFFFFFF
+    value = ((i // 4) * 2654435761) % 0xFFFFFF
     return ((value >> 16) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255)
 
 

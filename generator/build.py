@@ -55,10 +55,11 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
     for key, count in uses.items():
         if count > 1:
             doc.share(key)
+    sizes = {key: art_size(spec, arts[key]) for key in uses}
     for number, sheet in enumerate(plan.sheets, start=2):
         for slot in sheet.slots:
             clip = (slot.x, slot.y, slot.w, slot.h) if slot.window is not None else None
-            doc.paint(pictures[slot.art], pdf.place_slot(slot, art_size(spec, arts[slot.art])), clip, slot.art)
+            doc.paint(pictures[slot.art], pdf.place_slot(slot, sizes[slot.art]), clip, slot.art)
         doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
         doc.furniture(lambda: sheets.ruler(plan), "ruler")
         doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title))

@@ -94,13 +94,15 @@ class FaceCache:
             self.entries = json.loads(self.path.read_text())
         except (OSError, ValueError):
             self.entries = {}
-        self.drawn, self.kept = [], {}
+        self.drawn, self.kept, self.components = [], {}, {}  # components: id -> digest of what all its faces share
 
     def face(self, spec, art):
         """An artwork as Written operators (or, if it needs cairo, its drawing): from the cache when nothing it read changed."""
-        comp = spec.component(art.component)
-        face = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options), art.side,
-                        sorted(art.props.items()), spec.templates, cache.code()))
+        if art.component not in self.components:
+            comp = spec.component(art.component)
+            self.components[art.component] = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options),
+                                                      spec.templates, cache.code()))
+        face = _digest((self.components[art.component], art.side, sorted(art.props.items())))
         entry = self.entries.get(face)
         if not entry or any(_now(spec, dependency) != value for dependency, value in entry["used"].items()):
             watched = _Watched(spec, art.component)

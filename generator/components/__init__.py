@@ -1,26 +1,44 @@
-"""Component kinds, looked up by a spec's `kind:`."""
-from . import board, card, pattern_tile, player_board, score_sheet, tile
-from . import lattice_board, token
-from . import inventory_sheet, layout_diagram, shift_board, standee, symbol_card
-from . import hextile, legend
-from . import hex_board, word_card
+"""Component kinds, looked up by a spec's `kind:`; a kind's module loads the first time it is looked up."""
+import importlib
+from collections.abc import Mapping
 
-KINDS = {
-    "square-tile": tile.KIND,
-    "grid-board": board.KIND,
-    "player-board": player_board.KIND,
-    "pattern-tile": pattern_tile.KIND,
-    "reference-card": card.KIND,
-    "score-sheet": score_sheet.KIND,
-    "lattice-board": lattice_board.KIND,
-    "token": token.KIND,
-    "symbol-card": symbol_card.KIND,
-    "shift-board": shift_board.KIND,
-    "layout-diagram": layout_diagram.KIND,
-    "standee": standee.KIND,
-    "inventory-sheet": inventory_sheet.KIND,
-    "hex-tile": hextile.KIND,
-    "line-legend": legend.KIND,
-    "hex-board": hex_board.KIND,
-    "word-card": word_card.KIND,
+MODULES = {
+    "square-tile": "tile",
+    "grid-board": "board",
+    "player-board": "player_board",
+    "pattern-tile": "pattern_tile",
+    "reference-card": "card",
+    "score-sheet": "score_sheet",
+    "lattice-board": "lattice_board",
+    "token": "token",
+    "symbol-card": "symbol_card",
+    "shift-board": "shift_board",
+    "layout-diagram": "layout_diagram",
+    "standee": "standee",
+    "inventory-sheet": "inventory_sheet",
+    "hex-tile": "hextile",
+    "line-legend": "legend",
+    "hex-board": "hex_board",
+    "word-card": "word_card",
 }
+
+
+class _Kinds(Mapping):
+    """Kinds by name, imported on first use: a build loads only the renderers its spec needs."""
+
+    def __init__(self):
+        self._loaded = {}
+
+    def __getitem__(self, name):
+        if name not in self._loaded:
+            self._loaded[name] = importlib.import_module(f"{__name__}.{MODULES[name]}").KIND
+        return self._loaded[name]
+
+    def __iter__(self):
+        return iter(MODULES)
+
+    def __len__(self):
+        return len(MODULES)
+
+
+KINDS = _Kinds()
