@@ -254,6 +254,23 @@ def outline(node):
     return None
 
 
+def _opacity(value):
+    """An opacity attribute as a number (1 when absent)."""
+    return 1.0 if value is None else num(value, 1.0)
+
+
+@functools.lru_cache(maxsize=256)
+def _dash(dashes, offset):
+    """(state value, operator) of a dash array and offset; a solid line when the array is all zeros."""
+    values = numbers(dashes)
+    if len(values) % 2:
+        values *= 2
+    if not any(values):
+        return "", "[] 0 d"
+    text = f"[{' '.join(map(n, values))}] {n(num(offset, 0.0))} d"
+    return text, text
+
+
 class Writer:
     """Writes one drawing's operators, tracking the graphics state so that nothing is set twice."""
 
@@ -329,27 +346,29 @@ class Writer:
 
     def paint(self, shape, style, area=True):
         """Fill (if the shape has an area), then stroke, a path as the style says."""
+        state, out = self.state, self.out
         fill, stroke = rgb(style["fill"]) if area else None, rgb(style["stroke"])
-        width = num(style["stroke-width"], 1.0)
-        if stroke is not None and width <= 0:
-            stroke = None
         if fill is not None:
-            self.set("rg", fill, f"{fill} rg")
-            self.alpha("ca", num(style.get("fill-opacity"), 1.0))
+            if state["rg"] != fill:
+                state["rg"] = fill
+                out.append(f"{fill} rg")
+            self.alpha("ca", _opacity(style.get("fill-opacity")))
         if stroke is not None:
-            self.set("RG", stroke, f"{stroke} RG")
-            self.alpha("CA", num(style.get("stroke-opacity"), 1.0))
-            self.set("w", width, f"{n(width)} w")
-            cap, join = CAPS.get(style["stroke-linecap"], 0), JOINS.get(style["stroke-linejoin"], 0)
-            self.set("J", cap, f"{cap} J")
-            self.set("j", join, f"{join} j")
-            dashes = style.get("stroke-dasharray")
-            dashes = numbers(dashes) if dashes not in (None, "none") else []
-            if len(dashes) % 2:
-                dashes *= 2
-            dash = f"[{' '.join(map(n, dashes))}] {n(num(style.get('stroke-dashoffset'), 0.0))} d" if any(dashes) else ""
-            self.set("d", dash, dash or "[] 0 d")
-        self.out.append(f"{shape} {'B' if fill and stroke else 'f' if fill else 'S' if stroke else 'n'}")
+            width = num(style["stroke-width"], 1.0)
+            if width <= 0:
+                stroke = None
+            else:
+                if state["RG"] != stroke:
+                    state["RG"] = stroke
+                    out.append(f"{stroke} RG")
+                self.alpha("CA", _opacity(style.get("stroke-opacity")))
+                self.set("w", width, f"{n(width)} w")
+                cap, join = CAPS.get(style["stroke-linecap"], 0), JOINS.get(style["stroke-linejoin"], 0)
+                self.set("J", cap, f"{cap} J")
+                self.set("j", join, f"{join} j")
+                dashes = style.get("stroke-dasharray")
+                self.set("d", *_dash(dashes, style.get("stroke-dashoffset")) if dashes not in (None, "none") else ("", "[] 0 d"))
+        out.append(f"{shape} {'B' if fill and stroke else 'f' if fill else 'S' if stroke else 'n'}")
 
     def text(self, node, style):
         """A line of sheet furniture in standard Helvetica, anchored as SVG's text-anchor says."""

@@ -52,8 +52,13 @@ def face_props(spec, comp):
     return [{}]
 
 
+_LAST = [None, None]  # the spec expanded last and its result: checking a spec and then building it expand once
+
+
 def expand(spec):
-    """Return (pieces, arts): every piece in spec order and every distinct art by key."""
+    """Return (pieces, arts): every piece in spec order and every distinct art by key (not to be changed)."""
+    if _LAST[0] is spec:
+        return _LAST[1]
     pieces, arts = [], {}
     for comp in spec.components:
         by_props = {}
@@ -71,4 +76,5 @@ def expand(spec):
             for _ in range(comp.faces.copies):
                 pieces.append(Piece(comp.id, index, by_props[identity], back))
                 index += 1
+    _LAST[:] = [spec, (pieces, arts)]
     return pieces, arts

@@ -111,7 +111,7 @@ class FaceCache:
             try:
                 entry["written"] = list(content.write(drawing))
             except content.Unsupported:
-                entry["drawing"] = [drawing.width, drawing.height, list(drawing.box), drawing.attrs["id"], _pack(drawing)]
+                entry["drawing"] = [drawing.width, drawing.height, list(drawing.box), drawing.ident, _pack(drawing)]
             self.drawn.append(art.key)
         self.kept[face] = entry
         if "written" in entry:

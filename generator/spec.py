@@ -1,4 +1,5 @@
 """Load a spec: YAML with line numbers, --set overrides, schema checks, then frozen dataclasses."""
+import math
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -25,7 +26,8 @@ GAME = s.mapping({
 }, required=("title", "designer"))
 BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text,
                   "frame": s.one_of("rect", "round", "none")}, required=("fill",))
-COMMON = {"kind": s.text, "title": s.text, "expect": s.integer(0, 100_000), "bleed": s.length(high=10, zero=True),
+MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a mistake, or a memory bomb
+COMMON = {"kind": s.text, "title": s.text, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
           "faces": s.any_value, "back": BACK}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
                  "colour_threshold": s.number(0, 100)},
@@ -220,7 +222,7 @@ def component(check, cid, raw):
 
 
 FACES = {"list": s.any_value, "product": s.any_value, "generator": s.text, "seed": s.integer(0, 2**63),
-         "count": s.integer(1, 100_000), "copies": s.integer(1, 100_000)}
+         "count": s.integer(1, MAX_PIECES), "copies": s.integer(1, MAX_PIECES)}
 
 
 def faces(check, key_path, raw, face_fields):
@@ -231,15 +233,19 @@ def faces(check, key_path, raw, face_fields):
         check.fail(key_path, f"give only one of list, product or generator (found {', '.join(sources)})")
     items, product = (), ()
     if "list" in block:
-        listed = check.check(s.list_of(s.mapping(face_fields), 1, 100_000), block["list"], key_path + ("list",))
+        listed = check.check(s.list_of(s.mapping(face_fields), 1, MAX_PIECES), block["list"], key_path + ("list",))
         items = tuple(MappingProxyType(dict(item)) for item in listed)
     if "product" in block:
-        prod = check.check_fields({k: s.list_of(v, 1, 100) for k, v in face_fields.items()}, block["product"], key_path + ("product",))
+        prod = check.check_fields({k: s.list_of(v, 1, MAX_PIECES) for k, v in face_fields.items()}, block["product"],
+                                  key_path + ("product",))
         if not prod:
             check.fail(key_path + ("product",), "a product needs at least one property")
         product = tuple((name, tuple(values)) for name, values in prod.items())
     if "generator" in block and "count" not in block:
         check.fail(key_path, "a generator needs a 'count'")
+    pieces = math.prod(len(v) for _, v in product) if product else len(items) or block.get("count", 1)
+    if pieces * block.get("copies", 1) > MAX_PIECES:
+        check.fail(key_path, f"makes {pieces * block.get('copies', 1):,} pieces: at most {MAX_PIECES:,}")
     return FaceSource(items=items, product=product, generator=block.get("generator", ""), seed=block.get("seed", 0),
                       count=block.get("count", 0), copies=block.get("copies", 1))
 

@@ -60,18 +60,22 @@ def _attrs(extra):
 class Drawing(Element):
     """A drawing: the svgwrite subset our renderers use, recorded as elements."""
 
-    __slots__ = ("width", "height", "box", "defs")
+    __slots__ = ("width", "height", "box", "defs", "ident")
 
     def __init__(self, width, height, box, ident):
-        super().__init__("svg", {"xmlns": "http://www.w3.org/2000/svg", "id": ident, "width": f"{_value(width)}mm",
-                                 "height": f"{_value(height)}mm", "viewBox": " ".join(_value(v) for v in box)})
-        self.width, self.height, self.box = width, height, box
+        super().__init__("svg")
+        self.width, self.height, self.box, self.ident = width, height, box, ident
         self.defs = self.add(Element("defs"))
 
     def viewbox(self, x, y, w, h):
         """Set the user-space box (mm) that fills the drawing."""
         self.box = (x, y, w, h)
-        self.attrs["viewBox"] = " ".join(_value(v) for v in self.box)
+
+    def tostring(self):
+        """The drawing as an SVG document, its size in mm."""
+        self.attrs = {"xmlns": "http://www.w3.org/2000/svg", "id": self.ident, "width": f"{_value(self.width)}mm",
+                      "height": f"{_value(self.height)}mm", "viewBox": " ".join(_value(v) for v in self.box)}
+        return super().tostring()
 
     def rect(self, insert=(0, 0), size=(1, 1), **extra):
         return Element("rect", {"x": insert[0], "y": insert[1], "width": size[0], "height": size[1], **_attrs(extra)})
