@@ -41,7 +41,8 @@ class Document:
                 self.alphas.update(face.alphas)
                 if key not in self.shared:
                     self._end_run()
-                    self.ops.append(" ".join(["q", *_clip(clip), *([content.cm(matrix)] if matrix else []), face.ops, "Q"]))
+                    self.ops.append(" ".join(["q", *_clip(clip), *([content.cm(matrix)] if matrix else []),
+                                              *_clip((0, 0, face.width, face.height)), face.ops, "Q"]))  # as a form's BBox
                     return
                 name = self._form(key, face.ops, face)
         if clip is None and (matrix is None or matrix[:4] == (1, 0, 0, 1)):
