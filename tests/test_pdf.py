@@ -1,5 +1,6 @@
 """The components PDF: pages, sizes, boxes, metadata, shared artworks, exact tile sizes, same bytes twice."""
 import io
+from pathlib import Path
 from collections import Counter
 
 import pikepdf
@@ -8,7 +9,7 @@ from PIL import Image
 import pytest
 
 from conftest import render
-from generator import content, svg
+from generator import content, pdf, svg
 from generator import spec as specs
 from generator.build import build, components_pdf
 from generator.expand import expand
@@ -123,3 +124,27 @@ def test_every_board_panel_shows_its_part_of_the_board(game, overrides):
         wanted = wanted.resize(shown.size)
         differing = sum(ImageChops.difference(shown, wanted).histogram()[64:]) / (shown.width * shown.height)
         assert differing < 0.05, f"panel on sheet {number}: {differing:.0%} of its pixels differ from the board"
+
+
+def test_our_own_pdf_file_passes_qpdf_and_a_strict_reader():
+    import pypdf
+    spec = specs.load(str(Path(__file__).parent.parent / "benchmarks" / "specs" / "tiles.yaml"))
+    data, pages = components_pdf(spec, "letter")
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert pdf.check_pdf_syntax() == []
+        assert not any(isinstance(o, pikepdf.Stream) and "/FontFile2" in str(o.stream_dict) for o in pdf.objects)
+        assert len(pdf.pages) == pages
+    reader = pypdf.PdfReader(io.BytesIO(data), strict=True)
+    assert f"Benchmark tiles · sheet 2/{pages} · US Letter" in reader.pages[1].extract_text()
+    assert reader.metadata.title == "Benchmark tiles: components (US Letter)"
+
+
+def test_identical_streams_are_stored_once_and_titles_keep_every_letter():
+    from generator import pdffile
+    file = pdffile.File()
+    first, again = file.stream(b"0 0 10 10 re f"), file.stream(b"0 0 10 10 re f")
+    assert first == again and file.stream(b"0 0 10 10 re S") != first
+    doc = pdf.Document(50, 50)
+    doc.next_page()
+    with pikepdf.open(io.BytesIO(doc.save("Łódź · Spiel", "Zoë", "x"))) as out:
+        assert str(out.docinfo.Title) == "Łódź · Spiel" and str(out.docinfo.Author) == "Zoë"
