@@ -22,16 +22,23 @@ SHAPES = ["circle", "square", "flat-triangle", "rhombus"]
 PALETTE = {"red": "#d7261e", "green": "#2f9e44", "blue": "#1f6fd0", "yellow": "#f5c211"}
 
 
-def scale_spec(folder, count, distinct):
-    """Write a synthetic deck of count 20 mm tiles: all faces distinct, or 16 faces repeated."""
+def scale_spec(folder, count, distinct, named=False):
+    """Write a synthetic deck of count 20 mm tiles: all faces distinct, or 16 faces repeated.
+
+    named: the distinct colours are palette entries c0, c1, ... (so that one can be changed with --set).
+    """
     tile = {"kind": "square-tile", "title": "Tiles", "expect": count, "size": "20 mm", "border": "0.3 mm"}
+    palette = dict(PALETTE)
     if distinct:  # count / 4 colours of their own x 4 shapes: every face differs
-        tile["faces"] = {"product": {"colour": [f"#{(i * 2654435761) % 0xFFFFFF:06x}" for i in range(count // 4)],
-                                     "shape": SHAPES}}
+        colours = [f"#{(i * 2654435761) % 0xFFFFFF:06x}" for i in range(count // 4)]
+        if named:
+            palette.update((f"c{i}", colour) for i, colour in enumerate(colours))
+            colours = [f"c{i}" for i in range(len(colours))]
+        tile["faces"] = {"product": {"colour": colours, "shape": SHAPES}}
     else:
         tile["faces"] = {"product": {"colour": list(PALETTE), "shape": SHAPES}, "copies": count // 16}
-    path = Path(folder) / f"scale-{'a' if distinct else 'b'}-{count}.yaml"
-    path.write_text(yaml.safe_dump({"game": {"title": "Scale", "designer": "bench"}, "palette": PALETTE,
+    path = Path(folder) / f"scale-{'a' if distinct else 'b'}{'-named' if named else ''}-{count}.yaml"
+    path.write_text(yaml.safe_dump({"game": {"title": "Scale", "designer": "bench"}, "palette": palette,
                                     "components": {"tiles": tile}}))
     return path
 
@@ -108,7 +115,14 @@ def main():
     rows[-1] = rows[-1][:3] + pdf_facts(sorted(all_out.rglob("*.pdf"))) + (None,)
     job("all: no-change rebuild (cache)", pnp + ["build", "--out", str(all_out)], clear=False)
     rows[-1] = rows[-1][:5] + (cold,)
-
+    named = scale_spec(work, 10000, True, named=True)
+    one = pnp + ["build", str(named), "--paper", "a4", "--out", str(work / "named")]
+    cold = job("scale (a) with named colours: cold build", one + ["--set", "palette.c0=#000000"])
+    walls = []  # each run changes palette.c0 from the last run's value: the other 9,996 faces come from the face cache
+    for run in range(args.runs + 1):
+        wall, peak = measure(one + ["--set", f"palette.c0={('#ffffff', '#000000')[run % 2]}"], 1)
+        walls.append(wall)
+    rows.append(("... rebuild after palette.c0 changed (4 faces redrawn)", statistics.median(walls[1:]), peak, 0, 0, cold))
     print("\n| job | wall s | peak MiB | PDF bytes | pages | x floor (x cold build for the rebuild) |")
     print("|---|---|---|---|---|---|")
     for name, wall, peak, size, pages, floor in rows:
