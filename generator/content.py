@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from . import helvetica
 from .errors import UserError
-from .paint import INHERITED, _PATH, _TRANSFORM, colour, num, numbers
+from .paint import INHERITED, _TRANSFORM, centre, colour, num, numbers, segments
 
 KAPPA = 0.5522847498307936  # Bezier handle length of a quarter circle of radius 1
 DEFAULTS = {"fill": "#000000", "stroke": "none", "stroke-width": 1.0, "stroke-linecap": "butt",
@@ -126,109 +126,38 @@ def arc(x1, y1, rx, ry, angle, large, sweep, x2, y2):
     """An SVG elliptical arc from (x1, y1) to (x2, y2) as Bezier curves of at most a quarter turn each."""
     if (x1, y1) == (x2, y2):
         return []
-    rx, ry = abs(rx), abs(ry)
-    if rx == 0 or ry == 0:
+    found = centre(x1, y1, rx, ry, angle, large, sweep, x2, y2)
+    if found is None:
         return [f"{n(x2)} {n(y2)} l"]
-    phi = math.radians(angle)
+    cx, cy, rx, ry, phi, start, turn = found
     cos, sin = math.cos(phi), math.sin(phi)
-    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
-    xp, yp = cos * dx + sin * dy, -sin * dx + cos * dy
-    scale = (xp * xp) / (rx * rx) + (yp * yp) / (ry * ry)
-    if scale > 1:
-        rx, ry = rx * math.sqrt(scale), ry * math.sqrt(scale)
-    top = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
-    k = math.sqrt(max(0.0, top / (rx * rx * yp * yp + ry * ry * xp * xp))) * (-1 if large == sweep else 1)
-    cxp, cyp = k * rx * yp / ry, -k * ry * xp / rx
-    cx, cy = cos * cxp - sin * cyp + (x1 + x2) / 2, sin * cxp + cos * cyp + (y1 + y2) / 2
-    start = math.atan2((yp - cyp) / ry, (xp - cxp) / rx)
-    turn = math.atan2((-yp - cyp) / ry, (-xp - cxp) / rx) - start
-    if sweep and turn < 0:
-        turn += 2 * math.pi
-    elif not sweep and turn > 0:
-        turn -= 2 * math.pi
     pieces = max(1, math.ceil(abs(turn) / (math.pi / 2) - 1e-9))
     step = turn / pieces
     handle = 4 / 3 * math.tan(step / 4)
 
-    def at(t, dt=0.0, lx=0.0):
-        """The point at angle t, moved by lx along the tangent (scaled by the handle dt)."""
-        ux, uy = math.cos(t) - dt * math.sin(t) * lx, math.sin(t) + dt * math.cos(t) * lx
+    def at(t, along=0.0):
+        """The point at angle t, moved along the tangent by along handles."""
+        ux, uy = math.cos(t) - along * handle * math.sin(t), math.sin(t) + along * handle * math.cos(t)
         px, py = rx * ux, ry * uy
         return f"{n(cx + cos * px - sin * py)} {n(cy + sin * px + cos * py)}"
-    ops = []
-    for i in range(pieces):
-        a, b = start + i * step, start + (i + 1) * step
-        ops.append(f"{at(a, handle, 1)} {at(b, handle, -1)} {at(b)} c")
-    return ops
+    return [f"{at(start + i * step, 1)} {at(start + (i + 1) * step, -1)} {at(start + (i + 1) * step)} c" for i in range(pieces)]
 
 
 @functools.lru_cache(maxsize=4096)
 def path(d):
-    """SVG path data (every command, absolute and relative) as PDF path operators."""
-    tokens = _PATH.findall(d)
-    ops, i, command, x, y, start, last_control = [], 0, None, 0.0, 0.0, (0.0, 0.0), None
-
-    def take(count):
-        nonlocal i
-        values = [float(tokens[i + k][1]) for k in range(count)]
-        i += count
-        return values
-
-    while i < len(tokens):
-        if tokens[i][0]:
-            command = tokens[i][0]
-            i += 1
-            if command in "Zz":
-                ops.append("h")
-                x, y = start
-                last_control = None
-                continue
-        if command is None or i >= len(tokens) or tokens[i][0]:
-            raise UserError(f"bad path data near {d[:40]!r}")
-        rel = command.islower()
-        c = command.upper()
-        ox, oy = (x, y) if rel else (0.0, 0.0)
-        if c == "M":
-            px, py = take(2)
-            x, y = ox + px, oy + py
-            ops.append(f"{n(x)} {n(y)} m")
-            start, command, last_control = (x, y), "l" if rel else "L", None
-        elif c in "LHV":
-            if c == "L":
-                px, py = take(2)
-                x, y = ox + px, oy + py
-            elif c == "H":
-                x = (x if rel else 0.0) + take(1)[0]
-            else:
-                y = (y if rel else 0.0) + take(1)[0]
-            ops.append(f"{n(x)} {n(y)} l")
-            last_control = None
-        elif c in "CS":
-            if c == "C":
-                x1, y1, x2, y2, px, py = take(6)
-                x1, y1 = ox + x1, oy + y1
-            else:
-                x2, y2, px, py = take(4)
-                x1, y1 = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control else (x, y)
-            x2, y2, px, py = ox + x2, oy + y2, ox + px, oy + py
-            ops.append(f"{n(x1)} {n(y1)} {n(x2)} {n(y2)} {n(px)} {n(py)} c")
-            last_control, x, y = (x2, y2), px, py
-        elif c in "QT":
-            if c == "Q":
-                qx, qy, px, py = take(4)
-                qx, qy = ox + qx, oy + qy
-            else:
-                px, py = take(2)
-                qx, qy = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control else (x, y)
-            px, py = ox + px, oy + py
-            ops.append(f"{n(x + 2 / 3 * (qx - x))} {n(y + 2 / 3 * (qy - y))} "
-                       f"{n(px + 2 / 3 * (qx - px))} {n(py + 2 / 3 * (qy - py))} {n(px)} {n(py)} c")
-            last_control, x, y = (qx, qy), px, py
-        elif c == "A":
-            rx, ry, angle, large, sweep, px, py = take(7)
-            px, py = ox + px, oy + py
-            ops.extend(arc(x, y, rx, ry, angle, large, sweep, px, py))
-            x, y, last_control = px, py, None
+    """SVG path data as PDF path operators."""
+    ops = []
+    for op, *v in segments(d):
+        if op == "M":
+            ops.append(f"{n(v[0])} {n(v[1])} m")
+        elif op == "L":
+            ops.append(f"{n(v[0])} {n(v[1])} l")
+        elif op == "C":
+            ops.append(" ".join(map(n, v)) + " c")
+        elif op == "A":
+            ops.extend(arc(*v))
+        else:
+            ops.append("h")
     return " ".join(ops)
 
 

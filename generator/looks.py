@@ -1,9 +1,10 @@
 """Render-time looks: colour transforms of an artwork's SVG for greyscale proofs and ink-saving prints."""
-import math
 import re
 import xml.etree.ElementTree as ET
 
+from .content import matrix as content_matrix
 from .luminance import contrast, luminance
+from .paint import numbers
 
 NS = {"": "http://www.w3.org/2000/svg", "xlink": "http://www.w3.org/1999/xlink", "ev": "http://www.w3.org/2001/xml-events"}
 for _prefix, _uri in NS.items():
@@ -70,7 +71,7 @@ class _Saver:
     def walk(self, node, matrix):
         for child in node:
             tag = child.tag.replace(SVG, "")
-            here = _compose(matrix, _transform(child.get("transform", "")))
+            here = _compose(matrix, content_matrix(child.get("transform", "")))
             if tag == "g":
                 self.walk(child, here)
             elif tag in ("rect", "circle", "ellipse", "polygon", "polyline", "line", "path", "text"):
@@ -112,33 +113,6 @@ def _area(box, view):
     return max(w, 0) * max(h, 0)
 
 
-def _numbers(text):
-    """The numbers in an attribute value."""
-    return [float(v) for v in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", text or "")]
-
-
-def _transform(text):
-    """A 2-D affine matrix (a, b, c, d, e, f) from an SVG transform list."""
-    matrix = (1, 0, 0, 1, 0, 0)
-    for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text):
-        v = _numbers(args)
-        if name == "translate":
-            step = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
-        elif name == "scale":
-            step = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
-        elif name == "rotate":
-            a = math.radians(v[0])
-            cx, cy = (v[1], v[2]) if len(v) > 2 else (0, 0)
-            cos, sin = math.cos(a), math.sin(a)
-            step = (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)
-        elif name == "matrix":
-            step = tuple(v[:6])
-        else:
-            continue
-        matrix = _compose(matrix, step)
-    return matrix
-
-
 def _compose(m, n):
     """The matrix applying n first, then m."""
     a, b, c, d, e, f = m
@@ -156,7 +130,7 @@ def _bbox(node, tag, matrix):
         rx, ry = (n("r"), n("r")) if tag == "circle" else (n("rx"), n("ry"))
         points = [(n("cx") + sx * rx, n("cy") + sy * ry) for sx in (-1, 1) for sy in (-1, 1)]
     elif tag in ("polygon", "polyline"):
-        v = _numbers(node.get("points"))
+        v = numbers(node.get("points"))
         points = list(zip(v[0::2], v[1::2]))
     elif tag == "line":
         points = [(n("x1"), n("y1")), (n("x2"), n("y2"))]
@@ -180,7 +154,7 @@ def _path_points(d):
     """End and control points of a path (absolute), enough for a bounding box."""
     points, x, y, start = [], 0.0, 0.0, (0.0, 0.0)
     for command, args in re.findall(r"([MLTHVCSQAZmlthvcsqaz])([^MLTHVCSQAZmlthvcsqaz]*)", d):
-        big, v = command.upper(), _numbers(args)
+        big, v = command.upper(), numbers(args)
         relative = command != big
         if big == "Z":
             x, y = start

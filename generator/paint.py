@@ -204,7 +204,22 @@ def text(ctx, node, style):
 
 
 def path(ctx, d):
-    """Add SVG path data to the current path (all commands, absolute and relative)."""
+    """Add SVG path data to the current path."""
+    for op, *v in segments(d):
+        if op == "M":
+            ctx.move_to(*v)
+        elif op == "L":
+            ctx.line_to(*v)
+        elif op == "C":
+            ctx.curve_to(*v)
+        elif op == "A":
+            arc(ctx, *v)
+        else:
+            ctx.close_path()
+
+
+def segments(d):
+    """SVG path data (every command, absolute and relative) as absolute (M|L|C|A|Z, numbers...) segments."""
     tokens = _PATH.findall(d)
     i, command, x, y, start, last_control = 0, None, 0.0, 0.0, (0.0, 0.0), None
 
@@ -219,7 +234,7 @@ def path(ctx, d):
             command = tokens[i][0]
             i += 1
             if command in "Zz":
-                ctx.close_path()
+                yield ("Z",)
                 x, y = start
                 last_control = None
                 continue
@@ -231,22 +246,17 @@ def path(ctx, d):
         if c == "M":
             px, py = take(2)
             x, y = ox + px, oy + py
-            ctx.move_to(x, y)
-            start = (x, y)
-            command = "l" if rel else "L"
-            last_control = None
-        elif c == "L":
-            px, py = take(2)
-            x, y = ox + px, oy + py
-            ctx.line_to(x, y)
-            last_control = None
-        elif c == "H":
-            x = (x if rel else 0.0) + take(1)[0]
-            ctx.line_to(x, y)
-            last_control = None
-        elif c == "V":
-            y = (y if rel else 0.0) + take(1)[0]
-            ctx.line_to(x, y)
+            yield ("M", x, y)
+            start, command, last_control = (x, y), "l" if rel else "L", None
+        elif c in "LHV":
+            if c == "L":
+                px, py = take(2)
+                x, y = ox + px, oy + py
+            elif c == "H":
+                x = (x if rel else 0.0) + take(1)[0]
+            else:
+                y = (y if rel else 0.0) + take(1)[0]
+            yield ("L", x, y)
             last_control = None
         elif c in "CS":
             if c == "C":
@@ -256,7 +266,7 @@ def path(ctx, d):
                 x2, y2, px, py = take(4)
                 x1, y1 = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control else (x, y)
             x2, y2, px, py = ox + x2, oy + y2, ox + px, oy + py
-            ctx.curve_to(x1, y1, x2, y2, px, py)
+            yield ("C", x1, y1, x2, y2, px, py)
             last_control, x, y = (x2, y2), px, py
         elif c in "QT":
             if c == "Q":
@@ -266,23 +276,20 @@ def path(ctx, d):
                 px, py = take(2)
                 qx, qy = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control else (x, y)
             px, py = ox + px, oy + py
-            ctx.curve_to(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), px + 2 / 3 * (qx - px), py + 2 / 3 * (qy - py), px, py)
+            yield ("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), px + 2 / 3 * (qx - px), py + 2 / 3 * (qy - py), px, py)
             last_control, x, y = (qx, qy), px, py
         elif c == "A":
             rx, ry, angle, large, sweep, px, py = take(7)
             px, py = ox + px, oy + py
-            arc(ctx, x, y, rx, ry, angle, large, sweep, px, py)
+            yield ("A", x, y, rx, ry, angle, large, sweep, px, py)
             x, y, last_control = px, py, None
 
 
-def arc(ctx, x1, y1, rx, ry, angle, large, sweep, x2, y2):
-    """Add an SVG elliptical arc from (x1, y1) to (x2, y2), converted to centre form."""
-    if (x1, y1) == (x2, y2):
-        return
+def centre(x1, y1, rx, ry, angle, large, sweep, x2, y2):
+    """An SVG elliptical arc in centre form: (cx, cy, rx, ry, rotation in radians, start angle, turn); None if a line."""
     rx, ry = abs(rx), abs(ry)
     if rx == 0 or ry == 0:
-        ctx.line_to(x2, y2)
-        return
+        return None
     phi = math.radians(angle)
     cos, sin = math.cos(phi), math.sin(phi)
     dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
@@ -290,16 +297,31 @@ def arc(ctx, x1, y1, rx, ry, angle, large, sweep, x2, y2):
     scale = (xp * xp) / (rx * rx) + (yp * yp) / (ry * ry)
     if scale > 1:
         rx, ry = rx * math.sqrt(scale), ry * math.sqrt(scale)
-    num_ = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
-    den = rx * rx * yp * yp + ry * ry * xp * xp
-    k = math.sqrt(max(0.0, num_ / den)) * (-1 if large == sweep else 1)
+    top = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
+    k = math.sqrt(max(0.0, top / (rx * rx * yp * yp + ry * ry * xp * xp))) * (-1 if large == sweep else 1)
     cxp, cyp = k * rx * yp / ry, -k * ry * xp / rx
     cx, cy = cos * cxp - sin * cyp + (x1 + x2) / 2, sin * cxp + cos * cyp + (y1 + y2) / 2
     start = math.atan2((yp - cyp) / ry, (xp - cxp) / rx)
-    end = math.atan2((-yp - cyp) / ry, (-xp - cxp) / rx)
+    turn = math.atan2((-yp - cyp) / ry, (-xp - cxp) / rx) - start
+    if sweep and turn < 0:
+        turn += 2 * math.pi
+    elif not sweep and turn > 0:
+        turn -= 2 * math.pi
+    return cx, cy, rx, ry, phi, start, turn
+
+
+def arc(ctx, x1, y1, rx, ry, angle, large, sweep, x2, y2):
+    """Add an SVG elliptical arc from (x1, y1) to (x2, y2)."""
+    if (x1, y1) == (x2, y2):
+        return
+    found = centre(x1, y1, rx, ry, angle, large, sweep, x2, y2)
+    if found is None:
+        ctx.line_to(x2, y2)
+        return
+    cx, cy, rx, ry, phi, start, turn = found
     ctx.save()
     ctx.translate(cx, cy)
     ctx.rotate(phi)
     ctx.scale(rx, ry)
-    (ctx.arc if sweep else ctx.arc_negative)(0, 0, 1, start, end)
+    (ctx.arc if turn > 0 else ctx.arc_negative)(0, 0, 1, start, start + turn)
     ctx.restore()

@@ -14,7 +14,6 @@ from generator.errors import UserError
 from generator.expand import expand
 from generator.games import glorieta
 from generator.imposition import MARGIN, impose, printable_area
-from generator.units import paper_size
 from generator.validate import validate
 from placements import placed_centres
 
@@ -86,7 +85,7 @@ def test_panels_cover_every_cell_with_the_stated_overlap(spec, paper):
     for h in everything:
         corners = hexgrid.polygon_corners(layout, h)
         assert any(all(w.x <= x <= w.x + w.w and w.y <= y <= w.y + w.h for x, y in corners) for w in windows), h
-    area, (page_w, page_h) = printable_area(paper), paper_size(paper)
+    area = printable_area(paper)
     for sheet in sheets:
         slot, a = sheet.slots[0], sheet.assembly
         assert area.x <= slot.x and slot.x + slot.w <= area.x + area.w and slot.y + slot.h <= area.y + area.h

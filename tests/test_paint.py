@@ -52,7 +52,7 @@ def test_every_distinct_artwork_matches_cairosvg_and_our_pdf_writer(game):
         assert differing(written(picture), ours) < 0.01, f"{game} {key}: our PDF and cairo's drawing differ"
 
 
-def test_every_shape_and_style_the_writer_knows_matches_cairo():
+def test_every_shape_and_style_the_painters_know_match_each_other_and_cairosvg():
     dwg = svg.drawing(60, 40, bleed=2)
     svg.ground(dwg, "#ffffff")
     clip = dwg.defs.add(dwg.clipPath(id="c"))
@@ -69,7 +69,10 @@ def test_every_shape_and_style_the_writer_knows_matches_cairo():
     dwg.add(dwg.rect((36, 20), (20, 20), fill="#1f6fd0", clip_path="url(#c)"))
     dwg.add(dwg.line((0, 39), (60, 39), stroke="#000000", stroke_width=0.3, stroke_dasharray="3"))
     picture = svg.to_string(dwg)
-    assert differing(written(picture, 150), pixels(cairopdf.png(picture, 150))) < 0.002
+    painted = pixels(cairopdf.png(picture, 150))
+    assert differing(written(picture, 150), painted) < 0.002
+    reference = pixels(cairosvg.svg2png(bytestring=str(picture).encode(), dpi=150, background_color="white"))
+    assert differing(painted, reference) < 0.002
 
 
 def test_text_on_a_face_is_left_to_cairo_and_furniture_text_is_helvetica():
