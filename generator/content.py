@@ -5,11 +5,9 @@ from typing import NamedTuple
 
 from . import helvetica
 from .errors import UserError
-from .paint import INHERITED, _TRANSFORM, centre, colour, num, numbers, segments
+from .paint import DEFAULTS, INHERITED, TRANSFORM, centre, colour, num, numbers, segments
 
 KAPPA = 0.5522847498307936  # Bezier handle length of a quarter circle of radius 1
-DEFAULTS = {"fill": "#000000", "stroke": "none", "stroke-width": 1.0, "stroke-linecap": "butt",
-            "stroke-linejoin": "miter", "font-size": 4.0, "font-weight": "normal", "text-anchor": "start"}
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
 FONTS = {False: "/Helv", True: "/HelvB"}  # the standard Helvetica fonts, for sheet furniture only
@@ -59,7 +57,7 @@ def transform(text):
 def matrix(text):
     """The matrix (a, b, c, d, e, f) of an SVG transform attribute."""
     a, b, c, d, e, f = 1.0, 0.0, 0.0, 1.0, 0.0, 0.0
-    for name, args in _TRANSFORM.findall(text):
+    for name, args in TRANSFORM.findall(text):
         v = numbers(args)
         if name == "translate":
             m = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
@@ -222,10 +220,12 @@ class Writer:
             self.out.append(f"/{op}{n(value)} gs")
 
     def save(self):
+        """Save the graphics state (q), remembering what is set."""
         self.out.append("q")
         self.stack.append(dict(self.state))
 
     def restore(self):
+        """Restore the graphics state (Q) to what was set at the matching save."""
         self.out.append("Q")
         self.state = self.stack.pop()
 

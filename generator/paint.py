@@ -13,7 +13,7 @@ DEFAULTS = {"fill": "#000000", "stroke": "none", "stroke-width": 1.0, "stroke-li
             "stroke-linejoin": "miter", "font-size": 4.0, "font-weight": "normal", "text-anchor": "start"}
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _PATH = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
-_TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
+TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
 PT_PER_MM = 72 / 25.4
 
 
@@ -58,7 +58,7 @@ def page(ctx, drawing):
 def transform(ctx, text):
     """Apply an SVG transform attribute to the context."""
     import cairocffi
-    for name, args in _TRANSFORM.findall(text):
+    for name, args in TRANSFORM.findall(text):
         v = numbers(args)
         if name == "translate":
             ctx.translate(v[0], v[1] if len(v) > 1 else 0)
