@@ -63,7 +63,7 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
         doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
         doc.furniture(lambda: sheets.ruler(plan), "ruler")
         doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title))
-        doc.next_page(list(sheet.slots) or None, [s.bleed_box for s in sheet.slots] or None)
+        doc.next_page(sheet.slots)
     title = f"{spec.game.title}: components ({'A4' if paper == 'a4' else 'US Letter'})"
     return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), total
 

@@ -35,6 +35,7 @@ def write(drawing):
     return Written(ops, drawing.width, drawing.height, tuple(sorted(writer.alphas)))
 
 
+@functools.lru_cache(maxsize=65536)
 def n(value):
     """A PDF number: at most 3 decimals, no trailing zeros, never '-0'."""
     text = ("%.3f" % value).rstrip("0").rstrip(".")
@@ -251,7 +252,7 @@ class Writer:
             raise UserError(f"SVG element <{tag}> would load another file: external resources are not allowed")
         if "opacity" in attrs and num(attrs["opacity"], 1.0) < 1:
             raise Unsupported("group opacity")
-        own = [k for k in attrs if k in _INHERITED]
+        own = _INHERITED.intersection(attrs)
         style = {**inherited, **{k: attrs[k] for k in own}} if own else inherited
         local = "transform" in attrs or "clip-path" in attrs
         if local:
@@ -281,7 +282,8 @@ class Writer:
             if state["rg"] != fill:
                 state["rg"] = fill
                 out.append(f"{fill} rg")
-            self.alpha("ca", _opacity(style.get("fill-opacity")))
+            if "fill-opacity" in style or state["ca"] != 1.0:
+                self.alpha("ca", _opacity(style.get("fill-opacity")))
         if stroke is not None:
             width = num(style["stroke-width"], 1.0)
             if width <= 0:
@@ -290,7 +292,8 @@ class Writer:
                 if state["RG"] != stroke:
                     state["RG"] = stroke
                     out.append(f"{stroke} RG")
-                self.alpha("CA", _opacity(style.get("stroke-opacity")))
+                if "stroke-opacity" in style or state["CA"] != 1.0:
+                    self.alpha("CA", _opacity(style.get("stroke-opacity")))
                 self.set("w", width, f"{n(width)} w")
                 cap, join = CAPS.get(style["stroke-linecap"], 0), JOINS.get(style["stroke-linejoin"], 0)
                 self.set("J", cap, f"{cap} J")

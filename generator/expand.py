@@ -2,6 +2,7 @@
 import itertools
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 from . import games
 from .errors import UserError
@@ -18,8 +19,7 @@ class Art:
     props: MappingProxyType
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """One physical component to cut out: which front art and which back art (or None)."""
 
     component: str

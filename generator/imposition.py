@@ -1,6 +1,7 @@
 """Plan where every piece goes on A4 or Letter sheets: slots, rotation, crop marks, duplex backs, panels."""
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .components import KINDS
 from .errors import UserError
@@ -15,8 +16,7 @@ OVERLAP = 12.0     # board panels overlap by this much
 EPS = 1e-6
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(NamedTuple):
     """An axis-aligned rectangle in mm, y down."""
 
     x: float
@@ -25,8 +25,7 @@ class Rect:
     h: float
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(NamedTuple):
     """One placed artwork: trim box at (x, y) of size w x h on the sheet, turned by rotation degrees clockwise."""
 
     art: str
@@ -306,7 +305,7 @@ def turn(rotation, by):
 def fold(front, fold_y, back_of):
     """A gutter-fold sheet: fronts moved down to the fold line, each back mirrored below it, turned 180 degrees."""
     shift = fold_y - MARK_ROOM - max(s.bleed_box.y + s.bleed_box.h for s in front.slots)
-    fronts = tuple(replace(s, y=s.y + shift) for s in front.slots)
+    fronts = tuple(s._replace(y=s.y + shift) for s in front.slots)
     backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h - shift, s.w, s.h, s.bleed, turn(s.rotation, 180))
                   for s in front.slots)
     marks = tuple(((a[0], a[1] + shift), (b[0], b[1] + shift)) for a, b in front.marks)

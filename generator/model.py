@@ -2,6 +2,8 @@
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .schema import BASE_COLOURS
+
 
 @dataclass(frozen=True)
 class Game:
@@ -79,7 +81,6 @@ class Spec:
 
     def colour(self, name):
         """Resolve a palette name, base colour or #rrggbb to #rrggbb."""
-        from .schema import BASE_COLOURS
         return self.palette.get(name) or BASE_COLOURS.get(name) or name
 
     def component(self, component_id):

@@ -1,4 +1,5 @@
 """Paint our drawings (the svg module's display list) straight onto a cairo context: no SVG parsing on the way."""
+import functools
 import math
 import re
 
@@ -39,8 +40,15 @@ def num(value, default=0.0):
     """One number from an attribute value."""
     if isinstance(value, (int, float)):
         return value
-    found = numbers(value) if value is not None else []
-    return found[0] if found else default
+    found = None if value is None else _first(str(value))
+    return default if found is None else found
+
+
+@functools.lru_cache(maxsize=4096)
+def _first(text):
+    """The first number in an attribute's text, or None (templates repeat theirs from face to face)."""
+    found = _NUMBER.search(text)
+    return float(found.group()) if found else None
 
 
 def page(ctx, drawing):

@@ -21,6 +21,7 @@ class Document:
         self.shared, self.forms, self.xobjects, self.cairo = set(), {}, {}, {}
         self.fonts, self.alphas = set(), set()
         self.cursor = None  # origin of the open run of placements by translation, if any
+        self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
 
     def share(self, key):
         """Mark an artwork to be stored once and placed by reference wherever it is used."""
@@ -70,13 +71,13 @@ class Document:
                 name = self._form(key, ops, drawing, "/S")
         self.top.append(f"{name} Do")
 
-    def next_page(self, trim=None, bleed=None):
-        """End the page, with its trim and bleed boxes (mm rectangles, y down)."""
+    def next_page(self, slots=()):
+        """End the page; its trim and bleed boxes enclose the slots' (the whole page when it has none)."""
         self._end_run()
         parts = [ops for ops in (self.ops, self.top) if ops]  # faces, then furniture: identical parts are stored once
         base = PAGE_BASE.format(content.n(self.height * PT_PER_MM))
         parts = [[base] + parts[0]] + parts[1:] if parts else [[base]]
-        self.pages.append(([self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts], trim, bleed))
+        self.pages.append(([self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts], extent(slots)))
         self.ops, self.top = [], []
 
     def _run(self, name, origin):
@@ -85,7 +86,11 @@ class Document:
         if self.cursor is None:
             self.ops.append("q")
             self.cursor = (0.0, 0.0)
-        self.ops.append(f"1 0 0 1 {content.n(x - self.cursor[0])} {content.n(y - self.cursor[1])} cm {name} Do")
+        step = (name, round(x - self.cursor[0], 3), round(y - self.cursor[1], 3))
+        move = self.moves.get(step)
+        if move is None:
+            move = self.moves[step] = f"1 0 0 1 {content.n(step[1])} {content.n(step[2])} cm {name} Do"
+        self.ops.append(move)
         self.cursor = (x, y)
 
     def _end_run(self):
@@ -130,7 +135,7 @@ class Document:
         pages = file.reserve()
         media = [0, 0, self.width * PT_PER_MM, self.height * PT_PER_MM]
         kids = []
-        for streams, trim, bleed in self.pages:
+        for streams, (trim, bleed) in self.pages:
             bleed_box = _clamp(box(bleed, media[3]) if bleed else media, media)
             trim_box = _clamp(box(trim, media[3]) if trim else media, bleed_box)
             boxes = " ".join(f"/{k} [{' '.join(content.n(v) for v in b)}]"
@@ -185,10 +190,18 @@ def _clamp(inner, outer):
     return [max(inner[0], outer[0]), max(inner[1], outer[1]), min(inner[2], outer[2]), min(inner[3], outer[3])]
 
 
-def box(rects, page_height):
-    """The union of rectangles (mm, y down) as a PDF box [x1 y1 x2 y2] in points, y up (page_height in pt)."""
-    x1 = min(r.x for r in rects)
-    y1 = min(r.y for r in rects)
-    x2 = max(r.x + r.w for r in rects)
-    y2 = max(r.y + r.h for r in rects)
+def extent(slots):
+    """(trim, bleed): the unions (x1, y1, x2, y2 in mm, y down) of the slots' trim boxes and of their bleed boxes."""
+    if not slots:
+        return None, None
+    trim = (min(s.x for s in slots), min(s.y for s in slots), max(s.x + s.w for s in slots), max(s.y + s.h for s in slots))
+    if not any(s.bleed for s in slots):
+        return trim, trim
+    return trim, (min(s.x - s.bleed for s in slots), min(s.y - s.bleed for s in slots),
+                  max(s.x + s.w + s.bleed for s in slots), max(s.y + s.h + s.bleed for s in slots))
+
+
+def box(union, page_height):
+    """A union (x1, y1, x2, y2 in mm, y down) as a PDF box [x1 y1 x2 y2] in points, y up (page_height in pt)."""
+    x1, y1, x2, y2 = union
     return [x1 * PT_PER_MM, page_height - y2 * PT_PER_MM, x2 * PT_PER_MM, page_height - y1 * PT_PER_MM]
