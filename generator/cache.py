@@ -1,7 +1,9 @@
 """Skip a build whose inputs and output are both unchanged: a content-hash record kept beside each file."""
+import fnmatch
 import functools
 import hashlib
 import json
+import os
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
@@ -17,8 +19,10 @@ def _digest(data):
 def _folder(folder, pattern):
     """One digest of every file in a folder matching a pattern, names included."""
     digest = hashlib.sha256()
-    for path in sorted(Path(folder).rglob(pattern)):
-        digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
+    found = [os.path.join(top, name) for top, _, names in os.walk(folder) for name in fnmatch.filter(names, pattern)]
+    for path in sorted(found, key=lambda p: Path(p).relative_to(folder).parts):
+        with open(path, "rb") as handle:
+            digest.update(str(Path(path).relative_to(folder)).encode() + b"\0" + handle.read())
     return digest.hexdigest()
 
 

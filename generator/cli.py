@@ -1,4 +1,5 @@
 """The pnp command line: a thin click layer over the library; UserError becomes one line and exit 1."""
+import gc
 import io
 import sys
 from functools import wraps
@@ -246,6 +247,7 @@ def palette(games, out_dir, overrides, theme, threshold):
 
 def main():
     """Entry point for the pnp script."""
+    gc.set_threshold(50_000, 20, 20)  # a build makes many small objects that live until it ends: scan them less often
     cli(prog_name="pnp")
 
 

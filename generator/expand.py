@@ -73,8 +73,8 @@ def expand(spec):
                 key = f"{comp.id}-{len(by_props) + 1}"
                 by_props[identity] = key
                 arts[key] = Art(key, comp.id, "front", MappingProxyType(props))
-            for _ in range(comp.faces.copies):
-                pieces.append(Piece(comp.id, index, by_props[identity], back))
-                index += 1
+            key = by_props[identity]
+            pieces.extend(Piece(comp.id, i, key, back) for i in range(index, index + comp.faces.copies))
+            index += comp.faces.copies
     _LAST[:] = [spec, (pieces, arts)]
     return pieces, arts

@@ -82,16 +82,15 @@ class Document:
 
     def _run(self, name, origin):
         """Place a form by moving the origin from the last placement: runs of copies compress to almost nothing."""
-        x, y = round(origin[0], 3), round(origin[1], 3)
         if self.cursor is None:
             self.ops.append("q")
             self.cursor = (0.0, 0.0)
-        step = (name, round(x - self.cursor[0], 3), round(y - self.cursor[1], 3))
+        step = (name, round(origin[0] - self.cursor[0], 3), round(origin[1] - self.cursor[1], 3))
         move = self.moves.get(step)
         if move is None:
             move = self.moves[step] = f"1 0 0 1 {content.n(step[1])} {content.n(step[2])} cm {name} Do"
         self.ops.append(move)
-        self.cursor = (x, y)
+        self.cursor = (self.cursor[0] + step[1], self.cursor[1] + step[2])  # where the reader's origin now is
 
     def _end_run(self):
         """Close an open run of placements."""
@@ -173,6 +172,8 @@ class Document:
 
 def place_slot(slot, art_size):
     """The matrix (mm, y down) that puts an artwork's top-left where a slot wants it, turned as the slot says."""
+    if slot.rotation == 0 and slot.window is None:
+        return (1, 0, 0, 1, slot.x - slot.bleed, slot.y - slot.bleed)
     aw, ah = art_size
     if slot.window is not None:
         return (1, 0, 0, 1, slot.x - slot.window.x, slot.y - slot.window.y)

@@ -3,7 +3,6 @@ import functools
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from html import escape
 
 from .errors import UserError
 from .templates import TEMPLATES
@@ -27,6 +26,12 @@ def _value(value):
     if isinstance(value, float):
         return f"{value:.3f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
     return str(value)
+
+
+def escape(text, quote=True):
+    """Text safe inside an XML element, or (quote) inside a double-quoted attribute."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace('"', "&quot;") if quote else text
 
 
 class Element:
