@@ -1,6 +1,5 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
 import os
-import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -73,7 +72,7 @@ def write_atomic(path, data):
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        fd, temp = _temp_beside(path)
     except (FileExistsError, NotADirectoryError):
         raise UserError(f"cannot write {path}: {path.parent} is not a folder") from None
     except OSError as exc:
@@ -89,6 +88,18 @@ def write_atomic(path, data):
         if isinstance(exc, OSError):
             raise UserError(f"cannot write {path}: {exc.strerror}") from None
         raise
+
+
+def _temp_beside(path):
+    """Create a temp file of our own in path's folder: (descriptor, name); a leftover of another run is never reused."""
+    for attempt in range(100):
+        temp = path.parent / f".{path.name}.{os.getpid()}-{attempt}.part"
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), temp
+        except FileExistsError:
+            if not path.parent.is_dir():
+                raise
+    raise UserError(f"cannot write {path}: too many leftover temp files beside it")
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):

@@ -1,11 +1,13 @@
 """Sheet PDFs written directly: pages of PDF operators in mm, shared faces as Form XObjects, exact page boxes."""
 import io
+from operator import add, sub
 
 from . import content, pdffile, svg
 from .units import PT_PER_MM
 
 
 PAGE_BASE = f"{PT_PER_MM:.6f} 0 0 -{PT_PER_MM:.6f} 0 {{}} cm"  # page units: mm, y down from the top-left corner
+UPRIGHT = (1, 0, 0, 1, 0, 0)
 TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), 180: (-1, 0, 0, -1), -90: (0, -1, 1, 0)}
 
 
@@ -29,6 +31,7 @@ class Document:
 
     def paint(self, picture, matrix=None, clip=None, key=None):
         """Draw an artwork (a picture, or a face already Written) whose top-left goes where matrix (mm, y down) says."""
+        matrix = matrix or UPRIGHT
         name = self.forms.get(key) if key is not None else None
         if name is None:
             face = picture if isinstance(picture, content.Written) else None
@@ -42,15 +45,15 @@ class Document:
                 self.alphas.update(face.alphas)
                 if key not in self.shared:
                     self._end_run()
-                    self.ops.append(" ".join(["q", *_clip(clip), *([content.cm(matrix)] if matrix else []),
+                    self.ops.append(" ".join(["q", *_clip(clip), *_move(matrix),
                                               *_clip((0, 0, face.width, face.height)), face.ops, "Q"]))  # as a form's BBox
                     return
                 name = self._form(key, face.ops, face)
-        if clip is None and (matrix is None or matrix[:4] == (1, 0, 0, 1)):
-            self._run(name, matrix[4:] if matrix else (0, 0))
+        if clip is None and matrix[:4] == UPRIGHT[:4]:
+            self._run(name, matrix[4], matrix[5])
         else:
             self._end_run()
-            self.ops.append(" ".join(["q", *_clip(clip), *([content.cm(matrix)] if matrix else []), name, "Do Q"]))
+            self.ops.append(" ".join(["q", *_clip(clip), *_move(matrix), name, "Do Q"]))
 
     def furniture(self, make, key=None):
         """Draw sheet furniture from make() over the faces, its text in Helvetica; a key stores it once as a form."""
@@ -80,17 +83,18 @@ class Document:
         self.pages.append(([self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts], extent(slots)))
         self.ops, self.top = [], []
 
-    def _run(self, name, origin):
-        """Place a form by moving the origin from the last placement: runs of copies compress to almost nothing."""
+    def _run(self, name, x, y):
+        """Place a form at (x, y) by moving the origin from the last placement: runs of copies compress to almost nothing."""
         if self.cursor is None:
             self.ops.append("q")
             self.cursor = (0.0, 0.0)
-        step = (name, round(origin[0] - self.cursor[0], 3), round(origin[1] - self.cursor[1], 3))
+        cx, cy = self.cursor
+        step = (name, round(x - cx, 3), round(y - cy, 3))
         move = self.moves.get(step)
         if move is None:
             move = self.moves[step] = f"1 0 0 1 {content.n(step[1])} {content.n(step[2])} cm {name} Do"
         self.ops.append(move)
-        self.cursor = (self.cursor[0] + step[1], self.cursor[1] + step[2])  # where the reader's origin now is
+        self.cursor = (cx + step[1], cy + step[2])  # where the reader's origin now is
 
     def _end_run(self):
         """Close an open run of placements."""
@@ -181,6 +185,11 @@ def place_slot(slot, art_size):
     return TURNS[slot.rotation] + (slot.x - slot.bleed + shift[0], slot.y - slot.bleed + shift[1])
 
 
+def _move(matrix):
+    """The operator placing an artwork by matrix, if it moves it at all."""
+    return [content.cm(matrix)] if matrix != UPRIGHT else []
+
+
 def _clip(rect):
     """Operators clipping to a rectangle (mm), if any."""
     return [f"{' '.join(map(content.n, rect))} re W n"] if rect else []
@@ -195,11 +204,13 @@ def extent(slots):
     """(trim, bleed): the unions (x1, y1, x2, y2 in mm, y down) of the slots' trim boxes and of their bleed boxes."""
     if not slots:
         return None, None
-    trim = (min(s.x for s in slots), min(s.y for s in slots), max(s.x + s.w for s in slots), max(s.y + s.h for s in slots))
-    if not any(s.bleed for s in slots):
+    _, xs, ys, ws, hs, bleeds, *_ = zip(*slots)
+    rights, bottoms = list(map(add, xs, ws)), list(map(add, ys, hs))
+    trim = (min(xs), min(ys), max(rights), max(bottoms))
+    if not any(bleeds):
         return trim, trim
-    return trim, (min(s.x - s.bleed for s in slots), min(s.y - s.bleed for s in slots),
-                  max(s.x + s.w + s.bleed for s in slots), max(s.y + s.h + s.bleed for s in slots))
+    return trim, (min(map(sub, xs, bleeds)), min(map(sub, ys, bleeds)), max(map(add, rights, bleeds)),
+                  max(map(add, bottoms, bleeds)))
 
 
 def box(union, page_height):

@@ -9,7 +9,6 @@ import yaml
 
 from . import schema as s
 from . import templates, yamlsource
-from . import theme as themes
 from .components import KINDS
 from .errors import SpecError, UserError
 from .imposition import fits_somewhere, smallest_area
@@ -65,6 +64,7 @@ def load(name, overrides=(), theme=None):
     path = resolve(name)
     data, lines = yamlsource.load(path)
     if theme is not None:
+        from . import theme as themes  # only a themed build needs theme files read
         themes.apply(themes.load(theme) if isinstance(theme, (str, Path)) else theme, path.stem, data, lines)
     for assignment in overrides:
         key_path = apply_override(path, data, assignment)
@@ -121,7 +121,7 @@ class Checker:
         while probe and probe not in self.lines:
             probe = probe[:-1]
         line = self.lines.get(probe)
-        if isinstance(line, themes.Origin):
+        if hasattr(line, "error"):  # a theme's Origin
             raise line.error(tuple(key_path)[len(probe):], message)
         if line == SET_LINE:
             raise SpecError(self.path, f"--set {yamlsource.dotted(key_path)}", message)
