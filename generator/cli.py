@@ -72,14 +72,13 @@ def validate(games, overrides, theme, threshold):
 
     Example: pnp validate grannys-pills --set components.pill.faces.copies=6
     """
-    from dataclasses import replace
     from . import vision
     from .validate import validate as run_checks
     failed = 0
     for name in chosen(games):
         spec = specs.load(name, overrides, theme)
         if threshold is not None:
-            spec = replace(spec, colour_threshold=threshold)
+            spec = spec._replace(colour_threshold=threshold)
         for report in vision.reports(spec):
             click.echo(f"{spec.path}: colours {report.name}: {vision.summary(report)}")
         failures = run_checks(spec)
@@ -229,12 +228,11 @@ def palette(games, out_dir, overrides, theme, threshold):
 
     Example: pnp palette grannys-pills --theme okabe-ito
     """
-    from dataclasses import replace
     from . import swatches, vision
     for name in chosen(games):
         spec = specs.load(name, overrides, theme)
         if threshold is not None:
-            spec = replace(spec, colour_threshold=threshold)
+            spec = spec._replace(colour_threshold=threshold)
         click.echo(f"{spec.path}: {spec.game.title}")
         for report in vision.reports(spec):
             for line in vision.describe(report):

@@ -1,6 +1,5 @@
 """Explode a spec into pieces (one per physical component) and the distinct artworks they use."""
 import itertools
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -9,8 +8,7 @@ from .errors import UserError
 from .located import spec_error
 
 
-@dataclass(frozen=True)
-class Art:
+class Art(NamedTuple):
     """One distinct drawing: a component's front with given properties, or its common back."""
 
     key: str

@@ -1,6 +1,5 @@
 """Plan where every piece goes on A4 or Letter sheets: slots, rotation, crop marks, duplex backs, panels."""
 import math
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .components import KINDS
@@ -43,8 +42,7 @@ class Slot(NamedTuple):
         return Rect(self.x - self.bleed, self.y - self.bleed, self.w + 2 * self.bleed, self.h + 2 * self.bleed)
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(NamedTuple):
     """One printed page: its slots, crop-mark segments and alignment targets, and what it holds."""
 
     side: str                       # "single", "front", "back" or "fold"
@@ -57,14 +55,13 @@ class Sheet:
     assembly: object = None         # an Assembly map on board panels
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """Every sheet of one paper size, single-sided sheets first, then front/back pairs."""
 
     paper: str
     width: float
     height: float
-    sheets: tuple = field(default_factory=tuple)
+    sheets: tuple = ()
 
 
 def printable_area(paper):
@@ -105,8 +102,7 @@ def fits_somewhere(size, bleed):
     return all(orientation(printable_area(paper), w, h)[3] > 0 for paper in ("a4", "letter"))
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(NamedTuple):
     """A grid of slots of one component, laid out at the origin; placed on a sheet later."""
 
     component: str
@@ -214,8 +210,7 @@ def panels(comp, piece, area):
     return sheets
 
 
-@dataclass(frozen=True)
-class Assembly:
+class Assembly(NamedTuple):
     """A small map of a board's panel grid printed beside a panel: where it goes (col, row of cols x rows)."""
 
     x: float

@@ -1,12 +1,11 @@
-"""The checked spec as frozen dataclasses: what every later stage reads."""
-from dataclasses import dataclass, field
+"""The checked spec as named tuples (immutable records): what every later stage reads."""
 from types import MappingProxyType
+from typing import NamedTuple
 
 from .schema import BASE_COLOURS
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     """Who made the game and how it is played, for sheets, manifests and rulebooks."""
 
     id: str
@@ -20,8 +19,7 @@ class Game:
     ruleset: str = ""
 
 
-@dataclass(frozen=True)
-class Back:
+class Back(NamedTuple):
     """The common back of a component: a fill, an ink colour, an optional label and symbol, a frame shape."""
 
     fill: str
@@ -31,8 +29,7 @@ class Back:
     frame: str = "rect"
 
 
-@dataclass(frozen=True)
-class FaceSource:
+class FaceSource(NamedTuple):
     """Where a component's faces come from: a list, a product of properties, or a game generator."""
 
     items: tuple = ()
@@ -43,8 +40,7 @@ class FaceSource:
     copies: int = 1
 
 
-@dataclass(frozen=True)
-class Component:
+class Component(NamedTuple):
     """One component type of a game: its kind, count, faces, back and kind options."""
 
     id: str
@@ -54,11 +50,10 @@ class Component:
     bleed: float
     faces: FaceSource
     back: Back = None
-    options: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    options: MappingProxyType = MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class Distinguish:
+class Distinguish(NamedTuple):
     """Palette colours that players must tell apart, and the other cues (shape, line style...) that also tell them apart."""
 
     name: str
@@ -66,15 +61,14 @@ class Distinguish:
     cues: tuple = ()
 
 
-@dataclass(frozen=True)
-class Spec:
+class Spec(NamedTuple):
     """A whole game spec: where it came from, the game, its palette and components."""
 
     path: str
     game: Game
     palette: MappingProxyType
     components: tuple
-    lines: MappingProxyType = field(default_factory=lambda: MappingProxyType({}), compare=False)
+    lines: MappingProxyType = MappingProxyType({})
     templates: tuple = ()
     distinguish: tuple = ()
     colour_threshold: float = 10.0

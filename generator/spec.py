@@ -1,7 +1,6 @@
 """Load a spec: YAML with line numbers, --set overrides, schema checks, then frozen dataclasses."""
 import math
 import re
-from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -179,9 +178,9 @@ def build(path, data, lines):
 
 def linked(spec):
     """Let kinds with a link fill in options taken from other components."""
-    comps = tuple(replace(c, options=MappingProxyType(KINDS[c.kind].link(spec, c))) if KINDS[c.kind].link else c
+    comps = tuple(c._replace(options=MappingProxyType(KINDS[c.kind].link(spec, c))) if KINDS[c.kind].link else c
                   for c in spec.components)
-    return replace(spec, components=comps)
+    return spec._replace(components=comps)
 
 
 def component(check, cid, raw):

@@ -1,14 +1,13 @@
 """Check a spec's component set: generic counts and completeness, then the game's own rules."""
 from collections import Counter
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import games
 from .expand import expand
 from .located import spec_error
 
 
-@dataclass(frozen=True)
-class Failure:
+class Failure(NamedTuple):
     """One failed check, printed as '<file>: <component>: <message>'."""
 
     path: str

@@ -1,10 +1,9 @@
 """What every component kind declares: its fields, face fields, trim size and renderer."""
-from dataclasses import dataclass, field
-from typing import Callable
+from types import MappingProxyType
+from typing import Callable, NamedTuple
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(NamedTuple):
     """A component kind: render(spec, component, props) -> svg.Drawing; size(options) -> (w, h) mm.
 
     link(spec, component) -> options, when given, fills in options taken from other components
@@ -14,7 +13,7 @@ class Kind:
     render: Callable
     size: Callable
     fields: dict
-    face_fields: dict = field(default_factory=dict)
+    face_fields: dict = MappingProxyType({})
     default_bleed: float = 0.0
     panels: bool = False
     link: Callable = None

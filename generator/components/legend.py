@@ -1,5 +1,4 @@
 """Line legend: a card showing each line colour in its style, how a crossing is drawn, and the nexus star."""
-from dataclasses import replace
 
 from .. import linestyles
 from .. import schema as s
@@ -83,7 +82,7 @@ def render(spec, component, props):
 def link(spec, component):
     """Fill in the default `lines_from` and check at load time that it names a component with line styles."""
     options = {"lines_from": DEFAULTS["lines_from"], **component.options}
-    linestyles.lines_of(spec, replace(component, options=options))
+    linestyles.lines_of(spec, component._replace(options=options))
     return options
 
 

@@ -6,7 +6,6 @@ The spec's components are found by id: `cards` (one face per PAH card, props bac
 `pawns` and `inventory` (one sheet per player).
 """
 from collections import Counter
-from dataclasses import replace
 from string import ascii_uppercase
 
 from .. import svg, textfit
@@ -170,7 +169,7 @@ def card_part(spec, card, x, y, width):
     """A diagram part: the real card art for this card, without bleed, width mm wide at (x, y)."""
     comp = component(spec, CARDS)
     props = symbol_card.faces_by_name(spec, comp)[card.name]
-    text = svg.to_string(KINDS[comp.kind].render(spec, replace(comp, bleed=0.0), props))
+    text = svg.to_string(KINDS[comp.kind].render(spec, comp._replace(bleed=0.0), props))
     return f"card-{card.name}", text, x, y, width / KINDS[comp.kind].size(comp.options)[0]
 
 

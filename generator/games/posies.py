@@ -1,7 +1,7 @@
 """Posies (Rey Alicea, 2020): the posy tokens, the board's value, and the checks from GAMES.md."""
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from generator import svg, trigrid
@@ -238,7 +238,7 @@ def posy_arts(spec):
     for comp in spec.components:
         if comp.kind == "token":
             for props in face_props(spec, comp):
-                text = svg.to_string(KINDS[comp.kind].render(spec, replace(comp, bleed=0.0), props))
+                text = svg.to_string(KINDS[comp.kind].render(spec, comp._replace(bleed=0.0), props))
                 arts.setdefault(props["colour"], (f"posy-{props['colour']}", round_cut(text), comp.options["size"]))
     return arts
 
@@ -247,7 +247,7 @@ def fragment(spec):
     """The spec's board redrawn as the small diagram fragment, without bleed or label, and its options."""
     board = next(c for c in spec.components if c.kind == "lattice-board")
     options = {**board.options, "rows": list(FRAGMENT), "label": ""}
-    return replace(board, options=MappingProxyType(options), bleed=0.0), options
+    return board._replace(options=MappingProxyType(options), bleed=0.0), options
 
 
 def panel_size(spec):
