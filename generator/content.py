@@ -79,6 +79,7 @@ def matrix(text):
     return a, b, c, d, e, f
 
 
+@functools.lru_cache(maxsize=4096)
 def fine(value):
     """A matrix factor to 6 decimals: scales and turns need more than coordinates do."""
     text = ("%.6f" % value).rstrip("0").rstrip(".")

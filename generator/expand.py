@@ -50,6 +50,16 @@ def face_props(spec, comp):
     return [{}]
 
 
+def _identity(props):
+    """A dictionary key standing for a face's properties: the sorted items, or their text if a value is a list or mapping."""
+    items = tuple(sorted(props.items()))
+    try:
+        hash(items)
+    except TypeError:
+        return repr(items)
+    return items
+
+
 _LAST = [None, None]  # the spec expanded last and its result: checking a spec and then building it expand once
 
 
@@ -64,15 +74,14 @@ def expand(spec):
         if comp.back:
             back = f"{comp.id}-back"
             arts[back] = Art(back, comp.id, "back", MappingProxyType({}))
-        index = 0
+        fronts = []
         for props in face_props(spec, comp):
-            identity = repr(sorted(props.items()))
-            if identity not in by_props:
-                key = f"{comp.id}-{len(by_props) + 1}"
-                by_props[identity] = key
+            identity = _identity(props)
+            key = by_props.get(identity)
+            if key is None:
+                key = by_props[identity] = f"{comp.id}-{len(by_props) + 1}"
                 arts[key] = Art(key, comp.id, "front", MappingProxyType(props))
-            key = by_props[identity]
-            pieces.extend(Piece(comp.id, i, key, back) for i in range(index, index + comp.faces.copies))
-            index += comp.faces.copies
+            fronts += [key] * comp.faces.copies
+        pieces += [Piece(comp.id, index, key, back) for index, key in enumerate(fronts)]
     _LAST[:] = [spec, (pieces, arts)]
     return pieces, arts

@@ -107,12 +107,15 @@ class FaceCache:
         if not entry or any(_now(spec, dependency) != value for dependency, value in entry["used"].items()):
             watched = _Watched(spec, art.component)
             drawing = draw_art(watched, art)
-            entry = {"used": watched.used}
-            try:
-                entry["written"] = list(content.write(drawing))
-            except content.Unsupported:
-                entry["drawing"] = [drawing.width, drawing.height, list(drawing.box), drawing.ident, _pack(drawing)]
             self.drawn.append(art.key)
+            try:
+                written = content.write(drawing)
+            except content.Unsupported:
+                self.kept[face] = {"used": watched.used, "drawing": [drawing.width, drawing.height, list(drawing.box),
+                                                                     drawing.ident, _pack(drawing)]}
+                return drawing
+            self.kept[face] = {"used": watched.used, "written": written}
+            return written
         self.kept[face] = entry
         if "written" in entry:
             ops, width, height, alphas = entry["written"]
