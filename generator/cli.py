@@ -1,6 +1,5 @@
 """The pnp command line: a thin click layer over the library; UserError becomes one line and exit 1."""
 import gc
-import io
 import sys
 from functools import wraps
 
@@ -164,12 +163,11 @@ def glorieta_loops(position):
 
 def run_jobs(jobs):
     """Run (label, function, args) jobs with a progress bar on a terminal; print one line per file written."""
-    show = sys.stderr.isatty() and len(jobs) > 1
-    results = []
-    with click.progressbar(jobs, label="building", file=sys.stderr if show else io.StringIO(),
-                           item_show_func=lambda job: job and job[0]) as bar:
-        for _, function, args in bar:
-            results.append(function(*args))
+    if sys.stderr.isatty() and len(jobs) > 1:
+        with click.progressbar(jobs, label="building", file=sys.stderr, item_show_func=lambda job: job and job[0]) as bar:
+            results = [function(*args) for _, function, args in bar]
+    else:
+        results = [function(*args) for _, function, args in jobs]
     for path, pages, size, *notes in results:
         click.echo(f"{path}: {pages} pages, {size / 1024:.1f} KiB")
         for note in notes:

@@ -12,6 +12,8 @@ CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
 FONTS = {False: "/Helv", True: "/HelvB"}  # the standard Helvetica fonts, for sheet furniture only
 _INHERITED = frozenset(INHERITED)
+_UNDRAWN = frozenset(("defs", "clipPath", "title", "desc"))
+_EXTERNAL = frozenset(("image", "use", "script", "foreignObject", "feImage"))
 _INITIAL = {"rg": "0 0 0", "RG": "0 0 0", "w": 1, "J": 0, "j": 0, "d": "", "ca": 1.0, "CA": 1.0}
 
 
@@ -166,8 +168,12 @@ def outline(node):
     a, tag = node.attrs, node.tag
     if tag == "rect":
         x, y, w, h = num(a.get("x")), num(a.get("y")), num(a.get("width")), num(a.get("height"))
-        rx, ry = num(a.get("rx", a.get("ry")), 0.0), num(a.get("ry", a.get("rx")), 0.0)
-        return rounded(x, y, w, h, rx, ry) if rx > 0 and ry > 0 else f"{n(x)} {n(y)} {n(w)} {n(h)} re"
+        rx, ry = a.get("rx"), a.get("ry")
+        if rx is not None or ry is not None:
+            rx, ry = num(ry if rx is None else rx), num(rx if ry is None else ry)
+            if rx > 0 and ry > 0:
+                return rounded(x, y, w, h, rx, ry)
+        return f"{n(x)} {n(y)} {n(w)} {n(h)} re"
     if tag == "circle":
         r = num(a.get("r"))
         return ellipse(num(a.get("cx")), num(a.get("cy")), r, r)
@@ -247,9 +253,9 @@ class Writer:
     def element(self, node, inherited, clips):
         """Write one element and its children with inherited presentation attributes."""
         tag, attrs = node.tag, node.attrs
-        if tag in ("defs", "clipPath", "title", "desc"):
+        if tag in _UNDRAWN:
             return
-        if tag in ("image", "use", "script", "foreignObject", "feImage"):
+        if tag in _EXTERNAL:
             raise UserError(f"SVG element <{tag}> would load another file: external resources are not allowed")
         if "opacity" in attrs and num(attrs["opacity"], 1.0) < 1:
             raise Unsupported("group opacity")

@@ -57,9 +57,15 @@ class Element:
         return f"<{self.tag}{attrs}>{inner}</{self.tag}>" if inner else f"<{self.tag}{attrs}/>"
 
 
+@functools.lru_cache(maxsize=None)
+def _name(keyword):
+    """The SVG attribute name of an svgwrite-style keyword (stroke_width -> stroke-width, class_ -> class)."""
+    return keyword.rstrip("_").replace("_", "-")
+
+
 def _attrs(extra):
-    """svgwrite-style keyword attributes (stroke_width, class_) as SVG attribute names."""
-    return {k.rstrip("_").replace("_", "-"): v for k, v in extra.items() if v is not None}
+    """svgwrite-style keyword attributes as SVG attributes, None values left out."""
+    return {_name(k): v for k, v in extra.items() if v is not None}
 
 
 class Drawing(Element):
@@ -196,8 +202,13 @@ def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, search=(TEMPL
 def _build(item, colour, ink):
     """Instantiate one template element with colours filled in."""
     tag, attributes, children = item
-    swap = {"currentColor": colour, "ink": ink}
-    element = Element(tag, {k: swap.get(v, v) if k in ("fill", "stroke") else v for k, v in attributes.items()})
+    attrs = dict(attributes)
+    for key in ("fill", "stroke"):
+        if attrs.get(key) == "currentColor":
+            attrs[key] = colour
+        elif attrs.get(key) == "ink":
+            attrs[key] = ink
+    element = Element(tag, attrs)
     for child in children:
         element.add(_build(child, colour, ink))
     return element

@@ -243,6 +243,16 @@ def test_write_interrupted_or_disk_full_leaves_old_file_and_no_temp(built, monke
     assert leftovers(out) == [folder / ".other.pdf.part"]
 
 
+def test_a_leftover_temp_file_with_our_name_is_neither_reused_nor_removed(tmp_path):
+    target = tmp_path / "sheet.pdf"
+    stale = tmp_path / f".sheet.pdf.{os.getpid()}-0.part"  # as a crashed run with this process id would leave it
+    stale.write_bytes(b"someone else's half-written file")
+    builder.write_atomic(target, b"%PDF-1.5 new")
+    assert target.read_bytes() == b"%PDF-1.5 new"
+    assert stale.read_bytes() == b"someone else's half-written file"
+    assert leftovers(tmp_path) == [stale]
+
+
 def test_out_pointing_at_a_file_is_a_clear_error(tmp_path):
     blocker, path = tmp_path / "not-a-folder", write_spec(tmp_path / "spec")
     blocker.write_text("keep me")
