@@ -1,7 +1,8 @@
 """Benchmark pnp against the interpreter start and the cairo floor, measured side by side in one run.
 
 Usage: python benchmarks/bench.py [--runs 5] [--big]   (--big adds the 50,000-tile growth point)
-Each job runs as a whole process; the table gives the median wall time, peak memory, PDF size and pages.
+Each job runs as a whole process (a scale job taking turns with its cairo floor); the table gives the median wall
+time, peak memory, PDF size and pages.
 """
 import argparse
 import os
@@ -48,18 +49,24 @@ def measure(command, runs, clear=None):
 
     clear: a folder emptied (untimed) before each run, so that every run is a cold build.
     """
-    walls, peaks = [], []
+    return interleaved([(command, clear)], runs)[0]
+
+
+def interleaved(jobs, runs):
+    """measure() for several (command, clear) jobs whose runs take turns, so that they share the machine's weather."""
+    walls, peaks = [[] for _ in jobs], [[] for _ in jobs]
     for _ in range(runs):
-        if clear:
-            shutil.rmtree(clear, ignore_errors=True)
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(process.pid, 0)
-        walls.append(time.perf_counter() - start)
-        peaks.append(usage.ru_maxrss / 1024)
-        if status:
-            raise SystemExit(f"failed: {' '.join(map(str, command))}: {process.stderr.read().decode()}")
-    return statistics.median(walls), max(peaks)
+        for (command, clear), wall, peak in zip(jobs, walls, peaks):
+            if clear:
+                shutil.rmtree(clear, ignore_errors=True)
+            start = time.perf_counter()
+            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            _, status, usage = os.wait4(process.pid, 0)
+            wall.append(time.perf_counter() - start)
+            peak.append(usage.ru_maxrss / 1024)
+            if status:
+                raise SystemExit(f"failed: {' '.join(map(str, command))}: {process.stderr.read().decode()}")
+    return [(statistics.median(w), max(p)) for w, p in zip(walls, peaks)]
 
 
 def pdf_facts(paths):
@@ -82,29 +89,34 @@ def main():
     subprocess.run([PY, "-m", "compileall", "-q", str(HERE.parent / "generator")], check=True, stdout=subprocess.DEVNULL)
     script = Path(PY).parent / "pnp"
     pnp = [str(script)] if script.exists() else [PY, "-m", "generator.cli"]
-    rows, floors = [], {}
+    rows = []
 
-    def job(name, command, outputs=(), runs=args.runs, floor=None, clear=True):
+    def job(name, command, outputs=(), runs=args.runs, clear=True):
         wall, peak = measure(command, runs, command[command.index("--out") + 1] if clear and "--out" in command else None)
         size, pages = pdf_facts([Path(p) for p in outputs]) if outputs else (0, 0)
-        rows.append((name, wall, peak, size, pages, floor))
+        rows.append((name, wall, peak, size, pages, None))
         print(f"  {name}: {wall:.3f} s", file=sys.stderr)
         return wall
 
     job("python -c pass", [PY, "-c", "pass"])
-    for variant, distinct in (("a", True), ("b", False)):
-        out = work / f"floor-{variant}.pdf"
-        floors[variant] = job(f"cairo floor ({variant}: 10,000 tiles)",
-                              [PY, str(HERE / "floor.py"), "10000", "distinct" if distinct else "same", str(out)], [out])
+    scale = []
+    for variant, distinct in (("a", True), ("b", False)):  # each scale job takes turns with its floor
+        floor = work / f"floor-{variant}.pdf"
+        spec = scale_spec(work, 10000, distinct)
+        pdf = work / "out" / spec.stem / f"{spec.stem}-components-a4.pdf"
+        (fw, fp), (w, p) = interleaved([([PY, str(HERE / "floor.py"), "10000", "distinct" if distinct else "same",
+                                          str(floor)], None),
+                                        (pnp + ["build", str(spec), "--paper", "a4", "--out", str(work / "out")],
+                                         work / "out")], args.runs)
+        rows.append((f"cairo floor ({variant}: 10,000 tiles)", fw, fp, *pdf_facts([floor]), None))
+        scale.append((f"scale ({variant}): 10,000 tiles, {'all distinct' if distinct else '16 faces x 625'}", w, p,
+                      *pdf_facts([pdf]), fw))
+        print(f"  scale ({variant}): {w:.3f} s, floor {fw:.3f} s", file=sys.stderr)
     for name in ("tiles", "cards"):
         spec = HERE / "specs" / f"{name}.yaml"
         job(f"{name}", pnp + ["build", str(spec), "--paper", "a4", "--out", str(work / name)],
             [work / name / name / f"{name}-components-a4.pdf"])
-    for variant, distinct in (("a", True), ("b", False)):
-        spec = scale_spec(work, 10000, distinct)
-        job(f"scale ({variant}): 10,000 tiles, {'all distinct' if distinct else '16 faces x 625'}",
-            pnp + ["build", str(spec), "--paper", "a4", "--out", str(work / "out")],
-            [work / "out" / spec.stem / f"{spec.stem}-components-a4.pdf"], floor=floors[variant])
+    rows.extend(scale)
     for count in (1000, 50000) if args.big else (1000,):
         spec = scale_spec(work, count, True)
         job(f"growth: {count:,} distinct tiles", pnp + ["build", str(spec), "--paper", "a4", "--out", str(work / "out")],

@@ -9,7 +9,7 @@ from .components import KINDS
 from .errors import UserError
 from .expand import expand
 from .facecache import FaceCache
-from .render import art_size, draw_art, render_art
+from .render import bleed_size, draw_art, render_art
 from .imposition import impose
 from .validate import validate
 
@@ -54,7 +54,8 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
     for key, count in uses.items():
         if count > 1:
             doc.share(key)
-    sizes = {key: art_size(spec, arts[key]) for key in uses}
+    size_of = {comp.id: bleed_size(comp) for comp in spec.components}
+    sizes = {key: size_of[arts[key].component] for key in uses}
     for number, sheet in enumerate(plan.sheets, start=2):
         for slot in sheet.slots:
             clip = (slot.x, slot.y, slot.w, slot.h) if slot.window is not None else None

@@ -90,6 +90,8 @@ def fine(value):
 
 def cm(m):
     """The operator that concatenates a matrix to the current one."""
+    if m[:4] == (1, 0, 0, 1):
+        return f"1 0 0 1 {n(m[4])} {n(m[5])} cm"
     return f"{fine(m[0])} {fine(m[1])} {fine(m[2])} {fine(m[3])} {n(m[4])} {n(m[5])} cm"
 
 

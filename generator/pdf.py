@@ -1,4 +1,5 @@
 """Sheet PDFs written directly: pages of PDF operators in mm, shared faces as Form XObjects, exact page boxes."""
+import functools
 import io
 from operator import add, sub
 
@@ -190,9 +191,10 @@ def _move(matrix):
     return [content.cm(matrix)] if matrix != UPRIGHT else []
 
 
+@functools.lru_cache(maxsize=1024)
 def _clip(rect):
-    """Operators clipping to a rectangle (mm), if any."""
-    return [f"{' '.join(map(content.n, rect))} re W n"] if rect else []
+    """Operators clipping to a rectangle (mm), if any (a face's box repeats from face to face)."""
+    return (f"{' '.join(map(content.n, rect))} re W n",) if rect else ()
 
 
 def _clamp(inner, outer):

@@ -26,6 +26,10 @@ def render_art(spec, art):
 
 def art_size(spec, art):
     """Bleed-box size (mm) of an artwork."""
-    comp = spec.component(art.component)
+    return bleed_size(spec.component(art.component))
+
+
+def bleed_size(comp):
+    """Bleed-box size (mm) of a component's artworks."""
     w, h = KINDS[comp.kind].size(comp.options)
     return w + 2 * comp.bleed, h + 2 * comp.bleed
