@@ -143,10 +143,12 @@ def blocks_for(comp, pieces, area):
 def place(block, x, y):
     """Slots and crop marks of a block whose bleed box starts at (x, y)."""
     pitch_x, pitch_y, b = block.w + 2 * block.bleed, block.h + 2 * block.bleed, block.bleed
-    slots = tuple(Slot(art, x + col * pitch_x + b, y + row * pitch_y + b, block.w, block.h, b, block.rotation)
-                  for art, _, col, row in block.cells)
-    xs = sorted({round(x + c * pitch_x + b + d, 4) for c in range(block.cols) for d in (0, block.w)})
-    ys = sorted({round(y + r * pitch_y + b + d, 4) for r in range(block.rows) for d in (0, block.h)})
+    lefts = [x + col * pitch_x + b for col in range(block.cols)]
+    tops = [y + row * pitch_y + b for row in range(block.rows)]
+    w, h, turn = block.w, block.h, block.rotation
+    slots = tuple([Slot(art, lefts[col], tops[row], w, h, b, turn) for art, _, col, row in block.cells])
+    xs = sorted({round(left + d, 4) for left in lefts for d in (0, w)})
+    ys = sorted({round(top + d, 4) for top in tops for d in (0, h)})
     return slots, crop_marks(xs, ys, Rect(x, y, block.width, block.height))
 
 
