@@ -50,16 +50,6 @@ def face_props(spec, comp):
     return [{}]
 
 
-def _identity(props):
-    """A dictionary key standing for a face's properties: the sorted items, or their text if a value is a list or mapping."""
-    items = tuple(sorted(props.items()))
-    try:
-        hash(items)
-    except TypeError:
-        return repr(items)
-    return items
-
-
 _LAST = [None, None]  # the spec expanded last and its result: checking a spec and then building it expand once
 
 
@@ -76,7 +66,7 @@ def expand(spec):
             arts[back] = Art(back, comp.id, "back", MappingProxyType({}))
         fronts = []
         for props in face_props(spec, comp):
-            identity = _identity(props)
+            identity = repr(sorted(props.items()))  # 1, 1.0 and True are different faces
             key = by_props.get(identity)
             if key is None:
                 key = by_props[identity] = f"{comp.id}-{len(by_props) + 1}"

@@ -206,7 +206,7 @@ def extent(slots):
     """(trim, bleed): the unions (x1, y1, x2, y2 in mm, y down) of the slots' trim boxes and of their bleed boxes."""
     if not slots:
         return None, None
-    _, xs, ys, ws, hs, bleeds, *_ = zip(*slots)
+    _, xs, ys, ws, hs, bleeds, *_ = zip(*slots)  # a Slot's fields: art, x, y, w, h, bleed, ...
     rights, bottoms = list(map(add, xs, ws)), list(map(add, ys, hs))
     trim = (min(xs), min(ys), max(rights), max(bottoms))
     if not any(bleeds):
