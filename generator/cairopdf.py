@@ -103,7 +103,7 @@ class Assembler:
 
 def finish(pdf, title, author, subject):
     """Fixed metadata, no scaling on print, deterministic ids: the same input gives the same bytes."""
-    pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name.None_)
+    pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name("/None"))  # not Name.None_: that spells /None_
     if pikepdf.Name.Metadata in pdf.Root:
         del pdf.Root.Metadata
     pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(

@@ -1,5 +1,7 @@
 """The components PDF: pages, sizes, boxes, metadata, shared artworks, exact tile sizes, same bytes twice."""
 import io
+import re
+import zlib
 from pathlib import Path
 from collections import Counter
 
@@ -32,7 +34,6 @@ def test_pages_and_sizes(grannys, grannys_pdfs, paper):
             trim, bleed = [float(v) for v in page.TrimBox], [float(v) for v in page.BleedBox]
             assert media[0] <= bleed[0] <= trim[0] < trim[2] <= bleed[2] <= media[2]
             assert media[1] <= bleed[1] <= trim[1] < trim[3] <= bleed[3] <= media[3]
-        assert pdf.Root.ViewerPreferences.PrintScaling == pikepdf.Name.None_
         assert str(pdf.docinfo.Title).startswith("Granny's Pills")
         assert str(pdf.docinfo.Author) == "Mario Primorac"
         assert "/CreationDate" not in pdf.docinfo
@@ -148,3 +149,23 @@ def test_identical_streams_are_stored_once_and_titles_keep_every_letter():
     doc.next_page()
     with pikepdf.open(io.BytesIO(doc.save("Łódź · Spiel", "Zoë", "x"))) as out:
         assert str(out.docinfo.Title) == "Łódź · Spiel" and str(out.docinfo.Author) == "Zoë"
+
+
+def catalog_text(data):
+    """The file's own catalog dictionary, found in its raw bytes (object streams inflated with zlib, no PDF library)."""
+    chunks = [data] + [zlib.decompress(m.group(1)) for m in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S)
+                       if m.group(1)[:1] == b"x"]
+    for chunk in chunks:
+        found = re.search(rb"/Type\s*/Catalog.*?>>\s*>>", chunk, re.S)
+        if found:
+            return found.group(0)
+    raise AssertionError("no catalog found")
+
+
+@pytest.mark.parametrize("game", [p.stem for p in specs.shipped()])
+def test_every_pdf_asks_viewers_not_to_scale_by_the_name_none(game, tmp_path):
+    from generator.build import build_rules
+    spec = specs.load(game)
+    for path in (build(spec, "a4", tmp_path)[0], build_rules(spec, "a4", tmp_path)[0]):
+        catalog = catalog_text(path.read_bytes())
+        assert re.search(rb"/PrintScaling\s*/None(?![A-Za-z0-9_#])", catalog), (path.name, catalog)
