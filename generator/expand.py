@@ -33,7 +33,11 @@ def face_props(spec, comp):
         module = games.ruleset(spec)
         generator = getattr(module, "GENERATORS", {}).get(source.generator)
         if generator is None:
-            raise UserError(f"{spec.path}: components.{comp.id}.faces.generator: unknown generator {source.generator!r}")
+            known = ", ".join(sorted(getattr(module, "GENERATORS", {}))) or "none"
+            why = (f"the {spec.game.ruleset} rules have: {known}" if module else
+                   "generators come from a game's rules, and this spec names none in game.ruleset")
+            raise spec_error(spec, ("components", comp.id, "faces", "generator"),
+                             f"unknown generator {source.generator!r}: {why}")
         try:
             made = generator(spec, comp)
         except KeyError as exc:

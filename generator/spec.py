@@ -9,6 +9,7 @@ import yaml
 from . import schema as s
 from . import templates, yamlsource
 from .components import KINDS
+from .games import RULESETS
 from .errors import SpecError, UserError
 from .imposition import fits_somewhere, smallest_area
 from .model import Back, Component, Distinguish, FaceSource, Game, Spec
@@ -20,7 +21,7 @@ ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 GAME = s.mapping({
     "title": s.text, "designer": s.text, "publisher": s.text, "players": s.text, "age": s.text,
-    "time": s.text, "notes": s.text, "ruleset": s.text,
+    "time": s.text, "notes": s.text, "ruleset": s.one_of(*RULESETS),
 }, required=("title", "designer"))
 BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text,
                   "frame": s.one_of("rect", "round", "none")}, required=("fill",))
@@ -64,7 +65,9 @@ def load(name, overrides=(), theme=None):
     data, lines = yamlsource.load(path)
     if theme is not None:
         from . import theme as themes  # only a themed build needs theme files read
-        themes.apply(themes.load(theme) if isinstance(theme, (str, Path)) else theme, path.stem, data, lines)
+        game = data.get("game") if isinstance(data, dict) else None
+        rules = game.get("ruleset") if isinstance(game, dict) and isinstance(game.get("ruleset"), str) else ""
+        themes.apply(themes.load(theme) if isinstance(theme, (str, Path)) else theme, rules, data, lines)
     for assignment in overrides:
         key_path = apply_override(path, data, assignment)
         lines[key_path] = SET_LINE

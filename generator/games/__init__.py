@@ -12,6 +12,6 @@ RULESETS = {
 
 
 def ruleset(spec):
-    """The game module named by the spec's ruleset (default: its id), or None."""
-    name = spec.game.ruleset or spec.game.id
-    return importlib.import_module(RULESETS[name]) if name in RULESETS else None
+    """The game module named by the spec's game.ruleset, or None for a spec that follows no shipped game's rules."""
+    name = spec.game.ruleset
+    return importlib.import_module(RULESETS[name]) if name else None
