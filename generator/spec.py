@@ -92,23 +92,21 @@ def parse_override(assignment):
 def apply_override(path, data, assignment):
     """Set one value in the raw spec data by its dotted key path; return the key path."""
     parts, value = parse_override(assignment)
-    node = data
-    for depth, part in enumerate(parts[:-1]):
-        here = yamlsource.dotted(parts[: depth + 1])
+    node, key_path = data, ()
+    for depth, part in enumerate(parts):
         if isinstance(node, dict):
-            node = node.setdefault(str(part), {})
-        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
-            node = node[part]
+            part = str(part)  # a mapping's keys are text, also when they look like numbers
+        elif not (isinstance(node, list) and isinstance(part, int) and part < len(node)):
+            where = f"{SET_LINE} {yamlsource.dotted(parts[: depth + 1])}"
+            if isinstance(node, list):
+                raise SpecError(path, where, f"expected an item number below {len(node)} (the list has {len(node)} items)")
+            raise SpecError(path, where, f"cannot reach into {s.found(node)}")
+        key_path += (part,)
+        if depth == len(parts) - 1:
+            node[part] = value
         else:
-            raise SpecError(path, here, f"--set cannot reach into {s.found(node)}")
-    last = parts[-1]
-    if isinstance(node, dict):
-        node[str(last)] = value
-    elif isinstance(node, list) and isinstance(last, int) and last < len(node):
-        node[last] = value
-    else:
-        raise SpecError(path, yamlsource.dotted(parts), f"--set cannot reach into {s.found(node)}")
-    return tuple(str(p) if isinstance(node, dict) else p for p in parts)
+            node = node.setdefault(part, {}) if isinstance(node, dict) else node[part]
+    return key_path
 
 
 class Checker:

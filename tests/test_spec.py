@@ -46,7 +46,10 @@ def test_set_overrides_a_value_and_is_checked(grannys):
     ("components.pill.colour=red", "--set components.pill.colour: unknown key 'colour'"),
     ("palette.red=red", "--set palette.red: expected a colour as #rrggbb, found 'red'"),
     ("nonsense", "--set 'nonsense': expected KEY=VALUE"),
-    ("game.title.deeper=x", "game.title.deeper: --set cannot reach into"),
+    ("game.title.deeper=x", "--set game.title.deeper: cannot reach into"),
+    ("components.prescription.faces.count=0", "--set components.prescription.faces.count: expected a number from 1 to 100000, found 0"),
+    ("distinguish.0.colours=[blue]", "--set distinguish[0].colours: expected 2 to 24 items, found 1"),
+    ("distinguish.3.colours=[blue]", "--set distinguish[3]: expected an item number below 1 (the list has 1 items)"),
 ])
 def test_bad_set_names_the_key(assignment, message):
     with pytest.raises(UserError, match=None) as caught:
