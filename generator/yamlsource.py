@@ -10,6 +10,7 @@ MAX_DEPTH = 64
 MAX_BYTES = 5_000_000
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
 
 
 def find(name, folder, noun):
@@ -116,21 +117,46 @@ class _Walker:
     def _plain(self, node, key_path):
         """Plain data of a mapping, a sequence or a scalar node."""
         if isinstance(node, yaml.MappingNode):
-            self.loader.flatten_mapping(node)
-            result = {}
+            result = self._merged(node, key_path)
+            own = set()
             for key_node, value_node in node.value:
+                if key_node.tag == _MERGE:
+                    continue
                 key = self.walk(key_node, key_path + ("<key>",)) if not isinstance(key_node, yaml.ScalarNode) else self._scalar(key_node, key_path)
                 if not isinstance(key, (str, int, float, bool)) or key is None:
                     raise SpecError(self.path, dotted(key_path), "mapping keys must be plain words", key_node.start_mark.line + 1)
                 key = str(key)
-                if key in result:
+                if key in own:
                     raise SpecError(self.path, dotted(key_path + (key,)), "duplicate key", key_node.start_mark.line + 1)
+                own.add(key)
                 self.lines[key_path + (key,)] = key_node.start_mark.line + 1
                 result[key] = self.walk(value_node, key_path + (key,))
             return result
         if isinstance(node, yaml.SequenceNode):
             return [self.walk(item, key_path + (i,)) for i, item in enumerate(node.value)]
         return self._scalar(node, key_path)
+
+    def _merged(self, node, key_path):
+        """The keys a mapping takes from its YAML merge keys (<<: *anchor, or a list of them; earlier ones win)."""
+        merged = {}
+        for key_node, value_node in node.value:
+            if key_node.tag != _MERGE:
+                continue
+            sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            for source in sources:
+                if not isinstance(source, yaml.MappingNode):
+                    raise SpecError(self.path, dotted(key_path + ("<<",)), "a merge key (<<) takes a mapping or a list of "
+                                    "mappings, e.g. <<: *card", source.start_mark.line + 1)
+                lines, self.lines = self.lines, {}
+                try:
+                    data = self.walk(source, key_path)
+                finally:
+                    lines, self.lines = self.lines, lines
+                for key, value in data.items():
+                    if key not in merged:
+                        merged[key] = value
+                        self.lines.update((path, line) for path, line in lines.items() if path[:len(key_path) + 1] == key_path + (key,))
+        return merged
 
     def _scalar(self, node, key_path):
         try:

@@ -66,3 +66,32 @@ def test_line_numbers_follow_the_yaml(grannys):
     text = Path(grannys.path).read_text().splitlines()
     line = grannys.line(("components", "pill", "size"))
     assert text[line - 1].strip().startswith("size:")
+
+
+def test_yaml_merge_keys_merge_and_own_keys_override(tmp_path):
+    path = tmp_path / "merge.yaml"
+    path.write_text("""game: {title: Merge, designer: Me}
+components:
+  first: &card
+    kind: word-card
+    expect: 1
+    width: 63 mm
+    height: 88 mm
+    title: Base title
+    faces: {list: [{words: [alpha]}]}
+  second:
+    <<: *card
+    title: Second deck
+    height: 90 mm
+  third:
+    <<: [*card, {title: Not this one, ground: black}]
+    width: 7
+""")
+    with pytest.raises(UserError) as caught:  # an overriding value is checked and located at its own line
+        specs.load(path)
+    assert str(caught.value) == f"{path}:16: components.third.width: expected a length with a unit (mm, cm, in or pt), found 7"
+    spec = specs.load(path, ["components.third.width=60mm"])
+    first, second, third = spec.components
+    assert (second.title, second.options["height"], second.options["width"]) == ("Second deck", 90.0, 63.0)
+    assert (third.title, third.options["ground"], third.options["width"]) == ("Base title", "black", 60.0)
+    assert spec.line(("components", "second", "title")) == 12 and spec.line(("components", "second", "kind")) == 4
