@@ -105,11 +105,11 @@ def any_value(value):
     return value
 
 
-def mapping(fields, required=()):
-    """A mapping with known keys; unknown keys are errors."""
+def mapping(fields, required=(), empty="no keys are allowed here"):
+    """A mapping with known keys; unknown keys are errors (empty: why, when no key is allowed)."""
     def parse(value):
         if not isinstance(value, dict):
             raise Invalid(f"expected a mapping, found {found(value)}")
         return value
-    parse.fields, parse.required = fields, tuple(required)
+    parse.fields, parse.required, parse.empty = fields, tuple(required), empty
     return parse

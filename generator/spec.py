@@ -136,18 +136,19 @@ class Checker:
         if parser is s.colour and not parsed.startswith("#") and parsed not in self.palette:
             self.fail(key_path, f"unknown colour {parsed!r} (palette has {', '.join(sorted(self.palette))})")
         if hasattr(parser, "fields"):
-            return self.check_fields(parser.fields, parsed, key_path, parser.required)
+            return self.check_fields(parser.fields, parsed, key_path, parser.required, parser.empty)
         if hasattr(parser, "item"):
             return [self.check(parser.item, item, key_path + (i,)) for i, item in enumerate(parsed)]
         return parsed
 
-    def check_fields(self, fields, value, key_path, required=()):
-        """Check a mapping's keys: unknown keys and missing required keys are errors."""
+    def check_fields(self, fields, value, key_path, required=(), empty="no keys are allowed here"):
+        """Check a mapping's keys: unknown keys and missing required keys are errors; empty says why none are allowed."""
         if not isinstance(value, dict):
             self.fail(key_path, f"expected a mapping, found {s.found(value)}")
         for key in value:
             if key not in fields:
-                self.fail(key_path + (key,), f"unknown key {key!r} (expected one of {', '.join(sorted(fields))})")
+                choices = f"expected one of {', '.join(sorted(fields))}" if fields else empty
+                self.fail(key_path + (key,), f"unknown key {key!r} ({choices})")
         for key in required:
             if key not in value:
                 self.fail(key_path, f"missing required key {key!r}")
@@ -213,7 +214,7 @@ def component(check, cid, raw):
     return Component(
         id=cid, kind=kind_name, title=checked.get("title", cid.replace("-", " ").capitalize()),
         expect=checked["expect"], bleed=bleed,
-        faces=faces(check, key_path + ("faces",), raw.get("faces", {}), kind.face_fields),
+        faces=faces(check, key_path + ("faces",), raw.get("faces", {}), kind.face_fields, kind_name),
         back=Back(fill=back["fill"], ink=back.get("ink", "black"), label=back.get("label", ""), symbol=back.get("symbol", ""),
                   frame=back.get("frame", "rect"))
         if back else None,
@@ -225,19 +226,20 @@ FACES = {"list": s.any_value, "product": s.any_value, "generator": s.text, "seed
          "count": s.integer(1, MAX_PIECES), "copies": s.integer(1, MAX_PIECES)}
 
 
-def faces(check, key_path, raw, face_fields):
+def faces(check, key_path, raw, face_fields, kind_name):
     """Check a faces block: exactly one of list, product or generator (or none: one plain face)."""
     block = check.check_fields(FACES, raw, key_path)
+    none = f"kind {kind_name} takes no per-face fields: its faces are all alike, so set options on the component"
     sources = [k for k in ("list", "product", "generator") if k in block]
     if len(sources) > 1:
         check.fail(key_path, f"give only one of list, product or generator (found {', '.join(sources)})")
     items, product = (), ()
     if "list" in block:
-        listed = check.check(s.list_of(s.mapping(face_fields), 1, MAX_PIECES), block["list"], key_path + ("list",))
+        listed = check.check(s.list_of(s.mapping(face_fields, empty=none), 1, MAX_PIECES), block["list"], key_path + ("list",))
         items = tuple(MappingProxyType(dict(item)) for item in listed)
     if "product" in block:
         prod = check.check_fields({k: s.list_of(v, 1, MAX_PIECES) for k, v in face_fields.items()}, block["product"],
-                                  key_path + ("product",))
+                                  key_path + ("product",), empty=none)
         if not prod:
             check.fail(key_path + ("product",), "a product needs at least one property")
         product = tuple((name, tuple(values)) for name, values in prod.items())
