@@ -166,9 +166,18 @@ def build_rules(spec, paper, out_dir):
     """Write the rulebook PDF of one spec for one paper; return (path, pages, bytes[, note])."""
     from .spec import rules_path
     path = Path(out_dir) / spec.game.id / f"{spec.game.id}-rules-{paper}.pdf"
-    inputs = cache.key(spec, "rules", paper, rules_path(spec).read_bytes())
+    source = rules_path(spec)
+    if not source.is_file():
+        raise UserError(no_rules(spec))
+    inputs = cache.key(spec, "rules", paper, source.read_bytes())
 
     def make():
         from .rulebook import rules_pdf  # reportlab loads only when a rulebook is written
         return rules_pdf(spec, paper)
     return cached(spec, path, inputs, make)
+
+
+def no_rules(spec):
+    """Why a spec has no rulebook: where its rules file is looked for."""
+    from .spec import rules_path, shown
+    return f"{spec.path}: no rulebook: its rules file would be {shown(rules_path(spec))} (rules/<spec name>.yaml beside the spec)"

@@ -117,7 +117,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale):
     """
     from . import build as builder
     from .spec import rules_path
-    jobs = []
+    jobs, notes = [], []
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     for spec in [specs.load(name, overrides, theme) for name in chosen(games)]:
         for size in builder.papers(paper):
@@ -127,7 +127,11 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale):
             jobs.append((f"{spec.game.id} {size}", builder.build, (spec, size, out_dir, backs)))
             if rules_path(spec).is_file():
                 jobs.append((f"{spec.game.id} {size} rules", builder.build_rules, (spec, size, out_dir)))
+        if not looks and not rules_path(spec).is_file():
+            notes.append(builder.no_rules(spec))
     run_jobs(jobs)
+    for note in notes:
+        click.echo(note)
 
 
 @cli.command()

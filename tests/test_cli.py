@@ -79,3 +79,17 @@ def test_every_command_has_help_with_an_example_and_is_in_the_readme():
     for name, command in cli.commands.items():
         assert "Example: pnp" in (command.help or ""), name
         assert f"pnp {name}" in readme, name
+
+
+def test_a_spec_without_a_rules_file_builds_its_components_and_says_where_rules_go(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("mine.yaml").write_text("game: {title: Mine, designer: Me}\ncomponents:\n"
+                                 "  cards: {kind: word-card, expect: 1, width: 63 mm, height: 88 mm, faces: {list: [{words: [a]}]}}\n")
+    note = "mine.yaml: no rulebook: its rules file would be rules/mine.yaml (rules/<spec name>.yaml beside the spec)"
+    built = CliRunner().invoke(cli, ["build", "mine.yaml", "--paper", "a4", "--out", "out"])
+    assert built.exit_code == 0 and built.exception is None, built.output
+    assert built.output.splitlines() == [f"{Path('out/mine/mine-components-a4.pdf')}: 2 pages, "
+                                         f"{Path('out/mine/mine-components-a4.pdf').stat().st_size / 1024:.1f} KiB", note]
+    assert sorted(p.name for p in Path("out/mine").glob("*.pdf")) == ["mine-components-a4.pdf"]
+    ruled = CliRunner().invoke(cli, ["rules", "mine.yaml", "--out", "out"])
+    assert (ruled.exit_code, ruled.exception.__class__, ruled.output) == (1, SystemExit, f"error: {note}\n")
