@@ -92,14 +92,20 @@ def load(name):
     theme = _Theme(resolve(name))
     theme.check(TOP, theme.data, ())
     for key in ("palette", "lines", "fonts"):
-        theme.data.setdefault(key, {})
+        if theme.data.get(key) is None:  # absent, or an empty (null) section: nothing to lay over
+            theme.data[key] = {}
     theme.mapping_of(s.hex_colour, theme.data["palette"], ("palette",))
     theme.mapping_of(LINE_STYLE, theme.data["lines"], ("lines",))
     theme.check(FONTS, theme.data["fonts"] or {}, ("fonts",))
     games = theme.data.get("games") or {}
+    if isinstance(games, dict):
+        for game in [game for game, section in games.items() if section is None]:
+            del games[game]  # an empty (null) section changes nothing
     theme.mapping_of(GAME_SECTION, games, ("games",))
     for game, section in games.items():
         where = ("games", game)
+        for key in [key for key, value in section.items() if value is None]:
+            del section[key]  # an empty (null) section changes nothing
         theme.mapping_of(s.hex_colour, section.get("palette"), where + ("palette",))
         theme.mapping_of(LINE_STYLE, section.get("lines"), where + ("lines",))
         theme.check(FONTS, section.get("fonts") or {}, where + ("fonts",))

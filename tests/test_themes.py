@@ -42,6 +42,13 @@ def test_theme_precedence_spec_then_theme_then_set(tmp_path):
     assert specs.load("grannys-pills", ("palette.red=#222222",), str(mine)).colour("red") == "#222222"
 
 
+@pytest.mark.parametrize("sections", ["palette:\nlines:\nfonts:\n", "games:\n", "games:\n  grannys-pills:\n",
+                                      "games:\n  grannys-pills:\n    palette:\n    lines:\n    fonts:\n    components:\n"])
+def test_an_empty_theme_section_changes_nothing(tmp_path, sections):
+    empty = write(tmp_path, "empty.yaml", "theme: {title: Empty}\n" + sections)
+    assert specs.load("grannys-pills", theme=str(empty)) == specs.load("grannys-pills")
+
+
 def test_generic_palette_replaces_only_names_the_game_has(tmp_path):
     okabe = specs.load("posies", theme="okabe-ito")
     assert okabe.colour("pink") == "#cc79a7" and okabe.colour("green") == "#009e73"
