@@ -74,24 +74,29 @@ def load(name, overrides=(), theme=None):
     return build(path, data, lines)
 
 
-def parse_override(assignment):
-    """Split KEY=VALUE into a key path and a YAML-typed value ('#c0392b' stays text)."""
+def parse_override(path, assignment):
+    """Split KEY=VALUE into a key path and a value read by the spec's own YAML reader ('#c0392b' stays text)."""
+    if not yamlsource.is_text(assignment):
+        raise UserError(f"--set {ascii(assignment)}: not text (it holds a lone surrogate, e.g. from a bad file name or encoding)")
     key, sep, raw = assignment.partition("=")
     if not sep or not key.strip():
         raise UserError(f"--set {assignment!r}: expected KEY=VALUE, e.g. palette.red=#c0392b")
     parts = tuple(int(p) if p.isdigit() else p for p in key.strip().split("."))
     if any(p == "" for p in parts):
         raise UserError(f"--set {assignment!r}: empty part in key path")
-    try:
-        value = yaml.safe_load(raw) if raw.strip() and not raw.lstrip().startswith("#") else raw
-    except yaml.YAMLError:
-        value = raw
+    value = raw
+    if raw.strip() and not raw.lstrip().startswith("#"):
+        try:
+            value = yamlsource.load(path, raw)[0]
+        except SpecError as exc:
+            if not exc.message.startswith("YAML syntax error"):  # not YAML: the words stay text
+                raise SpecError(path, f"{SET_LINE} {yamlsource.dotted(parts)}", exc.message) from None
     return parts, raw if value is None and raw else value
 
 
 def apply_override(path, data, assignment):
     """Set one value in the raw spec data by its dotted key path; return the key path."""
-    parts, value = parse_override(assignment)
+    parts, value = parse_override(path, assignment)
     node, key_path = data, ()
     for depth, part in enumerate(parts):
         if isinstance(node, dict):

@@ -42,7 +42,10 @@ def load(path, text=None):
         except UnicodeDecodeError as exc:
             line = raw[: exc.start].count(b"\n") + 1
             raise SpecError(path, "", "file is not UTF-8 text", line) from None
-    loader = Loader(text)
+    try:
+        loader = Loader(text)  # the pure-Python loader checks the characters here, the C one while parsing
+    except yaml.reader.ReaderError as exc:
+        raise _character_error(path, text, exc) from None
     try:
         _check_shape(path, text)
         root = loader.get_single_node()
@@ -50,6 +53,8 @@ def load(path, text=None):
             raise SpecError(path, "", "spec is empty")
         lines = {}
         data = _Walker(path, loader, lines).walk(root, ())
+    except yaml.reader.ReaderError as exc:
+        raise _character_error(path, text, exc) from None
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(path, text, exc) from None
     except yaml.YAMLError as exc:
@@ -57,6 +62,13 @@ def load(path, text=None):
     finally:
         loader.dispose()
     return data, lines
+
+
+def _character_error(path, text, exc):
+    """A SpecError for a character YAML does not allow (NUL and other control characters), at its line."""
+    code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+    line = text[: exc.position].count("\n") + 1
+    return SpecError(path, "", f"character U+{code:04X} is not allowed in YAML (no control characters)", line)
 
 
 def _syntax_error(path, text, exc):
@@ -97,7 +109,7 @@ class _Walker:
         line = node.start_mark.line + 1
         if type(node) is yaml.ScalarNode and node.tag == _STR and self.count <= MAX_NODES:  # the common case, quickly
             self.lines.setdefault(key_path, line)
-            return node.value
+            return self._text(node.value, key_path, line)
         if id(node) in self.open:
             raise SpecError(self.path, dotted(key_path), "alias refers to its own anchor (a loop)", line)
         if self.count > MAX_NODES:
@@ -158,13 +170,32 @@ class _Walker:
                         self.lines.update((path, line) for path, line in lines.items() if path[:len(key_path) + 1] == key_path + (key,))
         return merged
 
+    def _text(self, value, key_path, line):
+        """A string, refused when it holds a lone surrogate (an escape like "\\udcff": not a character, cannot be printed)."""
+        if not is_text(value):
+            raise SpecError(self.path, dotted(key_path), f"{ascii(value)[:60]} holds a lone surrogate, which is not a "
+                                                         "character", line)
+        return value
+
     def _scalar(self, node, key_path):
         try:
-            return self.loader.construct_object(node, deep=True)
+            value = self.loader.construct_object(node, deep=True)
+            return self._text(value, key_path, node.start_mark.line + 1) if isinstance(value, str) else value
         except yaml.constructor.ConstructorError:
             raise SpecError(self.path, dotted(key_path), f"unsupported YAML tag {node.tag!r}", node.start_mark.line + 1) from None
         except (ValueError, OverflowError) as exc:
             raise SpecError(self.path, dotted(key_path), f"bad value: {exc}", node.start_mark.line + 1) from None
+
+
+def is_text(value):
+    """True unless the string holds a lone surrogate (which no file, font or PDF can carry)."""
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def dotted(key_path):
