@@ -1,4 +1,4 @@
-"""Same input, same bytes: every shipped game built twice in separate processes with different hash seeds."""
+"""Same input, same bytes: every shipped game built twice in separate processes with different hash seeds, clocks and zones."""
 import hashlib
 import os
 import subprocess
@@ -8,9 +8,9 @@ from pathlib import Path
 from generator import spec as specs
 
 
-def build_in_process(out, seed, cwd):
-    """Start `pnp build` of every shipped game (A4) in a fresh interpreter with its own PYTHONHASHSEED."""
-    env = {**os.environ, "PYTHONHASHSEED": str(seed)}
+def build_in_process(out, seed, cwd, **extra):
+    """Start `pnp build` of every shipped game (A4) in a fresh interpreter with its own PYTHONHASHSEED (and extra env)."""
+    env = {**os.environ, "PYTHONHASHSEED": str(seed), **extra}
     code = "from generator.cli import main; main()"
     return subprocess.Popen([sys.executable, "-c", code, "build", "--paper", "a4", "--out", str(out)],
                             cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -24,7 +24,8 @@ def digests(out):
 def test_two_builds_in_separate_processes_give_identical_bytes(tmp_path):
     root = Path(__file__).resolve().parent.parent
     (tmp_path / "elsewhere").mkdir()
-    runs = [build_in_process(tmp_path / "one", 0, root), build_in_process(tmp_path / "two", 4242, tmp_path / "elsewhere")]
+    runs = [build_in_process(tmp_path / "one", 0, root),
+            build_in_process(tmp_path / "two", 4242, tmp_path / "elsewhere", SOURCE_DATE_EPOCH="1000000", TZ="Asia/Kolkata")]
     for proc in runs:
         _, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err.decode()
