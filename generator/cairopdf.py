@@ -106,6 +106,8 @@ def finish(pdf, title, author, subject):
     pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name("/None"))  # not Name.None_: that spells /None_
     if pikepdf.Name.Metadata in pdf.Root:
         del pdf.Root.Metadata
+    if pikepdf.Name.ID in pdf.trailer:
+        del pdf.trailer.ID  # a producer's own ID may hold its clock (reportlab honours SOURCE_DATE_EPOCH): hash ours from content
     pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(
         Title=title, Author=author, Subject=subject, Creator="pnp", Producer="pnp"))
     out = io.BytesIO()
