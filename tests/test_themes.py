@@ -231,3 +231,10 @@ def test_cli_looks_write_suffixed_files_and_report_ink_saved(tmp_path):
     doc.close()
     r, g, b = image.split()
     assert ImageChops.difference(r, g).getbbox() is None and ImageChops.difference(g, b).getbbox() is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_shipped_cue_but_the_pill_shapes_separates_every_pair(game):
+    notes = [note for report in vision.reports(specs.load(game)) for note in vision.cue_notes(report)]
+    assert notes == ([] if game != "grannys-pills" else
+                     ["shape claimed but does not separate blue/green, blue/yellow, blue/red, green/yellow, green/red, yellow/red"])
