@@ -11,7 +11,7 @@ NAMES = {"normal": "normal vision", "protan": "protan (red-weak)", "deutan": "de
 
 @dataclass(frozen=True)
 class Pair:
-    """The closest two colours of a group under one simulation, and how far apart they are."""
+    """Two colours of a group under one simulation (or in greyscale), and how far apart they are."""
 
     simulation: str
     a: str
