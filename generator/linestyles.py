@@ -34,6 +34,10 @@ LINES = s.mapping({name: s.mapping({"colour": s.colour, "style": s.one_of(*STYLE
 GAP = 1.0         # paper left on each side of a bridge, in mm at scale 1
 DOUBLE_GAP = 1.0  # the paper between the two lines of a double line, in mm at scale 1
 FIT = 0.999       # dash patterns fit a hair inside a path, so rounding never drops its last dot
+# Two styles read as different at print size when one is broken (dashed, dotted) and the other not, one is double
+# and the other not, or their widths or dash marks differ by at least STEP mm and RATIO times.
+STEP = 0.3
+RATIO = 1.5
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,58 @@ def _fields(component):
     """The option names a component's kind accepts."""
     from .components import KINDS
     return KINDS[component.kind].fields
+
+
+def measured(spec) -> list:
+    """(print scale, {name: Line}) for every component that draws line styles: what the colour-vision check measures."""
+    from .components.hextile import DEFAULTS, REFERENCE_SIZE
+    return [(c.options.get("size", DEFAULTS["size"]) / REFERENCE_SIZE, resolve(spec, c.options.get("lines")))
+            for c in spec.components if _fields(c).get("lines") is LINES]
+
+
+def mark(style: Style) -> float:
+    """The printed length of one dash in mm at scale 1 (a round cap adds the width; a dot is all cap); 0 if unbroken."""
+    if not style.dash:
+        return 0.0
+    return style.dash[0] + (style.width if style.cap == "round" else 0.0)
+
+
+def _differ(x, y, scale):
+    """Whether two lengths (mm at scale 1) differ by at least STEP mm at print size and RATIO times."""
+    small, large = sorted((x, y))
+    return (large - small) * scale >= STEP and large >= small * RATIO
+
+
+def apart(a: Style, b: Style, scale: float = 1.0) -> bool:
+    """Whether two styles can be told apart at print size, by pattern, double line, width or dash length."""
+    return (bool(a.dash) != bool(b.dash) or a.double != b.double or _differ(a.width, b.width, scale)
+            or (bool(a.dash) and _differ(mark(a), mark(b), scale)))
+
+
+def looks_like(line: Line, scale: float = 1.0) -> str:
+    """A line's style in words with its print sizes, e.g. 'dashed, 1.6 mm wide, 3.2 mm dashes'."""
+    style = line.look
+    text = f"{line.style}, {style.width * scale:.2g} mm wide"
+    return text + (f", {mark(style) * scale:.2g} mm dashes" if style.dash else "")
+
+
+def _too_near(what, x, y, scale):
+    """Why two lengths (mm at scale 1) read as one: their print sizes and the rule they miss."""
+    small, large = sorted((x * scale, y * scale))
+    rule = f"{STEP:g} mm" if large - small < STEP else f"{RATIO:g} times"
+    return f"{what} {large:.2g} and {small:.2g} mm differ by under {rule}"
+
+
+def alike(a: Line, b: Line, scale: float = 1.0) -> str:
+    """'' when two lines' styles can be told apart at print size; otherwise what is too alike."""
+    if apart(a.look, b.look, scale):
+        return ""
+    if a.style == b.style:
+        return f"both {looks_like(a, scale)}"
+    near = [_too_near("widths", a.look.width, b.look.width, scale)]
+    if a.look.dash:
+        near.append(_too_near("dashes", mark(a.look), mark(b.look), scale))
+    return f"{looks_like(a, scale)} against {looks_like(b, scale)}: {', '.join(near)}"
 
 
 def fitted_dash(style, length, scale, hits=()):

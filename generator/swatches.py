@@ -59,8 +59,7 @@ def _swatch(dwg, x, y, w, h, fill, label):
 
 def _group(dwg, spec, report, y):
     """A group's colours side by side under each view, with its closest pair and verdict; return the next y."""
-    cues = ", ".join(report.cues) if report.cues else "colour only"
-    dwg.add(svg.text(dwg, f"{report.name} (other cues: {cues}): {report.level}", MARGIN, y + 5, 3.4, "#000000",
+    dwg.add(svg.text(dwg, f"{report.name} ({vision.cue_label(report)}): {report.level}", MARGIN, y + 5, 3.4, "#000000",
                      anchor="start"))
     y += 8
     differences = {p.simulation: f"{p.a}/{p.b} {p.difference:.1f}" for p in report.worst}

@@ -11,7 +11,7 @@ NAMES = {"normal": "normal vision", "protan": "protan (red-weak)", "deutan": "de
 
 @dataclass(frozen=True)
 class Pair:
-    """The closest two colours of a group under one simulation, and how far apart they are."""
+    """Two colours of a group under one simulation (or in greyscale), and how far apart they are."""
 
     simulation: str
     a: str
@@ -20,31 +20,61 @@ class Pair:
 
 
 @dataclass(frozen=True)
+class Cue:
+    """A claimed cue measured on one pair of colours: why it does not tell them apart ('' when it does)."""
+
+    name: str
+    a: str
+    b: str
+    why_not: str = ""
+
+
+@dataclass(frozen=True)
 class Report:
-    """One distinguish group checked: the closest pair per simulation, the closest in greyscale lightness, a verdict."""
+    """One distinguish group checked: closest pairs, every pair under the threshold, each claimed cue measured, a verdict."""
 
     name: str
     cues: tuple
     threshold: float
     worst: tuple          # a Pair per simulation, CIEDE2000
     grey: Pair            # CIE L* difference
+    close: tuple = ()     # a Pair (at its worst simulation) for every pair of colours under the threshold
+    grey_close: tuple = ()  # a Pair for every pair under the threshold in greyscale lightness
+    measured: tuple = ()  # a Cue for every claimed cue and pair of colours
 
     @property
     def closest(self):
         """The closest pair over every simulation."""
         return min(self.worst, key=lambda p: p.difference)
 
+    def told_by(self, pair):
+        """The claimed cues that really tell a pair's two colours apart."""
+        return tuple(c.name for c in self.measured if {c.a, c.b} == {pair.a, pair.b} and not c.why_not)
+
     @property
     def level(self):
-        """'ok'; 'warning' when colours are too close but another cue tells them apart; 'error' when colour is the only cue."""
-        if self.closest.difference >= self.threshold:
+        """'ok'; 'warning' when colours are too close but a measured cue tells each such pair apart; else 'error'."""
+        if not self.close:
             return "ok"
-        return "warning" if self.cues else "error"
+        return "warning" if all(self.told_by(pair) for pair in self.close) else "error"
 
     @property
     def grey_level(self):
-        """'ok', or 'warning' when a greyscale print leaves two colours too close in lightness and no other cue."""
-        return "warning" if self.grey.difference < self.threshold and not self.cues else "ok"
+        """'ok', or 'warning' when a greyscale print leaves two colours too close in lightness and no cue tells them apart."""
+        return "warning" if any(not self.told_by(pair) for pair in self.grey_close) else "ok"
+
+    @property
+    def helping(self):
+        """The claimed cues that tell apart some pair that colour leaves too close."""
+        return tuple(dict.fromkeys(cue for pair in self.close for cue in self.told_by(pair)))
+
+    def failed_cues(self):
+        """{claimed cue: the pairs 'a/b' it does not tell apart}, for cues that fail at least one pair."""
+        out = {}
+        for cue in self.measured:
+            if cue.why_not:
+                out.setdefault(cue.name, []).append(f"{cue.a}/{cue.b}")
+        return out
 
 
 def simulate(hex_colour, simulation):
@@ -68,11 +98,52 @@ def lightness(hex_colour):
     return Color(hex_colour).convert("lab-d65")["lightness"]
 
 
+def differences(named, simulation):
+    """A Pair for every two of the (name, #rrggbb) colours under a simulation, by CIEDE2000."""
+    seen = {name: Color(simulate(value, simulation)) for name, value in named}
+    return [Pair(simulation, a, b, seen[a].delta_e(seen[b], method="2000")) for (a, _), (b, _) in combinations(named, 2)]
+
+
 def closest(named, simulation):
     """The closest pair of (name, #rrggbb) colours under a simulation, by CIEDE2000."""
-    seen = {name: Color(simulate(value, simulation)) for name, value in named}
-    pairs = (Pair(simulation, a, b, seen[a].delta_e(seen[b], method="2000")) for (a, _), (b, _) in combinations(named, 2))
-    return min(pairs, key=lambda p: p.difference)
+    return min(differences(named, simulation), key=lambda p: p.difference)
+
+
+def property_cue(spec, cue, a, b):
+    """Why a face property (shape, letter...) does not tell colours a and b apart: '' when the values used with each are disjoint."""
+    from .expand import expand
+    _, arts = expand(spec)
+    colours = {spec.colour(a): a, spec.colour(b): b}
+    used = {a: {}, b: {}}
+    for art in arts.values():
+        if art.side != "front" or cue not in art.props:
+            continue
+        value = art.props[cue]
+        for key, other in art.props.items():
+            if key != cue and isinstance(other, str) and spec.colour(other) in colours:
+                used[colours[spec.colour(other)]][repr(value)] = str(value)
+    missing = [name for name in (a, b) if not used[name]]
+    if missing:
+        return f"no face in {missing[0]} has a {cue}"
+    shared = [text for key, text in used[a].items() if key in used[b]]
+    return f"both come as {', '.join(shared)}" if shared else ""
+
+
+def line_cue(spec, a, b):
+    """Why line style does not tell colours a and b apart: '' when every component drawing both draws them in styles apart."""
+    from . import linestyles
+    drawn = [(scale, {line.colour: line for line in lines.values()}) for scale, lines in linestyles.measured(spec)]
+    pairs = [(scale, by[spec.colour(a)], by[spec.colour(b)]) for scale, by in drawn
+             if spec.colour(a) in by and spec.colour(b) in by]
+    if not pairs:
+        return f"no component draws both {a} and {b} lines"
+    return next((why for why in (linestyles.alike(x, y, scale) for scale, x, y in pairs) if why), "")
+
+
+def measure(spec, cue, a, b):
+    """A Cue: whether a claimed cue tells colours a and b apart, measured on the component set."""
+    why = line_cue(spec, a, b) if cue == "line style" else property_cue(spec, cue, a, b)
+    return Cue(cue, a, b, why)
 
 
 def check(spec, group, threshold=None):
@@ -82,10 +153,14 @@ def check(spec, group, threshold=None):
     limit = spec.colour_threshold if threshold is None else threshold
     if len(named) < 2:
         return Report(group.name, group.cues, limit, (), Pair("greyscale", "", "", 100.0))
-    worst = tuple(closest(named, sim) for sim in SIMULATIONS)
-    grey = min((Pair("greyscale", a, b, abs(lightness(x) - lightness(y))) for (a, x), (b, y) in combinations(named, 2)),
-               key=lambda p: p.difference)
-    return Report(group.name, group.cues, limit, worst, grey)
+    seen = [differences(named, sim) for sim in SIMULATIONS]
+    worst = tuple(min(pairs, key=lambda p: p.difference) for pairs in seen)
+    close = tuple(p for p in (min(each, key=lambda p: p.difference) for each in zip(*seen)) if p.difference < limit)
+    greys = [Pair("greyscale", a, b, abs(lightness(x) - lightness(y))) for (a, x), (b, y) in combinations(named, 2)]
+    grey = min(greys, key=lambda p: p.difference)
+    grey_close = tuple(p for p in greys if p.difference < limit)
+    measured = tuple(measure(spec, cue, a, b) for cue in group.cues for (a, _), (b, _) in combinations(named, 2))
+    return Report(group.name, group.cues, limit, worst, grey, close, grey_close, measured)
 
 
 def reports(spec, threshold=None):
@@ -93,39 +168,82 @@ def reports(spec, threshold=None):
     return [check(spec, group, threshold) for group in spec.distinguish]
 
 
+def not_told_apart(report, pair):
+    """Why no claimed cue tells a pair apart: each claimed cue's measured reason."""
+    reasons = [f"{c.name} is claimed but does not separate {c.a} from {c.b} ({c.why_not})"
+               for c in report.measured if {c.a, c.b} == {pair.a, pair.b}]
+    return "; ".join(reasons)
+
+
 def failures(spec, threshold=None):
-    """Validation failures: groups whose only cue is colour and whose closest pair is under the threshold."""
-    return [(f"colours {r.name}", f"colour is the only cue and {r.closest.a}/{r.closest.b} are too close under "
-             f"{NAMES[r.closest.simulation]} (expected a CIEDE2000 difference of at least {r.threshold:g}, found "
-             f"{r.closest.difference:.1f})") for r in reports(spec, threshold) if r.level == "error"]
+    """Validation failures: every pair of a group under the threshold that no measured cue tells apart."""
+    out = []
+    for r in reports(spec, threshold):
+        for p in r.close:
+            if r.told_by(p):
+                continue
+            found = (f"{p.a}/{p.b} are too close under {NAMES[p.simulation]} (expected a CIEDE2000 difference of at "
+                     f"least {r.threshold:g}, found {p.difference:.1f})")
+            out.append((f"colours {r.name}", f"colour is the only cue and {found}" if not r.cues else
+                        f"{found} and no other cue tells them apart: {not_told_apart(r, p)}"))
+    return out
+
+
+def cue_notes(report):
+    """One note per claimed cue that fails some pair: 'shape claimed but does not separate a/b, c/d'."""
+    return [f"{cue} claimed but does not separate {', '.join(pairs)}" for cue, pairs in report.failed_cues().items()]
+
+
+def cue_label(report):
+    """The cues in a few words for the swatch sheet: 'other cues: letter', or what a claimed cue fails to separate."""
+    if not report.cues:
+        return "colour only"
+    failed = report.failed_cues()
+    pairs = len(report.measured) // len(report.cues)
+    words = [cue if cue not in failed else f"{cue} claimed, separates no pair" if len(failed[cue]) == pairs
+             else f"{cue} claimed, not for {', '.join(failed[cue])}" for cue in report.cues]
+    return f"other cues: {'; '.join(words)}"
+
+
+def verdicts(report):
+    """The verdict phrases of a report: colour under the threshold, greyscale lightness, each with what tells pairs apart."""
+    t, out = f"{report.threshold:g}", []
+
+    def nothing(pairs):
+        names = ", ".join(f"{p.a}/{p.b}" for p in pairs if not report.told_by(p))
+        return f"no measured cue tells {names} apart" if report.cues else "colour is the only cue"
+    if report.level == "warning":
+        out.append(f"warning: under {t}, told apart by {', '.join(report.helping)}")
+    elif report.level == "error":
+        out.append(f"error: under {t} and {nothing(report.close)}")
+    if report.grey_level == "warning":
+        out.append(f"warning: greyscale L* gap under {t} and {nothing(report.grey_close)}")
+    return out or ["ok"]
 
 
 def describe(report):
-    """Lines of text for one report: the closest pair per simulation, greyscale lightness, the verdict."""
+    """Lines of text for one report: the closest pair per simulation, greyscale lightness, each claimed cue, the verdict."""
     cues = ", ".join(report.cues) if report.cues else "none: colour only"
-    out = [f"{report.name} (other cues: {cues}; threshold {report.threshold:g})"]
+    out = [f"{report.name} (claimed cues: {cues}; threshold {report.threshold:g})"]
     for pair in report.worst:
         mark = "  " if pair.difference >= report.threshold else "! "
         out.append(f"  {mark}{NAMES[pair.simulation]:<22} closest {pair.a}/{pair.b}: CIEDE2000 {pair.difference:.1f}")
     if report.grey.a:
         mark = "  " if report.grey.difference >= report.threshold else "! "
         out.append(f"  {mark}{NAMES['greyscale']:<22} closest {report.grey.a}/{report.grey.b}: L* difference {report.grey.difference:.1f}")
-    verdict = {"ok": "ok", "warning": "warning: too close, but other cues tell them apart",
-               "error": "error: too close and colour is the only cue"}[report.level]
-    if report.level == "ok" and report.grey_level == "warning":
-        verdict = "warning: too close in lightness for a greyscale print, and colour is the only cue"
-    out.append(f"  -> {verdict}")
+    failed = report.failed_cues()
+    for cue in report.cues:
+        seen = "tells every pair apart" if cue not in failed else f"does not separate {', '.join(failed[cue])}"
+        out.append(f"  cue {cue}: {seen}")
+    out += [f"  -> {verdict}" for verdict in verdicts(report)]
     return out
 
 
 def summary(report):
-    """One line for pnp validate: the closest pair, the greyscale lightness gap and the verdict."""
+    """One line for pnp validate: the closest pair, the greyscale lightness gap, the verdict and claimed cues that fail."""
     if not report.worst:
         return "fewer than two colours, nothing to compare"
     pair, grey = report.closest, report.grey
-    verdict = {"ok": "ok", "warning": f"warning: under {report.threshold:g}, told apart by {', '.join(report.cues)}",
-               "error": f"error: under {report.threshold:g} and colour is the only cue"}[report.level]
-    if report.level == "ok" and report.grey_level == "warning":
-        verdict = f"warning: greyscale L* gap under {report.threshold:g} and colour is the only cue"
-    return (f"closest {pair.a}/{pair.b} under {NAMES[pair.simulation]}: CIEDE2000 {pair.difference:.1f}; "
-            f"greyscale {grey.a}/{grey.b}: L* difference {grey.difference:.1f}; {verdict}")
+    return "; ".join([f"closest {pair.a}/{pair.b} under {NAMES[pair.simulation]}: CIEDE2000 {pair.difference:.1f}",
+                      f"greyscale {grey.a}/{grey.b}: L* difference {grey.difference:.1f}", *verdicts(report),
+                      *cue_notes(report)])

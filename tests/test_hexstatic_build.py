@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from generator import hexsheet
+from generator import hexsheet, linestyles
 from generator import spec as specs
 from generator.build import components_pdf, render_art
 from generator.cli import cli
@@ -336,3 +336,87 @@ def test_hex_imposition_properties(across, orientation, count, paper, with_back)
             assert {s.art for s in back.slots} == {"tiles-back"}
     else:
         assert all(s.side == "single" for s in sheets)
+
+
+SOLID = ["--set", "components.tiles.lines.red.style=solid", "--set", "components.tiles.lines.green.style=solid",
+         "--set", "components.tiles.lines.blue.style=solid"]
+HEX = str(specs.resolve("hexstatic"))
+
+
+def validate_run(*args):
+    """pnp validate hexstatic with extra arguments: the click result and its output lines."""
+    result = CliRunner().invoke(cli, ["validate", "hexstatic", *args], catch_exceptions=False)
+    return result, result.output.splitlines()
+
+
+def test_all_solid_lines_are_not_told_apart_by_line_style():
+    result, lines = validate_run(*SOLID)
+    assert result.exit_code == 1
+    assert lines == [
+        f"{HEX}: colours line colours: closest green/blue under tritan (blue-weak): CIEDE2000 7.1; greyscale red/green: "
+        "L* difference 1.8; error: under 10 and no measured cue tells green/blue apart; warning: greyscale L* gap under 10 "
+        "and no measured cue tells red/green, red/blue, green/blue apart; line style claimed but does not separate "
+        "red/green, red/blue, green/blue",
+        f"{HEX}: colours line colours: green/blue are too close under tritan (blue-weak) (expected a CIEDE2000 difference "
+        "of at least 10, found 7.1) and no other cue tells them apart: line style is claimed but does not separate green "
+        "from blue (both solid, 1.4 mm wide)"]
+
+
+def test_red_and_green_both_dashed_pass_on_colour_alone_with_a_greyscale_warning():
+    result, lines = validate_run("--set", "components.tiles.lines.green.style=dashed")
+    assert result.exit_code == 0
+    assert lines[0] == (f"{HEX}: colours line colours: closest green/blue under tritan (blue-weak): CIEDE2000 7.1; "
+                        "greyscale red/green: L* difference 1.8; warning: under 10, told apart by line style; warning: "
+                        "greyscale L* gap under 10 and no measured cue tells red/green apart; line style claimed but does "
+                        "not separate red/green")
+
+
+def test_red_and_green_both_dashed_fail_when_their_colours_are_close():
+    result, lines = validate_run("--set", "components.tiles.lines.green.style=dashed", "--set", "palette.green=#2f9e44")
+    assert result.exit_code == 1
+    assert lines[1] == (f"{HEX}: colours line colours: red/green are too close under deutan (green-weak) (expected a "
+                        "CIEDE2000 difference of at least 10, found 8.2) and no other cue tells them apart: line style is "
+                        "claimed but does not separate red from green (both dashed, 1.6 mm wide, 3.2 mm dashes)")
+
+
+def test_line_style_is_measured_at_print_size():
+    styles = ["--set", "components.tiles.lines.green.style=solid", "--set", "components.tiles.lines.blue.style=thin"]
+    assert validate_run(*styles)[0].exit_code == 0
+    result, lines = validate_run(*styles, "--set", "components.tiles.size=15 mm")
+    assert result.exit_code == 1
+    assert lines[1].endswith("line style is claimed but does not separate green from blue (solid, 0.47 mm wide against "
+                             "thin, 0.23 mm wide: widths 0.47 and 0.23 mm differ by under 0.3 mm)")
+
+
+@pytest.mark.parametrize("a, b, scale, told_apart", [
+    (linestyles.Style(1.4), linestyles.Style(1.6), 1.0, False),              # 0.2 mm apart
+    (linestyles.Style(1.4), linestyles.Style(2.0), 1.0, False),              # 0.6 mm but only 1.43 times
+    (linestyles.Style(1.4), linestyles.Style(2.1), 1.0, True),               # 0.7 mm and 1.5 times
+    (linestyles.Style(1.4), linestyles.Style(2.1), 0.4, False),              # the same at 18 mm tiles: 0.28 mm apart
+    (linestyles.Style(2.6), linestyles.Style(2.6, double=True), 1.0, True),  # thick and double
+    (linestyles.Style(1.6), linestyles.Style(1.6, dash=(3.2, 1.8)), 1.0, True),
+    (linestyles.Style(1.6, dash=(3.2, 1.8)), linestyles.Style(1.6, dash=(4.0, 1.8)), 1.0, False),
+    (linestyles.Style(1.6, dash=(3.2, 1.8)), linestyles.Style(1.6, dash=(5.0, 1.8)), 1.0, True),
+    (linestyles.STYLES["dashed"], linestyles.STYLES["dotted"], 1.0, True),  # 3.2 mm dashes, 1.8 mm dots
+])
+def test_when_two_line_styles_are_apart(a, b, scale, told_apart):
+    assert linestyles.apart(a, b, scale) is told_apart
+    assert linestyles.apart(b, a, scale) is told_apart
+
+
+def test_every_two_shipped_styles_are_apart_at_the_default_size():
+    names = list(linestyles.STYLES)
+    for i, a in enumerate(names):
+        for b in names[i:]:
+            assert linestyles.apart(linestyles.STYLES[a], linestyles.STYLES[b]) is (a != b), (a, b)
+
+
+def test_the_widths_the_check_measures_are_the_widths_printed():
+    spec = specs.load("hexstatic", ["components.tiles.size=15 mm", "components.tiles.lines.green.style=solid",
+                                    "components.tiles.lines.blue.style=thin"])
+    (scale, lines), = linestyles.measured(spec)
+    tiles_only = spec._replace(components=(spec.component("tiles"),))   # the legend draws its samples at 45 mm size
+    found = strokes(components_pdf(tiles_only, "a4")[0])
+    for line, colour in ((lines["green"], GREEN), (lines["blue"], BLUE)):
+        printed = {round(w / PT_PER_MM, 2) for _, w, _, _ in of_colour(found, colour)}
+        assert printed == {round(line.look.width * scale, 2)}, (line, printed)

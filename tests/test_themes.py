@@ -95,9 +95,45 @@ def test_check_fails_a_red_green_pair_told_apart_by_colour_only(tmp_path):
     assert result.exit_code == 1
     assert re.search(r"colours lights: colour is the only cue and (green/red|red/green) are too close under deutan \(green-weak\) "
                      r"\(expected a CIEDE2000 difference of at least 10, found [0-9.]+\)", result.output)
-    cued = run("validate", str(red_green_spec(tmp_path, ["shape"])))
-    assert cued.exit_code == 0 and "warning: under 10, told apart by shape" in cued.output
     assert run("validate", str(tmp_path / "bare" / "grannys-pills.yaml"), "--threshold", "5").exit_code == 0
+
+
+def test_a_claimed_shape_cue_that_every_colour_shares_tells_nothing_apart(tmp_path):
+    path = red_green_spec(tmp_path, ["shape"])
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert (f"{path}: colours lights: red/green are too close under deutan (green-weak) (expected a CIEDE2000 difference "
+            "of at least 10, found 8.3) and no other cue tells them apart: shape is claimed but does not separate red "
+            "from green (both come as round, capsule, triangle, diamond)") in result.output.splitlines()
+    assert (f"{path}: colours lights: closest red/green under deutan (green-weak): CIEDE2000 8.3; greyscale red/green: "
+            "L* difference 10.7; error: under 10 and no measured cue tells red/green apart; shape claimed but does not "
+            "separate red/green"
+            ) in result.output.splitlines()
+    assert "told apart by shape" not in result.output
+
+
+def test_shipped_pills_shape_is_reported_as_separating_no_colour():
+    (report,) = vision.reports(specs.load("grannys-pills"))
+    assert report.level == "ok" and report.helping == ()
+    assert vision.cue_notes(report) == ["shape claimed but does not separate blue/green, blue/yellow, blue/red, "
+                                        "green/yellow, green/red, yellow/red"]
+    assert "  cue shape: does not separate blue/green, blue/yellow, blue/red, green/yellow, green/red, yellow/red" \
+        in vision.describe(report)
+
+
+def test_a_shape_of_its_own_per_colour_is_a_cue(tmp_path):
+    path = red_green_spec(tmp_path, ["shape"])
+    text = path.read_text().replace("      product:\n        colour: [blue, green, yellow, red]\n"
+                                    "        shape: [round, capsule, triangle, diamond]\n",
+                                    "      list:\n        - {colour: red, shape: round}\n        - {colour: green, shape: capsule}\n"
+                                    "        - {colour: blue, shape: capsule}\n")
+    (tmp_path / "own").mkdir()
+    spec = specs.load(str(write(tmp_path / "own", "grannys-pills.yaml", text)))
+    (report,) = vision.reports(spec)
+    assert vision.failures(spec) == []
+    assert report.level == "warning" and report.helping == ("shape",) and vision.cue_notes(report) == []
+    assert vision.summary(report) == ("closest red/green under deutan (green-weak): CIEDE2000 8.3; greyscale red/green: "
+                                      "L* difference 10.7; warning: under 10, told apart by shape")
 
 
 @pytest.mark.parametrize("name", THEMES)
@@ -202,3 +238,10 @@ def test_cli_looks_write_suffixed_files_and_report_ink_saved(tmp_path):
     doc.close()
     r, g, b = image.split()
     assert ImageChops.difference(r, g).getbbox() is None and ImageChops.difference(g, b).getbbox() is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_shipped_cue_but_the_pill_shapes_separates_every_pair(game):
+    notes = [note for report in vision.reports(specs.load(game)) for note in vision.cue_notes(report)]
+    assert notes == ([] if game != "grannys-pills" else
+                     ["shape claimed but does not separate blue/green, blue/yellow, blue/red, green/yellow, green/red, yellow/red"])
