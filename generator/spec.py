@@ -18,6 +18,7 @@ SPECS = Path(__file__).resolve().parent.parent / "specs"
 SET_LINE = "--set"
 COLOUR_THRESHOLD = 10.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._+-]*$")  # safe as a folder and file name: never '..' or hidden
 
 GAME = s.mapping({
     "title": s.text, "designer": s.text, "publisher": s.text, "players": s.text, "age": s.text,
@@ -168,6 +169,10 @@ def build(path, data, lines):
         check.fail(("palette",), f"expected a mapping of colour names to #rrggbb, found {s.found(top['palette'])}")
     palette = check.check_fields({name: s.hex_colour for name in top.get("palette") or {}}, top.get("palette") or {}, ("palette",))
     check.palette |= set(palette)
+    if not GAME_ID.match(Path(path).stem):
+        raise SpecError(path, "", f"the file name makes the game id, which names the output folder and files: "
+                                  f"{Path(path).stem!r} must start with a letter or digit and hold only letters, digits, "
+                                  "spaces, '.', '_', '+' and '-' (e.g. my-game.yaml)")
     game = Game(id=Path(path).stem, **top["game"])
     raw_components = top["components"]
     if not isinstance(raw_components, dict) or not raw_components:

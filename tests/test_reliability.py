@@ -275,3 +275,16 @@ def test_out_in_a_read_only_folder_is_a_clear_error(tmp_path):
     finally:
         locked.chmod(0o700)
     assert message.startswith(f"cannot write {locked}/hostile/") and "Permission denied" in message
+
+
+@pytest.mark.parametrize("stem", ["..", ".hidden", "-flag"])
+def test_a_file_name_that_is_no_safe_game_id_is_refused_and_nothing_is_written(tmp_path, stem):
+    spec = tmp_path / "specs" / f"{stem}.yaml"
+    spec.parent.mkdir()
+    spec.write_text((Path(__file__).parent.parent / "specs" / "posies.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "deep" / "out"
+    result = run("build", spec, "--paper", "a4", "--out", out)
+    assert one_clean_line(result) == (
+        f"{spec}: the file name makes the game id, which names the output folder and files: {stem!r} must start with a "
+        "letter or digit and hold only letters, digits, spaces, '.', '_', '+' and '-' (e.g. my-game.yaml)")
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == [Path("specs"), Path("specs") / f"{stem}.yaml"]
