@@ -1,5 +1,6 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
 import os
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -93,6 +94,7 @@ def write_atomic(path, data):
 
 def _temp_beside(path):
     """Create a temp file of our own in path's folder: (descriptor, name); a leftover of another run is never reused."""
+    _sweep(path)
     for attempt in range(100):
         temp = path.parent / f".{path.name}.{os.getpid()}-{attempt}.part"
         try:
@@ -101,6 +103,29 @@ def _temp_beside(path):
             if not path.parent.is_dir():
                 raise
     raise UserError(f"cannot write {path}: too many leftover temp files beside it")
+
+
+def _sweep(path):
+    """Remove the temp files of path that killed runs of pnp left (named by a process id that no longer runs)."""
+    mine = re.compile(rf"\.{re.escape(path.name)}\.(\d+)-\d+\.part")
+    for entry in os.scandir(path.parent):
+        found = mine.fullmatch(entry.name)
+        if found and not _running(int(found.group(1))):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass  # gone already, or not ours to remove: the build goes on
+
+
+def _running(pid):
+    """True when a process with this id exists."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        pass  # it exists, and is someone else's
+    return True
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):

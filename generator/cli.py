@@ -1,5 +1,6 @@
 """The pnp command line: a thin click layer over the library; UserError becomes one line and exit 1."""
 import gc
+import signal
 import sys
 from functools import wraps
 
@@ -248,9 +249,17 @@ def palette(games, out_dir, overrides, theme, threshold):
             click.echo(f"{path}: written")
 
 
+def terminate_like_interrupt():
+    """Let SIGTERM unwind like Ctrl-C, so a killed build removes its temp file and leaves the old PDF."""
+    def handler(signum, frame):
+        raise SystemExit(128 + signum)
+    signal.signal(signal.SIGTERM, handler)
+
+
 def main():
     """Entry point for the pnp script."""
     gc.set_threshold(50_000, 20, 20)  # a build makes many small objects that live until it ends: scan them less often
+    terminate_like_interrupt()
     cli(prog_name="pnp")
 
 

@@ -2,6 +2,9 @@
 text, atomic writes under failures, and clear errors for outputs that cannot be written."""
 import errno
 import os
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -288,3 +291,37 @@ def test_a_file_name_that_is_no_safe_game_id_is_refused_and_nothing_is_written(t
         f"{spec}: the file name makes the game id, which names the output folder and files: {stem!r} must start with a "
         "letter or digit and hold only letters, digits, spaces, '.', '_', '+' and '-' (e.g. my-game.yaml)")
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == [Path("specs"), Path("specs") / f"{stem}.yaml"]
+
+
+def test_temp_files_of_killed_runs_are_removed_on_the_next_write(tmp_path):
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    killed = tmp_path / f".sheet.pdf.{int(dead.stdout)}-0.part"
+    alive = tmp_path / f".sheet.pdf.{os.getpid()}-3.part"
+    others = [tmp_path / ".sheet.pdf.part", tmp_path / f".other.pdf.{int(dead.stdout)}-0.part", tmp_path / "sheet.pdf.1-0.part"]
+    for path in [killed, alive, *others]:
+        path.write_bytes(b"half")
+    builder.write_atomic(tmp_path / "sheet.pdf", b"%PDF-1.5 new")
+    assert sorted(leftovers(tmp_path)) == sorted([alive, *others])
+
+
+def test_sigterm_during_a_write_removes_the_temp_file_and_keeps_the_old_pdf(tmp_path):
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(b"%PDF old")
+    code = f"""
+import os, signal
+from generator import build, cli
+cli.terminate_like_interrupt()
+real = os.fdopen
+class Killed:
+    def __init__(self, handle): self.handle = handle
+    def __enter__(self): return self
+    def __exit__(self, *exc): self.handle.close()
+    def write(self, data):
+        self.handle.write(data[:10])
+        os.kill(os.getpid(), signal.SIGTERM)
+os.fdopen = lambda fd, mode: Killed(real(fd, mode))
+build.write_atomic({str(target)!r}, b"%PDF new" * 1000)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 128 + signal.SIGTERM, done.stderr
+    assert target.read_bytes() == b"%PDF old" and not leftovers(tmp_path)
