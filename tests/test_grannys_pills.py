@@ -1,7 +1,12 @@
 """Granny's Pills: the computed figures match GAMES.md; the prescription generator meets every rule."""
 from collections import Counter
 
+import pytest
+
+from generator import spec as specs
+from generator.errors import UserError
 from generator.games import grannys_pills as gp
+from generator.validate import validate
 
 
 def test_tromino_and_swap_counts_match_the_rules():
@@ -41,3 +46,24 @@ def test_canonical_form_is_equal_for_rotations():
         turned = gp.rotate(turned)
         assert gp.canonical(turned) == gp.canonical(pattern)
     assert gp.rotate(gp.rotate(gp.rotate(gp.rotate(pattern)))) == gp.canonical(pattern) or True
+
+
+@pytest.mark.parametrize("overrides, message", [
+    (("components.prescription.rows=1", "components.prescription.cols=1"),
+     "--set components.prescription.rows: a prescription shows at least 3 pill colours, none more than 4 times: "
+     "with 4 colours that takes 3 to 16 cells (found 1 x 1 = 1)"),
+    (("components.prescription.rows=5", "components.prescription.cols=5"),
+     "--set components.prescription.rows: a prescription shows at least 3 pill colours, none more than 4 times: "
+     "with 4 colours that takes 3 to 16 cells (found 5 x 5 = 25)"),
+    (("components.pill.faces.product.colour=[blue,red]", "components.pill.expect=56"),
+     "--set components.pill.faces.product.colour: a prescription shows at least 3 pill colours, none more than 4 times: "
+     "the pills need at least 3 colours (found 2)"),
+    (("components.prescription.rows=1", "components.prescription.cols=3", "components.pill.faces.product.shape=[round]",
+      "components.pill.expect=28", "components.prescription.faces.count=70", "components.prescription.expect=70"),
+     "--set components.prescription.faces.count: only 64 different prescriptions of 3 cells exist, not 70"),
+])
+def test_an_impossible_prescription_set_is_refused_before_any_search(overrides, message):
+    spec = specs.load("grannys-pills", overrides)
+    with pytest.raises(UserError) as caught:  # it used to search for 13-90 s, then fail or crash
+        validate(spec)
+    assert str(caught.value) == f"{spec.path}: {message}"

@@ -6,6 +6,7 @@ from types import MappingProxyType
 from .. import components, svg
 from ..diagram import Diagram
 from ..expand import Art, face_props
+from ..located import spec_error
 from ..render import render_art
 
 # The rules' own figures (GAMES.md section 1); the checks compute each from the spec and compare.
@@ -14,6 +15,7 @@ RULES = {
     "trominoes_board": (48, 100), "trominoes_schedule": 22, "swap_pairs": 60, "prescriptions": 35,
     "min_colours": 3, "max_per_colour": 4, "round_score": (0, 18),
 }
+MAX_TRIES = 20_000  # swaps the generator may try before it says the seed does not work (the shipped seed needs ~300)
 # The six fixed trominoes: two straight (I) and four bent (L), as (row, col) offsets.
 TROMINOES = {
     "I horizontal": ((0, 0), (0, 1), (0, 2)),
@@ -65,10 +67,11 @@ def prescriptions(spec, comp):
     colours, shapes = pill_properties(spec)
     rows, cols = comp.options["rows"], comp.options["cols"]
     size, count = rows * cols, comp.faces.count
+    feasible(spec, comp, len(colours), len(shapes))
     rng = random.Random(comp.faces.seed)
     cells = balanced_pool(colours, count * size, rng)
     patterns = [cells[i * size:(i + 1) * size] for i in range(count)]
-    for _ in range(200_000):
+    for _ in range(MAX_TRIES):
         bad = [i for i, p in enumerate(patterns) if _faults(p)]
         if not bad:
             break
@@ -78,17 +81,40 @@ def prescriptions(spec, comp):
         patterns[i][a], patterns[j][b] = patterns[j][b], patterns[i][a]
         if i == j or _faults(patterns[i]) + _faults(patterns[j]) >= before:
             patterns[i][a], patterns[j][b] = patterns[j][b], patterns[i][a]
+    else:
+        raise spec_error(spec, ("components", comp.id, "faces", "seed"),
+                         f"seed {comp.faces.seed} gives no prescriptions that meet the colour rules: try another seed")
     shape_cells = balanced_pool(shapes, count * size, rng)
     faces, seen = [], set()
     for n, colour_cells in enumerate(patterns):
         mine = shape_cells[n * size:(n + 1) * size]
         grid = lambda: [[[colour_cells[r * cols + c], mine[r * cols + c]] for c in range(cols)] for r in range(rows)]
-        while canonical(grid()) in seen:
+        for _ in range(MAX_TRIES):
+            if canonical(grid()) not in seen:
+                break
             a, b = rng.sample(range(size), 2)
             mine[a], mine[b] = mine[b], mine[a]
+        else:
+            raise spec_error(spec, ("components", comp.id, "faces", "seed"),
+                             f"seed {comp.faces.seed} gives no distinct shapes for prescription {n + 1}: try another seed")
         seen.add(canonical(grid()))
         faces.append({"pattern": grid()})
     return faces
+
+
+def feasible(spec, comp, colours, shapes):
+    """Refuse, before any work, a prescription set the rules make impossible: too few colours or cells, too few patterns."""
+    size, low, high = comp.options["rows"] * comp.options["cols"], RULES["min_colours"], RULES["max_per_colour"]
+    rule = f"a prescription shows at least {low} pill colours, none more than {high} times"
+    if colours < low:
+        where = ("components", "pill", "faces") + (("product", "colour") if spec.component("pill").faces.product else ())
+        raise spec_error(spec, where, f"{rule}: the pills need at least {low} colours (found {colours})")
+    if not low <= size <= high * colours:
+        raise spec_error(spec, ("components", comp.id, "rows"), f"{rule}: with {colours} colours that takes {low} to "
+                         f"{high * colours} cells (found {comp.options['rows']} x {comp.options['cols']} = {size})")
+    if (colours * shapes) ** size < comp.faces.count:
+        raise spec_error(spec, ("components", comp.id, "faces", "count"), f"only {(colours * shapes) ** size} different "
+                         f"prescriptions of {size} cells exist, not {comp.faces.count}")
 
 
 GENERATORS = {"prescriptions": prescriptions}
