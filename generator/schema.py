@@ -22,11 +22,23 @@ def found(value):
     return shown if len(shown) < 60 else shown[:57] + "..."
 
 
+MAX_TEXT = 10_000  # characters in one text value: a paragraph of rules is ~1,000
+
+
 def text(value):
-    """Any non-empty text."""
+    """Any non-empty text, at most MAX_TEXT characters."""
     if not isinstance(value, str) or not value.strip():
         raise Invalid(f"expected text, found {found(value)}")
+    if len(value) > MAX_TEXT:
+        raise Invalid(f"expected text of at most {MAX_TEXT:,} characters, found {len(value):,}")
     return value
+
+
+def title(value):
+    """A title: text of at most 100 characters (it heads sheets, manifests and rulebooks)."""
+    if isinstance(value, str) and len(value) > 100:
+        raise Invalid(f"expected a title of at most 100 characters, found {len(value):,}")
+    return text(value)
 
 
 def integer(low=None, high=None):

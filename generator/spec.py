@@ -21,13 +21,14 @@ ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._+-]*$")  # safe as a folder and file name: never '..' or hidden
 
 GAME = s.mapping({
-    "title": s.text, "designer": s.text, "publisher": s.text, "players": s.text, "age": s.text,
+    "title": s.title, "designer": s.title, "publisher": s.title, "players": s.text, "age": s.text,
     "time": s.text, "notes": s.text, "ruleset": s.one_of(*RULESETS),
 }, required=("title", "designer"))
 BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text,
                   "frame": s.one_of("rect", "round", "none")}, required=("fill",))
 MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a mistake, or a memory bomb
-COMMON = {"kind": s.text, "title": s.text, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
+MAX_SPEC_PIECES = 200_000  # pieces all components of one spec may make together
+COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
           "faces": s.any_value, "back": BACK}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
                  "colour_threshold": s.number(0, 100)},
@@ -178,6 +179,9 @@ def build(path, data, lines):
     if not isinstance(raw_components, dict) or not raw_components:
         check.fail(("components",), f"expected a mapping of components, found {s.found(raw_components)}")
     components = tuple(component(check, cid, raw) for cid, raw in raw_components.items())
+    total = sum(piece_count(c.faces) for c in components)
+    if total > MAX_SPEC_PIECES:
+        check.fail(("components",), f"the components make {total:,} pieces in all: at most {MAX_SPEC_PIECES:,} in one spec")
     search = templates.search_path(path)
     groups = tuple(Distinguish(name=g.get("name", f"colours {i + 1}"), colours=tuple(g["colours"]), cues=tuple(g.get("cues", ())))
                    for i, g in enumerate(check.check(DISTINGUISH, top["distinguish"], ("distinguish",)))) if "distinguish" in top else ()
@@ -255,11 +259,17 @@ def faces(check, key_path, raw, face_fields, kind_name):
         product = tuple((name, tuple(values)) for name, values in prod.items())
     if "generator" in block and "count" not in block:
         check.fail(key_path, "a generator needs a 'count'")
-    pieces = math.prod(len(v) for _, v in product) if product else len(items) or block.get("count", 1)
-    if pieces * block.get("copies", 1) > MAX_PIECES:
-        check.fail(key_path, f"makes {pieces * block.get('copies', 1):,} pieces: at most {MAX_PIECES:,}")
-    return FaceSource(items=items, product=product, generator=block.get("generator", ""), seed=block.get("seed", 0),
-                      count=block.get("count", 0), copies=block.get("copies", 1))
+    source = FaceSource(items=items, product=product, generator=block.get("generator", ""), seed=block.get("seed", 0),
+                        count=block.get("count", 0), copies=block.get("copies", 1))
+    if piece_count(source) > MAX_PIECES:
+        check.fail(key_path, f"makes {piece_count(source):,} pieces: at most {MAX_PIECES:,}")
+    return source
+
+
+def piece_count(source):
+    """How many pieces a faces block makes: its faces times its copies."""
+    faces = math.prod(len(v) for _, v in source.product) if source.product else len(source.items) or source.count or 1
+    return faces * source.copies
 
 
 def check_symbols(check, spec):
