@@ -33,6 +33,8 @@ PINK = "pink"
 STONE_SIDES = PLAYERS + (PINK,)
 CELLS = tuple(hexhex(BOARD_RADIUS))
 RING_SPACES = tuple(ring(BOARD_RADIUS + 1))
+BEYOND = tuple(ring(BOARD_RADIUS + 2))  # the spaces just outside the ring
+WORLD = frozenset(hexhex(BOARD_RADIUS + 2))  # the board, its ring and the spaces beyond
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,12 @@ def perimeter_neighbour_counts(cells=CELLS, ring_spaces=RING_SPACES):
     }
 
 
+def edge_loop_cells(ring_spaces, cells=CELLS):
+    """Return, per player, the edge cells whose ring spaces are all the player's: the cells a loop through the ring can surround."""
+    beside = {h: {ring_spaces[n] for n in h.neighbours() if n in ring_spaces} for h in sorted(cells)}
+    return {p: [h for h, colours in beside.items() if colours == {p}] for p in PLAYERS}
+
+
 def _found(what, expected, found):
     return f"{what} (expected {expected}, found {found})"
 
@@ -104,6 +112,10 @@ def check_board(cells, ring_spaces):
     for what, expected, found in checks:
         if found != expected:
             failures.append(_found(what, expected, found))
+    for player, edge_cells in edge_loop_cells(ring_spaces, cells).items():
+        if not edge_cells:
+            failures.append(f"{player} can never use the ring in a loop: no edge cell has only {player} ring spaces "
+                            "beside it (expected at least 1 such cell, found 0)")
     return failures
 
 
@@ -173,17 +185,21 @@ def _components(cells):
     return groups
 
 
-def _enclosed(wall):
-    """Return the board cells outside a wall that cannot reach beyond the ring without crossing it."""
-    world = set(hexhex(BOARD_RADIUS + 2))
-    todo = [h for h in ring(BOARD_RADIUS + 2) if h not in wall]
-    reached = set(todo)
+def _enclosed(group):
+    """Return the board cells a group surrounds, whatever they hold: each one is fenced in by the rest of the group.
+
+    A cell is fenced in when neither it nor any of its neighbours can reach beyond the ring without crossing the
+    group: a cell outside the group then lies in a hole, and a cell of the group has only the group and holes
+    around it, so the group less that cell still separates it from beyond the ring.
+    """
+    todo = [h for h in BEYOND if h not in group]
+    beyond = set(todo)
     while todo:
         for n in todo.pop().neighbours():
-            if n in world and n not in wall and n not in reached:
-                reached.add(n)
+            if n in WORLD and n not in group and n not in beyond:
+                beyond.add(n)
                 todo.append(n)
-    return {h for h in CELLS if h not in wall and h not in reached}
+    return {h for h in CELLS if h not in beyond and not any(n in beyond for n in h.neighbours())}
 
 
 def loops(position):
