@@ -35,6 +35,8 @@ CELLS = tuple(hexhex(BOARD_RADIUS))
 RING_SPACES = tuple(ring(BOARD_RADIUS + 1))
 BEYOND = tuple(ring(BOARD_RADIUS + 2))  # the spaces just outside the ring
 WORLD = frozenset(hexhex(BOARD_RADIUS + 2))  # the board, its ring and the spaces beyond
+SMALLEST_LOOP = 6  # pieces round a single cell: a smaller group surrounds nothing
+NEIGHBOURS = MappingProxyType({h: tuple(n for n in h.neighbours() if n in WORLD) for h in WORLD})
 
 
 @dataclass(frozen=True)
@@ -176,7 +178,7 @@ def _components(cells):
         todo = [left.pop()]
         group = set(todo)
         while todo:
-            for n in todo.pop().neighbours():
+            for n in NEIGHBOURS[todo.pop()]:
                 if n in left:
                     left.remove(n)
                     group.add(n)
@@ -195,11 +197,11 @@ def _enclosed(group):
     todo = [h for h in BEYOND if h not in group]
     beyond = set(todo)
     while todo:
-        for n in todo.pop().neighbours():
-            if n in WORLD and n not in group and n not in beyond:
+        for n in NEIGHBOURS[todo.pop()]:
+            if n not in group and n not in beyond:
                 beyond.add(n)
                 todo.append(n)
-    return {h for h in CELLS if h not in beyond and not any(n in beyond for n in h.neighbours())}
+    return {h for h in CELLS if h not in beyond and not any(n in beyond for n in NEIGHBOURS[h])}
 
 
 def loops(position):
@@ -209,7 +211,7 @@ def loops(position):
         own = {h for h, side in position.stones.items() if side in (player, PINK)}
         own |= {h for h, colour in position.ring.items() if colour == player}
         for group in sorted(_components(own), key=min):
-            enclosed = _enclosed(group)
+            enclosed = _enclosed(group) if len(group) >= SMALLEST_LOOP else ()
             if enclosed:
                 stones = frozenset(h for h in group if h in position.stones)
                 found.append(Loop(player, stones, frozenset(group - stones), frozenset(enclosed)))
@@ -294,6 +296,8 @@ EXAMPLES = {  # position file stem in specs/positions -> (the player whose loop 
     "edge-loop": ("yellow", "at the edge: a yellow loop"),
     "pink-loop": ("black", "through pink: a black loop"),
     "not-a-loop": (None, "no loop"),
+    "own-stone-inside": ("black", "round its own stone: a black loop"),
+    "solid-group": ("yellow", "a solid group: a yellow loop"),
 }
 DIAGRAM_BOARD = 82.0   # width in mm of one board in a diagram
 ENCLOSED = "#1f6fd0"   # outline of the cells a loop surrounds
@@ -360,4 +364,9 @@ def more_examples(spec):
     return _positions(spec, ("pink-loop", "not-a-loop"), "more-examples-overlay")
 
 
-DIAGRAMS = {"loop-examples": loop_examples, "more-examples": more_examples}
+def solid_examples(spec):
+    """Loops whose enclosed cells hold the player's own stones: six round a seventh, and a solid group."""
+    return _positions(spec, ("own-stone-inside", "solid-group"), "solid-examples-overlay")
+
+
+DIAGRAMS = {"loop-examples": loop_examples, "more-examples": more_examples, "solid-examples": solid_examples}
