@@ -86,26 +86,30 @@ def test_loop_command_finds_loops_round_own_stones(name, lines):
     assert set(lines) <= set(result.output.splitlines())
 
 
+WORLD = set(hexhex(8))
+NEXT = {h: [n for n in h.neighbours() if n in WORLD] for h in WORLD}
+BEYOND = set(ring(8))
+
+
 def surrounded_by_the_rest(player, pos):
     """The rule cell by cell: cells that cannot reach beyond the ring past the player's other pieces."""
     pieces = {h for h, side in pos.stones.items() if side in (player, PINK)}
     pieces |= {h for h, colour in pos.ring.items() if colour == player}
-    world = set(hexhex(8))
     found = set()
     for cell in CELLS:
         wall = pieces - {cell}
         todo, seen = [cell], {cell}
-        while todo:
-            for n in todo.pop().neighbours():
-                if n in world and n not in wall and n not in seen:
+        while todo and not seen & BEYOND:
+            for n in NEXT[todo.pop()]:
+                if n not in wall and n not in seen:
                     seen.add(n)
                     todo.append(n)
-        if not seen & set(ring(8)):
+        if not seen & BEYOND:
             found.add(cell)
     return found
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(24))
 def test_loops_agree_with_the_rule_tested_cell_by_cell(seed):
     rng = random.Random(seed)
     fill = rng.choice([0.5, 0.7, 0.9, 1.0])
@@ -138,7 +142,10 @@ def swap(colours, i, j):
 
 def test_shipped_ring_gives_each_player_edge_cells_to_fence_in():
     counts = edge_loop_cells(ring_colours())
-    assert set(counts) == set(PLAYERS) and all(counts[p] for p in PLAYERS)
+    # a run of 7 holds one board side's 6 ring spaces: the 5 edge cells between that side's corners qualify,
+    # the corner cells (three ring spaces, across two runs) never do
+    assert {p: len(cells) for p, cells in counts.items()} == {"black": 15, "yellow": 15}
+    assert not {h for cells in counts.values() for h in cells} & {h for h in CELLS if h.length() == 6 and 0 in (h.q, h.r, h.s)}
     for player, cells in counts.items():
         stones = position(**{player: [n for n in cells[0].neighbours() if n in CELLS]})
         assert [(lp.player, set(lp.enclosed)) for lp in loops(stones)] == [(player, {cells[0]})]
