@@ -13,6 +13,7 @@ direction 0, clockwise on screen):
 
 Quote coordinates inside [...] lists: YAML reads [1,0] as two numbers.
 """
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -49,7 +50,7 @@ class Position:
 
 @dataclass(frozen=True)
 class Loop:
-    """A player's connected group of own and pink stones and own ring spaces that surrounds cells."""
+    """A player's connected group of own and pink stones and own ring spaces, and the cells it surrounds."""
 
     player: str
     stones: frozenset
@@ -88,8 +89,8 @@ def perimeter_neighbour_counts(cells=CELLS, ring_spaces=RING_SPACES):
     }
 
 
-def edge_loop_cells(ring_spaces, cells=CELLS):
-    """Return, per player, the edge cells whose ring spaces are all the player's: the cells a loop through the ring can surround."""
+def edge_loop_cells(ring_spaces: Mapping[Hex, str], cells: Iterable[Hex] = CELLS) -> dict[str, list[Hex]]:
+    """Return, per player, the edge cells whose ring spaces are all theirs: the cells a loop through the ring can fence in."""
     beside = {h: {ring_spaces[n] for n in h.neighbours() if n in ring_spaces} for h in sorted(cells)}
     return {p: [h for h, colours in beside.items() if colours == {p}] for p in PLAYERS}
 
@@ -188,12 +189,10 @@ def _components(cells):
 
 
 def _enclosed(group):
-    """Return the board cells a group surrounds, whatever they hold: each one is fenced in by the rest of the group.
-
-    A cell is fenced in when neither it nor any of its neighbours can reach beyond the ring without crossing the
-    group: a cell outside the group then lies in a hole, and a cell of the group has only the group and holes
-    around it, so the group less that cell still separates it from beyond the ring.
-    """
+    """Return the board cells a group surrounds, whatever they hold, each fenced in by the rest of the group."""
+    # A cell is fenced in when neither it nor a neighbour reaches beyond the ring without crossing the group:
+    # a cell outside the group then lies in a hole, and a cell of the group touches only the group and holes,
+    # so the group less that cell still cuts it off.
     todo = [h for h in BEYOND if h not in group]
     beyond = set(todo)
     while todo:
@@ -364,7 +363,7 @@ def more_examples(spec):
     return _positions(spec, ("pink-loop", "not-a-loop"), "more-examples-overlay")
 
 
-def solid_examples(spec):
+def solid_examples(spec) -> Diagram:
     """Loops whose enclosed cells hold the player's own stones: six round a seventh, and a solid group."""
     return _positions(spec, ("own-stone-inside", "solid-group"), "solid-examples-overlay")
 
