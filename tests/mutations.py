@@ -128,6 +128,7 @@ MUTATIONS = {
         bump("yellow-stones", "expect"),
         setting("board", ("radius",), 5, "shrink the board to side 6 (radius 5)"),
         setting("board", ("ring_run",), 6, "colour the ring in runs of 6"),
+        setting("board", ("ring_run",), 1, "alternate the ring space by space (no edge loops)"),
         setting("yellow-stones", ("back", "fill"), "yellow", "give the yellow stones a yellow back"),
         setting("black-stones", ("size",), "24 mm", "make the stones wider than a cell"),
     ],

@@ -13,6 +13,7 @@ direction 0, clockwise on screen):
 
 Quote coordinates inside [...] lists: YAML reads [1,0] as two numbers.
 """
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -33,6 +34,10 @@ PINK = "pink"
 STONE_SIDES = PLAYERS + (PINK,)
 CELLS = tuple(hexhex(BOARD_RADIUS))
 RING_SPACES = tuple(ring(BOARD_RADIUS + 1))
+BEYOND = tuple(ring(BOARD_RADIUS + 2))  # the spaces just outside the ring
+WORLD = frozenset(hexhex(BOARD_RADIUS + 2))  # the board, its ring and the spaces beyond
+SMALLEST_LOOP = 6  # pieces round a single cell: a smaller group surrounds nothing
+NEIGHBOURS = MappingProxyType({h: tuple(n for n in h.neighbours() if n in WORLD) for h in WORLD})
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,7 @@ class Position:
 
 @dataclass(frozen=True)
 class Loop:
-    """A player's connected group of own and pink stones and own ring spaces that surrounds cells."""
+    """A player's connected group of own and pink stones and own ring spaces, and the cells it surrounds."""
 
     player: str
     stones: frozenset
@@ -84,6 +89,12 @@ def perimeter_neighbour_counts(cells=CELLS, ring_spaces=RING_SPACES):
     }
 
 
+def edge_loop_cells(ring_spaces: Mapping[Hex, str], cells: Iterable[Hex] = CELLS) -> dict[str, list[Hex]]:
+    """Return, per player, the edge cells whose ring spaces are all theirs: the cells a loop through the ring can fence in."""
+    beside = {h: {ring_spaces[n] for n in h.neighbours() if n in ring_spaces} for h in sorted(cells)}
+    return {p: [h for h, colours in beside.items() if colours == {p}] for p in PLAYERS}
+
+
 def _found(what, expected, found):
     return f"{what} (expected {expected}, found {found})"
 
@@ -104,6 +115,10 @@ def check_board(cells, ring_spaces):
     for what, expected, found in checks:
         if found != expected:
             failures.append(_found(what, expected, found))
+    for player, edge_cells in edge_loop_cells(ring_spaces, cells).items():
+        if not edge_cells:
+            failures.append(f"{player} can never use the ring in a loop: no edge cell has only {player} ring spaces "
+                            "beside it (expected at least 1 such cell, found 0)")
     return failures
 
 
@@ -164,7 +179,7 @@ def _components(cells):
         todo = [left.pop()]
         group = set(todo)
         while todo:
-            for n in todo.pop().neighbours():
+            for n in NEIGHBOURS[todo.pop()]:
                 if n in left:
                     left.remove(n)
                     group.add(n)
@@ -173,17 +188,19 @@ def _components(cells):
     return groups
 
 
-def _enclosed(wall):
-    """Return the board cells outside a wall that cannot reach beyond the ring without crossing it."""
-    world = set(hexhex(BOARD_RADIUS + 2))
-    todo = [h for h in ring(BOARD_RADIUS + 2) if h not in wall]
-    reached = set(todo)
+def _enclosed(group):
+    """Return the board cells a group surrounds, whatever they hold, each fenced in by the rest of the group."""
+    # A cell is fenced in when neither it nor a neighbour reaches beyond the ring without crossing the group:
+    # a cell outside the group then lies in a hole, and a cell of the group touches only the group and holes,
+    # so the group less that cell still cuts it off.
+    todo = [h for h in BEYOND if h not in group]
+    beyond = set(todo)
     while todo:
-        for n in todo.pop().neighbours():
-            if n in world and n not in wall and n not in reached:
-                reached.add(n)
+        for n in NEIGHBOURS[todo.pop()]:
+            if n not in group and n not in beyond:
+                beyond.add(n)
                 todo.append(n)
-    return {h for h in CELLS if h not in wall and h not in reached}
+    return {h for h in CELLS if h not in beyond and not any(n in beyond for n in NEIGHBOURS[h])}
 
 
 def loops(position):
@@ -193,7 +210,7 @@ def loops(position):
         own = {h for h, side in position.stones.items() if side in (player, PINK)}
         own |= {h for h, colour in position.ring.items() if colour == player}
         for group in sorted(_components(own), key=min):
-            enclosed = _enclosed(group)
+            enclosed = _enclosed(group) if len(group) >= SMALLEST_LOOP else ()
             if enclosed:
                 stones = frozenset(h for h in group if h in position.stones)
                 found.append(Loop(player, stones, frozenset(group - stones), frozenset(enclosed)))
@@ -278,6 +295,8 @@ EXAMPLES = {  # position file stem in specs/positions -> (the player whose loop 
     "edge-loop": ("yellow", "at the edge: a yellow loop"),
     "pink-loop": ("black", "through pink: a black loop"),
     "not-a-loop": (None, "no loop"),
+    "own-stone-inside": ("black", "round its own stone: a black loop"),
+    "solid-group": ("yellow", "a solid group: a yellow loop"),
 }
 DIAGRAM_BOARD = 82.0   # width in mm of one board in a diagram
 ENCLOSED = "#1f6fd0"   # outline of the cells a loop surrounds
@@ -344,4 +363,9 @@ def more_examples(spec):
     return _positions(spec, ("pink-loop", "not-a-loop"), "more-examples-overlay")
 
 
-DIAGRAMS = {"loop-examples": loop_examples, "more-examples": more_examples}
+def solid_examples(spec) -> Diagram:
+    """Loops whose enclosed cells hold the player's own stones: six round a seventh, and a solid group."""
+    return _positions(spec, ("own-stone-inside", "solid-group"), "solid-examples-overlay")
+
+
+DIAGRAMS = {"loop-examples": loop_examples, "more-examples": more_examples, "solid-examples": solid_examples}
