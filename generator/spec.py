@@ -89,7 +89,7 @@ def parse_override(path, assignment):
     value = raw
     if raw.strip() and not raw.lstrip().startswith("#"):
         try:
-            value = yamlsource.load(path, raw)[0]
+            value = yamlsource.load(path, raw, noun="value")[0]
         except SpecError as exc:
             if not exc.message.startswith("YAML syntax error"):  # not YAML: the words stay text
                 raise SpecError(path, f"{SET_LINE} {yamlsource.dotted(parts)}", exc.message) from None

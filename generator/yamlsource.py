@@ -27,16 +27,16 @@ def find(name, folder, noun):
     return candidate
 
 
-def load(path, text=None):
-    """Return (data, lines) where lines maps key-path tuples to 1-based line numbers."""
+def load(path, text=None, noun="spec"):
+    """Return (data, lines) where lines maps key-path tuples to 1-based line numbers (noun: what errors call the file)."""
     if text is None:
         try:
             with open(path, "rb") as handle:
                 raw = handle.read(MAX_BYTES + 1)
         except OSError as exc:
-            raise SpecError(path, "", f"cannot read spec: {exc.strerror}") from None
+            raise SpecError(path, "", f"cannot read {noun}: {exc.strerror}") from None
         if len(raw) > MAX_BYTES:
-            raise SpecError(path, "", f"spec is too large (more than {MAX_BYTES // 1_000_000} MB), not parsing it")
+            raise SpecError(path, "", f"{noun} is too large (more than {MAX_BYTES // 1_000_000} MB), not parsing it")
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -47,12 +47,12 @@ def load(path, text=None):
     except yaml.reader.ReaderError as exc:
         raise _character_error(path, text, exc) from None
     try:
-        _check_shape(path, text)
+        _check_shape(path, text, noun)
         root = loader.get_single_node()
         if root is None:
-            raise SpecError(path, "", "spec is empty")
+            raise SpecError(path, "", f"{noun} is empty")
         lines = {}
-        data = _Walker(path, loader, lines).walk(root, ())
+        data = _Walker(path, loader, lines, noun).walk(root, ())
     except yaml.reader.ReaderError as exc:
         raise _character_error(path, text, exc) from None
     except yaml.MarkedYAMLError as exc:
@@ -83,16 +83,16 @@ def _syntax_error(path, text, exc):
     return SpecError(path, "", f"YAML syntax error: {problem}", mark.line + 1 if mark else None)
 
 
-def _check_shape(path, text):
+def _check_shape(path, text, noun):
     """Refuse deep nesting and too many values from the event stream, before the (recursive) composer runs."""
     depth = 0
     for count, event in enumerate(yaml.parse(text, Loader=Loader)):
         if count > 2 * MAX_NODES:
-            raise SpecError(path, "", f"spec is too large (more than {MAX_NODES} values)", event.start_mark.line + 1)
+            raise SpecError(path, "", f"{noun} is too large (more than {MAX_NODES} values)", event.start_mark.line + 1)
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
-                raise SpecError(path, "", f"spec is nested too deeply (more than {MAX_DEPTH} levels)", event.start_mark.line + 1)
+                raise SpecError(path, "", f"{noun} is nested too deeply (more than {MAX_DEPTH} levels)", event.start_mark.line + 1)
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
 
@@ -100,8 +100,8 @@ def _check_shape(path, text):
 class _Walker:
     """Turn a composed node tree into plain data, with limits against alias bombs."""
 
-    def __init__(self, path, loader, lines):
-        self.path, self.loader, self.lines, self.count, self.open = path, loader, lines, 0, set()
+    def __init__(self, path, loader, lines, noun):
+        self.path, self.loader, self.lines, self.noun, self.count, self.open = path, loader, lines, noun, 0, set()
 
     def walk(self, node, key_path):
         """Plain data of one node, counting values and refusing an alias inside its own anchor."""
@@ -113,9 +113,9 @@ class _Walker:
         if id(node) in self.open:
             raise SpecError(self.path, dotted(key_path), "alias refers to its own anchor (a loop)", line)
         if self.count > MAX_NODES:
-            raise SpecError(self.path, dotted(key_path), f"spec is too large (more than {MAX_NODES} values after expanding aliases)", line)
+            raise SpecError(self.path, dotted(key_path), f"{self.noun} is too large (more than {MAX_NODES} values after expanding aliases)", line)
         if len(key_path) > MAX_DEPTH:
-            raise SpecError(self.path, dotted(key_path), f"spec is nested too deeply (more than {MAX_DEPTH} levels)", line)
+            raise SpecError(self.path, dotted(key_path), f"{self.noun} is nested too deeply (more than {MAX_DEPTH} levels)", line)
         self.lines.setdefault(key_path, line)
         plain = {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "tag:yaml.org,2002:seq"}.get(type(node))
         if plain and node.tag != plain:

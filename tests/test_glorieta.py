@@ -1,5 +1,6 @@
 """Glorieta: the board and its ring, the board checks, the loop checker and position files."""
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -180,18 +181,18 @@ def test_load_position_reads_yaml(tmp_path):
 
 @pytest.mark.parametrize("text, message", [
     ('stones:\n  black: ["0,0", "7,0"]\n',
-     "stones.black[1]: cell '7,0' is off the board (7 steps from the centre, at most 6)"),
-    ('stones:\n  red: ["0,0"]\n', "stones.red: unknown stone colour 'red' (use black, yellow or pink)"),
-    ('stones:\n  black: [1,0]\n', "stones.black[0]: 1 is not a cell"),
-    ('stones:\n  black: ["0,0"]\n  pink: ["0,0"]\n', "stones.pink[0]: cell '0,0' already holds a black stone"),
-    ('stone:\n  black: ["0,0"]\n', "stone: unknown key (use stones, ring)"),
-    ('ring: [black]\n', "ring: give a list of 42 colours"),
+     "2: stones.black[1]: cell '7,0' is off the board (7 steps from the centre, at most 6)"),
+    ('stones:\n  red: ["0,0"]\n', "2: stones.red: unknown stone colour 'red' (use black, yellow or pink)"),
+    ('stones:\n  black: [1,0]\n', "2: stones.black[0]: 1 is not a cell"),
+    ('stones:\n  black: ["0,0"]\n  pink: ["0,0"]\n', "3: stones.pink[0]: cell '0,0' already holds a black stone"),
+    ('stone:\n  black: ["0,0"]\n', "1: stone: unknown key (use stones, ring)"),
+    ('ring: [black]\n', "1: ring: give a list of 42 colours"),
 ])
-def test_bad_position_names_file_and_key(tmp_path, text, message):
+def test_bad_position_names_file_line_and_key(tmp_path, text, message):
     path = write(tmp_path, text)
     with pytest.raises(SpecError) as e:
         load_position(path)
-    assert str(e.value).startswith(f"{path}: {message}")
+    assert str(e.value).startswith(f"{path}:{message}")
 
 
 def test_explicit_ring_rejects_unknown_colour():
@@ -202,3 +203,16 @@ def test_explicit_ring_rejects_unknown_colour():
 def test_missing_position_file_is_a_user_error(tmp_path):
     with pytest.raises(UserError, match="cannot read position"):
         load_position(tmp_path / "nope.yaml")
+
+
+POSITIONS = sorted((Path(__file__).parent / "data" / "invalid" / "positions").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", POSITIONS, ids=[p.stem for p in POSITIONS])
+def test_a_bad_position_file_is_one_line_naming_file_line_and_key(path):
+    from click.testing import CliRunner
+    from generator.cli import cli
+    result = CliRunner().invoke(cli, ["glorieta-loops", str(path)])
+    expected = path.read_text(encoding="utf-8", errors="replace").splitlines()[0].removeprefix("# error: ")
+    assert (result.exit_code, type(result.exception)) == (1, SystemExit), result.output
+    assert result.output == "error: " + expected.replace("{path}", str(path)) + "\n"

@@ -51,7 +51,7 @@ def test_set_overrides_a_value_and_is_checked(grannys):
     ("distinguish.0.colours=[blue]", "--set distinguish[0].colours: expected 2 to 24 items, found 1"),
     ("distinguish.3.colours=[blue]", "--set distinguish[3]: expected an item number below 1 (the list has 1 items)"),
     ("components.pill.title=" + "[" * 5000 + "]" * 5000,
-     "--set components.pill.title: spec is nested too deeply (more than 64 levels)"),
+     "--set components.pill.title: value is nested too deeply (more than 64 levels)"),
     ("components={5: {kind: square-tile}}", "--set components.5: missing required key 'expect'"),
     ("palette={7: '#ffffff'}", "components.board.ground: unknown colour 'board' (palette has 7, black, white)"),
     ("game.title=\udcff", "--set 'game.title=\\udcff': not text (it holds a lone surrogate"),

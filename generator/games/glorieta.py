@@ -18,9 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
-import yaml
-
-from generator import hexgrid, svg
+from generator import hexgrid, svg, yamlsource
 from generator.components import hex_board
 from generator.diagram import Diagram
 from generator.errors import SpecError, UserError
@@ -161,15 +159,13 @@ def parse_position(data, source="<position>"):
 
 
 def load_position(path):
-    """Read a position YAML file."""
+    """Read a position file with the spec's own safe YAML reader; errors name the file, line and key."""
+    data, lines = yamlsource.load(path, noun="position")
     try:
-        with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f)
-    except OSError as e:
-        raise UserError(f"{path}: cannot read position ({e.strerror})") from None
-    except yaml.YAMLError as e:
-        raise UserError(f"{path}: not valid YAML ({e})".replace("\n", " ")) from None
-    return parse_position(data, source=path)
+        return parse_position(data, source=path)
+    except SpecError as exc:
+        at = {yamlsource.dotted(key_path): line for key_path, line in lines.items()}
+        raise SpecError(path, exc.key_path, exc.message, at.get(exc.key_path)) from None
 
 
 def _components(cells):
@@ -306,9 +302,8 @@ def example(spec, name):
     """An example position on the spec's board (its ring unless the file gives one), checked against its label."""
     path = Path(spec.path).parent / "positions" / f"{name}.yaml"
     position = load_position(path)
-    with open(path, encoding="utf-8") as f:
-        if "ring" not in (yaml.safe_load(f) or {}):
-            position = replace(position, ring=MappingProxyType(hex_board.ring_map(_board(spec).options)))
+    if "ring" not in yamlsource.load(path, noun="position")[0]:
+        position = replace(position, ring=MappingProxyType(hex_board.ring_map(_board(spec).options)))
     owner, label = EXAMPLES[name]
     found = loops(position)
     if {loop.player for loop in found} != ({owner} if owner else set()):
