@@ -12,15 +12,15 @@ STYLE = ("font-size", "font-weight", "text-anchor")
 
 def failures(spec, arts) -> list:
     """(component, message) for every text on a piece that overflows or needs a glyph the font lacks."""
-    found, faces = {}, {}
+    found, faces = {}, {comp.id: 0 for comp in spec.components}
+    lettered = {comp.id: KINDS[comp.kind].lettering for comp in spec.components}
     for art in arts.values():
-        comp = spec.component(art.component)
-        kind = KINDS[comp.kind]
         if art.side == "front":
-            faces[comp.id] = faces.get(comp.id, 0) + 1
-            if not kind.lettering:
+            faces[art.component] += 1
+            if not lettered[art.component]:
                 continue
-        w, h = kind.size(comp.options)
+        comp = spec.component(art.component)
+        w, h = KINDS[comp.kind].size(comp.options)
         safe = Box(SAFE, SAFE, w - SAFE, h - SAFE, "safe area")
         for node, transform, style in texts(draw_art(spec, art)):
             for message in problems(node, transform, style, safe):

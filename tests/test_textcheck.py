@@ -159,3 +159,14 @@ def test_reference_card_text_ends_inside_its_safe_area(game):
     inner = image.crop((round((b + 3) * px), 0, round((b + o["width"] - 3) * px), round((b + o["height"] - 2.6) * px)))
     lowest = max(y for y in range(inner.height) for x in range(0, inner.width, 2) if inner.getpixel((x, y)) < 128)
     assert (lowest + 1) / px - b <= o["height"] - o["safe"]
+
+
+def test_legend_label_too_long_for_its_row():
+    """A key label wrapped onto more lines than its row holds runs into the row above and off the card."""
+    nexus = "a nexus tile has three ends and no path at all, so it scores nothing by itself"
+    spec = specs.load("hexstatic", [f"components.legend.nexus={nexus}"])
+    assert [str(f) for f in validate(spec) if f.component == "legend"] == [
+        f"{spec.path}: legend: face 1: text 'a nexus tile has three ends' runs 0.7 mm past the top edge of "
+        "its box (its row of the key)",
+        f"{spec.path}: legend: face 1: text 'scores nothing by itself' runs 1.2 mm past the bottom edge of "
+        "its box (its row of the key)"]
