@@ -57,6 +57,16 @@ class Element:
         return f"<{self.tag}{attrs}>{inner}</{self.tag}>" if inner else f"<{self.tag}{attrs}/>"
 
 
+class Text(Element):
+    """A line of text; box is the textfit.Box its layout gave it (None: the piece's safe area), never written to SVG."""
+
+    __slots__ = ("box",)
+
+    def __init__(self, attrs, content, box=None):
+        super().__init__("text", attrs, content)
+        self.box = box
+
+
 @functools.lru_cache(maxsize=None)
 def _name(keyword):
     """The SVG attribute name of an svgwrite-style keyword (stroke_width -> stroke-width, class_ -> class)."""
@@ -115,8 +125,8 @@ class Drawing(Element):
     def clipPath(self, **extra):  # noqa: N802  (svgwrite's name)
         return Element("clipPath", _attrs(extra))
 
-    def text(self, content, insert=(0, 0), **extra):
-        return Element("text", {"x": insert[0], "y": insert[1], **_attrs(extra)}, content=str(content))
+    def text(self, content, insert=(0, 0), box=None, **extra):
+        return Text({"x": insert[0], "y": insert[1], **_attrs(extra)}, str(content), box)
 
 
 class Picture(str):
@@ -137,9 +147,9 @@ def ground(dwg, fill):
     dwg.add(dwg.rect((x, y), (w, h), fill=fill))
 
 
-def text(dwg, content, x, y, size, fill="#000000", anchor="middle", bold=False, **extra):
-    """Add a line of text with the bundled font; size in mm."""
-    return dwg.text(str(content), insert=(r(x), r(y)), font_family=FONT, font_size=r(size), fill=fill,
+def text(dwg, content, x, y, size, fill="#000000", anchor="middle", bold=False, box=None, **extra):
+    """Add a line of text with the bundled font; size in mm; box: the textfit.Box the layout gives it, if any."""
+    return dwg.text(str(content), insert=(r(x), r(y)), box=box, font_family=FONT, font_size=r(size), fill=fill,
                     text_anchor=anchor, font_weight="bold" if bold else "normal", **extra)
 
 

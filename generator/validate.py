@@ -2,7 +2,7 @@
 from collections import Counter
 from typing import NamedTuple
 
-from . import games
+from . import games, textcheck
 from .expand import expand
 from .located import spec_error
 
@@ -49,7 +49,7 @@ def missing(spec, module):
 def validate(spec):
     """Run every check; return the failures (empty when the set is complete and consistent)."""
     pieces, arts = expand(spec)
-    found = generic(spec, pieces, arts)
+    found = generic(spec, pieces, arts) + textcheck.failures(spec, arts)
     module = games.ruleset(spec)
     absent = missing(spec, module) if module is not None else []
     found += absent

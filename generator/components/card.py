@@ -16,20 +16,25 @@ FIELDS = {
 }
 DEFAULTS = {"ground": "white", "ink": "black", "accent": "black", "font_size": 3.6, "safe": 5.0}
 LEADING = 1.3
+DESCENT = 0.24  # how far below its baseline Vera's ink reaches, in font sizes
 
 
 size = width_and_height
 
 
 def layout(o):
-    """Return (font size, wrapped lines) so that the text fits inside the safe area."""
-    inner_w = o["width"] - 2 * o["safe"]
-    inner_h = o["height"] - 2 * o["safe"] - o["font_size"] * 2
+    """Return (font size, [(baseline y, line, first line of its item)]): the text shrunk until it ends in the safe area."""
+    inner_w, bottom = o["width"] - 2 * o["safe"], o["height"] - o["safe"]
     font = o["font_size"]
     while True:
-        wrapped = [textfit.wrap(line, font, inner_w - font) for line in o["lines"]]
-        if sum(len(w) for w in wrapped) * font * LEADING + len(wrapped) * font * 0.4 <= inner_h or font < 1.6:
-            return font, wrapped
+        y, placed = o["safe"] + o["font_size"] * 2.3, []
+        for line in o["lines"]:
+            y += font * 0.4
+            for i, part in enumerate(textfit.wrap(line, font, inner_w - font)):
+                y += font * LEADING
+                placed.append((y, part, i == 0))
+        if y + font * DESCENT <= bottom or font < 1.6:
+            return font, placed
         font *= 0.95
 
 
@@ -41,17 +46,14 @@ def render(spec, component, props):
     dwg = svg.drawing(w, h, b)
     svg.ground(dwg, spec.colour(o["ground"]))
     dwg.add(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=spec.colour(o["accent"]), stroke_width=0.6))
-    y = o["safe"] + o["font_size"] * 1.1
-    dwg.add(svg.text(dwg, o["heading"], w / 2, y, o["font_size"] * 1.3, ink, bold=True))
-    font, wrapped = layout(o)
-    y += o["font_size"] * 1.2
-    for block in wrapped:
-        y += font * 0.4
-        for i, line in enumerate(block):
-            y += font * LEADING
-            if i == 0:
-                dwg.add(dwg.circle((svg.r(o["safe"] + font * 0.3), svg.r(y - font * 0.33)), svg.r(font * 0.18), fill=ink))
-            dwg.add(svg.text(dwg, line, o["safe"] + font, y, font, ink, anchor="start"))
+    area = textfit.Box(o["safe"], o["safe"], w - o["safe"], h - o["safe"], "safe area")
+    dwg.add(svg.text(dwg, o["heading"], w / 2, o["safe"] + o["font_size"] * 1.1, o["font_size"] * 1.3, ink, bold=True,
+                     box=area))
+    font, placed = layout(o)
+    for y, line, first in placed:
+        if first:
+            dwg.add(dwg.circle((svg.r(o["safe"] + font * 0.3), svg.r(y - font * 0.33)), svg.r(font * 0.18), fill=ink))
+        dwg.add(svg.text(dwg, line, o["safe"] + font, y, font, ink, anchor="start", box=area))
     return dwg
 
 

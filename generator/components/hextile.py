@@ -208,4 +208,4 @@ def render_back(spec, component, width, height):
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=2.0,
-            layout="hex", back=render_back)
+            layout="hex", back=render_back, lettering=False)

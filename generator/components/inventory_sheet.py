@@ -71,9 +71,10 @@ def score_table(dwg, o, ink, x, y, width, height):
     row_h = min(9.0, (height - head_h) / len(o["rows"]))
     for k, stage in enumerate(stages + [{"label": "Total", "points": None}]):
         cx = x + label_w + (k + 0.5) * col_w
-        dwg.add(svg.text(dwg, stage["label"], cx, y + 4, 3.2, ink, bold=True))
+        column = textfit.Box(cx - col_w / 2, y, cx + col_w / 2, y + head_h, f"column {k + 1} of the score table")
+        dwg.add(svg.text(dwg, stage["label"], cx, y + 4, 3.2, ink, bold=True, box=column))
         if stage["points"] is not None:
-            dwg.add(svg.text(dwg, f"{stage['points']} points each", cx, y + 7.6, 2.6, ink))
+            dwg.add(svg.text(dwg, f"{stage['points']} points each", cx, y + 7.6, 2.6, ink, box=column))
     for j, label in enumerate(o["rows"]):
         dwg.add(svg.text(dwg, label, x + 1.5, y + head_h + (j + 0.65) * row_h, 3.0, ink, anchor="start"))
     bottom = y + head_h + len(o["rows"]) * row_h

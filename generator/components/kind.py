@@ -20,6 +20,7 @@ class Kind(NamedTuple):
     layout: str = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet)
     back: Callable = None       # render_back(spec, component, w, h) -> SVG text; None: the common back
     panel_overlap: Callable = None   # options -> mm panels overlap by; None: imposition.OVERLAP
+    lettering: bool = True      # fronts may carry text; False: the text check need not draw them
 
 
 def width_and_height(options):

@@ -36,12 +36,13 @@ def _segment(x1, y1, x2, y2):
     return d, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
 
 
-def _label(dwg, text, x, y, font, room, ink):
-    """Add text wrapped to room mm, its lines centred on y."""
+def _label(dwg, text, x, y, font, room, ink, pitch):
+    """Add text wrapped to room mm, its lines centred on y in a row pitch mm tall."""
     lines = textfit.wrap(text, font, room)
     first = y + font * 0.35 - (len(lines) - 1) * font * 0.6
+    row = textfit.Box(x, y - pitch / 2, x + room, y + pitch / 2, "its row of the key")
     for n, line in enumerate(lines):
-        dwg.add(svg.text(dwg, line, x, first + n * font * 1.2, font, ink, anchor="start"))
+        dwg.add(svg.text(dwg, line, x, first + n * font * 1.2, font, ink, anchor="start", box=row))
 
 
 def render(spec, component, props):
@@ -65,17 +66,17 @@ def render(spec, component, props):
         stub_x = x0 + SAMPLE + GAP
         dwg.add(linestyles.strokes(dwg, *_segment(stub_x, y, stub_x + STUB, y), line, ground))
         dwg.add(linestyles.dot(dwg, stub_x + STUB, y, line))
-        _label(dwg, f"{line.name}: {line.style}", text_x, y, font, room, ink)
+        _label(dwg, f"{line.name}: {line.style}", text_x, y, font, room, ink, pitch)
     layered = sorted(lines.values(), key=lambda line: (line.look.layer, line.name))
     lower, upper = layered[0], layered[-1]
     y = top + (len(lines) + 0.5) * pitch
     mid = x0 + span / 2
     dwg.add(linestyles.strokes(dwg, *_segment(x0, y, x0 + span, y), lower, ground))
     dwg.add(linestyles.strokes(dwg, *_segment(mid, y - pitch * 0.45, mid, y + pitch * 0.45), upper, ground, bridge=True))
-    _label(dwg, f"a gap: {lower.name} passes under {upper.name}", text_x, y, font, room, ink)
+    _label(dwg, f"a gap: {lower.name} passes under {upper.name}", text_x, y, font, room, ink, pitch)
     y = top + (len(lines) + 1.5) * pitch
     dwg.add(dwg.polygon([(svg.r(px), svg.r(py)) for px, py in star(mid, y, pitch * 0.42)], fill=ink))
-    _label(dwg, o["nexus"], text_x, y, font, room, ink)
+    _label(dwg, o["nexus"], text_x, y, font, room, ink, pitch)
     return dwg
 
 

@@ -39,4 +39,4 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS)
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, lettering=False)

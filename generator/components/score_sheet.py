@@ -1,6 +1,6 @@
 """Score sheet: a titled table of rows (rounds) by columns (players) with a total row."""
 from .. import schema as s
-from .. import svg
+from .. import svg, textfit
 from .kind import Kind, width_and_height
 
 FIELDS = {
@@ -33,11 +33,14 @@ def render(spec, component, props):
     row_h = (bottom - top) / (len(labels) + 1)
     for i in range(o["columns"]):
         x = left + label_w + (i + 0.5) * col_w
-        dwg.add(svg.text(dwg, f"{o['column_label']} {i + 1}", x, top + row_h * 0.65, min(3.5, row_h * 0.5), ink, bold=True))
+        column = textfit.Box(x - col_w / 2, top, x + col_w / 2, top + row_h, f"column {i + 1}")
+        dwg.add(svg.text(dwg, f"{o['column_label']} {i + 1}", x, top + row_h * 0.65, min(3.5, row_h * 0.5), ink, bold=True,
+                         box=column))
     for j, label in enumerate(labels, start=1):
         y = top + j * row_h
         dwg.add(svg.text(dwg, label, left + 2, y + row_h * 0.65, min(3.5, row_h * 0.5), ink, anchor="start",
-                         bold=(j == len(labels) and label.lower().startswith("total"))))
+                         bold=(j == len(labels) and label.lower().startswith("total")),
+                         box=textfit.Box(left, y, left + label_w, y + row_h, "label column")))
     for j in range(len(labels) + 2):
         y = svg.r(top + j * row_h)
         dwg.add(dwg.line((left, y), (svg.r(w - left), y), stroke=ink, stroke_width=0.6 if j in (0, len(labels) + 1) else 0.3))

@@ -92,4 +92,5 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, link=link)
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, link=link,
+            lettering=False)

@@ -55,23 +55,27 @@ def render(spec, component, props):
     dwg = svg.drawing(w, h, b)
     svg.ground(dwg, spec.colour(o["ground"]))
     dwg.add(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=accent, stroke_width=0.6))
-    band = 0.0
+    area = textfit.Box(safe, safe, w - safe, h - safe, "safe area")
+    band, number = 0.0, f"#{props['number']}" if "number" in props else ""
     if o["heading"]:
         band = o["font_size"] * 1.9
+        room = w - safe - (textfit.width(number, o["font_size"] * 0.6) + 1 if number else 0)
         dwg.add(svg.text(dwg, o["heading"], safe, safe + o["font_size"] * 0.9, o["font_size"] * 0.85, accent,
-                         anchor="start", bold=True))
+                         anchor="start", bold=True,
+                         box=area._replace(right=room, bottom=safe + band - 1.5, name="beside the card number")))
         dwg.add(dwg.line((safe, safe + band - 1.5), (w - safe, safe + band - 1.5), stroke=accent, stroke_width=0.4))
-    if "number" in props:
-        dwg.add(svg.text(dwg, f"#{props['number']}", w - safe, safe + o["font_size"] * 0.9, o["font_size"] * 0.6, accent,
-                         anchor="end"))
+    if number:
+        dwg.add(svg.text(dwg, number, w - safe, safe + o["font_size"] * 0.9, o["font_size"] * 0.6, accent,
+                         anchor="end", box=area))
     words = list(props.get("words", ()))
     if words:
         font = fit(words, o["font_size"], w - 2 * safe - 2)
         top, pitch = safe + band, (h - 2 * safe - band) / len(words)
         for k, word in enumerate(words):
             y = top + (k + 0.5) * pitch + font * 0.35
-            dwg.add(svg.text(dwg, k + 1, safe + 1, y, font, accent, anchor="start", bold=True))
-            dwg.add(svg.text(dwg, word, safe + 1 + font * 1.4, y, font, ink, anchor="start", bold=True))
+            row = area._replace(top=top + k * pitch, bottom=top + (k + 1) * pitch, name=f"word row {k + 1}")
+            dwg.add(svg.text(dwg, k + 1, safe + 1, y, font, accent, anchor="start", bold=True, box=row))
+            dwg.add(svg.text(dwg, word, safe + 1 + font * 1.4, y, font, ink, anchor="start", bold=True, box=row))
     return dwg
 
 

@@ -1,0 +1,96 @@
+"""Text on pieces measured where it is laid out: ink outside its box or the safe area, or a glyph the font lacks, fails."""
+from .components import KINDS
+from .content import matrix
+from .paint import num
+from .render import draw_art
+from .textfit import FAMILY, Box, ink, missing
+
+SAFE = 2.0     # mm inside the trim that text a player needs keeps clear of
+SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
+STYLE = ("font-size", "font-weight", "text-anchor")
+
+
+def failures(spec, arts) -> list:
+    """(component, message) for every text on a piece that overflows or needs a glyph the font lacks."""
+    found, faces = {}, {comp.id: 0 for comp in spec.components}
+    lettered = {comp.id: KINDS[comp.kind].lettering for comp in spec.components}
+    for art in arts.values():
+        if art.side == "front":
+            faces[art.component] += 1
+            if not lettered[art.component]:
+                continue
+        comp = spec.component(art.component)
+        w, h = KINDS[comp.kind].size(comp.options)
+        safe = Box(SAFE, SAFE, w - SAFE, h - SAFE, "safe area")
+        for node, transform, style in texts(draw_art(spec, art)):
+            for message in problems(node, transform, style, safe):
+                found.setdefault((comp.id, message), []).append(faces[comp.id] if art.side == "front" else "back")
+    return [(component, f"{_where(where)}: {message}") for (component, message), where in found.items()]
+
+
+def texts(node, transform="", style=None):
+    """Each text element of a drawing with the transform (SVG text) and the font style it is drawn with."""
+    style = {**(style or {}), **{key: node.attrs[key] for key in STYLE if key in node.attrs}}
+    transform = f"{transform} {node.attrs.get('transform', '')}".strip()
+    if node.tag == "text":
+        yield node, transform, style
+    elif node.tag not in ("defs", "clipPath"):
+        for child in node.children:
+            yield from texts(child, transform, style)
+
+
+def problems(node, transform, style, safe):
+    """What is wrong with one text: glyphs the font lacks, then ink outside its own box or the safe area."""
+    text, bold = node.content or "", str(style.get("font-weight")) == "bold"
+    absent = missing(text, bold)
+    if absent:
+        chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in absent)
+        yield f"{_quote(text)}: the font {FAMILY}{' Bold' if bold else ''} has no glyph for {chars}"
+    box = ink(text, num(node.attrs.get("x")), num(node.attrs.get("y")), num(style.get("font-size"), 4.0), bold,
+              style.get("text-anchor", "start"))
+    if box is None:
+        return
+    own = getattr(node, "box", None)
+    overflow = (own and outside(text, box, own)) or outside(text, _placed(box, matrix(transform)), safe)
+    if overflow:
+        yield overflow
+
+
+def outside(text, ink_box, box):
+    """The message for ink (left, top, right, bottom) that does not fit box, or None when it does."""
+    width, height = ink_box[2] - ink_box[0], ink_box[3] - ink_box[1]
+    if width > box.right - box.left + SLACK:
+        return f"text {_quote(text)} is {width:.1f} mm wide, its box is {box.right - box.left:.1f} mm ({box.name})"
+    if height > box.bottom - box.top + SLACK:
+        return f"text {_quote(text)} is {height:.1f} mm tall, its box is {box.bottom - box.top:.1f} mm ({box.name})"
+    past = {"left": box.left - ink_box[0], "top": box.top - ink_box[1],
+            "right": ink_box[2] - box.right, "bottom": ink_box[3] - box.bottom}
+    side = max(past, key=past.get)
+    if past[side] > SLACK:
+        return f"text {_quote(text)} runs {past[side]:.1f} mm past the {side} edge of its box ({box.name})"
+    return None
+
+
+def _placed(box, m):
+    """The bounding box of a box carried by the matrix m (a, b, c, d, e, f) onto the piece."""
+    a, b, c, d, e, f = m
+    xs, ys = zip(*((a * x + c * y + e, b * x + d * y + f) for x in (box[0], box[2]) for y in (box[1], box[3])))
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _quote(text):
+    """A text as messages show it: quoted, cut after 40 characters."""
+    return f"'{text[:37]}...'" if len(text) > 40 else f"'{text}'"
+
+
+def _where(faces):
+    """Which faces a message is about: 'face 3', 'faces 1-20', 'faces 2, 5', 'back'."""
+    numbers = [f for f in faces if f != "back"]
+    runs = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    parts = [f"{a}-{b}" if b > a else str(a) for a, b in runs] + (["back"] if "back" in faces else [])
+    return f"face{'s' if len(numbers) > 1 else ''} {', '.join(parts)}" if numbers else "back"
