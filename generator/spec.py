@@ -27,7 +27,8 @@ GAME = s.mapping({
 BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text,
                   "frame": s.one_of("rect", "round", "none")}, required=("fill",))
 MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a mistake, or a memory bomb
-MAX_SPEC_PIECES = 200_000  # pieces all components of one spec may make together
+MAX_SPEC_PIECES = 200_000
+MIN_PIECE = 5.0  # mm: the smallest piece a player can cut out and pick up  # pieces all components of one spec may make together
 COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
           "faces": s.any_value, "back": BACK}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
@@ -219,6 +220,9 @@ def component(check, cid, raw):
         w, h = kind.size({**options})
     except KeyError as exc:
         check.fail(key_path, f"missing required key {exc.args[0]!r} for kind {kind_name}")
+    if min(w, h) < MIN_PIECE:
+        sized = next((key for key in ("size", "width", "height", "cell", "spacing", "radius") if key in checked), None)
+        check.fail(key_path + ((sized,) if sized else ()), f"expected a piece at least {MIN_PIECE:g} mm across (smaller cannot be cut out), found {w:g} x {h:g} mm")
     bleed = checked.get("bleed", kind.default_bleed)
     if not (kind.panels and "back" not in checked) and not fits_somewhere((w, h), bleed):
         area = smallest_area()

@@ -11,7 +11,7 @@ FIELDS = {
     "ground": s.colour,
     "cell_fill": s.colour,
     "ink": s.colour,
-    "line": s.length(high=3),
+    "line": s.length(low=s.MIN_LINE, high=3, zero=True),
     "label": s.text,
 }
 DEFAULTS = {"frame": 8.0, "ground": "white", "cell_fill": "white", "ink": "black", "line": 0.5, "label": ""}

@@ -11,7 +11,7 @@ FIELDS = {
     "ground": s.colour,
     "ink": s.colour,
     "accent": s.colour,
-    "font_size": s.length(high=20),
+    "font_size": s.length(low=s.MIN_TEXT, high=20, zero=True),
     "safe": s.length(high=30, zero=True),
 }
 DEFAULTS = {"ground": "white", "ink": "black", "accent": "black", "font_size": 3.6, "safe": 5.0}

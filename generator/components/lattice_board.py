@@ -28,9 +28,9 @@ FIELDS = {
     "field": s.colour,
     "spot_fill": s.colour,
     "ink": s.colour,
-    "line": s.length(high=3),
+    "line": s.length(low=s.MIN_LINE, high=3, zero=True),
     "label": s.text,
-    "label_size": s.length(high=40),
+    "label_size": s.length(low=s.MIN_TEXT, high=40, zero=True),
 }
 DEFAULTS = {"ground": "white", "field": "white", "spot_fill": "white", "ink": "black", "line": 0.6, "label": "",
             "label_size": 6.0}

@@ -15,7 +15,7 @@ FIELDS = {
     "ground": s.colour,
     "ink": s.colour,
     "accent": s.colour,
-    "font_size": s.length(high=10),
+    "font_size": s.length(low=s.MIN_TEXT, high=10, zero=True),
 }
 DEFAULTS = {"width": 88.0, "height": 63.0, "heading": "Line key", "lines_from": "tiles",
             "nexus": "nexus tile: three ends", "ground": "white", "ink": "black", "accent": "black", "font_size": 3.2}

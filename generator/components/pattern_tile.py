@@ -10,7 +10,7 @@ FIELDS = {
     "margin": s.length(high=30, zero=True),
     "ground": s.colour,
     "ink": s.colour,
-    "line": s.length(high=3),
+    "line": s.length(low=s.MIN_LINE, high=3, zero=True),
 }
 FACE_FIELDS = {"pattern": s.list_of(s.list_of(s.list_of(s.text, 2, 2), 1, 12), 1, 12)}
 DEFAULTS = {"margin": 4.0, "ground": "white", "ink": "black", "line": 0.3}

@@ -13,7 +13,7 @@ FIELDS = {
     "ground": s.colour,
     "cell_fill": s.colour,
     "ink": s.colour,
-    "line": s.length(high=3),
+    "line": s.length(low=s.MIN_LINE, high=3, zero=True),
     "label": s.text,
     "slot_label": s.text,
 }

@@ -24,7 +24,7 @@ FIELDS = {
     "cell_fill": s.colour,
     "empty_fill": s.colour,
     "ink": s.colour,
-    "line": s.length(high=3),
+    "line": s.length(low=s.MIN_LINE, high=3, zero=True),
     "empty_label": s.text,
 }
 FACE_FIELDS = {"layout": s.any_value}

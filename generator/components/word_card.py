@@ -17,7 +17,7 @@ FIELDS = {
     "ground": s.colour,
     "ink": s.colour,
     "accent": s.colour,
-    "font_size": s.length(high=20),
+    "font_size": s.length(low=s.MIN_TEXT, high=20, zero=True),
     "safe": s.length(high=30, zero=True),
 }
 FACE_FIELDS = {"words": s.list_of(s.text, 1, 12), "number": s.integer(1, 9999)}
