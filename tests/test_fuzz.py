@@ -1,5 +1,6 @@
-"""Fuzzing with hypothesis: random YAML text, random structures and random --set values on the shipped specs
-never let anything but the project's own UserError escape the loader, the validator or the renderers.
+"""Fuzzing with hypothesis: random YAML text, random structures and random --set values on the shipped specs, and
+random theme and position files, never let anything but the project's own UserError escape the loader, the validator
+or the renderers.
 
 The default run tries a few thousand inputs in a few seconds; `pytest -m fuzz` runs a long campaign."""
 import os
@@ -120,8 +121,12 @@ def assignment(draw):
     path, key_path = draw(st.sampled_from(PATHS))
     parts = [str(p) for p in key_path] + draw(st.lists(st.sampled_from(["x", "0", "size", "list", "-1", ""]), max_size=2))
     value = draw(st.one_of(yamlish(10), SCALARS.map(str), STRUCTURES.map(
-        lambda v: yaml.safe_dump(v, default_flow_style=True).strip())))
+        lambda v: yaml.safe_dump(v, default_flow_style=True).strip()), st.sampled_from(HOSTILE_VALUES)))
     return path, f"{'.'.join(parts)}={value}"
+
+
+HOSTILE_VALUES = ["[" * 5000 + "]" * 5000, "{a: " * 300 + "1" + "}" * 300, "\udcff", "x\x00y", "{1: 2, 3: [4]}",
+                  "&a [*a]", "1e999", "-0", "!!python/object:os.system x", "'" + "z" * 20_000 + "'"]
 
 
 def run(strategy, check, examples):
@@ -180,3 +185,74 @@ def test_long_fuzz_campaign(how):
         "set": (assignment(), lambda c: survive(c[0], overrides=[c[1]])),
     }[how]
     run(strategy, check, LONG)
+
+
+THEMES = sorted((specs.SPECS.parent / "themes").glob("*.yaml"))
+THEME_RAW = {p: yamlsource.load(p)[0] for p in THEMES}
+THEME_PATHS = sorted({(p, kp) for p in THEMES for kp in leaf_paths(THEME_RAW[p]) if kp}, key=repr)
+POSITIONS = sorted((specs.SPECS / "positions").glob("*.yaml"))
+POSITION_TEXTS = {p: p.read_text(encoding="utf-8") for p in POSITIONS}
+
+
+def written(text):
+    """A temporary .yaml file holding text (the caller removes it)."""
+    import tempfile
+    handle = tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False, encoding="utf-8", errors="surrogatepass")
+    with handle:
+        handle.write(text)
+    return handle.name
+
+
+def survive_file(load, text):
+    """Write text to a file and load it; return "ok" or "rejected". Anything but a UserError escapes (a crash)."""
+    path = written(text)
+    try:
+        load(path)
+        return "ok"
+    except UserError as exc:
+        assert str(exc).strip() and "Traceback" not in str(exc)
+        return "rejected"
+    finally:
+        os.unlink(path)
+
+
+@st.composite
+def theme_text(draw):
+    """A shipped theme with one value replaced by a random structure or deleted, or its text with a snippet spliced in."""
+    path, key_path = draw(st.sampled_from(THEME_PATHS))
+    if draw(st.booleans()):
+        return yaml.dump(replaced(THEME_RAW[path], key_path, draw(st.one_of(STRUCTURES, st.just(DELETE)))), Dumper=DUMPER)
+    text = path.read_text(encoding="utf-8")
+    start = draw(st.integers(0, len(text)))
+    return text[:start] + draw(yamlish(12)) + text[start + draw(st.integers(0, 30)):]
+
+
+def themed(path):
+    """Lay a theme file over two shipped games and check them (the theme reaches palettes, lines and fonts)."""
+    for game in ("grannys-pills", "hexstatic"):
+        validate(specs.load(game, theme=path))
+
+
+def test_random_theme_files_never_crash():
+    tally = run(theme_text(), lambda text: survive_file(themed, text), 150)
+    assert tally["ok"] and tally["rejected"]
+
+
+@st.composite
+def position_text(draw):
+    """A shipped Glorieta position with a snippet spliced in, or random structure under its keys."""
+    path = draw(st.sampled_from(POSITIONS))
+    if draw(st.booleans()):
+        data = {"stones": draw(st.dictionaries(st.sampled_from(["black", "yellow", "pink", "red"]), STRUCTURES, max_size=3))}
+        if draw(st.booleans()):
+            data["ring"] = draw(STRUCTURES)
+        return yaml.dump(data, Dumper=DUMPER)
+    text = POSITION_TEXTS[path]
+    start = draw(st.integers(0, len(text)))
+    return text[:start] + draw(yamlish(12)) + text[start + draw(st.integers(0, 30)):]
+
+
+def test_random_position_files_never_crash():
+    from generator.games import glorieta
+    tally = run(position_text(), lambda text: survive_file(lambda p: glorieta.describe(glorieta.load_position(p)), text), 300)
+    assert tally["ok"] and tally["rejected"]
