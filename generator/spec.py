@@ -7,10 +7,11 @@ from types import MappingProxyType
 import yaml
 
 from . import schema as s
-from . import templates, yamlsource
+from . import figures, templates, yamlsource
 from .components import KINDS
 from .errors import SpecError, UserError
 from .imposition import fits_somewhere, smallest_area
+from .located import spec_error
 from .model import Back, Component, Distinguish, FaceSource, Game, Spec
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
@@ -18,15 +19,17 @@ SET_LINE = "--set"
 COLOUR_THRESHOLD = 10.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
+FACTS = ("players", "age", "time")
 GAME = s.mapping({
     "title": s.text, "designer": s.text, "publisher": s.text, "players": s.text, "age": s.text,
-    "time": s.text, "notes": s.text, "ruleset": s.text,
+    "time": s.text, "notes": s.text, "ruleset": s.text, "needs": s.list_of(s.text, 1, 12),
+    "reconstructed": s.list_of(s.one_of(*FACTS), 1, len(FACTS)),
 }, required=("title", "designer"))
 BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text,
                   "frame": s.one_of("rect", "round", "none")}, required=("fill",))
 MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a mistake, or a memory bomb
 COMMON = {"kind": s.text, "title": s.text, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
-          "faces": s.any_value, "back": BACK}
+          "faces": s.any_value, "back": BACK, "include": s.flag}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
                  "colour_threshold": s.number(0, 100)},
                 required=("game", "components"))
@@ -161,19 +164,38 @@ def build(path, data, lines):
         check.fail(("palette",), f"expected a mapping of colour names to #rrggbb, found {s.found(top['palette'])}")
     palette = check.check_fields({name: s.hex_colour for name in top.get("palette") or {}}, top.get("palette") or {}, ("palette",))
     check.palette |= set(palette)
-    game = Game(id=Path(path).stem, **top["game"])
+    game = Game(id=Path(path).stem, **{k: tuple(v) if isinstance(v, list) else v for k, v in top["game"].items()})
+    for fact in game.reconstructed:
+        if not getattr(game, fact):
+            check.fail(("game", "reconstructed"), f"{fact} is marked reconstructed but game.{fact} is not given")
     raw_components = top["components"]
     if not isinstance(raw_components, dict) or not raw_components:
         check.fail(("components",), f"expected a mapping of components, found {s.found(raw_components)}")
-    components = tuple(component(check, cid, raw) for cid, raw in raw_components.items())
+    built = [component(check, cid, raw) for cid, raw in raw_components.items()]
+    left_out = tuple(c.id for c in built if raw_components[c.id].get("include") is False)
+    components = tuple(c for c in built if c.id not in left_out)
+    if not components:
+        check.fail(("components",), "every component has include: false (expected at least one to print)")
     search = templates.search_path(path)
     groups = tuple(Distinguish(name=g.get("name", f"colours {i + 1}"), colours=tuple(g["colours"]), cues=tuple(g.get("cues", ())))
                    for i, g in enumerate(check.check(DISTINGUISH, top["distinguish"], ("distinguish",)))) if "distinguish" in top else ()
     spec = Spec(path=str(path), game=game, palette=MappingProxyType(palette), components=components,
                 lines=MappingProxyType(lines), templates=search, distinguish=groups,
-                colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD))
+                colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD), left_out=left_out)
     check_symbols(check, spec)
-    return linked(spec)
+    return linked(filled(spec))
+
+
+def filled(spec):
+    """The spec with every {figure} in its texts (notes, needs, component options) replaced by the spec's number."""
+    table = figures.Figures(spec)
+
+    def fail(key_path, message):
+        raise spec_error(spec, key_path, message)
+    game = spec.game._replace(notes=figures.fill_all(spec.game.notes, table, fail, ("game", "notes")),
+                              needs=figures.fill_all(spec.game.needs, table, fail, ("game", "needs")))
+    comps = tuple(c._replace(options=figures.fill_all(c.options, table, fail, ("components", c.id))) for c in spec.components)
+    return spec._replace(game=game, components=comps)
 
 
 def linked(spec):
