@@ -24,7 +24,7 @@ class Game(NamedTuple):
         """Players, age and time as printed, each this edition reconstructed starred and the star explained."""
         shown = {"players": f"{self.players} players", "age": f"age {self.age}", "time": f"{time_before}{self.time}"}
         parts = [shown[f] + "*" * (f in self.reconstructed) for f in shown if getattr(self, f)]
-        note = " (* our reconstruction: the original does not say)" if self.reconstructed else ""
+        note = " (* our reconstruction)" if self.reconstructed else ""
         return " · ".join(parts) + note if parts else ""
 
 

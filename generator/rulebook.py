@@ -170,7 +170,7 @@ def story(spec, rules, diagrams, log, st):
     flow += [Spacer(1, 6), Paragraph(inline(rules["overview"]), st["body"])]
     flow += [Paragraph("Components", st["h2"]), components_table(spec, st)]
     if game.needs:
-        flow.append(Paragraph(inline(f"**You also need:** {', '.join(game.needs)}."), st["body"]))
+        flow += [Spacer(1, 6), Paragraph(inline(f"**You also need:** {', '.join(game.needs)}."), st["body"])]
     path = rules_path(spec)
     for n, section in enumerate(rules["sections"]):
         heading = Paragraph(inline(section["heading"]), st["h2"])
