@@ -66,7 +66,8 @@ def shown(value):
 
 
 def fill(text, table, fail):
-    """Text with each {name} replaced by its figure; fail(message) for a name the spec has no figure for."""
+    """Text with each {name} replaced by its figure; for a name the spec has no figure for, fail(name, message)
+    raises or gives the text to print instead."""
     def one(match):
         try:
             return shown(table[match.group(1)])
@@ -74,14 +75,14 @@ def fill(text, table, fail):
             name = match.group(1)
             names = sorted(table.completed())
             near = [n for n in names if n.split(".")[0] == name.split(".")[0]] or names
-            fail(f"unknown figure {{{name}}} (figures: {', '.join(near)})")
+            return fail(name, f"unknown figure {{{name}}} (figures: {', '.join(near)})")
     return PLACEHOLDER.sub(one, text) if "{" in text else text
 
 
 def fill_all(value, table, fail, key_path=()):
-    """A copy of text, lists and mappings with every text filled; fail(key_path, message) names where."""
+    """A copy of text, lists and mappings with every text filled; fail(key_path, name, message) names where."""
     if isinstance(value, str):
-        return fill(value, table, lambda message: fail(key_path, message))
+        return fill(value, table, lambda name, message: fail(key_path, name, message))
     if isinstance(value, (list, tuple)):
         return type(value)(fill_all(v, table, fail, key_path + (i,)) for i, v in enumerate(value))
     if isinstance(value, (dict, MappingProxyType)):

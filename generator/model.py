@@ -82,6 +82,7 @@ class Spec(NamedTuple):
     distinguish: tuple = ()
     colour_threshold: float = 10.0
     left_out: tuple = ()   # ids of components with include: false (checked, not built)
+    unfilled: tuple = ()   # (key path, figure) of each {figure} in a text naming a component the spec lacks
 
     def colour(self, name):
         """Resolve a palette name, base colour or #rrggbb to #rrggbb."""

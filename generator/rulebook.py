@@ -100,7 +100,7 @@ def load_rules(spec):
             elif when is not None and when not in printed:
                 checker.fail(("sections", n, "blocks", i, "when"),
                              f"unknown component {when!r} (components: {', '.join(sorted(printed | set(spec.left_out)))})")
-    return figures.fill_all(rules, figures.Figures(spec), checker.fail)
+    return figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
 
 
 def components_table(spec, st):

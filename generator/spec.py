@@ -11,7 +11,6 @@ from . import figures, templates, yamlsource
 from .components import KINDS
 from .errors import SpecError, UserError
 from .imposition import fits_somewhere, smallest_area
-from .located import spec_error
 from .model import Back, Component, Distinguish, FaceSource, Game, Spec
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
@@ -183,19 +182,26 @@ def build(path, data, lines):
                 lines=MappingProxyType(lines), templates=search, distinguish=groups,
                 colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD), left_out=left_out)
     check_symbols(check, spec)
-    return linked(filled(spec))
+    return linked(filled(spec, check))
 
 
-def filled(spec):
-    """The spec with every {figure} in its texts (notes, needs, component options) replaced by the spec's number."""
-    table = figures.Figures(spec)
+def filled(spec, check):
+    """The spec with every {figure} in its texts (notes, needs, component options) replaced by the spec's number.
 
-    def fail(key_path, message):
-        raise spec_error(spec, key_path, message)
+    A figure of a component the spec lacks prints as ? and is kept in spec.unfilled: validation reports it (after
+    the game's own word on the missing component) and so refuses to build.
+    """
+    table, ids, unfilled = figures.Figures(spec), {c.id for c in spec.components}, []
+
+    def fail(key_path, name, message):
+        if "." in name and name.split(".")[0] not in ids:
+            unfilled.append((yamlsource.dotted(key_path), name))
+            return "?"
+        check.fail(key_path, message)
     game = spec.game._replace(notes=figures.fill_all(spec.game.notes, table, fail, ("game", "notes")),
                               needs=figures.fill_all(spec.game.needs, table, fail, ("game", "needs")))
     comps = tuple(c._replace(options=figures.fill_all(c.options, table, fail, ("components", c.id))) for c in spec.components)
-    return spec._replace(game=game, components=comps)
+    return spec._replace(game=game, components=comps, unfilled=tuple(unfilled))
 
 
 def linked(spec):

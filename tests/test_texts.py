@@ -114,8 +114,23 @@ def test_an_unknown_figure_is_one_line_naming_file_line_and_key(tmp_path):
     result = run("validate", path)
     line = 1 + text[:text.index("until all {points} points")].count("\n")
     assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
-    assert result.output.startswith(f"error: {path}:{line}: components.reference.lines.1: unknown figure {{pionts}} (figures: ")
+    assert result.output.startswith(f"error: {path}:{line}: components.reference.lines[1]: unknown figure {{pionts}} (figures: ")
     assert "board-value" in result.output
+
+
+def test_a_figure_of_a_missing_component_fails_validation_after_the_games_own_word(tmp_path):
+    path = tmp_path / "posies.yaml"
+    path.write_text(specs.SPECS.joinpath("posies.yaml").read_text().replace("{posy-pink.value}, purple", "{posy-blue.value}, purple"))
+    result = run("build", path, "--out", tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    assert (f"{path}: components.reference.lines[0]: figure {{posy-blue.value}} names a component the spec does not have "
+            "(components: board, posy-pink, posy-purple, posy-green, reference)") in result.output
+    dropped = tmp_path / "glorieta.yaml"
+    text = specs.SPECS.joinpath("glorieta.yaml").read_text()
+    dropped.write_text(text[:text.index("  black-stones:")] + text[text.index("  yellow-stones:"):])
+    lines = [line for line in run("validate", dropped).output.splitlines() if ": colours " not in line]
+    assert lines[0] == f"{dropped}: stones: black stones (expected at least 64, found 0)"
+    assert lines[1].startswith(f"{dropped}: game.notes: figure {{black-stones.count}} names a component the spec does not have")
 
 
 def test_an_unknown_figure_in_the_rules_names_the_rules_file(tmp_path):
