@@ -16,8 +16,7 @@ def pieces(comp):
 
 
 def generic(spec):
-    """Figures of every component: {id.count}, each number option ({id.rows}), a list option's length, a face property
-    all its listed faces share, and for rows and cols {id.grid} (8x8) and {id.cells}."""
+    """Each component's {id.count}, number options, list lengths, shared face properties, and {id.grid}, {id.cells}."""
     found = {}
     for comp in spec.components:
         found[f"{comp.id}.count"] = pieces(comp)
@@ -37,10 +36,7 @@ def generic(spec):
 
 
 class Figures(dict):
-    """The figures of one spec: the generic ones, then the game module's figures(spec) when a text asks for more.
-
-    A game names all its figures every time, with None for one a broken set does not allow counting.
-    """
+    """A spec's figures: the generic ones, then the game's figures(spec) (None where a broken set cannot count) on demand."""
 
     def __init__(self, spec):
         super().__init__(generic(spec))
@@ -66,8 +62,7 @@ def shown(value):
 
 
 def fill(text, table, fail):
-    """Text with each {name} replaced by its figure; for a name the spec has no figure for, fail(name, message)
-    raises or gives the text to print instead."""
+    """Text with each {name} replaced by its figure; an unknown name goes to fail(name, message): it raises or gives a text."""
     def one(match):
         try:
             return shown(table[match.group(1)])

@@ -91,12 +91,12 @@ PRINTING = {  # how to print a run of pages, by the side of its sheets
 }
 
 
-def page_runs(sides, first=2):
-    """(first page, last page, how) for each run of sheets printed alike; sheet pages start at first."""
+def page_runs(sides):
+    """(first page, last page, how) for each run of sheets printed alike; the sheets start on page 2."""
     runs = []
-    for page, side in enumerate(sides, start=first):
+    for page, side in enumerate(sides, start=2):
         how = "front" if side == "back" else side
-        if runs and runs[-1][2] == how and runs[-1][1] == page - 1:
+        if runs and runs[-1][2] == how:
             runs[-1][1] = page
         else:
             runs.append([page, page, how])
@@ -104,10 +104,7 @@ def page_runs(sides, first=2):
 
 
 def manifest(plan, spec, rows, sides):
-    """The first page: the game, every component with count, size, sheets and duplex, what else to have, how to print.
-
-    sides: the side of each sheet after this page ("single", "front", "back" or "fold").
-    """
+    """The first page: the game, its components, what else to have, and how to print the sheets (sides: one per sheet)."""
     dwg = svg.drawing(plan.width, plan.height, ident="manifest")
     x, y = MARGIN + 8, MARGIN + 14
     width = plan.width - 2 * x
@@ -141,7 +138,7 @@ def manifest(plan, spec, rows, sides):
     dwg.add(svg.text(dwg, "How to print", x, y, 5, anchor="start", bold=True))
     advice = ["Print at 100% (actual size): turn off 'fit to page'. The ruler on every sheet must measure 50 mm.",
               "Cut along the lines between crop marks; tiles in a block share their cut lines.",
-              f"Page 1 is this list; the sheets are pages 2-{total}." if total > 2 else "Page 1 is this list; the sheet is page 2."]
+              f"Page 1 is this list; the sheets are pages 2-{total}." if total > 2 else "Page 1 is this list; page 2 is the sheet."]
     for first, last, how in page_runs(sides):
         advice.append(f"{'Page' if first == last else 'Pages'} {first}{'' if first == last else f'-{last}'}: {PRINTING[how]}")
     for line in advice:

@@ -186,15 +186,11 @@ def build(path, data, lines):
 
 
 def filled(spec, check):
-    """The spec with every {figure} in its texts (notes, needs, component options) replaced by the spec's number.
-
-    A figure of a component the spec lacks prints as ? and is kept in spec.unfilled: validation reports it (after
-    the game's own word on the missing component) and so refuses to build.
-    """
+    """The spec with each {figure} in its notes, needs and component texts filled; one of a missing component prints ?."""
     table, ids, unfilled = figures.Figures(spec), {c.id for c in spec.components}, []
 
     def fail(key_path, name, message):
-        if "." in name and name.split(".")[0] not in ids:
+        if "." in name and name.split(".")[0] not in ids:  # validation names the missing component, then this
             unfilled.append((yamlsource.dotted(key_path), name))
             return "?"
         check.fail(key_path, message)

@@ -92,7 +92,8 @@ def figures(spec):
         o = {**shift_board.DEFAULTS, **boards[0].options}
         found["empty-cells"] = o["rows"] * o["cols"] - figure_pieces(component(spec, CARDS))
     for sheet in (c for c in spec.components if c.kind == "inventory-sheet"):
-        found.update({f"points.{'-'.join(stage['label'].lower().split())}": stage["points"] for stage in sheet.options["scoring"]})
+        for stage in sheet.options["scoring"]:
+            found[f"points.{'-'.join(stage['label'].lower().split())}"] = stage["points"]
     return found
 
 
