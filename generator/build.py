@@ -41,11 +41,9 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
     pieces, arts = expand(spec)
     plan = impose(spec, pieces, paper, backs)
     total = len(plan.sheets) + 1
-    duplex_pages = [n for n, s in enumerate(plan.sheets, start=2) if s.side in ("front", "back")]
-    fold_pages = [n for n, s in enumerate(plan.sheets, start=2) if s.side == "fold"]
     doc = pdf.Document(plan.width, plan.height)
     rows = manifest_rows(spec, pieces, plan, backs)
-    doc.furniture(lambda: sheets.manifest(plan, spec, rows, duplex_pages, total, fold_pages))
+    doc.furniture(lambda: sheets.manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets]))
     doc.furniture(lambda: sheets.ruler(plan), "ruler")
     doc.next_page()
     uses = Counter(slot.art for sheet in plan.sheets for slot in sheet.slots)

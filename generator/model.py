@@ -17,6 +17,15 @@ class Game(NamedTuple):
     time: str = ""
     notes: str = ""
     ruleset: str = ""
+    needs: tuple = ()           # what players supply besides the printed set, e.g. a bag
+    reconstructed: tuple = ()   # which of players, age and time are this edition's, not the designer's
+
+    def facts(self, time_before=""):
+        """Players, age and time as printed, each this edition reconstructed starred and the star explained."""
+        shown = {"players": f"{self.players} players", "age": f"age {self.age}", "time": f"{time_before}{self.time}"}
+        parts = [shown[f] + "*" * (f in self.reconstructed) for f in shown if getattr(self, f)]
+        note = " (* our reconstruction)" if self.reconstructed else ""
+        return " · ".join(parts) + note if parts else ""
 
 
 class Back(NamedTuple):
@@ -72,6 +81,8 @@ class Spec(NamedTuple):
     templates: tuple = ()
     distinguish: tuple = ()
     colour_threshold: float = 10.0
+    left_out: tuple = ()   # ids of components with include: false (checked, not built)
+    unfilled: tuple = ()   # (key path, figure) of each {figure} in a text naming a component the spec lacks
 
     def colour(self, name):
         """Resolve a palette name, base colour or #rrggbb to #rrggbb."""

@@ -13,7 +13,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph,
                                 SimpleDocTemplate, Spacer, Table, TableStyle)
 
-from . import cairopdf, games, yamlsource
+from . import cairopdf, figures, games, yamlsource
 from . import schema as s
 from .components import KINDS
 from .errors import SpecError
@@ -25,7 +25,8 @@ FONTS = Path(__file__).resolve().parent / "fonts"
 rl_config.invariant = 1  # no dates or random ids in reportlab's output
 
 BLOCK = s.mapping({"p": s.text, "bullets": s.list_of(s.text, 1), "steps": s.list_of(s.text, 1),
-                   "table": s.list_of(s.list_of(s.text, 1), 1), "diagram": s.text, "caption": s.text})
+                   "table": s.list_of(s.list_of(s.text, 1), 1), "diagram": s.text, "caption": s.text,
+                   "when": s.text})  # when: a component id; the block prints only when that component does
 RULES = s.mapping({
     "overview": s.text,
     "sections": s.list_of(s.mapping({"heading": s.text, "blocks": s.list_of(BLOCK, 1)}, required=("heading", "blocks")), 1),
@@ -85,10 +86,21 @@ class DiagramSlot(Flowable):
 
 
 def load_rules(spec):
-    """Load and check a game's rules text."""
+    """Load and check a game's rules text: blocks whose `when` component is left out become empty, {figures} are filled."""
     path = rules_path(spec)
     data, lines = yamlsource.load(path)
-    return Checker(path, lines).check(RULES, data, ())
+    checker = Checker(path, lines)
+    rules = checker.check(RULES, data, ())
+    printed = {c.id for c in spec.components}
+    for n, section in enumerate(rules["sections"]):
+        for i, block in enumerate(section["blocks"]):
+            when = block.get("when")
+            if when in spec.left_out:
+                section["blocks"][i] = {}
+            elif when is not None and when not in printed:
+                checker.fail(("sections", n, "blocks", i, "when"),
+                             f"unknown component {when!r} (components: {', '.join(sorted(printed | set(spec.left_out)))})")
+    return figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
 
 
 def components_table(spec, st):
@@ -152,12 +164,13 @@ def story(spec, rules, diagrams, log, st):
     flow = [Paragraph(inline(game.title), st["title"])]
     credit = f"A game by **{game.designer}**" + (f" ({game.publisher})" if game.publisher else "")
     flow.append(Paragraph(inline(credit), st["credit"]))
-    facts = " · ".join(f for f in (game.players and f"{game.players} players", game.age and f"age {game.age}",
-                                   game.time and f"about {game.time}") if f)
+    facts = game.facts(time_before="about ")
     if facts:
         flow.append(Paragraph(inline(facts), st["credit"]))
     flow += [Spacer(1, 6), Paragraph(inline(rules["overview"]), st["body"])]
     flow += [Paragraph("Components", st["h2"]), components_table(spec, st)]
+    if game.needs:
+        flow += [Spacer(1, 6), Paragraph(inline(f"**You also need:** {', '.join(game.needs)}."), st["body"])]
     path = rules_path(spec)
     for n, section in enumerate(rules["sections"]):
         heading = Paragraph(inline(section["heading"]), st["h2"])

@@ -77,6 +77,13 @@ def length(low=0.0, high=MAX_LENGTH_MM, zero=False):
     return parse
 
 
+def flag(value):
+    """true or false."""
+    if not isinstance(value, bool):
+        raise Invalid(f"expected true or false, found {found(value)}")
+    return value
+
+
 def one_of(*choices):
     """One word out of a fixed set."""
     def parse(value):

@@ -1,5 +1,5 @@
 """Sheet furniture as drawings: crop marks and targets, the ruler, the words of each sheet, and the manifest page."""
-from . import svg
+from . import svg, textfit
 from .imposition import ASSEMBLY_LINES, MARGIN
 from .units import fmt_mm
 
@@ -84,16 +84,37 @@ def footer(dwg, plan, label, note=""):
         dwg.add(svg.text(dwg, note, MARGIN + 1, base - 5.5, 2.6, anchor="start"))
 
 
-def manifest(plan, spec, rows, duplex_pages, total, fold_pages=()):
-    """The first page: the game, every component with count, size, sheets and duplex, and how to print."""
+PRINTING = {  # how to print a run of pages, by the side of its sheets
+    "single": "print single-sided.",
+    "front": "print double-sided, flip on the long edge; each back lands behind its front.",
+    "fold": "print single-sided, fold along the dashed line (backs behind fronts), glue, then cut.",
+}
+
+
+def page_runs(sides):
+    """(first page, last page, how) for each run of sheets printed alike; the sheets start on page 2."""
+    runs = []
+    for page, side in enumerate(sides, start=2):
+        how = "front" if side == "back" else side
+        if runs and runs[-1][2] == how:
+            runs[-1][1] = page
+        else:
+            runs.append([page, page, how])
+    return [tuple(run) for run in runs]
+
+
+def manifest(plan, spec, rows, sides):
+    """The first page: the game, its components, what else to have, and how to print the sheets (sides: one per sheet)."""
     dwg = svg.drawing(plan.width, plan.height, ident="manifest")
     x, y = MARGIN + 8, MARGIN + 14
+    width = plan.width - 2 * x
     game = spec.game
+    total = len(sides) + 1
     dwg.add(svg.text(dwg, game.title, x, y, 9, anchor="start", bold=True))
     y += 8
     credit = f"A game by {game.designer}" + (f" ({game.publisher})" if game.publisher else "")
     dwg.add(svg.text(dwg, credit, x, y, 4.2, anchor="start"))
-    facts = " · ".join(f for f in (game.players and f"{game.players} players", game.age and f"age {game.age}", game.time) if f)
+    facts = game.facts()
     if facts:
         y += 6
         dwg.add(svg.text(dwg, facts, x, y, 3.6, anchor="start"))
@@ -108,18 +129,18 @@ def manifest(plan, spec, rows, duplex_pages, total, fold_pages=()):
         y += 6.5
         for (_, dx), value in zip(columns, row):
             dwg.add(svg.text(dwg, value, x + dx, y, 3.4, anchor="start"))
+    if game.needs:
+        y += 4
+        for line in textfit.wrap(f"You also need: {', '.join(game.needs)}.", 3.4, width):
+            y += 5.5
+            dwg.add(svg.text(dwg, line, x, y, 3.4, anchor="start"))
     y += 14
     dwg.add(svg.text(dwg, "How to print", x, y, 5, anchor="start", bold=True))
     advice = ["Print at 100% (actual size): turn off 'fit to page'. The ruler on every sheet must measure 50 mm.",
-              "Cut along the lines between crop marks; tiles in a block share their cut lines."]
-    if duplex_pages:
-        advice.append(f"Pages {duplex_pages[0]}-{duplex_pages[-1]}: print double-sided, flip on the long edge;"
-                      " each back lands behind its front.")
-        advice.append(f"Pages 1-{duplex_pages[0] - 1}: print single-sided.")
-    else:
-        advice.append(f"All {total} pages print single-sided.")
-    if fold_pages:
-        advice.append(f"Pages {fold_pages[0]}-{fold_pages[-1]}: fold along the dashed line (backs behind fronts), glue, then cut.")
+              "Cut along the lines between crop marks; tiles in a block share their cut lines.",
+              f"Page 1 is this list; the sheets are pages 2-{total}." if total > 2 else "Page 1 is this list; page 2 is the sheet."]
+    for first, last, how in page_runs(sides):
+        advice.append(f"{'Page' if first == last else 'Pages'} {first}{'' if first == last else f'-{last}'}: {PRINTING[how]}")
     for line in advice:
         y += 6.5
         dwg.add(svg.text(dwg, line, x, y, 3.3, anchor="start"))

@@ -7,7 +7,7 @@ from types import MappingProxyType
 import yaml
 
 from . import schema as s
-from . import templates, yamlsource
+from . import figures, templates, yamlsource
 from .components import KINDS
 from .games import RULESETS
 from .errors import SpecError, UserError
@@ -20,17 +20,19 @@ COLOUR_THRESHOLD = 10.0   # CIEDE2000: colours players must tell apart differ at
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._+-]*$")  # safe as a folder and file name: never '..' or hidden
 
+FACTS = ("players", "age", "time")
 GAME = s.mapping({
     "title": s.title, "designer": s.title, "publisher": s.title, "players": s.text, "age": s.text,
-    "time": s.text, "notes": s.text, "ruleset": s.one_of(*RULESETS),
+    "time": s.text, "notes": s.text, "ruleset": s.one_of(*RULESETS), "needs": s.list_of(s.text, 1, 12),
+    "reconstructed": s.list_of(s.one_of(*FACTS), 1, len(FACTS)),
 }, required=("title", "designer"))
 BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text,
                   "frame": s.one_of("rect", "round", "none")}, required=("fill",))
 MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a mistake, or a memory bomb
-MAX_SPEC_PIECES = 200_000
-MIN_PIECE = 5.0  # mm: the smallest piece a player can cut out and pick up  # pieces all components of one spec may make together
+MAX_SPEC_PIECES = 200_000  # pieces all components of one spec may make together
+MIN_PIECE = 5.0  # mm: the smallest piece a player can cut out and pick up
 COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
-          "faces": s.any_value, "back": BACK}
+          "faces": s.any_value, "back": BACK, "include": s.flag}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
                  "colour_threshold": s.number(0, 100)},
                 required=("game", "components"))
@@ -175,22 +177,44 @@ def build(path, data, lines):
         raise SpecError(path, "", f"the file name makes the game id, which names the output folder and files: "
                                   f"{Path(path).stem!r} must start with a letter or digit and hold only letters, digits, "
                                   "spaces, '.', '_', '+' and '-' (e.g. my-game.yaml)")
-    game = Game(id=Path(path).stem, **top["game"])
+    game = Game(id=Path(path).stem, **{k: tuple(v) if isinstance(v, list) else v for k, v in top["game"].items()})
+    for fact in game.reconstructed:
+        if not getattr(game, fact):
+            check.fail(("game", "reconstructed"), f"{fact} is marked reconstructed but game.{fact} is not given")
     raw_components = top["components"]
     if not isinstance(raw_components, dict) or not raw_components:
         check.fail(("components",), f"expected a mapping of components, found {s.found(raw_components)}")
-    components = tuple(component(check, cid, raw) for cid, raw in raw_components.items())
-    total = sum(piece_count(c.faces) for c in components)
+    built = [component(check, cid, raw) for cid, raw in raw_components.items()]
+    total = sum(piece_count(c.faces) for c in built)
     if total > MAX_SPEC_PIECES:
         check.fail(("components",), f"the components make {total:,} pieces in all: at most {MAX_SPEC_PIECES:,} in one spec")
+    left_out = tuple(c.id for c in built if raw_components[c.id].get("include") is False)
+    components = tuple(c for c in built if c.id not in left_out)
+    if not components:
+        check.fail(("components",), "every component has include: false (expected at least one to print)")
     search = templates.search_path(path)
     groups = tuple(Distinguish(name=g.get("name", f"colours {i + 1}"), colours=tuple(g["colours"]), cues=tuple(g.get("cues", ())))
                    for i, g in enumerate(check.check(DISTINGUISH, top["distinguish"], ("distinguish",)))) if "distinguish" in top else ()
     spec = Spec(path=str(path), game=game, palette=MappingProxyType(palette), components=components,
                 lines=MappingProxyType(lines), templates=search, distinguish=groups,
-                colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD))
+                colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD), left_out=left_out)
     check_symbols(check, spec)
-    return linked(spec)
+    return linked(filled(spec, check))
+
+
+def filled(spec, check):
+    """The spec with each {figure} in its notes, needs and component texts filled; one of a missing component prints ?."""
+    table, ids, unfilled = figures.Figures(spec), {c.id for c in spec.components}, []
+
+    def fail(key_path, name, message):
+        if "." in name and name.split(".")[0] not in ids:  # validation names the missing component, then this
+            unfilled.append((yamlsource.dotted(key_path), name))
+            return "?"
+        check.fail(key_path, message)
+    game = spec.game._replace(notes=figures.fill_all(spec.game.notes, table, fail, ("game", "notes")),
+                              needs=figures.fill_all(spec.game.needs, table, fail, ("game", "needs")))
+    comps = tuple(c._replace(options=figures.fill_all(c.options, table, fail, ("components", c.id))) for c in spec.components)
+    return spec._replace(game=game, components=comps, unfilled=tuple(unfilled))
 
 
 def linked(spec):

@@ -59,6 +59,9 @@ def validate(spec):
         except KeyError as exc:
             raise spec_error(spec, ("components",), f"the {spec.game.ruleset or spec.game.id} checks need the key "
                                                     f"{exc.args[0]!r}, which the spec does not give") from None
+    ids = ", ".join(c.id for c in spec.components)
+    found += [(where, f"figure {{{name}}} names a component the spec does not have (components: {ids})")
+              for where, name in spec.unfilled]
     if spec.distinguish:
         from . import vision  # coloraide builds its tables on import: only for specs that need it
         found += vision.failures(spec)

@@ -73,8 +73,9 @@ def duplicate_face(cid):
 
 
 def shipped_ids(game):
-    """The component ids of a shipped spec, in spec order."""
-    return list(yamlsource.load(specs.SPECS / f"{game}.yaml")[0]["components"])
+    """The component ids of a shipped spec that print by default (include: false ones break nothing), in spec order."""
+    return [cid for cid, raw in yamlsource.load(specs.SPECS / f"{game}.yaml")[0]["components"].items()
+            if raw.get("include", True)]
 
 
 MUTATIONS = {

@@ -13,6 +13,7 @@ direction 0, clockwise on screen):
 
 Quote coordinates inside [...] lists: YAML reads [1,0] as two numbers.
 """
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -247,6 +248,19 @@ def _board(spec):
     """The spec's one hex-board component, or None."""
     boards = [c for c in spec.components if c.kind == "hex-board"]
     return boards[0] if len(boards) == 1 else None
+
+
+def figures(spec):
+    """Figures the Glorieta texts quote: the board's {cells}, its {ring-spaces} and how many of them are each colour."""
+    found = dict.fromkeys(("cells", "ring-spaces") + tuple(f"ring-{colour}" for colour in PLAYERS))
+    board = _board(spec)
+    if board is None:
+        return found
+    o = hex_board.options_with_defaults(board.options)
+    ring = Counter(hex_board.ring_map(o).values())
+    found.update({"cells": len(hex_board.cells(o)), "ring-spaces": sum(ring.values())})
+    found.update({f"ring-{colour}": ring[colour] for colour in PLAYERS})
+    return found
 
 
 REQUIRED = {"hex-board": "board", "token": "stones", "reference-card": "reference card"}

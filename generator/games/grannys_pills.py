@@ -6,6 +6,7 @@ from types import MappingProxyType
 from .. import components, svg
 from ..diagram import Diagram
 from ..expand import Art, face_props
+from ..figures import pieces as figure_pieces
 from ..located import spec_error
 from ..render import render_art
 
@@ -140,6 +141,18 @@ def swap_pairs(rows, cols):
 def round_score_range(cells):
     """Lowest and highest score of one round: 1 per right colour + 1 per right shape on every cell."""
     return 0, cells * 2
+
+
+def figures(spec):
+    """Figures the Granny's Pills texts quote: {bag-after-setup} tiles and the {round-max} score of a round."""
+    comps = {c.kind: c for c in spec.components}
+    board, tiles, player = comps.get("grid-board"), comps.get("square-tile"), comps.get("player-board")
+    found = dict.fromkeys(("bag-after-setup", "round-max"))
+    if board and tiles:
+        found["bag-after-setup"] = figure_pieces(tiles) - board.options["rows"] * board.options["cols"]
+    if player:
+        found["round-max"] = round_score_range(player.options["rows"] * player.options["cols"])[1]
+    return found
 
 
 def _expect(failures, component, what, expected, found):

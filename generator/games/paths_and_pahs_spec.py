@@ -14,6 +14,7 @@ from ..diagram import Diagram
 from ..errors import UserError
 from ..located import spec_error
 from ..expand import face_props
+from ..figures import pieces as figure_pieces
 from ..luminance import ink_on
 from . import paths_and_pahs as pah
 from .paths_and_pahs import COLUMNS
@@ -81,6 +82,19 @@ def starting_layout(spec, comp):
 GENERATORS = {"starting-layout": starting_layout}
 REQUIRED = {"symbol-card": "PAH cards", "shift-board": "board", "standee": "player pawns",
             "inventory-sheet": "inventory sheets"}
+
+
+def figures(spec):
+    """Figures the Paths and PAHs texts quote: {empty-cells} at the start and {points.<stage>} for each scoring stage."""
+    found = {"empty-cells": None}
+    boards = [c for c in spec.components if c.kind == "shift-board"]
+    if len(boards) == 1 and any(c.id == CARDS for c in spec.components):
+        o = {**shift_board.DEFAULTS, **boards[0].options}
+        found["empty-cells"] = o["rows"] * o["cols"] - figure_pieces(component(spec, CARDS))
+    for sheet in (c for c in spec.components if c.kind == "inventory-sheet"):
+        for stage in sheet.options["scoring"]:
+            found[f"points.{'-'.join(stage['label'].lower().split())}"] = stage["points"]
+    return found
 
 
 def _expect(fails, comp, what, expected, found):

@@ -8,7 +8,7 @@ from generator import svg, trigrid
 from generator.components import KINDS, lattice_board
 from generator.diagram import Diagram, round_cut
 from generator.errors import UserError
-from generator.expand import face_props
+from generator.expand import expand, face_props
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,21 @@ def board_value(rows=ROWS, kinds=POSIES):
     if short:
         raise UserError(f"not enough {', '.join(short)} posies to fill the board: {fill} of each are needed")
     return fill * sum(k.value for k in kinds)
+
+
+def figures(spec):
+    """Figures the Posies texts quote: {points} on the board, {filled} of each colour on it, {spare} posies, {board-value}."""
+    found = dict.fromkeys(("points", "spare", "filled", "board-value"))
+    boards = [c for c in spec.components if c.kind == "lattice-board"]
+    kinds, _ = posy_kinds(spec, *expand(spec))
+    if len(boards) != 1 or not kinds:
+        return found
+    points = found["points"] = len(trigrid.points(boards[0].options["rows"]))
+    found["spare"] = sum(k.count for k, _, _ in kinds) - points
+    if points % len(kinds) == 0:
+        found["filled"] = points // len(kinds)
+        found["board-value"] = found["filled"] * sum(k.value for k, _, _ in kinds)
+    return found
 
 
 def _mismatch(what, expected, found):
