@@ -307,11 +307,12 @@ class Writer:
                 cap, join = CAPS.get(style["stroke-linecap"], 0), JOINS.get(style["stroke-linejoin"], 0)
                 self.set("J", cap, f"{cap} J")
                 self.set("j", join, f"{join} j")
-                limit = num(style.get("stroke-miterlimit"), 10.0)
-                self.set("M", limit, f"{n(limit)} M")
+                if "stroke-miterlimit" in style or state["M"] != 10.0:
+                    limit = num(style.get("stroke-miterlimit"), 10.0)
+                    self.set("M", limit, f"{n(limit)} M")
                 dashes = style.get("stroke-dasharray")
                 self.set("d", *_dash(dashes, style.get("stroke-dashoffset")) if dashes not in (None, "none") else ("", "[] 0 d"))
-        odd = "*" if fill and style.get("fill-rule") == "evenodd" else ""
+        odd = "*" if "fill-rule" in style and style["fill-rule"] == "evenodd" else ""
         out.append(f"{shape} {'B' + odd if fill and stroke else 'f' + odd if fill else 'S' if stroke else 'n'}")
 
     def text(self, node, style):

@@ -63,14 +63,16 @@ class Templates(tuple):
                 data = path.read_bytes()
             except OSError as exc:
                 raise UserError(f"{path}: cannot read template: {exc.strerror}") from None
-            found = self.read[name] = Template(path, hashlib.sha256(data).hexdigest(), parse(path, data))
+            digest = hashlib.sha256(data).hexdigest()[:32]  # 128 bits: ample for a cache key, and kept by every face
+            found = self.read[name] = Template(path, digest, parse(path, data))
         return found
 
     def digest(self, name: str) -> str | None:
         """The digest of the template called name as it is now, or None when no folder has one."""
-        if name not in self.read and self.find(name) is None:
+        found = self.read.get(name)
+        if found is None and self.find(name) is None:
             return None
-        return self.load(name).digest
+        return (found or self.load(name)).digest
 
 
 def search_path(spec_path=None) -> Templates:
