@@ -51,6 +51,7 @@ INKSCAPE = """\
     <circle id="circle1" cx="75" cy="25" r="18"/>
     <path style="fill:currentColor;stroke:ink;stroke-width:2px" d="M 10,60 H 45 V 95 H 10 Z" id="path1" sodipodi:nodetypes="ccccc"/>
     <ellipse style="fill:#d7261e;fill-opacity:0.5" id="ellipse1" cx="75" cy="77" rx="18" ry="15"/>
+    <g id="g1" style="opacity:0.5"><rect id="rect3" x="49" y="2" width="6" height="10" style="fill:#000000"/></g>
   </g>
   <g inkscape:label="Hidden" inkscape:groupmode="layer" id="layer2" style="display:none">
     <rect id="rect2" x="46" y="46" width="8" height="8" style="fill:#000000"/>
@@ -66,6 +67,7 @@ EXPECTED = {
     (27.5, 77.5): (0xf5, 0xc2, 0x11),    # fill:currentColor in a style attribute takes the face colour
     (10, 77.5): (0, 0, 0),               # stroke:ink in a style attribute takes the ink
     (75, 77): (235, 146, 142),           # #d7261e at fill-opacity 0.5 over the white ground
+    (52, 7): (128, 128, 128),            # black in a group at opacity 0.5
     (50, 50): (255, 255, 255),           # the hidden layer (display:none) prints nothing
 }
 DPI = 150
