@@ -238,7 +238,10 @@ def segments(d):
 
     def take(n):
         nonlocal i
-        values = [float(tokens[i + k][1]) for k in range(n)]
+        try:
+            values = [float(tokens[i + k][1]) for k in range(n)]
+        except (IndexError, ValueError):  # the data ends, or a command comes, before n numbers
+            raise UserError(f"bad path data near {d[:40]!r}") from None
         i += n
         return values
 

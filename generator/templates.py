@@ -6,7 +6,7 @@ from typing import NamedTuple
 from xml.parsers import expat
 
 from .errors import UserError
-from .paint import NAMED, TRANSFORM
+from .paint import NAMED, TRANSFORM, segments
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 SVG = "http://www.w3.org/2000/svg"
@@ -26,16 +26,16 @@ AT_DEFAULT = {  # properties allowed only at a value that changes nothing
     "visibility": ("visible",), "mix-blend-mode": ("normal",), "isolation": ("auto",), "vector-effect": ("none",),
     "filter": ("none",), "mask": ("none",), "clip-path": ("none",), "marker": ("none",), "marker-start": ("none",),
     "marker-mid": ("none",), "marker-end": ("none",), "preserveAspectRatio": ("xMidYMid", "xMidYMid meet"),
-    "paint-order": ("normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke", "markers fill stroke")}
+    "paint-order": ("normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke", "markers fill stroke"),
+    "display": ("inline", "block")}  # display:none on a shape or group: not drawn, as SVG says
 _NUMBER = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?:px)?\s*")
 _HEX = re.compile(r"#[0-9a-f]{6}|#[0-9a-f]{3}")
 _TRANSFORMS = re.compile(rf"\s*(?:{TRANSFORM.pattern}\s*,?\s*)*")
 
 
 class Template(NamedTuple):
-    """One template as read: the file, a digest of its bytes, and its plain shapes as (tag, attributes, children)."""
+    """One template as read: a digest of its bytes and its plain shapes as (tag, attributes, children)."""
 
-    path: Path
     digest: str
     shapes: tuple
 
@@ -64,7 +64,7 @@ class Templates(tuple):
             except OSError as exc:
                 raise UserError(f"{path}: cannot read template: {exc.strerror}") from None
             digest = hashlib.sha256(data).hexdigest()[:32]  # 128 bits: ample for a cache key, and kept by every face
-            found = self.read[name] = Template(path, digest, parse(path, data))
+            found = self.read[name] = Template(digest, parse(path, data))
         return found
 
     def digest(self, name: str) -> str | None:
@@ -90,7 +90,7 @@ def parse(path: Path, data: bytes) -> tuple:
     """A template's plain shapes fitted into the 100 x 100 symbol box; anything that would print wrong is refused."""
     root = _tree(path, data)
     name, attributes, children, line = root
-    if name != f"{SVG} svg":
+    if name not in ("svg", f"{SVG} svg"):
         raise UserError(f"{path}:{line}: a template's root element must be <svg> in the SVG namespace, found "
                         f"<{name.rpartition(' ')[2]}>")
     where = f"{path}:{line}: <svg>"
@@ -130,7 +130,7 @@ def _shape(path, node):
     """One element as (tag, attributes, children); None for what draws nothing (defs, metadata, other vocabularies, display:none)."""
     name, attributes, children, line = node
     space, _, tag = name.rpartition(" ")
-    if space != SVG or tag in NO_ART:  # Inkscape's namedview, RDF metadata and the like are not SVG art
+    if space not in ("", SVG) or tag in NO_ART:  # Inkscape's namedview, RDF metadata and the like are not SVG art
         return None
     where = f"{path}:{line}: <{tag}" + (f' id="{attributes["id"]}">' if "id" in attributes else ">")
     if tag not in SHAPES:
@@ -138,7 +138,6 @@ def _shape(path, node):
     own = _own(where, attributes)
     if own.get("display", "").strip() == "none":
         return None
-    own.pop("display", None)
     return tag, _checked(where, own), tuple(filter(None, (_shape(path, child) for child in children)))
 
 
@@ -169,7 +168,7 @@ def _checked(where, own):
         if name in NO_EFFECT:
             continue
         if name in AT_DEFAULT:
-            if value not in AT_DEFAULT[name]:
+            if value.strip() not in AT_DEFAULT[name]:
                 raise UserError(f"{where}: {name}={value!r} is not supported in a template "
                                 f"(only {' or '.join(map(repr, AT_DEFAULT[name]))})")
             continue
@@ -216,6 +215,14 @@ def _one_of(*allowed):
     return lambda value: value.strip() if value.strip() in allowed else None
 
 
+def _path(value):
+    """Path data the painters read."""
+    try:
+        return value if all(segments(value)) else None
+    except UserError:
+        return None
+
+
 def _transform(value):
     """A transform list the painters read (matrix, translate, scale, rotate, skewX, skewY)."""
     return value if _TRANSFORMS.fullmatch(value) else None
@@ -226,11 +233,12 @@ _PROPERTIES = {"fill": _colour, "stroke": _colour, "stroke-width": _number, "str
                "stroke-miterlimit": _number, "opacity": _number, "fill-opacity": _number, "stroke-opacity": _number,
                "stroke-linejoin": _LINEJOIN, "stroke-linecap": _LINECAP, "fill-rule": _FILLRULE,
                "stroke-dasharray": _dashes, "transform": _transform,
-               "d": str, "points": str}
+               "d": _path, "points": str}
 _NOT_A_NUMBER = "is not a number in the template's own units (px or none)"
 _EXPECTED = {_colour: f"is not a plain colour (expected #rrggbb, none, currentColor, ink or {', '.join(NAMED)})",
-             _dashes: "is not a dash array (numbers, or none)", _LINEJOIN: "is not miter, round or bevel",
-             _LINECAP: "is not butt, round or square", _FILLRULE: "is not nonzero or evenodd",
+             _dashes: "is not a dash array (numbers, or none)", _path: "is not path data (commands, each with its numbers)",
+             _LINEJOIN: "is not miter, round or bevel", _LINECAP: "is not butt, round or square",
+             _FILLRULE: "is not nonzero or evenodd",
              _transform: "is not a transform list (matrix, translate, scale, rotate, skewX, skewY)"}
 
 

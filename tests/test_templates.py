@@ -127,6 +127,9 @@ REFUSED = {
     "units": ('<circle cx="50" cy="50" r="40" style="stroke:ink;stroke-width:1mm"/>',
               "<circle>: stroke-width='1mm' is not a number in the template's own units (px or none)"),
     "unknown": ('<path d="M 0 0 L 100 100" pathLength="10" stroke="ink"/>', "<path>: pathLength='10' is not supported in a template"),
+    "path data": ('<path id="path9" d="M 10 10 L 20"/>', "<path id=\"path9\">: d='M 10 10 L 20' is not path data (commands, each with its numbers)"),
+    "masked": ('<g style="display:none"><image/></g><rect width="10" height="10" style="display:inline;fill:none;stroke:ink;stroke-width:1;opacity:0.4;mask:url(#m)"/>',
+                     "<rect>: mask='url(#m)' is not supported in a template (only 'none')"),
     "link": ('<circle cx="50" cy="50" r="40" xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="file:///etc/passwd"/>',
              "<circle>: links are not allowed in a template (href='file:///etc/passwd')"),
     "script": ('<circle cx="50" cy="50" r="40" onload="alert(1)"/>',
@@ -152,7 +155,7 @@ def face(folder, template):
     return pixels(cairopdf.png(render_art(spec, expand(spec)[1]["badge-1"]), 60))
 
 
-def test_a_template_drawn_on_another_box_is_fitted_into_the_symbol_box(tmp_path):
+def test_a_template_drawn_on_another_box_is_fitted_into_the_symbol_box_and_a_missing_namespace_is_forgiven(tmp_path):
     on_100 = PLAIN.format('<circle cx="50" cy="50" r="40"/><rect x="10" y="10" width="20" height="20" fill="#1f6fd0"/>')
     on_200 = on_100.replace("0 0 100 100", "0 0 200 200").replace('cx="50" cy="50" r="40"', 'cx="100" cy="100" r="80"')
     on_200 = on_200.replace('x="10" y="10" width="20" height="20"', 'x="20" y="20" width="40" height="40"')
@@ -163,3 +166,4 @@ def test_a_template_drawn_on_another_box_is_fitted_into_the_symbol_box(tmp_path)
     assert differing(plain, scaled) < 0.001
     assert differing(face(tmp_path / "c", wide), face(tmp_path / "d", half)) < 0.001
     assert differing(plain, face(tmp_path / "e", half)) > 0.05  # the comparison can fail
+    assert differing(plain, face(tmp_path / "f", on_100.replace(' xmlns="http://www.w3.org/2000/svg"', ""))) < 0.001
