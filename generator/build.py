@@ -139,7 +139,7 @@ def check(spec):
     """Refuse to build a spec whose set fails validation (checked once a run)."""
     if id(spec) in _CHECKED:
         return
-    failures = validate(spec)
+    failures = validate(spec, draw=False)  # the build draws every artwork itself
     if failures:
         raise UserError(f"{spec.path}: {len(failures)} check(s) failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))
@@ -163,13 +163,13 @@ def cached(spec, path, inputs, make):
 
     A record is only written after a build that passed the checks, so a match needs no new check.
     """
-    record = cache.unchanged(path, inputs)
+    record = cache.unchanged(path, inputs, spec.templates)
     if record:
         return path, record["pages"], path.stat().st_size, "unchanged: inputs and file match the last build"
     check(spec)
     data, pages = make()
     write_atomic(path, data)
-    cache.remember(path, inputs, data, pages)
+    cache.remember(path, inputs, data, pages, spec.templates)
     return path, pages, len(data)
 
 

@@ -32,10 +32,8 @@ def code():
 
 
 def key(spec, *options):
-    """The inputs of one output file: the checked spec, the options, and the code, fonts and templates drawing it."""
-    parts = [repr(spec), repr(options), code()]
-    parts += [_folder(folder, "*.svg") for folder in spec.templates]
-    return _digest("\n".join(parts).encode())
+    """The inputs of one output file known before it is drawn: the checked spec, the options, the code and fonts."""
+    return _digest("\n".join([repr(spec), repr(options), code()]).encode())
 
 
 def _record(path):
@@ -43,21 +41,23 @@ def _record(path):
     return path.parent / RECORDS / f"{path.name}.json"
 
 
-def unchanged(path, inputs):
-    """The record of path when its inputs match and the file on disk is still the one written; else None."""
+def unchanged(path, inputs, templates):
+    """The record of path when its inputs, the templates it read and the file on disk are all as last written; else None."""
     try:
         record = json.loads(_record(path).read_text())
-        if record["inputs"] == inputs and record["output"] == _digest(path.read_bytes()):
+        if (record["inputs"] == inputs and record["output"] == _digest(path.read_bytes())
+                and all(templates.digest(name) == digest for name, digest in record["templates"].items())):
             return record
     except (OSError, ValueError, KeyError, TypeError):
         pass
     return None
 
 
-def remember(path, inputs, data, pages):
-    """Record what went into the file just written (a failure to record only costs a rebuild next time)."""
+def remember(path, inputs, data, pages, templates):
+    """Record what went into the file just written, with every template read so far (a failure to record only costs a rebuild)."""
+    read = {name: found.digest for name, found in sorted(templates.read.items())}
     try:
         _record(path).parent.mkdir(exist_ok=True)
-        _record(path).write_text(json.dumps({"inputs": inputs, "output": _digest(data), "pages": pages}))
+        _record(path).write_text(json.dumps({"inputs": inputs, "templates": read, "output": _digest(data), "pages": pages}))
     except OSError:
         pass

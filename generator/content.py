@@ -14,7 +14,7 @@ FONTS = {False: "/Helv", True: "/HelvB"}  # the standard Helvetica fonts, for sh
 _INHERITED = frozenset(INHERITED)
 _UNDRAWN = frozenset(("defs", "clipPath", "title", "desc"))
 _EXTERNAL = frozenset(("image", "use", "script", "foreignObject", "feImage"))
-_INITIAL = {"rg": "0 0 0", "RG": "0 0 0", "w": 1, "J": 0, "j": 0, "d": "", "ca": 1.0, "CA": 1.0}
+_INITIAL = {"rg": "0 0 0", "RG": "0 0 0", "w": 1, "J": 0, "j": 0, "M": 10.0, "d": "", "ca": 1.0, "CA": 1.0}
 
 
 class Unsupported(Exception):
@@ -307,9 +307,13 @@ class Writer:
                 cap, join = CAPS.get(style["stroke-linecap"], 0), JOINS.get(style["stroke-linejoin"], 0)
                 self.set("J", cap, f"{cap} J")
                 self.set("j", join, f"{join} j")
+                if "stroke-miterlimit" in style or state["M"] != 10.0:
+                    limit = num(style.get("stroke-miterlimit"), 10.0)
+                    self.set("M", limit, f"{n(limit)} M")
                 dashes = style.get("stroke-dasharray")
                 self.set("d", *_dash(dashes, style.get("stroke-dashoffset")) if dashes not in (None, "none") else ("", "[] 0 d"))
-        out.append(f"{shape} {'B' if fill and stroke else 'f' if fill else 'S' if stroke else 'n'}")
+        odd = "*" if "fill-rule" in style and style["fill-rule"] == "evenodd" else ""
+        out.append(f"{shape} {'B' + odd if fill and stroke else 'f' + odd if fill else 'S' if stroke else 'n'}")
 
     def text(self, node, style):
         """A line of sheet furniture in standard Helvetica, anchored as SVG's text-anchor says."""

@@ -25,8 +25,20 @@ class _Palette(Mapping):
         return len(self._palette)
 
 
+class _Templates:
+    """The spec's templates, recording the digest of each one a renderer reads."""
+
+    def __init__(self, templates, used):
+        self._templates, self._used = templates, used
+
+    def load(self, name):
+        found = self._templates.load(name)
+        self._used[f"template:{name}"] = found.digest
+        return found
+
+
 class _Watched:
-    """A spec stand-in for one renderer call: records the colours and components it reads."""
+    """A spec stand-in for one renderer call: records the colours, components and templates it reads."""
 
     def __init__(self, spec, own):
         self._spec, self._own, self.used = spec, own, {}
@@ -37,6 +49,10 @@ class _Watched:
     @property
     def palette(self):
         return _Palette(self._spec.palette, self.used)
+
+    @property
+    def templates(self):
+        return _Templates(self._spec.templates, self.used)
 
     @property
     def components(self):
@@ -63,6 +79,8 @@ def _now(spec, dependency):
         return spec.palette.get(name) if name else _digest(dict(spec.palette))
     if kind == "components":
         return _digest(spec.components)
+    if kind == "template":
+        return spec.templates.digest(name)
     found = next((c for c in spec.components if c.id == name), None)
     return _digest(found) if found is not None else None
 
@@ -101,7 +119,7 @@ class FaceCache:
         if art.component not in self.components:
             comp = spec.component(art.component)
             self.components[art.component] = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options),
-                                                      spec.templates, cache.code()))
+                                                      cache.code()))
         face = _digest((self.components[art.component], art.side, sorted(art.props.items())))
         entry = self.entries.get(face)
         if not entry or any(_now(spec, dependency) != value for dependency, value in entry["used"].items()):

@@ -9,7 +9,8 @@ from .errors import UserError
 NAMED = {"black": (0, 0, 0), "white": (1, 1, 1), "red": (1, 0, 0), "green": (0, 0.5, 0), "blue": (0, 0, 1),
          "yellow": (1, 1, 0), "gray": (0.5, 0.5, 0.5), "grey": (0.5, 0.5, 0.5)}
 INHERITED = ("fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-dashoffset", "stroke-linecap", "stroke-linejoin",
-             "fill-opacity", "stroke-opacity", "font-family", "font-size", "font-weight", "text-anchor")
+             "stroke-miterlimit", "fill-opacity", "fill-rule", "stroke-opacity", "font-family", "font-size", "font-weight",
+             "text-anchor")
 DEFAULTS = {"fill": "#000000", "stroke": "none", "stroke-width": 1.0, "stroke-linecap": "butt",
             "stroke-linejoin": "miter", "font-size": 4.0, "font-weight": "normal", "text-anchor": "start"}
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -175,6 +176,9 @@ def fill_and_stroke(ctx, style):
     fill, stroke = colour(style["fill"]), colour(style["stroke"])
     if fill is not None:
         ctx.set_source_rgba(*fill, num(style.get("fill-opacity"), 1.0))
+        if style.get("fill-rule") == "evenodd":  # each element is painted between save and restore
+            import cairocffi
+            ctx.set_fill_rule(cairocffi.FILL_RULE_EVEN_ODD)
         ctx.fill_preserve()
     width = num(style["stroke-width"], 1.0)
     if stroke is not None and width > 0:
@@ -185,6 +189,7 @@ def fill_and_stroke(ctx, style):
             style["stroke-linecap"], cairocffi.LINE_CAP_BUTT))
         ctx.set_line_join({"round": cairocffi.LINE_JOIN_ROUND, "bevel": cairocffi.LINE_JOIN_BEVEL}.get(
             style["stroke-linejoin"], cairocffi.LINE_JOIN_MITER))
+        ctx.set_miter_limit(num(style.get("stroke-miterlimit"), 10.0))
         dashes = numbers(style.get("stroke-dasharray") or "") if style.get("stroke-dasharray") not in (None, "none") else []
         if len(dashes) % 2:
             dashes *= 2
@@ -233,7 +238,10 @@ def segments(d):
 
     def take(n):
         nonlocal i
-        values = [float(tokens[i + k][1]) for k in range(n)]
+        try:
+            values = [float(tokens[i + k][1]) for k in range(n)]
+        except (IndexError, ValueError):  # the data ends, or a command comes, before n numbers
+            raise UserError(f"bad path data near {d[:40]!r}") from None
         i += n
         return values
 

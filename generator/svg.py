@@ -2,16 +2,11 @@
 import functools
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 from .errors import UserError
-from .templates import TEMPLATES
 
 FONT = "Bitstream Vera Sans"
 SVG_NS = "{http://www.w3.org/2000/svg}"
-_SAFE_TAGS = {"path", "circle", "ellipse", "rect", "polygon", "polyline", "line", "g"}
-_SAFE_ATTRS = re.compile(r"^(d|cx|cy|r|rx|ry|x|y|x1|y1|x2|y2|width|height|points|fill|stroke|stroke-width|"
-                         r"stroke-linejoin|stroke-linecap|stroke-dasharray|opacity|fill-opacity|transform)$")
 
 
 def r(value):
@@ -169,42 +164,13 @@ def as_drawing(art):
     return getattr(art, "drawing", None) or parse(art)
 
 
-@functools.lru_cache(maxsize=None)
-def _template(name, search):
-    """Load a template symbol (viewBox 0 0 100 100) as a tuple of (tag, attributes, children)."""
-    for folder in search:
-        path = Path(folder) / f"{name}.svg"
-        if path.is_file():
-            return tuple(_element(child, path) for child in _parse(path))
-    raise UserError(f"unknown template {name!r} (looked in {', '.join(map(str, search))})")
+def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, *, search):
+    """Place a template symbol centred on (x, y), size mm wide, recoloured: fill "currentColor" -> colour, "ink" -> ink.
 
-
-def _parse(path):
-    """The root element of a template file, refusing DTDs (entities) and malformed XML with a clear error."""
-    try:
-        data = path.read_bytes()
-        if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-            raise UserError(f"{path}: templates may not declare a DOCTYPE or entities (only plain shapes)")
-        return ET.fromstring(data)
-    except ET.ParseError as exc:
-        raise UserError(f"{path}: template is not well-formed SVG ({exc})") from None
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read template: {exc.strerror}") from None
-
-
-def _element(node, path):
-    """Copy a template element, refusing anything but plain shapes (no links, no scripts, no images)."""
-    tag = node.tag.replace(SVG_NS, "")
-    if tag not in _SAFE_TAGS:
-        raise UserError(f"{path}: template element <{tag}> is not allowed (only plain shapes)")
-    attributes = {k: v for k, v in node.attrib.items() if _SAFE_ATTRS.match(k)}
-    return tag, attributes, tuple(_element(child, path) for child in node)
-
-
-def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, search=(TEMPLATES,)):
-    """Place a template symbol centred on (x, y), size mm wide, recoloured: fill "currentColor" -> colour, "ink" -> ink."""
+    search: the spec's templates (templates.Templates), which read each template once.
+    """
     group = dwg.g(transform=f"translate({r(x)},{r(y)}) rotate({rotate}) scale({r(size / 100)}) translate(-50,-50)")
-    for item in _template(name, tuple(map(str, search))):
+    for item in search.load(name).shapes:
         group.add(_build(item, colour, ink))
     return group
 

@@ -5,6 +5,7 @@ from typing import NamedTuple
 from . import games, textcheck
 from .expand import expand
 from .located import spec_error
+from .render import draw_art
 
 
 class Failure(NamedTuple):
@@ -46,8 +47,12 @@ def missing(spec, module):
             for kind, what in getattr(module, "REQUIRED", {}).items() if kind not in kinds]
 
 
-def validate(spec):
-    """Run every check; return the failures (empty when the set is complete and consistent)."""
+def validate(spec, draw: bool = True):
+    """Run every check; return the failures (empty when the set is complete and consistent).
+
+    draw: then also draw every distinct artwork once, so that a template or a renderer refusing its input (a
+    UserError, as the build would raise it) is found without building.
+    """
     pieces, arts = expand(spec)
     found = generic(spec, pieces, arts) + textcheck.failures(spec, arts)
     module = games.ruleset(spec)
@@ -65,4 +70,7 @@ def validate(spec):
     if spec.distinguish:
         from . import vision  # coloraide builds its tables on import: only for specs that need it
         found += vision.failures(spec)
+    if draw and not found:
+        for art in arts.values():
+            draw_art(spec, art)
     return [Failure(spec.path, component, message) for component, message in found]

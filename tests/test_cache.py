@@ -1,4 +1,8 @@
 """The build cache: an unchanged rebuild writes nothing; any change of inputs or of the file rebuilds."""
+import json
+
+import pytest
+
 from generator import spec as specs
 from generator.build import build
 
@@ -49,3 +53,85 @@ def test_changing_a_colour_redraws_exactly_the_faces_that_use_it(tmp_path):
     assert changed and len(changed) < len(arts)
     assert sorted(second.drawn) == changed
     assert data == components_pdf(after, "a4")[0], "cached faces give the same bytes as fresh ones"
+
+
+TILES = """\
+game:
+  title: Tiles
+  designer: Test
+palette:
+  red: "#d7261e"
+  blue: "#1f6fd0"
+components:
+  tile:
+    kind: square-tile
+    expect: 8
+    size: 30 mm
+    faces:
+      product:
+        colour: [red, blue]
+        shape: [circle, round]
+      copies: 2
+"""
+CIRCLE = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+          '<circle cx="50" cy="50" r="{}" fill="currentColor" stroke="ink" stroke-width="4"/></svg>')
+SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+          '<rect x="20" y="20" width="60" height="60" style="fill:currentColor;stroke:ink;stroke-width:4"/></svg>')
+CHANGES = {  # spec folder -> one input changed
+    "a template in the spec's own folder": lambda folder: (folder / "templates" / "circle.svg").write_text(CIRCLE.format(25)),
+    "a template now found beside the spec": lambda folder: (folder / "templates" / "round.svg").write_text(SQUARE),
+    "a palette colour": lambda folder: (folder / "tiles.yaml").write_text(TILES.replace("#d7261e", "#2f9e44")),
+}
+
+
+def tiles_spec(folder):
+    """The tiles spec in folder with its own templates/circle.svg (radius 40; the package has a circle too); its path."""
+    (folder / "templates").mkdir(parents=True)
+    (folder / "templates" / "circle.svg").write_text(CIRCLE.format(40))
+    (folder / "tiles.yaml").write_text(TILES)
+    return folder / "tiles.yaml"
+
+
+def pnp(*args):
+    """Run pnp in a process of its own, as each of a user's builds is; its output."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", "from generator.cli import cli; cli()", *map(str, args)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_a_rebuild_after_a_change_equals_a_fresh_build_of_the_changed_spec(tmp_path, change):
+    path = tiles_spec(tmp_path / "spec")
+    pdf = tmp_path / "out" / "tiles" / "tiles-components-a4.pdf"
+    pnp("build", path, "--paper", "a4", "--out", tmp_path / "out")
+    first = pdf.read_bytes()
+    assert "unchanged" in pnp("build", path, "--paper", "a4", "--out", tmp_path / "out")
+    CHANGES[change](tmp_path / "spec")
+    assert "unchanged" not in pnp("build", path, "--paper", "a4", "--out", tmp_path / "out")
+    pnp("build", path, "--paper", "a4", "--out", tmp_path / "clean")
+    assert pdf.read_bytes() == (tmp_path / "clean" / "tiles" / "tiles-components-a4.pdf").read_bytes()
+    assert pdf.read_bytes() != first
+
+
+def test_a_changed_template_redraws_exactly_its_faces_and_only_used_templates_are_read(tmp_path):
+    from generator.build import components_pdf, output_path
+    from generator.facecache import FaceCache
+
+    path = tiles_spec(tmp_path / "spec")
+    before = specs.load(str(path))
+    built = build(before, "a4", tmp_path / "out")
+    assert sorted(before.templates.read) == ["circle", "round"]  # the package's ten other templates are never opened
+    record = json.loads((built[0].parent / ".pnp-cache" / f"{built[0].name}.json").read_text())
+    assert sorted(record["templates"]) == ["circle", "round"]
+
+    (tmp_path / "spec" / "templates" / "circle.svg").write_text(CIRCLE.format(25))
+    after = specs.load(str(path))
+    faces = FaceCache(output_path(tmp_path / "out", after, "a4"))
+    data, _ = components_pdf(after, "a4", faces=faces)
+    assert sorted(faces.drawn) == ["tile-1", "tile-3"]  # blue and red circles; the round faces came from the cache
+    assert data == components_pdf(after, "a4")[0]
+    again = build(after, "a4", tmp_path / "out")
+    assert len(again) == 3 and again[0].read_bytes() == data

@@ -75,6 +75,23 @@ def test_every_shape_and_style_the_painters_know_match_each_other_and_cairosvg()
     assert differing(painted, reference) < 0.002
 
 
+def test_fill_rule_and_miter_limit_match_cairosvg_in_both_painters():
+    dwg = svg.drawing(40, 20)
+    svg.ground(dwg, "#ffffff")
+    frame = "M 2 2 h 14 v 16 h -14 z M 5 5 h 8 v 10 h -8 z"  # both outlines turn the same way: only even-odd leaves a hole
+    dwg.add(dwg.path(frame, fill="#e67e22", fill_rule="evenodd", stroke="#000000", stroke_width=0.4))
+    for x, limit in ((20, 2), (30, 8)):  # a 20 degree turn: cut off below a limit of 5.8, pointed above it
+        dwg.add(dwg.polyline([(x, 17), (x + 4, 4), (x + 8, 17)], fill="none", stroke="#1f6fd0", stroke_width=2,
+                             stroke_miterlimit=limit))
+    picture = svg.to_string(dwg)
+    ops = content.write(dwg).ops
+    assert "B*" in ops and "2 M" in ops and "8 M" in ops
+    painted = pixels(cairopdf.png(picture, 150))
+    assert differing(written(picture, 150), painted) < 0.002
+    reference = pixels(cairosvg.svg2png(bytestring=str(picture).encode(), dpi=150, background_color="white"))
+    assert differing(painted, reference) < 0.002
+
+
 def test_text_on_a_face_is_left_to_cairo_and_furniture_text_is_helvetica():
     dwg = _with_text("Stopp · 5 × 2")
     with pytest.raises(content.Unsupported):
