@@ -306,6 +306,8 @@ def check_symbols(check, spec):
     for comp in spec.components:
         named = [(("faces", "product", "shape"), v) for k, vs in comp.faces.product if k == "shape" for v in vs]
         named += [(("faces", "list", i, "shape"), item["shape"]) for i, item in enumerate(comp.faces.items) if "shape" in item]
+        named += [(("faces", "list", i, "pattern", r, c), cell[1]) for i, item in enumerate(comp.faces.items)
+                  for r, row in enumerate(item.get("pattern", ())) for c, cell in enumerate(row) if len(cell) > 1]
         if comp.back and comp.back.symbol:
             named.append((("back", "symbol"), comp.back.symbol))
         for where, name in named:

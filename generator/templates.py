@@ -31,6 +31,11 @@ AT_DEFAULT = {  # properties allowed only at a value that changes nothing
 _NUMBER = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?:px)?\s*")
 _HEX = re.compile(r"#[0-9a-f]{6}|#[0-9a-f]{3}")
 _TRANSFORMS = re.compile(rf"\s*(?:{TRANSFORM.pattern}\s*,?\s*)*")
+LIMIT = 1_000_000  # the largest coordinate a template may use (in its own units): every number that reaches a PDF is finite
+MAX_DEPTH = 64     # elements nested in one another
+MAX_BYTES = 1_000_000  # the largest template file read
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a template's name: a file stem in a templates/ folder, never a path
+ARITY = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3), "skewX": (1,), "skewY": (1,)}
 
 
 class Template(NamedTuple):
@@ -49,8 +54,16 @@ class Templates(tuple):
         return made
 
     def find(self, name: str) -> Path | None:
-        """The file of the template called name: the first folder that has one."""
-        return next((path for path in (Path(folder) / f"{name}.svg" for folder in self) if path.is_file()), None)
+        """The file of the template called name: the first folder that has one, inside that folder after links."""
+        if not NAME.fullmatch(name):
+            raise UserError(f"template name {name!r} is not a plain name (letters, digits, '-' and '_': a file in templates/)")
+        for folder in self:
+            path = Path(folder) / f"{name}.svg"
+            if path.is_file():
+                if not path.resolve().is_relative_to(Path(folder).resolve()):
+                    raise UserError(f"{path}: the template links to a file outside its folder ({path.resolve()})")
+                return path
+        return None
 
     def load(self, name: str) -> Template:
         """The template called name, read and checked on first use."""
@@ -60,9 +73,12 @@ class Templates(tuple):
             if path is None:
                 raise UserError(f"unknown template {name!r} (looked in {', '.join(self)})")
             try:
-                data = path.read_bytes()
+                with open(path, "rb") as handle:
+                    data = handle.read(MAX_BYTES + 1)
             except OSError as exc:
                 raise UserError(f"{path}: cannot read template: {exc.strerror}") from None
+            if len(data) > MAX_BYTES:
+                raise UserError(f"{path}: template is larger than {MAX_BYTES // 1_000_000} MB (plain shapes take a few KB)")
             digest = hashlib.sha256(data).hexdigest()[:32]  # 128 bits: ample for a cache key, and kept by every face
             found = self.read[name] = Template(digest, parse(path, data))
         return found
@@ -110,6 +126,8 @@ def _tree(path, data):
     stack = [top]
 
     def start(name, attributes):
+        if len(stack) > MAX_DEPTH:
+            raise UserError(f"{path}:{parser.CurrentLineNumber}: elements nested more than {MAX_DEPTH} deep")
         node = (name, attributes, [], parser.CurrentLineNumber)
         stack[-1][2].append(node)
         stack.append(node)
@@ -197,9 +215,14 @@ def _colour(value):
 
 
 def _number(value):
-    """A number in the template's own units (px or none), as text; None otherwise."""
+    """A number in the template's own units (px or none), within LIMIT, as text; None otherwise."""
     found = _NUMBER.fullmatch(value)
-    return found.group(1) if found else None
+    return found.group(1) if found and _sane(float(found.group(1))) else None
+
+
+def _sane(number):
+    """True for a finite number within LIMIT (1e400 reads as infinity)."""
+    return abs(number) <= LIMIT
 
 
 def _dashes(value):
@@ -216,16 +239,25 @@ def _one_of(*allowed):
 
 
 def _path(value):
-    """Path data the painters read."""
+    """Path data the painters read, every number within LIMIT."""
     try:
-        return value if all(segments(value)) else None
+        return value if all(seg and all(_sane(n) for n in seg[1:]) for seg in segments(value)) else None
     except UserError:
         return None
 
 
 def _transform(value):
-    """A transform list the painters read (matrix, translate, scale, rotate, skewX, skewY)."""
-    return value if _TRANSFORMS.fullmatch(value) else None
+    """A transform list the painters read (matrix, translate, scale, rotate, skewX, skewY), each with its numbers, none flat."""
+    if not _TRANSFORMS.fullmatch(value):
+        return None
+    for name, args in TRANSFORM.findall(value):
+        numbers = [_number(n) for n in re.split(r"[\s,]+", args.strip())] if args.strip() else []
+        if len(numbers) not in ARITY[name] or None in numbers:
+            return None
+        factors = list(map(float, numbers))
+        if (name == "scale" and 0 in factors) or (name == "matrix" and factors[0] * factors[3] == factors[1] * factors[2]):
+            return None  # flattens the shape to nothing: a mistake, and a matrix nothing can invert
+    return value
 
 
 _LINEJOIN, _LINECAP, _FILLRULE = _one_of("miter", "round", "bevel"), _one_of("butt", "round", "square"), _one_of("nonzero", "evenodd")
@@ -234,12 +266,13 @@ _PROPERTIES = {"fill": _colour, "stroke": _colour, "stroke-width": _number, "str
                "stroke-linejoin": _LINEJOIN, "stroke-linecap": _LINECAP, "fill-rule": _FILLRULE,
                "stroke-dasharray": _dashes, "transform": _transform,
                "d": _path, "points": str}
-_NOT_A_NUMBER = "is not a number in the template's own units (px or none)"
+_NOT_A_NUMBER = f"is not a number in the template's own units (px or none) from -{LIMIT:,} to {LIMIT:,}"
 _EXPECTED = {_colour: f"is not a plain colour (expected #rrggbb, none, currentColor, ink or {', '.join(NAMED)})",
-             _dashes: "is not a dash array (numbers, or none)", _path: "is not path data (commands, each with its numbers)",
+             _dashes: "is not a dash array (numbers, or none)", _path: f"is not path data (commands, each with its numbers, from -{LIMIT:,} to {LIMIT:,})",
              _LINEJOIN: "is not miter, round or bevel", _LINECAP: "is not butt, round or square",
              _FILLRULE: "is not nonzero or evenodd",
-             _transform: "is not a transform list (matrix, translate, scale, rotate, skewX, skewY)"}
+             _transform: "is not a transform list (matrix of 6 numbers, translate or scale of 1-2, rotate of 1 or 3, "
+                         "skewX or skewY of 1; finite, and no scale of 0)"}
 
 
 def _fit(where, attributes):

@@ -113,6 +113,10 @@ def _rgb(path, index):
 
 
 PLAIN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">\n  <g style="fill:currentColor">\n    {}\n  </g>\n</svg>\n'
+NOT_A_NUMBER = "is not a number in the template's own units (px or none) from -1,000,000 to 1,000,000"
+NOT_PATH = "is not path data (commands, each with its numbers, from -1,000,000 to 1,000,000)"
+NOT_TRANSFORM = ("is not a transform list (matrix of 6 numbers, translate or scale of 1-2, rotate of 1 or 3, skewX or skewY "
+                 "of 1; finite, and no scale of 0)")
 ONLY_SHAPES = "element not allowed in a template (plain shapes only: circle, ellipse, g, line, path, polygon, polyline, rect)"
 REFUSED = {
     "text": ('<text id="text1" x="10" y="50">Hi</text>', '<text id="text1">: ' + ONLY_SHAPES),
@@ -125,9 +129,21 @@ REFUSED = {
     "clip": ('<circle cx="50" cy="50" r="40" clip-path="url(#c)"/>',
              "<circle>: clip-path='url(#c)' is not supported in a template (only 'none')"),
     "units": ('<circle cx="50" cy="50" r="40" style="stroke:ink;stroke-width:1mm"/>',
-              "<circle>: stroke-width='1mm' is not a number in the template's own units (px or none)"),
+              "<circle>: stroke-width='1mm' " + NOT_A_NUMBER),
     "unknown": ('<path d="M 0 0 L 100 100" pathLength="10" stroke="ink"/>', "<path>: pathLength='10' is not supported in a template"),
-    "path data": ('<path id="path9" d="M 10 10 L 20"/>', "<path id=\"path9\">: d='M 10 10 L 20' is not path data (commands, each with its numbers)"),
+    "path data": ('<path id="path9" d="M 10 10 L 20"/>', "<path id=\"path9\">: d='M 10 10 L 20' " + NOT_PATH),
+    "infinite arc": ('<path d="M 10 10 A 1e400 1e400 0 0 1 90 90"/>', "<path>: d='M 10 10 A 1e400 1e400 0 0 1 90 90' " + NOT_PATH),
+    "huge number": ('<circle cx="1e308" cy="50" r="40"/>', "<circle>: cx='1e308' " + NOT_A_NUMBER),
+    "nan": ('<circle cx="50" cy="50" r="nan"/>', "<circle>: r='nan' " + NOT_A_NUMBER),
+    "bad colour": ('<circle cx="50" cy="50" r="40" fill="#zzzzzz"/>', "<circle>: fill='#zzzzzz' is not a plain colour "
+                   "(expected #rrggbb, none, currentColor, ink or black, white, red, green, blue, yellow, gray, grey)"),
+    "empty translate": ('<g transform="translate()"><circle cx="50" cy="50" r="40"/></g>', "<g>: transform='translate()' " + NOT_TRANSFORM),
+    "short matrix": ('<g transform="matrix(1)"><circle cx="50" cy="50" r="40"/></g>', "<g>: transform='matrix(1)' " + NOT_TRANSFORM),
+    "infinite rotate": ('<g transform="rotate(inf)"><circle cx="50" cy="50" r="40"/></g>', "<g>: transform='rotate(inf)' " + NOT_TRANSFORM),
+    "flat scale": ('<g transform="scale(0)"><circle cx="50" cy="50" r="40"/></g>', "<g>: transform='scale(0)' " + NOT_TRANSFORM),
+    "flat matrix": ('<g transform="matrix(1 2 2 4 0 0)"><circle cx="50" cy="50" r="40"/></g>',
+                    "<g>: transform='matrix(1 2 2 4 0 0)' " + NOT_TRANSFORM),
+    "deep groups": ("<g>" * 70 + '<circle cx="50" cy="50" r="40"/>' + "</g>" * 70, "elements nested more than 64 deep"),
     "masked": ('<g style="display:none"><image/></g><rect width="10" height="10" style="display:inline;fill:none;stroke:ink;stroke-width:1;opacity:0.4;mask:url(#m)"/>',
                      "<rect>: mask='url(#m)' is not supported in a template (only 'none')"),
     "link": ('<circle cx="50" cy="50" r="40" xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="file:///etc/passwd"/>',
@@ -167,3 +183,25 @@ def test_a_template_drawn_on_another_box_is_fitted_into_the_symbol_box_and_a_mis
     assert differing(face(tmp_path / "c", wide), face(tmp_path / "d", half)) < 0.001
     assert differing(plain, face(tmp_path / "e", half)) > 0.05  # the comparison can fail
     assert differing(plain, face(tmp_path / "f", on_100.replace(' xmlns="http://www.w3.org/2000/svg"', ""))) < 0.001
+
+
+def test_a_template_name_is_a_plain_name_and_a_template_never_links_out_of_its_folder(tmp_path):
+    outside = tmp_path / "secret.svg"
+    outside.write_text(PLAIN.format('<circle cx="50" cy="50" r="40"/>'), encoding="utf-8")
+    spec = tmp_path / "spec" / "tiles.yaml"
+    (spec.parent / "templates").mkdir(parents=True)
+    (spec.parent / "templates" / "link.svg").symlink_to(outside)
+    body = ("game: {title: T, designer: Me}\npalette: {red: '#d7261e'}\ncomponents:\n  tile:\n    kind: pattern-tile\n"
+            "    expect: 1\n    rows: 1\n    cols: 1\n    cell: 12 mm\n    faces: {list: [{pattern: [[[red, NAME]]]}]}\n")
+    known = "capsule, circle, diamond, flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, link, marker-triangle, " \
+            "rhombus, round, square, triangle"
+    for name in ("../../secret", str(outside.with_suffix(""))):
+        spec.write_text(body.replace("NAME", name), encoding="utf-8")
+        result = run("build", spec, "--paper", "a4", "--out", tmp_path / "out")
+        assert (result.exit_code, result.output) == (1, f"error: {spec}:10: components.tile.faces.list[0].pattern[0][0]: "
+                                                        f"unknown symbol {name!r} (templates: {known})\n")
+    spec.write_text(body.replace("NAME", "link"), encoding="utf-8")
+    result = run("build", spec, "--paper", "a4", "--out", tmp_path / "out")
+    assert (result.exit_code, result.output) == (1, f"error: {spec.parent / 'templates' / 'link.svg'}: the template links "
+                                                    f"to a file outside its folder ({outside})\n")
+    assert not (tmp_path / "out").exists()
