@@ -1,9 +1,11 @@
 """Fuzzing with hypothesis: random YAML text, random structures and random --set values on the shipped specs, and
-random theme and position files, never let anything but the project's own UserError escape the loader, the validator
+random theme, position and template files, never let anything but the project's own UserError escape the loader, the validator
 or the renderers.
 
 The default run tries a few thousand inputs in a few seconds; `pytest -m fuzz` runs a long campaign."""
 import os
+import re
+import zlib
 
 import pytest
 import yaml
@@ -255,4 +257,68 @@ def position_text(draw):
 def test_random_position_files_never_crash():
     from generator.games import glorieta
     tally = run(position_text(), lambda text: survive_file(lambda p: glorieta.describe(glorieta.load_position(p)), text), 300)
+    assert tally["ok"] and tally["rejected"]
+
+
+ATTRIBUTE_VALUES = st.one_of(st.sampled_from(["0", "50", "-1", "1e400", "nan", "inf", "1e308", "10px", "1mm", "", " ",
+                                              "#zzzzzz", "#abc", "red", "currentColor", "ink", "none", "url(#a)",
+                                              "translate()", "matrix(1)", "rotate(inf)", "scale(0)", "rotate(45 50 50)",
+                                              "M 10 10 L 20", "M 0 0 A 1e400 1 0 0 1 9 9", "M0,0 h50 v50 z",
+                                              "fill:red;stroke:ink", "fill", "display:none", "0 0 100 100", "0 0 0 0"]),
+                             st.text(max_size=8))
+ATTRIBUTES = st.dictionaries(st.sampled_from(["cx", "cy", "r", "x", "y", "width", "height", "d", "points", "fill", "stroke",
+                                              "stroke-width", "transform", "style", "opacity", "viewBox", "href", "onload"]),
+                             ATTRIBUTE_VALUES, max_size=4)
+ELEMENTS = st.recursive(
+    st.tuples(st.sampled_from(["circle", "rect", "path", "ellipse", "line", "polygon", "text", "image", "defs"]), ATTRIBUTES,
+              st.just(())),
+    lambda inner: st.tuples(st.sampled_from(["g", "svg", "metadata"]), ATTRIBUTES, st.lists(inner, max_size=3)),
+    max_leaves=6)
+
+
+def svg_text(node):
+    """An element tree as SVG text."""
+    tag, attributes, children = node
+    attrs = "".join(f' {key}="{value.replace("&", "&amp;").replace(chr(34), "&quot;").replace("<", "&lt;")}"'
+                    for key, value in attributes.items())
+    return f"<{tag}{attrs}>{''.join(map(svg_text, children))}</{tag}>"
+
+
+TILE_SPEC = ("game: {title: T, designer: Me}\npalette: {red: '#d7261e'}\ncomponents:\n  tile:\n    kind: square-tile\n"
+             "    expect: 1\n    size: 25 mm\n    faces: {list: [{colour: red, shape: art}]}\n")
+
+
+def drawn_template(node):
+    """Build a one-tile spec whose template is the random element tree; "ok" or "rejected" (a crash escapes)."""
+    import tempfile
+    from pathlib import Path
+    from generator.build import components_pdf
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "templates").mkdir()
+        text = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">' + svg_text(node) + "</svg>"
+        (Path(folder) / "templates" / "art.svg").write_text(text, encoding="utf-8", errors="surrogatepass")
+        (Path(folder) / "t.yaml").write_text(TILE_SPEC, encoding="utf-8")
+        try:
+            spec = specs.load(str(Path(folder) / "t.yaml"))
+            validate(spec)
+            data, _ = components_pdf(spec, "a4")
+        except UserError as exc:
+            assert str(exc).strip()
+            return "rejected"
+        assert not any(re.search(rb"(?i)\b(inf|nan)\b", text) for text in inflated(data)), "a number that is not finite"
+        return "ok"
+
+
+def inflated(data):
+    """The PDF's own bytes and each of its compressed streams inflated (no PDF library)."""
+    yield data
+    for found in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
+        try:
+            yield zlib.decompress(found.group(1))
+        except zlib.error:
+            pass
+
+
+def test_random_template_svgs_never_crash_and_write_only_finite_numbers():
+    tally = run(ELEMENTS, drawn_template, 300)
     assert tally["ok"] and tally["rejected"]
