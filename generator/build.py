@@ -1,11 +1,10 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
-import os
-import re
 from collections import Counter
 from pathlib import Path
 
 from . import looks as looks_
 from . import cache, coverage, pdf, sheets
+from .files import write_atomic
 from .components import KINDS
 from .errors import UserError
 from .expand import expand
@@ -65,65 +64,6 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
         doc.next_page(sheet.slots)
     title = f"{spec.game.title}: components ({'A4' if paper == 'a4' else 'US Letter'})"
     return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), total
-
-
-def write_atomic(path, data):
-    """Write bytes to path via a temp file in the same folder and a rename: never a half-written file."""
-    path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = _temp_beside(path)
-    except (FileExistsError, NotADirectoryError):
-        raise UserError(f"cannot write {path}: {path.parent} is not a folder") from None
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(temp, 0o644)
-        os.replace(temp, path)
-    except BaseException as exc:  # also on Ctrl-C: remove our own temp file, and only that
-        if os.path.exists(temp):
-            os.unlink(temp)
-        if isinstance(exc, OSError):
-            raise UserError(f"cannot write {path}: {exc.strerror}") from None
-        raise
-
-
-def _temp_beside(path):
-    """Create a temp file of our own in path's folder: (descriptor, name); a leftover of another run is never reused."""
-    _sweep(path)
-    for attempt in range(100):
-        temp = path.parent / f".{path.name}.{os.getpid()}-{attempt}.part"
-        try:
-            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), temp
-        except FileExistsError:
-            if not path.parent.is_dir():
-                raise
-    raise UserError(f"cannot write {path}: too many leftover temp files beside it")
-
-
-def _sweep(path):
-    """Remove the temp files of path that killed runs of pnp left (named by a process id that no longer runs)."""
-    mine = re.compile(rf"\.{re.escape(path.name)}\.(\d+)-\d+\.part")
-    for entry in os.scandir(path.parent):
-        found = mine.fullmatch(entry.name)
-        if found and not _running(int(found.group(1))):
-            try:
-                os.unlink(entry.path)
-            except OSError:
-                pass  # gone already, or not ours to remove: the build goes on
-
-
-def _running(pid):
-    """True when a process with this id exists."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError):
-        pass  # it exists, and is someone else's
-    return True
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):

@@ -6,6 +6,8 @@ import json
 import os
 from pathlib import Path
 
+from .files import write_quietly
+
 PACKAGE = Path(__file__).resolve().parent
 RECORDS = ".pnp-cache"
 
@@ -56,8 +58,5 @@ def unchanged(path, inputs, templates):
 def remember(path, inputs, data, pages, templates):
     """Record what went into the file just written, with every template read so far (a failure to record only costs a rebuild)."""
     read = {name: found.digest for name, found in sorted(templates.read.items())}
-    try:
-        _record(path).parent.mkdir(exist_ok=True)
-        _record(path).write_text(json.dumps({"inputs": inputs, "templates": read, "output": _digest(data), "pages": pages}))
-    except OSError:
-        pass
+    record = {"inputs": inputs, "templates": read, "output": _digest(data), "pages": pages}
+    write_quietly(_record(path), json.dumps(record).encode())

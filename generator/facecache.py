@@ -4,6 +4,7 @@ import json
 from collections.abc import Mapping
 
 from . import cache, content, svg
+from .files import write_quietly
 from .render import draw_art
 
 
@@ -145,8 +146,4 @@ class FaceCache:
 
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(self.kept, separators=(",", ":")))
-        except OSError:
-            pass
+        write_quietly(self.path, json.dumps(self.kept, separators=(",", ":")).encode())

@@ -84,7 +84,7 @@ def report_colours(report, spec):
 
 def write(spec, out_dir, threshold=None):
     """Write <out>/<id>/<id>-palette.pdf and .png; return their paths."""
-    from .build import write_atomic
+    from .files import write_atomic
     text = sheet(spec, threshold)
     doc = pdf.Document(WIDTH, sheet_height(spec))
     doc.furniture(lambda: text)

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator import build as builder
-from generator import cairopdf, pdf, yamlsource
+from generator import cairopdf, files, pdf, yamlsource
 from generator.cli import cli
 
 from test_spec import INVALID, expected_error
@@ -231,7 +230,7 @@ def test_write_interrupted_or_disk_full_leaves_old_file_and_no_temp(built, monke
     monkeypatch.setattr(os, "fdopen", lambda fd, mode: Full(real_fdopen(fd, mode)))
     if fault is KeyboardInterrupt:
         with pytest.raises(KeyboardInterrupt):
-            builder.write_atomic(target, b"new bytes" * 1000)
+            files.write_atomic(target, b"new bytes" * 1000)
     else:
         changed = ("--set", "game.title=Changed")  # new inputs, so the cache does not skip the write
         message = one_clean_line(run("build", path, "--paper", "a4", "--out", out, *changed))
@@ -246,7 +245,7 @@ def test_a_leftover_temp_file_with_our_name_is_neither_reused_nor_removed(tmp_pa
     target = tmp_path / "sheet.pdf"
     stale = tmp_path / f".sheet.pdf.{os.getpid()}-0.part"  # as a crashed run with this process id would leave it
     stale.write_bytes(b"someone else's half-written file")
-    builder.write_atomic(target, b"%PDF-1.5 new")
+    files.write_atomic(target, b"%PDF-1.5 new")
     assert target.read_bytes() == b"%PDF-1.5 new"
     assert stale.read_bytes() == b"someone else's half-written file"
     assert leftovers(tmp_path) == [stale]
@@ -295,7 +294,7 @@ def test_temp_files_of_killed_runs_are_removed_on_the_next_write(tmp_path):
     others = [tmp_path / ".sheet.pdf.part", tmp_path / f".other.pdf.{int(dead.stdout)}-0.part", tmp_path / "sheet.pdf.1-0.part"]
     for path in [killed, alive, *others]:
         path.write_bytes(b"half")
-    builder.write_atomic(tmp_path / "sheet.pdf", b"%PDF-1.5 new")
+    files.write_atomic(tmp_path / "sheet.pdf", b"%PDF-1.5 new")
     assert sorted(leftovers(tmp_path)) == sorted([alive, *others])
 
 
@@ -304,7 +303,7 @@ def test_sigterm_during_a_write_removes_the_temp_file_and_keeps_the_old_pdf(tmp_
     target.write_bytes(b"%PDF old")
     code = f"""
 import os, signal
-from generator import build, cli
+from generator import cli, files
 cli.terminate_like_interrupt()
 real = os.fdopen
 class Killed:
@@ -315,8 +314,26 @@ class Killed:
         self.handle.write(data[:10])
         os.kill(os.getpid(), signal.SIGTERM)
 os.fdopen = lambda fd, mode: Killed(real(fd, mode))
-build.write_atomic({str(target)!r}, b"%PDF new" * 1000)
+files.write_atomic({str(target)!r}, b"%PDF new" * 1000)
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 128 + signal.SIGTERM, done.stderr
     assert target.read_bytes() == b"%PDF old" and not leftovers(tmp_path)
+
+
+def test_links_in_the_cache_folder_are_replaced_never_written_through(tmp_path):
+    path = write_spec(tmp_path / "spec")
+    out = tmp_path / "out"
+    assert run("build", path, "--paper", "a4", "--out", out).exit_code == 0
+    cache = out / "hostile" / ".pnp-cache"
+    records = sorted(p for p in cache.iterdir() if p.is_file())
+    assert records, "the build keeps its records in .pnp-cache"
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    for record in records:
+        record.unlink()
+        record.symlink_to(victim)
+    assert run("build", path, "--paper", "a4", "--out", out, "--set", "game.title=Changed").exit_code == 0
+    assert victim.read_text() == "keep me"
+    assert all(record.is_file() and not record.is_symlink() for record in records)
+    assert not leftovers(out)
