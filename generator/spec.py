@@ -27,7 +27,7 @@ BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": 
                   "frame": s.one_of("rect", "round", "none")}, required=("fill",))
 MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a mistake, or a memory bomb
 COMMON = {"kind": s.text, "title": s.text, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
-          "faces": s.any_value, "back": BACK}
+          "faces": s.any_value, "back": BACK, "print": s.one_of("all", "once")}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
                  "colour_threshold": s.number(0, 100)},
                 required=("game", "components"))
@@ -219,6 +219,7 @@ def component(check, cid, raw):
                   frame=back.get("frame", "rect"))
         if back else None,
         options=MappingProxyType(options),
+        printing=checked.get("print", "once" if kind.print_once else "all"),
     )
 
 

@@ -20,6 +20,7 @@ class Kind(NamedTuple):
     layout: str = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet)
     back: Callable = None       # render_back(spec, component, w, h) -> SVG text; None: the common back
     panel_overlap: Callable = None   # options -> mm panels overlap by; None: imposition.OVERLAP
+    print_once: bool = False    # written on (score pads): printed once on copy sheets unless the spec says print: all
 
 
 def width_and_height(options):
