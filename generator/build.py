@@ -28,7 +28,9 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
         w, h = KINDS[comp.kind].size(comp.options)
         count = sum(1 for p in pieces if p.component == comp.id)
         on = sum(1 for s in plan.sheets if comp.id in s.components)
-        rows.append((comp.title, str(count), f"{round(w, 1):g} x {round(h, 1):g} mm", str(on), ("fold-over" if backs == "fold" else "yes") if comp.back else "no"))
+        sheets_on = f"{on} to copy" if comp.printing == "once" else str(on)
+        rows.append((comp.title, str(count), f"{round(w, 1):g} x {round(h, 1):g} mm", sheets_on,
+                     ("fold-over" if backs == "fold" else "yes") if comp.back else "no"))
     return rows
 
 

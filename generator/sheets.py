@@ -1,6 +1,6 @@
 """Sheet furniture as drawings: crop marks and targets, the ruler, the words of each sheet, and the manifest page."""
 from . import svg
-from .imposition import CLEAR, MARGIN
+from .imposition import CLEAR, COPY_NOTE, MARGIN
 from .units import fmt_mm
 
 RULER = 50.0
@@ -143,6 +143,10 @@ def manifest(plan, spec, rows, duplex_pages, total, fold_pages=()):
         advice.append(f"All {total} pages print single-sided.")
     if fold_pages:
         advice.append(f"Pages {fold_pages[0]}-{fold_pages[-1]}: fold along the dashed line (backs behind fronts), glue, then cut.")
+    copies = [str(n) for n, s in enumerate(plan.sheets, start=2) if s.note.startswith(COPY_NOTE)]
+    if copies:
+        advice.append(f"Page{'s' * (len(copies) > 1)} {', '.join(copies)}: copy sheet{'s' * (len(copies) > 1)},"
+                      " print as many as you need (written on in play).")
     for line in advice:
         y += 6.5
         dwg.add(svg.text(dwg, line, x, y, 3.3, anchor="start"))
