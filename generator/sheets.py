@@ -1,6 +1,6 @@
 """Sheet furniture as drawings: crop marks and targets, the ruler, the words of each sheet, and the manifest page."""
 from . import svg
-from .imposition import CLEAR, COPY_NOTE, MARGIN
+from .imposition import COPY_NOTE, MARGIN, SPACING
 from .units import fmt_mm
 
 RULER = 50.0
@@ -16,12 +16,13 @@ def marks(plan, sheet):
         glue_tab(dwg, tab, sheet.slots[0])
     for x, y in sheet.targets:
         target(dwg, x, y)
-    xs = [x for s in sheet.slots for x in (s.bleed_box.x, s.bleed_box.x + s.bleed_box.w)]
-    xs += [x for mark in sheet.marks for x, _ in mark]
-    for y in sheet.folds:  # dashed in the side margins, clear of the pieces and the marks that cross the fold
-        for x1, x2 in ((MARGIN, min(xs) - CLEAR), (max(xs) + CLEAR, plan.width - MARGIN)):
-            dwg.add(dwg.line((svg.r(x1), svg.r(y)), (svg.r(x2), svg.r(y)), stroke="#000000", stroke_width=MARK_WIDTH,
-                             stroke_dasharray="3,2"))
+    for y in sheet.folds:  # dashed across the sheet, broken where crop marks cross the fold
+        crossing = sorted(a[0] for a, b in sheet.marks if min(a[1], b[1]) <= y <= max(a[1], b[1]))
+        starts, ends = [MARGIN] + [x + SPACING for x in crossing], [x - SPACING for x in crossing] + [plan.width - MARGIN]
+        for x1, x2 in zip(starts, ends):
+            if x2 > x1:
+                dwg.add(dwg.line((svg.r(x1), svg.r(y)), (svg.r(x2), svg.r(y)), stroke="#000000", stroke_width=MARK_WIDTH,
+                                 stroke_dasharray="3,2"))
     return dwg
 
 

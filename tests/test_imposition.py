@@ -311,3 +311,33 @@ def test_panel_targets_lie_in_the_glue_tabs_not_in_the_play_area():
                 extra = [page.getpixel((round((x + dx) * px), round((y + dy) * px))) < 110 <=
                          board.getpixel((round((bx + dx) * px), round((by + dy) * px))) for dx, dy in ring]
                 assert not any(extra), "a target shows on the play area"
+
+
+def test_pieces_that_share_cut_lines_sit_on_one_ground():
+    """Under every shared cut line of a block lies a fill of the pieces' own ground colour, so anti-aliased edges
+    of neighbouring faces show no hairline of paper between them (poppler showed one before)."""
+    import io
+
+    import pikepdf
+
+    from generator.build import components_pdf
+    spec = make_spec({"t": tile(19, 12, 2, back=True)})
+    plan = impose(spec, expand(spec)[0], "a4")
+    data, _ = components_pdf(spec, "a4")
+    document = pikepdf.open(io.BytesIO(data))
+    page = document.pages[2]  # the back sheet: every piece plain red
+    fills, colour = [], None
+    for operands, operator in pikepdf.parse_content_stream(page):
+        if str(operator) == "rg":
+            colour = tuple(round(float(v), 3) for v in operands)
+        elif str(operator) == "re":
+            rect = Rect(*map(float, operands))
+        elif str(operator) == "f" and colour == (1.0, 0.0, 0.0):
+            fills.append(rect)
+    slots = plan.sheets[1].slots
+    assert len(plan.sheets[1].grounds) == 1
+    for a in slots:
+        for b in slots:
+            if abs(a.bleed_box.x + a.bleed_box.w - b.bleed_box.x) < EPS and abs(a.y - b.y) < EPS:
+                x, y = b.bleed_box.x, b.y + b.h / 2
+                assert any(f.x < x - 0.1 and x + 0.1 < f.x + f.w and f.y <= y <= f.y + f.h for f in fills), (a, b)
