@@ -10,7 +10,7 @@ from .errors import UserError
 from .expand import expand
 from .facecache import FaceCache
 from .render import bleed_size, draw_art, render_art
-from .imposition import impose
+from .imposition import EPS, grown, impose
 from .validate import validate
 
 PAPER_CHOICES = ("a4", "letter", "all")
@@ -28,7 +28,9 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
         w, h = KINDS[comp.kind].size(comp.options)
         count = sum(1 for p in pieces if p.component == comp.id)
         on = sum(1 for s in plan.sheets if comp.id in s.components)
-        rows.append((comp.title, str(count), f"{round(w, 1):g} x {round(h, 1):g} mm", str(on), ("fold-over" if backs == "fold" else "yes") if comp.back else "no"))
+        sheets_on = f"{on} to copy" if comp.printing == "once" else str(on)
+        rows.append((comp.title, str(count), f"{round(w, 1):g} x {round(h, 1):g} mm", sheets_on,
+                     ("fold-over" if backs == "fold" else "yes") if comp.back else "no"))
     return rows
 
 
@@ -54,7 +56,12 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
             doc.share(key)
     size_of = {comp.id: bleed_size(comp) for comp in spec.components}
     sizes = {key: size_of[arts[key].component] for key in uses}
+    grounds = {key: pdf.ground(picture) for key, picture in pictures.items()}
     for number, sheet in enumerate(plan.sheets, start=2):
+        for slot in sheet.slots:  # one ground under each block of pieces that share cut lines
+            block = next((g for g in sheet.grounds if _inside(slot, g)), None)
+            if block and grounds[slot.art]:
+                doc.fill(_within(grown(slot.bleed_box, SEAM), block), grounds[slot.art])
         for slot in sheet.slots:
             clip = (slot.x, slot.y, slot.w, slot.h) if slot.window is not None else None
             doc.paint(pictures[slot.art], pdf.place_slot(slot, sizes[slot.art]), clip, slot.art)
@@ -64,6 +71,22 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
         doc.next_page(sheet.slots)
     title = f"{spec.game.title}: components ({'A4' if paper == 'a4' else 'US Letter'})"
     return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), total
+
+
+SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines
+
+
+def _inside(slot, rect):
+    """True when a slot's bleed box lies inside rect."""
+    box = slot.bleed_box
+    return (rect.x - EPS <= box.x and box.x + box.w <= rect.x + rect.w + EPS
+            and rect.y - EPS <= box.y and box.y + box.h <= rect.y + rect.h + EPS)
+
+
+def _within(rect, limit):
+    """rect cut down to lie inside limit: (x, y, w, h)."""
+    x, y = max(rect.x, limit.x), max(rect.y, limit.y)
+    return x, y, min(rect.x + rect.w, limit.x + limit.w) - x, min(rect.y + rect.h, limit.y + limit.h) - y
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):

@@ -1,4 +1,4 @@
-"""Plan where every piece goes on A4 or Letter sheets: slots, rotation, crop marks, duplex backs, panels."""
+"""Plan where every piece goes on A4 or Letter sheets: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
 from typing import NamedTuple
 
@@ -7,10 +7,14 @@ from .errors import UserError
 from .units import paper_size
 
 MARGIN = 7.0       # home printers cannot print the outer ~6.35 mm
-MARK_ROOM = 3.5    # room kept around a block for its crop marks
-MARK_GAP = 1.0     # crop marks start this far outside the cut area
-MARK_LEN = 2.5
-FOOTER = 10.0      # band above the bottom margin for the footer and the ruler
+MARK_OFFSET = 3.0  # crop marks start this far from the trim line (at least CLEAR outside the bleed)
+MARK_LEN = 5.0
+MARK_MIN = 2.0     # a mark that a neighbour or the margin cuts shorter than this is left out
+CLEAR = 1.0        # a mark keeps this far from other blocks' art
+SPACING = 3.0      # and this far from their marks, so that each mark reads as its own
+GAP = MARK_OFFSET + MARK_LEN + CLEAR   # between the bleed boxes of two blocks on a sheet
+EDGE = MARK_OFFSET + MARK_MIN          # between the margin and a block's bleed box
+FOOTER = 11.0      # band above the bottom margin for the footer and the ruler, a millimetre clear of it
 OVERLAP = 12.0     # board panels overlap by this much
 EPS = 1e-6
 
@@ -53,6 +57,8 @@ class Sheet(NamedTuple):
     note: str = ""
     folds: tuple = ()               # y of fold lines (gutter-fold sheets)
     assembly: object = None         # an Assembly map on board panels
+    tabs: tuple = ()                # glue tabs (Rects) of a board panel, shaded
+    grounds: tuple = ()             # blocks (Rects) whose pieces share cut lines: one ground under each
 
 
 class Plan(NamedTuple):
@@ -65,10 +71,15 @@ class Plan(NamedTuple):
 
 
 def printable_area(paper):
-    """The area for blocks on a sheet, inside the margin, the crop-mark room and the footer band."""
+    """The area for blocks on a sheet: inside the margin, room for crop marks, and the footer band."""
     width, height = paper_size(paper)
-    inset = MARGIN + MARK_ROOM
+    inset = MARGIN + EDGE
     return Rect(inset, inset, width - 2 * inset, height - 2 * inset - FOOTER)
+
+
+def mark_bounds(width, height):
+    """Where crop marks may go on a sheet: inside the margin, above the footer band."""
+    return Rect(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN - FOOTER)
 
 
 def grid_fit(area, w, h):
@@ -102,11 +113,19 @@ def fits_somewhere(size, bleed):
     return all(orientation(printable_area(paper), w, h)[3] > 0 for paper in ("a4", "letter"))
 
 
-class Block(NamedTuple):
-    """A grid of slots of one component, laid out at the origin; placed on a sheet later."""
+class Group(NamedTuple):
+    """Pieces of one trim size, bleed and sidedness, from one or more components: they share a grid."""
 
-    component: str
-    cells: tuple        # (art, back, col, row) per piece
+    w: float
+    h: float
+    bleed: float
+    pieces: tuple       # (front art, back art or None, component id) per piece
+
+
+class Block(NamedTuple):
+    """A grid of slots laid out at the origin, its pieces sharing cut lines; placed on a sheet later."""
+
+    cells: tuple        # (front art, back art, component id, col, row) per piece
     cols: int
     rows: int
     w: float            # trim size as placed
@@ -123,92 +142,217 @@ class Block(NamedTuple):
         return self.rows * (self.h + 2 * self.bleed)
 
 
-def blocks_for(comp, pieces, area):
-    """Cut one component's pieces into sheet-sized blocks."""
-    w, h = KINDS[comp.kind].size(comp.options)
-    b = comp.bleed
-    rotation, sw, sh, cols, rows = orientation(area, w + 2 * b, h + 2 * b, len(pieces))
-    if cols * rows == 0:
-        return None
-    sw, sh = sw - 2 * b, sh - 2 * b
-    per_sheet, blocks = cols * rows, []
-    for start in range(0, len(pieces), per_sheet):
-        chunk = pieces[start:start + per_sheet]
-        used_cols = min(cols, len(chunk))
-        cells = tuple((p.front, p.back, i % used_cols, i // used_cols) for i, p in enumerate(chunk))
-        blocks.append(Block(comp.id, cells, used_cols, math.ceil(len(chunk) / used_cols), sw, sh, b, rotation))
-    return blocks
+def split(free, w, h):
+    """The free rectangles left when a w x h block takes the top-left corner of free.
+
+    Of the two guillotine cuts (beside the block as tall as it and a full-width strip below, or beside it full height
+    and a strip below as wide as it), the one that leaves the larger rectangle.
+    """
+    right, below = free.w - w - GAP, free.h - h - GAP
+    cuts = ([Rect(free.x + w + GAP, free.y, right, h), Rect(free.x, free.y + h + GAP, free.w, below)],
+            [Rect(free.x + w + GAP, free.y, right, free.h), Rect(free.x, free.y + h + GAP, w, below)])
+    cuts = [[part for part in cut if part.w > EPS and part.h > EPS] for cut in cuts]
+    return max(cuts, key=lambda cut: max((part.w * part.h for part in cut), default=0.0))
+
+
+def fit(free, group, count):
+    """The best block of up to count pieces of a group in a free rectangle, or None.
+
+    Most pieces first, then the largest free rectangle left over, upright on ties: (pieces, spare, upright, block).
+    """
+    best = None
+    for rotation in (0, 90):
+        w, h = (group.w, group.h) if rotation == 0 else (group.h, group.w)
+        pitch_w, pitch_h = w + 2 * group.bleed, h + 2 * group.bleed
+        cols, rows = grid_fit(free, pitch_w, pitch_h)
+        n = min(cols * rows, count)
+        if not n:
+            continue
+        cols = min(cols, n)
+        block = Block((), cols, math.ceil(n / cols), w, h, group.bleed, rotation)
+        spare = max((r.w * r.h for r in split(free, block.width, block.height)), default=0.0)
+        option = (n, round(spare, 6), rotation == 0, block)
+        if best is None or option[:3] > best[:3]:
+            best = option
+    return best
+
+
+class _Page:
+    """A sheet being filled: placed blocks, the free rectangles left, slots of a kind's own layout."""
+
+    def __init__(self, side, free, fixed=(), back_of=None, note="", components=()):
+        self.side, self.free, self.blocks = side, [free] if free.w > EPS and free.h > EPS else [], []
+        self.fixed, self.back_of, self.note, self.components = tuple(fixed), dict(back_of or {}), note, components
+
+    def add(self, group, rest):
+        """Place as many of the rest (pieces of group) as fit best on this page; return how many, 0 if none."""
+        options = [(option, i) for i, free in enumerate(self.free) for option in [fit(free, group, len(rest))] if option]
+        if not options:
+            return 0
+        (n, _, _, block), i = max(options, key=lambda item: (item[0][:3], -item[1]))
+        free = self.free[i]
+        cells = tuple((front, back, comp, k % block.cols, k // block.cols) for k, (front, back, comp) in enumerate(rest[:n]))
+        self.blocks.append((block._replace(cells=cells), free.x, free.y))
+        self.free[i:i + 1] = split(free, block.width, block.height)
+        return n
+
+
+def pack(group, pages, sides, new_page):
+    """Place a group's pieces in the free space of pages whose side is one of sides, then on new pages."""
+    rest = list(group.pieces)
+    while rest:
+        n = next((n for page in pages if page.side in sides for n in [page.add(group, rest)] if n), 0)
+        if not n:
+            pages.append(new_page())
+            n = pages[-1].add(group, rest)
+        rest = rest[n:]
 
 
 def place(block, x, y):
-    """Slots and crop marks of a block whose bleed box starts at (x, y)."""
+    """Slots of a block whose bleed box starts at (x, y), and its cut lines: (slots, xs, ys)."""
     pitch_x, pitch_y, b = block.w + 2 * block.bleed, block.h + 2 * block.bleed, block.bleed
     lefts = [x + col * pitch_x + b for col in range(block.cols)]
     tops = [y + row * pitch_y + b for row in range(block.rows)]
-    w, h, turn = block.w, block.h, block.rotation
-    slots = tuple([Slot(art, lefts[col], tops[row], w, h, b, turn) for art, _, col, row in block.cells])
+    w, h, turn_ = block.w, block.h, block.rotation
+    slots = tuple([Slot(art, lefts[col], tops[row], w, h, b, turn_) for art, _, _, col, row in block.cells])
     xs = sorted({round(left + d, 4) for left in lefts for d in (0, w)})
     ys = sorted({round(top + d, 4) for top in tops for d in (0, h)})
-    return slots, crop_marks(xs, ys, Rect(x, y, block.width, block.height))
+    return slots, xs, ys
 
 
-def crop_marks(xs, ys, box):
-    """Segments outside box marking every cut line: vertical cuts at xs, horizontal cuts at ys."""
-    top, bottom, left, right = box.y, box.y + box.h, box.x, box.x + box.w
-    marks = []
-    for x in xs:
-        marks.append(((x, top - MARK_GAP), (x, top - MARK_GAP - MARK_LEN)))
-        marks.append(((x, bottom + MARK_GAP), (x, bottom + MARK_GAP + MARK_LEN)))
-    for y in ys:
-        marks.append(((left - MARK_GAP, y), (left - MARK_GAP - MARK_LEN, y)))
-        marks.append(((right + MARK_GAP, y), (right + MARK_GAP + MARK_LEN, y)))
-    return tuple(marks)
+def grown(rect, by):
+    """A rectangle grown by a distance on every side."""
+    return Rect(rect.x - by, rect.y - by, rect.w + 2 * by, rect.h + 2 * by)
 
 
-def stack(blocks, area):
-    """Shelf-pack blocks down the sheet in order; return a list of sheets, each a list of (block, x, y)."""
-    sheets, current, y = [], [], area.y
-    for block in blocks:
-        if current and y + block.height > area.y + area.h + EPS:
-            sheets.append(current)
-            current, y = [], area.y
-        current.append((block, area.x + (area.w - block.width) / 2, y))
-        y += block.height + 2 * MARK_ROOM
-    return sheets + ([current] if current else [])
+def reach(start, direction, obstacles, bounds):
+    """How far a mark may run from start in direction: MARK_LEN at most, inside bounds, stopping at any obstacle."""
+    (x, y), (dx, dy) = start, direction
+    if dx:
+        limit = bounds.x + bounds.w - x if dx > 0 else x - bounds.x
+    else:
+        limit = bounds.y + bounds.h - y if dy > 0 else y - bounds.y
+    limit = min(limit, MARK_LEN)
+    for o in obstacles:
+        across, low, high = (y, o.y, o.y + o.h) if dx else (x, o.x, o.x + o.w)
+        if not low + EPS < across < high - EPS:
+            continue
+        if dx:
+            near, far = (o.x - x, o.x + o.w - x) if dx > 0 else (x - o.x - o.w, x - o.x)
+        else:
+            near, far = (o.y - y, o.y + o.h - y) if dy > 0 else (y - o.y - o.h, y - o.y)
+        if far > EPS:
+            limit = min(limit, max(near, 0.0))
+    return limit
 
 
-def mirror(sheet, page_width, back_of):
-    """The back sheet of a front sheet: every slot mirrored across the page's vertical centre line."""
+def crop_marks(blocks, bounds, others=()):
+    """Crop marks of placed blocks, each (segment, block index).
+
+    Every cut line gets a mark at both ends, MARK_OFFSET from the trim (at least CLEAR outside the bleed), MARK_LEN
+    long. A mark is cut short where it would come within CLEAR of another block's art or of other art on the sheet
+    (others: rectangles), or within SPACING of a mark of another block drawn before it; it is left out when less
+    than MARK_MIN remains (a mark on the same line of a neighbour then marks that end).
+    blocks: (box, bleed, xs, ys) with box the block's bleed box.
+    """
+    kept = []
+    boxes = [grown(box, CLEAR) for box, *_ in blocks]
+    others = [grown(box, CLEAR) for box in others]
+    for k, (box, bleed, xs, ys) in enumerate(blocks):
+        off = max(MARK_OFFSET - bleed, CLEAR)
+        starts = [((x, box.y - off), (0, -1)) for x in xs] + [((x, box.y + box.h + off), (0, 1)) for x in xs]
+        starts += [((box.x - off, y), (-1, 0)) for y in ys] + [((box.x + box.w + off, y), (1, 0)) for y in ys]
+        obstacles = boxes[:k] + boxes[k + 1:] + others + [grown(segment_box(seg), SPACING) for seg, owner in kept if owner != k]
+        for (x, y), (dx, dy) in starts:
+            length = reach((x, y), (dx, dy), obstacles, bounds)
+            if length >= MARK_MIN - EPS:
+                kept.append((((x, y), (x + dx * length, y + dy * length)), k))
+    return kept
+
+
+def segment_box(segment):
+    """The bounding rectangle of a segment."""
+    (x1, y1), (x2, y2) = segment
+    return Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+
+
+def finish(page, area, bounds, shift_y=None):
+    """A filled page as (sheet, back art of each slot, marks and grounds of its two-sided blocks).
+
+    Blocks are centred across the area, and down it unless the page has own-layout slots or shift_y sets their bottom.
+    """
+    placed = page.blocks
+    left = min(x for _, x, _ in placed) if placed else area.x
+    top = min(y for _, _, y in placed) if placed else area.y
+    right = max(x + b.width for b, x, _ in placed) if placed else area.x
+    bottom = max(y + b.height for b, _, y in placed) if placed else area.y
+    dx = area.x + (area.w - (right - left)) / 2 - left
+    dy = 0.0 if page.fixed else area.y + (area.h - (bottom - top)) / 2 - top
+    if shift_y is not None:
+        dy = shift_y - bottom
+    slots, blocks, grounds, back_of = list(page.fixed), [], [], dict(page.back_of)
+    for block, x, y in placed:
+        s, xs, ys = place(block, x + dx, y + dy)
+        slots += s
+        box = Rect(x + dx, y + dy, block.width, block.height)
+        blocks.append((box, block.bleed, xs, ys))
+        if len(s) > 1:
+            grounds.append((box, bool(block.cells[0][1])))
+        back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
+    marks = crop_marks(blocks, bounds, [s.bleed_box for s in page.fixed])
+    components = tuple(dict.fromkeys(page.components + tuple(cell[2] for b, _, _ in placed for cell in b.cells)))
+    sheet = Sheet(page.side, tuple(slots), tuple(seg for seg, _ in marks), (), components, page.note,
+                  grounds=tuple(box for box, _ in grounds))
+    two_sided = [b for b, _, _ in placed if b.cells[0][1]]
+    reverse = Sheet("back", (), tuple(seg for seg, k in marks if placed[k][0].cells[0][1]), (),
+                    tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c[2] for b in two_sided for c in b.cells))),
+                    grounds=tuple(box for box, two in grounds if two))
+    return sheet, back_of, reverse
+
+
+def mirror(sheet, page_width, back_of, reverse=None):
+    """The back sheet of a front sheet: every slot with a back mirrored across the page's vertical centre line.
+
+    reverse: the marks, grounds and components of the two-sided pieces, when the front also holds one-sided ones.
+    """
+    reverse = reverse or sheet
     slots = tuple(Slot(back_of[s], page_width - s.x - s.w, s.y, s.w, s.h, s.bleed, turn(-s.rotation, 0))
                   for s in sheet.slots if back_of.get(s))
-    marks = tuple(((page_width - a[0], a[1]), (page_width - b[0], b[1])) for a, b in sheet.marks)
-    return Sheet("back", slots, marks, (), sheet.components, "back: print on the reverse, flip on the long edge")
+    marks = tuple(((page_width - a[0], a[1]), (page_width - b[0], b[1])) for a, b in reverse.marks)
+    grounds = tuple(Rect(page_width - g.x - g.w, g.y, g.w, g.h) for g in reverse.grounds)
+    return Sheet("back", slots, marks, (), reverse.components, "back: print on the reverse, flip on the long edge",
+                 grounds=grounds)
 
 
-def panels(comp, piece, area):
-    """Split a board too large for the sheet into overlapping panels with alignment targets."""
+def panels(comp, piece, area, bounds):
+    """Split a board too large for the sheet into overlapping panels.
+
+    Where two panels overlap, the earlier one (left, or above) carries the overlap as a shaded glue tab with the
+    alignment targets in it; the later one goes on top, its edge on the tab's inner line, and hides the tab.
+    """
     kind = KINDS[comp.kind]
     w, h = kind.size(comp.options)
     overlap = kind.panel_overlap(comp.options) if kind.panel_overlap else OVERLAP
     nx = 1 if w <= area.w + EPS else math.ceil((w - overlap) / (area.w - overlap) - EPS)
     ny = 1 if h <= area.h + EPS else math.ceil((h - overlap) / (area.h - overlap) - EPS)
     pw, ph = (w + (nx - 1) * overlap) / nx, (h + (ny - 1) * overlap) / ny
-    seams_x = [(i + 1) * (pw - overlap) + overlap / 2 for i in range(nx - 1)]
-    seams_y = [(j + 1) * (ph - overlap) + overlap / 2 for j in range(ny - 1)]
-    targets = [(sx, fy * h) for sx in seams_x for fy in (0.2, 0.5, 0.8)]
-    targets += [(fx * w, sy) for sy in seams_y for fx in (0.2, 0.5, 0.8)]
     sheets = []
     for j in range(ny):
         for i in range(nx):
             window = Rect(i * (pw - overlap), j * (ph - overlap), pw, ph)
             x, y = area.x + (area.w - pw) / 2, area.y + (area.h - ph) / 2
             slot = Slot(piece.front, x, y, pw, ph, 0.0, 0, window)
-            inside = tuple((x + tx - window.x, y + ty - window.y) for tx, ty in targets
-                           if window.x - EPS <= tx <= window.x + pw + EPS and window.y - EPS <= ty <= window.y + ph + EPS)
-            marks = crop_marks((x, x + pw), (y, y + ph), Rect(x, y, pw, ph))
-            note = f"panel {j * nx + i + 1} of {nx * ny} (row {j + 1}, column {i + 1}): overlap {overlap:g} mm, match the targets"
-            sheets.append(Sheet("single", (slot,), marks, inside, (comp.id,), note,
-                                assembly=assembly_map(slot, area, nx, ny, i, j, overlap)))
+            tabs = ([Rect(x + pw - overlap, y, overlap, ph)] if i < nx - 1 else []) + \
+                   ([Rect(x, y + ph - overlap, pw, overlap)] if j < ny - 1 else [])
+            targets = [(t.x + t.w / 2, t.y + f * t.h) if t.h == ph else (t.x + f * t.w, t.y + t.h / 2)
+                       for t in tabs for f in (0.2, 0.5, 0.8)]
+            marks = crop_marks([(Rect(x, y, pw, ph), 0.0, (x, x + pw), (y, y + ph))], bounds)
+            number = j * nx + i + 1
+            note = f"panel {number} of {nx * ny} (row {j + 1}, column {i + 1}): overlap {overlap:g} mm"
+            if tabs:
+                note += ", shaded: glue tab, hidden by the next panel"
+            sheets.append(Sheet("single", (slot,), tuple(seg for seg, _ in marks), tuple(targets), (comp.id,), note,
+                                assembly=assembly_map(slot, area, nx, ny, i, j, overlap), tabs=tuple(tabs)))
     return sheets
 
 
@@ -227,8 +371,8 @@ class Assembly(NamedTuple):
 
 
 ASSEMBLY_CELL = 9.0    # width of one panel on the assembly map
-ASSEMBLY_TEXT = 62.0   # room beside the map for its caption
-ASSEMBLY_LINES = 3     # caption lines, 4 mm apart
+ASSEMBLY_TEXT = 70.0   # room beside the map for its caption
+ASSEMBLY_LINES = 4     # caption lines at most, 4 mm apart
 
 
 def assembly_map(slot, area, cols, rows, col, row, overlap):
@@ -238,9 +382,9 @@ def assembly_map(slot, area, cols, rows, col, row, overlap):
     cell_w = ASSEMBLY_CELL
     cell_h = cell_w * slot.h / slot.w
     w, h = cols * cell_w + ASSEMBLY_TEXT, max(rows * cell_h, ASSEMBLY_LINES * 4.0)
-    room = MARK_GAP + MARK_LEN + 1
+    room = MARK_OFFSET + MARK_LEN + CLEAR
     above = (MARGIN + 1, slot.y - room)
-    below = (slot.y + slot.h + room, area.y + area.h + MARK_ROOM)
+    below = (slot.y + slot.h + room, area.y + area.h + EDGE)
     for top, bottom in (above, below):
         if bottom - top >= h:
             return Assembly(area.x + (area.w - w) / 2, top + (bottom - top - h) / 2, cell_w, cell_h, cols, rows,
@@ -249,48 +393,81 @@ def assembly_map(slot, area, cols, rows, col, row, overlap):
 
 
 BACKS = ("duplex", "fold")
+FOLD_NOTE = "fold along the dashed line, glue, then cut: each back lands behind its front"
+COPY_NOTE = "copy sheet: print as many as you need"
 
 
 def impose(spec, pieces, paper, backs="duplex"):
-    """Plan all sheets for one paper size; two-sided pieces on duplex pairs or on gutter-fold sheets."""
+    """Plan all sheets for one paper size.
+
+    Pieces of one size share a grid; larger groups are placed first and smaller ones fill the free space left on
+    earlier sheets (single-sided pieces also on the fronts of duplex sheets). Two-sided pieces go on duplex pairs
+    or on gutter-fold sheets; a component printed once (print: once) gets copy sheets of its own.
+    """
     width, height = paper_size(paper)
-    area = printable_area(paper)
-    half = Rect(area.x, area.y, area.w, (area.h - 2 * MARK_ROOM) / 2)
-    single, two_sided, panel_sheets = [], [], []
-    own_single, own_duplex = [], []
+    area, bounds = printable_area(paper), mark_bounds(width, height)
+    folding = backs == "fold"
+    fold_y = area.y + area.h / 2
+    half = Rect(area.x, area.y, area.w, fold_y - EDGE - area.y)
+    pages, panel_sheets, copy_pages, groups = [], [], [], {}
     for comp in spec.components:
         mine = [p for p in pieces if p.component == comp.id]
         if not mine:
             continue
-        if KINDS[comp.kind].layout != "grid":
-            laid = own_layout(comp, mine, area, width)
-            own_single += [s for s in laid if s.side == "single"]
-            own_duplex += [s for s in laid if s.side != "single"]
+        kind = KINDS[comp.kind]
+        if kind.layout != "grid":
+            pages += own_layout(comp, mine, area, width)
             continue
-        folding = comp.back is not None and backs == "fold"
-        blocks = blocks_for(comp, mine, half if folding else area)
-        if blocks is None:
-            w, h = KINDS[comp.kind].size(comp.options)
-            if folding:
+        w, h = kind.size(comp.options)
+        two_sided = comp.back is not None
+        room = half if two_sided and folding else area
+        if not fit(room, Group(w, h, comp.bleed, ()), 1):
+            if two_sided and folding:
                 raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm does not fit half a {paper} sheet "
                                 "for a fold-over layout; build it for duplex printing instead")
-            if not KINDS[comp.kind].panels or comp.back:
+            if not kind.panels or two_sided:
                 raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm (bleed {comp.bleed:g} mm) "
                                 f"does not fit on {paper} paper ({area.w:g} x {area.h:g} mm usable)")
             for piece in mine:
-                panel_sheets += panels(comp, piece, area)
+                panel_sheets += panels(comp, piece, area, bounds)
             continue
-        (two_sided if comp.back else single).extend(blocks)
-    sheets = [_sheet("single", group) for group in stack(single, area)] + panel_sheets + own_single
-    for group in stack(two_sided, half if backs == "fold" else area):
-        front = _sheet("front", group)
-        back_of = {s: back for (block, x, y) in group for s, (_, back, _, _) in zip(place(block, x, y)[0], block.cells)}
-        if backs == "fold":
-            sheets.append(fold(front, area.y + area.h / 2, back_of))
+        cells = [(p.front, p.back, comp.id) for p in mine]
+        if comp.printing == "once":
+            copy_pages += copy_sheets(Group(w, h, comp.bleed, tuple(dict.fromkeys(cells))), room,
+                                      "fold" if two_sided and folding else "front" if two_sided else "single")
+            continue
+        key = (round(w, 4), round(h, 4), comp.bleed, two_sided)
+        groups[key] = groups[key]._replace(pieces=groups[key].pieces + tuple(cells)) if key in groups \
+            else Group(w, h, comp.bleed, tuple(cells))
+    by_size = sorted(groups.items(), key=lambda item: -(item[1].w + 2 * item[1].bleed) * (item[1].h + 2 * item[1].bleed))
+    for (*_, two_sided), group in sorted(by_size, key=lambda item: not item[0][3]):
+        if two_sided:
+            side = "fold" if folding else "front"
+            pack(group, pages, (side,), lambda: _Page(side, half if folding else area))
         else:
-            sheets += [front, mirror(front, width, back_of)]
-    sheets += own_duplex  # tessellated kinds always print duplex: their backs share cut edges too
+            pack(group, pages, ("single",) if folding else ("single", "front"), lambda: _Page("single", area))
+    sheets = [finish(page, area, bounds)[0] for page in pages if page.side == "single"] + panel_sheets
+    sheets += [finish(page, area, bounds)[0] for page in copy_pages if page.side == "single"]
+    for page in [p for p in pages + copy_pages if p.side != "single"]:
+        if page.side == "fold":
+            sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y))
+            continue
+        front, back_of, reverse = finish(page, area, bounds)
+        sheets += [front, mirror(front, width, back_of, reverse)]
     return Plan(paper, width, height, tuple(sheets))
+
+
+def copy_sheets(group, area, side):
+    """Sheets of a component printed once, to be copied: its faces once each, a single face repeated to fill the sheet."""
+    pages = []
+    pack(group, pages, (side,), lambda: _Page(side, area, note=COPY_NOTE))
+    if len(group.pieces) == 1:
+        while pages[-1].add(group, list(group.pieces)):
+            pass
+    for page in pages:
+        per_sheet = sum(len(block.cells) for block, _, _ in page.blocks)
+        page.note = f"{COPY_NOTE} ({per_sheet} per sheet)" if len(group.pieces) == 1 else COPY_NOTE
+    return pages
 
 
 def turn(rotation, by):
@@ -299,32 +476,27 @@ def turn(rotation, by):
     return value - 360 if value > 180 else value
 
 
-def fold(front, fold_y, back_of):
-    """A gutter-fold sheet: fronts moved down to the fold line, each back mirrored below it, turned 180 degrees."""
-    shift = fold_y - MARK_ROOM - max(s.bleed_box.y + s.bleed_box.h for s in front.slots)
-    fronts = tuple(s._replace(y=s.y + shift) for s in front.slots)
-    backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h - shift, s.w, s.h, s.bleed, turn(s.rotation, 180))
+def fold(page, area, bounds, fold_y):
+    """A gutter-fold sheet: fronts set down to EDGE above the fold line, each back mirrored below it, turned 180 degrees."""
+    front, back_of, _ = finish(page, area, bounds, shift_y=fold_y - EDGE)
+    backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h, s.w, s.h, s.bleed, turn(s.rotation, 180))
                   for s in front.slots)
-    marks = tuple(((a[0], a[1] + shift), (b[0], b[1] + shift)) for a, b in front.marks)
-    marks += tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in marks)
-    note = "fold along the dashed line, glue, then cut: each back lands behind its front"
-    return Sheet("fold", fronts + backs, marks, (), front.components, note, (fold_y,))
-
+    marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
+    grounds = front.grounds + tuple(Rect(g.x, 2 * fold_y - g.y - g.h, g.w, g.h) for g in front.grounds)
+    return Sheet("fold", front.slots + backs, marks, (), front.components, FOLD_NOTE, (fold_y,), grounds=grounds)
 
 
 def own_layout(comp, pieces, area, width):
-    """Sheets of a kind that lays out its own pieces (Kind.layout), e.g. tessellated hex tiles."""
+    """Pages of a kind that lays out its own pieces (Kind.layout), e.g. tessellated hex tiles; free space below them."""
     from . import hexsheet  # hexsheet builds on this module's Slot, Sheet and mirror
     layouts = {"hex": hexsheet.sheets}
-    return layouts[KINDS[comp.kind].layout](comp, pieces, area, width)
-
-
-def _sheet(side, group):
-    """A sheet from placed blocks."""
-    slots, marks = [], []
-    for block, x, y in group:
-        s, m = place(block, x, y)
-        slots += s
-        marks += m
-    components = tuple(dict.fromkeys(block.component for block, _, _ in group))
-    return Sheet(side, tuple(slots), tuple(marks), (), components)
+    laid = layouts[KINDS[comp.kind].layout](comp, pieces, area, width)
+    pages = []
+    for sheet, after in zip(laid, laid[1:] + [None]):
+        if sheet.side == "back":
+            continue
+        back_of = {s: b.art for s, b in zip(sheet.slots, after.slots)} if after and after.side == "back" else {}
+        below = max(s.bleed_box.y + s.bleed_box.h for s in sheet.slots) + GAP
+        free = Rect(area.x, below, area.w, area.y + area.h - below)
+        pages.append(_Page(sheet.side, free, sheet.slots, back_of, sheet.note, sheet.components))
+    return pages

@@ -60,6 +60,7 @@ class Component(NamedTuple):
     faces: FaceSource
     back: Back = None
     options: MappingProxyType = MappingProxyType({})
+    printing: str = "all"       # "once": one of each face on copy sheets, printed as often as players need
 
 
 class Distinguish(NamedTuple):

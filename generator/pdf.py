@@ -1,6 +1,7 @@
 """Sheet PDFs written directly: pages of PDF operators in mm, shared faces as Form XObjects, exact page boxes."""
 import functools
 import io
+import re
 from operator import add, sub
 
 from . import content, pdffile, svg
@@ -55,6 +56,11 @@ class Document:
         else:
             self._end_run()
             self.ops.append(" ".join(["q", *_clip(clip), *_move(matrix), name, "Do Q"]))
+
+    def fill(self, rect, rgb):
+        """Paint a rectangle (x, y, w, h in mm) in one colour ('r g b' operands) under what is painted next."""
+        self._end_run()
+        self.ops.append(f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q")
 
     def furniture(self, make, key=None):
         """Draw sheet furniture from make() over the faces, its text in Helvetica; a key stores it once as a form."""
@@ -173,6 +179,26 @@ class Document:
             form.Matrix = pikepdf.Array([round(1 / k, 6), 0, 0, round(-1 / k, 6), 0, round(top / k, 6)])
             resources.XObject[name] = out.copy_foreign(form)
         return finish(out, title, author, subject)
+
+
+_GROUND = re.compile(r"q\n(?:1 0 0 1 \S+ \S+ cm\n)?(\S+ \S+ \S+) rg\n\S+ \S+ (\S+) (\S+) re f\b")
+
+
+def ground(picture):
+    """The colour ('r g b') that an artwork's first shape fills its whole box with, or None when it has no ground."""
+    if isinstance(picture, content.Written):
+        found = _GROUND.match(picture.ops)
+        if found and abs(float(found[2]) - picture.width) < 1e-3 and abs(float(found[3]) - picture.height) < 1e-3:
+            return found[1]
+        return None
+    drawing = svg.as_drawing(picture)
+    first = next((c for c in drawing.children if c.tag != "defs"), None)
+    if first is None or first.tag != "rect" or "transform" in first.attrs:
+        return None
+    box = tuple(float(first.attrs.get(k, 0)) for k in ("x", "y", "width", "height"))
+    if any(abs(a - b) > 1e-3 for a, b in zip(box, drawing.box)) or float(first.attrs.get("fill-opacity", 1)) < 1:
+        return None
+    return content.rgb(first.attrs.get("fill", "#000000"))
 
 
 def place_slot(slot, art_size):

@@ -1,6 +1,6 @@
 """Sheet furniture as drawings: crop marks and targets, the ruler, the words of each sheet, and the manifest page."""
 from . import svg, textfit
-from .imposition import ASSEMBLY_LINES, MARGIN
+from .imposition import ASSEMBLY_LINES, COPY_NOTE, MARGIN, SPACING
 from .units import fmt_mm
 
 RULER = 50.0
@@ -12,24 +12,36 @@ def marks(plan, sheet):
     dwg = svg.drawing(plan.width, plan.height, ident="marks")
     for (x1, y1), (x2, y2) in sheet.marks:
         dwg.add(dwg.line((svg.r(x1), svg.r(y1)), (svg.r(x2), svg.r(y2)), stroke="#000000", stroke_width=MARK_WIDTH))
+    for tab in sheet.tabs:
+        glue_tab(dwg, tab, sheet.slots[0])
     for x, y in sheet.targets:
         target(dwg, x, y)
-    for y in sheet.folds:
-        dwg.add(dwg.line((MARGIN, svg.r(y)), (svg.r(plan.width - MARGIN), svg.r(y)), stroke="#000000",
-                         stroke_width=MARK_WIDTH, stroke_dasharray="3,2"))
+    for y in sheet.folds:  # dashed across the sheet, broken where crop marks cross the fold
+        crossing = sorted(a[0] for a, b in sheet.marks if min(a[1], b[1]) <= y <= max(a[1], b[1]))
+        starts, ends = [MARGIN] + [x + SPACING for x in crossing], [x - SPACING for x in crossing] + [plan.width - MARGIN]
+        for x1, x2 in zip(starts, ends):
+            if x2 > x1:
+                dwg.add(dwg.line((svg.r(x1), svg.r(y)), (svg.r(x2), svg.r(y)), stroke="#000000", stroke_width=MARK_WIDTH,
+                                 stroke_dasharray="3,2"))
     return dwg
+
+
+def glue_tab(dwg, tab, slot):
+    """A glue tab: the strip the next panel covers, shaded, with a line where that panel's edge goes."""
+    dwg.add(dwg.rect((svg.r(tab.x), svg.r(tab.y)), (svg.r(tab.w), svg.r(tab.h)), fill="#808080", fill_opacity=0.45))
+    inner = (tab.x, tab.y, tab.x, tab.y + tab.h) if tab.h == slot.h else (tab.x, tab.y, tab.x + tab.w, tab.y)
+    dwg.add(dwg.line((svg.r(inner[0]), svg.r(inner[1])), (svg.r(inner[2]), svg.r(inner[3])), stroke="#000000",
+                     stroke_width=0.4))
 
 
 def marks_key(sheet):
     """What makes two sheets' cutting furniture the same."""
-    return ("marks", tuple(sheet.marks), tuple(sheet.targets), tuple(sheet.folds))
+    return ("marks", tuple(sheet.marks), tuple(sheet.targets), tuple(sheet.folds), tuple(sheet.tabs))
 
 
 def labels(plan, sheet, number, total, game_title):
     """The words of a sheet: fold labels, the assembly map of a panel, the footer label."""
     dwg = svg.drawing(plan.width, plan.height, ident=f"sheet-{number}")
-    for y in sheet.folds:
-        dwg.add(svg.text(dwg, "fold", MARGIN + 1, y - 1, 2.6, anchor="start"))
     if sheet.assembly:
         assembly(dwg, sheet.assembly)
     what = {"back": f"back of sheet {number - 1}", "front": "front", "single": "", "fold": "fold-over"}[sheet.side]
@@ -54,12 +66,24 @@ def assembly(dwg, a):
             dwg.add(dwg.rect((svg.r(x), svg.r(y)), (svg.r(a.cell_w), svg.r(a.cell_h)), fill="#bbbbbb" if here else "#ffffff",
                              stroke="#000000", stroke_width=0.3))
             dwg.add(svg.text(dwg, row * a.cols + col + 1, x + a.cell_w / 2, y + a.cell_h / 2 + 1.2, 3.2, bold=here))
-    left, top = a.x + a.cols * a.cell_w + 3, a.y + (a.rows * a.cell_h - 4 * (ASSEMBLY_LINES - 1)) / 2 + 1
-    lines = (f"Assembly: {a.cols * a.rows} panels, {a.rows} row{'s' * (a.rows > 1)} of {a.cols}",
-             f"this sheet is panel {a.row * a.cols + a.col + 1} (shaded)",
-             f"panels overlap {a.overlap:g} mm: match the targets")
+    number = a.row * a.cols + a.col + 1
+    under = [n for n, ok in ((number + 1, a.col < a.cols - 1), (number + a.cols, a.row < a.rows - 1)) if ok]
+    over = [n for n, ok in ((number - 1, a.col > 0), (number - a.cols, a.row > 0)) if ok]
+    lines = [f"Assembly: {a.cols * a.rows} panels, {a.rows} row{'s' * (a.rows > 1)} of {a.cols}; this is panel {number} (shaded)"]
+    if under:
+        verb = "goes" if len(under) == 1 else "go"
+        lines.append(f"{_panels(under)} {verb} on top of this panel's grey glue tab{'s' * (len(under) > 1)}")
+    if over:
+        lines.append(f"this panel goes on top of {_panels(over)}")
+    lines.append(f"overlap {a.overlap:g} mm: each edge on the tab's line, glue on the targets")
+    left, top = a.x + a.cols * a.cell_w + 3, a.y + (a.rows * a.cell_h - 4 * (len(lines) - 1)) / 2 + 1
     for k, line in enumerate(lines):
         dwg.add(svg.text(dwg, line, left, top + 4 * k, 2.8 if k else 3.0, anchor="start", bold=k == 0))
+
+
+def _panels(numbers):
+    """'panel 2' or 'panels 2 and 3'."""
+    return f"panel {numbers[0]}" if len(numbers) == 1 else f"panels {' and '.join(map(str, numbers))}"
 
 
 def ruler(plan):
@@ -141,6 +165,10 @@ def manifest(plan, spec, rows, sides):
               f"Page 1 is this list; the sheets are pages 2-{total}." if total > 2 else "Page 1 is this list; page 2 is the sheet."]
     for first, last, how in page_runs(sides):
         advice.append(f"{'Page' if first == last else 'Pages'} {first}{'' if first == last else f'-{last}'}: {PRINTING[how]}")
+    copies = [str(n) for n, s in enumerate(plan.sheets, start=2) if s.note.startswith(COPY_NOTE)]
+    if copies:
+        advice.append(f"Page{'s' * (len(copies) > 1)} {', '.join(copies)}: copy sheet{'s' * (len(copies) > 1)},"
+                      " print as many as you need (written on in play).")
     for line in advice:
         y += 6.5
         dwg.add(svg.text(dwg, line, x, y, 3.3, anchor="start"))

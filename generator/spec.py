@@ -32,7 +32,8 @@ MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a 
 MAX_SPEC_PIECES = 200_000  # pieces all components of one spec may make together
 MIN_PIECE = 5.0  # mm: the smallest piece a player can cut out and pick up
 COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
-          "faces": s.any_value, "back": BACK, "include": s.flag}
+          "faces": s.any_value, "back": BACK, "include": s.flag,
+          "print": s.one_of("all", "once")}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
                  "colour_threshold": s.number(0, 100)},
                 required=("game", "components"))
@@ -261,6 +262,7 @@ def component(check, cid, raw):
                   frame=back.get("frame", "rect"))
         if back else None,
         options=MappingProxyType(options),
+        printing=checked.get("print", "once" if kind.print_once else "all"),
     )
 
 

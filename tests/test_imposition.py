@@ -1,11 +1,12 @@
 """Imposition properties: every piece placed once, no overlaps, inside the printable area, backs mirror fronts."""
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from generator import spec as specs
 from generator.expand import expand
-from generator.imposition import EPS, MARGIN, Rect, impose, printable_area
+from generator.imposition import CLEAR, EPS, MARGIN, MARK_LEN, MARK_MIN, SPACING, Rect, impose, printable_area
 
 
 def make_spec(components):
@@ -37,6 +38,44 @@ def overlap(a, b):
     return a.x + a.w > b.x + EPS and b.x + b.w > a.x + EPS and a.y + a.h > b.y + EPS and b.y + b.h > a.y + EPS
 
 
+def gap(a, b):
+    """The distance between two rectangles (0 when they touch or overlap)."""
+    dx = max(b.x - (a.x + a.w), a.x - (b.x + b.w), 0)
+    dy = max(b.y - (a.y + a.h), a.y - (b.y + b.h), 0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def segment_gap(a, b):
+    """The distance between two axis-aligned segments."""
+    return gap(*(Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)) for (x1, y1), (x2, y2) in (a, b)))
+
+
+def owners(sheet):
+    """For each crop mark, the block it belongs to: slots joined by shared edges, the nearest to the mark."""
+    boxes = [s.bleed_box for s in sheet.slots]
+    block = list(range(len(boxes)))
+    for i, a in enumerate(boxes):
+        for j, b in enumerate(boxes[:i]):
+            if gap(a, b) < EPS:
+                old, new = block[i], block[j]
+                block = [new if k == old else k for k in block]
+    return [block[min(range(len(boxes)), key=lambda i: segment_gap(mark, corners(boxes[i])))] for mark in sheet.marks]
+
+
+def corners(box):
+    """A rectangle as a degenerate 'segment' pair for segment_gap."""
+    return (box.x, box.y), (box.x + box.w, box.y + box.h)
+
+
+def assert_marks_apart(sheet):
+    """Marks of different blocks keep SPACING apart; every mark keeps CLEAR from every piece."""
+    owner = owners(sheet)
+    for i, a in enumerate(sheet.marks):
+        for j in range(i + 1, len(sheet.marks)):
+            if owner[i] != owner[j]:
+                assert segment_gap(a, sheet.marks[j]) >= SPACING - EPS, f"crop marks crowd: {a} {sheet.marks[j]}"
+
+
 def check_plan(spec, paper):
     """Assert the imposition properties for one spec and paper; return the plan."""
     pieces, arts = expand(spec)
@@ -54,6 +93,9 @@ def check_plan(spec, paper):
                 assert MARGIN - EPS <= x <= plan.width - MARGIN + EPS and MARGIN - EPS <= y <= plan.height - MARGIN + EPS
             mark = Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
             assert not any(overlap(mark, b) for b in boxes), "crop mark inside a piece"
+            assert MARK_MIN - EPS <= mark.w + mark.h <= MARK_LEN + EPS
+            assert all(gap(mark, b) >= CLEAR - EPS for b in boxes), "crop mark touching a piece"
+        assert_marks_apart(sheet)
         if sheet.side != "back":
             fronts.update(s.art for s in sheet.slots)
     assert sum(fronts.values()) == len(pieces)
@@ -93,7 +135,7 @@ def test_turns_cards_when_that_saves_sheets():
 
 def test_small_components_share_a_sheet():
     plan = check_plan(make_spec({"a": tile(25, 7), "b": tile(30, 6)}), "a4")
-    assert len(plan.sheets) == 1 and plan.sheets[0].components == ("a", "b")
+    assert len(plan.sheets) == 1 and set(plan.sheets[0].components) == {"a", "b"}
 
 
 def test_large_board_is_split_into_overlapping_panels_covering_every_cell():
@@ -114,7 +156,7 @@ def test_large_board_is_split_into_overlapping_panels_covering_every_cell():
         for left, right in zip(xs, xs[1:]):
             window = next(w for w in windows if w.x == left)
             assert window.x + window.w - right >= 12 - EPS, "panels must overlap"
-        assert all(sheet.targets for sheet in plan.sheets), "every panel carries alignment targets"
+        assert all(sheet.targets for sheet in plan.sheets[:-1]), "every panel but the top one carries alignment targets"
 
 
 @settings(max_examples=30, deadline=None)
@@ -139,3 +181,163 @@ def test_fold_over_puts_each_back_at_the_mirror_of_its_front(size, count, paper)
                 assert area.y - EPS <= box.y and box.y + box.h <= area.y + area.h + EPS
         placed += len(fronts)
     assert placed == count
+
+
+def test_six_games_have_the_imposition_properties():
+    for game in ("glorieta", "grannys-pills", "hexstatic", "paths-and-pahs", "pixeliction", "posies"):
+        spec = specs.load(game)
+        for paper in ("a4", "letter"):
+            pieces, _ = expand(spec)
+            plan = impose(spec, pieces, paper)
+            for sheet in plan.sheets:
+                boxes = [s.bleed_box for s in sheet.slots if s.window is None]
+                assert_marks_apart(sheet)
+                for a in sheet.marks:
+                    mark = Rect(min(a[0][0], a[1][0]), min(a[0][1], a[1][1]), abs(a[1][0] - a[0][0]), abs(a[1][1] - a[0][1]))
+                    assert all(gap(mark, b) >= CLEAR - EPS for b in boxes), (game, paper, a)
+
+
+def test_the_six_games_print_on_45_a4_sheets_or_fewer():
+    """Components PDF pages (manifest included) of the six games at the default settings: 55 on A4 and on Letter before."""
+    totals = {}
+    for paper in ("a4", "letter"):
+        totals[paper] = sum(len(impose(spec, expand(spec)[0], paper).sheets) + 1
+                            for spec in map(specs.load, ("glorieta", "grannys-pills", "hexstatic", "paths-and-pahs",
+                                                         "pixeliction", "posies")))
+    assert totals["a4"] <= 45 and totals["letter"] <= 50, totals
+
+
+def test_write_on_sheets_print_once_on_a_copy_sheet():
+    spec = specs.load("paths-and-pahs")
+    pieces, _ = expand(spec)
+    assert sum(p.component == "inventory" for p in pieces) == 9
+    plan = impose(spec, pieces, "a4")
+    copies = [s for s in plan.sheets if "inventory" in s.components]
+    assert len(copies) == 1 and copies[0].components == ("inventory",)
+    assert len(copies[0].slots) == 2 and copies[0].note == "copy sheet: print as many as you need (2 per sheet)"
+    every = specs.load("paths-and-pahs", ["components.inventory.print=all"])
+    sheets = [s for s in impose(every, pieces, "a4").sheets if "inventory" in s.components]
+    assert sum(s.art.startswith("inventory") for sheet in sheets for s in sheet.slots) == 9 and not any(s.note.startswith("copy sheet") for s in sheets)
+
+
+def test_print_takes_once_or_all():
+    with pytest.raises(specs.SpecError, match=r"components.t.print: expected one of all, once, found 'twice'"):
+        make_spec({"t": {**tile(20, 1), "print": "twice"}})
+
+
+def test_fold_over_fits_more_than_two_poker_cards():
+    """A4 half sheet: 186 x 126.5 mm for fronts, so poker cards turned go two across (176 mm) and two down (126 mm);
+    Letter's half is lower (117.2 mm) but wider (191.9 mm): three upright. With 3 mm bleed (69 x 94 mm) only two fit:
+    three across need 207 mm, turned two across need 188 mm."""
+    spec = make_spec({"c": {**card(63, 88, 12), "bleed": "0mm"}})
+    pieces, _ = expand(spec)
+    for paper, across, turned in (("a4", 4, 90), ("letter", 3, 0)):
+        plan = impose(spec, pieces, paper, backs="fold")
+        area, fold = printable_area(paper), plan.sheets[0].folds[0]
+        fronts = [s for s in plan.sheets[0].slots if s.y < fold]
+        assert len(fronts) == across and {s.rotation for s in fronts} == {turned}, (paper, len(fronts))
+        assert all(s.y + s.h < fold and 2 * fold - s.y <= area.y + area.h + EPS for s in fronts)
+    bled = make_spec({"c": card(63, 88, 12)})
+    assert len(impose(bled, expand(bled)[0], "a4", backs="fold").sheets[0].slots) == 2 * 2
+
+
+def dark_run(values, px):
+    """(first, last) index of the dark pixels in a strip, as mm."""
+    dark = [k for k, v in enumerate(values) if v < 128]
+    return dark[0] / px, (dark[-1] + 1) / px
+
+
+@pytest.mark.parametrize("bleed", [0, 2])
+def test_crop_marks_are_5_mm_long_and_3_mm_from_the_trim_on_the_page(bleed):
+    import pypdfium2
+
+    from generator.build import components_pdf
+    spec = make_spec({"t": tile(25, 12, bleed)})
+    plan = impose(spec, expand(spec)[0], "a4")
+    data, _ = components_pdf(spec, "a4")
+    dpi = 300
+    px = dpi / 25.4
+    page = pypdfium2.PdfDocument(data)[1].render(scale=dpi / 72).to_pil().convert("L")
+    first = min(plan.sheets[0].slots, key=lambda s: (s.y, s.x))
+    top = first.y - 12
+    above = [page.getpixel((round(first.x * px), y)) for y in range(round(top * px), round(first.y * px))]
+    start, end = dark_run(above, px)
+    assert first.y - (top + end) == pytest.approx(3.0, abs=0.15)
+    assert end - start == pytest.approx(5.0, abs=0.15)
+    left = first.x - 12
+    beside = [page.getpixel((x, round(first.y * px))) for x in range(round(left * px), round(first.x * px))]
+    start, end = dark_run(beside, px)
+    assert first.x - (left + end) == pytest.approx(3.0, abs=0.15) and end - start == pytest.approx(5.0, abs=0.15)
+
+
+def test_panel_targets_lie_in_the_glue_tabs_not_in_the_play_area():
+    import io
+
+    import pypdfium2
+    from PIL import Image
+
+    from generator import cairopdf
+    from generator.build import components_pdf
+    from generator.render import draw_art
+    spec = specs.load("grannys-pills", ["components.board.cell=40mm"])
+    pieces, _ = expand(spec)
+    plan = impose(spec, pieces, "a4")
+    data, _ = components_pdf(spec, "a4")
+    doc, dpi = pypdfium2.PdfDocument(data), 100
+    px = dpi / 25.4
+    panels = [(n, s) for n, s in enumerate(plan.sheets, start=1) if s.slots and s.slots[0].window]
+    assert len(panels) > 1
+    ring = [(3 * dx, 3 * dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]  # where a target's circle crosses its cross
+    board_targets = []
+    for number, sheet in panels:
+        slot = sheet.slots[0]
+        page = doc[number].render(scale=dpi / 72).to_pil().convert("L")
+        assert sheet.tabs or number == panels[-1][0]
+        for x, y in sheet.targets:
+            assert any(t.x <= x <= t.x + t.w and t.y <= y <= t.y + t.h for t in sheet.tabs), "target outside the tab"
+            assert all(page.getpixel((round((x + dx) * px), round((y + dy) * px))) < 110 for dx, dy in ring)
+            board_targets.append((x - slot.x + slot.window.x, y - slot.y + slot.window.y))
+        for tab in sheet.tabs:  # shaded: the tab is darker than paper where the board's ground is light
+            assert page.getpixel((round((tab.x + 1) * px), round((tab.y + 1) * px))) < 200
+    art = draw_art(spec, expand(spec)[1][panels[0][1].slots[0].art])
+    board = Image.open(io.BytesIO(cairopdf.png(art, dpi))).convert("L")
+    for number, sheet in panels:  # where a target sits on a tab, the panel laid over it shows the board alone
+        slot, page = sheet.slots[0], doc[number].render(scale=dpi / 72).to_pil().convert("L")
+        play = Rect(slot.x, slot.y, slot.w - sum(t.w for t in sheet.tabs if t.h == slot.h),
+                    slot.h - sum(t.h for t in sheet.tabs if t.w == slot.w))
+        for bx, by in board_targets:
+            x, y = bx - slot.window.x + slot.x, by - slot.window.y + slot.y
+            if play.x + 4 < x < play.x + play.w - 4 and play.y + 4 < y < play.y + play.h - 4:
+                extra = [page.getpixel((round((x + dx) * px), round((y + dy) * px))) < 110 <=
+                         board.getpixel((round((bx + dx) * px), round((by + dy) * px))) for dx, dy in ring]
+                assert not any(extra), "a target shows on the play area"
+
+
+def test_pieces_that_share_cut_lines_sit_on_one_ground():
+    """Under every shared cut line of a block lies a fill of the pieces' own ground colour, so anti-aliased edges
+    of neighbouring faces show no hairline of paper between them (poppler showed one before)."""
+    import io
+
+    import pikepdf
+
+    from generator.build import components_pdf
+    spec = make_spec({"t": tile(19, 12, 2, back=True)})
+    plan = impose(spec, expand(spec)[0], "a4")
+    data, _ = components_pdf(spec, "a4")
+    document = pikepdf.open(io.BytesIO(data))
+    page = document.pages[2]  # the back sheet: every piece plain red
+    fills, colour = [], None
+    for operands, operator in pikepdf.parse_content_stream(page):
+        if str(operator) == "rg":
+            colour = tuple(round(float(v), 3) for v in operands)
+        elif str(operator) == "re":
+            rect = Rect(*map(float, operands))
+        elif str(operator) == "f" and colour == (1.0, 0.0, 0.0):
+            fills.append(rect)
+    slots = plan.sheets[1].slots
+    assert len(plan.sheets[1].grounds) == 1
+    for a in slots:
+        for b in slots:
+            if abs(a.bleed_box.x + a.bleed_box.w - b.bleed_box.x) < EPS and abs(a.y - b.y) < EPS:
+                x, y = b.bleed_box.x, b.y + b.h / 2
+                assert any(f.x < x - 0.1 and x + 0.1 < f.x + f.w and f.y <= y <= f.y + f.h for f in fills), (a, b)

@@ -119,7 +119,9 @@ def test_every_board_panel_shows_its_part_of_the_board(game, overrides):
     document = pypdfium2.PdfDocument(data)
     for number, slot in panels:
         page = document[number].render(scale=dpi / 72).to_pil().convert("L")
-        w = slot.window
+        sheet = plan.sheets[number - 1]  # the play area: the panel less its shaded glue tabs
+        w = slot.window._replace(w=slot.w - sum(t.w for t in sheet.tabs if t.h == slot.h),
+                                 h=slot.h - sum(t.h for t in sheet.tabs if t.w == slot.w))
         shown = page.crop((round(slot.x * k), round(slot.y * k), round((slot.x + w.w) * k), round((slot.y + w.h) * k)))
         wanted = board.crop((round(w.x * k), round(w.y * k), round((w.x + w.w) * k), round((w.y + w.h) * k)))
         wanted = wanted.resize(shown.size)

@@ -112,7 +112,7 @@ def test_disc_backs_register_with_fronts_when_folded(spec):
 def test_rendered_disc_is_its_size_across(spec, a4):
     data, plan = a4
     number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=1) if s.side == "front" and "discs" in s.components)
-    slot, dpi = sheet.slots[0], 300
+    slot, dpi = next(s for s in sheet.slots if s.art.startswith("discs")), 300
     doc = pypdfium2.PdfDocument(data)
     page = doc[number].render(scale=dpi / 72).to_pil().convert("L")
     px = dpi / MM_PER_INCH

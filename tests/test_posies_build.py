@@ -111,7 +111,7 @@ def test_rendered_token_is_its_diameter_across(spec, a4):
     data, plan = a4
     dpi = 200
     number, sheet = slot_page(plan, "posy-pink")
-    slot = sheet.slots[0]
+    slot = next(s for s in sheet.slots if s.art.startswith("posy-pink"))
     page = render(data, number, dpi)
     row = crop_mm(page, dpi, slot.x - 1, slot.y + slot.h / 2, slot.w + 2, 0.2)
     dark = [x for x in range(row.size[0]) if row.getpixel((x, 0)) < 100]
@@ -201,7 +201,7 @@ def test_rows_that_cannot_centre_are_a_spec_error():
 def test_builds_on_a4_and_letter(spec, a4, paper, size):
     data = a4[0] if paper == "a4" else components_pdf(spec, paper)[0]
     pdf = pikepdf.open(io.BytesIO(data))
-    assert len(pdf.pages) == 4
+    assert len(pdf.pages) == {"a4": 3, "letter": 4}[paper], "posies share the board's sheet and the reference's"
     for page in pdf.pages:
         box = [float(v) for v in page.mediabox]
         assert abs(box[2] - size[0]) < 0.1 and abs(box[3] - size[1]) < 0.1
@@ -215,4 +215,5 @@ def test_larger_board_is_split_into_panels():
     assert validate(tuned) == []
     plan = impose(tuned, expand(tuned)[0], "a4")
     panels = [s for s in plan.sheets if "board" in s.components]
-    assert len(panels) > 1 and all(s.slots[0].window is not None and s.targets for s in panels)
+    assert len(panels) > 1 and all(s.slots[0].window is not None for s in panels)
+    assert all(s.targets for s in panels[:-1]) and not panels[-1].targets, "targets on glue tabs; the last panel tops all"

@@ -86,4 +86,4 @@ def score_table(dwg, o, ink, x, y, width, height):
         dwg.add(dwg.line((lx, svg.r(y)), (lx, svg.r(bottom)), stroke=ink, stroke_width=0.3))
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards)
+KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards, print_once=True)

@@ -21,6 +21,7 @@ class Kind(NamedTuple):
     back: Callable = None       # render_back(spec, component, w, h) -> SVG text; None: the common back
     panel_overlap: Callable = None   # options -> mm panels overlap by; None: imposition.OVERLAP
     lettering: bool = True      # fronts may carry text; False: the text check need not draw them
+    print_once: bool = False    # written on (score pads): printed once on copy sheets unless the spec says print: all
 
 
 def width_and_height(options):

@@ -52,4 +52,4 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS)
+KIND = Kind(render=render, size=size, fields=FIELDS, print_once=True)
