@@ -10,13 +10,13 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph,
+from reportlab.platypus import (Flowable, LayoutError, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph,
                                 SimpleDocTemplate, Spacer, Table, TableStyle)
 
 from . import cairopdf, figures, games, yamlsource
 from . import schema as s
 from .components import KINDS
-from .errors import SpecError
+from .errors import SpecError, UserError
 from .expand import expand
 from .spec import Checker, rules_path
 from .units import paper_size
@@ -34,6 +34,9 @@ RULES = s.mapping({
                             "notes": s.list_of(s.text)}, required=("turn",)),
     "credits": s.text,
 }, required=("overview", "sections", "reference"))
+
+
+CELL_PAD = 6  # points of padding on each side of a table cell
 
 
 def _register_fonts():
@@ -111,20 +114,50 @@ def components_table(spec, st):
         w, h = KINDS[comp.kind].size(comp.options)
         count = sum(1 for p in pieces if p.component == comp.id)
         rows.append([Paragraph(inline(comp.title), st["cell"]), str(count), f"{round(w, 1):g} x {round(h, 1):g} mm"])
-    return table(rows, st)
+    return table(rows, st, f"{spec.path}: components")
 
 
-def table(rows, st, widths=None):
-    """A plain ruled table with a bold header row."""
+def table(rows, st, where, widths=None):
+    """A plain ruled table with a bold header row, its columns sized to their text within the frame.
+
+    where: the rules file and key it comes from, for the error when a row cannot fit on a page.
+    """
     cells = [[c if isinstance(c, Flowable) else Paragraph(inline(f"**{c}**" if i == 0 else str(c)), st["cell"])
               for c in row] for i, row in enumerate(rows)]
+    frame_w, frame_h = st["frame"]
+    widths = widths or column_widths(cells, frame_w)
+    for n, row in enumerate(cells):
+        tallest = max(cell.wrap(w - 2 * CELL_PAD, frame_h)[1] + 2 * CELL_PAD for cell, w in zip(row, widths))
+        if tallest > frame_h:
+            raise UserError(f"{where}[{n}]: this table row is {tallest / mm:.0f} mm tall and a page holds "
+                            f"{frame_h / mm:.0f} mm: shorten it or split it into rows")
     result = Table(cells, colWidths=widths, hAlign="LEFT", repeatRows=1)
     result.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), "Vera"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#999999")), ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD), ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
     ]))
     return result
+
+
+def column_widths(cells, frame_w):
+    """Widths for the columns that span the frame: in proportion to each column's longest line of text, none below a
+    third of its even share when the text is too long for one line (long words then break inside the cell)."""
+    natural = [max(_line_width(cell) for cell in column) + 2 * CELL_PAD for column in zip(*cells)]
+    floor = frame_w / len(natural) / 3
+    if sum(natural) <= frame_w:  # room to spare: the table spans the frame, each column widened in proportion
+        return [n * frame_w / sum(natural) for n in natural]
+    spare = frame_w - floor * len(natural)
+    extra = [max(0.0, n - floor) for n in natural]
+    return [floor + spare * e / sum(extra) for e in extra]
+
+
+def _line_width(cell):
+    """The width of a cell's text set on one line (in bold, the wider face), or the width a flowable asks for."""
+    if isinstance(cell, Paragraph):
+        return pdfmetrics.stringWidth(cell.getPlainText(), "Vera-Bold", cell.style.fontSize) + 1
+    return cell.wrap(0, 0)[0]
 
 
 def _lead(out):
@@ -146,7 +179,8 @@ def blocks(items, st, diagrams, log, path, key_path, out):
             out.append(ListFlowable(entries, bulletType="bullet" if kind == "bullets" else "1", start=None if kind == "steps" else "•",
                                     bulletFontName="Vera", leftIndent=14))
         if "table" in block:
-            out.append(KeepTogether(_lead(out) + [table(block["table"], st), Spacer(1, 6)]))
+            where = f"{path}: {yamlsource.dotted(key_path + (i, 'table'))}"
+            out.append(KeepTogether(_lead(out) + [table(block["table"], st, where), Spacer(1, 6)]))
         if "diagram" in block:
             name = block["diagram"]
             if name not in diagrams:
@@ -189,7 +223,7 @@ def reference(spec, ref, st):
     flow.append(ListFlowable([ListItem(Paragraph(inline(t), st["body"])) for t in ref["turn"]], bulletType="1",
                              bulletFontName="Vera", leftIndent=14))
     if ref.get("scoring"):
-        flow += [Paragraph("Scoring", st["h2"]), table(ref["scoring"], st), Spacer(1, 6)]
+        flow += [Paragraph("Scoring", st["h2"]), table(ref["scoring"], st, f"{rules_path(spec)}: reference.scoring"), Spacer(1, 6)]
     for note in ref.get("notes", []):
         flow.append(Paragraph(inline(note), st["body"]))
     return flow
@@ -205,6 +239,7 @@ def rules_pdf(spec, paper):
     st = styles(spec.palette.get("accent", "#000000"))
     buffer = io.BytesIO()
     width, height = paper_size(paper)
+    st["frame"] = ((width - 36) * mm - 12, (height - 34) * mm - 12)  # the page less its margins and the frame's padding
     title = f"{spec.game.title}: rules"
 
     def footer(canvas, doc):
@@ -215,7 +250,10 @@ def rules_pdf(spec, paper):
 
     doc = SimpleDocTemplate(buffer, pagesize=(width * mm, height * mm), leftMargin=18 * mm, rightMargin=18 * mm,
                             topMargin=16 * mm, bottomMargin=18 * mm, title=title, author=spec.game.designer)
-    doc.build(story(spec, rules, diagrams, log, st), onFirstPage=footer, onLaterPages=footer)
+    try:
+        doc.build(story(spec, rules, diagrams, log, st), onFirstPage=footer, onLaterPages=footer)
+    except LayoutError as exc:  # anything the checks above did not foresee: one line, never a traceback
+        raise UserError(f"{rules_path(spec)}: the rulebook cannot be laid out on {paper}: {str(exc)[:160]}") from None
     out = cairopdf.Assembler(buffer.getvalue())
     for name in dict.fromkeys(name for _, name, _, _, _ in log):
         for key, svg_text, _, _, _ in diagrams[name].parts:

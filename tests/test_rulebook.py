@@ -8,6 +8,7 @@ import pytest
 from generator import spec as specs
 from generator.expand import expand
 from generator.games import grannys_pills as gp
+from generator.errors import UserError
 from generator.rulebook import rules_path, rules_pdf
 
 GAMES = [p.stem for p in specs.shipped() if rules_path(specs.load(str(p))).is_file()]
@@ -64,3 +65,43 @@ def test_scoring_follows_the_rules():
     assert gp.score_round(pattern, stacked)[1] == 1
     wrong = [[[("blue", "round")], [("blue", "capsule")], []]] + [[[], [], []]] * 2
     assert gp.score_round(pattern, wrong)[1] == 0
+
+
+def hostile_rules(tmp_path, old, new, title=None):
+    """A copy of Posies whose rules text has old replaced by new (and, if given, the board's title); its loaded spec."""
+    import shutil
+    (tmp_path / "rules").mkdir()
+    shutil.copytree(specs.SPECS / "positions", tmp_path / "positions")
+    text = (specs.SPECS / "rules" / "posies.yaml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "rules" / "mine.yaml").write_text(text.replace(old, new), encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text((specs.SPECS / "posies.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    return specs.load(str(tmp_path / "mine.yaml"), [f"components.board.title={title}"] if title else [])
+
+
+GREEN_ROW = '[Green, four broad petals, "{posy-green.value}"]'
+
+
+def test_a_table_row_taller_than_a_page_is_refused_naming_the_row(tmp_path):
+    spec = hostile_rules(tmp_path, GREEN_ROW, '[Green, "' + " ".join(["word"] * 1200) + '", "3"]')
+    with pytest.raises(UserError) as caught:
+        rules_pdf(spec, "a4")
+    assert str(caught.value) == (f"{tmp_path / 'rules' / 'mine.yaml'}: sections[3].blocks[1].table[3]: this table row is "
+                                 "353 mm tall and a page holds 259 mm: shorten it or split it into rows")
+
+
+@pytest.mark.parametrize("old, new, title", [
+    (GREEN_ROW, '[Green, "' + "x" * 400 + '", "3"]', None),        # a word wider than its column
+    ("A meadow of posies covers", "Y" * 3000 + " covers", None),      # a word wider than the page
+    (GREEN_ROW, GREEN_ROW, "W" * 100),                                # the longest title, one word
+])
+def test_unbreakable_words_are_broken_inside_their_column_and_the_page(tmp_path, old, new, title):
+    data, pages = rules_pdf(hostile_rules(tmp_path, old, new, title), "a4")
+    import pypdfium2
+    doc = pypdfium2.PdfDocument(data)
+    assert len(doc) == pages >= 4
+    for page in doc:  # no ink right of the text frame (18 mm margins, 6 pt padding)
+        image = page.render(scale=100 / 72).to_pil().convert("L")
+        edge = round((210 - 18 + 1) / 25.4 * 100)
+        assert image.crop((edge, 0, image.width, image.height)).getextrema()[0] > 250
+    doc.close()
