@@ -34,8 +34,14 @@ def user_errors(command):
 
 
 def chosen(games):
-    """The requested games, or every shipped spec."""
-    return list(games) if games else [p.stem for p in specs.shipped()]
+    """The requested games, or every shipped spec; finding none is an error, never a silent success."""
+    if games:
+        return list(games)
+    found = [p.stem for p in specs.shipped()]
+    if not found:
+        raise UserError(f"no games found: the shipped specs should be in {specs.SPECS} (a broken install?); "
+                        "name a spec file instead, e.g. pnp build my-game.yaml")
+    return found
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -51,8 +57,8 @@ def list_games():
 
     Example: pnp list
     """
-    for path in specs.shipped():
-        spec = specs.load(path)
+    for name in chosen(()):
+        spec = specs.load(name)
         click.echo(f"{spec.game.id}  {spec.game.title} (by {spec.game.designer})")
         for comp in spec.components:
             click.echo(f"    {comp.expect:>4} x {comp.title} [{comp.kind}]")

@@ -14,7 +14,7 @@ from .errors import SpecError, UserError
 from .imposition import fits_somewhere, smallest_area
 from .model import Back, Component, Distinguish, FaceSource, Game, Spec
 
-SPECS = Path(__file__).resolve().parent.parent / "specs"
+SPECS = Path(__file__).resolve().parent / "specs"  # shipped with the package: found wherever pnp is installed
 SET_LINE = "--set"
 COLOUR_THRESHOLD = 10.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")

@@ -8,7 +8,7 @@ from xml.parsers import expat
 from .errors import UserError
 from .paint import NAMED, TRANSFORM, segments
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 BOX = (0.0, 0.0, 100.0, 100.0)  # the symbol box every template is fitted into

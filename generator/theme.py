@@ -7,7 +7,7 @@ from . import schema as s
 from .components import KINDS
 from .errors import SpecError
 
-THEMES = Path(__file__).resolve().parent.parent / "themes"
+THEMES = Path(__file__).resolve().parent / "themes"
 GAME_SECTION = s.mapping({"palette": s.any_value, "lines": s.any_value, "fonts": s.any_value,
                           "components": s.any_value})
 TOP = s.mapping({"theme": s.mapping({"title": s.text, "notes": s.text}, required=("title",)),

@@ -180,7 +180,7 @@ def test_two_ring_spaces_round_a_corner_are_not_enough():
 def test_validate_refuses_an_alternating_ring():
     result = CliRunner().invoke(cli, ["validate", "glorieta", "--set", "components.board.ring_run=1"])
     assert result.exit_code == 1
-    assert ("specs/glorieta.yaml: board: black can never use the ring in a loop: no edge cell has only black "
+    assert ("generator/specs/glorieta.yaml: board: black can never use the ring in a loop: no edge cell has only black "
             "ring spaces beside it (expected at least 1 such cell, found 0)") in result.output.splitlines()
     shipped = CliRunner().invoke(cli, ["validate", "glorieta"])
     assert shipped.exit_code == 0 and "all checks pass" in shipped.output

@@ -193,7 +193,7 @@ def test_rows_that_cannot_centre_are_a_spec_error():
     result = run("validate", "posies", "--set", "components.board.rows=[6,7,8,8,7,6]")
     assert result.exit_code == 1
     assert result.output.strip() == (
-        "error: specs/posies.yaml: --set components.board.rows: rows 3 and 4 have 8 and 8 points: neighbouring rows "
+        "error: generator/specs/posies.yaml: --set components.board.rows: rows 3 and 4 have 8 and 8 points: neighbouring rows "
         "can only be centred on a triangular lattice if their lengths differ by an odd number")
 
 
