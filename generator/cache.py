@@ -33,9 +33,13 @@ def code():
 
 def key(spec, *options):
     """The inputs of one output file: the checked spec, the options, and the code, fonts and templates drawing it."""
-    parts = [repr(spec), repr(options), code()]
-    parts += [_folder(folder, "*.svg") for folder in spec.templates]
+    parts = [repr(spec), repr(options), code(), *templates(spec)]
     return _digest("\n".join(parts).encode())
+
+
+def templates(spec) -> list:
+    """A digest of each template folder the spec searches: faces drawn from a changed template are drawn again."""
+    return [_folder(folder, "*.svg") for folder in spec.templates]
 
 
 def _record(path):

@@ -101,7 +101,7 @@ class FaceCache:
         if art.component not in self.components:
             comp = spec.component(art.component)
             self.components[art.component] = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options),
-                                                      spec.templates, cache.code()))
+                                                      cache.templates(spec), cache.code()))
         face = _digest((self.components[art.component], art.side, sorted(art.props.items())))
         entry = self.entries.get(face)
         if not entry or any(_now(spec, dependency) != value for dependency, value in entry["used"].items()):

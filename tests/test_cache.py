@@ -49,3 +49,30 @@ def test_changing_a_colour_redraws_exactly_the_faces_that_use_it(tmp_path):
     assert changed and len(changed) < len(arts)
     assert sorted(second.drawn) == changed
     assert data == components_pdf(after, "a4")[0], "cached faces give the same bytes as fresh ones"
+
+
+def test_a_changed_template_redraws_the_faces_drawn_from_it(tmp_path):
+    import shutil
+    from generator import cache, svg
+    from generator.build import components_pdf, output_path
+    from generator.expand import expand
+    from generator.facecache import FaceCache
+
+    folder = tmp_path / "game"
+    (folder / "templates").mkdir(parents=True)
+    shutil.copy(specs.SPECS / "grannys-pills.yaml", folder)
+    round_pill = (specs.SPECS.parent / "templates" / "round.svg").read_text()
+    (folder / "templates" / "round.svg").write_text(round_pill)
+    spec = specs.load(str(folder / "grannys-pills.yaml"))
+    path = output_path(tmp_path / "out", spec, "a4")
+    first = FaceCache(path)
+    components_pdf(spec, "a4", faces=first)
+    first.save()
+    (folder / "templates" / "round.svg").write_text(round_pill.replace('r="40"', 'r="30"'))
+    cache._folder.cache_clear()
+    svg._template.cache_clear()
+    second = FaceCache(path)
+    components_pdf(spec, "a4", faces=second)
+    _, arts = expand(spec)
+    rounds = {key for key, art in arts.items() if art.props.get("shape") == "round"}
+    assert len(rounds) == 4 and rounds <= set(second.drawn), "faces of the changed template are drawn again"
