@@ -201,18 +201,33 @@ def _element(node, path):
     return tag, attributes, tuple(_element(child, path) for child in node)
 
 
-def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, search=(TEMPLATES,)):
-    """Place a template symbol centred on (x, y), size mm wide, recoloured: fill "currentColor" -> colour, "ink" -> ink."""
+def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, search=(TEMPLATES,), mark=""):
+    """Place a template symbol centred on (x, y), size mm wide, recoloured: fill "currentColor" -> colour, "ink" -> ink.
+
+    A circle filled "mark" is where the symbol takes a mark (another template, drawn inside that circle); without one it is left out.
+    """
+    search = tuple(map(str, search))
     group = dwg.g(transform=f"translate({r(x)},{r(y)}) rotate({rotate}) scale({r(size / 100)}) translate(-50,-50)")
-    for item in _template(name, tuple(map(str, search))):
-        group.add(_build(item, colour, ink))
+    for item in _template(name, search):
+        element = _build(item, colour, ink, mark, search)
+        if element is not None:
+            group.add(element)
     return group
 
 
-def _build(item, colour, ink):
-    """Instantiate one template element with colours filled in."""
+def _build(item, colour, ink, mark="", search=()):
+    """Instantiate one template element with colours filled in (a mark circle becomes the mark, or None)."""
     tag, attributes, children = item
     attrs = dict(attributes)
+    if attrs.get("fill") == "mark":
+        if not mark:
+            return None
+        spot = float(attrs.get("r", 0)) * 2
+        group = Element("g", {"transform": f"translate({attrs.get('cx', 0)},{attrs.get('cy', 0)}) scale({r(spot / 100)}) "
+                                           "translate(-50,-50)"})
+        for child in _template(mark, search):
+            group.add(_build(child, colour, ink))
+        return group
     for key in ("fill", "stroke"):
         if attrs.get(key) == "currentColor":
             attrs[key] = colour
@@ -220,7 +235,9 @@ def _build(item, colour, ink):
             attrs[key] = ink
     element = Element(tag, attrs)
     for child in children:
-        element.add(_build(child, colour, ink))
+        built = _build(child, colour, ink, mark, search)
+        if built is not None:
+            element.add(built)
     return element
 
 

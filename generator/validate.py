@@ -59,7 +59,7 @@ def validate(spec):
         except KeyError as exc:
             raise spec_error(spec, ("components",), f"the {spec.game.ruleset or spec.game.id} checks need the key "
                                                     f"{exc.args[0]!r}, which the spec does not give") from None
-    if spec.distinguish:
+    if spec.distinguish or any(c.kind == "line-legend" for c in spec.components):
         from . import vision  # coloraide builds its tables on import: only for specs that need it
-        found += vision.failures(spec)
+        found += vision.failures(spec) + vision.word_failures(spec)
     return [Failure(spec.path, component, message) for component, message in found]
