@@ -264,3 +264,37 @@ def test_cli_looks_write_suffixed_files_and_report_ink_saved(tmp_path):
 def test_every_shipped_cue_separates_every_pair(game):
     notes = [note for report in vision.reports(specs.load(game)) for note in vision.cue_notes(report)]
     assert notes == []
+
+
+def key_text(theme_name=None, overrides=()):
+    """The text of HexStatic's components PDF (A4), as a PDF reader extracts it."""
+    import pypdf
+    data = components_pdf(specs.load("hexstatic", overrides, theme_name), "a4")[0]
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+
+
+def test_the_line_key_names_each_line_by_its_printed_colour():
+    shipped, okabe = key_text(), key_text("okabe-ito")
+    assert {"red: dashed", "green: thin", "blue: thick", "a gap: blue passes under red"} <= set(shipped.splitlines())
+    assert {"orange: dashed", "green: thin", "blue: thick"} <= set(okabe.splitlines())
+    assert "red" not in okabe.split("Line key")[1].split("nexus")[0], "the okabe-ito key never calls vermillion red"
+    assert "orange" in okabe.split("a gap: blue passes under")[1].split("nexus")[0]
+
+
+def test_a_colour_word_the_printed_colour_contradicts_fails_validation(tmp_path):
+    result = run("validate", "hexstatic", "--set", "palette.red=#e69f00")
+    assert result.exit_code == 1
+    assert (f"{specs.resolve('hexstatic')}: legend: the key calls the red line 'red' but prints it #e69f00, nearer orange "
+            "(expected the colour's own word: give it in the colour_names of the spec or theme)") in result.output.splitlines()
+    assert run("validate", "hexstatic", "--set", "palette.red=#e69f00", "--set", "colour_names.red=amber").exit_code == 0
+    bad = write(tmp_path, "bad.yaml", "theme: {title: Bad}\ncolour_names:\n  red: [orange]\n")
+    with pytest.raises(SpecError, match=re.escape(f"{bad}:3: colour_names.red: expected text")):
+        specs.load("hexstatic", theme=str(bad))
+    with pytest.raises(SpecError, match=r"colour_names\.crimson: unknown colour 'crimson'"):
+        specs.load("hexstatic", ["colour_names.crimson=dark red"])
+
+
+def test_generic_colour_names_reach_only_games_with_that_colour():
+    assert specs.load("hexstatic", theme="okabe-ito").colour_name("red") == "orange"
+    assert specs.load("posies", theme="okabe-ito").colour_names == {}
+    assert specs.load("hexstatic").colour_name("red") == "red"
