@@ -298,3 +298,17 @@ def test_generic_colour_names_reach_only_games_with_that_colour():
     assert specs.load("hexstatic", theme="okabe-ito").colour_name("red") == "orange"
     assert specs.load("posies", theme="okabe-ito").colour_names == {}
     assert specs.load("hexstatic").colour_name("red") == "red"
+
+
+def test_readme_colour_table_is_what_the_check_measures():
+    """Every row of the README's colour table, recomputed: palette, game, group, closest pairs, cue measured, verdict."""
+    readme = (SPECS.parent / "README.md").read_text()
+    cell = lambda p: f"{p.a}/{p.b} {p.difference:.1f}"
+    for name in THEMES:
+        for game in GAMES:
+            spec = specs.load(game, theme=name)
+            for r in vision.reports(spec):
+                carried = [c for c in r.cues if not any(m.why_not for m in r.measured if m.name == c)]
+                row = (f"| {name or 'shipped'} | {game} | {r.name} | " + " | ".join(cell(p) for p in r.worst[1:]) +
+                       f" | {cell(r.grey)} | {', '.join(carried) or 'none (colour only)'} | {r.level} |")
+                assert row in readme.splitlines(), row
