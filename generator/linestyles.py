@@ -56,10 +56,7 @@ class Line:
 
 
 def resolve(spec, lines):
-    """Each line colour's Line from a component's `lines` option, falling back to the defaults key by key.
-
-    Its word is the spec's colour_names word for the palette colour it names, else that name (a #rrggbb: the line's name).
-    """
+    """Each line colour's Line from a component's `lines` option (defaults key by key), its word from colour_names."""
     lines = lines or {}
     out = {}
     for name, default in DEFAULT_LINES.items():

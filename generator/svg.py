@@ -202,10 +202,7 @@ def _element(node, path):
 
 
 def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, search=(TEMPLATES,), mark=""):
-    """Place a template symbol centred on (x, y), size mm wide, recoloured: fill "currentColor" -> colour, "ink" -> ink.
-
-    A circle filled "mark" is where the symbol takes a mark (another template, drawn inside that circle); without one it is left out.
-    """
+    """Place a template symbol centred on (x, y), size mm wide, recoloured; its circle filled "mark" takes the mark template."""
     search = tuple(map(str, search))
     group = dwg.g(transform=f"translate({r(x)},{r(y)}) rotate({rotate}) scale({r(size / 100)}) translate(-50,-50)")
     for item in _template(name, search):

@@ -1,4 +1,5 @@
 """Granny's Pills: the computed figures match GAMES.md; the prescription generator meets every rule."""
+import re
 from collections import Counter
 
 import pytest
@@ -142,3 +143,15 @@ def white_blob_height(image, x, y):
         rows.add(py)
         todo += [(px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)]
     return len(rows)
+
+
+@pytest.mark.parametrize("override, message", [
+    ("components.pill.marks.red=mark-moon", "--set components.pill.marks.red: unknown symbol 'mark-moon' (templates: "),
+    ("components.pill.marks=5", "--set components.pill.marks: expected a mapping of colour names to mark templates, "
+                                "e.g. {red: mark-heart}, found 5"),
+    ("components.prescription.marks_from=board", "--set components.prescription.marks_from: no component 'board' that "
+                                                 "gives its colours marks (components with marks: pill)"),
+])
+def test_bad_marks_are_one_line_naming_the_key(override, message):
+    with pytest.raises(UserError, match="^" + re.escape(f"{specs.resolve('grannys-pills')}: {message}")):
+        specs.load("grannys-pills", [override])

@@ -49,10 +49,12 @@ def marks_of(spec, options) -> dict:
 
 def link(spec, component):
     """Check at load time that `marks_from` names a component that gives its colours marks."""
-    if component.options.get("marks_from") and not marks_of(spec, component.options):
+    wanted = component.options.get("marks_from")
+    source = next((c for c in spec.components if c.id == wanted), None)
+    if wanted and not (source and source.options.get("marks")):
         from ..located import spec_error
-        raise spec_error(spec, ("components", component.id, "marks_from"),
-                         f"component {component.options['marks_from']!r} gives its colours no marks")
+        raise spec_error(spec, ("components", component.id, "marks_from"), f"no component {wanted!r} that gives its "
+                         f"colours marks (components with marks: {', '.join(c.id for c in spec.components if c.options.get('marks')) or 'none'})")
     return dict(component.options)
 
 
