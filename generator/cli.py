@@ -24,7 +24,7 @@ GREY_THRESHOLD = click.option("--grey-threshold", type=click.FloatRange(0, 100),
                                    "apart [default: the spec's grey_threshold, else 25].")
 
 
-def thresholds(spec, threshold, grey_threshold):
+def thresholds(spec, threshold: float | None, grey_threshold: float | None):
     """The spec with the thresholds given on the command line, where given."""
     if threshold is not None:
         spec = spec._replace(colour_threshold=threshold)

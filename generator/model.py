@@ -75,7 +75,7 @@ class Spec(NamedTuple):
     grey_threshold: float = 25.0
     colour_names: MappingProxyType = MappingProxyType({})
 
-    def colour_name(self, name):
+    def colour_name(self, name: str) -> str:
         """The word printed for a palette colour: its colour_names entry, else its palette name."""
         return self.colour_names.get(name, name)
 

@@ -104,12 +104,12 @@ def closest(named, simulation):
     return min(differences(named, simulation), key=lambda p: p.difference)
 
 
-def nearest_word(hex_colour):
+def nearest_word(hex_colour: str) -> str:
     """The basic colour term whose typical print is nearest (CIEDE2000) to a colour."""
     return min(BASIC_WORDS, key=lambda word: Color(hex_colour).delta_e(Color(BASIC_WORDS[word]), method="2000"))
 
 
-def word_failures(spec):
+def word_failures(spec) -> list:
     """Line keys that print a basic colour term for a line whose printed colour is nearer another term."""
     from . import linestyles
     out = []
