@@ -18,7 +18,17 @@ THEME = click.option("--theme", metavar="NAME_OR_FILE",
                      help="Lay a theme (themes/NAME.yaml or a .yaml file) over the spec: spec < theme < --set.")
 THRESHOLD = click.option("--threshold", type=click.FloatRange(0, 100), metavar="DELTA_E",
                          help="Smallest CIEDE2000 difference between colours players must tell apart [default: the spec's "
-                              "colour_threshold, else 10].")
+                              "colour_threshold, else 20].")
+GREY_THRESHOLD = click.option("--grey-threshold", type=click.FloatRange(0, 100), metavar="L_STAR",
+                              help="Smallest CIE L* difference in a greyscale print between colours players must tell "
+                                   "apart [default: the spec's grey_threshold, else 25].")
+
+
+def thresholds(spec, threshold: float | None, grey_threshold: float | None):
+    """The spec with the thresholds given on the command line, where given."""
+    if threshold is not None:
+        spec = spec._replace(colour_threshold=threshold)
+    return spec if grey_threshold is None else spec._replace(grey_threshold=grey_threshold)
 
 
 def user_errors(command):
@@ -69,8 +79,9 @@ def list_games():
 @SETS
 @THEME
 @THRESHOLD
+@GREY_THRESHOLD
 @user_errors
-def validate(games, overrides, theme, threshold):
+def validate(games, overrides, theme, threshold, grey_threshold):
     """Run every check on the games' component sets; exit 1 if any fails.
 
     The colour-vision check reports, for each group of colours the spec says players must tell apart,
@@ -82,9 +93,7 @@ def validate(games, overrides, theme, threshold):
     from .validate import validate as run_checks
     failed = 0
     for name in chosen(games):
-        spec = specs.load(name, overrides, theme)
-        if threshold is not None:
-            spec = spec._replace(colour_threshold=threshold)
+        spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
         for report in vision.reports(spec):
             click.echo(f"{spec.path}: colours {report.name}: {vision.summary(report)}")
         failures = run_checks(spec)
@@ -230,8 +239,9 @@ def pahs(names, on_board, seed, overrides):
 @SETS
 @THEME
 @THRESHOLD
+@GREY_THRESHOLD
 @user_errors
-def palette(games, out_dir, overrides, theme, threshold):
+def palette(games, out_dir, overrides, theme, threshold, grey_threshold):
     """Report the colour-vision check and write a swatch sheet of the palette under each simulation.
 
     The sheet (<out>/<id>/<id>-palette.pdf and .png) shows every palette colour as seen with normal,
@@ -242,9 +252,7 @@ def palette(games, out_dir, overrides, theme, threshold):
     """
     from . import swatches, vision
     for name in chosen(games):
-        spec = specs.load(name, overrides, theme)
-        if threshold is not None:
-            spec = spec._replace(colour_threshold=threshold)
+        spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
         click.echo(f"{spec.path}: {spec.game.title}")
         for report in vision.reports(spec):
             for line in vision.describe(report):

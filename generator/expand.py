@@ -27,7 +27,18 @@ class Piece(NamedTuple):
 
 
 def face_props(spec, comp):
-    """The properties of each distinct face of a component, before copies."""
+    """The properties of each distinct face of a component, before copies; a colour with a mark brings its mark."""
+    return [marked(comp, props) for props in _faces(spec, comp)]
+
+
+def marked(comp, props: dict) -> dict:
+    """A face's properties with the `mark` its component's `marks` option gives its colour, if any."""
+    mark = (comp.options.get("marks") or {}).get(props.get("colour"))
+    return {**props, "mark": mark} if mark else props
+
+
+def _faces(spec, comp):
+    """The properties of each distinct face as the faces block gives them."""
     source = comp.faces
     if source.generator:
         module = games.ruleset(spec)

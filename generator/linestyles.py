@@ -42,11 +42,12 @@ RATIO = 1.5
 
 @dataclass(frozen=True)
 class Line:
-    """One colour's resolved line: its name, #rrggbb colour and style name."""
+    """One colour's resolved line: its name, #rrggbb colour, style name and the word a key prints for its colour."""
 
     name: str
     colour: str
     style: str
+    word: str = ""
 
     @property
     def look(self):
@@ -55,11 +56,14 @@ class Line:
 
 
 def resolve(spec, lines):
-    """Each line colour's Line from a component's `lines` option, falling back to the defaults key by key."""
+    """Each line colour's Line from a component's `lines` option (defaults key by key), its word from colour_names."""
     lines = lines or {}
-    return {name: Line(name, spec.colour(lines.get(name, {}).get("colour", default["colour"])),
-                       lines.get(name, {}).get("style", default["style"]))
-            for name, default in DEFAULT_LINES.items()}
+    out = {}
+    for name, default in DEFAULT_LINES.items():
+        colour = lines.get(name, {}).get("colour", default["colour"])
+        word = spec.colour_name(name if colour.startswith("#") else colour)
+        out[name] = Line(name, spec.colour(colour), lines.get(name, {}).get("style", default["style"]), word)
+    return out
 
 
 def lines_of(spec, component, key="lines_from"):

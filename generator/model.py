@@ -81,9 +81,15 @@ class Spec(NamedTuple):
     lines: MappingProxyType = MappingProxyType({})
     templates: tuple = ()
     distinguish: tuple = ()
-    colour_threshold: float = 10.0
+    colour_threshold: float = 20.0
+    grey_threshold: float = 25.0
+    colour_names: MappingProxyType = MappingProxyType({})
     left_out: tuple = ()   # ids of components with include: false (checked, not built)
     unfilled: tuple = ()   # (key path, figure) of each {figure} in a text naming a component the spec lacks
+
+    def colour_name(self, name: str) -> str:
+        """The word printed for a palette colour: its colour_names entry, else its palette name."""
+        return self.colour_names.get(name, name)
 
     def colour(self, name):
         """Resolve a palette name, base colour or #rrggbb to #rrggbb."""

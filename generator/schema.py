@@ -121,6 +121,13 @@ def list_of(item, min_items=0, max_items=10_000):
     return parse
 
 
+def marks(value) -> dict:
+    """A mapping of colour names to the mark template printed on each colour, e.g. {red: mark-heart}."""
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) and v for k, v in value.items()):
+        raise Invalid(f"expected a mapping of colour names to mark templates, e.g. {{red: mark-heart}}, found {found(value)}")
+    return value
+
+
 def any_value(value):
     """Anything; checked by the code that uses it."""
     return value

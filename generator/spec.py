@@ -16,7 +16,8 @@ from .model import Back, Component, Distinguish, FaceSource, Game, Spec
 
 SPECS = Path(__file__).resolve().parent / "specs"  # shipped with the package: found wherever pnp is installed
 SET_LINE = "--set"
-COLOUR_THRESHOLD = 10.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
+COLOUR_THRESHOLD = 20.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
+GREY_THRESHOLD = 25.0     # CIE L*: and at least this much in a greyscale print (or a measured cue tells them apart)
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._+-]*$")  # safe as a folder and file name: never '..' or hidden
 
@@ -35,7 +36,7 @@ COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), 
           "faces": s.any_value, "back": BACK, "include": s.flag,
           "print": s.one_of("all", "once")}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
-                 "colour_threshold": s.number(0, 100)},
+                 "colour_threshold": s.number(0, 100), "grey_threshold": s.number(0, 100), "colour_names": s.any_value},
                 required=("game", "components"))
 DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour, 2, 24), "cues": s.list_of(s.text, 0, 12)},
                                   required=("colours",)), 1, 50)
@@ -174,6 +175,12 @@ def build(path, data, lines):
         check.fail(("palette",), f"expected a mapping of colour names to #rrggbb, found {s.found(top['palette'])}")
     palette = check.check_fields({name: s.hex_colour for name in top.get("palette") or {}}, top.get("palette") or {}, ("palette",))
     check.palette |= set(palette)
+    names = top.get("colour_names") or {}
+    if not isinstance(names, dict):
+        check.fail(("colour_names",), f"expected a mapping of palette names to the words printed for them, found {s.found(names)}")
+    for name in names:
+        check.check(s.colour, name, ("colour_names", name))
+    names = check.check_fields({name: s.title for name in names}, names, ("colour_names",))
     if not GAME_ID.match(Path(path).stem):
         raise SpecError(path, "", f"the file name makes the game id, which names the output folder and files: "
                                   f"{Path(path).stem!r} must start with a letter or digit and hold only letters, digits, "
@@ -198,7 +205,8 @@ def build(path, data, lines):
                    for i, g in enumerate(check.check(DISTINGUISH, top["distinguish"], ("distinguish",)))) if "distinguish" in top else ()
     spec = Spec(path=str(path), game=game, palette=MappingProxyType(palette), components=components,
                 lines=MappingProxyType(lines), templates=search, distinguish=groups,
-                colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD), left_out=left_out)
+                colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD), left_out=left_out,
+                grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names))
     check_symbols(check, spec)
     return linked(filled(spec, check))
 
@@ -312,6 +320,7 @@ def check_symbols(check, spec):
                   for r, row in enumerate(item.get("pattern", ())) for c, cell in enumerate(row) if len(cell) > 1]
         if comp.back and comp.back.symbol:
             named.append((("back", "symbol"), comp.back.symbol))
+        named += [(("marks", colour), mark) for colour, mark in (comp.options.get("marks") or {}).items()]
         for where, name in named:
             if name not in known:
                 check.fail(("components", comp.id) + where, f"unknown symbol {name!r} (templates: {', '.join(sorted(known))})")

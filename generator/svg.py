@@ -164,21 +164,33 @@ def as_drawing(art):
     return getattr(art, "drawing", None) or parse(art)
 
 
-def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, *, search):
-    """Place a template symbol centred on (x, y), size mm wide, recoloured: fill "currentColor" -> colour, "ink" -> ink.
+def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, *, search, mark=""):
+    """Place a template symbol centred on (x, y), size mm wide, recoloured: fill "currentColor" -> colour, "ink" -> ink;
+    its circle filled "mark" takes the mark template (or is left out when there is none).
 
     search: the spec's templates (templates.Templates), which read each template once.
     """
     group = dwg.g(transform=f"translate({r(x)},{r(y)}) rotate({rotate}) scale({r(size / 100)}) translate(-50,-50)")
     for item in search.load(name).shapes:
-        group.add(_build(item, colour, ink))
+        element = _build(item, colour, ink, mark, search)
+        if element is not None:
+            group.add(element)
     return group
 
 
-def _build(item, colour, ink):
-    """Instantiate one template element with colours filled in."""
+def _build(item, colour, ink, mark="", search=()):
+    """Instantiate one template element with colours filled in (a mark circle becomes the mark, or None)."""
     tag, attributes, children = item
     attrs = dict(attributes)
+    if attrs.get("fill") == "mark":
+        if not mark:
+            return None
+        spot = float(attrs.get("r", 0)) * 2
+        group = Element("g", {"transform": f"translate({attrs.get('cx', 0)},{attrs.get('cy', 0)}) scale({r(spot / 100)}) "
+                                           "translate(-50,-50)"})
+        for child in search.load(mark).shapes:
+            group.add(_build(child, colour, ink))
+        return group
     for key in ("fill", "stroke"):
         if attrs.get(key) == "currentColor":
             attrs[key] = colour
@@ -186,7 +198,9 @@ def _build(item, colour, ink):
             attrs[key] = ink
     element = Element(tag, attrs)
     for child in children:
-        element.add(_build(child, colour, ink))
+        built = _build(child, colour, ink, mark, search)
+        if built is not None:
+            element.add(built)
     return element
 
 

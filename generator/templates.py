@@ -203,7 +203,7 @@ def _checked(where, own):
 def _colour(value):
     """A paint as the painters read it: #rrggbb, none, currentColor (the face colour) or ink; None if it is none of these."""
     low = value.strip().lower()
-    if low in ("none", "ink"):
+    if low in ("none", "ink", "mark"):  # mark: a circle that holds the face's mark template (see README)
         return low
     if low == "currentcolor":
         return "currentColor"

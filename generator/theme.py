@@ -8,10 +8,11 @@ from .components import KINDS
 from .errors import SpecError
 
 THEMES = Path(__file__).resolve().parent / "themes"
-GAME_SECTION = s.mapping({"palette": s.any_value, "lines": s.any_value, "fonts": s.any_value,
+GAME_SECTION = s.mapping({"palette": s.any_value, "colour_names": s.any_value, "lines": s.any_value, "fonts": s.any_value,
                           "components": s.any_value})
 TOP = s.mapping({"theme": s.mapping({"title": s.text, "notes": s.text}, required=("title",)),
-                 "palette": s.any_value, "lines": s.any_value, "fonts": s.any_value, "games": s.any_value},
+                 "palette": s.any_value, "colour_names": s.any_value, "lines": s.any_value, "fonts": s.any_value,
+                 "games": s.any_value},
                 required=("theme",))
 FONTS = s.mapping({"size": s.length(1.5, 10)})
 LINE_STYLE = s.mapping({"style": s.one_of(*linestyles.STYLES)}, required=("style",))
@@ -91,10 +92,11 @@ def load(name):
     """Load and check a theme file; return it ready to lay over specs."""
     theme = _Theme(resolve(name))
     theme.check(TOP, theme.data, ())
-    for key in ("palette", "lines", "fonts"):
+    for key in ("palette", "colour_names", "lines", "fonts"):
         if theme.data.get(key) is None:  # absent, or an empty (null) section: nothing to lay over
             theme.data[key] = {}
     theme.mapping_of(s.hex_colour, theme.data["palette"], ("palette",))
+    theme.mapping_of(s.title, theme.data["colour_names"], ("colour_names",))
     theme.mapping_of(LINE_STYLE, theme.data["lines"], ("lines",))
     theme.check(FONTS, theme.data["fonts"] or {}, ("fonts",))
     games = theme.data.get("games") or {}
@@ -107,6 +109,7 @@ def load(name):
         for key in [key for key, value in section.items() if value is None]:
             del section[key]  # an empty (null) section changes nothing
         theme.mapping_of(s.hex_colour, section.get("palette"), where + ("palette",))
+        theme.mapping_of(s.title, section.get("colour_names"), where + ("colour_names",))
         theme.mapping_of(LINE_STYLE, section.get("lines"), where + ("lines",))
         theme.check(FONTS, section.get("fonts") or {}, where + ("fonts",))
         if "components" in section:
@@ -120,9 +123,10 @@ def apply(theme, game_id, data, lines):
         return
     section = (theme.data.get("games") or {}).get(game_id) or {}
     palette = data.get("palette") if isinstance(data.get("palette"), dict) else {}
-    for name, value in theme.data["palette"].items():
-        if name in palette:
-            _put(theme, data, lines, ("palette", name), value, ("palette", name))
+    for key in ("palette", "colour_names"):  # generic names reach only colours the game's palette has
+        for name, value in theme.data[key].items():
+            if name in palette:
+                _put(theme, data, lines, (key, name), value, (key, name))
     for where, source in ((("lines",), theme.data["lines"]), (("games", game_id, "lines"), section.get("lines") or {})):
         for cid in _components_with(data, "lines", linestyles.LINES):
             for name, value in source.items():
@@ -132,7 +136,7 @@ def apply(theme, game_id, data, lines):
         if "size" in fonts:
             for cid in _components_with(data, "font_size"):
                 _put(theme, data, lines, ("components", cid, "font_size"), fonts["size"], where + ("size",))
-    for key in ("palette", "components"):
+    for key in ("palette", "colour_names", "components"):
         if key in section:
             _put(theme, data, lines, (key,), section[key], ("games", game_id, key))
 

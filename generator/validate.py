@@ -67,9 +67,9 @@ def validate(spec, draw: bool = True):
     ids = ", ".join(c.id for c in spec.components)
     found += [(where, f"figure {{{name}}} names a component the spec does not have (components: {ids})")
               for where, name in spec.unfilled]
-    if spec.distinguish:
+    if spec.distinguish or any(c.kind == "line-legend" for c in spec.components):
         from . import vision  # coloraide builds its tables on import: only for specs that need it
-        found += vision.failures(spec)
+        found += vision.failures(spec) + vision.word_failures(spec)
     if draw and not found:
         for art in arts.values():
             draw_art(spec, art)

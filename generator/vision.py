@@ -5,6 +5,10 @@ from itertools import combinations
 from coloraide import Color
 
 SIMULATIONS = ("normal", "protan", "deutan", "tritan")
+BASIC_WORDS = {  # the basic colour terms and a typical print of each: a key may not call a colour by a term another is nearer
+    "red": "#d7191c", "orange": "#f58220", "yellow": "#ffe119", "green": "#2ca02c", "blue": "#1f4fd0",
+    "purple": "#7b2fa8", "pink": "#f58cc0", "brown": "#8b4513", "black": "#000000", "white": "#ffffff",
+    "grey": "#808080", "gray": "#808080"}
 NAMES = {"normal": "normal vision", "protan": "protan (red-weak)", "deutan": "deutan (green-weak)",
          "tritan": "tritan (blue-weak)", "greyscale": "greyscale print"}
 
@@ -35,11 +39,12 @@ class Report:
 
     name: str
     cues: tuple
-    threshold: float
+    threshold: float      # CIEDE2000, under every simulation
+    grey_threshold: float  # CIE L* difference, in a greyscale print
     worst: tuple          # a Pair per simulation, CIEDE2000
     grey: Pair            # CIE L* difference
     close: tuple = ()     # a Pair (at its worst simulation) for every pair of colours under the threshold
-    grey_close: tuple = ()  # a Pair for every pair under the threshold in greyscale lightness
+    grey_close: tuple = ()  # a Pair for every pair under the grey threshold in greyscale lightness
     measured: tuple = ()  # a Cue for every claimed cue and pair of colours
 
     @property
@@ -53,20 +58,10 @@ class Report:
 
     @property
     def level(self):
-        """'ok'; 'warning' when colours are too close but a measured cue tells each such pair apart; else 'error'."""
-        if not self.close:
+        """'ok'; 'warning' when pairs are too close (in colour or grey) but a measured cue tells each apart; else 'error'."""
+        if not self.close and not self.grey_close:
             return "ok"
-        return "warning" if all(self.told_by(pair) for pair in self.close) else "error"
-
-    @property
-    def grey_level(self):
-        """'ok', or 'warning' when a greyscale print leaves two colours too close in lightness and no cue tells them apart."""
-        return "warning" if any(not self.told_by(pair) for pair in self.grey_close) else "ok"
-
-    @property
-    def helping(self):
-        """The claimed cues that tell apart some pair that colour leaves too close."""
-        return tuple(dict.fromkeys(cue for pair in self.close for cue in self.told_by(pair)))
+        return "warning" if all(self.told_by(pair) for pair in self.close + self.grey_close) else "error"
 
     def failed_cues(self):
         """{claimed cue: the pairs 'a/b' it does not tell apart}, for cues that fail at least one pair."""
@@ -109,6 +104,25 @@ def closest(named, simulation):
     return min(differences(named, simulation), key=lambda p: p.difference)
 
 
+def nearest_word(hex_colour: str) -> str:
+    """The basic colour term whose typical print is nearest (CIEDE2000) to a colour."""
+    return min(BASIC_WORDS, key=lambda word: Color(hex_colour).delta_e(Color(BASIC_WORDS[word]), method="2000"))
+
+
+def word_failures(spec) -> list:
+    """Line keys that print a basic colour term for a line whose printed colour is nearer another term."""
+    from . import linestyles
+    out = []
+    for comp in (c for c in spec.components if c.kind == "line-legend"):
+        for line in linestyles.lines_of(spec, comp).values():
+            word = line.word.lower()
+            if word in BASIC_WORDS and nearest_word(line.colour) not in (word, {"gray": "grey"}.get(word)):
+                out.append((comp.id, f"the key calls the {line.name} line {word!r} but prints it {line.colour}, nearer "
+                                     f"{nearest_word(line.colour)} (expected the colour's own word: give it in the "
+                                     "colour_names of the spec or theme)"))
+    return out
+
+
 def property_cue(spec, cue, a, b):
     """Why a face property (shape, letter...) does not tell colours a and b apart: '' when the values used with each are disjoint."""
     from .expand import expand
@@ -146,26 +160,27 @@ def measure(spec, cue, a, b):
     return Cue(cue, a, b, why)
 
 
-def check(spec, group, threshold=None):
+def check(spec, group, threshold=None, grey_threshold=None):
     """Check one distinguish group of a spec."""
     named = [(name, spec.colour(name)) for name in group.colours]
     named = list(dict(named).items())
     limit = spec.colour_threshold if threshold is None else threshold
+    grey_limit = spec.grey_threshold if grey_threshold is None else grey_threshold
     if len(named) < 2:
-        return Report(group.name, group.cues, limit, (), Pair("greyscale", "", "", 100.0))
+        return Report(group.name, group.cues, limit, grey_limit, (), Pair("greyscale", "", "", 100.0))
     seen = [differences(named, sim) for sim in SIMULATIONS]
     worst = tuple(min(pairs, key=lambda p: p.difference) for pairs in seen)
     close = tuple(p for p in (min(each, key=lambda p: p.difference) for each in zip(*seen)) if p.difference < limit)
     greys = [Pair("greyscale", a, b, abs(lightness(x) - lightness(y))) for (a, x), (b, y) in combinations(named, 2)]
     grey = min(greys, key=lambda p: p.difference)
-    grey_close = tuple(p for p in greys if p.difference < limit)
+    grey_close = tuple(p for p in greys if p.difference < grey_limit)
     measured = tuple(measure(spec, cue, a, b) for cue in group.cues for (a, _), (b, _) in combinations(named, 2))
-    return Report(group.name, group.cues, limit, worst, grey, close, grey_close, measured)
+    return Report(group.name, group.cues, limit, grey_limit, worst, grey, close, grey_close, measured)
 
 
-def reports(spec, threshold=None):
+def reports(spec, threshold=None, grey_threshold=None):
     """A Report for every distinguish group of the spec."""
-    return [check(spec, group, threshold) for group in spec.distinguish]
+    return [check(spec, group, threshold, grey_threshold) for group in spec.distinguish]
 
 
 def not_told_apart(report, pair):
@@ -175,15 +190,17 @@ def not_told_apart(report, pair):
     return "; ".join(reasons)
 
 
-def failures(spec, threshold=None):
-    """Validation failures: every pair of a group under the threshold that no measured cue tells apart."""
+def failures(spec, threshold=None, grey_threshold=None):
+    """Validation failures: every pair of a group under a threshold (colour or grey) that no measured cue tells apart."""
     out = []
-    for r in reports(spec, threshold):
-        for p in r.close:
+    for r in reports(spec, threshold, grey_threshold):
+        for p in r.close + r.grey_close:
             if r.told_by(p):
                 continue
             found = (f"{p.a}/{p.b} are too close under {NAMES[p.simulation]} (expected a CIEDE2000 difference of at "
-                     f"least {r.threshold:g}, found {p.difference:.1f})")
+                     f"least {r.threshold:g}, found {p.difference:.1f})" if p.simulation != "greyscale" else
+                     f"{p.a}/{p.b} are too close in a {NAMES['greyscale']} (expected an L* difference of at least "
+                     f"{r.grey_threshold:g}, found {p.difference:.1f})")
             out.append((f"colours {r.name}", f"colour is the only cue and {found}" if not r.cues else
                         f"{found} and no other cue tells them apart: {not_told_apart(r, p)}"))
     return out
@@ -207,29 +224,28 @@ def cue_label(report):
 
 def verdicts(report):
     """The verdict phrases of a report: colour under the threshold, greyscale lightness, each with what tells pairs apart."""
-    t, out = f"{report.threshold:g}", []
-
-    def nothing(pairs):
-        names = ", ".join(f"{p.a}/{p.b}" for p in pairs if not report.told_by(p))
-        return f"no measured cue tells {names} apart" if report.cues else "colour is the only cue"
-    if report.level == "warning":
-        out.append(f"warning: under {t}, told apart by {', '.join(report.helping)}")
-    elif report.level == "error":
-        out.append(f"error: under {t} and {nothing(report.close)}")
-    if report.grey_level == "warning":
-        out.append(f"warning: greyscale L* gap under {t} and {nothing(report.grey_close)}")
+    out = []
+    for pairs, what in ((report.close, f"under {report.threshold:g}"),
+                        (report.grey_close, f"greyscale L* gap under {report.grey_threshold:g}")):
+        untold = ", ".join(f"{p.a}/{p.b}" for p in pairs if not report.told_by(p))
+        helping = tuple(dict.fromkeys(cue for pair in pairs for cue in report.told_by(pair)))
+        if untold:
+            out.append(f"error: {what} and " + (f"no measured cue tells {untold} apart" if report.cues else
+                                                 "colour is the only cue"))
+        elif pairs:
+            out.append(f"warning: {what}, told apart by {', '.join(helping)}")
     return out or ["ok"]
 
 
 def describe(report):
     """Lines of text for one report: the closest pair per simulation, greyscale lightness, each claimed cue, the verdict."""
     cues = ", ".join(report.cues) if report.cues else "none: colour only"
-    out = [f"{report.name} (claimed cues: {cues}; threshold {report.threshold:g})"]
+    out = [f"{report.name} (claimed cues: {cues}; thresholds CIEDE2000 {report.threshold:g}, grey L* {report.grey_threshold:g})"]
     for pair in report.worst:
         mark = "  " if pair.difference >= report.threshold else "! "
         out.append(f"  {mark}{NAMES[pair.simulation]:<22} closest {pair.a}/{pair.b}: CIEDE2000 {pair.difference:.1f}")
     if report.grey.a:
-        mark = "  " if report.grey.difference >= report.threshold else "! "
+        mark = "  " if report.grey.difference >= report.grey_threshold else "! "
         out.append(f"  {mark}{NAMES['greyscale']:<22} closest {report.grey.a}/{report.grey.b}: L* difference {report.grey.difference:.1f}")
     failed = report.failed_cues()
     for cue in report.cues:

@@ -1,4 +1,5 @@
 """Granny's Pills: the computed figures match GAMES.md; the prescription generator meets every rule."""
+import re
 from collections import Counter
 
 import pytest
@@ -67,3 +68,90 @@ def test_an_impossible_prescription_set_is_refused_before_any_search(overrides, 
     with pytest.raises(UserError) as caught:  # it used to search for 13-90 s, then fail or crash
         validate(spec)
     assert str(caught.value) == f"{spec.path}: {message}"
+
+
+def mark_outlines():
+    """{outline (path d or polygon points): mark template name} of every shipped mark template."""
+    import xml.etree.ElementTree as ET
+    from generator.templates import TEMPLATES
+    out = {}
+    for path in TEMPLATES.glob("mark-*.svg"):
+        for node in ET.parse(path).getroot():
+            out[node.get("d") or node.get("points")] = path.stem
+    return out
+
+
+def marks_drawn(element, outlines):
+    """The mark templates whose outlines an element of a drawing draws, in drawing order."""
+    own = [outlines[v] for v in (element.attrs.get("d"), element.attrs.get("points")) if v in outlines]
+    return own + [m for child in element.children for m in marks_drawn(child, outlines)]
+
+
+def test_every_pill_colour_has_a_mark_of_its_own_on_tiles_and_prescriptions(grannys):
+    from generator import svg
+    from generator.expand import expand
+    from generator.render import render_art
+    outlines = mark_outlines()
+    _, arts = expand(grannys)
+    on_tiles, on_prescriptions = {}, {}
+    for art in arts.values():
+        if art.side != "front" or art.component not in ("pill", "prescription"):
+            continue
+        drawing = svg.as_drawing(render_art(grannys, art))
+        if art.component == "pill":
+            (mark,) = marks_drawn(drawing, outlines)
+            on_tiles.setdefault(art.props["colour"], set()).add(mark)
+            continue
+        cells = [group for group in drawing.children if group.tag == "g"][:9]
+        for (colour, _), group in zip((cell for row in art.props["pattern"] for cell in row), cells):
+            on_prescriptions.setdefault(colour, set()).update(marks_drawn(group, outlines))
+    assert set(on_tiles) == {"blue", "green", "yellow", "red"}
+    assert all(len(marks) == 1 for marks in on_tiles.values()), on_tiles           # one mark per colour
+    assert len(set.union(*on_tiles.values())) == 4                                  # and no two colours share one
+    assert on_prescriptions == on_tiles                                             # the icons carry the tiles' marks
+
+
+def test_marks_are_legible_on_prescription_cells(grannys):
+    """The white of each mark, measured on a rendered 12.5 mm prescription cell: at least 3 mm tall."""
+    import io
+    from PIL import Image
+    from generator import cairopdf
+    from generator.expand import expand
+    from generator.render import render_art
+    dpi, o = 600, grannys.component("prescription").options
+    _, arts = expand(grannys)
+    seen = {}
+    for art in (a for a in arts.values() if a.component == "prescription" and a.side == "front"):
+        image = Image.open(io.BytesIO(cairopdf.png(render_art(grannys, art), dpi))).convert("L")
+        for j, row in enumerate(art.props["pattern"]):
+            for i, (colour, shape) in enumerate(row):
+                if shape != "round" or colour in seen:
+                    continue
+                x, y = (round((o["margin"] + (k + 0.5) * o["cell"]) * dpi / 25.4) for k in (i, j))
+                seen[colour] = white_blob_height(image, x, y) * 25.4 / dpi
+    assert len(seen) == 4 and min(seen.values()) >= 3.0, seen
+
+
+def white_blob_height(image, x, y):
+    """Rows spanned by the near-white pixels 4-connected to (x, y)."""
+    pixels, todo, rows, done = image.load(), [(x, y)], set(), set()
+    while todo:
+        px, py = todo.pop()
+        if (px, py) in done or pixels[px, py] < 230:
+            continue
+        done.add((px, py))
+        rows.add(py)
+        todo += [(px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)]
+    return len(rows)
+
+
+@pytest.mark.parametrize("override, message", [
+    ("components.pill.marks.red=mark-moon", "--set components.pill.marks.red: unknown symbol 'mark-moon' (templates: "),
+    ("components.pill.marks=5", "--set components.pill.marks: expected a mapping of colour names to mark templates, "
+                                "e.g. {red: mark-heart}, found 5"),
+    ("components.prescription.marks_from=board", "--set components.prescription.marks_from: no component 'board' that "
+                                                 "gives its colours marks (components with marks: pill)"),
+])
+def test_bad_marks_are_one_line_naming_the_key(override, message):
+    with pytest.raises(UserError, match="^" + re.escape(f"{specs.resolve('grannys-pills')}: {message}")):
+        specs.load("grannys-pills", [override])

@@ -352,30 +352,43 @@ def validate_run(*args):
 def test_all_solid_lines_are_not_told_apart_by_line_style():
     result, lines = validate_run(*SOLID)
     assert result.exit_code == 1
+    solid = "line style is claimed but does not separate {} from {} (both solid, 1.4 mm wide)"
     assert lines == [
         f"{HEX}: colours line colours: closest green/blue under tritan (blue-weak): CIEDE2000 7.1; greyscale red/green: "
-        "L* difference 1.8; error: under 10 and no measured cue tells green/blue apart; warning: greyscale L* gap under 10 "
-        "and no measured cue tells red/green, red/blue, green/blue apart; line style claimed but does not separate "
+        "L* difference 1.8; error: under 20 and no measured cue tells red/green, green/blue apart; error: greyscale L* gap "
+        "under 25 and no measured cue tells red/green, red/blue, green/blue apart; line style claimed but does not separate "
         "red/green, red/blue, green/blue",
+        f"{HEX}: colours line colours: red/green are too close under deutan (green-weak) (expected a CIEDE2000 difference "
+        f"of at least 20, found 12.3) and no other cue tells them apart: {solid.format('red', 'green')}",
         f"{HEX}: colours line colours: green/blue are too close under tritan (blue-weak) (expected a CIEDE2000 difference "
-        "of at least 10, found 7.1) and no other cue tells them apart: line style is claimed but does not separate green "
-        "from blue (both solid, 1.4 mm wide)"]
+        f"of at least 20, found 7.1) and no other cue tells them apart: {solid.format('green', 'blue')}",
+        f"{HEX}: colours line colours: red/green are too close in a greyscale print (expected an L* difference of at "
+        f"least 25, found 1.8) and no other cue tells them apart: {solid.format('red', 'green')}",
+        f"{HEX}: colours line colours: red/blue are too close in a greyscale print (expected an L* difference of at "
+        f"least 25, found 5.2) and no other cue tells them apart: {solid.format('red', 'blue')}",
+        f"{HEX}: colours line colours: green/blue are too close in a greyscale print (expected an L* difference of at "
+        f"least 25, found 7.1) and no other cue tells them apart: {solid.format('green', 'blue')}"]
 
 
-def test_red_and_green_both_dashed_pass_on_colour_alone_with_a_greyscale_warning():
+def test_red_and_green_both_dashed_fail_in_greyscale_where_only_colour_tells_them_apart():
     result, lines = validate_run("--set", "components.tiles.lines.green.style=dashed")
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     assert lines[0] == (f"{HEX}: colours line colours: closest green/blue under tritan (blue-weak): CIEDE2000 7.1; "
-                        "greyscale red/green: L* difference 1.8; warning: under 10, told apart by line style; warning: "
-                        "greyscale L* gap under 10 and no measured cue tells red/green apart; line style claimed but does "
-                        "not separate red/green")
+                        "greyscale red/green: L* difference 1.8; error: under 20 and no measured cue tells red/green "
+                        "apart; error: greyscale L* gap under 25 and no measured cue tells red/green apart; line style "
+                        "claimed but does not separate red/green")
+    assert lines[2] == (f"{HEX}: colours line colours: red/green are too close in a greyscale print (expected an L* "
+                        "difference of at least 25, found 1.8) and no other cue tells them apart: line style is claimed "
+                        "but does not separate red from green (both dashed, 1.6 mm wide, 3.2 mm dashes)")
+    assert validate_run("--set", "components.tiles.lines.green.style=dashed", "--threshold", "10",
+                        "--grey-threshold", "1.5")[0].exit_code == 0
 
 
 def test_red_and_green_both_dashed_fail_when_their_colours_are_close():
     result, lines = validate_run("--set", "components.tiles.lines.green.style=dashed", "--set", "palette.green=#2f9e44")
     assert result.exit_code == 1
     assert lines[1] == (f"{HEX}: colours line colours: red/green are too close under deutan (green-weak) (expected a "
-                        "CIEDE2000 difference of at least 10, found 8.2) and no other cue tells them apart: line style is "
+                        "CIEDE2000 difference of at least 20, found 8.2) and no other cue tells them apart: line style is "
                         "claimed but does not separate red from green (both dashed, 1.6 mm wide, 3.2 mm dashes)")
 
 

@@ -1,4 +1,4 @@
-"""Line legend: a card showing each line colour in its style, how a crossing is drawn, and the nexus star."""
+"""Line legend: a card showing each line colour in its style, named by its colour's word, how a crossing is drawn, and the nexus star."""
 
 from .. import linestyles
 from .. import schema as s
@@ -66,14 +66,14 @@ def render(spec, component, props):
         stub_x = x0 + SAMPLE + GAP
         dwg.add(linestyles.strokes(dwg, *_segment(stub_x, y, stub_x + STUB, y), line, ground))
         dwg.add(linestyles.dot(dwg, stub_x + STUB, y, line))
-        _label(dwg, f"{line.name}: {line.style}", text_x, y, font, room, ink, pitch)
+        _label(dwg, f"{line.word}: {line.style}", text_x, y, font, room, ink, pitch)
     layered = sorted(lines.values(), key=lambda line: (line.look.layer, line.name))
     lower, upper = layered[0], layered[-1]
     y = top + (len(lines) + 0.5) * pitch
     mid = x0 + span / 2
     dwg.add(linestyles.strokes(dwg, *_segment(x0, y, x0 + span, y), lower, ground))
     dwg.add(linestyles.strokes(dwg, *_segment(mid, y - pitch * 0.45, mid, y + pitch * 0.45), upper, ground, bridge=True))
-    _label(dwg, f"a gap: {lower.name} passes under {upper.name}", text_x, y, font, room, ink, pitch)
+    _label(dwg, f"a gap: {lower.word} passes under {upper.word}", text_x, y, font, room, ink, pitch)
     y = top + (len(lines) + 1.5) * pitch
     dwg.add(dwg.polygon([(svg.r(px), svg.r(py)) for px, py in star(mid, y, pitch * 0.42)], fill=ink))
     _label(dwg, o["nexus"], text_x, y, font, room, ink, pitch)

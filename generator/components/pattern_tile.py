@@ -1,4 +1,4 @@
-"""Pattern tile: a small grid of coloured symbols with an orientation marker on the top edge."""
+"""Pattern tile: a small grid of coloured symbols (with their colours' marks) and an orientation marker on the top edge."""
 from .. import schema as s
 from .. import svg
 from .kind import Kind
@@ -11,9 +11,10 @@ FIELDS = {
     "ground": s.colour,
     "ink": s.colour,
     "line": s.length(low=s.MIN_LINE, high=3, zero=True),
+    "marks_from": s.text,
 }
 FACE_FIELDS = {"pattern": s.list_of(s.list_of(s.list_of(s.text, 2, 2), 1, 12), 1, 12)}
-DEFAULTS = {"margin": 4.0, "ground": "white", "ink": "black", "line": 0.3}
+DEFAULTS = {"margin": 4.0, "ground": "white", "ink": "black", "line": 0.3, "marks_from": ""}
 
 
 def size(options):
@@ -30,13 +31,31 @@ def render(spec, component, props):
     dwg = svg.drawing(width, height, b)
     svg.ground(dwg, spec.colour(o["ground"]))
     dwg.add(dwg.rect((m, m), (o["cols"] * cell, o["rows"] * cell), fill="none", stroke=ink, stroke_width=o["line"]))
+    marks = marks_of(spec, o)
     for j, row in enumerate(props["pattern"]):
         for i, (colour, shape) in enumerate(row):
             cx, cy = m + (i + 0.5) * cell, m + (j + 0.5) * cell
-            dwg.add(svg.symbol(dwg, shape, cx, cy, cell * 0.86, spec.colour(colour), ink, search=spec.templates))
+            dwg.add(svg.symbol(dwg, shape, cx, cy, cell * 0.86, spec.colour(colour), ink, search=spec.templates,
+                               mark=marks.get(colour, "")))
     marker = m * 0.8
     dwg.add(svg.symbol(dwg, "marker-triangle", width / 2, marker / 2 + 0.2, marker, "#ffffff", ink, search=spec.templates))
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, lettering=False)
+def marks_of(spec, options) -> dict:
+    """The colour marks of the component `marks_from` names (the tiles a pattern shows), or none."""
+    return dict(spec.component(options["marks_from"]).options.get("marks") or {}) if options.get("marks_from") else {}
+
+
+def link(spec, component):
+    """Check at load time that `marks_from` names a component that gives its colours marks."""
+    wanted = component.options.get("marks_from")
+    source = next((c for c in spec.components if c.id == wanted), None)
+    if wanted and not (source and source.options.get("marks")):
+        from ..located import spec_error
+        raise spec_error(spec, ("components", component.id, "marks_from"), f"no component {wanted!r} that gives its "
+                         f"colours marks (components with marks: {', '.join(c.id for c in spec.components if c.options.get('marks')) or 'none'})")
+    return dict(component.options)
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, lettering=False, link=link)

@@ -1,4 +1,4 @@
-"""Square tile: one coloured template symbol on a plain ground with a thin border."""
+"""Square tile: one coloured template symbol (with its colour's mark, if any) on a plain ground with a thin border."""
 from .. import schema as s
 from .. import svg
 from .kind import Kind
@@ -9,6 +9,7 @@ FIELDS = {
     "ink": s.colour,
     "border": s.length(high=5, zero=True),
     "symbol_scale": s.number(0.1, 1.0),
+    "marks": s.marks,
 }
 FACE_FIELDS = {"colour": s.colour, "shape": s.text}
 DEFAULTS = {"ground": "white", "ink": "black", "border": 0.3, "symbol_scale": 0.82}
@@ -30,7 +31,7 @@ def render(spec, component, props):
         dwg.add(dwg.rect((inset, inset), (side - o["border"], side - o["border"]), fill="none",
                          stroke=spec.colour(o["ink"]), stroke_width=o["border"]))
     dwg.add(svg.symbol(dwg, props["shape"], side / 2, side / 2, side * o["symbol_scale"],
-                       spec.colour(props["colour"]), spec.colour(o["ink"]), search=spec.templates))
+                       spec.colour(props["colour"]), spec.colour(o["ink"]), search=spec.templates, mark=props.get("mark", "")))
     return dwg
 
 

@@ -5,7 +5,7 @@ from types import MappingProxyType
 
 from .. import components, svg
 from ..diagram import Diagram
-from ..expand import Art, face_props
+from ..expand import Art, face_props, marked
 from ..figures import pieces as figure_pieces
 from ..located import spec_error
 from ..render import render_art
@@ -252,7 +252,8 @@ def score_round(pattern, placed):
 
 def _pill_part(spec, colour, shape, x, y, cell):
     """A diagram part: the real pill tile art, scaled to a cell of the given size."""
-    art = Art(f"pill-{colour}-{shape}", "pill", "front", MappingProxyType({"colour": colour, "shape": shape}))
+    props = marked(spec.component("pill"), {"colour": colour, "shape": shape})
+    art = Art(f"pill-{colour}-{shape}", "pill", "front", MappingProxyType(props))
     return art.key, render_art(spec, art), x, y, cell / spec.component("pill").options["size"]
 
 
