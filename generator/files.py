@@ -1,9 +1,19 @@
-"""The only place pnp writes files: atomically (temp file + rename, never through a link), cleaning up what killed runs left."""
+"""Where pnp reads and writes files: files a spec names stay inside its folder; writes are atomic (temp file + rename,
+never through a link) and clean up what killed runs left."""
 import os
 import re
 from pathlib import Path
 
 from .errors import UserError
+
+
+def beside(spec_path, *parts) -> Path:
+    """A file the spec reaches by name (rules, positions), refused when a link takes it outside the spec's folder."""
+    folder = Path(spec_path).parent
+    path = folder.joinpath(*parts)
+    if path.exists() and not path.resolve().is_relative_to(folder.resolve()):
+        raise UserError(f"{path}: links to a file outside the spec's folder ({path.resolve()})")
+    return path
 
 
 def write_atomic(path, data):

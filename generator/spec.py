@@ -11,6 +11,7 @@ from . import figures, templates, yamlsource
 from .components import KINDS
 from .games import RULESETS
 from .errors import SpecError, UserError
+from .files import beside
 from .imposition import fits_somewhere, smallest_area
 from .model import Back, Component, Distinguish, FaceSource, Game, Spec
 
@@ -43,8 +44,8 @@ DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour
 
 
 def rules_path(spec):
-    """The rules text of a game: specs/rules/<id>.yaml beside the spec."""
-    return Path(spec.path).parent / "rules" / f"{spec.game.id}.yaml"
+    """The rules text of a game: rules/<id>.yaml beside the spec (never a link out of its folder)."""
+    return beside(spec.path, "rules", f"{spec.game.id}.yaml")
 
 
 def shipped():

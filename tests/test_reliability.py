@@ -337,3 +337,16 @@ def test_links_in_the_cache_folder_are_replaced_never_written_through(tmp_path):
     assert victim.read_text() == "keep me"
     assert all(record.is_file() and not record.is_symlink() for record in records)
     assert not leftovers(out)
+
+
+def test_a_rules_file_that_links_out_of_the_spec_folder_is_refused(tmp_path):
+    (tmp_path / "spec" / "rules").mkdir(parents=True)
+    spec = tmp_path / "spec" / "mine.yaml"
+    spec.write_text((Path(__file__).parent.parent / "specs" / "posies.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    outside = tmp_path / "secret.yaml"
+    outside.write_text("overview: not yours\n")
+    (tmp_path / "spec" / "rules" / "mine.yaml").symlink_to(outside)
+    for command in ("build", "rules"):
+        result = run(command, spec, "--paper", "a4", "--out", tmp_path / "out")
+        assert one_clean_line(result) == f"{tmp_path / 'spec' / 'rules' / 'mine.yaml'}: links to a file outside the spec's folder ({outside})"
+    assert not (tmp_path / "out").exists()

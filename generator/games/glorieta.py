@@ -23,6 +23,7 @@ from generator import hexgrid, svg, yamlsource
 from generator.components import hex_board
 from generator.diagram import Diagram
 from generator.errors import SpecError, UserError
+from generator.files import beside
 from generator.expand import Art
 from generator.hexgrid import Hex, hexhex, ring
 from generator.render import render_art
@@ -314,7 +315,7 @@ ENCLOSED = "#1f6fd0"   # outline of the cells a loop surrounds
 
 def example(spec, name):
     """An example position on the spec's board (its ring unless the file gives one), checked against its label."""
-    path = Path(spec.path).parent / "positions" / f"{name}.yaml"
+    path = beside(spec.path, "positions", f"{name}.yaml")
     position = load_position(path)
     if "ring" not in yamlsource.load(path, noun="position")[0]:
         position = replace(position, ring=MappingProxyType(hex_board.ring_map(_board(spec).options)))
