@@ -3,14 +3,12 @@ import functools
 import math
 from typing import NamedTuple
 
-from . import helvetica
 from .errors import UserError
 from .paint import DEFAULTS, INHERITED, TRANSFORM, centre, colour, num, numbers, segments
 
 KAPPA = 0.5522847498307936  # Bezier handle length of a quarter circle of radius 1
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
-FONTS = {False: "/Helv", True: "/HelvB"}  # the standard Helvetica fonts, for sheet furniture only
 _INHERITED = frozenset(INHERITED)
 _UNDRAWN = frozenset(("defs", "clipPath", "title", "desc"))
 _EXTERNAL = frozenset(("image", "use", "script", "foreignObject", "feImage"))
@@ -18,7 +16,7 @@ _INITIAL = {"rg": "0 0 0", "RG": "0 0 0", "w": 1, "J": 0, "j": 0, "M": 10.0, "d"
 
 
 class Unsupported(Exception):
-    """The drawing needs cairo: text on a component face, or a see-through group."""
+    """The drawing needs cairo: text (set in the bundled Vera, on faces and sheet furniture alike), or a see-through group."""
 
 
 class Written(NamedTuple):
@@ -211,10 +209,9 @@ def _dash(dashes, offset):
 class Writer:
     """Writes one drawing's operators, tracking the graphics state so that nothing is set twice."""
 
-    def __init__(self, furniture=False):
+    def __init__(self):
         self.out, self.state, self.stack = [], dict(_INITIAL), []
-        self.furniture = furniture
-        self.fonts, self.alphas = set(), set()
+        self.alphas = set()
 
     def set(self, op, value, text):
         """Emit text, which sets op to value, unless it is already so."""
@@ -275,7 +272,7 @@ class Writer:
             for child in node.children:
                 self.element(child, style, clips)
         elif tag == "text":
-            self.text(node, style)
+            raise Unsupported("text")
         else:
             shape = outline(node)
             if shape:
@@ -314,24 +311,3 @@ class Writer:
                 self.set("d", *_dash(dashes, style.get("stroke-dashoffset")) if dashes not in (None, "none") else ("", "[] 0 d"))
         odd = "*" if "fill-rule" in style and style["fill-rule"] == "evenodd" else ""
         out.append(f"{shape} {'B' + odd if fill and stroke else 'f' + odd if fill else 'S' if stroke else 'n'}")
-
-    def text(self, node, style):
-        """A line of sheet furniture in standard Helvetica, anchored as SVG's text-anchor says."""
-        if not self.furniture:
-            raise Unsupported("text on a face")
-        fill, content = rgb(style["fill"]), node.content or ""
-        if fill is None or not content:
-            return
-        try:
-            data = content.encode("cp1252")
-        except UnicodeEncodeError:
-            raise Unsupported("text beyond WinAnsi") from None
-        bold = str(style["font-weight"]) == "bold"
-        size = num(style["font-size"], 4.0)
-        advance = helvetica.width(data, bold) * size / 1000
-        x = num(node.attrs.get("x")) - {"middle": advance / 2, "end": advance}.get(style["text-anchor"], 0.0)
-        self.fonts.add(FONTS[bold])
-        self.set("rg", fill, f"{fill} rg")
-        self.alpha("ca", num(style.get("fill-opacity"), 1.0))
-        escaped = "".join(chr(b) if 32 <= b < 127 and b not in b"()\\" else f"\\{b:03o}" for b in data)
-        self.out.append(f"BT {FONTS[bold]} {n(size)} Tf 1 0 0 -1 {n(x)} {n(num(node.attrs.get('y')))} Tm ({escaped}) Tj ET")

@@ -15,7 +15,7 @@ TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), 180: (-1, 0, 0, -1), -90: (0, -1, 1
 
 class Document:
     """A sheet PDF written as content streams in mm: faces of plain shapes as PDF operators (one Form XObject for a
-    face used more than once), faces with text painted by cairo and placed as forms, furniture in standard Helvetica."""
+    face used more than once); faces and furniture with text painted by cairo in the bundled Vera and placed as forms."""
 
     def __init__(self, width, height):
         self.width, self.height = width, height
@@ -23,7 +23,7 @@ class Document:
         self.resources = self.file.reserve()
         self.pages, self.ops, self.top = [], [], []  # the page's faces, then its furniture
         self.shared, self.forms, self.xobjects, self.cairo = set(), {}, {}, {}
-        self.fonts, self.alphas = set(), set()
+        self.alphas = set()
         self.cursor = None  # origin of the open run of placements by translation, if any
         self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
 
@@ -63,18 +63,18 @@ class Document:
         self.ops.append(f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q")
 
     def furniture(self, make, key=None):
-        """Draw sheet furniture from make() over the faces, its text in Helvetica; a key stores it once as a form."""
+        """Draw sheet furniture from make() over the faces (text painted by cairo, in Vera); a key stores it once as a form."""
         self._end_run()
         name = self.forms.get(key) if key is not None else None
         if name is None:
             drawing = svg.as_drawing(make())
-            writer = content.Writer(furniture=True)
+            writer = content.Writer()
             try:
                 ops = writer.drawing(drawing)
-            except content.Unsupported:  # text beyond WinAnsi: cairo and the bundled font
-                name = self._cairo_form(key, drawing)
+            except content.Unsupported:  # words: cairo sets them in the bundled Vera, subset once per file
+                name = self._cairo_form(key, drawing, "/SC")
             else:
-                self._uses(writer)
+                self.alphas |= writer.alphas
                 if key is None:
                     self.top.append(ops)
                     return
@@ -109,11 +109,6 @@ class Document:
             self.ops.append("Q")
             self.cursor = None
 
-    def _uses(self, writer):
-        """Collect the fonts and opacities a writer used, for the page resources."""
-        self.fonts |= writer.fonts
-        self.alphas |= writer.alphas
-
     def _form(self, key, ops, drawing, prefix="/F"):
         """Store a written face (or sheet furniture, prefix /S) of drawing's size once as a Form XObject; return its name."""
         name = self.forms[key] = f"{prefix}{len(self.forms) + 1}"
@@ -122,9 +117,9 @@ class Document:
             ops.encode("latin-1"), f" /Type /XObject /Subtype /Form /BBox {box} /Resources {self.resources} 0 R")
         return name
 
-    def _cairo_form(self, key, drawing):
-        """Queue a face for cairo (painted at save, with the bundled font); return its name."""
-        name = f"/C{len(self.cairo) + 1}"
+    def _cairo_form(self, key, drawing, prefix="/C"):
+        """Queue a face (or sheet furniture, prefix /SC) for cairo, painted at save with the bundled font; return its name."""
+        name = f"{prefix}{len(self.cairo) + 1}"
         self.cairo[name] = drawing
         if key is not None:
             self.forms[key] = name
@@ -133,11 +128,8 @@ class Document:
     def save(self, title, author, subject):
         """The PDF bytes: written directly, then faces painted by cairo joined in with pikepdf if there are any."""
         file = self.file
-        fonts = {name: file.add(f"<< /Type /Font /Subtype /Type1 /BaseFont /{base} /Encoding /WinAnsiEncoding >>")
-                 for name, base in (("/Helv", "Helvetica"), ("/HelvB", "Helvetica-Bold")) if name in self.fonts}
-        entries = [("/Font", fonts), ("/XObject", self.xobjects)]
-        resources = "".join(f" {kind} << {' '.join(f'{k} {v} 0 R' for k, v in sorted(items.items()))} >>"
-                            for kind, items in entries if items)
+        resources = (f" /XObject << {' '.join(f'{k} {v} 0 R' for k, v in sorted(self.xobjects.items()))} >>"
+                     if self.xobjects else "")
         if self.alphas:
             states = " ".join(f"/{op}{content.n(v)} << /{op} {content.n(v)} >>" for op, v in sorted(self.alphas))
             resources += f" /ExtGState << {states} >>"

@@ -1,6 +1,7 @@
 """Rulebooks: reportlab flows the text; diagrams drawn by the component renderers are overlaid as vector forms."""
 import io
 from pathlib import Path
+from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from reportlab import rl_config
@@ -10,8 +11,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import (Flowable, LayoutError, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph,
-                                SimpleDocTemplate, Spacer, Table, TableStyle)
+from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, PageBreak,
+                                Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
 
 from . import cairopdf, figures, games, yamlsource
 from . import schema as s
@@ -37,6 +38,11 @@ RULES = s.mapping({
 
 
 CELL_PAD = 6  # points of padding on each side of a table cell
+SHRINK = 0.65  # a diagram may shrink to this share of its size to stay on the page of the text it illustrates
+PASSING = 3  # at most this many paragraphs or lists may move ahead of a diagram that has to go to the next page
+CARDS = 2, 2  # quick-reference cards on the last page: columns, rows (one card per player)
+CARD_EDGE = 15 * mm  # from the page's side and top edges to the cards' trim: room for 3 mm + 5 mm crop marks
+CARD_FOOT = 22 * mm  # from the page's bottom edge to the cards' trim: the crop marks stay clear of the footer
 
 
 def _register_fonts():
@@ -72,20 +78,142 @@ def inline(text):
     return "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(parts))
 
 
+def tie(text):
+    """Join the last two words with a no-break space, so that no paragraph ends in a lone word."""
+    head, _, last = text.rstrip().rpartition(" ")
+    return f"{head}\u00a0{last}" if head.strip() else text
+
+
+def para(text, style):
+    """A paragraph of rules text whose last line holds two words at least."""
+    return Paragraph(inline(tie(text)), style)
+
+
 class DiagramSlot(Flowable):
     """Room for a diagram; records where it landed so the diagram can be overlaid after the build."""
 
-    def __init__(self, key, diagram, log):
+    def __init__(self, key, diagram, log, size=1.0):
         super().__init__()
-        self.key, self.diagram, self.log, self.scale = key, diagram, log, 1.0
+        self.key, self.diagram, self.log, self.size = key, diagram, log, size  # size: every diagram's share of its own
+        self.scale, self.fit = 1.0, 1.0  # fit: the shrink its figure asked for to stay on the page
+        self.hAlign = "CENTER"
 
     def wrap(self, available_width, available_height):
-        self.scale = min(1.0, available_width / (self.diagram.width * mm))
+        self.scale = min(1.0, available_width / (self.diagram.width * mm)) * self.size * self.fit
         return self.diagram.width * mm * self.scale, self.diagram.height * mm * self.scale
 
     def draw(self):
         x, y = self.canv.absolutePosition(0, 0)
         self.log.append((self.canv.getPageNumber() - 1, self.key, x, y, self.scale))
+
+
+class Figure(Flowable):
+    """A diagram with its caption and the lead-in above it, on one page: the diagram shrinks a little to stay on the
+    page, and when it must go to the next one the text after it may fill this page first (see Book)."""
+
+    def __init__(self, items, slot):
+        super().__init__()
+        self.items, self.slot, self.passed = items, slot, 0
+        self.floats = not any(isinstance(i, Paragraph) and i.style.name == "h2" for i in items)  # never before its heading
+        self.spaceBefore, self.spaceAfter = items[0].getSpaceBefore(), 6 + items[-1].getSpaceAfter()
+
+    def _stack(self, width):
+        """The items' heights, each with the space above it."""
+        sizes = []
+        for n, item in enumerate(self.items):
+            gap = self.items[n - 1].getSpaceAfter() + item.getSpaceBefore() if n else 0
+            sizes.append((item, item.wrap(width, 10 ** 6)[1], gap))
+        return sizes
+
+    def wrap(self, available_width, available_height):
+        self.slot.fit = 1.0
+        total = sum(h + gap for _, h, gap in self._stack(available_width))
+        if total > available_height:
+            slot_h = self.slot.wrap(available_width, 10 ** 6)[1]
+            fit = (available_height - (total - slot_h)) / slot_h
+            if fit >= SHRINK:
+                self.slot.fit = fit * 0.999
+                total = sum(h + gap for _, h, gap in self._stack(available_width))
+        self.width, self.height = available_width, total
+        return available_width, total
+
+    def split(self, available_width, available_height):
+        return []
+
+    def draw(self):
+        y = self.height
+        for item, h, gap in self._stack(self.width):
+            y -= gap + h
+            w = item.wrap(self.width, 10 ** 6)[0]
+            item.drawOn(self.canv, (self.width - w) / 2 if item is self.slot else 0, y)
+
+
+def _passes(flowable):
+    """Whether a flowable may move ahead of a figure: plain paragraphs and lists, never a heading or a lead-in."""
+    return isinstance(flowable, ListFlowable) or (isinstance(flowable, Paragraph) and flowable.style.name == "body")
+
+
+class Book(SimpleDocTemplate):
+    """The rulebook's pages: a figure that has to go to the next page lets the text after it fill this one first."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rooms = []  # the share of each page's frame left empty at its foot
+
+    def handle_pageEnd(self):
+        frame = self.frame
+        self.rooms.append(max(0.0, frame._y - frame._y1p) / frame._aH)
+        super().handle_pageEnd()
+
+    def handle_flowable(self, flowables):
+        first = flowables[0] if flowables else None
+        if (isinstance(first, Figure) and first.floats and first.passed < PASSING and len(flowables) > 1
+                and _passes(flowables[1])):
+            frame = self.frame
+            room = frame._y - frame._y1p
+            if not frame._atTop and room > frame._aH / 6 and first.wrap(frame._getAvailableWidth(), room)[1] > room:
+                first.passed += 1
+                flowables.insert(0, flowables.pop(1))
+        super().handle_flowable(flowables)
+
+
+class CardSheet(Flowable):
+    """The last page: the quick reference as cards sharing their cut lines, with crop marks, filling the page."""
+
+    def __init__(self, make, page_size):
+        super().__init__()
+        self.make, self.page_size = make, page_size
+
+    def wrap(self, available_width, available_height):
+        return available_width, available_height
+
+    def cards(self):
+        """(x, y, width, height) of each card in points from the page's bottom-left corner."""
+        page_w, page_h = self.page_size
+        cols, rows = CARDS
+        w, h = (page_w - 2 * CARD_EDGE) / cols, (page_h - CARD_EDGE - CARD_FOOT) / rows
+        return [(CARD_EDGE + c * w, CARD_FOOT + r * h, w, h) for r in range(rows) for c in range(cols)]
+
+    def draw(self):
+        canv = self.canv
+        canv.saveState()
+        canv.translate(*(-v for v in canv.absolutePosition(0, 0)))
+        cards = self.cards()
+        for x, y, w, h in cards:
+            frame = Frame(x, y, w, h, leftPadding=5 * mm, rightPadding=5 * mm, topPadding=5 * mm, bottomPadding=5 * mm,
+                          showBoundary=0)
+            inner_w, inner_h = w - 10 * mm, h - 10 * mm
+            frame.addFromList([self.make(inner_w, inner_h, canv)], canv)
+        xs = sorted({round(v, 3) for x, _, w, _ in cards for v in (x, x + w)})
+        ys = sorted({round(v, 3) for _, y, _, h in cards for v in (y, y + h)})
+        canv.setLineWidth(0.25 * mm)
+        for x in xs:  # crop marks 5 mm long, 3 mm outside the trim, at both ends of every cut line
+            canv.line(x, ys[0] - 3 * mm, x, ys[0] - 8 * mm)
+            canv.line(x, ys[-1] + 3 * mm, x, ys[-1] + 8 * mm)
+        for y in ys:
+            canv.line(xs[0] - 3 * mm, y, xs[0] - 8 * mm, y)
+            canv.line(xs[-1] + 3 * mm, y, xs[-1] + 8 * mm, y)
+        canv.restoreState()
 
 
 def load_rules(spec):
@@ -168,16 +296,28 @@ def _lead(out):
     return taken
 
 
+def listing(texts, kind, st, start=1):
+    """A bulleted or numbered list (kind: bullets or steps), numbered from start."""
+    entries = [ListItem(para(t, st["body"])) for t in texts]
+    return ListFlowable(entries, bulletType="bullet" if kind == "bullets" else "1",
+                        start="•" if kind == "bullets" else start, bulletFontName="Vera",
+                        bulletFontSize=st["body"].fontSize, leftIndent=st["body"].fontSize * 1.4)
+
+
 def blocks(items, st, diagrams, log, path, key_path, out):
     """Flowables for a section's blocks, after those already in out (its heading)."""
     for i, block in enumerate(items):
         if "p" in block:  # a paragraph that ends with a colon leads into what follows: keep them on one page
-            out.append(Paragraph(inline(block["p"]), st["lead" if block["p"].rstrip().endswith(":") else "body"]))
+            out.append(para(block["p"], st["lead" if block["p"].rstrip().endswith(":") else "body"]))
         if "bullets" in block or "steps" in block:
             kind = "bullets" if "bullets" in block else "steps"
-            entries = [ListItem(Paragraph(inline(t), st["body"])) for t in block[kind]]
-            out.append(ListFlowable(entries, bulletType="bullet" if kind == "bullets" else "1", start=None if kind == "steps" else "•",
-                                    bulletFontName="Vera", leftIndent=14))
+            texts = block[kind]
+            lead = _lead(out)
+            if lead:  # the lead-in stays with the first entry (reportlab's keepWithNext skips lists); the rest may run on
+                out.append(KeepTogether(lead + [listing(texts[:1], kind, st)]))
+                texts = texts[1:]
+            if texts:
+                out.append(listing(texts, kind, st, len(block[kind]) - len(texts) + 1))
         if "table" in block:
             where = f"{path}: {yamlsource.dotted(key_path + (i, 'table'))}"
             out.append(KeepTogether(_lead(out) + [table(block["table"], st, where), Spacer(1, 6)]))
@@ -185,10 +325,9 @@ def blocks(items, st, diagrams, log, path, key_path, out):
             name = block["diagram"]
             if name not in diagrams:
                 raise SpecError(path, yamlsource.dotted(key_path + (i, "diagram")), f"unknown diagram {name!r} (this game has: {', '.join(sorted(diagrams)) or 'none'})")
-            flow = [DiagramSlot(name, diagrams[name], log)]
-            if block.get("caption"):
-                flow.append(Paragraph(inline(block["caption"]), st["caption"]))
-            out.append(KeepTogether(_lead(out) + flow + [Spacer(1, 6)]))
+            slot = DiagramSlot(name, diagrams[name], log, st["size"])
+            flow = [slot] + ([para(block["caption"], st["caption"])] if block.get("caption") else [])
+            out.append(Figure(_lead(out) + flow, slot))
     return out
 
 
@@ -201,46 +340,65 @@ def story(spec, rules, diagrams, log, st):
     facts = game.facts(time_before="about ")
     if facts:
         flow.append(Paragraph(inline(facts), st["credit"]))
-    flow += [Spacer(1, 6), Paragraph(inline(rules["overview"]), st["body"])]
+    flow += [Spacer(1, 6), para(rules["overview"], st["body"])]
     flow += [Paragraph("Components", st["h2"]), components_table(spec, st)]
     if game.needs:
-        flow += [Spacer(1, 6), Paragraph(inline(f"**You also need:** {', '.join(game.needs)}."), st["body"])]
+        flow += [Spacer(1, 6), para(f"**You also need:** {', '.join(game.needs)}.", st["body"])]
     path = rules_path(spec)
     for n, section in enumerate(rules["sections"]):
         heading = Paragraph(inline(section["heading"]), st["h2"])
         flow += blocks(section["blocks"], st, diagrams, log, path, ("sections", n, "blocks"), [heading])
     if game.notes:
-        flow.append(Paragraph(inline(f"**About this edition.** {game.notes}"), st["note"]))
+        flow.append(para(f"**About this edition.** {game.notes}", st["note"]))
     credits = rules.get("credits", f"Game design by {game.designer}. Rules rewritten for this print-and-play edition.")
-    flow.append(Paragraph(inline(credits), st["caption"]))
-    flow += [PageBreak()] + reference(spec, rules["reference"], st)
+    flow.append(para(credits, st["caption"]))
+    flow += [PageBreak(), CardSheet(lambda w, h, canv: reference(spec, rules["reference"], st, w, h, canv), st["page"])]
     return flow
 
 
-def reference(spec, ref, st):
-    """The one-page quick-reference card."""
-    flow = [Paragraph(inline(f"{spec.game.title}: quick reference"), st["h2"]), Paragraph("Your turn", st["h2"])]
-    flow.append(ListFlowable([ListItem(Paragraph(inline(t), st["body"])) for t in ref["turn"]], bulletType="1",
-                             bulletFontName="Vera", leftIndent=14))
-    if ref.get("scoring"):
-        flow += [Paragraph("Scoring", st["h2"]), table(ref["scoring"], st, f"{rules_path(spec)}: reference.scoring"), Spacer(1, 6)]
-    for note in ref.get("notes", []):
-        flow.append(Paragraph(inline(note), st["body"]))
-    return flow
+def card_styles(st, width, height, k):
+    """The quick-reference card's styles: the rulebook's at k times their size, with tables sized to the card."""
+    sized = {name: ParagraphStyle(name, st[name], fontSize=st[name].fontSize * k, leading=st[name].leading * k,
+                                  spaceBefore=st[name].spaceBefore * k * 0.7, spaceAfter=st[name].spaceAfter * k * 0.7)
+             for name in ("body", "h2", "cell")}
+    return {**st, **sized, "frame": (width, height)}
 
 
-def rules_pdf(spec, paper):
-    """Build the rulebook PDF of one spec on one paper; return (bytes, page count)."""
-    _register_fonts()
-    rules = load_rules(spec)
-    module = games.ruleset(spec)
-    diagrams = {name: make(spec) for name, make in getattr(module, "DIAGRAMS", {}).items()}
+def reference(spec, ref, st, width, height, canv):
+    """The quick reference on a card of width x height points (inside its padding), as large as the card allows."""
+    for k in (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.7):
+        card = card_styles(st, width - 12, height, k)  # 12: the table's own padding
+        flow = [Paragraph(inline(f"{spec.game.title}: quick reference"), ParagraphStyle("card", card["h2"], spaceBefore=0)),
+                Paragraph("Your turn", card["h2"]), listing(ref["turn"], "steps", card)]
+        if ref.get("scoring"):
+            flow += [Paragraph("Scoring", card["h2"]), table(ref["scoring"], card, f"{rules_path(spec)}: reference.scoring"),
+                     Spacer(1, 4 * k)]
+        flow += [para(note, card["body"]) for note in ref.get("notes", [])]
+        fitted = KeepInFrame(width, height, flow, mode="shrink")
+        fitted.wrapOn(canv, width, height)
+        if getattr(fitted, "_scale", 1) <= 1:  # set only when the content had to shrink
+            break
+    return fitted
+
+
+class Layout(NamedTuple):
+    """One typesetting of a rulebook: reportlab's PDF, where each diagram landed, the share of each page left empty at
+    its foot, and the flowables as laid out (each paragraph keeps its line breaks)."""
+
+    data: bytes
+    log: list
+    rooms: list
+    flow: list
+
+
+def typeset(spec, paper, rules, diagrams, size):
+    """Lay the rulebook out with every diagram at size times its own size."""
     log = []
     st = styles(spec.palette.get("accent", "#000000"))
     buffer = io.BytesIO()
     width, height = paper_size(paper)
     st["frame"] = ((width - 36) * mm - 12, (height - 34) * mm - 12)  # the page less its margins and the frame's padding
-    title = f"{spec.game.title}: rules"
+    st["page"], st["size"] = (width * mm, height * mm), size
 
     def footer(canvas, doc):
         canvas.saveState()
@@ -248,13 +406,37 @@ def rules_pdf(spec, paper):
         canvas.drawCentredString(width * mm / 2, 10 * mm, f"{spec.game.title} · rules · page {doc.page}")
         canvas.restoreState()
 
-    doc = SimpleDocTemplate(buffer, pagesize=(width * mm, height * mm), leftMargin=18 * mm, rightMargin=18 * mm,
-                            topMargin=16 * mm, bottomMargin=18 * mm, title=title, author=spec.game.designer)
+    doc = Book(buffer, pagesize=(width * mm, height * mm), leftMargin=18 * mm, rightMargin=18 * mm,
+               topMargin=16 * mm, bottomMargin=18 * mm, title=f"{spec.game.title}: rules", author=spec.game.designer)
+    flow = story(spec, rules, diagrams, log, st)
     try:
-        doc.build(story(spec, rules, diagrams, log, st), onFirstPage=footer, onLaterPages=footer)
+        doc.build(list(flow), onFirstPage=footer, onLaterPages=footer)
     except LayoutError as exc:  # anything the checks above did not foresee: one line, never a traceback
         raise UserError(f"{rules_path(spec)}: the rulebook cannot be laid out on {paper}: {str(exc)[:160]}") from None
-    out = cairopdf.Assembler(buffer.getvalue())
+    return Layout(buffer.getvalue(), log, doc.rooms, flow)
+
+
+def lay_out(spec, paper):
+    """The rulebook's layout: when the last page of rules is more than a third empty, the diagrams are tried smaller
+    (to 80 %), and the layout with the fewest pages wins; return (Layout, diagrams)."""
+    _register_fonts()
+    rules = load_rules(spec)
+    module = games.ruleset(spec)
+    diagrams = {name: make(spec) for name, make in getattr(module, "DIAGRAMS", {}).items()}
+    best = None
+    for size in (1.0, 0.9, 0.8) if diagrams else (1.0,):
+        layout = typeset(spec, paper, rules, diagrams, size)
+        if best is None or len(layout.rooms) < len(best.rooms):
+            best = layout
+        if layout.rooms[-2] <= 1 / 3:
+            break
+    return best, diagrams
+
+
+def rules_pdf(spec, paper):
+    """Build the rulebook PDF of one spec on one paper; return (bytes, page count)."""
+    (data, log, _, _), diagrams = lay_out(spec, paper)
+    out = cairopdf.Assembler(data)
     for name in dict.fromkeys(name for _, name, _, _, _ in log):
         for key, svg_text, _, _, _ in diagrams[name].parts:
             out.add(key, svg_text)
@@ -270,4 +452,4 @@ def rules_pdf(spec, paper):
             placements.append((key, [k, 0, 0, k, x + dx * mm * scale, top - dy * mm * scale - part_h * k], None))
         out.place(out.pdf.pages[page_index], placements, prefix=f"D{name.replace('-', '')}")
     pages = len(out.pdf.pages)
-    return out.save(title, spec.game.designer, f"Rules of {spec.game.title}"), pages
+    return out.save(f"{spec.game.title}: rules", spec.game.designer, f"Rules of {spec.game.title}"), pages

@@ -135,11 +135,30 @@ def test_our_own_pdf_file_passes_qpdf_and_a_strict_reader():
     data, pages = components_pdf(spec, "letter")
     with pikepdf.open(io.BytesIO(data)) as pdf:
         assert pdf.check_pdf_syntax() == []
-        assert not any(isinstance(o, pikepdf.Stream) and "/FontFile2" in str(o.stream_dict) for o in pdf.objects)
         assert len(pdf.pages) == pages
     reader = pypdf.PdfReader(io.BytesIO(data), strict=True)
     assert f"Benchmark tiles · sheet 2/{pages} · US Letter" in reader.pages[1].extract_text()
     assert reader.metadata.title == "Benchmark tiles: components (US Letter)"
+
+
+def font_faces(data):
+    """(the base font names a PDF uses, without subset tags; how many font programs it embeds)."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        names = [str(o.BaseFont).split("+")[-1] for o in pdf.objects
+                 if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font" and o.get("/Subtype") != "/Type0"]
+        programs = sum(isinstance(o, pikepdf.Stream) and "/Length1" in o.stream_dict for o in pdf.objects)
+    return names, programs
+
+
+@pytest.mark.parametrize("game", [p.stem for p in specs.shipped()] + ["benchmarks/specs/tiles.yaml"])
+def test_every_sheet_uses_one_type_family_embedded_once_per_weight(game, tmp_path):
+    from generator import swatches
+    spec = specs.load(game if "/" not in game else str(Path(__file__).parent.parent / game))
+    files = [components_pdf(spec, paper)[0] for paper in ("a4", "letter")]
+    files.append(swatches.write(spec, tmp_path)[0].read_bytes())
+    for data in files:
+        names, programs = font_faces(data)
+        assert set(names) == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"} and len(names) == programs == 2, names
 
 
 def test_identical_streams_are_stored_once_and_titles_keep_every_letter():

@@ -79,3 +79,15 @@ def test_split_diagram_refuses_a_wrong_group(spec):
     no_split = ("1 . .", "2 3 . .", "1 2 3* 3* .", ". . . .", ". . 1+")
     with pytest.raises(UserError, match="smallest group"):
         posies.split_example(spec, no_split)
+
+
+def test_the_rulebook_says_which_piece_of_the_board_its_diagrams_show(spec):
+    import io
+
+    import pypdf
+    from generator.rulebook import rules_pdf
+    data, _ = rules_pdf(spec, "a4")
+    text = " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(data)).pages).replace("\u00a0", " ").split())
+    rows = list(posies.FRAGMENT)
+    said = f"{len(trigrid.points(posies.FRAGMENT))} points in rows of {', '.join(map(str, rows[:-1]))} and {rows[-1]}"
+    assert said in text and "name reads upright" in text

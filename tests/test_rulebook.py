@@ -9,7 +9,8 @@ from generator import spec as specs
 from generator.expand import expand
 from generator.games import grannys_pills as gp
 from generator.errors import UserError
-from generator.rulebook import rules_path, rules_pdf
+from generator.rulebook import Figure, lay_out, rules_path, rules_pdf
+from generator.units import paper_size
 
 GAMES = [p.stem for p in specs.shipped() if rules_path(specs.load(str(p))).is_file()]
 
@@ -48,6 +49,96 @@ def test_diagrams_are_vector_and_fonts_are_the_bundled_ones(built):
         assert len({n.rstrip("0123456789") for n in diagram_names}) == expected
         width = float(pdf.pages[0].MediaBox[2])
         assert width == pytest.approx(595.28 if paper == "a4" else 612.0, abs=0.01)
+
+
+def empty_share(image, dpi):
+    """The share of a rendered page, from the top margin (16 mm) to the footer (13 mm from the foot), that lies in runs
+    of pure white rows at least 5 mm tall: the gaps between lines and paragraphs do not count, a page left half
+    blank does."""
+    k = dpi / 25.4
+    top, bottom = round(16 * k), image.height - round(13 * k)
+    white = [image.crop((0, y, image.width, y + 1)).getextrema()[0] >= 250 for y in range(top, bottom)]
+    total = run = 0
+    for blank in white + [False]:
+        if blank:
+            run += 1
+            continue
+        total += run if run >= 5 * k else 0
+        run = 0
+    return total / (bottom - top)
+
+
+def test_every_page_is_at_least_two_thirds_full_but_the_last_of_the_rules(built):
+    import pypdfium2
+    spec, paper, data = built
+    doc = pypdfium2.PdfDocument(data)
+    shares = [empty_share(page.render(scale=50 / 72).to_pil().convert("L"), 50) for page in doc]
+    doc.close()
+    rules_end = len(shares) - 2  # the last page of rules text may run short; the quick-reference cards follow it
+    full = [f"page {n + 1}: {share:.0%} empty" for n, share in enumerate(shares) if n != rules_end and share > 1 / 3]
+    assert not full, f"{spec.game.id} on {paper}: {full}"
+
+
+def test_the_quick_reference_is_four_cut_out_cards_filling_the_last_page(built):
+    import pypdfium2
+    spec, paper, data = built
+    doc = pypdfium2.PdfDocument(data)
+    page = doc[len(doc) - 1]
+    text = page.get_textpage().get_text_range()
+    image = page.render(scale=50 / 72).to_pil().convert("L")
+    doc.close()
+    assert " ".join(text.split()).count(f"{spec.game.title}: quick reference") == 4
+    k = 50 / 25.4
+    left, top, right, bottom = image.point(lambda v: 255 if v < 200 else 0).getbbox()  # the ink, crop marks included
+    width, height = paper_size(paper)
+    assert (right - left) / k > width - 2 * 8 and (bottom - top) / k > height - 16 - 8 - 13, "the cards fill the page"
+    band = image.crop((left, top, right, top + round(4 * k)))  # above the cards: only the vertical cut lines' marks
+    inked = [x for x in range(band.width) if band.crop((x, 0, x + 1, band.height)).getextrema()[0] < 200]
+    marks = [x for n, x in enumerate(inked) if n == 0 or x - inked[n - 1] > 2]
+    assert len(marks) == 3, marks  # two columns of cards: three cut lines, a crop mark at each
+    for x in marks:
+        length = sum(image.getpixel((left + x, y)) < 200 for y in range(top, top + round(12 * k))) / k
+        assert abs(length - 5) <= 0.6, length  # 5 mm, to a pixel (0.5 mm) either way
+
+
+def test_a_list_starts_on_the_page_of_its_lead_in(built):
+    from generator.rulebook import load_rules
+    spec, paper, data = built
+    pages = [" ".join(page.extract_text().replace("\u00a0", " ").split()) for page in pypdf.PdfReader(io.BytesIO(data)).pages]
+    plain = lambda text: " ".join(text.replace("**", "").split())
+    pairs = 0
+    for section in load_rules(spec)["sections"]:
+        items = section["blocks"]
+        for block, after in zip(items, items[1:]):
+            entries = after.get("bullets") or after.get("steps")
+            if block.get("p", "").rstrip().endswith(":") and entries:
+                lead, first = plain(block["p"])[-30:], plain(entries[0])[:30]
+                where = [n for n, text in enumerate(pages) if lead in text]
+                assert where and first in pages[where[-1]], (paper, lead, first)
+                pairs += 1
+    assert pairs or spec.game.id in ("paths-and-pahs", "hexstatic", "posies", "pixeliction", "grannys-pills")
+
+
+def last_lines(flowables):
+    """(text, words on its last line) of every paragraph in a laid-out rulebook, captions and list entries too."""
+    from reportlab.platypus import Paragraph
+    for f in flowables:
+        if isinstance(f, Paragraph):
+            last = f.blPara.lines[-1]
+            words = " ".join(frag.text for frag in last.words) if f.blPara.kind else " ".join(last[1])
+            yield f.getPlainText(), len(words.replace("\u00a0", " ").split())
+        else:
+            yield from last_lines(getattr(f, "items", None) or getattr(f, "_flowables", None) or getattr(f, "_content", []))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_paragraph_or_caption_ends_in_a_lone_word(game, paper):
+    layout, _ = lay_out(specs.load(game), paper)
+    lines = list(last_lines(layout.flow))
+    assert sum(isinstance(f, Figure) for f in layout.flow) >= 1 and len(lines) > 10
+    lone = [text for text, words in lines if words < 2 and len(text.split()) > 1]
+    assert not lone, lone
 
 
 def test_every_shipped_game_has_a_rulebook():
@@ -99,9 +190,9 @@ def test_unbreakable_words_are_broken_inside_their_column_and_the_page(tmp_path,
     data, pages = rules_pdf(hostile_rules(tmp_path, old, new, title), "a4")
     import pypdfium2
     doc = pypdfium2.PdfDocument(data)
-    assert len(doc) == pages >= 4
-    for page in doc:  # no ink right of the text frame (18 mm margins, 6 pt padding)
+    assert len(doc) == pages >= 3
+    for n, page in enumerate(doc):  # no ink right of the text frame (18 mm margins), nor of the cards' crop marks
         image = page.render(scale=100 / 72).to_pil().convert("L")
-        edge = round((210 - 18 + 1) / 25.4 * 100)
+        edge = round((210 - (18 if n < len(doc) - 1 else 7) + 1) / 25.4 * 100)
         assert image.crop((edge, 0, image.width, image.height)).getextrema()[0] > 250
     doc.close()
