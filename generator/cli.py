@@ -79,9 +79,9 @@ def validate(games, overrides, theme, threshold):
         spec = specs.load(name, overrides, theme)
         if threshold is not None:
             spec = spec._replace(colour_threshold=threshold)
+        failures = run_checks(spec)  # first: a spec refused here prints its one error line and nothing else
         for report in vision.reports(spec):
             click.echo(f"{spec.path}: colours {report.name}: {vision.summary(report)}")
-        failures = run_checks(spec)
         if not spec.game.ruleset:
             click.echo(f"{spec.path}: generic checks only: the spec names no game.ruleset, so no game's own rules were checked")
         for failure in failures:

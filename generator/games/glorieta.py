@@ -139,14 +139,14 @@ def parse_position(data, source="<position>"):
         raise SpecError(source, "", "a position is a mapping with 'stones' and optionally 'ring'")
     for key in data:
         if key not in ("stones", "ring"):
-            raise SpecError(source, str(key), "unknown key (use stones, ring)")
+            raise SpecError(source, yamlsource.dotted((key,)), "unknown key (use stones, ring)")
     by_side = data.get("stones") or {}
     if not isinstance(by_side, dict):
         raise SpecError(source, "stones", 'give the stones as side: ["q,r", ...], e.g. black: ["0,1"]')
     stones = {}
     for side, cells in by_side.items():
         if side not in STONE_SIDES:
-            raise SpecError(source, f"stones.{side}", f"unknown stone colour {side!r} (use black, yellow or pink)")
+            raise SpecError(source, yamlsource.dotted(("stones", side)), f"unknown stone colour {side!r} (use black, yellow or pink)")
         if not isinstance(cells, list):
             raise SpecError(source, f"stones.{side}", 'give a list of "q,r" cells')
         for i, text in enumerate(cells):
