@@ -24,6 +24,7 @@ def found(value):
     return shown if len(shown) < 60 else shown[:57] + "..."
 
 
+MIN_CELL = 5.0   # mm: a board cell holds a piece, so it is at least the smallest piece a player can cut out
 MIN_TEXT = 1.5   # mm: the smallest text size (about 4 pt) a player can read
 MIN_LINE = 0.05  # mm: the thinnest line a home printer puts on paper
 MAX_TEXT = 10_000  # characters in one text value: a paragraph of rules is ~1,000

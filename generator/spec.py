@@ -139,12 +139,23 @@ class Checker:
             raise SpecError(self.path, f"--set {yamlsource.dotted(key_path)}", message)
         raise SpecError(self.path, yamlsource.dotted(key_path), message, line)
 
+    def as_written(self, parser, value, key_path):
+        """A hint when YAML read a plain value as a number, yes/no or date that the field would take as text ("1:30")."""
+        written = getattr(self.lines, "written", {}).get(tuple(key_path))
+        if written is None or not isinstance(self.lines.get(tuple(key_path)), int):
+            return ""
+        try:
+            parser(written)
+        except s.Invalid:
+            return f" (YAML reads {written} that way)" if written != str(value) else ""
+        return f' (YAML reads {written} that way: write "{written}" in quotes)'
+
     def check(self, parser, value, key_path):
         """Parse value with parser, recursing into mappings and lists."""
         try:
             parsed = parser(value)
         except s.Invalid as exc:
-            self.fail(key_path, str(exc))
+            self.fail(key_path, str(exc) + self.as_written(parser, value, key_path))
         if parser is s.colour and not parsed.startswith("#") and parsed not in self.palette:
             self.fail(key_path, f"unknown colour {s.found(parsed)} (palette has {', '.join(sorted(self.palette))})")
         if hasattr(parser, "fields"):

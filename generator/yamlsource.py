@@ -66,7 +66,7 @@ def load(path, text=None, noun="spec"):
         root = loader.get_single_node()
         if root is None:
             raise SpecError(path, "", f"{noun} is empty")
-        lines = {}
+        lines = Lines()
         data = _Walker(path, loader, lines, noun).walk(root, ())
     except yaml.reader.ReaderError as exc:
         raise _character_error(path, text, exc) from None
@@ -110,6 +110,14 @@ def _check_shape(path, text, noun):
                 raise SpecError(path, "", f"{noun} is nested too deeply (more than {MAX_DEPTH} levels)", event.start_mark.line + 1)
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
+
+
+class Lines(dict):
+    """Line numbers by key path; .written: the text of each plain value YAML read as no text (yes, 1:30, 0x1f)."""
+
+    def __init__(self):
+        super().__init__()
+        self.written = {}
 
 
 class _Walker:
@@ -178,7 +186,7 @@ class _Walker:
                 if not isinstance(source, yaml.MappingNode):
                     raise SpecError(self.path, dotted(key_path + ("<<",)), "a merge key (<<) takes a mapping or a list of "
                                     "mappings, e.g. <<: *card", source.start_mark.line + 1)
-                lines, self.lines = self.lines, {}
+                lines, self.lines = self.lines, Lines()
                 try:
                     data = self.walk(source, key_path)
                 finally:
@@ -187,6 +195,8 @@ class _Walker:
                     if key not in merged:
                         merged[key] = value
                         self.lines.update((path, line) for path, line in lines.items() if path[:len(key_path) + 1] == key_path + (key,))
+                        self.lines.written.update((path, text) for path, text in lines.written.items()
+                                                  if path[:len(key_path) + 1] == key_path + (key,))
         return merged
 
     def _text(self, value, key_path, line):
@@ -203,7 +213,11 @@ class _Walker:
     def _scalar(self, node, key_path):
         try:
             value = self.loader.construct_object(node, deep=True)
-            return self._text(value, key_path, node.start_mark.line + 1) if isinstance(value, str) else value
+            if isinstance(value, str):
+                return self._text(value, key_path, node.start_mark.line + 1)
+            if value is not None and not node.style and hasattr(self.lines, "written"):  # plain, not quoted
+                self.lines.written[key_path] = node.value
+            return value
         except yaml.constructor.ConstructorError:
             raise SpecError(self.path, dotted(key_path), f"unsupported YAML tag {node.tag!r}", node.start_mark.line + 1) from None
         except (ValueError, OverflowError):

@@ -25,6 +25,7 @@ from generator.diagram import Diagram
 from generator.errors import SpecError, UserError
 from generator.expand import Art
 from generator.hexgrid import Hex, hexhex, ring
+from generator import schema
 from generator.render import render_art
 
 BOARD_RADIUS = 6
@@ -126,7 +127,7 @@ def _cell(text, source, key):
     try:
         q, r = (int(part) for part in text.split(","))
     except (AttributeError, ValueError):
-        raise SpecError(source, key, f'{text!r} is not a cell: write "q,r", e.g. "1,-2"') from None
+        raise SpecError(source, key, f'{schema.found(text)} is not a cell: write "q,r", e.g. "1,-2"') from None
     h = Hex.axial(q, r)
     if h.length() > BOARD_RADIUS:
         raise SpecError(source, key, f"cell {text!r} is off the board ({h.length()} steps from the centre, at most 6)")
