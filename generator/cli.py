@@ -94,9 +94,9 @@ def validate(games, overrides, theme, threshold, grey_threshold):
     failed = 0
     for name in chosen(games):
         spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
+        failures = run_checks(spec)  # first: a spec refused here prints its one error line and nothing else
         for report in vision.reports(spec):
             click.echo(f"{spec.path}: colours {report.name}: {vision.summary(report)}")
-        failures = run_checks(spec)
         if not spec.game.ruleset:
             click.echo(f"{spec.path}: generic checks only: the spec names no game.ruleset, so no game's own rules were checked")
         for failure in failures:

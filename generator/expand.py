@@ -4,7 +4,6 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from . import games
-from .errors import UserError
 from .located import spec_error
 
 
@@ -55,7 +54,8 @@ def _faces(spec, comp):
             raise spec_error(spec, ("components", comp.id, "faces"),
                              f"generator {source.generator!r} needs the key {exc.args[0]!r}, which the spec does not give") from None
         if len(made) != source.count:
-            raise UserError(f"{spec.path}: components.{comp.id}: generator made {len(made)} faces, count asks for {source.count}")
+            raise spec_error(spec, ("components", comp.id, "faces", "count"),
+                             f"generator {source.generator!r} made {len(made)} faces, count asks for {source.count}")
         return [dict(p) for p in made]
     if source.product:
         names = [name for name, _ in source.product]

@@ -1,10 +1,11 @@
 """SpecErrors for a loaded Spec: located by its line table, or by the --set that supplied the value."""
 from .errors import SpecError
+from .yamlsource import dotted as join
 
 
 def spec_error(spec, key_path, message):
     """A SpecError naming the spec file, the line (or the --set) and the dotted key path."""
-    dotted = ".".join(map(str, key_path))
+    dotted = join(key_path)
     line = spec.line(key_path)
     if hasattr(line, "error"):
         return line.error((), message)

@@ -18,18 +18,21 @@ def found(value):
     kind = {bool: "yes/no", int: "a number", float: "a number", str: "text", list: "a list", dict: "a mapping"}
     if value is None:
         return "nothing"
-    shown = repr(value) if isinstance(value, (str, int, float, bool)) else kind.get(type(value), type(value).__name__)
+    plain = isinstance(value, str) and value.isascii() and value.isprintable()
+    shown = ascii(value) if isinstance(value, str) and not plain else (  # a look-alike or invisible letter shows as \u....
+        repr(value) if isinstance(value, (str, int, float, bool)) else kind.get(type(value), type(value).__name__))
     return shown if len(shown) < 60 else shown[:57] + "..."
 
 
+MIN_CELL = 5.0   # mm: a board cell holds a piece, so it is at least the smallest piece a player can cut out
 MIN_TEXT = 1.5   # mm: the smallest text size (about 4 pt) a player can read
 MIN_LINE = 0.05  # mm: the thinnest line a home printer puts on paper
 MAX_TEXT = 10_000  # characters in one text value: a paragraph of rules is ~1,000
 
 
 def text(value):
-    """Any non-empty text, at most MAX_TEXT characters."""
-    if not isinstance(value, str) or not value.strip():
+    """Any text with something to print (not only spaces or invisible characters), at most MAX_TEXT characters."""
+    if not isinstance(value, str) or not any(ch.isprintable() and not ch.isspace() for ch in value):
         raise Invalid(f"expected text, found {found(value)}")
     if len(value) > MAX_TEXT:
         raise Invalid(f"expected text of at most {MAX_TEXT:,} characters, found {len(value):,}")
@@ -68,11 +71,11 @@ def length(low=0.0, high=MAX_LENGTH_MM, zero=False):
     def parse(value):
         try:
             mm = parse_length(value)
-        except UserError as exc:
-            raise Invalid(str(exc)) from None
+        except UserError:
+            raise Invalid(f"expected a length with a unit (mm, cm, in or pt), found {found(value)}") from None
         if mm < low or (mm == low and not zero) or mm > high:
             bound = f"at least {low:g} mm" if zero else f"more than {low:g} mm"
-            raise Invalid(f"expected a length {bound} and at most {high:g} mm, found {value!r}")
+            raise Invalid(f"expected a length {bound} and at most {high:g} mm, found {found(value)}")
         return mm
     return parse
 
@@ -93,10 +96,13 @@ def one_of(*choices):
     return parse
 
 
+COMMENT = ' (a # starts a YAML comment: write the colour in quotes, "#rrggbb")'
+
+
 def colour(value):
     """A palette colour name or #rrggbb; names are checked against the palette later."""
     if not isinstance(value, str) or not value.strip():
-        raise Invalid(f"expected a colour name or #rrggbb, found {found(value)}")
+        raise Invalid(f"expected a colour name or #rrggbb, found {found(value)}" + COMMENT * (value is None))
     if value.startswith("#") and not HEX_COLOUR.match(value):
         raise Invalid(f"expected a colour as #rrggbb, found {value!r}")
     return value
@@ -105,17 +111,20 @@ def colour(value):
 def hex_colour(value):
     """A colour written #rrggbb."""
     if not isinstance(value, str) or not HEX_COLOUR.match(value):
-        raise Invalid(f"expected a colour as #rrggbb, found {found(value)}")
+        raise Invalid(f"expected a colour as #rrggbb, found {found(value)}" + COMMENT * (value is None))
     return value.lower()
 
 
-def list_of(item, min_items=0, max_items=10_000):
-    """A list of items of one type."""
+def list_of(item, min_items=0, max_items=10_000, unique=False):
+    """A list of items of one type (unique: no item twice)."""
     def parse(value):
         if not isinstance(value, list):
             raise Invalid(f"expected a list, found {found(value)}")
         if not min_items <= len(value) <= max_items:
             raise Invalid(f"expected {min_items} to {max_items} items, found {len(value)}")
+        twice = next((v for i, v in enumerate(value) if v in value[:i]), None) if unique else None
+        if twice is not None:
+            raise Invalid(f"{found(twice)} is listed twice (expected each item once)")
         return value
     parse.item = item
     return parse

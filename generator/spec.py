@@ -19,14 +19,15 @@ SPECS = Path(__file__).resolve().parent / "specs"  # shipped with the package: f
 SET_LINE = "--set"
 COLOUR_THRESHOLD = 20.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
 GREY_THRESHOLD = 25.0     # CIE L*: and at least this much in a greyscale print (or a measured cue tells them apart)
-ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+MAX_ID = 64  # characters in a component id: it names the pieces on every sheet
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._+-]*$")  # safe as a folder and file name: never '..' or hidden
 
 FACTS = ("players", "age", "time")
 GAME = s.mapping({
     "title": s.title, "designer": s.title, "publisher": s.title, "players": s.text, "age": s.text,
     "time": s.text, "notes": s.text, "ruleset": s.one_of(*RULESETS), "needs": s.list_of(s.text, 1, 12),
-    "reconstructed": s.list_of(s.one_of(*FACTS), 1, len(FACTS)),
+    "reconstructed": s.list_of(s.one_of(*FACTS), 1, len(FACTS), unique=True),
 }, required=("title", "designer"))
 BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text,
                   "frame": s.one_of("rect", "round", "none")}, required=("fill",))
@@ -39,7 +40,7 @@ COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), 
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
                  "colour_threshold": s.number(0, 100), "grey_threshold": s.number(0, 100), "colour_names": s.any_value},
                 required=("game", "components"))
-DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour, 2, 24), "cues": s.list_of(s.text, 0, 12)},
+DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour, 2, 24, unique=True), "cues": s.list_of(s.text, 0, 12)},
                                   required=("colours",)), 1, 50)
 
 
@@ -140,14 +141,25 @@ class Checker:
             raise SpecError(self.path, f"--set {yamlsource.dotted(key_path)}", message)
         raise SpecError(self.path, yamlsource.dotted(key_path), message, line)
 
+    def as_written(self, parser, value, key_path):
+        """A hint when YAML read a plain value as a number, yes/no or date that the field would take as text ("1:30")."""
+        written = getattr(self.lines, "written", {}).get(tuple(key_path))
+        if written is None or not isinstance(self.lines.get(tuple(key_path)), int):
+            return ""
+        try:
+            parser(written)
+        except s.Invalid:
+            return f" (YAML reads {written} that way)" if written != str(value) else ""
+        return f' (YAML reads {written} that way: write "{written}" in quotes)'
+
     def check(self, parser, value, key_path):
         """Parse value with parser, recursing into mappings and lists."""
         try:
             parsed = parser(value)
         except s.Invalid as exc:
-            self.fail(key_path, str(exc))
+            self.fail(key_path, str(exc) + self.as_written(parser, value, key_path))
         if parser is s.colour and not parsed.startswith("#") and parsed not in self.palette:
-            self.fail(key_path, f"unknown colour {parsed!r} (palette has {', '.join(sorted(self.palette))})")
+            self.fail(key_path, f"unknown colour {s.found(parsed)} (palette has {', '.join(sorted(self.palette))})")
         if hasattr(parser, "fields"):
             return self.check_fields(parser.fields, parsed, key_path, parser.required, parser.empty)
         if hasattr(parser, "item"):
@@ -161,7 +173,9 @@ class Checker:
         for key in value:
             if key not in fields:
                 choices = f"expected one of {', '.join(sorted(fields))}" if fields else empty
-                self.fail(key_path + (key,), f"unknown key {key!r} ({choices})")
+                if "." in key and key.split(".")[0] in fields:
+                    choices += "; a dotted key is --set syntax: in the file, nest each part under the one before"
+                self.fail(key_path + (key,), f"unknown key {s.found(key)} ({choices})")
         for key in required:
             if key not in value:
                 self.fail(key_path, f"missing required key {key!r}")
@@ -237,14 +251,15 @@ def linked(spec):
 def component(check, cid, raw):
     """Check one component: common fields, then the fields of its kind."""
     key_path = ("components", cid)
-    if not ID.match(cid):
-        check.fail(key_path, "component ids are lower-case words joined by hyphens")
+    if not ID.fullmatch(cid) or len(cid) > MAX_ID:
+        check.fail(key_path, f"component ids are lower-case words joined by hyphens, at most {MAX_ID} characters")
     if not isinstance(raw, dict):
         check.fail(key_path, f"expected a mapping, found {s.found(raw)}")
     kind_name = raw.get("kind")
     if not isinstance(kind_name, str) or kind_name not in KINDS:
         where = key_path + ("kind",) if "kind" in raw else key_path
-        what = f"unknown kind {kind_name!r}" if "kind" in raw else "missing required key 'kind'"
+        what = ("missing required key 'kind'" if "kind" not in raw else f"unknown kind {s.found(kind_name)}"
+                if isinstance(kind_name, str) else f"expected a kind, found {s.found(kind_name)}")
         check.fail(where, f"{what} (kinds: {', '.join(sorted(KINDS))})")
     kind = KINDS[kind_name]
     fields = {**COMMON, **kind.fields}

@@ -1,4 +1,6 @@
 """Read YAML safely, remembering the line of every key path for error messages."""
+import re
+import unicodedata
 from pathlib import Path
 
 import yaml
@@ -11,6 +13,11 @@ MAX_BYTES = 5_000_000
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
+_NULL = "tag:yaml.org,2002:null"
+_AS_WRITTEN = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "timestamp")}  # keys kept as typed
+BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+BREAKS = {"\x85": "next line", "\u2028": "line separator", "\u2029": "paragraph separator"}
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_<>+-]+")
 
 
 def find(name, folder, noun):
@@ -37,11 +44,19 @@ def load(path, text=None, noun="spec"):
             raise SpecError(path, "", f"cannot read {noun}: {exc.strerror}") from None
         if len(raw) > MAX_BYTES:
             raise SpecError(path, "", f"{noun} is too large (more than {MAX_BYTES // 1_000_000} MB), not parsing it")
+        encoding = next((name for bom, name in BOMS if raw.startswith(bom)), None)
+        if encoding:
+            raise SpecError(path, "", f"file is {encoding} text (it starts with a {encoding} byte-order mark): save it as "
+                                      "UTF-8", 1)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = raw[: exc.start].count(b"\n") + 1
             raise SpecError(path, "", "file is not UTF-8 text", line) from None
+    odd = next((i for i, ch in enumerate(text) if ch in BREAKS), None) if not text.isascii() else None
+    if odd is not None:  # YAML counts these as line breaks, most editors do not: every later line number would be off
+        raise SpecError(path, "", f"character U+{ord(text[odd]):04X} ({BREAKS[text[odd]]}) is a line break to YAML but "
+                                  "not to most editors: use a plain line break", text[:odd].count("\n") + 1)
     try:
         loader = Loader(text)  # the pure-Python loader checks the characters here, the C one while parsing
     except yaml.reader.ReaderError as exc:
@@ -51,7 +66,7 @@ def load(path, text=None, noun="spec"):
         root = loader.get_single_node()
         if root is None:
             raise SpecError(path, "", f"{noun} is empty")
-        lines = {}
+        lines = Lines()
         data = _Walker(path, loader, lines, noun).walk(root, ())
     except yaml.reader.ReaderError as exc:
         raise _character_error(path, text, exc) from None
@@ -97,6 +112,14 @@ def _check_shape(path, text, noun):
             depth -= 1
 
 
+class Lines(dict):
+    """Line numbers by key path; .written: the text of each plain value YAML read as no text (yes, 1:30, 0x1f)."""
+
+    def __init__(self):
+        super().__init__()
+        self.written = {}
+
+
 class _Walker:
     """Turn a composed node tree into plain data, with limits against alias bombs."""
 
@@ -134,10 +157,14 @@ class _Walker:
             for key_node, value_node in node.value:
                 if key_node.tag == _MERGE:
                     continue
-                key = self.walk(key_node, key_path + ("<key>",)) if not isinstance(key_node, yaml.ScalarNode) else self._scalar(key_node, key_path)
-                if not isinstance(key, (str, int, float, bool)) or key is None:
+                if isinstance(key_node, yaml.ScalarNode) and key_node.tag in _AS_WRITTEN:
+                    key = self._text(key_node.value, key_path, key_node.start_mark.line + 1)  # yes, 0x1f: as typed
+                elif isinstance(key_node, yaml.ScalarNode) and key_node.tag != _NULL:
+                    key = self._scalar(key_node, key_path)
+                else:
+                    key = None if isinstance(key_node, yaml.ScalarNode) else self.walk(key_node, key_path + ("<key>",))
+                if not isinstance(key, str):
                     raise SpecError(self.path, dotted(key_path), "mapping keys must be plain words", key_node.start_mark.line + 1)
-                key = str(key)
                 if key in own:
                     raise SpecError(self.path, dotted(key_path + (key,)), "duplicate key", key_node.start_mark.line + 1)
                 own.add(key)
@@ -159,7 +186,7 @@ class _Walker:
                 if not isinstance(source, yaml.MappingNode):
                     raise SpecError(self.path, dotted(key_path + ("<<",)), "a merge key (<<) takes a mapping or a list of "
                                     "mappings, e.g. <<: *card", source.start_mark.line + 1)
-                lines, self.lines = self.lines, {}
+                lines, self.lines = self.lines, Lines()
                 try:
                     data = self.walk(source, key_path)
                 finally:
@@ -168,23 +195,34 @@ class _Walker:
                     if key not in merged:
                         merged[key] = value
                         self.lines.update((path, line) for path, line in lines.items() if path[:len(key_path) + 1] == key_path + (key,))
+                        self.lines.written.update((path, text) for path, text in lines.written.items()
+                                                  if path[:len(key_path) + 1] == key_path + (key,))
         return merged
 
     def _text(self, value, key_path, line):
-        """A string, refused when it holds a lone surrogate (an escape like "\\udcff": not a character, cannot be printed)."""
+        """A string, refused when it holds a lone surrogate ("\\udcff") or a control character ("\\a", "\\e"): neither prints."""
         if not is_text(value):
             raise SpecError(self.path, dotted(key_path), f"{ascii(value)[:60]} holds a lone surrogate, which is not a "
                                                          "character", line)
+        control = next((ch for ch in value if ch != "\n" and unicodedata.category(ch) == "Cc"), None) if not value.isprintable() else None
+        if control:
+            raise SpecError(self.path, dotted(key_path), f"{ascii(value)[:60]} holds the control character "
+                                                         f"U+{ord(control):04X}, which cannot be printed", line)
         return value
 
     def _scalar(self, node, key_path):
         try:
             value = self.loader.construct_object(node, deep=True)
-            return self._text(value, key_path, node.start_mark.line + 1) if isinstance(value, str) else value
+            if isinstance(value, str):
+                return self._text(value, key_path, node.start_mark.line + 1)
+            if value is not None and not node.style and hasattr(self.lines, "written"):  # plain, not quoted
+                self.lines.written[key_path] = node.value
+            return value
         except yaml.constructor.ConstructorError:
             raise SpecError(self.path, dotted(key_path), f"unsupported YAML tag {node.tag!r}", node.start_mark.line + 1) from None
-        except (ValueError, OverflowError) as exc:
-            raise SpecError(self.path, dotted(key_path), f"bad value: {exc}", node.start_mark.line + 1) from None
+        except (ValueError, OverflowError):
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise SpecError(self.path, dotted(key_path), f"{node.value[:60]!r} is not a valid {tag}", node.start_mark.line + 1) from None
 
 
 def is_text(value):
@@ -199,10 +237,13 @@ def is_text(value):
 
 
 def dotted(key_path):
-    """Join a key path as 'components.pill.size' or 'faces.list[2]'."""
+    """Join a key path as 'components.pill.size' or 'faces.list[2]'; a key with a dot, space or unusual character quoted."""
     out = ""
     for part in key_path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        if not isinstance(part, int):
+            part = str(part)
+            part = part if _PLAIN_KEY.fullmatch(part) else ascii(part)  # 'pill.tile', 'tile\u200b' and ESC shown, not run
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
     return out
 
 

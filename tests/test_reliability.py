@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from generator import cairopdf, files, pdf, yamlsource
 from generator.cli import cli
 
+import corpus
 from test_spec import INVALID, expected_error
 
 CHECKS = sorted((Path(__file__).parent / "data" / "invalid" / "checks").glob("*.yaml"))
@@ -44,9 +45,19 @@ def test_invalid_spec_through_the_cli_is_one_line_and_exit_1(path):
 
 
 def test_corpus_size_and_slowest_case():
-    assert len(INVALID) + len(CHECKS) >= 40
+    assert len(INVALID) + len(CHECKS) >= 150
     slowest = sorted(TIMES.items(), key=lambda item: -item[1])[:3]
     print("slowest invalid specs through the CLI:", ", ".join(f"{name} {secs:.2f} s" for name, secs in slowest))
+
+
+def test_the_corpus_figures_in_the_docs_are_the_ones_pnp_gives():
+    outcomes, by_folder, _ = corpus.figures()
+    total = sum(outcomes.values())
+    assert outcomes == {"rejected cleanly": total} and total >= 150
+    line = f"{total} invalid inputs tried: {total} rejected cleanly, 0 crashes, 0 hangs, 0 accepted, 0 other messages"
+    root = Path(__file__).parent.parent
+    for doc in (root / "docs" / "reliability.md", root / "README.md"):
+        assert line in " ".join(doc.read_text(encoding="utf-8").split()), f"{doc.name}: run python tests/corpus.py"
 
 
 @pytest.mark.parametrize("path", CHECKS, ids=[p.stem for p in CHECKS])

@@ -4,16 +4,19 @@ from pathlib import Path
 import pytest
 
 from generator import spec as specs
-from generator import templates
+from generator import templates, yamlsource
 from generator.components import KINDS
 from generator.errors import SpecError, UserError
+from generator.validate import validate
 
 INVALID = sorted((Path(__file__).parent / "data" / "invalid").glob("*.yaml"))
 
 
 def expected_error(path):
     """The message a fixture promises on its first line: '# error: ...' with {path} for its own path."""
-    first = path.read_text(encoding="utf-8", errors="replace").splitlines()[0]
+    raw = path.read_bytes()
+    codec = next((name for bom, name in yamlsource.BOMS if raw.startswith(bom)), "utf-8-sig")  # the line read as written
+    first = raw.decode(codec, errors="replace").splitlines()[0]
     assert first.startswith("# error: "), f"{path.name} must start with '# error: '"
     kinds, symbols = ", ".join(sorted(KINDS)), ", ".join(templates.names(templates.search_path(path)))
     return first[len("# error: "):].replace("{path}", str(path)).replace("{kinds}", kinds).replace("{templates}", symbols)
@@ -21,8 +24,8 @@ def expected_error(path):
 
 @pytest.mark.parametrize("path", INVALID, ids=[p.stem for p in INVALID])
 def test_invalid_spec_gives_its_exact_message(path):
-    with pytest.raises(SpecError) as caught:
-        specs.load(str(path))
+    with pytest.raises(SpecError) as caught:  # refused when loaded, or by validate (a game's generator, a renderer)
+        validate(specs.load(str(path)))
     assert str(caught.value) == expected_error(path)
     assert "\n" not in str(caught.value)
 

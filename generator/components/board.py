@@ -6,7 +6,7 @@ from .kind import Kind
 FIELDS = {
     "rows": s.integer(1, 60),
     "cols": s.integer(1, 60),
-    "cell": s.length(high=200),
+    "cell": s.length(low=s.MIN_CELL, high=200, zero=True),
     "frame": s.length(high=50, zero=True),
     "ground": s.colour,
     "cell_fill": s.colour,

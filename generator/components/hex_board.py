@@ -14,7 +14,7 @@ from .kind import Kind
 
 FIELDS = {
     "radius": s.integer(1, 20),
-    "cell": s.length(high=100),
+    "cell": s.length(low=s.MIN_CELL, high=100, zero=True),
     "orientation": s.one_of("flat", "pointy"),
     "margin": s.length(high=50, zero=True),
     "ground": s.colour,

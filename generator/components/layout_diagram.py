@@ -3,7 +3,7 @@ from string import ascii_uppercase
 
 from .. import schema as s
 from .. import svg, textfit
-from . import symbol_card
+from . import shift_board, symbol_card
 from .shift_board import EMPTY
 from .kind import Kind, width_and_height
 
@@ -16,7 +16,7 @@ FIELDS = {
     "lines": s.list_of(s.text, 0, 30),
     "ink": s.colour,
 }
-FACE_FIELDS = {"layout": s.any_value, "caption": s.text}
+FACE_FIELDS = {"layout": shift_board.LAYOUT, "caption": s.text}
 DEFAULTS = {"cell": 15.0, "lines": [], "ink": "black"}
 LABEL = 5.0
 FONT = 3.2

@@ -7,7 +7,7 @@ from .kind import Kind
 FIELDS = {
     "rows": s.integer(1, 12),
     "cols": s.integer(1, 12),
-    "cell": s.length(high=100),
+    "cell": s.length(low=s.MIN_CELL, high=100, zero=True),
     "slot": s.length(high=150),
     "frame": s.length(high=40, zero=True),
     "ground": s.colour,

@@ -17,8 +17,8 @@ FIELDS = {
     "rows": s.integer(1, 26),
     "cols": s.integer(1, 26),
     "cards": s.text,
-    "cell_width": s.length(high=200),
-    "cell_height": s.length(high=200),
+    "cell_width": s.length(low=s.MIN_CELL, high=200, zero=True),
+    "cell_height": s.length(low=s.MIN_CELL, high=200, zero=True),
     "frame": s.length(low=6, high=50),
     "ground": s.colour,
     "cell_fill": s.colour,
@@ -27,7 +27,8 @@ FIELDS = {
     "line": s.length(low=s.MIN_LINE, high=3, zero=True),
     "empty_label": s.text,
 }
-FACE_FIELDS = {"layout": s.any_value}
+LAYOUT = s.list_of(s.list_of(s.text, 1, 26), 1, 26)  # rows of card names (or "empty"), lettered A to Z
+FACE_FIELDS = {"layout": LAYOUT}
 DEFAULTS = {"rows": 6, "cols": 6, "frame": 8.0, "ground": "white", "cell_fill": "white", "empty_fill": "white",
             "ink": "black", "line": 0.4, "empty_label": "empty"}
 ARROW = 5.0

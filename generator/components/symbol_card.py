@@ -43,11 +43,13 @@ def link(spec, component):
     options = dict(component.options)
     where = ("components", component.id, "symbols")
     symbols = options.get("symbols", {})
-    if not isinstance(symbols, dict) or not all(isinstance(v, str) for v in [*symbols, *symbols.values()]):
+    if not isinstance(symbols, dict):
         raise spec_error(spec, where, f"expected a mapping of shape names to template names, found "
                         f"{s.found(symbols)}")
     known = templates.names(spec.templates)
     for shape, name in symbols.items():
+        if not isinstance(name, str):
+            raise spec_error(spec, where + (shape,), f"expected a template name, found {s.found(name)}")
         if name not in known:
             raise spec_error(spec, where + (shape,), f"unknown symbol {name!r} (templates: {', '.join(known)})")
     return options

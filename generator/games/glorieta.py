@@ -26,6 +26,7 @@ from generator.errors import SpecError, UserError
 from generator.files import beside
 from generator.expand import Art
 from generator.hexgrid import Hex, hexhex, ring
+from generator import schema
 from generator.render import render_art
 
 BOARD_RADIUS = 6
@@ -127,7 +128,7 @@ def _cell(text, source, key):
     try:
         q, r = (int(part) for part in text.split(","))
     except (AttributeError, ValueError):
-        raise SpecError(source, key, f'{text!r} is not a cell: write "q,r", e.g. "1,-2"') from None
+        raise SpecError(source, key, f'{schema.found(text)} is not a cell: write "q,r", e.g. "1,-2"') from None
     h = Hex.axial(q, r)
     if h.length() > BOARD_RADIUS:
         raise SpecError(source, key, f"cell {text!r} is off the board ({h.length()} steps from the centre, at most 6)")
@@ -140,14 +141,14 @@ def parse_position(data, source="<position>"):
         raise SpecError(source, "", "a position is a mapping with 'stones' and optionally 'ring'")
     for key in data:
         if key not in ("stones", "ring"):
-            raise SpecError(source, str(key), "unknown key (use stones, ring)")
+            raise SpecError(source, yamlsource.dotted((key,)), "unknown key (use stones, ring)")
     by_side = data.get("stones") or {}
     if not isinstance(by_side, dict):
         raise SpecError(source, "stones", 'give the stones as side: ["q,r", ...], e.g. black: ["0,1"]')
     stones = {}
     for side, cells in by_side.items():
         if side not in STONE_SIDES:
-            raise SpecError(source, f"stones.{side}", f"unknown stone colour {side!r} (use black, yellow or pink)")
+            raise SpecError(source, yamlsource.dotted(("stones", side)), f"unknown stone colour {side!r} (use black, yellow or pink)")
         if not isinstance(cells, list):
             raise SpecError(source, f"stones.{side}", 'give a list of "q,r" cells')
         for i, text in enumerate(cells):

@@ -1,4 +1,5 @@
 """Granny's Pills: the prescription generator and the rule checks of GAMES.md section 1."""
+import heapq
 import random
 from collections import Counter
 from types import MappingProxyType
@@ -72,8 +73,10 @@ def prescriptions(spec, comp):
     rng = random.Random(comp.faces.seed)
     cells = balanced_pool(colours, count * size, rng)
     patterns = [cells[i * size:(i + 1) * size] for i in range(count)]
+    bad = [i for i, p in enumerate(patterns) if _faults(p)]  # a heap of pattern numbers, some perhaps repaired since
     for _ in range(MAX_TRIES):
-        bad = [i for i, p in enumerate(patterns) if _faults(p)]
+        while bad and not _faults(patterns[bad[0]]):
+            heapq.heappop(bad)
         if not bad:
             break
         i, j = bad[0], rng.randrange(count)
@@ -82,9 +85,12 @@ def prescriptions(spec, comp):
         patterns[i][a], patterns[j][b] = patterns[j][b], patterns[i][a]
         if i == j or _faults(patterns[i]) + _faults(patterns[j]) >= before:
             patterns[i][a], patterns[j][b] = patterns[j][b], patterns[i][a]
+        elif _faults(patterns[j]):
+            heapq.heappush(bad, j)
     else:
         raise spec_error(spec, ("components", comp.id, "faces", "seed"),
-                         f"seed {comp.faces.seed} gives no prescriptions that meet the colour rules: try another seed")
+                         f"seed {comp.faces.seed} gives no {count} prescriptions that meet the colour rules within "
+                         f"{MAX_TRIES:,} swaps: try another seed, or fewer prescriptions")
     shape_cells = balanced_pool(shapes, count * size, rng)
     faces, seen = [], set()
     for n, colour_cells in enumerate(patterns):
