@@ -59,6 +59,8 @@ class Templates(tuple):
             raise UserError(f"template name {name!r} is not a plain name (letters, digits, '-' and '_': a file in templates/)")
         for folder in self:
             path = Path(folder) / f"{name}.svg"
+            if path.exists() and not path.is_file():
+                raise UserError(f"{path}: not a regular file (a template is an .svg file, not a device, pipe or folder)")
             if path.is_file():
                 if not path.resolve().is_relative_to(Path(folder).resolve()):
                     raise UserError(f"{path}: the template links to a file outside its folder ({path.resolve()})")

@@ -1,5 +1,7 @@
 """Templates as drawing programs write them: style attributes, inherited group paint, Inkscape's extra elements; what
 a template may not hold is refused, by validate as by build, in one line naming the file, line and element."""
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -204,3 +206,13 @@ def test_a_template_name_is_a_plain_name_and_a_template_never_links_out_of_its_f
     assert (result.exit_code, result.output) == (1, f"error: {spec.parent / 'templates' / 'link.svg'}: the template links "
                                                     f"to a file outside its folder ({outside})\n")
     assert not (tmp_path / "out").exists()
+
+
+def test_a_template_that_is_a_device_is_never_read_and_is_one_line_when_named(tmp_path):
+    path = write(tmp_path / "spec", PLAIN.format('<circle cx="50" cy="50" r="40"/>'))
+    (tmp_path / "spec" / "templates" / "zero.svg").symlink_to("/dev/zero")
+    assert run("validate", path).exit_code == 0, "a device beside the templates is never read when no face names it"
+    path.write_text(SPEC.replace("shape: badge", "shape: zero"), encoding="utf-8")
+    result = run("validate", path)
+    assert (result.exit_code, result.output) == (1, f"error: {tmp_path / 'spec' / 'templates' / 'zero.svg'}: not a regular "
+                                                    "file (a template is an .svg file, not a device, pipe or folder)\n")
