@@ -40,9 +40,13 @@ RULES = s.mapping({
 CELL_PAD = 6  # points of padding on each side of a table cell
 SHRINK = 0.65  # a diagram may shrink to this share of its size to stay on the page of the text it illustrates
 PASSING = 3  # at most this many paragraphs or lists may move ahead of a diagram that has to go to the next page
+TOP, BOTTOM = 16 * mm, 18 * mm  # the rulebook's top and bottom margins: the page number sits below the bottom one
+FRAME_PAD = 6  # points: reportlab's padding inside each page's frame
 CARDS = 2, 2  # quick-reference cards on the last page: columns, rows (one card per player)
 CARD_EDGE = 15 * mm  # from the page's side and top edges to the cards' trim: room for 3 mm + 5 mm crop marks
 CARD_FOOT = 22 * mm  # from the page's bottom edge to the cards' trim: the crop marks stay clear of the footer
+CARD_LOW = 110 * mm  # the shortest card the foot of a page may hold: a poker card's 88 mm and room for the text
+CARD_MARKS = 10 * mm  # above the cards' top trim: their crop marks (3 mm out, 5 mm long) and a little air
 
 
 def _register_fonts():
@@ -178,21 +182,33 @@ class Book(SimpleDocTemplate):
 
 
 class CardSheet(Flowable):
-    """The last page: the quick reference as cards sharing their cut lines, with crop marks, filling the page."""
+    """The quick reference as cards sharing their cut lines, with crop marks: in the room left at the foot of the last
+    page of rules when a row of cards fits there (no page ends a third empty), else on a page of its own, filled."""
 
-    def __init__(self, make, page_size):
+    def __init__(self, make, page_size, frame):
         super().__init__()
-        self.make, self.page_size = make, page_size
+        self.make, self.page_size, self.frame_height = make, page_size, frame[1]
+        self.rows, self.height = CARDS[1], 0.0
 
     def wrap(self, available_width, available_height):
+        """Take the rest of the page when at least one row of cards fits in it; else ask for a page of its own."""
+        full = (self.page_size[1] - CARD_EDGE - CARD_FOOT) / CARDS[1]  # a row's height on a page of its own
+        room = BOTTOM + FRAME_PAD + available_height - CARD_FOOT - CARD_MARKS  # below the text above, for cards
+        if available_height >= self.frame_height - 1:  # a page of its own: the cards fill it
+            self.rows, self.height = CARDS[1], full
+        elif room >= CARD_LOW:  # the foot of the last page of rules: one or more rows, each at most as tall as on a page
+            self.rows = min(CARDS[1], max(1, int(room // full)))
+            self.height = min(full, room / self.rows)
+        else:
+            return available_width, available_height + 1  # more than is left: reportlab starts a new page
         return available_width, available_height
 
     def cards(self):
         """(x, y, width, height) of each card in points from the page's bottom-left corner."""
-        page_w, page_h = self.page_size
-        cols, rows = CARDS
-        w, h = (page_w - 2 * CARD_EDGE) / cols, (page_h - CARD_EDGE - CARD_FOOT) / rows
-        return [(CARD_EDGE + c * w, CARD_FOOT + r * h, w, h) for r in range(rows) for c in range(cols)]
+        page_w, _ = self.page_size
+        cols = CARDS[0]
+        w, h = (page_w - 2 * CARD_EDGE) / cols, self.height
+        return [(CARD_EDGE + c * w, CARD_FOOT + r * h, w, h) for r in range(self.rows) for c in range(cols)]
 
     def draw(self):
         canv = self.canv
@@ -352,7 +368,7 @@ def story(spec, rules, diagrams, log, st):
         flow.append(para(f"**About this edition.** {game.notes}", st["note"]))
     credits = rules.get("credits", f"Game design by {game.designer}. Rules rewritten for this print-and-play edition.")
     flow.append(para(credits, st["caption"]))
-    flow += [PageBreak(), CardSheet(lambda w, h, canv: reference(spec, rules["reference"], st, w, h, canv), st["page"])]
+    flow.append(CardSheet(lambda w, h, canv: reference(spec, rules["reference"], st, w, h, canv), st["page"], st["frame"]))
     return flow
 
 
@@ -397,7 +413,7 @@ def typeset(spec, paper, rules, diagrams, size):
     st = styles(spec.palette.get("accent", "#000000"))
     buffer = io.BytesIO()
     width, height = paper_size(paper)
-    st["frame"] = ((width - 36) * mm - 12, (height - 34) * mm - 12)  # the page less its margins and the frame's padding
+    st["frame"] = ((width - 36) * mm - 2 * FRAME_PAD, height * mm - TOP - BOTTOM - 2 * FRAME_PAD)  # less margins, padding
     st["page"], st["size"] = (width * mm, height * mm), size
 
     def footer(canvas, doc):
@@ -407,7 +423,7 @@ def typeset(spec, paper, rules, diagrams, size):
         canvas.restoreState()
 
     doc = Book(buffer, pagesize=(width * mm, height * mm), leftMargin=18 * mm, rightMargin=18 * mm,
-               topMargin=16 * mm, bottomMargin=18 * mm, title=f"{spec.game.title}: rules", author=spec.game.designer)
+               topMargin=TOP, bottomMargin=BOTTOM, title=f"{spec.game.title}: rules", author=spec.game.designer)
     flow = story(spec, rules, diagrams, log, st)
     try:
         doc.build(list(flow), onFirstPage=footer, onLaterPages=footer)
