@@ -22,12 +22,12 @@ SHAPES = [  # circle, square, flat triangle, rhombus in a 100-unit box, outlined
 
 
 @functools.cache
-def num(value):
+def num(value: float) -> str:
     """A number as PDF operators write it: at most three decimals (each formatted once)."""
     return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
-def face(index, distinct):
+def face(index: int, distinct: bool) -> str:
     """Operators of face index: colour index // 4 (a colour of its own, or the palette's), shape index % 4."""
     colour = f"{(index // 4 * 2654435761) % 0xFFFFFF:06x}" if distinct else PALETTE[index // 4][1:]
     rgb = " ".join(num(int(colour[k:k + 2], 16) / 255) for k in (0, 2, 4))
@@ -35,21 +35,30 @@ def face(index, distinct):
             f"0.164 0 0 0.164 1.8 1.8 cm {rgb} rg 6 w {SHAPES[index % 4]} Q")
 
 
-def sheet(faces, forms, distinct):
+def sheet(faces: list, forms: dict, distinct: bool) -> bytes:
     """Content of one sheet (mm, y down): white grounds under the block, the faces, then the crop marks."""
     cols, rows = min(len(faces), COLS), -(-len(faces) // COLS)
     left, top = (PAGE_W - cols * TILE) / 2, AREA_TOP + (AREA_H - rows * TILE) / 2
     right, bottom = left + cols * TILE, top + rows * TILE
     ops = [f"{72 / 25.4:.6f} 0 0 -{72 / 25.4:.6f} 0 {num(PAGE_H * 72 / 25.4)} cm"]
-    for k in range(len(faces)):  # each ground reaches BORDER into its neighbours' cells, so that a cut off the line shows white
+    for k in range(len(faces)):  # a ground reaches BORDER into the cells beside it: a cut off the line stays white
         c, r = k % cols, k // cols
         x, y = left + c * TILE - BORDER * (c > 0), top + r * TILE - BORDER * (r > 0)
         w, h = TILE + BORDER * ((c > 0) + (c < cols - 1)), TILE + BORDER * ((r > 0) + (r < rows - 1))
         ops.append(f"q 1 1 1 rg {num(x)} {num(y)} {num(w)} {num(h)} re f Q")
+    here = None  # where a run of forms has moved the origin: each is placed by a move from the last, as pnp does
     for k, index in enumerate(faces):
-        at = f"q 1 0 0 1 {num(left + k % cols * TILE)} {num(top + k // cols * TILE)} cm"
-        ops.append(f"{at} {forms[index]} Do Q" if index in forms else f"{at} 0 0 20 20 re W n {face(index, distinct)} Q")
-    ops.append("q 0.25 w")
+        x, y = left + k % cols * TILE, top + k // cols * TILE
+        if index in forms:
+            ops += ["q"] if here is None else []
+            hx, hy = here or (0, 0)
+            ops.append(f"1 0 0 1 {num(x - hx)} {num(y - hy)} cm {forms[index]} Do")
+            here = (x, y)
+        else:
+            ops += ["Q"] if here else []
+            ops.append(f"q 1 0 0 1 {num(x)} {num(y)} cm 0 0 20 20 re W n {face(index, distinct)} Q")
+            here = None
+    ops.append(("Q " if here else "") + "q 0.25 w")
     for x in (left + c * TILE for c in range(cols + 1)):
         ops += [f"{num(x)} {num(top - 3)} m {num(x)} {num(max(top - 8, MARKS[1]))} l S",
                 f"{num(x)} {num(bottom + 3)} m {num(x)} {num(min(bottom + 8, MARKS[3]))} l S"]
@@ -59,7 +68,7 @@ def sheet(faces, forms, distinct):
     return "\n".join(ops + ["Q"]).encode()
 
 
-def main(count, distinct, out):
+def main(count: int, distinct: bool, out: str) -> None:
     """Write count tiles: every face distinct (count / 4 colours x 4 shapes), or 16 faces in runs of count / 16."""
     tiles = [i if distinct else i // (count // 16) for i in range(count)]
     objects = ["<< /Type /Catalog /Pages 2 0 R >>", None, None]  # 2: the page tree, 3: the resources
