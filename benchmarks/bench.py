@@ -1,8 +1,8 @@
-"""Benchmark pnp against the interpreter start and the cairo floor, measured side by side in one run.
+"""Benchmark pnp against the interpreter start and the floor, measured side by side in one run.
 
 Usage: python benchmarks/bench.py [--runs 5] [--big]   (--big adds the 50,000-tile growth point)
-Each job runs as a whole process (a scale job taking turns with its cairo floor); the table gives the median wall
-time, peak memory, PDF size and pages.
+Each job runs as a whole process started by launch.py (a scale job taking turns with its floor); the table gives
+the median wall time, the job's own peak memory, PDF size and pages. Bytecode goes to a temporary folder.
 """
 import argparse
 import os
@@ -11,13 +11,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pikepdf
 import yaml
 
 HERE = Path(__file__).resolve().parent
+LAUNCH = HERE / "launch.py"
 PY = sys.executable
 SHAPES = ["circle", "square", "flat-triangle", "rhombus"]
 PALETTE = {"red": "#d7261e", "green": "#2f9e44", "blue": "#1f6fd0", "yellow": "#f5c211"}
@@ -44,29 +44,51 @@ def scale_spec(folder, count, distinct, named=False):
     return path
 
 
-def measure(command, runs, clear=None):
+def child_env(work: Path) -> dict:
+    """The jobs' environment: bytecode is written to and read from work/pycache, never the checkout."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(Path(work) / "pycache")
+    return env
+
+
+def run(command: list, env: dict | None = None) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of one run of command: its own, read by the launcher that forked it."""
+    process = subprocess.run([PY, "-I", "-S", str(LAUNCH), *map(str, command)], env=env, capture_output=True,
+                             text=True)
+    wall, peak, status = process.stdout.split() or ("0", "0", "1")
+    if int(status):
+        raise SystemExit(f"failed: {' '.join(map(str, command))}: {process.stderr}")
+    return float(wall), int(peak) / 2 ** 20
+
+
+def measure(command: list, runs: int, env: dict | None = None,
+            clear: Path | None = None) -> tuple[float, float]:
     """Median wall seconds and peak RSS (MiB) of a command run several times as a whole process.
 
     clear: a folder emptied (untimed) before each run, so that every run is a cold build.
     """
-    return interleaved([(command, clear)], runs)[0]
+    return interleaved([(command, clear)], runs, env)[0]
 
 
-def interleaved(jobs, runs):
-    """measure() for several (command, clear) jobs whose runs take turns, so that they share the machine's weather."""
+def interleaved(jobs: list, runs: int, env: dict | None = None) -> list[tuple[float, float]]:
+    """measure() for several (command, clear) jobs taking turns; a first, untimed turn compiles their bytecode."""
     walls, peaks = [[] for _ in jobs], [[] for _ in jobs]
-    for _ in range(runs):
+    for turn in range(runs + 1):
         for (command, clear), wall, peak in zip(jobs, walls, peaks):
             if clear:
                 shutil.rmtree(clear, ignore_errors=True)
-            start = time.perf_counter()
-            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            _, status, usage = os.wait4(process.pid, 0)
-            wall.append(time.perf_counter() - start)
-            peak.append(usage.ru_maxrss / 1024)
-            if status:
-                raise SystemExit(f"failed: {' '.join(map(str, command))}: {process.stderr.read().decode()}")
+            seconds, mib = run(command, env)
+            if turn:
+                wall.append(seconds)
+                peak.append(mib)
     return [(statistics.median(w), max(p)) for w, p in zip(walls, peaks)]
+
+
+def edit_loop(command: list, key: str, values: tuple, runs: int,
+              env: dict | None = None) -> tuple[float, float]:
+    """Median wall and peak of rebuilds of command, each after --set key changed from the last run's value."""
+    results = [run(command + ["--set", f"{key}={values[turn % 2]}"], env) for turn in range(runs + 1)]
+    return statistics.median(w for w, _ in results[1:]), max(p for _, p in results[1:])
 
 
 def pdf_facts(paths):
@@ -85,20 +107,22 @@ def main():
     parser.add_argument("--big", action="store_true", help="add the 50,000-tile growth point")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
-    # as installed: bytecode compiled (even under PYTHONDONTWRITEBYTECODE), the `pnp` script when there is one
-    subprocess.run([PY, "-m", "compileall", "-q", str(HERE.parent / "generator")], check=True, stdout=subprocess.DEVNULL)
-    script = Path(PY).parent / "pnp"
+    env = child_env(work)
+    script = Path(PY).parent / "pnp"  # as installed: the `pnp` script when there is one
     pnp = [str(script)] if script.exists() else [PY, "-m", "generator.cli"]
     rows = []
 
-    def job(name, command, outputs=(), runs=args.runs, clear=True):
-        wall, peak = measure(command, runs, command[command.index("--out") + 1] if clear and "--out" in command else None)
+    def job(name, command, outputs=(), runs=args.runs, clear=True, base=None, to=""):
+        """Time command and add its row; base: the wall time its ratio is taken to, named by to."""
+        wall, peak = measure(command, runs, env, command[command.index("--out") + 1] if clear and "--out" in command
+                             else None)
         size, pages = pdf_facts([Path(p) for p in outputs]) if outputs else (0, 0)
-        rows.append((name, wall, peak, size, pages, None))
+        rows.append((name, wall, peak, size, pages, base, to))
         print(f"  {name}: {wall:.3f} s", file=sys.stderr)
         return wall
 
-    job("python -c pass", [PY, "-c", "pass"])
+    start = job("python -c pass", [PY, "-c", "pass"])
+    job("pnp validate (6 games)", pnp + ["validate"], base=start, to="python -c pass")
     scale = []
     for variant, distinct in (("a", True), ("b", False)):  # each scale job takes turns with its floor
         floor = work / f"floor-{variant}.pdf"
@@ -107,10 +131,10 @@ def main():
         (fw, fp), (w, p) = interleaved([([PY, str(HERE / "floor.py"), "10000", "distinct" if distinct else "same",
                                           str(floor)], None),
                                         (pnp + ["build", str(spec), "--paper", "a4", "--out", str(work / "out")],
-                                         work / "out")], args.runs)
-        rows.append((f"cairo floor ({variant}: 10,000 tiles)", fw, fp, *pdf_facts([floor]), None))
+                                         work / "out")], args.runs, env)
+        rows.append((f"floor ({variant}: 10,000 tiles)", fw, fp, *pdf_facts([floor]), None, ""))
         scale.append((f"scale ({variant}): 10,000 tiles, {'all distinct' if distinct else '16 faces x 625'}", w, p,
-                      *pdf_facts([pdf]), fw))
+                      *pdf_facts([pdf]), fw, "floor"))
         print(f"  scale ({variant}): {w:.3f} s, floor {fw:.3f} s", file=sys.stderr)
     for name in ("tiles", "cards"):
         spec = HERE / "specs" / f"{name}.yaml"
@@ -124,23 +148,26 @@ def main():
     all_out = work / "all"
     cold = job("all: pnp build (6 games, both papers, rules)", pnp + ["build", "--out", str(all_out)],
                runs=max(1, args.runs // 2))
-    rows[-1] = rows[-1][:3] + pdf_facts(sorted(all_out.rglob("*.pdf"))) + (None,)
-    job("all: no-change rebuild (cache)", pnp + ["build", "--out", str(all_out)], clear=False)
-    rows[-1] = rows[-1][:5] + (cold,)
+    rows[-1] = rows[-1][:3] + pdf_facts(sorted(all_out.rglob("*.pdf"))) + rows[-1][5:]
+    job("all: no-change rebuild (cache)", pnp + ["build", "--out", str(all_out)], clear=False, base=cold,
+        to="cold build")
+    game = pnp + ["build", "grannys-pills", "--out", str(work / "game")]
+    cold = job("grannys-pills: cold build (both papers, rules)", game)
+    wall, peak = edit_loop(game, "palette.red", ("#d0281f", "#cf2a22"), args.runs, env)
+    rows.append(("... rebuild after palette.red changed (the edit loop)", wall, peak, 0, 0, cold, "cold build"))
     named = scale_spec(work, 10000, True, named=True)
     one = pnp + ["build", str(named), "--paper", "a4", "--out", str(work / "named")]
     cold = job("scale (a) with named colours: cold build", one + ["--set", "palette.c0=#000000"])
-    walls = []  # each run changes palette.c0 from the last run's value: the other 9,996 faces come from the face cache
-    for run in range(args.runs + 1):
-        wall, peak = measure(one + ["--set", f"palette.c0={('#ffffff', '#000000')[run % 2]}"], 1)
-        walls.append(wall)
-    rows.append(("... rebuild after palette.c0 changed (4 faces redrawn)", statistics.median(walls[1:]), peak, 0, 0, cold))
-    print("\n| job | wall s | peak MiB | PDF bytes | pages | x floor (x cold build for the rebuild) |")
+    wall, peak = edit_loop(one, "palette.c0", ("#ffffff", "#000000"), args.runs, env)  # the other 9,996 faces cached
+    rows.append(("... rebuild after palette.c0 changed (4 faces redrawn)", wall, peak, 0, 0, cold, "cold build"))
+    print("\n| job | wall s | peak MiB | PDF bytes | pages | ratio |")
     print("|---|---|---|---|---|---|")
-    for name, wall, peak, size, pages, floor in rows:
-        ratio = f"{wall / floor:.2f}" if floor else ""
-        print(f"| {name} | {wall:.3f} | {peak:.0f} | {size or ''} | {pages or ''} | {ratio} |")
-    print(f"\n(median of {args.runs} runs; python {sys.version.split()[0]}; {os.cpu_count()} cores)")
+    for name, wall, peak, size, pages, base, to in rows:
+        ratio = f"{wall / base:.2f}x {to}" if base else ""
+        print(f"| {name} | {wall:.3f} | {peak:.1f} | {size or ''} | {pages or ''} | {ratio} |")
+    print(f"\n(median of {args.runs} runs after an untimed one; peak: the largest of the job's own; "
+          f"python {sys.version.split()[0]}; {os.cpu_count()} cores)")
+    shutil.rmtree(work)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,64 @@
+"""The benchmark harness measures what it says: each job's own peak memory, bytecode outside the checkout, and a floor
+that draws what pnp draws."""
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pikepdf
+import pypdfium2
+import pytest
+from PIL import ImageChops
+
+ROOT = Path(__file__).resolve().parent.parent
+OWN_PEAK = "print(open('/proc/self/status').read().split('VmHWM:')[1].split()[0])"  # KiB, as the kernel counts it
+
+
+def load(name):
+    """A module of benchmarks/ by file, under a name of its own."""
+    spec = importlib.util.spec_from_file_location(f"benchmarks_{name}", ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bench, floor = load("bench"), load("floor")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the kernel's own count from /proc")
+def test_peak_memory_is_the_jobs_own_not_the_harness():
+    ballast = b"x" * (150 << 20)  # a large harness: a child that counted its parent's memory would show this
+    own = int(subprocess.run([sys.executable, "-c", OWN_PEAK], capture_output=True, text=True).stdout) / 1024
+    _, start = bench.measure([sys.executable, "-c", OWN_PEAK], 3)
+    _, idle = bench.measure([sys.executable, "-c", "pass"], 3)
+    _, big = bench.measure([sys.executable, "-c", "block = b'x' * (200 << 20)"], 1)
+    assert len(ballast) and idle < 30 and abs(start - own) < 2, (idle, start, own)
+    assert 195 < big - idle < 210, (big, idle)
+
+
+def test_bytecode_is_compiled_outside_the_checkout(tmp_path):
+    before = sorted((ROOT / "generator").rglob("*.pyc"))
+    bench.measure([sys.executable, "-c", "import generator.cli"], 1, bench.child_env(tmp_path))
+    assert sorted((ROOT / "generator").rglob("*.pyc")) == before
+    assert [p for p in (tmp_path / "pycache").rglob("cli.*.pyc") if p.parent.name == "generator"]
+
+
+@pytest.mark.parametrize("count, distinct", [(1000, True), (1600, False)])
+def test_floor_draws_what_pnp_draws(tmp_path, count, distinct):
+    spec = bench.scale_spec(tmp_path, count, distinct)
+    subprocess.run([sys.executable, "-m", "generator.cli", "build", str(spec), "--paper", "a4", "--out",
+                    str(tmp_path)], check=True, capture_output=True, cwd=ROOT)
+    ours = tmp_path / "floor.pdf"
+    floor.main(count, distinct, str(ours))
+    made = pypdfium2.PdfDocument(tmp_path / spec.stem / f"{spec.stem}-components-a4.pdf")
+    drawn = pypdfium2.PdfDocument(ours)
+    assert len(made) == len(drawn) + 1 == -(-count // 117) + 1  # pnp's manifest page, then 9 x 13 tiles a sheet
+    dpi, above_footer = 60, round(279 / 25.4 * 60)  # the floor leaves out the ruler and label below 279 mm
+    for k in range(len(drawn)):
+        a, b = (page.render(scale=dpi / 72).to_pil().convert("RGB") for page in (made[k + 1], drawn[k]))
+        box = (0, 0, a.width, above_footer)
+        assert a.size == b.size
+        assert ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is None, k  # not a pixel differs
+    with pikepdf.open(ours) as pdf:
+        forms = {o.objgen for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"}
+    assert len(forms) == (0 if distinct else 16)  # a face placed more than once is stored once
