@@ -5,6 +5,7 @@ A tile is a 6-character side string over R, G, B and '-': character i is what re
 sides, once is an end (a stub from the side to a dot), '-' is a blank side. Every tile carries
 each colour exactly once. Turning a tile one step clockwise moves every character one place right.
 """
+import functools
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations, product
@@ -89,12 +90,17 @@ def enumerate_family(name):
     """Return every tile type of a family as sorted canonical side strings."""
     if name not in FAMILIES:
         raise UserError(f"unknown HexStatic family {name!r} (choose from {', '.join(FAMILIES)})")
-    found = {
-        canonical(s)
-        for s in map("".join, product(COLOURS + BLANK, repeat=6))
-        if problem(s) is None and family(s) == name
-    }
-    return sorted(found)
+    return list(_families()[name])
+
+
+@functools.cache
+def _families():
+    """Every tile type by family: one walk over the 4,096 side strings (the set is fixed, so it is walked once)."""
+    found = {name: set() for name in FAMILIES}
+    for sides in map("".join, product(COLOURS + BLANK, repeat=6)):
+        if problem(sides) is None:
+            found[family(sides)].add(canonical(sides))
+    return {name: tuple(sorted(types)) for name, types in found.items()}
 
 
 def ends(sides):

@@ -19,7 +19,7 @@ Readings of the seed text (reconstructions, not the designer's words):
 
 import random
 from collections import Counter
-from dataclasses import astuple, dataclass, fields
+from dataclasses import dataclass, fields
 from itertools import combinations, product
 
 from generator.errors import UserError
@@ -52,9 +52,14 @@ class Card:
     colour: str
 
     @property
+    def values(self):
+        """The card's property values, in the order of PROPERTIES (a plain tuple: astuple deep-copies, 10x slower)."""
+        return (self.background, self.shape, self.colour)
+
+    @property
     def name(self):
         """Return the card's name, its values joined with "-" in property order."""
-        return "-".join(astuple(self))
+        return "-".join(self.values)
 
 
 def _allowed(properties):
@@ -104,7 +109,7 @@ def is_pah(a, b, c):
     """Tell whether 3 distinct cards have, for every property, exactly 2 agreeing and 1 differing."""
     if len({a, b, c}) < 3:
         return False
-    return all(len(set(values)) == 2 for values in zip(astuple(a), astuple(b), astuple(c)))
+    return all(len({x, y, z}) == 2 for x, y, z in zip(a.values, b.values, c.values))
 
 
 def count_pahs(cards):
@@ -126,7 +131,7 @@ def pahs_per_card(cards):
 def starting_pairs(cards=None):
     """Return the pairs of cards (full deck unless given) that share no value, as dealt at the start."""
     deck = dict.fromkeys(full_deck() if cards is None else cards)
-    return [(a, b) for a, b in combinations(deck, 2) if not set(astuple(a)) & set(astuple(b))]
+    return [(a, b) for a, b in combinations(deck, 2) if not set(a.values) & set(b.values)]
 
 
 def shuffled_board(seed, cards=None):
