@@ -2,6 +2,8 @@
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
+from . import svg
+
 SVG = "http://www.w3.org/2000/svg"
 
 
@@ -26,3 +28,28 @@ def round_cut(svg_text, ident="round-cut"):
     ET.SubElement(clip, f"{{{SVG}}}circle", cx=f"{x + w / 2:g}", cy=f"{y + h / 2:g}", r=f"{min(w, h) / 2:g}")
     ET.SubElement(root, f"{{{SVG}}}g", {"clip-path": f"url(#{ident})"}).extend(children)
     return ET.tostring(root, encoding="unicode")
+
+
+def place(dwg, diagram, x, y, scale):
+    """Draw a diagram's parts into a drawing, its top-left corner at (x, y) mm and scale times its size."""
+    for n, (key, text, dx, dy, k) in enumerate(diagram.parts):
+        part = svg.as_drawing(text)
+        bx, by, bw, _ = part.box
+        clips = [c for c in part.defs.children if c.tag == "clipPath"]
+        rename = {c.attrs.get("id"): f"{key}-{n}-{c.attrs.get('id')}" for c in clips}
+        for clip in clips:
+            dwg.defs.add(_copy(clip, rename)).attrs["id"] = rename[clip.attrs.get("id")]
+        size = round(scale * k * part.width / bw, 6)
+        group = dwg.add(dwg.g(transform=f"translate({svg.r(x + dx * scale)},{svg.r(y + dy * scale)}) scale({size}) "
+                                        f"translate({svg.r(-bx)},{svg.r(-by)})"))
+        group.children = [_copy(child, rename) for child in part.children if child.tag != "defs"]
+
+
+def _copy(node, rename):
+    """A copy of an element and its children, its clip-path pointing at the renamed clip."""
+    attrs = dict(node.attrs)
+    if "clip-path" in attrs:
+        attrs["clip-path"] = f"url(#{rename.get(attrs['clip-path'][5:-1], attrs['clip-path'][5:-1])})"
+    copy = svg.Text(attrs, node.content) if node.tag == "text" else svg.Element(node.tag, attrs, node.content)
+    copy.children = [_copy(child, rename) for child in node.children]
+    return copy
