@@ -53,3 +53,24 @@ def _copy(node, rename):
     copy = svg.Text(attrs, node.content) if node.tag == "text" else svg.Element(node.tag, attrs, node.content)
     copy.children = [_copy(child, rename) for child in node.children]
     return copy
+
+
+def turned(art, rotation):
+    """A drawing turned clockwise by 0, 90, 180 or -90 degrees, as a sheet turns a piece; its size turns with it."""
+    dwg = svg.as_drawing(art)
+    bx, by, bw, bh = dwg.box
+    quarter = rotation % 180 == 90
+    out = svg.Drawing(dwg.height if quarter else dwg.width, dwg.width if quarter else dwg.height,
+                      (0, 0, bh, bw) if quarter else (0, 0, bw, bh), f"{dwg.ident}-turned")
+    out.defs.children = list(dwg.defs.children)
+    shift = {0: (0, 0), 90: (bh, 0), 180: (bw, bh), 270: (0, bw)}[rotation % 360]
+    group = out.add(out.g(transform=f"translate({svg.r(shift[0])},{svg.r(shift[1])}) rotate({rotation % 360}) "
+                                    f"translate({svg.r(-bx)},{svg.r(-by)})"))
+    group.children = [child for child in dwg.children if child.tag != "defs"]
+    return svg.to_string(out)
+
+
+def turned_point(point, width, height, rotation):
+    """Where a point (x, y) of a width x height drawing lands once the drawing is turned() by rotation."""
+    x, y = point
+    return {0: (x, y), 90: (height - y, x), 180: (width - x, height - y), 270: (y, width - x)}[rotation % 360]
