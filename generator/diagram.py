@@ -30,7 +30,7 @@ def round_cut(svg_text, ident="round-cut"):
     return ET.tostring(root, encoding="unicode")
 
 
-def place(dwg, diagram, x, y, scale):
+def place(dwg: svg.Drawing, diagram: Diagram, x: float, y: float, scale: float) -> None:
     """Draw a diagram's parts into a drawing, its top-left corner at (x, y) mm and scale times its size."""
     for n, (key, text, dx, dy, k) in enumerate(diagram.parts):
         part = svg.as_drawing(text)
@@ -49,13 +49,14 @@ def _copy(node, rename):
     """A copy of an element and its children, its clip-path pointing at the renamed clip."""
     attrs = dict(node.attrs)
     if "clip-path" in attrs:
-        attrs["clip-path"] = f"url(#{rename.get(attrs['clip-path'][5:-1], attrs['clip-path'][5:-1])})"
+        clip = attrs["clip-path"][5:-1]  # url(#id)
+        attrs["clip-path"] = f"url(#{rename.get(clip, clip)})"
     copy = svg.Text(attrs, node.content) if node.tag == "text" else svg.Element(node.tag, attrs, node.content)
     copy.children = [_copy(child, rename) for child in node.children]
     return copy
 
 
-def turned(art, rotation):
+def turned(art, rotation: int) -> str:
     """A drawing turned clockwise by 0, 90, 180 or -90 degrees, as a sheet turns a piece; its size turns with it."""
     dwg = svg.as_drawing(art)
     bx, by, bw, bh = dwg.box
@@ -70,7 +71,7 @@ def turned(art, rotation):
     return svg.to_string(out)
 
 
-def turned_point(point, width, height, rotation):
+def turned_point(point: tuple, width: float, height: float, rotation: int) -> tuple:
     """Where a point (x, y) of a width x height drawing lands once the drawing is turned() by rotation."""
     x, y = point
     return {0: (x, y), 90: (height - y, x), 180: (width - x, height - y), 270: (y, width - x)}[rotation % 360]

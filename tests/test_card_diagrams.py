@@ -75,9 +75,13 @@ def test_the_turn_summary_draws_the_six_take_forms_it_names():
     assert shapes == [frozenset(cells) for cells in gp.TROMINOES.values()]
 
 
-@pytest.mark.parametrize("game", ["grannys-pills", "glorieta"])
-def test_text_and_diagram_keep_apart_and_inside_the_safe_area(game):
-    spec = specs.load(game)
+@pytest.mark.parametrize("game, overrides", [
+    ("grannys-pills", []), ("glorieta", []),
+    ("grannys-pills", ["components.reference.diagram_after=8"]),  # after the last line: the text shrinks to make room
+    ("glorieta", ["components.reference.diagram_height=60mm", "components.reference.diagram_after=1"]),
+])
+def test_text_and_diagram_keep_apart_and_inside_the_safe_area(game, overrides):
+    spec = specs.load(game, overrides)
     comp, dwg = reference(spec)
     assert not [f for f in validate(spec) if f.component == comp.id]
     text = ink(only(dwg, lambda child: child.tag == "text"))
@@ -88,9 +92,12 @@ def test_text_and_diagram_keep_apart_and_inside_the_safe_area(game):
     b, safe = comp.bleed, comp.options.get("safe", card.DEFAULTS["safe"])
     assert left / PX - b >= safe - 0.1 and top / PX - b >= safe
     assert right / PX - b <= comp.options["width"] - safe + 0.1 and bottom / PX - b <= comp.options["height"] - safe
-    above = [y for y in range(text.height) if any(text.getpixel((x, y)) for x in range(0, text.width, 3)) and y < top]
-    below = [y for y in range(text.height) if any(text.getpixel((x, y)) for x in range(0, text.width, 3)) and y > bottom]
-    assert above and below  # the drawing sits between lines, after the one that names it
+    rows = [y for y in range(text.height) if any(text.getpixel((x, y)) for x in range(0, text.width, 3))]
+    lines = comp.options["lines"]
+    assert any(y < top for y in rows)
+    assert any(y > bottom for y in rows) == (comp.options["diagram_after"] < len(lines))
+    if "diagram_height" in comp.options:
+        assert (bottom - top) / PX <= comp.options["diagram_height"] + 0.1
 
 
 def test_the_glorieta_card_draws_six_stones_around_a_seventh():

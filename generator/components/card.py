@@ -1,4 +1,6 @@
 """Reference card: a heading, wrapped lines of text and perhaps a diagram of the game, shrunk to fit the safe area."""
+from collections.abc import Callable
+
 from .. import diagram as diagrams
 from .. import games
 from .. import schema as s
@@ -30,7 +32,7 @@ GAP = 1.5       # mm between the diagram and the text above and below it
 size = width_and_height
 
 
-def diagram_size(o, drawn):
+def diagram_size(o: dict, drawn: diagrams.Diagram) -> tuple:
     """The (width, height) in mm of a diagram drawn on the card: the text's width, at most diagram_height tall."""
     room_w = o["width"] - 2 * o["safe"]
     room_h = o.get("diagram_height", (o["height"] - 2 * o["safe"]) / 4)
@@ -38,7 +40,7 @@ def diagram_size(o, drawn):
     return drawn.width * scale, drawn.height * scale
 
 
-def layout(o, figure=(0.0, 0.0)):
+def layout(o: dict, figure: tuple = (0.0, 0.0)) -> tuple:
     """Return (font size, [(baseline y, line, first line of its item)], diagram box or None): the text shrunk until it
     ends in the safe area, with room for a figure of (width, height) mm below line diagram_after (default the last)."""
     left, right, bottom = o["safe"], o["width"] - o["safe"], o["height"] - o["safe"]
@@ -51,18 +53,17 @@ def layout(o, figure=(0.0, 0.0)):
             for i, part in enumerate(textfit.wrap(line, font, right - left - font)):
                 y += font * LEADING
                 placed.append((y, part, i == 0))
+            end = y + font * DESCENT
             if n == after:
-                top = y + font * DESCENT + GAP
                 x = (o["width"] - figure[0]) / 2
-                box = textfit.Box(x, top, x + figure[0], top + figure[1], "diagram")
-                y = box.bottom + GAP - font * (0.4 + LEADING - ASCENT)
-        end = max(y + font * DESCENT, box.bottom if box else 0)
+                box = textfit.Box(x, end + GAP, x + figure[0], end + GAP + figure[1], "diagram")
+                y, end = box.bottom + GAP - font * (0.4 + LEADING - ASCENT), box.bottom
         if end <= bottom or font < 1.6:
             return font, placed, box
         font *= 0.95
 
 
-def maker(spec, component):
+def maker(spec, component) -> Callable:
     """The function that draws the game diagram a card names; a name its game does not have is an error."""
     name = component.options["diagram"]
     made = getattr(games.ruleset(spec), "DIAGRAMS", {})
@@ -73,7 +74,7 @@ def maker(spec, component):
     return made[name]
 
 
-def link(spec, component):
+def link(spec, component) -> dict:
     """Check at load time that a card's diagram is one its game draws."""
     if "diagram" in component.options:
         maker(spec, component)
