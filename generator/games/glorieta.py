@@ -26,6 +26,7 @@ from generator.errors import SpecError, UserError
 from generator.files import beside
 from generator.expand import Art
 from generator.hexgrid import Hex, hexhex, ring
+from generator.located import spec_error
 from generator import schema
 from generator.render import render_art
 
@@ -379,4 +380,42 @@ def solid_examples(spec) -> Diagram:
     return _positions(spec, ("own-stone-inside", "solid-group"), "solid-examples-overlay")
 
 
-DIAGRAMS = {"loop-examples": loop_examples, "more-examples": more_examples, "solid-examples": solid_examples}
+def six_around_one(ring_map: Mapping) -> Position:
+    """The smallest loop: six black stones around a yellow one in the centre cell, with the board's ring."""
+    stones = {**{h: PLAYERS[0] for h in hexgrid.ORIGIN.neighbours()}, hexgrid.ORIGIN: PLAYERS[1]}
+    return Position(MappingProxyType(stones), MappingProxyType(ring_map))
+
+
+def smallest_loop(spec) -> Diagram:
+    """The six-around-one loop on a piece of the board, the cells within two steps of the one it fences in (for a card)."""
+    board = _board(spec)
+    if board is None:
+        raise spec_error(spec, ("components",), "the smallest-loop diagram is drawn on the board (expected one "
+                                                 f"hex-board, found {sum(c.kind == 'hex-board' for c in spec.components)})")
+    o = hex_board.options_with_defaults(board.options)
+    position = six_around_one(hex_board.ring_map(o))
+    found = [(loop.player, loop.enclosed) for loop in loops(position)]
+    if found != [(PLAYERS[0], {hexgrid.ORIGIN})]:
+        shown = ", ".join(f"a {player} loop around {len(cells)} cells" for player, cells in found) or "no loop"
+        raise UserError(f"the smallest-loop diagram shows one {PLAYERS[0]} loop around the centre cell, but loops() "
+                        f"finds {shown}")
+    where = hexgrid.Layout(hex_board.ORIENTATIONS[o["orientation"]], o["cell"])
+    corners = {h: hexgrid.polygon_corners(where, h) for h in hex_board.cells(o) if h.length() <= 2}
+    x0, y0 = (min(c[i] for cs in corners.values() for c in cs) - o["line"] for i in (0, 1))
+    x1, y1 = (max(c[i] for cs in corners.values() for c in cs) + o["line"] for i in (0, 1))
+    dwg = svg.drawing(x1 - x0, y1 - y0, ident="smallest-loop")
+    dwg.viewbox(x0, y0, x1 - x0, y1 - y0)
+    ink, fills = spec.colour(o["ink"]), _stone_colours(spec)
+    stone = max((c.options["size"] for c in spec.components if c.kind == "token"), default=o["cell"] - 2) / 2
+    outline = lambda h, **paint: dwg.polygon([(svg.r(x), svg.r(y)) for x, y in corners[h]], stroke_linejoin="round", **paint)
+    for h in corners:
+        dwg.add(outline(h, fill=spec.colour(o["cell_fill"]), stroke=ink, stroke_width=o["line"]))
+    dwg.add(outline(hexgrid.ORIGIN, fill="none", stroke=ENCLOSED, stroke_width=3 * o["line"]))
+    for h, side in sorted(position.stones.items()):
+        x, y = hexgrid.hex_to_pixel(where, h)
+        dwg.add(dwg.circle((svg.r(x), svg.r(y)), svg.r(stone), fill=fills.get(side, ink), stroke=ink, stroke_width=o["line"]))
+    return Diagram(x1 - x0, y1 - y0, (("smallest-loop", svg.to_string(dwg), 0, 0, 1.0),))
+
+
+DIAGRAMS = {"loop-examples": loop_examples, "more-examples": more_examples, "solid-examples": solid_examples,
+            "smallest-loop": smallest_loop}

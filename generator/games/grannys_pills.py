@@ -263,17 +263,31 @@ def _pill_part(spec, colour, shape, x, y, cell):
     return art.key, render_art(spec, art), x, y, cell / spec.component("pill").options["size"]
 
 
+def _form_parts(spec, n, cells, x, y, cell):
+    """Take-form n built from real pill tiles, its top-left corner at (x, y) mm."""
+    colours, shapes = pill_properties(spec)
+    return [_pill_part(spec, colours[(n + k) % len(colours)], shapes[k % len(shapes)], x + c * cell, y + r * cell, cell)
+            for k, (r, c) in enumerate(cells)]
+
+
 def take_forms(spec):
     """The six take-forms, each built from real pill tiles, with its name under it."""
-    colours, shapes = pill_properties(spec)
     cell, pitch, parts = 8.0, 28.0, []
     overlay = svg.drawing(6 * pitch, 32, ident="take-forms-labels")
     for n, (name, cells) in enumerate(TROMINOES.items()):
-        for k, (r, c) in enumerate(cells):
-            parts.append(_pill_part(spec, colours[(n + k) % len(colours)], shapes[k % len(shapes)],
-                                    n * pitch + c * cell, r * cell, cell))
+        parts += _form_parts(spec, n, cells, n * pitch, 0, cell)
         overlay.add(svg.text(overlay, name, n * pitch + 12, 30, 2.8))
     return Diagram(6 * pitch, 32, tuple(parts) + (("take-forms-labels", svg.to_string(overlay), 0, 0, 1.0),))
+
+
+def form_row(spec) -> Diagram:
+    """The six take-forms side by side, each centred on a row three pill tiles tall, unnamed: small enough for a card."""
+    cell, gap, parts, x = 8.0, 6.0, [], 0.0
+    for n, cells in enumerate(TROMINOES.values()):
+        rows, cols = 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
+        parts += _form_parts(spec, n, cells, x, (3 - rows) * cell / 2, cell)
+        x += cols * cell + gap
+    return Diagram(x - gap, 3 * cell, tuple(parts))
 
 
 EXAMPLE_SCHEDULE = (  # (row, col) -> how the example fills each cell: "right", "colour only", "stacked" or empty
@@ -328,4 +342,4 @@ def scoring_example(spec):
     return Diagram(150, 48, tuple(parts) + (("scoring-labels", svg.to_string(overlay), 0, 0, 1.0),))
 
 
-DIAGRAMS = {"take-forms": take_forms, "scoring-example": scoring_example}
+DIAGRAMS = {"take-forms": take_forms, "form-row": form_row, "scoring-example": scoring_example}

@@ -2,9 +2,9 @@
 
 from collections import Counter
 from dataclasses import dataclass
-from types import MappingProxyType
+from typing import NamedTuple
 
-from generator import svg, trigrid
+from generator import diagram, imposition, svg, trigrid
 from generator.components import KINDS, lattice_board
 from generator.diagram import Diagram, round_cut
 from generator.errors import UserError
@@ -202,25 +202,49 @@ def split_after(state, a, b):
     return sorted(groups(rest), key=len)
 
 
-FRAGMENT = (3, 4, 5, 4, 3)  # rows of the small board drawn in the rules' diagrams
-PANEL_SCALE = 0.45
 WIDTH = 170.0  # mm: diagrams are centred in this width, which fits the text column on A4 and Letter
-# Diagram boards, row by row: a posy's value (1 pink, 2 purple, 3 green) or "." for an empty point;
-# "*" marks the two posies the move takes, "+" the smallest group a split hands over as well.
+BOARD_HEIGHT = 88.0  # mm: the tallest a board is drawn in a diagram
+# Diagram boards: the whole board of ROWS, row by row as the board's art lays them out (the sheet may turn it):
+# a posy's value (1 pink, 2 purple, 3 green) or "." for an empty point; "*" marks the two posies the move
+# takes, "+" the smallest group a split hands over as well.
 MOVES = {
-    "Two neighbours": ("2 1 3", "1 3* 3* 2", "3 2 1 . 1", "1 . 2 3", "2 3 1"),
-    "Two in a line": ("3 1 1", "1 2* 3 1", "2 1 3 2 3", "3 . 1 2", "1 3 2*"),
+    "Two neighbours": (
+        "3 2 1 3 1 3",
+        "1 1 2 2 3 2 3",
+        "1 1 2 2 1 2 2 2",
+        "3 3 3 1 3* 2 3 1 3",
+        "2 3 1 3* 2 2 1 1",
+        "1 2 3 3 2 1 3",
+        "1 1 3 2 1 2",
+    ),
+    "Two in a line": (
+        ". 2 . 3 1 3",
+        "1 1 2* 2 . 2 3",
+        ". 1 2 2 . 2 2 2",
+        "3 3 3 1 3 2 . 1 .",
+        ". . 1 . 2* 2 . 1",
+        "1 2 3 3 . 1 3",
+        "1 1 3 2 . .",
+    ),
 }
-SPLIT = ("1 . .", "2 3 . .", "1 2 3* 3* 1+", ". . . 2+", ". . .")
+SPLIT = (
+    "3 2 . 3 . .",
+    "1 . 2 2 3 . .",
+    "1 1 2 . . . . .",
+    "3 3 . 1 . . . . .",
+    ". . . 3* . 2+ . .",
+    ". . . 3* 2+ . .",
+    ". . . . . .",
+)
 
 
-def parse_example(rows):
-    """A diagram board: (state point -> colour, the two taken points, the points marked as also taken)."""
+def parse_example(rows, shape=ROWS):
+    """A diagram board of the given row lengths: (state point -> colour, the two taken points, the points marked as also taken)."""
     colour = {str(k.value): k.colour for k in POSIES}
-    points = trigrid.points(FRAGMENT)
+    points = trigrid.points(shape)
     lengths = tuple(len(row.split()) for row in rows)
-    if lengths != FRAGMENT:
-        raise UserError(f"diagram board rows hold {lengths} points (expected {FRAGMENT})")
+    if lengths != tuple(shape):
+        raise UserError(f"diagram board rows hold {lengths} points (expected {tuple(shape)})")
     words = [w for row in rows for w in row.split()]
     state, taken, extra = {}, [], set()
     for p, word in zip(points, words):
@@ -258,25 +282,47 @@ def posy_arts(spec):
     return arts
 
 
-def fragment(spec):
-    """The spec's board redrawn as the small diagram fragment, without bleed or label, and its options."""
+def printed_turn(spec) -> int:
+    """How far the components PDF turns the board on the sheet, in degrees clockwise: A4's and Letter's turn, or 0
+    when the two papers turn it differently."""
     board = next(c for c in spec.components if c.kind == "lattice-board")
-    options = {**board.options, "rows": list(FRAGMENT), "label": ""}
-    return board._replace(options=MappingProxyType(options), bleed=0.0), options
+    pieces, _ = expand(spec)
+    art = next(p.front for p in pieces if p.component == board.id)
+    turns = {slot.rotation for paper in ("a4", "letter") for sheet in imposition.impose(spec, pieces, paper).sheets
+             for slot in sheet.slots if slot.art == art}
+    return turns.pop() if len(turns) == 1 else 0
 
 
-def panel_size(spec):
-    """Width and height in mm of a board fragment as drawn in the diagrams."""
-    w, h = lattice_board.size(fragment(spec)[1])
-    return w * PANEL_SCALE, h * PANEL_SCALE
+class Board(NamedTuple):
+    """The spec's whole board as a diagram draws it: turned as printed, at scale k; its size and point centres in mm."""
+
+    text: str
+    width: float
+    height: float
+    centres: dict
+    k: float
 
 
-def panel(spec, state, x, y, ident):
-    """A board fragment with its posies at (x, y) mm: (parts, point centres in mm, posy radius in mm)."""
-    board, options = fragment(spec)
-    k = PANEL_SCALE
-    centres = {p: (x + cx * k, y + cy * k) for p, (cx, cy) in lattice_board.layout(options).items()}
-    parts = [(ident, svg.to_string(KINDS[board.kind].render(spec, board, {})), x, y, k)]
+def printed_board(spec, count=2, gap=16.0) -> Board:
+    """The spec's board without bleed, turned as the sheet prints it, scaled so count boards fit side by side."""
+    board = next(c for c in spec.components if c.kind == "lattice-board")
+    if tuple(board.options["rows"]) != ROWS:
+        raise UserError(f"{spec.path}: the rules' diagrams are drawn on a board of rows {', '.join(map(str, ROWS))} "
+                        f"(components.{board.id}.rows is {', '.join(map(str, board.options['rows']))})")
+    w, h = lattice_board.size(board.options)
+    turn = printed_turn(spec)
+    text = diagram.turned(svg.to_string(KINDS[board.kind].render(spec, board._replace(bleed=0.0), {})), turn)
+    tw, th = (h, w) if turn % 180 else (w, h)
+    k = min(BOARD_HEIGHT / th, (WIDTH - (count - 1) * gap) / count / tw)
+    centres = {p: diagram.turned_point(c, w, h, turn) for p, c in lattice_board.layout(board.options).items()}
+    return Board(text, tw * k, th * k, centres, k)
+
+
+def panel(spec, board, state, x, y, ident):
+    """The board with its posies at (x, y) mm: (parts, point centres in mm, posy radius in mm)."""
+    k = board.k
+    centres = {p: (x + cx * k, y + cy * k) for p, (cx, cy) in board.centres.items()}
+    parts = [(ident, board.text, x, y, k)]
     arts = posy_arts(spec)
     for p, colour in state.items():
         key, text, size = arts[colour]
@@ -292,14 +338,16 @@ def ring(overlay, centre, radius, dashed=False):
 
 
 def removal_moves(spec, moves=MOVES):
-    """The two ways to take a pair, each on a small board with the taken posies ringed; refuses illegal examples."""
-    (w, h), gap = panel_size(spec), 16.0
+    """The two ways to take a pair, each on the whole board with the taken posies ringed; refuses illegal examples."""
+    gap = 16.0
+    board = printed_board(spec, len(moves), gap)
+    w, h = board.width, board.height
     x = (WIDTH - len(moves) * w - (len(moves) - 1) * gap) / 2
     overlay = svg.drawing(WIDTH, h + 8, ident="posies-moves-labels")
     parts = []
     for n, (label, rows) in enumerate(moves.items()):
         state, (a, b), kind, _ = checked_move(rows)
-        made, centres, radius = panel(spec, state, x, 0, f"posies-board-{n}")
+        made, centres, radius = panel(spec, board, state, x, 0, f"posies-board-{n}")
         parts += made
         if kind == "line":
             overlay.add(overlay.line(centres[a], centres[b], stroke="#000000", stroke_width=0.6, stroke_dasharray="2,1.2"))
@@ -313,10 +361,13 @@ def removal_moves(spec, moves=MOVES):
 def split_example(spec, rows=SPLIT):
     """A move that splits a group: before (the pair ringed) and after (the smallest group ringed, dashed)."""
     state, taken, _, after = checked_move(rows)
-    (w, h), gap = panel_size(spec), 26.0
+    gap = 26.0
+    board = printed_board(spec, 2, gap)
+    w, h = board.width, board.height
     x = (WIDTH - 2 * w - gap) / 2
-    left, centres, radius = panel(spec, state, x, 0, "posies-split-before")
-    right, moved, _ = panel(spec, {p: c for p, c in state.items() if p not in taken}, x + w + gap, 0, "posies-split-after")
+    left, centres, radius = panel(spec, board, state, x, 0, "posies-split-before")
+    right, moved, _ = panel(spec, board, {p: c for p, c in state.items() if p not in taken}, x + w + gap, 0,
+                            "posies-split-after")
     overlay = svg.drawing(WIDTH, h + 8, ident="posies-split-labels")
     for p in taken:
         ring(overlay, centres[p], radius)
