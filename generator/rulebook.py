@@ -45,7 +45,7 @@ FRAME_PAD = 6  # points: reportlab's padding inside each page's frame
 CARDS = 2, 2  # quick-reference cards on the last page: columns, rows (one card per player)
 CARD_EDGE = 15 * mm  # from the page's side and top edges to the cards' trim: room for 3 mm + 5 mm crop marks
 CARD_FOOT = 22 * mm  # from the page's bottom edge to the cards' trim: the crop marks stay clear of the footer
-CARD_LOW = 110 * mm  # the shortest card the foot of a page may hold: a poker card's 88 mm and room for the text
+CARD_LOW = 88 * mm  # the shortest card the foot of a page may hold: a poker card
 CARD_MARKS = 10 * mm  # above the cards' top trim: their crop marks (3 mm out, 5 mm long) and a little air
 
 
