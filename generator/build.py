@@ -70,7 +70,7 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
             doc.paint(pictures[slot.art], pdf.place_slot(slot, sizes[slot.art]), clip, slot.art)
         doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
         doc.furniture(lambda: sheets.ruler(plan), "ruler")
-        doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title))
+        doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title, sheets.making(spec, sheet)))
         doc.next_page(sheet.slots)
     title = f"{spec.game.title}: components ({'A4' if paper == 'a4' else 'US Letter'})"
     return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), total

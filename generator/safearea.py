@@ -1,10 +1,13 @@
 """Marks play depends on, measured on the drawing: each keeps SAFE mm inside its piece's cut line; tinted grounds bleed."""
+import functools
 import math
+import re
 from typing import NamedTuple
 
 from . import cairopdf, paint, svg
 from .components import KINDS
 from .components.kind import BLEED, Circle
+from .expand import expand
 from .render import draw_art
 from .textcheck import SAFE, SLACK, _where
 
@@ -12,6 +15,8 @@ cairocffi = cairopdf.cairocffi
 PX = 20          # pixels per mm the ink is measured at: distances to 0.05 mm
 PALE = 0.96      # a ground lighter than this in every channel counts as white paper
 OUTLINES = ("rect", "circle", "ellipse", "polygon")
+CACHED = 4096    # drawings whose measures are remembered (validation draws the same faces again and again)
+_MEASURED = {}
 INKED = bytes(255 if alpha >= 64 else 0 for alpha in range(256))  # a pixel a quarter covered or more is ink
 
 
@@ -36,14 +41,24 @@ def cut_line(comp):
     return (0.0, 0.0), (w, 0.0), (w, h), (0.0, h)
 
 
-def inside(cut, x, y):
-    """How far (x, y) lies inside the cut line, in mm (negative outside)."""
+def clearance(cut, points):
+    """How far inside the cut line the nearest of some points (x, y) lies, in mm (negative: outside)."""
     if isinstance(cut, Circle):
-        return cut.r - math.hypot(x - cut.x, y - cut.y)
-    turn = sum(ax * by - bx * ay for (ax, ay), (bx, by) in zip(cut, cut[1:] + cut[:1]))
-    sign = 1 if turn > 0 else -1
-    return min(sign * ((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / math.hypot(bx - ax, by - ay)
-               for (ax, ay), (bx, by) in zip(cut, cut[1:] + cut[:1]))
+        return cut.r - max(math.hypot(x - cut.x, y - cut.y) for x, y in points)
+    return min(c + min(a * x + b * y for x, y in points) for a, b, c in _sides(tuple(cut)))
+
+
+@functools.lru_cache(maxsize=64)
+def _sides(corners):
+    """Each side of a convex polygon as (a, b, c): a x + b y + c is how far inside that side (x, y) lies."""
+    pairs = list(zip(corners, corners[1:] + corners[:1]))
+    sign = 1 if sum(ax * by - bx * ay for (ax, ay), (bx, by) in pairs) > 0 else -1
+    out = []
+    for (ax, ay), (bx, by) in pairs:
+        length = math.hypot(bx - ax, by - ay)
+        a, b = -sign * (by - ay) / length, sign * (bx - ax) / length
+        out.append((a, b, -(a * ax + b * ay)))
+    return tuple(out)
 
 
 def ink_ends(node, clips):
@@ -105,17 +120,26 @@ def role(node, ends, cut):
 def reaches(spec, art, drawing, face):
     """Each mark and frame of one artwork and how far inside its cut line its ink stays (a part drawn twice: its nearest)."""
     comp = spec.component(art.component)
-    cut = cut_line(comp)
-    clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
-    nearest = {}
-    for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
-        ends = ink_ends(node, clips) if node.role in (svg.MARK, svg.FRAME) else []
-        if ends:
-            part = name(node, n)
-            distance = min(inside(cut, x, y) for x, y in ends)
-            if part not in nearest or distance < nearest[part].distance:
-                nearest[part] = Reach(comp.id, art.side, face, part, distance, node.tag == "text", role(node, ends, cut))
-    return list(nearest.values())
+    return [Reach(comp.id, art.side, face, *found) for found in _measure(drawing, cut_line(comp))]
+
+
+def _measure(drawing, cut):
+    """(part, distance, text, role) of each mark and frame of a drawing, remembered by the drawing's SVG and cut line."""
+    key = (drawing.tostring(), cut)
+    if key not in _MEASURED:
+        clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
+        nearest = {}
+        for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
+            ends = ink_ends(node, clips) if node.role in (svg.MARK, svg.FRAME) else []
+            if ends:
+                part = name(node, n)
+                distance = clearance(cut, ends)
+                if part not in nearest or distance < nearest[part][1]:
+                    nearest[part] = (part, distance, node.tag == "text", role(node, ends, cut))
+        if len(_MEASURED) >= CACHED:
+            _MEASURED.clear()
+        _MEASURED[key] = tuple(nearest.values())
+    return _MEASURED[key]
 
 
 def survey(spec, arts):
@@ -168,3 +192,16 @@ def bleed_failures(spec, grounds) -> list:
             out.append((comp.id, f"its ground ({', '.join(colours)}) reaches the cut: it needs bleed: {BLEED:g} mm, so "
                                  f"that a cut a little off shows no white sliver (found {comp.bleed:g} mm)"))
     return out
+
+
+def report(spec) -> list:
+    """(component, [(element, mm from the cut)] nearest first) per component: every mark and frame, texts as one 'text'."""
+    _, arts = expand(spec)
+    nearest = {}
+    for r in survey(spec, arts)[0]:
+        part = "text" if r.text else "frame" if r.role == svg.FRAME else re.sub(r" \d+$", "", r.part)
+        part = f"{part} (back)" if r.side == "back" else part
+        here = nearest.setdefault(r.component, {})
+        here[part] = min(here.get(part, r.distance), r.distance)
+    return [(comp.id, sorted(nearest.get(comp.id, {}).items(), key=lambda item: (round(item[1], 1), item[0])))
+            for comp in spec.components]

@@ -83,10 +83,11 @@ def score_table(dwg, o, ink, x, y, width, height):
     bottom = y + head_h + len(o["rows"]) * row_h
     for j in range(len(o["rows"]) + 2):
         ly = svg.r(y if j == 0 else y + head_h + (j - 1) * row_h)
-        dwg.add(dwg.line((svg.r(x), ly), (svg.r(x + width), ly), stroke=ink, stroke_width=0.5 if j in (0, len(o["rows"]) + 1) else 0.3))
+        dwg.add(svg.part(dwg.line((svg.r(x), ly), (svg.r(x + width), ly), stroke=ink,
+                                  stroke_width=0.5 if j in (0, len(o["rows"]) + 1) else 0.3), "score table"))
     for k in range(len(stages) + 3):
         lx = svg.r(x if k == 0 else x + label_w + (k - 1) * col_w)
-        dwg.add(dwg.line((lx, svg.r(y)), (lx, svg.r(bottom)), stroke=ink, stroke_width=0.3))
+        dwg.add(svg.part(dwg.line((lx, svg.r(y)), (lx, svg.r(bottom)), stroke=ink, stroke_width=0.3), "score table"))
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards, print_once=True)

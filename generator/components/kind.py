@@ -25,6 +25,8 @@ class Kind(NamedTuple):
     lettering: bool = True      # fronts may carry text; False: the text check need not draw them
     print_once: bool = False    # written on (score pads): printed once on copy sheets unless the spec says print: all
     cut: Callable = None        # options -> the cut line: a Circle or a convex polygon's corners; None: the trim box
+    making: str = ""            # how to make the piece up once cut (folds, glue): printed on the sheets that hold it
+    glue: bool = False          # making it up takes glue (the manifest then lists a glue stick)
 
 
 PUNCHES = {19.05: "3/4 in", 25.4: "1 in", 38.1: "1.5 in"}   # standard circle punches: diameter in mm -> size sold as

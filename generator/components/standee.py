@@ -61,4 +61,5 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0)
+MAKING = "{title}: fold on the dashed lines, glue the two figures back to back, bend the end tabs out as feet"
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, making=MAKING, glue=True)
