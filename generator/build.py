@@ -6,6 +6,7 @@ from . import looks as looks_
 from . import cache, coverage, pdf, sheets
 from .files import write_atomic
 from .components import KINDS
+from .components.kind import round_cut
 from .errors import UserError
 from .expand import expand
 from .facecache import FaceCache
@@ -29,7 +30,9 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
         count = sum(1 for p in pieces if p.component == comp.id)
         on = sum(1 for s in plan.sheets if comp.id in s.components)
         sheets_on = f"{on} to copy" if comp.printing == "once" else str(on)
-        rows.append((comp.title, str(count), f"{round(w, 1):g} x {round(h, 1):g} mm", sheets_on,
+        circle = round_cut(comp)
+        size = f"{2 * circle.r:g} mm round" if circle else f"{round(w, 1):g} x {round(h, 1):g} mm"
+        rows.append((comp.title, str(count), size, sheets_on,
                      ("fold-over" if backs == "fold" else "yes") if comp.back else "no"))
     return rows
 
@@ -67,7 +70,7 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
             doc.paint(pictures[slot.art], pdf.place_slot(slot, sizes[slot.art]), clip, slot.art)
         doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
         doc.furniture(lambda: sheets.ruler(plan), "ruler")
-        doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title))
+        doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title, sheets.making(spec, sheet)))
         doc.next_page(sheet.slots)
     title = f"{spec.game.title}: components ({'A4' if paper == 'a4' else 'US Letter'})"
     return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), total

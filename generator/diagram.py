@@ -40,8 +40,8 @@ def place(dwg: svg.Drawing, diagram: Diagram, x: float, y: float, scale: float) 
         for clip in clips:
             dwg.defs.add(_copy(clip, rename)).attrs["id"] = rename[clip.attrs.get("id")]
         size = round(scale * k * part.width / bw, 6)
-        group = dwg.add(dwg.g(transform=f"translate({svg.r(x + dx * scale)},{svg.r(y + dy * scale)}) scale({size}) "
-                                        f"translate({svg.r(-bx)},{svg.r(-by)})"))
+        group = dwg.add(svg.part(dwg.g(transform=f"translate({svg.r(x + dx * scale)},{svg.r(y + dy * scale)}) scale({size}) "
+                                                 f"translate({svg.r(-bx)},{svg.r(-by)})"), "drawing"))
         group.children = [_copy(child, rename) for child in part.children if child.tag != "defs"]
 
 

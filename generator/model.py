@@ -29,13 +29,12 @@ class Game(NamedTuple):
 
 
 class Back(NamedTuple):
-    """The common back of a component: a fill, an ink colour, an optional label and symbol, a frame shape."""
+    """The common back of a component: a fill, an ink colour, an optional label and symbol."""
 
     fill: str
     ink: str
     label: str = ""
     symbol: str = ""
-    frame: str = "rect"
 
 
 class FaceSource(NamedTuple):

@@ -1,5 +1,7 @@
 """Sheet furniture as drawings: crop marks and targets, the ruler, the words of each sheet, and the manifest page."""
 from . import svg, textfit
+from .components import KINDS
+from .components.kind import round_cut
 from .imposition import ASSEMBLY_LINES, COPY_NOTE, MARGIN, SPACING
 from .units import fmt_mm
 
@@ -39,14 +41,22 @@ def marks_key(sheet):
     return ("marks", tuple(sheet.marks), tuple(sheet.targets), tuple(sheet.folds), tuple(sheet.tabs))
 
 
-def labels(plan, sheet, number, total, game_title):
-    """The words of a sheet: fold labels, the assembly map of a panel, the footer label."""
+def labels(plan, sheet, number, total, game_title, how=""):
+    """The words of a sheet: fold labels, the assembly map of a panel, the footer label; how: making up its pieces."""
     dwg = svg.drawing(plan.width, plan.height, ident=f"sheet-{number}")
     if sheet.assembly:
         assembly(dwg, sheet.assembly)
     what = {"back": f"back of sheet {number - 1}", "front": "front", "single": "", "fold": "fold-over"}[sheet.side]
-    footer(dwg, plan, f"{game_title} · sheet {number}/{total}{' · ' + what if what else ''}", sheet.note)
+    footer(dwg, plan, f"{game_title} · sheet {number}/{total}{' · ' + what if what else ''}",
+           ". ".join(note for note in (sheet.note, how) if note))
     return dwg
+
+
+def making(spec, sheet) -> str:
+    """How to make up the pieces on a sheet once cut (folds, glue), from their kinds; empty when there is nothing to say."""
+    found = [KINDS[comp.kind].making.format(title=comp.title) for comp in map(spec.component, sheet.components)
+             if KINDS[comp.kind].making and sheet.side != "back"]
+    return ". ".join(found) + "." if found else ""
 
 
 def target(dwg, x, y, radius=3.0):
@@ -100,12 +110,13 @@ def ruler(plan):
 
 
 def footer(dwg, plan, label, note=""):
-    """The footer's own words: the sheet label at right, a note above the ruler."""
+    """The footer's own words: the sheet label at right, a note above the ruler (smaller when long, left of the label)."""
     base = plan.height - MARGIN - 2.5
-    dwg.add(svg.text(dwg, f"{label} · {plan.paper.upper() if plan.paper == 'a4' else 'US Letter'}", plan.width - MARGIN - 1,
-                     base - 4, 2.8, anchor="end", bold=True))
+    label = f"{label} · {plan.paper.upper() if plan.paper == 'a4' else 'US Letter'}"
+    dwg.add(svg.text(dwg, label, plan.width - MARGIN - 1, base - 4, 2.8, anchor="end", bold=True))
     if note:
-        dwg.add(svg.text(dwg, note, MARGIN + 1, base - 5.5, 2.6, anchor="start"))
+        room = plan.width - 2 * MARGIN - 6 - textfit.width(label, 2.8, bold=True)
+        dwg.add(svg.text(dwg, note, MARGIN + 1, base - 5.5, min(2.6, room / textfit.width(note, 1.0)), anchor="start"))
 
 
 PRINTING = {  # how to print a run of pages, by the side of its sheets
@@ -125,6 +136,40 @@ def page_runs(sides):
         else:
             runs.append([page, page, how])
     return [tuple(run) for run in runs]
+
+
+def page_list(numbers) -> str:
+    """Page numbers as runs: 'page 3', 'pages 2-5, 8'."""
+    runs = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return f"page{'s' * (len(numbers) > 1)} " + ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
+
+
+def supplies(spec, plan) -> list:
+    """What to print on and cut with besides a printer and scissors: paper weights by page, punches, glue, bags."""
+    copies = [n for n, s in enumerate(plan.sheets, start=2) if s.note.startswith(COPY_NOTE)]
+    pieces = [n for n, s in enumerate(plan.sheets, start=2) if not s.note.startswith(COPY_NOTE)]
+    paper = f"Card of 160-200 g/m² for {page_list(pieces)} (the pieces you handle)" if pieces else ""
+    if copies:
+        paper += f"{'; p' if paper else 'P'}lain 80 g/m² paper for {page_list(copies)} (written on in play)"
+    out = [paper + "."] if paper else []
+    punches = {}
+    for comp in spec.components:
+        circle = round_cut(comp)
+        if circle:
+            punches.setdefault((circle.punch, 2 * circle.r), []).append(comp.title.lower())
+    for (punch, size), titles in punches.items():
+        out.append(f"A {punch} ({size:g} mm) circle punch for the {' and '.join(titles)}, or scissors along the cutting ring.")
+    glued = (["the board panels"] if any(s.tabs for s in plan.sheets) else []) + \
+        [f"the {comp.title.lower()}" for comp in spec.components if KINDS[comp.kind].glue]
+    if glued:
+        out.append(f"A glue stick for {' and '.join(glued)}.")
+    out.append("Small bags or envelopes, one for each kind of piece, to keep the set in order.")
+    return out
 
 
 def manifest(plan, spec, rows, sides):
@@ -158,6 +203,14 @@ def manifest(plan, spec, rows, sides):
         for line in textfit.wrap(f"You also need: {', '.join(game.needs)}.", 3.4, width):
             y += 5.5
             dwg.add(svg.text(dwg, line, x, y, 3.4, anchor="start"))
+    y += 14
+    dwg.add(svg.text(dwg, "To make the set", x, y, 5, anchor="start", bold=True))
+    for item in supplies(spec, plan):
+        for k, line in enumerate(textfit.wrap(item, 3.3, width - 4)):
+            y += 5.5 if k else 6.5
+            if not k:
+                dwg.add(dwg.circle((svg.r(x + 1), svg.r(y - 1.1)), 0.6, fill="#000000"))
+            dwg.add(svg.text(dwg, line, x + 4, y, 3.3, anchor="start"))
     y += 14
     dwg.add(svg.text(dwg, "How to print", x, y, 5, anchor="start", bold=True))
     advice = ["Print at 100% (actual size): turn off 'fit to page'. The ruler on every sheet must measure 50 mm.",

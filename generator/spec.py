@@ -9,6 +9,7 @@ import yaml
 from . import schema as s
 from . import figures, templates, yamlsource
 from .components import KINDS
+from .components.kind import BLEED
 from .games import RULESETS
 from .errors import SpecError, UserError
 from .files import beside
@@ -29,8 +30,7 @@ GAME = s.mapping({
     "time": s.text, "notes": s.text, "ruleset": s.one_of(*RULESETS), "needs": s.list_of(s.text, 1, 12),
     "reconstructed": s.list_of(s.one_of(*FACTS), 1, len(FACTS), unique=True),
 }, required=("title", "designer"))
-BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text,
-                  "frame": s.one_of("rect", "round", "none")}, required=("fill",))
+BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text}, required=("fill",))
 MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a mistake, or a memory bomb
 MAX_SPEC_PIECES = 200_000  # pieces all components of one spec may make together
 MIN_PIECE = 5.0  # mm: the smallest piece a player can cut out and pick up
@@ -272,7 +272,7 @@ def component(check, cid, raw):
     if min(w, h) < MIN_PIECE:
         sized = next((key for key in ("size", "width", "height", "cell", "spacing", "radius") if key in checked), None)
         check.fail(key_path + ((sized,) if sized else ()), f"expected a piece at least {MIN_PIECE:g} mm across (smaller cannot be cut out), found {w:g} x {h:g} mm")
-    bleed = checked.get("bleed", kind.default_bleed)
+    bleed = checked.get("bleed", max(kind.default_bleed, BLEED if "back" in checked else 0.0))
     if not (kind.panels and "back" not in checked) and not fits_somewhere((w, h), bleed):
         area = smallest_area()
         check.fail(key_path, f"expected the piece to fit a sheet (A4 and Letter: {area[0]:g} x {area[1]:g} mm usable), "
@@ -282,8 +282,7 @@ def component(check, cid, raw):
         id=cid, kind=kind_name, title=checked.get("title", cid.replace("-", " ").capitalize()),
         expect=checked["expect"], bleed=bleed,
         faces=faces(check, key_path + ("faces",), raw.get("faces", {}), kind.face_fields, kind_name),
-        back=Back(fill=back["fill"], ink=back.get("ink", "black"), label=back.get("label", ""), symbol=back.get("symbol", ""),
-                  frame=back.get("frame", "rect"))
+        back=Back(fill=back["fill"], ink=back.get("ink", "black"), label=back.get("label", ""), symbol=back.get("symbol", ""))
         if back else None,
         options=MappingProxyType(options),
         printing=checked.get("print", "once" if kind.print_once else "all"),

@@ -7,6 +7,9 @@ from .errors import UserError
 
 FONT = "Bitstream Vera Sans"
 SVG_NS = "{http://www.w3.org/2000/svg}"
+# What an element is to the safe-area check: a mark play needs (kept 2 mm inside the cut), art that runs past the cut
+# (grounds, lines that meet the next tile), a guide on the cut (a cutting ring, a fold line), a frame following the cut.
+MARK, GROUND, GUIDE, FRAME = "mark", "ground", "guide", "frame"
 
 
 def r(value):
@@ -30,12 +33,13 @@ def escape(text, quote=True):
 
 
 class Element:
-    """One SVG element: tag, attributes (SVG names), children and text."""
+    """One SVG element: tag, attributes (SVG names), children and text; part and role are for the safe-area check only."""
 
-    __slots__ = ("tag", "attrs", "children", "content")
+    __slots__ = ("tag", "attrs", "children", "content", "part", "role")
 
     def __init__(self, tag, attrs=None, content=None):
         self.tag, self.attrs, self.children, self.content = tag, attrs or {}, [], content
+        self.part, self.role = None, MARK
 
     def add(self, child):
         """Append a child element and return it."""
@@ -136,10 +140,16 @@ def drawing(width, height, bleed=0.0, ident="face"):
     return Drawing(r(w), r(h), (r(-bleed), r(-bleed), r(w), r(h)), ident)
 
 
+def part(element, name, role=MARK):
+    """Name an element for the safe-area check and give its role (MARK, GROUND, GUIDE or FRAME)."""
+    element.part, element.role = name, role
+    return element
+
+
 def ground(dwg, fill):
     """Fill the whole drawing, bleed included, with one colour."""
     x, y, w, h = dwg.box
-    dwg.add(dwg.rect((x, y), (w, h), fill=fill))
+    dwg.add(part(dwg.rect((x, y), (w, h), fill=fill), "ground", GROUND))
 
 
 def text(dwg, content, x, y, size, fill="#000000", anchor="middle", bold=False, box=None, **extra):

@@ -2,7 +2,8 @@
 from collections import Counter
 from typing import NamedTuple
 
-from . import games, textcheck
+from . import games, safearea, textcheck
+from .components.kind import PUNCHES, round_cut
 from .expand import expand
 from .located import spec_error
 from .render import draw_art
@@ -37,6 +38,11 @@ def generic(spec, pieces, arts):
                 fails.append((comp.id, f"distinct faces in the product (expected {wanted}, found {distinct})"))
         if comp.back and any(p.back is None for p in pieces if p.component == comp.id):
             fails.append((comp.id, "every piece needs its back (expected a back, found none)"))
+        circle = round_cut(comp)
+        if circle and not circle.punch:
+            sizes = ", ".join(f"{size:g} mm ({name})" for size, name in PUNCHES.items())
+            fails.append((comp.id, f"a round piece is cut with a standard circle punch (expected a diameter of {sizes}, "
+                                   f"found {2 * circle.r:g} mm; or outline: square)"))
     return fails
 
 
@@ -54,7 +60,7 @@ def validate(spec, draw: bool = True):
     UserError, as the build would raise it) is found without building.
     """
     pieces, arts = expand(spec)
-    found = generic(spec, pieces, arts) + textcheck.failures(spec, arts)
+    found = generic(spec, pieces, arts) + textcheck.failures(spec, arts) + safearea.failures(spec, arts)
     module = games.ruleset(spec)
     absent = missing(spec, module) if module is not None else []
     found += absent

@@ -118,7 +118,8 @@ def test_marks_are_legible_on_prescription_cells(grannys):
     from generator import cairopdf
     from generator.expand import expand
     from generator.render import render_art
-    dpi, o = 600, grannys.component("prescription").options
+    comp = grannys.component("prescription")
+    dpi, o = 600, comp.options
     _, arts = expand(grannys)
     seen = {}
     for art in (a for a in arts.values() if a.component == "prescription" and a.side == "front"):
@@ -127,7 +128,7 @@ def test_marks_are_legible_on_prescription_cells(grannys):
             for i, (colour, shape) in enumerate(row):
                 if shape != "round" or colour in seen:
                     continue
-                x, y = (round((o["margin"] + (k + 0.5) * o["cell"]) * dpi / 25.4) for k in (i, j))
+                x, y = (round((comp.bleed + o["margin"] + (k + 0.5) * o["cell"]) * dpi / 25.4) for k in (i, j))
                 seen[colour] = white_blob_height(image, x, y) * 25.4 / dpi
     assert len(seen) == 4 and min(seen.values()) >= 3.0, seen
 

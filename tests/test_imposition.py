@@ -197,14 +197,15 @@ def test_six_games_have_the_imposition_properties():
                     assert all(gap(mark, b) >= CLEAR - EPS for b in boxes), (game, paper, a)
 
 
-def test_the_six_games_print_on_45_a4_sheets_or_fewer():
-    """Components PDF pages (manifest included) of the six games at the default settings: 55 on A4 and on Letter before."""
+def test_the_six_games_print_on_50_a4_sheets_or_fewer():
+    """Components PDF pages (manifest included) of the six games at the default settings: 55 on A4 and on Letter at first,
+    45 and 50 once blocks were packed, 50 and 54 since tinted pieces and backs bleed 3 mm and tokens are punch-sized."""
     totals = {}
     for paper in ("a4", "letter"):
         totals[paper] = sum(len(impose(spec, expand(spec)[0], paper).sheets) + 1
                             for spec in map(specs.load, ("glorieta", "grannys-pills", "hexstatic", "paths-and-pahs",
                                                          "pixeliction", "posies")))
-    assert totals["a4"] <= 45 and totals["letter"] <= 50, totals
+    assert totals["a4"] <= 50 and totals["letter"] <= 54, totals
 
 
 def test_write_on_sheets_print_once_on_a_copy_sheet():

@@ -122,7 +122,7 @@ def test_board_naming_a_missing_card_component_is_a_located_spec_error(tmp_path)
         specs.load("paths-and-pahs", ["components.board.cards=tiles"])
     text = Path(specs.resolve("paths-and-pahs")).read_text()
     path = tmp_path / "paths-and-pahs.yaml"
-    path.write_text(text.replace("    cards: cards\n    ground: board", "    cards: tiles\n    ground: board"))
+    path.write_text(text.replace("    cards: cards\n    cell_fill: board", "    cards: tiles\n    cell_fill: board"))
     line = text.splitlines().index("    cards: cards", text.splitlines().index("  board:")) + 1
     with pytest.raises(SpecError, match=rf"paths-and-pahs.yaml:{line}: components.board.cards: no component 'tiles'"):
         specs.load(str(path))

@@ -193,13 +193,13 @@ def test_coloured_discs_print_and_are_mentioned_only_when_included():
     assert sum(p.component == "colour-discs" for p in expand(more)[0]) == 32
     assert "Coloured discs" not in page_texts(components_pdf(plain, "a4")[0])[0]
     data = components_pdf(more, "a4")[0]
-    assert "Coloured discs (white backs) 32 17 x 17 mm" in page_texts(data)[0]
+    assert "Coloured discs (white backs) 32 19.05 mm round" in page_texts(data)[0]
     dpi, vermilion = 40, 0
     for page in pypdfium2.PdfDocument(data):
         rgb = page.render(scale=dpi / 72).to_pil().convert("RGB").tobytes()
         vermilion += sum(1 for i in range(0, len(rgb), 3) if abs(rgb[i] - 0xd5) < 12 and abs(rgb[i + 1] - 0x5e) < 12 and rgb[i + 2] < 12)
-    disc = 3.14159 * (17 / 2 * dpi / 25.4) ** 2
-    assert vermilion > 8 * disc * 0.7, "eight vermilion discs of 17 mm are on the sheets"
+    disc = 3.14159 * (more.component("colour-discs").options["size"] / 2 * dpi / 25.4) ** 2
+    assert vermilion > 8 * disc * 0.7, "eight vermilion discs are on the sheets"
     variant = "**More colours.**"
     assert variant.strip("*") in rules_text(plain) and "This set includes" not in rules_text(plain)
     assert "This set includes 32 coloured discs" in rules_text(more)

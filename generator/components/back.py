@@ -1,23 +1,26 @@
-"""Common back of a component: a fill to the bleed edge, an inset frame (rect, round or none), a label and a symbol."""
+"""Common back of a component: a fill to the bleed edge and a logo in the middle; no frame to show a duplex print's drift."""
 from .. import svg
 
 
 def render(spec, component, width, height):
     """Draw the back of one component at its trim size."""
-    back, b = component.back, component.bleed
-    fill, ink = spec.colour(back.fill), spec.colour(back.ink)
-    dwg = svg.drawing(width, height, b)
-    svg.ground(dwg, fill)
-    inset = min(width, height) * 0.08
-    if back.frame == "rect":
-        dwg.add(dwg.rect((svg.r(inset), svg.r(inset)), (svg.r(width - 2 * inset), svg.r(height - 2 * inset)),
-                         rx=svg.r(inset / 2), fill="none", stroke=ink, stroke_width=0.5))
-    elif back.frame == "round":
-        dwg.add(dwg.ellipse((svg.r(width / 2), svg.r(height / 2)), (svg.r(width / 2 - inset), svg.r(height / 2 - inset)),
-                            fill="none", stroke=ink, stroke_width=0.5))
-    if back.symbol:
-        dwg.add(svg.symbol(dwg, back.symbol, width / 2, height * 0.42, min(width, height) * 0.4, ink, ink, search=spec.templates))
-    if back.label:
-        size = min(width, height) * 0.09
-        dwg.add(svg.text(dwg, back.label, width / 2, height * 0.78, size, ink, bold=True))
+    back = component.back
+    dwg = svg.drawing(width, height, component.bleed)
+    svg.ground(dwg, spec.colour(back.fill))
+    logo(dwg, spec, back, width, height, min(width, height))
     return dwg
+
+
+def logo(dwg, spec, back, width, height, room):
+    """Add the back's symbol above its label, their ink centred on the piece; room: the mm the logo is sized from."""
+    from ..safearea import ink_box  # measures with cairo, which the renderers otherwise never load
+    ink = spec.colour(back.ink)
+    group = dwg.g()
+    if back.symbol:
+        group.add(svg.symbol(dwg, back.symbol, 0, 0, room * 0.4, ink, ink, search=spec.templates))
+    if back.label:
+        group.add(svg.text(dwg, back.label, 0, room * 0.36, room * 0.09, ink, bold=True))
+    box = ink_box(group)
+    if box:
+        group.attrs["transform"] = f"translate({svg.r(width / 2 - (box[0] + box[2]) / 2)},{svg.r(height / 2 - (box[1] + box[3]) / 2)})"
+        dwg.add(svg.part(group, "logo"))

@@ -38,12 +38,14 @@ def render(spec, component, props):
 def draw_grid(dwg, spec, x, y, rows, cols, cell, o):
     """Draw rows x cols cells with their top-left corner at (x, y)."""
     ink, line = spec.colour(o["ink"]), o["line"]
-    dwg.add(dwg.rect((svg.r(x), svg.r(y)), (svg.r(cols * cell), svg.r(rows * cell)), fill=spec.colour(o["cell_fill"]),
-                     stroke=ink, stroke_width=line * 2))
+    dwg.add(svg.part(dwg.rect((svg.r(x), svg.r(y)), (svg.r(cols * cell), svg.r(rows * cell)), fill=spec.colour(o["cell_fill"]),
+                              stroke=ink, stroke_width=line * 2), "grid"))
     for i in range(1, cols):
-        dwg.add(dwg.line((svg.r(x + i * cell), svg.r(y)), (svg.r(x + i * cell), svg.r(y + rows * cell)), stroke=ink, stroke_width=line))
+        dwg.add(svg.part(dwg.line((svg.r(x + i * cell), svg.r(y)), (svg.r(x + i * cell), svg.r(y + rows * cell)), stroke=ink,
+                                  stroke_width=line), "grid lines"))
     for j in range(1, rows):
-        dwg.add(dwg.line((svg.r(x), svg.r(y + j * cell)), (svg.r(x + cols * cell), svg.r(y + j * cell)), stroke=ink, stroke_width=line))
+        dwg.add(svg.part(dwg.line((svg.r(x), svg.r(y + j * cell)), (svg.r(x + cols * cell), svg.r(y + j * cell)), stroke=ink,
+                                  stroke_width=line), "grid lines"))
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, panels=True)

@@ -88,7 +88,8 @@ def render(spec, component, props):
     ink = spec.colour(o["ink"])
     dwg = svg.drawing(w, h, b)
     svg.ground(dwg, spec.colour(o["ground"]))
-    dwg.add(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=spec.colour(o["accent"]), stroke_width=0.6))
+    dwg.add(svg.part(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=spec.colour(o["accent"]), stroke_width=0.6),
+                     "frame", svg.FRAME))
     drawn = maker(spec, component)(spec) if "diagram" in o else None
     font, placed, box = layout(o, diagram_size(o, drawn) if drawn else (0.0, 0.0))
     above = textfit.Box(o["safe"], o["safe"], w - o["safe"], box.top if box else h - o["safe"],
@@ -99,7 +100,8 @@ def render(spec, component, props):
     for y, line, first in placed:
         area = above if box is None or y < box.top else below
         if first:
-            dwg.add(dwg.circle((svg.r(o["safe"] + font * 0.3), svg.r(y - font * 0.33)), svg.r(font * 0.18), fill=ink))
+            dwg.add(svg.part(dwg.circle((svg.r(o["safe"] + font * 0.3), svg.r(y - font * 0.33)), svg.r(font * 0.18), fill=ink),
+                             "bullets"))
         dwg.add(svg.text(dwg, line, o["safe"] + font, y, font, ink, anchor="start", box=area))
     if drawn:
         diagrams.place(dwg, drawn, box.left, box.top, (box.right - box.left) / drawn.width)

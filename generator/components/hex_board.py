@@ -105,10 +105,11 @@ def render(spec, component, props):
     if "ring_list" in o and len(o["ring_list"]) != len(ring_spaces(o)):
         raise UserError(f"{spec.path}: components.{component.id}.ring_list: expected {len(ring_spaces(o))} colours, "
                         f"one per ring space, found {len(o['ring_list'])}")
-    shapes = [(h, o["cell_fill"]) for h in cells(o)] + list(colours.items())
-    for h, fill in shapes:
+    shapes = [(h, o["cell_fill"], "cells") for h in cells(o)] + [(h, fill, "ring spaces") for h, fill in colours.items()]
+    for h, fill, what in shapes:
         corners = [(svg.r(x), svg.r(y)) for x, y in hexgrid.polygon_corners(where, h)]
-        dwg.add(dwg.polygon(corners, fill=spec.colour(fill), stroke=ink, stroke_width=line, stroke_linejoin="round"))
+        dwg.add(svg.part(dwg.polygon(corners, fill=spec.colour(fill), stroke=ink, stroke_width=line, stroke_linejoin="round"),
+                         what))
     if o["label"]:
         dwg.add(svg.text(dwg, o["label"], o["margin"], o["margin"] + o["label_size"], o["label_size"], ink,
                          anchor="start", bold=True))

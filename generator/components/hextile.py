@@ -6,6 +6,7 @@ from .. import schema as s
 from .. import svg
 from ..errors import UserError
 from ..games import hexstatic
+from .back import logo
 from ..hexgrid import FLAT, ORIGIN, POINTY, Layout, edge_midpoint, pixel_to_hex, polygon_corners
 from .kind import Kind
 
@@ -163,7 +164,7 @@ def render(spec, component, props):
     trim = _points(polygon_corners(layout, ORIGIN))
     clip = dwg.defs.add(dwg.clipPath(id="trim"))
     clip.add(dwg.polygon(trim))
-    face = dwg.add(dwg.g(clip_path="url(#trim)"))
+    face = dwg.add(svg.part(dwg.g(clip_path="url(#trim)"), "ground and lines (they meet the next tile's)", svg.GROUND))
     face.add(dwg.polygon(trim, fill=ground))
     by_colour = {c: [k for k, x in enumerate(sides) if x == c] for c in hexstatic.COLOURS}
     for colour in hexstatic.COLOURS:
@@ -182,30 +183,30 @@ def render(spec, component, props):
         face.add(linestyles.strokes(dwg, path_data(curves[colour]), length(curves[colour]),
                                       lines[hexstatic.COLOUR_NAMES[colour]], ground, scale, bool(under), hits))
     if hexstatic.family(sides) == "nexus":
-        dwg.add(dwg.polygon(_points(star(w / 2, h / 2, STAR * o["size"] / 2)), fill=ink))
+        dwg.add(svg.part(dwg.polygon(_points(star(w / 2, h / 2, STAR * o["size"] / 2)), fill=ink), "nexus star"))
     if o["border"]:
         inner = _layout(o, o["size"] - o["border"])
-        dwg.add(dwg.polygon(_points(polygon_corners(inner, ORIGIN)), fill="none", stroke=ink,
-                            stroke_width=svg.r(o["border"])))
+        dwg.add(svg.part(dwg.polygon(_points(polygon_corners(inner, ORIGIN)), fill="none", stroke=ink,
+                                     stroke_width=svg.r(o["border"])), "border on the cut", svg.GUIDE))
     return dwg
 
 
 def render_back(spec, component, width, height):
-    """Draw the common back as a hex: its fill runs the bleed past the cut, then a frame, symbol and label."""
+    """Draw the common back as a hex: its fill runs the bleed past the cut, its logo in the middle (no frame to show drift)."""
     o = {**DEFAULTS, **component.options}
     back, b = component.back, component.bleed
-    fill, ink = spec.colour(back.fill), spec.colour(back.ink)
     dwg = svg.drawing(width, height, b, ident="hex-back")
-    dwg.add(dwg.polygon(_points(polygon_corners(_layout(o, o["size"] + 2 * b), ORIGIN)), fill=fill))
-    dwg.add(dwg.polygon(_points(polygon_corners(_layout(o, o["size"] * 0.84), ORIGIN)), fill="none", stroke=ink,
-                        stroke_width=0.5))
-    if back.symbol:
-        dwg.add(svg.symbol(dwg, back.symbol, width / 2, height * 0.42, o["size"] * 0.36, ink, ink, search=spec.templates))
-    if back.label:
-        y = height * 0.62 if back.symbol else height / 2 + o["size"] * 0.04
-        dwg.add(svg.text(dwg, back.label, width / 2, y, o["size"] * 0.11, ink, bold=True))
+    ground = dwg.polygon(_points(polygon_corners(_layout(o, o["size"] + 2 * b), ORIGIN)),
+                         fill=spec.colour(back.fill))
+    dwg.add(svg.part(ground, "ground", svg.GROUND))
+    logo(dwg, spec, back, width, height, o["size"])
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=2.0,
-            layout="hex", back=render_back, lettering=False)
+def cut(options):
+    """The hexagon the tile is cut along."""
+    return tuple(polygon_corners(_layout({**DEFAULTS, **options}), ORIGIN))
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0,
+            layout="hex", back=render_back, lettering=False, cut=cut)

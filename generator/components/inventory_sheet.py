@@ -31,7 +31,8 @@ def render(spec, component, props):
     w, h, b, ink = o["width"], o["height"], component.bleed, spec.colour(o["ink"])
     dwg = svg.drawing(w, h, b, ident=f"{component.id}-sheet")
     svg.ground(dwg, "#ffffff")
-    dwg.add(dwg.rect((0.5, 0.5), (w - 1, h - 1), fill="none", stroke=ink, stroke_width=0.4))
+    dwg.add(svg.part(dwg.rect((0.2, 0.2), (w - 0.4, h - 0.4), fill="none", stroke=ink, stroke_width=0.4), "border on the cut",
+                     svg.GUIDE))
     left = 5.0
     dwg.add(svg.text(dwg, o["heading"], left, 9, 5, ink, anchor="start", bold=True))
     blanks = "Name ______________________   Pawn ____"
@@ -56,9 +57,11 @@ def card_grid(dwg, spec, o, ink, left, top):
     for n, props in enumerate(faces):
         col, row = n % o["per_row"], n // o["per_row"]
         cx, y = left + (col + 0.5) * pitch, top + row * row_h
-        symbol_card.draw_face(dwg, spec, cards.options, props, cx - icon / 2, y, icon, icon)
-        dwg.add(dwg.rect((svg.r(cx - icon / 2), svg.r(y)), (svg.r(icon), svg.r(icon)), fill="none", stroke=ink, stroke_width=0.25))
-        dwg.add(dwg.rect((svg.r(cx - BOX / 2), svg.r(y + icon + 1)), (BOX, BOX), fill="#ffffff", stroke=ink, stroke_width=0.3))
+        card = svg.part(dwg.add(dwg.g()), "cards")
+        symbol_card.draw_face(dwg, spec, cards.options, props, cx - icon / 2, y, icon, icon, into=card)
+        card.add(dwg.rect((svg.r(cx - icon / 2), svg.r(y)), (svg.r(icon), svg.r(icon)), fill="none", stroke=ink, stroke_width=0.25))
+        dwg.add(svg.part(dwg.rect((svg.r(cx - BOX / 2), svg.r(y + icon + 1)), (BOX, BOX), fill="#ffffff", stroke=ink,
+                                  stroke_width=0.3), "tick boxes"))
     return top + -(-len(faces) // o["per_row"]) * row_h
 
 
@@ -80,10 +83,11 @@ def score_table(dwg, o, ink, x, y, width, height):
     bottom = y + head_h + len(o["rows"]) * row_h
     for j in range(len(o["rows"]) + 2):
         ly = svg.r(y if j == 0 else y + head_h + (j - 1) * row_h)
-        dwg.add(dwg.line((svg.r(x), ly), (svg.r(x + width), ly), stroke=ink, stroke_width=0.5 if j in (0, len(o["rows"]) + 1) else 0.3))
+        dwg.add(svg.part(dwg.line((svg.r(x), ly), (svg.r(x + width), ly), stroke=ink,
+                                  stroke_width=0.5 if j in (0, len(o["rows"]) + 1) else 0.3), "score table"))
     for k in range(len(stages) + 3):
         lx = svg.r(x if k == 0 else x + label_w + (k - 1) * col_w)
-        dwg.add(dwg.line((lx, svg.r(y)), (lx, svg.r(bottom)), stroke=ink, stroke_width=0.3))
+        dwg.add(svg.part(dwg.line((lx, svg.r(y)), (lx, svg.r(bottom)), stroke=ink, stroke_width=0.3), "score table"))
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards, print_once=True)

@@ -2,6 +2,8 @@
 from types import MappingProxyType
 from typing import Callable, NamedTuple
 
+BLEED = 3.0   # mm that a ground other than white, and every back, runs past the cut: a cut a little off shows no white
+
 
 class Kind(NamedTuple):
     """A component kind: render(spec, component, props) -> svg.Drawing; size(options) -> (w, h) mm.
@@ -22,6 +24,33 @@ class Kind(NamedTuple):
     panel_overlap: Callable = None   # options -> mm panels overlap by; None: imposition.OVERLAP
     lettering: bool = True      # fronts may carry text; False: the text check need not draw them
     print_once: bool = False    # written on (score pads): printed once on copy sheets unless the spec says print: all
+    cut: Callable = None        # options -> the cut line: a Circle or a convex polygon's corners; None: the trim box
+    making: str = ""            # how to make the piece up once cut (folds, glue): printed on the sheets that hold it
+    glue: bool = False          # making it up takes glue (the manifest then lists a glue stick)
+
+
+PUNCHES = {19.05: "3/4 in", 25.4: "1 in", 38.1: "1.5 in"}   # standard circle punches: diameter in mm -> size sold as
+
+
+class Circle(NamedTuple):
+    """A round cut (a punched token): centre and radius in mm on the trim box."""
+
+    x: float
+    y: float
+    r: float
+
+    @property
+    def punch(self):
+        """The standard circle punch that cuts this circle ('3/4 in'), or None."""
+        return next((name for size, name in PUNCHES.items() if abs(2 * self.r - size) < 0.05), None)
+
+
+def round_cut(comp):
+    """A component's Circle when its kind cuts it round, else None."""
+    from . import KINDS
+    cut = KINDS[comp.kind].cut
+    found = cut(comp.options) if cut else None
+    return found if isinstance(found, Circle) else None
 
 
 def width_and_height(options):

@@ -93,15 +93,15 @@ def render(spec, component, props):
     outline = [(svg.r(x), svg.r(y)) for x, y in hull(centres.values())]
     pad = o["spacing"] / 2
     for stroke, grow in ((ink, line), (spec.colour(o["field"]), 0.0)):
-        dwg.add(dwg.polygon(outline, fill=spec.colour(o["field"]), stroke=stroke, stroke_width=svg.r(2 * pad + grow),
-                            stroke_linejoin="round"))
+        dwg.add(svg.part(dwg.polygon(outline, fill=spec.colour(o["field"]), stroke=stroke, stroke_width=svg.r(2 * pad + grow),
+                                     stroke_linejoin="round"), "field"))
     for a, c in trigrid.edges(centres):
         (x1, y1), (x2, y2) = centres[a], centres[c]
-        dwg.add(dwg.line((svg.r(x1), svg.r(y1)), (svg.r(x2), svg.r(y2)), stroke=ink, stroke_width=line,
-                         stroke_linecap="round"))
+        dwg.add(svg.part(dwg.line((svg.r(x1), svg.r(y1)), (svg.r(x2), svg.r(y2)), stroke=ink, stroke_width=line,
+                                  stroke_linecap="round"), "lines"))
     for x, y in centres.values():
-        dwg.add(dwg.circle((svg.r(x), svg.r(y)), svg.r(o["spot"] / 2), fill=spec.colour(o["spot_fill"]), stroke=ink,
-                           stroke_width=svg.r(line * 0.75)))
+        dwg.add(svg.part(dwg.circle((svg.r(x), svg.r(y)), svg.r(o["spot"] / 2), fill=spec.colour(o["spot_fill"]), stroke=ink,
+                                    stroke_width=svg.r(line * 0.75)), "spots"))
     if o["label"]:
         dwg.add(svg.text(dwg, o["label"], EDGE + 2, EDGE + 2 + o["label_size"], o["label_size"], ink, anchor="start",
                          bold=True))

@@ -33,7 +33,8 @@ def render(spec, component, props):
     faces = symbol_card.faces_by_name(spec, cards)
     dwg = svg.drawing(w, h, b, ident=f"{component.id}-diagram")
     svg.ground(dwg, "#ffffff")
-    dwg.add(dwg.rect((1, 1), (w - 2, h - 2), fill="none", stroke=ink, stroke_width=0.4))
+    dwg.add(svg.part(dwg.rect((0.2, 0.2), (w - 0.4, h - 0.4), fill="none", stroke=ink, stroke_width=0.4), "border on the cut",
+                     svg.GUIDE))
     dwg.add(svg.text(dwg, o["heading"], 6, 10, 5.5, ink, anchor="start", bold=True))
     if props.get("caption"):
         dwg.add(svg.text(dwg, props["caption"], 6, 16, 3.2, ink, anchor="start"))
@@ -44,11 +45,13 @@ def render(spec, component, props):
         for i, name in enumerate(row):
             x, y = x0 + i * cell, y0 + j * cell
             if name in faces:
-                symbol_card.draw_face(dwg, spec, cards.options, faces[name], x + 0.6, y + 0.6, cell - 1.2, cell - 1.2)
+                symbol_card.draw_face(dwg, spec, cards.options, faces[name], x + 0.6, y + 0.6, cell - 1.2, cell - 1.2,
+                                      into=svg.part(dwg.add(dwg.g()), "cards"))
             elif name == EMPTY:
-                dwg.add(dwg.line((svg.r(x + 2), svg.r(y + 2)), (svg.r(x + cell - 2), svg.r(y + cell - 2)), stroke=ink, stroke_width=0.3))
-                dwg.add(dwg.line((svg.r(x + cell - 2), svg.r(y + 2)), (svg.r(x + 2), svg.r(y + cell - 2)), stroke=ink, stroke_width=0.3))
-            dwg.add(dwg.rect((svg.r(x), svg.r(y)), (cell, cell), fill="none", stroke=ink, stroke_width=0.3))
+                cross = svg.part(dwg.add(dwg.g(stroke=ink, stroke_width=0.3)), "empty cells")
+                cross.add(dwg.line((svg.r(x + 2), svg.r(y + 2)), (svg.r(x + cell - 2), svg.r(y + cell - 2))))
+                cross.add(dwg.line((svg.r(x + cell - 2), svg.r(y + 2)), (svg.r(x + 2), svg.r(y + cell - 2))))
+            dwg.add(svg.part(dwg.rect((svg.r(x), svg.r(y)), (cell, cell), fill="none", stroke=ink, stroke_width=0.3), "grid"))
     for i in range(len(layout[0]) if layout else 0):
         dwg.add(svg.text(dwg, ascii_uppercase[i], x0 + (i + 0.5) * cell, y0 - 1.5, 3.4, ink, bold=True))
     text_x = x0 + (len(layout[0]) if layout else 0) * cell + 8
@@ -57,7 +60,7 @@ def render(spec, component, props):
         wrapped = textfit.wrap(line, FONT, w - text_x - 5)
         for k, part in enumerate(wrapped):
             if k == 0:
-                dwg.add(dwg.circle((svg.r(text_x - 2.2), svg.r(y - FONT * 0.33)), 0.6, fill=ink))
+                dwg.add(svg.part(dwg.circle((svg.r(text_x - 2.2), svg.r(y - FONT * 0.33)), 0.6, fill=ink), "bullets"))
             dwg.add(svg.text(dwg, part, text_x, y, FONT, ink, anchor="start"))
             y += FONT * 1.35
         y += FONT * 0.5

@@ -53,7 +53,8 @@ def render(spec, component, props):
     lines = linestyles.lines_of(spec, component)
     dwg = svg.drawing(w, h, b, ident="line-legend")
     svg.ground(dwg, ground)
-    dwg.add(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=spec.colour(o["accent"]), stroke_width=0.6))
+    dwg.add(svg.part(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=spec.colour(o["accent"]), stroke_width=0.6),
+                     "frame", svg.FRAME))
     dwg.add(svg.text(dwg, o["heading"], w / 2, 5 + font * 1.3, font * 1.3, ink, bold=True))
     top = 5 + font * 2.6
     pitch = (h - top - 5) / (len(lines) + 2)
@@ -62,20 +63,21 @@ def render(spec, component, props):
     room = w - 5.0 - text_x
     for n, line in enumerate(lines.values()):
         y = top + (n + 0.5) * pitch
-        dwg.add(linestyles.strokes(dwg, *_segment(x0, y, x0 + SAMPLE, y), line, ground))
+        dwg.add(svg.part(linestyles.strokes(dwg, *_segment(x0, y, x0 + SAMPLE, y), line, ground), "line samples"))
         stub_x = x0 + SAMPLE + GAP
-        dwg.add(linestyles.strokes(dwg, *_segment(stub_x, y, stub_x + STUB, y), line, ground))
-        dwg.add(linestyles.dot(dwg, stub_x + STUB, y, line))
+        dwg.add(svg.part(linestyles.strokes(dwg, *_segment(stub_x, y, stub_x + STUB, y), line, ground), "end samples"))
+        dwg.add(svg.part(linestyles.dot(dwg, stub_x + STUB, y, line), "end samples"))
         _label(dwg, f"{line.word}: {line.style}", text_x, y, font, room, ink, pitch)
     layered = sorted(lines.values(), key=lambda line: (line.look.layer, line.name))
     lower, upper = layered[0], layered[-1]
     y = top + (len(lines) + 0.5) * pitch
     mid = x0 + span / 2
-    dwg.add(linestyles.strokes(dwg, *_segment(x0, y, x0 + span, y), lower, ground))
-    dwg.add(linestyles.strokes(dwg, *_segment(mid, y - pitch * 0.45, mid, y + pitch * 0.45), upper, ground, bridge=True))
+    dwg.add(svg.part(linestyles.strokes(dwg, *_segment(x0, y, x0 + span, y), lower, ground), "crossing sample"))
+    dwg.add(svg.part(linestyles.strokes(dwg, *_segment(mid, y - pitch * 0.45, mid, y + pitch * 0.45), upper, ground,
+                                        bridge=True), "crossing sample"))
     _label(dwg, f"a gap: {lower.word} passes under {upper.word}", text_x, y, font, room, ink, pitch)
     y = top + (len(lines) + 1.5) * pitch
-    dwg.add(dwg.polygon([(svg.r(px), svg.r(py)) for px, py in star(mid, y, pitch * 0.42)], fill=ink))
+    dwg.add(svg.part(dwg.polygon([(svg.r(px), svg.r(py)) for px, py in star(mid, y, pitch * 0.42)], fill=ink), "nexus star"))
     _label(dwg, o["nexus"], text_x, y, font, room, ink, pitch)
     return dwg
 

@@ -1,6 +1,7 @@
-"""Pattern tile: a small grid of coloured symbols (with their colours' marks) and an orientation marker on the top edge."""
+"""Pattern tile: a grid of coloured symbols (with their colours' marks), a white orientation triangle, a border on the cut."""
 from .. import schema as s
 from .. import svg
+from ..textcheck import SAFE
 from .kind import Kind
 
 FIELDS = {
@@ -14,7 +15,7 @@ FIELDS = {
     "marks_from": s.text,
 }
 FACE_FIELDS = {"pattern": s.list_of(s.list_of(s.list_of(s.text, 2, 2), 1, 12), 1, 12)}
-DEFAULTS = {"margin": 4.0, "ground": "white", "ink": "black", "line": 0.3, "marks_from": ""}
+DEFAULTS = {"margin": 5.0, "ground": "white", "ink": "black", "line": 0.3, "marks_from": ""}
 
 
 def size(options):
@@ -24,21 +25,24 @@ def size(options):
 
 
 def render(spec, component, props):
-    """Draw the cells, each symbol in its colour, and the white marker triangle on the top edge."""
+    """Draw the border on the cut, each symbol in its colour, and the white triangle in the top margin, clear of the cut."""
     o = {**DEFAULTS, **component.options}
     width, height = size(o)
     b, ink, cell, m = component.bleed, spec.colour(o["ink"]), o["cell"], o["margin"]
     dwg = svg.drawing(width, height, b)
     svg.ground(dwg, spec.colour(o["ground"]))
-    dwg.add(dwg.rect((m, m), (o["cols"] * cell, o["rows"] * cell), fill="none", stroke=ink, stroke_width=o["line"]))
+    if o["line"]:
+        dwg.add(svg.part(dwg.rect((o["line"] / 2, o["line"] / 2), (width - o["line"], height - o["line"]), fill="none",
+                                  stroke=ink, stroke_width=o["line"]), "border on the cut", svg.GUIDE))
     marks = marks_of(spec, o)
     for j, row in enumerate(props["pattern"]):
         for i, (colour, shape) in enumerate(row):
             cx, cy = m + (i + 0.5) * cell, m + (j + 0.5) * cell
-            dwg.add(svg.symbol(dwg, shape, cx, cy, cell * 0.86, spec.colour(colour), ink, search=spec.templates,
-                               mark=marks.get(colour, "")))
-    marker = m * 0.8
-    dwg.add(svg.symbol(dwg, "marker-triangle", width / 2, marker / 2 + 0.2, marker, "#ffffff", ink, search=spec.templates))
+            dwg.add(svg.part(svg.symbol(dwg, shape, cx, cy, cell * 0.86, spec.colour(colour), ink, search=spec.templates,
+                                        mark=marks.get(colour, "")), "pattern symbols"))
+    marker = max(m - SAFE, 1.0)
+    dwg.add(svg.part(svg.symbol(dwg, "marker-triangle", width / 2, SAFE + 0.3 + marker / 2, marker, "#ffffff", ink,
+                                search=spec.templates), "white triangle"))
     return dwg
 
 

@@ -2,6 +2,7 @@
 from .. import schema as s
 from .. import svg
 from .board import draw_grid
+from ..textcheck import SAFE
 from .kind import Kind
 
 FIELDS = {
@@ -39,17 +40,20 @@ def render(spec, component, props):
     grid_x, grid_y = o["frame"], TOP_BAND
     grid_w = o["cols"] * o["cell"]
     draw_grid(dwg, spec, grid_x, grid_y, o["rows"], o["cols"], o["cell"], o)
-    big = TOP_BAND - 3
-    dwg.add(svg.symbol(dwg, "marker-triangle", grid_x + grid_w / 2, big / 2 + 0.5, big, ink, ink, rotate=180, search=spec.templates))
+    top = SAFE + 0.5   # the big triangle's flat edge, clear of the cut
+    big = TOP_BAND - top - 1.5
+    dwg.add(svg.part(svg.symbol(dwg, "marker-triangle", grid_x + grid_w / 2, top + big / 2, big, ink, ink, rotate=180,
+                                search=spec.templates), "big triangle (faces the main board)"))
     slot_x, slot_y = 2 * o["frame"] + grid_w + 1, TOP_BAND + 10
-    dwg.add(dwg.rect((svg.r(slot_x), svg.r(slot_y)), (o["slot"], o["slot"]), fill="none", stroke=ink,
-                     stroke_width=o["line"], stroke_dasharray="2,1.5"))
+    dwg.add(svg.part(dwg.rect((svg.r(slot_x), svg.r(slot_y)), (o["slot"], o["slot"]), fill="none", stroke=ink,
+                              stroke_width=o["line"], stroke_dasharray="2,1.5"), "prescription slot"))
     small = 6.0
-    dwg.add(svg.symbol(dwg, "marker-triangle", slot_x + o["slot"] / 2, slot_y - small / 2 - 1, small, "#ffffff", ink, search=spec.templates))
+    dwg.add(svg.part(svg.symbol(dwg, "marker-triangle", slot_x + o["slot"] / 2, slot_y - small / 2 - 1, small, "#ffffff", ink,
+                                search=spec.templates), "slot's small triangle"))
     if o["slot_label"]:
         dwg.add(svg.text(dwg, o["slot_label"], slot_x + o["slot"] / 2, slot_y + o["slot"] / 2 + 1.2, 3.4, ink))
     if o["label"]:
-        dwg.add(svg.text(dwg, o["label"], grid_x + grid_w / 2, grid_y + o["rows"] * o["cell"] + 5, 3.6, ink, bold=True))
+        dwg.add(svg.text(dwg, o["label"], grid_x + grid_w / 2, grid_y + o["rows"] * o["cell"] + 4.2, 3.6, ink, bold=True))
     return dwg
 
 

@@ -43,10 +43,12 @@ def render(spec, component, props):
                          box=textfit.Box(left, y, left + label_w, y + row_h, "label column")))
     for j in range(len(labels) + 2):
         y = svg.r(top + j * row_h)
-        dwg.add(dwg.line((left, y), (svg.r(w - left), y), stroke=ink, stroke_width=0.6 if j in (0, len(labels) + 1) else 0.3))
+        dwg.add(svg.part(dwg.line((left, y), (svg.r(w - left), y), stroke=ink, stroke_width=0.6 if j in (0, len(labels) + 1) else 0.3),
+                         "table"))
     for i in range(o["columns"] + 2):
         x = svg.r(left if i == 0 else left + label_w + (i - 1) * col_w)
-        dwg.add(dwg.line((x, svg.r(top)), (x, svg.r(top + (len(labels) + 1) * row_h)), stroke=ink, stroke_width=0.3))
+        dwg.add(svg.part(dwg.line((x, svg.r(top)), (x, svg.r(top + (len(labels) + 1) * row_h)), stroke=ink, stroke_width=0.3),
+                         "table"))
     if o["note"]:
         dwg.add(svg.text(dwg, o["note"], w / 2, h - 4, 3, ink))
     return dwg

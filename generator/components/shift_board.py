@@ -10,6 +10,7 @@ from string import ascii_uppercase
 from .. import schema as s
 from .. import svg, textfit
 from ..located import spec_error
+from ..textcheck import SAFE
 from .kind import Kind
 from .symbol_card import referenced
 
@@ -31,7 +32,7 @@ LAYOUT = s.list_of(s.list_of(s.text, 1, 26), 1, 26)  # rows of card names (or "e
 FACE_FIELDS = {"layout": LAYOUT}
 DEFAULTS = {"rows": 6, "cols": 6, "frame": 8.0, "ground": "white", "cell_fill": "white", "empty_fill": "white",
             "ink": "black", "line": 0.4, "empty_label": "empty"}
-ARROW = 5.0
+ARROW = 5.0       # a shift arrow's length at most: shorter in a narrow frame, so that it keeps clear of the cut
 EMPTY = "empty"
 
 
@@ -70,10 +71,12 @@ def double_arrow(dwg, cx, cy, length, vertical, ink):
     def at(along, across):
         return (svg.r(cx + across), svg.r(cy + along)) if vertical else (svg.r(cx + along), svg.r(cy + across))
 
-    dwg.add(dwg.line(at(-half + head * 0.8, 0), at(half - head * 0.8, 0), stroke=ink, stroke_width=0.5))
+    arrow = dwg.g()
+    arrow.add(dwg.line(at(-half + head * 0.8, 0), at(half - head * 0.8, 0), stroke=ink, stroke_width=0.5))
     for sign in (-1, 1):
         tip = sign * half
-        dwg.add(dwg.polygon([at(tip, 0), at(tip - sign * head, head * 0.6), at(tip - sign * head, -head * 0.6)], fill=ink))
+        arrow.add(dwg.polygon([at(tip, 0), at(tip - sign * head, head * 0.6), at(tip - sign * head, -head * 0.6)], fill=ink))
+    dwg.add(svg.part(arrow, "shift arrows"))
 
 
 def render(spec, component, props):
@@ -89,32 +92,33 @@ def render(spec, component, props):
         for i in range(o["cols"]):
             empty = j < len(layout) and i < len(layout[j]) and layout[j][i] == EMPTY
             x, y = f + i * cw, f + j * ch
-            dwg.add(dwg.rect((svg.r(x), svg.r(y)), (svg.r(cw), svg.r(ch)), fill=spec.colour(o["empty_fill" if empty else "cell_fill"]),
-                             stroke=ink, stroke_width=o["line"]))
+            dwg.add(svg.part(dwg.rect((svg.r(x), svg.r(y)), (svg.r(cw), svg.r(ch)),
+                                      fill=spec.colour(o["empty_fill" if empty else "cell_fill"]), stroke=ink,
+                                      stroke_width=o["line"]), "cells"))
             if empty:
                 inset = min(cw, ch) * 0.18
-                dwg.add(dwg.rect((svg.r(x + inset), svg.r(y + inset)), (svg.r(cw - 2 * inset), svg.r(ch - 2 * inset)),
-                                 fill="none", stroke=ink, stroke_width=0.3, stroke_dasharray="1.5,1.5"))
+                dwg.add(svg.part(dwg.rect((svg.r(x + inset), svg.r(y + inset)), (svg.r(cw - 2 * inset), svg.r(ch - 2 * inset)),
+                                          fill="none", stroke=ink, stroke_width=0.3, stroke_dasharray="1.5,1.5"), "empty cells"))
                 room = (cw - 2 * inset) * 0.85
                 font = min(min(cw, ch) * 0.11, room / max(textfit.width(o["empty_label"], 1), 0.1))
                 dwg.add(svg.text(dwg, o["empty_label"], x + cw / 2, y + ch / 2 + font * 0.36, font, ink))
             label = f"{ascii_uppercase[i]}{j + 1}"
             dwg.add(svg.text(dwg, label, x + 1.2, y + 3.2, 2.4, ink, anchor="start"))
-    dwg.add(dwg.rect((svg.r(f), svg.r(f)), (svg.r(o["cols"] * cw), svg.r(o["rows"] * ch)), fill="none", stroke=ink,
-                     stroke_width=o["line"] * 2))
-    font = min(f * 0.55, 5.0)
+    dwg.add(svg.part(dwg.rect((svg.r(f), svg.r(f)), (svg.r(o["cols"] * cw), svg.r(o["rows"] * ch)), fill="none", stroke=ink,
+                              stroke_width=o["line"] * 2), "grid"))
+    font, arrow = min(f * 0.55, 5.0), min(ARROW, f - 2 * SAFE - 0.4)
     for i in range(o["cols"]):
         cx = f + (i + 0.5) * cw
         for cy in (f / 2, height - f / 2):
             dwg.add(svg.text(dwg, ascii_uppercase[i], cx, cy + font * 0.36, font, ink, bold=True))
             for side in (-1, 1):
-                double_arrow(dwg, cx + side * min(cw * 0.25, 7), cy, ARROW, True, ink)
+                double_arrow(dwg, cx + side * min(cw * 0.25, 7), cy, arrow, True, ink)
     for j in range(o["rows"]):
         cy = f + (j + 0.5) * ch
         for cx in (f / 2, width - f / 2):
             dwg.add(svg.text(dwg, str(j + 1), cx, cy + font * 0.36, font, ink, bold=True))
             for side in (-1, 1):
-                double_arrow(dwg, cx, cy + side * min(ch * 0.25, 7), ARROW, False, ink)
+                double_arrow(dwg, cx, cy + side * min(ch * 0.25, 7), arrow, False, ink)
     return dwg
 
 

@@ -72,14 +72,16 @@ def outline(spec, options, props):
     return ink_on(spec.colour(props["background"]), spec.colour(o["ink"]), spec.colour(o["light_ink"]))
 
 
-def draw_face(dwg, spec, options, props, x, y, w, h, bleed=0.0):
-    """Draw a card face with its trim box at (x, y), w x h mm: the background (grown by bleed), then the symbol."""
+def draw_face(dwg, spec, options, props, x, y, w, h, bleed=0.0, into=None):
+    """Draw a card face, trim box at (x, y), w x h mm, into a group (or the drawing): background grown by bleed, symbol."""
     o = {**DEFAULTS, **options}
-    dwg.add(dwg.rect((svg.r(x - bleed), svg.r(y - bleed)), (svg.r(w + 2 * bleed), svg.r(h + 2 * bleed)),
-                     fill=spec.colour(props["background"])))
+    parent = dwg if into is None else into
+    background = parent.add(dwg.rect((svg.r(x - bleed), svg.r(y - bleed)), (svg.r(w + 2 * bleed), svg.r(h + 2 * bleed)),
+                                     fill=spec.colour(props["background"])))
     shape = o["symbols"].get(props["shape"], props["shape"])
-    dwg.add(svg.symbol(dwg, shape, x + w / 2, y + h / 2, min(w, h) * o["symbol_scale"],
-                       spec.colour(props["colour"]), outline(spec, o, props), search=spec.templates))
+    symbol = parent.add(svg.symbol(dwg, shape, x + w / 2, y + h / 2, min(w, h) * o["symbol_scale"],
+                                   spec.colour(props["colour"]), outline(spec, o, props), search=spec.templates))
+    return background, symbol
 
 
 def render(spec, component, props):
@@ -87,10 +89,12 @@ def render(spec, component, props):
     o = {**DEFAULTS, **component.options}
     b, w, h = component.bleed, o["width"], o["height"]
     dwg = svg.drawing(w, h, b)
-    draw_face(dwg, spec, o, props, 0, 0, w, h, b)
+    background, symbol = draw_face(dwg, spec, o, props, 0, 0, w, h, b)
+    svg.part(background, "ground", svg.GROUND)
+    svg.part(symbol, "symbol")
     if o["edge"]:  # a hairline at the trim, so a pale card still shows where to cut
-        dwg.add(dwg.rect((o["edge"] / 2, o["edge"] / 2), (w - o["edge"], h - o["edge"]), fill="none",
-                         stroke=spec.colour(o["edge_colour"]), stroke_width=o["edge"]))
+        dwg.add(svg.part(dwg.rect((o["edge"] / 2, o["edge"] / 2), (w - o["edge"], h - o["edge"]), fill="none",
+                                  stroke=spec.colour(o["edge_colour"]), stroke_width=o["edge"]), "hairline on the cut", svg.GUIDE))
     return dwg
 
 

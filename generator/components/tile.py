@@ -25,13 +25,13 @@ def render(spec, component, props):
     o = {**DEFAULTS, **component.options}
     side, bleed = o["size"], component.bleed
     dwg = svg.drawing(side, side, bleed)
-    dwg.add(dwg.rect((-bleed, -bleed), (side + 2 * bleed, side + 2 * bleed), fill=spec.colour(o["ground"])))
+    svg.ground(dwg, spec.colour(o["ground"]))
     if o["border"]:
         inset = o["border"] / 2
-        dwg.add(dwg.rect((inset, inset), (side - o["border"], side - o["border"]), fill="none",
-                         stroke=spec.colour(o["ink"]), stroke_width=o["border"]))
-    dwg.add(svg.symbol(dwg, props["shape"], side / 2, side / 2, side * o["symbol_scale"],
-                       spec.colour(props["colour"]), spec.colour(o["ink"]), search=spec.templates, mark=props.get("mark", "")))
+        dwg.add(svg.part(dwg.rect((inset, inset), (side - o["border"], side - o["border"]), fill="none",
+                                  stroke=spec.colour(o["ink"]), stroke_width=o["border"]), "border on the cut", svg.GUIDE))
+    dwg.add(svg.part(svg.symbol(dwg, props["shape"], side / 2, side / 2, side * o["symbol_scale"], spec.colour(props["colour"]),
+                                spec.colour(o["ink"]), search=spec.templates, mark=props.get("mark", "")), "symbol"))
     return dwg
 
 

@@ -9,7 +9,7 @@ import math
 from .. import schema as s
 from .. import svg
 from ..errors import UserError
-from .kind import Kind
+from .kind import Circle, Kind
 
 FIELDS = {
     "size": s.length(high=200),
@@ -22,7 +22,7 @@ FIELDS = {
     "value_style": s.one_of("pips", "numeral"),
 }
 FACE_FIELDS = {"colour": s.colour, "shape": s.text, "value": s.integer(0, 999)}
-DEFAULTS = {"outline": "round", "ground": "white", "ink": "black", "ring": 0.4, "symbol_scale": 0.94,
+DEFAULTS = {"outline": "round", "ground": "white", "ink": "black", "ring": 0.4, "symbol_scale": 0.8,
             "value_style": "numeral"}
 BADGE = 0.2      # radius of the value badge, as a share of the token size
 MAX_PIPS = 6
@@ -43,12 +43,14 @@ def render(spec, component, props):
     if o["ring"]:
         inset, ring = o["ring"] / 2, spec.colour(o.get("ring_colour", o["ink"]))
         if o["outline"] == "round":
-            dwg.add(dwg.circle((side / 2, side / 2), svg.r(side / 2 - inset), fill="none", stroke=ring, stroke_width=o["ring"]))
+            outline = dwg.circle((side / 2, side / 2), svg.r(side / 2 - inset), fill="none", stroke=ring, stroke_width=o["ring"])
         else:
-            dwg.add(dwg.rect((inset, inset), (side - o["ring"], side - o["ring"]), rx=svg.r(side * 0.08), fill="none",
-                             stroke=ring, stroke_width=o["ring"]))
+            outline = dwg.rect((inset, inset), (side - o["ring"], side - o["ring"]), rx=svg.r(side * 0.08), fill="none",
+                               stroke=ring, stroke_width=o["ring"])
+        dwg.add(svg.part(outline, "cutting ring", svg.GUIDE))
     if props.get("shape"):
-        dwg.add(svg.symbol(dwg, props["shape"], side / 2, side / 2, side * o["symbol_scale"], fill, ink, search=spec.templates))
+        dwg.add(svg.part(svg.symbol(dwg, props["shape"], side / 2, side / 2, side * o["symbol_scale"], fill, ink,
+                                    search=spec.templates), "symbol"))
     if "value" in props:
         badge(dwg, spec, component, o, props["value"], ink)
     return dwg
@@ -58,15 +60,16 @@ def badge(dwg, spec, component, o, value, ink):
     """A white disc in the middle showing the value as pips or as a numeral."""
     side = o["size"]
     c, radius = side / 2, side * BADGE
-    dwg.add(dwg.circle((svg.r(c), svg.r(c)), svg.r(radius), fill="#ffffff", stroke=ink, stroke_width=svg.r(max(o["ring"], 0.3))))
+    dwg.add(svg.part(dwg.circle((svg.r(c), svg.r(c)), svg.r(radius), fill="#ffffff", stroke=ink,
+                                stroke_width=svg.r(max(o["ring"], 0.3))), "value badge"))
     if o["value_style"] == "numeral":
-        dwg.add(svg.text(dwg, value, c, c + radius * 0.5, radius * 1.4, ink, bold=True))
+        dwg.add(svg.part(svg.text(dwg, value, c, c + radius * 0.5, radius * 1.4, ink, bold=True), "value"))
         return
     if value > MAX_PIPS:
         raise UserError(f"{spec.path}: components.{component.id}: pips show values up to {MAX_PIPS} (found {value}); "
                         "use value_style: numeral")
     for x, y in pips(value, c, c, radius * 0.5):
-        dwg.add(dwg.circle((svg.r(x), svg.r(y)), svg.r(radius * 0.24), fill=ink))
+        dwg.add(svg.part(dwg.circle((svg.r(x), svg.r(y)), svg.r(radius * 0.24), fill=ink), "value pips"))
 
 
 def pips(value, cx, cy, spread):
@@ -77,4 +80,11 @@ def pips(value, cx, cy, spread):
             for k in range(value)]
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=2.0)
+def cut(options):
+    """A round token's cut is the circle a punch of its diameter makes; a square one's its trim box."""
+    o = {**DEFAULTS, **options}
+    side = o["size"]
+    return Circle(side / 2, side / 2, side / 2) if o["outline"] == "round" else ((0.0, 0.0), (side, 0.0), (side, side), (0.0, side))
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, cut=cut)

@@ -54,7 +54,7 @@ def render(spec, component, props):
     ink, accent = spec.colour(o["ink"]), spec.colour(o["accent"])
     dwg = svg.drawing(w, h, b)
     svg.ground(dwg, spec.colour(o["ground"]))
-    dwg.add(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=accent, stroke_width=0.6))
+    dwg.add(svg.part(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=accent, stroke_width=0.6), "frame", svg.FRAME))
     area = textfit.Box(safe, safe, w - safe, h - safe, "safe area")
     band, number = 0.0, f"#{props['number']}" if "number" in props else ""
     if o["heading"]:
@@ -63,7 +63,8 @@ def render(spec, component, props):
         dwg.add(svg.text(dwg, o["heading"], safe, safe + o["font_size"] * 0.9, o["font_size"] * 0.85, accent,
                          anchor="start", bold=True,
                          box=area._replace(right=room, bottom=safe + band - 1.5, name="beside the card number")))
-        dwg.add(dwg.line((safe, safe + band - 1.5), (w - safe, safe + band - 1.5), stroke=accent, stroke_width=0.4))
+        dwg.add(svg.part(dwg.line((safe, safe + band - 1.5), (w - safe, safe + band - 1.5), stroke=accent, stroke_width=0.4),
+                         "heading rule"))
     if number:
         dwg.add(svg.text(dwg, number, w - safe, safe + o["font_size"] * 0.9, o["font_size"] * 0.6, accent,
                          anchor="end", box=area))

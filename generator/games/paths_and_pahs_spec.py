@@ -71,12 +71,8 @@ def layout_names(board):
 
 
 def starting_layout(spec, comp):
-    """Generator: the starting board as a face (layout and caption), for the board and the setup diagram."""
-    board = starting_board(spec)
-    source = "listed in the spec" if component(spec, BOARD).faces.items else f"shuffled from seed {component(spec, BOARD).faces.seed}"
-    reach = len(pah.board_pahs(board))
-    caption = f"Layout {source}. {reach} PAHs can be collected in a single move from it."
-    return [{"layout": layout_names(board), "caption": caption}]
+    """Generator: the starting board as a face (its layout), for the board and the setup diagram."""
+    return [{"layout": layout_names(starting_board(spec))}]
 
 
 GENERATORS = {"starting-layout": starting_layout}

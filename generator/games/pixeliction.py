@@ -28,7 +28,7 @@ REQUIRED = {"grid-board": "pixel board", "token": "discs", "word-card": "word ca
             "reference-card": "reference card"}
 
 def check(spec, pieces, arts):
-    """Check GAMES.md section 3: cells 64 (or 256), discs at least one per cell, every disc two-sided, words unique."""
+    """Check GAMES.md section 3: cells 64 (or 256), discs one per cell and no wider, every disc two-sided, words unique."""
     boards = board_cells(spec)
     if len(boards) != 1:
         return [("board", f"pixel boards (expected 1, found {len(boards)})")]
@@ -40,6 +40,11 @@ def check(spec, pieces, arts):
     owners = ", ".join(dict.fromkeys(p.component for p in discs)) or "discs"
     if len(discs) < cells:
         fails.append((owners, f"discs (expected at least {cells}, one per cell, found {len(discs)})"))
+    cell = spec.component(board).options["cell"]
+    for comp in map(spec.component, dict.fromkeys(p.component for p in discs)):
+        if comp.options["size"] > cell:
+            fails.append((comp.id, f"discs sit on the board's cells (expected at most {cell:g} mm across, found "
+                                   f"{comp.options['size']:g} mm)"))
     one_sided = [p for p in discs if p.back is None]
     if one_sided:
         fails.append((owners, f"discs without a second side (expected 0, found {len(one_sided)})"))

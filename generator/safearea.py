@@ -1,0 +1,207 @@
+"""Marks play depends on, measured on the drawing: each keeps SAFE mm inside its piece's cut line; tinted grounds bleed."""
+import functools
+import math
+import re
+from typing import NamedTuple
+
+from . import cairopdf, paint, svg
+from .components import KINDS
+from .components.kind import BLEED, Circle
+from .expand import expand
+from .render import draw_art
+from .textcheck import SAFE, SLACK, _where
+
+cairocffi = cairopdf.cairocffi
+PX = 20          # pixels per mm the ink is measured at: distances to 0.05 mm
+PALE = 0.96      # a ground lighter than this in every channel counts as white paper
+OUTLINES = ("rect", "circle", "ellipse", "polygon")
+CACHED = 4096    # drawings whose measures are remembered (validation draws the same faces again and again)
+_MEASURED = {}
+INKED = bytes(255 if alpha >= 64 else 0 for alpha in range(256))  # a pixel a quarter covered or more is ink
+
+
+class Reach(NamedTuple):
+    """How close one element of an artwork comes to its piece's cut line (negative: ink past the cut)."""
+
+    component: str
+    side: str           # "front" or "back"
+    face: object        # the front's number among its component's faces, or "back"
+    part: str
+    distance: float
+    text: bool          # a line of text (textcheck measures its glyphs)
+    role: str           # svg.MARK or svg.FRAME
+
+
+def cut_line(comp):
+    """A component's cut line: a Circle, or a convex polygon's corners (the trim box unless its kind says otherwise)."""
+    kind = KINDS[comp.kind]
+    if kind.cut:
+        return kind.cut(comp.options)
+    w, h = kind.size(comp.options)
+    return (0.0, 0.0), (w, 0.0), (w, h), (0.0, h)
+
+
+def clearance(cut, points):
+    """How far inside the cut line the nearest of some points (x, y) lies, in mm (negative: outside)."""
+    if isinstance(cut, Circle):
+        return cut.r - max(math.hypot(x - cut.x, y - cut.y) for x, y in points)
+    return min(c + min(a * x + b * y for x, y in points) for a, b, c in _sides(tuple(cut)))
+
+
+@functools.lru_cache(maxsize=64)
+def _sides(corners):
+    """Each side of a convex polygon as (a, b, c): a x + b y + c is how far inside that side (x, y) lies."""
+    pairs = list(zip(corners, corners[1:] + corners[:1]))
+    sign = 1 if sum(ax * by - bx * ay for (ax, ay), (bx, by) in pairs) > 0 else -1
+    out = []
+    for (ax, ay), (bx, by) in pairs:
+        length = math.hypot(bx - ax, by - ay)
+        a, b = -sign * (by - ay) / length, sign * (bx - ax) / length
+        out.append((a, b, -(a * ax + b * ay)))
+    return tuple(out)
+
+
+def ink_ends(node, clips):
+    """The centres (mm) of the first and last inked pixel of each pixel row one element paints."""
+    recording = cairocffi.RecordingSurface(cairocffi.CONTENT_ALPHA, None)
+    ctx = cairocffi.Context(recording)  # font options stay the default: cairo keeps a face's first ones for good
+    ctx.scale(PX, PX)
+    paint.element(ctx, node, paint.DEFAULTS, clips)
+    x, y, w, h = recording.ink_extents()
+    if w <= 0 or h <= 0:
+        return []
+    x0, y0 = math.floor(x), math.floor(y)
+    cols, rows = math.ceil(x + w) - x0, math.ceil(y + h) - y0
+    image = cairocffi.ImageSurface(cairocffi.FORMAT_A8, cols, rows)
+    raster = cairocffi.Context(image)
+    raster.set_source_surface(recording, -x0, -y0)
+    raster.paint()
+    image.flush()
+    data, stride, ends = bytes(image.get_data()), image.get_stride(), []
+    for j in range(rows):
+        row = data[j * stride:j * stride + cols].translate(INKED)
+        first = cols - len(row.lstrip(b"\0"))
+        if first < cols:
+            last, down = len(row.rstrip(b"\0")) - 1, (y0 + j + 0.5) / PX
+            ends += [((x0 + first + 0.5) / PX, down), ((x0 + last + 0.5) / PX, down)]
+    return ends
+
+
+def ink_box(node) -> tuple:
+    """The box (left, top, right, bottom) in mm that one element's ink covers, or None when it paints nothing."""
+    ends = ink_ends(node, {})
+    if not ends:
+        return None
+    xs, ys, half = [x for x, _ in ends], [y for _, y in ends], 0.5 / PX
+    return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
+
+
+def name(node, n):
+    """What messages call an element: its part name, its text, or its tag and place in the drawing."""
+    if node.part:
+        return node.part
+    if node.tag == "text":
+        return f"text '{node.content}'"
+    return f"{node.tag} {n}"
+
+
+def role(node, ends, cut):
+    """An element's role; an unnamed unfilled outline round the middle of the piece, ¾ of its size or more, is a FRAME."""
+    if node.part or node.role != svg.MARK or node.tag not in OUTLINES or node.attrs.get("fill") != "none":
+        return node.role
+    xs, ys = [x for x, _ in ends], [y for _, y in ends]
+    corners = [(cut.x - cut.r, cut.y - cut.r), (cut.x + cut.r, cut.y + cut.r)] if isinstance(cut, Circle) else cut
+    (left, top), (right, bottom) = [(f(x for x, _ in corners), f(y for _, y in corners)) for f in (min, max)]
+    centred = abs((min(xs) + max(xs)) - (left + right)) < 2 and abs((min(ys) + max(ys)) - (top + bottom)) < 2
+    large = max(xs) - min(xs) >= 0.75 * (right - left) and max(ys) - min(ys) >= 0.75 * (bottom - top)
+    return svg.FRAME if centred and large else svg.MARK
+
+
+def reaches(spec, art, drawing, face):
+    """Each mark and frame of one artwork and how far inside its cut line its ink stays (a part drawn twice: its nearest)."""
+    comp = spec.component(art.component)
+    return [Reach(comp.id, art.side, face, *found) for found in _measure(drawing, cut_line(comp))]
+
+
+def _measure(drawing, cut):
+    """(part, distance, text, role) of each mark and frame of a drawing, remembered by the drawing's SVG and cut line."""
+    key = (drawing.tostring(), cut)
+    if key not in _MEASURED:
+        clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
+        nearest = {}
+        for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
+            ends = ink_ends(node, clips) if node.role in (svg.MARK, svg.FRAME) else []
+            if ends:
+                part = name(node, n)
+                distance = clearance(cut, ends)
+                if part not in nearest or distance < nearest[part][1]:
+                    nearest[part] = (part, distance, node.tag == "text", role(node, ends, cut))
+        if len(_MEASURED) >= CACHED:
+            _MEASURED.clear()
+        _MEASURED[key] = tuple(nearest.values())
+    return _MEASURED[key]
+
+
+def survey(spec, arts):
+    """Every artwork drawn once: the reach of each of its marks, and each component's ground fills by side."""
+    faces, found, grounds = {comp.id: 0 for comp in spec.components}, [], {}
+    for art in arts.values():
+        if art.side == "front":
+            faces[art.component] += 1
+        drawing = draw_art(spec, art)
+        found += reaches(spec, art, drawing, faces[art.component] if art.side == "front" else "back")
+        fills = grounds.setdefault(art.component, {}).setdefault(art.side, set())
+        fills.update(n.attrs.get("fill") for n in drawing.children if n.role == svg.GROUND)
+    return found, grounds
+
+
+def failures(spec, arts) -> list:
+    """(component, message) for every mark closer than SAFE mm to its cut, and every tinted ground or back short of bleed."""
+    found, grounds = survey(spec, arts)
+    grouped = {}
+    for r in found:
+        if r.distance < (SAFE if r.role == svg.MARK else 0.0) - SLACK and not r.text:  # textcheck measures text
+            grouped.setdefault((r.component, r.part, r.role), []).append(r)
+    out = []
+    for (component, part, kind), rs in grouped.items():
+        worst = min(r.distance for r in rs)
+        where = f"{worst:.1f} mm inside the cut" if worst >= 0 else f"{-worst:.1f} mm past the cut"
+        rule = f"marks keep {SAFE:g} mm inside it" if kind == svg.MARK else "a frame stays inside it"
+        out.append((component, f"{_where([r.face for r in rs])}: {part} is {where} ({rule})"))
+    return out + bleed_failures(spec, grounds)
+
+
+def tinted(fill):
+    """True when a fill is a colour other than (near) white paper."""
+    rgb = paint.colour(fill) if fill else None
+    return rgb is not None and min(rgb) < PALE
+
+
+def bleed_failures(spec, grounds) -> list:
+    """(component, message) for each component with a back, or a ground not white, that bleeds less than BLEED mm."""
+    out = []
+    for comp in spec.components:
+        if comp.bleed >= BLEED - SLACK:
+            continue
+        sides = grounds.get(comp.id, {})
+        colours = sorted({f for fills in sides.values() for f in fills if tinted(f)})
+        if "back" in sides:
+            out.append((comp.id, f"a piece with a back needs bleed: {BLEED:g} mm, so that a duplex print a little off "
+                                 f"shows no white edge (found {comp.bleed:g} mm)"))
+        elif colours:
+            out.append((comp.id, f"its ground ({', '.join(colours)}) reaches the cut: it needs bleed: {BLEED:g} mm, so "
+                                 f"that a cut a little off shows no white sliver (found {comp.bleed:g} mm)"))
+    return out
+
+
+def report(spec) -> list:
+    """(component, [(element, mm from the cut)] nearest first) per component: every mark and frame, texts as one 'text'."""
+    _, arts = expand(spec)
+    nearest = {}
+    for r in survey(spec, arts)[0]:
+        part = "text" if r.text else "frame" if r.role == svg.FRAME else re.sub(r" \d+$", "", r.part)
+        part = f"{part} (back)" if r.side == "back" else part
+        here = nearest.setdefault(r.component, {})
+        here[part] = min(here.get(part, r.distance), r.distance)
+    return [(comp.id, sorted(nearest.get(comp.id, {}).items(), key=lambda item: (round(item[1], 1), item[0])))
+            for comp in spec.components]
