@@ -7,8 +7,7 @@ from typing import NamedTuple
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 FACES = {"/V": ("Vera.ttf", "BitstreamVeraSans-Roman"), "/VB": ("VeraBd.ttf", "BitstreamVeraSans-Bold")}
-HINTS = (b"cvt ", b"fpgm", b"prep")  # kept so that a reader that hints the glyphs hints them as cairo's subsets did
-MORE, WORDS, SCALE, XY_SCALE, TWO_BY_TWO = 0x20, 0x01, 0x08, 0x40, 0x80  # composite glyph flags
+MORE, WORDS, SCALE, XY_SCALE, TWO_BY_TWO, HINTED = 0x20, 0x01, 0x08, 0x40, 0x80, 0x100  # composite glyph flags
 
 
 class Font(NamedTuple):
@@ -91,15 +90,30 @@ def shown(text: str, bold: bool) -> str:
 
 
 def _parts(glyph):
-    """The glyph ids a composite glyph is built from (none for a simple one)."""
+    """The glyph ids a composite glyph is built from (none for a simple one), and where its last part's flags are
+    and its parts end."""
     if len(glyph) < 10 or struct.unpack_from(">h", glyph, 0)[0] >= 0:
-        return []
+        return [], 0, 0
     parts, at, flags = [], 10, MORE
     while flags & MORE:
+        last = at
         flags, part = struct.unpack_from(">HH", glyph, at)
         parts.append(part)
         at += 4 + (4 if flags & WORDS else 2) + (8 if flags & TWO_BY_TWO else 4 if flags & XY_SCALE else 2 if flags & SCALE else 0)
-    return parts
+    return parts, last, at
+
+
+def _unhinted(glyph):
+    """A glyph without its hinting instructions: printers and most readers do not run them, and they are half of Vera."""
+    if len(glyph) < 10:
+        return glyph
+    contours = struct.unpack_from(">h", glyph, 0)[0]
+    if contours >= 0:
+        at = 10 + 2 * contours
+        return glyph[:at] + b"\0\0" + glyph[at + 2 + struct.unpack_from(">H", glyph, at)[0]:]
+    _, last, end = _parts(glyph)
+    flags = struct.unpack_from(">H", glyph, last)[0]
+    return glyph[:last] + struct.pack(">H", flags & ~HINTED) + glyph[last + 2:end]
 
 
 def _checksum(data):
@@ -109,10 +123,11 @@ def _checksum(data):
 
 
 def subset(font: Font, glyphs) -> bytes:
-    """A TrueType program holding only the given glyphs (and .notdef and the parts of composites), ids unchanged."""
+    """A TrueType program holding only the given glyphs (and .notdef and the parts of composites), ids unchanged,
+    without hinting."""
     keep, todo = {0, *glyphs}, [0, *glyphs]
     while todo:
-        for part in _parts(font.glyphs[todo.pop()]):
+        for part in _parts(font.glyphs[todo.pop()])[0]:
             if part not in keep:
                 keep.add(part)
                 todo.append(part)
@@ -121,15 +136,15 @@ def subset(font: Font, glyphs) -> bytes:
     for g in range(count):
         loca.append(len(glyf))
         if g in keep:
-            glyf += font.glyphs[g] + b"\0" * (-len(font.glyphs[g]) % 4)
+            glyph = _unhinted(font.glyphs[g])
+            glyf += glyph + b"\0" * (len(glyph) % 2)  # at even offsets, as in the font
     loca.append(len(glyf))
     t = font.tables
     tables = {b"glyf": bytes(glyf), b"loca": struct.pack(f">{count + 1}I", *loca),
               b"hmtx": b"".join(struct.pack(">Hh", *(font.metrics[g] if g in keep else (0, 0))) for g in range(count)),
               b"head": t[b"head"][:8] + b"\0\0\0\0" + t[b"head"][12:50] + struct.pack(">h", 1) + t[b"head"][52:],
               b"hhea": t[b"hhea"][:34] + struct.pack(">H", count) + t[b"hhea"][36:],
-              b"maxp": t[b"maxp"][:4] + struct.pack(">H", count) + t[b"maxp"][6:],
-              **{tag: t[tag] for tag in HINTS if tag in t}}
+              b"maxp": t[b"maxp"][:4] + struct.pack(">H", count) + t[b"maxp"][6:]}
     tags = sorted(tables)
     power = 1 << (len(tags).bit_length() - 1)
     out = bytearray(struct.pack(">IHHHH", 0x00010000, len(tags), power * 16, power.bit_length() - 1, (len(tags) - power) * 16))

@@ -12,7 +12,7 @@ import pypdf
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
-from PIL import ImageChops
+from PIL import ImageChops, ImageFilter
 
 from generator import cairopdf, pdf, svg, textfit, typeface
 from generator.content import matrix
@@ -94,9 +94,10 @@ def test_text_is_pdf_text_placed_where_cairo_placed_it():
         assert math.dist(mine[k][1:], theirs[k][1:]) < 0.01
     moved = max(math.dist(glyph[1:], pen[1:]) for glyph, pen in zip(mine, pens()))
     assert moved < 0.01, f"a glyph is {moved:.3f} pt from the pen position cairo's advances give"
+    soft = ImageFilter.GaussianBlur(1)  # forgives anti-aliasing: cairo's subsets keep Vera's hinting, ours do not
     a = pypdfium2.PdfDocument(data)[0].render(scale=2).to_pil().convert("L")
     b = pypdfium2.PdfDocument(painted)[0].render(scale=2).to_pil().convert("L").crop((0, 0, a.width, a.height))
-    diff = ImageChops.difference(a, b)
+    diff = ImageChops.difference(a.filter(soft), b.filter(soft))
     assert sum(diff.histogram()[32:]) / (a.width * a.height) < 0.001
 
 
@@ -114,7 +115,7 @@ def test_anchors_follow_the_advances_textfit_measures():
 
 
 def glyph_data(program):
-    """The glyph ids that have outline data in a TrueType program, and how many glyphs it declares."""
+    """The glyph ids that have outline data in a TrueType program, how many glyphs it declares, and its tables."""
     count, tables = struct.unpack_from(">H", program, 4)[0], {}
     for i in range(count):
         tag, _, offset, length = struct.unpack_from(">4sIII", program, 12 + 16 * i)
@@ -123,7 +124,7 @@ def glyph_data(program):
     long = struct.unpack_from(">h", tables[b"head"], 50)[0]
     loca = (struct.unpack_from(f">{glyphs + 1}I", tables[b"loca"]) if long
             else [2 * v for v in struct.unpack_from(f">{glyphs + 1}H", tables[b"loca"])])
-    return {g for g in range(glyphs) if loca[g + 1] > loca[g]}, glyphs
+    return {g for g in range(glyphs) if loca[g + 1] > loca[g]}, glyphs, set(tables)
 
 
 def cairo_glyphs(bold):
@@ -163,7 +164,8 @@ def test_each_weight_is_embedded_once_as_a_subset_of_the_glyphs_its_pages_use(gr
             cid = font.DescendantFonts[0]
             program = cid.FontDescriptor.FontFile2.read_bytes()
             assert len(program) == int(cid.FontDescriptor.FontFile2.Length1)
-            outlined, declared = glyph_data(program)
+            outlined, declared, tables = glyph_data(program)
+            assert tables == {b"glyf", b"head", b"hhea", b"hmtx", b"loca", b"maxp"}, "no hinting, names or kerning"
             ids = cairo_glyphs(bold)
             wanted = {ids[ch] for ch in used[bold]} | {0}
             assert outlined == wanted, f"{font.BaseFont}: glyphs {sorted(outlined ^ wanted)} differ from those used"
