@@ -294,7 +294,8 @@ class Writer:
         if fill is None or not words:
             return
         bold, size = str(style["font-weight"]) == "bold", num(style["font-size"], 4.0)
-        x = num(node.attrs.get("x")) - {"middle": 0.5, "end": 1.0}.get(style["text-anchor"], 0.0) * textfit.width(words, size, bold)
+        shift = {"middle": 0.5, "end": 1.0}.get(style["text-anchor"], 0.0)
+        x = num(node.attrs.get("x")) - shift * textfit.width(words, size, bold)
         self.fill(fill, style)
         font = typeface.font_name(bold)
         self.chars.setdefault(font, set()).update(words)

@@ -41,7 +41,7 @@ def load(name: str) -> Font:
     glyf, hmtx = tables[b"glyf"], tables[b"hmtx"]
     longs = struct.unpack_from(">H", tables[b"hhea"], 34)[0]
     metrics = [struct.unpack_from(">Hh", hmtx, 4 * g) for g in range(longs)]
-    metrics += [(metrics[-1][0], struct.unpack_from(">h", hmtx, 4 * longs + 2 * (g - longs))[0]) for g in range(longs, count)]
+    metrics += [(metrics[-1][0], struct.unpack_from(">h", hmtx, 2 * (longs + g))[0]) for g in range(longs, count)]
     return Font(tables, [glyf[a:b] for a, b in zip(offsets, offsets[1:])], metrics, _cmap(tables[b"cmap"]),
                 struct.unpack_from(">H", head, 18)[0])
 
@@ -99,7 +99,8 @@ def _parts(glyph):
         last = at
         flags, part = struct.unpack_from(">HH", glyph, at)
         parts.append(part)
-        at += 4 + (4 if flags & WORDS else 2) + (8 if flags & TWO_BY_TWO else 4 if flags & XY_SCALE else 2 if flags & SCALE else 0)
+        scale = 8 if flags & TWO_BY_TWO else 4 if flags & XY_SCALE else 2 if flags & SCALE else 0
+        at += 4 + (4 if flags & WORDS else 2) + scale
     return parts, last, at
 
 
@@ -147,7 +148,7 @@ def subset(font: Font, glyphs) -> bytes:
               b"maxp": t[b"maxp"][:4] + struct.pack(">H", count) + t[b"maxp"][6:]}
     tags = sorted(tables)
     power = 1 << (len(tags).bit_length() - 1)
-    out = bytearray(struct.pack(">IHHHH", 0x00010000, len(tags), power * 16, power.bit_length() - 1, (len(tags) - power) * 16))
+    out = bytearray(struct.pack(">IHHHH", 0x00010000, len(tags), 16 * power, power.bit_length() - 1, 16 * (len(tags) - power)))
     offset = len(out) + 16 * len(tags)
     for tag in tags:
         out += struct.pack(">4sIII", tag, _checksum(tables[tag]), offset, len(tables[tag]))
@@ -157,11 +158,6 @@ def subset(font: Font, glyphs) -> bytes:
     head = out.index(tables[b"head"], 12 + 16 * len(tags))
     out[head + 8:head + 12] = struct.pack(">I", (0xB1B0AFBA - _checksum(bytes(out))) & 0xFFFFFFFF)
     return bytes(out)
-
-
-def _thousandths(font, value):
-    """A length in font units as 1/1000 of the text size, rounded."""
-    return round(value * 1000 / font.units)
 
 
 def _to_unicode(chars):
@@ -185,29 +181,28 @@ def embed(file, name: str, chars) -> int:
     program = subset(font, used)
     tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(program).digest()[:6])  # from the content: same glyphs, same tag
     base = f"/{tag}+{FACES[name][1]}"
-    head = struct.unpack_from(">4h", font.tables[b"head"], 36)
-    ascent, descent = struct.unpack_from(">hh", font.tables[b"hhea"], 4)
-    cap = struct.unpack_from(">h", font.glyphs[font.cmap[ord("H")]], 8)[0]  # the yMax of H
-    stem = struct.unpack_from(">hhh", font.glyphs[font.cmap[ord("l")]], 2)  # l is one upright stem: its width
-    program_ref = file.stream(program, f" /Length1 {len(program)}")
-    descriptor = file.add(
-        f"<< /Type /FontDescriptor /FontName {base} /Flags 32 /FontBBox [{' '.join(str(_thousandths(font, v)) for v in head)}]"
-        f" /ItalicAngle 0 /Ascent {_thousandths(font, ascent)} /Descent {_thousandths(font, descent)}"
-        f" /CapHeight {_thousandths(font, cap)} /StemV {_thousandths(font, stem[2] - stem[0])} /FontFile2 {program_ref} 0 R >>")
-    widths, run = [], []
+
+    def size(value):
+        """A length in font units as a whole 1/1000 of the text size."""
+        return str(round(value * 1000 / font.units))
+
+    box = " ".join(map(size, struct.unpack_from(">4h", font.tables[b"head"], 36)))
+    ascent, descent = map(size, struct.unpack_from(">hh", font.tables[b"hhea"], 4))
+    cap = size(struct.unpack_from(">h", font.glyphs[font.cmap[ord("H")]], 8)[0])  # the top of H
+    left, _, right = struct.unpack_from(">hhh", font.glyphs[font.cmap[ord("l")]], 2)  # l is one upright stem
+    descriptor = file.add(f"<< /Type /FontDescriptor /FontName {base} /Flags 32 /FontBBox [{box}] /ItalicAngle 0"
+                          f" /Ascent {ascent} /Descent {descent} /CapHeight {cap} /StemV {size(right - left)}"
+                          f" /FontFile2 {file.stream(program, f' /Length1 {len(program)}')} 0 R >>")
+    runs = []  # consecutive glyph ids, each run one entry of /W
     for g in sorted(used):
-        if run and g != run[-1] + 1:
-            widths.append(run)
-            run = []
-        run.append(g)
-    widths = " ".join(f"{r[0]} [{' '.join(_width(font, g) for g in r)}]" for r in widths + [run])
-    cid = file.add(f"<< /Type /Font /Subtype /CIDFontType2 /BaseFont {base} /CIDSystemInfo << /Registry (Adobe) "
-                   f"/Ordering (Identity) /Supplement 0 >> /FontDescriptor {descriptor} 0 R /W [{widths}] /CIDToGIDMap /Identity >>")
+        if runs and g == runs[-1][-1] + 1:
+            runs[-1].append(g)
+        else:
+            runs.append([g])
+    widths = " ".join(f"{run[0]} [{' '.join(size(font.metrics[g][0]) for g in run)}]" for run in runs)
+    cid = file.add(f"<< /Type /Font /Subtype /CIDFontType2 /BaseFont {base} /CIDSystemInfo << /Registry (Adobe)"
+                   f" /Ordering (Identity) /Supplement 0 >> /FontDescriptor {descriptor} 0 R /W [{widths}]"
+                   " /CIDToGIDMap /Identity >>")
     unicode = file.stream(_to_unicode({g: ch for g, ch in used.items() if g}))
     return file.add(f"<< /Type /Font /Subtype /Type0 /BaseFont {base} /Encoding /Identity-H /DescendantFonts [{cid} 0 R]"
                     f" /ToUnicode {unicode} 0 R >>")
-
-
-def _width(font, glyph):
-    """A glyph's advance in whole 1/1000 of the text size (some readers drop the fraction; shown() makes up for it)."""
-    return str(_thousandths(font, font.metrics[glyph][0]))
