@@ -1,8 +1,9 @@
-"""Drawings written as PDF content-stream operators in millimetres, y down: plain shapes need no cairo."""
+"""Drawings written as PDF content-stream operators in millimetres, y down: shapes and text in Vera need no cairo."""
 import functools
 import math
 from typing import NamedTuple
 
+from . import textfit, typeface
 from .errors import UserError
 from .paint import DEFAULTS, INHERITED, TRANSFORM, centre, colour, num, numbers, segments
 
@@ -16,23 +17,25 @@ _INITIAL = {"rg": "0 0 0", "RG": "0 0 0", "w": 1, "J": 0, "j": 0, "M": 10.0, "d"
 
 
 class Unsupported(Exception):
-    """The drawing needs cairo: text (set in the bundled Vera, on faces and sheet furniture alike), or a see-through group."""
+    """The drawing needs cairo: a see-through group."""
 
 
 class Written(NamedTuple):
-    """A face already written as operators, with what placing it needs: its size (mm) and the opacities it sets."""
+    """A face already written as operators, with what placing it needs: its size (mm), the opacities it sets and the
+    characters it sets in each weight of Vera (font resource name, characters)."""
 
     ops: str
     width: float
     height: float
     alphas: tuple
+    chars: tuple
 
 
 def write(drawing):
-    """A face (no text) as Written operators; Unsupported if it needs cairo."""
+    """A face as Written operators; Unsupported if it needs cairo."""
     writer = Writer()
     ops = writer.drawing(drawing)
-    return Written(ops, drawing.width, drawing.height, tuple(sorted(writer.alphas)))
+    return Written(ops, drawing.width, drawing.height, tuple(sorted(writer.alphas)), writer.used())
 
 
 @functools.lru_cache(maxsize=65536)
@@ -211,7 +214,7 @@ class Writer:
 
     def __init__(self):
         self.out, self.state, self.stack = [], dict(_INITIAL), []
-        self.alphas = set()
+        self.alphas, self.chars = set(), {}
 
     def set(self, op, value, text):
         """Emit text, which sets op to value, unless it is already so."""
@@ -225,6 +228,10 @@ class Writer:
             self.state[op] = value
             self.alphas.add((op, value))
             self.out.append(f"/{op}{n(value)} gs")
+
+    def used(self):
+        """The characters set in each font: sorted (resource name, characters) pairs."""
+        return tuple((font, "".join(sorted(chars))) for font, chars in sorted(self.chars.items()))
 
     def save(self):
         """Save the graphics state (q), remembering what is set."""
@@ -272,7 +279,7 @@ class Writer:
             for child in node.children:
                 self.element(child, style, clips)
         elif tag == "text":
-            raise Unsupported("text")
+            self.text(node, style)
         else:
             shape = outline(node)
             if shape:
@@ -280,16 +287,35 @@ class Writer:
         if local:
             self.restore()
 
+    def text(self, node, style):
+        """A line set in Vera as PDF text, filled only (as cairo sets it): anchored by the advances textfit measures,
+        upright in our y-down units."""
+        words, fill = node.content or "", rgb(style["fill"])
+        if fill is None or not words:
+            return
+        bold, size = str(style["font-weight"]) == "bold", num(style["font-size"], 4.0)
+        shift = {"middle": 0.5, "end": 1.0}.get(style["text-anchor"], 0.0)
+        x = num(node.attrs.get("x")) - shift * textfit.width(words, size, bold)
+        self.fill(fill, style)
+        font = typeface.font_name(bold)
+        self.chars.setdefault(font, set()).update(words)
+        self.out.append(f"BT {font} {n(size)} Tf 1 0 0 -1 {n(x)} {n(num(node.attrs.get('y')))} Tm "
+                        f"{typeface.shown(words, bold)} TJ ET")
+
+    def fill(self, fill, style):
+        """Set the fill colour ('r g b') and the style's fill opacity."""
+        if self.state["rg"] != fill:
+            self.state["rg"] = fill
+            self.out.append(f"{fill} rg")
+        if "fill-opacity" in style or self.state["ca"] != 1.0:
+            self.alpha("ca", _opacity(style.get("fill-opacity")))
+
     def paint(self, shape, style, area=True):
         """Fill (if the shape has an area), then stroke, a path as the style says."""
         state, out = self.state, self.out
         fill, stroke = rgb(style["fill"]) if area else None, rgb(style["stroke"])
         if fill is not None:
-            if state["rg"] != fill:
-                state["rg"] = fill
-                out.append(f"{fill} rg")
-            if "fill-opacity" in style or state["ca"] != 1.0:
-                self.alpha("ca", _opacity(style.get("fill-opacity")))
+            self.fill(fill, style)
         if stroke is not None:
             width = num(style["stroke-width"], 1.0)
             if width <= 0:

@@ -137,8 +137,8 @@ class FaceCache:
             return written
         self.kept[face] = entry
         if "written" in entry:
-            ops, width, height, alphas = entry["written"]
-            return content.Written(ops, width, height, tuple(tuple(a) for a in alphas))
+            ops, width, height, alphas, chars = entry["written"]
+            return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars))
         width, height, box, ident, packed = entry["drawing"]
         drawing = _unpack(packed, svg.Drawing(width, height, tuple(box), ident))
         drawing.defs = next(c for c in drawing.children if c.tag == "defs")

@@ -4,7 +4,7 @@ import io
 import re
 from operator import add, sub
 
-from . import content, pdffile, svg
+from . import content, pdffile, svg, typeface
 from .units import PT_PER_MM
 
 
@@ -14,8 +14,9 @@ TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), 180: (-1, 0, 0, -1), -90: (0, -1, 1
 
 
 class Document:
-    """A sheet PDF written as content streams in mm: faces of plain shapes as PDF operators (one Form XObject for a
-    face used more than once); faces and furniture with text painted by cairo in the bundled Vera and placed as forms."""
+    """A sheet PDF written as content streams in mm: faces and furniture as PDF operators, their text in the bundled Vera
+    (each weight embedded once, as a subset), one Form XObject for a face used more than once; cairo paints only a
+    face with a see-through group, placed as a form."""
 
     def __init__(self, width, height):
         self.width, self.height = width, height
@@ -23,7 +24,7 @@ class Document:
         self.resources = self.file.reserve()
         self.pages, self.ops, self.top = [], [], []  # the page's faces, then its furniture
         self.shared, self.forms, self.xobjects, self.cairo = set(), {}, {}, {}
-        self.alphas = set()
+        self.alphas, self.chars = set(), {}  # the opacities set, the characters set in each font
         self.cursor = None  # origin of the open run of placements by translation, if any
         self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
 
@@ -45,6 +46,7 @@ class Document:
                     name = self._cairo_form(key, drawing)
             if face is not None:
                 self.alphas.update(face.alphas)
+                self._set(face.chars)
                 if key not in self.shared:
                     self._end_run()
                     self.ops.append(" ".join(["q", *_clip(clip), *_move(matrix),
@@ -63,7 +65,7 @@ class Document:
         self.ops.append(f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q")
 
     def furniture(self, make, key=None):
-        """Draw sheet furniture from make() over the faces (text painted by cairo, in Vera); a key stores it once as a form."""
+        """Draw sheet furniture from make() over the faces; a key stores it once as a form."""
         self._end_run()
         name = self.forms.get(key) if key is not None else None
         if name is None:
@@ -71,10 +73,11 @@ class Document:
             writer = content.Writer()
             try:
                 ops = writer.drawing(drawing)
-            except content.Unsupported:  # words: cairo sets them in the bundled Vera, subset once per file
+            except content.Unsupported:  # a see-through group
                 name = self._cairo_form(key, drawing, "/SC")
             else:
                 self.alphas |= writer.alphas
+                self._set(writer.used())
                 if key is None:
                     self.top.append(ops)
                     return
@@ -89,6 +92,11 @@ class Document:
         parts = [[base] + parts[0]] + parts[1:] if parts else [[base]]
         self.pages.append(([self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts], extent(slots)))
         self.ops, self.top = [], []
+
+    def _set(self, chars):
+        """Note the characters written in each font, (resource name, characters) pairs."""
+        for font, text in chars:
+            self.chars.setdefault(font, set()).update(text)
 
     def _run(self, name, x, y):
         """Place a form at (x, y) by moving the origin from the last placement: runs of copies compress to almost nothing."""
@@ -118,7 +126,7 @@ class Document:
         return name
 
     def _cairo_form(self, key, drawing, prefix="/C"):
-        """Queue a face (or sheet furniture, prefix /SC) for cairo, painted at save with the bundled font; return its name."""
+        """Queue a face (or sheet furniture, prefix /SC) for cairo, painted at save; return its name."""
         name = f"{prefix}{len(self.cairo) + 1}"
         self.cairo[name] = drawing
         if key is not None:
@@ -130,6 +138,9 @@ class Document:
         file = self.file
         resources = (f" /XObject << {' '.join(f'{k} {v} 0 R' for k, v in sorted(self.xobjects.items()))} >>"
                      if self.xobjects else "")
+        if self.chars:
+            fonts = " ".join(f"{font} {typeface.embed(file, font, chars)} 0 R" for font, chars in sorted(self.chars.items()))
+            resources += f" /Font << {fonts} >>"
         if self.alphas:
             states = " ".join(f"/{op}{content.n(v)} << /{op} {content.n(v)} >>" for op, v in sorted(self.alphas))
             resources += f" /ExtGState << {states} >>"

@@ -4,14 +4,13 @@ import math
 import re
 from typing import NamedTuple
 
-from . import cairopdf, paint, svg
+from . import paint, svg
 from .components import KINDS
 from .components.kind import BLEED, Circle
 from .expand import expand
 from .render import draw_art
 from .textcheck import SAFE, SLACK, _where
 
-cairocffi = cairopdf.cairocffi
 PX = 20          # pixels per mm the ink is measured at: distances to 0.05 mm
 PALE = 0.96      # a ground lighter than this in every channel counts as white paper
 OUTLINES = ("rect", "circle", "ellipse", "polygon")
@@ -63,6 +62,7 @@ def _sides(corners):
 
 def ink_ends(node, clips):
     """The centres (mm) of the first and last inked pixel of each pixel row one element paints."""
+    from .cairopdf import cairocffi  # cairo loads only when validation measures ink (0.1-0.3 s), not to write a PDF
     recording = cairocffi.RecordingSurface(cairocffi.CONTENT_ALPHA, None)
     ctx = cairocffi.Context(recording)  # font options stay the default: cairo keeps a face's first ones for good
     ctx.scale(PX, PX)
