@@ -4,7 +4,7 @@ import math
 import re
 from typing import NamedTuple
 
-from . import paint, svg
+from . import paint, svg, textfit
 from .components import KINDS
 from .components.kind import BLEED, Circle
 from .expand import expand
@@ -87,6 +87,22 @@ def ink_ends(node, clips):
     return ends
 
 
+def text_ends(node) -> list:
+    """The corners (mm) of a line of text's ink, from Vera's measured glyphs (as the writer sets it: no hinting, so the
+    same figures whatever cairo drew before)."""
+    from .content import matrix
+    from .textcheck import _placed, texts
+    ends = []
+    for text, transform, style in texts(node):
+        box = textfit.ink(text.content or "", paint.num(text.attrs.get("x")), paint.num(text.attrs.get("y")),
+                          paint.num(style.get("font-size"), 4.0), str(style.get("font-weight")) == "bold",
+                          style.get("text-anchor", "start"))
+        if box:
+            left, top, right, bottom = _placed(box, matrix(transform))
+            ends += [(left, top), (right, top), (left, bottom), (right, bottom)]
+    return ends
+
+
 def ink_box(node) -> tuple:
     """The box (left, top, right, bottom) in mm that one element's ink covers, or None when it paints nothing."""
     ends = ink_ends(node, {})
@@ -130,7 +146,8 @@ def _measure(drawing, cut):
         clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
         nearest = {}
         for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
-            ends = ink_ends(node, clips) if node.role in (svg.MARK, svg.FRAME) else []
+            ends = ((text_ends(node) if node.tag == "text" else ink_ends(node, clips))
+                    if node.role in (svg.MARK, svg.FRAME) else [])
             if ends:
                 part = name(node, n)
                 distance = clearance(cut, ends)

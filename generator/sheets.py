@@ -1,5 +1,6 @@
 """Sheet furniture as drawings: crop marks and targets, the ruler, the words of each sheet, and the manifest page."""
 from . import svg, textfit
+from .wording import ranges
 from .components import KINDS
 from .components.kind import round_cut
 from .imposition import ASSEMBLY_LINES, COPY_NOTE, MARGIN, SPACING
@@ -140,13 +141,7 @@ def page_runs(sides):
 
 def page_list(numbers) -> str:
     """Page numbers as runs: 'page 3', 'pages 2-5, 8'."""
-    runs = []
-    for n in numbers:
-        if runs and n == runs[-1][1] + 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
-    return f"page{'s' * (len(numbers) > 1)} " + ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
+    return f"page{'s' * (len(numbers) > 1)} {ranges(numbers)}"
 
 
 def supplies(spec, plan) -> list:

@@ -3,6 +3,7 @@ from .components import KINDS
 from .content import matrix
 from .paint import num
 from .render import draw_art
+from .wording import ranges
 from .textfit import FAMILY, Box, ink, missing
 
 SAFE = 2.0     # mm inside the trim that text a player needs keeps clear of
@@ -86,11 +87,5 @@ def _quote(text):
 def _where(faces):
     """Which faces a message is about: 'face 3', 'faces 1-20', 'faces 2, 5', 'back'."""
     numbers = [f for f in faces if f != "back"]
-    runs = []
-    for n in numbers:
-        if runs and n == runs[-1][1] + 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
-    parts = [f"{a}-{b}" if b > a else str(a) for a, b in runs] + (["back"] if "back" in faces else [])
-    return f"face{'s' if len(numbers) > 1 else ''} {', '.join(parts)}" if numbers else "back"
+    parts = ranges(numbers) + (", back" if "back" in faces else "")
+    return f"face{'s' if len(numbers) > 1 else ''} {parts}" if numbers else "back"
