@@ -93,3 +93,15 @@ def test_a_spec_without_a_rules_file_builds_its_components_and_says_where_rules_
     assert sorted(p.name for p in Path("out/mine").glob("*.pdf")) == ["mine-components-a4.pdf"]
     ruled = CliRunner().invoke(cli, ["rules", "mine.yaml", "--out", "out"])
     assert (ruled.exit_code, ruled.exception.__class__, ruled.output) == (1, SystemExit, f"error: {note}\n")
+
+
+def test_the_readme_spec_example_validates_and_builds(tmp_path, monkeypatch):
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    example = readme.split("## Writing a spec", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    Path("my-game.yaml").write_text(example, encoding="utf-8")
+    checked = CliRunner().invoke(cli, ["validate", "my-game.yaml"])
+    assert checked.exit_code == 0, checked.output
+    built = CliRunner().invoke(cli, ["build", "my-game.yaml", "--paper", "a4"])
+    assert built.exit_code == 0, built.output
+    assert Path("output/my-game/my-game-components-a4.pdf").is_file()

@@ -104,7 +104,7 @@ def test_a_spec_naming_no_game_rules_says_generic_checks_only(tmp_path):
     assert run.exit_code == 0, run.output
     assert run.output.splitlines()[-2:] == [
         f"{path}: generic checks only: the spec names no game.ruleset, so no game's own rules were checked",
-        f"{path}: all generic checks pass (1 components)"]
+        f"{path}: all generic checks pass (1 component)"]
 
 
 def test_a_game_generator_without_game_rules_names_the_key(tmp_path):
