@@ -104,7 +104,7 @@ def validate(games, overrides, theme, threshold, grey_threshold):
         failed += len(failures)
         if not failures:
             checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
-            click.echo(f"{spec.path}: {checked} ({len(spec.components)} component{"s" * (len(spec.components) != 1)})")
+            click.echo(f"{spec.path}: {checked} ({len(spec.components)} component{'s' * (len(spec.components) != 1)})")
     if failed:
         sys.exit(1)
 
