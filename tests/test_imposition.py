@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 
 from generator import spec as specs
 from generator.expand import expand
-from generator.imposition import CLEAR, EPS, MARGIN, MARK_LEN, MARK_MIN, SPACING, Rect, impose, printable_area
+from generator.imposition import CLEAR, EPS, MARGIN, MARK_LEN, MARK_MIN, SPACING, Rect, impose, printable_area, share
 
 
 def make_spec(components):
@@ -84,10 +84,12 @@ def check_plan(spec, paper):
     fronts = Counter()
     for sheet in plan.sheets:
         boxes = [s.bleed_box for s in sheet.slots]
+        trims = [Rect(s.x, s.y, s.w, s.h) for s in sheet.slots]
         for i, a in enumerate(boxes):
             assert area.x - EPS <= a.x and a.x + a.w <= area.x + area.w + EPS, "slot outside the area"
             assert area.y - EPS <= a.y and a.y + a.h <= area.y + area.h + EPS, "slot outside the area"
-            assert not any(overlap(a, b) for b in boxes[i + 1:]), "slots overlap"
+            painted = Rect(*(share(sheet.slots[i], sheet.slots) or a))
+            assert not any(overlap(painted, b) for j, b in enumerate(trims) if j != i), "art over a neighbour's piece"
         for (x1, y1), (x2, y2) in sheet.marks:
             for x, y in ((x1, y1), (x2, y2)):
                 assert MARGIN - EPS <= x <= plan.width - MARGIN + EPS and MARGIN - EPS <= y <= plan.height - MARGIN + EPS
