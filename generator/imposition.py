@@ -3,6 +3,7 @@ import math
 from typing import NamedTuple
 
 from .components import KINDS
+from .components.kind import round_cut
 from .errors import UserError
 from .units import paper_size
 
@@ -120,7 +121,7 @@ class Group(NamedTuple):
     h: float
     bleed: float
     pieces: tuple       # (front art, back art or None, component id) per piece
-    gutter: float = None    # between neighbouring trims; None: two bleeds (grounds differ)
+    gutter: float = None    # between neighbouring trims: one ground, punched: a bleed; cut straight: 0; None: two bleeds
 
     @property
     def space(self):
@@ -470,7 +471,7 @@ def impose(spec, pieces, paper, backs="duplex"):
         ground = shared_ground(spec, mine)
         key = (round(w, 4), round(h, 4), comp.bleed, two_sided, ground)
         groups[key] = groups[key]._replace(pieces=groups[key].pieces + tuple(cells)) if key in groups \
-            else Group(w, h, comp.bleed, tuple(cells), (comp.bleed if kind.cut else 0.0) if ground else None)  # punched: room to miss
+            else Group(w, h, comp.bleed, tuple(cells), (comp.bleed if round_cut(comp) else 0.0) if ground else None)
     by_size = sorted(groups.items(), key=lambda item: -(item[1].w + 2 * item[1].bleed) * (item[1].h + 2 * item[1].bleed))
     for (*_, two_sided, _), group in sorted(by_size, key=lambda item: not item[0][3]):
         if two_sided:
