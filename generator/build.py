@@ -11,7 +11,7 @@ from .errors import UserError
 from .expand import expand
 from .facecache import FaceCache
 from .render import bleed_size, draw_art, render_art
-from .imposition import EPS, grown, impose
+from .imposition import EPS, grown, impose, share
 from .validate import validate
 
 PAPER_CHOICES = ("a4", "letter", "all")
@@ -66,7 +66,7 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
             if block and grounds[slot.art]:
                 doc.fill(_within(grown(slot.bleed_box, SEAM), block), grounds[slot.art])
         for slot in sheet.slots:
-            clip = (slot.x, slot.y, slot.w, slot.h) if slot.window is not None else None
+            clip = (slot.x, slot.y, slot.w, slot.h) if slot.window is not None else share(slot, sheet.slots)
             doc.paint(pictures[slot.art], pdf.place_slot(slot, sizes[slot.art]), clip, slot.art)
         doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
         doc.furniture(lambda: sheets.ruler(plan), "ruler")

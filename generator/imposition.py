@@ -3,6 +3,7 @@ import math
 from typing import NamedTuple
 
 from .components import KINDS
+from .components.kind import round_cut
 from .errors import UserError
 from .units import paper_size
 
@@ -84,7 +85,7 @@ def mark_bounds(width, height):
 
 def grid_fit(area, w, h):
     """How many slots of w x h fit across and down an area."""
-    return int((area.w + EPS) // w), int((area.h + EPS) // h)
+    return max(int((area.w + EPS) // w), 0), max(int((area.h + EPS) // h), 0)
 
 
 def orientation(area, w, h, count=1):
@@ -120,6 +121,12 @@ class Group(NamedTuple):
     h: float
     bleed: float
     pieces: tuple       # (front art, back art or None, component id) per piece
+    gutter: float = None    # between neighbouring trims: one ground, punched: a bleed; cut straight: 0; None: two bleeds
+
+    @property
+    def space(self):
+        """The gutter between neighbouring trims."""
+        return 2 * self.bleed if self.gutter is None else self.gutter
 
 
 class Block(NamedTuple):
@@ -132,14 +139,15 @@ class Block(NamedTuple):
     h: float
     bleed: float
     rotation: int
+    gutter: float = 0.0     # between neighbouring trims
 
     @property
     def width(self):
-        return self.cols * (self.w + 2 * self.bleed)
+        return self.cols * (self.w + self.gutter) - self.gutter + 2 * self.bleed
 
     @property
     def height(self):
-        return self.rows * (self.h + 2 * self.bleed)
+        return self.rows * (self.h + self.gutter) - self.gutter + 2 * self.bleed
 
 
 def split(free, w, h):
@@ -163,13 +171,13 @@ def fit(free, group, count):
     best = None
     for rotation in (0, 90):
         w, h = (group.w, group.h) if rotation == 0 else (group.h, group.w)
-        pitch_w, pitch_h = w + 2 * group.bleed, h + 2 * group.bleed
-        cols, rows = grid_fit(free, pitch_w, pitch_h)
+        room = Rect(free.x, free.y, free.w + group.space - 2 * group.bleed, free.h + group.space - 2 * group.bleed)
+        cols, rows = grid_fit(room, w + group.space, h + group.space)
         n = min(cols * rows, count)
         if not n:
             continue
         cols = min(cols, n)
-        block = Block((), cols, math.ceil(n / cols), w, h, group.bleed, rotation)
+        block = Block((), cols, math.ceil(n / cols), w, h, group.bleed, rotation, group.space)
         spare = max((r.w * r.h for r in split(free, block.width, block.height)), default=0.0)
         option = (n, round(spare, 6), rotation == 0, block)
         if best is None or option[:3] > best[:3]:
@@ -210,7 +218,7 @@ def pack(group, pages, sides, new_page):
 
 def place(block, x, y):
     """Slots of a block whose bleed box starts at (x, y), and its cut lines: (slots, xs, ys)."""
-    pitch_x, pitch_y, b = block.w + 2 * block.bleed, block.h + 2 * block.bleed, block.bleed
+    pitch_x, pitch_y, b = block.w + block.gutter, block.h + block.gutter, block.bleed
     lefts = [x + col * pitch_x + b for col in range(block.cols)]
     tops = [y + row * pitch_y + b for row in range(block.rows)]
     w, h, turn_ = block.w, block.h, block.rotation
@@ -218,6 +226,30 @@ def place(block, x, y):
     xs = sorted({round(left + d, 4) for left in lefts for d in (0, w)})
     ys = sorted({round(top + d, 4) for top in tops for d in (0, h)})
     return slots, xs, ys
+
+
+def share(slot: Slot, slots) -> tuple:
+    """Where a piece's art may paint when a neighbour's trim comes inside its bleed (shared bleed): up to that trim.
+
+    None when no neighbour does: the whole bleed box.
+    """
+    box = slot.bleed_box
+    left, top, right, bottom = box.x, box.y, box.x + box.w, box.y + box.h
+    for other in slots:
+        if other is slot or not (other.x < right - EPS and left + EPS < other.x + other.w
+                                 and other.y < bottom - EPS and top + EPS < other.y + other.h):
+            continue
+        if other.x >= slot.x + slot.w - EPS:
+            right = min(right, other.x)
+        elif other.x + other.w <= slot.x + EPS:
+            left = max(left, other.x + other.w)
+        elif other.y >= slot.y + slot.h - EPS:
+            bottom = min(bottom, other.y)
+        elif other.y + other.h <= slot.y + EPS:
+            top = max(top, other.y + other.h)
+    if (left, top, right, bottom) == (box.x, box.y, box.x + box.w, box.y + box.h):
+        return None
+    return left, top, right - left, bottom - top
 
 
 def grown(rect, by):
@@ -436,11 +468,12 @@ def impose(spec, pieces, paper, backs="duplex"):
             copy_pages += copy_sheets(Group(w, h, comp.bleed, tuple(dict.fromkeys(cells))), room,
                                       "fold" if two_sided and folding else "front" if two_sided else "single")
             continue
-        key = (round(w, 4), round(h, 4), comp.bleed, two_sided)
+        ground = shared_ground(spec, mine)
+        key = (round(w, 4), round(h, 4), comp.bleed, two_sided, ground)
         groups[key] = groups[key]._replace(pieces=groups[key].pieces + tuple(cells)) if key in groups \
-            else Group(w, h, comp.bleed, tuple(cells))
+            else Group(w, h, comp.bleed, tuple(cells), (comp.bleed if round_cut(comp) else 0.0) if ground else None)
     by_size = sorted(groups.items(), key=lambda item: -(item[1].w + 2 * item[1].bleed) * (item[1].h + 2 * item[1].bleed))
-    for (*_, two_sided), group in sorted(by_size, key=lambda item: not item[0][3]):
+    for (*_, two_sided, _), group in sorted(by_size, key=lambda item: not item[0][3]):
         if two_sided:
             side = "fold" if folding else "front"
             pack(group, pages, (side,), lambda: _Page(side, half if folding else area))
@@ -455,6 +488,24 @@ def impose(spec, pieces, paper, backs="duplex"):
         front, back_of, reverse = finish(page, area, bounds)
         sheets += [front, mirror(front, width, back_of, reverse)]
     return Plan(paper, width, height, tuple(sheets))
+
+
+def shared_ground(spec, pieces):
+    """The ground colours (front, back) that every bled piece of a component fills its bleed box with, or None.
+
+    Neighbours with one ground share their bleed: a cut or punch a little off still lands on that colour.
+    """
+    from .expand import expand  # the faces are drawn to find their grounds
+    from .pdf import ground
+    from .render import draw_art
+    if not spec.component(pieces[0].component).bleed:
+        return None
+    arts = expand(spec)[1]
+    sides = [{ground(draw_art(spec, arts[key])) for key in {getattr(p, side) for p in pieces}}
+             for side in ("front", "back") if pieces[0].back or side == "front"]
+    if any(len(colours) != 1 or None in colours for colours in sides):
+        return None
+    return tuple(colours.pop() for colours in sides)
 
 
 def copy_sheets(group, area, side):

@@ -128,8 +128,8 @@ def test_stone_backs_register_with_fronts_in_duplex(spec, a4):
                        for n in (number, number + 1))
         assert len(front) == len(back)
         stones += len(front)
-        mirrored = sorted((round(width - x, 2), round(y, 2)) for x, y in front)
-        assert mirrored == sorted((round(x, 2), round(y, 2)) for x, y in back)
+        for x, y in front:  # the file writes 3 decimals: a back within 0.01 mm of the mirrored front
+            assert any(abs(width - x - bx) < 0.01 and abs(y - by) < 0.01 for bx, by in back), (x, y)
     assert stones == 128, "black and yellow stones share the duplex pairs"
 
 

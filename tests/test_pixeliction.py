@@ -98,7 +98,8 @@ def test_disc_backs_register_with_fronts_in_duplex(spec, a4):
         front, back = ([(round(x, 2), round(y, 2)) for x, y in placed_centres(data, n, (side, side))]
                        for n in (number, number + 1))
         assert len(front) == len(back)
-        assert sorted((round(plan.width - x, 2), y) for x, y in front) == sorted(back)
+        for x, y in front:  # the file writes 3 decimals: a back within 0.01 mm of the mirrored front
+            assert any(abs(plan.width - x - bx) < 0.011 and abs(y - by) < 0.011 for bx, by in back), (x, y)
         placed += len(front)
     assert placed == 64
 
