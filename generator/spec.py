@@ -4,7 +4,6 @@ import re
 from pathlib import Path
 from types import MappingProxyType
 
-import yaml
 
 from . import schema as s
 from . import figures, templates, yamlsource

@@ -173,8 +173,7 @@ def around(cut, depth, cx, cy, slot):
     if isinstance(cut, Circle):
         r = cut.r - depth
         return [(cx + r * math.cos(k / 18 * math.pi), cy + r * math.sin(k / 18 * math.pi)) for k in range(36)]
-    xs, ys = [x for x, _ in cut], [y for _, y in cut]
-    w, h = max(xs) - min(xs), max(ys) - min(ys)
+    w = max(x for x, _ in cut) - min(x for x, _ in cut)
     turned = abs(w - slot.w) > 0.01
     corners = [((y, x) if turned else (x, y)) for x, y in cut]
     mx, my = sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)

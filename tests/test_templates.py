@@ -1,6 +1,5 @@
 """Templates as drawing programs write them: style attributes, inherited group paint, Inkscape's extra elements; what
 a template may not hold is refused, by validate as by build, in one line naming the file, line and element."""
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

@@ -16,7 +16,6 @@ Quote coordinates inside [...] lists: YAML reads [1,0] as two numbers.
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from pathlib import Path
 from types import MappingProxyType
 
 from generator import hexgrid, svg, yamlsource
