@@ -251,17 +251,20 @@ def dark_run(values, px):
     return dark[0] / px, (dark[-1] + 1) / px
 
 
-@pytest.mark.parametrize("bleed", [0, 2])
-def test_crop_marks_are_5_mm_long_and_3_mm_from_the_trim_on_the_page(bleed):
+def first_sheet(spec, dpi, mode):
+    """The A4 plan of a spec and its first sheet (page 2) rendered at dpi in mode ("L" or "RGB"); pixels per mm."""
     import pypdfium2
 
     from generator.build import components_pdf
-    spec = make_spec({"t": tile(25, 12, bleed)})
-    plan = impose(spec, expand(spec)[0], "a4")
     data, _ = components_pdf(spec, "a4")
-    dpi = 300
-    px = dpi / 25.4
-    page = pypdfium2.PdfDocument(data)[1].render(scale=dpi / 72).to_pil().convert("L")
+    page = pypdfium2.PdfDocument(data)[1].render(scale=dpi / 72).to_pil().convert(mode)
+    return impose(spec, expand(spec)[0], "a4"), page, dpi / 25.4
+
+
+@pytest.mark.parametrize("bleed", [0, 2])
+def test_crop_marks_are_5_mm_long_and_3_mm_from_the_trim_on_the_page(bleed):
+    spec = make_spec({"t": tile(25, 12, bleed)})
+    plan, page, px = first_sheet(spec, 300, "L")
     first = min(plan.sheets[0].slots, key=lambda s: (s.y, s.x))
     top = first.y - 12
     above = [page.getpixel((round(first.x * px), y)) for y in range(round(top * px), round(first.y * px))]
@@ -380,15 +383,8 @@ def test_neighbours_of_one_ground_share_their_bleed():
 def test_square_tiles_sharing_cut_lines_keep_each_others_edges():
     """Square tokens share their cut lines: each one's art stops at its neighbour's trim, so the ring at every edge of
     every token shows on the page (a neighbour's bleed painted over it would hide it)."""
-    import pypdfium2
-
-    from generator.build import components_pdf
     spec = make_spec({"t": {**token(6, outline="square"), "ring_colour": "black", "ring": "0.6mm"}})
-    plan = impose(spec, expand(spec)[0], "a4")
-    data, _ = components_pdf(spec, "a4")
-    dpi = 400
-    px = dpi / 25.4
-    page = pypdfium2.PdfDocument(data)[1].render(scale=dpi / 72).to_pil().convert("RGB")
+    plan, page, px = first_sheet(spec, 400, "RGB")
     slots = sorted(plan.sheets[0].slots, key=lambda s: (s.y, s.x))
     assert slots[1].x == pytest.approx(slots[0].x + slots[0].w)
     for a, b in zip(slots, slots[1:]):
