@@ -105,7 +105,7 @@ def check(spec):
     """Refuse to build a spec whose set fails validation (checked once a run)."""
     if id(spec) in _CHECKED:
         return
-    failures = validate(spec, draw=False)  # the build draws every artwork itself
+    failures = validate(spec)
     if failures:
         raise UserError(f"{spec.path}: {len(failures)} check(s) failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))

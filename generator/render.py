@@ -19,6 +19,11 @@ def draw_art(spec, art):
         raise spec_error(spec, where, f"missing required key {key!r} for kind {comp.kind}") from None
 
 
+def drawn(spec, arts) -> list:
+    """Every artwork drawn once, as (art, drawing): what the checks read."""
+    return [(art, draw_art(spec, art)) for art in arts.values()]
+
+
 def render_art(spec, art):
     """SVG text of one artwork (a Picture that still carries its drawing)."""
     return svg.to_string(draw_art(spec, art))

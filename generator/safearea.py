@@ -8,7 +8,7 @@ from . import paint, svg, textfit
 from .components import KINDS
 from .components.kind import BLEED, Circle
 from .expand import expand
-from .render import draw_art
+from .render import drawn
 from .textcheck import SAFE, SLACK, _where
 
 PX = 20          # pixels per mm the ink is measured at: distances to 0.05 mm
@@ -159,22 +159,21 @@ def _measure(drawing, cut):
     return _MEASURED[key]
 
 
-def survey(spec, arts):
-    """Every artwork drawn once: the reach of each of its marks, and each component's ground fills by side."""
+def survey(spec, drawings):
+    """The reach of each mark of every artwork ((art, drawing) pairs), and each component's ground fills by side."""
     faces, found, grounds = {comp.id: 0 for comp in spec.components}, [], {}
-    for art in arts.values():
+    for art, drawing in drawings:
         if art.side == "front":
             faces[art.component] += 1
-        drawing = draw_art(spec, art)
         found += reaches(spec, art, drawing, faces[art.component] if art.side == "front" else "back")
         fills = grounds.setdefault(art.component, {}).setdefault(art.side, set())
         fills.update(n.attrs.get("fill") for n in drawing.children if n.role == svg.GROUND)
     return found, grounds
 
 
-def failures(spec, arts) -> list:
+def failures(spec, drawings) -> list:
     """(component, message) for every mark closer than SAFE mm to its cut, and every tinted ground or back short of bleed."""
-    found, grounds = survey(spec, arts)
+    found, grounds = survey(spec, drawings)
     grouped = {}
     for r in found:
         if r.distance < (SAFE if r.role == svg.MARK else 0.0) - SLACK and not r.text:  # textcheck measures text
@@ -215,7 +214,7 @@ def report(spec) -> list:
     """(component, [(element, mm from the cut)] nearest first) per component: every mark and frame, texts as one 'text'."""
     _, arts = expand(spec)
     nearest = {}
-    for r in survey(spec, arts)[0]:
+    for r in survey(spec, drawn(spec, arts))[0]:
         part = "text" if r.text else "frame" if r.role == svg.FRAME else re.sub(r" \d+$", "", r.part)
         part = f"{part} (back)" if r.side == "back" else part
         here = nearest.setdefault(r.component, {})

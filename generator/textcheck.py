@@ -2,7 +2,6 @@
 from .components import KINDS
 from .content import matrix
 from .paint import num
-from .render import draw_art
 from .wording import ranges
 from .textfit import FAMILY, Box, ink, missing
 
@@ -11,11 +10,14 @@ SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
 STYLE = ("font-size", "font-weight", "text-anchor")
 
 
-def failures(spec, arts) -> list:
-    """(component, message) for every text on a piece that overflows or needs a glyph the font lacks."""
+def failures(spec, drawings) -> list:
+    """(component, message) for every text on a piece that overflows or needs a glyph the font lacks.
+
+    drawings: (art, drawing) for every artwork (render.drawn).
+    """
     found, faces = {}, {comp.id: 0 for comp in spec.components}
     lettered = {comp.id: KINDS[comp.kind].lettering for comp in spec.components}
-    for art in arts.values():
+    for art, drawing in drawings:
         if art.side == "front":
             faces[art.component] += 1
             if not lettered[art.component]:
@@ -23,7 +25,7 @@ def failures(spec, arts) -> list:
         comp = spec.component(art.component)
         w, h = KINDS[comp.kind].size(comp.options)
         safe = Box(SAFE, SAFE, w - SAFE, h - SAFE, "safe area")
-        for node, transform, style in texts(draw_art(spec, art)):
+        for node, transform, style in texts(drawing):
             for message in problems(node, transform, style, safe):
                 found.setdefault((comp.id, message), []).append(faces[comp.id] if art.side == "front" else "back")
     return [(component, f"{_where(where)}: {message}") for (component, message), where in found.items()]

@@ -6,7 +6,7 @@ from . import games, safearea, textcheck
 from .components.kind import PUNCHES, round_cut
 from .expand import expand
 from .located import spec_error
-from .render import draw_art
+from .render import drawn
 
 
 class Failure(NamedTuple):
@@ -53,14 +53,15 @@ def missing(spec, module):
             for kind, what in getattr(module, "REQUIRED", {}).items() if kind not in kinds]
 
 
-def validate(spec, draw: bool = True):
+def validate(spec):
     """Run every check; return the failures (empty when the set is complete and consistent).
 
-    draw: then also draw every distinct artwork once, so that a template or a renderer refusing its input (a
-    UserError, as the build would raise it) is found without building.
+    Every distinct artwork is drawn once, so a template or a renderer refusing its input (a UserError, as the build
+    would raise it) is found without building, and the text and safe-area checks read those drawings.
     """
     pieces, arts = expand(spec)
-    found = generic(spec, pieces, arts) + textcheck.failures(spec, arts) + safearea.failures(spec, arts)
+    drawings = drawn(spec, arts)
+    found = generic(spec, pieces, arts) + textcheck.failures(spec, drawings) + safearea.failures(spec, drawings)
     module = games.ruleset(spec)
     absent = missing(spec, module) if module is not None else []
     found += absent
@@ -76,7 +77,4 @@ def validate(spec, draw: bool = True):
     if spec.distinguish or any(c.kind == "line-legend" for c in spec.components):
         from . import vision  # coloraide builds its tables on import: only for specs that need it
         found += vision.failures(spec) + vision.word_failures(spec)
-    if draw and not found:
-        for art in arts.values():
-            draw_art(spec, art)
     return [Failure(spec.path, component, message) for component, message in found]
