@@ -188,9 +188,11 @@ class Document:
         resources = out.pages[0].Resources  # one dictionary shared by every page and form
         if pikepdf.Name.XObject not in resources:
             resources.XObject = pikepdf.Dictionary()
+        drawn = []  # the SVG art's own PDFs, open until the file is saved
         for name, (path, folder) in sorted(self.art.items()):
             if name.startswith("/G"):
-                page = pikepdf.open(io.BytesIO(art.pdf(art.reload(path, folder)))).pages[0]
+                drawn.append(pikepdf.open(io.BytesIO(art.pdf(art.reload(path, folder)))))
+                page = drawn[-1].pages[0]
                 x0, y0, x1, y1 = (float(v) for v in page.MediaBox)
                 form = pikepdf.Page(page).as_form_xobject()
                 form.BBox = pikepdf.Array([x0, y0, x1, y1])
