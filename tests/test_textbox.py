@@ -206,3 +206,43 @@ def test_spec_fonts_stay_in_the_specs_folder(tmp_path):
         typeface.families(tmp_path, {"body": "fonts/notes.ttf"})
     with pytest.raises(UserError, match=r"^fonts: body: give a file, or regular .* \(unknown: heavy\)$"):
         typeface.families(tmp_path, {"body": {"regular": "fonts/Body.ttf", "heavy": "fonts/Body.ttf"}})
+
+
+def blocks(path):
+    """Write a CFF-flavoured OpenType font whose A and B are 600 and 900 units wide blocks, 700 units tall."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    widths = {".notdef": 500, "space": 300, "A": 600, "B": 900}
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder(list(widths))
+    builder.setupCharacterMap({32: "space", 65: "A", 66: "B"})
+    strings = {}
+    for name, width in widths.items():
+        pen = T2CharStringPen(width, None)
+        if name in ("A", "B"):
+            for point in ((50, 0), (width - 50, 0), (width - 50, 700), (50, 700)):
+                (pen.lineTo if point != (50, 0) else pen.moveTo)(point)
+            pen.closePath()
+        strings[name] = pen.getCharString()
+    builder.setupCFF("TestBlocks", {"FullName": "Test Blocks"}, strings, {})
+    builder.setupHorizontalMetrics({name: (width, 50 if name in "AB" else 0) for name, width in widths.items()})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Test Blocks", "styleName": "Regular"})
+    builder.setupOS2(sTypoAscender=800, usWinAscent=800, usWinDescent=200)
+    builder.setupPost()
+    builder.save(path)
+
+
+def test_a_postscript_flavoured_otf_is_embedded_and_drawn_where_measured(tmp_path):
+    blocks(tmp_path / "Blocks.otf")
+    laid = textbox.fit("AB BA", (5, 10, 80, 20), font=typeface.family(tmp_path / "Blocks.otf"), size=10)
+    data = pdf_bytes(drawing(laid))
+    with pikepdf.open(io.BytesIO(data)) as doc:
+        (descriptor,) = [obj for obj in doc.objects if isinstance(obj, pikepdf.Dictionary)
+                         and obj.get("/Type") == "/FontDescriptor"]
+        assert descriptor.FontFile3.Subtype == "/OpenType"
+    # the pen runs 6 + 9 + 3 + 9 + 6 mm from x = 5; each block's ink is 0.5 mm in from its advance; 7 mm tall on the
+    # baseline, which sits the ascent (8 mm) below the top of the box
+    assert ink_box(pdfium(data)) == pytest.approx((5.5, 11, 37.5, 18), abs=0.06)
+    assert ink_box(cairo(drawing(laid))) == pytest.approx((5.5, 11, 37.5, 18), abs=0.06)
