@@ -50,7 +50,7 @@ class Laid(NamedTuple):
 
 
 def parse(text: str, colour: str, icons=()) -> list:
-    """Markup as paragraphs, each a list of words, each a list of Atoms; a None word is a space."""
+    """Markup as lines (split at new lines), each a list of words, each a list of Atoms."""
     bold = italic = False
     colours = [colour]
     lines, line, word = [], [], []
@@ -77,16 +77,13 @@ def parse(text: str, colour: str, icons=()) -> list:
             line = []
         elif space:
             end_word()
-            if line and line[-1] is not None:
-                line.append(None)
         elif icon and icon in icons:
             word.append(Atom("", Style(bold, italic, colours[-1]), icon))
         else:
             for ch in (escaped or (f":{icon}:" if icon else char)):
                 word.append(Atom(ch, Style(bold, italic, colours[-1])))
     end_word()
-    lines.append(line)
-    return [[w for w in line if w is not None] for line in lines]
+    return lines + [line]
 
 
 def _width(atoms, size, family):
@@ -108,13 +105,15 @@ def _wrap(paragraphs, size, width, family):
         space = typeface.advance(family.regular.resource, " ") * size
         line, used = [], 0.0
         for word in words:
-            pieces, piece = [], []
-            for atom in word:  # cut a word no line can hold
-                if piece and _width(piece + [atom], size, family) > width:
-                    pieces.append(piece)
-                    piece = []
-                piece.append(atom)
-            pieces.append(piece)
+            pieces = [word]
+            if _width(word, size, family) > width:  # cut a word no line can hold
+                pieces, piece = [], []
+                for atom in word:
+                    if piece and _width(piece + [atom], size, family) > width:
+                        pieces.append(piece)
+                        piece = []
+                    piece.append(atom)
+                pieces.append(piece)
             for piece in pieces:
                 wide = _width(piece, size, family)
                 if line and used + space + wide > width:
@@ -220,7 +219,7 @@ def _set(lines, box, family, size, align, valign, leading, icons):
                 if atom.icon:
                     pen = _flush(out, pending, pen, baseline, size, family, box)
                     pending = []
-                    out.append(_icon(icons[atom.icon], atom.icon, pen, baseline, size, atom.style.colour))
+                    out.append(_icon(icons[atom.icon], atom.icon, pen, baseline, size, atom.style.colour, family))
                     pen += ICON_EM * size
                 elif pending and pending[-1].style != atom.style:
                     pen = _flush(out, pending, pen, baseline, size, family, box)
@@ -248,10 +247,10 @@ def _flush(out, atoms, pen, baseline, size, family, box):
     return pen + typeface.advance(face.resource, text) * size
 
 
-def _icon(path, name, x, baseline, size, colour):
-    """An icon template one em square on the line, its currentColor and ink the text's colour."""
+def _icon(path, name, x, baseline, size, colour, family):
+    """An icon template one em square on the line, its foot on the descent, its currentColor and ink the text's colour."""
     side = ICON_EM * size
-    _, descent = _extent(typeface.VERA.regular.resource)
+    _, descent = _extent(family.regular.resource)
     top = baseline + descent * size - side
     group = svg.part(svg.Element("g", {"transform": f"translate({svg.r(x)},{svg.r(top)}) scale({svg.r(side / 100)})"}),
                      f"icon {name}")

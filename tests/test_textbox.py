@@ -246,3 +246,10 @@ def test_a_postscript_flavoured_otf_is_embedded_and_drawn_where_measured(tmp_pat
     # baseline, which sits the ascent (8 mm) below the top of the box
     assert ink_box(pdfium(data)) == pytest.approx((5.5, 11, 37.5, 18), abs=0.06)
     assert ink_box(cairo(drawing(laid))) == pytest.approx((5.5, 11, 37.5, 18), abs=0.06)
+
+
+def test_a_word_wider_than_the_box_is_cut_between_characters():
+    laid = textbox.fit("Supercalifragilisticexpialidocious word", (0, 0, 20, 30), size=4)
+    assert "".join(run.content for run in laid.elements) == "Supercalifragilisticexpialidocious word"
+    assert laid.lines == 4 and laid.fits
+    assert all(typeface.advance("/V", run.content) * 4 <= 20 for run in laid.elements)
