@@ -5,6 +5,7 @@ from typing import NamedTuple
 
 from . import textfit, typeface
 from .errors import UserError
+from .svg import Placed, Run
 from .paint import DEFAULTS, INHERITED, TRANSFORM, centre, colour, num, numbers, segments
 
 KAPPA = 0.5522847498307936  # Bezier handle length of a quarter circle of radius 1
@@ -21,21 +22,24 @@ class Unsupported(Exception):
 
 
 class Written(NamedTuple):
-    """A face already written as operators, with what placing it needs: its size (mm), the opacities it sets and the
-    characters it sets in each weight of Vera (font resource name, characters)."""
+    """A face already written as operators, with what placing it needs: its size (mm), the opacities it sets, the
+    characters it sets in each font (font resource name, characters) and the designer's files it uses (resource name,
+    path, spec folder: fonts, images, SVG art)."""
 
     ops: str
     width: float
     height: float
     alphas: tuple
     chars: tuple
+    sources: tuple = ()
 
 
 def write(drawing):
     """A face as Written operators; Unsupported if it needs cairo."""
     writer = Writer()
     ops = writer.drawing(drawing)
-    return Written(ops, drawing.width, drawing.height, tuple(sorted(writer.alphas)), writer.used())
+    return Written(ops, drawing.width, drawing.height, tuple(sorted(writer.alphas)), writer.used(),
+                   tuple((name, *where) for name, where in sorted(writer.sources.items())))
 
 
 @functools.lru_cache(maxsize=65536)
@@ -214,7 +218,7 @@ class Writer:
 
     def __init__(self):
         self.out, self.state, self.stack = [], dict(_INITIAL), []
-        self.alphas, self.chars = set(), {}
+        self.alphas, self.chars, self.sources = set(), {}, {}
 
     def set(self, op, value, text):
         """Emit text, which sets op to value, unless it is already so."""
@@ -261,7 +265,7 @@ class Writer:
         tag, attrs = node.tag, node.attrs
         if tag in _UNDRAWN:
             return
-        if tag in _EXTERNAL:
+        if tag in _EXTERNAL and not isinstance(node, Placed):
             raise UserError(f"SVG element <{tag}> would load another file: external resources are not allowed")
         if "opacity" in attrs and num(attrs["opacity"], 1.0) < 1:
             raise Unsupported("group opacity")
@@ -278,8 +282,12 @@ class Writer:
         if tag in ("g", "svg"):
             for child in node.children:
                 self.element(child, style, clips)
+        elif isinstance(node, Run):
+            self.run(node, style)
         elif tag == "text":
             self.text(node, style)
+        elif isinstance(node, Placed):
+            self.placed(node)
         else:
             shape = outline(node)
             if shape:
@@ -301,6 +309,31 @@ class Writer:
         self.chars.setdefault(font, set()).update(words)
         self.out.append(f"BT {font} {n(size)} Tf 1 0 0 -1 {n(x)} {n(num(node.attrs.get('y')))} Tm "
                         f"{typeface.shown(words, bold)} TJ ET")
+
+    def run(self, node, style):
+        """A run in its face as PDF text from its pen's start; a synthesised italic is skewed, a synthesised bold also
+        stroked in its fill colour."""
+        words, fill, face = node.content or "", rgb(style["fill"]), node.face
+        if fill is None or not words:
+            return
+        size, x, y = num(style["font-size"], 4.0), num(node.attrs.get("x")), num(node.attrs.get("y"))
+        self.fill(fill, style)
+        self.chars.setdefault(face.resource, set()).update(words)
+        if face.resource in typeface.DESIGNED:
+            self.sources[face.resource] = (typeface.DESIGNED[face.resource], "")
+        lean = fine(typeface.SLANT) if face.slant else "0"
+        text = (f"BT {face.resource} {n(size)} Tf 1 0 {lean} -1 {n(x)} {n(y)} Tm "
+                f"{typeface.shown(words, False, face.resource)} TJ ET")
+        if face.embolden:
+            text = f"q {fill} RG {n(size * typeface.EMBOLDEN)} w 2 Tr {text} Q"
+        self.out.append(text)
+
+    def placed(self, node):
+        """The designer's image or SVG art: an XObject drawn in its unit square, stretched over the element's box."""
+        source, a = node.source, node.attrs
+        x, y, w, h = num(a["x"]), num(a["y"]), num(a["width"]), num(a["height"])
+        self.sources[source.resource] = (source.path, source.folder)
+        self.out.append(f"q {n(w)} 0 0 {n(-h)} {n(x)} {n(y + h)} cm {source.resource} Do Q")
 
     def fill(self, fill, style):
         """Set the fill colour ('r g b') and the style's fill opacity."""

@@ -82,6 +82,11 @@ def _now(spec, dependency):
         return _digest(spec.components)
     if kind == "template":
         return spec.templates.digest(name)
+    if kind == "file":  # a designer's font, image or SVG art, by the digest its resource name carries
+        try:
+            return hashlib.sha256(open(name, "rb").read()).hexdigest()[:12]
+        except OSError:
+            return None
     found = next((c for c in spec.components if c.id == name), None)
     return _digest(found) if found is not None else None
 
@@ -89,6 +94,11 @@ def _now(spec, dependency):
 def _digest(value):
     """A short stand-in for a large value read by a renderer (a component, all components, the palette)."""
     return hashlib.sha256(repr(value).encode()).hexdigest()
+
+
+def _designed(node):
+    """True when a drawing holds text runs or the designer's art (elements that carry more than their attributes)."""
+    return isinstance(node, (svg.Run, svg.Placed)) or any(_designed(child) for child in node.children)
 
 
 def _pack(node):
@@ -130,15 +140,19 @@ class FaceCache:
             try:
                 written = content.write(drawing)
             except content.Unsupported:
+                if _designed(drawing):  # its fonts and files do not survive JSON: drawn again next time
+                    return drawing
                 self.kept[face] = {"used": watched.used, "drawing": [drawing.width, drawing.height, list(drawing.box),
                                                                      drawing.ident, _pack(drawing)]}
                 return drawing
+            watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)
             self.kept[face] = {"used": watched.used, "written": written}
             return written
         self.kept[face] = entry
         if "written" in entry:
-            ops, width, height, alphas, chars = entry["written"]
-            return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars))
+            ops, width, height, alphas, chars, sources = entry["written"]
+            return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars),
+                                   tuple(tuple(s) for s in sources))
         width, height, box, ident, packed = entry["drawing"]
         drawing = _unpack(packed, svg.Drawing(width, height, tuple(box), ident))
         drawing.defs = next(c for c in drawing.children if c.tag == "defs")

@@ -91,7 +91,7 @@ def element(ctx, node, inherited, clips):
     """Paint one element and its children with inherited presentation attributes."""
     if node.tag in ("defs", "clipPath", "title", "desc"):
         return
-    if node.tag in ("image", "use", "script", "foreignObject", "feImage"):
+    if node.tag in ("image", "use", "script", "foreignObject", "feImage") and not isinstance(node, svg.Placed):
         raise UserError(f"SVG element <{node.tag}> would load another file: external resources are not allowed")
     style = {**inherited, **{k: v for k, v in node.attrs.items() if k in INHERITED}}
     ctx.save()
@@ -109,8 +109,12 @@ def element(ctx, node, inherited, clips):
     if node.tag in ("g", "svg"):
         for child in node.children:
             element(ctx, child, style, clips)
+    elif isinstance(node, svg.Run):
+        run(ctx, node, style)
     elif node.tag == "text":
         text(ctx, node, style)
+    elif isinstance(node, svg.Placed):
+        placed(ctx, node)
     elif outline(ctx, node):
         fill_and_stroke(ctx, style)
     if opacity < 1:
@@ -214,6 +218,58 @@ def text(ctx, node, style):
     ctx.set_source_rgba(*fill, num(style.get("fill-opacity"), 1.0))
     ctx.show_text(content)
     ctx.new_path()
+
+
+def run(ctx, node, style):
+    """Draw a run from its face's own outlines (as the PDF embeds them), its pen starting at x on the baseline y."""
+    from . import typeface
+    fill, words, face = colour(style["fill"]), node.content or "", node.face
+    if fill is None or not words:
+        return
+    import cairocffi
+    font, size = typeface.load(face.resource), num(style["font-size"], 4.0)
+    scale = size / font.units
+    ctx.save()
+    ctx.translate(num(node.attrs.get("x")), num(node.attrs.get("y")))
+    if face.slant:
+        ctx.transform(cairocffi.Matrix(1, 0, -typeface.SLANT, 1, 0, 0))
+    pen = 0.0
+    for ch in words:
+        glyph = font.cmap.get(ord(ch), 0)
+        for op, *v in typeface.outline(face.resource, glyph):
+            points = [(pen + v[i] * scale, -v[i + 1] * scale) for i in range(0, len(v), 2)]
+            if op == "M":
+                ctx.move_to(*points[0])
+            elif op == "L":
+                ctx.line_to(*points[0])
+            elif op == "C":
+                ctx.curve_to(*points[0], *points[1], *points[2])
+            else:
+                ctx.close_path()
+        pen += font.metrics[glyph][0] * scale
+    ctx.set_source_rgba(*fill, num(style.get("fill-opacity"), 1.0))
+    if face.embolden:
+        ctx.fill_preserve()
+        ctx.set_line_width(size * typeface.EMBOLDEN)
+        ctx.stroke()
+    else:
+        ctx.fill()
+    ctx.restore()
+
+
+def placed(ctx, node):
+    """Paint the designer's image or SVG art stretched over the element's box."""
+    from . import art
+    source, a = node.source, node.attrs
+    w, h = source.size
+    ctx.save()
+    ctx.translate(num(a["x"]), num(a["y"]))
+    ctx.scale(num(a["width"]) / w, num(a["height"]) / h)
+    ctx.rectangle(0, 0, w, h)
+    ctx.clip()
+    ctx.set_source_surface(art.surface(source), 0, 0)
+    ctx.paint()
+    ctx.restore()
 
 
 def path(ctx, d):

@@ -4,7 +4,7 @@ import io
 import re
 from operator import add, sub
 
-from . import content, pdffile, svg, typeface
+from . import art, content, pdffile, svg, typeface
 from .units import PT_PER_MM
 
 
@@ -25,6 +25,7 @@ class Document:
         self.pages, self.ops, self.top = [], [], []  # the page's faces, then its furniture
         self.shared, self.forms, self.xobjects, self.cairo = set(), {}, {}, {}
         self.alphas, self.chars = set(), {}  # the opacities set, the characters set in each font
+        self.art = {}  # resource name -> (path, spec folder) of the designer's images and SVG art
         self.cursor = None  # origin of the open run of placements by translation, if any
         self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
 
@@ -47,6 +48,7 @@ class Document:
             if face is not None:
                 self.alphas.update(face.alphas)
                 self._set(face.chars)
+                self._use(face.sources)
                 if key not in self.shared:
                     self._end_run()
                     self.ops.append(" ".join(["q", *_clip(clip), *_move(matrix),
@@ -78,6 +80,7 @@ class Document:
             else:
                 self.alphas |= writer.alphas
                 self._set(writer.used())
+                self._use((name, *where) for name, where in writer.sources.items())
                 if key is None:
                     self.top.append(ops)
                     return
@@ -97,6 +100,14 @@ class Document:
         """Note the characters written in each font, (resource name, characters) pairs."""
         for font, text in chars:
             self.chars.setdefault(font, set()).update(text)
+
+    def _use(self, sources):
+        """Note the designer's files a face uses: (resource name, path, spec folder) of fonts, images and SVG art."""
+        for name, path, folder in sources:
+            if name.startswith("/T"):
+                typeface.DESIGNED.setdefault(name, path)
+            else:
+                self.art.setdefault(name, (path, folder))
 
     def _run(self, name, x, y):
         """Place a form at (x, y) by moving the origin from the last placement: runs of copies compress to almost nothing."""
@@ -136,6 +147,9 @@ class Document:
     def save(self, title, author, subject):
         """The PDF bytes: written directly, then faces painted by cairo joined in with pikepdf if there are any."""
         file = self.file
+        for name, (path, folder) in sorted(self.art.items()):
+            if name.startswith("/I"):  # SVG art (/G) is joined in after, as a form
+                self.xobjects[name] = art.embed(file, art.reload(path, folder))
         resources = (f" /XObject << {' '.join(f'{k} {v} 0 R' for k, v in sorted(self.xobjects.items()))} >>"
                      if self.xobjects else "")
         if self.chars:
@@ -160,20 +174,35 @@ class Document:
         info = file.add(f"<< /Title {pdffile.string(title)} /Author {pdffile.string(author)} "
                         f"/Subject {pdffile.string(subject)} /Creator (pnp) /Producer (pnp) >>")
         data = file.bytes(root, info)
-        return self._join_cairo(data, title, author, subject) if self.cairo else data
+        vectors = any(name.startswith("/G") for name in self.art)
+        return self._join_cairo(data, title, author, subject) if self.cairo or vectors else data
 
     def _join_cairo(self, data, title, author, subject):
-        """Paint the queued faces in one cairo document and add each page as the Form XObject its name promised."""
+        """Paint the queued faces in one cairo document and add each page as the Form XObject its name promised; add
+        each SVG art, drawn by cairosvg, as a form filling the unit square (as an image does)."""
         import pikepdf
 
         from .cairopdf import convert, finish
 
         out = pikepdf.open(io.BytesIO(data))
-        painted, sizes = convert(self.cairo.values())
-        source = pikepdf.open(io.BytesIO(painted))
         resources = out.pages[0].Resources  # one dictionary shared by every page and form
         if pikepdf.Name.XObject not in resources:
             resources.XObject = pikepdf.Dictionary()
+        drawn = []  # the SVG art's own PDFs, open until the file is saved
+        for name, (path, folder) in sorted(self.art.items()):
+            if name.startswith("/G"):
+                drawn.append(pikepdf.open(io.BytesIO(art.pdf(art.reload(path, folder)))))
+                page = drawn[-1].pages[0]
+                x0, y0, x1, y1 = (float(v) for v in page.MediaBox)
+                form = pikepdf.Page(page).as_form_xobject()
+                form.BBox = pikepdf.Array([x0, y0, x1, y1])
+                w, h = x1 - x0, y1 - y0
+                form.Matrix = pikepdf.Array([round(1 / w, 9), 0, 0, round(1 / h, 9), round(-x0 / w, 9), round(-y0 / h, 9)])
+                resources.XObject[name] = out.copy_foreign(form)
+        if not self.cairo:
+            return finish(out, title, author, subject)
+        painted, sizes = convert(self.cairo.values())
+        source = pikepdf.open(io.BytesIO(painted))
         k = PT_PER_MM
         for name, page, (w, h) in zip(self.cairo, source.pages, sizes):
             form = pikepdf.Page(page).as_form_xobject()

@@ -4,7 +4,7 @@ import math
 import re
 from typing import NamedTuple
 
-from . import paint, svg, textfit
+from . import paint, svg
 from .components import KINDS
 from .components.kind import BLEED, Circle
 from .expand import expand
@@ -88,15 +88,13 @@ def ink_ends(node, clips):
 
 
 def text_ends(node) -> list:
-    """The corners (mm) of a line of text's ink, from Vera's measured glyphs (as the writer sets it: no hinting, so the
+    """The corners (mm) of a line of text's ink, from its font's own glyphs (as the writer sets it: no hinting, so the
     same figures whatever cairo drew before)."""
     from .content import matrix
-    from .textcheck import _placed, texts
+    from .textcheck import _placed, ink_of, texts
     ends = []
     for text, transform, style in texts(node):
-        box = textfit.ink(text.content or "", paint.num(text.attrs.get("x")), paint.num(text.attrs.get("y")),
-                          paint.num(style.get("font-size"), 4.0), str(style.get("font-weight")) == "bold",
-                          style.get("text-anchor", "start"))
+        box = ink_of(text, style)
         if box:
             left, top, right, bottom = _placed(box, matrix(transform))
             ends += [(left, top), (right, top), (left, bottom), (right, bottom)]

@@ -66,6 +66,26 @@ class Text(Element):
         self.box = box
 
 
+class Run(Text):
+    """A run of text in one typeface.Face (textbox sets them), x where its pen starts: it has no anchor."""
+
+    __slots__ = ("face",)
+
+    def __init__(self, attrs, content, face, box=None):
+        super().__init__(attrs, content, box)
+        self.face = face
+
+
+class Placed(Element):
+    """The designer's image or SVG art (an art.Source) filling a box in mm; SVG text names only its file."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, source, x, y, width, height):
+        super().__init__("image", {"x": r(x), "y": r(y), "width": r(width), "height": r(height), "href": source.name})
+        self.source = source
+
+
 @functools.lru_cache(maxsize=None)
 def _name(keyword):
     """The SVG attribute name of an svgwrite-style keyword (stroke_width -> stroke-width, class_ -> class)."""

@@ -1,4 +1,5 @@
 """Text on pieces measured where it is laid out: ink outside its box or the safe area, or a glyph the font lacks, fails."""
+from . import typeface
 from .components import KINDS
 from .content import matrix
 from .paint import num
@@ -42,15 +43,24 @@ def texts(node, transform="", style=None):
             yield from texts(child, transform, style)
 
 
+def ink_of(node, style):
+    """The box (left, top, right, bottom) in mm that a text's glyphs cover in its own units, or None for no ink: a run
+    (textbox's) measured in its own face, a line of Vera as anchored."""
+    face, x, y, size = getattr(node, "face", None), num(node.attrs.get("x")), num(node.attrs.get("y")), num(style.get("font-size"), 4.0)
+    if face is not None:
+        return typeface.ink(face, node.content or "", x, y, size)
+    return ink(node.content or "", x, y, size, str(style.get("font-weight")) == "bold", style.get("text-anchor", "start"))
+
+
 def problems(node, transform, style, safe):
     """What is wrong with one text: glyphs the font lacks, then ink outside its own box or the safe area."""
-    text, bold = node.content or "", str(style.get("font-weight")) == "bold"
-    absent = missing(text, bold)
+    text, bold, face = node.content or "", str(style.get("font-weight")) == "bold", getattr(node, "face", None)
+    absent = typeface.absent(face.resource, text) if face is not None else missing(text, bold)
     if absent:
         chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in absent)
-        yield f"{_quote(text)}: the font {FAMILY}{' Bold' if bold else ''} has no glyph for {chars}"
-    box = ink(text, num(node.attrs.get("x")), num(node.attrs.get("y")), num(style.get("font-size"), 4.0), bold,
-              style.get("text-anchor", "start"))
+        name = face.name if face is not None else f"{FAMILY}{' Bold' if bold else ''}"
+        yield f"{_quote(text)}: the font {name} has no glyph for {chars}"
+    box = ink_of(node, style)
     if box is None:
         return
     own = getattr(node, "box", None)
