@@ -159,7 +159,7 @@ def _page(spec, body, version):
     title = _e(f"{spec.game.title}: gallery")
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{title}</title>\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f'<meta name="pnp-version" content="{version}">\n<style>{STYLE}</style>\n</head>\n<body>\n{body}'
+            f'<meta name="pnp-version" content="{version}">\n<link rel="icon" href="data:,">\n<style>{STYLE}</style>\n</head>\n<body>\n{body}'
             f'<script>{RELOAD}</script>\n</body>\n</html>\n')
 
 
