@@ -33,13 +33,19 @@ class Watch:
         except queue.Empty:
             raise AssertionError(f"pnp watch printed nothing in {timeout} s") from None
 
+    def started(self):
+        """The lines printed before 'watching ...' (the first build's)."""
+        before = []
+        while not (line := self.line()).startswith("watching "):
+            before.append(line)
+        return before
+
     def quiet(self, seconds):
-        """True when nothing is printed for this long."""
+        """None when nothing is printed for this long, else the line printed."""
         try:
-            self.lines.get(timeout=seconds)
-            return False
+            return self.lines.get(timeout=seconds)
         except queue.Empty:
-            return True
+            return None
 
     def stop(self):
         """Ctrl-C: return the exit code."""
@@ -65,9 +71,8 @@ def test_save_rebuilds_what_changed(game):
     pdf = game / "out" / "posies" / "posies-components-a4.pdf"
     watch = Watch("posies.yaml", "--paper", "a4", "--out", "out", cwd=game)
     try:
-        first = watch.line()
-        assert first.startswith("rebuilt posies-components-a4.pdf"), first
-        assert watch.line().startswith("watching posies.yaml")
+        first = watch.started()
+        assert len(first) == 1 and first[0].startswith("rebuilt posies-components-a4.pdf"), first
         before = pdf.read_bytes()
         spec = (game / "posies.yaml").read_text()
         (game / "posies.yaml").write_text(spec.replace('pink: "#f28bbd"', 'pink: "#e0409a"'))
@@ -90,11 +95,11 @@ def test_save_rebuilds_what_changed(game):
 def test_spec_error_is_one_line_and_watching_goes_on(game):
     watch = Watch("posies.yaml", "--paper", "letter", "--out", "out", cwd=game)
     try:
-        watch.line(), watch.line()
+        watch.started()
         spec = (game / "posies.yaml").read_text()
         (game / "posies.yaml").write_text(spec.replace('pink: "#f28bbd"', 'pink: "#zz"'))
         assert re.fullmatch(r"error: posies\.yaml:\d+: palette\.pink: expected a colour as #rrggbb, found '#zz'", watch.line())
-        assert watch.quiet(1.5)  # one line, no traceback
+        assert watch.quiet(1.5) is None  # one line, no traceback
         (game / "rules" / "posies.yaml").write_text((game / "rules" / "posies.yaml").read_text() + "\n# reworded\n")
         assert watch.line().startswith("error: posies.yaml:")  # still watching, still broken
         (game / "posies.yaml").write_text(spec)
@@ -109,13 +114,13 @@ def test_spec_error_is_one_line_and_watching_goes_on(game):
 def test_files_the_game_does_not_read_are_ignored(game):
     watch = Watch("posies.yaml", "--paper", "a4", "--out", "out", cwd=game)
     try:
-        watch.line(), watch.line()
+        watch.started()
         (game / "rules" / "other-game.yaml").write_text("sections: []\n")   # another game's rules
         (game / "notes.yaml").write_text("a: 1\n")                          # another file beside the spec
         (game / "positions").mkdir()
         (game / "positions" / ".start.yaml.swp").write_text("x")            # an editor's swap file
         (game / "out" / "posies" / "scratch.txt").write_text("x")           # the output folder
-        assert watch.quiet(2)
+        assert watch.quiet(2) is None
         (game / "templates").mkdir()
         shutil.copy(specs.SPECS.parent / "templates" / "circle.svg", game / "templates" / "circle.svg")
         line = watch.line()
