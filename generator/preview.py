@@ -120,7 +120,7 @@ def write(spec, out_dir) -> tuple:
 
 
 def _write_changed(path, data):
-    """Write a file only when its bytes differ (a served page reloads its images only when they change)."""
+    """Write a file only when its bytes differ: a rebuild leaves unchanged images (and their times) alone."""
     try:
         if path.read_bytes() == data:
             return
