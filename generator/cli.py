@@ -263,6 +263,69 @@ def palette(games, out_dir, overrides, theme, threshold, grey_threshold):
             click.echo(f"{path}: written")
 
 
+@cli.command()
+@click.argument("game", metavar="GAME_OR_SPEC")
+@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(),
+              help="Folder for the gallery (written to <out>/<id>-preview/).")
+@click.option("--serve", is_flag=True, help="Serve the gallery on localhost; rebuild it and reload the page on every save.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="With --serve: the port (0: any free one).")
+@SETS
+@THEME
+@user_errors
+def preview(game, out_dir, serve, port, overrides, theme):
+    """Write a browser gallery of a game: every component with its faces, counts, sizes, sheets, checks and colour vision.
+
+    The page (<out>/<id>-preview/index.html) opens from disk; no server is needed.
+
+    Example: pnp preview grannys-pills --serve
+    """
+    import time
+    from . import preview as gallery
+
+    def write(changed):
+        start = time.perf_counter()
+        index, failed, images = gallery.write(specs.load(game, overrides, theme), out_dir)
+        what = f"{', '.join(changed)} changed: " if changed else ""
+        checks = f"{failed} check(s) failed" if failed else "all checks pass"
+        return f"{what}{index}: {images} images, {checks} ({time.perf_counter() - start:.2f} s)"
+    if not serve:
+        click.echo(write([]))
+        return
+    from . import watch
+    folder = gallery.folder(out_dir, specs.load(game, overrides, theme))  # a spec that cannot load is an error before serving
+    folder.mkdir(parents=True, exist_ok=True)
+    server = gallery.serve(folder, port)
+    click.echo(f"serving http://127.0.0.1:{server.server_address[1]}/ (the page reloads when the gallery changes)")
+    try:
+        watch.run(watch.Watcher(game, theme, ignore=[out_dir]), write, click.echo)
+    except KeyboardInterrupt:
+        click.echo("stopped")
+    finally:
+        server.shutdown()
+
+
+@cli.command("watch")
+@click.argument("game", metavar="GAME_OR_SPEC")
+@PAPER
+@OUT
+@SETS
+@THEME
+@user_errors
+def watch_game(game, paper, out_dir, overrides, theme):
+    """Build a game, then rebuild what changed on every save of its spec, rules, templates or other files beside it.
+
+    Each rebuild prints one line: what changed, the files rebuilt (with the faces redrawn) and the time taken.
+    A spec error prints one line and watching goes on; Ctrl-C stops.
+
+    Example: pnp watch my-game.yaml --paper a4
+    """
+    from . import watch
+    try:
+        watch.run(watch.Watcher(game, theme, ignore=[out_dir]), watch.rebuild(game, paper, out_dir, overrides, theme), click.echo)
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
 def terminate_like_interrupt():
     """Let SIGTERM unwind like Ctrl-C, so a killed build removes its temp file and leaves the old PDF."""
     def handler(signum, frame):

@@ -1,0 +1,128 @@
+"""Rebuild a game on every save of its inputs: watchdog reports the saves, a short quiet time joins them, the caches skip the rest."""
+import threading
+import time
+from pathlib import Path
+
+from watchdog.events import FileSystemEventHandler
+from watchdog.observers import Observer
+
+from . import build as builder
+from . import cache, spec as specs
+from .errors import UserError
+from .facecache import FaceCache
+from .templates import TEMPLATES
+
+QUIET = 0.3  # seconds without a new save before rebuilding: one save in an editor is often several writes
+CHANGES = ("created", "modified", "moved", "deleted")
+
+
+class Watcher(FileSystemEventHandler):
+    """The inputs of one spec: the spec, its rules file, the folders beside it (templates, positions, data, art), the
+    shipped templates and the theme file; iterating yields the changed files of each batch of saves."""
+
+    def __init__(self, name: str, theme: str | None = None, ignore=()):
+        self.spec = Path(specs.resolve(name)).resolve()
+        self.folder = self.spec.parent
+        self.files = {self.spec, self.folder / "rules" / f"{self.spec.stem}.yaml"}
+        if theme:
+            from .theme import resolve as theme_file
+            self.files.add(Path(theme_file(theme)).resolve())
+        self.trees = [TEMPLATES]
+        self.ignore = [Path(p).resolve() for p in ignore]
+        self.changed, self.lock, self.saved = set(), threading.Lock(), threading.Event()
+        self.observer = Observer()
+
+    def relevant(self, path: str) -> bool:
+        """True for a file the build reads: never a hidden file (editor swap files, caches) or an output folder."""
+        path = Path(path)
+        if any(part.startswith(".") or part.endswith("~") for part in path.parts) or any(
+                path.is_relative_to(folder) for folder in self.ignore):
+            return False
+        if path in self.files or any(path.is_relative_to(tree) for tree in self.trees):
+            return True
+        inside = path.relative_to(self.folder).parts if path.is_relative_to(self.folder) else ()
+        return len(inside) > 1 and inside[0] != "rules"  # templates/, positions/, data/...; other games' rules are not ours
+
+    def on_any_event(self, event):
+        if event.is_directory or event.event_type not in CHANGES:
+            return
+        paths = [p for p in (event.src_path, getattr(event, "dest_path", "")) if p and self.relevant(p)]
+        if paths:
+            with self.lock:
+                self.changed.update(paths)
+            self.saved.set()
+
+    def __enter__(self):
+        folders = {self.folder: True, **{tree: True for tree in self.trees if tree.is_dir()}}
+        for path in self.files - {self.spec}:
+            if not any(path.is_relative_to(f) for f in folders) and path.parent.is_dir():
+                folders[path.parent] = False
+        for folder, recursive in folders.items():
+            self.observer.schedule(self, str(folder), recursive=recursive)
+        self.observer.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.observer.stop()
+        self.observer.join()
+
+    def __iter__(self):
+        while True:
+            self.saved.wait()
+            while True:  # wait until the saves stop for a moment
+                self.saved.clear()
+                if not self.saved.wait(QUIET):
+                    break
+            with self.lock:
+                changed, self.changed = self.changed, set()
+            if changed:
+                yield sorted(str(specs.shown(p)) for p in changed)
+
+
+def run(watcher: Watcher, rebuild, echo):
+    """Rebuild now and after every batch of saves, echoing rebuild(changed)'s line, or an error's, until Ctrl-C."""
+    def attempt(changed):
+        try:
+            echo(rebuild(changed))
+        except UserError as exc:
+            echo(f"error: {exc}")
+    with watcher:
+        attempt([])
+        echo(f"watching {specs.shown(watcher.spec)} and the files it uses (Ctrl-C to stop)")
+        for changed in watcher:
+            attempt(changed)
+
+
+def components(spec, paper, out_dir):
+    """Build one components PDF through the build's caches; return (file name, faces drawn, faces used) or None if unchanged."""
+    path = builder.output_path(out_dir, spec, paper)
+    faces = FaceCache(path)
+
+    def make():
+        made = builder.components_pdf(spec, paper, faces=faces)
+        faces.save()
+        return made
+    if len(builder.cached(spec, path, cache.key(spec, "components", paper, "duplex"), make)) > 3:
+        return None
+    return path.name, len(faces.drawn), len(faces.kept)
+
+
+def rebuild(name, paper, out_dir, overrides=(), theme=None):
+    """A rebuild function for run(): the components PDFs and rulebooks that changed, and one line saying so."""
+    def once(changed):
+        start = time.perf_counter()
+        spec = specs.load(name, overrides, theme)
+        made, kept = [], []
+        for size in builder.papers(paper):
+            done = components(spec, size, out_dir)
+            if done:
+                made.append(f"{done[0]} ({done[1]} of {done[2]} faces drawn)")
+            else:
+                kept.append(builder.output_path(out_dir, spec, size).name)
+            if specs.rules_path(spec).is_file():
+                path, *rest = builder.build_rules(spec, size, out_dir)
+                (kept if len(rest) > 2 else made).append(path.name)
+        what = f"{', '.join(changed)} changed: " if changed else ""
+        done = f"rebuilt {', '.join(made)}" if made else "nothing to rebuild"
+        return f"{what}{done}{'; unchanged: ' + ', '.join(kept) if kept else ''} ({time.perf_counter() - start:.2f} s)"
+    return once

@@ -1,0 +1,130 @@
+"""pnp watch: a save rebuilds what changed and says so in one line; a broken spec is one error line and watching goes
+on; files the game does not read are ignored; Ctrl-C exits 0."""
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from generator import spec as specs
+from generator.expand import expand
+from generator.render import render_art
+
+POSIES = specs.SPECS / "posies.yaml"
+
+
+class Watch:
+    """pnp watch running in a subprocess, its output lines read as they come."""
+
+    def __init__(self, *args, cwd):
+        self.proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "watch", *args], cwd=cwd, text=True,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.lines = queue.Queue()
+        threading.Thread(target=lambda: [self.lines.put(line.rstrip("\n")) for line in self.proc.stdout], daemon=True).start()
+
+    def line(self, timeout=60):
+        """The next line printed (failing the test when none comes in time)."""
+        try:
+            return self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"pnp watch printed nothing in {timeout} s") from None
+
+    def started(self):
+        """The lines printed before 'watching ...' (the first build's)."""
+        before = []
+        while not (line := self.line()).startswith("watching "):
+            before.append(line)
+        return before
+
+    def quiet(self, seconds):
+        """None when nothing is printed for this long, else the line printed."""
+        try:
+            return self.lines.get(timeout=seconds)
+        except queue.Empty:
+            return None
+
+    def stop(self):
+        """Ctrl-C: return the exit code."""
+        self.proc.send_signal(signal.SIGINT)
+        return self.proc.wait(timeout=30)
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+@pytest.fixture
+def game(tmp_path):
+    """A copy of Posies with its rules in a folder of its own."""
+    (tmp_path / "rules").mkdir()
+    shutil.copy(POSIES, tmp_path / "posies.yaml")
+    shutil.copy(specs.SPECS / "rules" / "posies.yaml", tmp_path / "rules" / "posies.yaml")
+    return tmp_path
+
+
+def test_save_rebuilds_what_changed(game):
+    pdf = game / "out" / "posies" / "posies-components-a4.pdf"
+    watch = Watch("posies.yaml", "--paper", "a4", "--out", "out", cwd=game)
+    try:
+        first = watch.started()
+        assert len(first) == 1 and first[0].startswith("rebuilt posies-components-a4.pdf"), first
+        before = pdf.read_bytes()
+        spec = (game / "posies.yaml").read_text()
+        (game / "posies.yaml").write_text(spec.replace('pink: "#f28bbd"', 'pink: "#e0409a"'))
+        line = watch.line()
+        found = re.fullmatch(r"posies\.yaml changed: rebuilt posies-components-a4\.pdf \((\d+) of (\d+) faces drawn\), "
+                             r"posies-rules-a4\.pdf \(\d+\.\d\d s\)", line)
+        assert found, line
+        old, new = specs.load(str(POSIES)), specs.load(str(game / "posies.yaml"))
+        _, arts = expand(new)
+        differ = [key for key, art in arts.items() if render_art(old, art) != render_art(new, art)]
+        assert 0 < len(differ) < len(arts)
+        assert (int(found[1]), int(found[2])) == (len(differ), len(arts))  # only the faces the new colour changed
+        assert pdf.read_bytes() != before
+        assert watch.stop() == 0
+        assert watch.line() == "stopped"
+    finally:
+        watch.kill()
+
+
+def test_spec_error_is_one_line_and_watching_goes_on(game):
+    watch = Watch("posies.yaml", "--paper", "letter", "--out", "out", cwd=game)
+    try:
+        watch.started()
+        spec = (game / "posies.yaml").read_text()
+        (game / "posies.yaml").write_text(spec.replace('pink: "#f28bbd"', 'pink: "#zz"'))
+        assert re.fullmatch(r"error: posies\.yaml:\d+: palette\.pink: expected a colour as #rrggbb, found '#zz'", watch.line())
+        assert watch.quiet(1.5) is None  # one line, no traceback
+        (game / "rules" / "posies.yaml").write_text((game / "rules" / "posies.yaml").read_text() + "\n# reworded\n")
+        assert watch.line().startswith("error: posies.yaml:")  # still watching, still broken
+        (game / "posies.yaml").write_text(spec)
+        line = watch.line()
+        assert line.startswith("posies.yaml changed: rebuilt posies-rules-letter.pdf; unchanged: posies-components-letter.pdf"), line
+        assert watch.proc.poll() is None
+        assert watch.stop() == 0
+    finally:
+        watch.kill()
+
+
+def test_files_the_game_does_not_read_are_ignored(game):
+    watch = Watch("posies.yaml", "--paper", "a4", "--out", "out", cwd=game)
+    try:
+        watch.started()
+        (game / "rules" / "other-game.yaml").write_text("sections: []\n")   # another game's rules
+        (game / "notes.yaml").write_text("a: 1\n")                          # another file beside the spec
+        (game / "positions").mkdir()
+        (game / "positions" / ".start.yaml.swp").write_text("x")            # an editor's swap file
+        (game / "out" / "posies" / "scratch.txt").write_text("x")           # the output folder
+        assert watch.quiet(2) is None
+        (game / "templates").mkdir()
+        shutil.copy(specs.SPECS.parent / "templates" / "circle.svg", game / "templates" / "circle.svg")
+        line = watch.line()
+        assert line.startswith("templates/circle.svg changed: "), line
+        assert watch.stop() == 0
+    finally:
+        watch.kill()
