@@ -19,7 +19,7 @@ class Kind(NamedTuple):
     default_bleed: float = 0.0
     panels: bool = False
     link: Callable = None
-    layout: str = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet)
+    layout: str = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet); or options -> either
     back: Callable = None       # render_back(spec, component, w, h) -> SVG text; None: the common back
     panel_overlap: Callable = None   # options -> mm panels overlap by; None: imposition.OVERLAP
     lettering: bool = True      # fronts may carry text; False: the text check need not draw them
@@ -27,6 +27,7 @@ class Kind(NamedTuple):
     cut: Callable = None        # options -> the cut line: a Circle or a convex polygon's corners; None: the trim box
     making: str = ""            # how to make the piece up once cut (folds, glue): printed on the sheets that hold it
     glue: bool = False          # making it up takes glue (the manifest then lists a glue stick)
+    load: Callable = None       # (checker, key path, checked, options, faces) -> (options, faces): reads the files it names
 
 
 PUNCHES = {19.05: "3/4 in", 25.4: "1 in", 38.1: "1.5 in"}   # standard circle punches: diameter in mm -> size sold as
@@ -51,6 +52,13 @@ def round_cut(comp):
     cut = KINDS[comp.kind].cut
     found = cut(comp.options) if cut else None
     return found if isinstance(found, Circle) else None
+
+
+def placing(comp):
+    """How imposition places a component's pieces: "grid" or "hex"."""
+    from . import KINDS
+    layout = KINDS[comp.kind].layout
+    return layout(comp.options) if callable(layout) else layout
 
 
 def width_and_height(options):
