@@ -261,30 +261,37 @@ def render(spec, component, props):
 
 
 def face(spec, component, o, lay, props):
-    """A drawing of a layout with one row's fields; hexagons clip their art to the cut line grown by grow mm."""
+    """A drawing of a layout with one row's fields (a hexagon's clipped to its cut: neighbours share their edges)."""
     w, h = size(o)
-    b = component.bleed
-    dwg = svg.drawing(w, h, b, ident="layout")
+    dwg = svg.drawing(w, h, component.bleed, ident="layout")
     where = f"{props['#data']} row {props[ROW]}, " if ROW in props else ""
-    parts = draw(dwg, spec, lay, props, w, h, b, where)
-    if o["shape"].startswith("hex"):
-        dwg.defs.add(dwg.clipPath(id="cut")).add(dwg.polygon(hexagon(o, b if props.get("#side") == "back" else 0.0)))
-        for made in parts:
+    dwg.children += draw(dwg, spec, lay, props, w, h, component.bleed, where)
+    return clipped(dwg, o, 0.0)
+
+
+def clipped(dwg, o, grow):
+    """A hex piece's drawing with each element clipped to its cut line grown by grow mm; other shapes as they are."""
+    if not o["shape"].startswith("hex"):
+        return dwg
+    dwg.defs.add(dwg.clipPath(id="cut")).add(dwg.polygon(hexagon(o, grow)))
+    for n, made in enumerate(dwg.children):
+        if made is not dwg.defs:
             holder = dwg.g(clip_path="url(#cut)")
             holder.add(made)
-            dwg.add(svg.part(holder, made.part, made.role))
-    else:
-        for made in parts:
-            dwg.add(made)
+            dwg.children[n] = svg.part(holder, made.part, made.role)
     return dwg
 
 
 def render_back(spec, component, width, height):
-    """The common back: the back layout when the component has one, else the plain back (fill and logo)."""
+    """The common back: the back layout when the component has one, else the plain back (fill and logo); a hexagon's
+    runs its bleed past every side."""
     o = {**DEFAULTS, **component.options}
     if "back_layout" not in o:
-        return plain_back(spec, component, width, height)
-    return face(spec, component, o, o["back_layout"], {"#side": "back"})
+        return clipped(plain_back(spec, component, width, height), o, component.bleed)
+    w, h = size(o)
+    dwg = svg.drawing(w, h, component.bleed, ident="layout")
+    dwg.children += draw(dwg, spec, o["back_layout"], {}, w, h, component.bleed)
+    return clipped(dwg, o, component.bleed)
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, layout=placing, back=render_back, cut=cut,
