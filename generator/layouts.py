@@ -56,7 +56,10 @@ def number(low, high):
 def size(low, high):
     """A text size: mm (a number or a length with a unit, e.g. 9 pt), within [low, high] mm."""
     def parse(value):
-        unit, found = coord(value)
+        try:
+            unit, found = coord(value)
+        except s.Invalid:
+            unit, found = "", 0.0
         if unit != "mm" or not low <= found <= high:
             raise s.Invalid(f"expected a size from {low:g} to {high:g} mm (a number of mm or a length such as 9 pt), "
                             f"found {s.found(value)}")

@@ -84,13 +84,14 @@ def load(check, key_path, checked, options, source):
     rows = None
     if "data" in options:
         raw = options["data"]
-        try:
-            rows = rows_of.listed(f"{check.path}: {'.'.join(key_path)}.data", raw) if isinstance(raw, list) else \
-                rows_of.load(inside(folder, raw))
-        except UserError as exc:
-            if isinstance(raw, list) or str(exc).startswith(f"{folder}"):
-                raise
-            check.fail(key_path + ("data",), str(exc))
+        if isinstance(raw, list):
+            rows = rows_of.listed(f"{check.path}: {'.'.join(key_path)}.data", raw)
+        else:
+            try:
+                path = inside(folder, raw)
+            except UserError as exc:
+                check.fail(key_path + ("data",), str(exc))
+            rows = rows_of.load(path)
     columns = rows.columns if rows else ()
     if source.items or source.product or source.generator:
         check.fail(key_path + ("faces",), "a layout's faces come from its data: (one face per row); faces: takes copies only")
@@ -114,7 +115,7 @@ def load(check, key_path, checked, options, source):
     for number, row in rows.rows:
         copies = 1
         if counting:
-            copies = row[counting].strip()
+            copies = row[counting].strip() or "1"
             if not copies.isdigit() or int(copies) > 10_000:
                 raise rows.fail(number, counting, f"expected a whole number of copies from 0 to 10000, found {copies!r}")
             copies = int(copies)
