@@ -149,7 +149,8 @@ class Layout:
 
     def fields(self) -> set:
         """Every column the layout quotes."""
-        return {name for _, props in self.elements for value in props.values() for name in quoted(value)}
+        return {name for _, props in self.elements for value in props.values() for name in quoted(value)} | set(
+            quoted(self.ground))
 
 
 def quoted(value) -> list:
@@ -233,7 +234,13 @@ def load(folder: Path, value, fail, palette, columns=()) -> Layout:
     ground, safe, merged = None, SAFE, {}
     for source, fail_here, where in _sources(Path(folder), value, fail, (), ()):
         if "ground" in source:
-            ground = _checked(fail_here, where + ("ground",), lambda v: parse("rect", "fill", v, palette), source["ground"])
+            ground = source["ground"]
+            unknown = [f for f in quoted(ground) if f not in columns]
+            if unknown:
+                fail_here(where + ("ground",), f"{{{unknown[0]}}} names no data column ("
+                          + (f"columns: {', '.join(columns)})" if columns else "the component has no data)"))
+            if not quoted(ground):
+                _checked(fail_here, where + ("ground",), lambda v: parse("rect", "fill", v, palette), ground)
         if "safe" in source:
             safe = _checked(fail_here, where + ("safe",), TOP["safe"], source["safe"])
         elements = source.get("elements", {})
@@ -279,11 +286,13 @@ def _checked(fail, at, parser, value):
 
 def check_rows(layout: Layout, rows, palette, label=""):
     """Every element's quoted properties parsed for every row; the first that fails names the file, row and column."""
-    quoting = [(name, props["type"], prop, value) for name, props in layout.elements
+    quoting = [(f"{name}.{prop}", props["type"], prop, value) for name, props in layout.elements
                for prop, value in props.items() if quoted(value)]
+    if quoted(layout.ground):
+        quoting.append(("ground", "rect", "fill", layout.ground))
     for number, row in rows.rows:
-        for name, kind, prop, value in quoting:
+        for what, kind, prop, value in quoting:
             try:
                 parse(kind, prop, filled(value, row), palette)
             except s.Invalid as exc:
-                raise rows.fail(number, quoted(value)[0], f"{label}{name}.{prop}: {exc}") from None
+                raise rows.fail(number, quoted(value)[0], f"{label}{what}: {exc}") from None

@@ -128,3 +128,29 @@ def test_a_workbook_that_is_not_one(tmp_path):
     with pytest.raises(UserError) as caught:
         load(tmp_path, "cards.xlsx", 1)
     assert str(caught.value) == f"{tmp_path / 'cards.xlsx'}: not an Excel workbook (.xlsx) that can be read (BadZipFile)"
+
+
+def test_a_back_column_gives_rows_backs_of_their_own(tmp_path):
+    (tmp_path / "cards.csv").write_text("title,suit,size,back\nA,fire,4,hero.yaml\nB,water,4,\nC,fire,4,hero.yaml\n")
+    (tmp_path / "hero.yaml").write_text("ground: '{suit}'\nelements:\n  name: {type: text, x: 5, y: 5, width: 50, "
+                                        "height: 10, text: 'Hero {title}'}\n")
+    spec = load(tmp_path, "cards.csv", 3, "back: {fill: water, label: DECK}\n")
+    pieces, arts = expand(spec)
+    assert [p.back for p in pieces] == ["cards-back-1", "cards-back", "cards-back-2"]
+    assert dict(arts["cards-back-1"].props) == {"#back": "hero.yaml", "suit": "fire", "title": "A"}
+    from generator.render import draw_art
+    drawing = draw_art(spec, arts["cards-back-2"])
+    assert drawing.children[1].attrs["fill"] == "#d0492f"
+    assert [t.content for c in drawing.children for t in c.children if t.tag == "text"] == ["Hero C"]
+
+
+def test_a_back_column_needs_a_common_back_and_names_files_inside_the_folder(tmp_path):
+    (tmp_path / "cards.csv").write_text("title,suit,size,back\nA,fire,4,hero.yaml\nB,fire,4,../x.yaml\n")
+    (tmp_path / "hero.yaml").write_text("elements: {}\n")
+    with pytest.raises(UserError, match=r"game.yaml:4: components.cards: rows of .*cards.csv name their backs "):
+        load(tmp_path, "cards.csv", 2)
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.csv", 2, "back: {fill: water}\n")
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        "cards.csv row 3, column back: ../x.yaml: '../x.yaml': expected a path inside the spec's folder (no absolute path, "
+        "no '..')")

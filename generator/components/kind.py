@@ -20,7 +20,7 @@ class Kind(NamedTuple):
     panels: bool = False
     link: Callable = None
     layout: str = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet); or options -> either
-    back: Callable = None       # render_back(spec, component, w, h) -> SVG text; None: the common back
+    back: Callable = None       # render_back(spec, component, w, h[, props of a face's own back]); None: the common back
     panel_overlap: Callable = None   # options -> mm panels overlap by; None: imposition.OVERLAP
     lettering: bool = True      # fronts may carry text; False: the text check need not draw them
     print_once: bool = False    # written on (score pads): printed once on copy sheets unless the spec says print: all
@@ -28,6 +28,7 @@ class Kind(NamedTuple):
     making: str = ""            # how to make the piece up once cut (folds, glue): printed on the sheets that hold it
     glue: bool = False          # making it up takes glue (the manifest then lists a glue stick)
     load: Callable = None       # (checker, key path, checked, options, faces) -> (options, faces): reads the files it names
+    back_face: Callable = None  # (options, face props) -> the props of that face's own back, or None: the common back
 
 
 PUNCHES = {19.05: "3/4 in", 25.4: "1 in", 38.1: "1.5 in"}   # standard circle punches: diameter in mm -> size sold as

@@ -30,6 +30,7 @@ FIELDS = {
 DEFAULTS = {"shape": "rectangle", "radius": 3.0}
 ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.FRAME}
 ROW = "#row"       # the face property holding the data row a face comes from (a column name cannot start with #)
+BACK = "#back"     # a face's own back's property: the back layout its row names
 ASCENT, DESCENT = 0.76, 0.24   # how far Vera's ink reaches above and below the baseline, in text sizes
 SHRINK = 0.95      # each try at fitting a text box sets it this much smaller, down to its min_size
 COUNTS = ("count", "quantity")
@@ -108,6 +109,9 @@ def load(check, key_path, checked, options, source):
     if rows is None:
         return MappingProxyType(made), source
     layouts.check_rows(made[given[0]], rows, check.palette, "layout element ")
+    backing = options.get("back_column") or ("back" if "back" in columns else None)
+    if backing is not None:
+        made["backs"] = row_backs(check, key_path, checked, folder, rows, backing)
     counting = options.get("count_column") or next((c for c in COUNTS if c in columns), None)
     if counting is not None and counting not in columns:
         check.fail(key_path + ("count_column",), f"no column {counting!r} in {rows.name} (columns: {', '.join(columns)})")
@@ -124,6 +128,39 @@ def load(check, key_path, checked, options, source):
     if not items:
         check.fail(key_path + ("data",), f"{rows.name} makes no pieces (every row's {counting} is 0)")
     return MappingProxyType(made), source._replace(items=tuple(items))
+
+
+def row_backs(check, key_path, checked, folder, rows, column):
+    """The back layouts a data file's back column names ({file: Layout}): each row's own back; an empty cell the common
+    back."""
+    if column not in rows.columns:
+        check.fail(key_path + ("back_column",), f"no column {column!r} in {rows.name} (columns: {', '.join(rows.columns)})")
+    if "back" not in checked:
+        check.fail(key_path, f"rows of {rows.name} name their backs (column {column}): give the component a common back: "
+                             "too (back: with a layout or a fill), for rows that name none and for the manifest")
+    found = {}
+    for number, row in rows.rows:
+        name = row[column].strip()
+        if name and name not in found:
+            def fail(where, message, number=number):
+                raise rows.fail(number, column, f"{name}: {message}")
+            try:
+                path = inside(folder, name)
+            except UserError as exc:
+                fail((), str(exc))
+            found[name] = layouts.load(path.parent, path.name, fail, check.palette, rows.columns)
+    for name, lay in found.items():
+        layouts.check_rows(lay, rows._replace(rows=tuple((n, r) for n, r in rows.rows if r[column].strip() == name)),
+                           check.palette, f"back layout {name} element ")
+    return found
+
+
+def back_face(options, props):
+    """A face's own back: the back layout its row names, with the columns that layout quotes; None: the common back."""
+    name = props.get(options.get("back_column") or "back", "").strip() if "backs" in options else ""
+    if not name:
+        return None
+    return {BACK: name, **{field: props[field] for field in sorted(options["backs"][name].fields())}}
 
 
 def area(name, w, h, bleed, safe):
@@ -148,8 +185,9 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
     """Draw a layout's ground and elements for one row onto a drawing whose trim box starts at (0, 0)."""
     drawn, palette = [], set(spec.palette) | set(s.BASE_COLOURS)
     if lay.ground:
+        colour = layouts.parse("rect", "fill", layouts.filled(lay.ground, fields), palette)
         drawn.append(svg.part(dwg.rect((-bleed, -bleed), (svg.r(w + 2 * bleed), svg.r(h + 2 * bleed)),
-                                       fill=spec.colour(lay.ground)), "ground", svg.GROUND))
+                                       fill=spec.colour(colour)), "ground", svg.GROUND))
     for name, props in lay.elements:
         kind = props["type"]
         try:
@@ -283,17 +321,18 @@ def clipped(dwg, o, grow):
     return dwg
 
 
-def render_back(spec, component, width, height):
-    """The common back: the back layout when the component has one, else the plain back (fill and logo); a hexagon's
-    runs its bleed past every side."""
+def render_back(spec, component, width, height, props=None):
+    """A back: a row's own back layout, the common back layout, or the plain back (fill and logo); a hexagon's runs its
+    bleed past every side."""
     o = {**DEFAULTS, **component.options}
-    if "back_layout" not in o:
+    lay = o["backs"][props[BACK]] if props else o.get("back_layout")
+    if lay is None:
         return clipped(plain_back(spec, component, width, height), o, component.bleed)
     w, h = size(o)
     dwg = svg.drawing(w, h, component.bleed, ident="layout")
-    dwg.children += draw(dwg, spec, o["back_layout"], {}, w, h, component.bleed)
+    dwg.children += draw(dwg, spec, lay, props or {}, w, h, component.bleed)
     return clipped(dwg, o, component.bleed)
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, layout=placing, back=render_back, cut=cut,
-            load=load)
+            load=load, back_face=back_face)
