@@ -1,5 +1,6 @@
 """Kind layout: elements placed in mm or % of an area, layouts that extend one another, piece shapes, and the checks."""
 import io
+import json
 import math
 import os
 import textwrap
@@ -298,3 +299,42 @@ def test_a_layout_linked_out_of_the_spec_folder_is_refused(tmp_path):
     (tmp_path / "game" / "card.yaml").symlink_to(outside)
     with pytest.raises(UserError, match=r"components.cards.layout: 'card.yaml' links to a file outside the spec's folder"):
         make(tmp_path / "game", "layout: card.yaml\n")
+
+
+def test_the_shipped_pah_cards_drawn_as_a_layout_match_the_symbol_card_kind_pixel_for_pixel(tmp_path):
+    from PIL import ImageChops
+    from generator.components import symbol_card
+    from generator.expand import face_props
+    shipped = specs.load("paths-and-pahs")
+    cards = shipped.component("cards")
+    o = {**symbol_card.DEFAULTS, **cards.options}
+    rows = [{"background": p["background"], "shape": o["symbols"].get(p["shape"], p["shape"]), "colour": p["colour"],
+             "outline": symbol_card.outline(shipped, o, p)} for p in face_props(shipped, cards)]
+    side = min(o["width"], o["height"]) * o["symbol_scale"]
+    palette = "".join(f'\n  {name}: "{value}"' for name, value in shipped.palette.items())
+    (tmp_path / "pahs.yaml").write_text(f"""\
+game: {{title: PAH cards as a layout, designer: Tester}}
+palette:{palette}
+components:
+  cards:
+    kind: layout
+    expect: 27
+    width: 28 mm
+    height: 28 mm
+    data: {json.dumps(rows)}
+    layout:
+      ground: "{{background}}"
+      elements:
+        symbol: {{type: icon, name: "{{shape}}", x: {(28 - side) / 2}, y: {(28 - side) / 2}, width: {side}, height: {side},
+                 colour: "{{colour}}", ink: "{{outline}}"}}
+        hairline: {{type: rect, x: 0.1, y: 0.1, width: 27.8, height: 27.8, fill: none, stroke: "#8a8a8a",
+                   stroke_width: 0.2, role: guide}}
+""")
+    mine = specs.load(str(tmp_path / "pahs.yaml"))
+    theirs = [draw_art(shipped, art) for art in expand(shipped)[1].values() if art.component == "cards" and art.side == "front"]
+    ours = fronts(mine)
+    assert len(ours) == len(theirs) == 27
+    for a, b in zip(ours, theirs):
+        diff = ImageChops.difference(pixels(a), pixels(b)).convert("L")
+        assert diff.getbbox() is None   # not one pixel differs (the tolerance the design allows is not even needed)
+    assert validate(mine) == []
