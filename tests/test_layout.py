@@ -338,3 +338,24 @@ components:
         diff = ImageChops.difference(pixels(a), pixels(b)).convert("L")
         assert diff.getbbox() is None   # not one pixel differs (the tolerance the design allows is not even needed)
     assert validate(mine) == []
+
+
+def test_the_layout_reference_names_every_element_option_and_choice_the_code_accepts():
+    from pathlib import Path
+    from generator import layouts
+    from generator.components import layout
+    reference = (Path(__file__).resolve().parent.parent / "docs" / "layout-reference.md").read_text()
+    sections = dict(part.split("\n", 1) for part in reference.split("\n### ")[1:])
+    assert set(sections) == {f"`{kind}`" for kind in layouts.TYPES}   # one section per element type, no other
+    for kind, props in layouts.TYPES.items():
+        for prop in props:
+            assert f"`{prop}`" in sections[f"`{kind}`"], (kind, prop)
+    common = reference.split("## Properties every element takes")[1].split("## Elements")[0]
+    assert all(f"`{prop}`" in common for prop in layouts.COMMON)
+    component = reference.split("## The component")[1].split("## The layout")[0]
+    assert all(f"`{option}`" in component for option in layout.FIELDS)
+    assert all(f"`{shape}`" in component for shape in layout.SHAPES)
+    top = reference.split("## The layout")[1].split("## Places")[0]
+    assert all(f"`{key}`" in top for key in layouts.TOP)
+    for choices in (layouts.AREAS, layouts.ROLES, layouts.ALIGN, layouts.VALIGN, ("flat", "pointy")):
+        assert all(f"`{choice}`" in reference for choice in choices), choices
