@@ -281,6 +281,10 @@ def component(check, cid, raw):
         check.fail(key_path + ("back",), "missing required key 'fill'")
     if back and "layout" in back and not kind.load:
         check.fail(key_path + ("back", "layout"), f"kind {kind_name} draws its own back: give fill, ink, label and symbol")
+    listed = raw.get("faces") if isinstance(raw.get("faces"), dict) else {}
+    if kind.load and {"list", "product", "generator"} & set(listed):
+        check.fail(key_path + ("faces",), f"a {kind_name}'s faces come from its data: (one face per row); faces: takes "
+                                          "copies only")
     source = faces(check, key_path + ("faces",), raw.get("faces", {}), kind.face_fields, kind_name)
     if kind.load:
         options, source = kind.load(check, key_path, checked, options, source)

@@ -90,6 +90,9 @@ def test_inline_rows(tmp_path):
     ("title,suit,size,,\nA,fire,4,,x\n", "cards.csv row 2, column 5: a value in a column the header does not name ('x')"),
     ("title,suit,title\n", "cards.csv row 1, column 3: column 'title' is named twice"),
     ("title,,suit\n", "cards.csv row 1, column 2: the header names no column here (every column needs a name)"),
+    ("title,suit,size,count\n" + "A,fire,4,10000\n" * 11,
+     "game.yaml:13: components.cards.data: cards.csv makes more than 100,000 pieces (rows up to 12)"),
+    ("title,suit,size\n", "game.yaml:13: components.cards.data: cards.csv makes no pieces (it has no rows below its header)"),
     ("name,suit,size\nA,fire,4\n", "game.yaml:12: components.cards.layout.elements.title.text: {title} names no data "
                                    "column (columns: name, suit, size)"),
 ])

@@ -282,6 +282,9 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "game.yaml:10: components.cards.layout: '../outside.yaml': expected a path inside the spec's folder "
      "(no absolute path, no '..')"),
     ("layout: missing.yaml\n", {}, "game.yaml:10: components.cards.layout: no such file"),
+    ("layout: {elements: {}}\nfaces: {list: [{title: A}]}\n", {},
+     "game.yaml:11: components.cards.faces: a layout's faces come from its data: (one face per row); faces: takes copies "
+     "only"),
     ("layout: {elements: {}}\nlayouts: [a.yaml]\n", {},
      "game.yaml:4: components.cards: give one of layout (a file or an inline layout) or layouts (a list of files merged "
      "in order) (found layout and layouts)"),

@@ -10,8 +10,8 @@ from .. import svg, textfit
 from ..errors import UserError
 from ..files import inside
 from ..hexgrid import FLAT, ORIGIN, POINTY, Layout as HexLayout, polygon_corners
-from ..model import FaceSource
 from .back import render as plain_back
+from ..spec import MAX_PIECES
 from .kind import Circle, Kind
 
 SHAPES = ("rectangle", "rounded", "circle", "hex-flat", "hex-pointy")
@@ -29,7 +29,8 @@ FIELDS = {
 }
 DEFAULTS = {"shape": "rectangle", "radius": 3.0}
 ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.FRAME}
-ROW = "#row"       # the face property holding the data row a face comes from (a column name cannot start with #)
+ROW = "#row"       # the face property holding the data row a face comes from (no {column} can quote it)
+DATA = "#data"     # and the data file's name
 BACK = "#back"     # a face's own back's property: the back layout its row names
 ASCENT, DESCENT = 0.76, 0.24   # how far Vera's ink reaches above and below the baseline, in text sizes
 SHRINK = 0.95      # each try at fitting a text box sets it this much smaller, down to its min_size
@@ -94,8 +95,6 @@ def load(check, key_path, checked, options, source):
                 check.fail(key_path + ("data",), str(exc))
             rows = rows_of.load(path)
     columns = rows.columns if rows else ()
-    if source.items or source.product or source.generator:
-        check.fail(key_path + ("faces",), "a layout's faces come from its data: (one face per row); faces: takes copies only")
     given = [key for key in ("layout", "layouts") if key in options]
     if len(given) != 1:
         check.fail(key_path, "give one of layout (a file or an inline layout) or layouts (a list of files merged in order)"
@@ -123,10 +122,12 @@ def load(check, key_path, checked, options, source):
             if not copies.isdigit() or int(copies) > 10_000:
                 raise rows.fail(number, counting, f"expected a whole number of copies from 0 to 10000, found {copies!r}")
             copies = int(copies)
-        face = MappingProxyType({**row, ROW: number, "#data": rows.name})
-        items += [face] * copies
+        items += [MappingProxyType({**row, ROW: number, DATA: rows.name})] * copies
+        if len(items) > MAX_PIECES:
+            check.fail(key_path + ("data",), f"{rows.name} makes more than {MAX_PIECES:,} pieces (rows up to {number})")
     if not items:
-        check.fail(key_path + ("data",), f"{rows.name} makes no pieces (every row's {counting} is 0)")
+        check.fail(key_path + ("data",), f"{rows.name} makes no pieces ("
+                   + (f"every row's {counting} is 0)" if rows.rows else "it has no rows below its header)"))
     return MappingProxyType(made), source._replace(items=tuple(items))
 
 
@@ -303,7 +304,7 @@ def face(spec, component, o, lay, props):
     """A drawing of a layout with one row's fields (a hexagon's clipped to its cut: neighbours share their edges)."""
     w, h = size(o)
     dwg = svg.drawing(w, h, component.bleed, ident="layout")
-    where = f"{props['#data']} row {props[ROW]}, " if ROW in props else ""
+    where = f"{props[DATA]} row {props[ROW]}, " if ROW in props else ""
     dwg.children += draw(dwg, spec, lay, props, w, h, component.bleed, where)
     return clipped(dwg, o, 0.0)
 
