@@ -2,12 +2,14 @@
 another and override its elements by name, and every property may quote a data column as {column}."""
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 from . import schema as s
 from . import yamlsource
 from .data import FALSE
 from .errors import SpecError, UserError
 from .files import inside
+from .paint import segments
 from .units import parse_length
 
 FIELD = re.compile(r"\{([^{}]+)\}")
@@ -135,6 +137,13 @@ LINE_DEFAULTS = {"stroke": "black"}
 TOP = {"extends": None, "ground": COLOUR, "safe": size(0, 50), "elements": None}
 
 
+class Names(NamedTuple):
+    """What names a layout may use: palette colours, and templates (None: not checked again, as when drawing)."""
+
+    colours: frozenset
+    templates: frozenset = None
+
+
 class Layout:
     """A loaded layout: the ground colour (or None), the safe margin in mm, and (name, {property: value as written})
     per element, drawn in order; opaque to the spec's {figure} filling, which must leave {column} alone."""
@@ -171,23 +180,31 @@ def filled(value, row):
     return value
 
 
-def parse(kind, prop, value, palette):
+def parse(kind, prop, value, names):
     """One property's value as drawing reads it; s.Invalid when it is not one its element takes."""
     parser = COMMON.get(prop) or TYPES[kind][prop]
     if parser is COLOUR:
         found = s.colour(value if isinstance(value, str) else s.found(value))
-        if not found.startswith("#") and found not in palette and found != "none":
-            raise s.Invalid(f"unknown colour {s.found(found)} (palette has {', '.join(sorted(palette))}, or #rrggbb)")
+        if not found.startswith("#") and found not in names.colours and found != "none":
+            raise s.Invalid(f"unknown colour {s.found(found)} (palette has {', '.join(sorted(names.colours))}, or #rrggbb)")
         return found
-    return parser(value)
+    found = parser(value)
+    if parser is template and names.templates is not None and found not in names.templates:
+        raise s.Invalid(f"unknown template {found!r} (templates: {', '.join(sorted(names.templates))})")
+    if prop == "d":
+        try:
+            list(segments(found))
+        except UserError:
+            raise s.Invalid(f"expected SVG path data (M 0 0 L 10 0 ...), found {s.found(found)}") from None
+    return found
 
 
-def element(kind, props, row, palette) -> dict:
+def element(kind, props, row, names) -> dict:
     """An element's properties for one row, filled and parsed, defaults added."""
     found = {**DEFAULTS, **(LINE_DEFAULTS if kind == "line" else {})}
     for prop, value in props.items():
         if prop != "type":
-            found[prop] = parse(kind, prop, filled(value, row), palette)
+            found[prop] = parse(kind, prop, filled(value, row), names)
     return found
 
 
@@ -228,9 +245,9 @@ def _sources(folder, value, fail, where, chain):
     return parents + [(value, fail, where)]
 
 
-def load(folder: Path, value, fail, palette, columns=()) -> Layout:
+def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
     """A layout from a file name, a list of them (merged in order) or an inline mapping, checked: element types and
-    properties, colours against the palette, and every {column} against the data's columns."""
+    properties, colours and templates against those the spec has, and every {column} against the data's columns."""
     ground, safe, merged = None, SAFE, {}
     for source, fail_here, where in _sources(Path(folder), value, fail, (), ()):
         if "ground" in source:
@@ -240,7 +257,7 @@ def load(folder: Path, value, fail, palette, columns=()) -> Layout:
                 fail_here(where + ("ground",), f"{{{unknown[0]}}} names no data column ("
                           + (f"columns: {', '.join(columns)})" if columns else "the component has no data)"))
             if not quoted(ground):
-                _checked(fail_here, where + ("ground",), lambda v: parse("rect", "fill", v, palette), ground)
+                _checked(fail_here, where + ("ground",), lambda v: parse("rect", "fill", v, names), ground)
         if "safe" in source:
             safe = _checked(fail_here, where + ("safe",), TOP["safe"], source["safe"])
         elements = source.get("elements", {})
@@ -250,17 +267,17 @@ def load(folder: Path, value, fail, palette, columns=()) -> Layout:
             at = where + ("elements", name)
             if not isinstance(props, dict):
                 fail_here(at, f"expected an element (a mapping with a type, e.g. type: rect), found {s.found(props)}")
-            mine = merged.setdefault(str(name), {})
+            mine = merged.setdefault(str(name), {"": (None, fail_here, at)})   # "": where the element was first named
             mine.update({prop: (raw, fail_here, at + (prop,)) for prop, raw in props.items()})
     if len(merged) > MAX_ELEMENTS:
         fail(("elements",), f"expected at most {MAX_ELEMENTS} elements, found {len(merged)}")
     elements = []
     for name, props in merged.items():
+        _, fail_at, named = props.pop("")
         if "type" not in props:
-            first = next(iter(props.values()))
-            first[1](first[2][:-1], f"element {name!r} has no type (expected one of {', '.join(TYPES)})")
+            fail_at(named, f"element {name!r} has no type (expected one of {', '.join(TYPES)})")
         raw, fail_type, at = props["type"]
-        if raw not in TYPES:
+        if not isinstance(raw, str) or raw not in TYPES:
             fail_type(at, f"unknown element type {s.found(raw)} (expected one of {', '.join(TYPES)})")
         for prop, (value, fail_prop, at) in props.items():
             if prop not in COMMON and prop not in TYPES[raw]:
@@ -271,7 +288,7 @@ def load(folder: Path, value, fail, palette, columns=()) -> Layout:
                 fail_prop(at, f"{{{unknown[0]}}} names no data column ("
                               + (f"columns: {', '.join(columns)})" if columns else "the component has no data)"))
             if prop != "type" and not quoted(value):
-                _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, palette), value)
+                _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), value)
         elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
     return Layout(ground, safe, elements)
 
@@ -284,7 +301,7 @@ def _checked(fail, at, parser, value):
         fail(at, str(exc))
 
 
-def check_rows(layout: Layout, rows, palette, label=""):
+def check_rows(layout: Layout, rows, names: Names, label=""):
     """Every element's quoted properties parsed for every row; the first that fails names the file, row and column."""
     quoting = [(f"{name}.{prop}", props["type"], prop, value) for name, props in layout.elements
                for prop, value in props.items() if quoted(value)]
@@ -293,6 +310,6 @@ def check_rows(layout: Layout, rows, palette, label=""):
     for number, row in rows.rows:
         for what, kind, prop, value in quoting:
             try:
-                parse(kind, prop, filled(value, row), palette)
+                parse(kind, prop, filled(value, row), names)
             except s.Invalid as exc:
                 raise rows.fail(number, quoted(value)[0], f"{label}{what}: {exc}") from None

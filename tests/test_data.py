@@ -87,6 +87,9 @@ def test_inline_rows(tmp_path):
     ("title,suit,size\nA,fire,4\nB,fire,huge\n",
      "cards.csv row 3, column size: layout element title.size: expected a size from 1.5 to 100 mm (a number of mm or a "
      "length such as 9 pt), found 'huge'"),
+    ("title,suit,size\nA,fire,4\nB,fire,{x}\n",
+     "cards.csv row 3, column size: layout element title.size: expected a size from 1.5 to 100 mm (a number of mm or a "
+     "length such as 9 pt), found '{x}'"),
     ("title,suit,size,,\nA,fire,4,,x\n", "cards.csv row 2, column 5: a value in a column the header does not name ('x')"),
     ("title,suit,title\n", "cards.csv row 1, column 3: column 'title' is named twice"),
     ("title,,suit\n", "cards.csv row 1, column 2: the header names no column here (every column needs a name)"),

@@ -282,6 +282,12 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "game.yaml:10: components.cards.layout: '../outside.yaml': expected a path inside the spec's folder "
      "(no absolute path, no '..')"),
     ("layout: missing.yaml\n", {}, "game.yaml:10: components.cards.layout: no such file"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: icon, name: nope}\n"},
+     "card.yaml:2: elements.a.name: unknown template 'nope' (templates: capsule, circle,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path, d: 'M 0 0 Q'}\n"},
+     "card.yaml:2: elements.a.d: expected SVG path data (M 0 0 L 10 0 ...), found 'M 0 0 Q'"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {}\n"},
+     "card.yaml:2: elements.a: element 'a' has no type (expected one of rect, circle,"),
     ("layout: {elements: {}}\nfaces: {list: [{title: A}]}\n", {},
      "game.yaml:11: components.cards.faces: a layout's faces come from its data: (one face per row); faces: takes copies "
      "only"),

@@ -6,7 +6,7 @@ from types import MappingProxyType
 from .. import data as rows_of
 from .. import layouts
 from .. import schema as s
-from .. import svg, textfit
+from .. import svg, templates, textfit
 from ..errors import UserError
 from ..files import inside
 from ..hexgrid import FLAT, ORIGIN, POINTY, Layout as HexLayout, polygon_corners
@@ -83,6 +83,7 @@ def load(check, key_path, checked, options, source):
     """Read the component's layouts and data (paths inside the spec's folder): options with the loaded Layouts, and the
     faces: one per data row, as many copies as its count column says."""
     folder = Path(check.path).parent
+    names = layouts.Names(frozenset(check.palette), frozenset(templates.names(templates.search_path(check.path))))
     rows = None
     if "data" in options:
         raw = options["data"]
@@ -101,16 +102,16 @@ def load(check, key_path, checked, options, source):
                    + (f" (found {' and '.join(given)})" if given else ""))
     fail = lambda where, message: check.fail(key_path + (given[0],) + tuple(where), message)  # noqa: E731
     made = dict(options)
-    made[given[0]] = layouts.load(folder, options[given[0]], fail, check.palette, columns)
+    made[given[0]] = layouts.load(folder, options[given[0]], fail, names, columns)
     if "layout" in checked.get("back", {}):  # a common back: it quotes no column
         back_fail = lambda where, message: check.fail(key_path + ("back", "layout") + tuple(where), message)  # noqa: E731
-        made["back_layout"] = layouts.load(folder, checked["back"]["layout"], back_fail, check.palette)
+        made["back_layout"] = layouts.load(folder, checked["back"]["layout"], back_fail, names)
     if rows is None:
         return MappingProxyType(made), source
-    layouts.check_rows(made[given[0]], rows, check.palette, "layout element ")
+    layouts.check_rows(made[given[0]], rows, names, "layout element ")
     backing = options.get("back_column") or ("back" if "back" in columns else None)
     if backing is not None:
-        made["backs"] = row_backs(check, key_path, checked, folder, rows, backing)
+        made["backs"] = row_backs(check, key_path, checked, folder, rows, backing, names)
     counting = options.get("count_column") or next((c for c in COUNTS if c in columns), None)
     if counting is not None and counting not in columns:
         check.fail(key_path + ("count_column",), f"no column {counting!r} in {rows.name} (columns: {', '.join(columns)})")
@@ -131,7 +132,7 @@ def load(check, key_path, checked, options, source):
     return MappingProxyType(made), source._replace(items=tuple(items))
 
 
-def row_backs(check, key_path, checked, folder, rows, column):
+def row_backs(check, key_path, checked, folder, rows, column, names):
     """The back layouts a data file's back column names ({file: Layout}): each row's own back; an empty cell the common
     back."""
     if column not in rows.columns:
@@ -149,10 +150,10 @@ def row_backs(check, key_path, checked, folder, rows, column):
                 path = inside(folder, name)
             except UserError as exc:
                 fail((), str(exc))
-            found[name] = layouts.load(path.parent, path.name, fail, check.palette, rows.columns)
+            found[name] = layouts.load(path.parent, path.name, fail, names, rows.columns)
     for name, lay in found.items():
         layouts.check_rows(lay, rows._replace(rows=tuple((n, r) for n, r in rows.rows if r[column].strip() == name)),
-                           check.palette, f"back layout {name} element ")
+                           names, f"back layout {name} element ")
     return found
 
 
@@ -184,15 +185,15 @@ def mm(value, box, axis):
 
 def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
     """Draw a layout's ground and elements for one row onto a drawing whose trim box starts at (0, 0)."""
-    drawn, palette = [], set(spec.palette) | set(s.BASE_COLOURS)
+    drawn, names = [], layouts.Names(frozenset(spec.palette) | frozenset(s.BASE_COLOURS))
     if lay.ground:
-        colour = layouts.parse("rect", "fill", layouts.filled(lay.ground, fields), palette)
+        colour = layouts.parse("rect", "fill", layouts.filled(lay.ground, fields), names)
         drawn.append(svg.part(dwg.rect((-bleed, -bleed), (svg.r(w + 2 * bleed), svg.r(h + 2 * bleed)),
                                        fill=spec.colour(colour)), "ground", svg.GROUND))
     for name, props in lay.elements:
         kind = props["type"]
         try:
-            e = layouts.element(kind, props, fields, palette)
+            e = layouts.element(kind, props, fields, names)
         except s.Invalid as exc:  # checked when the spec loaded: only a layout changed behind its back gets here
             raise UserError(f"{where}layout element {name}: {exc}") from None
         if not e["visible"]:
