@@ -168,6 +168,23 @@ def rules(games, paper, out_dir, overrides, theme):
     run_jobs(jobs)
 
 
+@cli.command()
+@click.argument("folder", type=click.Path(file_okay=False))
+@user_errors
+def new(folder):
+    """Start a game of your own: write FOLDER with a spec, a CSV of cards, layouts, an icon and rules.
+
+    It builds and validates as written; change the CSV and the layouts from there (docs/make-your-own-game.md).
+
+    Example: pnp new my-game && pnp build my-game/my-game.yaml
+    """
+    from .scaffold import new as scaffold
+    written = scaffold(folder)
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"next: pnp validate {written[0]} && pnp build {written[0]}")
+
+
 @cli.command("glorieta-loops")
 @click.argument("position", type=click.Path(dir_okay=False))
 @user_errors

@@ -4,6 +4,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from . import games
+from .components import KINDS
 from .located import spec_error
 
 
@@ -79,14 +80,22 @@ def expand(spec):
         if comp.back:
             back = f"{comp.id}-back"
             arts[back] = Art(back, comp.id, "back", MappingProxyType({}))
-        fronts = []
+        fronts, backs, back_of = [], {}, KINDS[comp.kind].back_face if comp.back else None
         for props in face_props(spec, comp):
             identity = repr(sorted(props.items()))  # 1, 1.0 and True are different faces
             key = by_props.get(identity)
             if key is None:
                 key = by_props[identity] = f"{comp.id}-{len(by_props) + 1}"
                 arts[key] = Art(key, comp.id, "front", MappingProxyType(props))
-            fronts += [key] * comp.faces.copies
-        pieces += [Piece(comp.id, index, key, back) for index, key in enumerate(fronts)]
+            own = back_of(comp.options, props) if back_of else None   # a back of its own (a data row's back column)
+            if own is None:
+                fronts += [(key, back)] * comp.faces.copies
+                continue
+            found = backs.get(repr(sorted(own.items())))
+            if found is None:
+                found = backs[repr(sorted(own.items()))] = f"{comp.id}-back-{len(backs) + 1}"
+                arts[found] = Art(found, comp.id, "back", MappingProxyType(own))
+            fronts += [(key, found)] * comp.faces.copies
+        pieces += [Piece(comp.id, index, key, behind) for index, (key, behind) in enumerate(fronts)]
     _LAST[:] = [spec, (pieces, arts)]
     return pieces, arts

@@ -16,6 +16,22 @@ def beside(spec_path, *parts) -> Path:
     return path
 
 
+def inside(folder, name) -> Path:
+    """A file named by a path relative to folder (a spec's data, layouts): refused when absolute, climbing out with '..',
+    missing, or a link to somewhere outside folder (the UserError's message names no place: callers add it)."""
+    folder = Path(folder)
+    if not isinstance(name, str) or not name.strip():
+        raise UserError(f"expected a file name, found {name!r}")
+    if Path(name).is_absolute() or ".." in Path(name).parts:
+        raise UserError(f"{name!r}: expected a path inside the spec's folder (no absolute path, no '..')")
+    path = folder / name
+    if path.exists() and not path.resolve().is_relative_to(folder.resolve()):
+        raise UserError(f"{name!r} links to a file outside the spec's folder ({path.resolve()})")
+    if not path.is_file():
+        raise UserError(f"no such file {str(path)!r}")
+    return path
+
+
 def write_atomic(path, data):
     """Write bytes to path via a temp file in the same folder and a rename: never a half-written file."""
     path = Path(path)

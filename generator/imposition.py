@@ -3,7 +3,7 @@ import math
 from typing import NamedTuple
 
 from .components import KINDS
-from .components.kind import round_cut
+from .components.kind import placing, round_cut
 from .errors import UserError
 from .units import paper_size
 
@@ -447,7 +447,7 @@ def impose(spec, pieces, paper, backs="duplex"):
         if not mine:
             continue
         kind = KINDS[comp.kind]
-        if kind.layout != "grid":
+        if placing(comp) != "grid":
             pages += own_layout(comp, mine, area, width)
             continue
         w, h = kind.size(comp.options)
@@ -541,7 +541,7 @@ def own_layout(comp, pieces, area, width):
     """Pages of a kind that lays out its own pieces (Kind.layout), e.g. tessellated hex tiles; free space below them."""
     from . import hexsheet  # hexsheet builds on this module's Slot, Sheet and mirror
     layouts = {"hex": hexsheet.sheets}
-    laid = layouts[KINDS[comp.kind].layout](comp, pieces, area, width)
+    laid = layouts[placing(comp)](comp, pieces, area, width)
     pages = []
     for sheet, after in zip(laid, laid[1:] + [None]):
         if sheet.side == "back":

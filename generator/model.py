@@ -35,6 +35,7 @@ class Back(NamedTuple):
     ink: str
     label: str = ""
     symbol: str = ""
+    layout: object = None   # a layout kind's back layout as the spec names it (drawn from the component's options)
 
 
 class FaceSource(NamedTuple):

@@ -11,7 +11,8 @@ def draw_art(spec, art):
     kind = KINDS[comp.kind]
     try:
         if art.side == "back":
-            return (kind.back or back_art.render)(spec, comp, *kind.size(comp.options))
+            own = (art.props,) if art.props else ()   # a face's own back (kind.back_face)
+            return (kind.back or back_art.render)(spec, comp, *kind.size(comp.options), *own)
         return kind.render(spec, comp, art.props)
     except KeyError as exc:
         key = exc.args[0]

@@ -29,7 +29,7 @@ GAME = s.mapping({
     "time": s.text, "notes": s.text, "ruleset": s.one_of(*RULESETS), "needs": s.list_of(s.text, 1, 12),
     "reconstructed": s.list_of(s.one_of(*FACTS), 1, len(FACTS), unique=True),
 }, required=("title", "designer"))
-BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text}, required=("fill",))
+BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text, "layout": s.any_value})
 MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a mistake, or a memory bomb
 MAX_SPEC_PIECES = 200_000  # pieces all components of one spec may make together
 MIN_PIECE = 5.0  # mm: the smallest piece a player can cut out and pick up
@@ -277,12 +277,23 @@ def component(check, cid, raw):
         check.fail(key_path, f"expected the piece to fit a sheet (A4 and Letter: {area[0]:g} x {area[1]:g} mm usable), "
                              f"found {w + 2 * bleed:g} x {h + 2 * bleed:g} mm")
     back = checked.get("back")
+    if back and "layout" not in back and "fill" not in back:
+        check.fail(key_path + ("back",), "missing required key 'fill'")
+    if back and "layout" in back and not kind.load:
+        check.fail(key_path + ("back", "layout"), f"kind {kind_name} draws its own back: give fill, ink, label and symbol")
+    listed = raw.get("faces") if isinstance(raw.get("faces"), dict) else {}
+    if kind.load and {"list", "product", "generator"} & set(listed):
+        check.fail(key_path + ("faces",), f"a {kind_name}'s faces come from its data: (one face per row); faces: takes "
+                                          "copies only")
+    source = faces(check, key_path + ("faces",), raw.get("faces", {}), kind.face_fields, kind_name)
+    if kind.load:
+        options, source = kind.load(check, key_path, checked, options, source)
     return Component(
         id=cid, kind=kind_name, title=checked.get("title", cid.replace("-", " ").capitalize()),
         expect=checked["expect"], bleed=bleed,
-        faces=faces(check, key_path + ("faces",), raw.get("faces", {}), kind.face_fields, kind_name),
-        back=Back(fill=back["fill"], ink=back.get("ink", "black"), label=back.get("label", ""), symbol=back.get("symbol", ""))
-        if back else None,
+        faces=source,
+        back=Back(fill=back.get("fill", "white"), ink=back.get("ink", "black"), label=back.get("label", ""),
+                  symbol=back.get("symbol", ""), layout=back.get("layout")) if back else None,
         options=MappingProxyType(options),
         printing=checked.get("print", "once" if kind.print_once else "all"),
     )

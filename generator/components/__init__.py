@@ -20,6 +20,7 @@ MODULES = {
     "line-legend": "legend",
     "hex-board": "hex_board",
     "word-card": "word_card",
+    "layout": "layout",
 }
 
 

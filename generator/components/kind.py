@@ -19,14 +19,16 @@ class Kind(NamedTuple):
     default_bleed: float = 0.0
     panels: bool = False
     link: Callable = None
-    layout: str = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet)
-    back: Callable = None       # render_back(spec, component, w, h) -> SVG text; None: the common back
+    layout: str = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet); or options -> either
+    back: Callable = None       # render_back(spec, component, w, h[, props of a face's own back]); None: the common back
     panel_overlap: Callable = None   # options -> mm panels overlap by; None: imposition.OVERLAP
     lettering: bool = True      # fronts may carry text; False: the text check need not draw them
     print_once: bool = False    # written on (score pads): printed once on copy sheets unless the spec says print: all
     cut: Callable = None        # options -> the cut line: a Circle or a convex polygon's corners; None: the trim box
     making: str = ""            # how to make the piece up once cut (folds, glue): printed on the sheets that hold it
     glue: bool = False          # making it up takes glue (the manifest then lists a glue stick)
+    load: Callable = None       # (checker, key path, checked, options, faces) -> (options, faces): reads the files it names
+    back_face: Callable = None  # (options, face props) -> the props of that face's own back, or None: the common back
 
 
 PUNCHES = {19.05: "3/4 in", 25.4: "1 in", 38.1: "1.5 in"}   # standard circle punches: diameter in mm -> size sold as
@@ -51,6 +53,13 @@ def round_cut(comp):
     cut = KINDS[comp.kind].cut
     found = cut(comp.options) if cut else None
     return found if isinstance(found, Circle) else None
+
+
+def placing(comp):
+    """How imposition places a component's pieces: "grid" or "hex"."""
+    from . import KINDS
+    layout = KINDS[comp.kind].layout
+    return layout(comp.options) if callable(layout) else layout
 
 
 def width_and_height(options):

@@ -1,0 +1,340 @@
+"""Layout: a designer's own card, tile or token, its faces drawn from a layout (generator/layouts.py), one per data row."""
+import math
+from pathlib import Path
+from types import MappingProxyType
+
+from .. import data as rows_of
+from .. import layouts
+from .. import schema as s
+from .. import svg, templates, textfit
+from ..errors import UserError
+from ..files import inside
+from ..hexgrid import FLAT, ORIGIN, POINTY, Layout as HexLayout, polygon_corners
+from .back import render as plain_back
+from ..spec import MAX_PIECES
+from .kind import Circle, Kind
+
+SHAPES = ("rectangle", "rounded", "circle", "hex-flat", "hex-pointy")
+FIELDS = {
+    "shape": s.one_of(*SHAPES),
+    "width": s.length(high=400),
+    "height": s.length(high=400),
+    "size": s.length(high=400),
+    "radius": s.length(high=20, zero=True),
+    "layout": s.any_value,
+    "layouts": s.list_of(s.text, 1, 20),
+    "data": s.any_value,
+    "count_column": s.text,
+    "back_column": s.text,
+}
+DEFAULTS = {"shape": "rectangle", "radius": 3.0}
+ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.FRAME}
+ROW = "#row"       # the face property holding the data row a face comes from (no {column} can quote it)
+DATA = "#data"     # and the data file's name
+BACK = "#back"     # a face's own back's property: the back layout its row names
+ASCENT, DESCENT = 0.76, 0.24   # how far Vera's ink reaches above and below the baseline, in text sizes
+SHRINK = 0.95      # each try at fitting a text box sets it this much smaller, down to its min_size
+COUNTS = ("count", "quantity")
+
+
+def size(options):
+    """The trim box: width x height, a circle's diameter, or a hexagon's bounding box (size across the flats)."""
+    shape = options.get("shape", "rectangle")
+    if shape == "circle":
+        return options["size"], options["size"]
+    if shape.startswith("hex"):
+        flats, corners = options["size"], 2 * options["size"] / math.sqrt(3)
+        return (corners, flats) if shape == "hex-flat" else (flats, corners)
+    return options["width"], options["height"]
+
+
+def placing(options):
+    """How the pieces go on the sheets: hexagons tessellate with shared edges, the rest sit in grids."""
+    return "hex" if options.get("shape", "rectangle").startswith("hex") else "grid"
+
+
+def hexagon(options, grow=0.0):
+    """The corners of a hex piece's cut line (grown by grow mm across every side)."""
+    w, h = size(options)
+    orientation = FLAT if options["shape"] == "hex-flat" else POINTY
+    return [(svg.r(x), svg.r(y)) for x, y in polygon_corners(HexLayout(orientation, options["size"] + 2 * grow, (w / 2, h / 2)),
+                                                             ORIGIN)]
+
+
+def cut(options):
+    """The cut line: a punched circle, a hexagon, the trim box with its corners rounded, or the trim box."""
+    o = {**DEFAULTS, **options}
+    w, h = size(o)
+    if o["shape"] == "circle":
+        return Circle(w / 2, h / 2, w / 2)
+    if o["shape"].startswith("hex"):
+        return tuple(hexagon(o))
+    radius = min(o["radius"], w / 2, h / 2) if o["shape"] == "rounded" else 0.0
+    if not radius:
+        return ((0.0, 0.0), (w, 0.0), (w, h), (0.0, h))
+    corners = []
+    for cx, cy, start in ((w - radius, radius, -90), (w - radius, h - radius, 0), (radius, h - radius, 90), (radius, radius, 180)):
+        corners += [(cx + radius * math.cos(math.radians(start + 15 * k)), cy + radius * math.sin(math.radians(start + 15 * k)))
+                    for k in range(7)]
+    return tuple(dict.fromkeys(corners))
+
+
+def load(check, key_path, checked, options, source):
+    """Read the component's layouts and data (paths inside the spec's folder): options with the loaded Layouts, and the
+    faces: one per data row, as many copies as its count column says."""
+    folder = Path(check.path).parent
+    names = layouts.Names(frozenset(check.palette), frozenset(templates.names(templates.search_path(check.path))))
+    rows = None
+    if "data" in options:
+        raw = options["data"]
+        if isinstance(raw, list):
+            rows = rows_of.listed(f"{check.path}: {'.'.join(key_path)}.data", raw)
+        else:
+            try:
+                path = inside(folder, raw)
+            except UserError as exc:
+                check.fail(key_path + ("data",), str(exc))
+            rows = rows_of.load(path)
+    columns = rows.columns if rows else ()
+    given = [key for key in ("layout", "layouts") if key in options]
+    if len(given) != 1:
+        check.fail(key_path, "give one of layout (a file or an inline layout) or layouts (a list of files merged in order)"
+                   + (f" (found {' and '.join(given)})" if given else ""))
+    fail = lambda where, message: check.fail(key_path + (given[0],) + tuple(where), message)  # noqa: E731
+    made = dict(options)
+    made[given[0]] = layouts.load(folder, options[given[0]], fail, names, columns)
+    if "layout" in checked.get("back", {}):  # a common back: it quotes no column
+        back_fail = lambda where, message: check.fail(key_path + ("back", "layout") + tuple(where), message)  # noqa: E731
+        made["back_layout"] = layouts.load(folder, checked["back"]["layout"], back_fail, names)
+    if rows is None:
+        return MappingProxyType(made), source
+    layouts.check_rows(made[given[0]], rows, names, "layout element ")
+    backing = options.get("back_column") or ("back" if "back" in columns else None)
+    if backing is not None:
+        made["backs"] = row_backs(check, key_path, checked, folder, rows, backing, names)
+    counting = options.get("count_column") or next((c for c in COUNTS if c in columns), None)
+    if counting is not None and counting not in columns:
+        check.fail(key_path + ("count_column",), f"no column {counting!r} in {rows.name} (columns: {', '.join(columns)})")
+    items = []
+    for number, row in rows.rows:
+        copies = 1
+        if counting:
+            copies = row[counting].strip() or "1"
+            if not copies.isdigit() or int(copies) > 10_000:
+                raise rows.fail(number, counting, f"expected a whole number of copies from 0 to 10000, found {copies!r}")
+            copies = int(copies)
+        items += [MappingProxyType({**row, ROW: number, DATA: rows.name})] * copies
+        if len(items) > MAX_PIECES:
+            check.fail(key_path + ("data",), f"{rows.name} makes more than {MAX_PIECES:,} pieces (rows up to {number})")
+    if not items:
+        check.fail(key_path + ("data",), f"{rows.name} makes no pieces ("
+                   + (f"every row's {counting} is 0)" if rows.rows else "it has no rows below its header)"))
+    return MappingProxyType(made), source._replace(items=tuple(items))
+
+
+def row_backs(check, key_path, checked, folder, rows, column, names):
+    """The back layouts a data file's back column names ({file: Layout}): each row's own back; an empty cell the common
+    back."""
+    if column not in rows.columns:
+        check.fail(key_path + ("back_column",), f"no column {column!r} in {rows.name} (columns: {', '.join(rows.columns)})")
+    if "back" not in checked:
+        check.fail(key_path, f"rows of {rows.name} name their backs (column {column}): give the component a common back: "
+                             "too (back: with a layout or a fill), for rows that name none and for the manifest")
+    found = {}
+    for number, row in rows.rows:
+        name = row[column].strip()
+        if name and name not in found:
+            def fail(where, message, number=number):
+                raise rows.fail(number, column, f"{name}: {message}")
+            try:
+                path = inside(folder, name)
+            except UserError as exc:
+                fail((), str(exc))
+            found[name] = layouts.load(path.parent, path.name, fail, names, rows.columns)
+    for name, lay in found.items():
+        layouts.check_rows(lay, rows._replace(rows=tuple((n, r) for n, r in rows.rows if r[column].strip() == name)),
+                           names, f"back layout {name} element ")
+    return found
+
+
+def back_face(options, props):
+    """A face's own back: the back layout its row names, with the columns that layout quotes; None: the common back."""
+    name = props.get(options.get("back_column") or "back", "").strip() if "backs" in options else ""
+    if not name:
+        return None
+    return {BACK: name, **{field: props[field] for field in sorted(options["backs"][name].fields())}}
+
+
+def area(name, w, h, bleed, safe):
+    """The (x, y, width, height) of a named area in trim coordinates."""
+    if name == "bleed":
+        return -bleed, -bleed, w + 2 * bleed, h + 2 * bleed
+    if name == "safe":
+        return safe, safe, w - 2 * safe, h - 2 * safe
+    return 0.0, 0.0, w, h
+
+
+def mm(value, box, axis):
+    """A ('mm' | '%', n) place or length in mm: axis x or y is a place in the box, w, h or m (the smaller side) a length."""
+    unit, n = value
+    x, y, w, h = box
+    span = {"x": w, "y": h, "w": w, "h": h, "m": min(w, h)}[axis]
+    found = n * span / 100 if unit == "%" else n
+    return found + {"x": x, "y": y}.get(axis, 0.0)
+
+
+def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
+    """Draw a layout's ground and elements for one row onto a drawing whose trim box starts at (0, 0)."""
+    drawn, names = [], layouts.Names(frozenset(spec.palette) | frozenset(s.BASE_COLOURS))
+    if lay.ground:
+        colour = layouts.parse("rect", "fill", layouts.filled(lay.ground, fields), names)
+        drawn.append(svg.part(dwg.rect((-bleed, -bleed), (svg.r(w + 2 * bleed), svg.r(h + 2 * bleed)),
+                                       fill=spec.colour(colour)), "ground", svg.GROUND))
+    for name, props in lay.elements:
+        kind = props["type"]
+        try:
+            e = layouts.element(kind, props, fields, names)
+        except s.Invalid as exc:  # checked when the spec loaded: only a layout changed behind its back gets here
+            raise UserError(f"{where}layout element {name}: {exc}") from None
+        if not e["visible"]:
+            continue
+        box = area(e.get("area", "trim"), w, h, bleed, lay.safe)
+        made = shape(dwg, spec, kind, e, box, name, where)
+        if made is None:
+            continue
+        if e["opacity"] < 1:
+            made.attrs["opacity"] = e["opacity"]
+        role = e.get("role") or ("art" if e.get("area") == "bleed" else "mark")
+        drawn.append(svg.part(made, name, ROLES[role]))
+    return drawn
+
+
+def shape(dwg, spec, kind, e, box, name, where):
+    """One element as an svg Element (None when it draws nothing)."""
+    x, y = mm(e["x"], box, "x"), mm(e["y"], box, "y")
+    stroke = {"fill": spec.colour(e["fill"]) if kind != "line" else "none"}
+    if e["stroke"] != "none":
+        stroke.update(stroke=spec.colour(e["stroke"]), stroke_width=svg.r(mm(e["stroke_width"], box, "m")))
+    if kind == "rect":
+        radius = mm(e["radius"], box, "m")
+        return dwg.rect((svg.r(x), svg.r(y)), (svg.r(mm(e["width"], box, "w")), svg.r(mm(e["height"], box, "h"))),
+                        rx=svg.r(radius) if radius else None, **stroke)
+    if kind == "circle":
+        return dwg.circle((svg.r(x), svg.r(y)), svg.r(mm(e["r"], box, "m")), **stroke)
+    if kind == "ellipse":
+        return dwg.ellipse((svg.r(x), svg.r(y)), (svg.r(mm(e["rx"], box, "w")), svg.r(mm(e["ry"], box, "h"))), **stroke)
+    if kind == "line":
+        return dwg.line((svg.r(mm(e["x1"], box, "x")), svg.r(mm(e["y1"], box, "y"))),
+                        (svg.r(mm(e["x2"], box, "x")), svg.r(mm(e["y2"], box, "y"))), **stroke)
+    if kind == "polygon":
+        return dwg.polygon([(svg.r(mm(px, box, "x")), svg.r(mm(py, box, "y"))) for px, py in e["points"]], **stroke)
+    if kind == "hexagon":
+        radius, start = mm(e["r"], box, "m"), 0 if e["orientation"] == "flat" else 30
+        return dwg.polygon([(svg.r(x + radius * math.cos(math.radians(start + 60 * k))),
+                             svg.r(y + radius * math.sin(math.radians(start + 60 * k)))) for k in range(6)], **stroke)
+    if kind == "star":
+        radius, count = mm(e["r"], box, "m"), int(e["points"])
+        return dwg.polygon([(svg.r(x + radius * (1 if k % 2 == 0 else e["inner"]) * math.sin(math.pi * k / count)),
+                             svg.r(y - radius * (1 if k % 2 == 0 else e["inner"]) * math.cos(math.pi * k / count)))
+                            for k in range(2 * count)], **stroke)
+    if kind == "path":
+        return dwg.path(e.get("d", ""), transform=f"translate({svg.r(x)},{svg.r(y)})", **stroke)
+    width, height = mm(e["width"], box, "w"), mm(e["height"], box, "h")
+    if kind == "icon":
+        return svg.symbol(dwg, e["name"], x + width / 2, y + height / 2, min(width, height), spec.colour(e["colour"]),
+                          spec.colour(e["ink"]), search=spec.templates)
+    return text_box(dwg, spec, e, x, y, width, height, f"{where}text {name}")
+
+
+def lines(text, size, width, bold, wrap):
+    """The lines of a text set at size mm: wrapped at spaces to width mm (a word is never cut), and at every line break."""
+    if not wrap:
+        return text.split("\n")
+    found = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if line and textfit.width(trial, size, bold) > width:
+                found.append(line)
+                line = word
+            else:
+                line = trial
+        found.append(line)
+    return found
+
+
+def fit(e, width, height):
+    """The size and lines of a text box's text: its size, or smaller down to min_size until every line fits its box."""
+    size, smallest = e["size"], min(e.get("min_size", e["size"]), e["size"])
+    while True:
+        found = lines(e["text"], size, width, e["bold"], e["wrap"])
+        tall = (ASCENT + DESCENT) * size + (len(found) - 1) * size * e["leading"]
+        if (tall <= height and all(textfit.width(line, size, e["bold"]) <= width for line in found)) or size <= smallest:
+            return size, found
+        size = max(smallest, size * SHRINK)
+
+
+def text_box(dwg, spec, e, x, y, width, height, name):
+    """A text box as a group of lines, each measured by the text check against the box."""
+    if not e["text"].strip():
+        return None
+    size, found = fit(e, width, height)
+    step = size * e["leading"]
+    tall = (ASCENT + DESCENT) * size + (len(found) - 1) * step
+    top = {"top": y, "middle": y + (height - tall) / 2, "bottom": y + height - tall}[e["valign"]]
+    align = {"left": "start", "right": "end"}.get(e["align"], "middle")
+    at = {"start": x, "end": x + width, "middle": x + width / 2}[align]
+    box = textfit.Box(x, y, x + width, y + height, name)
+    group = dwg.g()
+    for n, line in enumerate(found):
+        if line:
+            group.add(svg.text(dwg, line, at, top + ASCENT * size + n * step, size, spec.colour(e["colour"]), align,
+                               e["bold"], box=box))
+    return group
+
+
+def render(spec, component, props):
+    """Draw one face: the layout for the face's data row; a hexagon's art is clipped to its cut (neighbours share it)."""
+    o = {**DEFAULTS, **component.options}
+    lay = o.get("layout") or o["layouts"]
+    return face(spec, component, o, lay, props)
+
+
+def face(spec, component, o, lay, props):
+    """A drawing of a layout with one row's fields (a hexagon's clipped to its cut: neighbours share their edges)."""
+    w, h = size(o)
+    dwg = svg.drawing(w, h, component.bleed, ident="layout")
+    where = f"{props[DATA]} row {props[ROW]}, " if ROW in props else ""
+    dwg.children += draw(dwg, spec, lay, props, w, h, component.bleed, where)
+    return clipped(dwg, o, 0.0)
+
+
+def clipped(dwg, o, grow):
+    """A hex piece's drawing with each element clipped to its cut line grown by grow mm; other shapes as they are."""
+    if not o["shape"].startswith("hex"):
+        return dwg
+    dwg.defs.add(dwg.clipPath(id="cut")).add(dwg.polygon(hexagon(o, grow)))
+    for n, made in enumerate(dwg.children):
+        if made is not dwg.defs:
+            holder = dwg.g(clip_path="url(#cut)")
+            holder.add(made)
+            dwg.children[n] = svg.part(holder, made.part, made.role)
+    return dwg
+
+
+def render_back(spec, component, width, height, props=None):
+    """A back: a row's own back layout, the common back layout, or the plain back (fill and logo); a hexagon's runs its
+    bleed past every side."""
+    o = {**DEFAULTS, **component.options}
+    lay = o["backs"][props[BACK]] if props else o.get("back_layout")
+    if lay is None:
+        return clipped(plain_back(spec, component, width, height), o, component.bleed)
+    w, h = size(o)
+    dwg = svg.drawing(w, h, component.bleed, ident="layout")
+    dwg.children += draw(dwg, spec, lay, props or {}, w, h, component.bleed)
+    return clipped(dwg, o, component.bleed)
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, layout=placing, back=render_back, cut=cut,
+            load=load, back_face=back_face)

@@ -1,0 +1,315 @@
+"""Layouts as data: a face is named elements placed in mm or % of an area (bleed, trim, safe); a layout may extend
+another and override its elements by name, and every property may quote a data column as {column}."""
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+from . import schema as s
+from . import yamlsource
+from .data import FALSE
+from .errors import SpecError, UserError
+from .files import inside
+from .paint import segments
+from .units import parse_length
+
+FIELD = re.compile(r"\{([^{}]+)\}")
+AREAS = ("bleed", "trim", "safe")
+ROLES = ("mark", "art", "guide", "frame")
+ALIGN = ("left", "centre", "center", "right")
+VALIGN = ("top", "middle", "bottom")
+SAFE = 3.0          # mm the safe area keeps inside the trim unless a layout says otherwise
+MAX_ELEMENTS = 500  # elements in one layout
+MAX_DEPTH = 16      # layouts extending one another
+
+
+def coord(value):
+    """A place or length: a number (mm), a length with a unit, or a share of the area as 'N%': ('mm' or '%', number)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return ("mm", float(value))
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            if text.endswith("%"):
+                return ("%", float(text[:-1]))
+            return ("mm", float(text))
+        except ValueError:
+            pass
+        try:
+            return ("mm", parse_length(text))
+        except UserError:
+            pass
+    raise s.Invalid(f"expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
+                    f"found {s.found(value)}")
+
+
+def number(low, high):
+    """A number within [low, high], also written as text (a data cell)."""
+    def parse(value):
+        try:
+            found = float(value) if not isinstance(value, bool) else None
+        except (TypeError, ValueError):
+            found = None
+        if found is None or not low <= found <= high:
+            raise s.Invalid(f"expected a number from {low:g} to {high:g}, found {s.found(value)}")
+        return found
+    return parse
+
+
+def size(low, high):
+    """A text size: mm (a number or a length with a unit, e.g. 9 pt), within [low, high] mm."""
+    def parse(value):
+        try:
+            unit, found = coord(value)
+        except s.Invalid:
+            unit, found = "", 0.0
+        if unit != "mm" or not low <= found <= high:
+            raise s.Invalid(f"expected a size from {low:g} to {high:g} mm (a number of mm or a length such as 9 pt), "
+                            f"found {s.found(value)}")
+        return found
+    return parse
+
+
+def choice(*choices):
+    """One word of a fixed set."""
+    def parse(value):
+        if value not in choices:
+            raise s.Invalid(f"expected one of {', '.join(choices)}, found {s.found(value)}")
+        return value
+    return parse
+
+
+def flag(value):
+    """Yes or no: true/false, or a data cell (empty, 0, false, no, off and none are no)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (str, int)):
+        return str(value).strip().lower() not in FALSE
+    raise s.Invalid(f"expected true or false, found {s.found(value)}")
+
+
+def text(value):
+    """Any text (a number is its digits); empty text draws nothing."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise s.Invalid(f"expected text, found {s.found(value)}")
+    return str(value)
+
+
+def points(value):
+    """A polygon's corners: a list of [x, y] pairs, at least three."""
+    if not isinstance(value, list) or len(value) < 3 or not all(isinstance(p, list) and len(p) == 2 for p in value):
+        raise s.Invalid(f"expected a list of at least 3 [x, y] corners, found {s.found(value)}")
+    return [(coord(x), coord(y)) for x, y in value]
+
+
+def template(value):
+    """A template's name (an SVG file in the spec's templates/ folder, or a shipped one)."""
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", value):
+        raise s.Invalid(f"expected a template name (an .svg file in templates/, named without .svg), found {s.found(value)}")
+    return value
+
+
+COLOUR = "colour"   # checked against the palette when the layout is loaded
+POS = {"x": coord, "y": coord}
+BOX = {**POS, "width": coord, "height": coord}
+PAINT = {"fill": COLOUR, "stroke": COLOUR, "stroke_width": coord}
+COMMON = {"type": text, "area": choice(*AREAS), "visible": flag, "role": choice(*ROLES), "opacity": number(0, 1)}
+TYPES = {  # every element type and what it takes besides COMMON
+    "rect": {**BOX, **PAINT, "radius": coord},
+    "circle": {**POS, **PAINT, "r": coord},
+    "ellipse": {**POS, **PAINT, "rx": coord, "ry": coord},
+    "line": {"x1": coord, "y1": coord, "x2": coord, "y2": coord, "stroke": COLOUR, "stroke_width": coord},
+    "polygon": {"points": points, **PAINT},
+    "hexagon": {**POS, **PAINT, "r": coord, "orientation": choice("flat", "pointy")},
+    "star": {**POS, **PAINT, "r": coord, "points": number(3, 24), "inner": number(0.1, 0.95)},
+    "path": {**POS, **PAINT, "d": text},
+    "text": {**BOX, "text": text, "size": size(s.MIN_TEXT, 100), "min_size": size(s.MIN_TEXT, 100),
+             "align": choice(*ALIGN), "valign": choice(*VALIGN), "leading": number(0.8, 3), "wrap": flag,
+             "colour": COLOUR, "bold": flag},
+    "icon": {**BOX, "name": template, "colour": COLOUR, "ink": COLOUR},
+}
+DEFAULTS = {  # what an element is drawn with when it does not say
+    "x": ("mm", 0.0), "y": ("mm", 0.0), "width": ("%", 100.0), "height": ("%", 100.0), "visible": True, "opacity": 1.0,
+    "fill": "black", "stroke": "none", "stroke_width": ("mm", 0.3), "radius": ("mm", 0.0), "r": ("mm", 5.0),
+    "rx": ("mm", 5.0), "ry": ("mm", 3.0), "orientation": "flat", "points": 5, "inner": 0.5, "text": "", "size": 4.0,
+    "align": "left", "valign": "top", "leading": 1.2, "wrap": True, "colour": "black", "bold": False, "ink": "black",
+    "x1": ("mm", 0.0), "y1": ("mm", 0.0), "x2": ("%", 100.0), "y2": ("%", 100.0)}
+LINE_DEFAULTS = {"stroke": "black"}
+TOP = {"extends": None, "ground": COLOUR, "safe": size(0, 50), "elements": None}
+
+
+class Names(NamedTuple):
+    """What names a layout may use: palette colours, and templates (None: not checked again, as when drawing)."""
+
+    colours: frozenset
+    templates: frozenset = None
+
+
+class Layout:
+    """A loaded layout: the ground colour (or None), the safe margin in mm, and (name, {property: value as written})
+    per element, drawn in order; opaque to the spec's {figure} filling, which must leave {column} alone."""
+
+    __slots__ = ("ground", "safe", "elements")
+
+    def __init__(self, ground, safe, elements):
+        self.ground, self.safe, self.elements = ground, safe, tuple(elements)
+
+    def __repr__(self):
+        return f"Layout({self.ground!r}, {self.safe!r}, {self.elements!r})"
+
+    def fields(self) -> set:
+        """Every column the layout quotes."""
+        return {name for _, props in self.elements for value in props.values() for name in quoted(value)} | set(
+            quoted(self.ground))
+
+
+def quoted(value) -> list:
+    """The columns a property value quotes as {column}, in order."""
+    if isinstance(value, str):
+        return FIELD.findall(value)
+    if isinstance(value, list):
+        return [name for item in value for name in quoted(item)]
+    return []
+
+
+def filled(value, row):
+    """A property value with each {column} replaced by the row's cell."""
+    if isinstance(value, str) and "{" in value:
+        return FIELD.sub(lambda m: row[m.group(1)], value)
+    if isinstance(value, list):
+        return [filled(item, row) for item in value]
+    return value
+
+
+def parse(kind, prop, value, names):
+    """One property's value as drawing reads it; s.Invalid when it is not one its element takes."""
+    parser = COMMON.get(prop) or TYPES[kind][prop]
+    if parser is COLOUR:
+        found = s.colour(value if isinstance(value, str) else s.found(value))
+        if not found.startswith("#") and found not in names.colours and found != "none":
+            raise s.Invalid(f"unknown colour {s.found(found)} (palette has {', '.join(sorted(names.colours))}, or #rrggbb)")
+        return found
+    found = parser(value)
+    if parser is template and names.templates is not None and found not in names.templates:
+        raise s.Invalid(f"unknown template {found!r} (templates: {', '.join(sorted(names.templates))})")
+    if prop == "d":
+        try:
+            list(segments(found))
+        except UserError:
+            raise s.Invalid(f"expected SVG path data (M 0 0 L 10 0 ...), found {s.found(found)}") from None
+    return found
+
+
+def element(kind, props, row, names) -> dict:
+    """An element's properties for one row, filled and parsed, defaults added."""
+    found = {**DEFAULTS, **(LINE_DEFAULTS if kind == "line" else {})}
+    for prop, value in props.items():
+        if prop != "type":
+            found[prop] = parse(kind, prop, filled(value, row), names)
+    return found
+
+
+def _file_fail(path, lines):
+    """A fail(key_path, message) raising a SpecError at a layout file's line."""
+    def fail(key_path, message):
+        probe = tuple(key_path)
+        while probe and probe not in lines:
+            probe = probe[:-1]
+        raise SpecError(path, yamlsource.dotted(key_path), message, lines.get(probe))
+    return fail
+
+
+def _sources(folder, value, fail, where, chain):
+    """(mapping, fail) of each layout to merge, in order: what each extends first."""
+    if isinstance(value, list):
+        if not value:
+            fail(where, "expected at least one layout file")
+        return [found for i, item in enumerate(value) for found in _sources(folder, item, fail, where + (i,), chain)]
+    if isinstance(value, str):
+        try:
+            path = inside(folder, value)
+        except UserError as exc:
+            fail(where, str(exc))
+        if path.resolve() in chain:
+            fail(where, f"layouts extend one another in a loop ({' -> '.join(p.name for p in chain)} -> {path.name})")
+        if len(chain) >= MAX_DEPTH:
+            fail(where, f"layouts extend one another more than {MAX_DEPTH} deep")
+        data, lines = yamlsource.load(path, noun="layout")
+        return _sources(path.parent, data, _file_fail(path, lines), (), chain + (path.resolve(),))
+    if not isinstance(value, dict):
+        fail(where, f"expected a layout file name, a list of them, or a layout (a mapping with elements), found "
+                    f"{s.found(value)}")
+    for key in value:
+        if key not in TOP:
+            fail(where + (key,), f"unknown key {s.found(key)} (a layout has {', '.join(TOP)})")
+    parents = _sources(folder, value["extends"], fail, where + ("extends",), chain) if "extends" in value else []
+    return parents + [(value, fail, where)]
+
+
+def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
+    """A layout from a file name, a list of them (merged in order) or an inline mapping, checked: element types and
+    properties, colours and templates against those the spec has, and every {column} against the data's columns."""
+    ground, safe, merged = None, SAFE, {}
+    for source, fail_here, where in _sources(Path(folder), value, fail, (), ()):
+        if "ground" in source:
+            ground = source["ground"]
+            unknown = [f for f in quoted(ground) if f not in columns]
+            if unknown:
+                fail_here(where + ("ground",), f"{{{unknown[0]}}} names no data column ("
+                          + (f"columns: {', '.join(columns)})" if columns else "the component has no data)"))
+            if not quoted(ground):
+                _checked(fail_here, where + ("ground",), lambda v: parse("rect", "fill", v, names), ground)
+        if "safe" in source:
+            safe = _checked(fail_here, where + ("safe",), TOP["safe"], source["safe"])
+        elements = source.get("elements", {})
+        if not isinstance(elements, dict):
+            fail_here(where + ("elements",), f"expected a mapping of element names to elements, found {s.found(elements)}")
+        for name, props in elements.items():
+            at = where + ("elements", name)
+            if not isinstance(props, dict):
+                fail_here(at, f"expected an element (a mapping with a type, e.g. type: rect), found {s.found(props)}")
+            mine = merged.setdefault(str(name), {"": (None, fail_here, at)})   # "": where the element was first named
+            mine.update({prop: (raw, fail_here, at + (prop,)) for prop, raw in props.items()})
+    if len(merged) > MAX_ELEMENTS:
+        fail(("elements",), f"expected at most {MAX_ELEMENTS} elements, found {len(merged)}")
+    elements = []
+    for name, props in merged.items():
+        _, fail_at, named = props.pop("")
+        if "type" not in props:
+            fail_at(named, f"element {name!r} has no type (expected one of {', '.join(TYPES)})")
+        raw, fail_type, at = props["type"]
+        if not isinstance(raw, str) or raw not in TYPES:
+            fail_type(at, f"unknown element type {s.found(raw)} (expected one of {', '.join(TYPES)})")
+        for prop, (value, fail_prop, at) in props.items():
+            if prop not in COMMON and prop not in TYPES[raw]:
+                fail_prop(at, f"unknown property {s.found(prop)} for a {raw} (expected one of "
+                              f"{', '.join(sorted(set(COMMON) | set(TYPES[raw])))})")
+            unknown = [f for f in quoted(value) if f not in columns]
+            if unknown:
+                fail_prop(at, f"{{{unknown[0]}}} names no data column ("
+                              + (f"columns: {', '.join(columns)})" if columns else "the component has no data)"))
+            if prop != "type" and not quoted(value):
+                _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), value)
+        elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
+    return Layout(ground, safe, elements)
+
+
+def _checked(fail, at, parser, value):
+    """A value parsed, or fail naming where it was written."""
+    try:
+        return parser(value)
+    except s.Invalid as exc:
+        fail(at, str(exc))
+
+
+def check_rows(layout: Layout, rows, names: Names, label=""):
+    """Every element's quoted properties parsed for every row; the first that fails names the file, row and column."""
+    quoting = [(f"{name}.{prop}", props["type"], prop, value) for name, props in layout.elements
+               for prop, value in props.items() if quoted(value)]
+    if quoted(layout.ground):
+        quoting.append(("ground", "rect", "fill", layout.ground))
+    for number, row in rows.rows:
+        for what, kind, prop, value in quoting:
+            try:
+                parse(kind, prop, filled(value, row), names)
+            except s.Invalid as exc:
+                raise rows.fail(number, quoted(value)[0], f"{label}{what}: {exc}") from None

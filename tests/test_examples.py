@@ -1,0 +1,81 @@
+"""The three example games and `pnp new`: each validates, builds on both papers, and prints at its true size."""
+import io
+from pathlib import Path
+
+import pypdf
+import pypdfium2
+import pytest
+from click.testing import CliRunner
+
+from generator import spec as specs
+from generator.build import components_pdf
+from generator.cli import cli
+from generator.expand import expand
+from generator.imposition import impose
+from generator.validate import validate
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+PX_PER_MM = 10
+PAGES = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}   # points
+
+
+@pytest.mark.parametrize("name, pieces", [("ember-deck", {"cards": 24}), ("hex-isles", {"tiles": 19}),
+                                          ("harvest-track", {"tokens": 30, "board": 1})])
+def test_each_example_validates_and_builds_on_both_papers(name, pieces):
+    spec = specs.load(str(EXAMPLES / name / f"{name}.yaml"))
+    assert validate(spec) == []
+    placed = expand(spec)[0]
+    assert {c.id: sum(p.component == c.id for p in placed) for c in spec.components} == pieces
+    for paper, size in PAGES.items():
+        data, pages = components_pdf(spec, paper)
+        plan = impose(spec, placed, paper)
+        reader = pypdf.PdfReader(io.BytesIO(data))
+        assert pages == len(reader.pages) == len(plan.sheets) + 1   # the manifest, then every sheet the plan lays out
+        assert {tuple(round(float(v), 2) for v in page.mediabox[2:]) for page in reader.pages} == {
+            tuple(round(v, 2) for v in size)}
+        fronts = [s.art for sheet in plan.sheets if sheet.side != "back" for s in sheet.slots]
+        assert len(fronts) == len(placed)   # every piece printed once
+
+
+def test_an_ember_deck_card_prints_at_its_size(tmp_path):
+    spec = specs.load(str(EXAMPLES / "ember-deck" / "ember-deck.yaml"))
+    plan = impose(spec, expand(spec)[0], "a4")
+    index, sheet = next((i, s) for i, s in enumerate(plan.sheets) if s.side == "front")
+    slot = sheet.slots[0]
+    assert sorted((round(slot.w, 3), round(slot.h, 3))) == [63, 88]
+    data, _ = components_pdf(spec, "a4")
+    page = pypdfium2.PdfDocument(data)[index + 1].render(scale=PX_PER_MM * 25.4 / 72).to_pil().convert("RGB")
+    suit = expand(spec)[1][slot.art].props["suit"]
+    colour = tuple(int(spec.colour(suit)[i:i + 2], 16) for i in (1, 3, 5))
+    cx, cy = (slot.x + slot.w / 2) * PX_PER_MM, (slot.y + slot.h / 2) * PX_PER_MM
+    across = (lambda t: (round(t), round(cy))) if slot.w < slot.h else (lambda t: (round(cx), round(t)))
+    start = (slot.x if slot.w < slot.h else slot.y) * PX_PER_MM
+    inked = [t for t in range(round(start), round(start + 63 * PX_PER_MM))
+             if sum(abs(a - b) for a, b in zip(page.getpixel(across(t)), colour)) < 60]
+    # across the middle of the card, the picture panel's outline (53 mm wide, a 0.5 mm line) is the suit's colour
+    assert (inked[-1] - inked[0] + 1) / PX_PER_MM == pytest.approx(53.5, abs=0.25)
+    assert (inked[0] - start) / PX_PER_MM == pytest.approx(4.75, abs=0.25)
+
+
+def test_pnp_new_writes_a_game_that_validates_and_builds_and_never_overwrites(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    made = runner.invoke(cli, ["new", "my-game"])
+    assert made.exit_code == 0, made.output
+    assert sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / "my-game").rglob("*") if p.is_file()) == [
+        "my-game/back.yaml", "my-game/card.yaml", "my-game/cards.csv", "my-game/my-game.yaml",
+        "my-game/rules/my-game.yaml", "my-game/templates/coin.svg"]
+    spec = specs.load("my-game/my-game.yaml")
+    assert spec.game.title == "My Game" and validate(spec) == []
+    built = runner.invoke(cli, ["build", "my-game/my-game.yaml", "--paper", "a4", "--out", "out"])
+    assert built.exit_code == 0, built.output
+    assert (tmp_path / "out/my-game/my-game-components-a4.pdf").is_file()
+    assert (tmp_path / "out/my-game/my-game-rules-a4.pdf").is_file()
+    (tmp_path / "my-game" / "cards.csv").write_text("changed\n")
+    again = runner.invoke(cli, ["new", "my-game"])
+    assert again.exit_code == 1
+    assert again.output == ("error: my-game: already exists (pnp new writes a new folder and never overwrites: choose "
+                            "another name)\n")
+    assert (tmp_path / "my-game" / "cards.csv").read_text() == "changed\n"
+    bad = runner.invoke(cli, ["new", ".hidden"])
+    assert bad.exit_code == 1 and bad.output.startswith("error: .hidden: the folder's name makes the game id")

@@ -1,0 +1,370 @@
+"""Kind layout: elements placed in mm or % of an area, layouts that extend one another, piece shapes, and the checks."""
+import io
+import json
+import math
+import os
+import textwrap
+
+import pytest
+from PIL import Image
+
+from generator import cairopdf, svg
+from generator import spec as specs
+from generator.components.kind import Circle, placing, round_cut
+from generator.errors import SpecError, UserError
+from generator.expand import expand
+from generator.imposition import impose
+from generator.render import draw_art
+from generator.safearea import cut_line
+from generator.validate import validate
+
+DPI = 254  # 10 pixels per mm
+
+SPEC = """\
+game: {title: Layout Test, designer: Tester}
+palette: {fire: "#d0492f", water: "#2f6fd0", paper: "#fbf6ea"}
+components:
+  cards:
+    kind: layout
+    expect: EXPECT
+    width: 60 mm
+    height: 80 mm
+    bleed: 3 mm
+"""
+
+
+def make(tmp_path, component="", files=None, expect=1, others=""):
+    """Write a spec (SPEC plus more keys of its component, then other components) and its files into tmp_path; load it."""
+    for name, text in (files or {}).items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(text))
+    path = tmp_path / "game.yaml"
+    path.write_text(SPEC.replace("EXPECT", str(expect)) + textwrap.indent(textwrap.dedent(component), "    ")
+                    + textwrap.indent(textwrap.dedent(others), "  "))
+    return specs.load(str(path))
+
+
+def pixels(drawing):
+    """A drawing painted by cairo at DPI, as an RGB image (pixel (0, 0) is the bleed box's corner)."""
+    return Image.open(io.BytesIO(cairopdf.png(svg.to_string(drawing), DPI))).convert("RGB")
+
+
+def at(image, x, y, bleed=3.0):
+    """The colour at (x, y) mm on the trim box."""
+    return image.getpixel((round((x + bleed) * DPI / 25.4), round((y + bleed) * DPI / 25.4)))
+
+
+def fronts(spec):
+    """The drawings of every distinct front, in order."""
+    return [draw_art(spec, art) for art in expand(spec)[1].values() if art.side == "front"]
+
+
+def texts(drawing):
+    """The text lines of a drawing."""
+    found = []
+
+    def walk(node):
+        if node.tag == "text":
+            found.append(node)
+        for child in node.children:
+            walk(child)
+    walk(drawing)
+    return found
+
+
+def test_elements_are_placed_in_mm_and_shares_of_their_area(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          ground: paper
+          elements:
+            band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: fire}
+            box: {type: rect, area: safe, x: 50%, y: 50%, width: 10 mm, height: 10, fill: water}
+        """)
+    image = pixels(fronts(spec)[0])
+    assert image.size == (round(66 * DPI / 25.4), round(86 * DPI / 25.4))
+    assert at(image, -2, -2) == (0xd0, 0x49, 0x2f)    # the band runs into the bleed: area bleed starts 3 mm out
+    assert at(image, 30, 16.5) == (0xd0, 0x49, 0x2f)   # and ends 20 mm below the bleed edge: 17 mm below the trim
+    assert at(image, 30, 17.5) == (0xfb, 0xf6, 0xea)
+    # the safe area is 3 mm inside the trim (54 x 74 mm): its middle is (30, 40), the box spans 10 mm from there
+    assert at(image, 30.5, 40.5) == (0x2f, 0x6f, 0xd0) and at(image, 39.5, 49.5) == (0x2f, 0x6f, 0xd0)
+    assert at(image, 29.5, 40.5) == (0xfb, 0xf6, 0xea) and at(image, 40.5, 45) == (0xfb, 0xf6, 0xea)
+
+
+def test_every_shape_draws(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            a: {type: circle, x: 10, y: 10, r: 4, fill: fire}
+            b: {type: ellipse, x: 30, y: 10, rx: 6, ry: 3, fill: fire}
+            c: {type: line, x1: 5, y1: 25, x2: 55, y2: 25, stroke: fire, stroke_width: 1}
+            d: {type: polygon, points: [[5, 30], [15, 30], [10, 40]], fill: fire}
+            e: {type: hexagon, x: 30, y: 36, r: 5, fill: fire}
+            f: {type: star, x: 48, y: 36, r: 5, points: 6, fill: fire}
+            g: {type: path, x: 5, y: 50, d: "M 0 0 L 10 0 L 10 10 Z", fill: fire}
+            h: {type: rect, x: 30, y: 50, width: 20, height: 10, radius: 3, fill: none, stroke: fire, stroke_width: 1}
+            i: {type: icon, name: round, x: 20, y: 62, width: 14, height: 14, colour: water}
+        """)
+    image, red = pixels(fronts(spec)[0]), (0xd0, 0x49, 0x2f)
+    for x, y in [(10, 10), (34, 10), (30, 25), (10, 33), (30, 36), (48, 36), (13, 52), (40, 50)]:
+        assert at(image, x, y) == red, (x, y)
+    assert at(image, 10, 15) == (255, 255, 255) and at(image, 40, 55) == (255, 255, 255)  # a circle ends, a frame is hollow
+    assert at(image, 27, 69) == (0x2f, 0x6f, 0xd0)  # the template's currentColor takes the icon's colour
+
+
+def test_a_layout_extends_another_and_overrides_elements_by_name(tmp_path):
+    files = {"base.yaml": """\
+                 ground: paper
+                 elements:
+                   band: {type: rect, x: 0, y: 0, width: 100%, height: 10, fill: fire}
+                   title: {type: text, x: 5, y: 2, width: 50, height: 6, text: Base, size: 4}
+                 """,
+             "layouts/child.yaml": """\
+                 extends: more.yaml
+                 elements:
+                   band: {fill: water}
+                   spot: {type: circle, x: 30, y: 40, r: 5, fill: fire}
+                 """,
+             "layouts/more.yaml": """\
+                 elements:
+                   title: {text: Child}
+                 """}
+    spec = make(tmp_path, "layouts: [base.yaml, layouts/child.yaml]\n", files)
+    drawing = fronts(spec)[0]
+    assert [c.part for c in drawing.children if c.tag != "defs"] == ["ground", "band", "title", "spot"]
+    image = pixels(drawing)
+    assert at(image, 2, 9) == (0x2f, 0x6f, 0xd0) and at(image, 30, 40) == (0xd0, 0x49, 0x2f)
+    assert [t.content for t in texts(drawing)] == ["Child"]
+
+
+def test_fields_fill_every_property_and_visible_hides_empty_ones(tmp_path):
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            band: {type: rect, x: 0, y: 0, width: 100%, height: "{tall}", fill: "{suit}"}
+            title: {type: text, x: 5, y: 20, width: 50, height: 8, text: "{title} ({suit})", size: 4}
+            note: {type: text, x: 5, y: 40, width: 50, height: 8, text: "{note}", visible: "{note}"}
+            mark: {type: circle, x: 30, y: 60, r: 5, fill: fire, visible: "{marked}"}
+        """, {"cards.csv": "title,suit,tall,note,marked,count\nOne,fire,10,a note,yes,2\nTwo,water,20,,no,1\n"}, expect=3)
+    one, two = fronts(spec)
+    assert [t.content for t in texts(one)] == ["One (fire)", "a note"]
+    assert [t.content for t in texts(two)] == ["Two (water)"]
+    assert "mark" in [c.part for c in one.children] and "mark" not in [c.part for c in two.children]
+    image = pixels(two)
+    assert at(image, 30, 19) == (0x2f, 0x6f, 0xd0) and at(image, 30, 21) == (255, 255, 255)
+    assert [p.front for p in expand(spec)[0]] == ["cards-1", "cards-1", "cards-2"]  # the count column: copies
+
+
+def test_a_text_box_shrinks_to_fit_down_to_its_min_size_and_aligns(tmp_path):
+    words = "many words " * 20
+    spec = make(tmp_path, f"""\
+        layout:
+          elements:
+            fits: {{type: text, x: 5, y: 5, width: 50, height: 30, text: "{words}", size: 5, min_size: 2}}
+            right: {{type: text, x: 5, y: 40, width: 50, height: 10, text: Right, size: 4, align: right, valign: bottom}}
+            middle: {{type: text, x: 5, y: 55, width: 50, height: 10, text: Mid, size: 4, align: centre, valign: middle}}
+        """)
+    drawing = fronts(spec)[0]
+    lines = texts(drawing)
+    fitted = lines[:-2]
+    size = float(fitted[0].attrs["font-size"])
+    assert 2 <= size < 5 and " ".join(t.content for t in fitted) == words.strip()
+    assert max(float(t.attrs["y"]) for t in fitted) + 0.24 * size <= 35 + 1e-6   # the last line ends inside the box
+    assert math.isclose(float(fitted[1].attrs["y"]) - float(fitted[0].attrs["y"]), 1.2 * size, abs_tol=1e-3)
+    right, middle = lines[-2], lines[-1]
+    assert (right.attrs["text-anchor"], right.attrs["x"], right.attrs["y"]) == ("end", 55, 50 - 0.24 * 4)
+    assert (middle.attrs["text-anchor"], middle.attrs["x"]) == ("middle", 30)
+    assert math.isclose(middle.attrs["y"], 55 + (10 - 4) / 2 + 0.76 * 4, abs_tol=1e-3)
+    assert validate(spec) == []
+
+
+def test_text_that_does_not_fit_at_its_min_size_fails_validation_naming_file_row_and_text(tmp_path):
+    long = "word " * 120
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            rules: {type: text, x: 5, y: 5, width: 50, height: 20, text: "{rules}", size: 4, min_size: 3}
+        """, {"cards.csv": f"rules\nShort.\n{long}\n"}, expect=2)
+    failed = [str(f) for f in validate(spec)]
+    assert failed and all(f.startswith(f"{spec.path}: cards: face 2: text 'word word") for f in failed)
+    assert all(f.endswith(f"past the bottom edge of its box ({tmp_path / 'cards.csv'} row 3, text rules)") for f in failed)
+
+
+def test_marks_keep_clear_of_the_cut_unless_they_are_art(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            spot: {type: circle, x: 30, y: 78, r: 1, fill: fire}
+            band: {type: rect, x: 0, y: 0, width: 100%, height: 5, fill: water, role: art}
+            edge: {type: rect, area: bleed, x: 0, y: 80, width: 100%, height: 6, fill: water}
+        """)
+    assert [str(f) for f in validate(spec)] == [
+        f"{spec.path}: cards: face 1: spot is 1.0 mm inside the cut (marks keep 2 mm inside it)"]
+
+
+def test_piece_shapes_cut_and_pack_as_their_kinds_do(tmp_path):
+    spec = make(tmp_path, "layout: {elements: {}}\n", others="""\
+        tokens:
+          kind: layout
+          expect: 6
+          shape: circle
+          size: 25.4 mm
+          layout: {ground: fire, elements: {}}
+          faces: {copies: 6}
+        tiles:
+          kind: layout
+          expect: 7
+          shape: hex-pointy
+          size: 40 mm
+          layout: {ground: water, elements: {}}
+          faces: {copies: 7}
+          back: {fill: paper}
+        cards2:
+          kind: layout
+          expect: 1
+          shape: rounded
+          radius: 4 mm
+          width: 60 mm
+          height: 80 mm
+          layout: {elements: {}}
+        """)
+    tokens, tiles, rounded = (spec.component(c) for c in ("tokens", "tiles", "cards2"))
+    assert round_cut(tokens) == Circle(12.7, 12.7, 12.7) and round_cut(tokens).punch == "1 in"
+    corners = cut_line(tiles)
+    assert len(corners) == 6 and all(math.isclose(math.dist(c, (20, 40 / math.sqrt(3))), 40 / math.sqrt(3), abs_tol=1e-3)
+                                     for c in corners)
+    assert placing(tiles) == "hex" and placing(tokens) == "grid"
+    assert min(math.dist(c, (4, 4)) for c in cut_line(rounded)) == pytest.approx(4, abs=1e-9)   # a rounded corner
+    assert validate(spec) == []
+    plan = impose(spec, expand(spec)[0], "a4")
+    hexes = [s for s in plan.sheets if "tiles" in s.components]
+    assert [s.side for s in hexes] == ["front", "back"] and "hex tiles share their edges" in hexes[0].note
+    token_slots = sorted((s.x, s.y) for sheet in plan.sheets for s in sheet.slots if s.art.startswith("tokens"))
+    gaps = {round(b[0] - a[0] - 25.4, 3) for a, b in zip(token_slots, token_slots[1:]) if a[1] == b[1]}
+    assert gaps == {3.0}   # one ground: punched tokens share their bleed, one bleed apart, as round tokens do
+
+
+def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tmp_path):
+    spec = make(tmp_path, "layout: {elements: {}}\n", others="""\
+        tiles:
+          kind: layout
+          expect: 1
+          shape: hex-flat
+          size: 40 mm
+          layout: {ground: water, elements: {}}
+          back: {fill: fire}
+        """)
+    arts = expand(spec)[1]
+    front, back = (pixels(draw_art(spec, arts[key])) for key in ("tiles-1", "tiles-back"))
+    w = 80 / math.sqrt(3)
+    assert at(front, w / 2, 1) == (0x2f, 0x6f, 0xd0) and at(front, w / 2, -1) != (0x2f, 0x6f, 0xd0)
+    assert at(back, w / 2, -2) == (0xd0, 0x49, 0x2f) and at(back, 1, 1) != (0xd0, 0x49, 0x2f)
+
+
+@pytest.mark.parametrize("component, files, message", [
+    ("layout: {elements: {a: {type: blob}}}\n", {},
+     "game.yaml:10: components.cards.layout.elements.a.type: unknown element type 'blob' (expected one of rect, circle, "
+     "ellipse, line, polygon, hexagon, star, path, text, icon)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, colour: fire}\n"},
+     "card.yaml:2: elements.a.colour: unknown property 'colour' for a rect (expected one of area, fill, height, opacity, "
+     "radius, role, stroke, stroke_width, type, visible, width, x, y)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: '{name}'}\n"},
+     "card.yaml:2: elements.a.text: {name} names no data column (the component has no data)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, fill: purple}\n"},
+     "card.yaml:2: elements.a.fill: unknown colour 'purple' (palette has black, fire, paper, water, white, or #rrggbb)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, width: wide}\n"},
+     "card.yaml:2: elements.a.width: expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
+     "found 'wide'"),
+    ("layout: a.yaml\n", {"a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"},
+     "b.yaml:1: extends: layouts extend one another in a loop (a.yaml -> b.yaml -> a.yaml)"),
+    ("layout: ../outside.yaml\n", {},
+     "game.yaml:10: components.cards.layout: '../outside.yaml': expected a path inside the spec's folder "
+     "(no absolute path, no '..')"),
+    ("layout: missing.yaml\n", {}, "game.yaml:10: components.cards.layout: no such file"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: icon, name: nope}\n"},
+     "card.yaml:2: elements.a.name: unknown template 'nope' (templates: capsule, circle,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path, d: 'M 0 0 Q'}\n"},
+     "card.yaml:2: elements.a.d: expected SVG path data (M 0 0 L 10 0 ...), found 'M 0 0 Q'"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {}\n"},
+     "card.yaml:2: elements.a: element 'a' has no type (expected one of rect, circle,"),
+    ("layout: {elements: {}}\nfaces: {list: [{title: A}]}\n", {},
+     "game.yaml:11: components.cards.faces: a layout's faces come from its data: (one face per row); faces: takes copies "
+     "only"),
+    ("layout: {elements: {}}\nlayouts: [a.yaml]\n", {},
+     "game.yaml:4: components.cards: give one of layout (a file or an inline layout) or layouts (a list of files merged "
+     "in order) (found layout and layouts)"),
+])
+def test_layout_errors_name_the_file_line_and_key(tmp_path, component, files, message):
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, component, files)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "").startswith(message)
+
+
+def test_a_layout_linked_out_of_the_spec_folder_is_refused(tmp_path):
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("elements: {}\n")
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "card.yaml").symlink_to(outside)
+    with pytest.raises(UserError, match=r"components.cards.layout: 'card.yaml' links to a file outside the spec's folder"):
+        make(tmp_path / "game", "layout: card.yaml\n")
+
+
+def test_the_shipped_pah_cards_drawn_as_a_layout_match_the_symbol_card_kind_pixel_for_pixel(tmp_path):
+    from PIL import ImageChops
+    from generator.components import symbol_card
+    from generator.expand import face_props
+    shipped = specs.load("paths-and-pahs")
+    cards = shipped.component("cards")
+    o = {**symbol_card.DEFAULTS, **cards.options}
+    rows = [{"background": p["background"], "shape": o["symbols"].get(p["shape"], p["shape"]), "colour": p["colour"],
+             "outline": symbol_card.outline(shipped, o, p)} for p in face_props(shipped, cards)]
+    side = min(o["width"], o["height"]) * o["symbol_scale"]
+    palette = "".join(f'\n  {name}: "{value}"' for name, value in shipped.palette.items())
+    (tmp_path / "pahs.yaml").write_text(f"""\
+game: {{title: PAH cards as a layout, designer: Tester}}
+palette:{palette}
+components:
+  cards:
+    kind: layout
+    expect: 27
+    width: 28 mm
+    height: 28 mm
+    data: {json.dumps(rows)}
+    layout:
+      ground: "{{background}}"
+      elements:
+        symbol: {{type: icon, name: "{{shape}}", x: {(28 - side) / 2}, y: {(28 - side) / 2}, width: {side}, height: {side},
+                 colour: "{{colour}}", ink: "{{outline}}"}}
+        hairline: {{type: rect, x: 0.1, y: 0.1, width: 27.8, height: 27.8, fill: none, stroke: "#8a8a8a",
+                   stroke_width: 0.2, role: guide}}
+""")
+    mine = specs.load(str(tmp_path / "pahs.yaml"))
+    theirs = [draw_art(shipped, art) for art in expand(shipped)[1].values() if art.component == "cards" and art.side == "front"]
+    ours = fronts(mine)
+    assert len(ours) == len(theirs) == 27
+    for a, b in zip(ours, theirs):
+        diff = ImageChops.difference(pixels(a), pixels(b)).convert("L")
+        assert diff.getbbox() is None   # not one pixel differs (the tolerance the design allows is not even needed)
+    assert validate(mine) == []
+
+
+def test_the_layout_reference_names_every_element_option_and_choice_the_code_accepts():
+    from pathlib import Path
+    from generator import layouts
+    from generator.components import layout
+    reference = (Path(__file__).resolve().parent.parent / "docs" / "layout-reference.md").read_text()
+    sections = dict(part.split("\n", 1) for part in reference.split("\n### ")[1:])
+    assert set(sections) == {f"`{kind}`" for kind in layouts.TYPES}   # one section per element type, no other
+    for kind, props in layouts.TYPES.items():
+        for prop in props:
+            assert f"`{prop}`" in sections[f"`{kind}`"], (kind, prop)
+    common = reference.split("## Properties every element takes")[1].split("## Elements")[0]
+    assert all(f"`{prop}`" in common for prop in layouts.COMMON)
+    component = reference.split("## The component")[1].split("## The layout")[0]
+    assert all(f"`{option}`" in component for option in layout.FIELDS)
+    assert all(f"`{shape}`" in component for shape in layout.SHAPES)
+    top = reference.split("## The layout")[1].split("## Places")[0]
+    assert all(f"`{key}`" in top for key in layouts.TOP)
+    for choices in (layouts.AREAS, layouts.ROLES, layouts.ALIGN, layouts.VALIGN, ("flat", "pointy")):
+        assert all(f"`{choice}`" in reference for choice in choices), choices
