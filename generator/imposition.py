@@ -176,7 +176,8 @@ def split(free, w, h):
 def fit(free, group, count):
     """The best block of up to count pieces of a group in a free rectangle, or None.
 
-    Most pieces first, then the largest free rectangle left over, upright on ties: (pieces, spare, upright, block).
+    Most pieces first, then the largest free rectangle left over, upright and then unstaggered on ties:
+    (pieces, spare, upright, block).
     """
     best = None
     for rotation, stagger in ((0, False), (90, False)) + ((0, True),) * group.stagger:

@@ -233,7 +233,8 @@ def listing(dwg, plan, spec, rows, sides) -> float:
     if copies:
         advice.append(f"Page{'s' * (len(copies) > 1)} {', '.join(copies)}: copy sheet{'s' * (len(copies) > 1)},"
                       " print as many as you need (written on in play).")
-    for line in advice:
-        y += 6.5
-        dwg.add(svg.text(dwg, line, x, y, 3.3, anchor="start"))
+    for item in advice:
+        for k, line in enumerate(textfit.wrap(item, 3.3, width)):
+            y += 5.5 if k else 6.5
+            dwg.add(svg.text(dwg, line, x, y, 3.3, anchor="start"))
     return y

@@ -198,7 +198,7 @@ def test_six_games_have_the_imposition_properties():
         for paper in ("a4", "letter"):
             pieces, _ = expand(spec)
             plan = impose(spec, pieces, paper)
-            for sheet in plan.sheets:
+            for sheet in placed(plan):
                 boxes = [s.bleed_box for s in sheet.slots if s.window is None]
                 assert_marks_apart(sheet)
                 for a in sheet.marks:
