@@ -28,7 +28,7 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
     for comp in spec.components:
         w, h = KINDS[comp.kind].size(comp.options)
         count = sum(1 for p in pieces if p.component == comp.id)
-        on = sum(1 for s in plan.sheets if comp.id in s.components)
+        on = sum(1 for s in plan.sheets + (plan.cover,) * bool(plan.cover) if comp.id in s.components)
         sheets_on = f"{on} to copy" if comp.printing == "once" else str(on)
         circle = round_cut(comp)
         size = f"{2 * circle.r:g} mm round" if circle else f"{round(w, 1):g} x {round(h, 1):g} mm"
@@ -47,10 +47,8 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
     total = len(plan.sheets) + 1
     doc = pdf.Document(plan.width, plan.height)
     rows = manifest_rows(spec, pieces, plan, backs)
-    doc.furniture(lambda: sheets.manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets]))
-    doc.furniture(lambda: sheets.ruler(plan), "ruler")
-    doc.next_page()
-    uses = Counter(slot.art for sheet in plan.sheets for slot in sheet.slots)
+    cover = (plan.cover,) if plan.cover else ()
+    uses = Counter(slot.art for sheet in cover + plan.sheets for slot in sheet.slots)
     draw = faces.face if faces else draw_art
     pictures = {key: looks_.apply(looks, render_art(spec, arts[key])) if looks else draw(spec, arts[key])
                 for key in uses}
@@ -60,20 +58,30 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
     size_of = {comp.id: bleed_size(comp) for comp in spec.components}
     sizes = {key: size_of[arts[key].component] for key in uses}
     grounds = {key: pdf.ground(picture) for key, picture in pictures.items()}
+    if cover:
+        pieces_on(doc, plan, plan.cover, pictures, sizes, grounds)
+    doc.furniture(lambda: sheets.manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets]))
+    doc.furniture(lambda: sheets.ruler(plan), "ruler")
+    doc.next_page()  # the list is part of the page: trim and bleed boxes are the whole page
     for number, sheet in enumerate(plan.sheets, start=2):
-        for slot in sheet.slots:  # one ground under each block of pieces that share cut lines
-            block = next((g for g in sheet.grounds if _inside(slot, g)), None)
-            if block and grounds[slot.art]:
-                doc.fill(_within(grown(slot.bleed_box, SEAM), block), grounds[slot.art])
-        for slot in sheet.slots:
-            clip = (slot.x, slot.y, slot.w, slot.h) if slot.window is not None else share(slot, sheet.slots)
-            doc.paint(pictures[slot.art], pdf.place_slot(slot, sizes[slot.art]), clip, slot.art)
-        doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
+        pieces_on(doc, plan, sheet, pictures, sizes, grounds)
         doc.furniture(lambda: sheets.ruler(plan), "ruler")
         doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title, sheets.making(spec, sheet)))
         doc.next_page(sheet.slots)
     title = f"{spec.game.title}: components ({'A4' if paper == 'a4' else 'US Letter'})"
     return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), total
+
+
+def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
+    """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
+    for slot in sheet.slots:  # one ground under each block of pieces that share cut lines
+        block = next((g for g in sheet.grounds if _inside(slot, g)), None)
+        if block and grounds[slot.art]:
+            doc.fill(_within(grown(slot.bleed_box, SEAM), block), grounds[slot.art])
+    for slot in sheet.slots:
+        clip = (slot.x, slot.y, slot.w, slot.h) if slot.window is not None else share(slot, sheet.slots)
+        doc.paint(pictures[slot.art], pdf.place_slot(slot, sizes[slot.art]), clip, slot.art)
+    doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
 
 
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines

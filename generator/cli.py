@@ -209,7 +209,7 @@ def run_jobs(jobs):
     else:
         results = [function(*args) for _, function, args in jobs]
     for path, pages, size, *notes in results:
-        click.echo(f"{path}: {pages} pages, {size / 1024:.1f} KiB")
+        click.echo(f"{path}: {pages} page{'s' * (pages != 1)}, {size / 1024:.1f} KiB")
         for note in notes:
             click.echo(f"    {note}")
 

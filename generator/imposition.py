@@ -63,12 +63,13 @@ class Sheet(NamedTuple):
 
 
 class Plan(NamedTuple):
-    """Every sheet of one paper size, single-sided sheets first, then front/back pairs."""
+    """Every sheet of one paper size, single-sided sheets first, then front/back pairs; the list page's pieces."""
 
     paper: str
     width: float
     height: float
     sheets: tuple = ()
+    cover: Sheet = None             # pieces on page 1 below the list of components (reference cards, legends)
 
 
 def printable_area(paper):
@@ -122,6 +123,7 @@ class Group(NamedTuple):
     bleed: float
     pieces: tuple       # (front art, back art or None, component id) per piece
     gutter: float = None    # between neighbouring trims: one ground, punched: a bleed; cut straight: 0; None: two bleeds
+    stagger: bool = False   # punched on one ground: rows may sit half a pitch across, closer down (cut circles still a gutter apart)
 
     @property
     def space(self):
@@ -140,14 +142,22 @@ class Block(NamedTuple):
     bleed: float
     rotation: int
     gutter: float = 0.0     # between neighbouring trims
+    stagger: bool = False   # odd rows half a pitch to the right, rows a row_pitch apart
+
+    @property
+    def row_pitch(self):
+        """Down from one row to the next: staggered, as close as keeps round cuts a gutter apart and trims apart."""
+        pitch = self.h + self.gutter
+        return max(math.ceil(pitch * math.sqrt(3) / 2 * 100) / 100, self.h) if self.stagger else pitch
 
     @property
     def width(self):
-        return self.cols * (self.w + self.gutter) - self.gutter + 2 * self.bleed
+        shift = (self.w + self.gutter) / 2 if self.stagger and self.rows > 1 else 0.0
+        return self.cols * (self.w + self.gutter) - self.gutter + 2 * self.bleed + shift
 
     @property
     def height(self):
-        return self.rows * (self.h + self.gutter) - self.gutter + 2 * self.bleed
+        return (self.rows - 1) * self.row_pitch + self.h + 2 * self.bleed
 
 
 def split(free, w, h):
@@ -166,23 +176,28 @@ def split(free, w, h):
 def fit(free, group, count):
     """The best block of up to count pieces of a group in a free rectangle, or None.
 
-    Most pieces first, then the largest free rectangle left over, upright on ties: (pieces, spare, upright, block).
+    Most pieces first, then the largest free rectangle left over, upright and then unstaggered on ties:
+    (pieces, spare, upright, block).
     """
     best = None
-    for rotation in (0, 90):
+    for rotation, stagger in ((0, False), (90, False)) + ((0, True),) * group.stagger:
         w, h = (group.w, group.h) if rotation == 0 else (group.h, group.w)
         room = Rect(free.x, free.y, free.w + group.space - 2 * group.bleed, free.h + group.space - 2 * group.bleed)
         cols, rows = grid_fit(room, w + group.space, h + group.space)
+        if stagger:  # rows closer together, each row but a lone one half a pitch wider
+            row = Block((), 1, 1, w, h, group.bleed, rotation, group.space, True)
+            rows = int((free.h - row.height + EPS) // row.row_pitch) + 1 if free.h + EPS >= row.height else 0
+            cols = grid_fit(room._replace(w=room.w - (w + group.space) / 2), w + group.space, h)[0] if rows > 1 else cols
         n = min(cols * rows, count)
         if not n:
             continue
         cols = min(cols, n)
-        block = Block((), cols, math.ceil(n / cols), w, h, group.bleed, rotation, group.space)
+        block = Block((), cols, math.ceil(n / cols), w, h, group.bleed, rotation, group.space, stagger)
         spare = max((r.w * r.h for r in split(free, block.width, block.height)), default=0.0)
-        option = (n, round(spare, 6), rotation == 0, block)
-        if best is None or option[:3] > best[:3]:
+        option = (n, round(spare, 6), rotation == 0, not stagger, block)
+        if best is None or option[:4] > best[:4]:
             best = option
-    return best
+    return best and best[:3] + best[4:]
 
 
 class _Page:
@@ -218,11 +233,15 @@ def pack(group, pages, sides, new_page):
 
 def place(block, x, y):
     """Slots of a block whose bleed box starts at (x, y), and its cut lines: (slots, xs, ys)."""
-    pitch_x, pitch_y, b = block.w + block.gutter, block.h + block.gutter, block.bleed
+    pitch_x, pitch_y, b = block.w + block.gutter, block.row_pitch, block.bleed
     lefts = [x + col * pitch_x + b for col in range(block.cols)]
     tops = [y + row * pitch_y + b for row in range(block.rows)]
     w, h, turn_ = block.w, block.h, block.rotation
-    slots = tuple([Slot(art, lefts[col], tops[row], w, h, b, turn_) for art, _, _, col, row in block.cells])
+    shift = [pitch_x / 2 * (block.stagger and row % 2) for row in range(block.rows)]
+    slots = tuple([Slot(art, lefts[col] + shift[row], tops[row], w, h, b, turn_) for art, _, _, col, row in block.cells])
+    if block.stagger:  # no straight cut runs down staggered rows: cut them apart between rows, then punch
+        return slots, (), sorted({round(tops[0], 4), round(tops[-1] + h, 4)} |
+                                 {round((top + h + below) / 2, 4) for top, below in zip(tops, tops[1:])})
     xs = sorted({round(left + d, 4) for left in lefts for d in (0, w)})
     ys = sorted({round(top + d, 4) for top in tops for d in (0, h)})
     return slots, xs, ys
@@ -434,21 +453,22 @@ def impose(spec, pieces, paper, backs="duplex"):
 
     Pieces of one size share a grid; larger groups are placed first and smaller ones fill the free space left on
     earlier sheets (single-sided pieces also on the fronts of duplex sheets). Two-sided pieces go on duplex pairs
-    or on gutter-fold sheets; a component printed once (print: once) gets copy sheets of its own.
+    or on gutter-fold sheets; a component printed once (print: once) gets copy sheets of its own. Single-sided
+    pieces also fill page 1 below the list of components (Plan.cover) when that saves a sheet.
     """
     width, height = paper_size(paper)
     area, bounds = printable_area(paper), mark_bounds(width, height)
     folding = backs == "fold"
     fold_y = area.y + area.h / 2
     half = Rect(area.x, area.y, area.w, fold_y - EDGE - area.y)
-    pages, panel_sheets, copy_pages, groups = [], [], [], {}
+    own, panel_sheets, copy_pages, groups = [], [], [], {}
     for comp in spec.components:
         mine = [p for p in pieces if p.component == comp.id]
         if not mine:
             continue
         kind = KINDS[comp.kind]
         if placing(comp) != "grid":
-            pages += own_layout(comp, mine, area, width)
+            own.append((comp, mine))
             continue
         w, h = kind.size(comp.options)
         two_sided = comp.back is not None
@@ -471,23 +491,43 @@ def impose(spec, pieces, paper, backs="duplex"):
         ground = shared_ground(spec, mine)
         key = (round(w, 4), round(h, 4), comp.bleed, two_sided, ground)
         groups[key] = groups[key]._replace(pieces=groups[key].pieces + tuple(cells)) if key in groups \
-            else Group(w, h, comp.bleed, tuple(cells), (comp.bleed if round_cut(comp) else 0.0) if ground else None)
+            else Group(w, h, comp.bleed, tuple(cells), (comp.bleed if round_cut(comp) else 0.0) if ground else None,
+                       bool(ground and round_cut(comp)))
     by_size = sorted(groups.items(), key=lambda item: -(item[1].w + 2 * item[1].bleed) * (item[1].h + 2 * item[1].bleed))
-    for (*_, two_sided, _), group in sorted(by_size, key=lambda item: not item[0][3]):
-        if two_sided:
-            side = "fold" if folding else "front"
-            pack(group, pages, (side,), lambda: _Page(side, half if folding else area))
-        else:
-            pack(group, pages, ("single",) if folding else ("single", "front"), lambda: _Page("single", area))
-    sheets = [finish(page, area, bounds)[0] for page in pages if page.side == "single"] + panel_sheets
-    sheets += [finish(page, area, bounds)[0] for page in copy_pages if page.side == "single"]
-    for page in [p for p in pages + copy_pages if p.side != "single"]:
-        if page.side == "fold":
-            sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y))
-            continue
-        front, back_of, reverse = finish(page, area, bounds)
-        sheets += [front, mirror(front, width, back_of, reverse)]
-    return Plan(paper, width, height, tuple(sheets))
+    order = [(key[3], group) for key, group in sorted(by_size, key=lambda item: not item[0][3])]
+
+    def plan(cover=None):
+        """The plan with the groups packed in order, single-sided ones first on the cover (page 1) while it has room."""
+        pages = [page for comp, mine in own for page in own_layout(comp, mine, area, width)]
+        for two_sided, group in order:
+            if cover and not two_sided:
+                group = group._replace(pieces=group.pieces[cover.add(group, list(group.pieces)):])
+                if not group.pieces:
+                    continue
+            if two_sided:
+                side = "fold" if folding else "front"
+                pack(group, pages, (side,), lambda: _Page(side, half if folding else area))
+            else:
+                pack(group, pages, ("single",) if folding else ("single", "front"), lambda: _Page("single", area))
+        sheets = [finish(page, area, bounds)[0] for page in pages if page.side == "single"] + panel_sheets
+        sheets += [finish(page, area, bounds)[0] for page in copy_pages if page.side == "single"]
+        for page in [p for p in pages + copy_pages if p.side != "single"]:
+            if page.side == "fold":
+                sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y))
+                continue
+            front, back_of, reverse = finish(page, area, bounds)
+            sheets += [front, mirror(front, width, back_of, reverse)]
+        if not (cover and cover.blocks):
+            return Plan(paper, width, height, tuple(sheets))
+        bottom = max(y + block.height for block, _, y in cover.blocks)  # centred in the room below the list
+        return Plan(paper, width, height, tuple(sheets), finish(cover, area, bounds, shift_y=(bottom + area.y + area.h) / 2)[0])
+
+    plain = plan()
+    from .sheets import list_bottom  # the list's length depends on the plan: measured on the plain one
+    top = list_bottom(plain, spec) + GAP
+    covered = plan(_Page("single", Rect(area.x, top, area.w, area.y + area.h - top)))
+    saves = len(covered.sheets) < len(plain.sheets) and list_bottom(covered, spec) + GAP <= top + EPS
+    return covered if saves else plain
 
 
 def shared_ground(spec, pieces):

@@ -20,6 +20,7 @@ from .errors import SpecError, UserError
 from .expand import expand
 from .spec import Checker, rules_path
 from .units import paper_size
+from .wording import colour_words
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 rl_config.invariant = 1  # no dates or random ids in reportlab's output
@@ -246,7 +247,19 @@ def load_rules(spec):
             elif when is not None and when not in printed:
                 checker.fail(("sections", n, "blocks", i, "when"),
                              f"unknown component {when!r} (components: {', '.join(sorted(printed | set(spec.left_out)))})")
-    return figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
+    filled = figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
+    return recoloured(spec, filled)
+
+
+def recoloured(spec, value, key=None):
+    """Rules text with every colour named in the theme's words (colour_names); diagram and component names kept."""
+    if isinstance(value, str):
+        return value if key in ("diagram", "when") else colour_words(spec, value)
+    if isinstance(value, list):
+        return [recoloured(spec, v, key) for v in value]
+    if isinstance(value, dict):
+        return {k: recoloured(spec, v, k) for k, v in value.items()}
+    return value
 
 
 def components_table(spec, st):
@@ -358,13 +371,13 @@ def story(spec, rules, diagrams, log, st):
     flow += [Spacer(1, 6), para(rules["overview"], st["body"])]
     flow += [Paragraph("Components", st["h2"]), components_table(spec, st)]
     if game.needs:
-        flow += [Spacer(1, 6), para(f"**You also need:** {', '.join(game.needs)}.", st["body"])]
+        flow += [Spacer(1, 6), para(colour_words(spec, f"**You also need:** {', '.join(game.needs)}."), st["body"])]
     path = rules_path(spec)
     for n, section in enumerate(rules["sections"]):
         heading = Paragraph(inline(section["heading"]), st["h2"])
         flow += blocks(section["blocks"], st, diagrams, log, path, ("sections", n, "blocks"), [heading])
     if game.notes:
-        flow.append(para(f"**About this edition.** {game.notes}", st["note"]))
+        flow.append(para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"]))
     credits = rules.get("credits", f"Game design by {game.designer}. Rules rewritten for this print-and-play edition.")
     flow.append(para(credits, st["caption"]))
     flow.append(CardSheet(lambda w, h, canv: reference(spec, rules["reference"], st, w, h, canv), st["page"], st["frame"]))

@@ -147,7 +147,7 @@ def page_list(numbers) -> str:
 def supplies(spec, plan) -> list:
     """What to print on and cut with besides a printer and scissors: paper weights by page, punches, glue, bags."""
     copies = [n for n, s in enumerate(plan.sheets, start=2) if s.note.startswith(COPY_NOTE)]
-    pieces = [n for n, s in enumerate(plan.sheets, start=2) if not s.note.startswith(COPY_NOTE)]
+    pieces = [1] * bool(plan.cover) + [n for n, s in enumerate(plan.sheets, start=2) if not s.note.startswith(COPY_NOTE)]
     paper = f"Card of 160-200 g/m² for {page_list(pieces)} (the pieces you handle)" if pieces else ""
     if copies:
         paper += f"{'; p' if paper else 'P'}lain 80 g/m² paper for {page_list(copies)} (written on in play)"
@@ -170,6 +170,19 @@ def supplies(spec, plan) -> list:
 def manifest(plan, spec, rows, sides):
     """The first page: the game, its components, what else to have, and how to print the sheets (sides: one per sheet)."""
     dwg = svg.drawing(plan.width, plan.height, ident="manifest")
+    listing(dwg, plan, spec, rows, sides)
+    footer(dwg, plan, f"{spec.game.title} · sheet 1/{len(sides) + 1} · manifest")
+    return dwg
+
+
+def list_bottom(plan, spec) -> float:
+    """How far down page 1 the list of components reaches (mm), its last line's descenders included."""
+    dwg = svg.drawing(plan.width, plan.height, ident="manifest")
+    return listing(dwg, plan, spec, [("",) * 5 for _ in spec.components], [s.side for s in plan.sheets]) + 1.5
+
+
+def listing(dwg, plan, spec, rows, sides) -> float:
+    """Write the list of components, supplies and printing advice at the top of page 1; return its last baseline (mm)."""
     x, y = MARGIN + 8, MARGIN + 14
     width = plan.width - 2 * x
     game = spec.game
@@ -208,17 +221,20 @@ def manifest(plan, spec, rows, sides):
             dwg.add(svg.text(dwg, line, x + 4, y, 3.3, anchor="start"))
     y += 14
     dwg.add(svg.text(dwg, "How to print", x, y, 5, anchor="start", bold=True))
+    names = [spec.component(c).title.lower() for c in plan.cover.components] if plan.cover else []
+    page_1 = "this list" + (f", with the {' and the '.join(names)} below it" if names else "")
     advice = ["Print at 100% (actual size): turn off 'fit to page'. The ruler on every sheet must measure 50 mm.",
               "Cut along the lines between crop marks; tiles in a block share their cut lines.",
-              f"Page 1 is this list; the sheets are pages 2-{total}." if total > 2 else "Page 1 is this list; page 2 is the sheet."]
+              f"Page 1 is {page_1}" + ("." if total == 1 else "; page 2 is the sheet." if total == 2 else
+                                       f"; the sheets are pages 2-{total}.")]
     for first, last, how in page_runs(sides):
         advice.append(f"{'Page' if first == last else 'Pages'} {first}{'' if first == last else f'-{last}'}: {PRINTING[how]}")
     copies = [str(n) for n, s in enumerate(plan.sheets, start=2) if s.note.startswith(COPY_NOTE)]
     if copies:
         advice.append(f"Page{'s' * (len(copies) > 1)} {', '.join(copies)}: copy sheet{'s' * (len(copies) > 1)},"
                       " print as many as you need (written on in play).")
-    for line in advice:
-        y += 6.5
-        dwg.add(svg.text(dwg, line, x, y, 3.3, anchor="start"))
-    footer(dwg, plan, f"{game.title} · sheet 1/{total} · manifest")
-    return dwg
+    for item in advice:
+        for k, line in enumerate(textfit.wrap(item, 3.3, width)):
+            y += 5.5 if k else 6.5
+            dwg.add(svg.text(dwg, line, x, y, 3.3, anchor="start"))
+    return y

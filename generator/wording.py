@@ -1,4 +1,5 @@
-"""How lists of numbers read in messages and on sheets."""
+"""How lists of numbers read in messages and on sheets, and colour words in a theme's own words."""
+import re
 
 
 def ranges(numbers) -> str:
@@ -10,3 +11,17 @@ def ranges(numbers) -> str:
         else:
             runs.append([n, n])
     return ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
+
+
+def colour_words(spec, text: str) -> str:
+    """Text with every palette colour's name, as a word, replaced by the word the spec or theme prints for it
+    (colour_names: okabe-ito's vermillion reads 'orange', not 'red'); a capital stays a capital."""
+    renamed = {name.lower(): word for name, word in spec.colour_names.items() if word.lower() != name.lower()}
+    if not renamed:
+        return text
+    names = "|".join(map(re.escape, sorted(renamed, key=len, reverse=True)))
+
+    def one(match):
+        word = renamed[match.group(0).lower()]
+        return word[:1].upper() + word[1:] if match.group(0)[0].isupper() else word
+    return re.sub(rf"(?<![\w-])(?:{names})(?![\w-])", one, text, flags=re.IGNORECASE)

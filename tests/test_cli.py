@@ -88,7 +88,7 @@ def test_a_spec_without_a_rules_file_builds_its_components_and_says_where_rules_
     note = "mine.yaml: no rulebook: its rules file would be rules/mine.yaml (rules/<spec name>.yaml beside the spec)"
     built = CliRunner().invoke(cli, ["build", "mine.yaml", "--paper", "a4", "--out", "out"])
     assert built.exit_code == 0 and built.exception is None, built.output
-    assert built.output.splitlines() == [f"{Path('out/mine/mine-components-a4.pdf')}: 2 pages, "
+    assert built.output.splitlines() == [f"{Path('out/mine/mine-components-a4.pdf')}: 1 page, "
                                          f"{Path('out/mine/mine-components-a4.pdf').stat().st_size / 1024:.1f} KiB", note]
     assert sorted(p.name for p in Path("out/mine").glob("*.pdf")) == ["mine-components-a4.pdf"]
     ruled = CliRunner().invoke(cli, ["rules", "mine.yaml", "--out", "out"])

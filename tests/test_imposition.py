@@ -1,4 +1,5 @@
 """Imposition properties: every piece placed once, no overlaps, inside the printable area, backs mirror fronts."""
+import math
 from collections import Counter
 
 import pytest
@@ -76,13 +77,18 @@ def assert_marks_apart(sheet):
                 assert segment_gap(a, sheet.marks[j]) >= SPACING - EPS, f"crop marks crowd: {a} {sheet.marks[j]}"
 
 
+def placed(plan):
+    """The sheets that hold pieces in page order: page 1's pieces (below the list of components) first, if any."""
+    return ((plan.cover,) if plan.cover else ()) + plan.sheets
+
+
 def check_plan(spec, paper):
     """Assert the imposition properties for one spec and paper; return the plan."""
     pieces, arts = expand(spec)
     plan = impose(spec, pieces, paper)
     area = printable_area(paper)
     fronts = Counter()
-    for sheet in plan.sheets:
+    for sheet in placed(plan):
         boxes = [s.bleed_box for s in sheet.slots]
         trims = [Rect(s.x, s.y, s.w, s.h) for s in sheet.slots]
         for i, a in enumerate(boxes):
@@ -136,8 +142,9 @@ def test_turns_cards_when_that_saves_sheets():
 
 
 def test_small_components_share_a_sheet():
+    """Both fit below the list of components on page 1: the set needs no other sheet."""
     plan = check_plan(make_spec({"a": tile(25, 7), "b": tile(30, 6)}), "a4")
-    assert len(plan.sheets) == 1 and set(plan.sheets[0].components) == {"a", "b"}
+    assert plan.sheets == () and set(plan.cover.components) == {"a", "b"}
 
 
 def test_large_board_is_split_into_overlapping_panels_covering_every_cell():
@@ -191,7 +198,7 @@ def test_six_games_have_the_imposition_properties():
         for paper in ("a4", "letter"):
             pieces, _ = expand(spec)
             plan = impose(spec, pieces, paper)
-            for sheet in plan.sheets:
+            for sheet in placed(plan):
                 boxes = [s.bleed_box for s in sheet.slots if s.window is None]
                 assert_marks_apart(sheet)
                 for a in sheet.marks:
@@ -199,16 +206,72 @@ def test_six_games_have_the_imposition_properties():
                     assert all(gap(mark, b) >= CLEAR - EPS for b in boxes), (game, paper, a)
 
 
-def test_the_six_games_print_on_48_a4_sheets_or_fewer():
+GAMES = ("glorieta", "grannys-pills", "hexstatic", "paths-and-pahs", "pixeliction", "posies")
+
+
+def test_the_six_games_print_on_45_a4_sheets_and_45_letter_sheets_or_fewer():
     """Components PDF pages (manifest included) of the six games at the default settings: 55 on A4 and on Letter at first,
     45 and 50 once blocks were packed, 50 and 54 since tinted pieces and backs bleed 3 mm and tokens are punch-sized,
-    48 and 51 since neighbours of one ground share their bleed."""
-    totals = {}
+    48 and 51 since neighbours of one ground share their bleed, 45 and 45 since prescriptions go 4 across, word cards
+    3 x 3 on Letter too, punched tokens sit in staggered rows and page 1 holds pieces below the list."""
+    totals = {paper: sum(len(impose(spec, expand(spec)[0], paper).sheets) + 1 for spec in map(specs.load, GAMES))
+              for paper in ("a4", "letter")}
+    assert totals["a4"] <= 45 and totals["letter"] <= 45, totals
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_prescriptions_go_4_across_on_two_duplex_sheets(paper):
+    """44.5 mm prescriptions with 3 mm bleed sharing their cut lines: 4 x 5 to a sheet, so 35 take two duplex pairs."""
+    spec = specs.load("grannys-pills")
+    fronts = [s for s in impose(spec, expand(spec)[0], paper).sheets if s.side == "front" and "prescription" in s.components]
+    counts = [sum(slot.art.startswith("prescription") for slot in sheet.slots) for sheet in fronts]
+    assert counts == [20, 15], counts
+    across = {len({round(slot.x, 3) for slot in sheet.slots if slot.art.startswith("prescription")}) for sheet in fronts}
+    assert across == {4}
+
+
+def test_punched_tokens_of_one_ground_sit_in_staggered_rows():
+    """91 tokens of 19.05 mm fill one A4 sheet in 13 staggered rows of 7 (a grid takes 88): cut circles stay a bleed
+    (3 mm) apart, trims never overlap, and crop marks run only along the straight cuts between rows."""
+    plan = check_plan(make_spec({"t": token(91)}), "a4")
+    [sheet] = placed(plan)
+    slots = sheet.slots
+    assert len(slots) == 91 and len({round(s.y, 3) for s in slots}) == 13
+    centres = [(s.x + s.w / 2, s.y + s.h / 2) for s in slots]
+    nearest = min(math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1:])
+    assert nearest == pytest.approx(19.05 + 3.0, abs=1e-6)
+    trims = [Rect(s.x, s.y, s.w, s.h) for s in slots]
+    assert not any(overlap(a, b) for i, a in enumerate(trims) for b in trims[i + 1:])
+    assert sheet.marks and all(a[1] == b[1] for a, b in sheet.marks), "marks along the row cuts only"
+    cuts = {a[1] for a, _ in sheet.marks}
+    assert len(cuts) == 14 and not any(s.y + EPS < y < s.y + s.h - EPS for y in cuts for s in slots), "a cut through a row"
+
+
+def test_page_1_holds_pieces_below_the_list_when_that_saves_a_sheet():
+    """Posies: the pink posies and the purple posies sit below the list on page 1, so the set takes three pages; the list
+    says so and asks for card for page 1; no letter of the list comes near a piece or its crop marks."""
+    import pypdfium2
+
+    from generator.build import components_pdf
+    from generator.units import PT_PER_MM
+    spec = specs.load("posies")
     for paper in ("a4", "letter"):
-        totals[paper] = sum(len(impose(spec, expand(spec)[0], paper).sheets) + 1
-                            for spec in map(specs.load, ("glorieta", "grannys-pills", "hexstatic", "paths-and-pahs",
-                                                         "pixeliction", "posies")))
-    assert totals["a4"] <= 48 and totals["letter"] <= 51, totals
+        plan = impose(spec, expand(spec)[0], paper)
+        assert plan.cover and len(plan.sheets) == 2, paper
+        data, pages = components_pdf(spec, paper)
+        assert pages == 3
+        page = pypdfium2.PdfDocument(data)[0]
+        text = page.get_textpage()
+        words = text.get_text_range()
+        assert "Card of 160-200 g/m² for pages 1-3" in words and "Page 1 is this list, with the " in words
+        boxes = [s.bleed_box for s in plan.cover.slots]
+        top = min(b.y for b in boxes) - MARK_LEN - CLEAR
+        footer = printable_area(paper).y + printable_area(paper).h
+        for i in range(text.count_chars()):
+            left, bottom, right, high = (v / PT_PER_MM for v in text.get_charbox(i))
+            x, y = (left + right) / 2, plan.height - bottom
+            if right > left and not any(b.x <= x <= b.x + b.w and b.y <= y <= b.y + b.h for b in boxes) and y < footer:
+                assert y < top, (paper, words[i], y, top)
 
 
 def test_write_on_sheets_print_once_on_a_copy_sheet():
@@ -252,20 +315,21 @@ def dark_run(values, px):
 
 
 def first_sheet(spec, dpi, mode):
-    """The A4 plan of a spec and its first sheet (page 2) rendered at dpi in mode ("L" or "RGB"); pixels per mm."""
+    """The first A4 sheet that holds pieces of a spec and its page rendered at dpi in mode ("L" or "RGB"); pixels per mm."""
     import pypdfium2
 
     from generator.build import components_pdf
     data, _ = components_pdf(spec, "a4")
-    page = pypdfium2.PdfDocument(data)[1].render(scale=dpi / 72).to_pil().convert(mode)
-    return impose(spec, expand(spec)[0], "a4"), page, dpi / 25.4
+    plan = impose(spec, expand(spec)[0], "a4")
+    page = pypdfium2.PdfDocument(data)[0 if plan.cover else 1].render(scale=dpi / 72).to_pil().convert(mode)
+    return placed(plan)[0], page, dpi / 25.4
 
 
 @pytest.mark.parametrize("bleed", [0, 2])
 def test_crop_marks_are_5_mm_long_and_3_mm_from_the_trim_on_the_page(bleed):
     spec = make_spec({"t": tile(25, 12, bleed)})
-    plan, page, px = first_sheet(spec, 300, "L")
-    first = min(plan.sheets[0].slots, key=lambda s: (s.y, s.x))
+    sheet, page, px = first_sheet(spec, 300, "L")
+    first = min(sheet.slots, key=lambda s: (s.y, s.x))
     top = first.y - 12
     above = [page.getpixel((round(first.x * px), y)) for y in range(round(top * px), round(first.y * px))]
     start, end = dark_run(above, px)
@@ -370,10 +434,10 @@ def test_neighbours_of_one_ground_share_their_bleed():
     apart; the block keeps its full bleed outside: 8 round tokens of 19.05 mm across are 8 x 22.05 + 3 mm wide."""
     plans = {kind: check_plan(make_spec({"t": spec}), "a4") for kind, spec in
              (("round", token(8)), ("square", token(8, outline="square")), ("mixed", token(8, None)))}
-    assert trim_gaps(plans["round"].sheets[0]) == {3.0}
-    assert trim_gaps(plans["square"].sheets[0]) == {0.0}
-    assert trim_gaps(plans["mixed"].sheets[0]) == {6.0}
-    round_ = plans["round"].sheets[0]
+    assert trim_gaps(placed(plans["round"])[0]) == {3.0}
+    assert trim_gaps(placed(plans["square"])[0]) == {0.0}
+    assert trim_gaps(placed(plans["mixed"])[0]) == {6.0}
+    round_ = placed(plans["round"])[0]
     assert round_.grounds[0].w == pytest.approx(8 * 22.05 + 3)
     assert min(s.bleed_box.x for s in round_.slots) == pytest.approx(round_.grounds[0].x)
     full = check_plan(make_spec({"t": token(88)}), "a4")
@@ -384,8 +448,8 @@ def test_square_tiles_sharing_cut_lines_keep_each_others_edges():
     """Square tokens share their cut lines: each one's art stops at its neighbour's trim, so the ring at every edge of
     every token shows on the page (a neighbour's bleed painted over it would hide it)."""
     spec = make_spec({"t": {**token(6, outline="square"), "ring_colour": "black", "ring": "0.6mm"}})
-    plan, page, px = first_sheet(spec, 400, "RGB")
-    slots = sorted(plan.sheets[0].slots, key=lambda s: (s.y, s.x))
+    sheet, page, px = first_sheet(spec, 400, "RGB")
+    slots = sorted(sheet.slots, key=lambda s: (s.y, s.x))
     assert slots[1].x == pytest.approx(slots[0].x + slots[0].w)
     for a, b in zip(slots, slots[1:]):
         if abs(a.y - b.y) > EPS:

@@ -44,9 +44,9 @@ def render(data, page_index, dpi):
 
 
 def slot_page(plan, component):
-    """The page index (after the manifest) and the sheet holding a component."""
-    number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=1) if component in s.components)
-    return number, sheet
+    """The page index and the sheet holding a component: page 1's pieces below the list (index 0) first."""
+    sheets = [(0, plan.cover)] * bool(plan.cover) + list(enumerate(plan.sheets, start=1))
+    return next((n, s) for n, s in sheets if component in s.components)
 
 
 def crop_mm(image, dpi, x, y, w, h):
@@ -200,7 +200,7 @@ def test_rows_that_cannot_centre_are_a_spec_error():
 def test_builds_on_a4_and_letter(spec, a4, paper, size):
     data = a4[0] if paper == "a4" else components_pdf(spec, paper)[0]
     pdf = pikepdf.open(io.BytesIO(data))
-    assert len(pdf.pages) == {"a4": 4, "letter": 4}[paper], "posies share the reference's sheet"
+    assert len(pdf.pages) == {"a4": 3, "letter": 3}[paper], "posies below the list and beside the board and the card"
     for page in pdf.pages:
         box = [float(v) for v in page.mediabox]
         assert abs(box[2] - size[0]) < 0.1 and abs(box[3] - size[1]) < 0.1

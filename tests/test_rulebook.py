@@ -203,3 +203,41 @@ def test_unbreakable_words_are_broken_inside_their_column_and_the_page(tmp_path,
         edge = round((210 - (18 if n < len(doc) - 1 else 7) + 1) / 25.4 * 100)
         assert image.crop((edge, 0, image.width, image.height)).getextrema()[0] > 250
     doc.close()
+
+
+def test_a_theme_renames_every_colour_word_in_the_rulebooks_and_reference_cards():
+    """Under okabe-ito vermillion is called orange: no rulebook (text, captions, diagram labels, quick reference, notes)
+    and no components PDF (reference cards, the line key) of a game whose red it renames still says red."""
+    import re
+
+    import pypdfium2
+
+    from generator.build import components_pdf
+    renaming = []
+    for game in GAMES:
+        spec = specs.load(game, theme="okabe-ito")
+        renamed = {name: word for name, word in spec.colour_names.items() if word != name}
+        if not renamed:
+            continue
+        renaming.append(game)
+        texts = []
+        for data in (rules_pdf(spec, "a4")[0], components_pdf(spec, "a4")[0]):
+            doc = pypdfium2.PdfDocument(data)
+            texts.append(" ".join(page.get_textpage().get_text_range() for page in doc))
+            doc.close()
+        for name, word in renamed.items():
+            assert not any(re.search(rf"\b{re.escape(name)}\b", text, re.IGNORECASE) for text in texts), (game, name)
+            assert re.search(rf"\b{re.escape(word)}\b", texts[0]), (game, word)
+    assert set(renaming) == {"grannys-pills", "hexstatic", "paths-and-pahs"}, renaming
+
+
+def test_a_reference_card_names_colours_in_the_themes_words():
+    """A card's heading and lines say 'orange' where the text says red, under okabe-ito; without a theme, red."""
+    import re
+
+    from generator.render import render_art
+    for theme, word in ((None, "Red"), ("okabe-ito", "Orange")):
+        spec = specs.load("hexstatic", ["components.scoring.heading=Red loops first",
+                                        "components.scoring.lines=[A red line scores 2 a tile.]"], theme=theme)
+        text = " ".join(re.findall(r">([^<>]+)</text>", render_art(spec, expand(spec)[1]["scoring-1"])))
+        assert f"{word} loops first" in text and f"A {word.lower()} line scores" in text, text

@@ -6,6 +6,7 @@ from .. import games
 from .. import schema as s
 from .. import svg, textfit
 from ..located import spec_error
+from ..wording import colour_words
 from .kind import Kind, width_and_height
 
 FIELDS = {
@@ -84,6 +85,7 @@ def link(spec, component) -> dict:
 def render(spec, component, props):
     """Draw the heading, the bulleted lines and the diagram in the room the layout leaves for it."""
     o = {**DEFAULTS, **component.options}
+    o.update(heading=colour_words(spec, o["heading"]), lines=[colour_words(spec, line) for line in o["lines"]])
     b, w, h = component.bleed, o["width"], o["height"]
     ink = spec.colour(o["ink"])
     dwg = svg.drawing(w, h, b)

@@ -15,6 +15,7 @@ FIELDS = {
     "marks_from": s.text,
 }
 FACE_FIELDS = {"pattern": s.list_of(s.list_of(s.list_of(s.text, 2, 2), 1, 12), 1, 12)}
+SYMBOL = 0.9   # a symbol's share of its cell: 10.8 mm in Granny's 12 mm cells, its colour mark >= 3 mm tall
 DEFAULTS = {"margin": 5.0, "ground": "white", "ink": "black", "line": 0.3, "marks_from": ""}
 
 
@@ -38,7 +39,7 @@ def render(spec, component, props):
     for j, row in enumerate(props["pattern"]):
         for i, (colour, shape) in enumerate(row):
             cx, cy = m + (i + 0.5) * cell, m + (j + 0.5) * cell
-            dwg.add(svg.part(svg.symbol(dwg, shape, cx, cy, cell * 0.86, spec.colour(colour), ink, search=spec.templates,
+            dwg.add(svg.part(svg.symbol(dwg, shape, cx, cy, cell * SYMBOL, spec.colour(colour), ink, search=spec.templates,
                                         mark=marks.get(colour, "")), "pattern symbols"))
     marker = max(m - SAFE, 1.0)
     dwg.add(svg.part(svg.symbol(dwg, "marker-triangle", width / 2, SAFE + 0.3 + marker / 2, marker, "#ffffff", ink,

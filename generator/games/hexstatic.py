@@ -351,11 +351,11 @@ LABEL_FONT = 3.4       # label text height in mm
 FORMULAS = {"loop": "{n} tiles x 4", "line": "{n} tiles x 2", "fragment": "{n} tiles - 1", "open": "{n} tiles, no end"}
 
 
-def label(structure):
-    """The words under an example: colour, kind, tile count and points, worked out from the structure."""
+def label(structure, word=""):
+    """The words under an example: colour (word: as the line key names it), kind, tile count and points."""
     n = len(structure.tiles)
     points = structure.points
-    return (f"{COLOUR_NAMES[structure.colour]} {structure.kind}: {FORMULAS[structure.kind].format(n=n)}"
+    return (f"{word or COLOUR_NAMES[structure.colour]} {structure.kind}: {FORMULAS[structure.kind].format(n=n)}"
             f" = {points} point{'s' if points != 1 else ''}")
 
 
@@ -389,7 +389,8 @@ def example_diagram(spec, name):
     left, top = min(x for x, _ in corners), min(y for _, y in corners)
     tiles_w, tiles_h = max(x for x, _ in corners) - left, max(y for _, y in corners) - top
     lines = linestyles.resolve(spec, options.get("lines"))
-    texts = [(lines[COLOUR_NAMES[c]], label(follow(example.placed, example.tiles[0][0], c))) for c, _ in example.shows]
+    texts = [(lines[COLOUR_NAMES[c]], label(follow(example.placed, example.tiles[0][0], c), lines[COLOUR_NAMES[c]].word))
+             for c, _ in example.shows]
     sample, pitch = 12.0, LABEL_FONT * 2.2
     content = tiles_w + LABEL_GAP + sample + 3 + max(textfit.width(text, LABEL_FONT) for _, text in texts)
     height = max(tiles_h, pitch * len(texts)) + 2 * DIAGRAM_PAD

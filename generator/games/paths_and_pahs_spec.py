@@ -16,6 +16,7 @@ from ..located import spec_error
 from ..expand import face_props
 from ..figures import pieces as figure_pieces
 from ..luminance import ink_on
+from ..wording import colour_words
 from . import paths_and_pahs as pah
 from .paths_and_pahs import COLUMNS
 
@@ -212,7 +213,7 @@ def pah_examples(spec, examples=EXAMPLES):
         if pah.is_pah(*cards) != claimed:
             raise UserError(f"diagram labels {' + '.join(names)} {'a PAH' if claimed else 'not a PAH'}, but it is "
                             f"{'not ' if claimed else ''}one")
-        lines = [(f"{prop}:", ", ".join(v), *verdict(v)) for prop in pah.PROPERTIES
+        lines = [(f"{prop}:", colour_words(spec, ", ".join(v)), *verdict(v)) for prop in pah.PROPERTIES
                  for v in [[getattr(card, prop) for card in cards]]]
         rows.append((label, cards, claimed, lines))
     widest = lambda column, bold: max(textfit.width(line[column], font, bold) for *_, lines in rows for line in lines)
