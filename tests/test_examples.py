@@ -33,7 +33,8 @@ def test_each_example_validates_and_builds_on_both_papers(name, pieces):
         assert pages == len(reader.pages) == len(plan.sheets) + 1   # the manifest, then every sheet the plan lays out
         assert {tuple(round(float(v), 2) for v in page.mediabox[2:]) for page in reader.pages} == {
             tuple(round(v, 2) for v in size)}
-        fronts = [s.art for sheet in plan.sheets if sheet.side != "back" for s in sheet.slots]
+        covered = plan.cover.slots if plan.cover else ()   # pieces below the list on page 1
+        fronts = [s.art for sheet in plan.sheets if sheet.side != "back" for s in sheet.slots] + [s.art for s in covered]
         assert len(fronts) == len(placed)   # every piece printed once
 
 
