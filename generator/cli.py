@@ -8,7 +8,7 @@ import click
 
 from . import spec as specs
 from .errors import UserError
-from .output import FORMATS
+from .output import FORMATS, Options, jobs
 from .output.pod import PRESETS
 
 PAPER = click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True,
@@ -112,7 +112,7 @@ def validate(games, overrides, theme, threshold, grey_threshold):
 
 
 OUT = click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(),
-                   help="Folder for the PDFs (one subfolder per game).")
+                   help="Folder to write into (one subfolder per game).")
 
 
 def formats(ctx, param, value):
@@ -140,7 +140,7 @@ def formats(ctx, param, value):
               help="What to write, comma-separated: " + "; ".join(f"{k}: {v}" for k, v in FORMATS.items()) + ".")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
               help="Resolution of the png and tts images.")
-@click.option("--pod", type=click.Choice(list(PRESETS)), metavar="NAME",
+@click.option("--pod", type=click.Choice(list(PRESETS)),
               help="Write the PNGs as a print-on-demand printer's templates want them (sizes, bleed, names); implies png.")
 @user_errors
 def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod):
@@ -148,9 +148,8 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
 
     Example: pnp build grannys-pills --paper a4 --theme okabe-ito --format pdf,png,tts
     """
-    from .output import Options, jobs
-    from .spec import rules_path
     from . import build as builder
+    from .spec import rules_path
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     options = Options(out_dir, paper, backs, looks, dpi, pod)
     names = chosen_formats + (("png",) if pod and "png" not in chosen_formats else ())

@@ -78,5 +78,6 @@ FORMATS = {  # name -> what it writes; each is the module of that name here, who
 
 
 def jobs(name, spec, options) -> list:
-    """The jobs of one format for one spec."""
-    return importlib.import_module(f"{__name__}.{name}").jobs(spec, options)
+    """The jobs of one format for one spec (png with a print-on-demand preset: the preset's)."""
+    module = "pod" if name == "png" and options.pod else name
+    return importlib.import_module(f"{__name__}.{module}").jobs(spec, options)

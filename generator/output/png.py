@@ -75,10 +75,7 @@ def with_dpi(data: bytes, dpi: float) -> bytes:
 
 
 def jobs(spec, options) -> list:
-    """One job per component: its faces' PNGs (or, with a POD preset, the files that printer wants)."""
-    if options.pod:
-        from . import pod
-        return pod.jobs(spec, options)
+    """One job per component: its faces' PNGs."""
     return [(f"{spec.game.id} png {comp.id}", write_faces, (spec, comp.id, options)) for comp in spec.components]
 
 

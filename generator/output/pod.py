@@ -74,7 +74,7 @@ def jobs(spec, options) -> list:
 
 def face(spec, art, item: Product, turned: bool) -> bytes:
     """One face as the product's template wants it: its trim scaled onto the product's trim, bleed filled by the art."""
-    from . import png
+    from . import png  # lazy: start-up (the command line reads PRESETS without loading cairo)
     comp = spec.component(art.component)
     w, h = KINDS[comp.kind].size(comp.options)
     pw, ph = (item.height, item.width) if turned else (item.width, item.height)
@@ -94,7 +94,7 @@ def face(spec, art, item: Product, turned: bool) -> bytes:
 
 def write_game(spec, options) -> tuple:
     """Write every component the printer has a product for, its faces named as the preset says, under <out>/<id>/pod-<preset>/."""
-    from ..build import check  # loads the PDF writer: not on every start of the command line
+    from ..build import check  # lazy: start-up (the PDF writer loads only when a build runs)
     check(spec)
     chosen = preset(options.pod)
     _, arts = expand(spec)
