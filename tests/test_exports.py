@@ -10,7 +10,6 @@ from urllib.parse import urlparse
 import pytest
 from click.testing import CliRunner
 
-import generator.cairopdf  # noqa: F401  (fontconfig finds the bundled Vera before cairosvg loads cairo)
 import cairosvg
 import pypdfium2
 from PIL import Image, ImageChops, ImageStat

@@ -3,15 +3,13 @@ import io
 import struct
 import zlib
 
-from .. import cairopdf  # noqa: F401  (points fontconfig at the bundled fonts before cairo loads)
 from .. import paint, svg
-from ..expand import expand
 from ..build import check
+from ..cairopdf import cairocffi  # cairo as cairopdf loads it: after pointing fontconfig at the bundled fonts
+from ..expand import expand
 from ..files import write_atomic
 from ..render import draw_art
 from . import face_stems, folder, pixels, summary
-
-import cairocffi  # noqa: E402,I100
 
 DPI = 300
 
