@@ -41,7 +41,8 @@ def sheet(spec, component) -> bytes:
     columns, rows, fw, fh, width, height = layout(len(shown), w, h)
     words = svg.drawing(width, height, ident="contact")
     title = f"{spec.game.title}: {comp.title}"
-    detail = (f"{sum(copies.values())} pieces, {len(copies)} different face{'s' * (len(copies) != 1)}"
+    pieces_shown = sum(copies.values())
+    detail = (f"{pieces_shown} piece{'s' * (pieces_shown != 1)}, {len(copies)} different face{'s' * (len(copies) != 1)}"
               f"{', one back' if comp.back else ''}; trim {round(w, 1):g} x {round(h, 1):g} mm")
     words.add(svg.text(words, title, GAP, GAP + 5, 6, anchor="start", bold=True))
     words.add(svg.text(words, detail, GAP, GAP + 10.5, 3.6, anchor="start"))
@@ -62,7 +63,7 @@ def sheet(spec, component) -> bytes:
         png.paint_into(ctx, svg.as_drawing(draw_art(spec, art)), (x * k, y * k, fw * k, fh * k), comp.bleed)
         ctx.restore()
         name = stems[art.key][len(component) + 1:].removesuffix("front").strip("-").replace("-", " ") or "front"
-        count = f"back of all {sum(copies.values())}" if art.side == "back" else f"x {copies[art.key]}"
+        count = f"back of all {pieces_shown}" if art.side == "back" else f"x {copies[art.key]}"
         size = min(3.0, (fw + GAP * 0.8) / max(textfit.width(name, 1.0), 1e-6))
         words.add(svg.text(words, name, x + fw / 2, y + fh + 3.6, size))
         words.add(svg.text(words, count, x + fw / 2, y + fh + 7.4, 3.0, fill="#555555"))
