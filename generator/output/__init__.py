@@ -41,7 +41,8 @@ def face_stems(spec, arts=None) -> dict:
             stems[art.key] = f"{art.component}-front"
             continue
         number = f"{alike.index(art) + 1:0{len(str(len(alike)))}d}"
-        words = "-".join(word for word in map(_word, art.props.values()) if word)[:40].strip("-")
+        words = "-".join(word for word in map(_word, art.props.values()) if word)
+        words = words if len(words) <= 40 else words[:41].rsplit("-", 1)[0]  # whole words, at most 40 characters
         stems[art.key] = f"{art.component}-{number}{'-' + words if words else ''}-front"
     return stems
 
