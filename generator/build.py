@@ -42,10 +42,16 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
 
     faces: a FaceCache to take unchanged drawings from (and to give new ones to).
     """
-    pieces, arts = expand(spec)
-    plan = impose(spec, pieces, paper, backs)
-    total = len(plan.sheets) + 1
+    plan = impose(spec, expand(spec)[0], paper, backs)
     doc = pdf.Document(plan.width, plan.height)
+    title = compose(doc, spec, plan, backs, looks, faces)
+    return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
+
+
+def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
+    """Lay the manifest and every sheet of a plan onto doc (a pdf.Document, or a writer with its methods); return the title."""
+    pieces, arts = expand(spec)
+    total = len(plan.sheets) + 1
     rows = manifest_rows(spec, pieces, plan, backs)
     cover = (plan.cover,) if plan.cover else ()
     uses = Counter(slot.art for sheet in cover + plan.sheets for slot in sheet.slots)
@@ -68,8 +74,7 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
         doc.furniture(lambda: sheets.ruler(plan), "ruler")
         doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title, sheets.making(spec, sheet)))
         doc.next_page(sheet.slots)
-    title = f"{spec.game.title}: components ({'A4' if paper == 'a4' else 'US Letter'})"
-    return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), total
+    return f"{spec.game.title}: components ({'A4' if plan.paper == 'a4' else 'US Letter'})"
 
 
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):

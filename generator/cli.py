@@ -8,6 +8,8 @@ import click
 
 from . import spec as specs
 from .errors import UserError
+from .output import FORMATS, Options, jobs
+from .output.pod import PRESETS
 
 PAPER = click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True,
                      help="Paper size of the sheets.")
@@ -110,7 +112,16 @@ def validate(games, overrides, theme, threshold, grey_threshold):
 
 
 OUT = click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(),
-                   help="Folder for the PDFs (one subfolder per game).")
+                   help="Folder to write into (one subfolder per game).")
+
+
+def formats(ctx, param, value):
+    """The --format list: names from the output registry, comma-separated, each once, in the registry's order."""
+    names = {name.strip() for name in value.split(",") if name.strip()}
+    unknown = sorted(names - set(FORMATS))
+    if unknown or not names:
+        raise click.BadParameter(f"{', '.join(unknown) or 'none given'} (choose from {', '.join(FORMATS)})")
+    return tuple(name for name in FORMATS if name in names)
 
 
 @cli.command()
@@ -125,27 +136,30 @@ OUT = click.option("--out", "out_dir", default="output", show_default=True, type
               help="Tint large fills (grounds, backs) and re-ink what sits on them; report the ink saved (file name ends -inksaver).")
 @click.option("--greyscale", is_flag=True,
               help="Print every colour as its grey, a proof for black-and-white printers (file name ends -greyscale).")
+@click.option("--format", "chosen_formats", default="pdf", show_default=True, callback=formats, metavar="LIST",
+              help="What to write, comma-separated: " + "; ".join(f"{k}: {v}" for k, v in FORMATS.items()) + ".")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
+              help="Resolution of the png and tts images.")
+@click.option("--pod", type=click.Choice(list(PRESETS)),
+              help="Write the PNGs as a print-on-demand printer's templates want them (sizes, bleed, names); implies png.")
 @user_errors
-def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale):
-    """Build the components PDF and the rulebook of each game on each paper size.
+def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod):
+    """Build each game's components and rulebook PDFs on each paper size, and any other formats asked for.
 
-    Example: pnp build grannys-pills --paper a4 --theme okabe-ito --set palette.red=#c0392b
+    Example: pnp build grannys-pills --paper a4 --theme okabe-ito --format pdf,png,tts
     """
     from . import build as builder
     from .spec import rules_path
-    jobs, notes = [], []
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
+    options = Options(out_dir, paper, backs, looks, dpi, pod)
+    names = chosen_formats + (("png",) if pod and "png" not in chosen_formats else ())
+    work, notes = [], []
     for spec in [specs.load(name, overrides, theme) for name in chosen(games)]:
-        for size in builder.papers(paper):
-            if looks:
-                jobs.append((f"{spec.game.id} {size}", builder.build_look, (spec, size, out_dir, backs, looks)))
-                continue
-            jobs.append((f"{spec.game.id} {size}", builder.build, (spec, size, out_dir, backs)))
-            if rules_path(spec).is_file():
-                jobs.append((f"{spec.game.id} {size} rules", builder.build_rules, (spec, size, out_dir)))
-        if not looks and not rules_path(spec).is_file():
+        for name in names:
+            work += jobs(name, spec, options)
+        if "pdf" in names and not looks and not rules_path(spec).is_file():
             notes.append(builder.no_rules(spec))
-    run_jobs(jobs)
+    run_jobs(work)
     for note in notes:
         click.echo(note)
 
@@ -208,8 +222,8 @@ def run_jobs(jobs):
             results = [function(*args) for _, function, args in bar]
     else:
         results = [function(*args) for _, function, args in jobs]
-    for path, pages, size, *notes in results:
-        click.echo(f"{path}: {pages} page{'s' * (pages != 1)}, {size / 1024:.1f} KiB")
+    for path, pages, size, *notes in results:  # pages: a PDF's page count, or what an export wrote ("12 files")
+        click.echo(f"{path}: {pages if isinstance(pages, str) else f'{pages} page' + 's' * (pages != 1)}, {size / 1024:.1f} KiB")
         for note in notes:
             click.echo(f"    {note}")
 

@@ -1,0 +1,84 @@
+"""Output formats: each turns one spec into build jobs that write its files; the CLI's --format choices come from FORMATS."""
+import importlib
+import os
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+from ..expand import expand
+
+
+class Options(NamedTuple):
+    """What a build asks of every format: where to write, which papers, backs and looks, the PNG dpi and POD preset."""
+
+    out_dir: str = "output"
+    paper: str = "all"
+    backs: str = "duplex"
+    looks: tuple = ()
+    dpi: int = 300
+    pod: str = None
+
+
+def pixels(mm: float, dpi: float) -> int:
+    """How many pixels a length in mm takes at dpi: round(mm / 25.4 * dpi)."""
+    return round(mm / 25.4 * dpi)
+
+
+def face_stems(spec, arts=None) -> dict:
+    """A file stem for each distinct artwork, by art key: <component>[-<nn>][-<properties>]-front, <component>-back."""
+    arts = arts if arts is not None else expand(spec)[1]
+    fronts = {}
+    for art in arts.values():
+        if art.side == "front":
+            fronts.setdefault(art.component, []).append(art)
+    stems = {}
+    for art in arts.values():
+        if art.side == "back":
+            stems[art.key] = f"{art.component}-back"
+            continue
+        alike = fronts[art.component]
+        if len(alike) == 1:
+            stems[art.key] = f"{art.component}-front"
+            continue
+        number = f"{alike.index(art) + 1:0{len(str(len(alike)))}d}"
+        words = "-".join(word for word in map(_word, art.props.values()) if word)
+        words = words if len(words) <= 40 else words[:41].rsplit("-", 1)[0]  # whole words, at most 40 characters
+        stems[art.key] = f"{art.component}-{number}{'-' + words if words else ''}-front"
+    return stems
+
+
+def _word(value):
+    """A short property value as a file-name word (lower-case letters, digits, hyphens); long or listed values give ''."""
+    if isinstance(value, (list, tuple, dict)) or len(str(value)) > 24:
+        return ""
+    return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-")
+
+
+def folder(options, spec, name) -> Path:
+    """The folder a format writes a game's files into: <out>/<id>/<name>."""
+    return Path(options.out_dir) / spec.game.id / name
+
+
+def summary(paths, sizes, *notes) -> tuple:
+    """What a build prints for a batch of files: (the file, or their shared folder and name start, 'n files', bytes, notes...)."""
+    paths = [Path(p) for p in paths]
+    if len(paths) == 1:
+        return (str(paths[0]), "1 file", sum(sizes), *notes)
+    common = Path(os.path.commonpath(paths))
+    start = os.path.commonprefix([str(p.relative_to(common)) for p in paths])
+    return (f"{common}{os.sep}{start}*", f"{len(paths)} files", sum(sizes), *notes)
+
+
+FORMATS = {  # name -> what it writes; each is the module of that name here, whose jobs(spec, options) -> [(label, function, args)]
+    "pdf": "components PDFs and rulebooks on each paper",
+    "svg": "one SVG per distinct face and one per sheet",
+    "png": "one PNG per distinct face, with bleed, at --dpi (or as --pod's printer wants)",
+    "contact": "one contact sheet PNG per component: every face at a glance, labelled",
+    "tts": "Tabletop Simulator deck sheets, backs and a saved-object JSON",
+}
+
+
+def jobs(name, spec, options) -> list:
+    """The jobs of one format for one spec (png with a print-on-demand preset: the preset's)."""
+    module = "pod" if name == "png" and options.pod else name
+    return importlib.import_module(f"{__name__}.{module}").jobs(spec, options)

@@ -1,0 +1,85 @@
+"""Contact sheets: one PNG per component with every distinct face, trimmed, in a labelled grid, for sharing a prototype."""
+import math
+from collections import Counter
+
+from .. import svg, textfit
+from ..components.kind import round_cut
+from ..expand import expand
+from ..build import check
+from ..files import write_atomic
+from ..render import draw_art
+from . import face_stems, folder, png, summary
+from .tts import trim_size
+
+DPI = 100
+THUMB = 50.0     # mm: the longer side of every face on the sheet
+GAP = 6.0        # mm between faces, and around the grid
+LABEL = 9.0      # mm under each face for its name and count
+HEAD = 16.0      # mm above the grid for the title
+COLUMNS = 8
+
+
+def layout(count: int, w: float, h: float) -> tuple:
+    """(columns, rows, face width, face height, sheet width, sheet height) in mm for count faces of trim w x h."""
+    scale = THUMB / max(w, h)
+    fw, fh = w * scale, h * scale
+    columns = min(COLUMNS, count)
+    rows = math.ceil(count / columns)
+    width = max(columns * (fw + GAP) + GAP, 160.0)
+    return columns, rows, fw, fh, width, HEAD + rows * (fh + LABEL + GAP) + GAP
+
+
+def sheet(spec, component) -> bytes:
+    """The contact sheet PNG of one component: title, then each distinct face (back last) with its name and count."""
+    pieces, arts = expand(spec)
+    comp = spec.component(component)
+    shown = [a for a in arts.values() if a.component == component and a.side == "front"]
+    shown += [a for a in arts.values() if a.component == component and a.side == "back"]
+    copies = Counter(p.front for p in pieces if p.component == component)
+    stems = face_stems(spec, arts)
+    w, h = trim_size(spec, component)
+    columns, rows, fw, fh, width, height = layout(len(shown), w, h)
+    words = svg.drawing(width, height, ident="contact")
+    title = f"{spec.game.title}: {comp.title}"
+    pieces_shown = sum(copies.values())
+    detail = (f"{pieces_shown} piece{'s' * (pieces_shown != 1)}, {len(copies)} different face{'s' * (len(copies) != 1)}"
+              f"{', one back' if comp.back else ''}; trim {round(w, 1):g} x {round(h, 1):g} mm")
+    words.add(svg.text(words, title, GAP, GAP + 5, 6, anchor="start", bold=True))
+    words.add(svg.text(words, detail, GAP, GAP + 10.5, 3.6, anchor="start"))
+    surface, ctx = png.canvas(png.pixels(width, DPI), png.pixels(height, DPI))
+    k = DPI / 25.4
+    circle = round_cut(comp)
+    for i, art in enumerate(shown):
+        x = GAP + (i % columns) * (fw + GAP)
+        y = HEAD + GAP + (i // columns) * (fh + LABEL + GAP)
+        ctx.save()
+        if circle:  # a punched token shows as it is cut
+            ctx.arc((x + circle.x * fw / w) * k, (y + circle.y * fh / h) * k, circle.r * fw / w * k, 0, 2 * math.pi)
+            ctx.clip()
+            words.add(words.circle((svg.r(x + circle.x * fw / w), svg.r(y + circle.y * fh / h)), svg.r(circle.r * fw / w),
+                                   fill="none", stroke="#9a9a9a", stroke_width=0.3))
+        else:
+            words.add(words.rect((svg.r(x), svg.r(y)), (svg.r(fw), svg.r(fh)), fill="none", stroke="#9a9a9a", stroke_width=0.3))
+        png.paint_into(ctx, svg.as_drawing(draw_art(spec, art)), (x * k, y * k, fw * k, fh * k), comp.bleed)
+        ctx.restore()
+        name = stems[art.key][len(component) + 1:].removesuffix("front").strip("-").replace("-", " ") or "front"
+        count = f"back of all {pieces_shown}" if art.side == "back" else f"x {copies[art.key]}"
+        size = min(3.0, (fw + GAP * 0.8) / max(textfit.width(name, 1.0), 1e-6))
+        words.add(svg.text(words, name, x + fw / 2, y + fh + 3.6, size))
+        words.add(svg.text(words, count, x + fw / 2, y + fh + 7.4, 3.0, fill="#555555"))
+    png.paint_into(ctx, words, (0, 0, png.pixels(width, DPI), png.pixels(height, DPI)))
+    return png.encode(surface, DPI)
+
+
+def jobs(spec, options) -> list:
+    """One contact sheet per component."""
+    return [(f"{spec.game.id} contact {comp.id}", write_sheet, (spec, comp.id, options)) for comp in spec.components]
+
+
+def write_sheet(spec, component, options) -> tuple:
+    """Write <out>/<id>/contact/<component>.png."""
+    check(spec)
+    path = folder(options, spec, "contact") / f"{component}.png"
+    data = sheet(spec, component)
+    write_atomic(path, data)
+    return summary([path], [len(data)])

@@ -1,0 +1,93 @@
+"""PNG export: one image per distinct face, bleed included, painted by cairo at an exact pixel size with its dpi recorded."""
+import io
+import struct
+import zlib
+
+from .. import paint, svg
+from ..build import check
+from ..cairopdf import cairocffi  # cairo as cairopdf loads it: after pointing fontconfig at the bundled fonts
+from ..expand import expand
+from ..files import write_atomic
+from ..render import draw_art
+from . import face_stems, folder, pixels, summary
+
+DPI = 300
+
+
+def face_png(spec, art, dpi: float = DPI) -> bytes:
+    """PNG of one artwork (an expand.Art) with its bleed at dpi: round(mm / 25.4 * dpi) pixels a side, dpi in its pHYs chunk.
+
+    Public: the gallery and watch call it too.
+    """
+    drawing = svg.as_drawing(draw_art(spec, art))
+    return drawing_png(drawing, pixels(drawing.width, dpi), pixels(drawing.height, dpi), dpi)
+
+
+def drawing_png(drawing, width: int, height: int, dpi: float, trim: float = 0.0) -> bytes:
+    """PNG of a drawing on white, width x height pixels; trim: mm cut off each edge first (a face's bleed)."""
+    surface, ctx = canvas(width, height)
+    paint_into(ctx, drawing, (0, 0, width, height), trim)
+    return encode(surface, dpi)
+
+
+def canvas(width: int, height: int) -> tuple:
+    """A white image of width x height pixels and a cairo context on it: (surface, context)."""
+    surface = cairocffi.ImageSurface(cairocffi.FORMAT_RGB24, width, height)
+    ctx = cairocffi.Context(surface)
+    ctx.set_source_rgb(1, 1, 1)
+    ctx.paint()
+    return surface, ctx
+
+
+def paint_into(ctx, drawing, cell, trim=0.0):
+    """Paint a drawing to fill a cell (x, y, width, height in the context's units), clipped to it; trim as drawing_png."""
+    x, y, w, h = cell
+    bx, by, bw, bh = drawing.box
+    kx, ky = bw / drawing.width, bh / drawing.height  # user units per mm
+    ctx.save()
+    ctx.rectangle(x, y, w, h)
+    ctx.clip()
+    ctx.translate(x, y)
+    ctx.scale(w / (bw - 2 * trim * kx), h / (bh - 2 * trim * ky))
+    ctx.translate(-bx - trim * kx, -by - trim * ky)
+    clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
+    for child in drawing.children:
+        paint.element(ctx, child, paint.DEFAULTS, clips)
+    ctx.restore()
+
+
+def encode(surface, dpi: float) -> bytes:
+    """A cairo image surface as PNG bytes with a pHYs chunk saying dpi (as pixels per metre)."""
+    buffer = io.BytesIO()
+    surface.write_to_png(buffer)
+    return with_dpi(buffer.getvalue(), dpi)
+
+
+def with_dpi(data: bytes, dpi: float) -> bytes:
+    """PNG bytes with a pHYs chunk, placed right after the header chunk (cairo writes none)."""
+    per_metre = round(dpi / 0.0254)
+    body = b"pHYs" + struct.pack(">IIB", per_metre, per_metre, 1)
+    chunk = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body))
+    end = 8 + 8 + 13 + 4  # the signature, then IHDR: length, type, 13 bytes, crc
+    return data[:end] + chunk + data[end:]
+
+
+def jobs(spec, options) -> list:
+    """One job per component: its faces' PNGs."""
+    return [(f"{spec.game.id} png {comp.id}", write_faces, (spec, comp.id, options)) for comp in spec.components]
+
+
+def write_faces(spec, component, options) -> tuple:
+    """Write <out>/<id>/png/<face>.png for each distinct face (front and back) of a component."""
+    check(spec)
+    _, arts = expand(spec)
+    stems = face_stems(spec, arts)
+    paths, sizes = [], []
+    for art in arts.values():
+        if art.component == component:
+            path = folder(options, spec, "png") / f"{stems[art.key]}.png"
+            data = face_png(spec, art, options.dpi)
+            write_atomic(path, data)
+            paths.append(path)
+            sizes.append(len(data))
+    return summary(paths, sizes)

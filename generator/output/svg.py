@@ -1,0 +1,189 @@
+"""SVG export with svgwrite: one file per distinct face (bleed included) and one per page of the components PDF."""
+import svgwrite
+
+from .. import paint, svg
+from ..build import check, compose, papers
+from ..expand import expand
+from ..files import write_atomic
+from ..imposition import impose
+from ..render import draw_art
+from . import face_stems, folder, summary
+
+
+def document(drawing, debug=False) -> svgwrite.Drawing:
+    """A drawing of our model as an svgwrite document, its size in mm; debug turns on svgwrite's validator."""
+    doc = svgwrite.Drawing(size=(f"{svg._value(drawing.width)}mm", f"{svg._value(drawing.height)}mm"),
+                           viewBox=" ".join(svg._value(v) for v in drawing.box), debug=debug, profile="full")
+    for child in drawing.children:
+        target = doc.defs if child.tag == "defs" else doc
+        for node in (child.children if child.tag == "defs" else [child]):
+            target.add(_element(doc, node))
+    return doc
+
+
+def _element(doc, node):
+    """An svgwrite element made from one of our elements and its children (attributes checked when debug is on)."""
+    attrs = dict(node.attrs)
+    if node.tag == "text":
+        made = doc.text(node.content or "")
+    elif node.tag == "use":
+        made = doc.use(attrs.pop("href"))
+    elif node.tag in ("polygon", "polyline"):
+        values = paint.numbers(attrs.pop("points", ""))
+        made = getattr(doc, node.tag)(list(zip(values[::2], values[1::2])))
+    elif node.tag == "path":
+        made = doc.path(d=attrs.pop("d", ""))
+    else:
+        made = getattr(doc, node.tag)()
+    for name, value in attrs.items():
+        made[name] = svg._value(value)
+    for child in node.children:
+        made.add(_element(doc, child))
+    return made
+
+
+def to_text(drawing, debug=False) -> bytes:
+    """A drawing as the bytes of a standalone SVG file."""
+    return document(drawing, debug).tostring().encode("utf-8")
+
+
+class Pages:
+    """The pages of a components PDF as drawings: build.compose lays them out as it does a pdf.Document."""
+
+    def __init__(self, width, height):
+        self.width, self.height, self.pages = width, height, []
+        self._start()
+
+    def _start(self):
+        """Begin a page: faces defined once in its defs, placed by reference below the furniture."""
+        self.page = svg.Drawing(self.width, self.height, (0, 0, self.width, self.height), f"page-{len(self.pages) + 1}")
+        self.faces, self.clips, self.top = {}, {}, []
+
+    def share(self, key):
+        """Every face is defined once per page already."""
+
+    def paint(self, picture, matrix=None, clip=None, key=None):
+        """Place a face by reference: matrix (mm, y down) puts its top-left, clip (x, y, w, h) cuts it."""
+        ident = self._face(key, svg.as_drawing(picture))
+        use = svg.Element("use", {"href": f"#{ident}"})
+        if matrix:
+            use.attrs["transform"] = f"matrix({','.join(svg._value(svg.r(v)) for v in matrix)})"
+        self.page.add(self._clipped(use, clip) if clip else use)
+
+    def fill(self, rect, rgb):
+        """A rectangle in one colour ('r g b' in 0..1) under what comes next."""
+        colour = "#" + "".join(f"{round(float(v) * 255):02x}" for v in rgb.split())
+        self.page.add(self.page.rect(rect[:2], rect[2:], fill=colour))
+
+    def furniture(self, make, key=None):
+        """Sheet furniture (marks, ruler, words) over the faces."""
+        drawing = svg.as_drawing(make())
+        self.top.append(self._inline(drawing, f"{drawing.ident}-{len(self.top) + 1}"))
+
+    def next_page(self, slots=()):
+        """End the page."""
+        for group in self.top:
+            self.page.add(group)
+        self.pages.append(self.page)
+        self._start()
+
+    def save(self, title, author, subject):
+        """The page drawings."""
+        return self.pages
+
+    def _face(self, key, drawing):
+        """The id of a face's definition on this page, adding it the first time."""
+        ident = self.faces.get(key)
+        if ident is None:
+            ident = self.faces[key] = f"face-{key}"
+            group = self._inline(drawing, ident)
+            group.attrs["id"] = ident
+            self.page.defs.add(group)
+        return ident
+
+    def _inline(self, drawing, prefix):
+        """A drawing as a group in page millimetres, cut to its box, its clip ids made unique with prefix."""
+        bx, by, bw, bh = drawing.box
+        rename = {c.attrs.get("id"): f"{prefix}-{c.attrs.get('id')}" for c in drawing.defs.children if c.tag == "clipPath"}
+        for clip in drawing.defs.children:
+            if clip.tag == "clipPath":
+                copy = _copy(clip, rename)
+                copy.attrs["id"] = rename[clip.attrs.get("id")]
+                self.page.defs.add(copy)
+        box = svg.Element("clipPath", {"id": f"{prefix}-box"})
+        box.add(svg.Element("rect", {"x": bx, "y": by, "width": bw, "height": bh}))
+        self.page.defs.add(box)
+        inner = svg.Element("g", {"clip-path": f"url(#{prefix}-box)"})
+        inner.children = [_copy(child, rename) for child in drawing.children if child.tag != "defs"]
+        outer = svg.Element("g", {"transform": f"scale({svg.r(drawing.width / bw)},{svg.r(drawing.height / bh)}) "
+                                               f"translate({svg.r(-bx)},{svg.r(-by)})"})
+        outer.add(inner)
+        return outer
+
+    def _clipped(self, node, rect):
+        """node inside a group cut to a rectangle of the page (one clip per distinct rectangle)."""
+        ident = self.clips.get(rect)
+        if ident is None:
+            ident = self.clips[rect] = f"cut-{len(self.clips) + 1}"
+            clip = self.page.defs.add(svg.Element("clipPath", {"id": ident}))
+            clip.add(svg.Element("rect", dict(zip(("x", "y", "width", "height"), map(svg.r, rect)))))
+        group = svg.Element("g", {"clip-path": f"url(#{ident})"})
+        group.add(node)
+        return group
+
+
+def _copy(node, rename):
+    """A copy of an element and its children, clip-path references renamed."""
+    attrs = dict(node.attrs)
+    if "clip-path" in attrs:
+        name = str(attrs["clip-path"])[5:-1]
+        attrs["clip-path"] = f"url(#{rename.get(name, name)})"
+    copy = svg.Element(node.tag, attrs, node.content)
+    copy.children = [_copy(child, rename) for child in node.children]
+    return copy
+
+
+def pages(spec, paper, backs="duplex") -> list:
+    """The drawings of every page of the components PDF of a spec on one paper, manifest first."""
+    plan = impose(spec, expand(spec)[0], paper, backs)
+    doc = Pages(plan.width, plan.height)
+    compose(doc, spec, plan, backs)
+    return doc.pages
+
+
+def jobs(spec, options) -> list:
+    """The faces of each component, then the pages of each paper."""
+    faces = [(f"{spec.game.id} svg {comp.id}", write_faces, (spec, comp.id, options)) for comp in spec.components]
+    return faces + [(f"{spec.game.id} svg {paper} sheets", write_pages, (spec, paper, options))
+                    for paper in papers(options.paper)]
+
+
+def write_faces(spec, component, options) -> tuple:
+    """Write <out>/<id>/svg/<face>.svg for each distinct face (front and back) of a component."""
+    check(spec)
+    _, arts = expand(spec)
+    stems = face_stems(spec, arts)
+    paths, sizes = [], []
+    for art in arts.values():
+        if art.component == component:
+            path = folder(options, spec, "svg") / f"{stems[art.key]}.svg"
+            data = to_text(svg.as_drawing(draw_art(spec, art)))
+            write_atomic(path, data)
+            paths.append(path)
+            sizes.append(len(data))
+    return summary(paths, sizes)
+
+
+def write_pages(spec, paper, options) -> tuple:
+    """Write <out>/<id>/svg/<id>-<paper>[-fold]-page-<nn>.svg for each page of the components PDF."""
+    check(spec)
+    drawn = pages(spec, paper, options.backs)
+    fold = "-fold" if options.backs == "fold" else ""
+    paths, sizes = [], []
+    for number, page in enumerate(drawn, start=1):
+        path = folder(options, spec, "svg") / f"{spec.game.id}-{paper}{fold}-page-{number:02d}.svg"
+        data = to_text(page)
+        write_atomic(path, data)
+        paths.append(path)
+        sizes.append(len(data))
+    return summary(paths, sizes)

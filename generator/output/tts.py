@@ -1,0 +1,149 @@
+"""Tabletop Simulator export: each component a deck of its pieces, drawn from sheets of up to 10 x 7 trimmed faces, and a
+saved-object JSON that loads every deck from the written files."""
+import hashlib
+import json
+import math
+
+from .. import svg
+from ..components import KINDS
+from ..expand import expand
+from ..build import check
+from ..files import write_atomic
+from ..render import draw_art
+from . import folder, png, summary
+
+COLUMNS, ROWS = 10, 7
+PER_SHEET = COLUMNS * ROWS - 1  # the last cell stays free: Tabletop Simulator shows it for a card hidden in a hand
+MAX_PIXELS = 4096               # a sheet's longest side: what the game loads without trouble
+POKER_WIDTH = 63.5              # mm: the width of a card at scale 1 in Tabletop Simulator
+
+
+def grid(count: int) -> tuple:
+    """(columns, rows) of a sheet holding count faces and the free last cell: at least 2 x 2, at most 10 x 7."""
+    columns = max(2, min(COLUMNS, count + 1))
+    return columns, max(2, math.ceil((count + 1) / columns))
+
+
+def trim_size(spec, component) -> tuple:
+    """Trim size (mm) of a component's pieces: what a card shows on the table."""
+    comp = spec.component(component)
+    return KINDS[comp.kind].size(comp.options)
+
+
+def sheet_dpi(spec, component, dpi, columns, rows) -> float:
+    """The dpi of a component's sheets: as asked, lowered so no side passes MAX_PIXELS."""
+    w, h = trim_size(spec, component)
+    return min(dpi, (MAX_PIXELS - columns) * 25.4 / (columns * w), (MAX_PIXELS - rows) * 25.4 / (rows * h))  # rounding: < 1 px a cell
+
+
+def decks(spec) -> list:
+    """Per component: (component, its distinct fronts in order, the front of each piece, its back art or None)."""
+    pieces, arts = expand(spec)
+    found = []
+    for comp in spec.components:
+        fronts = [a.key for a in arts.values() if a.component == comp.id and a.side == "front"]
+        back = arts.get(f"{comp.id}-back")
+        found.append((comp.id, fronts, [p.front for p in pieces if p.component == comp.id], back))
+    return found
+
+
+def files(spec, options, component, fronts) -> tuple:
+    """Paths of a component's sheets and its back image."""
+    where = folder(options, spec, "tts")
+    count = math.ceil(len(fronts) / PER_SHEET)
+    return [where / f"{component}-sheet-{n}.png" for n in range(1, count + 1)], where / f"{component}-back.png"
+
+
+def jobs(spec, options) -> list:
+    """One job per component for its images, then the saved object."""
+    return [(f"{spec.game.id} tts {component}", write_images, (spec, component, options))
+            for component, *_ in decks(spec)] + [(f"{spec.game.id} tts saved object", write_object, (spec, options))]
+
+
+def write_images(spec, component, options) -> tuple:
+    """Write a component's deck sheets (trimmed faces, left to right, top to bottom) and its back image."""
+    check(spec)
+    _, arts = expand(spec)
+    _, fronts, _, back = next(d for d in decks(spec) if d[0] == component)
+    sheets, back_path = files(spec, options, component, fronts)
+    w, h = trim_size(spec, component)
+    bleed = spec.component(component).bleed
+    paths, sizes = [], []
+    for n, path in enumerate(sheets):
+        chunk = fronts[n * PER_SHEET:(n + 1) * PER_SHEET]
+        columns, rows = grid(len(chunk))
+        dpi = sheet_dpi(spec, component, options.dpi, columns, rows)
+        cw, ch = png.pixels(w, dpi), png.pixels(h, dpi)
+        surface, ctx = png.canvas(cw * columns, ch * rows)
+        for i, key in enumerate(chunk):
+            cell = ((i % columns) * cw, (i // columns) * ch, cw, ch)
+            png.paint_into(ctx, svg.as_drawing(draw_art(spec, arts[key])), cell, bleed)
+        data = png.encode(surface, dpi)
+        write_atomic(path, data)
+        paths.append(path)
+        sizes.append(len(data))
+    columns, rows = grid(min(len(fronts), PER_SHEET))
+    dpi = sheet_dpi(spec, component, options.dpi, columns, rows)
+    if back is not None:
+        data = png.drawing_png(svg.as_drawing(draw_art(spec, back)), png.pixels(w, dpi), png.pixels(h, dpi), dpi, bleed)
+    else:  # a one-sided piece: its back is the plain card it is printed on
+        data = png.drawing_png(svg.drawing(w, h), png.pixels(w, dpi), png.pixels(h, dpi), dpi)
+    write_atomic(back_path, data)
+    return summary(paths + [back_path], sizes + [len(data)])
+
+
+def saved_object(spec, options) -> dict:
+    """The saved-object document: one deck (or a lone card) per component, side by side on the table."""
+    states, deck_id, x = [], 1, 0.0
+    for component, fronts, pieces, _ in decks(spec):
+        sheets, back = files(spec, options, component, fronts)
+        custom, ids = {}, {}
+        for n, path in enumerate(sheets):
+            chunk = fronts[n * PER_SHEET:(n + 1) * PER_SHEET]
+            columns, rows = grid(len(chunk))
+            custom[str(deck_id + n)] = {"FaceURL": path.resolve().as_uri(), "BackURL": back.resolve().as_uri(),
+                                        "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True,
+                                        "UniqueBack": False, "Type": 0}
+            ids.update({key: (deck_id + n) * 100 + i for i, key in enumerate(chunk)})
+        w, _ = trim_size(spec, component)
+        scale = round(w / POKER_WIDTH, 4)
+        title = spec.component(component).title
+        cards = [_card(spec, component, title, ids[key], custom, x, scale) for key in pieces]
+        if len(cards) == 1:
+            states.append(cards[0])
+        else:
+            deck = _object(spec, component, "DeckCustom", title, x, scale)
+            deck.update({"DeckIDs": [ids[key] for key in pieces], "CustomDeck": custom, "ContainedObjects": cards})
+            states.append(deck)
+        deck_id += len(sheets)
+        x += 2.5 * max(scale, 1.0)
+    return {"SaveName": spec.game.title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
+            "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": states, "TabStates": {},
+            "VersionNumber": ""}
+
+
+def _card(spec, component, title, card_id, custom, x, scale):
+    """One card: its id on its sheet and that sheet's entry."""
+    card = _object(spec, f"{component}-{card_id}", "Card", title, x, scale)
+    card.update({"CardID": card_id, "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]}})
+    return card
+
+
+def _object(spec, name, kind, title, x, scale):
+    """The fields every object has: kind, a stable GUID, where it lies (face up), its name."""
+    guid = hashlib.sha1(f"{spec.game.id}/{name}".encode()).hexdigest()[:6]
+    return {"Name": kind, "GUID": guid, "Nickname": title, "Description": "",
+            "Transform": {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
+                          "scaleX": scale, "scaleY": 1.0, "scaleZ": scale},
+            "ColorDiffuse": {"r": 0.713, "g": 0.713, "b": 0.713}, "Locked": False, "Grid": True, "Snap": True,
+            "Autoraise": True, "Sticky": True, "Tooltip": True, "SidewaysCard": False, "HideWhenFaceDown": True,
+            "Hands": True}
+
+
+def write_object(spec, options) -> tuple:
+    """Write <out>/<id>/tts/<id>.json, the saved object (copy it to Tabletop Simulator's Saves/Saved Objects)."""
+    check(spec)
+    path = folder(options, spec, "tts") / f"{spec.game.id}.json"
+    data = (json.dumps(saved_object(spec, options), indent=2) + "\n").encode("utf-8")
+    write_atomic(path, data)
+    return str(path), "saved object", len(data)

@@ -1,0 +1,298 @@
+"""Exports: SVG, PNG, contact sheets, Tabletop Simulator and print-on-demand files of every shipped game."""
+import io
+import json
+import math
+import struct
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from click.testing import CliRunner
+
+import cairosvg
+import pypdfium2
+from PIL import Image, ImageChops, ImageStat
+
+from generator import spec as specs
+from generator.build import components_pdf
+from generator.cli import cli
+from generator.components import KINDS
+from generator.expand import expand, face_props
+from generator.pdf import Document
+from generator.output import svg as svg_out
+from generator.output import contact, tts
+from generator.output.png import face_png
+from generator.render import draw_art
+from generator import svg
+
+GAMES = [p.stem for p in specs.shipped()]
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def distinct_faces(spec):
+    """Component id -> (distinct fronts, has a back), counted from the spec's faces, not from expand's art keys."""
+    return {comp.id: (len({repr(sorted(props.items())) for props in face_props(spec, comp)}), bool(comp.back))
+            for comp in spec.components}
+
+
+def bleed_box(comp):
+    """A component's bleed-box size in mm."""
+    w, h = KINDS[comp.kind].size(comp.options)
+    return w + 2 * comp.bleed, h + 2 * comp.bleed
+
+
+def owner(spec, name):
+    """The component a file is named for: the longest component id its name starts with."""
+    return max((c for c in spec.components if name.startswith(f"{c.id}-")), key=lambda c: len(c.id))
+
+
+def export(tmp_path, game, *options):
+    """Run pnp build GAME with options into tmp_path/out; return the game's output folder."""
+    result = CliRunner().invoke(cli, ["build", game, "--out", str(tmp_path / "out"), *options])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    return tmp_path / "out" / game
+
+
+def png_dpi(data):
+    """The dpi a PNG's pHYs chunk records (pixels per metre, unit 1), or None."""
+    at = 8
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        if kind == b"pHYs":
+            x, y, unit = struct.unpack(">IIB", data[at + 8:at + 17])
+            assert x == y and unit == 1
+            return x * 0.0254
+        at += 12 + length
+    return None
+
+
+def test_a_poker_card_with_3mm_bleed_is_815_by_1110_pixels_at_300_dpi():
+    spec = specs.load("grannys-pills", ["components.reference.bleed=3 mm"])
+    assert KINDS[spec.component("reference").kind].size(spec.component("reference").options) == (63, 88)
+    data = face_png(spec, expand(spec)[1]["reference-1"])
+    assert Image.open(io.BytesIO(data)).size == (815, 1110)
+    assert round(png_dpi(data)) == 300
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_png_one_file_per_distinct_face_at_exact_pixel_sizes(tmp_path, game):
+    spec = specs.load(game)
+    out = export(tmp_path, game, "--format", "png", "--dpi", "100")
+    files = sorted((out / "png").iterdir())
+    expected = distinct_faces(spec)
+    assert len(files) == sum(fronts + back for fronts, back in expected.values())
+    for comp in spec.components:
+        mine = [f for f in files if owner(spec, f.name) == comp]
+        assert len(mine) == sum(expected[comp.id]), comp.id
+        w, h = bleed_box(comp)
+        for file in mine:
+            data = file.read_bytes()
+            assert Image.open(io.BytesIO(data)).size == (round(w / 25.4 * 100), round(h / 25.4 * 100)), file.name
+            assert round(png_dpi(data)) == 100
+    assert not list(out.rglob("*.part"))
+
+
+def test_png_export_is_deterministic(tmp_path):
+    first = export(tmp_path / "a", "posies", "--format", "png", "--dpi", "60")
+    second = export(tmp_path / "b", "posies", "--format", "png", "--dpi", "60")
+    assert {f.name: f.read_bytes() for f in (first / "png").iterdir()} == {f.name: f.read_bytes() for f in (second / "png").iterdir()}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_svg_faces_and_pages_are_valid_counted_sized_and_keep_their_text(tmp_path, game):
+    spec = specs.load(game)
+    out = export(tmp_path, game, "--format", "svg", "--paper", "a4")
+    faces = [f for f in (out / "svg").iterdir() if "-page-" not in f.name]
+    assert len(faces) == sum(fronts + back for fronts, back in distinct_faces(spec).values())
+    pages = sorted((out / "svg").glob(f"{game}-a4-page-*.svg"))
+    _, page_count = components_pdf(spec, "a4")
+    assert len(pages) == page_count
+    _, arts = expand(spec)
+    for art in arts.values():  # svgwrite's validator checks every element and attribute we hand it
+        svg_out.document(svg.as_drawing(draw_art(spec, art)), debug=True)
+    for page in svg_out.pages(spec, "a4"):
+        svg_out.document(page, debug=True)
+    for file in faces:
+        root = ET.fromstring(file.read_bytes())
+        w, h = bleed_box(owner(spec, file.name))
+        assert (root.get("width"), root.get("height")) == (f"{svg._value(svg.r(w))}mm", f"{svg._value(svg.r(h))}mm")
+    for file in pages:
+        root = ET.fromstring(file.read_bytes())
+        assert (root.get("width"), root.get("height")) == ("210mm", "297mm")
+        texts = list(root.iter(f"{SVG}text"))
+        assert texts and all(t.get("font-family") == svg.FONT for t in texts)  # text stays text, in the bundled font
+        assert any("50 mm" in (t.text or "") for t in texts)  # the ruler's words, as words
+
+
+def grey(image):
+    """An image in grey levels."""
+    return image.convert("L")
+
+
+def difference(svg_bytes, pdf_page, dpi=100):
+    """(mean grey difference at 1 mm a pixel, worst difference at 4 mm a pixel) between an SVG rendered by cairosvg and
+    a PDF page rendered by pdfium, both at dpi.
+
+    The renderers differ in small ways that are not ours: they place anti-aliased edges half a pixel apart, cairosvg
+    hints its glyph advances (small text drifts by a pixel or two along a line) and pdfium draws hairlines a whole
+    pixel dark. Averaging over 4 mm squares before comparing hides these; a missing, moved or recoloured face does not
+    hide in them.
+    """
+    a = grey(pdf_page.render(scale=dpi / 72).to_pil())
+    b = grey(Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg_bytes, dpi=dpi, background_color="white"))))
+    assert abs(a.width - b.width) <= 1 and abs(a.height - b.height) <= 1  # pdfium rounds the page up, cairosvg down
+    w, h = min(a.width, b.width) // 16 * 16, min(a.height, b.height) // 16 * 16  # whole squares: a part square
+    a, b = a.crop((0, 0, w, h)), b.crop((0, 0, w, h))                              # at the edge magnifies an edge line
+    mean = ImageStat.Stat(ImageChops.difference(a.reduce(4), b.reduce(4))).mean[0]
+    return mean, max(ImageChops.difference(a.reduce(16), b.reduce(16)).get_flattened_data())
+
+
+MEAN_LIMIT, SQUARE_LIMIT = 4.0, 80  # measured on the six games' pages: means 0.4-3.6 (text-heavy pages highest), squares <= 60
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_svg_pages_look_like_the_pdf_pages(game):
+    spec = specs.load(game)
+    data, _ = components_pdf(spec, "a4")
+    pdf = pypdfium2.PdfDocument(data)
+    drawn = svg_out.pages(spec, "a4")
+    assert len(drawn) == len(pdf)
+    for number, page in enumerate(drawn):
+        mean, square = difference(svg_out.to_text(page), pdf[number])
+        assert mean < MEAN_LIMIT and square < SQUARE_LIMIT, (number + 1, mean, square)
+
+
+def test_the_pixel_comparison_sees_a_missing_face():
+    spec = specs.load("grannys-pills")
+    data, _ = components_pdf(spec, "a4")
+    page = svg_out.pages(spec, "a4")[2]
+    pdf_page = pypdfium2.PdfDocument(data)[2]
+    assert difference(svg_out.to_text(page), pdf_page)[1] < SQUARE_LIMIT
+    placed = [c for c in page.children if c.tag == "use" or (c.tag == "g" and [k.tag for k in c.children] == ["use"])]
+    page.children.remove(placed[-1])  # one pill tile, 25 mm square
+    assert difference(svg_out.to_text(page), pdf_page)[1] >= SQUARE_LIMIT
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_svg_faces_look_like_the_same_faces_written_as_pdf(game):
+    """Each face's SVG file, rendered by cairosvg, against the face written by our PDF writer (as on the sheets) alone on
+    a page of its size and rendered by pdfium. A face is small and often all text, so the mean difference runs higher
+    than on a sheet (measured up to 11, on Granny's Pills' dense reference card); no 4 mm square passes 51."""
+    spec = specs.load(game)
+    _, arts = expand(spec)
+    for art in arts.values():
+        drawing = svg.as_drawing(draw_art(spec, art))
+        doc = Document(drawing.width, drawing.height)
+        doc.paint(drawing)
+        doc.next_page()
+        mean, square = difference(svg_out.to_text(drawing), pypdfium2.PdfDocument(doc.save("face", "", ""))[0])
+        assert mean < 15 and square < SQUARE_LIMIT, (art.key, mean, square)
+
+
+def check_saved_object(document, out, spec):
+    """A precise structural check of a Tabletop Simulator saved object (the fields of its documented save format)."""
+    for key, kind in (("SaveName", str), ("Date", str), ("ObjectStates", list), ("VersionNumber", str)):
+        assert isinstance(document[key], kind), key
+    expected = distinct_faces(spec)
+    pieces, _ = expand(spec)
+    assert [o["Nickname"] for o in document["ObjectStates"]] == [c.title for c in spec.components]
+    for comp, state in zip(spec.components, document["ObjectStates"]):
+        count = sum(1 for p in pieces if p.component == comp.id)
+        cards = state["ContainedObjects"] if state["Name"] == "DeckCustom" else [state]
+        assert state["Name"] == ("DeckCustom" if count > 1 else "Card")
+        assert len(cards) == count
+        if count > 1:
+            assert state["DeckIDs"] == [card["CardID"] for card in cards]
+        assert len({card["CardID"] for card in cards}) == expected[comp.id][0]
+        for key in ("posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"):
+            assert isinstance(state["Transform"][key], float)
+        assert len(state["GUID"]) == 6 and int(state["GUID"], 16) >= 0
+        for card in cards:
+            assert card["Name"] == "Card" and isinstance(card["CardID"], int)
+            deck = card["CustomDeck"][str(card["CardID"] // 100)]
+            assert set(deck) == {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack", "Type"}
+            assert 2 <= deck["NumWidth"] <= 10 and 2 <= deck["NumHeight"] <= 7
+            assert card["CardID"] % 100 < deck["NumWidth"] * deck["NumHeight"] - 1  # the last cell is the hidden card's
+            for url in (deck["FaceURL"], deck["BackURL"]):
+                parsed = urlparse(url)
+                assert parsed.scheme == "file" and url.startswith("file:///")
+                path = Path(parsed.path)
+                assert path.is_absolute() and path.is_file() and path.is_relative_to(out.resolve())
+            sheet = Image.open(urlparse(deck["FaceURL"]).path)
+            back = Image.open(urlparse(deck["BackURL"]).path)
+            assert max(sheet.size) <= tts.MAX_PIXELS
+            assert sheet.size == (back.width * deck["NumWidth"], back.height * deck["NumHeight"])
+            w, h = KINDS[comp.kind].size(comp.options)
+            assert abs(back.width / back.height - w / h) < 0.01  # trimmed faces: no bleed on the table
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tts_saved_object_loads_every_deck_from_the_written_sheets(tmp_path, game):
+    spec = specs.load(game)
+    out = export(tmp_path, game, "--format", "tts", "--dpi", "60")
+    document = json.loads((out / "tts" / f"{game}.json").read_text())
+    check_saved_object(document, out, spec)
+
+
+def test_tts_sheets_hold_at_most_69_faces_in_10_by_7():
+    assert tts.grid(69) == (10, 7) and tts.grid(1) == (2, 2) and tts.grid(19) == (10, 2) and tts.grid(20) == (10, 3)
+    assert tts.PER_SHEET == 69
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_one_contact_sheet_per_component_with_every_face_shown(tmp_path, game):
+    spec = specs.load(game)
+    out = export(tmp_path, game, "--format", "contact")
+    files = sorted((out / "contact").iterdir())
+    assert [f.name for f in files] == sorted(f"{c.id}.png" for c in spec.components)
+    for comp in spec.components:
+        fronts, back = distinct_faces(spec)[comp.id]
+        w, h = KINDS[comp.kind].size(comp.options)
+        columns, rows, fw, fh, width, height = contact.layout(fronts + back, w, h)
+        image = Image.open(out / "contact" / f"{comp.id}.png").convert("L")
+        assert image.size == (round(width / 25.4 * contact.DPI), round(height / 25.4 * contact.DPI))
+        k = contact.DPI / 25.4
+        _, arts = expand(spec)
+        shown = [a for a in arts.values() if a.component == comp.id and a.side == "front"] + [
+            a for a in arts.values() if a.component == comp.id and a.side == "back"]
+        for i, art in enumerate(shown):  # every face that has ink inside its trim shows it in its cell
+            inked = Image.open(io.BytesIO(face_png(spec, art, 50))).convert("L")
+            trim = round(comp.bleed / 25.4 * 50) + 1
+            if min(inked.crop((trim, trim, inked.width - trim, inked.height - trim)).get_flattened_data()) >= 200:
+                continue
+            x = contact.GAP + (i % columns) * (fw + contact.GAP)
+            y = contact.HEAD + contact.GAP + (i // columns) * (fh + contact.LABEL + contact.GAP)
+            cell = image.crop((math.ceil(x * k) + 2, math.ceil(y * k) + 2, int((x + fw) * k) - 2, int((y + fh) * k) - 2))
+            assert min(cell.get_flattened_data()) < 200, (comp.id, i)
+        beyond = fronts + back  # the first cell past the last face is blank, when the last row has one
+        if beyond % columns:
+            x = contact.GAP + (beyond % columns) * (fw + contact.GAP)
+            y = contact.HEAD + contact.GAP + (beyond // columns) * (fh + contact.LABEL + contact.GAP)
+            assert min(image.crop((int(x * k), int(y * k), int((x + fw) * k), int((y + fh) * k))).get_flattened_data()) == 255
+
+
+def test_the_game_crafter_poker_card_is_825_by_1125_and_makeplayingcards_822_by_1122(tmp_path):
+    out = export(tmp_path, "grannys-pills", "--pod", "thegamecrafter", "--format", "pdf", "--paper", "a4")
+    tgc = Image.open(out / "pod-thegamecrafter" / "reference" / "001-reference.png")
+    assert tgc.size == (825, 1125) and round(tgc.info["dpi"][0]) == 300
+    assert not (out / "pod-thegamecrafter" / "pill").exists()  # 25 mm tiles are no card the printer sells
+    out = export(tmp_path, "hexstatic", "--pod", "makeplayingcards")
+    assert Image.open(out / "pod-makeplayingcards" / "scoring" / "front" / "001-scoring.png").size == (822, 1122)
+    assert Image.open(out / "pod-makeplayingcards" / "legend" / "front" / "001-legend.png").size == (1122, 822)
+
+
+def test_unknown_formats_and_presets_are_usage_errors():
+    for options in (["--format", "pdf,jpeg"], ["--format", ","], ["--pod", "nowhere"], ["--dpi", "0"]):
+        result = CliRunner().invoke(cli, ["build", "posies", *options])
+        assert result.exit_code == 2, options
+    assert "jpeg (choose from pdf, svg, png, contact, tts)" in CliRunner().invoke(
+        cli, ["build", "posies", "--format", "pdf,jpeg"]).output
+
+
+def test_every_export_writes_only_inside_out(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    export(tmp_path, "posies", "--format", "svg,png,contact,tts", "--paper", "a4", "--dpi", "50")
+    written = {p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()}
+    assert written and all(p.parts[0] == "out" for p in written)
+    assert {p.parts[2] for p in written if len(p.parts) > 3} == {"svg", "png", "contact", "tts"}
