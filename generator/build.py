@@ -3,7 +3,7 @@ from collections import Counter
 from pathlib import Path
 
 from . import looks as looks_
-from . import cache, coverage, pdf, sheets
+from . import cache, coverage, pdf, sheets, units
 from .files import write_atomic
 from .components import KINDS
 from .components.kind import round_cut
@@ -14,12 +14,11 @@ from .render import bleed_size, draw_art, render_art
 from .imposition import EPS, grown, impose, share
 from .validate import validate
 
-PAPER_CHOICES = ("a4", "letter", "all")
 
 
-def papers(choice):
-    """Paper names for a --paper choice."""
-    return ("a4", "letter") if choice == "all" else (choice,)
+def papers(choice: str) -> tuple[str, ...]:
+    """Paper names for a --paper choice: 'all' is the home sizes, else one name of PAPERS or a WIDTHxHEIGHT size."""
+    return units.HOME_PAPERS if choice == "all" else (units.paper(choice).name,)
 
 
 def manifest_rows(spec, pieces, plan, backs="duplex"):
@@ -72,7 +71,7 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
         doc.furniture(lambda: sheets.ruler(plan), "ruler")
         doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title, sheets.making(spec, sheet)))
         doc.next_page(sheet.slots)
-    title = f"{spec.game.title}: components ({'A4' if paper == 'a4' else 'US Letter'})"
+    title = f"{spec.game.title}: components ({units.paper(paper).label})"
     return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), total
 
 

@@ -8,9 +8,11 @@ import click
 
 from . import spec as specs
 from .errors import UserError
+from .units import HOME_PAPERS, PAPERS
 
-PAPER = click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True,
-                     help="Paper size of the sheets.")
+PAPER = click.option("--paper", default="all", show_default=True, metavar="SIZE",
+                     help=f"Paper size of the sheets: {', '.join(PAPERS)}, all ({' and '.join(HOME_PAPERS)}), "
+                          "or WIDTHxHEIGHT with a unit (300x400mm, 8.5x11in).")
 SETS = click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
                     help="Override a spec value by key path, e.g. palette.red=#c0392b (repeatable).")
 GAMES = click.argument("games", nargs=-1, metavar="[GAME_OR_SPEC]...")
@@ -135,8 +137,9 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale):
     from .spec import rules_path
     jobs, notes = [], []
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
+    sizes = builder.papers(paper)
     for spec in [specs.load(name, overrides, theme) for name in chosen(games)]:
-        for size in builder.papers(paper):
+        for size in sizes:
             if looks:
                 jobs.append((f"{spec.game.id} {size}", builder.build_look, (spec, size, out_dir, backs, looks)))
                 continue
@@ -163,8 +166,9 @@ def rules(games, paper, out_dir, overrides, theme):
     Example: pnp rules grannys-pills --paper letter
     """
     from . import build as builder
+    sizes = builder.papers(paper)
     jobs = [(f"{spec.game.id} {size} rules", builder.build_rules, (spec, size, out_dir))
-            for spec in [specs.load(name, overrides, theme) for name in chosen(games)] for size in builder.papers(paper)]
+            for spec in [specs.load(name, overrides, theme) for name in chosen(games)] for size in sizes]
     run_jobs(jobs)
 
 

@@ -1,11 +1,11 @@
-"""Plan where every piece goes on A4 or Letter sheets: blocks packed into free space, crop marks, duplex backs, panels."""
+"""Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
 from typing import NamedTuple
 
 from .components import KINDS
 from .components.kind import round_cut
 from .errors import UserError
-from .units import paper_size
+from .units import HOME_PAPERS, paper_size
 
 MARGIN = 7.0       # home printers cannot print the outer ~6.35 mm
 MARK_OFFSET = 3.0  # crop marks start this far from the trim line (at least CLEAR outside the bleed)
@@ -104,14 +104,14 @@ def orientation(area, w, h, count=1):
 
 def smallest_area():
     """The usable width and height that both papers offer."""
-    areas = [printable_area(paper) for paper in ("a4", "letter")]
+    areas = [printable_area(paper) for paper in HOME_PAPERS]
     return round(min(a.w for a in areas), 2), round(min(a.h for a in areas), 2)
 
 
 def fits_somewhere(size, bleed):
     """True when a piece with this trim size and bleed fits the smaller paper's area in some orientation."""
     w, h = size[0] + 2 * bleed, size[1] + 2 * bleed
-    return all(orientation(printable_area(paper), w, h)[3] > 0 for paper in ("a4", "letter"))
+    return all(orientation(printable_area(paper), w, h)[3] > 0 for paper in HOME_PAPERS)
 
 
 class Group(NamedTuple):

@@ -13,6 +13,7 @@ from .games import RULESETS
 from .errors import SpecError, UserError
 from .files import beside
 from .imposition import fits_somewhere, smallest_area
+from .units import HOME_PAPERS, PAPERS
 from .model import Back, Component, Distinguish, FaceSource, Game, Spec
 
 SPECS = Path(__file__).resolve().parent / "specs"  # shipped with the package: found wherever pnp is installed
@@ -274,7 +275,7 @@ def component(check, cid, raw):
     bleed = checked.get("bleed", max(kind.default_bleed, BLEED if "back" in checked else 0.0))
     if not (kind.panels and "back" not in checked) and not fits_somewhere((w, h), bleed):
         area = smallest_area()
-        check.fail(key_path, f"expected the piece to fit a sheet (A4 and Letter: {area[0]:g} x {area[1]:g} mm usable), "
+        check.fail(key_path, f"expected the piece to fit a sheet ({' and '.join(PAPERS[p].label for p in HOME_PAPERS)}: {area[0]:g} x {area[1]:g} mm usable), "
                              f"found {w + 2 * bleed:g} x {h + 2 * bleed:g} mm")
     back = checked.get("back")
     return Component(
