@@ -2,6 +2,7 @@
 from types import MappingProxyType
 from typing import NamedTuple
 
+from .located import nearest, spec_error
 from .schema import BASE_COLOURS
 
 
@@ -98,14 +99,10 @@ class Spec(NamedTuple):
         """Return the component with this id, or a SpecError when the spec has none (a check needs it)."""
         found = next((c for c in self.components if c.id == component_id), None)
         if found is None:
-            from .located import spec_error
             ids = ", ".join(c.id for c in self.components)
             raise spec_error(self, ("components",), f"no component {component_id!r} (components: {ids})")
         return found
 
     def line(self, key_path):
         """The spec line of a key path (or its nearest parent), or None."""
-        key_path = tuple(key_path)
-        while key_path and key_path not in self.lines:
-            key_path = key_path[:-1]
-        return self.lines.get(key_path)
+        return nearest(self.lines, key_path)[1]

@@ -12,12 +12,12 @@ from .components.kind import BLEED
 from .games import RULESETS
 from .errors import SpecError, UserError
 from .files import beside
+from .located import SET_LINE, located
 from .imposition import fits_somewhere, smallest_area
 from .units import HOME_PAPERS, PAPERS
 from .model import Back, Component, Distinguish, FaceSource, Game, Spec
 
 SPECS = Path(__file__).resolve().parent / "specs"  # shipped with the package: found wherever pnp is installed
-SET_LINE = "--set"
 COLOUR_THRESHOLD = 20.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
 GREY_THRESHOLD = 25.0     # CIE L*: and at least this much in a greyscale print (or a measured cue tells them apart)
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -131,15 +131,7 @@ class Checker:
 
     def fail(self, key_path, message):
         """Raise a SpecError located at the nearest known line of key_path."""
-        probe = tuple(key_path)
-        while probe and probe not in self.lines:
-            probe = probe[:-1]
-        line = self.lines.get(probe)
-        if hasattr(line, "error"):  # a theme's Origin
-            raise line.error(tuple(key_path)[len(probe):], message)
-        if line == SET_LINE:
-            raise SpecError(self.path, f"--set {yamlsource.dotted(key_path)}", message)
-        raise SpecError(self.path, yamlsource.dotted(key_path), message, line)
+        raise located(self.path, self.lines, key_path, message)
 
     def as_written(self, parser, value, key_path):
         """A hint when YAML read a plain value as a number, yes/no or date that the field would take as text ("1:30")."""
