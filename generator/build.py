@@ -97,18 +97,12 @@ def output_path(out_dir, spec, paper, backs="duplex", looks=()):
     return Path(out_dir) / spec.game.id / f"{spec.game.id}-components-{paper}{suffix}.pdf"
 
 
-_CHECKED = {}  # id -> spec (kept alive, so ids are not reused) of the specs that passed this run
-
-
 def check(spec):
-    """Refuse to build a spec whose set fails validation (checked once a run)."""
-    if id(spec) in _CHECKED:
-        return
-    failures = validate(spec)
+    """Refuse to build a spec whose set fails validation (validated once per spec, the result kept with it)."""
+    failures = spec.derived.get(spec, "failures", lambda: validate(spec))
     if failures:
         raise UserError(f"{spec.path}: {len(failures)} check(s) failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))
-    _CHECKED[id(spec)] = spec
 
 
 def build(spec, paper, out_dir, backs="duplex"):

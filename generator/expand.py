@@ -65,13 +65,16 @@ def _faces(spec, comp):
     return [{}]
 
 
-_LAST = [None, None]  # the spec expanded last and its result: checking a spec and then building it expand once
-
-
 def expand(spec):
-    """Return (pieces, arts): every piece in spec order and every distinct art by key (not to be changed)."""
-    if _LAST[0] is spec:
-        return _LAST[1]
+    """Return (pieces, arts): every piece in spec order and every distinct art by key (not to be changed).
+
+    Worked out once per spec (checking a spec and then building it expand once) and kept with it.
+    """
+    return spec.derived.get(spec, "expand", lambda: _expand(spec))
+
+
+def _expand(spec):
+    """(pieces, arts) of a spec, worked out afresh."""
     pieces, arts = [], {}
     for comp in spec.components:
         by_props = {}
@@ -88,5 +91,4 @@ def expand(spec):
                 arts[key] = Art(key, comp.id, "front", MappingProxyType(props))
             fronts += [key] * comp.faces.copies
         pieces += [Piece(comp.id, index, key, back) for index, key in enumerate(fronts)]
-    _LAST[:] = [spec, (pieces, arts)]
     return pieces, arts

@@ -71,6 +71,36 @@ class Distinguish(NamedTuple):
     cues: tuple = ()
 
 
+class Derived:
+    """What later stages work out from one Spec (its pieces and artworks, its check), kept with that Spec.
+
+    A copy made with _replace shares this object but not its values: each value belongs to the very Spec it was made
+    for (held with it, so its id is not reused). It is no part of the spec's value: every Derived is equal to every
+    other and prints alike (cache keys use repr).
+    """
+
+    __slots__ = ("by_spec",)
+
+    def __init__(self):
+        self.by_spec = {}  # id(spec) -> (spec, {name: value})
+
+    def get(self, spec, name: str, make):
+        """The value called name for this very spec, made by make() the first time it is asked for."""
+        values = self.by_spec.setdefault(id(spec), (spec, {}))[1]
+        if name not in values:
+            values[name] = make()
+        return values[name]
+
+    def __eq__(self, other):
+        return isinstance(other, Derived)
+
+    def __hash__(self):
+        return 0
+
+    def __repr__(self):
+        return "Derived()"
+
+
 class Spec(NamedTuple):
     """A whole game spec: where it came from, the game, its palette and components."""
 
@@ -86,6 +116,7 @@ class Spec(NamedTuple):
     colour_names: MappingProxyType = MappingProxyType({})
     left_out: tuple = ()   # ids of components with include: false (checked, not built)
     unfilled: tuple = ()   # (key path, figure) of each {figure} in a text naming a component the spec lacks
+    derived: Derived = Derived()  # spec.build gives each loaded spec its own
 
     def colour_name(self, name: str) -> str:
         """The word printed for a palette colour: its colour_names entry, else its palette name."""

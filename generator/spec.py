@@ -15,7 +15,7 @@ from .files import beside
 from .located import SET_LINE, located
 from .imposition import fits_somewhere, smallest_area
 from .units import HOME_PAPERS, PAPERS
-from .model import Back, Component, Distinguish, FaceSource, Game, Spec
+from .model import Back, Component, Derived, Distinguish, FaceSource, Game, Spec
 
 SPECS = Path(__file__).resolve().parent / "specs"  # shipped with the package: found wherever pnp is installed
 COLOUR_THRESHOLD = 20.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
@@ -213,7 +213,8 @@ def build(path, data, lines):
     spec = Spec(path=str(path), game=game, palette=MappingProxyType(palette), components=components,
                 lines=MappingProxyType(lines), templates=search, distinguish=groups,
                 colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD), left_out=left_out,
-                grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names))
+                grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names),
+                derived=Derived())
     check_symbols(check, spec)
     return linked(filled(spec, check))
 
