@@ -11,6 +11,7 @@ from .errors import UserError
 from .expand import expand
 from .facecache import FaceCache
 from .render import bleed_size, draw_art, render_art
+from .spec import rules_path, shown
 from .imposition import EPS, grown, impose, share
 from .validate import validate
 
@@ -146,7 +147,6 @@ def build_look(spec, paper, out_dir, backs="duplex", looks=()):
 
 def build_rules(spec, paper, out_dir):
     """Write the rulebook PDF of one spec for one paper; return (path, pages, bytes[, note])."""
-    from .spec import rules_path
     path = Path(out_dir) / spec.game.id / f"{spec.game.id}-rules-{paper}.pdf"
     source = rules_path(spec)
     if not source.is_file():
@@ -154,12 +154,11 @@ def build_rules(spec, paper, out_dir):
     inputs = cache.key(spec, "rules", paper, source.read_bytes())
 
     def make():
-        from .rulebook import rules_pdf  # reportlab loads only when a rulebook is written
+        from .rulebook import rules_pdf  # lazy: start-up (reportlab loads only when a rulebook is written)
         return rules_pdf(spec, paper)
     return cached(spec, path, inputs, make)
 
 
 def no_rules(spec):
     """Why a spec has no rulebook: where its rules file is looked for."""
-    from .spec import rules_path, shown
     return f"{spec.path}: no rulebook: its rules file would be {shown(rules_path(spec))} (rules/<spec name>.yaml beside the spec)"

@@ -91,8 +91,8 @@ def validate(games, overrides, theme, threshold, grey_threshold):
 
     Example: pnp validate grannys-pills --set components.pill.faces.copies=6
     """
-    from . import vision
-    from .validate import validate as run_checks
+    from . import vision  # lazy: start-up
+    from .validate import validate as run_checks  # lazy: start-up
     failed = 0
     for name in chosen(games):
         spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
@@ -133,8 +133,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale):
 
     Example: pnp build grannys-pills --paper a4 --theme okabe-ito --set palette.red=#c0392b
     """
-    from . import build as builder
-    from .spec import rules_path
+    from . import build as builder  # lazy: start-up
     jobs, notes = [], []
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     sizes = builder.papers(paper)
@@ -144,9 +143,9 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale):
                 jobs.append((f"{spec.game.id} {size}", builder.build_look, (spec, size, out_dir, backs, looks)))
                 continue
             jobs.append((f"{spec.game.id} {size}", builder.build, (spec, size, out_dir, backs)))
-            if rules_path(spec).is_file():
+            if specs.rules_path(spec).is_file():
                 jobs.append((f"{spec.game.id} {size} rules", builder.build_rules, (spec, size, out_dir)))
-        if not looks and not rules_path(spec).is_file():
+        if not looks and not specs.rules_path(spec).is_file():
             notes.append(builder.no_rules(spec))
     run_jobs(jobs)
     for note in notes:
@@ -165,7 +164,7 @@ def rules(games, paper, out_dir, overrides, theme):
 
     Example: pnp rules grannys-pills --paper letter
     """
-    from . import build as builder
+    from . import build as builder  # lazy: start-up
     sizes = builder.papers(paper)
     jobs = [(f"{spec.game.id} {size} rules", builder.build_rules, (spec, size, out_dir))
             for spec in [specs.load(name, overrides, theme) for name in chosen(games)] for size in sizes]
@@ -183,7 +182,7 @@ def glorieta_loops(position):
 
     Example: pnp glorieta-loops position.yaml
     """
-    from .games import glorieta
+    from .games import glorieta  # lazy: start-up
     for line in glorieta.describe(glorieta.load_position(position)):
         click.echo(line)
 
@@ -217,7 +216,7 @@ def pahs(names, on_board, seed, overrides):
 
     Example: pnp pahs black-square-yellow black-circle-yellow white-square-red
     """
-    from .games import paths_and_pahs, paths_and_pahs_spec as rules
+    from .games import paths_and_pahs, paths_and_pahs_spec as rules  # lazy: start-up
     if not on_board:
         if seed is not None:
             raise UserError("--seed needs --board")
@@ -254,7 +253,7 @@ def palette(games, out_dir, overrides, theme, threshold, grey_threshold):
 
     Example: pnp palette grannys-pills --theme okabe-ito
     """
-    from . import swatches, vision
+    from . import swatches, vision  # lazy: start-up
     for name in chosen(games):
         spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
         click.echo(f"{spec.path}: {spec.game.title}")

@@ -164,9 +164,9 @@ class Document:
 
     def _join_cairo(self, data, title, author, subject):
         """Paint the queued faces in one cairo document and add each page as the Form XObject its name promised."""
-        import pikepdf
+        import pikepdf  # lazy: start-up (only a file with cairo-painted faces is joined)
 
-        from .cairopdf import convert, finish
+        from .cairopdf import convert, finish  # lazy: start-up (cairo)
 
         out = pikepdf.open(io.BytesIO(data))
         painted, sizes = convert(self.cairo.values())

@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 from . import schema as s
 from . import figures, templates, yamlsource
+from . import theme as themes
 from .components import KINDS
 from .components.kind import BLEED
 from .games import RULESETS
@@ -73,7 +74,6 @@ def load(name, overrides=(), theme=None):
     path = resolve(name)
     data, lines = yamlsource.load(path)
     if theme is not None:
-        from . import theme as themes  # only a themed build needs theme files read
         game = data.get("game") if isinstance(data, dict) else None
         rules = game.get("ruleset") if isinstance(game, dict) and isinstance(game.get("ruleset"), str) else ""
         themes.apply(themes.load(theme) if isinstance(theme, (str, Path)) else theme, rules, data, lines)

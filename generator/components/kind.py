@@ -2,6 +2,8 @@
 from types import MappingProxyType
 from typing import Callable, NamedTuple
 
+from . import KINDS
+
 BLEED = 3.0   # mm that a ground other than white, and every back, runs past the cut: a cut a little off shows no white
 
 
@@ -47,7 +49,6 @@ class Circle(NamedTuple):
 
 def round_cut(comp):
     """A component's Circle when its kind cuts it round, else None."""
-    from . import KINDS
     cut = KINDS[comp.kind].cut
     found = cut(comp.options) if cut else None
     return found if isinstance(found, Circle) else None
