@@ -133,20 +133,20 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale):
 
     Example: pnp build grannys-pills --paper a4 --theme okabe-ito --set palette.red=#c0392b
     """
-    from . import build as builder  # lazy: start-up
+    from .build import build as build_components, build_look, build_rules, no_rules, papers  # lazy: start-up
     jobs, notes = [], []
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
-    sizes = builder.papers(paper)
+    sizes = papers(paper)
     for spec in [specs.load(name, overrides, theme) for name in chosen(games)]:
         for size in sizes:
             if looks:
-                jobs.append((f"{spec.game.id} {size}", builder.build_look, (spec, size, out_dir, backs, looks)))
+                jobs.append((f"{spec.game.id} {size}", build_look, (spec, size, out_dir, backs, looks)))
                 continue
-            jobs.append((f"{spec.game.id} {size}", builder.build, (spec, size, out_dir, backs)))
+            jobs.append((f"{spec.game.id} {size}", build_components, (spec, size, out_dir, backs)))
             if specs.rules_path(spec).is_file():
-                jobs.append((f"{spec.game.id} {size} rules", builder.build_rules, (spec, size, out_dir)))
+                jobs.append((f"{spec.game.id} {size} rules", build_rules, (spec, size, out_dir)))
         if not looks and not specs.rules_path(spec).is_file():
-            notes.append(builder.no_rules(spec))
+            notes.append(no_rules(spec))
     run_jobs(jobs)
     for note in notes:
         click.echo(note)
@@ -164,9 +164,9 @@ def rules(games, paper, out_dir, overrides, theme):
 
     Example: pnp rules grannys-pills --paper letter
     """
-    from . import build as builder  # lazy: start-up
-    sizes = builder.papers(paper)
-    jobs = [(f"{spec.game.id} {size} rules", builder.build_rules, (spec, size, out_dir))
+    from .build import build_rules, papers  # lazy: start-up
+    sizes = papers(paper)
+    jobs = [(f"{spec.game.id} {size} rules", build_rules, (spec, size, out_dir))
             for spec in [specs.load(name, overrides, theme) for name in chosen(games)] for size in sizes]
     run_jobs(jobs)
 

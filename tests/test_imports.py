@@ -15,20 +15,24 @@ def module_name(path: Path) -> str:
 
 
 def imports(path: Path, known: set) -> list:
-    """(imported module, line, inside a function) for each import of a package module in one file."""
+    """(imported module, line, inside a function) for each import of a package module in one file that runs."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     tree = ast.parse(path.read_text())
     in_function = {id(sub) for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
                    for sub in ast.walk(node) if isinstance(sub, (ast.Import, ast.ImportFrom))}
+    for_hints = {id(sub) for node in ast.walk(tree) if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+                 for sub in ast.walk(node)}  # imports for type hints only, never run
     found = []
     for node in ast.walk(tree):
+        if id(node) in for_hints:
+            continue
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = package.split(".")[:len(package.split(".")) - node.level + 1] if node.level else []
-            module = ".".join(base + ([node.module] if node.module else []))
-            targets = [module] + [f"{module}.{alias.name}" for alias in node.names]
+            module = ".".join(base + ([node.module] if node.module else []))  # a submodule named, else the module's names
+            targets = [f"{module}.{a.name}" if f"{module}.{a.name}" in known else module for a in node.names]
         else:
             continue
         found += [(t, node.lineno, id(node) in in_function) for t in targets if t in known and t != name]

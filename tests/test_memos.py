@@ -4,7 +4,7 @@ import shutil
 
 import pytest
 
-from generator import build as builder
+from generator.build import check
 from generator import spec as specs
 from generator.errors import UserError
 from generator.expand import expand
@@ -29,7 +29,7 @@ def test_a_checked_and_expanded_spec_is_freed_when_dropped(tmp_path):
         gc.collect()
         return sum(1 for o in gc.get_objects() if isinstance(o, Spec) and o.path == str(path))
     spec = specs.load(str(path))
-    builder.check(spec)
+    check(spec)
     expand(spec)
     assert alive() >= 1
     del spec
@@ -40,4 +40,4 @@ def test_a_failing_spec_is_refused_every_time():
     spec = specs.load("grannys-pills", ["components.pill.expect=111"])
     for _ in range(2):
         with pytest.raises(UserError, match="1 check\\(s\\) failed, not building"):
-            builder.check(spec)
+            check(spec)

@@ -5,7 +5,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator import build as builder
+from generator.build import build as build_components, build_rules, papers
 from generator import spec as specs
 from generator.cli import cli
 from generator.errors import UserError
@@ -51,9 +51,9 @@ def test_bad_sizes_are_one_clear_line(text, why):
 
 
 def test_all_means_the_home_papers_and_names_are_made_canonical():
-    assert builder.papers("all") == HOME_PAPERS == ("a4", "letter")
-    assert builder.papers("Tabloid") == ("tabloid",)
-    assert builder.papers("300 x 400 mm") == ("300x400mm",)
+    assert papers("all") == HOME_PAPERS == ("a4", "letter")
+    assert papers("Tabloid") == ("tabloid",)
+    assert papers("300 x 400 mm") == ("300x400mm",)
 
 
 def page_sizes(path: Path) -> set:
@@ -75,7 +75,7 @@ def test_every_shipped_game_builds_on_a3_and_a_custom_size(tmp_path, size, mm):
 
 def test_a_bigger_sheet_holds_more_pieces(tmp_path):
     spec = specs.load("grannys-pills")
-    pages = {size: builder.build(spec, size, tmp_path)[1] for size in ("a4", "a3")}
+    pages = {size: build_components(spec, size, tmp_path)[1] for size in ("a4", "a3")}
     assert pages["a3"] < pages["a4"]
 
 
@@ -83,7 +83,7 @@ def test_rulebook_text_keeps_a_readable_measure_on_wide_paper(tmp_path):
     spec = specs.load("posies")
     widths = {}
     for size in ("a4", "tabloid"):
-        path = builder.build_rules(spec, size, tmp_path)[0]
+        path = build_rules(spec, size, tmp_path)[0]
         reader = PdfReader(path)
         xs = []
         reader.pages[0].extract_text(visitor_text=lambda text, cm, tm, font, size: xs.append(tm[4] + cm[4]) if text.strip() == spec.game.title else None)
@@ -98,5 +98,5 @@ def test_rulebook_text_keeps_a_readable_measure_on_wide_paper(tmp_path):
 def test_a_bad_paper_on_the_command_line_is_one_line_and_exit_1(tmp_path, size):
     result = CliRunner().invoke(cli, ["build", "posies", "--paper", size, "--out", str(tmp_path)])
     assert result.exit_code == 1
-    assert result.output.count("\n") == 1 and result.output.startswith(f"error: ") and size in result.output
+    assert result.output.count("\n") == 1 and result.output.startswith("error: ") and size in result.output
     assert not list(tmp_path.iterdir())
