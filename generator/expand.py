@@ -20,9 +20,9 @@ class Piece(NamedTuple):
     """One physical component to cut out: which front art and which back art (or None)."""
 
     component: str
-    index: int
+    index: int  # type: ignore[assignment]  # a field, not tuple.index
     front: str
-    back: str = None
+    back: str | None = None
 
 
 def face_props(spec, comp):

@@ -34,7 +34,7 @@ def ink_ends(node, clips):
     return ends
 
 
-def ink_box(node) -> tuple:
+def ink_box(node) -> tuple | None:
     """The box (left, top, right, bottom) in mm that one element's ink covers, or None when it paints nothing."""
     ends = ink_ends(node, {})
     if not ends:

@@ -1,11 +1,20 @@
 """The one key-path -> line lookup: SpecErrors located by file, line (or the --set or theme that gave the value) and key path."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from .errors import SpecError
 from .yamlsource import dotted as join
+
+if TYPE_CHECKING:
+    from .model import Spec
 
 SET_LINE = "--set"  # the line table's entry for a value a --set gave
 
 
-def nearest(lines, key_path) -> tuple[tuple, object]:
+def nearest(lines: Mapping, key_path: Iterable) -> tuple[tuple, object]:
     """The key path itself or its nearest parent that the line table knows, and its entry (None when none is known)."""
     probe = tuple(key_path)
     while probe and probe not in lines:
@@ -13,16 +22,17 @@ def nearest(lines, key_path) -> tuple[tuple, object]:
     return probe, lines.get(probe)
 
 
-def located(path, lines, key_path, message: str) -> SpecError:
+def located(path: str | Path, lines: Mapping, key_path: Iterable, message: str) -> SpecError:
     """A SpecError naming the file, the line (or the --set, or the theme's own file and line) and the dotted key path."""
+    key_path = tuple(key_path)
     probe, line = nearest(lines, key_path)
     if hasattr(line, "error"):  # a theme's Origin
-        return line.error(tuple(key_path)[len(probe):], message)
+        return line.error(key_path[len(probe):], message)
     if line == SET_LINE:
         return SpecError(path, f"--set {join(key_path)}", message)
     return SpecError(path, join(key_path), message, line)
 
 
-def spec_error(spec, key_path, message: str) -> SpecError:
+def spec_error(spec: Spec, key_path: Iterable, message: str) -> SpecError:
     """A SpecError for a key path of a loaded Spec, located by its line table."""
     return located(spec.path, spec.lines, key_path, message)

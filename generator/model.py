@@ -45,7 +45,7 @@ class FaceSource(NamedTuple):
     product: tuple = ()
     generator: str = ""
     seed: int = 0
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field, not tuple.count
     copies: int = 1
 
 
@@ -58,7 +58,7 @@ class Component(NamedTuple):
     expect: int
     bleed: float
     faces: FaceSource
-    back: Back = None
+    back: Back | None = None
     options: MappingProxyType = MappingProxyType({})
     printing: str = "all"       # "once": one of each face on copy sheets, printed as often as players need
 

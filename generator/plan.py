@@ -23,7 +23,7 @@ class Slot(NamedTuple):
     h: float
     bleed: float = 0.0
     rotation: int = 0
-    window: Rect = None
+    window: Rect | None = None
 
     @property
     def bleed_box(self):

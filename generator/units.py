@@ -30,7 +30,7 @@ CUSTOM_PAPER = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(mm|cm|i
 PAPER_LIMITS = (100.0, 1200.0)  # mm: the shortest and longest side of a custom sheet
 
 
-def parse_length(text):
+def parse_length(text: object) -> float:
     """Parse '25 mm', '1in', '12pt' or '2.5cm' into millimetres; a bare number is an error."""
     match = _LENGTH.match(str(text)) if isinstance(text, (str, int, float)) else None
     if not match:
@@ -62,6 +62,6 @@ def paper_size(name: str) -> tuple[float, float]:
     return found.width, found.height
 
 
-def fmt_mm(value):
+def fmt_mm(value: float) -> str:
     """Format a length in mm without needless decimals."""
     return f"{value:g} mm"

@@ -2,7 +2,7 @@
 import functools
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import product
 from types import MappingProxyType
 
 from generator import linestyles, svg, textfit
@@ -12,7 +12,7 @@ from generator.errors import UserError
 from generator.expand import Art
 from generator.render import art_size, render_art
 from generator.hexgrid import FLAT, ORIGIN, POINTY, Hex, Layout, hex_to_pixel, polygon_corners
-from generator.sidestring import BLANK, COLOUR_NAMES, COLOURS, FAMILIES, crossings, family, features, problem
+from generator.sidestring import BLANK, COLOUR_NAMES, COLOURS, FAMILIES, family, features, problem
 
 FEATURES = ("sharp", "gentle", "straight", "end")
 # GAMES.md section 2: the figures the checks hold a set to.
