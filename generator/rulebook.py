@@ -445,7 +445,7 @@ def lay_out(spec, paper):
         layout = typeset(spec, paper, rules, diagrams, size)
         if best is None or len(layout.rooms) < len(best.rooms):
             best = layout
-        if layout.rooms[-2] <= 1 / 3:
+        if len(layout.rooms) < 2 or layout.rooms[-2] <= 1 / 3:  # one page (a poster-sized sheet) holds it all
             break
     return best, diagrams
 

@@ -100,3 +100,8 @@ def test_a_bad_paper_on_the_command_line_is_one_line_and_exit_1(tmp_path, size):
     assert result.exit_code == 1
     assert result.output.count("\n") == 1 and result.output.startswith("error: ") and size in result.output
     assert not list(tmp_path.iterdir())
+
+
+def test_a_poster_sized_sheet_holds_a_whole_rulebook_on_one_page(tmp_path):
+    path, pages, _ = build_rules(specs.load("posies"), "1200x1200mm", tmp_path)
+    assert pages == len(PdfReader(path).pages) == 1
