@@ -16,7 +16,6 @@ from .imposition import EPS, grown, impose, share
 from .validate import validate
 
 
-
 def papers(choice: str) -> tuple[str, ...]:
     """Paper names for a --paper choice: 'all' is the home sizes, else one name of PAPERS or a WIDTHxHEIGHT size."""
     return units.HOME_PAPERS if choice == "all" else (units.paper(choice).name,)
@@ -100,7 +99,7 @@ def output_path(out_dir, spec, paper, backs="duplex", looks=()):
 
 def check(spec):
     """Refuse to build a spec whose set fails validation (validated once per spec, the result kept with it)."""
-    failures = spec.derived.get(spec, "failures", lambda: validate(spec))
+    failures = spec.remembered("failures", lambda: validate(spec))
     if failures:
         raise UserError(f"{spec.path}: {len(failures)} check(s) failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))

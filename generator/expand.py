@@ -70,7 +70,7 @@ def expand(spec):
 
     Worked out once per spec (checking a spec and then building it expand once) and kept with it.
     """
-    return spec.derived.get(spec, "expand", lambda: _expand(spec))
+    return spec.remembered("expand", lambda: _expand(spec))
 
 
 def _expand(spec):

@@ -116,7 +116,7 @@ class Spec(NamedTuple):
     colour_names: MappingProxyType = MappingProxyType({})
     left_out: tuple = ()   # ids of components with include: false (checked, not built)
     unfilled: tuple = ()   # (key path, figure) of each {figure} in a text naming a component the spec lacks
-    derived: Derived = Derived()  # spec.build gives each loaded spec its own
+    derived: Derived | None = None  # spec.build gives each loaded spec its own; a Spec without one keeps nothing
 
     def colour_name(self, name: str) -> str:
         """The word printed for a palette colour: its colour_names entry, else its palette name."""
@@ -133,6 +133,10 @@ class Spec(NamedTuple):
             ids = ", ".join(c.id for c in self.components)
             raise spec_error(self, ("components",), f"no component {component_id!r} (components: {ids})")
         return found
+
+    def remembered(self, name: str, make):
+        """The value called name worked out from this spec, made by make() once (every time when it has no Derived)."""
+        return make() if self.derived is None else self.derived.get(self, name, make)
 
     def line(self, key_path):
         """The spec line of a key path (or its nearest parent), or None."""

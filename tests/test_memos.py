@@ -41,3 +41,9 @@ def test_a_failing_spec_is_refused_every_time():
     for _ in range(2):
         with pytest.raises(UserError, match="1 check\\(s\\) failed, not building"):
             check(spec)
+
+
+def test_a_spec_without_its_own_derived_keeps_nothing():
+    bare = specs.load("posies")._replace(derived=None)
+    first = expand(bare)
+    assert expand(bare) == first and expand(bare) is not first
