@@ -9,7 +9,7 @@ from generator.build import build as build_components, build_rules, papers
 from generator import spec as specs
 from generator.cli import cli
 from generator.errors import UserError
-from generator.units import HOME_PAPERS, PAPERS, PT_PER_MM, paper, paper_size, parse_length
+from generator.units import HOME_PAPERS, PAPERS, PT_PER_MM, Paper, paper, paper_size, parse_length
 
 
 @pytest.mark.parametrize("text, mm", [("25 mm", 25.0), ("25mm", 25.0), ("1in", 25.4), ("2.5 cm", 25.0),
@@ -105,3 +105,18 @@ def test_a_bad_paper_on_the_command_line_is_one_line_and_exit_1(tmp_path, size):
 def test_a_poster_sized_sheet_holds_a_whole_rulebook_on_one_page(tmp_path):
     path, pages, _ = build_rules(specs.load("posies"), "1200x1200mm", tmp_path)
     assert pages == len(PdfReader(path).pages) == 1
+
+
+def test_a_paper_added_to_the_table_builds_by_its_name(tmp_path, monkeypatch):
+    monkeypatch.setitem(PAPERS, "b4", Paper("b4", "B4", 250.0, 353.0))
+    result = CliRunner().invoke(cli, ["build", "posies", "--paper", "b4", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    components = tmp_path / "posies" / "posies-components-b4.pdf"
+    reader = PdfReader(components)
+    assert page_sizes(components) == page_sizes(tmp_path / "posies" / "posies-rules-b4.pdf") == {(250.0, 353.0)}
+    assert reader.metadata.title == "Posies: components (B4)" and "· B4" in reader.pages[1].extract_text()
+
+
+def test_the_paper_option_lists_the_table():
+    help_text = " ".join(CliRunner().invoke(cli, ["build", "--help"]).output.split())
+    assert all(name in help_text for name in PAPERS) and "WIDTHxHEIGHT" in help_text
