@@ -3,7 +3,7 @@ from collections import Counter
 from pathlib import Path
 
 from . import looks as looks_
-from . import cache, coverage, pdf, sheets
+from . import cache, coverage, pdf, sheets, units
 from .files import write_atomic
 from .components import KINDS
 from .components.kind import round_cut
@@ -11,15 +11,14 @@ from .errors import UserError
 from .expand import expand
 from .facecache import FaceCache
 from .render import bleed_size, draw_art, render_art
+from .spec import rules_path, shown
 from .imposition import EPS, grown, impose, share
 from .validate import validate
 
-PAPER_CHOICES = ("a4", "letter", "all")
 
-
-def papers(choice):
-    """Paper names for a --paper choice."""
-    return ("a4", "letter") if choice == "all" else (choice,)
+def papers(choice: str) -> tuple[str, ...]:
+    """Paper names for a --paper choice: 'all' is the home sizes, else one name of PAPERS or a WIDTHxHEIGHT size."""
+    return units.HOME_PAPERS if choice == "all" else (units.paper(choice).name,)
 
 
 def manifest_rows(spec, pieces, plan, backs="duplex"):
@@ -74,7 +73,7 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
         doc.furniture(lambda: sheets.ruler(plan), "ruler")
         doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title, sheets.making(spec, sheet)))
         doc.next_page(sheet.slots)
-    return f"{spec.game.title}: components ({'A4' if plan.paper == 'a4' else 'US Letter'})"
+    return f"{spec.game.title}: components ({units.paper(plan.paper).label})"
 
 
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
@@ -111,18 +110,12 @@ def output_path(out_dir, spec, paper, backs="duplex", looks=()):
     return Path(out_dir) / spec.game.id / f"{spec.game.id}-components-{paper}{suffix}.pdf"
 
 
-_CHECKED = {}  # id -> spec (kept alive, so ids are not reused) of the specs that passed this run
-
-
 def check(spec):
-    """Refuse to build a spec whose set fails validation (checked once a run)."""
-    if id(spec) in _CHECKED:
-        return
-    failures = validate(spec)
+    """Refuse to build a spec whose set fails validation (validated once per spec, the result kept with it)."""
+    failures = spec.remembered("failures", lambda: validate(spec))
     if failures:
         raise UserError(f"{spec.path}: {len(failures)} check(s) failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))
-    _CHECKED[id(spec)] = spec
 
 
 def build(spec, paper, out_dir, backs="duplex"):
@@ -166,7 +159,6 @@ def build_look(spec, paper, out_dir, backs="duplex", looks=()):
 
 def build_rules(spec, paper, out_dir):
     """Write the rulebook PDF of one spec for one paper; return (path, pages, bytes[, note])."""
-    from .spec import rules_path
     path = Path(out_dir) / spec.game.id / f"{spec.game.id}-rules-{paper}.pdf"
     source = rules_path(spec)
     if not source.is_file():
@@ -174,12 +166,11 @@ def build_rules(spec, paper, out_dir):
     inputs = cache.key(spec, "rules", paper, source.read_bytes())
 
     def make():
-        from .rulebook import rules_pdf  # reportlab loads only when a rulebook is written
+        from .rulebook import rules_pdf  # lazy: start-up (reportlab loads only when a rulebook is written)
         return rules_pdf(spec, paper)
     return cached(spec, path, inputs, make)
 
 
 def no_rules(spec):
     """Why a spec has no rulebook: where its rules file is looked for."""
-    from .spec import rules_path, shown
     return f"{spec.path}: no rulebook: its rules file would be {shown(rules_path(spec))} (rules/<spec name>.yaml beside the spec)"

@@ -10,9 +10,11 @@ from . import spec as specs
 from .errors import UserError
 from .output import FORMATS, Options, jobs
 from .output.pod import PRESETS
+from .units import HOME_PAPERS, PAPERS
 
-PAPER = click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all", show_default=True,
-                     help="Paper size of the sheets.")
+PAPER = click.option("--paper", default="all", show_default=True, metavar="SIZE",
+                     help=f"Paper size of the sheets: {', '.join(PAPERS)}, all ({' and '.join(HOME_PAPERS)}), "
+                          "or WIDTHxHEIGHT with a unit (300x400mm, 8.5x11in).")
 SETS = click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
                     help="Override a spec value by key path, e.g. palette.red=#c0392b (repeatable).")
 GAMES = click.argument("games", nargs=-1, metavar="[GAME_OR_SPEC]...")
@@ -91,8 +93,8 @@ def validate(games, overrides, theme, threshold, grey_threshold):
 
     Example: pnp validate grannys-pills --set components.pill.faces.copies=6
     """
-    from . import vision
-    from .validate import validate as run_checks
+    from . import vision  # lazy: start-up
+    from .validate import validate as run_checks  # lazy: start-up
     failed = 0
     for name in chosen(games):
         spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
@@ -148,8 +150,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
 
     Example: pnp build grannys-pills --paper a4 --theme okabe-ito --format pdf,png,tts
     """
-    from . import build as builder
-    from .spec import rules_path
+    from .build import no_rules  # lazy: start-up
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     options = Options(out_dir, paper, backs, looks, dpi, pod)
     names = chosen_formats + (("png",) if pod and "png" not in chosen_formats else ())
@@ -157,8 +158,8 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
     for spec in [specs.load(name, overrides, theme) for name in chosen(games)]:
         for name in names:
             work += jobs(name, spec, options)
-        if "pdf" in names and not looks and not rules_path(spec).is_file():
-            notes.append(builder.no_rules(spec))
+        if "pdf" in names and not looks and not specs.rules_path(spec).is_file():
+            notes.append(no_rules(spec))
     run_jobs(work)
     for note in notes:
         click.echo(note)
@@ -176,9 +177,10 @@ def rules(games, paper, out_dir, overrides, theme):
 
     Example: pnp rules grannys-pills --paper letter
     """
-    from . import build as builder
-    jobs = [(f"{spec.game.id} {size} rules", builder.build_rules, (spec, size, out_dir))
-            for spec in [specs.load(name, overrides, theme) for name in chosen(games)] for size in builder.papers(paper)]
+    from .build import build_rules, papers  # lazy: start-up
+    sizes = papers(paper)
+    jobs = [(f"{spec.game.id} {size} rules", build_rules, (spec, size, out_dir))
+            for spec in [specs.load(name, overrides, theme) for name in chosen(games)] for size in sizes]
     run_jobs(jobs)
 
 
@@ -210,7 +212,7 @@ def glorieta_loops(position):
 
     Example: pnp glorieta-loops position.yaml
     """
-    from .games import glorieta
+    from .games import glorieta  # lazy: start-up
     for line in glorieta.describe(glorieta.load_position(position)):
         click.echo(line)
 
@@ -244,7 +246,7 @@ def pahs(names, on_board, seed, overrides):
 
     Example: pnp pahs black-square-yellow black-circle-yellow white-square-red
     """
-    from .games import paths_and_pahs, paths_and_pahs_spec as rules
+    from .games import paths_and_pahs, paths_and_pahs_spec as rules  # lazy: start-up
     if not on_board:
         if seed is not None:
             raise UserError("--seed needs --board")
@@ -281,7 +283,7 @@ def palette(games, out_dir, overrides, theme, threshold, grey_threshold):
 
     Example: pnp palette grannys-pills --theme okabe-ito
     """
-    from . import swatches, vision
+    from . import swatches, vision  # lazy: start-up
     for name in chosen(games):
         spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
         click.echo(f"{spec.path}: {spec.game.title}")

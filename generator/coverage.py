@@ -5,10 +5,10 @@ DPI = 24
 def coverage(pdf_bytes, dpi=DPI):
     """Mean ink coverage (0 blank paper to 1 solid black) of every page, or None without pypdfium2."""
     try:
-        import pypdfium2
+        import pypdfium2  # lazy: start-up (and optional: a test extra)
     except ImportError:
         return None
-    from PIL import ImageStat
+    from PIL import ImageStat  # lazy: start-up (comes with pypdfium2's extra)
     doc = pypdfium2.PdfDocument(pdf_bytes)
     try:
         shares = []

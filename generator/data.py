@@ -127,7 +127,8 @@ def listed(name, value) -> Rows:
     if not isinstance(value, list) or not value:
         raise UserError(f"{name}: expected a list of rows (each a mapping of column to value), found "
                         f"{'an empty list' if value == [] else type(value).__name__}")
-    columns, rows = {}, []
+    columns: dict = {}
+    rows: list = []
     for number, item in enumerate(value, start=1):
         if not isinstance(item, dict):
             raise UserError(f"{name} row {number}: expected a mapping of column to value, found {type(item).__name__}")

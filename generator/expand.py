@@ -21,9 +21,9 @@ class Piece(NamedTuple):
     """One physical component to cut out: which front art and which back art (or None)."""
 
     component: str
-    index: int
+    index: int  # type: ignore[assignment]  # a field, not tuple.index
     front: str
-    back: str = None
+    back: str | None = None
 
 
 def face_props(spec, comp):
@@ -66,13 +66,16 @@ def _faces(spec, comp):
     return [{}]
 
 
-_LAST = [None, None]  # the spec expanded last and its result: checking a spec and then building it expand once
-
-
 def expand(spec):
-    """Return (pieces, arts): every piece in spec order and every distinct art by key (not to be changed)."""
-    if _LAST[0] is spec:
-        return _LAST[1]
+    """Return (pieces, arts): every piece in spec order and every distinct art by key (not to be changed).
+
+    Worked out once per spec (checking a spec and then building it expand once) and kept with it.
+    """
+    return spec.remembered("expand", lambda: _expand(spec))
+
+
+def _expand(spec):
+    """(pieces, arts) of a spec, worked out afresh."""
     pieces, arts = [], {}
     for comp in spec.components:
         by_props = {}
@@ -97,5 +100,4 @@ def expand(spec):
                 arts[found] = Art(found, comp.id, "back", MappingProxyType(own))
             fronts += [(key, found)] * comp.faces.copies
         pieces += [Piece(comp.id, index, key, behind) for index, (key, behind) in enumerate(fronts)]
-    _LAST[:] = [spec, (pieces, arts)]
     return pieces, arts

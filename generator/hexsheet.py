@@ -4,7 +4,7 @@ import math
 from .components import KINDS
 from .errors import UserError
 from .hexgrid import FLAT, POINTY, Hex, Layout, hex_to_pixel
-from .imposition import EPS, Sheet, Slot, mirror
+from .plan import EPS, Sheet, Slot, mirror
 
 NOTE = "hex tiles share their edges: cut along the outlines"
 

@@ -1,11 +1,15 @@
-"""Plan where every piece goes on A4 or Letter sheets: blocks packed into free space, crop marks, duplex backs, panels."""
+"""Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
 from typing import NamedTuple
 
+from . import hexsheet
 from .components import KINDS
 from .components.kind import placing, round_cut
 from .errors import UserError
-from .units import paper_size
+from .expand import expand
+from .plan import EPS, Rect, Sheet, Slot, mirror, turn
+from .render import draw_art
+from .units import HOME_PAPERS, paper_size
 
 MARGIN = 7.0       # home printers cannot print the outer ~6.35 mm
 MARK_OFFSET = 3.0  # crop marks start this far from the trim line (at least CLEAR outside the bleed)
@@ -17,49 +21,6 @@ GAP = MARK_OFFSET + MARK_LEN + CLEAR   # between the bleed boxes of two blocks o
 EDGE = MARK_OFFSET + MARK_MIN          # between the margin and a block's bleed box
 FOOTER = 11.0      # band above the bottom margin for the footer and the ruler, a millimetre clear of it
 OVERLAP = 12.0     # board panels overlap by this much
-EPS = 1e-6
-
-
-class Rect(NamedTuple):
-    """An axis-aligned rectangle in mm, y down."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-class Slot(NamedTuple):
-    """One placed artwork: trim box at (x, y) of size w x h on the sheet, turned by rotation degrees clockwise."""
-
-    art: str
-    x: float
-    y: float
-    w: float
-    h: float
-    bleed: float = 0.0
-    rotation: int = 0
-    window: Rect = None
-
-    @property
-    def bleed_box(self):
-        """The trim box grown by the bleed."""
-        return Rect(self.x - self.bleed, self.y - self.bleed, self.w + 2 * self.bleed, self.h + 2 * self.bleed)
-
-
-class Sheet(NamedTuple):
-    """One printed page: its slots, crop-mark segments and alignment targets, and what it holds."""
-
-    side: str                       # "single", "front", "back" or "fold"
-    slots: tuple
-    marks: tuple = ()
-    targets: tuple = ()
-    components: tuple = ()
-    note: str = ""
-    folds: tuple = ()               # y of fold lines (gutter-fold sheets)
-    assembly: object = None         # an Assembly map on board panels
-    tabs: tuple = ()                # glue tabs (Rects) of a board panel, shaded
-    grounds: tuple = ()             # blocks (Rects) whose pieces share cut lines: one ground under each
 
 
 class Plan(NamedTuple):
@@ -105,14 +66,14 @@ def orientation(area, w, h, count=1):
 
 def smallest_area():
     """The usable width and height that both papers offer."""
-    areas = [printable_area(paper) for paper in ("a4", "letter")]
+    areas = [printable_area(paper) for paper in HOME_PAPERS]
     return round(min(a.w for a in areas), 2), round(min(a.h for a in areas), 2)
 
 
 def fits_somewhere(size, bleed):
     """True when a piece with this trim size and bleed fits the smaller paper's area in some orientation."""
     w, h = size[0] + 2 * bleed, size[1] + 2 * bleed
-    return all(orientation(printable_area(paper), w, h)[3] > 0 for paper in ("a4", "letter"))
+    return all(orientation(printable_area(paper), w, h)[3] > 0 for paper in HOME_PAPERS)
 
 
 class Group(NamedTuple):
@@ -361,20 +322,6 @@ def finish(page, area, bounds, shift_y=None):
     return sheet, back_of, reverse
 
 
-def mirror(sheet, page_width, back_of, reverse=None):
-    """The back sheet of a front sheet: every slot with a back mirrored across the page's vertical centre line.
-
-    reverse: the marks, grounds and components of the two-sided pieces, when the front also holds one-sided ones.
-    """
-    reverse = reverse or sheet
-    slots = tuple(Slot(back_of[s], page_width - s.x - s.w, s.y, s.w, s.h, s.bleed, turn(-s.rotation, 0))
-                  for s in sheet.slots if back_of.get(s))
-    marks = tuple(((page_width - a[0], a[1]), (page_width - b[0], b[1])) for a, b in reverse.marks)
-    grounds = tuple(Rect(page_width - g.x - g.w, g.y, g.w, g.h) for g in reverse.grounds)
-    return Sheet("back", slots, marks, (), reverse.components, "back: print on the reverse, flip on the long edge",
-                 grounds=grounds)
-
-
 def panels(comp, piece, area, bounds):
     """Split a board too large for the sheet into overlapping panels.
 
@@ -535,9 +482,7 @@ def shared_ground(spec, pieces):
 
     Neighbours with one ground share their bleed: a cut or punch a little off still lands on that colour.
     """
-    from .expand import expand  # the faces are drawn to find their grounds
-    from .pdf import ground
-    from .render import draw_art
+    from .pdf import ground  # lazy: start-up (the PDF writer loads only to draw; loading a spec needs none of it)
     if not spec.component(pieces[0].component).bleed:
         return None
     arts = expand(spec)[1]
@@ -561,12 +506,6 @@ def copy_sheets(group, area, side):
     return pages
 
 
-def turn(rotation, by):
-    """Add two rotations, keeping the result in (-180, 180]."""
-    value = (rotation + by) % 360
-    return value - 360 if value > 180 else value
-
-
 def fold(page, area, bounds, fold_y):
     """A gutter-fold sheet: fronts set down to EDGE above the fold line, each back mirrored below it, turned 180 degrees."""
     front, back_of, _ = finish(page, area, bounds, shift_y=fold_y - EDGE)
@@ -579,7 +518,6 @@ def fold(page, area, bounds, fold_y):
 
 def own_layout(comp, pieces, area, width):
     """Pages of a kind that lays out its own pieces (Kind.layout), e.g. tessellated hex tiles; free space below them."""
-    from . import hexsheet  # hexsheet builds on this module's Slot, Sheet and mirror
     layouts = {"hex": hexsheet.sheets}
     laid = layouts[placing(comp)](comp, pieces, area, width)
     pages = []

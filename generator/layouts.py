@@ -141,7 +141,7 @@ class Names(NamedTuple):
     """What names a layout may use: palette colours, and templates (None: not checked again, as when drawing)."""
 
     colours: frozenset
-    templates: frozenset = None
+    templates: frozenset | None = None
 
 
 class Layout:
@@ -248,7 +248,8 @@ def _sources(folder, value, fail, where, chain):
 def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
     """A layout from a file name, a list of them (merged in order) or an inline mapping, checked: element types and
     properties, colours and templates against those the spec has, and every {column} against the data's columns."""
-    ground, safe, merged = None, SAFE, {}
+    ground, safe = None, SAFE
+    merged: dict = {}
     for source, fail_here, where in _sources(Path(folder), value, fail, (), ()):
         if "ground" in source:
             ground = source["ground"]

@@ -3,6 +3,8 @@ from dataclasses import dataclass
 
 from . import schema as s
 from . import svg
+from .components import KINDS
+from .located import spec_error
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ DEFAULT_LINES = {
     "blue": {"colour": "#0057e7", "style": "thick"},
 }
 LINES = s.mapping({name: s.mapping({"colour": s.colour, "style": s.one_of(*STYLES)}) for name in DEFAULT_LINES})
+REFERENCE_SIZE = 45.0  # the widths and dashes here are for a hex tile this size across the flats (scale 1)
 GAP = 1.0         # paper left on each side of a bridge, in mm at scale 1
 DOUBLE_GAP = 1.0  # the paper between the two lines of a double line, in mm at scale 1
 FIT = 0.999       # dash patterns fit a hair inside a path, so rounding never drops its last dot
@@ -71,21 +74,18 @@ def lines_of(spec, component, key="lines_from"):
     wanted = component.options[key]
     source = next((c for c in spec.components if c.id == wanted), None)
     if source is None or _fields(source).get("lines") is not LINES:
-        from .located import spec_error
         raise spec_error(spec, ("components", component.id, key), f"no component {wanted!r} with line styles")
     return resolve(spec, source.options.get("lines"))
 
 
 def _fields(component):
     """The option names a component's kind accepts."""
-    from .components import KINDS
     return KINDS[component.kind].fields
 
 
 def measured(spec) -> list:
     """(print scale, {name: Line}) for every component that draws line styles: what the colour-vision check measures."""
-    from .components.hextile import DEFAULTS, REFERENCE_SIZE
-    return [(c.options.get("size", DEFAULTS["size"]) / REFERENCE_SIZE, resolve(spec, c.options.get("lines")))
+    return [(c.options.get("size", REFERENCE_SIZE) / REFERENCE_SIZE, resolve(spec, c.options.get("lines")))
             for c in spec.components if _fields(c).get("lines") is LINES]
 
 

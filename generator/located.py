@@ -1,14 +1,38 @@
-"""SpecErrors for a loaded Spec: located by its line table, or by the --set that supplied the value."""
+"""The one key-path -> line lookup: SpecErrors located by file, line (or the --set or theme that gave the value) and key path."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from .errors import SpecError
 from .yamlsource import dotted as join
 
+if TYPE_CHECKING:
+    from .model import Spec
 
-def spec_error(spec, key_path, message):
-    """A SpecError naming the spec file, the line (or the --set) and the dotted key path."""
-    dotted = join(key_path)
-    line = spec.line(key_path)
-    if hasattr(line, "error"):
-        return line.error((), message)
-    if line is not None and not isinstance(line, int):
-        return SpecError(spec.path, f"--set {dotted}", message)
-    return SpecError(spec.path, dotted, message, line)
+SET_LINE = "--set"  # the line table's entry for a value a --set gave
+
+
+def nearest(lines: Mapping, key_path: Iterable) -> tuple[tuple, object]:
+    """The key path itself or its nearest parent that the line table knows, and its entry (None when none is known)."""
+    probe = tuple(key_path)
+    while probe and probe not in lines:
+        probe = probe[:-1]
+    return probe, lines.get(probe)
+
+
+def located(path: str | Path, lines: Mapping, key_path: Iterable, message: str) -> SpecError:
+    """A SpecError naming the file, the line (or the --set, or the theme's own file and line) and the dotted key path."""
+    key_path = tuple(key_path)
+    probe, line = nearest(lines, key_path)
+    if hasattr(line, "error"):  # a theme's Origin
+        return line.error(key_path[len(probe):], message)
+    if line == SET_LINE:
+        return SpecError(path, f"--set {join(key_path)}", message)
+    return SpecError(path, join(key_path), message, line)
+
+
+def spec_error(spec: Spec, key_path: Iterable, message: str) -> SpecError:
+    """A SpecError for a key path of a loaded Spec, located by its line table."""
+    return located(spec.path, spec.lines, key_path, message)

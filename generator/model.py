@@ -2,6 +2,7 @@
 from types import MappingProxyType
 from typing import NamedTuple
 
+from .located import nearest, spec_error
 from .schema import BASE_COLOURS
 
 
@@ -45,7 +46,7 @@ class FaceSource(NamedTuple):
     product: tuple = ()
     generator: str = ""
     seed: int = 0
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field, not tuple.count
     copies: int = 1
 
 
@@ -58,7 +59,7 @@ class Component(NamedTuple):
     expect: int
     bleed: float
     faces: FaceSource
-    back: Back = None
+    back: Back | None = None
     options: MappingProxyType = MappingProxyType({})
     printing: str = "all"       # "once": one of each face on copy sheets, printed as often as players need
 
@@ -69,6 +70,36 @@ class Distinguish(NamedTuple):
     name: str
     colours: tuple
     cues: tuple = ()
+
+
+class Derived:
+    """What later stages work out from one Spec (its pieces and artworks, its check), kept with that Spec.
+
+    A copy made with _replace shares this object but not its values: each value belongs to the very Spec it was made
+    for (held with it, so its id is not reused). It is no part of the spec's value: every Derived is equal to every
+    other and prints alike (cache keys use repr).
+    """
+
+    __slots__ = ("by_spec",)
+
+    def __init__(self):
+        self.by_spec = {}  # id(spec) -> (spec, {name: value})
+
+    def get(self, spec, name: str, make):
+        """The value called name for this very spec, made by make() the first time it is asked for."""
+        values = self.by_spec.setdefault(id(spec), (spec, {}))[1]
+        if name not in values:
+            values[name] = make()
+        return values[name]
+
+    def __eq__(self, other):
+        return isinstance(other, Derived)
+
+    def __hash__(self):
+        return 0
+
+    def __repr__(self):
+        return "Derived()"
 
 
 class Spec(NamedTuple):
@@ -86,6 +117,7 @@ class Spec(NamedTuple):
     colour_names: MappingProxyType = MappingProxyType({})
     left_out: tuple = ()   # ids of components with include: false (checked, not built)
     unfilled: tuple = ()   # (key path, figure) of each {figure} in a text naming a component the spec lacks
+    derived: Derived | None = None  # spec.build gives each loaded spec its own; a Spec without one keeps nothing
 
     def colour_name(self, name: str) -> str:
         """The word printed for a palette colour: its colour_names entry, else its palette name."""
@@ -99,14 +131,14 @@ class Spec(NamedTuple):
         """Return the component with this id, or a SpecError when the spec has none (a check needs it)."""
         found = next((c for c in self.components if c.id == component_id), None)
         if found is None:
-            from .located import spec_error
             ids = ", ".join(c.id for c in self.components)
             raise spec_error(self, ("components",), f"no component {component_id!r} (components: {ids})")
         return found
 
+    def remembered(self, name: str, make):
+        """The value called name worked out from this spec, made by make() once (every time when it has no Derived)."""
+        return make() if self.derived is None else self.derived.get(self, name, make)
+
     def line(self, key_path):
         """The spec line of a key path (or its nearest parent), or None."""
-        key_path = tuple(key_path)
-        while key_path and key_path not in self.lines:
-            key_path = key_path[:-1]
-        return self.lines.get(key_path)
+        return nearest(self.lines, key_path)[1]

@@ -66,7 +66,7 @@ def page(ctx, drawing):
 
 def transform(ctx, text):
     """Apply an SVG transform attribute to the context."""
-    import cairocffi
+    import cairocffi  # lazy: start-up (cairo loads only to paint)
     for name, args in TRANSFORM.findall(text):
         v = numbers(args)
         if name == "translate":
@@ -181,12 +181,12 @@ def fill_and_stroke(ctx, style):
     if fill is not None:
         ctx.set_source_rgba(*fill, num(style.get("fill-opacity"), 1.0))
         if style.get("fill-rule") == "evenodd":  # each element is painted between save and restore
-            import cairocffi
+            import cairocffi  # lazy: start-up (cairo loads only to paint)
             ctx.set_fill_rule(cairocffi.FILL_RULE_EVEN_ODD)
         ctx.fill_preserve()
     width = num(style["stroke-width"], 1.0)
     if stroke is not None and width > 0:
-        import cairocffi
+        import cairocffi  # lazy: start-up (cairo loads only to paint)
         ctx.set_source_rgba(*stroke, num(style.get("stroke-opacity"), 1.0))
         ctx.set_line_width(width)
         ctx.set_line_cap({"round": cairocffi.LINE_CAP_ROUND, "square": cairocffi.LINE_CAP_SQUARE}.get(
@@ -204,7 +204,7 @@ def fill_and_stroke(ctx, style):
 
 def text(ctx, node, style):
     """Draw a line of text in the bundled font, anchored as SVG's text-anchor says."""
-    import cairocffi
+    import cairocffi  # lazy: start-up (cairo loads only to paint)
     fill = colour(style["fill"])
     content = node.content or ""
     if fill is None or not content:

@@ -180,9 +180,9 @@ class Document:
     def _join_cairo(self, data, title, author, subject):
         """Paint the queued faces in one cairo document and add each page as the Form XObject its name promised; add
         each SVG art, drawn by cairosvg, as a form filling the unit square (as an image does)."""
-        import pikepdf
+        import pikepdf  # lazy: start-up (only a file with cairo-painted faces or SVG art is joined)
 
-        from .cairopdf import convert, finish
+        from .cairopdf import convert, finish  # lazy: start-up (cairo)
 
         out = pikepdf.open(io.BytesIO(data))
         resources = out.pages[0].Resources  # one dictionary shared by every page and form

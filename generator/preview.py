@@ -84,7 +84,7 @@ def seen(svg_text: str, view: str) -> str:
     """An artwork's SVG as a viewer with a colour-vision deficiency sees it, or as a black-and-white printer prints it."""
     if view == "greyscale":
         return looks.greyscale(svg_text)
-    memo = {}
+    memo: dict[str, str] = {}
     return HEX.sub(lambda m: memo.setdefault(m.group(0).lower(), vision.simulate(m.group(0), view)), svg_text)
 
 
@@ -140,7 +140,7 @@ def _pages(plan):
 
 def spans(numbers) -> str:
     """Page numbers as runs: [2, 3, 4, 7] -> '2-4, 7'."""
-    runs = []
+    runs: list[list[int]] = []
     for n in numbers:
         if runs and n == runs[-1][1] + 1:
             runs[-1][1] = n

@@ -42,6 +42,7 @@ SHRINK = 0.65  # a diagram may shrink to this share of its size to stay on the p
 PASSING = 3  # at most this many paragraphs or lists may move ahead of a diagram that has to go to the next page
 TOP, BOTTOM = 16 * mm, 18 * mm  # the rulebook's top and bottom margins: the page number sits below the bottom one
 FRAME_PAD = 6  # points: reportlab's padding inside each page's frame
+MEASURE = 180.0  # mm: the widest text column; on wider paper (A3, Tabloid) the side margins grow past 18 mm
 CARDS = 2, 2  # quick-reference cards on the last page: columns, rows (one card per player)
 CARD_EDGE = 15 * mm  # from the page's side and top edges to the cards' trim: room for 3 mm + 5 mm crop marks
 CARD_FOOT = 22 * mm  # from the page's bottom edge to the cards' trim: the crop marks stay clear of the footer
@@ -425,7 +426,8 @@ def typeset(spec, paper, rules, diagrams, size):
     st = styles(spec.palette.get("accent", "#000000"))
     buffer = io.BytesIO()
     width, height = paper_size(paper)
-    st["frame"] = ((width - 36) * mm - 2 * FRAME_PAD, height * mm - TOP - BOTTOM - 2 * FRAME_PAD)  # less margins, padding
+    side = max(18.0, (width - MEASURE) / 2)
+    st["frame"] = ((width - 2 * side) * mm - 2 * FRAME_PAD, height * mm - TOP - BOTTOM - 2 * FRAME_PAD)  # less margins, padding
     st["page"], st["size"] = (width * mm, height * mm), size
 
     def footer(canvas, doc):
@@ -434,7 +436,7 @@ def typeset(spec, paper, rules, diagrams, size):
         canvas.drawCentredString(width * mm / 2, 10 * mm, f"{spec.game.title} · rules · page {doc.page}")
         canvas.restoreState()
 
-    doc = Book(buffer, pagesize=(width * mm, height * mm), leftMargin=18 * mm, rightMargin=18 * mm,
+    doc = Book(buffer, pagesize=(width * mm, height * mm), leftMargin=side * mm, rightMargin=side * mm,
                topMargin=TOP, bottomMargin=BOTTOM, title=f"{spec.game.title}: rules", author=spec.game.designer)
     flow = story(spec, rules, diagrams, log, st)
     try:
@@ -456,7 +458,7 @@ def lay_out(spec, paper):
         layout = typeset(spec, paper, rules, diagrams, size)
         if best is None or len(layout.rooms) < len(best.rooms):
             best = layout
-        if len(layout.rooms) < 2 or layout.rooms[-2] <= 1 / 3:  # a one-page rulebook has no page of rules to fill
+        if len(layout.rooms) < 2 or layout.rooms[-2] <= 1 / 3:  # one page (a poster-sized sheet) holds it all
             break
     return best, diagrams
 

@@ -7,16 +7,16 @@ from typing import NamedTuple
 from . import paint, svg
 from .components import KINDS
 from .components.kind import BLEED, Circle
+from .content import matrix
 from .expand import expand
+from .ink import ink_ends
 from .render import drawn
-from .textcheck import SAFE, SLACK, _where
+from .textcheck import SAFE, SLACK, _placed, _where, ink_of, texts
 
-PX = 20          # pixels per mm the ink is measured at: distances to 0.05 mm
 PALE = 0.96      # a ground lighter than this in every channel counts as white paper
 OUTLINES = ("rect", "circle", "ellipse", "polygon")
 CACHED = 4096    # drawings whose measures are remembered (validation draws the same faces again and again)
 _MEASURED = {}
-INKED = bytes(255 if alpha >= 64 else 0 for alpha in range(256))  # a pixel a quarter covered or more is ink
 
 
 class Reach(NamedTuple):
@@ -60,38 +60,9 @@ def _sides(corners):
     return tuple(out)
 
 
-def ink_ends(node, clips):
-    """The centres (mm) of the first and last inked pixel of each pixel row one element paints."""
-    from .cairopdf import cairocffi  # cairo loads only when validation measures ink (0.1-0.3 s), not to write a PDF
-    recording = cairocffi.RecordingSurface(cairocffi.CONTENT_ALPHA, None)
-    ctx = cairocffi.Context(recording)  # font options stay the default: cairo keeps a face's first ones for good
-    ctx.scale(PX, PX)
-    paint.element(ctx, node, paint.DEFAULTS, clips)
-    x, y, w, h = recording.ink_extents()
-    if w <= 0 or h <= 0:
-        return []
-    x0, y0 = math.floor(x), math.floor(y)
-    cols, rows = math.ceil(x + w) - x0, math.ceil(y + h) - y0
-    image = cairocffi.ImageSurface(cairocffi.FORMAT_A8, cols, rows)
-    raster = cairocffi.Context(image)
-    raster.set_source_surface(recording, -x0, -y0)
-    raster.paint()
-    image.flush()
-    data, stride, ends = bytes(image.get_data()), image.get_stride(), []
-    for j in range(rows):
-        row = data[j * stride:j * stride + cols].translate(INKED)
-        first = cols - len(row.lstrip(b"\0"))
-        if first < cols:
-            last, down = len(row.rstrip(b"\0")) - 1, (y0 + j + 0.5) / PX
-            ends += [((x0 + first + 0.5) / PX, down), ((x0 + last + 0.5) / PX, down)]
-    return ends
-
-
 def text_ends(node) -> list:
     """The corners (mm) of a line of text's ink, from its font's own glyphs (as the writer sets it: no hinting, so the
     same figures whatever cairo drew before)."""
-    from .content import matrix
-    from .textcheck import _placed, ink_of, texts
     ends = []
     for text, transform, style in texts(node):
         box = ink_of(text, style)
@@ -99,15 +70,6 @@ def text_ends(node) -> list:
             left, top, right, bottom = _placed(box, matrix(transform))
             ends += [(left, top), (right, top), (left, bottom), (right, bottom)]
     return ends
-
-
-def ink_box(node) -> tuple:
-    """The box (left, top, right, bottom) in mm that one element's ink covers, or None when it paints nothing."""
-    ends = ink_ends(node, {})
-    if not ends:
-        return None
-    xs, ys, half = [x for x, _ in ends], [y for _, y in ends], 0.5 / PX
-    return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
 
 
 def name(node, n):

@@ -4,7 +4,7 @@ from .wording import ranges
 from .components import KINDS
 from .components.kind import round_cut
 from .imposition import COPY_NOTE, MARGIN, SPACING
-from .units import fmt_mm
+from .units import fmt_mm, paper
 
 RULER = 50.0
 MARK_WIDTH = 0.25
@@ -113,7 +113,7 @@ def ruler(plan):
 def footer(dwg, plan, label, note=""):
     """The footer's own words: the sheet label at right, a note above the ruler (smaller when long, left of the label)."""
     base = plan.height - MARGIN - 2.5
-    label = f"{label} · {plan.paper.upper() if plan.paper == 'a4' else 'US Letter'}"
+    label = f"{label} · {paper(plan.paper).label}"
     dwg.add(svg.text(dwg, label, plan.width - MARGIN - 1, base - 4, 2.8, anchor="end", bold=True))
     if note:
         room = plan.width - 2 * MARGIN - 6 - textfit.width(label, 2.8, bold=True)

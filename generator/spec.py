@@ -7,16 +7,18 @@ from types import MappingProxyType
 
 from . import schema as s
 from . import figures, templates, yamlsource
+from . import theme as themes
 from .components import KINDS
 from .components.kind import BLEED
 from .games import RULESETS
 from .errors import SpecError, UserError
 from .files import beside
+from .located import SET_LINE, located
 from .imposition import fits_somewhere, smallest_area
-from .model import Back, Component, Distinguish, FaceSource, Game, Spec
+from .units import HOME_PAPERS, PAPERS
+from .model import Back, Component, Derived, Distinguish, FaceSource, Game, Spec
 
 SPECS = Path(__file__).resolve().parent / "specs"  # shipped with the package: found wherever pnp is installed
-SET_LINE = "--set"
 COLOUR_THRESHOLD = 20.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
 GREY_THRESHOLD = 25.0     # CIE L*: and at least this much in a greyscale print (or a measured cue tells them apart)
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -72,7 +74,6 @@ def load(name, overrides=(), theme=None):
     path = resolve(name)
     data, lines = yamlsource.load(path)
     if theme is not None:
-        from . import theme as themes  # only a themed build needs theme files read
         game = data.get("game") if isinstance(data, dict) else None
         rules = game.get("ruleset") if isinstance(game, dict) and isinstance(game.get("ruleset"), str) else ""
         themes.apply(themes.load(theme) if isinstance(theme, (str, Path)) else theme, rules, data, lines)
@@ -130,15 +131,7 @@ class Checker:
 
     def fail(self, key_path, message):
         """Raise a SpecError located at the nearest known line of key_path."""
-        probe = tuple(key_path)
-        while probe and probe not in self.lines:
-            probe = probe[:-1]
-        line = self.lines.get(probe)
-        if hasattr(line, "error"):  # a theme's Origin
-            raise line.error(tuple(key_path)[len(probe):], message)
-        if line == SET_LINE:
-            raise SpecError(self.path, f"--set {yamlsource.dotted(key_path)}", message)
-        raise SpecError(self.path, yamlsource.dotted(key_path), message, line)
+        raise located(self.path, self.lines, key_path, message)
 
     def as_written(self, parser, value, key_path):
         """A hint when YAML read a plain value as a number, yes/no or date that the field would take as text ("1:30")."""
@@ -220,7 +213,8 @@ def build(path, data, lines):
     spec = Spec(path=str(path), game=game, palette=MappingProxyType(palette), components=components,
                 lines=MappingProxyType(lines), templates=search, distinguish=groups,
                 colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD), left_out=left_out,
-                grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names))
+                grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names),
+                derived=Derived())
     check_symbols(check, spec)
     return linked(filled(spec, check))
 
@@ -274,7 +268,7 @@ def component(check, cid, raw):
     bleed = checked.get("bleed", max(kind.default_bleed, BLEED if "back" in checked else 0.0))
     if not (kind.panels and "back" not in checked) and not fits_somewhere((w, h), bleed):
         area = smallest_area()
-        check.fail(key_path, f"expected the piece to fit a sheet (A4 and Letter: {area[0]:g} x {area[1]:g} mm usable), "
+        check.fail(key_path, f"expected the piece to fit a sheet ({' and '.join(PAPERS[p].label for p in HOME_PAPERS)}: {area[0]:g} x {area[1]:g} mm usable), "
                              f"found {w + 2 * bleed:g} x {h + 2 * bleed:g} mm")
     back = checked.get("back")
     if back and "layout" not in back and "fill" not in back:

@@ -2,6 +2,7 @@
 from pathlib import Path
 
 from . import cairopdf, pdf, svg, vision
+from .files import write_atomic
 from .luminance import ink_on
 
 VIEWS = ("normal", "protan", "deutan", "tritan", "greyscale")
@@ -84,7 +85,6 @@ def report_colours(report, spec):
 
 def write(spec, out_dir, threshold=None):
     """Write <out>/<id>/<id>-palette.pdf and .png; return their paths."""
-    from .files import write_atomic
     text = sheet(spec, threshold)
     doc = pdf.Document(WIDTH, sheet_height(spec))
     doc.furniture(lambda: text)

@@ -53,7 +53,9 @@ def parse(text: str, colour: str, icons=()) -> list:
     """Markup as lines (split at new lines), each a list of words, each a list of Atoms."""
     bold = italic = False
     colours = [colour]
-    lines, line, word = [], [], []
+    lines: list = []
+    line: list = []
+    word: list = []
 
     def end_word():
         nonlocal word

@@ -6,6 +6,7 @@ from . import linestyles, yamlsource
 from . import schema as s
 from .components import KINDS
 from .errors import SpecError
+from .located import located
 
 THEMES = Path(__file__).resolve().parent / "themes"
 GAME_SECTION = s.mapping({"palette": s.any_value, "colour_names": s.any_value, "lines": s.any_value, "fonts": s.any_value,
@@ -50,10 +51,7 @@ class _Theme:
 
     def fail(self, key_path, message):
         """Raise a SpecError at the theme line of key_path (or its nearest parent)."""
-        probe = tuple(key_path)
-        while probe and probe not in self.lines:
-            probe = probe[:-1]
-        raise SpecError(self.path, yamlsource.dotted(key_path), message, self.lines.get(probe))
+        raise located(self.path, self.lines, key_path, message)
 
     def check(self, parser, value, key_path):
         """Check a mapping's keys against a schema mapping, and each value with its parser."""

@@ -1,15 +1,36 @@
 """Lengths and paper sizes: millimetres are the only internal unit."""
 import re
+from typing import NamedTuple
 
 from .errors import UserError
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 PT_PER_MM = 72 / 25.4
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 
 
-def parse_length(text):
+class Paper(NamedTuple):
+    """A sheet size: its name in commands and file names, the label printed on sheets, width and height in mm."""
+
+    name: str
+    label: str
+    width: float
+    height: float
+
+
+PAPERS = {paper.name: paper for paper in (  # adding a paper size is one line here
+    Paper("a4", "A4", 210.0, 297.0),
+    Paper("letter", "US Letter", 215.9, 279.4),
+    Paper("a3", "A3", 297.0, 420.0),
+    Paper("tabloid", "Tabloid", 279.4, 431.8),
+    Paper("legal", "US Legal", 215.9, 355.6),
+)}
+HOME_PAPERS = ("a4", "letter")  # what --paper all builds, and what every piece must fit
+CUSTOM_PAPER = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$", re.IGNORECASE)
+PAPER_LIMITS = (100.0, 1200.0)  # mm: the shortest and longest side of a custom sheet
+
+
+def parse_length(text: object) -> float:
     """Parse '25 mm', '1in', '12pt' or '2.5cm' into millimetres; a bare number is an error."""
     match = _LENGTH.match(str(text)) if isinstance(text, (str, int, float)) else None
     if not match:
@@ -17,14 +38,30 @@ def parse_length(text):
     return round(float(match.group(1)) * MM_PER_UNIT[match.group(2)], 6)
 
 
-def paper_size(name):
-    """Return (width, height) in mm of a named paper size."""
-    try:
-        return PAPERS[name]
-    except KeyError:
-        raise UserError(f"unknown paper {name!r} (expected one of {', '.join(PAPERS)})") from None
+def paper(name: str) -> Paper:
+    """The Paper of a name in PAPERS or of a custom WIDTHxHEIGHT size with a unit ('300x400mm', '8.5x11in')."""
+    known = PAPERS.get(str(name).strip().lower())
+    if known:
+        return known
+    match = CUSTOM_PAPER.match(str(name))
+    if not match:
+        raise UserError(f"unknown paper {name!r} (expected one of {', '.join(PAPERS)}, or WIDTHxHEIGHT with a unit "
+                        "of mm, cm or in, e.g. 300x400mm or 8.5x11in)")
+    w, h, unit = match.group(1), match.group(2), match.group(3).lower()
+    width, height = (round(float(v) * MM_PER_UNIT[unit], 6) for v in (w, h))
+    low, high = PAPER_LIMITS
+    if not (low <= min(width, height) and max(width, height) <= high):
+        raise UserError(f"paper {name!r} is {width:g} x {height:g} mm: each side must be {low:g} to {high:g} mm")
+    text = f"{float(w):g}x{float(h):g}{unit}"
+    return Paper(text, f"{float(w):g} x {float(h):g} {unit}", width, height)
 
 
-def fmt_mm(value):
+def paper_size(name: str) -> tuple[float, float]:
+    """Return (width, height) in mm of a paper size (a name in PAPERS or WIDTHxHEIGHT)."""
+    found = paper(name)
+    return found.width, found.height
+
+
+def fmt_mm(value: float) -> str:
     """Format a length in mm without needless decimals."""
     return f"{value:g} mm"

@@ -75,6 +75,6 @@ def validate(spec):
     found += [(where, f"figure {{{name}}} names a component the spec does not have (components: {ids})")
               for where, name in spec.unfilled]
     if spec.distinguish or any(c.kind == "line-legend" for c in spec.components):
-        from . import vision  # coloraide builds its tables on import: only for specs that need it
+        from . import vision  # lazy: start-up (coloraide builds its tables on import: only for specs that need it)
         found += vision.failures(spec) + vision.word_failures(spec)
     return [Failure(spec.path, component, message) for component, message in found]

@@ -4,6 +4,9 @@ from itertools import combinations
 
 from coloraide import Color
 
+from . import linestyles
+from .expand import expand
+
 SIMULATIONS = ("normal", "protan", "deutan", "tritan")
 BASIC_WORDS = {  # the basic colour terms and a typical print of each: a key may not call a colour by a term another is nearer
     "red": "#d7191c", "orange": "#f58220", "yellow": "#ffe119", "green": "#2ca02c", "blue": "#1f4fd0",
@@ -111,7 +114,6 @@ def nearest_word(hex_colour: str) -> str:
 
 def word_failures(spec) -> list:
     """Line keys that print a basic colour term for a line whose printed colour is nearer another term."""
-    from . import linestyles
     out = []
     for comp in (c for c in spec.components if c.kind == "line-legend"):
         for line in linestyles.lines_of(spec, comp).values():
@@ -125,7 +127,6 @@ def word_failures(spec) -> list:
 
 def property_cue(spec, cue, a, b):
     """Why a face property (shape, letter...) does not tell colours a and b apart: '' when the values used with each are disjoint."""
-    from .expand import expand
     _, arts = expand(spec)
     colours = {spec.colour(a): a, spec.colour(b): b}
     used = {a: {}, b: {}}
@@ -145,7 +146,6 @@ def property_cue(spec, cue, a, b):
 
 def line_cue(spec, a, b):
     """Why line style does not tell colours a and b apart: '' when every component drawing both draws them in styles apart."""
-    from . import linestyles
     drawn = [(scale, {line.colour: line for line in lines.values()}) for scale, lines in linestyles.measured(spec)]
     pairs = [(scale, by[spec.colour(a)], by[spec.colour(b)]) for scale, by in drawn
              if spec.colour(a) in by and spec.colour(b) in by]

@@ -6,7 +6,7 @@ from pathlib import Path
 from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
 
-from . import build as builder
+from .build import build_rules, cached, components_pdf, output_path, papers
 from . import cache, spec as specs
 from .errors import UserError
 from .facecache import FaceCache
@@ -29,18 +29,19 @@ class Watcher(FileSystemEventHandler):
             self.files.add(Path(theme_file(theme)).resolve())
         self.trees = [TEMPLATES]
         self.ignore = [Path(p).resolve() for p in ignore]
-        self.changed, self.lock, self.saved = set(), threading.Lock(), threading.Event()
+        self.changed: set[Path] = set()
+        self.lock, self.saved = threading.Lock(), threading.Event()
         self.observer = Observer()
 
-    def relevant(self, path: str) -> bool:
+    def relevant(self, name: str) -> bool:
         """True for a file the build reads: never a hidden file (editor swap files, caches) or an output folder."""
-        path = Path(path)
+        path = Path(name)
         if any(part.startswith(".") or part.endswith("~") for part in path.parts) or any(
                 path.is_relative_to(folder) for folder in self.ignore):
             return False
         if path in self.files or any(path.is_relative_to(tree) for tree in self.trees):
             return True
-        inside = path.relative_to(self.folder).parts if path.is_relative_to(self.folder) else ()
+        inside: tuple[str, ...] = path.relative_to(self.folder).parts if path.is_relative_to(self.folder) else ()
         return len(inside) > 1 and inside[0] != "rules"  # templates/, positions/, data/...; other games' rules are not ours
 
     def on_any_event(self, event):
@@ -95,14 +96,14 @@ def run(watcher: Watcher, rebuild, echo):
 
 def components(spec, paper, out_dir):
     """Build one components PDF through the build's caches; return (file name, faces drawn, faces used) or None if unchanged."""
-    path = builder.output_path(out_dir, spec, paper)
+    path = output_path(out_dir, spec, paper)
     faces = FaceCache(path)
 
     def make():
-        made = builder.components_pdf(spec, paper, faces=faces)
+        made = components_pdf(spec, paper, faces=faces)
         faces.save()
         return made
-    if len(builder.cached(spec, path, cache.key(spec, "components", paper, "duplex"), make)) > 3:
+    if len(cached(spec, path, cache.key(spec, "components", paper, "duplex"), make)) > 3:
         return None
     return path.name, len(faces.drawn), len(faces.kept)
 
@@ -113,14 +114,14 @@ def rebuild(name, paper, out_dir, overrides=(), theme=None):
         start = time.perf_counter()
         spec = specs.load(name, overrides, theme)
         made, kept = [], []
-        for size in builder.papers(paper):
+        for size in papers(paper):
             done = components(spec, size, out_dir)
             if done:
                 made.append(f"{done[0]} ({done[1]} of {done[2]} faces drawn)")
             else:
-                kept.append(builder.output_path(out_dir, spec, size).name)
+                kept.append(output_path(out_dir, spec, size).name)
             if specs.rules_path(spec).is_file():
-                path, *rest = builder.build_rules(spec, size, out_dir)
+                path, *rest = build_rules(spec, size, out_dir)
                 (kept if len(rest) > 2 else made).append(path.name)
         what = f"{', '.join(changed)} changed: " if changed else ""
         done = f"rebuilt {', '.join(made)}" if made else "nothing to rebuild"

@@ -70,7 +70,7 @@ def test_output_that_is_a_file_is_a_clear_error(tmp_path):
 
 
 def test_usage_errors_exit_2():
-    assert CliRunner().invoke(cli, ["build", "--paper", "a3"]).exit_code == 2
+    assert CliRunner().invoke(cli, ["build", "--backs", "sideways"]).exit_code == 2
     assert CliRunner().invoke(cli, ["frobnicate"]).exit_code == 2
 
 

@@ -5,9 +5,10 @@ import pytest
 
 from generator.errors import UserError
 from generator.games.hexstatic import (
-    FAMILIES, alternate_ends, blank_opposite_end, canonical, check_types, crossings, default_set,
+    FAMILIES, alternate_ends, blank_opposite_end, canonical, check_types, default_set,
     default_types, enumerate_family, family, feature_counts, features, parse, rotations, score,
 )
+from generator.sidestring import crossings
 
 # GAMES.md section 2 is the spec these figures come from.
 GAMES_MD_FAMILIES = {"3 paths": 16, "2 paths + end": 90, "1 path + 2 ends": 90, "nexus": 20}

@@ -1,5 +1,6 @@
 """Common back of a component: a fill to the bleed edge and a logo in the middle; no frame to show a duplex print's drift."""
 from .. import svg
+from ..ink import ink_box
 
 
 def render(spec, component, width, height):
@@ -13,7 +14,6 @@ def render(spec, component, width, height):
 
 def logo(dwg, spec, back, width, height, room):
     """Add the back's symbol above its label, their ink centred on the piece; room: the mm the logo is sized from."""
-    from ..safearea import ink_box  # measures with cairo, which the renderers otherwise never load
     ink = spec.colour(back.ink)
     group = dwg.g()
     if back.symbol:

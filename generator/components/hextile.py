@@ -5,7 +5,7 @@ from .. import linestyles
 from .. import schema as s
 from .. import svg
 from ..errors import UserError
-from ..games import hexstatic
+from .. import sidestring
 from .back import logo
 from ..hexgrid import FLAT, ORIGIN, POINTY, Layout, edge_midpoint, pixel_to_hex, polygon_corners
 from .kind import Kind
@@ -19,15 +19,14 @@ FIELDS = {
     "border": s.length(high=3, zero=True),
     "lines": linestyles.LINES,
 }
-DEFAULTS = {"size": 45.0, "orientation": "flat", "ground": "white", "ink": "black", "border": 0.3}
-REFERENCE_SIZE = 45.0  # line widths in linestyles are for a tile this size across the flats
+DEFAULTS = {"size": linestyles.REFERENCE_SIZE, "orientation": "flat", "ground": "white", "ink": "black", "border": 0.3}
 STUB = 0.45            # an end's stub runs this fraction of the apothem in from its side (hexstatic: under 0.7)
 STAR = 0.2             # the nexus star's outer radius as a fraction of the apothem
 
 
 def side_string(value):
     """A HexStatic side string such as 'BBGGRR' or '-B-G-R'."""
-    reason = hexstatic.problem(value)
+    reason = sidestring.problem(value)
     if reason:
         raise s.Invalid(reason)
     return value
@@ -157,7 +156,7 @@ def render(spec, component, props):
     sides = props["sides"]
     w, h = size(o)
     layout = _layout(o)
-    scale = o["size"] / REFERENCE_SIZE
+    scale = o["size"] / linestyles.REFERENCE_SIZE
     ground, ink = spec.colour(o["ground"]), spec.colour(o["ink"])
     lines = linestyles.resolve(spec, o.get("lines"))
     dwg = svg.drawing(w, h, component.bleed, ident="hex-tile")
@@ -166,23 +165,23 @@ def render(spec, component, props):
     clip.add(dwg.polygon(trim))
     face = dwg.add(svg.part(dwg.g(clip_path="url(#trim)"), "ground and lines (they meet the next tile's)", svg.GROUND))
     face.add(dwg.polygon(trim, fill=ground))
-    by_colour = {c: [k for k, x in enumerate(sides) if x == c] for c in hexstatic.COLOURS}
-    for colour in hexstatic.COLOURS:
+    by_colour = {c: [k for k, x in enumerate(sides) if x == c] for c in sidestring.COLOURS}
+    for colour in sidestring.COLOURS:
         if len(by_colour[colour]) == 1:
-            line = lines[hexstatic.COLOUR_NAMES[colour]]
+            line = lines[sidestring.COLOUR_NAMES[colour]]
             d, reach, (tx, ty) = stub_geometry(layout, by_colour[colour][0])
             face.add(linestyles.strokes(dwg, d, reach, line, ground, scale))
             face.add(linestyles.dot(dwg, tx, ty, line, scale))
-    paths = [c for c in hexstatic.COLOURS if len(by_colour[c]) == 2]
-    order = sorted(paths, key=lambda c: (lines[hexstatic.COLOUR_NAMES[c]].look.layer, c))
-    crossed = {frozenset(pair) for pair in hexstatic.crossings(sides)}
+    paths = [c for c in sidestring.COLOURS if len(by_colour[c]) == 2]
+    order = sorted(paths, key=lambda c: (lines[sidestring.COLOUR_NAMES[c]].look.layer, c))
+    crossed = {frozenset(pair) for pair in sidestring.crossings(sides)}
     curves = {c: curve(layout, by_colour[c]) for c in paths}
     for n, colour in enumerate(order):
         under = [lower for lower in order[:n] if frozenset((colour, lower)) in crossed]
         hits = [along(curves[colour], crossing(layout, curves[colour], curves[lower])) for lower in under]
         face.add(linestyles.strokes(dwg, path_data(curves[colour]), length(curves[colour]),
-                                      lines[hexstatic.COLOUR_NAMES[colour]], ground, scale, bool(under), hits))
-    if hexstatic.family(sides) == "nexus":
+                                      lines[sidestring.COLOUR_NAMES[colour]], ground, scale, bool(under), hits))
+    if sidestring.family(sides) == "nexus":
         dwg.add(svg.part(dwg.polygon(_points(star(w / 2, h / 2, STAR * o["size"] / 2)), fill=ink), "nexus star"))
     if o["border"]:
         inner = _layout(o, o["size"] - o["border"])

@@ -2,6 +2,8 @@
 from types import MappingProxyType
 from typing import Callable, NamedTuple
 
+from . import KINDS
+
 BLEED = 3.0   # mm that a ground other than white, and every back, runs past the cut: a cut a little off shows no white
 
 
@@ -19,7 +21,7 @@ class Kind(NamedTuple):
     default_bleed: float = 0.0
     panels: bool = False
     link: Callable = None
-    layout: str = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet); or options -> either
+    layout: str | Callable = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet); or options -> either
     back: Callable = None       # render_back(spec, component, w, h[, props of a face's own back]); None: the common back
     panel_overlap: Callable = None   # options -> mm panels overlap by; None: imposition.OVERLAP
     lettering: bool = True      # fronts may carry text; False: the text check need not draw them
@@ -49,7 +51,6 @@ class Circle(NamedTuple):
 
 def round_cut(comp):
     """A component's Circle when its kind cuts it round, else None."""
-    from . import KINDS
     cut = KINDS[comp.kind].cut
     found = cut(comp.options) if cut else None
     return found if isinstance(found, Circle) else None

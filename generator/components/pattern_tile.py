@@ -1,6 +1,7 @@
 """Pattern tile: a grid of coloured symbols (with their colours' marks), a white orientation triangle, a border on the cut."""
 from .. import schema as s
 from .. import svg
+from ..located import spec_error
 from ..textcheck import SAFE
 from .kind import Kind
 
@@ -57,7 +58,6 @@ def link(spec, component):
     wanted = component.options.get("marks_from")
     source = next((c for c in spec.components if c.id == wanted), None)
     if wanted and not (source and source.options.get("marks")):
-        from ..located import spec_error
         raise spec_error(spec, ("components", component.id, "marks_from"), f"no component {wanted!r} that gives its "
                          f"colours marks (components with marks: {', '.join(c.id for c in spec.components if c.options.get('marks')) or 'none'})")
     return dict(component.options)

@@ -11,6 +11,7 @@ from .. import schema as s
 from .. import svg, textfit
 from ..located import spec_error
 from ..textcheck import SAFE
+from . import KINDS
 from .kind import Kind
 from .symbol_card import referenced
 
@@ -52,7 +53,6 @@ def size(options):
 
 def link(spec, component):
     """Size the cells to the trim size of the component named by `cards`, if any."""
-    from . import KINDS
     options = dict(component.options)
     if "cards" not in options:
         return options

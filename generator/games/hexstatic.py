@@ -1,28 +1,20 @@
-"""HexStatic tiles: side strings, families, the default 52-tile set, path crossings and the set checks.
-
-A tile is a 6-character side string over R, G, B and '-': character i is what reaches side i
-(hexgrid's side numbering, clockwise on screen), a colour written twice is a path between those
-sides, once is an end (a stub from the side to a dot), '-' is a blank side. Every tile carries
-each colour exactly once. Turning a tile one step clockwise moves every character one place right.
-"""
+"""HexStatic tiles: families, the default 52-tile set and the set checks (side strings themselves: sidestring.py)."""
 import functools
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import product
 from types import MappingProxyType
 
 from generator import linestyles, svg, textfit
+from generator.components.hextile import DEFAULTS
 from generator.diagram import Diagram
 from generator.errors import UserError
 from generator.expand import Art
+from generator.render import art_size, render_art
 from generator.hexgrid import FLAT, ORIGIN, POINTY, Hex, Layout, hex_to_pixel, polygon_corners
+from generator.sidestring import BLANK, COLOUR_NAMES, COLOURS, FAMILIES, family, features, problem
 
-COLOURS = "RGB"
-BLANK = "-"
-COLOUR_NAMES = {"R": "red", "G": "green", "B": "blue"}
 FEATURES = ("sharp", "gentle", "straight", "end")
-FAMILIES = ("3 paths", "2 paths + end", "1 path + 2 ends", "nexus")
-SHAPES = {1: "sharp", 2: "gentle", 3: "straight"}
 # GAMES.md section 2: the figures the checks hold a set to.
 FAMILY_SIZES = {"3 paths": 16, "2 paths + end": 90, "1 path + 2 ends": 90, "nexus": 20}
 DEFAULT_FEATURES = {"sharp": 16, "gentle": 16, "straight": 12, "end": 8}
@@ -32,22 +24,6 @@ SCORING = {
     "line": (2, lambda n: 2 * n),
     "fragment": (1, lambda n: n - 1),
 }
-
-
-def problem(sides):
-    """Return why a side string is not a tile, or None if it is one."""
-    if not isinstance(sides, str) or len(sides) != 6:
-        return f"a tile has 6 sides, got {sides!r}"
-    unknown = sorted(set(sides) - set(COLOURS + BLANK))
-    if unknown:
-        return f"tile {sides!r} has unknown side {unknown[0]!r} (use R, G, B or -)"
-    for colour in COLOURS:
-        uses = sides.count(colour)
-        if uses == 0:
-            return f"tile {sides!r} has no {COLOUR_NAMES[colour]} (each colour is a path or an end)"
-        if uses > 2:
-            return f"tile {sides!r} uses {COLOUR_NAMES[colour]} on {uses} sides (at most 2)"
-    return None
 
 
 def parse(sides):
@@ -66,24 +42,6 @@ def rotations(sides):
 def canonical(sides):
     """Return the smallest rotation: the name of a tile type."""
     return min(rotations(sides))
-
-
-def features(sides):
-    """Return each colour's feature: sharp, gentle or straight path, or end."""
-    result = {}
-    for colour in COLOURS:
-        where = [i for i, c in enumerate(sides) if c == colour]
-        if len(where) == 1:
-            result[colour] = "end"
-        else:
-            gap = where[1] - where[0]
-            result[colour] = SHAPES[min(gap, 6 - gap)]
-    return result
-
-
-def family(sides):
-    """Return the family of a tile, named by its paths and ends."""
-    return FAMILIES[list(features(sides).values()).count("end")]
 
 
 def enumerate_family(name):
@@ -149,22 +107,6 @@ def feature_counts(tiles):
         for colour, feature in features(sides).items():
             counts[colour][feature] += 1
     return counts
-
-
-def crossings(sides):
-    """Return the pairs of path colours that cross, each pair sorted, as a sorted list.
-
-    Two paths are chords of the hexagon and cross iff their sides interleave around it. Ends cross
-    nothing if drawn as stubs shorter than 0.7 of the apothem: a gentle arc (centred on the hex beyond
-    its middle side) passes 0.27 apothem from the centre, a straight path through it. The three
-    straights of BGRBGR and BRGBRG all meet at the centre.
-    """
-    paths = {c: [i for i, x in enumerate(sides) if x == c] for c in COLOURS if sides.count(c) == 2}
-    return sorted(
-        (a, b)
-        for a, b in combinations(sorted(paths), 2)
-        if (paths[a][0] < paths[b][0] < paths[a][1]) != (paths[a][0] < paths[b][1] < paths[a][1])
-    )
 
 
 def _found(what, expected, found):
@@ -360,8 +302,7 @@ def label(structure, word=""):
 
 
 def _render(spec, art):
-    """An artwork's SVG from its kind's renderer and its size with bleed (imported here: hex-tile imports us)."""
-    from generator.render import art_size, render_art
+    """An artwork's SVG from its kind's renderer and its size with bleed."""
     return render_art(spec, art), art_size(spec, art)
 
 
@@ -380,7 +321,6 @@ def example_diagram(spec, name):
     if problems:
         raise UserError(f"HexStatic rules example {name!r} is wrong: {'; '.join(problems)}")
     comp = _component(spec, TILE_KIND)
-    from generator.components.hextile import DEFAULTS  # here: hex-tile imports this module
     options = {**DEFAULTS, **comp.options}
     across, pointy = options["size"], options["orientation"] == "pointy"
     k = DIAGRAM_TILE / across

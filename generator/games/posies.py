@@ -8,6 +8,7 @@ from generator import diagram, imposition, svg, trigrid
 from generator.components import KINDS, lattice_board
 from generator.diagram import Diagram, round_cut
 from generator.errors import UserError
+from generator.units import HOME_PAPERS
 from generator.expand import expand, face_props
 
 
@@ -288,7 +289,7 @@ def printed_turn(spec) -> int:
     board = next(c for c in spec.components if c.kind == "lattice-board")
     pieces, _ = expand(spec)
     art = next(p.front for p in pieces if p.component == board.id)
-    turns = {slot.rotation for paper in ("a4", "letter") for sheet in imposition.impose(spec, pieces, paper).sheets
+    turns = {slot.rotation for paper in HOME_PAPERS for sheet in imposition.impose(spec, pieces, paper).sheets
              for slot in sheet.slots if slot.art == art}
     return turns.pop() if len(turns) == 1 else 0
 

@@ -16,7 +16,7 @@ class Options(NamedTuple):
     backs: str = "duplex"
     looks: tuple = ()
     dpi: int = 300
-    pod: str = None
+    pod: str | None = None
 
 
 def pixels(mm: float, dpi: float) -> int:
@@ -27,7 +27,7 @@ def pixels(mm: float, dpi: float) -> int:
 def face_stems(spec, arts=None) -> dict:
     """A file stem for each distinct artwork, by art key: <component>[-<nn>][-<properties>]-front, <component>-back."""
     arts = arts if arts is not None else expand(spec)[1]
-    fronts = {}
+    fronts: dict = {}
     for art in arts.values():
         if art.side == "front":
             fronts.setdefault(art.component, []).append(art)

@@ -5,7 +5,7 @@ from ..spec import rules_path
 
 def jobs(spec, options) -> list:
     """The components PDF of each paper, and its rulebook when the spec has rules and no looks are asked for."""
-    found = []
+    found: list[tuple] = []
     for size in papers(options.paper):
         if options.looks:
             found.append((f"{spec.game.id} {size}", build_look, (spec, size, options.out_dir, options.backs, options.looks)))

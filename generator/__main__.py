@@ -1,0 +1,4 @@
+"""python -m generator: the pnp command line."""
+from .cli import main
+
+main()
