@@ -10,6 +10,8 @@ from typing import NamedTuple
 from urllib.parse import unquote, urlparse
 
 from .errors import UserError
+from .files import contained as inside
+from .svg import Placed
 
 MIN_DPI = 300  # below this an image prints visibly soft
 MAX_PIXELS = 100_000_000  # the most pixels an image may have (Pillow's guard against decompression bombs is lower)
@@ -38,16 +40,6 @@ class Source(NamedTuple):
     def resource(self) -> str:
         """Its name in our PDFs' resources: /I for an image, /G for SVG art, then its digest."""
         return ("/G" if self.kind == "svg" else "/I") + self.digest[:12]
-
-
-def inside(folder, name) -> Path:
-    """The file called name in the spec's folder; refused in one line when it (or a link on the way) leads outside."""
-    base = Path(folder).resolve()
-    text = str(name)
-    path = base / text
-    if Path(text).is_absolute() or "://" in text or not path.resolve().is_relative_to(base):
-        raise UserError(f"{text}: the file is outside the spec's folder {base} (art, fonts and data must be inside it)")
-    return path
 
 
 def load(folder, name) -> Source:
@@ -84,7 +76,7 @@ def _source(path, data, folder):
 
 def _image(path, data):
     """The image Pillow reads from a PNG or JPEG's bytes (not yet decoded)."""
-    from PIL import Image
+    from PIL import Image  # lazy: start-up
 
     try:
         image = Image.open(io.BytesIO(data))
@@ -97,8 +89,6 @@ def _image(path, data):
 
 def place(source: Source, x: float, y: float, width: float, height: float):
     """An element drawing the art stretched into the box (mm): set width and height in its own proportions to keep them."""
-    from .svg import Placed
-
     return Placed(source, x, y, width, height)
 
 
@@ -107,36 +97,11 @@ def dpi(source: Source, width: float, height: float) -> float:
     return min(source.size[0] / (width / 25.4), source.size[1] / (height / 25.4))
 
 
-def warnings(drawing) -> list:
-    """A line for each image of a drawing that prints below MIN_DPI at its placed size (transforms included)."""
-    from .content import matrix
-    from .svg import Placed
-
-    found = []
-
-    def walk(node, scale):
-        """Visit node, its transforms' scale so far (x, y)."""
-        if "transform" in node.attrs:
-            a, b, c, d, _, _ = matrix(str(node.attrs["transform"]))
-            scale = (scale[0] * (a * a + b * b) ** 0.5, scale[1] * (c * c + d * d) ** 0.5)
-        if isinstance(node, Placed) and node.source.kind != "svg":
-            w, h = float(node.attrs["width"]) * scale[0], float(node.attrs["height"]) * scale[1]
-            at = dpi(node.source, w, h)
-            if at < MIN_DPI:
-                found.append(f"{node.source.name} prints at {at:.0f} dpi at {w:.1f} x {h:.1f} mm "
-                             f"({node.source.size[0]} x {node.source.size[1]} pixels; {MIN_DPI} dpi wanted)")
-        for child in node.children:
-            walk(child, scale)
-
-    walk(drawing, (1.0, 1.0))
-    return found
-
-
 def _checked(path, data, folder):
     """An SVG's size in points, after refusing what would reach outside the spec's folder: entities, and references to
     anything but its own #ids, data: URIs and files inside the folder."""
-    from defusedxml import DefusedXmlException
-    from defusedxml.ElementTree import fromstring
+    from defusedxml import DefusedXmlException  # lazy: start-up
+    from defusedxml.ElementTree import fromstring  # lazy: start-up
 
     try:
         root = fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
@@ -152,8 +117,8 @@ def _checked(path, data, folder):
             _allowed(path, ref.strip(), folder)
     if not str(root.tag).endswith("svg"):
         raise UserError(f"{path}: the root element is not <svg>")
-    from cairosvg.parser import Tree
-    from cairosvg.surface import PDFSurface
+    from cairosvg.parser import Tree  # lazy: start-up
+    from cairosvg.surface import PDFSurface  # lazy: start-up
 
     try:
         surface = PDFSurface(Tree(bytestring=data, url=path, unsafe=False, url_fetcher=_fetcher(path, folder)), None, 96)
@@ -182,7 +147,7 @@ def _fetcher(path, folder):
     """A url_fetcher for cairosvg that serves data: URIs and files inside the spec's folder, and refuses the rest."""
     def fetch(url, resource_type):
         if url.startswith("data:"):
-            from cairosvg.url import fetch as read
+            from cairosvg.url import fetch as read  # lazy: start-up
             return read(url, resource_type)
         _allowed(path, url, folder)
         target = Path(unquote(urlparse(url).path)).resolve()
@@ -243,8 +208,8 @@ def _pixels(file, data, extra):
 @functools.lru_cache(maxsize=64)
 def pdf(source: Source) -> bytes:
     """SVG art drawn by cairosvg as a one-page PDF (safely: nothing fetched from outside the spec's folder)."""
-    from cairosvg.parser import Tree
-    from cairosvg.surface import PDFSurface
+    from cairosvg.parser import Tree  # lazy: start-up
+    from cairosvg.surface import PDFSurface  # lazy: start-up
 
     out = io.BytesIO()
     tree = Tree(bytestring=source.data, url=source.path, unsafe=False, url_fetcher=_fetcher(source.path, source.folder))
@@ -256,11 +221,11 @@ def pdf(source: Source) -> bytes:
 def surface(source: Source):
     """The art as a cairo surface to paint from: an image surface of its pixels, or a recording of the SVG drawn by
     cairosvg; its size in its own units is source.size."""
-    import cairocffi
+    import cairocffi  # lazy: start-up
 
     if source.kind == "svg":
-        from cairosvg.parser import Tree
-        from cairosvg.surface import PDFSurface
+        from cairosvg.parser import Tree  # lazy: start-up
+        from cairosvg.surface import PDFSurface  # lazy: start-up
 
         class Recording(PDFSurface):
             """cairosvg drawing into a recording surface, replayed wherever we paint it."""
@@ -276,7 +241,7 @@ def surface(source: Source):
     rgba.putalpha(alpha if alpha is not None else 255)
     premultiplied = rgba.convert("RGBa")  # cairo wants alpha multiplied in, as B, G, R, A bytes on little-endian machines
     r, g, b, a = premultiplied.split()
-    from PIL import Image
+    from PIL import Image  # lazy: start-up
 
     data = bytearray(Image.merge("RGBA", (b, g, r, a)).tobytes())
     w, h = source.size

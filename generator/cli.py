@@ -2,6 +2,7 @@
 import gc
 import signal
 import sys
+import time
 from functools import wraps
 
 import click
@@ -194,7 +195,7 @@ def new(folder):
 
     Example: pnp new my-game && pnp build my-game/my-game.yaml
     """
-    from .scaffold import new as scaffold
+    from .scaffold import new as scaffold  # lazy: start-up
     written = scaffold(folder)
     for path in written:
         click.echo(f"wrote {path}")
@@ -312,8 +313,7 @@ def preview(game, out_dir, serve, port, overrides, theme):
 
     Example: pnp preview grannys-pills --serve
     """
-    import time
-    from . import preview as gallery
+    from . import preview as gallery  # lazy: start-up
 
     def write(changed):
         start = time.perf_counter()
@@ -324,7 +324,7 @@ def preview(game, out_dir, serve, port, overrides, theme):
     if not serve:
         click.echo(write([]))
         return
-    from . import watch
+    from . import watch  # lazy: start-up
     folder = gallery.folder(out_dir, specs.load(game, overrides, theme))  # a spec that cannot load is an error before serving
     folder.mkdir(parents=True, exist_ok=True)
     server = gallery.serve(folder, port)
@@ -352,7 +352,7 @@ def watch_game(game, paper, out_dir, overrides, theme):
 
     Example: pnp watch my-game.yaml --paper a4
     """
-    from . import watch
+    from . import watch  # lazy: start-up
     try:
         watch.run(watch.Watcher(game, theme, ignore=[out_dir]), watch.rebuild(game, paper, out_dir, overrides, theme), click.echo)
     except KeyboardInterrupt:

@@ -96,7 +96,7 @@ def _csv(path):
 
 def _xlsx(path):
     """The first sheet of an Excel workbook, cell values as shown (formulas as their last computed value)."""
-    import openpyxl  # read only for spreadsheets
+    import openpyxl  # lazy: start-up (read only for spreadsheets)
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds (zip, XML, key errors) for a file that is no workbook

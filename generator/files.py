@@ -97,3 +97,13 @@ def write_quietly(path, data):
         write_atomic(path, data)
     except UserError:
         pass
+
+
+def contained(folder, name) -> Path:
+    """The file called name in the spec's folder (art, fonts); refused in one line when it (or a link on the way) leads outside."""
+    base = Path(folder).resolve()
+    text = str(name)
+    path = base / text
+    if Path(text).is_absolute() or "://" in text or not path.resolve().is_relative_to(base):
+        raise UserError(f"{text}: the file is outside the spec's folder {base} (art, fonts and data must be inside it)")
+    return path

@@ -7,16 +7,15 @@ from .components import KINDS
 from .components.kind import placing, round_cut
 from .errors import UserError
 from .expand import expand
-from .plan import EPS, Rect, Sheet, Slot, mirror, turn
+from .plan import COPY_NOTE, EPS, MARGIN, SPACING, Rect, Sheet, Slot, mirror, turn
 from .render import draw_art
+from .sheets import list_bottom
 from .units import HOME_PAPERS, paper_size
 
-MARGIN = 7.0       # home printers cannot print the outer ~6.35 mm
 MARK_OFFSET = 3.0  # crop marks start this far from the trim line (at least CLEAR outside the bleed)
 MARK_LEN = 5.0
 MARK_MIN = 2.0     # a mark that a neighbour or the margin cuts shorter than this is left out
 CLEAR = 1.0        # a mark keeps this far from other blocks' art
-SPACING = 3.0      # and this far from their marks, so that each mark reads as its own
 GAP = MARK_OFFSET + MARK_LEN + CLEAR   # between the bleed boxes of two blocks on a sheet
 EDGE = MARK_OFFSET + MARK_MIN          # between the margin and a block's bleed box
 FOOTER = 11.0      # band above the bottom margin for the footer and the ruler, a millimetre clear of it
@@ -392,7 +391,6 @@ def assembly_map(slot, area, cols, rows, col, row, overlap):
 
 BACKS = ("duplex", "fold")
 FOLD_NOTE = "fold along the dashed line, glue, then cut: each back lands behind its front"
-COPY_NOTE = "copy sheet: print as many as you need"
 
 
 def impose(spec, pieces, paper, backs="duplex"):
@@ -470,8 +468,7 @@ def impose(spec, pieces, paper, backs="duplex"):
         return Plan(paper, width, height, tuple(sheets), finish(cover, area, bounds, shift_y=(bottom + area.y + area.h) / 2)[0])
 
     plain = plan()
-    from .sheets import list_bottom  # the list's length depends on the plan: measured on the plain one
-    top = list_bottom(plain, spec) + GAP
+    top = list_bottom(plain, spec) + GAP  # the list's length depends on the plan: measured on the plain one
     covered = plan(_Page("single", Rect(area.x, top, area.w, area.y + area.h - top)))
     saves = len(covered.sheets) < len(plain.sheets) and list_bottom(covered, spec) + GAP <= top + EPS
     return covered if saves else plain

@@ -7,8 +7,9 @@ from typing import NamedTuple
 from . import schema as s
 from . import yamlsource
 from .data import FALSE
-from .errors import SpecError, UserError
+from .errors import UserError
 from .files import inside
+from .located import located
 from .paint import segments
 from .units import parse_length
 
@@ -211,10 +212,7 @@ def element(kind, props, row, names) -> dict:
 def _file_fail(path, lines):
     """A fail(key_path, message) raising a SpecError at a layout file's line."""
     def fail(key_path, message):
-        probe = tuple(key_path)
-        while probe and probe not in lines:
-            probe = probe[:-1]
-        raise SpecError(path, yamlsource.dotted(key_path), message, lines.get(probe))
+        raise located(path, lines, key_path, message)
     return fail
 
 

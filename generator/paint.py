@@ -3,7 +3,7 @@ import functools
 import math
 import re
 
-from . import svg
+from . import art, svg, typeface
 from .errors import UserError
 
 NAMED = {"black": (0, 0, 0), "white": (1, 1, 1), "red": (1, 0, 0), "green": (0, 0.5, 0), "blue": (0, 0, 1),
@@ -222,11 +222,10 @@ def text(ctx, node, style):
 
 def run(ctx, node, style):
     """Draw a run from its face's own outlines (as the PDF embeds them), its pen starting at x on the baseline y."""
-    from . import typeface
     fill, words, face = colour(style["fill"]), node.content or "", node.face
     if fill is None or not words:
         return
-    import cairocffi
+    import cairocffi  # lazy: start-up
     font, size = typeface.load(face.resource), num(style["font-size"], 4.0)
     scale = size / font.units
     ctx.save()
@@ -259,7 +258,6 @@ def run(ctx, node, style):
 
 def placed(ctx, node):
     """Paint the designer's image or SVG art stretched over the element's box."""
-    from . import art
     source, a = node.source, node.attrs
     w, h = source.size
     ctx.save()

@@ -2,6 +2,9 @@
 from typing import NamedTuple
 
 EPS = 1e-6
+MARGIN = 7.0       # home printers cannot print the outer ~6.35 mm
+SPACING = 3.0      # a crop mark keeps this far from other blocks' marks, so that each reads as its own
+COPY_NOTE = "copy sheet: print as many as you need"
 
 
 class Rect(NamedTuple):

@@ -3,7 +3,7 @@ from . import svg, textfit
 from .wording import ranges
 from .components import KINDS
 from .components.kind import round_cut
-from .imposition import COPY_NOTE, MARGIN, SPACING
+from .plan import COPY_NOTE, MARGIN, SPACING
 from .units import fmt_mm, paper
 
 RULER = 50.0

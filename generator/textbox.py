@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from . import svg, typeface
+from . import svg, templates, typeface
 from .errors import UserError
 from .textfit import Box
 
@@ -275,7 +275,6 @@ def _template(path):
 @functools.lru_cache(maxsize=256)
 def _parsed(path, data):
     """The shapes of a template's bytes."""
-    from . import templates
 
     return templates.parse(Path(path), data)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .errors import UserError
+from .files import contained as inside
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 FACES = {"/V": ("Vera.ttf", "BitstreamVeraSans-Roman"), "/VB": ("VeraBd.ttf", "BitstreamVeraSans-Bold")}
@@ -104,8 +105,6 @@ STYLES = ("regular", "bold", "italic", "bold-italic")
 
 def families(folder, fonts) -> dict:
     """The spec's fonts: {name: path or {regular, bold, italic, bold-italic: path}} (paths inside folder) as Families."""
-    from .art import inside
-
     found = {}
     for key, value in (fonts or {}).items():
         files = value if isinstance(value, dict) else {"regular": value}
@@ -120,7 +119,7 @@ def families(folder, fonts) -> dict:
 @functools.lru_cache(maxsize=None)
 def _tt(name):
     """The fontTools reading of a resource's font file."""
-    from fontTools.ttLib import TTFont
+    from fontTools.ttLib import TTFont  # lazy: start-up
 
     path = FONTS / FACES[name][0] if name in FACES else Path(DESIGNED[name])
     font = TTFont(io.BytesIO(path.read_bytes()), recalcTimestamp=False, recalcBBoxes=False)
@@ -222,7 +221,7 @@ def _glyph_set(name):
 @functools.lru_cache(maxsize=65536)
 def bounds(name: str, glyph: int):
     """(x min, y min, x max, y max) of a glyph's outline in font units, y up; None when it has no ink."""
-    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.pens.boundsPen import BoundsPen  # lazy: start-up
 
     glyphs, order = _glyph_set(name)
     pen = BoundsPen(glyphs)
@@ -233,7 +232,7 @@ def bounds(name: str, glyph: int):
 @functools.lru_cache(maxsize=65536)
 def outline(name: str, glyph: int) -> tuple:
     """A glyph's outline in font units, y up: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y) and ("Z",)."""
-    from fontTools.pens.basePen import BasePen
+    from fontTools.pens.basePen import BasePen  # lazy: start-up
 
     class Pen(BasePen):
         def __init__(self, glyphs):
@@ -407,8 +406,8 @@ def _type0(file, base, font, used, descriptor, subtype):
 
 def _designed(file, name, chars):
     """Add a designer's font to a pdffile.File as a Type 0 font holding the glyphs of chars (ids kept, no hinting)."""
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
+    from fontTools import subset  # lazy: start-up
+    from fontTools.ttLib import TTFont  # lazy: start-up
 
     font = load(name)
     used = {}

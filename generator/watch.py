@@ -1,5 +1,6 @@
 """Rebuild a game on every save of its inputs: watchdog reports the saves, a short quiet time joins them, the caches skip the rest."""
 import threading
+import warnings
 import time
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from . import cache, spec as specs
 from .errors import UserError
 from .facecache import FaceCache
 from .templates import TEMPLATES
+from .theme import resolve as theme_file
 
 QUIET = 0.3  # seconds without a new save before rebuilding: one save in an editor is often several writes
 CHANGES = ("created", "modified", "moved", "deleted")
@@ -25,7 +27,6 @@ class Watcher(FileSystemEventHandler):
         self.folder = self.spec.parent
         self.files = {self.spec, self.folder / "rules" / f"{self.spec.stem}.yaml"}
         if theme:
-            from .theme import resolve as theme_file
             self.files.add(Path(theme_file(theme)).resolve())
         self.trees = [TEMPLATES]
         self.ignore = [Path(p).resolve() for p in ignore]
@@ -54,6 +55,8 @@ class Watcher(FileSystemEventHandler):
             self.saved.set()
 
     def __enter__(self):
+        # watchdog warns when a folder made during its recursive set-up is registered twice; the watch is the same
+        warnings.filterwarnings("ignore", "Callback with id", RuntimeWarning)
         folders = {self.folder: True, **{tree: True for tree in self.trees if tree.is_dir()}}
         for path in self.files - {self.spec}:
             if not any(path.is_relative_to(f) for f in folders) and path.parent.is_dir():

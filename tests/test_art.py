@@ -7,7 +7,7 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageDraw
 
-from generator import art, cairopdf, pdf, svg
+from generator import art, cairopdf, pdf, resolution, svg
 from generator.errors import UserError
 
 PX = 10  # pixels per mm the pages are rendered at
@@ -89,9 +89,9 @@ def near(pixel, rgb, tolerance=12):
 
 def test_a_card_sized_png_below_300_dpi_warns(folder):
     dwg = card(art.place(art.load(folder, "card.png"), 0, 0, 63, 88))
-    assert art.warnings(dwg) == ["card.png prints at 242 dpi at 63.0 x 88.0 mm (600 x 840 pixels; 300 dpi wanted)"]
+    assert resolution.warnings(dwg) == ["card.png prints at 242 dpi at 63.0 x 88.0 mm (600 x 840 pixels; 300 dpi wanted)"]
     small = card(art.place(art.load(folder, "card.png"), 0, 0, 40, 56))  # 381 dpi
-    assert art.warnings(small) == []
+    assert resolution.warnings(small) == []
 
 
 def test_images_are_embedded_once_at_their_own_resolution(folder):

@@ -58,7 +58,6 @@ def round_cut(comp):
 
 def placing(comp):
     """How imposition places a component's pieces: "grid" or "hex"."""
-    from . import KINDS
     layout = KINDS[comp.kind].layout
     return layout(comp.options) if callable(layout) else layout
 
