@@ -132,8 +132,15 @@ def test_kind_draws_as_its_golden(kind, tmp_path):
 
 def test_every_golden_folder_is_a_kind():
     """No golden folder is left behind for a kind the registry no longer has."""
-    folders = {p.name for p in GOLDEN.iterdir() if p.is_dir() and p.name != "__pycache__"}
-    assert folders - set(KINDS) == set(), f"remove tests/golden/{sorted(folders - set(KINDS))} (no such kind)"
+    stale = sorted(p.name for p in GOLDEN.iterdir() if p.is_dir() and p.name != "__pycache__" and p.name not in KINDS)
+    assert not stale, f"no such kind: remove {', '.join(f'tests/golden/{name}/' for name in stale)}"
+
+
+def test_examples_only_for_kinds_no_game_uses():
+    """A case comes from an example only where no shipped game has a component of its kind."""
+    used = {comp.kind for path in specs.shipped() for comp in load(path.stem).components}
+    borrowed = sorted(kind for kind, (source, _) in CASES.items() if "/" in source and kind in used)
+    assert not borrowed, f"take {borrowed} from a shipped game that uses them, not from examples/"
 
 
 def test_one_colour_changed_fails_both_comparisons():
