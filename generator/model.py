@@ -86,6 +86,7 @@ class Spec(NamedTuple):
     colour_names: MappingProxyType = MappingProxyType({})
     left_out: tuple = ()   # ids of components with include: false (checked, not built)
     unfilled: tuple = ()   # (key path, figure) of each {figure} in a text naming a component the spec lacks
+    fonts: MappingProxyType = MappingProxyType({})  # the spec's fonts: {name: typeface.Family}
 
     def colour_name(self, name: str) -> str:
         """The word printed for a palette colour: its colour_names entry, else its palette name."""

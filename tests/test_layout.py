@@ -8,7 +8,7 @@ import textwrap
 import pytest
 from PIL import Image
 
-from generator import cairopdf, svg
+from generator import cairopdf, svg, textbox, typeface
 from generator import spec as specs
 from generator.components.kind import Circle, placing, round_cut
 from generator.errors import SpecError, UserError
@@ -169,12 +169,14 @@ def test_a_text_box_shrinks_to_fit_down_to_its_min_size_and_aligns(tmp_path):
     fitted = lines[:-2]
     size = float(fitted[0].attrs["font-size"])
     assert 2 <= size < 5 and " ".join(t.content for t in fitted) == words.strip()
-    assert max(float(t.attrs["y"]) for t in fitted) + 0.24 * size <= 35 + 1e-6   # the last line ends inside the box
+    ascent, descent = textbox._extent("/V")   # Vera's own ascent and descent, in em
+    assert max(float(t.attrs["y"]) for t in fitted) + descent * size <= 35 + 1e-6   # the last line ends inside the box
     assert math.isclose(float(fitted[1].attrs["y"]) - float(fitted[0].attrs["y"]), 1.2 * size, abs_tol=1e-3)
     right, middle = lines[-2], lines[-1]
-    assert (right.attrs["text-anchor"], right.attrs["x"], right.attrs["y"]) == ("end", 55, 50 - 0.24 * 4)
-    assert (middle.attrs["text-anchor"], middle.attrs["x"]) == ("middle", 30)
-    assert math.isclose(middle.attrs["y"], 55 + (10 - 4) / 2 + 0.76 * 4, abs_tol=1e-3)
+    assert math.isclose(right.attrs["x"] + typeface.advance("/V", "Right") * 4, 55, abs_tol=0.01)  # ends at the right
+    assert math.isclose(right.attrs["y"], 50 - descent * 4, abs_tol=0.01)                          # sits on the bottom
+    assert math.isclose(middle.attrs["x"] + typeface.advance("/V", "Mid") * 2, 30, abs_tol=0.01)   # centred
+    assert math.isclose(middle.attrs["y"], 55 + (10 - (ascent + descent) * 4) / 2 + ascent * 4, abs_tol=0.01)
     assert validate(spec) == []
 
 
@@ -186,9 +188,9 @@ def test_text_that_does_not_fit_at_its_min_size_fails_validation_naming_file_row
           elements:
             rules: {type: text, x: 5, y: 5, width: 50, height: 20, text: "{rules}", size: 4, min_size: 3}
         """, {"cards.csv": f"rules\nShort.\n{long}\n"}, expect=2)
-    failed = [str(f) for f in validate(spec)]
-    assert failed and all(f.startswith(f"{spec.path}: cards: face 2: text 'word word") for f in failed)
-    assert all(f.endswith(f"past the bottom edge of its box ({tmp_path / 'cards.csv'} row 3, text rules)") for f in failed)
+    assert [str(f) for f in validate(spec)] == [   # one line for the text, not one per line of it
+        f"{spec.path}: cards: face 2: text 'word word word word word word word wo...' does not fit its 50.0 x 20.0 mm "
+        f"box even at its min_size, 3 mm ({tmp_path / 'cards.csv'} row 3, text rules)"]
 
 
 def test_marks_keep_clear_of_the_cut_unless_they_are_art(tmp_path):
@@ -265,10 +267,10 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
 @pytest.mark.parametrize("component, files, message", [
     ("layout: {elements: {a: {type: blob}}}\n", {},
      "game.yaml:10: components.cards.layout.elements.a.type: unknown element type 'blob' (expected one of rect, circle, "
-     "ellipse, line, polygon, hexagon, star, path, text, icon)"),
+     "ellipse, line, polygon, hexagon, star, path, text, icon, image)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, colour: fire}\n"},
      "card.yaml:2: elements.a.colour: unknown property 'colour' for a rect (expected one of area, fill, height, opacity, "
-     "radius, role, stroke, stroke_width, type, visible, width, x, y)"),
+     "radius, repeat, role, rotate, stroke, stroke_width, type, visible, width, x, y)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: '{name}'}\n"},
      "card.yaml:2: elements.a.text: {name} names no data column (the component has no data)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, fill: purple}\n"},
@@ -368,3 +370,62 @@ def test_the_layout_reference_names_every_element_option_and_choice_the_code_acc
     assert all(f"`{key}`" in top for key in layouts.TOP)
     for choices in (layouts.AREAS, layouts.ROLES, layouts.ALIGN, layouts.VALIGN, ("flat", "pointy")):
         assert all(f"`{choice}`" in reference for choice in choices), choices
+
+
+FONTS = os.path.join(os.path.dirname(__file__), "data", "fonts")
+
+
+def runs(drawing):
+    """(text, font family, weight, style, fill) of each run of text in a drawing."""
+    return [(t.content, t.attrs.get("font-family"), t.attrs.get("font-weight", "normal"),
+             t.attrs.get("font-style", "normal"), t.attrs.get("fill")) for t in texts(drawing)]
+
+
+def test_a_text_element_takes_markup_inline_icons_a_designer_font_and_justify(tmp_path):
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "Serif.ttf").write_bytes(open(os.path.join(FONTS, "DejaVuSerif-Latin.ttf"), "rb").read())
+    path = tmp_path / "game.yaml"
+    path.write_text(SPEC.replace("EXPECT", "1").replace("components:", "fonts:\n  serif: fonts/Serif.ttf\ncomponents:")
+                    + textwrap.indent(textwrap.dedent("""\
+        data: cards.csv
+        layout:
+          elements:
+            rules: {type: text, x: 5, y: 5, width: 50, height: 30, size: 4, font: serif, align: justify,
+                    text: "{rules}"}
+            flavour: {type: text, x: 5, y: 40, width: 50, height: 10, size: 3, italic: true, colour: water,
+                      text: "Calm *seas*"}
+        """), "    "))
+    (tmp_path / "cards.csv").write_text('rules\n"Gain **two** :round: and {colour:fire}one{/colour} wood, then pass '
+                                        'the deck on to the next player."\n')
+    spec = specs.load(str(path))
+    drawing = fronts(spec)[0]
+    found = runs(drawing)
+    assert ("two", "DejaVu Serif", "bold", "normal", "#000000") in found            # **bold** in the designer's font
+    assert ("one", "DejaVu Serif", "normal", "normal", "#d0492f") in found          # a palette colour by name
+    assert ("Calm ", "Bitstream Vera Sans", "normal", "italic", "#2f6fd0") in found  # italic: true, *seas* upright
+    assert ("seas", "Bitstream Vera Sans", "normal", "normal", "#2f6fd0") in found
+    icon = [c for c in drawing.children if c.part == "rules"][0]
+    assert any(getattr(child, "part", None) == "icon round" for child in icon.children)   # :round: is the template
+    first = [t for t in texts(drawing) if float(t.attrs["y"]) == float(texts(drawing)[0].attrs["y"])]
+    last = first[-1]     # justified: the first line's last word ends at the box's right edge
+    assert math.isclose(last.attrs["x"] + typeface.advance(last.face.resource, last.content) * 4, 55, abs_tol=0.01)
+    assert validate(spec) == []
+
+
+def test_a_character_the_font_lacks_fails_once_per_text_naming_the_row(tmp_path):
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            title: {type: text, x: 5, y: 5, width: 50, height: 30, text: "{title}", size: 4}
+        """, {"cards.csv": "title\nPlain\n中文 and more 中文\n"}, expect=2)
+    assert [str(f) for f in validate(spec)] == [
+        f"{spec.path}: cards: face 2: text '中文 and more 中文': the font BitstreamVeraSans-Roman has no glyph for "
+        f"'中' (U+4E2D), '文' (U+6587) ({tmp_path / 'cards.csv'} row 3, text title)"]
+
+
+def test_a_font_the_spec_does_not_give_is_refused_naming_the_line(tmp_path):
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, "layout: {elements: {a: {type: text, text: Hi, font: fancy}}}\n")
+    assert str(caught.value).endswith("components.cards.layout.elements.a.font: unknown font 'fancy' (the spec has no "
+                                      "fonts: give it fonts: {name: file.ttf})")
