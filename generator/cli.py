@@ -94,7 +94,10 @@ def validate(games, overrides, theme, threshold, grey_threshold):
     failed = 0
     for name in chosen(games):
         spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
-        failures = run_checks(spec)  # first: a spec refused here prints its one error line and nothing else
+        warnings = []
+        failures = run_checks(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
+        for line in warnings:
+            click.echo(f"warning: {line}")
         for report in vision.reports(spec):
             click.echo(f"{spec.path}: colours {report.name}: {vision.summary(report)}")
         if not spec.game.ruleset:
@@ -133,9 +136,11 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale):
     """
     from . import build as builder
     from .spec import rules_path
+    from .validate import art_warnings
     jobs, notes = [], []
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     for spec in [specs.load(name, overrides, theme) for name in chosen(games)]:
+        notes += [f"warning: {line}" for line in art_warnings(spec)]
         for size in builder.papers(paper):
             if looks:
                 jobs.append((f"{spec.game.id} {size}", builder.build_look, (spec, size, out_dir, backs, looks)))

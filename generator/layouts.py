@@ -379,7 +379,7 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             if unknown:
                 fail_prop(at, f"{{{unknown[0]}}} names no data column ("
                               + (f"columns: {', '.join(known)})" if known else "the component has no data)")
-                              + (f"; {{{INDEX}}} is a repeated element's copy number" if unknown[0] == INDEX else ""))
+                              + (f"; {{{INDEX}}} is the copy number of an element with repeat:" if unknown[0] == INDEX else ""))
             if prop in ("type", "repeat"):
                 continue
             if not quoted(value):

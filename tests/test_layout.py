@@ -429,3 +429,96 @@ def test_a_font_the_spec_does_not_give_is_refused_naming_the_line(tmp_path):
         make(tmp_path, "layout: {elements: {a: {type: text, text: Hi, font: fancy}}}\n")
     assert str(caught.value).endswith("components.cards.layout.elements.a.font: unknown font 'fancy' (the spec has no "
                                       "fonts: give it fonts: {name: file.ttf})")
+
+
+def test_an_image_element_contains_covers_or_stretches_art_from_a_row_and_warns_below_300_dpi(tmp_path):
+    picture = Image.new("RGB", (100, 50), (0xd0, 0x49, 0x2f))
+    picture.paste((0x2f, 0x6f, 0xd0), (50, 0, 100, 50))   # left half red, right half blue
+    (tmp_path / "art").mkdir()
+    picture.save(tmp_path / "art" / "duo.png")
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            contain: {type: image, file: "art/{art}.png", x: 10, y: 2, width: 40, height: 40}
+            cover: {type: image, file: "art/{art}.png", x: 10, y: 44, width: 20, height: 20, fit: cover}
+            stretch: {type: image, file: "art/{art}.png", x: 35, y: 44, width: 20, height: 30, fit: stretch}
+        """, {"cards.csv": "art\nduo\n"})
+    image, red, blue, white = pixels(fronts(spec)[0]), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)
+    # contain: 40 x 20 mm, centred in its 40 mm square (y 12 to 32)
+    assert [at(image, 12, y) for y in (11, 13, 31, 33)] == [white, red, red, white]
+    assert at(image, 48, 20) == blue
+    # cover: 40 x 20 mm cut to the 20 mm square: the middle of the art (red left of x 20, blue right of it)
+    assert [at(image, x, 54) for x in (9, 11, 19, 21, 29, 31)] == [white, red, red, blue, blue, white]
+    assert at(image, 20.5, 43) == white and at(image, 20.5, 63) == blue
+    # stretch: the whole art squeezed into 20 x 30 mm
+    assert [at(image, x, 73) for x in (36, 44, 46, 54, 56)] == [red, red, blue, blue, white]
+    warnings = []
+    assert validate(spec, warnings) == []
+    assert warnings == [f"{spec.path}: cards: face 1 ({tmp_path / 'cards.csv'} row 2): duo.png prints at {dpi} dpi at "
+                        f"{size} mm (100 x 50 pixels; 300 dpi wanted)"
+                        for dpi, size in (("63", "40.0 x 20.0"), ("63", "40.0 x 20.0"), ("42", "20.0 x 30.0"))]
+
+
+def test_an_image_a_row_names_that_is_missing_is_refused_naming_file_row_and_column(tmp_path):
+    with pytest.raises(UserError) as caught:
+        make(tmp_path, """\
+            data: cards.csv
+            layout: {elements: {art: {type: image, file: "{art}.png"}}}
+            """, {"cards.csv": "art\nship\n"})
+    assert str(caught.value) == (f"{tmp_path / 'cards.csv'} row 2, column art: layout element art.file: "
+                                 f"{tmp_path / 'ship.png'}: cannot read: No such file or directory")
+
+
+def test_any_element_turns_about_its_centre(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            bar: {type: rect, x: 20, y: 38, width: 20, height: 4, fill: fire, rotate: 90}
+            tri: {type: polygon, points: [[5, 60], [15, 60], [10, 70]], fill: water, rotate: 180}
+        """)
+    image, red, blue, white = pixels(fronts(spec)[0]), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)
+    assert [at(image, 30, y) for y in (29, 31, 49, 51)] == [white, red, red, white]   # upright now: 20 mm tall
+    assert at(image, 22, 40) == white
+    assert at(image, 6, 61) == white and at(image, 6, 69) == blue   # its point is at the top now, its base below
+
+
+def test_an_element_repeats_over_a_grid_or_round_a_ring_numbering_its_copies(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            cell: {type: rect, x: 5, y: 5, width: 10, height: 10, fill: water, stroke: black,
+                   repeat: {count: 5, columns: 3, dx: 12, dy: 12}}
+            number: {type: text, x: 5, y: 5, width: 10, height: 10, text: "{i}", size: 3, align: centre,
+                     repeat: {count: 5, columns: 3, dx: 12, dy: 12, start: 1}}
+            ring: {type: circle, x: 10, y: 35, r: 3, fill: fire, repeat: {path: ring, count: 12, columns: 4, rows: 4,
+                   dx: 12, dy: 12, every: 2}}
+        """)
+    drawing = fronts(spec)[0]
+    assert [t.content for t in texts(drawing)] == ["1", "2", "3", "4", "5"]
+    image, red, blue, white = pixels(drawing), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)
+    assert [at(image, x, 8) for x in (8, 20, 32, 44)] == [blue, blue, blue, white]      # 3 in a row, then
+    assert [at(image, x, 20) for x in (8, 20, 32)] == [blue, blue, white]                # 2 below
+    # a ring of 4 x 4 cells holds 12 copies clockwise from the top left; every second is drawn: 0, 2, 4, ... 10
+    ring = {(0, 0), (2, 0), (3, 1), (3, 3), (1, 3), (0, 2)}
+    for column in range(4):
+        for row in range(4):
+            assert (at(image, 10 + 12 * column, 35 + 12 * row) == red) == ((column, row) in ring), (column, row)
+
+
+@pytest.mark.parametrize("element, message", [
+    ("{type: text, text: '{i}'}",
+     "elements.a.text: {i} names no data column (the component has no data); {i} is the copy number of an element with "
+     "repeat:"),
+    ("{type: rect, repeat: {count: 20, path: ring, columns: 3, rows: 3}}",
+     "elements.a.repeat: a ring of 3 x 3 cells holds 8 copies (columns and rows at least 2), found count 20"),
+    ("{type: rect, repeat: {count: 2, across: 3}}",
+     "elements.a.repeat: unknown repeat key 'across' (expected one of count, start, every, columns, rows, dx, dy, path)"),
+    ("{type: rect, fill: '{i}', repeat: {count: 3}}",
+     "elements.a.fill: unknown colour '0' (palette has black, fire, paper, water, white, or #rrggbb)"),
+    ("{type: rect, rotate: quarter}", "elements.a.rotate: expected a number from -360 to 360, found 'quarter'"),
+])
+def test_repeat_and_rotate_errors_name_the_key(tmp_path, element, message):
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, f"layout: {{elements: {{a: {element}}}}}\n")
+    assert str(caught.value).endswith(f"components.cards.layout.{message}")

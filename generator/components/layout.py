@@ -166,6 +166,12 @@ def back_face(options, props):
     return {BACK: name, **{field: props[field] for field in sorted(options["backs"][name].fields())}}
 
 
+def places_images(options) -> bool:
+    """True when a component's layouts (front or backs) place the designer's images."""
+    lays = [options.get("layout") or options.get("layouts"), options.get("back_layout"), *options.get("backs", {}).values()]
+    return any(props["type"] == "image" for lay in lays if isinstance(lay, layouts.Layout) for _, props in lay.elements)
+
+
 def area(name, w, h, bleed, safe):
     """The (x, y, width, height) of a named area in trim coordinates."""
     if name == "bleed":
