@@ -522,3 +522,23 @@ def test_repeat_and_rotate_errors_name_the_key(tmp_path, element, message):
     with pytest.raises(SpecError) as caught:
         make(tmp_path, f"layout: {{elements: {{a: {element}}}}}\n")
     assert str(caught.value).endswith(f"components.cards.layout.{message}")
+
+
+def test_every_element_has_a_current_picture_of_the_layout_the_reference_shows():
+    import importlib.util
+    import textwrap as tw
+    from pathlib import Path
+    from generator import layouts
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    loader = importlib.util.spec_from_file_location("elements", docs / "elements.py")
+    elements = importlib.util.module_from_spec(loader)
+    loader.loader.exec_module(elements)
+    assert set(layouts.TYPES) | {"rotate", "repeat"} == set(elements.LAYOUTS)
+    reference = (docs / "layout-reference.md").read_text()
+    for name, layout in elements.LAYOUTS.items():
+        assert f"](img/elements/{name}.png)" in reference, name
+        if name in layouts.TYPES:   # each element's section shows the layout its picture is drawn from
+            section = reference.split(f"\n### `{name}`\n")[1].split("\n### ")[0]
+            assert f"```yaml\n{tw.dedent(layout).rstrip()}\n```" in section, name
+        assert (docs / "img" / "elements" / f"{name}.png").read_bytes() == elements.picture(name), (
+            f"docs/img/elements/{name}.png is out of date: run python docs/elements.py")
