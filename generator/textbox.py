@@ -88,13 +88,14 @@ def parse(text: str, colour: str, icons=()) -> list:
 
 def _width(atoms, size, family):
     """The width in mm of atoms set at size."""
-    total = 0.0
-    for atom in atoms:
-        if atom.icon:
-            total += ICON_EM * size
-        else:
-            total += typeface.advance(family.face(atom.style.bold, atom.style.italic).resource, atom.char) * size
-    return total
+    return _em(tuple(atoms), family) * size
+
+
+@functools.lru_cache(maxsize=65536)
+def _em(atoms, family):
+    """The width in em of atoms (a word: the same words recur on card after card)."""
+    return sum(ICON_EM if atom.icon else typeface.advance(family.face(atom.style.bold, atom.style.italic).resource,
+                                                          atom.char) for atom in atoms)
 
 
 def _wrap(paragraphs, size, width, family):
