@@ -200,11 +200,9 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
     for name, props in lay.elements:
         kind = props["type"]
         try:
-            first = layouts.element(kind, props, {**fields, layouts.INDEX: "0"} if "repeat" in props else fields, names)
-            copies = first["repeat"].copies() if "repeat" in props else [(None, 0, 0)]
-            for number, column, row in copies:
-                e = first if number is None else layouts.element(kind, props, {**fields, layouts.INDEX: str(number)},
-                                                                 names)
+            step = layouts.parse(kind, "repeat", props["repeat"], names) if "repeat" in props else None
+            for number, column, row in step.copies() if step else [(None, 0, 0)]:
+                e = layouts.element(kind, props, fields if step is None else {**fields, layouts.INDEX: str(number)}, names)
                 if not e["visible"]:
                     continue
                 box = area(e.get("area", "trim"), w, h, bleed, lay.safe)
@@ -215,8 +213,7 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
                 if e["opacity"] < 1:
                     made.attrs["opacity"] = e["opacity"]
                 moves = []
-                if number is not None and (column or row):
-                    step = first["repeat"]
+                if column or row:
                     moves.append(f"translate({svg.r(column * mm(step.dx, box, 'w'))},{svg.r(row * mm(step.dy, box, 'h'))})")
                 if e["rotate"]:
                     cx, cy = centre(kind, e, box)
