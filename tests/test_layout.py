@@ -560,3 +560,28 @@ def test_a_text_box_near_the_cut_fails_once_and_a_frame_on_every_face_is_painted
     # one line per face from the text check (its glyphs 0.8 mm past the safe area), none from the mark check
     assert len(failed) == 20 and all(f.endswith("past the left edge of its box (safe area)") for f in failed)
     assert painted.count("frame") == 1   # the same frame on 20 faces: painted once, not once a face
+
+
+def test_an_image_element_draws_inkscape_svg_art_and_the_cli_prints_the_dpi_warning(tmp_path):
+    from click.testing import CliRunner
+    from generator.cli import cli
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "sun.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">'
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#d0492f"/><stop offset="1" stop-color="#d0492f"/>'
+        '</linearGradient><style>.b { fill: #2f6fd0; }</style></defs>'
+        '<rect width="20" height="20" fill="url(#g)"/><rect class="b" x="20" width="20" height="20"/></svg>')
+    Image.new("RGB", (30, 30), (0, 0, 0)).save(tmp_path / "art" / "dot.png")
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            sun: {type: image, file: art/sun.svg, x: 10, y: 10, width: 40, height: 40}
+            dot: {type: image, file: art/dot.png, x: 10, y: 60, width: 10, height: 10}
+        """)
+    image = pixels(fronts(spec)[0])
+    # contain: 40 x 20 mm, centred in the 40 mm square; its gradient (red) and its <style> class (blue) drawn
+    assert [at(image, x, 30) for x in (12, 28, 32, 48)] == [(0xd0, 0x49, 0x2f)] * 2 + [(0x2f, 0x6f, 0xd0)] * 2
+    assert at(image, 30, 19) == (255, 255, 255)
+    result = CliRunner().invoke(cli, ["validate", spec.path])
+    assert result.exit_code == 0 and (f"warning: {spec.path}: cards: face 1: dot.png prints at 76 dpi at 10.0 x 10.0 mm "
+                                      "(30 x 30 pixels; 300 dpi wanted)") in result.output.splitlines()
