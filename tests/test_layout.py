@@ -585,3 +585,28 @@ def test_an_image_element_draws_inkscape_svg_art_and_the_cli_prints_the_dpi_warn
     result = CliRunner().invoke(cli, ["validate", spec.path])
     assert result.exit_code == 0 and (f"warning: {spec.path}: cards: face 1: dot.png prints at 76 dpi at 10.0 x 10.0 mm "
                                       "(30 x 30 pixels; 300 dpi wanted)") in result.output.splitlines()
+
+
+def test_wrap_false_keeps_each_line_whole_and_shrinks_it_to_the_width(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            note: {type: text, x: 5, y: 5, width: 30, height: 30, size: 5, min_size: 2, wrap: false,
+                   text: "one two three four five\\nsix"}
+        """)
+    found = texts(fronts(spec)[0])
+    assert [t.content for t in found] == ["one two three four five", "six"]
+    size = float(found[0].attrs["font-size"])   # the long line alone decides: the largest size at which it fits 30 mm
+    assert typeface.advance("/V", found[0].content) * size <= 30 < typeface.advance("/V", found[0].content) * (size + 0.05)
+
+
+def test_a_font_file_that_is_not_a_font_is_refused_naming_the_spec_line(tmp_path):
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "notes.ttf").write_text("not a font")
+    path = tmp_path / "game.yaml"
+    path.write_text(SPEC.replace("EXPECT", "1").replace("components:", "fonts:\n  body: fonts/notes.ttf\ncomponents:")
+                    + "    layout: {elements: {}}\n")
+    with pytest.raises(SpecError) as caught:
+        specs.load(str(path))
+    assert str(caught.value).startswith(f"{path}:4: fonts.body: {tmp_path / 'fonts' / 'notes.ttf'}: not a TrueType or "
+                                        "OpenType font (")
