@@ -99,7 +99,10 @@ def validate(games, overrides, theme, threshold, grey_threshold):
     failed = 0
     for name in chosen(games):
         spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
-        failures = run_checks(spec)  # first: a spec refused here prints its one error line and nothing else
+        warnings = []
+        failures = run_checks(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
+        for line in warnings:
+            click.echo(f"warning: {line}")
         for report in vision.reports(spec):
             click.echo(f"{spec.path}: colours {report.name}: {vision.summary(report)}")
         if not spec.game.ruleset:
@@ -152,11 +155,13 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
     Example: pnp build grannys-pills --paper a4 --theme okabe-ito --format pdf,png,tts
     """
     from .build import no_rules  # lazy: start-up
+    from .validate import art_warnings  # lazy: start-up
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     options = Options(out_dir, paper, backs, looks, dpi, pod)
     names = chosen_formats + (("png",) if pod and "png" not in chosen_formats else ())
     work, notes = [], []
     for spec in [specs.load(name, overrides, theme) for name in chosen(games)]:
+        notes += [f"warning: {line}" for line in art_warnings(spec)]
         for name in names:
             work += jobs(name, spec, options)
         if "pdf" in names and not looks and not specs.rules_path(spec).is_file():

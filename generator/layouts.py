@@ -13,14 +13,18 @@ from .located import located
 from .paint import segments
 from .units import parse_length
 
-FIELD = re.compile(r"\{([^{}]+)\}")
+FIELD = re.compile(r"\{(?!colou?r:|/colou?r\})([^{}]+)\}")  # {column}; a text's {colour:...}{/colour} is markup
 AREAS = ("bleed", "trim", "safe")
 ROLES = ("mark", "art", "guide", "frame")
-ALIGN = ("left", "centre", "center", "right")
+ALIGN = ("left", "centre", "center", "right", "justify")
+FITS = ("contain", "cover", "stretch")
+PATHS = ("grid", "ring")
 VALIGN = ("top", "middle", "bottom")
 SAFE = 3.0          # mm the safe area keeps inside the trim unless a layout says otherwise
 MAX_ELEMENTS = 500  # elements in one layout
 MAX_DEPTH = 16      # layouts extending one another
+MAX_COPIES = 1000   # copies one repeated element makes
+INDEX = "i"         # the column a repeated element's copies quote as {i}
 
 
 def coord(value):
@@ -109,11 +113,80 @@ def template(value):
     return value
 
 
+def font(value):
+    """A family's name from the spec's fonts."""
+    if not isinstance(value, str) or not value.strip():
+        raise s.Invalid(f"expected the name of a font the spec's fonts: gives, found {s.found(value)}")
+    return value
+
+
+def file_name(value):
+    """A file's name inside the spec's folder (PNG, JPEG or SVG art)."""
+    if not isinstance(value, str) or not value.strip():
+        raise s.Invalid(f"expected a PNG, JPEG or SVG file inside the spec's folder, found {s.found(value)}")
+    return value
+
+
+class Repeat(NamedTuple):
+    """An element drawn count times: every `every`-th copy from start, stepped dx, dy apart in rows of columns (grid),
+    or clockwise round the edge of a columns x rows grid from its top left cell (ring)."""
+
+    count: int  # type: ignore[assignment]  # a field, not tuple.count
+    start: int
+    every: int
+    columns: int
+    rows: int
+    dx: tuple
+    dy: tuple
+    path: str
+
+    def copies(self) -> list:
+        """(number, column, row) of each copy drawn."""
+        cells = []
+        if self.path == "ring":
+            c, r = self.columns, self.rows
+            cells = ([(k, 0) for k in range(c)] + [(c - 1, k) for k in range(1, r)]
+                     + [(k, r - 1) for k in range(c - 2, -1, -1)] + [(0, k) for k in range(r - 2, 0, -1)])
+        else:
+            cells = [(k % self.columns, k // self.columns) for k in range(self.count)]
+        return [(self.start + k, col, row) for k, (col, row) in enumerate(cells[:self.count]) if k % self.every == 0]
+
+
+REPEAT = {"count": number(1, MAX_COPIES), "start": number(-10_000, 10_000), "every": number(1, MAX_COPIES),
+          "columns": number(1, MAX_COPIES), "rows": number(1, MAX_COPIES), "dx": coord, "dy": coord,
+          "path": choice(*PATHS)}
+
+
+def repeat(value):
+    """How an element repeats: {count, dx, dy, columns, start, every} (a grid), or {path: ring, count, columns, rows,
+    dx, dy} (round a board's edge); whole numbers."""
+    if not isinstance(value, dict) or "count" not in value:
+        raise s.Invalid(f"expected a mapping with count (and dx, dy, columns, rows, start, every, path), found "
+                        f"{s.found(value)}")
+    found = {}
+    for key, item in value.items():
+        if key not in REPEAT:
+            raise s.Invalid(f"unknown repeat key {s.found(key)} (expected one of {', '.join(REPEAT)})")
+        found[key] = REPEAT[key](item)
+        if key not in ("dx", "dy", "path") and found[key] != int(found[key]):
+            raise s.Invalid(f"repeat {key}: expected a whole number, found {s.found(item)}")
+    count = int(found["count"])
+    columns = int(found.get("columns", count))
+    rows = int(found.get("rows", -(-count // columns)))
+    path = found.get("path", "grid")
+    if path == "ring" and (columns < 2 or rows < 2 or count > 2 * (columns + rows) - 4):
+        raise s.Invalid(f"a ring of {columns} x {rows} cells holds {max(2 * (columns + rows) - 4, 0)} copies "
+                        f"(columns and rows at least 2), found count {count}")
+    return Repeat(count, int(found.get("start", 0)), int(found.get("every", 1)), columns, rows,
+                  found.get("dx", ("mm", 0.0)), found.get("dy", ("mm", 0.0)), path)
+
+
 COLOUR = "colour"   # checked against the palette when the layout is loaded
 POS = {"x": coord, "y": coord}
 BOX = {**POS, "width": coord, "height": coord}
 PAINT = {"fill": COLOUR, "stroke": COLOUR, "stroke_width": coord}
-COMMON = {"type": text, "area": choice(*AREAS), "visible": flag, "role": choice(*ROLES), "opacity": number(0, 1)}
+COMMON = {"type": text, "area": choice(*AREAS), "visible": flag, "role": choice(*ROLES), "opacity": number(0, 1),
+          "rotate": number(-360, 360), "repeat": repeat}
 TYPES = {  # every element type and what it takes besides COMMON
     "rect": {**BOX, **PAINT, "radius": coord},
     "circle": {**POS, **PAINT, "r": coord},
@@ -125,24 +198,29 @@ TYPES = {  # every element type and what it takes besides COMMON
     "path": {**POS, **PAINT, "d": text},
     "text": {**BOX, "text": text, "size": size(s.MIN_TEXT, 100), "min_size": size(s.MIN_TEXT, 100),
              "align": choice(*ALIGN), "valign": choice(*VALIGN), "leading": number(0.8, 3), "wrap": flag,
-             "colour": COLOUR, "bold": flag},
+             "colour": COLOUR, "bold": flag, "italic": flag, "font": font},
     "icon": {**BOX, "name": template, "colour": COLOUR, "ink": COLOUR},
+    "image": {**BOX, "file": file_name, "fit": choice(*FITS)},
 }
 DEFAULTS = {  # what an element is drawn with when it does not say
     "x": ("mm", 0.0), "y": ("mm", 0.0), "width": ("%", 100.0), "height": ("%", 100.0), "visible": True, "opacity": 1.0,
     "fill": "black", "stroke": "none", "stroke_width": ("mm", 0.3), "radius": ("mm", 0.0), "r": ("mm", 5.0),
     "rx": ("mm", 5.0), "ry": ("mm", 3.0), "orientation": "flat", "points": 5, "inner": 0.5, "text": "", "size": 4.0,
-    "align": "left", "valign": "top", "leading": 1.2, "wrap": True, "colour": "black", "bold": False, "ink": "black",
+    "align": "left", "valign": "top", "leading": 1.2, "wrap": True, "colour": "black", "bold": False, "italic": False,
+    "ink": "black", "rotate": 0.0, "fit": "contain",
     "x1": ("mm", 0.0), "y1": ("mm", 0.0), "x2": ("%", 100.0), "y2": ("%", 100.0)}
 LINE_DEFAULTS = {"stroke": "black"}
 TOP = {"extends": None, "ground": COLOUR, "safe": size(0, 50), "elements": None}
 
 
 class Names(NamedTuple):
-    """What names a layout may use: palette colours, and templates (None: not checked again, as when drawing)."""
+    """What names a layout may use: palette colours, templates and fonts, and the folder art is read from (None: not
+    checked again, as when drawing)."""
 
     colours: frozenset
     templates: frozenset | None = None
+    fonts: frozenset | None = None
+    folder: Path | None = None
 
 
 class Layout:
@@ -159,8 +237,8 @@ class Layout:
 
     def fields(self) -> set:
         """Every column the layout quotes."""
-        return {name for _, props in self.elements for value in props.values() for name in quoted(value)} | set(
-            quoted(self.ground))
+        return {name for _, props in self.elements for value in props.values() for name in quoted(value)
+                if name != INDEX or "repeat" not in props} | set(quoted(self.ground))
 
 
 def quoted(value) -> list:
@@ -192,6 +270,15 @@ def parse(kind, prop, value, names):
     found = parser(value)
     if parser is template and names.templates is not None and found not in names.templates:
         raise s.Invalid(f"unknown template {found!r} (templates: {', '.join(sorted(names.templates))})")
+    if parser is font and names.fonts is not None and found not in names.fonts:
+        raise s.Invalid(f"unknown font {found!r} (" + (f"fonts: {', '.join(sorted(names.fonts))})" if names.fonts else
+                                                       "the spec has no fonts: give it fonts: {name: file.ttf})"))
+    if parser is file_name and names.folder is not None:
+        from . import art
+        try:
+            art.load(names.folder, found)
+        except UserError as exc:
+            raise s.Invalid(str(exc)) from None
     if prop == "d":
         try:
             list(segments(found))
@@ -278,16 +365,27 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
         raw, fail_type, at = props["type"]
         if not isinstance(raw, str) or raw not in TYPES:
             fail_type(at, f"unknown element type {s.found(raw)} (expected one of {', '.join(TYPES)})")
+        copies: list = []
+        if "repeat" in props:
+            value, fail_prop, at = props["repeat"]
+            copies = _checked(fail_prop, at, repeat, value).copies()
         for prop, (value, fail_prop, at) in props.items():
             if prop not in COMMON and prop not in TYPES[raw]:
                 fail_prop(at, f"unknown property {s.found(prop)} for a {raw} (expected one of "
                               f"{', '.join(sorted(set(COMMON) | set(TYPES[raw])))})")
-            unknown = [f for f in quoted(value) if f not in columns]
+            known = tuple(columns) + ((INDEX,) if copies else ())
+            unknown = [f for f in quoted(value) if f not in known]
             if unknown:
                 fail_prop(at, f"{{{unknown[0]}}} names no data column ("
-                              + (f"columns: {', '.join(columns)})" if columns else "the component has no data)"))
-            if prop != "type" and not quoted(value):
+                              + (f"columns: {', '.join(known)})" if known else "the component has no data)")
+                              + (f"; {{{INDEX}}} is the copy number of an element with repeat:" if unknown[0] == INDEX else ""))
+            if prop in ("type", "repeat"):
+                continue
+            if not quoted(value):
                 _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), value)
+            elif set(quoted(value)) == {INDEX}:
+                for number, _, _ in copies:
+                    _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), filled(value, {INDEX: str(number)}))
         elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
     return Layout(ground, safe, elements)
 
@@ -302,13 +400,15 @@ def _checked(fail, at, parser, value):
 
 def check_rows(layout: Layout, rows, names: Names, label=""):
     """Every element's quoted properties parsed for every row; the first that fails names the file, row and column."""
-    quoting = [(f"{name}.{prop}", props["type"], prop, value) for name, props in layout.elements
-               for prop, value in props.items() if quoted(value)]
+    quoting = [(f"{name}.{prop}", props["type"], prop, value, repeat(props["repeat"]).start if "repeat" in props else None)
+               for name, props in layout.elements for prop, value in props.items()
+               if quoted(value) and (set(quoted(value)) - {INDEX} or "repeat" not in props)]
     if quoted(layout.ground):
-        quoting.append(("ground", "rect", "fill", layout.ground))
+        quoting.append(("ground", "rect", "fill", layout.ground, None))
     for number, row in rows.rows:
-        for what, kind, prop, value in quoting:
+        for what, kind, prop, value, first in quoting:
             try:
-                parse(kind, prop, filled(value, row), names)
+                parse(kind, prop, filled(value, row if first is None else {**row, INDEX: str(first)}), names)
             except s.Invalid as exc:
-                raise rows.fail(number, quoted(value)[0], f"{label}{what}: {exc}") from None
+                column = next(f for f in quoted(value) if f != INDEX or first is None)
+                raise rows.fail(number, column, f"{label}{what}: {exc}") from None

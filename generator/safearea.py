@@ -17,6 +17,7 @@ PALE = 0.96      # a ground lighter than this in every channel counts as white p
 OUTLINES = ("rect", "circle", "ellipse", "polygon")
 CACHED = 4096    # drawings whose measures are remembered (validation draws the same faces again and again)
 _MEASURED = {}
+_PAINTED = {}
 
 
 class Reach(NamedTuple):
@@ -60,6 +61,25 @@ def _sides(corners):
     return tuple(out)
 
 
+def painted(node, clips, cut):
+    """ink_ends of an element, remembered by its SVG, the clip paths it may use and the cut line: the same band or frame
+    on every face of a deck is painted once, and only the ends that come nearest the cut are kept."""
+    svg_text = node.tostring()
+    key = (svg_text, tuple(clip.tostring() for clip in clips.values()) if "clip-path" in svg_text else (), cut)
+    if key not in _PAINTED:
+        if len(_PAINTED) >= CACHED:
+            _PAINTED.clear()
+        ends = ink_ends(node, clips)
+        if ends:  # the nearest end to each side of the cut, and the extremes a frame is judged by
+            nearest = {min(ends, key=lambda p: clearance(cut, [p]))}
+            nearest |= {min(ends), max(ends), min(ends, key=lambda p: p[1]), max(ends, key=lambda p: p[1])}
+            if not isinstance(cut, Circle):
+                nearest |= {min(ends, key=lambda p, s=s: s[0] * p[0] + s[1] * p[1] + s[2]) for s in _sides(tuple(cut))}
+            ends = sorted(nearest)
+        _PAINTED[key] = ends
+    return _PAINTED[key]
+
+
 def text_ends(node) -> list:
     """The corners (mm) of a line of text's ink, from its font's own glyphs (as the writer sets it: no hinting, so the
     same figures whatever cairo drew before)."""
@@ -70,6 +90,15 @@ def text_ends(node) -> list:
             left, top, right, bottom = _placed(box, matrix(transform))
             ends += [(left, top), (right, top), (left, bottom), (right, bottom)]
     return ends
+
+
+def lettered(node) -> bool:
+    """True for a line of text, or a group holding only a text box's runs: measured from its glyphs, as textcheck
+    measures it, not painted."""
+    if node.tag == "text":
+        return True
+    return node.tag == "g" and bool(node.children) and all(
+        isinstance(child, svg.Run) or (child.tag == "g" and lettered(child)) for child in node.children)
 
 
 def name(node, n):
@@ -106,13 +135,15 @@ def _measure(drawing, cut):
         clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
         nearest = {}
         for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
-            ends = ((text_ends(node) if node.tag == "text" else ink_ends(node, clips))
-                    if node.role in (svg.MARK, svg.FRAME) else [])
+            if node.role not in (svg.MARK, svg.FRAME):
+                continue
+            text = lettered(node)
+            ends = text_ends(node) if text else painted(node, clips, cut)
             if ends:
                 part = name(node, n)
                 distance = clearance(cut, ends)
                 if part not in nearest or distance < nearest[part][1]:
-                    nearest[part] = (part, distance, node.tag == "text", role(node, ends, cut))
+                    nearest[part] = (part, distance, text, role(node, ends, cut))
         if len(_MEASURED) >= CACHED:
             _MEASURED.clear()
         _MEASURED[key] = tuple(nearest.values())

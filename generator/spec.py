@@ -39,7 +39,8 @@ COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), 
           "faces": s.any_value, "back": BACK, "include": s.flag,
           "print": s.one_of("all", "once")}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
-                 "colour_threshold": s.number(0, 100), "grey_threshold": s.number(0, 100), "colour_names": s.any_value},
+                 "colour_threshold": s.number(0, 100), "grey_threshold": s.number(0, 100), "colour_names": s.any_value,
+                 "fonts": s.any_value},
                 required=("game", "components"))
 DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour, 2, 24, unique=True), "cues": s.list_of(s.text, 0, 12)},
                                   required=("colours",)), 1, 50)
@@ -128,6 +129,7 @@ class Checker:
 
     def __init__(self, path, lines, palette=()):
         self.path, self.lines, self.palette = path, lines, set(palette) | set(s.BASE_COLOURS)
+        self.fonts = {}  # the spec's fonts: {name: typeface.Family}, read before its components
 
     def fail(self, key_path, message):
         """Raise a SpecError located at the nearest known line of key_path."""
@@ -196,6 +198,7 @@ def build(path, data, lines):
     for fact in game.reconstructed:
         if not getattr(game, fact):
             check.fail(("game", "reconstructed"), f"{fact} is marked reconstructed but game.{fact} is not given")
+    check.fonts = fonts(check, top.get("fonts"))
     raw_components = top["components"]
     if not isinstance(raw_components, dict) or not raw_components:
         check.fail(("components",), f"expected a mapping of components, found {s.found(raw_components)}")
@@ -214,9 +217,26 @@ def build(path, data, lines):
                 lines=MappingProxyType(lines), templates=search, distinguish=groups,
                 colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD), left_out=left_out,
                 grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names),
-                derived=Derived())
+                derived=Derived(), fonts=MappingProxyType(check.fonts))
     check_symbols(check, spec)
     return linked(filled(spec, check))
+
+
+def fonts(check, value):
+    """The spec's fonts: {name: file or {regular, bold, italic, bold-italic: file}} (inside its folder) as Families."""
+    from . import typeface
+
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        check.fail(("fonts",), f"expected a mapping of font names to files, found {s.found(value)}")
+    found = {}
+    for name, files in value.items():
+        try:
+            found.update(typeface.families(Path(check.path).parent, {name: files}))
+        except UserError as exc:
+            check.fail(("fonts", name), str(exc).removeprefix(f"fonts: {name}: "))
+    return found
 
 
 def filled(spec, check):

@@ -90,13 +90,14 @@ def parse(text: str, colour: str, icons=()) -> list:
 
 def _width(atoms, size, family):
     """The width in mm of atoms set at size."""
-    total = 0.0
-    for atom in atoms:
-        if atom.icon:
-            total += ICON_EM * size
-        else:
-            total += typeface.advance(family.face(atom.style.bold, atom.style.italic).resource, atom.char) * size
-    return total
+    return _em(tuple(atoms), family) * size
+
+
+@functools.lru_cache(maxsize=65536)
+def _em(atoms, family):
+    """The width in em of atoms (a word: the same words recur on card after card)."""
+    return sum(ICON_EM if atom.icon else typeface.advance(family.face(atom.style.bold, atom.style.italic).resource,
+                                                          atom.char) for atom in atoms)
 
 
 def _wrap(paragraphs, size, width, family):
@@ -127,6 +128,12 @@ def _wrap(paragraphs, size, width, family):
     return lines
 
 
+def _line(words, size, family):
+    """The width in mm of a line of words set at size."""
+    return sum(_width(word, size, family) for word in words) + typeface.advance(family.regular.resource, " ") * size * (
+        len(words) - 1)
+
+
 def _height(family, size, count, leading):
     """The height in mm from the top of a block of count lines to the bottom of its last line's descent."""
     ascent, descent = _extent(family.regular.resource)
@@ -141,9 +148,11 @@ def _extent(resource):
 
 
 def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 4.0, min_size: float | None = None,
-        align: str = "left", valign: str = "top", leading: float = 1.2, colour: str = "#000000", icons=None) -> Laid:
+        align: str = "left", valign: str = "top", leading: float = 1.2, colour: str = "#000000", icons=None,
+        wrap: bool = True) -> Laid:
     """Lay text with markup out in box (a textfit.Box, or (x, y, width, height) in mm): the largest size from size down
-    to min_size (in STEP mm steps) at which its lines fit, aligned; icons: {name: path of an SVG template} for :name:.
+    to min_size (in STEP mm steps) at which its lines fit, aligned; icons: {name: path of an SVG template} for :name:;
+    wrap False: a line per line of the text, which must then fit the box's width too.
 
     Sizes are em sizes in mm; leading is the distance between baselines in em. When even min_size does not fit, the
     runs are laid at min_size and fits is False (textcheck reports their ink outside the box)."""
@@ -160,8 +169,9 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
 
     def fits_at(index):
         """The lines at sizes[index], and whether they fit the box's height."""
-        lines = _wrap(paragraphs, sizes[index], width, font)
-        return lines, _height(font, sizes[index], len(lines), leading) <= height + 1e-9
+        lines = _wrap(paragraphs, sizes[index], width if wrap else float("inf"), font)
+        wide = wrap or all(_line(words, sizes[index], font) <= width + 1e-9 for words, _ in lines)
+        return lines, wide and _height(font, sizes[index], len(lines), leading) <= height + 1e-9
 
     chosen, (lines, fits) = 0, fits_at(0)
     if not fits:  # the largest size that fits: text that fits at a size fits at every smaller one

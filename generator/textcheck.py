@@ -26,9 +26,12 @@ def failures(spec, drawings) -> list:
         comp = spec.component(art.component)
         w, h = KINDS[comp.kind].size(comp.options)
         safe = Box(SAFE, SAFE, w - SAFE, h - SAFE, "safe area")
+        face = faces[comp.id] if art.side == "front" else "back"
+        for message in judged(drawing):
+            found.setdefault((comp.id, message), []).append(face)
         for node, transform, style in texts(drawing):
             for message in problems(node, transform, style, safe):
-                found.setdefault((comp.id, message), []).append(faces[comp.id] if art.side == "front" else "back")
+                found.setdefault((comp.id, message), []).append(face)
     return [(component, f"{_where(where)}: {message}") for (component, message), where in found.items()]
 
 
@@ -38,9 +41,17 @@ def texts(node, transform="", style=None):
     transform = f"{transform} {node.attrs.get('transform', '')}".strip()
     if node.tag == "text":
         yield node, transform, style
-    elif node.tag not in ("defs", "clipPath"):
+    elif node.tag not in ("defs", "clipPath") and not getattr(node, "problems", None):
         for child in node.children:
             yield from texts(child, transform, style)
+
+
+def judged(node):
+    """The problems a renderer found with whole texts as it laid them out (a layout's text boxes), in drawing order;
+    the text check leaves the lines of such a text alone."""
+    yield from getattr(node, "problems", ())
+    for child in node.children:
+        yield from judged(child)
 
 
 def ink_of(node, style):

@@ -2,7 +2,7 @@
 from collections import Counter
 from typing import NamedTuple
 
-from . import games, safearea, textcheck
+from . import games, resolution, safearea, textcheck
 from .components.kind import PUNCHES, round_cut
 from .expand import expand
 from .located import spec_error
@@ -53,14 +53,38 @@ def missing(spec, module):
             for kind, what in getattr(module, "REQUIRED", {}).items() if kind not in kinds]
 
 
-def validate(spec):
-    """Run every check; return the failures (empty when the set is complete and consistent).
+def art_warnings(spec, drawings=None) -> list:
+    """'<file>: <component>: <face> (<data file> row <n>): <image> prints at ... dpi ...' for each image placed below
+    art.MIN_DPI; drawings: (art, drawing) as validate drew them (None: draw the faces that place images)."""
+    from .components import layout  # lazy: start-up
+
+    if drawings is None:
+        placing = {c.id for c in spec.components if c.kind == "layout" and layout.places_images(c.options)}
+        if not placing:
+            return []
+        drawings = drawn(spec, {k: a for k, a in expand(spec)[1].items() if a.component in placing})
+    found: list = []
+    faces: Counter = Counter()
+    for piece, drawing in drawings:
+        faces[piece.component] += piece.side == "front"
+        face = f"face {faces[piece.component]}" if piece.side == "front" else "back"
+        props = piece.props or {}
+        row = f" ({props[layout.DATA]} row {props[layout.ROW]})" if layout.ROW in props else ""
+        found += [f"{spec.path}: {piece.component}: {face}{row}: {line}" for line in resolution.warnings(drawing)]
+    return found
+
+
+def validate(spec, warnings=None):
+    """Run every check; return the failures (empty when the set is complete and consistent); warnings: a list to add
+    what does not fail the set but a designer should hear (images below 300 dpi).
 
     Every distinct artwork is drawn once, so a template or a renderer refusing its input (a UserError, as the build
     would raise it) is found without building, and the text and safe-area checks read those drawings.
     """
     pieces, arts = expand(spec)
     drawings = drawn(spec, arts)
+    if warnings is not None:
+        warnings += art_warnings(spec, drawings)
     found = generic(spec, pieces, arts) + textcheck.failures(spec, drawings) + safearea.failures(spec, drawings)
     module = games.ruleset(spec)
     absent = missing(spec, module) if module is not None else []

@@ -1,6 +1,7 @@
 """The benchmark harness measures what it says: each job's own peak memory, bytecode outside the checkout, and a floor
 that draws what pnp draws."""
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -62,3 +63,21 @@ def test_floor_draws_what_pnp_draws(tmp_path, count, distinct):
     with pikepdf.open(ours) as pdf:
         forms = {o.objgen for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"}
     assert len(forms) == (0 if distinct else 16)  # a face placed more than once is stored once
+
+
+@pytest.mark.skipif(not load("bench").HERE.joinpath("squib.py").exists(), reason="no squib.py")
+def test_the_textcards_job_builds_the_peers_csv_with_every_card_once(tmp_path):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    squib = load("squib")
+    if not (squib.PEERS / "make_data.py").exists():
+        pytest.skip("the Squib peers folder (make_data.py) is not on this machine")
+    from generator import spec as specs
+    from generator.build import components_pdf
+    from generator.validate import validate
+    squib.prepare(tmp_path, [24])
+    spec = specs.load(str(tmp_path / "textcards-24.yaml"))
+    assert validate(spec) == []
+    data, pages = components_pdf(spec, "a4")
+    text = " ".join(page.get_textpage().get_text_range() for page in pypdfium2.PdfDocument(data))
+    assert sorted(int(n) for n in re.findall(r"Merchant (\d+)", text)) == list(range(1, 25))   # each title once
+    assert pages == 1 + 3   # the manifest, then 24 cards at 8 to an A4 sheet

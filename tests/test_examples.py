@@ -80,3 +80,16 @@ def test_pnp_new_writes_a_game_that_validates_and_builds_and_never_overwrites(tm
     assert (tmp_path / "my-game" / "cards.csv").read_text() == "changed\n"
     bad = runner.invoke(cli, ["new", ".hidden"])
     assert bad.exit_code == 1 and bad.output.startswith("error: .hidden: the folder's name makes the game id")
+
+
+def test_ember_deck_sets_titles_in_its_own_font_and_embeds_its_picture_once():
+    spec = specs.load(str(EXAMPLES / "ember-deck" / "ember-deck.yaml"))
+    reader = pypdf.PdfReader(io.BytesIO(components_pdf(spec, "a4")[0]))
+    fonts, images = set(), set()
+    for page in reader.pages[1:]:
+        resources = page["/Resources"]
+        fonts |= {str(f.get_object()["/BaseFont"]).split("+")[-1] for f in resources.get("/Font", {}).values()}
+        images |= {x.idnum for x in resources.get("/XObject", {}).values()
+                   if x.get_object().get("/Subtype") == "/Image"}
+    assert "DejaVuSerif" in fonts                     # the titles: the designer's font from fonts/
+    assert len(images) == 1                           # art/hills.png: one image object shared by every card

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 from PIL import Image
 
-from generator import cairopdf, svg
+from generator import cairopdf, svg, textbox, typeface
 from generator import spec as specs
 from generator.components.kind import Circle, placing, round_cut
 from generator.errors import SpecError, UserError
@@ -169,12 +169,14 @@ def test_a_text_box_shrinks_to_fit_down_to_its_min_size_and_aligns(tmp_path):
     fitted = lines[:-2]
     size = float(fitted[0].attrs["font-size"])
     assert 2 <= size < 5 and " ".join(t.content for t in fitted) == words.strip()
-    assert max(float(t.attrs["y"]) for t in fitted) + 0.24 * size <= 35 + 1e-6   # the last line ends inside the box
+    ascent, descent = textbox._extent("/V")   # Vera's own ascent and descent, in em
+    assert max(float(t.attrs["y"]) for t in fitted) + descent * size <= 35 + 1e-6   # the last line ends inside the box
     assert math.isclose(float(fitted[1].attrs["y"]) - float(fitted[0].attrs["y"]), 1.2 * size, abs_tol=1e-3)
     right, middle = lines[-2], lines[-1]
-    assert (right.attrs["text-anchor"], right.attrs["x"], right.attrs["y"]) == ("end", 55, 50 - 0.24 * 4)
-    assert (middle.attrs["text-anchor"], middle.attrs["x"]) == ("middle", 30)
-    assert math.isclose(middle.attrs["y"], 55 + (10 - 4) / 2 + 0.76 * 4, abs_tol=1e-3)
+    assert math.isclose(right.attrs["x"] + typeface.advance("/V", "Right") * 4, 55, abs_tol=0.01)  # ends at the right
+    assert math.isclose(right.attrs["y"], 50 - descent * 4, abs_tol=0.01)                          # sits on the bottom
+    assert math.isclose(middle.attrs["x"] + typeface.advance("/V", "Mid") * 2, 30, abs_tol=0.01)   # centred
+    assert math.isclose(middle.attrs["y"], 55 + (10 - (ascent + descent) * 4) / 2 + ascent * 4, abs_tol=0.01)
     assert validate(spec) == []
 
 
@@ -186,9 +188,9 @@ def test_text_that_does_not_fit_at_its_min_size_fails_validation_naming_file_row
           elements:
             rules: {type: text, x: 5, y: 5, width: 50, height: 20, text: "{rules}", size: 4, min_size: 3}
         """, {"cards.csv": f"rules\nShort.\n{long}\n"}, expect=2)
-    failed = [str(f) for f in validate(spec)]
-    assert failed and all(f.startswith(f"{spec.path}: cards: face 2: text 'word word") for f in failed)
-    assert all(f.endswith(f"past the bottom edge of its box ({tmp_path / 'cards.csv'} row 3, text rules)") for f in failed)
+    assert [str(f) for f in validate(spec)] == [   # one line for the text, not one per line of it
+        f"{spec.path}: cards: face 2: text 'word word word word word word word wo...' does not fit its 50.0 x 20.0 mm "
+        f"box even at its min_size, 3 mm ({tmp_path / 'cards.csv'} row 3, text rules)"]
 
 
 def test_marks_keep_clear_of_the_cut_unless_they_are_art(tmp_path):
@@ -265,10 +267,10 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
 @pytest.mark.parametrize("component, files, message", [
     ("layout: {elements: {a: {type: blob}}}\n", {},
      "game.yaml:10: components.cards.layout.elements.a.type: unknown element type 'blob' (expected one of rect, circle, "
-     "ellipse, line, polygon, hexagon, star, path, text, icon)"),
+     "ellipse, line, polygon, hexagon, star, path, text, icon, image)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, colour: fire}\n"},
      "card.yaml:2: elements.a.colour: unknown property 'colour' for a rect (expected one of area, fill, height, opacity, "
-     "radius, role, stroke, stroke_width, type, visible, width, x, y)"),
+     "radius, repeat, role, rotate, stroke, stroke_width, type, visible, width, x, y)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: '{name}'}\n"},
      "card.yaml:2: elements.a.text: {name} names no data column (the component has no data)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, fill: purple}\n"},
@@ -368,3 +370,243 @@ def test_the_layout_reference_names_every_element_option_and_choice_the_code_acc
     assert all(f"`{key}`" in top for key in layouts.TOP)
     for choices in (layouts.AREAS, layouts.ROLES, layouts.ALIGN, layouts.VALIGN, ("flat", "pointy")):
         assert all(f"`{choice}`" in reference for choice in choices), choices
+
+
+FONTS = os.path.join(os.path.dirname(__file__), "data", "fonts")
+
+
+def runs(drawing):
+    """(text, font family, weight, style, fill) of each run of text in a drawing."""
+    return [(t.content, t.attrs.get("font-family"), t.attrs.get("font-weight", "normal"),
+             t.attrs.get("font-style", "normal"), t.attrs.get("fill")) for t in texts(drawing)]
+
+
+def test_a_text_element_takes_markup_inline_icons_a_designer_font_and_justify(tmp_path):
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "Serif.ttf").write_bytes(open(os.path.join(FONTS, "DejaVuSerif-Latin.ttf"), "rb").read())
+    path = tmp_path / "game.yaml"
+    path.write_text(SPEC.replace("EXPECT", "1").replace("components:", "fonts:\n  serif: fonts/Serif.ttf\ncomponents:")
+                    + textwrap.indent(textwrap.dedent("""\
+        data: cards.csv
+        layout:
+          elements:
+            rules: {type: text, x: 5, y: 5, width: 50, height: 30, size: 4, font: serif, align: justify,
+                    text: "{rules}"}
+            flavour: {type: text, x: 5, y: 40, width: 50, height: 10, size: 3, italic: true, colour: water,
+                      text: "Calm *seas*"}
+        """), "    "))
+    (tmp_path / "cards.csv").write_text('rules\n"Gain **two** :round: and {colour:fire}one{/colour} wood, then pass '
+                                        'the deck on to the next player."\n')
+    spec = specs.load(str(path))
+    drawing = fronts(spec)[0]
+    found = runs(drawing)
+    assert ("two", "DejaVu Serif", "bold", "normal", "#000000") in found            # **bold** in the designer's font
+    assert ("one", "DejaVu Serif", "normal", "normal", "#d0492f") in found          # a palette colour by name
+    assert ("Calm ", "Bitstream Vera Sans", "normal", "italic", "#2f6fd0") in found  # italic: true, *seas* upright
+    assert ("seas", "Bitstream Vera Sans", "normal", "normal", "#2f6fd0") in found
+    icon = [c for c in drawing.children if c.part == "rules"][0]
+    assert any(getattr(child, "part", None) == "icon round" for child in icon.children)   # :round: is the template
+    first = [t for t in texts(drawing) if float(t.attrs["y"]) == float(texts(drawing)[0].attrs["y"])]
+    last = first[-1]     # justified: the first line's last word ends at the box's right edge
+    assert math.isclose(last.attrs["x"] + typeface.advance(last.face.resource, last.content) * 4, 55, abs_tol=0.01)
+    assert validate(spec) == []
+
+
+def test_a_character_the_font_lacks_fails_once_per_text_naming_the_row(tmp_path):
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            title: {type: text, x: 5, y: 5, width: 50, height: 30, text: "{title}", size: 4}
+        """, {"cards.csv": "title\nPlain\n中文 and more 中文\n"}, expect=2)
+    assert [str(f) for f in validate(spec)] == [
+        f"{spec.path}: cards: face 2: text '中文 and more 中文': the font BitstreamVeraSans-Roman has no glyph for "
+        f"'中' (U+4E2D), '文' (U+6587) ({tmp_path / 'cards.csv'} row 3, text title)"]
+
+
+def test_a_font_the_spec_does_not_give_is_refused_naming_the_line(tmp_path):
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, "layout: {elements: {a: {type: text, text: Hi, font: fancy}}}\n")
+    assert str(caught.value).endswith("components.cards.layout.elements.a.font: unknown font 'fancy' (the spec has no "
+                                      "fonts: give it fonts: {name: file.ttf})")
+
+
+def test_an_image_element_contains_covers_or_stretches_art_from_a_row_and_warns_below_300_dpi(tmp_path):
+    picture = Image.new("RGB", (100, 50), (0xd0, 0x49, 0x2f))
+    picture.paste((0x2f, 0x6f, 0xd0), (50, 0, 100, 50))   # left half red, right half blue
+    (tmp_path / "art").mkdir()
+    picture.save(tmp_path / "art" / "duo.png")
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            contain: {type: image, file: "art/{art}.png", x: 10, y: 2, width: 40, height: 40}
+            cover: {type: image, file: "art/{art}.png", x: 10, y: 44, width: 20, height: 20, fit: cover}
+            stretch: {type: image, file: "art/{art}.png", x: 35, y: 44, width: 20, height: 30, fit: stretch}
+        """, {"cards.csv": "art\nduo\n"})
+    image, red, blue, white = pixels(fronts(spec)[0]), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)
+    # contain: 40 x 20 mm, centred in its 40 mm square (y 12 to 32)
+    assert [at(image, 12, y) for y in (11, 13, 31, 33)] == [white, red, red, white]
+    assert at(image, 48, 20) == blue
+    # cover: 40 x 20 mm cut to the 20 mm square: the middle of the art (red left of x 20, blue right of it)
+    assert [at(image, x, 54) for x in (9, 11, 19, 21, 29, 31)] == [white, red, red, blue, blue, white]
+    assert at(image, 20.5, 43) == white and at(image, 20.5, 63) == blue
+    # stretch: the whole art squeezed into 20 x 30 mm
+    assert [at(image, x, 73) for x in (36, 44, 46, 54, 56)] == [red, red, blue, blue, white]
+    warnings = []
+    assert validate(spec, warnings) == []
+    assert warnings == [f"{spec.path}: cards: face 1 ({tmp_path / 'cards.csv'} row 2): duo.png prints at {dpi} dpi at "
+                        f"{size} mm (100 x 50 pixels; 300 dpi wanted)"
+                        for dpi, size in (("63", "40.0 x 20.0"), ("63", "40.0 x 20.0"), ("42", "20.0 x 30.0"))]
+
+
+def test_an_image_a_row_names_that_is_missing_is_refused_naming_file_row_and_column(tmp_path):
+    with pytest.raises(UserError) as caught:
+        make(tmp_path, """\
+            data: cards.csv
+            layout: {elements: {art: {type: image, file: "{art}.png"}}}
+            """, {"cards.csv": "art\nship\n"})
+    assert str(caught.value) == (f"{tmp_path / 'cards.csv'} row 2, column art: layout element art.file: "
+                                 f"{tmp_path / 'ship.png'}: cannot read: No such file or directory")
+
+
+def test_any_element_turns_about_its_centre(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            bar: {type: rect, x: 20, y: 38, width: 20, height: 4, fill: fire, rotate: 90}
+            tri: {type: polygon, points: [[5, 60], [15, 60], [10, 70]], fill: water, rotate: 180}
+        """)
+    image, red, blue, white = pixels(fronts(spec)[0]), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)
+    assert [at(image, 30, y) for y in (29, 31, 49, 51)] == [white, red, red, white]   # upright now: 20 mm tall
+    assert at(image, 22, 40) == white
+    assert at(image, 6, 61) == white and at(image, 6, 69) == blue   # its point is at the top now, its base below
+
+
+def test_an_element_repeats_over_a_grid_or_round_a_ring_numbering_its_copies(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            cell: {type: rect, x: 5, y: 5, width: 10, height: 10, fill: water, stroke: black,
+                   repeat: {count: 5, columns: 3, dx: 12, dy: 12}}
+            number: {type: text, x: 5, y: 5, width: 10, height: 10, text: "{i}", size: 3, align: centre,
+                     repeat: {count: 5, columns: 3, dx: 12, dy: 12, start: 1}}
+            ring: {type: circle, x: 10, y: 35, r: 3, fill: fire, repeat: {path: ring, count: 12, columns: 4, rows: 4,
+                   dx: 12, dy: 12, every: 2}}
+        """)
+    drawing = fronts(spec)[0]
+    assert [t.content for t in texts(drawing)] == ["1", "2", "3", "4", "5"]
+    image, red, blue, white = pixels(drawing), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)
+    assert [at(image, x, 8) for x in (8, 20, 32, 44)] == [blue, blue, blue, white]      # 3 in a row, then
+    assert [at(image, x, 20) for x in (8, 20, 32)] == [blue, blue, white]                # 2 below
+    # a ring of 4 x 4 cells holds 12 copies clockwise from the top left; every second is drawn: 0, 2, 4, ... 10
+    ring = {(0, 0), (2, 0), (3, 1), (3, 3), (1, 3), (0, 2)}
+    for column in range(4):
+        for row in range(4):
+            assert (at(image, 10 + 12 * column, 35 + 12 * row) == red) == ((column, row) in ring), (column, row)
+
+
+@pytest.mark.parametrize("element, message", [
+    ("{type: text, text: '{i}'}",
+     "elements.a.text: {i} names no data column (the component has no data); {i} is the copy number of an element with "
+     "repeat:"),
+    ("{type: rect, repeat: {count: 20, path: ring, columns: 3, rows: 3}}",
+     "elements.a.repeat: a ring of 3 x 3 cells holds 8 copies (columns and rows at least 2), found count 20"),
+    ("{type: rect, repeat: {count: 2, across: 3}}",
+     "elements.a.repeat: unknown repeat key 'across' (expected one of count, start, every, columns, rows, dx, dy, path)"),
+    ("{type: rect, fill: '{i}', repeat: {count: 3}}",
+     "elements.a.fill: unknown colour '0' (palette has black, fire, paper, water, white, or #rrggbb)"),
+    ("{type: rect, rotate: quarter}", "elements.a.rotate: expected a number from -360 to 360, found 'quarter'"),
+])
+def test_repeat_and_rotate_errors_name_the_key(tmp_path, element, message):
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, f"layout: {{elements: {{a: {element}}}}}\n")
+    assert str(caught.value).endswith(f"components.cards.layout.{message}")
+
+
+def test_every_element_has_a_current_picture_of_the_layout_the_reference_shows():
+    import importlib.util
+    import textwrap as tw
+    from pathlib import Path
+    from generator import layouts
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    loader = importlib.util.spec_from_file_location("elements", docs / "elements.py")
+    elements = importlib.util.module_from_spec(loader)
+    loader.loader.exec_module(elements)
+    assert set(layouts.TYPES) | {"rotate", "repeat"} == set(elements.LAYOUTS)
+    reference = (docs / "layout-reference.md").read_text()
+    for name, layout in elements.LAYOUTS.items():
+        assert f"](img/elements/{name}.png)" in reference, name
+        if name in layouts.TYPES:   # each element's section shows the layout its picture is drawn from
+            section = reference.split(f"\n### `{name}`\n")[1].split("\n### ")[0]
+            assert f"```yaml\n{tw.dedent(layout).rstrip()}\n```" in section, name
+        assert (docs / "img" / "elements" / f"{name}.png").read_bytes() == elements.picture(name), (
+            f"docs/img/elements/{name}.png is out of date: run python docs/elements.py")
+
+
+def test_a_text_box_near_the_cut_fails_once_and_a_frame_on_every_face_is_painted_once(tmp_path, monkeypatch):
+    from generator import safearea
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            frame: {type: rect, x: 3, y: 3, width: 54, height: 74, fill: none, stroke: black, role: frame}
+            title: {type: text, x: 1, y: 10, width: 40, height: 8, text: "{title}", size: 4}
+        """, {"cards.csv": "title\n" + "".join(f"Card {n}\n" for n in range(20))}, expect=20)
+    painted = []
+    monkeypatch.setattr(safearea, "ink_ends", lambda node, clips, real=safearea.ink_ends: painted.append(node.part)
+                        or real(node, clips))
+    failed = [str(f) for f in validate(spec)]
+    # one line per face from the text check (its glyphs 0.8 mm past the safe area), none from the mark check
+    assert len(failed) == 20 and all(f.endswith("past the left edge of its box (safe area)") for f in failed)
+    assert painted.count("frame") == 1   # the same frame on 20 faces: painted once, not once a face
+
+
+def test_an_image_element_draws_inkscape_svg_art_and_the_cli_prints_the_dpi_warning(tmp_path):
+    from click.testing import CliRunner
+    from generator.cli import cli
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "sun.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">'
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#d0492f"/><stop offset="1" stop-color="#d0492f"/>'
+        '</linearGradient><style>.b { fill: #2f6fd0; }</style></defs>'
+        '<rect width="20" height="20" fill="url(#g)"/><rect class="b" x="20" width="20" height="20"/></svg>')
+    Image.new("RGB", (30, 30), (0, 0, 0)).save(tmp_path / "art" / "dot.png")
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            sun: {type: image, file: art/sun.svg, x: 10, y: 10, width: 40, height: 40}
+            dot: {type: image, file: art/dot.png, x: 10, y: 60, width: 10, height: 10}
+        """)
+    image = pixels(fronts(spec)[0])
+    # contain: 40 x 20 mm, centred in the 40 mm square; its gradient (red) and its <style> class (blue) drawn
+    assert [at(image, x, 30) for x in (12, 28, 32, 48)] == [(0xd0, 0x49, 0x2f)] * 2 + [(0x2f, 0x6f, 0xd0)] * 2
+    assert at(image, 30, 19) == (255, 255, 255)
+    result = CliRunner().invoke(cli, ["validate", spec.path])
+    assert result.exit_code == 0 and (f"warning: {spec.path}: cards: face 1: dot.png prints at 76 dpi at 10.0 x 10.0 mm "
+                                      "(30 x 30 pixels; 300 dpi wanted)") in result.output.splitlines()
+
+
+def test_wrap_false_keeps_each_line_whole_and_shrinks_it_to_the_width(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            note: {type: text, x: 5, y: 5, width: 30, height: 30, size: 5, min_size: 2, wrap: false,
+                   text: "one two three four five\\nsix"}
+        """)
+    found = texts(fronts(spec)[0])
+    assert [t.content for t in found] == ["one two three four five", "six"]
+    size = float(found[0].attrs["font-size"])   # the long line alone decides: the largest size at which it fits 30 mm
+    assert typeface.advance("/V", found[0].content) * size <= 30 < typeface.advance("/V", found[0].content) * (size + 0.05)
+
+
+def test_a_font_file_that_is_not_a_font_is_refused_naming_the_spec_line(tmp_path):
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "notes.ttf").write_text("not a font")
+    path = tmp_path / "game.yaml"
+    path.write_text(SPEC.replace("EXPECT", "1").replace("components:", "fonts:\n  body: fonts/notes.ttf\ncomponents:")
+                    + "    layout: {elements: {}}\n")
+    with pytest.raises(SpecError) as caught:
+        specs.load(str(path))
+    assert str(caught.value).startswith(f"{path}:4: fonts.body: {tmp_path / 'fonts' / 'notes.ttf'}: not a TrueType or "
+                                        "OpenType font (")

@@ -1,12 +1,14 @@
 """Layout: a designer's own card, tile or token, its faces drawn from a layout (generator/layouts.py), one per data row."""
+import functools
 import math
+import re
 from pathlib import Path
 from types import MappingProxyType
 
 from .. import data as rows_of
 from .. import layouts
 from .. import schema as s
-from .. import svg, templates, textfit
+from .. import art, svg, templates, textbox, textfit, typeface
 from ..errors import UserError
 from ..files import inside
 from ..hexgrid import FLAT, ORIGIN, POINTY, Layout as HexLayout, polygon_corners
@@ -32,8 +34,6 @@ ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.F
 ROW = "#row"       # the face property holding the data row a face comes from (no {column} can quote it)
 DATA = "#data"     # and the data file's name
 BACK = "#back"     # a face's own back's property: the back layout its row names
-ASCENT, DESCENT = 0.76, 0.24   # how far Vera's ink reaches above and below the baseline, in text sizes
-SHRINK = 0.95      # each try at fitting a text box sets it this much smaller, down to its min_size
 COUNTS = ("count", "quantity")
 
 
@@ -83,7 +83,8 @@ def load(check, key_path, checked, options, source):
     """Read the component's layouts and data (paths inside the spec's folder): options with the loaded Layouts, and the
     faces: one per data row, as many copies as its count column says."""
     folder = Path(check.path).parent
-    names = layouts.Names(frozenset(check.palette), frozenset(templates.names(templates.search_path(check.path))))
+    names = layouts.Names(frozenset(check.palette), frozenset(templates.names(templates.search_path(check.path))),
+                          frozenset(check.fonts), folder)
     rows = None
     if "data" in options:
         raw = options["data"]
@@ -165,6 +166,12 @@ def back_face(options, props):
     return {BACK: name, **{field: props[field] for field in sorted(options["backs"][name].fields())}}
 
 
+def places_images(options) -> bool:
+    """True when a component's layouts (front or backs) place the designer's images."""
+    lays = [options.get("layout") or options.get("layouts"), options.get("back_layout"), *options.get("backs", {}).values()]
+    return any(props["type"] == "image" for lay in lays if isinstance(lay, layouts.Layout) for _, props in lay.elements)
+
+
 def area(name, w, h, bleed, safe):
     """The (x, y, width, height) of a named area in trim coordinates."""
     if name == "bleed":
@@ -193,20 +200,46 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
     for name, props in lay.elements:
         kind = props["type"]
         try:
-            e = layouts.element(kind, props, fields, names)
+            step = layouts.parse(kind, "repeat", props["repeat"], names) if "repeat" in props else None
+            for number, column, row in step.copies() if step else [(None, 0, 0)]:
+                e = layouts.element(kind, props, fields if step is None else {**fields, layouts.INDEX: str(number)}, names)
+                if not e["visible"]:
+                    continue
+                box = area(e.get("area", "trim"), w, h, bleed, lay.safe)
+                label = name if number is None else f"{name} {number}"
+                made = shape(dwg, spec, kind, e, box, label, where)
+                if made is None:
+                    continue
+                if e["opacity"] < 1:
+                    made.attrs["opacity"] = e["opacity"]
+                moves = []
+                if column or row:
+                    moves.append(f"translate({svg.r(column * mm(step.dx, box, 'w'))},{svg.r(row * mm(step.dy, box, 'h'))})")
+                if e["rotate"]:
+                    cx, cy = centre(kind, e, box)
+                    moves.append(f"rotate({svg.r(e['rotate'])},{svg.r(cx)},{svg.r(cy)})")
+                if moves:
+                    holder = dwg.g(transform=" ".join(moves))
+                    holder.add(made)
+                    made = holder
+                role = e.get("role") or ("art" if e.get("area") == "bleed" else "mark")
+                drawn.append(svg.part(made, label, ROLES[role]))
         except s.Invalid as exc:  # checked when the spec loaded: only a layout changed behind its back gets here
             raise UserError(f"{where}layout element {name}: {exc}") from None
-        if not e["visible"]:
-            continue
-        box = area(e.get("area", "trim"), w, h, bleed, lay.safe)
-        made = shape(dwg, spec, kind, e, box, name, where)
-        if made is None:
-            continue
-        if e["opacity"] < 1:
-            made.attrs["opacity"] = e["opacity"]
-        role = e.get("role") or ("art" if e.get("area") == "bleed" else "mark")
-        drawn.append(svg.part(made, name, ROLES[role]))
     return drawn
+
+
+def centre(kind, e, box):
+    """The point an element turns about: its box's, shape's or line's middle; a path's (x, y)."""
+    if kind == "line":
+        return ((mm(e["x1"], box, "x") + mm(e["x2"], box, "x")) / 2, (mm(e["y1"], box, "y") + mm(e["y2"], box, "y")) / 2)
+    if kind == "polygon":
+        xs, ys = [mm(px, box, "x") for px, _ in e["points"]], [mm(py, box, "y") for _, py in e["points"]]
+        return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    x, y = mm(e["x"], box, "x"), mm(e["y"], box, "y")
+    if kind in ("rect", "text", "icon", "image"):
+        return x + mm(e["width"], box, "w") / 2, y + mm(e["height"], box, "h") / 2
+    return x, y
 
 
 def shape(dwg, spec, kind, e, box, name, where):
@@ -243,55 +276,91 @@ def shape(dwg, spec, kind, e, box, name, where):
     if kind == "icon":
         return svg.symbol(dwg, e["name"], x + width / 2, y + height / 2, min(width, height), spec.colour(e["colour"]),
                           spec.colour(e["ink"]), search=spec.templates)
-    return text_box(dwg, spec, e, x, y, width, height, f"{where}text {name}")
+    if kind == "image":
+        return image(dwg, spec, e, x, y, width, height)
+    return text_box(spec, e, x, y, width, height, f"{where}text {name}")
 
 
-def lines(text, size, width, bold, wrap):
-    """The lines of a text set at size mm: wrapped at spaces to width mm (a word is never cut), and at every line break."""
-    if not wrap:
-        return text.split("\n")
-    found = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}" if line else word
-            if line and textfit.width(trial, size, bold) > width:
-                found.append(line)
-                line = word
-            else:
-                line = trial
-        found.append(line)
+class Lettering(svg.Element):
+    """A text element's runs; problems: what validation says of the text as a whole (one line each), so the text check
+    need not report its lines one by one."""
+
+    __slots__ = ("problems",)
+
+    def __init__(self, problems):
+        super().__init__("g")
+        self.problems = problems
+
+
+PAINT = re.compile(r"\{(colou?r):([^{}]+)\}")
+ICON = re.compile(r":([A-Za-z0-9][A-Za-z0-9_-]*):")
+
+
+def text_box(spec, e, x, y, width, height, name):
+    """A text box laid out by textbox.fit in the element's font, with the spec's icons inline; a text that does not fit
+    at its min_size, or needs a glyph its font lacks, carries one problem each."""
+    if not e["text"].strip():
+        return None
+    text = PAINT.sub(lambda m: f"{{{m.group(1)}:{spec.colour(m.group(2).strip())}}}", e["text"])
+    text = f"**{text}**" * e["bold"] or text
+    text = f"*{text}*" * e["italic"] or text
+    family = spec.fonts[e["font"]] if "font" in e else typeface.VERA
+    box = textfit.Box(x, y, x + width, y + height, name)
+    size = e["size"]
+    laid = textbox.fit(text, box, font=family, size=size, min_size=min(e.get("min_size", size), size),
+                       align="centre" if e["align"] == "center" else e["align"], valign=e["valign"],
+                       leading=e["leading"], colour=spec.colour(e["colour"]), icons=icons(spec, text),
+                       wrap=e["wrap"])
+    quote = e["text"] if len(e["text"]) <= 40 else e["text"][:37] + "..."
+    quote = "'" + quote.replace("\n", " ") + "'"
+    problems = []
+    if not laid.fits:
+        problems.append(f"text {quote} does not fit its {width:.1f} x {height:.1f} mm box even at its min_size, "
+                        f"{laid.size:g} mm ({name})")
+    fonts = {}
+    for char, font in laid.missing:
+        fonts.setdefault(font, []).append(f"'{char}' (U+{ord(char):04X})")
+    problems += [f"text {quote}: the font {font} has no glyph for {', '.join(chars)} ({name})"
+                 for font, chars in fonts.items()]
+    group = Lettering(problems)
+    group.children += laid.elements
+    return group
+
+
+def icons(spec, text) -> dict:
+    """{name: template file} of each :name: in text that names a template of the spec's (read through spec.templates, so
+    a face kept between builds knows it uses it)."""
+    found = {}
+    for name in dict.fromkeys(ICON.findall(text)):
+        path = _find(spec.path, name)
+        if path is not None:
+            spec.templates.load(name)
+            found[name] = path
     return found
 
 
-def fit(e, width, height):
-    """The size and lines of a text box's text: its size, or smaller down to min_size until every line fits its box."""
-    size, smallest = e["size"], min(e.get("min_size", e["size"]), e["size"])
-    while True:
-        found = lines(e["text"], size, width, e["bold"], e["wrap"])
-        tall = (ASCENT + DESCENT) * size + (len(found) - 1) * size * e["leading"]
-        if (tall <= height and all(textfit.width(line, size, e["bold"]) <= width for line in found)) or size <= smallest:
-            return size, found
-        size = max(smallest, size * SHRINK)
+@functools.lru_cache(maxsize=256)
+def _find(spec_path, name):
+    """The template file called name that a spec can use, or None."""
+    return templates.search_path(spec_path).find(name)
 
 
-def text_box(dwg, spec, e, x, y, width, height, name):
-    """A text box as a group of lines, each measured by the text check against the box."""
-    if not e["text"].strip():
-        return None
-    size, found = fit(e, width, height)
-    step = size * e["leading"]
-    tall = (ASCENT + DESCENT) * size + (len(found) - 1) * step
-    top = {"top": y, "middle": y + (height - tall) / 2, "bottom": y + height - tall}[e["valign"]]
-    align = {"left": "start", "right": "end"}.get(e["align"], "middle")
-    at = {"start": x, "end": x + width, "middle": x + width / 2}[align]
-    box = textfit.Box(x, y, x + width, y + height, name)
-    group = dwg.g()
-    for n, line in enumerate(found):
-        if line:
-            group.add(svg.text(dwg, line, at, top + ASCENT * size + n * step, size, spec.colour(e["colour"]), align,
-                               e["bold"], box=box))
-    return group
+def image(dwg, spec, e, x, y, width, height):
+    """The designer's image or SVG art fitted to its box: contain (whole, centred), cover (filling it, cut at the box)
+    or stretch."""
+    source = art.load(Path(spec.path).parent, e["file"])
+    if e["fit"] == "stretch":
+        return art.place(source, x, y, width, height)
+    sw, sh = source.size
+    scale = (min if e["fit"] == "contain" else max)(width / sw, height / sh)
+    placed = art.place(source, x + (width - sw * scale) / 2, y + (height - sh * scale) / 2, sw * scale, sh * scale)
+    if e["fit"] == "contain":
+        return placed
+    ident = f"cover{len(dwg.defs.children)}"
+    dwg.defs.add(dwg.clipPath(id=ident)).add(dwg.rect((svg.r(x), svg.r(y)), (svg.r(width), svg.r(height))))
+    holder = dwg.g(clip_path=f"url(#{ident})")
+    holder.add(placed)
+    return holder
 
 
 def render(spec, component, props):
