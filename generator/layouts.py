@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
+from . import art
 from . import schema as s
 from . import yamlsource
 from .data import FALSE
@@ -274,7 +275,6 @@ def parse(kind, prop, value, names):
         raise s.Invalid(f"unknown font {found!r} (" + (f"fonts: {', '.join(sorted(names.fonts))})" if names.fonts else
                                                        "the spec has no fonts: give it fonts: {name: file.ttf})"))
     if parser is file_name and names.folder is not None:
-        from . import art
         try:
             art.load(names.folder, found)
         except UserError as exc:

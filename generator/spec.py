@@ -6,7 +6,7 @@ from types import MappingProxyType
 
 
 from . import schema as s
-from . import figures, templates, yamlsource
+from . import figures, templates, typeface, yamlsource
 from . import theme as themes
 from .components import KINDS
 from .components.kind import BLEED
@@ -224,8 +224,6 @@ def build(path, data, lines):
 
 def fonts(check, value):
     """The spec's fonts: {name: file or {regular, bold, italic, bold-italic: file}} (inside its folder) as Families."""
-    from . import typeface
-
     if value is None:
         return {}
     if not isinstance(value, dict):
