@@ -21,7 +21,12 @@ def face_png(spec, art, dpi: float = DPI) -> bytes:
 
     Public: the gallery and watch call it too.
     """
-    drawing = svg.as_drawing(draw_art(spec, art))
+    return picture_png(draw_art(spec, art), dpi)
+
+
+def picture_png(picture, dpi: float = DPI) -> bytes:
+    """PNG of a drawing or its SVG text at dpi, sized and recorded as face_png's."""
+    drawing = svg.as_drawing(picture)
     return drawing_png(drawing, pixels(drawing.width, dpi), pixels(drawing.height, dpi), dpi)
 
 
