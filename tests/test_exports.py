@@ -2,6 +2,8 @@
 import io
 import json
 import math
+import re
+import shutil
 import struct
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -339,3 +341,30 @@ def test_every_export_writes_only_inside_out(tmp_path, monkeypatch):
     written = {p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()}
     assert written and all(p.parts[0] == "out" for p in written)
     assert {p.parts[2] for p in written if len(p.parts) > 3} == {"svg", "png", "contact", "tts"}
+
+
+def test_watch_rewrites_the_other_formats_asked_for_on_every_save(tmp_path):
+    """pnp watch --format pdf,svg,png writes what pnp build would, then rewrites it after a save: a new colour reaches
+    the PNG of the face that has it."""
+    from test_watch import Watch
+    shutil.copy(specs.SPECS / "posies.yaml", tmp_path / "posies.yaml")
+    spec = specs.load(str(tmp_path / "posies.yaml"))
+    faces = sum(fronts + back for fronts, back in distinct_faces(spec).values())
+    pages = components_pdf(spec, "a4")[1]
+    watch = Watch("posies.yaml", "--paper", "a4", "--out", "out", "--format", "png,pdf,svg", "--dpi", "40", cwd=tmp_path)
+    try:
+        first = watch.started()
+        assert len(first) == 1 and re.fullmatch(rf"rebuilt posies-components-a4\.pdf \(\d+ of \d+ faces drawn\); "
+                                               rf"wrote svg \({faces + pages} files\), png \({faces} files\) \([\d.]+ s\)",
+                                               first[0]), first
+        out = tmp_path / "out" / "posies"
+        assert len(list((out / "png").iterdir())) == faces and len(list((out / "svg").iterdir())) == faces + pages
+        pink = out / "png" / f"{face_stems(spec)['posy-pink-1']}.png"
+        before = pink.read_bytes()
+        (tmp_path / "posies.yaml").write_text((tmp_path / "posies.yaml").read_text().replace('pink: "#f28bbd"', 'pink: "#e0409a"'))
+        line = watch.line()
+        assert line.startswith("posies.yaml changed: rebuilt posies-components-a4.pdf") and "wrote svg" in line, line
+        assert pink.read_bytes() != before
+        assert watch.stop() == 0
+    finally:
+        watch.kill()
