@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urlparse
 
+import jsonschema
 import pytest
 from click.testing import CliRunner
 
@@ -223,8 +224,18 @@ def shape(comp):
     return "circle" if not isinstance(cut[0], tuple) else {4: "box", 6: "hex"}.get(len(cut), "rounded")
 
 
+SCHEMA = json.loads((Path(__file__).parent / "data" / "tts-saved-object.schema.json").read_text())
+
+
+def schema_errors(document):
+    """What the saved-object schema (tests/data/tts-saved-object.schema.json) finds wrong with a document."""
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    return [error.message for error in jsonschema.Draft202012Validator(SCHEMA).iter_errors(document)]
+
+
 def check_saved_object(document, out, spec):
     """A precise structural check of a Tabletop Simulator saved object (the fields of its documented save format)."""
+    assert schema_errors(document) == []
     for key, kind in (("SaveName", str), ("Date", str), ("ObjectStates", list), ("VersionNumber", str)):
         assert isinstance(document[key], kind), key
     expected = distinct_faces(spec)
@@ -273,6 +284,21 @@ def test_tts_saved_object_loads_every_deck_from_the_written_sheets(tmp_path, gam
     out = export(tmp_path, game, "--format", "tts", "--dpi", "60")
     document = json.loads((out / "tts" / f"{spec.game.id}.json").read_text())
     check_saved_object(document, out, spec)
+
+
+def test_the_schema_refuses_a_broken_saved_object(tmp_path):
+    document = json.loads((export(tmp_path, "posies", "--format", "tts", "--dpi", "30") / "tts" / "posies.json").read_text())
+    assert schema_errors(document) == []
+    sheet_changes = ({"Type": 7}, {"NumWidth": 11}, {"FaceURL": "https://example.org/a.png"}, {"BackURL": None}, {"Flipped": True})
+    card_changes = ({"CardID": "101"}, {"Name": "Deck"}, {"GUID": "xyz"}, {"Cards": []})
+    for where, change in [("sheet", c) for c in sheet_changes] + [("card", c) for c in card_changes]:
+        broken = json.loads(json.dumps(document))
+        card = next(state for state in broken["ObjectStates"] if state["Name"] == "DeckCustom")["ContainedObjects"][0]
+        target = next(iter(card["CustomDeck"].values())) if where == "sheet" else card
+        target.update(change)
+        if None in change.values():
+            del target[next(iter(change))]
+        assert schema_errors(broken), change
 
 
 def test_tts_sheets_hold_at_most_69_faces_in_10_by_7():
