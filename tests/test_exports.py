@@ -5,6 +5,7 @@ import math
 import re
 import shutil
 import struct
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urlparse
@@ -394,3 +395,14 @@ def test_watch_rewrites_the_other_formats_asked_for_on_every_save(tmp_path):
         assert watch.stop() == 0
     finally:
         watch.kill()
+
+
+def test_the_benchmark_times_each_format_against_the_pdf_build_of_the_same_deck(tmp_path):
+    from test_bench import bench
+    spec = specs.load(str(bench.layout_deck(tmp_path, 3)))
+    assert len({repr(sorted(p.items())) for p in face_props(spec, spec.components[0])}) == 3  # every card differs
+    rows = bench.export_costs([sys.executable, "-m", "generator.cli"], tmp_path, bench.child_env(tmp_path), 1, cards=3)
+    names = [row[0] for row in rows]
+    assert [name.split(":")[0] for name in names] == [f"export {name}" for name in bench.EXPORTS]
+    assert "(1 file," in names[0] and "(4 files," in names[2] and "(1 file," in names[3]  # png: 3 fronts and a back
+    assert rows[0][5] is None and all(row[5] == rows[0][1] > 0 and row[6] == "pdf build" for row in rows[1:])
