@@ -17,10 +17,7 @@ DPI = 300
 
 
 def face_png(spec, art, dpi: float = DPI) -> bytes:
-    """PNG of one artwork (an expand.Art) with its bleed at dpi: round(mm / 25.4 * dpi) pixels a side, dpi in its pHYs chunk.
-
-    Public: the gallery and watch call it too.
-    """
+    """PNG of one artwork (an expand.Art) with its bleed at dpi: round(mm / 25.4 * dpi) px a side, dpi in its pHYs chunk."""
     return picture_png(draw_art(spec, art), dpi)
 
 
