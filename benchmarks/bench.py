@@ -1,6 +1,7 @@
 """Benchmark pnp against the interpreter start and the floor, measured side by side in one run.
 
-Usage: python benchmarks/bench.py [--runs 5] [--big]   (--big adds the 50,000-tile growth point)
+Usage: python benchmarks/bench.py [--runs 5] [--big] [--exports-only]   (--big adds the 50,000-tile growth point;
+--exports-only runs only the cost of each output format, against the PDF build of the same deck)
 Each job runs as a whole process started by launch.py (a scale job taking turns with its floor); the table gives
 the median wall time, the job's own peak memory, PDF size and pages. Bytecode goes to a temporary folder.
 """
@@ -42,6 +43,59 @@ def scale_spec(folder, count, distinct, named=False):
     path.write_text(yaml.safe_dump({"game": {"title": "Scale", "designer": "bench"}, "palette": palette,
                                     "components": {"tiles": tile}}))
     return path
+
+
+EXPORTS = ("pdf", "svg", "png", "contact", "tts")   # the formats whose cost export_costs measures, the PDF first
+FRONT = {"ground": "paper", "elements": {
+    "band": {"type": "rect", "area": "bleed", "x": 0, "y": 0, "width": "100%", "height": 18, "fill": "{suit}"},
+    "disc": {"type": "circle", "x": 10, "y": 9, "r": 6, "fill": "paper", "stroke": "ink", "stroke_width": 0.5},
+    "cost": {"type": "text", "x": 4, "y": 3, "width": 12, "height": 12, "text": "{cost}", "size": 6.5, "bold": True,
+             "align": "centre", "valign": "middle", "colour": "ink"},
+    "title": {"type": "text", "x": 18, "y": 3.5, "width": 40, "height": 11, "text": "{title}", "size": 4.6, "bold": True,
+              "colour": "paper", "valign": "middle"},
+    "panel": {"type": "rect", "x": 5, "y": 20, "width": 53, "height": 28, "radius": 1.5, "fill": "paper", "stroke": "{suit}",
+              "stroke_width": 0.5},
+    "rules": {"type": "text", "x": 5, "y": 51, "width": 53, "height": 30, "text": "{rules}", "size": 3.4, "min_size": 2.6,
+              "colour": "ink"}}}
+
+
+def layout_deck(folder, cards: int) -> Path:
+    """Write a deck of cards distinct 63 x 88 mm cards of kind layout from a CSV (a title, a cost, a suit band and a
+    paragraph each, a common back), as a designer's own game is made; return its spec."""
+    folder = Path(folder) / f"layout-{cards}"
+    folder.mkdir(parents=True, exist_ok=True)
+    suits = ("ember", "tide", "grove")
+    rows = ["title,cost,suit,rules"] + [f'Card {n},{n % 7},{suits[n % 3]},"Draw {n % 4 + 2} cards, then discard one. '
+                                        f'Score {n % 9} points at the end of round {n % 5 + 1}."' for n in range(cards)]
+    (folder / "cards.csv").write_text("\n".join(rows) + "\n")
+    (folder / "front.yaml").write_text(yaml.safe_dump(FRONT, sort_keys=False))  # in order: the disc under the cost
+    card = {"kind": "layout", "expect": cards, "width": "63 mm", "height": "88 mm", "layout": "front.yaml",
+            "data": "cards.csv", "back": {"fill": "ink", "ink": "paper", "label": "EXPORTS"}}
+    spec = folder / f"layout-{cards}.yaml"
+    spec.write_text(yaml.safe_dump({"game": {"title": "Export deck", "designer": "pnp benchmarks"},
+                                    "palette": {"ember": "#c8462b", "tide": "#2e6aa8", "grove": "#3f8a4a",
+                                                "paper": "#fbf7ee", "ink": "#26221c"},
+                                    "components": {"cards": card}}))
+    return spec
+
+
+def export_costs(pnp: list, work: Path, env: dict, runs: int, cards: int = 1000) -> list:
+    """Rows for the cost of each output format: one cold pnp build --format NAME each of a layout deck of cards cards,
+    all taking turns, each with its ratio to the PDF build's median of the same run."""
+    spec = layout_deck(work, cards)
+    commands = [(pnp + ["build", str(spec), "--paper", "a4", "--format", name, "--out", str(work / f"export-{name}")],
+                 work / f"export-{name}") for name in EXPORTS]
+    results = interleaved(commands, runs, env)
+    pdf = results[0][0]
+    rows = []
+    for name, (wall, peak) in zip(EXPORTS, results):
+        files = sorted((work / f"export-{name}").rglob("*.*"))
+        made = [p for p in files if ".pnp-cache" not in p.parts]
+        what = f"{len(made)} file{'s' * (len(made) != 1)}, {sum(p.stat().st_size for p in made):,} B"
+        rows.append((f"export {name}: {cards:,} layout cards ({what})",
+                     wall, peak, 0, 0, None if name == "pdf" else pdf, "pdf build"))
+        print(f"  export {name}: {wall:.3f} s", file=sys.stderr)
+    return rows
 
 
 def child_env(work: Path) -> dict:
@@ -105,11 +159,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--big", action="store_true", help="add the 50,000-tile growth point")
+    parser.add_argument("--exports-only", action="store_true", help="only the cost of each output format")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
     env = child_env(work)
     script = Path(PY).parent / "pnp"  # as installed: the `pnp` script when there is one
     pnp = [str(script)] if script.exists() else [PY, "-m", "generator.cli"]
+    if args.exports_only:
+        table(export_costs(pnp, work, env, args.runs), args.runs)
+        shutil.rmtree(work)
+        return
     rows = []
 
     def job(name, command, outputs=(), runs=args.runs, clear=True, base=None, to=""):
@@ -160,14 +219,20 @@ def main():
     cold = job("scale (a) with named colours: cold build", one + ["--set", "palette.c0=#000000"])
     wall, peak = edit_loop(one, "palette.c0", ("#ffffff", "#000000"), args.runs, env)  # the other 9,996 faces cached
     rows.append(("... rebuild after palette.c0 changed (4 faces redrawn)", wall, peak, 0, 0, cold, "cold build"))
+    rows += export_costs(pnp, work, env, args.runs)
+    table(rows, args.runs)
+    shutil.rmtree(work)
+
+
+def table(rows: list, runs: int) -> None:
+    """Print the rows as a Markdown table: (job, wall, peak, PDF bytes, pages, base wall or None, what the base is)."""
     print("\n| job | wall s | peak MiB | PDF bytes | pages | ratio |")
     print("|---|---|---|---|---|---|")
     for name, wall, peak, size, pages, base, to in rows:
         ratio = f"{wall / base:.2f}x {to}" if base else ""
         print(f"| {name} | {wall:.3f} | {peak:.1f} | {size or ''} | {pages or ''} | {ratio} |")
-    print(f"\n(median of {args.runs} runs after an untimed one; peak: the largest of the job's own; "
+    print(f"\n(median of {runs} runs after an untimed one; peak: the largest of the job's own; "
           f"python {sys.version.split()[0]}; {os.cpu_count()} cores)")
-    shutil.rmtree(work)
 
 
 if __name__ == "__main__":

@@ -348,18 +348,23 @@ def preview(game, out_dir, serve, port, overrides, theme):
 @OUT
 @SETS
 @THEME
+@click.option("--format", "chosen_formats", default="pdf", show_default=True, callback=formats, metavar="LIST",
+              help="What to rebuild, comma-separated, as for build: " + ", ".join(FORMATS) + ".")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
+              help="Resolution of the png and tts images.")
 @user_errors
-def watch_game(game, paper, out_dir, overrides, theme):
+def watch_game(game, paper, out_dir, overrides, theme, chosen_formats, dpi):
     """Build a game, then rebuild what changed on every save of its spec, rules, templates or other files beside it.
 
     Each rebuild prints one line: what changed, the files rebuilt (with the faces redrawn) and the time taken.
     A spec error prints one line and watching goes on; Ctrl-C stops.
 
-    Example: pnp watch my-game.yaml --paper a4
+    Example: pnp watch my-game.yaml --paper a4 --format pdf,png
     """
     from . import watch  # lazy: start-up
+    rebuild = watch.rebuild(game, paper, out_dir, overrides, theme, chosen_formats, dpi)
     try:
-        watch.run(watch.Watcher(game, theme, ignore=[out_dir]), watch.rebuild(game, paper, out_dir, overrides, theme), click.echo)
+        watch.run(watch.Watcher(game, theme, ignore=[out_dir]), rebuild, click.echo)
     except KeyboardInterrupt:
         click.echo("stopped")
 

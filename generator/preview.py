@@ -7,13 +7,14 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from . import cairopdf, looks, vision
+from . import looks, vision
 from .components import KINDS
 from .components.kind import round_cut
 from .expand import expand
 from .errors import UserError
 from .files import write_atomic
 from .imposition import impose
+from .output.png import face_png, picture_png
 from .render import bleed_size, render_art
 from .validate import validate
 
@@ -94,12 +95,12 @@ def write(spec, out_dir) -> tuple:
     pieces, arts = expand(spec)
     images = {}   # file name under the gallery folder -> PNG bytes
     for key, art in arts.items():
-        images[f"faces/{key}.png"] = cairopdf.png(render_art(spec, art), DPI)
+        images[f"faces/{key}.png"] = face_png(spec, art, DPI)
     for comp in spec.components:
         first = next(art for art in arts.values() if art.component == comp.id and art.side == "front")
         text = render_art(spec, first)
         for view in VIEWS:
-            images[f"seen/{comp.id}-{view}.png"] = cairopdf.png(seen(text, view), DPI)
+            images[f"seen/{comp.id}-{view}.png"] = picture_png(seen(text, view), DPI)
     pages = {paper: _pages(impose(spec, pieces, paper, "duplex")) for paper, _ in PAPERS}
     body = _body(spec, lines, pieces, arts, pages)
     digest = hashlib.sha256(body.encode())

@@ -11,6 +11,7 @@ from .build import build_rules, cached, components_pdf, output_path, papers
 from . import cache, spec as specs
 from .errors import UserError
 from .facecache import FaceCache
+from .output import Options, jobs
 from .templates import TEMPLATES
 from .theme import resolve as theme_file
 
@@ -111,13 +112,14 @@ def components(spec, paper, out_dir):
     return path.name, len(faces.drawn), len(faces.kept)
 
 
-def rebuild(name, paper, out_dir, overrides=(), theme=None):
-    """A rebuild function for run(): the components PDFs and rulebooks that changed, and one line saying so."""
+def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dpi=300):
+    """A rebuild function for run(): the components PDFs and rulebooks that changed, the other formats asked for in full,
+    and one line saying so."""
     def once(changed):
         start = time.perf_counter()
         spec = specs.load(name, overrides, theme)
-        made, kept = [], []
-        for size in papers(paper):
+        made, kept, wrote = [], [], []
+        for size in papers(paper) if "pdf" in formats else ():
             done = components(spec, size, out_dir)
             if done:
                 made.append(f"{done[0]} ({done[1]} of {done[2]} faces drawn)")
@@ -126,7 +128,18 @@ def rebuild(name, paper, out_dir, overrides=(), theme=None):
             if specs.rules_path(spec).is_file():
                 path, *rest = build_rules(spec, size, out_dir)
                 (kept if len(rest) > 2 else made).append(path.name)
+        options = Options(out_dir, paper, dpi=dpi)
+        for chosen in formats:
+            if chosen != "pdf":
+                count = sum(_files(function(*args)) for _, function, args in jobs(chosen, spec, options))
+                wrote.append(f"{chosen} ({count} file{'s' * (count != 1)})")
         what = f"{', '.join(changed)} changed: " if changed else ""
-        done = f"rebuilt {', '.join(made)}" if made else "nothing to rebuild"
+        done = "; ".join(part for part in (f"rebuilt {', '.join(made)}" if made else "",
+                                           f"wrote {', '.join(wrote)}" if wrote else "") if part) or "nothing to rebuild"
         return f"{what}{done}{'; unchanged: ' + ', '.join(kept) if kept else ''} ({time.perf_counter() - start:.2f} s)"
     return once
+
+
+def _files(result) -> int:
+    """How many files a format's job wrote, from what it reports: ('...', 'n files', ...) or one file."""
+    return int(result[1].split()[0]) if result[1][0].isdigit() else 1

@@ -2,11 +2,15 @@
 import io
 import json
 import math
+import re
+import shutil
 import struct
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urlparse
 
+import jsonschema
 import pytest
 from click.testing import CliRunner
 
@@ -21,12 +25,15 @@ from generator.components import KINDS
 from generator.expand import expand, face_props
 from generator.pdf import Document
 from generator.output import svg as svg_out
-from generator.output import contact, tts
+from generator.output import contact, face_stems, tts
 from generator.output.png import face_png
 from generator.render import draw_art
+from generator.safearea import clearance, cut_line
 from generator import svg
 
 GAMES = [p.stem for p in specs.shipped()]
+EXAMPLES = sorted(str(p) for p in (Path(__file__).resolve().parent.parent / "examples").glob("*/*.yaml") if p.stem == p.parent.name)
+SPECS = pytest.mark.parametrize("game", GAMES + EXAMPLES, ids=lambda game: Path(game).stem)  # the six games and the examples
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -48,10 +55,10 @@ def owner(spec, name):
 
 
 def export(tmp_path, game, *options):
-    """Run pnp build GAME with options into tmp_path/out; return the game's output folder."""
+    """Run pnp build GAME (a shipped game or a spec file) with options into tmp_path/out; return the game's output folder."""
     result = CliRunner().invoke(cli, ["build", game, "--out", str(tmp_path / "out"), *options])
     assert result.exit_code == 0 and result.exception is None, result.output
-    return tmp_path / "out" / game
+    return tmp_path / "out" / specs.load(game).game.id
 
 
 def png_dpi(data):
@@ -75,7 +82,7 @@ def test_a_poker_card_with_3mm_bleed_is_815_by_1110_pixels_at_300_dpi():
     assert round(png_dpi(data)) == 300
 
 
-@pytest.mark.parametrize("game", GAMES)
+@SPECS
 def test_png_one_file_per_distinct_face_at_exact_pixel_sizes(tmp_path, game):
     spec = specs.load(game)
     out = export(tmp_path, game, "--format", "png", "--dpi", "100")
@@ -93,19 +100,28 @@ def test_png_one_file_per_distinct_face_at_exact_pixel_sizes(tmp_path, game):
     assert not list(out.rglob("*.part"))
 
 
+def test_face_names_leave_out_the_data_row_and_the_count_column():
+    """A CSV face is named by its values (a value repeated once), not by its row number, file or number of copies."""
+    example = {Path(e).stem: specs.load(e) for e in EXAMPLES}
+    tokens = face_stems(example["harvest-track"])
+    assert [tokens[f"tokens-{n}"] for n in (1, 4, 9)] == ["tokens-1-grain-1-front", "tokens-4-wool-1-front", "tokens-9-clay-3-front"]
+    tiles = face_stems(example["hex-isles"])
+    assert (tiles["tiles-1"], tiles["tiles-6"]) == ("tiles-1-forest-front", "tiles-6-fields-harbour-fields-front")
+
+
 def test_png_export_is_deterministic(tmp_path):
     first = export(tmp_path / "a", "posies", "--format", "png", "--dpi", "60")
     second = export(tmp_path / "b", "posies", "--format", "png", "--dpi", "60")
     assert {f.name: f.read_bytes() for f in (first / "png").iterdir()} == {f.name: f.read_bytes() for f in (second / "png").iterdir()}
 
 
-@pytest.mark.parametrize("game", GAMES)
+@SPECS
 def test_svg_faces_and_pages_are_valid_counted_sized_and_keep_their_text(tmp_path, game):
     spec = specs.load(game)
     out = export(tmp_path, game, "--format", "svg", "--paper", "a4")
     faces = [f for f in (out / "svg").iterdir() if "-page-" not in f.name]
     assert len(faces) == sum(fronts + back for fronts, back in distinct_faces(spec).values())
-    pages = sorted((out / "svg").glob(f"{game}-a4-page-*.svg"))
+    pages = sorted((out / "svg").glob(f"{spec.game.id}-a4-page-*.svg"))
     _, page_count = components_pdf(spec, "a4")
     assert len(pages) == page_count
     _, arts = expand(spec)
@@ -151,7 +167,7 @@ def difference(svg_bytes, pdf_page, dpi=100):
 MEAN_LIMIT, SQUARE_LIMIT = 4.0, 80  # measured on the six games' pages: means 0.4-3.6 (text-heavy pages highest), squares <= 60
 
 
-@pytest.mark.parametrize("game", GAMES)
+@SPECS
 def test_svg_pages_look_like_the_pdf_pages(game):
     spec = specs.load(game)
     data, _ = components_pdf(spec, "a4")
@@ -174,7 +190,7 @@ def test_the_pixel_comparison_sees_a_missing_face():
     assert difference(svg_out.to_text(page), pdf_page)[1] >= SQUARE_LIMIT
 
 
-@pytest.mark.parametrize("game", GAMES)
+@SPECS
 def test_svg_faces_look_like_the_same_faces_written_as_pdf(game):
     """Each face's SVG file, rendered by cairosvg, against the face written by our PDF writer (as on the sheets) alone on
     a page of its size and rendered by pdfium. A face is small and often all text, so the mean difference runs higher
@@ -190,8 +206,37 @@ def test_svg_faces_look_like_the_same_faces_written_as_pdf(game):
         assert mean < 15 and square < SQUARE_LIMIT, (art.key, mean, square)
 
 
+def white_outside_the_cut(image, comp, left, top, scale, margin):
+    """Check that a piece's cell in an image (grey levels, its trim box's top left at pixel left, top, scale px per mm) is
+    white wherever it lies more than margin mm outside the piece's cut line; return how many points were looked at."""
+    cut, (w, h) = cut_line(comp), KINDS[comp.kind].size(comp.options)
+    outside = [(u + 0.25, v + 0.25) for u in range(int(w)) for v in range(int(h)) if clearance(cut, [(u + 0.25, v + 0.25)]) < -margin]
+    for u, v in outside:
+        assert image.getpixel((int(left + u * scale), int(top + v * scale))) == 255, (comp.id, u, v)
+    return len(outside)
+
+
+SHAPES = {"rounded": 0, "box": 1, "hex": 3, "circle": 4}  # CardCustom's "type" in Tabletop Simulator's API documentation
+
+
+def shape(comp):
+    """A component's cut as a word: circle, hex, rounded or box."""
+    cut = cut_line(comp)
+    return "circle" if not isinstance(cut[0], tuple) else {4: "box", 6: "hex"}.get(len(cut), "rounded")
+
+
+SCHEMA = json.loads((Path(__file__).parent / "data" / "tts-saved-object.schema.json").read_text())
+
+
+def schema_errors(document):
+    """What the saved-object schema (tests/data/tts-saved-object.schema.json) finds wrong with a document."""
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    return [error.message for error in jsonschema.Draft202012Validator(SCHEMA).iter_errors(document)]
+
+
 def check_saved_object(document, out, spec):
     """A precise structural check of a Tabletop Simulator saved object (the fields of its documented save format)."""
+    assert schema_errors(document) == []
     for key, kind in (("SaveName", str), ("Date", str), ("ObjectStates", list), ("VersionNumber", str)):
         assert isinstance(document[key], kind), key
     expected = distinct_faces(spec)
@@ -212,6 +257,7 @@ def check_saved_object(document, out, spec):
             assert card["Name"] == "Card" and isinstance(card["CardID"], int)
             deck = card["CustomDeck"][str(card["CardID"] // 100)]
             assert set(deck) == {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack", "Type"}
+            assert deck["Type"] == SHAPES[shape(comp)], comp.id  # the card's shape on the table: as the piece is cut
             assert 2 <= deck["NumWidth"] <= 10 and 2 <= deck["NumHeight"] <= 7
             assert card["CardID"] % 100 < deck["NumWidth"] * deck["NumHeight"] - 1  # the last cell is the hidden card's
             for url in (deck["FaceURL"], deck["BackURL"]):
@@ -225,14 +271,35 @@ def check_saved_object(document, out, spec):
             assert sheet.size == (back.width * deck["NumWidth"], back.height * deck["NumHeight"])
             w, h = KINDS[comp.kind].size(comp.options)
             assert abs(back.width / back.height - w / h) < 0.01  # trimmed faces: no bleed on the table
+            cell = card["CardID"] % 100  # a round or hexagonal piece is white outside its cut, on its sheet and its back
+            scale = back.width / w
+            grey_sheet = sheet.convert("L")
+            white_outside_the_cut(grey_sheet, comp, cell % deck["NumWidth"] * back.width, cell // deck["NumWidth"] * back.height,
+                                  scale, 1.0)
+            white_outside_the_cut(back.convert("L"), comp, 0, 0, scale, 1.0)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@SPECS
 def test_tts_saved_object_loads_every_deck_from_the_written_sheets(tmp_path, game):
     spec = specs.load(game)
     out = export(tmp_path, game, "--format", "tts", "--dpi", "60")
-    document = json.loads((out / "tts" / f"{game}.json").read_text())
+    document = json.loads((out / "tts" / f"{spec.game.id}.json").read_text())
     check_saved_object(document, out, spec)
+
+
+def test_the_schema_refuses_a_broken_saved_object(tmp_path):
+    document = json.loads((export(tmp_path, "posies", "--format", "tts", "--dpi", "30") / "tts" / "posies.json").read_text())
+    assert schema_errors(document) == []
+    sheet_changes = ({"Type": 7}, {"NumWidth": 11}, {"FaceURL": "https://example.org/a.png"}, {"BackURL": None}, {"Flipped": True})
+    card_changes = ({"CardID": "101"}, {"Name": "Deck"}, {"GUID": "xyz"}, {"Cards": []})
+    for where, change in [("sheet", c) for c in sheet_changes] + [("card", c) for c in card_changes]:
+        broken = json.loads(json.dumps(document))
+        card = next(state for state in broken["ObjectStates"] if state["Name"] == "DeckCustom")["ContainedObjects"][0]
+        target = next(iter(card["CustomDeck"].values())) if where == "sheet" else card
+        target.update(change)
+        if None in change.values():
+            del target[next(iter(change))]
+        assert schema_errors(broken), change
 
 
 def test_tts_sheets_hold_at_most_69_faces_in_10_by_7():
@@ -240,7 +307,7 @@ def test_tts_sheets_hold_at_most_69_faces_in_10_by_7():
     assert tts.PER_SHEET == 69
 
 
-@pytest.mark.parametrize("game", GAMES)
+@SPECS
 def test_one_contact_sheet_per_component_with_every_face_shown(tmp_path, game):
     spec = specs.load(game)
     out = export(tmp_path, game, "--format", "contact")
@@ -265,6 +332,11 @@ def test_one_contact_sheet_per_component_with_every_face_shown(tmp_path, game):
             y = contact.HEAD + contact.GAP + (i // columns) * (fh + contact.LABEL + contact.GAP)
             cell = image.crop((math.ceil(x * k) + 2, math.ceil(y * k) + 2, int((x + fw) * k) - 2, int((y + fh) * k) - 2))
             assert min(cell.get_flattened_data()) < 200, (comp.id, i)
+        for i in range(len(shown)):  # round and hexagonal pieces show as cut: white outside the cut line, outline included
+            x = contact.GAP + (i % columns) * (fw + contact.GAP)
+            y = contact.HEAD + contact.GAP + (i // columns) * (fh + contact.LABEL + contact.GAP)
+            looked = white_outside_the_cut(image, comp, x * k, y * k, fw / w * k, 0.5)
+            assert looked > 0 or shape(comp) == "box"
         beyond = fronts + back  # the first cell past the last face is blank, when the last row has one
         if beyond % columns:
             x = contact.GAP + (beyond % columns) * (fw + contact.GAP)
@@ -296,3 +368,41 @@ def test_every_export_writes_only_inside_out(tmp_path, monkeypatch):
     written = {p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()}
     assert written and all(p.parts[0] == "out" for p in written)
     assert {p.parts[2] for p in written if len(p.parts) > 3} == {"svg", "png", "contact", "tts"}
+
+
+def test_watch_rewrites_the_other_formats_asked_for_on_every_save(tmp_path):
+    """pnp watch --format pdf,svg,png writes what pnp build would, then rewrites it after a save: a new colour reaches
+    the PNG of the face that has it."""
+    from test_watch import Watch
+    shutil.copy(specs.SPECS / "posies.yaml", tmp_path / "posies.yaml")
+    spec = specs.load(str(tmp_path / "posies.yaml"))
+    faces = sum(fronts + back for fronts, back in distinct_faces(spec).values())
+    pages = components_pdf(spec, "a4")[1]
+    watch = Watch("posies.yaml", "--paper", "a4", "--out", "out", "--format", "png,pdf,svg", "--dpi", "40", cwd=tmp_path)
+    try:
+        first = watch.started()
+        assert len(first) == 1 and re.fullmatch(rf"rebuilt posies-components-a4\.pdf \(\d+ of \d+ faces drawn\); "
+                                               rf"wrote svg \({faces + pages} files\), png \({faces} files\) \([\d.]+ s\)",
+                                               first[0]), first
+        out = tmp_path / "out" / "posies"
+        assert len(list((out / "png").iterdir())) == faces and len(list((out / "svg").iterdir())) == faces + pages
+        pink = out / "png" / f"{face_stems(spec)['posy-pink-1']}.png"
+        before = pink.read_bytes()
+        (tmp_path / "posies.yaml").write_text((tmp_path / "posies.yaml").read_text().replace('pink: "#f28bbd"', 'pink: "#e0409a"'))
+        line = watch.line()
+        assert line.startswith("posies.yaml changed: rebuilt posies-components-a4.pdf") and "wrote svg" in line, line
+        assert pink.read_bytes() != before
+        assert watch.stop() == 0
+    finally:
+        watch.kill()
+
+
+def test_the_benchmark_times_each_format_against_the_pdf_build_of_the_same_deck(tmp_path):
+    from test_bench import bench
+    spec = specs.load(str(bench.layout_deck(tmp_path, 3)))
+    assert len({repr(sorted(p.items())) for p in face_props(spec, spec.components[0])}) == 3  # every card differs
+    rows = bench.export_costs([sys.executable, "-m", "generator.cli"], tmp_path, bench.child_env(tmp_path), 1, cards=3)
+    names = [row[0] for row in rows]
+    assert [name.split(":")[0] for name in names] == [f"export {name}" for name in bench.EXPORTS]
+    assert "(1 file," in names[0] and "(4 files," in names[2] and "(1 file," in names[3]  # png: 3 fronts and a back
+    assert rows[0][5] is None and all(row[5] == rows[0][1] > 0 and row[6] == "pdf build" for row in rows[1:])

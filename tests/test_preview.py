@@ -3,7 +3,6 @@ it loads in a real headless Chromium with no console error and every image shown
 import base64
 import io
 import json
-import math
 import os
 import re
 import shutil
@@ -25,8 +24,8 @@ from generator.components import KINDS
 from generator import preview, spec as specs, vision
 from generator.cli import cli
 from generator.expand import expand
+from generator.output.png import face_png
 from generator.render import bleed_size
-from generator.units import PT_PER_MM
 
 GAMES = [p.stem for p in specs.shipped()]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -83,10 +82,10 @@ def test_every_face_at_its_size_with_counts(tmp_path, game):
     shown = {img["src"] for img in page.images}
     assert {f"faces/{key}.png" for key in arts} <= shown
     assert len([s for s in shown if s.startswith("seen/")]) == 4 * len(spec.components)
-    for key, art in arts.items():  # 100 dpi, with bleed: a 63 x 88 mm card is 249 x 347 px
+    for key, art in arts.items():  # 100 dpi, with bleed: a 63 x 88 mm card with 3 mm bleed is 272 x 370 px
         w, h = bleed_size(spec.component(art.component))
         with Image.open(where / "faces" / f"{key}.png") as image:
-            assert image.size == (math.ceil(w * PT_PER_MM * 100 / 72), math.ceil(h * PT_PER_MM * 100 / 72))
+            assert image.size == (round(w / 25.4 * 100), round(h / 25.4 * 100))
     for comp in spec.components:
         facts = page.facts[comp.id]
         assert int(facts["count"].split()[0]) == sum(p.component == comp.id for p in pieces) == comp.expect
@@ -100,6 +99,23 @@ def test_every_face_at_its_size_with_counts(tmp_path, game):
     for img in page.images:  # the page shows each image at the face's aspect ratio
         with Image.open(where / img["src"]) as image:
             assert abs(int(img["width"]) / int(img["height"]) - image.width / image.height) < 0.03
+
+
+@pytest.mark.parametrize("game", ["posies", str(Path(__file__).resolve().parent.parent / "examples" / "hex-isles" / "hex-isles.yaml")])
+def test_the_gallery_draws_its_pngs_with_the_png_export(tmp_path, game):
+    """One PNG writer: each face file is byte for byte what the png format writes at 100 dpi, and the simulated copies
+    are the same size, their dpi recorded too."""
+    spec = specs.load(game)
+    where, _ = gallery(tmp_path, game)
+    arts = expand(spec)[1]
+    for key, art in arts.items():
+        assert (where / "faces" / f"{key}.png").read_bytes() == face_png(spec, art, preview.DPI), key
+    for comp in spec.components:
+        first = next(a.key for a in arts.values() if a.component == comp.id and a.side == "front")
+        with Image.open(where / "faces" / f"{first}.png") as face:
+            for view in preview.VIEWS:
+                with Image.open(where / "seen" / f"{comp.id}-{view}.png") as image:
+                    assert image.size == face.size and round(image.info["dpi"][0]) == preview.DPI
 
 
 def test_trim_size_and_sheets_of_a_card():

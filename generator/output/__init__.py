@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
+from ..components.layout import COUNTS
 from ..expand import expand
 
 
@@ -41,10 +42,16 @@ def face_stems(spec, arts=None) -> dict:
             stems[art.key] = f"{art.component}-front"
             continue
         number = f"{alike.index(art) + 1:0{len(str(len(alike)))}d}"
-        words = "-".join(word for word in map(_word, art.props.values()) if word)
+        words = "-".join(dict.fromkeys(word for word in map(_word, _named(spec, art)) if word))  # each word once
         words = words if len(words) <= 40 else words[:41].rsplit("-", 1)[0]  # whole words, at most 40 characters
         stems[art.key] = f"{art.component}-{number}{'-' + words if words else ''}-front"
     return stems
+
+
+def _named(spec, art) -> list:
+    """The property values a face's file name may show: not a data row's number, file or count of copies."""
+    counting = {spec.component(art.component).options.get("count_column"), *COUNTS}
+    return [value for key, value in art.props.items() if not key.startswith("#") and key not in counting]
 
 
 def _word(value):

@@ -3,11 +3,12 @@ import math
 from collections import Counter
 
 from .. import svg, textfit
-from ..components.kind import round_cut
+from ..components.kind import Circle
 from ..expand import expand
 from ..build import check
 from ..files import write_atomic
 from ..render import draw_art
+from ..safearea import cut_line
 from . import face_stems, folder, png, summary
 from .tts import trim_size
 
@@ -48,18 +49,14 @@ def sheet(spec, component) -> bytes:
     words.add(svg.text(words, detail, GAP, GAP + 10.5, 3.6, anchor="start"))
     surface, ctx = png.canvas(png.pixels(width, DPI), png.pixels(height, DPI))
     k = DPI / 25.4
-    circle = round_cut(comp)
+    cut = cut_line(comp)
     for i, art in enumerate(shown):
         x = GAP + (i % columns) * (fw + GAP)
         y = HEAD + GAP + (i // columns) * (fh + LABEL + GAP)
         ctx.save()
-        if circle:  # a punched token shows as it is cut
-            ctx.arc((x + circle.x * fw / w) * k, (y + circle.y * fh / h) * k, circle.r * fw / w * k, 0, 2 * math.pi)
-            ctx.clip()
-            words.add(words.circle((svg.r(x + circle.x * fw / w), svg.r(y + circle.y * fh / h)), svg.r(circle.r * fw / w),
-                                   fill="none", stroke="#9a9a9a", stroke_width=0.3))
-        else:
-            words.add(words.rect((svg.r(x), svg.r(y)), (svg.r(fw), svg.r(fh)), fill="none", stroke="#9a9a9a", stroke_width=0.3))
+        png.trace_cut(ctx, cut, x * k, y * k, fw / w * k)  # each face as it is cut: round, hexagonal or square
+        ctx.clip()
+        words.add(outline(words, cut, x, y, fw / w))
         png.paint_into(ctx, svg.as_drawing(draw_art(spec, art)), (x * k, y * k, fw * k, fh * k), comp.bleed)
         ctx.restore()
         name = stems[art.key][len(component) + 1:].removesuffix("front").strip("-").replace("-", " ") or "front"
@@ -69,6 +66,14 @@ def sheet(spec, component) -> bytes:
         words.add(svg.text(words, count, x + fw / 2, y + fh + 7.4, 3.0, fill="#555555"))
     png.paint_into(ctx, words, (0, 0, png.pixels(width, DPI), png.pixels(height, DPI)))
     return png.encode(surface, DPI)
+
+
+def outline(words, cut, x: float, y: float, scale: float):
+    """A grey line along a cut line (a Circle or polygon corners in mm), its trim box's top left at (x, y), scale mm per mm."""
+    style = {"fill": "none", "stroke": "#9a9a9a", "stroke_width": 0.3}
+    if isinstance(cut, Circle):
+        return words.circle((svg.r(x + cut.x * scale), svg.r(y + cut.y * scale)), svg.r(cut.r * scale), **style)
+    return words.polygon([(svg.r(x + cx * scale), svg.r(y + cy * scale)) for cx, cy in cut], **style)
 
 
 def jobs(spec, options) -> list:

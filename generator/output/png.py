@@ -1,5 +1,6 @@
 """PNG export: one image per distinct face, bleed included, painted by cairo at an exact pixel size with its dpi recorded."""
 import io
+import math
 import struct
 import zlib
 
@@ -8,6 +9,7 @@ from ..build import check
 from ..cairopdf import cairocffi  # cairo as cairopdf loads it: after pointing fontconfig at the bundled fonts
 from ..expand import expand
 from ..files import write_atomic
+from ..components.kind import Circle
 from ..render import draw_art
 from . import face_stems, folder, pixels, summary
 
@@ -15,18 +17,20 @@ DPI = 300
 
 
 def face_png(spec, art, dpi: float = DPI) -> bytes:
-    """PNG of one artwork (an expand.Art) with its bleed at dpi: round(mm / 25.4 * dpi) pixels a side, dpi in its pHYs chunk.
+    """PNG of one artwork (an expand.Art) with its bleed at dpi: round(mm / 25.4 * dpi) px a side, dpi in its pHYs chunk."""
+    return picture_png(draw_art(spec, art), dpi)
 
-    Public: the gallery and watch call it too.
-    """
-    drawing = svg.as_drawing(draw_art(spec, art))
+
+def picture_png(picture, dpi: float = DPI) -> bytes:
+    """PNG of a drawing or its SVG text at dpi, sized and recorded as face_png's."""
+    drawing = svg.as_drawing(picture)
     return drawing_png(drawing, pixels(drawing.width, dpi), pixels(drawing.height, dpi), dpi)
 
 
-def drawing_png(drawing, width: int, height: int, dpi: float, trim: float = 0.0) -> bytes:
-    """PNG of a drawing on white, width x height pixels; trim: mm cut off each edge first (a face's bleed)."""
+def drawing_png(drawing, width: int, height: int, dpi: float) -> bytes:
+    """PNG of a drawing on white, width x height pixels."""
     surface, ctx = canvas(width, height)
-    paint_into(ctx, drawing, (0, 0, width, height), trim)
+    paint_into(ctx, drawing, (0, 0, width, height))
     return encode(surface, dpi)
 
 
@@ -40,7 +44,7 @@ def canvas(width: int, height: int) -> tuple:
 
 
 def paint_into(ctx, drawing, cell, trim=0.0):
-    """Paint a drawing to fill a cell (x, y, width, height in the context's units), clipped to it; trim as drawing_png."""
+    """Paint a drawing to fill a cell (x, y, width, height in the context's units), clipped to it; trim: mm cut off its edges (a bleed)."""
     x, y, w, h = cell
     bx, by, bw, bh = drawing.box
     kx, ky = bw / drawing.width, bh / drawing.height  # user units per mm
@@ -54,6 +58,16 @@ def paint_into(ctx, drawing, cell, trim=0.0):
     for child in drawing.children:
         paint.element(ctx, child, paint.DEFAULTS, clips)
     ctx.restore()
+
+
+def trace_cut(ctx, cut, x: float, y: float, scale: float) -> None:
+    """Add a cut line (a Circle or polygon corners, mm) to the path: its trim box's top left at (x, y), scale units per mm."""
+    if isinstance(cut, Circle):
+        ctx.arc(x + cut.x * scale, y + cut.y * scale, cut.r * scale, 0, math.tau)
+        return
+    for cx, cy in cut:
+        ctx.line_to(x + cx * scale, y + cy * scale)
+    ctx.close_path()
 
 
 def encode(surface, dpi: float) -> bytes:

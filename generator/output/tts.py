@@ -6,16 +6,19 @@ import math
 
 from .. import svg
 from ..components import KINDS
+from ..components.kind import Circle
 from ..expand import expand
 from ..build import check
 from ..files import write_atomic
 from ..render import draw_art
+from ..safearea import cut_line
 from . import folder, png, summary
 
 COLUMNS, ROWS = 10, 7
 PER_SHEET = COLUMNS * ROWS - 1  # the last cell stays free: Tabletop Simulator shows it for a card hidden in a hand
 MAX_PIXELS = 4096               # a sheet's longest side: what the game loads without trouble
 POKER_WIDTH = 63.5              # mm: the width of a card at scale 1 in Tabletop Simulator
+RECTANGLE, ROUNDED, HEX, ROUND = 1, 0, 3, 4   # CustomDeck "Type": the card's shape in Tabletop Simulator
 
 
 def grid(count: int) -> tuple:
@@ -67,7 +70,7 @@ def write_images(spec, component, options) -> tuple:
     _, fronts, _, back = next(d for d in decks(spec) if d[0] == component)
     sheets, back_path = files(spec, options, component, fronts)
     w, h = trim_size(spec, component)
-    bleed = spec.component(component).bleed
+    cut = cut_line(spec.component(component))
     paths, sizes = [], []
     for n, path in enumerate(sheets):
         chunk = fronts[n * PER_SHEET:(n + 1) * PER_SHEET]
@@ -76,20 +79,35 @@ def write_images(spec, component, options) -> tuple:
         cw, ch = png.pixels(w, dpi), png.pixels(h, dpi)
         surface, ctx = png.canvas(cw * columns, ch * rows)
         for i, key in enumerate(chunk):
-            cell = ((i % columns) * cw, (i // columns) * ch, cw, ch)
-            png.paint_into(ctx, svg.as_drawing(draw_art(spec, arts[key])), cell, bleed)
+            paint_cut(ctx, spec, arts[key], cut, ((i % columns) * cw, (i // columns) * ch, cw, ch))
         data = png.encode(surface, dpi)
         write_atomic(path, data)
         paths.append(path)
         sizes.append(len(data))
     columns, rows = grid(min(len(fronts), PER_SHEET))
     dpi = sheet_dpi(spec, component, options.dpi, columns, rows)
-    if back is not None:
-        data = png.drawing_png(svg.as_drawing(draw_art(spec, back)), png.pixels(w, dpi), png.pixels(h, dpi), dpi, bleed)
-    else:  # a one-sided piece: its back is the plain card it is printed on
-        data = png.drawing_png(svg.drawing(w, h), png.pixels(w, dpi), png.pixels(h, dpi), dpi)
+    surface, ctx = png.canvas(png.pixels(w, dpi), png.pixels(h, dpi))
+    if back is not None:  # a one-sided piece's back stays white: the plain card it is printed on
+        paint_cut(ctx, spec, back, cut, (0, 0, png.pixels(w, dpi), png.pixels(h, dpi)))
+    data = png.encode(surface, dpi)
     write_atomic(back_path, data)
     return summary(paths + [back_path], sizes + [len(data)])
+
+
+def paint_cut(ctx, spec, art, cut, cell) -> None:
+    """Paint a face, trimmed, into a cell of pixels, white outside its cut line (a round or hexagonal piece shows as cut)."""
+    ctx.save()
+    png.trace_cut(ctx, cut, cell[0], cell[1], cell[2] / trim_size(spec, art.component)[0])
+    ctx.clip()
+    png.paint_into(ctx, svg.as_drawing(draw_art(spec, art)), cell, spec.component(art.component).bleed)
+    ctx.restore()
+
+
+def shape(cut) -> int:
+    """The card shape Tabletop Simulator gives a piece with this cut line: round, hexagonal, rounded or square-cornered."""
+    if isinstance(cut, Circle):
+        return ROUND
+    return HEX if len(cut) == 6 else ROUNDED if len(cut) > 6 else RECTANGLE
 
 
 def saved_object(spec, options) -> dict:
@@ -103,7 +121,7 @@ def saved_object(spec, options) -> dict:
             columns, rows = grid(len(chunk))
             custom[str(deck_id + n)] = {"FaceURL": path.resolve().as_uri(), "BackURL": back.resolve().as_uri(),
                                         "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True,
-                                        "UniqueBack": False, "Type": 0}
+                                        "UniqueBack": False, "Type": shape(cut_line(spec.component(component)))}
             ids.update({key: (deck_id + n) * 100 + i for i, key in enumerate(chunk)})
         w, _ = trim_size(spec, component)
         scale = round(w / POKER_WIDTH, 4)
