@@ -1,4 +1,7 @@
 """SVG export with svgwrite: one file per distinct face (bleed included) and one per page of the components PDF."""
+import base64
+import copy
+
 import svgwrite
 
 from .. import paint, svg
@@ -33,6 +36,9 @@ def _element(doc, node):
         made = getattr(doc, node.tag)(list(zip(values[::2], values[1::2])))
     elif node.tag == "path":
         made = doc.path(d=attrs.pop("d", ""))
+    elif isinstance(node, svg.Placed):  # the designer's image or SVG art, embedded: the file stands alone
+        attrs.pop("href")
+        made = doc.image(href=embedded(node.source), preserveAspectRatio="none")
     else:
         made = getattr(doc, node.tag)()
     for name, value in attrs.items():
@@ -40,6 +46,12 @@ def _element(doc, node):
     for child in node.children:
         made.add(_element(doc, child))
     return made
+
+
+def embedded(source) -> str:
+    """A data: URI holding the art's own bytes (PNG and JPEG as they are, SVG art as its file)."""
+    media = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}[source.kind]
+    return f"data:{media};base64,{base64.b64encode(source.data).decode('ascii')}"
 
 
 def to_text(drawing, debug=False) -> bytes:
@@ -107,9 +119,9 @@ class Pages:
         rename = {c.attrs.get("id"): f"{prefix}-{c.attrs.get('id')}" for c in drawing.defs.children if c.tag == "clipPath"}
         for clip in drawing.defs.children:
             if clip.tag == "clipPath":
-                copy = _copy(clip, rename)
-                copy.attrs["id"] = rename[clip.attrs.get("id")]
-                self.page.defs.add(copy)
+                clone = _copy(clip, rename)
+                clone.attrs["id"] = rename[clip.attrs.get("id")]
+                self.page.defs.add(clone)
         box = svg.Element("clipPath", {"id": f"{prefix}-box"})
         box.add(svg.Element("rect", {"x": bx, "y": by, "width": bw, "height": bh}))
         self.page.defs.add(box)
@@ -133,14 +145,14 @@ class Pages:
 
 
 def _copy(node, rename):
-    """A copy of an element and its children, clip-path references renamed."""
-    attrs = dict(node.attrs)
-    if "clip-path" in attrs:
-        name = str(attrs["clip-path"])[5:-1]
-        attrs["clip-path"] = f"url(#{rename.get(name, name)})"
-    copy = svg.Element(node.tag, attrs, node.content)
-    copy.children = [_copy(child, rename) for child in node.children]
-    return copy
+    """A copy of an element (of its own type: placed art keeps its file) and its children, clip-path references renamed."""
+    made = copy.copy(node)
+    made.attrs = dict(node.attrs)
+    if "clip-path" in made.attrs:
+        name = str(made.attrs["clip-path"])[5:-1]
+        made.attrs["clip-path"] = f"url(#{rename.get(name, name)})"
+    made.children = [_copy(child, rename) for child in node.children]
+    return made
 
 
 def pages(spec, paper, backs="duplex") -> list:
