@@ -610,3 +610,52 @@ def test_a_font_file_that_is_not_a_font_is_refused_naming_the_spec_line(tmp_path
         specs.load(str(path))
     assert str(caught.value).startswith(f"{path}:4: fonts.body: {tmp_path / 'fonts' / 'notes.ttf'}: not a TrueType or "
                                         "OpenType font (")
+
+
+def test_a_layout_board_larger_than_a_sheet_prints_in_panels_whose_art_joins(tmp_path):
+    import pypdfium2
+    from generator.build import components_pdf
+    board = """\
+        layout:
+          ground: paper
+          elements:
+            sea: {type: rect, x: 0, y: 100, width: 100%, height: 80, fill: water}
+            rule: {type: line, x1: 0, y1: 0, x2: 100%, y2: 100%, stroke: fire, stroke_width: 2}
+        """
+    make(tmp_path, board)
+    big = ["components.cards.width=400mm", "components.cards.height=280mm"]
+    spec = specs.load(str(tmp_path / "game.yaml"), big)
+    plan = impose(spec, expand(spec)[0], "a4")
+    panels = [(n, s.slots[0], s) for n, s in enumerate(plan.sheets, start=1) if s.slots and s.slots[0].window]
+    assert [s.note.split(":")[0] for _, _, s in panels] == [
+        f"panel {k} of 6 (row {(k - 1) // 3 + 1}, column {(k - 1) % 3 + 1})" for k in range(1, 7)]
+    document = pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])
+    k = 200 / 25.4   # pixels per mm
+    pages = {n: document[n].render(scale=200 / 72).to_pil().convert("RGB") for n, _, _ in panels[:4]}
+
+    def crossing(number, slot, board_x):
+        """Board mm down to the middle of the red line where it crosses board_x on a panel's page."""
+        page, column = pages[number], round((slot.x + board_x - slot.window.x + 3) * k)
+        red = [y for y in range(page.height) if page.getpixel((column, y))[0] > 150 > page.getpixel((column, y))[1]]
+        return (red[0] + red[-1]) / 2 / k - slot.y + slot.window.y - 3
+
+    (n1, a, first), (n2, b, _) = panels[0], panels[1]
+    seam = b.window.x - 3   # the later panel's left edge (the window is on the art, its 3 mm bleed included) lies
+    # on the inner line of the earlier one's glue tab
+    assert seam == pytest.approx(a.window.x - 3 + a.w - 12) and first.tabs[0].x == pytest.approx(a.x + a.w - 12)
+    assert crossing(n1, a, seam - 2) == pytest.approx((seam - 2) * 280 / 400, abs=0.25)   # the line runs on across
+    assert crossing(n2, b, seam + 2) == pytest.approx((seam + 2) * 280 / 400, abs=0.25)   # the join, unbroken
+    (n4, d, _) = panels[3]    # below panel 1, on top of its glue tab (the board 134 mm down and more)
+    assert d.window.y - 3 == pytest.approx(a.window.y - 3 + a.h - 12) == 134
+    seas = []                 # the sea (100 to 180 mm down) shows on panel 1 to its edge (146), under its glue tab too,
+    # and on panel 4 from the tab's line (134) on: the two show the same stretch of the board
+    for number, slot in ((n1, a), (n4, d)):
+        page, column = pages[number], round((slot.x + 20) * k)
+        blue = [y for y in range(page.height) if page.getpixel((column, y)) == (0x2f, 0x6f, 0xd0)]
+        seas.append([round(y / k - slot.y + slot.window.y - 3) for y in (blue[0], blue[-1])])
+    assert seas == [[100, 146], [134, 180]]
+    (tmp_path / "game.yaml").write_text((tmp_path / "game.yaml").read_text() + "    back: {fill: fire}\n")
+    with pytest.raises(SpecError, match="expected the piece to fit a sheet"):   # a board with a back is not split
+        specs.load(str(tmp_path / "game.yaml"), big)
+    with pytest.raises(SpecError, match="expected the piece to fit a sheet"):   # nor is a round or hex piece
+        specs.load(str(tmp_path / "game.yaml"), ["components.cards.shape=hex-flat", "components.cards.size=300mm"])

@@ -405,5 +405,10 @@ def render_back(spec, component, width, height, props=None):
     return clipped(dwg, o, component.bleed)
 
 
+def panels(options) -> bool:
+    """A rectangle or rounded piece larger than a sheet prints in panels (a board); circles and hexagons must fit one."""
+    return options.get("shape", "rectangle") in ("rectangle", "rounded")
+
+
 KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, layout=placing, back=render_back, cut=cut,
-            load=load, back_face=back_face)
+            load=load, back_face=back_face, panels=panels)
