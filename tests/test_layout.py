@@ -363,6 +363,8 @@ def test_the_layout_reference_names_every_element_option_and_choice_the_code_acc
             assert f"`{prop}`" in sections[f"`{kind}`"], (kind, prop)
     common = reference.split("## Properties every element takes")[1].split("## Elements")[0]
     assert all(f"`{prop}`" in common for prop in layouts.COMMON)
+    assert all(f"`{key}`" in common for key in layouts.REPEAT) and all(f"`{path}`" in common for path in layouts.PATHS)
+    assert all(f"`{{{field}}}`" in common for field in layouts.COPY)
     component = reference.split("## The component")[1].split("## The layout")[0]
     assert all(f"`{option}`" in component for option in layout.FIELDS)
     assert all(f"`{shape}`" in component for shape in layout.SHAPES)
@@ -506,14 +508,44 @@ def test_an_element_repeats_over_a_grid_or_round_a_ring_numbering_its_copies(tmp
             assert (at(image, 10 + 12 * column, 35 + 12 * row) == red) == ((column, row) in ring), (column, row)
 
 
+
+def test_a_hex_map_repeats_hexagons_in_offset_columns_or_rows_labelled_by_cell_or_list(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            cell: {type: hexagon, x: 10, y: 10, r: 5, fill: water,
+                   repeat: {path: hex-flat, count: 12, columns: 4, dx: 7.5, dy: 8.66}}
+            name: {type: text, x: 6, y: 8, width: 8, height: 4, text: "{col}.{row}", size: 2, align: centre,
+                   repeat: {path: hex-flat, count: 12, columns: 4, dx: 7.5, dy: 8.66}}
+            pointy: {type: hexagon, x: 10, y: 50, r: 5, orientation: pointy, fill: fire,
+                     repeat: {path: hex-pointy, count: 6, columns: 3, dx: 8.66, dy: 7.5}}
+            town: {type: text, x: 6, y: 48, width: 8, height: 4, text: "{label}", size: 2, align: centre,
+                   repeat: {path: hex-pointy, count: 6, columns: 3, dx: 8.66, dy: 7.5, labels: [A, B, C, D, E, F]}}
+        """)
+    drawing = fronts(spec)[0]
+    assert [t.content for t in texts(drawing)] == [f"{c}.{r}" for r in (1, 2, 3) for c in (1, 2, 3, 4)] + list("ABCDEF")
+    image, red, blue, white = pixels(drawing), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)
+    # flat tops: every second column sits half a step (4.33 mm) down, so its top edge is lower than its neighbours'
+    assert [at(image, 10 + 7.5 * c, 6.5) for c in range(4)] == [blue, white, blue, white]
+    assert [at(image, 10 + 7.5 * c, 10 + 4.33 * (c % 2) + 8.66 * 2) for c in range(4)] == [blue] * 4
+    assert at(image, 10 + 7.5 * 1, 10 + 4.33 + 8.66 * 3) == white            # three rows only
+    # pointy tops: the second row sits half a step (4.33 mm) across
+    assert [at(image, 10 + 8.66 * c - 4, 57.5) for c in range(3)] == [white, red, red]
+    assert [at(image, 11 + 8.66 * c, 57.5) for c in range(4)] == [red, red, red, white]
+
 @pytest.mark.parametrize("element, message", [
     ("{type: text, text: '{i}'}",
-     "elements.a.text: {i} names no data column (the component has no data); {i} is the copy number of an element with "
-     "repeat:"),
+     "elements.a.text: {i} names no data column (the component has no data); {i}, {col}, {row} and {label} are what the "
+     "copies of an element with repeat: quote"),
     ("{type: rect, repeat: {count: 20, path: ring, columns: 3, rows: 3}}",
      "elements.a.repeat: a ring of 3 x 3 cells holds 8 copies (columns and rows at least 2), found count 20"),
     ("{type: rect, repeat: {count: 2, across: 3}}",
-     "elements.a.repeat: unknown repeat key 'across' (expected one of count, start, every, columns, rows, dx, dy, path)"),
+     "elements.a.repeat: unknown repeat key 'across' (expected one of count, start, every, columns, rows, dx, dy, path, "
+     "labels)"),
+    ("{type: text, text: '{label}', repeat: {count: 3, labels: [a, b]}}",
+     "elements.a.repeat: repeat labels: expected 3 labels, one per copy, found 2"),
+    ("{type: rect, repeat: {count: 3, path: hex}}",
+     "elements.a.repeat: expected one of grid, ring, hex-flat, hex-pointy, found 'hex'"),
     ("{type: rect, fill: '{i}', repeat: {count: 3}}",
      "elements.a.fill: unknown colour '0' (palette has black, fire, paper, water, white, or #rrggbb)"),
     ("{type: rect, rotate: quarter}", "elements.a.rotate: expected a number from -360 to 360, found 'quarter'"),
@@ -533,13 +565,15 @@ def test_every_element_has_a_current_picture_of_the_layout_the_reference_shows()
     loader = importlib.util.spec_from_file_location("elements", docs / "elements.py")
     elements = importlib.util.module_from_spec(loader)
     loader.loader.exec_module(elements)
-    assert set(layouts.TYPES) | {"rotate", "repeat"} == set(elements.LAYOUTS)
+    assert set(layouts.TYPES) | {"rotate", "repeat", "hex-map"} == set(elements.LAYOUTS)
     reference = (docs / "layout-reference.md").read_text()
     for name, layout in elements.LAYOUTS.items():
         assert f"](img/elements/{name}.png)" in reference, name
         if name in layouts.TYPES:   # each element's section shows the layout its picture is drawn from
             section = reference.split(f"\n### `{name}`\n")[1].split("\n### ")[0]
             assert f"```yaml\n{tw.dedent(layout).rstrip()}\n```" in section, name
+        if name == "hex-map":
+            assert f"```yaml\n{tw.dedent(layout).rstrip()}\n```" in reference
         assert (docs / "img" / "elements" / f"{name}.png").read_bytes() == elements.picture(name), (
             f"docs/img/elements/{name}.png is out of date: run python docs/elements.py")
 
@@ -659,3 +693,10 @@ def test_a_layout_board_larger_than_a_sheet_prints_in_panels_whose_art_joins(tmp
         specs.load(str(tmp_path / "game.yaml"), big)
     with pytest.raises(SpecError, match="expected the piece to fit a sheet"):   # nor is a round or hex piece
         specs.load(str(tmp_path / "game.yaml"), ["components.cards.shape=hex-flat", "components.cards.size=300mm"])
+
+
+def test_a_round_piece_no_punch_cuts_is_told_to_take_another_size_or_the_rectangle_shape(tmp_path):
+    spec = make(tmp_path, "shape: circle\nsize: 19 mm\nlayout: {elements: {}}\n")
+    assert [(f.component, f.message) for f in validate(spec)] == [("cards", "a round piece is cut with a standard circle punch (expected a diameter of "
+                                        "19.05 mm (3/4 in), 25.4 mm (1 in), 38.1 mm (1.5 in), found 19 mm; or "
+                                        "shape: rectangle)")]

@@ -201,20 +201,21 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
         kind = props["type"]
         try:
             step = layouts.parse(kind, "repeat", props["repeat"], names) if "repeat" in props else None
-            for number, column, row in step.copies() if step else [(None, 0, 0)]:
-                e = layouts.element(kind, props, fields if step is None else {**fields, layouts.INDEX: str(number)}, names)
+            for copy in step.copies() if step else [None]:
+                e = layouts.element(kind, props, fields if copy is None else {**fields, **copy.fields()}, names)
                 if not e["visible"]:
                     continue
                 box = area(e.get("area", "trim"), w, h, bleed, lay.safe)
-                label = name if number is None else f"{name} {number}"
+                label = name if copy is None else f"{name} {copy.number}"
                 made = shape(dwg, spec, kind, e, box, label, where)
                 if made is None:
                     continue
                 if e["opacity"] < 1:
                     made.attrs["opacity"] = e["opacity"]
                 moves = []
-                if column or row:
-                    moves.append(f"translate({svg.r(column * mm(step.dx, box, 'w'))},{svg.r(row * mm(step.dy, box, 'h'))})")
+                if copy and (copy.across or copy.down):
+                    moves.append(f"translate({svg.r(copy.across * mm(step.dx, box, 'w'))},"
+                                 f"{svg.r(copy.down * mm(step.dy, box, 'h'))})")
                 if e["rotate"]:
                     cx, cy = centre(kind, e, box)
                     moves.append(f"rotate({svg.r(e['rotate'])},{svg.r(cx)},{svg.r(cy)})")
