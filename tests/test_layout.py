@@ -700,3 +700,53 @@ def test_a_round_piece_no_punch_cuts_is_told_to_take_another_size_or_the_rectang
     assert [(f.component, f.message) for f in validate(spec)] == [("cards", "a round piece is cut with a standard circle punch (expected a diameter of "
                                         "19.05 mm (3/4 in), 25.4 mm (1 in), 38.1 mm (1.5 in), found 19 mm; or "
                                         "shape: rectangle)")]
+
+
+def test_the_shipped_posy_tokens_drawn_as_a_layout_match_the_token_kind_pixel_for_pixel(tmp_path):
+    from PIL import ImageChops
+    from generator.components import token
+    shipped = specs.load("posies")
+    kinds = [c for c in shipped.components if c.kind == "token"]
+    rows = []
+    for comp in kinds:
+        o = {**token.DEFAULTS, **comp.options}
+        (face,) = comp.faces.items
+        side, badge = o["size"], o["size"] * token.BADGE
+        pips = token.pips(face["value"], side / 2, side / 2, badge * 0.5)
+        rows.append({"colour": face["colour"], "shape": face["shape"], "ring": o.get("ring_colour", o["ink"]),
+                     **{f"{axis}{k}": 0 for k in range(3) for axis in "xyv"},
+                     **{f"x{k}": x for k, (x, _) in enumerate(pips)}, **{f"y{k}": y for k, (_, y) in enumerate(pips)},
+                     **{f"v{k}": "yes" for k in range(len(pips))}})
+    assert {o["size"] for o in (c.options for c in kinds)} == {19.05} and len(rows) == 3
+    pips = "\n".join(f"        pip{k}: {{type: circle, x: '{{x{k}}}', y: '{{y{k}}}', r: {badge * 0.24}, fill: ink, "
+                     f"visible: '{{v{k}}}'}}" for k in range(3))
+    palette = "".join(f'\n  {name}: "{value}"' for name, value in shipped.palette.items())
+    (tmp_path / "posies.yaml").write_text(f"""\
+game: {{title: Posy tokens as a layout, designer: Tester}}
+palette:{palette}
+components:
+  tokens:
+    kind: layout
+    expect: 3
+    shape: circle
+    size: 19.05 mm
+    data: {json.dumps([{key: str(value) for key, value in row.items()} for row in rows])}
+    layout:
+      ground: "{{colour}}"
+      elements:
+        ring: {{type: circle, x: 50%, y: 50%, r: {19.05 / 2 - 0.2}, fill: none, stroke: "{{ring}}", stroke_width: 0.4,
+               role: guide}}
+        symbol: {{type: icon, name: "{{shape}}", x: {19.05 * 0.1}, y: {19.05 * 0.1}, width: {19.05 * 0.8},
+                 height: {19.05 * 0.8}, colour: "{{colour}}", ink: ink}}
+        badge: {{type: circle, x: 50%, y: 50%, r: {badge}, fill: white, stroke: ink, stroke_width: 0.4}}
+{pips}
+""")
+    mine = specs.load(str(tmp_path / "posies.yaml"))
+    theirs = [draw_art(shipped, art) for art in expand(shipped)[1].values() if art.side == "front"
+              and art.component in [c.id for c in kinds]]
+    ours = fronts(mine)
+    assert len(ours) == len(theirs) == 3
+    for a, b in zip(ours, theirs):
+        diff = ImageChops.difference(pixels(a), pixels(b)).convert("L")
+        assert diff.getbbox() is None   # not one pixel differs
+    assert validate(mine) == []
