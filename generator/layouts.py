@@ -226,7 +226,7 @@ TYPES = {  # every element type and what it takes besides COMMON
     "rect": {**BOX, **PAINT, "radius": coord},
     "circle": {**POS, **PAINT, "r": coord},
     "ellipse": {**POS, **PAINT, "rx": coord, "ry": coord},
-    "line": {"x1": coord, "y1": coord, "x2": coord, "y2": coord, "stroke": COLOUR, "stroke_width": coord},
+    "line": {"x1": coord, "y1": coord, "x2": coord, "y2": coord, "stroke": COLOUR, "stroke_width": coord, "dash": coord},
     "polygon": {"points": points, **PAINT},
     "hexagon": {**POS, **PAINT, "r": coord, "orientation": choice("flat", "pointy")},
     "star": {**POS, **PAINT, "r": coord, "points": number(3, 24), "inner": number(0.1, 0.95)},
@@ -242,7 +242,7 @@ DEFAULTS = {  # what an element is drawn with when it does not say
     "fill": "black", "stroke": "none", "stroke_width": ("mm", 0.3), "radius": ("mm", 0.0), "r": ("mm", 5.0),
     "rx": ("mm", 5.0), "ry": ("mm", 3.0), "orientation": "flat", "points": 5, "inner": 0.5, "text": "", "size": 4.0,
     "align": "left", "valign": "top", "leading": 1.2, "wrap": True, "colour": "black", "bold": False, "italic": False,
-    "ink": "black", "rotate": 0.0, "fit": "contain",
+    "ink": "black", "rotate": 0.0, "fit": "contain", "dash": ("mm", 0.0),
     "x1": ("mm", 0.0), "y1": ("mm", 0.0), "x2": ("%", 100.0), "y2": ("%", 100.0)}
 LINE_DEFAULTS = {"stroke": "black"}
 TOP = {"extends": None, "ground": COLOUR, "safe": size(0, 50), "elements": None}

@@ -750,3 +750,33 @@ components:
         diff = ImageChops.difference(pixels(a), pixels(b)).convert("L")
         assert diff.getbbox() is None   # not one pixel differs
     assert validate(mine) == []
+
+
+def test_a_folded_standee_is_a_layout_with_dashed_fold_lines_and_its_making_note_on_the_sheet(tmp_path):
+    from generator import sheets
+    (tmp_path / "standees.yaml").write_text("""\
+game: {title: Standees, designer: Tester}
+palette: {ink: "#222222", fire: "#d0492f"}
+components:
+  standees:
+    kind: layout
+    expect: 1
+    width: 30 mm
+    height: 106 mm
+    making: "Standees: fold on the dashed lines, glue the figures back to back, bend the feet out"
+    layout:
+      ground: fire
+      elements:
+        fold: {type: line, x1: 0, y1: 8, x2: 100%, y2: 8, stroke: ink, stroke_width: 0.4, dash: 1, role: guide,
+               repeat: {count: 3, dy: 45, columns: 1}}
+""")
+    spec = specs.load(str(tmp_path / "standees.yaml"))
+    image = pixels(fronts(spec)[0])
+    ink, fire = (0x22, 0x22, 0x22), (0xd0, 0x49, 0x2f)
+    for y in (8, 53, 98):   # each fold line: 1 mm dashes, 1 mm gaps, across the piece
+        assert [at(image, x + 0.5, y) for x in range(0, 30, 2)] == [ink] * 15
+        assert [at(image, x + 1.5, y) for x in range(0, 30, 2)] == [fire] * 15
+    assert validate(spec) == []
+    plan = impose(spec, expand(spec)[0], "a4")
+    sheet = next(s for s in (plan.cover, *plan.sheets) if s and "standees" in s.components)
+    assert sheets.making(spec, sheet) == "Standees: fold on the dashed lines, glue the figures back to back, bend the feet out."

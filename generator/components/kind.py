@@ -67,6 +67,12 @@ def panelled(kind, options) -> bool:
     return kind.panels(options) if callable(kind.panels) else kind.panels
 
 
+def making(comp) -> str:
+    """How to make up a component's pieces once cut (folds, glue): its kind's words, or its own making: option."""
+    words = KINDS[comp.kind].making
+    return words.format(title=comp.title) if words else comp.options.get("making", "")
+
+
 def width_and_height(options):
     """The size of a kind whose options give `width` and `height`."""
     return options["width"], options["height"]

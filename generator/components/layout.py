@@ -28,6 +28,7 @@ FIELDS = {
     "data": s.any_value,
     "count_column": s.text,
     "back_column": s.text,
+    "making": s.text,
 }
 DEFAULTS = {"shape": "rectangle", "radius": 3.0}
 ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.FRAME}
@@ -258,6 +259,9 @@ def shape(dwg, spec, kind, e, box, name, where):
     if kind == "ellipse":
         return dwg.ellipse((svg.r(x), svg.r(y)), (svg.r(mm(e["rx"], box, "w")), svg.r(mm(e["ry"], box, "h"))), **stroke)
     if kind == "line":
+        dash = mm(e["dash"], box, "m")
+        if dash:
+            stroke["stroke_dasharray"] = f"{svg.r(dash)},{svg.r(dash)}"
         return dwg.line((svg.r(mm(e["x1"], box, "x")), svg.r(mm(e["y1"], box, "y"))),
                         (svg.r(mm(e["x2"], box, "x")), svg.r(mm(e["y2"], box, "y"))), **stroke)
     if kind == "polygon":
