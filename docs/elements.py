@@ -84,6 +84,15 @@ LAYOUTS = {  # name -> the elements of its picture, as the reference shows them
         number: {type: text, x: 3, y: 3, width: 9, height: 9, text: "{i}", size: 3.5, align: centre, valign: middle,
                  repeat: {path: ring, count: 16, columns: 6, rows: 4, dx: 9, dy: 9}}
         """,
+    "hex-map": """\
+        hex: {type: hexagon, x: 7, y: 6, r: 5.5, fill: paper, stroke: ink, stroke_width: 0.4,
+              repeat: {path: hex-flat, count: 18, columns: 6, dx: 8.25, dy: 9.53}}
+        number: {type: text, x: 3, y: 3.4, width: 8, height: 4, text: "{label}", size: 3.2, bold: true, align: centre,
+                 colour: ember, repeat: {path: hex-flat, count: 18, columns: 6, dx: 8.25, dy: 9.53,
+                                         labels: [5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11]}}
+        cell: {type: text, x: 3, y: 7.6, width: 8, height: 2.4, text: "{col}{row}", size: 1.8, align: centre, colour: ink,
+               repeat: {path: hex-flat, count: 18, columns: 6, dx: 8.25, dy: 9.53}}
+        """,
 }
 
 

@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 from . import hexsheet
 from .components import KINDS
-from .components.kind import placing, round_cut
+from .components.kind import panelled, placing, round_cut
 from .errors import UserError
 from .expand import expand
 from .plan import COPY_NOTE, EPS, MARGIN, SPACING, Rect, Sheet, Slot, mirror, turn
@@ -336,7 +336,7 @@ def panels(comp, piece, area, bounds):
     sheets = []
     for j in range(ny):
         for i in range(nx):
-            window = Rect(i * (pw - overlap), j * (ph - overlap), pw, ph)
+            window = Rect(comp.bleed + i * (pw - overlap), comp.bleed + j * (ph - overlap), pw, ph)  # on the art, bleed included
             x, y = area.x + (area.w - pw) / 2, area.y + (area.h - ph) / 2
             slot = Slot(piece.front, x, y, pw, ph, 0.0, 0, window)
             tabs = ([Rect(x + pw - overlap, y, overlap, ph)] if i < nx - 1 else []) + \
@@ -422,7 +422,7 @@ def impose(spec, pieces, paper, backs="duplex"):
             if two_sided and folding:
                 raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm does not fit half a {paper} sheet "
                                 "for a fold-over layout; build it for duplex printing instead")
-            if not kind.panels or two_sided:
+            if not panelled(kind, comp.options) or two_sided:
                 raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm (bleed {comp.bleed:g} mm) "
                                 f"does not fit on {paper} paper ({area.w:g} x {area.h:g} mm usable)")
             for piece in mine:

@@ -19,13 +19,14 @@ AREAS = ("bleed", "trim", "safe")
 ROLES = ("mark", "art", "guide", "frame")
 ALIGN = ("left", "centre", "center", "right", "justify")
 FITS = ("contain", "cover", "stretch")
-PATHS = ("grid", "ring")
+PATHS = ("grid", "ring", "hex-flat", "hex-pointy")
 VALIGN = ("top", "middle", "bottom")
 SAFE = 3.0          # mm the safe area keeps inside the trim unless a layout says otherwise
 MAX_ELEMENTS = 500  # elements in one layout
 MAX_DEPTH = 16      # layouts extending one another
 MAX_COPIES = 1000   # copies one repeated element makes
 INDEX = "i"         # the column a repeated element's copies quote as {i}
+COPY = (INDEX, "col", "row", "label")   # what a copy may quote: its number, its cell's column and row, its label
 
 
 def coord(value):
@@ -128,9 +129,26 @@ def file_name(value):
     return value
 
 
+class Copy(NamedTuple):
+    """One copy of a repeated element: its number, its cell (column and row from 0), the steps it is moved across and
+    down, and its label."""
+
+    number: int
+    column: int
+    row: int
+    across: float
+    down: float
+    label: str
+
+    def fields(self) -> dict:
+        """What its properties may quote: {i}, {col} and {row} (counted from 1), {label}."""
+        return {INDEX: str(self.number), "col": str(self.column + 1), "row": str(self.row + 1), "label": self.label}
+
+
 class Repeat(NamedTuple):
     """An element drawn count times: every `every`-th copy from start, stepped dx, dy apart in rows of columns (grid),
-    or clockwise round the edge of a columns x rows grid from its top left cell (ring)."""
+    clockwise round the edge of a columns x rows grid from its top left cell (ring), or in rows of columns hexagons
+    (hex-flat: every second column half a step down; hex-pointy: every second row half a step across)."""
 
     count: int  # type: ignore[assignment]  # a field, not tuple.count
     start: int
@@ -140,9 +158,10 @@ class Repeat(NamedTuple):
     dx: tuple
     dy: tuple
     path: str
+    labels: tuple = ()
 
     def copies(self) -> list:
-        """(number, column, row) of each copy drawn."""
+        """Each Copy drawn."""
         cells = []
         if self.path == "ring":
             c, r = self.columns, self.rows
@@ -150,28 +169,38 @@ class Repeat(NamedTuple):
                      + [(k, r - 1) for k in range(c - 2, -1, -1)] + [(0, k) for k in range(r - 2, 0, -1)])
         else:
             cells = [(k % self.columns, k // self.columns) for k in range(self.count)]
-        return [(self.start + k, col, row) for k, (col, row) in enumerate(cells[:self.count]) if k % self.every == 0]
+        shift = {"hex-flat": lambda col, row: (col, row + col % 2 / 2), "hex-pointy": lambda col, row: (col + row % 2 / 2, row)}
+        return [Copy(self.start + k, col, row, *shift.get(self.path, lambda c, r: (c, r))(col, row),
+                     self.labels[k] if self.labels else "")
+                for k, (col, row) in enumerate(cells[:self.count]) if k % self.every == 0]
 
 
 REPEAT = {"count": number(1, MAX_COPIES), "start": number(-10_000, 10_000), "every": number(1, MAX_COPIES),
           "columns": number(1, MAX_COPIES), "rows": number(1, MAX_COPIES), "dx": coord, "dy": coord,
-          "path": choice(*PATHS)}
+          "path": choice(*PATHS), "labels": None}
 
 
 def repeat(value):
-    """How an element repeats: {count, dx, dy, columns, start, every} (a grid), or {path: ring, count, columns, rows,
-    dx, dy} (round a board's edge); whole numbers."""
+    """How an element repeats: {count, dx, dy, columns, start, every} (a grid, or path: hex-flat or hex-pointy), or
+    {path: ring, count, columns, rows, dx, dy} (round a board's edge); whole numbers; labels: one per copy."""
     if not isinstance(value, dict) or "count" not in value:
-        raise s.Invalid(f"expected a mapping with count (and dx, dy, columns, rows, start, every, path), found "
+        raise s.Invalid(f"expected a mapping with count (and dx, dy, columns, rows, start, every, path, labels), found "
                         f"{s.found(value)}")
     found = {}
     for key, item in value.items():
         if key not in REPEAT:
             raise s.Invalid(f"unknown repeat key {s.found(key)} (expected one of {', '.join(REPEAT)})")
+        if key == "labels":
+            if not isinstance(item, list) or not all(map(_label, item)):
+                raise s.Invalid(f"repeat labels: expected a list of texts or numbers, one per copy, found {s.found(item)}")
+            found[key] = tuple(str(label) for label in item)
+            continue
         found[key] = REPEAT[key](item)
         if key not in ("dx", "dy", "path") and found[key] != int(found[key]):
             raise s.Invalid(f"repeat {key}: expected a whole number, found {s.found(item)}")
     count = int(found["count"])
+    if len(found.get("labels", ())) not in (0, count):
+        raise s.Invalid(f"repeat labels: expected {count} labels, one per copy, found {len(found['labels'])}")
     columns = int(found.get("columns", count))
     rows = int(found.get("rows", -(-count // columns)))
     path = found.get("path", "grid")
@@ -179,7 +208,12 @@ def repeat(value):
         raise s.Invalid(f"a ring of {columns} x {rows} cells holds {max(2 * (columns + rows) - 4, 0)} copies "
                         f"(columns and rows at least 2), found count {count}")
     return Repeat(count, int(found.get("start", 0)), int(found.get("every", 1)), columns, rows,
-                  found.get("dx", ("mm", 0.0)), found.get("dy", ("mm", 0.0)), path)
+                  found.get("dx", ("mm", 0.0)), found.get("dy", ("mm", 0.0)), path, found.get("labels", ()))
+
+
+def _label(item) -> bool:
+    """True when a repeat label is a text or a number."""
+    return isinstance(item, (str, int, float)) and not isinstance(item, bool)
 
 
 COLOUR = "colour"   # checked against the palette when the layout is loaded
@@ -192,7 +226,7 @@ TYPES = {  # every element type and what it takes besides COMMON
     "rect": {**BOX, **PAINT, "radius": coord},
     "circle": {**POS, **PAINT, "r": coord},
     "ellipse": {**POS, **PAINT, "rx": coord, "ry": coord},
-    "line": {"x1": coord, "y1": coord, "x2": coord, "y2": coord, "stroke": COLOUR, "stroke_width": coord},
+    "line": {"x1": coord, "y1": coord, "x2": coord, "y2": coord, "stroke": COLOUR, "stroke_width": coord, "dash": coord},
     "polygon": {"points": points, **PAINT},
     "hexagon": {**POS, **PAINT, "r": coord, "orientation": choice("flat", "pointy")},
     "star": {**POS, **PAINT, "r": coord, "points": number(3, 24), "inner": number(0.1, 0.95)},
@@ -208,7 +242,7 @@ DEFAULTS = {  # what an element is drawn with when it does not say
     "fill": "black", "stroke": "none", "stroke_width": ("mm", 0.3), "radius": ("mm", 0.0), "r": ("mm", 5.0),
     "rx": ("mm", 5.0), "ry": ("mm", 3.0), "orientation": "flat", "points": 5, "inner": 0.5, "text": "", "size": 4.0,
     "align": "left", "valign": "top", "leading": 1.2, "wrap": True, "colour": "black", "bold": False, "italic": False,
-    "ink": "black", "rotate": 0.0, "fit": "contain",
+    "ink": "black", "rotate": 0.0, "fit": "contain", "dash": ("mm", 0.0),
     "x1": ("mm", 0.0), "y1": ("mm", 0.0), "x2": ("%", 100.0), "y2": ("%", 100.0)}
 LINE_DEFAULTS = {"stroke": "black"}
 TOP = {"extends": None, "ground": COLOUR, "safe": size(0, 50), "elements": None}
@@ -239,7 +273,7 @@ class Layout:
     def fields(self) -> set:
         """Every column the layout quotes."""
         return {name for _, props in self.elements for value in props.values() for name in quoted(value)
-                if name != INDEX or "repeat" not in props} | set(quoted(self.ground))
+                if name not in COPY or "repeat" not in props} | set(quoted(self.ground))
 
 
 def quoted(value) -> list:
@@ -373,19 +407,20 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             if prop not in COMMON and prop not in TYPES[raw]:
                 fail_prop(at, f"unknown property {s.found(prop)} for a {raw} (expected one of "
                               f"{', '.join(sorted(set(COMMON) | set(TYPES[raw])))})")
-            known = tuple(columns) + ((INDEX,) if copies else ())
+            known = tuple(columns) + (COPY if copies else ())
             unknown = [f for f in quoted(value) if f not in known]
             if unknown:
                 fail_prop(at, f"{{{unknown[0]}}} names no data column ("
                               + (f"columns: {', '.join(known)})" if known else "the component has no data)")
-                              + (f"; {{{INDEX}}} is the copy number of an element with repeat:" if unknown[0] == INDEX else ""))
+                              + (f"; {{{INDEX}}}, {{col}}, {{row}} and {{label}} are what the copies of an element with "
+                                 f"repeat: quote" if unknown[0] in COPY else ""))
             if prop in ("type", "repeat"):
                 continue
             if not quoted(value):
                 _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), value)
-            elif set(quoted(value)) == {INDEX}:
-                for number, _, _ in copies:
-                    _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), filled(value, {INDEX: str(number)}))
+            elif copies and set(quoted(value)) <= set(COPY):
+                for copy in copies:
+                    _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), filled(value, copy.fields()))
         elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
     return Layout(ground, safe, elements)
 
@@ -400,15 +435,15 @@ def _checked(fail, at, parser, value):
 
 def check_rows(layout: Layout, rows, names: Names, label=""):
     """Every element's quoted properties parsed for every row; the first that fails names the file, row and column."""
-    quoting = [(f"{name}.{prop}", props["type"], prop, value, repeat(props["repeat"]).start if "repeat" in props else None)
+    quoting = [(f"{name}.{prop}", props["type"], prop, value, repeat(props["repeat"]).copies()[0] if "repeat" in props else None)
                for name, props in layout.elements for prop, value in props.items()
-               if quoted(value) and (set(quoted(value)) - {INDEX} or "repeat" not in props)]
+               if quoted(value) and (set(quoted(value)) - set(COPY) or "repeat" not in props)]
     if quoted(layout.ground):
         quoting.append(("ground", "rect", "fill", layout.ground, None))
     for number, row in rows.rows:
         for what, kind, prop, value, first in quoting:
             try:
-                parse(kind, prop, filled(value, row if first is None else {**row, INDEX: str(first)}), names)
+                parse(kind, prop, filled(value, row if first is None else {**row, **first.fields()}), names)
             except s.Invalid as exc:
-                column = next(f for f in quoted(value) if f != INDEX or first is None)
+                column = next(f for f in quoted(value) if f not in COPY or first is None)
                 raise rows.fail(number, column, f"{label}{what}: {exc}") from None

@@ -26,7 +26,7 @@ class Slot(NamedTuple):
     h: float
     bleed: float = 0.0
     rotation: int = 0
-    window: Rect | None = None
+    window: Rect | None = None      # a board panel: the part of the art (mm from its bleed corner) the slot shows
 
     @property
     def bleed_box(self):

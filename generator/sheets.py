@@ -2,7 +2,7 @@
 from . import svg, textfit
 from .wording import ranges
 from .components import KINDS
-from .components.kind import round_cut
+from .components.kind import making as making_up, round_cut
 from .plan import COPY_NOTE, MARGIN, SPACING
 from .units import fmt_mm, paper
 
@@ -55,8 +55,7 @@ def labels(plan, sheet, number, total, game_title, how=""):
 
 def making(spec, sheet) -> str:
     """How to make up the pieces on a sheet once cut (folds, glue), from their kinds; empty when there is nothing to say."""
-    found = [KINDS[comp.kind].making.format(title=comp.title) for comp in map(spec.component, sheet.components)
-             if KINDS[comp.kind].making and sheet.side != "back"]
+    found = [making_up(comp) for comp in map(spec.component, sheet.components) if making_up(comp) and sheet.side != "back"]
     return ". ".join(found) + "." if found else ""
 
 

@@ -9,7 +9,7 @@ from . import schema as s
 from . import figures, templates, typeface, yamlsource
 from . import theme as themes
 from .components import KINDS
-from .components.kind import BLEED
+from .components.kind import BLEED, panelled
 from .games import RULESETS
 from .errors import SpecError, UserError
 from .files import beside
@@ -284,7 +284,7 @@ def component(check, cid, raw):
         sized = next((key for key in ("size", "width", "height", "cell", "spacing", "radius") if key in checked), None)
         check.fail(key_path + ((sized,) if sized else ()), f"expected a piece at least {MIN_PIECE:g} mm across (smaller cannot be cut out), found {w:g} x {h:g} mm")
     bleed = checked.get("bleed", max(kind.default_bleed, BLEED if "back" in checked else 0.0))
-    if not (kind.panels and "back" not in checked) and not fits_somewhere((w, h), bleed):
+    if not (panelled(kind, options) and "back" not in checked) and not fits_somewhere((w, h), bleed):
         area = smallest_area()
         check.fail(key_path, f"expected the piece to fit a sheet ({' and '.join(PAPERS[p].label for p in HOME_PAPERS)}: {area[0]:g} x {area[1]:g} mm usable), "
                              f"found {w + 2 * bleed:g} x {h + 2 * bleed:g} mm")

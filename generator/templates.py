@@ -197,7 +197,8 @@ def _checked(where, own):
             raise UserError(f"{where}: {name}={value!r} is not supported in a template")
         found = checker(value)
         if found is None:
-            raise UserError(f"{where}: {name}={value!r} {_EXPECTED.get(checker, _NOT_A_NUMBER)}")
+            raise UserError(f"{where}: {name}={value!r} {_EXPECTED.get(checker, _NOT_A_NUMBER)}"
+                            + (GRADIENT if checker is _colour and "url(" in value else ""))
         kept[name] = found
     return kept
 
@@ -269,6 +270,7 @@ _PROPERTIES = {"fill": _colour, "stroke": _colour, "stroke-width": _number, "str
                "stroke-dasharray": _dashes, "transform": _transform,
                "d": _path, "points": str}
 _NOT_A_NUMBER = f"is not a number in the template's own units (px or none) from -{LIMIT:,} to {LIMIT:,}"
+GRADIENT = "; art with gradients goes on a layout piece as an image element (type: image, file: ...), not as an icon"
 _EXPECTED = {_colour: f"is not a plain colour (expected #rrggbb, none, currentColor, ink or {', '.join(NAMED)})",
              _dashes: "is not a dash array (numbers, or none)", _path: f"is not path data (commands, each with its numbers, from -{LIMIT:,} to {LIMIT:,})",
              _LINEJOIN: "is not miter, round or bevel", _LINECAP: "is not butt, round or square",

@@ -42,7 +42,7 @@ def generic(spec, pieces, arts):
         if circle and not circle.punch:
             sizes = ", ".join(f"{size:g} mm ({name})" for size, name in PUNCHES.items())
             fails.append((comp.id, f"a round piece is cut with a standard circle punch (expected a diameter of {sizes}, "
-                                   f"found {2 * circle.r:g} mm; or outline: square)"))
+                                   f"found {2 * circle.r:g} mm; or {'shape: rectangle' if comp.kind == 'layout' else 'outline: square'})"))
     return fails
 
 

@@ -363,6 +363,8 @@ def test_the_layout_reference_names_every_element_option_and_choice_the_code_acc
             assert f"`{prop}`" in sections[f"`{kind}`"], (kind, prop)
     common = reference.split("## Properties every element takes")[1].split("## Elements")[0]
     assert all(f"`{prop}`" in common for prop in layouts.COMMON)
+    assert all(f"`{key}`" in common for key in layouts.REPEAT) and all(f"`{path}`" in common for path in layouts.PATHS)
+    assert all(f"`{{{field}}}`" in common for field in layouts.COPY)
     component = reference.split("## The component")[1].split("## The layout")[0]
     assert all(f"`{option}`" in component for option in layout.FIELDS)
     assert all(f"`{shape}`" in component for shape in layout.SHAPES)
@@ -506,14 +508,44 @@ def test_an_element_repeats_over_a_grid_or_round_a_ring_numbering_its_copies(tmp
             assert (at(image, 10 + 12 * column, 35 + 12 * row) == red) == ((column, row) in ring), (column, row)
 
 
+
+def test_a_hex_map_repeats_hexagons_in_offset_columns_or_rows_labelled_by_cell_or_list(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            cell: {type: hexagon, x: 10, y: 10, r: 5, fill: water,
+                   repeat: {path: hex-flat, count: 12, columns: 4, dx: 7.5, dy: 8.66}}
+            name: {type: text, x: 6, y: 8, width: 8, height: 4, text: "{col}.{row}", size: 2, align: centre,
+                   repeat: {path: hex-flat, count: 12, columns: 4, dx: 7.5, dy: 8.66}}
+            pointy: {type: hexagon, x: 10, y: 50, r: 5, orientation: pointy, fill: fire,
+                     repeat: {path: hex-pointy, count: 6, columns: 3, dx: 8.66, dy: 7.5}}
+            town: {type: text, x: 6, y: 48, width: 8, height: 4, text: "{label}", size: 2, align: centre,
+                   repeat: {path: hex-pointy, count: 6, columns: 3, dx: 8.66, dy: 7.5, labels: [A, B, C, D, E, F]}}
+        """)
+    drawing = fronts(spec)[0]
+    assert [t.content for t in texts(drawing)] == [f"{c}.{r}" for r in (1, 2, 3) for c in (1, 2, 3, 4)] + list("ABCDEF")
+    image, red, blue, white = pixels(drawing), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)
+    # flat tops: every second column sits half a step (4.33 mm) down, so its top edge is lower than its neighbours'
+    assert [at(image, 10 + 7.5 * c, 6.5) for c in range(4)] == [blue, white, blue, white]
+    assert [at(image, 10 + 7.5 * c, 10 + 4.33 * (c % 2) + 8.66 * 2) for c in range(4)] == [blue] * 4
+    assert at(image, 10 + 7.5 * 1, 10 + 4.33 + 8.66 * 3) == white            # three rows only
+    # pointy tops: the second row sits half a step (4.33 mm) across
+    assert [at(image, 10 + 8.66 * c - 4, 57.5) for c in range(3)] == [white, red, red]
+    assert [at(image, 11 + 8.66 * c, 57.5) for c in range(4)] == [red, red, red, white]
+
 @pytest.mark.parametrize("element, message", [
     ("{type: text, text: '{i}'}",
-     "elements.a.text: {i} names no data column (the component has no data); {i} is the copy number of an element with "
-     "repeat:"),
+     "elements.a.text: {i} names no data column (the component has no data); {i}, {col}, {row} and {label} are what the "
+     "copies of an element with repeat: quote"),
     ("{type: rect, repeat: {count: 20, path: ring, columns: 3, rows: 3}}",
      "elements.a.repeat: a ring of 3 x 3 cells holds 8 copies (columns and rows at least 2), found count 20"),
     ("{type: rect, repeat: {count: 2, across: 3}}",
-     "elements.a.repeat: unknown repeat key 'across' (expected one of count, start, every, columns, rows, dx, dy, path)"),
+     "elements.a.repeat: unknown repeat key 'across' (expected one of count, start, every, columns, rows, dx, dy, path, "
+     "labels)"),
+    ("{type: text, text: '{label}', repeat: {count: 3, labels: [a, b]}}",
+     "elements.a.repeat: repeat labels: expected 3 labels, one per copy, found 2"),
+    ("{type: rect, repeat: {count: 3, path: hex}}",
+     "elements.a.repeat: expected one of grid, ring, hex-flat, hex-pointy, found 'hex'"),
     ("{type: rect, fill: '{i}', repeat: {count: 3}}",
      "elements.a.fill: unknown colour '0' (palette has black, fire, paper, water, white, or #rrggbb)"),
     ("{type: rect, rotate: quarter}", "elements.a.rotate: expected a number from -360 to 360, found 'quarter'"),
@@ -533,13 +565,15 @@ def test_every_element_has_a_current_picture_of_the_layout_the_reference_shows()
     loader = importlib.util.spec_from_file_location("elements", docs / "elements.py")
     elements = importlib.util.module_from_spec(loader)
     loader.loader.exec_module(elements)
-    assert set(layouts.TYPES) | {"rotate", "repeat"} == set(elements.LAYOUTS)
+    assert set(layouts.TYPES) | {"rotate", "repeat", "hex-map"} == set(elements.LAYOUTS)
     reference = (docs / "layout-reference.md").read_text()
     for name, layout in elements.LAYOUTS.items():
         assert f"](img/elements/{name}.png)" in reference, name
         if name in layouts.TYPES:   # each element's section shows the layout its picture is drawn from
             section = reference.split(f"\n### `{name}`\n")[1].split("\n### ")[0]
             assert f"```yaml\n{tw.dedent(layout).rstrip()}\n```" in section, name
+        if name == "hex-map":
+            assert f"```yaml\n{tw.dedent(layout).rstrip()}\n```" in reference
         assert (docs / "img" / "elements" / f"{name}.png").read_bytes() == elements.picture(name), (
             f"docs/img/elements/{name}.png is out of date: run python docs/elements.py")
 
@@ -610,3 +644,139 @@ def test_a_font_file_that_is_not_a_font_is_refused_naming_the_spec_line(tmp_path
         specs.load(str(path))
     assert str(caught.value).startswith(f"{path}:4: fonts.body: {tmp_path / 'fonts' / 'notes.ttf'}: not a TrueType or "
                                         "OpenType font (")
+
+
+def test_a_layout_board_larger_than_a_sheet_prints_in_panels_whose_art_joins(tmp_path):
+    import pypdfium2
+    from generator.build import components_pdf
+    board = """\
+        layout:
+          ground: paper
+          elements:
+            sea: {type: rect, x: 0, y: 100, width: 100%, height: 80, fill: water}
+            rule: {type: line, x1: 0, y1: 0, x2: 100%, y2: 100%, stroke: fire, stroke_width: 2}
+        """
+    make(tmp_path, board)
+    big = ["components.cards.width=400mm", "components.cards.height=280mm"]
+    spec = specs.load(str(tmp_path / "game.yaml"), big)
+    plan = impose(spec, expand(spec)[0], "a4")
+    panels = [(n, s.slots[0], s) for n, s in enumerate(plan.sheets, start=1) if s.slots and s.slots[0].window]
+    assert [s.note.split(":")[0] for _, _, s in panels] == [
+        f"panel {k} of 6 (row {(k - 1) // 3 + 1}, column {(k - 1) % 3 + 1})" for k in range(1, 7)]
+    document = pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])
+    k = 200 / 25.4   # pixels per mm
+    pages = {n: document[n].render(scale=200 / 72).to_pil().convert("RGB") for n, _, _ in panels[:4]}
+
+    def crossing(number, slot, board_x):
+        """Board mm down to the middle of the red line where it crosses board_x on a panel's page."""
+        page, column = pages[number], round((slot.x + board_x - slot.window.x + 3) * k)
+        red = [y for y in range(page.height) if page.getpixel((column, y))[0] > 150 > page.getpixel((column, y))[1]]
+        return (red[0] + red[-1]) / 2 / k - slot.y + slot.window.y - 3
+
+    (n1, a, first), (n2, b, _) = panels[0], panels[1]
+    seam = b.window.x - 3   # the later panel's left edge (the window is on the art, its 3 mm bleed included) lies
+    # on the inner line of the earlier one's glue tab
+    assert seam == pytest.approx(a.window.x - 3 + a.w - 12) and first.tabs[0].x == pytest.approx(a.x + a.w - 12)
+    assert crossing(n1, a, seam - 2) == pytest.approx((seam - 2) * 280 / 400, abs=0.25)   # the line runs on across
+    assert crossing(n2, b, seam + 2) == pytest.approx((seam + 2) * 280 / 400, abs=0.25)   # the join, unbroken
+    (n4, d, _) = panels[3]    # below panel 1, on top of its glue tab (the board 134 mm down and more)
+    assert d.window.y - 3 == pytest.approx(a.window.y - 3 + a.h - 12) == 134
+    seas = []                 # the sea (100 to 180 mm down) shows on panel 1 to its edge (146), under its glue tab too,
+    # and on panel 4 from the tab's line (134) on: the two show the same stretch of the board
+    for number, slot in ((n1, a), (n4, d)):
+        page, column = pages[number], round((slot.x + 20) * k)
+        blue = [y for y in range(page.height) if page.getpixel((column, y)) == (0x2f, 0x6f, 0xd0)]
+        seas.append([round(y / k - slot.y + slot.window.y - 3) for y in (blue[0], blue[-1])])
+    assert seas == [[100, 146], [134, 180]]
+    (tmp_path / "game.yaml").write_text((tmp_path / "game.yaml").read_text() + "    back: {fill: fire}\n")
+    with pytest.raises(SpecError, match="expected the piece to fit a sheet"):   # a board with a back is not split
+        specs.load(str(tmp_path / "game.yaml"), big)
+    with pytest.raises(SpecError, match="expected the piece to fit a sheet"):   # nor is a round or hex piece
+        specs.load(str(tmp_path / "game.yaml"), ["components.cards.shape=hex-flat", "components.cards.size=300mm"])
+
+
+def test_a_round_piece_no_punch_cuts_is_told_to_take_another_size_or_the_rectangle_shape(tmp_path):
+    spec = make(tmp_path, "shape: circle\nsize: 19 mm\nlayout: {elements: {}}\n")
+    assert [(f.component, f.message) for f in validate(spec)] == [("cards", "a round piece is cut with a standard circle punch (expected a diameter of "
+                                        "19.05 mm (3/4 in), 25.4 mm (1 in), 38.1 mm (1.5 in), found 19 mm; or "
+                                        "shape: rectangle)")]
+
+
+def test_the_shipped_posy_tokens_drawn_as_a_layout_match_the_token_kind_pixel_for_pixel(tmp_path):
+    from PIL import ImageChops
+    from generator.components import token
+    shipped = specs.load("posies")
+    kinds = [c for c in shipped.components if c.kind == "token"]
+    rows = []
+    for comp in kinds:
+        o = {**token.DEFAULTS, **comp.options}
+        (face,) = comp.faces.items
+        side, badge = o["size"], o["size"] * token.BADGE
+        pips = token.pips(face["value"], side / 2, side / 2, badge * 0.5)
+        rows.append({"colour": face["colour"], "shape": face["shape"], "ring": o.get("ring_colour", o["ink"]),
+                     **{f"{axis}{k}": 0 for k in range(3) for axis in "xyv"},
+                     **{f"x{k}": x for k, (x, _) in enumerate(pips)}, **{f"y{k}": y for k, (_, y) in enumerate(pips)},
+                     **{f"v{k}": "yes" for k in range(len(pips))}})
+    assert {o["size"] for o in (c.options for c in kinds)} == {19.05} and len(rows) == 3
+    pips = "\n".join(f"        pip{k}: {{type: circle, x: '{{x{k}}}', y: '{{y{k}}}', r: {badge * 0.24}, fill: ink, "
+                     f"visible: '{{v{k}}}'}}" for k in range(3))
+    palette = "".join(f'\n  {name}: "{value}"' for name, value in shipped.palette.items())
+    (tmp_path / "posies.yaml").write_text(f"""\
+game: {{title: Posy tokens as a layout, designer: Tester}}
+palette:{palette}
+components:
+  tokens:
+    kind: layout
+    expect: 3
+    shape: circle
+    size: 19.05 mm
+    data: {json.dumps([{key: str(value) for key, value in row.items()} for row in rows])}
+    layout:
+      ground: "{{colour}}"
+      elements:
+        ring: {{type: circle, x: 50%, y: 50%, r: {19.05 / 2 - 0.2}, fill: none, stroke: "{{ring}}", stroke_width: 0.4,
+               role: guide}}
+        symbol: {{type: icon, name: "{{shape}}", x: {19.05 * 0.1}, y: {19.05 * 0.1}, width: {19.05 * 0.8},
+                 height: {19.05 * 0.8}, colour: "{{colour}}", ink: ink}}
+        badge: {{type: circle, x: 50%, y: 50%, r: {badge}, fill: white, stroke: ink, stroke_width: 0.4}}
+{pips}
+""")
+    mine = specs.load(str(tmp_path / "posies.yaml"))
+    theirs = [draw_art(shipped, art) for art in expand(shipped)[1].values() if art.side == "front"
+              and art.component in [c.id for c in kinds]]
+    ours = fronts(mine)
+    assert len(ours) == len(theirs) == 3
+    for a, b in zip(ours, theirs):
+        diff = ImageChops.difference(pixels(a), pixels(b)).convert("L")
+        assert diff.getbbox() is None   # not one pixel differs
+    assert validate(mine) == []
+
+
+def test_a_folded_standee_is_a_layout_with_dashed_fold_lines_and_its_making_note_on_the_sheet(tmp_path):
+    from generator import sheets
+    (tmp_path / "standees.yaml").write_text("""\
+game: {title: Standees, designer: Tester}
+palette: {ink: "#222222", fire: "#d0492f"}
+components:
+  standees:
+    kind: layout
+    expect: 1
+    width: 30 mm
+    height: 106 mm
+    making: "Standees: fold on the dashed lines, glue the figures back to back, bend the feet out"
+    layout:
+      ground: fire
+      elements:
+        fold: {type: line, x1: 0, y1: 8, x2: 100%, y2: 8, stroke: ink, stroke_width: 0.4, dash: 1, role: guide,
+               repeat: {count: 3, dy: 45, columns: 1}}
+""")
+    spec = specs.load(str(tmp_path / "standees.yaml"))
+    image = pixels(fronts(spec)[0])
+    ink, fire = (0x22, 0x22, 0x22), (0xd0, 0x49, 0x2f)
+    for y in (8, 53, 98):   # each fold line: 1 mm dashes, 1 mm gaps, across the piece
+        assert [at(image, x + 0.5, y) for x in range(0, 30, 2)] == [ink] * 15
+        assert [at(image, x + 1.5, y) for x in range(0, 30, 2)] == [fire] * 15
+    assert validate(spec) == []
+    plan = impose(spec, expand(spec)[0], "a4")
+    sheet = next(s for s in (plan.cover, *plan.sheets) if s and "standees" in s.components)
+    assert sheets.making(spec, sheet) == "Standees: fold on the dashed lines, glue the figures back to back, bend the feet out."

@@ -124,7 +124,8 @@ REFUSED = {
     "image": ('<image width="100" height="100"/>', "<image>: " + ONLY_SHAPES),
     "gradient": ('<rect id="rect1" width="90" height="90" style="fill:url(#linearGradient1)"/>',
                  "<rect id=\"rect1\">: fill='url(#linearGradient1)' is not a plain colour "
-                 "(expected #rrggbb, none, currentColor, ink or black, white, red, green, blue, yellow, gray, grey)"),
+                 "(expected #rrggbb, none, currentColor, ink or black, white, red, green, blue, yellow, gray, grey); "
+                 "art with gradients goes on a layout piece as an image element (type: image, file: ...), not as an icon"),
     "filter": ('<circle cx="50" cy="50" r="40" style="filter:url(#blur)"/>',
                "<circle>: filter='url(#blur)' is not supported in a template (only 'none')"),
     "clip": ('<circle cx="50" cy="50" r="40" clip-path="url(#c)"/>',

@@ -19,7 +19,7 @@ class Kind(NamedTuple):
     fields: dict
     face_fields: dict = MappingProxyType({})
     default_bleed: float = 0.0
-    panels: bool = False
+    panels: bool | Callable = False   # pieces larger than a sheet print in panels; or options -> whether they do
     link: Callable = None
     layout: str | Callable = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet); or options -> either
     back: Callable = None       # render_back(spec, component, w, h[, props of a face's own back]); None: the common back
@@ -60,6 +60,17 @@ def placing(comp):
     """How imposition places a component's pieces: "grid" or "hex"."""
     layout = KINDS[comp.kind].layout
     return layout(comp.options) if callable(layout) else layout
+
+
+def panelled(kind, options) -> bool:
+    """True when a kind's pieces with these options print in panels when larger than a sheet."""
+    return kind.panels(options) if callable(kind.panels) else kind.panels
+
+
+def making(comp) -> str:
+    """How to make up a component's pieces once cut (folds, glue): its kind's words, or its own making: option."""
+    words = KINDS[comp.kind].making
+    return words.format(title=comp.title) if words else comp.options.get("making", "")
 
 
 def width_and_height(options):

@@ -28,6 +28,7 @@ FIELDS = {
     "data": s.any_value,
     "count_column": s.text,
     "back_column": s.text,
+    "making": s.text,
 }
 DEFAULTS = {"shape": "rectangle", "radius": 3.0}
 ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.FRAME}
@@ -201,20 +202,21 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
         kind = props["type"]
         try:
             step = layouts.parse(kind, "repeat", props["repeat"], names) if "repeat" in props else None
-            for number, column, row in step.copies() if step else [(None, 0, 0)]:
-                e = layouts.element(kind, props, fields if step is None else {**fields, layouts.INDEX: str(number)}, names)
+            for copy in step.copies() if step else [None]:
+                e = layouts.element(kind, props, fields if copy is None else {**fields, **copy.fields()}, names)
                 if not e["visible"]:
                     continue
                 box = area(e.get("area", "trim"), w, h, bleed, lay.safe)
-                label = name if number is None else f"{name} {number}"
+                label = name if copy is None else f"{name} {copy.number}"
                 made = shape(dwg, spec, kind, e, box, label, where)
                 if made is None:
                     continue
                 if e["opacity"] < 1:
                     made.attrs["opacity"] = e["opacity"]
                 moves = []
-                if column or row:
-                    moves.append(f"translate({svg.r(column * mm(step.dx, box, 'w'))},{svg.r(row * mm(step.dy, box, 'h'))})")
+                if copy and (copy.across or copy.down):
+                    moves.append(f"translate({svg.r(copy.across * mm(step.dx, box, 'w'))},"
+                                 f"{svg.r(copy.down * mm(step.dy, box, 'h'))})")
                 if e["rotate"]:
                     cx, cy = centre(kind, e, box)
                     moves.append(f"rotate({svg.r(e['rotate'])},{svg.r(cx)},{svg.r(cy)})")
@@ -257,6 +259,9 @@ def shape(dwg, spec, kind, e, box, name, where):
     if kind == "ellipse":
         return dwg.ellipse((svg.r(x), svg.r(y)), (svg.r(mm(e["rx"], box, "w")), svg.r(mm(e["ry"], box, "h"))), **stroke)
     if kind == "line":
+        dash = mm(e["dash"], box, "m")
+        if dash:
+            stroke["stroke_dasharray"] = f"{svg.r(dash)},{svg.r(dash)}"
         return dwg.line((svg.r(mm(e["x1"], box, "x")), svg.r(mm(e["y1"], box, "y"))),
                         (svg.r(mm(e["x2"], box, "x")), svg.r(mm(e["y2"], box, "y"))), **stroke)
     if kind == "polygon":
@@ -405,5 +410,10 @@ def render_back(spec, component, width, height, props=None):
     return clipped(dwg, o, component.bleed)
 
 
+def panels(options) -> bool:
+    """A rectangle or rounded piece larger than a sheet prints in panels (a board); circles and hexagons must fit one."""
+    return options.get("shape", "rectangle") in ("rectangle", "rounded")
+
+
 KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, layout=placing, back=render_back, cut=cut,
-            load=load, back_face=back_face)
+            load=load, back_face=back_face, panels=panels)
