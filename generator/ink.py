@@ -1,15 +1,24 @@
 """A drawing's ink measured with cairo: where each element actually puts paint, to 0.05 mm."""
+import glob
+import hashlib
 import math
+import os
+import re
 
-from . import paint
+from . import cache, paint, svg
 
 PX = 20          # pixels per mm the ink is measured at: distances to 0.05 mm
 INKED = bytes(255 if alpha >= 64 else 0 for alpha in range(256))  # a pixel a quarter covered or more is ink
+MEMO = cache.Memo("ink.json")   # measures kept between runs, by the element's SVG with its opaque colours left out
+OPAQUE = re.compile(r'\b(fill|stroke)="#[0-9a-fA-F]{6}"')   # an opaque colour: the same ink as any other
+LIBRARIES = re.compile(r"/[^/]*(cairo|pixman|freetype|fontconfig|png|harfbuzz|_cffi_backend)[^/]*\.so[^/]*$")
 
 
 def ink_ends(node, clips):
     """The centres (mm) of the first and last inked pixel of each pixel row one element paints."""
     from .cairopdf import cairocffi  # lazy: start-up (cairo loads only to measure ink, 0.1-0.3 s, not to write a PDF)
+    if not MEMO.attested:
+        MEMO.attest(libraries(cairocffi))
     recording = cairocffi.RecordingSurface(cairocffi.CONTENT_ALPHA, None)
     ctx = cairocffi.Context(recording)  # font options stay the default: cairo keeps a face's first ones for good
     ctx.scale(PX, PX)
@@ -36,8 +45,37 @@ def ink_ends(node, clips):
 
 def ink_box(node) -> tuple | None:
     """The box (left, top, right, bottom) in mm that one element's ink covers, or None when it paints nothing."""
-    ends = ink_ends(node, {})
-    if not ends:
+    key = None if designed(node) else digest("box", node.tostring())
+    found = MEMO.get(key) if key else None
+    if found is None:
+        ends = ink_ends(node, {})
+        xs, ys, half = [x for x, _ in ends], [y for _, y in ends], 0.5 / PX
+        found = [min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half] if ends else []
+        if key:
+            MEMO.put(key, found)
+    return tuple(found) or None
+
+
+def digest(*parts: str) -> str:
+    """The memo key of an ink measure: its inputs with opaque colours left out (an alpha mask's ink is the same in any
+    colour), the code and fonts."""
+    text = "\0".join((*parts, cache.code()))
+    return hashlib.sha256(OPAQUE.sub(r'\1="#"', text).encode()).hexdigest()
+
+
+def designed(node) -> bool:
+    """True when an element holds text runs or the designer's art (their fonts and files are not in its SVG text)."""
+    return isinstance(node, (svg.Run, svg.Placed)) or any(designed(child) for child in node.children)
+
+
+def libraries(cairocffi) -> list | None:
+    """The files cairo measures with, as (path, size, mtime in ns): its shared libraries and cairocffi's code; None when
+    they cannot be told (no /proc/self/maps)."""
+    try:
+        with open("/proc/self/maps") as maps:
+            found = {line.split(None, 5)[-1].strip() for line in maps if LIBRARIES.search(line.strip())}
+    except OSError:
         return None
-    xs, ys, half = [x for x, _ in ends], [y for _, y in ends], 0.5 / PX
-    return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
+    found.update(glob.glob(os.path.join(os.path.dirname(cairocffi.__file__), "*.py")))
+    files = [(path, *cache._stat(path)) for path in sorted(found) if cache._stat(path)]
+    return files or None

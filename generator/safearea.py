@@ -9,7 +9,8 @@ from .components import KINDS
 from .components.kind import BLEED, Circle
 from .content import matrix
 from .expand import expand
-from .ink import ink_ends
+from . import ink
+from .ink import designed, digest
 from .render import drawn
 from .textcheck import SAFE, SLACK, _placed, _where, ink_of, texts
 
@@ -100,23 +101,36 @@ def reaches(spec, art, drawing, face):
 
 
 def _measure(drawing, cut):
-    """(part, distance, text, role) of each mark and frame of a drawing, remembered by the drawing's SVG and cut line."""
+    """(part, distance, text, role) of each mark and frame of a drawing, remembered by the drawing's SVG and cut line
+    (and kept between runs, unless the drawing holds the designer's fonts or art)."""
     key = (drawing.tostring(), cut)
     if key not in _MEASURED:
-        clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
-        nearest = {}
-        for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
-            ends = ((text_ends(node) if node.tag == "text" else ink_ends(node, clips))
-                    if node.role in (svg.MARK, svg.FRAME) else [])
-            if ends:
-                part = name(node, n)
-                distance = clearance(cut, ends)
-                if part not in nearest or distance < nearest[part][1]:
-                    nearest[part] = (part, distance, node.tag == "text", role(node, ends, cut))
+        kept = None if designed(drawing) else digest("measure", key[0], repr(cut), repr(
+            [(c.part, c.role) for c in drawing.children]))
+        found = ink.MEMO.get(kept) if kept else None
+        if found is None:
+            found = _measured(drawing, cut)
+            if kept:
+                ink.MEMO.put(kept, found)
         if len(_MEASURED) >= CACHED:
             _MEASURED.clear()
-        _MEASURED[key] = tuple(nearest.values())
+        _MEASURED[key] = tuple(tuple(entry) for entry in found)
     return _MEASURED[key]
+
+
+def _measured(drawing, cut):
+    """_measure's work: each mark and frame's ink against the cut line, nearest first by part."""
+    clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
+    nearest = {}
+    for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
+        ends = ((text_ends(node) if node.tag == "text" else ink.ink_ends(node, clips))
+                if node.role in (svg.MARK, svg.FRAME) else [])
+        if ends:
+            part = name(node, n)
+            distance = clearance(cut, ends)
+            if part not in nearest or distance < nearest[part][1]:
+                nearest[part] = (part, distance, node.tag == "text", role(node, ends, cut))
+    return list(nearest.values())
 
 
 def survey(spec, drawings):

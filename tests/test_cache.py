@@ -135,3 +135,78 @@ def test_a_changed_template_redraws_exactly_its_faces_and_only_used_templates_ar
     assert data == components_pdf(after, "a4")[0]
     again = build(after, "a4", tmp_path / "out")
     assert len(again) == 3 and again[0].read_bytes() == data
+
+
+@pytest.fixture
+def ink_memo(tmp_path, monkeypatch):
+    """A fresh ink memo in its own cache folder, and a count of the elements cairo measures: {'rasters': n}."""
+    from generator import cache, ink, safearea
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(safearea, "_MEASURED", {})
+    calls, measure = {"rasters": 0}, ink.ink_ends
+
+    def counted(node, clips):
+        calls["rasters"] += 1
+        return measure(node, clips)
+    monkeypatch.setattr(ink, "ink_ends", counted)
+
+    def next_run():
+        """As a new process would start: the memo read from disk, nothing remembered in memory."""
+        ink.MEMO.save()
+        monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json"))
+        safearea._MEASURED.clear()
+        calls["rasters"] = 0
+    next_run()
+    calls["next_run"] = next_run
+    return calls
+
+
+def _measured(game, overrides=()):
+    """validate()'s lines and the safe-area report of a shipped spec."""
+    from generator import safearea
+    from generator.validate import validate
+    spec = specs.load(game, list(overrides))
+    return [str(f) for f in validate(spec)], safearea.report(spec)
+
+
+def _fresh(monkeypatch, folder, game, overrides=()):
+    """_measured with an empty memo of its own, as on a machine that never measured anything."""
+    from generator import cache, ink, safearea
+    with monkeypatch.context() as fresh:
+        fresh.setenv("XDG_CACHE_HOME", str(folder))
+        fresh.setattr(ink, "MEMO", cache.Memo("ink.json"))
+        fresh.setattr(safearea, "_MEASURED", {})
+        return _measured(game, overrides)
+
+
+def test_kept_ink_measures_are_reused_across_runs_and_never_stale(ink_memo, monkeypatch, tmp_path):
+    measured = _measured
+    first = measured("posies")
+    assert ink_memo["rasters"] > 0
+    ink_memo["next_run"]()
+    assert measured("posies") == first and ink_memo["rasters"] == 0, "a second run measures nothing again"
+    # a colour changes no ink: the kept measures serve a recoloured spec, and say what a fresh measure says
+    ink_memo["next_run"]()
+    recoloured = measured("posies", ["palette.pink=#ff00ff"])
+    assert ink_memo["rasters"] == 0 and recoloured == _fresh(monkeypatch, tmp_path / "a", "posies", ["palette.pink=#ff00ff"])
+    # a symbol grown towards the cut is measured again, and fails as a fresh run says it does
+    ink_memo["next_run"]()
+    grown = measured("posies", ["components.posy-green.symbol_scale=0.95"])
+    assert ink_memo["rasters"] > 0 and grown == _fresh(monkeypatch, tmp_path / "b", "posies",
+                                                      ["components.posy-green.symbol_scale=0.95"])
+    assert any("posy-green: face 1: symbol is" in line for line in grown[0]) and grown != first
+
+
+def test_kept_ink_measures_are_dropped_when_cairos_libraries_change(ink_memo):
+    from generator import cache, ink
+    from generator.validate import validate
+    validate(specs.load("posies"))
+    ink_memo["next_run"]()
+    path = cache.folder() / "ink.json"
+    record = json.loads(path.read_text())
+    assert record["entries"] and any("cairo" in lib[0] for lib in record["libraries"])
+    record["libraries"][0][1] += 1   # as if a library had been replaced by one of another size
+    path.write_text(json.dumps(record))
+    ink.MEMO = cache.Memo("ink.json")
+    validate(specs.load("posies"))
+    assert ink_memo["rasters"] > 0
