@@ -33,13 +33,12 @@ def ink_ends(node, clips):
     raster.set_source_surface(recording, -x0, -y0)
     raster.paint()
     image.flush()
-    data, stride, ends = bytes(image.get_data()), image.get_stride(), []
-    for j in range(rows):
-        row = data[j * stride:j * stride + cols].translate(INKED)
-        first = cols - len(row.lstrip(b"\0"))
-        if first < cols:
-            last, down = len(row.rstrip(b"\0")) - 1, (y0 + j + 0.5) / PX
-            ends += [((x0 + first + 0.5) / PX, down), ((x0 + last + 0.5) / PX, down)]
+    data, stride, ends = bytes(image.get_data()).translate(INKED), image.get_stride(), []
+    for start in range(0, rows * stride, stride):
+        first = data.find(255, start, start + cols)
+        if first >= 0:
+            last, down = data.rfind(255, start, start + cols), (y0 + start // stride + 0.5) / PX
+            ends += [((x0 + first - start + 0.5) / PX, down), ((x0 + last - start + 0.5) / PX, down)]
     return ends
 
 

@@ -45,7 +45,8 @@ def clearance(cut, points):
     """How far inside the cut line the nearest of some points (x, y) lies, in mm (negative: outside)."""
     if isinstance(cut, Circle):
         return cut.r - max(math.hypot(x - cut.x, y - cut.y) for x, y in points)
-    return min(c + min(a * x + b * y for x, y in points) for a, b, c in _sides(tuple(cut)))
+    xs, ys = [x for x, _ in points], [y for _, y in points]  # a x + b y for every point, summed in C (the same floats)
+    return min(c + min(map(float.__add__, map(a.__mul__, xs), map(b.__mul__, ys))) for a, b, c in _sides(tuple(cut)))
 
 
 @functools.lru_cache(maxsize=64)
