@@ -56,10 +56,11 @@ def unchanged(path, inputs, templates):
     return None
 
 
-def remember(path, inputs, data, pages, templates):
-    """Record what went into the file just written, with every template read so far (a failure to record only costs a rebuild)."""
+def remember(path, inputs, data, pages, templates, used=None):
+    """Record what went into the file just written, with every template read so far and what else it read (used: {what:
+    value}; a failure to record only costs a rebuild)."""
     read = {name: found.digest for name, found in sorted(templates.read.items())}
-    record = {"inputs": inputs, "templates": read, "output": _digest(data), "pages": pages}
+    record = {"inputs": inputs, "templates": read, "output": _digest(data), "pages": pages, "used": used or {}}
     write_quietly(_record(path), json.dumps(record).encode())
 
 

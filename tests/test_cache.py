@@ -210,3 +210,38 @@ def test_kept_ink_measures_are_dropped_when_cairos_libraries_change(ink_memo):
     ink.MEMO = cache.Memo("ink.json")
     validate(specs.load("posies"))
     assert ink_memo["rasters"] > 0
+
+
+def test_kept_colour_arithmetic_is_reused_across_runs_and_never_stale(tmp_path, monkeypatch):
+    from generator import cache, vision
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+    def run(overrides=(), memo="colour.json"):
+        """Granny's Pills' colour reports and failures, as a new process works them out; and how many results it made."""
+        monkeypatch.setattr(vision, "MEMO", cache.Memo(memo))
+        made, put = [], vision.MEMO.put
+        monkeypatch.setattr(vision.MEMO, "put", lambda key, value: (made.append(key), put(key, value)))
+        spec = specs.load("grannys-pills", list(overrides))
+        found = [vision.describe(r) for r in vision.reports(spec)], vision.failures(spec, 10, 30)
+        vision.MEMO.save()
+        return found, len(made)
+
+    first, made = run()
+    assert made and run() == (first, 0), "a second run works nothing out"
+    recoloured = ["palette.green=#e0e040"]   # green near yellow: new pairs, new verdicts
+    kept, made = run(recoloured)
+    assert made and kept == run(recoloured, memo="fresh-colour.json")[0] and kept != first
+
+
+def test_a_rulebook_is_kept_when_only_a_colour_it_does_not_show_changes(tmp_path):
+    from generator.build import build_rules
+    path, _, _ = build_rules(specs.load("grannys-pills"), "a4", tmp_path)
+    first = path.read_bytes()
+    board = ["palette.board=#e0d8f0"]   # the player boards' ground: no diagram or text of the rulebook shows it
+    kept = build_rules(specs.load("grannys-pills", board), "a4", tmp_path)
+    assert kept[3].startswith("unchanged") and path.read_bytes() == first
+    assert build_rules(specs.load("grannys-pills", board), "a4", tmp_path / "fresh")[0].read_bytes() == first
+    red = ["palette.red=#c0392b"]   # the red pills: drawn in the rulebook's diagrams
+    rebuilt = build_rules(specs.load("grannys-pills", red), "a4", tmp_path)
+    fresh = build_rules(specs.load("grannys-pills", red), "a4", tmp_path / "fresh-red")[0].read_bytes()
+    assert len(rebuilt) == 3 and path.read_bytes() == fresh != first
