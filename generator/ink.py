@@ -8,14 +8,19 @@ import re
 from . import cache, paint, svg
 
 PX = 20          # pixels per mm the ink is measured at: distances to 0.05 mm
-INKED = bytes(255 if alpha >= 64 else 0 for alpha in range(256))  # a pixel a quarter covered or more is ink
+INK = 64         # a pixel a quarter covered or more is ink
+INKED = bytes(255 if alpha >= INK else 0 for alpha in range(256))
 MEMO = cache.Memo("ink.json")   # measures kept between runs, by the element's SVG with its opaque colours left out
 OPAQUE = re.compile(r'\b(fill|stroke)="#[0-9a-fA-F]{6}"')   # an opaque colour: the same ink as any other
 LIBRARIES = re.compile(r"/[^/]*(cairo|pixman|freetype|fontconfig|png|harfbuzz|_cffi_backend)[^/]*\.so[^/]*$")
 
 
-def ink_ends(node, clips):
-    """The centres (mm) of the first and last inked pixel of each pixel row one element paints."""
+def ink_ends(node, clips, box=False):
+    """The centres (mm) of the first and last inked pixel of each pixel row one element paints.
+
+    box: only two of them, with the least and the greatest x and y of all (what a box or an upright cut needs), found
+    without visiting every row.
+    """
     from .cairopdf import cairocffi  # lazy: start-up (cairo loads only to measure ink, 0.1-0.3 s, not to write a PDF)
     if not MEMO.attested:
         MEMO.attest(libraries(cairocffi))
@@ -33,7 +38,10 @@ def ink_ends(node, clips):
     raster.set_source_surface(recording, -x0, -y0)
     raster.paint()
     image.flush()
-    data, stride, ends = bytes(image.get_data()).translate(INKED), image.get_stride(), []
+    data, stride, ends = bytes(image.get_data()), image.get_stride(), []
+    if box:
+        return _corners(data, stride, cols, rows, x0, y0)
+    data = data.translate(INKED)
     for start in range(0, rows * stride, stride):
         first = data.find(255, start, start + cols)
         if first >= 0:
@@ -42,12 +50,28 @@ def ink_ends(node, clips):
     return ends
 
 
+def _corners(data, stride, cols, rows, x0, y0):
+    """ink_ends' extremes from a raster: the top-left and bottom-right corners of the box of its inked pixels."""
+    def row(j):
+        return max(data[j * stride:j * stride + cols]) >= INK
+
+    def column(c):
+        return max(data[c:rows * stride:stride]) >= INK
+    top = next((j for j in range(rows) if row(j)), None)
+    if top is None:
+        return []
+    bottom = next(j for j in range(rows - 1, top - 1, -1) if row(j))
+    left = next(c for c in range(cols) if column(c))
+    right = next(c for c in range(cols - 1, left - 1, -1) if column(c))
+    return [((x0 + left + 0.5) / PX, (y0 + top + 0.5) / PX), ((x0 + right + 0.5) / PX, (y0 + bottom + 0.5) / PX)]
+
+
 def ink_box(node) -> tuple | None:
     """The box (left, top, right, bottom) in mm that one element's ink covers, or None when it paints nothing."""
     key = None if designed(node) else digest("box", node.tostring())
     found = MEMO.get(key) if key else None
     if found is None:
-        ends = ink_ends(node, {})
+        ends = ink_ends(node, {}, box=True)
         xs, ys, half = [x for x, _ in ends], [y for _, y in ends], 0.5 / PX
         found = [min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half] if ends else []
         if key:

@@ -45,8 +45,15 @@ def clearance(cut, points):
     """How far inside the cut line the nearest of some points (x, y) lies, in mm (negative: outside)."""
     if isinstance(cut, Circle):
         return cut.r - max(math.hypot(x - cut.x, y - cut.y) for x, y in points)
-    xs, ys = [x for x, _ in points], [y for _, y in points]  # a x + b y for every point, summed in C (the same floats)
-    return min(c + min(map(float.__add__, map(a.__mul__, xs), map(b.__mul__, ys))) for a, b, c in _sides(tuple(cut)))
+    return min(c + min(a * x + b * y for x, y in points) for a, b, c in _sides(tuple(cut)))
+
+
+def upright(cut) -> bool:
+    """True for a cut line whose every side is level or plumb: its clearance needs only the extremes of the ink."""
+    if isinstance(cut, Circle):
+        return False
+    corners = tuple(cut)
+    return all(ax == bx or ay == by for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]))
 
 
 @functools.lru_cache(maxsize=64)
@@ -122,9 +129,9 @@ def _measure(drawing, cut):
 def _measured(drawing, cut):
     """_measure's work: each mark and frame's ink against the cut line, nearest first by part."""
     clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
-    nearest = {}
+    nearest, box = {}, upright(cut)
     for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
-        ends = ((text_ends(node) if node.tag == "text" else ink.ink_ends(node, clips))
+        ends = ((text_ends(node) if node.tag == "text" else ink.ink_ends(node, clips, box))
                 if node.role in (svg.MARK, svg.FRAME) else [])
         if ends:
             part = name(node, n)

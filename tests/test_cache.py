@@ -145,9 +145,9 @@ def ink_memo(tmp_path, monkeypatch):
     monkeypatch.setattr(safearea, "_MEASURED", {})
     calls, measure = {"rasters": 0}, ink.ink_ends
 
-    def counted(node, clips):
+    def counted(node, clips, box=False):
         calls["rasters"] += 1
-        return measure(node, clips)
+        return measure(node, clips, box)
     monkeypatch.setattr(ink, "ink_ends", counted)
 
     def next_run():
