@@ -12,7 +12,8 @@ INK = 64         # a pixel a quarter covered or more is ink
 INKED = bytes(255 if alpha >= INK else 0 for alpha in range(256))
 MEMO = cache.Memo("ink.json")   # measures kept between runs, by the element's SVG with its opaque colours left out
 OPAQUE = re.compile(r'\b(fill|stroke)="#[0-9a-fA-F]{6}"')   # an opaque colour: the same ink as any other
-LIBRARIES = re.compile(r"/[^/]*(cairo|pixman|freetype|fontconfig|png|harfbuzz|_cffi_backend)[^/]*\.so[^/]*$")
+LIBRARIES = re.compile(r"/(lib(cairo|pixman|freetype|fontconfig|png|harfbuzz)|_cffi_backend)[^/]*\.so[^/]*$")
+VENDORED = ".libs/"   # a wheel's own copy (pillow.libs/libpng...): not what cairo draws with
 
 
 def ink_ends(node, clips, box=False):
@@ -96,7 +97,8 @@ def libraries(cairocffi) -> list | None:
     they cannot be told (no /proc/self/maps)."""
     try:
         with open("/proc/self/maps") as maps:
-            found = {line.split(None, 5)[-1].strip() for line in maps if LIBRARIES.search(line.strip())}
+            found = {line.split(None, 5)[-1].strip() for line in maps
+                     if LIBRARIES.search(line.strip()) and VENDORED not in line}
     except OSError:
         return None
     found.update(glob.glob(os.path.join(os.path.dirname(cairocffi.__file__), "*.py")))
