@@ -1,11 +1,13 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
+import base64
+import json
 from collections import Counter
 from pathlib import Path
 from types import MappingProxyType
 
 from . import looks as looks_
 from . import cache, coverage, pdf, sheets, units
-from .files import write_atomic
+from .files import write_atomic, write_quietly
 from .components import KINDS
 from .components.kind import round_cut
 from .errors import UserError
@@ -175,8 +177,40 @@ def build_rules(spec, paper, out_dir):
 
     def make():
         from .rulebook import rules_pdf  # lazy: start-up (reportlab loads only when a rulebook is written)
-        return rules_pdf(watched, paper)
+        return rules_pdf(watched, paper, Layouts(path, inputs, spec, watched.used))
     return cached(spec, path, inputs, make, watched.used)
+
+
+class Layouts:
+    """A rulebook's text as reportlab laid it out, kept beside its file: reused (only the diagrams drawn again) while
+    the rulebook's inputs, the diagrams' sizes and everything the text read are as they were."""
+
+    def __init__(self, path, inputs, spec, used):
+        self.path = path.parent / cache.RECORDS / f"{path.name}.layout.json"
+        self.inputs, self.spec, self.used, self.text = inputs, spec, used, None
+
+    def get(self, sizes):
+        """(data, log) of the kept layout for diagrams of these sizes, or None."""
+        try:
+            entry = json.loads(self.path.read_text())
+            if (entry["inputs"] != self.inputs or entry["sizes"] != sizes
+                    or any(_now(self.spec, what) != value for what, value in entry["used"].items())):
+                return None
+            self.used.update(entry["used"])   # the file's own record lists what its text read
+            return base64.b64decode(entry["data"]), [tuple(placed) for placed in entry["log"]]
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def reader(self):
+        """The spec stand-in the text is laid out with (what it reads is recorded)."""
+        self.text = Reader(self.spec)
+        return self.text
+
+    def put(self, sizes, data, log):
+        """Keep a new layout with what its text read."""
+        self.used.update(self.text.used)
+        write_quietly(self.path, json.dumps({"inputs": self.inputs, "sizes": sizes, "used": self.text.used,
+                                             "data": base64.b64encode(data).decode(), "log": log}).encode())
 
 
 class Reader(_Watched):

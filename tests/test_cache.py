@@ -245,3 +245,26 @@ def test_a_rulebook_is_kept_when_only_a_colour_it_does_not_show_changes(tmp_path
     rebuilt = build_rules(specs.load("grannys-pills", red), "a4", tmp_path)
     fresh = build_rules(specs.load("grannys-pills", red), "a4", tmp_path / "fresh-red")[0].read_bytes()
     assert len(rebuilt) == 3 and path.read_bytes() == fresh != first
+
+
+def test_a_rulebook_whose_diagrams_change_keeps_its_text_layout_and_equals_a_fresh_one(tmp_path, monkeypatch):
+    from generator import rulebook
+    from generator.build import build_rules
+    typeset, laid = rulebook.typeset, []
+    monkeypatch.setattr(rulebook, "typeset", lambda *args: laid.append(args[1]) or typeset(*args))
+    path, _, _ = build_rules(specs.load("grannys-pills"), "a4", tmp_path)
+    assert laid and (path.parent / ".pnp-cache" / f"{path.name}.layout.json").is_file()
+
+    def rebuilt(overrides):
+        """The rulebook rebuilt over the last one, whether its text was laid out again, and a fresh build's bytes."""
+        laid.clear()
+        assert len(build_rules(specs.load("grannys-pills", overrides), "a4", tmp_path)) == 3
+        again = bool(laid)
+        fresh = build_rules(specs.load("grannys-pills", overrides), "a4", tmp_path / f"fresh-{len(overrides)}")
+        return path.read_bytes(), again, fresh[0].read_bytes()
+
+    first = path.read_bytes()
+    kept, again, fresh = rebuilt(["palette.red=#c0392b"])   # only the diagrams show red
+    assert not again and kept == fresh != first
+    kept, again, fresh = rebuilt(["palette.red=#c0392b", "palette.accent=#205080"])   # the headings' colour
+    assert again and kept == fresh != first
