@@ -453,15 +453,15 @@ def lay_out(spec, paper, layouts=None):
     layouts: where laid-out text is kept between builds (build.Layouts): the text is laid out again only when what it
     read or a diagram's size changed; a kept layout has only its data and log.
     """
+    text = layouts.reader() if layouts else spec
+    rules = load_rules(text)
     module = games.ruleset(spec)
     diagrams = {name: make(spec) for name, make in getattr(module, "DIAGRAMS", {}).items()}
     sizes = {name: [diagram.width, diagram.height] for name, diagram in diagrams.items()}
     kept = layouts.get(sizes) if layouts else None
     if kept:
         return Layout(*kept, [], []), diagrams
-    text = layouts.reader() if layouts else spec
     _register_fonts()
-    rules = load_rules(text)
     best = None
     for size in (1.0, 0.9, 0.8) if diagrams else (1.0,):
         layout = typeset(text, paper, rules, diagrams, size)
