@@ -78,9 +78,10 @@ class Memo:
 
     LIMIT = 50000   # entries kept: past it, only those used by the last run
 
-    def __init__(self, name: str):
-        self.name, self.path, self.entries, self.used, self.libraries, self.changed = name, None, None, set(), None, False
-        self.attested = False   # attest() was called in this process
+    def __init__(self, name: str, libraries: list | None = None):
+        """libraries: [] for values whose keys name everything they depend on (no attest() needed)."""
+        self.name, self.path, self.entries, self.used, self.changed = name, None, None, set(), False
+        self.fixed, self.libraries, self.attested = libraries, libraries, libraries is not None  # attest() was called
 
     def _ready(self):
         """Read the file on first use (its entries kept only while the libraries it names are as they were)."""
@@ -95,7 +96,7 @@ class Memo:
                 raise ValueError("a library changed")
             self.entries = data["entries"]
         except (OSError, ValueError, KeyError, TypeError):
-            self.entries, self.libraries = {}, None
+            self.entries, self.libraries = {}, self.fixed
 
     def get(self, key: str):
         """The value kept under key, or None."""
@@ -110,6 +111,11 @@ class Memo:
         self._ready()
         self.entries[key], self.changed = value, True
         self.used.add(key)
+
+    def identity(self) -> list | None:
+        """The libraries the kept values were measured with, as they still are on disk; None when unknown."""
+        self._ready()
+        return self.libraries
 
     def attest(self, libraries: list | None) -> None:
         """The libraries this process measures with (None: unknown, so nothing is written); other ones drop every entry."""

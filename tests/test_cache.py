@@ -268,3 +268,32 @@ def test_a_rulebook_whose_diagrams_change_keeps_its_text_layout_and_equals_a_fre
     assert not again and kept == fresh != first
     kept, again, fresh = rebuilt(["palette.red=#c0392b", "palette.accent=#205080"])   # the headings' colour
     assert again and kept == fresh != first
+
+
+def test_kept_check_results_are_reused_across_runs_and_never_stale(tmp_path, monkeypatch):
+    import importlib
+    from generator import cache, ink, safearea, vision
+    validate = importlib.import_module("generator.validate")   # the module (the package exports its function too)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path, checked, work = tiles_spec(tmp_path / "spec"), [], validate._checked
+    monkeypatch.setattr(validate, "_checked", lambda spec: checked.append(spec.path) or work(spec))
+
+    def run(folder="cache"):
+        """validate() of the tiles spec as a new process runs it, its memos in folder."""
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / folder))
+        for module, memo in ((ink, cache.Memo("ink.json")), (vision, cache.Memo("colour.json")),
+                             (validate, cache.Memo("checks.json", []))):
+            monkeypatch.setattr(module, "MEMO", memo)
+        monkeypatch.setattr(safearea, "_MEASURED", {})
+        checked.clear()
+        found = validate.validate(specs.load(str(path)))
+        for memo in (ink.MEMO, vision.MEMO, validate.MEMO):
+            memo.save()
+        return found, bool(checked)
+
+    first, _ = run()
+    assert run() == (first, True) and run() == (first, False), "once the ink is kept, a third run checks nothing"
+    (tmp_path / "spec" / "templates" / "circle.svg").write_text(CIRCLE.format(60))   # the circle grows past the cut
+    grown, again = run()
+    assert again and grown == run("fresh")[0] != first
+    assert [f.message for f in grown] == ["faces 1, 3: symbol is 0.2 mm past the cut (marks keep 2 mm inside it)"]
