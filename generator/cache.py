@@ -80,19 +80,23 @@ class Memo:
 
     def __init__(self, name: str, libraries: list | None = None):
         """libraries: [] for values whose keys name everything they depend on (no attest() needed)."""
-        self.name, self.path, self.entries, self.used, self.changed = name, None, None, set(), False
+        self.name, self.changed, self.loaded = name, False, False
+        self.used: set[str] = set()
+        self.path: Path | None = None
+        self.entries: dict = {}
         self.fixed, self.libraries, self.attested = libraries, libraries, libraries is not None  # attest() was called
 
     def _ready(self):
         """Read the file on first use (its entries kept only while the libraries it names are as they were)."""
-        if self.entries is not None:
+        if self.loaded:
             return
+        self.loaded = True
         atexit.register(self.save)
         self.path = folder() / self.name   # read when first used: a test may point XDG_CACHE_HOME elsewhere first
         try:
             data = json.loads(self.path.read_text())
             self.libraries = [tuple(lib) for lib in data["libraries"]] if data["libraries"] is not None else None
-            if self.libraries is not None and any(_stat(path) != (size, mtime) for path, size, mtime in self.libraries):
+            if self.libraries is not None and any(stamp(path) != (size, mtime) for path, size, mtime in self.libraries):
                 raise ValueError("a library changed")
             self.entries = data["entries"]
         except (OSError, ValueError, KeyError, TypeError):
@@ -134,7 +138,7 @@ class Memo:
         self.changed = False
 
 
-def _stat(path):
+def stamp(path) -> tuple | None:
     """(size, mtime in ns) of a file, or None when it is gone."""
     try:
         found = os.stat(path)

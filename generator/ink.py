@@ -102,5 +102,5 @@ def libraries(cairocffi) -> list | None:
     except OSError:
         return None
     found.update(glob.glob(os.path.join(os.path.dirname(cairocffi.__file__), "*.py")))
-    files = [(path, *cache._stat(path)) for path in sorted(found) if cache._stat(path)]
+    files = [(path, *stamp) for path in sorted(found) if (stamp := cache.stamp(path))]
     return files or None

@@ -65,7 +65,7 @@ def validate(spec):
     measured ink and colours (unless a drawing holds the designer's fonts or art, whose files the key does not see).
     """
     from . import vision  # lazy: start-up
-    identity = ink.MEMO.identity(), vision._libraries() if _sees_colours(spec) else ()
+    identity = ink.MEMO.identity(), vision.libraries() if _sees_colours(spec) else ()
     key = cache._digest(repr((spec, cache.code(), identity)).encode()) if None not in identity else None
     kept = MEMO.get(key) if key else None
     if kept is not None and all(spec.templates.digest(name) == digest for name, digest in kept["templates"].items()):

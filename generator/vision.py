@@ -84,7 +84,7 @@ def _kept(function):
     @functools.wraps(function)
     def kept(*args):
         if not MEMO.attested:
-            MEMO.attest(_libraries())
+            MEMO.attest(libraries())
         key = hashlib.sha256("\0".join((function.__name__, *map(str, args), cache.code())).encode()).hexdigest()
         found = MEMO.get(key)
         if found is None:
@@ -94,13 +94,13 @@ def _kept(function):
     return kept
 
 
-def _libraries():
+def libraries() -> list | None:
     """coloraide's code as (path, size, mtime in ns), found without loading it; None when it cannot be found."""
     found = importlib.util.find_spec("coloraide")
     if found is None or not found.submodule_search_locations:
         return None
     paths = sorted(glob.glob(os.path.join(found.submodule_search_locations[0], "**", "*.py"), recursive=True))
-    return [(path, *cache._stat(path)) for path in paths if cache._stat(path)] or None
+    return [(path, *stamp) for path in paths if (stamp := cache.stamp(path))] or None
 
 
 @_kept
