@@ -66,7 +66,7 @@ def validate(spec):
     """
     from . import vision  # lazy: start-up
     identity = ink.MEMO.identity(), vision.libraries() if _sees_colours(spec) else ()
-    key = cache._digest(repr((spec, cache.code(), identity)).encode()) if None not in identity else None
+    key = cache.key(spec, "checks", identity) if None not in identity else None
     kept = MEMO.get(key) if key else None
     if kept is not None and all(spec.templates.digest(name) == digest for name, digest in kept["templates"].items()):
         return [Failure(*failure) for failure in kept["failures"]]
