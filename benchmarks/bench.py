@@ -99,9 +99,11 @@ def export_costs(pnp: list, work: Path, env: dict, runs: int, cards: int = 1000)
 
 
 def child_env(work: Path) -> dict:
-    """The jobs' environment: bytecode is written to and read from work/pycache, never the checkout."""
+    """The jobs' environment: bytecode is written to and read from work/pycache, never the checkout; pnp's memos kept
+    between runs (ink, colours) go to work/cache, which a cold job empties first."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(Path(work) / "pycache")
+    env["XDG_CACHE_HOME"] = str(Path(work) / "cache")
     return env
 
 
@@ -125,12 +127,15 @@ def measure(command: list, runs: int, env: dict | None = None,
 
 
 def interleaved(jobs: list, runs: int, env: dict | None = None) -> list[tuple[float, float]]:
-    """measure() for several (command, clear) jobs taking turns; a first, untimed turn compiles their bytecode."""
+    """measure() for several (command, clear) jobs taking turns; a first, untimed turn compiles their bytecode.
+
+    clear: a folder, or a list of them, emptied (untimed) before each run of its job.
+    """
     walls, peaks = [[] for _ in jobs], [[] for _ in jobs]
     for turn in range(runs + 1):
         for (command, clear), wall, peak in zip(jobs, walls, peaks):
-            if clear:
-                shutil.rmtree(clear, ignore_errors=True)
+            for folder in clear if isinstance(clear, list) else [clear] if clear else []:
+                shutil.rmtree(folder, ignore_errors=True)
             seconds, mib = run(command, env)
             if turn:
                 wall.append(seconds)
@@ -143,6 +148,17 @@ def edit_loop(command: list, key: str, values: tuple, runs: int,
     """Median wall and peak of rebuilds of command, each after --set key changed from the last run's value."""
     results = [run(command + ["--set", f"{key}={values[turn % 2]}"], env) for turn in range(runs + 1)]
     return statistics.median(w for w, _ in results[1:]), max(p for _, p in results[1:])
+
+
+def edits(command: list, clear: list, start: dict, steps: list, runs: int, env: dict) -> list[tuple[float, float]]:
+    """A cold build with --set start (clear emptied first), then each step's --set changes rebuilt on top of the last,
+    all taking turns run after run: (median wall, peak) of the cold build and of each rebuild."""
+    settings, jobs = dict(start), []
+    for step in [{}] + steps:
+        settings.update(step)
+        jobs.append((command + [arg for key, value in settings.items() for arg in ("--set", f"{key}={value}")], None))
+    jobs[0] = (jobs[0][0], clear)
+    return interleaved(jobs, runs, env)
 
 
 def pdf_facts(paths):
@@ -163,6 +179,7 @@ def main():
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
     env = child_env(work)
+    cache = work / "cache"
     script = Path(PY).parent / "pnp"  # as installed: the `pnp` script when there is one
     pnp = [str(script)] if script.exists() else [PY, "-m", "generator.cli"]
     if args.exports_only:
@@ -173,15 +190,19 @@ def main():
 
     def job(name, command, outputs=(), runs=args.runs, clear=True, base=None, to=""):
         """Time command and add its row; base: the wall time its ratio is taken to, named by to."""
-        wall, peak = measure(command, runs, env, command[command.index("--out") + 1] if clear and "--out" in command
-                             else None)
+        wall, peak = measure(command, runs, env, [command[command.index("--out") + 1], cache]
+                             if clear and "--out" in command else None)
         size, pages = pdf_facts([Path(p) for p in outputs]) if outputs else (0, 0)
         rows.append((name, wall, peak, size, pages, base, to))
         print(f"  {name}: {wall:.3f} s", file=sys.stderr)
         return wall
 
-    start = job("python -c pass", [PY, "-c", "pass"])
-    job("pnp validate (6 games)", pnp + ["validate"], base=start, to="python -c pass")
+    (start, start_peak), (cold, cold_peak), (warm, warm_peak) = interleaved(
+        [([PY, "-c", "pass"], None), (pnp + ["validate"], cache), (pnp + ["validate"], None)], args.runs, env)
+    rows.append(("python -c pass", start, start_peak, 0, 0, None, ""))
+    rows.append(("validate: pnp validate (6 games), memos emptied", cold, cold_peak, 0, 0, start, "python -c pass"))
+    rows.append(("validate: pnp validate (6 games), memos kept", warm, warm_peak, 0, 0, start, "python -c pass"))
+    print(f"  validate: {cold / start:.1f}x cold, {warm / start:.1f}x with memos kept", file=sys.stderr)
     scale = []
     for variant, distinct in (("a", True), ("b", False)):  # each scale job takes turns with its floor
         floor = work / f"floor-{variant}.pdf"
@@ -211,9 +232,15 @@ def main():
     job("all: no-change rebuild (cache)", pnp + ["build", "--out", str(all_out)], clear=False, base=cold,
         to="cold build")
     game = pnp + ["build", "grannys-pills", "--out", str(work / "game")]
-    cold = job("grannys-pills: cold build (both papers, rules)", game)
-    wall, peak = edit_loop(game, "palette.red", ("#d0281f", "#cf2a22"), args.runs, env)
-    rows.append(("... rebuild after palette.red changed (the edit loop)", wall, peak, 0, 0, cold, "cold build"))
+    (cold, peak), (red, red_peak), (board, board_peak) = edits(
+        game, [work / "game", cache], {"palette.red": "#cf2a22", "palette.board": "#ece4f6"},
+        [{"palette.red": "#d0281f"}, {"palette.board": "#e6def2"}], args.runs, env)
+    rows.append(("edit loop: grannys-pills cold build (both papers, rules; memos emptied)", cold, peak, 0, 0, None, ""))
+    rows.append(("... rebuild after palette.red changed (pills: faces, diagrams, colour checks)", red, red_peak, 0, 0,
+                 cold, "cold build"))
+    rows.append(("... then palette.board changed (boards' ground: not in the rulebook)", board, board_peak, 0, 0, cold,
+                 "cold build"))
+    print(f"  edit loop: red {red / cold:.2f}x, board {board / cold:.2f}x the cold build", file=sys.stderr)
     named = scale_spec(work, 10000, True, named=True)
     one = pnp + ["build", str(named), "--paper", "a4", "--out", str(work / "named")]
     cold = job("scale (a) with named colours: cold build", one + ["--set", "palette.c0=#000000"])

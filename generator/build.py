@@ -1,15 +1,18 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
+import base64
+import json
 from collections import Counter
 from pathlib import Path
+from types import MappingProxyType
 
 from . import looks as looks_
 from . import cache, coverage, pdf, sheets, units
-from .files import write_atomic
+from .files import write_atomic, write_quietly
 from .components import KINDS
 from .components.kind import round_cut
 from .errors import UserError
 from .expand import expand
-from .facecache import FaceCache
+from .facecache import FaceCache, _now, _Watched
 from .render import bleed_size, draw_art, render_art
 from .spec import rules_path, shown
 from .imposition import EPS, grown, impose, share
@@ -130,18 +133,20 @@ def build(spec, paper, out_dir, backs="duplex"):
     return cached(spec, path, cache.key(spec, "components", paper, backs), make)
 
 
-def cached(spec, path, inputs, make):
+def cached(spec, path, inputs, make, used=None):
     """Check the spec and write make()'s (bytes, pages) to path, unless the last build had these inputs and the file is intact.
 
-    A record is only written after a build that passed the checks, so a match needs no new check.
+    used: {what: value} filled in by make() with what it read beyond inputs (as a FaceCache records a face's), also
+    compared with what it is now. A record is only written after a build that passed the checks, so a match needs no
+    new check.
     """
     record = cache.unchanged(path, inputs, spec.templates)
-    if record:
+    if record and all(_now(spec, what) == value for what, value in record.get("used", {}).items()):
         return path, record["pages"], path.stat().st_size, "unchanged: inputs and file match the last build"
     check(spec)
     data, pages = make()
     write_atomic(path, data)
-    cache.remember(path, inputs, data, pages, spec.templates)
+    cache.remember(path, inputs, data, pages, spec.templates, used)
     return path, pages, len(data)
 
 
@@ -158,17 +163,70 @@ def build_look(spec, paper, out_dir, backs="duplex", looks=()):
 
 
 def build_rules(spec, paper, out_dir):
-    """Write the rulebook PDF of one spec for one paper; return (path, pages, bytes[, note])."""
+    """Write the rulebook PDF of one spec for one paper; return (path, pages, bytes[, note]).
+
+    Its key leaves the palette out: the colours the rulebook reads are recorded as it is written (a colour it does not
+    show can change without a new rulebook); and the spec's line numbers, which only place error messages.
+    """
     path = Path(out_dir) / spec.game.id / f"{spec.game.id}-rules-{paper}.pdf"
     source = rules_path(spec)
     if not source.is_file():
         raise UserError(no_rules(spec))
-    inputs = cache.key(spec, "rules", paper, source.read_bytes())
+    inputs = cache.key(spec._replace(palette=MappingProxyType({}), lines=MappingProxyType({})), "rules", paper, source.read_bytes())
+    watched = Reader(spec)
 
     def make():
         from .rulebook import rules_pdf  # lazy: start-up (reportlab loads only when a rulebook is written)
-        return rules_pdf(spec, paper)
-    return cached(spec, path, inputs, make)
+        return rules_pdf(watched, paper, Layouts(path, inputs, spec, watched.used))
+    return cached(spec, path, inputs, make, watched.used)
+
+
+class Layouts:
+    """A rulebook's text as reportlab laid it out, kept beside its file: reused (only the diagrams drawn again) while
+    the rulebook's inputs, the diagrams' sizes and everything the text read are as they were."""
+
+    def __init__(self, path, inputs, spec, used):
+        self.path = path.parent / cache.RECORDS / f"{path.name}.layout.json"
+        self.inputs, self.spec, self.used, self.text = inputs, spec, used, None
+
+    def get(self, sizes):
+        """(data, log) of the kept layout for diagrams of these sizes, or None."""
+        try:
+            entry = json.loads(self.path.read_text())
+            if (entry["inputs"] != self.inputs or entry["sizes"] != sizes
+                    or any(_now(self.spec, what) != value for what, value in entry["used"].items())):
+                return None
+            self.used.update(entry["used"])   # the file's own record lists what its text read
+            return base64.b64decode(entry["data"]), [tuple(placed) for placed in entry["log"]]
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def reader(self):
+        """The spec stand-in the text is laid out with (what it reads is recorded)."""
+        self.text = Reader(self.spec)
+        return self.text
+
+    def put(self, sizes, data, log):
+        """Keep a new layout with what its text read."""
+        self.used.update(self.text.used)
+        write_quietly(self.path, json.dumps({"inputs": self.inputs, "sizes": sizes, "used": self.text.used,
+                                             "data": base64.b64encode(data).decode(), "log": log}).encode())
+
+
+class Reader(_Watched):
+    """A spec stand-in for the rulebook: records the colours, components and templates it reads, working everything
+    out afresh (nothing remembered from the real spec escapes the record)."""
+
+    def __init__(self, spec, used=None):
+        super().__init__(spec, None)
+        if used is not None:
+            self.used = used
+
+    def remembered(self, name, make):
+        return make()
+
+    def _replace(self, **changes):
+        return Reader(self._spec._replace(**changes), self.used)
 
 
 def no_rules(spec):

@@ -1,4 +1,5 @@
 """Skip a build whose inputs and output are both unchanged: a content-hash record kept beside each file."""
+import atexit
 import fnmatch
 import functools
 import hashlib
@@ -55,8 +56,92 @@ def unchanged(path, inputs, templates):
     return None
 
 
-def remember(path, inputs, data, pages, templates):
-    """Record what went into the file just written, with every template read so far (a failure to record only costs a rebuild)."""
+def remember(path, inputs, data, pages, templates, used=None):
+    """Record what went into the file just written, with every template read so far and what else it read (used: {what:
+    value}; a failure to record only costs a rebuild)."""
     read = {name: found.digest for name, found in sorted(templates.read.items())}
-    record = {"inputs": inputs, "templates": read, "output": _digest(data), "pages": pages}
+    record = {"inputs": inputs, "templates": read, "output": _digest(data), "pages": pages, "used": used or {}}
     write_quietly(_record(path), json.dumps(record).encode())
+
+
+def folder() -> Path:
+    """Where measurements kept between runs live: $XDG_CACHE_HOME/pnp, else ~/.cache/pnp."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp"
+
+
+class Memo:
+    """Values worked out from content, kept between runs in one JSON file and found by a digest of all their inputs.
+
+    libraries: the files (path, size, mtime) the values also depend on, beyond what their keys say (cairo's shared
+    libraries): the whole memo is dropped when one of them changed. Written at exit when something was added.
+    """
+
+    LIMIT = 50000   # entries kept: past it, only those used by the last run
+
+    def __init__(self, name: str, libraries: list | None = None):
+        """libraries: [] for values whose keys name everything they depend on (no attest() needed)."""
+        self.name, self.changed, self.loaded = name, False, False
+        self.used: set[str] = set()
+        self.path: Path | None = None
+        self.entries: dict = {}
+        self.fixed, self.libraries, self.attested = libraries, libraries, libraries is not None  # attest() was called
+
+    def _ready(self):
+        """Read the file on first use (its entries kept only while the libraries it names are as they were)."""
+        if self.loaded:
+            return
+        self.loaded = True
+        atexit.register(self.save)
+        self.path = folder() / self.name   # read when first used: a test may point XDG_CACHE_HOME elsewhere first
+        try:
+            data = json.loads(self.path.read_text())
+            self.libraries = [tuple(lib) for lib in data["libraries"]] if data["libraries"] is not None else None
+            if self.libraries is not None and any(stamp(path) != (size, mtime) for path, size, mtime in self.libraries):
+                raise ValueError("a library changed")
+            self.entries = data["entries"]
+        except (OSError, ValueError, KeyError, TypeError):
+            self.entries, self.libraries = {}, self.fixed
+
+    def get(self, key: str):
+        """The value kept under key, or None."""
+        self._ready()
+        found = self.entries.get(key)
+        if found is not None:
+            self.used.add(key)
+        return found
+
+    def put(self, key: str, value) -> None:
+        """Keep value under key (written at exit)."""
+        self._ready()
+        self.entries[key], self.changed = value, True
+        self.used.add(key)
+
+    def identity(self) -> list | None:
+        """The libraries the kept values were measured with, as they still are on disk; None when unknown."""
+        self._ready()
+        return self.libraries
+
+    def attest(self, libraries: list | None) -> None:
+        """The libraries this process measures with (None: unknown, so nothing is written); other ones drop every entry."""
+        self._ready()
+        self.attested = True
+        if libraries != self.libraries:
+            self.entries, self.used, self.libraries, self.changed = {}, set(), libraries, False
+
+    def save(self) -> None:
+        """Write the memo if something was added and the libraries are known."""
+        if not self.changed or self.libraries is None:
+            return
+        entries = self.entries if len(self.entries) <= self.LIMIT else {k: self.entries[k] for k in self.used}
+        write_quietly(self.path, json.dumps({"libraries": self.libraries, "entries": entries},
+                                            separators=(",", ":")).encode())
+        self.changed = False
+
+
+def stamp(path) -> tuple | None:
+    """(size, mtime in ns) of a file, or None when it is gone."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_size, found.st_mtime_ns

@@ -446,26 +446,37 @@ def typeset(spec, paper, rules, diagrams, size):
     return Layout(buffer.getvalue(), log, doc.rooms, flow)
 
 
-def lay_out(spec, paper):
+def lay_out(spec, paper, layouts=None):
     """The rulebook's layout: when the last page of rules is more than a third empty, the diagrams are tried smaller
-    (to 80 %), and the layout with the fewest pages wins; return (Layout, diagrams)."""
-    _register_fonts()
-    rules = load_rules(spec)
+    (to 80 %), and the layout with the fewest pages wins; return (Layout, diagrams).
+
+    layouts: where laid-out text is kept between builds (build.Layouts): the text is laid out again only when what it
+    read or a diagram's size changed; a kept layout has only its data and log.
+    """
+    text = layouts.reader() if layouts else spec
+    rules = load_rules(text)
     module = games.ruleset(spec)
     diagrams = {name: make(spec) for name, make in getattr(module, "DIAGRAMS", {}).items()}
+    sizes = {name: [diagram.width, diagram.height] for name, diagram in diagrams.items()}
+    kept = layouts.get(sizes) if layouts else None
+    if kept:
+        return Layout(*kept, [], []), diagrams
+    _register_fonts()
     best = None
     for size in (1.0, 0.9, 0.8) if diagrams else (1.0,):
-        layout = typeset(spec, paper, rules, diagrams, size)
+        layout = typeset(text, paper, rules, diagrams, size)
         if best is None or len(layout.rooms) < len(best.rooms):
             best = layout
         if len(layout.rooms) < 2 or layout.rooms[-2] <= 1 / 3:  # one page (a poster-sized sheet) holds it all
             break
+    if layouts:
+        layouts.put(sizes, best.data, best.log)
     return best, diagrams
 
 
-def rules_pdf(spec, paper):
-    """Build the rulebook PDF of one spec on one paper; return (bytes, page count)."""
-    (data, log, _, _), diagrams = lay_out(spec, paper)
+def rules_pdf(spec, paper, layouts=None):
+    """Build the rulebook PDF of one spec on one paper; return (bytes, page count). layouts: see lay_out."""
+    (data, log, _, _), diagrams = lay_out(spec, paper, layouts)
     out = cairopdf.Assembler(data)
     for name in dict.fromkeys(name for _, name, _, _, _ in log):
         for key, svg_text, _, _, _ in diagrams[name].parts:

@@ -9,7 +9,8 @@ from .components import KINDS
 from .components.kind import BLEED, Circle
 from .content import matrix
 from .expand import expand
-from .ink import ink_ends
+from . import ink
+from .ink import designed, digest
 from .render import drawn
 from .textcheck import SAFE, SLACK, _placed, _where, ink_of, texts
 
@@ -48,6 +49,14 @@ def clearance(cut, points):
     return min(c + min(a * x + b * y for x, y in points) for a, b, c in _sides(tuple(cut)))
 
 
+def upright(cut) -> bool:
+    """True for a cut line whose every side is level or plumb: its clearance needs only the extremes of the ink."""
+    if isinstance(cut, Circle):
+        return False
+    corners = tuple(cut)
+    return all(ax == bx or ay == by for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]))
+
+
 @functools.lru_cache(maxsize=64)
 def _sides(corners):
     """Each side of a convex polygon as (a, b, c): a x + b y + c is how far inside that side (x, y) lies."""
@@ -61,15 +70,16 @@ def _sides(corners):
     return tuple(out)
 
 
-def painted(node, clips, cut):
-    """ink_ends of an element, remembered by its SVG, the clip paths it may use and the cut line: the same band or frame
-    on every face of a deck is painted once, and only the ends that come nearest the cut are kept."""
+def painted(node, clips, cut, box=False):
+    """ink_ends of an element (box: its extremes only, see ink.ink_ends), remembered by its SVG, the clip paths it may
+    use and the cut line: the same band or frame on every face of a deck is painted once, and only the ends that come
+    nearest the cut are kept."""
     svg_text = node.tostring()
-    key = (svg_text, tuple(clip.tostring() for clip in clips.values()) if "clip-path" in svg_text else (), cut)
+    key = (svg_text, tuple(clip.tostring() for clip in clips.values()) if "clip-path" in svg_text else (), cut, box)
     if key not in _PAINTED:
         if len(_PAINTED) >= CACHED:
             _PAINTED.clear()
-        ends = ink_ends(node, clips)
+        ends = ink.ink_ends(node, clips, box)
         if ends:  # the nearest end to each side of the cut, and the extremes a frame is judged by
             nearest = {min(ends, key=lambda p: clearance(cut, [p]))}
             nearest |= {min(ends), max(ends), min(ends, key=lambda p: p[1]), max(ends, key=lambda p: p[1])}
@@ -129,25 +139,38 @@ def reaches(spec, art, drawing, face):
 
 
 def _measure(drawing, cut):
-    """(part, distance, text, role) of each mark and frame of a drawing, remembered by the drawing's SVG and cut line."""
+    """(part, distance, text, role) of each mark and frame of a drawing, remembered by the drawing's SVG and cut line
+    (and kept between runs, unless the drawing holds the designer's fonts or art)."""
     key = (drawing.tostring(), cut)
     if key not in _MEASURED:
-        clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
-        nearest = {}
-        for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
-            if node.role not in (svg.MARK, svg.FRAME):
-                continue
-            text = lettered(node)
-            ends = text_ends(node) if text else painted(node, clips, cut)
-            if ends:
-                part = name(node, n)
-                distance = clearance(cut, ends)
-                if part not in nearest or distance < nearest[part][1]:
-                    nearest[part] = (part, distance, text, role(node, ends, cut))
+        kept = None if designed(drawing) else digest("measure", key[0], repr(cut), repr(
+            [(c.part, c.role) for c in drawing.children]))
+        found = ink.MEMO.get(kept) if kept else None
+        if found is None:
+            found = _measured(drawing, cut)
+            if kept:
+                ink.MEMO.put(kept, found)
         if len(_MEASURED) >= CACHED:
             _MEASURED.clear()
-        _MEASURED[key] = tuple(nearest.values())
+        _MEASURED[key] = tuple(tuple(entry) for entry in found)
     return _MEASURED[key]
+
+
+def _measured(drawing, cut):
+    """_measure's work: each mark and frame's ink against the cut line, nearest first by part."""
+    clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
+    nearest, box = {}, upright(cut)
+    for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
+        if node.role not in (svg.MARK, svg.FRAME):
+            continue
+        text = lettered(node)
+        ends = text_ends(node) if text else painted(node, clips, cut, box)
+        if ends:
+            part = name(node, n)
+            distance = clearance(cut, ends)
+            if part not in nearest or distance < nearest[part][1]:
+                nearest[part] = (part, distance, text, role(node, ends, cut))
+    return list(nearest.values())
 
 
 def survey(spec, drawings):

@@ -2,11 +2,14 @@
 from collections import Counter
 from typing import NamedTuple
 
-from . import games, resolution, safearea, textcheck
+from . import cache, games, ink, resolution, safearea, textcheck
 from .components.kind import PUNCHES, round_cut
 from .expand import expand
 from .located import spec_error
 from .render import drawn
+
+
+MEMO = cache.Memo("checks.json", [])   # the failures of sets checked before, by the spec, the code and the libraries
 
 
 class Failure(NamedTuple):
@@ -80,7 +83,25 @@ def validate(spec, warnings=None):
 
     Every distinct artwork is drawn once, so a template or a renderer refusing its input (a UserError, as the build
     would raise it) is found without building, and the text and safe-area checks read those drawings.
+    The failures are kept between runs by the spec, the code and fonts, the templates read and the libraries that
+    measured ink and colours (unless a drawing holds the designer's fonts or art, whose files the key does not see:
+    so a spec with images is always drawn, and its warnings found).
     """
+    from . import vision  # lazy: start-up
+    identity = ink.MEMO.identity(), vision.libraries() if _sees_colours(spec) else ()
+    key = cache.key(spec, "checks", identity) if None not in identity else None
+    kept = MEMO.get(key) if key else None
+    if kept is not None and all(spec.templates.digest(name) == digest for name, digest in kept["templates"].items()):
+        return [Failure(*failure) for failure in kept["failures"]]
+    failures, drawings = _checked(spec, warnings)
+    if key and not any(ink.designed(drawing) for _, drawing in drawings):
+        MEMO.put(key, {"failures": failures, "templates": {name: found.digest
+                                                           for name, found in spec.templates.read.items()}})
+    return failures
+
+
+def _checked(spec, warnings=None):
+    """validate's work: (failures, the drawings checked); images below 300 dpi added to warnings (a list) if given."""
     pieces, arts = expand(spec)
     drawings = drawn(spec, arts)
     if warnings is not None:
@@ -98,7 +119,12 @@ def validate(spec, warnings=None):
     ids = ", ".join(c.id for c in spec.components)
     found += [(where, f"figure {{{name}}} names a component the spec does not have (components: {ids})")
               for where, name in spec.unfilled]
-    if spec.distinguish or any(c.kind == "line-legend" for c in spec.components):
-        from . import vision  # lazy: start-up (coloraide builds its tables on import: only for specs that need it)
+    if _sees_colours(spec):
+        from . import vision  # lazy: start-up
         found += vision.failures(spec) + vision.word_failures(spec)
-    return [Failure(spec.path, component, message) for component, message in found]
+    return [Failure(spec.path, component, message) for component, message in found], drawings
+
+
+def _sees_colours(spec):
+    """True when the colour-vision checks apply: colour groups to tell apart, or a line key."""
+    return bool(spec.distinguish) or any(c.kind == "line-legend" for c in spec.components)

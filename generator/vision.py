@@ -1,10 +1,13 @@
 """Colour-vision check: the closest pair of colours players must tell apart, under simulated colour-vision deficiencies."""
+import functools
+import glob
+import hashlib
+import importlib.util
+import os
 from dataclasses import dataclass
 from itertools import combinations
 
-from coloraide import Color
-
-from . import linestyles
+from . import cache, linestyles
 from .expand import expand
 
 SIMULATIONS = ("normal", "protan", "deutan", "tritan")
@@ -12,6 +15,7 @@ BASIC_WORDS = {  # the basic colour terms and a typical print of each: a key may
     "red": "#d7191c", "orange": "#f58220", "yellow": "#ffe119", "green": "#2ca02c", "blue": "#1f4fd0",
     "purple": "#7b2fa8", "pink": "#f58cc0", "brown": "#8b4513", "black": "#000000", "white": "#ffffff",
     "grey": "#808080", "gray": "#808080"}
+MEMO = cache.Memo("colour.json")   # colour arithmetic kept between runs, by its arguments, the code and coloraide's
 NAMES = {"normal": "normal vision", "protan": "protan (red-weak)", "deutan": "deutan (green-weak)",
          "tritan": "tritan (blue-weak)", "greyscale": "greyscale print"}
 
@@ -75,8 +79,34 @@ class Report:
         return out
 
 
+def _kept(function):
+    """A function of colour values whose results are kept between runs (coloraide loads only for one not kept yet)."""
+    @functools.wraps(function)
+    def kept(*args):
+        if not MEMO.attested:
+            MEMO.attest(libraries())
+        key = hashlib.sha256("\0".join((function.__name__, *map(str, args), cache.code())).encode()).hexdigest()
+        found = MEMO.get(key)
+        if found is None:
+            found = function(*args)
+            MEMO.put(key, found)
+        return found
+    return kept
+
+
+def libraries() -> list | None:
+    """coloraide's code as (path, size, mtime in ns), found without loading it; None when it cannot be found."""
+    found = importlib.util.find_spec("coloraide")
+    if found is None or not found.submodule_search_locations:
+        return None
+    paths = sorted(glob.glob(os.path.join(found.submodule_search_locations[0], "**", "*.py"), recursive=True))
+    return [(path, *stamp) for path in paths if (stamp := cache.stamp(path))] or None
+
+
+@_kept
 def simulate(hex_colour, simulation):
     """The #rrggbb that a simulated viewer sees (filters give linear sRGB: convert back before taking hex)."""
+    from coloraide import Color  # lazy: start-up (coloraide builds its tables on import)
     colour = Color(hex_colour)
     if simulation not in ("normal", "greyscale"):
         colour = colour.filter(simulation).convert("srgb")
@@ -87,19 +117,29 @@ def simulate(hex_colour, simulation):
 
 def grey_level(hex_colour):
     """The sRGB grey (0 to 1) of the colour's luminance: what a black-and-white printer prints."""
+    from coloraide import Color  # lazy: start-up
     y = Color(hex_colour).convert("srgb-linear").luminance()
     return Color("srgb-linear", [y, y, y]).convert("srgb")[0]
 
 
+@_kept
 def lightness(hex_colour):
     """CIE L* (0 black to 100 white)."""
+    from coloraide import Color  # lazy: start-up
     return Color(hex_colour).convert("lab-d65")["lightness"]
+
+
+@_kept
+def difference(a, b):
+    """The CIEDE2000 difference of two colours."""
+    from coloraide import Color  # lazy: start-up
+    return Color(a).delta_e(Color(b), method="2000")
 
 
 def differences(named, simulation):
     """A Pair for every two of the (name, #rrggbb) colours under a simulation, by CIEDE2000."""
-    seen = {name: Color(simulate(value, simulation)) for name, value in named}
-    return [Pair(simulation, a, b, seen[a].delta_e(seen[b], method="2000")) for (a, _), (b, _) in combinations(named, 2)]
+    seen = {name: simulate(value, simulation) for name, value in named}
+    return [Pair(simulation, a, b, difference(seen[a], seen[b])) for (a, _), (b, _) in combinations(named, 2)]
 
 
 def closest(named, simulation):
@@ -107,9 +147,10 @@ def closest(named, simulation):
     return min(differences(named, simulation), key=lambda p: p.difference)
 
 
+@_kept
 def nearest_word(hex_colour: str) -> str:
     """The basic colour term whose typical print is nearest (CIEDE2000) to a colour."""
-    return min(BASIC_WORDS, key=lambda word: Color(hex_colour).delta_e(Color(BASIC_WORDS[word]), method="2000"))
+    return min(BASIC_WORDS, key=lambda word: difference(hex_colour, BASIC_WORDS[word]))
 
 
 def word_failures(spec) -> list:

@@ -1,8 +1,16 @@
 """Shared fixtures: built PDFs of the shipped specs, rendered pages."""
+import atexit
+import os
+import shutil
+import tempfile
+
 import pytest
 
-from generator import spec as specs
-from generator.build import build
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="pnp-test-cache-")  # measures kept between runs: the tests' own
+atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
+
+from generator import spec as specs  # noqa: E402
+from generator.build import build  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -135,3 +135,165 @@ def test_a_changed_template_redraws_exactly_its_faces_and_only_used_templates_ar
     assert data == components_pdf(after, "a4")[0]
     again = build(after, "a4", tmp_path / "out")
     assert len(again) == 3 and again[0].read_bytes() == data
+
+
+@pytest.fixture
+def ink_memo(tmp_path, monkeypatch):
+    """A fresh ink memo in its own cache folder, and a count of the elements cairo measures: {'rasters': n}."""
+    from generator import cache, ink, safearea
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(safearea, "_MEASURED", {})
+    calls, measure = {"rasters": 0}, ink.ink_ends
+
+    def counted(node, clips, box=False):
+        calls["rasters"] += 1
+        return measure(node, clips, box)
+    monkeypatch.setattr(ink, "ink_ends", counted)
+
+    def next_run():
+        """As a new process would start: the memo read from disk, nothing remembered in memory."""
+        ink.MEMO.save()
+        monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json"))
+        safearea._MEASURED.clear()
+        calls["rasters"] = 0
+    next_run()
+    calls["next_run"] = next_run
+    return calls
+
+
+def _measured(game, overrides=()):
+    """validate()'s lines and the safe-area report of a shipped spec."""
+    from generator import safearea
+    from generator.validate import validate
+    spec = specs.load(game, list(overrides))
+    return [str(f) for f in validate(spec)], safearea.report(spec)
+
+
+def _fresh(monkeypatch, folder, game, overrides=()):
+    """_measured with an empty memo of its own, as on a machine that never measured anything."""
+    from generator import cache, ink, safearea
+    with monkeypatch.context() as fresh:
+        fresh.setenv("XDG_CACHE_HOME", str(folder))
+        fresh.setattr(ink, "MEMO", cache.Memo("ink.json"))
+        fresh.setattr(safearea, "_MEASURED", {})
+        return _measured(game, overrides)
+
+
+def test_kept_ink_measures_are_reused_across_runs_and_never_stale(ink_memo, monkeypatch, tmp_path):
+    measured = _measured
+    first = measured("posies")
+    assert ink_memo["rasters"] > 0
+    ink_memo["next_run"]()
+    assert measured("posies") == first and ink_memo["rasters"] == 0, "a second run measures nothing again"
+    # a colour changes no ink: the kept measures serve a recoloured spec, and say what a fresh measure says
+    ink_memo["next_run"]()
+    recoloured = measured("posies", ["palette.pink=#ff00ff"])
+    assert ink_memo["rasters"] == 0 and recoloured == _fresh(monkeypatch, tmp_path / "a", "posies", ["palette.pink=#ff00ff"])
+    # a symbol grown towards the cut is measured again, and fails as a fresh run says it does
+    ink_memo["next_run"]()
+    grown = measured("posies", ["components.posy-green.symbol_scale=0.95"])
+    assert ink_memo["rasters"] > 0 and grown == _fresh(monkeypatch, tmp_path / "b", "posies",
+                                                      ["components.posy-green.symbol_scale=0.95"])
+    assert any("posy-green: face 1: symbol is" in line for line in grown[0]) and grown != first
+
+
+def test_kept_ink_measures_are_dropped_when_cairos_libraries_change(ink_memo):
+    from generator import cache, ink
+    from generator.validate import validate
+    validate(specs.load("posies"))
+    ink_memo["next_run"]()
+    path = cache.folder() / "ink.json"
+    record = json.loads(path.read_text())
+    assert record["entries"] and any("cairo" in lib[0] for lib in record["libraries"])
+    record["libraries"][0][1] += 1   # as if a library had been replaced by one of another size
+    path.write_text(json.dumps(record))
+    ink.MEMO = cache.Memo("ink.json")
+    validate(specs.load("posies"))
+    assert ink_memo["rasters"] > 0
+
+
+def test_kept_colour_arithmetic_is_reused_across_runs_and_never_stale(tmp_path, monkeypatch):
+    from generator import cache, vision
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+    def run(overrides=(), memo="colour.json"):
+        """Granny's Pills' colour reports and failures, as a new process works them out; and how many results it made."""
+        monkeypatch.setattr(vision, "MEMO", cache.Memo(memo))
+        made, put = [], vision.MEMO.put
+        monkeypatch.setattr(vision.MEMO, "put", lambda key, value: (made.append(key), put(key, value)))
+        spec = specs.load("grannys-pills", list(overrides))
+        found = [vision.describe(r) for r in vision.reports(spec)], vision.failures(spec, 10, 30)
+        vision.MEMO.save()
+        return found, len(made)
+
+    first, made = run()
+    assert made and run() == (first, 0), "a second run works nothing out"
+    recoloured = ["palette.green=#e0e040"]   # green near yellow: new pairs, new verdicts
+    kept, made = run(recoloured)
+    assert made and kept == run(recoloured, memo="fresh-colour.json")[0] and kept != first
+
+
+def test_a_rulebook_is_kept_when_only_a_colour_it_does_not_show_changes(tmp_path):
+    from generator.build import build_rules
+    path, _, _ = build_rules(specs.load("grannys-pills"), "a4", tmp_path)
+    first = path.read_bytes()
+    board = ["palette.board=#e0d8f0"]   # the player boards' ground: no diagram or text of the rulebook shows it
+    kept = build_rules(specs.load("grannys-pills", board), "a4", tmp_path)
+    assert kept[3].startswith("unchanged") and path.read_bytes() == first
+    assert build_rules(specs.load("grannys-pills", board), "a4", tmp_path / "fresh")[0].read_bytes() == first
+    red = ["palette.red=#c0392b"]   # the red pills: drawn in the rulebook's diagrams
+    rebuilt = build_rules(specs.load("grannys-pills", red), "a4", tmp_path)
+    fresh = build_rules(specs.load("grannys-pills", red), "a4", tmp_path / "fresh-red")[0].read_bytes()
+    assert len(rebuilt) == 3 and path.read_bytes() == fresh != first
+
+
+def test_a_rulebook_whose_diagrams_change_keeps_its_text_layout_and_equals_a_fresh_one(tmp_path, monkeypatch):
+    from generator import rulebook
+    from generator.build import build_rules
+    typeset, laid = rulebook.typeset, []
+    monkeypatch.setattr(rulebook, "typeset", lambda *args: laid.append(args[1]) or typeset(*args))
+    path, _, _ = build_rules(specs.load("grannys-pills"), "a4", tmp_path)
+    assert laid and (path.parent / ".pnp-cache" / f"{path.name}.layout.json").is_file()
+
+    def rebuilt(overrides):
+        """The rulebook rebuilt over the last one, whether its text was laid out again, and a fresh build's bytes."""
+        laid.clear()
+        assert len(build_rules(specs.load("grannys-pills", overrides), "a4", tmp_path)) == 3
+        again = bool(laid)
+        fresh = build_rules(specs.load("grannys-pills", overrides), "a4", tmp_path / f"fresh-{len(overrides)}")
+        return path.read_bytes(), again, fresh[0].read_bytes()
+
+    first = path.read_bytes()
+    kept, again, fresh = rebuilt(["palette.red=#c0392b"])   # only the diagrams show red
+    assert not again and kept == fresh != first
+    kept, again, fresh = rebuilt(["palette.red=#c0392b", "palette.accent=#205080"])   # the headings' colour
+    assert again and kept == fresh != first
+
+
+def test_kept_check_results_are_reused_across_runs_and_never_stale(tmp_path, monkeypatch):
+    import importlib
+    from generator import cache, ink, safearea, vision
+    validate = importlib.import_module("generator.validate")   # the module (the package exports its function too)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path, checked, work = tiles_spec(tmp_path / "spec"), [], validate._checked
+    monkeypatch.setattr(validate, "_checked", lambda spec: checked.append(spec.path) or work(spec))
+
+    def run(folder="cache"):
+        """validate() of the tiles spec as a new process runs it, its memos in folder."""
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / folder))
+        for module, memo in ((ink, cache.Memo("ink.json")), (vision, cache.Memo("colour.json")),
+                             (validate, cache.Memo("checks.json", []))):
+            monkeypatch.setattr(module, "MEMO", memo)
+        monkeypatch.setattr(safearea, "_MEASURED", {})
+        checked.clear()
+        found = validate.validate(specs.load(str(path)))
+        for memo in (ink.MEMO, vision.MEMO, validate.MEMO):
+            memo.save()
+        return found, bool(checked)
+
+    first, _ = run()
+    assert run() == (first, True) and run() == (first, False), "once the ink is kept, a third run checks nothing"
+    (tmp_path / "spec" / "templates" / "circle.svg").write_text(CIRCLE.format(60))   # the circle grows past the cut
+    grown, again = run()
+    assert again and grown == run("fresh")[0] != first
+    assert [f.message for f in grown] == ["faces 1, 3: symbol is 0.2 mm past the cut (marks keep 2 mm inside it)"]

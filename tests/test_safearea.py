@@ -220,3 +220,18 @@ def test_manifest_names_paper_punch_glue_and_bags():
                         .get_textpage().get_text_range().split())
     assert "A glue stick for the board panels" in glorieta
     assert "circle punch for the black stones and yellow stones" in glorieta
+
+
+def test_the_ink_box_read_from_the_raster_edges_is_the_box_of_every_rows_ends():
+    """An upright cut and a back's logo need only the extremes of the ink: found from a few rows and columns, they are
+    exactly those of the full row scan."""
+    from generator import ink
+    spec = specs.load("grannys-pills")
+    nodes = [(node, {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"})
+             for _, drawing in drawn(spec, expand(spec)[1])[:12]
+             for node in drawing.children if node.tag not in ("defs", "text")]
+    assert len(nodes) > 40
+    for node, clips in nodes:
+        ends = ink.ink_ends(node, clips)
+        xs, ys = [x for x, _ in ends], [y for _, y in ends]
+        assert ink.ink_ends(node, clips, box=True) == ([(min(xs), min(ys)), (max(xs), max(ys))] if ends else [])
