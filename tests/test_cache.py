@@ -143,6 +143,7 @@ def ink_memo(tmp_path, monkeypatch):
     from generator import cache, ink, safearea
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(safearea, "_MEASURED", {})
+    monkeypatch.setattr(safearea, "_PAINTED", {})
     calls, measure = {"rasters": 0}, ink.ink_ends
 
     def counted(node, clips, box=False):
@@ -155,6 +156,7 @@ def ink_memo(tmp_path, monkeypatch):
         ink.MEMO.save()
         monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json"))
         safearea._MEASURED.clear()
+        safearea._PAINTED.clear()
         calls["rasters"] = 0
     next_run()
     calls["next_run"] = next_run
@@ -276,7 +278,7 @@ def test_kept_check_results_are_reused_across_runs_and_never_stale(tmp_path, mon
     validate = importlib.import_module("generator.validate")   # the module (the package exports its function too)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     path, checked, work = tiles_spec(tmp_path / "spec"), [], validate._checked
-    monkeypatch.setattr(validate, "_checked", lambda spec: checked.append(spec.path) or work(spec))
+    monkeypatch.setattr(validate, "_checked", lambda spec, *rest: checked.append(spec.path) or work(spec, *rest))
 
     def run(folder="cache"):
         """validate() of the tiles spec as a new process runs it, its memos in folder."""
@@ -285,6 +287,7 @@ def test_kept_check_results_are_reused_across_runs_and_never_stale(tmp_path, mon
                              (validate, cache.Memo("checks.json", []))):
             monkeypatch.setattr(module, "MEMO", memo)
         monkeypatch.setattr(safearea, "_MEASURED", {})
+        monkeypatch.setattr(safearea, "_PAINTED", {})
         checked.clear()
         found = validate.validate(specs.load(str(path)))
         for memo in (ink.MEMO, vision.MEMO, validate.MEMO):

@@ -579,7 +579,7 @@ def test_every_element_has_a_current_picture_of_the_layout_the_reference_shows()
 
 
 def test_a_text_box_near_the_cut_fails_once_and_a_frame_on_every_face_is_painted_once(tmp_path, monkeypatch):
-    from generator import safearea
+    from generator import ink, safearea
     spec = make(tmp_path, """\
         data: cards.csv
         layout:
@@ -588,8 +588,9 @@ def test_a_text_box_near_the_cut_fails_once_and_a_frame_on_every_face_is_painted
             title: {type: text, x: 1, y: 10, width: 40, height: 8, text: "{title}", size: 4}
         """, {"cards.csv": "title\n" + "".join(f"Card {n}\n" for n in range(20))}, expect=20)
     painted = []
-    monkeypatch.setattr(safearea, "ink_ends", lambda node, clips, real=safearea.ink_ends: painted.append(node.part)
-                        or real(node, clips))
+    monkeypatch.setattr(safearea, "_PAINTED", {})
+    monkeypatch.setattr(ink, "ink_ends", lambda node, clips, box=False, real=ink.ink_ends: painted.append(node.part)
+                        or real(node, clips, box))
     failed = [str(f) for f in validate(spec)]
     # one line per face from the text check (its glyphs 0.8 mm past the safe area), none from the mark check
     assert len(failed) == 20 and all(f.endswith("past the left edge of its box (safe area)") for f in failed)
