@@ -26,7 +26,8 @@ def ink_ends(node, clips, box=False):
     if not MEMO.attested:
         MEMO.attest(libraries(cairocffi))
     recording = cairocffi.RecordingSurface(cairocffi.CONTENT_ALPHA, None)
-    ctx = cairocffi.Context(recording)  # font options stay the default: cairo keeps a face's first ones for good
+    ctx = cairocffi.Context(recording)
+    paint.unhinted(ctx)
     ctx.scale(PX, PX)
     paint.element(ctx, node, paint.DEFAULTS, clips)
     x, y, w, h = recording.ink_extents()

@@ -52,6 +52,16 @@ def _first(text):
     return float(found.group()) if found else None
 
 
+def unhinted(ctx) -> None:
+    """Set a context's text to unhinted outlines, as the PDF writer sets it: the same pixels whatever the process drew
+    before (cairo otherwise keeps the options a face was first drawn with)."""
+    import cairocffi  # lazy: start-up (cairo loads only to paint)
+    options = cairocffi.FontOptions()
+    options.set_hint_style(cairocffi.HINT_STYLE_NONE)
+    options.set_hint_metrics(cairocffi.HINT_METRICS_OFF)
+    ctx.set_font_options(options)
+
+
 def page(ctx, drawing):
     """Paint a whole drawing: its size in mm becomes points, its viewBox fills it."""
     x, y, w, h = drawing.box

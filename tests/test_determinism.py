@@ -35,3 +35,31 @@ def test_two_builds_in_separate_processes_give_identical_bytes(tmp_path):
     assert all(f"{g}/{g}-components-a4.pdf" in first for g in games)
     assert first == second
     print(f"{len(first)} PDFs identical across processes:", ", ".join(sorted(first)))
+
+
+BACKS = """
+import io, sys
+import cairocffi
+from generator import spec as specs, textfit
+from generator.expand import expand
+from generator.render import render_art
+if sys.argv[1] == "measured-first":   # text measured by cairo in the process before any back is drawn
+    ctx = cairocffi.Context(cairocffi.PDFSurface(io.BytesIO(), 1, 1))
+    ctx.select_font_face(textfit.FAMILY, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_BOLD)
+    ctx.set_font_size(5.04)
+    ctx.text_extents("Pixeliction")
+for game in ("pixeliction", "hexstatic", "posies"):
+    spec = specs.load(game)
+    print("".join(str(render_art(spec, art)) for art in expand(spec)[1].values() if art.side == "back"))
+"""
+
+
+def test_a_back_is_drawn_alike_whatever_the_process_drew_before(tmp_path):
+    """A back centres its logo on the logo's ink, measured with cairo: the measure must not depend on what cairo drew
+    earlier in the process (it kept the hinting a face was first used with)."""
+    outputs = []
+    for history in ("fresh", "measured-first"):
+        env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / history)}   # no kept ink measures
+        outputs.append(subprocess.run([sys.executable, "-c", BACKS, history], env=env, capture_output=True, text=True,
+                                      check=True).stdout)
+    assert outputs[0] and outputs[0] == outputs[1]

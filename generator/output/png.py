@@ -38,10 +38,7 @@ def canvas(width: int, height: int) -> tuple:
     """A white image of width x height pixels and a cairo context on it: (surface, context)."""
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_RGB24, width, height)
     ctx = cairocffi.Context(surface)
-    options = cairocffi.FontOptions()  # unhinted outlines, as the PDF writer sets them: the same pixels in any process
-    options.set_hint_style(cairocffi.HINT_STYLE_NONE)
-    options.set_hint_metrics(cairocffi.HINT_METRICS_OFF)
-    ctx.set_font_options(options)
+    paint.unhinted(ctx)
     ctx.set_source_rgb(1, 1, 1)
     ctx.paint()
     return surface, ctx
