@@ -83,7 +83,7 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
         if block and grounds[slot.art]:
             doc.fill(_within(grown(slot.bleed_box, SEAM), block), grounds[slot.art])
     for slot in sheet.slots:
-        clip = (slot.x, slot.y, slot.w, slot.h) if slot.window is not None else share(slot, sheet.slots)
+        clip = tuple(slot.bleed_box) if slot.window is not None else share(slot, sheet.slots)
         doc.paint(pictures[slot.art], pdf.place_slot(slot, sizes[slot.art]), clip, slot.art)
     doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
 

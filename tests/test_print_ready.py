@@ -1,0 +1,66 @@
+"""Print-ready details a player sees on the built pages: panel bleed, assembly words, the manifest, rulebook words."""
+import pypdfium2
+import pytest
+
+from generator import pdf
+from generator import spec as specs
+from generator.build import components_pdf
+from generator.expand import expand
+from generator.imposition import impose
+from generator.render import draw_art
+
+PANELED = [("glorieta", []), ("grannys-pills", ["components.board.cell=40mm"]),
+           ("pixeliction", ["components.board.cell=40mm"]), ("posies", ["components.board.spacing=40mm"])]
+
+
+def near(a, b, tolerance=12):
+    """True when two RGB colours differ by at most tolerance in every channel."""
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game, overrides", PANELED)
+def test_board_panels_print_their_ground_into_a_bleed_on_every_outer_edge(game, overrides, paper):
+    spec = specs.load(game, overrides)
+    pieces, arts = expand(spec)
+    plan = impose(spec, pieces, paper)
+    panels = [(n, s) for n, s in enumerate(plan.sheets, start=1) if s.slots and s.slots[0].window]
+    assert len(panels) > 1, "the override makes the board print in panels"
+    board = spec.component(panels[0][1].components[0])
+    ground = pdf.ground(draw_art(spec, arts[panels[0][1].slots[0].art]))
+    assert board.bleed >= 3 and ground is not None
+    ground = tuple(round(float(c) * 255) for c in ground.split())
+    data, _ = components_pdf(spec, paper)
+    doc, dpi = pypdfium2.PdfDocument(data), 100
+    px = dpi / 25.4
+    full_w = max(s.slots[0].window.x + s.slots[0].w for _, s in panels)
+    full_h = max(s.slots[0].window.y + s.slots[0].h for _, s in panels)
+    checked = 0
+    for number, sheet in panels:
+        slot, window = sheet.slots[0], sheet.slots[0].window
+        page = doc[number].render(scale=dpi / 72).to_pil().convert("RGB")
+        edges = []  # (outward direction, the trim line, how positions run along it)
+        if window.x == 0:
+            edges.append(((-1, 0), slot.x, (slot.y, slot.y + slot.h)))
+        if window.y == 0:
+            edges.append(((0, -1), slot.y, (slot.x, slot.x + slot.w)))
+        if window.x + slot.w >= full_w - 1e-6:
+            edges.append(((1, 0), slot.x + slot.w, (slot.y, slot.y + slot.h)))
+        if window.y + slot.h >= full_h - 1e-6:
+            edges.append(((0, 1), slot.y + slot.h, (slot.x, slot.x + slot.w)))
+        for (dx, dy), line, (start, end) in edges:
+            along = [start + 2 + k * 4 for k in range(int((end - start - 4) // 4) + 1)]
+            for a in along:
+                if any(lo - 1 <= a <= lo + size + slot.bleed + 1 for t in sheet.tabs
+                       for lo, size, across in [(t.y, t.h, t.w) if dx else (t.x, t.w, t.h)] if across == (slot.w if dx else slot.h)):
+                    continue  # a glue tab's shade runs into the bleed here
+                inside = (line - dx * 0.5, a) if dx else (a, line - dy * 0.5)
+                if not near(page.getpixel((round(inside[0] * px), round(inside[1] * px))), ground):
+                    continue  # art reaches the trim here: its own bleed is the board's business
+                for step in range(0, 26):  # from the trim out to 2.5 mm beyond it
+                    d = step / 10
+                    x, y = (line + dx * d, a) if dx else (a, line + dy * d)
+                    colour = page.getpixel((round(x * px), round(y * px)))
+                    assert near(colour, ground), f"sheet {number}: {colour} at {d} mm outside the trim ({dx}, {dy})"
+                checked += 1
+    assert checked >= 40, checked
