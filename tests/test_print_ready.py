@@ -1,4 +1,6 @@
 """Print-ready details a player sees on the built pages: panel bleed, assembly words, the manifest, rulebook words."""
+import re
+
 import pypdfium2
 import pytest
 
@@ -8,6 +10,7 @@ from generator.build import components_pdf
 from generator.expand import expand
 from generator.imposition import impose
 from generator.render import draw_art
+from generator.rulebook import rules_pdf
 
 PANELED = [("glorieta", []), ("grannys-pills", ["components.board.cell=40mm"]),
            ("pixeliction", ["components.board.cell=40mm"]), ("posies", ["components.board.spacing=40mm"])]
@@ -64,3 +67,25 @@ def test_board_panels_print_their_ground_into_a_bleed_on_every_outer_edge(game, 
                     assert near(colour, ground), f"sheet {number}: {colour} at {d} mm outside the trim ({dx}, {dy})"
                 checked += 1
     assert checked >= 40, checked
+
+
+def page_texts(data):
+    """The text of every page of a PDF, whitespace collapsed."""
+    doc = pypdfium2.PdfDocument(data)
+    return [" ".join(page.get_textpage().get_text_range().split()) for page in doc]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_glorieta_says_one_way_to_join_the_panels_on_every_page(paper):
+    spec = specs.load("glorieta")
+    rules = " ".join(page_texts(rules_pdf(spec, paper)[0]))
+    pages = page_texts(components_pdf(spec, paper)[0])
+    plan = impose(spec, expand(spec)[0], paper)
+    assert not any("tape" in text.lower() for text in [rules] + pages)
+    step = re.search(r"Join the board panels[^.]*\.[^.]*\.", rules).group(0)
+    assert "glue stick" in step and "glue tab" in step and "targets" in step and "rub glue over them" in step
+    assert "A glue stick for the board panels." in pages[0]
+    tabbed = [n for n, s in enumerate(plan.sheets, start=1) if s.tabs]
+    assert len(tabbed) == 3
+    for n in tabbed:
+        assert "glue tab" in pages[n] and "glue on the targets" in pages[n]
