@@ -22,12 +22,12 @@ def papers(choice: str) -> tuple[str, ...]:
 
 
 def manifest_rows(spec, pieces, plan, backs="duplex"):
-    """One manifest row per component: title, count, trim size, sheets, double-sided (duplex or fold-over)."""
+    """One manifest row per component: title, count, trim size, sheets of paper (a duplex pair is one), double-sided."""
     rows = []
     for comp in spec.components:
         w, h = KINDS[comp.kind].size(comp.options)
         count = sum(1 for p in pieces if p.component == comp.id)
-        on = sum(1 for s in plan.sheets + (plan.cover,) * bool(plan.cover) if comp.id in s.components)
+        on = sum(1 for s in plan.sheets + (plan.cover,) * bool(plan.cover) if comp.id in s.components and s.side != "back")
         sheets_on = f"{on} to copy" if comp.printing == "once" else str(on)
         circle = round_cut(comp)
         size = f"{2 * circle.r:g} mm round" if circle else f"{round(w, 1):g} x {round(h, 1):g} mm"

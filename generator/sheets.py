@@ -200,7 +200,7 @@ def listing(dwg, plan, spec, rows, sides) -> float:
         dwg.add(svg.text(dwg, facts, x, y, 3.6, anchor="start"))
     y += 14
     dwg.add(svg.text(dwg, "Components", x, y, 5, anchor="start", bold=True))
-    columns = (("component", 0), ("count", 70), ("size", 92), ("sheets", 130), ("double-sided", 152))
+    columns = (("component", 0), ("count", 62), ("size", 80), ("sheets of paper", 116), ("double-sided", 150))
     y += 8
     for name, dx in columns:
         dwg.add(svg.text(dwg, name, x + dx, y, 3.4, anchor="start", bold=True))

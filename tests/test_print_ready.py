@@ -6,7 +6,7 @@ import pytest
 
 from generator import pdf
 from generator import spec as specs
-from generator.build import components_pdf
+from generator.build import components_pdf, manifest_rows
 from generator.expand import expand
 from generator.imposition import impose
 from generator.render import draw_art
@@ -89,3 +89,26 @@ def test_glorieta_says_one_way_to_join_the_panels_on_every_page(paper):
     assert len(tabbed) == 3
     for n in tabbed:
         assert "glue tab" in pages[n] and "glue on the targets" in pages[n]
+
+
+GAMES = [p.stem for p in specs.shipped()]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_manifest_counts_sheets_of_paper_not_pages(game, paper):
+    spec = specs.load(game)
+    pieces = expand(spec)[0]
+    plan = impose(spec, pieces, paper)
+    pages = page_texts(components_pdf(spec, paper)[0])
+    assert "sheets of paper" in pages[0]
+    carrying = {c.id: [n for n, s in enumerate(plan.sheets, start=1) if c.id in s.components] for c in spec.components}
+    for row, comp in zip(manifest_rows(spec, pieces, plan), spec.components):
+        fronts = [n for n in carrying[comp.id] if "back of sheet" not in pages[n]] + [0] * bool(
+            plan.cover and comp.id in plan.cover.components)
+        assert row[3].split()[0] == str(len(fronts)), (comp.id, row)
+        assert f"{row[0]} {row[1]} {row[2]} {row[3]}" in pages[0]
+        if comp.back and comp.printing != "once":  # duplex: every front page has its back page
+            assert 2 * len(fronts) == len(carrying[comp.id]), comp.id
+    if game == "hexstatic":
+        assert manifest_rows(spec, pieces, plan)[0][:4] == ("Hex tiles", "52", "52 x 45 mm", "3")
