@@ -5,8 +5,7 @@ from pathlib import Path
 from . import looks as looks_
 from . import cache, coverage, pdf, sheets, units
 from .files import write_atomic
-from .components import KINDS
-from .components.kind import round_cut
+from .components.kind import size_words
 from .errors import UserError
 from .expand import expand
 from .facecache import FaceCache
@@ -25,13 +24,10 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
     """One manifest row per component: title, count, trim size, sheets of paper (a duplex pair is one), double-sided."""
     rows = []
     for comp in spec.components:
-        w, h = KINDS[comp.kind].size(comp.options)
         count = sum(1 for p in pieces if p.component == comp.id)
         on = sum(1 for s in plan.sheets + (plan.cover,) * bool(plan.cover) if comp.id in s.components and s.side != "back")
         sheets_on = f"{on} to copy" if comp.printing == "once" else str(on)
-        circle = round_cut(comp)
-        size = f"{2 * circle.r:g} mm round" if circle else f"{round(w, 1):g} x {round(h, 1):g} mm"
-        rows.append((comp.title, str(count), size, sheets_on,
+        rows.append((comp.title, str(count), size_words(comp), sheets_on,
                      ("fold-over" if backs == "fold" else "yes") if comp.back else "no"))
     return rows
 

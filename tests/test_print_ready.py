@@ -112,3 +112,17 @@ def test_the_manifest_counts_sheets_of_paper_not_pages(game, paper):
             assert 2 * len(fronts) == len(carrying[comp.id]), comp.id
     if game == "hexstatic":
         assert manifest_rows(spec, pieces, plan)[0][:4] == ("Hex tiles", "52", "52 x 45 mm", "3")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_and_the_manifest_give_every_component_the_same_size(game):
+    spec = specs.load(game)
+    pieces = expand(spec)[0]
+    manifest = page_texts(components_pdf(spec, "a4")[0])[0]
+    rules = " ".join(page_texts(rules_pdf(spec, "a4")[0]))
+    for title, count, size, *_ in manifest_rows(spec, pieces, impose(spec, pieces, "a4")):
+        assert f"{title} {count} {size}" in manifest
+        assert f"{title} {count} {size}" in rules, (title, size)
+    assert "19.1 x 19.1" not in rules
+    if game in ("glorieta", "pixeliction", "posies"):
+        assert "19.05 mm round" in rules
