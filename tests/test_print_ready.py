@@ -126,3 +126,20 @@ def test_the_rules_and_the_manifest_give_every_component_the_same_size(game):
     assert "19.1 x 19.1" not in rules
     if game in ("glorieta", "pixeliction", "posies"):
         assert "19.05 mm round" in rules
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_file_paths_on_player_pages(game, paper):
+    spec = specs.load(game)
+    pages = page_texts(rules_pdf(spec, paper)[0]) + page_texts(components_pdf(spec, paper)[0])
+    for n, text in enumerate(pages, start=1):
+        assert not re.search(r"docs/|\.md\b|\.ya?ml\b", text), (n, text)
+
+
+def test_a_theme_keeps_the_designers_colour_word_and_says_what_it_prints():
+    okabe = " ".join(page_texts(rules_pdf(specs.load("hexstatic", theme="okabe-ito"), "a4")[0]))
+    assert "the designer's colour-blind idea: red (orange in this print) dashed, green thin, blue thick." in okabe
+    shipped = " ".join(page_texts(rules_pdf(specs.load("hexstatic"), "a4")[0]))
+    assert "the designer's colour-blind idea: red dashed, green thin, blue thick." in shipped
+    assert "=red" not in shipped and "=red" not in okabe
