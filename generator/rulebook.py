@@ -377,7 +377,7 @@ def story(spec, rules, diagrams, log, st):
         heading = Paragraph(inline(section["heading"]), st["h2"])
         flow += blocks(section["blocks"], st, diagrams, log, path, ("sections", n, "blocks"), [heading])
     if game.notes:
-        flow.append(para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"]))
+        flow.append(KeepTogether([para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"])]))
     credits = rules.get("credits", f"Game design by {game.designer}. Rules rewritten for this print-and-play edition.")
     flow.append(para(credits, st["caption"]))
     flow.append(CardSheet(lambda w, h, canv: reference(spec, rules["reference"], st, w, h, canv), st["page"], st["frame"]))

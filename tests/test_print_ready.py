@@ -11,6 +11,7 @@ from generator.expand import expand
 from generator.imposition import impose
 from generator.render import draw_art
 from generator.rulebook import rules_pdf
+from generator.wording import colour_words
 
 PANELED = [("glorieta", []), ("grannys-pills", ["components.board.cell=40mm"]),
            ("pixeliction", ["components.board.cell=40mm"]), ("posies", ["components.board.spacing=40mm"])]
@@ -143,3 +144,13 @@ def test_a_theme_keeps_the_designers_colour_word_and_says_what_it_prints():
     shipped = " ".join(page_texts(rules_pdf(specs.load("hexstatic"), "a4")[0]))
     assert "the designer's colour-blind idea: red dashed, green thin, blue thick." in shipped
     assert "=red" not in shipped and "=red" not in okabe
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_about_this_edition_box_is_never_split_across_pages(game, paper):
+    spec = specs.load(game)
+    pages = page_texts(rules_pdf(spec, paper)[0])
+    head = [n for n, text in enumerate(pages) if "About this edition." in text]
+    tail = " ".join(colour_words(spec, spec.game.notes).split()[-4:])
+    assert len(head) == 1 and tail in pages[head[0]], (head, tail)
