@@ -19,7 +19,6 @@ def colour_words(spec, text: str) -> str:
     =red quotes someone (the designer): it stays, and reads 'red (orange in this print)' when renamed."""
     renamed = {name.lower(): word for name, word in spec.colour_names.items() if word.lower() != name.lower()}
     names = "|".join(map(re.escape, sorted(renamed, key=len, reverse=True))) or r"(?!)"
-    quoted = "|".join(map(re.escape, sorted(spec.palette, key=len, reverse=True))) or r"(?!)"
 
     def one(match):
         if match.group(1):
@@ -27,4 +26,4 @@ def colour_words(spec, text: str) -> str:
             return match.group(1) + (f" ({word} in this print)" if word else "")
         word = renamed[match.group(0).lower()]
         return word[:1].upper() + word[1:] if match.group(0)[0].isupper() else word
-    return re.sub(rf"(?<![\w=-])=({quoted})(?![\w-])|(?<![\w=-])(?:{names})(?![\w-])", one, text, flags=re.IGNORECASE)
+    return re.sub(rf"(?<![\w=-])=([a-z]+)(?![\w-])|(?<![\w=-])(?:{names})(?![\w-])", one, text, flags=re.IGNORECASE)

@@ -1,15 +1,17 @@
 """Print-ready details a player sees on the built pages: panel bleed, assembly words, the manifest, rulebook words."""
+import io
 import re
 
 import pypdfium2
 import pytest
+from PIL import Image
 
-from generator import pdf
+from generator import cairopdf, pdf
 from generator import spec as specs
 from generator.build import components_pdf, manifest_rows
 from generator.expand import expand
 from generator.imposition import impose
-from generator.render import draw_art
+from generator.render import draw_art, render_art
 from generator.rulebook import rules_pdf
 from generator.wording import colour_words
 
@@ -154,3 +156,28 @@ def test_the_about_this_edition_box_is_never_split_across_pages(game, paper):
     head = [n for n, text in enumerate(pages) if "About this edition." in text]
     tail = " ".join(colour_words(spec, spec.game.notes).split()[-4:])
     assert len(head) == 1 and tail in pages[head[0]], (head, tail)
+
+
+CARDS = ("reference-card", "word-card", "line-legend")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_card_fronts_print_nothing_parallel_to_the_cut_within_4_mm_of_it(game):
+    """A cut 1 mm off would make a frame near the cut look uneven: the band 0.3-4 mm inside the trim stays ground."""
+    spec = specs.load(game)
+    _, arts = expand(spec)
+    cards = [c for c in spec.components if c.kind in CARDS]
+    assert cards or game == "paths-and-pahs"
+    dpi = 150
+    px = dpi / 25.4
+    for comp in cards:
+        art = next(a for a in arts.values() if a.component == comp.id and a.side == "front")
+        image = Image.open(io.BytesIO(cairopdf.png(render_art(spec, art), dpi))).convert("L")
+        b = comp.bleed
+        w, h = image.width / px - 2 * b, image.height / px - 2 * b
+        ground = image.getpixel((round((b + w / 2) * px), round((b + 0.3) * px)))
+        inked = [(x, y) for x in range(round((b + 0.3) * px), round((b + w - 0.3) * px))
+                 for y in range(round((b + 0.3) * px), round((b + h - 0.3) * px))
+                 if min(x / px - b, y / px - b, b + w - x / px, b + h - y / px) < 4
+                 and abs(image.getpixel((x, y)) - ground) > 24]
+        assert not inked, f"{comp.id}: ink {len(inked)} px within 4 mm of the cut, first at {inked[0]}"
