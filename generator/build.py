@@ -8,8 +8,7 @@ from types import MappingProxyType
 from . import looks as looks_
 from . import cache, coverage, pdf, sheets, units
 from .files import write_atomic, write_quietly
-from .components import KINDS
-from .components.kind import round_cut
+from .components.kind import size_words
 from .errors import UserError
 from .expand import expand
 from .facecache import FaceCache, _now, _Watched
@@ -25,16 +24,13 @@ def papers(choice: str) -> tuple[str, ...]:
 
 
 def manifest_rows(spec, pieces, plan, backs="duplex"):
-    """One manifest row per component: title, count, trim size, sheets, double-sided (duplex or fold-over)."""
+    """One manifest row per component: title, count, trim size, sheets of paper (a duplex pair is one), double-sided."""
     rows = []
     for comp in spec.components:
-        w, h = KINDS[comp.kind].size(comp.options)
         count = sum(1 for p in pieces if p.component == comp.id)
-        on = sum(1 for s in plan.sheets + (plan.cover,) * bool(plan.cover) if comp.id in s.components)
+        on = sum(1 for s in plan.sheets + (plan.cover,) * bool(plan.cover) if comp.id in s.components and s.side != "back")
         sheets_on = f"{on} to copy" if comp.printing == "once" else str(on)
-        circle = round_cut(comp)
-        size = f"{2 * circle.r:g} mm round" if circle else f"{round(w, 1):g} x {round(h, 1):g} mm"
-        rows.append((comp.title, str(count), size, sheets_on,
+        rows.append((comp.title, str(count), size_words(comp), sheets_on,
                      ("fold-over" if backs == "fold" else "yes") if comp.back else "no"))
     return rows
 
@@ -86,7 +82,7 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
         if block and grounds[slot.art]:
             doc.fill(_within(grown(slot.bleed_box, SEAM), block), grounds[slot.art])
     for slot in sheet.slots:
-        clip = (slot.x, slot.y, slot.w, slot.h) if slot.window is not None else share(slot, sheet.slots)
+        clip = tuple(slot.bleed_box) if slot.window is not None else share(slot, sheet.slots)
         doc.paint(pictures[slot.art], pdf.place_slot(slot, sizes[slot.art]), clip, slot.art)
     doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
 

@@ -326,24 +326,27 @@ def panels(comp, piece, area, bounds):
 
     Where two panels overlap, the earlier one (left, or above) carries the overlap as a shaded glue tab with the
     alignment targets in it; the later one goes on top, its edge on the tab's inner line, and hides the tab.
+    Windows are in board trim coordinates; every panel prints the board's bleed around its trim.
     """
     kind = KINDS[comp.kind]
     w, h = kind.size(comp.options)
     overlap = kind.panel_overlap(comp.options) if kind.panel_overlap else OVERLAP
+    b = comp.bleed
+    area = Rect(area.x + b, area.y + b, area.w - 2 * b, area.h - 2 * b)
     nx = 1 if w <= area.w + EPS else math.ceil((w - overlap) / (area.w - overlap) - EPS)
     ny = 1 if h <= area.h + EPS else math.ceil((h - overlap) / (area.h - overlap) - EPS)
     pw, ph = (w + (nx - 1) * overlap) / nx, (h + (ny - 1) * overlap) / ny
     sheets = []
     for j in range(ny):
         for i in range(nx):
-            window = Rect(comp.bleed + i * (pw - overlap), comp.bleed + j * (ph - overlap), pw, ph)  # on the art, bleed included
+            window = Rect(i * (pw - overlap), j * (ph - overlap), pw, ph)  # on the board, trim coordinates
             x, y = area.x + (area.w - pw) / 2, area.y + (area.h - ph) / 2
-            slot = Slot(piece.front, x, y, pw, ph, 0.0, 0, window)
+            slot = Slot(piece.front, x, y, pw, ph, b, 0, window)
             tabs = ([Rect(x + pw - overlap, y, overlap, ph)] if i < nx - 1 else []) + \
                    ([Rect(x, y + ph - overlap, pw, overlap)] if j < ny - 1 else [])
             targets = [(t.x + t.w / 2, t.y + f * t.h) if t.h == ph else (t.x + f * t.w, t.y + t.h / 2)
                        for t in tabs for f in (0.2, 0.5, 0.8)]
-            marks = crop_marks([(Rect(x, y, pw, ph), 0.0, (x, x + pw), (y, y + ph))], bounds)
+            marks = crop_marks([(slot.bleed_box, b, (x, x + pw), (y, y + ph))], bounds)
             number = j * nx + i + 1
             note = f"panel {number} of {nx * ny} (row {j + 1}, column {i + 1}): overlap {overlap:g} mm"
             if tabs:
@@ -379,7 +382,7 @@ def assembly_map(slot, area, cols, rows, col, row, overlap):
     cell_w = ASSEMBLY_CELL
     cell_h = cell_w * slot.h / slot.w
     w, h = cols * cell_w + ASSEMBLY_TEXT, max(rows * cell_h, ASSEMBLY_LINES * 4.0)
-    room = MARK_OFFSET + MARK_LEN + CLEAR
+    room = max(MARK_OFFSET, slot.bleed + CLEAR) + MARK_LEN + CLEAR
     above = (MARGIN + 1, slot.y - room)
     below = (slot.y + slot.h + room, area.y + area.h + EDGE)
     for top, bottom in (above, below):

@@ -239,7 +239,7 @@ def place_slot(slot, art_size):
         return (1, 0, 0, 1, slot.x - slot.bleed, slot.y - slot.bleed)
     aw, ah = art_size
     if slot.window is not None:
-        return (1, 0, 0, 1, slot.x - slot.window.x, slot.y - slot.window.y)
+        return (1, 0, 0, 1, slot.x - slot.bleed - slot.window.x, slot.y - slot.bleed - slot.window.y)
     shift = {0: (0, 0), 90: (ah, 0), 180: (aw, ah), -90: (0, aw)}[slot.rotation]
     return TURNS[slot.rotation] + (slot.x - slot.bleed + shift[0], slot.y - slot.bleed + shift[1])
 

@@ -15,7 +15,7 @@ from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepT
 
 from . import cairopdf, figures, games, yamlsource
 from . import schema as s
-from .components import KINDS
+from .components.kind import size_words
 from .errors import SpecError, UserError
 from .expand import expand
 from .spec import Checker, rules_path
@@ -268,9 +268,8 @@ def components_table(spec, st):
     pieces, _ = expand(spec)
     rows = [["Component", "Count", "Size"]]
     for comp in spec.components:
-        w, h = KINDS[comp.kind].size(comp.options)
         count = sum(1 for p in pieces if p.component == comp.id)
-        rows.append([Paragraph(inline(comp.title), st["cell"]), str(count), f"{round(w, 1):g} x {round(h, 1):g} mm"])
+        rows.append([Paragraph(inline(comp.title), st["cell"]), str(count), size_words(comp)])
     return table(rows, st, f"{spec.path}: components")
 
 
@@ -378,7 +377,7 @@ def story(spec, rules, diagrams, log, st):
         heading = Paragraph(inline(section["heading"]), st["h2"])
         flow += blocks(section["blocks"], st, diagrams, log, path, ("sections", n, "blocks"), [heading])
     if game.notes:
-        flow.append(para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"]))
+        flow.append(KeepTogether([para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"])]))
     credits = rules.get("credits", f"Game design by {game.designer}. Rules rewritten for this print-and-play edition.")
     flow.append(para(credits, st["caption"]))
     flow.append(CardSheet(lambda w, h, canv: reference(spec, rules["reference"], st, w, h, canv), st["page"], st["frame"]))

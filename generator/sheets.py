@@ -30,9 +30,12 @@ def marks(plan, sheet):
 
 
 def glue_tab(dwg, tab, slot):
-    """A glue tab: the strip the next panel covers, shaded, with a line where that panel's edge goes."""
-    dwg.add(dwg.rect((svg.r(tab.x), svg.r(tab.y)), (svg.r(tab.w), svg.r(tab.h)), fill="#808080", fill_opacity=0.45))
-    inner = (tab.x, tab.y, tab.x, tab.y + tab.h) if tab.h == slot.h else (tab.x, tab.y, tab.x + tab.w, tab.y)
+    """A glue tab: the strip the next panel covers, shaded out into the bleed, with a line where that panel's edge goes."""
+    b, upright = slot.bleed, tab.h == slot.h
+    shade = (tab.x, tab.y - b, tab.w + b, tab.h + 2 * b) if upright else (tab.x - b, tab.y, tab.w + 2 * b, tab.h + b)
+    dwg.add(dwg.rect((svg.r(shade[0]), svg.r(shade[1])), (svg.r(shade[2]), svg.r(shade[3])), fill="#808080",
+                     fill_opacity=0.45))
+    inner = (tab.x, tab.y, tab.x, tab.y + tab.h) if upright else (tab.x, tab.y, tab.x + tab.w, tab.y)
     dwg.add(dwg.line((svg.r(inner[0]), svg.r(inner[1])), (svg.r(inner[2]), svg.r(inner[3])), stroke="#000000",
                      stroke_width=0.4))
 
@@ -196,7 +199,7 @@ def listing(dwg, plan, spec, rows, sides) -> float:
         dwg.add(svg.text(dwg, facts, x, y, 3.6, anchor="start"))
     y += 14
     dwg.add(svg.text(dwg, "Components", x, y, 5, anchor="start", bold=True))
-    columns = (("component", 0), ("count", 70), ("size", 92), ("sheets", 130), ("double-sided", 152))
+    columns = (("component", 0), ("count", 62), ("size", 80), ("sheets of paper", 116), ("double-sided", 150))
     y += 8
     for name, dx in columns:
         dwg.add(svg.text(dwg, name, x + dx, y, 3.4, anchor="start", bold=True))

@@ -15,13 +15,15 @@ def ranges(numbers) -> str:
 
 def colour_words(spec, text: str) -> str:
     """Text with every palette colour's name, as a word, replaced by the word the spec or theme prints for it
-    (colour_names: okabe-ito's vermillion reads 'orange', not 'red'); a capital stays a capital."""
+    (colour_names: okabe-ito's vermillion reads 'orange', not 'red'); a capital stays a capital. A word written
+    =red quotes someone (the designer): it stays, and reads 'red (orange in this print)' when renamed."""
     renamed = {name.lower(): word for name, word in spec.colour_names.items() if word.lower() != name.lower()}
-    if not renamed:
-        return text
-    names = "|".join(map(re.escape, sorted(renamed, key=len, reverse=True)))
+    names = "|".join(map(re.escape, sorted(renamed, key=len, reverse=True))) or r"(?!)"
 
     def one(match):
+        if match.group(1):
+            word = renamed.get(match.group(1).lower())
+            return match.group(1) + (f" ({word} in this print)" if word else "")
         word = renamed[match.group(0).lower()]
         return word[:1].upper() + word[1:] if match.group(0)[0].isupper() else word
-    return re.sub(rf"(?<![\w-])(?:{names})(?![\w-])", one, text, flags=re.IGNORECASE)
+    return re.sub(rf"(?<![\w=-])=([a-z]+)(?![\w-])|(?<![\w=-])(?:{names})(?![\w-])", one, text, flags=re.IGNORECASE)

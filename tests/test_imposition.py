@@ -372,6 +372,7 @@ def test_panel_targets_lie_in_the_glue_tabs_not_in_the_play_area():
             assert page.getpixel((round((tab.x + 1) * px), round((tab.y + 1) * px))) < 200
     art = draw_art(spec, expand(spec)[1][panels[0][1].slots[0].art])
     board = Image.open(io.BytesIO(cairopdf.png(art, dpi))).convert("L")
+    b = spec.component("board").bleed  # windows are in trim coordinates, the art starts at its bleed
     for number, sheet in panels:  # where a target sits on a tab, the panel laid over it shows the board alone
         slot, page = sheet.slots[0], doc[number].render(scale=dpi / 72).to_pil().convert("L")
         play = Rect(slot.x, slot.y, slot.w - sum(t.w for t in sheet.tabs if t.h == slot.h),
@@ -380,7 +381,7 @@ def test_panel_targets_lie_in_the_glue_tabs_not_in_the_play_area():
             x, y = bx - slot.window.x + slot.x, by - slot.window.y + slot.y
             if play.x + 4 < x < play.x + play.w - 4 and play.y + 4 < y < play.y + play.h - 4:
                 extra = [page.getpixel((round((x + dx) * px), round((y + dy) * px))) < 110 <=
-                         board.getpixel((round((bx + dx) * px), round((by + dy) * px))) for dx, dy in ring]
+                         board.getpixel((round((bx + b + dx) * px), round((by + b + dy) * px))) for dx, dy in ring]
                 assert not any(extra), "a target shows on the play area"
 
 

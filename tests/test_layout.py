@@ -670,25 +670,25 @@ def test_a_layout_board_larger_than_a_sheet_prints_in_panels_whose_art_joins(tmp
 
     def crossing(number, slot, board_x):
         """Board mm down to the middle of the red line where it crosses board_x on a panel's page."""
-        page, column = pages[number], round((slot.x + board_x - slot.window.x + 3) * k)
+        page, column = pages[number], round((slot.x + board_x - slot.window.x) * k)
         red = [y for y in range(page.height) if page.getpixel((column, y))[0] > 150 > page.getpixel((column, y))[1]]
-        return (red[0] + red[-1]) / 2 / k - slot.y + slot.window.y - 3
+        return (red[0] + red[-1]) / 2 / k - slot.y + slot.window.y
 
     (n1, a, first), (n2, b, _) = panels[0], panels[1]
-    seam = b.window.x - 3   # the later panel's left edge (the window is on the art, its 3 mm bleed included) lies
+    seam = b.window.x   # the later panel's left edge (the window is in the board's trim coordinates) lies
     # on the inner line of the earlier one's glue tab
-    assert seam == pytest.approx(a.window.x - 3 + a.w - 12) and first.tabs[0].x == pytest.approx(a.x + a.w - 12)
+    assert seam == pytest.approx(a.window.x + a.w - 12) and first.tabs[0].x == pytest.approx(a.x + a.w - 12)
     assert crossing(n1, a, seam - 2) == pytest.approx((seam - 2) * 280 / 400, abs=0.25)   # the line runs on across
     assert crossing(n2, b, seam + 2) == pytest.approx((seam + 2) * 280 / 400, abs=0.25)   # the join, unbroken
     (n4, d, _) = panels[3]    # below panel 1, on top of its glue tab (the board 134 mm down and more)
-    assert d.window.y - 3 == pytest.approx(a.window.y - 3 + a.h - 12) == 134
-    seas = []                 # the sea (100 to 180 mm down) shows on panel 1 to its edge (146), under its glue tab too,
-    # and on panel 4 from the tab's line (134) on: the two show the same stretch of the board
+    assert d.window.y == pytest.approx(a.window.y + a.h - 12) == 134
+    seas = []                 # the sea (100 to 180 mm down) shows unshaded on panel 1 down to its glue tab (134; the
+    # shaded tab runs on to 146), and on panel 4 from its bleed (131, 3 mm above its top cut at the tab's line) on
     for number, slot in ((n1, a), (n4, d)):
         page, column = pages[number], round((slot.x + 20) * k)
         blue = [y for y in range(page.height) if page.getpixel((column, y)) == (0x2f, 0x6f, 0xd0)]
-        seas.append([round(y / k - slot.y + slot.window.y - 3) for y in (blue[0], blue[-1])])
-    assert seas == [[100, 146], [134, 180]]
+        seas.append([round(y / k - slot.y + slot.window.y) for y in (blue[0], blue[-1])])
+    assert seas == [[100, 134], [131, 180]]
     (tmp_path / "game.yaml").write_text((tmp_path / "game.yaml").read_text() + "    back: {fill: fire}\n")
     with pytest.raises(SpecError, match="expected the piece to fit a sheet"):   # a board with a back is not split
         specs.load(str(tmp_path / "game.yaml"), big)

@@ -115,7 +115,9 @@ def test_every_board_panel_shows_its_part_of_the_board(game, overrides):
         w = slot.window._replace(w=slot.w - sum(t.w for t in sheet.tabs if t.h == slot.h),
                                  h=slot.h - sum(t.h for t in sheet.tabs if t.w == slot.w))
         shown = page.crop((round(slot.x * k), round(slot.y * k), round((slot.x + w.w) * k), round((slot.y + w.h) * k)))
-        wanted = board.crop((round(w.x * k), round(w.y * k), round((w.x + w.w) * k), round((w.y + w.h) * k)))
+        b = slot.bleed  # windows are in trim coordinates, the art starts at its bleed
+        wanted = board.crop((round((w.x + b) * k), round((w.y + b) * k), round((w.x + b + w.w) * k),
+                             round((w.y + b + w.h) * k)))
         wanted = wanted.resize(shown.size)
         differing = sum(ImageChops.difference(shown, wanted).histogram()[64:]) / (shown.width * shown.height)
         assert differing < 0.05, f"panel on sheet {number}: {differing:.0%} of its pixels differ from the board"

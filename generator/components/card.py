@@ -1,4 +1,4 @@
-"""Reference card: a heading, wrapped lines of text and perhaps a diagram of the game, shrunk to fit the safe area."""
+"""Reference card: a heading over an accent rule, wrapped lines of text and perhaps a diagram, shrunk to fit the safe area."""
 from collections.abc import Callable
 
 from .. import diagram as diagrams
@@ -28,6 +28,7 @@ LEADING = 1.3
 DESCENT = 0.24  # how far below its baseline Vera's ink reaches, in font sizes
 ASCENT = 0.76   # how far above its baseline Vera's tallest letters reach, in font sizes
 GAP = 1.5       # mm between the diagram and the text above and below it
+RULE = 1.95     # the accent rule under the heading, this many font sizes below the safe area's top (no frame near the cut)
 
 
 size = width_and_height
@@ -90,8 +91,6 @@ def render(spec, component, props):
     ink = spec.colour(o["ink"])
     dwg = svg.drawing(w, h, b)
     svg.ground(dwg, spec.colour(o["ground"]))
-    dwg.add(svg.part(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=spec.colour(o["accent"]), stroke_width=0.6),
-                     "frame", svg.FRAME))
     drawn = maker(spec, component)(spec) if "diagram" in o else None
     font, placed, box = layout(o, diagram_size(o, drawn) if drawn else (0.0, 0.0))
     above = textfit.Box(o["safe"], o["safe"], w - o["safe"], box.top if box else h - o["safe"],
@@ -99,6 +98,9 @@ def render(spec, component, props):
     below = textfit.Box(o["safe"], box.bottom, w - o["safe"], h - o["safe"], "safe area below the diagram") if box else above
     dwg.add(svg.text(dwg, o["heading"], w / 2, o["safe"] + o["font_size"] * 1.1, o["font_size"] * 1.3, ink, bold=True,
                      box=above))
+    rule = o["safe"] + o["font_size"] * RULE
+    dwg.add(svg.part(dwg.line((o["safe"], svg.r(rule)), (w - o["safe"], svg.r(rule)), stroke=spec.colour(o["accent"]),
+                              stroke_width=0.5), "heading rule"))
     for y, line, first in placed:
         area = above if box is None or y < box.top else below
         if first:

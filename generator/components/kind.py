@@ -56,6 +56,15 @@ def round_cut(comp):
     return found if isinstance(found, Circle) else None
 
 
+def size_words(comp) -> str:
+    """A component's trim size as players read it: '19.05 mm round' for a round cut, else '63 x 88 mm'."""
+    circle = round_cut(comp)
+    if circle:
+        return f"{2 * circle.r:g} mm round"
+    w, h = KINDS[comp.kind].size(comp.options)
+    return f"{round(w, 1):g} x {round(h, 1):g} mm"
+
+
 def placing(comp):
     """How imposition places a component's pieces: "grid" or "hex"."""
     layout = KINDS[comp.kind].layout

@@ -46,16 +46,16 @@ def _label(dwg, text, x, y, font, room, ink, pitch):
 
 
 def render(spec, component, props):
-    """Draw the heading, one row per line colour, a crossing row and a nexus row, spread over the card."""
+    """Draw the heading over an accent rule, one row per line colour, a crossing row and a nexus row, spread over the card."""
     o = {**DEFAULTS, **component.options}
     b, w, h = component.bleed, o["width"], o["height"]
     ground, ink, font = spec.colour(o["ground"]), spec.colour(o["ink"]), o["font_size"]
     lines = linestyles.lines_of(spec, component)
     dwg = svg.drawing(w, h, b, ident="line-legend")
     svg.ground(dwg, ground)
-    dwg.add(svg.part(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=spec.colour(o["accent"]), stroke_width=0.6),
-                     "frame", svg.FRAME))
     dwg.add(svg.text(dwg, o["heading"], w / 2, 5 + font * 1.3, font * 1.3, ink, bold=True))
+    dwg.add(svg.part(dwg.line((5, svg.r(5 + font * 1.95)), (w - 5, svg.r(5 + font * 1.95)), stroke=spec.colour(o["accent"]),
+                              stroke_width=0.5), "heading rule"))
     top = 5 + font * 2.6
     pitch = (h - top - 5) / (len(lines) + 2)
     x0, span = 6.0, SAMPLE + GAP + STUB

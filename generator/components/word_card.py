@@ -48,13 +48,12 @@ def fit(words, font, width):
 
 
 def render(spec, component, props):
-    """Draw the frame, the heading with the card number, and the numbered words in evenly spaced rows."""
+    """Draw the heading with the card number over a rule, and the numbered words in evenly spaced rows (no frame)."""
     o = {**DEFAULTS, **component.options}
     b, w, h, safe = component.bleed, o["width"], o["height"], o["safe"]
     ink, accent = spec.colour(o["ink"]), spec.colour(o["accent"])
     dwg = svg.drawing(w, h, b)
     svg.ground(dwg, spec.colour(o["ground"]))
-    dwg.add(svg.part(dwg.rect((2, 2), (w - 4, h - 4), rx=2, fill="none", stroke=accent, stroke_width=0.6), "frame", svg.FRAME))
     area = textfit.Box(safe, safe, w - safe, h - safe, "safe area")
     band, number = 0.0, f"#{props['number']}" if "number" in props else ""
     if o["heading"]:
