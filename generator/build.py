@@ -126,7 +126,19 @@ def build(spec, paper, out_dir, backs="duplex"):
         made = components_pdf(spec, paper, backs, faces=faces)
         faces.save()
         return made
-    return cached(spec, path, cache.key(spec, "components", paper, backs), make)
+    made = cached(spec, path, cache.key(spec, "components", paper, backs), make)
+    saved = pages_saved(spec, paper, backs)
+    return made + ((f"{saved} page{'s' * (saved != 1)} fewer than each component on pages of its own: "
+                    "pieces of different components share sheets",) if saved > 0 else ())
+
+
+def pages_saved(spec, paper, backs="duplex") -> int:
+    """How many pages fewer hold pieces than if the components were imposed one by one, each on pages of its own (page 1
+    counts when pieces share it with the list)."""
+    pieces = expand(spec)[0]
+    alone = [impose(spec, [p for p in pieces if p.component == comp.id], paper, backs) for comp in spec.components]
+    together = impose(spec, pieces, paper, backs)
+    return sum(len(plan.sheets) + bool(plan.cover) for plan in alone) - len(together.sheets) - bool(together.cover)
 
 
 def cached(spec, path, inputs, make, used=None):

@@ -1,4 +1,5 @@
 """The command line: list, validate, build, --set, exit codes, help text."""
+import yaml
 import re
 from pathlib import Path
 
@@ -105,3 +106,31 @@ def test_the_readme_spec_example_validates_and_builds(tmp_path, monkeypatch):
     built = CliRunner().invoke(cli, ["build", "my-game.yaml", "--paper", "a4"])
     assert built.exit_code == 0, built.output
     assert Path("output/my-game/my-game-components-a4.pdf").is_file()
+
+
+def _two_tile_spec(path, components):
+    """A spec of square tiles: {component: (size mm, count)}."""
+    faces = {"product": {"colour": ["red"], "shape": ["circle"]}}
+    spec = {"game": {"title": "Sharing", "designer": "tests"}, "palette": {"red": "#d7261e"},
+            "components": {name: {"kind": "square-tile", "size": f"{size} mm", "expect": count,
+                                  "faces": {**faces, "copies": count}} for name, (size, count) in components.items()}}
+    path.write_text(yaml.safe_dump(spec))
+    return path
+
+
+def test_build_says_how_many_pages_sharing_sheets_saves(tmp_path):
+    import pypdf
+    parts = {"small": (20, 30), "large": (40, 12)}
+    pages = {}
+    for name, wanted in [("both", parts)] + [(n, {n: p}) for n, p in parts.items()]:
+        spec = _two_tile_spec(tmp_path / f"{name}.yaml", wanted)
+        result = CliRunner().invoke(cli, ["build", str(spec), "--paper", "a4", "--out", str(tmp_path / "out")])
+        assert result.exit_code == 0, result.output
+        reader = pypdf.PdfReader(tmp_path / "out" / name / f"{name}-components-a4.pdf")
+        on_page_1 = "below it" in " ".join(reader.pages[0].extract_text().split())   # pieces printed under the list
+        pages[name] = len(reader.pages) - 1 + on_page_1, result.output   # the pages that hold pieces
+    alone = sum(pages[n][0] for n in parts)   # each component printed on pages of its own
+    saved = alone - pages["both"][0]
+    assert saved >= 1
+    assert f"{saved} page{'s' * (saved != 1)} fewer than each component on pages of its own" in pages["both"][1]
+    assert all("fewer than each component" not in pages[n][1] for n in parts)
