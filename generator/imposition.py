@@ -20,6 +20,8 @@ GAP = MARK_OFFSET + MARK_LEN + CLEAR   # between the bleed boxes of two blocks o
 EDGE = MARK_OFFSET + MARK_MIN          # between the margin and a block's bleed box
 FOOTER = 11.0      # band above the bottom margin for the footer and the ruler, a millimetre clear of it
 OVERLAP = 12.0     # board panels overlap by this much
+NEAR = 6.0         # parallel marks of two blocks closer than this read as alternatives: blocks line up, or one gives way
+PUNCH_NOTE = "round tokens: punch them out or cut round each ring, no straight cuts"
 
 
 class Plan(NamedTuple):
@@ -84,6 +86,7 @@ class Group(NamedTuple):
     pieces: tuple       # (front art, back art or None, component id) per piece
     gutter: float = None    # between neighbouring trims: one ground, punched: a bleed; cut straight: 0; None: two bleeds
     stagger: bool = False   # punched on one ground: rows may sit half a pitch across, closer down (cut circles still a gutter apart)
+    key: tuple = ()         # names the group: its blocks on one sheet keep one layout
 
     @property
     def space(self):
@@ -103,6 +106,7 @@ class Block(NamedTuple):
     rotation: int
     gutter: float = 0.0     # between neighbouring trims
     stagger: bool = False   # odd rows half a pitch to the right, rows a row_pitch apart
+    punched: bool = False   # round tokens on one ground: punched out, no straight cuts and no crop marks
 
     @property
     def row_pitch(self):
@@ -133,14 +137,14 @@ def split(free, w, h):
     return max(cuts, key=lambda cut: max((part.w * part.h for part in cut), default=0.0))
 
 
-def fit(free, group, count):
+def fit(free, group, count, layout=None):
     """The best block of up to count pieces of a group in a free rectangle, or None.
 
     Most pieces first, then the largest free rectangle left over, upright and then unstaggered on ties:
-    (pieces, spare, upright, block).
+    (pieces, spare, upright, block). layout: the (rotation, stagger) to keep, when the sheet has a block of the group.
     """
     best = None
-    for rotation, stagger in ((0, False), (90, False)) + ((0, True),) * group.stagger:
+    for rotation, stagger in (layout,) if layout else ((0, False), (90, False)) + ((0, True),) * group.stagger:
         w, h = (group.w, group.h) if rotation == 0 else (group.h, group.w)
         room = Rect(free.x, free.y, free.w + group.space - 2 * group.bleed, free.h + group.space - 2 * group.bleed)
         cols, rows = grid_fit(room, w + group.space, h + group.space)
@@ -152,7 +156,7 @@ def fit(free, group, count):
         if not n:
             continue
         cols = min(cols, n)
-        block = Block((), cols, math.ceil(n / cols), w, h, group.bleed, rotation, group.space, stagger)
+        block = Block((), cols, math.ceil(n / cols), w, h, group.bleed, rotation, group.space, stagger, group.stagger)
         spare = max((r.w * r.h for r in split(free, block.width, block.height)), default=0.0)
         option = (n, round(spare, 6), rotation == 0, not stagger, block)
         if best is None or option[:4] > best[:4]:
@@ -166,13 +170,20 @@ class _Page:
     def __init__(self, side, free, fixed=(), back_of=None, note="", components=()):
         self.side, self.free, self.blocks = side, [free] if free.w > EPS and free.h > EPS else [], []
         self.fixed, self.back_of, self.note, self.components = tuple(fixed), dict(back_of or {}), note, components
+        self.region, self.layouts = free, {}
 
     def add(self, group, rest):
-        """Place as many of the rest (pieces of group) as fit best on this page; return how many, 0 if none."""
-        options = [(option, i) for i, free in enumerate(self.free) for option in [fit(free, group, len(rest))] if option]
+        """Place as many of the rest (pieces of group) as fit best on this page; return how many, 0 if none.
+
+        A group's blocks on one page share the first one's layout (turned or not, staggered or not).
+        """
+        layout = self.layouts.get(group.key) if group.key else None
+        options = [(option, i) for i, free in enumerate(self.free) for option in [fit(free, group, len(rest), layout)]
+                   if option]
         if not options:
             return 0
         (n, _, _, block), i = max(options, key=lambda item: (item[0][:3], -item[1]))
+        self.layouts.setdefault(group.key, (block.rotation, block.stagger))
         free = self.free[i]
         cells = tuple((front, back, comp, k % block.cols, k // block.cols) for k, (front, back, comp) in enumerate(rest[:n]))
         self.blocks.append((block._replace(cells=cells), free.x, free.y))
@@ -199,9 +210,8 @@ def place(block, x, y):
     w, h, turn_ = block.w, block.h, block.rotation
     shift = [pitch_x / 2 * (block.stagger and row % 2) for row in range(block.rows)]
     slots = tuple([Slot(art, lefts[col] + shift[row], tops[row], w, h, b, turn_) for art, _, _, col, row in block.cells])
-    if block.stagger:  # no straight cut runs down staggered rows: cut them apart between rows, then punch
-        return slots, (), sorted({round(tops[0], 4), round(tops[-1] + h, 4)} |
-                                 {round((top + h + below) / 2, 4) for top, below in zip(tops, tops[1:])})
+    if block.punched:  # punched out one by one: a straight cut would nick the neighbouring rings
+        return slots, (), ()
     xs = sorted({round(left + d, 4) for left in lefts for d in (0, w)})
     ys = sorted({round(top + d, 4) for top in tops for d in (0, h)})
     return slots, xs, ys
@@ -257,28 +267,99 @@ def reach(start, direction, obstacles, bounds):
     return limit
 
 
+def mark_starts(box, bleed, xs, ys):
+    """Where a block's crop marks start, the way each runs and whether its cut line is inside the block (not an edge)."""
+    off = max(MARK_OFFSET - bleed, CLEAR)
+    inner_x, inner_y = set(xs[1:-1]), set(ys[1:-1])
+    return ([((x, box.y - off), (0, -1), x in inner_x) for x in xs] + [((x, box.y + box.h + off), (0, 1), x in inner_x) for x in xs]
+            + [((box.x - off, y), (-1, 0), y in inner_y) for y in ys] + [((box.x + box.w + off, y), (1, 0), y in inner_y) for y in ys])
+
+
+def crowd(a, b) -> bool:
+    """True when two marks run side by side on different cut lines, less than NEAR apart: a cutter may take either."""
+    (ax1, ay1), (ax2, ay2) = a
+    (bx1, by1), (bx2, by2) = b
+    if (ax1 == ax2) != (bx1 == bx2):
+        return False
+    if ax1 == ax2:  # upright: across is x, along is y
+        across, a_low, a_high, b_low, b_high = abs(ax1 - bx1), min(ay1, ay2), max(ay1, ay2), min(by1, by2), max(by1, by2)
+    else:
+        across, a_low, a_high, b_low, b_high = abs(ay1 - by1), min(ax1, ax2), max(ax1, ax2), min(bx1, bx2), max(bx1, bx2)
+    return EPS < across < NEAR - EPS and max(b_low - a_high, a_low - b_high) < NEAR - EPS
+
+
 def crop_marks(blocks, bounds, others=()):
     """Crop marks of placed blocks, each (segment, block index).
 
     Every cut line gets a mark at both ends, MARK_OFFSET from the trim (at least CLEAR outside the bleed), MARK_LEN
     long. A mark is cut short where it would come within CLEAR of another block's art or of other art on the sheet
     (others: rectangles), or within SPACING of a mark of another block drawn before it; it is left out when less
-    than MARK_MIN remains (a mark on the same line of a neighbour then marks that end).
+    than MARK_MIN remains (a mark on the same line of a neighbour then marks that end), or when it would run beside a
+    mark of another block on a cut line less than NEAR away. Marks of the lines inside blocks go first, so a block's
+    edge gives way to a neighbour's inner cut line.
     blocks: (box, bleed, xs, ys) with box the block's bleed box.
     """
     kept = []
     boxes = [grown(box, CLEAR) for box, *_ in blocks]
     others = [grown(box, CLEAR) for box in others]
-    for k, (box, bleed, xs, ys) in enumerate(blocks):
-        off = max(MARK_OFFSET - bleed, CLEAR)
-        starts = [((x, box.y - off), (0, -1)) for x in xs] + [((x, box.y + box.h + off), (0, 1)) for x in xs]
-        starts += [((box.x - off, y), (-1, 0)) for y in ys] + [((box.x + box.w + off, y), (1, 0)) for y in ys]
+    starts = [(not inner, k, start, direction) for k, (box, bleed, xs, ys) in enumerate(blocks)
+              for start, direction, inner in mark_starts(box, bleed, xs, ys)]
+    for _, k, (x, y), (dx, dy) in sorted(starts, key=lambda item: item[:2]):
         obstacles = boxes[:k] + boxes[k + 1:] + others + [grown(segment_box(seg), SPACING) for seg, owner in kept if owner != k]
-        for (x, y), (dx, dy) in starts:
-            length = reach((x, y), (dx, dy), obstacles, bounds)
-            if length >= MARK_MIN - EPS:
-                kept.append((((x, y), (x + dx * length, y + dy * length)), k))
+        length = reach((x, y), (dx, dy), obstacles, bounds)
+        mark = ((x, y), (x + dx * length, y + dy * length))
+        if length >= MARK_MIN - EPS and not any(owner != k and crowd(mark, seg) for seg, owner in kept):
+            kept.append((mark, k))
     return kept
+
+
+def align(placed, region):
+    """Blocks shifted a little across or down inside region (keeping GAP apart) so that the cut lines of neighbours
+    either meet (one mark marks both) or lie at least NEAR apart; fewest crowding marks first, then the least shift.
+
+    placed: (block, x, y) with (x, y) its bleed box's corner.
+    """
+    placed = list(placed)
+
+    def box(i, x, y):
+        return Rect(x, y, placed[i][0].width, placed[i][0].height)
+
+    def marks(i, x, y):
+        _, xs, ys = place(placed[i][0], x, y)
+        return [(start, (start[0] + dx * MARK_LEN, start[1] + dy * MARK_LEN), inner)
+                for start, (dx, dy), inner in mark_starts(box(i, x, y), placed[i][0].bleed, xs, ys)]
+
+    def cost(i, x, y):
+        """Crowding pairs with the other blocks: both on inner cut lines first (neither may give way)."""
+        mine = marks(i, x, y)
+        theirs = [m for j, (_, ox, oy) in enumerate(placed) if j != i for m in marks(j, ox, oy)]
+        pairs = [(a, b) for a in mine for b in theirs if crowd(a[:2], b[:2])]
+        return sum(1 + 1000 * (a[2] and b[2]) for a, b in pairs)
+
+    def free(i, x, y):
+        b = box(i, x, y)
+        inside = (region.x - EPS <= b.x and b.x + b.w <= region.x + region.w + EPS and
+                  region.y - EPS <= b.y and b.y + b.h <= region.y + region.h + EPS)
+        apart = grown(b, GAP - EPS)
+        return inside and not any(j != i and apart.x < box(j, ox, oy).x + box(j, ox, oy).w and box(j, ox, oy).x < apart.x + apart.w
+                                  and apart.y < box(j, ox, oy).y + box(j, ox, oy).h and box(j, ox, oy).y < apart.y + apart.h
+                                  for j, (_, ox, oy) in enumerate(placed))
+
+    for i, (block, x, y) in enumerate(placed):
+        if len(placed) < 2 or not cost(i, x, y):
+            continue
+        for axis in (0, 1):
+            x, y = placed[i][1:]
+            mine = [m[0][axis] for m in marks(i, x, y) if m[0][axis] == m[1][axis]]
+            theirs = [m[0][axis] for j, (_, ox, oy) in enumerate(placed) if j != i
+                      for m in marks(j, ox, oy) if m[0][axis] == m[1][axis]]
+            shifts = {0.0} | {round(b - a + d, 4) for a in mine for b in theirs for d in (-NEAR, 0.0, NEAR)
+                              if abs(b - a + d) <= 2 * NEAR}
+            options = [(cost(i, x + d * (axis == 0), y + d * (axis == 1)), abs(d), d) for d in sorted(shifts)
+                       if free(i, x + d * (axis == 0), y + d * (axis == 1))]
+            _, _, d = min(options)
+            placed[i] = (block, x + d * (axis == 0), y + d * (axis == 1))
+    return placed
 
 
 def segment_box(segment):
@@ -292,7 +373,7 @@ def finish(page, area, bounds, shift_y=None):
 
     Blocks are centred across the area, and down it unless the page has own-layout slots or shift_y sets their bottom.
     """
-    placed = page.blocks
+    placed = align(page.blocks, page.region)
     left = min(x for _, x, _ in placed) if placed else area.x
     top = min(y for _, _, y in placed) if placed else area.y
     right = max(x + b.width for b, x, _ in placed) if placed else area.x
@@ -437,7 +518,7 @@ def impose(spec, pieces, paper, backs="duplex"):
         key = (round(w, 4), round(h, 4), comp.bleed, two_sided, ground)
         groups[key] = groups[key]._replace(pieces=groups[key].pieces + tuple(cells)) if key in groups \
             else Group(w, h, comp.bleed, tuple(cells), (comp.bleed if round_cut(comp) else 0.0) if ground else None,
-                       bool(ground and round_cut(comp)))
+                       bool(ground and round_cut(comp)), key)
     by_size = sorted(groups.items(), key=lambda item: -(item[1].w + 2 * item[1].bleed) * (item[1].h + 2 * item[1].bleed))
     order = [(key[3], group) for key, group in sorted(by_size, key=lambda item: not item[0][3])]
 

@@ -457,3 +457,53 @@ def test_square_tiles_sharing_cut_lines_keep_each_others_edges():
         y = round((a.y + a.h / 2) * px)
         for x in (b.x - 0.3, b.x + 0.3):  # the left token's ring, then the right one's
             assert max(page.getpixel((round(x * px), y))) < 100, (a.art, b.art, x)
+
+
+def blocks_of(sheet):
+    """The slots of a sheet grouped into blocks: pieces whose bleed boxes touch or overlap (they share cut lines)."""
+    boxes = [s.bleed_box for s in sheet.slots]
+    block = list(range(len(boxes)))
+    for i, a in enumerate(boxes):
+        for j, b in enumerate(boxes[:i]):
+            if gap(a, b) < EPS and block[i] != block[j]:
+                old, new = block[i], block[j]
+                block = [new if k == old else k for k in block]
+    return [[s for s, k in zip(sheet.slots, block) if k == key] for key in dict.fromkeys(block)]
+
+
+def mark_owner(mark, blocks):
+    """The block a crop mark belongs to: the one its nearer end starts from (3 mm off its trim, 9 mm from others)."""
+    ends = [Rect(x, y, 0, 0) for x, y in mark]
+    return min(range(len(blocks)), key=lambda k: min(gap(end, s.bleed_box) for end in ends for s in blocks[k]))
+
+
+def upright(mark):
+    return mark[0][0] == mark[1][0]
+
+
+def line(mark):
+    """The cut line a mark lies on: ('x', x) for an upright one, ('y', y) for one across."""
+    return ("x", round(mark[0][0], 3)) if upright(mark) else ("y", round(mark[0][1], 3))
+
+
+def crowding(sheet):
+    """Pairs of marks of different blocks side by side on different cut lines less than 6 mm apart (and less than
+    6 mm apart along them), unless each block also marks the other's line (a fold's mirrored blocks)."""
+    from generator.imposition import NEAR
+    blocks = blocks_of(sheet)
+    owner = [mark_owner(m, blocks) for m in sheet.marks]
+    lines = {}
+    for m, k in zip(sheet.marks, owner):
+        lines.setdefault(k, set()).add(line(m))
+    found = []
+    for i, a in enumerate(sheet.marks):
+        for j, b in enumerate(sheet.marks[:i]):
+            if owner[i] == owner[j] or upright(a) != upright(b) or line(a) == line(b):
+                continue
+            across = abs(line(a)[1] - line(b)[1])
+            axis = 1 if upright(a) else 0
+            (a_low, a_high), (b_low, b_high) = (sorted(p[axis] for p in m) for m in (a, b))
+            along = max(b_low - a_high, a_low - b_high, 0)
+            if across < NEAR and along < NEAR and not (line(a) in lines[owner[j]] and line(b) in lines[owner[i]]):
+                found.append((a, b))
+    return found
