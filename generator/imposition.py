@@ -393,7 +393,8 @@ def finish(page, area, bounds, shift_y=None):
         back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
     marks = crop_marks(blocks, bounds, [s.bleed_box for s in page.fixed])
     components = tuple(dict.fromkeys(page.components + tuple(cell[2] for b, _, _ in placed for cell in b.cells)))
-    sheet = Sheet(page.side, tuple(slots), tuple(seg for seg, _ in marks), (), components, page.note,
+    note = "; ".join(n for n in (page.note, PUNCH_NOTE if any(b.punched for b, _, _ in placed) else "") if n)
+    sheet = Sheet(page.side, tuple(slots), tuple(seg for seg, _ in marks), (), components, note,
                   grounds=tuple(box for box, _ in grounds))
     two_sided = [b for b, _, _ in placed if b.cells[0][1]]
     reverse = Sheet("back", (), tuple(seg for seg, k in marks if placed[k][0].cells[0][1]), (),
@@ -591,7 +592,8 @@ def fold(page, area, bounds, fold_y):
                   for s in front.slots)
     marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
     grounds = front.grounds + tuple(Rect(g.x, 2 * fold_y - g.y - g.h, g.w, g.h) for g in front.grounds)
-    return Sheet("fold", front.slots + backs, marks, (), front.components, FOLD_NOTE, (fold_y,), grounds=grounds)
+    note = "; ".join(n for n in (FOLD_NOTE, front.note) if n)
+    return Sheet("fold", front.slots + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)
 
 
 def own_layout(comp, pieces, area, width):

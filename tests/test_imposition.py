@@ -232,8 +232,11 @@ def test_prescriptions_go_4_across_on_two_duplex_sheets(paper):
 
 def test_punched_tokens_of_one_ground_sit_in_staggered_rows():
     """91 tokens of 19.05 mm fill one A4 sheet in 13 staggered rows of 7 (a grid takes 88): cut circles stay a bleed
-    (3 mm) apart, trims never overlap, and crop marks run only along the straight cuts between rows."""
-    plan = check_plan(make_spec({"t": token(91)}), "a4")
+    (3 mm) apart and trims never overlap. Rows this close leave no room for a straight cut between them (it would touch
+    every ring), so the sheet has no crop marks and says to punch the tokens; the page shows no mark beside the rows."""
+    from generator.imposition import PUNCH_NOTE
+    spec = make_spec({"t": token(91)})
+    plan = check_plan(spec, "a4")
     [sheet] = placed(plan)
     slots = sheet.slots
     assert len(slots) == 91 and len({round(s.y, 3) for s in slots}) == 13
@@ -242,9 +245,24 @@ def test_punched_tokens_of_one_ground_sit_in_staggered_rows():
     assert nearest == pytest.approx(19.05 + 3.0, abs=1e-6)
     trims = [Rect(s.x, s.y, s.w, s.h) for s in slots]
     assert not any(overlap(a, b) for i, a in enumerate(trims) for b in trims[i + 1:])
-    assert sheet.marks and all(a[1] == b[1] for a, b in sheet.marks), "marks along the row cuts only"
-    cuts = {a[1] for a, _ in sheet.marks}
-    assert len(cuts) == 14 and not any(s.y + EPS < y < s.y + s.h - EPS for y in cuts for s in slots), "a cut through a row"
+    assert sheet.marks == () and PUNCH_NOTE in sheet.note
+    _, page, px = first_sheet(spec, 150, "L")
+    left = min(s.bleed_box.x for s in slots)
+    for y in sorted({s.y for s in slots} | {s.y + s.h for s in slots}):
+        strip = [page.getpixel((x, round(y * px))) for x in range(round((left - 9) * px), round((left - 1) * px))]
+        assert min(strip) > 200, f"a crop mark beside the rows at y={y:.2f} mm"
+
+
+def test_a_groups_blocks_on_a_sheet_keep_one_layout():
+    """A group that fills one block staggered and spills a few pieces into another free rectangle of the same sheet
+    keeps them staggered too: a player punches one pattern of one colour per sheet."""
+    from generator.imposition import Group, _Page
+    page = _Page("single", printable_area("a4"))
+    group = Group(19.05, 19.05, 3.0, tuple((f"t-{k}", None, "t") for k in range(95)), 3.0, True, ("t",))
+    assert page.add(group, list(group.pieces)) == 91
+    page.free.append(Rect(12, 12, 186, 30))  # room for one more row
+    assert page.add(group, list(group.pieces[91:])) == 4
+    assert {(block.rotation, block.stagger) for block, _, _ in page.blocks} == {(0, True)}
 
 
 def test_page_1_holds_pieces_below_the_list_when_that_saves_a_sheet():
@@ -507,3 +525,69 @@ def crowding(sheet):
             if across < NEAR and along < NEAR and not (line(a) in lines[owner[j]] and line(b) in lines[owner[i]]):
                 found.append((a, b))
     return found
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_of_neighbouring_blocks_never_run_side_by_side(paper, backs):
+    """On every sheet of the six games, no two marks of different blocks run parallel on different cut lines less than
+    6 mm apart (Granny's board over its tiles had them 3 mm apart, the pawns' and the cards' 2 mm): neighbours either
+    line up their cut lines, so that one mark marks both, or keep 6 mm apart, or the edge of one gives way."""
+    for game in GAMES:
+        spec = specs.load(game)
+        plan = impose(spec, expand(spec)[0], paper, backs)
+        for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
+            assert crowding(sheet) == [], (game, n)
+
+
+def inner_lines(block):
+    """The cut lines inside a block (not its edges): ('x', x) upright and ('y', y) across, with the block's extent."""
+    xs = sorted({round(v, 3) for s in block for v in (s.x, s.x + s.w)})
+    ys = sorted({round(v, 3) for s in block for v in (s.y, s.y + s.h)})
+    top, bottom = min(s.y for s in block), max(s.y + s.h for s in block)
+    left, right = min(s.x for s in block), max(s.x + s.w for s in block)
+    return [("x", x, top, bottom) for x in xs[1:-1]] + [("y", y, left, right) for y in ys[1:-1]]
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_inner_cut_line_has_a_mark_at_both_ends(paper, backs):
+    """Every cut line inside a block (punched tokens aside: they have none) has a mark on its own line beyond each end
+    of the block, the block's own or a neighbour's on the same line (the pawns' inner lines had none at the top)."""
+    from generator.components.kind import placing, round_cut
+    for game in GAMES:
+        spec = specs.load(game)
+        pieces = expand(spec)[0]
+        component = {p.front: spec.component(p.component) for p in pieces}
+        plan = impose(spec, pieces, paper, backs)
+        for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
+            for block in blocks_of(sheet):
+                comp = component.get(block[0].art)
+                if not comp or round_cut(comp) or placing(comp) != "grid" or block[0].window:
+                    continue
+                for axis, at, low, high in inner_lines(block):
+                    on = [m for m in sheet.marks if line(m) == (axis, at)]
+                    along = [p[1 if axis == "x" else 0] for m in on for p in m]
+                    assert any(v < low - EPS for v in along) and any(v > high + EPS for v in along), \
+                        (game, n, axis, at)
+
+
+def test_the_pawns_inner_cut_lines_are_marked_above_them_on_the_page():
+    """Paths and PAHs, A4: the pawns sit under the cards; above the pawns, each of their inner cut lines shows a dark
+    mark on its own line (the cards' column marks 2 mm off used to stand in for them)."""
+    import pypdfium2
+
+    from generator.build import components_pdf
+    spec = specs.load("paths-and-pahs")
+    plan = impose(spec, expand(spec)[0], "a4")
+    number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=2) if {"pawns", "cards"} <= set(s.components))
+    pawns = next(b for b in blocks_of(sheet) if b[0].art.startswith("pawns"))
+    dpi = 200
+    px = dpi / 25.4
+    page = pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])[number - 1].render(scale=dpi / 72).to_pil().convert("L")
+    lines = [at for axis, at, _, _ in inner_lines(pawns) if axis == "x"]
+    top = min(s.bleed_box.y for s in pawns)
+    assert lines
+    for x in lines:
+        column = [page.getpixel((round(x * px), y)) for y in range(round((top - 8) * px), round(top * px))]
+        assert sum(v < 128 for v in column) >= 3 * px, f"no mark above the pawns' cut line at x={x} mm"
