@@ -490,9 +490,9 @@ def blocks_of(sheet):
 
 
 def mark_owner(mark, blocks):
-    """The block a crop mark belongs to: the one its nearer end starts from (3 mm off its trim, 9 mm from others)."""
-    ends = [Rect(x, y, 0, 0) for x, y in mark]
-    return min(range(len(blocks)), key=lambda k: min(gap(end, s.bleed_box) for end in ends for s in blocks[k]))
+    """The block a crop mark belongs to: the one nearest its first point, where it starts (3 mm off that block's trim)."""
+    start = Rect(*mark[0], 0, 0)
+    return min(range(len(blocks)), key=lambda k: min(gap(start, s.bleed_box) for s in blocks[k]))
 
 
 def upright(mark):
