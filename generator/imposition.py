@@ -525,7 +525,7 @@ def impose(spec, pieces, paper, backs="duplex"):
 
     def plan(cover=None):
         """The plan with the groups packed in order, single-sided ones first on the cover (page 1) while it has room."""
-        pages = [page for comp, mine in own for page in own_layout(comp, mine, area, width)]
+        pages = [page for comp, mine in own for page in own_layout(comp, mine, area, width, half if folding else None)]
         for two_sided, group in order:
             if cover and not two_sided:
                 group = group._replace(pieces=group.pieces[cover.add(group, list(group.pieces)):])
@@ -596,16 +596,21 @@ def fold(page, area, bounds, fold_y):
     return Sheet("fold", front.slots + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)
 
 
-def own_layout(comp, pieces, area, width):
-    """Pages of a kind that lays out its own pieces (Kind.layout), e.g. tessellated hex tiles; free space below them."""
+def own_layout(comp, pieces, area, width, half=None):
+    """Pages of a kind that lays out its own pieces (Kind.layout), e.g. tessellated hex tiles; free space below them.
+
+    half: the top half of a fold-over sheet; two-sided pieces then go in it, their backs mirrored below the fold.
+    """
     layouts = {"hex": hexsheet.sheets}
-    laid = layouts[placing(comp)](comp, pieces, area, width)
+    folding = half is not None and comp.back is not None
+    room = half if folding else area
+    laid = layouts[placing(comp)](comp, pieces, room, width)
     pages = []
     for sheet, after in zip(laid, laid[1:] + [None]):
         if sheet.side == "back":
             continue
         back_of = {s: b.art for s, b in zip(sheet.slots, after.slots)} if after and after.side == "back" else {}
         below = max(s.bleed_box.y + s.bleed_box.h for s in sheet.slots) + GAP
-        free = Rect(area.x, below, area.w, area.y + area.h - below)
-        pages.append(_Page(sheet.side, free, sheet.slots, back_of, sheet.note, sheet.components))
+        free = Rect(room.x, below, room.w, room.y + room.h - below)
+        pages.append(_Page("fold" if folding else sheet.side, free, sheet.slots, back_of, sheet.note, sheet.components))
     return pages
