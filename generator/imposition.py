@@ -345,7 +345,13 @@ def align(placed, region):
                                   and apart.y < box(j, ox, oy).y + box(j, ox, oy).h and box(j, ox, oy).y < apart.y + apart.h
                                   for j, (_, ox, oy) in enumerate(placed))
 
-    for i, (block, x, y) in enumerate(placed):
+    def spread(i, axis, d):
+        """How far the blocks reach along an axis with block i shifted by d (less spread leaves more room for marks)."""
+        spans = [(p[1 + axis] + d * (j == i), p[1 + axis] + d * (j == i) + (p[0].width, p[0].height)[axis])
+                 for j, p in enumerate(placed)]
+        return round(max(high for _, high in spans) - min(low for low, _ in spans), 4)
+
+    for i, (block, x, y) in reversed(list(enumerate(placed))):  # the smaller blocks, placed later, move first
         if len(placed) < 2 or not cost(i, x, y):
             continue
         for axis in (0, 1):
@@ -355,9 +361,9 @@ def align(placed, region):
                       for m in marks(j, ox, oy) if m[0][axis] == m[1][axis]]
             shifts = {0.0} | {round(b - a + d, 4) for a in mine for b in theirs for d in (-NEAR, 0.0, NEAR)
                               if abs(b - a + d) <= 2 * NEAR}
-            options = [(cost(i, x + d * (axis == 0), y + d * (axis == 1)), abs(d), d) for d in sorted(shifts)
-                       if free(i, x + d * (axis == 0), y + d * (axis == 1))]
-            _, _, d = min(options)
+            options = [(cost(i, x + d * (axis == 0), y + d * (axis == 1)), spread(i, axis, d), abs(d), d)
+                       for d in sorted(shifts) if free(i, x + d * (axis == 0), y + d * (axis == 1))]
+            d = min(options)[-1]
             placed[i] = (block, x + d * (axis == 0), y + d * (axis == 1))
     return placed
 
@@ -371,15 +377,29 @@ def segment_box(segment):
 def finish(page, area, bounds, shift_y=None):
     """A filled page as (sheet, back art of each slot, marks and grounds of its two-sided blocks).
 
-    Blocks are centred across the area, and down it unless the page has own-layout slots or shift_y sets their bottom.
+    Blocks and their crop marks are centred between the marks' bounds, across and down (unless the page has
+    own-layout slots or shift_y sets their bottom), the blocks kept inside the area: marks at the sheet's edges come
+    out alike, as long as room allows.
     """
     placed = align(page.blocks, page.region)
     left = min(x for _, x, _ in placed) if placed else area.x
     top = min(y for _, _, y in placed) if placed else area.y
     right = max(x + b.width for b, x, _ in placed) if placed else area.x
     bottom = max(y + b.height for b, _, y in placed) if placed else area.y
-    dx = area.x + (area.w - (right - left)) / 2 - left
-    dy = 0.0 if page.fixed else area.y + (area.h - (bottom - top)) / 2 - top
+
+    def centred(low, high, reach, start, size, room_start, room_size):
+        """The shift that centres low..high grown by the marks' reach in the marks' room, keeping low..high in the area."""
+        grown_low, grown_high = min(reach(1), default=low), max(reach(-1), default=high)
+        shift = room_start + (room_size - (grown_high - grown_low)) / 2 - grown_low
+        return min(max(shift, start - low), start + size - high)
+
+    def out(block):
+        return 0.0 if block.punched else max(MARK_OFFSET - block.bleed, CLEAR) + MARK_LEN
+
+    dx = centred(left, right, lambda side: [x - side * out(b) + (side < 0) * b.width for b, x, _ in placed],
+                 area.x, area.w, bounds.x, bounds.w)
+    dy = 0.0 if page.fixed else centred(top, bottom, lambda side: [y - side * out(b) + (side < 0) * b.height
+                                                                   for b, _, y in placed], area.y, area.h, bounds.y, bounds.h)
     if shift_y is not None:
         dy = shift_y - bottom
     slots, blocks, grounds, back_of = list(page.fixed), [], [], dict(page.back_of)
