@@ -14,10 +14,12 @@ from .units import HOME_PAPERS, paper_size
 
 MARK_OFFSET = 3.0  # crop marks start this far from the trim line (at least CLEAR outside the bleed)
 MARK_LEN = 5.0
-MARK_MIN = 2.0     # a mark that a neighbour or the margin cuts shorter than this is left out
+MARK_MIN = 2.0     # a mark that the margin cuts shorter than this is left out
+MARK_SHORT = 3.5   # the shortest mark blocks leave room for at the margin, and that a neighbour may leave
+MARK_TIGHT = 3.0   # ... unless coming this close fits more pieces on the sheet
 CLEAR = 1.0        # a mark keeps this far from other blocks' art
 GAP = MARK_OFFSET + MARK_LEN + CLEAR   # between the bleed boxes of two blocks on a sheet
-EDGE = MARK_OFFSET + MARK_MIN          # between the margin and a block's bleed box
+EDGE = CLEAR + MARK_SHORT              # between the margin and a block's bleed box (more for a narrow bleed: mark_room)
 FOOTER = 11.0      # band above the bottom margin for the footer and the ruler, a millimetre clear of it
 OVERLAP = 12.0     # board panels overlap by this much
 NEAR = 6.0         # parallel marks of two blocks closer than this read as alternatives: blocks line up, or one gives way
@@ -39,6 +41,11 @@ def printable_area(paper):
     width, height = paper_size(paper)
     inset = MARGIN + EDGE
     return Rect(inset, inset, width - 2 * inset, height - 2 * inset - FOOTER)
+
+
+def mark_room(bleed, length=MARK_SHORT):
+    """How far beyond a block's bleed box its marks need room to run length long."""
+    return max(MARK_OFFSET - bleed, CLEAR) + length
 
 
 def mark_bounds(width, height):
@@ -167,10 +174,19 @@ def fit(free, group, count, layout=None):
 class _Page:
     """A sheet being filled: placed blocks, the free rectangles left, slots of a kind's own layout."""
 
-    def __init__(self, side, free, fixed=(), back_of=None, note="", components=()):
+    def __init__(self, side, free, fixed=(), back_of=None, note="", components=(), outer=None):
         self.side, self.free, self.blocks = side, [free] if free.w > EPS and free.h > EPS else [], []
         self.fixed, self.back_of, self.note, self.components = tuple(fixed), dict(back_of or {}), note, components
-        self.region, self.layouts = free, {}
+        self.region, self.outer, self.layouts = free, outer or free, {}
+
+    def inside(self, free, group, length):
+        """A free rectangle less the extra room the group's marks need (length long) where it meets the printable area."""
+        extra, outer = max(mark_room(group.bleed, length) - EDGE, 0.0) if not group.stagger else 0.0, self.outer
+        left = extra * (abs(free.x - outer.x) < EPS)
+        top = extra * (abs(free.y - outer.y) < EPS)
+        right = extra * (abs(free.x + free.w - outer.x - outer.w) < EPS)
+        bottom = extra * (abs(free.y + free.h - outer.y - outer.h) < EPS)
+        return Rect(free.x + left, free.y + top, free.w - left - right, free.h - top - bottom)
 
     def add(self, group, rest):
         """Place as many of the rest (pieces of group) as fit best on this page; return how many, 0 if none.
@@ -178,16 +194,22 @@ class _Page:
         A group's blocks on one page share the first one's layout (turned or not, staggered or not).
         """
         layout = self.layouts.get(group.key) if group.key else None
-        options = [(option, i) for i, free in enumerate(self.free) for option in [fit(free, group, len(rest), layout)]
-                   if option]
-        if not options:
+        best = None
+        lengths = (MARK_SHORT, MARK_TIGHT) + (() if self.blocks or self.fixed else (MARK_MIN,))  # an empty page: as tight
+        for rooms in ([self.inside(free, group, length) for free in self.free] for length in lengths):  # as it takes
+            options = [(option, i) for i, room in enumerate(rooms) for option in [fit(room, group, len(rest), layout)]
+                       if option]
+            if options and (best is None or max(n for (n, *_), _ in options) > best[0][0][0]):
+                best = max(options, key=lambda item: (item[0][:3], -item[1])), rooms  # room for marks MARK_SHORT long,
+                # unless shorter ones fit more pieces
+        if not best:
             return 0
-        (n, _, _, block), i = max(options, key=lambda item: (item[0][:3], -item[1]))
+        ((n, _, _, block), i), rooms = best
         self.layouts.setdefault(group.key, (block.rotation, block.stagger))
-        free = self.free[i]
+        free, room = self.free[i], rooms[i]
         cells = tuple((front, back, comp, k % block.cols, k // block.cols) for k, (front, back, comp) in enumerate(rest[:n]))
-        self.blocks.append((block._replace(cells=cells), free.x, free.y))
-        self.free[i:i + 1] = split(free, block.width, block.height)
+        self.blocks.append((block._replace(cells=cells), room.x, room.y))
+        self.free[i:i + 1] = split(free, block.width + room.x - free.x, block.height + room.y - free.y)
         return n
 
 
@@ -294,9 +316,9 @@ def crop_marks(blocks, bounds, others=()):
     Every cut line gets a mark at both ends, MARK_OFFSET from the trim (at least CLEAR outside the bleed), MARK_LEN
     long. A mark is cut short where it would come within CLEAR of another block's art or of other art on the sheet
     (others: rectangles), or within SPACING of a mark of another block drawn before it; it is left out when less
-    than MARK_MIN remains (a mark on the same line of a neighbour then marks that end), or when it would run beside a
-    mark of another block on a cut line less than NEAR away. Marks of the lines inside blocks go first, so a block's
-    edge gives way to a neighbour's inner cut line.
+    than MARK_SHORT remains (MARK_MIN where only the margin stops it), or when it would run beside a mark of another
+    block on a cut line less than NEAR away (a neighbour's mark on the same line may mark that end). Marks of the
+    lines inside blocks go first, so a block's edge gives way to a neighbour's inner cut line.
     blocks: (box, bleed, xs, ys) with box the block's bleed box.
     """
     kept = []
@@ -307,8 +329,9 @@ def crop_marks(blocks, bounds, others=()):
     for _, k, (x, y), (dx, dy) in sorted(starts, key=lambda item: item[:2]):
         obstacles = boxes[:k] + boxes[k + 1:] + others + [grown(segment_box(seg), SPACING) for seg, owner in kept if owner != k]
         length = reach((x, y), (dx, dy), obstacles, bounds)
+        shortest = MARK_MIN if length >= reach((x, y), (dx, dy), (), bounds) - EPS else MARK_SHORT
         mark = ((x, y), (x + dx * length, y + dy * length))
-        if length >= MARK_MIN - EPS and not any(owner != k and crowd(mark, seg) for seg, owner in kept):
+        if length >= shortest - EPS and not any(owner != k and crowd(mark, seg) for seg, owner in kept):
             kept.append((mark, k))
     return kept
 
@@ -387,19 +410,21 @@ def finish(page, area, bounds, shift_y=None):
     right = max(x + b.width for b, x, _ in placed) if placed else area.x
     bottom = max(y + b.height for b, _, y in placed) if placed else area.y
 
-    def centred(low, high, reach, start, size, room_start, room_size):
-        """The shift that centres low..high grown by the marks' reach in the marks' room, keeping low..high in the area."""
-        grown_low, grown_high = min(reach(1), default=low), max(reach(-1), default=high)
-        shift = room_start + (room_size - (grown_high - grown_low)) / 2 - grown_low
+    def centred(reach, start, size):
+        """The shift that centres the blocks with their marks reach(length) long between start and start + size,
+        as long as every mark keeps MARK_TIGHT and every block stays in the area."""
+        low, high = min(reach(MARK_LEN)[0], default=start), max(reach(MARK_LEN)[1], default=start + size)
+        shift = start + (size - (high - low)) / 2 - low
+        low, high = min(reach(MARK_TIGHT)[0], default=start), max(reach(MARK_TIGHT)[1], default=start + size)
         return min(max(shift, start - low), start + size - high)
 
-    def out(block):
-        return 0.0 if block.punched else max(MARK_OFFSET - block.bleed, CLEAR) + MARK_LEN
+    def out(block, length):
+        return EDGE if block.punched else max(mark_room(block.bleed, length), EDGE)
 
-    dx = centred(left, right, lambda side: [x - side * out(b) + (side < 0) * b.width for b, x, _ in placed],
-                 area.x, area.w, bounds.x, bounds.w)
-    dy = 0.0 if page.fixed else centred(top, bottom, lambda side: [y - side * out(b) + (side < 0) * b.height
-                                                                   for b, _, y in placed], area.y, area.h, bounds.y, bounds.h)
+    dx = centred(lambda n: ([x - out(b, n) for b, x, _ in placed], [x + b.width + out(b, n) for b, x, _ in placed]),
+                 bounds.x, bounds.w)
+    dy = 0.0 if page.fixed else centred(lambda n: ([y - out(b, n) for b, _, y in placed],
+                                                   [y + b.height + out(b, n) for b, _, y in placed]), bounds.y, bounds.h)
     if shift_y is not None:
         dy = shift_y - bottom
     slots, blocks, grounds, back_of = list(page.fixed), [], [], dict(page.back_of)
@@ -571,7 +596,7 @@ def impose(spec, pieces, paper, backs="duplex"):
 
     plain = plan()
     top = list_bottom(plain, spec) + GAP  # the list's length depends on the plan: measured on the plain one
-    covered = plan(_Page("single", Rect(area.x, top, area.w, area.y + area.h - top)))
+    covered = plan(_Page("single", Rect(area.x, top, area.w, area.y + area.h - top), outer=area))
     saves = len(covered.sheets) < len(plain.sheets) and list_bottom(covered, spec) + GAP <= top + EPS
     return covered if saves else plain
 
@@ -595,10 +620,13 @@ def shared_ground(spec, pieces):
 def copy_sheets(group, area, side):
     """Sheets of a component printed once, to be copied: its faces once each, a single face repeated to fill the sheet."""
     pages = []
-    pack(group, pages, (side,), lambda: _Page(side, area, note=COPY_NOTE))
-    if len(group.pieces) == 1:
-        while pages[-1].add(group, list(group.pieces)):
+    if len(group.pieces) == 1:  # as many copies as the sheet holds, in as few blocks as they take
+        pages.append(_Page(side, area, note=COPY_NOTE))
+        copies = list(group.pieces) * math.ceil(area.w * area.h / (group.w * group.h))
+        while pages[-1].add(group, copies):
             pass
+    else:
+        pack(group, pages, (side,), lambda: _Page(side, area, note=COPY_NOTE))
     for page in pages:
         per_sheet = sum(len(block.cells) for block, _, _ in page.blocks)
         page.note = f"{COPY_NOTE} ({per_sheet} per sheet)" if len(group.pieces) == 1 else COPY_NOTE
@@ -632,5 +660,5 @@ def own_layout(comp, pieces, area, width, half=None):
         back_of = {s: b.art for s, b in zip(sheet.slots, after.slots)} if after and after.side == "back" else {}
         below = max(s.bleed_box.y + s.bleed_box.h for s in sheet.slots) + GAP
         free = Rect(room.x, below, room.w, room.y + room.h - below)
-        pages.append(_Page("fold" if folding else sheet.side, free, sheet.slots, back_of, sheet.note, sheet.components))
+        pages.append(_Page("fold" if folding else sheet.side, free, sheet.slots, back_of, sheet.note, sheet.components, room))
     return pages

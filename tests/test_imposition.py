@@ -591,3 +591,51 @@ def test_the_pawns_inner_cut_lines_are_marked_above_them_on_the_page():
     for x in lines:
         column = [page.getpixel((round(x * px), y)) for y in range(round((top - 8) * px), round(top * px))]
         assert sum(v < 128 for v in column) >= 3 * px, f"no mark above the pawns' cut line at x={x} mm"
+
+
+def length(mark):
+    return abs(mark[1][0] - mark[0][0]) + abs(mark[1][1] - mark[0][1])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_are_5_mm_but_where_the_sheet_is_full(paper):
+    """Over the six games' default sheets, at least 85 % of the marks are 5 mm long; a shorter one is at least 3.5 mm where a
+    neighbour stops it and at least 3 mm where the margin or the footer does (blocks leave room for 3.5 mm there,
+    3 mm when that fits more pieces; the blocks and their marks are centred together, so both edges share what is
+    left). Granny's Pills on Letter had 2.7 mm marks along the bottom of sheet 9 and 4.7 mm along the top."""
+    from generator.imposition import MARK_SHORT, MARK_TIGHT, mark_bounds
+    marks = []
+    for game in GAMES:
+        spec = specs.load(game)
+        plan = impose(spec, expand(spec)[0], paper)
+        bounds = mark_bounds(plan.width, plan.height)
+        edges = (bounds.x, bounds.y, bounds.x + bounds.w, bounds.y + bounds.h)
+        for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
+            for mark in sheet.marks:
+                at_edge = any(abs(v - e) < EPS for v in mark[1] for e in edges)
+                assert length(mark) >= (MARK_TIGHT if at_edge else MARK_SHORT) - EPS, (game, n, mark)
+                marks.append(length(mark))
+    assert sum(abs(v - MARK_LEN) < EPS for v in marks) >= 0.85 * len(marks)
+
+
+def test_the_marks_at_a_full_sheets_edges_measure_alike_on_the_page():
+    """Granny's Pills, Letter, the sheet of prescriptions with the pills below: the marks at the top and at the bottom
+    edge, measured in the page's pixels, are each at least 3.4 mm long and differ by less than 1 mm."""
+    import pypdfium2
+
+    from generator.build import components_pdf
+    spec = specs.load("grannys-pills")
+    plan = impose(spec, expand(spec)[0], "letter")
+    number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=2) if set(s.components) == {"prescription", "pill"})
+    dpi = 300
+    px = dpi / 25.4
+    page = pypdfium2.PdfDocument(components_pdf(spec, "letter")[0])[number - 1].render(scale=dpi / 72).to_pil().convert("L")
+    top, bottom = min(s.bleed_box.y for s in sheet.slots), max(s.bleed_box.y + s.bleed_box.h for s in sheet.slots)
+    measured = {}
+    for mark in sheet.marks:
+        (x, y1), (x2, y2) = mark
+        if x == x2 and (max(y1, y2) < top or min(y1, y2) > bottom):
+            column = [page.getpixel((round(x * px), y)) for y in range(round((min(y1, y2) - 2) * px), round((max(y1, y2) + 2) * px))]
+            measured.setdefault("top" if y1 < top else "bottom", []).append(sum(v < 128 for v in column) / px)
+    assert min(measured["top"]) >= 3.4 and min(measured["bottom"]) >= 3.4, measured
+    assert abs(min(measured["top"]) - min(measured["bottom"])) < 1.0, measured
