@@ -405,26 +405,26 @@ def finish(page, area, bounds, shift_y=None):
     out alike, as long as room allows.
     """
     placed = align(page.blocks, page.region)
-    left = min(x for _, x, _ in placed) if placed else area.x
-    top = min(y for _, _, y in placed) if placed else area.y
-    right = max(x + b.width for b, x, _ in placed) if placed else area.x
     bottom = max(y + b.height for b, _, y in placed) if placed else area.y
 
-    def centred(reach, start, size):
+    def centred(reach, start, size, area_start, area_size):
         """The shift that centres the blocks with their marks reach(length) long between start and start + size,
-        as long as every mark keeps MARK_TIGHT and every block stays in the area."""
+        as long as every mark keeps MARK_TIGHT (where it had room for that) and every block stays in the area."""
         low, high = min(reach(MARK_LEN)[0], default=start), max(reach(MARK_LEN)[1], default=start + size)
         shift = start + (size - (high - low)) / 2 - low
         low, high = min(reach(MARK_TIGHT)[0], default=start), max(reach(MARK_TIGHT)[1], default=start + size)
-        return min(max(shift, start - low), start + size - high)
+        shift = min(max(shift, start - low), start + size - high)
+        low, high = min(reach(0.0)[0], default=area_start), max(reach(0.0)[1], default=area_start + area_size)
+        return min(max(shift, area_start - low), area_start + area_size - high)
 
     def out(block, length):
-        return EDGE if block.punched else max(mark_room(block.bleed, length), EDGE)
+        return 0.0 if not length else EDGE if block.punched else max(mark_room(block.bleed, length), EDGE)
 
     dx = centred(lambda n: ([x - out(b, n) for b, x, _ in placed], [x + b.width + out(b, n) for b, x, _ in placed]),
-                 bounds.x, bounds.w)
+                 bounds.x, bounds.w, area.x, area.w)
     dy = 0.0 if page.fixed else centred(lambda n: ([y - out(b, n) for b, _, y in placed],
-                                                   [y + b.height + out(b, n) for b, _, y in placed]), bounds.y, bounds.h)
+                                                   [y + b.height + out(b, n) for b, _, y in placed]), bounds.y, bounds.h,
+                                        area.y, area.h)
     if shift_y is not None:
         dy = shift_y - bottom
     slots, blocks, grounds, back_of = list(page.fixed), [], [], dict(page.back_of)
