@@ -195,13 +195,14 @@ class _Page:
         """
         layout = self.layouts.get(group.key) if group.key else None
         best = None
-        lengths = (MARK_SHORT, MARK_TIGHT) + (() if self.blocks or self.fixed else (MARK_MIN,))  # an empty page: as tight
-        for rooms in ([self.inside(free, group, length) for free in self.free] for length in lengths):  # as it takes
+        # room for marks MARK_SHORT long at the sheet's edges, unless shorter ones fit more pieces (MARK_MIN: only a
+        # page's first block, a piece that needs the whole sheet)
+        lengths = (MARK_SHORT, MARK_TIGHT) + (() if self.blocks or self.fixed else (MARK_MIN,))
+        for rooms in ([self.inside(free, group, length) for free in self.free] for length in lengths):
             options = [(option, i) for i, room in enumerate(rooms) for option in [fit(room, group, len(rest), layout)]
                        if option]
             if options and (best is None or max(n for (n, *_), _ in options) > best[0][0][0]):
-                best = max(options, key=lambda item: (item[0][:3], -item[1])), rooms  # room for marks MARK_SHORT long,
-                # unless shorter ones fit more pieces
+                best = max(options, key=lambda item: (item[0][:3], -item[1])), rooms
         if not best:
             return 0
         ((n, _, _, block), i), rooms = best
@@ -360,13 +361,13 @@ def align(placed, region):
         return sum(1 + 1000 * (a[2] and b[2]) for a, b in pairs)
 
     def free(i, x, y):
-        b = box(i, x, y)
+        """True when block i at (x, y) stays inside region and GAP from every other block."""
+        b, apart = box(i, x, y), grown(box(i, x, y), GAP - EPS)
         inside = (region.x - EPS <= b.x and b.x + b.w <= region.x + region.w + EPS and
                   region.y - EPS <= b.y and b.y + b.h <= region.y + region.h + EPS)
-        apart = grown(b, GAP - EPS)
-        return inside and not any(j != i and apart.x < box(j, ox, oy).x + box(j, ox, oy).w and box(j, ox, oy).x < apart.x + apart.w
-                                  and apart.y < box(j, ox, oy).y + box(j, ox, oy).h and box(j, ox, oy).y < apart.y + apart.h
-                                  for j, (_, ox, oy) in enumerate(placed))
+        others = [box(j, ox, oy) for j, (_, ox, oy) in enumerate(placed) if j != i]
+        return inside and not any(apart.x < o.x + o.w and o.x < apart.x + apart.w and apart.y < o.y + o.h and
+                                  o.y < apart.y + apart.h for o in others)
 
     def spread(i, axis, d):
         """How far the blocks reach along an axis with block i shifted by d (less spread leaves more room for marks)."""
@@ -578,7 +579,7 @@ def impose(spec, pieces, paper, backs="duplex"):
                     continue
             if two_sided:
                 side = "fold" if folding else "front"
-                pack(group, pages, (side,), lambda: _Page(side, half if folding else area))
+                pack(group, pages, (side,), lambda: _Page(side, half if folding else area, outer=area))
             else:
                 pack(group, pages, ("single",) if folding else ("single", "front"), lambda: _Page("single", area))
         sheets = [finish(page, area, bounds)[0] for page in pages if page.side == "single"] + panel_sheets
@@ -660,5 +661,5 @@ def own_layout(comp, pieces, area, width, half=None):
         back_of = {s: b.art for s, b in zip(sheet.slots, after.slots)} if after and after.side == "back" else {}
         below = max(s.bleed_box.y + s.bleed_box.h for s in sheet.slots) + GAP
         free = Rect(room.x, below, room.w, room.y + room.h - below)
-        pages.append(_Page("fold" if folding else sheet.side, free, sheet.slots, back_of, sheet.note, sheet.components, room))
+        pages.append(_Page("fold" if folding else sheet.side, free, sheet.slots, back_of, sheet.note, sheet.components, area))
     return pages
