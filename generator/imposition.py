@@ -14,12 +14,16 @@ from .units import HOME_PAPERS, paper_size
 
 MARK_OFFSET = 3.0  # crop marks start this far from the trim line (at least CLEAR outside the bleed)
 MARK_LEN = 5.0
-MARK_MIN = 2.0     # a mark that a neighbour or the margin cuts shorter than this is left out
+MARK_MIN = 2.0     # a mark that the margin cuts shorter than this is left out
+MARK_SHORT = 3.5   # the shortest mark blocks leave room for at the margin, and that a neighbour may leave
+MARK_TIGHT = 3.0   # ... unless coming this close fits more pieces on the sheet
 CLEAR = 1.0        # a mark keeps this far from other blocks' art
 GAP = MARK_OFFSET + MARK_LEN + CLEAR   # between the bleed boxes of two blocks on a sheet
-EDGE = MARK_OFFSET + MARK_MIN          # between the margin and a block's bleed box
+EDGE = CLEAR + MARK_SHORT              # between the margin and a block's bleed box (more for a narrow bleed: mark_room)
 FOOTER = 11.0      # band above the bottom margin for the footer and the ruler, a millimetre clear of it
 OVERLAP = 12.0     # board panels overlap by this much
+NEAR = 6.0         # parallel marks of two blocks closer than this read as alternatives: blocks line up, or one gives way
+PUNCH_NOTE = "round tokens: punch them out or cut round each ring, no straight cuts"
 
 
 class Plan(NamedTuple):
@@ -37,6 +41,11 @@ def printable_area(paper):
     width, height = paper_size(paper)
     inset = MARGIN + EDGE
     return Rect(inset, inset, width - 2 * inset, height - 2 * inset - FOOTER)
+
+
+def mark_room(bleed, length=MARK_SHORT):
+    """How far beyond a block's bleed box its marks need room to run length long."""
+    return max(MARK_OFFSET - bleed, CLEAR) + length
 
 
 def mark_bounds(width, height):
@@ -84,6 +93,7 @@ class Group(NamedTuple):
     pieces: tuple       # (front art, back art or None, component id) per piece
     gutter: float = None    # between neighbouring trims: one ground, punched: a bleed; cut straight: 0; None: two bleeds
     stagger: bool = False   # punched on one ground: rows may sit half a pitch across, closer down (cut circles still a gutter apart)
+    key: tuple = ()         # names the group: its blocks on one sheet keep one layout
 
     @property
     def space(self):
@@ -103,6 +113,7 @@ class Block(NamedTuple):
     rotation: int
     gutter: float = 0.0     # between neighbouring trims
     stagger: bool = False   # odd rows half a pitch to the right, rows a row_pitch apart
+    punched: bool = False   # round tokens on one ground: punched out, no straight cuts and no crop marks
 
     @property
     def row_pitch(self):
@@ -133,14 +144,14 @@ def split(free, w, h):
     return max(cuts, key=lambda cut: max((part.w * part.h for part in cut), default=0.0))
 
 
-def fit(free, group, count):
+def fit(free, group, count, layout=None):
     """The best block of up to count pieces of a group in a free rectangle, or None.
 
     Most pieces first, then the largest free rectangle left over, upright and then unstaggered on ties:
-    (pieces, spare, upright, block).
+    (pieces, spare, upright, block). layout: the (rotation, stagger) to keep, when the sheet has a block of the group.
     """
     best = None
-    for rotation, stagger in ((0, False), (90, False)) + ((0, True),) * group.stagger:
+    for rotation, stagger in (layout,) if layout else ((0, False), (90, False)) + ((0, True),) * group.stagger:
         w, h = (group.w, group.h) if rotation == 0 else (group.h, group.w)
         room = Rect(free.x, free.y, free.w + group.space - 2 * group.bleed, free.h + group.space - 2 * group.bleed)
         cols, rows = grid_fit(room, w + group.space, h + group.space)
@@ -152,7 +163,7 @@ def fit(free, group, count):
         if not n:
             continue
         cols = min(cols, n)
-        block = Block((), cols, math.ceil(n / cols), w, h, group.bleed, rotation, group.space, stagger)
+        block = Block((), cols, math.ceil(n / cols), w, h, group.bleed, rotation, group.space, stagger, group.stagger)
         spare = max((r.w * r.h for r in split(free, block.width, block.height)), default=0.0)
         option = (n, round(spare, 6), rotation == 0, not stagger, block)
         if best is None or option[:4] > best[:4]:
@@ -163,20 +174,43 @@ def fit(free, group, count):
 class _Page:
     """A sheet being filled: placed blocks, the free rectangles left, slots of a kind's own layout."""
 
-    def __init__(self, side, free, fixed=(), back_of=None, note="", components=()):
+    def __init__(self, side, free, fixed=(), back_of=None, note="", components=(), outer=None):
         self.side, self.free, self.blocks = side, [free] if free.w > EPS and free.h > EPS else [], []
         self.fixed, self.back_of, self.note, self.components = tuple(fixed), dict(back_of or {}), note, components
+        self.region, self.outer, self.layouts = free, outer or free, {}
+
+    def inside(self, free, group, length):
+        """A free rectangle less the extra room the group's marks need (length long) where it meets the printable area."""
+        extra, outer = max(mark_room(group.bleed, length) - EDGE, 0.0) if not group.stagger else 0.0, self.outer
+        left = extra * (abs(free.x - outer.x) < EPS)
+        top = extra * (abs(free.y - outer.y) < EPS)
+        right = extra * (abs(free.x + free.w - outer.x - outer.w) < EPS)
+        bottom = extra * (abs(free.y + free.h - outer.y - outer.h) < EPS)
+        return Rect(free.x + left, free.y + top, free.w - left - right, free.h - top - bottom)
 
     def add(self, group, rest):
-        """Place as many of the rest (pieces of group) as fit best on this page; return how many, 0 if none."""
-        options = [(option, i) for i, free in enumerate(self.free) for option in [fit(free, group, len(rest))] if option]
-        if not options:
+        """Place as many of the rest (pieces of group) as fit best on this page; return how many, 0 if none.
+
+        A group's blocks on one page share the first one's layout (turned or not, staggered or not).
+        """
+        layout = self.layouts.get(group.key) if group.key else None
+        best = None
+        # room for marks MARK_SHORT long at the sheet's edges, unless shorter ones fit more pieces (MARK_MIN: only a
+        # page's first block, a piece that needs the whole sheet)
+        lengths = (MARK_SHORT, MARK_TIGHT) + (() if self.blocks or self.fixed else (MARK_MIN,))
+        for rooms in ([self.inside(free, group, length) for free in self.free] for length in lengths):
+            options = [(option, i) for i, room in enumerate(rooms) for option in [fit(room, group, len(rest), layout)]
+                       if option]
+            if options and (best is None or max(n for (n, *_), _ in options) > best[0][0][0]):
+                best = max(options, key=lambda item: (item[0][:3], -item[1])), rooms
+        if not best:
             return 0
-        (n, _, _, block), i = max(options, key=lambda item: (item[0][:3], -item[1]))
-        free = self.free[i]
+        ((n, _, _, block), i), rooms = best
+        self.layouts.setdefault(group.key, (block.rotation, block.stagger))
+        free, room = self.free[i], rooms[i]
         cells = tuple((front, back, comp, k % block.cols, k // block.cols) for k, (front, back, comp) in enumerate(rest[:n]))
-        self.blocks.append((block._replace(cells=cells), free.x, free.y))
-        self.free[i:i + 1] = split(free, block.width, block.height)
+        self.blocks.append((block._replace(cells=cells), room.x, room.y))
+        self.free[i:i + 1] = split(free, block.width + room.x - free.x, block.height + room.y - free.y)
         return n
 
 
@@ -199,9 +233,8 @@ def place(block, x, y):
     w, h, turn_ = block.w, block.h, block.rotation
     shift = [pitch_x / 2 * (block.stagger and row % 2) for row in range(block.rows)]
     slots = tuple([Slot(art, lefts[col] + shift[row], tops[row], w, h, b, turn_) for art, _, _, col, row in block.cells])
-    if block.stagger:  # no straight cut runs down staggered rows: cut them apart between rows, then punch
-        return slots, (), sorted({round(tops[0], 4), round(tops[-1] + h, 4)} |
-                                 {round((top + h + below) / 2, 4) for top, below in zip(tops, tops[1:])})
+    if block.punched:  # punched out one by one: a straight cut would nick the neighbouring rings
+        return slots, (), ()
     xs = sorted({round(left + d, 4) for left in lefts for d in (0, w)})
     ys = sorted({round(top + d, 4) for top in tops for d in (0, h)})
     return slots, xs, ys
@@ -257,28 +290,106 @@ def reach(start, direction, obstacles, bounds):
     return limit
 
 
+def mark_starts(box, bleed, xs, ys):
+    """Where a block's crop marks start, the way each runs and whether its cut line is inside the block (not an edge)."""
+    off = max(MARK_OFFSET - bleed, CLEAR)
+    inner_x, inner_y = set(xs[1:-1]), set(ys[1:-1])
+    return ([((x, box.y - off), (0, -1), x in inner_x) for x in xs] + [((x, box.y + box.h + off), (0, 1), x in inner_x) for x in xs]
+            + [((box.x - off, y), (-1, 0), y in inner_y) for y in ys] + [((box.x + box.w + off, y), (1, 0), y in inner_y) for y in ys])
+
+
+def crowd(a, b) -> bool:
+    """True when two marks run side by side on different cut lines, less than NEAR apart: a cutter may take either."""
+    (ax1, ay1), (ax2, ay2) = a
+    (bx1, by1), (bx2, by2) = b
+    if (ax1 == ax2) != (bx1 == bx2):
+        return False
+    if ax1 == ax2:  # upright: across is x, along is y
+        across, a_low, a_high, b_low, b_high = abs(ax1 - bx1), min(ay1, ay2), max(ay1, ay2), min(by1, by2), max(by1, by2)
+    else:
+        across, a_low, a_high, b_low, b_high = abs(ay1 - by1), min(ax1, ax2), max(ax1, ax2), min(bx1, bx2), max(bx1, bx2)
+    return EPS < across < NEAR - EPS and max(b_low - a_high, a_low - b_high) < NEAR - EPS
+
+
 def crop_marks(blocks, bounds, others=()):
     """Crop marks of placed blocks, each (segment, block index).
 
     Every cut line gets a mark at both ends, MARK_OFFSET from the trim (at least CLEAR outside the bleed), MARK_LEN
     long. A mark is cut short where it would come within CLEAR of another block's art or of other art on the sheet
     (others: rectangles), or within SPACING of a mark of another block drawn before it; it is left out when less
-    than MARK_MIN remains (a mark on the same line of a neighbour then marks that end).
+    than MARK_SHORT remains (MARK_MIN where only the margin stops it), or when it would run beside a mark of another
+    block on a cut line less than NEAR away (a neighbour's mark on the same line may mark that end). Marks of the
+    lines inside blocks go first, so a block's edge gives way to a neighbour's inner cut line.
     blocks: (box, bleed, xs, ys) with box the block's bleed box.
     """
     kept = []
     boxes = [grown(box, CLEAR) for box, *_ in blocks]
     others = [grown(box, CLEAR) for box in others]
-    for k, (box, bleed, xs, ys) in enumerate(blocks):
-        off = max(MARK_OFFSET - bleed, CLEAR)
-        starts = [((x, box.y - off), (0, -1)) for x in xs] + [((x, box.y + box.h + off), (0, 1)) for x in xs]
-        starts += [((box.x - off, y), (-1, 0)) for y in ys] + [((box.x + box.w + off, y), (1, 0)) for y in ys]
+    starts = [(not inner, k, start, direction) for k, (box, bleed, xs, ys) in enumerate(blocks)
+              for start, direction, inner in mark_starts(box, bleed, xs, ys)]
+    for _, k, (x, y), (dx, dy) in sorted(starts, key=lambda item: item[:2]):
         obstacles = boxes[:k] + boxes[k + 1:] + others + [grown(segment_box(seg), SPACING) for seg, owner in kept if owner != k]
-        for (x, y), (dx, dy) in starts:
-            length = reach((x, y), (dx, dy), obstacles, bounds)
-            if length >= MARK_MIN - EPS:
-                kept.append((((x, y), (x + dx * length, y + dy * length)), k))
+        length = reach((x, y), (dx, dy), obstacles, bounds)
+        shortest = MARK_MIN if length >= reach((x, y), (dx, dy), (), bounds) - EPS else MARK_SHORT
+        mark = ((x, y), (x + dx * length, y + dy * length))
+        if length >= shortest - EPS and not any(owner != k and crowd(mark, seg) for seg, owner in kept):
+            kept.append((mark, k))
     return kept
+
+
+def align(placed, region):
+    """Blocks shifted a little across or down inside region (keeping GAP apart) so that the cut lines of neighbours
+    either meet (one mark marks both) or lie at least NEAR apart; fewest crowding marks first, then the least shift.
+
+    placed: (block, x, y) with (x, y) its bleed box's corner.
+    """
+    placed = list(placed)
+
+    def box(i, x, y):
+        return Rect(x, y, placed[i][0].width, placed[i][0].height)
+
+    def marks(i, x, y):
+        _, xs, ys = place(placed[i][0], x, y)
+        return [(start, (start[0] + dx * MARK_LEN, start[1] + dy * MARK_LEN), inner)
+                for start, (dx, dy), inner in mark_starts(box(i, x, y), placed[i][0].bleed, xs, ys)]
+
+    def cost(i, x, y):
+        """Crowding pairs with the other blocks: both on inner cut lines first (neither may give way)."""
+        mine = marks(i, x, y)
+        theirs = [m for j, (_, ox, oy) in enumerate(placed) if j != i for m in marks(j, ox, oy)]
+        pairs = [(a, b) for a in mine for b in theirs if crowd(a[:2], b[:2])]
+        return sum(1 + 1000 * (a[2] and b[2]) for a, b in pairs)
+
+    def free(i, x, y):
+        """True when block i at (x, y) stays inside region and GAP from every other block."""
+        b, apart = box(i, x, y), grown(box(i, x, y), GAP - EPS)
+        inside = (region.x - EPS <= b.x and b.x + b.w <= region.x + region.w + EPS and
+                  region.y - EPS <= b.y and b.y + b.h <= region.y + region.h + EPS)
+        others = [box(j, ox, oy) for j, (_, ox, oy) in enumerate(placed) if j != i]
+        return inside and not any(apart.x < o.x + o.w and o.x < apart.x + apart.w and apart.y < o.y + o.h and
+                                  o.y < apart.y + apart.h for o in others)
+
+    def spread(i, axis, d):
+        """How far the blocks reach along an axis with block i shifted by d (less spread leaves more room for marks)."""
+        spans = [(p[1 + axis] + d * (j == i), p[1 + axis] + d * (j == i) + (p[0].width, p[0].height)[axis])
+                 for j, p in enumerate(placed)]
+        return round(max(high for _, high in spans) - min(low for low, _ in spans), 4)
+
+    for i, (block, x, y) in reversed(list(enumerate(placed))):  # the smaller blocks, placed later, move first
+        if len(placed) < 2 or not cost(i, x, y):
+            continue
+        for axis in (0, 1):
+            x, y = placed[i][1:]
+            mine = [m[0][axis] for m in marks(i, x, y) if m[0][axis] == m[1][axis]]
+            theirs = [m[0][axis] for j, (_, ox, oy) in enumerate(placed) if j != i
+                      for m in marks(j, ox, oy) if m[0][axis] == m[1][axis]]
+            shifts = {0.0} | {round(b - a + d, 4) for a in mine for b in theirs for d in (-NEAR, 0.0, NEAR)
+                              if abs(b - a + d) <= 2 * NEAR}
+            options = [(cost(i, x + d * (axis == 0), y + d * (axis == 1)), spread(i, axis, d), abs(d), d)
+                       for d in sorted(shifts) if free(i, x + d * (axis == 0), y + d * (axis == 1))]
+            d = min(options)[-1]
+            placed[i] = (block, x + d * (axis == 0), y + d * (axis == 1))
+    return placed
 
 
 def segment_box(segment):
@@ -290,15 +401,31 @@ def segment_box(segment):
 def finish(page, area, bounds, shift_y=None):
     """A filled page as (sheet, back art of each slot, marks and grounds of its two-sided blocks).
 
-    Blocks are centred across the area, and down it unless the page has own-layout slots or shift_y sets their bottom.
+    Blocks and their crop marks are centred between the marks' bounds, across and down (unless the page has
+    own-layout slots or shift_y sets their bottom), the blocks kept inside the area: marks at the sheet's edges come
+    out alike, as long as room allows.
     """
-    placed = page.blocks
-    left = min(x for _, x, _ in placed) if placed else area.x
-    top = min(y for _, _, y in placed) if placed else area.y
-    right = max(x + b.width for b, x, _ in placed) if placed else area.x
+    placed = align(page.blocks, page.region)
     bottom = max(y + b.height for b, _, y in placed) if placed else area.y
-    dx = area.x + (area.w - (right - left)) / 2 - left
-    dy = 0.0 if page.fixed else area.y + (area.h - (bottom - top)) / 2 - top
+
+    def centred(reach, start, size, area_start, area_size):
+        """The shift that centres the blocks with their marks reach(length) long between start and start + size,
+        as long as every mark keeps MARK_TIGHT (where it had room for that) and every block stays in the area."""
+        low, high = min(reach(MARK_LEN)[0], default=start), max(reach(MARK_LEN)[1], default=start + size)
+        shift = start + (size - (high - low)) / 2 - low
+        low, high = min(reach(MARK_TIGHT)[0], default=start), max(reach(MARK_TIGHT)[1], default=start + size)
+        shift = min(max(shift, start - low), start + size - high)
+        low, high = min(reach(0.0)[0], default=area_start), max(reach(0.0)[1], default=area_start + area_size)
+        return min(max(shift, area_start - low), area_start + area_size - high)
+
+    def out(block, length):
+        return 0.0 if not length else EDGE if block.punched else max(mark_room(block.bleed, length), EDGE)
+
+    dx = centred(lambda n: ([x - out(b, n) for b, x, _ in placed], [x + b.width + out(b, n) for b, x, _ in placed]),
+                 bounds.x, bounds.w, area.x, area.w)
+    dy = 0.0 if page.fixed else centred(lambda n: ([y - out(b, n) for b, _, y in placed],
+                                                   [y + b.height + out(b, n) for b, _, y in placed]), bounds.y, bounds.h,
+                                        area.y, area.h)
     if shift_y is not None:
         dy = shift_y - bottom
     slots, blocks, grounds, back_of = list(page.fixed), [], [], dict(page.back_of)
@@ -312,7 +439,8 @@ def finish(page, area, bounds, shift_y=None):
         back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
     marks = crop_marks(blocks, bounds, [s.bleed_box for s in page.fixed])
     components = tuple(dict.fromkeys(page.components + tuple(cell[2] for b, _, _ in placed for cell in b.cells)))
-    sheet = Sheet(page.side, tuple(slots), tuple(seg for seg, _ in marks), (), components, page.note,
+    note = "; ".join(n for n in (page.note, PUNCH_NOTE if any(b.punched for b, _, _ in placed) else "") if n)
+    sheet = Sheet(page.side, tuple(slots), tuple(seg for seg, _ in marks), (), components, note,
                   grounds=tuple(box for box, _ in grounds))
     two_sided = [b for b, _, _ in placed if b.cells[0][1]]
     reverse = Sheet("back", (), tuple(seg for seg, k in marks if placed[k][0].cells[0][1]), (),
@@ -440,13 +568,13 @@ def impose(spec, pieces, paper, backs="duplex"):
         key = (round(w, 4), round(h, 4), comp.bleed, two_sided, ground)
         groups[key] = groups[key]._replace(pieces=groups[key].pieces + tuple(cells)) if key in groups \
             else Group(w, h, comp.bleed, tuple(cells), (comp.bleed if round_cut(comp) else 0.0) if ground else None,
-                       bool(ground and round_cut(comp)))
+                       bool(ground and round_cut(comp)), key)
     by_size = sorted(groups.items(), key=lambda item: -(item[1].w + 2 * item[1].bleed) * (item[1].h + 2 * item[1].bleed))
     order = [(key[3], group) for key, group in sorted(by_size, key=lambda item: not item[0][3])]
 
     def plan(cover=None):
         """The plan with the groups packed in order, single-sided ones first on the cover (page 1) while it has room."""
-        pages = [page for comp, mine in own for page in own_layout(comp, mine, area, width)]
+        pages = [page for comp, mine in own for page in own_layout(comp, mine, area, width, half if folding else None)]
         for two_sided, group in order:
             if cover and not two_sided:
                 group = group._replace(pieces=group.pieces[cover.add(group, list(group.pieces)):])
@@ -454,7 +582,7 @@ def impose(spec, pieces, paper, backs="duplex"):
                     continue
             if two_sided:
                 side = "fold" if folding else "front"
-                pack(group, pages, (side,), lambda: _Page(side, half if folding else area))
+                pack(group, pages, (side,), lambda: _Page(side, half if folding else area, outer=area))
             else:
                 pack(group, pages, ("single",) if folding else ("single", "front"), lambda: _Page("single", area))
         sheets = [finish(page, area, bounds)[0] for page in pages if page.side == "single"] + panel_sheets
@@ -472,7 +600,7 @@ def impose(spec, pieces, paper, backs="duplex"):
 
     plain = plan()
     top = list_bottom(plain, spec) + GAP  # the list's length depends on the plan: measured on the plain one
-    covered = plan(_Page("single", Rect(area.x, top, area.w, area.y + area.h - top)))
+    covered = plan(_Page("single", Rect(area.x, top, area.w, area.y + area.h - top), outer=area))
     saves = len(covered.sheets) < len(plain.sheets) and list_bottom(covered, spec) + GAP <= top + EPS
     return covered if saves else plain
 
@@ -496,10 +624,13 @@ def shared_ground(spec, pieces):
 def copy_sheets(group, area, side):
     """Sheets of a component printed once, to be copied: its faces once each, a single face repeated to fill the sheet."""
     pages = []
-    pack(group, pages, (side,), lambda: _Page(side, area, note=COPY_NOTE))
-    if len(group.pieces) == 1:
-        while pages[-1].add(group, list(group.pieces)):
+    if len(group.pieces) == 1:  # as many copies as the sheet holds, in as few blocks as they take
+        pages.append(_Page(side, area, note=COPY_NOTE))
+        copies = list(group.pieces) * math.ceil(area.w * area.h / (group.w * group.h))
+        while pages[-1].add(group, copies):
             pass
+    else:
+        pack(group, pages, (side,), lambda: _Page(side, area, note=COPY_NOTE))
     for page in pages:
         per_sheet = sum(len(block.cells) for block, _, _ in page.blocks)
         page.note = f"{COPY_NOTE} ({per_sheet} per sheet)" if len(group.pieces) == 1 else COPY_NOTE
@@ -513,19 +644,25 @@ def fold(page, area, bounds, fold_y):
                   for s in front.slots)
     marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
     grounds = front.grounds + tuple(Rect(g.x, 2 * fold_y - g.y - g.h, g.w, g.h) for g in front.grounds)
-    return Sheet("fold", front.slots + backs, marks, (), front.components, FOLD_NOTE, (fold_y,), grounds=grounds)
+    note = "; ".join(n for n in (FOLD_NOTE, front.note) if n)
+    return Sheet("fold", front.slots + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)
 
 
-def own_layout(comp, pieces, area, width):
-    """Pages of a kind that lays out its own pieces (Kind.layout), e.g. tessellated hex tiles; free space below them."""
+def own_layout(comp, pieces, area, width, half=None):
+    """Pages of a kind that lays out its own pieces (Kind.layout), e.g. tessellated hex tiles; free space below them.
+
+    half: the top half of a fold-over sheet; two-sided pieces then go in it, their backs mirrored below the fold.
+    """
     layouts = {"hex": hexsheet.sheets}
-    laid = layouts[placing(comp)](comp, pieces, area, width)
+    folding = half is not None and comp.back is not None
+    room = half if folding else area
+    laid = layouts[placing(comp)](comp, pieces, room, width)
     pages = []
     for sheet, after in zip(laid, laid[1:] + [None]):
         if sheet.side == "back":
             continue
         back_of = {s: b.art for s, b in zip(sheet.slots, after.slots)} if after and after.side == "back" else {}
         below = max(s.bleed_box.y + s.bleed_box.h for s in sheet.slots) + GAP
-        free = Rect(area.x, below, area.w, area.y + area.h - below)
-        pages.append(_Page(sheet.side, free, sheet.slots, back_of, sheet.note, sheet.components))
+        free = Rect(room.x, below, room.w, room.y + room.h - below)
+        pages.append(_Page("fold" if folding else sheet.side, free, sheet.slots, back_of, sheet.note, sheet.components, area))
     return pages

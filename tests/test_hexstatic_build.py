@@ -433,3 +433,35 @@ def test_the_widths_the_check_measures_are_the_widths_printed():
     for line, colour in ((lines["green"], GREEN), (lines["blue"], BLUE)):
         printed = {round(w / PT_PER_MM, 2) for _, w, _, _ in of_colour(found, colour)}
         assert printed == {round(line.look.width * scale, 2)}, (line, printed)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fold_over_build_folds_the_hex_tiles_too(paper):
+    """--backs fold: every sheet of hex tiles is a fold-over sheet, fronts above the fold line and each back at the
+    mirror of its front below it, turned 180 degrees; the page shows the back's ground at the mirror of every front's
+    centre and white paper at the fold, and no page of the file asks for a long-edge flip (it used to be duplex)."""
+    from generator.plan import turn
+    spec = specs.load("hexstatic")
+    pieces = expand(spec)[0]
+    plan = impose(spec, pieces, paper, backs="fold")
+    hex_sheets = [(n, s) for n, s in enumerate(plan.sheets, start=2) if "tiles" in s.components]
+    assert {s.side for _, s in hex_sheets} == {"fold"}
+    fronts = {p.front for p in pieces if p.component == "tiles"}
+    backs = {p.back for p in pieces if p.component == "tiles"}
+    assert sum(s.art in fronts for _, sheet in hex_sheets for s in sheet.slots) == len(default_set())
+    data, _ = components_pdf(spec, paper, backs="fold")
+    document = pypdfium2.PdfDocument(data)
+    assert not any("flip on the long edge" in page.get_textpage().get_text_range() for page in document)
+    dpi, px = 100, 100 / 25.4
+    for number, sheet in hex_sheets:
+        fold = sheet.folds[0]
+        top = [s for s in sheet.slots if s.art in fronts]
+        bottom = {(round(s.x, 3), round(s.y, 3)): s for s in sheet.slots if s.art in backs}
+        assert len(top) == len(bottom)
+        image = document[number - 1].render(scale=dpi / 72).to_pil().convert("L")
+        for f in top:
+            b = bottom[(round(f.x, 3), round(2 * fold - f.y - f.h, 3))]
+            assert f.y + f.h <= fold and b.y >= fold and b.rotation == turn(f.rotation, 180)
+            below_logo = (round((b.x + b.w / 2) * px), round((b.y + b.h * 0.8) * px))  # the back's ground, off its logo
+            assert image.getpixel(below_logo) < 100
+        assert image.getpixel((round(plan.width / 2 * px), round((fold - 2) * px))) > 200

@@ -232,8 +232,11 @@ def test_prescriptions_go_4_across_on_two_duplex_sheets(paper):
 
 def test_punched_tokens_of_one_ground_sit_in_staggered_rows():
     """91 tokens of 19.05 mm fill one A4 sheet in 13 staggered rows of 7 (a grid takes 88): cut circles stay a bleed
-    (3 mm) apart, trims never overlap, and crop marks run only along the straight cuts between rows."""
-    plan = check_plan(make_spec({"t": token(91)}), "a4")
+    (3 mm) apart and trims never overlap. Rows this close leave no room for a straight cut between them (it would touch
+    every ring), so the sheet has no crop marks and says to punch the tokens; the page shows no mark beside the rows."""
+    from generator.imposition import PUNCH_NOTE
+    spec = make_spec({"t": token(91)})
+    plan = check_plan(spec, "a4")
     [sheet] = placed(plan)
     slots = sheet.slots
     assert len(slots) == 91 and len({round(s.y, 3) for s in slots}) == 13
@@ -242,9 +245,24 @@ def test_punched_tokens_of_one_ground_sit_in_staggered_rows():
     assert nearest == pytest.approx(19.05 + 3.0, abs=1e-6)
     trims = [Rect(s.x, s.y, s.w, s.h) for s in slots]
     assert not any(overlap(a, b) for i, a in enumerate(trims) for b in trims[i + 1:])
-    assert sheet.marks and all(a[1] == b[1] for a, b in sheet.marks), "marks along the row cuts only"
-    cuts = {a[1] for a, _ in sheet.marks}
-    assert len(cuts) == 14 and not any(s.y + EPS < y < s.y + s.h - EPS for y in cuts for s in slots), "a cut through a row"
+    assert sheet.marks == () and PUNCH_NOTE in sheet.note
+    _, page, px = first_sheet(spec, 150, "L")
+    left = min(s.bleed_box.x for s in slots)
+    for y in sorted({s.y for s in slots} | {s.y + s.h for s in slots}):
+        strip = [page.getpixel((x, round(y * px))) for x in range(round((left - 9) * px), round((left - 1) * px))]
+        assert min(strip) > 200, f"a crop mark beside the rows at y={y:.2f} mm"
+
+
+def test_a_groups_blocks_on_a_sheet_keep_one_layout():
+    """A group that fills one block staggered and spills a few pieces into another free rectangle of the same sheet
+    keeps them staggered too: a player punches one pattern of one colour per sheet."""
+    from generator.imposition import Group, _Page
+    page = _Page("single", printable_area("a4"))
+    group = Group(19.05, 19.05, 3.0, tuple((f"t-{k}", None, "t") for k in range(95)), 3.0, True, ("t",))
+    assert page.add(group, list(group.pieces)) == 91
+    page.free.append(Rect(12, 12, 186, 30))  # room for one more row
+    assert page.add(group, list(group.pieces[91:])) == 4
+    assert {(block.rotation, block.stagger) for block, _, _ in page.blocks} == {(0, True)}
 
 
 def test_page_1_holds_pieces_below_the_list_when_that_saves_a_sheet():
@@ -458,3 +476,167 @@ def test_square_tiles_sharing_cut_lines_keep_each_others_edges():
         y = round((a.y + a.h / 2) * px)
         for x in (b.x - 0.3, b.x + 0.3):  # the left token's ring, then the right one's
             assert max(page.getpixel((round(x * px), y))) < 100, (a.art, b.art, x)
+
+
+def blocks_of(sheet):
+    """The slots of a sheet grouped into blocks: pieces whose bleed boxes touch or overlap (they share cut lines)."""
+    boxes = [s.bleed_box for s in sheet.slots]
+    block = list(range(len(boxes)))
+    for i, a in enumerate(boxes):
+        for j, b in enumerate(boxes[:i]):
+            if gap(a, b) < EPS and block[i] != block[j]:
+                old, new = block[i], block[j]
+                block = [new if k == old else k for k in block]
+    return [[s for s, k in zip(sheet.slots, block) if k == key] for key in dict.fromkeys(block)]
+
+
+def mark_owner(mark, blocks):
+    """The block a crop mark belongs to: the one nearest its first point, where it starts (3 mm off that block's trim)."""
+    start = Rect(*mark[0], 0, 0)
+    return min(range(len(blocks)), key=lambda k: min(gap(start, s.bleed_box) for s in blocks[k]))
+
+
+def upright(mark):
+    return mark[0][0] == mark[1][0]
+
+
+def line(mark):
+    """The cut line a mark lies on: ('x', x) for an upright one, ('y', y) for one across."""
+    return ("x", round(mark[0][0], 3)) if upright(mark) else ("y", round(mark[0][1], 3))
+
+
+def crowding(sheet):
+    """Pairs of marks of different blocks side by side on different cut lines less than 6 mm apart (and less than
+    6 mm apart along them), unless each block also marks the other's line (a fold's mirrored blocks)."""
+    from generator.imposition import NEAR
+    blocks = blocks_of(sheet)
+    owner = [mark_owner(m, blocks) for m in sheet.marks]
+    lines = {}
+    for m, k in zip(sheet.marks, owner):
+        lines.setdefault(k, set()).add(line(m))
+    found = []
+    for i, a in enumerate(sheet.marks):
+        for j, b in enumerate(sheet.marks[:i]):
+            if owner[i] == owner[j] or upright(a) != upright(b) or line(a) == line(b):
+                continue
+            across = abs(line(a)[1] - line(b)[1])
+            axis = 1 if upright(a) else 0
+            (a_low, a_high), (b_low, b_high) = (sorted(p[axis] for p in m) for m in (a, b))
+            along = max(b_low - a_high, a_low - b_high, 0)
+            if across < NEAR and along < NEAR and not (line(a) in lines[owner[j]] and line(b) in lines[owner[i]]):
+                found.append((a, b))
+    return found
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_of_neighbouring_blocks_never_run_side_by_side(paper, backs):
+    """On every sheet of the six games, no two marks of different blocks run parallel on different cut lines less than
+    6 mm apart (Granny's board over its tiles had them 3 mm apart, the pawns' and the cards' 2 mm): neighbours either
+    line up their cut lines, so that one mark marks both, or keep 6 mm apart, or the edge of one gives way."""
+    for game in GAMES:
+        spec = specs.load(game)
+        plan = impose(spec, expand(spec)[0], paper, backs)
+        for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
+            assert crowding(sheet) == [], (game, n)
+
+
+def inner_lines(block):
+    """The cut lines inside a block (not its edges): ('x', x) upright and ('y', y) across, with the block's extent."""
+    xs = sorted({round(v, 3) for s in block for v in (s.x, s.x + s.w)})
+    ys = sorted({round(v, 3) for s in block for v in (s.y, s.y + s.h)})
+    top, bottom = min(s.y for s in block), max(s.y + s.h for s in block)
+    left, right = min(s.x for s in block), max(s.x + s.w for s in block)
+    return [("x", x, top, bottom) for x in xs[1:-1]] + [("y", y, left, right) for y in ys[1:-1]]
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_inner_cut_line_has_a_mark_at_both_ends(paper, backs):
+    """Every cut line inside a block (punched tokens aside: they have none) has a mark on its own line beyond each end
+    of the block, the block's own or a neighbour's on the same line (the pawns' inner lines had none at the top)."""
+    from generator.components.kind import placing, round_cut
+    for game in GAMES:
+        spec = specs.load(game)
+        pieces = expand(spec)[0]
+        component = {p.front: spec.component(p.component) for p in pieces}
+        plan = impose(spec, pieces, paper, backs)
+        for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
+            for block in blocks_of(sheet):
+                comp = component.get(block[0].art)
+                if not comp or round_cut(comp) or placing(comp) != "grid" or block[0].window:
+                    continue
+                for axis, at, low, high in inner_lines(block):
+                    on = [m for m in sheet.marks if line(m) == (axis, at)]
+                    along = [p[1 if axis == "x" else 0] for m in on for p in m]
+                    assert any(v < low - EPS for v in along) and any(v > high + EPS for v in along), \
+                        (game, n, axis, at)
+
+
+def test_the_pawns_inner_cut_lines_are_marked_above_them_on_the_page():
+    """Paths and PAHs, A4: the pawns sit under the cards; above the pawns, each of their inner cut lines shows a dark
+    mark on its own line (the cards' column marks 2 mm off used to stand in for them)."""
+    import pypdfium2
+
+    from generator.build import components_pdf
+    spec = specs.load("paths-and-pahs")
+    plan = impose(spec, expand(spec)[0], "a4")
+    number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=2) if {"pawns", "cards"} <= set(s.components))
+    pawns = next(b for b in blocks_of(sheet) if b[0].art.startswith("pawns"))
+    dpi = 200
+    px = dpi / 25.4
+    page = pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])[number - 1].render(scale=dpi / 72).to_pil().convert("L")
+    lines = [at for axis, at, _, _ in inner_lines(pawns) if axis == "x"]
+    top = min(s.bleed_box.y for s in pawns)
+    assert lines
+    for x in lines:
+        column = [page.getpixel((round(x * px), y)) for y in range(round((top - 8) * px), round(top * px))]
+        assert sum(v < 128 for v in column) >= 3 * px, f"no mark above the pawns' cut line at x={x} mm"
+
+
+def length(mark):
+    return abs(mark[1][0] - mark[0][0]) + abs(mark[1][1] - mark[0][1])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_are_5_mm_but_where_the_sheet_is_full(paper):
+    """Over the six games' default sheets, at least 85 % of the marks are 5 mm long; a shorter one is at least 3.5 mm where a
+    neighbour stops it and at least 3 mm where the margin or the footer does (blocks leave room for 3.5 mm there,
+    3 mm when that fits more pieces; the blocks and their marks are centred together, so both edges share what is
+    left). Granny's Pills on Letter had 2.7 mm marks along the bottom of sheet 9 and 4.7 mm along the top."""
+    from generator.imposition import MARK_SHORT, MARK_TIGHT, mark_bounds
+    marks = []
+    for game in GAMES:
+        spec = specs.load(game)
+        plan = impose(spec, expand(spec)[0], paper)
+        bounds = mark_bounds(plan.width, plan.height)
+        edges = (bounds.x, bounds.y, bounds.x + bounds.w, bounds.y + bounds.h)
+        for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
+            for mark in sheet.marks:
+                at_edge = any(abs(v - e) < EPS for v in mark[1] for e in edges)
+                assert length(mark) >= (MARK_TIGHT if at_edge else MARK_SHORT) - EPS, (game, n, mark)
+                marks.append(length(mark))
+    assert sum(abs(v - MARK_LEN) < EPS for v in marks) >= 0.85 * len(marks)
+
+
+def test_the_marks_at_a_full_sheets_edges_measure_alike_on_the_page():
+    """Granny's Pills, Letter, the sheet of prescriptions with the pills below: the marks at the top and at the bottom
+    edge, measured in the page's pixels, are each at least 3.4 mm long and differ by less than 1 mm."""
+    import pypdfium2
+
+    from generator.build import components_pdf
+    spec = specs.load("grannys-pills")
+    plan = impose(spec, expand(spec)[0], "letter")
+    number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=2) if set(s.components) == {"prescription", "pill"})
+    dpi = 300
+    px = dpi / 25.4
+    page = pypdfium2.PdfDocument(components_pdf(spec, "letter")[0])[number - 1].render(scale=dpi / 72).to_pil().convert("L")
+    top, bottom = min(s.bleed_box.y for s in sheet.slots), max(s.bleed_box.y + s.bleed_box.h for s in sheet.slots)
+    measured = {}
+    for mark in sheet.marks:
+        (x, y1), (x2, y2) = mark
+        if x == x2 and (max(y1, y2) < top or min(y1, y2) > bottom):
+            column = [page.getpixel((round(x * px), y)) for y in range(round((min(y1, y2) - 2) * px), round((max(y1, y2) + 2) * px))]
+            measured.setdefault("top" if y1 < top else "bottom", []).append(sum(v < 128 for v in column) / px)
+    assert min(measured["top"]) >= 3.4 and min(measured["bottom"]) >= 3.4, measured
+    assert abs(min(measured["top"]) - min(measured["bottom"])) < 1.0, measured

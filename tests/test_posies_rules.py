@@ -133,8 +133,9 @@ def test_the_diagrams_draw_the_board_as_the_sheet_prints_it(spec, paper):
     dpi = 50
     px = dpi / 25.4
     page = pypdfium2.PdfDocument(data)[number].render(scale=dpi / 72).to_pil().convert("L")
-    printed = page.crop((round(slot.x * px), round(slot.y * px), round((slot.x + slot.w) * px),
-                         round((slot.y + slot.h) * px))).filter(ImageFilter.GaussianBlur(1))
+    size = round(slot.w * px), round(slot.h * px)  # cut out at the slot's exact place, not rounded to whole pixels
+    printed = page.transform(size, Image.Transform.EXTENT, (slot.x * px, slot.y * px, (slot.x + slot.w) * px,
+                             (slot.y + slot.h) * px), Image.Resampling.BILINEAR).filter(ImageFilter.GaussianBlur(1))
     assert slot.rotation == posies.printed_turn(spec) == 90  # turned on both papers: its rows run down the sheet
     for diagram in (posies.removal_moves(spec), posies.split_example(spec)):
         boards = [text for key, text, *_ in diagram.parts if not key.startswith("posy-") and "labels" not in key]
