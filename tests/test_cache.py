@@ -433,3 +433,50 @@ def test_editing_any_file_the_build_reads_rebuilds_what_a_fresh_build_makes(tmp_
     again = {name: (out / name).read_bytes() for name in first}
     assert again == {name: (tmp_path / "clean" / "market" / name).read_bytes() for name in first}
     assert again != first
+
+
+SUITS = """\
+game:
+  title: Suits
+  designer: Test
+palette:
+  sun: "#d98e04"
+  moon: "#3d4f8f"
+  paper: "#fbf7ee"
+components:
+  cards:
+    kind: layout
+    expect: 7
+    width: 63 mm
+    height: 88 mm
+    data:
+      - {title: Dawn, suit: sun}
+      - {title: Noon, suit: sun}
+      - {title: Dusk, suit: sun}
+      - {title: Glare, suit: sun}
+      - {title: Haze, suit: sun}
+      - {title: Tide, suit: moon}
+      - {title: Night, suit: moon}
+    layout:
+      ground: paper
+      elements:
+        band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: "{suit}"}
+        title: {type: text, x: 5, y: 30, width: 53, height: 10, text: "{title}", size: 5}
+"""
+
+
+def test_a_palette_colour_redraws_only_the_layout_faces_that_use_it(tmp_path):
+    from generator.build import components_pdf, output_path
+    from generator.facecache import FaceCache
+    (tmp_path / "suits.yaml").write_text(SUITS)
+    before = specs.load(str(tmp_path / "suits.yaml"))
+    path = output_path(tmp_path / "out", before, "a4")
+    first = FaceCache(path)
+    components_pdf(before, "a4", faces=first)
+    first.save()
+    assert len(first.drawn) == 7
+    after = specs.load(str(tmp_path / "suits.yaml"), ["palette.moon=#8f3d4f"])
+    second = FaceCache(path)
+    data, _ = components_pdf(after, "a4", faces=second)
+    assert len(second.drawn) == 2 and len(second.kept) == 7
+    assert data == components_pdf(after, "a4")[0], "cached faces give the same bytes as fresh ones"
