@@ -480,3 +480,20 @@ def test_a_palette_colour_redraws_only_the_layout_faces_that_use_it(tmp_path):
     data, _ = components_pdf(after, "a4", faces=second)
     assert len(second.drawn) == 2 and len(second.kept) == 7
     assert data == components_pdf(after, "a4")[0], "cached faces give the same bytes as fresh ones"
+
+
+def test_an_edited_example_position_rebuilds_the_rulebook_as_a_fresh_build(tmp_path):
+    import shutil
+    folder = tmp_path / "glorieta"
+    (folder / "rules").mkdir(parents=True)
+    shutil.copy(specs.SPECS / "glorieta.yaml", folder)
+    shutil.copy(specs.SPECS / "rules" / "glorieta.yaml", folder / "rules")
+    shutil.copytree(specs.SPECS / "positions", folder / "positions")
+    rules = tmp_path / "out" / "glorieta" / "glorieta-rules-a4.pdf"
+    pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / "out")
+    first = rules.read_bytes()
+    position = folder / "positions" / "not-a-loop.yaml"   # a shorter black chain still encloses nothing
+    position.write_text(position.read_text().replace(', "0,-6"]', "]"))
+    pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / "out")
+    pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / "clean")
+    assert rules.read_bytes() == (tmp_path / "clean" / "glorieta" / "glorieta-rules-a4.pdf").read_bytes() != first
