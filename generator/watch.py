@@ -8,7 +8,7 @@ from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
 
 from .build import build_rules, cached, components_pdf, output_path, papers
-from . import cache, spec as specs
+from . import art, cache, spec as specs
 from .errors import UserError
 from .facecache import FaceCache
 from .output import Options, jobs
@@ -118,6 +118,8 @@ def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dp
     and one line saying so."""
     def once(changed):
         start = time.perf_counter()
+        for drawn in (art.pdf, art.surface):  # SVG art drawn with the files it links to, which may have changed since
+            drawn.cache_clear()
         spec = specs.load(name, overrides, theme)
         made, kept, wrote = [], [], []
         for size in papers(paper) if "pdf" in formats else ():

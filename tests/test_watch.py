@@ -152,7 +152,10 @@ elements:
   band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: "{suit}"}
   title: {type: text, x: 5, y: 24, width: 53, height: 10, text: "{title}", size: 5, colour: ink}
   picture: {type: image, file: art/scene.png, x: 5, y: 40, width: 53, height: 27, fit: cover}
+  leaf: {type: image, file: art/leaf.svg, x: 20, y: 70, width: 23, height: 12, fit: contain}
 """
+LEAF = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 20 10">'
+        '<image xlink:href="dot.png" x="0" y="0" width="20" height="10"/></svg>')
 
 
 def _png(path, colour):
@@ -168,6 +171,8 @@ def test_saves_of_files_beside_the_spec_and_of_art_rebuild(tmp_path):
     (tmp_path / "card.yaml").write_text(CARD)
     (tmp_path / "cards.csv").write_text("title,suit\nSunrise,sun\nMoonset,moon\n")
     _png(tmp_path / "art" / "scene.png", (200, 40, 40))
+    _png(tmp_path / "art" / "dot.png", (40, 160, 40))
+    (tmp_path / "art" / "leaf.svg").write_text(LEAF)
     pdf = tmp_path / "out" / "deck" / "deck-components-a4.pdf"
     watch = Watch("deck.yaml", "--paper", "a4", "--out", "out", cwd=tmp_path)
     try:
@@ -187,6 +192,9 @@ def test_saves_of_files_beside_the_spec_and_of_art_rebuild(tmp_path):
         line = watch.line()
         assert line.startswith("art/scene.png changed: rebuilt deck-components-a4.pdf (2 of 2 faces drawn)"), line
         assert len({before, edited, pdf.read_bytes()}) == 3
+        _png(tmp_path / "art" / "dot.png", (160, 40, 160))   # an image the SVG art links to
+        line = watch.line()
+        assert line.startswith("art/dot.png changed: rebuilt deck-components-a4.pdf"), line
         subprocess.run([sys.executable, "-m", "generator.cli", "build", "deck.yaml", "--paper", "a4", "--out", "clean"],
                        cwd=tmp_path, check=True, capture_output=True)
         assert pdf.read_bytes() == (tmp_path / "clean" / "deck" / "deck-components-a4.pdf").read_bytes()
