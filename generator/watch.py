@@ -88,6 +88,8 @@ class Watcher(FileSystemEventHandler):
 def run(watcher: Watcher, rebuild, echo):
     """Rebuild now and after every batch of saves, echoing rebuild(changed)'s line, or an error's, until Ctrl-C."""
     def attempt(changed):
+        for drawn in (art.pdf, art.surface):  # SVG art drawn with the files it links to, which may have changed since
+            drawn.cache_clear()
         try:
             echo(rebuild(changed))
         except UserError as exc:
@@ -118,8 +120,6 @@ def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dp
     and one line saying so."""
     def once(changed):
         start = time.perf_counter()
-        for drawn in (art.pdf, art.surface):  # SVG art drawn with the files it links to, which may have changed since
-            drawn.cache_clear()
         spec = specs.load(name, overrides, theme)
         made, kept, wrote = [], [], []
         for size in papers(paper) if "pdf" in formats else ():
