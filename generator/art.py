@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import unquote, urlparse
 
+from . import cache
 from .errors import UserError
 from .files import contained as inside
 from .svg import Placed
@@ -46,7 +47,7 @@ def load(folder, name) -> Source:
     """A PNG, JPEG or SVG file inside the spec's folder, read and checked once per content."""
     path = inside(folder, name)
     try:
-        data = path.read_bytes()
+        data = cache.read(path, path.read_bytes())
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror}") from None
     return _source(str(path), data, str(Path(folder).resolve()))
@@ -55,7 +56,7 @@ def load(folder, name) -> Source:
 def reload(path, folder) -> Source:
     """A file of art again, by the path and spec folder a Source had (for a face kept between builds)."""
     try:
-        data = Path(path).read_bytes()
+        data = cache.read(path, Path(path).read_bytes())
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror}") from None
     return _source(str(path), data, str(folder))
@@ -152,7 +153,7 @@ def _fetcher(path, folder):
         _allowed(path, url, folder)
         target = Path(unquote(urlparse(url).path)).resolve()
         try:
-            return target.read_bytes()
+            return cache.read(target, target.read_bytes())
         except OSError as exc:
             raise UserError(f"{path}: cannot read {url!r}: {exc.strerror}") from None
     return fetch

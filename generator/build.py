@@ -154,7 +154,7 @@ def cached(spec, path, inputs, make, used=None):
     check(spec)
     data, pages = make()
     write_atomic(path, data)
-    cache.remember(path, inputs, data, pages, spec.templates, used)
+    cache.remember(path, inputs, data, pages, spec.templates, Path(spec.path).parent, used)
     return path, pages, len(data)
 
 

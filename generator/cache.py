@@ -11,6 +11,30 @@ from .files import write_quietly
 
 PACKAGE = Path(__file__).resolve().parent
 RECORDS = ".pnp-cache"
+READ: dict[str, str] = {}  # every designer's file read by this process (spec, data, layouts, fonts, art): path -> digest
+
+
+def read(path, data: bytes) -> bytes:
+    """Note the content of a file the build read (so a record can tell when it changed); return data."""
+    READ[str(Path(path).resolve())] = _digest(data)
+    return data
+
+
+def files(folder) -> dict:
+    """The files read so far from inside folder (a spec's), with the digest of what was read."""
+    inside = Path(folder).resolve()
+    return {path: digest for path, digest in sorted(READ.items()) if Path(path).is_relative_to(inside)}
+
+
+def current(recorded: dict) -> bool:
+    """True when every file of a files() record still holds what was read."""
+    for path, digest in recorded.items():
+        try:
+            if _digest(Path(path).read_bytes()) != digest:
+                return False
+        except OSError:
+            return False
+    return True
 
 
 def _digest(data):
@@ -45,22 +69,25 @@ def _record(path):
 
 
 def unchanged(path, inputs, templates):
-    """The record of path when its inputs, the templates it read and the file on disk are all as last written; else None."""
+    """The record of path when its inputs, the templates and designer's files it read and the file on disk are all as
+    last written; else None."""
     try:
         record = json.loads(_record(path).read_text())
         if (record["inputs"] == inputs and record["output"] == _digest(path.read_bytes())
-                and all(templates.digest(name) == digest for name, digest in record["templates"].items())):
+                and all(templates.digest(name) == digest for name, digest in record["templates"].items())
+                and current(record["files"])):
             return record
     except (OSError, ValueError, KeyError, TypeError):
         pass
     return None
 
 
-def remember(path, inputs, data, pages, templates, used=None):
-    """Record what went into the file just written, with every template read so far and what else it read (used: {what:
-    value}; a failure to record only costs a rebuild)."""
+def remember(path, inputs, data, pages, templates, folder, used=None):
+    """Record what went into the file just written, with every template and file in the spec's folder read so far and
+    what else it read (used: {what: value}; a failure to record only costs a rebuild)."""
     read = {name: found.digest for name, found in sorted(templates.read.items())}
-    record = {"inputs": inputs, "templates": read, "output": _digest(data), "pages": pages, "used": used or {}}
+    record = {"inputs": inputs, "templates": read, "files": files(folder), "output": _digest(data), "pages": pages,
+              "used": used or {}}
     write_quietly(_record(path), json.dumps(record).encode())
 
 

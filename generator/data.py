@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 from typing import NamedTuple
 
-from . import yamlsource
+from . import cache, yamlsource
 from .errors import UserError
 
 MAX_BYTES = 20_000_000   # the largest data file read
@@ -79,7 +79,7 @@ def _table(name, header, records):
 def _csv(path):
     """A CSV file (UTF-8, with or without Excel's byte-order mark; comma, semicolon or tab between cells)."""
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        text = cache.read(path, path.read_bytes()).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UserError(f"{path}: not UTF-8 text (byte {exc.start}): save it as CSV UTF-8") from None
     first = text.split("\n", 1)[0]
@@ -98,7 +98,7 @@ def _xlsx(path):
     """The first sheet of an Excel workbook, cell values as shown (formulas as their last computed value)."""
     import openpyxl  # lazy: start-up (read only for spreadsheets)
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        book = openpyxl.load_workbook(io.BytesIO(cache.read(path, path.read_bytes())), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds (zip, XML, key errors) for a file that is no workbook
         raise UserError(f"{path}: not an Excel workbook (.xlsx) that can be read ({type(exc).__name__})") from None
     try:
@@ -114,7 +114,7 @@ def _listed(path):
     """A YAML or JSON list of mappings, one per row (row n is the list's n-th item)."""
     if path.suffix.lower() == ".json":
         try:
-            value = json.loads(path.read_text(encoding="utf-8"))
+            value = json.loads(cache.read(path, path.read_bytes()).decode("utf-8"))
         except (ValueError, UnicodeDecodeError) as exc:
             raise UserError(f"{path}: not valid JSON ({exc})") from None
     else:

@@ -19,10 +19,11 @@ class _Palette(Mapping):
         return self._palette[name]
 
     def __iter__(self):
-        self._used["palette"] = _digest(dict(self._palette))
+        self._used["palette"] = _digest(sorted(self._palette))  # the names only: a value read is recorded by its name
         return iter(self._palette)
 
     def __len__(self):
+        self._used["palette"] = _digest(sorted(self._palette))
         return len(self._palette)
 
 
@@ -77,7 +78,7 @@ def _now(spec, dependency):
     if kind == "colour":
         return spec.colour(name)
     if kind == "palette":
-        return spec.palette.get(name) if name else _digest(dict(spec.palette))
+        return spec.palette.get(name) if name else _digest(sorted(spec.palette))
     if kind == "components":
         return _digest(spec.components)
     if kind == "template":

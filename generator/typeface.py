@@ -10,6 +10,7 @@ import struct
 from pathlib import Path
 from typing import NamedTuple
 
+from . import cache
 from .errors import UserError
 from .files import contained as inside
 
@@ -74,7 +75,7 @@ VERA = Family(Face("/V", False, False), Face("/VB", False, False), Face("/V", Tr
 def designer(path) -> str:
     """Read a designer's TrueType or OpenType font; its resource name, from its content (same file, same name)."""
     try:
-        data = Path(path).read_bytes()
+        data = cache.read(path, Path(path).read_bytes())
     except OSError as exc:
         raise UserError(f"{path}: cannot read font: {exc.strerror}") from None
     name = "/T" + hashlib.sha256(data).hexdigest()[:12]

@@ -8,7 +8,7 @@ from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
 
 from .build import build_rules, cached, components_pdf, output_path, papers
-from . import cache, spec as specs
+from . import art, cache, spec as specs
 from .errors import UserError
 from .facecache import FaceCache
 from .output import Options, jobs
@@ -20,8 +20,9 @@ CHANGES = ("created", "modified", "moved", "deleted")
 
 
 class Watcher(FileSystemEventHandler):
-    """The inputs of one spec: the spec, its rules file, the folders beside it (templates, positions, data, art), the
-    shipped templates and the theme file; iterating yields the changed files of each batch of saves."""
+    """The inputs of one spec: the spec, its rules file, every file its builds read (data, layouts, fonts, art), the
+    folders beside it (templates, positions, data, art), the shipped templates and the theme file; iterating yields the
+    changed files of each batch of saves."""
 
     def __init__(self, name: str, theme: str | None = None, ignore=()):
         self.spec = Path(specs.resolve(name)).resolve()
@@ -41,8 +42,8 @@ class Watcher(FileSystemEventHandler):
         if any(part.startswith(".") or part.endswith("~") for part in path.parts) or any(
                 path.is_relative_to(folder) for folder in self.ignore):
             return False
-        if path in self.files or any(path.is_relative_to(tree) for tree in self.trees):
-            return True
+        if path in self.files or str(path) in cache.READ or any(path.is_relative_to(tree) for tree in self.trees):
+            return True  # cache.READ: every file a build in this process read (data and layouts beside the spec, fonts, art)
         inside: tuple[str, ...] = path.relative_to(self.folder).parts if path.is_relative_to(self.folder) else ()
         return len(inside) > 1 and inside[0] != "rules"  # templates/, positions/, data/...; other games' rules are not ours
 
@@ -87,6 +88,8 @@ class Watcher(FileSystemEventHandler):
 def run(watcher: Watcher, rebuild, echo):
     """Rebuild now and after every batch of saves, echoing rebuild(changed)'s line, or an error's, until Ctrl-C."""
     def attempt(changed):
+        for drawn in (art.pdf, art.surface):  # SVG art drawn with the files it links to, which may have changed since
+            drawn.cache_clear()
         try:
             echo(rebuild(changed))
         except UserError as exc:

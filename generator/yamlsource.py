@@ -5,6 +5,7 @@ from pathlib import Path
 
 import yaml
 
+from . import cache
 from .errors import SpecError, UserError
 
 MAX_NODES = 100_000
@@ -39,7 +40,7 @@ def load(path, text=None, noun="spec"):
     if text is None:
         try:
             with open(path, "rb") as handle:
-                raw = handle.read(MAX_BYTES + 1)
+                raw = cache.read(path, handle.read(MAX_BYTES + 1))
         except OSError as exc:
             raise SpecError(path, "", f"cannot read {noun}: {exc.strerror}") from None
         if len(raw) > MAX_BYTES:

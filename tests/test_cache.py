@@ -305,3 +305,195 @@ def test_kept_check_results_are_reused_across_runs_and_never_stale(tmp_path, mon
     grown, again = run()
     assert again and grown == run("fresh")[0] != first
     assert [f.message for f in grown] == ["faces 1, 3: symbol is 0.2 mm past the cut (marks keep 2 mm inside it)"]
+
+
+MARKET = """\
+game:
+  title: Market
+  designer: Test
+fonts:
+  body: fonts/body.ttf
+palette:
+  sun: "#d98e04"
+  moon: "#3d4f8f"
+  ink: "#26221c"
+  paper: "#fbf7ee"
+components:
+  cards:
+    kind: layout
+    expect: 2
+    width: 63 mm
+    height: 88 mm
+    layout: card.yaml
+    data: cards.csv
+    back:
+      layout: back.yaml
+  goods:
+    kind: layout
+    expect: 2
+    width: 30 mm
+    height: 30 mm
+    layout: token.yaml
+    data: goods.xlsx
+  coins:
+    kind: layout
+    expect: 2
+    width: 30 mm
+    height: 30 mm
+    layout: token.yaml
+    data: coins.json
+  gems:
+    kind: layout
+    expect: 2
+    width: 30 mm
+    height: 30 mm
+    layout: token.yaml
+    data: gems.yaml
+"""
+BASE = "ground: paper\nelements:\n  band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: \"{suit}\"}\n"
+CARD = """\
+extends: base.yaml
+elements:
+  title: {type: text, x: 5, y: 4, width: 53, height: 10, text: "{title}", font: body, size: 5, colour: ink}
+  picture: {type: image, file: art/scene.png, x: 5, y: 22, width: 53, height: 27, fit: cover}
+  leaf: {type: image, file: art/leaf.svg, x: 20, y: 52, width: 23, height: 23, fit: contain}
+"""
+TOKEN = "ground: paper\nelements:\n  name: {type: text, x: 2, y: 10, width: 26, height: 10, text: \"{name}\", size: 4, align: centre, colour: ink}\n"
+LEAF = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="{}"/></svg>'
+RULES = "overview: >-\n  {}\nsections:\n  - heading: Playing\n    blocks:\n      - steps:\n          - Play a card.\nreference:\n  turn:\n    - Play a card.\n"
+
+
+def _png(path, colour):
+    """A small PNG of one colour."""
+    from PIL import Image
+    Image.new("RGB", (60, 30), colour).save(path)
+
+
+def _xlsx(path, names):
+    """A workbook whose first sheet has a name column."""
+    import openpyxl
+    book = openpyxl.Workbook()
+    for row in (["name"], *[[n] for n in names]):
+        book.active.append(row)
+    book.save(path)
+
+
+def market(folder):
+    """A designer's own game as the docs describe it: data in every format, layouts that extend, a font, a PNG, SVG
+    art and rules, all files beside the spec or in folders of their own; the spec's path."""
+    from generator.typeface import FONTS
+    for sub in ("fonts", "art", "rules"):
+        (folder / sub).mkdir(parents=True, exist_ok=True)
+    (folder / "market.yaml").write_text(MARKET)
+    (folder / "base.yaml").write_text(BASE)
+    (folder / "card.yaml").write_text(CARD)
+    (folder / "back.yaml").write_text("ground: moon\nelements: {}\n")
+    (folder / "token.yaml").write_text(TOKEN)
+    (folder / "cards.csv").write_text("title,suit\nSunrise,sun\nMoonset,moon\n")
+    _xlsx(folder / "goods.xlsx", ["Wool", "Salt"])
+    (folder / "coins.json").write_text('[{"name": "Copper"}, {"name": "Silver"}]')
+    (folder / "gems.yaml").write_text("- name: Ruby\n- name: Jade\n")
+    (folder / "fonts" / "body.ttf").write_bytes((FONTS / "Vera.ttf").read_bytes())
+    _png(folder / "art" / "scene.png", (200, 40, 40))
+    (folder / "art" / "leaf.svg").write_text(LEAF.format("#2b8a3e"))
+    (folder / "rules" / "market.yaml").write_text(RULES.format("Trade goods for coins."))
+    return folder / "market.yaml"
+
+
+EDITS = {  # each kind of file a build reads -> an edit of its content
+    "data: CSV": lambda f: (f / "cards.csv").write_text("title,suit\nSunset,sun\nMoonset,moon\n"),
+    "data: XLSX": lambda f: _xlsx(f / "goods.xlsx", ["Wool", "Silk"]),
+    "data: JSON": lambda f: (f / "coins.json").write_text('[{"name": "Copper"}, {"name": "Gold"}]'),
+    "data: YAML": lambda f: (f / "gems.yaml").write_text("- name: Ruby\n- name: Opal\n"),
+    "a layout file": lambda f: (f / "card.yaml").write_text(CARD.replace("y: 4,", "y: 6,")),
+    "the layout it extends": lambda f: (f / "base.yaml").write_text(BASE.replace("height: 20", "height: 14")),
+    "the back's layout": lambda f: (f / "back.yaml").write_text("ground: sun\nelements: {}\n"),
+    "a font": lambda f: (f / "fonts" / "body.ttf").write_bytes((f.parent / "bold.ttf").read_bytes()),
+    "a PNG image": lambda f: _png(f / "art" / "scene.png", (40, 40, 200)),
+    "SVG art": lambda f: (f / "art" / "leaf.svg").write_text(LEAF.format("#c92a2a")),
+    "the rules": lambda f: (f / "rules" / "market.yaml").write_text(RULES.format("Trade coins for goods.")),
+}
+
+
+@pytest.mark.parametrize("edit", EDITS)
+def test_editing_any_file_the_build_reads_rebuilds_what_a_fresh_build_makes(tmp_path, edit):
+    from generator.typeface import FONTS
+    (tmp_path / "bold.ttf").write_bytes((FONTS / "VeraBd.ttf").read_bytes())
+    path = market(tmp_path / "market")
+    out = tmp_path / "out" / "market"
+    pnp("build", path, "--paper", "a4", "--out", tmp_path / "out")
+    first = {name: (out / name).read_bytes() for name in ("market-components-a4.pdf", "market-rules-a4.pdf")}
+    assert pnp("build", path, "--paper", "a4", "--out", tmp_path / "out").count("unchanged") == 2
+    EDITS[edit](tmp_path / "market")
+    lines = pnp("build", path, "--paper", "a4", "--out", tmp_path / "out").splitlines()
+    changed = "market-rules-a4.pdf" if edit == "the rules" else "market-components-a4.pdf"
+    at = next(n for n, line in enumerate(lines) if changed in line)
+    assert not any("unchanged" in line for line in lines[at + 1:at + 2]), lines
+    pnp("build", path, "--paper", "a4", "--out", tmp_path / "clean")
+    again = {name: (out / name).read_bytes() for name in first}
+    assert again == {name: (tmp_path / "clean" / "market" / name).read_bytes() for name in first}
+    assert again != first
+
+
+SUITS = """\
+game:
+  title: Suits
+  designer: Test
+palette:
+  sun: "#d98e04"
+  moon: "#3d4f8f"
+  paper: "#fbf7ee"
+components:
+  cards:
+    kind: layout
+    expect: 7
+    width: 63 mm
+    height: 88 mm
+    data:
+      - {title: Dawn, suit: sun}
+      - {title: Noon, suit: sun}
+      - {title: Dusk, suit: sun}
+      - {title: Glare, suit: sun}
+      - {title: Haze, suit: sun}
+      - {title: Tide, suit: moon}
+      - {title: Night, suit: moon}
+    layout:
+      ground: paper
+      elements:
+        band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: "{suit}"}
+        title: {type: text, x: 5, y: 30, width: 53, height: 10, text: "{title}", size: 5}
+"""
+
+
+def test_a_palette_colour_redraws_only_the_layout_faces_that_use_it(tmp_path):
+    from generator.build import components_pdf, output_path
+    from generator.facecache import FaceCache
+    (tmp_path / "suits.yaml").write_text(SUITS)
+    before = specs.load(str(tmp_path / "suits.yaml"))
+    path = output_path(tmp_path / "out", before, "a4")
+    first = FaceCache(path)
+    components_pdf(before, "a4", faces=first)
+    first.save()
+    assert len(first.drawn) == 7
+    after = specs.load(str(tmp_path / "suits.yaml"), ["palette.moon=#8f3d4f"])
+    second = FaceCache(path)
+    data, _ = components_pdf(after, "a4", faces=second)
+    assert len(second.drawn) == 2 and len(second.kept) == 7
+    assert data == components_pdf(after, "a4")[0], "cached faces give the same bytes as fresh ones"
+
+
+def test_an_edited_example_position_rebuilds_the_rulebook_as_a_fresh_build(tmp_path):
+    import shutil
+    folder = tmp_path / "glorieta"
+    (folder / "rules").mkdir(parents=True)
+    shutil.copy(specs.SPECS / "glorieta.yaml", folder)
+    shutil.copy(specs.SPECS / "rules" / "glorieta.yaml", folder / "rules")
+    shutil.copytree(specs.SPECS / "positions", folder / "positions")
+    rules = tmp_path / "out" / "glorieta" / "glorieta-rules-a4.pdf"
+    pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / "out")
+    first = rules.read_bytes()
+    position = folder / "positions" / "not-a-loop.yaml"   # a shorter black chain still encloses nothing
+    position.write_text(position.read_text().replace(', "0,-6"]', "]"))
+    pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / "out")
+    pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / "clean")
+    assert rules.read_bytes() == (tmp_path / "clean" / "glorieta" / "glorieta-rules-a4.pdf").read_bytes() != first

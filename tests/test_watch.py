@@ -128,3 +128,76 @@ def test_files_the_game_does_not_read_are_ignored(game):
         assert watch.stop() == 0
     finally:
         watch.kill()
+
+
+DECK = """\
+game:
+  title: Deck
+  designer: Test
+palette:
+  sun: "#d98e04"
+  moon: "#3d4f8f"
+  ink: "#26221c"
+components:
+  cards:
+    kind: layout
+    expect: 2
+    width: 63 mm
+    height: 88 mm
+    layout: card.yaml
+    data: cards.csv
+"""
+CARD = """\
+elements:
+  band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: "{suit}"}
+  title: {type: text, x: 5, y: 24, width: 53, height: 10, text: "{title}", size: 5, colour: ink}
+  picture: {type: image, file: art/scene.png, x: 5, y: 40, width: 53, height: 27, fit: cover}
+  leaf: {type: image, file: art/leaf.svg, x: 20, y: 70, width: 23, height: 12, fit: contain}
+"""
+LEAF = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 20 10">'
+        '<image xlink:href="dot.png" x="0" y="0" width="20" height="10"/></svg>')
+
+
+def _png(path, colour):
+    """A small PNG of one colour."""
+    from PIL import Image
+    Image.new("RGB", (60, 30), colour).save(path)
+
+
+def test_saves_of_files_beside_the_spec_and_of_art_rebuild(tmp_path):
+    """The layout, its data and the art a designer's game reads (as pnp new lays them out) are watched, by content."""
+    (tmp_path / "art").mkdir()
+    (tmp_path / "deck.yaml").write_text(DECK)
+    (tmp_path / "card.yaml").write_text(CARD)
+    (tmp_path / "cards.csv").write_text("title,suit\nSunrise,sun\nMoonset,moon\n")
+    _png(tmp_path / "art" / "scene.png", (200, 40, 40))
+    _png(tmp_path / "art" / "dot.png", (40, 160, 40))
+    (tmp_path / "art" / "leaf.svg").write_text(LEAF)
+    pdf = tmp_path / "out" / "deck" / "deck-components-a4.pdf"
+    watch = Watch("deck.yaml", "--paper", "a4", "--out", "out", cwd=tmp_path)
+    try:
+        assert [line for line in watch.started() if line.startswith("rebuilt deck-components-a4.pdf")]
+        before = pdf.read_bytes()
+        (tmp_path / "cards.csv").write_text("title,suit\nSunset,sun\nMoonset,moon\n")
+        line = watch.line()
+        assert line.startswith("cards.csv changed: rebuilt deck-components-a4.pdf (1 of 2 faces drawn)"), line
+        (tmp_path / "card.yaml").write_text(CARD.replace("elements:", "elements: [", 1))
+        line = watch.line()
+        assert line.startswith("error: ") and "card.yaml" in line, line
+        (tmp_path / "card.yaml").write_text(CARD.replace("y: 24,", "y: 26,"))
+        line = watch.line()
+        assert line.startswith("card.yaml changed: rebuilt deck-components-a4.pdf (2 of 2 faces drawn)"), line
+        edited = pdf.read_bytes()
+        _png(tmp_path / "art" / "scene.png", (40, 40, 200))
+        line = watch.line()
+        assert line.startswith("art/scene.png changed: rebuilt deck-components-a4.pdf (2 of 2 faces drawn)"), line
+        assert len({before, edited, pdf.read_bytes()}) == 3
+        _png(tmp_path / "art" / "dot.png", (160, 40, 160))   # an image the SVG art links to
+        line = watch.line()
+        assert line.startswith("art/dot.png changed: rebuilt deck-components-a4.pdf"), line
+        subprocess.run([sys.executable, "-m", "generator.cli", "build", "deck.yaml", "--paper", "a4", "--out", "clean"],
+                       cwd=tmp_path, check=True, capture_output=True)
+        assert pdf.read_bytes() == (tmp_path / "clean" / "deck" / "deck-components-a4.pdf").read_bytes()
+        assert watch.stop() == 0
+    finally:
+        watch.kill()
