@@ -407,3 +407,28 @@ def test_the_benchmark_times_each_format_against_the_pdf_build_of_the_same_deck(
     assert [name.split(":")[0] for name in names] == [f"export {name}" for name in bench.EXPORTS]
     assert "(1 file," in names[0] and "(4 files," in names[2] and "(1 file," in names[3]  # png: 3 fronts and a back
     assert rows[0][5] is None and all(row[5] == rows[0][1] > 0 and row[6] == "pdf build" for row in rows[1:])
+
+
+def test_a_rebuild_after_renaming_a_card_leaves_only_the_new_faces(tmp_path):
+    """Each export removes the faces it wrote before and no longer writes, and nothing else in its folders."""
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "rename-me")]).exit_code == 0
+    game = tmp_path / "rename-me" / "rename-me.yaml"
+    cards = tmp_path / "rename-me" / "cards.csv"
+    builds = (["--format", "svg,png", "--paper", "a4", "--dpi", "30"], ["--format", "png", "--pod", "thegamecrafter"])
+    for options in builds:
+        out = export(tmp_path, str(game), *options)
+    before = {p.relative_to(out) for p in out.rglob("*") if p.is_file()}
+    first = cards.read_text(encoding="utf-8").splitlines()[1].split(",")[0]
+    mine = [out / "png" / "notes.txt", out / "svg" / "mine.svg", out / "pod-thegamecrafter" / "keep.txt"]
+    for path in mine:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("the designer's own file")
+    cards.write_text(cards.read_text(encoding="utf-8").replace(first, "Renamed Card", 1), encoding="utf-8")
+    for options in builds:
+        export(tmp_path, str(game), *options)
+    after = {p.relative_to(out) for p in out.rglob("*") if p.is_file()} - {p.relative_to(out) for p in mine}
+    gone, new = before - after, after - before
+    slug = re.sub(r"[^a-z0-9]+", "-", first.lower()).strip("-")
+    assert gone and new and all(slug in p.name for p in gone) and all("renamed-card" in p.name for p in new)
+    assert {p.parts[0] for p in gone} == {"svg", "png", "pod-thegamecrafter"}
+    assert len(gone) == len(new) and all(path.read_text() == "the designer's own file" for path in mine)
