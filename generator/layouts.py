@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from . import art
 from . import schema as s
+from . import textbox
 from . import yamlsource
 from .data import FALSE
 from .errors import UserError
@@ -416,6 +417,9 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
                                  f"repeat: quote" if unknown[0] in COPY else ""))
             if prop in ("type", "repeat"):
                 continue
+            if raw == "text" and prop == "text" and isinstance(value, str):  # the layout's own words, its columns aside
+                for fault in markup_faults(FIELD.sub(" ", value), names)[:1]:
+                    fail_prop(at, fault)
             if not quoted(value):
                 _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), value)
             elif copies and set(quoted(value)) <= set(COPY):
@@ -423,6 +427,17 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
                     _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), filled(value, copy.fields()))
         elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
     return Layout(ground, safe, elements)
+
+
+def markup_faults(text: str, names: Names) -> list:
+    """textbox.faults of a text, its icons the templates and its colours those names has."""
+    def why(colour):
+        try:
+            parse("text", "colour", colour, names)
+        except s.Invalid as exc:
+            return str(exc)
+        return ""
+    return textbox.faults(text, names.templates or (), why)
 
 
 def _checked(fail, at, parser, value):
@@ -440,7 +455,12 @@ def check_rows(layout: Layout, rows, names: Names, label=""):
                if quoted(value) and (set(quoted(value)) - set(COPY) or "repeat" not in props)]
     if quoted(layout.ground):
         quoting.append(("ground", "rect", "fill", layout.ground, None))
+    texts = [(name, column) for name, props in layout.elements if props["type"] == "text"
+             for column in quoted(props.get("text")) if column not in COPY]
     for number, row in rows.rows:
+        for name, column in texts:
+            for fault in markup_faults(row[column], names)[:1]:
+                raise rows.fail(number, column, f"{label}{name}.text: {fault}")
         for what, kind, prop, value, first in quoting:
             try:
                 parse(kind, prop, filled(value, row if first is None else {**row, **first.fields()}), names)

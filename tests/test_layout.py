@@ -781,3 +781,59 @@ components:
     plan = impose(spec, expand(spec)[0], "a4")
     sheet = next(s for s in (plan.cover, *plan.sheets) if s and "standees" in s.components)
     assert sheets.making(spec, sheet) == "Standees: fold on the dashed lines, glue the figures back to back, bend the feet out."
+
+
+def starter(tmp_path, old, new):
+    """A `pnp new` game in tmp_path with one text of its cards.csv changed; the path of its spec."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "mine")]).exit_code == 0
+    cards = tmp_path / "mine" / "cards.csv"
+    text = cards.read_text(encoding="utf-8")
+    assert old in text
+    cards.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return tmp_path / "mine" / "mine.yaml"
+
+
+@pytest.mark.parametrize("old, new, row, message", [
+    ("Draw a card.", "Draw a :sword: card.", 2, "':sword:' names no icon (icons: capsule, circle, coin, diamond, "
+     "flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, mark-cross, mark-drop, mark-heart, mark-star, "
+     "marker-triangle, rhombus, round, square, triangle; type \\: for a colon that is no icon's)"),
+    ("Gain 1 coin.", "Gain {colour:fire}1{/colour} coin.", 6, "'{colour:fire}': unknown colour 'fire' (palette has "
+     "black, gold, ink, leaf, moon, paper, sun, white, or #rrggbb)"),
+    ("Every other player", "**Every other player", 3,
+     "'**' starts bold that never ends (add the closing **, or type \\* for a star)"),
+    ("Small things grow.", "Small *things grow.", 6, None),
+])
+def test_bad_markup_in_a_data_cell_fails_validation_naming_file_row_column_and_markup(tmp_path, old, new, row, message):
+    from click.testing import CliRunner
+    from generator.cli import cli
+    spec = starter(tmp_path, old, new)
+    result = CliRunner().invoke(cli, ["validate", str(spec)])
+    column = "rules" if message else "flavour"
+    message = message or "'*' starts italic that never ends (add the closing *, or type \\* for a star)"
+    assert result.exit_code == 1
+    assert result.output == f"error: {spec.parent / 'cards.csv'} row {row}, column {column}: layout element {column}.text: {message}\n"
+
+
+def test_a_backslash_types_a_colon_word_plainly(tmp_path):
+    spec = specs.load(str(starter(tmp_path, "Draw a card.", "Draw a \\:sword: card.")))
+    assert validate(spec) == []
+    art = next(a for a in expand(spec)[1].values() if a.side == "front" and a.props.get("title") == "Sunrise")
+    import xml.etree.ElementTree as ET
+    from generator.output.svg import to_text
+    words = " ".join("".join(node.itertext()) for node in ET.fromstring(to_text(svg.as_drawing(draw_art(spec, art))))
+                     .iter("{http://www.w3.org/2000/svg}text"))
+    assert ":sword:" in words and "\\" not in words
+
+
+def test_bad_markup_in_a_layout_fails_at_the_element(tmp_path):
+    spec = starter(tmp_path, "Sunrise", "Sunrise")
+    card = spec.parent / "card.yaml"
+    card.write_text(card.read_text().replace('text: "{rules}"', 'text: "{rules} :sword:"'))
+    with pytest.raises(UserError) as caught:
+        specs.load(str(spec))
+    assert str(caught.value).endswith("elements.rules.text: ':sword:' names no icon (icons: capsule, circle, coin, "
+                                      "diamond, flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, "
+                                      "mark-cross, mark-drop, mark-heart, mark-star, marker-triangle, rhombus, round, "
+                                      "square, triangle; type \\: for a colon that is no icon's)")
