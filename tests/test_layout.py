@@ -837,3 +837,29 @@ def test_bad_markup_in_a_layout_fails_at_the_element(tmp_path):
                                       "diamond, flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, "
                                       "mark-cross, mark-drop, mark-heart, mark-star, marker-triangle, rhombus, round, "
                                       "square, triangle; type \\: for a colon that is no icon's)")
+
+
+def test_a_repeat_count_may_quote_a_data_column(tmp_path):
+    """repeat: {count: "{cost}"} draws as many copies as each row's cell says (0: none); a cell that is no count fails."""
+    import xml.etree.ElementTree as ET
+    from click.testing import CliRunner
+    from generator.cli import cli
+    from generator.output.svg import to_text
+    path = starter(tmp_path, "Sunrise,1,", "Sunrise,0,")
+    card = path.parent / "card.yaml"
+    card.write_text(card.read_text() + '  pips: {type: circle, x: 9, y: 44, r: 1.2, fill: "#123456", '
+                                       'repeat: {count: "{cost}", dx: 3.5}}\n')
+    spec = specs.load(str(path))
+    assert validate(spec) == []
+    drawn = {}
+    for art in expand(spec)[1].values():
+        if art.side == "front":
+            root = ET.fromstring(to_text(svg.as_drawing(draw_art(spec, art))))
+            drawn[art.props["title"]] = sum(c.get("fill") == "#123456" for c in root.iter("{http://www.w3.org/2000/svg}circle"))
+    assert drawn == {"Sunrise": 0, "Noon Glare": 3, "Moonlit Path": 2, "Tide Turn": 4, "Sprout": 1, "Old Oak": 5}
+    cards = path.parent / "cards.csv"
+    cards.write_text(cards.read_text().replace("Sunrise,0,", "Sunrise,lots,"))
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert result.output == (f"error: {cards} row 2, column cost: layout element pips.repeat: expected a number from 0 "
+                             f"to 1000, found 'lots'\n")

@@ -201,7 +201,7 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
     for name, props in lay.elements:
         kind = props["type"]
         try:
-            step = layouts.parse(kind, "repeat", props["repeat"], names) if "repeat" in props else None
+            step = layouts.parse(kind, "repeat", layouts.filled(props["repeat"], fields), names) if "repeat" in props else None
             for copy in step.copies() if step else [None]:
                 e = layouts.element(kind, props, fields if copy is None else {**fields, **copy.fields()}, names)
                 if not e["visible"]:
