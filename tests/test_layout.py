@@ -593,7 +593,10 @@ def test_a_text_box_near_the_cut_fails_once_and_a_frame_on_every_face_is_painted
                         or real(node, clips, box))
     failed = [str(f) for f in validate(spec)]
     # one line per face from the text check (its glyphs 0.8 mm past the safe area), none from the mark check
-    assert len(failed) == 20 and all(f.endswith("past the left edge of its box (safe area)") for f in failed)
+    assert len(failed) == 20
+    assert failed[3] == (f"{tmp_path / 'game.yaml'}: cards: face 4: text 'Card 3' runs 0.8 mm past the left edge of the "
+                         f"safe area (2 mm inside the cut) ({tmp_path / 'cards.csv'} row 5, text title)")
+    assert all("past the left edge of the safe area (2 mm inside the cut) (" in f for f in failed)
     assert painted.count("frame") == 1   # the same frame on 20 faces: painted once, not once a face
 
 
