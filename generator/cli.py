@@ -1,6 +1,7 @@
 """The pnp command line: a thin click layer over the library; UserError becomes one line and exit 1."""
 import gc
 import signal
+import shlex
 import sys
 import time
 from functools import wraps
@@ -204,7 +205,8 @@ def new(folder):
     written = scaffold(folder)
     for path in written:
         click.echo(f"wrote {path}")
-    click.echo(f"next: pnp validate {written[0]} && pnp build {written[0]}")
+    spec = shlex.quote(str(written[0]))  # a folder named "Big Game" pastes into a shell as one word
+    click.echo(f"next: pnp validate {spec} && pnp build {spec}")
 
 
 @cli.command("glorieta-loops")

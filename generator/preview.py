@@ -150,6 +150,11 @@ def spans(numbers) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
+def _many(number: int, thing: str) -> str:
+    """'1 piece', '2 pieces'."""
+    return f"{number} {thing}{'s' * (number != 1)}"
+
+
 def _e(value) -> str:
     """HTML-escaped text."""
     return html.escape(str(value), quote=True)
@@ -170,7 +175,7 @@ def _body(spec, lines, pieces, arts, pages):
     count = len(pieces)
     out = [f"<h1>{_e(game.title)}</h1>",
            f'<p class="byline">by {_e(game.designer)}{" · " + _e(game.facts()) if game.facts() else ""} · '
-           f"{len(spec.components)} components, {count} pieces, {len(arts)} distinct faces</p>"]
+           f"{_many(len(spec.components), 'component')}, {_many(count, 'piece')}, {_many(len(arts), 'distinct face')}</p>"]
     failed = sum(level == "failed" for level, _ in lines)
     out.append(f'<section id="checks"><h2>Checks: {"all pass" if not failed else f"{failed} failed"}</h2><ul class="checks">')
     out += [f'<li class="{level}">{_e(line)}</li>' for level, line in lines]

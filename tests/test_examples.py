@@ -82,6 +82,18 @@ def test_pnp_new_writes_a_game_that_validates_and_builds_and_never_overwrites(tm
     assert bad.exit_code == 1 and bad.output.startswith("error: .hidden: the folder's name makes the game id")
 
 
+def test_the_next_hint_of_pnp_new_is_a_command_a_shell_reads_right(tmp_path, monkeypatch):
+    import shlex
+    monkeypatch.chdir(tmp_path)
+    made = CliRunner().invoke(cli, ["new", "Big Game"])
+    assert made.exit_code == 0, made.output
+    hint = made.output.splitlines()[-1]
+    assert hint.startswith("next: ")
+    words = shlex.split(hint.removeprefix("next: "))
+    assert words == ["pnp", "validate", "Big Game/Big Game.yaml", "&&", "pnp", "build", "Big Game/Big Game.yaml"]
+    assert (tmp_path / words[2]).is_file()
+
+
 def test_the_starter_back_centres_its_coin_above_the_whole_title(tmp_path):
     """On the starter's back the coin sits in the middle, across and clear above the game's name, all of it showing."""
     from PIL import Image

@@ -432,3 +432,22 @@ def test_a_rebuild_after_renaming_a_card_leaves_only_the_new_faces(tmp_path):
     assert gone and new and all(slug in p.name for p in gone) and all("renamed-card" in p.name for p in new)
     assert {p.parts[0] for p in gone} == {"svg", "png", "pod-thegamecrafter"}
     assert len(gone) == len(new) and all(path.read_text() == "the designer's own file" for path in mine)
+
+
+def test_contact_captions_are_the_face_titles_at_one_size_cut_at_a_word(tmp_path):
+    """Under each front its title (not its file name's words with cut-off flavour text), short enough for its cell."""
+    from generator import textfit
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "deck")]).exit_code == 0
+    cards = tmp_path / "deck" / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Old Oak", "The Oldest Oak In The Whole Wide Forest"),
+                     encoding="utf-8")
+    spec = specs.load(str(tmp_path / "deck" / "deck.yaml"))
+    fronts = [a for a in expand(spec)[1].values() if a.side == "front"]
+    w, h = KINDS[spec.components[0].kind].size(spec.components[0].options)
+    width = contact.layout(len(fronts) + 1, w, h)[2] + contact.GAP * 0.8
+    names = [contact.caption(spec, art, n, width) for n, art in enumerate(fronts, start=1)]
+    assert names == ["Sunrise", "Noon Glare", "Moonlit Path", "Tide Turn", "Sprout", "The Oldest Oak In The..."]
+    assert all(textfit.width(name, contact.CAPTION) <= width for name in names)
+    untitled = specs.load("posies")
+    art = next(a for a in expand(untitled)[1].values() if a.component == "board" and a.side == "front")
+    assert contact.caption(untitled, art, 1, width) == f"{untitled.component('board').title} 1"
