@@ -451,3 +451,14 @@ def test_contact_captions_are_the_face_titles_at_one_size_cut_at_a_word(tmp_path
     untitled = specs.load("posies")
     art = next(a for a in expand(untitled)[1].values() if a.component == "board" and a.side == "front")
     assert contact.caption(untitled, art, 1, width) == f"{untitled.component('board').title} 1"
+
+
+def test_a_deck_that_shrinks_below_one_tts_sheet_leaves_no_second_sheet(tmp_path):
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "big")]).exit_code == 0
+    spec, cards = tmp_path / "big" / "big.yaml", tmp_path / "big" / "cards.csv"
+    def deal(rows):
+        cards.write_text("title,cost,suit,rules,flavour,count\n" + "".join(f"Card {n},1,sun,Draw.,,1\n" for n in range(rows)))
+        spec.write_text(re.sub(r"expect: \d+", f"expect: {rows}", spec.read_text()))
+        return sorted(p.name for p in (export(tmp_path, str(spec), "--format", "tts", "--dpi", "30") / "tts").iterdir())
+    assert deal(tts.PER_SHEET + 1) == ["big.json", "cards-back.png", "cards-sheet-1.png", "cards-sheet-2.png"]
+    assert deal(3) == ["big.json", "cards-back.png", "cards-sheet-1.png"]
