@@ -866,3 +866,19 @@ def test_a_repeat_count_may_quote_a_data_column(tmp_path):
     assert result.exit_code == 1
     assert result.output == (f"error: {cards} row 2, column cost: layout element pips.repeat: expected a number from 0 "
                              f"to 1000, found 'lots'\n")
+
+
+@pytest.mark.parametrize("order, message", [
+    ("coin first", "text 'My Game' (text name) lies on coin, of its own colour #f2c14e: 31% of its ink cannot be read"),
+    ("name first", "text 'My Game' (text name) is 31% hidden by coin, drawn after it: move one, or list coin first"),
+])
+def test_a_text_hidden_by_a_later_element_or_set_on_its_own_colour_fails(tmp_path, order, message):
+    """The starter's back as it first was: the coin's box from the card's middle, over the gold title."""
+    path = starter(tmp_path, "Sunrise", "Sunrise")
+    coin = "  coin: {type: icon, name: coin, x: 50%, y: 50%, width: 30, height: 30, colour: gold, ink: gold}\n"
+    name = "  name: {type: text, x: 0, y: 62, width: 100%, height: 8, text: My Game, size: 4.5, bold: true, align: centre, colour: gold}\n"
+    (path.parent / "back.yaml").write_text("ground: ink\nelements:\n" + (coin + name if order == "coin first" else name + coin))
+    spec = specs.load(str(path))
+    assert [f.message for f in validate(spec)] == [f"back: {message}"]
+    (path.parent / "back.yaml").write_text("ground: ink\nelements:\n" + coin.replace("x: 50%, y: 50%", "x: 16.5, y: 20") + name)
+    assert validate(specs.load(str(path))) == []
