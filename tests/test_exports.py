@@ -450,7 +450,10 @@ def test_contact_captions_are_the_face_titles_at_one_size_cut_at_a_word(tmp_path
     assert all(textfit.width(name, contact.CAPTION) <= width for name in names)
     untitled = specs.load("posies")
     art = next(a for a in expand(untitled)[1].values() if a.component == "board" and a.side == "front")
-    assert contact.caption(untitled, art, 1, width) == f"{untitled.component('board').title} 1"
+    assert contact.caption(untitled, art, None, width) == untitled.component("board").title  # its only face
+    words = specs.load("pixeliction")
+    art = [a for a in expand(words)[1].values() if a.component == "words" and a.side == "front"][2]
+    assert contact.caption(words, art, 3, width) == f"{words.component('words').title} 3"  # word lists: too long to show
 
 
 def test_a_deck_that_shrinks_below_one_tts_sheet_leaves_no_second_sheet(tmp_path):

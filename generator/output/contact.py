@@ -4,6 +4,7 @@ from collections import Counter
 
 from .. import svg, textfit
 from ..components.kind import Circle
+from ..components.layout import ROW
 from ..expand import expand
 from ..build import check
 from ..files import write_atomic
@@ -59,7 +60,7 @@ def sheet(spec, component) -> bytes:
         words.add(outline(words, cut, x, y, fw / w))
         png.paint_into(ctx, svg.as_drawing(draw_art(spec, art)), (x * k, y * k, fw * k, fh * k), comp.bleed)
         ctx.restore()
-        name = "back" if art.side == "back" else caption(spec, art, i + 1, fw + GAP * 0.8)
+        name = "back" if art.side == "back" else caption(spec, art, i + 1 if len(copies) > 1 else None, fw + GAP * 0.8)
         count = f"back of all {pieces_shown}" if art.side == "back" else f"x {copies[art.key]}"
         words.add(svg.text(words, name, x + fw / 2, y + fh + 3.6, CAPTION))
         words.add(svg.text(words, count, x + fw / 2, y + fh + 7.4, 3.0, fill="#555555"))
@@ -67,12 +68,15 @@ def sheet(spec, component) -> bytes:
     return png.encode(surface, DPI)
 
 
-def caption(spec, art, number: int, width: float) -> str:
-    """A front's name under it: its title (a title or name column, else its first value in words), else the component
-    and the face's number; cut at a word, with '...', to width mm at CAPTION."""
-    values = [art.props.get(key) for key in ("title", "name")] + _named(spec, art)
-    name = next((v.strip() for v in values if isinstance(v, str) and v.strip() and not _numeric(v)),
-                f"{spec.component(art.component).title} {number}")
+def caption(spec, art, number: int | None, width: float) -> str:
+    """A front's name under it: a data row's title (a title or name column, else its first value in words), another
+    face's short values; else the component's title and the face's number (None: its only face); cut at a word, with
+    '...', to width mm."""
+    values = [v.strip() for v in [art.props.get("title"), art.props.get("name"), *_named(spec, art)]
+              if isinstance(v, str) and v.strip() and not _numeric(v)]
+    if art.props.get(ROW) is None:  # no data row: the values its file name shows, as words
+        values = [" ".join(dict.fromkeys(v for v in values if len(v) <= 24))] if values else []
+    name = values[0] if values else f"{spec.component(art.component).title}{f' {number}' if number else ''}"
     words = name.split()
     while len(words) > 1 and textfit.width(name, CAPTION) > width:
         words.pop()
