@@ -13,6 +13,7 @@ from .errors import UserError
 from .output import FORMATS, Options, jobs
 from .output.pod import PRESETS
 from .units import HOME_PAPERS, PAPERS
+from .wording import generic_note
 
 PAPER = click.option("--paper", default="all", show_default=True, metavar="SIZE",
                      help=f"Paper size of the sheets: {', '.join(PAPERS)}, all ({' and '.join(HOME_PAPERS)}), "
@@ -106,8 +107,8 @@ def validate(games, overrides, theme, threshold, grey_threshold):
             click.echo(f"warning: {line}")
         for report in vision.reports(spec):
             click.echo(f"{spec.path}: colours {report.name}: {vision.summary(report)}")
-        if not spec.game.ruleset:
-            click.echo(f"{spec.path}: generic checks only: the spec names no game.ruleset, so no game's own rules were checked")
+        if generic_note(spec):
+            click.echo(generic_note(spec))
         for failure in failures:
             click.echo(str(failure))
         failed += len(failures)

@@ -17,6 +17,7 @@ from .imposition import impose
 from .output.png import face_png, picture_png
 from .render import bleed_size, render_art
 from .validate import validate
+from .wording import generic_note
 
 DPI = 100            # face PNGs: sharp at the gallery's scale, small on disk
 PX_PER_MM = 2.4      # a face's width on the page (CSS px per mm)...
@@ -72,8 +73,8 @@ def checks(spec) -> list:
     """What pnp validate prints for a spec, as (level, line): level is ok, warning, error, note or failed."""
     failures = validate(spec)
     lines = [(report.level, f"{spec.path}: colours {report.name}: {vision.summary(report)}") for report in vision.reports(spec)]
-    if not spec.game.ruleset:
-        lines.append(("note", f"{spec.path}: generic checks only: the spec names no game.ruleset, so no game's own rules were checked"))
+    if generic_note(spec):
+        lines.append(("note", generic_note(spec)))
     lines += [("failed", str(failure)) for failure in failures]
     if not failures:
         checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"

@@ -94,6 +94,14 @@ def test_the_next_hint_of_pnp_new_is_a_command_a_shell_reads_right(tmp_path, mon
     assert (tmp_path / words[2]).is_file()
 
 
+def test_validate_of_a_game_of_layouts_prints_one_line_and_no_generic_note(tmp_path, monkeypatch):
+    """A game of one's own has no rules code to name: validate says its checks pass and nothing more."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "mine"]).exit_code == 0
+    run = CliRunner().invoke(cli, ["validate", "mine/mine.yaml"])
+    assert run.exit_code == 0 and run.output == "mine/mine.yaml: all generic checks pass (1 component)\n"
+
+
 def test_the_starter_back_centres_its_coin_above_the_whole_title(tmp_path):
     """On the starter's back the coin sits in the middle, across and clear above the game's name, all of it showing."""
     from PIL import Image
