@@ -1,6 +1,7 @@
 """The pnp command line: a thin click layer over the library; UserError becomes one line and exit 1."""
 import gc
 import signal
+import shlex
 import sys
 import time
 from functools import wraps
@@ -12,6 +13,7 @@ from .errors import UserError
 from .output import FORMATS, Options, jobs
 from .output.pod import PRESETS
 from .units import HOME_PAPERS, PAPERS
+from .wording import generic_note
 
 PAPER = click.option("--paper", default="all", show_default=True, metavar="SIZE",
                      help=f"Paper size of the sheets: {', '.join(PAPERS)}, all ({' and '.join(HOME_PAPERS)}), "
@@ -105,8 +107,8 @@ def validate(games, overrides, theme, threshold, grey_threshold):
             click.echo(f"warning: {line}")
         for report in vision.reports(spec):
             click.echo(f"{spec.path}: colours {report.name}: {vision.summary(report)}")
-        if not spec.game.ruleset:
-            click.echo(f"{spec.path}: generic checks only: the spec names no game.ruleset, so no game's own rules were checked")
+        if generic_note(spec):
+            click.echo(generic_note(spec))
         for failure in failures:
             click.echo(str(failure))
         failed += len(failures)
@@ -204,7 +206,8 @@ def new(folder):
     written = scaffold(folder)
     for path in written:
         click.echo(f"wrote {path}")
-    click.echo(f"next: pnp validate {written[0]} && pnp build {written[0]}")
+    spec = shlex.quote(str(written[0]))  # a folder named "Big Game" pastes into a shell as one word
+    click.echo(f"next: pnp validate {spec} && pnp build {spec}")
 
 
 @cli.command("glorieta-loops")

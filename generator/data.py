@@ -78,10 +78,11 @@ def _table(name, header, records):
 
 def _csv(path):
     """A CSV file (UTF-8, with or without Excel's byte-order mark; comma, semicolon or tab between cells)."""
+    data = cache.read(path, path.read_bytes())
     try:
-        text = cache.read(path, path.read_bytes()).decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UserError(f"{path}: not UTF-8 text (byte {exc.start}): save it as CSV UTF-8") from None
+        raise UserError(_not_utf8(path, data, exc.start)) from None
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count) if first else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
@@ -92,6 +93,19 @@ def _csv(path):
     if not records:
         raise UserError(f"{path}: the file is empty (expected a header row naming the columns)")
     return _table(str(path), records[0][1], records[1:])
+
+
+def _not_utf8(path, data: bytes, start: int) -> str:
+    """The message for a CSV file that is not UTF-8: the row and column of its first bad byte, and what to do."""
+    first = data.split(b"\n", 1)[0].decode("utf-8-sig", errors="replace")
+    delimiter = max(",;\t", key=first.count)
+    before = data[:start].decode("utf-8-sig", errors="replace") + "?"  # the bad byte's own cell
+    records = list(csv.reader(io.StringIO(before, newline=""), delimiter=delimiter))
+    row, column = len(records), len(records[-1])
+    header = next(csv.reader([first], delimiter=delimiter))
+    name = header[column - 1].strip() if row > 1 and column <= len(header) else column
+    return (f"{path} row {row}, column {name}: not UTF-8 text (byte {start}, 0x{data[start]:02x}, perhaps a Latin-1 "
+            f"'{data[start:start + 1].decode('latin-1')}'): save it as CSV UTF-8")
 
 
 def _xlsx(path):

@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from . import art
 from . import schema as s
+from . import textbox
 from . import yamlsource
 from .data import FALSE
 from .errors import UserError
@@ -175,7 +176,7 @@ class Repeat(NamedTuple):
                 for k, (col, row) in enumerate(cells[:self.count]) if k % self.every == 0]
 
 
-REPEAT = {"count": number(1, MAX_COPIES), "start": number(-10_000, 10_000), "every": number(1, MAX_COPIES),
+REPEAT = {"count": number(0, MAX_COPIES), "start": number(-10_000, 10_000), "every": number(1, MAX_COPIES),
           "columns": number(1, MAX_COPIES), "rows": number(1, MAX_COPIES), "dx": coord, "dy": coord,
           "path": choice(*PATHS), "labels": None}
 
@@ -201,7 +202,7 @@ def repeat(value):
     count = int(found["count"])
     if len(found.get("labels", ())) not in (0, count):
         raise s.Invalid(f"repeat labels: expected {count} labels, one per copy, found {len(found['labels'])}")
-    columns = int(found.get("columns", count))
+    columns = int(found.get("columns", count)) or 1  # count 0 (a data cell of 0): no copies
     rows = int(found.get("rows", -(-count // columns)))
     path = found.get("path", "grid")
     if path == "ring" and (columns < 2 or rows < 2 or count > 2 * (columns + rows) - 4):
@@ -282,6 +283,8 @@ def quoted(value) -> list:
         return FIELD.findall(value)
     if isinstance(value, list):
         return [name for item in value for name in quoted(item)]
+    if isinstance(value, dict):  # a repeat's count, start, every...
+        return [name for item in value.values() for name in quoted(item)]
     return []
 
 
@@ -291,6 +294,8 @@ def filled(value, row):
         return FIELD.sub(lambda m: row[m.group(1)], value)
     if isinstance(value, list):
         return [filled(item, row) for item in value]
+    if isinstance(value, dict):
+        return {key: filled(item, row) for key, item in value.items()}
     return value
 
 
@@ -402,12 +407,13 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
         copies: list = []
         if "repeat" in props:
             value, fail_prop, at = props["repeat"]
-            copies = _checked(fail_prop, at, repeat, value).copies()
+            if not quoted(value):  # a repeat that quotes a column is checked row by row
+                copies = _checked(fail_prop, at, repeat, value).copies()
         for prop, (value, fail_prop, at) in props.items():
             if prop not in COMMON and prop not in TYPES[raw]:
                 fail_prop(at, f"unknown property {s.found(prop)} for a {raw} (expected one of "
                               f"{', '.join(sorted(set(COMMON) | set(TYPES[raw])))})")
-            known = tuple(columns) + (COPY if copies else ())
+            known = tuple(columns) + (COPY if "repeat" in props else ())
             unknown = [f for f in quoted(value) if f not in known]
             if unknown:
                 fail_prop(at, f"{{{unknown[0]}}} names no data column ("
@@ -416,6 +422,9 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
                                  f"repeat: quote" if unknown[0] in COPY else ""))
             if prop in ("type", "repeat"):
                 continue
+            if raw == "text" and prop == "text" and isinstance(value, str):  # the layout's own words, its columns aside
+                for fault in markup_faults(FIELD.sub(" ", value), names)[:1]:
+                    fail_prop(at, fault)
             if not quoted(value):
                 _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), value)
             elif copies and set(quoted(value)) <= set(COPY):
@@ -423,6 +432,17 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
                     _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), filled(value, copy.fields()))
         elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
     return Layout(ground, safe, elements)
+
+
+def markup_faults(text: str, names: Names) -> list:
+    """textbox.faults of a text, its icons the templates and its colours those names has."""
+    def why(colour):
+        try:
+            parse("text", "colour", colour, names)
+        except s.Invalid as exc:
+            return str(exc)
+        return ""
+    return textbox.faults(text, names.templates or (), why)
 
 
 def _checked(fail, at, parser, value):
@@ -435,15 +455,24 @@ def _checked(fail, at, parser, value):
 
 def check_rows(layout: Layout, rows, names: Names, label=""):
     """Every element's quoted properties parsed for every row; the first that fails names the file, row and column."""
-    quoting = [(f"{name}.{prop}", props["type"], prop, value, repeat(props["repeat"]).copies()[0] if "repeat" in props else None)
+    quoting = [(f"{name}.{prop}", props["type"], prop, value, props.get("repeat"))
                for name, props in layout.elements for prop, value in props.items()
                if quoted(value) and (set(quoted(value)) - set(COPY) or "repeat" not in props)]
+    quoting.sort(key=lambda entry: entry[2] != "repeat")  # a row's repeat is sound before its copies are checked
     if quoted(layout.ground):
         quoting.append(("ground", "rect", "fill", layout.ground, None))
+    texts = [(name, column) for name, props in layout.elements if props["type"] == "text"
+             for column in quoted(props.get("text")) if column not in COPY]
     for number, row in rows.rows:
-        for what, kind, prop, value, first in quoting:
+        for name, column in texts:
+            for fault in markup_faults(row[column], names)[:1]:
+                raise rows.fail(number, column, f"{label}{name}.text: {fault}")
+        for what, kind, prop, value, repeating in quoting:
             try:
-                parse(kind, prop, filled(value, row if first is None else {**row, **first.fields()}), names)
+                copies = repeat(filled(repeating, row)).copies() if repeating is not None and prop != "repeat" else [None]
+                first = copies[0] if copies else None
+                if copies:  # a repeat of 0 copies draws nothing to check
+                    parse(kind, prop, filled(value, row if first is None else {**row, **first.fields()}), names)
             except s.Invalid as exc:
                 column = next(f for f in quoted(value) if f not in COPY or first is None)
                 raise rows.fail(number, column, f"{label}{what}: {exc}") from None

@@ -17,6 +17,7 @@ from .imposition import impose
 from .output.png import face_png, picture_png
 from .render import bleed_size, render_art
 from .validate import validate
+from .wording import generic_note
 
 DPI = 100            # face PNGs: sharp at the gallery's scale, small on disk
 PX_PER_MM = 2.4      # a face's width on the page (CSS px per mm)...
@@ -72,8 +73,9 @@ def checks(spec) -> list:
     """What pnp validate prints for a spec, as (level, line): level is ok, warning, error, note or failed."""
     failures = validate(spec)
     lines = [(report.level, f"{spec.path}: colours {report.name}: {vision.summary(report)}") for report in vision.reports(spec)]
-    if not spec.game.ruleset:
-        lines.append(("note", f"{spec.path}: generic checks only: the spec names no game.ruleset, so no game's own rules were checked"))
+    note = generic_note(spec)
+    if note:
+        lines.append(("note", note))
     lines += [("failed", str(failure)) for failure in failures]
     if not failures:
         checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
@@ -150,6 +152,11 @@ def spans(numbers) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
+def _many(number: int, thing: str) -> str:
+    """'1 piece', '2 pieces'."""
+    return f"{number} {thing}{'s' * (number != 1)}"
+
+
 def _e(value) -> str:
     """HTML-escaped text."""
     return html.escape(str(value), quote=True)
@@ -170,7 +177,7 @@ def _body(spec, lines, pieces, arts, pages):
     count = len(pieces)
     out = [f"<h1>{_e(game.title)}</h1>",
            f'<p class="byline">by {_e(game.designer)}{" · " + _e(game.facts()) if game.facts() else ""} · '
-           f"{len(spec.components)} components, {count} pieces, {len(arts)} distinct faces</p>"]
+           f"{_many(len(spec.components), 'component')}, {_many(count, 'piece')}, {_many(len(arts), 'distinct face')}</p>"]
     failed = sum(level == "failed" for level, _ in lines)
     out.append(f'<section id="checks"><h2>Checks: {"all pass" if not failed else f"{failed} failed"}</h2><ul class="checks">')
     out += [f'<li class="{level}">{_e(line)}</li>' for level, line in lines]

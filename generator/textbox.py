@@ -2,8 +2,9 @@
 runs of text (and inline icons) to add to a drawing.
 
 Markup: **bold**, *italic*, {colour:#c0392b}coloured{/colour} (also {color:...}{/color}; any colour our drawings
-take), :name: for the icon called name (only names given in icons; anything else stays as typed), a backslash before
-* { : or \\ to type it plainly, and a new line to break the line. Widths come from each font's own advances (hmtx).
+take), :name: for the icon called name (only names given in icons; anything else stays as typed, and faults reports
+it), a backslash before * { : or \\ to type it plainly, and a new line to break the line. Widths come from each font's
+own advances (hmtx).
 """
 import functools
 import re
@@ -145,6 +146,27 @@ def _extent(resource):
     """(ascent, descent) of a font in em, both positive."""
     units, hhea = typeface.load(resource).units, typeface._tt(resource)["hhea"]
     return hhea.ascent / units, -hhea.descent / units
+
+
+def faults(text: str, icons, colour) -> list:
+    """What is wrong with text's markup, one line each: an icon not among icons, a colour colour(name) refuses (it
+    returns why, or ''), a ** or * that opens and never closes; :30: (digits only) is no icon's name."""
+    found = []
+    bold = italic = False
+    for _, strong, slanted, paint, _, icon, *_ in _TOKEN.findall(text):
+        bold ^= bool(strong)
+        italic ^= bool(slanted)
+        why = colour(paint.strip()) if paint else ""
+        if why:
+            found.append(f"'{{colour:{paint}}}': {why}")
+        if icon and icon not in icons and not icon.isdigit():  # 3:30:00 is a time
+            found.append(f"':{icon}:' names no icon (icons: {', '.join(sorted(icons)) or 'none'}; "
+                         f"type \\: for a colon that is no icon's)")
+    if bold:
+        found.append("'**' starts bold that never ends (add the closing **, or type \\* for a star)")
+    if italic:
+        found.append("'*' starts italic that never ends (add the closing *, or type \\* for a star)")
+    return found
 
 
 def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 4.0, min_size: float | None = None,

@@ -75,23 +75,26 @@ def problems(node, transform, style, safe):
     if box is None:
         return
     own = getattr(node, "box", None)
-    overflow = (own and outside(text, box, own)) or outside(text, _placed(box, matrix(transform)), safe)
+    named = safe._replace(name=own.name if own else "")  # which row's element, when a layout drew the text
+    overflow = ((own and outside(text, box, own)) or
+                outside(text, _placed(box, matrix(transform)), named, f"the safe area ({SAFE:g} mm inside the cut)"))
     if overflow:
         yield overflow
 
 
-def outside(text, ink_box, box):
-    """The message for ink (left, top, right, bottom) that does not fit box, or None when it does."""
+def outside(text, ink_box, box, what="its box"):
+    """The message for ink (left, top, right, bottom) that does not fit box (what it is called), or None when it does."""
     width, height = ink_box[2] - ink_box[0], ink_box[3] - ink_box[1]
+    named = f" ({box.name})" if box.name else ""
     if width > box.right - box.left + SLACK:
-        return f"text {_quote(text)} is {width:.1f} mm wide, its box is {box.right - box.left:.1f} mm ({box.name})"
+        return f"text {_quote(text)} is {width:.1f} mm wide, {what} is {box.right - box.left:.1f} mm{named}"
     if height > box.bottom - box.top + SLACK:
-        return f"text {_quote(text)} is {height:.1f} mm tall, its box is {box.bottom - box.top:.1f} mm ({box.name})"
+        return f"text {_quote(text)} is {height:.1f} mm tall, {what} is {box.bottom - box.top:.1f} mm{named}"
     past = {"left": box.left - ink_box[0], "top": box.top - ink_box[1],
             "right": ink_box[2] - box.right, "bottom": ink_box[3] - box.bottom}
     side = max(past, key=past.get)
     if past[side] > SLACK:
-        return f"text {_quote(text)} runs {past[side]:.1f} mm past the {side} edge of its box ({box.name})"
+        return f"text {_quote(text)} runs {past[side]:.1f} mm past the {side} edge of {what}{named}"
     return None
 
 

@@ -1,4 +1,4 @@
-"""How lists of numbers read in messages and on sheets, and colour words in a theme's own words."""
+"""How lists of numbers read in messages and on sheets, colour words in a theme's own words, and validate's notes."""
 import re
 
 
@@ -27,3 +27,11 @@ def colour_words(spec, text: str) -> str:
         word = renamed[match.group(0).lower()]
         return word[:1].upper() + word[1:] if match.group(0)[0].isupper() else word
     return re.sub(rf"(?<![\w=-])=([a-z]+)(?![\w-])|(?<![\w=-])(?:{names})(?![\w-])", one, text, flags=re.IGNORECASE)
+
+
+def generic_note(spec) -> str | None:
+    """The note validate prints when a spec of the shipped games' kinds names no game.ruleset to check its rules by;
+    None for a spec that names one, or whose pieces are all layouts (a game of one's own has no rules code)."""
+    if spec.game.ruleset or all(comp.kind == "layout" for comp in spec.components):
+        return None
+    return f"{spec.path}: generic checks only: the spec names no game.ruleset, so no game's own rules were checked"

@@ -160,3 +160,17 @@ def test_a_back_column_needs_a_common_back_and_names_files_inside_the_folder(tmp
     assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
         "cards.csv row 3, column back: ../x.yaml: '../x.yaml': expected a path inside the spec's folder (no absolute path, "
         "no '..')")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("title;cost\nSun;1\nNoon Glaré;3\n", "row 3, column title: not UTF-8 text (byte {at}, 0xe9, perhaps a Latin-1 'é')"),
+    ("title,cost\nSun,1\n\"Noon, Glare\",£3\n", "row 3, column cost: not UTF-8 text (byte {at}, 0xa3, perhaps a Latin-1 '£')"),
+    ("títle,cost\nSun,1\n", "row 1, column 1: not UTF-8 text (byte {at}, 0xed, perhaps a Latin-1 'í')"),
+])
+def test_a_latin_1_csv_names_the_row_and_column_of_its_first_bad_byte(tmp_path, text, message):
+    from generator import data
+    (tmp_path / "cards.csv").write_bytes(text.encode("latin-1"))
+    with pytest.raises(UserError) as caught:
+        data.load(tmp_path / "cards.csv")
+    at = next(n for n, byte in enumerate(text.encode("latin-1")) if byte > 127)  # the first byte UTF-8 cannot start
+    assert str(caught.value) == f"{tmp_path / 'cards.csv'} {message.format(at=at)}: save it as CSV UTF-8"

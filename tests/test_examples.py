@@ -82,6 +82,50 @@ def test_pnp_new_writes_a_game_that_validates_and_builds_and_never_overwrites(tm
     assert bad.exit_code == 1 and bad.output.startswith("error: .hidden: the folder's name makes the game id")
 
 
+def test_the_next_hint_of_pnp_new_is_a_command_a_shell_reads_right(tmp_path, monkeypatch):
+    import shlex
+    monkeypatch.chdir(tmp_path)
+    made = CliRunner().invoke(cli, ["new", "Big Game"])
+    assert made.exit_code == 0, made.output
+    hint = made.output.splitlines()[-1]
+    assert hint.startswith("next: ")
+    words = shlex.split(hint.removeprefix("next: "))
+    assert words == ["pnp", "validate", "Big Game/Big Game.yaml", "&&", "pnp", "build", "Big Game/Big Game.yaml"]
+    assert (tmp_path / words[2]).is_file()
+
+
+def test_validate_of_a_game_of_layouts_prints_one_line_and_no_generic_note(tmp_path, monkeypatch):
+    """A game of one's own has no rules code to name: validate says its checks pass and nothing more."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "mine"]).exit_code == 0
+    run = CliRunner().invoke(cli, ["validate", "mine/mine.yaml"])
+    assert run.exit_code == 0 and run.output == "mine/mine.yaml: all generic checks pass (1 component)\n"
+
+
+def test_the_starter_back_centres_its_coin_above_the_whole_title(tmp_path):
+    """On the starter's back the coin sits in the middle, across and clear above the game's name, all of it showing."""
+    from PIL import Image
+    from generator.output.png import face_png
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "my-game")]).exit_code == 0
+    spec = specs.load(str(tmp_path / "my-game" / "my-game.yaml"))
+    back = next(art for art in expand(spec)[1].values() if art.side == "back")
+    image = Image.open(io.BytesIO(face_png(spec, back, 25.4 * PX_PER_MM))).convert("RGB")
+    gold = [(x, y) for y in range(image.height) for x in range(image.width)
+            if (lambda r, g, b: r > 150 and g > 120 and b < 120)(*image.getpixel((x, y)))]
+    rows = sorted({y for _, y in gold})
+    runs = [[rows[0]]]
+    for y in rows[1:]:
+        runs[-1].append(y) if y == runs[-1][-1] + 1 else runs.append([y])
+    assert len(runs) == 2  # the coin, then the name below it, a gap between
+    (coin, name), middle = runs, image.width / 2
+    for run in (coin, name):
+        xs = [x for x, y in gold if run[0] <= y <= run[-1]]
+        assert (min(xs) + max(xs)) / 2 == pytest.approx(middle, abs=0.5 * PX_PER_MM)
+    xs = [x for x, y in gold if name[0] <= y <= name[-1]]
+    assert (max(xs) - min(xs)) / PX_PER_MM > 20  # "My Game" whole, in letters about 6 mm high
+    assert (name[-1] - name[0]) / PX_PER_MM > 4
+
+
 def test_ember_deck_sets_titles_in_its_own_font_and_embeds_its_picture_once():
     spec = specs.load(str(EXAMPLES / "ember-deck" / "ember-deck.yaml"))
     reader = pypdf.PdfReader(io.BytesIO(components_pdf(spec, "a4")[0]))

@@ -407,3 +407,61 @@ def test_the_benchmark_times_each_format_against_the_pdf_build_of_the_same_deck(
     assert [name.split(":")[0] for name in names] == [f"export {name}" for name in bench.EXPORTS]
     assert "(1 file," in names[0] and "(4 files," in names[2] and "(1 file," in names[3]  # png: 3 fronts and a back
     assert rows[0][5] is None and all(row[5] == rows[0][1] > 0 and row[6] == "pdf build" for row in rows[1:])
+
+
+def test_a_rebuild_after_renaming_a_card_leaves_only_the_new_faces(tmp_path):
+    """Each export removes the faces it wrote before and no longer writes, and nothing else in its folders."""
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "rename-me")]).exit_code == 0
+    game = tmp_path / "rename-me" / "rename-me.yaml"
+    cards = tmp_path / "rename-me" / "cards.csv"
+    builds = (["--format", "svg,png", "--paper", "a4", "--dpi", "30"], ["--format", "png", "--pod", "thegamecrafter"])
+    for options in builds:
+        out = export(tmp_path, str(game), *options)
+    before = {p.relative_to(out) for p in out.rglob("*") if p.is_file()}
+    first = cards.read_text(encoding="utf-8").splitlines()[1].split(",")[0]
+    mine = [out / "png" / "notes.txt", out / "svg" / "mine.svg", out / "pod-thegamecrafter" / "keep.txt"]
+    for path in mine:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("the designer's own file")
+    cards.write_text(cards.read_text(encoding="utf-8").replace(first, "Renamed Card", 1), encoding="utf-8")
+    for options in builds:
+        export(tmp_path, str(game), *options)
+    after = {p.relative_to(out) for p in out.rglob("*") if p.is_file()} - {p.relative_to(out) for p in mine}
+    gone, new = before - after, after - before
+    slug = re.sub(r"[^a-z0-9]+", "-", first.lower()).strip("-")
+    assert gone and new and all(slug in p.name for p in gone) and all("renamed-card" in p.name for p in new)
+    assert {p.parts[0] for p in gone} == {"svg", "png", "pod-thegamecrafter"}
+    assert len(gone) == len(new) and all(path.read_text() == "the designer's own file" for path in mine)
+
+
+def test_contact_captions_are_the_face_titles_at_one_size_cut_at_a_word(tmp_path):
+    """Under each front its title (not its file name's words with cut-off flavour text), short enough for its cell."""
+    from generator import textfit
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "deck")]).exit_code == 0
+    cards = tmp_path / "deck" / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Old Oak", "The Oldest Oak In The Whole Wide Forest"),
+                     encoding="utf-8")
+    spec = specs.load(str(tmp_path / "deck" / "deck.yaml"))
+    fronts = [a for a in expand(spec)[1].values() if a.side == "front"]
+    w, h = KINDS[spec.components[0].kind].size(spec.components[0].options)
+    width = contact.layout(len(fronts) + 1, w, h)[2] + contact.GAP * 0.8
+    names = [contact.caption(spec, art, n, width) for n, art in enumerate(fronts, start=1)]
+    assert names == ["Sunrise", "Noon Glare", "Moonlit Path", "Tide Turn", "Sprout", "The Oldest Oak In The..."]
+    assert all(textfit.width(name, contact.CAPTION) <= width for name in names)
+    untitled = specs.load("posies")
+    art = next(a for a in expand(untitled)[1].values() if a.component == "board" and a.side == "front")
+    assert contact.caption(untitled, art, None, width) == untitled.component("board").title  # its only face
+    words = specs.load("pixeliction")
+    art = [a for a in expand(words)[1].values() if a.component == "words" and a.side == "front"][2]
+    assert contact.caption(words, art, 3, width) == f"{words.component('words').title} 3"  # word lists: too long to show
+
+
+def test_a_deck_that_shrinks_below_one_tts_sheet_leaves_no_second_sheet(tmp_path):
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "big")]).exit_code == 0
+    spec, cards = tmp_path / "big" / "big.yaml", tmp_path / "big" / "cards.csv"
+    def deal(rows):
+        cards.write_text("title,cost,suit,rules,flavour,count\n" + "".join(f"Card {n},1,sun,Draw.,,1\n" for n in range(rows)))
+        spec.write_text(re.sub(r"expect: \d+", f"expect: {rows}", spec.read_text()))
+        return sorted(p.name for p in (export(tmp_path, str(spec), "--format", "tts", "--dpi", "30") / "tts").iterdir())
+    assert deal(tts.PER_SHEET + 1) == ["big.json", "cards-back.png", "cards-sheet-1.png", "cards-sheet-2.png"]
+    assert deal(3) == ["big.json", "cards-back.png", "cards-sheet-1.png"]

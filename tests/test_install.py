@@ -70,3 +70,11 @@ def test_a_command_that_finds_no_game_is_an_error(installed, tmp_path):
         assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
         assert result.stderr.startswith("error: no games found: the shipped specs should be in "), result.stderr
     assert not (tmp_path / "output").exists()
+
+
+def test_security_md_names_the_font_cache_folder_fontconfig_writes():
+    """Every cache folder the bundled fonts.conf sends fontconfig to is named in docs/security.md."""
+    import xml.etree.ElementTree as ET
+    folders = [node.text for node in ET.parse(ROOT / "generator" / "fonts" / "fonts.conf").iter("cachedir")]
+    security = (ROOT / "docs" / "security.md").read_text(encoding="utf-8")
+    assert folders and all(f"$XDG_CACHE_HOME/{name}/" in security and f"~/.cache/{name}/" in security for name in folders)

@@ -593,7 +593,10 @@ def test_a_text_box_near_the_cut_fails_once_and_a_frame_on_every_face_is_painted
                         or real(node, clips, box))
     failed = [str(f) for f in validate(spec)]
     # one line per face from the text check (its glyphs 0.8 mm past the safe area), none from the mark check
-    assert len(failed) == 20 and all(f.endswith("past the left edge of its box (safe area)") for f in failed)
+    assert len(failed) == 20
+    assert failed[3] == (f"{tmp_path / 'game.yaml'}: cards: face 4: text 'Card 3' runs 0.8 mm past the left edge of the "
+                         f"safe area (2 mm inside the cut) ({tmp_path / 'cards.csv'} row 5, text title)")
+    assert all("past the left edge of the safe area (2 mm inside the cut) (" in f for f in failed)
     assert painted.count("frame") == 1   # the same frame on 20 faces: painted once, not once a face
 
 
@@ -781,3 +784,101 @@ components:
     plan = impose(spec, expand(spec)[0], "a4")
     sheet = next(s for s in (plan.cover, *plan.sheets) if s and "standees" in s.components)
     assert sheets.making(spec, sheet) == "Standees: fold on the dashed lines, glue the figures back to back, bend the feet out."
+
+
+def starter(tmp_path, old, new):
+    """A `pnp new` game in tmp_path with one text of its cards.csv changed; the path of its spec."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "mine")]).exit_code == 0
+    cards = tmp_path / "mine" / "cards.csv"
+    text = cards.read_text(encoding="utf-8")
+    assert old in text
+    cards.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return tmp_path / "mine" / "mine.yaml"
+
+
+@pytest.mark.parametrize("old, new, row, message", [
+    ("Draw a card.", "Draw a :sword: card.", 2, "':sword:' names no icon (icons: capsule, circle, coin, diamond, "
+     "flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, mark-cross, mark-drop, mark-heart, mark-star, "
+     "marker-triangle, rhombus, round, square, triangle; type \\: for a colon that is no icon's)"),
+    ("Gain 1 coin.", "Gain {colour:fire}1{/colour} coin.", 6, "'{colour:fire}': unknown colour 'fire' (palette has "
+     "black, gold, ink, leaf, moon, paper, sun, white, or #rrggbb)"),
+    ("Every other player", "**Every other player", 3,
+     "'**' starts bold that never ends (add the closing **, or type \\* for a star)"),
+    ("Small things grow.", "Small *things grow.", 6, None),
+])
+def test_bad_markup_in_a_data_cell_fails_validation_naming_file_row_column_and_markup(tmp_path, old, new, row, message):
+    from click.testing import CliRunner
+    from generator.cli import cli
+    spec = starter(tmp_path, old, new)
+    result = CliRunner().invoke(cli, ["validate", str(spec)])
+    column = "rules" if message else "flavour"
+    message = message or "'*' starts italic that never ends (add the closing *, or type \\* for a star)"
+    assert result.exit_code == 1
+    assert result.output == f"error: {spec.parent / 'cards.csv'} row {row}, column {column}: layout element {column}.text: {message}\n"
+
+
+def test_a_backslash_types_a_colon_word_plainly(tmp_path):
+    spec = specs.load(str(starter(tmp_path, "Draw a card.", "Draw a \\:sword: card.")))
+    assert validate(spec) == []
+    art = next(a for a in expand(spec)[1].values() if a.side == "front" and a.props.get("title") == "Sunrise")
+    import xml.etree.ElementTree as ET
+    from generator.output.svg import to_text
+    words = " ".join("".join(node.itertext()) for node in ET.fromstring(to_text(svg.as_drawing(draw_art(spec, art))))
+                     .iter("{http://www.w3.org/2000/svg}text"))
+    assert ":sword:" in words and "\\" not in words
+
+
+def test_bad_markup_in_a_layout_fails_at_the_element(tmp_path):
+    spec = starter(tmp_path, "Sunrise", "Sunrise")
+    card = spec.parent / "card.yaml"
+    card.write_text(card.read_text().replace('text: "{rules}"', 'text: "{rules} :sword:"'))
+    with pytest.raises(UserError) as caught:
+        specs.load(str(spec))
+    assert str(caught.value).endswith("elements.rules.text: ':sword:' names no icon (icons: capsule, circle, coin, "
+                                      "diamond, flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, "
+                                      "mark-cross, mark-drop, mark-heart, mark-star, marker-triangle, rhombus, round, "
+                                      "square, triangle; type \\: for a colon that is no icon's)")
+
+
+def test_a_repeat_count_may_quote_a_data_column(tmp_path):
+    """repeat: {count: "{cost}"} draws as many copies as each row's cell says (0: none); a cell that is no count fails."""
+    import xml.etree.ElementTree as ET
+    from click.testing import CliRunner
+    from generator.cli import cli
+    from generator.output.svg import to_text
+    path = starter(tmp_path, "Sunrise,1,", "Sunrise,0,")
+    card = path.parent / "card.yaml"
+    card.write_text(card.read_text() + '  pips: {type: circle, x: 9, y: 44, r: 1.2, fill: "#123456", '
+                                       'repeat: {count: "{cost}", dx: 3.5}}\n')
+    spec = specs.load(str(path))
+    assert validate(spec) == []
+    drawn = {}
+    for art in expand(spec)[1].values():
+        if art.side == "front":
+            root = ET.fromstring(to_text(svg.as_drawing(draw_art(spec, art))))
+            drawn[art.props["title"]] = sum(c.get("fill") == "#123456" for c in root.iter("{http://www.w3.org/2000/svg}circle"))
+    assert drawn == {"Sunrise": 0, "Noon Glare": 3, "Moonlit Path": 2, "Tide Turn": 4, "Sprout": 1, "Old Oak": 5}
+    cards = path.parent / "cards.csv"
+    cards.write_text(cards.read_text().replace("Sunrise,0,", "Sunrise,lots,"))
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert result.output == (f"error: {cards} row 2, column cost: layout element pips.repeat: expected a number from 0 "
+                             f"to 1000, found 'lots'\n")
+
+
+@pytest.mark.parametrize("order, message", [
+    ("coin first", "text 'My Game' (text name) lies on coin, of its own colour #f2c14e: 31% of its ink cannot be read"),
+    ("name first", "text 'My Game' (text name) is 31% hidden by coin, drawn after it: move one, or list coin first"),
+])
+def test_a_text_hidden_by_a_later_element_or_set_on_its_own_colour_fails(tmp_path, order, message):
+    """The starter's back as it first was: the coin's box from the card's middle, over the gold title."""
+    path = starter(tmp_path, "Sunrise", "Sunrise")
+    coin = "  coin: {type: icon, name: coin, x: 50%, y: 50%, width: 30, height: 30, colour: gold, ink: gold}\n"
+    name = "  name: {type: text, x: 0, y: 62, width: 100%, height: 8, text: My Game, size: 4.5, bold: true, align: centre, colour: gold}\n"
+    (path.parent / "back.yaml").write_text("ground: ink\nelements:\n" + (coin + name if order == "coin first" else name + coin))
+    spec = specs.load(str(path))
+    assert [f.message for f in validate(spec)] == [f"back: {message}"]
+    (path.parent / "back.yaml").write_text("ground: ink\nelements:\n" + coin.replace("x: 50%, y: 50%", "x: 16.5, y: 20") + name)
+    assert validate(specs.load(str(path))) == []

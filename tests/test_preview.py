@@ -180,6 +180,14 @@ def test_stale_faces_removed(tmp_path):
     assert not spare.exists() and (where / "faces" / "posy-pink-1.png").exists()
 
 
+def test_the_byline_counts_one_component_in_the_singular(tmp_path):
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "solo")]).exit_code == 0
+    where, _ = gallery(tmp_path, str(tmp_path / "solo" / "solo.yaml"))
+    page = (where / "index.html").read_text(encoding="utf-8")
+    pieces, arts = expand(specs.load(str(tmp_path / "solo" / "solo.yaml")))
+    assert f"· 1 component, {len(pieces)} pieces, {len(arts)} distinct faces</p>" in page
+
+
 # --- in a real browser -------------------------------------------------------------------------------------------
 
 class DevTools:

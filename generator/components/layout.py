@@ -198,10 +198,11 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
         colour = layouts.parse("rect", "fill", layouts.filled(lay.ground, fields), names)
         drawn.append(svg.part(dwg.rect((-bleed, -bleed), (svg.r(w + 2 * bleed), svg.r(h + 2 * bleed)),
                                        fill=spec.colour(colour)), "ground", svg.GROUND))
+    lettered = ([], [])  # each unturned text drawn so far, and each opaque element: what may hide a text
     for name, props in lay.elements:
         kind = props["type"]
         try:
-            step = layouts.parse(kind, "repeat", props["repeat"], names) if "repeat" in props else None
+            step = layouts.parse(kind, "repeat", layouts.filled(props["repeat"], fields), names) if "repeat" in props else None
             for copy in step.copies() if step else [None]:
                 e = layouts.element(kind, props, fields if copy is None else {**fields, **copy.fields()}, names)
                 if not e["visible"]:
@@ -211,6 +212,8 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
                 made = shape(dwg, spec, kind, e, box, label, where)
                 if made is None:
                     continue
+                if copy is None and not e["rotate"]:
+                    covering(lettered, spec, kind, e, box, made, label, where)
                 if e["opacity"] < 1:
                     made.attrs["opacity"] = e["opacity"]
                 moves = []
@@ -229,6 +232,48 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
         except s.Invalid as exc:  # checked when the spec loaded: only a layout changed behind its back gets here
             raise UserError(f"{where}layout element {name}: {exc}") from None
     return drawn
+
+
+def covering(drawn, spec, kind, e, box, made, name, where) -> None:
+    """Record a text's ink or an opaque element's cover (a rect's or image's box, the square inside a circle, an icon's
+    middle 70 %) in drawn; a text a fifth or more hidden by a later cover, or lying on an earlier cover of its own
+    colour, gets a problem."""
+    texts, covers = drawn
+    if isinstance(made, Lettering):
+        inks = [typeface.ink(run.face, run.content or "", float(run.attrs["x"]), float(run.attrs["y"]),
+                             float(run.attrs["font-size"])) for run in made.children if isinstance(run, svg.Run)]
+        inks = [i for i in inks if i]
+        if inks:
+            ink = (min(i[0] for i in inks), min(i[1] for i in inks), max(i[2] for i in inks), max(i[3] for i in inks))
+            colour, said = spec.colour(e["colour"]), f"text {_quoted(e['text'])} ({where}text {name})"
+            texts.append((said, made, ink))
+            for under, cover, fill in covers:
+                if fill == colour and _share(ink, cover) >= 0.2:
+                    made.problems.append(f"{said} lies on {under}, of its own colour {colour}: {_share(ink, cover):.0%} "
+                                         f"of its ink cannot be read")
+        return
+    if e["opacity"] < 1 or kind not in ("rect", "image", "circle", "icon") or (kind == "rect" and e["fill"] == "none"):
+        return
+    x, y = mm(e["x"], box, "x"), mm(e["y"], box, "y")
+    if kind == "circle":
+        half = mm(e["r"], box, "m") / math.sqrt(2)
+        cover = (x - half, y - half, x + half, y + half)
+    else:
+        w, h = mm(e["width"], box, "w"), mm(e["height"], box, "h")
+        inset = 0.15 if kind == "icon" else 0.0
+        cover = (x + inset * w, y + inset * h, x + (1 - inset) * w, y + (1 - inset) * h)
+    covers.append((name, cover, spec.colour(e["colour"] if kind == "icon" else e.get("fill", ""))))
+    for said, lettering, ink in texts:
+        if _share(ink, cover) >= 0.2:
+            lettering.problems.append(f"{said} is {_share(ink, cover):.0%} hidden by {name}, drawn after it: move one, "
+                                      f"or list {name} first")
+
+
+def _share(ink, cover) -> float:
+    """How much of an ink box (left, top, right, bottom) a cover box hides, 0 to 1."""
+    across = min(ink[2], cover[2]) - max(ink[0], cover[0])
+    down = min(ink[3], cover[3]) - max(ink[1], cover[1])
+    return max(across, 0) * max(down, 0) / max((ink[2] - ink[0]) * (ink[3] - ink[1]), 1e-9)
 
 
 def centre(kind, e, box):
@@ -316,8 +361,7 @@ def text_box(spec, e, x, y, width, height, name):
                        align="centre" if e["align"] == "center" else e["align"], valign=e["valign"],
                        leading=e["leading"], colour=spec.colour(e["colour"]), icons=icons(spec, text),
                        wrap=e["wrap"])
-    quote = e["text"] if len(e["text"]) <= 40 else e["text"][:37] + "..."
-    quote = "'" + quote.replace("\n", " ") + "'"
+    quote = _quoted(e["text"])
     problems = []
     if not laid.fits:
         problems.append(f"text {quote} does not fit its {width:.1f} x {height:.1f} mm box even at its min_size, "
@@ -330,6 +374,11 @@ def text_box(spec, e, x, y, width, height, name):
     group = Lettering(problems)
     group.children += laid.elements
     return group
+
+
+def _quoted(text: str) -> str:
+    """A text as messages show it: quoted on one line, cut after 40 characters."""
+    return "'" + (text if len(text) <= 40 else text[:37] + "...").replace("\n", " ") + "'"
 
 
 def icons(spec, text) -> dict:

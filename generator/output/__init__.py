@@ -66,6 +66,21 @@ def folder(options, spec, name) -> Path:
     return Path(options.out_dir) / spec.game.id / name
 
 
+def face_pattern(component: str, suffix: str) -> re.Pattern:
+    """The names face_stems gives a component's faces, as a pattern (with the file suffix)."""
+    return re.compile(rf"{re.escape(component)}-(back|front|\d+(-[a-z0-9-]+)?-front){re.escape(suffix)}")
+
+
+def prune(where: Path, pattern: re.Pattern, kept, others=()) -> None:
+    """Remove the files in where named as pattern says that are not kept: what an export wrote before and no longer
+    writes (a renamed card's face); a name that also fits one of others belongs to another component and stays."""
+    kept = {Path(p).name for p in kept}
+    for old in sorted(where.glob("*")) if where.is_dir() else ():
+        if (old.is_file() and old.name not in kept and pattern.fullmatch(old.name)
+                and not any(other.fullmatch(old.name) for other in others)):
+            old.unlink(missing_ok=True)
+
+
 def summary(paths, sizes, *notes) -> tuple:
     """What a build prints for a batch of files: (the file, or their shared folder and name start, 'n files', bytes, notes...)."""
     paths = [Path(p) for p in paths]

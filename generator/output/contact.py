@@ -4,12 +4,13 @@ from collections import Counter
 
 from .. import svg, textfit
 from ..components.kind import Circle
+from ..components.layout import ROW
 from ..expand import expand
 from ..build import check
 from ..files import write_atomic
 from ..render import draw_art
 from ..safearea import cut_line
-from . import face_stems, folder, png, summary
+from . import _named, folder, png, summary
 from .tts import trim_size
 
 DPI = 100
@@ -18,6 +19,7 @@ GAP = 6.0        # mm between faces, and around the grid
 LABEL = 9.0      # mm under each face for its name and count
 HEAD = 16.0      # mm above the grid for the title
 COLUMNS = 8
+CAPTION = 2.8    # mm: the size of every face's name under it
 
 
 def layout(count: int, w: float, h: float) -> tuple:
@@ -37,7 +39,6 @@ def sheet(spec, component) -> bytes:
     shown = [a for a in arts.values() if a.component == component and a.side == "front"]
     shown += [a for a in arts.values() if a.component == component and a.side == "back"]
     copies = Counter(p.front for p in pieces if p.component == component)
-    stems = face_stems(spec, arts)
     w, h = trim_size(spec, component)
     columns, rows, fw, fh, width, height = layout(len(shown), w, h)
     words = svg.drawing(width, height, ident="contact")
@@ -59,13 +60,37 @@ def sheet(spec, component) -> bytes:
         words.add(outline(words, cut, x, y, fw / w))
         png.paint_into(ctx, svg.as_drawing(draw_art(spec, art)), (x * k, y * k, fw * k, fh * k), comp.bleed)
         ctx.restore()
-        name = stems[art.key][len(component) + 1:].removesuffix("front").strip("-").replace("-", " ") or "front"
+        name = "back" if art.side == "back" else caption(spec, art, i + 1 if len(copies) > 1 else None, fw + GAP * 0.8)
         count = f"back of all {pieces_shown}" if art.side == "back" else f"x {copies[art.key]}"
-        size = min(3.0, (fw + GAP * 0.8) / max(textfit.width(name, 1.0), 1e-6))
-        words.add(svg.text(words, name, x + fw / 2, y + fh + 3.6, size))
+        words.add(svg.text(words, name, x + fw / 2, y + fh + 3.6, CAPTION))
         words.add(svg.text(words, count, x + fw / 2, y + fh + 7.4, 3.0, fill="#555555"))
     png.paint_into(ctx, words, (0, 0, png.pixels(width, DPI), png.pixels(height, DPI)))
     return png.encode(surface, DPI)
+
+
+def caption(spec, art, number: int | None, width: float) -> str:
+    """A front's name under it: a data row's title (a title or name column, else its first value in words), another
+    face's short values; else the component's title and the face's number (None: its only face); cut at a word, with
+    '...', to width mm."""
+    values = [v.strip() for v in [art.props.get("title"), art.props.get("name"), *_named(spec, art)]
+              if isinstance(v, str) and v.strip() and not _numeric(v)]
+    if art.props.get(ROW) is None:  # no data row: the values its file name shows, as words
+        values = [" ".join(dict.fromkeys(v for v in values if len(v) <= 24))] if values else []
+    name = values[0] if values else f"{spec.component(art.component).title}{f' {number}' if number else ''}"
+    words = name.split()
+    while len(words) > 1 and textfit.width(name, CAPTION) > width:
+        words.pop()
+        name = " ".join(words) + "..."
+    return name
+
+
+def _numeric(text: str) -> bool:
+    """True when a value is a number (a cost or count, no title)."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def outline(words, cut, x: float, y: float, scale: float):

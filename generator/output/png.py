@@ -11,7 +11,7 @@ from ..expand import expand
 from ..files import write_atomic
 from ..components.kind import Circle
 from ..render import draw_art
-from . import face_stems, folder, pixels, summary
+from . import face_pattern, face_stems, folder, prune, pixels, summary
 
 DPI = 300
 
@@ -105,4 +105,7 @@ def write_faces(spec, component, options) -> tuple:
             write_atomic(path, data)
             paths.append(path)
             sizes.append(len(data))
+    kept = set(stems.values())  # a face of this spec named like one of this component's stays
+    prune(folder(options, spec, "png"), face_pattern(component, ".png"), [*paths, *(f"{stem}.png" for stem in kept)],
+          [face_pattern(c.id, ".png") for c in spec.components if c.id != component])
     return summary(paths, sizes)

@@ -1,4 +1,5 @@
 """Print-on-demand presets: the card sizes, bleed, dpi and file names that card printers' published templates ask for."""
+import re
 from typing import NamedTuple
 
 from .. import svg
@@ -7,7 +8,7 @@ from ..errors import UserError
 from ..expand import expand
 from ..files import write_atomic
 from ..render import draw_art
-from . import face_stems, folder, pixels, summary
+from . import face_stems, folder, pixels, prune, summary
 
 INCH = 25.4
 MATCH = 1.5  # mm: how far a component's trim may be from a product's and still print as it
@@ -36,6 +37,7 @@ class Preset(NamedTuple):
     back: str
 
 
+NUMBERED = re.compile(r"\d{3}-.+\.png|back\.png")  # the names a preset gives a component's faces
 EIGHTH = INCH / 8
 PRESETS = {
     "thegamecrafter": Preset("The Game Crafter", (
@@ -117,6 +119,8 @@ def write_game(spec, options) -> tuple:
         px = item.pixels()
         notes.append(f"{comp.id}: {chosen.title} {item.name}, {px[1] if turned else px[0]} x {px[0] if turned else px[1]} px "
                      f"at {item.dpi} dpi")
+    for where in sorted({path.parent for path in paths}):  # a renamed card's old face goes
+        prune(where, NUMBERED, paths)
     if left:
         sold = ", ".join(f"{p.name} {round(p.width, 1):g} x {round(p.height, 1):g} mm" for p in chosen.products)
         notes.append(f"not exported, {chosen.title} has no product of their size ({sold}): {', '.join(left)}")

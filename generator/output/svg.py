@@ -1,6 +1,7 @@
 """SVG export with svgwrite: one file per distinct face (bleed included) and one per page of the components PDF."""
 import base64
 import copy
+import re
 
 import svgwrite
 
@@ -10,7 +11,7 @@ from ..expand import expand
 from ..files import write_atomic
 from ..imposition import impose
 from ..render import draw_art
-from . import face_stems, folder, summary
+from . import face_pattern, face_stems, folder, prune, summary
 
 
 def document(drawing, debug=False) -> svgwrite.Drawing:
@@ -183,6 +184,9 @@ def write_faces(spec, component, options) -> tuple:
             write_atomic(path, data)
             paths.append(path)
             sizes.append(len(data))
+    kept = set(stems.values())  # a face of this spec named like one of this component's stays
+    prune(folder(options, spec, "svg"), face_pattern(component, ".svg"), [*paths, *(f"{stem}.svg" for stem in kept)],
+          [face_pattern(c.id, ".svg") for c in spec.components if c.id != component])
     return summary(paths, sizes)
 
 
@@ -198,4 +202,5 @@ def write_pages(spec, paper, options) -> tuple:
         write_atomic(path, data)
         paths.append(path)
         sizes.append(len(data))
+    prune(folder(options, spec, "svg"), re.compile(rf"{re.escape(spec.game.id)}-{paper}{fold}-page-\d+\.svg"), paths)
     return summary(paths, sizes)

@@ -3,6 +3,7 @@ saved-object JSON that loads every deck from the written files."""
 import hashlib
 import json
 import math
+import re
 
 from .. import svg
 from ..components import KINDS
@@ -12,7 +13,7 @@ from ..build import check
 from ..files import write_atomic
 from ..render import draw_art
 from ..safearea import cut_line
-from . import folder, png, summary
+from . import folder, png, prune, summary
 
 COLUMNS, ROWS = 10, 7
 PER_SHEET = COLUMNS * ROWS - 1  # the last cell stays free: Tabletop Simulator shows it for a card hidden in a hand
@@ -57,6 +58,11 @@ def files(spec, options, component, fronts) -> tuple:
     return [where / f"{component}-sheet-{n}.png" for n in range(1, count + 1)], where / f"{component}-back.png"
 
 
+def sheet_pattern(component: str) -> re.Pattern:
+    """The names files gives a component's deck sheets, as a pattern."""
+    return re.compile(rf"{re.escape(component)}-sheet-\d+\.png")
+
+
 def jobs(spec, options) -> list:
     """One job per component for its images, then the saved object."""
     return [(f"{spec.game.id} tts {component}", write_images, (spec, component, options))
@@ -91,6 +97,8 @@ def write_images(spec, component, options) -> tuple:
         paint_cut(ctx, spec, back, cut, (0, 0, png.pixels(w, dpi), png.pixels(h, dpi)))
     data = png.encode(surface, dpi)
     write_atomic(back_path, data)
+    prune(back_path.parent, sheet_pattern(component), paths,  # a deck that shrank leaves no sheet of the old one
+          [sheet_pattern(c.id) for c in spec.components if c.id != component])
     return summary(paths + [back_path], sizes + [len(data)])
 
 
