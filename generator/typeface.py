@@ -73,12 +73,13 @@ VERA = Family(Face("/V", False, False), Face("/VB", False, False), Face("/V", Tr
 
 
 def designer(path) -> str:
-    """Read a designer's TrueType or OpenType font; its resource name, from its content (same file, same name)."""
+    """Read a designer's TrueType or OpenType font; its resource name, from its file name and content (so messages name
+    the file a spec gave, even when another file in the process holds the same bytes)."""
     try:
         data = cache.read(path, Path(path).read_bytes())
     except OSError as exc:
         raise UserError(f"{path}: cannot read font: {exc.strerror}") from None
-    name = "/T" + hashlib.sha256(data).hexdigest()[:12]
+    name = "/T" + hashlib.sha256(Path(path).name.encode() + b"\0" + data).hexdigest()[:12]
     if name not in DESIGNED:
         DESIGNED[name] = str(path)
         try:
