@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ..components.layout import COUNTS
 from ..expand import expand
+from ..files import write_atomic
 
 
 class Options(NamedTuple):
@@ -79,6 +80,26 @@ def prune(where: Path, pattern: re.Pattern, kept, others=()) -> None:
         if (old.is_file() and old.name not in kept and pattern.fullmatch(old.name)
                 and not any(other.fullmatch(old.name) for other in others)):
             old.unlink(missing_ok=True)
+
+
+def face_files(spec, component, options, format_name: str, render) -> tuple:
+    """Write <out>/<id>/<format>/<face>.<format> for each distinct face (front and back) of a component, render(art)
+    giving its bytes; remove the files of faces this component no longer has; return the summary."""
+    _, arts = expand(spec)
+    stems = face_stems(spec, arts)
+    where, suffix = folder(options, spec, format_name), f".{format_name}"
+    paths, sizes = [], []
+    for art in arts.values():
+        if art.component == component:
+            path = where / f"{stems[art.key]}{suffix}"
+            data = render(art)
+            write_atomic(path, data)
+            paths.append(path)
+            sizes.append(len(data))
+    kept = set(stems.values())  # a face of this spec named like one of this component's stays
+    prune(where, face_pattern(component, suffix), [*paths, *(f"{stem}{suffix}" for stem in kept)],
+          [face_pattern(c.id, suffix) for c in spec.components if c.id != component])
+    return summary(paths, sizes)
 
 
 def summary(paths, sizes, *notes) -> tuple:

@@ -7,11 +7,9 @@ import zlib
 from .. import paint, svg
 from ..build import check
 from ..cairopdf import cairocffi  # cairo as cairopdf loads it: after pointing fontconfig at the bundled fonts
-from ..expand import expand
-from ..files import write_atomic
 from ..components.kind import Circle
 from ..render import draw_art
-from . import face_pattern, face_stems, folder, prune, pixels, summary
+from . import face_files, pixels
 
 DPI = 300
 
@@ -95,17 +93,4 @@ def jobs(spec, options) -> list:
 def write_faces(spec, component, options) -> tuple:
     """Write <out>/<id>/png/<face>.png for each distinct face (front and back) of a component."""
     check(spec)
-    _, arts = expand(spec)
-    stems = face_stems(spec, arts)
-    paths, sizes = [], []
-    for art in arts.values():
-        if art.component == component:
-            path = folder(options, spec, "png") / f"{stems[art.key]}.png"
-            data = face_png(spec, art, options.dpi)
-            write_atomic(path, data)
-            paths.append(path)
-            sizes.append(len(data))
-    kept = set(stems.values())  # a face of this spec named like one of this component's stays
-    prune(folder(options, spec, "png"), face_pattern(component, ".png"), [*paths, *(f"{stem}.png" for stem in kept)],
-          [face_pattern(c.id, ".png") for c in spec.components if c.id != component])
-    return summary(paths, sizes)
+    return face_files(spec, component, options, "png", lambda art: face_png(spec, art, options.dpi))

@@ -11,7 +11,7 @@ from ..expand import expand
 from ..files import write_atomic
 from ..imposition import impose
 from ..render import draw_art
-from . import face_pattern, face_stems, folder, prune, summary
+from . import face_files, folder, prune, summary
 
 
 def document(drawing, debug=False) -> svgwrite.Drawing:
@@ -174,20 +174,7 @@ def jobs(spec, options) -> list:
 def write_faces(spec, component, options) -> tuple:
     """Write <out>/<id>/svg/<face>.svg for each distinct face (front and back) of a component."""
     check(spec)
-    _, arts = expand(spec)
-    stems = face_stems(spec, arts)
-    paths, sizes = [], []
-    for art in arts.values():
-        if art.component == component:
-            path = folder(options, spec, "svg") / f"{stems[art.key]}.svg"
-            data = to_text(svg.as_drawing(draw_art(spec, art)))
-            write_atomic(path, data)
-            paths.append(path)
-            sizes.append(len(data))
-    kept = set(stems.values())  # a face of this spec named like one of this component's stays
-    prune(folder(options, spec, "svg"), face_pattern(component, ".svg"), [*paths, *(f"{stem}.svg" for stem in kept)],
-          [face_pattern(c.id, ".svg") for c in spec.components if c.id != component])
-    return summary(paths, sizes)
+    return face_files(spec, component, options, "svg", lambda art: to_text(svg.as_drawing(draw_art(spec, art))))
 
 
 def write_pages(spec, paper, options) -> tuple:
