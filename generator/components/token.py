@@ -1,8 +1,9 @@
 """Token: a round or square counter in one colour, with an optional template symbol and a value as pips or numeral.
 
-Tokens are cut as squares on the crop marks: the colour runs to the bleed edge, so a square cut is
-a finished token, and a round one is the same square with its corners cut off by scissors or a
-circle punch of the token's diameter (19 mm is a 3/4 in punch), guided by the ring.
+Square tokens are cut on the crop marks: the colour runs to the bleed edge, so a square cut is a
+finished token. Round ones are punched (a circle punch of the token's diameter: 19.05 mm is a 3/4 in
+punch) or cut round the ring with scissors; those of one colour sit in blocks with no straight crop
+marks, where a square cut would not give a finished piece.
 """
 import math
 
