@@ -135,6 +135,8 @@ def build(spec, paper, out_dir, backs="duplex"):
 def pages_saved(spec, paper, backs="duplex") -> int:
     """How many pages fewer hold pieces than if the components were imposed one by one, each on pages of its own (page 1
     counts when pieces share it with the list)."""
+    if len(spec.components) < 2:  # nothing to share: a large one-component deck is not imposed twice more
+        return 0
     pieces = expand(spec)[0]
     alone = [impose(spec, [p for p in pieces if p.component == comp.id], paper, backs) for comp in spec.components]
     together = impose(spec, pieces, paper, backs)

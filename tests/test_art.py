@@ -1,13 +1,14 @@
 """The designer's art: PNG and JPEG images embedded once at their own resolution, Inkscape SVG drawn by cairosvg,
 and nothing read from outside the spec's folder."""
+import functools
 import io
 
 import pikepdf
-import pypdfium2
 import pytest
 from PIL import Image, ImageDraw
 
-from generator import art, cairopdf, pdf, resolution, svg
+import pages
+from generator import art, resolution, svg
 from generator.errors import UserError
 
 PX = 10  # pixels per mm the pages are rendered at
@@ -55,26 +56,17 @@ def card(*placed):
     return dwg
 
 
-def pdf_bytes(*drawings):
-    """A PDF of the drawings, one a page."""
-    doc = pdf.Document(63, 88)
-    for dwg in drawings:
-        doc.paint(dwg)
-        doc.next_page()
-    return doc.save("t", "a", "s")
+pdf_bytes = functools.partial(pages.pdf_bytes, (63, 88))
 
 
 def pdfium(data, page=0):
     """A page rendered by pdfium at PX pixels per mm."""
-    doc = pypdfium2.PdfDocument(data)
-    image = doc[page].render(scale=PX * 25.4 / 72).to_pil().convert("RGB")
-    doc.close()
-    return image
+    return pages.pdfium(data, PX, page)
 
 
 def cairo(dwg):
     """A drawing painted by our cairo painter at PX pixels per mm."""
-    return Image.open(io.BytesIO(cairopdf.png(dwg, PX * 25.4))).convert("RGB")
+    return pages.cairo(dwg, PX)
 
 
 def at(image, x, y):

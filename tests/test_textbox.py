@@ -1,5 +1,6 @@
 """Text boxes: wrapping, shrinking, alignment and markup measured on the PDF pdfium renders and on cairo's raster;
 a designer's font embedded once as a subset."""
+import functools
 import io
 from pathlib import Path
 
@@ -7,9 +8,9 @@ import pikepdf
 import pypdfium2
 import pytest
 from fontTools.ttLib import TTFont
-from PIL import Image
 
-from generator import cairopdf, pdf, svg, textbox, textcheck, typeface
+import pages
+from generator import svg, textbox, textcheck, typeface
 from generator.errors import UserError
 from generator.textfit import Box
 
@@ -28,26 +29,17 @@ def drawing(*laid):
     return dwg
 
 
-def pdf_bytes(*drawings):
-    """A PDF of the drawings, one a page, as pnp writes it."""
-    doc = pdf.Document(90, 60)
-    for dwg in drawings:
-        doc.paint(dwg)
-        doc.next_page()
-    return doc.save("t", "a", "s")
+pdf_bytes = functools.partial(pages.pdf_bytes, (90, 60))
 
 
 def pdfium(data, page=0):
-    """A page of PDF bytes rendered by pdfium at PX pixels per mm, as an RGB image."""
-    doc = pypdfium2.PdfDocument(data)
-    image = doc[page].render(scale=PX * 25.4 / 72).to_pil().convert("RGB")
-    doc.close()
-    return image
+    """A page rendered by pdfium at PX pixels per mm."""
+    return pages.pdfium(data, PX, page)
 
 
 def cairo(dwg):
     """A drawing painted by our cairo painter at PX pixels per mm."""
-    return Image.open(io.BytesIO(cairopdf.png(dwg, PX * 25.4))).convert("RGB")
+    return pages.cairo(dwg, PX)
 
 
 def ink_box(image, box=None):

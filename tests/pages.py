@@ -1,0 +1,29 @@
+"""Pages for pixel tests: drawings written by our PDF writer and read back by pdfium, or painted by our cairo painter."""
+import io
+
+import pypdfium2
+from PIL import Image
+
+from generator import cairopdf, pdf
+
+
+def pdf_bytes(size, *drawings) -> bytes:
+    """A PDF of the drawings, one a page of size (width, height) mm, as pnp writes it."""
+    doc = pdf.Document(*size)
+    for dwg in drawings:
+        doc.paint(dwg)
+        doc.next_page()
+    return doc.save("t", "a", "s")
+
+
+def pdfium(data, px, page=0) -> Image.Image:
+    """A page of PDF bytes rendered by pdfium at px pixels per mm, as an RGB image."""
+    doc = pypdfium2.PdfDocument(data)
+    image = doc[page].render(scale=px * 25.4 / 72).to_pil().convert("RGB")
+    doc.close()
+    return image
+
+
+def cairo(dwg, px) -> Image.Image:
+    """A drawing painted by our cairo painter at px pixels per mm, as an RGB image."""
+    return Image.open(io.BytesIO(cairopdf.png(dwg, px * 25.4))).convert("RGB")
