@@ -12,7 +12,7 @@ from .components.kind import size_words
 from .errors import UserError
 from .expand import expand
 from .facecache import FaceCache, _now, _Watched
-from .render import bleed_size, draw_art, render_art
+from .render import draw_art, render_art
 from .spec import rules_path, shown
 from .imposition import EPS, grown, impose, share
 from .validate import validate
@@ -59,7 +59,7 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
     for key, count in uses.items():
         if count > 1:
             doc.share(key)
-    size_of = {comp.id: bleed_size(comp) for comp in spec.components}
+    size_of = {comp.id: comp.bleed_box for comp in spec.components}
     sizes = {key: size_of[arts[key].component] for key in uses}
     grounds = {key: pdf.ground(picture) for key, picture in pictures.items()}
     if cover:

@@ -49,11 +49,7 @@ def _faces(spec, comp):
                    "generators come from a game's rules, and this spec names none in game.ruleset")
             raise spec_error(spec, ("components", comp.id, "faces", "generator"),
                              f"unknown generator {source.generator!r}: {why}")
-        try:
-            made = generator(spec, comp)
-        except KeyError as exc:
-            raise spec_error(spec, ("components", comp.id, "faces"),
-                             f"generator {source.generator!r} needs the key {exc.args[0]!r}, which the spec does not give") from None
+        made = generator(spec, comp)
         if len(made) != source.count:
             raise spec_error(spec, ("components", comp.id, "faces", "count"),
                              f"generator {source.generator!r} made {len(made)} faces, count asks for {source.count}")

@@ -1,7 +1,6 @@
 """Hex imposition: hex tiles tessellated in rows that share their cut edges, plain backs mirrored for duplex."""
 import math
 
-from .components import KINDS
 from .errors import UserError
 from .hexgrid import FLAT, POINTY, Hex, Layout, hex_to_pixel
 from .plan import EPS, Sheet, Slot, mirror
@@ -49,7 +48,7 @@ def arrangement(size, count, area):
 
 def sheets(comp, pieces, area, page_width):
     """Sheets of hex pieces: fronts tessellated, each followed by its mirrored back when the component has one."""
-    size = KINDS[comp.kind].size(comp.options)
+    size = comp.trim
     plan = arrangement(size, len(pieces), area)
     if plan is None:
         raise UserError(f"components.{comp.id}: a {min(size):g} mm hex does not fit the printable area "

@@ -457,7 +457,7 @@ def panels(comp, piece, area, bounds):
     Windows are in board trim coordinates; every panel prints the board's bleed around its trim.
     """
     kind = KINDS[comp.kind]
-    w, h = kind.size(comp.options)
+    w, h = comp.trim
     overlap = kind.panel_overlap(comp.options) if kind.panel_overlap else OVERLAP
     b = comp.bleed
     area = Rect(area.x + b, area.y + b, area.w - 2 * b, area.h - 2 * b)
@@ -546,7 +546,7 @@ def impose(spec, pieces, paper, backs="duplex"):
         if placing(comp) != "grid":
             own.append((comp, mine))
             continue
-        w, h = kind.size(comp.options)
+        w, h = comp.trim
         two_sided = comp.back is not None
         room = half if two_sided and folding else area
         if not fit(room, Group(w, h, comp.bleed, ()), 1):

@@ -51,7 +51,10 @@ class FaceSource(NamedTuple):
 
 
 class Component(NamedTuple):
-    """One component type of a game: its kind, count, faces, back and kind options."""
+    """One component type of a game: its kind, count, faces, back, kind options (complete: defaults filled in) and sizes.
+
+    trim and safe are worked out once when the spec is loaded: every later stage reads them, none asks the kind again.
+    """
 
     id: str
     kind: str
@@ -62,6 +65,13 @@ class Component(NamedTuple):
     back: Back | None = None
     options: MappingProxyType = MappingProxyType({})
     printing: str = "all"       # "once": one of each face on copy sheets, printed as often as players need
+    trim: tuple = (0.0, 0.0)    # (width, height) mm of the trim box: where the piece is cut
+    safe: tuple = (0.0, 0.0, 0.0, 0.0)  # (left, top, right, bottom) mm on the trim box: text a player needs keeps inside
+
+    @property
+    def bleed_box(self) -> tuple:
+        """(width, height) mm of the piece's artwork: the trim box and its bleed on every side."""
+        return self.trim[0] + 2 * self.bleed, self.trim[1] + 2 * self.bleed
 
 
 class Distinguish(NamedTuple):

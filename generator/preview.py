@@ -8,14 +8,13 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from . import looks, vision
-from .components import KINDS
-from .components.kind import round_cut
+from .components.kind import round_cut, size_words
 from .expand import expand
 from .errors import UserError
 from .files import write_atomic
 from .imposition import impose
 from .output.png import face_png, picture_png
-from .render import bleed_size, render_art
+from .render import render_art
 from .validate import validate
 from .wording import generic_note
 
@@ -190,16 +189,14 @@ def _body(spec, lines, pieces, arts, pages):
 
 def _component(spec, comp, pieces, arts, pages):
     """One component: its facts, each face (front and back) with its count, and its first face under each view."""
-    w, h = KINDS[comp.kind].size(comp.options)
     circle = round_cut(comp)
     mine = [p for p in pieces if p.component == comp.id]
-    size = f"{2 * circle.r:g} mm round" if circle else f"{round(w, 1):g} x {round(h, 1):g} mm"
     where = " · ".join(f"{name} " + (f"pages {spans([n for n, _ in pages[paper][comp.id]])}"
                                      + (" (fronts and backs)" if any(s == "back" for _, s in pages[paper][comp.id]) else "")
                                      if comp.id in pages[paper] else "none")
                        for paper, name in PAPERS)
     facts = [("kind", comp.kind), ("count", f"{len(mine)}" + (" (copy sheet: print as many as you need)" if comp.printing == "once" else "")),
-             ("trim size", size), ("bleed", f"{comp.bleed:g} mm"), ("double-sided", "yes" if comp.back else "no"),
+             ("trim size", size_words(comp)), ("bleed", f"{comp.bleed:g} mm"), ("double-sided", "yes" if comp.back else "no"),
              ("sheets", where)]
     out = [f'<section class="component" id="c-{_e(comp.id)}"><h2>{_e(comp.title)}</h2><dl class="facts">']
     out += [f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in facts]
@@ -219,7 +216,7 @@ def _component(spec, comp, pieces, arts, pages):
 
 def _figure(comp, src, caption, circle, longest=MAX_PX):
     """A face image at its on-page scale (its longer side at most longest px) with its trim line dashed over it, and a caption."""
-    w, h = bleed_size(comp)
+    w, h = comp.bleed_box
     scale = min(PX_PER_MM, longest / max(w, h))
     box = f"left:{comp.bleed * scale:.1f}px; top:{comp.bleed * scale:.1f}px; width:{(w - 2 * comp.bleed) * scale:.1f}px; " \
           f"height:{(h - 2 * comp.bleed) * scale:.1f}px"

@@ -38,7 +38,7 @@ def cut_line(comp):
     kind = KINDS[comp.kind]
     if kind.cut:
         return kind.cut(comp.options)
-    w, h = kind.size(comp.options)
+    w, h = comp.trim
     return (0.0, 0.0), (w, 0.0), (w, h), (0.0, h)
 
 

@@ -9,7 +9,7 @@ from . import schema as s
 from . import figures, templates, typeface, yamlsource
 from . import theme as themes
 from .components import KINDS
-from .components.kind import BLEED, panelled
+from .components.kind import BLEED, panelled, sized
 from .games import RULESETS
 from .errors import SpecError, UserError
 from .files import beside
@@ -254,7 +254,7 @@ def filled(spec, check):
 
 def linked(spec):
     """Let kinds with a link fill in options taken from other components."""
-    comps = tuple(c._replace(options=MappingProxyType(KINDS[c.kind].link(spec, c))) if KINDS[c.kind].link else c
+    comps = tuple(sized(c._replace(options=MappingProxyType(KINDS[c.kind].link(spec, c)))) if KINDS[c.kind].link else c
                   for c in spec.components)
     return spec._replace(components=comps)
 
@@ -275,14 +275,11 @@ def component(check, cid, raw):
     kind = KINDS[kind_name]
     fields = {**COMMON, **kind.fields}
     checked = check.check_fields(fields, raw, key_path, ("kind", "expect"))
-    options = {k: v for k, v in checked.items() if k in kind.fields}
-    try:
-        w, h = kind.size({**options})
-    except KeyError as exc:
-        check.fail(key_path, f"missing required key {exc.args[0]!r} for kind {kind_name}")
+    options = complete(check, key_path, kind, kind_name, {k: v for k, v in checked.items() if k in kind.fields})
+    w, h = kind.size(options)
     if min(w, h) < MIN_PIECE:
-        sized = next((key for key in ("size", "width", "height", "cell", "spacing", "radius") if key in checked), None)
-        check.fail(key_path + ((sized,) if sized else ()), f"expected a piece at least {MIN_PIECE:g} mm across (smaller cannot be cut out), found {w:g} x {h:g} mm")
+        given = next((key for key in ("size", "width", "height", "cell", "spacing", "radius") if key in checked), None)
+        check.fail(key_path + ((given,) if given else ()), f"expected a piece at least {MIN_PIECE:g} mm across (smaller cannot be cut out), found {w:g} x {h:g} mm")
     bleed = checked.get("bleed", max(kind.default_bleed, BLEED if "back" in checked else 0.0))
     if not (panelled(kind, options) and "back" not in checked) and not fits_somewhere((w, h), bleed):
         area = smallest_area()
@@ -297,10 +294,10 @@ def component(check, cid, raw):
     if kind.load and {"list", "product", "generator"} & set(listed):
         check.fail(key_path + ("faces",), f"a {kind_name}'s faces come from its data: (one face per row); faces: takes "
                                           "copies only")
-    source = faces(check, key_path + ("faces",), raw.get("faces", {}), kind.face_fields, kind_name)
+    source = faces(check, key_path + ("faces",), raw.get("faces", {}), kind, kind_name)
     if kind.load:
         options, source = kind.load(check, key_path, checked, options, source)
-    return Component(
+    return sized(Component(
         id=cid, kind=kind_name, title=checked.get("title", cid.replace("-", " ").capitalize()),
         expect=checked["expect"], bleed=bleed,
         faces=source,
@@ -308,16 +305,28 @@ def component(check, cid, raw):
                   symbol=back.get("symbol", ""), layout=back.get("layout")) if back else None,
         options=MappingProxyType(options),
         printing=checked.get("print", "once" if kind.print_once else "all"),
-    )
+    ), (w, h))
+
+
+def complete(check, key_path, kind, kind_name, given):
+    """A component's options with its kind's defaults filled in; a required key the spec leaves out is an error."""
+    options = {**{k: v for k, v in kind.defaults.items() if not callable(v)}, **given}
+    required = kind.required(options) if callable(kind.required) else kind.required
+    for key in required:
+        if key not in options:
+            check.fail(key_path, f"missing required key {key!r} for kind {kind_name}")
+    return options | {k: v(options) for k, v in kind.defaults.items() if callable(v) and k not in given}
 
 
 FACES = {"list": s.any_value, "product": s.any_value, "generator": s.text, "seed": s.integer(0, 2**63),
          "count": s.integer(1, MAX_PIECES), "copies": s.integer(1, MAX_PIECES)}
 
 
-def faces(check, key_path, raw, face_fields, kind_name):
-    """Check a faces block: exactly one of list, product or generator (or none: one plain face)."""
+def faces(check, key_path, raw, kind, kind_name):
+    """Check a faces block: exactly one of list, product or generator (or none: one plain face); each listed face, and a
+    product, gives every face property the kind requires."""
     block = check.check_fields(FACES, raw, key_path)
+    face_fields = kind.face_fields
     none = f"kind {kind_name} takes no per-face fields: its faces are all alike, so set options on the component"
     sources = [k for k in ("list", "product", "generator") if k in block]
     if len(sources) > 1:
@@ -334,6 +343,12 @@ def faces(check, key_path, raw, face_fields, kind_name):
         product = tuple((name, tuple(values)) for name, values in prod.items())
     if "generator" in block and "count" not in block:
         check.fail(key_path, "a generator needs a 'count'")
+    given = [(("list", i), item) for i, item in enumerate(items)] or [(("product",) if product else (), dict(product))]
+    for where, props in given if "generator" not in block else ():
+        missing = next((key for key in kind.face_required if key not in props), None)
+        if missing:
+            check.fail(key_path + where, f"missing required key {missing!r} for kind {kind_name}'s faces"
+                                         + ("" if where else " (give faces: list, product or generator)"))
     source = FaceSource(items=items, product=product, generator=block.get("generator", ""), seed=block.get("seed", 0),
                         count=block.get("count", 0), copies=block.get("copies", 1))
     if piece_count(source) > MAX_PIECES:

@@ -5,8 +5,7 @@ from .content import matrix
 from .paint import num
 from .wording import ranges
 from .textfit import FAMILY, Box, ink, missing
-
-SAFE = 2.0     # mm inside the trim that text a player needs keeps clear of
+from .components.kind import SAFE
 SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
 STYLE = ("font-size", "font-weight", "text-anchor")
 
@@ -24,8 +23,8 @@ def failures(spec, drawings) -> list:
             if not lettered[art.component]:
                 continue
         comp = spec.component(art.component)
-        w, h = KINDS[comp.kind].size(comp.options)
-        safe = Box(SAFE, SAFE, w - SAFE, h - SAFE, "safe area")
+        left, top, right, bottom = comp.safe
+        safe = Box(left, top, right, bottom, "safe area")
         face = faces[comp.id] if art.side == "front" else "back"
         for message in judged(drawing):
             found.setdefault((comp.id, message), []).append(face)

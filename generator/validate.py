@@ -5,7 +5,6 @@ from typing import NamedTuple
 from . import cache, games, ink, resolution, safearea, textcheck
 from .components.kind import PUNCHES, round_cut
 from .expand import expand
-from .located import spec_error
 from .render import drawn
 
 
@@ -111,11 +110,7 @@ def _checked(spec, warnings=None):
     absent = missing(spec, module) if module is not None else []
     found += absent
     if module is not None and not absent:
-        try:
-            found += module.check(spec, pieces, arts)
-        except KeyError as exc:
-            raise spec_error(spec, ("components",), f"the {spec.game.ruleset or spec.game.id} checks need the key "
-                                                    f"{exc.args[0]!r}, which the spec does not give") from None
+        found += module.check(spec, pieces, arts)
     ids = ", ".join(c.id for c in spec.components)
     found += [(where, f"figure {{{name}}} names a component the spec does not have (components: {ids})")
               for where, name in spec.unfilled]

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from generator import hexsheet, linestyles
+from generator.components.kind import sized
 from generator import spec as specs
 from generator.build import components_pdf, render_art
 from generator.cli import cli
@@ -310,9 +311,9 @@ def overlap(a, b):
 @given(st.floats(20, 90), st.sampled_from(["flat", "pointy"]), st.integers(1, 90), st.sampled_from(["a4", "letter"]),
        st.booleans())
 def test_hex_imposition_properties(across, orientation, count, paper, with_back):
-    comp = Component("tiles", "hex-tile", "Tiles", count, 2.0, FaceSource(),
-                     Back("#333333", "#ffffff") if with_back else None,
-                     MappingProxyType({"size": across, "orientation": orientation}))
+    comp = sized(Component("tiles", "hex-tile", "Tiles", count, 2.0, FaceSource(),
+                           Back("#333333", "#ffffff") if with_back else None,
+                           MappingProxyType({"size": across, "orientation": orientation})))
     pieces = [Piece("tiles", i, f"tiles-{i % 7}", "tiles-back" if with_back else None) for i in range(count)]
     area, (width, _) = printable_area(paper), paper_size(paper)
     sheets = hexsheet.sheets(comp, pieces, area, width)

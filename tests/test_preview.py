@@ -25,7 +25,6 @@ from generator import preview, spec as specs, vision
 from generator.cli import cli
 from generator.expand import expand
 from generator.output.png import face_png
-from generator.render import bleed_size
 
 GAMES = [p.stem for p in specs.shipped()]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -83,7 +82,7 @@ def test_every_face_at_its_size_with_counts(tmp_path, game):
     assert {f"faces/{key}.png" for key in arts} <= shown
     assert len([s for s in shown if s.startswith("seen/")]) == 4 * len(spec.components)
     for key, art in arts.items():  # 100 dpi, with bleed: a 63 x 88 mm card with 3 mm bleed is 272 x 370 px
-        w, h = bleed_size(spec.component(art.component))
+        w, h = spec.component(art.component).bleed_box
         with Image.open(where / "faces" / f"{key}.png") as image:
             assert image.size == (round(w / 25.4 * 100), round(h / 25.4 * 100))
     for comp in spec.components:

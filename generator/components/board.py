@@ -19,13 +19,13 @@ DEFAULTS = {"frame": 8.0, "ground": "white", "cell_fill": "white", "ink": "black
 
 def size(options):
     """Grid plus a frame on every side."""
-    o = {**DEFAULTS, **options}
+    o = options
     return o["cols"] * o["cell"] + 2 * o["frame"], o["rows"] * o["cell"] + 2 * o["frame"]
 
 
 def render(spec, component, props):
     """Draw the frame, the cells and the label."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     width, height = size(o)
     dwg = svg.drawing(width, height, component.bleed)
     svg.ground(dwg, spec.colour(o["ground"]))
@@ -48,4 +48,4 @@ def draw_grid(dwg, spec, x, y, rows, cols, cell, o):
                                   stroke_width=line), "grid lines"))
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, panels=True)
+KIND = Kind(render=render, size=size, fields=FIELDS, panels=True, defaults=DEFAULTS, required=("rows", "cols", "cell"))

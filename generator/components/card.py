@@ -85,7 +85,7 @@ def link(spec, component) -> dict:
 
 def render(spec, component, props):
     """Draw the heading, the bulleted lines and the diagram in the room the layout leaves for it."""
-    o = {**DEFAULTS, **component.options}
+    o = dict(component.options)
     o.update(heading=colour_words(spec, o["heading"]), lines=[colour_words(spec, line) for line in o["lines"]])
     b, w, h = component.bleed, o["width"], o["height"]
     ink = spec.colour(o["ink"])
@@ -112,4 +112,5 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, link=link)
+KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, link=link, defaults=DEFAULTS,
+            required=("width", "height", "heading", "lines"))

@@ -64,7 +64,7 @@ def ring_map(options):
 
 def _extent(options):
     """The bounding box (x0, y0, x1, y1) of every drawn hexagon around a centre at (0, 0)."""
-    o = options_with_defaults(options)
+    o = options
     layout = hexgrid.Layout(ORIENTATIONS[o["orientation"]], o["cell"])
     outer = hexgrid.ring(o["radius"] + (1 if has_ring(o) else 0))
     corners = [c for h in outer for c in hexgrid.polygon_corners(layout, h)]
@@ -74,27 +74,27 @@ def _extent(options):
 
 def size(options):
     """The hexagons' extent plus the margin on every side."""
-    o = options_with_defaults(options)
+    o = options
     x0, y0, x1, y1 = _extent(o)
     return x1 - x0 + 2 * o["margin"], y1 - y0 + 2 * o["margin"]
 
 
 def layout(options):
     """The hexgrid Layout placing cells on the trim box (the centre cell in the middle)."""
-    o = options_with_defaults(options)
+    o = options
     width, height = size(o)
     return hexgrid.Layout(ORIENTATIONS[o["orientation"]], o["cell"], (width / 2, height / 2))
 
 
 def panel_overlap(options):
     """Panels overlap by a whole hexagon (corner to corner) and a bit, so every cell lies wholly on some panel."""
-    o = options_with_defaults(options)
+    o = options
     return float(math.ceil(2 * o["cell"] / math.sqrt(3) + 2))
 
 
 def render(spec, component, props):
     """Draw the ground, every cell, the ring spaces in their colours and the label."""
-    o = options_with_defaults(component.options)
+    o = component.options
     width, height = size(o)
     b = component.bleed
     ink, line = spec.colour(o["ink"]), o["line"]
@@ -116,4 +116,5 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, panels=True, panel_overlap=panel_overlap)
+KIND = Kind(render=render, size=size, fields=FIELDS, panels=True, panel_overlap=panel_overlap, defaults=DEFAULTS,
+            required=("radius",))

@@ -4,7 +4,6 @@ import math
 from .. import linestyles
 from .. import schema as s
 from .. import svg
-from ..errors import UserError
 from .. import sidestring
 from .back import logo
 from ..hexgrid import FLAT, ORIGIN, POINTY, Layout, edge_midpoint, pixel_to_hex, polygon_corners
@@ -37,7 +36,7 @@ FACE_FIELDS = {"sides": side_string}
 
 def size(options):
     """The bounding box of the hex: size across the flats, 2 / sqrt(3) times that across the corners."""
-    o = {**DEFAULTS, **options}
+    o = options
     flats, corners = o["size"], 2 * o["size"] / math.sqrt(3)
     return (corners, flats) if o["orientation"] == "flat" else (flats, corners)
 
@@ -149,10 +148,7 @@ def star(cx, cy, outer):
 
 def render(spec, component, props):
     """Draw one tile: ground, ends, paths lowest layer first with bridges where they cross, nexus star, border."""
-    if "sides" not in props:
-        raise UserError(f"{spec.path}: components.{component.id}.faces: a hex tile needs its sides "
-                        "(e.g. list: [{sides: BBGGRR}] or generator: default-set)")
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     sides = props["sides"]
     w, h = size(o)
     layout = _layout(o)
@@ -192,7 +188,7 @@ def render(spec, component, props):
 
 def render_back(spec, component, width, height):
     """Draw the common back as a hex: its fill runs the bleed past the cut, its logo in the middle (no frame to show drift)."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     back, b = component.back, component.bleed
     dwg = svg.drawing(width, height, b, ident="hex-back")
     ground = dwg.polygon(_points(polygon_corners(_layout(o, o["size"] + 2 * b), ORIGIN)),
@@ -204,8 +200,8 @@ def render_back(spec, component, width, height):
 
 def cut(options):
     """The hexagon the tile is cut along."""
-    return tuple(polygon_corners(_layout({**DEFAULTS, **options}), ORIGIN))
+    return tuple(polygon_corners(_layout(options), ORIGIN))
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0,
-            layout="hex", back=render_back, lettering=False, cut=cut)
+            layout="hex", back=render_back, lettering=False, cut=cut, defaults=DEFAULTS, face_required=("sides",))

@@ -27,7 +27,7 @@ size = width_and_height
 
 def render(spec, component, props):
     """Draw the heading with name and pawn blanks, the notes, the card grid with tick boxes, the score table."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     w, h, b, ink = o["width"], o["height"], component.bleed, spec.colour(o["ink"])
     dwg = svg.drawing(w, h, b, ident=f"{component.id}-sheet")
     svg.ground(dwg, "#ffffff")
@@ -90,4 +90,5 @@ def score_table(dwg, o, ink, x, y, width, height):
         dwg.add(svg.part(dwg.line((lx, svg.r(y)), (lx, svg.r(bottom)), stroke=ink, stroke_width=0.3), "score table"))
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards, print_once=True)
+KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards, print_once=True, defaults=DEFAULTS,
+            required=("width", "height", "heading", "cards", "scoring", "rows"))

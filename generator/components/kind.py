@@ -1,15 +1,19 @@
-"""What every component kind declares: its fields, face fields, trim size and renderer."""
+"""What every component kind declares: its fields, their defaults and required keys, face fields, trim size and renderer."""
 from types import MappingProxyType
-from typing import Callable, NamedTuple
+from typing import Callable, Mapping, NamedTuple
 
 from . import KINDS
 
 BLEED = 3.0   # mm that a ground other than white, and every back, runs past the cut: a cut a little off shows no white
+SAFE = 2.0    # mm inside the trim that text a player needs keeps clear of
 
 
 class Kind(NamedTuple):
     """A component kind: render(spec, component, props) -> svg.Drawing; size(options) -> (w, h) mm.
 
+    The loader checks each option against fields, reports a missing required key (file:line: key) and fills in
+    defaults, so render, size and the other hooks read complete options. A default may be options -> value (worked
+    out from the options given); required may be options -> the keys (when they depend on another option).
     link(spec, component) -> options, when given, fills in options taken from other components
     (e.g. a board whose cells are the size of a card) once the whole spec is loaded.
     """
@@ -31,6 +35,9 @@ class Kind(NamedTuple):
     glue: bool = False          # making it up takes glue (the manifest then lists a glue stick)
     load: Callable = None       # (checker, key path, checked, options, faces) -> (options, faces): reads the files it names
     back_face: Callable = None  # (options, face props) -> the props of that face's own back, or None: the common back
+    defaults: Mapping = MappingProxyType({})   # option -> value (or options -> value) when the spec leaves it out
+    required: tuple | Callable = ()            # options the spec must give; or options -> those keys
+    face_required: tuple = ()                  # face properties every face must give
 
 
 PUNCHES = {19.05: "3/4 in", 25.4: "1 in", 38.1: "1.5 in"}   # standard circle punches: diameter in mm -> size sold as
@@ -61,7 +68,7 @@ def size_words(comp) -> str:
     circle = round_cut(comp)
     if circle:
         return f"{2 * circle.r:g} mm round"
-    w, h = KINDS[comp.kind].size(comp.options)
+    w, h = comp.trim
     return f"{round(w, 1):g} x {round(h, 1):g} mm"
 
 
@@ -85,3 +92,9 @@ def making(comp) -> str:
 def width_and_height(options):
     """The size of a kind whose options give `width` and `height`."""
     return options["width"], options["height"]
+
+
+def sized(comp, trim=None):
+    """The component carrying its trim size (worked out from its complete options unless given) and its safe area."""
+    w, h = trim or KINDS[comp.kind].size(comp.options)
+    return comp._replace(trim=(w, h), safe=(SAFE, SAFE, w - SAFE, h - SAFE))

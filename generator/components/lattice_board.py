@@ -32,29 +32,23 @@ FIELDS = {
     "label": s.text,
     "label_size": s.length(low=s.MIN_TEXT, high=40, zero=True),
 }
-DEFAULTS = {"ground": "white", "field": "white", "spot_fill": "white", "ink": "black", "line": 0.6, "label": "",
-            "label_size": 6.0}
 EDGE = 3.0  # room between the field's outline and the trim when the margin is left to its default
-
-
-def options_with_defaults(options):
-    """The options with defaults filled in: spots half a spacing wide, the field half a spacing around the points."""
-    o = {**DEFAULTS, **options}
-    o.setdefault("spot", o["spacing"] / 2)
-    o.setdefault("margin", o["spacing"] / 2 + EDGE)
-    return o
+DEFAULTS = {"ground": "white", "field": "white", "spot_fill": "white", "ink": "black", "line": 0.6, "label": "",
+            "label_size": 6.0,
+            "spot": lambda o: o["spacing"] / 2,            # spots half a spacing wide
+            "margin": lambda o: o["spacing"] / 2 + EDGE}   # the field half a spacing around the points, then EDGE
 
 
 def size(options):
     """The points' extent plus the margin on every side."""
-    o = options_with_defaults(options)
+    o = options
     x0, y0, x1, y1 = trigrid.bounds(trigrid.points(o["rows"]), o["spacing"])
     return x1 - x0 + 2 * o["margin"], y1 - y0 + 2 * o["margin"]
 
 
 def layout(options):
     """Each lattice point's centre in mm on the trim box, in reading order."""
-    o = options_with_defaults(options)
+    o = options
     board = trigrid.points(o["rows"])
     x0, y0, _, _ = trigrid.bounds(board, o["spacing"])
     return {p: (x - x0 + o["margin"], y - y0 + o["margin"]) for p in board
@@ -83,7 +77,7 @@ def _cross(o, a, b):
 
 def render(spec, component, props):
     """Draw the ground, the field around the points, the neighbour lines, the spots and the label."""
-    o = options_with_defaults(component.options)
+    o = component.options
     width, height = size(o)
     b = component.bleed
     ink, line = spec.colour(o["ink"]), o["line"]
@@ -108,4 +102,5 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, panels=True)
+KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, panels=True, defaults=DEFAULTS,
+            required=("rows", "spacing"))

@@ -40,7 +40,7 @@ COUNTS = ("count", "quantity")
 
 def size(options):
     """The trim box: width x height, a circle's diameter, or a hexagon's bounding box (size across the flats)."""
-    shape = options.get("shape", "rectangle")
+    shape = options["shape"]
     if shape == "circle":
         return options["size"], options["size"]
     if shape.startswith("hex"):
@@ -51,7 +51,7 @@ def size(options):
 
 def placing(options):
     """How the pieces go on the sheets: hexagons tessellate with shared edges, the rest sit in grids."""
-    return "hex" if options.get("shape", "rectangle").startswith("hex") else "grid"
+    return "hex" if options["shape"].startswith("hex") else "grid"
 
 
 def hexagon(options, grow=0.0):
@@ -64,7 +64,7 @@ def hexagon(options, grow=0.0):
 
 def cut(options):
     """The cut line: a punched circle, a hexagon, the trim box with its corners rounded, or the trim box."""
-    o = {**DEFAULTS, **options}
+    o = options
     w, h = size(o)
     if o["shape"] == "circle":
         return Circle(w / 2, h / 2, w / 2)
@@ -419,7 +419,7 @@ def image(dwg, spec, e, x, y, width, height):
 
 def render(spec, component, props):
     """Draw one face: the layout for the face's data row; a hexagon's art is clipped to its cut (neighbours share it)."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     lay = o.get("layout") or o["layouts"]
     return face(spec, component, o, lay, props)
 
@@ -449,7 +449,7 @@ def clipped(dwg, o, grow):
 def render_back(spec, component, width, height, props=None):
     """A back: a row's own back layout, the common back layout, or the plain back (fill and logo); a hexagon's runs its
     bleed past every side."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     lay = o["backs"][props[BACK]] if props else o.get("back_layout")
     if lay is None:
         return clipped(plain_back(spec, component, width, height), o, component.bleed)
@@ -461,8 +461,13 @@ def render_back(spec, component, width, height, props=None):
 
 def panels(options) -> bool:
     """A rectangle or rounded piece larger than a sheet prints in panels (a board); circles and hexagons must fit one."""
-    return options.get("shape", "rectangle") in ("rectangle", "rounded")
+    return options["shape"] in ("rectangle", "rounded")
+
+
+def required(options) -> tuple:
+    """A circle's or a hexagon's size across; a rectangle's width and height."""
+    return ("size",) if options["shape"] == "circle" or options["shape"].startswith("hex") else ("width", "height")
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, layout=placing, back=render_back, cut=cut,
-            load=load, back_face=back_face, panels=panels)
+            load=load, back_face=back_face, panels=panels, defaults=DEFAULTS, required=required)

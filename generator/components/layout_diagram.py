@@ -27,7 +27,7 @@ size = width_and_height
 
 def render(spec, component, props):
     """Draw the heading, the labelled grid of small cards (empty cells crossed) and the notes at right."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     w, h, b, ink, cell = o["width"], o["height"], component.bleed, spec.colour(o["ink"]), o["cell"]
     cards = spec.component(o["cards"])
     faces = symbol_card.faces_by_name(spec, cards)
@@ -67,4 +67,5 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards, face_fields=FACE_FIELDS)
+KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards, face_fields=FACE_FIELDS, defaults=DEFAULTS,
+            required=("width", "height", "heading", "cards"))

@@ -26,7 +26,7 @@ GAP = 3.0      # between a sample line and its sample end
 
 def size(options):
     """The card's width and height."""
-    o = {**DEFAULTS, **options}
+    o = options
     return o["width"], o["height"]
 
 
@@ -47,7 +47,7 @@ def _label(dwg, text, x, y, font, room, ink, pitch):
 
 def render(spec, component, props):
     """Draw the heading over an accent rule, one row per line colour, a crossing row and a nexus row, spread over the card."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     b, w, h = component.bleed, o["width"], o["height"]
     ground, ink, font = spec.colour(o["ground"]), spec.colour(o["ink"]), o["font_size"]
     lines = linestyles.lines_of(spec, component)
@@ -83,10 +83,9 @@ def render(spec, component, props):
 
 
 def link(spec, component):
-    """Fill in the default `lines_from` and check at load time that it names a component with line styles."""
-    options = {"lines_from": DEFAULTS["lines_from"], **component.options}
-    linestyles.lines_of(spec, component._replace(options=options))
-    return options
+    """Check at load time that `lines_from` names a component with line styles."""
+    linestyles.lines_of(spec, component)
+    return dict(component.options)
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, link=link)
+KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, link=link, defaults=DEFAULTS)

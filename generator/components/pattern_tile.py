@@ -22,13 +22,13 @@ DEFAULTS = {"margin": 5.0, "ground": "white", "ink": "black", "line": 0.3, "mark
 
 def size(options):
     """The grid plus a margin on every side."""
-    o = {**DEFAULTS, **options}
+    o = options
     return o["cols"] * o["cell"] + 2 * o["margin"], o["rows"] * o["cell"] + 2 * o["margin"]
 
 
 def render(spec, component, props):
     """Draw the border on the cut, each symbol in its colour, and the white triangle in the top margin, clear of the cut."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     width, height = size(o)
     b, ink, cell, m = component.bleed, spec.colour(o["ink"]), o["cell"], o["margin"]
     dwg = svg.drawing(width, height, b)
@@ -63,4 +63,5 @@ def link(spec, component):
     return dict(component.options)
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, lettering=False, link=link)
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, lettering=False, link=link,
+            defaults=DEFAULTS, required=("rows", "cols", "cell"), face_required=("pattern",))

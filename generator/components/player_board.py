@@ -25,14 +25,14 @@ TOP_BAND = 14.0
 
 def size(options):
     """Frame, grid, gap, slot and frame across; marker band, grid and frame down."""
-    o = {**DEFAULTS, **options}
+    o = options
     grid_w, grid_h = o["cols"] * o["cell"], o["rows"] * o["cell"]
     return 3 * o["frame"] + grid_w + o["slot"] + 2, TOP_BAND + max(grid_h, o["slot"] + 12) + o["frame"]
 
 
 def render(spec, component, props):
     """Draw the board: big black triangle on top, schedule grid at left, marked slot at right."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     width, height = size(o)
     b, ink = component.bleed, spec.colour(o["ink"])
     dwg = svg.drawing(width, height, b)
@@ -57,4 +57,4 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS)
+KIND = Kind(render=render, size=size, fields=FIELDS, defaults=DEFAULTS, required=("rows", "cols", "cell", "slot"))

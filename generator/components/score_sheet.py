@@ -21,7 +21,7 @@ size = width_and_height
 
 def render(spec, component, props):
     """Draw the heading, a name row, one row per label, and the note."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     w, h, b, ink = o["width"], o["height"], component.bleed, spec.colour(o["ink"])
     dwg = svg.drawing(w, h, b)
     svg.ground(dwg, "#ffffff")
@@ -54,4 +54,5 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, print_once=True)
+KIND = Kind(render=render, size=size, fields=FIELDS, print_once=True, defaults=DEFAULTS,
+            required=("width", "height", "heading", "rows", "columns"))

@@ -11,7 +11,6 @@ from .. import schema as s
 from .. import svg, textfit
 from ..located import spec_error
 from ..textcheck import SAFE
-from . import KINDS
 from .kind import Kind
 from .symbol_card import referenced
 
@@ -44,9 +43,14 @@ def cell_size(options):
     return options["cell_width"], options["cell_height"]
 
 
+def required(options) -> tuple:
+    """The cells' size, unless `cards` gives it."""
+    return () if "cards" in options else ("cell_width", "cell_height")
+
+
 def size(options):
     """Cells plus a frame on every side."""
-    o = {**DEFAULTS, **options}
+    o = options
     cw, ch = cell_size(o)
     return o["cols"] * cw + 2 * o["frame"], o["rows"] * ch + 2 * o["frame"]
 
@@ -60,7 +64,7 @@ def link(spec, component):
         where = ("components", component.id, "cards")
         raise spec_error(spec, where, "give either cards or cell_width and cell_height, not both")
     cards = referenced(spec, component)
-    options["cell_width"], options["cell_height"] = KINDS[cards.kind].size(cards.options)
+    options["cell_width"], options["cell_height"] = cards.trim
     return options
 
 
@@ -81,7 +85,7 @@ def double_arrow(dwg, cx, cy, length, vertical, ink):
 
 def render(spec, component, props):
     """Draw the frame with labels and arrows, the cells, and the layout's empty cells."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     width, height = size(o)
     cw, ch = cell_size(o)
     b, f, ink = component.bleed, o["frame"], spec.colour(o["ink"])
@@ -122,4 +126,5 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, panels=True, link=link)
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, panels=True, link=link, defaults=DEFAULTS,
+            required=required)

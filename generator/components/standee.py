@@ -22,7 +22,7 @@ DEFAULTS = {"foot": 8.0, "ink": "black", "light_ink": "white"}
 
 def size(options):
     """The flat standee: two figures and two foot tabs, one above the other."""
-    o = {**DEFAULTS, **options}
+    o = options
     return o["width"], 2 * (o["height"] + o["foot"])
 
 
@@ -44,7 +44,7 @@ def figure(dwg, cx, top, w, h, colour, letter_ink, letter, rotate):
 
 def render(spec, component, props):
     """Draw the colour to the bleed edge, both figures, and dashed fold lines."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     w, h, foot, b = o["width"], o["height"], o["foot"], component.bleed
     total = size(o)[1]
     colour = spec.colour(props["colour"])
@@ -62,4 +62,5 @@ def render(spec, component, props):
 
 
 MAKING = "{title}: fold on the dashed lines, glue the two figures back to back, bend the end tabs out as feet"
-KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, making=MAKING, glue=True)
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, making=MAKING, glue=True,
+            defaults=DEFAULTS, required=("width", "height"), face_required=("colour", "letter"))

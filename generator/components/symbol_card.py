@@ -27,8 +27,6 @@ size = width_and_height
 def referenced(spec, component, key="cards"):
     """The component named by another component's option key, or a SpecError naming file, line and key."""
     where = ("components", component.id, key)
-    if key not in component.options:
-        raise spec_error(spec, where[:2], f"missing required key {key!r}")
     found = next((c for c in spec.components if c.id == component.options[key]), None)
     if found is None:
         ids = ", ".join(c.id for c in spec.components)
@@ -68,13 +66,13 @@ def faces_by_name(spec, component):
 
 def outline(spec, options, props):
     """The outline ink: the dark or the light ink, whichever contrasts more with the background."""
-    o = {**DEFAULTS, **options}
+    o = options
     return ink_on(spec.colour(props["background"]), spec.colour(o["ink"]), spec.colour(o["light_ink"]))
 
 
 def draw_face(dwg, spec, options, props, x, y, w, h, bleed=0.0, into=None):
     """Draw a card face, trim box at (x, y), w x h mm, into a group (or the drawing): background grown by bleed, symbol."""
-    o = {**DEFAULTS, **options}
+    o = options
     parent = dwg if into is None else into
     background = parent.add(dwg.rect((svg.r(x - bleed), svg.r(y - bleed)), (svg.r(w + 2 * bleed), svg.r(h + 2 * bleed)),
                                      fill=spec.colour(props["background"])))
@@ -86,7 +84,7 @@ def draw_face(dwg, spec, options, props, x, y, w, h, bleed=0.0, into=None):
 
 def render(spec, component, props):
     """Draw the card: background to the bleed edge, symbol centred in the trim box."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     b, w, h = component.bleed, o["width"], o["height"]
     dwg = svg.drawing(w, h, b)
     background, symbol = draw_face(dwg, spec, o, props, 0, 0, w, h, b)
@@ -99,4 +97,4 @@ def render(spec, component, props):
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, link=link,
-            lettering=False)
+            lettering=False, defaults=DEFAULTS, required=("width", "height"), face_required=("background", "shape", "colour"))

@@ -22,7 +22,7 @@ def size(options):
 
 def render(spec, component, props):
     """Draw the tile face: ground to the bleed edge, border at the trim, symbol in the middle."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     side, bleed = o["size"], component.bleed
     dwg = svg.drawing(side, side, bleed)
     svg.ground(dwg, spec.colour(o["ground"]))
@@ -35,4 +35,5 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, lettering=False)
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, lettering=False, defaults=DEFAULTS,
+            required=("size",), face_required=("colour", "shape"))

@@ -36,7 +36,7 @@ def size(options):
 
 def render(spec, component, props):
     """Draw the colour to the bleed edge, the ring at the trim, the symbol and the value badge."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     side, b = o["size"], component.bleed
     ink, fill = spec.colour(o["ink"]), spec.colour(props.get("colour", o["ground"]))
     dwg = svg.drawing(side, side, b)
@@ -83,9 +83,10 @@ def pips(value, cx, cy, spread):
 
 def cut(options):
     """A round token's cut is the circle a punch of its diameter makes; a square one's its trim box."""
-    o = {**DEFAULTS, **options}
+    o = options
     side = o["size"]
     return Circle(side / 2, side / 2, side / 2) if o["outline"] == "round" else ((0.0, 0.0), (side, 0.0), (side, side), (0.0, side))
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, cut=cut)
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, cut=cut, defaults=DEFAULTS,
+            required=("size",))

@@ -31,7 +31,7 @@ size = width_and_height
 
 def deal(spec, component):
     """Faces for a deck: the component's words dealt per_card to a card, in order, cards numbered from 1."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     words, per = list(o.get("words", ())), o["per_card"]
     if not words:
         raise UserError(f"{spec.path}: components.{component.id}.words: give the deck's words to deal")
@@ -49,7 +49,7 @@ def fit(words, font, width):
 
 def render(spec, component, props):
     """Draw the heading with the card number over a rule, and the numbered words in evenly spaced rows (no frame)."""
-    o = {**DEFAULTS, **component.options}
+    o = component.options
     b, w, h, safe = component.bleed, o["width"], o["height"], o["safe"]
     ink, accent = spec.colour(o["ink"]), spec.colour(o["accent"])
     dwg = svg.drawing(w, h, b)
@@ -79,4 +79,5 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0)
+KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, defaults=DEFAULTS,
+            required=("width", "height"))

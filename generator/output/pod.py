@@ -3,7 +3,6 @@ import re
 from typing import NamedTuple
 
 from .. import svg
-from ..components import KINDS
 from ..errors import UserError
 from ..expand import expand
 from ..files import write_atomic
@@ -78,7 +77,7 @@ def face(spec, art, item: Product, turned: bool) -> bytes:
     """One face as the product's template wants it: its trim scaled onto the product's trim, bleed filled by the art."""
     from . import png  # lazy: start-up (the command line reads PRESETS without loading cairo)
     comp = spec.component(art.component)
-    w, h = KINDS[comp.kind].size(comp.options)
+    w, h = comp.trim
     pw, ph = (item.height, item.width) if turned else (item.width, item.height)
     scale = max(pw / w, ph / h)  # one scale for both sides, so nothing is stretched; the rest lands in the bleed
     reach = max((pw + 2 * item.bleed) / scale - w, (ph + 2 * item.bleed) / scale - h) / 2 + 0.5  # drawn past the trim
@@ -103,7 +102,7 @@ def write_game(spec, options) -> tuple:
     stems = face_stems(spec, arts)
     paths, sizes, notes, left = [], [], [], []
     for comp in spec.components:
-        w, h = KINDS[comp.kind].size(comp.options)
+        w, h = comp.trim
         item, turned = product(chosen, w, h)
         if item is None:
             left.append(f"{comp.id} ({round(w, 1):g} x {round(h, 1):g} mm)")

@@ -6,7 +6,6 @@ import math
 import re
 
 from .. import svg
-from ..components import KINDS
 from ..components.kind import Circle
 from ..expand import expand
 from ..build import check
@@ -30,8 +29,7 @@ def grid(count: int) -> tuple:
 
 def trim_size(spec, component) -> tuple:
     """Trim size (mm) of a component's pieces: what a card shows on the table."""
-    comp = spec.component(component)
-    return KINDS[comp.kind].size(comp.options)
+    return spec.component(component).trim
 
 
 def sheet_dpi(spec, component, dpi, columns, rows) -> float:
