@@ -129,13 +129,16 @@ def measure(command: list, runs: int, env: dict | None = None,
 def interleaved(jobs: list, runs: int, env: dict | None = None) -> list[tuple[float, float]]:
     """measure() for several (command, clear) jobs taking turns; a first, untimed turn compiles their bytecode.
 
-    clear: a folder, or a list of them, emptied (untimed) before each run of its job.
+    clear: a folder or file, or a list of them, removed (untimed) before each run of its job.
     """
     walls, peaks = [[] for _ in jobs], [[] for _ in jobs]
     for turn in range(runs + 1):
         for (command, clear), wall, peak in zip(jobs, walls, peaks):
-            for folder in clear if isinstance(clear, list) else [clear] if clear else []:
-                shutil.rmtree(folder, ignore_errors=True)
+            for path in map(Path, clear if isinstance(clear, list) else [clear] if clear else []):
+                if path.is_dir():
+                    shutil.rmtree(path)
+                else:
+                    path.unlink(missing_ok=True)
             seconds, mib = run(command, env)
             if turn:
                 wall.append(seconds)

@@ -44,6 +44,33 @@ def test_bytecode_is_compiled_outside_the_checkout(tmp_path):
     assert [p for p in (tmp_path / "pycache").rglob("cli.*.pyc") if p.parent.name == "generator"]
 
 
+def test_a_file_to_clear_is_removed_before_each_run(tmp_path):
+    made = tmp_path / "made.pdf"  # a job failing when the last run's file is still there
+    job = f"import os, sys; there = os.path.exists({str(made)!r}); open({str(made)!r}, 'w'); sys.exit(there)"
+    bench.interleaved([([sys.executable, "-c", job], made)], 2)  # raises SystemExit if a run found it
+    assert made.exists()
+
+
+PNP = Path(sys.executable).parent / "pnp"
+
+
+@pytest.mark.skipif(not PNP.exists(), reason="compare.py measures the installed pnp script")
+def test_compare_times_both_versions_on_the_same_jobs(capsys):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    compare = load("compare")
+    compare.main(["--runs", "1", "--jobs", "tiles,cards", "--old", str(PNP)])  # this version against itself
+    rows = [line.strip("| ").split(" | ") for line in capsys.readouterr().out.splitlines()
+            if line.startswith(("| tiles ", "| cards "))]
+    assert [row[0] for row in rows] == ["tiles", "cards"]
+    assert [row[6] for row in rows] == ["2 / 2", "15 / 15"]  # pages each version wrote, read from its PDFs
+    for row in rows:
+        old, new, ratio = float(row[1]), float(row[2]), row[3]
+        assert ratio == f"{new / old:.2f}x" and 0 < float(row[4]) and 0 < float(row[5])
+    with pytest.raises(SystemExit):
+        compare.main(["--jobs", "tiles,poker"])
+    assert "--jobs: unknown poker" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("count, distinct", [(1000, True), (1600, False)])
 def test_floor_draws_what_pnp_draws(tmp_path, count, distinct):
     spec = bench.scale_spec(tmp_path, count, distinct)
