@@ -22,7 +22,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench import HERE, PY, child_env, interleaved, pdf_facts, scale_spec
+sys.dont_write_bytecode = True  # importing bench.py leaves no __pycache__ in the checkout
+from bench import HERE, PY, child_env, interleaved, pdf_facts, scale_spec  # noqa: E402
 
 ROOT = HERE.parent
 JOBS = ("tiles", "cards", "scale-a", "scale-b", "all")

@@ -1,6 +1,7 @@
 """The benchmark harness measures what it says: each job's own peak memory, bytecode outside the checkout, and a floor
 that draws what pnp draws."""
 import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -49,6 +50,20 @@ def test_a_file_to_clear_is_removed_before_each_run(tmp_path):
     job = f"import os, sys; there = os.path.exists({str(made)!r}); open({str(made)!r}, 'w'); sys.exit(there)"
     bench.interleaved([([sys.executable, "-c", job], made)], 2)  # raises SystemExit if a run found it
     assert made.exists()
+
+
+def test_a_command_that_cannot_start_says_why():
+    with pytest.raises(SystemExit, match="no-such-job: No such file or directory"):
+        bench.run(["no-such-job"])
+
+
+@pytest.mark.parametrize("script", ["compare", "squib"])
+def test_the_harness_leaves_no_bytecode_in_the_checkout(tmp_path, script):
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
+    for path in (ROOT / "benchmarks").glob("*.py"):  # a copy of the harness, to see what a run writes beside it
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    subprocess.run([sys.executable, str(tmp_path / f"{script}.py"), "--help"], env=env, check=True, capture_output=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (ROOT / "benchmarks").glob("*.py"))
 
 
 PNP = Path(sys.executable).parent / "pnp"
