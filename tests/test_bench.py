@@ -86,6 +86,14 @@ def test_compare_times_both_versions_on_the_same_jobs(capsys):
     assert "--jobs: unknown poker" in capsys.readouterr().err
 
 
+def test_each_scale_job_takes_turns_with_its_floor(tmp_path):
+    pnp = [sys.executable, "-m", "generator.cli"]
+    floors, scale = bench.floor_rows(pnp, tmp_path, bench.child_env(tmp_path), 1)
+    assert [(row[0][:9], row[4]) for row in floors] == [("floor (a:", 86), ("floor (b:", 86)]  # 117 tiles a sheet
+    assert [(row[0][:9], row[4]) for row in scale] == [("scale (a)", 87), ("scale (b)", 87)]  # and the manifest
+    assert [row[5] for row in scale] == [row[1] for row in floors]  # each ratio is to its own floor's median
+
+
 @pytest.mark.parametrize("count, distinct", [(1000, True), (1600, False)])
 def test_floor_draws_what_pnp_draws(tmp_path, count, distinct):
     spec = bench.scale_spec(tmp_path, count, distinct)
