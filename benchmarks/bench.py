@@ -1,7 +1,8 @@
 """Benchmark pnp against the interpreter start and the floor, measured side by side in one run.
 
-Usage: python benchmarks/bench.py [--runs 5] [--big] [--exports-only]   (--big adds the 50,000-tile growth point;
---exports-only runs only the cost of each output format, against the PDF build of the same deck)
+Usage: python benchmarks/bench.py [--runs 5] [--big] [--exports-only] [--floor-only]   (--big adds the 50,000-tile
+growth point; --exports-only runs only the cost of each output format, against the PDF build of the same deck;
+--floor-only only the scale jobs, each taking turns with the floor)
 Each job runs as a whole process started by launch.py (a scale job taking turns with its floor); the table gives
 the median wall time, the job's own peak memory, PDF size and pages. Bytecode goes to a temporary folder.
 """
@@ -98,6 +99,25 @@ def export_costs(pnp: list, work: Path, env: dict, runs: int, cards: int = 1000)
     return rows
 
 
+def floor_rows(pnp: list, work: Path, env: dict, runs: int) -> tuple[list, list]:
+    """Rows of the floor and of pnp on the scale jobs (a) and (b), each job taking turns with its floor; pnp's memos
+    are kept between runs, its output emptied."""
+    floors, scale = [], []
+    for variant, distinct in (("a", True), ("b", False)):
+        floor = work / f"floor-{variant}.pdf"
+        spec = scale_spec(work, 10000, distinct)
+        pdf = work / "out" / spec.stem / f"{spec.stem}-components-a4.pdf"
+        (fw, fp), (w, p) = interleaved([([PY, str(HERE / "floor.py"), "10000", "distinct" if distinct else "same",
+                                          str(floor)], None),
+                                        (pnp + ["build", str(spec), "--paper", "a4", "--out", str(work / "out")],
+                                         work / "out")], runs, env)
+        floors.append((f"floor ({variant}: 10,000 tiles)", fw, fp, *pdf_facts([floor]), None, ""))
+        scale.append((f"scale ({variant}): 10,000 tiles, {'all distinct' if distinct else '16 faces x 625'}", w, p,
+                      *pdf_facts([pdf]), fw, "floor"))
+        print(f"  scale ({variant}): {w:.3f} s, floor {fw:.3f} s", file=sys.stderr)
+    return floors, scale
+
+
 def child_env(work: Path) -> dict:
     """The jobs' environment: bytecode is written to and read from work/pycache, never the checkout; pnp's memos kept
     between runs (ink, colours) go to work/cache, which a cold job empties first."""
@@ -129,13 +149,16 @@ def measure(command: list, runs: int, env: dict | None = None,
 def interleaved(jobs: list, runs: int, env: dict | None = None) -> list[tuple[float, float]]:
     """measure() for several (command, clear) jobs taking turns; a first, untimed turn compiles their bytecode.
 
-    clear: a folder, or a list of them, emptied (untimed) before each run of its job.
+    clear: a folder or file, or a list of them, removed (untimed) before each run of its job.
     """
     walls, peaks = [[] for _ in jobs], [[] for _ in jobs]
     for turn in range(runs + 1):
         for (command, clear), wall, peak in zip(jobs, walls, peaks):
-            for folder in clear if isinstance(clear, list) else [clear] if clear else []:
-                shutil.rmtree(folder, ignore_errors=True)
+            for path in map(Path, clear if isinstance(clear, list) else [clear] if clear else []):
+                if path.is_dir():
+                    shutil.rmtree(path)
+                else:
+                    path.unlink(missing_ok=True)
             seconds, mib = run(command, env)
             if turn:
                 wall.append(seconds)
@@ -176,14 +199,16 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--big", action="store_true", help="add the 50,000-tile growth point")
     parser.add_argument("--exports-only", action="store_true", help="only the cost of each output format")
+    parser.add_argument("--floor-only", action="store_true", help="only the scale jobs against the floor")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
     env = child_env(work)
     cache = work / "cache"
     script = Path(PY).parent / "pnp"  # as installed: the `pnp` script when there is one
     pnp = [str(script)] if script.exists() else [PY, "-m", "generator.cli"]
-    if args.exports_only:
-        table(export_costs(pnp, work, env, args.runs), args.runs)
+    if args.exports_only or args.floor_only:
+        table(export_costs(pnp, work, env, args.runs) if args.exports_only
+              else [row for pair in zip(*floor_rows(pnp, work, env, args.runs)) for row in pair], args.runs)
         shutil.rmtree(work)
         return
     rows = []
@@ -203,19 +228,8 @@ def main():
     rows.append(("validate: pnp validate (6 games), memos emptied", cold, cold_peak, 0, 0, start, "python -c pass"))
     rows.append(("validate: pnp validate (6 games), memos kept", warm, warm_peak, 0, 0, start, "python -c pass"))
     print(f"  validate: {cold / start:.1f}x cold, {warm / start:.1f}x with memos kept", file=sys.stderr)
-    scale = []
-    for variant, distinct in (("a", True), ("b", False)):  # each scale job takes turns with its floor
-        floor = work / f"floor-{variant}.pdf"
-        spec = scale_spec(work, 10000, distinct)
-        pdf = work / "out" / spec.stem / f"{spec.stem}-components-a4.pdf"
-        (fw, fp), (w, p) = interleaved([([PY, str(HERE / "floor.py"), "10000", "distinct" if distinct else "same",
-                                          str(floor)], None),
-                                        (pnp + ["build", str(spec), "--paper", "a4", "--out", str(work / "out")],
-                                         work / "out")], args.runs, env)
-        rows.append((f"floor ({variant}: 10,000 tiles)", fw, fp, *pdf_facts([floor]), None, ""))
-        scale.append((f"scale ({variant}): 10,000 tiles, {'all distinct' if distinct else '16 faces x 625'}", w, p,
-                      *pdf_facts([pdf]), fw, "floor"))
-        print(f"  scale ({variant}): {w:.3f} s, floor {fw:.3f} s", file=sys.stderr)
+    floors, scale = floor_rows(pnp, work, env, args.runs)
+    rows += floors
     for name in ("tiles", "cards"):
         spec = HERE / "specs" / f"{name}.yaml"
         job(f"{name}", pnp + ["build", str(spec), "--paper", "a4", "--out", str(work / name)],

@@ -14,7 +14,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench import PY, child_env, interleaved, pdf_facts
+sys.dont_write_bytecode = True  # importing bench.py leaves no __pycache__ in the checkout
+from bench import PY, child_env, interleaved, pdf_facts  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 PEERS = Path(os.environ.get("SQUIB_PEERS") or next(

@@ -1,6 +1,7 @@
 """The benchmark harness measures what it says: each job's own peak memory, bytecode outside the checkout, and a floor
 that draws what pnp draws."""
 import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -42,6 +43,55 @@ def test_bytecode_is_compiled_outside_the_checkout(tmp_path):
     bench.measure([sys.executable, "-c", "import generator.cli"], 1, bench.child_env(tmp_path))
     assert sorted((ROOT / "generator").rglob("*.pyc")) == before
     assert [p for p in (tmp_path / "pycache").rglob("cli.*.pyc") if p.parent.name == "generator"]
+
+
+def test_a_file_to_clear_is_removed_before_each_run(tmp_path):
+    made = tmp_path / "made.pdf"  # a job failing when the last run's file is still there
+    job = f"import os, sys; there = os.path.exists({str(made)!r}); open({str(made)!r}, 'w'); sys.exit(there)"
+    bench.interleaved([([sys.executable, "-c", job], made)], 2)  # raises SystemExit if a run found it
+    assert made.exists()
+
+
+def test_a_command_that_cannot_start_says_why():
+    with pytest.raises(SystemExit, match="no-such-job: No such file or directory"):
+        bench.run(["no-such-job"])
+
+
+@pytest.mark.parametrize("script", ["compare", "squib"])
+def test_the_harness_leaves_no_bytecode_in_the_checkout(tmp_path, script):
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
+    for path in (ROOT / "benchmarks").glob("*.py"):  # a copy of the harness, to see what a run writes beside it
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    subprocess.run([sys.executable, str(tmp_path / f"{script}.py"), "--help"], env=env, check=True, capture_output=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (ROOT / "benchmarks").glob("*.py"))
+
+
+PNP = Path(sys.executable).parent / "pnp"
+
+
+@pytest.mark.skipif(not PNP.exists(), reason="compare.py measures the installed pnp script")
+def test_compare_times_both_versions_on_the_same_jobs(capsys):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    compare = load("compare")
+    compare.main(["--runs", "1", "--jobs", "tiles,cards", "--old", str(PNP)])  # this version against itself
+    rows = [line.strip("| ").split(" | ") for line in capsys.readouterr().out.splitlines()
+            if line.startswith(("| tiles ", "| cards "))]
+    assert [row[0] for row in rows] == ["tiles", "cards"]
+    assert [row[6] for row in rows] == ["2 / 2", "15 / 15"]  # pages each version wrote, read from its PDFs
+    for row in rows:
+        old, new, ratio = float(row[1]), float(row[2]), row[3]
+        assert ratio == f"{new / old:.2f}x" and 0 < float(row[4]) and 0 < float(row[5])
+    with pytest.raises(SystemExit):
+        compare.main(["--jobs", "tiles,poker"])
+    assert "--jobs: unknown poker" in capsys.readouterr().err
+
+
+def test_each_scale_job_takes_turns_with_its_floor(tmp_path):
+    pnp = [sys.executable, "-m", "generator.cli"]
+    floors, scale = bench.floor_rows(pnp, tmp_path, bench.child_env(tmp_path), 1)
+    assert [(row[0][:9], row[4]) for row in floors] == [("floor (a:", 86), ("floor (b:", 86)]  # 117 tiles a sheet
+    assert [(row[0][:9], row[4]) for row in scale] == [("scale (a)", 87), ("scale (b)", 87)]  # and the manifest
+    assert [row[5] for row in scale] == [row[1] for row in floors]  # each ratio is to its own floor's median
 
 
 @pytest.mark.parametrize("count, distinct", [(1000, True), (1600, False)])
