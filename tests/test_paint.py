@@ -1,5 +1,7 @@
 """Our two painters agree with an independent SVG renderer: cairo's painter with cairosvg, our PDF writer with cairo."""
 import io
+import subprocess
+import sys
 import math
 
 import cairosvg
@@ -109,3 +111,13 @@ def test_a_see_through_group_is_a_transparency_group_that_matches_cairosvg_and_n
     # where the circle covers the rect, a group shows only the circle (blue at half strength), not red through it
     x, y = round(15 * 150 / 25.4), round(10 * 150 / 25.4)
     assert abs(ours.getpixel((x, y))[0] - reference.getpixel((x, y))[0]) <= 6 and ours.getpixel((x, y))[0] < 160
+
+
+def test_a_sheet_with_a_see_through_group_is_written_without_cairo_or_pikepdf():
+    script = ("import sys\nfrom generator import pdf, svg\n"
+              "dwg = svg.drawing(20, 20)\ng = dwg.add(dwg.g(opacity=0.5))\ng.add(dwg.rect((2, 2), (10, 10), fill='#d7261e'))\n"
+              "doc = pdf.Document(30, 30)\ndoc.paint(dwg)\ndoc.next_page()\ndata = doc.save('t', 't', 't')\n"
+              "assert b'/S /Transparency' in data\n"
+              "print(sorted(m for m in ('cairocffi', 'pikepdf') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
