@@ -1,8 +1,8 @@
 """Our two painters agree with an independent SVG renderer: cairo's painter with cairosvg, our PDF writer with cairo."""
 import io
+import math
 import subprocess
 import sys
-import math
 
 import cairosvg
 import pypdfium2
