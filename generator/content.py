@@ -1,5 +1,6 @@
-"""Drawings written as PDF content-stream operators in millimetres, y down: shapes and text in Vera need no cairo."""
+"""Drawings written as PDF content-stream operators in millimetres, y down: shapes, text and see-through groups."""
 import functools
+import hashlib
 import math
 from typing import NamedTuple
 
@@ -17,14 +18,13 @@ _EXTERNAL = frozenset(("image", "use", "script", "foreignObject", "feImage"))
 _INITIAL = {"rg": "0 0 0", "RG": "0 0 0", "w": 1, "J": 0, "j": 0, "M": 10.0, "d": "", "ca": 1.0, "CA": 1.0}
 
 
-class Unsupported(Exception):
-    """The drawing needs cairo: a see-through group."""
+GROUP_BOX = "[-10000 -10000 10000 10000]"  # a see-through group's form reaches as far as its drawing might (mm)
 
 
 class Written(NamedTuple):
     """A face already written as operators, with what placing it needs: its size (mm), the opacities it sets, the
-    characters it sets in each font (font resource name, characters) and the designer's files it uses (resource name,
-    path, spec folder: fonts, images, SVG art)."""
+    characters it sets in each font (font resource name, characters), the designer's files it uses (resource name,
+    path, spec folder: fonts, images, SVG art) and its see-through groups (resource name, operators): forms it draws."""
 
     ops: str
     width: float
@@ -32,14 +32,15 @@ class Written(NamedTuple):
     alphas: tuple
     chars: tuple
     sources: tuple = ()
+    groups: tuple = ()
 
 
 def write(drawing):
-    """A face as Written operators; Unsupported if it needs cairo."""
+    """A face as Written operators."""
     writer = Writer()
     ops = writer.drawing(drawing)
     return Written(ops, drawing.width, drawing.height, tuple(sorted(writer.alphas)), writer.used(),
-                   tuple((name, *where) for name, where in sorted(writer.sources.items())))
+                   tuple((name, *where) for name, where in sorted(writer.sources.items())), tuple(sorted(writer.groups.items())))
 
 
 @functools.lru_cache(maxsize=65536)
@@ -218,7 +219,7 @@ class Writer:
 
     def __init__(self):
         self.out, self.state, self.stack = [], dict(_INITIAL), []
-        self.alphas, self.chars, self.sources = set(), {}, {}
+        self.alphas, self.chars, self.sources, self.groups = set(), {}, {}, {}
 
     def set(self, op, value, text):
         """Emit text, which sets op to value, unless it is already so."""
@@ -260,15 +261,17 @@ class Writer:
         self.restore()
         return "\n".join(self.out)
 
-    def element(self, node, inherited, clips):
-        """Write one element and its children with inherited presentation attributes."""
+    def element(self, node, inherited, clips, whole=False):
+        """Write one element and its children with inherited presentation attributes (whole: its opacity is applied
+        to it as a group, so leave it out here)."""
         tag, attrs = node.tag, node.attrs
         if tag in _UNDRAWN:
             return
         if tag in _EXTERNAL and not isinstance(node, Placed):
             raise UserError(f"SVG element <{tag}> would load another file: external resources are not allowed")
-        if "opacity" in attrs and num(attrs["opacity"], 1.0) < 1:
-            raise Unsupported("group opacity")
+        if not whole and "opacity" in attrs and num(attrs["opacity"], 1.0) < 1:
+            self.see_through(node, inherited, clips)
+            return
         own = _INHERITED.intersection(attrs)
         style = {**inherited, **{k: attrs[k] for k in own}} if own else inherited
         local = "transform" in attrs or "clip-path" in attrs
@@ -294,6 +297,27 @@ class Writer:
                 self.paint(shape, style, tag != "line")
         if local:
             self.restore()
+
+    def see_through(self, node, inherited, clips):
+        """An element with an opacity below 1: drawn whole into a transparency group, which is then laid on at that
+        opacity (as SVG composites it), so its parts do not show through each other."""
+        opacity = max(0.0, num(node.attrs["opacity"], 1.0))
+        inner = Writer()
+        inner.state = {**self.state, "ca": 1.0, "CA": 1.0}  # a group starts opaque, in the state it was drawn in
+        inner.element(node, inherited, clips, whole=True)
+        ops = "\n".join(inner.out)
+        self.alphas |= inner.alphas
+        for font, chars in inner.chars.items():
+            self.chars.setdefault(font, set()).update(chars)
+        self.sources.update(inner.sources)
+        self.groups.update(inner.groups)
+        name = "/X" + hashlib.md5(ops.encode("latin-1")).hexdigest()[:12]
+        self.groups[name] = ops
+        self.save()
+        self.alpha("ca", opacity)
+        self.alpha("CA", opacity)
+        self.out.append(f"{name} Do")
+        self.restore()
 
     def text(self, node, style):
         """A line set in Vera as PDF text, filled only (as cairo sets it): anchored by the advances textfit measures,

@@ -3,7 +3,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 
-from . import cache, content, svg
+from . import cache, content
 from .files import write_quietly
 from .render import draw_art
 
@@ -97,24 +97,6 @@ def _digest(value):
     return hashlib.sha256(repr(value).encode()).hexdigest()
 
 
-def _designed(node):
-    """True when a drawing holds text runs or the designer's art (elements that carry more than their attributes)."""
-    return isinstance(node, (svg.Run, svg.Placed)) or any(_designed(child) for child in node.children)
-
-
-def _pack(node):
-    """An element tree as plain JSON data."""
-    return [node.tag, node.attrs, node.content, [_pack(child) for child in node.children]]
-
-
-def _unpack(data, into=None):
-    """Rebuild an element tree from _pack's data."""
-    tag, attrs, content, children = data
-    node = into or svg.Element(tag, attrs, content)
-    node.children = [_unpack(child) for child in children]
-    return node
-
-
 class FaceCache:
     """Drawings of the faces of one output file, stored beside it as JSON and reused when still valid."""
 
@@ -127,7 +109,7 @@ class FaceCache:
         self.drawn, self.kept, self.components = [], {}, {}  # components: id -> digest of what all its faces share
 
     def face(self, spec, art):
-        """An artwork as Written operators (or, if it needs cairo, its drawing): from the cache when nothing it read changed."""
+        """An artwork as Written operators: from the cache when nothing it read changed."""
         if art.component not in self.components:
             comp = spec.component(art.component)
             self.components[art.component] = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options),
@@ -136,28 +118,15 @@ class FaceCache:
         entry = self.entries.get(face)
         if not entry or any(_now(spec, dependency) != value for dependency, value in entry["used"].items()):
             watched = _Watched(spec, art.component)
-            drawing = draw_art(watched, art)
+            written = content.write(draw_art(watched, art))
             self.drawn.append(art.key)
-            try:
-                written = content.write(drawing)
-            except content.Unsupported:
-                if _designed(drawing):  # its fonts and files do not survive JSON: drawn again next time
-                    return drawing
-                self.kept[face] = {"used": watched.used, "drawing": [drawing.width, drawing.height, list(drawing.box),
-                                                                     drawing.ident, _pack(drawing)]}
-                return drawing
             watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)
             self.kept[face] = {"used": watched.used, "written": written}
             return written
         self.kept[face] = entry
-        if "written" in entry:
-            ops, width, height, alphas, chars, sources = entry["written"]
-            return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars),
-                                   tuple(tuple(s) for s in sources))
-        width, height, box, ident, packed = entry["drawing"]
-        drawing = _unpack(packed, svg.Drawing(width, height, tuple(box), ident))
-        drawing.defs = next(c for c in drawing.children if c.tag == "defs")
-        return drawing
+        ops, width, height, alphas, chars, sources, groups = entry["written"]
+        return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars),
+                               tuple(tuple(s) for s in sources), tuple(tuple(g) for g in groups))
 
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""

@@ -1,6 +1,5 @@
 """Sheet PDFs written directly: pages of PDF operators in mm, shared faces as Form XObjects, exact page boxes."""
 import functools
-import io
 import re
 from operator import add, sub
 
@@ -14,16 +13,16 @@ TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), 180: (-1, 0, 0, -1), -90: (0, -1, 1
 
 
 class Document:
-    """A sheet PDF written as content streams in mm: faces and furniture as PDF operators, their text in the bundled Vera
-    (each weight embedded once, as a subset), one Form XObject for a face used more than once; cairo paints only a
-    face with a see-through group, placed as a form."""
+    """A sheet PDF written once, as content streams in mm: faces and furniture as PDF operators, their text in the bundled
+    Vera (each weight embedded once, as a subset), one Form XObject for a face used more than once, see-through groups as
+    transparency groups, the designer's images and SVG art as XObjects."""
 
     def __init__(self, width, height):
         self.width, self.height = width, height
         self.file = pdffile.File()
         self.resources = self.file.reserve()
         self.pages, self.ops, self.top = [], [], []  # the page's faces, then its furniture
-        self.shared, self.forms, self.xobjects, self.cairo = set(), {}, {}, {}
+        self.shared, self.forms, self.xobjects = set(), {}, {}
         self.alphas, self.chars = set(), {}  # the opacities set, the characters set in each font
         self.art = {}  # resource name -> (path, spec folder) of the designer's images and SVG art
         self.cursor = None  # origin of the open run of placements by translation, if any
@@ -38,23 +37,14 @@ class Document:
         matrix = matrix or UPRIGHT
         name = self.forms.get(key) if key is not None else None
         if name is None:
-            face = picture if isinstance(picture, content.Written) else None
-            if face is None:
-                drawing = svg.as_drawing(picture)
-                try:
-                    face = content.write(drawing)
-                except content.Unsupported:
-                    name = self._cairo_form(key, drawing)
-            if face is not None:
-                self.alphas.update(face.alphas)
-                self._set(face.chars)
-                self._use(face.sources)
-                if key not in self.shared:
-                    self._end_run()
-                    self.ops.append(" ".join(["q", *_clip(clip), *_move(matrix),
-                                              *_clip((0, 0, face.width, face.height)), face.ops, "Q"]))  # as a form's BBox
-                    return
-                name = self._form(key, face.ops, face)
+            face = picture if isinstance(picture, content.Written) else content.write(svg.as_drawing(picture))
+            self._take(face)
+            if key not in self.shared:
+                self._end_run()
+                self.ops.append(" ".join(["q", *_clip(clip), *_move(matrix),
+                                          *_clip((0, 0, face.width, face.height)), face.ops, "Q"]))  # as a form's BBox
+                return
+            name = self._form(key, face.ops, face)
         if clip is None and matrix[:4] == UPRIGHT[:4]:
             self._run(name, matrix[4], matrix[5])
         else:
@@ -72,19 +62,12 @@ class Document:
         name = self.forms.get(key) if key is not None else None
         if name is None:
             drawing = svg.as_drawing(make())
-            writer = content.Writer()
-            try:
-                ops = writer.drawing(drawing)
-            except content.Unsupported:  # a see-through group
-                name = self._cairo_form(key, drawing, "/SC")
-            else:
-                self.alphas |= writer.alphas
-                self._set(writer.used())
-                self._use((name, *where) for name, where in writer.sources.items())
-                if key is None:
-                    self.top.append(ops)
-                    return
-                name = self._form(key, ops, drawing, "/S")
+            written = content.write(drawing)
+            self._take(written)
+            if key is None:
+                self.top.append(written.ops)
+                return
+            name = self._form(key, written.ops, drawing, "/S")
         self.top.append(f"{name} Do")
 
     def next_page(self, slots=()):
@@ -95,6 +78,17 @@ class Document:
         parts = [[base] + parts[0]] + parts[1:] if parts else [[base]]
         self.pages.append(([self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts], extent(slots)))
         self.ops, self.top = [], []
+
+    def _take(self, face):
+        """Note what a written face needs from the file: opacities, characters, the designer's files, see-through groups."""
+        self.alphas.update(face.alphas)
+        self._set(face.chars)
+        self._use(face.sources)
+        for name, ops in face.groups:
+            if name not in self.xobjects:
+                self.xobjects[name] = self.file.stream(ops.encode("latin-1"), f" /Type /XObject /Subtype /Form /BBox "
+                                                       f"{content.GROUP_BOX} /Group << /S /Transparency >> "
+                                                       f"/Resources {self.resources} 0 R")
 
     def _set(self, chars):
         """Note the characters written in each font, (resource name, characters) pairs."""
@@ -136,20 +130,12 @@ class Document:
             ops.encode("latin-1"), f" /Type /XObject /Subtype /Form /BBox {box} /Resources {self.resources} 0 R")
         return name
 
-    def _cairo_form(self, key, drawing, prefix="/C"):
-        """Queue a face (or sheet furniture, prefix /SC) for cairo, painted at save; return its name."""
-        name = f"{prefix}{len(self.cairo) + 1}"
-        self.cairo[name] = drawing
-        if key is not None:
-            self.forms[key] = name
-        return name
-
     def save(self, title, author, subject):
-        """The PDF bytes: written directly, then faces painted by cairo joined in with pikepdf if there are any."""
+        """The PDF bytes, the whole file written once."""
         file = self.file
         for name, (path, folder) in sorted(self.art.items()):
-            if name.startswith("/I"):  # SVG art (/G) is joined in after, as a form
-                self.xobjects[name] = art.embed(file, art.reload(path, folder))
+            source = art.reload(path, folder)
+            self.xobjects[name] = file.page_form(art.pdf(source)) if source.kind == "svg" else art.embed(file, source)
         resources = (f" /XObject << {' '.join(f'{k} {v} 0 R' for k, v in sorted(self.xobjects.items()))} >>"
                      if self.xobjects else "")
         if self.chars:
@@ -173,44 +159,7 @@ class Document:
         root = file.add(f"<< /Type /Catalog /Pages {pages} 0 R /ViewerPreferences << /PrintScaling /None >> >>")
         info = file.add(f"<< /Title {pdffile.string(title)} /Author {pdffile.string(author)} "
                         f"/Subject {pdffile.string(subject)} /Creator (pnp) /Producer (pnp) >>")
-        data = file.bytes(root, info)
-        vectors = any(name.startswith("/G") for name in self.art)
-        return self._join_cairo(data, title, author, subject) if self.cairo or vectors else data
-
-    def _join_cairo(self, data, title, author, subject):
-        """Paint the queued faces in one cairo document and add each page as the Form XObject its name promised; add
-        each SVG art, drawn by cairosvg, as a form filling the unit square (as an image does)."""
-        import pikepdf  # lazy: start-up (only a file with cairo-painted faces or SVG art is joined)
-
-        from .cairopdf import convert, finish  # lazy: start-up (cairo)
-
-        out = pikepdf.open(io.BytesIO(data))
-        resources = out.pages[0].Resources  # one dictionary shared by every page and form
-        if pikepdf.Name.XObject not in resources:
-            resources.XObject = pikepdf.Dictionary()
-        drawn = []  # the SVG art's own PDFs, open until the file is saved
-        for name, (path, folder) in sorted(self.art.items()):
-            if name.startswith("/G"):
-                drawn.append(pikepdf.open(io.BytesIO(art.pdf(art.reload(path, folder)))))
-                page = drawn[-1].pages[0]
-                x0, y0, x1, y1 = (float(v) for v in page.MediaBox)
-                form = pikepdf.Page(page).as_form_xobject()
-                form.BBox = pikepdf.Array([x0, y0, x1, y1])
-                w, h = x1 - x0, y1 - y0
-                form.Matrix = pikepdf.Array([round(1 / w, 9), 0, 0, round(1 / h, 9), round(-x0 / w, 9), round(-y0 / h, 9)])
-                resources.XObject[name] = out.copy_foreign(form)
-        if not self.cairo:
-            return finish(out, title, author, subject)
-        painted, sizes = convert(self.cairo.values())
-        source = pikepdf.open(io.BytesIO(painted))
-        k = PT_PER_MM
-        for name, page, (w, h) in zip(self.cairo, source.pages, sizes):
-            form = pikepdf.Page(page).as_form_xobject()
-            top = float(page.MediaBox[3])
-            form.BBox = pikepdf.Array([0, round(top - h, 4), round(w, 4), top])
-            form.Matrix = pikepdf.Array([round(1 / k, 6), 0, 0, round(-1 / k, 6), 0, round(top / k, 6)])
-            resources.XObject[name] = out.copy_foreign(form)
-        return finish(out, title, author, subject)
+        return file.bytes(root, info)
 
 
 _GROUND = re.compile(r"q\n(?:1 0 0 1 \S+ \S+ cm\n)?(\S+ \S+ \S+) rg\n\S+ \S+ (\S+) (\S+) re f\b")

@@ -1,5 +1,6 @@
 """A small PDF 1.5 file writer: numbered objects, identical streams stored once, compressed object and xref streams."""
 import hashlib
+import io
 import struct
 import zlib
 
@@ -40,6 +41,27 @@ class File:
             self.streams[key] = self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", packed))
         return self.streams[key]
 
+    def page_form(self, data, unit=True):
+        """Copy the first page of another PDF (bytes) into this file as a Form XObject; return its number.
+
+        unit: the form fills the unit square (as an image does), else it keeps the page's points. The other file is only
+        read (pikepdf): its objects are written here, renumbered, streams as they were compressed.
+        """
+        import pikepdf  # lazy: start-up (only SVG art needs another PDF's page)
+
+        with pikepdf.open(io.BytesIO(data)) as other:
+            page = other.pages[0]
+            x0, y0, x1, y1 = (float(v) for v in page.MediaBox)
+            w, h = x1 - x0, y1 - y0
+            matrix = ([1 / w, 0, 0, 1 / h, -x0 / w, -y0 / h] if unit else [1, 0, 0, 1, 0, 0])
+            copied = {}
+            resources = _object(self, page.obj.get("/Resources", pikepdf.Dictionary()), copied)
+            body = page.obj.Contents
+            streams = list(body) if isinstance(body, pikepdf.Array) else [body]
+            ops = b"\n".join(s.read_bytes() for s in streams)
+            return self.stream(ops, f" /Type /XObject /Subtype /Form /BBox [{_n(x0)} {_n(y0)} {_n(x1)} {_n(y1)}] "
+                                    f"/Matrix [{' '.join(_n(round(v, 9)) for v in matrix)}] /Resources {resources}")
+
     def bytes(self, root, info):
         """The whole file: plain objects packed in one object stream, then an xref stream."""
         out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
@@ -70,3 +92,45 @@ class File:
         out += packed + b"\nendstream\nendobj\n"
         out += f"startxref\n{where[xref][1]}\n%%EOF\n".encode()
         return bytes(out)
+
+
+def _n(value):
+    """A PDF number: short, never '-0'."""
+    text = f"{value:.9f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _object(file, obj, copied):
+    """A pikepdf object of another file as PDF text in file: indirect objects copied once each (copied: objgen -> ref)."""
+    import pikepdf  # lazy: start-up
+
+    if isinstance(obj, bool):  # pikepdf hands numbers and booleans over as Python values
+        return "true" if obj else "false"
+    if isinstance(obj, int):
+        return str(obj)
+    if not isinstance(obj, pikepdf.Object):
+        return _n(float(obj))
+    if obj.is_indirect:
+        key = obj.objgen
+        if key not in copied:
+            number = copied[key] = file.reserve()
+            if isinstance(obj, pikepdf.Stream):
+                extra = {k: v for k, v in obj.items() if k not in ("/Length",)}
+                fields = " ".join(f"{k} {_object(file, v, copied)}" for k, v in sorted(extra.items()))
+                raw = obj.read_raw_bytes()
+                file.set(number, (f"<< /Length {len(raw)} {fields} >>", raw))
+            else:
+                file.set(number, _direct(file, obj, copied))
+        return f"{copied[key]} 0 R"
+    return _direct(file, obj, copied)
+
+
+def _direct(file, obj, copied):
+    """A direct pikepdf object as PDF text, its parts copied by _object."""
+    import pikepdf  # lazy: start-up
+
+    if isinstance(obj, pikepdf.Dictionary):
+        return "<< " + " ".join(f"{k} {_object(file, v, copied)}" for k, v in sorted(obj.items())) + " >>"
+    if isinstance(obj, pikepdf.Array):
+        return "[" + " ".join(_object(file, v, copied) for v in obj) + "]"
+    return obj.unparse().decode("latin-1")

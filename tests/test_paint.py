@@ -1,6 +1,8 @@
 """Our two painters agree with an independent SVG renderer: cairo's painter with cairosvg, our PDF writer with cairo."""
 import io
 import math
+import subprocess
+import sys
 
 import cairosvg
 import pypdfium2
@@ -90,3 +92,32 @@ def test_fill_rule_and_miter_limit_match_cairosvg_in_both_painters():
     assert differing(written(picture, 150), painted) < 0.002
     reference = pixels(cairosvg.svg2png(bytestring=str(picture).encode(), dpi=150, background_color="white"))
     assert differing(painted, reference) < 0.002
+
+
+def test_a_see_through_group_is_a_transparency_group_that_matches_cairosvg_and_needs_no_cairo():
+    dwg = svg.drawing(40, 20)
+    svg.ground(dwg, "#ffffff")
+    group = dwg.add(dwg.g(opacity=0.5, transform="rotate(10 20 10)"))
+    group.add(dwg.rect((4, 4), (16, 12), fill="#d7261e"))
+    group.add(dwg.circle((20, 10), 7, fill="#1f6fd0", stroke="#000000", stroke_width=1))  # overlaps the rect
+    group.add(svg.text(dwg, "Hi", 28, 14, 6, "#000000", anchor="start"))
+    dwg.add(dwg.rect((30, 2), (8, 6), fill="#2f9e44", opacity=0.25))  # a single shape see-through too
+    face = content.write(dwg)
+    assert len(face.groups) == 2 and all(f"{name} Do" in face.ops for name, _ in face.groups)
+    picture = svg.to_string(dwg)
+    reference = pixels(cairosvg.svg2png(bytestring=str(picture).encode(), dpi=150, background_color="white"))
+    ours = written(picture, 150)
+    assert differing(ours, reference) < 0.002
+    # where the circle covers the rect, a group shows only the circle (blue at half strength), not red through it
+    x, y = round(15 * 150 / 25.4), round(10 * 150 / 25.4)
+    assert abs(ours.getpixel((x, y))[0] - reference.getpixel((x, y))[0]) <= 6 and ours.getpixel((x, y))[0] < 160
+
+
+def test_a_sheet_with_a_see_through_group_is_written_without_cairo_or_pikepdf():
+    script = ("import sys\nfrom generator import pdf, svg\n"
+              "dwg = svg.drawing(20, 20)\ng = dwg.add(dwg.g(opacity=0.5))\ng.add(dwg.rect((2, 2), (10, 10), fill='#d7261e'))\n"
+              "doc = pdf.Document(30, 30)\ndoc.paint(dwg)\ndoc.next_page()\ndata = doc.save('t', 't', 't')\n"
+              "assert b'/S /Transparency' in data\n"
+              "print(sorted(m for m in ('cairocffi', 'pikepdf') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
