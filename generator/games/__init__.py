@@ -4,7 +4,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-NONE: Mapping = MappingProxyType({})
+EMPTY: Mapping = MappingProxyType({})
 
 
 def no_check(spec, pieces, arts) -> list:
@@ -19,10 +19,10 @@ def no_figures(spec) -> dict:
 
 class Ruleset(NamedTuple):
     """What a game declares; every field has a default, so a game names only what it has."""
-    generators: Mapping[str, Callable] = NONE  # faces.generator name -> (spec, component) -> [face properties]
-    required: Mapping[str, str] = NONE  # component kind the checks need -> what it is in the game, for the message
+    generators: Mapping[str, Callable] = EMPTY  # faces.generator name -> (spec, component) -> [face properties]
+    required: Mapping[str, str] = EMPTY  # component kind the checks need -> what it is in the game, for the message
     check: Callable = no_check  # (spec, pieces, arts) -> [(component id, message)], run once every required kind is there
-    diagrams: Mapping[str, Callable] = NONE  # name a rulebook block or card's diagram uses -> spec -> diagram.Diagram
+    diagrams: Mapping[str, Callable] = EMPTY  # name a rulebook block or card's diagram uses -> spec -> diagram.Diagram
     figures: Callable = no_figures  # spec -> {name: figure} for the {name}s of the rules text
     commands: tuple[Any, ...] = ()  # click commands the CLI adds; each also named in COMMANDS, so start-up imports no game
 
