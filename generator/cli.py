@@ -9,6 +9,7 @@ from functools import wraps
 import click
 
 from . import spec as specs
+from . import games  # the registry only: a game is imported when its command runs
 from .errors import UserError
 from .output import FORMATS, Options, jobs
 from .output.pod import PRESETS
@@ -210,22 +211,6 @@ def new(folder):
     click.echo(f"next: pnp validate {spec} && pnp build {spec}")
 
 
-@cli.command("glorieta-loops")
-@click.argument("position", type=click.Path(dir_okay=False))
-@user_errors
-def glorieta_loops(position):
-    """Find the loops in a Glorieta position file: each loop's player, cells and enclosed cells.
-
-    A position lists stones by the side that shows (black, yellow, pink) as "q,r" cells; see
-    specs/positions/ for examples.
-
-    Example: pnp glorieta-loops position.yaml
-    """
-    from .games import glorieta  # lazy: start-up
-    for line in glorieta.describe(glorieta.load_position(position)):
-        click.echo(line)
-
-
 def run_jobs(jobs):
     """Run (label, function, args) jobs with a progress bar on a terminal; print one line per file written."""
     if sys.stderr.isatty() and len(jobs) > 1:
@@ -237,42 +222,6 @@ def run_jobs(jobs):
         click.echo(f"{path}: {pages if isinstance(pages, str) else f'{pages} page' + 's' * (pages != 1)}, {size / 1024:.1f} KiB")
         for note in notes:
             click.echo(f"    {note}")
-
-
-@cli.command()
-@click.argument("names", nargs=-1, metavar="[CARD]... | [GAME_OR_SPEC]")
-@click.option("--board", "on_board", is_flag=True,
-              help="Count the PAHs one move can collect on a board: the spec's starting board, or shuffled by --seed.")
-@click.option("--seed", type=int, help="With --board: shuffle the 27 cards and 9 empty cells with this seed.")
-@SETS
-@user_errors
-def pahs(names, on_board, seed, overrides):
-    """List and count the PAHs (Paths and PAHs) among cards, or on a board.
-
-    Cards are written background-shape-colour, e.g. black-circle-red. With --board, the PAHs counted
-    are those whose 3 cards lie within 4 cells of one row or column: what a single move (up to 3 cells
-    in one direction, start cell included) can collect.
-
-    Example: pnp pahs black-square-yellow black-circle-yellow white-square-red
-    """
-    from .games import paths_and_pahs, paths_and_pahs_spec as rules  # lazy: start-up
-    if not on_board:
-        if seed is not None:
-            raise UserError("--seed needs --board")
-        if not names:
-            raise UserError("give the cards to check, e.g. pnp pahs black-circle-red gray-circle-blue white-square-red")
-        lines = rules.card_report(names)
-    elif seed is not None:
-        if names:
-            raise UserError("give either --seed or a game, not both")
-        lines = rules.board_report(paths_and_pahs.shuffled_board(seed), f"shuffled from seed {seed}")
-    else:
-        if len(names) > 1:
-            raise UserError(f"--board takes one game or spec, got {len(names)}: {' '.join(names)}")
-        spec = specs.load(names[0] if names else "paths-and-pahs", overrides)
-        lines = rules.board_report(rules.starting_board(spec), f"starting board of {spec.path}")
-    for line in lines:
-        click.echo(line)
 
 
 @cli.command()
@@ -370,6 +319,26 @@ def watch_game(game, paper, out_dir, overrides, theme, chosen_formats, dpi):
         watch.run(watch.Watcher(game, theme, ignore=[out_dir]), rebuild, click.echo)
     except KeyboardInterrupt:
         click.echo("stopped")
+
+
+class GameCommand(click.Command):
+    """A game's command as games.COMMANDS names it: its game is imported only to run it or to show its own help."""
+
+    def __init__(self, name: str, game: str, summary: str):
+        super().__init__(name, help=summary)
+        self.game = game
+
+    def loaded(self) -> click.Command:
+        """The command as its game declares it (the game imported now)."""
+        return next(c for c in games.named(self.game).commands if c.name == self.name)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        """The game's own command parses the arguments (or shows its help) and runs in the context it returns."""
+        return self.loaded().make_context(info_name, args, parent=parent, **extra)
+
+
+for command_name, (game, summary) in games.COMMANDS.items():
+    cli.add_command(GameCommand(command_name, game, summary))
 
 
 def terminate_like_interrupt():

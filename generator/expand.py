@@ -41,11 +41,11 @@ def _faces(spec, comp):
     """The properties of each distinct face as the faces block gives them."""
     source = comp.faces
     if source.generator:
-        module = games.ruleset(spec)
-        generator = getattr(module, "GENERATORS", {}).get(source.generator)
+        generators = games.ruleset(spec).generators
+        generator = generators.get(source.generator)
         if generator is None:
-            known = ", ".join(sorted(getattr(module, "GENERATORS", {}))) or "none"
-            why = (f"the {spec.game.ruleset} rules have: {known}" if module else
+            known = ", ".join(sorted(generators)) or "none"
+            why = (f"the {spec.game.ruleset} rules have: {known}" if spec.game.ruleset else
                    "generators come from a game's rules, and this spec names none in game.ruleset")
             raise spec_error(spec, ("components", comp.id, "faces", "generator"),
                              f"unknown generator {source.generator!r}: {why}")

@@ -52,7 +52,7 @@ class Figures(dict):
         """Add the game's own figures (once); return self."""
         if not self.complete:
             self.complete = True
-            self.update(getattr(games.ruleset(self.spec), "figures", lambda spec: {})(self.spec))
+            self.update(games.ruleset(self.spec).figures(self.spec))
         return self
 
 

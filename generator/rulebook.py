@@ -454,8 +454,7 @@ def lay_out(spec, paper, layouts=None):
     """
     text = layouts.reader() if layouts else spec
     rules = load_rules(text)
-    module = games.ruleset(spec)
-    diagrams = {name: make(spec) for name, make in getattr(module, "DIAGRAMS", {}).items()}
+    diagrams = {name: make(spec) for name, make in games.ruleset(spec).diagrams.items()}
     sizes = {name: [diagram.width, diagram.height] for name, diagram in diagrams.items()}
     kept = layouts.get(sizes) if layouts else None
     if kept:

@@ -48,11 +48,11 @@ def generic(spec, pieces, arts):
     return fails
 
 
-def missing(spec, module):
-    """The component kinds a game module REQUIRES ({kind: what}) that the spec has none of."""
+def missing(spec, rules: games.Ruleset) -> list:
+    """The component kinds a game's ruleset requires ({kind: what}) that the spec has none of."""
     kinds = {c.kind for c in spec.components}
     return [("components", f"{what} (expected a component of kind {kind}, found none)")
-            for kind, what in getattr(module, "REQUIRED", {}).items() if kind not in kinds]
+            for kind, what in rules.required.items() if kind not in kinds]
 
 
 def art_warnings(spec, drawings=None) -> list:
@@ -106,11 +106,11 @@ def _checked(spec, warnings=None):
     if warnings is not None:
         warnings += art_warnings(spec, drawings)
     found = generic(spec, pieces, arts) + textcheck.failures(spec, drawings) + safearea.failures(spec, drawings)
-    module = games.ruleset(spec)
-    absent = missing(spec, module) if module is not None else []
+    rules = games.ruleset(spec)
+    absent = missing(spec, rules)
     found += absent
-    if module is not None and not absent:
-        found += module.check(spec, pieces, arts)
+    if not absent:
+        found += rules.check(spec, pieces, arts)
     ids = ", ".join(c.id for c in spec.components)
     found += [(where, f"figure {{{name}}} names a component the spec does not have (components: {ids})")
               for where, name in spec.unfilled]

@@ -13,8 +13,8 @@ from generator.components import card
 from generator.content import matrix
 from generator.errors import UserError
 from generator.expand import expand
-from generator.games import glorieta
-from generator.games import grannys_pills as gp
+from generator.games.glorieta import rules as glorieta
+from generator.games.grannys_pills import rules as gp
 from generator.render import draw_art
 from generator.validate import validate
 

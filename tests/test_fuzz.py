@@ -255,7 +255,7 @@ def position_text(draw):
 
 
 def test_random_position_files_never_crash():
-    from generator.games import glorieta
+    from generator.games.glorieta import rules as glorieta
     tally = run(position_text(), lambda text: survive_file(lambda p: glorieta.describe(glorieta.load_position(p)), text), 300)
     assert tally["ok"] and tally["rejected"]
 

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import SpecError, UserError
-from generator.games.glorieta import (
+from generator.games.glorieta.rules import (
     CELLS, RING_SPACES, check_board, explicit_ring, load_position, loops, parse_position,
     perimeter_neighbour_counts, ring_colours,
 )

@@ -12,7 +12,7 @@ from generator.cli import cli
 from generator.components import hex_board
 from generator.errors import UserError
 from generator.expand import expand
-from generator.games import glorieta
+from generator.games.glorieta import RULESET, rules as glorieta
 from generator.imposition import MARGIN, impose, printable_area
 from generator.validate import validate
 from placements import placed_centres
@@ -166,11 +166,11 @@ def test_loop_command_rejects_bad_files_in_one_line(tmp_path):
     for path, message in ((bad, "stones.black[0]: cell '0,9' is off the board"), (tmp_path / "none.yaml", "cannot read position")):
         result = run("glorieta-loops", str(path))
         assert result.exit_code == 1 and message in result.output and len(result.output.strip().splitlines()) == 1
-    assert cli.commands["glorieta-loops"].help.rstrip().endswith("Example: pnp glorieta-loops position.yaml")
+    assert cli.commands["glorieta-loops"].loaded().help.rstrip().endswith("Example: pnp glorieta-loops position.yaml")
 
 
 def test_diagrams_show_what_their_captions_say(spec):
-    for make in glorieta.DIAGRAMS.values():
+    for make in RULESET.diagrams.values():
         diagram = make(spec)
         assert diagram.width <= 174 and diagram.parts
     swapped = specs.load("glorieta", ["components.board.ring_colours=[yellow, black]"])

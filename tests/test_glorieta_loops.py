@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
-from generator.games.glorieta import (
+from generator.games.glorieta.rules import (
     CELLS, PINK, PLAYERS, RING_SPACES, check_board, edge_loop_cells, loops, parse_position, ring_colours,
 )
 from generator.hexgrid import Hex, hexhex, ring

@@ -6,7 +6,7 @@ import pytest
 
 from generator import spec as specs
 from generator.errors import UserError
-from generator.games import grannys_pills as gp
+from generator.games.grannys_pills import rules as gp
 from generator.validate import validate
 
 

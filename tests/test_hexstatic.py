@@ -4,7 +4,7 @@ from collections import Counter
 import pytest
 
 from generator.errors import UserError
-from generator.games.hexstatic import (
+from generator.games.hexstatic.rules import (
     FAMILIES, alternate_ends, blank_opposite_end, canonical, check_types, default_set,
     default_types, enumerate_family, family, feature_counts, features, parse, rotations, score,
 )

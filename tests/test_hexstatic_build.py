@@ -21,7 +21,7 @@ from generator.build import components_pdf, render_art
 from generator.cli import cli
 from generator.errors import SpecError, UserError
 from generator.expand import Piece, expand
-from generator.games.hexstatic import default_set, score
+from generator.games.hexstatic.rules import default_set, score
 from generator.imposition import EPS, impose, printable_area
 from generator.model import Back, Component, FaceSource
 from generator.units import PT_PER_MM, paper_size

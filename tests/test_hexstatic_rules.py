@@ -6,7 +6,7 @@ import pytest
 from generator import spec as specs
 from generator import yamlsource
 from generator.errors import UserError
-from generator.games import hexstatic as hs
+from generator.games.hexstatic import RULESET, rules as hs
 from generator.hexgrid import Hex
 from generator.render import art_size
 from generator.rulebook import rules_path
@@ -71,13 +71,13 @@ def test_mismatched_sides_and_unknown_tiles_are_caught():
 def test_a_wrong_example_stops_the_diagram(spec, monkeypatch):
     monkeypatch.setitem(hs.EXAMPLES, "loop", hs.Example(hs.EXAMPLES["loop"].tiles[:2], (("R", "loop"),)))
     with pytest.raises(UserError, match="example 'loop' is wrong"):
-        hs.DIAGRAMS["loop-example"](spec)
+        RULESET.diagrams["loop-example"](spec)
 
 
 def test_captions_name_the_kind_their_example_shows(spec):
     data, _ = yamlsource.load(rules_path(spec))
     captions = {b["diagram"]: b.get("caption", "") for s in data["sections"] for b in s["blocks"] if "diagram" in b}
-    assert set(captions) == set(hs.DIAGRAMS)
+    assert set(captions) == set(RULESET.diagrams)
     for name, example in hs.EXAMPLES.items():
         for colour, kind in example.shows:
             assert kind in captions[f"{name}-example"].lower(), (name, kind)
@@ -87,7 +87,7 @@ def test_captions_name_the_kind_their_example_shows(spec):
 def test_diagram_tiles_meet_edge_to_edge_and_labels_carry_the_score(orientation):
     spec = specs.load("hexstatic", [f"components.tiles.orientation={orientation}"])
     for name, example in hs.EXAMPLES.items():
-        diagram = hs.DIAGRAMS[f"{name}-example"](spec)
+        diagram = RULESET.diagrams[f"{name}-example"](spec)
         tiles = diagram.parts[:-1]
         assert len(tiles) == len(example.tiles)
         centres = {}
@@ -104,7 +104,7 @@ def test_diagram_tiles_meet_edge_to_edge_and_labels_carry_the_score(orientation)
         labels = diagram.parts[-1][1]
         for colour, _ in example.shows:
             assert hs.label(structure(name, colour)) in labels
-    assert "red loop: 3 tiles x 4 = 12 points" in hs.DIAGRAMS["loop-example"](spec).parts[-1][1]
+    assert "red loop: 3 tiles x 4 = 12 points" in RULESET.diagrams["loop-example"](spec).parts[-1][1]
 
 
 def test_open_path_label_and_missing_legend(spec, tmp_path):
@@ -114,4 +114,4 @@ def test_open_path_label_and_missing_legend(spec, tmp_path):
     no_legend = tmp_path / "hexstatic.yaml"
     no_legend.write_text(text[:text.index("  legend:")] + text[text.index("  scoring:"):])
     with pytest.raises(UserError, match="line-legend component"):
-        hs.DIAGRAMS["line-key"](specs.load(str(no_legend)))
+        RULESET.diagrams["line-key"](specs.load(str(no_legend)))

@@ -48,6 +48,8 @@ def test_the_wheel_holds_every_shipped_file(installed):
     shipped = {f"generator/{p.relative_to(ROOT / 'generator').as_posix()}" for folder in ("specs", "templates", "themes")
                for p in (ROOT / "generator" / folder).rglob("*") if p.is_file()}
     assert shipped and shipped <= names, sorted(shipped - names)
+    modules = {f"generator/{p.relative_to(ROOT / 'generator').as_posix()}" for p in (ROOT / "generator").rglob("*.py")}
+    assert "generator/games/glorieta/commands.py" in modules and modules <= names, sorted(modules - names)  # every package
 
 
 def test_from_a_wheel_pnp_lists_and_builds_the_shipped_games_in_an_empty_folder(installed, tmp_path):

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.errors import UserError
-from generator.games.paths_and_pahs import (
+from generator.games.paths_and_pahs.cards import (
     COLUMNS, PROPERTIES, SIZE, Card, board_cards, board_pahs, check, completions, count_pahs, full_deck, is_pah,
     pahs_per_card, parse_board, parse_card, shift_column, shift_row, shuffled_board, starting_pairs,
 )

@@ -3,8 +3,8 @@ import pytest
 
 from generator import spec as specs
 from generator.errors import UserError
-from generator.games import paths_and_pahs as pah
-from generator.games import paths_and_pahs_spec as pahs
+from generator.games.paths_and_pahs import cards as pah
+from generator.games.paths_and_pahs import rules as pahs
 
 
 @pytest.fixture(scope="module")

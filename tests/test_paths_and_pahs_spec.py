@@ -12,8 +12,8 @@ from generator.cli import cli
 from generator.components import symbol_card
 from generator.errors import SpecError
 from generator.expand import expand
-from generator.games import paths_and_pahs as pah
-from generator.games import paths_and_pahs_spec as rules
+from generator.games.paths_and_pahs import cards as pah
+from generator.games.paths_and_pahs import rules
 from generator.imposition import impose, printable_area
 from generator.validate import validate
 

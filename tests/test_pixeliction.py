@@ -9,7 +9,7 @@ from generator.cli import cli
 from generator.components import word_card
 from generator.errors import UserError
 from generator.expand import expand
-from generator.games import pixeliction
+from generator.games.pixeliction import rules as pixeliction
 from generator.imposition import impose
 from generator.validate import validate
 from placements import placed_centres

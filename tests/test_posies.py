@@ -4,7 +4,7 @@ import pytest
 
 from generator import trigrid
 from generator.errors import UserError
-from generator.games.posies import POSIES, ROWS, PosyKind, board_value, check_set, per_colour
+from generator.games.posies.rules import POSIES, ROWS, PosyKind, board_value, check_set, per_colour
 
 
 def test_shipped_board_and_posies_pass_every_check():

@@ -14,7 +14,7 @@ from generator.build import components_pdf, render_art
 from generator.cli import cli
 from generator.errors import UserError
 from generator.expand import expand
-from generator.games import posies
+from generator.games.posies import rules as posies
 from generator.imposition import impose
 from generator.validate import validate
 

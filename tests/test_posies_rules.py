@@ -12,7 +12,7 @@ from generator import trigrid
 from generator.build import components_pdf
 from generator.errors import UserError
 from generator.expand import expand
-from generator.games import posies
+from generator.games.posies import rules as posies
 from generator.imposition import impose
 from generator.rulebook import rules_pdf
 

@@ -7,7 +7,7 @@ import pytest
 
 from generator import spec as specs
 from generator.expand import expand
-from generator.games import grannys_pills as gp
+from generator.games.grannys_pills import rules as gp
 from generator.errors import UserError
 from generator.rulebook import Figure, lay_out, rules_path, rules_pdf
 from generator.units import paper_size

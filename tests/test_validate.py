@@ -5,7 +5,7 @@ import pytest
 
 from generator import spec as specs
 from generator import yamlsource
-from generator.games import grannys_pills
+from generator.games.grannys_pills import rules as grannys_pills
 from generator.validate import validate
 
 

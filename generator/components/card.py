@@ -68,7 +68,7 @@ def layout(o: dict, figure: tuple = (0.0, 0.0)) -> tuple:
 def maker(spec, component) -> Callable:
     """The function that draws the game diagram a card names; a name its game does not have is an error."""
     name = component.options["diagram"]
-    made = getattr(games.ruleset(spec), "DIAGRAMS", {})
+    made = games.ruleset(spec).diagrams
     if name not in made:
         why = (f"game {spec.game.ruleset} draws: {', '.join(sorted(made))}" if made else
                "a card's diagram is drawn by its game, and the spec names no game.ruleset")

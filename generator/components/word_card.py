@@ -1,7 +1,7 @@
 """Word card: a heading, the card's number and a numbered list of words (roll a die to pick one).
 
 `deal(spec, component)` is a faces generator that deals the component's `words` onto cards of
-`per_card` words each, in order; a game module exposes it in its GENERATORS.
+`per_card` words each, in order; a game declares it among its ruleset's generators.
 """
 from .. import schema as s
 from .. import svg, textfit

@@ -1,17 +1,52 @@
-"""Game modules: enumerations, generators and rule checks that YAML cannot express."""
+"""Games as plugins: each package games/<id>/ declares a RULESET, what its rules add that YAML cannot express."""
 import importlib
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
-RULESETS = {
+EMPTY: Mapping = MappingProxyType({})
+
+
+def no_check(spec, pieces, arts) -> list:
+    """A game without checks of its own finds nothing wrong."""
+    return []
+
+
+def no_figures(spec) -> dict:
+    """A game without figures of its own adds none to the rules text."""
+    return {}
+
+
+class Ruleset(NamedTuple):
+    """What a game declares; every field has a default, so a game names only what it has."""
+    generators: Mapping[str, Callable] = EMPTY  # faces.generator name -> (spec, component) -> [face properties]
+    required: Mapping[str, str] = EMPTY  # component kind the checks need -> what it is in the game, for the message
+    check: Callable = no_check  # (spec, pieces, arts) -> [(component id, message)], run once every required kind is there
+    diagrams: Mapping[str, Callable] = EMPTY  # name a rulebook block or card's diagram uses -> spec -> diagram.Diagram
+    figures: Callable = no_figures  # spec -> {name: figure} for the {name}s of the rules text
+    commands: tuple[Any, ...] = ()  # click commands the CLI adds; each also named in COMMANDS, so start-up imports no game
+
+
+RULESETS = {  # game.ruleset -> the package declaring its RULESET
     "grannys-pills": "generator.games.grannys_pills",
     "posies": "generator.games.posies",
-    "paths-and-pahs": "generator.games.paths_and_pahs_spec",
+    "paths-and-pahs": "generator.games.paths_and_pahs",
     "hexstatic": "generator.games.hexstatic",
     "glorieta": "generator.games.glorieta",
     "pixeliction": "generator.games.pixeliction",
 }
+COMMANDS = {  # a game's command -> (its game, the first paragraph of its help, which `pnp --help` lists)
+    "glorieta-loops": ("glorieta", "Find the loops in a Glorieta position file: each loop's player, cells and enclosed cells."),
+    "pahs": ("paths-and-pahs", "List and count the PAHs (Paths and PAHs) among cards, or on a board."),
+}
+NO_RULES = Ruleset()
 
 
-def ruleset(spec):
-    """The game module named by the spec's game.ruleset, or None for a spec that follows no shipped game's rules."""
-    name = spec.game.ruleset
-    return importlib.import_module(RULESETS[name]) if name else None
+def named(name: str) -> Ruleset:
+    """The ruleset of the game RULESETS names name (its package is imported on first use)."""
+    return importlib.import_module(RULESETS[name]).RULESET
+
+
+def ruleset(spec) -> Ruleset:
+    """The ruleset the spec's game.ruleset names; NO_RULES for a spec that follows no shipped game's rules."""
+    return named(spec.game.ruleset) if spec.game.ruleset else NO_RULES

@@ -4,12 +4,12 @@ import random
 from collections import Counter
 from types import MappingProxyType
 
-from .. import components, svg
-from ..diagram import Diagram
-from ..expand import Art, face_props, marked
-from ..figures import pieces as figure_pieces
-from ..located import spec_error
-from ..render import render_art
+from ... import components, svg
+from ...diagram import Diagram
+from ...expand import Art, face_props, marked
+from ...figures import pieces as figure_pieces
+from ...located import spec_error
+from ...render import render_art
 
 # The rules' own figures (GAMES.md section 1); the checks compute each from the spec and compare.
 RULES = {
@@ -122,11 +122,6 @@ def feasible(spec, comp, colours, shapes):
     if (colours * shapes) ** size < comp.faces.count:
         raise spec_error(spec, ("components", comp.id, "faces", "count"), f"only {(colours * shapes) ** size} different "
                          f"prescriptions of {size} cells exist, not {comp.faces.count}")
-
-
-GENERATORS = {"prescriptions": prescriptions}
-REQUIRED = {"grid-board": "main board", "square-tile": "pill tiles", "player-board": "player boards",
-            "pattern-tile": "prescription tiles", "reference-card": "reference card", "score-sheet": "score pad"}
 
 
 def tromino_placements(rows, cols):
@@ -340,6 +335,3 @@ def scoring_example(spec):
     overlay.add(svg.text(overlay, "1 = 2 - 1 for a stacked cell", left + 3 * cell + 6, 37, 3, anchor="start"))
     overlay.add(svg.text(overlay, "0 = empty cell", left + 3 * cell + 6, 42, 3, anchor="start"))
     return Diagram(150, 48, tuple(parts) + (("scoring-labels", svg.to_string(overlay), 0, 0, 1.0),))
-
-
-DIAGRAMS = {"take-forms": take_forms, "form-row": form_row, "scoring-example": scoring_example}

@@ -3,14 +3,13 @@ from collections import Counter
 from types import MappingProxyType
 
 from generator import svg
-from generator.components import KINDS, word_card
+from generator.components import KINDS
 from generator.components import board as grid_board
 from generator.diagram import Diagram
 from generator.errors import UserError
 from generator.expand import Art, expand
 from generator.render import render_art
 
-GENERATORS = {"deal": word_card.deal}
 BOARD_CELLS = (64, 256)   # 8x8, or the 16x16 option
 
 
@@ -23,9 +22,6 @@ def deck(spec, pieces, arts):
     """Every word printed on a word card, in deck order."""
     return [w for p in pieces if spec.component(p.component).kind == "word-card" for w in arts[p.front].props.get("words", ())]
 
-
-REQUIRED = {"grid-board": "pixel board", "token": "discs", "word-card": "word cards", "score-sheet": "score sheet",
-            "reference-card": "reference card"}
 
 def check(spec, pieces, arts):
     """Check GAMES.md section 3: cells 64 (or 256), discs one per cell and no wider, every disc two-sided, words unique."""
@@ -98,6 +94,3 @@ def pictures(spec):
                     overlay.add(overlay.circle((svg.r(x), svg.r(y)), svg.r(radius), fill=fills[mark], stroke=ink, stroke_width=0.2))
         overlay.add(svg.text(overlay, f"\u201c{word}\u201d", left + width_each / 2, height - 2, 3.4, bold=True))
     return Diagram(width, height, tuple(parts) + (("pictures-overlay", svg.to_string(overlay), 0, 0, 1.0),))
-
-
-DIAGRAMS = {"pictures": pictures}

@@ -113,7 +113,6 @@ def check_set(points, tokens=POSIES, expected=EXPECTED):
 
 
 CLEARANCE = 2.0  # mm left between two posies on neighbouring points
-REQUIRED = {"lattice-board": "board", "token": "posies", "reference-card": "reference card"}
 
 
 def posy_kinds(spec, pieces, arts):
@@ -380,6 +379,3 @@ def split_example(spec, rows=SPLIT):
     overlay.add(svg.text(overlay, "take the pair", x + w / 2, h + 6, 3.6, bold=True))
     overlay.add(svg.text(overlay, f"the smallest piece ({len(after[0])}) as well", x + w + gap + w / 2, h + 6, 3.6, bold=True))
     return Diagram(WIDTH, h + 8, tuple(left + right) + (("posies-split-labels", svg.to_string(overlay), 0, 0, 1.0),))
-
-
-DIAGRAMS = {"removal-moves": removal_moves, "split": split_example}

@@ -1,4 +1,4 @@
-"""Paths and PAHs as a ruleset: reads cards, board, pawns and sheets from the spec; wraps paths_and_pahs.check.
+"""Paths and PAHs as a ruleset: reads cards, board, pawns and sheets from the spec; wraps cards.check.
 
 The spec's components are found by id: `cards` (one face per PAH card, props background, shape, colour),
 `board` (its face is the starting layout: listed as 6 rows of 6 card names or "empty", or made by the
@@ -8,17 +8,17 @@ The spec's components are found by id: `cards` (one face per PAH card, props bac
 from collections import Counter
 from string import ascii_uppercase
 
-from .. import svg, textfit
-from ..components import KINDS, shift_board, standee, symbol_card
-from ..diagram import Diagram
-from ..errors import UserError
-from ..located import spec_error
-from ..expand import face_props
-from ..figures import pieces as figure_pieces
-from ..luminance import ink_on
-from ..wording import colour_words
-from . import paths_and_pahs as pah
-from .paths_and_pahs import COLUMNS
+from ... import svg, textfit
+from ...components import KINDS, shift_board, standee, symbol_card
+from ...diagram import Diagram
+from ...errors import UserError
+from ...located import spec_error
+from ...expand import face_props
+from ...figures import pieces as figure_pieces
+from ...luminance import ink_on
+from ...wording import colour_words
+from . import cards as pah
+from .cards import COLUMNS
 
 CARDS, BOARD, PAWNS, INVENTORY = "cards", "board", "pawns", "inventory"
 MAX_PLAYERS = 9
@@ -74,11 +74,6 @@ def layout_names(board):
 def starting_layout(spec, comp):
     """Generator: the starting board as a face (its layout), for the board and the setup diagram."""
     return [{"layout": layout_names(starting_board(spec))}]
-
-
-GENERATORS = {"starting-layout": starting_layout}
-REQUIRED = {"symbol-card": "PAH cards", "shift-board": "board", "standee": "player pawns",
-            "inventory-sheet": "inventory sheets"}
 
 
 def figures(spec):
@@ -284,6 +279,3 @@ def row_shift(spec):
     overlay.add(svg.text(overlay, f"the pawn on {COLUMNS[2]}{row + 1} stays where it is", x0 + pah.SIZE * cell / 2,
                          tops[1] + cell + 6, 3.0))
     return Diagram(WIDTH, height, tuple(parts) + (("row-shift-labels", svg.to_string(overlay), 0, 0, 1.0),))
-
-
-DIAGRAMS = {"pah-examples": pah_examples, "row-shift": row_shift}

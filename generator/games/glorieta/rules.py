@@ -265,8 +265,6 @@ def figures(spec):
     return found
 
 
-REQUIRED = {"hex-board": "board", "token": "stones", "reference-card": "reference card"}
-
 def check(spec, pieces, arts):
     """Check the Glorieta figures of GAMES.md section 6, computed from the spec: board, ring and stones."""
     board = _board(spec)
@@ -414,7 +412,3 @@ def smallest_loop(spec) -> Diagram:
         x, y = hexgrid.hex_to_pixel(where, h)
         dwg.add(dwg.circle((svg.r(x), svg.r(y)), svg.r(stone), fill=fills.get(side, ink), stroke=ink, stroke_width=o["line"]))
     return Diagram(x1 - x0, y1 - y0, (("smallest-loop", svg.to_string(dwg), 0, 0, 1.0),))
-
-
-DIAGRAMS = {"loop-examples": loop_examples, "more-examples": more_examples, "solid-examples": solid_examples,
-            "smallest-loop": smallest_loop}

@@ -152,9 +152,7 @@ def default_faces(spec, comp):
     return [{"sides": sides} for sides in default_set()]
 
 
-GENERATORS = {"default-set": default_faces}
 TILE_KIND = "hex-tile"
-REQUIRED = {TILE_KIND: "hex tiles", "line-legend": "line key card"}
 
 
 def check(spec, pieces, arts):
@@ -359,11 +357,3 @@ def legend_diagram(spec):
     drawn, (w, h) = _render(spec, art)
     x = (DIAGRAM_WIDTH - w * LEGEND_SCALE) / 2
     return Diagram(DIAGRAM_WIDTH, h * LEGEND_SCALE, ((art.key, drawn, x, 0, LEGEND_SCALE),))
-
-
-DIAGRAMS = {
-    "loop-example": lambda spec: example_diagram(spec, "loop"),
-    "line-example": lambda spec: example_diagram(spec, "line"),
-    "nexus-example": lambda spec: example_diagram(spec, "nexus"),
-    "line-key": legend_diagram,
-}

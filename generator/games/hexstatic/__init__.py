@@ -1,0 +1,16 @@
+"""HexStatic (GAMES.md section 2): the default 52-tile set, the set checks and the scoring diagrams."""
+from generator.games import Ruleset
+
+from . import rules
+
+RULESET = Ruleset(
+    generators={"default-set": rules.default_faces},
+    required={rules.TILE_KIND: "hex tiles", "line-legend": "line key card"},
+    check=rules.check,
+    diagrams={
+        "loop-example": lambda spec: rules.example_diagram(spec, "loop"),
+        "line-example": lambda spec: rules.example_diagram(spec, "line"),
+        "nexus-example": lambda spec: rules.example_diagram(spec, "nexus"),
+        "line-key": rules.legend_diagram,
+    },
+)

@@ -1,0 +1,14 @@
+"""Paths and PAHs (GAMES.md section 5): the starting layout, the card and board checks, diagrams and the pahs command."""
+from generator.games import Ruleset
+
+from . import commands, rules
+
+RULESET = Ruleset(
+    generators={"starting-layout": rules.starting_layout},
+    required={"symbol-card": "PAH cards", "shift-board": "board", "standee": "player pawns",
+              "inventory-sheet": "inventory sheets"},
+    check=rules.check,
+    diagrams={"pah-examples": rules.pah_examples, "row-shift": rules.row_shift},
+    figures=rules.figures,
+    commands=(commands.pahs,),
+)
