@@ -34,7 +34,7 @@ def a4(spec):
 
 
 def test_counts_computed_from_the_spec_match_games_md(spec):
-    o = hex_board.options_with_defaults(spec.component("board").options)
+    o = spec.component("board").options
     cells, ring = hex_board.cells(o), hex_board.ring_map(o)
     assert len(cells) == 127 and len(ring) == 42
     assert sorted(ring.values()).count("black") == 21 and list(ring.values()).count("yellow") == 21

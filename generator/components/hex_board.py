@@ -32,11 +32,6 @@ DEFAULTS = {"cell": 22.0, "orientation": "flat", "margin": 6.0, "ground": "white
 ORIENTATIONS = {"flat": hexgrid.FLAT, "pointy": hexgrid.POINTY}
 
 
-def options_with_defaults(options):
-    """The options with defaults filled in."""
-    return {**DEFAULTS, **options}
-
-
 def has_ring(options):
     """True when the board has a ring of coloured spaces."""
     return "ring_colours" in options or "ring_list" in options

@@ -258,7 +258,7 @@ def figures(spec):
     board = _board(spec)
     if board is None:
         return found
-    o = hex_board.options_with_defaults(board.options)
+    o = board.options
     ring = Counter(hex_board.ring_map(o).values())
     found.update({"cells": len(hex_board.cells(o)), "ring-spaces": sum(ring.values())})
     found.update({f"ring-{colour}": ring[colour] for colour in PLAYERS})
@@ -271,7 +271,7 @@ def check(spec, pieces, arts):
     if board is None:
         found = sum(c.kind == "hex-board" for c in spec.components)
         return [("board", f"hex boards (expected 1, found {found})")]
-    o = hex_board.options_with_defaults(board.options)
+    o = board.options
     fails = [(board.id, message) for message in check_board(hex_board.cells(o), hex_board.ring_map(o))]
     counts, owners, backless, sizes = {p: 0 for p in PLAYERS}, {}, {}, {}
     for piece in pieces:
@@ -338,7 +338,7 @@ def _stone_colours(spec):
 def _positions(spec, names, ident):
     """Boards side by side, each with an example's stones, its enclosed cells outlined and its label."""
     board = _board(spec)
-    o = hex_board.options_with_defaults(board.options)
+    o = board.options
     bw, bh = hex_board.size(o)
     scale, gap = DIAGRAM_BOARD / bw, 8.0
     width, height = len(names) * DIAGRAM_BOARD + (len(names) - 1) * gap, bh * DIAGRAM_BOARD / bw + 8
@@ -389,7 +389,7 @@ def smallest_loop(spec) -> Diagram:
     if board is None:
         raise spec_error(spec, ("components",), "the smallest-loop diagram is drawn on the board (expected one "
                                                  f"hex-board, found {sum(c.kind == 'hex-board' for c in spec.components)})")
-    o = hex_board.options_with_defaults(board.options)
+    o = board.options
     position = six_around_one(hex_board.ring_map(o))
     found = [(loop.player, loop.enclosed) for loop in loops(position)]
     if found != [(PLAYERS[0], {hexgrid.ORIGIN})]:

@@ -4,7 +4,7 @@ import random
 from collections import Counter
 from types import MappingProxyType
 
-from ... import components, svg
+from ... import svg
 from ...diagram import Diagram
 from ...expand import Art, face_props, marked
 from ...figures import pieces as figure_pieces
@@ -205,7 +205,7 @@ def _check_prescriptions(spec, pieces, arts, colours, shapes, player):
     _expect(fails, "prescription", "prescription tiles", RULES["prescriptions"], len(patterns))
     _expect(fails, "prescription", "pattern grid (rows, cols) matching the schedule",
             (player["rows"], player["cols"]), (comp.options["rows"], comp.options["cols"]))
-    tile_w, _ = components.KINDS[comp.kind].size(comp.options)
+    tile_w, _ = comp.trim
     if tile_w > player["slot"]:
         fails.append(("prescription", f"tile does not fit the player board slot (expected at most {player['slot']:g} mm, found {tile_w:g} mm)"))
     first = {}
@@ -313,7 +313,7 @@ def scoring_example(spec):
     points, total = score_round(pattern, placed)
     comp = spec.component("prescription")
     rx = Art("rx-example", "prescription", "front", MappingProxyType({"pattern": pattern}))
-    tile_w = components.KINDS[comp.kind].size(comp.options)[0]
+    tile_w = comp.trim[0]
     cell, left = 13.0, 60.0
     parts = [(rx.key, render_art(spec, rx), 0, 0, 40 / tile_w)]
     overlay = svg.drawing(150, 48, ident="scoring-labels")

@@ -6,7 +6,6 @@ from itertools import product
 from types import MappingProxyType
 
 from generator import linestyles, svg, textfit
-from generator.components.hextile import DEFAULTS
 from generator.diagram import Diagram
 from generator.errors import UserError
 from generator.expand import Art
@@ -319,7 +318,7 @@ def example_diagram(spec, name):
     if problems:
         raise UserError(f"HexStatic rules example {name!r} is wrong: {'; '.join(problems)}")
     comp = _component(spec, TILE_KIND)
-    options = {**DEFAULTS, **comp.options}
+    options = comp.options
     across, pointy = options["size"], options["orientation"] == "pointy"
     k = DIAGRAM_TILE / across
     layout = Layout(POINTY if pointy else FLAT, DIAGRAM_TILE)

@@ -9,7 +9,7 @@ from collections import Counter
 from string import ascii_uppercase
 
 from ... import svg, textfit
-from ...components import KINDS, shift_board, standee, symbol_card
+from ...components import KINDS, standee, symbol_card
 from ...diagram import Diagram
 from ...errors import UserError
 from ...located import spec_error
@@ -81,7 +81,7 @@ def figures(spec):
     found = {"empty-cells": None}
     boards = [c for c in spec.components if c.kind == "shift-board"]
     if len(boards) == 1 and any(c.id == CARDS for c in spec.components):
-        o = {**shift_board.DEFAULTS, **boards[0].options}
+        o = boards[0].options
         found["empty-cells"] = o["rows"] * o["cols"] - figure_pieces(component(spec, CARDS))
     for sheet in (c for c in spec.components if c.kind == "inventory-sheet"):
         for stage in sheet.options["scoring"]:
@@ -112,7 +112,7 @@ def check(spec, pieces, arts):
         return fails
     board = parse_layout(spec, boards[0], ("components", BOARD, "faces"))
     fails += [(BOARD if "board" in message else CARDS, message) for message in pah.check(cards, board)]
-    options = {**shift_board.DEFAULTS, **component(spec, BOARD).options}
+    options = component(spec, BOARD).options
     _expect(fails, BOARD, "board rows and columns", (pah.SIZE, pah.SIZE), (options.get("rows"), options.get("cols")))
     card = component(spec, CARDS).options
     _expect(fails, BOARD, "board cell size in mm (must hold a card)", (card["width"], card["height"]),
@@ -176,7 +176,7 @@ def card_part(spec, card, x, y, width):
     comp = component(spec, CARDS)
     props = symbol_card.faces_by_name(spec, comp)[card.name]
     text = svg.to_string(KINDS[comp.kind].render(spec, comp._replace(bleed=0.0), props))
-    return f"card-{card.name}", text, x, y, width / KINDS[comp.kind].size(comp.options)[0]
+    return f"card-{card.name}", text, x, y, width / comp.trim[0]
 
 
 def mark(dwg, good, x, y, size):

@@ -3,8 +3,6 @@ from collections import Counter
 from types import MappingProxyType
 
 from generator import svg
-from generator.components import KINDS
-from generator.components import board as grid_board
 from generator.diagram import Diagram
 from generator.errors import UserError
 from generator.expand import Art, expand
@@ -68,8 +66,8 @@ def pictures(spec):
     board = next(c for c in spec.components if c.kind == "grid-board")
     disc = next(c for c in spec.components if c.kind == "token")
     words = {w.lower() for w in deck(spec, *expand(spec))}
-    o = {**grid_board.DEFAULTS, **board.options}
-    bw, bh = KINDS[board.kind].size(board.options)
+    o = board.options
+    bw, bh = board.trim
     width_each, gap = 80.0, 10.0
     scale = width_each / bw
     height = bh * scale + 8
