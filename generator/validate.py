@@ -93,6 +93,7 @@ def validate(spec, warnings=None):
     if kept is not None and all(spec.templates.digest(name) == digest for name, digest in kept["templates"].items()):
         return [Failure(*failure) for failure in kept["failures"]]
     failures, drawings = _checked(spec, warnings)
+    key, _ = _key(spec)   # the libraries as the checks found them (a first run learns them only now)
     if key and not any(ink.designed(drawing) for _, drawing in drawings):
         MEMO.put(key, {"failures": failures, "templates": {name: found.digest
                                                            for name, found in spec.templates.read.items()}})
