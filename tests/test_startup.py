@@ -1,9 +1,11 @@
-"""pnp validate's kept verdicts: reused only while everything a spec's checks read is as it was, and start-up stays light."""
+"""What a user waits for: pnp validate's kept verdicts (reused only while everything a spec's checks read is as it was),
+--help and the rulebook's edit loop loading only what they need."""
 import json
 import os
 import subprocess
 import sys
 
+import pypdfium2
 import pytest
 
 from test_cache import CIRCLE, TILES, tiles_spec
@@ -62,3 +64,25 @@ def test_help_and_a_kept_validate_of_the_six_games_load_no_spec_code(tmp_path):
     assert first[1].count("all checks pass") == 6
     kept = pnp(tmp_path / "cache", "validate")
     assert kept[:2] == first[:2] and not HEAVY & kept[2]
+
+
+def colours(path) -> dict:
+    """How many pixels of each exact colour the PDF's pages show, rendered by pdfium at 72 dpi: {(r, g, b): count}."""
+    document, found = pypdfium2.PdfDocument(str(path)), {}
+    for page in document:
+        for count, colour in page.render(scale=1).to_pil().convert("RGB").getcolors(1 << 24):
+            found[colour] = found.get(colour, 0) + count
+    return found
+
+
+def test_a_rulebook_rebuilt_after_a_colour_its_diagrams_show_changed_shows_it_without_typesetting_again(tmp_path):
+    red, green = (0xcf, 0x2a, 0x22), (0, 0xc0, 0)   # Granny's Pills' red pills, drawn in the rulebook's diagrams
+    rules = ("rules", "grannys-pills", "--paper", "a4", "--out", tmp_path / "out")
+    status, _, loaded = pnp(tmp_path / "cache", *rules)
+    pdf = tmp_path / "out" / "grannys-pills" / "grannys-pills-rules-a4.pdf"
+    before = colours(pdf)
+    assert status == 0 and "reportlab" in loaded and before.get(red, 0) > 50 and green not in before
+    status, _, loaded = pnp(tmp_path / "cache", *rules, "--set", "palette.red=#00c000")
+    after = colours(pdf)
+    assert status == 0 and "reportlab" not in loaded, "the text as laid out last time, only the diagrams painted again"
+    assert red not in after and after.get(green) == before[red]
