@@ -1,9 +1,10 @@
 """Start-up of the commands a user waits for, against the interpreter start, taking turns in one run.
 
-Usage: python benchmarks/startup.py [--runs 9]
+Usage: python benchmarks/startup.py [--runs 9] [--before CHECKOUT]
 Jobs, run in turn (each a whole process started by launch.py, bytecode compiled first into a temporary folder):
 `python -c pass`, `pnp --help`, `pnp validate` of the six games with the memos in $XDG_CACHE_HOME/pnp/ kept (warm)
-and emptied before each run (cold). Prints each job's median wall time and its ratio to `python -c pass`.
+and emptied before each run (cold); with --before, the same pnp jobs of another checkout's code (an older commit in
+its own folder, run with this interpreter and its libraries). Prints each job's median and its ratio to `python -c pass`.
 """
 import argparse
 import shutil
@@ -16,15 +17,23 @@ from bench import PY, child_env, interleaved
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--before", type=Path, help="a checkout of older code to time beside this one")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-startup-"))
     env = child_env(work)
     script = Path(PY).parent / "pnp"
-    pnp = [str(script)] if script.exists() else [PY, "-m", "generator.cli"]
-    names = ["python -c pass", "pnp --help", "pnp validate (6 games), memos kept",
-             "pnp validate (6 games), memos emptied"]
-    results = interleaved([([PY, "-c", "pass"], None), (pnp + ["--help"], None), (pnp + ["validate"], None),
-                           (pnp + ["validate"], work / "cache")], args.runs, env)
+    versions = [("", [str(script)] if script.exists() else [PY, "-m", "generator.cli"], work / "cache")]
+    if args.before:
+        cache = work / "cache-before"   # each version's memos in a folder of its own
+        code = (f"import os, sys; os.environ['XDG_CACHE_HOME'] = {str(cache)!r}; "
+                f"sys.path.insert(0, {str(args.before.resolve())!r}); from generator.cli import main; main()")
+        versions.append((" (before)", [PY, "-c", code], cache))
+    names, jobs = ["python -c pass"], [([PY, "-c", "pass"], None)]
+    for label, pnp, cache in versions:
+        names += [f"pnp --help{label}", f"pnp validate (6 games), memos kept{label}",
+                  f"pnp validate (6 games), memos emptied{label}"]
+        jobs += [(pnp + ["--help"], None), (pnp + ["validate"], None), (pnp + ["validate"], cache)]
+    results = interleaved(jobs, args.runs, env)
     start = results[0][0]
     print(f"| job (median of {args.runs}, interleaved) | wall s | peak MiB | ratio |")
     print("|---|---|---|---|")

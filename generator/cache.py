@@ -193,6 +193,8 @@ class Verdicts(Memo):
     """What `pnp validate` printed for a spec, kept while every file it read (spec, data, layouts, templates, the
     libraries that measured ink and colours) holds the same and no template that would hide one it read has appeared."""
 
+    LIMIT = 60   # verdicts kept (each lists the files it read): past it, only those used by the last run
+
     def __init__(self, name: str):
         super().__init__(name, [])
         self.stamps: dict = {}   # library file -> (size, mtime) as this run found it

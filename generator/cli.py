@@ -114,7 +114,6 @@ def _validated(name, overrides, theme, threshold, grey_threshold, key) -> tuple[
     """Validate one spec: (the lines to print, how many checks failed); kept under key when its checks were kept."""
     from . import spec as specs, vision  # lazy: start-up
     from .validate import inputs, validate as run_checks  # lazy: start-up
-    cache.READ.clear()   # from here on, the files this spec reads
     spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
     warnings: list = []
     failures = run_checks(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
