@@ -5,6 +5,7 @@ import functools
 import hashlib
 import json
 import os
+import sys
 from pathlib import Path
 
 from .files import write_quietly
@@ -37,6 +38,14 @@ def current(recorded: dict) -> bool:
     return True
 
 
+def _holds(path, digest: str) -> bool:
+    """True when a file's SHA-256 starts with digest (a template's is kept to 32 characters)."""
+    try:
+        return _digest(Path(path).read_bytes()).startswith(digest)
+    except OSError:
+        return False
+
+
 def _digest(data):
     """SHA-256 of bytes, as hex."""
     return hashlib.sha256(data).hexdigest()
@@ -56,6 +65,12 @@ def _folder(folder, pattern):
 def code():
     """One digest of the package's code and fonts."""
     return _digest((_folder(str(PACKAGE), "*.py") + _folder(str(PACKAGE / "fonts"), "*")).encode())
+
+
+def key_of(*arguments) -> str:
+    """The key of a command's result for one spec before it is loaded: its arguments, the working folder (paths in
+    them are relative to it), Python's version, the code and fonts."""
+    return _digest(repr((arguments, os.getcwd(), sys.version, code())).encode())
 
 
 def key(spec, *options):
@@ -172,3 +187,36 @@ def stamp(path) -> tuple | None:
     except OSError:
         return None
     return found.st_size, found.st_mtime_ns
+
+
+class Verdicts(Memo):
+    """What `pnp validate` printed for a spec, kept while every file it read (spec, data, layouts, templates, the
+    libraries that measured ink and colours) holds the same and no template that would hide one it read has appeared."""
+
+    LIMIT = 60   # verdicts kept (each lists the files it read): past it, only those used by the last run
+
+    def __init__(self, name: str):
+        super().__init__(name, [])
+        self.stamps: dict = {}   # library file -> (size, mtime) as this run found it
+
+    def verdict(self, key: str) -> tuple[list, int] | None:
+        """(the lines printed, how many checks failed) kept under key, when everything it read is as it was; else None."""
+        kept = self.get(key)
+        if (kept is None or not all(_holds(path, digest) for path, digest in kept["files"].items())
+                or any(os.path.lexists(path) for path in kept["absent"])
+                or not all(self._as_was(*library) for library in kept["libraries"])):
+            return None
+        return kept["lines"], kept["failed"]
+
+    def _as_was(self, path: str, size: int, mtime: int) -> bool:
+        """True when a library file still has this size and time (each looked at once a run: the specs share them)."""
+        if path not in self.stamps:
+            self.stamps[path] = stamp(path)
+        return self.stamps[path] == (size, mtime)
+
+    def keep(self, key: str, lines: list, failed: int, files: dict, absent: list, libraries: list) -> None:
+        """Keep a spec's verdict with what it read: files {path: digest}, absent [paths], libraries [(path, size, mtime)]."""
+        self.put(key, {"lines": lines, "failed": failed, "files": files, "absent": absent, "libraries": libraries})
+
+
+VERDICTS = Verdicts("verdicts.json")

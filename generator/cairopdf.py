@@ -123,6 +123,28 @@ class Assembler:
         return finish(self.pdf, title, author, subject)
 
 
+def with_diagrams(data: bytes, log: list, diagrams: dict, game) -> tuple[bytes, int]:
+    """A typeset rulebook (reportlab's PDF) with its diagrams painted and placed as its layout's log says: (bytes, pages)."""
+    out = Assembler(data)
+    for name in dict.fromkeys(name for _, name, _, _, _ in log):
+        for key, svg_text, _, _, _ in diagrams[name].parts:
+            out.add(key, svg_text)
+    out.convert()
+    for page_index, name, x, y, scale in log:
+        diagram = diagrams[name]
+        placements = []
+        for key, _, dx, dy, part_scale in diagram.parts:
+            box = out.forms[key].BBox
+            part_h = float(box[3]) - float(box[1])
+            k = scale * part_scale
+            top = y + diagram.height * PT_PER_MM * scale
+            placements.append((key, [k, 0, 0, k, x + dx * PT_PER_MM * scale, top - dy * PT_PER_MM * scale - part_h * k],
+                               None))
+        out.place(out.pdf.pages[page_index], placements, prefix=f"D{name.replace('-', '')}")
+    pages = len(out.pdf.pages)
+    return out.save(f"{game.title}: rules", game.designer, f"Rules of {game.title}"), pages
+
+
 def finish(pdf, title, author, subject):
     """Fixed metadata, no scaling on print, deterministic ids: the same input gives the same bytes."""
     pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name("/None"))  # not Name.None_: that spells /None_

@@ -8,9 +8,10 @@ from functools import wraps
 
 import click
 
-from . import spec as specs
+from . import cache
 from . import games  # the registry only: a game is imported when its command runs
 from .errors import UserError
+from .files import SPECS, shipped
 from .output import FORMATS, Options, jobs
 from .output.pod import PRESETS
 from .units import HOME_PAPERS, PAPERS
@@ -55,9 +56,9 @@ def chosen(games):
     """The requested games, or every shipped spec; finding none is an error, never a silent success."""
     if games:
         return list(games)
-    found = [p.stem for p in specs.shipped()]
+    found = [p.stem for p in shipped()]
     if not found:
-        raise UserError(f"no games found: the shipped specs should be in {specs.SPECS} (a broken install?); "
+        raise UserError(f"no games found: the shipped specs should be in {SPECS} (a broken install?); "
                         "name a spec file instead, e.g. pnp build my-game.yaml")
     return found
 
@@ -75,6 +76,7 @@ def list_games():
 
     Example: pnp list
     """
+    from . import spec as specs  # lazy: start-up
     for name in chosen(()):
         spec = specs.load(name)
         click.echo(f"{spec.game.id}  {spec.game.title} (by {spec.game.designer})")
@@ -97,27 +99,37 @@ def validate(games, overrides, theme, threshold, grey_threshold):
 
     Example: pnp validate grannys-pills --set components.pill.faces.copies=6
     """
-    from . import vision  # lazy: start-up
-    from .validate import validate as run_checks  # lazy: start-up
     failed = 0
     for name in chosen(games):
-        spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
-        warnings = []
-        failures = run_checks(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
-        for line in warnings:
-            click.echo(f"warning: {line}")
-        for report in vision.reports(spec):
-            click.echo(f"{spec.path}: colours {report.name}: {vision.summary(report)}")
-        if generic_note(spec):
-            click.echo(generic_note(spec))
-        for failure in failures:
-            click.echo(str(failure))
-        failed += len(failures)
-        if not failures:
-            checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
-            click.echo(f"{spec.path}: {checked} ({len(spec.components)} component{'s' * (len(spec.components) != 1)})")
+        key = cache.key_of("validate", name, overrides, theme, threshold, grey_threshold)
+        kept = cache.VERDICTS.verdict(key)  # what this spec's run printed, while every file it read is as it was
+        lines, failures = kept if kept else _validated(name, overrides, theme, threshold, grey_threshold, key)
+        for line in lines:
+            click.echo(line)
+        failed += failures
     if failed:
         sys.exit(1)
+
+
+def _validated(name, overrides, theme, threshold, grey_threshold, key) -> tuple[list, int]:
+    """Validate one spec: (the lines to print, how many checks failed); kept under key when its checks were kept."""
+    from . import spec as specs, vision  # lazy: start-up
+    from .validate import inputs, validate as run_checks  # lazy: start-up
+    spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
+    warnings: list = []
+    failures = run_checks(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
+    lines = [f"warning: {line}" for line in warnings]
+    lines += [f"{spec.path}: colours {report.name}: {vision.summary(report)}" for report in vision.reports(spec)]
+    note = generic_note(spec)
+    lines += [note] if note else []
+    lines += [str(failure) for failure in failures]
+    if not failures:
+        checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
+        lines.append(f"{spec.path}: {checked} ({len(spec.components)} component{'s' * (len(spec.components) != 1)})")
+    read = inputs(spec)
+    if read is not None:
+        cache.VERDICTS.keep(key, lines, len(failures), *read)
+    return lines, len(failures)
 
 
 OUT = click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(),
@@ -157,6 +169,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
 
     Example: pnp build grannys-pills --paper a4 --theme okabe-ito --format pdf,png,tts
     """
+    from . import spec as specs  # lazy: start-up
     from .build import no_rules  # lazy: start-up
     from .validate import art_warnings  # lazy: start-up
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
@@ -186,6 +199,7 @@ def rules(games, paper, out_dir, overrides, theme):
 
     Example: pnp rules grannys-pills --paper letter
     """
+    from . import spec as specs  # lazy: start-up
     from .build import build_rules, papers  # lazy: start-up
     sizes = papers(paper)
     jobs = [(f"{spec.game.id} {size} rules", build_rules, (spec, size, out_dir))
@@ -241,7 +255,7 @@ def palette(games, out_dir, overrides, theme, threshold, grey_threshold):
 
     Example: pnp palette grannys-pills --theme okabe-ito
     """
-    from . import swatches, vision  # lazy: start-up
+    from . import spec as specs, swatches, vision  # lazy: start-up
     for name in chosen(games):
         spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
         click.echo(f"{spec.path}: {spec.game.title}")
@@ -270,7 +284,7 @@ def preview(game, out_dir, serve, port, overrides, theme):
 
     Example: pnp preview grannys-pills --serve
     """
-    from . import preview as gallery  # lazy: start-up
+    from . import preview as gallery, spec as specs  # lazy: start-up
 
     def write(changed):
         start = time.perf_counter()

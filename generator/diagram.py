@@ -2,7 +2,7 @@
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from . import svg
+from . import games, svg
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -75,3 +75,8 @@ def turned_point(point: tuple, width: float, height: float, rotation: int) -> tu
     """Where a point (x, y) of a width x height drawing lands once the drawing is turned() by rotation."""
     x, y = point
     return {0: (x, y), 90: (height - y, x), 180: (width - x, height - y), 270: (y, width - x)}[rotation % 360]
+
+
+def drawn(spec) -> dict:
+    """The rulebook diagrams of the spec's game, drawn for the spec: {name: Diagram}."""
+    return {name: make(spec) for name, make in games.ruleset(spec).diagrams.items()}

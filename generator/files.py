@@ -6,6 +6,13 @@ from pathlib import Path
 
 from .errors import UserError
 
+SPECS = Path(__file__).resolve().parent / "specs"  # shipped with the package: found wherever pnp is installed
+
+
+def shipped() -> list:
+    """Paths of the shipped specs, sorted by game id."""
+    return sorted(SPECS.glob("*.yaml"))
+
 
 def beside(spec_path, *parts) -> Path:
     """A file the spec reaches by name (rules, positions), refused when a link takes it outside the spec's folder."""

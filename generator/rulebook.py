@@ -13,9 +13,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
 
-from . import cairopdf, figures, games, yamlsource
+from . import cairopdf, figures, yamlsource
 from . import schema as s
 from .components.kind import size_words
+from .diagram import drawn
 from .errors import SpecError, UserError
 from .expand import expand
 from .spec import Checker, rules_path
@@ -445,16 +446,17 @@ def typeset(spec, paper, rules, diagrams, size):
     return Layout(buffer.getvalue(), log, doc.rooms, flow)
 
 
-def lay_out(spec, paper, layouts=None):
+def lay_out(spec, paper, layouts=None, diagrams=None):
     """The rulebook's layout: when the last page of rules is more than a third empty, the diagrams are tried smaller
     (to 80 %), and the layout with the fewest pages wins; return (Layout, diagrams).
 
     layouts: where laid-out text is kept between builds (build.Layouts): the text is laid out again only when what it
-    read or a diagram's size changed; a kept layout has only its data and log.
+    read or a diagram's size changed; a kept layout has only its data and log. diagrams: diagram.drawn(spec), if drawn
+    already.
     """
     text = layouts.reader() if layouts else spec
     rules = load_rules(text)
-    diagrams = {name: make(spec) for name, make in games.ruleset(spec).diagrams.items()}
+    diagrams = drawn(spec) if diagrams is None else diagrams
     sizes = {name: [diagram.width, diagram.height] for name, diagram in diagrams.items()}
     kept = layouts.get(sizes) if layouts else None
     if kept:
@@ -472,23 +474,7 @@ def lay_out(spec, paper, layouts=None):
     return best, diagrams
 
 
-def rules_pdf(spec, paper, layouts=None):
-    """Build the rulebook PDF of one spec on one paper; return (bytes, page count). layouts: see lay_out."""
-    (data, log, _, _), diagrams = lay_out(spec, paper, layouts)
-    out = cairopdf.Assembler(data)
-    for name in dict.fromkeys(name for _, name, _, _, _ in log):
-        for key, svg_text, _, _, _ in diagrams[name].parts:
-            out.add(key, svg_text)
-    out.convert()
-    for page_index, name, x, y, scale in log:
-        diagram = diagrams[name]
-        placements = []
-        for key, _, dx, dy, part_scale in diagram.parts:
-            box = out.forms[key].BBox
-            part_h = float(box[3]) - float(box[1])
-            k = scale * part_scale
-            top = y + diagram.height * mm * scale
-            placements.append((key, [k, 0, 0, k, x + dx * mm * scale, top - dy * mm * scale - part_h * k], None))
-        out.place(out.pdf.pages[page_index], placements, prefix=f"D{name.replace('-', '')}")
-    pages = len(out.pdf.pages)
-    return out.save(f"{spec.game.title}: rules", spec.game.designer, f"Rules of {spec.game.title}"), pages
+def rules_pdf(spec, paper, layouts=None, diagrams=None):
+    """Build the rulebook PDF of one spec on one paper; return (bytes, page count). layouts, diagrams: see lay_out."""
+    (data, log, _, _), diagrams = lay_out(spec, paper, layouts, diagrams)
+    return cairopdf.with_diagrams(data, log, diagrams, spec.game)

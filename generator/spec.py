@@ -12,13 +12,12 @@ from .components import KINDS
 from .components.kind import BLEED, panelled, sized
 from .games import RULESETS
 from .errors import SpecError, UserError
-from .files import beside
+from .files import SPECS, beside, shipped as shipped  # shipped: the games' list, as spec.shipped
 from .located import SET_LINE, located
 from .imposition import fits_somewhere, smallest_area
 from .units import HOME_PAPERS, PAPERS
 from .model import Back, Component, Derived, Distinguish, FaceSource, Game, Spec
 
-SPECS = Path(__file__).resolve().parent / "specs"  # shipped with the package: found wherever pnp is installed
 COLOUR_THRESHOLD = 20.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
 GREY_THRESHOLD = 25.0     # CIE L*: and at least this much in a greyscale print (or a measured cue tells them apart)
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -49,11 +48,6 @@ DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour
 def rules_path(spec):
     """The rules text of a game: rules/<id>.yaml beside the spec (never a link out of its folder)."""
     return beside(spec.path, "rules", f"{spec.game.id}.yaml")
-
-
-def shipped():
-    """Paths of the shipped specs, sorted by game id."""
-    return sorted(SPECS.glob("*.yaml"))
 
 
 def resolve(name):

@@ -1,5 +1,6 @@
 """Check a spec's component set: generic counts and completeness, then the game's own rules."""
 from collections import Counter
+from pathlib import Path
 from typing import NamedTuple
 
 from . import cache, games, ink, resolution, safearea, textcheck
@@ -86,17 +87,44 @@ def validate(spec, warnings=None):
     measured ink and colours (unless a drawing holds the designer's fonts or art, whose files the key does not see:
     so a spec with images is always drawn, and its warnings found).
     """
-    from . import vision  # lazy: start-up
-    identity = ink.MEMO.identity(), vision.libraries() if _sees_colours(spec) else ()
-    key = cache.key(spec, "checks", identity) if None not in identity else None
+    key, _ = _key(spec)
     kept = MEMO.get(key) if key else None
     if kept is not None and all(spec.templates.digest(name) == digest for name, digest in kept["templates"].items()):
         return [Failure(*failure) for failure in kept["failures"]]
     failures, drawings = _checked(spec, warnings)
+    key, _ = _key(spec)   # the libraries as the checks found them (a first run learns them only now)
     if key and not any(ink.designed(drawing) for _, drawing in drawings):
         MEMO.put(key, {"failures": failures, "templates": {name: found.digest
                                                            for name, found in spec.templates.read.items()}})
     return failures
+
+
+def _key(spec):
+    """(the key of a spec's kept checks, or None when the libraries that measure are unknown; those libraries)."""
+    from . import vision  # lazy: start-up
+    identity = ink.MEMO.identity(), vision.libraries() if _sees_colours(spec) else ()
+    return (cache.key(spec, "checks", identity) if None not in identity else None), identity
+
+
+def inputs(spec) -> tuple | None:
+    """What the kept checks of a validated spec read: ({file: digest}, the template files that would hide the ones
+    read, [(library, size, mtime)]); None when its checks were not kept (a designer's fonts or art, unknown libraries)."""
+    from .templates import TEMPLATES  # lazy: start-up
+    key, identity = _key(spec)
+    if key is None or MEMO.get(key) is None:
+        return None
+    files, absent = dict(cache.READ), []   # every file this run read: a superset costs a check again, never a stale one
+    folders = [str(Path(spec.path).resolve().parent / "templates"), str(TEMPLATES)]
+    for name, template in spec.templates.read.items():
+        path = spec.templates.find(name)
+        if path is None:
+            return None
+        files[str(path.resolve())] = template.digest
+        for folder in folders:   # a template of that name added to a folder searched before this one would hide it
+            if Path(folder) == path.parent:
+                break
+            absent.append(str(Path(folder) / f"{name}.svg"))
+    return files, absent, [tuple(library) for found in identity for library in found or ()]
 
 
 def _checked(spec, warnings=None):

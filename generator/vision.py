@@ -94,8 +94,9 @@ def _kept(function):
     return kept
 
 
+@functools.cache
 def libraries() -> list | None:
-    """coloraide's code as (path, size, mtime in ns), found without loading it; None when it cannot be found."""
+    """coloraide's code as (path, size, mtime in ns), found without loading it, once a run; None when it cannot be found."""
     found = importlib.util.find_spec("coloraide")
     if found is None or not found.submodule_search_locations:
         return None

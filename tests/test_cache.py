@@ -300,7 +300,7 @@ def test_kept_check_results_are_reused_across_runs_and_never_stale(tmp_path, mon
         return found, bool(checked)
 
     first, _ = run()
-    assert run() == (first, True) and run() == (first, False), "once the ink is kept, a third run checks nothing"
+    assert run() == (first, False), "the first run keeps its results with the libraries it measured with"
     (tmp_path / "spec" / "templates" / "circle.svg").write_text(CIRCLE.format(60))   # the circle grows past the cut
     grown, again = run()
     assert again and grown == run("fresh")[0] != first

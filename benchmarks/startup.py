@@ -1,0 +1,46 @@
+"""Start-up of the commands a user waits for, against the interpreter start, taking turns in one run.
+
+Usage: python benchmarks/startup.py [--runs 9] [--before CHECKOUT]
+Jobs, run in turn (each a whole process started by launch.py, bytecode compiled first into a temporary folder):
+`python -c pass`, `pnp --help`, `pnp validate` of the six games with the memos in $XDG_CACHE_HOME/pnp/ kept (warm)
+and emptied before each run (cold); with --before, the same pnp jobs of another checkout's code (an older commit in
+its own folder, run with this interpreter and its libraries). Prints each job's median and its ratio to `python -c pass`.
+"""
+import argparse
+import shutil
+import tempfile
+from pathlib import Path
+
+from bench import PY, child_env, interleaved
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--before", type=Path, help="a checkout of older code to time beside this one")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="pnp-startup-"))
+    env = child_env(work)
+    script = Path(PY).parent / "pnp"
+    versions = [("", [str(script)] if script.exists() else [PY, "-m", "generator.cli"], work / "cache")]
+    if args.before:
+        cache = work / "cache-before"   # each version's memos in a folder of its own
+        code = (f"import os, sys; os.environ['XDG_CACHE_HOME'] = {str(cache)!r}; "
+                f"sys.path.insert(0, {str(args.before.resolve())!r}); from generator.cli import main; main()")
+        versions.append((" (before)", [PY, "-c", code], cache))
+    names, jobs = ["python -c pass"], [([PY, "-c", "pass"], None)]
+    for label, pnp, cache in versions:
+        names += [f"pnp --help{label}", f"pnp validate (6 games), memos kept{label}",
+                  f"pnp validate (6 games), memos emptied{label}"]
+        jobs += [(pnp + ["--help"], None), (pnp + ["validate"], None), (pnp + ["validate"], cache)]
+    results = interleaved(jobs, args.runs, env)
+    start = results[0][0]
+    print(f"| job (median of {args.runs}, interleaved) | wall s | peak MiB | ratio |")
+    print("|---|---|---|---|")
+    for name, (wall, peak) in zip(names, results):
+        print(f"| {name} | {wall:.3f} | {peak:.1f} | {wall / start:.1f}x python -c pass |")
+    shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""What a user waits for: pnp validate's kept verdicts (reused only while everything a spec's checks read is as it was),
+--help and the rulebook's edit loop loading only what they need."""
+import json
+import os
+import subprocess
+import sys
+
+import pypdfium2
+import pytest
+
+from test_cache import CIRCLE, TILES, tiles_spec
+
+HEAVY = {"generator.spec", "generator.validate", "yaml", "cairocffi", "coloraide", "reportlab", "pikepdf"}
+REPORT = "import atexit, sys; atexit.register(lambda: print(*sorted(sys.modules), file=sys.stderr)); "
+
+
+def pnp(cache, *args) -> tuple[int, str, set]:
+    """Run pnp in a process of its own with its memos in cache: (exit status, output, the modules it had loaded)."""
+    done = subprocess.run([sys.executable, "-c", REPORT + "from generator.cli import cli; cli()", *map(str, args)],
+                          capture_output=True, text=True, env={**os.environ, "XDG_CACHE_HOME": str(cache)})
+    return done.returncode, done.stdout, set(done.stderr.split())
+
+
+CHANGES = {  # spec folder -> one input changed, each changing what validate says
+    "the spec": lambda folder: (folder / "tiles.yaml").write_text(TILES.replace("expect: 8", "expect: 9")),
+    "a template in the spec's folder": lambda folder: (folder / "templates" / "circle.svg").write_text(CIRCLE.format(60)),
+    "a template added beside the spec, hiding the package's": lambda folder: (folder / "templates" / "round.svg")
+    .write_text(CIRCLE.format(60)),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_a_kept_verdict_is_reused_until_an_input_changes_then_equals_a_fresh_one(tmp_path, change):
+    path = tiles_spec(tmp_path / "spec")
+    first = pnp(tmp_path / "cache", "validate", path)
+    assert first[0] == 0 and "all generic checks pass" in first[1] and "generator.spec" in first[2]
+    again = pnp(tmp_path / "cache", "validate", path)
+    assert again[:2] == first[:2] and not HEAVY & again[2], "the kept verdict: no spec code, YAML or drawing library"
+    CHANGES[change](tmp_path / "spec")
+    changed = pnp(tmp_path / "cache", "validate", path)
+    fresh = pnp(tmp_path / "fresh", "validate", path)
+    assert changed[0] == fresh[0] == 1 and changed[1] == fresh[1] != first[1] and "generator.spec" in changed[2]
+    kept = pnp(tmp_path / "cache", "validate", path)
+    assert kept[:2] == changed[:2] and not HEAVY & kept[2], "a kept failure still fails"
+
+
+def test_a_verdict_is_dropped_when_a_library_that_measured_it_changed(tmp_path):
+    path = tiles_spec(tmp_path / "spec")
+    first = pnp(tmp_path / "cache", "validate", path)
+    memo = tmp_path / "cache" / "pnp" / "verdicts.json"
+    record = json.loads(memo.read_text())
+    [entry] = record["entries"].values()
+    assert any("cairo" in library[0] for library in entry["libraries"])
+    entry["libraries"][0][1] += 1   # as if cairo had been replaced by a library of another size
+    memo.write_text(json.dumps(record))
+    again = pnp(tmp_path / "cache", "validate", path)
+    assert again[:2] == first[:2] and "generator.spec" in again[2]
+
+
+def test_help_and_a_kept_validate_of_the_six_games_load_no_spec_code(tmp_path):
+    status, text, loaded = pnp(tmp_path / "cache", "--help")
+    assert status == 0 and "validate" in text and not HEAVY & loaded
+    first = pnp(tmp_path / "cache", "validate")
+    assert first[1].count("all checks pass") == 6
+    kept = pnp(tmp_path / "cache", "validate")
+    assert kept[:2] == first[:2] and not HEAVY & kept[2]
+
+
+def colours(path) -> dict:
+    """How many pixels of each exact colour the PDF's pages show, rendered by pdfium at 72 dpi: {(r, g, b): count}."""
+    document, found = pypdfium2.PdfDocument(str(path)), {}
+    for page in document:
+        for count, colour in page.render(scale=1).to_pil().convert("RGB").getcolors(1 << 24):
+            found[colour] = found.get(colour, 0) + count
+    return found
+
+
+def test_a_rulebook_rebuilt_after_a_colour_its_diagrams_show_changed_shows_it_without_typesetting_again(tmp_path):
+    red, green = (0xcf, 0x2a, 0x22), (0, 0xc0, 0)   # Granny's Pills' red pills, drawn in the rulebook's diagrams
+    rules = ("rules", "grannys-pills", "--paper", "a4", "--out", tmp_path / "out")
+    status, _, loaded = pnp(tmp_path / "cache", *rules)
+    pdf = tmp_path / "out" / "grannys-pills" / "grannys-pills-rules-a4.pdf"
+    before = colours(pdf)
+    assert status == 0 and "reportlab" in loaded and before.get(red, 0) > 50 and green not in before
+    status, _, loaded = pnp(tmp_path / "cache", *rules, "--set", "palette.red=#00c000")
+    after = colours(pdf)
+    assert status == 0 and "reportlab" not in loaded, "the text as laid out last time, only the diagrams painted again"
+    assert red not in after and after.get(green) == before[red]
