@@ -86,3 +86,16 @@ def test_a_rulebook_rebuilt_after_a_colour_its_diagrams_show_changed_shows_it_wi
     after = colours(pdf)
     assert status == 0 and "reportlab" not in loaded, "the text as laid out last time, only the diagrams painted again"
     assert red not in after and after.get(green) == before[red]
+
+
+def test_an_icon_named_before_its_template_exists_is_found_once_the_template_is_added(tmp_path):
+    assert pnp(tmp_path / "cache", "new", tmp_path / "game")[0] == 0
+    rows = tmp_path / "game" / "cards.csv"
+    rows.write_text(rows.read_text().replace("Gain 1 coin.", "Gain 1 :sword:."))
+    spec = tmp_path / "game" / "game.yaml"
+    refused = pnp(tmp_path / "cache", "validate", spec)
+    assert refused[0] == 1
+    (tmp_path / "game" / "templates" / "sword.svg").write_text(CIRCLE.format(40))
+    kept = pnp(tmp_path / "cache", "validate", spec)
+    fresh = pnp(tmp_path / "fresh", "validate", spec)
+    assert kept[:2] == fresh[:2] and kept[0] == 0
