@@ -2,9 +2,10 @@
 import re
 import xml.etree.ElementTree as ET
 
-from .content import matrix as content_matrix
 from .luminance import contrast, luminance
-from .paint import numbers
+from .svgvalues import compose, ends
+from .svgvalues import matrix as matrix_of
+from .svgvalues import points as pairs
 
 NS = {"": "http://www.w3.org/2000/svg", "xlink": "http://www.w3.org/1999/xlink", "ev": "http://www.w3.org/2001/xml-events"}
 for _prefix, _uri in NS.items():
@@ -71,7 +72,7 @@ class _Saver:
     def walk(self, node, matrix):
         for child in node:
             tag = child.tag.replace(SVG, "")
-            here = _compose(matrix, content_matrix(child.get("transform", "")))
+            here = compose(matrix, matrix_of(child.get("transform", "")))
             if tag == "g":
                 self.walk(child, here)
             elif tag in ("rect", "circle", "ellipse", "polygon", "polyline", "line", "path", "text"):
@@ -113,13 +114,6 @@ def _area(box, view):
     return max(w, 0) * max(h, 0)
 
 
-def _compose(m, n):
-    """The matrix applying n first, then m."""
-    a, b, c, d, e, f = m
-    p, q, r, s, t, u = n
-    return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f)
-
-
 def _bbox(node, tag, matrix):
     """The bounding box (x1, y1, x2, y2) of a shape on the artwork, or None when it has no points."""
     n = lambda key: float(node.get(key, 0))  # noqa: E731
@@ -130,50 +124,17 @@ def _bbox(node, tag, matrix):
         rx, ry = (n("r"), n("r")) if tag == "circle" else (n("rx"), n("ry"))
         points = [(n("cx") + sx * rx, n("cy") + sy * ry) for sx in (-1, 1) for sy in (-1, 1)]
     elif tag in ("polygon", "polyline"):
-        v = numbers(node.get("points"))
-        points = list(zip(v[0::2], v[1::2]))
+        points = pairs(node.get("points"))
     elif tag == "line":
         points = [(n("x1"), n("y1")), (n("x2"), n("y2"))]
     elif tag == "text":
         size = float(node.get("font-size", 3))
         points = [(n("x"), n("y") - size * 0.35)]
     else:
-        points = _path_points(node.get("d", ""))
+        points = ends(node.get("d", ""))
     if not points:
         return None
     a, b, c, d, e, f = matrix
     placed = [(a * x + c * y + e, b * x + d * y + f) for x, y in points]
     xs, ys = [p[0] for p in placed], [p[1] for p in placed]
     return min(xs), min(ys), max(xs), max(ys)
-
-
-ARGS = {"M": 2, "L": 2, "T": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "A": 7, "Z": 0}
-
-
-def _path_points(d):
-    """End and control points of a path (absolute), enough for a bounding box."""
-    points, x, y, start = [], 0.0, 0.0, (0.0, 0.0)
-    for command, args in re.findall(r"([MLTHVCSQAZmlthvcsqaz])([^MLTHVCSQAZmlthvcsqaz]*)", d):
-        big, v = command.upper(), numbers(args)
-        relative = command != big
-        if big == "Z":
-            x, y = start
-            continue
-        count = ARGS[big]
-        for i in range(0, len(v) - count + 1, count):
-            chunk = v[i:i + count]
-            ox, oy = (x, y) if relative else (0.0, 0.0)
-            if big == "H":
-                x = chunk[0] + ox
-            elif big == "V":
-                y = chunk[0] + oy
-            elif big == "A":
-                x, y = chunk[5] + ox, chunk[6] + oy
-            else:
-                pairs = [(chunk[j] + ox, chunk[j + 1] + oy) for j in range(0, count, 2)]
-                points += pairs[:-1]
-                x, y = pairs[-1]
-            points.append((x, y))
-            if big == "M" and i == 0:
-                start = (x, y)
-    return points

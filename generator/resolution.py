@@ -1,6 +1,6 @@
 """Images that print below MIN_DPI at their placed size: a line for validate and build to show."""
 from .art import MIN_DPI, dpi
-from .content import matrix
+from .svgvalues import matrix
 from .svg import Placed
 
 

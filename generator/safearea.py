@@ -4,10 +4,10 @@ import math
 import re
 from typing import NamedTuple
 
-from . import paint, svg
+from . import svg, svgvalues
 from .components import KINDS
 from .components.kind import BLEED, Circle
-from .content import matrix
+from .svgvalues import matrix
 from .expand import expand
 from . import ink
 from .ink import designed, digest
@@ -203,7 +203,7 @@ def failures(spec, drawings) -> list:
 
 def tinted(fill):
     """True when a fill is a colour other than (near) white paper."""
-    rgb = paint.colour(fill) if fill else None
+    rgb = svgvalues.colour(fill) if fill else None
     return rgb is not None and min(rgb) < PALE
 
 

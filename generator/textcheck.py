@@ -1,8 +1,7 @@
 """Text on pieces measured where it is laid out: ink outside its box or the safe area, or a glyph the font lacks, fails."""
 from . import typeface
 from .components import KINDS
-from .content import matrix
-from .paint import num
+from .svgvalues import matrix, num
 from .wording import ranges
 from .textfit import FAMILY, Box, ink, missing
 

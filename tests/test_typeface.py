@@ -16,7 +16,7 @@ from PIL import ImageChops, ImageFilter
 
 from generator import cairopdf, pdf, svg, textfit, typeface
 from generator.build import components_pdf
-from generator.content import matrix
+from generator.svgvalues import matrix
 from generator import spec as specs
 from generator.expand import expand
 from generator.render import draw_art

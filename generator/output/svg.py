@@ -5,7 +5,7 @@ import re
 
 import svgwrite
 
-from .. import paint, svg
+from .. import svg, svgvalues
 from ..build import check, compose, papers
 from ..expand import expand
 from ..files import write_atomic
@@ -33,8 +33,7 @@ def _element(doc, node):
     elif node.tag == "use":
         made = doc.use(attrs.pop("href"))
     elif node.tag in ("polygon", "polyline"):
-        values = paint.numbers(attrs.pop("points", ""))
-        made = getattr(doc, node.tag)(list(zip(values[::2], values[1::2])))
+        made = getattr(doc, node.tag)(svgvalues.points(attrs.pop("points", "")))
     elif node.tag == "path":
         made = doc.path(d=attrs.pop("d", ""))
     elif isinstance(node, svg.Placed):  # the designer's image or SVG art, embedded: the file stands alone
