@@ -1,4 +1,5 @@
 """Drawings in millimetres as a small display list that serialises to SVG and paints straight onto cairo."""
+import copy
 import functools
 import re
 import xml.etree.ElementTree as ET
@@ -152,6 +153,23 @@ class Picture(str):
     """SVG text that also carries its display list, so the PDF stage can paint it without parsing."""
 
     drawing = None
+
+
+def copied(node):
+    """A copy of an element tree whose attributes and children can change without touching the original (text faces,
+    art sources and layout boxes are shared)."""
+    made = copy.copy(node)
+    made.attrs, made.children = dict(node.attrs), [copied(child) for child in node.children]
+    if isinstance(node, Drawing):
+        made.defs = made.children[node.children.index(node.defs)]
+    return made
+
+
+def walk(node):
+    """An element and every element under it, in paint order."""
+    yield node
+    for child in node.children:
+        yield from walk(child)
 
 
 def drawing(width, height, bleed=0.0, ident="face"):

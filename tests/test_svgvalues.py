@@ -54,7 +54,7 @@ def test_colours_points_and_styles():
 def test_no_painter_parses_svg_values_of_its_own():
     """The PDF writer, cairo painter, looks and checks read values through svgvalues: no regular expressions or
     ElementTree, and the PDF writer does not borrow the cairo painter's rules."""
-    for name in ("content", "paint", "textcheck", "output/svg"):
+    for name in ("content", "paint", "looks", "textcheck", "output/svg"):
         tree = ast.parse((GENERATOR / f"{name}.py").read_text())
         imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
         imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
