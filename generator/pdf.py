@@ -4,7 +4,7 @@ import io
 import re
 from operator import add, sub
 
-from . import art, content, pdffile, svg, typeface
+from . import art, content, pdffile, typeface
 from .units import PT_PER_MM
 
 
@@ -34,17 +34,16 @@ class Document:
         self.shared.add(key)
 
     def paint(self, picture, matrix=None, clip=None, key=None):
-        """Draw an artwork (a picture, or a face already Written) whose top-left goes where matrix (mm, y down) says."""
+        """Draw an artwork (an svg.Drawing, or a face already Written) whose top-left goes where matrix (mm, y down) says."""
         matrix = matrix or UPRIGHT
         name = self.forms.get(key) if key is not None else None
         if name is None:
             face = picture if isinstance(picture, content.Written) else None
             if face is None:
-                drawing = svg.as_drawing(picture)
                 try:
-                    face = content.write(drawing)
+                    face = content.write(picture)
                 except content.Unsupported:
-                    name = self._cairo_form(key, drawing)
+                    name = self._cairo_form(key, picture)
             if face is not None:
                 self.alphas.update(face.alphas)
                 self._set(face.chars)
@@ -71,7 +70,7 @@ class Document:
         self._end_run()
         name = self.forms.get(key) if key is not None else None
         if name is None:
-            drawing = svg.as_drawing(make())
+            drawing = make()
             writer = content.Writer()
             try:
                 ops = writer.drawing(drawing)
@@ -223,12 +222,11 @@ def ground(picture):
         if found and abs(float(found[2]) - picture.width) < 1e-3 and abs(float(found[3]) - picture.height) < 1e-3:
             return found[1]
         return None
-    drawing = svg.as_drawing(picture)
-    first = next((c for c in drawing.children if c.tag != "defs"), None)
+    first = next((c for c in picture.children if c.tag != "defs"), None)
     if first is None or first.tag != "rect" or "transform" in first.attrs:
         return None
     box = tuple(float(first.attrs.get(k, 0)) for k in ("x", "y", "width", "height"))
-    if any(abs(a - b) > 1e-3 for a, b in zip(box, drawing.box)) or float(first.attrs.get("fill-opacity", 1)) < 1:
+    if any(abs(a - b) > 1e-3 for a, b in zip(box, picture.box)) or float(first.attrs.get("fill-opacity", 1)) < 1:
         return None
     return content.rgb(first.attrs.get("fill", "#000000"))
 

@@ -478,8 +478,8 @@ def rules_pdf(spec, paper, layouts=None):
     (data, log, _, _), diagrams = lay_out(spec, paper, layouts)
     out = cairopdf.Assembler(data)
     for name in dict.fromkeys(name for _, name, _, _, _ in log):
-        for key, svg_text, _, _, _ in diagrams[name].parts:
-            out.add(key, svg_text)
+        for key, drawing, _, _, _ in diagrams[name].parts:
+            out.add(key, drawing)
     out.convert()
     for page_index, name, x, y, scale in log:
         diagram = diagrams[name]

@@ -1,13 +1,8 @@
 """Drawings in millimetres as a small display list that serialises to SVG and paints straight onto cairo."""
 import copy
 import functools
-import re
-import xml.etree.ElementTree as ET
-
-from .errors import UserError
 
 FONT = "Bitstream Vera Sans"
-SVG_NS = "{http://www.w3.org/2000/svg}"
 # What an element is to the safe-area check: a mark play needs (kept 2 mm inside the cut), art that runs past the cut
 # (grounds, lines that meet the next tile), a guide on the cut (a cutting ring, a fold line), a frame following the cut.
 MARK, GROUND, GUIDE, FRAME = "mark", "ground", "guide", "frame"
@@ -149,12 +144,6 @@ class Drawing(Element):
         return Text({"x": insert[0], "y": insert[1], **_attrs(extra)}, str(content), box)
 
 
-class Picture(str):
-    """SVG text that also carries its display list, so the PDF stage can paint it without parsing."""
-
-    drawing = None
-
-
 def copied(node):
     """A copy of an element tree whose attributes and children can change without touching the original (text faces,
     art sources and layout boxes are shared)."""
@@ -196,22 +185,6 @@ def text(dwg, content, x, y, size, fill="#000000", anchor="middle", bold=False, 
                     text_anchor=anchor, font_weight="bold" if bold else "normal", **extra)
 
 
-def to_string(dwg):
-    """The drawing as SVG text (a Picture that keeps the display list); SVG text stays as it is."""
-    if not isinstance(dwg, Drawing):
-        return dwg
-    picture = Picture(dwg.tostring())
-    picture.drawing = dwg
-    return picture
-
-
-def as_drawing(art):
-    """A Drawing from a Drawing, a Picture or SVG text."""
-    if isinstance(art, Drawing):
-        return art
-    return getattr(art, "drawing", None) or parse(art)
-
-
 def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, *, search, mark=""):
     """Place a template symbol centred on (x, y), size mm wide, recoloured: fill "currentColor" -> colour, "ink" -> ink;
     its circle filled "mark" takes the mark template (or is left out when there is none).
@@ -249,32 +222,4 @@ def _build(item, colour, ink, mark="", search=()):
         built = _build(child, colour, ink, mark, search)
         if built is not None:
             element.add(built)
-    return element
-
-
-def _mm(length):
-    """A length attribute ('25mm', '12pt', '96' px) in mm."""
-    match = re.match(r"^\s*([-+]?[\d.]+)\s*(mm|cm|in|pt|px)?\s*$", str(length))
-    if not match:
-        raise UserError(f"SVG size {length!r} is not a length")
-    return float(match.group(1)) * {"mm": 1, "cm": 10, "in": 25.4, "pt": 25.4 / 72, "px": 25.4 / 96, None: 25.4 / 96}[match.group(2)]
-
-
-def parse(svg_text):
-    """Turn SVG text (our own subset: shapes, groups, text, clip paths) back into a Drawing."""
-    root = ET.fromstring(svg_text)
-    width, height = _mm(root.get("width")), _mm(root.get("height"))
-    box = tuple(float(v) for v in re.split(r"[\s,]+", root.get("viewBox", f"0 0 {width} {height}").strip()))
-    dwg = Drawing(width, height, box, root.get("id", "face"))
-    for child in root:
-        node = _parsed(child)
-        (dwg.defs if node.tag == "defs" else dwg).children.extend(node.children if node.tag == "defs" else [node])
-    return dwg
-
-
-def _parsed(node):
-    """An Element from an ElementTree node."""
-    element = Element(node.tag.replace(SVG_NS, ""), dict(node.attrib),
-                      node.text if node.tag.endswith("text") else None)
-    element.children = [_parsed(child) for child in node]
     return element

@@ -41,7 +41,7 @@ def test_changing_a_colour_redraws_exactly_the_faces_that_use_it(tmp_path):
     from generator.build import components_pdf, output_path
     from generator.expand import expand
     from generator.facecache import FaceCache
-    from generator.render import render_art
+    from generator.render import draw_art
 
     before = specs.load("grannys-pills")
     path = output_path(tmp_path, before, "a4")
@@ -54,7 +54,7 @@ def test_changing_a_colour_redraws_exactly_the_faces_that_use_it(tmp_path):
     after = specs.load("grannys-pills", ["palette.red=#c0392b"])
     second = FaceCache(path)
     data, _ = components_pdf(after, "a4", faces=second)
-    changed = sorted(key for key, art in arts.items() if render_art(before, art) != render_art(after, art))
+    changed = sorted(key for key, art in arts.items() if draw_art(before, art).tostring() != draw_art(after, art).tostring())
     assert changed and len(changed) < len(arts)
     assert sorted(second.drawn) == changed
     assert data == components_pdf(after, "a4")[0], "cached faces give the same bytes as fresh ones"

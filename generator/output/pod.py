@@ -2,7 +2,6 @@
 import re
 from typing import NamedTuple
 
-from .. import svg
 from ..components import KINDS
 from ..errors import UserError
 from ..expand import expand
@@ -84,7 +83,7 @@ def face(spec, art, item: Product, turned: bool) -> bytes:
     reach = max((pw + 2 * item.bleed) / scale - w, (ph + 2 * item.bleed) / scale - h) / 2 + 0.5  # drawn past the trim
     wide = spec._replace(components=tuple(c._replace(bleed=max(c.bleed, reach)) if c.id == comp.id else c
                                           for c in spec.components))
-    drawing = svg.as_drawing(draw_art(wide, art))
+    drawing = draw_art(wide, art)
     width, height = pixels(pw + 2 * item.bleed, item.dpi), pixels(ph + 2 * item.bleed, item.dpi)
     shown = ((pw + 2 * item.bleed) / scale, (ph + 2 * item.bleed) / scale)  # of the drawing's mm, centred on its trim
     extra = (drawing.width - shown[0]) / 2, (drawing.height - shown[1]) / 2
