@@ -56,9 +56,9 @@ def rgb(value):
 
 
 @functools.lru_cache(maxsize=4096)
-def transform(text):
-    """The operator applying an SVG transform attribute (symbols repeat theirs from face to face)."""
-    return cm(matrix(text))
+def transform(value):
+    """The operator applying a transform attribute, Transform or text (symbols repeat theirs from face to face)."""
+    return cm(matrix(value))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -237,7 +237,7 @@ class Writer:
         if local:
             self.save()
             if "transform" in attrs:
-                self.out.append(transform(str(attrs["transform"])))
+                self.out.append(transform(attrs["transform"]))
             clip = clips.get(str(attrs["clip-path"])[5:-1]) if "clip-path" in attrs else None
             if clip is not None:
                 self.out.append(" ".join(filter(None, (outline(s) for s in clip.children))) + " W n")

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 
 from . import cache, content, svg
 from .files import write_quietly
+from .svgvalues import Points, Transform, points_of, transform
 from .render import draw_art
 
 
@@ -103,13 +104,19 @@ def _designed(node):
 
 
 def _pack(node):
-    """An element tree as plain JSON data."""
-    return [node.tag, node.attrs, node.content, [_pack(child) for child in node.children]]
+    """An element tree as plain JSON data (a transform or points as their SVG text)."""
+    attrs = {k: v.text if isinstance(v, (Transform, Points)) else v for k, v in node.attrs.items()}
+    return [node.tag, attrs, node.content, [_pack(child) for child in node.children]]
 
 
 def _unpack(data, into=None):
-    """Rebuild an element tree from _pack's data."""
+    """Rebuild an element tree from _pack's data, its transforms and points read again."""
     tag, attrs, content, children = data
+    attrs = dict(attrs)  # the entry stays JSON data: it is kept and saved again
+    if "transform" in attrs:
+        attrs["transform"] = transform(attrs["transform"])
+    if "points" in attrs:
+        attrs["points"] = points_of(attrs["points"])
     node = into or svg.Element(tag, attrs, content)
     node.children = [_unpack(child) for child in children]
     return node

@@ -2,6 +2,8 @@
 import copy
 import functools
 
+from .svgvalues import Points, Transform, points_of, transform
+
 FONT = "Bitstream Vera Sans"
 # What an element is to the safe-area check: a mark play needs (kept 2 mm inside the cut), art that runs past the cut
 # (grounds, lines that meet the next tile), a guide on the cut (a cutting ring, a fold line), a frame following the cut.
@@ -15,6 +17,8 @@ def r(value):
 
 def _value(value):
     """An attribute value as SVG text."""
+    if isinstance(value, (Transform, Points)):
+        return value.text
     if isinstance(value, (list, tuple)):
         return ",".join(_value(v) for v in value)
     if isinstance(value, float):
@@ -89,8 +93,16 @@ def _name(keyword):
 
 
 def _attrs(extra):
-    """svgwrite-style keyword attributes as SVG attributes, None values left out."""
-    return {_name(k): v for k, v in extra.items() if v is not None}
+    """svgwrite-style keyword attributes as SVG attributes, None values left out; a transform is read here, once."""
+    made = {_name(k): v for k, v in extra.items() if v is not None}
+    if isinstance(made.get("transform"), str):
+        made["transform"] = transform(made["transform"])
+    return made
+
+
+def _points(pairs):
+    """(x, y) pairs as a points attribute, read back from its text (what a reader of the SVG would get)."""
+    return points_of(" ".join(f"{_value(x)},{_value(y)}" for x, y in pairs))
 
 
 class Drawing(Element):
@@ -126,10 +138,10 @@ class Drawing(Element):
         return Element("line", {"x1": start[0], "y1": start[1], "x2": end[0], "y2": end[1], **_attrs(extra)})
 
     def polygon(self, points=(), **extra):
-        return Element("polygon", {"points": " ".join(f"{_value(x)},{_value(y)}" for x, y in points), **_attrs(extra)})
+        return Element("polygon", {"points": _points(points), **_attrs(extra)})
 
     def polyline(self, points=(), **extra):
-        return Element("polyline", {"points": " ".join(f"{_value(x)},{_value(y)}" for x, y in points), **_attrs(extra)})
+        return Element("polyline", {"points": _points(points), **_attrs(extra)})
 
     def path(self, d="", **extra):
         return Element("path", {"d": " ".join(map(_value, d)) if isinstance(d, (list, tuple)) else d, **_attrs(extra)})
@@ -207,11 +219,15 @@ def _build(item, colour, ink, mark="", search=()):
         if not mark:
             return None
         spot = float(attrs.get("r", 0)) * 2
-        group = Element("g", {"transform": f"translate({attrs.get('cx', 0)},{attrs.get('cy', 0)}) scale({r(spot / 100)}) "
-                                           "translate(-50,-50)"})
+        group = Element("g", {"transform": transform(f"translate({attrs.get('cx', 0)},{attrs.get('cy', 0)}) "
+                                                     f"scale({r(spot / 100)}) translate(-50,-50)")})
         for child in search.load(mark).shapes:
             group.add(_build(child, colour, ink))
         return group
+    if "transform" in attrs:
+        attrs["transform"] = transform(attrs["transform"])
+    if "points" in attrs:
+        attrs["points"] = points_of(attrs["points"])
     for key in ("fill", "stroke"):
         if attrs.get(key) == "currentColor":
             attrs[key] = colour

@@ -2,6 +2,7 @@
 import functools
 import math
 import re
+from typing import NamedTuple
 
 from .errors import UserError
 
@@ -17,6 +18,27 @@ _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _PATH = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
 _HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
 TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
+
+
+class Transform(NamedTuple):
+    """A transform attribute read once, when its element is made: its SVG text, its steps and their matrix."""
+
+    text: str
+    steps: tuple     # (name, numbers) in order: matrix, translate, scale, rotate, skewX or skewY
+    matrix: tuple    # (a, b, c, d, e, f)
+
+    def __str__(self):
+        return self.text
+
+
+class Points(NamedTuple):
+    """A points attribute read once, when its element is made: its SVG text and its (x, y) pairs."""
+
+    text: str
+    pairs: tuple
+
+    def __str__(self):
+        return self.text
 
 
 def colour(value) -> tuple | None:
@@ -58,18 +80,25 @@ def _first(text):
 
 
 def points(value) -> list:
-    """A points attribute (text or (x, y) pairs) as (x, y) pairs."""
+    """A points attribute (Points, text or (x, y) pairs) as (x, y) pairs."""
+    if isinstance(value, Points):
+        return list(value.pairs)
     if isinstance(value, str):
         v = numbers(value)
         return list(zip(v[0::2], v[1::2]))
     return [(x, y) for x, y in value]
 
 
+def transforms(value) -> tuple:
+    """A transform attribute (Transform or text) as its steps in order: (name, numbers) with name matrix, translate,
+    scale, rotate, skewX or skewY."""
+    return value.steps if isinstance(value, Transform) else _steps(str(value))
+
+
 @functools.lru_cache(maxsize=4096)
-def transforms(text) -> tuple:
-    """A transform attribute as its steps in order: (name, numbers) with name matrix, translate, scale, rotate, skewX or
-    skewY (symbols repeat theirs from face to face)."""
-    return tuple((name, tuple(numbers(args))) for name, args in TRANSFORM.findall(str(text)))
+def _steps(text):
+    """The steps of a transform's text (symbols repeat theirs from face to face)."""
+    return tuple((name, tuple(numbers(args))) for name, args in TRANSFORM.findall(text))
 
 
 def step_matrix(name, v) -> tuple:
@@ -96,12 +125,23 @@ def compose(m, n) -> tuple:
     return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f)
 
 
-def matrix(text) -> tuple:
-    """The matrix (a, b, c, d, e, f) of a transform attribute."""
-    m = IDENTITY
-    for name, v in transforms(text):
+def matrix(value) -> tuple:
+    """The matrix (a, b, c, d, e, f) of a transform attribute (Transform or text)."""
+    return value.matrix if isinstance(value, Transform) else transform(str(value)).matrix
+
+
+@functools.lru_cache(maxsize=4096)
+def transform(text: str) -> Transform:
+    """A transform attribute's text, read (symbols repeat theirs from face to face)."""
+    steps, m = _steps(text), IDENTITY
+    for name, v in steps:
         m = compose(m, step_matrix(name, v))
-    return m
+    return Transform(text, steps, m)
+
+
+def points_of(text: str) -> Points:
+    """A points attribute's text, read."""
+    return Points(text, tuple(points(text)))
 
 
 def style(text) -> dict:

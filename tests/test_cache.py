@@ -497,3 +497,32 @@ def test_an_edited_example_position_rebuilds_the_rulebook_as_a_fresh_build(tmp_p
     pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / "out")
     pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / "clean")
     assert rules.read_bytes() == (tmp_path / "clean" / "glorieta" / "glorieta-rules-a4.pdf").read_bytes() != first
+
+
+def test_a_see_through_face_kept_as_a_drawing_comes_back_with_its_transforms_and_points(tmp_path):
+    """A face cairo paints (a see-through element) is kept as its drawing: its turned polygon is read back, typed, and
+    paints the same bytes as a fresh build."""
+    from generator.build import components_pdf, output_path
+    from generator.facecache import FaceCache
+    from generator import svg
+    from generator.expand import expand
+    from generator.svgvalues import Points, Transform
+    title = '        title: {type: text, x: 5, y: 30, width: 53, height: 10, text: "{title}", size: 5}\n'
+    see_through = SUITS.replace(title, "") + ('        arrow: {type: polygon, points: [[8, 44], [38, 44], [23, 60]], '
+                                              'fill: "{suit}", opacity: 0.5, rotate: 15}\n')  # no text: runs are drawn anew
+    (tmp_path / "suits.yaml").write_text(see_through)
+    spec = specs.load(str(tmp_path / "suits.yaml"))
+    path = output_path(tmp_path / "out", spec, "a4")
+    first = FaceCache(path)
+    components_pdf(spec, "a4", faces=first)
+    first.save()
+    assert any("drawing" in entry for entry in first.kept.values()), "the see-through faces are kept as drawings"
+    second = FaceCache(path)
+    data, _ = components_pdf(spec, "a4", faces=second)
+    assert second.drawn == [] and data == components_pdf(spec, "a4")[0]
+    art = next(a for a in expand(spec)[1].values() if a.side == "front")
+    kept = second.face(spec, art)
+    values = [n.attrs.get(k) for n in svg.walk(kept) for k in ("transform", "points") if k in n.attrs]
+    assert any(isinstance(v, Transform) for v in values) and any(isinstance(v, Points) for v in values)
+    second.save()   # what it reused is still plain JSON data
+    assert FaceCache(path).entries == second.kept

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import content, svgvalues
+from generator import content, svg, svgvalues
 from generator.errors import UserError
 
 GENERATOR = Path(__file__).resolve().parent.parent / "generator"
@@ -60,3 +60,17 @@ def test_no_painter_parses_svg_values_of_its_own():
         imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert not imported & {"re", "xml.etree.ElementTree"} or name == "output/svg", name
         assert "paint" not in imported or name != "content"
+
+
+def test_a_drawing_keeps_its_transforms_and_points_read_once():
+    """Elements made through the drawing hold a Transform (steps and matrix) and Points (pairs), read from the text they
+    write: the SVG stays as it was, the painters read no text."""
+    dwg = svg.drawing(20, 20)
+    group = dwg.add(dwg.g(transform="translate(10,10) rotate(90)"))
+    shape = group.add(dwg.polygon([(0, 0), (5.00049, 0), (0, 5)], fill="#000000"))
+    turn = group.attrs["transform"]
+    assert isinstance(turn, svgvalues.Transform) and turn.matrix == pytest.approx((0, 1, -1, 0, 10, 10))
+    assert isinstance(shape.attrs["points"], svgvalues.Points) and shape.attrs["points"].pairs == ((0, 0), (5, 0), (0, 5))
+    text = dwg.tostring()
+    assert '<g transform="translate(10,10) rotate(90)">' in text and 'points="0,0 5,0 0,5"' in text
+    assert content.transform(turn) == content.transform("translate(10,10) rotate(90)") == "0 1 -1 0 10 10 cm"
