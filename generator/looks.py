@@ -1,4 +1,6 @@
 """Render-time looks: colour filters over a drawing (the svg module's model) for greyscale proofs and ink-saving prints."""
+from collections.abc import Callable
+
 from . import svg
 from .luminance import contrast, luminance
 from .svgvalues import IDENTITY, compose, ends, hex_colour, num
@@ -20,7 +22,7 @@ def grey(colour):
     return "#{0:02x}{0:02x}{0:02x}".format(round(level * 255))
 
 
-def recoloured(drawing, change):
+def recoloured(drawing: svg.Drawing, change: Callable[[str], str]) -> svg.Drawing:
     """A copy of a drawing with each #rrggbb colour turned into change(colour); shapes, text and art kept."""
     made = svg.copied(drawing)
     for node in svg.walk(made):
@@ -30,7 +32,7 @@ def recoloured(drawing, change):
     return made
 
 
-def greyscale(drawing):
+def greyscale(drawing: svg.Drawing) -> svg.Drawing:
     """A copy of a drawing with every colour turned to its grey."""
     return recoloured(drawing, grey)
 
@@ -47,7 +49,7 @@ def neutral(colour):
     return max(channels) - min(channels) < NEUTRAL
 
 
-def ink_saver(drawing):
+def ink_saver(drawing: svg.Drawing) -> svg.Drawing:
     """A copy of a drawing with large fills (grounds, backs) tinted and the neutral marks drawn on them re-inked so they
     stay readable."""
     made = svg.copied(drawing)
@@ -56,7 +58,7 @@ def ink_saver(drawing):
     return made
 
 
-def apply(looks, drawing):
+def apply(looks: tuple, drawing: svg.Drawing) -> svg.Drawing:
     """A drawing in the given looks, applied in order ('ink-saver' before 'greyscale')."""
     for look in looks:
         drawing = {"ink-saver": ink_saver, "greyscale": greyscale}[look](drawing)

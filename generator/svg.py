@@ -1,6 +1,8 @@
 """Drawings in millimetres as a small display list that serialises to SVG and paints straight onto cairo."""
 import copy
 import functools
+from collections.abc import Iterator
+from typing import TypeVar
 
 from .svgvalues import Points, Transform, points_of, transform
 
@@ -156,17 +158,20 @@ class Drawing(Element):
         return Text({"x": insert[0], "y": insert[1], **_attrs(extra)}, str(content), box)
 
 
-def copied(node):
+E = TypeVar("E", bound="Element")
+
+
+def copied(node: E) -> E:
     """A copy of an element tree whose attributes and children can change without touching the original (text faces,
     art sources and layout boxes are shared)."""
     made = copy.copy(node)
     made.attrs, made.children = dict(node.attrs), [copied(child) for child in node.children]
-    if isinstance(node, Drawing):
+    if isinstance(node, Drawing) and isinstance(made, Drawing):
         made.defs = made.children[node.children.index(node.defs)]
     return made
 
 
-def walk(node):
+def walk(node: "Element") -> Iterator["Element"]:
     """An element and every element under it, in paint order."""
     yield node
     for child in node.children:

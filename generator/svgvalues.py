@@ -41,7 +41,7 @@ class Points(NamedTuple):
         return self.text
 
 
-def colour(value) -> tuple | None:
+def colour(value: object) -> tuple | None:
     """(r, g, b) of a colour value, or None for 'none'."""
     value = str(value).strip()
     if value == "none":
@@ -54,17 +54,17 @@ def colour(value) -> tuple | None:
     return NAMED.get(value, (0, 0, 0))
 
 
-def hex_colour(value) -> bool:
+def hex_colour(value: object) -> bool:
     """True for a #rrggbb colour (what the looks recolour)."""
     return isinstance(value, str) and _HEX6.fullmatch(value) is not None
 
 
-def numbers(text) -> list:
+def numbers(text: object) -> list:
     """All numbers in an attribute value."""
     return [float(n) for n in _NUMBER.findall(str(text))]
 
 
-def num(value, default=0.0):
+def num(value: object, default: float = 0.0) -> float:
     """One number from an attribute value."""
     if isinstance(value, (int, float)):
         return value
@@ -89,7 +89,7 @@ def points(value) -> list:
     return [(x, y) for x, y in value]
 
 
-def transforms(value) -> tuple:
+def transforms(value: object) -> tuple:
     """A transform attribute (Transform or text) as its steps in order: (name, numbers) with name matrix, translate,
     scale, rotate, skewX or skewY."""
     return value.steps if isinstance(value, Transform) else _steps(str(value))
@@ -101,7 +101,7 @@ def _steps(text):
     return tuple((name, tuple(numbers(args))) for name, args in TRANSFORM.findall(text))
 
 
-def step_matrix(name, v) -> tuple:
+def step_matrix(name: str, v: tuple) -> tuple:
     """The matrix (a, b, c, d, e, f) of one transform step."""
     if name == "translate":
         return (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
@@ -118,14 +118,14 @@ def step_matrix(name, v) -> tuple:
     return (1, math.tan(math.radians(v[0])), 0, 1, 0, 0)
 
 
-def compose(m, n) -> tuple:
+def compose(m: tuple, n: tuple) -> tuple:
     """The matrix applying n first, then m."""
     a, b, c, d, e, f = m
     p, q, r, s, t, u = n
     return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f)
 
 
-def matrix(value) -> tuple:
+def matrix(value: object) -> tuple:
     """The matrix (a, b, c, d, e, f) of a transform attribute (Transform or text)."""
     return value.matrix if isinstance(value, Transform) else transform(str(value)).matrix
 
@@ -144,7 +144,7 @@ def points_of(text: str) -> Points:
     return Points(text, tuple(points(text)))
 
 
-def style(text) -> dict:
+def style(text: str) -> dict:
     """A style attribute's declarations as {property: value}; UserError names a declaration with no colon."""
     found = {}
     for declaration in str(text).split(";"):
@@ -273,7 +273,7 @@ def beziers(x1, y1, rx, ry, angle, large, sweep, x2, y2):
     return [(*at(start + i * step, 1), *at(start + (i + 1) * step, -1), *at(start + (i + 1) * step)) for i in range(pieces)]
 
 
-def ends(d) -> list:
+def ends(d: str) -> list:
     """The end and control points of path data (absolute; an arc by its end), enough for a bounding box."""
     found = []
     for op, *v in segments(d):
