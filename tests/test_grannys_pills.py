@@ -83,7 +83,7 @@ def mark_outlines():
 
 def marks_drawn(element, outlines):
     """The mark templates whose outlines an element of a drawing draws, in drawing order."""
-    own = [outlines[v] for v in (element.attrs.get("d"), element.attrs.get("points")) if v in outlines]
+    own = [outlines[str(v)] for v in (element.attrs.get("d"), element.attrs.get("points")) if str(v) in outlines]
     return own + [m for child in element.children for m in marks_drawn(child, outlines)]
 
 

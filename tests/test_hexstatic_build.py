@@ -164,7 +164,7 @@ def render_png(svg):
 def test_three_straights_cross_in_three_layers(default):
     spec, _, arts, _, _ = default
     art = art_of(spec, arts, "BGRBGR")
-    image = render_png(draw_art(spec, art))
+    image = render_png(draw_art(spec, art).tostring())
     centre = (image.width / 2, image.height / 2)
     across = spec.component("tiles").options["size"]
 
