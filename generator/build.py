@@ -12,7 +12,7 @@ from .components.kind import size_words
 from .errors import UserError
 from .expand import expand
 from .facecache import FaceCache, _now, _Watched
-from .render import draw_art, render_art
+from .render import draw_art
 from .spec import rules_path, shown
 from .imposition import EPS, grown, impose, share
 from .validate import validate
@@ -54,7 +54,7 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
     cover = (plan.cover,) if plan.cover else ()
     uses = Counter(slot.art for sheet in cover + plan.sheets for slot in sheet.slots)
     draw = faces.face if faces else draw_art
-    pictures = {key: looks_.apply(looks, render_art(spec, arts[key])) if looks else draw(spec, arts[key])
+    pictures = {key: looks_.apply(looks, draw_art(spec, arts[key])) if looks else draw(spec, arts[key])
                 for key in uses}
     for key, count in uses.items():
         if count > 1:

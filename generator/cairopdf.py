@@ -19,12 +19,11 @@ def _num(value):
     return "0" if text in ("-0", "") else text
 
 
-def convert(pictures):
+def convert(drawings):
     """Paint drawings as the pages of one cairo PDF (fonts subset once); return (bytes, art sizes in pt)."""
     buffer, sizes = io.BytesIO(), []
     target = cairocffi.PDFSurface(buffer, 1, 1)
-    for picture in pictures:
-        drawing = svg.as_drawing(picture)
+    for drawing in drawings:
         width, height = drawing.width * PT_PER_MM, drawing.height * PT_PER_MM
         # cairo clips a page resized with set_size to whole points, so pad it; the form's BBox trims it back.
         target.set_size(math.ceil(width) + 1, math.ceil(height) + 1)
@@ -35,9 +34,8 @@ def convert(pictures):
     return buffer.getvalue(), sizes
 
 
-def png(picture, dpi):
+def png(drawing, dpi):
     """PNG bytes of a drawing on white, at dpi."""
-    drawing = svg.as_drawing(picture)
     scale = dpi / 72
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_RGB24, math.ceil(drawing.width * PT_PER_MM * scale),
                                      math.ceil(drawing.height * PT_PER_MM * scale))
@@ -82,13 +80,13 @@ class Assembler:
         self.forms = {}
         self.queue = {}
 
-    def add(self, key, svg_text):
-        """Queue an SVG to become the Form XObject called key (once per key)."""
+    def add(self, key, drawing):
+        """Queue a drawing to become the Form XObject called key (once per key)."""
         if key not in self.forms:
-            self.queue.setdefault(key, svg_text)
+            self.queue.setdefault(key, drawing)
 
     def convert(self):
-        """Convert every queued SVG in one cairo document and import each page as a Form XObject."""
+        """Paint every queued drawing in one cairo document and import each page as a Form XObject."""
         if not self.queue:
             return
         data, sizes = convert(self.queue.values())
@@ -127,8 +125,8 @@ def with_diagrams(data: bytes, log: list, diagrams: dict, game) -> tuple[bytes, 
     """A typeset rulebook (reportlab's PDF) with its diagrams painted and placed as its layout's log says: (bytes, pages)."""
     out = Assembler(data)
     for name in dict.fromkeys(name for _, name, _, _, _ in log):
-        for key, svg_text, _, _, _ in diagrams[name].parts:
-            out.add(key, svg_text)
+        for key, drawing, _, _, _ in diagrams[name].parts:
+            out.add(key, drawing)
     out.convert()
     for page_index, name, x, y, scale in log:
         diagram = diagrams[name]

@@ -1,13 +1,12 @@
 """Drawings written as PDF content-stream operators in millimetres, y down: shapes, text and see-through groups."""
 import functools
 import hashlib
-import math
 from typing import NamedTuple
 
-from . import textfit, typeface
+from . import svgvalues, textfit, typeface
 from .errors import UserError
 from .svg import Placed, Run
-from .paint import DEFAULTS, INHERITED, TRANSFORM, centre, colour, num, numbers, segments
+from .svgvalues import DEFAULTS, INHERITED, beziers, colour, matrix, num, numbers, segments
 
 KAPPA = 0.5522847498307936  # Bezier handle length of a quarter circle of radius 1
 CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -58,33 +57,9 @@ def rgb(value):
 
 
 @functools.lru_cache(maxsize=4096)
-def transform(text):
-    """The operator applying an SVG transform attribute (symbols repeat theirs from face to face)."""
-    return cm(matrix(text))
-
-
-def matrix(text):
-    """The matrix (a, b, c, d, e, f) of an SVG transform attribute."""
-    a, b, c, d, e, f = 1.0, 0.0, 0.0, 1.0, 0.0, 0.0
-    for name, args in TRANSFORM.findall(text):
-        v = numbers(args)
-        if name == "translate":
-            m = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
-        elif name == "scale":
-            m = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
-        elif name == "rotate":
-            cos, sin = math.cos(math.radians(v[0])), math.sin(math.radians(v[0]))
-            cx, cy = (v[1], v[2]) if len(v) == 3 else (0, 0)
-            m = (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)
-        elif name == "matrix":
-            m = tuple(v[:6])
-        elif name == "skewX":
-            m = (1, 0, math.tan(math.radians(v[0])), 1, 0, 0)
-        else:
-            m = (1, math.tan(math.radians(v[0])), 0, 1, 0, 0)
-        a, b, c, d, e, f = (a * m[0] + c * m[1], b * m[0] + d * m[1], a * m[2] + c * m[3], b * m[2] + d * m[3],
-                            a * m[4] + c * m[5] + e, b * m[4] + d * m[5] + f)
-    return a, b, c, d, e, f
+def transform(value):
+    """The operator applying a transform attribute, Transform or text (symbols repeat theirs from face to face)."""
+    return cm(matrix(value))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -125,32 +100,19 @@ def rounded(x, y, w, h, rx, ry):
 
 def points(value, close):
     """A polygon or polyline from SVG points text or a sequence of (x, y) pairs."""
-    v = numbers(value) if isinstance(value, str) else [c for pair in value for c in pair]
-    if len(v) < 2:
+    pairs = svgvalues.points(value)
+    if not pairs:
         return ""
-    ops = [f"{n(v[0])} {n(v[1])} m"] + [f"{n(v[i])} {n(v[i + 1])} l" for i in range(2, len(v) - 1, 2)]
+    ops = [f"{n(x)} {n(y)} m" if i == 0 else f"{n(x)} {n(y)} l" for i, (x, y) in enumerate(pairs)]
     return " ".join(ops) + (" h" if close else "")
 
 
 def arc(x1, y1, rx, ry, angle, large, sweep, x2, y2):
     """An SVG elliptical arc from (x1, y1) to (x2, y2) as Bezier curves of at most a quarter turn each."""
-    if (x1, y1) == (x2, y2):
-        return []
-    found = centre(x1, y1, rx, ry, angle, large, sweep, x2, y2)
-    if found is None:
+    curves = beziers(x1, y1, rx, ry, angle, large, sweep, x2, y2)
+    if curves is None:
         return [f"{n(x2)} {n(y2)} l"]
-    cx, cy, rx, ry, phi, start, turn = found
-    cos, sin = math.cos(phi), math.sin(phi)
-    pieces = max(1, math.ceil(abs(turn) / (math.pi / 2) - 1e-9))
-    step = turn / pieces
-    handle = 4 / 3 * math.tan(step / 4)
-
-    def at(t, along=0.0):
-        """The point at angle t, moved along the tangent by along handles."""
-        ux, uy = math.cos(t) - along * handle * math.sin(t), math.sin(t) + along * handle * math.cos(t)
-        px, py = rx * ux, ry * uy
-        return f"{n(cx + cos * px - sin * py)} {n(cy + sin * px + cos * py)}"
-    return [f"{at(start + i * step, 1)} {at(start + (i + 1) * step, -1)} {at(start + (i + 1) * step)} c" for i in range(pieces)]
+    return [" ".join(map(n, curve)) + " c" for curve in curves]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -278,7 +240,7 @@ class Writer:
         if local:
             self.save()
             if "transform" in attrs:
-                self.out.append(transform(str(attrs["transform"])))
+                self.out.append(transform(attrs["transform"]))
             clip = clips.get(str(attrs["clip-path"])[5:-1]) if "clip-path" in attrs else None
             if clip is not None:
                 self.out.append(" ".join(filter(None, (outline(s) for s in clip.children))) + " W n")

@@ -1,39 +1,32 @@
 """Rulebook diagrams as data: component artworks and overlays placed in millimetres."""
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from . import games, svg
 
-SVG = "http://www.w3.org/2000/svg"
-
 
 @dataclass(frozen=True)
 class Diagram:
-    """Vector art for the rules: parts are (key, SVG text, x mm, y mm, scale) inside width x height mm."""
+    """Vector art for the rules: parts are (key, svg.Drawing, x mm, y mm, scale) inside width x height mm."""
 
     width: float
     height: float
     parts: tuple
 
 
-def round_cut(svg_text, ident="round-cut"):
+def round_cut(art: svg.Drawing, ident: str = "round-cut") -> svg.Drawing:
     """The artwork clipped to the circle inscribed in its view box, as a round piece is cut from its square."""
-    ET.register_namespace("", SVG)
-    root = ET.fromstring(svg_text)
-    x, y, w, h = (float(v) for v in root.get("viewBox").replace(",", " ").split())
-    children = list(root)
-    for child in children:
-        root.remove(child)
-    clip = ET.SubElement(ET.SubElement(root, f"{{{SVG}}}defs"), f"{{{SVG}}}clipPath", id=ident)
-    ET.SubElement(clip, f"{{{SVG}}}circle", cx=f"{x + w / 2:g}", cy=f"{y + h / 2:g}", r=f"{min(w, h) / 2:g}")
-    ET.SubElement(root, f"{{{SVG}}}g", {"clip-path": f"url(#{ident})"}).extend(children)
-    return ET.tostring(root, encoding="unicode")
+    x, y, w, h = art.box
+    out = svg.Drawing(art.width, art.height, art.box, art.ident)
+    clip = out.defs.add(svg.Element("clipPath", {"id": ident}))
+    clip.add(svg.Element("circle", {"cx": svg.r(x + w / 2), "cy": svg.r(y + h / 2), "r": svg.r(min(w, h) / 2)}))
+    out.defs.children += art.defs.children
+    out.add(svg.Element("g", {"clip-path": f"url(#{ident})"})).children = [c for c in art.children if c is not art.defs]
+    return out
 
 
 def place(dwg: svg.Drawing, diagram: Diagram, x: float, y: float, scale: float) -> None:
     """Draw a diagram's parts into a drawing, its top-left corner at (x, y) mm and scale times its size."""
-    for n, (key, text, dx, dy, k) in enumerate(diagram.parts):
-        part = svg.as_drawing(text)
+    for n, (key, part, dx, dy, k) in enumerate(diagram.parts):
         bx, by, bw, _ = part.box
         clips = [c for c in part.defs.children if c.tag == "clipPath"]
         rename = {c.attrs.get("id"): f"{key}-{n}-{c.attrs.get('id')}" for c in clips}
@@ -56,9 +49,8 @@ def _copy(node, rename):
     return copy
 
 
-def turned(art, rotation: int) -> str:
+def turned(dwg: svg.Drawing, rotation: int) -> svg.Drawing:
     """A drawing turned clockwise by 0, 90, 180 or -90 degrees, as a sheet turns a piece; its size turns with it."""
-    dwg = svg.as_drawing(art)
     bx, by, bw, bh = dwg.box
     quarter = rotation % 180 == 90
     out = svg.Drawing(dwg.height if quarter else dwg.width, dwg.width if quarter else dwg.height,
@@ -68,7 +60,7 @@ def turned(art, rotation: int) -> str:
     group = out.add(out.g(transform=f"translate({svg.r(shift[0])},{svg.r(shift[1])}) rotate({rotation % 360}) "
                                     f"translate({svg.r(-bx)},{svg.r(-by)})"))
     group.children = [child for child in dwg.children if child.tag != "defs"]
-    return svg.to_string(out)
+    return out
 
 
 def turned_point(point: tuple, width: float, height: float, rotation: int) -> tuple:

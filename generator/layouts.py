@@ -12,7 +12,7 @@ from .data import FALSE
 from .errors import UserError
 from .files import inside
 from .located import located
-from .paint import segments
+from .svgvalues import segments
 from .units import parse_length
 
 FIELD = re.compile(r"\{(?!colou?r:|/colou?r\})([^{}]+)\}")  # {column}; a text's {colour:...}{/colour} is markup

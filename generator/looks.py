@@ -1,16 +1,13 @@
-"""Render-time looks: colour transforms of an artwork's SVG for greyscale proofs and ink-saving prints."""
-import re
-import xml.etree.ElementTree as ET
+"""Render-time looks: colour filters over a drawing (the svg module's model) for greyscale proofs and ink-saving prints."""
+from collections.abc import Callable
 
-from .content import matrix as content_matrix
+from . import svg
 from .luminance import contrast, luminance
-from .paint import numbers
+from .svgvalues import IDENTITY, compose, ends, hex_colour, num
+from .svgvalues import matrix as matrix_of
+from .svgvalues import points as pairs
 
-NS = {"": "http://www.w3.org/2000/svg", "xlink": "http://www.w3.org/1999/xlink", "ev": "http://www.w3.org/2001/xml-events"}
-for _prefix, _uri in NS.items():
-    ET.register_namespace(_prefix, _uri)
-SVG = "{%s}" % NS[""]
-HEX = re.compile(r'((?:fill|stroke|stop-color)=")(#[0-9a-fA-F]{6})(")')
+PAINTS = ("fill", "stroke", "stop-color")   # the attributes that carry a colour
 LARGE = 0.3      # a fill covering at least this share of the artwork is a ground: ink-saver tints it
 KEEP = 0.25      # a tinted ground keeps this much of its colour (the rest is paper white)
 READABLE = 3.0   # WCAG contrast a neutral ink needs on its ground (large text, graphics)
@@ -25,9 +22,19 @@ def grey(colour):
     return "#{0:02x}{0:02x}{0:02x}".format(round(level * 255))
 
 
-def greyscale(svg_text):
-    """Every colour of the SVG turned to its grey."""
-    return HEX.sub(lambda m: m.group(1) + grey(m.group(2)) + m.group(3), svg_text)
+def recoloured(drawing: svg.Drawing, change: Callable[[str], str]) -> svg.Drawing:
+    """A copy of a drawing with each #rrggbb colour turned into change(colour); shapes, text and art kept."""
+    made = svg.copied(drawing)
+    for node in svg.walk(made):
+        for attr in PAINTS:
+            if hex_colour(node.attrs.get(attr)):
+                node.attrs[attr] = change(node.attrs[attr])
+    return made
+
+
+def greyscale(drawing: svg.Drawing) -> svg.Drawing:
+    """A copy of a drawing with every colour turned to its grey."""
+    return recoloured(drawing, grey)
 
 
 def tint(colour, keep=KEEP):
@@ -42,19 +49,20 @@ def neutral(colour):
     return max(channels) - min(channels) < NEUTRAL
 
 
-def ink_saver(svg_text):
-    """Tint large fills (grounds, backs) and re-ink the neutral marks drawn on them so they stay readable."""
-    root = ET.fromstring(svg_text)
-    x, y, w, h = (float(v) for v in re.split(r"[ ,]+", root.get("viewBox").strip()))
-    _Saver((x, y, x + w, y + h)).walk(root, (1, 0, 0, 1, 0, 0))
-    return ET.tostring(root, encoding="unicode")
+def ink_saver(drawing: svg.Drawing) -> svg.Drawing:
+    """A copy of a drawing with large fills (grounds, backs) tinted and the neutral marks drawn on them re-inked so they
+    stay readable."""
+    made = svg.copied(drawing)
+    x, y, w, h = made.box
+    _Saver((x, y, x + w, y + h)).walk(made, IDENTITY)
+    return made
 
 
-def apply(looks, svg_text):
-    """Apply looks in order ('ink-saver' before 'greyscale')."""
+def apply(looks: tuple, drawing: svg.Drawing) -> svg.Drawing:
+    """A drawing in the given looks, applied in order ('ink-saver' before 'greyscale')."""
     for look in looks:
-        svg_text = {"ink-saver": ink_saver, "greyscale": greyscale}[look](svg_text)
-    return svg_text
+        drawing = {"ink-saver": ink_saver, "greyscale": greyscale}[look](drawing)
+    return drawing
 
 
 def suffix(looks):
@@ -63,15 +71,15 @@ def suffix(looks):
 
 
 class _Saver:
-    """Walk an SVG in paint order, keeping the opaque fills painted so far with their (possibly tinted) colours."""
+    """Walk a drawing in paint order, keeping the opaque fills painted so far with their (possibly tinted) colours."""
 
     def __init__(self, view):
         self.view, self.painted = view, []
 
     def walk(self, node, matrix):
-        for child in node:
-            tag = child.tag.replace(SVG, "")
-            here = _compose(matrix, content_matrix(child.get("transform", "")))
+        for child in node.children:
+            tag = child.tag
+            here = compose(matrix, matrix_of(child.attrs.get("transform", "")))
             if tag == "g":
                 self.walk(child, here)
             elif tag in ("rect", "circle", "ellipse", "polygon", "polyline", "line", "path", "text"):
@@ -82,22 +90,24 @@ class _Saver:
         box = _bbox(node, tag, matrix)
         if box is None:
             return
-        fill, opaque = node.get("fill", ""), node.get("fill-opacity", "1") == "1" and node.get("opacity", "1") == "1"
+        attrs = node.attrs
+        fill = str(attrs.get("fill", ""))
+        opaque = num(attrs.get("fill-opacity", 1), 1.0) == 1 and num(attrs.get("opacity", 1), 1.0) == 1
         solid = fill.startswith("#") and opaque and tag not in ("text", "line", "polyline")
         if solid and _area(box, self.view) >= LARGE * _area(self.view, self.view) and fill.lower() != "#ffffff":
             new = tint(fill)
-            node.set("fill", new)
-            if node.get("stroke") == fill:
-                node.set("stroke", new)
+            attrs["fill"] = new
+            if attrs.get("stroke") == fill:
+                attrs["stroke"] = new
             self.painted.append((box, fill, new))
             return
         ground = self._under(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
         if ground and ground[1] != ground[2]:
             _, was, now = ground
             for attr in ("fill", "stroke"):
-                ink = node.get(attr, "")
+                ink = str(attrs.get(attr, ""))
                 if ink.startswith("#") and neutral(ink) and contrast(ink, now) < READABLE <= contrast(ink, was):
-                    node.set(attr, was if contrast(was, now) >= READABLE else "#000000")
+                    attrs[attr] = was if contrast(was, now) >= READABLE else "#000000"
         if solid:
             self.painted.append((box, fill, fill))
 
@@ -113,16 +123,10 @@ def _area(box, view):
     return max(w, 0) * max(h, 0)
 
 
-def _compose(m, n):
-    """The matrix applying n first, then m."""
-    a, b, c, d, e, f = m
-    p, q, r, s, t, u = n
-    return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f)
-
-
 def _bbox(node, tag, matrix):
     """The bounding box (x1, y1, x2, y2) of a shape on the artwork, or None when it has no points."""
-    n = lambda key: float(node.get(key, 0))  # noqa: E731
+    a = node.attrs
+    n = lambda key: num(a.get(key, 0))  # noqa: E731
     if tag == "rect":
         points = [(n("x"), n("y")), (n("x") + n("width"), n("y") + n("height"))]
         points += [(points[0][0], points[1][1]), (points[1][0], points[0][1])]
@@ -130,50 +134,17 @@ def _bbox(node, tag, matrix):
         rx, ry = (n("r"), n("r")) if tag == "circle" else (n("rx"), n("ry"))
         points = [(n("cx") + sx * rx, n("cy") + sy * ry) for sx in (-1, 1) for sy in (-1, 1)]
     elif tag in ("polygon", "polyline"):
-        v = numbers(node.get("points"))
-        points = list(zip(v[0::2], v[1::2]))
+        points = pairs(a.get("points", ""))
     elif tag == "line":
         points = [(n("x1"), n("y1")), (n("x2"), n("y2"))]
     elif tag == "text":
-        size = float(node.get("font-size", 3))
+        size = num(a.get("font-size", 3))
         points = [(n("x"), n("y") - size * 0.35)]
     else:
-        points = _path_points(node.get("d", ""))
+        points = ends(str(a.get("d", "")))
     if not points:
         return None
     a, b, c, d, e, f = matrix
     placed = [(a * x + c * y + e, b * x + d * y + f) for x, y in points]
     xs, ys = [p[0] for p in placed], [p[1] for p in placed]
     return min(xs), min(ys), max(xs), max(ys)
-
-
-ARGS = {"M": 2, "L": 2, "T": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "A": 7, "Z": 0}
-
-
-def _path_points(d):
-    """End and control points of a path (absolute), enough for a bounding box."""
-    points, x, y, start = [], 0.0, 0.0, (0.0, 0.0)
-    for command, args in re.findall(r"([MLTHVCSQAZmlthvcsqaz])([^MLTHVCSQAZmlthvcsqaz]*)", d):
-        big, v = command.upper(), numbers(args)
-        relative = command != big
-        if big == "Z":
-            x, y = start
-            continue
-        count = ARGS[big]
-        for i in range(0, len(v) - count + 1, count):
-            chunk = v[i:i + count]
-            ox, oy = (x, y) if relative else (0.0, 0.0)
-            if big == "H":
-                x = chunk[0] + ox
-            elif big == "V":
-                y = chunk[0] + oy
-            elif big == "A":
-                x, y = chunk[5] + ox, chunk[6] + oy
-            else:
-                pairs = [(chunk[j] + ox, chunk[j + 1] + oy) for j in range(0, count, 2)]
-                points += pairs[:-1]
-                x, y = pairs[-1]
-            points.append((x, y))
-            if big == "M" and i == 0:
-                start = (x, y)
-    return points

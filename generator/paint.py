@@ -1,55 +1,11 @@
 """Paint our drawings (the svg module's display list) straight onto a cairo context: no SVG parsing on the way."""
-import functools
 import math
-import re
 
 from . import art, svg, typeface
 from .errors import UserError
+from .svgvalues import DEFAULTS, INHERITED, centre, colour, num, numbers, points, segments, transforms
 
-NAMED = {"black": (0, 0, 0), "white": (1, 1, 1), "red": (1, 0, 0), "green": (0, 0.5, 0), "blue": (0, 0, 1),
-         "yellow": (1, 1, 0), "gray": (0.5, 0.5, 0.5), "grey": (0.5, 0.5, 0.5)}
-INHERITED = ("fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-dashoffset", "stroke-linecap", "stroke-linejoin",
-             "stroke-miterlimit", "fill-opacity", "fill-rule", "stroke-opacity", "font-family", "font-size", "font-weight",
-             "text-anchor")
-DEFAULTS = {"fill": "#000000", "stroke": "none", "stroke-width": 1.0, "stroke-linecap": "butt",
-            "stroke-linejoin": "miter", "font-size": 4.0, "font-weight": "normal", "text-anchor": "start"}
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_PATH = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
-TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
 PT_PER_MM = 72 / 25.4
-
-
-def colour(value):
-    """(r, g, b) of a colour value, or None for 'none'."""
-    value = str(value).strip()
-    if value == "none":
-        return None
-    if value.startswith("#"):
-        digits = value[1:]
-        if len(digits) == 3:
-            digits = "".join(ch * 2 for ch in digits)
-        return tuple(int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    return NAMED.get(value, (0, 0, 0))
-
-
-def numbers(text):
-    """All numbers in an attribute value."""
-    return [float(n) for n in _NUMBER.findall(str(text))]
-
-
-def num(value, default=0.0):
-    """One number from an attribute value."""
-    if isinstance(value, (int, float)):
-        return value
-    found = None if value is None else _first(str(value))
-    return default if found is None else found
-
-
-@functools.lru_cache(maxsize=4096)
-def _first(text):
-    """The first number in an attribute's text, or None (templates repeat theirs from face to face)."""
-    found = _NUMBER.search(text)
-    return float(found.group()) if found else None
 
 
 def unhinted(ctx) -> None:
@@ -75,10 +31,9 @@ def page(ctx, drawing):
 
 
 def transform(ctx, text):
-    """Apply an SVG transform attribute to the context."""
+    """Apply an SVG transform attribute to the context, step by step."""
     import cairocffi  # lazy: start-up (cairo loads only to paint)
-    for name, args in TRANSFORM.findall(text):
-        v = numbers(args)
+    for name, v in transforms(text):
         if name == "translate":
             ctx.translate(v[0], v[1] if len(v) > 1 else 0)
         elif name == "scale":
@@ -173,10 +128,10 @@ def outline(ctx, node):
         ctx.move_to(num(a.get("x1")), num(a.get("y1")))
         ctx.line_to(num(a.get("x2")), num(a.get("y2")))
     elif tag in ("polygon", "polyline"):
-        v = numbers(a.get("points", ""))
-        for i in range(0, len(v) - 1, 2):
-            (ctx.line_to if i else ctx.move_to)(v[i], v[i + 1])
-        if tag == "polygon" and v:
+        pairs = points(a.get("points", ""))
+        for i, (x, y) in enumerate(pairs):
+            (ctx.line_to if i else ctx.move_to)(x, y)
+        if tag == "polygon" and pairs:
             ctx.close_path()
     elif tag == "path":
         path(ctx, str(a.get("d", "")))
@@ -293,101 +248,6 @@ def path(ctx, d):
             arc(ctx, *v)
         else:
             ctx.close_path()
-
-
-def segments(d):
-    """SVG path data (every command, absolute and relative) as absolute (M|L|C|A|Z, numbers...) segments."""
-    tokens = _PATH.findall(d)
-    i, command, x, y, start, last_control = 0, None, 0.0, 0.0, (0.0, 0.0), None
-
-    def take(n):
-        nonlocal i
-        try:
-            values = [float(tokens[i + k][1]) for k in range(n)]
-        except (IndexError, ValueError):  # the data ends, or a command comes, before n numbers
-            raise UserError(f"bad path data near {d[:40]!r}") from None
-        i += n
-        return values
-
-    while i < len(tokens):
-        if tokens[i][0]:
-            command = tokens[i][0]
-            i += 1
-            if command in "Zz":
-                yield ("Z",)
-                x, y = start
-                last_control = None
-                continue
-        if command is None or i >= len(tokens) or tokens[i][0]:
-            raise UserError(f"bad path data near {d[:40]!r}")
-        rel = command.islower()
-        c = command.upper()
-        ox, oy = (x, y) if rel else (0.0, 0.0)
-        if c == "M":
-            px, py = take(2)
-            x, y = ox + px, oy + py
-            yield ("M", x, y)
-            start, command, last_control = (x, y), "l" if rel else "L", None
-        elif c in "LHV":
-            if c == "L":
-                px, py = take(2)
-                x, y = ox + px, oy + py
-            elif c == "H":
-                x = (x if rel else 0.0) + take(1)[0]
-            else:
-                y = (y if rel else 0.0) + take(1)[0]
-            yield ("L", x, y)
-            last_control = None
-        elif c in "CS":
-            if c == "C":
-                x1, y1, x2, y2, px, py = take(6)
-                x1, y1 = ox + x1, oy + y1
-            else:
-                x2, y2, px, py = take(4)
-                x1, y1 = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control else (x, y)
-            x2, y2, px, py = ox + x2, oy + y2, ox + px, oy + py
-            yield ("C", x1, y1, x2, y2, px, py)
-            last_control, x, y = (x2, y2), px, py
-        elif c in "QT":
-            if c == "Q":
-                qx, qy, px, py = take(4)
-                qx, qy = ox + qx, oy + qy
-            else:
-                px, py = take(2)
-                qx, qy = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control else (x, y)
-            px, py = ox + px, oy + py
-            yield ("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), px + 2 / 3 * (qx - px), py + 2 / 3 * (qy - py), px, py)
-            last_control, x, y = (qx, qy), px, py
-        elif c == "A":
-            rx, ry, angle, large, sweep, px, py = take(7)
-            px, py = ox + px, oy + py
-            yield ("A", x, y, rx, ry, angle, large, sweep, px, py)
-            x, y, last_control = px, py, None
-
-
-def centre(x1, y1, rx, ry, angle, large, sweep, x2, y2):
-    """An SVG elliptical arc in centre form: (cx, cy, rx, ry, rotation in radians, start angle, turn); None if a line."""
-    rx, ry = abs(rx), abs(ry)
-    if rx == 0 or ry == 0:
-        return None
-    phi = math.radians(angle)
-    cos, sin = math.cos(phi), math.sin(phi)
-    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
-    xp, yp = cos * dx + sin * dy, -sin * dx + cos * dy
-    scale = (xp * xp) / (rx * rx) + (yp * yp) / (ry * ry)
-    if scale > 1:
-        rx, ry = rx * math.sqrt(scale), ry * math.sqrt(scale)
-    top = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
-    k = math.sqrt(max(0.0, top / (rx * rx * yp * yp + ry * ry * xp * xp))) * (-1 if large == sweep else 1)
-    cxp, cyp = k * rx * yp / ry, -k * ry * xp / rx
-    cx, cy = cos * cxp - sin * cyp + (x1 + x2) / 2, sin * cxp + cos * cyp + (y1 + y2) / 2
-    start = math.atan2((yp - cyp) / ry, (xp - cxp) / rx)
-    turn = math.atan2((-yp - cyp) / ry, (-xp - cxp) / rx) - start
-    if sweep and turn < 0:
-        turn += 2 * math.pi
-    elif not sweep and turn > 0:
-        turn -= 2 * math.pi
-    return cx, cy, rx, ry, phi, start, turn
 
 
 def arc(ctx, x1, y1, rx, ry, angle, large, sweep, x2, y2):

@@ -3,7 +3,7 @@ import functools
 import re
 from operator import add, sub
 
-from . import art, content, pdffile, svg, typeface
+from . import art, content, pdffile, typeface
 from .units import PT_PER_MM
 
 
@@ -33,11 +33,11 @@ class Document:
         self.shared.add(key)
 
     def paint(self, picture, matrix=None, clip=None, key=None):
-        """Draw an artwork (a picture, or a face already Written) whose top-left goes where matrix (mm, y down) says."""
+        """Draw an artwork (an svg.Drawing, or a face already Written) whose top-left goes where matrix (mm, y down) says."""
         matrix = matrix or UPRIGHT
         name = self.forms.get(key) if key is not None else None
         if name is None:
-            face = picture if isinstance(picture, content.Written) else content.write(svg.as_drawing(picture))
+            face = picture if isinstance(picture, content.Written) else content.write(picture)
             self._take(face)
             if key not in self.shared:
                 self._end_run()
@@ -61,7 +61,7 @@ class Document:
         self._end_run()
         name = self.forms.get(key) if key is not None else None
         if name is None:
-            drawing = svg.as_drawing(make())
+            drawing = make()
             written = content.write(drawing)
             self._take(written)
             if key is None:
@@ -172,12 +172,11 @@ def ground(picture):
         if found and abs(float(found[2]) - picture.width) < 1e-3 and abs(float(found[3]) - picture.height) < 1e-3:
             return found[1]
         return None
-    drawing = svg.as_drawing(picture)
-    first = next((c for c in drawing.children if c.tag != "defs"), None)
+    first = next((c for c in picture.children if c.tag != "defs"), None)
     if first is None or first.tag != "rect" or "transform" in first.attrs:
         return None
     box = tuple(float(first.attrs.get(k, 0)) for k in ("x", "y", "width", "height"))
-    if any(abs(a - b) > 1e-3 for a, b in zip(box, drawing.box)) or float(first.attrs.get("fill-opacity", 1)) < 1:
+    if any(abs(a - b) > 1e-3 for a, b in zip(box, picture.box)) or float(first.attrs.get("fill-opacity", 1)) < 1:
         return None
     return content.rgb(first.attrs.get("fill", "#000000"))
 

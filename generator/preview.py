@@ -2,19 +2,18 @@
 import functools
 import hashlib
 import html
-import re
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from . import looks, vision
+from . import looks, svg, vision
 from .components.kind import round_cut, size_words
 from .expand import expand
 from .errors import UserError
 from .files import write_atomic
 from .imposition import impose
 from .output.png import face_png, picture_png
-from .render import render_art
+from .render import draw_art
 from .validate import validate
 from .wording import generic_note
 
@@ -24,7 +23,6 @@ MAX_PX = 360         # ...shrunk so its longer side is at most this
 SEEN_PX = 150        # the same for the small copies under the colour-vision simulations
 VIEWS = ("protan", "deutan", "tritan", "greyscale")
 PAPERS = (("a4", "A4"), ("letter", "Letter"))
-HEX = re.compile(r"#[0-9a-fA-F]{6}\b")
 FOLDERS = ("faces", "seen")
 
 STYLE = """
@@ -82,12 +80,12 @@ def checks(spec) -> list:
     return lines
 
 
-def seen(svg_text: str, view: str) -> str:
-    """An artwork's SVG as a viewer with a colour-vision deficiency sees it, or as a black-and-white printer prints it."""
+def seen(drawing: svg.Drawing, view: str) -> svg.Drawing:
+    """An artwork as a viewer with a colour-vision deficiency sees it, or as a black-and-white printer prints it."""
     if view == "greyscale":
-        return looks.greyscale(svg_text)
+        return looks.greyscale(drawing)
     memo: dict[str, str] = {}
-    return HEX.sub(lambda m: memo.setdefault(m.group(0).lower(), vision.simulate(m.group(0), view)), svg_text)
+    return looks.recoloured(drawing, lambda colour: memo.setdefault(colour.lower(), vision.simulate(colour, view)))
 
 
 def write(spec, out_dir) -> tuple:
@@ -99,9 +97,9 @@ def write(spec, out_dir) -> tuple:
         images[f"faces/{key}.png"] = face_png(spec, art, DPI)
     for comp in spec.components:
         first = next(art for art in arts.values() if art.component == comp.id and art.side == "front")
-        text = render_art(spec, first)
+        drawing = draw_art(spec, first)
         for view in VIEWS:
-            images[f"seen/{comp.id}-{view}.png"] = picture_png(seen(text, view), DPI)
+            images[f"seen/{comp.id}-{view}.png"] = picture_png(seen(drawing, view), DPI)
     pages = {paper: _pages(impose(spec, pieces, paper, "duplex")) for paper, _ in PAPERS}
     body = _body(spec, lines, pieces, arts, pages)
     digest = hashlib.sha256(body.encode())

@@ -1,5 +1,4 @@
 """Draw one artwork (a face or a back) with its kind's renderer."""
-from . import svg
 from .components import KINDS
 from .components import back as back_art
 
@@ -17,11 +16,6 @@ def draw_art(spec, art):
 def drawn(spec, arts) -> list:
     """Every artwork drawn once, as (art, drawing): what the checks read."""
     return [(art, draw_art(spec, art)) for art in arts.values()]
-
-
-def render_art(spec, art):
-    """SVG text of one artwork (a Picture that still carries its drawing)."""
-    return svg.to_string(draw_art(spec, art))
 
 
 def art_size(spec, art):

@@ -1,6 +1,6 @@
 """Images that print below MIN_DPI at their placed size: a line for validate and build to show."""
 from .art import MIN_DPI, dpi
-from .content import matrix
+from .svgvalues import matrix
 from .svg import Placed
 
 
@@ -11,7 +11,7 @@ def warnings(drawing) -> list:
     def walk(node, scale):
         """Visit node, its transforms' scale so far (x, y)."""
         if "transform" in node.attrs:
-            a, b, c, d, _, _ = matrix(str(node.attrs["transform"]))
+            a, b, c, d, _, _ = matrix(node.attrs["transform"])
             scale = (scale[0] * (a * a + b * b) ** 0.5, scale[1] * (c * c + d * d) ** 0.5)
         if isinstance(node, Placed) and node.source.kind != "svg":
             w, h = float(node.attrs["width"]) * scale[0], float(node.attrs["height"]) * scale[1]

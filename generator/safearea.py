@@ -4,10 +4,9 @@ import math
 import re
 from typing import NamedTuple
 
-from . import paint, svg
+from . import svg, svgvalues
 from .components import KINDS
 from .components.kind import BLEED, Circle
-from .content import matrix
 from .expand import expand
 from . import ink
 from .ink import designed, digest
@@ -94,10 +93,10 @@ def text_ends(node) -> list:
     """The corners (mm) of a line of text's ink, from its font's own glyphs (as the writer sets it: no hinting, so the
     same figures whatever cairo drew before)."""
     ends = []
-    for text, transform, style in texts(node):
+    for text, placed, style in texts(node):
         box = ink_of(text, style)
         if box:
-            left, top, right, bottom = _placed(box, matrix(transform))
+            left, top, right, bottom = _placed(box, placed)
             ends += [(left, top), (right, top), (left, bottom), (right, bottom)]
     return ends
 
@@ -203,7 +202,7 @@ def failures(spec, drawings) -> list:
 
 def tinted(fill):
     """True when a fill is a colour other than (near) white paper."""
-    rgb = paint.colour(fill) if fill else None
+    rgb = svgvalues.colour(fill) if fill else None
     return rgb is not None and min(rgb) < PALE
 
 

@@ -1,12 +1,12 @@
 """Drawings in millimetres as a small display list that serialises to SVG and paints straight onto cairo."""
+import copy
 import functools
-import re
-import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import TypeVar
 
-from .errors import UserError
+from .svgvalues import Points, Transform, points_of, transform
 
 FONT = "Bitstream Vera Sans"
-SVG_NS = "{http://www.w3.org/2000/svg}"
 # What an element is to the safe-area check: a mark play needs (kept 2 mm inside the cut), art that runs past the cut
 # (grounds, lines that meet the next tile), a guide on the cut (a cutting ring, a fold line), a frame following the cut.
 MARK, GROUND, GUIDE, FRAME = "mark", "ground", "guide", "frame"
@@ -19,6 +19,8 @@ def r(value):
 
 def _value(value):
     """An attribute value as SVG text."""
+    if isinstance(value, (Transform, Points)):
+        return value.text
     if isinstance(value, (list, tuple)):
         return ",".join(_value(v) for v in value)
     if isinstance(value, float):
@@ -93,8 +95,16 @@ def _name(keyword):
 
 
 def _attrs(extra):
-    """svgwrite-style keyword attributes as SVG attributes, None values left out."""
-    return {_name(k): v for k, v in extra.items() if v is not None}
+    """svgwrite-style keyword attributes as SVG attributes, None values left out; a transform is read here, once."""
+    made = {_name(k): v for k, v in extra.items() if v is not None}
+    if isinstance(made.get("transform"), str):
+        made["transform"] = transform(made["transform"])
+    return made
+
+
+def _points(pairs):
+    """(x, y) pairs as a points attribute, read back from its text (what a reader of the SVG would get)."""
+    return points_of(" ".join(f"{_value(x)},{_value(y)}" for x, y in pairs))
 
 
 class Drawing(Element):
@@ -130,10 +140,10 @@ class Drawing(Element):
         return Element("line", {"x1": start[0], "y1": start[1], "x2": end[0], "y2": end[1], **_attrs(extra)})
 
     def polygon(self, points=(), **extra):
-        return Element("polygon", {"points": " ".join(f"{_value(x)},{_value(y)}" for x, y in points), **_attrs(extra)})
+        return Element("polygon", {"points": _points(points), **_attrs(extra)})
 
     def polyline(self, points=(), **extra):
-        return Element("polyline", {"points": " ".join(f"{_value(x)},{_value(y)}" for x, y in points), **_attrs(extra)})
+        return Element("polyline", {"points": _points(points), **_attrs(extra)})
 
     def path(self, d="", **extra):
         return Element("path", {"d": " ".join(map(_value, d)) if isinstance(d, (list, tuple)) else d, **_attrs(extra)})
@@ -148,10 +158,24 @@ class Drawing(Element):
         return Text({"x": insert[0], "y": insert[1], **_attrs(extra)}, str(content), box)
 
 
-class Picture(str):
-    """SVG text that also carries its display list, so the PDF stage can paint it without parsing."""
+E = TypeVar("E", bound="Element")
 
-    drawing = None
+
+def copied(node: E) -> E:
+    """A copy of an element tree whose attributes and children can change without touching the original (text faces,
+    art sources and layout boxes are shared)."""
+    made = copy.copy(node)
+    made.attrs, made.children = dict(node.attrs), [copied(child) for child in node.children]
+    if isinstance(node, Drawing) and isinstance(made, Drawing):
+        made.defs = made.children[node.children.index(node.defs)]
+    return made
+
+
+def walk(node: "Element") -> Iterator["Element"]:
+    """An element and every element under it, in paint order."""
+    yield node
+    for child in node.children:
+        yield from walk(child)
 
 
 def drawing(width, height, bleed=0.0, ident="face"):
@@ -178,22 +202,6 @@ def text(dwg, content, x, y, size, fill="#000000", anchor="middle", bold=False, 
                     text_anchor=anchor, font_weight="bold" if bold else "normal", **extra)
 
 
-def to_string(dwg):
-    """The drawing as SVG text (a Picture that keeps the display list); SVG text stays as it is."""
-    if not isinstance(dwg, Drawing):
-        return dwg
-    picture = Picture(dwg.tostring())
-    picture.drawing = dwg
-    return picture
-
-
-def as_drawing(art):
-    """A Drawing from a Drawing, a Picture or SVG text."""
-    if isinstance(art, Drawing):
-        return art
-    return getattr(art, "drawing", None) or parse(art)
-
-
 def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, *, search, mark=""):
     """Place a template symbol centred on (x, y), size mm wide, recoloured: fill "currentColor" -> colour, "ink" -> ink;
     its circle filled "mark" takes the mark template (or is left out when there is none).
@@ -216,11 +224,15 @@ def _build(item, colour, ink, mark="", search=()):
         if not mark:
             return None
         spot = float(attrs.get("r", 0)) * 2
-        group = Element("g", {"transform": f"translate({attrs.get('cx', 0)},{attrs.get('cy', 0)}) scale({r(spot / 100)}) "
-                                           "translate(-50,-50)"})
+        group = Element("g", {"transform": transform(f"translate({attrs.get('cx', 0)},{attrs.get('cy', 0)}) "
+                                                     f"scale({r(spot / 100)}) translate(-50,-50)")})
         for child in search.load(mark).shapes:
             group.add(_build(child, colour, ink))
         return group
+    if "transform" in attrs:
+        attrs["transform"] = transform(attrs["transform"])
+    if "points" in attrs:
+        attrs["points"] = points_of(attrs["points"])
     for key in ("fill", "stroke"):
         if attrs.get(key) == "currentColor":
             attrs[key] = colour
@@ -231,32 +243,4 @@ def _build(item, colour, ink, mark="", search=()):
         built = _build(child, colour, ink, mark, search)
         if built is not None:
             element.add(built)
-    return element
-
-
-def _mm(length):
-    """A length attribute ('25mm', '12pt', '96' px) in mm."""
-    match = re.match(r"^\s*([-+]?[\d.]+)\s*(mm|cm|in|pt|px)?\s*$", str(length))
-    if not match:
-        raise UserError(f"SVG size {length!r} is not a length")
-    return float(match.group(1)) * {"mm": 1, "cm": 10, "in": 25.4, "pt": 25.4 / 72, "px": 25.4 / 96, None: 25.4 / 96}[match.group(2)]
-
-
-def parse(svg_text):
-    """Turn SVG text (our own subset: shapes, groups, text, clip paths) back into a Drawing."""
-    root = ET.fromstring(svg_text)
-    width, height = _mm(root.get("width")), _mm(root.get("height"))
-    box = tuple(float(v) for v in re.split(r"[\s,]+", root.get("viewBox", f"0 0 {width} {height}").strip()))
-    dwg = Drawing(width, height, box, root.get("id", "face"))
-    for child in root:
-        node = _parsed(child)
-        (dwg.defs if node.tag == "defs" else dwg).children.extend(node.children if node.tag == "defs" else [node])
-    return dwg
-
-
-def _parsed(node):
-    """An Element from an ElementTree node."""
-    element = Element(node.tag.replace(SVG_NS, ""), dict(node.attrib),
-                      node.text if node.tag.endswith("text") else None)
-    element.children = [_parsed(child) for child in node]
     return element

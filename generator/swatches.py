@@ -17,7 +17,7 @@ def _columns():
 
 
 def sheet(spec, threshold=None):
-    """SVG text of the swatch sheet of a spec's palette and distinguish groups."""
+    """The swatch sheet of a spec's palette and distinguish groups, as a drawing."""
     reports = vision.reports(spec, threshold)
     named = list(spec.palette.items())
     height = sheet_height(spec)
@@ -43,7 +43,7 @@ def sheet(spec, threshold=None):
         y += 4
         for report in reports:
             y = _group(dwg, spec, report, y)
-    return svg.to_string(dwg)
+    return dwg
 
 
 def sheet_height(spec):
@@ -85,14 +85,14 @@ def report_colours(report, spec):
 
 def write(spec, out_dir, threshold=None):
     """Write <out>/<id>/<id>-palette.pdf and .png; return their paths."""
-    text = sheet(spec, threshold)
+    drawing = sheet(spec, threshold)
     doc = pdf.Document(WIDTH, sheet_height(spec))
-    doc.furniture(lambda: text)
+    doc.furniture(lambda: drawing)
     doc.next_page()
     base = Path(out_dir) / spec.game.id / f"{spec.game.id}-palette"
     paths = (base.with_suffix(".pdf"), base.with_suffix(".png"))
     write_atomic(paths[0], doc.save(f"{spec.game.title}: palette check", spec.game.designer,
                                     "Palette under colour-vision simulations"))
-    write_atomic(paths[1], cairopdf.png(text, PNG_DPI))
+    write_atomic(paths[1], cairopdf.png(drawing, PNG_DPI))
     return paths
 

@@ -6,7 +6,7 @@ from typing import NamedTuple
 from xml.parsers import expat
 
 from .errors import UserError
-from .paint import NAMED, TRANSFORM, segments
+from .svgvalues import NAMED, TRANSFORM, segments, style
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 SVG = "http://www.w3.org/2000/svg"
@@ -172,12 +172,10 @@ def _own(where, attributes):
             raise UserError(f"{where}: scripts are not allowed in a template ({name}={value!r})")
         if not space and name != "style":
             own[name] = value
-    for declaration in attributes.get("style", "").split(";"):
-        name, colon, value = declaration.partition(":")
-        if declaration.strip() and not colon:
-            raise UserError(f"{where}: style {declaration.strip()!r} is not a property:value declaration")
-        if colon:
-            own[name.strip()] = value.strip()
+    try:
+        own.update(style(attributes.get("style", "")))
+    except UserError as error:
+        raise UserError(f"{where}: {error}") from None
     return own
 
 

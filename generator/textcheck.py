@@ -1,8 +1,7 @@
 """Text on pieces measured where it is laid out: ink outside its box or the safe area, or a glyph the font lacks, fails."""
 from . import typeface
 from .components import KINDS
-from .content import matrix
-from .paint import num
+from .svgvalues import IDENTITY, compose, matrix, num
 from .wording import ranges
 from .textfit import FAMILY, Box, ink, missing
 from .components.kind import SAFE
@@ -28,21 +27,22 @@ def failures(spec, drawings) -> list:
         face = faces[comp.id] if art.side == "front" else "back"
         for message in judged(drawing):
             found.setdefault((comp.id, message), []).append(face)
-        for node, transform, style in texts(drawing):
-            for message in problems(node, transform, style, safe):
+        for node, placed, style in texts(drawing):
+            for message in problems(node, placed, style, safe):
                 found.setdefault((comp.id, message), []).append(face)
     return [(component, f"{_where(where)}: {message}") for (component, message), where in found.items()]
 
 
-def texts(node, transform="", style=None):
-    """Each text element of a drawing with the transform (SVG text) and the font style it is drawn with."""
+def texts(node, placed=IDENTITY, style=None):
+    """Each text element of a drawing with the matrix that places it on the piece and the font style it is drawn with."""
     style = {**(style or {}), **{key: node.attrs[key] for key in STYLE if key in node.attrs}}
-    transform = f"{transform} {node.attrs.get('transform', '')}".strip()
+    if "transform" in node.attrs:
+        placed = compose(placed, matrix(node.attrs["transform"]))
     if node.tag == "text":
-        yield node, transform, style
+        yield node, placed, style
     elif node.tag not in ("defs", "clipPath") and not getattr(node, "problems", None):
         for child in node.children:
-            yield from texts(child, transform, style)
+            yield from texts(child, placed, style)
 
 
 def judged(node):
@@ -62,7 +62,7 @@ def ink_of(node, style):
     return ink(node.content or "", x, y, size, str(style.get("font-weight")) == "bold", style.get("text-anchor", "start"))
 
 
-def problems(node, transform, style, safe):
+def problems(node, placed, style, safe):
     """What is wrong with one text: glyphs the font lacks, then ink outside its own box or the safe area."""
     text, bold, face = node.content or "", str(style.get("font-weight")) == "bold", getattr(node, "face", None)
     absent = typeface.absent(face.resource, text) if face is not None else missing(text, bold)
@@ -76,7 +76,7 @@ def problems(node, transform, style, safe):
     own = getattr(node, "box", None)
     named = safe._replace(name=own.name if own else "")  # which row's element, when a layout drew the text
     overflow = ((own and outside(text, box, own)) or
-                outside(text, _placed(box, matrix(transform)), named, f"the safe area ({SAFE:g} mm inside the cut)"))
+                outside(text, _placed(box, placed), named, f"the safe area ({SAFE:g} mm inside the cut)"))
     if overflow:
         yield overflow
 

@@ -41,7 +41,7 @@ def test_changing_a_colour_redraws_exactly_the_faces_that_use_it(tmp_path):
     from generator.build import components_pdf, output_path
     from generator.expand import expand
     from generator.facecache import FaceCache
-    from generator.render import render_art
+    from generator.render import draw_art
 
     before = specs.load("grannys-pills")
     path = output_path(tmp_path, before, "a4")
@@ -54,7 +54,7 @@ def test_changing_a_colour_redraws_exactly_the_faces_that_use_it(tmp_path):
     after = specs.load("grannys-pills", ["palette.red=#c0392b"])
     second = FaceCache(path)
     data, _ = components_pdf(after, "a4", faces=second)
-    changed = sorted(key for key, art in arts.items() if render_art(before, art) != render_art(after, art))
+    changed = sorted(key for key, art in arts.items() if draw_art(before, art).tostring() != draw_art(after, art).tostring())
     assert changed and len(changed) < len(arts)
     assert sorted(second.drawn) == changed
     assert data == components_pdf(after, "a4")[0], "cached faces give the same bytes as fresh ones"
@@ -497,3 +497,24 @@ def test_an_edited_example_position_rebuilds_the_rulebook_as_a_fresh_build(tmp_p
     pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / "out")
     pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / "clean")
     assert rules.read_bytes() == (tmp_path / "clean" / "glorieta" / "glorieta-rules-a4.pdf").read_bytes() != first
+
+
+def test_a_see_through_face_is_kept_written_with_its_transparency_group_and_paints_the_same_bytes(tmp_path):
+    """A face with a see-through element is written like any other (its group a form): kept, reused, the same bytes."""
+    from generator.build import components_pdf, output_path
+    from generator.facecache import FaceCache
+    see_through = SUITS + ('        arrow: {type: polygon, points: [[8, 44], [38, 44], [23, 60]], '
+                           'fill: "{suit}", opacity: 0.5, rotate: 15}\n')
+    (tmp_path / "suits.yaml").write_text(see_through)
+    spec = specs.load(str(tmp_path / "suits.yaml"))
+    path = output_path(tmp_path / "out", spec, "a4")
+    first = FaceCache(path)
+    components_pdf(spec, "a4", faces=first)
+    first.save()
+    assert any(entry["written"].groups for entry in first.kept.values()), "the see-through faces carry their group"
+    second = FaceCache(path)
+    data, _ = components_pdf(spec, "a4", faces=second)
+    assert second.drawn == [] and data == components_pdf(spec, "a4")[0]
+    assert b"/S /Transparency" in data
+    second.save()   # what it reused is still plain JSON data
+    assert FaceCache(path).entries == json.loads(json.dumps(second.kept))

@@ -10,7 +10,7 @@ from generator import cairopdf, hexgrid, svg
 from generator import spec as specs
 from generator.cli import cli
 from generator.components import card
-from generator.content import matrix
+from generator.svgvalues import matrix
 from generator.errors import UserError
 from generator.expand import expand
 from generator.games.glorieta import rules as glorieta

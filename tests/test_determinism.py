@@ -42,7 +42,7 @@ import io, sys
 import cairocffi
 from generator import spec as specs, textfit
 from generator.expand import expand
-from generator.render import render_art
+from generator.render import draw_art
 if sys.argv[1] == "measured-first":   # text measured by cairo in the process before any back is drawn
     ctx = cairocffi.Context(cairocffi.PDFSurface(io.BytesIO(), 1, 1))
     ctx.select_font_face(textfit.FAMILY, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_BOLD)
@@ -50,7 +50,7 @@ if sys.argv[1] == "measured-first":   # text measured by cairo in the process be
     ctx.text_extents("Pixeliction")
 for game in ("pixeliction", "hexstatic", "posies"):
     spec = specs.load(game)
-    print("".join(str(render_art(spec, art)) for art in expand(spec)[1].values() if art.side == "back"))
+    print("".join(draw_art(spec, art).tostring() for art in expand(spec)[1].values() if art.side == "back"))
 """
 
 

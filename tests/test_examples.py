@@ -137,3 +137,42 @@ def test_ember_deck_sets_titles_in_its_own_font_and_embeds_its_picture_once():
                    if x.get_object().get("/Subtype") == "/Image"}
     assert "DejaVuSerif" in fonts                     # the titles: the designer's font from fonts/
     assert len(images) == 1                           # art/hills.png: one image object shared by every card
+
+
+def _resources(node, fonts, images, seen):
+    """Collect the font names and the images a page or form uses, forms within forms included (each form once)."""
+    resources = node.get("/Resources") or {}
+    for font in (resources.get("/Font") or {}).values():
+        fonts.add(str(font.get_object()["/BaseFont"]))
+    for ref in (resources.get("/XObject") or {}).values():
+        xobject = ref.get_object()
+        if getattr(ref, "idnum", None) in seen:
+            continue
+        seen.add(getattr(ref, "idnum", None))
+        if xobject["/Subtype"] == "/Image":
+            images.append(xobject)
+        else:
+            _resources(xobject, fonts, images, seen)
+
+
+@pytest.mark.parametrize("looks", [("greyscale",), ("ink-saver", "greyscale")])
+def test_looks_keep_an_examples_art_and_designer_font(looks):
+    """The looks recolour the drawing itself: the picture and the titles in the designer's font survive them (once
+    they went through SVG text, where the art was an unknown <image> and the font was lost)."""
+    from generator import looks as looks_, svg
+    from generator.render import draw_art
+
+    spec = specs.load(str(EXAMPLES / "ember-deck" / "ember-deck.yaml"))
+    data, _ = components_pdf(spec, "a4", looks=looks)
+    fonts, images = set(), []
+    for page in pypdf.PdfReader(io.BytesIO(data)).pages:
+        _resources(page, fonts, images, set())
+    assert any("DejaVuSerif" in font for font in fonts), fonts
+    assert images, "the hills picture is placed"
+    art = next(a for a in expand(spec)[1].values() if a.side == "front")
+    drawing = draw_art(spec, art)
+    grey = looks_.apply(looks, drawing)
+    runs = [n for n in svg.walk(grey) if isinstance(n, svg.Run)]
+    assert runs and {r.face for r in runs} == {n.face for n in svg.walk(drawing) if isinstance(n, svg.Run)}
+    colours = {n.attrs[k] for n in svg.walk(grey) for k in ("fill", "stroke") if str(n.attrs.get(k, "")).startswith("#")}
+    assert colours and all(c[1:3] == c[3:5] == c[5:7] for c in colours), colours

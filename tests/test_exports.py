@@ -126,7 +126,7 @@ def test_svg_faces_and_pages_are_valid_counted_sized_and_keep_their_text(tmp_pat
     assert len(pages) == page_count
     _, arts = expand(spec)
     for art in arts.values():  # svgwrite's validator checks every element and attribute we hand it
-        svg_out.document(svg.as_drawing(draw_art(spec, art)), debug=True)
+        svg_out.document(draw_art(spec, art), debug=True)
     for page in svg_out.pages(spec, "a4"):
         svg_out.document(page, debug=True)
     for file in faces:
@@ -199,7 +199,7 @@ def test_svg_faces_look_like_the_same_faces_written_as_pdf(game):
     spec = specs.load(game)
     _, arts = expand(spec)
     for art in arts.values():
-        drawing = svg.as_drawing(draw_art(spec, art))
+        drawing = draw_art(spec, art)
         doc = Document(drawing.width, drawing.height)
         doc.paint(drawing)
         doc.next_page()

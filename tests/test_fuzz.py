@@ -16,7 +16,7 @@ from generator import spec as specs
 from generator import yamlsource
 from generator.errors import UserError
 from generator.expand import expand
-from generator.render import render_art
+from generator.render import draw_art
 from generator.validate import validate
 
 SHIPPED = specs.shipped()
@@ -34,7 +34,7 @@ def exercise(spec):
     for art in arts.values():
         if (art.component, art.side) not in seen:
             seen.add((art.component, art.side))
-            render_art(spec, art)
+            draw_art(spec, art)
 
 
 def survive(path, text=None, data=None, overrides=(), deep=True):

@@ -13,7 +13,7 @@ from generator import spec as specs
 from generator.components import KINDS
 from generator.expand import expand
 from generator.output.png import face_png
-from generator.render import render_art
+from generator.render import draw_art
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -67,7 +67,7 @@ def drawn(kind: str, overrides: tuple = ()) -> dict:
     assert found == kind, f"CASES[{kind!r}] names {source}'s {component!r}, which is a {found}"
     files = {}
     for side, art in arts(spec, component).items():
-        files[f"{side}.svg"] = (str(render_art(spec, art)).replace("><", ">\n<") + "\n").encode()  # a tag a line: a diff to read
+        files[f"{side}.svg"] = (draw_art(spec, art).tostring().replace("><", ">\n<") + "\n").encode()  # a tag a line: a diff to read
         files[f"{side}.png"] = face_png(spec, art, DPI)
     return files
 

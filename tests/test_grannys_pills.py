@@ -83,21 +83,20 @@ def mark_outlines():
 
 def marks_drawn(element, outlines):
     """The mark templates whose outlines an element of a drawing draws, in drawing order."""
-    own = [outlines[v] for v in (element.attrs.get("d"), element.attrs.get("points")) if v in outlines]
+    own = [outlines[str(v)] for v in (element.attrs.get("d"), element.attrs.get("points")) if str(v) in outlines]
     return own + [m for child in element.children for m in marks_drawn(child, outlines)]
 
 
 def test_every_pill_colour_has_a_mark_of_its_own_on_tiles_and_prescriptions(grannys):
-    from generator import svg
     from generator.expand import expand
-    from generator.render import render_art
+    from generator.render import draw_art
     outlines = mark_outlines()
     _, arts = expand(grannys)
     on_tiles, on_prescriptions = {}, {}
     for art in arts.values():
         if art.side != "front" or art.component not in ("pill", "prescription"):
             continue
-        drawing = svg.as_drawing(render_art(grannys, art))
+        drawing = draw_art(grannys, art)
         if art.component == "pill":
             (mark,) = marks_drawn(drawing, outlines)
             on_tiles.setdefault(art.props["colour"], set()).add(mark)
@@ -117,13 +116,13 @@ def test_marks_are_legible_on_prescription_cells(grannys):
     from PIL import Image
     from generator import cairopdf
     from generator.expand import expand
-    from generator.render import render_art
+    from generator.render import draw_art
     comp = grannys.component("prescription")
     dpi, o = 600, comp.options
     _, arts = expand(grannys)
     seen = {}
     for art in (a for a in arts.values() if a.component == "prescription" and a.side == "front"):
-        image = Image.open(io.BytesIO(cairopdf.png(render_art(grannys, art), dpi))).convert("L")
+        image = Image.open(io.BytesIO(cairopdf.png(draw_art(grannys, art), dpi))).convert("L")
         for j, row in enumerate(art.props["pattern"]):
             for i, (colour, shape) in enumerate(row):
                 if shape != "round" or colour in seen:

@@ -17,7 +17,8 @@ from PIL import Image
 from generator import hexsheet, linestyles
 from generator.components.kind import sized
 from generator import spec as specs
-from generator.build import components_pdf, render_art
+from generator.build import components_pdf
+from generator.render import draw_art
 from generator.cli import cli
 from generator.errors import SpecError, UserError
 from generator.expand import Piece, expand
@@ -145,13 +146,13 @@ def test_set_red_dotted_changes_the_output(default, dotted):
     assert data != default[4]
     red = of_colour(strokes(data), RED)
     assert red and all(dash[0] == 0 and dash[1] > 0 and cap == 1 for _, _, dash, cap in red)
-    svg = render_art(spec, art_of(spec, expand(spec)[1], "BGRBGR"))
+    svg = draw_art(spec, art_of(spec, expand(spec)[1], "BGRBGR")).tostring()
     assert 'stroke-linecap="round"' in svg
 
 
 def test_line_styles_reach_the_tile_svg():
     spec = specs.load("hexstatic", ["components.tiles.lines.blue.style=double", "components.tiles.lines.green.colour=#000000"])
-    svg = render_art(spec, art_of(spec, expand(spec)[1], "BBGGRR"))
+    svg = draw_art(spec, art_of(spec, expand(spec)[1], "BBGGRR")).tostring()
     assert 'stroke="#000000"' in svg and 'stroke="#d62d20"' in svg and "stroke-dasharray" in svg
     # double: a wide blue stroke with a narrow paper stroke down its middle
     assert svg.count('stroke="#0057e7"') == 1 and svg.count('stroke="#ffffff"') == 1
@@ -164,7 +165,7 @@ def render_png(svg):
 def test_three_straights_cross_in_three_layers(default):
     spec, _, arts, _, _ = default
     art = art_of(spec, arts, "BGRBGR")
-    image = render_png(render_art(spec, art))
+    image = render_png(draw_art(spec, art).tostring())
     centre = (image.width / 2, image.height / 2)
     across = spec.component("tiles").options["size"]
 
@@ -188,7 +189,7 @@ def test_three_straights_cross_in_three_layers(default):
 def test_bridges_only_where_paths_cross(default):
     spec, _, arts, _, _ = default
     def bridges(sides):
-        return render_art(spec, art_of(spec, arts, sides)).count('stroke="#ffffff"')
+        return draw_art(spec, art_of(spec, arts, sides)).tostring().count('stroke="#ffffff"')
     assert bridges("BBGGRR") == 0
     assert bridges("BGRBGR") == 2      # green bridges blue; red bridges both
     assert bridges("BGBRGR") == 2      # green over blue, red over green
@@ -196,15 +197,15 @@ def test_bridges_only_where_paths_cross(default):
 
 def test_nexus_tiles_carry_a_star_and_backs_are_all_alike(default):
     spec, pieces, arts, _, _ = default
-    nexus = render_art(spec, art_of(spec, arts, "-B-G-R"))
-    plain = render_art(spec, art_of(spec, arts, "-BBGRR"))
+    nexus = draw_art(spec, art_of(spec, arts, "-B-G-R")).tostring()
+    plain = draw_art(spec, art_of(spec, arts, "-BBGRR")).tostring()
     assert nexus.count("<polygon") == plain.count("<polygon") + 1
     assert len({p.back for p in pieces if p.component == "tiles"}) == 1
 
 
 def legend_text(spec, arts):
     """The legend's text, its wrapped lines joined."""
-    return " ".join(re.findall(r">([^<>]+)</text>", render_art(spec, arts["legend-1"])))
+    return " ".join(re.findall(r">([^<>]+)</text>", draw_art(spec, arts["legend-1"]).tostring()))
 
 
 def test_legend_is_on_a_sheet_and_follows_the_tiles_styles(default, dotted):

@@ -101,10 +101,10 @@ def test_diagram_tiles_meet_edge_to_edge_and_labels_carry_the_score(orientation)
             for b in centres:
                 if a.distance(b) == 1:
                     assert math.dist(centres[a], centres[b]) == pytest.approx(hs.DIAGRAM_TILE)
-        labels = diagram.parts[-1][1]
+        labels = diagram.parts[-1][1].tostring()
         for colour, _ in example.shows:
             assert hs.label(structure(name, colour)) in labels
-    assert "red loop: 3 tiles x 4 = 12 points" in RULESET.diagrams["loop-example"](spec).parts[-1][1]
+    assert "red loop: 3 tiles x 4 = 12 points" in RULESET.diagrams["loop-example"](spec).parts[-1][1].tostring()
 
 
 def test_open_path_label_and_missing_legend(spec, tmp_path):

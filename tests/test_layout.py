@@ -8,7 +8,7 @@ import textwrap
 import pytest
 from PIL import Image
 
-from generator import cairopdf, svg, textbox, typeface
+from generator import cairopdf, textbox, typeface
 from generator import spec as specs
 from generator.components.kind import Circle, placing, round_cut
 from generator.errors import SpecError, UserError
@@ -46,7 +46,7 @@ def make(tmp_path, component="", files=None, expect=1, others=""):
 
 def pixels(drawing):
     """A drawing painted by cairo at DPI, as an RGB image (pixel (0, 0) is the bleed box's corner)."""
-    return Image.open(io.BytesIO(cairopdf.png(svg.to_string(drawing), DPI))).convert("RGB")
+    return Image.open(io.BytesIO(cairopdf.png(drawing, DPI))).convert("RGB")
 
 
 def at(image, x, y, bleed=3.0):
@@ -825,7 +825,7 @@ def test_a_backslash_types_a_colon_word_plainly(tmp_path):
     art = next(a for a in expand(spec)[1].values() if a.side == "front" and a.props.get("title") == "Sunrise")
     import xml.etree.ElementTree as ET
     from generator.output.svg import to_text
-    words = " ".join("".join(node.itertext()) for node in ET.fromstring(to_text(svg.as_drawing(draw_art(spec, art))))
+    words = " ".join("".join(node.itertext()) for node in ET.fromstring(to_text(draw_art(spec, art)))
                      .iter("{http://www.w3.org/2000/svg}text"))
     assert ":sword:" in words and "\\" not in words
 
@@ -857,7 +857,7 @@ def test_a_repeat_count_may_quote_a_data_column(tmp_path):
     drawn = {}
     for art in expand(spec)[1].values():
         if art.side == "front":
-            root = ET.fromstring(to_text(svg.as_drawing(draw_art(spec, art))))
+            root = ET.fromstring(to_text(draw_art(spec, art)))
             drawn[art.props["title"]] = sum(c.get("fill") == "#123456" for c in root.iter("{http://www.w3.org/2000/svg}circle"))
     assert drawn == {"Sunrise": 0, "Noon Glare": 3, "Moonlit Path": 2, "Tide Turn": 4, "Sprout": 1, "Old Oak": 5}
     cards = path.parent / "cards.csv"

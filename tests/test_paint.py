@@ -12,7 +12,7 @@ from PIL import Image, ImageChops, ImageFilter
 from generator import cairopdf, content, pdf, svg
 from generator import spec as specs
 from generator.expand import expand
-from generator.render import render_art
+from generator.render import draw_art
 
 DPI = 60
 
@@ -22,12 +22,11 @@ def pixels(png):
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def written(picture, dpi=DPI):
+def written(drawing, dpi=DPI):
     """A drawing through our own PDF writer, rendered by pdfium on the pixel grid of cairopdf.png."""
-    drawing = svg.as_drawing(picture)
     # pdfium stretches a page over ceil(size) pixels: a page just short of cairo's whole pixels keeps the scale exact
     doc = pdf.Document(*((math.ceil(v * dpi / 25.4) - 0.01) * 25.4 / dpi for v in (drawing.width, drawing.height)))
-    doc.paint(picture)
+    doc.paint(drawing)
     doc.next_page()
     return pypdfium2.PdfDocument(doc.save("t", "t", "t"))[0].render(scale=dpi / 72).to_pil().convert("RGB")
 
@@ -45,13 +44,14 @@ def test_every_distinct_artwork_matches_cairosvg_and_our_pdf_writer(game):
     spec = specs.load(game)
     _, arts = expand(spec)
     for key, art in arts.items():
-        picture = render_art(spec, art)
-        ours = pixels(cairopdf.png(picture, DPI))
-        theirs = pixels(cairosvg.svg2png(bytestring=str(picture).encode(), dpi=DPI, background_color="white"))
+        drawing = draw_art(spec, art)
+        text = drawing.tostring()
+        ours = pixels(cairopdf.png(drawing, DPI))
+        theirs = pixels(cairosvg.svg2png(bytestring=text.encode(), dpi=DPI, background_color="white"))
         assert differing(ours, theirs) < 0.01, f"{game} {key}: cairo painter and cairosvg differ"
-        if "<text" in picture:  # our PDF text against cairo's own PDF page, so that pdfium rasterises both texts
-            ours = pypdfium2.PdfDocument(cairopdf.convert([picture])[0])[0].render(scale=DPI / 72).to_pil().convert("RGB")
-        assert differing(written(picture), ours) < 0.01, f"{game} {key}: our PDF and cairo's drawing differ"
+        if "<text" in text:  # our PDF text against cairo's own PDF page, so that pdfium rasterises both texts
+            ours = pypdfium2.PdfDocument(cairopdf.convert([drawing])[0])[0].render(scale=DPI / 72).to_pil().convert("RGB")
+        assert differing(written(drawing), ours) < 0.01, f"{game} {key}: our PDF and cairo's drawing differ"
 
 
 def test_every_shape_and_style_the_painters_know_match_each_other_and_cairosvg():
@@ -70,10 +70,9 @@ def test_every_shape_and_style_the_painters_know_match_each_other_and_cairosvg()
     group.add(dwg.polygon([(24, 32), (32, 32), (28, 38)], fill="#8e44ad", fill_opacity=0.5))
     dwg.add(dwg.rect((36, 20), (20, 20), fill="#1f6fd0", clip_path="url(#c)"))
     dwg.add(dwg.line((0, 39), (60, 39), stroke="#000000", stroke_width=0.3, stroke_dasharray="3"))
-    picture = svg.to_string(dwg)
-    painted = pixels(cairopdf.png(picture, 150))
-    assert differing(written(picture, 150), painted) < 0.002
-    reference = pixels(cairosvg.svg2png(bytestring=str(picture).encode(), dpi=150, background_color="white"))
+    painted = pixels(cairopdf.png(dwg, 150))
+    assert differing(written(dwg, 150), painted) < 0.002
+    reference = pixels(cairosvg.svg2png(bytestring=dwg.tostring().encode(), dpi=150, background_color="white"))
     assert differing(painted, reference) < 0.002
 
 
@@ -85,12 +84,11 @@ def test_fill_rule_and_miter_limit_match_cairosvg_in_both_painters():
     for x, limit in ((20, 2), (30, 8)):  # a 20 degree turn: cut off below a limit of 5.8, pointed above it
         dwg.add(dwg.polyline([(x, 17), (x + 4, 4), (x + 8, 17)], fill="none", stroke="#1f6fd0", stroke_width=2,
                              stroke_miterlimit=limit))
-    picture = svg.to_string(dwg)
     ops = content.write(dwg).ops
     assert "B*" in ops and "2 M" in ops and "8 M" in ops
-    painted = pixels(cairopdf.png(picture, 150))
-    assert differing(written(picture, 150), painted) < 0.002
-    reference = pixels(cairosvg.svg2png(bytestring=str(picture).encode(), dpi=150, background_color="white"))
+    painted = pixels(cairopdf.png(dwg, 150))
+    assert differing(written(dwg, 150), painted) < 0.002
+    reference = pixels(cairosvg.svg2png(bytestring=dwg.tostring().encode(), dpi=150, background_color="white"))
     assert differing(painted, reference) < 0.002
 
 
@@ -104,9 +102,8 @@ def test_a_see_through_group_is_a_transparency_group_that_matches_cairosvg_and_n
     dwg.add(dwg.rect((30, 2), (8, 6), fill="#2f9e44", opacity=0.25))  # a single shape see-through too
     face = content.write(dwg)
     assert len(face.groups) == 2 and all(f"{name} Do" in face.ops for name, _ in face.groups)
-    picture = svg.to_string(dwg)
-    reference = pixels(cairosvg.svg2png(bytestring=str(picture).encode(), dpi=150, background_color="white"))
-    ours = written(picture, 150)
+    reference = pixels(cairosvg.svg2png(bytestring=dwg.tostring().encode(), dpi=150, background_color="white"))
+    ours = written(dwg, 150)
     assert differing(ours, reference) < 0.002
     # where the circle covers the rect, a group shows only the circle (blue at half strength), not red through it
     x, y = round(15 * 150 / 25.4), round(10 * 150 / 25.4)

@@ -15,7 +15,7 @@ from generator import pdf
 from generator import spec as specs
 from generator.build import build, components_pdf
 from generator.expand import expand
-from generator.render import render_art
+from generator.render import draw_art
 from generator.imposition import impose
 from generator.units import PT_PER_MM, paper_size
 
@@ -43,7 +43,7 @@ def test_each_repeated_face_is_stored_once_and_placed_by_reference(grannys, gran
     pieces, arts = expand(grannys)
     uses = Counter(slot.art for sheet in impose(grannys, pieces, "a4").sheets for slot in sheet.slots)
     by_reference = {key for key, n in uses.items() if n > 1}
-    lettered = {key for key in uses if "<text" in render_art(grannys, arts[key])}
+    lettered = {key for key in uses if "<text" in draw_art(grannys, arts[key]).tostring()}
     assert lettered - by_reference, "some face used once has text: written in the page like any other face"
     with pikepdf.open(grannys_pdfs["a4"]) as pdf:
         forms = {name: form for page in pdf.pages for name, form in page.Resources.XObject.items()}

@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from generator import spec as specs
 from generator import trigrid
-from generator.build import components_pdf, render_art
+from generator.build import components_pdf
+from generator.render import draw_art
 from generator.cli import cli
 from generator.errors import UserError
 from generator.expand import expand
@@ -121,7 +122,7 @@ def test_rendered_token_is_its_diameter_across(spec, a4):
 
 def svg_tree(spec, arts, key):
     """The SVG of one artwork, parsed."""
-    return ET.fromstring(render_art(spec, arts[key]))
+    return ET.fromstring(draw_art(spec, arts[key]).tostring())
 
 
 def test_each_colour_has_its_own_flower_form_and_shows_its_value(spec):
@@ -148,7 +149,7 @@ def test_too_many_pips_is_a_clear_error():
     tuned = specs.load("posies", ["components.posy-green.faces.list.0.value=7"])
     _, arts = expand(tuned)
     with pytest.raises(UserError, match="components.posy-green: pips show values up to 6 .found 7.; use value_style: numeral"):
-        render_art(tuned, arts["posy-green-1"])
+        draw_art(tuned, arts["posy-green-1"]).tostring()
 
 
 def test_round_token_back_is_a_plain_disc_without_a_frame():

@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 
 from generator.components import KINDS
-from generator import preview, spec as specs, vision
+from generator import preview, spec as specs, svg, vision
 from generator.cli import cli
 from generator.expand import expand
 from generator.output.png import face_png
@@ -168,7 +168,11 @@ def test_simulated_faces(tmp_path):
         assert tritan.size == face.size and ImageChops.difference(tritan.convert("RGB"), face.convert("RGB")).getbbox()
     red = vision.simulate("#d7261e", "protan")
     assert red != "#d7261e"
-    assert preview.seen('<rect fill="#d7261e" stroke="#FFFFFF"/>', "protan") == f'<rect fill="{red}" stroke="#ffffff"/>'
+    dwg = svg.drawing(10, 10)
+    dwg.add(dwg.rect((0, 0), (10, 10), fill="#d7261e", stroke="#FFFFFF"))
+    seen = preview.seen(dwg, "protan")
+    assert seen.children[-1].attrs == {"x": 0, "y": 0, "width": 10, "height": 10, "fill": red, "stroke": "#ffffff"}
+    assert dwg.children[-1].attrs["fill"] == "#d7261e"   # the face itself is left as it was
 
 
 def test_stale_faces_removed(tmp_path):

@@ -11,7 +11,7 @@ from generator import spec as specs
 from generator.build import components_pdf, manifest_rows
 from generator.expand import expand
 from generator.imposition import impose
-from generator.render import draw_art, render_art
+from generator.render import draw_art
 from generator.rulebook import rules_pdf
 from generator.wording import colour_words
 
@@ -172,7 +172,7 @@ def test_card_fronts_print_nothing_parallel_to_the_cut_within_4_mm_of_it(game):
     px = dpi / 25.4
     for comp in cards:
         art = next(a for a in arts.values() if a.component == comp.id and a.side == "front")
-        image = Image.open(io.BytesIO(cairopdf.png(render_art(spec, art), dpi))).convert("L")
+        image = Image.open(io.BytesIO(cairopdf.png(draw_art(spec, art), dpi))).convert("L")
         b = comp.bleed
         w, h = image.width / px - 2 * b, image.height / px - 2 * b
         ground = image.getpixel((round((b + w / 2) * px), round((b + 0.3) * px)))

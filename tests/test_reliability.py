@@ -173,11 +173,12 @@ def test_attributes_that_link_are_refused_not_dropped(tmp_path):
 def test_the_converter_never_fetches(tmp_path):
     secret = tmp_path / "secret.png"
     secret.write_bytes(b"not an image")
-    svg_text = (f'<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">'
-                f'<image href="file://{secret}" width="10" height="10"/></svg>')
+    from generator import svg
     from generator.errors import UserError
+    dwg = svg.drawing(10, 10)
+    dwg.add(svg.Element("image", {"href": f"file://{secret}", "width": 10, "height": 10}))  # not a Placed: never read
     with pytest.raises(UserError, match="external resources are not allowed"):
-        cairopdf.convert([svg_text])
+        cairopdf.convert([dwg])
 
 
 @pytest.fixture

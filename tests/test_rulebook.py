@@ -236,9 +236,38 @@ def test_a_reference_card_names_colours_in_the_themes_words():
     """A card's heading and lines say 'orange' where the text says red, under okabe-ito; without a theme, red."""
     import re
 
-    from generator.render import render_art
+    from generator.render import draw_art
     for theme, word in ((None, "Red"), ("okabe-ito", "Orange")):
         spec = specs.load("hexstatic", ["components.scoring.heading=Red loops first",
                                         "components.scoring.lines=[A red line scores 2 a tile.]"], theme=theme)
-        text = " ".join(re.findall(r">([^<>]+)</text>", render_art(spec, expand(spec)[1]["scoring-1"])))
+        text = " ".join(re.findall(r">([^<>]+)</text>", draw_art(spec, expand(spec)[1]["scoring-1"]).tostring()))
         assert f"{word} loops first" in text and f"A {word.lower()} line scores" in text, text
+
+
+@pytest.mark.parametrize("game", [p.stem for p in specs.shipped()])
+def test_diagram_parts_are_drawings_from_the_renderers(game):
+    """Rulebook diagrams hold the renderers' drawings themselves: no SVG text between a renderer and the PDF."""
+    from generator import games, svg
+
+    spec = specs.load(game)
+    for name, make in getattr(games.ruleset(spec), "DIAGRAMS", {}).items():
+        parts = make(spec).parts
+        assert parts and all(isinstance(drawing, svg.Drawing) for _, drawing, *_ in parts), (game, name)
+
+
+def test_a_round_cut_keeps_the_arts_own_clip_paths():
+    """round_cut clips a piece to its circle and keeps the clip paths its art uses (once lost inside a nested defs)."""
+    from PIL import Image
+
+    from generator import cairopdf, diagram, svg
+
+    dwg = svg.drawing(20, 20)
+    clip = dwg.defs.add(dwg.clipPath(id="left"))
+    clip.add(dwg.rect((0, 0), (10, 20)))
+    dwg.add(dwg.rect((0, 0), (20, 20), fill="#000000", clip_path="url(#left)"))
+    cut = Image.open(io.BytesIO(cairopdf.png(diagram.round_cut(dwg), 72 * 2))).convert("L")
+    px = cut.width / 20
+    assert cut.getpixel((int(5 * px), int(10 * px))) < 50, "inside the circle and the art's clip: black"
+    assert cut.getpixel((int(15 * px), int(10 * px))) > 200, "inside the circle, outside the art's clip: paper"
+    assert cut.getpixel((int(1 * px), int(1 * px))) > 200, "outside the circle: cut away"
+    assert dwg.defs.children == [clip], "the drawing it was given is left as it was"

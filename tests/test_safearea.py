@@ -14,7 +14,7 @@ from generator.build import components_pdf
 from generator.components.kind import Circle
 from generator.expand import expand
 from generator.imposition import impose
-from generator.render import draw_art, drawn, render_art
+from generator.render import draw_art, drawn
 from generator.validate import validate
 
 GAMES = ("glorieta", "grannys-pills", "hexstatic", "paths-and-pahs", "pixeliction", "posies")
@@ -28,7 +28,7 @@ BACK_PX = BACK_DPI / 25.4
 def face_image(spec, key):
     """An artwork rendered by cairo on white at DPI, bleed included (greyscale)."""
     _, arts = expand(spec)
-    return Image.open(io.BytesIO(cairopdf.png(render_art(spec, arts[key]), DPI))).convert("L")
+    return Image.open(io.BytesIO(cairopdf.png(draw_art(spec, arts[key]), DPI))).convert("L")
 
 
 def parts(spec, key):
@@ -85,10 +85,9 @@ def test_measured_distance_is_the_ink_cairo_paints():
     comp = spec.component("posy-purple")
     side, b = comp.options["size"], comp.bleed
     _, arts = expand(spec)
-    from generator import svg
-    drawing = svg.as_drawing(render_art(spec, arts["posy-purple-1"]))
+    drawing = draw_art(spec, arts["posy-purple-1"])
     drawing.children = [c for c in drawing.children if c.tag == "defs" or c.part == "symbol"]  # the flower alone
-    image = Image.open(io.BytesIO(cairopdf.png(svg.to_string(drawing), DPI))).convert("L")
+    image = Image.open(io.BytesIO(cairopdf.png(drawing, DPI))).convert("L")
     far = max(math.hypot(x / PX_MM - b - side / 2, y / PX_MM - b - side / 2)
               for y in range(image.height) for x in range(image.width) if image.getpixel((x, y)) < 200)
     assert flower.distance == pytest.approx(side / 2 - far, abs=0.1)

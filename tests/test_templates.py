@@ -8,7 +8,7 @@ from generator import cairopdf, templates
 from generator import spec as specs
 from generator.cli import cli
 from generator.expand import expand
-from generator.render import render_art
+from generator.render import draw_art
 
 from placements import placed_centres
 from test_paint import differing, pixels
@@ -170,7 +170,7 @@ def test_what_a_template_may_not_hold_is_refused_by_validate_and_build_alike(tmp
 def face(folder, template):
     """The badge face drawn from template, painted by cairo at 60 dpi."""
     spec = specs.load(str(write(folder, template)))
-    return pixels(cairopdf.png(render_art(spec, expand(spec)[1]["badge-1"]), 60))
+    return pixels(cairopdf.png(draw_art(spec, expand(spec)[1]["badge-1"]), 60))
 
 
 def test_a_template_drawn_on_another_box_is_fitted_into_the_symbol_box_and_a_missing_namespace_is_forgiven(tmp_path):

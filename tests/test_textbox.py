@@ -13,6 +13,7 @@ import pages
 from generator import svg, textbox, textcheck, typeface
 from generator.errors import UserError
 from generator.textfit import Box
+from generator.svgvalues import IDENTITY
 
 FONT = Path(__file__).parent / "data" / "fonts" / "DejaVuSerif-Latin.ttf"  # Basic Latin only
 COIN = Path(__file__).resolve().parent.parent / "generator" / "templates" / "circle.svg"
@@ -182,7 +183,7 @@ def test_characters_the_font_lacks_are_named():
     laid = textbox.fit("Café ✓", (5, 10, 80, 20), font=family, size=6)
     assert laid.missing == [("é", "DejaVuSerif-Latin.ttf"), ("✓", "DejaVuSerif-Latin.ttf")]
     node = laid.elements[0]
-    found = list(textcheck.problems(node, "", {"font-size": 6}, Box(0, 0, 90, 60, "safe area")))
+    found = list(textcheck.problems(node, IDENTITY, {"font-size": 6}, Box(0, 0, 90, 60, "safe area")))
     assert found == ["'Café ✓': the font DejaVuSerif-Latin.ttf has no glyph for 'é' (U+00E9), '✓' (U+2713)"]
 
 

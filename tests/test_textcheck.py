@@ -14,7 +14,7 @@ from generator.cli import cli
 from generator.components import KINDS
 from generator.components import card as card_kind
 from generator.expand import expand
-from generator.render import draw_art, drawn, render_art
+from generator.render import draw_art, drawn
 from generator.validate import validate
 
 GAMES = ("grannys-pills", "hexstatic", "pixeliction", "posies", "paths-and-pahs", "glorieta")
@@ -107,7 +107,7 @@ def red_right_edge(path):
     """The right edge (mm from the trim's left) of the red ink on word card 1 as cairo paints it, or None."""
     spec = specs.load(str(path))
     _, arts = expand(spec)
-    image = Image.open(io.BytesIO(cairopdf.png(render_art(spec, arts["words-1"]), DPI))).convert("RGB")
+    image = Image.open(io.BytesIO(cairopdf.png(draw_art(spec, arts["words-1"]), DPI))).convert("RGB")
     red = [x for x in range(image.width) for y in range(image.height)
            if (lambda p: p[0] > 200 and p[1] < 80 and p[2] < 80)(image.getpixel((x, y)))]
     return (max(red) + 1) * 25.4 / DPI if red else None
@@ -153,7 +153,7 @@ def test_reference_card_text_ends_inside_its_safe_area(game):
     _, arts = expand(spec)
     [card] = [c for c in spec.components if c.kind == "reference-card"]
     o = {**card_kind.DEFAULTS, **card.options}
-    image = Image.open(io.BytesIO(cairopdf.png(render_art(spec, arts[f"{card.id}-1"]), DPI))).convert("L")
+    image = Image.open(io.BytesIO(cairopdf.png(draw_art(spec, arts[f"{card.id}-1"]), DPI))).convert("L")
     px = DPI / 25.4
     b = card.bleed
     inner = image.crop((round((b + 3) * px), 0, round((b + o["width"] - 3) * px), round((b + o["height"] - 2.6) * px)))

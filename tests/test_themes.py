@@ -15,7 +15,7 @@ from generator.cli import cli
 from generator.coverage import coverage
 from generator.errors import SpecError
 from generator.expand import expand
-from generator.render import render_art
+from generator.render import draw_art
 from generator.validate import validate
 
 GAMES = [p.stem for p in specs.shipped()]
@@ -207,7 +207,10 @@ def test_ink_saver_lays_less_ink_on_every_game(pdfs, game):
 def test_ink_saver_re_inks_white_marks_on_a_tinted_back():
     spec = specs.load("grannys-pills")
     _, arts = expand(spec)
-    back = looks.ink_saver(render_art(spec, arts["prescription-back"]))
+    drawing = draw_art(spec, arts["prescription-back"])
+    before = drawing.tostring()
+    back = looks.ink_saver(drawing).tostring()
+    assert drawing.tostring() == before, "the drawing it was given is left as it was"
     assert 'fill="#d6cfe2"' in back, "the purple back is tinted"
     assert "#ffffff" not in back.split("<text")[1], "the white label is re-inked"
     assert 'fill="#5b3f8c"' in back
@@ -219,10 +222,10 @@ def distinct_fronts(spec):
     out = {}
     for art in arts.values():
         if art.side == "front":
-            text = render_art(spec, art)
+            drawing = draw_art(spec, art)
             out.setdefault(art.component, []).append(
-                (Image.open(io.BytesIO(cairopdf.png(looks.greyscale(text), 40))).convert("RGB"),
-                 Image.open(io.BytesIO(cairopdf.png(text, 40))).convert("RGB")))
+                (Image.open(io.BytesIO(cairopdf.png(looks.greyscale(drawing), 40))).convert("RGB"),
+                 Image.open(io.BytesIO(cairopdf.png(drawing, 40))).convert("RGB")))
     return out
 
 

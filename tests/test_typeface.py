@@ -16,7 +16,7 @@ from PIL import ImageChops, ImageFilter
 
 from generator import cairopdf, pdf, svg, textfit, typeface
 from generator.build import components_pdf
-from generator.content import matrix
+from generator.svgvalues import matrix
 from generator import spec as specs
 from generator.expand import expand
 from generator.render import draw_art
@@ -37,7 +37,7 @@ def lettered():
     group = dwg.add(dwg.g(transform=TURN))
     for i, (words, anchor, bold, size, fill, alpha) in enumerate(LINES):
         group.add(svg.text(dwg, words, 38, 12 + 14 * i, size, fill=fill, anchor=anchor, bold=bold, fill_opacity=alpha))
-    return svg.to_string(dwg)
+    return dwg
 
 
 def pens():
@@ -66,18 +66,17 @@ def origins(data, height):
     return found
 
 
-def ours(picture):
+def ours(drawing):
     """A drawing as one page of our own PDF writer."""
-    drawing = svg.as_drawing(picture)
     doc = pdf.Document(drawing.width, drawing.height)
-    doc.paint(picture)
+    doc.paint(drawing)
     doc.next_page()
     return doc.save("t", "t", "t")
 
 
 def test_text_is_pdf_text_placed_where_cairo_placed_it():
-    picture = lettered()
-    data = ours(picture)
+    drawing = lettered()
+    data = ours(drawing)
     with pikepdf.open(io.BytesIO(data)) as out:
         resources = out.pages[0].Resources
         assert pikepdf.Name.XObject not in resources, "no form painted by cairo"
@@ -85,7 +84,7 @@ def test_text_is_pdf_text_placed_where_cairo_placed_it():
         assert fonts == {"/V": "/Type0", "/VB": "/Type0"}
         ops = [str(op) for _, op in pikepdf.parse_content_stream(out.pages[0])]
         assert ops.count("TJ") == ops.count("BT") == len(LINES)
-    painted = cairopdf.convert([picture])[0]
+    painted = cairopdf.convert([drawing])[0]
     height = SIZE[1] * PT_PER_MM
     theirs = origins(painted, math.ceil(height) + 1)  # cairo's page is padded below the drawing
     mine = origins(data, height)
@@ -107,7 +106,7 @@ def test_anchors_follow_the_advances_textfit_measures():
     for anchor, shift in (("start", 0), ("middle", 0.5), ("end", 1)):
         dwg = svg.drawing(100, 20)
         dwg.add(svg.text(dwg, words, 50, 10, size, anchor=anchor))
-        found = origins(ours(svg.to_string(dwg)), 20 * PT_PER_MM)
+        found = origins(ours(dwg), 20 * PT_PER_MM)
         left = (50 - shift * textfit.width(words, size)) * PT_PER_MM
         assert found[0][1] == pytest.approx(left, abs=0.01)
         assert found[0][2] == pytest.approx(10 * PT_PER_MM, abs=0.01)
@@ -184,7 +183,7 @@ def test_words_on_faces_and_furniture_can_be_copied_out(grannys, grannys_pdfs):
     reader = pypdf.PdfReader(grannys_pdfs["a4"])
     text = " ".join(page.extract_text() for page in reader.pages)
     pieces, arts = expand(grannys)
-    lines = {node.content for art in arts.values() for node in _texts(svg.as_drawing(draw_art(grannys, art)))}
+    lines = {node.content for art in arts.values() for node in _texts(draw_art(grannys, art))}
     assert len(lines) > 20
     missing = sorted(line for line in lines if line not in text)
     assert not missing, missing

@@ -58,7 +58,7 @@ def sheet(spec, component) -> bytes:
         png.trace_cut(ctx, cut, x * k, y * k, fw / w * k)  # each face as it is cut: round, hexagonal or square
         ctx.clip()
         words.add(outline(words, cut, x, y, fw / w))
-        png.paint_into(ctx, svg.as_drawing(draw_art(spec, art)), (x * k, y * k, fw * k, fh * k), comp.bleed)
+        png.paint_into(ctx, draw_art(spec, art), (x * k, y * k, fw * k, fh * k), comp.bleed)
         ctx.restore()
         name = "back" if art.side == "back" else caption(spec, art, i + 1 if len(copies) > 1 else None, fw + GAP * 0.8)
         count = f"back of all {pieces_shown}" if art.side == "back" else f"x {copies[art.key]}"

@@ -4,7 +4,7 @@ import math
 import struct
 import zlib
 
-from .. import paint, svg
+from .. import paint
 from ..build import check
 from ..cairopdf import cairocffi  # cairo as cairopdf loads it: after pointing fontconfig at the bundled fonts
 from ..components.kind import Circle
@@ -19,9 +19,8 @@ def face_png(spec, art, dpi: float = DPI) -> bytes:
     return picture_png(draw_art(spec, art), dpi)
 
 
-def picture_png(picture, dpi: float = DPI) -> bytes:
-    """PNG of a drawing or its SVG text at dpi, sized and recorded as face_png's."""
-    drawing = svg.as_drawing(picture)
+def picture_png(drawing, dpi: float = DPI) -> bytes:
+    """PNG of a drawing at dpi, sized and recorded as face_png's."""
     return drawing_png(drawing, pixels(drawing.width, dpi), pixels(drawing.height, dpi), dpi)
 
 

@@ -73,7 +73,6 @@ def jobs(spec, options) -> list:
 def face(spec, art, item: Product, turned: bool) -> bytes:
     """One face as the product's template wants it: its trim scaled onto the product's trim, bleed filled by the art."""
     from . import png  # lazy: start-up (the command line reads PRESETS without loading cairo)
-    from .. import svg  # lazy: start-up
     from ..render import draw_art  # lazy: start-up
     comp = spec.component(art.component)
     w, h = comp.trim
@@ -82,7 +81,7 @@ def face(spec, art, item: Product, turned: bool) -> bytes:
     reach = max((pw + 2 * item.bleed) / scale - w, (ph + 2 * item.bleed) / scale - h) / 2 + 0.5  # drawn past the trim
     wide = spec._replace(components=tuple(c._replace(bleed=max(c.bleed, reach)) if c.id == comp.id else c
                                           for c in spec.components))
-    drawing = svg.as_drawing(draw_art(wide, art))
+    drawing = draw_art(wide, art)
     width, height = pixels(pw + 2 * item.bleed, item.dpi), pixels(ph + 2 * item.bleed, item.dpi)
     shown = ((pw + 2 * item.bleed) / scale, (ph + 2 * item.bleed) / scale)  # of the drawing's mm, centred on its trim
     extra = (drawing.width - shown[0]) / 2, (drawing.height - shown[1]) / 2

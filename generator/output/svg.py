@@ -5,7 +5,7 @@ import re
 
 import svgwrite
 
-from .. import paint, svg
+from .. import svg, svgvalues
 from ..build import check, compose, papers
 from ..expand import expand
 from ..files import write_atomic
@@ -33,8 +33,7 @@ def _element(doc, node):
     elif node.tag == "use":
         made = doc.use(attrs.pop("href"))
     elif node.tag in ("polygon", "polyline"):
-        values = paint.numbers(attrs.pop("points", ""))
-        made = getattr(doc, node.tag)(list(zip(values[::2], values[1::2])))
+        made = getattr(doc, node.tag)(svgvalues.points(attrs.pop("points", "")))
     elif node.tag == "path":
         made = doc.path(d=attrs.pop("d", ""))
     elif isinstance(node, svg.Placed):  # the designer's image or SVG art, embedded: the file stands alone
@@ -77,7 +76,7 @@ class Pages:
 
     def paint(self, picture, matrix=None, clip=None, key=None):
         """Place a face by reference: matrix (mm, y down) puts its top-left, clip (x, y, w, h) cuts it."""
-        ident = self._face(key, svg.as_drawing(picture))
+        ident = self._face(key, picture)
         use = svg.Element("use", {"href": f"#{ident}"})
         if matrix:
             use.attrs["transform"] = f"matrix({','.join(svg._value(svg.r(v)) for v in matrix)})"
@@ -90,7 +89,7 @@ class Pages:
 
     def furniture(self, make, key=None):
         """Sheet furniture (marks, ruler, words) over the faces."""
-        drawing = svg.as_drawing(make())
+        drawing = make()
         self.top.append(self._inline(drawing, f"{drawing.ident}-{len(self.top) + 1}"))
 
     def next_page(self, slots=()):
@@ -174,7 +173,7 @@ def jobs(spec, options) -> list:
 def write_faces(spec, component, options) -> tuple:
     """Write <out>/<id>/svg/<face>.svg for each distinct face (front and back) of a component."""
     check(spec)
-    return face_files(spec, component, options, "svg", lambda art: to_text(svg.as_drawing(draw_art(spec, art))))
+    return face_files(spec, component, options, "svg", lambda art: to_text(draw_art(spec, art)))
 
 
 def write_pages(spec, paper, options) -> tuple:

@@ -5,7 +5,6 @@ import json
 import math
 import re
 
-from .. import svg
 from ..components.kind import Circle
 from ..expand import expand
 from ..build import check
@@ -105,7 +104,7 @@ def paint_cut(ctx, spec, art, cut, cell) -> None:
     ctx.save()
     png.trace_cut(ctx, cut, cell[0], cell[1], cell[2] / trim_size(spec, art.component)[0])
     ctx.clip()
-    png.paint_into(ctx, svg.as_drawing(draw_art(spec, art)), cell, spec.component(art.component).bleed)
+    png.paint_into(ctx, draw_art(spec, art), cell, spec.component(art.component).bleed)
     ctx.restore()
 
 

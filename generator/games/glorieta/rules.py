@@ -27,7 +27,7 @@ from generator.expand import Art
 from generator.hexgrid import Hex, hexhex, ring
 from generator.located import spec_error
 from generator import schema
-from generator.render import render_art
+from generator.render import draw_art
 
 BOARD_RADIUS = 6
 PLAYERS = ("black", "yellow")
@@ -349,7 +349,7 @@ def _positions(spec, names, ident):
     for n, name in enumerate(names):
         position, found, label = example(spec, name)
         left = n * (DIAGRAM_BOARD + gap)
-        parts.append((art.key, render_art(spec, art), left - board.bleed * scale, -board.bleed * scale, scale))
+        parts.append((art.key, draw_art(spec, art), left - board.bleed * scale, -board.bleed * scale, scale))
         where = hexgrid.Layout(hex_board.ORIENTATIONS[o["orientation"]], o["cell"] * scale,
                                (left + bw * scale / 2, bh * scale / 2))
         for h in sorted({h for loop in found for h in loop.enclosed}):
@@ -359,7 +359,7 @@ def _positions(spec, names, ident):
             x, y = hexgrid.hex_to_pixel(where, h)
             overlay.add(overlay.circle((svg.r(x), svg.r(y)), svg.r(stone), fill=fills[side], stroke=ink, stroke_width=0.15))
         overlay.add(svg.text(overlay, label, left + DIAGRAM_BOARD / 2, height - 2, 3.2, bold=True))
-    return Diagram(width, height, tuple(parts) + ((ident, svg.to_string(overlay), 0, 0, 1.0),))
+    return Diagram(width, height, tuple(parts) + ((ident, overlay, 0, 0, 1.0),))
 
 
 def loop_examples(spec):
@@ -411,4 +411,4 @@ def smallest_loop(spec) -> Diagram:
     for h, side in sorted(position.stones.items()):
         x, y = hexgrid.hex_to_pixel(where, h)
         dwg.add(dwg.circle((svg.r(x), svg.r(y)), svg.r(stone), fill=fills.get(side, ink), stroke=ink, stroke_width=o["line"]))
-    return Diagram(x1 - x0, y1 - y0, (("smallest-loop", svg.to_string(dwg), 0, 0, 1.0),))
+    return Diagram(x1 - x0, y1 - y0, (("smallest-loop", dwg, 0, 0, 1.0),))

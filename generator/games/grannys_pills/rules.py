@@ -9,7 +9,7 @@ from ...diagram import Diagram
 from ...expand import Art, face_props, marked
 from ...figures import pieces as figure_pieces
 from ...located import spec_error
-from ...render import render_art
+from ...render import draw_art
 
 # The rules' own figures (GAMES.md section 1); the checks compute each from the spec and compare.
 RULES = {
@@ -255,7 +255,7 @@ def _pill_part(spec, colour, shape, x, y, cell):
     """A diagram part: the real pill tile art, scaled to a cell of the given size."""
     props = marked(spec.component("pill"), {"colour": colour, "shape": shape})
     art = Art(f"pill-{colour}-{shape}", "pill", "front", MappingProxyType(props))
-    return art.key, render_art(spec, art), x, y, cell / spec.component("pill").options["size"]
+    return art.key, draw_art(spec, art), x, y, cell / spec.component("pill").options["size"]
 
 
 def _form_parts(spec, n, cells, x, y, cell):
@@ -272,7 +272,7 @@ def take_forms(spec):
     for n, (name, cells) in enumerate(TROMINOES.items()):
         parts += _form_parts(spec, n, cells, n * pitch, 0, cell)
         overlay.add(svg.text(overlay, name, n * pitch + 12, 30, 2.8))
-    return Diagram(6 * pitch, 32, tuple(parts) + (("take-forms-labels", svg.to_string(overlay), 0, 0, 1.0),))
+    return Diagram(6 * pitch, 32, tuple(parts) + (("take-forms-labels", overlay, 0, 0, 1.0),))
 
 
 def form_row(spec) -> Diagram:
@@ -315,7 +315,7 @@ def scoring_example(spec):
     rx = Art("rx-example", "prescription", "front", MappingProxyType({"pattern": pattern}))
     tile_w = comp.trim[0]
     cell, left = 13.0, 60.0
-    parts = [(rx.key, render_art(spec, rx), 0, 0, 40 / tile_w)]
+    parts = [(rx.key, draw_art(spec, rx), 0, 0, 40 / tile_w)]
     overlay = svg.drawing(150, 48, ident="scoring-labels")
     for r, row in enumerate(placed):
         for c, stack in enumerate(row):
@@ -334,4 +334,4 @@ def scoring_example(spec):
     overlay.add(svg.text(overlay, "1 = right colour only", left + 3 * cell + 6, 32, 3, anchor="start"))
     overlay.add(svg.text(overlay, "1 = 2 - 1 for a stacked cell", left + 3 * cell + 6, 37, 3, anchor="start"))
     overlay.add(svg.text(overlay, "0 = empty cell", left + 3 * cell + 6, 42, 3, anchor="start"))
-    return Diagram(150, 48, tuple(parts) + (("scoring-labels", svg.to_string(overlay), 0, 0, 1.0),))
+    return Diagram(150, 48, tuple(parts) + (("scoring-labels", overlay, 0, 0, 1.0),))

@@ -9,7 +9,7 @@ from generator import linestyles, svg, textfit
 from generator.diagram import Diagram
 from generator.errors import UserError
 from generator.expand import Art
-from generator.render import art_size, render_art
+from generator.render import art_size, draw_art
 from generator.hexgrid import FLAT, ORIGIN, POINTY, Hex, Layout, hex_to_pixel, polygon_corners
 from generator.sidestring import BLANK, COLOUR_NAMES, COLOURS, FAMILIES, family, features, problem
 
@@ -299,8 +299,8 @@ def label(structure, word=""):
 
 
 def _render(spec, art):
-    """An artwork's SVG from its kind's renderer and its size with bleed."""
-    return render_art(spec, art), art_size(spec, art)
+    """An artwork's drawing from its kind's renderer and its size with bleed."""
+    return draw_art(spec, art), art_size(spec, art)
 
 
 def _component(spec, kind):
@@ -345,7 +345,7 @@ def example_diagram(spec, name):
         d = f"M {svg.r(xl)} {svg.r(y)} L {svg.r(xl + sample)} {svg.r(y)}"
         overlay.add(linestyles.strokes(overlay, d, sample, line, "#ffffff", k))
         overlay.add(svg.text(overlay, text, xl + sample + 3, y + LABEL_FONT * 0.35, LABEL_FONT, anchor="start"))
-    parts.append((f"hexstatic-{name}-labels", svg.to_string(overlay), 0, 0, 1.0))
+    parts.append((f"hexstatic-{name}-labels", overlay, 0, 0, 1.0))
     return Diagram(DIAGRAM_WIDTH, height, tuple(parts))
 
 

@@ -175,7 +175,7 @@ def card_part(spec, card, x, y, width):
     """A diagram part: the real card art for this card, without bleed, width mm wide at (x, y)."""
     comp = component(spec, CARDS)
     props = symbol_card.faces_by_name(spec, comp)[card.name]
-    text = svg.to_string(KINDS[comp.kind].render(spec, comp._replace(bleed=0.0), props))
+    text = KINDS[comp.kind].render(spec, comp._replace(bleed=0.0), props)
     return f"card-{card.name}", text, x, y, width / comp.trim[0]
 
 
@@ -232,7 +232,7 @@ def pah_examples(spec, examples=EXAMPLES):
             overlay.add(svg.text(overlay, name, name_x, y, font, anchor="start", bold=True))
             overlay.add(svg.text(overlay, values, value_x, y, font, anchor="start"))
             overlay.add(svg.text(overlay, words, WIDTH, y, font, anchor="end", bold=good))
-    return Diagram(WIDTH, row_h * len(rows), tuple(parts) + (("pah-examples-labels", svg.to_string(overlay), 0, 0, 1.0),))
+    return Diagram(WIDTH, row_h * len(rows), tuple(parts) + (("pah-examples-labels", overlay, 0, 0, 1.0),))
 
 
 def row_shift(spec):
@@ -278,4 +278,4 @@ def row_shift(spec):
                          x0 + pah.SIZE * cell / 2, tops[1] - gap - 3.5, 3.0))
     overlay.add(svg.text(overlay, f"the pawn on {COLUMNS[2]}{row + 1} stays where it is", x0 + pah.SIZE * cell / 2,
                          tops[1] + cell + 6, 3.0))
-    return Diagram(WIDTH, height, tuple(parts) + (("row-shift-labels", svg.to_string(overlay), 0, 0, 1.0),))
+    return Diagram(WIDTH, height, tuple(parts) + (("row-shift-labels", overlay, 0, 0, 1.0),))

@@ -6,7 +6,7 @@ from generator import svg
 from generator.diagram import Diagram
 from generator.errors import UserError
 from generator.expand import Art, expand
-from generator.render import render_art
+from generator.render import draw_art
 
 BOARD_CELLS = (64, 256)   # 8x8, or the 16x16 option
 
@@ -83,7 +83,7 @@ def pictures(spec):
         if len(rows) > o["rows"] or any(len(r) > o["cols"] for r in rows):
             raise UserError(f"{spec.path}: the rules picture {word!r} does not fit a {o['rows']}x{o['cols']} board")
         left = n * (width_each + gap)
-        parts.append((art.key, render_art(spec, art), left - board.bleed * scale, -board.bleed * scale, scale))
+        parts.append((art.key, draw_art(spec, art), left - board.bleed * scale, -board.bleed * scale, scale))
         radius = disc.options["size"] / 2 * scale
         for r, row in enumerate(rows):
             for c, mark in enumerate(row):
@@ -91,4 +91,4 @@ def pictures(spec):
                     x, y = left + (o["frame"] + (c + 0.5) * o["cell"]) * scale, (o["frame"] + (r + 0.5) * o["cell"]) * scale
                     overlay.add(overlay.circle((svg.r(x), svg.r(y)), svg.r(radius), fill=fills[mark], stroke=ink, stroke_width=0.2))
         overlay.add(svg.text(overlay, f"\u201c{word}\u201d", left + width_each / 2, height - 2, 3.4, bold=True))
-    return Diagram(width, height, tuple(parts) + (("pictures-overlay", svg.to_string(overlay), 0, 0, 1.0),))
+    return Diagram(width, height, tuple(parts) + (("pictures-overlay", overlay, 0, 0, 1.0),))

@@ -277,7 +277,7 @@ def posy_arts(spec):
     for comp in spec.components:
         if comp.kind == "token":
             for props in face_props(spec, comp):
-                text = svg.to_string(KINDS[comp.kind].render(spec, comp._replace(bleed=0.0), props))
+                text = KINDS[comp.kind].render(spec, comp._replace(bleed=0.0), props)
                 arts.setdefault(props["colour"], (f"posy-{props['colour']}", round_cut(text), comp.options["size"]))
     return arts
 
@@ -296,7 +296,7 @@ def printed_turn(spec) -> int:
 class Board(NamedTuple):
     """The spec's whole board as a diagram draws it: turned as printed, at scale k; its size and point centres in mm."""
 
-    text: str
+    text: svg.Drawing
     width: float
     height: float
     centres: dict
@@ -311,7 +311,7 @@ def printed_board(spec, count=2, gap=16.0) -> Board:
                         f"(components.{board.id}.rows is {', '.join(map(str, board.options['rows']))})")
     w, h = lattice_board.size(board.options)
     turn = printed_turn(spec)
-    text = diagram.turned(svg.to_string(KINDS[board.kind].render(spec, board._replace(bleed=0.0), {})), turn)
+    text = diagram.turned(KINDS[board.kind].render(spec, board._replace(bleed=0.0), {}), turn)
     tw, th = (h, w) if turn % 180 else (w, h)
     k = min(BOARD_HEIGHT / th, (WIDTH - (count - 1) * gap) / count / tw)
     centres = {p: diagram.turned_point(c, w, h, turn) for p, c in lattice_board.layout(board.options).items()}
@@ -355,7 +355,7 @@ def removal_moves(spec, moves=MOVES):
             ring(overlay, centres[p], radius)
         overlay.add(svg.text(overlay, label, x + w / 2, h + 6, 3.6, bold=True))
         x += w + gap
-    return Diagram(WIDTH, h + 8, tuple(parts) + (("posies-moves-labels", svg.to_string(overlay), 0, 0, 1.0),))
+    return Diagram(WIDTH, h + 8, tuple(parts) + (("posies-moves-labels", overlay, 0, 0, 1.0),))
 
 
 def split_example(spec, rows=SPLIT):
@@ -378,4 +378,4 @@ def split_example(spec, rows=SPLIT):
     overlay.add(overlay.polygon([(x1, y), (x1 - 4, y - 2.2), (x1 - 4, y + 2.2)], fill="#000000"))
     overlay.add(svg.text(overlay, "take the pair", x + w / 2, h + 6, 3.6, bold=True))
     overlay.add(svg.text(overlay, f"the smallest piece ({len(after[0])}) as well", x + w + gap + w / 2, h + 6, 3.6, bold=True))
-    return Diagram(WIDTH, h + 8, tuple(left + right) + (("posies-split-labels", svg.to_string(overlay), 0, 0, 1.0),))
+    return Diagram(WIDTH, h + 8, tuple(left + right) + (("posies-split-labels", overlay, 0, 0, 1.0),))
