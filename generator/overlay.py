@@ -3,6 +3,7 @@ import io
 
 import pikepdf
 
+from .model import Game
 from .pdf import Document
 from .units import PT_PER_MM
 
@@ -23,7 +24,7 @@ def parts_pdf(drawings: list) -> bytes:
     return doc.save("", "", "")
 
 
-def with_diagrams(data: bytes, log: list, diagrams: dict, game) -> tuple[bytes, int]:
+def with_diagrams(data: bytes, log: list, diagrams: dict, game: Game) -> tuple[bytes, int]:
     """A typeset rulebook (reportlab's PDF) with its diagrams written and placed as its layout's log says: (bytes, pages)."""
     book = pikepdf.open(io.BytesIO(data))
     parts: dict = {}
@@ -69,7 +70,7 @@ def _place(book, page, xobjects: dict, ops: str) -> None:
     page.contents_add(book.make_stream(ops.encode("ascii")), prepend=False)
 
 
-def finish(pdf, title, author, subject):
+def finish(pdf: pikepdf.Pdf, title: str, author: str, subject: str) -> bytes:
     """Fixed metadata, no scaling on print, deterministic ids: the same input gives the same bytes."""
     pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name("/None"))  # not Name.None_: that spells /None_
     if pikepdf.Name.Metadata in pdf.Root:
