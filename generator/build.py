@@ -189,8 +189,8 @@ def build_rules(spec, paper, out_dir):
         from .diagram import drawn  # lazy: start-up
         layouts, diagrams = Layouts(path, inputs, spec, watched.used), drawn(watched)
         kept = layouts.get({name: [diagram.width, diagram.height] for name, diagram in diagrams.items()})
-        if kept:  # the text as laid out last time: only the diagrams are painted again
-            from .cairopdf import with_diagrams  # lazy: start-up
+        if kept:  # the text as laid out last time: only the diagrams are written again
+            from .overlay import with_diagrams  # lazy: start-up (pikepdf)
             return with_diagrams(*kept, diagrams, spec.game)
         from .rulebook import rules_pdf  # lazy: start-up (reportlab loads only when a rulebook's text is laid out)
         return rules_pdf(watched, paper, layouts, diagrams)

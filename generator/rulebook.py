@@ -1,4 +1,5 @@
-"""Rulebooks: reportlab flows the text; diagrams drawn by the component renderers are overlaid as vector forms."""
+"""Rulebooks: reportlab flows the text; diagrams drawn by the component renderers, written by our PDF writer, are overlaid
+as vector forms."""
 import io
 from pathlib import Path
 from typing import NamedTuple
@@ -13,12 +14,13 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
 
-from . import cairopdf, figures, yamlsource
+from . import figures, yamlsource
 from . import schema as s
 from .components.kind import size_words
 from .diagram import drawn
 from .errors import SpecError, UserError
 from .expand import expand
+from .overlay import with_diagrams
 from .spec import Checker, rules_path
 from .units import paper_size
 from .wording import colour_words
@@ -477,4 +479,4 @@ def lay_out(spec, paper, layouts=None, diagrams=None):
 def rules_pdf(spec, paper, layouts=None, diagrams=None):
     """Build the rulebook PDF of one spec on one paper; return (bytes, page count). layouts, diagrams: see lay_out."""
     (data, log, _, _), diagrams = lay_out(spec, paper, layouts, diagrams)
-    return cairopdf.with_diagrams(data, log, diagrams, spec.game)
+    return with_diagrams(data, log, diagrams, spec.game)

@@ -1,10 +1,13 @@
 """Pages for pixel tests: drawings written by our PDF writer and read back by pdfium, or painted by our cairo painter."""
 import io
+import math
 
 import pypdfium2
 from PIL import Image
 
-from generator import cairopdf, pdf
+from generator import cairopdf, paint, pdf
+from generator.cairopdf import cairocffi
+from generator.units import PT_PER_MM
 
 
 def pdf_bytes(size, *drawings) -> bytes:
@@ -27,3 +30,13 @@ def pdfium(data, px, page=0) -> Image.Image:
 def cairo(dwg, px) -> Image.Image:
     """A drawing painted by our cairo painter at px pixels per mm, as an RGB image."""
     return Image.open(io.BytesIO(cairopdf.png(dwg, px * 25.4))).convert("RGB")
+
+
+def cairo_pdf(dwg) -> bytes:
+    """A drawing painted by our cairo painter as the one page of a cairo PDF (its text as cairo's font subsets), the page
+    padded to whole points and one more below and right: the reference our PDF writer is measured against."""
+    buffer = io.BytesIO()
+    target = cairocffi.PDFSurface(buffer, math.ceil(dwg.width * PT_PER_MM) + 1, math.ceil(dwg.height * PT_PER_MM) + 1)
+    paint.page(cairocffi.Context(target), dwg)
+    target.finish()
+    return buffer.getvalue()

@@ -13,6 +13,7 @@ from generator import cairopdf, content, pdf, svg
 from generator import spec as specs
 from generator.expand import expand
 from generator.render import draw_art
+from pages import cairo_pdf
 
 DPI = 60
 
@@ -50,7 +51,7 @@ def test_every_distinct_artwork_matches_cairosvg_and_our_pdf_writer(game):
         theirs = pixels(cairosvg.svg2png(bytestring=text.encode(), dpi=DPI, background_color="white"))
         assert differing(ours, theirs) < 0.01, f"{game} {key}: cairo painter and cairosvg differ"
         if "<text" in text:  # our PDF text against cairo's own PDF page, so that pdfium rasterises both texts
-            ours = pypdfium2.PdfDocument(cairopdf.convert([drawing])[0])[0].render(scale=DPI / 72).to_pil().convert("RGB")
+            ours = pypdfium2.PdfDocument(cairo_pdf(drawing))[0].render(scale=DPI / 72).to_pil().convert("RGB")
         assert differing(written(drawing), ours) < 0.01, f"{game} {key}: our PDF and cairo's drawing differ"
 
 

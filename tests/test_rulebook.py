@@ -1,5 +1,7 @@
-"""Rulebooks: both papers, the spec's components and counts in the text, vector diagrams, embedded fonts."""
+"""Rulebooks: both papers, the spec's components and counts in the text, vector diagrams written by our PDF writer,
+embedded fonts, no cairo."""
 import io
+import shutil
 
 import pikepdf
 import pypdf
@@ -49,6 +51,33 @@ def test_diagrams_are_vector_and_fonts_are_the_bundled_ones(built):
         assert len({n.rstrip("0123456789") for n in diagram_names}) == expected
         width = float(pdf.pages[0].MediaBox[2])
         assert width == pytest.approx(595.28 if paper == "a4" else 612.0, abs=0.01)
+
+
+def texts(node):
+    """The words of every text element in a drawing."""
+    if node.tag == "text" and node.content:
+        yield node.content
+    for child in node.children:
+        yield from texts(child)
+
+
+def test_diagrams_are_written_by_our_writer_their_text_extractable_each_weight_embedded_once(built):
+    """Besides reportlab's TrueType subsets of Vera, the file holds one Type 0 subset of each weight the diagrams set
+    (our writer's, with its Unicode map), and every word of the diagrams is in the text pypdf extracts."""
+    from generator.diagram import drawn
+    from generator.typeface import FACES
+    spec, _, data = built
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        fonts = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font"
+                 and o.get("/Subtype") in ("/TrueType", "/Type0")]
+        ours = sorted(str(f.BaseFont).split("+")[1] for f in fonts if f.Subtype == "/Type0")
+        assert all(f.Encoding == "/Identity-H" and "/ToUnicode" in f for f in fonts if f.Subtype == "/Type0")
+        theirs = {str(f.BaseFont) for f in fonts if f.Subtype == "/TrueType"}
+    words = {" ".join(t.split()) for d in drawn(spec).values() for _, part, *_ in d.parts for t in texts(part)}
+    assert ours and len(ours) == len(set(ours)) and set(ours) <= {name for _, name in FACES.values()}, ours
+    assert theirs <= {"/AAAAAA+BitstreamVeraSans-Roman", "/AAAAAA+BitstreamVeraSans-Bold"}, theirs  # reportlab's
+    text = " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+    assert words and all(word in text for word in words), sorted(w for w in words if w not in text)
 
 
 def empty_share(image, dpi):
@@ -271,3 +300,46 @@ def test_a_round_cut_keeps_the_arts_own_clip_paths():
     assert cut.getpixel((int(15 * px), int(10 * px))) > 200, "inside the circle, outside the art's clip: paper"
     assert cut.getpixel((int(1 * px), int(1 * px))) > 200, "outside the circle: cut away"
     assert dwg.defs.children == [clip], "the drawing it was given is left as it was"
+
+
+def test_a_rulebook_loads_no_cairo_typeset_afresh_or_over_its_kept_layout(tmp_path):
+    """Diagrams are written by pnp's own PDF writer: no process that writes a rulebook loads cairocffi, whether reportlab
+    typesets it afresh or it is finished over its kept layout; and a kept layout gives the bytes a fresh one gives."""
+    from test_startup import pnp
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    rules = ("rules", "grannys-pills", "--paper", "a4", "--out", out)
+    assert pnp(cache, *rules)[0] == 0  # fills the checks' memos (a first check measures ink with cairo)
+    shutil.rmtree(out)  # the kept layout goes with it
+    status, _, cold = pnp(cache, *rules)
+    pdf = out / "grannys-pills" / "grannys-pills-rules-a4.pdf"
+    fresh = pdf.read_bytes()
+    assert status == 0 and "reportlab" in cold and "pikepdf" in cold, "typeset afresh"
+    status, _, kept = pnp(cache, *rules, "--set", "palette.red=#00c000")
+    assert status == 0 and "reportlab" not in kept and pdf.read_bytes() != fresh, "over the kept layout, new diagrams"
+    assert "cairocffi" not in cold and "cairocffi" not in kept
+    assert pnp(cache, *rules)[0] == 0 and pdf.read_bytes() == fresh, "the kept layout, red again: the fresh file's bytes"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_diagram_parts_written_by_our_writer_match_cairos_painting(game):
+    """Every distinct part of a game's diagrams, as a page of the file the rulebook takes its forms from, against the same
+    drawing painted by cairo into a PDF, both rendered by pdfium: the same shapes and words, forgiving anti-aliasing."""
+    import math
+
+    import pypdfium2
+
+    from generator.diagram import drawn
+    from generator.overlay import parts_pdf
+    from generator.units import PT_PER_MM
+    from pages import cairo_pdf
+    from test_paint import differing
+    scale = 100 / 72
+    parts = {key: drawing for d in drawn(specs.load(game)).values() for key, drawing, *_ in d.parts}
+    doc = pypdfium2.PdfDocument(parts_pdf(list(parts.values())))
+    assert len(doc) == len(parts)
+    for page, (key, drawing) in zip(doc, parts.items()):
+        box = (0, 0, *(math.ceil(v * PT_PER_MM * scale) for v in (drawing.width, drawing.height)))
+        ours = page.render(scale=scale).to_pil().convert("RGB").crop(box)
+        painted = pypdfium2.PdfDocument(cairo_pdf(drawing))[0].render(scale=scale).to_pil().convert("RGB").crop(box)
+        assert differing(ours, painted) < 0.01, (game, key)
+    doc.close()

@@ -14,13 +14,14 @@ import pypdfium2.raw as pdfium_c
 import pytest
 from PIL import ImageChops, ImageFilter
 
-from generator import cairopdf, pdf, svg, textfit, typeface
+from generator import pdf, svg, textfit, typeface
 from generator.build import components_pdf
 from generator.svgvalues import matrix
 from generator import spec as specs
 from generator.expand import expand
 from generator.render import draw_art
 from generator.units import PT_PER_MM
+from pages import cairo_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
 LINES = [("Stopp · 5 × 2", "start", False, 4.0, "#000000", None),  # words, anchor, bold, size (mm), fill, fill opacity
@@ -84,7 +85,7 @@ def test_text_is_pdf_text_placed_where_cairo_placed_it():
         assert fonts == {"/V": "/Type0", "/VB": "/Type0"}
         ops = [str(op) for _, op in pikepdf.parse_content_stream(out.pages[0])]
         assert ops.count("TJ") == ops.count("BT") == len(LINES)
-    painted = cairopdf.convert([drawing])[0]
+    painted = cairo_pdf(drawing)
     height = SIZE[1] * PT_PER_MM
     theirs = origins(painted, math.ceil(height) + 1)  # cairo's page is padded below the drawing
     mine = origins(data, height)
