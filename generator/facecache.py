@@ -126,30 +126,38 @@ class FaceCache:
             self.entries = {}
         self.drawn, self.kept, self.components = [], {}, {}  # components: id -> digest of what all its faces share
 
-    def face(self, spec, art):
-        """An artwork as Written operators (or, if it needs cairo, its drawing): from the cache when nothing it read changed."""
+    def _key(self, spec, art):
+        """The digest a face is kept under: its component's shared settings, its side and its properties."""
         if art.component not in self.components:
             comp = spec.component(art.component)
             self.components[art.component] = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options),
                                                       cache.code()))
-        face = _digest((self.components[art.component], art.side, sorted(art.props.items())))
+        return _digest((self.components[art.component], art.side, sorted(art.props.items())))
+
+    def _fresh(self, spec, face):
+        """The entry of a face kept this build, or kept by the last one with nothing it read changed; else None."""
+        if face in self.kept:
+            return self.kept[face]
         entry = self.entries.get(face)
         if not entry or any(_now(spec, dependency) != value for dependency, value in entry["used"].items()):
-            watched = _Watched(spec, art.component)
-            drawing = draw_art(watched, art)
-            self.drawn.append(art.key)
-            try:
-                written = content.write(drawing)
-            except content.Unsupported:
-                if _designed(drawing):  # its fonts and files do not survive JSON: drawn again next time
-                    return drawing
-                self.kept[face] = {"used": watched.used, "drawing": [drawing.width, drawing.height, list(drawing.box),
-                                                                     drawing.ident, _pack(drawing)]}
-                return drawing
-            watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)
-            self.kept[face] = {"used": watched.used, "written": written}
-            return written
+            return None
         self.kept[face] = entry
+        return entry
+
+    def drawing(self, spec, art):
+        """An artwork's drawing, for the checks: a face not kept (or changed) is written and kept for the PDF as well, so
+        that a build draws it once."""
+        face = self._key(spec, art)
+        if self._fresh(spec, face) is not None:
+            return draw_art(spec, art)
+        return self._draw(spec, art, face)[1]
+
+    def face(self, spec, art):
+        """An artwork as Written operators (or, if it needs cairo, its drawing): from the cache when nothing it read changed."""
+        face = self._key(spec, art)
+        entry = self._fresh(spec, face)
+        if entry is None:
+            return self._draw(spec, art, face)[0]
         if "written" in entry:
             ops, width, height, alphas, chars, sources = entry["written"]
             return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars),
@@ -158,6 +166,23 @@ class FaceCache:
         drawing = _unpack(packed, svg.Drawing(width, height, tuple(box), ident))
         drawing.defs = next(c for c in drawing.children if c.tag == "defs")
         return drawing
+
+    def _draw(self, spec, art, face):
+        """(what the PDF places, the drawing) of a face drawn afresh, kept unless it needs cairo and holds the designer's
+        fonts or files."""
+        watched = _Watched(spec, art.component)
+        drawing = draw_art(watched, art)
+        self.drawn.append(art.key)
+        try:
+            written = content.write(drawing)
+        except content.Unsupported:
+            if not _designed(drawing):  # its fonts and files do not survive JSON: drawn again next time
+                self.kept[face] = {"used": watched.used, "drawing": [drawing.width, drawing.height, list(drawing.box),
+                                                                     drawing.ident, _pack(drawing)]}
+            return drawing, drawing
+        watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)
+        self.kept[face] = {"used": watched.used, "written": written}
+        return written, drawing
 
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""

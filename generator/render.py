@@ -20,9 +20,10 @@ def draw_art(spec, art):
         raise spec_error(spec, where, f"missing required key {key!r} for kind {comp.kind}") from None
 
 
-def drawn(spec, arts) -> list:
-    """Every artwork drawn once, as (art, drawing): what the checks read."""
-    return [(art, draw_art(spec, art)) for art in arts.values()]
+def drawn(spec, arts, draw=None):
+    """Every artwork drawn once, as (art, drawing), one at a time: what the checks read; draw: what draws one (draw_art)."""
+    draw = draw or draw_art
+    return ((art, draw(spec, art)) for art in arts.values())
 
 
 def render_art(spec, art):

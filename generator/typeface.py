@@ -261,17 +261,24 @@ def outline(name: str, glyph: int) -> tuple:
 
 def ink(face: Face, text: str, x: float, y: float, size: float):
     """The box (left, top, right, bottom) in mm, y down, that a run set from (x, y) on its baseline covers; None if none."""
+    box = _ink(face, text, size)
+    return None if box is None else (x + box[0], y + box[1], x + box[2], y + box[3])
+
+
+@functools.lru_cache(maxsize=16384)
+def _ink(face, text, size):
+    """ink of a run set from (0, 0): the layout, the checks of the text and of the safe area each ask for it."""
     font, scale = load(face.resource), size / load(face.resource).units
     grow = EMBOLDEN * size / 2 if face.embolden else 0.0
-    pen, box = x, None
+    lean = SLANT if face.slant else 0.0
+    pen, box = 0.0, None
     for ch in text:
         glyph = font.cmap.get(ord(ch), 0)
         found = bounds(face.resource, glyph)
         if found:
             x0, y0, x1, y1 = found
-            lean = SLANT if face.slant else 0.0
-            here = (pen + (x0 + lean * min(y0, 0)) * scale - grow, y - y1 * scale - grow,
-                    pen + (x1 + lean * max(y1, 0)) * scale + grow, y - y0 * scale + grow)
+            here = (pen + (x0 + lean * min(y0, 0)) * scale - grow, -y1 * scale - grow,
+                    pen + (x1 + lean * max(y1, 0)) * scale + grow, -y0 * scale + grow)
             box = here if box is None else (min(box[0], here[0]), min(box[1], here[1]),
                                             max(box[2], here[2]), max(box[3], here[3]))
         pen += font.metrics[glyph][0] * scale
