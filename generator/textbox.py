@@ -213,12 +213,17 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
 
 def _missing(paragraphs, family):
     """(character, font name) for each character a chosen face lacks, each once."""
-    found = {}
+    found, faces = {}, {}
     for words in paragraphs:
         for word in words:
             for atom in word:
-                face = family.face(atom.style.bold, atom.style.italic)
-                if not atom.icon and typeface.absent(face.resource, atom.char):
+                if atom.icon:
+                    continue
+                if atom.style not in faces:
+                    face = family.face(atom.style.bold, atom.style.italic)
+                    faces[atom.style] = face, typeface.load(face.resource).cmap
+                face, cmap = faces[atom.style]
+                if ord(atom.char) not in cmap:
                     found.setdefault((atom.char, face.name), None)
     return list(found)
 
