@@ -1,6 +1,8 @@
 """Faces kept between builds, written as PDF operators: a face is drawn again only when something its renderer read changed."""
 import hashlib
+import io
 import json
+import tempfile
 from collections.abc import Mapping
 
 from . import cache, content, svg
@@ -124,7 +126,10 @@ class FaceCache:
             self.entries = json.loads(self.path.read_text())
         except (OSError, ValueError):
             self.entries = {}
-        self.drawn, self.kept, self.components = [], {}, {}  # components: id -> digest of what all its faces share
+        self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
+        self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
+        self.out = tempfile.TemporaryFile()  # the next file, '{"face":entry,...' as entries come; nothing left on a crash
+        self.out.write(b"{")
 
     def _key(self, spec, art):
         """The digest a face is kept under: its component's shared settings, its side and its properties."""
@@ -137,18 +142,29 @@ class FaceCache:
     def _fresh(self, spec, face):
         """The entry of a face kept this build, or kept by the last one with nothing it read changed; else None."""
         if face in self.kept:
-            return self.kept[face]
+            at, size = self.kept[face]
+            self.out.seek(at)
+            entry = json.loads(self.out.read(size))
+            self.out.seek(0, io.SEEK_END)
+            return entry
         entry = self.entries.get(face)
         if not entry or any(_now(spec, dependency) != value for dependency, value in entry["used"].items()):
             return None
-        self.kept[face] = entry
+        self._keep(face, entry)
         return entry
+
+    def _keep(self, face, entry):
+        """Write a face's entry to the next file, remembering only where it is."""
+        self.out.write(b"," * bool(self.kept) + json.dumps(face).encode() + b":")
+        data = json.dumps(entry, separators=(",", ":")).encode()
+        self.kept[face] = self.out.tell(), len(data)
+        self.out.write(data)
 
     def drawing(self, spec, art):
         """An artwork's drawing, for the checks: a face not kept (or changed) is written and kept for the PDF as well, so
         that a build draws it once."""
         face = self._key(spec, art)
-        if self._fresh(spec, face) is not None:
+        if face in self.kept or self._fresh(spec, face) is not None:
             return draw_art(spec, art)
         return self._draw(spec, art, face)[1]
 
@@ -177,13 +193,16 @@ class FaceCache:
             written = content.write(drawing)
         except content.Unsupported:
             if not _designed(drawing):  # its fonts and files do not survive JSON: drawn again next time
-                self.kept[face] = {"used": watched.used, "drawing": [drawing.width, drawing.height, list(drawing.box),
-                                                                     drawing.ident, _pack(drawing)]}
+                self._keep(face, {"used": watched.used, "drawing": [drawing.width, drawing.height, list(drawing.box),
+                                                                    drawing.ident, _pack(drawing)]})
             return drawing, drawing
         watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)
-        self.kept[face] = {"used": watched.used, "written": written}
+        self._keep(face, {"used": watched.used, "written": written})
         return written, drawing
 
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""
-        write_quietly(self.path, json.dumps(self.kept, separators=(",", ":")).encode())
+        self.out.write(b"}")
+        self.out.seek(0)
+        write_quietly(self.path, self.out)
+        self.out.close()
