@@ -140,16 +140,18 @@ def reaches(spec, art, drawing, face):
 
 def _measure(drawing, cut):
     """(part, distance, text, role) of each mark and frame of a drawing, remembered by the drawing's SVG and cut line
-    (and kept between runs, unless the drawing holds the designer's fonts or art)."""
+    and kept between runs; a drawing holding text runs or the designer's art is measured afresh (its runs from their
+    remembered glyph boxes, each other element remembered by its own SVG): a deck of distinct text faces would only
+    fill the memory with their SVG."""
+    if designed(drawing):
+        return tuple(tuple(entry) for entry in _measured(drawing, cut))
     key = (drawing.tostring(), cut)
     if key not in _MEASURED:
-        kept = None if designed(drawing) else digest("measure", key[0], repr(cut), repr(
-            [(c.part, c.role) for c in drawing.children]))
-        found = ink.MEMO.get(kept) if kept else None
+        kept = digest("measure", key[0], repr(cut), repr([(c.part, c.role) for c in drawing.children]))
+        found = ink.MEMO.get(kept)
         if found is None:
             found = _measured(drawing, cut)
-            if kept:
-                ink.MEMO.put(kept, found)
+            ink.MEMO.put(kept, found)
         if len(_MEASURED) >= CACHED:
             _MEASURED.clear()
         _MEASURED[key] = tuple(tuple(entry) for entry in found)
