@@ -128,8 +128,7 @@ class FaceCache:
             self.entries = {}
         self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
         self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
-        self.out = tempfile.TemporaryFile()  # the next file, '{"face":entry,...' as entries come; nothing left on a crash
-        self.out.write(b"{")
+        self.out = None  # the next file, '{"face":entry,...' as entries come (a temporary file: nothing left on a crash)
 
     def _key(self, spec, art):
         """The digest a face is kept under: its component's shared settings, its side and its properties."""
@@ -155,6 +154,9 @@ class FaceCache:
 
     def _keep(self, face, entry):
         """Write a face's entry to the next file, remembering only where it is."""
+        if self.out is None:
+            self.out = tempfile.TemporaryFile()
+            self.out.write(b"{")
         self.out.write(b"," * bool(self.kept) + json.dumps(face).encode() + b":")
         data = json.dumps(entry, separators=(",", ":")).encode()
         self.kept[face] = self.out.tell(), len(data)
@@ -202,6 +204,9 @@ class FaceCache:
 
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""
+        if self.out is None:
+            write_quietly(self.path, b"{}")
+            return
         self.out.write(b"}")
         self.out.seek(0)
         write_quietly(self.path, self.out)

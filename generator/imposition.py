@@ -215,10 +215,16 @@ class _Page:
 
 
 def pack(group, pages, sides, new_page):
-    """Place a group's pieces in the free space of pages whose side is one of sides, then on new pages."""
-    rest = list(group.pieces)
+    """Place a group's pieces in the free space of pages whose side is one of sides, then on new pages.
+
+    A page with no room for one more piece of the group keeps none: the next try starts after it (linear, not
+    quadratic, in the number of pages)."""
+    rest, first = list(group.pieces), 0
     while rest:
-        n = next((n for page in pages if page.side in sides for n in [page.add(group, rest)] if n), 0)
+        n = 0
+        while not n and first < len(pages):
+            n = pages[first].add(group, rest) if pages[first].side in sides else 0
+            first += not n
         if not n:
             pages.append(new_page())
             n = pages[-1].add(group, rest)
