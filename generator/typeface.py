@@ -188,17 +188,31 @@ def shown(text: str, bold: bool, name: str = "") -> str:
     whole-unit widths of /W have drifted half a unit from the exact advances, a shift that takes the pen back.
 
     name: the font's resource name (default: Vera of that weight)."""
-    font = load(name or font_name(bold))
+    codes = _codes(name or font_name(bold))
     parts, run, drift = [], "", 0.0
     for ch in text:
         if abs(drift) >= 0.5:  # a reader sets the next glyph this many 1/1000 em too far right (or left)
             parts.append(f"<{run}> {round(drift)}")
             run, drift = "", drift - round(drift)
-        glyph = font.cmap.get(ord(ch), 0)
-        run += f"{glyph:04X}"
-        exact = font.metrics[glyph][0] * 1000 / font.units
-        drift += round(exact) - exact
+        code = codes.get(ch) or codes.setdefault(ch, _code(name or font_name(bold), ch))
+        run += code[0]
+        drift += code[1]
     return "[" + " ".join(parts + [f"<{run}>"]) + "]"
+
+
+@functools.lru_cache(maxsize=None)
+def _codes(name):
+    """{character: _code} of a font, filled as text is shown."""
+    return {}
+
+
+def _code(name, ch):
+    """A character's glyph id as shown writes it (4 hex digits), and how far its whole-unit /W width is from its exact
+    advance, in 1/1000 em."""
+    font = load(name)
+    glyph = font.cmap.get(ord(ch), 0)
+    exact = font.metrics[glyph][0] * 1000 / font.units
+    return f"{glyph:04X}", round(exact) - exact
 
 
 def advance(name: str, text: str) -> float:
