@@ -53,26 +53,59 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
     rows = manifest_rows(spec, pieces, plan, backs)
     cover = (plan.cover,) if plan.cover else ()
     uses = Counter(slot.art for sheet in cover + plan.sheets for slot in sheet.slots)
-    draw = faces.face if faces else draw_art
-    pictures = {key: looks_.apply(looks, draw_art(spec, arts[key])) if looks else draw(spec, arts[key])
-                for key in uses}
     for key, count in uses.items():
         if count > 1:
             doc.share(key)
     size_of = {comp.id: comp.bleed_box for comp in spec.components}
     sizes = {key: size_of[arts[key].component] for key in uses}
-    grounds = {key: pdf.ground(picture) for key, picture in pictures.items()}
+    pictures = Pictures(spec, arts, looks, faces, uses)
+    grounds = pictures.grounds
     if cover:
         pieces_on(doc, plan, plan.cover, pictures, sizes, grounds)
+        pictures.release()
     doc.furniture(lambda: sheets.manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets]))
     doc.furniture(lambda: sheets.ruler(plan), "ruler")
     doc.next_page()  # the list is part of the page: trim and bleed boxes are the whole page
     for number, sheet in enumerate(plan.sheets, start=2):
         pieces_on(doc, plan, sheet, pictures, sizes, grounds)
+        pictures.release()
         doc.furniture(lambda: sheets.ruler(plan), "ruler")
         doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title, sheets.making(spec, sheet)))
         doc.next_page(sheet.slots)
     return f"{spec.game.title}: components ({units.paper(plan.paper).label})"
+
+
+class Pictures:
+    """The faces of a build, each drawn (or taken from the FaceCache) when a sheet first needs it; a face placed once is
+    let go after its sheet (release), so that no sheet holds every face's operators."""
+
+    def __init__(self, spec, arts, looks, faces, uses):
+        self.spec, self.arts, self.looks, self.uses = spec, arts, looks, uses
+        self.draw = faces.face if faces else draw_art
+        self.held, self.grounds = {}, _Grounds(self)
+
+    def __getitem__(self, key):
+        if key not in self.held:
+            art = self.arts[key]
+            self.held[key] = (looks_.apply(self.looks, draw_art(self.spec, art)) if self.looks
+                              else self.draw(self.spec, art))
+        return self.held[key]
+
+    def release(self) -> None:
+        """Let go of the faces placed only once (their sheet is done)."""
+        self.held = {key: picture for key, picture in self.held.items() if self.uses[key] > 1}
+
+
+class _Grounds:
+    """The ground of each face ('r g b' or None), worked out from its picture the first time a sheet asks."""
+
+    def __init__(self, pictures):
+        self.pictures, self.found = pictures, {}
+
+    def __getitem__(self, key):
+        if key not in self.found:
+            self.found[key] = pdf.ground(self.pictures[key])
+        return self.found[key]
 
 
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
@@ -109,9 +142,10 @@ def output_path(out_dir, spec, paper, backs="duplex", looks=()):
     return Path(out_dir) / spec.game.id / f"{spec.game.id}-components-{paper}{suffix}.pdf"
 
 
-def check(spec):
-    """Refuse to build a spec whose set fails validation (validated once per spec, the result kept with it)."""
-    failures = spec.remembered("failures", lambda: validate(spec))
+def check(spec, faces=None):
+    """Refuse to build a spec whose set fails validation (validated once per spec, the result kept with it); faces: the
+    build's FaceCache, which keeps each face the checks draw for the PDF."""
+    failures = spec.remembered("failures", lambda: validate(spec, draw=faces.drawing if faces else None))
     if failures:
         raise UserError(f"{spec.path}: {len(failures)} check(s) failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))
@@ -120,13 +154,13 @@ def check(spec):
 def build(spec, paper, out_dir, backs="duplex"):
     """Write the components PDF of one checked spec for one paper; return (path, pages, bytes[, note])."""
     path = output_path(out_dir, spec, paper, backs)
+    faces = FaceCache(path)
 
     def make():
-        faces = FaceCache(path)
         made = components_pdf(spec, paper, backs, faces=faces)
         faces.save()
         return made
-    made = cached(spec, path, cache.key(spec, "components", paper, backs), make)
+    made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces)
     saved = pages_saved(spec, paper, backs)
     return made + ((f"{saved} page{'s' * (saved != 1)} fewer than each component on pages of its own: "
                     "pieces of different components share sheets",) if saved > 0 else ())
@@ -143,17 +177,17 @@ def pages_saved(spec, paper, backs="duplex") -> int:
     return sum(len(plan.sheets) + bool(plan.cover) for plan in alone) - len(together.sheets) - bool(together.cover)
 
 
-def cached(spec, path, inputs, make, used=None):
+def cached(spec, path, inputs, make, used=None, faces=None):
     """Check the spec and write make()'s (bytes, pages) to path, unless the last build had these inputs and the file is intact.
 
     used: {what: value} filled in by make() with what it read beyond inputs (as a FaceCache records a face's), also
     compared with what it is now. A record is only written after a build that passed the checks, so a match needs no
-    new check.
+    new check. faces: the build's FaceCache, handed to the checks.
     """
     record = cache.unchanged(path, inputs, spec.templates)
     if record and all(_now(spec, what) == value for what, value in record.get("used", {}).items()):
         return path, record["pages"], path.stat().st_size, "unchanged: inputs and file match the last build"
-    check(spec)
+    check(spec, faces)
     data, pages = make()
     write_atomic(path, data)
     cache.remember(path, inputs, data, pages, spec.templates, Path(spec.path).parent, used)

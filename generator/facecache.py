@@ -1,6 +1,8 @@
 """Faces kept between builds, written as PDF operators: a face is drawn again only when something its renderer read changed."""
 import hashlib
+import io
 import json
+import tempfile
 from collections.abc import Mapping
 
 from . import cache, content
@@ -106,28 +108,76 @@ class FaceCache:
             self.entries = json.loads(self.path.read_text())
         except (OSError, ValueError):
             self.entries = {}
-        self.drawn, self.kept, self.components = [], {}, {}  # components: id -> digest of what all its faces share
+        self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
+        self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
+        self.out = None  # the next file, '{"face":entry,...' as entries come (a temporary file: nothing left on a crash)
 
-    def face(self, spec, art):
-        """An artwork as Written operators: from the cache when nothing it read changed."""
+    def _key(self, spec, art):
+        """The digest a face is kept under: its component's shared settings, its side and its properties."""
         if art.component not in self.components:
             comp = spec.component(art.component)
             self.components[art.component] = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options),
                                                       cache.code()))
-        face = _digest((self.components[art.component], art.side, sorted(art.props.items())))
+        return _digest((self.components[art.component], art.side, sorted(art.props.items())))
+
+    def _fresh(self, spec, face):
+        """The entry of a face kept this build, or kept by the last one with nothing it read changed; else None."""
+        if face in self.kept:
+            at, size = self.kept[face]
+            self.out.seek(at)
+            entry = json.loads(self.out.read(size))
+            self.out.seek(0, io.SEEK_END)
+            return entry
         entry = self.entries.get(face)
         if not entry or any(_now(spec, dependency) != value for dependency, value in entry["used"].items()):
-            watched = _Watched(spec, art.component)
-            written = content.write(draw_art(watched, art))
-            self.drawn.append(art.key)
-            watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)
-            self.kept[face] = {"used": watched.used, "written": written}
-            return written
-        self.kept[face] = entry
+            return None
+        self._keep(face, entry)
+        return entry
+
+    def _keep(self, face, entry):
+        """Write a face's entry to the next file, remembering only where it is."""
+        if self.out is None:
+            self.out = tempfile.TemporaryFile()
+            self.out.write(b"{")
+        self.out.write(b"," * bool(self.kept) + json.dumps(face).encode() + b":")
+        data = json.dumps(entry, separators=(",", ":")).encode()
+        self.kept[face] = self.out.tell(), len(data)
+        self.out.write(data)
+
+    def drawing(self, spec, art):
+        """An artwork's drawing, for the checks: a face not kept (or changed) is written and kept for the PDF as well, so
+        that a build draws it once."""
+        face = self._key(spec, art)
+        if face in self.kept or self._fresh(spec, face) is not None:
+            return draw_art(spec, art)
+        return self._draw(spec, art, face)[1]
+
+    def face(self, spec, art):
+        """An artwork as Written operators: from the cache when nothing it read changed."""
+        face = self._key(spec, art)
+        entry = self._fresh(spec, face)
+        if entry is None:
+            return self._draw(spec, art, face)[0]
         ops, width, height, alphas, chars, sources, groups = entry["written"]
         return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars),
                                tuple(tuple(s) for s in sources), tuple(tuple(g) for g in groups))
 
+    def _draw(self, spec, art, face):
+        """(what the PDF places, the drawing) of a face drawn afresh, and kept."""
+        watched = _Watched(spec, art.component)
+        drawing = draw_art(watched, art)
+        self.drawn.append(art.key)
+        written = content.write(drawing)
+        watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)
+        self._keep(face, {"used": watched.used, "written": written})
+        return written, drawing
+
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""
-        write_quietly(self.path, json.dumps(self.kept, separators=(",", ":")).encode())
+        if self.out is None:
+            write_quietly(self.path, b"{}")
+            return
+        self.out.write(b"}")
+        self.out.seek(0)
+        write_quietly(self.path, self.out)
+        self.out.close()

@@ -2,6 +2,7 @@
 never through a link) and clean up what killed runs left."""
 import os
 import re
+import shutil
 from pathlib import Path
 
 from .errors import UserError
@@ -40,7 +41,8 @@ def inside(folder, name) -> Path:
 
 
 def write_atomic(path, data):
-    """Write bytes to path via a temp file in the same folder and a rename: never a half-written file."""
+    """Write bytes (or the rest of a binary file object) to path via a temp file in the same folder and a rename: never a
+    half-written file."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -51,7 +53,10 @@ def write_atomic(path, data):
         raise UserError(f"cannot write {path}: {exc.strerror}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            if isinstance(data, (bytes, bytearray)):
+                handle.write(data)
+            else:
+                shutil.copyfileobj(data, handle)
         os.chmod(temp, 0o644)
         os.replace(temp, path)
     except BaseException as exc:  # also on Ctrl-C: remove our own temp file, and only that

@@ -215,10 +215,16 @@ class _Page:
 
 
 def pack(group, pages, sides, new_page):
-    """Place a group's pieces in the free space of pages whose side is one of sides, then on new pages."""
-    rest = list(group.pieces)
+    """Place a group's pieces in the free space of pages whose side is one of sides, then on new pages.
+
+    A page with no room for one more piece of the group keeps none: the next try starts after it (linear, not
+    quadratic, in the number of pages)."""
+    rest, first = list(group.pieces), 0
     while rest:
-        n = next((n for page in pages if page.side in sides for n in [page.add(group, rest)] if n), 0)
+        n = 0
+        while not n and first < len(pages):
+            n = pages[first].add(group, rest) if pages[first].side in sides else 0
+            first += not n
         if not n:
             pages.append(new_page())
             n = pages[-1].add(group, rest)
@@ -608,17 +614,23 @@ def impose(spec, pieces, paper, backs="duplex"):
 def shared_ground(spec, pieces):
     """The ground colours (front, back) that every bled piece of a component fills its bleed box with, or None.
 
-    Neighbours with one ground share their bleed: a cut or punch a little off still lands on that colour.
+    Neighbours with one ground share their bleed: a cut or punch a little off still lands on that colour. The grounds
+    the checks noted as they drew each face are read (a face they did not draw is drawn here and noted).
     """
     from .pdf import ground  # lazy: start-up (the PDF writer loads only to draw; loading a spec needs none of it)
     if not spec.component(pieces[0].component).bleed:
         return None
-    arts = expand(spec)[1]
-    sides = [{ground(draw_art(spec, arts[key])) for key in {getattr(p, side) for p in pieces}}
-             for side in ("front", "back") if pieces[0].back or side == "front"]
-    if any(len(colours) != 1 or None in colours for colours in sides):
-        return None
-    return tuple(colours.pop() for colours in sides)
+    arts, grounds, found = expand(spec)[1], spec.remembered("grounds", dict), []
+    for side in ("front", "back") if pieces[0].back else ("front",):
+        colours = set()
+        for key in dict.fromkeys(getattr(p, side) for p in pieces):
+            if key not in grounds:
+                grounds[key] = ground(draw_art(spec, arts[key]))
+            colours.add(grounds[key])
+            if len(colours) > 1 or None in colours:
+                return None
+        found.append(colours.pop())
+    return tuple(found)
 
 
 def copy_sheets(group, area, side):

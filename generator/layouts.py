@@ -1,5 +1,6 @@
 """Layouts as data: a face is named elements placed in mm or % of an area (bleed, trim, safe); a layout may extend
 another and override its elements by name, and every property may quote a data column as {column}."""
+import functools
 import re
 from pathlib import Path
 from typing import NamedTuple
@@ -330,9 +331,19 @@ def element(kind, props, row, names) -> dict:
     """An element's properties for one row, filled and parsed, defaults added."""
     found = {**DEFAULTS, **(LINE_DEFAULTS if kind == "line" else {})}
     for prop, value in props.items():
-        if prop != "type":
+        if prop == "type":
+            continue
+        if names.folder is None and (isinstance(value, (int, float)) or (isinstance(value, str) and "{" not in value)):
+            found[prop] = _constant(kind, prop, value, names)
+        else:
             found[prop] = parse(kind, prop, filled(value, row), names)
     return found
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _constant(kind, prop, value, names):
+    """parse of a value that quotes no column, as drawing reads it (no file looked at): the same for every row."""
+    return parse(kind, prop, value, names)
 
 
 def _file_fail(path, lines):

@@ -85,7 +85,7 @@ class File:
         where[xref] = (1, len(out), 0)
         rows = struct.pack(">BII", 0, 0, 65535) + b"".join(
             struct.pack(">BII", *where[k]) for k in range(1, xref + 1))
-        ident = hashlib.md5(bytes(out)).hexdigest()
+        ident = hashlib.md5(out).hexdigest()  # no copy of the whole file
         packed = zlib.compress(rows, 6)
         out += (f"{xref} 0 obj\n<< /Type /XRef /Size {xref + 1} /W [1 4 4] /Root {root} 0 R /Info {info} 0 R "
                 f"/ID [<{ident}> <{ident}>] /Length {len(packed)} /Filter /FlateDecode >>\nstream\n").encode()

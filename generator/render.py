@@ -13,9 +13,10 @@ def draw_art(spec, art):
     return kind.render(spec, comp, art.props)
 
 
-def drawn(spec, arts) -> list:
-    """Every artwork drawn once, as (art, drawing): what the checks read."""
-    return [(art, draw_art(spec, art)) for art in arts.values()]
+def drawn(spec, arts, draw=None):
+    """Every artwork drawn once, as (art, drawing), one at a time: what the checks read; draw: what draws one (draw_art)."""
+    draw = draw or draw_art
+    return ((art, draw(spec, art)) for art in arts.values())
 
 
 def art_size(spec, art):

@@ -139,16 +139,18 @@ def reaches(spec, art, drawing, face):
 
 def _measure(drawing, cut):
     """(part, distance, text, role) of each mark and frame of a drawing, remembered by the drawing's SVG and cut line
-    (and kept between runs, unless the drawing holds the designer's fonts or art)."""
+    and kept between runs; a drawing holding text runs or the designer's art is measured afresh (its runs from their
+    remembered glyph boxes, each other element remembered by its own SVG): a deck of distinct text faces would only
+    fill the memory with their SVG."""
+    if designed(drawing):
+        return tuple(tuple(entry) for entry in _measured(drawing, cut))
     key = (drawing.tostring(), cut)
     if key not in _MEASURED:
-        kept = None if designed(drawing) else digest("measure", key[0], repr(cut), repr(
-            [(c.part, c.role) for c in drawing.children]))
-        found = ink.MEMO.get(kept) if kept else None
+        kept = digest("measure", key[0], repr(cut), repr([(c.part, c.role) for c in drawing.children]))
+        found = ink.MEMO.get(kept)
         if found is None:
             found = _measured(drawing, cut)
-            if kept:
-                ink.MEMO.put(kept, found)
+            ink.MEMO.put(kept, found)
         if len(_MEASURED) >= CACHED:
             _MEASURED.clear()
         _MEASURED[key] = tuple(tuple(entry) for entry in found)
@@ -186,18 +188,37 @@ def survey(spec, drawings):
 
 def failures(spec, drawings) -> list:
     """(component, message) for every mark closer than SAFE mm to its cut, and every tinted ground or back short of bleed."""
-    found, grounds = survey(spec, drawings)
-    grouped = {}
-    for r in found:
-        if r.distance < (SAFE if r.role == svg.MARK else 0.0) - SLACK and not r.text:  # textcheck measures text
-            grouped.setdefault((r.component, r.part, r.role), []).append(r)
-    out = []
-    for (component, part, kind), rs in grouped.items():
-        worst = min(r.distance for r in rs)
-        where = f"{worst:.1f} mm inside the cut" if worst >= 0 else f"{-worst:.1f} mm past the cut"
-        rule = f"marks keep {SAFE:g} mm inside it" if kind == svg.MARK else "a frame stays inside it"
-        out.append((component, f"{_where([r.face for r in rs])}: {part} is {where} ({rule})"))
-    return out + bleed_failures(spec, grounds)
+    check = Check(spec)
+    for art, drawing in drawings:
+        check.add(art, drawing)
+    return check.failures()
+
+
+class Check:
+    """The safe-area check fed one drawing at a time: only the marks too near the cut are kept."""
+
+    def __init__(self, spec):
+        self.spec, self.faces, self.grounds, self.grouped = spec, {comp.id: 0 for comp in spec.components}, {}, {}
+
+    def add(self, art, drawing) -> None:
+        """Measure the marks and grounds of one artwork."""
+        if art.side == "front":
+            self.faces[art.component] += 1
+        for r in reaches(self.spec, art, drawing, self.faces[art.component] if art.side == "front" else "back"):
+            if r.distance < (SAFE if r.role == svg.MARK else 0.0) - SLACK and not r.text:  # textcheck measures text
+                self.grouped.setdefault((r.component, r.part, r.role), []).append(r)
+        fills = self.grounds.setdefault(art.component, {}).setdefault(art.side, set())
+        fills.update(n.attrs.get("fill") for n in drawing.children if n.role == svg.GROUND)
+
+    def failures(self) -> list:
+        """(component, message) of every mark too near its cut, then every ground short of bleed."""
+        out = []
+        for (component, part, kind), rs in self.grouped.items():
+            worst = min(r.distance for r in rs)
+            where = f"{worst:.1f} mm inside the cut" if worst >= 0 else f"{-worst:.1f} mm past the cut"
+            rule = f"marks keep {SAFE:g} mm inside it" if kind == svg.MARK else "a frame stays inside it"
+            out.append((component, f"{_where([r.face for r in rs])}: {part} is {where} ({rule})"))
+        return out + bleed_failures(self.spec, self.grounds)
 
 
 def tinted(fill):

@@ -91,14 +91,18 @@ def parse(text: str, colour: str, icons=()) -> list:
 
 def _width(atoms, size, family):
     """The width in mm of atoms set at size."""
-    return _em(tuple(atoms), family) * size
+    style = atoms[0].style if atoms else None
+    if style is not None and all(atom.style == style and not atom.icon for atom in atoms):  # a word in one style
+        return _em("".join(atom.char for atom in atoms), style.bold, style.italic, family) * size
+    return sum(ICON_EM if atom.icon else typeface.advance(family.face(atom.style.bold, atom.style.italic).resource,
+                                                          atom.char) for atom in atoms) * size
 
 
 @functools.lru_cache(maxsize=65536)
-def _em(atoms, family):
-    """The width in em of atoms (a word: the same words recur on card after card)."""
-    return sum(ICON_EM if atom.icon else typeface.advance(family.face(atom.style.bold, atom.style.italic).resource,
-                                                          atom.char) for atom in atoms)
+def _em(text, bold, italic, family):
+    """The width in em of a word in one style (the same words recur on card after card), kept by its text."""
+    resource = family.face(bold, italic).resource
+    return sum(typeface.advance(resource, char) for char in text)
 
 
 def _wrap(paragraphs, size, width, family):
@@ -213,12 +217,17 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
 
 def _missing(paragraphs, family):
     """(character, font name) for each character a chosen face lacks, each once."""
-    found = {}
+    found, faces = {}, {}
     for words in paragraphs:
         for word in words:
             for atom in word:
-                face = family.face(atom.style.bold, atom.style.italic)
-                if not atom.icon and typeface.absent(face.resource, atom.char):
+                if atom.icon:
+                    continue
+                if atom.style not in faces:
+                    face = family.face(atom.style.bold, atom.style.italic)
+                    faces[atom.style] = face, typeface.load(face.resource).cmap
+                face, cmap = faces[atom.style]
+                if ord(atom.char) not in cmap:
                     found.setdefault((atom.char, face.name), None)
     return list(found)
 

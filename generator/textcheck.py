@@ -14,23 +14,38 @@ def failures(spec, drawings) -> list:
 
     drawings: (art, drawing) for every artwork (render.drawn).
     """
-    found, faces = {}, {comp.id: 0 for comp in spec.components}
-    lettered = {comp.id: KINDS[comp.kind].lettering for comp in spec.components}
+    check = Check(spec)
     for art, drawing in drawings:
+        check.add(art, drawing)
+    return check.failures()
+
+
+class Check:
+    """The text check fed one drawing at a time, so that no drawing is held after it is measured."""
+
+    def __init__(self, spec):
+        self.spec, self.found, self.faces = spec, {}, {comp.id: 0 for comp in spec.components}
+        self.lettered = {comp.id: KINDS[comp.kind].lettering for comp in spec.components}
+
+    def add(self, art, drawing) -> None:
+        """Measure the texts of one artwork."""
         if art.side == "front":
-            faces[art.component] += 1
-            if not lettered[art.component]:
-                continue
-        comp = spec.component(art.component)
+            self.faces[art.component] += 1
+            if not self.lettered[art.component]:
+                return
+        comp = self.spec.component(art.component)
         left, top, right, bottom = comp.safe
         safe = Box(left, top, right, bottom, "safe area")
-        face = faces[comp.id] if art.side == "front" else "back"
+        face = self.faces[comp.id] if art.side == "front" else "back"
         for message in judged(drawing):
-            found.setdefault((comp.id, message), []).append(face)
+            self.found.setdefault((comp.id, message), []).append(face)
         for node, placed, style in texts(drawing):
             for message in problems(node, placed, style, safe):
-                found.setdefault((comp.id, message), []).append(face)
-    return [(component, f"{_where(where)}: {message}") for (component, message), where in found.items()]
+                self.found.setdefault((comp.id, message), []).append(face)
+
+    def failures(self) -> list:
+        """(component, message) of every text problem found, each with the faces it is on."""
+        return [(component, f"{_where(where)}: {message}") for (component, message), where in self.found.items()]
 
 
 def texts(node, placed=IDENTITY, style=None):

@@ -188,17 +188,31 @@ def shown(text: str, bold: bool, name: str = "") -> str:
     whole-unit widths of /W have drifted half a unit from the exact advances, a shift that takes the pen back.
 
     name: the font's resource name (default: Vera of that weight)."""
-    font = load(name or font_name(bold))
+    codes = _codes(name or font_name(bold))
     parts, run, drift = [], "", 0.0
     for ch in text:
         if abs(drift) >= 0.5:  # a reader sets the next glyph this many 1/1000 em too far right (or left)
             parts.append(f"<{run}> {round(drift)}")
             run, drift = "", drift - round(drift)
-        glyph = font.cmap.get(ord(ch), 0)
-        run += f"{glyph:04X}"
-        exact = font.metrics[glyph][0] * 1000 / font.units
-        drift += round(exact) - exact
+        code = codes.get(ch) or codes.setdefault(ch, _code(name or font_name(bold), ch))
+        run += code[0]
+        drift += code[1]
     return "[" + " ".join(parts + [f"<{run}>"]) + "]"
+
+
+@functools.lru_cache(maxsize=None)
+def _codes(name):
+    """{character: _code} of a font, filled as text is shown."""
+    return {}
+
+
+def _code(name, ch):
+    """A character's glyph id as shown writes it (4 hex digits), and how far its whole-unit /W width is from its exact
+    advance, in 1/1000 em."""
+    font = load(name)
+    glyph = font.cmap.get(ord(ch), 0)
+    exact = font.metrics[glyph][0] * 1000 / font.units
+    return f"{glyph:04X}", round(exact) - exact
 
 
 def advance(name: str, text: str) -> float:
@@ -261,17 +275,24 @@ def outline(name: str, glyph: int) -> tuple:
 
 def ink(face: Face, text: str, x: float, y: float, size: float):
     """The box (left, top, right, bottom) in mm, y down, that a run set from (x, y) on its baseline covers; None if none."""
+    box = _ink(face, text, size)
+    return None if box is None else (x + box[0], y + box[1], x + box[2], y + box[3])
+
+
+@functools.lru_cache(maxsize=16384)
+def _ink(face, text, size):
+    """ink of a run set from (0, 0): the layout, the checks of the text and of the safe area each ask for it."""
     font, scale = load(face.resource), size / load(face.resource).units
     grow = EMBOLDEN * size / 2 if face.embolden else 0.0
-    pen, box = x, None
+    lean = SLANT if face.slant else 0.0
+    pen, box = 0.0, None
     for ch in text:
         glyph = font.cmap.get(ord(ch), 0)
         found = bounds(face.resource, glyph)
         if found:
             x0, y0, x1, y1 = found
-            lean = SLANT if face.slant else 0.0
-            here = (pen + (x0 + lean * min(y0, 0)) * scale - grow, y - y1 * scale - grow,
-                    pen + (x1 + lean * max(y1, 0)) * scale + grow, y - y0 * scale + grow)
+            here = (pen + (x0 + lean * min(y0, 0)) * scale - grow, -y1 * scale - grow,
+                    pen + (x1 + lean * max(y1, 0)) * scale + grow, -y0 * scale + grow)
             box = here if box is None else (min(box[0], here[0]), min(box[1], here[1]),
                                             max(box[2], here[2]), max(box[3], here[3]))
         pen += font.metrics[glyph][0] * scale

@@ -69,17 +69,25 @@ def art_warnings(spec, drawings=None) -> list:
     found: list = []
     faces: Counter = Counter()
     for piece, drawing in drawings:
-        faces[piece.component] += piece.side == "front"
-        face = f"face {faces[piece.component]}" if piece.side == "front" else "back"
-        props = piece.props or {}
-        row = f" ({props[layout.DATA]} row {props[layout.ROW]})" if layout.ROW in props else ""
-        found += [f"{spec.path}: {piece.component}: {face}{row}: {line}" for line in resolution.warnings(drawing)]
+        found += _art_warnings(spec, piece, drawing, faces)
     return found
 
 
-def validate(spec, warnings=None):
+def _art_warnings(spec, piece, drawing, faces) -> list:
+    """art_warnings of one artwork; faces: a Counter of the fronts seen so far by component."""
+    from .components import layout  # lazy: start-up
+
+    faces[piece.component] += piece.side == "front"
+    face = f"face {faces[piece.component]}" if piece.side == "front" else "back"
+    props = piece.props or {}
+    row = f" ({props[layout.DATA]} row {props[layout.ROW]})" if layout.ROW in props else ""
+    return [f"{spec.path}: {piece.component}: {face}{row}: {line}" for line in resolution.warnings(drawing)]
+
+
+def validate(spec, warnings=None, draw=None):
     """Run every check; return the failures (empty when the set is complete and consistent); warnings: a list to add
-    what does not fail the set but a designer should hear (images below 300 dpi).
+    what does not fail the set but a designer should hear (images below 300 dpi); draw: what draws an artwork (default
+    render.draw_art; a build gives its FaceCache's, so that each face is drawn once for the checks and the PDF).
 
     Every distinct artwork is drawn once, so a template or a renderer refusing its input (a UserError, as the build
     would raise it) is found without building, and the text and safe-area checks read those drawings.
@@ -91,9 +99,9 @@ def validate(spec, warnings=None):
     kept = MEMO.get(key) if key else None
     if kept is not None and all(spec.templates.digest(name) == digest for name, digest in kept["templates"].items()):
         return [Failure(*failure) for failure in kept["failures"]]
-    failures, drawings = _checked(spec, warnings)
+    failures, designed = _checked(spec, warnings, draw)
     key, _ = _key(spec)   # the libraries as the checks found them (a first run learns them only now)
-    if key and not any(ink.designed(drawing) for _, drawing in drawings):
+    if key and not designed:
         MEMO.put(key, {"failures": failures, "templates": {name: found.digest
                                                            for name, found in spec.templates.read.items()}})
     return failures
@@ -127,13 +135,23 @@ def inputs(spec) -> tuple | None:
     return files, absent, [tuple(library) for found in identity for library in found or ()]
 
 
-def _checked(spec, warnings=None):
-    """validate's work: (failures, the drawings checked); images below 300 dpi added to warnings (a list) if given."""
+def _checked(spec, warnings=None, draw=None):
+    """validate's work: (failures, whether a drawing held the designer's fonts or art); images below 300 dpi added to
+    warnings (a list) if given. Each artwork is drawn, handed to every check and let go: no drawing is held for long;
+    its ground is remembered with the spec (imposition shares a bleed by it)."""
+    from .pdf import ground  # lazy: start-up
+
     pieces, arts = expand(spec)
-    drawings = drawn(spec, arts)
-    if warnings is not None:
-        warnings += art_warnings(spec, drawings)
-    found = generic(spec, pieces, arts) + textcheck.failures(spec, drawings) + safearea.failures(spec, drawings)
+    texts, safe, faces, designed = textcheck.Check(spec), safearea.Check(spec), Counter(), False
+    grounds = spec.remembered("grounds", dict)
+    for art, drawing in drawn(spec, arts, draw):
+        if warnings is not None:
+            warnings += _art_warnings(spec, art, drawing, faces)
+        texts.add(art, drawing)
+        safe.add(art, drawing)
+        designed = designed or ink.designed(drawing)
+        grounds[art.key] = ground(drawing)
+    found = generic(spec, pieces, arts) + texts.failures() + safe.failures()
     rules = games.ruleset(spec)
     absent = missing(spec, rules)
     found += absent
@@ -145,7 +163,7 @@ def _checked(spec, warnings=None):
     if _sees_colours(spec):
         from . import vision  # lazy: start-up
         found += vision.failures(spec) + vision.word_failures(spec)
-    return [Failure(spec.path, component, message) for component, message in found], drawings
+    return [Failure(spec.path, component, message) for component, message in found], designed
 
 
 def _sees_colours(spec):

@@ -227,7 +227,7 @@ def test_the_ink_box_read_from_the_raster_edges_is_the_box_of_every_rows_ends():
     from generator import ink
     spec = specs.load("grannys-pills")
     nodes = [(node, {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"})
-             for _, drawing in drawn(spec, expand(spec)[1])[:12]
+             for _, drawing in list(drawn(spec, expand(spec)[1]))[:12]
              for node in drawing.children if node.tag not in ("defs", "text")]
     assert len(nodes) > 40
     for node, clips in nodes:

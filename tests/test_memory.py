@@ -1,0 +1,51 @@
+"""A text deck's build draws each distinct face once (checks, shared grounds and the PDF share it) and holds no face's
+operators after its sheet."""
+import importlib
+import shutil
+from pathlib import Path
+
+from generator import render
+from generator import spec as specs
+from generator.build import build
+from generator.expand import expand
+from generator.facecache import FaceCache
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "textcards"
+SUITS = ("#c0392b", "#8e44ad", "#2980b9", "#27ae60", "#d35400")
+
+
+def deck(folder: Path, n: int) -> Path:
+    """The benchmark's text card spec over a CSV of n distinct rows."""
+    folder.mkdir()
+    shutil.copy(BENCH / "card.yaml", folder / "card.yaml")
+    rows = ["title,cost,suit,rules,flavour"] + [
+        f'Card {k},{k % 9},{SUITS[k % len(SUITS)]},"Gain {k} spice. If you hold more spice than any player, '
+        f'draw {k % 4} cards and discard one.","Port {k} favours the bold."' for k in range(n)]
+    (folder / "cards.csv").write_text("\n".join(rows) + "\n")
+    text = (BENCH / "textcards.yaml").read_text()
+    (folder / "deck.yaml").write_text(text.replace("expect: 100", f"expect: {n}").replace("textcards-100.csv", "cards.csv"))
+    return folder / "deck.yaml"
+
+
+def test_a_build_draws_each_distinct_face_once(tmp_path, monkeypatch):
+    drawn = []
+    draw = render.draw_art
+
+    def counted(spec, art):
+        drawn.append(art.key)
+        return draw(spec, art)
+    for module in ("generator.render", "generator.facecache", "generator.imposition", "generator.build"):
+        monkeypatch.setattr(importlib.import_module(module), "draw_art", counted)
+    path, pages, size = build(specs.load(str(deck(tmp_path / "deck", 40))), "a4", tmp_path / "out")
+    assert sorted(drawn) == sorted(f"cards-{k}" for k in range(1, 41))
+    assert pages == 6 and size == path.stat().st_size
+
+
+def test_the_face_cache_keeps_where_each_entry_is_not_the_entry(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 12)))
+    path, *_ = build(spec, "a4", tmp_path / "out")
+    faces = FaceCache(path)
+    assert len(faces.entries) == 12   # the file the last build wrote holds every face
+    face = faces.face(spec, next(a for a in expand(spec)[1].values()))
+    assert faces.drawn == [] and face.ops.startswith("q")
+    assert all(isinstance(at, int) and isinstance(size, int) for at, size in faces.kept.values())
