@@ -14,7 +14,7 @@ from .expand import expand
 from .facecache import FaceCache, _now, _Watched
 from .render import draw_art, render_art
 from .spec import rules_path, shown
-from .imposition import EPS, grown, impose, share
+from .imposition import EPS, grown, impose, shares
 from .validate import validate
 
 
@@ -81,8 +81,8 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
         block = next((g for g in sheet.grounds if _inside(slot, g)), None)
         if block and grounds[slot.art]:
             doc.fill(_within(grown(slot.bleed_box, SEAM), block), grounds[slot.art])
-    for slot in sheet.slots:
-        clip = tuple(slot.bleed_box) if slot.window is not None else share(slot, sheet.slots)
+    for slot, shared in zip(sheet.slots, shares(sheet.slots)):
+        clip = tuple(slot.bleed_box) if slot.window is not None else shared
         doc.paint(pictures[slot.art], pdf.place_slot(slot, sizes[slot.art]), clip, slot.art)
     doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
 

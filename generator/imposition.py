@@ -240,28 +240,42 @@ def place(block, x, y):
     return slots, xs, ys
 
 
-def share(slot: Slot, slots) -> tuple:
-    """Where a piece's art may paint when a neighbour's trim comes inside its bleed (shared bleed): up to that trim.
+def shares(slots) -> tuple:
+    """Where each piece's art may paint when a neighbour's trim comes inside its bleed (shared bleed): up to that trim.
 
-    None when no neighbour does: the whole bleed box.
+    One clip per slot, None when no neighbour's trim does: the whole bleed box. Slots are found on a grid of cells as
+    large as the largest bleed box, so each piece is only tested against pieces in the cells its bleed box touches.
     """
-    box = slot.bleed_box
-    left, top, right, bottom = box.x, box.y, box.x + box.w, box.y + box.h
-    for other in slots:
-        if other is slot or not (other.x < right - EPS and left + EPS < other.x + other.w
-                                 and other.y < bottom - EPS and top + EPS < other.y + other.h):
-            continue
-        if other.x >= slot.x + slot.w - EPS:
-            right = min(right, other.x)
-        elif other.x + other.w <= slot.x + EPS:
-            left = max(left, other.x + other.w)
-        elif other.y >= slot.y + slot.h - EPS:
-            bottom = min(bottom, other.y)
-        elif other.y + other.h <= slot.y + EPS:
-            top = max(top, other.y + other.h)
-    if (left, top, right, bottom) == (box.x, box.y, box.x + box.w, box.y + box.h):
-        return None
-    return left, top, right - left, bottom - top
+    if not slots:
+        return ()
+    boxes = [slot.bleed_box for slot in slots]
+    cell = max(max(box.w, box.h) for box in boxes)
+    grid: dict = {}
+    for i, s in enumerate(slots):
+        for gx in range(math.floor(s.x / cell), math.floor((s.x + s.w) / cell) + 1):
+            for gy in range(math.floor(s.y / cell), math.floor((s.y + s.h) / cell) + 1):
+                grid.setdefault((gx, gy), []).append(i)
+    clips = []
+    for i, (slot, box) in enumerate(zip(slots, boxes)):
+        left, top, right, bottom = box.x, box.y, box.x + box.w, box.y + box.h
+        near = {j for gx in range(math.floor(left / cell), math.floor(right / cell) + 1)
+                for gy in range(math.floor(top / cell), math.floor(bottom / cell) + 1) for j in grid.get((gx, gy), ())}
+        for j in near:
+            other = slots[j]
+            if j == i or not (other.x < right - EPS and left + EPS < other.x + other.w
+                              and other.y < bottom - EPS and top + EPS < other.y + other.h):
+                continue
+            if other.x >= slot.x + slot.w - EPS:
+                right = min(right, other.x)
+            elif other.x + other.w <= slot.x + EPS:
+                left = max(left, other.x + other.w)
+            elif other.y >= slot.y + slot.h - EPS:
+                bottom = min(bottom, other.y)
+            elif other.y + other.h <= slot.y + EPS:
+                top = max(top, other.y + other.h)
+        unchanged = (left, top, right, bottom) == (box.x, box.y, box.x + box.w, box.y + box.h)
+        clips.append(None if unchanged else (left, top, right - left, bottom - top))
+    return tuple(clips)
 
 
 def grown(rect, by):

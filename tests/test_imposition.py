@@ -7,7 +7,8 @@ from hypothesis import given, settings, strategies as st
 
 from generator import spec as specs
 from generator.expand import expand
-from generator.imposition import CLEAR, EPS, MARGIN, MARK_LEN, MARK_MIN, SPACING, Rect, impose, printable_area, share
+from generator.imposition import CLEAR, EPS, MARGIN, MARK_LEN, MARK_MIN, SPACING, Rect, impose, printable_area, shares
+from generator.plan import Slot
 
 
 def make_spec(components):
@@ -91,10 +92,10 @@ def check_plan(spec, paper):
     for sheet in placed(plan):
         boxes = [s.bleed_box for s in sheet.slots]
         trims = [Rect(s.x, s.y, s.w, s.h) for s in sheet.slots]
-        for i, a in enumerate(boxes):
+        for i, (a, clip) in enumerate(zip(boxes, shares(sheet.slots))):
             assert area.x - EPS <= a.x and a.x + a.w <= area.x + area.w + EPS, "slot outside the area"
             assert area.y - EPS <= a.y and a.y + a.h <= area.y + area.h + EPS, "slot outside the area"
-            painted = Rect(*(share(sheet.slots[i], sheet.slots) or a))
+            painted = Rect(*(clip or a))
             assert not any(overlap(painted, b) for j, b in enumerate(trims) if j != i), "art over a neighbour's piece"
         for (x1, y1), (x2, y2) in sheet.marks:
             for x, y in ((x1, y1), (x2, y2)):
@@ -640,3 +641,42 @@ def test_the_marks_at_a_full_sheets_edges_measure_alike_on_the_page():
             measured.setdefault("top" if y1 < top else "bottom", []).append(sum(v < 128 for v in column) / px)
     assert min(measured["top"]) >= 3.4 and min(measured["bottom"]) >= 3.4, measured
     assert abs(min(measured["top"]) - min(measured["bottom"])) < 1.0, measured
+
+
+def share_one_by_one(slot, slots):
+    """The clip of one slot found by testing it against every other slot on the sheet (the reference for shares)."""
+    box = slot.bleed_box
+    left, top, right, bottom = box.x, box.y, box.x + box.w, box.y + box.h
+    for other in slots:
+        if other is slot or not (other.x < right - EPS and left + EPS < other.x + other.w
+                                 and other.y < bottom - EPS and top + EPS < other.y + other.h):
+            continue
+        if other.x >= slot.x + slot.w - EPS:
+            right = min(right, other.x)
+        elif other.x + other.w <= slot.x + EPS:
+            left = max(left, other.x + other.w)
+        elif other.y >= slot.y + slot.h - EPS:
+            bottom = min(bottom, other.y)
+        elif other.y + other.h <= slot.y + EPS:
+            top = max(top, other.y + other.h)
+    unchanged = (left, top, right, bottom) == (box.x, box.y, box.x + box.w, box.y + box.h)
+    return None if unchanged else (left, top, right - left, bottom - top)
+
+
+GRID = st.tuples(st.floats(5, 90), st.floats(5, 90), st.sampled_from([0.0, 1.5, 3.0]), st.sampled_from([0.0, 1.0, 3.0, 6.5]),
+                 st.integers(1, 6), st.integers(1, 6), st.floats(0, 120), st.floats(0, 200), st.booleans())
+LOOSE = st.tuples(st.integers(1, 40), st.integers(1, 40), st.sampled_from([0.0, 1.0, 3.0]), st.integers(0, 80),
+                  st.integers(0, 80))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(GRID, max_size=4), st.lists(LOOSE, max_size=30))
+def test_shares_clips_each_piece_as_testing_it_against_every_other_piece_does(grids, loose):
+    """Blocks of pieces sharing cut lines (a gutter of 0, one bleed or two; rows staggered or not) and pieces dropped
+    anywhere on a 2.5 mm raster (touching, overlapping, any size): every clip equals the one-by-one reference."""
+    slots = []
+    for w, h, bleed, gutter, cols, rows, x, y, stagger in grids:
+        slots += [Slot("a", x + col * (w + gutter) + (w + gutter) / 2 * (stagger and row % 2), y + row * (h + gutter),
+                       w, h, bleed) for row in range(rows) for col in range(cols)]
+    slots += [Slot("b", 2.5 * x, 2.5 * y, 2.5 * w, 2.5 * h, bleed) for w, h, bleed, x, y in loose]
+    assert shares(tuple(slots)) == tuple(share_one_by_one(slot, slots) for slot in slots)
