@@ -138,8 +138,8 @@ def pages_saved(spec, paper, backs="duplex") -> int:
     if len(spec.components) < 2:  # nothing to share: a large one-component deck is not imposed twice more
         return 0
     pieces = expand(spec)[0]
-    alone = [impose(spec, [p for p in pieces if p.component == comp.id], paper, backs) for comp in spec.components]
-    together = impose(spec, pieces, paper, backs)
+    alone = [impose(spec, [p for p in pieces if p.component == comp.id], paper, backs, drafted=True) for comp in spec.components]
+    together = impose(spec, pieces, paper, backs, drafted=True)
     return sum(len(plan.sheets) + bool(plan.cover) for plan in alone) - len(together.sheets) - bool(together.cover)
 
 

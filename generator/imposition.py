@@ -452,15 +452,21 @@ def finish(page, area, bounds, shift_y=None):
             grounds.append((box, bool(block.cells[0][1])))
         back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
     marks = crop_marks(blocks, bounds, [s.bleed_box for s in page.fixed])
-    components = tuple(dict.fromkeys(page.components + tuple(cell[2] for b, _, _ in placed for cell in b.cells)))
-    note = "; ".join(n for n in (page.note, PUNCH_NOTE if any(b.punched for b, _, _ in placed) else "") if n)
-    sheet = Sheet(page.side, tuple(slots), tuple(seg for seg, _ in marks), (), components, note,
-                  grounds=tuple(box for box, _ in grounds))
+    outline = draft(page)
+    sheet = outline._replace(slots=tuple(slots), marks=tuple(seg for seg, _ in marks), grounds=tuple(box for box, _ in grounds))
     two_sided = [b for b, _, _ in placed if b.cells[0][1]]
     reverse = Sheet("back", (), tuple(seg for seg, k in marks if placed[k][0].cells[0][1]), (),
                     tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c[2] for b in two_sided for c in b.cells))),
                     grounds=tuple(box for box, two in grounds if two))
     return sheet, back_of, reverse
+
+
+def draft(page):
+    """A filled page's sheet before its pieces are placed: its side, components and note, no slots or marks (enough to
+    count the sheets and to write page 1's list)."""
+    components = tuple(dict.fromkeys(page.components + tuple(cell[2] for b, _, _ in page.blocks for cell in b.cells)))
+    note = "; ".join(n for n in (page.note, PUNCH_NOTE if any(b.punched for b, _, _ in page.blocks) else "") if n)
+    return Sheet(page.side, (), (), (), components, note)
 
 
 def panels(comp, piece, area, bounds):
@@ -538,13 +544,14 @@ BACKS = ("duplex", "fold")
 FOLD_NOTE = "fold along the dashed line, glue, then cut: each back lands behind its front"
 
 
-def impose(spec, pieces, paper, backs="duplex"):
+def impose(spec, pieces, paper, backs="duplex", drafted=False):
     """Plan all sheets for one paper size.
 
     Pieces of one size share a grid; larger groups are placed first and smaller ones fill the free space left on
     earlier sheets (single-sided pieces also on the fronts of duplex sheets). Two-sided pieces go on duplex pairs
     or on gutter-fold sheets; a component printed once (print: once) gets copy sheets of its own. Single-sided
     pieces also fill page 1 below the list of components (Plan.cover) when that saves a sheet.
+    drafted: the plan's sheets as draft makes them (enough to count them), none of them finished.
     """
     width, height = paper_size(paper)
     area, bounds = printable_area(paper), mark_bounds(width, height)
@@ -586,8 +593,8 @@ def impose(spec, pieces, paper, backs="duplex"):
     by_size = sorted(groups.items(), key=lambda item: -(item[1].w + 2 * item[1].bleed) * (item[1].h + 2 * item[1].bleed))
     order = [(key[3], group) for key, group in sorted(by_size, key=lambda item: not item[0][3])]
 
-    def plan(cover=None):
-        """The plan with the groups packed in order, single-sided ones first on the cover (page 1) while it has room."""
+    def packed(cover=None):
+        """The pages with the groups packed in order, single-sided ones first on the cover (page 1) while it has room."""
         pages = [page for comp, mine in own for page in own_layout(comp, mine, area, width, half if folding else None)]
         for two_sided, group in order:
             if cover and not two_sided:
@@ -599,24 +606,37 @@ def impose(spec, pieces, paper, backs="duplex"):
                 pack(group, pages, (side,), lambda: _Page(side, half if folding else area, outer=area))
             else:
                 pack(group, pages, ("single",) if folding else ("single", "front"), lambda: _Page("single", area))
-        sheets = [finish(page, area, bounds)[0] for page in pages if page.side == "single"] + panel_sheets
-        sheets += [finish(page, area, bounds)[0] for page in copy_pages if page.side == "single"]
+        return pages
+
+    def plan(pages, cover=None, final=True):
+        """The plan of packed pages: every sheet finished, or (final false) drafted."""
+        done = (lambda page: finish(page, area, bounds)[0]) if final else draft
+        sheets = [done(page) for page in pages if page.side == "single"] + panel_sheets
+        sheets += [done(page) for page in copy_pages if page.side == "single"]
         for page in [p for p in pages + copy_pages if p.side != "single"]:
             if page.side == "fold":
-                sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y))
+                sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y) if final else
+                              draft(page)._replace(note=fold_note(draft(page).note)))
                 continue
-            front, back_of, reverse = finish(page, area, bounds)
+            front, back_of, reverse = finish(page, area, bounds) if final else (draft(page), {}, None)
             sheets += [front, mirror(front, width, back_of, reverse)]
         if not (cover and cover.blocks):
             return Plan(paper, width, height, tuple(sheets))
+        if not final:
+            return Plan(paper, width, height, tuple(sheets), draft(cover))
         bottom = max(y + block.height for block, _, y in cover.blocks)  # centred in the room below the list
         return Plan(paper, width, height, tuple(sheets), finish(cover, area, bounds, shift_y=(bottom + area.y + area.h) / 2)[0])
 
-    plain = plan()
+    plain_pages = packed()
+    plain = plan(plain_pages, final=False)
     top = list_bottom(plain, spec) + GAP  # the list's length depends on the plan: measured on the plain one
-    covered = plan(_Page("single", Rect(area.x, top, area.w, area.y + area.h - top), outer=area))
+    cover = _Page("single", Rect(area.x, top, area.w, area.y + area.h - top), outer=area)
+    covered_pages = packed(cover)
+    covered = plan(covered_pages, cover, final=False)
     saves = len(covered.sheets) < len(plain.sheets) and list_bottom(covered, spec) + GAP <= top + EPS
-    return covered if saves else plain
+    if drafted:
+        return covered if saves else plain
+    return plan(covered_pages, cover) if saves else plan(plain_pages)
 
 
 def shared_ground(spec, pieces):
@@ -658,8 +678,13 @@ def fold(page, area, bounds, fold_y):
                   for s in front.slots)
     marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
     grounds = front.grounds + tuple(Rect(g.x, 2 * fold_y - g.y - g.h, g.w, g.h) for g in front.grounds)
-    note = "; ".join(n for n in (FOLD_NOTE, front.note) if n)
+    note = fold_note(front.note)
     return Sheet("fold", front.slots + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)
+
+
+def fold_note(note):
+    """A gutter-fold sheet's note: how to fold it, then its pieces' own note."""
+    return "; ".join(n for n in (FOLD_NOTE, note) if n)
 
 
 def own_layout(comp, pieces, area, width, half=None):

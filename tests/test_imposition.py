@@ -680,3 +680,21 @@ def test_shares_clips_each_piece_as_testing_it_against_every_other_piece_does(gr
                        w, h, bleed) for row in range(rows) for col in range(cols)]
     slots += [Slot("b", 2.5 * x, 2.5 * y, 2.5 * w, 2.5 * h, bleed) for w, h, bleed, x, y in loose]
     assert shares(tuple(slots)) == tuple(share_one_by_one(slot, slots) for slot in slots)
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+def test_a_drafted_plan_has_the_finished_plans_sheets_and_page_1_list(backs):
+    """The six games, both papers, all their pieces and each component's alone (as the build counts the pages sharing
+    saves): the drafted plan has as many sheets as the finished one, with the same sides, notes and glue tabs, page 1
+    holds the same components, and the list of components reaches as far down page 1; only board panels are placed."""
+    from generator.sheets import list_bottom
+    for game in GAMES:
+        spec = specs.load(game)
+        pieces = expand(spec)[0]
+        for paper in ("a4", "letter"):
+            for mine in [pieces] + [[p for p in pieces if p.component == comp.id] for comp in spec.components]:
+                final, drafted = impose(spec, mine, paper, backs), impose(spec, mine, paper, backs, drafted=True)
+                assert [(s.side, s.note, s.tabs) for s in drafted.sheets] == [(s.side, s.note, s.tabs) for s in final.sheets]
+                assert (drafted.cover and drafted.cover.components) == (final.cover and final.cover.components)
+                assert list_bottom(drafted, spec) == list_bottom(final, spec)
+                assert all(slot.window for s in drafted.sheets for slot in s.slots), "pieces placed on a drafted sheet"
