@@ -216,9 +216,15 @@ class _Page:
 
 def pack(group, pages, sides, new_page):
     """Place a group's pieces in the free space of pages whose side is one of sides, then on new pages."""
-    rest = list(group.pieces)
+    rest, full = list(group.pieces), set()  # full: pages that took none (their free space is as it was: they never will)
     while rest:
-        n = next((n for page in pages if page.side in sides for n in [page.add(group, rest)] if n), 0)
+        n = 0
+        for k, page in enumerate(pages):
+            if page.side in sides and k not in full:
+                n = page.add(group, rest)
+                if n:
+                    break
+                full.add(k)
         if not n:
             pages.append(new_page())
             n = pages[-1].add(group, rest)
@@ -412,8 +418,36 @@ def segment_box(segment):
     return Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
 
 
-def finish(page, area, bounds, shift_y=None):
+def finish(page, area, bounds, shift_y=None, known=None):
     """A filled page as (sheet, back art of each slot, marks and grounds of its two-sided blocks).
+
+    Its blocks go where arrange puts them; known: the arrangements of the plan's pages so far, by their blocks' sizes,
+    counts and places (the full sheets of a group are arranged once).
+    """
+    key = (tuple((len(b.cells), *b[1:], x, y) for b, x, y in page.blocks), page.region,
+           tuple(s.bleed_box for s in page.fixed), area, bounds, shift_y)
+    known = {} if known is None else known
+    if key not in known:
+        known[key] = arrange(page, area, bounds, shift_y)
+    corners, marks = known[key]
+    slots, grounds, back_of = list(page.fixed), [], dict(page.back_of)
+    for (block, _, _), (x, y) in zip(page.blocks, corners):
+        s, _, _ = place(block, x, y)
+        slots += s
+        if len(s) > 1:
+            grounds.append((Rect(x, y, block.width, block.height), bool(block.cells[0][1])))
+        back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
+    outline = draft(page)
+    sheet = outline._replace(slots=tuple(slots), marks=tuple(seg for seg, _ in marks), grounds=tuple(box for box, _ in grounds))
+    two_sided = [b for b, _, _ in page.blocks if b.cells[0][1]]
+    reverse = Sheet("back", (), tuple(seg for seg, k in marks if page.blocks[k][0].cells[0][1]), (),
+                    tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c[2] for b in two_sided for c in b.cells))),
+                    grounds=tuple(box for box, two in grounds if two))
+    return sheet, back_of, reverse
+
+
+def arrange(page, area, bounds, shift_y=None):
+    """Where a filled page's blocks go and their crop marks: (bleed box corner of each block, marks as crop_marks gives).
 
     Blocks and their crop marks are centred between the marks' bounds, across and down (unless the page has
     own-layout slots or shift_y sets their bottom), the blocks kept inside the area: marks at the sheet's edges come
@@ -442,23 +476,10 @@ def finish(page, area, bounds, shift_y=None):
                                         area.y, area.h)
     if shift_y is not None:
         dy = shift_y - bottom
-    slots, blocks, grounds, back_of = list(page.fixed), [], [], dict(page.back_of)
-    for block, x, y in placed:
-        s, xs, ys = place(block, x + dx, y + dy)
-        slots += s
-        box = Rect(x + dx, y + dy, block.width, block.height)
-        blocks.append((box, block.bleed, xs, ys))
-        if len(s) > 1:
-            grounds.append((box, bool(block.cells[0][1])))
-        back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
-    marks = crop_marks(blocks, bounds, [s.bleed_box for s in page.fixed])
-    outline = draft(page)
-    sheet = outline._replace(slots=tuple(slots), marks=tuple(seg for seg, _ in marks), grounds=tuple(box for box, _ in grounds))
-    two_sided = [b for b, _, _ in placed if b.cells[0][1]]
-    reverse = Sheet("back", (), tuple(seg for seg, k in marks if placed[k][0].cells[0][1]), (),
-                    tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c[2] for b in two_sided for c in b.cells))),
-                    grounds=tuple(box for box, two in grounds if two))
-    return sheet, back_of, reverse
+    corners = tuple((x + dx, y + dy) for _, x, y in placed)
+    blocks = [(Rect(x, y, block.width, block.height), block.bleed, *place(block._replace(cells=()), x, y)[1:])
+              for (block, _, _), (x, y) in zip(placed, corners)]
+    return corners, tuple(crop_marks(blocks, bounds, [s.bleed_box for s in page.fixed]))
 
 
 def draft(page):
@@ -610,15 +631,16 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False):
 
     def plan(pages, cover=None, final=True):
         """The plan of packed pages: every sheet finished, or (final false) drafted."""
-        done = (lambda page: finish(page, area, bounds)[0]) if final else draft
+        known: dict = {}
+        done = (lambda page: finish(page, area, bounds, known=known)[0]) if final else draft
         sheets = [done(page) for page in pages if page.side == "single"] + panel_sheets
         sheets += [done(page) for page in copy_pages if page.side == "single"]
         for page in [p for p in pages + copy_pages if p.side != "single"]:
             if page.side == "fold":
-                sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y) if final else
+                sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y, known) if final else
                               draft(page)._replace(note=fold_note(draft(page).note)))
                 continue
-            front, back_of, reverse = finish(page, area, bounds) if final else (draft(page), {}, None)
+            front, back_of, reverse = finish(page, area, bounds, known=known) if final else (draft(page), {}, None)
             sheets += [front, mirror(front, width, back_of, reverse)]
         if not (cover and cover.blocks):
             return Plan(paper, width, height, tuple(sheets))
@@ -671,9 +693,9 @@ def copy_sheets(group, area, side):
     return pages
 
 
-def fold(page, area, bounds, fold_y):
+def fold(page, area, bounds, fold_y, known=None):
     """A gutter-fold sheet: fronts set down to EDGE above the fold line, each back mirrored below it, turned 180 degrees."""
-    front, back_of, _ = finish(page, area, bounds, shift_y=fold_y - EDGE)
+    front, back_of, _ = finish(page, area, bounds, shift_y=fold_y - EDGE, known=known)
     backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h, s.w, s.h, s.bleed, turn(s.rotation, 180))
                   for s in front.slots)
     marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
