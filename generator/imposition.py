@@ -424,7 +424,7 @@ def finish(page, area, bounds, shift_y=None, known=None):
     Its blocks go where arrange puts them; known: the arrangements of the plan's pages so far, by their blocks' sizes,
     counts and places (the full sheets of a group are arranged once).
     """
-    key = (tuple((len(b.cells), *b[1:], x, y) for b, x, y in page.blocks), page.region,
+    key = (tuple((b[1:], x, y) for b, x, y in page.blocks), page.region,
            tuple(s.bleed_box for s in page.fixed), area, bounds, shift_y)
     known = {} if known is None else known
     if key not in known:

@@ -698,3 +698,19 @@ def test_a_drafted_plan_has_the_finished_plans_sheets_and_page_1_list(backs):
                 assert (drafted.cover and drafted.cover.components) == (final.cover and final.cover.components)
                 assert list_bottom(drafted, spec) == list_bottom(final, spec)
                 assert all(slot.window for s in drafted.sheets for slot in s.slots), "pieces placed on a drafted sheet"
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+def test_pages_laid_out_alike_are_arranged_as_if_each_were_arranged_afresh(backs, monkeypatch):
+    """finish reuses the arrangement (blocks aligned and centred, crop marks) of a page whose blocks have the sizes,
+    counts and places of an earlier page's: the six games and a mixed deck of many full sheets (tiles with and without
+    bleed, cards with backs, a part-filled last sheet) come out as they do with every page arranged on its own."""
+    from generator import imposition
+    mixed = make_spec({"a": tile(20, 700, 1.5), "b": tile(25, 130), "c": card(63, 88, 40), "d": tile(30, 90, 3.0, True)})
+    made = [(spec, paper) for spec in [specs.load(game) for game in GAMES] + [mixed] for paper in ("a4", "letter")]
+    reused = [impose(spec, expand(spec)[0], paper, backs) for spec, paper in made]
+    finish = imposition.finish
+    monkeypatch.setattr(imposition, "finish", lambda page, area, bounds, shift_y=None, known=None:
+                        finish(page, area, bounds, shift_y))
+    assert [impose(spec, expand(spec)[0], paper, backs) for spec, paper in made] == reused
+    assert len(reused[-1].sheets) > len({sheet.marks for sheet in reused[-1].sheets}), "no two sheets laid out alike"
