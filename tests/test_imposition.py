@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from generator import spec as specs
+from generator.errors import UserError
 from generator.expand import expand
 from generator.imposition import CLEAR, EPS, MARGIN, MARK_LEN, MARK_MIN, SPACING, Rect, impose, printable_area, shares
 from generator.plan import Slot
@@ -700,11 +701,34 @@ def test_a_drafted_plan_has_the_finished_plans_sheets_and_page_1_list(backs):
                 assert all(slot.window for s in drafted.sheets for slot in s.slots), "pieces placed on a drafted sheet"
 
 
+DECK = st.lists(st.tuples(st.integers(12, 90), st.integers(12, 90), st.sampled_from([0.0, 1.5, 3.0]), st.booleans(),
+                          st.integers(1, 80)), min_size=1, max_size=4)
+
+
+@settings(max_examples=25, deadline=None)
+@given(DECK, st.sampled_from(["a4", "letter"]), st.sampled_from(["duplex", "fold"]))
+def test_pages_laid_out_alike_are_arranged_as_if_each_were_arranged_afresh(deck, paper, backs):
+    """finish reuses the arrangement (blocks aligned and centred, crop marks) of a page whose blocks have the sizes
+    and places of an earlier page's: decks of tiles and two-sided cards of any size, bleed and count come out as they
+    do with every page arranged on its own."""
+    from generator import imposition
+    comps = {f"c{k}": (card(w, h, n, back) if back else tile(w, n, bleed)) for k, (w, h, bleed, back, n) in enumerate(deck)}
+    spec = make_spec(comps)
+    try:
+        reused = impose(spec, expand(spec)[0], paper, backs)
+    except UserError:  # too large for half a sheet, folded
+        return
+    finish = imposition.finish
+    imposition.finish = lambda page, area, bounds, shift_y=None, known=None: finish(page, area, bounds, shift_y)
+    try:
+        assert impose(spec, expand(spec)[0], paper, backs) == reused
+    finally:
+        imposition.finish = finish
+
+
 @pytest.mark.parametrize("backs", ["duplex", "fold"])
-def test_pages_laid_out_alike_are_arranged_as_if_each_were_arranged_afresh(backs, monkeypatch):
-    """finish reuses the arrangement (blocks aligned and centred, crop marks) of a page whose blocks have the sizes,
-    counts and places of an earlier page's: the six games and a mixed deck of many full sheets (tiles with and without
-    bleed, cards with backs, a part-filled last sheet) come out as they do with every page arranged on its own."""
+def test_the_games_pages_are_arranged_as_if_each_were_arranged_afresh(backs, monkeypatch):
+    """The six games and a deck of many full sheets, as test_pages_laid_out_alike_are_arranged_as_if_each_were_arranged_afresh."""
     from generator import imposition
     mixed = make_spec({"a": tile(20, 700, 1.5), "b": tile(25, 130), "c": card(63, 88, 40), "d": tile(30, 90, 3.0, True)})
     made = [(spec, paper) for spec in [specs.load(game) for game in GAMES] + [mixed] for paper in ("a4", "letter")]
