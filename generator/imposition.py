@@ -670,7 +670,11 @@ def shared_ground(spec, pieces):
     if not spec.component(pieces[0].component).bleed:
         return None
     arts = expand(spec)[1]
-    sides = [{ground(draw_art(spec, arts[key])) for key in {getattr(p, side) for p in pieces}}
+
+    def colour(key):
+        """The ground of one artwork, drawn once per spec (each plan of the build asks again)."""
+        return spec.remembered(f"ground of {key}", lambda: ground(draw_art(spec, arts[key])))
+    sides = [{colour(key) for key in {getattr(p, side) for p in pieces}}
              for side in ("front", "back") if pieces[0].back or side == "front"]
     if any(len(colours) != 1 or None in colours for colours in sides):
         return None
