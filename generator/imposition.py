@@ -249,20 +249,23 @@ def place(block, x, y):
 def shares(slots) -> tuple:
     """Where each piece's art may paint when a neighbour's trim comes inside its bleed (shared bleed): up to that trim.
 
-    One clip per slot, None when no neighbour's trim does: the whole bleed box. Slots are found on a grid of cells as
-    large as the largest bleed box, so each piece is only tested against pieces in the cells its bleed box touches.
+    One clip per slot, None when no neighbour's trim does (the whole bleed box; always so without a bleed, as no trim
+    may come inside another). Slots are found on a grid of cells as large as the largest bleed box, so each piece is
+    tested only against the pieces in the cells its bleed box touches.
     """
-    if not slots:
-        return ()
-    boxes = [slot.bleed_box for slot in slots]
-    cell = max(max(box.w, box.h) for box in boxes)
+    clips: list = [None] * len(slots)
+    if not any(slot.bleed for slot in slots):
+        return tuple(clips)
+    cell = max(max(slot.w, slot.h) + 2 * slot.bleed for slot in slots)
     grid: dict = {}
     for i, s in enumerate(slots):
         for gx in range(math.floor(s.x / cell), math.floor((s.x + s.w) / cell) + 1):
             for gy in range(math.floor(s.y / cell), math.floor((s.y + s.h) / cell) + 1):
                 grid.setdefault((gx, gy), []).append(i)
-    clips = []
-    for i, (slot, box) in enumerate(zip(slots, boxes)):
+    for i, slot in enumerate(slots):
+        if not slot.bleed:
+            continue
+        box = slot.bleed_box
         left, top, right, bottom = box.x, box.y, box.x + box.w, box.y + box.h
         near = {j for gx in range(math.floor(left / cell), math.floor(right / cell) + 1)
                 for gy in range(math.floor(top / cell), math.floor(bottom / cell) + 1) for j in grid.get((gx, gy), ())}
@@ -279,8 +282,8 @@ def shares(slots) -> tuple:
                 bottom = min(bottom, other.y)
             elif other.y + other.h <= slot.y + EPS:
                 top = max(top, other.y + other.h)
-        unchanged = (left, top, right, bottom) == (box.x, box.y, box.x + box.w, box.y + box.h)
-        clips.append(None if unchanged else (left, top, right - left, bottom - top))
+        if (left, top, right, bottom) != (box.x, box.y, box.x + box.w, box.y + box.h):
+            clips[i] = (left, top, right - left, bottom - top)
     return tuple(clips)
 
 
