@@ -424,8 +424,8 @@ def segment_box(segment):
 def finish(page, area, bounds, shift_y=None, known=None):
     """A filled page as (sheet, back art of each slot, marks and grounds of its two-sided blocks).
 
-    Its blocks go where arrange puts them; known: the arrangements of the plan's pages so far, by their blocks' sizes,
-    counts and places (the full sheets of a group are arranged once).
+    Its blocks go where arrange puts them; known: the arrangements of the plan's pages so far, by their blocks' layouts
+    and places (the full sheets of a group are arranged once).
     """
     key = (tuple((b[1:], x, y) for b, x, y in page.blocks), page.region,
            tuple(s.bleed_box for s in page.fixed), area, bounds, shift_y)
@@ -634,14 +634,15 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False):
 
     def plan(pages, cover=None, final=True):
         """The plan of packed pages: every sheet finished, or (final false) drafted."""
-        known: dict = {}
+        known = {}  # arrangements by layout, for this plan
         done = (lambda page: finish(page, area, bounds, known=known)[0]) if final else draft
         sheets = [done(page) for page in pages if page.side == "single"] + panel_sheets
         sheets += [done(page) for page in copy_pages if page.side == "single"]
         for page in [p for p in pages + copy_pages if p.side != "single"]:
             if page.side == "fold":
+                outline = draft(page)
                 sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y, known) if final else
-                              draft(page)._replace(note=fold_note(draft(page).note)))
+                              outline._replace(note=fold_note(outline.note)))
                 continue
             front, back_of, reverse = finish(page, area, bounds, known=known) if final else (draft(page), {}, None)
             sheets += [front, mirror(front, width, back_of, reverse)]

@@ -75,7 +75,8 @@ def _pieces(word, size, max_width, bold):
 def wrap(text, size, max_width, bold=False):
     """Break text into lines no wider than max_width mm (a word wider than a line is cut).
 
-    A line's advances are summed as it grows, in the order width sums them: each word is measured once.
+    A line's advances are summed as it grows, in the order width sums them (the same sums): no line is measured again
+    from its start for each word added.
     """
     table = _table(bold)
     missing = table[""]
