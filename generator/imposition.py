@@ -654,6 +654,8 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False):
         return Plan(paper, width, height, tuple(sheets), finish(cover, area, bounds, shift_y=(bottom + area.y + area.h) / 2)[0])
 
     plain_pages = packed()
+    if all(two_sided for two_sided, _ in order):  # page 1 takes single-sided pieces only: there are none to try there
+        return plan(plain_pages, final=not drafted)
     plain = plan(plain_pages, final=False)
     top = list_bottom(plain, spec) + GAP  # the list's length depends on the plan: measured on the plain one
     cover = _Page("single", Rect(area.x, top, area.w, area.y + area.h - top), outer=area)
