@@ -14,7 +14,7 @@ from .expand import expand
 from .facecache import FaceCache, _now, _Watched
 from .render import draw_art
 from .spec import rules_path, shown
-from .imposition import EPS, grown, impose, share
+from .imposition import EPS, grown, impose, shares
 from .validate import validate
 
 
@@ -114,8 +114,8 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
         block = next((g for g in sheet.grounds if _inside(slot, g)), None)
         if block and grounds[slot.art]:
             doc.fill(_within(grown(slot.bleed_box, SEAM), block), grounds[slot.art])
-    for slot in sheet.slots:
-        clip = tuple(slot.bleed_box) if slot.window is not None else share(slot, sheet.slots)
+    for slot, shared in zip(sheet.slots, shares(sheet.slots)):
+        clip = tuple(slot.bleed_box) if slot.window is not None else shared
         doc.paint(pictures[slot.art], pdf.place_slot(slot, sizes[slot.art]), clip, slot.art)
     doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
 
@@ -172,8 +172,8 @@ def pages_saved(spec, paper, backs="duplex") -> int:
     if len(spec.components) < 2:  # nothing to share: a large one-component deck is not imposed twice more
         return 0
     pieces = expand(spec)[0]
-    alone = [impose(spec, [p for p in pieces if p.component == comp.id], paper, backs) for comp in spec.components]
-    together = impose(spec, pieces, paper, backs)
+    alone = [impose(spec, [p for p in pieces if p.component == comp.id], paper, backs, drafted=True) for comp in spec.components]
+    together = impose(spec, pieces, paper, backs, drafted=True)
     return sum(len(plan.sheets) + bool(plan.cover) for plan in alone) - len(together.sheets) - bool(together.cover)
 
 

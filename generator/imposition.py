@@ -246,28 +246,45 @@ def place(block, x, y):
     return slots, xs, ys
 
 
-def share(slot: Slot, slots) -> tuple:
-    """Where a piece's art may paint when a neighbour's trim comes inside its bleed (shared bleed): up to that trim.
+def shares(slots) -> tuple:
+    """Where each piece's art may paint when a neighbour's trim comes inside its bleed (shared bleed): up to that trim.
 
-    None when no neighbour does: the whole bleed box.
+    One clip per slot, None when no neighbour's trim does (the whole bleed box; always so without a bleed, as no trim
+    may come inside another). Slots are found on a grid of cells as large as the largest bleed box, so each piece is
+    tested only against the pieces in the cells its bleed box touches.
     """
-    box = slot.bleed_box
-    left, top, right, bottom = box.x, box.y, box.x + box.w, box.y + box.h
-    for other in slots:
-        if other is slot or not (other.x < right - EPS and left + EPS < other.x + other.w
-                                 and other.y < bottom - EPS and top + EPS < other.y + other.h):
+    clips: list = [None] * len(slots)
+    if not any(slot.bleed for slot in slots):
+        return tuple(clips)
+    cell = max(max(slot.w, slot.h) + 2 * slot.bleed for slot in slots)
+    grid: dict = {}
+    for i, s in enumerate(slots):
+        for gx in range(math.floor(s.x / cell), math.floor((s.x + s.w) / cell) + 1):
+            for gy in range(math.floor(s.y / cell), math.floor((s.y + s.h) / cell) + 1):
+                grid.setdefault((gx, gy), []).append(i)
+    for i, slot in enumerate(slots):
+        if not slot.bleed:
             continue
-        if other.x >= slot.x + slot.w - EPS:
-            right = min(right, other.x)
-        elif other.x + other.w <= slot.x + EPS:
-            left = max(left, other.x + other.w)
-        elif other.y >= slot.y + slot.h - EPS:
-            bottom = min(bottom, other.y)
-        elif other.y + other.h <= slot.y + EPS:
-            top = max(top, other.y + other.h)
-    if (left, top, right, bottom) == (box.x, box.y, box.x + box.w, box.y + box.h):
-        return None
-    return left, top, right - left, bottom - top
+        box = slot.bleed_box
+        left, top, right, bottom = box.x, box.y, box.x + box.w, box.y + box.h
+        near = {j for gx in range(math.floor(left / cell), math.floor(right / cell) + 1)
+                for gy in range(math.floor(top / cell), math.floor(bottom / cell) + 1) for j in grid.get((gx, gy), ())}
+        for j in near:
+            other = slots[j]
+            if j == i or not (other.x < right - EPS and left + EPS < other.x + other.w
+                              and other.y < bottom - EPS and top + EPS < other.y + other.h):
+                continue
+            if other.x >= slot.x + slot.w - EPS:
+                right = min(right, other.x)
+            elif other.x + other.w <= slot.x + EPS:
+                left = max(left, other.x + other.w)
+            elif other.y >= slot.y + slot.h - EPS:
+                bottom = min(bottom, other.y)
+            elif other.y + other.h <= slot.y + EPS:
+                top = max(top, other.y + other.h)
+        if (left, top, right, bottom) != (box.x, box.y, box.x + box.w, box.y + box.h):
+            clips[i] = (left, top, right - left, bottom - top)
+    return tuple(clips)
 
 
 def grown(rect, by):
@@ -404,8 +421,36 @@ def segment_box(segment):
     return Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
 
 
-def finish(page, area, bounds, shift_y=None):
+def finish(page, area, bounds, shift_y=None, known=None):
     """A filled page as (sheet, back art of each slot, marks and grounds of its two-sided blocks).
+
+    Its blocks go where arrange puts them; known: the arrangements of the plan's pages so far, by their blocks' layouts
+    and places (the full sheets of a group are arranged once).
+    """
+    key = (tuple((b[1:], x, y) for b, x, y in page.blocks), page.region,
+           tuple(s.bleed_box for s in page.fixed), area, bounds, shift_y)
+    known = {} if known is None else known
+    if key not in known:
+        known[key] = arrange(page, area, bounds, shift_y)
+    corners, marks = known[key]
+    slots, grounds, back_of = list(page.fixed), [], dict(page.back_of)
+    for (block, _, _), (x, y) in zip(page.blocks, corners):
+        s, _, _ = place(block, x, y)
+        slots += s
+        if len(s) > 1:
+            grounds.append((Rect(x, y, block.width, block.height), bool(block.cells[0][1])))
+        back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
+    outline = draft(page)
+    sheet = outline._replace(slots=tuple(slots), marks=tuple(seg for seg, _ in marks), grounds=tuple(box for box, _ in grounds))
+    two_sided = [b for b, _, _ in page.blocks if b.cells[0][1]]
+    reverse = Sheet("back", (), tuple(seg for seg, k in marks if page.blocks[k][0].cells[0][1]), (),
+                    tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c[2] for b in two_sided for c in b.cells))),
+                    grounds=tuple(box for box, two in grounds if two))
+    return sheet, back_of, reverse
+
+
+def arrange(page, area, bounds, shift_y=None):
+    """Where a filled page's blocks go and their crop marks: (bleed box corner of each block, marks as crop_marks gives).
 
     Blocks and their crop marks are centred between the marks' bounds, across and down (unless the page has
     own-layout slots or shift_y sets their bottom), the blocks kept inside the area: marks at the sheet's edges come
@@ -434,25 +479,18 @@ def finish(page, area, bounds, shift_y=None):
                                         area.y, area.h)
     if shift_y is not None:
         dy = shift_y - bottom
-    slots, blocks, grounds, back_of = list(page.fixed), [], [], dict(page.back_of)
-    for block, x, y in placed:
-        s, xs, ys = place(block, x + dx, y + dy)
-        slots += s
-        box = Rect(x + dx, y + dy, block.width, block.height)
-        blocks.append((box, block.bleed, xs, ys))
-        if len(s) > 1:
-            grounds.append((box, bool(block.cells[0][1])))
-        back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
-    marks = crop_marks(blocks, bounds, [s.bleed_box for s in page.fixed])
-    components = tuple(dict.fromkeys(page.components + tuple(cell[2] for b, _, _ in placed for cell in b.cells)))
-    note = "; ".join(n for n in (page.note, PUNCH_NOTE if any(b.punched for b, _, _ in placed) else "") if n)
-    sheet = Sheet(page.side, tuple(slots), tuple(seg for seg, _ in marks), (), components, note,
-                  grounds=tuple(box for box, _ in grounds))
-    two_sided = [b for b, _, _ in placed if b.cells[0][1]]
-    reverse = Sheet("back", (), tuple(seg for seg, k in marks if placed[k][0].cells[0][1]), (),
-                    tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c[2] for b in two_sided for c in b.cells))),
-                    grounds=tuple(box for box, two in grounds if two))
-    return sheet, back_of, reverse
+    corners = tuple((x + dx, y + dy) for _, x, y in placed)
+    blocks = [(Rect(x, y, block.width, block.height), block.bleed, *place(block._replace(cells=()), x, y)[1:])
+              for (block, _, _), (x, y) in zip(placed, corners)]
+    return corners, tuple(crop_marks(blocks, bounds, [s.bleed_box for s in page.fixed]))
+
+
+def draft(page):
+    """A filled page's sheet before its pieces are placed: its side, components and note, no slots or marks (enough to
+    count the sheets and to write page 1's list)."""
+    components = tuple(dict.fromkeys(page.components + tuple(cell[2] for b, _, _ in page.blocks for cell in b.cells)))
+    note = "; ".join(n for n in (page.note, PUNCH_NOTE if any(b.punched for b, _, _ in page.blocks) else "") if n)
+    return Sheet(page.side, (), (), (), components, note)
 
 
 def panels(comp, piece, area, bounds):
@@ -530,13 +568,14 @@ BACKS = ("duplex", "fold")
 FOLD_NOTE = "fold along the dashed line, glue, then cut: each back lands behind its front"
 
 
-def impose(spec, pieces, paper, backs="duplex"):
+def impose(spec, pieces, paper, backs="duplex", drafted=False):
     """Plan all sheets for one paper size.
 
     Pieces of one size share a grid; larger groups are placed first and smaller ones fill the free space left on
     earlier sheets (single-sided pieces also on the fronts of duplex sheets). Two-sided pieces go on duplex pairs
     or on gutter-fold sheets; a component printed once (print: once) gets copy sheets of its own. Single-sided
     pieces also fill page 1 below the list of components (Plan.cover) when that saves a sheet.
+    drafted: the plan's sheets as draft makes them (enough to count them), none of them finished.
     """
     width, height = paper_size(paper)
     area, bounds = printable_area(paper), mark_bounds(width, height)
@@ -578,8 +617,8 @@ def impose(spec, pieces, paper, backs="duplex"):
     by_size = sorted(groups.items(), key=lambda item: -(item[1].w + 2 * item[1].bleed) * (item[1].h + 2 * item[1].bleed))
     order = [(key[3], group) for key, group in sorted(by_size, key=lambda item: not item[0][3])]
 
-    def plan(cover=None):
-        """The plan with the groups packed in order, single-sided ones first on the cover (page 1) while it has room."""
+    def packed(cover=None):
+        """The pages with the groups packed in order, single-sided ones first on the cover (page 1) while it has room."""
         pages = [page for comp, mine in own for page in own_layout(comp, mine, area, width, half if folding else None)]
         for two_sided, group in order:
             if cover and not two_sided:
@@ -591,24 +630,41 @@ def impose(spec, pieces, paper, backs="duplex"):
                 pack(group, pages, (side,), lambda: _Page(side, half if folding else area, outer=area))
             else:
                 pack(group, pages, ("single",) if folding else ("single", "front"), lambda: _Page("single", area))
-        sheets = [finish(page, area, bounds)[0] for page in pages if page.side == "single"] + panel_sheets
-        sheets += [finish(page, area, bounds)[0] for page in copy_pages if page.side == "single"]
+        return pages
+
+    def plan(pages, cover=None, final=True):
+        """The plan of packed pages: every sheet finished, or (final false) drafted."""
+        known = {}  # arrangements by layout, for this plan
+        done = (lambda page: finish(page, area, bounds, known=known)[0]) if final else draft
+        sheets = [done(page) for page in pages if page.side == "single"] + panel_sheets
+        sheets += [done(page) for page in copy_pages if page.side == "single"]
         for page in [p for p in pages + copy_pages if p.side != "single"]:
             if page.side == "fold":
-                sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y))
+                outline = draft(page)
+                sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y, known) if final else
+                              outline._replace(note=fold_note(outline.note)))
                 continue
-            front, back_of, reverse = finish(page, area, bounds)
+            front, back_of, reverse = finish(page, area, bounds, known=known) if final else (draft(page), {}, None)
             sheets += [front, mirror(front, width, back_of, reverse)]
         if not (cover and cover.blocks):
             return Plan(paper, width, height, tuple(sheets))
+        if not final:
+            return Plan(paper, width, height, tuple(sheets), draft(cover))
         bottom = max(y + block.height for block, _, y in cover.blocks)  # centred in the room below the list
         return Plan(paper, width, height, tuple(sheets), finish(cover, area, bounds, shift_y=(bottom + area.y + area.h) / 2)[0])
 
-    plain = plan()
+    plain_pages = packed()
+    if all(two_sided for two_sided, _ in order):  # page 1 takes single-sided pieces only: there are none to try there
+        return plan(plain_pages, final=not drafted)
+    plain = plan(plain_pages, final=False)
     top = list_bottom(plain, spec) + GAP  # the list's length depends on the plan: measured on the plain one
-    covered = plan(_Page("single", Rect(area.x, top, area.w, area.y + area.h - top), outer=area))
+    cover = _Page("single", Rect(area.x, top, area.w, area.y + area.h - top), outer=area)
+    covered_pages = packed(cover)
+    covered = plan(covered_pages, cover, final=False)
     saves = len(covered.sheets) < len(plain.sheets) and list_bottom(covered, spec) + GAP <= top + EPS
-    return covered if saves else plain
+    if drafted:
+        return covered if saves else plain
+    return plan(covered_pages, cover) if saves else plan(plain_pages)
 
 
 def shared_ground(spec, pieces):
@@ -649,15 +705,20 @@ def copy_sheets(group, area, side):
     return pages
 
 
-def fold(page, area, bounds, fold_y):
+def fold(page, area, bounds, fold_y, known=None):
     """A gutter-fold sheet: fronts set down to EDGE above the fold line, each back mirrored below it, turned 180 degrees."""
-    front, back_of, _ = finish(page, area, bounds, shift_y=fold_y - EDGE)
+    front, back_of, _ = finish(page, area, bounds, shift_y=fold_y - EDGE, known=known)
     backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h, s.w, s.h, s.bleed, turn(s.rotation, 180))
                   for s in front.slots)
     marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
     grounds = front.grounds + tuple(Rect(g.x, 2 * fold_y - g.y - g.h, g.w, g.h) for g in front.grounds)
-    note = "; ".join(n for n in (FOLD_NOTE, front.note) if n)
+    note = fold_note(front.note)
     return Sheet("fold", front.slots + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)
+
+
+def fold_note(note):
+    """A gutter-fold sheet's note: how to fold it, then its pieces' own note."""
+    return "; ".join(n for n in (FOLD_NOTE, note) if n)
 
 
 def own_layout(comp, pieces, area, width, half=None):

@@ -73,13 +73,20 @@ def _pieces(word, size, max_width, bold):
 
 
 def wrap(text, size, max_width, bold=False):
-    """Break text into lines no wider than max_width mm (a word wider than a line is cut)."""
-    lines, line = [], ""
+    """Break text into lines no wider than max_width mm (a word wider than a line is cut).
+
+    A line's advances are summed as it grows, in the order width sums them (the same sums): no line is measured again
+    from its start for each word added.
+    """
+    table = _table(bold)
+    missing = table[""]
+    lines, line, advances = [], "", 0.0
     for word in (piece for word in text.split() for piece in _pieces(word, size, max_width, bold)):
-        trial = f"{line} {word}".strip()
-        if line and width(trial, size, bold) > max_width:
+        more = [table.get(ch, missing)[0] for ch in word]
+        trial = sum(more, advances + table.get(" ", missing)[0]) if line else sum(more)
+        if line and trial * size / 1000 > max_width:
             lines.append(line)
-            line = word
+            line, advances = word, sum(more)
         else:
-            line = trial
+            line, advances = f"{line} {word}" if line else word, trial
     return lines + ([line] if line else [])

@@ -6,8 +6,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from generator import spec as specs
+from generator.errors import UserError
 from generator.expand import expand
-from generator.imposition import CLEAR, EPS, MARGIN, MARK_LEN, MARK_MIN, SPACING, Rect, impose, printable_area, share
+from generator.imposition import CLEAR, EPS, MARGIN, MARK_LEN, MARK_MIN, SPACING, Rect, impose, printable_area, shares
+from generator.plan import Slot
 
 
 def make_spec(components):
@@ -91,10 +93,10 @@ def check_plan(spec, paper):
     for sheet in placed(plan):
         boxes = [s.bleed_box for s in sheet.slots]
         trims = [Rect(s.x, s.y, s.w, s.h) for s in sheet.slots]
-        for i, a in enumerate(boxes):
+        for i, (a, clip) in enumerate(zip(boxes, shares(sheet.slots))):
             assert area.x - EPS <= a.x and a.x + a.w <= area.x + area.w + EPS, "slot outside the area"
             assert area.y - EPS <= a.y and a.y + a.h <= area.y + area.h + EPS, "slot outside the area"
-            painted = Rect(*(share(sheet.slots[i], sheet.slots) or a))
+            painted = Rect(*(clip or a))
             assert not any(overlap(painted, b) for j, b in enumerate(trims) if j != i), "art over a neighbour's piece"
         for (x1, y1), (x2, y2) in sheet.marks:
             for x, y in ((x1, y1), (x2, y2)):
@@ -640,3 +642,99 @@ def test_the_marks_at_a_full_sheets_edges_measure_alike_on_the_page():
             measured.setdefault("top" if y1 < top else "bottom", []).append(sum(v < 128 for v in column) / px)
     assert min(measured["top"]) >= 3.4 and min(measured["bottom"]) >= 3.4, measured
     assert abs(min(measured["top"]) - min(measured["bottom"])) < 1.0, measured
+
+
+def share_one_by_one(slot, slots):
+    """The clip of one slot found by testing it against every other slot on the sheet (the reference for shares)."""
+    box = slot.bleed_box
+    left, top, right, bottom = box.x, box.y, box.x + box.w, box.y + box.h
+    for other in slots:
+        if other is slot or not (other.x < right - EPS and left + EPS < other.x + other.w
+                                 and other.y < bottom - EPS and top + EPS < other.y + other.h):
+            continue
+        if other.x >= slot.x + slot.w - EPS:
+            right = min(right, other.x)
+        elif other.x + other.w <= slot.x + EPS:
+            left = max(left, other.x + other.w)
+        elif other.y >= slot.y + slot.h - EPS:
+            bottom = min(bottom, other.y)
+        elif other.y + other.h <= slot.y + EPS:
+            top = max(top, other.y + other.h)
+    unchanged = (left, top, right, bottom) == (box.x, box.y, box.x + box.w, box.y + box.h)
+    return None if unchanged else (left, top, right - left, bottom - top)
+
+
+GRID = st.tuples(st.floats(5, 90), st.floats(5, 90), st.sampled_from([0.0, 1.5, 3.0]), st.sampled_from([0.0, 1.0, 3.0, 6.5]),
+                 st.integers(1, 6), st.integers(1, 6), st.floats(0, 120), st.floats(0, 200), st.booleans())
+LOOSE = st.tuples(st.integers(1, 40), st.integers(1, 40), st.sampled_from([0.0, 1.0, 3.0]), st.integers(0, 80),
+                  st.integers(0, 80))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(GRID, max_size=4), st.lists(LOOSE, max_size=30))
+def test_shares_clips_each_piece_as_testing_it_against_every_other_piece_does(grids, loose):
+    """Blocks of pieces sharing cut lines (a gutter of 0, one bleed or two; rows staggered or not) and pieces dropped
+    anywhere on a 2.5 mm raster (touching, overlapping, any size): every clip equals the one-by-one reference."""
+    slots = []
+    for w, h, bleed, gutter, cols, rows, x, y, stagger in grids:
+        slots += [Slot("a", x + col * (w + gutter) + (w + gutter) / 2 * (stagger and row % 2), y + row * (h + gutter),
+                       w, h, bleed) for row in range(rows) for col in range(cols)]
+    slots += [Slot("b", 2.5 * x, 2.5 * y, 2.5 * w, 2.5 * h, bleed) for w, h, bleed, x, y in loose]
+    assert shares(tuple(slots)) == tuple(share_one_by_one(slot, slots) for slot in slots)
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+def test_a_drafted_plan_has_the_finished_plans_sheets_and_page_1_list(backs):
+    """The six games, both papers, all their pieces and each component's alone (as the build counts the pages sharing
+    saves): the drafted plan has as many sheets as the finished one, with the same sides, notes and glue tabs, page 1
+    holds the same components, and the list of components reaches as far down page 1; only board panels are placed."""
+    from generator.sheets import list_bottom
+    for game in GAMES:
+        spec = specs.load(game)
+        pieces = expand(spec)[0]
+        for paper in ("a4", "letter"):
+            for mine in [pieces] + [[p for p in pieces if p.component == comp.id] for comp in spec.components]:
+                final, drafted = impose(spec, mine, paper, backs), impose(spec, mine, paper, backs, drafted=True)
+                assert [(s.side, s.note, s.tabs) for s in drafted.sheets] == [(s.side, s.note, s.tabs) for s in final.sheets]
+                assert (drafted.cover and drafted.cover.components) == (final.cover and final.cover.components)
+                assert list_bottom(drafted, spec) == list_bottom(final, spec)
+                assert all(slot.window for s in drafted.sheets for slot in s.slots), "pieces placed on a drafted sheet"
+
+
+DECK = st.lists(st.tuples(st.integers(12, 90), st.integers(12, 90), st.sampled_from([0.0, 1.5, 3.0]), st.booleans(),
+                          st.integers(1, 80)), min_size=1, max_size=4)
+
+
+@settings(max_examples=25, deadline=None)
+@given(DECK, st.sampled_from(["a4", "letter"]), st.sampled_from(["duplex", "fold"]))
+def test_pages_laid_out_alike_are_arranged_as_if_each_were_arranged_afresh(deck, paper, backs):
+    """finish reuses the arrangement (blocks aligned and centred, crop marks) of a page whose blocks have the sizes
+    and places of an earlier page's: decks of tiles and two-sided cards of any size, bleed and count come out as they
+    do with every page arranged on its own."""
+    from generator import imposition
+    comps = {f"c{k}": (card(w, h, n, back) if back else tile(w, n, bleed)) for k, (w, h, bleed, back, n) in enumerate(deck)}
+    spec = make_spec(comps)
+    try:
+        reused = impose(spec, expand(spec)[0], paper, backs)
+    except UserError:  # too large for half a sheet, folded
+        return
+    finish = imposition.finish
+    imposition.finish = lambda page, area, bounds, shift_y=None, known=None: finish(page, area, bounds, shift_y)
+    try:
+        assert impose(spec, expand(spec)[0], paper, backs) == reused
+    finally:
+        imposition.finish = finish
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+def test_the_games_pages_are_arranged_as_if_each_were_arranged_afresh(backs, monkeypatch):
+    """The six games and a deck of many full sheets, as test_pages_laid_out_alike_are_arranged_as_if_each_were_arranged_afresh."""
+    from generator import imposition
+    mixed = make_spec({"a": tile(20, 700, 1.5), "b": tile(25, 130), "c": card(63, 88, 40), "d": tile(30, 90, 3.0, True)})
+    made = [(spec, paper) for spec in [specs.load(game) for game in GAMES] + [mixed] for paper in ("a4", "letter")]
+    reused = [impose(spec, expand(spec)[0], paper, backs) for spec, paper in made]
+    finish = imposition.finish
+    monkeypatch.setattr(imposition, "finish", lambda page, area, bounds, shift_y=None, known=None:
+                        finish(page, area, bounds, shift_y))
+    assert [impose(spec, expand(spec)[0], paper, backs) for spec, paper in made] == reused
+    assert len(reused[-1].sheets) > len({sheet.marks for sheet in reused[-1].sheets}), "no two sheets laid out alike"

@@ -12,6 +12,7 @@ import pypdf
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
+from hypothesis import given, settings, strategies as st
 from PIL import ImageChops, ImageFilter
 
 from generator import pdf, svg, textfit, typeface
@@ -216,3 +217,16 @@ def test_text_is_written_by_our_writer_and_a_file_without_backs_loads_neither_ca
     assert loaded.strip() == "[]"
 
 
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="aiW .,—éü0\u4e00\t", max_size=120), st.sampled_from([2.5, 3.3, 5.0]), st.floats(1, 90),
+       st.booleans())
+def test_wrap_fills_each_line_as_far_as_the_measured_width_allows(text, size, room, bold):
+    """Every word (or the pieces of one too wide for a line) in order; no line wider than the room unless it is one
+    character; and each line would grow wider than the room with the next line's first word: lines are filled greedily,
+    as textfit.width measures them."""
+    lines = textfit.wrap(text, size, room, bold)
+    assert "".join(lines).replace(" ", "") == "".join(text.split())
+    assert all(textfit.width(line, size, bold) <= room or len(line) == 1 for line in lines)
+    assert all(textfit.width(f"{line} {after.split()[0]}", size, bold) > room for line, after in zip(lines, lines[1:]))
