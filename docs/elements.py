@@ -11,10 +11,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from generator import cairopdf  # noqa: E402
-from generator import spec as specs  # noqa: E402
-from generator.expand import expand  # noqa: E402
-from generator.render import draw_art  # noqa: E402
+from generator.output import cairopdf  # noqa: E402
+from generator.spec import loader as specs  # noqa: E402
+from generator.spec.expand import expand  # noqa: E402
+from generator.draw.render import draw_art  # noqa: E402
 
 OUT = HERE / "img" / "elements"
 DPI = 100

@@ -2,7 +2,7 @@
 
     import generator
     spec = generator.load("grannys-pills", ["palette.red=#c0392b"])
-    assert not generator.validate(spec)
+    assert not generator.check.validate(spec)
     generator.build(spec, paper="a4", out="output")
 
 Each function raises generator.errors.UserError (one line naming file, line and key) for bad input.
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from pathlib import Path
 
-    from .model import Spec
-    from .validate import Failure
+    from .spec.model import Spec
+    from .check.validate import Failure
 
 __all__ = ["build", "load", "validate"]
 
@@ -39,20 +39,20 @@ sys.modules[__name__].__class__ = _Library
 
 def load(path_or_name: str | Path, overrides: Iterable[str] = (), theme: str | Path | None = None) -> Spec:
     """Load and check a spec by game id or file path, a theme and KEY=VALUE overrides laid over it (spec < theme < overrides)."""
-    from .spec import load as load_spec  # lazy: start-up
+    from .spec.loader import load as load_spec  # lazy: start-up
     return load_spec(str(path_or_name), tuple(overrides), theme)
 
 
 def validate(spec: Spec) -> list[Failure]:
     """Run every check on a spec's component set; return the failures (an empty list when all pass)."""
-    from .validate import validate as run_checks  # lazy: start-up
+    from .check.validate import validate as run_checks  # lazy: start-up
     return run_checks(spec)
 
 
 def build(spec: Spec, paper: str = "a4", out: str | Path = "output", backs: str = "duplex") -> list[Path]:
     """Write the components PDF and the rulebook (when the spec has one) on a paper size ('all': A4 and Letter); return the paths."""
     from .build import build as build_components, build_rules, papers  # lazy: start-up
-    from .spec import rules_path  # lazy: start-up
+    from .spec.loader import rules_path  # lazy: start-up
     if backs not in ("duplex", "fold"):
         raise UserError(f"unknown backs {backs!r} (expected duplex or fold)")
     paths = []

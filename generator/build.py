@@ -5,17 +5,20 @@ from collections import Counter
 from pathlib import Path
 from types import MappingProxyType
 
-from . import looks as looks_
-from . import cache, coverage, pdf, sheets, units
+from .draw import looks as looks_
+from . import cache, units
+from .check import coverage
+from .output import document as pdf
+from .impose import sheets
 from .files import write_atomic, write_quietly
 from .components.kind import size_words
 from .errors import UserError
-from .expand import expand
+from .spec.expand import expand
 from .facecache import FaceCache, _now, _Watched
-from .render import draw_art
-from .spec import rules_path, shown
-from .imposition import EPS, grown, impose, shares
-from .validate import validate
+from .draw.render import draw_art
+from .spec.loader import rules_path, shown
+from .impose.imposition import EPS, grown, impose, shares
+from .check.validate import validate
 
 
 def papers(choice: str) -> tuple[str, ...]:
@@ -220,13 +223,13 @@ def build_rules(spec, paper, out_dir):
     watched = Reader(spec)
 
     def make():
-        from .diagram import drawn  # lazy: start-up
+        from .draw.diagram import drawn  # lazy: start-up
         layouts, diagrams = Layouts(path, inputs, spec, watched.used), drawn(watched)
         kept = layouts.get({name: [diagram.width, diagram.height] for name, diagram in diagrams.items()})
         if kept:  # the text as laid out last time: only the diagrams are written again
-            from .overlay import with_diagrams  # lazy: start-up (pikepdf)
+            from .output.overlay import with_diagrams  # lazy: start-up (pikepdf)
             return with_diagrams(*kept, diagrams, spec.game)
-        from .rulebook import rules_pdf  # lazy: start-up (reportlab loads only when a rulebook's text is laid out)
+        from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when a rulebook's text is laid out)
         return rules_pdf(watched, paper, layouts, diagrams)
     return cached(spec, path, inputs, make, watched.used)
 

@@ -15,7 +15,7 @@ from .files import SPECS, shipped
 from .output import FORMATS, Options, jobs
 from .output.pod import PRESETS
 from .units import HOME_PAPERS, PAPERS
-from .wording import generic_note
+from .check.wording import generic_note
 
 PAPER = click.option("--paper", default="all", show_default=True, metavar="SIZE",
                      help=f"Paper size of the sheets: {', '.join(PAPERS)}, all ({' and '.join(HOME_PAPERS)}), "
@@ -76,7 +76,7 @@ def list_games():
 
     Example: pnp list
     """
-    from . import spec as specs  # lazy: start-up
+    from .spec import loader as specs  # lazy: start-up
     for name in chosen(()):
         spec = specs.load(name)
         click.echo(f"{spec.game.id}  {spec.game.title} (by {spec.game.designer})")
@@ -113,8 +113,9 @@ def validate(games, overrides, theme, threshold, grey_threshold):
 
 def _validated(name, overrides, theme, threshold, grey_threshold, key) -> tuple[list, int]:
     """Validate one spec: (the lines to print, how many checks failed); kept under key when its checks were kept."""
-    from . import spec as specs, vision  # lazy: start-up
-    from .validate import inputs, validate as run_checks  # lazy: start-up
+    from .spec import loader as specs  # lazy: start-up
+    from .check import vision  # lazy: start-up
+    from .check.validate import inputs, validate as run_checks  # lazy: start-up
     spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
     warnings: list = []
     failures = run_checks(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
@@ -169,9 +170,9 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
 
     Example: pnp build grannys-pills --paper a4 --theme okabe-ito --format pdf,png,tts
     """
-    from . import spec as specs  # lazy: start-up
+    from .spec import loader as specs  # lazy: start-up
     from .build import no_rules  # lazy: start-up
-    from .validate import art_warnings  # lazy: start-up
+    from .check.validate import art_warnings  # lazy: start-up
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     options = Options(out_dir, paper, backs, looks, dpi, pod)
     names = chosen_formats + (("png",) if pod and "png" not in chosen_formats else ())
@@ -199,7 +200,7 @@ def rules(games, paper, out_dir, overrides, theme):
 
     Example: pnp rules grannys-pills --paper letter
     """
-    from . import spec as specs  # lazy: start-up
+    from .spec import loader as specs  # lazy: start-up
     from .build import build_rules, papers  # lazy: start-up
     sizes = papers(paper)
     jobs = [(f"{spec.game.id} {size} rules", build_rules, (spec, size, out_dir))
@@ -255,7 +256,9 @@ def palette(games, out_dir, overrides, theme, threshold, grey_threshold):
 
     Example: pnp palette grannys-pills --theme okabe-ito
     """
-    from . import spec as specs, swatches, vision  # lazy: start-up
+    from .spec import loader as specs  # lazy: start-up
+    from .output import swatches  # lazy: start-up
+    from .check import vision  # lazy: start-up
     for name in chosen(games):
         spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
         click.echo(f"{spec.path}: {spec.game.title}")
@@ -284,7 +287,8 @@ def preview(game, out_dir, serve, port, overrides, theme):
 
     Example: pnp preview grannys-pills --serve
     """
-    from . import preview as gallery, spec as specs  # lazy: start-up
+    from .output import preview as gallery  # lazy: start-up
+    from .spec import loader as specs  # lazy: start-up
 
     def write(changed):
         start = time.perf_counter()

@@ -5,9 +5,10 @@ import json
 import tempfile
 from collections.abc import Mapping
 
-from . import cache, content
+from . import cache
+from .draw import content
 from .files import write_quietly
-from .render import draw_art
+from .draw.render import draw_art
 
 
 class _Palette(Mapping):

@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import SpecError
-from .yamlsource import dotted as join
+from .spec.yamlsource import dotted as join
 
 if TYPE_CHECKING:
-    from .model import Spec
+    from .spec.model import Spec
 
 SET_LINE = "--set"  # the line table's entry for a value a --set gave
 

@@ -2,7 +2,7 @@
 from pathlib import Path
 
 from .errors import UserError
-from .spec import GAME_ID
+from .spec.loader import GAME_ID
 
 STARTER = Path(__file__).resolve().parent / "scaffold"
 FILES = ("game.yaml", "cards.csv", "card.yaml", "back.yaml", "templates/coin.svg", "rules/game.yaml")

@@ -8,12 +8,14 @@ from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
 
 from .build import build_rules, cached, components_pdf, output_path, papers
-from . import art, cache, spec as specs
+from .draw import art
+from . import cache
+from .spec import loader as specs
 from .errors import UserError
 from .facecache import FaceCache
 from .output import Options, jobs
-from .templates import TEMPLATES
-from .theme import resolve as theme_file
+from .draw.templates import TEMPLATES
+from .spec.theme import resolve as theme_file
 
 QUIET = 0.3  # seconds without a new save before rebuilding: one save in an editor is often several writes
 CHANGES = ("created", "modified", "moved", "deleted")

@@ -9,7 +9,7 @@ import pytest
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="pnp-test-cache-")  # measures kept between runs: the tests' own
 atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
 
-from generator import spec as specs  # noqa: E402
+from generator.spec import loader as specs  # noqa: E402
 from generator.build import build  # noqa: E402
 
 

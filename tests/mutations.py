@@ -15,8 +15,8 @@ from click.testing import CliRunner
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator import spec as specs  # noqa: E402
-from generator import yamlsource  # noqa: E402
+from generator.spec import loader as specs  # noqa: E402
+from generator.spec import yamlsource  # noqa: E402
 from generator.cli import cli  # noqa: E402
 
 

@@ -5,8 +5,9 @@ import math
 import pypdfium2
 from PIL import Image
 
-from generator import cairopdf, paint, pdf
-from generator.cairopdf import cairocffi
+from generator.output import cairopdf, document as pdf
+from generator.draw import paint
+from generator.output.cairopdf import cairocffi
 from generator.units import PT_PER_MM
 
 

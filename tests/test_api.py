@@ -61,7 +61,7 @@ def test_build_refuses_a_failing_set_a_bad_paper_and_bad_backs(tmp_path):
 
 def test_the_api_keeps_its_names_when_the_modules_of_the_same_names_load():
     import generator.build  # noqa: F401  (loads the module build.py)
-    import generator.validate  # noqa: F401
+    import generator.check.validate  # noqa: F401
     from generator.build import components_pdf
     assert callable(components_pdf)
     assert generator.build.__module__ == "generator" and generator.validate.__module__ == "generator"

@@ -122,9 +122,9 @@ def test_the_textcards_job_builds_the_peers_csv_with_every_card_once(tmp_path):
     squib = load("squib")
     if not (squib.PEERS / "make_data.py").exists():
         pytest.skip("the Squib peers folder (make_data.py) is not on this machine")
-    from generator import spec as specs
+    from generator.spec import loader as specs
     from generator.build import components_pdf
-    from generator.validate import validate
+    from generator.check.validate import validate
     squib.prepare(tmp_path, [24])
     spec = specs.load(str(tmp_path / "textcards-24.yaml"))
     assert validate(spec) == []

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from generator import spec as specs
+from generator.spec import loader as specs
 from generator.build import build
 
 
@@ -39,9 +39,9 @@ def test_a_file_changed_on_disk_is_rebuilt(tmp_path):
 
 def test_changing_a_colour_redraws_exactly_the_faces_that_use_it(tmp_path):
     from generator.build import components_pdf, output_path
-    from generator.expand import expand
+    from generator.spec.expand import expand
     from generator.facecache import FaceCache
-    from generator.render import draw_art
+    from generator.draw.render import draw_art
 
     before = specs.load("grannys-pills")
     path = output_path(tmp_path, before, "a4")
@@ -145,7 +145,8 @@ def test_a_changed_template_redraws_exactly_its_faces_and_only_used_templates_ar
 @pytest.fixture
 def ink_memo(tmp_path, monkeypatch):
     """A fresh ink memo in its own cache folder, and a count of the elements cairo measures: {'rasters': n}."""
-    from generator import cache, ink, safearea
+    from generator import cache
+    from generator.check import ink, safearea
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(safearea, "_MEASURED", {})
     monkeypatch.setattr(safearea, "_PAINTED", {})
@@ -170,15 +171,16 @@ def ink_memo(tmp_path, monkeypatch):
 
 def _measured(game, overrides=()):
     """validate()'s lines and the safe-area report of a shipped spec."""
-    from generator import safearea
-    from generator.validate import validate
+    from generator.check import safearea
+    from generator.check.validate import validate
     spec = specs.load(game, list(overrides))
     return [str(f) for f in validate(spec)], safearea.report(spec)
 
 
 def _fresh(monkeypatch, folder, game, overrides=()):
     """_measured with an empty memo of its own, as on a machine that never measured anything."""
-    from generator import cache, ink, safearea
+    from generator import cache
+    from generator.check import ink, safearea
     with monkeypatch.context() as fresh:
         fresh.setenv("XDG_CACHE_HOME", str(folder))
         fresh.setattr(ink, "MEMO", cache.Memo("ink.json"))
@@ -205,8 +207,9 @@ def test_kept_ink_measures_are_reused_across_runs_and_never_stale(ink_memo, monk
 
 
 def test_kept_ink_measures_are_dropped_when_cairos_libraries_change(ink_memo):
-    from generator import cache, ink
-    from generator.validate import validate
+    from generator import cache
+    from generator.check import ink
+    from generator.check.validate import validate
     validate(specs.load("posies"))
     ink_memo["next_run"]()
     path = cache.folder() / "ink.json"
@@ -220,7 +223,8 @@ def test_kept_ink_measures_are_dropped_when_cairos_libraries_change(ink_memo):
 
 
 def test_kept_colour_arithmetic_is_reused_across_runs_and_never_stale(tmp_path, monkeypatch):
-    from generator import cache, vision
+    from generator import cache
+    from generator.check import vision
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
 
     def run(overrides=(), memo="colour.json"):
@@ -255,7 +259,7 @@ def test_a_rulebook_is_kept_when_only_a_colour_it_does_not_show_changes(tmp_path
 
 
 def test_a_rulebook_whose_diagrams_change_keeps_its_text_layout_and_equals_a_fresh_one(tmp_path, monkeypatch):
-    from generator import rulebook
+    from generator.output import rulebook
     from generator.build import build_rules
     typeset, laid = rulebook.typeset, []
     monkeypatch.setattr(rulebook, "typeset", lambda *args: laid.append(args[1]) or typeset(*args))
@@ -279,8 +283,9 @@ def test_a_rulebook_whose_diagrams_change_keeps_its_text_layout_and_equals_a_fre
 
 def test_kept_check_results_are_reused_across_runs_and_never_stale(tmp_path, monkeypatch):
     import importlib
-    from generator import cache, ink, safearea, vision
-    validate = importlib.import_module("generator.validate")   # the module (the package exports its function too)
+    from generator import cache
+    from generator.check import ink, safearea, vision
+    validate = importlib.import_module("generator.check.validate")   # the module (the package exports its function too)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     path, checked, work = tiles_spec(tmp_path / "spec"), [], validate._checked
     monkeypatch.setattr(validate, "_checked", lambda spec, *rest: checked.append(spec.path) or work(spec, *rest))
@@ -381,7 +386,7 @@ def _xlsx(path, names):
 def market(folder):
     """A designer's own game as the docs describe it: data in every format, layouts that extend, a font, a PNG, SVG
     art and rules, all files beside the spec or in folders of their own; the spec's path."""
-    from generator.typeface import FONTS
+    from generator.draw.typeface import FONTS
     for sub in ("fonts", "art", "rules"):
         (folder / sub).mkdir(parents=True, exist_ok=True)
     (folder / "market.yaml").write_text(MARKET)
@@ -417,7 +422,7 @@ EDITS = {  # each kind of file a build reads -> an edit of its content
 
 @pytest.mark.parametrize("edit", EDITS)
 def test_editing_any_file_the_build_reads_rebuilds_what_a_fresh_build_makes(tmp_path, edit):
-    from generator.typeface import FONTS
+    from generator.draw.typeface import FONTS
     (tmp_path / "bold.ttf").write_bytes((FONTS / "VeraBd.ttf").read_bytes())
     path = market(tmp_path / "market")
     out = tmp_path / "out" / "market"

@@ -6,8 +6,8 @@ from pathlib import Path
 import pikepdf
 from click.testing import CliRunner
 
-from generator import content
-from generator import spec as specs
+from generator.draw import content
+from generator.spec import loader as specs
 from generator.cli import GameCommand, cli
 
 README = Path(__file__).resolve().parent.parent / "README.md"

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator import spec as specs
+from generator.spec import loader as specs
 
 
 def build_in_process(out, seed, cwd, **extra):
@@ -40,9 +40,9 @@ def test_two_builds_in_separate_processes_give_identical_bytes(tmp_path):
 BACKS = """
 import io, sys
 import cairocffi
-from generator import spec as specs, textfit
-from generator.expand import expand
-from generator.render import draw_art
+from generator.spec import loader as specs; from generator.draw import textfit
+from generator.spec.expand import expand
+from generator.draw.render import draw_art
 if sys.argv[1] == "measured-first":   # text measured by cairo in the process before any back is drawn
     ctx = cairocffi.Context(cairocffi.PDFSurface(io.BytesIO(), 1, 1))
     ctx.select_font_face(textfit.FAMILY, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_BOLD)

@@ -7,12 +7,12 @@ import pypdfium2
 import pytest
 from click.testing import CliRunner
 
-from generator import spec as specs
+from generator.spec import loader as specs
 from generator.build import components_pdf
 from generator.cli import cli
-from generator.expand import expand
-from generator.imposition import impose
-from generator.validate import validate
+from generator.spec.expand import expand
+from generator.impose.imposition import impose
+from generator.check.validate import validate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PX_PER_MM = 10
@@ -159,8 +159,8 @@ def _resources(node, fonts, images, seen):
 def test_looks_keep_an_examples_art_and_designer_font(looks):
     """The looks recolour the drawing itself: the picture and the titles in the designer's font survive them (once
     they went through SVG text, where the art was an unknown <image> and the font was lost)."""
-    from generator import looks as looks_, svg
-    from generator.render import draw_art
+    from generator.draw import looks as looks_, svg
+    from generator.draw.render import draw_art
 
     spec = specs.load(str(EXAMPLES / "ember-deck" / "ember-deck.yaml"))
     data, _ = components_pdf(spec, "a4", looks=looks)

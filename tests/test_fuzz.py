@@ -12,12 +12,12 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import spec as specs
-from generator import yamlsource
+from generator.spec import loader as specs
+from generator.spec import yamlsource
 from generator.errors import UserError
-from generator.expand import expand
-from generator.render import draw_art
-from generator.validate import validate
+from generator.spec.expand import expand
+from generator.draw.render import draw_art
+from generator.check.validate import validate
 
 SHIPPED = specs.shipped()
 TEXTS = {p: p.read_text(encoding="utf-8") for p in SHIPPED}

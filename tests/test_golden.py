@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from generator import spec as specs
+from generator.spec import loader as specs
 from generator.components import KINDS
-from generator.expand import expand
+from generator.spec.expand import expand
 from generator.output.png import face_png
-from generator.render import draw_art
+from generator.draw.render import draw_art
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"

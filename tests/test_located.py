@@ -2,9 +2,9 @@
 import ast
 from pathlib import Path
 
-from generator import spec as specs
+from generator.spec import loader as specs
 from generator.located import SET_LINE, located, nearest, spec_error
-from generator.theme import Origin
+from generator.spec.theme import Origin
 
 GENERATOR = Path(__file__).resolve().parent.parent / "generator"
 

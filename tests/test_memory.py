@@ -4,10 +4,10 @@ import importlib
 import shutil
 from pathlib import Path
 
-from generator import render
-from generator import spec as specs
+from generator.draw import render
+from generator.spec import loader as specs
 from generator.build import build
-from generator.expand import expand
+from generator.spec.expand import expand
 from generator.facecache import FaceCache
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "textcards"
@@ -34,7 +34,7 @@ def test_a_build_draws_each_distinct_face_once(tmp_path, monkeypatch):
     def counted(spec, art):
         drawn.append(art.key)
         return draw(spec, art)
-    for module in ("generator.render", "generator.facecache", "generator.imposition", "generator.build"):
+    for module in ("generator.draw.render", "generator.facecache", "generator.impose.imposition", "generator.build"):
         monkeypatch.setattr(importlib.import_module(module), "draw_art", counted)
     path, pages, size = build(specs.load(str(deck(tmp_path / "deck", 40))), "a4", tmp_path / "out")
     assert sorted(drawn) == sorted(f"cards-{k}" for k in range(1, 41))

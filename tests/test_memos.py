@@ -5,10 +5,10 @@ import shutil
 import pytest
 
 from generator.build import check
-from generator import spec as specs
+from generator.spec import loader as specs
 from generator.errors import UserError
-from generator.expand import expand
-from generator.model import Spec
+from generator.spec.expand import expand
+from generator.spec.model import Spec
 
 
 def test_a_spec_is_expanded_once_and_a_copy_gets_its_own_pieces():

@@ -6,14 +6,14 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from generator import cairopdf, pdf
-from generator import spec as specs
+from generator.output import cairopdf, document as pdf
+from generator.spec import loader as specs
 from generator.build import components_pdf, manifest_rows
-from generator.expand import expand
-from generator.imposition import impose
-from generator.render import draw_art
-from generator.rulebook import rules_pdf
-from generator.wording import colour_words
+from generator.spec.expand import expand
+from generator.impose.imposition import impose
+from generator.draw.render import draw_art
+from generator.output.rulebook import rules_pdf
+from generator.check.wording import colour_words
 
 PANELED = [("glorieta", []), ("grannys-pills", ["components.board.cell=40mm"]),
            ("pixeliction", ["components.board.cell=40mm"]), ("posies", ["components.board.spacing=40mm"])]

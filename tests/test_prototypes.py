@@ -11,11 +11,11 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageDraw
 
-from generator import spec as specs
+from generator.spec import loader as specs
 from generator.build import components_pdf
-from generator.expand import expand
-from generator.imposition import impose
-from generator.validate import validate
+from generator.spec.expand import expand
+from generator.impose.imposition import impose
+from generator.check.validate import validate
 
 DPI = 200
 K = DPI / 25.4   # pixels per mm

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator import cairopdf, files, pdf, yamlsource
+from generator.output import cairopdf, document as pdf
+from generator import files
+from generator.spec import yamlsource
 from generator.cli import cli
 
 import corpus
@@ -173,11 +175,11 @@ def test_attributes_that_link_are_refused_not_dropped(tmp_path):
 def test_the_converter_never_fetches(tmp_path):
     secret = tmp_path / "secret.png"
     secret.write_bytes(b"not an image")
-    from generator import svg
+    from generator.draw import svg
     from generator.errors import UserError
     dwg = svg.drawing(10, 10)
     dwg.add(svg.Element("image", {"href": f"file://{secret}", "width": 10, "height": 10}))  # not a Placed: never read
-    from generator.overlay import parts_pdf
+    from generator.output.overlay import parts_pdf
     for convert in (parts_pdf, lambda drawings: cairopdf.png(drawings[0], 72)):  # our writer (diagrams too), and cairo
         with pytest.raises(UserError, match="external resources are not allowed"):
             convert([dwg])

@@ -10,7 +10,7 @@ import pytest
 
 from test_cache import CIRCLE, TILES, tiles_spec
 
-HEAVY = {"generator.spec", "generator.validate", "yaml", "cairocffi", "coloraide", "reportlab", "pikepdf"}
+HEAVY = {"generator.spec.loader", "generator.check.validate", "yaml", "cairocffi", "coloraide", "reportlab", "pikepdf"}
 REPORT = "import atexit, sys; atexit.register(lambda: print(*sorted(sys.modules), file=sys.stderr)); "
 
 
@@ -33,13 +33,13 @@ CHANGES = {  # spec folder -> one input changed, each changing what validate say
 def test_a_kept_verdict_is_reused_until_an_input_changes_then_equals_a_fresh_one(tmp_path, change):
     path = tiles_spec(tmp_path / "spec")
     first = pnp(tmp_path / "cache", "validate", path)
-    assert first[0] == 0 and "all generic checks pass" in first[1] and "generator.spec" in first[2]
+    assert first[0] == 0 and "all generic checks pass" in first[1] and "generator.spec.loader" in first[2]
     again = pnp(tmp_path / "cache", "validate", path)
     assert again[:2] == first[:2] and not HEAVY & again[2], "the kept verdict: no spec code, YAML or drawing library"
     CHANGES[change](tmp_path / "spec")
     changed = pnp(tmp_path / "cache", "validate", path)
     fresh = pnp(tmp_path / "fresh", "validate", path)
-    assert changed[0] == fresh[0] == 1 and changed[1] == fresh[1] != first[1] and "generator.spec" in changed[2]
+    assert changed[0] == fresh[0] == 1 and changed[1] == fresh[1] != first[1] and "generator.spec.loader" in changed[2]
     kept = pnp(tmp_path / "cache", "validate", path)
     assert kept[:2] == changed[:2] and not HEAVY & kept[2], "a kept failure still fails"
 
@@ -54,7 +54,7 @@ def test_a_verdict_is_dropped_when_a_library_that_measured_it_changed(tmp_path):
     entry["libraries"][0][1] += 1   # as if cairo had been replaced by a library of another size
     memo.write_text(json.dumps(record))
     again = pnp(tmp_path / "cache", "validate", path)
-    assert again[:2] == first[:2] and "generator.spec" in again[2]
+    assert again[:2] == first[:2] and "generator.spec.loader" in again[2]
 
 
 def test_help_and_a_kept_validate_of_the_six_games_load_no_spec_code(tmp_path):

@@ -6,7 +6,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.build import build as build_components, build_rules, papers
-from generator import spec as specs
+from generator.spec import loader as specs
 from generator.cli import cli
 from generator.errors import UserError
 from generator.units import HOME_PAPERS, PAPERS, PT_PER_MM, Paper, paper, paper_size, parse_length

@@ -10,9 +10,9 @@ import threading
 
 import pytest
 
-from generator import spec as specs
-from generator.expand import expand
-from generator.render import draw_art
+from generator.spec import loader as specs
+from generator.spec.expand import expand
+from generator.draw.render import draw_art
 
 POSIES = specs.SPECS / "posies.yaml"
 

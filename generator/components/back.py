@@ -1,6 +1,6 @@
 """Common back of a component: a fill to the bleed edge and a logo in the middle; no frame to show a duplex print's drift."""
-from .. import svg
-from ..ink import ink_box
+from ..draw import svg
+from ..check.ink import ink_box
 
 
 def render(spec, component, width, height):

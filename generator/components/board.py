@@ -1,6 +1,6 @@
 """Grid board: rows x cols empty cells inside a frame that carries the title."""
-from .. import schema as s
-from .. import svg
+from ..spec import schema as s
+from ..draw import svg
 from .kind import Kind
 
 FIELDS = {

@@ -1,12 +1,12 @@
 """Reference card: a heading over an accent rule, wrapped lines of text and perhaps a diagram, shrunk to fit the safe area."""
 from collections.abc import Callable
 
-from .. import diagram as diagrams
+from ..draw import diagram as diagrams
 from .. import games
-from .. import schema as s
-from .. import svg, textfit
+from ..spec import schema as s
+from ..draw import svg, textfit
 from ..located import spec_error
-from ..wording import colour_words
+from ..check.wording import colour_words
 from .kind import Kind, width_and_height
 
 FIELDS = {

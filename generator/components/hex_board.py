@@ -6,9 +6,9 @@ order); or one colour per space, in that order, from `ring_list`.
 """
 import math
 
-from .. import hexgrid
-from .. import schema as s
-from .. import svg
+from ..draw import hexgrid
+from ..spec import schema as s
+from ..draw import svg
 from ..errors import UserError
 from .kind import Kind
 

@@ -1,12 +1,12 @@
 """Hex tile: a HexStatic side string drawn as styled paths and ends, crossings bridged, nexus tiles starred."""
 import math
 
-from .. import linestyles
-from .. import schema as s
-from .. import svg
-from .. import sidestring
+from ..draw import linestyles
+from ..spec import schema as s
+from ..draw import svg
+from . import sidestring
 from .back import logo
-from ..hexgrid import FLAT, ORIGIN, POINTY, Layout, edge_midpoint, pixel_to_hex, polygon_corners
+from ..draw.hexgrid import FLAT, ORIGIN, POINTY, Layout, edge_midpoint, pixel_to_hex, polygon_corners
 from .kind import Kind
 
 ORIENTATIONS = {"flat": FLAT, "pointy": POINTY}

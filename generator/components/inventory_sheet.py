@@ -1,7 +1,7 @@
 """Inventory sheet: one player's record of the cards collected (drawn small, each with a tick box) and scores."""
-from .. import schema as s
-from .. import svg, textfit
-from ..expand import face_props
+from ..spec import schema as s
+from ..draw import svg, textfit
+from ..spec.expand import face_props
 from . import symbol_card
 from .kind import Kind, width_and_height
 

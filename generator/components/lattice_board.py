@@ -1,6 +1,6 @@
 """Lattice board: points of a triangular lattice given by row lengths, lines between neighbours, spots for tokens."""
-from .. import schema as s
-from .. import svg, trigrid
+from ..spec import schema as s
+from ..draw import svg, trigrid
 from ..errors import UserError
 from .kind import Kind
 

@@ -1,19 +1,19 @@
-"""Layout: a designer's own card, tile or token, its faces drawn from a layout (generator/layouts.py), one per data row."""
+"""Layout: a designer's own card, tile or token, its faces drawn from a layout (generator/spec/layouts.py), one per data row."""
 import functools
 import math
 import re
 from pathlib import Path
 from types import MappingProxyType
 
-from .. import data as rows_of
-from .. import layouts
-from .. import schema as s
-from .. import art, svg, templates, textbox, textfit, typeface
+from ..spec import data as rows_of
+from ..spec import layouts
+from ..spec import schema as s
+from ..draw import art, svg, templates, textbox, textfit, typeface
 from ..errors import UserError
 from ..files import inside
-from ..hexgrid import FLAT, ORIGIN, POINTY, Layout as HexLayout, polygon_corners
+from ..draw.hexgrid import FLAT, ORIGIN, POINTY, Layout as HexLayout, polygon_corners
 from .back import render as plain_back
-from ..spec import MAX_PIECES
+from ..spec.loader import MAX_PIECES
 from .kind import Circle, Kind
 
 SHAPES = ("rectangle", "rounded", "circle", "hex-flat", "hex-pointy")

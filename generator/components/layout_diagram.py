@@ -1,8 +1,8 @@
 """Layout diagram: a setup sheet showing a grid layout with every card drawn small, plus notes beside it."""
 from string import ascii_uppercase
 
-from .. import schema as s
-from .. import svg, textfit
+from ..spec import schema as s
+from ..draw import svg, textfit
 from . import shift_board, symbol_card
 from .shift_board import EMPTY
 from .kind import Kind, width_and_height

@@ -1,8 +1,8 @@
 """Line legend: a card showing each line colour in its style, named by its colour's word, how a crossing is drawn, and the nexus star."""
 
-from .. import linestyles
-from .. import schema as s
-from .. import svg, textfit
+from ..draw import linestyles
+from ..spec import schema as s
+from ..draw import svg, textfit
 from .hextile import star
 from .kind import Kind
 

@@ -1,8 +1,8 @@
 """Pattern tile: a grid of coloured symbols (with their colours' marks), a white orientation triangle, a border on the cut."""
-from .. import schema as s
-from .. import svg
+from ..spec import schema as s
+from ..draw import svg
 from ..located import spec_error
-from ..textcheck import SAFE
+from ..check.textcheck import SAFE
 from .kind import Kind
 
 FIELDS = {

@@ -1,8 +1,8 @@
 """Player board: a schedule grid, a slot for a pattern tile with its marker, a big marker on the top edge."""
-from .. import schema as s
-from .. import svg
+from ..spec import schema as s
+from ..draw import svg
 from .board import draw_grid
-from ..textcheck import SAFE
+from ..check.textcheck import SAFE
 from .kind import Kind
 
 FIELDS = {

@@ -1,6 +1,6 @@
 """Score sheet: a titled table of rows (rounds) by columns (players) with a total row."""
-from .. import schema as s
-from .. import svg, textfit
+from ..spec import schema as s
+from ..draw import svg, textfit
 from .kind import Kind, width_and_height
 
 FIELDS = {

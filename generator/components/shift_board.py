@@ -7,10 +7,10 @@ empty (cells written "empty") are tinted and marked.
 """
 from string import ascii_uppercase
 
-from .. import schema as s
-from .. import svg, textfit
+from ..spec import schema as s
+from ..draw import svg, textfit
 from ..located import spec_error
-from ..textcheck import SAFE
+from ..check.textcheck import SAFE
 from .kind import Kind
 from .symbol_card import referenced
 

@@ -3,10 +3,10 @@
 Top to bottom: a foot tab, the figure upside down, the figure upright, a foot tab. Fold on the dashed
 lines: the two figures meet back to back and the tabs spread out as feet.
 """
-from .. import schema as s
-from .. import svg
-from ..luminance import ink_on
-from ..textcheck import SAFE
+from ..spec import schema as s
+from ..draw import svg
+from ..check.luminance import ink_on
+from ..check.textcheck import SAFE
 from .kind import Kind
 
 FIELDS = {

@@ -1,9 +1,9 @@
 """Symbol card: a background fill and one template symbol in a colour, outlined in whichever ink contrasts."""
-from .. import schema as s
-from .. import svg, templates
+from ..spec import schema as s
+from ..draw import svg, templates
 from ..located import spec_error
-from ..expand import face_props
-from ..luminance import ink_on
+from ..spec.expand import face_props
+from ..check.luminance import ink_on
 from .kind import Kind, width_and_height
 
 FIELDS = {

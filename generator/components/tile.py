@@ -1,6 +1,6 @@
 """Square tile: one coloured template symbol (with its colour's mark, if any) on a plain ground with a thin border."""
-from .. import schema as s
-from .. import svg
+from ..spec import schema as s
+from ..draw import svg
 from .kind import Kind
 
 FIELDS = {

@@ -7,8 +7,8 @@ marks, where a square cut would not give a finished piece.
 """
 import math
 
-from .. import schema as s
-from .. import svg
+from ..spec import schema as s
+from ..draw import svg
 from ..errors import UserError
 from .kind import Circle, Kind
 

@@ -3,8 +3,8 @@
 `deal(spec, component)` is a faces generator that deals the component's `words` onto cards of
 `per_card` words each, in order; a game declares it among its ruleset's generators.
 """
-from .. import schema as s
-from .. import svg, textfit
+from ..spec import schema as s
+from ..draw import svg, textfit
 from ..errors import UserError
 from .kind import Kind, width_and_height
 

@@ -26,7 +26,7 @@ def pixels(mm: float, dpi: float) -> int:
 
 def face_stems(spec, arts=None) -> dict:
     """A file stem for each distinct artwork, by art key: <component>[-<nn>][-<properties>]-front, <component>-back."""
-    from ..expand import expand  # lazy: start-up (the command line reads FORMATS without loading YAML)
+    from ..spec.expand import expand  # lazy: start-up (the command line reads FORMATS without loading YAML)
     arts = arts if arts is not None else expand(spec)[1]
     fronts: dict = {}
     for art in arts.values():
@@ -85,7 +85,7 @@ def prune(where: Path, pattern: re.Pattern, kept, others=()) -> None:
 def face_files(spec, component, options, format_name: str, render) -> tuple:
     """Write <out>/<id>/<format>/<face>.<format> for each distinct face (front and back) of a component, render(art)
     giving its bytes; remove the files of faces this component no longer has; return the summary."""
-    from ..expand import expand  # lazy: start-up
+    from ..spec.expand import expand  # lazy: start-up
     _, arts = expand(spec)
     stems = face_stems(spec, arts)
     where, suffix = folder(options, spec, format_name), f".{format_name}"

@@ -2,14 +2,14 @@
 import math
 from collections import Counter
 
-from .. import svg, textfit
+from ..draw import svg, textfit
 from ..components.kind import Circle
 from ..components.layout import ROW
-from ..expand import expand
+from ..spec.expand import expand
 from ..build import check
 from ..files import write_atomic
-from ..render import draw_art
-from ..safearea import cut_line
+from ..draw.render import draw_art
+from ..check.safearea import cut_line
 from . import _named, folder, png, summary
 from .tts import trim_size
 

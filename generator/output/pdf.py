@@ -1,6 +1,6 @@
 """PDF output: the components PDF of each paper (in the chosen backs and looks) and the rulebook."""
 from ..build import build, build_look, build_rules, papers
-from ..spec import rules_path
+from ..spec.loader import rules_path
 
 
 def jobs(spec, options) -> list:

@@ -4,11 +4,11 @@ import math
 import struct
 import zlib
 
-from .. import paint
+from ..draw import paint
 from ..build import check
-from ..cairopdf import cairocffi  # cairo as cairopdf loads it: after pointing fontconfig at the bundled fonts
+from .cairopdf import cairocffi  # cairo as cairopdf loads it: after pointing fontconfig at the bundled fonts
 from ..components.kind import Circle
-from ..render import draw_art
+from ..draw.render import draw_art
 from . import face_files, pixels
 
 DPI = 300

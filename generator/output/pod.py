@@ -73,7 +73,7 @@ def jobs(spec, options) -> list:
 def face(spec, art, item: Product, turned: bool) -> bytes:
     """One face as the product's template wants it: its trim scaled onto the product's trim, bleed filled by the art."""
     from . import png  # lazy: start-up (the command line reads PRESETS without loading cairo)
-    from ..render import draw_art  # lazy: start-up
+    from ..draw.render import draw_art  # lazy: start-up
     comp = spec.component(art.component)
     w, h = comp.trim
     pw, ph = (item.height, item.width) if turned else (item.width, item.height)
@@ -94,7 +94,7 @@ def face(spec, art, item: Product, turned: bool) -> bytes:
 def write_game(spec, options) -> tuple:
     """Write every component the printer has a product for, its faces named as the preset says, under <out>/<id>/pod-<preset>/."""
     from ..build import check  # lazy: start-up (the PDF writer loads only when a build runs)
-    from ..expand import expand  # lazy: start-up
+    from ..spec.expand import expand  # lazy: start-up
     check(spec)
     chosen = preset(options.pod)
     _, arts = expand(spec)

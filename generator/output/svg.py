@@ -5,12 +5,12 @@ import re
 
 import svgwrite
 
-from .. import svg, svgvalues
+from ..draw import svg, svgvalues
 from ..build import check, compose, papers
-from ..expand import expand
+from ..spec.expand import expand
 from ..files import write_atomic
-from ..imposition import impose
-from ..render import draw_art
+from ..impose.imposition import impose
+from ..draw.render import draw_art
 from . import face_files, folder, prune, summary
 
 

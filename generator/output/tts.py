@@ -6,11 +6,11 @@ import math
 import re
 
 from ..components.kind import Circle
-from ..expand import expand
+from ..spec.expand import expand
 from ..build import check
 from ..files import write_atomic
-from ..render import draw_art
-from ..safearea import cut_line
+from ..draw.render import draw_art
+from ..check.safearea import cut_line
 from . import folder, png, prune, summary
 
 COLUMNS, ROWS = 10, 7

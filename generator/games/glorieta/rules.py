@@ -18,16 +18,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from generator import hexgrid, svg, yamlsource
+from generator.draw import hexgrid, svg
+from generator.spec import yamlsource
 from generator.components import hex_board
-from generator.diagram import Diagram
+from generator.draw.diagram import Diagram
 from generator.errors import SpecError, UserError
 from generator.files import beside
-from generator.expand import Art
-from generator.hexgrid import Hex, hexhex, ring
+from generator.spec.expand import Art
+from generator.draw.hexgrid import Hex, hexhex, ring
 from generator.located import spec_error
-from generator import schema
-from generator.render import draw_art
+from generator.spec import schema
+from generator.draw.render import draw_art
 
 BOARD_RADIUS = 6
 PLAYERS = ("black", "yellow")

@@ -4,12 +4,12 @@ import random
 from collections import Counter
 from types import MappingProxyType
 
-from ... import svg
-from ...diagram import Diagram
-from ...expand import Art, face_props, marked
-from ...figures import pieces as figure_pieces
+from ...draw import svg
+from ...draw.diagram import Diagram
+from ...spec.expand import Art, face_props, marked
+from ...spec.figures import pieces as figure_pieces
 from ...located import spec_error
-from ...render import draw_art
+from ...draw.render import draw_art
 
 # The rules' own figures (GAMES.md section 1); the checks compute each from the spec and compare.
 RULES = {

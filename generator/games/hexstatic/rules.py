@@ -5,13 +5,13 @@ from dataclasses import dataclass
 from itertools import product
 from types import MappingProxyType
 
-from generator import linestyles, svg, textfit
-from generator.diagram import Diagram
+from generator.draw import linestyles, svg, textfit
+from generator.draw.diagram import Diagram
 from generator.errors import UserError
-from generator.expand import Art
-from generator.render import art_size, draw_art
-from generator.hexgrid import FLAT, ORIGIN, POINTY, Hex, Layout, hex_to_pixel, polygon_corners
-from generator.sidestring import BLANK, COLOUR_NAMES, COLOURS, FAMILIES, family, features, problem
+from generator.spec.expand import Art
+from generator.draw.render import art_size, draw_art
+from generator.draw.hexgrid import FLAT, ORIGIN, POINTY, Hex, Layout, hex_to_pixel, polygon_corners
+from generator.components.sidestring import BLANK, COLOUR_NAMES, COLOURS, FAMILIES, family, features, problem
 
 FEATURES = ("sharp", "gentle", "straight", "end")
 # GAMES.md section 2: the figures the checks hold a set to.

@@ -1,7 +1,7 @@
 """Paths and PAHs' command: pnp pahs."""
 import click
 
-from generator import spec as specs
+from generator.spec import loader as specs
 from generator.cli import SETS, user_errors
 from generator.errors import UserError
 

@@ -8,15 +8,15 @@ The spec's components are found by id: `cards` (one face per PAH card, props bac
 from collections import Counter
 from string import ascii_uppercase
 
-from ... import svg, textfit
+from ...draw import svg, textfit
 from ...components import KINDS, standee, symbol_card
-from ...diagram import Diagram
+from ...draw.diagram import Diagram
 from ...errors import UserError
 from ...located import spec_error
-from ...expand import face_props
-from ...figures import pieces as figure_pieces
-from ...luminance import ink_on
-from ...wording import colour_words
+from ...spec.expand import face_props
+from ...spec.figures import pieces as figure_pieces
+from ...check.luminance import ink_on
+from ...check.wording import colour_words
 from . import cards as pah
 from .cards import COLUMNS
 

@@ -2,11 +2,11 @@
 from collections import Counter
 from types import MappingProxyType
 
-from generator import svg
-from generator.diagram import Diagram
+from generator.draw import svg
+from generator.draw.diagram import Diagram
 from generator.errors import UserError
-from generator.expand import Art, expand
-from generator.render import draw_art
+from generator.spec.expand import Art, expand
+from generator.draw.render import draw_art
 
 BOARD_CELLS = (64, 256)   # 8x8, or the 16x16 option
 

@@ -4,12 +4,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from generator import diagram, imposition, svg, trigrid
+from generator.draw import diagram, svg, trigrid
+from generator.impose import imposition
 from generator.components import KINDS, lattice_board
-from generator.diagram import Diagram, round_cut
+from generator.draw.diagram import Diagram, round_cut
 from generator.errors import UserError
 from generator.units import HOME_PAPERS
-from generator.expand import expand, face_props
+from generator.spec.expand import expand, face_props
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,257 @@
+"""Marks play depends on, measured on the drawing: each keeps SAFE mm inside its piece's cut line; tinted grounds bleed."""
+import functools
+import math
+import re
+from typing import NamedTuple
+
+from ..draw import svg, svgvalues
+from ..components import KINDS
+from ..components.kind import BLEED, Circle
+from ..spec.expand import expand
+from . import ink
+from .ink import designed, digest
+from ..draw.render import drawn
+from .textcheck import SAFE, SLACK, _placed, _where, ink_of, texts
+
+PALE = 0.96      # a ground lighter than this in every channel counts as white paper
+OUTLINES = ("rect", "circle", "ellipse", "polygon")
+CACHED = 4096    # drawings whose measures are remembered (validation draws the same faces again and again)
+_MEASURED = {}
+_PAINTED = {}
+
+
+class Reach(NamedTuple):
+    """How close one element of an artwork comes to its piece's cut line (negative: ink past the cut)."""
+
+    component: str
+    side: str           # "front" or "back"
+    face: object        # the front's number among its component's faces, or "back"
+    part: str
+    distance: float
+    text: bool          # a line of text (textcheck measures its glyphs)
+    role: str           # svg.MARK or svg.FRAME
+
+
+def cut_line(comp):
+    """A component's cut line: a Circle, or a convex polygon's corners (the trim box unless its kind says otherwise)."""
+    kind = KINDS[comp.kind]
+    if kind.cut:
+        return kind.cut(comp.options)
+    w, h = comp.trim
+    return (0.0, 0.0), (w, 0.0), (w, h), (0.0, h)
+
+
+def clearance(cut, points):
+    """How far inside the cut line the nearest of some points (x, y) lies, in mm (negative: outside)."""
+    if isinstance(cut, Circle):
+        return cut.r - max(math.hypot(x - cut.x, y - cut.y) for x, y in points)
+    return min(c + min(a * x + b * y for x, y in points) for a, b, c in _sides(tuple(cut)))
+
+
+def upright(cut) -> bool:
+    """True for a cut line whose every side is level or plumb: its clearance needs only the extremes of the ink."""
+    if isinstance(cut, Circle):
+        return False
+    corners = tuple(cut)
+    return all(ax == bx or ay == by for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]))
+
+
+@functools.lru_cache(maxsize=64)
+def _sides(corners):
+    """Each side of a convex polygon as (a, b, c): a x + b y + c is how far inside that side (x, y) lies."""
+    pairs = list(zip(corners, corners[1:] + corners[:1]))
+    sign = 1 if sum(ax * by - bx * ay for (ax, ay), (bx, by) in pairs) > 0 else -1
+    out = []
+    for (ax, ay), (bx, by) in pairs:
+        length = math.hypot(bx - ax, by - ay)
+        a, b = -sign * (by - ay) / length, sign * (bx - ax) / length
+        out.append((a, b, -(a * ax + b * ay)))
+    return tuple(out)
+
+
+def painted(node, clips, cut, box=False):
+    """ink_ends of an element (box: its extremes only, see ink.ink_ends), remembered by its SVG, the clip paths it may
+    use and the cut line: the same band or frame on every face of a deck is painted once, and only the ends that come
+    nearest the cut are kept."""
+    svg_text = node.tostring()
+    key = (svg_text, tuple(clip.tostring() for clip in clips.values()) if "clip-path" in svg_text else (), cut, box)
+    if key not in _PAINTED:
+        if len(_PAINTED) >= CACHED:
+            _PAINTED.clear()
+        ends = ink.ink_ends(node, clips, box)
+        if ends:  # the nearest end to each side of the cut, and the extremes a frame is judged by
+            nearest = {min(ends, key=lambda p: clearance(cut, [p]))}
+            nearest |= {min(ends), max(ends), min(ends, key=lambda p: p[1]), max(ends, key=lambda p: p[1])}
+            if not isinstance(cut, Circle):
+                nearest |= {min(ends, key=lambda p, s=s: s[0] * p[0] + s[1] * p[1] + s[2]) for s in _sides(tuple(cut))}
+            ends = sorted(nearest)
+        _PAINTED[key] = ends
+    return _PAINTED[key]
+
+
+def text_ends(node) -> list:
+    """The corners (mm) of a line of text's ink, from its font's own glyphs (as the writer sets it: no hinting, so the
+    same figures whatever cairo drew before)."""
+    ends = []
+    for text, placed, style in texts(node):
+        box = ink_of(text, style)
+        if box:
+            left, top, right, bottom = _placed(box, placed)
+            ends += [(left, top), (right, top), (left, bottom), (right, bottom)]
+    return ends
+
+
+def lettered(node) -> bool:
+    """True for a line of text, or a group holding only a text box's runs: measured from its glyphs, as textcheck
+    measures it, not painted."""
+    if node.tag == "text":
+        return True
+    return node.tag == "g" and bool(node.children) and all(
+        isinstance(child, svg.Run) or (child.tag == "g" and lettered(child)) for child in node.children)
+
+
+def name(node, n):
+    """What messages call an element: its part name, its text, or its tag and place in the drawing."""
+    if node.part:
+        return node.part
+    if node.tag == "text":
+        return f"text '{node.content}'"
+    return f"{node.tag} {n}"
+
+
+def role(node, ends, cut):
+    """An element's role; an unnamed unfilled outline round the middle of the piece, ¾ of its size or more, is a FRAME."""
+    if node.part or node.role != svg.MARK or node.tag not in OUTLINES or node.attrs.get("fill") != "none":
+        return node.role
+    xs, ys = [x for x, _ in ends], [y for _, y in ends]
+    corners = [(cut.x - cut.r, cut.y - cut.r), (cut.x + cut.r, cut.y + cut.r)] if isinstance(cut, Circle) else cut
+    (left, top), (right, bottom) = [(f(x for x, _ in corners), f(y for _, y in corners)) for f in (min, max)]
+    centred = abs((min(xs) + max(xs)) - (left + right)) < 2 and abs((min(ys) + max(ys)) - (top + bottom)) < 2
+    large = max(xs) - min(xs) >= 0.75 * (right - left) and max(ys) - min(ys) >= 0.75 * (bottom - top)
+    return svg.FRAME if centred and large else svg.MARK
+
+
+def reaches(spec, art, drawing, face):
+    """Each mark and frame of one artwork and how far inside its cut line its ink stays (a part drawn twice: its nearest)."""
+    comp = spec.component(art.component)
+    return [Reach(comp.id, art.side, face, *found) for found in _measure(drawing, cut_line(comp))]
+
+
+def _measure(drawing, cut):
+    """(part, distance, text, role) of each mark and frame of a drawing, remembered by the drawing's SVG and cut line
+    and kept between runs; a drawing holding text runs or the designer's art is measured afresh (its runs from their
+    remembered glyph boxes, each other element remembered by its own SVG): a deck of distinct text faces would only
+    fill the memory with their SVG."""
+    if designed(drawing):
+        return tuple(tuple(entry) for entry in _measured(drawing, cut))
+    key = (drawing.tostring(), cut)
+    if key not in _MEASURED:
+        kept = digest("measure", key[0], repr(cut), repr([(c.part, c.role) for c in drawing.children]))
+        found = ink.MEMO.get(kept)
+        if found is None:
+            found = _measured(drawing, cut)
+            ink.MEMO.put(kept, found)
+        if len(_MEASURED) >= CACHED:
+            _MEASURED.clear()
+        _MEASURED[key] = tuple(tuple(entry) for entry in found)
+    return _MEASURED[key]
+
+
+def _measured(drawing, cut):
+    """_measure's work: each mark and frame's ink against the cut line, nearest first by part."""
+    clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
+    nearest, box = {}, upright(cut)
+    for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
+        if node.role not in (svg.MARK, svg.FRAME):
+            continue
+        text = lettered(node)
+        ends = text_ends(node) if text else painted(node, clips, cut, box)
+        if ends:
+            part = name(node, n)
+            distance = clearance(cut, ends)
+            if part not in nearest or distance < nearest[part][1]:
+                nearest[part] = (part, distance, text, role(node, ends, cut))
+    return list(nearest.values())
+
+
+def survey(spec, drawings):
+    """The reach of each mark of every artwork ((art, drawing) pairs), and each component's ground fills by side."""
+    faces, found, grounds = {comp.id: 0 for comp in spec.components}, [], {}
+    for art, drawing in drawings:
+        if art.side == "front":
+            faces[art.component] += 1
+        found += reaches(spec, art, drawing, faces[art.component] if art.side == "front" else "back")
+        fills = grounds.setdefault(art.component, {}).setdefault(art.side, set())
+        fills.update(n.attrs.get("fill") for n in drawing.children if n.role == svg.GROUND)
+    return found, grounds
+
+
+def failures(spec, drawings) -> list:
+    """(component, message) for every mark closer than SAFE mm to its cut, and every tinted ground or back short of bleed."""
+    check = Check(spec)
+    for art, drawing in drawings:
+        check.add(art, drawing)
+    return check.failures()
+
+
+class Check:
+    """The safe-area check fed one drawing at a time: only the marks too near the cut are kept."""
+
+    def __init__(self, spec):
+        self.spec, self.faces, self.grounds, self.grouped = spec, {comp.id: 0 for comp in spec.components}, {}, {}
+
+    def add(self, art, drawing) -> None:
+        """Measure the marks and grounds of one artwork."""
+        if art.side == "front":
+            self.faces[art.component] += 1
+        for r in reaches(self.spec, art, drawing, self.faces[art.component] if art.side == "front" else "back"):
+            if r.distance < (SAFE if r.role == svg.MARK else 0.0) - SLACK and not r.text:  # textcheck measures text
+                self.grouped.setdefault((r.component, r.part, r.role), []).append(r)
+        fills = self.grounds.setdefault(art.component, {}).setdefault(art.side, set())
+        fills.update(n.attrs.get("fill") for n in drawing.children if n.role == svg.GROUND)
+
+    def failures(self) -> list:
+        """(component, message) of every mark too near its cut, then every ground short of bleed."""
+        out = []
+        for (component, part, kind), rs in self.grouped.items():
+            worst = min(r.distance for r in rs)
+            where = f"{worst:.1f} mm inside the cut" if worst >= 0 else f"{-worst:.1f} mm past the cut"
+            rule = f"marks keep {SAFE:g} mm inside it" if kind == svg.MARK else "a frame stays inside it"
+            out.append((component, f"{_where([r.face for r in rs])}: {part} is {where} ({rule})"))
+        return out + bleed_failures(self.spec, self.grounds)
+
+
+def tinted(fill):
+    """True when a fill is a colour other than (near) white paper."""
+    rgb = svgvalues.colour(fill) if fill else None
+    return rgb is not None and min(rgb) < PALE
+
+
+def bleed_failures(spec, grounds) -> list:
+    """(component, message) for each component with a back, or a ground not white, that bleeds less than BLEED mm."""
+    out = []
+    for comp in spec.components:
+        if comp.bleed >= BLEED - SLACK:
+            continue
+        sides = grounds.get(comp.id, {})
+        colours = sorted({f for fills in sides.values() for f in fills if tinted(f)})
+        if "back" in sides:
+            out.append((comp.id, f"a piece with a back needs bleed: {BLEED:g} mm, so that a duplex print a little off "
+                                 f"shows no white edge (found {comp.bleed:g} mm)"))
+        elif colours:
+            out.append((comp.id, f"its ground ({', '.join(colours)}) reaches the cut: it needs bleed: {BLEED:g} mm, so "
+                                 f"that a cut a little off shows no white sliver (found {comp.bleed:g} mm)"))
+    return out
+
+
+def report(spec) -> list:
+    """(component, [(element, mm from the cut)] nearest first) per component: every mark and frame, texts as one 'text'."""
+    _, arts = expand(spec)
+    nearest = {}
+    for r in survey(spec, drawn(spec, arts))[0]:
+        part = "text" if r.text else "frame" if r.role == svg.FRAME else re.sub(r" \d+$", "", r.part)
+        part = f"{part} (back)" if r.side == "back" else part
+        here = nearest.setdefault(r.component, {})
+        here[part] = min(here.get(part, r.distance), r.distance)
+    return [(comp.id, sorted(nearest.get(comp.id, {}).items(), key=lambda item: (round(item[1], 1), item[0])))
+            for comp in spec.components]

@@ -1,0 +1,131 @@
+"""Text on pieces measured where it is laid out: ink outside its box or the safe area, or a glyph the font lacks, fails."""
+from ..draw import typeface
+from ..components import KINDS
+from ..draw.svgvalues import IDENTITY, compose, matrix, num
+from .wording import ranges
+from ..draw.textfit import FAMILY, Box, ink, missing
+from ..components.kind import SAFE
+SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
+STYLE = ("font-size", "font-weight", "text-anchor")
+
+
+def failures(spec, drawings) -> list:
+    """(component, message) for every text on a piece that overflows or needs a glyph the font lacks.
+
+    drawings: (art, drawing) for every artwork (render.drawn).
+    """
+    check = Check(spec)
+    for art, drawing in drawings:
+        check.add(art, drawing)
+    return check.failures()
+
+
+class Check:
+    """The text check fed one drawing at a time, so that no drawing is held after it is measured."""
+
+    def __init__(self, spec):
+        self.spec, self.found, self.faces = spec, {}, {comp.id: 0 for comp in spec.components}
+        self.lettered = {comp.id: KINDS[comp.kind].lettering for comp in spec.components}
+
+    def add(self, art, drawing) -> None:
+        """Measure the texts of one artwork."""
+        if art.side == "front":
+            self.faces[art.component] += 1
+            if not self.lettered[art.component]:
+                return
+        comp = self.spec.component(art.component)
+        left, top, right, bottom = comp.safe
+        safe = Box(left, top, right, bottom, "safe area")
+        face = self.faces[comp.id] if art.side == "front" else "back"
+        for message in judged(drawing):
+            self.found.setdefault((comp.id, message), []).append(face)
+        for node, placed, style in texts(drawing):
+            for message in problems(node, placed, style, safe):
+                self.found.setdefault((comp.id, message), []).append(face)
+
+    def failures(self) -> list:
+        """(component, message) of every text problem found, each with the faces it is on."""
+        return [(component, f"{_where(where)}: {message}") for (component, message), where in self.found.items()]
+
+
+def texts(node, placed=IDENTITY, style=None):
+    """Each text element of a drawing with the matrix that places it on the piece and the font style it is drawn with."""
+    style = {**(style or {}), **{key: node.attrs[key] for key in STYLE if key in node.attrs}}
+    if "transform" in node.attrs:
+        placed = compose(placed, matrix(node.attrs["transform"]))
+    if node.tag == "text":
+        yield node, placed, style
+    elif node.tag not in ("defs", "clipPath") and not getattr(node, "problems", None):
+        for child in node.children:
+            yield from texts(child, placed, style)
+
+
+def judged(node):
+    """The problems a renderer found with whole texts as it laid them out (a layout's text boxes), in drawing order;
+    the text check leaves the lines of such a text alone."""
+    yield from getattr(node, "problems", ())
+    for child in node.children:
+        yield from judged(child)
+
+
+def ink_of(node, style):
+    """The box (left, top, right, bottom) in mm that a text's glyphs cover in its own units, or None for no ink: a run
+    (textbox's) measured in its own face, a line of Vera as anchored."""
+    face, x, y, size = getattr(node, "face", None), num(node.attrs.get("x")), num(node.attrs.get("y")), num(style.get("font-size"), 4.0)
+    if face is not None:
+        return typeface.ink(face, node.content or "", x, y, size)
+    return ink(node.content or "", x, y, size, str(style.get("font-weight")) == "bold", style.get("text-anchor", "start"))
+
+
+def problems(node, placed, style, safe):
+    """What is wrong with one text: glyphs the font lacks, then ink outside its own box or the safe area."""
+    text, bold, face = node.content or "", str(style.get("font-weight")) == "bold", getattr(node, "face", None)
+    absent = typeface.absent(face.resource, text) if face is not None else missing(text, bold)
+    if absent:
+        chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in absent)
+        name = face.name if face is not None else f"{FAMILY}{' Bold' if bold else ''}"
+        yield f"{_quote(text)}: the font {name} has no glyph for {chars}"
+    box = ink_of(node, style)
+    if box is None:
+        return
+    own = getattr(node, "box", None)
+    named = safe._replace(name=own.name if own else "")  # which row's element, when a layout drew the text
+    overflow = ((own and outside(text, box, own)) or
+                outside(text, _placed(box, placed), named, f"the safe area ({SAFE:g} mm inside the cut)"))
+    if overflow:
+        yield overflow
+
+
+def outside(text, ink_box, box, what="its box"):
+    """The message for ink (left, top, right, bottom) that does not fit box (what it is called), or None when it does."""
+    width, height = ink_box[2] - ink_box[0], ink_box[3] - ink_box[1]
+    named = f" ({box.name})" if box.name else ""
+    if width > box.right - box.left + SLACK:
+        return f"text {_quote(text)} is {width:.1f} mm wide, {what} is {box.right - box.left:.1f} mm{named}"
+    if height > box.bottom - box.top + SLACK:
+        return f"text {_quote(text)} is {height:.1f} mm tall, {what} is {box.bottom - box.top:.1f} mm{named}"
+    past = {"left": box.left - ink_box[0], "top": box.top - ink_box[1],
+            "right": ink_box[2] - box.right, "bottom": ink_box[3] - box.bottom}
+    side = max(past, key=past.get)
+    if past[side] > SLACK:
+        return f"text {_quote(text)} runs {past[side]:.1f} mm past the {side} edge of {what}{named}"
+    return None
+
+
+def _placed(box, m):
+    """The bounding box of a box carried by the matrix m (a, b, c, d, e, f) onto the piece."""
+    a, b, c, d, e, f = m
+    xs, ys = zip(*((a * x + c * y + e, b * x + d * y + f) for x in (box[0], box[2]) for y in (box[1], box[3])))
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _quote(text):
+    """A text as messages show it: quoted, cut after 40 characters."""
+    return f"'{text[:37]}...'" if len(text) > 40 else f"'{text}'"
+
+
+def _where(faces):
+    """Which faces a message is about: 'face 3', 'faces 1-20', 'faces 2, 5', 'back'."""
+    numbers = [f for f in faces if f != "back"]
+    parts = ranges(numbers) + (", back" if "back" in faces else "")
+    return f"face{'s' if len(numbers) > 1 else ''} {parts}" if numbers else "back"

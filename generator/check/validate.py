@@ -1,0 +1,172 @@
+"""Check a spec's component set: generic counts and completeness, then the game's own rules."""
+from collections import Counter
+from pathlib import Path
+from typing import NamedTuple
+
+from .. import cache, games
+from . import ink, resolution, safearea, textcheck
+from ..components.kind import PUNCHES, round_cut
+from ..spec.expand import expand
+from ..draw.render import drawn
+
+
+MEMO = cache.Memo("checks.json", [])   # the failures of sets checked before, by the spec, the code and the libraries
+
+
+class Failure(NamedTuple):
+    """One failed check, printed as '<file>: <component>: <message>'."""
+
+    path: str
+    component: str
+    message: str
+
+    def __str__(self):
+        return f"{self.path}: {self.component}: {self.message}"
+
+
+def generic(spec, pieces, arts):
+    """Counts against expect, complete products, backs present where promised."""
+    fails = []
+    counts = Counter(p.component for p in pieces)
+    for comp in spec.components:
+        if counts[comp.id] != comp.expect:
+            fails.append((comp.id, f"component count (expected {comp.expect}, found {counts[comp.id]})"))
+        if comp.faces.product:
+            wanted = 1
+            for _, values in comp.faces.product:
+                wanted *= len(values)
+                if len(set(values)) != len(values):
+                    fails.append((comp.id, f"repeated value in product (expected {len(set(values))} distinct, found {len(values)})"))
+            distinct = len({p.front for p in pieces if p.component == comp.id})
+            if distinct != wanted:
+                fails.append((comp.id, f"distinct faces in the product (expected {wanted}, found {distinct})"))
+        if comp.back and any(p.back is None for p in pieces if p.component == comp.id):
+            fails.append((comp.id, "every piece needs its back (expected a back, found none)"))
+        circle = round_cut(comp)
+        if circle and not circle.punch:
+            sizes = ", ".join(f"{size:g} mm ({name})" for size, name in PUNCHES.items())
+            fails.append((comp.id, f"a round piece is cut with a standard circle punch (expected a diameter of {sizes}, "
+                                   f"found {2 * circle.r:g} mm; or {'shape: rectangle' if comp.kind == 'layout' else 'outline: square'})"))
+    return fails
+
+
+def missing(spec, rules: games.Ruleset) -> list:
+    """The component kinds a game's ruleset requires ({kind: what}) that the spec has none of."""
+    kinds = {c.kind for c in spec.components}
+    return [("components", f"{what} (expected a component of kind {kind}, found none)")
+            for kind, what in rules.required.items() if kind not in kinds]
+
+
+def art_warnings(spec, drawings=None) -> list:
+    """'<file>: <component>: <face> (<data file> row <n>): <image> prints at ... dpi ...' for each image placed below
+    art.MIN_DPI; drawings: (art, drawing) as validate drew them (None: draw the faces that place images)."""
+    from ..components import layout  # lazy: start-up
+
+    if drawings is None:
+        placing = {c.id for c in spec.components if c.kind == "layout" and layout.places_images(c.options)}
+        if not placing:
+            return []
+        drawings = drawn(spec, {k: a for k, a in expand(spec)[1].items() if a.component in placing})
+    found: list = []
+    faces: Counter = Counter()
+    for piece, drawing in drawings:
+        found += _art_warnings(spec, piece, drawing, faces)
+    return found
+
+
+def _art_warnings(spec, piece, drawing, faces) -> list:
+    """art_warnings of one artwork; faces: a Counter of the fronts seen so far by component."""
+    from ..components import layout  # lazy: start-up
+
+    faces[piece.component] += piece.side == "front"
+    face = f"face {faces[piece.component]}" if piece.side == "front" else "back"
+    props = piece.props or {}
+    row = f" ({props[layout.DATA]} row {props[layout.ROW]})" if layout.ROW in props else ""
+    return [f"{spec.path}: {piece.component}: {face}{row}: {line}" for line in resolution.warnings(drawing)]
+
+
+def validate(spec, warnings=None, draw=None):
+    """Run every check; return the failures (empty when the set is complete and consistent); warnings: a list to add
+    what does not fail the set but a designer should hear (images below 300 dpi); draw: what draws an artwork (default
+    render.draw_art; a build gives its FaceCache's, so that each face is drawn once for the checks and the PDF).
+
+    Every distinct artwork is drawn once, so a template or a renderer refusing its input (a UserError, as the build
+    would raise it) is found without building, and the text and safe-area checks read those drawings.
+    The failures are kept between runs by the spec, the code and fonts, the templates read and the libraries that
+    measured ink and colours (unless a drawing holds the designer's fonts or art, whose files the key does not see:
+    so a spec with images is always drawn, and its warnings found).
+    """
+    key, _ = _key(spec)
+    kept = MEMO.get(key) if key else None
+    if kept is not None and all(spec.templates.digest(name) == digest for name, digest in kept["templates"].items()):
+        return [Failure(*failure) for failure in kept["failures"]]
+    failures, designed = _checked(spec, warnings, draw)
+    key, _ = _key(spec)   # the libraries as the checks found them (a first run learns them only now)
+    if key and not designed:
+        MEMO.put(key, {"failures": failures, "templates": {name: found.digest
+                                                           for name, found in spec.templates.read.items()}})
+    return failures
+
+
+def _key(spec):
+    """(the key of a spec's kept checks, or None when the libraries that measure are unknown; those libraries)."""
+    from . import vision  # lazy: start-up
+    identity = ink.MEMO.identity(), vision.libraries() if _sees_colours(spec) else ()
+    return (cache.key(spec, "checks", identity) if None not in identity else None), identity
+
+
+def inputs(spec) -> tuple | None:
+    """What the kept checks of a validated spec read: ({file: digest}, the template files that would hide the ones
+    read, [(library, size, mtime)]); None when its checks were not kept (a designer's fonts or art, unknown libraries)."""
+    from ..draw.templates import TEMPLATES  # lazy: start-up
+    key, identity = _key(spec)
+    if key is None or MEMO.get(key) is None:
+        return None
+    files, absent = dict(cache.READ), []   # every file this run read: a superset costs a check again, never a stale one
+    folders = [str(Path(spec.path).resolve().parent / "templates"), str(TEMPLATES)]
+    for name, template in spec.templates.read.items():
+        path = spec.templates.find(name)
+        if path is None:
+            return None
+        files[str(path.resolve())] = template.digest
+        for folder in folders:   # a template of that name added to a folder searched before this one would hide it
+            if Path(folder) == path.parent:
+                break
+            absent.append(str(Path(folder) / f"{name}.svg"))
+    return files, absent, [tuple(library) for found in identity for library in found or ()]
+
+
+def _checked(spec, warnings=None, draw=None):
+    """validate's work: (failures, whether a drawing held the designer's fonts or art); images below 300 dpi added to
+    warnings (a list) if given. Each artwork is drawn, handed to every check and let go: no drawing is held for long;
+    its ground is remembered with the spec (imposition shares a bleed by it)."""
+    from ..output.document import ground  # lazy: start-up
+
+    pieces, arts = expand(spec)
+    texts, safe, faces, designed = textcheck.Check(spec), safearea.Check(spec), Counter(), False
+    grounds = spec.remembered("grounds", dict)
+    for art, drawing in drawn(spec, arts, draw):
+        if warnings is not None:
+            warnings += _art_warnings(spec, art, drawing, faces)
+        texts.add(art, drawing)
+        safe.add(art, drawing)
+        designed = designed or ink.designed(drawing)
+        grounds[art.key] = ground(drawing)
+    found = generic(spec, pieces, arts) + texts.failures() + safe.failures()
+    rules = games.ruleset(spec)
+    absent = missing(spec, rules)
+    found += absent
+    if not absent:
+        found += rules.check(spec, pieces, arts)
+    ids = ", ".join(c.id for c in spec.components)
+    found += [(where, f"figure {{{name}}} names a component the spec does not have (components: {ids})")
+              for where, name in spec.unfilled]
+    if _sees_colours(spec):
+        from . import vision  # lazy: start-up
+        found += vision.failures(spec) + vision.word_failures(spec)
+    return [Failure(spec.path, component, message) for component, message in found], designed
+
+
+def _sees_colours(spec):
+    """True when the colour-vision checks apply: colour groups to tell apart, or a line key."""
+    return bool(spec.distinguish) or any(c.kind == "line-legend" for c in spec.components)

@@ -1,0 +1,308 @@
+"""Colour-vision check: the closest pair of colours players must tell apart, under simulated colour-vision deficiencies."""
+import functools
+import glob
+import hashlib
+import importlib.util
+import os
+from dataclasses import dataclass
+from itertools import combinations
+
+from .. import cache
+from ..draw import linestyles
+from ..spec.expand import expand
+
+SIMULATIONS = ("normal", "protan", "deutan", "tritan")
+BASIC_WORDS = {  # the basic colour terms and a typical print of each: a key may not call a colour by a term another is nearer
+    "red": "#d7191c", "orange": "#f58220", "yellow": "#ffe119", "green": "#2ca02c", "blue": "#1f4fd0",
+    "purple": "#7b2fa8", "pink": "#f58cc0", "brown": "#8b4513", "black": "#000000", "white": "#ffffff",
+    "grey": "#808080", "gray": "#808080"}
+MEMO = cache.Memo("colour.json")   # colour arithmetic kept between runs, by its arguments, the code and coloraide's
+NAMES = {"normal": "normal vision", "protan": "protan (red-weak)", "deutan": "deutan (green-weak)",
+         "tritan": "tritan (blue-weak)", "greyscale": "greyscale print"}
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two colours of a group under one simulation (or in greyscale), and how far apart they are."""
+
+    simulation: str
+    a: str
+    b: str
+    difference: float
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A claimed cue measured on one pair of colours: why it does not tell them apart ('' when it does)."""
+
+    name: str
+    a: str
+    b: str
+    why_not: str = ""
+
+
+@dataclass(frozen=True)
+class Report:
+    """One distinguish group checked: closest pairs, every pair under the threshold, each claimed cue measured, a verdict."""
+
+    name: str
+    cues: tuple
+    threshold: float      # CIEDE2000, under every simulation
+    grey_threshold: float  # CIE L* difference, in a greyscale print
+    worst: tuple          # a Pair per simulation, CIEDE2000
+    grey: Pair            # CIE L* difference
+    close: tuple = ()     # a Pair (at its worst simulation) for every pair of colours under the threshold
+    grey_close: tuple = ()  # a Pair for every pair under the grey threshold in greyscale lightness
+    measured: tuple = ()  # a Cue for every claimed cue and pair of colours
+
+    @property
+    def closest(self):
+        """The closest pair over every simulation."""
+        return min(self.worst, key=lambda p: p.difference)
+
+    def told_by(self, pair):
+        """The claimed cues that really tell a pair's two colours apart."""
+        return tuple(c.name for c in self.measured if {c.a, c.b} == {pair.a, pair.b} and not c.why_not)
+
+    @property
+    def level(self):
+        """'ok'; 'warning' when pairs are too close (in colour or grey) but a measured cue tells each apart; else 'error'."""
+        if not self.close and not self.grey_close:
+            return "ok"
+        return "warning" if all(self.told_by(pair) for pair in self.close + self.grey_close) else "error"
+
+    def failed_cues(self):
+        """{claimed cue: the pairs 'a/b' it does not tell apart}, for cues that fail at least one pair."""
+        out = {}
+        for cue in self.measured:
+            if cue.why_not:
+                out.setdefault(cue.name, []).append(f"{cue.a}/{cue.b}")
+        return out
+
+
+def _kept(function):
+    """A function of colour values whose results are kept between runs (coloraide loads only for one not kept yet)."""
+    @functools.wraps(function)
+    def kept(*args):
+        if not MEMO.attested:
+            MEMO.attest(libraries())
+        key = hashlib.sha256("\0".join((function.__name__, *map(str, args), cache.code())).encode()).hexdigest()
+        found = MEMO.get(key)
+        if found is None:
+            found = function(*args)
+            MEMO.put(key, found)
+        return found
+    return kept
+
+
+@functools.cache
+def libraries() -> list | None:
+    """coloraide's code as (path, size, mtime in ns), found without loading it, once a run; None when it cannot be found."""
+    found = importlib.util.find_spec("coloraide")
+    if found is None or not found.submodule_search_locations:
+        return None
+    paths = sorted(glob.glob(os.path.join(found.submodule_search_locations[0], "**", "*.py"), recursive=True))
+    return [(path, *stamp) for path in paths if (stamp := cache.stamp(path))] or None
+
+
+@_kept
+def simulate(hex_colour, simulation):
+    """The #rrggbb that a simulated viewer sees (filters give linear sRGB: convert back before taking hex)."""
+    from coloraide import Color  # lazy: start-up (coloraide builds its tables on import)
+    colour = Color(hex_colour)
+    if simulation not in ("normal", "greyscale"):
+        colour = colour.filter(simulation).convert("srgb")
+    elif simulation == "greyscale":
+        colour = Color("srgb", [grey_level(hex_colour)] * 3)
+    return colour.fit("srgb").to_string(hex=True)
+
+
+def grey_level(hex_colour):
+    """The sRGB grey (0 to 1) of the colour's luminance: what a black-and-white printer prints."""
+    from coloraide import Color  # lazy: start-up
+    y = Color(hex_colour).convert("srgb-linear").luminance()
+    return Color("srgb-linear", [y, y, y]).convert("srgb")[0]
+
+
+@_kept
+def lightness(hex_colour):
+    """CIE L* (0 black to 100 white)."""
+    from coloraide import Color  # lazy: start-up
+    return Color(hex_colour).convert("lab-d65")["lightness"]
+
+
+@_kept
+def difference(a, b):
+    """The CIEDE2000 difference of two colours."""
+    from coloraide import Color  # lazy: start-up
+    return Color(a).delta_e(Color(b), method="2000")
+
+
+def differences(named, simulation):
+    """A Pair for every two of the (name, #rrggbb) colours under a simulation, by CIEDE2000."""
+    seen = {name: simulate(value, simulation) for name, value in named}
+    return [Pair(simulation, a, b, difference(seen[a], seen[b])) for (a, _), (b, _) in combinations(named, 2)]
+
+
+def closest(named, simulation):
+    """The closest pair of (name, #rrggbb) colours under a simulation, by CIEDE2000."""
+    return min(differences(named, simulation), key=lambda p: p.difference)
+
+
+@_kept
+def nearest_word(hex_colour: str) -> str:
+    """The basic colour term whose typical print is nearest (CIEDE2000) to a colour."""
+    return min(BASIC_WORDS, key=lambda word: difference(hex_colour, BASIC_WORDS[word]))
+
+
+def word_failures(spec) -> list:
+    """Line keys that print a basic colour term for a line whose printed colour is nearer another term."""
+    out = []
+    for comp in (c for c in spec.components if c.kind == "line-legend"):
+        for line in linestyles.lines_of(spec, comp).values():
+            word = line.word.lower()
+            if word in BASIC_WORDS and nearest_word(line.colour) not in (word, {"gray": "grey"}.get(word)):
+                out.append((comp.id, f"the key calls the {line.name} line {word!r} but prints it {line.colour}, nearer "
+                                     f"{nearest_word(line.colour)} (expected the colour's own word: give it in the "
+                                     "colour_names of the spec or theme)"))
+    return out
+
+
+def property_cue(spec, cue, a, b):
+    """Why a face property (shape, letter...) does not tell colours a and b apart: '' when the values used with each are disjoint."""
+    _, arts = expand(spec)
+    colours = {spec.colour(a): a, spec.colour(b): b}
+    used = {a: {}, b: {}}
+    for art in arts.values():
+        if art.side != "front" or cue not in art.props:
+            continue
+        value = art.props[cue]
+        for key, other in art.props.items():
+            if key != cue and isinstance(other, str) and spec.colour(other) in colours:
+                used[colours[spec.colour(other)]][repr(value)] = str(value)
+    missing = [name for name in (a, b) if not used[name]]
+    if missing:
+        return f"no face in {missing[0]} has a {cue}"
+    shared = [text for key, text in used[a].items() if key in used[b]]
+    return f"both come as {', '.join(shared)}" if shared else ""
+
+
+def line_cue(spec, a, b):
+    """Why line style does not tell colours a and b apart: '' when every component drawing both draws them in styles apart."""
+    drawn = [(scale, {line.colour: line for line in lines.values()}) for scale, lines in linestyles.measured(spec)]
+    pairs = [(scale, by[spec.colour(a)], by[spec.colour(b)]) for scale, by in drawn
+             if spec.colour(a) in by and spec.colour(b) in by]
+    if not pairs:
+        return f"no component draws both {a} and {b} lines"
+    return next((why for why in (linestyles.alike(x, y, scale) for scale, x, y in pairs) if why), "")
+
+
+def measure(spec, cue, a, b):
+    """A Cue: whether a claimed cue tells colours a and b apart, measured on the component set."""
+    why = line_cue(spec, a, b) if cue == "line style" else property_cue(spec, cue, a, b)
+    return Cue(cue, a, b, why)
+
+
+def check(spec, group, threshold=None, grey_threshold=None):
+    """Check one distinguish group of a spec."""
+    named = [(name, spec.colour(name)) for name in group.colours]
+    named = list(dict(named).items())
+    limit = spec.colour_threshold if threshold is None else threshold
+    grey_limit = spec.grey_threshold if grey_threshold is None else grey_threshold
+    if len(named) < 2:
+        return Report(group.name, group.cues, limit, grey_limit, (), Pair("greyscale", "", "", 100.0))
+    seen = [differences(named, sim) for sim in SIMULATIONS]
+    worst = tuple(min(pairs, key=lambda p: p.difference) for pairs in seen)
+    close = tuple(p for p in (min(each, key=lambda p: p.difference) for each in zip(*seen)) if p.difference < limit)
+    greys = [Pair("greyscale", a, b, abs(lightness(x) - lightness(y))) for (a, x), (b, y) in combinations(named, 2)]
+    grey = min(greys, key=lambda p: p.difference)
+    grey_close = tuple(p for p in greys if p.difference < grey_limit)
+    measured = tuple(measure(spec, cue, a, b) for cue in group.cues for (a, _), (b, _) in combinations(named, 2))
+    return Report(group.name, group.cues, limit, grey_limit, worst, grey, close, grey_close, measured)
+
+
+def reports(spec, threshold=None, grey_threshold=None):
+    """A Report for every distinguish group of the spec."""
+    return [check(spec, group, threshold, grey_threshold) for group in spec.distinguish]
+
+
+def not_told_apart(report, pair):
+    """Why no claimed cue tells a pair apart: each claimed cue's measured reason."""
+    reasons = [f"{c.name} is claimed but does not separate {c.a} from {c.b} ({c.why_not})"
+               for c in report.measured if {c.a, c.b} == {pair.a, pair.b}]
+    return "; ".join(reasons)
+
+
+def failures(spec, threshold=None, grey_threshold=None):
+    """Validation failures: every pair of a group under a threshold (colour or grey) that no measured cue tells apart."""
+    out = []
+    for r in reports(spec, threshold, grey_threshold):
+        for p in r.close + r.grey_close:
+            if r.told_by(p):
+                continue
+            found = (f"{p.a}/{p.b} are too close under {NAMES[p.simulation]} (expected a CIEDE2000 difference of at "
+                     f"least {r.threshold:g}, found {p.difference:.1f})" if p.simulation != "greyscale" else
+                     f"{p.a}/{p.b} are too close in a {NAMES['greyscale']} (expected an L* difference of at least "
+                     f"{r.grey_threshold:g}, found {p.difference:.1f})")
+            out.append((f"colours {r.name}", f"colour is the only cue and {found}" if not r.cues else
+                        f"{found} and no other cue tells them apart: {not_told_apart(r, p)}"))
+    return out
+
+
+def cue_notes(report):
+    """One note per claimed cue that fails some pair: 'shape claimed but does not separate a/b, c/d'."""
+    return [f"{cue} claimed but does not separate {', '.join(pairs)}" for cue, pairs in report.failed_cues().items()]
+
+
+def cue_label(report):
+    """The cues in a few words for the swatch sheet: 'other cues: letter', or what a claimed cue fails to separate."""
+    if not report.cues:
+        return "colour only"
+    failed = report.failed_cues()
+    pairs = len(report.measured) // len(report.cues)
+    words = [cue if cue not in failed else f"{cue} claimed, separates no pair" if len(failed[cue]) == pairs
+             else f"{cue} claimed, not for {', '.join(failed[cue])}" for cue in report.cues]
+    return f"other cues: {'; '.join(words)}"
+
+
+def verdicts(report):
+    """The verdict phrases of a report: colour under the threshold, greyscale lightness, each with what tells pairs apart."""
+    out = []
+    for pairs, what in ((report.close, f"under {report.threshold:g}"),
+                        (report.grey_close, f"greyscale L* gap under {report.grey_threshold:g}")):
+        untold = ", ".join(f"{p.a}/{p.b}" for p in pairs if not report.told_by(p))
+        helping = tuple(dict.fromkeys(cue for pair in pairs for cue in report.told_by(pair)))
+        if untold:
+            out.append(f"error: {what} and " + (f"no measured cue tells {untold} apart" if report.cues else
+                                                 "colour is the only cue"))
+        elif pairs:
+            out.append(f"warning: {what}, told apart by {', '.join(helping)}")
+    return out or ["ok"]
+
+
+def describe(report):
+    """Lines of text for one report: the closest pair per simulation, greyscale lightness, each claimed cue, the verdict."""
+    cues = ", ".join(report.cues) if report.cues else "none: colour only"
+    out = [f"{report.name} (claimed cues: {cues}; thresholds CIEDE2000 {report.threshold:g}, grey L* {report.grey_threshold:g})"]
+    for pair in report.worst:
+        mark = "  " if pair.difference >= report.threshold else "! "
+        out.append(f"  {mark}{NAMES[pair.simulation]:<22} closest {pair.a}/{pair.b}: CIEDE2000 {pair.difference:.1f}")
+    if report.grey.a:
+        mark = "  " if report.grey.difference >= report.grey_threshold else "! "
+        out.append(f"  {mark}{NAMES['greyscale']:<22} closest {report.grey.a}/{report.grey.b}: L* difference {report.grey.difference:.1f}")
+    failed = report.failed_cues()
+    for cue in report.cues:
+        seen = "tells every pair apart" if cue not in failed else f"does not separate {', '.join(failed[cue])}"
+        out.append(f"  cue {cue}: {seen}")
+    out += [f"  -> {verdict}" for verdict in verdicts(report)]
+    return out
+
+
+def summary(report):
+    """One line for pnp validate: the closest pair, the greyscale lightness gap, the verdict and claimed cues that fail."""
+    if not report.worst:
+        return "fewer than two colours, nothing to compare"
+    pair, grey = report.closest, report.grey
+    return "; ".join([f"closest {pair.a}/{pair.b} under {NAMES[pair.simulation]}: CIEDE2000 {pair.difference:.1f}",
+                      f"greyscale {grey.a}/{grey.b}: L* difference {grey.difference:.1f}", *verdicts(report),
+                      *cue_notes(report)])

@@ -1,0 +1,249 @@
+"""The designer's art: PNG and JPEG images and SVG drawings (as Inkscape saves them), read only from inside the spec's
+folder, placed in a drawing as svg.Placed and embedded once per PDF file."""
+import functools
+import hashlib
+import io
+import re
+import zlib
+from pathlib import Path
+from typing import NamedTuple
+from urllib.parse import unquote, urlparse
+
+from .. import cache
+from ..errors import UserError
+from ..files import contained as inside
+from .svg import Placed
+
+MIN_DPI = 300  # below this an image prints visibly soft
+MAX_PIXELS = 100_000_000  # the most pixels an image may have (Pillow's guard against decompression bombs is lower)
+_URL = re.compile(r"url\(\s*['\"]?([^'\")]*)")
+_IMPORT = re.compile(r"@import\s+(?:url\()?\s*['\"]?([^'\")\s;]+)")
+XLINK = "{http://www.w3.org/1999/xlink}href"
+
+
+class Source(NamedTuple):
+    """One file of art as read: where it is, what it is (png, jpeg or svg), a digest of its bytes, its size (pixels for
+    an image, points for SVG) and its bytes."""
+
+    path: str
+    kind: str
+    digest: str
+    size: tuple
+    data: bytes
+    folder: str  # the spec's folder: the only place an SVG may fetch from
+
+    @property
+    def name(self) -> str:
+        """The file's name, as SVG text and messages give it."""
+        return Path(self.path).name
+
+    @property
+    def resource(self) -> str:
+        """Its name in our PDFs' resources: /I for an image, /G for SVG art, then its digest."""
+        return ("/G" if self.kind == "svg" else "/I") + self.digest[:12]
+
+
+def load(folder, name) -> Source:
+    """A PNG, JPEG or SVG file inside the spec's folder, read and checked once per content."""
+    path = inside(folder, name)
+    try:
+        data = cache.read(path, path.read_bytes())
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read: {exc.strerror}") from None
+    return _source(str(path), data, str(Path(folder).resolve()))
+
+
+def reload(path, folder) -> Source:
+    """A file of art again, by the path and spec folder a Source had (for a face kept between builds)."""
+    try:
+        data = cache.read(path, Path(path).read_bytes())
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read: {exc.strerror}") from None
+    return _source(str(path), data, str(folder))
+
+
+@functools.lru_cache(maxsize=256)
+def _source(path, data, folder):
+    """A Source from a file's bytes: its kind from its first bytes, then checked."""
+    digest = hashlib.sha256(data).hexdigest()
+    if data.startswith(b"\x89PNG") or data.startswith(b"\xff\xd8"):
+        image = _image(path, data)
+        kind = "png" if data.startswith(b"\x89PNG") else "jpeg"
+        return Source(path, kind, digest, image.size, data, folder)
+    if b"<svg" in data[:4096]:
+        return Source(path, "svg", digest, _checked(path, data, folder), data, folder)
+    raise UserError(f"{path}: not a PNG, JPEG or SVG file")
+
+
+def _image(path, data):
+    """The image Pillow reads from a PNG or JPEG's bytes (not yet decoded)."""
+    from PIL import Image  # lazy: start-up
+
+    try:
+        image = Image.open(io.BytesIO(data))
+    except Exception as exc:  # Pillow raises several kinds on a damaged file
+        raise UserError(f"{path}: not a readable image ({exc})") from None
+    if image.size[0] * image.size[1] > MAX_PIXELS:
+        raise UserError(f"{path}: {image.size[0]} x {image.size[1]} pixels is more than {MAX_PIXELS:,} pixels")
+    return image
+
+
+def place(source: Source, x: float, y: float, width: float, height: float):
+    """An element drawing the art stretched into the box (mm): set width and height in its own proportions to keep them."""
+    return Placed(source, x, y, width, height)
+
+
+def dpi(source: Source, width: float, height: float) -> float:
+    """The resolution (pixels per inch, the lower of the two directions) an image prints at in a box of width x height mm."""
+    return min(source.size[0] / (width / 25.4), source.size[1] / (height / 25.4))
+
+
+def _checked(path, data, folder):
+    """An SVG's size in points, after refusing what would reach outside the spec's folder: entities, and references to
+    anything but its own #ids, data: URIs and files inside the folder."""
+    from defusedxml import DefusedXmlException  # lazy: start-up
+    from defusedxml.ElementTree import fromstring  # lazy: start-up
+
+    try:
+        root = fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException:
+        raise UserError(f"{path}: SVG declares entities, which could read other files: remove the DOCTYPE") from None
+    except Exception as exc:  # ParseError and the like
+        raise UserError(f"{path}: not well-formed SVG ({exc})") from None
+    for node in root.iter():
+        refs = [node.get("href"), node.get(XLINK)] + [m for v in node.attrib.values() for m in _URL.findall(v)]
+        if str(node.tag).endswith("style") and node.text:
+            refs += _URL.findall(node.text) + _IMPORT.findall(node.text)
+        for ref in filter(None, refs):
+            _allowed(path, ref.strip(), folder)
+    if not str(root.tag).endswith("svg"):
+        raise UserError(f"{path}: the root element is not <svg>")
+    from cairosvg.parser import Tree  # lazy: start-up
+    from cairosvg.surface import PDFSurface  # lazy: start-up
+
+    try:
+        surface = PDFSurface(Tree(bytestring=data, url=path, unsafe=False, url_fetcher=_fetcher(path, folder)), None, 96)
+    except UserError:
+        raise
+    except Exception as exc:  # cairosvg raises many kinds on SVG it cannot draw
+        raise UserError(f"{path}: cairosvg cannot draw this SVG ({exc})") from None
+    return surface.width, surface.height
+
+
+def _allowed(path, ref, folder):
+    """Refuse a reference an SVG makes unless it is an #id, a data: URI or a file inside the spec's folder."""
+    if not ref or ref.startswith("#") or ref.startswith("data:"):
+        return
+    parsed = urlparse(ref)
+    if parsed.scheme not in ("", "file") or parsed.netloc:
+        raise UserError(f"{path}: refers to {ref!r}: SVG art may use only its own #ids, data: URIs and files inside "
+                        "the spec's folder")
+    target = (Path(path).parent / unquote(parsed.path)).resolve()
+    if not target.is_relative_to(Path(folder)):
+        raise UserError(f"{path}: refers to {ref!r}, outside the spec's folder (SVG art may use only its own #ids, "
+                        "data: URIs and files inside the spec's folder)")
+
+
+def _fetcher(path, folder):
+    """A url_fetcher for cairosvg that serves data: URIs and files inside the spec's folder, and refuses the rest."""
+    def fetch(url, resource_type):
+        if url.startswith("data:"):
+            from cairosvg.url import fetch as read  # lazy: start-up
+            return read(url, resource_type)
+        _allowed(path, url, folder)
+        target = Path(unquote(urlparse(url).path)).resolve()
+        try:
+            return cache.read(target, target.read_bytes())
+        except OSError as exc:
+            raise UserError(f"{path}: cannot read {url!r}: {exc.strerror}") from None
+    return fetch
+
+
+@functools.lru_cache(maxsize=64)
+def _decoded(source: Source):
+    """An image's pixels: (Pillow image in RGB, L or CMYK, alpha channel or None)."""
+    image = _image(source.path, source.data)
+    image.load()
+    if image.mode == "P":
+        image = image.convert("RGBA" if "transparency" in image.info else "RGB")
+    if image.mode in ("LA", "La", "RGBA", "RGBa", "PA"):
+        image = image.convert("LA" if image.mode.startswith("L") else "RGBA")
+        alpha = image.getchannel("A")
+        image = image.convert("L" if image.mode == "LA" else "RGB")
+        if alpha.getextrema() == (255, 255):
+            alpha = None
+    else:
+        alpha = None
+    if image.mode not in ("RGB", "L", "CMYK"):
+        image = image.convert("RGB")
+    return image, alpha
+
+
+def embed(file, source: Source) -> int:
+    """Add an image to a pdffile.File as an image XObject at its own resolution (a JPEG as it is; alpha as an SMask);
+    return its object number."""
+    w, h = source.size
+    if source.kind == "jpeg":
+        image = _image(source.path, source.data)
+        space = {"L": "/DeviceGray", "CMYK": "/DeviceCMYK"}.get(image.mode, "/DeviceRGB")
+        decode = " /Decode [1 0 1 0 1 0 1 0]" if image.mode == "CMYK" and "adobe" in image.info else ""
+        return file.add((f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace {space}"
+                         f" /BitsPerComponent 8{decode} /Filter /DCTDecode /Length {len(source.data)} >>", source.data))
+    image, alpha = _decoded(source)
+    space = {"L": "/DeviceGray", "CMYK": "/DeviceCMYK"}.get(image.mode, "/DeviceRGB")
+    mask = ""
+    if alpha is not None:
+        number = _pixels(file, alpha.tobytes(), f" /Type /XObject /Subtype /Image /Width {w} /Height {h}"
+                                                " /ColorSpace /DeviceGray /BitsPerComponent 8")
+        mask = f" /SMask {number} 0 R"
+    return _pixels(file, image.tobytes(), f" /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace {space}"
+                                          f" /BitsPerComponent 8{mask}")
+
+
+def _pixels(file, data, extra):
+    """A stream of raw pixels, compressed (never shared with another stream of equal bytes but another dictionary)."""
+    packed = zlib.compress(data, 6)
+    return file.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", packed))
+
+
+@functools.lru_cache(maxsize=64)
+def pdf(source: Source) -> bytes:
+    """SVG art drawn by cairosvg as a one-page PDF (safely: nothing fetched from outside the spec's folder)."""
+    from cairosvg.parser import Tree  # lazy: start-up
+    from cairosvg.surface import PDFSurface  # lazy: start-up
+
+    out = io.BytesIO()
+    tree = Tree(bytestring=source.data, url=source.path, unsafe=False, url_fetcher=_fetcher(source.path, source.folder))
+    PDFSurface(tree, out, 96).finish()
+    return out.getvalue()
+
+
+@functools.lru_cache(maxsize=64)
+def surface(source: Source):
+    """The art as a cairo surface to paint from: an image surface of its pixels, or a recording of the SVG drawn by
+    cairosvg; its size in its own units is source.size."""
+    import cairocffi  # lazy: start-up
+
+    if source.kind == "svg":
+        from cairosvg.parser import Tree  # lazy: start-up
+        from cairosvg.surface import PDFSurface  # lazy: start-up
+
+        class Recording(PDFSurface):
+            """cairosvg drawing into a recording surface, replayed wherever we paint it."""
+
+            def _create_surface(self, width, height):
+                made = cairocffi.RecordingSurface(cairocffi.CONTENT_COLOR_ALPHA, (0, 0, width, height))
+                return made, width, height
+
+        tree = Tree(bytestring=source.data, url=source.path, unsafe=False, url_fetcher=_fetcher(source.path, source.folder))
+        return Recording(tree, None, 96).cairo
+    image, alpha = _decoded(source)
+    rgba = image.convert("RGB")
+    rgba.putalpha(alpha if alpha is not None else 255)
+    premultiplied = rgba.convert("RGBa")  # cairo wants alpha multiplied in, as B, G, R, A bytes on little-endian machines
+    r, g, b, a = premultiplied.split()
+    from PIL import Image  # lazy: start-up
+
+    data = bytearray(Image.merge("RGBA", (b, g, r, a)).tobytes())
+    w, h = source.size
+    return cairocffi.ImageSurface.create_for_data(data, cairocffi.FORMAT_ARGB32, w, h, w * 4)

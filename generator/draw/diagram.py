@@ -1,0 +1,75 @@
+"""Rulebook diagrams as data: component artworks and overlays placed in millimetres."""
+from dataclasses import dataclass
+
+from .. import games
+from . import svg
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """Vector art for the rules: parts are (key, svg.Drawing, x mm, y mm, scale) inside width x height mm."""
+
+    width: float
+    height: float
+    parts: tuple
+
+
+def round_cut(art: svg.Drawing, ident: str = "round-cut") -> svg.Drawing:
+    """The artwork clipped to the circle inscribed in its view box, as a round piece is cut from its square."""
+    x, y, w, h = art.box
+    out = svg.Drawing(art.width, art.height, art.box, art.ident)
+    clip = out.defs.add(svg.Element("clipPath", {"id": ident}))
+    clip.add(svg.Element("circle", {"cx": svg.r(x + w / 2), "cy": svg.r(y + h / 2), "r": svg.r(min(w, h) / 2)}))
+    out.defs.children += art.defs.children
+    out.add(svg.Element("g", {"clip-path": f"url(#{ident})"})).children = [c for c in art.children if c is not art.defs]
+    return out
+
+
+def place(dwg: svg.Drawing, diagram: Diagram, x: float, y: float, scale: float) -> None:
+    """Draw a diagram's parts into a drawing, its top-left corner at (x, y) mm and scale times its size."""
+    for n, (key, part, dx, dy, k) in enumerate(diagram.parts):
+        bx, by, bw, _ = part.box
+        clips = [c for c in part.defs.children if c.tag == "clipPath"]
+        rename = {c.attrs.get("id"): f"{key}-{n}-{c.attrs.get('id')}" for c in clips}
+        for clip in clips:
+            dwg.defs.add(_copy(clip, rename)).attrs["id"] = rename[clip.attrs.get("id")]
+        size = round(scale * k * part.width / bw, 6)
+        group = dwg.add(svg.part(dwg.g(transform=f"translate({svg.r(x + dx * scale)},{svg.r(y + dy * scale)}) scale({size}) "
+                                                 f"translate({svg.r(-bx)},{svg.r(-by)})"), "drawing"))
+        group.children = [_copy(child, rename) for child in part.children if child.tag != "defs"]
+
+
+def _copy(node, rename):
+    """A copy of an element and its children, its clip-path pointing at the renamed clip."""
+    attrs = dict(node.attrs)
+    if "clip-path" in attrs:
+        clip = attrs["clip-path"][5:-1]  # url(#id)
+        attrs["clip-path"] = f"url(#{rename.get(clip, clip)})"
+    copy = svg.Text(attrs, node.content) if node.tag == "text" else svg.Element(node.tag, attrs, node.content)
+    copy.children = [_copy(child, rename) for child in node.children]
+    return copy
+
+
+def turned(dwg: svg.Drawing, rotation: int) -> svg.Drawing:
+    """A drawing turned clockwise by 0, 90, 180 or -90 degrees, as a sheet turns a piece; its size turns with it."""
+    bx, by, bw, bh = dwg.box
+    quarter = rotation % 180 == 90
+    out = svg.Drawing(dwg.height if quarter else dwg.width, dwg.width if quarter else dwg.height,
+                      (0, 0, bh, bw) if quarter else (0, 0, bw, bh), f"{dwg.ident}-turned")
+    out.defs.children = list(dwg.defs.children)
+    shift = {0: (0, 0), 90: (bh, 0), 180: (bw, bh), 270: (0, bw)}[rotation % 360]
+    group = out.add(out.g(transform=f"translate({svg.r(shift[0])},{svg.r(shift[1])}) rotate({rotation % 360}) "
+                                    f"translate({svg.r(-bx)},{svg.r(-by)})"))
+    group.children = [child for child in dwg.children if child.tag != "defs"]
+    return out
+
+
+def turned_point(point: tuple, width: float, height: float, rotation: int) -> tuple:
+    """Where a point (x, y) of a width x height drawing lands once the drawing is turned() by rotation."""
+    x, y = point
+    return {0: (x, y), 90: (height - y, x), 180: (width - x, height - y), 270: (y, width - x)}[rotation % 360]
+
+
+def drawn(spec) -> dict:
+    """The rulebook diagrams of the spec's game, drawn for the spec: {name: Diagram}."""
+    return {name: make(spec) for name, make in games.ruleset(spec).diagrams.items()}

@@ -1,0 +1,150 @@
+"""Render-time looks: colour filters over a drawing (the svg module's model) for greyscale proofs and ink-saving prints."""
+from collections.abc import Callable
+
+from . import svg
+from ..check.luminance import contrast, luminance
+from .svgvalues import IDENTITY, compose, ends, hex_colour, num
+from .svgvalues import matrix as matrix_of
+from .svgvalues import points as pairs
+
+PAINTS = ("fill", "stroke", "stop-color")   # the attributes that carry a colour
+LARGE = 0.3      # a fill covering at least this share of the artwork is a ground: ink-saver tints it
+KEEP = 0.25      # a tinted ground keeps this much of its colour (the rest is paper white)
+READABLE = 3.0   # WCAG contrast a neutral ink needs on its ground (large text, graphics)
+NEUTRAL = 24     # an ink whose channels differ by less than this (of 255) is a grey: black, white, ink
+SUFFIXES = {"ink-saver": "inksaver", "greyscale": "greyscale"}
+
+
+def grey(colour):
+    """The #rrggbb grey of a colour's relative luminance: what a black-and-white printer lays down."""
+    y = luminance(colour)
+    level = 12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055
+    return "#{0:02x}{0:02x}{0:02x}".format(round(level * 255))
+
+
+def recoloured(drawing: svg.Drawing, change: Callable[[str], str]) -> svg.Drawing:
+    """A copy of a drawing with each #rrggbb colour turned into change(colour); shapes, text and art kept."""
+    made = svg.copied(drawing)
+    for node in svg.walk(made):
+        for attr in PAINTS:
+            if hex_colour(node.attrs.get(attr)):
+                node.attrs[attr] = change(node.attrs[attr])
+    return made
+
+
+def greyscale(drawing: svg.Drawing) -> svg.Drawing:
+    """A copy of a drawing with every colour turned to its grey."""
+    return recoloured(drawing, grey)
+
+
+def tint(colour, keep=KEEP):
+    """A light tint of a colour: keep part of it, the rest paper white."""
+    channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - keep * (255 - c)):02x}" for c in channels)
+
+
+def neutral(colour):
+    """True for greys (black, white, dark inks): colours that carry no cue of their own."""
+    channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return max(channels) - min(channels) < NEUTRAL
+
+
+def ink_saver(drawing: svg.Drawing) -> svg.Drawing:
+    """A copy of a drawing with large fills (grounds, backs) tinted and the neutral marks drawn on them re-inked so they
+    stay readable."""
+    made = svg.copied(drawing)
+    x, y, w, h = made.box
+    _Saver((x, y, x + w, y + h)).walk(made, IDENTITY)
+    return made
+
+
+def apply(looks: tuple, drawing: svg.Drawing) -> svg.Drawing:
+    """A drawing in the given looks, applied in order ('ink-saver' before 'greyscale')."""
+    for look in looks:
+        drawing = {"ink-saver": ink_saver, "greyscale": greyscale}[look](drawing)
+    return drawing
+
+
+def suffix(looks):
+    """The file-name suffix of a set of looks, e.g. '-inksaver-greyscale'."""
+    return "".join(f"-{SUFFIXES[look]}" for look in looks)
+
+
+class _Saver:
+    """Walk a drawing in paint order, keeping the opaque fills painted so far with their (possibly tinted) colours."""
+
+    def __init__(self, view):
+        self.view, self.painted = view, []
+
+    def walk(self, node, matrix):
+        for child in node.children:
+            tag = child.tag
+            here = compose(matrix, matrix_of(child.attrs.get("transform", "")))
+            if tag == "g":
+                self.walk(child, here)
+            elif tag in ("rect", "circle", "ellipse", "polygon", "polyline", "line", "path", "text"):
+                self.mark(child, tag, here)
+
+    def mark(self, node, tag, matrix):
+        """Tint a large fill, or re-ink a neutral mark sitting on a tinted ground."""
+        box = _bbox(node, tag, matrix)
+        if box is None:
+            return
+        attrs = node.attrs
+        fill = str(attrs.get("fill", ""))
+        opaque = num(attrs.get("fill-opacity", 1), 1.0) == 1 and num(attrs.get("opacity", 1), 1.0) == 1
+        solid = fill.startswith("#") and opaque and tag not in ("text", "line", "polyline")
+        if solid and _area(box, self.view) >= LARGE * _area(self.view, self.view) and fill.lower() != "#ffffff":
+            new = tint(fill)
+            attrs["fill"] = new
+            if attrs.get("stroke") == fill:
+                attrs["stroke"] = new
+            self.painted.append((box, fill, new))
+            return
+        ground = self._under(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+        if ground and ground[1] != ground[2]:
+            _, was, now = ground
+            for attr in ("fill", "stroke"):
+                ink = str(attrs.get(attr, ""))
+                if ink.startswith("#") and neutral(ink) and contrast(ink, now) < READABLE <= contrast(ink, was):
+                    attrs[attr] = was if contrast(was, now) >= READABLE else "#000000"
+        if solid:
+            self.painted.append((box, fill, fill))
+
+    def _under(self, point):
+        """The topmost opaque fill painted so far under a point."""
+        return next((p for p in reversed(self.painted) if p[0][0] <= point[0] <= p[0][2] and p[0][1] <= point[1] <= p[0][3]), None)
+
+
+def _area(box, view):
+    """Area of a box clipped to the view."""
+    w = min(box[2], view[2]) - max(box[0], view[0])
+    h = min(box[3], view[3]) - max(box[1], view[1])
+    return max(w, 0) * max(h, 0)
+
+
+def _bbox(node, tag, matrix):
+    """The bounding box (x1, y1, x2, y2) of a shape on the artwork, or None when it has no points."""
+    a = node.attrs
+    n = lambda key: num(a.get(key, 0))  # noqa: E731
+    if tag == "rect":
+        points = [(n("x"), n("y")), (n("x") + n("width"), n("y") + n("height"))]
+        points += [(points[0][0], points[1][1]), (points[1][0], points[0][1])]
+    elif tag in ("circle", "ellipse"):
+        rx, ry = (n("r"), n("r")) if tag == "circle" else (n("rx"), n("ry"))
+        points = [(n("cx") + sx * rx, n("cy") + sy * ry) for sx in (-1, 1) for sy in (-1, 1)]
+    elif tag in ("polygon", "polyline"):
+        points = pairs(a.get("points", ""))
+    elif tag == "line":
+        points = [(n("x1"), n("y1")), (n("x2"), n("y2"))]
+    elif tag == "text":
+        size = num(a.get("font-size", 3))
+        points = [(n("x"), n("y") - size * 0.35)]
+    else:
+        points = ends(str(a.get("d", "")))
+    if not points:
+        return None
+    a, b, c, d, e, f = matrix
+    placed = [(a * x + c * y + e, b * x + d * y + f) for x, y in points]
+    xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+    return min(xs), min(ys), max(xs), max(ys)

@@ -1,0 +1,284 @@
+"""SVG attribute values read in one place: colours, numbers, transforms, points, path data and style declarations."""
+import functools
+import math
+import re
+from typing import NamedTuple
+
+from ..errors import UserError
+
+NAMED = {"black": (0, 0, 0), "white": (1, 1, 1), "red": (1, 0, 0), "green": (0, 0.5, 0), "blue": (0, 0, 1),
+         "yellow": (1, 1, 0), "gray": (0.5, 0.5, 0.5), "grey": (0.5, 0.5, 0.5)}
+INHERITED = ("fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-dashoffset", "stroke-linecap", "stroke-linejoin",
+             "stroke-miterlimit", "fill-opacity", "fill-rule", "stroke-opacity", "font-family", "font-size", "font-weight",
+             "text-anchor")
+DEFAULTS = {"fill": "#000000", "stroke": "none", "stroke-width": 1.0, "stroke-linecap": "butt",
+            "stroke-linejoin": "miter", "font-size": 4.0, "font-weight": "normal", "text-anchor": "start"}
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_PATH = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
+_HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
+TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
+
+
+class Transform(NamedTuple):
+    """A transform attribute read once, when its element is made: its SVG text, its steps and their matrix."""
+
+    text: str
+    steps: tuple     # (name, numbers) in order: matrix, translate, scale, rotate, skewX or skewY
+    matrix: tuple    # (a, b, c, d, e, f)
+
+    def __str__(self):
+        return self.text
+
+
+class Points(NamedTuple):
+    """A points attribute read once, when its element is made: its SVG text and its (x, y) pairs."""
+
+    text: str
+    pairs: tuple
+
+    def __str__(self):
+        return self.text
+
+
+def colour(value: object) -> tuple | None:
+    """(r, g, b) of a colour value, or None for 'none'."""
+    value = str(value).strip()
+    if value == "none":
+        return None
+    if value.startswith("#"):
+        digits = value[1:]
+        if len(digits) == 3:
+            digits = "".join(ch * 2 for ch in digits)
+        return tuple(int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return NAMED.get(value, (0, 0, 0))
+
+
+def hex_colour(value: object) -> bool:
+    """True for a #rrggbb colour (what the looks recolour)."""
+    return isinstance(value, str) and _HEX6.fullmatch(value) is not None
+
+
+def numbers(text: object) -> list:
+    """All numbers in an attribute value."""
+    return [float(n) for n in _NUMBER.findall(str(text))]
+
+
+def num(value: object, default: float = 0.0) -> float:
+    """One number from an attribute value."""
+    if isinstance(value, (int, float)):
+        return value
+    found = None if value is None else _first(str(value))
+    return default if found is None else found
+
+
+@functools.lru_cache(maxsize=4096)
+def _first(text):
+    """The first number in an attribute's text, or None (templates repeat theirs from face to face)."""
+    found = _NUMBER.search(text)
+    return float(found.group()) if found else None
+
+
+def points(value) -> list:
+    """A points attribute (Points, text or (x, y) pairs) as (x, y) pairs."""
+    if isinstance(value, Points):
+        return list(value.pairs)
+    if isinstance(value, str):
+        v = numbers(value)
+        return list(zip(v[0::2], v[1::2]))
+    return [(x, y) for x, y in value]
+
+
+def transforms(value: object) -> tuple:
+    """A transform attribute (Transform or text) as its steps in order: (name, numbers) with name matrix, translate,
+    scale, rotate, skewX or skewY."""
+    return value.steps if isinstance(value, Transform) else _steps(str(value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _steps(text):
+    """The steps of a transform's text (symbols repeat theirs from face to face)."""
+    return tuple((name, tuple(numbers(args))) for name, args in TRANSFORM.findall(text))
+
+
+def step_matrix(name: str, v: tuple) -> tuple:
+    """The matrix (a, b, c, d, e, f) of one transform step."""
+    if name == "translate":
+        return (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
+    if name == "scale":
+        return (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
+    if name == "rotate":
+        cos, sin = math.cos(math.radians(v[0])), math.sin(math.radians(v[0]))
+        cx, cy = (v[1], v[2]) if len(v) == 3 else (0, 0)
+        return (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)
+    if name == "matrix":
+        return tuple(v[:6])
+    if name == "skewX":
+        return (1, 0, math.tan(math.radians(v[0])), 1, 0, 0)
+    return (1, math.tan(math.radians(v[0])), 0, 1, 0, 0)
+
+
+def compose(m: tuple, n: tuple) -> tuple:
+    """The matrix applying n first, then m."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f)
+
+
+def matrix(value: object) -> tuple:
+    """The matrix (a, b, c, d, e, f) of a transform attribute (Transform or text)."""
+    return value.matrix if isinstance(value, Transform) else transform(str(value)).matrix
+
+
+@functools.lru_cache(maxsize=4096)
+def transform(text: str) -> Transform:
+    """A transform attribute's text, read (symbols repeat theirs from face to face)."""
+    steps, m = _steps(text), IDENTITY
+    for name, v in steps:
+        m = compose(m, step_matrix(name, v))
+    return Transform(text, steps, m)
+
+
+def points_of(text: str) -> Points:
+    """A points attribute's text, read."""
+    return Points(text, tuple(points(text)))
+
+
+def style(text: str) -> dict:
+    """A style attribute's declarations as {property: value}; UserError names a declaration with no colon."""
+    found = {}
+    for declaration in str(text).split(";"):
+        name, colon, value = declaration.partition(":")
+        if declaration.strip() and not colon:
+            raise UserError(f"style {declaration.strip()!r} is not a property:value declaration")
+        if colon:
+            found[name.strip()] = value.strip()
+    return found
+
+
+def segments(d):
+    """SVG path data (every command, absolute and relative) as absolute (M|L|C|A|Z, numbers...) segments."""
+    tokens = _PATH.findall(d)
+    i, command, x, y, start, last_control = 0, None, 0.0, 0.0, (0.0, 0.0), None
+
+    def take(n):
+        nonlocal i
+        try:
+            values = [float(tokens[i + k][1]) for k in range(n)]
+        except (IndexError, ValueError):  # the data ends, or a command comes, before n numbers
+            raise UserError(f"bad path data near {d[:40]!r}") from None
+        i += n
+        return values
+
+    while i < len(tokens):
+        if tokens[i][0]:
+            command = tokens[i][0]
+            i += 1
+            if command in "Zz":
+                yield ("Z",)
+                x, y = start
+                last_control = None
+                continue
+        if command is None or i >= len(tokens) or tokens[i][0]:
+            raise UserError(f"bad path data near {d[:40]!r}")
+        rel = command.islower()
+        c = command.upper()
+        ox, oy = (x, y) if rel else (0.0, 0.0)
+        if c == "M":
+            px, py = take(2)
+            x, y = ox + px, oy + py
+            yield ("M", x, y)
+            start, command, last_control = (x, y), "l" if rel else "L", None
+        elif c in "LHV":
+            if c == "L":
+                px, py = take(2)
+                x, y = ox + px, oy + py
+            elif c == "H":
+                x = (x if rel else 0.0) + take(1)[0]
+            else:
+                y = (y if rel else 0.0) + take(1)[0]
+            yield ("L", x, y)
+            last_control = None
+        elif c in "CS":
+            if c == "C":
+                x1, y1, x2, y2, px, py = take(6)
+                x1, y1 = ox + x1, oy + y1
+            else:
+                x2, y2, px, py = take(4)
+                x1, y1 = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control else (x, y)
+            x2, y2, px, py = ox + x2, oy + y2, ox + px, oy + py
+            yield ("C", x1, y1, x2, y2, px, py)
+            last_control, x, y = (x2, y2), px, py
+        elif c in "QT":
+            if c == "Q":
+                qx, qy, px, py = take(4)
+                qx, qy = ox + qx, oy + qy
+            else:
+                px, py = take(2)
+                qx, qy = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control else (x, y)
+            px, py = ox + px, oy + py
+            yield ("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), px + 2 / 3 * (qx - px), py + 2 / 3 * (qy - py), px, py)
+            last_control, x, y = (qx, qy), px, py
+        elif c == "A":
+            rx, ry, angle, large, sweep, px, py = take(7)
+            px, py = ox + px, oy + py
+            yield ("A", x, y, rx, ry, angle, large, sweep, px, py)
+            x, y, last_control = px, py, None
+
+
+def centre(x1, y1, rx, ry, angle, large, sweep, x2, y2):
+    """An SVG elliptical arc in centre form: (cx, cy, rx, ry, rotation in radians, start angle, turn); None if a line."""
+    rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0:
+        return None
+    phi = math.radians(angle)
+    cos, sin = math.cos(phi), math.sin(phi)
+    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
+    xp, yp = cos * dx + sin * dy, -sin * dx + cos * dy
+    scale = (xp * xp) / (rx * rx) + (yp * yp) / (ry * ry)
+    if scale > 1:
+        rx, ry = rx * math.sqrt(scale), ry * math.sqrt(scale)
+    top = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
+    k = math.sqrt(max(0.0, top / (rx * rx * yp * yp + ry * ry * xp * xp))) * (-1 if large == sweep else 1)
+    cxp, cyp = k * rx * yp / ry, -k * ry * xp / rx
+    cx, cy = cos * cxp - sin * cyp + (x1 + x2) / 2, sin * cxp + cos * cyp + (y1 + y2) / 2
+    start = math.atan2((yp - cyp) / ry, (xp - cxp) / rx)
+    turn = math.atan2((-yp - cyp) / ry, (-xp - cxp) / rx) - start
+    if sweep and turn < 0:
+        turn += 2 * math.pi
+    elif not sweep and turn > 0:
+        turn -= 2 * math.pi
+    return cx, cy, rx, ry, phi, start, turn
+
+
+def beziers(x1, y1, rx, ry, angle, large, sweep, x2, y2):
+    """An SVG elliptical arc as cubic Beziers of at most a quarter turn each: a list of (x1, y1, x2, y2, x, y); None when
+    the arc is a straight line (a zero radius), [] when it goes nowhere."""
+    if (x1, y1) == (x2, y2):
+        return []
+    found = centre(x1, y1, rx, ry, angle, large, sweep, x2, y2)
+    if found is None:
+        return None
+    cx, cy, rx, ry, phi, start, turn = found
+    cos, sin = math.cos(phi), math.sin(phi)
+    pieces = max(1, math.ceil(abs(turn) / (math.pi / 2) - 1e-9))
+    step = turn / pieces
+    handle = 4 / 3 * math.tan(step / 4)
+
+    def at(t, along=0.0):
+        """The point at angle t, moved along the tangent by along handles."""
+        ux, uy = math.cos(t) - along * handle * math.sin(t), math.sin(t) + along * handle * math.cos(t)
+        px, py = rx * ux, ry * uy
+        return cx + cos * px - sin * py, cy + sin * px + cos * py
+    return [(*at(start + i * step, 1), *at(start + (i + 1) * step, -1), *at(start + (i + 1) * step)) for i in range(pieces)]
+
+
+def ends(d: str) -> list:
+    """The end and control points of path data (absolute; an arc by its end), enough for a bounding box."""
+    found = []
+    for op, *v in segments(d):
+        if op == "A":
+            found.append((v[7], v[8]))
+        elif op != "Z":
+            found += list(zip(v[0::2], v[1::2]))
+    return found

@@ -1,0 +1,300 @@
+"""Where reusable artwork lives (the project's templates/ folder and one beside the spec), and what a template may hold."""
+import hashlib
+import re
+from pathlib import Path
+from typing import NamedTuple
+from xml.parsers import expat
+
+from ..errors import UserError
+from .svgvalues import NAMED, TRANSFORM, segments, style
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+SVG = "http://www.w3.org/2000/svg"
+XLINK = "http://www.w3.org/1999/xlink"
+BOX = (0.0, 0.0, 100.0, 100.0)  # the symbol box every template is fitted into
+SHAPES = ("circle", "ellipse", "g", "line", "path", "polygon", "polyline", "rect")
+NO_ART = frozenset(("defs", "metadata", "title", "desc"))  # SVG elements that draw nothing; skipped with all they hold
+GEOMETRY = frozenset(("cx", "cy", "r", "rx", "ry", "x", "y", "x1", "y1", "x2", "y2", "width", "height"))
+NO_EFFECT = frozenset((  # attributes and style properties that change nothing on a plain shape (and are left out)
+    "id", "class", "version", "baseProfile", "color", "clip-rule", "overflow", "enable-background", "solid-color",
+    "solid-opacity", "color-interpolation", "color-interpolation-filters", "color-rendering", "shape-rendering",
+    "image-rendering", "text-rendering", "font-family", "font-size", "font-weight", "font-style", "font-variant",
+    "font-stretch", "font-variation-settings", "-inkscape-font-specification", "line-height", "letter-spacing",
+    "word-spacing", "text-anchor", "text-align", "writing-mode", "direction", "dominant-baseline", "baseline-shift",
+    "text-decoration", "stop-color", "stop-opacity", "flood-color", "flood-opacity", "lighting-color"))
+AT_DEFAULT = {  # properties allowed only at a value that changes nothing
+    "visibility": ("visible",), "mix-blend-mode": ("normal",), "isolation": ("auto",), "vector-effect": ("none",),
+    "filter": ("none",), "mask": ("none",), "clip-path": ("none",), "marker": ("none",), "marker-start": ("none",),
+    "marker-mid": ("none",), "marker-end": ("none",), "preserveAspectRatio": ("xMidYMid", "xMidYMid meet"),
+    "paint-order": ("normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke", "markers fill stroke"),
+    "display": ("inline", "block")}  # display:none on a shape or group: not drawn, as SVG says
+_NUMBER = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?:px)?\s*")
+_HEX = re.compile(r"#[0-9a-f]{6}|#[0-9a-f]{3}")
+_TRANSFORMS = re.compile(rf"\s*(?:{TRANSFORM.pattern}\s*,?\s*)*")
+LIMIT = 1_000_000  # the largest coordinate a template may use (in its own units): every number that reaches a PDF is finite
+MAX_DEPTH = 64     # elements nested in one another
+MAX_BYTES = 1_000_000  # the largest template file read
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a template's name: a file stem in a templates/ folder, never a path
+ARITY = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3), "skewX": (1,), "skewY": (1,)}
+
+
+class Template(NamedTuple):
+    """One template as read: a digest of its bytes and its plain shapes as (tag, attributes, children)."""
+
+    digest: str
+    shapes: tuple
+
+
+class Templates(tuple):
+    """The template folders of one spec in search order; each template is read and checked once, when first used."""
+
+    def __new__(cls, folders):
+        made = super().__new__(cls, folders)
+        made.read = {}  # name -> Template
+        return made
+
+    def find(self, name: str) -> Path | None:
+        """The file of the template called name: the first folder that has one, inside that folder after links."""
+        if not NAME.fullmatch(name):
+            raise UserError(f"template name {name!r} is not a plain name (letters, digits, '-' and '_': a file in templates/)")
+        for folder in self:
+            path = Path(folder) / f"{name}.svg"
+            if path.exists() and not path.is_file():
+                raise UserError(f"{path}: not a regular file (a template is an .svg file, not a device, pipe or folder)")
+            if path.is_file():
+                if not path.resolve().is_relative_to(Path(folder).resolve()):
+                    raise UserError(f"{path}: the template links to a file outside its folder ({path.resolve()})")
+                return path
+        return None
+
+    def load(self, name: str) -> Template:
+        """The template called name, read and checked on first use."""
+        found = self.read.get(name)
+        if found is None:
+            path = self.find(name)
+            if path is None:
+                raise UserError(f"unknown template {name!r} (looked in {', '.join(self)})")
+            try:
+                with open(path, "rb") as handle:
+                    data = handle.read(MAX_BYTES + 1)
+            except OSError as exc:
+                raise UserError(f"{path}: cannot read template: {exc.strerror}") from None
+            if len(data) > MAX_BYTES:
+                raise UserError(f"{path}: template is larger than {MAX_BYTES // 1_000_000} MB (plain shapes take a few KB)")
+            digest = hashlib.sha256(data).hexdigest()[:32]  # 128 bits: ample for a cache key, and kept by every face
+            found = self.read[name] = Template(digest, parse(path, data))
+        return found
+
+    def digest(self, name: str) -> str | None:
+        """The digest of the template called name as it is now, or None when no folder has one."""
+        found = self.read.get(name)
+        if found is None and self.find(name) is None:
+            return None
+        return (found or self.load(name)).digest
+
+
+def search_path(spec_path=None) -> Templates:
+    """Template folders to search, the spec's own folder first."""
+    local = Path(spec_path).resolve().parent / "templates" if spec_path else None
+    return Templates(str(p) for p in (local, TEMPLATES) if p and p.is_dir())
+
+
+def names(search):
+    """Names of the symbols available in the given folders."""
+    return sorted({p.stem for folder in search for p in Path(folder).glob("*.svg")})
+
+
+def parse(path: Path, data: bytes) -> tuple:
+    """A template's plain shapes fitted into the 100 x 100 symbol box; anything that would print wrong is refused."""
+    root = _tree(path, data)
+    name, attributes, children, line = root
+    if name not in ("svg", f"{SVG} svg"):
+        raise UserError(f"{path}:{line}: a template's root element must be <svg> in the SVG namespace, found "
+                        f"<{name.rpartition(' ')[2]}>")
+    where = f"{path}:{line}: <svg>"
+    attrs = _checked(where, {k: v for k, v in _own(where, attributes).items()
+                             if k not in ("viewBox", "width", "height", "x", "y")})
+    shapes = tuple(filter(None, (_shape(path, child) for child in children)))
+    fit = _fit(where, attributes)
+    if fit:
+        attrs["transform"] = fit + (f" {attrs['transform']}" if "transform" in attrs else "")
+    return (("g", attrs, shapes),) if attrs else shapes
+
+
+def _tree(path, data):
+    """The XML tree of a template as (name, attributes, children, line), names as 'namespace local'."""
+    parser = expat.ParserCreate(namespace_separator=" ")
+    top = ("", {}, [], 0)
+    stack = [top]
+
+    def start(name, attributes):
+        if len(stack) > MAX_DEPTH:
+            raise UserError(f"{path}:{parser.CurrentLineNumber}: elements nested more than {MAX_DEPTH} deep")
+        node = (name, attributes, [], parser.CurrentLineNumber)
+        stack[-1][2].append(node)
+        stack.append(node)
+
+    def doctype(*_):
+        raise UserError(f"{path}:{parser.CurrentLineNumber}: templates may not declare a DOCTYPE or entities (only plain shapes)")
+
+    parser.StartElementHandler, parser.EndElementHandler = start, lambda name: stack.pop()
+    parser.StartDoctypeDeclHandler = doctype
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise UserError(f"{path}:{exc.lineno}: template is not well-formed SVG ({expat.ErrorString(exc.code)})") from None
+    return top[2][0]
+
+
+def _shape(path, node):
+    """One element as (tag, attributes, children); None for what draws nothing (defs, metadata, other vocabularies, display:none)."""
+    name, attributes, children, line = node
+    space, _, tag = name.rpartition(" ")
+    if space not in ("", SVG) or tag in NO_ART:  # Inkscape's namedview, RDF metadata and the like are not SVG art
+        return None
+    where = f"{path}:{line}: <{tag}" + (f' id="{attributes["id"]}">' if "id" in attributes else ">")
+    if tag not in SHAPES:
+        raise UserError(f"{where}: element not allowed in a template (plain shapes only: {', '.join(SHAPES)})")
+    own = _own(where, attributes)
+    if own.get("display", "").strip() == "none":
+        return None
+    return tag, _checked(where, own), tuple(filter(None, (_shape(path, child) for child in children)))
+
+
+def _own(where, attributes):
+    """An element's SVG attributes with its style declarations laid over them (style wins, as in CSS)."""
+    own = {}
+    for key, value in attributes.items():
+        space, _, name = key.rpartition(" ")
+        if space == XLINK or name == "href":
+            raise UserError(f"{where}: links are not allowed in a template ({name}={value!r})")
+        if name.startswith("on"):
+            raise UserError(f"{where}: scripts are not allowed in a template ({name}={value!r})")
+        if not space and name != "style":
+            own[name] = value
+    try:
+        own.update(style(attributes.get("style", "")))
+    except UserError as error:
+        raise UserError(f"{where}: {error}") from None
+    return own
+
+
+def _checked(where, own):
+    """Presentation attributes as the painters read them; a value they would misread is refused, naming it."""
+    kept = {}
+    for name, value in own.items():
+        if name in NO_EFFECT:
+            continue
+        if name in AT_DEFAULT:
+            if value.strip() not in AT_DEFAULT[name]:
+                raise UserError(f"{where}: {name}={value!r} is not supported in a template "
+                                f"(only {' or '.join(map(repr, AT_DEFAULT[name]))})")
+            continue
+        checker = _PROPERTIES.get(name) or (_number if name in GEOMETRY else None)
+        if checker is None:
+            raise UserError(f"{where}: {name}={value!r} is not supported in a template")
+        found = checker(value)
+        if found is None:
+            raise UserError(f"{where}: {name}={value!r} {_EXPECTED.get(checker, _NOT_A_NUMBER)}"
+                            + (GRADIENT if checker is _colour and "url(" in value else ""))
+        kept[name] = found
+    return kept
+
+
+def _colour(value):
+    """A paint as the painters read it: #rrggbb, none, currentColor (the face colour) or ink; None if it is none of these."""
+    low = value.strip().lower()
+    if low in ("none", "ink", "mark"):  # mark: a circle that holds the face's mark template (see README)
+        return low
+    if low == "currentcolor":
+        return "currentColor"
+    if _HEX.fullmatch(low):
+        return low if len(low) == 7 else "#" + "".join(c * 2 for c in low[1:])
+    if low in NAMED:
+        return "#" + "".join(f"{round(c * 255):02x}" for c in NAMED[low])
+    return None
+
+
+def _number(value):
+    """A number in the template's own units (px or none), within LIMIT, as text; None otherwise."""
+    found = _NUMBER.fullmatch(value)
+    return found.group(1) if found and _sane(float(found.group(1))) else None
+
+
+def _sane(number):
+    """True for a finite number within LIMIT (1e400 reads as infinity)."""
+    return abs(number) <= LIMIT
+
+
+def _dashes(value):
+    """A dash array: none, or numbers in the template's units."""
+    if value.strip() == "none":
+        return "none"
+    parts = [_number(part) for part in re.split(r"[\s,]+", value.strip())]
+    return ",".join(parts) if parts and None not in parts else None
+
+
+def _one_of(*allowed):
+    """A checker for a keyword property."""
+    return lambda value: value.strip() if value.strip() in allowed else None
+
+
+def _path(value):
+    """Path data the painters read, every number within LIMIT."""
+    try:
+        return value if all(seg and all(_sane(n) for n in seg[1:]) for seg in segments(value)) else None
+    except UserError:
+        return None
+
+
+def _transform(value):
+    """A transform list the painters read (matrix, translate, scale, rotate, skewX, skewY), each with its numbers, none flat."""
+    if not _TRANSFORMS.fullmatch(value):
+        return None
+    for name, args in TRANSFORM.findall(value):
+        numbers = [_number(n) for n in re.split(r"[\s,]+", args.strip())] if args.strip() else []
+        if len(numbers) not in ARITY[name] or None in numbers:
+            return None
+        factors = list(map(float, numbers))
+        if (name == "scale" and 0 in factors) or (name == "matrix" and factors[0] * factors[3] == factors[1] * factors[2]):
+            return None  # flattens the shape to nothing: a mistake, and a matrix nothing can invert
+    return value
+
+
+_LINEJOIN, _LINECAP, _FILLRULE = _one_of("miter", "round", "bevel"), _one_of("butt", "round", "square"), _one_of("nonzero", "evenodd")
+_PROPERTIES = {"fill": _colour, "stroke": _colour, "stroke-width": _number, "stroke-dashoffset": _number,
+               "stroke-miterlimit": _number, "opacity": _number, "fill-opacity": _number, "stroke-opacity": _number,
+               "stroke-linejoin": _LINEJOIN, "stroke-linecap": _LINECAP, "fill-rule": _FILLRULE,
+               "stroke-dasharray": _dashes, "transform": _transform,
+               "d": _path, "points": str}
+_NOT_A_NUMBER = f"is not a number in the template's own units (px or none) from -{LIMIT:,} to {LIMIT:,}"
+GRADIENT = "; art with gradients goes on a layout piece as an image element (type: image, file: ...), not as an icon"
+_EXPECTED = {_colour: f"is not a plain colour (expected #rrggbb, none, currentColor, ink or {', '.join(NAMED)})",
+             _dashes: "is not a dash array (numbers, or none)", _path: f"is not path data (commands, each with its numbers, from -{LIMIT:,} to {LIMIT:,})",
+             _LINEJOIN: "is not miter, round or bevel", _LINECAP: "is not butt, round or square",
+             _FILLRULE: "is not nonzero or evenodd",
+             _transform: "is not a transform list (matrix of 6 numbers, translate or scale of 1-2, rotate of 1 or 3, "
+                         "skewX or skewY of 1; finite, and no scale of 0)"}
+
+
+def _fit(where, attributes):
+    """The transform that fits the root's viewBox (else width and height, else 0 0 100 100) into the symbol box, centred."""
+    text = attributes.get("viewBox")
+    if text is None and ("width" in attributes or "height" in attributes):
+        size = [_number(attributes.get(key, "100")) for key in ("width", "height")]
+        if None in size:
+            raise UserError(f"{where}: width and height in real units need a viewBox (the drawing's own coordinates)")
+        text = f"0 0 {size[0]} {size[1]}"
+    box = tuple(_number(v) for v in re.split(r"[\s,]+", text.strip())) if text else BOX
+    if len(box) != 4 or None in box or float(box[2]) <= 0 or float(box[3]) <= 0:
+        raise UserError(f"{where}: viewBox={text!r} is not four numbers with a width and height above 0")
+    x, y, w, h = map(float, box)
+    if (x, y, w, h) == BOX:
+        return ""
+    scale = 100 / max(w, h)
+    return f"translate({_n((100 - w * scale) / 2 - x * scale)},{_n((100 - h * scale) / 2 - y * scale)}) scale({_n(scale)})"
+
+
+def _n(value):
+    """A number for a transform: 6 decimals at most."""
+    return f"{round(value, 6) + 0.0:.6f}".rstrip("0").rstrip(".")

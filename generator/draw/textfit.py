@@ -1,0 +1,92 @@
+"""Measure and wrap text in the bundled font without loading a PDF library."""
+import functools
+import json
+from pathlib import Path
+from typing import NamedTuple
+
+GLYPHS = Path(__file__).resolve().parent.parent / "fonts" / "vera-glyphs.json"
+FAMILY = "Bitstream Vera Sans"
+
+
+class Box(NamedTuple):
+    """A rectangle in mm (y down) that a text must keep its ink inside, and what it is called in messages."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+    name: str
+
+
+@functools.lru_cache(maxsize=None)
+def _glyphs():
+    """Per character of regular and bold Vera: [advance, x min, y min, x max, y max] in 1/1000 of the size, y up."""
+    return json.loads(GLYPHS.read_text(encoding="utf-8"))
+
+
+def _table(bold):
+    """The glyph table of one weight; key "" is the glyph printed for a character the font lacks."""
+    return _glyphs()["bold" if bold else "regular"]
+
+
+def width(text: str, size: float, bold: bool = False) -> float:
+    """Width in mm of text set at size mm (the sum of its advances)."""
+    table = _table(bold)
+    missing = table[""]
+    return sum(table.get(ch, missing)[0] for ch in text) * size / 1000
+
+
+def missing(text: str, bold: bool = False) -> list:
+    """The characters of text that the font has no glyph for, each once, in order."""
+    table = _table(bold)
+    return list(dict.fromkeys(ch for ch in text if ch not in table))
+
+
+def ink(text: str, x: float, y: float, size: float, bold: bool = False, anchor: str = "start"):
+    """The box (left, top, right, bottom) in mm that the glyphs of a line set at (x, y) cover, or None for no ink.
+
+    (x, y) is the anchor on the baseline, as SVG's text-anchor (start, middle or end) places it.
+    """
+    table, scale = _table(bold), size / 1000
+    pen = x - {"middle": 0.5, "end": 1.0}.get(anchor, 0.0) * width(text, size, bold)
+    box = None
+    for ch in text:
+        advance, x0, y0, x1, y1 = table.get(ch, table[""])
+        if x1 > x0 and y1 > y0:
+            here = (pen + x0 * scale, y - y1 * scale, pen + x1 * scale, y - y0 * scale)
+            box = here if box is None else (min(box[0], here[0]), min(box[1], here[1]),
+                                            max(box[2], here[2]), max(box[3], here[3]))
+        pen += advance * scale
+    return box
+
+
+def _pieces(word, size, max_width, bold):
+    """A word cut into chunks no wider than max_width mm (one character at least), so it cannot overflow."""
+    if width(word, size, bold) <= max_width:
+        return [word]
+    chunks = [""]
+    for ch in word:
+        if chunks[-1] and width(chunks[-1] + ch, size, bold) > max_width:
+            chunks.append("")
+        chunks[-1] += ch
+    return chunks
+
+
+def wrap(text, size, max_width, bold=False):
+    """Break text into lines no wider than max_width mm (a word wider than a line is cut).
+
+    A line's advances are summed as it grows, in the order width sums them (the same sums): no line is measured again
+    from its start for each word added.
+    """
+    table = _table(bold)
+    missing = table[""]
+    lines, line, advances = [], "", 0.0
+    for word in (piece for word in text.split() for piece in _pieces(word, size, max_width, bold)):
+        more = [table.get(ch, missing)[0] for ch in word]
+        trial = sum(more, advances + table.get(" ", missing)[0]) if line else sum(more)
+        if line and trial * size / 1000 > max_width:
+            lines.append(line)
+            line, advances = word, sum(more)
+        else:
+            line, advances = f"{line} {word}" if line else word, trial
+    return lines + ([line] if line else [])

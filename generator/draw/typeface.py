@@ -1,0 +1,468 @@
+"""Fonts as PDF text: the bundled Vera and a designer's TTF/OTF files, glyph codes for content streams, each font
+embedded once per file as a subset; metrics and outlines for measuring and for cairo."""
+import functools
+import hashlib
+import io
+import logging
+import math
+import re
+import struct
+from pathlib import Path
+from typing import NamedTuple
+
+from .. import cache
+from ..errors import UserError
+from ..files import contained as inside
+
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+FACES = {"/V": ("Vera.ttf", "BitstreamVeraSans-Roman"), "/VB": ("VeraBd.ttf", "BitstreamVeraSans-Bold")}
+SLANT = math.tan(math.radians(12))  # the lean of an italic made by skewing its upright
+EMBOLDEN = 0.03  # the outline stroke, in em, that thickens a bold made from its regular
+DESIGNED = {}  # resource name (/T + digest) -> path of a designer's font file read in this process
+MORE, WORDS, SCALE, XY_SCALE, TWO_BY_TWO, HINTED = 0x20, 0x01, 0x08, 0x40, 0x80, 0x100  # composite glyph flags
+
+
+class Font(NamedTuple):
+    """One TrueType font as read: its tables, each glyph's outline data, metrics in font units, and its Unicode map."""
+
+    tables: dict
+    glyphs: list
+    metrics: list  # (advance, left side bearing) per glyph
+    cmap: dict     # code point -> glyph id
+    units: int     # units per em
+
+
+def font_name(bold: bool) -> str:
+    """The resource name of a weight of Vera in our PDFs."""
+    return "/VB" if bold else "/V"
+
+
+class Face(NamedTuple):
+    """A font as a text run uses it: the resource name of its program, and what is synthesised from it."""
+
+    resource: str   # /V, /VB, or /T... for a designer's file
+    slant: bool     # italic made by skewing the upright by SLANT
+    embolden: bool  # bold made by stroking the outline EMBOLDEN em wide
+
+    @property
+    def family(self) -> str:
+        """The font's family name, as SVG text gives it."""
+        return "Bitstream Vera Sans" if self.resource in FACES else _tt(self.resource)["name"].getDebugName(1) or "font"
+
+    @property
+    def name(self) -> str:
+        """The font as messages name it."""
+        base = FACES[self.resource][1] if self.resource in FACES else Path(DESIGNED[self.resource]).name
+        return base + " (bold made by stroking)" * self.embolden + " (italic made by slanting)" * self.slant
+
+
+class Family(NamedTuple):
+    """The four styles markup can ask for; a style the designer gave no file for is synthesised."""
+
+    regular: Face
+    bold: Face
+    italic: Face
+    bold_italic: Face
+
+    def face(self, bold: bool, italic: bool) -> Face:
+        """The face of a style."""
+        return self[2 * italic + bold]
+
+
+VERA = Family(Face("/V", False, False), Face("/VB", False, False), Face("/V", True, False), Face("/VB", True, False))
+
+
+def designer(path) -> str:
+    """Read a designer's TrueType or OpenType font; its resource name, from its file name and content (so messages name
+    the file a spec gave, even when another file in the process holds the same bytes)."""
+    try:
+        data = cache.read(path, Path(path).read_bytes())
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read font: {exc.strerror}") from None
+    name = "/T" + hashlib.sha256(Path(path).name.encode() + b"\0" + data).hexdigest()[:12]
+    if name not in DESIGNED:
+        DESIGNED[name] = str(path)
+        try:
+            _tt(name)
+        except Exception as exc:  # fontTools raises many kinds on a file that is not a font
+            del DESIGNED[name]
+            raise UserError(f"{path}: not a TrueType or OpenType font ({exc})") from None
+    return name
+
+
+def family(regular=None, bold=None, italic=None, bold_italic=None) -> Family:
+    """A family from the designer's font files (paths); none given is Vera. A missing bold strokes the regular, a
+    missing italic slants the upright, a missing bold italic slants the bold."""
+    if regular is None:
+        return VERA
+    upright = designer(regular)
+    heavy = Face(designer(bold), False, False) if bold else Face(upright, False, True)
+    leaning = Face(designer(italic), False, False) if italic else Face(upright, True, False)
+    both = Face(designer(bold_italic), False, False) if bold_italic else heavy._replace(slant=True)
+    return Family(Face(upright, False, False), heavy, leaning, both)
+
+
+STYLES = ("regular", "bold", "italic", "bold-italic")
+
+
+def families(folder, fonts) -> dict:
+    """The spec's fonts: {name: path or {regular, bold, italic, bold-italic: path}} (paths inside folder) as Families."""
+    found = {}
+    for key, value in (fonts or {}).items():
+        files = value if isinstance(value, dict) else {"regular": value}
+        unknown = set(files) - set(STYLES)
+        if unknown or "regular" not in files:
+            raise UserError(f"fonts: {key}: give a file, or regular (and bold, italic, bold-italic) files"
+                            f"{f' (unknown: {sorted(unknown)[0]})' if unknown else ''}")
+        found[key] = family(*(inside(folder, files[s]) if files.get(s) else None for s in STYLES))
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def _tt(name):
+    """The fontTools reading of a resource's font file."""
+    from fontTools.ttLib import TTFont  # lazy: start-up
+
+    path = FONTS / FACES[name][0] if name in FACES else Path(DESIGNED[name])
+    font = TTFont(io.BytesIO(path.read_bytes()), recalcTimestamp=False, recalcBBoxes=False)
+    font.getGlyphOrder()
+    return font
+
+
+@functools.lru_cache(maxsize=None)
+def load(name: str) -> Font:
+    """Read the font file of a resource name (/V, /VB, or a designer's /T...)."""
+    if name not in FACES:
+        tt = _tt(name)
+        order, hmtx = tt.getGlyphOrder(), tt["hmtx"].metrics
+        ids = {glyph: i for i, glyph in enumerate(order)}
+        cmap = {code: ids[glyph] for code, glyph in (tt.getBestCmap() or {}).items() if glyph in ids and ids[glyph]}
+        return Font({}, [], [hmtx[glyph] for glyph in order], cmap, tt["head"].unitsPerEm)
+    data = (FONTS / FACES[name][0]).read_bytes()
+    tables = {}
+    for i in range(struct.unpack_from(">H", data, 4)[0]):
+        tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        tables[tag] = data[offset:offset + length]
+    head, count = tables[b"head"], struct.unpack_from(">H", tables[b"maxp"], 4)[0]
+    if struct.unpack_from(">h", head, 50)[0]:
+        offsets = struct.unpack_from(f">{count + 1}I", tables[b"loca"])
+    else:
+        offsets = [2 * o for o in struct.unpack_from(f">{count + 1}H", tables[b"loca"])]
+    glyf, hmtx = tables[b"glyf"], tables[b"hmtx"]
+    longs = struct.unpack_from(">H", tables[b"hhea"], 34)[0]
+    metrics = [struct.unpack_from(">Hh", hmtx, 4 * g) for g in range(longs)]
+    metrics += [(metrics[-1][0], struct.unpack_from(">h", hmtx, 2 * (longs + g))[0]) for g in range(longs, count)]
+    return Font(tables, [glyf[a:b] for a, b in zip(offsets, offsets[1:])], metrics, _cmap(tables[b"cmap"]),
+                struct.unpack_from(">H", head, 18)[0])
+
+
+def _cmap(table):
+    """The Unicode BMP map (platform 3, encoding 1, format 4) of a cmap table: code point -> glyph id."""
+    for i in range(struct.unpack_from(">H", table, 2)[0]):
+        platform, encoding, at = struct.unpack_from(">HHI", table, 4 + 8 * i)
+        if (platform, encoding) == (3, 1):
+            break
+    else:
+        return {}
+    segments = struct.unpack_from(">H", table, at + 6)[0] // 2
+    ends = struct.unpack_from(f">{segments}H", table, at + 14)
+    starts = struct.unpack_from(f">{segments}H", table, at + 16 + 2 * segments)
+    deltas = struct.unpack_from(f">{segments}h", table, at + 16 + 4 * segments)
+    ranges = at + 16 + 6 * segments
+    found = {}
+    for i, (start, end, delta) in enumerate(zip(starts, ends, deltas)):
+        offset = struct.unpack_from(">H", table, ranges + 2 * i)[0]
+        for code in range(start, min(end, 0xFFFE) + 1):
+            if offset:
+                glyph = struct.unpack_from(">H", table, ranges + 2 * i + offset + 2 * (code - start))[0]
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            else:
+                glyph = (code + delta) & 0xFFFF
+            if glyph:
+                found[code] = glyph
+    return found
+
+
+def shown(text: str, bold: bool, name: str = "") -> str:
+    """A line as the operand of TJ: its glyph ids (a character the font lacks gets glyph 0, as cairo's), and wherever the
+    whole-unit widths of /W have drifted half a unit from the exact advances, a shift that takes the pen back.
+
+    name: the font's resource name (default: Vera of that weight)."""
+    codes = _codes(name or font_name(bold))
+    parts, run, drift = [], "", 0.0
+    for ch in text:
+        if abs(drift) >= 0.5:  # a reader sets the next glyph this many 1/1000 em too far right (or left)
+            parts.append(f"<{run}> {round(drift)}")
+            run, drift = "", drift - round(drift)
+        code = codes.get(ch) or codes.setdefault(ch, _code(name or font_name(bold), ch))
+        run += code[0]
+        drift += code[1]
+    return "[" + " ".join(parts + [f"<{run}>"]) + "]"
+
+
+@functools.lru_cache(maxsize=None)
+def _codes(name):
+    """{character: _code} of a font, filled as text is shown."""
+    return {}
+
+
+def _code(name, ch):
+    """A character's glyph id as shown writes it (4 hex digits), and how far its whole-unit /W width is from its exact
+    advance, in 1/1000 em."""
+    font = load(name)
+    glyph = font.cmap.get(ord(ch), 0)
+    exact = font.metrics[glyph][0] * 1000 / font.units
+    return f"{glyph:04X}", round(exact) - exact
+
+
+def advance(name: str, text: str) -> float:
+    """The width of text in em: the sum of its glyphs' advances (glyph 0 for a character the font lacks)."""
+    font = load(name)
+    return sum(font.metrics[font.cmap.get(ord(ch), 0)][0] for ch in text) / font.units
+
+
+def absent(name: str, text: str) -> list:
+    """The characters of text that the font has no glyph for, each once, in order."""
+    cmap = load(name).cmap
+    return list(dict.fromkeys(ch for ch in text if ord(ch) not in cmap))
+
+
+@functools.lru_cache(maxsize=None)
+def _glyph_set(name):
+    """The glyphs of a resource's font, by name, to draw with a pen."""
+    tt = _tt(name)
+    return tt.getGlyphSet(), tt.getGlyphOrder()
+
+
+@functools.lru_cache(maxsize=65536)
+def bounds(name: str, glyph: int):
+    """(x min, y min, x max, y max) of a glyph's outline in font units, y up; None when it has no ink."""
+    from fontTools.pens.boundsPen import BoundsPen  # lazy: start-up
+
+    glyphs, order = _glyph_set(name)
+    pen = BoundsPen(glyphs)
+    glyphs[order[glyph]].draw(pen)
+    return pen.bounds
+
+
+@functools.lru_cache(maxsize=65536)
+def outline(name: str, glyph: int) -> tuple:
+    """A glyph's outline in font units, y up: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y) and ("Z",)."""
+    from fontTools.pens.basePen import BasePen  # lazy: start-up
+
+    class Pen(BasePen):
+        def __init__(self, glyphs):
+            super().__init__(glyphs)
+            self.ops = []
+
+        def _moveTo(self, p):
+            self.ops.append(("M", *p))
+
+        def _lineTo(self, p):
+            self.ops.append(("L", *p))
+
+        def _curveToOne(self, p1, p2, p3):
+            self.ops.append(("C", *p1, *p2, *p3))
+
+        def _closePath(self):
+            self.ops.append(("Z",))
+
+    glyphs, order = _glyph_set(name)
+    pen = Pen(glyphs)
+    glyphs[order[glyph]].draw(pen)
+    return tuple(pen.ops)
+
+
+def ink(face: Face, text: str, x: float, y: float, size: float):
+    """The box (left, top, right, bottom) in mm, y down, that a run set from (x, y) on its baseline covers; None if none."""
+    box = _ink(face, text, size)
+    return None if box is None else (x + box[0], y + box[1], x + box[2], y + box[3])
+
+
+@functools.lru_cache(maxsize=16384)
+def _ink(face, text, size):
+    """ink of a run set from (0, 0): the layout, the checks of the text and of the safe area each ask for it."""
+    font, scale = load(face.resource), size / load(face.resource).units
+    grow = EMBOLDEN * size / 2 if face.embolden else 0.0
+    lean = SLANT if face.slant else 0.0
+    pen, box = 0.0, None
+    for ch in text:
+        glyph = font.cmap.get(ord(ch), 0)
+        found = bounds(face.resource, glyph)
+        if found:
+            x0, y0, x1, y1 = found
+            here = (pen + (x0 + lean * min(y0, 0)) * scale - grow, -y1 * scale - grow,
+                    pen + (x1 + lean * max(y1, 0)) * scale + grow, -y0 * scale + grow)
+            box = here if box is None else (min(box[0], here[0]), min(box[1], here[1]),
+                                            max(box[2], here[2]), max(box[3], here[3]))
+        pen += font.metrics[glyph][0] * scale
+    return box
+
+
+def _parts(glyph):
+    """The glyph ids a composite glyph is built from (none for a simple one), and where its last part's flags are
+    and its parts end."""
+    if len(glyph) < 10 or struct.unpack_from(">h", glyph, 0)[0] >= 0:
+        return [], 0, 0
+    parts, at, flags = [], 10, MORE
+    while flags & MORE:
+        last = at
+        flags, part = struct.unpack_from(">HH", glyph, at)
+        parts.append(part)
+        scale = 8 if flags & TWO_BY_TWO else 4 if flags & XY_SCALE else 2 if flags & SCALE else 0
+        at += 4 + (4 if flags & WORDS else 2) + scale
+    return parts, last, at
+
+
+def _unhinted(glyph):
+    """A glyph without its hinting instructions: printers and most readers do not run them, and they are half of Vera."""
+    if len(glyph) < 10:
+        return glyph
+    contours = struct.unpack_from(">h", glyph, 0)[0]
+    if contours >= 0:
+        at = 10 + 2 * contours
+        return glyph[:at] + b"\0\0" + glyph[at + 2 + struct.unpack_from(">H", glyph, at)[0]:]
+    _, last, end = _parts(glyph)
+    flags = struct.unpack_from(">H", glyph, last)[0]
+    return glyph[:last] + struct.pack(">H", flags & ~HINTED) + glyph[last + 2:end]
+
+
+def _checksum(data):
+    """A TrueType table checksum: the sum of its big-endian 32-bit words, padded with zeros."""
+    data += b"\0" * (-len(data) % 4)
+    return sum(struct.unpack(f">{len(data) // 4}I", data)) & 0xFFFFFFFF
+
+
+def subset(font: Font, glyphs) -> bytes:
+    """A TrueType program holding only the given glyphs (and .notdef and the parts of composites), ids unchanged,
+    without hinting."""
+    keep, todo = {0, *glyphs}, [0, *glyphs]
+    while todo:
+        for part in _parts(font.glyphs[todo.pop()])[0]:
+            if part not in keep:
+                keep.add(part)
+                todo.append(part)
+    count = max(keep) + 1
+    glyf, loca = bytearray(), []
+    for g in range(count):
+        loca.append(len(glyf))
+        if g in keep:
+            glyph = _unhinted(font.glyphs[g])
+            glyf += glyph + b"\0" * (len(glyph) % 2)  # at even offsets, as in the font
+    loca.append(len(glyf))
+    t = font.tables
+    tables = {b"glyf": bytes(glyf), b"loca": struct.pack(f">{count + 1}I", *loca),
+              b"hmtx": b"".join(struct.pack(">Hh", *(font.metrics[g] if g in keep else (0, 0))) for g in range(count)),
+              b"head": t[b"head"][:8] + b"\0\0\0\0" + t[b"head"][12:50] + struct.pack(">h", 1) + t[b"head"][52:],
+              b"hhea": t[b"hhea"][:34] + struct.pack(">H", count) + t[b"hhea"][36:],
+              b"maxp": t[b"maxp"][:4] + struct.pack(">H", count) + t[b"maxp"][6:]}
+    tags = sorted(tables)
+    power = 1 << (len(tags).bit_length() - 1)
+    out = bytearray(struct.pack(">IHHHH", 0x00010000, len(tags), 16 * power, power.bit_length() - 1, 16 * (len(tags) - power)))
+    offset = len(out) + 16 * len(tags)
+    for tag in tags:
+        out += struct.pack(">4sIII", tag, _checksum(tables[tag]), offset, len(tables[tag]))
+        offset += len(tables[tag]) + (-len(tables[tag]) % 4)
+    for tag in tags:
+        out += tables[tag] + b"\0" * (-len(tables[tag]) % 4)
+    head = out.index(tables[b"head"], 12 + 16 * len(tags))
+    out[head + 8:head + 12] = struct.pack(">I", (0xB1B0AFBA - _checksum(bytes(out))) & 0xFFFFFFFF)
+    return bytes(out)
+
+
+def _to_unicode(chars):
+    """A ToUnicode CMap for glyph id -> character."""
+    pairs = [f"<{g:04X}> <{ch.encode('utf-16-be').hex().upper()}>" for g, ch in sorted(chars.items())]
+    blocks = "".join(f"{len(pairs[i:i + 100])} beginbfchar\n" + "\n".join(pairs[i:i + 100]) + "\nendbfchar\n"
+                     for i in range(0, len(pairs), 100))
+    return ("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+            "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+            "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+            "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n" + blocks +
+            "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n").encode("ascii")
+
+
+def embed(file, name: str, chars) -> int:
+    """Add a font (a weight of Vera, or a designer's) to a pdffile.File as a Type 0 font holding the glyphs of chars;
+    return its object number."""
+    if name not in FACES:
+        return _designed(file, name, chars)
+    font = load(name)
+    used = {}
+    for ch in sorted(chars):
+        used.setdefault(font.cmap.get(ord(ch), 0), ch)
+    program = subset(font, used)
+    tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(program).digest()[:6])  # from the content: same glyphs, same tag
+    base = f"/{tag}+{FACES[name][1]}"
+
+    def size(value):
+        """A length in font units as a whole 1/1000 of the text size."""
+        return str(round(value * 1000 / font.units))
+
+    box = " ".join(map(size, struct.unpack_from(">4h", font.tables[b"head"], 36)))
+    ascent, descent = map(size, struct.unpack_from(">hh", font.tables[b"hhea"], 4))
+    cap = size(struct.unpack_from(">h", font.glyphs[font.cmap[ord("H")]], 8)[0])  # the top of H
+    left, _, right = struct.unpack_from(">hhh", font.glyphs[font.cmap[ord("l")]], 2)  # l is one upright stem
+    descriptor = file.add(f"<< /Type /FontDescriptor /FontName {base} /Flags 32 /FontBBox [{box}] /ItalicAngle 0"
+                          f" /Ascent {ascent} /Descent {descent} /CapHeight {cap} /StemV {size(right - left)}"
+                          f" /FontFile2 {file.stream(program, f' /Length1 {len(program)}')} 0 R >>")
+    return _type0(file, base, font, used, descriptor, "/CIDFontType2")
+
+
+def _type0(file, base, font, used, descriptor, subtype):
+    """The Type 0 font over a CID font of the glyphs used (glyph id -> character), with /W and a ToUnicode map."""
+    runs = []  # consecutive glyph ids, each run one entry of /W
+    for g in sorted(used):
+        if runs and g == runs[-1][-1] + 1:
+            runs[-1].append(g)
+        else:
+            runs.append([g])
+    widths = " ".join(f"{run[0]} [{' '.join(str(round(font.metrics[g][0] * 1000 / font.units)) for g in run)}]"
+                      for run in runs)
+    gids = " /CIDToGIDMap /Identity" if subtype == "/CIDFontType2" else ""
+    cid = file.add(f"<< /Type /Font /Subtype {subtype} /BaseFont {base} /CIDSystemInfo << /Registry (Adobe)"
+                   f" /Ordering (Identity) /Supplement 0 >> /FontDescriptor {descriptor} 0 R /W [{widths}]{gids} >>")
+    unicode = file.stream(_to_unicode({g: ch for g, ch in used.items() if g}))
+    return file.add(f"<< /Type /Font /Subtype /Type0 /BaseFont {base} /Encoding /Identity-H /DescendantFonts [{cid} 0 R]"
+                    f" /ToUnicode {unicode} 0 R >>")
+
+
+def _designed(file, name, chars):
+    """Add a designer's font to a pdffile.File as a Type 0 font holding the glyphs of chars (ids kept, no hinting)."""
+    from fontTools import subset  # lazy: start-up
+    from fontTools.ttLib import TTFont  # lazy: start-up
+
+    font = load(name)
+    used = {}
+    for ch in sorted(chars):
+        used.setdefault(font.cmap.get(ord(ch), 0), ch)
+    tt = TTFont(io.BytesIO(Path(DESIGNED[name]).read_bytes()), recalcTimestamp=False)
+    options = subset.Options()
+    options.retain_gids, options.hinting, options.layout_features, options.name_IDs = True, False, [], [1, 2, 3, 4, 6]
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "kern", "DSIG", "VORG", "FFTM"]
+    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)  # it names each table it drops
+    cutter = subset.Subsetter(options)
+    cutter.populate(gids=sorted(used))
+    cutter.subset(tt)
+    out = io.BytesIO()
+    tt.save(out)
+    program = out.getvalue()
+    tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(program).digest()[:6])
+    base = f"/{tag}+{re.sub(r'[^A-Za-z0-9-]', '', tt['name'].getDebugName(6) or '') or 'Font'}"
+
+    def size(value):
+        """A length in font units as a whole 1/1000 of the text size."""
+        return str(round(value * 1000 / font.units))
+
+    head, hhea = tt["head"], tt["hhea"]
+    os2 = tt["OS/2"] if "OS/2" in tt else None
+    cap = os2.sCapHeight if os2 is not None and os2.version >= 2 else hhea.ascent
+    angle = tt["post"].italicAngle if "post" in tt else 0
+    cff = "CFF " in tt
+    embedded = (f"/FontFile3 {file.stream(program, ' /Subtype /OpenType')} 0 R" if cff else
+                f"/FontFile2 {file.stream(program, f' /Length1 {len(program)}')} 0 R")
+    descriptor = file.add(f"<< /Type /FontDescriptor /FontName {base} /Flags {32 + 64 * bool(angle)}"
+                          f" /FontBBox [{' '.join(map(size, (head.xMin, head.yMin, head.xMax, head.yMax)))}]"
+                          f" /ItalicAngle {round(angle, 2):g} /Ascent {size(hhea.ascent)} /Descent {size(hhea.descent)}"
+                          f" /CapHeight {size(cap)} /StemV 80 {embedded} >>")
+    return _type0(file, base, font, used, descriptor, "/CIDFontType0" if cff else "/CIDFontType2")

@@ -1,0 +1,741 @@
+"""Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
+import math
+from typing import NamedTuple
+
+from . import hexsheet
+from ..components import KINDS
+from ..components.kind import panelled, placing, round_cut
+from ..errors import UserError
+from ..spec.expand import expand
+from .plan import COPY_NOTE, EPS, MARGIN, SPACING, Rect, Sheet, Slot, mirror, turn
+from ..draw.render import draw_art
+from .sheets import list_bottom
+from ..units import HOME_PAPERS, paper_size
+
+MARK_OFFSET = 3.0  # crop marks start this far from the trim line (at least CLEAR outside the bleed)
+MARK_LEN = 5.0
+MARK_MIN = 2.0     # a mark that the margin cuts shorter than this is left out
+MARK_SHORT = 3.5   # the shortest mark blocks leave room for at the margin, and that a neighbour may leave
+MARK_TIGHT = 3.0   # ... unless coming this close fits more pieces on the sheet
+CLEAR = 1.0        # a mark keeps this far from other blocks' art
+GAP = MARK_OFFSET + MARK_LEN + CLEAR   # between the bleed boxes of two blocks on a sheet
+EDGE = CLEAR + MARK_SHORT              # between the margin and a block's bleed box (more for a narrow bleed: mark_room)
+FOOTER = 11.0      # band above the bottom margin for the footer and the ruler, a millimetre clear of it
+OVERLAP = 12.0     # board panels overlap by this much
+NEAR = 6.0         # parallel marks of two blocks closer than this read as alternatives: blocks line up, or one gives way
+PUNCH_NOTE = "round tokens: punch them out or cut round each ring, no straight cuts"
+
+
+class Plan(NamedTuple):
+    """Every sheet of one paper size, single-sided sheets first, then front/back pairs; the list page's pieces."""
+
+    paper: str
+    width: float
+    height: float
+    sheets: tuple = ()
+    cover: Sheet = None             # pieces on page 1 below the list of components (reference cards, legends)
+
+
+def printable_area(paper):
+    """The area for blocks on a sheet: inside the margin, room for crop marks, and the footer band."""
+    width, height = paper_size(paper)
+    inset = MARGIN + EDGE
+    return Rect(inset, inset, width - 2 * inset, height - 2 * inset - FOOTER)
+
+
+def mark_room(bleed, length=MARK_SHORT):
+    """How far beyond a block's bleed box its marks need room to run length long."""
+    return max(MARK_OFFSET - bleed, CLEAR) + length
+
+
+def mark_bounds(width, height):
+    """Where crop marks may go on a sheet: inside the margin, above the footer band."""
+    return Rect(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN - FOOTER)
+
+
+def grid_fit(area, w, h):
+    """How many slots of w x h fit across and down an area."""
+    return max(int((area.w + EPS) // w), 0), max(int((area.h + EPS) // h), 0)
+
+
+def orientation(area, w, h, count=1):
+    """Upright or turned 90 degrees: fewest sheets for count pieces, upright on ties.
+
+    Returns (rotation, w, h, cols, rows).
+    """
+    options = []
+    for rotation, sw, sh in ((0, w, h), (90, h, w)):
+        cols, rows = grid_fit(area, sw, sh)
+        per_sheet = cols * rows
+        sheets = math.ceil(count / per_sheet) if per_sheet else math.inf
+        options.append((sheets, rotation, sw, sh, cols, rows))
+    return min(options)[1:]
+
+
+def smallest_area():
+    """The usable width and height that both papers offer."""
+    areas = [printable_area(paper) for paper in HOME_PAPERS]
+    return round(min(a.w for a in areas), 2), round(min(a.h for a in areas), 2)
+
+
+def fits_somewhere(size, bleed):
+    """True when a piece with this trim size and bleed fits the smaller paper's area in some orientation."""
+    w, h = size[0] + 2 * bleed, size[1] + 2 * bleed
+    return all(orientation(printable_area(paper), w, h)[3] > 0 for paper in HOME_PAPERS)
+
+
+class Group(NamedTuple):
+    """Pieces of one trim size, bleed and sidedness, from one or more components: they share a grid."""
+
+    w: float
+    h: float
+    bleed: float
+    pieces: tuple       # (front art, back art or None, component id) per piece
+    gutter: float = None    # between neighbouring trims: one ground, punched: a bleed; cut straight: 0; None: two bleeds
+    stagger: bool = False   # punched on one ground: rows may sit half a pitch across, closer down (cut circles still a gutter apart)
+    key: tuple = ()         # names the group: its blocks on one sheet keep one layout
+
+    @property
+    def space(self):
+        """The gutter between neighbouring trims."""
+        return 2 * self.bleed if self.gutter is None else self.gutter
+
+
+class Block(NamedTuple):
+    """A grid of slots laid out at the origin, its pieces sharing cut lines; placed on a sheet later."""
+
+    cells: tuple        # (front art, back art, component id, col, row) per piece
+    cols: int
+    rows: int
+    w: float            # trim size as placed
+    h: float
+    bleed: float
+    rotation: int
+    gutter: float = 0.0     # between neighbouring trims
+    stagger: bool = False   # odd rows half a pitch to the right, rows a row_pitch apart
+    punched: bool = False   # round tokens on one ground: punched out, no straight cuts and no crop marks
+
+    @property
+    def row_pitch(self):
+        """Down from one row to the next: staggered, as close as keeps round cuts a gutter apart and trims apart."""
+        pitch = self.h + self.gutter
+        return max(math.ceil(pitch * math.sqrt(3) / 2 * 100) / 100, self.h) if self.stagger else pitch
+
+    @property
+    def width(self):
+        shift = (self.w + self.gutter) / 2 if self.stagger and self.rows > 1 else 0.0
+        return self.cols * (self.w + self.gutter) - self.gutter + 2 * self.bleed + shift
+
+    @property
+    def height(self):
+        return (self.rows - 1) * self.row_pitch + self.h + 2 * self.bleed
+
+
+def split(free, w, h):
+    """The free rectangles left when a w x h block takes the top-left corner of free.
+
+    Of the two guillotine cuts (beside the block as tall as it and a full-width strip below, or beside it full height
+    and a strip below as wide as it), the one that leaves the larger rectangle.
+    """
+    right, below = free.w - w - GAP, free.h - h - GAP
+    cuts = ([Rect(free.x + w + GAP, free.y, right, h), Rect(free.x, free.y + h + GAP, free.w, below)],
+            [Rect(free.x + w + GAP, free.y, right, free.h), Rect(free.x, free.y + h + GAP, w, below)])
+    cuts = [[part for part in cut if part.w > EPS and part.h > EPS] for cut in cuts]
+    return max(cuts, key=lambda cut: max((part.w * part.h for part in cut), default=0.0))
+
+
+def fit(free, group, count, layout=None):
+    """The best block of up to count pieces of a group in a free rectangle, or None.
+
+    Most pieces first, then the largest free rectangle left over, upright and then unstaggered on ties:
+    (pieces, spare, upright, block). layout: the (rotation, stagger) to keep, when the sheet has a block of the group.
+    """
+    best = None
+    for rotation, stagger in (layout,) if layout else ((0, False), (90, False)) + ((0, True),) * group.stagger:
+        w, h = (group.w, group.h) if rotation == 0 else (group.h, group.w)
+        room = Rect(free.x, free.y, free.w + group.space - 2 * group.bleed, free.h + group.space - 2 * group.bleed)
+        cols, rows = grid_fit(room, w + group.space, h + group.space)
+        if stagger:  # rows closer together, each row but a lone one half a pitch wider
+            row = Block((), 1, 1, w, h, group.bleed, rotation, group.space, True)
+            rows = int((free.h - row.height + EPS) // row.row_pitch) + 1 if free.h + EPS >= row.height else 0
+            cols = grid_fit(room._replace(w=room.w - (w + group.space) / 2), w + group.space, h)[0] if rows > 1 else cols
+        n = min(cols * rows, count)
+        if not n:
+            continue
+        cols = min(cols, n)
+        block = Block((), cols, math.ceil(n / cols), w, h, group.bleed, rotation, group.space, stagger, group.stagger)
+        spare = max((r.w * r.h for r in split(free, block.width, block.height)), default=0.0)
+        option = (n, round(spare, 6), rotation == 0, not stagger, block)
+        if best is None or option[:4] > best[:4]:
+            best = option
+    return best and best[:3] + best[4:]
+
+
+class _Page:
+    """A sheet being filled: placed blocks, the free rectangles left, slots of a kind's own layout."""
+
+    def __init__(self, side, free, fixed=(), back_of=None, note="", components=(), outer=None):
+        self.side, self.free, self.blocks = side, [free] if free.w > EPS and free.h > EPS else [], []
+        self.fixed, self.back_of, self.note, self.components = tuple(fixed), dict(back_of or {}), note, components
+        self.region, self.outer, self.layouts = free, outer or free, {}
+
+    def inside(self, free, group, length):
+        """A free rectangle less the extra room the group's marks need (length long) where it meets the printable area."""
+        extra, outer = max(mark_room(group.bleed, length) - EDGE, 0.0) if not group.stagger else 0.0, self.outer
+        left = extra * (abs(free.x - outer.x) < EPS)
+        top = extra * (abs(free.y - outer.y) < EPS)
+        right = extra * (abs(free.x + free.w - outer.x - outer.w) < EPS)
+        bottom = extra * (abs(free.y + free.h - outer.y - outer.h) < EPS)
+        return Rect(free.x + left, free.y + top, free.w - left - right, free.h - top - bottom)
+
+    def add(self, group, rest):
+        """Place as many of the rest (pieces of group) as fit best on this page; return how many, 0 if none.
+
+        A group's blocks on one page share the first one's layout (turned or not, staggered or not).
+        """
+        layout = self.layouts.get(group.key) if group.key else None
+        best = None
+        # room for marks MARK_SHORT long at the sheet's edges, unless shorter ones fit more pieces (MARK_MIN: only a
+        # page's first block, a piece that needs the whole sheet)
+        lengths = (MARK_SHORT, MARK_TIGHT) + (() if self.blocks or self.fixed else (MARK_MIN,))
+        for rooms in ([self.inside(free, group, length) for free in self.free] for length in lengths):
+            options = [(option, i) for i, room in enumerate(rooms) for option in [fit(room, group, len(rest), layout)]
+                       if option]
+            if options and (best is None or max(n for (n, *_), _ in options) > best[0][0][0]):
+                best = max(options, key=lambda item: (item[0][:3], -item[1])), rooms
+        if not best:
+            return 0
+        ((n, _, _, block), i), rooms = best
+        self.layouts.setdefault(group.key, (block.rotation, block.stagger))
+        free, room = self.free[i], rooms[i]
+        cells = tuple((front, back, comp, k % block.cols, k // block.cols) for k, (front, back, comp) in enumerate(rest[:n]))
+        self.blocks.append((block._replace(cells=cells), room.x, room.y))
+        self.free[i:i + 1] = split(free, block.width + room.x - free.x, block.height + room.y - free.y)
+        return n
+
+
+def pack(group, pages, sides, new_page):
+    """Place a group's pieces in the free space of pages whose side is one of sides, then on new pages.
+
+    A page with no room for one more piece of the group keeps none: the next try starts after it (linear, not
+    quadratic, in the number of pages)."""
+    rest, first = list(group.pieces), 0
+    while rest:
+        n = 0
+        while not n and first < len(pages):
+            n = pages[first].add(group, rest) if pages[first].side in sides else 0
+            first += not n
+        if not n:
+            pages.append(new_page())
+            n = pages[-1].add(group, rest)
+        rest = rest[n:]
+
+
+def place(block, x, y):
+    """Slots of a block whose bleed box starts at (x, y), and its cut lines: (slots, xs, ys)."""
+    pitch_x, pitch_y, b = block.w + block.gutter, block.row_pitch, block.bleed
+    lefts = [x + col * pitch_x + b for col in range(block.cols)]
+    tops = [y + row * pitch_y + b for row in range(block.rows)]
+    w, h, turn_ = block.w, block.h, block.rotation
+    shift = [pitch_x / 2 * (block.stagger and row % 2) for row in range(block.rows)]
+    slots = tuple([Slot(art, lefts[col] + shift[row], tops[row], w, h, b, turn_) for art, _, _, col, row in block.cells])
+    if block.punched:  # punched out one by one: a straight cut would nick the neighbouring rings
+        return slots, (), ()
+    xs = sorted({round(left + d, 4) for left in lefts for d in (0, w)})
+    ys = sorted({round(top + d, 4) for top in tops for d in (0, h)})
+    return slots, xs, ys
+
+
+def shares(slots) -> tuple:
+    """Where each piece's art may paint when a neighbour's trim comes inside its bleed (shared bleed): up to that trim.
+
+    One clip per slot, None when no neighbour's trim does (the whole bleed box; always so without a bleed, as no trim
+    may come inside another). Slots are found on a grid of cells as large as the largest bleed box, so each piece is
+    tested only against the pieces in the cells its bleed box touches.
+    """
+    clips: list = [None] * len(slots)
+    if not any(slot.bleed for slot in slots):
+        return tuple(clips)
+    cell = max(max(slot.w, slot.h) + 2 * slot.bleed for slot in slots)
+    grid: dict = {}
+    for i, s in enumerate(slots):
+        for gx in range(math.floor(s.x / cell), math.floor((s.x + s.w) / cell) + 1):
+            for gy in range(math.floor(s.y / cell), math.floor((s.y + s.h) / cell) + 1):
+                grid.setdefault((gx, gy), []).append(i)
+    for i, slot in enumerate(slots):
+        if not slot.bleed:
+            continue
+        box = slot.bleed_box
+        left, top, right, bottom = box.x, box.y, box.x + box.w, box.y + box.h
+        near = {j for gx in range(math.floor(left / cell), math.floor(right / cell) + 1)
+                for gy in range(math.floor(top / cell), math.floor(bottom / cell) + 1) for j in grid.get((gx, gy), ())}
+        for j in near:
+            other = slots[j]
+            if j == i or not (other.x < right - EPS and left + EPS < other.x + other.w
+                              and other.y < bottom - EPS and top + EPS < other.y + other.h):
+                continue
+            if other.x >= slot.x + slot.w - EPS:
+                right = min(right, other.x)
+            elif other.x + other.w <= slot.x + EPS:
+                left = max(left, other.x + other.w)
+            elif other.y >= slot.y + slot.h - EPS:
+                bottom = min(bottom, other.y)
+            elif other.y + other.h <= slot.y + EPS:
+                top = max(top, other.y + other.h)
+        if (left, top, right, bottom) != (box.x, box.y, box.x + box.w, box.y + box.h):
+            clips[i] = (left, top, right - left, bottom - top)
+    return tuple(clips)
+
+
+def grown(rect, by):
+    """A rectangle grown by a distance on every side."""
+    return Rect(rect.x - by, rect.y - by, rect.w + 2 * by, rect.h + 2 * by)
+
+
+def reach(start, direction, obstacles, bounds):
+    """How far a mark may run from start in direction: MARK_LEN at most, inside bounds, stopping at any obstacle."""
+    (x, y), (dx, dy) = start, direction
+    if dx:
+        limit = bounds.x + bounds.w - x if dx > 0 else x - bounds.x
+    else:
+        limit = bounds.y + bounds.h - y if dy > 0 else y - bounds.y
+    limit = min(limit, MARK_LEN)
+    for o in obstacles:
+        across, low, high = (y, o.y, o.y + o.h) if dx else (x, o.x, o.x + o.w)
+        if not low + EPS < across < high - EPS:
+            continue
+        if dx:
+            near, far = (o.x - x, o.x + o.w - x) if dx > 0 else (x - o.x - o.w, x - o.x)
+        else:
+            near, far = (o.y - y, o.y + o.h - y) if dy > 0 else (y - o.y - o.h, y - o.y)
+        if far > EPS:
+            limit = min(limit, max(near, 0.0))
+    return limit
+
+
+def mark_starts(box, bleed, xs, ys):
+    """Where a block's crop marks start, the way each runs and whether its cut line is inside the block (not an edge)."""
+    off = max(MARK_OFFSET - bleed, CLEAR)
+    inner_x, inner_y = set(xs[1:-1]), set(ys[1:-1])
+    return ([((x, box.y - off), (0, -1), x in inner_x) for x in xs] + [((x, box.y + box.h + off), (0, 1), x in inner_x) for x in xs]
+            + [((box.x - off, y), (-1, 0), y in inner_y) for y in ys] + [((box.x + box.w + off, y), (1, 0), y in inner_y) for y in ys])
+
+
+def crowd(a, b) -> bool:
+    """True when two marks run side by side on different cut lines, less than NEAR apart: a cutter may take either."""
+    (ax1, ay1), (ax2, ay2) = a
+    (bx1, by1), (bx2, by2) = b
+    if (ax1 == ax2) != (bx1 == bx2):
+        return False
+    if ax1 == ax2:  # upright: across is x, along is y
+        across, a_low, a_high, b_low, b_high = abs(ax1 - bx1), min(ay1, ay2), max(ay1, ay2), min(by1, by2), max(by1, by2)
+    else:
+        across, a_low, a_high, b_low, b_high = abs(ay1 - by1), min(ax1, ax2), max(ax1, ax2), min(bx1, bx2), max(bx1, bx2)
+    return EPS < across < NEAR - EPS and max(b_low - a_high, a_low - b_high) < NEAR - EPS
+
+
+def crop_marks(blocks, bounds, others=()):
+    """Crop marks of placed blocks, each (segment, block index).
+
+    Every cut line gets a mark at both ends, MARK_OFFSET from the trim (at least CLEAR outside the bleed), MARK_LEN
+    long. A mark is cut short where it would come within CLEAR of another block's art or of other art on the sheet
+    (others: rectangles), or within SPACING of a mark of another block drawn before it; it is left out when less
+    than MARK_SHORT remains (MARK_MIN where only the margin stops it), or when it would run beside a mark of another
+    block on a cut line less than NEAR away (a neighbour's mark on the same line may mark that end). Marks of the
+    lines inside blocks go first, so a block's edge gives way to a neighbour's inner cut line.
+    blocks: (box, bleed, xs, ys) with box the block's bleed box.
+    """
+    kept = []
+    boxes = [grown(box, CLEAR) for box, *_ in blocks]
+    others = [grown(box, CLEAR) for box in others]
+    starts = [(not inner, k, start, direction) for k, (box, bleed, xs, ys) in enumerate(blocks)
+              for start, direction, inner in mark_starts(box, bleed, xs, ys)]
+    for _, k, (x, y), (dx, dy) in sorted(starts, key=lambda item: item[:2]):
+        obstacles = boxes[:k] + boxes[k + 1:] + others + [grown(segment_box(seg), SPACING) for seg, owner in kept if owner != k]
+        length = reach((x, y), (dx, dy), obstacles, bounds)
+        shortest = MARK_MIN if length >= reach((x, y), (dx, dy), (), bounds) - EPS else MARK_SHORT
+        mark = ((x, y), (x + dx * length, y + dy * length))
+        if length >= shortest - EPS and not any(owner != k and crowd(mark, seg) for seg, owner in kept):
+            kept.append((mark, k))
+    return kept
+
+
+def align(placed, region):
+    """Blocks shifted a little across or down inside region (keeping GAP apart) so that the cut lines of neighbours
+    either meet (one mark marks both) or lie at least NEAR apart; fewest crowding marks first, then the least shift.
+
+    placed: (block, x, y) with (x, y) its bleed box's corner.
+    """
+    placed = list(placed)
+
+    def box(i, x, y):
+        return Rect(x, y, placed[i][0].width, placed[i][0].height)
+
+    def marks(i, x, y):
+        _, xs, ys = place(placed[i][0], x, y)
+        return [(start, (start[0] + dx * MARK_LEN, start[1] + dy * MARK_LEN), inner)
+                for start, (dx, dy), inner in mark_starts(box(i, x, y), placed[i][0].bleed, xs, ys)]
+
+    def cost(i, x, y):
+        """Crowding pairs with the other blocks: both on inner cut lines first (neither may give way)."""
+        mine = marks(i, x, y)
+        theirs = [m for j, (_, ox, oy) in enumerate(placed) if j != i for m in marks(j, ox, oy)]
+        pairs = [(a, b) for a in mine for b in theirs if crowd(a[:2], b[:2])]
+        return sum(1 + 1000 * (a[2] and b[2]) for a, b in pairs)
+
+    def free(i, x, y):
+        """True when block i at (x, y) stays inside region and GAP from every other block."""
+        b, apart = box(i, x, y), grown(box(i, x, y), GAP - EPS)
+        inside = (region.x - EPS <= b.x and b.x + b.w <= region.x + region.w + EPS and
+                  region.y - EPS <= b.y and b.y + b.h <= region.y + region.h + EPS)
+        others = [box(j, ox, oy) for j, (_, ox, oy) in enumerate(placed) if j != i]
+        return inside and not any(apart.x < o.x + o.w and o.x < apart.x + apart.w and apart.y < o.y + o.h and
+                                  o.y < apart.y + apart.h for o in others)
+
+    def spread(i, axis, d):
+        """How far the blocks reach along an axis with block i shifted by d (less spread leaves more room for marks)."""
+        spans = [(p[1 + axis] + d * (j == i), p[1 + axis] + d * (j == i) + (p[0].width, p[0].height)[axis])
+                 for j, p in enumerate(placed)]
+        return round(max(high for _, high in spans) - min(low for low, _ in spans), 4)
+
+    for i, (block, x, y) in reversed(list(enumerate(placed))):  # the smaller blocks, placed later, move first
+        if len(placed) < 2 or not cost(i, x, y):
+            continue
+        for axis in (0, 1):
+            x, y = placed[i][1:]
+            mine = [m[0][axis] for m in marks(i, x, y) if m[0][axis] == m[1][axis]]
+            theirs = [m[0][axis] for j, (_, ox, oy) in enumerate(placed) if j != i
+                      for m in marks(j, ox, oy) if m[0][axis] == m[1][axis]]
+            shifts = {0.0} | {round(b - a + d, 4) for a in mine for b in theirs for d in (-NEAR, 0.0, NEAR)
+                              if abs(b - a + d) <= 2 * NEAR}
+            options = [(cost(i, x + d * (axis == 0), y + d * (axis == 1)), spread(i, axis, d), abs(d), d)
+                       for d in sorted(shifts) if free(i, x + d * (axis == 0), y + d * (axis == 1))]
+            d = min(options)[-1]
+            placed[i] = (block, x + d * (axis == 0), y + d * (axis == 1))
+    return placed
+
+
+def segment_box(segment):
+    """The bounding rectangle of a segment."""
+    (x1, y1), (x2, y2) = segment
+    return Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+
+
+def finish(page, area, bounds, shift_y=None, known=None):
+    """A filled page as (sheet, back art of each slot, marks and grounds of its two-sided blocks).
+
+    Its blocks go where arrange puts them; known: the arrangements of the plan's pages so far, by their blocks' layouts
+    and places (the full sheets of a group are arranged once).
+    """
+    key = (tuple((b[1:], x, y) for b, x, y in page.blocks), page.region,
+           tuple(s.bleed_box for s in page.fixed), area, bounds, shift_y)
+    known = {} if known is None else known
+    if key not in known:
+        known[key] = arrange(page, area, bounds, shift_y)
+    corners, marks = known[key]
+    slots, grounds, back_of = list(page.fixed), [], dict(page.back_of)
+    for (block, _, _), (x, y) in zip(page.blocks, corners):
+        s, _, _ = place(block, x, y)
+        slots += s
+        if len(s) > 1:
+            grounds.append((Rect(x, y, block.width, block.height), bool(block.cells[0][1])))
+        back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
+    outline = draft(page)
+    sheet = outline._replace(slots=tuple(slots), marks=tuple(seg for seg, _ in marks), grounds=tuple(box for box, _ in grounds))
+    two_sided = [b for b, _, _ in page.blocks if b.cells[0][1]]
+    reverse = Sheet("back", (), tuple(seg for seg, k in marks if page.blocks[k][0].cells[0][1]), (),
+                    tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c[2] for b in two_sided for c in b.cells))),
+                    grounds=tuple(box for box, two in grounds if two))
+    return sheet, back_of, reverse
+
+
+def arrange(page, area, bounds, shift_y=None):
+    """Where a filled page's blocks go and their crop marks: (bleed box corner of each block, marks as crop_marks gives).
+
+    Blocks and their crop marks are centred between the marks' bounds, across and down (unless the page has
+    own-layout slots or shift_y sets their bottom), the blocks kept inside the area: marks at the sheet's edges come
+    out alike, as long as room allows.
+    """
+    placed = align(page.blocks, page.region)
+    bottom = max(y + b.height for b, _, y in placed) if placed else area.y
+
+    def centred(reach, start, size, area_start, area_size):
+        """The shift that centres the blocks with their marks reach(length) long between start and start + size,
+        as long as every mark keeps MARK_TIGHT (where it had room for that) and every block stays in the area."""
+        low, high = min(reach(MARK_LEN)[0], default=start), max(reach(MARK_LEN)[1], default=start + size)
+        shift = start + (size - (high - low)) / 2 - low
+        low, high = min(reach(MARK_TIGHT)[0], default=start), max(reach(MARK_TIGHT)[1], default=start + size)
+        shift = min(max(shift, start - low), start + size - high)
+        low, high = min(reach(0.0)[0], default=area_start), max(reach(0.0)[1], default=area_start + area_size)
+        return min(max(shift, area_start - low), area_start + area_size - high)
+
+    def out(block, length):
+        return 0.0 if not length else EDGE if block.punched else max(mark_room(block.bleed, length), EDGE)
+
+    dx = centred(lambda n: ([x - out(b, n) for b, x, _ in placed], [x + b.width + out(b, n) for b, x, _ in placed]),
+                 bounds.x, bounds.w, area.x, area.w)
+    dy = 0.0 if page.fixed else centred(lambda n: ([y - out(b, n) for b, _, y in placed],
+                                                   [y + b.height + out(b, n) for b, _, y in placed]), bounds.y, bounds.h,
+                                        area.y, area.h)
+    if shift_y is not None:
+        dy = shift_y - bottom
+    corners = tuple((x + dx, y + dy) for _, x, y in placed)
+    blocks = [(Rect(x, y, block.width, block.height), block.bleed, *place(block._replace(cells=()), x, y)[1:])
+              for (block, _, _), (x, y) in zip(placed, corners)]
+    return corners, tuple(crop_marks(blocks, bounds, [s.bleed_box for s in page.fixed]))
+
+
+def draft(page):
+    """A filled page's sheet before its pieces are placed: its side, components and note, no slots or marks (enough to
+    count the sheets and to write page 1's list)."""
+    components = tuple(dict.fromkeys(page.components + tuple(cell[2] for b, _, _ in page.blocks for cell in b.cells)))
+    note = "; ".join(n for n in (page.note, PUNCH_NOTE if any(b.punched for b, _, _ in page.blocks) else "") if n)
+    return Sheet(page.side, (), (), (), components, note)
+
+
+def panels(comp, piece, area, bounds):
+    """Split a board too large for the sheet into overlapping panels.
+
+    Where two panels overlap, the earlier one (left, or above) carries the overlap as a shaded glue tab with the
+    alignment targets in it; the later one goes on top, its edge on the tab's inner line, and hides the tab.
+    Windows are in board trim coordinates; every panel prints the board's bleed around its trim.
+    """
+    kind = KINDS[comp.kind]
+    w, h = comp.trim
+    overlap = kind.panel_overlap(comp.options) if kind.panel_overlap else OVERLAP
+    b = comp.bleed
+    area = Rect(area.x + b, area.y + b, area.w - 2 * b, area.h - 2 * b)
+    nx = 1 if w <= area.w + EPS else math.ceil((w - overlap) / (area.w - overlap) - EPS)
+    ny = 1 if h <= area.h + EPS else math.ceil((h - overlap) / (area.h - overlap) - EPS)
+    pw, ph = (w + (nx - 1) * overlap) / nx, (h + (ny - 1) * overlap) / ny
+    sheets = []
+    for j in range(ny):
+        for i in range(nx):
+            window = Rect(i * (pw - overlap), j * (ph - overlap), pw, ph)  # on the board, trim coordinates
+            x, y = area.x + (area.w - pw) / 2, area.y + (area.h - ph) / 2
+            slot = Slot(piece.front, x, y, pw, ph, b, 0, window)
+            tabs = ([Rect(x + pw - overlap, y, overlap, ph)] if i < nx - 1 else []) + \
+                   ([Rect(x, y + ph - overlap, pw, overlap)] if j < ny - 1 else [])
+            targets = [(t.x + t.w / 2, t.y + f * t.h) if t.h == ph else (t.x + f * t.w, t.y + t.h / 2)
+                       for t in tabs for f in (0.2, 0.5, 0.8)]
+            marks = crop_marks([(slot.bleed_box, b, (x, x + pw), (y, y + ph))], bounds)
+            number = j * nx + i + 1
+            note = f"panel {number} of {nx * ny} (row {j + 1}, column {i + 1}): overlap {overlap:g} mm"
+            if tabs:
+                note += ", shaded: glue tab, hidden by the next panel"
+            sheets.append(Sheet("single", (slot,), tuple(seg for seg, _ in marks), tuple(targets), (comp.id,), note,
+                                assembly=assembly_map(slot, area, nx, ny, i, j, overlap), tabs=tuple(tabs)))
+    return sheets
+
+
+class Assembly(NamedTuple):
+    """A small map of a board's panel grid printed beside a panel: where it goes (col, row of cols x rows)."""
+
+    x: float
+    y: float
+    cell_w: float
+    cell_h: float
+    cols: int
+    rows: int
+    col: int
+    row: int
+    overlap: float
+
+
+ASSEMBLY_CELL = 9.0    # width of one panel on the assembly map
+ASSEMBLY_TEXT = 70.0   # room beside the map for its caption
+ASSEMBLY_LINES = 4     # caption lines at most, 4 mm apart
+
+
+def assembly_map(slot, area, cols, rows, col, row, overlap):
+    """The assembly map for one panel: in the free band above the panel, else below it; None when neither has room."""
+    if cols * rows == 1:
+        return None
+    cell_w = ASSEMBLY_CELL
+    cell_h = cell_w * slot.h / slot.w
+    w, h = cols * cell_w + ASSEMBLY_TEXT, max(rows * cell_h, ASSEMBLY_LINES * 4.0)
+    room = max(MARK_OFFSET, slot.bleed + CLEAR) + MARK_LEN + CLEAR
+    above = (MARGIN + 1, slot.y - room)
+    below = (slot.y + slot.h + room, area.y + area.h + EDGE)
+    for top, bottom in (above, below):
+        if bottom - top >= h:
+            return Assembly(area.x + (area.w - w) / 2, top + (bottom - top - h) / 2, cell_w, cell_h, cols, rows,
+                            col, row, overlap)
+    return None
+
+
+BACKS = ("duplex", "fold")
+FOLD_NOTE = "fold along the dashed line, glue, then cut: each back lands behind its front"
+
+
+def impose(spec, pieces, paper, backs="duplex", drafted=False):
+    """Plan all sheets for one paper size.
+
+    Pieces of one size share a grid; larger groups are placed first and smaller ones fill the free space left on
+    earlier sheets (single-sided pieces also on the fronts of duplex sheets). Two-sided pieces go on duplex pairs
+    or on gutter-fold sheets; a component printed once (print: once) gets copy sheets of its own. Single-sided
+    pieces also fill page 1 below the list of components (Plan.cover) when that saves a sheet.
+    drafted: the plan's sheets as draft makes them (enough to count them), none of them finished.
+    """
+    width, height = paper_size(paper)
+    area, bounds = printable_area(paper), mark_bounds(width, height)
+    folding = backs == "fold"
+    fold_y = area.y + area.h / 2
+    half = Rect(area.x, area.y, area.w, fold_y - EDGE - area.y)
+    own, panel_sheets, copy_pages, groups = [], [], [], {}
+    for comp in spec.components:
+        mine = [p for p in pieces if p.component == comp.id]
+        if not mine:
+            continue
+        kind = KINDS[comp.kind]
+        if placing(comp) != "grid":
+            own.append((comp, mine))
+            continue
+        w, h = comp.trim
+        two_sided = comp.back is not None
+        room = half if two_sided and folding else area
+        if not fit(room, Group(w, h, comp.bleed, ()), 1):
+            if two_sided and folding:
+                raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm does not fit half a {paper} sheet "
+                                "for a fold-over layout; build it for duplex printing instead")
+            if not panelled(kind, comp.options) or two_sided:
+                raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm (bleed {comp.bleed:g} mm) "
+                                f"does not fit on {paper} paper ({area.w:g} x {area.h:g} mm usable)")
+            for piece in mine:
+                panel_sheets += panels(comp, piece, area, bounds)
+            continue
+        cells = [(p.front, p.back, comp.id) for p in mine]
+        if comp.printing == "once":
+            copy_pages += copy_sheets(Group(w, h, comp.bleed, tuple(dict.fromkeys(cells))), room,
+                                      "fold" if two_sided and folding else "front" if two_sided else "single")
+            continue
+        ground = shared_ground(spec, mine)
+        key = (round(w, 4), round(h, 4), comp.bleed, two_sided, ground)
+        groups[key] = groups[key]._replace(pieces=groups[key].pieces + tuple(cells)) if key in groups \
+            else Group(w, h, comp.bleed, tuple(cells), (comp.bleed if round_cut(comp) else 0.0) if ground else None,
+                       bool(ground and round_cut(comp)), key)
+    by_size = sorted(groups.items(), key=lambda item: -(item[1].w + 2 * item[1].bleed) * (item[1].h + 2 * item[1].bleed))
+    order = [(key[3], group) for key, group in sorted(by_size, key=lambda item: not item[0][3])]
+
+    def packed(cover=None):
+        """The pages with the groups packed in order, single-sided ones first on the cover (page 1) while it has room."""
+        pages = [page for comp, mine in own for page in own_layout(comp, mine, area, width, half if folding else None)]
+        for two_sided, group in order:
+            if cover and not two_sided:
+                group = group._replace(pieces=group.pieces[cover.add(group, list(group.pieces)):])
+                if not group.pieces:
+                    continue
+            if two_sided:
+                side = "fold" if folding else "front"
+                pack(group, pages, (side,), lambda: _Page(side, half if folding else area, outer=area))
+            else:
+                pack(group, pages, ("single",) if folding else ("single", "front"), lambda: _Page("single", area))
+        return pages
+
+    def plan(pages, cover=None, final=True):
+        """The plan of packed pages: every sheet finished, or (final false) drafted."""
+        known = {}  # arrangements by layout, for this plan
+        done = (lambda page: finish(page, area, bounds, known=known)[0]) if final else draft
+        sheets = [done(page) for page in pages if page.side == "single"] + panel_sheets
+        sheets += [done(page) for page in copy_pages if page.side == "single"]
+        for page in [p for p in pages + copy_pages if p.side != "single"]:
+            if page.side == "fold":
+                outline = draft(page)
+                sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y, known) if final else
+                              outline._replace(note=fold_note(outline.note)))
+                continue
+            front, back_of, reverse = finish(page, area, bounds, known=known) if final else (draft(page), {}, None)
+            sheets += [front, mirror(front, width, back_of, reverse)]
+        if not (cover and cover.blocks):
+            return Plan(paper, width, height, tuple(sheets))
+        if not final:
+            return Plan(paper, width, height, tuple(sheets), draft(cover))
+        bottom = max(y + block.height for block, _, y in cover.blocks)  # centred in the room below the list
+        return Plan(paper, width, height, tuple(sheets), finish(cover, area, bounds, shift_y=(bottom + area.y + area.h) / 2)[0])
+
+    plain_pages = packed()
+    if all(two_sided for two_sided, _ in order):  # page 1 takes single-sided pieces only: there are none to try there
+        return plan(plain_pages, final=not drafted)
+    plain = plan(plain_pages, final=False)
+    top = list_bottom(plain, spec) + GAP  # the list's length depends on the plan: measured on the plain one
+    cover = _Page("single", Rect(area.x, top, area.w, area.y + area.h - top), outer=area)
+    covered_pages = packed(cover)
+    covered = plan(covered_pages, cover, final=False)
+    saves = len(covered.sheets) < len(plain.sheets) and list_bottom(covered, spec) + GAP <= top + EPS
+    if drafted:
+        return covered if saves else plain
+    return plan(covered_pages, cover) if saves else plan(plain_pages)
+
+
+def shared_ground(spec, pieces):
+    """The ground colours (front, back) that every bled piece of a component fills its bleed box with, or None.
+
+    Neighbours with one ground share their bleed: a cut or punch a little off still lands on that colour. The grounds
+    the checks noted as they drew each face are read (a face they did not draw is drawn here and noted).
+    """
+    from ..output.document import ground  # lazy: start-up (the PDF writer loads only to draw; loading a spec needs none of it)
+    if not spec.component(pieces[0].component).bleed:
+        return None
+    arts, grounds, found = expand(spec)[1], spec.remembered("grounds", dict), []
+    for side in ("front", "back") if pieces[0].back else ("front",):
+        colours = set()
+        for key in dict.fromkeys(getattr(p, side) for p in pieces):
+            if key not in grounds:
+                grounds[key] = ground(draw_art(spec, arts[key]))
+            colours.add(grounds[key])
+            if len(colours) > 1 or None in colours:
+                return None
+        found.append(colours.pop())
+    return tuple(found)
+
+
+def copy_sheets(group, area, side):
+    """Sheets of a component printed once, to be copied: its faces once each, a single face repeated to fill the sheet."""
+    pages = []
+    if len(group.pieces) == 1:  # as many copies as the sheet holds, in as few blocks as they take
+        pages.append(_Page(side, area, note=COPY_NOTE))
+        copies = list(group.pieces) * math.ceil(area.w * area.h / (group.w * group.h))
+        while pages[-1].add(group, copies):
+            pass
+    else:
+        pack(group, pages, (side,), lambda: _Page(side, area, note=COPY_NOTE))
+    for page in pages:
+        per_sheet = sum(len(block.cells) for block, _, _ in page.blocks)
+        page.note = f"{COPY_NOTE} ({per_sheet} per sheet)" if len(group.pieces) == 1 else COPY_NOTE
+    return pages
+
+
+def fold(page, area, bounds, fold_y, known=None):
+    """A gutter-fold sheet: fronts set down to EDGE above the fold line, each back mirrored below it, turned 180 degrees."""
+    front, back_of, _ = finish(page, area, bounds, shift_y=fold_y - EDGE, known=known)
+    backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h, s.w, s.h, s.bleed, turn(s.rotation, 180))
+                  for s in front.slots)
+    marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
+    grounds = front.grounds + tuple(Rect(g.x, 2 * fold_y - g.y - g.h, g.w, g.h) for g in front.grounds)
+    note = fold_note(front.note)
+    return Sheet("fold", front.slots + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)
+
+
+def fold_note(note):
+    """A gutter-fold sheet's note: how to fold it, then its pieces' own note."""
+    return "; ".join(n for n in (FOLD_NOTE, note) if n)
+
+
+def own_layout(comp, pieces, area, width, half=None):
+    """Pages of a kind that lays out its own pieces (Kind.layout), e.g. tessellated hex tiles; free space below them.
+
+    half: the top half of a fold-over sheet; two-sided pieces then go in it, their backs mirrored below the fold.
+    """
+    layouts = {"hex": hexsheet.sheets}
+    folding = half is not None and comp.back is not None
+    room = half if folding else area
+    laid = layouts[placing(comp)](comp, pieces, room, width)
+    pages = []
+    for sheet, after in zip(laid, laid[1:] + [None]):
+        if sheet.side == "back":
+            continue
+        back_of = {s: b.art for s, b in zip(sheet.slots, after.slots)} if after and after.side == "back" else {}
+        below = max(s.bleed_box.y + s.bleed_box.h for s in sheet.slots) + GAP
+        free = Rect(room.x, below, room.w, room.y + room.h - below)
+        pages.append(_Page("fold" if folding else sheet.side, free, sheet.slots, back_of, sheet.note, sheet.components, area))
+    return pages

@@ -1,0 +1,242 @@
+"""Sheet furniture as drawings: crop marks and targets, the ruler, the words of each sheet, and the manifest page."""
+from ..draw import svg, textfit
+from ..check.wording import ranges
+from ..components import KINDS
+from ..components.kind import making as making_up, round_cut
+from .plan import COPY_NOTE, MARGIN, SPACING
+from ..units import fmt_mm, paper
+
+RULER = 50.0
+MARK_WIDTH = 0.25
+
+
+def marks(plan, sheet):
+    """The cutting furniture of a sheet: crop marks, alignment targets and fold lines (shared by sheets alike)."""
+    dwg = svg.drawing(plan.width, plan.height, ident="marks")
+    for (x1, y1), (x2, y2) in sheet.marks:
+        dwg.add(dwg.line((svg.r(x1), svg.r(y1)), (svg.r(x2), svg.r(y2)), stroke="#000000", stroke_width=MARK_WIDTH))
+    for tab in sheet.tabs:
+        glue_tab(dwg, tab, sheet.slots[0])
+    for x, y in sheet.targets:
+        target(dwg, x, y)
+    for y in sheet.folds:  # dashed across the sheet, broken where crop marks cross the fold
+        crossing = sorted(a[0] for a, b in sheet.marks if min(a[1], b[1]) <= y <= max(a[1], b[1]))
+        starts, ends = [MARGIN] + [x + SPACING for x in crossing], [x - SPACING for x in crossing] + [plan.width - MARGIN]
+        for x1, x2 in zip(starts, ends):
+            if x2 > x1:
+                dwg.add(dwg.line((svg.r(x1), svg.r(y)), (svg.r(x2), svg.r(y)), stroke="#000000", stroke_width=MARK_WIDTH,
+                                 stroke_dasharray="3,2"))
+    return dwg
+
+
+def glue_tab(dwg, tab, slot):
+    """A glue tab: the strip the next panel covers, shaded out into the bleed, with a line where that panel's edge goes."""
+    b, upright = slot.bleed, tab.h == slot.h
+    shade = (tab.x, tab.y - b, tab.w + b, tab.h + 2 * b) if upright else (tab.x - b, tab.y, tab.w + 2 * b, tab.h + b)
+    dwg.add(dwg.rect((svg.r(shade[0]), svg.r(shade[1])), (svg.r(shade[2]), svg.r(shade[3])), fill="#808080",
+                     fill_opacity=0.45))
+    inner = (tab.x, tab.y, tab.x, tab.y + tab.h) if upright else (tab.x, tab.y, tab.x + tab.w, tab.y)
+    dwg.add(dwg.line((svg.r(inner[0]), svg.r(inner[1])), (svg.r(inner[2]), svg.r(inner[3])), stroke="#000000",
+                     stroke_width=0.4))
+
+
+def marks_key(sheet):
+    """What makes two sheets' cutting furniture the same."""
+    return ("marks", tuple(sheet.marks), tuple(sheet.targets), tuple(sheet.folds), tuple(sheet.tabs))
+
+
+def labels(plan, sheet, number, total, game_title, how=""):
+    """The words of a sheet: fold labels, the assembly map of a panel, the footer label; how: making up its pieces."""
+    dwg = svg.drawing(plan.width, plan.height, ident=f"sheet-{number}")
+    if sheet.assembly:
+        assembly(dwg, sheet.assembly)
+    what = {"back": f"back of sheet {number - 1}", "front": "front", "single": "", "fold": "fold-over"}[sheet.side]
+    footer(dwg, plan, f"{game_title} · sheet {number}/{total}{' · ' + what if what else ''}",
+           ". ".join(note for note in (sheet.note, how) if note))
+    return dwg
+
+
+def making(spec, sheet) -> str:
+    """How to make up the pieces on a sheet once cut (folds, glue), from their kinds; empty when there is nothing to say."""
+    found = [making_up(comp) for comp in map(spec.component, sheet.components) if making_up(comp) and sheet.side != "back"]
+    return ". ".join(found) + "." if found else ""
+
+
+def target(dwg, x, y, radius=3.0):
+    """An alignment target: a circle with a cross, for matching panels."""
+    dwg.add(dwg.circle((svg.r(x), svg.r(y)), radius, fill="none", stroke="#000000", stroke_width=MARK_WIDTH))
+    for dx, dy in ((1, 0), (0, 1)):
+        dwg.add(dwg.line((svg.r(x - dx * radius * 1.6), svg.r(y - dy * radius * 1.6)),
+                         (svg.r(x + dx * radius * 1.6), svg.r(y + dy * radius * 1.6)), stroke="#000000", stroke_width=MARK_WIDTH))
+
+
+def assembly(dwg, a):
+    """The assembly map: the panel grid with each panel's number, this one shaded, and how to join them."""
+    for row in range(a.rows):
+        for col in range(a.cols):
+            x, y = a.x + col * a.cell_w, a.y + row * a.cell_h
+            here = (col, row) == (a.col, a.row)
+            dwg.add(dwg.rect((svg.r(x), svg.r(y)), (svg.r(a.cell_w), svg.r(a.cell_h)), fill="#bbbbbb" if here else "#ffffff",
+                             stroke="#000000", stroke_width=0.3))
+            dwg.add(svg.text(dwg, row * a.cols + col + 1, x + a.cell_w / 2, y + a.cell_h / 2 + 1.2, 3.2, bold=here))
+    number = a.row * a.cols + a.col + 1
+    under = [n for n, ok in ((number + 1, a.col < a.cols - 1), (number + a.cols, a.row < a.rows - 1)) if ok]
+    over = [n for n, ok in ((number - 1, a.col > 0), (number - a.cols, a.row > 0)) if ok]
+    lines = [f"Assembly: {a.cols * a.rows} panels, {a.rows} row{'s' * (a.rows > 1)} of {a.cols}; this is panel {number} (shaded)"]
+    if under:
+        verb = "goes" if len(under) == 1 else "go"
+        lines.append(f"{_panels(under)} {verb} on top of this panel's grey glue tab{'s' * (len(under) > 1)}")
+    if over:
+        lines.append(f"this panel goes on top of {_panels(over)}")
+    lines.append(f"overlap {a.overlap:g} mm: each edge on the tab's line, glue on the targets")
+    left, top = a.x + a.cols * a.cell_w + 3, a.y + (a.rows * a.cell_h - 4 * (len(lines) - 1)) / 2 + 1
+    for k, line in enumerate(lines):
+        dwg.add(svg.text(dwg, line, left, top + 4 * k, 2.8 if k else 3.0, anchor="start", bold=k == 0))
+
+
+def _panels(numbers):
+    """'panel 2' or 'panels 2 and 3'."""
+    return f"panel {numbers[0]}" if len(numbers) == 1 else f"panels {' and '.join(map(str, numbers))}"
+
+
+def ruler(plan):
+    """The footer's fixed part, alike on every sheet: a 50 mm calibration ruler and how to print."""
+    dwg = svg.drawing(plan.width, plan.height, ident="ruler")
+    base, left = plan.height - MARGIN - 2.5, MARGIN + 1
+    dwg.add(dwg.line((left, base), (left + RULER, base), stroke="#000000", stroke_width=0.3))
+    for mm in range(int(RULER) + 1):
+        tick = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
+        dwg.add(dwg.line((left + mm, base), (left + mm, base - tick), stroke="#000000", stroke_width=0.15))
+    dwg.add(svg.text(dwg, f"{fmt_mm(RULER)}: measure to check the scale", left + RULER + 2, base, 2.4, anchor="start"))
+    dwg.add(svg.text(dwg, "print at 100% (actual size), not fit to page", plan.width - MARGIN - 1, base, 2.4, anchor="end"))
+    return dwg
+
+
+def footer(dwg, plan, label, note=""):
+    """The footer's own words: the sheet label at right, a note above the ruler (smaller when long, left of the label)."""
+    base = plan.height - MARGIN - 2.5
+    label = f"{label} · {paper(plan.paper).label}"
+    dwg.add(svg.text(dwg, label, plan.width - MARGIN - 1, base - 4, 2.8, anchor="end", bold=True))
+    if note:
+        room = plan.width - 2 * MARGIN - 6 - textfit.width(label, 2.8, bold=True)
+        dwg.add(svg.text(dwg, note, MARGIN + 1, base - 5.5, min(2.6, room / textfit.width(note, 1.0)), anchor="start"))
+
+
+PRINTING = {  # how to print a run of pages, by the side of its sheets
+    "single": "print single-sided.",
+    "front": "print double-sided, flip on the long edge; each back lands behind its front.",
+    "fold": "print single-sided, fold along the dashed line (backs behind fronts), glue, then cut.",
+}
+
+
+def page_runs(sides):
+    """(first page, last page, how) for each run of sheets printed alike; the sheets start on page 2."""
+    runs = []
+    for page, side in enumerate(sides, start=2):
+        how = "front" if side == "back" else side
+        if runs and runs[-1][2] == how:
+            runs[-1][1] = page
+        else:
+            runs.append([page, page, how])
+    return [tuple(run) for run in runs]
+
+
+def page_list(numbers) -> str:
+    """Page numbers as runs: 'page 3', 'pages 2-5, 8'."""
+    return f"page{'s' * (len(numbers) > 1)} {ranges(numbers)}"
+
+
+def supplies(spec, plan) -> list:
+    """What to print on and cut with besides a printer and scissors: paper weights by page, punches, glue, bags."""
+    copies = [n for n, s in enumerate(plan.sheets, start=2) if s.note.startswith(COPY_NOTE)]
+    pieces = [1] * bool(plan.cover) + [n for n, s in enumerate(plan.sheets, start=2) if not s.note.startswith(COPY_NOTE)]
+    paper = f"Card of 160-200 g/m² for {page_list(pieces)} (the pieces you handle)" if pieces else ""
+    if copies:
+        paper += f"{'; p' if paper else 'P'}lain 80 g/m² paper for {page_list(copies)} (written on in play)"
+    out = [paper + "."] if paper else []
+    punches = {}
+    for comp in spec.components:
+        circle = round_cut(comp)
+        if circle:
+            punches.setdefault((circle.punch, 2 * circle.r), []).append(comp.title.lower())
+    for (punch, size), titles in punches.items():
+        out.append(f"A {punch} ({size:g} mm) circle punch for the {' and '.join(titles)}, or scissors along the cutting ring.")
+    glued = (["the board panels"] if any(s.tabs for s in plan.sheets) else []) + \
+        [f"the {comp.title.lower()}" for comp in spec.components if KINDS[comp.kind].glue]
+    if glued:
+        out.append(f"A glue stick for {' and '.join(glued)}.")
+    out.append("Small bags or envelopes, one for each kind of piece, to keep the set in order.")
+    return out
+
+
+def manifest(plan, spec, rows, sides):
+    """The first page: the game, its components, what else to have, and how to print the sheets (sides: one per sheet)."""
+    dwg = svg.drawing(plan.width, plan.height, ident="manifest")
+    listing(dwg, plan, spec, rows, sides)
+    footer(dwg, plan, f"{spec.game.title} · sheet 1/{len(sides) + 1} · manifest")
+    return dwg
+
+
+def list_bottom(plan, spec) -> float:
+    """How far down page 1 the list of components reaches (mm), its last line's descenders included."""
+    dwg = svg.drawing(plan.width, plan.height, ident="manifest")
+    return listing(dwg, plan, spec, [("",) * 5 for _ in spec.components], [s.side for s in plan.sheets]) + 1.5
+
+
+def listing(dwg, plan, spec, rows, sides) -> float:
+    """Write the list of components, supplies and printing advice at the top of page 1; return its last baseline (mm)."""
+    x, y = MARGIN + 8, MARGIN + 14
+    width = plan.width - 2 * x
+    game = spec.game
+    total = len(sides) + 1
+    dwg.add(svg.text(dwg, game.title, x, y, 9, anchor="start", bold=True))
+    y += 8
+    credit = f"A game by {game.designer}" + (f" ({game.publisher})" if game.publisher else "")
+    dwg.add(svg.text(dwg, credit, x, y, 4.2, anchor="start"))
+    facts = game.facts()
+    if facts:
+        y += 6
+        dwg.add(svg.text(dwg, facts, x, y, 3.6, anchor="start"))
+    y += 14
+    dwg.add(svg.text(dwg, "Components", x, y, 5, anchor="start", bold=True))
+    columns = (("component", 0), ("count", 62), ("size", 80), ("sheets of paper", 116), ("double-sided", 150))
+    y += 8
+    for name, dx in columns:
+        dwg.add(svg.text(dwg, name, x + dx, y, 3.4, anchor="start", bold=True))
+    dwg.add(dwg.line((x, y + 1.5), (plan.width - MARGIN - 8, y + 1.5), stroke="#000000", stroke_width=0.3))
+    for row in rows:
+        y += 6.5
+        for (_, dx), value in zip(columns, row):
+            dwg.add(svg.text(dwg, value, x + dx, y, 3.4, anchor="start"))
+    if game.needs:
+        y += 4
+        for line in textfit.wrap(f"You also need: {', '.join(game.needs)}.", 3.4, width):
+            y += 5.5
+            dwg.add(svg.text(dwg, line, x, y, 3.4, anchor="start"))
+    y += 14
+    dwg.add(svg.text(dwg, "To make the set", x, y, 5, anchor="start", bold=True))
+    for item in supplies(spec, plan):
+        for k, line in enumerate(textfit.wrap(item, 3.3, width - 4)):
+            y += 5.5 if k else 6.5
+            if not k:
+                dwg.add(dwg.circle((svg.r(x + 1), svg.r(y - 1.1)), 0.6, fill="#000000"))
+            dwg.add(svg.text(dwg, line, x + 4, y, 3.3, anchor="start"))
+    y += 14
+    dwg.add(svg.text(dwg, "How to print", x, y, 5, anchor="start", bold=True))
+    names = [spec.component(c).title.lower() for c in plan.cover.components] if plan.cover else []
+    page_1 = "this list" + (f", with the {' and the '.join(names)} below it" if names else "")
+    advice = ["Print at 100% (actual size): turn off 'fit to page'. The ruler on every sheet must measure 50 mm.",
+              "Cut along the lines between crop marks; tiles in a block share their cut lines.",
+              f"Page 1 is {page_1}" + ("." if total == 1 else "; page 2 is the sheet." if total == 2 else
+                                       f"; the sheets are pages 2-{total}.")]
+    for first, last, how in page_runs(sides):
+        advice.append(f"{'Page' if first == last else 'Pages'} {first}{'' if first == last else f'-{last}'}: {PRINTING[how]}")
+    copies = [str(n) for n, s in enumerate(plan.sheets, start=2) if s.note.startswith(COPY_NOTE)]
+    if copies:
+        advice.append(f"Page{'s' * (len(copies) > 1)} {', '.join(copies)}: copy sheet{'s' * (len(copies) > 1)},"
+                      " print as many as you need (written on in play).")
+    for item in advice:
+        for k, line in enumerate(textfit.wrap(item, 3.3, width)):
+            y += 5.5 if k else 6.5
+            dwg.add(svg.text(dwg, line, x, y, 3.3, anchor="start"))
+    return y

@@ -1,0 +1,228 @@
+"""Sheet PDFs written directly: pages of PDF operators in mm, shared faces as Form XObjects, exact page boxes."""
+import functools
+import re
+from operator import add, sub
+
+from ..draw import art, content, typeface
+from . import pdffile
+from ..units import PT_PER_MM
+
+
+PAGE_BASE = f"{PT_PER_MM:.6f} 0 0 -{PT_PER_MM:.6f} 0 {{}} cm"  # page units: mm, y down from the top-left corner
+UPRIGHT = (1, 0, 0, 1, 0, 0)
+TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), 180: (-1, 0, 0, -1), -90: (0, -1, 1, 0)}
+
+
+class Document:
+    """A sheet PDF written once, as content streams in mm: faces and furniture as PDF operators, their text in the bundled
+    Vera (each weight embedded once, as a subset), one Form XObject for a face used more than once, see-through groups as
+    transparency groups, the designer's images and SVG art as XObjects."""
+
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+        self.file = pdffile.File()
+        self.resources = self.file.reserve()
+        self.pages, self.ops, self.top = [], [], []  # the page's faces, then its furniture
+        self.shared, self.forms, self.xobjects = set(), {}, {}
+        self.alphas, self.chars = set(), {}  # the opacities set, the characters set in each font
+        self.art = {}  # resource name -> (path, spec folder) of the designer's images and SVG art
+        self.cursor = None  # origin of the open run of placements by translation, if any
+        self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
+
+    def share(self, key):
+        """Mark an artwork to be stored once and placed by reference wherever it is used."""
+        self.shared.add(key)
+
+    def paint(self, picture, matrix=None, clip=None, key=None):
+        """Draw an artwork (an svg.Drawing, or a face already Written) whose top-left goes where matrix (mm, y down) says."""
+        matrix = matrix or UPRIGHT
+        name = self.forms.get(key) if key is not None else None
+        if name is None:
+            face = picture if isinstance(picture, content.Written) else content.write(picture)
+            self._take(face)
+            if key not in self.shared:
+                self._end_run()
+                self.ops.append(" ".join(["q", *_clip(clip), *_move(matrix),
+                                          *_clip((0, 0, face.width, face.height)), face.ops, "Q"]))  # as a form's BBox
+                return
+            name = self._form(key, face.ops, face)
+        if clip is None and matrix[:4] == UPRIGHT[:4]:
+            self._run(name, matrix[4], matrix[5])
+        else:
+            self._end_run()
+            self.ops.append(" ".join(["q", *_clip(clip), *_move(matrix), name, "Do Q"]))
+
+    def fill(self, rect, rgb):
+        """Paint a rectangle (x, y, w, h in mm) in one colour ('r g b' operands) under what is painted next."""
+        self._end_run()
+        self.ops.append(f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q")
+
+    def furniture(self, make, key=None):
+        """Draw sheet furniture from make() over the faces; a key stores it once as a form."""
+        self._end_run()
+        name = self.forms.get(key) if key is not None else None
+        if name is None:
+            drawing = make()
+            written = content.write(drawing)
+            self._take(written)
+            if key is None:
+                self.top.append(written.ops)
+                return
+            name = self._form(key, written.ops, drawing, "/S")
+        self.top.append(f"{name} Do")
+
+    def next_page(self, slots=()):
+        """End the page; its trim and bleed boxes enclose the slots' (the whole page when it has none)."""
+        self._end_run()
+        parts = [ops for ops in (self.ops, self.top) if ops]  # faces, then furniture: identical parts are stored once
+        base = PAGE_BASE.format(content.n(self.height * PT_PER_MM))
+        parts = [[base] + parts[0]] + parts[1:] if parts else [[base]]
+        self.pages.append(([self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts], extent(slots)))
+        self.ops, self.top = [], []
+
+    def _take(self, face):
+        """Note what a written face needs from the file: opacities, characters, the designer's files, see-through groups."""
+        self.alphas.update(face.alphas)
+        self._set(face.chars)
+        self._use(face.sources)
+        for name, ops in face.groups:
+            if name not in self.xobjects:
+                self.xobjects[name] = self.file.stream(ops.encode("latin-1"), f" /Type /XObject /Subtype /Form /BBox "
+                                                       f"{content.GROUP_BOX} /Group << /S /Transparency >> "
+                                                       f"/Resources {self.resources} 0 R")
+
+    def _set(self, chars):
+        """Note the characters written in each font, (resource name, characters) pairs."""
+        for font, text in chars:
+            self.chars.setdefault(font, set()).update(text)
+
+    def _use(self, sources):
+        """Note the designer's files a face uses: (resource name, path, spec folder) of fonts, images and SVG art."""
+        for name, path, folder in sources:
+            if name.startswith("/T"):
+                typeface.DESIGNED.setdefault(name, path)
+            else:
+                self.art.setdefault(name, (path, folder))
+
+    def _run(self, name, x, y):
+        """Place a form at (x, y) by moving the origin from the last placement: runs of copies compress to almost nothing."""
+        if self.cursor is None:
+            self.ops.append("q")
+            self.cursor = (0.0, 0.0)
+        cx, cy = self.cursor
+        step = (name, round(x - cx, 3), round(y - cy, 3))
+        move = self.moves.get(step)
+        if move is None:
+            move = self.moves[step] = f"1 0 0 1 {content.n(step[1])} {content.n(step[2])} cm {name} Do"
+        self.ops.append(move)
+        self.cursor = (cx + step[1], cy + step[2])  # where the reader's origin now is
+
+    def _end_run(self):
+        """Close an open run of placements."""
+        if self.cursor is not None:
+            self.ops.append("Q")
+            self.cursor = None
+
+    def _form(self, key, ops, drawing, prefix="/F"):
+        """Store a written face (or sheet furniture, prefix /S) of drawing's size once as a Form XObject; return its name."""
+        name = self.forms[key] = f"{prefix}{len(self.forms) + 1}"
+        box = f"[0 0 {content.n(drawing.width)} {content.n(drawing.height)}]"
+        self.xobjects[name] = self.file.stream(
+            ops.encode("latin-1"), f" /Type /XObject /Subtype /Form /BBox {box} /Resources {self.resources} 0 R")
+        return name
+
+    def save(self, title, author, subject):
+        """The PDF bytes, the whole file written once."""
+        file = self.file
+        for name, (path, folder) in sorted(self.art.items()):
+            source = art.reload(path, folder)
+            self.xobjects[name] = file.page_form(art.pdf(source)) if source.kind == "svg" else art.embed(file, source)
+        resources = (f" /XObject << {' '.join(f'{k} {v} 0 R' for k, v in sorted(self.xobjects.items()))} >>"
+                     if self.xobjects else "")
+        if self.chars:
+            fonts = " ".join(f"{font} {typeface.embed(file, font, chars)} 0 R" for font, chars in sorted(self.chars.items()))
+            resources += f" /Font << {fonts} >>"
+        if self.alphas:
+            states = " ".join(f"/{op}{content.n(v)} << /{op} {content.n(v)} >>" for op, v in sorted(self.alphas))
+            resources += f" /ExtGState << {states} >>"
+        file.set(self.resources, f"<<{resources} >>")
+        pages = file.reserve()
+        media = [0, 0, self.width * PT_PER_MM, self.height * PT_PER_MM]
+        kids = []
+        for streams, (trim, bleed) in self.pages:
+            bleed_box = _clamp(box(bleed, media[3]) if bleed else media, media)
+            trim_box = _clamp(box(trim, media[3]) if trim else media, bleed_box)
+            boxes = " ".join(f"/{k} [{' '.join(content.n(v) for v in b)}]"
+                             for k, b in (("MediaBox", media), ("BleedBox", bleed_box), ("TrimBox", trim_box)))
+            kids.append(file.add(f"<< /Type /Page /Parent {pages} 0 R {boxes} /Resources {self.resources} 0 R "
+                                 f"/Contents [{' '.join(f'{s} 0 R' for s in streams)}] >>"))
+        file.set(pages, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>")
+        root = file.add(f"<< /Type /Catalog /Pages {pages} 0 R /ViewerPreferences << /PrintScaling /None >> >>")
+        info = file.add(f"<< /Title {pdffile.string(title)} /Author {pdffile.string(author)} "
+                        f"/Subject {pdffile.string(subject)} /Creator (pnp) /Producer (pnp) >>")
+        return file.bytes(root, info)
+
+
+_GROUND = re.compile(r"q\n(?:1 0 0 1 \S+ \S+ cm\n)?(\S+ \S+ \S+) rg\n\S+ \S+ (\S+) (\S+) re f\b")
+
+
+def ground(picture):
+    """The colour ('r g b') that an artwork's first shape fills its whole box with, or None when it has no ground."""
+    if isinstance(picture, content.Written):
+        found = _GROUND.match(picture.ops)
+        if found and abs(float(found[2]) - picture.width) < 1e-3 and abs(float(found[3]) - picture.height) < 1e-3:
+            return found[1]
+        return None
+    first = next((c for c in picture.children if c.tag != "defs"), None)
+    if first is None or first.tag != "rect" or "transform" in first.attrs:
+        return None
+    box = tuple(float(first.attrs.get(k, 0)) for k in ("x", "y", "width", "height"))
+    if any(abs(a - b) > 1e-3 for a, b in zip(box, picture.box)) or float(first.attrs.get("fill-opacity", 1)) < 1:
+        return None
+    return content.rgb(first.attrs.get("fill", "#000000"))
+
+
+def place_slot(slot, art_size):
+    """The matrix (mm, y down) that puts an artwork's top-left where a slot wants it, turned as the slot says."""
+    if slot.rotation == 0 and slot.window is None:
+        return (1, 0, 0, 1, slot.x - slot.bleed, slot.y - slot.bleed)
+    aw, ah = art_size
+    if slot.window is not None:
+        return (1, 0, 0, 1, slot.x - slot.bleed - slot.window.x, slot.y - slot.bleed - slot.window.y)
+    shift = {0: (0, 0), 90: (ah, 0), 180: (aw, ah), -90: (0, aw)}[slot.rotation]
+    return TURNS[slot.rotation] + (slot.x - slot.bleed + shift[0], slot.y - slot.bleed + shift[1])
+
+
+def _move(matrix):
+    """The operator placing an artwork by matrix, if it moves it at all."""
+    return [content.cm(matrix)] if matrix != UPRIGHT else []
+
+
+@functools.lru_cache(maxsize=1024)
+def _clip(rect):
+    """Operators clipping to a rectangle (mm), if any (a face's box repeats from face to face)."""
+    return (f"{' '.join(map(content.n, rect))} re W n",) if rect else ()
+
+
+def _clamp(inner, outer):
+    """Shrink a box [x1 y1 x2 y2] to lie inside another."""
+    return [max(inner[0], outer[0]), max(inner[1], outer[1]), min(inner[2], outer[2]), min(inner[3], outer[3])]
+
+
+def extent(slots):
+    """(trim, bleed): the unions (x1, y1, x2, y2 in mm, y down) of the slots' trim boxes and of their bleed boxes."""
+    if not slots:
+        return None, None
+    _, xs, ys, ws, hs, bleeds, *_ = zip(*slots)  # a Slot's fields: art, x, y, w, h, bleed, ...
+    rights, bottoms = list(map(add, xs, ws)), list(map(add, ys, hs))
+    trim = (min(xs), min(ys), max(rights), max(bottoms))
+    if not any(bleeds):
+        return trim, trim
+    return trim, (min(map(sub, xs, bleeds)), min(map(sub, ys, bleeds)), max(map(add, rights, bleeds)),
+                  max(map(add, bottoms, bleeds)))
+
+
+def box(union, page_height):
+    """A union (x1, y1, x2, y2 in mm, y down) as a PDF box [x1 y1 x2 y2] in points, y up (page_height in pt)."""
+    x1, y1, x2, y2 = union
+    return [x1 * PT_PER_MM, page_height - y2 * PT_PER_MM, x2 * PT_PER_MM, page_height - y1 * PT_PER_MM]

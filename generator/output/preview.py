@@ -1,0 +1,276 @@
+"""The browser gallery of one game: every component with its faces, sizes, sheets, checks and colour-vision simulations."""
+import functools
+import hashlib
+import html
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from ..draw import looks, svg
+from ..check import vision
+from ..components.kind import round_cut, size_words
+from ..spec.expand import expand
+from ..errors import UserError
+from ..files import write_atomic
+from ..impose.imposition import impose
+from .png import face_png, picture_png
+from ..draw.render import draw_art
+from ..check.validate import validate
+from ..check.wording import generic_note
+
+DPI = 100            # face PNGs: sharp at the gallery's scale, small on disk
+PX_PER_MM = 2.4      # a face's width on the page (CSS px per mm)...
+MAX_PX = 360         # ...shrunk so its longer side is at most this
+SEEN_PX = 150        # the same for the small copies under the colour-vision simulations
+VIEWS = ("protan", "deutan", "tritan", "greyscale")
+PAPERS = (("a4", "A4"), ("letter", "Letter"))
+FOLDERS = ("faces", "seen")
+
+STYLE = """
+body { margin: 0; padding: 24px; background: #efece6; color: #1d1d1d; font: 14px/1.4 sans-serif; }
+h1 { margin: 0 0 4px; font-size: 24px; }
+h2 { margin: 0 0 8px; font-size: 18px; }
+h3 { margin: 12px 0 6px; font-size: 14px; }
+section { background: #ffffff; border: 1px solid #d2cdc3; border-radius: 6px; padding: 16px; margin: 0 0 16px; }
+.byline { margin: 0 0 16px; color: #555555; }
+.facts { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; margin: 0 0 12px; }
+.facts dt { color: #666666; }
+.facts dd { margin: 0; }
+.faces { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-end; }
+figure { margin: 0; display: flex; flex-direction: column; align-items: center; font-size: 12px; color: #444444; }
+.face { position: relative; display: block; }
+.face img { display: block; }
+.trim { position: absolute; box-sizing: border-box; border: 1px dashed rgba(0, 0, 0, 0.55); pointer-events: none; }
+.round { border-radius: 50%; }
+ul.checks { list-style: none; margin: 0; padding: 0; font-family: monospace; font-size: 12px; }
+ul.checks li { padding: 2px 6px; border-left: 4px solid #4c9a52; margin: 2px 0; }
+ul.checks li.warning { border-color: #d9a21b; }
+ul.checks li.error, ul.checks li.failed { border-color: #c0392b; background: #fbeae8; }
+ul.checks li.note { border-color: #8a8a8a; }
+table { border-collapse: collapse; font-size: 12px; }
+th, td { padding: 3px 6px; text-align: left; }
+td.swatch { width: 90px; font-family: monospace; font-size: 11px; }
+pre { font-size: 12px; margin: 4px 0 12px; }
+"""
+
+RELOAD = """
+if (location.protocol.startsWith("http")) {
+  const shown = document.querySelector('meta[name="pnp-version"]').content;
+  setInterval(() => fetch("version.txt", {cache: "no-store"}).then(r => r.ok ? r.text() : shown)
+    .then(v => { if (v.trim() !== shown) location.reload(); }).catch(() => {}), 1000);
+}
+"""
+
+
+def folder(out_dir, spec) -> Path:
+    """Where the gallery of a game goes: <out>/<id>-preview/."""
+    return Path(out_dir) / f"{spec.game.id}-preview"
+
+
+def checks(spec) -> list:
+    """What pnp validate prints for a spec, as (level, line): level is ok, warning, error, note or failed."""
+    failures = validate(spec)
+    lines = [(report.level, f"{spec.path}: colours {report.name}: {vision.summary(report)}") for report in vision.reports(spec)]
+    note = generic_note(spec)
+    if note:
+        lines.append(("note", note))
+    lines += [("failed", str(failure)) for failure in failures]
+    if not failures:
+        checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
+        lines.append(("ok", f"{spec.path}: {checked} ({len(spec.components)} component{'s' * (len(spec.components) != 1)})"))
+    return lines
+
+
+def seen(drawing: svg.Drawing, view: str) -> svg.Drawing:
+    """An artwork as a viewer with a colour-vision deficiency sees it, or as a black-and-white printer prints it."""
+    if view == "greyscale":
+        return looks.greyscale(drawing)
+    memo: dict[str, str] = {}
+    return looks.recoloured(drawing, lambda colour: memo.setdefault(colour.lower(), vision.simulate(colour, view)))
+
+
+def write(spec, out_dir) -> tuple:
+    """Write the gallery (index.html, face PNGs, version.txt) of one spec; return (index path, failed checks, images)."""
+    lines = checks(spec)
+    pieces, arts = expand(spec)
+    images = {}   # file name under the gallery folder -> PNG bytes
+    for key, art in arts.items():
+        images[f"faces/{key}.png"] = face_png(spec, art, DPI)
+    for comp in spec.components:
+        first = next(art for art in arts.values() if art.component == comp.id and art.side == "front")
+        drawing = draw_art(spec, first)
+        for view in VIEWS:
+            images[f"seen/{comp.id}-{view}.png"] = picture_png(seen(drawing, view), DPI)
+    pages = {paper: _pages(impose(spec, pieces, paper, "duplex")) for paper, _ in PAPERS}
+    body = _body(spec, lines, pieces, arts, pages)
+    digest = hashlib.sha256(body.encode())
+    for name in sorted(images):
+        digest.update(name.encode() + b"\0" + images[name])
+    version = digest.hexdigest()[:16]
+    page = _page(spec, body, version)
+    where = folder(out_dir, spec)
+    for name, data in sorted(images.items()):
+        _write_changed(where / name, data)
+    for sub in FOLDERS:  # faces of an earlier version of the spec that no longer exist
+        for stale in sorted((where / sub).glob("*.png")):
+            if f"{sub}/{stale.name}" not in images:
+                stale.unlink()
+    _write_changed(where / "index.html", page.encode())
+    _write_changed(where / "version.txt", version.encode())
+    return where / "index.html", sum(level == "failed" for level, _ in lines), len(images)
+
+
+def _write_changed(path, data):
+    """Write a file only when its bytes differ: a rebuild leaves unchanged images (and their times) alone."""
+    try:
+        if path.read_bytes() == data:
+            return
+    except OSError:
+        pass
+    write_atomic(path, data)
+
+
+def _pages(plan):
+    """{component id: [(page number, side)]} of a plan; page 1 is the manifest."""
+    out = {}
+    for number, sheet in enumerate(plan.sheets, start=2):
+        for cid in sheet.components:
+            out.setdefault(cid, []).append((number, sheet.side))
+    return out
+
+
+def spans(numbers) -> str:
+    """Page numbers as runs: [2, 3, 4, 7] -> '2-4, 7'."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+
+
+def _many(number: int, thing: str) -> str:
+    """'1 piece', '2 pieces'."""
+    return f"{number} {thing}{'s' * (number != 1)}"
+
+
+def _e(value) -> str:
+    """HTML-escaped text."""
+    return html.escape(str(value), quote=True)
+
+
+def _page(spec, body, version):
+    """The whole HTML document."""
+    title = _e(f"{spec.game.title}: gallery")
+    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{title}</title>\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f'<meta name="pnp-version" content="{version}">\n<link rel="icon" href="data:,">\n<style>{STYLE}</style>\n</head>\n<body>\n{body}'
+            f'<script>{RELOAD}</script>\n</body>\n</html>\n')
+
+
+def _body(spec, lines, pieces, arts, pages):
+    """The page body: title, checks, one section per component, colour vision."""
+    game = spec.game
+    count = len(pieces)
+    out = [f"<h1>{_e(game.title)}</h1>",
+           f'<p class="byline">by {_e(game.designer)}{" · " + _e(game.facts()) if game.facts() else ""} · '
+           f"{_many(len(spec.components), 'component')}, {_many(count, 'piece')}, {_many(len(arts), 'distinct face')}</p>"]
+    failed = sum(level == "failed" for level, _ in lines)
+    out.append(f'<section id="checks"><h2>Checks: {"all pass" if not failed else f"{failed} failed"}</h2><ul class="checks">')
+    out += [f'<li class="{level}">{_e(line)}</li>' for level, line in lines]
+    out.append("</ul></section>")
+    for comp in spec.components:
+        out.append(_component(spec, comp, pieces, arts, pages))
+    out.append(_colours(spec))
+    return "\n".join(out) + "\n"
+
+
+def _component(spec, comp, pieces, arts, pages):
+    """One component: its facts, each face (front and back) with its count, and its first face under each view."""
+    circle = round_cut(comp)
+    mine = [p for p in pieces if p.component == comp.id]
+    where = " · ".join(f"{name} " + (f"pages {spans([n for n, _ in pages[paper][comp.id]])}"
+                                     + (" (fronts and backs)" if any(s == "back" for _, s in pages[paper][comp.id]) else "")
+                                     if comp.id in pages[paper] else "none")
+                       for paper, name in PAPERS)
+    facts = [("kind", comp.kind), ("count", f"{len(mine)}" + (" (copy sheet: print as many as you need)" if comp.printing == "once" else "")),
+             ("trim size", size_words(comp)), ("bleed", f"{comp.bleed:g} mm"), ("double-sided", "yes" if comp.back else "no"),
+             ("sheets", where)]
+    out = [f'<section class="component" id="c-{_e(comp.id)}"><h2>{_e(comp.title)}</h2><dl class="facts">']
+    out += [f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in facts]
+    out.append('</dl><div class="faces">')
+    copies = {}
+    for p in mine:
+        copies[p.front] = copies.get(p.front, 0) + 1
+    for number, (key, n) in enumerate(copies.items(), start=1):
+        out.append(_figure(comp, f"faces/{key}.png", f"{_caption(arts[key].props, number if len(copies) > 1 else 0)} ×{n}", circle))
+    if comp.back:
+        out.append(_figure(comp, f"faces/{mine[0].back}.png", f"back ×{len(mine)}", circle))
+    out.append('</div><h3>First face as others see it</h3><div class="faces">')
+    out += [_figure(comp, f"seen/{comp.id}-{view}.png", vision.NAMES[view], circle, SEEN_PX) for view in VIEWS]
+    out.append("</div></section>")
+    return "\n".join(out)
+
+
+def _figure(comp, src, caption, circle, longest=MAX_PX):
+    """A face image at its on-page scale (its longer side at most longest px) with its trim line dashed over it, and a caption."""
+    w, h = comp.bleed_box
+    scale = min(PX_PER_MM, longest / max(w, h))
+    box = f"left:{comp.bleed * scale:.1f}px; top:{comp.bleed * scale:.1f}px; width:{(w - 2 * comp.bleed) * scale:.1f}px; " \
+          f"height:{(h - 2 * comp.bleed) * scale:.1f}px"
+    if circle:
+        box = (f"left:{(comp.bleed + circle.x - circle.r) * scale:.1f}px; top:{(comp.bleed + circle.y - circle.r) * scale:.1f}px; "
+               f"width:{2 * circle.r * scale:.1f}px; height:{2 * circle.r * scale:.1f}px")
+    trim = f'<span class="trim{" round" if circle else ""}" style="{box}"></span>'
+    return (f'<figure><span class="face"><img src="{_e(src)}" width="{round(w * scale)}" height="{round(h * scale)}" '
+            f'alt="{_e(caption)}">{trim}</span><figcaption>{_e(caption)}</figcaption></figure>')
+
+
+def _caption(props, number) -> str:
+    """A face's plain properties in a few words ('blue round'), else its number (0: the only face); lists and tables are left out."""
+    words = [str(v) for k, v in props.items() if isinstance(v, (str, int, float)) and k != "mark"]
+    text = " ".join(words) or (f"no. {number}" if number else "face")
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _colours(spec):
+    """The palette under each simulation, and what the colour-vision check found for each group."""
+    views = ("normal",) + VIEWS
+    out = ['<section id="colours"><h2>Colour vision</h2><table><tr><th>colour</th>'
+           + "".join(f"<th>{_e(view)}</th>" for view in views) + "</tr>"]
+    for name, colour in spec.palette.items():
+        cells = []
+        for view in views:
+            shown = vision.simulate(colour, view)
+            ink = "#000000" if vision.lightness(shown) > 55 else "#ffffff"
+            cells.append(f'<td class="swatch" style="background:{shown}; color:{ink}">{shown}</td>')
+        out.append(f"<tr><td>{_e(name)}</td>{''.join(cells)}</tr>")
+    out.append("</table>")
+    for report in vision.reports(spec):
+        out.append(f"<h3>{_e(report.name)}: {_e(report.level)}</h3><pre>{_e(chr(10).join(vision.describe(report)))}</pre>")
+    if not spec.distinguish:
+        out.append("<p>No colour groups declared (add a top-level distinguish: list to check them).</p>")
+    out.append("</section>")
+    return "\n".join(out)
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Serves the gallery folder, never from a browser's cache, without a log line per request."""
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(where: Path, port: int) -> ThreadingHTTPServer:
+    """Serve a gallery folder on localhost in a background thread; port 0 takes any free port."""
+    try:
+        server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(_Handler, directory=str(where)))
+    except OSError as exc:
+        raise UserError(f"cannot serve on port {port}: {exc.strerror} (try --port 0 for any free port)") from None
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server

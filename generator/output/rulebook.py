@@ -1,0 +1,482 @@
+"""Rulebooks: reportlab flows the text; diagrams drawn by the component renderers, written by our PDF writer, are overlaid
+as vector forms."""
+import io
+from pathlib import Path
+from typing import NamedTuple
+from xml.sax.saxutils import escape
+
+from reportlab import rl_config
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
+
+from ..spec import figures, yamlsource
+from ..spec import schema as s
+from ..components.kind import size_words
+from ..draw.diagram import drawn
+from ..errors import SpecError, UserError
+from ..spec.expand import expand
+from .overlay import with_diagrams
+from ..spec.loader import Checker, rules_path
+from ..units import paper_size
+from ..check.wording import colour_words
+
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+rl_config.invariant = 1  # no dates or random ids in reportlab's output
+
+BLOCK = s.mapping({"p": s.text, "bullets": s.list_of(s.text, 1), "steps": s.list_of(s.text, 1),
+                   "table": s.list_of(s.list_of(s.text, 1), 1), "diagram": s.text, "caption": s.text,
+                   "when": s.text})  # when: a component id; the block prints only when that component does
+RULES = s.mapping({
+    "overview": s.text,
+    "sections": s.list_of(s.mapping({"heading": s.text, "blocks": s.list_of(BLOCK, 1)}, required=("heading", "blocks")), 1),
+    "reference": s.mapping({"turn": s.list_of(s.text, 1), "scoring": s.list_of(s.list_of(s.text, 1), 1),
+                            "notes": s.list_of(s.text)}, required=("turn",)),
+    "credits": s.text,
+}, required=("overview", "sections", "reference"))
+
+
+CELL_PAD = 6  # points of padding on each side of a table cell
+SHRINK = 0.65  # a diagram may shrink to this share of its size to stay on the page of the text it illustrates
+PASSING = 3  # at most this many paragraphs or lists may move ahead of a diagram that has to go to the next page
+TOP, BOTTOM = 16 * mm, 18 * mm  # the rulebook's top and bottom margins: the page number sits below the bottom one
+FRAME_PAD = 6  # points: reportlab's padding inside each page's frame
+MEASURE = 180.0  # mm: the widest text column; on wider paper (A3, Tabloid) the side margins grow past 18 mm
+CARDS = 2, 2  # quick-reference cards on the last page: columns, rows (one card per player)
+CARD_EDGE = 15 * mm  # from the page's side and top edges to the cards' trim: room for 3 mm + 5 mm crop marks
+CARD_FOOT = 22 * mm  # from the page's bottom edge to the cards' trim: the crop marks stay clear of the footer
+CARD_LOW = 88 * mm  # the shortest card the foot of a page may hold: a poker card
+CARD_MARKS = 10 * mm  # above the cards' top trim: their crop marks (3 mm out, 5 mm long) and a little air
+
+
+def _register_fonts():
+    """Register the bundled Vera faces with reportlab once."""
+    if "Vera" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("Vera", str(FONTS / "Vera.ttf")))
+        pdfmetrics.registerFont(TTFont("Vera-Bold", str(FONTS / "VeraBd.ttf")))
+        pdfmetrics.registerFontFamily("Vera", normal="Vera", bold="Vera-Bold", italic="Vera", boldItalic="Vera-Bold")
+    rl_config.canvas_basefontname = "Vera"  # no stray Helvetica resource on any page
+
+
+def styles(accent):
+    """Paragraph styles in the bundled font and the game's accent colour."""
+    base = ParagraphStyle("body", fontName="Vera", bulletFontName="Vera", fontSize=10, leading=13.5, spaceAfter=5)
+    return {
+        "body": base,
+        "lead": ParagraphStyle("lead", base, keepWithNext=1),
+        "title": ParagraphStyle("title", base, fontName="Vera-Bold", fontSize=24, leading=28, spaceAfter=4,
+                                textColor=colors.HexColor(accent)),
+        "credit": ParagraphStyle("credit", base, fontSize=11.5, leading=15, spaceAfter=2),
+        "h2": ParagraphStyle("h2", base, fontName="Vera-Bold", fontSize=14, leading=18, spaceBefore=10, spaceAfter=4,
+                             textColor=colors.HexColor(accent), keepWithNext=1),
+        "caption": ParagraphStyle("caption", base, fontSize=8.5, leading=11, alignment=TA_CENTER, textColor=colors.HexColor("#444444")),
+        "note": ParagraphStyle("note", base, fontSize=9, leading=12, backColor=colors.HexColor("#f2f2f2"),
+                               borderPadding=6, spaceBefore=10, spaceAfter=10),
+        "cell": ParagraphStyle("cell", base, fontSize=9, leading=11.5, spaceAfter=0),
+    }
+
+
+def inline(text):
+    """Escape text for a Paragraph, turning **words** into bold."""
+    parts = escape(text).split("**")
+    return "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(parts))
+
+
+def tie(text):
+    """Join the last two words with a no-break space, so that no paragraph ends in a lone word."""
+    head, _, last = text.rstrip().rpartition(" ")
+    return f"{head}\u00a0{last}" if head.strip() else text
+
+
+def para(text, style):
+    """A paragraph of rules text whose last line holds two words at least."""
+    return Paragraph(inline(tie(text)), style)
+
+
+class DiagramSlot(Flowable):
+    """Room for a diagram; records where it landed so the diagram can be overlaid after the build."""
+
+    def __init__(self, key, diagram, log, size=1.0):
+        super().__init__()
+        self.key, self.diagram, self.log, self.size = key, diagram, log, size  # size: every diagram's share of its own
+        self.scale, self.fit = 1.0, 1.0  # fit: the shrink its figure asked for to stay on the page
+        self.hAlign = "CENTER"
+
+    def wrap(self, available_width, available_height):
+        self.scale = min(1.0, available_width / (self.diagram.width * mm)) * self.size * self.fit
+        return self.diagram.width * mm * self.scale, self.diagram.height * mm * self.scale
+
+    def draw(self):
+        x, y = self.canv.absolutePosition(0, 0)
+        self.log.append((self.canv.getPageNumber() - 1, self.key, x, y, self.scale))
+
+
+class Figure(Flowable):
+    """A diagram with its caption and the lead-in above it, on one page: the diagram shrinks a little to stay on the
+    page, and when it must go to the next one the text after it may fill this page first (see Book)."""
+
+    def __init__(self, items, slot):
+        super().__init__()
+        self.items, self.slot, self.passed = items, slot, 0
+        self.floats = not any(isinstance(i, Paragraph) and i.style.name == "h2" for i in items)  # never before its heading
+        self.spaceBefore, self.spaceAfter = items[0].getSpaceBefore(), 6 + items[-1].getSpaceAfter()
+
+    def _stack(self, width):
+        """The items' heights, each with the space above it."""
+        sizes = []
+        for n, item in enumerate(self.items):
+            gap = self.items[n - 1].getSpaceAfter() + item.getSpaceBefore() if n else 0
+            sizes.append((item, item.wrap(width, 10 ** 6)[1], gap))
+        return sizes
+
+    def wrap(self, available_width, available_height):
+        self.slot.fit = 1.0
+        total = sum(h + gap for _, h, gap in self._stack(available_width))
+        if total > available_height:
+            slot_h = self.slot.wrap(available_width, 10 ** 6)[1]
+            fit = (available_height - (total - slot_h)) / slot_h
+            if fit >= SHRINK:
+                self.slot.fit = fit * 0.999
+                total = sum(h + gap for _, h, gap in self._stack(available_width))
+        self.width, self.height = available_width, total
+        return available_width, total
+
+    def split(self, available_width, available_height):
+        return []
+
+    def draw(self):
+        y = self.height
+        for item, h, gap in self._stack(self.width):
+            y -= gap + h
+            w = item.wrap(self.width, 10 ** 6)[0]
+            item.drawOn(self.canv, (self.width - w) / 2 if item is self.slot else 0, y)
+
+
+def _passes(flowable):
+    """Whether a flowable may move ahead of a figure: plain paragraphs and lists, never a heading or a lead-in."""
+    return isinstance(flowable, ListFlowable) or (isinstance(flowable, Paragraph) and flowable.style.name == "body")
+
+
+class Book(SimpleDocTemplate):
+    """The rulebook's pages: a figure that has to go to the next page lets the text after it fill this one first."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rooms = []  # the share of each page's frame left empty at its foot
+
+    def handle_pageEnd(self):
+        frame = self.frame
+        self.rooms.append(max(0.0, frame._y - frame._y1p) / frame._aH)
+        super().handle_pageEnd()
+
+    def handle_flowable(self, flowables):
+        first = flowables[0] if flowables else None
+        if (isinstance(first, Figure) and first.floats and first.passed < PASSING and len(flowables) > 1
+                and _passes(flowables[1])):
+            frame = self.frame
+            room = frame._y - frame._y1p
+            if not frame._atTop and room > frame._aH / 6 and first.wrap(frame._getAvailableWidth(), room)[1] > room:
+                first.passed += 1
+                flowables.insert(0, flowables.pop(1))
+        super().handle_flowable(flowables)
+
+
+class CardSheet(Flowable):
+    """The quick reference as cards sharing their cut lines, with crop marks: in the room left at the foot of the last
+    page of rules when a row of cards fits there (no page ends a third empty), else on a page of its own, filled."""
+
+    def __init__(self, make, page_size, frame):
+        super().__init__()
+        self.make, self.page_size, self.frame_height = make, page_size, frame[1]
+        self.rows, self.height = CARDS[1], 0.0
+
+    def wrap(self, available_width, available_height):
+        """Take the rest of the page when at least one row of cards fits in it; else ask for a page of its own."""
+        full = (self.page_size[1] - CARD_EDGE - CARD_FOOT) / CARDS[1]  # a row's height on a page of its own
+        room = BOTTOM + FRAME_PAD + available_height - CARD_FOOT - CARD_MARKS  # below the text above, for cards
+        if available_height >= self.frame_height - 1:  # a page of its own: the cards fill it
+            self.rows, self.height = CARDS[1], full
+        elif room >= CARD_LOW:  # the foot of the last page of rules: one or more rows, each at most as tall as on a page
+            self.rows = min(CARDS[1], max(1, int(room // full)))
+            self.height = min(full, room / self.rows)
+        else:
+            return available_width, available_height + 1  # more than is left: reportlab starts a new page
+        return available_width, available_height
+
+    def cards(self):
+        """(x, y, width, height) of each card in points from the page's bottom-left corner."""
+        page_w, _ = self.page_size
+        cols = CARDS[0]
+        w, h = (page_w - 2 * CARD_EDGE) / cols, self.height
+        return [(CARD_EDGE + c * w, CARD_FOOT + r * h, w, h) for r in range(self.rows) for c in range(cols)]
+
+    def draw(self):
+        canv = self.canv
+        canv.saveState()
+        canv.translate(*(-v for v in canv.absolutePosition(0, 0)))
+        cards = self.cards()
+        for x, y, w, h in cards:
+            frame = Frame(x, y, w, h, leftPadding=5 * mm, rightPadding=5 * mm, topPadding=5 * mm, bottomPadding=5 * mm,
+                          showBoundary=0)
+            inner_w, inner_h = w - 10 * mm, h - 10 * mm
+            frame.addFromList([self.make(inner_w, inner_h, canv)], canv)
+        xs = sorted({round(v, 3) for x, _, w, _ in cards for v in (x, x + w)})
+        ys = sorted({round(v, 3) for _, y, _, h in cards for v in (y, y + h)})
+        canv.setLineWidth(0.25 * mm)
+        for x in xs:  # crop marks 5 mm long, 3 mm outside the trim, at both ends of every cut line
+            canv.line(x, ys[0] - 3 * mm, x, ys[0] - 8 * mm)
+            canv.line(x, ys[-1] + 3 * mm, x, ys[-1] + 8 * mm)
+        for y in ys:
+            canv.line(xs[0] - 3 * mm, y, xs[0] - 8 * mm, y)
+            canv.line(xs[-1] + 3 * mm, y, xs[-1] + 8 * mm, y)
+        canv.restoreState()
+
+
+def load_rules(spec):
+    """Load and check a game's rules text: blocks whose `when` component is left out become empty, {figures} are filled."""
+    path = rules_path(spec)
+    data, lines = yamlsource.load(path)
+    checker = Checker(path, lines)
+    rules = checker.check(RULES, data, ())
+    printed = {c.id for c in spec.components}
+    for n, section in enumerate(rules["sections"]):
+        for i, block in enumerate(section["blocks"]):
+            when = block.get("when")
+            if when in spec.left_out:
+                section["blocks"][i] = {}
+            elif when is not None and when not in printed:
+                checker.fail(("sections", n, "blocks", i, "when"),
+                             f"unknown component {when!r} (components: {', '.join(sorted(printed | set(spec.left_out)))})")
+    filled = figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
+    return recoloured(spec, filled)
+
+
+def recoloured(spec, value, key=None):
+    """Rules text with every colour named in the theme's words (colour_names); diagram and component names kept."""
+    if isinstance(value, str):
+        return value if key in ("diagram", "when") else colour_words(spec, value)
+    if isinstance(value, list):
+        return [recoloured(spec, v, key) for v in value]
+    if isinstance(value, dict):
+        return {k: recoloured(spec, v, k) for k, v in value.items()}
+    return value
+
+
+def components_table(spec, st):
+    """The components list, generated from the spec so it always matches what is printed."""
+    pieces, _ = expand(spec)
+    rows = [["Component", "Count", "Size"]]
+    for comp in spec.components:
+        count = sum(1 for p in pieces if p.component == comp.id)
+        rows.append([Paragraph(inline(comp.title), st["cell"]), str(count), size_words(comp)])
+    return table(rows, st, f"{spec.path}: components")
+
+
+def table(rows, st, where, widths=None):
+    """A plain ruled table with a bold header row, its columns sized to their text within the frame.
+
+    where: the rules file and key it comes from, for the error when a row cannot fit on a page.
+    """
+    cells = [[c if isinstance(c, Flowable) else Paragraph(inline(f"**{c}**" if i == 0 else str(c)), st["cell"])
+              for c in row] for i, row in enumerate(rows)]
+    frame_w, frame_h = st["frame"]
+    widths = widths or column_widths(cells, frame_w)
+    for n, row in enumerate(cells):
+        tallest = max(cell.wrap(w - 2 * CELL_PAD, frame_h)[1] + 2 * CELL_PAD for cell, w in zip(row, widths))
+        if tallest > frame_h:
+            raise UserError(f"{where}[{n}]: this table row is {tallest / mm:.0f} mm tall and a page holds "
+                            f"{frame_h / mm:.0f} mm: shorten it or split it into rows")
+    result = Table(cells, colWidths=widths, hAlign="LEFT", repeatRows=1)
+    result.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), "Vera"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#999999")), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD), ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+    ]))
+    return result
+
+
+def column_widths(cells, frame_w):
+    """Widths for the columns that span the frame: in proportion to each column's longest line of text, none below a
+    third of its even share when the text is too long for one line (long words then break inside the cell)."""
+    natural = [max(_line_width(cell) for cell in column) + 2 * CELL_PAD for column in zip(*cells)]
+    floor = frame_w / len(natural) / 3
+    if sum(natural) <= frame_w:  # room to spare: the table spans the frame, each column widened in proportion
+        return [n * frame_w / sum(natural) for n in natural]
+    spare = frame_w - floor * len(natural)
+    extra = [max(0.0, n - floor) for n in natural]
+    return [floor + spare * e / sum(extra) for e in extra]
+
+
+def _line_width(cell):
+    """The width of a cell's text set on one line (in bold, the wider face), or the width a flowable asks for."""
+    if isinstance(cell, Paragraph):
+        return pdfmetrics.stringWidth(cell.getPlainText(), "Vera-Bold", cell.style.fontSize) + 1
+    return cell.wrap(0, 0)[0]
+
+
+def _lead(out):
+    """Take the paragraphs that must stay with the next block (a heading, a lead ending in a colon) off the list."""
+    taken = []
+    while out and isinstance(out[-1], Paragraph) and out[-1].style.name in ("lead", "h2"):
+        taken.insert(0, out.pop())
+    return taken
+
+
+def listing(texts, kind, st, start=1):
+    """A bulleted or numbered list (kind: bullets or steps), numbered from start."""
+    entries = [ListItem(para(t, st["body"])) for t in texts]
+    return ListFlowable(entries, bulletType="bullet" if kind == "bullets" else "1",
+                        start="•" if kind == "bullets" else start, bulletFontName="Vera",
+                        bulletFontSize=st["body"].fontSize, leftIndent=st["body"].fontSize * 1.4)
+
+
+def blocks(items, st, diagrams, log, path, key_path, out):
+    """Flowables for a section's blocks, after those already in out (its heading)."""
+    for i, block in enumerate(items):
+        if "p" in block:  # a paragraph that ends with a colon leads into what follows: keep them on one page
+            out.append(para(block["p"], st["lead" if block["p"].rstrip().endswith(":") else "body"]))
+        if "bullets" in block or "steps" in block:
+            kind = "bullets" if "bullets" in block else "steps"
+            texts = block[kind]
+            lead = _lead(out)
+            if lead:  # the lead-in stays with the first entry (reportlab's keepWithNext skips lists); the rest may run on
+                out.append(KeepTogether(lead + [listing(texts[:1], kind, st)]))
+                texts = texts[1:]
+            if texts:
+                out.append(listing(texts, kind, st, len(block[kind]) - len(texts) + 1))
+        if "table" in block:
+            where = f"{path}: {yamlsource.dotted(key_path + (i, 'table'))}"
+            out.append(KeepTogether(_lead(out) + [table(block["table"], st, where), Spacer(1, 6)]))
+        if "diagram" in block:
+            name = block["diagram"]
+            if name not in diagrams:
+                raise SpecError(path, yamlsource.dotted(key_path + (i, "diagram")), f"unknown diagram {name!r} (this game has: {', '.join(sorted(diagrams)) or 'none'})")
+            slot = DiagramSlot(name, diagrams[name], log, st["size"])
+            flow = [slot] + ([para(block["caption"], st["caption"])] if block.get("caption") else [])
+            out.append(Figure(_lead(out) + flow, slot))
+    return out
+
+
+def story(spec, rules, diagrams, log, st):
+    """Every flowable of the rulebook, in order."""
+    game = spec.game
+    flow = [Paragraph(inline(game.title), st["title"])]
+    credit = f"A game by **{game.designer}**" + (f" ({game.publisher})" if game.publisher else "")
+    flow.append(Paragraph(inline(credit), st["credit"]))
+    facts = game.facts(time_before="about ")
+    if facts:
+        flow.append(Paragraph(inline(facts), st["credit"]))
+    flow += [Spacer(1, 6), para(rules["overview"], st["body"])]
+    flow += [Paragraph("Components", st["h2"]), components_table(spec, st)]
+    if game.needs:
+        flow += [Spacer(1, 6), para(colour_words(spec, f"**You also need:** {', '.join(game.needs)}."), st["body"])]
+    path = rules_path(spec)
+    for n, section in enumerate(rules["sections"]):
+        heading = Paragraph(inline(section["heading"]), st["h2"])
+        flow += blocks(section["blocks"], st, diagrams, log, path, ("sections", n, "blocks"), [heading])
+    if game.notes:
+        flow.append(KeepTogether([para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"])]))
+    credits = rules.get("credits", f"Game design by {game.designer}. Rules rewritten for this print-and-play edition.")
+    flow.append(para(credits, st["caption"]))
+    flow.append(CardSheet(lambda w, h, canv: reference(spec, rules["reference"], st, w, h, canv), st["page"], st["frame"]))
+    return flow
+
+
+def card_styles(st, width, height, k):
+    """The quick-reference card's styles: the rulebook's at k times their size, with tables sized to the card."""
+    sized = {name: ParagraphStyle(name, st[name], fontSize=st[name].fontSize * k, leading=st[name].leading * k,
+                                  spaceBefore=st[name].spaceBefore * k * 0.7, spaceAfter=st[name].spaceAfter * k * 0.7)
+             for name in ("body", "h2", "cell")}
+    return {**st, **sized, "frame": (width, height)}
+
+
+def reference(spec, ref, st, width, height, canv):
+    """The quick reference on a card of width x height points (inside its padding), as large as the card allows."""
+    for k in (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.7):
+        card = card_styles(st, width - 12, height, k)  # 12: the table's own padding
+        flow = [Paragraph(inline(f"{spec.game.title}: quick reference"), ParagraphStyle("card", card["h2"], spaceBefore=0)),
+                Paragraph("Your turn", card["h2"]), listing(ref["turn"], "steps", card)]
+        if ref.get("scoring"):
+            flow += [Paragraph("Scoring", card["h2"]), table(ref["scoring"], card, f"{rules_path(spec)}: reference.scoring"),
+                     Spacer(1, 4 * k)]
+        flow += [para(note, card["body"]) for note in ref.get("notes", [])]
+        fitted = KeepInFrame(width, height, flow, mode="shrink")
+        fitted.wrapOn(canv, width, height)
+        if getattr(fitted, "_scale", 1) <= 1:  # set only when the content had to shrink
+            break
+    return fitted
+
+
+class Layout(NamedTuple):
+    """One typesetting of a rulebook: reportlab's PDF, where each diagram landed, the share of each page left empty at
+    its foot, and the flowables as laid out (each paragraph keeps its line breaks)."""
+
+    data: bytes
+    log: list
+    rooms: list
+    flow: list
+
+
+def typeset(spec, paper, rules, diagrams, size):
+    """Lay the rulebook out with every diagram at size times its own size."""
+    log = []
+    st = styles(spec.palette.get("accent", "#000000"))
+    buffer = io.BytesIO()
+    width, height = paper_size(paper)
+    side = max(18.0, (width - MEASURE) / 2)
+    st["frame"] = ((width - 2 * side) * mm - 2 * FRAME_PAD, height * mm - TOP - BOTTOM - 2 * FRAME_PAD)  # less margins, padding
+    st["page"], st["size"] = (width * mm, height * mm), size
+
+    def footer(canvas, doc):
+        canvas.saveState()
+        canvas.setFont("Vera", 8)
+        canvas.drawCentredString(width * mm / 2, 10 * mm, f"{spec.game.title} · rules · page {doc.page}")
+        canvas.restoreState()
+
+    doc = Book(buffer, pagesize=(width * mm, height * mm), leftMargin=side * mm, rightMargin=side * mm,
+               topMargin=TOP, bottomMargin=BOTTOM, title=f"{spec.game.title}: rules", author=spec.game.designer)
+    flow = story(spec, rules, diagrams, log, st)
+    try:
+        doc.build(list(flow), onFirstPage=footer, onLaterPages=footer)
+    except LayoutError as exc:  # anything the checks above did not foresee: one line, never a traceback
+        raise UserError(f"{rules_path(spec)}: the rulebook cannot be laid out on {paper}: {str(exc)[:160]}") from None
+    return Layout(buffer.getvalue(), log, doc.rooms, flow)
+
+
+def lay_out(spec, paper, layouts=None, diagrams=None):
+    """The rulebook's layout: when the last page of rules is more than a third empty, the diagrams are tried smaller
+    (to 80 %), and the layout with the fewest pages wins; return (Layout, diagrams).
+
+    layouts: where laid-out text is kept between builds (build.Layouts): the text is laid out again only when what it
+    read or a diagram's size changed; a kept layout has only its data and log. diagrams: diagram.drawn(spec), if drawn
+    already.
+    """
+    text = layouts.reader() if layouts else spec
+    rules = load_rules(text)
+    diagrams = drawn(spec) if diagrams is None else diagrams
+    sizes = {name: [diagram.width, diagram.height] for name, diagram in diagrams.items()}
+    kept = layouts.get(sizes) if layouts else None
+    if kept:
+        return Layout(*kept, [], []), diagrams
+    _register_fonts()
+    best = None
+    for size in (1.0, 0.9, 0.8) if diagrams else (1.0,):
+        layout = typeset(text, paper, rules, diagrams, size)
+        if best is None or len(layout.rooms) < len(best.rooms):
+            best = layout
+        if len(layout.rooms) < 2 or layout.rooms[-2] <= 1 / 3:  # one page (a poster-sized sheet) holds it all
+            break
+    if layouts:
+        layouts.put(sizes, best.data, best.log)
+    return best, diagrams
+
+
+def rules_pdf(spec, paper, layouts=None, diagrams=None):
+    """Build the rulebook PDF of one spec on one paper; return (bytes, page count). layouts, diagrams: see lay_out."""
+    (data, log, _, _), diagrams = lay_out(spec, paper, layouts, diagrams)
+    return with_diagrams(data, log, diagrams, spec.game)

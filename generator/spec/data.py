@@ -1,0 +1,161 @@
+"""Rows of a component's data, one face per row: a CSV or XLSX sheet (header in row 1), or a YAML or JSON list."""
+import csv
+import io
+import json
+from pathlib import Path
+from typing import NamedTuple
+
+from .. import cache
+from . import yamlsource
+from ..errors import UserError
+
+MAX_BYTES = 20_000_000   # the largest data file read
+MAX_ROWS = 100_000       # rows in one data file (a component makes at most this many pieces)
+FALSE = ("", "0", "false", "no", "off", "none")   # cell values that hide an element whose visible names the column
+
+
+class Rows(NamedTuple):
+    """A data file as read: its name in messages, its columns in order, and (row number, {column: text}) per row."""
+
+    name: str
+    columns: tuple
+    rows: tuple
+
+    def fail(self, number, column, message):
+        """A UserError naming this file, a row and a column, e.g. 'cards.csv row 7, column cost: ...'."""
+        return UserError(f"{self.name} row {number}, column {column}: {message}")
+
+
+def cell(value) -> str:
+    """A cell as text: whole numbers without '.0', nothing as ''."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def load(path: Path) -> Rows:
+    """The rows of a data file, by its extension: .csv, .xlsx, .yaml/.yml or .json."""
+    suffix = path.suffix.lower()
+    readers = {".csv": _csv, ".xlsx": _xlsx, ".yaml": _listed, ".yml": _listed, ".json": _listed}
+    if suffix not in readers:
+        raise UserError(f"{path}: data files are .csv, .xlsx, .yaml, .yml or .json (found {suffix or 'no extension'!r})")
+    if path.stat().st_size > MAX_BYTES:
+        raise UserError(f"{path}: data file is larger than {MAX_BYTES // 1_000_000} MB")
+    return readers[suffix](path)
+
+
+def _table(name, header, records):
+    """Rows from a header and (row number, cells) records; a nameless, repeated or surplus column is an error."""
+    columns = [cell(c).strip() for c in header]
+    while columns and not columns[-1]:
+        columns.pop()
+    for i, column in enumerate(columns, start=1):
+        if not column:
+            raise UserError(f"{name} row 1, column {i}: the header names no column here (every column needs a name)")
+        if columns.index(column) != i - 1:
+            raise UserError(f"{name} row 1, column {i}: column {column!r} is named twice")
+        if "{" in column or "}" in column:
+            raise UserError(f"{name} row 1, column {i}: a column name may not hold '{{' or '}}' (found {column!r})")
+    rows = []
+    for number, cells in records:
+        values = [cell(v) for v in cells]
+        if not any(v.strip() for v in values):
+            continue  # a blank row
+        extra = next((i for i in range(len(columns), len(values)) if values[i].strip()), None)
+        if extra is not None:
+            raise UserError(f"{name} row {number}, column {extra + 1}: a value in a column the header does not name "
+                            f"({values[extra]!r})")
+        rows.append((number, dict(zip(columns, values + [""] * (len(columns) - len(values))))))
+        if len(rows) > MAX_ROWS:
+            raise UserError(f"{name}: more than {MAX_ROWS:,} rows")
+    if not columns:
+        raise UserError(f"{name} row 1: the header names no columns")
+    return Rows(name, tuple(columns), tuple(rows))
+
+
+def _csv(path):
+    """A CSV file (UTF-8, with or without Excel's byte-order mark; comma, semicolon or tab between cells)."""
+    data = cache.read(path, path.read_bytes())
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UserError(_not_utf8(path, data, exc.start)) from None
+    first = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=first.count) if first else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        records = list(enumerate(reader, start=1))
+    except csv.Error as exc:
+        raise UserError(f"{path} row {reader.line_num}: not valid CSV ({exc})") from None
+    if not records:
+        raise UserError(f"{path}: the file is empty (expected a header row naming the columns)")
+    return _table(str(path), records[0][1], records[1:])
+
+
+def _not_utf8(path, data: bytes, start: int) -> str:
+    """The message for a CSV file that is not UTF-8: the row and column of its first bad byte, and what to do."""
+    first = data.split(b"\n", 1)[0].decode("utf-8-sig", errors="replace")
+    delimiter = max(",;\t", key=first.count)
+    before = data[:start].decode("utf-8-sig", errors="replace") + "?"  # the bad byte's own cell
+    records = list(csv.reader(io.StringIO(before, newline=""), delimiter=delimiter))
+    row, column = len(records), len(records[-1])
+    header = next(csv.reader([first], delimiter=delimiter))
+    name = header[column - 1].strip() if row > 1 and column <= len(header) else column
+    return (f"{path} row {row}, column {name}: not UTF-8 text (byte {start}, 0x{data[start]:02x}, perhaps a Latin-1 "
+            f"'{data[start:start + 1].decode('latin-1')}'): save it as CSV UTF-8")
+
+
+def _xlsx(path):
+    """The first sheet of an Excel workbook, cell values as shown (formulas as their last computed value)."""
+    import openpyxl  # lazy: start-up (read only for spreadsheets)
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(cache.read(path, path.read_bytes())), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds (zip, XML, key errors) for a file that is no workbook
+        raise UserError(f"{path}: not an Excel workbook (.xlsx) that can be read ({type(exc).__name__})") from None
+    try:
+        records = [(n, list(row)) for n, row in enumerate(book.worksheets[0].iter_rows(values_only=True), start=1)]
+    finally:
+        book.close()
+    if not records:
+        raise UserError(f"{path}: the first sheet is empty (expected a header row naming the columns)")
+    return _table(str(path), records[0][1], records[1:])
+
+
+def _listed(path):
+    """A YAML or JSON list of mappings, one per row (row n is the list's n-th item)."""
+    if path.suffix.lower() == ".json":
+        try:
+            value = json.loads(cache.read(path, path.read_bytes()).decode("utf-8"))
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise UserError(f"{path}: not valid JSON ({exc})") from None
+    else:
+        value = yamlsource.load(path, noun="data")[0]
+    return listed(str(path), value)
+
+
+def listed(name, value) -> Rows:
+    """Rows from a list of mappings (a YAML or JSON file, or a spec's inline data); columns in order of first use."""
+    if not isinstance(value, list) or not value:
+        raise UserError(f"{name}: expected a list of rows (each a mapping of column to value), found "
+                        f"{'an empty list' if value == [] else type(value).__name__}")
+    columns: dict = {}
+    rows: list = []
+    for number, item in enumerate(value, start=1):
+        if not isinstance(item, dict):
+            raise UserError(f"{name} row {number}: expected a mapping of column to value, found {type(item).__name__}")
+        for key, val in item.items():
+            if isinstance(val, (list, dict)):
+                raise UserError(f"{name} row {number}, column {key}: expected a single value, found a "
+                                f"{'list' if isinstance(val, list) else 'mapping'}")
+            if "{" in str(key) or "}" in str(key):
+                raise UserError(f"{name} row {number}, column {key}: a column name may not hold '{{' or '}}'")
+            columns.setdefault(str(key), None)
+        rows.append((number, {str(k): cell(v) for k, v in item.items()}))
+    if len(rows) > MAX_ROWS:
+        raise UserError(f"{name}: more than {MAX_ROWS:,} rows")
+    return Rows(name, tuple(columns), tuple((n, {c: row.get(c, "") for c in columns}) for n, row in rows))
+

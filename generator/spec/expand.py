@@ -1,0 +1,99 @@
+"""Explode a spec into pieces (one per physical component) and the distinct artworks they use."""
+import itertools
+from types import MappingProxyType
+from typing import NamedTuple
+
+from .. import games
+from ..components import KINDS
+from ..located import spec_error
+
+
+class Art(NamedTuple):
+    """One distinct drawing: a component's front with given properties, or its common back."""
+
+    key: str
+    component: str
+    side: str
+    props: MappingProxyType
+
+
+class Piece(NamedTuple):
+    """One physical component to cut out: which front art and which back art (or None)."""
+
+    component: str
+    index: int  # type: ignore[assignment]  # a field, not tuple.index
+    front: str
+    back: str | None = None
+
+
+def face_props(spec, comp):
+    """The properties of each distinct face of a component, before copies; a colour with a mark brings its mark."""
+    return [marked(comp, props) for props in _faces(spec, comp)]
+
+
+def marked(comp, props: dict) -> dict:
+    """A face's properties with the `mark` its component's `marks` option gives its colour, if any."""
+    mark = (comp.options.get("marks") or {}).get(props.get("colour"))
+    return {**props, "mark": mark} if mark else props
+
+
+def _faces(spec, comp):
+    """The properties of each distinct face as the faces block gives them."""
+    source = comp.faces
+    if source.generator:
+        generators = games.ruleset(spec).generators
+        generator = generators.get(source.generator)
+        if generator is None:
+            known = ", ".join(sorted(generators)) or "none"
+            why = (f"the {spec.game.ruleset} rules have: {known}" if spec.game.ruleset else
+                   "generators come from a game's rules, and this spec names none in game.ruleset")
+            raise spec_error(spec, ("components", comp.id, "faces", "generator"),
+                             f"unknown generator {source.generator!r}: {why}")
+        made = generator(spec, comp)
+        if len(made) != source.count:
+            raise spec_error(spec, ("components", comp.id, "faces", "count"),
+                             f"generator {source.generator!r} made {len(made)} faces, count asks for {source.count}")
+        return [dict(p) for p in made]
+    if source.product:
+        names = [name for name, _ in source.product]
+        return [dict(zip(names, combo)) for combo in itertools.product(*(values for _, values in source.product))]
+    if source.items:
+        return [dict(item) for item in source.items]
+    return [{}]
+
+
+def expand(spec):
+    """Return (pieces, arts): every piece in spec order and every distinct art by key (not to be changed).
+
+    Worked out once per spec (checking a spec and then building it expand once) and kept with it.
+    """
+    return spec.remembered("expand", lambda: _expand(spec))
+
+
+def _expand(spec):
+    """(pieces, arts) of a spec, worked out afresh."""
+    pieces, arts = [], {}
+    for comp in spec.components:
+        by_props = {}
+        back = None
+        if comp.back:
+            back = f"{comp.id}-back"
+            arts[back] = Art(back, comp.id, "back", MappingProxyType({}))
+        fronts, backs, back_of = [], {}, KINDS[comp.kind].back_face if comp.back else None
+        for props in face_props(spec, comp):
+            identity = repr(sorted(props.items()))  # 1, 1.0 and True are different faces
+            key = by_props.get(identity)
+            if key is None:
+                key = by_props[identity] = f"{comp.id}-{len(by_props) + 1}"
+                arts[key] = Art(key, comp.id, "front", MappingProxyType(props))
+            own = back_of(comp.options, props) if back_of else None   # a back of its own (a data row's back column)
+            if own is None:
+                fronts += [(key, back)] * comp.faces.copies
+                continue
+            found = backs.get(repr(sorted(own.items())))
+            if found is None:
+                found = backs[repr(sorted(own.items()))] = f"{comp.id}-back-{len(backs) + 1}"
+                arts[found] = Art(found, comp.id, "back", MappingProxyType(own))
+            fronts += [(key, found)] * comp.faces.copies
+        pieces += [Piece(comp.id, index, key, behind) for index, (key, behind) in enumerate(fronts)]
+    return pieces, arts

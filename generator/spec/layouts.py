@@ -1,0 +1,489 @@
+"""Layouts as data: a face is named elements placed in mm or % of an area (bleed, trim, safe); a layout may extend
+another and override its elements by name, and every property may quote a data column as {column}."""
+import functools
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+from ..draw import art
+from . import schema as s
+from ..draw import textbox
+from . import yamlsource
+from .data import FALSE
+from ..errors import UserError
+from ..files import inside
+from ..located import located
+from ..draw.svgvalues import segments
+from ..units import parse_length
+
+FIELD = re.compile(r"\{(?!colou?r:|/colou?r\})([^{}]+)\}")  # {column}; a text's {colour:...}{/colour} is markup
+AREAS = ("bleed", "trim", "safe")
+ROLES = ("mark", "art", "guide", "frame")
+ALIGN = ("left", "centre", "center", "right", "justify")
+FITS = ("contain", "cover", "stretch")
+PATHS = ("grid", "ring", "hex-flat", "hex-pointy")
+VALIGN = ("top", "middle", "bottom")
+SAFE = 3.0          # mm the safe area keeps inside the trim unless a layout says otherwise
+MAX_ELEMENTS = 500  # elements in one layout
+MAX_DEPTH = 16      # layouts extending one another
+MAX_COPIES = 1000   # copies one repeated element makes
+INDEX = "i"         # the column a repeated element's copies quote as {i}
+COPY = (INDEX, "col", "row", "label")   # what a copy may quote: its number, its cell's column and row, its label
+
+
+def coord(value):
+    """A place or length: a number (mm), a length with a unit, or a share of the area as 'N%': ('mm' or '%', number)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return ("mm", float(value))
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            if text.endswith("%"):
+                return ("%", float(text[:-1]))
+            return ("mm", float(text))
+        except ValueError:
+            pass
+        try:
+            return ("mm", parse_length(text))
+        except UserError:
+            pass
+    raise s.Invalid(f"expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
+                    f"found {s.found(value)}")
+
+
+def number(low, high):
+    """A number within [low, high], also written as text (a data cell)."""
+    def parse(value):
+        try:
+            found = float(value) if not isinstance(value, bool) else None
+        except (TypeError, ValueError):
+            found = None
+        if found is None or not low <= found <= high:
+            raise s.Invalid(f"expected a number from {low:g} to {high:g}, found {s.found(value)}")
+        return found
+    return parse
+
+
+def size(low, high):
+    """A text size: mm (a number or a length with a unit, e.g. 9 pt), within [low, high] mm."""
+    def parse(value):
+        try:
+            unit, found = coord(value)
+        except s.Invalid:
+            unit, found = "", 0.0
+        if unit != "mm" or not low <= found <= high:
+            raise s.Invalid(f"expected a size from {low:g} to {high:g} mm (a number of mm or a length such as 9 pt), "
+                            f"found {s.found(value)}")
+        return found
+    return parse
+
+
+def choice(*choices):
+    """One word of a fixed set."""
+    def parse(value):
+        if value not in choices:
+            raise s.Invalid(f"expected one of {', '.join(choices)}, found {s.found(value)}")
+        return value
+    return parse
+
+
+def flag(value):
+    """Yes or no: true/false, or a data cell (empty, 0, false, no, off and none are no)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (str, int)):
+        return str(value).strip().lower() not in FALSE
+    raise s.Invalid(f"expected true or false, found {s.found(value)}")
+
+
+def text(value):
+    """Any text (a number is its digits); empty text draws nothing."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise s.Invalid(f"expected text, found {s.found(value)}")
+    return str(value)
+
+
+def points(value):
+    """A polygon's corners: a list of [x, y] pairs, at least three."""
+    if not isinstance(value, list) or len(value) < 3 or not all(isinstance(p, list) and len(p) == 2 for p in value):
+        raise s.Invalid(f"expected a list of at least 3 [x, y] corners, found {s.found(value)}")
+    return [(coord(x), coord(y)) for x, y in value]
+
+
+def template(value):
+    """A template's name (an SVG file in the spec's templates/ folder, or a shipped one)."""
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", value):
+        raise s.Invalid(f"expected a template name (an .svg file in templates/, named without .svg), found {s.found(value)}")
+    return value
+
+
+def font(value):
+    """A family's name from the spec's fonts."""
+    if not isinstance(value, str) or not value.strip():
+        raise s.Invalid(f"expected the name of a font the spec's fonts: gives, found {s.found(value)}")
+    return value
+
+
+def file_name(value):
+    """A file's name inside the spec's folder (PNG, JPEG or SVG art)."""
+    if not isinstance(value, str) or not value.strip():
+        raise s.Invalid(f"expected a PNG, JPEG or SVG file inside the spec's folder, found {s.found(value)}")
+    return value
+
+
+class Copy(NamedTuple):
+    """One copy of a repeated element: its number, its cell (column and row from 0), the steps it is moved across and
+    down, and its label."""
+
+    number: int
+    column: int
+    row: int
+    across: float
+    down: float
+    label: str
+
+    def fields(self) -> dict:
+        """What its properties may quote: {i}, {col} and {row} (counted from 1), {label}."""
+        return {INDEX: str(self.number), "col": str(self.column + 1), "row": str(self.row + 1), "label": self.label}
+
+
+class Repeat(NamedTuple):
+    """An element drawn count times: every `every`-th copy from start, stepped dx, dy apart in rows of columns (grid),
+    clockwise round the edge of a columns x rows grid from its top left cell (ring), or in rows of columns hexagons
+    (hex-flat: every second column half a step down; hex-pointy: every second row half a step across)."""
+
+    count: int  # type: ignore[assignment]  # a field, not tuple.count
+    start: int
+    every: int
+    columns: int
+    rows: int
+    dx: tuple
+    dy: tuple
+    path: str
+    labels: tuple = ()
+
+    def copies(self) -> list:
+        """Each Copy drawn."""
+        cells = []
+        if self.path == "ring":
+            c, r = self.columns, self.rows
+            cells = ([(k, 0) for k in range(c)] + [(c - 1, k) for k in range(1, r)]
+                     + [(k, r - 1) for k in range(c - 2, -1, -1)] + [(0, k) for k in range(r - 2, 0, -1)])
+        else:
+            cells = [(k % self.columns, k // self.columns) for k in range(self.count)]
+        shift = {"hex-flat": lambda col, row: (col, row + col % 2 / 2), "hex-pointy": lambda col, row: (col + row % 2 / 2, row)}
+        return [Copy(self.start + k, col, row, *shift.get(self.path, lambda c, r: (c, r))(col, row),
+                     self.labels[k] if self.labels else "")
+                for k, (col, row) in enumerate(cells[:self.count]) if k % self.every == 0]
+
+
+REPEAT = {"count": number(0, MAX_COPIES), "start": number(-10_000, 10_000), "every": number(1, MAX_COPIES),
+          "columns": number(1, MAX_COPIES), "rows": number(1, MAX_COPIES), "dx": coord, "dy": coord,
+          "path": choice(*PATHS), "labels": None}
+
+
+def repeat(value):
+    """How an element repeats: {count, dx, dy, columns, start, every} (a grid, or path: hex-flat or hex-pointy), or
+    {path: ring, count, columns, rows, dx, dy} (round a board's edge); whole numbers; labels: one per copy."""
+    if not isinstance(value, dict) or "count" not in value:
+        raise s.Invalid(f"expected a mapping with count (and dx, dy, columns, rows, start, every, path, labels), found "
+                        f"{s.found(value)}")
+    found = {}
+    for key, item in value.items():
+        if key not in REPEAT:
+            raise s.Invalid(f"unknown repeat key {s.found(key)} (expected one of {', '.join(REPEAT)})")
+        if key == "labels":
+            if not isinstance(item, list) or not all(map(_label, item)):
+                raise s.Invalid(f"repeat labels: expected a list of texts or numbers, one per copy, found {s.found(item)}")
+            found[key] = tuple(str(label) for label in item)
+            continue
+        found[key] = REPEAT[key](item)
+        if key not in ("dx", "dy", "path") and found[key] != int(found[key]):
+            raise s.Invalid(f"repeat {key}: expected a whole number, found {s.found(item)}")
+    count = int(found["count"])
+    if len(found.get("labels", ())) not in (0, count):
+        raise s.Invalid(f"repeat labels: expected {count} labels, one per copy, found {len(found['labels'])}")
+    columns = int(found.get("columns", count)) or 1  # count 0 (a data cell of 0): no copies
+    rows = int(found.get("rows", -(-count // columns)))
+    path = found.get("path", "grid")
+    if path == "ring" and (columns < 2 or rows < 2 or count > 2 * (columns + rows) - 4):
+        raise s.Invalid(f"a ring of {columns} x {rows} cells holds {max(2 * (columns + rows) - 4, 0)} copies "
+                        f"(columns and rows at least 2), found count {count}")
+    return Repeat(count, int(found.get("start", 0)), int(found.get("every", 1)), columns, rows,
+                  found.get("dx", ("mm", 0.0)), found.get("dy", ("mm", 0.0)), path, found.get("labels", ()))
+
+
+def _label(item) -> bool:
+    """True when a repeat label is a text or a number."""
+    return isinstance(item, (str, int, float)) and not isinstance(item, bool)
+
+
+COLOUR = "colour"   # checked against the palette when the layout is loaded
+POS = {"x": coord, "y": coord}
+BOX = {**POS, "width": coord, "height": coord}
+PAINT = {"fill": COLOUR, "stroke": COLOUR, "stroke_width": coord}
+COMMON = {"type": text, "area": choice(*AREAS), "visible": flag, "role": choice(*ROLES), "opacity": number(0, 1),
+          "rotate": number(-360, 360), "repeat": repeat}
+TYPES = {  # every element type and what it takes besides COMMON
+    "rect": {**BOX, **PAINT, "radius": coord},
+    "circle": {**POS, **PAINT, "r": coord},
+    "ellipse": {**POS, **PAINT, "rx": coord, "ry": coord},
+    "line": {"x1": coord, "y1": coord, "x2": coord, "y2": coord, "stroke": COLOUR, "stroke_width": coord, "dash": coord},
+    "polygon": {"points": points, **PAINT},
+    "hexagon": {**POS, **PAINT, "r": coord, "orientation": choice("flat", "pointy")},
+    "star": {**POS, **PAINT, "r": coord, "points": number(3, 24), "inner": number(0.1, 0.95)},
+    "path": {**POS, **PAINT, "d": text},
+    "text": {**BOX, "text": text, "size": size(s.MIN_TEXT, 100), "min_size": size(s.MIN_TEXT, 100),
+             "align": choice(*ALIGN), "valign": choice(*VALIGN), "leading": number(0.8, 3), "wrap": flag,
+             "colour": COLOUR, "bold": flag, "italic": flag, "font": font},
+    "icon": {**BOX, "name": template, "colour": COLOUR, "ink": COLOUR},
+    "image": {**BOX, "file": file_name, "fit": choice(*FITS)},
+}
+DEFAULTS = {  # what an element is drawn with when it does not say
+    "x": ("mm", 0.0), "y": ("mm", 0.0), "width": ("%", 100.0), "height": ("%", 100.0), "visible": True, "opacity": 1.0,
+    "fill": "black", "stroke": "none", "stroke_width": ("mm", 0.3), "radius": ("mm", 0.0), "r": ("mm", 5.0),
+    "rx": ("mm", 5.0), "ry": ("mm", 3.0), "orientation": "flat", "points": 5, "inner": 0.5, "text": "", "size": 4.0,
+    "align": "left", "valign": "top", "leading": 1.2, "wrap": True, "colour": "black", "bold": False, "italic": False,
+    "ink": "black", "rotate": 0.0, "fit": "contain", "dash": ("mm", 0.0),
+    "x1": ("mm", 0.0), "y1": ("mm", 0.0), "x2": ("%", 100.0), "y2": ("%", 100.0)}
+LINE_DEFAULTS = {"stroke": "black"}
+TOP = {"extends": None, "ground": COLOUR, "safe": size(0, 50), "elements": None}
+
+
+class Names(NamedTuple):
+    """What names a layout may use: palette colours, templates and fonts, and the folder art is read from (None: not
+    checked again, as when drawing)."""
+
+    colours: frozenset
+    templates: frozenset | None = None
+    fonts: frozenset | None = None
+    folder: Path | None = None
+
+
+class Layout:
+    """A loaded layout: the ground colour (or None), the safe margin in mm, and (name, {property: value as written})
+    per element, drawn in order; opaque to the spec's {figure} filling, which must leave {column} alone."""
+
+    __slots__ = ("ground", "safe", "elements")
+
+    def __init__(self, ground, safe, elements):
+        self.ground, self.safe, self.elements = ground, safe, tuple(elements)
+
+    def __repr__(self):
+        return f"Layout({self.ground!r}, {self.safe!r}, {self.elements!r})"
+
+    def fields(self) -> set:
+        """Every column the layout quotes."""
+        return {name for _, props in self.elements for value in props.values() for name in quoted(value)
+                if name not in COPY or "repeat" not in props} | set(quoted(self.ground))
+
+
+def quoted(value) -> list:
+    """The columns a property value quotes as {column}, in order."""
+    if isinstance(value, str):
+        return FIELD.findall(value)
+    if isinstance(value, list):
+        return [name for item in value for name in quoted(item)]
+    if isinstance(value, dict):  # a repeat's count, start, every...
+        return [name for item in value.values() for name in quoted(item)]
+    return []
+
+
+def filled(value, row):
+    """A property value with each {column} replaced by the row's cell."""
+    if isinstance(value, str) and "{" in value:
+        return FIELD.sub(lambda m: row[m.group(1)], value)
+    if isinstance(value, list):
+        return [filled(item, row) for item in value]
+    if isinstance(value, dict):
+        return {key: filled(item, row) for key, item in value.items()}
+    return value
+
+
+def parse(kind, prop, value, names):
+    """One property's value as drawing reads it; s.Invalid when it is not one its element takes."""
+    parser = COMMON.get(prop) or TYPES[kind][prop]
+    if parser is COLOUR:
+        found = s.colour(value if isinstance(value, str) else s.found(value))
+        if not found.startswith("#") and found not in names.colours and found != "none":
+            raise s.Invalid(f"unknown colour {s.found(found)} (palette has {', '.join(sorted(names.colours))}, or #rrggbb)")
+        return found
+    found = parser(value)
+    if parser is template and names.templates is not None and found not in names.templates:
+        raise s.Invalid(f"unknown template {found!r} (templates: {', '.join(sorted(names.templates))})")
+    if parser is font and names.fonts is not None and found not in names.fonts:
+        raise s.Invalid(f"unknown font {found!r} (" + (f"fonts: {', '.join(sorted(names.fonts))})" if names.fonts else
+                                                       "the spec has no fonts: give it fonts: {name: file.ttf})"))
+    if parser is file_name and names.folder is not None:
+        try:
+            art.load(names.folder, found)
+        except UserError as exc:
+            raise s.Invalid(str(exc)) from None
+    if prop == "d":
+        try:
+            list(segments(found))
+        except UserError:
+            raise s.Invalid(f"expected SVG path data (M 0 0 L 10 0 ...), found {s.found(found)}") from None
+    return found
+
+
+def element(kind, props, row, names) -> dict:
+    """An element's properties for one row, filled and parsed, defaults added."""
+    found = {**DEFAULTS, **(LINE_DEFAULTS if kind == "line" else {})}
+    for prop, value in props.items():
+        if prop == "type":
+            continue
+        if names.folder is None and (isinstance(value, (int, float)) or (isinstance(value, str) and "{" not in value)):
+            found[prop] = _constant(kind, prop, value, names)
+        else:
+            found[prop] = parse(kind, prop, filled(value, row), names)
+    return found
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _constant(kind, prop, value, names):
+    """parse of a value that quotes no column, as drawing reads it (no file looked at): the same for every row."""
+    return parse(kind, prop, value, names)
+
+
+def _file_fail(path, lines):
+    """A fail(key_path, message) raising a SpecError at a layout file's line."""
+    def fail(key_path, message):
+        raise located(path, lines, key_path, message)
+    return fail
+
+
+def _sources(folder, value, fail, where, chain):
+    """(mapping, fail) of each layout to merge, in order: what each extends first."""
+    if isinstance(value, list):
+        if not value:
+            fail(where, "expected at least one layout file")
+        return [found for i, item in enumerate(value) for found in _sources(folder, item, fail, where + (i,), chain)]
+    if isinstance(value, str):
+        try:
+            path = inside(folder, value)
+        except UserError as exc:
+            fail(where, str(exc))
+        if path.resolve() in chain:
+            fail(where, f"layouts extend one another in a loop ({' -> '.join(p.name for p in chain)} -> {path.name})")
+        if len(chain) >= MAX_DEPTH:
+            fail(where, f"layouts extend one another more than {MAX_DEPTH} deep")
+        data, lines = yamlsource.load(path, noun="layout")
+        return _sources(path.parent, data, _file_fail(path, lines), (), chain + (path.resolve(),))
+    if not isinstance(value, dict):
+        fail(where, f"expected a layout file name, a list of them, or a layout (a mapping with elements), found "
+                    f"{s.found(value)}")
+    for key in value:
+        if key not in TOP:
+            fail(where + (key,), f"unknown key {s.found(key)} (a layout has {', '.join(TOP)})")
+    parents = _sources(folder, value["extends"], fail, where + ("extends",), chain) if "extends" in value else []
+    return parents + [(value, fail, where)]
+
+
+def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
+    """A layout from a file name, a list of them (merged in order) or an inline mapping, checked: element types and
+    properties, colours and templates against those the spec has, and every {column} against the data's columns."""
+    ground, safe = None, SAFE
+    merged: dict = {}
+    for source, fail_here, where in _sources(Path(folder), value, fail, (), ()):
+        if "ground" in source:
+            ground = source["ground"]
+            unknown = [f for f in quoted(ground) if f not in columns]
+            if unknown:
+                fail_here(where + ("ground",), f"{{{unknown[0]}}} names no data column ("
+                          + (f"columns: {', '.join(columns)})" if columns else "the component has no data)"))
+            if not quoted(ground):
+                _checked(fail_here, where + ("ground",), lambda v: parse("rect", "fill", v, names), ground)
+        if "safe" in source:
+            safe = _checked(fail_here, where + ("safe",), TOP["safe"], source["safe"])
+        elements = source.get("elements", {})
+        if not isinstance(elements, dict):
+            fail_here(where + ("elements",), f"expected a mapping of element names to elements, found {s.found(elements)}")
+        for name, props in elements.items():
+            at = where + ("elements", name)
+            if not isinstance(props, dict):
+                fail_here(at, f"expected an element (a mapping with a type, e.g. type: rect), found {s.found(props)}")
+            mine = merged.setdefault(str(name), {"": (None, fail_here, at)})   # "": where the element was first named
+            mine.update({prop: (raw, fail_here, at + (prop,)) for prop, raw in props.items()})
+    if len(merged) > MAX_ELEMENTS:
+        fail(("elements",), f"expected at most {MAX_ELEMENTS} elements, found {len(merged)}")
+    elements = []
+    for name, props in merged.items():
+        _, fail_at, named = props.pop("")
+        if "type" not in props:
+            fail_at(named, f"element {name!r} has no type (expected one of {', '.join(TYPES)})")
+        raw, fail_type, at = props["type"]
+        if not isinstance(raw, str) or raw not in TYPES:
+            fail_type(at, f"unknown element type {s.found(raw)} (expected one of {', '.join(TYPES)})")
+        copies: list = []
+        if "repeat" in props:
+            value, fail_prop, at = props["repeat"]
+            if not quoted(value):  # a repeat that quotes a column is checked row by row
+                copies = _checked(fail_prop, at, repeat, value).copies()
+        for prop, (value, fail_prop, at) in props.items():
+            if prop not in COMMON and prop not in TYPES[raw]:
+                fail_prop(at, f"unknown property {s.found(prop)} for a {raw} (expected one of "
+                              f"{', '.join(sorted(set(COMMON) | set(TYPES[raw])))})")
+            known = tuple(columns) + (COPY if "repeat" in props else ())
+            unknown = [f for f in quoted(value) if f not in known]
+            if unknown:
+                fail_prop(at, f"{{{unknown[0]}}} names no data column ("
+                              + (f"columns: {', '.join(known)})" if known else "the component has no data)")
+                              + (f"; {{{INDEX}}}, {{col}}, {{row}} and {{label}} are what the copies of an element with "
+                                 f"repeat: quote" if unknown[0] in COPY else ""))
+            if prop in ("type", "repeat"):
+                continue
+            if raw == "text" and prop == "text" and isinstance(value, str):  # the layout's own words, its columns aside
+                for fault in markup_faults(FIELD.sub(" ", value), names)[:1]:
+                    fail_prop(at, fault)
+            if not quoted(value):
+                _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), value)
+            elif copies and set(quoted(value)) <= set(COPY):
+                for copy in copies:
+                    _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), filled(value, copy.fields()))
+        elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
+    return Layout(ground, safe, elements)
+
+
+def markup_faults(text: str, names: Names) -> list:
+    """textbox.faults of a text, its icons the templates and its colours those names has."""
+    def why(colour):
+        try:
+            parse("text", "colour", colour, names)
+        except s.Invalid as exc:
+            return str(exc)
+        return ""
+    return textbox.faults(text, names.templates or (), why)
+
+
+def _checked(fail, at, parser, value):
+    """A value parsed, or fail naming where it was written."""
+    try:
+        return parser(value)
+    except s.Invalid as exc:
+        fail(at, str(exc))
+
+
+def check_rows(layout: Layout, rows, names: Names, label=""):
+    """Every element's quoted properties parsed for every row; the first that fails names the file, row and column."""
+    quoting = [(f"{name}.{prop}", props["type"], prop, value, props.get("repeat"))
+               for name, props in layout.elements for prop, value in props.items()
+               if quoted(value) and (set(quoted(value)) - set(COPY) or "repeat" not in props)]
+    quoting.sort(key=lambda entry: entry[2] != "repeat")  # a row's repeat is sound before its copies are checked
+    if quoted(layout.ground):
+        quoting.append(("ground", "rect", "fill", layout.ground, None))
+    texts = [(name, column) for name, props in layout.elements if props["type"] == "text"
+             for column in quoted(props.get("text")) if column not in COPY]
+    for number, row in rows.rows:
+        for name, column in texts:
+            for fault in markup_faults(row[column], names)[:1]:
+                raise rows.fail(number, column, f"{label}{name}.text: {fault}")
+        for what, kind, prop, value, repeating in quoting:
+            try:
+                copies = repeat(filled(repeating, row)).copies() if repeating is not None and prop != "repeat" else [None]
+                first = copies[0] if copies else None
+                if copies:  # a repeat of 0 copies draws nothing to check
+                    parse(kind, prop, filled(value, row if first is None else {**row, **first.fields()}), names)
+            except s.Invalid as exc:
+                column = next(f for f in quoted(value) if f not in COPY or first is None)
+                raise rows.fail(number, column, f"{label}{what}: {exc}") from None

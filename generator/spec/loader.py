@@ -1,0 +1,373 @@
+"""Load a spec: YAML with line numbers, --set overrides, schema checks, then frozen dataclasses."""
+import math
+import re
+from pathlib import Path
+from types import MappingProxyType
+
+
+from . import schema as s
+from . import figures, yamlsource
+from ..draw import templates, typeface
+from . import theme as themes
+from ..components import KINDS
+from ..components.kind import BLEED, panelled, sized
+from ..games import RULESETS
+from ..errors import SpecError, UserError
+from ..files import SPECS, beside, shipped as shipped  # shipped: the games' list, as spec.shipped
+from ..located import SET_LINE, located
+from ..impose.imposition import fits_somewhere, smallest_area
+from ..units import HOME_PAPERS, PAPERS
+from .model import Back, Component, Derived, Distinguish, FaceSource, Game, Spec
+
+COLOUR_THRESHOLD = 20.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
+GREY_THRESHOLD = 25.0     # CIE L*: and at least this much in a greyscale print (or a measured cue tells them apart)
+ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+MAX_ID = 64  # characters in a component id: it names the pieces on every sheet
+GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._+-]*$")  # safe as a folder and file name: never '..' or hidden
+
+FACTS = ("players", "age", "time")
+GAME = s.mapping({
+    "title": s.title, "designer": s.title, "publisher": s.title, "players": s.text, "age": s.text,
+    "time": s.text, "notes": s.text, "ruleset": s.one_of(*RULESETS), "needs": s.list_of(s.text, 1, 12),
+    "reconstructed": s.list_of(s.one_of(*FACTS), 1, len(FACTS), unique=True),
+}, required=("title", "designer"))
+BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text, "layout": s.any_value})
+MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a mistake, or a memory bomb
+MAX_SPEC_PIECES = 200_000  # pieces all components of one spec may make together
+MIN_PIECE = 5.0  # mm: the smallest piece a player can cut out and pick up
+COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
+          "faces": s.any_value, "back": BACK, "include": s.flag,
+          "print": s.one_of("all", "once")}
+TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
+                 "colour_threshold": s.number(0, 100), "grey_threshold": s.number(0, 100), "colour_names": s.any_value,
+                 "fonts": s.any_value},
+                required=("game", "components"))
+DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour, 2, 24, unique=True), "cues": s.list_of(s.text, 0, 12)},
+                                  required=("colours",)), 1, 50)
+
+
+def rules_path(spec):
+    """The rules text of a game: rules/<id>.yaml beside the spec (never a link out of its folder)."""
+    return beside(spec.path, "rules", f"{spec.game.id}.yaml")
+
+
+def resolve(name):
+    """Turn a game id or a spec path into a spec path."""
+    path = yamlsource.find(name, SPECS, "game")
+    return path if path == Path(name) else shown(path)  # a path the user gave stays as written
+
+
+def shown(path):
+    """A path as a user would write it: relative to the current folder when inside it."""
+    try:
+        return Path(path).resolve().relative_to(Path.cwd())
+    except ValueError:
+        return Path(path)
+
+
+def load(name, overrides=(), theme=None):
+    """Load, theme, override and check a spec by game id or path (precedence: spec < theme < --set)."""
+    path = resolve(name)
+    data, lines = yamlsource.load(path)
+    if theme is not None:
+        game = data.get("game") if isinstance(data, dict) else None
+        rules = game.get("ruleset") if isinstance(game, dict) and isinstance(game.get("ruleset"), str) else ""
+        themes.apply(themes.load(theme) if isinstance(theme, (str, Path)) else theme, rules, data, lines)
+    for assignment in overrides:
+        key_path = apply_override(path, data, assignment)
+        lines[key_path] = SET_LINE
+    return build(path, data, lines)
+
+
+def parse_override(path, assignment):
+    """Split KEY=VALUE into a key path and a value read by the spec's own YAML reader ('#c0392b' stays text)."""
+    if not yamlsource.is_text(assignment):
+        raise UserError(f"--set {ascii(assignment)}: not text (it holds a lone surrogate, e.g. from a bad file name or encoding)")
+    key, sep, raw = assignment.partition("=")
+    if not sep or not key.strip():
+        raise UserError(f"--set {assignment!r}: expected KEY=VALUE, e.g. palette.red=#c0392b")
+    parts = tuple(int(p) if p.isdigit() else p for p in key.strip().split("."))
+    if any(p == "" for p in parts):
+        raise UserError(f"--set {assignment!r}: empty part in key path")
+    value = raw
+    if raw.strip() and not raw.lstrip().startswith("#"):
+        try:
+            value = yamlsource.load(path, raw, noun="value")[0]
+        except SpecError as exc:
+            if not exc.message.startswith("YAML syntax error"):  # not YAML: the words stay text
+                raise SpecError(path, f"{SET_LINE} {yamlsource.dotted(parts)}", exc.message) from None
+    return parts, raw if value is None and raw else value
+
+
+def apply_override(path, data, assignment):
+    """Set one value in the raw spec data by its dotted key path; return the key path."""
+    parts, value = parse_override(path, assignment)
+    node, key_path = data, ()
+    for depth, part in enumerate(parts):
+        if isinstance(node, dict):
+            part = str(part)  # a mapping's keys are text, also when they look like numbers
+        elif not (isinstance(node, list) and isinstance(part, int) and part < len(node)):
+            where = f"{SET_LINE} {yamlsource.dotted(parts[: depth + 1])}"
+            if isinstance(node, list):
+                raise SpecError(path, where, f"expected an item number below {len(node)} (the list has {len(node)} items)")
+            raise SpecError(path, where, f"cannot reach into {s.found(node)}")
+        key_path += (part,)
+        if depth == len(parts) - 1:
+            node[part] = value
+        else:
+            node = node.setdefault(part, {}) if isinstance(node, dict) else node[part]
+    return key_path
+
+
+class Checker:
+    """Check raw data against field types, raising SpecError with file, line and key path."""
+
+    def __init__(self, path, lines, palette=()):
+        self.path, self.lines, self.palette = path, lines, set(palette) | set(s.BASE_COLOURS)
+        self.fonts = {}  # the spec's fonts: {name: typeface.Family}, read before its components
+
+    def fail(self, key_path, message):
+        """Raise a SpecError located at the nearest known line of key_path."""
+        raise located(self.path, self.lines, key_path, message)
+
+    def as_written(self, parser, value, key_path):
+        """A hint when YAML read a plain value as a number, yes/no or date that the field would take as text ("1:30")."""
+        written = getattr(self.lines, "written", {}).get(tuple(key_path))
+        if written is None or not isinstance(self.lines.get(tuple(key_path)), int):
+            return ""
+        try:
+            parser(written)
+        except s.Invalid:
+            return f" (YAML reads {written} that way)" if written != str(value) else ""
+        return f' (YAML reads {written} that way: write "{written}" in quotes)'
+
+    def check(self, parser, value, key_path):
+        """Parse value with parser, recursing into mappings and lists."""
+        try:
+            parsed = parser(value)
+        except s.Invalid as exc:
+            self.fail(key_path, str(exc) + self.as_written(parser, value, key_path))
+        if parser is s.colour and not parsed.startswith("#") and parsed not in self.palette:
+            self.fail(key_path, f"unknown colour {s.found(parsed)} (palette has {', '.join(sorted(self.palette))})")
+        if hasattr(parser, "fields"):
+            return self.check_fields(parser.fields, parsed, key_path, parser.required, parser.empty)
+        if hasattr(parser, "item"):
+            return [self.check(parser.item, item, key_path + (i,)) for i, item in enumerate(parsed)]
+        return parsed
+
+    def check_fields(self, fields, value, key_path, required=(), empty="no keys are allowed here"):
+        """Check a mapping's keys: unknown keys and missing required keys are errors; empty says why none are allowed."""
+        if not isinstance(value, dict):
+            self.fail(key_path, f"expected a mapping, found {s.found(value)}")
+        for key in value:
+            if key not in fields:
+                choices = f"expected one of {', '.join(sorted(fields))}" if fields else empty
+                if "." in key and key.split(".")[0] in fields:
+                    choices += "; a dotted key is --set syntax: in the file, nest each part under the one before"
+                self.fail(key_path + (key,), f"unknown key {s.found(key)} ({choices})")
+        for key in required:
+            if key not in value:
+                self.fail(key_path, f"missing required key {key!r}")
+        return {key: self.check(fields[key], item, key_path + (key,)) for key, item in value.items()}
+
+
+def build(path, data, lines):
+    """Check raw data and build the Spec."""
+    check = Checker(path, lines)
+    top = check.check(TOP, data, ())
+    if not isinstance(top.get("palette") or {}, dict):
+        check.fail(("palette",), f"expected a mapping of colour names to #rrggbb, found {s.found(top['palette'])}")
+    palette = check.check_fields({name: s.hex_colour for name in top.get("palette") or {}}, top.get("palette") or {}, ("palette",))
+    check.palette |= set(palette)
+    names = top.get("colour_names") or {}
+    if not isinstance(names, dict):
+        check.fail(("colour_names",), f"expected a mapping of palette names to the words printed for them, found {s.found(names)}")
+    for name in names:
+        check.check(s.colour, name, ("colour_names", name))
+    names = check.check_fields({name: s.title for name in names}, names, ("colour_names",))
+    if not GAME_ID.match(Path(path).stem):
+        raise SpecError(path, "", f"the file name makes the game id, which names the output folder and files: "
+                                  f"{Path(path).stem!r} must start with a letter or digit and hold only letters, digits, "
+                                  "spaces, '.', '_', '+' and '-' (e.g. my-game.yaml)")
+    game = Game(id=Path(path).stem, **{k: tuple(v) if isinstance(v, list) else v for k, v in top["game"].items()})
+    for fact in game.reconstructed:
+        if not getattr(game, fact):
+            check.fail(("game", "reconstructed"), f"{fact} is marked reconstructed but game.{fact} is not given")
+    check.fonts = fonts(check, top.get("fonts"))
+    raw_components = top["components"]
+    if not isinstance(raw_components, dict) or not raw_components:
+        check.fail(("components",), f"expected a mapping of components, found {s.found(raw_components)}")
+    built = [component(check, cid, raw) for cid, raw in raw_components.items()]
+    total = sum(piece_count(c.faces) for c in built)
+    if total > MAX_SPEC_PIECES:
+        check.fail(("components",), f"the components make {total:,} pieces in all: at most {MAX_SPEC_PIECES:,} in one spec")
+    left_out = tuple(c.id for c in built if raw_components[c.id].get("include") is False)
+    components = tuple(c for c in built if c.id not in left_out)
+    if not components:
+        check.fail(("components",), "every component has include: false (expected at least one to print)")
+    search = templates.search_path(path)
+    groups = tuple(Distinguish(name=g.get("name", f"colours {i + 1}"), colours=tuple(g["colours"]), cues=tuple(g.get("cues", ())))
+                   for i, g in enumerate(check.check(DISTINGUISH, top["distinguish"], ("distinguish",)))) if "distinguish" in top else ()
+    spec = Spec(path=str(path), game=game, palette=MappingProxyType(palette), components=components,
+                lines=MappingProxyType(lines), templates=search, distinguish=groups,
+                colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD), left_out=left_out,
+                grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names),
+                derived=Derived(), fonts=MappingProxyType(check.fonts))
+    check_symbols(check, spec)
+    return linked(filled(spec, check))
+
+
+def fonts(check, value):
+    """The spec's fonts: {name: file or {regular, bold, italic, bold-italic: file}} (inside its folder) as Families."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        check.fail(("fonts",), f"expected a mapping of font names to files, found {s.found(value)}")
+    found = {}
+    for name, files in value.items():
+        try:
+            found.update(typeface.families(Path(check.path).parent, {name: files}))
+        except UserError as exc:
+            check.fail(("fonts", name), str(exc).removeprefix(f"fonts: {name}: "))
+    return found
+
+
+def filled(spec, check):
+    """The spec with each {figure} in its notes, needs and component texts filled; one of a missing component prints ?."""
+    table, ids, unfilled = figures.Figures(spec), {c.id for c in spec.components}, []
+
+    def fail(key_path, name, message):
+        if "." in name and name.split(".")[0] not in ids:  # validation names the missing component, then this
+            unfilled.append((yamlsource.dotted(key_path), name))
+            return "?"
+        check.fail(key_path, message)
+    game = spec.game._replace(notes=figures.fill_all(spec.game.notes, table, fail, ("game", "notes")),
+                              needs=figures.fill_all(spec.game.needs, table, fail, ("game", "needs")))
+    comps = tuple(c._replace(options=figures.fill_all(c.options, table, fail, ("components", c.id))) for c in spec.components)
+    return spec._replace(game=game, components=comps, unfilled=tuple(unfilled))
+
+
+def linked(spec):
+    """Let kinds with a link fill in options taken from other components."""
+    comps = tuple(sized(c._replace(options=MappingProxyType(KINDS[c.kind].link(spec, c)))) if KINDS[c.kind].link else c
+                  for c in spec.components)
+    return spec._replace(components=comps)
+
+
+def component(check, cid, raw):
+    """Check one component: common fields, then the fields of its kind."""
+    key_path = ("components", cid)
+    if not ID.fullmatch(cid) or len(cid) > MAX_ID:
+        check.fail(key_path, f"component ids are lower-case words joined by hyphens, at most {MAX_ID} characters")
+    if not isinstance(raw, dict):
+        check.fail(key_path, f"expected a mapping, found {s.found(raw)}")
+    kind_name = raw.get("kind")
+    if not isinstance(kind_name, str) or kind_name not in KINDS:
+        where = key_path + ("kind",) if "kind" in raw else key_path
+        what = ("missing required key 'kind'" if "kind" not in raw else f"unknown kind {s.found(kind_name)}"
+                if isinstance(kind_name, str) else f"expected a kind, found {s.found(kind_name)}")
+        check.fail(where, f"{what} (kinds: {', '.join(sorted(KINDS))})")
+    kind = KINDS[kind_name]
+    fields = {**COMMON, **kind.fields}
+    checked = check.check_fields(fields, raw, key_path, ("kind", "expect"))
+    options = complete(check, key_path, kind, kind_name, {k: v for k, v in checked.items() if k in kind.fields})
+    w, h = kind.size(options)
+    if min(w, h) < MIN_PIECE:
+        given = next((key for key in ("size", "width", "height", "cell", "spacing", "radius") if key in checked), None)
+        check.fail(key_path + ((given,) if given else ()), f"expected a piece at least {MIN_PIECE:g} mm across (smaller cannot be cut out), found {w:g} x {h:g} mm")
+    bleed = checked.get("bleed", max(kind.default_bleed, BLEED if "back" in checked else 0.0))
+    if not (panelled(kind, options) and "back" not in checked) and not fits_somewhere((w, h), bleed):
+        area = smallest_area()
+        check.fail(key_path, f"expected the piece to fit a sheet ({' and '.join(PAPERS[p].label for p in HOME_PAPERS)}: {area[0]:g} x {area[1]:g} mm usable), "
+                             f"found {w + 2 * bleed:g} x {h + 2 * bleed:g} mm")
+    back = checked.get("back")
+    if back and "layout" not in back and "fill" not in back:
+        check.fail(key_path + ("back",), "missing required key 'fill'")
+    if back and "layout" in back and not kind.load:
+        check.fail(key_path + ("back", "layout"), f"kind {kind_name} draws its own back: give fill, ink, label and symbol")
+    listed = raw.get("faces") if isinstance(raw.get("faces"), dict) else {}
+    if kind.load and {"list", "product", "generator"} & set(listed):
+        check.fail(key_path + ("faces",), f"a {kind_name}'s faces come from its data: (one face per row); faces: takes "
+                                          "copies only")
+    source = faces(check, key_path + ("faces",), raw.get("faces", {}), kind, kind_name)
+    if kind.load:
+        options, source = kind.load(check, key_path, checked, options, source)
+    return sized(Component(
+        id=cid, kind=kind_name, title=checked.get("title", cid.replace("-", " ").capitalize()),
+        expect=checked["expect"], bleed=bleed,
+        faces=source,
+        back=Back(fill=back.get("fill", "white"), ink=back.get("ink", "black"), label=back.get("label", ""),
+                  symbol=back.get("symbol", ""), layout=back.get("layout")) if back else None,
+        options=MappingProxyType(options),
+        printing=checked.get("print", "once" if kind.print_once else "all"),
+    ), (w, h))
+
+
+def complete(check, key_path, kind, kind_name, given):
+    """A component's options with its kind's defaults filled in; a required key the spec leaves out is an error."""
+    options = {**{k: v for k, v in kind.defaults.items() if not callable(v)}, **given}
+    required = kind.required(options) if callable(kind.required) else kind.required
+    for key in required:
+        if key not in options:
+            check.fail(key_path, f"missing required key {key!r} for kind {kind_name}")
+    return options | {k: v(options) for k, v in kind.defaults.items() if callable(v) and k not in given}
+
+
+FACES = {"list": s.any_value, "product": s.any_value, "generator": s.text, "seed": s.integer(0, 2**63),
+         "count": s.integer(1, MAX_PIECES), "copies": s.integer(1, MAX_PIECES)}
+
+
+def faces(check, key_path, raw, kind, kind_name):
+    """Check a faces block: exactly one of list, product or generator (or none: one plain face); each listed face, and a
+    product, gives every face property the kind requires."""
+    block = check.check_fields(FACES, raw, key_path)
+    face_fields = kind.face_fields
+    none = f"kind {kind_name} takes no per-face fields: its faces are all alike, so set options on the component"
+    sources = [k for k in ("list", "product", "generator") if k in block]
+    if len(sources) > 1:
+        check.fail(key_path, f"give only one of list, product or generator (found {', '.join(sources)})")
+    items, product = (), ()
+    if "list" in block:
+        listed = check.check(s.list_of(s.mapping(face_fields, empty=none), 1, MAX_PIECES), block["list"], key_path + ("list",))
+        items = tuple(MappingProxyType(dict(item)) for item in listed)
+    if "product" in block:
+        prod = check.check_fields({k: s.list_of(v, 1, MAX_PIECES) for k, v in face_fields.items()}, block["product"],
+                                  key_path + ("product",), empty=none)
+        if not prod:
+            check.fail(key_path + ("product",), "a product needs at least one property")
+        product = tuple((name, tuple(values)) for name, values in prod.items())
+    if "generator" in block and "count" not in block:
+        check.fail(key_path, "a generator needs a 'count'")
+    given = [(("list", i), item) for i, item in enumerate(items)] or [(("product",) if product else (), dict(product))]
+    for where, props in given if "generator" not in block else ():
+        missing = next((key for key in kind.face_required if key not in props), None)
+        if missing:
+            check.fail(key_path + where, f"missing required key {missing!r} for kind {kind_name}'s faces"
+                                         + ("" if where else " (give faces: list, product or generator)"))
+    source = FaceSource(items=items, product=product, generator=block.get("generator", ""), seed=block.get("seed", 0),
+                        count=block.get("count", 0), copies=block.get("copies", 1))
+    if piece_count(source) > MAX_PIECES:
+        check.fail(key_path, f"makes {piece_count(source):,} pieces: at most {MAX_PIECES:,}")
+    return source
+
+
+def piece_count(source):
+    """How many pieces a faces block makes: its faces times its copies."""
+    faces = math.prod(len(v) for _, v in source.product) if source.product else len(source.items) or source.count or 1
+    return faces * source.copies
+
+
+def check_symbols(check, spec):
+    """Every symbol a face or back names must exist among the templates."""
+    known = set(templates.names(spec.templates))
+    for comp in spec.components:
+        named = [(("faces", "product", "shape"), v) for k, vs in comp.faces.product if k == "shape" for v in vs]
+        named += [(("faces", "list", i, "shape"), item["shape"]) for i, item in enumerate(comp.faces.items) if "shape" in item]
+        named += [(("faces", "list", i, "pattern", r, c), cell[1]) for i, item in enumerate(comp.faces.items)
+                  for r, row in enumerate(item.get("pattern", ())) for c, cell in enumerate(row) if len(cell) > 1]
+        if comp.back and comp.back.symbol:
+            named.append((("back", "symbol"), comp.back.symbol))
+        named += [(("marks", colour), mark) for colour, mark in (comp.options.get("marks") or {}).items()]
+        for where, name in named:
+            if name not in known:
+                check.fail(("components", comp.id) + where, f"unknown symbol {name!r} (templates: {', '.join(sorted(known))})")

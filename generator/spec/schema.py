@@ -1,0 +1,152 @@
+"""Field types for spec checking: each parses a YAML value or raises Invalid with a reason."""
+import re
+
+from ..errors import UserError
+from ..units import parse_length
+
+HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+BASE_COLOURS = {"white": "#ffffff", "black": "#000000"}
+MAX_LENGTH_MM = 2000.0
+
+
+class Invalid(Exception):
+    """A value does not fit its field; the message says what was expected and found."""
+
+
+def found(value):
+    """Describe a YAML value for an error message."""
+    kind = {bool: "yes/no", int: "a number", float: "a number", str: "text", list: "a list", dict: "a mapping"}
+    if value is None:
+        return "nothing"
+    plain = isinstance(value, str) and value.isascii() and value.isprintable()
+    shown = ascii(value) if isinstance(value, str) and not plain else (  # a look-alike or invisible letter shows as \u....
+        repr(value) if isinstance(value, (str, int, float, bool)) else kind.get(type(value), type(value).__name__))
+    return shown if len(shown) < 60 else shown[:57] + "..."
+
+
+MIN_CELL = 5.0   # mm: a board cell holds a piece, so it is at least the smallest piece a player can cut out
+MIN_TEXT = 1.5   # mm: the smallest text size (about 4 pt) a player can read
+MIN_LINE = 0.05  # mm: the thinnest line a home printer puts on paper
+MAX_TEXT = 10_000  # characters in one text value: a paragraph of rules is ~1,000
+
+
+def text(value):
+    """Any text with something to print (not only spaces or invisible characters), at most MAX_TEXT characters."""
+    if not isinstance(value, str) or not any(ch.isprintable() and not ch.isspace() for ch in value):
+        raise Invalid(f"expected text, found {found(value)}")
+    if len(value) > MAX_TEXT:
+        raise Invalid(f"expected text of at most {MAX_TEXT:,} characters, found {len(value):,}")
+    return value
+
+
+def title(value):
+    """A title: text of at most 100 characters (it heads sheets, manifests and rulebooks)."""
+    if isinstance(value, str) and len(value) > 100:
+        raise Invalid(f"expected a title of at most 100 characters, found {len(value):,}")
+    return text(value)
+
+
+def integer(low=None, high=None):
+    """A whole number within [low, high]."""
+    def parse(value):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise Invalid(f"expected a whole number, found {found(value)}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise Invalid(f"expected a number from {low} to {high}, found {value}")
+        return value
+    return parse
+
+
+def number(low, high):
+    """A number within [low, high]."""
+    def parse(value):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            raise Invalid(f"expected a number from {low} to {high}, found {found(value)}")
+        return float(value)
+    return parse
+
+
+def length(low=0.0, high=MAX_LENGTH_MM, zero=False):
+    """A length with a unit, in mm, above low (or equal to it when zero is allowed) and at most high."""
+    def parse(value):
+        try:
+            mm = parse_length(value)
+        except UserError:
+            raise Invalid(f"expected a length with a unit (mm, cm, in or pt), found {found(value)}") from None
+        if mm < low or (mm == low and not zero) or mm > high:
+            bound = f"at least {low:g} mm" if zero else f"more than {low:g} mm"
+            raise Invalid(f"expected a length {bound} and at most {high:g} mm, found {found(value)}")
+        return mm
+    return parse
+
+
+def flag(value):
+    """true or false."""
+    if not isinstance(value, bool):
+        raise Invalid(f"expected true or false, found {found(value)}")
+    return value
+
+
+def one_of(*choices):
+    """One word out of a fixed set."""
+    def parse(value):
+        if value not in choices:
+            raise Invalid(f"expected one of {', '.join(map(str, choices))}, found {found(value)}")
+        return value
+    return parse
+
+
+COMMENT = ' (a # starts a YAML comment: write the colour in quotes, "#rrggbb")'
+
+
+def colour(value):
+    """A palette colour name or #rrggbb; names are checked against the palette later."""
+    if not isinstance(value, str) or not value.strip():
+        raise Invalid(f"expected a colour name or #rrggbb, found {found(value)}" + COMMENT * (value is None))
+    if value.startswith("#") and not HEX_COLOUR.match(value):
+        raise Invalid(f"expected a colour as #rrggbb, found {value!r}")
+    return value
+
+
+def hex_colour(value):
+    """A colour written #rrggbb."""
+    if not isinstance(value, str) or not HEX_COLOUR.match(value):
+        raise Invalid(f"expected a colour as #rrggbb, found {found(value)}" + COMMENT * (value is None))
+    return value.lower()
+
+
+def list_of(item, min_items=0, max_items=10_000, unique=False):
+    """A list of items of one type (unique: no item twice)."""
+    def parse(value):
+        if not isinstance(value, list):
+            raise Invalid(f"expected a list, found {found(value)}")
+        if not min_items <= len(value) <= max_items:
+            raise Invalid(f"expected {min_items} to {max_items} items, found {len(value)}")
+        twice = next((v for i, v in enumerate(value) if v in value[:i]), None) if unique else None
+        if twice is not None:
+            raise Invalid(f"{found(twice)} is listed twice (expected each item once)")
+        return value
+    parse.item = item
+    return parse
+
+
+def marks(value) -> dict:
+    """A mapping of colour names to the mark template printed on each colour, e.g. {red: mark-heart}."""
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) and v for k, v in value.items()):
+        raise Invalid(f"expected a mapping of colour names to mark templates, e.g. {{red: mark-heart}}, found {found(value)}")
+    return value
+
+
+def any_value(value):
+    """Anything; checked by the code that uses it."""
+    return value
+
+
+def mapping(fields, required=(), empty="no keys are allowed here"):
+    """A mapping with known keys; unknown keys are errors (empty: why, when no key is allowed)."""
+    def parse(value):
+        if not isinstance(value, dict):
+            raise Invalid(f"expected a mapping, found {found(value)}")
+        return value
+    parse.fields, parse.required, parse.empty = fields, tuple(required), empty
+    return parse

@@ -1,0 +1,172 @@
+"""Themes: a YAML file of palette, line-style and font overrides laid over a spec's raw data before --set."""
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..draw import linestyles
+from . import yamlsource
+from . import schema as s
+from ..components import KINDS
+from ..errors import SpecError
+from ..located import located
+
+THEMES = Path(__file__).resolve().parent.parent / "themes"
+GAME_SECTION = s.mapping({"palette": s.any_value, "colour_names": s.any_value, "lines": s.any_value, "fonts": s.any_value,
+                          "components": s.any_value})
+TOP = s.mapping({"theme": s.mapping({"title": s.text, "notes": s.text}, required=("title",)),
+                 "palette": s.any_value, "colour_names": s.any_value, "lines": s.any_value, "fonts": s.any_value,
+                 "games": s.any_value},
+                required=("theme",))
+FONTS = s.mapping({"size": s.length(1.5, 10)})
+LINE_STYLE = s.mapping({"style": s.one_of(*linestyles.STYLES)}, required=("style",))
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a value laid over a spec came from: the theme file, its line and its key path there."""
+
+    path: str
+    line: int
+    key_path: tuple
+
+    def error(self, rest, message):
+        """A SpecError naming the theme file, line and key (rest: the key path below this value)."""
+        return SpecError(self.path, yamlsource.dotted(self.key_path + tuple(rest)), message, self.line)
+
+
+def shipped():
+    """Paths of the shipped themes, sorted by name."""
+    return sorted(THEMES.glob("*.yaml"))
+
+
+def resolve(name):
+    """Turn a theme name (a file in themes/) or a path into a theme path."""
+    return yamlsource.find(name, THEMES, "theme")
+
+
+class _Theme:
+    """A loaded theme file with its line table, checked section by section."""
+
+    def __init__(self, path):
+        self.path = path
+        self.data, self.lines = yamlsource.load(path)
+
+    def fail(self, key_path, message):
+        """Raise a SpecError at the theme line of key_path (or its nearest parent)."""
+        raise located(self.path, self.lines, key_path, message)
+
+    def check(self, parser, value, key_path):
+        """Check a mapping's keys against a schema mapping, and each value with its parser."""
+        if not isinstance(value, dict):
+            self.fail(key_path, f"expected a mapping, found {s.found(value)}")
+        for key, item in value.items():
+            if key not in parser.fields:
+                self.fail(key_path + (key,), f"unknown key {key!r} (expected one of {', '.join(sorted(parser.fields))})")
+            try:
+                parser.fields[key](item)
+            except s.Invalid as exc:
+                self.fail(key_path + (key,), str(exc))
+        for key in parser.required:
+            if key not in value:
+                self.fail(key_path, f"missing required key {key!r}")
+        return value
+
+    def mapping_of(self, parser, value, key_path):
+        """Check a mapping of names to values of one parser (palettes, line styles)."""
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.fail(key_path, f"expected a mapping, found {s.found(value)}")
+        for key, item in value.items():
+            if hasattr(parser, "fields"):
+                self.check(parser, item, key_path + (key,))
+            else:
+                try:
+                    parser(item)
+                except s.Invalid as exc:
+                    self.fail(key_path + (key,), str(exc))
+        return value
+
+
+def load(name):
+    """Load and check a theme file; return it ready to lay over specs."""
+    theme = _Theme(resolve(name))
+    theme.check(TOP, theme.data, ())
+    for key in ("palette", "colour_names", "lines", "fonts"):
+        if theme.data.get(key) is None:  # absent, or an empty (null) section: nothing to lay over
+            theme.data[key] = {}
+    theme.mapping_of(s.hex_colour, theme.data["palette"], ("palette",))
+    theme.mapping_of(s.title, theme.data["colour_names"], ("colour_names",))
+    theme.mapping_of(LINE_STYLE, theme.data["lines"], ("lines",))
+    theme.check(FONTS, theme.data["fonts"] or {}, ("fonts",))
+    games = theme.data.get("games") or {}
+    if isinstance(games, dict):
+        for game in [game for game, section in games.items() if section is None]:
+            del games[game]  # an empty (null) section changes nothing
+    theme.mapping_of(GAME_SECTION, games, ("games",))
+    for game, section in games.items():
+        where = ("games", game)
+        for key in [key for key, value in section.items() if value is None]:
+            del section[key]  # an empty (null) section changes nothing
+        theme.mapping_of(s.hex_colour, section.get("palette"), where + ("palette",))
+        theme.mapping_of(s.title, section.get("colour_names"), where + ("colour_names",))
+        theme.mapping_of(LINE_STYLE, section.get("lines"), where + ("lines",))
+        theme.check(FONTS, section.get("fonts") or {}, where + ("fonts",))
+        if "components" in section:
+            theme.mapping_of(s.any_value, section["components"], where + ("components",))
+    return theme
+
+
+def apply(theme, game_id, data, lines):
+    """Lay a theme over a spec's raw data (generic sections first, then the game's own section)."""
+    if not isinstance(data, dict):
+        return
+    section = (theme.data.get("games") or {}).get(game_id) or {}
+    palette = data.get("palette") if isinstance(data.get("palette"), dict) else {}
+    for key in ("palette", "colour_names"):  # generic names reach only colours the game's palette has
+        for name, value in theme.data[key].items():
+            if name in palette:
+                _put(theme, data, lines, (key, name), value, (key, name))
+    for where, source in ((("lines",), theme.data["lines"]), (("games", game_id, "lines"), section.get("lines") or {})):
+        for cid in _components_with(data, "lines", linestyles.LINES):
+            for name, value in source.items():
+                if name in linestyles.DEFAULT_LINES:
+                    _put(theme, data, lines, ("components", cid, "lines", name), value, where + (name,))
+    for where, fonts in ((("fonts",), theme.data["fonts"] or {}), (("games", game_id, "fonts"), section.get("fonts") or {})):
+        if "size" in fonts:
+            for cid in _components_with(data, "font_size"):
+                _put(theme, data, lines, ("components", cid, "font_size"), fonts["size"], where + ("size",))
+    for key in ("palette", "colour_names", "components"):
+        if key in section:
+            _put(theme, data, lines, (key,), section[key], ("games", game_id, key))
+
+
+def _components_with(data, field, parser=None):
+    """Ids of the spec's components whose kind takes this field (with this parser, when given)."""
+    components = data.get("components")
+    if not isinstance(components, dict):
+        return []
+    found = []
+    for cid, raw in components.items():
+        kind = KINDS.get(raw.get("kind")) if isinstance(raw, dict) else None
+        if kind and field in kind.fields and (parser is None or kind.fields[field] is parser):
+            found.append(cid)
+    return found
+
+
+def _put(theme, data, lines, key_path, value, theme_path):
+    """Merge a theme value into the data at key_path (mappings merge key by key), recording its origin."""
+    node = data
+    for part in key_path[:-1]:
+        if not isinstance(node.get(part), dict):
+            node[part] = {}
+        node = node[part]
+    last = key_path[-1]
+    if isinstance(value, dict) and isinstance(node.get(last), dict):
+        lines.setdefault(key_path, Origin(str(theme.path), theme.lines.get(theme_path), theme_path))
+        for key, item in value.items():
+            _put(theme, data, lines, key_path + (key,), item, theme_path + (key,))
+        return
+    node[last] = value
+    for sub, line in theme.lines.items():
+        if sub[: len(theme_path)] == theme_path:
+            lines[key_path + sub[len(theme_path):]] = Origin(str(theme.path), line, sub)

@@ -1,0 +1,250 @@
+"""Read YAML safely, remembering the line of every key path for error messages."""
+import re
+import unicodedata
+from pathlib import Path
+
+import yaml
+
+from .. import cache
+from ..errors import SpecError, UserError
+
+MAX_NODES = 100_000
+MAX_DEPTH = 64
+MAX_BYTES = 5_000_000
+Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
+_NULL = "tag:yaml.org,2002:null"
+_AS_WRITTEN = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "timestamp")}  # keys kept as typed
+BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+BREAKS = {"\x85": "next line", "\u2028": "line separator", "\u2029": "paragraph separator"}
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_<>+-]+")
+
+
+def find(name, folder, noun):
+    """A YAML file named by path, or by stem in folder; a clear UserError names what exists instead."""
+    path = Path(name)
+    if path.suffix in (".yaml", ".yml"):
+        if not path.is_file():
+            raise UserError(f"{name}: no such file")
+        return path
+    candidate = Path(folder) / f"{name}.yaml"
+    if not candidate.is_file():
+        known = ", ".join(p.stem for p in sorted(Path(folder).glob("*.yaml")))
+        raise UserError(f"unknown {noun} {name!r} (shipped {noun}s: {known}; or give a path to a .yaml file)")
+    return candidate
+
+
+def load(path, text=None, noun="spec"):
+    """Return (data, lines) where lines maps key-path tuples to 1-based line numbers (noun: what errors call the file)."""
+    if text is None:
+        try:
+            with open(path, "rb") as handle:
+                raw = cache.read(path, handle.read(MAX_BYTES + 1))
+        except OSError as exc:
+            raise SpecError(path, "", f"cannot read {noun}: {exc.strerror}") from None
+        if len(raw) > MAX_BYTES:
+            raise SpecError(path, "", f"{noun} is too large (more than {MAX_BYTES // 1_000_000} MB), not parsing it")
+        encoding = next((name for bom, name in BOMS if raw.startswith(bom)), None)
+        if encoding:
+            raise SpecError(path, "", f"file is {encoding} text (it starts with a {encoding} byte-order mark): save it as "
+                                      "UTF-8", 1)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise SpecError(path, "", "file is not UTF-8 text", line) from None
+    odd = next((i for i, ch in enumerate(text) if ch in BREAKS), None) if not text.isascii() else None
+    if odd is not None:  # YAML counts these as line breaks, most editors do not: every later line number would be off
+        raise SpecError(path, "", f"character U+{ord(text[odd]):04X} ({BREAKS[text[odd]]}) is a line break to YAML but "
+                                  "not to most editors: use a plain line break", text[:odd].count("\n") + 1)
+    try:
+        loader = Loader(text)  # the pure-Python loader checks the characters here, the C one while parsing
+    except yaml.reader.ReaderError as exc:
+        raise _character_error(path, text, exc) from None
+    try:
+        _check_shape(path, text, noun)
+        root = loader.get_single_node()
+        if root is None:
+            raise SpecError(path, "", f"{noun} is empty")
+        lines = Lines()
+        data = _Walker(path, loader, lines, noun).walk(root, ())
+    except yaml.reader.ReaderError as exc:
+        raise _character_error(path, text, exc) from None
+    except yaml.MarkedYAMLError as exc:
+        raise _syntax_error(path, text, exc) from None
+    except yaml.YAMLError as exc:
+        raise SpecError(path, "", f"YAML error: {exc}") from None
+    finally:
+        loader.dispose()
+    return data, lines
+
+
+def _character_error(path, text, exc):
+    """A SpecError for a character YAML does not allow (NUL and other control characters), at its line."""
+    code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+    line = text[: exc.position].count("\n") + 1
+    return SpecError(path, "", f"character U+{code:04X} is not allowed in YAML (no control characters)", line)
+
+
+def _syntax_error(path, text, exc):
+    """A SpecError for a YAML syntax error: the problem, where the construct it broke started, a hint for tabs."""
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or exc.context or "invalid YAML"
+    if exc.context and exc.context_mark and exc.problem_mark and exc.context_mark.line != exc.problem_mark.line:
+        problem += f" ({exc.context} on line {exc.context_mark.line + 1})"
+    bad_line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else ""
+    if "\t" in bad_line:
+        problem += " (a tab: indent YAML with spaces)"
+    return SpecError(path, "", f"YAML syntax error: {problem}", mark.line + 1 if mark else None)
+
+
+def _check_shape(path, text, noun):
+    """Refuse deep nesting and too many values from the event stream, before the (recursive) composer runs."""
+    depth = 0
+    for count, event in enumerate(yaml.parse(text, Loader=Loader)):
+        if count > 2 * MAX_NODES:
+            raise SpecError(path, "", f"{noun} is too large (more than {MAX_NODES} values)", event.start_mark.line + 1)
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise SpecError(path, "", f"{noun} is nested too deeply (more than {MAX_DEPTH} levels)", event.start_mark.line + 1)
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+
+
+class Lines(dict):
+    """Line numbers by key path; .written: the text of each plain value YAML read as no text (yes, 1:30, 0x1f)."""
+
+    def __init__(self):
+        super().__init__()
+        self.written = {}
+
+
+class _Walker:
+    """Turn a composed node tree into plain data, with limits against alias bombs."""
+
+    def __init__(self, path, loader, lines, noun):
+        self.path, self.loader, self.lines, self.noun, self.count, self.open = path, loader, lines, noun, 0, set()
+
+    def walk(self, node, key_path):
+        """Plain data of one node, counting values and refusing an alias inside its own anchor."""
+        self.count += 1
+        line = node.start_mark.line + 1
+        if type(node) is yaml.ScalarNode and node.tag == _STR and self.count <= MAX_NODES:  # the common case, quickly
+            self.lines.setdefault(key_path, line)
+            return self._text(node.value, key_path, line)
+        if id(node) in self.open:
+            raise SpecError(self.path, dotted(key_path), "alias refers to its own anchor (a loop)", line)
+        if self.count > MAX_NODES:
+            raise SpecError(self.path, dotted(key_path), f"{self.noun} is too large (more than {MAX_NODES} values after expanding aliases)", line)
+        if len(key_path) > MAX_DEPTH:
+            raise SpecError(self.path, dotted(key_path), f"{self.noun} is nested too deeply (more than {MAX_DEPTH} levels)", line)
+        self.lines.setdefault(key_path, line)
+        plain = {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "tag:yaml.org,2002:seq"}.get(type(node))
+        if plain and node.tag != plain:
+            raise SpecError(self.path, dotted(key_path), f"unsupported YAML tag {node.tag!r}", line)
+        self.open.add(id(node))
+        try:
+            return self._plain(node, key_path)
+        finally:
+            self.open.discard(id(node))
+
+    def _plain(self, node, key_path):
+        """Plain data of a mapping, a sequence or a scalar node."""
+        if isinstance(node, yaml.MappingNode):
+            result = self._merged(node, key_path)
+            own = set()
+            for key_node, value_node in node.value:
+                if key_node.tag == _MERGE:
+                    continue
+                if isinstance(key_node, yaml.ScalarNode) and key_node.tag in _AS_WRITTEN:
+                    key = self._text(key_node.value, key_path, key_node.start_mark.line + 1)  # yes, 0x1f: as typed
+                elif isinstance(key_node, yaml.ScalarNode) and key_node.tag != _NULL:
+                    key = self._scalar(key_node, key_path)
+                else:
+                    key = None if isinstance(key_node, yaml.ScalarNode) else self.walk(key_node, key_path + ("<key>",))
+                if not isinstance(key, str):
+                    raise SpecError(self.path, dotted(key_path), "mapping keys must be plain words", key_node.start_mark.line + 1)
+                if key in own:
+                    raise SpecError(self.path, dotted(key_path + (key,)), "duplicate key", key_node.start_mark.line + 1)
+                own.add(key)
+                self.lines[key_path + (key,)] = key_node.start_mark.line + 1
+                result[key] = self.walk(value_node, key_path + (key,))
+            return result
+        if isinstance(node, yaml.SequenceNode):
+            return [self.walk(item, key_path + (i,)) for i, item in enumerate(node.value)]
+        return self._scalar(node, key_path)
+
+    def _merged(self, node, key_path):
+        """The keys a mapping takes from its YAML merge keys (<<: *anchor, or a list of them; earlier ones win)."""
+        merged = {}
+        for key_node, value_node in node.value:
+            if key_node.tag != _MERGE:
+                continue
+            sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            for source in sources:
+                if not isinstance(source, yaml.MappingNode):
+                    raise SpecError(self.path, dotted(key_path + ("<<",)), "a merge key (<<) takes a mapping or a list of "
+                                    "mappings, e.g. <<: *card", source.start_mark.line + 1)
+                lines, self.lines = self.lines, Lines()
+                try:
+                    data = self.walk(source, key_path)
+                finally:
+                    lines, self.lines = self.lines, lines
+                for key, value in data.items():
+                    if key not in merged:
+                        merged[key] = value
+                        self.lines.update((path, line) for path, line in lines.items() if path[:len(key_path) + 1] == key_path + (key,))
+                        self.lines.written.update((path, text) for path, text in lines.written.items()
+                                                  if path[:len(key_path) + 1] == key_path + (key,))
+        return merged
+
+    def _text(self, value, key_path, line):
+        """A string, refused when it holds a lone surrogate ("\\udcff") or a control character ("\\a", "\\e"): neither prints."""
+        if not is_text(value):
+            raise SpecError(self.path, dotted(key_path), f"{ascii(value)[:60]} holds a lone surrogate, which is not a "
+                                                         "character", line)
+        control = next((ch for ch in value if ch != "\n" and unicodedata.category(ch) == "Cc"), None) if not value.isprintable() else None
+        if control:
+            raise SpecError(self.path, dotted(key_path), f"{ascii(value)[:60]} holds the control character "
+                                                         f"U+{ord(control):04X}, which cannot be printed", line)
+        return value
+
+    def _scalar(self, node, key_path):
+        try:
+            value = self.loader.construct_object(node, deep=True)
+            if isinstance(value, str):
+                return self._text(value, key_path, node.start_mark.line + 1)
+            if value is not None and not node.style and hasattr(self.lines, "written"):  # plain, not quoted
+                self.lines.written[key_path] = node.value
+            return value
+        except yaml.constructor.ConstructorError:
+            raise SpecError(self.path, dotted(key_path), f"unsupported YAML tag {node.tag!r}", node.start_mark.line + 1) from None
+        except (ValueError, OverflowError):
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise SpecError(self.path, dotted(key_path), f"{node.value[:60]!r} is not a valid {tag}", node.start_mark.line + 1) from None
+
+
+def is_text(value):
+    """True unless the string holds a lone surrogate (which no file, font or PDF can carry)."""
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def dotted(key_path):
+    """Join a key path as 'components.pill.size' or 'faces.list[2]'; a key with a dot, space or unusual character quoted."""
+    out = ""
+    for part in key_path:
+        if not isinstance(part, int):
+            part = str(part)
+            part = part if _PLAIN_KEY.fullmatch(part) else ascii(part)  # 'pill.tile', 'tile\u200b' and ESC shown, not run
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
+
+

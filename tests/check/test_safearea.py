@@ -1,0 +1,237 @@
+"""Marks play depends on keep 2 mm inside the cut, measured on the drawing and on rendered pixels; bleed and backs."""
+import io
+import math
+import re
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from PIL import Image
+
+from generator.output import cairopdf
+from generator.check import safearea
+from generator.spec import loader as specs
+from generator.build import components_pdf
+from generator.components.kind import Circle
+from generator.spec.expand import expand
+from generator.impose.imposition import impose
+from generator.draw.render import draw_art, drawn
+from generator.check.validate import validate
+
+GAMES = ("glorieta", "grannys-pills", "hexstatic", "paths-and-pahs", "pixeliction", "posies")
+README = Path(__file__).resolve().parents[2] / "README.md"
+DPI = 400
+PX_MM = DPI / 25.4
+BACK_DPI = 200          # back pages: their fill and logo are large
+BACK_PX = BACK_DPI / 25.4
+
+
+def face_image(spec, key):
+    """An artwork rendered by cairo on white at DPI, bleed included (greyscale)."""
+    _, arts = expand(spec)
+    return Image.open(io.BytesIO(cairopdf.png(draw_art(spec, arts[key]), DPI))).convert("L")
+
+
+def parts(spec, key):
+    """The measured marks and frames of one artwork."""
+    art = expand(spec)[1][key]
+    return safearea.reaches(spec, art, draw_art(spec, art), 1)
+
+
+def dark_rows(image, left, right, top, bottom):
+    """Rows (mm, from the image's top) in a box (mm) that hold a pixel darker than mid grey."""
+    found = []
+    for y in range(round(top * PX_MM), round(bottom * PX_MM)):
+        if any(image.getpixel((x, y)) < 128 for x in range(round(left * PX_MM), round(right * PX_MM))):
+            found.append(y / PX_MM)
+    return found
+
+
+def test_prescription_triangle_sits_2_mm_inside_the_cut_in_cairos_pixels():
+    """Between the border on the cut and 2 mm in, the top of a prescription is bare paper; the triangle follows below."""
+    spec = specs.load("grannys-pills")
+    comp = spec.component("prescription")
+    b, w = comp.bleed, comp.options["cols"] * comp.options["cell"] + 2 * comp.options["margin"]
+    image = face_image(spec, "prescription-1")
+    band = dark_rows(image, b + w / 2 - 5, b + w / 2 + 5, b + 0.5, b + 6)
+    assert band and min(band) - b >= 2.0, band[:3]
+    [mark] = [r for r in parts(spec, "prescription-1") if r.part == "white triangle"]
+    assert mark.distance == pytest.approx(min(band) - b, abs=0.1)
+
+
+def test_player_board_triangle_and_label_keep_clear_of_the_cut():
+    """The big triangle's tip and the 'your schedule' label: no ink within 2 mm of the top and bottom cuts."""
+    spec = specs.load("grannys-pills")
+    comp = spec.component("player-board")
+    from generator.components import KINDS
+    w, h = KINDS[comp.kind].size(comp.options)
+    b = comp.bleed
+    image = face_image(spec, "player-board-1")
+    assert not dark_rows(image, b + 1, b + w - 1, b + 0.05, b + 2.0), "ink in the top 2 mm"
+    assert not dark_rows(image, b + 1, b + w - 1, b + h - 2.0, b + h - 0.05), "ink in the bottom 2 mm"
+
+
+def test_every_shipped_mark_keeps_2_mm_inside_its_cut():
+    for game in GAMES:
+        spec = specs.load(game)
+        found, _ = safearea.survey(spec, drawn(spec, expand(spec)[1]))
+        marks = [r for r in found if r.role == "mark"]
+        assert marks and min(r.distance for r in marks) >= 2.0 - 0.05, (game, min(marks, key=lambda r: r.distance))
+
+
+def test_measured_distance_is_the_ink_cairo_paints():
+    """A posy's flower, measured on its round cut, against the flower's pixels in a cairo render."""
+    spec = specs.load("posies", ["components.posy-purple.symbol_scale=0.9"])
+    [flower] = [r for r in parts(spec, "posy-purple-1") if r.part == "symbol"]
+    comp = spec.component("posy-purple")
+    side, b = comp.options["size"], comp.bleed
+    _, arts = expand(spec)
+    drawing = draw_art(spec, arts["posy-purple-1"])
+    drawing.children = [c for c in drawing.children if c.tag == "defs" or c.part == "symbol"]  # the flower alone
+    image = Image.open(io.BytesIO(cairopdf.png(drawing, DPI))).convert("L")
+    far = max(math.hypot(x / PX_MM - b - side / 2, y / PX_MM - b - side / 2)
+              for y in range(image.height) for x in range(image.width) if image.getpixel((x, y)) < 200)
+    assert flower.distance == pytest.approx(side / 2 - far, abs=0.1)
+    assert flower.distance < 2.0
+
+
+def failures(game, *overrides):
+    """The validator's lines for a shipped spec."""
+    return [str(f) for f in validate(specs.load(game, list(overrides)))]
+
+
+@pytest.mark.parametrize("game, overrides, expected", [
+    ("grannys-pills", ["components.prescription.margin=0mm"],
+     r"prescription: faces 1-35: pattern symbols is 1\.\d mm inside the cut \(marks keep 2 mm inside it\)"),
+    ("posies", ["components.posy-green.symbol_scale=0.95"],
+     r"posy-green: face 1: symbol is 1\.\d mm inside the cut \(marks keep 2 mm inside it\)"),
+    ("paths-and-pahs", ["components.pawns.foot=1mm"],
+     r"pawns: faces 1-9: figure \(upside down\) is \d\.\d mm (inside|past) the cut"),
+    ("grannys-pills", ["components.board.bleed=0mm"],
+     r"board: its ground \(#ece4f6\) reaches the cut: it needs bleed: 3 mm, .* \(found 0 mm\)"),
+    ("grannys-pills", ["components.prescription.bleed=2mm"],
+     r"prescription: a piece with a back needs bleed: 3 mm, .* \(found 2 mm\)"),
+    ("pixeliction", ["components.discs.size=17mm"],
+     r"discs: a round piece is cut with a standard circle punch \(expected a diameter of 19\.05 mm \(3/4 in\), 25\.4 mm "
+     r"\(1 in\), 38\.1 mm \(1\.5 in\), found 17 mm; or outline: square\)"),
+    ("pixeliction", ["components.discs.size=25.4mm"],
+     r"discs: discs sit on the board's cells \(expected at most 20 mm across, found 25\.4 mm\)"),
+])
+def test_a_mark_near_the_cut_or_a_short_bleed_fails_naming_component_face_and_element(game, overrides, expected):
+    found = failures(game, *overrides)
+    assert any(re.search(expected, line) for line in found), found
+
+
+def test_a_square_tile_symbol_passes_where_a_round_cut_fails():
+    """The same symbol, 1 mm from a square token's cut, is fine square and too close once the token is punched round."""
+    square = specs.load("posies", ["components.posy-pink.outline=square", "components.posy-pink.symbol_scale=0.8"])
+    assert not [f for f in validate(square) if "symbol" in f.message]
+    assert safearea.cut_line(specs.load("posies").component("posy-pink")) == Circle(19.05 / 2, 19.05 / 2, 19.05 / 2)
+
+
+def back_slots(data, plan, spec):
+    """(page image, slot, component) for every back slot of the back sheets (page images at DPI)."""
+    pdf = pypdfium2.PdfDocument(data)
+    _, arts = expand(spec)
+    for number, sheet in enumerate(plan.sheets, start=2):
+        if sheet.side == "back":
+            image = pdf[number - 1].render(scale=BACK_DPI / 72).to_pil().convert("RGB")
+            for slot in sheet.slots:
+                yield image, slot, spec.component(arts[slot.art].component)
+
+
+@pytest.mark.parametrize("game", ["grannys-pills", "hexstatic", "paths-and-pahs", "pixeliction", "glorieta"])
+def test_backs_have_3_mm_bleed_no_frame_and_a_centred_logo(game):
+    """On the rendered back pages: the fill runs 3 mm past every cut and 5 mm in (nothing to show drift); the logo's
+    ink is centred on the piece."""
+    spec = specs.load(game)
+    data = components_pdf(spec, "a4")[0]
+    plan = impose(spec, expand(spec)[0], "a4")
+    checked = 0
+    for image, slot, comp in back_slots(data, plan, spec):
+        fill = tuple(int(comp.back and spec.colour(comp.back.fill)[i:i + 2], 16) for i in (1, 3, 5))
+        cut = safearea.cut_line(comp)
+        cx, cy = slot.x + slot.w / 2, slot.y + slot.h / 2
+        for depth in (k / 2 - 2.5 for k in range(16)):   # mm inside the cut, -2.5 (in the bleed) to 5
+            for x, y in around(cut, depth, cx, cy, slot):
+                pixel = image.getpixel((round(x * BACK_PX), round(y * BACK_PX)))
+                assert max(abs(p - q) for p, q in zip(pixel, fill)) < 12, (game, comp.id, depth, pixel)
+        reach = (min(slot.w, slot.h) / 2 - 5) * BACK_PX  # the logo's room: well inside any cut
+        inked = [(x, y) for y in range(round(slot.y * BACK_PX), round((slot.y + slot.h) * BACK_PX), 2)
+                 for x in range(round(slot.x * BACK_PX), round((slot.x + slot.w) * BACK_PX), 2)
+                 if math.hypot(x - cx * BACK_PX, y - cy * BACK_PX) < reach
+                 and max(abs(p - q) for p, q in zip(image.getpixel((x, y)), fill)) > 60]
+        if inked:
+            xs, ys = [x / BACK_PX for x, _ in inked], [y / BACK_PX for _, y in inked]
+            assert abs((min(xs) + max(xs)) / 2 - cx) < 0.5 and abs((min(ys) + max(ys)) / 2 - cy) < 0.5, (game, comp.id)
+        checked += 1
+    assert checked
+
+
+def around(cut, depth, cx, cy, slot):
+    """Points (mm, on the page) every 2 mm along the cut line of a slot moved depth mm inwards."""
+    if isinstance(cut, Circle):
+        r = cut.r - depth
+        return [(cx + r * math.cos(k / 18 * math.pi), cy + r * math.sin(k / 18 * math.pi)) for k in range(36)]
+    w = max(x for x, _ in cut) - min(x for x, _ in cut)
+    turned = abs(w - slot.w) > 0.01
+    corners = [((y, x) if turned else (x, y)) for x, y in cut]
+    mx, my = sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
+    if len(corners) == 4:  # a rectangle: each side moved in by depth
+        pts = [(cx + (x - mx) - math.copysign(depth, x - mx), cy + (y - my) - math.copysign(depth, y - my)) for x, y in corners]
+    else:  # a regular polygon: scaled about its centre
+        apothem = safearea.clearance(corners, [(mx, my)])
+        pts = [(cx + (x - mx) * (apothem - depth) / apothem, cy + (y - my) * (apothem - depth) / apothem) for x, y in corners]
+    out = []
+    for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1]):
+        steps = max(1, int(math.hypot(bx - ax, by - ay) / 2))
+        out += [(ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps) for k in range(1, steps)]
+    return out
+
+
+def test_readme_table_is_what_the_check_measures():
+    """Every row of the README's safe-area table, recomputed: each component's marks and frames, nearest first."""
+    lines = README.read_text().splitlines()
+    for game in GAMES:
+        spec = specs.load(game)
+        for comp, parts in safearea.report(spec):
+            row = f"| {spec.game.title} | {comp} | {', '.join(f'{p} {d:.1f}' for p, d in parts) or 'none'} |"
+            assert row in lines, row
+
+
+def test_the_setup_sheet_speaks_to_players_and_pawn_sheets_say_how_to_fold():
+    spec = specs.load("paths-and-pahs")
+    data = components_pdf(spec, "a4")[0]
+    pages = [page.get_textpage().get_text_range() for page in pypdfium2.PdfDocument(data)]
+    assert not any(re.search(r"seed|single move|shuffled", text) for text in pages)
+    pawn_pages = [n for n, s in enumerate(impose(spec, expand(spec)[0], "a4").sheets, start=1) if "pawns" in s.components]
+    for n in pawn_pages:
+        assert "fold on the dashed lines" in " ".join(pages[n].split()) and "glue" in pages[n]
+
+
+def test_manifest_names_paper_punch_glue_and_bags():
+    text = " ".join(pypdfium2.PdfDocument(components_pdf(specs.load("pixeliction"), "a4")[0])[0]
+                    .get_textpage().get_text_range().split())
+    assert "Card of 160-200 g/m² for pages" in text and "Plain 80 g/m² paper" not in text
+    assert "plain 80 g/m² paper for page" in text
+    assert "A 3/4 in (19.05 mm) circle punch for the discs (black / white)" in text
+    assert "Small bags or envelopes" in text
+    glorieta = " ".join(pypdfium2.PdfDocument(components_pdf(specs.load("glorieta"), "a4")[0])[0]
+                        .get_textpage().get_text_range().split())
+    assert "A glue stick for the board panels" in glorieta
+    assert "circle punch for the black stones and yellow stones" in glorieta
+
+
+def test_the_ink_box_read_from_the_raster_edges_is_the_box_of_every_rows_ends():
+    """An upright cut and a back's logo need only the extremes of the ink: found from a few rows and columns, they are
+    exactly those of the full row scan."""
+    from generator.check import ink
+    spec = specs.load("grannys-pills")
+    nodes = [(node, {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"})
+             for _, drawing in list(drawn(spec, expand(spec)[1]))[:12]
+             for node in drawing.children if node.tag not in ("defs", "text")]
+    assert len(nodes) > 40
+    for node, clips in nodes:
+        ends = ink.ink_ends(node, clips)
+        xs, ys = [x for x, _ in ends], [y for _, y in ends]
+        assert ink.ink_ends(node, clips, box=True) == ([(min(xs), min(ys)), (max(xs), max(ys))] if ends else [])

@@ -1,0 +1,174 @@
+"""Text on pieces: overflow of its box or the safe area, and glyphs the bundled font lacks, fail validation."""
+import io
+import json
+import re
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from PIL import Image
+
+from generator.output import cairopdf
+from generator.check import textcheck
+from generator.draw import textfit
+from generator.spec import loader as specs
+from generator.cli import cli
+from generator.components import KINDS
+from generator.components import card as card_kind
+from generator.spec.expand import expand
+from generator.draw.render import draw_art, drawn
+from generator.check.validate import validate
+
+GAMES = ("grannys-pills", "hexstatic", "pixeliction", "posies", "paths-and-pahs", "glorieta")
+DPI = 300
+RED = "#ff0000"
+
+
+def deck(tmp_path, words, heading="Draw one", lines=("Draw a card.",)):
+    """A spec of two word cards (the first holding words, ink red, no bleed) and a reference card; its path."""
+    data = {"game": {"title": "Deck", "designer": "Test"}, "palette": {"red": RED},
+            "components": {
+                "words": {"kind": "word-card", "title": "Word cards", "expect": 2, "width": "56 mm", "height": "80 mm",
+                          "bleed": "0 mm", "heading": heading, "ink": "red",
+                          "faces": {"list": [{"number": 1, "words": list(words)},
+                                             {"number": 2, "words": ["boat", "fish", "moon", "star"]}]}},
+                "summary": {"kind": "reference-card", "title": "Summary", "expect": 1, "width": "63 mm",
+                            "height": "88 mm", "heading": "Your turn", "lines": list(lines)}}}
+    path = tmp_path / "deck.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def failures(path, *overrides):
+    """The validator's lines for a spec."""
+    return [str(f) for f in validate(specs.load(str(path), overrides))]
+
+
+def test_glyph_table_is_what_cairo_measures():
+    """The table the check and the wrapping read is the bundled Vera as the renderer (cairo) measures it today."""
+    table = json.loads(textfit.GLYPHS.read_text(encoding="utf-8"))
+    assert table == {"regular": cairopdf.glyph_metrics(False), "bold": cairopdf.glyph_metrics(True)}, (
+        "regenerate generator/fonts/vera-glyphs.json from cairopdf.glyph_metrics(False/True)")
+    assert "★" not in table["regular"] and "é" in table["bold"] and "€" in table["regular"]
+
+
+@pytest.mark.parametrize("text, size, bold", [("Antidisestablishmentarianism", 5.0, False), ("Wg, Éj ‘q’ €", 3.2, True)])
+def test_ink_box_matches_cairo_text_extents(text, size, bold):
+    """textfit.ink agrees with cairo's own ink extents of the whole line, to 0.01 mm."""
+    import cairocffi
+    ctx = cairocffi.Context(cairocffi.PDFSurface(io.BytesIO(), 1, 1))
+    ctx.select_font_face(textfit.FAMILY, cairocffi.FONT_SLANT_NORMAL,
+                         cairocffi.FONT_WEIGHT_BOLD if bold else cairocffi.FONT_WEIGHT_NORMAL)
+    ctx.set_font_size(size)
+    x, y, w, h, advance, _ = ctx.text_extents(text)
+    left, top, right, bottom = textfit.ink(text, 10.0, 20.0, size, bold, "middle")
+    start = 10.0 - advance / 2
+    assert (left, top, right, bottom) == pytest.approx((start + x, 20.0 + y, start + x + w, 20.0 + y + h), abs=0.01)
+    assert textfit.width(text, size, bold) == pytest.approx(advance, abs=0.01)
+
+
+def test_too_long_heading_names_its_box(tmp_path):
+    path = deck(tmp_path, ["apple", "kite", "tree", "ship"], heading="Antidisestablishmentarianism")
+    assert failures(path) == [
+        f"{path}: words: faces 1-2: text 'Antidisestablishmentarianism' is 71.4 mm wide, "
+        "its box is 40.6 mm (beside the card number)"]
+
+
+def test_component_heading_wider_than_the_safe_area(tmp_path):
+    path = deck(tmp_path, ["apple", "kite", "tree", "ship"])
+    assert failures(path, "components.summary.heading=Summary of a whole turn in one line") == [
+        f"{path}: summary: face 1: text 'Summary of a whole turn in one line' is 95.5 mm wide, "
+        "its box is 53.0 mm (safe area)"]
+
+
+def test_over_long_word_card_text(tmp_path):
+    """A word too long even at the smallest font is cut off at the card edge: it fails, naming face and row."""
+    path = deck(tmp_path, ["apple", "kite", "Supercalifragilisticexpialidocious", "ship"])
+    assert failures(path) == [
+        f"{path}: words: face 1: text 'Supercalifragilisticexpialidocious' is 46.5 mm wide, "
+        "its box is 46.0 mm (word row 3)"]
+
+
+def test_missing_glyphs_name_face_font_and_character(tmp_path):
+    path = deck(tmp_path, ["apple", "kite", "Star ★", "ship"], lines=["Anchor ⚓", "Roll 🎲"])
+    assert failures(path) == [
+        f"{path}: words: face 1: 'Star ★': the font Bitstream Vera Sans Bold has no glyph for '★' (U+2605)",
+        f"{path}: summary: face 1: 'Anchor ⚓': the font Bitstream Vera Sans has no glyph for '⚓' (U+2693)",
+        f"{path}: summary: face 1: 'Roll 🎲': the font Bitstream Vera Sans has no glyph for '🎲' (U+1F3B2)"]
+
+
+def test_build_refuses_a_spec_whose_text_fails(tmp_path):
+    path = deck(tmp_path, ["apple", "kite", "Star ★", "ship"])
+    result = CliRunner().invoke(cli, ["build", str(path), "--paper", "a4", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "1 check(s) failed, not building" in result.output and "no glyph for '★' (U+2605)" in result.output
+    assert "Traceback" not in result.output and not (tmp_path / "out").exists()
+
+
+def red_right_edge(path):
+    """The right edge (mm from the trim's left) of the red ink on word card 1 as cairo paints it, or None."""
+    spec = specs.load(str(path))
+    _, arts = expand(spec)
+    image = Image.open(io.BytesIO(cairopdf.png(draw_art(spec, arts["words-1"]), DPI))).convert("RGB")
+    red = [x for x in range(image.width) for y in range(image.height)
+           if (lambda p: p[0] > 200 and p[1] < 80 and p[2] < 80)(image.getpixel((x, y)))]
+    return (max(red) + 1) * 25.4 / DPI if red else None
+
+
+def test_measured_overflow_is_ink_on_the_rendered_face(tmp_path):
+    """The overflow the check reports is there in cairo's pixels; a face that passes has no ink past its safe area."""
+    safe_right = 56 - 5  # the word card's width less its safe margin (5 mm by default)
+    long = deck(tmp_path, ["apple", "kite", "Antidisestablishmentarianism", "ship"])
+    [message] = failures(long)
+    reported = float(re.search(r"runs ([\d.]+) mm past the right edge of its box \(word row 3\)", message).group(1))
+    painted = red_right_edge(long) - safe_right
+    assert painted > 0.3 and painted == pytest.approx(reported, abs=0.15)
+    short = deck(tmp_path, ["apple", "kite", "Antidisestablishment", "ship"])
+    assert failures(short) == [] and red_right_edge(short) < safe_right
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_shipped_games_pass_and_their_text_is_measured(game):
+    """Every shipped game validates, and the check really measured its texts (none is skipped silently)."""
+    spec = specs.load(game)
+    assert validate(spec) == []
+    _, arts = expand(spec)
+    assert textcheck.failures(spec, drawn(spec, arts)) == []
+    measured = [node for art in arts.values() for node, _, _ in textcheck.texts(draw_art(spec, art))]
+    assert len(measured) >= 3
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_kinds_without_lettering_draw_no_text(game):
+    """The kinds the check skips (lettering=False) put no text on any shipped front."""
+    spec = specs.load(game)
+    _, arts = expand(spec)
+    for art in arts.values():
+        if art.side == "front" and not KINDS[spec.component(art.component).kind].lettering:
+            assert list(textcheck.texts(draw_art(spec, art))) == [], art.key
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if game != "paths-and-pahs"])  # it has no reference card
+def test_reference_card_text_ends_inside_its_safe_area(game):
+    """Painted by cairo, the lowest ink inside a reference card's frame lies above its safe area's bottom edge."""
+    spec = specs.load(game)
+    _, arts = expand(spec)
+    [card] = [c for c in spec.components if c.kind == "reference-card"]
+    o = {**card_kind.DEFAULTS, **card.options}
+    image = Image.open(io.BytesIO(cairopdf.png(draw_art(spec, arts[f"{card.id}-1"]), DPI))).convert("L")
+    px = DPI / 25.4
+    b = card.bleed
+    inner = image.crop((round((b + 3) * px), 0, round((b + o["width"] - 3) * px), round((b + o["height"] - 2.6) * px)))
+    lowest = max(y for y in range(inner.height) for x in range(0, inner.width, 2) if inner.getpixel((x, y)) < 128)
+    assert (lowest + 1) / px - b <= o["height"] - o["safe"]
+
+
+def test_legend_label_too_long_for_its_row():
+    """A key label wrapped onto more lines than its row holds runs into the row above and off the card."""
+    nexus = "a nexus tile has three ends and no path at all, so it scores nothing by itself"
+    spec = specs.load("hexstatic", [f"components.legend.nexus={nexus}"])
+    assert [str(f) for f in validate(spec) if f.component == "legend"] == [
+        f"{spec.path}: legend: face 1: text 'a nexus tile has three ends' runs 0.7 mm past the top edge of "
+        "its box (its row of the key)",
+        f"{spec.path}: legend: face 1: text 'scores nothing by itself' runs 1.2 mm past the bottom edge of "
+        "its box (its row of the key)"]

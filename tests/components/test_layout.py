@@ -1,0 +1,885 @@
+"""Kind layout: elements placed in mm or % of an area, layouts that extend one another, piece shapes, and the checks."""
+import io
+import json
+import math
+import os
+import textwrap
+
+import pytest
+from PIL import Image
+
+from generator.output import cairopdf
+from generator.draw import textbox, typeface
+from generator.spec import loader as specs
+from generator.components.kind import Circle, placing, round_cut
+from generator.errors import SpecError, UserError
+from generator.spec.expand import expand
+from generator.impose.imposition import impose
+from generator.draw.render import draw_art
+from generator.check.safearea import cut_line
+from generator.check.validate import validate
+
+DPI = 254  # 10 pixels per mm
+
+SPEC = """\
+game: {title: Layout Test, designer: Tester}
+palette: {fire: "#d0492f", water: "#2f6fd0", paper: "#fbf6ea"}
+components:
+  cards:
+    kind: layout
+    expect: EXPECT
+    width: 60 mm
+    height: 80 mm
+    bleed: 3 mm
+"""
+
+
+def make(tmp_path, component="", files=None, expect=1, others=""):
+    """Write a spec (SPEC plus more keys of its component, then other components) and its files into tmp_path; load it."""
+    for name, text in (files or {}).items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(text))
+    path = tmp_path / "game.yaml"
+    path.write_text(SPEC.replace("EXPECT", str(expect)) + textwrap.indent(textwrap.dedent(component), "    ")
+                    + textwrap.indent(textwrap.dedent(others), "  "))
+    return specs.load(str(path))
+
+
+def pixels(drawing):
+    """A drawing painted by cairo at DPI, as an RGB image (pixel (0, 0) is the bleed box's corner)."""
+    return Image.open(io.BytesIO(cairopdf.png(drawing, DPI))).convert("RGB")
+
+
+def at(image, x, y, bleed=3.0):
+    """The colour at (x, y) mm on the trim box."""
+    return image.getpixel((round((x + bleed) * DPI / 25.4), round((y + bleed) * DPI / 25.4)))
+
+
+def fronts(spec):
+    """The drawings of every distinct front, in order."""
+    return [draw_art(spec, art) for art in expand(spec)[1].values() if art.side == "front"]
+
+
+def texts(drawing):
+    """The text lines of a drawing."""
+    found = []
+
+    def walk(node):
+        if node.tag == "text":
+            found.append(node)
+        for child in node.children:
+            walk(child)
+    walk(drawing)
+    return found
+
+
+def test_elements_are_placed_in_mm_and_shares_of_their_area(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          ground: paper
+          elements:
+            band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: fire}
+            box: {type: rect, area: safe, x: 50%, y: 50%, width: 10 mm, height: 10, fill: water}
+        """)
+    image = pixels(fronts(spec)[0])
+    assert image.size == (round(66 * DPI / 25.4), round(86 * DPI / 25.4))
+    assert at(image, -2, -2) == (0xd0, 0x49, 0x2f)    # the band runs into the bleed: area bleed starts 3 mm out
+    assert at(image, 30, 16.5) == (0xd0, 0x49, 0x2f)   # and ends 20 mm below the bleed edge: 17 mm below the trim
+    assert at(image, 30, 17.5) == (0xfb, 0xf6, 0xea)
+    # the safe area is 3 mm inside the trim (54 x 74 mm): its middle is (30, 40), the box spans 10 mm from there
+    assert at(image, 30.5, 40.5) == (0x2f, 0x6f, 0xd0) and at(image, 39.5, 49.5) == (0x2f, 0x6f, 0xd0)
+    assert at(image, 29.5, 40.5) == (0xfb, 0xf6, 0xea) and at(image, 40.5, 45) == (0xfb, 0xf6, 0xea)
+
+
+def test_every_shape_draws(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            a: {type: circle, x: 10, y: 10, r: 4, fill: fire}
+            b: {type: ellipse, x: 30, y: 10, rx: 6, ry: 3, fill: fire}
+            c: {type: line, x1: 5, y1: 25, x2: 55, y2: 25, stroke: fire, stroke_width: 1}
+            d: {type: polygon, points: [[5, 30], [15, 30], [10, 40]], fill: fire}
+            e: {type: hexagon, x: 30, y: 36, r: 5, fill: fire}
+            f: {type: star, x: 48, y: 36, r: 5, points: 6, fill: fire}
+            g: {type: path, x: 5, y: 50, d: "M 0 0 L 10 0 L 10 10 Z", fill: fire}
+            h: {type: rect, x: 30, y: 50, width: 20, height: 10, radius: 3, fill: none, stroke: fire, stroke_width: 1}
+            i: {type: icon, name: round, x: 20, y: 62, width: 14, height: 14, colour: water}
+        """)
+    image, red = pixels(fronts(spec)[0]), (0xd0, 0x49, 0x2f)
+    for x, y in [(10, 10), (34, 10), (30, 25), (10, 33), (30, 36), (48, 36), (13, 52), (40, 50)]:
+        assert at(image, x, y) == red, (x, y)
+    assert at(image, 10, 15) == (255, 255, 255) and at(image, 40, 55) == (255, 255, 255)  # a circle ends, a frame is hollow
+    assert at(image, 27, 69) == (0x2f, 0x6f, 0xd0)  # the template's currentColor takes the icon's colour
+
+
+def test_a_layout_extends_another_and_overrides_elements_by_name(tmp_path):
+    files = {"base.yaml": """\
+                 ground: paper
+                 elements:
+                   band: {type: rect, x: 0, y: 0, width: 100%, height: 10, fill: fire}
+                   title: {type: text, x: 5, y: 2, width: 50, height: 6, text: Base, size: 4}
+                 """,
+             "layouts/child.yaml": """\
+                 extends: more.yaml
+                 elements:
+                   band: {fill: water}
+                   spot: {type: circle, x: 30, y: 40, r: 5, fill: fire}
+                 """,
+             "layouts/more.yaml": """\
+                 elements:
+                   title: {text: Child}
+                 """}
+    spec = make(tmp_path, "layouts: [base.yaml, layouts/child.yaml]\n", files)
+    drawing = fronts(spec)[0]
+    assert [c.part for c in drawing.children if c.tag != "defs"] == ["ground", "band", "title", "spot"]
+    image = pixels(drawing)
+    assert at(image, 2, 9) == (0x2f, 0x6f, 0xd0) and at(image, 30, 40) == (0xd0, 0x49, 0x2f)
+    assert [t.content for t in texts(drawing)] == ["Child"]
+
+
+def test_fields_fill_every_property_and_visible_hides_empty_ones(tmp_path):
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            band: {type: rect, x: 0, y: 0, width: 100%, height: "{tall}", fill: "{suit}"}
+            title: {type: text, x: 5, y: 20, width: 50, height: 8, text: "{title} ({suit})", size: 4}
+            note: {type: text, x: 5, y: 40, width: 50, height: 8, text: "{note}", visible: "{note}"}
+            mark: {type: circle, x: 30, y: 60, r: 5, fill: fire, visible: "{marked}"}
+        """, {"cards.csv": "title,suit,tall,note,marked,count\nOne,fire,10,a note,yes,2\nTwo,water,20,,no,1\n"}, expect=3)
+    one, two = fronts(spec)
+    assert [t.content for t in texts(one)] == ["One (fire)", "a note"]
+    assert [t.content for t in texts(two)] == ["Two (water)"]
+    assert "mark" in [c.part for c in one.children] and "mark" not in [c.part for c in two.children]
+    image = pixels(two)
+    assert at(image, 30, 19) == (0x2f, 0x6f, 0xd0) and at(image, 30, 21) == (255, 255, 255)
+    assert [p.front for p in expand(spec)[0]] == ["cards-1", "cards-1", "cards-2"]  # the count column: copies
+
+
+def test_a_text_box_shrinks_to_fit_down_to_its_min_size_and_aligns(tmp_path):
+    words = "many words " * 20
+    spec = make(tmp_path, f"""\
+        layout:
+          elements:
+            fits: {{type: text, x: 5, y: 5, width: 50, height: 30, text: "{words}", size: 5, min_size: 2}}
+            right: {{type: text, x: 5, y: 40, width: 50, height: 10, text: Right, size: 4, align: right, valign: bottom}}
+            middle: {{type: text, x: 5, y: 55, width: 50, height: 10, text: Mid, size: 4, align: centre, valign: middle}}
+        """)
+    drawing = fronts(spec)[0]
+    lines = texts(drawing)
+    fitted = lines[:-2]
+    size = float(fitted[0].attrs["font-size"])
+    assert 2 <= size < 5 and " ".join(t.content for t in fitted) == words.strip()
+    ascent, descent = textbox._extent("/V")   # Vera's own ascent and descent, in em
+    assert max(float(t.attrs["y"]) for t in fitted) + descent * size <= 35 + 1e-6   # the last line ends inside the box
+    assert math.isclose(float(fitted[1].attrs["y"]) - float(fitted[0].attrs["y"]), 1.2 * size, abs_tol=1e-3)
+    right, middle = lines[-2], lines[-1]
+    assert math.isclose(right.attrs["x"] + typeface.advance("/V", "Right") * 4, 55, abs_tol=0.01)  # ends at the right
+    assert math.isclose(right.attrs["y"], 50 - descent * 4, abs_tol=0.01)                          # sits on the bottom
+    assert math.isclose(middle.attrs["x"] + typeface.advance("/V", "Mid") * 2, 30, abs_tol=0.01)   # centred
+    assert math.isclose(middle.attrs["y"], 55 + (10 - (ascent + descent) * 4) / 2 + ascent * 4, abs_tol=0.01)
+    assert validate(spec) == []
+
+
+def test_text_that_does_not_fit_at_its_min_size_fails_validation_naming_file_row_and_text(tmp_path):
+    long = "word " * 120
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            rules: {type: text, x: 5, y: 5, width: 50, height: 20, text: "{rules}", size: 4, min_size: 3}
+        """, {"cards.csv": f"rules\nShort.\n{long}\n"}, expect=2)
+    assert [str(f) for f in validate(spec)] == [   # one line for the text, not one per line of it
+        f"{spec.path}: cards: face 2: text 'word word word word word word word wo...' does not fit its 50.0 x 20.0 mm "
+        f"box even at its min_size, 3 mm ({tmp_path / 'cards.csv'} row 3, text rules)"]
+
+
+def test_marks_keep_clear_of_the_cut_unless_they_are_art(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            spot: {type: circle, x: 30, y: 78, r: 1, fill: fire}
+            band: {type: rect, x: 0, y: 0, width: 100%, height: 5, fill: water, role: art}
+            edge: {type: rect, area: bleed, x: 0, y: 80, width: 100%, height: 6, fill: water}
+        """)
+    assert [str(f) for f in validate(spec)] == [
+        f"{spec.path}: cards: face 1: spot is 1.0 mm inside the cut (marks keep 2 mm inside it)"]
+
+
+def test_piece_shapes_cut_and_pack_as_their_kinds_do(tmp_path):
+    spec = make(tmp_path, "layout: {elements: {}}\n", others="""\
+        tokens:
+          kind: layout
+          expect: 6
+          shape: circle
+          size: 25.4 mm
+          layout: {ground: fire, elements: {}}
+          faces: {copies: 6}
+        tiles:
+          kind: layout
+          expect: 7
+          shape: hex-pointy
+          size: 40 mm
+          layout: {ground: water, elements: {}}
+          faces: {copies: 7}
+          back: {fill: paper}
+        cards2:
+          kind: layout
+          expect: 1
+          shape: rounded
+          radius: 4 mm
+          width: 60 mm
+          height: 80 mm
+          layout: {elements: {}}
+        """)
+    tokens, tiles, rounded = (spec.component(c) for c in ("tokens", "tiles", "cards2"))
+    assert round_cut(tokens) == Circle(12.7, 12.7, 12.7) and round_cut(tokens).punch == "1 in"
+    corners = cut_line(tiles)
+    assert len(corners) == 6 and all(math.isclose(math.dist(c, (20, 40 / math.sqrt(3))), 40 / math.sqrt(3), abs_tol=1e-3)
+                                     for c in corners)
+    assert placing(tiles) == "hex" and placing(tokens) == "grid"
+    assert min(math.dist(c, (4, 4)) for c in cut_line(rounded)) == pytest.approx(4, abs=1e-9)   # a rounded corner
+    assert validate(spec) == []
+    plan = impose(spec, expand(spec)[0], "a4")
+    hexes = [s for s in plan.sheets if "tiles" in s.components]
+    assert [s.side for s in hexes] == ["front", "back"] and "hex tiles share their edges" in hexes[0].note
+    token_slots = sorted((s.x, s.y) for sheet in plan.sheets for s in sheet.slots if s.art.startswith("tokens"))
+    gaps = {round(b[0] - a[0] - 25.4, 3) for a, b in zip(token_slots, token_slots[1:]) if a[1] == b[1]}
+    assert gaps == {3.0}   # one ground: punched tokens share their bleed, one bleed apart, as round tokens do
+
+
+def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tmp_path):
+    spec = make(tmp_path, "layout: {elements: {}}\n", others="""\
+        tiles:
+          kind: layout
+          expect: 1
+          shape: hex-flat
+          size: 40 mm
+          layout: {ground: water, elements: {}}
+          back: {fill: fire}
+        """)
+    arts = expand(spec)[1]
+    front, back = (pixels(draw_art(spec, arts[key])) for key in ("tiles-1", "tiles-back"))
+    w = 80 / math.sqrt(3)
+    assert at(front, w / 2, 1) == (0x2f, 0x6f, 0xd0) and at(front, w / 2, -1) != (0x2f, 0x6f, 0xd0)
+    assert at(back, w / 2, -2) == (0xd0, 0x49, 0x2f) and at(back, 1, 1) != (0xd0, 0x49, 0x2f)
+
+
+@pytest.mark.parametrize("component, files, message", [
+    ("layout: {elements: {a: {type: blob}}}\n", {},
+     "game.yaml:10: components.cards.layout.elements.a.type: unknown element type 'blob' (expected one of rect, circle, "
+     "ellipse, line, polygon, hexagon, star, path, text, icon, image)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, colour: fire}\n"},
+     "card.yaml:2: elements.a.colour: unknown property 'colour' for a rect (expected one of area, fill, height, opacity, "
+     "radius, repeat, role, rotate, stroke, stroke_width, type, visible, width, x, y)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: '{name}'}\n"},
+     "card.yaml:2: elements.a.text: {name} names no data column (the component has no data)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, fill: purple}\n"},
+     "card.yaml:2: elements.a.fill: unknown colour 'purple' (palette has black, fire, paper, water, white, or #rrggbb)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, width: wide}\n"},
+     "card.yaml:2: elements.a.width: expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
+     "found 'wide'"),
+    ("layout: a.yaml\n", {"a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"},
+     "b.yaml:1: extends: layouts extend one another in a loop (a.yaml -> b.yaml -> a.yaml)"),
+    ("layout: ../outside.yaml\n", {},
+     "game.yaml:10: components.cards.layout: '../outside.yaml': expected a path inside the spec's folder "
+     "(no absolute path, no '..')"),
+    ("layout: missing.yaml\n", {}, "game.yaml:10: components.cards.layout: no such file"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: icon, name: nope}\n"},
+     "card.yaml:2: elements.a.name: unknown template 'nope' (templates: capsule, circle,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path, d: 'M 0 0 Q'}\n"},
+     "card.yaml:2: elements.a.d: expected SVG path data (M 0 0 L 10 0 ...), found 'M 0 0 Q'"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {}\n"},
+     "card.yaml:2: elements.a: element 'a' has no type (expected one of rect, circle,"),
+    ("layout: {elements: {}}\nfaces: {list: [{title: A}]}\n", {},
+     "game.yaml:11: components.cards.faces: a layout's faces come from its data: (one face per row); faces: takes copies "
+     "only"),
+    ("layout: {elements: {}}\nlayouts: [a.yaml]\n", {},
+     "game.yaml:4: components.cards: give one of layout (a file or an inline layout) or layouts (a list of files merged "
+     "in order) (found layout and layouts)"),
+])
+def test_layout_errors_name_the_file_line_and_key(tmp_path, component, files, message):
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, component, files)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "").startswith(message)
+
+
+def test_a_layout_linked_out_of_the_spec_folder_is_refused(tmp_path):
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("elements: {}\n")
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "card.yaml").symlink_to(outside)
+    with pytest.raises(UserError, match=r"components.cards.layout: 'card.yaml' links to a file outside the spec's folder"):
+        make(tmp_path / "game", "layout: card.yaml\n")
+
+
+def test_the_shipped_pah_cards_drawn_as_a_layout_match_the_symbol_card_kind_pixel_for_pixel(tmp_path):
+    from PIL import ImageChops
+    from generator.components import symbol_card
+    from generator.spec.expand import face_props
+    shipped = specs.load("paths-and-pahs")
+    cards = shipped.component("cards")
+    o = {**symbol_card.DEFAULTS, **cards.options}
+    rows = [{"background": p["background"], "shape": o["symbols"].get(p["shape"], p["shape"]), "colour": p["colour"],
+             "outline": symbol_card.outline(shipped, o, p)} for p in face_props(shipped, cards)]
+    side = min(o["width"], o["height"]) * o["symbol_scale"]
+    palette = "".join(f'\n  {name}: "{value}"' for name, value in shipped.palette.items())
+    (tmp_path / "pahs.yaml").write_text(f"""\
+game: {{title: PAH cards as a layout, designer: Tester}}
+palette:{palette}
+components:
+  cards:
+    kind: layout
+    expect: 27
+    width: 28 mm
+    height: 28 mm
+    data: {json.dumps(rows)}
+    layout:
+      ground: "{{background}}"
+      elements:
+        symbol: {{type: icon, name: "{{shape}}", x: {(28 - side) / 2}, y: {(28 - side) / 2}, width: {side}, height: {side},
+                 colour: "{{colour}}", ink: "{{outline}}"}}
+        hairline: {{type: rect, x: 0.1, y: 0.1, width: 27.8, height: 27.8, fill: none, stroke: "#8a8a8a",
+                   stroke_width: 0.2, role: guide}}
+""")
+    mine = specs.load(str(tmp_path / "pahs.yaml"))
+    theirs = [draw_art(shipped, art) for art in expand(shipped)[1].values() if art.component == "cards" and art.side == "front"]
+    ours = fronts(mine)
+    assert len(ours) == len(theirs) == 27
+    for a, b in zip(ours, theirs):
+        diff = ImageChops.difference(pixels(a), pixels(b)).convert("L")
+        assert diff.getbbox() is None   # not one pixel differs (the tolerance the design allows is not even needed)
+    assert validate(mine) == []
+
+
+def test_the_layout_reference_names_every_element_option_and_choice_the_code_accepts():
+    from pathlib import Path
+    from generator.spec import layouts
+    from generator.components import layout
+    reference = (Path(__file__).resolve().parents[2] / "docs" / "layout-reference.md").read_text()
+    sections = dict(part.split("\n", 1) for part in reference.split("\n### ")[1:])
+    assert set(sections) == {f"`{kind}`" for kind in layouts.TYPES}   # one section per element type, no other
+    for kind, props in layouts.TYPES.items():
+        for prop in props:
+            assert f"`{prop}`" in sections[f"`{kind}`"], (kind, prop)
+    common = reference.split("## Properties every element takes")[1].split("## Elements")[0]
+    assert all(f"`{prop}`" in common for prop in layouts.COMMON)
+    assert all(f"`{key}`" in common for key in layouts.REPEAT) and all(f"`{path}`" in common for path in layouts.PATHS)
+    assert all(f"`{{{field}}}`" in common for field in layouts.COPY)
+    component = reference.split("## The component")[1].split("## The layout")[0]
+    assert all(f"`{option}`" in component for option in layout.FIELDS)
+    assert all(f"`{shape}`" in component for shape in layout.SHAPES)
+    top = reference.split("## The layout")[1].split("## Places")[0]
+    assert all(f"`{key}`" in top for key in layouts.TOP)
+    for choices in (layouts.AREAS, layouts.ROLES, layouts.ALIGN, layouts.VALIGN, ("flat", "pointy")):
+        assert all(f"`{choice}`" in reference for choice in choices), choices
+
+
+FONTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "fonts")
+
+
+def runs(drawing):
+    """(text, font family, weight, style, fill) of each run of text in a drawing."""
+    return [(t.content, t.attrs.get("font-family"), t.attrs.get("font-weight", "normal"),
+             t.attrs.get("font-style", "normal"), t.attrs.get("fill")) for t in texts(drawing)]
+
+
+def test_a_text_element_takes_markup_inline_icons_a_designer_font_and_justify(tmp_path):
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "Serif.ttf").write_bytes(open(os.path.join(FONTS, "DejaVuSerif-Latin.ttf"), "rb").read())
+    path = tmp_path / "game.yaml"
+    path.write_text(SPEC.replace("EXPECT", "1").replace("components:", "fonts:\n  serif: fonts/Serif.ttf\ncomponents:")
+                    + textwrap.indent(textwrap.dedent("""\
+        data: cards.csv
+        layout:
+          elements:
+            rules: {type: text, x: 5, y: 5, width: 50, height: 30, size: 4, font: serif, align: justify,
+                    text: "{rules}"}
+            flavour: {type: text, x: 5, y: 40, width: 50, height: 10, size: 3, italic: true, colour: water,
+                      text: "Calm *seas*"}
+        """), "    "))
+    (tmp_path / "cards.csv").write_text('rules\n"Gain **two** :round: and {colour:fire}one{/colour} wood, then pass '
+                                        'the deck on to the next player."\n')
+    spec = specs.load(str(path))
+    drawing = fronts(spec)[0]
+    found = runs(drawing)
+    assert ("two", "DejaVu Serif", "bold", "normal", "#000000") in found            # **bold** in the designer's font
+    assert ("one", "DejaVu Serif", "normal", "normal", "#d0492f") in found          # a palette colour by name
+    assert ("Calm ", "Bitstream Vera Sans", "normal", "italic", "#2f6fd0") in found  # italic: true, *seas* upright
+    assert ("seas", "Bitstream Vera Sans", "normal", "normal", "#2f6fd0") in found
+    icon = [c for c in drawing.children if c.part == "rules"][0]
+    assert any(getattr(child, "part", None) == "icon round" for child in icon.children)   # :round: is the template
+    first = [t for t in texts(drawing) if float(t.attrs["y"]) == float(texts(drawing)[0].attrs["y"])]
+    last = first[-1]     # justified: the first line's last word ends at the box's right edge
+    assert math.isclose(last.attrs["x"] + typeface.advance(last.face.resource, last.content) * 4, 55, abs_tol=0.01)
+    assert validate(spec) == []
+
+
+def test_a_character_the_font_lacks_fails_once_per_text_naming_the_row(tmp_path):
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            title: {type: text, x: 5, y: 5, width: 50, height: 30, text: "{title}", size: 4}
+        """, {"cards.csv": "title\nPlain\n中文 and more 中文\n"}, expect=2)
+    assert [str(f) for f in validate(spec)] == [
+        f"{spec.path}: cards: face 2: text '中文 and more 中文': the font BitstreamVeraSans-Roman has no glyph for "
+        f"'中' (U+4E2D), '文' (U+6587) ({tmp_path / 'cards.csv'} row 3, text title)"]
+
+
+def test_a_font_the_spec_does_not_give_is_refused_naming_the_line(tmp_path):
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, "layout: {elements: {a: {type: text, text: Hi, font: fancy}}}\n")
+    assert str(caught.value).endswith("components.cards.layout.elements.a.font: unknown font 'fancy' (the spec has no "
+                                      "fonts: give it fonts: {name: file.ttf})")
+
+
+def test_an_image_element_contains_covers_or_stretches_art_from_a_row_and_warns_below_300_dpi(tmp_path):
+    picture = Image.new("RGB", (100, 50), (0xd0, 0x49, 0x2f))
+    picture.paste((0x2f, 0x6f, 0xd0), (50, 0, 100, 50))   # left half red, right half blue
+    (tmp_path / "art").mkdir()
+    picture.save(tmp_path / "art" / "duo.png")
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            contain: {type: image, file: "art/{art}.png", x: 10, y: 2, width: 40, height: 40}
+            cover: {type: image, file: "art/{art}.png", x: 10, y: 44, width: 20, height: 20, fit: cover}
+            stretch: {type: image, file: "art/{art}.png", x: 35, y: 44, width: 20, height: 30, fit: stretch}
+        """, {"cards.csv": "art\nduo\n"})
+    image, red, blue, white = pixels(fronts(spec)[0]), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)
+    # contain: 40 x 20 mm, centred in its 40 mm square (y 12 to 32)
+    assert [at(image, 12, y) for y in (11, 13, 31, 33)] == [white, red, red, white]
+    assert at(image, 48, 20) == blue
+    # cover: 40 x 20 mm cut to the 20 mm square: the middle of the art (red left of x 20, blue right of it)
+    assert [at(image, x, 54) for x in (9, 11, 19, 21, 29, 31)] == [white, red, red, blue, blue, white]
+    assert at(image, 20.5, 43) == white and at(image, 20.5, 63) == blue
+    # stretch: the whole art squeezed into 20 x 30 mm
+    assert [at(image, x, 73) for x in (36, 44, 46, 54, 56)] == [red, red, blue, blue, white]
+    warnings = []
+    assert validate(spec, warnings) == []
+    assert warnings == [f"{spec.path}: cards: face 1 ({tmp_path / 'cards.csv'} row 2): duo.png prints at {dpi} dpi at "
+                        f"{size} mm (100 x 50 pixels; 300 dpi wanted)"
+                        for dpi, size in (("63", "40.0 x 20.0"), ("63", "40.0 x 20.0"), ("42", "20.0 x 30.0"))]
+
+
+def test_an_image_a_row_names_that_is_missing_is_refused_naming_file_row_and_column(tmp_path):
+    with pytest.raises(UserError) as caught:
+        make(tmp_path, """\
+            data: cards.csv
+            layout: {elements: {art: {type: image, file: "{art}.png"}}}
+            """, {"cards.csv": "art\nship\n"})
+    assert str(caught.value) == (f"{tmp_path / 'cards.csv'} row 2, column art: layout element art.file: "
+                                 f"{tmp_path / 'ship.png'}: cannot read: No such file or directory")
+
+
+def test_any_element_turns_about_its_centre(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            bar: {type: rect, x: 20, y: 38, width: 20, height: 4, fill: fire, rotate: 90}
+            tri: {type: polygon, points: [[5, 60], [15, 60], [10, 70]], fill: water, rotate: 180}
+        """)
+    image, red, blue, white = pixels(fronts(spec)[0]), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)
+    assert [at(image, 30, y) for y in (29, 31, 49, 51)] == [white, red, red, white]   # upright now: 20 mm tall
+    assert at(image, 22, 40) == white
+    assert at(image, 6, 61) == white and at(image, 6, 69) == blue   # its point is at the top now, its base below
+
+
+def test_an_element_repeats_over_a_grid_or_round_a_ring_numbering_its_copies(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            cell: {type: rect, x: 5, y: 5, width: 10, height: 10, fill: water, stroke: black,
+                   repeat: {count: 5, columns: 3, dx: 12, dy: 12}}
+            number: {type: text, x: 5, y: 5, width: 10, height: 10, text: "{i}", size: 3, align: centre,
+                     repeat: {count: 5, columns: 3, dx: 12, dy: 12, start: 1}}
+            ring: {type: circle, x: 10, y: 35, r: 3, fill: fire, repeat: {path: ring, count: 12, columns: 4, rows: 4,
+                   dx: 12, dy: 12, every: 2}}
+        """)
+    drawing = fronts(spec)[0]
+    assert [t.content for t in texts(drawing)] == ["1", "2", "3", "4", "5"]
+    image, red, blue, white = pixels(drawing), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)
+    assert [at(image, x, 8) for x in (8, 20, 32, 44)] == [blue, blue, blue, white]      # 3 in a row, then
+    assert [at(image, x, 20) for x in (8, 20, 32)] == [blue, blue, white]                # 2 below
+    # a ring of 4 x 4 cells holds 12 copies clockwise from the top left; every second is drawn: 0, 2, 4, ... 10
+    ring = {(0, 0), (2, 0), (3, 1), (3, 3), (1, 3), (0, 2)}
+    for column in range(4):
+        for row in range(4):
+            assert (at(image, 10 + 12 * column, 35 + 12 * row) == red) == ((column, row) in ring), (column, row)
+
+
+
+def test_a_hex_map_repeats_hexagons_in_offset_columns_or_rows_labelled_by_cell_or_list(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            cell: {type: hexagon, x: 10, y: 10, r: 5, fill: water,
+                   repeat: {path: hex-flat, count: 12, columns: 4, dx: 7.5, dy: 8.66}}
+            name: {type: text, x: 6, y: 8, width: 8, height: 4, text: "{col}.{row}", size: 2, align: centre,
+                   repeat: {path: hex-flat, count: 12, columns: 4, dx: 7.5, dy: 8.66}}
+            pointy: {type: hexagon, x: 10, y: 50, r: 5, orientation: pointy, fill: fire,
+                     repeat: {path: hex-pointy, count: 6, columns: 3, dx: 8.66, dy: 7.5}}
+            town: {type: text, x: 6, y: 48, width: 8, height: 4, text: "{label}", size: 2, align: centre,
+                   repeat: {path: hex-pointy, count: 6, columns: 3, dx: 8.66, dy: 7.5, labels: [A, B, C, D, E, F]}}
+        """)
+    drawing = fronts(spec)[0]
+    assert [t.content for t in texts(drawing)] == [f"{c}.{r}" for r in (1, 2, 3) for c in (1, 2, 3, 4)] + list("ABCDEF")
+    image, red, blue, white = pixels(drawing), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)
+    # flat tops: every second column sits half a step (4.33 mm) down, so its top edge is lower than its neighbours'
+    assert [at(image, 10 + 7.5 * c, 6.5) for c in range(4)] == [blue, white, blue, white]
+    assert [at(image, 10 + 7.5 * c, 10 + 4.33 * (c % 2) + 8.66 * 2) for c in range(4)] == [blue] * 4
+    assert at(image, 10 + 7.5 * 1, 10 + 4.33 + 8.66 * 3) == white            # three rows only
+    # pointy tops: the second row sits half a step (4.33 mm) across
+    assert [at(image, 10 + 8.66 * c - 4, 57.5) for c in range(3)] == [white, red, red]
+    assert [at(image, 11 + 8.66 * c, 57.5) for c in range(4)] == [red, red, red, white]
+
+@pytest.mark.parametrize("element, message", [
+    ("{type: text, text: '{i}'}",
+     "elements.a.text: {i} names no data column (the component has no data); {i}, {col}, {row} and {label} are what the "
+     "copies of an element with repeat: quote"),
+    ("{type: rect, repeat: {count: 20, path: ring, columns: 3, rows: 3}}",
+     "elements.a.repeat: a ring of 3 x 3 cells holds 8 copies (columns and rows at least 2), found count 20"),
+    ("{type: rect, repeat: {count: 2, across: 3}}",
+     "elements.a.repeat: unknown repeat key 'across' (expected one of count, start, every, columns, rows, dx, dy, path, "
+     "labels)"),
+    ("{type: text, text: '{label}', repeat: {count: 3, labels: [a, b]}}",
+     "elements.a.repeat: repeat labels: expected 3 labels, one per copy, found 2"),
+    ("{type: rect, repeat: {count: 3, path: hex}}",
+     "elements.a.repeat: expected one of grid, ring, hex-flat, hex-pointy, found 'hex'"),
+    ("{type: rect, fill: '{i}', repeat: {count: 3}}",
+     "elements.a.fill: unknown colour '0' (palette has black, fire, paper, water, white, or #rrggbb)"),
+    ("{type: rect, rotate: quarter}", "elements.a.rotate: expected a number from -360 to 360, found 'quarter'"),
+])
+def test_repeat_and_rotate_errors_name_the_key(tmp_path, element, message):
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, f"layout: {{elements: {{a: {element}}}}}\n")
+    assert str(caught.value).endswith(f"components.cards.layout.{message}")
+
+
+def test_every_element_has_a_current_picture_of_the_layout_the_reference_shows():
+    import importlib.util
+    import textwrap as tw
+    from pathlib import Path
+    from generator.spec import layouts
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    loader = importlib.util.spec_from_file_location("elements", docs / "elements.py")
+    elements = importlib.util.module_from_spec(loader)
+    loader.loader.exec_module(elements)
+    assert set(layouts.TYPES) | {"rotate", "repeat", "hex-map"} == set(elements.LAYOUTS)
+    reference = (docs / "layout-reference.md").read_text()
+    for name, layout in elements.LAYOUTS.items():
+        assert f"](img/elements/{name}.png)" in reference, name
+        if name in layouts.TYPES:   # each element's section shows the layout its picture is drawn from
+            section = reference.split(f"\n### `{name}`\n")[1].split("\n### ")[0]
+            assert f"```yaml\n{tw.dedent(layout).rstrip()}\n```" in section, name
+        if name == "hex-map":
+            assert f"```yaml\n{tw.dedent(layout).rstrip()}\n```" in reference
+        assert (docs / "img" / "elements" / f"{name}.png").read_bytes() == elements.picture(name), (
+            f"docs/img/elements/{name}.png is out of date: run python docs/elements.py")
+
+
+def test_a_text_box_near_the_cut_fails_once_and_a_frame_on_every_face_is_painted_once(tmp_path, monkeypatch):
+    from generator.check import ink, safearea
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            frame: {type: rect, x: 3, y: 3, width: 54, height: 74, fill: none, stroke: black, role: frame}
+            title: {type: text, x: 1, y: 10, width: 40, height: 8, text: "{title}", size: 4}
+        """, {"cards.csv": "title\n" + "".join(f"Card {n}\n" for n in range(20))}, expect=20)
+    painted = []
+    monkeypatch.setattr(safearea, "_PAINTED", {})
+    monkeypatch.setattr(ink, "ink_ends", lambda node, clips, box=False, real=ink.ink_ends: painted.append(node.part)
+                        or real(node, clips, box))
+    failed = [str(f) for f in validate(spec)]
+    # one line per face from the text check (its glyphs 0.8 mm past the safe area), none from the mark check
+    assert len(failed) == 20
+    assert failed[3] == (f"{tmp_path / 'game.yaml'}: cards: face 4: text 'Card 3' runs 0.8 mm past the left edge of the "
+                         f"safe area (2 mm inside the cut) ({tmp_path / 'cards.csv'} row 5, text title)")
+    assert all("past the left edge of the safe area (2 mm inside the cut) (" in f for f in failed)
+    assert painted.count("frame") == 1   # the same frame on 20 faces: painted once, not once a face
+
+
+def test_an_image_element_draws_inkscape_svg_art_and_the_cli_prints_the_dpi_warning(tmp_path):
+    from click.testing import CliRunner
+    from generator.cli import cli
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "sun.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">'
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#d0492f"/><stop offset="1" stop-color="#d0492f"/>'
+        '</linearGradient><style>.b { fill: #2f6fd0; }</style></defs>'
+        '<rect width="20" height="20" fill="url(#g)"/><rect class="b" x="20" width="20" height="20"/></svg>')
+    Image.new("RGB", (30, 30), (0, 0, 0)).save(tmp_path / "art" / "dot.png")
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            sun: {type: image, file: art/sun.svg, x: 10, y: 10, width: 40, height: 40}
+            dot: {type: image, file: art/dot.png, x: 10, y: 60, width: 10, height: 10}
+        """)
+    image = pixels(fronts(spec)[0])
+    # contain: 40 x 20 mm, centred in the 40 mm square; its gradient (red) and its <style> class (blue) drawn
+    assert [at(image, x, 30) for x in (12, 28, 32, 48)] == [(0xd0, 0x49, 0x2f)] * 2 + [(0x2f, 0x6f, 0xd0)] * 2
+    assert at(image, 30, 19) == (255, 255, 255)
+    result = CliRunner().invoke(cli, ["validate", spec.path])
+    assert result.exit_code == 0 and (f"warning: {spec.path}: cards: face 1: dot.png prints at 76 dpi at 10.0 x 10.0 mm "
+                                      "(30 x 30 pixels; 300 dpi wanted)") in result.output.splitlines()
+
+
+def test_wrap_false_keeps_each_line_whole_and_shrinks_it_to_the_width(tmp_path):
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            note: {type: text, x: 5, y: 5, width: 30, height: 30, size: 5, min_size: 2, wrap: false,
+                   text: "one two three four five\\nsix"}
+        """)
+    found = texts(fronts(spec)[0])
+    assert [t.content for t in found] == ["one two three four five", "six"]
+    size = float(found[0].attrs["font-size"])   # the long line alone decides: the largest size at which it fits 30 mm
+    assert typeface.advance("/V", found[0].content) * size <= 30 < typeface.advance("/V", found[0].content) * (size + 0.05)
+
+
+def test_a_font_file_that_is_not_a_font_is_refused_naming_the_spec_line(tmp_path):
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "notes.ttf").write_text("not a font")
+    path = tmp_path / "game.yaml"
+    path.write_text(SPEC.replace("EXPECT", "1").replace("components:", "fonts:\n  body: fonts/notes.ttf\ncomponents:")
+                    + "    layout: {elements: {}}\n")
+    with pytest.raises(SpecError) as caught:
+        specs.load(str(path))
+    assert str(caught.value).startswith(f"{path}:4: fonts.body: {tmp_path / 'fonts' / 'notes.ttf'}: not a TrueType or "
+                                        "OpenType font (")
+
+
+def test_a_layout_board_larger_than_a_sheet_prints_in_panels_whose_art_joins(tmp_path):
+    import pypdfium2
+    from generator.build import components_pdf
+    board = """\
+        layout:
+          ground: paper
+          elements:
+            sea: {type: rect, x: 0, y: 100, width: 100%, height: 80, fill: water}
+            rule: {type: line, x1: 0, y1: 0, x2: 100%, y2: 100%, stroke: fire, stroke_width: 2}
+        """
+    make(tmp_path, board)
+    big = ["components.cards.width=400mm", "components.cards.height=280mm"]
+    spec = specs.load(str(tmp_path / "game.yaml"), big)
+    plan = impose(spec, expand(spec)[0], "a4")
+    panels = [(n, s.slots[0], s) for n, s in enumerate(plan.sheets, start=1) if s.slots and s.slots[0].window]
+    assert [s.note.split(":")[0] for _, _, s in panels] == [
+        f"panel {k} of 6 (row {(k - 1) // 3 + 1}, column {(k - 1) % 3 + 1})" for k in range(1, 7)]
+    document = pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])
+    k = 200 / 25.4   # pixels per mm
+    pages = {n: document[n].render(scale=200 / 72).to_pil().convert("RGB") for n, _, _ in panels[:4]}
+
+    def crossing(number, slot, board_x):
+        """Board mm down to the middle of the red line where it crosses board_x on a panel's page."""
+        page, column = pages[number], round((slot.x + board_x - slot.window.x) * k)
+        red = [y for y in range(page.height) if page.getpixel((column, y))[0] > 150 > page.getpixel((column, y))[1]]
+        return (red[0] + red[-1]) / 2 / k - slot.y + slot.window.y
+
+    (n1, a, first), (n2, b, _) = panels[0], panels[1]
+    seam = b.window.x   # the later panel's left edge (the window is in the board's trim coordinates) lies
+    # on the inner line of the earlier one's glue tab
+    assert seam == pytest.approx(a.window.x + a.w - 12) and first.tabs[0].x == pytest.approx(a.x + a.w - 12)
+    assert crossing(n1, a, seam - 2) == pytest.approx((seam - 2) * 280 / 400, abs=0.25)   # the line runs on across
+    assert crossing(n2, b, seam + 2) == pytest.approx((seam + 2) * 280 / 400, abs=0.25)   # the join, unbroken
+    (n4, d, _) = panels[3]    # below panel 1, on top of its glue tab (the board 134 mm down and more)
+    assert d.window.y == pytest.approx(a.window.y + a.h - 12) == 134
+    seas = []                 # the sea (100 to 180 mm down) shows unshaded on panel 1 down to its glue tab (134; the
+    # shaded tab runs on to 146), and on panel 4 from its bleed (131, 3 mm above its top cut at the tab's line) on
+    for number, slot in ((n1, a), (n4, d)):
+        page, column = pages[number], round((slot.x + 20) * k)
+        blue = [y for y in range(page.height) if page.getpixel((column, y)) == (0x2f, 0x6f, 0xd0)]
+        seas.append([round(y / k - slot.y + slot.window.y) for y in (blue[0], blue[-1])])
+    assert seas == [[100, 134], [131, 180]]
+    (tmp_path / "game.yaml").write_text((tmp_path / "game.yaml").read_text() + "    back: {fill: fire}\n")
+    with pytest.raises(SpecError, match="expected the piece to fit a sheet"):   # a board with a back is not split
+        specs.load(str(tmp_path / "game.yaml"), big)
+    with pytest.raises(SpecError, match="expected the piece to fit a sheet"):   # nor is a round or hex piece
+        specs.load(str(tmp_path / "game.yaml"), ["components.cards.shape=hex-flat", "components.cards.size=300mm"])
+
+
+def test_a_round_piece_no_punch_cuts_is_told_to_take_another_size_or_the_rectangle_shape(tmp_path):
+    spec = make(tmp_path, "shape: circle\nsize: 19 mm\nlayout: {elements: {}}\n")
+    assert [(f.component, f.message) for f in validate(spec)] == [("cards", "a round piece is cut with a standard circle punch (expected a diameter of "
+                                        "19.05 mm (3/4 in), 25.4 mm (1 in), 38.1 mm (1.5 in), found 19 mm; or "
+                                        "shape: rectangle)")]
+
+
+def test_the_shipped_posy_tokens_drawn_as_a_layout_match_the_token_kind_pixel_for_pixel(tmp_path):
+    from PIL import ImageChops
+    from generator.components import token
+    shipped = specs.load("posies")
+    kinds = [c for c in shipped.components if c.kind == "token"]
+    rows = []
+    for comp in kinds:
+        o = {**token.DEFAULTS, **comp.options}
+        (face,) = comp.faces.items
+        side, badge = o["size"], o["size"] * token.BADGE
+        pips = token.pips(face["value"], side / 2, side / 2, badge * 0.5)
+        rows.append({"colour": face["colour"], "shape": face["shape"], "ring": o.get("ring_colour", o["ink"]),
+                     **{f"{axis}{k}": 0 for k in range(3) for axis in "xyv"},
+                     **{f"x{k}": x for k, (x, _) in enumerate(pips)}, **{f"y{k}": y for k, (_, y) in enumerate(pips)},
+                     **{f"v{k}": "yes" for k in range(len(pips))}})
+    assert {o["size"] for o in (c.options for c in kinds)} == {19.05} and len(rows) == 3
+    pips = "\n".join(f"        pip{k}: {{type: circle, x: '{{x{k}}}', y: '{{y{k}}}', r: {badge * 0.24}, fill: ink, "
+                     f"visible: '{{v{k}}}'}}" for k in range(3))
+    palette = "".join(f'\n  {name}: "{value}"' for name, value in shipped.palette.items())
+    (tmp_path / "posies.yaml").write_text(f"""\
+game: {{title: Posy tokens as a layout, designer: Tester}}
+palette:{palette}
+components:
+  tokens:
+    kind: layout
+    expect: 3
+    shape: circle
+    size: 19.05 mm
+    data: {json.dumps([{key: str(value) for key, value in row.items()} for row in rows])}
+    layout:
+      ground: "{{colour}}"
+      elements:
+        ring: {{type: circle, x: 50%, y: 50%, r: {19.05 / 2 - 0.2}, fill: none, stroke: "{{ring}}", stroke_width: 0.4,
+               role: guide}}
+        symbol: {{type: icon, name: "{{shape}}", x: {19.05 * 0.1}, y: {19.05 * 0.1}, width: {19.05 * 0.8},
+                 height: {19.05 * 0.8}, colour: "{{colour}}", ink: ink}}
+        badge: {{type: circle, x: 50%, y: 50%, r: {badge}, fill: white, stroke: ink, stroke_width: 0.4}}
+{pips}
+""")
+    mine = specs.load(str(tmp_path / "posies.yaml"))
+    theirs = [draw_art(shipped, art) for art in expand(shipped)[1].values() if art.side == "front"
+              and art.component in [c.id for c in kinds]]
+    ours = fronts(mine)
+    assert len(ours) == len(theirs) == 3
+    for a, b in zip(ours, theirs):
+        diff = ImageChops.difference(pixels(a), pixels(b)).convert("L")
+        assert diff.getbbox() is None   # not one pixel differs
+    assert validate(mine) == []
+
+
+def test_a_folded_standee_is_a_layout_with_dashed_fold_lines_and_its_making_note_on_the_sheet(tmp_path):
+    from generator.impose import sheets
+    (tmp_path / "standees.yaml").write_text("""\
+game: {title: Standees, designer: Tester}
+palette: {ink: "#222222", fire: "#d0492f"}
+components:
+  standees:
+    kind: layout
+    expect: 1
+    width: 30 mm
+    height: 106 mm
+    making: "Standees: fold on the dashed lines, glue the figures back to back, bend the feet out"
+    layout:
+      ground: fire
+      elements:
+        fold: {type: line, x1: 0, y1: 8, x2: 100%, y2: 8, stroke: ink, stroke_width: 0.4, dash: 1, role: guide,
+               repeat: {count: 3, dy: 45, columns: 1}}
+""")
+    spec = specs.load(str(tmp_path / "standees.yaml"))
+    image = pixels(fronts(spec)[0])
+    ink, fire = (0x22, 0x22, 0x22), (0xd0, 0x49, 0x2f)
+    for y in (8, 53, 98):   # each fold line: 1 mm dashes, 1 mm gaps, across the piece
+        assert [at(image, x + 0.5, y) for x in range(0, 30, 2)] == [ink] * 15
+        assert [at(image, x + 1.5, y) for x in range(0, 30, 2)] == [fire] * 15
+    assert validate(spec) == []
+    plan = impose(spec, expand(spec)[0], "a4")
+    sheet = next(s for s in (plan.cover, *plan.sheets) if s and "standees" in s.components)
+    assert sheets.making(spec, sheet) == "Standees: fold on the dashed lines, glue the figures back to back, bend the feet out."
+
+
+def starter(tmp_path, old, new):
+    """A `pnp new` game in tmp_path with one text of its cards.csv changed; the path of its spec."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "mine")]).exit_code == 0
+    cards = tmp_path / "mine" / "cards.csv"
+    text = cards.read_text(encoding="utf-8")
+    assert old in text
+    cards.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return tmp_path / "mine" / "mine.yaml"
+
+
+@pytest.mark.parametrize("old, new, row, message", [
+    ("Draw a card.", "Draw a :sword: card.", 2, "':sword:' names no icon (icons: capsule, circle, coin, diamond, "
+     "flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, mark-cross, mark-drop, mark-heart, mark-star, "
+     "marker-triangle, rhombus, round, square, triangle; type \\: for a colon that is no icon's)"),
+    ("Gain 1 coin.", "Gain {colour:fire}1{/colour} coin.", 6, "'{colour:fire}': unknown colour 'fire' (palette has "
+     "black, gold, ink, leaf, moon, paper, sun, white, or #rrggbb)"),
+    ("Every other player", "**Every other player", 3,
+     "'**' starts bold that never ends (add the closing **, or type \\* for a star)"),
+    ("Small things grow.", "Small *things grow.", 6, None),
+])
+def test_bad_markup_in_a_data_cell_fails_validation_naming_file_row_column_and_markup(tmp_path, old, new, row, message):
+    from click.testing import CliRunner
+    from generator.cli import cli
+    spec = starter(tmp_path, old, new)
+    result = CliRunner().invoke(cli, ["validate", str(spec)])
+    column = "rules" if message else "flavour"
+    message = message or "'*' starts italic that never ends (add the closing *, or type \\* for a star)"
+    assert result.exit_code == 1
+    assert result.output == f"error: {spec.parent / 'cards.csv'} row {row}, column {column}: layout element {column}.text: {message}\n"
+
+
+def test_a_backslash_types_a_colon_word_plainly(tmp_path):
+    spec = specs.load(str(starter(tmp_path, "Draw a card.", "Draw a \\:sword: card.")))
+    assert validate(spec) == []
+    art = next(a for a in expand(spec)[1].values() if a.side == "front" and a.props.get("title") == "Sunrise")
+    import xml.etree.ElementTree as ET
+    from generator.output.svg import to_text
+    words = " ".join("".join(node.itertext()) for node in ET.fromstring(to_text(draw_art(spec, art)))
+                     .iter("{http://www.w3.org/2000/svg}text"))
+    assert ":sword:" in words and "\\" not in words
+
+
+def test_bad_markup_in_a_layout_fails_at_the_element(tmp_path):
+    spec = starter(tmp_path, "Sunrise", "Sunrise")
+    card = spec.parent / "card.yaml"
+    card.write_text(card.read_text().replace('text: "{rules}"', 'text: "{rules} :sword:"'))
+    with pytest.raises(UserError) as caught:
+        specs.load(str(spec))
+    assert str(caught.value).endswith("elements.rules.text: ':sword:' names no icon (icons: capsule, circle, coin, "
+                                      "diamond, flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, "
+                                      "mark-cross, mark-drop, mark-heart, mark-star, marker-triangle, rhombus, round, "
+                                      "square, triangle; type \\: for a colon that is no icon's)")
+
+
+def test_a_repeat_count_may_quote_a_data_column(tmp_path):
+    """repeat: {count: "{cost}"} draws as many copies as each row's cell says (0: none); a cell that is no count fails."""
+    import xml.etree.ElementTree as ET
+    from click.testing import CliRunner
+    from generator.cli import cli
+    from generator.output.svg import to_text
+    path = starter(tmp_path, "Sunrise,1,", "Sunrise,0,")
+    card = path.parent / "card.yaml"
+    card.write_text(card.read_text() + '  pips: {type: circle, x: 9, y: 44, r: 1.2, fill: "#123456", '
+                                       'repeat: {count: "{cost}", dx: 3.5}}\n')
+    spec = specs.load(str(path))
+    assert validate(spec) == []
+    drawn = {}
+    for art in expand(spec)[1].values():
+        if art.side == "front":
+            root = ET.fromstring(to_text(draw_art(spec, art)))
+            drawn[art.props["title"]] = sum(c.get("fill") == "#123456" for c in root.iter("{http://www.w3.org/2000/svg}circle"))
+    assert drawn == {"Sunrise": 0, "Noon Glare": 3, "Moonlit Path": 2, "Tide Turn": 4, "Sprout": 1, "Old Oak": 5}
+    cards = path.parent / "cards.csv"
+    cards.write_text(cards.read_text().replace("Sunrise,0,", "Sunrise,lots,"))
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert result.output == (f"error: {cards} row 2, column cost: layout element pips.repeat: expected a number from 0 "
+                             f"to 1000, found 'lots'\n")
+
+
+@pytest.mark.parametrize("order, message", [
+    ("coin first", "text 'My Game' (text name) lies on coin, of its own colour #f2c14e: 31% of its ink cannot be read"),
+    ("name first", "text 'My Game' (text name) is 31% hidden by coin, drawn after it: move one, or list coin first"),
+])
+def test_a_text_hidden_by_a_later_element_or_set_on_its_own_colour_fails(tmp_path, order, message):
+    """The starter's back as it first was: the coin's box from the card's middle, over the gold title."""
+    path = starter(tmp_path, "Sunrise", "Sunrise")
+    coin = "  coin: {type: icon, name: coin, x: 50%, y: 50%, width: 30, height: 30, colour: gold, ink: gold}\n"
+    name = "  name: {type: text, x: 0, y: 62, width: 100%, height: 8, text: My Game, size: 4.5, bold: true, align: centre, colour: gold}\n"
+    (path.parent / "back.yaml").write_text("ground: ink\nelements:\n" + (coin + name if order == "coin first" else name + coin))
+    spec = specs.load(str(path))
+    assert [f.message for f in validate(spec)] == [f"back: {message}"]
+    (path.parent / "back.yaml").write_text("ground: ink\nelements:\n" + coin.replace("x: 50%, y: 50%", "x: 16.5, y: 20") + name)
+    assert validate(specs.load(str(path))) == []

@@ -1,0 +1,219 @@
+"""Templates as drawing programs write them: style attributes, inherited group paint, Inkscape's extra elements; what
+a template may not hold is refused, by validate as by build, in one line naming the file, line and element."""
+
+import pytest
+from click.testing import CliRunner
+
+from generator.output import cairopdf
+from generator.draw import templates
+from generator.spec import loader as specs
+from generator.cli import cli
+from generator.spec.expand import expand
+from generator.draw.render import draw_art
+
+from placements import placed_centres
+from test_paint import differing, pixels
+
+SPEC = """\
+game:
+  title: Badge
+  designer: Test
+palette:
+  gold: "#f5c211"
+components:
+  badge:
+    kind: square-tile
+    expect: 2
+    size: 100 mm
+    symbol_scale: 1.0
+    border: 0 mm
+    faces:
+      list:
+        - {colour: gold, shape: badge}
+      copies: 2
+"""
+
+INKSCAPE = """\
+<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<!-- Created with Inkscape (http://www.inkscape.org/) -->
+<svg width="100mm" height="100mm" viewBox="0 0 100 100" version="1.1" id="svg5"
+   inkscape:version="1.2.2 (b0a8486541, 2022-12-01)" sodipodi:docname="badge.svg"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+   xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg"
+   xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:cc="http://creativecommons.org/ns#"
+   xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <sodipodi:namedview id="namedview7" pagecolor="#ffffff" bordercolor="#666666" borderopacity="1.0"
+     inkscape:showpageshadow="2" inkscape:document-units="mm" showgrid="false"/>
+  <defs id="defs2"/>
+  <metadata id="metadata5"><rdf:RDF><cc:Work rdf:about=""><dc:format>image/svg+xml</dc:format></cc:Work></rdf:RDF></metadata>
+  <g inkscape:label="Layer 1" inkscape:groupmode="layer" id="layer1" style="display:inline;fill:#2f9e44;stroke:none">
+    <rect style="fill:#1f6fd0;fill-opacity:1;stroke:#000000;stroke-width:4;stroke-linejoin:miter;stroke-miterlimit:4;stroke-dasharray:none;stroke-opacity:1;paint-order:normal"
+       id="rect1" width="40" height="40" x="5" y="5"/>
+    <circle id="circle1" cx="75" cy="25" r="18"/>
+    <path style="fill:currentColor;stroke:ink;stroke-width:2px" d="M 10,60 H 45 V 95 H 10 Z" id="path1" sodipodi:nodetypes="ccccc"/>
+    <ellipse style="fill:#d7261e;fill-opacity:0.5" id="ellipse1" cx="75" cy="77" rx="18" ry="15"/>
+    <g id="g1" style="opacity:0.5"><rect id="rect3" x="49" y="2" width="6" height="10" style="fill:#000000"/></g>
+  </g>
+  <g inkscape:label="Hidden" inkscape:groupmode="layer" id="layer2" style="display:none">
+    <rect id="rect2" x="46" y="46" width="8" height="8" style="fill:#000000"/>
+  </g>
+</svg>
+"""
+
+# where in the 100 x 100 symbol (= mm on this tile) -> the colour printed there
+EXPECTED = {
+    (25, 25): (0x1f, 0x6f, 0xd0),        # the rect's own style fill
+    (5, 25): (0, 0, 0),                  # its 4-unit stroke, from the style attribute
+    (75, 25): (0x2f, 0x9e, 0x44),        # the circle has no paint of its own: the layer's style fill
+    (27.5, 77.5): (0xf5, 0xc2, 0x11),    # fill:currentColor in a style attribute takes the face colour
+    (10, 77.5): (0, 0, 0),               # stroke:ink in a style attribute takes the ink
+    (75, 77): (235, 146, 142),           # #d7261e at fill-opacity 0.5 over the white ground
+    (52, 7): (128, 128, 128),            # black in a group at opacity 0.5
+    (50, 50): (255, 255, 255),           # the hidden layer (display:none) prints nothing
+}
+DPI = 150
+
+
+def run(*args):
+    """Invoke pnp in this process."""
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def write(folder, template, name="badge"):
+    """The badge spec in folder, with template as templates/<name>.svg beside it; the spec's path."""
+    (folder / "templates").mkdir(parents=True)
+    (folder / "templates" / f"{name}.svg").write_text(template, encoding="utf-8")
+    (folder / "badge.yaml").write_text(SPEC.replace("shape: badge", f"shape: {name}"), encoding="utf-8")
+    return folder / "badge.yaml"
+
+
+def test_a_template_written_by_inkscape_prints_in_its_own_colours(tmp_path):
+    path = write(tmp_path / "spec", INKSCAPE)
+    assert run("validate", path).exit_code == 0
+    result = run("build", path, "--paper", "a4", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out" / "badge" / "badge-components-a4.pdf"
+    centres = placed_centres(pdf.read_bytes(), 1, (100, 100))
+    assert len(centres) == 2
+    page = _rgb(pdf, 1)
+    for cx, cy in centres:
+        for (x, y), colour in EXPECTED.items():
+            px, py = round((cx - 50 + x) * DPI / 25.4), round((cy - 50 + y) * DPI / 25.4)
+            seen = [page.getpixel((px + dx, py + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+            mean = tuple(sum(p[i] for p in seen) / len(seen) for i in range(3))
+            assert all(abs(m - c) <= 4 for m, c in zip(mean, colour)), ((x, y), mean, colour)
+
+
+def _rgb(path, index):
+    """A PDF page rendered in colour at DPI."""
+    import pypdfium2
+    doc = pypdfium2.PdfDocument(str(path))
+    image = doc[index].render(scale=DPI / 72).to_pil().convert("RGB")
+    doc.close()
+    return image
+
+
+PLAIN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">\n  <g style="fill:currentColor">\n    {}\n  </g>\n</svg>\n'
+NOT_A_NUMBER = "is not a number in the template's own units (px or none) from -1,000,000 to 1,000,000"
+NOT_PATH = "is not path data (commands, each with its numbers, from -1,000,000 to 1,000,000)"
+NOT_TRANSFORM = ("is not a transform list (matrix of 6 numbers, translate or scale of 1-2, rotate of 1 or 3, skewX or skewY "
+                 "of 1; finite, and no scale of 0)")
+ONLY_SHAPES = "element not allowed in a template (plain shapes only: circle, ellipse, g, line, path, polygon, polyline, rect)"
+REFUSED = {
+    "text": ('<text id="text1" x="10" y="50">Hi</text>', '<text id="text1">: ' + ONLY_SHAPES),
+    "image": ('<image width="100" height="100"/>', "<image>: " + ONLY_SHAPES),
+    "gradient": ('<rect id="rect1" width="90" height="90" style="fill:url(#linearGradient1)"/>',
+                 "<rect id=\"rect1\">: fill='url(#linearGradient1)' is not a plain colour "
+                 "(expected #rrggbb, none, currentColor, ink or black, white, red, green, blue, yellow, gray, grey); "
+                 "art with gradients goes on a layout piece as an image element (type: image, file: ...), not as an icon"),
+    "filter": ('<circle cx="50" cy="50" r="40" style="filter:url(#blur)"/>',
+               "<circle>: filter='url(#blur)' is not supported in a template (only 'none')"),
+    "clip": ('<circle cx="50" cy="50" r="40" clip-path="url(#c)"/>',
+             "<circle>: clip-path='url(#c)' is not supported in a template (only 'none')"),
+    "units": ('<circle cx="50" cy="50" r="40" style="stroke:ink;stroke-width:1mm"/>',
+              "<circle>: stroke-width='1mm' " + NOT_A_NUMBER),
+    "unknown": ('<path d="M 0 0 L 100 100" pathLength="10" stroke="ink"/>', "<path>: pathLength='10' is not supported in a template"),
+    "path data": ('<path id="path9" d="M 10 10 L 20"/>', "<path id=\"path9\">: d='M 10 10 L 20' " + NOT_PATH),
+    "infinite arc": ('<path d="M 10 10 A 1e400 1e400 0 0 1 90 90"/>', "<path>: d='M 10 10 A 1e400 1e400 0 0 1 90 90' " + NOT_PATH),
+    "huge number": ('<circle cx="1e308" cy="50" r="40"/>', "<circle>: cx='1e308' " + NOT_A_NUMBER),
+    "nan": ('<circle cx="50" cy="50" r="nan"/>', "<circle>: r='nan' " + NOT_A_NUMBER),
+    "bad colour": ('<circle cx="50" cy="50" r="40" fill="#zzzzzz"/>', "<circle>: fill='#zzzzzz' is not a plain colour "
+                   "(expected #rrggbb, none, currentColor, ink or black, white, red, green, blue, yellow, gray, grey)"),
+    "empty translate": ('<g transform="translate()"><circle cx="50" cy="50" r="40"/></g>', "<g>: transform='translate()' " + NOT_TRANSFORM),
+    "short matrix": ('<g transform="matrix(1)"><circle cx="50" cy="50" r="40"/></g>', "<g>: transform='matrix(1)' " + NOT_TRANSFORM),
+    "infinite rotate": ('<g transform="rotate(inf)"><circle cx="50" cy="50" r="40"/></g>', "<g>: transform='rotate(inf)' " + NOT_TRANSFORM),
+    "flat scale": ('<g transform="scale(0)"><circle cx="50" cy="50" r="40"/></g>', "<g>: transform='scale(0)' " + NOT_TRANSFORM),
+    "flat matrix": ('<g transform="matrix(1 2 2 4 0 0)"><circle cx="50" cy="50" r="40"/></g>',
+                    "<g>: transform='matrix(1 2 2 4 0 0)' " + NOT_TRANSFORM),
+    "deep groups": ("<g>" * 70 + '<circle cx="50" cy="50" r="40"/>' + "</g>" * 70, "elements nested more than 64 deep"),
+    "masked": ('<g style="display:none"><image/></g><rect width="10" height="10" style="display:inline;fill:none;stroke:ink;stroke-width:1;opacity:0.4;mask:url(#m)"/>',
+                     "<rect>: mask='url(#m)' is not supported in a template (only 'none')"),
+    "link": ('<circle cx="50" cy="50" r="40" xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="file:///etc/passwd"/>',
+             "<circle>: links are not allowed in a template (href='file:///etc/passwd')"),
+    "script": ('<circle cx="50" cy="50" r="40" onload="alert(1)"/>',
+               "<circle>: scripts are not allowed in a template (onload='alert(1)')"),
+}
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_what_a_template_may_not_hold_is_refused_by_validate_and_build_alike(tmp_path, name):
+    element, message = REFUSED[name]
+    path = write(tmp_path / "spec", PLAIN.format(element))
+    expected = f"error: {(tmp_path / 'spec' / 'templates' / 'badge.svg').resolve()}:3: {message}\n"
+    checked = run("validate", path)
+    assert (checked.exit_code, checked.output) == (1, expected)
+    built = run("build", path, "--paper", "a4", "--out", tmp_path / "out")
+    assert (built.exit_code, built.output) == (1, expected)
+    assert not (tmp_path / "out" / "badge" / "badge-components-a4.pdf").exists()
+
+
+def face(folder, template):
+    """The badge face drawn from template, painted by cairo at 60 dpi."""
+    spec = specs.load(str(write(folder, template)))
+    return pixels(cairopdf.png(draw_art(spec, expand(spec)[1]["badge-1"]), 60))
+
+
+def test_a_template_drawn_on_another_box_is_fitted_into_the_symbol_box_and_a_missing_namespace_is_forgiven(tmp_path):
+    on_100 = PLAIN.format('<circle cx="50" cy="50" r="40"/><rect x="10" y="10" width="20" height="20" fill="#1f6fd0"/>')
+    on_200 = on_100.replace("0 0 100 100", "0 0 200 200").replace('cx="50" cy="50" r="40"', 'cx="100" cy="100" r="80"')
+    on_200 = on_200.replace('x="10" y="10" width="20" height="20"', 'x="20" y="20" width="40" height="40"')
+    wide = on_100.replace('viewBox="0 0 100 100"', 'viewBox="-50 0 200 100"')  # centred: the art sits in the middle half
+    half = PLAIN.format('<g transform="translate(25,25) scale(0.5)"><circle cx="50" cy="50" r="40"/>'
+                        '<rect x="10" y="10" width="20" height="20" fill="#1f6fd0"/></g>')
+    plain, scaled = face(tmp_path / "a", on_100), face(tmp_path / "b", on_200)
+    assert differing(plain, scaled) < 0.001
+    assert differing(face(tmp_path / "c", wide), face(tmp_path / "d", half)) < 0.001
+    assert differing(plain, face(tmp_path / "e", half)) > 0.05  # the comparison can fail
+    assert differing(plain, face(tmp_path / "f", on_100.replace(' xmlns="http://www.w3.org/2000/svg"', ""))) < 0.001
+
+
+def test_a_template_name_is_a_plain_name_and_a_template_never_links_out_of_its_folder(tmp_path):
+    outside = tmp_path / "secret.svg"
+    outside.write_text(PLAIN.format('<circle cx="50" cy="50" r="40"/>'), encoding="utf-8")
+    spec = tmp_path / "spec" / "tiles.yaml"
+    (spec.parent / "templates").mkdir(parents=True)
+    (spec.parent / "templates" / "link.svg").symlink_to(outside)
+    body = ("game: {title: T, designer: Me}\npalette: {red: '#d7261e'}\ncomponents:\n  tile:\n    kind: pattern-tile\n"
+            "    expect: 1\n    rows: 1\n    cols: 1\n    cell: 12 mm\n    faces: {list: [{pattern: [[[red, NAME]]]}]}\n")
+    known = ", ".join(templates.names(templates.search_path(spec)))
+    for name in ("../../secret", str(outside.with_suffix(""))):
+        spec.write_text(body.replace("NAME", name), encoding="utf-8")
+        result = run("build", spec, "--paper", "a4", "--out", tmp_path / "out")
+        assert (result.exit_code, result.output) == (1, f"error: {spec}:10: components.tile.faces.list[0].pattern[0][0]: "
+                                                        f"unknown symbol {name!r} (templates: {known})\n")
+    spec.write_text(body.replace("NAME", "link"), encoding="utf-8")
+    result = run("build", spec, "--paper", "a4", "--out", tmp_path / "out")
+    assert (result.exit_code, result.output) == (1, f"error: {spec.parent / 'templates' / 'link.svg'}: the template links "
+                                                    f"to a file outside its folder ({outside})\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_template_that_is_a_device_is_never_read_and_is_one_line_when_named(tmp_path):
+    path = write(tmp_path / "spec", PLAIN.format('<circle cx="50" cy="50" r="40"/>'))
+    (tmp_path / "spec" / "templates" / "zero.svg").symlink_to("/dev/zero")
+    assert run("validate", path).exit_code == 0, "a device beside the templates is never read when no face names it"
+    path.write_text(SPEC.replace("shape: badge", "shape: zero"), encoding="utf-8")
+    result = run("validate", path)
+    assert (result.exit_code, result.output) == (1, f"error: {tmp_path / 'spec' / 'templates' / 'zero.svg'}: not a regular "
+                                                    "file (a template is an .svg file, not a device, pipe or folder)\n")

@@ -1,0 +1,233 @@
+"""Text is written as PDF text in the bundled Vera: placed where cairo placed it, each weight embedded once as a subset."""
+import ctypes
+import io
+import math
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pikepdf
+import pypdf
+import pypdfium2
+import pypdfium2.raw as pdfium_c
+import pytest
+from hypothesis import given, settings, strategies as st
+from PIL import ImageChops, ImageFilter
+
+from generator.output import document as pdf
+from generator.draw import svg, textfit, typeface
+from generator.build import components_pdf
+from generator.draw.svgvalues import matrix
+from generator.spec import loader as specs
+from generator.spec.expand import expand
+from generator.draw.render import draw_art
+from generator.units import PT_PER_MM
+from pages import cairo_pdf
+
+ROOT = Path(__file__).resolve().parents[2]
+LINES = [("Stopp · 5 × 2", "start", False, 4.0, "#000000", None),  # words, anchor, bold, size (mm), fill, fill opacity
+         ("Ägypten: Prescription", "middle", True, 3.2, "#d7261e", 0.5),
+         ("−12 € «fin»", "end", False, 6.0, "#1f6fd0", None)]
+TURN = "translate(2 3) rotate(-8 38 25)"
+SIZE = (76.2, 50.8)  # mm: whole pixels at 144 dpi, as cairo's pages are whole points (pdfium stretches a page over whole pixels)
+
+
+def lettered():
+    """A drawing with a line per anchor, both weights, three sizes, colours and an opacity, inside a turned group."""
+    dwg = svg.drawing(*SIZE)
+    svg.ground(dwg, "#ffffff")
+    group = dwg.add(dwg.g(transform=TURN))
+    for i, (words, anchor, bold, size, fill, alpha) in enumerate(LINES):
+        group.add(svg.text(dwg, words, 38, 12 + 14 * i, size, fill=fill, anchor=anchor, bold=bold, fill_opacity=alpha))
+    return dwg
+
+
+def pens():
+    """Each visible character of LINES with the pen position (pt, from the top-left corner) that cairo's advances give."""
+    a, b, c, d, e, f = matrix(TURN)
+    found = []
+    for k, (words, anchor, bold, size, *_) in enumerate(LINES):
+        left = 38 - {"start": 0, "middle": 0.5, "end": 1}[anchor] * textfit.width(words, size, bold)
+        for i, ch in enumerate(words):
+            x, y = left + textfit.width(words[:i], size, bold), 12 + 14 * k
+            if ch.strip():
+                found.append((ch, (a * x + c * y + e) * PT_PER_MM, (b * x + d * y + f) * PT_PER_MM))
+    return found
+
+
+def origins(data, height):
+    """Each visible character of page 1 with its glyph origin in pt from the top-left corner of a page height pt tall."""
+    page = pypdfium2.PdfDocument(data)[0]
+    text, found = page.get_textpage(), []
+    for i in range(text.count_chars()):
+        ch = text.get_text_range(i, 1)
+        if ch.strip():
+            x, y = ctypes.c_double(), ctypes.c_double()
+            pdfium_c.FPDFText_GetCharOrigin(text.raw, i, x, y)
+            found.append((ch, x.value, height - y.value))
+    return found
+
+
+def ours(drawing):
+    """A drawing as one page of our own PDF writer."""
+    doc = pdf.Document(drawing.width, drawing.height)
+    doc.paint(drawing)
+    doc.next_page()
+    return doc.save("t", "t", "t")
+
+
+def test_text_is_pdf_text_placed_where_cairo_placed_it():
+    drawing = lettered()
+    data = ours(drawing)
+    with pikepdf.open(io.BytesIO(data)) as out:
+        resources = out.pages[0].Resources
+        assert pikepdf.Name.XObject not in resources, "no form painted by cairo"
+        fonts = {str(name): str(font.Subtype) for name, font in resources.Font.items()}
+        assert fonts == {"/V": "/Type0", "/VB": "/Type0"}
+        ops = [str(op) for _, op in pikepdf.parse_content_stream(out.pages[0])]
+        assert ops.count("TJ") == ops.count("BT") == len(LINES)
+    painted = cairo_pdf(drawing)
+    height = SIZE[1] * PT_PER_MM
+    theirs = origins(painted, math.ceil(height) + 1)  # cairo's page is padded below the drawing
+    mine = origins(data, height)
+    assert [c for c, *_ in mine] == [c for c, *_ in theirs] == [c for c, *_ in pens()]
+    starts = [sum(len("".join(line[0].split())) for line in LINES[:k]) for k in range(len(LINES))]
+    for k in starts:  # each line begins where cairo begins it
+        assert math.dist(mine[k][1:], theirs[k][1:]) < 0.01
+    moved = max(math.dist(glyph[1:], pen[1:]) for glyph, pen in zip(mine, pens()))
+    assert moved < 0.01, f"a glyph is {moved:.3f} pt from the pen position cairo's advances give"
+    soft = ImageFilter.GaussianBlur(1)  # forgives anti-aliasing: cairo's subsets keep Vera's hinting, ours do not
+    a = pypdfium2.PdfDocument(data)[0].render(scale=2).to_pil().convert("L")
+    b = pypdfium2.PdfDocument(painted)[0].render(scale=2).to_pil().convert("L").crop((0, 0, a.width, a.height))
+    diff = ImageChops.difference(a.filter(soft), b.filter(soft))
+    assert sum(diff.histogram()[32:]) / (a.width * a.height) < 0.001
+
+
+def test_anchors_follow_the_advances_textfit_measures():
+    words, size = "Turn summary", 5.0
+    for anchor, shift in (("start", 0), ("middle", 0.5), ("end", 1)):
+        dwg = svg.drawing(100, 20)
+        dwg.add(svg.text(dwg, words, 50, 10, size, anchor=anchor))
+        found = origins(ours(dwg), 20 * PT_PER_MM)
+        left = (50 - shift * textfit.width(words, size)) * PT_PER_MM
+        assert found[0][1] == pytest.approx(left, abs=0.01)
+        assert found[0][2] == pytest.approx(10 * PT_PER_MM, abs=0.01)
+        last = textfit.width(words[:-1], size) * PT_PER_MM  # the pen before the last letter
+        assert found[-1][1] - found[0][1] == pytest.approx(last, abs=0.01)
+
+
+def glyph_data(program):
+    """The glyph ids that have outline data in a TrueType program, how many glyphs it declares, and its tables."""
+    count, tables = struct.unpack_from(">H", program, 4)[0], {}
+    for i in range(count):
+        tag, _, offset, length = struct.unpack_from(">4sIII", program, 12 + 16 * i)
+        tables[tag] = program[offset:offset + length]
+    glyphs = struct.unpack_from(">H", tables[b"maxp"], 4)[0]
+    long = struct.unpack_from(">h", tables[b"head"], 50)[0]
+    loca = (struct.unpack_from(f">{glyphs + 1}I", tables[b"loca"]) if long
+            else [2 * v for v in struct.unpack_from(f">{glyphs + 1}H", tables[b"loca"])])
+    return {g for g in range(glyphs) if loca[g + 1] > loca[g]}, glyphs, set(tables)
+
+
+def cairo_glyphs(bold):
+    """char -> glyph id in the bundled Vera, as cairo maps them (for every character the font has)."""
+    import cairocffi
+    ctx = cairocffi.Context(cairocffi.PDFSurface(io.BytesIO(), 1, 1))
+    ctx.select_font_face(textfit.FAMILY, cairocffi.FONT_SLANT_NORMAL,
+                         cairocffi.FONT_WEIGHT_BOLD if bold else cairocffi.FONT_WEIGHT_NORMAL)
+    chars = [ch for ch in textfit._table(bold) if ch]
+    return {ch: index for ch, (index, _, _) in zip(chars, ctx.get_scaled_font().text_to_glyphs(0, 0, "".join(chars), False))}
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_our_glyph_ids_are_cairos(bold):
+    cmap, theirs = typeface.load(typeface.font_name(bold)).cmap, cairo_glyphs(bold)
+    assert {chr(c): g for c, g in cmap.items() if chr(c) in theirs} == theirs
+    assert set(map(chr, cmap)) == set(theirs)
+
+
+def test_each_weight_is_embedded_once_as_a_subset_of_the_glyphs_its_pages_use(grannys_pdfs):
+    data = grannys_pdfs["a4"].read_bytes()
+    used = {False: set(), True: set()}  # the characters pdfium reads in each weight, on every page
+    doc = pypdfium2.PdfDocument(data)
+    for page in doc:
+        text = page.get_textpage()
+        for i in range(text.count_chars()):
+            ch = text.get_text_range(i, 1)
+            if ch.strip():
+                name = ctypes.create_string_buffer(128)
+                pdfium_c.FPDFText_GetFontInfo(text.raw, i, name, 128, None)
+                used[name.value.decode().endswith("Bold")].add(ch)
+    with pikepdf.open(io.BytesIO(data)) as out:
+        fonts = [o for o in out.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Subtype") == "/Type0"]
+        assert sorted(str(f.BaseFont).split("+")[1] for f in fonts) == ["BitstreamVeraSans-Bold", "BitstreamVeraSans-Roman"]
+        for font in fonts:
+            bold = str(font.BaseFont).endswith("Bold")
+            cid = font.DescendantFonts[0]
+            program = cid.FontDescriptor.FontFile2.read_bytes()
+            assert len(program) == int(cid.FontDescriptor.FontFile2.Length1)
+            outlined, declared, tables = glyph_data(program)
+            assert tables == {b"glyf", b"head", b"hhea", b"hmtx", b"loca", b"maxp"}, "no hinting, names or kerning"
+            ids = cairo_glyphs(bold)
+            wanted = {ids[ch] for ch in used[bold]} | {0}
+            assert outlined == wanted, f"{font.BaseFont}: glyphs {sorted(outlined ^ wanted)} differ from those used"
+            assert declared <= max(wanted) + 1 < 268
+            widths, w = {}, list(cid.W)
+            while w:
+                first, run, *w = w
+                widths.update((int(first) + k, float(v)) for k, v in enumerate(run))
+            advances = {ids[ch]: textfit._table(bold)[ch][0] for ch in used[bold] | {" "}}
+            assert set(widths) == set(advances) and all(widths[g] == round(a) for g, a in advances.items())
+            assert str(cid.CIDToGIDMap) == "/Identity" and str(font.Encoding) == "/Identity-H"
+
+
+def test_words_on_faces_and_furniture_can_be_copied_out(grannys, grannys_pdfs):
+    reader = pypdf.PdfReader(grannys_pdfs["a4"])
+    text = " ".join(page.extract_text() for page in reader.pages)
+    pieces, arts = expand(grannys)
+    lines = {node.content for art in arts.values() for node in _texts(draw_art(grannys, art))}
+    assert len(lines) > 20
+    missing = sorted(line for line in lines if line not in text)
+    assert not missing, missing
+    assert f"Granny's Pills · sheet 2/{len(reader.pages)} · A4" in text and "Print at 100% (actual size)" in text
+
+
+def _texts(node):
+    """Every text element under a node."""
+    if node.tag == "text":
+        yield node
+    for child in node.children:
+        yield from _texts(child)
+
+
+def test_text_is_written_by_our_writer_and_a_file_without_backs_loads_neither_cairo_nor_pikepdf(tmp_path):
+    """No game's PDF holds a face or furniture painted by cairo; writing one without backs never loads cairo or pikepdf
+    (a back's logo is centred on its ink, which cairo measures)."""
+    import re
+    import zlib
+    for name in [p.stem for p in specs.shipped()]:
+        data = components_pdf(specs.load(name), "a4")[0]
+        streams = [zlib.decompress(m) for m in re.findall(rb"stream\r?\n(.*?)endstream", data, re.S) if m[:1] == b"x"]
+        assert not any(re.search(rb"/S?C\d+ Do", s) for s in streams), f"{name}: a cairo form is placed"
+    script = ("import sys\nfrom generator.spec import loader as specs\nfrom generator.build import components_pdf\n"
+              f"for name in {['posies', str(ROOT / 'benchmarks/specs/tiles.yaml')]!r}:\n"
+              "    components_pdf(specs.load(name), 'a4')\n"
+              "print(sorted(m for m in ('cairocffi', 'pikepdf', 'reportlab') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert loaded.strip() == "[]"
+
+
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="aiW .,—éü0\u4e00\t", max_size=120), st.sampled_from([2.5, 3.3, 5.0]), st.floats(1, 90),
+       st.booleans())
+def test_wrap_fills_each_line_as_far_as_the_measured_width_allows(text, size, room, bold):
+    """Every word (or the pieces of one too wide for a line) in order; no line wider than the room unless it is one
+    character; and each line would grow wider than the room with the next line's first word: lines are filled greedily,
+    as textfit.width measures them."""
+    lines = textfit.wrap(text, size, room, bold)
+    assert "".join(lines).replace(" ", "") == "".join(text.split())
+    assert all(textfit.width(line, size, bold) <= room or len(line) == 1 for line in lines)
+    assert all(textfit.width(f"{line} {after.split()[0]}", size, bold) > room for line, after in zip(lines, lines[1:]))

@@ -1,0 +1,46 @@
+"""Paths and PAHs rulebook diagrams: the examples are checked by the PAH rule and the shift by shift_row."""
+import pytest
+
+from generator.spec import loader as specs
+from generator.errors import UserError
+from generator.games.paths_and_pahs import cards as pah
+from generator.games.paths_and_pahs import rules as pahs
+
+
+@pytest.fixture(scope="module")
+def spec():
+    return specs.load("paths-and-pahs")
+
+
+def test_examples_are_labelled_by_the_pah_rule(spec):
+    for _, names, claimed in pahs.EXAMPLES:
+        assert pah.is_pah(*map(pah.parse_card, names)) == claimed
+    assert {claimed for _, _, claimed in pahs.EXAMPLES} == {True, False}
+    diagram = pahs.pah_examples(spec)
+    cards = [p for p in diagram.parts if p[0].startswith("card-")]
+    assert [p[0] for p in cards] == [f"card-{name}" for _, names, _ in pahs.EXAMPLES for name in names]
+    assert diagram.width <= 174
+
+
+def test_examples_refuse_a_wrong_label(spec):
+    wrong = (("A PAH", ("gray-circle-red", "gray-triangle-blue", "white-square-red"), True),)
+    with pytest.raises(UserError, match="but it is not one"):
+        pahs.pah_examples(spec, wrong)
+    wrong = (("Not a PAH", ("black-square-yellow", "black-triangle-yellow", "white-square-blue"), False),)
+    with pytest.raises(UserError, match="but it is one"):
+        pahs.pah_examples(spec, wrong)
+
+
+def test_verdict_per_property():
+    assert pahs.verdict(["black", "black", "white"]) == ("2 agree, 1 differs", True)
+    assert pahs.verdict(["red", "red", "red"]) == ("all the same", False)
+    assert pahs.verdict(["circle", "triangle", "square"]) == ("all different", False)
+
+
+def test_row_shift_draws_the_shifted_row(spec):
+    board = pahs.starting_board(spec)
+    row = next(r for r, cells in enumerate(board) if cells[-1] is not None and None in cells)
+    before, after = board[row], pah.shift_row(board, row + 1, 1)[row]
+    keys = [p[0] for p in pahs.row_shift(spec).parts if p[0].startswith("card-")]
+    assert keys == [f"card-{c.name}" for c in before if c] + [f"card-{c.name}" for c in after if c]
+    assert keys[len(keys) // 2] == f"card-{before[-1].name}"  # the wrapped card leads the row after

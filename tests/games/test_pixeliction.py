@@ -1,0 +1,136 @@
+"""Pixeliction built from its spec: cells and discs, the 16x16 option, the word deck, disc backs and size."""
+import pypdfium2
+import pytest
+from click.testing import CliRunner
+
+from generator.spec import loader as specs
+from generator.build import components_pdf
+from generator.cli import cli
+from generator.components import word_card
+from generator.errors import UserError
+from generator.spec.expand import expand
+from generator.games.pixeliction import rules as pixeliction
+from generator.impose.imposition import impose
+from generator.check.validate import validate
+from placements import placed_centres
+
+MM_PER_INCH = 25.4
+SIXTEEN = ["components.board.rows=16", "components.board.cols=16", "components.discs.faces.copies=256",
+           "components.discs.expect=256"]
+
+
+@pytest.fixture(scope="module")
+def spec():
+    """The shipped Pixeliction spec."""
+    return specs.load("pixeliction")
+
+
+@pytest.fixture(scope="module")
+def a4(spec):
+    """The A4 components PDF (bytes) and its sheet plan."""
+    return components_pdf(spec, "a4")[0], impose(spec, expand(spec)[0], "a4")
+
+
+def run(*args):
+    """Run the pnp command line."""
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_cells_discs_and_words_computed_from_the_spec(spec):
+    pieces, arts = expand(spec)
+    assert pixeliction.board_cells(spec) == [("board", 64)]
+    discs = [p for p in pieces if p.component == "discs"]
+    assert len(discs) == 64 and all(p.back for p in discs)
+    words = pixeliction.deck(spec, pieces, arts)
+    assert len(words) == len(spec.component("words").options["words"]) == 120
+    assert len({w.lower() for w in words}) == len(words), "no word twice"
+    cards = [arts[p.front].props for p in pieces if p.component == "words"]
+    assert [c["number"] for c in cards] == list(range(1, 21)) and all(len(c["words"]) == 6 for c in cards)
+    assert validate(spec) == []
+
+
+def test_sixteen_by_sixteen_through_set():
+    big = specs.load("pixeliction", SIXTEEN)
+    assert pixeliction.board_cells(big) == [("board", 256)]
+    assert validate(big) == []
+    plan = impose(big, expand(big)[0], "a4")
+    assert len([s for s in plan.sheets if "board" in s.components]) > 1, "a 16x16 board of 20 mm cells prints in panels"
+    result = run("validate", "pixeliction", "--set", SIXTEEN[0], "--set", SIXTEEN[1])
+    assert result.exit_code == 1
+    assert "specs/pixeliction.yaml: discs: discs (expected at least 256, one per cell, found 64)" in result.output
+
+
+@pytest.mark.parametrize("override, line", [
+    ("components.words.words.7=Apple", "words: repeated words (expected none, found apple)"),
+    ("components.board.rows=9", "board: board cells (expected 64 for 8x8 or 256 for 16x16, found 72)"),
+    ("components.discs.back.fill=black", "discs: disc sides (expected two colours, found #000000 on both)"),
+])
+def test_validate_fails_a_broken_set_with_a_clear_line(override, line):
+    result = run("validate", "pixeliction", "--set", override)
+    assert result.exit_code == 1
+    assert f"specs/pixeliction.yaml: {line}" in result.output
+
+
+def test_discs_without_a_back_fail():
+    raw = specs.load("pixeliction")
+    pieces, arts = expand(raw)
+    one_sided = [p if p.component != "discs" else type(p)(p.component, p.index, p.front, None) for p in pieces]
+    assert ("discs", "discs without a second side (expected 0, found 64)") in pixeliction.check(raw, one_sided, arts)
+
+
+def test_a_deck_that_does_not_fill_its_cards_is_a_clear_error():
+    short = specs.load("pixeliction", ["components.words.per_card=7"])
+    with pytest.raises(UserError, match=r"components.words.words: 120 words do not fill cards of 7 \(expected a multiple of 7\)"):
+        expand(short)
+    five = specs.load("pixeliction", ["components.words.per_card=5", "components.words.faces.count=24",
+                                      "components.words.expect=24"])
+    cards = word_card.deal(five, five.component("words"))
+    assert len(cards) == 24 and cards[-1] == {"words": five.component("words").options["words"][-5:], "number": 24}
+    assert validate(five) == []
+
+
+def test_disc_backs_register_with_fronts_in_duplex(spec, a4):
+    data, plan = a4
+    disc = spec.component("discs")
+    side = disc.options["size"] + 2 * disc.bleed
+    placed = 0
+    for number in (n for n, s in enumerate(plan.sheets, start=1) if s.side == "front" and "discs" in s.components):
+        front, back = ([(round(x, 2), round(y, 2)) for x, y in placed_centres(data, n, (side, side))]
+                       for n in (number, number + 1))
+        assert len(front) == len(back)
+        for x, y in front:  # the file writes 3 decimals: a back within 0.01 mm of the mirrored front
+            assert any(abs(plan.width - x - bx) < 0.011 and abs(y - by) < 0.011 for bx, by in back), (x, y)
+        placed += len(front)
+    assert placed == 64
+
+
+def test_disc_backs_register_with_fronts_when_folded(spec):
+    plan = impose(spec, expand(spec)[0], "a4", backs="fold")
+    sheet = next(s for s in plan.sheets if s.side == "fold" and "discs" in s.components)
+    half, fold_y = len(sheet.slots) // 2, sheet.folds[0]
+    for front, back in zip(sheet.slots[:half], sheet.slots[half:]):
+        assert back.art == "discs-back" and back.x == pytest.approx(front.x)
+        assert back.y + back.h / 2 == pytest.approx(2 * fold_y - (front.y + front.h / 2))
+
+
+def test_rendered_disc_is_its_size_across(spec, a4):
+    data, plan = a4
+    number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=1) if s.side == "front" and "discs" in s.components)
+    slot, dpi = next(s for s in sheet.slots if s.art.startswith("discs")), 300
+    doc = pypdfium2.PdfDocument(data)
+    page = doc[number].render(scale=dpi / 72).to_pil().convert("L")
+    px = dpi / MM_PER_INCH
+    y = round((slot.y + slot.h / 2) * px)
+    row = [page.getpixel((x, y)) for x in range(round((slot.x - 1) * px), round((slot.x + slot.w + 1) * px))]
+    rim = [k for k, v in enumerate(row) if v > 60]  # the grey rim on the black disc
+    across = (max(rim) - min(rim) + 1) / px
+    assert across == pytest.approx(spec.component("discs").options["size"], abs=0.3)
+
+
+def test_rules_pictures_are_words_from_the_deck(spec):
+    diagram = pixeliction.pictures(spec)
+    assert diagram.width <= 174
+    words = spec.component("words").options["words"]
+    renamed = specs.load("pixeliction", [f"components.words.words.{words.index('house')}=hut"])
+    with pytest.raises(UserError, match="the rules picture 'house' is not a word on the cards"):
+        pixeliction.pictures(renamed)

@@ -1,0 +1,740 @@
+"""Imposition properties: every piece placed once, no overlaps, inside the printable area, backs mirror fronts."""
+import math
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from generator.spec import loader as specs
+from generator.errors import UserError
+from generator.spec.expand import expand
+from generator.impose.imposition import CLEAR, EPS, MARGIN, MARK_LEN, MARK_MIN, SPACING, Rect, impose, printable_area, shares
+from generator.impose.plan import Slot
+
+
+def make_spec(components):
+    """A spec built from plain data, as if loaded from YAML."""
+    data = {"game": {"title": "Test", "designer": "Tester"}, "palette": {"red": "#ff0000"}, "components": components}
+    return specs.build("test.yaml", data, {})
+
+
+def tile(size, count, bleed=0.0, back=False):
+    """A square-tile component of count copies."""
+    comp = {"kind": "square-tile", "size": f"{size}mm", "bleed": f"{bleed}mm", "expect": count,
+            "faces": {"list": [{"colour": "red", "shape": "round"}], "copies": count}}
+    if back:
+        comp["back"] = {"fill": "red"}
+    return comp
+
+
+def card(width, height, count, back=True):
+    """A reference-card component with a back."""
+    comp = {"kind": "reference-card", "width": f"{width}mm", "height": f"{height}mm", "heading": "H",
+            "lines": ["x"], "expect": count, "faces": {"copies": count}}
+    if back:
+        comp["back"] = {"fill": "red"}
+    return comp
+
+
+def overlap(a, b):
+    """True when two rectangles share more than an edge."""
+    return a.x + a.w > b.x + EPS and b.x + b.w > a.x + EPS and a.y + a.h > b.y + EPS and b.y + b.h > a.y + EPS
+
+
+def gap(a, b):
+    """The distance between two rectangles (0 when they touch or overlap)."""
+    dx = max(b.x - (a.x + a.w), a.x - (b.x + b.w), 0)
+    dy = max(b.y - (a.y + a.h), a.y - (b.y + b.h), 0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def segment_gap(a, b):
+    """The distance between two axis-aligned segments."""
+    return gap(*(Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)) for (x1, y1), (x2, y2) in (a, b)))
+
+
+def owners(sheet):
+    """For each crop mark, the block it belongs to: slots joined by shared edges, the nearest to the mark."""
+    boxes = [s.bleed_box for s in sheet.slots]
+    block = list(range(len(boxes)))
+    for i, a in enumerate(boxes):
+        for j, b in enumerate(boxes[:i]):
+            if gap(a, b) < EPS:
+                old, new = block[i], block[j]
+                block = [new if k == old else k for k in block]
+    return [block[min(range(len(boxes)), key=lambda i: segment_gap(mark, corners(boxes[i])))] for mark in sheet.marks]
+
+
+def corners(box):
+    """A rectangle as a degenerate 'segment' pair for segment_gap."""
+    return (box.x, box.y), (box.x + box.w, box.y + box.h)
+
+
+def assert_marks_apart(sheet):
+    """Marks of different blocks keep SPACING apart; every mark keeps CLEAR from every piece."""
+    owner = owners(sheet)
+    for i, a in enumerate(sheet.marks):
+        for j in range(i + 1, len(sheet.marks)):
+            if owner[i] != owner[j]:
+                assert segment_gap(a, sheet.marks[j]) >= SPACING - EPS, f"crop marks crowd: {a} {sheet.marks[j]}"
+
+
+def placed(plan):
+    """The sheets that hold pieces in page order: page 1's pieces (below the list of components) first, if any."""
+    return ((plan.cover,) if plan.cover else ()) + plan.sheets
+
+
+def check_plan(spec, paper):
+    """Assert the imposition properties for one spec and paper; return the plan."""
+    pieces, arts = expand(spec)
+    plan = impose(spec, pieces, paper)
+    area = printable_area(paper)
+    fronts = Counter()
+    for sheet in placed(plan):
+        boxes = [s.bleed_box for s in sheet.slots]
+        trims = [Rect(s.x, s.y, s.w, s.h) for s in sheet.slots]
+        for i, (a, clip) in enumerate(zip(boxes, shares(sheet.slots))):
+            assert area.x - EPS <= a.x and a.x + a.w <= area.x + area.w + EPS, "slot outside the area"
+            assert area.y - EPS <= a.y and a.y + a.h <= area.y + area.h + EPS, "slot outside the area"
+            painted = Rect(*(clip or a))
+            assert not any(overlap(painted, b) for j, b in enumerate(trims) if j != i), "art over a neighbour's piece"
+        for (x1, y1), (x2, y2) in sheet.marks:
+            for x, y in ((x1, y1), (x2, y2)):
+                assert MARGIN - EPS <= x <= plan.width - MARGIN + EPS and MARGIN - EPS <= y <= plan.height - MARGIN + EPS
+            mark = Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+            assert not any(overlap(mark, b) for b in boxes), "crop mark inside a piece"
+            assert MARK_MIN - EPS <= mark.w + mark.h <= MARK_LEN + EPS
+            assert all(gap(mark, b) >= CLEAR - EPS for b in boxes), "crop mark touching a piece"
+        assert_marks_apart(sheet)
+        if sheet.side != "back":
+            fronts.update(s.art for s in sheet.slots)
+    assert sum(fronts.values()) == len(pieces)
+    assert fronts == Counter(p.front for p in pieces)
+    for front, back in zip(plan.sheets, plan.sheets[1:]):
+        if back.side == "back":
+            assert front.side == "front"
+            assert len(front.slots) == len(back.slots)
+            for f, b in zip(front.slots, back.slots):
+                assert abs((f.x + f.w / 2) - (plan.width - (b.x + b.w / 2))) < 1e-6, "back not mirrored"
+                assert abs(f.y - b.y) < 1e-6 and b.rotation == -f.rotation
+    return plan
+
+
+@settings(max_examples=60, deadline=None)
+@given(size=st.integers(10, 150), count=st.integers(1, 90), bleed=st.sampled_from([0, 1, 3]),
+       back=st.booleans(), paper=st.sampled_from(["a4", "letter"]))
+def test_tiles_are_placed_once_inside_without_overlap(size, count, bleed, back, paper):
+    check_plan(make_spec({"t": tile(size, count, bleed, back)}), paper)
+
+
+@settings(max_examples=40, deadline=None)
+@given(width=st.integers(30, 170), height=st.integers(30, 170), count=st.integers(1, 30),
+       paper=st.sampled_from(["a4", "letter"]))
+def test_cards_with_backs_mirror_for_long_edge_duplex(width, height, count, paper):
+    plan = check_plan(make_spec({"c": card(width, height, count)}), paper)
+    assert [s.side for s in plan.sheets] == ["front", "back"] * (len(plan.sheets) // 2)
+
+
+def test_turns_cards_when_that_saves_sheets():
+    plan = check_plan(make_spec({"c": card(120, 70, 4, back=False)}), "a4")
+    assert {s.rotation for sheet in plan.sheets for s in sheet.slots} == {90}
+    assert len(plan.sheets) == 1
+    single = check_plan(make_spec({"c": card(120, 70, 3, back=False)}), "a4")
+    assert single.sheets[0].slots[0].rotation == 0
+
+
+def test_small_components_share_a_sheet():
+    """Both fit below the list of components on page 1: the set needs no other sheet."""
+    plan = check_plan(make_spec({"a": tile(25, 7), "b": tile(30, 6)}), "a4")
+    assert plan.sheets == () and set(plan.cover.components) == {"a", "b"}
+
+
+def test_large_board_is_split_into_overlapping_panels_covering_every_cell():
+    spec = specs.load("grannys-pills", ["components.board.cell=40mm"])
+    pieces, _ = expand(spec)
+    board_w = 6 * 40 + 2 * 8
+    for paper in ("a4", "letter"):
+        plan = impose(spec, [p for p in pieces if p.component == "board"], paper)
+        windows = [sheet.slots[0].window for sheet in plan.sheets]
+        assert len(windows) > 1
+        for i in range(6):
+            for j in range(6):
+                cell = Rect(8 + i * 40, 8 + j * 40, 40, 40)
+                assert any(w.x - EPS <= cell.x and cell.x + cell.w <= w.x + w.w + EPS and
+                           w.y - EPS <= cell.y and cell.y + cell.h <= w.y + w.h + EPS for w in windows)
+        assert max(w.x + w.w for w in windows) >= board_w - EPS
+        xs = sorted({w.x for w in windows})
+        for left, right in zip(xs, xs[1:]):
+            window = next(w for w in windows if w.x == left)
+            assert window.x + window.w - right >= 12 - EPS, "panels must overlap"
+        assert all(sheet.targets for sheet in plan.sheets[:-1]), "every panel but the top one carries alignment targets"
+
+
+@settings(max_examples=30, deadline=None)
+@given(size=st.integers(10, 80), count=st.integers(1, 60), paper=st.sampled_from(["a4", "letter"]))
+def test_fold_over_puts_each_back_at_the_mirror_of_its_front(size, count, paper):
+    spec = make_spec({"t": tile(size, count, 1, back=True)})
+    pieces, _ = expand(spec)
+    plan = impose(spec, pieces, paper, backs="fold")
+    area = printable_area(paper)
+    placed = 0
+    for sheet in plan.sheets:
+        assert sheet.side == "fold" and len(sheet.folds) == 1
+        fold = sheet.folds[0]
+        fronts = [s for s in sheet.slots if s.art.endswith("-1")]
+        backs = [s for s in sheet.slots if s.art.endswith("-back")]
+        assert len(fronts) == len(backs)
+        for f, b in zip(fronts, backs):
+            assert f.y + f.h + f.bleed <= fold and b.y - b.bleed >= fold
+            assert abs((f.y + f.h / 2) - (2 * fold - (b.y + b.h / 2))) < 1e-6 and f.x == b.x
+            assert b.rotation == 180
+            for box in (f.bleed_box, b.bleed_box):
+                assert area.y - EPS <= box.y and box.y + box.h <= area.y + area.h + EPS
+        placed += len(fronts)
+    assert placed == count
+
+
+def test_six_games_have_the_imposition_properties():
+    for game in ("glorieta", "grannys-pills", "hexstatic", "paths-and-pahs", "pixeliction", "posies"):
+        spec = specs.load(game)
+        for paper in ("a4", "letter"):
+            pieces, _ = expand(spec)
+            plan = impose(spec, pieces, paper)
+            for sheet in placed(plan):
+                boxes = [s.bleed_box for s in sheet.slots if s.window is None]
+                assert_marks_apart(sheet)
+                for a in sheet.marks:
+                    mark = Rect(min(a[0][0], a[1][0]), min(a[0][1], a[1][1]), abs(a[1][0] - a[0][0]), abs(a[1][1] - a[0][1]))
+                    assert all(gap(mark, b) >= CLEAR - EPS for b in boxes), (game, paper, a)
+
+
+GAMES = ("glorieta", "grannys-pills", "hexstatic", "paths-and-pahs", "pixeliction", "posies")
+
+
+def test_the_six_games_print_on_45_a4_sheets_and_45_letter_sheets_or_fewer():
+    """Components PDF pages (manifest included) of the six games at the default settings: 55 on A4 and on Letter at first,
+    45 and 50 once blocks were packed, 50 and 54 since tinted pieces and backs bleed 3 mm and tokens are punch-sized,
+    48 and 51 since neighbours of one ground share their bleed, 45 and 45 since prescriptions go 4 across, word cards
+    3 x 3 on Letter too, punched tokens sit in staggered rows and page 1 holds pieces below the list."""
+    totals = {paper: sum(len(impose(spec, expand(spec)[0], paper).sheets) + 1 for spec in map(specs.load, GAMES))
+              for paper in ("a4", "letter")}
+    assert totals["a4"] <= 45 and totals["letter"] <= 45, totals
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_prescriptions_go_4_across_on_two_duplex_sheets(paper):
+    """44.5 mm prescriptions with 3 mm bleed sharing their cut lines: 4 x 5 to a sheet, so 35 take two duplex pairs."""
+    spec = specs.load("grannys-pills")
+    fronts = [s for s in impose(spec, expand(spec)[0], paper).sheets if s.side == "front" and "prescription" in s.components]
+    counts = [sum(slot.art.startswith("prescription") for slot in sheet.slots) for sheet in fronts]
+    assert counts == [20, 15], counts
+    across = {len({round(slot.x, 3) for slot in sheet.slots if slot.art.startswith("prescription")}) for sheet in fronts}
+    assert across == {4}
+
+
+def test_punched_tokens_of_one_ground_sit_in_staggered_rows():
+    """91 tokens of 19.05 mm fill one A4 sheet in 13 staggered rows of 7 (a grid takes 88): cut circles stay a bleed
+    (3 mm) apart and trims never overlap. Rows this close leave no room for a straight cut between them (it would touch
+    every ring), so the sheet has no crop marks and says to punch the tokens; the page shows no mark beside the rows."""
+    from generator.impose.imposition import PUNCH_NOTE
+    spec = make_spec({"t": token(91)})
+    plan = check_plan(spec, "a4")
+    [sheet] = placed(plan)
+    slots = sheet.slots
+    assert len(slots) == 91 and len({round(s.y, 3) for s in slots}) == 13
+    centres = [(s.x + s.w / 2, s.y + s.h / 2) for s in slots]
+    nearest = min(math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1:])
+    assert nearest == pytest.approx(19.05 + 3.0, abs=1e-6)
+    trims = [Rect(s.x, s.y, s.w, s.h) for s in slots]
+    assert not any(overlap(a, b) for i, a in enumerate(trims) for b in trims[i + 1:])
+    assert sheet.marks == () and PUNCH_NOTE in sheet.note
+    _, page, px = first_sheet(spec, 150, "L")
+    left = min(s.bleed_box.x for s in slots)
+    for y in sorted({s.y for s in slots} | {s.y + s.h for s in slots}):
+        strip = [page.getpixel((x, round(y * px))) for x in range(round((left - 9) * px), round((left - 1) * px))]
+        assert min(strip) > 200, f"a crop mark beside the rows at y={y:.2f} mm"
+
+
+def test_a_groups_blocks_on_a_sheet_keep_one_layout():
+    """A group that fills one block staggered and spills a few pieces into another free rectangle of the same sheet
+    keeps them staggered too: a player punches one pattern of one colour per sheet."""
+    from generator.impose.imposition import Group, _Page
+    page = _Page("single", printable_area("a4"))
+    group = Group(19.05, 19.05, 3.0, tuple((f"t-{k}", None, "t") for k in range(95)), 3.0, True, ("t",))
+    assert page.add(group, list(group.pieces)) == 91
+    page.free.append(Rect(12, 12, 186, 30))  # room for one more row
+    assert page.add(group, list(group.pieces[91:])) == 4
+    assert {(block.rotation, block.stagger) for block, _, _ in page.blocks} == {(0, True)}
+
+
+def test_page_1_holds_pieces_below_the_list_when_that_saves_a_sheet():
+    """Posies: the pink posies and the purple posies sit below the list on page 1, so the set takes three pages; the list
+    says so and asks for card for page 1; no letter of the list comes near a piece or its crop marks."""
+    import pypdfium2
+
+    from generator.build import components_pdf
+    from generator.units import PT_PER_MM
+    spec = specs.load("posies")
+    for paper in ("a4", "letter"):
+        plan = impose(spec, expand(spec)[0], paper)
+        assert plan.cover and len(plan.sheets) == 2, paper
+        data, pages = components_pdf(spec, paper)
+        assert pages == 3
+        page = pypdfium2.PdfDocument(data)[0]
+        text = page.get_textpage()
+        words = text.get_text_range()
+        assert "Card of 160-200 g/m² for pages 1-3" in words and "Page 1 is this list, with the " in words
+        boxes = [s.bleed_box for s in plan.cover.slots]
+        top = min(b.y for b in boxes) - MARK_LEN - CLEAR
+        footer = printable_area(paper).y + printable_area(paper).h
+        for i in range(text.count_chars()):
+            left, bottom, right, high = (v / PT_PER_MM for v in text.get_charbox(i))
+            x, y = (left + right) / 2, plan.height - bottom
+            if right > left and not any(b.x <= x <= b.x + b.w and b.y <= y <= b.y + b.h for b in boxes) and y < footer:
+                assert y < top, (paper, words[i], y, top)
+
+
+def test_write_on_sheets_print_once_on_a_copy_sheet():
+    spec = specs.load("paths-and-pahs")
+    pieces, _ = expand(spec)
+    assert sum(p.component == "inventory" for p in pieces) == 9
+    plan = impose(spec, pieces, "a4")
+    copies = [s for s in plan.sheets if "inventory" in s.components]
+    assert len(copies) == 1 and copies[0].components == ("inventory",)
+    assert len(copies[0].slots) == 2 and copies[0].note == "copy sheet: print as many as you need (2 per sheet)"
+    every = specs.load("paths-and-pahs", ["components.inventory.print=all"])
+    sheets = [s for s in impose(every, pieces, "a4").sheets if "inventory" in s.components]
+    assert sum(s.art.startswith("inventory") for sheet in sheets for s in sheet.slots) == 9 and not any(s.note.startswith("copy sheet") for s in sheets)
+
+
+def test_print_takes_once_or_all():
+    with pytest.raises(specs.SpecError, match=r"components.t.print: expected one of all, once, found 'twice'"):
+        make_spec({"t": {**tile(20, 1), "print": "twice"}})
+
+
+def test_fold_over_fits_more_than_two_poker_cards():
+    """A4 half sheet: 186 x 126.5 mm for fronts, so poker cards turned go two across (176 mm) and two down (126 mm);
+    Letter's half is lower (117.2 mm) but wider (191.9 mm): three upright. With 3 mm bleed (69 x 94 mm) only two fit:
+    three across need 207 mm, turned two across need 188 mm."""
+    spec = make_spec({"c": {**card(63, 88, 12), "bleed": "0mm"}})
+    pieces, _ = expand(spec)
+    for paper, across, turned in (("a4", 4, 90), ("letter", 3, 0)):
+        plan = impose(spec, pieces, paper, backs="fold")
+        area, fold = printable_area(paper), plan.sheets[0].folds[0]
+        fronts = [s for s in plan.sheets[0].slots if s.y < fold]
+        assert len(fronts) == across and {s.rotation for s in fronts} == {turned}, (paper, len(fronts))
+        assert all(s.y + s.h < fold and 2 * fold - s.y <= area.y + area.h + EPS for s in fronts)
+    bled = make_spec({"c": card(63, 88, 12)})
+    assert len(impose(bled, expand(bled)[0], "a4", backs="fold").sheets[0].slots) == 2 * 2
+
+
+def dark_run(values, px):
+    """(first, last) index of the dark pixels in a strip, as mm."""
+    dark = [k for k, v in enumerate(values) if v < 128]
+    return dark[0] / px, (dark[-1] + 1) / px
+
+
+def first_sheet(spec, dpi, mode):
+    """The first A4 sheet that holds pieces of a spec and its page rendered at dpi in mode ("L" or "RGB"); pixels per mm."""
+    import pypdfium2
+
+    from generator.build import components_pdf
+    data, _ = components_pdf(spec, "a4")
+    plan = impose(spec, expand(spec)[0], "a4")
+    page = pypdfium2.PdfDocument(data)[0 if plan.cover else 1].render(scale=dpi / 72).to_pil().convert(mode)
+    return placed(plan)[0], page, dpi / 25.4
+
+
+@pytest.mark.parametrize("bleed", [0, 2])
+def test_crop_marks_are_5_mm_long_and_3_mm_from_the_trim_on_the_page(bleed):
+    spec = make_spec({"t": tile(25, 12, bleed)})
+    sheet, page, px = first_sheet(spec, 300, "L")
+    first = min(sheet.slots, key=lambda s: (s.y, s.x))
+    top = first.y - 12
+    above = [page.getpixel((round(first.x * px), y)) for y in range(round(top * px), round(first.y * px))]
+    start, end = dark_run(above, px)
+    assert first.y - (top + end) == pytest.approx(3.0, abs=0.15)
+    assert end - start == pytest.approx(5.0, abs=0.15)
+    left = first.x - 12
+    beside = [page.getpixel((x, round(first.y * px))) for x in range(round(left * px), round(first.x * px))]
+    start, end = dark_run(beside, px)
+    assert first.x - (left + end) == pytest.approx(3.0, abs=0.15) and end - start == pytest.approx(5.0, abs=0.15)
+
+
+def test_panel_targets_lie_in_the_glue_tabs_not_in_the_play_area():
+    import io
+
+    import pypdfium2
+    from PIL import Image
+
+    from generator.output import cairopdf
+    from generator.build import components_pdf
+    from generator.draw.render import draw_art
+    spec = specs.load("grannys-pills", ["components.board.cell=40mm"])
+    pieces, _ = expand(spec)
+    plan = impose(spec, pieces, "a4")
+    data, _ = components_pdf(spec, "a4")
+    doc, dpi = pypdfium2.PdfDocument(data), 100
+    px = dpi / 25.4
+    panels = [(n, s) for n, s in enumerate(plan.sheets, start=1) if s.slots and s.slots[0].window]
+    assert len(panels) > 1
+    ring = [(3 * dx, 3 * dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]  # where a target's circle crosses its cross
+    board_targets = []
+    for number, sheet in panels:
+        slot = sheet.slots[0]
+        page = doc[number].render(scale=dpi / 72).to_pil().convert("L")
+        assert sheet.tabs or number == panels[-1][0]
+        for x, y in sheet.targets:
+            assert any(t.x <= x <= t.x + t.w and t.y <= y <= t.y + t.h for t in sheet.tabs), "target outside the tab"
+            assert all(page.getpixel((round((x + dx) * px), round((y + dy) * px))) < 110 for dx, dy in ring)
+            board_targets.append((x - slot.x + slot.window.x, y - slot.y + slot.window.y))
+        for tab in sheet.tabs:  # shaded: the tab is darker than paper where the board's ground is light
+            assert page.getpixel((round((tab.x + 1) * px), round((tab.y + 1) * px))) < 200
+    art = draw_art(spec, expand(spec)[1][panels[0][1].slots[0].art])
+    board = Image.open(io.BytesIO(cairopdf.png(art, dpi))).convert("L")
+    b = spec.component("board").bleed  # windows are in trim coordinates, the art starts at its bleed
+    for number, sheet in panels:  # where a target sits on a tab, the panel laid over it shows the board alone
+        slot, page = sheet.slots[0], doc[number].render(scale=dpi / 72).to_pil().convert("L")
+        play = Rect(slot.x, slot.y, slot.w - sum(t.w for t in sheet.tabs if t.h == slot.h),
+                    slot.h - sum(t.h for t in sheet.tabs if t.w == slot.w))
+        for bx, by in board_targets:
+            x, y = bx - slot.window.x + slot.x, by - slot.window.y + slot.y
+            if play.x + 4 < x < play.x + play.w - 4 and play.y + 4 < y < play.y + play.h - 4:
+                extra = [page.getpixel((round((x + dx) * px), round((y + dy) * px))) < 110 <=
+                         board.getpixel((round((bx + b + dx) * px), round((by + b + dy) * px))) for dx, dy in ring]
+                assert not any(extra), "a target shows on the play area"
+
+
+def test_pieces_that_share_cut_lines_sit_on_one_ground():
+    """Under every shared cut line of a block lies a fill of the pieces' own ground colour, so anti-aliased edges
+    of neighbouring faces show no hairline of paper between them (poppler showed one before)."""
+    import io
+
+    import pikepdf
+
+    from generator.build import components_pdf
+    spec = make_spec({"t": tile(19, 12, 2, back=True)})
+    plan = impose(spec, expand(spec)[0], "a4")
+    data, _ = components_pdf(spec, "a4")
+    document = pikepdf.open(io.BytesIO(data))
+    page = document.pages[2]  # the back sheet: every piece plain red
+    fills, colour = [], None
+    for operands, operator in pikepdf.parse_content_stream(page):
+        if str(operator) == "rg":
+            colour = tuple(round(float(v), 3) for v in operands)
+        elif str(operator) == "re":
+            rect = Rect(*map(float, operands))
+        elif str(operator) == "f" and colour == (1.0, 0.0, 0.0):
+            fills.append(rect)
+    slots = plan.sheets[1].slots
+    assert len(plan.sheets[1].grounds) == 1
+    for a in slots:
+        for b in slots:
+            if abs(a.bleed_box.x + a.bleed_box.w - b.bleed_box.x) < EPS and abs(a.y - b.y) < EPS:
+                x, y = b.bleed_box.x, b.y + b.h / 2
+                assert any(f.x < x - 0.1 and x + 0.1 < f.x + f.w and f.y <= y <= f.y + f.h for f in fills), (a, b)
+
+
+def token(count, colour="red", outline="round", size=19.05):
+    """A token component of count copies in one colour, or in red and black by turns (colour None)."""
+    faces = [{"colour": colour}] if colour else [{"colour": "red"}, {"colour": "black"}]
+    return {"kind": "token", "size": f"{size}mm", "outline": outline, "expect": count,
+            "faces": {"list": faces, "copies": count // len(faces)}}
+
+
+def trim_gaps(sheet):
+    """The gaps between the trims of neighbouring pieces in a row, as a set (0.01 mm)."""
+    rows = {}
+    for s in sheet.slots:
+        rows.setdefault(round(s.y, 3), []).append(s)
+    return {round(b.x - a.x - a.w, 2) for row in rows.values() for a, b in zip(sorted(row), sorted(row)[1:])}
+
+
+def test_neighbours_of_one_ground_share_their_bleed():
+    """Punched tokens of one colour sit one bleed apart, square-cut ones share their cut lines, mixed grounds two bleeds
+    apart; the block keeps its full bleed outside: 8 round tokens of 19.05 mm across are 8 x 22.05 + 3 mm wide."""
+    plans = {kind: check_plan(make_spec({"t": spec}), "a4") for kind, spec in
+             (("round", token(8)), ("square", token(8, outline="square")), ("mixed", token(8, None)))}
+    assert trim_gaps(placed(plans["round"])[0]) == {3.0}
+    assert trim_gaps(placed(plans["square"])[0]) == {0.0}
+    assert trim_gaps(placed(plans["mixed"])[0]) == {6.0}
+    round_ = placed(plans["round"])[0]
+    assert round_.grounds[0].w == pytest.approx(8 * 22.05 + 3)
+    assert min(s.bleed_box.x for s in round_.slots) == pytest.approx(round_.grounds[0].x)
+    full = check_plan(make_spec({"t": token(88)}), "a4")
+    assert len(full.sheets) == 1 and len(full.sheets[0].slots) == 8 * 11, "8 x 11 at a 22.05 mm pitch, not 7 x 10"
+
+
+def test_square_tiles_sharing_cut_lines_keep_each_others_edges():
+    """Square tokens share their cut lines: each one's art stops at its neighbour's trim, so the ring at every edge of
+    every token shows on the page (a neighbour's bleed painted over it would hide it)."""
+    spec = make_spec({"t": {**token(6, outline="square"), "ring_colour": "black", "ring": "0.6mm"}})
+    sheet, page, px = first_sheet(spec, 400, "RGB")
+    slots = sorted(sheet.slots, key=lambda s: (s.y, s.x))
+    assert slots[1].x == pytest.approx(slots[0].x + slots[0].w)
+    for a, b in zip(slots, slots[1:]):
+        if abs(a.y - b.y) > EPS:
+            continue
+        y = round((a.y + a.h / 2) * px)
+        for x in (b.x - 0.3, b.x + 0.3):  # the left token's ring, then the right one's
+            assert max(page.getpixel((round(x * px), y))) < 100, (a.art, b.art, x)
+
+
+def blocks_of(sheet):
+    """The slots of a sheet grouped into blocks: pieces whose bleed boxes touch or overlap (they share cut lines)."""
+    boxes = [s.bleed_box for s in sheet.slots]
+    block = list(range(len(boxes)))
+    for i, a in enumerate(boxes):
+        for j, b in enumerate(boxes[:i]):
+            if gap(a, b) < EPS and block[i] != block[j]:
+                old, new = block[i], block[j]
+                block = [new if k == old else k for k in block]
+    return [[s for s, k in zip(sheet.slots, block) if k == key] for key in dict.fromkeys(block)]
+
+
+def mark_owner(mark, blocks):
+    """The block a crop mark belongs to: the one nearest its first point, where it starts (3 mm off that block's trim)."""
+    start = Rect(*mark[0], 0, 0)
+    return min(range(len(blocks)), key=lambda k: min(gap(start, s.bleed_box) for s in blocks[k]))
+
+
+def upright(mark):
+    return mark[0][0] == mark[1][0]
+
+
+def line(mark):
+    """The cut line a mark lies on: ('x', x) for an upright one, ('y', y) for one across."""
+    return ("x", round(mark[0][0], 3)) if upright(mark) else ("y", round(mark[0][1], 3))
+
+
+def crowding(sheet):
+    """Pairs of marks of different blocks side by side on different cut lines less than 6 mm apart (and less than
+    6 mm apart along them), unless each block also marks the other's line (a fold's mirrored blocks)."""
+    from generator.impose.imposition import NEAR
+    blocks = blocks_of(sheet)
+    owner = [mark_owner(m, blocks) for m in sheet.marks]
+    lines = {}
+    for m, k in zip(sheet.marks, owner):
+        lines.setdefault(k, set()).add(line(m))
+    found = []
+    for i, a in enumerate(sheet.marks):
+        for j, b in enumerate(sheet.marks[:i]):
+            if owner[i] == owner[j] or upright(a) != upright(b) or line(a) == line(b):
+                continue
+            across = abs(line(a)[1] - line(b)[1])
+            axis = 1 if upright(a) else 0
+            (a_low, a_high), (b_low, b_high) = (sorted(p[axis] for p in m) for m in (a, b))
+            along = max(b_low - a_high, a_low - b_high, 0)
+            if across < NEAR and along < NEAR and not (line(a) in lines[owner[j]] and line(b) in lines[owner[i]]):
+                found.append((a, b))
+    return found
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_of_neighbouring_blocks_never_run_side_by_side(paper, backs):
+    """On every sheet of the six games, no two marks of different blocks run parallel on different cut lines less than
+    6 mm apart (Granny's board over its tiles had them 3 mm apart, the pawns' and the cards' 2 mm): neighbours either
+    line up their cut lines, so that one mark marks both, or keep 6 mm apart, or the edge of one gives way."""
+    for game in GAMES:
+        spec = specs.load(game)
+        plan = impose(spec, expand(spec)[0], paper, backs)
+        for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
+            assert crowding(sheet) == [], (game, n)
+
+
+def inner_lines(block):
+    """The cut lines inside a block (not its edges): ('x', x) upright and ('y', y) across, with the block's extent."""
+    xs = sorted({round(v, 3) for s in block for v in (s.x, s.x + s.w)})
+    ys = sorted({round(v, 3) for s in block for v in (s.y, s.y + s.h)})
+    top, bottom = min(s.y for s in block), max(s.y + s.h for s in block)
+    left, right = min(s.x for s in block), max(s.x + s.w for s in block)
+    return [("x", x, top, bottom) for x in xs[1:-1]] + [("y", y, left, right) for y in ys[1:-1]]
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_inner_cut_line_has_a_mark_at_both_ends(paper, backs):
+    """Every cut line inside a block (punched tokens aside: they have none) has a mark on its own line beyond each end
+    of the block, the block's own or a neighbour's on the same line (the pawns' inner lines had none at the top)."""
+    from generator.components.kind import placing, round_cut
+    for game in GAMES:
+        spec = specs.load(game)
+        pieces = expand(spec)[0]
+        component = {p.front: spec.component(p.component) for p in pieces}
+        plan = impose(spec, pieces, paper, backs)
+        for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
+            for block in blocks_of(sheet):
+                comp = component.get(block[0].art)
+                if not comp or round_cut(comp) or placing(comp) != "grid" or block[0].window:
+                    continue
+                for axis, at, low, high in inner_lines(block):
+                    on = [m for m in sheet.marks if line(m) == (axis, at)]
+                    along = [p[1 if axis == "x" else 0] for m in on for p in m]
+                    assert any(v < low - EPS for v in along) and any(v > high + EPS for v in along), \
+                        (game, n, axis, at)
+
+
+def test_the_pawns_inner_cut_lines_are_marked_above_them_on_the_page():
+    """Paths and PAHs, A4: the pawns sit under the cards; above the pawns, each of their inner cut lines shows a dark
+    mark on its own line (the cards' column marks 2 mm off used to stand in for them)."""
+    import pypdfium2
+
+    from generator.build import components_pdf
+    spec = specs.load("paths-and-pahs")
+    plan = impose(spec, expand(spec)[0], "a4")
+    number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=2) if {"pawns", "cards"} <= set(s.components))
+    pawns = next(b for b in blocks_of(sheet) if b[0].art.startswith("pawns"))
+    dpi = 200
+    px = dpi / 25.4
+    page = pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])[number - 1].render(scale=dpi / 72).to_pil().convert("L")
+    lines = [at for axis, at, _, _ in inner_lines(pawns) if axis == "x"]
+    top = min(s.bleed_box.y for s in pawns)
+    assert lines
+    for x in lines:
+        column = [page.getpixel((round(x * px), y)) for y in range(round((top - 8) * px), round(top * px))]
+        assert sum(v < 128 for v in column) >= 3 * px, f"no mark above the pawns' cut line at x={x} mm"
+
+
+def length(mark):
+    return abs(mark[1][0] - mark[0][0]) + abs(mark[1][1] - mark[0][1])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_are_5_mm_but_where_the_sheet_is_full(paper):
+    """Over the six games' default sheets, at least 85 % of the marks are 5 mm long; a shorter one is at least 3.5 mm where a
+    neighbour stops it and at least 3 mm where the margin or the footer does (blocks leave room for 3.5 mm there,
+    3 mm when that fits more pieces; the blocks and their marks are centred together, so both edges share what is
+    left). Granny's Pills on Letter had 2.7 mm marks along the bottom of sheet 9 and 4.7 mm along the top."""
+    from generator.impose.imposition import MARK_SHORT, MARK_TIGHT, mark_bounds
+    marks = []
+    for game in GAMES:
+        spec = specs.load(game)
+        plan = impose(spec, expand(spec)[0], paper)
+        bounds = mark_bounds(plan.width, plan.height)
+        edges = (bounds.x, bounds.y, bounds.x + bounds.w, bounds.y + bounds.h)
+        for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
+            for mark in sheet.marks:
+                at_edge = any(abs(v - e) < EPS for v in mark[1] for e in edges)
+                assert length(mark) >= (MARK_TIGHT if at_edge else MARK_SHORT) - EPS, (game, n, mark)
+                marks.append(length(mark))
+    assert sum(abs(v - MARK_LEN) < EPS for v in marks) >= 0.85 * len(marks)
+
+
+def test_the_marks_at_a_full_sheets_edges_measure_alike_on_the_page():
+    """Granny's Pills, Letter, the sheet of prescriptions with the pills below: the marks at the top and at the bottom
+    edge, measured in the page's pixels, are each at least 3.4 mm long and differ by less than 1 mm."""
+    import pypdfium2
+
+    from generator.build import components_pdf
+    spec = specs.load("grannys-pills")
+    plan = impose(spec, expand(spec)[0], "letter")
+    number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=2) if set(s.components) == {"prescription", "pill"})
+    dpi = 300
+    px = dpi / 25.4
+    page = pypdfium2.PdfDocument(components_pdf(spec, "letter")[0])[number - 1].render(scale=dpi / 72).to_pil().convert("L")
+    top, bottom = min(s.bleed_box.y for s in sheet.slots), max(s.bleed_box.y + s.bleed_box.h for s in sheet.slots)
+    measured = {}
+    for mark in sheet.marks:
+        (x, y1), (x2, y2) = mark
+        if x == x2 and (max(y1, y2) < top or min(y1, y2) > bottom):
+            column = [page.getpixel((round(x * px), y)) for y in range(round((min(y1, y2) - 2) * px), round((max(y1, y2) + 2) * px))]
+            measured.setdefault("top" if y1 < top else "bottom", []).append(sum(v < 128 for v in column) / px)
+    assert min(measured["top"]) >= 3.4 and min(measured["bottom"]) >= 3.4, measured
+    assert abs(min(measured["top"]) - min(measured["bottom"])) < 1.0, measured
+
+
+def share_one_by_one(slot, slots):
+    """The clip of one slot found by testing it against every other slot on the sheet (the reference for shares)."""
+    box = slot.bleed_box
+    left, top, right, bottom = box.x, box.y, box.x + box.w, box.y + box.h
+    for other in slots:
+        if other is slot or not (other.x < right - EPS and left + EPS < other.x + other.w
+                                 and other.y < bottom - EPS and top + EPS < other.y + other.h):
+            continue
+        if other.x >= slot.x + slot.w - EPS:
+            right = min(right, other.x)
+        elif other.x + other.w <= slot.x + EPS:
+            left = max(left, other.x + other.w)
+        elif other.y >= slot.y + slot.h - EPS:
+            bottom = min(bottom, other.y)
+        elif other.y + other.h <= slot.y + EPS:
+            top = max(top, other.y + other.h)
+    unchanged = (left, top, right, bottom) == (box.x, box.y, box.x + box.w, box.y + box.h)
+    return None if unchanged else (left, top, right - left, bottom - top)
+
+
+GRID = st.tuples(st.floats(5, 90), st.floats(5, 90), st.sampled_from([0.0, 1.5, 3.0]), st.sampled_from([0.0, 1.0, 3.0, 6.5]),
+                 st.integers(1, 6), st.integers(1, 6), st.floats(0, 120), st.floats(0, 200), st.booleans())
+LOOSE = st.tuples(st.integers(1, 40), st.integers(1, 40), st.sampled_from([0.0, 1.0, 3.0]), st.integers(0, 80),
+                  st.integers(0, 80))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(GRID, max_size=4), st.lists(LOOSE, max_size=30))
+def test_shares_clips_each_piece_as_testing_it_against_every_other_piece_does(grids, loose):
+    """Blocks of pieces sharing cut lines (a gutter of 0, one bleed or two; rows staggered or not) and pieces dropped
+    anywhere on a 2.5 mm raster (touching, overlapping, any size): every clip equals the one-by-one reference."""
+    slots = []
+    for w, h, bleed, gutter, cols, rows, x, y, stagger in grids:
+        slots += [Slot("a", x + col * (w + gutter) + (w + gutter) / 2 * (stagger and row % 2), y + row * (h + gutter),
+                       w, h, bleed) for row in range(rows) for col in range(cols)]
+    slots += [Slot("b", 2.5 * x, 2.5 * y, 2.5 * w, 2.5 * h, bleed) for w, h, bleed, x, y in loose]
+    assert shares(tuple(slots)) == tuple(share_one_by_one(slot, slots) for slot in slots)
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+def test_a_drafted_plan_has_the_finished_plans_sheets_and_page_1_list(backs):
+    """The six games, both papers, all their pieces and each component's alone (as the build counts the pages sharing
+    saves): the drafted plan has as many sheets as the finished one, with the same sides, notes and glue tabs, page 1
+    holds the same components, and the list of components reaches as far down page 1; only board panels are placed."""
+    from generator.impose.sheets import list_bottom
+    for game in GAMES:
+        spec = specs.load(game)
+        pieces = expand(spec)[0]
+        for paper in ("a4", "letter"):
+            for mine in [pieces] + [[p for p in pieces if p.component == comp.id] for comp in spec.components]:
+                final, drafted = impose(spec, mine, paper, backs), impose(spec, mine, paper, backs, drafted=True)
+                assert [(s.side, s.note, s.tabs) for s in drafted.sheets] == [(s.side, s.note, s.tabs) for s in final.sheets]
+                assert (drafted.cover and drafted.cover.components) == (final.cover and final.cover.components)
+                assert list_bottom(drafted, spec) == list_bottom(final, spec)
+                assert all(slot.window for s in drafted.sheets for slot in s.slots), "pieces placed on a drafted sheet"
+
+
+DECK = st.lists(st.tuples(st.integers(12, 90), st.integers(12, 90), st.sampled_from([0.0, 1.5, 3.0]), st.booleans(),
+                          st.integers(1, 80)), min_size=1, max_size=4)
+
+
+@settings(max_examples=25, deadline=None)
+@given(DECK, st.sampled_from(["a4", "letter"]), st.sampled_from(["duplex", "fold"]))
+def test_pages_laid_out_alike_are_arranged_as_if_each_were_arranged_afresh(deck, paper, backs):
+    """finish reuses the arrangement (blocks aligned and centred, crop marks) of a page whose blocks have the sizes
+    and places of an earlier page's: decks of tiles and two-sided cards of any size, bleed and count come out as they
+    do with every page arranged on its own."""
+    from generator.impose import imposition
+    comps = {f"c{k}": (card(w, h, n, back) if back else tile(w, n, bleed)) for k, (w, h, bleed, back, n) in enumerate(deck)}
+    spec = make_spec(comps)
+    try:
+        reused = impose(spec, expand(spec)[0], paper, backs)
+    except UserError:  # too large for half a sheet, folded
+        return
+    finish = imposition.finish
+    imposition.finish = lambda page, area, bounds, shift_y=None, known=None: finish(page, area, bounds, shift_y)
+    try:
+        assert impose(spec, expand(spec)[0], paper, backs) == reused
+    finally:
+        imposition.finish = finish
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+def test_the_games_pages_are_arranged_as_if_each_were_arranged_afresh(backs, monkeypatch):
+    """The six games and a deck of many full sheets, as test_pages_laid_out_alike_are_arranged_as_if_each_were_arranged_afresh."""
+    from generator.impose import imposition
+    mixed = make_spec({"a": tile(20, 700, 1.5), "b": tile(25, 130), "c": card(63, 88, 40), "d": tile(30, 90, 3.0, True)})
+    made = [(spec, paper) for spec in [specs.load(game) for game in GAMES] + [mixed] for paper in ("a4", "letter")]
+    reused = [impose(spec, expand(spec)[0], paper, backs) for spec, paper in made]
+    finish = imposition.finish
+    monkeypatch.setattr(imposition, "finish", lambda page, area, bounds, shift_y=None, known=None:
+                        finish(page, area, bounds, shift_y))
+    assert [impose(spec, expand(spec)[0], paper, backs) for spec, paper in made] == reused
+    assert len(reused[-1].sheets) > len({sheet.marks for sheet in reused[-1].sheets}), "no two sheets laid out alike"

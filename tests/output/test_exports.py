@@ -1,0 +1,467 @@
+"""Exports: SVG, PNG, contact sheets, Tabletop Simulator and print-on-demand files of every shipped game."""
+import io
+import json
+import math
+import re
+import shutil
+import struct
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import urlparse
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+import cairosvg
+import pypdfium2
+from PIL import Image, ImageChops, ImageStat
+
+from generator.spec import loader as specs
+from generator.build import components_pdf
+from generator.cli import cli
+from generator.components import KINDS
+from generator.spec.expand import expand, face_props
+from generator.output.document import Document
+from generator.output import svg as svg_out
+from generator.output import contact, face_stems, tts
+from generator.output.png import face_png
+from generator.draw.render import draw_art
+from generator.check.safearea import clearance, cut_line
+from generator.draw import svg
+
+GAMES = [p.stem for p in specs.shipped()]
+EXAMPLES = sorted(str(p) for p in (Path(__file__).resolve().parents[2] / "examples").glob("*/*.yaml") if p.stem == p.parent.name)
+SPECS = pytest.mark.parametrize("game", GAMES + EXAMPLES, ids=lambda game: Path(game).stem)  # the six games and the examples
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def distinct_faces(spec):
+    """Component id -> (distinct fronts, has a back), counted from the spec's faces, not from expand's art keys."""
+    return {comp.id: (len({repr(sorted(props.items())) for props in face_props(spec, comp)}), bool(comp.back))
+            for comp in spec.components}
+
+
+def bleed_box(comp):
+    """A component's bleed-box size in mm."""
+    w, h = KINDS[comp.kind].size(comp.options)
+    return w + 2 * comp.bleed, h + 2 * comp.bleed
+
+
+def owner(spec, name):
+    """The component a file is named for: the longest component id its name starts with."""
+    return max((c for c in spec.components if name.startswith(f"{c.id}-")), key=lambda c: len(c.id))
+
+
+def export(tmp_path, game, *options):
+    """Run pnp build GAME (a shipped game or a spec file) with options into tmp_path/out; return the game's output folder."""
+    result = CliRunner().invoke(cli, ["build", game, "--out", str(tmp_path / "out"), *options])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    return tmp_path / "out" / specs.load(game).game.id
+
+
+def png_dpi(data):
+    """The dpi a PNG's pHYs chunk records (pixels per metre, unit 1), or None."""
+    at = 8
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        if kind == b"pHYs":
+            x, y, unit = struct.unpack(">IIB", data[at + 8:at + 17])
+            assert x == y and unit == 1
+            return x * 0.0254
+        at += 12 + length
+    return None
+
+
+def test_a_poker_card_with_3mm_bleed_is_815_by_1110_pixels_at_300_dpi():
+    spec = specs.load("grannys-pills", ["components.reference.bleed=3 mm"])
+    assert KINDS[spec.component("reference").kind].size(spec.component("reference").options) == (63, 88)
+    data = face_png(spec, expand(spec)[1]["reference-1"])
+    assert Image.open(io.BytesIO(data)).size == (815, 1110)
+    assert round(png_dpi(data)) == 300
+
+
+@SPECS
+def test_png_one_file_per_distinct_face_at_exact_pixel_sizes(tmp_path, game):
+    spec = specs.load(game)
+    out = export(tmp_path, game, "--format", "png", "--dpi", "100")
+    files = sorted((out / "png").iterdir())
+    expected = distinct_faces(spec)
+    assert len(files) == sum(fronts + back for fronts, back in expected.values())
+    for comp in spec.components:
+        mine = [f for f in files if owner(spec, f.name) == comp]
+        assert len(mine) == sum(expected[comp.id]), comp.id
+        w, h = bleed_box(comp)
+        for file in mine:
+            data = file.read_bytes()
+            assert Image.open(io.BytesIO(data)).size == (round(w / 25.4 * 100), round(h / 25.4 * 100)), file.name
+            assert round(png_dpi(data)) == 100
+    assert not list(out.rglob("*.part"))
+
+
+def test_face_names_leave_out_the_data_row_and_the_count_column():
+    """A CSV face is named by its values (a value repeated once), not by its row number, file or number of copies."""
+    example = {Path(e).stem: specs.load(e) for e in EXAMPLES}
+    tokens = face_stems(example["harvest-track"])
+    assert [tokens[f"tokens-{n}"] for n in (1, 4, 9)] == ["tokens-1-grain-1-front", "tokens-4-wool-1-front", "tokens-9-clay-3-front"]
+    tiles = face_stems(example["hex-isles"])
+    assert (tiles["tiles-1"], tiles["tiles-6"]) == ("tiles-1-forest-front", "tiles-6-fields-harbour-fields-front")
+
+
+def test_png_export_is_deterministic(tmp_path):
+    first = export(tmp_path / "a", "posies", "--format", "png", "--dpi", "60")
+    second = export(tmp_path / "b", "posies", "--format", "png", "--dpi", "60")
+    assert {f.name: f.read_bytes() for f in (first / "png").iterdir()} == {f.name: f.read_bytes() for f in (second / "png").iterdir()}
+
+
+@SPECS
+def test_svg_faces_and_pages_are_valid_counted_sized_and_keep_their_text(tmp_path, game):
+    spec = specs.load(game)
+    out = export(tmp_path, game, "--format", "svg", "--paper", "a4")
+    faces = [f for f in (out / "svg").iterdir() if "-page-" not in f.name]
+    assert len(faces) == sum(fronts + back for fronts, back in distinct_faces(spec).values())
+    pages = sorted((out / "svg").glob(f"{spec.game.id}-a4-page-*.svg"))
+    _, page_count = components_pdf(spec, "a4")
+    assert len(pages) == page_count
+    _, arts = expand(spec)
+    for art in arts.values():  # svgwrite's validator checks every element and attribute we hand it
+        svg_out.document(draw_art(spec, art), debug=True)
+    for page in svg_out.pages(spec, "a4"):
+        svg_out.document(page, debug=True)
+    for file in faces:
+        root = ET.fromstring(file.read_bytes())
+        w, h = bleed_box(owner(spec, file.name))
+        assert (root.get("width"), root.get("height")) == (f"{svg._value(svg.r(w))}mm", f"{svg._value(svg.r(h))}mm")
+    for file in pages:
+        root = ET.fromstring(file.read_bytes())
+        assert (root.get("width"), root.get("height")) == ("210mm", "297mm")
+        texts = list(root.iter(f"{SVG}text"))
+        families = {svg.FONT} | {face.family for family in spec.fonts.values() for face in family}
+        assert texts and all(t.get("font-family") in families for t in texts)  # text stays text, in its font by name
+        assert any("50 mm" in (t.text or "") for t in texts)  # the ruler's words, as words
+
+
+def grey(image):
+    """An image in grey levels."""
+    return image.convert("L")
+
+
+def difference(svg_bytes, pdf_page, dpi=100):
+    """(mean grey difference at 1 mm a pixel, worst difference at 4 mm a pixel) between an SVG rendered by cairosvg and
+    a PDF page rendered by pdfium, both at dpi.
+
+    The renderers differ in small ways that are not ours: they place anti-aliased edges half a pixel apart, cairosvg
+    hints its glyph advances (small text drifts by a pixel or two along a line) and pdfium draws hairlines a whole
+    pixel dark. Averaging over 4 mm squares before comparing hides these; a missing, moved or recoloured face does not
+    hide in them.
+    """
+    a = grey(pdf_page.render(scale=dpi / 72).to_pil())
+    b = grey(Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg_bytes, dpi=dpi, background_color="white"))))
+    assert abs(a.width - b.width) <= 1 and abs(a.height - b.height) <= 1  # pdfium rounds the page up, cairosvg down
+    w, h = min(a.width, b.width) // 16 * 16, min(a.height, b.height) // 16 * 16  # whole squares: a part square
+    a, b = a.crop((0, 0, w, h)), b.crop((0, 0, w, h))                              # at the edge magnifies an edge line
+    mean = ImageStat.Stat(ImageChops.difference(a.reduce(4), b.reduce(4))).mean[0]
+    return mean, max(ImageChops.difference(a.reduce(16), b.reduce(16)).get_flattened_data())
+
+
+MEAN_LIMIT, SQUARE_LIMIT = 4.0, 80  # measured on the six games' pages: means 0.4-3.6 (text-heavy pages highest), squares <= 60
+
+
+@SPECS
+def test_svg_pages_look_like_the_pdf_pages(game):
+    spec = specs.load(game)
+    data, _ = components_pdf(spec, "a4")
+    pdf = pypdfium2.PdfDocument(data)
+    drawn = svg_out.pages(spec, "a4")
+    assert len(drawn) == len(pdf)
+    for number, page in enumerate(drawn):
+        mean, square = difference(svg_out.to_text(page), pdf[number])
+        assert mean < MEAN_LIMIT and square < SQUARE_LIMIT, (number + 1, mean, square)
+
+
+def test_the_pixel_comparison_sees_a_missing_face():
+    spec = specs.load("grannys-pills")
+    data, _ = components_pdf(spec, "a4")
+    page = svg_out.pages(spec, "a4")[2]
+    pdf_page = pypdfium2.PdfDocument(data)[2]
+    assert difference(svg_out.to_text(page), pdf_page)[1] < SQUARE_LIMIT
+    placed = [c for c in page.children if c.tag == "use" or (c.tag == "g" and [k.tag for k in c.children] == ["use"])]
+    page.children.remove(placed[-1])  # one pill tile, 25 mm square
+    assert difference(svg_out.to_text(page), pdf_page)[1] >= SQUARE_LIMIT
+
+
+@SPECS
+def test_svg_faces_look_like_the_same_faces_written_as_pdf(game):
+    """Each face's SVG file, rendered by cairosvg, against the face written by our PDF writer (as on the sheets) alone on
+    a page of its size and rendered by pdfium. A face is small and often all text, so the mean difference runs higher
+    than on a sheet (measured up to 11, on Granny's Pills' dense reference card); no 4 mm square passes 51."""
+    spec = specs.load(game)
+    _, arts = expand(spec)
+    for art in arts.values():
+        drawing = draw_art(spec, art)
+        doc = Document(drawing.width, drawing.height)
+        doc.paint(drawing)
+        doc.next_page()
+        mean, square = difference(svg_out.to_text(drawing), pypdfium2.PdfDocument(doc.save("face", "", ""))[0])
+        assert mean < 15 and square < SQUARE_LIMIT, (art.key, mean, square)
+
+
+def white_outside_the_cut(image, comp, left, top, scale, margin):
+    """Check that a piece's cell in an image (grey levels, its trim box's top left at pixel left, top, scale px per mm) is
+    white wherever it lies more than margin mm outside the piece's cut line; return how many points were looked at."""
+    cut, (w, h) = cut_line(comp), KINDS[comp.kind].size(comp.options)
+    outside = [(u + 0.25, v + 0.25) for u in range(int(w)) for v in range(int(h)) if clearance(cut, [(u + 0.25, v + 0.25)]) < -margin]
+    for u, v in outside:
+        assert image.getpixel((int(left + u * scale), int(top + v * scale))) == 255, (comp.id, u, v)
+    return len(outside)
+
+
+SHAPES = {"rounded": 0, "box": 1, "hex": 3, "circle": 4}  # CardCustom's "type" in Tabletop Simulator's API documentation
+
+
+def shape(comp):
+    """A component's cut as a word: circle, hex, rounded or box."""
+    cut = cut_line(comp)
+    return "circle" if not isinstance(cut[0], tuple) else {4: "box", 6: "hex"}.get(len(cut), "rounded")
+
+
+SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "data" / "tts-saved-object.schema.json").read_text())
+
+
+def schema_errors(document):
+    """What the saved-object schema (tests/data/tts-saved-object.schema.json) finds wrong with a document."""
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    return [error.message for error in jsonschema.Draft202012Validator(SCHEMA).iter_errors(document)]
+
+
+def check_saved_object(document, out, spec):
+    """A precise structural check of a Tabletop Simulator saved object (the fields of its documented save format)."""
+    assert schema_errors(document) == []
+    for key, kind in (("SaveName", str), ("Date", str), ("ObjectStates", list), ("VersionNumber", str)):
+        assert isinstance(document[key], kind), key
+    expected = distinct_faces(spec)
+    pieces, _ = expand(spec)
+    assert [o["Nickname"] for o in document["ObjectStates"]] == [c.title for c in spec.components]
+    for comp, state in zip(spec.components, document["ObjectStates"]):
+        count = sum(1 for p in pieces if p.component == comp.id)
+        cards = state["ContainedObjects"] if state["Name"] == "DeckCustom" else [state]
+        assert state["Name"] == ("DeckCustom" if count > 1 else "Card")
+        assert len(cards) == count
+        if count > 1:
+            assert state["DeckIDs"] == [card["CardID"] for card in cards]
+        assert len({card["CardID"] for card in cards}) == expected[comp.id][0]
+        for key in ("posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"):
+            assert isinstance(state["Transform"][key], float)
+        assert len(state["GUID"]) == 6 and int(state["GUID"], 16) >= 0
+        for card in cards:
+            assert card["Name"] == "Card" and isinstance(card["CardID"], int)
+            deck = card["CustomDeck"][str(card["CardID"] // 100)]
+            assert set(deck) == {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack", "Type"}
+            assert deck["Type"] == SHAPES[shape(comp)], comp.id  # the card's shape on the table: as the piece is cut
+            assert 2 <= deck["NumWidth"] <= 10 and 2 <= deck["NumHeight"] <= 7
+            assert card["CardID"] % 100 < deck["NumWidth"] * deck["NumHeight"] - 1  # the last cell is the hidden card's
+            for url in (deck["FaceURL"], deck["BackURL"]):
+                parsed = urlparse(url)
+                assert parsed.scheme == "file" and url.startswith("file:///")
+                path = Path(parsed.path)
+                assert path.is_absolute() and path.is_file() and path.is_relative_to(out.resolve())
+            sheet = Image.open(urlparse(deck["FaceURL"]).path)
+            back = Image.open(urlparse(deck["BackURL"]).path)
+            assert max(sheet.size) <= tts.MAX_PIXELS
+            assert sheet.size == (back.width * deck["NumWidth"], back.height * deck["NumHeight"])
+            w, h = KINDS[comp.kind].size(comp.options)
+            assert abs(back.width / back.height - w / h) < 0.01  # trimmed faces: no bleed on the table
+            cell = card["CardID"] % 100  # a round or hexagonal piece is white outside its cut, on its sheet and its back
+            scale = back.width / w
+            grey_sheet = sheet.convert("L")
+            white_outside_the_cut(grey_sheet, comp, cell % deck["NumWidth"] * back.width, cell // deck["NumWidth"] * back.height,
+                                  scale, 1.0)
+            white_outside_the_cut(back.convert("L"), comp, 0, 0, scale, 1.0)
+
+
+@SPECS
+def test_tts_saved_object_loads_every_deck_from_the_written_sheets(tmp_path, game):
+    spec = specs.load(game)
+    out = export(tmp_path, game, "--format", "tts", "--dpi", "60")
+    document = json.loads((out / "tts" / f"{spec.game.id}.json").read_text())
+    check_saved_object(document, out, spec)
+
+
+def test_the_schema_refuses_a_broken_saved_object(tmp_path):
+    document = json.loads((export(tmp_path, "posies", "--format", "tts", "--dpi", "30") / "tts" / "posies.json").read_text())
+    assert schema_errors(document) == []
+    sheet_changes = ({"Type": 7}, {"NumWidth": 11}, {"FaceURL": "https://example.org/a.png"}, {"BackURL": None}, {"Flipped": True})
+    card_changes = ({"CardID": "101"}, {"Name": "Deck"}, {"GUID": "xyz"}, {"Cards": []})
+    for where, change in [("sheet", c) for c in sheet_changes] + [("card", c) for c in card_changes]:
+        broken = json.loads(json.dumps(document))
+        card = next(state for state in broken["ObjectStates"] if state["Name"] == "DeckCustom")["ContainedObjects"][0]
+        target = next(iter(card["CustomDeck"].values())) if where == "sheet" else card
+        target.update(change)
+        if None in change.values():
+            del target[next(iter(change))]
+        assert schema_errors(broken), change
+
+
+def test_tts_sheets_hold_at_most_69_faces_in_10_by_7():
+    assert tts.grid(69) == (10, 7) and tts.grid(1) == (2, 2) and tts.grid(19) == (10, 2) and tts.grid(20) == (10, 3)
+    assert tts.PER_SHEET == 69
+
+
+@SPECS
+def test_one_contact_sheet_per_component_with_every_face_shown(tmp_path, game):
+    spec = specs.load(game)
+    out = export(tmp_path, game, "--format", "contact")
+    files = sorted((out / "contact").iterdir())
+    assert [f.name for f in files] == sorted(f"{c.id}.png" for c in spec.components)
+    for comp in spec.components:
+        fronts, back = distinct_faces(spec)[comp.id]
+        w, h = KINDS[comp.kind].size(comp.options)
+        columns, rows, fw, fh, width, height = contact.layout(fronts + back, w, h)
+        image = Image.open(out / "contact" / f"{comp.id}.png").convert("L")
+        assert image.size == (round(width / 25.4 * contact.DPI), round(height / 25.4 * contact.DPI))
+        k = contact.DPI / 25.4
+        _, arts = expand(spec)
+        shown = [a for a in arts.values() if a.component == comp.id and a.side == "front"] + [
+            a for a in arts.values() if a.component == comp.id and a.side == "back"]
+        for i, art in enumerate(shown):  # every face that has ink inside its trim shows it in its cell
+            inked = Image.open(io.BytesIO(face_png(spec, art, 50))).convert("L")
+            trim = round(comp.bleed / 25.4 * 50) + 1
+            if min(inked.crop((trim, trim, inked.width - trim, inked.height - trim)).get_flattened_data()) >= 200:
+                continue
+            x = contact.GAP + (i % columns) * (fw + contact.GAP)
+            y = contact.HEAD + contact.GAP + (i // columns) * (fh + contact.LABEL + contact.GAP)
+            cell = image.crop((math.ceil(x * k) + 2, math.ceil(y * k) + 2, int((x + fw) * k) - 2, int((y + fh) * k) - 2))
+            assert min(cell.get_flattened_data()) < 200, (comp.id, i)
+        for i in range(len(shown)):  # round and hexagonal pieces show as cut: white outside the cut line, outline included
+            x = contact.GAP + (i % columns) * (fw + contact.GAP)
+            y = contact.HEAD + contact.GAP + (i // columns) * (fh + contact.LABEL + contact.GAP)
+            looked = white_outside_the_cut(image, comp, x * k, y * k, fw / w * k, 0.5)
+            assert looked > 0 or shape(comp) == "box"
+        beyond = fronts + back  # the first cell past the last face is blank, when the last row has one
+        if beyond % columns:
+            x = contact.GAP + (beyond % columns) * (fw + contact.GAP)
+            y = contact.HEAD + contact.GAP + (beyond // columns) * (fh + contact.LABEL + contact.GAP)
+            assert min(image.crop((int(x * k), int(y * k), int((x + fw) * k), int((y + fh) * k))).get_flattened_data()) == 255
+
+
+def test_the_game_crafter_poker_card_is_825_by_1125_and_makeplayingcards_822_by_1122(tmp_path):
+    out = export(tmp_path, "grannys-pills", "--pod", "thegamecrafter", "--format", "pdf", "--paper", "a4")
+    tgc = Image.open(out / "pod-thegamecrafter" / "reference" / "001-reference.png")
+    assert tgc.size == (825, 1125) and round(tgc.info["dpi"][0]) == 300
+    assert not (out / "pod-thegamecrafter" / "pill").exists()  # 25 mm tiles are no card the printer sells
+    out = export(tmp_path, "hexstatic", "--pod", "makeplayingcards")
+    assert Image.open(out / "pod-makeplayingcards" / "scoring" / "front" / "001-scoring.png").size == (822, 1122)
+    assert Image.open(out / "pod-makeplayingcards" / "legend" / "front" / "001-legend.png").size == (1122, 822)
+
+
+def test_unknown_formats_and_presets_are_usage_errors():
+    for options in (["--format", "pdf,jpeg"], ["--format", ","], ["--pod", "nowhere"], ["--dpi", "0"]):
+        result = CliRunner().invoke(cli, ["build", "posies", *options])
+        assert result.exit_code == 2, options
+    assert "jpeg (choose from pdf, svg, png, contact, tts)" in CliRunner().invoke(
+        cli, ["build", "posies", "--format", "pdf,jpeg"]).output
+
+
+def test_every_export_writes_only_inside_out(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    export(tmp_path, "posies", "--format", "svg,png,contact,tts", "--paper", "a4", "--dpi", "50")
+    written = {p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()}
+    assert written and all(p.parts[0] == "out" for p in written)
+    assert {p.parts[2] for p in written if len(p.parts) > 3} == {"svg", "png", "contact", "tts"}
+
+
+def test_watch_rewrites_the_other_formats_asked_for_on_every_save(tmp_path):
+    """pnp watch --format pdf,svg,png writes what pnp build would, then rewrites it after a save: a new colour reaches
+    the PNG of the face that has it."""
+    from test_watch import Watch
+    shutil.copy(specs.SPECS / "posies.yaml", tmp_path / "posies.yaml")
+    spec = specs.load(str(tmp_path / "posies.yaml"))
+    faces = sum(fronts + back for fronts, back in distinct_faces(spec).values())
+    pages = components_pdf(spec, "a4")[1]
+    watch = Watch("posies.yaml", "--paper", "a4", "--out", "out", "--format", "png,pdf,svg", "--dpi", "40", cwd=tmp_path)
+    try:
+        first = watch.started()
+        assert len(first) == 1 and re.fullmatch(rf"rebuilt posies-components-a4\.pdf \(\d+ of \d+ faces drawn\); "
+                                               rf"wrote svg \({faces + pages} files\), png \({faces} files\) \([\d.]+ s\)",
+                                               first[0]), first
+        out = tmp_path / "out" / "posies"
+        assert len(list((out / "png").iterdir())) == faces and len(list((out / "svg").iterdir())) == faces + pages
+        pink = out / "png" / f"{face_stems(spec)['posy-pink-1']}.png"
+        before = pink.read_bytes()
+        (tmp_path / "posies.yaml").write_text((tmp_path / "posies.yaml").read_text().replace('pink: "#f28bbd"', 'pink: "#e0409a"'))
+        line = watch.line()
+        assert line.startswith("posies.yaml changed: rebuilt posies-components-a4.pdf") and "wrote svg" in line, line
+        assert pink.read_bytes() != before
+        assert watch.stop() == 0
+    finally:
+        watch.kill()
+
+
+def test_the_benchmark_times_each_format_against_the_pdf_build_of_the_same_deck(tmp_path):
+    from test_bench import bench
+    spec = specs.load(str(bench.layout_deck(tmp_path, 3)))
+    assert len({repr(sorted(p.items())) for p in face_props(spec, spec.components[0])}) == 3  # every card differs
+    rows = bench.export_costs([sys.executable, "-m", "generator.cli"], tmp_path, bench.child_env(tmp_path), 1, cards=3)
+    names = [row[0] for row in rows]
+    assert [name.split(":")[0] for name in names] == [f"export {name}" for name in bench.EXPORTS]
+    assert "(1 file," in names[0] and "(4 files," in names[2] and "(1 file," in names[3]  # png: 3 fronts and a back
+    assert rows[0][5] is None and all(row[5] == rows[0][1] > 0 and row[6] == "pdf build" for row in rows[1:])
+
+
+def test_a_rebuild_after_renaming_a_card_leaves_only_the_new_faces(tmp_path):
+    """Each export removes the faces it wrote before and no longer writes, and nothing else in its folders."""
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "rename-me")]).exit_code == 0
+    game = tmp_path / "rename-me" / "rename-me.yaml"
+    cards = tmp_path / "rename-me" / "cards.csv"
+    builds = (["--format", "svg,png", "--paper", "a4", "--dpi", "30"], ["--format", "png", "--pod", "thegamecrafter"])
+    for options in builds:
+        out = export(tmp_path, str(game), *options)
+    before = {p.relative_to(out) for p in out.rglob("*") if p.is_file()}
+    first = cards.read_text(encoding="utf-8").splitlines()[1].split(",")[0]
+    mine = [out / "png" / "notes.txt", out / "svg" / "mine.svg", out / "pod-thegamecrafter" / "keep.txt"]
+    for path in mine:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("the designer's own file")
+    cards.write_text(cards.read_text(encoding="utf-8").replace(first, "Renamed Card", 1), encoding="utf-8")
+    for options in builds:
+        export(tmp_path, str(game), *options)
+    after = {p.relative_to(out) for p in out.rglob("*") if p.is_file()} - {p.relative_to(out) for p in mine}
+    gone, new = before - after, after - before
+    slug = re.sub(r"[^a-z0-9]+", "-", first.lower()).strip("-")
+    assert gone and new and all(slug in p.name for p in gone) and all("renamed-card" in p.name for p in new)
+    assert {p.parts[0] for p in gone} == {"svg", "png", "pod-thegamecrafter"}
+    assert len(gone) == len(new) and all(path.read_text() == "the designer's own file" for path in mine)
+
+
+def test_contact_captions_are_the_face_titles_at_one_size_cut_at_a_word(tmp_path):
+    """Under each front its title (not its file name's words with cut-off flavour text), short enough for its cell."""
+    from generator.draw import textfit
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "deck")]).exit_code == 0
+    cards = tmp_path / "deck" / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Old Oak", "The Oldest Oak In The Whole Wide Forest"),
+                     encoding="utf-8")
+    spec = specs.load(str(tmp_path / "deck" / "deck.yaml"))
+    fronts = [a for a in expand(spec)[1].values() if a.side == "front"]
+    w, h = KINDS[spec.components[0].kind].size(spec.components[0].options)
+    width = contact.layout(len(fronts) + 1, w, h)[2] + contact.GAP * 0.8
+    names = [contact.caption(spec, art, n, width) for n, art in enumerate(fronts, start=1)]
+    assert names == ["Sunrise", "Noon Glare", "Moonlit Path", "Tide Turn", "Sprout", "The Oldest Oak In The..."]
+    assert all(textfit.width(name, contact.CAPTION) <= width for name in names)
+    untitled = specs.load("posies")
+    art = next(a for a in expand(untitled)[1].values() if a.component == "board" and a.side == "front")
+    assert contact.caption(untitled, art, None, width) == untitled.component("board").title  # its only face
+    words = specs.load("pixeliction")
+    art = [a for a in expand(words)[1].values() if a.component == "words" and a.side == "front"][2]
+    assert contact.caption(words, art, 3, width) == f"{words.component('words').title} 3"  # word lists: too long to show
+
+
+def test_a_deck_that_shrinks_below_one_tts_sheet_leaves_no_second_sheet(tmp_path):
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "big")]).exit_code == 0
+    spec, cards = tmp_path / "big" / "big.yaml", tmp_path / "big" / "cards.csv"
+    def deal(rows):
+        cards.write_text("title,cost,suit,rules,flavour,count\n" + "".join(f"Card {n},1,sun,Draw.,,1\n" for n in range(rows)))
+        spec.write_text(re.sub(r"expect: \d+", f"expect: {rows}", spec.read_text()))
+        return sorted(p.name for p in (export(tmp_path, str(spec), "--format", "tts", "--dpi", "30") / "tts").iterdir())
+    assert deal(tts.PER_SHEET + 1) == ["big.json", "cards-back.png", "cards-sheet-1.png", "cards-sheet-2.png"]
+    assert deal(3) == ["big.json", "cards-back.png", "cards-sheet-1.png"]

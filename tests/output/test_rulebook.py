@@ -1,0 +1,347 @@
+"""Rulebooks: both papers, the spec's components and counts in the text, vector diagrams written by our PDF writer,
+embedded fonts, no cairo."""
+import io
+import shutil
+
+import pikepdf
+import pypdf
+import pytest
+
+from generator.spec import loader as specs
+from generator.spec.expand import expand
+from generator.games.grannys_pills import rules as gp
+from generator.errors import UserError
+from generator.output.rulebook import Figure, lay_out, rules_path, rules_pdf
+from generator.units import paper_size
+
+GAMES = [p.stem for p in specs.shipped() if rules_path(specs.load(str(p))).is_file()]
+
+
+@pytest.fixture(scope="module", params=[(g, paper) for g in GAMES for paper in ("a4", "letter")],
+                ids=lambda p: f"{p[0]}-{p[1]}")
+def built(request):
+    """(spec, PDF bytes) of one game's rulebook on one paper."""
+    game, paper = request.param
+    spec = specs.load(game)
+    return spec, paper, rules_pdf(spec, paper)[0]
+
+
+def test_text_names_title_designer_and_every_component_with_its_count(built):
+    spec, _, data = built
+    text = " ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+    text = " ".join(text.split())
+    assert spec.game.title in text and spec.game.designer in text
+    pieces, _ = expand(spec)
+    for comp in spec.components:
+        count = sum(1 for p in pieces if p.component == comp.id)
+        assert f"{comp.title} {count}" in text, comp.title
+
+
+def test_diagrams_are_vector_and_fonts_are_the_bundled_ones(built):
+    spec, paper, data = built
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        subtypes = {str(o.get("/Subtype")) for o in pdf.objects if isinstance(o, (pikepdf.Dictionary, pikepdf.Stream))}
+        assert "/Image" not in subtypes, "no raster images"
+        fonts = {str(o.BaseFont).split("+")[-1] for o in pdf.objects
+                 if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font" and "/BaseFont" in o}
+        assert fonts and fonts <= {"Vera", "Vera-Bold", "BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}, fonts
+        diagram_names = [name for page in pdf.pages for name in page.Resources.get("/XObject", {}).keys()
+                         if name.startswith("/D")]
+        expected = rules_path(spec).read_text().count("diagram:")
+        assert len({n.rstrip("0123456789") for n in diagram_names}) == expected
+        width = float(pdf.pages[0].MediaBox[2])
+        assert width == pytest.approx(595.28 if paper == "a4" else 612.0, abs=0.01)
+
+
+def texts(node):
+    """The words of every text element in a drawing."""
+    if node.tag == "text" and node.content:
+        yield node.content
+    for child in node.children:
+        yield from texts(child)
+
+
+def test_diagrams_are_written_by_our_writer_their_text_extractable_each_weight_embedded_once(built):
+    """Besides reportlab's TrueType subsets of Vera, the file holds one Type 0 subset of each weight the diagrams set
+    (our writer's, with its Unicode map), and every word of the diagrams is in the text pypdf extracts."""
+    from generator.draw.diagram import drawn
+    from generator.draw.typeface import FACES
+    spec, _, data = built
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        fonts = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font"
+                 and o.get("/Subtype") in ("/TrueType", "/Type0")]
+        ours = sorted(str(f.BaseFont).split("+")[1] for f in fonts if f.Subtype == "/Type0")
+        assert all(f.Encoding == "/Identity-H" and "/ToUnicode" in f for f in fonts if f.Subtype == "/Type0")
+        theirs = {str(f.BaseFont) for f in fonts if f.Subtype == "/TrueType"}
+    words = {" ".join(t.split()) for d in drawn(spec).values() for _, part, *_ in d.parts for t in texts(part)}
+    assert ours and len(ours) == len(set(ours)) and set(ours) <= {name for _, name in FACES.values()}, ours
+    assert theirs <= {"/AAAAAA+BitstreamVeraSans-Roman", "/AAAAAA+BitstreamVeraSans-Bold"}, theirs  # reportlab's
+    text = " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+    assert words and all(word in text for word in words), sorted(w for w in words if w not in text)
+
+
+def empty_share(image, dpi):
+    """The share of a rendered page, from the top margin (16 mm) to the footer (13 mm from the foot), that lies in runs
+    of pure white rows at least 5 mm tall: the gaps between lines and paragraphs do not count, a page left half
+    blank does."""
+    k = dpi / 25.4
+    top, bottom = round(16 * k), image.height - round(13 * k)
+    white = [image.crop((0, y, image.width, y + 1)).getextrema()[0] >= 250 for y in range(top, bottom)]
+    total = run = 0
+    for blank in white + [False]:
+        if blank:
+            run += 1
+            continue
+        total += run if run >= 5 * k else 0
+        run = 0
+    return total / (bottom - top)
+
+
+def test_every_page_is_at_least_two_thirds_full_but_the_last(built):
+    import pypdfium2
+    spec, paper, data = built
+    doc = pypdfium2.PdfDocument(data)
+    shares = [empty_share(page.render(scale=50 / 72).to_pil().convert("L"), 50) for page in doc]
+    doc.close()
+    full = [f"page {n + 1}: {share:.0%} empty" for n, share in enumerate(shares[:-1]) if share > 1 / 3]
+    assert not full, f"{spec.game.id} on {paper}: {full}"
+
+
+def test_the_quick_reference_is_cut_out_cards_that_fill_the_foot_of_the_last_page(built):
+    """Four cards on a page of their own, or a row of two in the room the last page of rules leaves."""
+    import pypdfium2
+    spec, paper, data = built
+    doc = pypdfium2.PdfDocument(data)
+    page = doc[len(doc) - 1]
+    text = page.get_textpage().get_text_range()
+    image = page.render(scale=50 / 72).to_pil().convert("L")
+    doc.close()
+    cards = " ".join(text.split()).count(f"{spec.game.title}: quick reference")
+    assert cards in (2, 4), cards
+    k = 50 / 25.4
+    width, height = paper_size(paper)
+    ink = image.point(lambda v: 255 if v < 200 else 0)
+    left, _, right, bottom = ink.getbbox()
+    assert (right - left) / k > width - 2 * 8 and bottom / k > height - 22, "the cards span the page and reach its foot"
+    cut = round(15 * k)  # the cards' left cut line, 15 mm from the page's edge: its crop marks above and below
+    inked = [y for y in range(image.height) if min(image.getpixel((x, y)) for x in range(cut - 1, cut + 2)) < 200]
+    top, foot = inked[0], inked[-1]  # the tips of the marks: 8 mm above the cards' top trim, below their bottom one
+    card = ((foot - top) / k - 16) / (cards / 2)  # mm: the height of a row of cards
+    assert card >= 88, card  # at least a poker card's height
+    band = image.crop((left, top, right, top + round(4 * k)))  # above the cards: only the vertical cut lines' marks
+    inked = [x for x in range(band.width) if band.crop((x, 0, x + 1, band.height)).getextrema()[0] < 200]
+    marks = [x for n, x in enumerate(inked) if n == 0 or x - inked[n - 1] > 2]
+    assert len(marks) == 3, marks  # two columns of cards: three cut lines, a crop mark at each
+    for x in marks:
+        length = sum(image.getpixel((left + x, y)) < 200 for y in range(top, top + round(12 * k))) / k
+        assert abs(length - 5) <= 0.6, length  # 5 mm, to a pixel (0.5 mm) either way
+
+
+def test_a_list_starts_on_the_page_of_its_lead_in(built):
+    from generator.output.rulebook import load_rules
+    spec, paper, data = built
+    pages = [" ".join(page.extract_text().replace("\u00a0", " ").split()) for page in pypdf.PdfReader(io.BytesIO(data)).pages]
+    plain = lambda text: " ".join(text.replace("**", "").split())
+    pairs = 0
+    for section in load_rules(spec)["sections"]:
+        items = section["blocks"]
+        for block, after in zip(items, items[1:]):
+            entries = after.get("bullets") or after.get("steps")
+            if block.get("p", "").rstrip().endswith(":") and entries:
+                lead, first = plain(block["p"])[-30:], plain(entries[0])[:30]
+                where = [n for n, text in enumerate(pages) if lead in text]
+                assert where and first in pages[where[-1]], (paper, lead, first)
+                pairs += 1
+    assert pairs or spec.game.id in ("paths-and-pahs", "hexstatic", "posies", "pixeliction", "grannys-pills")
+
+
+def last_lines(flowables):
+    """(text, words on its last line) of every paragraph in a laid-out rulebook, captions and list entries too."""
+    from reportlab.platypus import Paragraph
+    for f in flowables:
+        if isinstance(f, Paragraph):
+            last = f.blPara.lines[-1]
+            words = " ".join(frag.text for frag in last.words) if f.blPara.kind else " ".join(last[1])
+            yield f.getPlainText(), len(words.replace("\u00a0", " ").split())
+        else:
+            yield from last_lines(getattr(f, "items", None) or getattr(f, "_flowables", None) or getattr(f, "_content", []))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_paragraph_or_caption_ends_in_a_lone_word(game, paper):
+    layout, _ = lay_out(specs.load(game), paper)
+    lines = list(last_lines(layout.flow))
+    assert sum(isinstance(f, Figure) for f in layout.flow) >= 1 and len(lines) > 10
+    lone = [text for text, words in lines if words < 2 and len(text.split()) > 1]
+    assert not lone, lone
+
+
+def test_every_shipped_game_has_a_rulebook():
+    missing = [p.stem for p in specs.shipped() if p.stem not in GAMES]
+    assert not missing, f"no rules text for {missing}"
+
+
+def test_scoring_follows_the_rules():
+    pattern = [[("red", "round"), ("blue", "capsule"), ("green", "diamond")]] * 3
+    right = [[[cell] for cell in row] for row in pattern]
+    assert gp.score_round(pattern, right) == ([[2, 2, 2]] * 3, 18)
+    empty = [[[] for _ in row] for row in pattern]
+    assert gp.score_round(pattern, empty)[1] == 0
+    stacked = [[[("red", "triangle"), ("red", "round")], [], []]] + [[[], [], []]] * 2
+    assert gp.score_round(pattern, stacked)[1] == 1
+    wrong = [[[("blue", "round")], [("blue", "capsule")], []]] + [[[], [], []]] * 2
+    assert gp.score_round(pattern, wrong)[1] == 0
+
+
+def hostile_rules(tmp_path, old, new, title=None):
+    """A copy of Posies whose rules text has old replaced by new (and, if given, the board's title); its loaded spec."""
+    import shutil
+    (tmp_path / "rules").mkdir()
+    shutil.copytree(specs.SPECS / "positions", tmp_path / "positions")
+    text = (specs.SPECS / "rules" / "posies.yaml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "rules" / "mine.yaml").write_text(text.replace(old, new), encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text((specs.SPECS / "posies.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    return specs.load(str(tmp_path / "mine.yaml"), [f"components.board.title={title}"] if title else [])
+
+
+GREEN_ROW = '[Green, four broad petals, "{posy-green.value}"]'
+
+
+def test_a_table_row_taller_than_a_page_is_refused_naming_the_row(tmp_path):
+    spec = hostile_rules(tmp_path, GREEN_ROW, '[Green, "' + " ".join(["word"] * 1200) + '", "3"]')
+    with pytest.raises(UserError) as caught:
+        rules_pdf(spec, "a4")
+    assert str(caught.value) == (f"{tmp_path / 'rules' / 'mine.yaml'}: sections[3].blocks[1].table[3]: this table row is "
+                                 "353 mm tall and a page holds 259 mm: shorten it or split it into rows")
+
+
+@pytest.mark.parametrize("old, new, title", [
+    (GREEN_ROW, '[Green, "' + "x" * 400 + '", "3"]', None),        # a word wider than its column
+    ("A meadow of posies covers", "Y" * 3000 + " covers", None),      # a word wider than the page
+    (GREEN_ROW, GREEN_ROW, "W" * 100),                                # the longest title, one word
+])
+def test_unbreakable_words_are_broken_inside_their_column_and_the_page(tmp_path, old, new, title):
+    data, pages = rules_pdf(hostile_rules(tmp_path, old, new, title), "a4")
+    import pypdfium2
+    doc = pypdfium2.PdfDocument(data)
+    assert len(doc) == pages >= 3
+    for n, page in enumerate(doc):  # no ink right of the text frame (18 mm margins), nor of the cards' crop marks
+        image = page.render(scale=100 / 72).to_pil().convert("L")
+        edge = round((210 - (18 if n < len(doc) - 1 else 7) + 1) / 25.4 * 100)
+        assert image.crop((edge, 0, image.width, image.height)).getextrema()[0] > 250
+    doc.close()
+
+
+def test_a_theme_renames_every_colour_word_in_the_rulebooks_and_reference_cards():
+    """Under okabe-ito vermillion is called orange: no rulebook (text, captions, diagram labels, quick reference, notes)
+    and no components PDF (reference cards, the line key) of a game whose red it renames still says red."""
+    import re
+
+    import pypdfium2
+
+    from generator.build import components_pdf
+    renaming = []
+    for game in GAMES:
+        spec = specs.load(game, theme="okabe-ito")
+        renamed = {name: word for name, word in spec.colour_names.items() if word != name}
+        if not renamed:
+            continue
+        renaming.append(game)
+        texts = []
+        for data in (rules_pdf(spec, "a4")[0], components_pdf(spec, "a4")[0]):
+            doc = pypdfium2.PdfDocument(data)
+            texts.append(" ".join(page.get_textpage().get_text_range() for page in doc))
+            doc.close()
+        for name, word in renamed.items():  # a quote of the designer keeps the word and says what the print shows
+            unquoted = [" ".join(text.split()).replace(f"{name} ({word} in this print)", word) for text in texts]
+            assert not any(re.search(rf"\b{re.escape(name)}\b", text, re.IGNORECASE) for text in unquoted), (game, name)
+            assert re.search(rf"\b{re.escape(word)}\b", texts[0]), (game, word)
+    assert set(renaming) == {"grannys-pills", "hexstatic", "paths-and-pahs"}, renaming
+
+
+def test_a_reference_card_names_colours_in_the_themes_words():
+    """A card's heading and lines say 'orange' where the text says red, under okabe-ito; without a theme, red."""
+    import re
+
+    from generator.draw.render import draw_art
+    for theme, word in ((None, "Red"), ("okabe-ito", "Orange")):
+        spec = specs.load("hexstatic", ["components.scoring.heading=Red loops first",
+                                        "components.scoring.lines=[A red line scores 2 a tile.]"], theme=theme)
+        text = " ".join(re.findall(r">([^<>]+)</text>", draw_art(spec, expand(spec)[1]["scoring-1"]).tostring()))
+        assert f"{word} loops first" in text and f"A {word.lower()} line scores" in text, text
+
+
+@pytest.mark.parametrize("game", [p.stem for p in specs.shipped()])
+def test_diagram_parts_are_drawings_from_the_renderers(game):
+    """Rulebook diagrams hold the renderers' drawings themselves: no SVG text between a renderer and the PDF."""
+    from generator import games
+    from generator.draw import svg
+
+    spec = specs.load(game)
+    for name, make in getattr(games.ruleset(spec), "DIAGRAMS", {}).items():
+        parts = make(spec).parts
+        assert parts and all(isinstance(drawing, svg.Drawing) for _, drawing, *_ in parts), (game, name)
+
+
+def test_a_round_cut_keeps_the_arts_own_clip_paths():
+    """round_cut clips a piece to its circle and keeps the clip paths its art uses (once lost inside a nested defs)."""
+    from PIL import Image
+
+    from generator.output import cairopdf
+    from generator.draw import diagram, svg
+
+    dwg = svg.drawing(20, 20)
+    clip = dwg.defs.add(dwg.clipPath(id="left"))
+    clip.add(dwg.rect((0, 0), (10, 20)))
+    dwg.add(dwg.rect((0, 0), (20, 20), fill="#000000", clip_path="url(#left)"))
+    cut = Image.open(io.BytesIO(cairopdf.png(diagram.round_cut(dwg), 72 * 2))).convert("L")
+    px = cut.width / 20
+    assert cut.getpixel((int(5 * px), int(10 * px))) < 50, "inside the circle and the art's clip: black"
+    assert cut.getpixel((int(15 * px), int(10 * px))) > 200, "inside the circle, outside the art's clip: paper"
+    assert cut.getpixel((int(1 * px), int(1 * px))) > 200, "outside the circle: cut away"
+    assert dwg.defs.children == [clip], "the drawing it was given is left as it was"
+
+
+def test_a_rulebook_loads_no_cairo_typeset_afresh_or_over_its_kept_layout(tmp_path):
+    """Diagrams are written by pnp's own PDF writer: no process that writes a rulebook loads cairocffi, whether reportlab
+    typesets it afresh or it is finished over its kept layout; and a kept layout gives the bytes a fresh one gives."""
+    from test_startup import pnp
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    rules = ("rules", "grannys-pills", "--paper", "a4", "--out", out)
+    assert pnp(cache, *rules)[0] == 0  # fills the checks' memos (a first check measures ink with cairo)
+    shutil.rmtree(out)  # the kept layout goes with it
+    status, _, cold = pnp(cache, *rules)
+    pdf = out / "grannys-pills" / "grannys-pills-rules-a4.pdf"
+    fresh = pdf.read_bytes()
+    assert status == 0 and "reportlab" in cold and "pikepdf" in cold, "typeset afresh"
+    status, _, kept = pnp(cache, *rules, "--set", "palette.red=#00c000")
+    assert status == 0 and "reportlab" not in kept and pdf.read_bytes() != fresh, "over the kept layout, new diagrams"
+    assert "cairocffi" not in cold and "cairocffi" not in kept
+    assert pnp(cache, *rules)[0] == 0 and pdf.read_bytes() == fresh, "the kept layout, red again: the fresh file's bytes"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_diagram_parts_written_by_our_writer_match_cairos_painting(game):
+    """Every distinct part of a game's diagrams, as a page of the file the rulebook takes its forms from, against the same
+    drawing painted by cairo into a PDF, both rendered by pdfium: the same shapes and words, forgiving anti-aliasing."""
+    import math
+
+    import pypdfium2
+
+    from generator.draw.diagram import drawn
+    from generator.output.overlay import parts_pdf
+    from generator.units import PT_PER_MM
+    from pages import cairo_pdf
+    from test_paint import differing
+    scale = 100 / 72
+    parts = {key: drawing for d in drawn(specs.load(game)).values() for key, drawing, *_ in d.parts}
+    doc = pypdfium2.PdfDocument(parts_pdf(list(parts.values())))
+    assert len(doc) == len(parts)
+    for page, (key, drawing) in zip(doc, parts.items()):
+        box = (0, 0, *(math.ceil(v * PT_PER_MM * scale) for v in (drawing.width, drawing.height)))
+        ours = page.render(scale=scale).to_pil().convert("RGB").crop(box)
+        painted = pypdfium2.PdfDocument(cairo_pdf(drawing))[0].render(scale=scale).to_pil().convert("RGB").crop(box)
+        assert differing(ours, painted) < 0.01, (game, key)
+    doc.close()

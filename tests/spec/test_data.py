@@ -1,0 +1,176 @@
+"""Data for kind layout: one face per row of a CSV, XLSX, YAML or JSON file, copies from a count column, exact errors."""
+import json
+import os
+import textwrap
+
+import openpyxl
+import pytest
+
+from generator.spec import loader as specs
+from generator.errors import UserError
+from generator.spec.expand import expand
+
+SPEC = """\
+game: {title: Data Test, designer: Tester}
+palette: {fire: "#d0492f", water: "#2f6fd0"}
+components:
+  cards:
+    kind: layout
+    expect: EXPECT
+    width: 60 mm
+    height: 80 mm
+    layout:
+      elements:
+        band: {type: rect, x: 0, y: 0, width: 100%, height: 10, fill: "{suit}"}
+        title: {type: text, x: 5, y: 20, width: 50, height: 8, text: "{title}", size: "{size}"}
+"""
+
+
+def load(tmp_path, data, expect, more=""):
+    """Load the spec with data: <data> and more keys on its component."""
+    (tmp_path / "game.yaml").write_text(SPEC.replace("EXPECT", str(expect)) + f"    data: {data}\n"
+                                        + textwrap.indent(more, "    "))
+    return specs.load(str(tmp_path / "game.yaml"))
+
+
+def faces(spec):
+    """(title, suit) of each piece, in order."""
+    pieces, arts = expand(spec)
+    return [(arts[p.front].props["title"], arts[p.front].props["suit"]) for p in pieces]
+
+
+def test_a_csv_gives_one_face_per_row_and_the_count_column_its_copies(tmp_path):
+    (tmp_path / "cards.csv").write_text('title,suit,size,count\nFireball,fire,4,2\n"Tidal, Wave",water,3.5,1\n\n'
+                                        "Spark,fire,4,0\n")
+    spec = load(tmp_path, "cards.csv", 3)
+    assert faces(spec) == [("Fireball", "fire"), ("Fireball", "fire"), ("Tidal, Wave", "water")]
+
+
+def test_excel_semicolons_byte_order_marks_and_a_quantity_column(tmp_path):
+    (tmp_path / "cards.csv").write_bytes("\ufefftitle;suit;size;quantity\nÉclair;fire;4;3\n".encode("utf-8"))
+    assert faces(load(tmp_path, "cards.csv", 3)) == [("Éclair", "fire")] * 3
+
+
+def test_an_xlsx_sheet_reads_as_shown(tmp_path):
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for row in (["title", "suit", "size", "copies"], ["Fireball", "fire", 4, 2], [None, None, None, None],
+                ["Tide", "water", 3.5, 1]):
+        sheet.append(row)
+    book.save(tmp_path / "cards.xlsx")
+    spec = load(tmp_path, "cards.xlsx", 3, "count_column: copies\n")
+    assert faces(spec) == [("Fireball", "fire"), ("Fireball", "fire"), ("Tide", "water")]
+    assert [arts.props["#row"] for arts in expand(spec)[1].values()] == [2, 4]   # rows as the sheet numbers them
+
+
+@pytest.mark.parametrize("name, write", [
+    ("cards.yaml", lambda rows: "- {title: One, suit: fire, size: 4}\n- {title: Two, suit: water, size: 4, count: 2}\n"),
+    ("cards.json", lambda rows: json.dumps([{"title": "One", "suit": "fire", "size": 4},
+                                            {"title": "Two", "suit": "water", "size": 4, "count": 2}])),
+])
+def test_yaml_and_json_lists(tmp_path, name, write):
+    (tmp_path / name).write_text(write(None))
+    assert faces(load(tmp_path, name, 3)) == [("One", "fire"), ("Two", "water"), ("Two", "water")]
+
+
+def test_inline_rows(tmp_path):
+    spec = load(tmp_path, "[{title: One, suit: fire, size: 4}]", 1)
+    assert faces(spec) == [("One", "fire")]
+
+
+@pytest.mark.parametrize("csv, message", [
+    ("title,suit,size,count\nA,fire,4,2\nB,fire,4,lots\n",
+     "cards.csv row 3, column count: expected a whole number of copies from 0 to 10000, found 'lots'"),
+    ("title,suit,size\nA,fire,4\nB,purple,4\n",
+     "cards.csv row 3, column suit: layout element band.fill: unknown colour 'purple' (palette has black, fire, water, "
+     "white, or #rrggbb)"),
+    ("title,suit,size\nA,fire,4\nB,fire,huge\n",
+     "cards.csv row 3, column size: layout element title.size: expected a size from 1.5 to 100 mm (a number of mm or a "
+     "length such as 9 pt), found 'huge'"),
+    ("title,suit,size\nA,fire,4\nB,fire,{x}\n",
+     "cards.csv row 3, column size: layout element title.size: expected a size from 1.5 to 100 mm (a number of mm or a "
+     "length such as 9 pt), found '{x}'"),
+    ("title,suit,size,,\nA,fire,4,,x\n", "cards.csv row 2, column 5: a value in a column the header does not name ('x')"),
+    ("title,suit,title\n", "cards.csv row 1, column 3: column 'title' is named twice"),
+    ("title,,suit\n", "cards.csv row 1, column 2: the header names no column here (every column needs a name)"),
+    ("title,suit,size,count\n" + "A,fire,4,10000\n" * 11,
+     "game.yaml:13: components.cards.data: cards.csv makes more than 100,000 pieces (rows up to 12)"),
+    ("title,suit,size\n", "game.yaml:13: components.cards.data: cards.csv makes no pieces (it has no rows below its header)"),
+    ("name,suit,size\nA,fire,4\n", "game.yaml:12: components.cards.layout.elements.title.text: {title} names no data "
+                                   "column (columns: name, suit, size)"),
+])
+def test_data_errors_name_the_file_row_and_column(tmp_path, csv, message):
+    (tmp_path / "cards.csv").write_text(csv)
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.csv", 1)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == message
+
+
+@pytest.mark.parametrize("data, message", [
+    ("../cards.csv", "game.yaml:13: components.cards.data: '../cards.csv': expected a path inside the spec's folder "
+                     "(no absolute path, no '..')"),
+    ("/etc/passwd", "game.yaml:13: components.cards.data: '/etc/passwd': expected a path inside the spec's folder "
+                    "(no absolute path, no '..')"),
+    ("cards.txt", "cards.txt: data files are .csv, .xlsx, .yaml, .yml or .json (found '.txt')"),
+    ("absent.csv", "game.yaml:13: components.cards.data: no such file 'absent.csv'"),
+])
+def test_data_files_stay_inside_the_spec_folder(tmp_path, data, message):
+    (tmp_path / "cards.txt").write_text("title\n")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, data, 1)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == message
+
+
+def test_a_data_file_linked_out_of_the_spec_folder_is_refused(tmp_path):
+    (tmp_path / "secret.csv").write_text("title,suit,size\nA,fire,4\n")
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "cards.csv").symlink_to(tmp_path / "secret.csv")
+    with pytest.raises(UserError, match=r"components.cards.data: 'cards.csv' links to a file outside the spec's folder"):
+        load(tmp_path / "game", "cards.csv", 1)
+
+
+def test_a_workbook_that_is_not_one(tmp_path):
+    (tmp_path / "cards.xlsx").write_bytes(b"not a zip")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.xlsx", 1)
+    assert str(caught.value) == f"{tmp_path / 'cards.xlsx'}: not an Excel workbook (.xlsx) that can be read (BadZipFile)"
+
+
+def test_a_back_column_gives_rows_backs_of_their_own(tmp_path):
+    (tmp_path / "cards.csv").write_text("title,suit,size,back\nA,fire,4,hero.yaml\nB,water,4,\nC,fire,4,hero.yaml\n")
+    (tmp_path / "hero.yaml").write_text("ground: '{suit}'\nelements:\n  name: {type: text, x: 5, y: 5, width: 50, "
+                                        "height: 10, text: 'Hero {title}'}\n")
+    spec = load(tmp_path, "cards.csv", 3, "back: {fill: water, label: DECK}\n")
+    pieces, arts = expand(spec)
+    assert [p.back for p in pieces] == ["cards-back-1", "cards-back", "cards-back-2"]
+    assert dict(arts["cards-back-1"].props) == {"#back": "hero.yaml", "suit": "fire", "title": "A"}
+    from generator.draw.render import draw_art
+    drawing = draw_art(spec, arts["cards-back-2"])
+    assert drawing.children[1].attrs["fill"] == "#d0492f"
+    assert [t.content for c in drawing.children for t in c.children if t.tag == "text"] == ["Hero C"]
+
+
+def test_a_back_column_needs_a_common_back_and_names_files_inside_the_folder(tmp_path):
+    (tmp_path / "cards.csv").write_text("title,suit,size,back\nA,fire,4,hero.yaml\nB,fire,4,../x.yaml\n")
+    (tmp_path / "hero.yaml").write_text("elements: {}\n")
+    with pytest.raises(UserError, match=r"game.yaml:4: components.cards: rows of .*cards.csv name their backs "):
+        load(tmp_path, "cards.csv", 2)
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.csv", 2, "back: {fill: water}\n")
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        "cards.csv row 3, column back: ../x.yaml: '../x.yaml': expected a path inside the spec's folder (no absolute path, "
+        "no '..')")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("title;cost\nSun;1\nNoon Glaré;3\n", "row 3, column title: not UTF-8 text (byte {at}, 0xe9, perhaps a Latin-1 'é')"),
+    ("title,cost\nSun,1\n\"Noon, Glare\",£3\n", "row 3, column cost: not UTF-8 text (byte {at}, 0xa3, perhaps a Latin-1 '£')"),
+    ("títle,cost\nSun,1\n", "row 1, column 1: not UTF-8 text (byte {at}, 0xed, perhaps a Latin-1 'í')"),
+])
+def test_a_latin_1_csv_names_the_row_and_column_of_its_first_bad_byte(tmp_path, text, message):
+    from generator.spec import data
+    (tmp_path / "cards.csv").write_bytes(text.encode("latin-1"))
+    with pytest.raises(UserError) as caught:
+        data.load(tmp_path / "cards.csv")
+    at = next(n for n, byte in enumerate(text.encode("latin-1")) if byte > 127)  # the first byte UTF-8 cannot start
+    assert str(caught.value) == f"{tmp_path / 'cards.csv'} {message.format(at=at)}: save it as CSV UTF-8"

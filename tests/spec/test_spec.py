@@ -1,0 +1,106 @@
+"""Spec loading: the shipped specs load; every invalid fixture fails with its exact one-line message."""
+from pathlib import Path
+
+import pytest
+
+from generator.spec import loader as specs
+from generator.draw import templates
+from generator.spec import yamlsource
+from generator.components import KINDS
+from generator.errors import SpecError, UserError
+from generator.check.validate import validate
+
+INVALID = sorted((Path(__file__).resolve().parents[1] / "data" / "invalid").glob("*.yaml"))
+
+
+def expected_error(path):
+    """The message a fixture promises on its first line: '# error: ...' with {path} for its own path."""
+    raw = path.read_bytes()
+    codec = next((name for bom, name in yamlsource.BOMS if raw.startswith(bom)), "utf-8-sig")  # the line read as written
+    first = raw.decode(codec, errors="replace").splitlines()[0]
+    assert first.startswith("# error: "), f"{path.name} must start with '# error: '"
+    kinds, symbols = ", ".join(sorted(KINDS)), ", ".join(templates.names(templates.search_path(path)))
+    return first[len("# error: "):].replace("{path}", str(path)).replace("{kinds}", kinds).replace("{templates}", symbols)
+
+
+@pytest.mark.parametrize("path", INVALID, ids=[p.stem for p in INVALID])
+def test_invalid_spec_gives_its_exact_message(path):
+    with pytest.raises(SpecError) as caught:  # refused when loaded, or by validate (a game's generator, a renderer)
+        validate(specs.load(str(path)))
+    assert str(caught.value) == expected_error(path)
+    assert "\n" not in str(caught.value)
+
+
+def test_every_shipped_spec_loads():
+    for path in specs.shipped():
+        spec = specs.load(str(path))
+        assert spec.game.id == path.stem
+        assert spec.components
+
+
+def test_set_overrides_a_value_and_is_checked(grannys):
+    spec = specs.load("grannys-pills", ["palette.red=#c0392b", "components.pill.size=22mm"])
+    assert spec.colour("red") == "#c0392b"
+    assert spec.component("pill").options["size"] == 22.0
+    assert grannys.component("pill").options["size"] == 25.0
+
+
+@pytest.mark.parametrize("assignment, message", [
+    ("components.pill.size=22", "--set components.pill.size: expected a length with a unit"),
+    ("components.pill.colour=red", "--set components.pill.colour: unknown key 'colour'"),
+    ("palette.red=red", "--set palette.red: expected a colour as #rrggbb, found 'red'"),
+    ("nonsense", "--set 'nonsense': expected KEY=VALUE"),
+    ("game.title.deeper=x", "--set game.title.deeper: cannot reach into"),
+    ("components.prescription.faces.count=0", "--set components.prescription.faces.count: expected a number from 1 to 100000, found 0"),
+    ("distinguish.0.colours=[blue]", "--set distinguish[0].colours: expected 2 to 24 items, found 1"),
+    ("distinguish.3.colours=[blue]", "--set distinguish[3]: expected an item number below 1 (the list has 1 items)"),
+    ("components.pill.title=" + "[" * 5000 + "]" * 5000,
+     "--set components.pill.title: value is nested too deeply (more than 64 levels)"),
+    ("components={5: {kind: square-tile}}", "--set components.5: missing required key 'expect'"),
+    ("palette={7: '#ffffff'}", "components.board.ground: unknown colour 'board' (palette has 7, black, white)"),
+    ("game.title=\udcff", "--set 'game.title=\\udcff': not text (it holds a lone surrogate"),
+])
+def test_bad_set_names_the_key(assignment, message):
+    with pytest.raises(UserError, match=None) as caught:
+        specs.load("grannys-pills", [assignment])
+    assert message in str(caught.value)
+
+
+def test_unknown_game_lists_the_shipped_ones():
+    with pytest.raises(UserError, match="unknown game 'nope' .*grannys-pills"):
+        specs.load("nope")
+
+
+def test_line_numbers_follow_the_yaml(grannys):
+    text = Path(grannys.path).read_text().splitlines()
+    line = grannys.line(("components", "pill", "size"))
+    assert text[line - 1].strip().startswith("size:")
+
+
+def test_yaml_merge_keys_merge_and_own_keys_override(tmp_path):
+    path = tmp_path / "merge.yaml"
+    path.write_text("""game: {title: Merge, designer: Me}
+components:
+  first: &card
+    kind: word-card
+    expect: 1
+    width: 63 mm
+    height: 88 mm
+    title: Base title
+    faces: {list: [{words: [alpha]}]}
+  second:
+    <<: *card
+    title: Second deck
+    height: 90 mm
+  third:
+    <<: [*card, {title: Not this one, ground: black}]
+    width: 7
+""")
+    with pytest.raises(UserError) as caught:  # an overriding value is checked and located at its own line
+        specs.load(path)
+    assert str(caught.value) == f"{path}:16: components.third.width: expected a length with a unit (mm, cm, in or pt), found 7"
+    spec = specs.load(path, ["components.third.width=60mm"])
+    first, second, third = spec.components
+    assert (second.title, second.options["height"], second.options["width"]) == ("Second deck", 90.0, 63.0)
+    assert (third.title, third.options["ground"], third.options["width"]) == ("Base title", "black", 60.0)
+    assert spec.line(("components", "second", "title")) == 12 and spec.line(("components", "second", "kind")) == 4

@@ -1,0 +1,320 @@
+"""Themes, the colour-vision check, the swatch sheet, ink-saver and greyscale looks, measured on real output."""
+import io
+import re
+from itertools import combinations
+from pathlib import Path
+
+import pikepdf
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageChops
+
+from generator.output import cairopdf, swatches
+from generator.draw import looks
+from generator.spec import loader as specs, theme
+from generator.check import vision
+from generator.build import components_pdf
+from generator.cli import cli
+from generator.check.coverage import coverage
+from generator.errors import SpecError
+from generator.spec.expand import expand
+from generator.draw.render import draw_art
+from generator.check.validate import validate
+
+GAMES = [p.stem for p in specs.shipped()]
+THEMES = [None] + [p.stem for p in theme.shipped()]
+SPECS = Path(specs.SPECS)
+
+
+def run(*args):
+    """Invoke pnp; return the click result."""
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def write(tmp_path, name, text):
+    """Write a file under tmp_path; return its path."""
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_theme_precedence_spec_then_theme_then_set(tmp_path):
+    mine = write(tmp_path, "mine.yaml", "theme: {title: Mine}\ngames:\n  grannys-pills:\n    palette: {red: '#111111'}\n")
+    assert specs.load("grannys-pills").colour("red") == "#cf2a22"
+    assert specs.load("grannys-pills", theme=str(mine)).colour("red") == "#111111"
+    assert specs.load("grannys-pills", ("palette.red=#222222",), str(mine)).colour("red") == "#222222"
+
+
+@pytest.mark.parametrize("sections", ["palette:\nlines:\nfonts:\n", "games:\n", "games:\n  grannys-pills:\n",
+                                      "games:\n  grannys-pills:\n    palette:\n    lines:\n    fonts:\n    components:\n"])
+def test_an_empty_theme_section_changes_nothing(tmp_path, sections):
+    empty = write(tmp_path, "empty.yaml", "theme: {title: Empty}\n" + sections)
+    assert specs.load("grannys-pills", theme=str(empty)) == specs.load("grannys-pills")
+
+
+def test_generic_palette_replaces_only_names_the_game_has(tmp_path):
+    okabe = specs.load("posies", theme="okabe-ito")
+    assert okabe.colour("pink") == "#cc79a7" and okabe.colour("green") == "#009e73"
+    assert okabe.colour("purple") == specs.load("posies").colour("purple")
+    assert "red" not in okabe.palette
+
+
+def test_theme_line_styles_and_font_size_reach_the_components(tmp_path):
+    mine = write(tmp_path, "mine.yaml", "theme: {title: Mine}\nlines:\n  red: {style: dotted}\nfonts: {size: 5 mm}\n")
+    hexes = specs.load("hexstatic", theme=str(mine))
+    assert hexes.component("tiles").options["lines"]["red"]["style"] == "dotted"
+    assert hexes.component("tiles").options["lines"]["green"]["style"] == "thin"
+    assert hexes.component("scoring").options["font_size"] == 5.0
+    assert specs.load("hexstatic", theme="high-contrast").component("legend").options["font_size"] == 4.2
+
+
+def test_theme_errors_name_the_theme_file_line_and_key(tmp_path):
+    bad = write(tmp_path, "bad.yaml", "theme: {title: Bad}\ngames:\n  grannys-pills:\n    palette:\n      red: crimson\n")
+    with pytest.raises(SpecError, match=re.escape(f"{bad}:5: games.grannys-pills.palette.red: expected a colour as #rrggbb")):
+        specs.load("grannys-pills", theme=str(bad))
+    deep = write(tmp_path, "deep.yaml", "theme: {title: Deep}\ngames:\n  grannys-pills:\n    components:\n"
+                                        "      pill:\n        size: 25 mm\n        glitter: 3\n")
+    with pytest.raises(SpecError, match=re.escape(f"{deep}:7: games.grannys-pills.components.pill.glitter: unknown key 'glitter'")):
+        specs.load("grannys-pills", theme=str(deep))
+    with pytest.raises(SpecError, match=r"bad2.yaml:2: colours: unknown key 'colours'"):
+        specs.load("grannys-pills", theme=str(write(tmp_path, "bad2.yaml", "theme: {title: X}\ncolours: {}\n")))
+    result = run("validate", "grannys-pills", "--theme", "no-such-theme")
+    assert result.exit_code == 1 and "unknown theme 'no-such-theme'" in result.output
+
+
+def red_green_spec(tmp_path, cues):
+    """Granny's Pills with one group: red and green told apart by colour alone (or by the given cues)."""
+    text = (SPECS / "grannys-pills.yaml").read_text()
+    group = f"  - {{name: lights, colours: [red, green], cues: [{', '.join(cues)}]}}\n"
+    text = re.sub(r"distinguish:\n(  - .*\n)+", "distinguish:\n" + group, text)
+    text = text.replace('green: "#4fbf5f"', 'green: "#2f9e44"')
+    folder = tmp_path / ("cued" if cues else "bare")
+    folder.mkdir()
+    return write(folder, "grannys-pills.yaml", text)
+
+
+def test_check_fails_a_red_green_pair_told_apart_by_colour_only(tmp_path):
+    result = run("validate", str(red_green_spec(tmp_path, [])))
+    assert result.exit_code == 1
+    assert re.search(r"colours lights: colour is the only cue and (green/red|red/green) are too close under deutan \(green-weak\) "
+                     r"\(expected a CIEDE2000 difference of at least 20, found [0-9.]+\)", result.output)
+    assert re.search(r"colours lights: colour is the only cue and (green/red|red/green) are too close in a greyscale print "
+                     r"\(expected an L\* difference of at least 25, found [0-9.]+\)", result.output)
+    bare = str(tmp_path / "bare" / "grannys-pills.yaml")
+    assert run("validate", bare, "--threshold", "5").exit_code == 1, "greyscale fails on its own"
+    assert run("validate", bare, "--threshold", "5", "--grey-threshold", "5").exit_code == 0
+
+
+def test_a_claimed_shape_cue_that_every_colour_shares_tells_nothing_apart(tmp_path):
+    path = red_green_spec(tmp_path, ["shape"])
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    no_shape = ("no other cue tells them apart: shape is claimed but does not separate red from green (both come as round, "
+                "capsule, triangle, diamond)")
+    assert (f"{path}: colours lights: red/green are too close under deutan (green-weak) (expected a CIEDE2000 difference "
+            f"of at least 20, found 8.5) and {no_shape}") in result.output.splitlines()
+    assert (f"{path}: colours lights: red/green are too close in a greyscale print (expected an L* difference of at least "
+            f"25, found 11.8) and {no_shape}") in result.output.splitlines()
+    assert (f"{path}: colours lights: closest red/green under deutan (green-weak): CIEDE2000 8.5; greyscale red/green: "
+            "L* difference 11.8; error: under 20 and no measured cue tells red/green apart; error: greyscale L* gap under "
+            "25 and no measured cue tells red/green apart; shape claimed but does not separate red/green"
+            ) in result.output.splitlines()
+    assert "told apart by shape" not in result.output
+
+
+def test_shipped_pills_are_told_apart_by_their_marks():
+    spec = specs.load("grannys-pills")
+    (report,) = vision.reports(spec)
+    assert report.cues == ("mark",) and vision.cue_notes(report) == [] and vision.failures(spec) == []
+    assert report.level == "warning" and vision.verdicts(report) == ["warning: under 20, told apart by mark",
+                                                                     "warning: greyscale L* gap under 25, told apart by mark"]
+    assert "  cue mark: tells every pair apart" in vision.describe(report)
+    no_marks = specs.load("grannys-pills", ["components.pill.marks.red=mark-drop"])
+    (report,) = vision.reports(no_marks)
+    assert vision.cue_notes(report) == ["mark claimed but does not separate blue/red"]
+    assert vision.failures(no_marks) == [("colours pill colours", "blue/red are too close in a greyscale print (expected an "
+                                          "L* difference of at least 25, found 22.9) and no other cue tells them apart: "
+                                          "mark is claimed but does not separate blue from red (both come as mark-drop)")]
+
+
+def test_shipped_pills_greys_are_spread_apart():
+    spec = specs.load("grannys-pills")
+    greys = sorted(vision.lightness(spec.colour(c)) for c in ("blue", "green", "yellow", "red"))
+    assert min(b - a for a, b in zip(greys, greys[1:])) >= 20, greys   # the old blue and red were 11.6 apart
+
+
+def test_a_shape_of_its_own_per_colour_is_a_cue(tmp_path):
+    path = red_green_spec(tmp_path, ["shape"])
+    text = path.read_text().replace("      product:\n        colour: [blue, green, yellow, red]\n"
+                                    "        shape: [round, capsule, triangle, diamond]\n",
+                                    "      list:\n        - {colour: red, shape: round}\n        - {colour: green, shape: capsule}\n"
+                                    "        - {colour: blue, shape: capsule}\n")
+    (tmp_path / "own").mkdir()
+    spec = specs.load(str(write(tmp_path / "own", "grannys-pills.yaml", text)))
+    (report,) = vision.reports(spec)
+    assert vision.failures(spec) == []
+    assert report.level == "warning" and vision.cue_notes(report) == []
+    assert vision.summary(report) == ("closest red/green under deutan (green-weak): CIEDE2000 8.5; greyscale red/green: "
+                                      "L* difference 11.8; warning: under 20, told apart by shape; warning: greyscale L* "
+                                      "gap under 25, told apart by shape")
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_shipped_palettes_and_themes_pass_the_check(name):
+    for game in GAMES:
+        spec = specs.load(game, theme=name)
+        assert spec.distinguish, f"{game} declares the colours players must tell apart"
+        assert vision.failures(spec) == [], (game, name)
+        assert validate(spec) == [], (game, name)
+
+
+def test_simulation_output_is_srgb_hex():
+    assert re.fullmatch(r"#[0-9a-f]{6}", vision.simulate("#d7261e", "deutan"))
+    assert vision.simulate("#ffffff", "protan") == "#ffffff"
+    assert vision.simulate("#000000", "tritan") == "#000000"
+
+
+def test_palette_writes_a_swatch_sheet(tmp_path):
+    result = run("palette", "grannys-pills", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "deutan (green-weak)" in result.output and "L* difference" in result.output
+    pdf_path, png_path = (tmp_path / "grannys-pills" / f"grannys-pills-palette.{ext}" for ext in ("pdf", "png"))
+    with pikepdf.open(pdf_path) as pdf:
+        assert len(pdf.pages) == 1
+        assert abs(float(pdf.pages[0].MediaBox[2]) - 210 * 72 / 25.4) < 0.5
+    image = Image.open(png_path).convert("RGB")
+    assert abs(image.width - round(210 / 25.4 * swatches.PNG_DPI)) <= 1
+    spec = specs.load("grannys-pills")
+    columns = swatches._columns()
+    y = 29 + swatches.ROW / 2   # middle of the first palette row (blue)
+    scale = swatches.PNG_DPI / 25.4
+    for (x, w), view in zip(columns, swatches.VIEWS):
+        pixel = image.getpixel((round((x + 3) * scale), round(y * scale)))
+        expected = vision.simulate(spec.colour("blue"), view)
+        assert all(abs(a - int(expected[i:i + 2], 16)) <= 2 for a, i in zip(pixel, (1, 3, 5))), (view, pixel, expected)
+
+
+@pytest.fixture(scope="module")
+def pdfs():
+    """Every shipped game's A4 components PDF, normal and ink-saver."""
+    return {game: (components_pdf(specs.load(game), "a4")[0], components_pdf(specs.load(game), "a4", looks=("ink-saver",))[0])
+            for game in GAMES}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ink_saver_lays_less_ink_on_every_game(pdfs, game):
+    normal, saver = (coverage(data, dpi=12) for data in pdfs[game])
+    assert saver < normal * 0.9, (game, normal, saver)
+
+
+def test_ink_saver_re_inks_white_marks_on_a_tinted_back():
+    spec = specs.load("grannys-pills")
+    _, arts = expand(spec)
+    drawing = draw_art(spec, arts["prescription-back"])
+    before = drawing.tostring()
+    back = looks.ink_saver(drawing).tostring()
+    assert drawing.tostring() == before, "the drawing it was given is left as it was"
+    assert 'fill="#d6cfe2"' in back, "the purple back is tinted"
+    assert "#ffffff" not in back.split("<text")[1], "the white label is re-inked"
+    assert 'fill="#5b3f8c"' in back
+
+
+def distinct_fronts(spec):
+    """{component id: [greyscale and normal images of each distinct front]} rendered at 40 dpi."""
+    _, arts = expand(spec)
+    out = {}
+    for art in arts.values():
+        if art.side == "front":
+            drawing = draw_art(spec, art)
+            out.setdefault(art.component, []).append(
+                (Image.open(io.BytesIO(cairopdf.png(looks.greyscale(drawing), 40))).convert("RGB"),
+                 Image.open(io.BytesIO(cairopdf.png(drawing, 40))).convert("RGB")))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_greyscale_keeps_distinct_faces_distinct(game):
+    for component, images in distinct_fronts(specs.load(game)).items():
+        for grey, _ in images:
+            r, g, b = grey.split()
+            assert ImageChops.difference(r, g).getbbox() is None and ImageChops.difference(g, b).getbbox() is None
+        for (a, a_colour), (b, b_colour) in combinations(images, 2):
+            if ImageChops.difference(a_colour, b_colour).getbbox() is None:
+                continue
+            # half the colour render's difference, or a clear mark (letters, line styles carry the cue)
+            assert changed_share(a, b) >= min(0.5 * changed_share(a_colour, b_colour), 0.02), (game, component)
+
+
+def changed_share(a, b):
+    """The share of pixels whose grey (luma) differs by more than 12 levels between two renders."""
+    changed = ImageChops.difference(a.convert("L"), b.convert("L")).point(lambda v: 255 if v > 12 else 0)
+    return changed.histogram()[255] / (a.width * a.height)
+
+
+def test_cli_looks_write_suffixed_files_and_report_ink_saved(tmp_path):
+    result = run("build", "posies", "--paper", "a4", "--out", str(tmp_path), "--ink-saver")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "posies" / "posies-components-a4-inksaver.pdf").is_file()
+    assert re.search(r"ink coverage [0-9.]+% -> [0-9.]+% of the page area \(\d+% less ink\)", result.output)
+    result = run("build", "posies", "--paper", "a4", "--out", str(tmp_path), "--greyscale")
+    assert result.exit_code == 0, result.output
+    import pypdfium2
+    doc = pypdfium2.PdfDocument(str(tmp_path / "posies" / "posies-components-a4-greyscale.pdf"))
+    image = doc[2].render(scale=20 / 72).to_pil().convert("RGB")
+    doc.close()
+    r, g, b = image.split()
+    assert ImageChops.difference(r, g).getbbox() is None and ImageChops.difference(g, b).getbbox() is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_shipped_cue_separates_every_pair(game):
+    notes = [note for report in vision.reports(specs.load(game)) for note in vision.cue_notes(report)]
+    assert notes == []
+
+
+def key_text(theme_name=None, overrides=()):
+    """The text of HexStatic's components PDF (A4), as a PDF reader extracts it."""
+    import pypdf
+    data = components_pdf(specs.load("hexstatic", overrides, theme_name), "a4")[0]
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+
+
+def test_the_line_key_names_each_line_by_its_printed_colour():
+    shipped, okabe = key_text(), key_text("okabe-ito")
+    assert {"red: dashed", "green: thin", "blue: thick", "a gap: blue passes under red"} <= set(shipped.splitlines())
+    assert {"orange: dashed", "green: thin", "blue: thick"} <= set(okabe.splitlines())
+    assert "red" not in okabe.split("Line key")[1].split("nexus")[0], "the okabe-ito key never calls vermillion red"
+    assert "orange" in okabe.split("a gap: blue passes under")[1].split("nexus")[0]
+
+
+def test_a_colour_word_the_printed_colour_contradicts_fails_validation(tmp_path):
+    result = run("validate", "hexstatic", "--set", "palette.red=#e69f00")
+    assert result.exit_code == 1
+    assert (f"{specs.resolve('hexstatic')}: legend: the key calls the red line 'red' but prints it #e69f00, nearer orange "
+            "(expected the colour's own word: give it in the colour_names of the spec or theme)") in result.output.splitlines()
+    assert run("validate", "hexstatic", "--set", "palette.red=#e69f00", "--set", "colour_names.red=amber").exit_code == 0
+    bad = write(tmp_path, "bad.yaml", "theme: {title: Bad}\ncolour_names:\n  red: [orange]\n")
+    with pytest.raises(SpecError, match=re.escape(f"{bad}:3: colour_names.red: expected text")):
+        specs.load("hexstatic", theme=str(bad))
+    with pytest.raises(SpecError, match=r"colour_names\.crimson: unknown colour 'crimson'"):
+        specs.load("hexstatic", ["colour_names.crimson=dark red"])
+
+
+def test_generic_colour_names_reach_only_games_with_that_colour():
+    assert specs.load("hexstatic", theme="okabe-ito").colour_name("red") == "orange"
+    assert specs.load("posies", theme="okabe-ito").colour_names == {}
+    assert specs.load("hexstatic").colour_name("red") == "red"
+
+
+def test_readme_colour_table_is_what_the_check_measures():
+    """Every row of the README's colour table, recomputed: palette, game, group, closest pairs, cue measured, verdict."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    cell = lambda p: f"{p.a}/{p.b} {p.difference:.1f}"
+    for name in THEMES:
+        for game in GAMES:
+            spec = specs.load(game, theme=name)
+            for r in vision.reports(spec):
+                carried = [c for c in r.cues if not any(m.why_not for m in r.measured if m.name == c)]
+                row = (f"| {name or 'shipped'} | {game} | {r.name} | " + " | ".join(cell(p) for p in r.worst[1:]) +
+                       f" | {cell(r.grey)} | {', '.join(carried) or 'none (colour only)'} | {r.level} |")
+                assert row in readme.splitlines(), row
