@@ -8,7 +8,7 @@ from types import MappingProxyType
 from .draw import looks as looks_
 from . import cache, units
 from .check import coverage
-from .output import document as pdf
+from .output import document
 from .impose import sheets
 from .files import write_atomic, write_quietly
 from .components.kind import size_words
@@ -44,13 +44,13 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
     faces: a FaceCache to take unchanged drawings from (and to give new ones to).
     """
     plan = impose(spec, expand(spec)[0], paper, backs)
-    doc = pdf.Document(plan.width, plan.height)
+    doc = document.Document(plan.width, plan.height)
     title = compose(doc, spec, plan, backs, looks, faces)
     return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
 
 
 def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
-    """Lay the manifest and every sheet of a plan onto doc (a pdf.Document, or a writer with its methods); return the title."""
+    """Lay the manifest and every sheet of a plan onto doc (a document.Document, or a writer with its methods); return the title."""
     pieces, arts = expand(spec)
     total = len(plan.sheets) + 1
     rows = manifest_rows(spec, pieces, plan, backs)
@@ -107,7 +107,7 @@ class _Grounds:
 
     def __getitem__(self, key):
         if key not in self.found:
-            self.found[key] = pdf.ground(self.pictures[key])
+            self.found[key] = document.ground(self.pictures[key])
         return self.found[key]
 
 
@@ -119,7 +119,7 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
             doc.fill(_within(grown(slot.bleed_box, SEAM), block), grounds[slot.art])
     for slot, shared in zip(sheet.slots, shares(sheet.slots)):
         clip = tuple(slot.bleed_box) if slot.window is not None else shared
-        doc.paint(pictures[slot.art], pdf.place_slot(slot, sizes[slot.art]), clip, slot.art)
+        doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
     doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
 
 

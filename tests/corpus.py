@@ -1,7 +1,7 @@
 """The invalid-input corpus as a user meets it: every file through the pnp command, each outcome counted.
 
 Run `python tests/corpus.py` to print the figures quoted in docs/reliability.md and the README; the tests
-(tests/test_reliability.py, tests/test_glorieta.py) assert each file's exact message one by one.
+(tests/test_reliability.py, tests/games/test_glorieta.py) assert each file's exact message one by one.
 """
 import sys
 import time

@@ -1,7 +1,7 @@
 """Mutation test of `pnp validate`: deliberate breaks of every shipped spec, each of which must fail validation.
 
 Run `python tests/mutations.py` to print the Markdown table used in docs/reliability.md; the test
-(tests/test_mutations.py) asserts that every mutation is caught. A mutation is caught when `pnp validate`
+(tests/check/test_mutations.py) asserts that every mutation is caught. A mutation is caught when `pnp validate`
 exits 1 (a failed check, or a clear one-line error) without a traceback.
 """
 import copy

@@ -5,7 +5,7 @@ import math
 import pypdfium2
 from PIL import Image
 
-from generator.output import cairopdf, document as pdf
+from generator.output import cairopdf, document
 from generator.draw import paint
 from generator.output.cairopdf import cairocffi
 from generator.units import PT_PER_MM
@@ -13,7 +13,7 @@ from generator.units import PT_PER_MM
 
 def pdf_bytes(size, *drawings) -> bytes:
     """A PDF of the drawings, one a page of size (width, height) mm, as pnp writes it."""
-    doc = pdf.Document(*size)
+    doc = document.Document(*size)
     for dwg in drawings:
         doc.paint(dwg)
         doc.next_page()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.output import cairopdf, document as pdf
+from generator.output import cairopdf, document
 from generator import files
 from generator.spec import yamlsource
 from generator.cli import cli
@@ -200,7 +200,7 @@ def leftovers(out):
 
 def test_build_failing_midway_keeps_the_previous_pdfs(built, monkeypatch):
     out, before, path = built
-    real, calls = pdf.Document.save, []
+    real, calls = document.Document.save, []
 
     def failing(document, *args):
         calls.append(1)
@@ -208,7 +208,7 @@ def test_build_failing_midway_keeps_the_previous_pdfs(built, monkeypatch):
             raise RuntimeError("writer died")
         return real(document, *args)
 
-    monkeypatch.setattr(pdf.Document, "save", failing)
+    monkeypatch.setattr(document.Document, "save", failing)
     result = run("build", path, "--out", out, "--set", "palette.ink=#c0392b")
     assert result.exit_code != 0 and isinstance(result.exception, RuntimeError)
     after = {p.name: p.read_bytes() for p in (out / "hostile").glob("*.pdf")}

@@ -1,6 +1,6 @@
 """Hex grid maths in cube coordinates, after Red Blob Games' guide, for y-down SVG in mm.
 
-Numbering, the same for both orientations (pinned in tests/test_hexgrid.py):
+Numbering, the same for both orientations (pinned in tests/draw/test_hexgrid.py):
 - direction i: DIRECTIONS[i]; direction 0 points right (pointy: due east, flat: 30 degrees below east)
   and each next direction is 60 degrees further clockwise on screen.
 - corner i: corners go clockwise on screen and corner i is where side i starts

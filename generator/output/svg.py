@@ -60,7 +60,7 @@ def to_text(drawing, debug=False) -> bytes:
 
 
 class Pages:
-    """The pages of a components PDF as drawings: build.compose lays them out as it does a pdf.Document."""
+    """The pages of a components PDF as drawings: build.compose lays them out as it does a document.Document."""
 
     def __init__(self, width, height):
         self.width, self.height, self.pages = width, height, []

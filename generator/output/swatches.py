@@ -1,7 +1,7 @@
 """The palette swatch sheet: every colour under each colour-vision simulation and in greyscale, as PDF and PNG."""
 from pathlib import Path
 
-from . import cairopdf, document as pdf
+from . import cairopdf, document
 from ..draw import svg
 from ..check import vision
 from ..files import write_atomic
@@ -88,7 +88,7 @@ def report_colours(report, spec):
 def write(spec, out_dir, threshold=None):
     """Write <out>/<id>/<id>-palette.pdf and .png; return their paths."""
     drawing = sheet(spec, threshold)
-    doc = pdf.Document(WIDTH, sheet_height(spec))
+    doc = document.Document(WIDTH, sheet_height(spec))
     doc.furniture(lambda: drawing)
     doc.next_page()
     base = Path(out_dir) / spec.game.id / f"{spec.game.id}-palette"

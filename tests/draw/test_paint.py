@@ -9,7 +9,7 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 
-from generator.output import cairopdf, document as pdf
+from generator.output import cairopdf, document
 from generator.draw import content, svg
 from generator.spec import loader as specs
 from generator.spec.expand import expand
@@ -27,7 +27,7 @@ def pixels(png):
 def written(drawing, dpi=DPI):
     """A drawing through our own PDF writer, rendered by pdfium on the pixel grid of cairopdf.png."""
     # pdfium stretches a page over ceil(size) pixels: a page just short of cairo's whole pixels keeps the scale exact
-    doc = pdf.Document(*((math.ceil(v * dpi / 25.4) - 0.01) * 25.4 / dpi for v in (drawing.width, drawing.height)))
+    doc = document.Document(*((math.ceil(v * dpi / 25.4) - 0.01) * 25.4 / dpi for v in (drawing.width, drawing.height)))
     doc.paint(drawing)
     doc.next_page()
     return pypdfium2.PdfDocument(doc.save("t", "t", "t"))[0].render(scale=dpi / 72).to_pil().convert("RGB")
@@ -113,9 +113,9 @@ def test_a_see_through_group_is_a_transparency_group_that_matches_cairosvg_and_n
 
 
 def test_a_sheet_with_a_see_through_group_is_written_without_cairo_or_pikepdf():
-    script = ("import sys\nfrom generator.output import document as pdf; from generator.draw import svg\n"
+    script = ("import sys\nfrom generator.output import document; from generator.draw import svg\n"
               "dwg = svg.drawing(20, 20)\ng = dwg.add(dwg.g(opacity=0.5))\ng.add(dwg.rect((2, 2), (10, 10), fill='#d7261e'))\n"
-              "doc = pdf.Document(30, 30)\ndoc.paint(dwg)\ndoc.next_page()\ndata = doc.save('t', 't', 't')\n"
+              "doc = document.Document(30, 30)\ndoc.paint(dwg)\ndoc.next_page()\ndata = doc.save('t', 't', 't')\n"
               "assert b'/S /Transparency' in data\n"
               "print(sorted(m for m in ('cairocffi', 'pikepdf') if m in sys.modules))")
     loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout

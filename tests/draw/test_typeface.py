@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from PIL import ImageChops, ImageFilter
 
-from generator.output import document as pdf
+from generator.output import document
 from generator.draw import svg, textfit, typeface
 from generator.build import components_pdf
 from generator.draw.svgvalues import matrix
@@ -71,7 +71,7 @@ def origins(data, height):
 
 def ours(drawing):
     """A drawing as one page of our own PDF writer."""
-    doc = pdf.Document(drawing.width, drawing.height)
+    doc = document.Document(drawing.width, drawing.height)
     doc.paint(drawing)
     doc.next_page()
     return doc.save("t", "t", "t")

@@ -11,7 +11,7 @@ from PIL import Image
 import pytest
 
 from conftest import render
-from generator.output import document as pdf
+from generator.output import document
 from generator.spec import loader as specs
 from generator.build import build, components_pdf
 from generator.spec.expand import expand
@@ -164,7 +164,7 @@ def test_identical_streams_are_stored_once_and_titles_keep_every_letter():
     file = pdffile.File()
     first, again = file.stream(b"0 0 10 10 re f"), file.stream(b"0 0 10 10 re f")
     assert first == again and file.stream(b"0 0 10 10 re S") != first
-    doc = pdf.Document(50, 50)
+    doc = document.Document(50, 50)
     doc.next_page()
     with pikepdf.open(io.BytesIO(doc.save("Łódź · Spiel", "Zoë", "x"))) as out:
         assert str(out.docinfo.Title) == "Łódź · Spiel" and str(out.docinfo.Author) == "Zoë"
