@@ -76,13 +76,16 @@ def art_warnings(spec, drawings=None) -> list:
 
 def _art_warnings(spec, piece, drawing, faces) -> list:
     """art_warnings of one artwork; faces: a Counter of the fronts seen so far by component."""
-    from ..components import layout  # lazy: start-up
-
     faces[piece.component] += piece.side == "front"
+    lines = resolution.warnings(drawing)
+    if not lines:
+        return []
+    from ..components import layout  # lazy: start-up (only a face with an image warned about names its data row)
+
     face = f"face {faces[piece.component]}" if piece.side == "front" else "back"
     props = piece.props or {}
     row = f" ({props[layout.DATA]} row {props[layout.ROW]})" if layout.ROW in props else ""
-    return [f"{spec.path}: {piece.component}: {face}{row}: {line}" for line in resolution.warnings(drawing)]
+    return [f"{spec.path}: {piece.component}: {face}{row}: {line}" for line in lines]
 
 
 def validate(spec, warnings=None, draw=None):

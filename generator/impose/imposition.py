@@ -7,20 +7,17 @@ from ..components import KINDS
 from ..components.kind import panelled, placing, round_cut
 from ..errors import UserError
 from ..spec.expand import expand
+from .area import CLEAR, EDGE, FOOTER, MARK_SHORT, grid_fit, printable_area
 from .plan import COPY_NOTE, EPS, MARGIN, SPACING, Rect, Sheet, Slot, mirror, turn
 from ..draw.render import draw_art
 from .sheets import list_bottom
-from ..units import HOME_PAPERS, paper_size
+from ..units import paper_size
 
 MARK_OFFSET = 3.0  # crop marks start this far from the trim line (at least CLEAR outside the bleed)
 MARK_LEN = 5.0
 MARK_MIN = 2.0     # a mark that the margin cuts shorter than this is left out
-MARK_SHORT = 3.5   # the shortest mark blocks leave room for at the margin, and that a neighbour may leave
 MARK_TIGHT = 3.0   # ... unless coming this close fits more pieces on the sheet
-CLEAR = 1.0        # a mark keeps this far from other blocks' art
 GAP = MARK_OFFSET + MARK_LEN + CLEAR   # between the bleed boxes of two blocks on a sheet
-EDGE = CLEAR + MARK_SHORT              # between the margin and a block's bleed box (more for a narrow bleed: mark_room)
-FOOTER = 11.0      # band above the bottom margin for the footer and the ruler, a millimetre clear of it
 OVERLAP = 12.0     # board panels overlap by this much
 NEAR = 6.0         # parallel marks of two blocks closer than this read as alternatives: blocks line up, or one gives way
 PUNCH_NOTE = "round tokens: punch them out or cut round each ring, no straight cuts"
@@ -36,13 +33,6 @@ class Plan(NamedTuple):
     cover: Sheet = None             # pieces on page 1 below the list of components (reference cards, legends)
 
 
-def printable_area(paper):
-    """The area for blocks on a sheet: inside the margin, room for crop marks, and the footer band."""
-    width, height = paper_size(paper)
-    inset = MARGIN + EDGE
-    return Rect(inset, inset, width - 2 * inset, height - 2 * inset - FOOTER)
-
-
 def mark_room(bleed, length=MARK_SHORT):
     """How far beyond a block's bleed box its marks need room to run length long."""
     return max(MARK_OFFSET - bleed, CLEAR) + length
@@ -51,37 +41,6 @@ def mark_room(bleed, length=MARK_SHORT):
 def mark_bounds(width, height):
     """Where crop marks may go on a sheet: inside the margin, above the footer band."""
     return Rect(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN - FOOTER)
-
-
-def grid_fit(area, w, h):
-    """How many slots of w x h fit across and down an area."""
-    return max(int((area.w + EPS) // w), 0), max(int((area.h + EPS) // h), 0)
-
-
-def orientation(area, w, h, count=1):
-    """Upright or turned 90 degrees: fewest sheets for count pieces, upright on ties.
-
-    Returns (rotation, w, h, cols, rows).
-    """
-    options = []
-    for rotation, sw, sh in ((0, w, h), (90, h, w)):
-        cols, rows = grid_fit(area, sw, sh)
-        per_sheet = cols * rows
-        sheets = math.ceil(count / per_sheet) if per_sheet else math.inf
-        options.append((sheets, rotation, sw, sh, cols, rows))
-    return min(options)[1:]
-
-
-def smallest_area():
-    """The usable width and height that both papers offer."""
-    areas = [printable_area(paper) for paper in HOME_PAPERS]
-    return round(min(a.w for a in areas), 2), round(min(a.h for a in areas), 2)
-
-
-def fits_somewhere(size, bleed):
-    """True when a piece with this trim size and bleed fits the smaller paper's area in some orientation."""
-    w, h = size[0] + 2 * bleed, size[1] + 2 * bleed
-    return all(orientation(printable_area(paper), w, h)[3] > 0 for paper in HOME_PAPERS)
 
 
 class Group(NamedTuple):

@@ -15,7 +15,7 @@ from ..games import RULESETS
 from ..errors import SpecError, UserError
 from ..files import SPECS, beside, shipped as shipped  # shipped: the games' list, as spec.shipped
 from ..located import SET_LINE, located
-from ..impose.imposition import fits_somewhere, smallest_area
+from ..impose.area import fits_somewhere, smallest_area
 from ..units import HOME_PAPERS, PAPERS
 from .model import Back, Component, Derived, Distinguish, FaceSource, Game, Spec
 
