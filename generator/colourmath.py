@@ -80,13 +80,10 @@ def _cbrt(n: float) -> float:
 
 
 def srgb(hex_colour: str) -> Vector:
-    """The sRGB channels (0 to 1) of '#rgb' or '#rrggbb' (CSS hexadecimal notation)."""
-    digits = hex_colour.lstrip("#")
-    if len(digits) == 3:
-        digits = "".join(d * 2 for d in digits)
-    if len(digits) != 6 or not hex_colour.startswith("#"):
+    """The sRGB channels (0 to 1) of a '#rrggbb' colour (specs and drawings hold no other form)."""
+    if len(hex_colour) != 7 or hex_colour[0] != "#":
         raise ValueError(f"not a #rrggbb colour: {hex_colour!r}")
-    return [int(digits[i:i + 2], 16) * (1.0 / 255.0) for i in (0, 2, 4)]
+    return [int(hex_colour[i:i + 2], 16) * (1.0 / 255.0) for i in (1, 3, 5)]
 
 
 def linear(rgb: Vector) -> Vector:

@@ -69,7 +69,8 @@ def test_srgb_linear_luminance_and_lab_agree_with_coloraide():
         assert apart(colourmath.gamma(linear), colour.convert("srgb-linear").convert("srgb")[:-1]) <= TOLERANCE
         assert abs(colourmath.luminance(linear) - colour.luminance()) <= TOLERANCE, hex_colour
         assert apart(colourmath.lab(hex_colour), colour.convert("lab-d65")[:-1]) <= TOLERANCE, hex_colour
-    assert colourmath.srgb("#f0a") == colourmath.srgb("#ff00aa")
+    with pytest.raises(ValueError):
+        colourmath.srgb("#f0a")
 
 
 @pytest.mark.parametrize("deficiency", ["protan", "deutan", "tritan"])
