@@ -229,7 +229,7 @@ def test_kept_colour_arithmetic_is_reused_across_runs_and_never_stale(tmp_path, 
 
     def run(overrides=(), memo="colour.json"):
         """Granny's Pills' colour reports and failures, as a new process works them out; and how many results it made."""
-        monkeypatch.setattr(vision, "MEMO", cache.Memo(memo))
+        monkeypatch.setattr(vision, "MEMO", cache.Memo(memo, []))
         made, put = [], vision.MEMO.put
         monkeypatch.setattr(vision.MEMO, "put", lambda key, value: (made.append(key), put(key, value)))
         spec = specs.load("grannys-pills", list(overrides))
@@ -293,7 +293,7 @@ def test_kept_check_results_are_reused_across_runs_and_never_stale(tmp_path, mon
     def run(folder="cache"):
         """validate() of the tiles spec as a new process runs it, its memos in folder."""
         monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / folder))
-        for module, memo in ((ink, cache.Memo("ink.json")), (vision, cache.Memo("colour.json")),
+        for module, memo in ((ink, cache.Memo("ink.json")), (vision, cache.Memo("colour.json", [])),
                              (validate, cache.Memo("checks.json", []))):
             monkeypatch.setattr(module, "MEMO", memo)
         monkeypatch.setattr(safearea, "_MEASURED", {})

@@ -1,13 +1,11 @@
 """Colour-vision check: the closest pair of colours players must tell apart, under simulated colour-vision deficiencies."""
 import functools
-import glob
 import hashlib
-import importlib.util
-import os
 from dataclasses import dataclass
 from itertools import combinations
 
 from .. import cache
+from . import colourmath
 from ..draw import linestyles
 from ..spec.expand import expand
 
@@ -16,7 +14,7 @@ BASIC_WORDS = {  # the basic colour terms and a typical print of each: a key may
     "red": "#d7191c", "orange": "#f58220", "yellow": "#ffe119", "green": "#2ca02c", "blue": "#1f4fd0",
     "purple": "#7b2fa8", "pink": "#f58cc0", "brown": "#8b4513", "black": "#000000", "white": "#ffffff",
     "grey": "#808080", "gray": "#808080"}
-MEMO = cache.Memo("colour.json")   # colour arithmetic kept between runs, by its arguments, the code and coloraide's
+MEMO = cache.Memo("colour.json", [])   # colour arithmetic kept between runs, keyed by its arguments and our code
 NAMES = {"normal": "normal vision", "protan": "protan (red-weak)", "deutan": "deutan (green-weak)",
          "tritan": "tritan (blue-weak)", "greyscale": "greyscale print"}
 
@@ -81,11 +79,9 @@ class Report:
 
 
 def _kept(function):
-    """A function of colour values whose results are kept between runs (coloraide loads only for one not kept yet)."""
+    """A function of colour values whose results are kept between runs, by its arguments and our code."""
     @functools.wraps(function)
     def kept(*args):
-        if not MEMO.attested:
-            MEMO.attest(libraries())
         key = hashlib.sha256("\0".join((function.__name__, *map(str, args), cache.code())).encode()).hexdigest()
         found = MEMO.get(key)
         if found is None:
@@ -95,47 +91,32 @@ def _kept(function):
     return kept
 
 
-@functools.cache
-def libraries() -> list | None:
-    """coloraide's code as (path, size, mtime in ns), found without loading it, once a run; None when it cannot be found."""
-    found = importlib.util.find_spec("coloraide")
-    if found is None or not found.submodule_search_locations:
-        return None
-    paths = sorted(glob.glob(os.path.join(found.submodule_search_locations[0], "**", "*.py"), recursive=True))
-    return [(path, *stamp) for path in paths if (stamp := cache.stamp(path))] or None
-
-
 @_kept
 def simulate(hex_colour, simulation):
-    """The #rrggbb that a simulated viewer sees (filters give linear sRGB: convert back before taking hex)."""
-    from coloraide import Color  # lazy: start-up (coloraide builds its tables on import)
-    colour = Color(hex_colour)
-    if simulation not in ("normal", "greyscale"):
-        colour = colour.filter(simulation).convert("srgb")
-    elif simulation == "greyscale":
-        colour = Color("srgb", [grey_level(hex_colour)] * 3)
-    return colour.fit("srgb").to_string(hex=True)
+    """The #rrggbb that a simulated viewer sees (the deficiencies act on linear light), fitted into sRGB."""
+    rgb = colourmath.srgb(hex_colour)
+    if simulation == "greyscale":
+        rgb = [grey_level(hex_colour)] * 3
+    elif simulation != "normal":
+        rgb = colourmath.gamma(colourmath.dichromat(colourmath.linear(rgb), simulation))
+    return colourmath.hex_of(rgb)
 
 
 def grey_level(hex_colour):
     """The sRGB grey (0 to 1) of the colour's luminance: what a black-and-white printer prints."""
-    from coloraide import Color  # lazy: start-up
-    y = Color(hex_colour).convert("srgb-linear").luminance()
-    return Color("srgb-linear", [y, y, y]).convert("srgb")[0]
+    return colourmath.gamma([colourmath.luminance(colourmath.linear(colourmath.srgb(hex_colour)))])[0]
 
 
 @_kept
 def lightness(hex_colour):
     """CIE L* (0 black to 100 white)."""
-    from coloraide import Color  # lazy: start-up
-    return Color(hex_colour).convert("lab-d65")["lightness"]
+    return colourmath.lab(hex_colour)[0]
 
 
 @_kept
 def difference(a, b):
     """The CIEDE2000 difference of two colours."""
-    from coloraide import Color  # lazy: start-up
-    return Color(a).delta_e(Color(b), method="2000")
+    return colourmath.ciede2000(colourmath.lab(a), colourmath.lab(b))
 
 
 def differences(named, simulation):
