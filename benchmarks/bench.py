@@ -147,19 +147,20 @@ def measure(command: list, runs: int, env: dict | None = None,
 
 
 def interleaved(jobs: list, runs: int, env: dict | None = None) -> list[tuple[float, float]]:
-    """measure() for several (command, clear) jobs taking turns; a first, untimed turn compiles their bytecode.
+    """measure() for several (command, clear[, env]) jobs taking turns; a first, untimed turn compiles their bytecode.
 
-    clear: a folder or file, or a list of them, removed (untimed) before each run of its job.
+    clear: a folder or file, or a list of them, removed (untimed) before each run of its job; env: the job's own
+    environment (else the one given for all).
     """
     walls, peaks = [[] for _ in jobs], [[] for _ in jobs]
     for turn in range(runs + 1):
-        for (command, clear), wall, peak in zip(jobs, walls, peaks):
+        for (command, clear, *own), wall, peak in zip(jobs, walls, peaks):
             for path in map(Path, clear if isinstance(clear, list) else [clear] if clear else []):
                 if path.is_dir():
                     shutil.rmtree(path)
                 else:
                     path.unlink(missing_ok=True)
-            seconds, mib = run(command, env)
+            seconds, mib = run(command, own[0] if own else env)
             if turn:
                 wall.append(seconds)
                 peak.append(mib)

@@ -5,7 +5,8 @@ Usage: python benchmarks/compare.py [--runs 5] [--commit 2346cfc] [--jobs tiles,
 Run it with the python of this checkout's venv (its `pnp` is the one measured). The first time, the commit is checked
 out with `git worktree add --detach /tmp/pnp-COMMIT COMMIT` and installed into a venv of its own,
 /tmp/pnp-COMMIT-venv (`pip install -e`); later runs reuse both (`--old PNP` measures an installed pnp script instead).
-Jobs, each a cold `pnp build` (its output folder and pnp's memos, XDG_CACHE_HOME, emptied before every run):
+Jobs, each a cold `pnp build` (its output folder and pnp's memos, XDG_CACHE_HOME, one folder per version, emptied
+before every run):
 tiles and cards (benchmarks/specs/, A4), scale (a) 10,000 distinct tiles and (b) 16 faces x 625 (bench.py's), and
 all: `pnp build` of the six shipped games, both papers, rulebooks. --keep-memos empties only the output folder, so
 that measures kept between runs (ink, colours, fontconfig's cache) serve every timed run, as on a designer's machine
@@ -62,14 +63,15 @@ def compare(old: str, new: str, jobs: list, runs: int, work: Path, keep_memos: b
     keep_memos: empty only the output folders before each run, not pnp's memos (XDG_CACHE_HOME).
     """
     env = child_env(work)
-    scale_spec(work, 10000, True)
+    envs = [{**env, "XDG_CACHE_HOME": str(work / f"cache-{version}")} for version in ("old", "new")]  # memos of its own:
+    scale_spec(work, 10000, True)                    # each version drops memos another version's code made
     scale_spec(work, 10000, False)
     rows = []
     for job in jobs:
         outs = [work / version / job for version in ("old", "new")]
-        clear = [[out] if keep_memos else [out, work / "cache"] for out in outs]
-        results = interleaved([(command(pnp, job, work, out), folders) for pnp, out, folders in zip((old, new), outs, clear)],
-                              runs, env)
+        clear = [[out] if keep_memos else [out, Path(own["XDG_CACHE_HOME"])] for out, own in zip(outs, envs)]
+        results = interleaved([(command(pnp, job, work, out), folders, own)
+                               for pnp, out, folders, own in zip((old, new), outs, clear, envs)], runs)
         pages = [pdf_facts(sorted(out.rglob("*.pdf")))[1] for out in outs]
         rows.append((job, *((wall, peak, count) for (wall, peak), count in zip(results, pages))))
         print(f"  {job}: {results[1][0] / results[0][0]:.2f}x", file=sys.stderr)

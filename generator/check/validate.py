@@ -60,10 +60,12 @@ def missing(spec, rules: games.Ruleset) -> list:
 def art_warnings(spec, drawings=None) -> list:
     """'<file>: <component>: <face> (<data file> row <n>): <image> prints at ... dpi ...' for each image placed below
     art.MIN_DPI; drawings: (art, drawing) as validate drew them (None: draw the faces that place images)."""
-    from ..components import layout  # lazy: start-up
-
     if drawings is None:
-        placing = {c.id for c in spec.components if c.kind == "layout" and layout.places_images(c.options)}
+        layouts = [c for c in spec.components if c.kind == "layout"]
+        if not layouts:
+            return []
+        from ..components import layout  # lazy: start-up (only a spec with layouts may place images)
+        placing = {c.id for c in layouts if layout.places_images(c.options)}
         if not placing:
             return []
         drawings = drawn(spec, {k: a for k, a in expand(spec)[1].items() if a.component in placing})
