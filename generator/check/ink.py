@@ -6,7 +6,7 @@ import os
 import re
 
 from .. import cache
-from ..draw import paint, svg
+from ..draw import svg
 
 PX = 20          # pixels per mm the ink is measured at: distances to 0.05 mm
 INK = 64         # a pixel a quarter covered or more is ink
@@ -24,6 +24,7 @@ def ink_ends(node, clips, box=False):
     without visiting every row.
     """
     from ..output.cairopdf import cairocffi  # lazy: start-up (cairo loads only to measure ink, 0.1-0.3 s, not to write a PDF)
+    from ..draw import paint  # lazy: start-up (a measure kept in the memo needs no painter)
     if not MEMO.attested:
         MEMO.attest(libraries(cairocffi))
     recording = cairocffi.RecordingSurface(cairocffi.CONTENT_ALPHA, None)

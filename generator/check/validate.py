@@ -4,7 +4,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .. import cache, games
-from . import ink, resolution, safearea, textcheck
+from . import ink
 from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import expand
 from ..draw.render import drawn
@@ -79,6 +79,7 @@ def art_warnings(spec, drawings=None) -> list:
 def _art_warnings(spec, piece, drawing, faces) -> list:
     """art_warnings of one artwork; faces: a Counter of the fronts seen so far by component."""
     faces[piece.component] += piece.side == "front"
+    from . import resolution  # lazy: start-up (the image check loads only when a spec's checks run)
     lines = resolution.warnings(drawing)
     if not lines:
         return []
@@ -147,6 +148,7 @@ def _checked(spec, warnings=None, draw=None):
     from ..output.document import ground  # lazy: start-up
 
     pieces, arts = expand(spec)
+    from . import safearea, textcheck  # lazy: start-up (a build whose checks are kept loads neither)
     texts, safe, faces, designed = textcheck.Check(spec), safearea.Check(spec), Counter(), False
     grounds = spec.remembered("grounds", dict)
     for art, drawing in drawn(spec, arts, draw):

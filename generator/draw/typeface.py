@@ -3,7 +3,6 @@ embedded once per file as a subset; metrics and outlines for measuring and for c
 import functools
 import hashlib
 import io
-import logging
 import math
 import re
 import struct
@@ -440,6 +439,7 @@ def _designed(file, name, chars):
     options = subset.Options()
     options.retain_gids, options.hinting, options.layout_features, options.name_IDs = True, False, [], [1, 2, 3, 4, 6]
     options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "kern", "DSIG", "VORG", "FFTM"]
+    import logging  # lazy: start-up (only a designer's font is subset by fontTools)
     logging.getLogger("fontTools.subset").setLevel(logging.ERROR)  # it names each table it drops
     cutter = subset.Subsetter(options)
     cutter.populate(gids=sorted(used))

@@ -2,7 +2,6 @@
 import math
 from typing import NamedTuple
 
-from . import hexsheet
 from ..components import KINDS
 from ..components.kind import panelled, placing, round_cut
 from ..errors import UserError
@@ -685,6 +684,7 @@ def own_layout(comp, pieces, area, width, half=None):
 
     half: the top half of a fold-over sheet; two-sided pieces then go in it, their backs mirrored below the fold.
     """
+    from . import hexsheet  # lazy: start-up (only hex tiles are laid out by a kind of their own)
     layouts = {"hex": hexsheet.sheets}
     folding = half is not None and comp.back is not None
     room = half if folding else area

@@ -3,7 +3,7 @@ import functools
 import re
 from operator import add, sub
 
-from ..draw import art, content, typeface
+from ..draw import content, typeface
 from . import pdffile
 from ..units import PT_PER_MM
 
@@ -134,6 +134,8 @@ class Document:
     def save(self, title, author, subject):
         """The PDF bytes, the whole file written once."""
         file = self.file
+        if self.art:
+            from ..draw import art  # lazy: start-up (only a file with the designer's images or SVG art reads them)
         for name, (path, folder) in sorted(self.art.items()):
             source = art.reload(path, folder)
             self.xobjects[name] = file.page_form(art.pdf(source)) if source.kind == "svg" else art.embed(file, source)

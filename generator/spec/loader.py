@@ -8,7 +8,6 @@ from types import MappingProxyType
 from . import schema as s
 from . import figures, yamlsource
 from ..draw import templates, typeface
-from . import theme as themes
 from ..components import KINDS
 from ..components.kind import BLEED, panelled, sized
 from ..games import RULESETS
@@ -70,6 +69,7 @@ def load(name, overrides=(), theme=None):
     path = resolve(name)
     data, lines = yamlsource.load(path)
     if theme is not None:
+        from . import theme as themes  # lazy: start-up (only a themed build reads the themes and line styles)
         game = data.get("game") if isinstance(data, dict) else None
         rules = game.get("ruleset") if isinstance(game, dict) and isinstance(game.get("ruleset"), str) else ""
         themes.apply(themes.load(theme) if isinstance(theme, (str, Path)) else theme, rules, data, lines)
