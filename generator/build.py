@@ -17,7 +17,7 @@ from .spec.expand import expand
 from .facecache import FaceCache, _now, _Watched
 from .draw.render import draw_art
 from .spec.loader import rules_path, shown
-from .impose.imposition import EPS, grown, impose, shares
+from .impose.imposition import EPS, impose, shares
 from .check.validate import validate
 
 
@@ -113,10 +113,9 @@ class _Grounds:
 
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
-    for slot in sheet.slots:  # one ground under each block of pieces that share cut lines
-        block = next((g for g in sheet.grounds if _inside(slot, g)), None)
+    for slot, block in zip(sheet.slots, _blocks(sheet)):  # one ground under each block of pieces that share cut lines
         if block and grounds[slot.art]:
-            doc.fill(_within(grown(slot.bleed_box, SEAM), block), grounds[slot.art])
+            doc.fill(_ground_box(slot, block), grounds[slot.art])
     for slot, shared in zip(sheet.slots, shares(sheet.slots)):
         clip = tuple(slot.bleed_box) if slot.window is not None else shared
         doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
@@ -126,17 +125,31 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines
 
 
-def _inside(slot, rect):
-    """True when a slot's bleed box lies inside rect."""
-    box = slot.bleed_box
-    return (rect.x - EPS <= box.x and box.x + box.w <= rect.x + rect.w + EPS
-            and rect.y - EPS <= box.y and box.y + box.h <= rect.y + rect.h + EPS)
+def _blocks(sheet) -> list:
+    """The block (a Rect of sheet.grounds) each slot's bleed box lies inside, None for a slot in none; a block's slots
+    come one after another, so the last block found is tried first."""
+    found, last = [], None
+    for slot in sheet.slots:
+        x, y, b = slot.x, slot.y, slot.bleed
+        if last is None or not _holds(last, x - b, y - b, slot.w + 2 * b, slot.h + 2 * b):
+            last = next((g for g in sheet.grounds if _holds(g, x - b, y - b, slot.w + 2 * b, slot.h + 2 * b)), None)
+        found.append(last)
+    return found
 
 
-def _within(rect, limit):
-    """rect cut down to lie inside limit: (x, y, w, h)."""
-    x, y = max(rect.x, limit.x), max(rect.y, limit.y)
-    return x, y, min(rect.x + rect.w, limit.x + limit.w) - x, min(rect.y + rect.h, limit.y + limit.h) - y
+def _holds(rect, x, y, w, h):
+    """True when the box (x, y, w, h) lies inside rect."""
+    return (rect.x - EPS <= x and x + w <= rect.x + rect.w + EPS
+            and rect.y - EPS <= y and y + h <= rect.y + rect.h + EPS)
+
+
+def _ground_box(slot, limit):
+    """A slot's bleed box grown by SEAM, cut down to lie inside limit: (x, y, w, h)."""
+    b = slot.bleed
+    gx, gy = slot.x - b - SEAM, slot.y - b - SEAM
+    gw, gh = slot.w + 2 * b + 2 * SEAM, slot.h + 2 * b + 2 * SEAM
+    x, y = max(gx, limit.x), max(gy, limit.y)
+    return x, y, min(gx + gw, limit.x + limit.w) - x, min(gy + gh, limit.y + limit.h) - y
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):
