@@ -114,8 +114,8 @@ class _Grounds:
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
     for slot, block in zip(sheet.slots, _blocks(sheet)):  # one ground under each block of pieces that share cut lines
-        if block and grounds[slot.art]:
-            doc.fill(_ground_box(slot, block), grounds[slot.art])
+        if block and (colour := grounds[slot.art]):
+            doc.fill(_ground_box(slot, block), colour)
     for slot, shared in zip(sheet.slots, shares(sheet.slots)):
         clip = tuple(slot.bleed_box) if slot.window is not None else shared
         doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)

@@ -177,8 +177,9 @@ def pack(group, pages, sides, new_page):
     """Place a group's pieces in the free space of pages whose side is one of sides, then on new pages.
 
     A page with no room for one more piece of the group keeps none: the next try starts after it (linear, not
-    quadratic, in the number of pages)."""
-    rest, first = list(group.pieces), 0
+    quadratic, in the number of pages). A new page is filled at once; while more pieces are left than could fit on two,
+    it is filled as the first full one was (the same blocks, free rectangles and layouts, its own pieces in them)."""
+    rest, first, full = list(group.pieces), 0, None
     while rest:
         n = 0
         while not n and first < len(pages):
@@ -186,8 +187,34 @@ def pack(group, pages, sides, new_page):
             first += not n
         if not n:
             pages.append(new_page())
-            n = pages[-1].add(group, rest)
+            first = len(pages)  # filled until it holds no more of the group
+            if full and len(rest) >= full[0]:
+                n = _refill(pages[-1], *full[1:], rest)
+            else:
+                while added := pages[-1].add(group, rest[n:]):
+                    n += added
+                most = _most(pages[-1].region, group)
+                if len(rest) - n >= most:  # no count of pieces left limited a choice: the next full page is the same
+                    full = (n + most, pages[-1], [tuple(cell[3:] for cell in b.cells) for b, _, _ in pages[-1].blocks])
         rest = rest[n:]
+
+
+def _most(region, group) -> int:
+    """More pieces of a group than any block in region could hold (rows are at least a trim apart, turned or not)."""
+    side = min(group.w, group.h)
+    return int((region.w / side + 1) * (region.h / side + 1)) + 1
+
+
+def _refill(page, model, places, rest) -> int:
+    """Fill a new page as model (a full page of the same group) was filled, with the first of rest; return how many.
+
+    places: the (col, row) of each cell of each of model's blocks."""
+    n = 0
+    for (block, x, y), cells in zip(model.blocks, places):
+        page.blocks.append((block._replace(cells=tuple(map(tuple.__add__, rest[n:n + len(cells)], cells))), x, y))
+        n += len(cells)
+    page.free, page.layouts = list(model.free), dict(model.layouts)
+    return n
 
 
 def place(block, x, y):
