@@ -1,5 +1,6 @@
 """Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
+from operator import itemgetter
 from typing import NamedTuple
 
 from . import hexsheet
@@ -474,9 +475,11 @@ def arrange(page, area, bounds, shift_y=None):
 def draft(page):
     """A filled page's sheet before its pieces are placed: its side, components and note, no slots or marks (enough to
     count the sheets and to write page 1's list)."""
-    components = tuple(dict.fromkeys(page.components + tuple(cell[2] for b, _, _ in page.blocks for cell in b.cells)))
+    components = dict.fromkeys(page.components)
+    for block, _, _ in page.blocks:
+        components.update(dict.fromkeys(map(itemgetter(2), block.cells)))
     note = "; ".join(n for n in (page.note, PUNCH_NOTE if any(b.punched for b, _, _ in page.blocks) else "") if n)
-    return Sheet(page.side, (), (), (), components, note)
+    return Sheet(page.side, (), (), (), tuple(components), note)
 
 
 def panels(comp, piece, area, bounds):
