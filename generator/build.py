@@ -113,9 +113,9 @@ class _Grounds:
 
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
-    for slot, block in zip(sheet.slots, _blocks(sheet)):  # one ground under each block of pieces that share cut lines
-        if block and (colour := grounds[slot.art]):
-            doc.fill(_ground_box(slot, block), colour)
+    for art, box in _ground_boxes(sheet):  # one ground under each block of pieces that share cut lines
+        if colour := grounds[art]:
+            doc.fill(box, colour)
     for slot, shared in zip(sheet.slots, shares(sheet.slots)):
         clip = tuple(slot.bleed_box) if slot.window is not None else shared
         doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
@@ -125,31 +125,23 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines
 
 
-def _blocks(sheet) -> list:
-    """The block (a Rect of sheet.grounds) each slot's bleed box lies inside, None for a slot in none; a block's slots
-    come one after another, so the last block found is tried first."""
+def _ground_boxes(sheet) -> list:
+    """(art, box) of each slot inside a block of sheet.grounds, box its bleed box grown by SEAM and cut down to lie inside
+    the block: (x, y, w, h). A block's slots come one after another, so the last block found is tried first."""
     found, last = [], None
     for slot in sheet.slots:
-        x, y, b = slot.x, slot.y, slot.bleed
-        if last is None or not _holds(last, x - b, y - b, slot.w + 2 * b, slot.h + 2 * b):
-            last = next((g for g in sheet.grounds if _holds(g, x - b, y - b, slot.w + 2 * b, slot.h + 2 * b)), None)
-        found.append(last)
+        b = slot.bleed
+        x, y, w, h = slot.x - b, slot.y - b, slot.w + 2 * b, slot.h + 2 * b
+        if last is None or not (last.x - EPS <= x and x + w <= last.x + last.w + EPS
+                                and last.y - EPS <= y and y + h <= last.y + last.h + EPS):
+            last = next((g for g in sheet.grounds if g.x - EPS <= x and x + w <= g.x + g.w + EPS
+                         and g.y - EPS <= y and y + h <= g.y + g.h + EPS), None)
+            if last is None:
+                continue
+        gx, gy, gw, gh = x - SEAM, y - SEAM, w + 2 * SEAM, h + 2 * SEAM
+        left, top = max(gx, last.x), max(gy, last.y)
+        found.append((slot.art, (left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top)))
     return found
-
-
-def _holds(rect, x, y, w, h):
-    """True when the box (x, y, w, h) lies inside rect."""
-    return (rect.x - EPS <= x and x + w <= rect.x + rect.w + EPS
-            and rect.y - EPS <= y and y + h <= rect.y + rect.h + EPS)
-
-
-def _ground_box(slot, limit):
-    """A slot's bleed box grown by SEAM, cut down to lie inside limit: (x, y, w, h)."""
-    b = slot.bleed
-    gx, gy = slot.x - b - SEAM, slot.y - b - SEAM
-    gw, gh = slot.w + 2 * b + 2 * SEAM, slot.h + 2 * b + 2 * SEAM
-    x, y = max(gx, limit.x), max(gy, limit.y)
-    return x, y, min(gx + gw, limit.x + limit.w) - x, min(gy + gh, limit.y + limit.h) - y
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):
