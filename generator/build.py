@@ -17,7 +17,7 @@ from .spec.expand import expand
 from .facecache import FaceCache, _now, _Watched
 from .draw.render import draw_art
 from .spec.loader import rules_path, shown
-from .impose.imposition import EPS, grown, impose, shares
+from .impose.imposition import EPS, impose, shares
 from .check.validate import validate
 
 
@@ -113,10 +113,9 @@ class _Grounds:
 
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
-    for slot in sheet.slots:  # one ground under each block of pieces that share cut lines
-        block = next((g for g in sheet.grounds if _inside(slot, g)), None)
-        if block and grounds[slot.art]:
-            doc.fill(_within(grown(slot.bleed_box, SEAM), block), grounds[slot.art])
+    for art, box in _ground_boxes(sheet):  # one ground under each block of pieces that share cut lines
+        if colour := grounds[art]:
+            doc.fill(box, colour)
     for slot, shared in zip(sheet.slots, shares(sheet.slots)):
         clip = tuple(slot.bleed_box) if slot.window is not None else shared
         doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
@@ -126,17 +125,23 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines
 
 
-def _inside(slot, rect):
-    """True when a slot's bleed box lies inside rect."""
-    box = slot.bleed_box
-    return (rect.x - EPS <= box.x and box.x + box.w <= rect.x + rect.w + EPS
-            and rect.y - EPS <= box.y and box.y + box.h <= rect.y + rect.h + EPS)
-
-
-def _within(rect, limit):
-    """rect cut down to lie inside limit: (x, y, w, h)."""
-    x, y = max(rect.x, limit.x), max(rect.y, limit.y)
-    return x, y, min(rect.x + rect.w, limit.x + limit.w) - x, min(rect.y + rect.h, limit.y + limit.h) - y
+def _ground_boxes(sheet) -> list:
+    """(art, box) of each slot inside a block of sheet.grounds, box its bleed box grown by SEAM and cut down to lie inside
+    the block: (x, y, w, h). A block's slots come one after another, so the last block found is tried first."""
+    found, last = [], None
+    for slot in sheet.slots:
+        b = slot.bleed
+        x, y, w, h = slot.x - b, slot.y - b, slot.w + 2 * b, slot.h + 2 * b
+        if last is None or not (last.x - EPS <= x and x + w <= last.x + last.w + EPS
+                                and last.y - EPS <= y and y + h <= last.y + last.h + EPS):
+            last = next((g for g in sheet.grounds if g.x - EPS <= x and x + w <= g.x + g.w + EPS
+                         and g.y - EPS <= y and y + h <= g.y + g.h + EPS), None)
+            if last is None:
+                continue
+        gx, gy, gw, gh = x - SEAM, y - SEAM, w + 2 * SEAM, h + 2 * SEAM
+        left, top = max(gx, last.x), max(gy, last.y)
+        found.append((slot.art, (left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top)))
+    return found
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):

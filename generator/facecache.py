@@ -95,6 +95,9 @@ def _now(spec, dependency):
     return _digest(found) if found is not None else None
 
 
+_compact = json.JSONEncoder(separators=(",", ":")).encode  # one encoder for every entry
+
+
 def _digest(value):
     """A short stand-in for a large value read by a renderer (a component, all components, the palette)."""
     return hashlib.sha256(repr(value).encode()).hexdigest()
@@ -112,6 +115,7 @@ class FaceCache:
         self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
         self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
         self.out = None  # the next file, '{"face":entry,...' as entries come (a temporary file: nothing left on a crash)
+        self.end = 0  # its length so far
 
     def _key(self, spec, art):
         """The digest a face is kept under: its component's shared settings, its side and its properties."""
@@ -138,12 +142,11 @@ class FaceCache:
     def _keep(self, face, entry):
         """Write a face's entry to the next file, remembering only where it is."""
         if self.out is None:
-            self.out = tempfile.TemporaryFile()
-            self.out.write(b"{")
-        self.out.write(b"," * bool(self.kept) + json.dumps(face).encode() + b":")
-        data = json.dumps(entry, separators=(",", ":")).encode()
-        self.kept[face] = self.out.tell(), len(data)
-        self.out.write(data)
+            self.out, self.end = tempfile.TemporaryFile(), 0
+        head, data = b"%s%s:" % (b"," if self.kept else b"{", json.dumps(face).encode()), _compact(entry).encode()
+        self.kept[face] = self.end + len(head), len(data)
+        self.out.write(head + data)
+        self.end += len(head) + len(data)
 
     def drawing(self, spec, art):
         """An artwork's drawing, for the checks: a face not kept (or changed) is written and kept for the PDF as well, so

@@ -1,5 +1,6 @@
 """Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..components import KINDS
@@ -176,8 +177,9 @@ def pack(group, pages, sides, new_page):
     """Place a group's pieces in the free space of pages whose side is one of sides, then on new pages.
 
     A page with no room for one more piece of the group keeps none: the next try starts after it (linear, not
-    quadratic, in the number of pages)."""
-    rest, first = list(group.pieces), 0
+    quadratic, in the number of pages). A new page is filled at once; while more pieces are left than could fit on two,
+    it is filled as the first full one was (the same blocks, free rectangles and layouts, its own pieces in them)."""
+    rest, first, full = list(group.pieces), 0, None
     while rest:
         n = 0
         while not n and first < len(pages):
@@ -185,8 +187,34 @@ def pack(group, pages, sides, new_page):
             first += not n
         if not n:
             pages.append(new_page())
-            n = pages[-1].add(group, rest)
+            first = len(pages)  # filled until it holds no more of the group
+            if full and len(rest) >= full[0]:
+                n = _refill(pages[-1], *full[1:], rest)
+            else:
+                while added := pages[-1].add(group, rest[n:]):
+                    n += added
+                most = _most(pages[-1].region, group)
+                if len(rest) - n >= most:  # no count of pieces left limited a choice: the next full page is the same
+                    full = (n + most, pages[-1], [tuple(cell[3:] for cell in b.cells) for b, _, _ in pages[-1].blocks])
         rest = rest[n:]
+
+
+def _most(region, group) -> int:
+    """More pieces of a group than any block in region could hold (rows are at least a trim apart, turned or not)."""
+    side = min(group.w, group.h)
+    return int((region.w / side + 1) * (region.h / side + 1)) + 1
+
+
+def _refill(page, model, places, rest) -> int:
+    """Fill a new page as model (a full page of the same group) was filled, with the first of rest; return how many.
+
+    places: the (col, row) of each cell of each of model's blocks."""
+    n = 0
+    for (block, x, y), cells in zip(model.blocks, places):
+        page.blocks.append((block._replace(cells=tuple(map(tuple.__add__, rest[n:n + len(cells)], cells))), x, y))
+        n += len(cells)
+    page.free, page.layouts = list(model.free), dict(model.layouts)
+    return n
 
 
 def place(block, x, y):
@@ -446,9 +474,11 @@ def arrange(page, area, bounds, shift_y=None):
 def draft(page):
     """A filled page's sheet before its pieces are placed: its side, components and note, no slots or marks (enough to
     count the sheets and to write page 1's list)."""
-    components = tuple(dict.fromkeys(page.components + tuple(cell[2] for b, _, _ in page.blocks for cell in b.cells)))
+    components = dict.fromkeys(page.components)
+    for block, _, _ in page.blocks:
+        components.update(dict.fromkeys(map(itemgetter(2), block.cells)))
     note = "; ".join(n for n in (page.note, PUNCH_NOTE if any(b.punched for b, _, _ in page.blocks) else "") if n)
-    return Sheet(page.side, (), (), (), components, note)
+    return Sheet(page.side, (), (), (), tuple(components), note)
 
 
 def panels(comp, piece, area, bounds):

@@ -395,20 +395,28 @@ def card_styles(st, width, height, k):
     return {**st, **sized, "frame": (width, height)}
 
 
+SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.7)  # of the quick reference's type, the largest that fits
+_FITS: dict = {}  # (the quick reference, game title, card size) -> the scale it fitted at (a layout tried again knows it)
+
+
 def reference(spec, ref, st, width, height, canv):
     """The quick reference on a card of width x height points (inside its padding), as large as the card allows."""
-    for k in (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.7):
+    where, key = rules_path(spec), (repr(ref), spec.game.title, width, height)
+    for k in SCALES[SCALES.index(_FITS[key]):] if key in _FITS else SCALES:
         card = card_styles(st, width - 12, height, k)  # 12: the table's own padding
         flow = [Paragraph(inline(f"{spec.game.title}: quick reference"), ParagraphStyle("card", card["h2"], spaceBefore=0)),
                 Paragraph("Your turn", card["h2"]), listing(ref["turn"], "steps", card)]
         if ref.get("scoring"):
-            flow += [Paragraph("Scoring", card["h2"]), table(ref["scoring"], card, f"{rules_path(spec)}: reference.scoring"),
+            flow += [Paragraph("Scoring", card["h2"]), table(ref["scoring"], card, f"{where}: reference.scoring"),
                      Spacer(1, 4 * k)]
         flow += [para(note, card["body"]) for note in ref.get("notes", [])]
         fitted = KeepInFrame(width, height, flow, mode="shrink")
         fitted.wrapOn(canv, width, height)
         if getattr(fitted, "_scale", 1) <= 1:  # set only when the content had to shrink
             break
+    if len(_FITS) > 256:
+        _FITS.clear()
+    _FITS[key] = k
     return fitted
 
 

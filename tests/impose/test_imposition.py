@@ -738,3 +738,28 @@ def test_the_games_pages_are_arranged_as_if_each_were_arranged_afresh(backs, mon
                         finish(page, area, bounds, shift_y))
     assert [impose(spec, expand(spec)[0], paper, backs) for spec, paper in made] == reused
     assert len(reused[-1].sheets) > len({sheet.marks for sheet in reused[-1].sheets}), "no two sheets laid out alike"
+
+
+@pytest.mark.parametrize("bleed, back", [(0.0, False), (1.0, False), (2.0, True)])
+def test_full_sheets_of_a_group_are_worked_out_once(monkeypatch, bleed, back):
+    """A large group's block layouts are tried on its first full sheet and its last few only (about as many tries for
+    5,000 tiles as for 1,000), every full sheet holding the first one's slots with pieces of its own in them."""
+    from generator.impose import imposition
+    calls, tries, plans = [], {}, {}
+
+    def counted(free, group, count, layout=None):
+        calls.append(count)
+        return real(free, group, count, layout)
+    real = imposition.fit
+    monkeypatch.setattr(imposition, "fit", counted)
+    for count in (1000, 5000):
+        spec = make_spec({"tiles": tile(20, count, bleed, back)})
+        calls.clear()
+        plans[count] = impose(spec, expand(spec)[0], "a4")
+        tries[count] = len(calls)
+    assert tries[5000] < 1.5 * tries[1000] and len(plans[5000].sheets) > 4 * len(plans[1000].sheets)
+    full = [s for s in plans[5000].sheets if s.side != "back" and len(s.slots) == len(plans[5000].sheets[0].slots)]
+    assert len(full) > 30 and {tuple(s[1:] for s in sheet.slots) for sheet in full} == {
+        tuple(s[1:] for s in full[0].slots)}
+    assert sorted(slot.art for sheet in plans[5000].sheets if sheet.side != "back" for slot in sheet.slots) == sorted(
+        piece.front for piece in expand(make_spec({"tiles": tile(20, 5000, bleed, back)}))[0])

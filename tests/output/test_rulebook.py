@@ -345,3 +345,24 @@ def test_diagram_parts_written_by_our_writer_match_cairos_painting(game):
         painted = pypdfium2.PdfDocument(cairo_pdf(drawing))[0].render(scale=scale).to_pil().convert("RGB").crop(box)
         assert differing(ours, painted) < 0.01, (game, key)
     doc.close()
+
+
+def test_a_quick_reference_set_again_on_a_card_of_its_size_is_tried_at_the_scale_it_fitted_first(monkeypatch):
+    """Each layout the rulebook tries sets the quick reference again: the scale found the first time is where the
+    next one starts, so it is tried once, and sets the same card."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.output import rulebook
+    spec = specs.load("posies")
+    ref, st, tries = rulebook.load_rules(spec)["reference"], rulebook.styles("#000000"), []
+    monkeypatch.setattr(rulebook, "_FITS", {}, raising=False)
+    real = rulebook.card_styles
+    monkeypatch.setattr(rulebook, "card_styles", lambda *args: tries.append(args[-1]) or real(*args))
+    rulebook._register_fonts()
+    canvas = Canvas(io.BytesIO())
+    first = rulebook.reference(spec, ref, st, 160, 110, canvas)
+    found = list(tries)
+    again = rulebook.reference(spec, ref, st, 160, 110, canvas)
+    assert len(found) > 1 and tries[len(found):] == found[-1:]
+    assert again.wrapOn(canvas, 160, 110) == first.wrapOn(canvas, 160, 110)
+    assert getattr(again, "_scale", 1) == getattr(first, "_scale", 1)
