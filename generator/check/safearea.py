@@ -186,14 +186,6 @@ def survey(spec, drawings):
     return found, grounds
 
 
-def failures(spec, drawings) -> list:
-    """(component, message) for every mark closer than SAFE mm to its cut, and every tinted ground or back short of bleed."""
-    check = Check(spec)
-    for art, drawing in drawings:
-        check.add(art, drawing)
-    return check.failures()
-
-
 class Check:
     """The safe-area check fed one drawing at a time: only the marks too near the cut are kept."""
 

@@ -9,17 +9,6 @@ SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
 STYLE = ("font-size", "font-weight", "text-anchor")
 
 
-def failures(spec, drawings) -> list:
-    """(component, message) for every text on a piece that overflows or needs a glyph the font lacks.
-
-    drawings: (art, drawing) for every artwork (render.drawn).
-    """
-    check = Check(spec)
-    for art, drawing in drawings:
-        check.add(art, drawing)
-    return check.failures()
-
-
 class Check:
     """The text check fed one drawing at a time, so that no drawing is held after it is measured."""
 
