@@ -146,6 +146,19 @@ def measure(command: list, runs: int, env: dict | None = None,
     return interleaved([(command, clear)], runs, env)[0]
 
 
+def pnp_versions(work: Path, before: Path | None = None) -> list:
+    """(label, command, memo folder) of this checkout's pnp and, given an older checkout, of that one: each version's
+    memos in a folder of its own."""
+    script = Path(PY).parent / "pnp"
+    versions = [("", [str(script)] if script.exists() else [PY, "-m", "generator.cli"], work / "cache")]
+    if before:
+        cache = work / "cache-before"
+        code = (f"import os, sys; os.environ['XDG_CACHE_HOME'] = {str(cache)!r}; "
+                f"sys.path.insert(0, {str(before.resolve())!r}); from generator.cli import main; main()")
+        versions.append((" (before)", [PY, "-c", code], cache))
+    return versions
+
+
 def interleaved(jobs: list, runs: int, env: dict | None = None) -> list[tuple[float, float]]:
     """measure() for several (command, clear[, env]) jobs taking turns; a first, untimed turn compiles their bytecode.
 

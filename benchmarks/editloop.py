@@ -12,7 +12,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from bench import PY, child_env, interleaved
+from bench import child_env, interleaved, pnp_versions
 
 
 def main() -> None:
@@ -25,13 +25,7 @@ def main() -> None:
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-editloop-"))
     env = child_env(work)
-    script = Path(PY).parent / "pnp"
-    versions = [("", [str(script)] if script.exists() else [PY, "-m", "generator.cli"], work / "cache")]
-    if args.before:
-        cache = work / "cache-before"   # each version's memos and output in folders of their own
-        code = (f"import os, sys; os.environ['XDG_CACHE_HOME'] = {str(cache)!r}; "
-                f"sys.path.insert(0, {str(args.before.resolve())!r}); from generator.cli import main; main()")
-        versions.append((" (before)", [PY, "-c", code], cache))
+    versions = pnp_versions(work, args.before)
     jobs = []
     for n, (_, pnp, cache) in enumerate(versions):
         build = pnp + ["build", args.game, "--out", str(work / f"out{n}")]

@@ -11,7 +11,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from bench import PY, child_env, interleaved
+from bench import PY, child_env, interleaved, pnp_versions
 
 
 def main() -> None:
@@ -21,13 +21,7 @@ def main() -> None:
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-startup-"))
     env = child_env(work)
-    script = Path(PY).parent / "pnp"
-    versions = [("", [str(script)] if script.exists() else [PY, "-m", "generator.cli"], work / "cache")]
-    if args.before:
-        cache = work / "cache-before"   # each version's memos in a folder of its own
-        code = (f"import os, sys; os.environ['XDG_CACHE_HOME'] = {str(cache)!r}; "
-                f"sys.path.insert(0, {str(args.before.resolve())!r}); from generator.cli import main; main()")
-        versions.append((" (before)", [PY, "-c", code], cache))
+    versions = pnp_versions(work, args.before)
     names, jobs = ["python -c pass"], [([PY, "-c", "pass"], None)]
     for label, pnp, cache in versions:
         names += [f"pnp --help{label}", f"pnp validate (6 games), memos kept{label}",
