@@ -11,7 +11,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from generator.output import cairopdf  # noqa: E402
+from generator.output import raster  # noqa: E402
 from generator.spec import loader as specs  # noqa: E402
 from generator.spec.expand import expand  # noqa: E402
 from generator.draw.render import draw_art  # noqa: E402
@@ -115,7 +115,7 @@ def picture(name: str) -> bytes:
         (root / "piece.yaml").write_text("ground: white\nelements:\n" + textwrap.indent(textwrap.dedent(LAYOUTS[name]), "  "))
         spec = specs.load(str(root / "pictures.yaml"))
         art = next(a for a in expand(spec)[1].values() if a.side == "front")
-        return cairopdf.png(draw_art(spec, art), DPI)
+        return raster.picture_png(draw_art(spec, art), DPI)
 
 
 def main() -> None:

@@ -65,3 +65,8 @@ def paper_size(name: str) -> tuple[float, float]:
 def fmt_mm(value: float) -> str:
     """Format a length in mm without needless decimals."""
     return f"{value:g} mm"
+
+
+def pixels(mm: float, dpi: float) -> int:
+    """How many pixels a length in mm takes at dpi: round(mm / 25.4 * dpi)."""
+    return round(mm / 25.4 * dpi)

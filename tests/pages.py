@@ -5,9 +5,9 @@ import math
 import pypdfium2
 from PIL import Image
 
-from generator.output import cairopdf, document
-from generator.draw import paint
-from generator.output.cairopdf import cairocffi
+from generator.output import raster, document
+from generator.draw import paint, svgvalues
+from generator.output.raster import cairocffi
 from generator.units import PT_PER_MM
 
 
@@ -30,7 +30,7 @@ def pdfium(data, px, page=0) -> Image.Image:
 
 def cairo(dwg, px) -> Image.Image:
     """A drawing painted by our cairo painter at px pixels per mm, as an RGB image."""
-    return Image.open(io.BytesIO(cairopdf.png(dwg, px * 25.4))).convert("RGB")
+    return Image.open(io.BytesIO(raster.picture_png(dwg, px * 25.4))).convert("RGB")
 
 
 def cairo_pdf(dwg) -> bytes:
@@ -38,6 +38,12 @@ def cairo_pdf(dwg) -> bytes:
     padded to whole points and one more below and right: the reference our PDF writer is measured against."""
     buffer = io.BytesIO()
     target = cairocffi.PDFSurface(buffer, math.ceil(dwg.width * PT_PER_MM) + 1, math.ceil(dwg.height * PT_PER_MM) + 1)
-    paint.page(cairocffi.Context(target), dwg)
+    ctx = cairocffi.Context(target)
+    x, y, w, h = dwg.box  # the drawing's size in mm as points, its viewBox filling it
+    ctx.scale(dwg.width * PT_PER_MM / w, dwg.height * PT_PER_MM / h)
+    ctx.translate(-x, -y)
+    clips = {c.attrs.get("id"): c for c in dwg.defs.children if c.tag == "clipPath"}
+    for child in dwg.children:
+        paint.element(ctx, child, svgvalues.DEFAULTS, clips)
     target.finish()
     return buffer.getvalue()

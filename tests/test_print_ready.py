@@ -6,7 +6,7 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from generator.output import cairopdf, document
+from generator.output import raster, document
 from generator.spec import loader as specs
 from generator.build import components_pdf, manifest_rows
 from generator.spec.expand import expand
@@ -172,7 +172,7 @@ def test_card_fronts_print_nothing_parallel_to_the_cut_within_4_mm_of_it(game):
     px = dpi / 25.4
     for comp in cards:
         art = next(a for a in arts.values() if a.component == comp.id and a.side == "front")
-        image = Image.open(io.BytesIO(cairopdf.png(draw_art(spec, art), dpi))).convert("L")
+        image = Image.open(io.BytesIO(raster.picture_png(draw_art(spec, art), dpi))).convert("L")
         b = comp.bleed
         w, h = image.width / px - 2 * b, image.height / px - 2 * b
         ground = image.getpixel((round((b + w / 2) * px), round((b + 0.3) * px)))

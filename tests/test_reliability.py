@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.output import cairopdf, document
+from generator.output import raster, document
 from generator import files
 from generator.spec import yamlsource
 from generator.cli import cli
@@ -180,7 +180,7 @@ def test_the_converter_never_fetches(tmp_path):
     dwg = svg.drawing(10, 10)
     dwg.add(svg.Element("image", {"href": f"file://{secret}", "width": 10, "height": 10}))  # not a Placed: never read
     from generator.output.overlay import parts_pdf
-    for convert in (parts_pdf, lambda drawings: cairopdf.png(drawings[0], 72)):  # our writer (diagrams too), and cairo
+    for convert in (parts_pdf, lambda drawings: raster.picture_png(drawings[0], 72)):  # our writer (diagrams too), and cairo
         with pytest.raises(UserError, match="external resources are not allowed"):
             convert([dwg])
 

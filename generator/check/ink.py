@@ -6,7 +6,7 @@ import os
 import re
 
 from .. import cache
-from ..draw import svg
+from ..draw import svg, svgvalues
 
 PX = 20          # pixels per mm the ink is measured at: distances to 0.05 mm
 INK = 64         # a pixel a quarter covered or more is ink
@@ -23,7 +23,7 @@ def ink_ends(node, clips, box=False):
     box: only two of them, with the least and the greatest x and y of all (what a box or an upright cut needs), found
     without visiting every row.
     """
-    from ..output.cairopdf import cairocffi  # lazy: start-up (cairo loads only to measure ink, 0.1-0.3 s, not to write a PDF)
+    from ..output.raster import cairocffi  # lazy: start-up (cairo loads only to measure ink, 0.1-0.3 s, not to write a PDF)
     from ..draw import paint  # lazy: start-up (a measure kept in the memo needs no painter)
     if not MEMO.attested:
         MEMO.attest(libraries(cairocffi))
@@ -31,7 +31,7 @@ def ink_ends(node, clips, box=False):
     ctx = cairocffi.Context(recording)
     paint.unhinted(ctx)
     ctx.scale(PX, PX)
-    paint.element(ctx, node, paint.DEFAULTS, clips)
+    paint.element(ctx, node, svgvalues.DEFAULTS, clips)
     x, y, w, h = recording.ink_extents()
     if w <= 0 or h <= 0:
         return []

@@ -3,7 +3,7 @@ import math
 
 from . import art, svg, typeface
 from ..errors import UserError
-from .svgvalues import DEFAULTS, INHERITED, centre, colour, num, numbers, points, segments, transforms
+from .svgvalues import INHERITED, centre, colour, num, numbers, points, segments, transforms
 
 PT_PER_MM = 72 / 25.4
 
@@ -16,18 +16,6 @@ def unhinted(ctx) -> None:
     options.set_hint_style(cairocffi.HINT_STYLE_NONE)
     options.set_hint_metrics(cairocffi.HINT_METRICS_OFF)
     ctx.set_font_options(options)
-
-
-def page(ctx, drawing):
-    """Paint a whole drawing: its size in mm becomes points, its viewBox fills it."""
-    x, y, w, h = drawing.box
-    ctx.save()
-    ctx.scale(drawing.width * PT_PER_MM / w, drawing.height * PT_PER_MM / h)
-    ctx.translate(-x, -y)
-    clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
-    for child in drawing.children:
-        element(ctx, child, DEFAULTS, clips)
-    ctx.restore()
 
 
 def transform(ctx, text):

@@ -19,11 +19,6 @@ class Options(NamedTuple):
     pod: str | None = None
 
 
-def pixels(mm: float, dpi: float) -> int:
-    """How many pixels a length in mm takes at dpi: round(mm / 25.4 * dpi)."""
-    return round(mm / 25.4 * dpi)
-
-
 def face_stems(spec, arts=None) -> dict:
     """A file stem for each distinct artwork, by art key: <component>[-<nn>][-<properties>]-front, <component>-back."""
     from ..spec.expand import expand  # lazy: start-up (the command line reads FORMATS without loading YAML)

@@ -10,7 +10,8 @@ from ..build import check
 from ..files import write_atomic
 from ..draw.render import draw_art
 from ..check.safearea import cut_line
-from . import _named, folder, png, summary
+from . import _named, folder, raster, summary
+from ..units import pixels
 from .tts import trim_size
 
 DPI = 100
@@ -48,24 +49,24 @@ def sheet(spec, component) -> bytes:
               f"{', one back' if comp.back else ''}; trim {round(w, 1):g} x {round(h, 1):g} mm")
     words.add(svg.text(words, title, GAP, GAP + 5, 6, anchor="start", bold=True))
     words.add(svg.text(words, detail, GAP, GAP + 10.5, 3.6, anchor="start"))
-    surface, ctx = png.canvas(png.pixels(width, DPI), png.pixels(height, DPI))
+    surface, ctx = raster.canvas(pixels(width, DPI), pixels(height, DPI))
     k = DPI / 25.4
     cut = cut_line(comp)
     for i, art in enumerate(shown):
         x = GAP + (i % columns) * (fw + GAP)
         y = HEAD + GAP + (i // columns) * (fh + LABEL + GAP)
         ctx.save()
-        png.trace_cut(ctx, cut, x * k, y * k, fw / w * k)  # each face as it is cut: round, hexagonal or square
+        raster.trace_cut(ctx, cut, x * k, y * k, fw / w * k)  # each face as it is cut: round, hexagonal or square
         ctx.clip()
         words.add(outline(words, cut, x, y, fw / w))
-        png.paint_into(ctx, draw_art(spec, art), (x * k, y * k, fw * k, fh * k), comp.bleed)
+        raster.paint_into(ctx, draw_art(spec, art), (x * k, y * k, fw * k, fh * k), comp.bleed)
         ctx.restore()
         name = "back" if art.side == "back" else caption(spec, art, i + 1 if len(copies) > 1 else None, fw + GAP * 0.8)
         count = f"back of all {pieces_shown}" if art.side == "back" else f"x {copies[art.key]}"
         words.add(svg.text(words, name, x + fw / 2, y + fh + 3.6, CAPTION))
         words.add(svg.text(words, count, x + fw / 2, y + fh + 7.4, 3.0, fill="#555555"))
-    png.paint_into(ctx, words, (0, 0, png.pixels(width, DPI), png.pixels(height, DPI)))
-    return png.encode(surface, DPI)
+    raster.paint_into(ctx, words, (0, 0, pixels(width, DPI), pixels(height, DPI)))
+    return raster.encode(surface, DPI)
 
 
 def caption(spec, art, number: int | None, width: float) -> str:

@@ -4,7 +4,8 @@ from typing import NamedTuple
 
 from ..errors import UserError
 from ..files import write_atomic
-from . import face_stems, folder, pixels, prune, summary
+from . import face_stems, folder, prune, summary
+from ..units import pixels
 
 INCH = 25.4
 MATCH = 1.5  # mm: how far a component's trim may be from a product's and still print as it
@@ -72,7 +73,7 @@ def jobs(spec, options) -> list:
 
 def face(spec, art, item: Product, turned: bool) -> bytes:
     """One face as the product's template wants it: its trim scaled onto the product's trim, bleed filled by the art."""
-    from . import png  # lazy: start-up (the command line reads PRESETS without loading cairo)
+    from . import raster  # lazy: start-up (the command line reads PRESETS without loading cairo)
     from ..draw.render import draw_art  # lazy: start-up
     comp = spec.component(art.component)
     w, h = comp.trim
@@ -85,10 +86,10 @@ def face(spec, art, item: Product, turned: bool) -> bytes:
     width, height = pixels(pw + 2 * item.bleed, item.dpi), pixels(ph + 2 * item.bleed, item.dpi)
     shown = ((pw + 2 * item.bleed) / scale, (ph + 2 * item.bleed) / scale)  # of the drawing's mm, centred on its trim
     extra = (drawing.width - shown[0]) / 2, (drawing.height - shown[1]) / 2
-    surface, ctx = png.canvas(width, height)
+    surface, ctx = raster.canvas(width, height)
     k = width / shown[0], height / shown[1]
-    png.paint_into(ctx, drawing, (-extra[0] * k[0], -extra[1] * k[1], drawing.width * k[0], drawing.height * k[1]))
-    return png.encode(surface, item.dpi)
+    raster.paint_into(ctx, drawing, (-extra[0] * k[0], -extra[1] * k[1], drawing.width * k[0], drawing.height * k[1]))
+    return raster.encode(surface, item.dpi)
 
 
 def write_game(spec, options) -> tuple:

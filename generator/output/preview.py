@@ -13,7 +13,8 @@ from ..spec.expand import expand
 from ..errors import UserError
 from ..files import write_atomic
 from ..impose.imposition import impose
-from .png import face_png, picture_png
+from .png import face_png
+from .raster import picture_png
 from ..draw.render import draw_art
 from ..check.validate import validate
 from ..check.wording import generic_note

@@ -1,7 +1,7 @@
 """The palette swatch sheet: every colour under each colour-vision simulation and in greyscale, as PDF and PNG."""
 from pathlib import Path
 
-from . import cairopdf, document
+from . import document, raster
 from ..draw import svg
 from ..check import vision
 from ..files import write_atomic
@@ -95,6 +95,6 @@ def write(spec, out_dir, threshold=None):
     paths = (base.with_suffix(".pdf"), base.with_suffix(".png"))
     write_atomic(paths[0], doc.save(f"{spec.game.title}: palette check", spec.game.designer,
                                     "Palette under colour-vision simulations"))
-    write_atomic(paths[1], cairopdf.png(drawing, PNG_DPI))
+    write_atomic(paths[1], raster.picture_png(drawing, PNG_DPI))
     return paths
 

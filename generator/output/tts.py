@@ -11,7 +11,8 @@ from ..build import check
 from ..files import write_atomic
 from ..draw.render import draw_art
 from ..check.safearea import cut_line
-from . import folder, png, prune, summary
+from . import folder, prune, raster, summary
+from ..units import pixels
 
 COLUMNS, ROWS = 10, 7
 PER_SHEET = COLUMNS * ROWS - 1  # the last cell stays free: Tabletop Simulator shows it for a card hidden in a hand
@@ -79,20 +80,20 @@ def write_images(spec, component, options) -> tuple:
         chunk = fronts[n * PER_SHEET:(n + 1) * PER_SHEET]
         columns, rows = grid(len(chunk))
         dpi = sheet_dpi(spec, component, options.dpi, columns, rows)
-        cw, ch = png.pixels(w, dpi), png.pixels(h, dpi)
-        surface, ctx = png.canvas(cw * columns, ch * rows)
+        cw, ch = pixels(w, dpi), pixels(h, dpi)
+        surface, ctx = raster.canvas(cw * columns, ch * rows)
         for i, key in enumerate(chunk):
             paint_cut(ctx, spec, arts[key], cut, ((i % columns) * cw, (i // columns) * ch, cw, ch))
-        data = png.encode(surface, dpi)
+        data = raster.encode(surface, dpi)
         write_atomic(path, data)
         paths.append(path)
         sizes.append(len(data))
     columns, rows = grid(min(len(fronts), PER_SHEET))
     dpi = sheet_dpi(spec, component, options.dpi, columns, rows)
-    surface, ctx = png.canvas(png.pixels(w, dpi), png.pixels(h, dpi))
+    surface, ctx = raster.canvas(pixels(w, dpi), pixels(h, dpi))
     if back is not None:  # a one-sided piece's back stays white: the plain card it is printed on
-        paint_cut(ctx, spec, back, cut, (0, 0, png.pixels(w, dpi), png.pixels(h, dpi)))
-    data = png.encode(surface, dpi)
+        paint_cut(ctx, spec, back, cut, (0, 0, pixels(w, dpi), pixels(h, dpi)))
+    data = raster.encode(surface, dpi)
     write_atomic(back_path, data)
     prune(back_path.parent, sheet_pattern(component), paths,  # a deck that shrank leaves no sheet of the old one
           [sheet_pattern(c.id) for c in spec.components if c.id != component])
@@ -102,9 +103,9 @@ def write_images(spec, component, options) -> tuple:
 def paint_cut(ctx, spec, art, cut, cell) -> None:
     """Paint a face, trimmed, into a cell of pixels, white outside its cut line (a round or hexagonal piece shows as cut)."""
     ctx.save()
-    png.trace_cut(ctx, cut, cell[0], cell[1], cell[2] / trim_size(spec, art.component)[0])
+    raster.trace_cut(ctx, cut, cell[0], cell[1], cell[2] / trim_size(spec, art.component)[0])
     ctx.clip()
-    png.paint_into(ctx, draw_art(spec, art), cell, spec.component(art.component).bleed)
+    raster.paint_into(ctx, draw_art(spec, art), cell, spec.component(art.component).bleed)
     ctx.restore()
 
 

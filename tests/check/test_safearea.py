@@ -8,7 +8,7 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from generator.output import cairopdf
+from generator.output import raster
 from generator.check import safearea
 from generator.spec import loader as specs
 from generator.build import components_pdf
@@ -29,7 +29,7 @@ BACK_PX = BACK_DPI / 25.4
 def face_image(spec, key):
     """An artwork rendered by cairo on white at DPI, bleed included (greyscale)."""
     _, arts = expand(spec)
-    return Image.open(io.BytesIO(cairopdf.png(draw_art(spec, arts[key]), DPI))).convert("L")
+    return Image.open(io.BytesIO(raster.picture_png(draw_art(spec, arts[key]), DPI))).convert("L")
 
 
 def parts(spec, key):
@@ -88,7 +88,7 @@ def test_measured_distance_is_the_ink_cairo_paints():
     _, arts = expand(spec)
     drawing = draw_art(spec, arts["posy-purple-1"])
     drawing.children = [c for c in drawing.children if c.tag == "defs" or c.part == "symbol"]  # the flower alone
-    image = Image.open(io.BytesIO(cairopdf.png(drawing, DPI))).convert("L")
+    image = Image.open(io.BytesIO(raster.picture_png(drawing, DPI))).convert("L")
     far = max(math.hypot(x / PX_MM - b - side / 2, y / PX_MM - b - side / 2)
               for y in range(image.height) for x in range(image.width) if image.getpixel((x, y)) < 200)
     assert flower.distance == pytest.approx(side / 2 - far, abs=0.1)

@@ -8,7 +8,8 @@ import yaml
 from click.testing import CliRunner
 from PIL import Image
 
-from generator.output import cairopdf
+from generator.draw import svg
+from generator.output import raster
 from generator.check import textcheck
 from generator.draw import textfit
 from generator.spec import loader as specs
@@ -44,11 +45,33 @@ def failures(path, *overrides):
     return [str(f) for f in validate(specs.load(str(path), overrides))]
 
 
+def glyph_metrics(bold: bool) -> dict:
+    """Every glyph the bundled Vera maps a character to, as cairo measures it: char -> [advance, x min, y min, x max, y max].
+
+    In 1/1000 of the font size, y up; the key "" holds the glyph cairo draws for a character the font lacks.
+    """
+    ctx = raster.cairocffi.Context(raster.cairocffi.PDFSurface(io.BytesIO(), 1, 1))
+    ctx.select_font_face(svg.FONT, raster.cairocffi.FONT_SLANT_NORMAL,
+                         raster.cairocffi.FONT_WEIGHT_BOLD if bold else raster.cairocffi.FONT_WEIGHT_NORMAL)
+    ctx.set_font_size(1000)
+    font = ctx.get_scaled_font()
+    chars = "".join(chr(c) for c in range(32, 0x10000)
+                    if not (0xD800 <= c < 0xE000 or 0xFDD0 <= c <= 0xFDEF or c & 0xFFFE == 0xFFFE))  # valid UTF-8 only
+    glyphs = font.text_to_glyphs(0, 0, chars, False)
+    table = {}
+    for ch, (index, _, _) in zip(chars, glyphs):
+        key = ch if index else ""
+        if key not in table:
+            x, y, w, h, advance, _ = font.glyph_extents([(index, 0, 0)])
+            table[key] = [round(v, 2) + 0.0 for v in (advance, x, -y - h, x + w, -y)]
+    return table
+
+
 def test_glyph_table_is_what_cairo_measures():
     """The table the check and the wrapping read is the bundled Vera as the renderer (cairo) measures it today."""
     table = json.loads(textfit.GLYPHS.read_text(encoding="utf-8"))
-    assert table == {"regular": cairopdf.glyph_metrics(False), "bold": cairopdf.glyph_metrics(True)}, (
-        "regenerate generator/fonts/vera-glyphs.json from cairopdf.glyph_metrics(False/True)")
+    assert table == {"regular": glyph_metrics(False), "bold": glyph_metrics(True)}, (
+        "regenerate generator/fonts/vera-glyphs.json from tests/check/test_textcheck.py's glyph_metrics(False/True)")
     assert "★" not in table["regular"] and "é" in table["bold"] and "€" in table["regular"]
 
 
@@ -109,7 +132,7 @@ def red_right_edge(path):
     """The right edge (mm from the trim's left) of the red ink on word card 1 as cairo paints it, or None."""
     spec = specs.load(str(path))
     _, arts = expand(spec)
-    image = Image.open(io.BytesIO(cairopdf.png(draw_art(spec, arts["words-1"]), DPI))).convert("RGB")
+    image = Image.open(io.BytesIO(raster.picture_png(draw_art(spec, arts["words-1"]), DPI))).convert("RGB")
     red = [x for x in range(image.width) for y in range(image.height)
            if (lambda p: p[0] > 200 and p[1] < 80 and p[2] < 80)(image.getpixel((x, y)))]
     return (max(red) + 1) * 25.4 / DPI if red else None
@@ -158,7 +181,7 @@ def test_reference_card_text_ends_inside_its_safe_area(game):
     _, arts = expand(spec)
     [card] = [c for c in spec.components if c.kind == "reference-card"]
     o = {**card_kind.DEFAULTS, **card.options}
-    image = Image.open(io.BytesIO(cairopdf.png(draw_art(spec, arts[f"{card.id}-1"]), DPI))).convert("L")
+    image = Image.open(io.BytesIO(raster.picture_png(draw_art(spec, arts[f"{card.id}-1"]), DPI))).convert("L")
     px = DPI / 25.4
     b = card.bleed
     inner = image.crop((round((b + 3) * px), 0, round((b + o["width"] - 3) * px), round((b + o["height"] - 2.6) * px)))

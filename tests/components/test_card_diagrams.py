@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageFilter
 
-from generator.output import cairopdf
+from generator.output import raster
 from generator.draw import hexgrid, svg
 from generator.spec import loader as specs
 from generator.cli import cli
@@ -40,7 +40,7 @@ def only(dwg, keep):
 
 def ink(dwg):
     """A mask (255 = ink) of a drawing rendered at DPI on white."""
-    image = Image.open(io.BytesIO(cairopdf.png(dwg, DPI))).convert("L")
+    image = Image.open(io.BytesIO(raster.picture_png(dwg, DPI))).convert("L")
     return image.point(lambda v: 255 if v < 200 else 0)
 
 
@@ -114,7 +114,7 @@ def test_the_glorieta_card_draws_six_stones_around_a_seventh():
     step = spec.component("board").options["cell"] * a  # neighbouring cells' centres, as drawn
     assert len(ring) == 6 and all(abs(math.dist((x, y), (cx, cy)) - step) < 0.01 for x, y in ring)
     assert step >= 6.0  # cells at least 6 mm across on the card
-    image = Image.open(io.BytesIO(cairopdf.png(dwg, DPI))).convert("RGB")
+    image = Image.open(io.BytesIO(raster.picture_png(dwg, DPI))).convert("RGB")
     colour = lambda x, y: image.getpixel((round((x + comp.bleed) * PX), round((y + comp.bleed) * PX)))
     assert colour(cx, cy) == tuple(int(spec.colour("yellow")[i:i + 2], 16) for i in (1, 3, 5))
     assert all(colour(x, y) == (0, 0, 0) for x, y in ring)

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 from PIL import Image
 
-from generator.output import cairopdf
+from generator.output import raster
 from generator.draw import textbox, typeface
 from generator.spec import loader as specs
 from generator.components.kind import Circle, placing, round_cut
@@ -47,7 +47,7 @@ def make(tmp_path, component="", files=None, expect=1, others=""):
 
 def pixels(drawing):
     """A drawing painted by cairo at DPI, as an RGB image (pixel (0, 0) is the bleed box's corner)."""
-    return Image.open(io.BytesIO(cairopdf.png(drawing, DPI))).convert("RGB")
+    return Image.open(io.BytesIO(raster.picture_png(drawing, DPI))).convert("RGB")
 
 
 def at(image, x, y, bleed=3.0):

@@ -1,6 +1,5 @@
 """Our two painters agree with an independent SVG renderer: cairo's painter with cairosvg, our PDF writer with cairo."""
 import io
-import math
 import subprocess
 import sys
 
@@ -9,7 +8,8 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 
-from generator.output import cairopdf, document
+from generator.output import document, raster
+from generator.units import pixels as pixels_of
 from generator.draw import content, svg
 from generator.spec import loader as specs
 from generator.spec.expand import expand
@@ -25,12 +25,20 @@ def pixels(png):
 
 
 def written(drawing, dpi=DPI):
-    """A drawing through our own PDF writer, rendered by pdfium on the pixel grid of cairopdf.png."""
-    # pdfium stretches a page over ceil(size) pixels: a page just short of cairo's whole pixels keeps the scale exact
-    doc = document.Document(*((math.ceil(v * dpi / 25.4) - 0.01) * 25.4 / dpi for v in (drawing.width, drawing.height)))
+    """A drawing through our own PDF writer, rendered by pdfium on the pixel grid of raster.picture_png."""
+    # pdfium stretches a page over ceil(size) pixels: a page just short of the PNG's whole pixels keeps the scale exact
+    doc = document.Document(*((pixels_of(v, dpi) - 0.01) * 25.4 / dpi for v in (drawing.width, drawing.height)))
     doc.paint(drawing)
     doc.next_page()
     return pypdfium2.PdfDocument(doc.save("t", "t", "t"))[0].render(scale=dpi / 72).to_pil().convert("RGB")
+
+
+def hinted(drawing, dpi=DPI):
+    """A drawing painted by our cairo painter with cairo's default font options (hinted glyphs), as cairosvg paints."""
+    surface, ctx = raster.canvas(pixels_of(drawing.width, dpi), pixels_of(drawing.height, dpi))
+    ctx.set_font_options(raster.cairocffi.FontOptions())
+    raster.paint_into(ctx, drawing, (0, 0, surface.get_width(), surface.get_height()))
+    return pixels(raster.encode(surface, dpi))
 
 
 def differing(ours, theirs):
@@ -48,7 +56,7 @@ def test_every_distinct_artwork_matches_cairosvg_and_our_pdf_writer(game):
     for key, art in arts.items():
         drawing = draw_art(spec, art)
         text = drawing.tostring()
-        ours = pixels(cairopdf.png(drawing, DPI))
+        ours = hinted(drawing)
         theirs = pixels(cairosvg.svg2png(bytestring=text.encode(), dpi=DPI, background_color="white"))
         assert differing(ours, theirs) < 0.01, f"{game} {key}: cairo painter and cairosvg differ"
         if "<text" in text:  # our PDF text against cairo's own PDF page, so that pdfium rasterises both texts
@@ -72,7 +80,7 @@ def test_every_shape_and_style_the_painters_know_match_each_other_and_cairosvg()
     group.add(dwg.polygon([(24, 32), (32, 32), (28, 38)], fill="#8e44ad", fill_opacity=0.5))
     dwg.add(dwg.rect((36, 20), (20, 20), fill="#1f6fd0", clip_path="url(#c)"))
     dwg.add(dwg.line((0, 39), (60, 39), stroke="#000000", stroke_width=0.3, stroke_dasharray="3"))
-    painted = pixels(cairopdf.png(dwg, 150))
+    painted = pixels(raster.picture_png(dwg, 150))
     assert differing(written(dwg, 150), painted) < 0.002
     reference = pixels(cairosvg.svg2png(bytestring=dwg.tostring().encode(), dpi=150, background_color="white"))
     assert differing(painted, reference) < 0.002
@@ -88,7 +96,7 @@ def test_fill_rule_and_miter_limit_match_cairosvg_in_both_painters():
                              stroke_miterlimit=limit))
     ops = content.write(dwg).ops
     assert "B*" in ops and "2 M" in ops and "8 M" in ops
-    painted = pixels(cairopdf.png(dwg, 150))
+    painted = pixels(raster.picture_png(dwg, 150))
     assert differing(written(dwg, 150), painted) < 0.002
     reference = pixels(cairosvg.svg2png(bytestring=dwg.tostring().encode(), dpi=150, background_color="white"))
     assert differing(painted, reference) < 0.002

@@ -4,7 +4,7 @@ a template may not hold is refused, by validate as by build, in one line naming 
 import pytest
 from click.testing import CliRunner
 
-from generator.output import cairopdf
+from generator.output import raster
 from generator.draw import templates
 from generator.spec import loader as specs
 from generator.cli import cli
@@ -171,7 +171,7 @@ def test_what_a_template_may_not_hold_is_refused_by_validate_and_build_alike(tmp
 def face(folder, template):
     """The badge face drawn from template, painted by cairo at 60 dpi."""
     spec = specs.load(str(write(folder, template)))
-    return pixels(cairopdf.png(draw_art(spec, expand(spec)[1]["badge-1"]), 60))
+    return pixels(raster.picture_png(draw_art(spec, expand(spec)[1]["badge-1"]), 60))
 
 
 def test_a_template_drawn_on_another_box_is_fitted_into_the_symbol_box_and_a_missing_namespace_is_forgiven(tmp_path):

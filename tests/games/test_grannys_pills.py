@@ -114,7 +114,7 @@ def test_marks_are_legible_on_prescription_cells(grannys):
     """The white of each mark, measured on a rendered 12.5 mm prescription cell: at least 3 mm tall."""
     import io
     from PIL import Image
-    from generator.output import cairopdf
+    from generator.output import raster
     from generator.spec.expand import expand
     from generator.draw.render import draw_art
     comp = grannys.component("prescription")
@@ -122,7 +122,7 @@ def test_marks_are_legible_on_prescription_cells(grannys):
     _, arts = expand(grannys)
     seen = {}
     for art in (a for a in arts.values() if a.component == "prescription" and a.side == "front"):
-        image = Image.open(io.BytesIO(cairopdf.png(draw_art(grannys, art), dpi))).convert("L")
+        image = Image.open(io.BytesIO(raster.picture_png(draw_art(grannys, art), dpi))).convert("L")
         for j, row in enumerate(art.props["pattern"]):
             for i, (colour, shape) in enumerate(row):
                 if shape != "round" or colour in seen:

@@ -6,7 +6,7 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 
-from generator.output import cairopdf
+from generator.output import raster
 from generator.spec import loader as specs
 from generator.draw import trigrid
 from generator.build import components_pdf
@@ -141,7 +141,7 @@ def test_the_diagrams_draw_the_board_as_the_sheet_prints_it(spec, paper):
         boards = [text for key, text, *_ in diagram.parts if not key.startswith("posy-") and "labels" not in key]
         assert len(boards) == 2
         for text in boards:
-            drawn = Image.open(io.BytesIO(cairopdf.png(text, dpi))).convert("L")
+            drawn = Image.open(io.BytesIO(raster.picture_png(text, dpi))).convert("L")
             assert abs(drawn.width - printed.width) <= 1 and abs(drawn.height - printed.height) <= 1
             drawn = drawn.resize(printed.size).filter(ImageFilter.GaussianBlur(1))
             differ = lambda image: sum(ImageChops.difference(printed, image).histogram()[64:])

@@ -362,13 +362,11 @@ def test_crop_marks_are_5_mm_long_and_3_mm_from_the_trim_on_the_page(bleed):
 
 
 def test_panel_targets_lie_in_the_glue_tabs_not_in_the_play_area():
-    import io
 
     import pypdfium2
-    from PIL import Image
 
-    from generator.output import cairopdf
     from generator.build import components_pdf
+    from pages import pdf_bytes, pdfium
     from generator.draw.render import draw_art
     spec = specs.load("grannys-pills", ["components.board.cell=40mm"])
     pieces, _ = expand(spec)
@@ -391,7 +389,7 @@ def test_panel_targets_lie_in_the_glue_tabs_not_in_the_play_area():
         for tab in sheet.tabs:  # shaded: the tab is darker than paper where the board's ground is light
             assert page.getpixel((round((tab.x + 1) * px), round((tab.y + 1) * px))) < 200
     art = draw_art(spec, expand(spec)[1][panels[0][1].slots[0].art])
-    board = Image.open(io.BytesIO(cairopdf.png(art, dpi))).convert("L")
+    board = pdfium(pdf_bytes((art.width, art.height), art), px).convert("L")  # the same renderer and pixel grid
     b = spec.component("board").bleed  # windows are in trim coordinates, the art starts at its bleed
     for number, sheet in panels:  # where a target sits on a tab, the panel laid over it shows the board alone
         slot, page = sheet.slots[0], doc[number].render(scale=dpi / 72).to_pil().convert("L")

@@ -101,7 +101,7 @@ def test_pill_tiles_measure_25_mm(grannys, grannys_pdfs, paper):
 def test_every_board_panel_shows_its_part_of_the_board(game, overrides):
     from PIL import ImageChops
 
-    from generator.output import cairopdf
+    from generator.output import raster
     from generator.draw.render import draw_art
     spec = specs.load(game, overrides)
     pieces, arts = expand(spec)
@@ -111,7 +111,7 @@ def test_every_board_panel_shows_its_part_of_the_board(game, overrides):
     k = dpi / 25.4
     panels = [(n, s.slots[0]) for n, s in enumerate(plan.sheets, start=1) if s.slots and s.slots[0].window]
     assert len(panels) > 1
-    board = Image.open(io.BytesIO(cairopdf.png(draw_art(spec, arts[panels[0][1].art]), dpi))).convert("L")
+    board = Image.open(io.BytesIO(raster.picture_png(draw_art(spec, arts[panels[0][1].art]), dpi))).convert("L")
     document = pypdfium2.PdfDocument(data)
     for number, slot in panels:
         page = document[number].render(scale=dpi / 72).to_pil().convert("L")

@@ -289,14 +289,14 @@ def test_a_round_cut_keeps_the_arts_own_clip_paths():
     """round_cut clips a piece to its circle and keeps the clip paths its art uses (once lost inside a nested defs)."""
     from PIL import Image
 
-    from generator.output import cairopdf
+    from generator.output import raster
     from generator.draw import diagram, svg
 
     dwg = svg.drawing(20, 20)
     clip = dwg.defs.add(dwg.clipPath(id="left"))
     clip.add(dwg.rect((0, 0), (10, 20)))
     dwg.add(dwg.rect((0, 0), (20, 20), fill="#000000", clip_path="url(#left)"))
-    cut = Image.open(io.BytesIO(cairopdf.png(diagram.round_cut(dwg), 72 * 2))).convert("L")
+    cut = Image.open(io.BytesIO(raster.picture_png(diagram.round_cut(dwg), 72 * 2))).convert("L")
     px = cut.width / 20
     assert cut.getpixel((int(5 * px), int(10 * px))) < 50, "inside the circle and the art's clip: black"
     assert cut.getpixel((int(15 * px), int(10 * px))) > 200, "inside the circle, outside the art's clip: paper"

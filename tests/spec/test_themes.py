@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops
 
-from generator.output import cairopdf, swatches
+from generator.output import raster, swatches
 from generator.draw import looks
 from generator.spec import loader as specs, theme
 from generator.check import vision
@@ -227,8 +227,8 @@ def distinct_fronts(spec):
         if art.side == "front":
             drawing = draw_art(spec, art)
             out.setdefault(art.component, []).append(
-                (Image.open(io.BytesIO(cairopdf.png(looks.greyscale(drawing), 40))).convert("RGB"),
-                 Image.open(io.BytesIO(cairopdf.png(drawing, 40))).convert("RGB")))
+                (Image.open(io.BytesIO(raster.picture_png(looks.greyscale(drawing), 40))).convert("RGB"),
+                 Image.open(io.BytesIO(raster.picture_png(drawing, 40))).convert("RGB")))
     return out
 
 
