@@ -12,7 +12,8 @@ from . import cache
 from . import games  # the registry only: a game is imported when its command runs
 from .errors import UserError
 from .files import SPECS, shipped
-from .output import FORMATS, Options, jobs
+from .output import Options
+from .output.formats import FORMATS, jobs
 from .output.pod import PRESETS
 from .units import HOME_PAPERS, PAPERS
 from .check.wording import generic_note

@@ -13,7 +13,8 @@ from . import cache
 from .spec import loader as specs
 from .errors import UserError
 from .facecache import FaceCache
-from .output import Options, jobs
+from .output import Options
+from .output.formats import jobs
 from .draw.templates import TEMPLATES
 from .spec.theme import resolve as theme_file
 

@@ -105,7 +105,7 @@ def test_validate_of_a_game_of_layouts_prints_one_line_and_no_generic_note(tmp_p
 def test_the_starter_back_centres_its_coin_above_the_whole_title(tmp_path):
     """On the starter's back the coin sits in the middle, across and clear above the game's name, all of it showing."""
     from PIL import Image
-    from generator.output.png import face_png
+    from generator.output.formats.png import face_png
     assert CliRunner().invoke(cli, ["new", str(tmp_path / "my-game")]).exit_code == 0
     spec = specs.load(str(tmp_path / "my-game" / "my-game.yaml"))
     back = next(art for art in expand(spec)[1].values() if art.side == "back")

@@ -12,7 +12,7 @@ from PIL import Image, ImageChops
 from generator.spec import loader as specs
 from generator.components import KINDS
 from generator.spec.expand import expand
-from generator.output.png import face_png
+from generator.output.formats.png import face_png
 from generator.draw.render import draw_art
 
 ROOT = Path(__file__).resolve().parent.parent

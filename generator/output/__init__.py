@@ -1,5 +1,4 @@
-"""Output formats: each turns one spec into build jobs that write its files; the CLI's --format choices come from FORMATS."""
-import importlib
+"""What every output shares: the build options, face names, folders and pruning; the formats themselves are in formats/."""
 import os
 import re
 from pathlib import Path
@@ -106,18 +105,3 @@ def summary(paths, sizes, *notes) -> tuple:
     common = Path(os.path.commonpath(paths))
     start = os.path.commonprefix([str(p.relative_to(common)) for p in paths])
     return (f"{common}{os.sep}{start}*", f"{len(paths)} files", sum(sizes), *notes)
-
-
-FORMATS = {  # name -> what it writes; each is the module of that name here, whose jobs(spec, options) -> [(label, function, args)]
-    "pdf": "components PDFs and rulebooks on each paper",
-    "svg": "one SVG per distinct face and one per sheet",
-    "png": "one PNG per distinct face, with bleed, at --dpi (or as --pod's printer wants)",
-    "contact": "one contact sheet PNG per component: every face at a glance, labelled",
-    "tts": "Tabletop Simulator deck sheets, backs and a saved-object JSON",
-}
-
-
-def jobs(name, spec, options) -> list:
-    """The jobs of one format for one spec (png with a print-on-demand preset: the preset's)."""
-    module = "pod" if name == "png" and options.pod else name
-    return importlib.import_module(f"{__name__}.{module}").jobs(spec, options)

@@ -825,7 +825,7 @@ def test_a_backslash_types_a_colon_word_plainly(tmp_path):
     assert validate(spec) == []
     art = next(a for a in expand(spec)[1].values() if a.side == "front" and a.props.get("title") == "Sunrise")
     import xml.etree.ElementTree as ET
-    from generator.output.svg import to_text
+    from generator.output.formats.svg import to_text
     words = " ".join("".join(node.itertext()) for node in ET.fromstring(to_text(draw_art(spec, art)))
                      .iter("{http://www.w3.org/2000/svg}text"))
     assert ":sword:" in words and "\\" not in words
@@ -848,7 +848,7 @@ def test_a_repeat_count_may_quote_a_data_column(tmp_path):
     import xml.etree.ElementTree as ET
     from click.testing import CliRunner
     from generator.cli import cli
-    from generator.output.svg import to_text
+    from generator.output.formats.svg import to_text
     path = starter(tmp_path, "Sunrise,1,", "Sunrise,0,")
     card = path.parent / "card.yaml"
     card.write_text(card.read_text() + '  pips: {type: circle, x: 9, y: 44, r: 1.2, fill: "#123456", '

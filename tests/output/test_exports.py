@@ -24,9 +24,10 @@ from generator.cli import cli
 from generator.components import KINDS
 from generator.spec.expand import expand, face_props
 from generator.output.document import Document
-from generator.output import svg as svg_out
-from generator.output import contact, face_stems, tts
-from generator.output.png import face_png
+from generator.output.formats import svg as svg_out
+from generator.output import face_stems
+from generator.output.formats import contact, tts
+from generator.output.formats.png import face_png
 from generator.draw.render import draw_art
 from generator.check.safearea import clearance, cut_line
 from generator.draw import svg
@@ -359,8 +360,23 @@ def test_unknown_formats_and_presets_are_usage_errors():
     for options in (["--format", "pdf,jpeg"], ["--format", ","], ["--pod", "nowhere"], ["--dpi", "0"]):
         result = CliRunner().invoke(cli, ["build", "posies", *options])
         assert result.exit_code == 2, options
-    assert "jpeg (choose from pdf, svg, png, contact, tts)" in CliRunner().invoke(
+    assert "jpeg (choose from pdf, contact, png, svg, tts)" in CliRunner().invoke(
         cli, ["build", "posies", "--format", "pdf,jpeg"]).output
+
+
+def test_every_module_of_the_formats_folder_is_a_format_with_its_docstring_as_help():
+    import importlib
+    from pathlib import Path
+
+    from generator.output import formats
+    modules = sorted(p.stem for p in Path(formats.__file__).parent.glob("*.py") if p.stem != "__init__")
+    assert sorted(formats.FORMATS) == modules and list(formats.FORMATS)[0] == "pdf"
+    for name, words in formats.FORMATS.items():
+        module = importlib.import_module(f"generator.output.formats.{name}")
+        assert words == module.__doc__.splitlines()[0].rstrip("."), name
+        assert callable(module.jobs), name
+    shown = " ".join(CliRunner().invoke(cli, ["build", "--help"]).output.split())
+    assert all(f"{name}: {' '.join(words.split()[:4])}" in shown for name, words in formats.FORMATS.items())
 
 
 def test_every_export_writes_only_inside_out(tmp_path, monkeypatch):

@@ -27,7 +27,7 @@ from generator.draw import svg
 from generator.check import vision
 from generator.cli import cli
 from generator.spec.expand import expand
-from generator.output.png import face_png
+from generator.output.formats.png import face_png
 
 GAMES = [p.stem for p in specs.shipped()]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

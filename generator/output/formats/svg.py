@@ -1,17 +1,20 @@
-"""SVG export with svgwrite: one file per distinct face (bleed included) and one per page of the components PDF."""
+"""One SVG per distinct face and one per sheet.
+
+Written with svgwrite: each face with its bleed, and each page of the components PDF.
+"""
 import base64
 import copy
 import re
 
 import svgwrite
 
-from ..draw import svg, svgvalues
-from ..build import check, compose, papers
-from ..spec.expand import expand
-from ..files import write_atomic
-from ..impose.imposition import impose
-from ..draw.render import draw_art
-from . import face_files, folder, prune, summary
+from ...draw import svg, svgvalues
+from ...build import check, compose, papers
+from ...spec.expand import expand
+from ...files import write_atomic
+from ...impose.imposition import impose
+from ...draw.render import draw_art
+from .. import face_files, folder, prune, summary
 
 
 def document(drawing, debug=False) -> svgwrite.Drawing:

@@ -1,17 +1,20 @@
-"""Contact sheets: one PNG per component with every distinct face, trimmed, in a labelled grid, for sharing a prototype."""
+"""One contact sheet PNG per component: every face at a glance, labelled.
+
+Each distinct face, trimmed, in a labelled grid, for sharing a prototype.
+"""
 import math
 from collections import Counter
 
-from ..draw import svg, textfit
-from ..components.kind import Circle
-from ..components.layout import ROW
-from ..spec.expand import expand
-from ..build import check
-from ..files import write_atomic
-from ..draw.render import draw_art
-from ..check.safearea import cut_line
-from . import _named, folder, raster, summary
-from ..units import pixels
+from ...draw import svg, textfit
+from ...components.kind import Circle
+from ...components.layout import ROW
+from ...spec.expand import expand
+from ...build import check
+from ...files import write_atomic
+from ...draw.render import draw_art
+from ...check.safearea import cut_line
+from .. import _named, folder, raster, summary
+from ...units import pixels
 from .tts import trim_size
 
 DPI = 100

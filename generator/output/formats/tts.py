@@ -1,18 +1,21 @@
-"""Tabletop Simulator export: each component a deck of its pieces, drawn from sheets of up to 10 x 7 trimmed faces, and a
-saved-object JSON that loads every deck from the written files."""
+"""Tabletop Simulator deck sheets, backs and a saved-object JSON.
+
+Each component a deck of its pieces, drawn from sheets of up to 10 x 7 trimmed faces, and a saved-object JSON that
+loads every deck from the written files.
+"""
 import hashlib
 import json
 import math
 import re
 
-from ..components.kind import Circle
-from ..spec.expand import expand
-from ..build import check
-from ..files import write_atomic
-from ..draw.render import draw_art
-from ..check.safearea import cut_line
-from . import folder, prune, raster, summary
-from ..units import pixels
+from ...components.kind import Circle
+from ...spec.expand import expand
+from ...build import check
+from ...files import write_atomic
+from ...draw.render import draw_art
+from ...check.safearea import cut_line
+from .. import folder, prune, raster, summary
+from ...units import pixels
 
 COLUMNS, ROWS = 10, 7
 PER_SHEET = COLUMNS * ROWS - 1  # the last cell stays free: Tabletop Simulator shows it for a card hidden in a hand

@@ -1,6 +1,9 @@
-"""PDF output: the components PDF of each paper (in the chosen backs and looks) and the rulebook."""
-from ..build import build, build_look, build_rules, papers
-from ..spec.loader import rules_path
+"""Components PDFs and rulebooks on each paper.
+
+The components PDF of each paper in the chosen backs and looks, and the rulebook.
+"""
+from ...build import build, build_look, build_rules, papers
+from ...spec.loader import rules_path
 
 
 def jobs(spec, options) -> list:

@@ -1,8 +1,11 @@
-"""PNG export: one image per distinct face, bleed included, at an exact pixel size with its dpi recorded."""
-from ..build import check
-from ..draw.render import draw_art
-from . import face_files
-from .raster import picture_png
+"""One PNG per distinct face, with bleed, at --dpi (or as --pod's printer wants).
+
+Each at an exact pixel size with its dpi recorded; with --pod, pod.py writes the printer's templates instead.
+"""
+from ...build import check
+from ...draw.render import draw_art
+from .. import face_files
+from ..raster import picture_png
 
 DPI = 300
 
@@ -13,7 +16,10 @@ def face_png(spec, art, dpi: float = DPI) -> bytes:
 
 
 def jobs(spec, options) -> list:
-    """One job per component: its faces' PNGs."""
+    """One job per component: its faces' PNGs (with a print-on-demand preset: the preset's jobs)."""
+    if options.pod:
+        from .. import pod  # lazy: start-up (only a --pod build reads the printers' presets)
+        return pod.jobs(spec, options)
     return [(f"{spec.game.id} png {comp.id}", write_faces, (spec, comp.id, options)) for comp in spec.components]
 
 
