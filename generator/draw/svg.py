@@ -45,8 +45,8 @@ class Element:
     def __init__(self, tag, attrs=None, content=None):
         self.tag, self.attrs, self.children, self.content = tag, attrs or {}, [], content
         self.part, self.role = None, MARK
-        if type(self.attrs.get("transform")) is str:
-            raise TypeError(f"<{tag}> transform {self.attrs['transform']!r} is SVG text: build a svgvalues.Transform")
+        if type(self.attrs.get("transform")) is str or type(self.attrs.get("points")) is str:
+            raise TypeError(f"<{tag}> has a transform or points as SVG text: give a svgvalues.Transform or Points")
 
     def add(self, child):
         """Append a child element and return it."""

@@ -74,14 +74,16 @@ def test_a_transform_writes_the_svg_text_it_always_wrote():
         designed.then(svgvalues.scale(2))  # the designer's text would be lost
 
 
-def test_the_drawing_takes_no_transform_as_text():
-    """A transform given as SVG text is refused where the element is made: only the edge readers (templates, the
-    designer's SVG) turn text into a Transform, with svgvalues.transform."""
+def test_the_drawing_takes_no_transform_or_points_as_text():
+    """A transform or points given as SVG text are refused where the element is made: only the edge readers (the
+    templates, the designer's SVG) turn text into a Transform, with svgvalues.transform, or Points."""
     dwg = svg.drawing(20, 20)
     with pytest.raises(TypeError, match="SVG text"):
         dwg.g(transform="translate(10,10)")
     with pytest.raises(TypeError, match="SVG text"):
         svg.Element("path", {"d": "M 0 0 L 1 1", "transform": "rotate(90)"})
+    with pytest.raises(TypeError, match="SVG text"):
+        svg.Element("polygon", {"points": "0,0 5,0 0,5"})
     assert dwg.g(transform=svgvalues.transform("translate(10,10)")).attrs["transform"].matrix == (1, 0, 0, 1, 10, 10)
 
 
