@@ -48,7 +48,7 @@ class Transform(NamedTuple):
 
 
 def _built(step: Step) -> Transform:
-    """A transform of one step."""
+    """A transform of one step, its matrix worked as a read transform's is (from IDENTITY): the same to the last bit."""
     return Transform((step,), compose(IDENTITY, step_matrix(step.name, step.numbers)))
 
 
@@ -58,7 +58,8 @@ def translate(x: float, y: float) -> Transform:
 
 
 def rotate(angle: float, cx: float | None = None, cy: float | None = None, sep: str = ",") -> Transform:
-    """A turn by angle degrees (clockwise on the page, y down) about (cx, cy), else about the origin."""
+    """A turn by angle degrees (clockwise on the page, y down) about (cx, cy), else about the origin; sep: what its SVG
+    writes between the numbers (a standee's figure has always written spaces)."""
     return _built(Step("rotate", (angle,) if cx is None or cy is None else (angle, cx, cy), sep))
 
 
@@ -135,12 +136,6 @@ def points(value) -> list:
     return [(x, y) for x, y in value]
 
 
-@functools.lru_cache(maxsize=4096)
-def _steps(text):
-    """The steps of a transform's text (templates repeat theirs from face to face)."""
-    return tuple(Step(name, tuple(numbers(args))) for name, args in TRANSFORM.findall(text))
-
-
 def step_matrix(name: str, v: tuple) -> tuple:
     """The matrix (a, b, c, d, e, f) of one transform step."""
     if name == "translate":
@@ -168,7 +163,7 @@ def compose(m: tuple, n: tuple) -> tuple:
 @functools.lru_cache(maxsize=4096)
 def transform(text: str) -> Transform:
     """The designer's transform text (a template's, an SVG's), read once at the edge; "" is no move at all."""
-    steps, m = _steps(text), IDENTITY
+    steps, m = tuple(Step(name, tuple(numbers(args))) for name, args in TRANSFORM.findall(text)), IDENTITY
     for name, v, _ in steps:
         m = compose(m, step_matrix(name, v))
     return Transform(steps, m, text)
