@@ -1,6 +1,5 @@
 """Images that print below MIN_DPI at their placed size: a line for validate and build to show."""
 from ..draw.art import MIN_DPI, dpi
-from ..draw.svgvalues import matrix
 from ..draw.svg import Placed
 
 
@@ -11,7 +10,7 @@ def warnings(drawing) -> list:
     def walk(node, scale):
         """Visit node, its transforms' scale so far (x, y)."""
         if "transform" in node.attrs:
-            a, b, c, d, _, _ = matrix(node.attrs["transform"])
+            a, b, c, d, _, _ = node.attrs["transform"].matrix
             scale = (scale[0] * (a * a + b * b) ** 0.5, scale[1] * (c * c + d * d) ** 0.5)
         if isinstance(node, Placed) and node.source.kind != "svg":
             w, h = float(node.attrs["width"]) * scale[0], float(node.attrs["height"]) * scale[1]

@@ -1,7 +1,7 @@
 """Text on pieces measured where it is laid out: ink outside its box or the safe area, or a glyph the font lacks, fails."""
 from ..draw import typeface
 from ..components import KINDS
-from ..draw.svgvalues import IDENTITY, compose, matrix, num
+from ..draw.svgvalues import IDENTITY, compose, num
 from .wording import ranges
 from ..draw.textfit import FAMILY, Box, ink, missing
 from ..components.kind import SAFE
@@ -41,7 +41,7 @@ def texts(node, placed=IDENTITY, style=None):
     """Each text element of a drawing with the matrix that places it on the piece and the font style it is drawn with."""
     style = {**(style or {}), **{key: node.attrs[key] for key in STYLE if key in node.attrs}}
     if "transform" in node.attrs:
-        placed = compose(placed, matrix(node.attrs["transform"]))
+        placed = compose(placed, node.attrs["transform"].matrix)
     if node.tag == "text":
         yield node, placed, style
     elif node.tag not in ("defs", "clipPath") and not getattr(node, "problems", None):

@@ -1,5 +1,5 @@
 """Common back of a component: a fill to the bleed edge and a logo in the middle; no frame to show a duplex print's drift."""
-from ..draw import svg
+from ..draw import svg, svgvalues
 from ..check.ink import ink_box
 
 
@@ -22,5 +22,6 @@ def logo(dwg, spec, back, width, height, room):
         group.add(svg.text(dwg, back.label, 0, room * 0.36, room * 0.09, ink, bold=True))
     box = ink_box(group)
     if box:
-        group.attrs["transform"] = f"translate({svg.r(width / 2 - (box[0] + box[2]) / 2)},{svg.r(height / 2 - (box[1] + box[3]) / 2)})"
+        group.attrs["transform"] = svgvalues.translate(svg.r(width / 2 - (box[0] + box[2]) / 2),
+                                                       svg.r(height / 2 - (box[1] + box[3]) / 2))
         dwg.add(svg.part(group, "logo"))

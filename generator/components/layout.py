@@ -8,7 +8,7 @@ from types import MappingProxyType
 from ..spec import data as rows_of
 from ..spec import layouts
 from ..spec import schema as s
-from ..draw import art, svg, templates, textbox, textfit, typeface
+from ..draw import art, svg, svgvalues, templates, textbox, textfit, typeface
 from ..errors import UserError
 from ..files import inside
 from ..draw.hexgrid import FLAT, ORIGIN, POINTY, Layout as HexLayout, polygon_corners
@@ -218,13 +218,13 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
                     made.attrs["opacity"] = e["opacity"]
                 moves = []
                 if copy and (copy.across or copy.down):
-                    moves.append(f"translate({svg.r(copy.across * mm(step.dx, box, 'w'))},"
-                                 f"{svg.r(copy.down * mm(step.dy, box, 'h'))})")
+                    moves.append(svgvalues.translate(svg.r(copy.across * mm(step.dx, box, 'w')),
+                                                     svg.r(copy.down * mm(step.dy, box, 'h'))))
                 if e["rotate"]:
                     cx, cy = centre(kind, e, box)
-                    moves.append(f"rotate({svg.r(e['rotate'])},{svg.r(cx)},{svg.r(cy)})")
+                    moves.append(svgvalues.rotate(svg.r(e['rotate']), svg.r(cx), svg.r(cy)))
                 if moves:
-                    holder = dwg.g(transform=" ".join(moves))
+                    holder = dwg.g(transform=functools.reduce(svgvalues.Transform.then, moves))
                     holder.add(made)
                     made = holder
                 role = e.get("role") or ("art" if e.get("area") == "bleed" else "mark")
@@ -321,7 +321,7 @@ def shape(dwg, spec, kind, e, box, name, where):
                              svg.r(y - radius * (1 if k % 2 == 0 else e["inner"]) * math.cos(math.pi * k / count)))
                             for k in range(2 * count)], **stroke)
     if kind == "path":
-        return dwg.path(e.get("d", ""), transform=f"translate({svg.r(x)},{svg.r(y)})", **stroke)
+        return dwg.path(e.get("d", ""), transform=svgvalues.translate(svg.r(x), svg.r(y)), **stroke)
     width, height = mm(e["width"], box, "w"), mm(e["height"], box, "h")
     if kind == "icon":
         return svg.symbol(dwg, e["name"], x + width / 2, y + height / 2, min(width, height), spec.colour(e["colour"]),

@@ -4,7 +4,7 @@ Top to bottom: a foot tab, the figure upside down, the figure upright, a foot ta
 lines: the two figures meet back to back and the tabs spread out as feet.
 """
 from ..spec import schema as s
-from ..draw import svg
+from ..draw import svg, svgvalues
 from ..check.luminance import ink_on
 from ..check.textcheck import SAFE
 from .kind import Kind
@@ -28,7 +28,7 @@ def size(options):
 
 def figure(dwg, cx, top, w, h, colour, letter_ink, letter, rotate):
     """One face of the pawn: a head and a body in the letter ink's outline, the letter on the body."""
-    group = dwg.g(transform=f"rotate({rotate} {svg.r(cx)} {svg.r(top + h / 2)})")
+    group = dwg.g(transform=svgvalues.rotate(rotate, svg.r(cx), svg.r(top + h / 2), sep=" "))
     head = w * 0.24
     group.add(dwg.circle((svg.r(cx), svg.r(top + h * 0.08 + head)), svg.r(head), fill=colour, stroke=letter_ink,
                          stroke_width=0.4))

@@ -6,7 +6,7 @@ from typing import NamedTuple
 from . import svgvalues, textfit, typeface
 from ..errors import UserError
 from .svg import Placed, Run
-from .svgvalues import DEFAULTS, INHERITED, beziers, colour, matrix, num, numbers, segments
+from .svgvalues import DEFAULTS, INHERITED, beziers, colour, num, numbers, segments
 
 KAPPA = 0.5522847498307936  # Bezier handle length of a quarter circle of radius 1
 CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -58,8 +58,8 @@ def rgb(value):
 
 @functools.lru_cache(maxsize=4096)
 def transform(value):
-    """The operator applying a transform attribute, Transform or text (symbols repeat theirs from face to face)."""
-    return cm(matrix(value))
+    """The operator applying a transform attribute (symbols repeat theirs from face to face)."""
+    return cm(value.matrix)
 
 
 @functools.lru_cache(maxsize=4096)

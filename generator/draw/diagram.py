@@ -2,7 +2,7 @@
 from dataclasses import dataclass
 
 from .. import games
-from . import svg
+from . import svg, svgvalues
 
 
 @dataclass(frozen=True)
@@ -34,8 +34,8 @@ def place(dwg: svg.Drawing, diagram: Diagram, x: float, y: float, scale: float) 
         for clip in clips:
             dwg.defs.add(_copy(clip, rename)).attrs["id"] = rename[clip.attrs.get("id")]
         size = round(scale * k * part.width / bw, 6)
-        group = dwg.add(svg.part(dwg.g(transform=f"translate({svg.r(x + dx * scale)},{svg.r(y + dy * scale)}) scale({size}) "
-                                                 f"translate({svg.r(-bx)},{svg.r(-by)})"), "drawing"))
+        move = svgvalues.translate(svg.r(x + dx * scale), svg.r(y + dy * scale)).then(svgvalues.scale(size))
+        group = dwg.add(svg.part(dwg.g(transform=move.then(svgvalues.translate(svg.r(-bx), svg.r(-by)))), "drawing"))
         group.children = [_copy(child, rename) for child in part.children if child.tag != "defs"]
 
 
@@ -58,8 +58,8 @@ def turned(dwg: svg.Drawing, rotation: int) -> svg.Drawing:
                       (0, 0, bh, bw) if quarter else (0, 0, bw, bh), f"{dwg.ident}-turned")
     out.defs.children = list(dwg.defs.children)
     shift = {0: (0, 0), 90: (bh, 0), 180: (bw, bh), 270: (0, bw)}[rotation % 360]
-    group = out.add(out.g(transform=f"translate({svg.r(shift[0])},{svg.r(shift[1])}) rotate({rotation % 360}) "
-                                    f"translate({svg.r(-bx)},{svg.r(-by)})"))
+    turn = svgvalues.translate(svg.r(shift[0]), svg.r(shift[1])).then(svgvalues.rotate(rotation % 360))
+    group = out.add(out.g(transform=turn.then(svgvalues.translate(svg.r(-bx), svg.r(-by)))))
     group.children = [child for child in dwg.children if child.tag != "defs"]
     return out
 

@@ -4,7 +4,6 @@ from collections.abc import Callable
 from . import svg
 from ..check.luminance import contrast, luminance
 from .svgvalues import IDENTITY, compose, ends, hex_colour, num
-from .svgvalues import matrix as matrix_of
 from .svgvalues import points as pairs
 
 PAINTS = ("fill", "stroke", "stop-color")   # the attributes that carry a colour
@@ -79,7 +78,7 @@ class _Saver:
     def walk(self, node, matrix):
         for child in node.children:
             tag = child.tag
-            here = compose(matrix, matrix_of(child.attrs.get("transform", "")))
+            here = compose(matrix, child.attrs["transform"].matrix if "transform" in child.attrs else IDENTITY)
             if tag == "g":
                 self.walk(child, here)
             elif tag in ("rect", "circle", "ellipse", "polygon", "polyline", "line", "path", "text"):

@@ -3,7 +3,7 @@ import math
 
 from . import art, svg, typeface
 from ..errors import UserError
-from .svgvalues import INHERITED, centre, colour, num, numbers, points, segments, transforms
+from .svgvalues import INHERITED, centre, colour, num, numbers, points, segments
 
 PT_PER_MM = 72 / 25.4
 
@@ -18,10 +18,10 @@ def unhinted(ctx) -> None:
     ctx.set_font_options(options)
 
 
-def transform(ctx, text):
-    """Apply an SVG transform attribute to the context, step by step."""
+def transform(ctx, value):
+    """Apply a transform attribute (svgvalues.Transform) to the context, step by step."""
     import cairocffi  # lazy: start-up (cairo loads only to paint)
-    for name, v in transforms(text):
+    for name, v, _ in value.steps:
         if name == "translate":
             ctx.translate(v[0], v[1] if len(v) > 1 else 0)
         elif name == "scale":

@@ -4,7 +4,8 @@ import functools
 from collections.abc import Iterator
 from typing import TypeVar
 
-from .svgvalues import Points, Transform, points_of, transform
+from . import svgvalues
+from .svgvalues import Points, Transform, points_of, transform, transform_text
 
 FONT = "Bitstream Vera Sans"
 # What an element is to the safe-area check: a mark play needs (kept 2 mm inside the cut), art that runs past the cut
@@ -19,7 +20,9 @@ def r(value):
 
 def _value(value):
     """An attribute value as SVG text."""
-    if isinstance(value, (Transform, Points)):
+    if isinstance(value, Transform):
+        return transform_text(value)
+    if isinstance(value, Points):
         return value.text
     if isinstance(value, (list, tuple)):
         return ",".join(_value(v) for v in value)
@@ -42,6 +45,8 @@ class Element:
     def __init__(self, tag, attrs=None, content=None):
         self.tag, self.attrs, self.children, self.content = tag, attrs or {}, [], content
         self.part, self.role = None, MARK
+        if type(self.attrs.get("transform")) is str or type(self.attrs.get("points")) is str:
+            raise TypeError(f"<{tag}> has a transform or points as SVG text: give a svgvalues.Transform or Points")
 
     def add(self, child):
         """Append a child element and return it."""
@@ -95,11 +100,8 @@ def _name(keyword):
 
 
 def _attrs(extra):
-    """svgwrite-style keyword attributes as SVG attributes, None values left out; a transform is read here, once."""
-    made = {_name(k): v for k, v in extra.items() if v is not None}
-    if isinstance(made.get("transform"), str):
-        made["transform"] = transform(made["transform"])
-    return made
+    """svgwrite-style keyword attributes as SVG attributes, None values left out."""
+    return {_name(k): v for k, v in extra.items() if v is not None}
 
 
 def _points(pairs):
@@ -208,7 +210,8 @@ def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, *, search, ma
 
     search: the spec's templates (templates.Templates), which read each template once.
     """
-    group = dwg.g(transform=f"translate({r(x)},{r(y)}) rotate({rotate}) scale({r(size / 100)}) translate(-50,-50)")
+    move = svgvalues.translate(r(x), r(y)).then(svgvalues.rotate(rotate)).then(svgvalues.scale(r(size / 100)))
+    group = dwg.g(transform=move.then(svgvalues.translate(-50, -50)))
     for item in search.load(name).shapes:
         element = _build(item, colour, ink, mark, search)
         if element is not None:
@@ -224,15 +227,12 @@ def _build(item, colour, ink, mark="", search=()):
         if not mark:
             return None
         spot = float(attrs.get("r", 0)) * 2
+        # the template's own cx and cy, as its text gives them: read once, as its other transforms are
         group = Element("g", {"transform": transform(f"translate({attrs.get('cx', 0)},{attrs.get('cy', 0)}) "
                                                      f"scale({r(spot / 100)}) translate(-50,-50)")})
         for child in search.load(mark).shapes:
             group.add(_build(child, colour, ink))
         return group
-    if "transform" in attrs:
-        attrs["transform"] = transform(attrs["transform"])
-    if "points" in attrs:
-        attrs["points"] = points_of(attrs["points"])
     for key in ("fill", "stroke"):
         if attrs.get(key) == "currentColor":
             attrs[key] = colour

@@ -20,15 +20,62 @@ _HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
 TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
 
 
+class Step(NamedTuple):
+    """One step of a transform: its name (matrix, translate, scale, rotate, skewX or skewY), its numbers as they are
+    written (an int without a point) and what its SVG puts between them."""
+
+    name: str
+    numbers: tuple
+    sep: str = ","
+
+
 class Transform(NamedTuple):
-    """A transform attribute read once, when its element is made: its SVG text, its steps and their matrix."""
+    """A transform: its steps in order and their matrix; source is the designer's text when it was read from one (it is
+    written back as it came), "" when it was built with translate, rotate, scale and affine."""
 
-    text: str
-    steps: tuple     # (name, numbers) in order: matrix, translate, scale, rotate, skewX or skewY
+    steps: tuple     # Step, in order
     matrix: tuple    # (a, b, c, d, e, f)
+    source: str = ""
 
-    def __str__(self):
-        return self.text
+    def then(self, other: "Transform") -> "Transform":
+        """This transform's steps followed by other's, as SVG lists them (other acts on the shape first)."""
+        if self.source or other.source:
+            raise ValueError("a transform read from the designer's text is written as it came: it is not composed")
+        m = self.matrix
+        for step in other.steps:
+            m = compose(m, step_matrix(step.name, step.numbers))
+        return Transform(self.steps + other.steps, m)
+
+
+def _built(step: Step) -> Transform:
+    """A transform of one step, its matrix worked as a read transform's is (from IDENTITY): the same to the last bit."""
+    return Transform((step,), compose(IDENTITY, step_matrix(step.name, step.numbers)))
+
+
+def translate(x: float, y: float) -> Transform:
+    """A move by (x, y)."""
+    return _built(Step("translate", (x, y)))
+
+
+def rotate(angle: float, cx: float | None = None, cy: float | None = None, sep: str = ",") -> Transform:
+    """A turn by angle degrees (clockwise on the page, y down) about (cx, cy), else about the origin; sep: what its SVG
+    writes between the numbers (a standee's figure has always written spaces)."""
+    return _built(Step("rotate", (angle,) if cx is None or cy is None else (angle, cx, cy), sep))
+
+
+def scale(sx: float, sy: float | None = None) -> Transform:
+    """A scale by sx across and sy (else sx) down."""
+    return _built(Step("scale", (sx,) if sy is None else (sx, sy)))
+
+
+def affine(a: float, b: float, c: float, d: float, e: float, f: float) -> Transform:
+    """The matrix step (a, b, c, d, e, f)."""
+    return _built(Step("matrix", (a, b, c, d, e, f)))
+
+
+def transform_text(value: Transform) -> str:
+    """A transform's SVG text: the designer's as it came, else its steps written out (only the SVG writers call this)."""
+    return value.source or " ".join(f"{s.name}({s.sep.join(map(str, s.numbers))})" for s in value.steps)
 
 
 class Points(NamedTuple):
@@ -89,18 +136,6 @@ def points(value) -> list:
     return [(x, y) for x, y in value]
 
 
-def transforms(value: object) -> tuple:
-    """A transform attribute (Transform or text) as its steps in order: (name, numbers) with name matrix, translate,
-    scale, rotate, skewX or skewY."""
-    return value.steps if isinstance(value, Transform) else _steps(str(value))
-
-
-@functools.lru_cache(maxsize=4096)
-def _steps(text):
-    """The steps of a transform's text (symbols repeat theirs from face to face)."""
-    return tuple((name, tuple(numbers(args))) for name, args in TRANSFORM.findall(text))
-
-
 def step_matrix(name: str, v: tuple) -> tuple:
     """The matrix (a, b, c, d, e, f) of one transform step."""
     if name == "translate":
@@ -125,18 +160,13 @@ def compose(m: tuple, n: tuple) -> tuple:
     return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f)
 
 
-def matrix(value: object) -> tuple:
-    """The matrix (a, b, c, d, e, f) of a transform attribute (Transform or text)."""
-    return value.matrix if isinstance(value, Transform) else transform(str(value)).matrix
-
-
 @functools.lru_cache(maxsize=4096)
 def transform(text: str) -> Transform:
-    """A transform attribute's text, read (symbols repeat theirs from face to face)."""
-    steps, m = _steps(text), IDENTITY
-    for name, v in steps:
+    """The designer's transform text (a template's, an SVG's), read once at the edge; "" is no move at all."""
+    steps, m = tuple(Step(name, tuple(numbers(args))) for name, args in TRANSFORM.findall(text)), IDENTITY
+    for name, v, _ in steps:
         m = compose(m, step_matrix(name, v))
-    return Transform(text, steps, m)
+    return Transform(steps, m, text)
 
 
 def points_of(text: str) -> Points:

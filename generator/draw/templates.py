@@ -6,7 +6,7 @@ from typing import NamedTuple
 from xml.parsers import expat
 
 from ..errors import UserError
-from .svgvalues import NAMED, TRANSFORM, segments, style
+from .svgvalues import NAMED, TRANSFORM, points_of, segments, style, transform
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 SVG = "http://www.w3.org/2000/svg"
@@ -117,7 +117,7 @@ def parse(path: Path, data: bytes) -> tuple:
     shapes = tuple(filter(None, (_shape(path, child) for child in children)))
     fit = _fit(where, attributes)
     if fit:
-        attrs["transform"] = fit + (f" {attrs['transform']}" if "transform" in attrs else "")
+        attrs["transform"] = transform(fit + (f" {attrs['transform'].source}" if "transform" in attrs else ""))
     return (("g", attrs, shapes),) if attrs else shapes
 
 
@@ -258,7 +258,7 @@ def _transform(value):
         factors = list(map(float, numbers))
         if (name == "scale" and 0 in factors) or (name == "matrix" and factors[0] * factors[3] == factors[1] * factors[2]):
             return None  # flattens the shape to nothing: a mistake, and a matrix nothing can invert
-    return value
+    return transform(value)
 
 
 _LINEJOIN, _LINECAP, _FILLRULE = _one_of("miter", "round", "bevel"), _one_of("butt", "round", "square"), _one_of("nonzero", "evenodd")
@@ -266,7 +266,7 @@ _PROPERTIES = {"fill": _colour, "stroke": _colour, "stroke-width": _number, "str
                "stroke-miterlimit": _number, "opacity": _number, "fill-opacity": _number, "stroke-opacity": _number,
                "stroke-linejoin": _LINEJOIN, "stroke-linecap": _LINECAP, "fill-rule": _FILLRULE,
                "stroke-dasharray": _dashes, "transform": _transform,
-               "d": _path, "points": str}
+               "d": _path, "points": points_of}
 _NOT_A_NUMBER = f"is not a number in the template's own units (px or none) from -{LIMIT:,} to {LIMIT:,}"
 GRADIENT = "; art with gradients goes on a layout piece as an image element (type: image, file: ...), not as an icon"
 _EXPECTED = {_colour: f"is not a plain colour (expected #rrggbb, none, currentColor, ink or {', '.join(NAMED)})",

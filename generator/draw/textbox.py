@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from . import svg, templates, typeface
+from . import svg, svgvalues, templates, typeface
 from ..errors import UserError
 from .textfit import Box
 
@@ -295,7 +295,8 @@ def _icon(path, name, x, baseline, size, colour, family):
     side = ICON_EM * size
     _, descent = _extent(family.regular.resource)
     top = baseline + descent * size - side
-    group = svg.part(svg.Element("g", {"transform": f"translate({svg.r(x)},{svg.r(top)}) scale({svg.r(side / 100)})"}),
+    move = svgvalues.translate(svg.r(x), svg.r(top)).then(svgvalues.scale(svg.r(side / 100)))
+    group = svg.part(svg.Element("g", {"transform": move}),
                      f"icon {name}")
     for item in _template(str(path)):
         built = svg._build(item, colour, colour)

@@ -11,7 +11,6 @@ from generator.draw import hexgrid, svg
 from generator.spec import loader as specs
 from generator.cli import cli
 from generator.components import card
-from generator.draw.svgvalues import matrix
 from generator.errors import UserError
 from generator.spec.expand import expand
 from generator.games.glorieta import rules as glorieta
@@ -106,7 +105,7 @@ def test_the_glorieta_card_draws_six_stones_around_a_seventh():
     comp, dwg = reference(spec)
     assert "six black stones around a yellow one" in comp.options["lines"][comp.options["diagram_after"] - 1]
     [group] = [child for child in dwg.children if child.tag == "g"]
-    a, b, c, d, e, f = matrix(group.attrs["transform"])
+    a, b, c, d, e, f = group.attrs["transform"].matrix
     stones = [(child.attrs["fill"], a * float(child.attrs["cx"]) + e, d * float(child.attrs["cy"]) + f)
               for child in group.children if child.tag == "circle"]
     [(_, cx, cy)] = [s for s in stones if s[0] == spec.colour("yellow")]

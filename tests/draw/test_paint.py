@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageFilter
 
 from generator.output import document, raster
 from generator.units import pixels as pixels_of
-from generator.draw import content, svg
+from generator.draw import content, svg, svgvalues
 from generator.spec import loader as specs
 from generator.spec.expand import expand
 from generator.draw.render import draw_art
@@ -76,7 +76,7 @@ def test_every_shape_and_style_the_painters_know_match_each_other_and_cairosvg()
                      stroke_width=0.5, stroke_linejoin="round"))
     dwg.add(dwg.polyline([(20, 20), (26, 30), (32, 20), (38, 30)], fill="none", stroke="#000000", stroke_width=1.5,
                          stroke_linecap="round"))
-    group = dwg.add(dwg.g(transform="rotate(20 30 30) skewX(10)"))
+    group = dwg.add(dwg.g(transform=svgvalues.transform("rotate(20 30 30) skewX(10)")))
     group.add(dwg.polygon([(24, 32), (32, 32), (28, 38)], fill="#8e44ad", fill_opacity=0.5))
     dwg.add(dwg.rect((36, 20), (20, 20), fill="#1f6fd0", clip_path="url(#c)"))
     dwg.add(dwg.line((0, 39), (60, 39), stroke="#000000", stroke_width=0.3, stroke_dasharray="3"))
@@ -105,7 +105,7 @@ def test_fill_rule_and_miter_limit_match_cairosvg_in_both_painters():
 def test_a_see_through_group_is_a_transparency_group_that_matches_cairosvg_and_needs_no_cairo():
     dwg = svg.drawing(40, 20)
     svg.ground(dwg, "#ffffff")
-    group = dwg.add(dwg.g(opacity=0.5, transform="rotate(10 20 10)"))
+    group = dwg.add(dwg.g(opacity=0.5, transform=svgvalues.rotate(10, 20, 10)))
     group.add(dwg.rect((4, 4), (16, 12), fill="#d7261e"))
     group.add(dwg.circle((20, 10), 7, fill="#1f6fd0", stroke="#000000", stroke_width=1))  # overlaps the rect
     group.add(svg.text(dwg, "Hi", 28, 14, 6, "#000000", anchor="start"))

@@ -11,12 +11,80 @@ from generator.errors import UserError
 GENERATOR = Path(__file__).resolve().parents[2] / "generator"
 
 
+def placed(m, x, y):
+    """Where a matrix (a, b, c, d, e, f) puts the point (x, y)."""
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
 def test_a_transform_list_is_one_matrix_applied_right_to_left():
-    m = svgvalues.matrix("translate(10,20) rotate(90) scale(2)")
-    x, y = 1.0, 0.0  # scaled to (2, 0), turned to (0, 2), moved to (10, 22)
-    assert (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]) == pytest.approx((10, 22))
-    assert svgvalues.matrix("") == svgvalues.IDENTITY
-    assert svgvalues.matrix("rotate(90 5 5)")[4:] == pytest.approx((10, 0))  # about (5, 5): the origin lands at (10, 0)
+    m = svgvalues.transform("translate(10,20) rotate(90) scale(2)").matrix
+    assert placed(m, 1.0, 0.0) == pytest.approx((10, 22))  # scaled to (2, 0), turned to (0, 2), moved to (10, 22)
+    assert svgvalues.transform("").matrix == svgvalues.IDENTITY
+    assert svgvalues.transform("rotate(90 5 5)").matrix[4:] == pytest.approx((10, 0))  # the origin lands at (10, 0)
+
+
+def test_built_transforms_have_the_matrices_worked_by_hand():
+    """Each builder's matrix against the geometry done by hand: a quarter turn about (5, 5) is x' = 10 - y, y' = x; a
+    turn by t about (cx, cy) moves (x, y) to cx + (x - cx) cos t - (y - cy) sin t, cy + (x - cx) sin t + (y - cy) cos t."""
+    assert svgvalues.rotate(90, 5, 5).matrix == pytest.approx((0, 1, -1, 0, 10, 0))
+    assert svgvalues.rotate(180).matrix == pytest.approx((-1, 0, 0, -1, 0, 0))
+    t, cx, cy = math.radians(30), 2.0, 7.0
+    for x, y in ((0, 0), (3, -1), (12.5, 4)):
+        turned = (cx + (x - cx) * math.cos(t) - (y - cy) * math.sin(t), cy + (x - cx) * math.sin(t) + (y - cy) * math.cos(t))
+        assert placed(svgvalues.rotate(30, cx, cy).matrix, x, y) == pytest.approx(turned)
+    assert svgvalues.translate(3, 4).matrix == (1, 0, 0, 1, 3, 4)
+    assert svgvalues.scale(2, 0.5).matrix == (2, 0, 0, 0.5, 0, 0) and svgvalues.scale(3).matrix == (3, 0, 0, 3, 0, 0)
+    assert svgvalues.affine(1, 2, 3, 4, 5, 6).matrix == (1, 2, 3, 4, 5, 6)
+    # then(): the shape is scaled first, then moved: (1, 1) -> (2, 0.5) -> (5, 4.5); and the other way round
+    assert placed(svgvalues.translate(3, 4).then(svgvalues.scale(2, 0.5)).matrix, 1, 1) == (5, 4.5)
+    assert placed(svgvalues.scale(2, 0.5).then(svgvalues.translate(3, 4)).matrix, 1, 1) == (8, 2.5)
+    move = svgvalues.translate(10, 20).then(svgvalues.rotate(90)).then(svgvalues.scale(2))
+    assert placed(move.matrix, 1, 0) == pytest.approx((10, 22)) and len(move.steps) == 3
+
+
+def test_a_built_transform_is_the_one_its_text_would_read_to_the_last_bit():
+    """The PDF and PNG writers get the very numbers they got when transforms were text: a built transform's matrix equals
+    that of its SVG text read back, exactly."""
+    built = [svgvalues.translate(12.345, -3.0).then(svgvalues.rotate(37)).then(svgvalues.scale(0.173)).then(
+                 svgvalues.translate(-50, -50)),
+             svgvalues.rotate(180, 12.5, 30.125, sep=" "), svgvalues.affine(0, 1, -1, 0, 215.9, 3),
+             svgvalues.scale(1.003, 0.997).then(svgvalues.translate(-3.0, -3.0))]
+    for move in built:
+        read = svgvalues.transform(svgvalues.transform_text(move))
+        assert read.matrix == move.matrix and [s[:2] for s in read.steps] == [s[:2] for s in move.steps]
+
+
+def test_a_transform_writes_the_svg_text_it_always_wrote():
+    """The written text is what the drawing wrote when transforms were text (the SVG files, the golden drawings and the
+    ink memo keys stay byte for byte): numbers as Python writes them, the designer's own text as it came."""
+    text = svgvalues.transform_text
+    symbol = svgvalues.translate(12.5, 3.0).then(svgvalues.rotate(0)).then(svgvalues.scale(0.25)).then(
+        svgvalues.translate(-50, -50))
+    assert text(symbol) == "translate(12.5,3.0) rotate(0) scale(0.25) translate(-50,-50)"
+    assert text(svgvalues.rotate(180, 12.5, 30.0, sep=" ")) == "rotate(180 12.5 30.0)"            # a standee's figure
+    assert text(svgvalues.rotate(15.0, 2.0, 4.5)) == "rotate(15.0,2.0,4.5)"                       # a layout element
+    assert text(svgvalues.affine(1, 0, 0, 1, 12.5, 3)) == "matrix(1,0,0,1,12.5,3)"                 # a face on a page
+    assert text(svgvalues.scale(1.0, 2.0)) == "scale(1.0,2.0)" and text(svgvalues.transform("")) == ""
+    designed = svgvalues.transform("rotate(-35 36 33)")
+    assert text(designed) == "rotate(-35 36 33)" and designed.steps[0].numbers == (-35.0, 36.0, 33.0)
+    dwg = svg.drawing(20, 20)
+    dwg.add(dwg.g(transform=svgvalues.rotate(180, 12.5, 30.0, sep=" "))).add(dwg.g(transform=designed))
+    assert '<g transform="rotate(180 12.5 30.0)"><g transform="rotate(-35 36 33)"/></g>' in dwg.tostring()
+    with pytest.raises(ValueError):
+        designed.then(svgvalues.scale(2))  # the designer's text would be lost
+
+
+def test_the_drawing_takes_no_transform_or_points_as_text():
+    """A transform or points given as SVG text are refused where the element is made: only the edge readers (the
+    templates, the designer's SVG) turn text into a Transform, with svgvalues.transform, or Points."""
+    dwg = svg.drawing(20, 20)
+    with pytest.raises(TypeError, match="SVG text"):
+        dwg.g(transform="translate(10,10)")
+    with pytest.raises(TypeError, match="SVG text"):
+        svg.Element("path", {"d": "M 0 0 L 1 1", "transform": "rotate(90)"})
+    with pytest.raises(TypeError, match="SVG text"):
+        svg.Element("polygon", {"points": "0,0 5,0 0,5"})
+    assert dwg.g(transform=svgvalues.transform("translate(10,10)")).attrs["transform"].matrix == (1, 0, 0, 1, 10, 10)
 
 
 def test_an_arc_becomes_quarter_beziers_that_end_on_the_circle():
@@ -62,15 +130,15 @@ def test_no_painter_parses_svg_values_of_its_own():
         assert "paint" not in imported or name != "draw/content"
 
 
-def test_a_drawing_keeps_its_transforms_and_points_read_once():
-    """Elements made through the drawing hold a Transform (steps and matrix) and Points (pairs), read from the text they
-    write: the SVG stays as it was, the painters read no text."""
+def test_a_drawing_keeps_its_transforms_and_points_typed():
+    """Elements made through the drawing hold a Transform (steps and matrix) and Points (pairs) whose SVG text is what
+    it always was; the painters read no text."""
     dwg = svg.drawing(20, 20)
-    group = dwg.add(dwg.g(transform="translate(10,10) rotate(90)"))
+    group = dwg.add(dwg.g(transform=svgvalues.translate(10, 10).then(svgvalues.rotate(90))))
     shape = group.add(dwg.polygon([(0, 0), (5.00049, 0), (0, 5)], fill="#000000"))
     turn = group.attrs["transform"]
     assert isinstance(turn, svgvalues.Transform) and turn.matrix == pytest.approx((0, 1, -1, 0, 10, 10))
     assert isinstance(shape.attrs["points"], svgvalues.Points) and shape.attrs["points"].pairs == ((0, 0), (5, 0), (0, 5))
     text = dwg.tostring()
     assert '<g transform="translate(10,10) rotate(90)">' in text and 'points="0,0 5,0 0,5"' in text
-    assert content.transform(turn) == content.transform("translate(10,10) rotate(90)") == "0 1 -1 0 10 10 cm"
+    assert content.transform(turn) == content.transform(svgvalues.transform("translate(10,10) rotate(90)")) == "0 1 -1 0 10 10 cm"

@@ -18,7 +18,7 @@ from PIL import ImageChops, ImageFilter
 from generator.output import document
 from generator.draw import svg, textfit, typeface
 from generator.build import components_pdf
-from generator.draw.svgvalues import matrix
+from generator.draw.svgvalues import rotate, translate
 from generator.spec import loader as specs
 from generator.spec.expand import expand
 from generator.draw.render import draw_art
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LINES = [("Stopp · 5 × 2", "start", False, 4.0, "#000000", None),  # words, anchor, bold, size (mm), fill, fill opacity
          ("Ägypten: Prescription", "middle", True, 3.2, "#d7261e", 0.5),
          ("−12 € «fin»", "end", False, 6.0, "#1f6fd0", None)]
-TURN = "translate(2 3) rotate(-8 38 25)"
+TURN = translate(2, 3).then(rotate(-8, 38, 25))
 SIZE = (76.2, 50.8)  # mm: whole pixels at 144 dpi, as cairo's pages are whole points (pdfium stretches a page over whole pixels)
 
 
@@ -45,7 +45,7 @@ def lettered():
 
 def pens():
     """Each visible character of LINES with the pen position (pt, from the top-left corner) that cairo's advances give."""
-    a, b, c, d, e, f = matrix(TURN)
+    a, b, c, d, e, f = TURN.matrix
     found = []
     for k, (words, anchor, bold, size, *_) in enumerate(LINES):
         left = 38 - {"start": 0, "middle": 0.5, "end": 1}[anchor] * textfit.width(words, size, bold)

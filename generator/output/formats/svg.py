@@ -82,7 +82,7 @@ class Pages:
         ident = self._face(key, picture)
         use = svg.Element("use", {"href": f"#{ident}"})
         if matrix:
-            use.attrs["transform"] = f"matrix({','.join(svg._value(svg.r(v)) for v in matrix)})"
+            use.attrs["transform"] = svgvalues.affine(*(_whole(svg.r(v)) for v in matrix))
         self.page.add(self._clipped(use, clip) if clip else use)
 
     def fill(self, rect, rgb):
@@ -130,8 +130,8 @@ class Pages:
         self.page.defs.add(box)
         inner = svg.Element("g", {"clip-path": f"url(#{prefix}-box)"})
         inner.children = [_copy(child, rename) for child in drawing.children if child.tag != "defs"]
-        outer = svg.Element("g", {"transform": f"scale({svg.r(drawing.width / bw)},{svg.r(drawing.height / bh)}) "
-                                               f"translate({svg.r(-bx)},{svg.r(-by)})"})
+        fit = svgvalues.scale(svg.r(drawing.width / bw), svg.r(drawing.height / bh))
+        outer = svg.Element("g", {"transform": fit.then(svgvalues.translate(svg.r(-bx), svg.r(-by)))})
         outer.add(inner)
         return outer
 
@@ -145,6 +145,11 @@ class Pages:
         group = svg.Element("g", {"clip-path": f"url(#{ident})"})
         group.add(node)
         return group
+
+
+def _whole(value: float) -> float:
+    """A number as the page matrix writes it: a whole one without a point."""
+    return int(value) if value == int(value) else value
 
 
 def _copy(node, rename):
