@@ -399,7 +399,7 @@ def test_watch_rewrites_the_other_formats_asked_for_on_every_save(tmp_path):
     try:
         first = watch.started()
         assert len(first) == 1 and re.fullmatch(rf"rebuilt posies-components-a4\.pdf \(\d+ of \d+ faces drawn\); "
-                                               rf"wrote svg \({faces + pages} files\), png \({faces} files\) \([\d.]+ s\)",
+                                               rf"wrote png \({faces} files\), svg \({faces + pages} files\) \([\d.]+ s\)",
                                                first[0]), first
         out = tmp_path / "out" / "posies"
         assert len(list((out / "png").iterdir())) == faces and len(list((out / "svg").iterdir())) == faces + pages
