@@ -407,7 +407,7 @@ def test_watch_rewrites_the_other_formats_asked_for_on_every_save(tmp_path):
         before = pink.read_bytes()
         (tmp_path / "posies.yaml").write_text((tmp_path / "posies.yaml").read_text().replace('pink: "#f28bbd"', 'pink: "#e0409a"'))
         line = watch.line()
-        assert line.startswith("posies.yaml changed: rebuilt posies-components-a4.pdf") and "wrote svg" in line, line
+        assert line.startswith("posies.yaml changed: rebuilt posies-components-a4.pdf") and "wrote png" in line and "svg (" in line, line
         assert pink.read_bytes() != before
         assert watch.stop() == 0
     finally:
