@@ -216,8 +216,33 @@ def _code(name, ch):
 
 def advance(name: str, text: str) -> float:
     """The width of text in em: the sum of its glyphs' advances (glyph 0 for a character the font lacks)."""
-    font = load(name)
-    return sum(font.metrics[font.cmap.get(ord(ch), 0)][0] for ch in text) / font.units
+    return sum(map(_units(name).__getitem__, text)) / load(name).units
+
+
+class _Advances(dict):
+    """{character: its glyph's advance} of a font, filled as characters are asked for (in font units, or em)."""
+
+    def __init__(self, font, em):
+        super().__init__()
+        self.font, self.em = font, em
+
+    def __missing__(self, ch):
+        font = self.font
+        units = font.metrics[font.cmap.get(ord(ch), 0)][0]
+        found = self[ch] = units / font.units if self.em else units
+        return found
+
+
+@functools.lru_cache(maxsize=None)
+def _units(name):
+    """_Advances of a font in font units."""
+    return _Advances(load(name), False)
+
+
+@functools.lru_cache(maxsize=None)
+def ems(name: str) -> dict:
+    """{character: advance in em} of a font (glyph 0's for a character it lacks), filled as characters are asked for."""
+    return _Advances(load(name), True)
 
 
 def absent(name: str, text: str) -> list:
