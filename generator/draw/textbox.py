@@ -218,7 +218,7 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
                  _icon(icons[mark[0]], mark[0], *mark[1:], font) for mark in marks], fits, size, count, list(missing))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=512)
 def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons, wrap):
     """fit's work, kept by its arguments (the same rules recur on card after card): (marks, fits, size, lines, missing),
     each mark (None, attributes, text, face) of a run or (icon name, x, baseline, size, colour) of an icon."""

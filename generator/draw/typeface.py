@@ -187,13 +187,19 @@ def shown(text: str, bold: bool, name: str = "") -> str:
     whole-unit widths of /W have drifted half a unit from the exact advances, a shift that takes the pen back.
 
     name: the font's resource name (default: Vera of that weight)."""
-    codes = _codes(name or font_name(bold))
+    return _shown(text, name or font_name(bold))
+
+
+@functools.lru_cache(maxsize=1024)
+def _shown(text, name):
+    """shown of a line in a font, kept by its text (the same lines recur on card after card)."""
+    codes = _codes(name)
     parts, run, drift = [], "", 0.0
     for ch in text:
         if abs(drift) >= 0.5:  # a reader sets the next glyph this many 1/1000 em too far right (or left)
             parts.append(f"<{run}> {round(drift)}")
             run, drift = "", drift - round(drift)
-        code = codes.get(ch) or codes.setdefault(ch, _code(name or font_name(bold), ch))
+        code = codes.get(ch) or codes.setdefault(ch, _code(name, ch))
         run += code[0]
         drift += code[1]
     return "[" + " ".join(parts + [f"<{run}>"]) + "]"
