@@ -252,19 +252,15 @@ def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons
 
 def _missing(paragraphs, family):
     """(character, font name) for each character a chosen face lacks, each once."""
-    found, faces = {}, {}
+    found: dict = {}
     for words in paragraphs:
         for word in words:
             for piece in word:
-                if piece.icon:
+                face = family.face(piece.style.bold, piece.style.italic)
+                if piece.icon or typeface.covered(face.resource).issuperset(piece.text):
                     continue
-                if piece.style not in faces:
-                    face = family.face(piece.style.bold, piece.style.italic)
-                    faces[piece.style] = face, typeface.load(face.resource).cmap
-                face, cmap = faces[piece.style]
-                for char in piece.text:
-                    if ord(char) not in cmap:
-                        found.setdefault((char, face.name), None)
+                for char in typeface.absent(face.resource, piece.text):
+                    found.setdefault((char, face.name), None)
     return list(found)
 
 

@@ -253,8 +253,14 @@ def ems(name: str) -> dict:
 
 def absent(name: str, text: str) -> list:
     """The characters of text that the font has no glyph for, each once, in order."""
-    cmap = load(name).cmap
-    return list(dict.fromkeys(ch for ch in text if ord(ch) not in cmap))
+    found = covered(name)
+    return [] if found.issuperset(text) else list(dict.fromkeys(ch for ch in text if ch not in found))
+
+
+@functools.lru_cache(maxsize=None)
+def covered(name: str) -> frozenset:
+    """The characters a font has a glyph for."""
+    return frozenset(map(chr, load(name).cmap))
 
 
 @functools.lru_cache(maxsize=None)
@@ -312,21 +318,55 @@ def ink(face: Face, text: str, x: float, y: float, size: float):
 @functools.lru_cache(maxsize=16384)
 def _ink(face, text, size):
     """ink of a run set from (0, 0): the layout, the checks of the text and of the safe area each ask for it."""
-    font, scale = load(face.resource), size / load(face.resource).units
+    scale = size / load(face.resource).units
     grow = EMBOLDEN * size / 2 if face.embolden else 0.0
-    lean = SLANT if face.slant else 0.0
+    glyphs = _extents(face.resource, face.slant)
     pen, box = 0.0, None
     for ch in text:
+        advance, extent = glyphs[ch]
+        if extent:
+            left, top, right, bottom = extent
+            left, top, right, bottom = (pen + left * scale - grow, top * scale - grow, pen + right * scale + grow,
+                                        bottom * scale + grow)
+            if box is None:
+                box = [left, top, right, bottom]
+            else:  # as min() and max() choose: a later glyph only when it reaches further
+                if left < box[0]:
+                    box[0] = left
+                if top < box[1]:
+                    box[1] = top
+                if right > box[2]:
+                    box[2] = right
+                if bottom > box[3]:
+                    box[3] = bottom
+        pen += advance * scale
+    return None if box is None else tuple(box)
+
+
+class _Extents(dict):
+    """{character: (advance, (left, top, right, bottom) or None)} of a font in font units, y down, a slanted face's
+    lean included; filled as characters are asked for."""
+
+    def __init__(self, name, slant):
+        super().__init__()
+        self.name, self.lean = name, SLANT if slant else 0.0
+
+    def __missing__(self, ch):
+        font = load(self.name)
         glyph = font.cmap.get(ord(ch), 0)
-        found = bounds(face.resource, glyph)
+        found = bounds(self.name, glyph)
+        extent = None
         if found:
             x0, y0, x1, y1 = found
-            here = (pen + (x0 + lean * min(y0, 0)) * scale - grow, -y1 * scale - grow,
-                    pen + (x1 + lean * max(y1, 0)) * scale + grow, -y0 * scale + grow)
-            box = here if box is None else (min(box[0], here[0]), min(box[1], here[1]),
-                                            max(box[2], here[2]), max(box[3], here[3]))
-        pen += font.metrics[glyph][0] * scale
-    return box
+            extent = (x0 + self.lean * min(y0, 0), -y1, x1 + self.lean * max(y1, 0), -y0)
+        self[ch] = font.metrics[glyph][0], extent
+        return self[ch]
+
+
+@functools.lru_cache(maxsize=None)
+def _extents(name, slant):
+    """_Extents of a font, upright or slanted."""
+    return _Extents(name, slant)
 
 
 def _parts(glyph):
