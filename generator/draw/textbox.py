@@ -214,8 +214,15 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
     icons = icons or {}
     marks, fits, size, count, missing = _laid(text, box[:4], font, size, min_size, align, valign, leading, colour,
                                               tuple(icons.items()), wrap)
-    return Laid([svg.Run(dict(mark[1]), mark[2], mark[3], box) if mark[0] is None else
-                 _icon(icons[mark[0]], mark[0], *mark[1:], font) for mark in marks], fits, size, count, list(missing))
+    elements = []
+    for name, *what in marks:
+        if name is None:
+            attrs, content, face = what
+            elements.append(svg.Run(dict(attrs), content, face, box))
+        else:
+            x, baseline, at, paint = what
+            elements.append(_icon(icons[name], name, x, baseline, at, paint, font))
+    return Laid(elements, fits, size, count, list(missing))
 
 
 @functools.lru_cache(maxsize=512)
