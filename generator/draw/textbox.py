@@ -54,19 +54,17 @@ def parse(text: str, colour: str, icons=()) -> list:
     """Markup as lines (split at new lines), each a list of words, each a tuple of Pieces."""
     bold = italic = False
     colours = [colour]
+    style = Style(bold, italic, colour)  # the style text is set in here
     lines: list = []
     line: list = []
     word: list = []
     for escaped, strong, slanted, paint, close, icon, newline, space, plain in _TOKEN.findall(text):
-        if strong:
-            bold = not bold
-        elif slanted:
-            italic = not italic
-        elif paint:
-            colours.append(paint.strip())
-        elif close:
-            if len(colours) > 1:
-                colours.pop()
+        if plain or escaped or (icon and icon not in icons):
+            typed = plain or escaped or f":{icon}:"
+            if word and word[-1].style == style and not word[-1].icon:
+                word[-1] = Piece(word[-1].text + typed, style)
+            else:
+                word.append(Piece(typed, style))
         elif newline or space:
             if word:
                 line.append(tuple(word))
@@ -74,15 +72,18 @@ def parse(text: str, colour: str, icons=()) -> list:
             if newline:
                 lines.append(line)
                 line = []
-        elif icon and icon in icons:
-            word.append(Piece("", Style(bold, italic, colours[-1]), icon))
+        elif icon:
+            word.append(Piece("", style, icon))
         else:
+            if strong:
+                bold = not bold
+            elif slanted:
+                italic = not italic
+            elif paint:
+                colours.append(paint.strip())
+            elif len(colours) > 1:  # close
+                colours.pop()
             style = Style(bold, italic, colours[-1])
-            typed = escaped or (f":{icon}:" if icon else plain)
-            if word and word[-1].style == style and not word[-1].icon:
-                word[-1] = Piece(word[-1].text + typed, style)
-            else:
-                word.append(Piece(typed, style))
     if word:
         line.append(tuple(word))
     return lines + [line]
@@ -92,7 +93,7 @@ def _ems(word, family):
     """The width in em of a word: the sum of its characters' advances (an icon ICON_EM), in their order."""
     if len(word) == 1 and not word[0].icon:
         style = word[0].style
-        return _em(word[0].text, style.bold, style.italic, family)
+        return _em(word[0].text, family.face(style.bold, style.italic).resource)
     return sum(_advances(word, family))
 
 
@@ -108,9 +109,9 @@ def _advances(word, family):
 
 
 @functools.lru_cache(maxsize=65536)
-def _em(text, bold, italic, family):
-    """The width in em of a word in one style (the same words recur on card after card), kept by its text."""
-    return sum(map(typeface.ems(family.face(bold, italic).resource).__getitem__, text))
+def _em(text, resource):
+    """The width in em of a word in one font (the same words recur on card after card), kept by its text."""
+    return sum(map(typeface.ems(resource).__getitem__, text))
 
 
 def _cut(word, size, width, family):
