@@ -19,8 +19,8 @@ STEP = 0.05  # mm: how much each try shrinks the text
 ALIGN = ("left", "centre", "center", "right", "justify")
 VALIGN = ("top", "middle", "bottom")
 ICON_EM = 1.0  # an inline icon is a square this many em wide, sitting on the baseline like a capital with a descent
-_TOKEN = re.compile(r"\\(.)|(\*\*)|(\*)|\{(?:colou?r):([^{}]+)\}|(\{/colou?r\})|:([A-Za-z0-9_-]+):|(\n)|( +|\t)|(.)",
-                    re.DOTALL)
+_TOKEN = re.compile(r"\\(.)|(\*\*)|(\*)|\{(?:colou?r):([^{}]+)\}|(\{/colou?r\})|:([A-Za-z0-9_-]+):|(\n)|( +|\t)|"
+                    r"([^\\*{:\n \t]+|.)", re.DOTALL)  # the last: plain text, up to a character that may start markup
 
 
 class Style(NamedTuple):
@@ -31,10 +31,10 @@ class Style(NamedTuple):
     colour: str
 
 
-class Atom(NamedTuple):
-    """One character, or one icon (icon: its name), in its style."""
+class Piece(NamedTuple):
+    """A stretch of a word in one style, or one icon (icon: its name, text empty)."""
 
-    char: str
+    text: str
     style: Style
     icon: str = ""
 
@@ -51,92 +51,116 @@ class Laid(NamedTuple):
 
 
 def parse(text: str, colour: str, icons=()) -> list:
-    """Markup as lines (split at new lines), each a list of words, each a list of Atoms."""
+    """Markup as lines (split at new lines), each a list of words, each a tuple of Pieces."""
     bold = italic = False
     colours = [colour]
+    style = Style(bold, italic, colour)  # the style text is set in here
     lines: list = []
     line: list = []
     word: list = []
-
-    def end_word():
-        nonlocal word
-        if word:
-            line.append(word)
-            word = []
-
-    for escaped, strong, slanted, paint, close, icon, newline, space, char in _TOKEN.findall(text):
-        if strong:
-            bold = not bold
-        elif slanted:
-            italic = not italic
-        elif paint:
-            colours.append(paint.strip())
-        elif close:
-            if len(colours) > 1:
-                colours.pop()
-        elif newline:
-            end_word()
-            lines.append(line)
-            line = []
-        elif space:
-            end_word()
-        elif icon and icon in icons:
-            word.append(Atom("", Style(bold, italic, colours[-1]), icon))
+    for escaped, strong, slanted, paint, close, icon, newline, space, plain in _TOKEN.findall(text):
+        if plain or escaped or (icon and icon not in icons):
+            typed = plain or escaped or f":{icon}:"
+            if word and word[-1].style == style and not word[-1].icon:
+                word[-1] = Piece(word[-1].text + typed, style)
+            else:
+                word.append(Piece(typed, style))
+        elif newline or space:
+            if word:
+                line.append(tuple(word))
+                word = []
+            if newline:
+                lines.append(line)
+                line = []
+        elif icon:
+            word.append(Piece("", style, icon))
         else:
-            for ch in (escaped or (f":{icon}:" if icon else char)):
-                word.append(Atom(ch, Style(bold, italic, colours[-1])))
-    end_word()
+            if strong:
+                bold = not bold
+            elif slanted:
+                italic = not italic
+            elif paint:
+                colours.append(paint.strip())
+            elif len(colours) > 1:  # close
+                colours.pop()
+            style = Style(bold, italic, colours[-1])
+    if word:
+        line.append(tuple(word))
     return lines + [line]
 
 
-def _width(atoms, size, family):
-    """The width in mm of atoms set at size."""
-    style = atoms[0].style if atoms else None
-    if style is not None and all(atom.style == style and not atom.icon for atom in atoms):  # a word in one style
-        return _em("".join(atom.char for atom in atoms), style.bold, style.italic, family) * size
-    return sum(ICON_EM if atom.icon else typeface.advance(family.face(atom.style.bold, atom.style.italic).resource,
-                                                          atom.char) for atom in atoms) * size
+def _ems(word, family):
+    """The width in em of a word: the sum of its characters' advances (an icon ICON_EM), in their order."""
+    if len(word) == 1 and not word[0].icon:
+        style = word[0].style
+        return _em(word[0].text, family.face(style.bold, style.italic).resource)
+    return sum(_advances(word, family))
+
+
+def _advances(word, family):
+    """The advance in em of each character (an icon: ICON_EM) of a word, in order."""
+    found = []
+    for piece in word:
+        if piece.icon:
+            found.append(ICON_EM)
+        else:
+            found += map(typeface.ems(family.face(piece.style.bold, piece.style.italic).resource).__getitem__, piece.text)
+    return found
 
 
 @functools.lru_cache(maxsize=65536)
-def _em(text, bold, italic, family):
-    """The width in em of a word in one style (the same words recur on card after card), kept by its text."""
-    resource = family.face(bold, italic).resource
-    return sum(typeface.advance(resource, char) for char in text)
+def _em(text, resource):
+    """The width in em of a word in one font (the same words recur on card after card), kept by its text."""
+    return sum(map(typeface.ems(resource).__getitem__, text))
+
+
+def _cut(word, size, width, family):
+    """A word no line can hold cut between characters into (piece, em) no wider than width mm (a character at least)."""
+    atoms = [(Piece(piece.text[k:k + 1], piece.style, piece.icon), advance) for piece in word
+             for k, advance in enumerate(_advances((piece,), family))]
+    cuts, taken = [], []
+    for atom in atoms:
+        if taken and sum(advance for _, advance in taken + [atom]) * size > width:
+            cuts.append(taken)
+            taken = []
+        taken.append(atom)
+    cuts.append(taken)
+    return [(_joined([atom for atom, _ in cut]), sum(advance for _, advance in cut)) for cut in cuts]
+
+
+def _joined(atoms):
+    """Atoms (one character or icon each) as a word: neighbours of one style in one Piece."""
+    word: list = []
+    for atom in atoms:
+        if word and not atom.icon and not word[-1].icon and word[-1].style == atom.style:
+            word[-1] = Piece(word[-1].text + atom.text, atom.style)
+        else:
+            word.append(atom)
+    return tuple(word)
 
 
 def _wrap(paragraphs, size, width, family):
-    """Lines (each (words, last of its paragraph)) of the paragraphs set at size, no wider than width mm; a word wider
-    than a line is cut between characters."""
+    """Lines (each ((word, em) ..., last of its paragraph)) of the paragraphs (words with their widths in em) set at
+    size, no wider than width mm; a word wider than a line is cut between characters."""
     lines = []
+    space = typeface.advance(family.regular.resource, " ") * size
     for words in paragraphs:
-        space = typeface.advance(family.regular.resource, " ") * size
         line, used = [], 0.0
-        for word in words:
-            pieces = [word]
-            if _width(word, size, family) > width:  # cut a word no line can hold
-                pieces, piece = [], []
-                for atom in word:
-                    if piece and _width(piece + [atom], size, family) > width:
-                        pieces.append(piece)
-                        piece = []
-                    piece.append(atom)
-                pieces.append(piece)
-            for piece in pieces:
-                wide = _width(piece, size, family)
+        for word, em in words:
+            for piece, ems in _cut(word, size, width, family) if em * size > width else ((word, em),):
+                wide = ems * size
                 if line and used + space + wide > width:
                     lines.append((line, False))
                     line, used = [], 0.0
                 used += (space if line else 0.0) + wide
-                line.append(piece)
+                line.append((piece, ems))
         lines.append((line, True))
     return lines
 
 
 def _line(words, size, family):
-    """The width in mm of a line of words set at size."""
-    return sum(_width(word, size, family) for word in words) + typeface.advance(family.regular.resource, " ") * size * (
-        len(words) - 1)
+    """The width in mm of a line of (word, em) set at size."""
+    return sum(em * size for _, em in words) + typeface.advance(family.regular.resource, " ") * size * (len(words) - 1)
 
 
 def _height(family, size, count, leading):
@@ -189,13 +213,32 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
         raise UserError(f"text box: align {align!r} / valign {valign!r}: align is one of {', '.join(ALIGN)}; "
                         f"valign one of {', '.join(VALIGN)}")
     icons = icons or {}
-    paragraphs = parse(text, colour, icons)
+    marks, fits, size, count, missing = _laid(text, box[:4], font, size, min_size, align, valign, leading, colour,
+                                              tuple(icons.items()), wrap)
+    elements = []
+    for name, *what in marks:
+        if name is None:
+            attrs, content, face = what
+            elements.append(svg.Run(dict(attrs), content, face, box))
+        else:
+            x, baseline, at, paint = what
+            elements.append(_icon(icons[name], name, x, baseline, at, paint, font))
+    return Laid(elements, fits, size, count, list(missing))
+
+
+@functools.lru_cache(maxsize=512)
+def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons, wrap):
+    """fit's work, kept by its arguments (the same rules recur on card after card): (marks, fits, size, lines, missing),
+    each mark (None, attributes, text, face) of a run or (icon name, x, baseline, size, colour) of an icon."""
+    paragraphs = parse(text, colour, dict(icons))
+    measured = [[(word, _ems(word, font)) for word in words] for words in paragraphs]
+    box = Box(*box, "")
     width, height = box.right - box.left, box.bottom - box.top
     sizes = [size - STEP * k for k in range(int((size - (min_size or size)) / STEP + 1e-9) + 1)]
 
     def fits_at(index):
         """The lines at sizes[index], and whether they fit the box's height."""
-        lines = _wrap(paragraphs, sizes[index], width if wrap else float("inf"), font)
+        lines = _wrap(measured, sizes[index], width if wrap else float("inf"), font)
         wide = wrap or all(_line(words, sizes[index], font) <= width + 1e-9 for words, _ in lines)
         return lines, wide and _height(font, sizes[index], len(lines), leading) <= height + 1e-9
 
@@ -211,82 +254,79 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
             else:
                 low = mid
     size = sizes[chosen]
-    return Laid(_set(lines, box, font, size, align, valign, leading, icons), fits, round(size, 3), len(lines),
-                _missing(paragraphs, font))
+    return (tuple(_set(lines, box, font, size, align, valign, leading)), fits, round(size, 3), len(lines),
+            tuple(_missing(paragraphs, font)))
 
 
 def _missing(paragraphs, family):
     """(character, font name) for each character a chosen face lacks, each once."""
-    found, faces = {}, {}
+    found: dict = {}
     for words in paragraphs:
         for word in words:
-            for atom in word:
-                if atom.icon:
+            for piece in word:
+                face = family.face(piece.style.bold, piece.style.italic)
+                if piece.icon or typeface.covered(face.resource).issuperset(piece.text):
                     continue
-                if atom.style not in faces:
-                    face = family.face(atom.style.bold, atom.style.italic)
-                    faces[atom.style] = face, typeface.load(face.resource).cmap
-                face, cmap = faces[atom.style]
-                if ord(atom.char) not in cmap:
-                    found.setdefault((atom.char, face.name), None)
+                for char in typeface.absent(face.resource, piece.text):
+                    found.setdefault((char, face.name), None)
     return list(found)
 
 
-def _set(lines, box, family, size, align, valign, leading, icons):
-    """The elements of laid lines: runs of text (one per stretch of one style) and icon groups."""
+def _set(lines, box, family, size, align, valign, leading):
+    """The marks of laid lines: runs of text (one per stretch of one style) and icons."""
     ascent, _ = _extent(family.regular.resource)
     block = _height(family, size, len(lines), leading)
     room = box.bottom - box.top - block
     top = box.top + {"top": 0.0, "middle": room / 2, "bottom": room}[valign]
     space = typeface.advance(family.regular.resource, " ") * size
     width = box.right - box.left
-    out = []
+    out: list = []
     for index, (words, last) in enumerate(lines):
         baseline = top + ascent * size + index * leading * size
-        widths = [_width(word, size, family) for word in words]
-        natural = sum(widths) + space * max(len(words) - 1, 0)
+        natural = sum([em * size for _, em in words]) + space * max(len(words) - 1, 0)
         gap = space
         if align == "justify" and not last and len(words) > 1:
             gap = space + (width - natural) / (len(words) - 1)
             natural = width
         pen = box.left + {"left": 0.0, "justify": 0.0, "right": width - natural}.get(align, (width - natural) / 2)
-        pending = []  # atoms of the run being gathered
-        for k, word in enumerate(words):
+        run: list = []  # the text of the run being gathered, in style
+        style = None
+        for k, (word, _) in enumerate(words):
             if k:
-                if gap == space and pending:
-                    pending.append(Atom(" ", pending[-1].style))
+                if gap == space and run:
+                    run.append(" ")
                 else:
-                    pen = _flush(out, pending, pen, baseline, size, family, box) + gap
-                    pending = []
-            for atom in word:
-                if atom.icon:
-                    pen = _flush(out, pending, pen, baseline, size, family, box)
-                    pending = []
-                    out.append(_icon(icons[atom.icon], atom.icon, pen, baseline, size, atom.style.colour, family))
+                    pen = _flush(out, run, style, pen, baseline, size, family) + gap
+                    run = []
+            for piece in word:
+                if piece.icon:
+                    pen = _flush(out, run, style, pen, baseline, size, family)
+                    run = []
+                    out.append((piece.icon, pen, baseline, size, piece.style.colour))
                     pen += ICON_EM * size
-                elif pending and pending[-1].style != atom.style:
-                    pen = _flush(out, pending, pen, baseline, size, family, box)
-                    pending = [atom]
+                elif run and style != piece.style:
+                    pen = _flush(out, run, style, pen, baseline, size, family)
+                    run, style = [piece.text], piece.style
                 else:
-                    pending.append(atom)
-        _flush(out, pending, pen, baseline, size, family, box)
+                    run.append(piece.text)
+                    style = piece.style
+        _flush(out, run, style, pen, baseline, size, family)
     return out
 
 
-def _flush(out, atoms, pen, baseline, size, family, box):
-    """Add the run of atoms (one style) at pen; return where the pen ends."""
-    if not atoms:
+def _flush(out, run, style, pen, baseline, size, family):
+    """Add the mark of a run (text pieces in one style) at pen; return where the pen ends."""
+    if not run:
         return pen
-    style = atoms[0].style
     face = family.face(style.bold, style.italic)
-    text = "".join(a.char for a in atoms)
+    text = "".join(run)
     attrs = {"x": svg.r(pen), "y": svg.r(baseline), "font-family": face.family, "font-size": svg.r(size),
              "fill": style.colour}
     if style.bold:
         attrs["font-weight"] = "bold"
     if style.italic:
         attrs["font-style"] = "italic"
-    out.append(svg.Run(attrs, text, face, box))
+    out.append((None, attrs, text, face))
     return pen + typeface.advance(face.resource, text) * size
 
 

@@ -187,13 +187,19 @@ def shown(text: str, bold: bool, name: str = "") -> str:
     whole-unit widths of /W have drifted half a unit from the exact advances, a shift that takes the pen back.
 
     name: the font's resource name (default: Vera of that weight)."""
-    codes = _codes(name or font_name(bold))
+    return _shown(text, name or font_name(bold))
+
+
+@functools.lru_cache(maxsize=1024)
+def _shown(text, name):
+    """shown of a line in a font, kept by its text (the same lines recur on card after card)."""
+    codes = _codes(name)
     parts, run, drift = [], "", 0.0
     for ch in text:
         if abs(drift) >= 0.5:  # a reader sets the next glyph this many 1/1000 em too far right (or left)
             parts.append(f"<{run}> {round(drift)}")
             run, drift = "", drift - round(drift)
-        code = codes.get(ch) or codes.setdefault(ch, _code(name or font_name(bold), ch))
+        code = codes.get(ch) or codes.setdefault(ch, _code(name, ch))
         run += code[0]
         drift += code[1]
     return "[" + " ".join(parts + [f"<{run}>"]) + "]"
@@ -216,14 +222,45 @@ def _code(name, ch):
 
 def advance(name: str, text: str) -> float:
     """The width of text in em: the sum of its glyphs' advances (glyph 0 for a character the font lacks)."""
-    font = load(name)
-    return sum(font.metrics[font.cmap.get(ord(ch), 0)][0] for ch in text) / font.units
+    return sum(map(_units(name).__getitem__, text)) / load(name).units
+
+
+class _Advances(dict):
+    """{character: its glyph's advance} of a font, filled as characters are asked for (in font units, or em)."""
+
+    def __init__(self, font, em):
+        super().__init__()
+        self.font, self.em = font, em
+
+    def __missing__(self, ch):
+        font = self.font
+        units = font.metrics[font.cmap.get(ord(ch), 0)][0]
+        found = self[ch] = units / font.units if self.em else units
+        return found
+
+
+@functools.lru_cache(maxsize=None)
+def _units(name):
+    """_Advances of a font in font units."""
+    return _Advances(load(name), False)
+
+
+@functools.lru_cache(maxsize=None)
+def ems(name: str) -> dict:
+    """{character: advance in em} of a font (glyph 0's for a character it lacks), filled as characters are asked for."""
+    return _Advances(load(name), True)
 
 
 def absent(name: str, text: str) -> list:
     """The characters of text that the font has no glyph for, each once, in order."""
-    cmap = load(name).cmap
-    return list(dict.fromkeys(ch for ch in text if ord(ch) not in cmap))
+    found = covered(name)
+    return [] if found.issuperset(text) else list(dict.fromkeys(ch for ch in text if ch not in found))
+
+
+@functools.lru_cache(maxsize=None)
+def covered(name: str) -> frozenset:
+    """The characters a font has a glyph for."""
+    return frozenset(map(chr, load(name).cmap))
 
 
 @functools.lru_cache(maxsize=None)
@@ -281,21 +318,55 @@ def ink(face: Face, text: str, x: float, y: float, size: float):
 @functools.lru_cache(maxsize=16384)
 def _ink(face, text, size):
     """ink of a run set from (0, 0): the layout, the checks of the text and of the safe area each ask for it."""
-    font, scale = load(face.resource), size / load(face.resource).units
+    scale = size / load(face.resource).units
     grow = EMBOLDEN * size / 2 if face.embolden else 0.0
-    lean = SLANT if face.slant else 0.0
+    glyphs = _extents(face.resource, face.slant)
     pen, box = 0.0, None
     for ch in text:
+        advance, extent = glyphs[ch]
+        if extent:
+            left, top, right, bottom = extent
+            left, top, right, bottom = (pen + left * scale - grow, top * scale - grow, pen + right * scale + grow,
+                                        bottom * scale + grow)
+            if box is None:
+                box = [left, top, right, bottom]
+            else:  # as min() and max() choose: a later glyph only when it reaches further
+                if left < box[0]:
+                    box[0] = left
+                if top < box[1]:
+                    box[1] = top
+                if right > box[2]:
+                    box[2] = right
+                if bottom > box[3]:
+                    box[3] = bottom
+        pen += advance * scale
+    return None if box is None else tuple(box)
+
+
+class _Extents(dict):
+    """{character: (advance, (left, top, right, bottom) or None)} of a font in font units, y down, a slanted face's
+    lean included; filled as characters are asked for."""
+
+    def __init__(self, name, slant):
+        super().__init__()
+        self.name, self.lean = name, SLANT if slant else 0.0
+
+    def __missing__(self, ch):
+        font = load(self.name)
         glyph = font.cmap.get(ord(ch), 0)
-        found = bounds(face.resource, glyph)
+        found = bounds(self.name, glyph)
+        extent = None
         if found:
             x0, y0, x1, y1 = found
-            here = (pen + (x0 + lean * min(y0, 0)) * scale - grow, -y1 * scale - grow,
-                    pen + (x1 + lean * max(y1, 0)) * scale + grow, -y0 * scale + grow)
-            box = here if box is None else (min(box[0], here[0]), min(box[1], here[1]),
-                                            max(box[2], here[2]), max(box[3], here[3]))
-        pen += font.metrics[glyph][0] * scale
-    return box
+            extent = (x0 + self.lean * min(y0, 0), -y1, x1 + self.lean * max(y1, 0), -y0)
+        self[ch] = font.metrics[glyph][0], extent
+        return self[ch]
+
+
+@functools.lru_cache(maxsize=None)
+def _extents(name, slant):
+    """_Extents of a font, upright or slanted."""
+    return _Extents(name, slant)
 
 
 def _parts(glyph):

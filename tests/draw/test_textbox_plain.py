@@ -1,0 +1,269 @@
+"""The text box's quick layout (words as stretches of one style, measured once in em; a box's layout kept by its
+arguments; ink and advances from per-font tables) gives exactly what the plain way gives: every character an object
+of its own, measured and set one by one, as the layout was first written."""
+import re
+from pathlib import Path
+
+from hypothesis import given, settings, strategies as st
+
+from generator.draw import svg, textbox, typeface
+from generator.draw.textfit import Box
+
+FONT = Path(__file__).resolve().parents[1] / "data" / "fonts" / "DejaVuSerif-Latin.ttf"  # Basic Latin only
+COIN = Path(__file__).resolve().parents[2] / "generator" / "templates" / "circle.svg"
+TOKEN = re.compile(r"\\(.)|(\*\*)|(\*)|\{(?:colou?r):([^{}]+)\}|(\{/colou?r\})|:([A-Za-z0-9_-]+):|(\n)|( +|\t)|(.)",
+                   re.DOTALL)
+WORDS = ["Gain", "2", "spice.", "If", "you", "have", "more", "than", "any", "other", "player,", "Café", "naïve", "✓",
+         "Supercalifragilisticexpialidocious", "MMMMMMMMMMMMMMMM", "x", "—", "**", "*", "\\*", "\\:", "\\\\",
+         "{colour:#cc0000}", "{color:#00aa00}", "{/colour}", ":coin:", ":gem:", ":30:", "{", ":", "a:coin:b"]
+GAPS = [" ", " ", " ", "  ", "\n", "\t", ""]
+
+
+def plain_parse(text, colour, icons):
+    """Lines of words of (character, (bold, italic, colour), icon), one tuple per character or icon."""
+    bold = italic = False
+    colours, lines, line, word = [colour], [], [], []
+    for escaped, strong, slanted, paint, close, icon, newline, space, char in TOKEN.findall(text):
+        if strong:
+            bold = not bold
+        elif slanted:
+            italic = not italic
+        elif paint:
+            colours.append(paint.strip())
+        elif close:
+            if len(colours) > 1:
+                colours.pop()
+        elif newline or space:
+            if word:
+                line.append(word)
+                word = []
+            if newline:
+                lines.append(line)
+                line = []
+        elif icon and icon in icons:
+            word.append(("", (bold, italic, colours[-1]), icon))
+        else:
+            word += [(ch, (bold, italic, colours[-1]), "") for ch in escaped or (f":{icon}:" if icon else char)]
+    if word:
+        line.append(word)
+    return lines + [line]
+
+
+def plain_width(atoms, size, family):
+    """The width in mm of atoms: their advances one by one."""
+    return sum(textbox.ICON_EM if icon else typeface.advance(family.face(*style[:2]).resource, ch)
+               for ch, style, icon in atoms) * size
+
+
+def plain_wrap(paragraphs, size, width, family):
+    """Lines (atoms of each word, last of its paragraph), a word wider than a line cut between characters."""
+    lines = []
+    for words in paragraphs:
+        space = typeface.advance(family.regular.resource, " ") * size
+        line, used = [], 0.0
+        for word in words:
+            pieces = [word]
+            if plain_width(word, size, family) > width:
+                pieces, piece = [], []
+                for atom in word:
+                    if piece and plain_width(piece + [atom], size, family) > width:
+                        pieces.append(piece)
+                        piece = []
+                    piece.append(atom)
+                pieces.append(piece)
+            for piece in pieces:
+                wide = plain_width(piece, size, family)
+                if line and used + space + wide > width:
+                    lines.append((line, False))
+                    line, used = [], 0.0
+                used += (space if line else 0.0) + wide
+                line.append(piece)
+        lines.append((line, True))
+    return lines
+
+
+def plain_set(lines, box, family, size, align, valign, leading, icons):
+    """(kind, what) of each element: ("run", attributes, text, face) or ("icon", SVG of the group)."""
+    ascent, descent = textbox._extent(family.regular.resource)
+    block = (ascent + descent) * size + (len(lines) - 1) * leading * size
+    room = box.bottom - box.top - block
+    top = box.top + {"top": 0.0, "middle": room / 2, "bottom": room}[valign]
+    space = typeface.advance(family.regular.resource, " ") * size
+    width, out = box.right - box.left, []
+
+    def flush(atoms, pen):
+        if not atoms:
+            return pen
+        bold, italic, colour = atoms[0][1]
+        face, text = family.face(bold, italic), "".join(ch for ch, _, _ in atoms)
+        attrs = {"x": svg.r(pen), "y": svg.r(baseline), "font-family": face.family, "font-size": svg.r(size),
+                 "fill": colour}
+        if bold:
+            attrs["font-weight"] = "bold"
+        if italic:
+            attrs["font-style"] = "italic"
+        out.append(("run", list(attrs.items()), text, face))
+        return pen + typeface.advance(face.resource, text) * size
+
+    for index, (words, last) in enumerate(lines):
+        baseline = top + ascent * size + index * leading * size
+        natural = sum([plain_width(word, size, family) for word in words]) + space * max(len(words) - 1, 0)
+        gap = space
+        if align == "justify" and not last and len(words) > 1:
+            gap, natural = space + (width - natural) / (len(words) - 1), width
+        pen = box.left + {"left": 0.0, "justify": 0.0, "right": width - natural}.get(align, (width - natural) / 2)
+        pending = []
+        for k, word in enumerate(words):
+            if k:
+                if gap == space and pending:
+                    pending.append((" ", pending[-1][1], ""))
+                else:
+                    pen, pending = flush(pending, pen) + gap, []
+            for atom in word:
+                if atom[2]:
+                    pen, pending = flush(pending, pen), []
+                    out.append(("icon", textbox._icon(icons[atom[2]], atom[2], pen, baseline, size, atom[1][2],
+                                                      family).tostring()))
+                    pen += textbox.ICON_EM * size
+                elif pending and pending[-1][1] != atom[1]:
+                    pen, pending = flush(pending, pen), [atom]
+                else:
+                    pending.append(atom)
+        flush(pending, pen)
+    return out
+
+
+def plain_fit(text, box, family, size, min_size, align, valign, leading, colour, icons, wrap):
+    """(elements as plain_set gives them, fits, size, lines, missing) of a text box, laid out the plain way."""
+    paragraphs = plain_parse(text, colour, icons)
+    width, height = box.right - box.left, box.bottom - box.top
+    sizes = [size - textbox.STEP * k for k in range(int((size - (min_size or size)) / textbox.STEP + 1e-9) + 1)]
+    ascent, descent = textbox._extent(family.regular.resource)
+
+    def fits_at(index):
+        at = sizes[index]
+        lines = plain_wrap(paragraphs, at, width if wrap else float("inf"), family)
+        wide = wrap or all(sum(plain_width(word, at, family) for word in words) + typeface.advance(
+            family.regular.resource, " ") * at * (len(words) - 1) <= width + 1e-9 for words, _ in lines)
+        return lines, wide and (ascent + descent) * at + (len(lines) - 1) * leading * at <= height + 1e-9
+
+    chosen, (lines, fits) = 0, fits_at(0)
+    if not fits:
+        chosen, (lines, fits) = len(sizes) - 1, fits_at(len(sizes) - 1)
+        low = 0
+        while fits and chosen - low > 1:
+            mid = (low + chosen) // 2
+            trial, ok = fits_at(mid)
+            if ok:
+                chosen, lines = mid, trial
+            else:
+                low = mid
+    missing = {}
+    for words in paragraphs:
+        for word in words:
+            for ch, style, icon in word:
+                face = family.face(*style[:2])
+                if not icon and ord(ch) not in typeface.load(face.resource).cmap:
+                    missing.setdefault((ch, face.name), None)
+    return (plain_set(lines, box, family, sizes[chosen], align, valign, leading, icons), fits,
+            round(sizes[chosen], 3), len(lines), list(missing))
+
+
+def plain_ink(face, text, size):
+    """typeface's ink of a run from (0, 0), each glyph's box made and compared as a tuple."""
+    font, scale = typeface.load(face.resource), size / typeface.load(face.resource).units
+    grow = typeface.EMBOLDEN * size / 2 if face.embolden else 0.0
+    lean = typeface.SLANT if face.slant else 0.0
+    pen, box = 0.0, None
+    for ch in text:
+        glyph = font.cmap.get(ord(ch), 0)
+        found = typeface.bounds(face.resource, glyph)
+        if found:
+            x0, y0, x1, y1 = found
+            here = (pen + (x0 + lean * min(y0, 0)) * scale - grow, -y1 * scale - grow,
+                    pen + (x1 + lean * max(y1, 0)) * scale + grow, -y0 * scale + grow)
+            box = here if box is None else (min(box[0], here[0]), min(box[1], here[1]),
+                                            max(box[2], here[2]), max(box[3], here[3]))
+        pen += font.metrics[glyph][0] * scale
+    return box
+
+
+def quick(laid):
+    """fit's result in plain_fit's terms."""
+    elements = [("run", list(e.attrs.items()), e.content, e.face) if isinstance(e, svg.Run) else ("icon", e.tostring())
+                for e in laid.elements]
+    return elements, laid.fits, laid.size, laid.lines, laid.missing
+
+
+texts = st.lists(st.tuples(st.sampled_from(WORDS), st.sampled_from(GAPS)), max_size=40).map(
+    lambda pairs: "".join(word + gap for word, gap in pairs))
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts, st.floats(4, 90), st.floats(2, 40), st.sampled_from([6.0, 4.2333, 3.0, 2.1167]), st.floats(0.3, 1),
+       st.sampled_from(textbox.ALIGN), st.sampled_from(textbox.VALIGN), st.sampled_from([1.0, 1.2, 1.5]),
+       st.booleans(), st.booleans(), st.booleans())
+def test_the_quick_layout_equals_the_plain_one(text, width, height, size, shrink, align, valign, leading, wrap,
+                                               designed, again):
+    family = typeface.family(FONT) if designed else typeface.VERA
+    box = Box(3.0, 4.5, 3.0 + width, 4.5 + height, "text box")
+    icons = {"coin": COIN}
+    args = (size, size * shrink, "centre" if align == "center" else align, valign, leading, "#112233", icons, wrap)
+    laid = textbox.fit(text, box, font=family, size=size, min_size=args[1], align=args[2], valign=valign,
+                       leading=leading, colour="#112233", icons=icons, wrap=wrap)
+    if again:  # the second time, from the memo
+        laid = textbox.fit(text, box, font=family, size=size, min_size=args[1], align=args[2], valign=valign,
+                           leading=leading, colour="#112233", icons=icons, wrap=wrap)
+    assert quick(laid) == plain_fit(text, box, family, *args)
+    assert all(e.box is box for e in laid.elements if isinstance(e, svg.Run))
+
+
+def test_a_corpus_of_card_texts_lays_out_as_the_plain_way():
+    rows = [(f"**Merchant {i + 1}**", f"Gain {1 + i % 3} spice. If you have more spice than any other player, draw "
+             f"a card and trade one {'salt' if i % 2 else 'silk'}.", f"*The winds of port {i % 97} favour the bold.*")
+            for i in range(60)]
+    boxes = [(Box(4, 2.5, 48, 10.5, "title"), 4.2333, 2.8222), (Box(5, 48, 58, 74, "rules"), 2.8222, 2.1167),
+             (Box(5, 77, 58, 84, "flavour"), 2.1167, 1.7639)]
+    for row in rows:
+        for text, (box, size, least) in zip(row, boxes):
+            for align in ("left", "justify", "right"):
+                laid = textbox.fit(text, box, size=size, min_size=least, align=align, colour="#555555")
+                assert quick(laid) == plain_fit(text, box, typeface.VERA, size, least, align, "top", 1.2, "#555555",
+                                                {}, True)
+
+
+def test_a_kept_layout_gives_each_caller_elements_of_its_own():
+    first = textbox.fit("Pay :coin: then **win**", (5, 10, 80, 20), size=5, icons={"coin": COIN})
+    second = textbox.fit("Pay :coin: then **win**", (5, 10, 80, 20), size=5, icons={"coin": COIN})
+    assert [e.tostring() for e in first.elements] == [e.tostring() for e in second.elements]
+    assert not {id(e) for e in first.elements} & {id(e) for e in second.elements}
+    first.elements[0].attrs["fill"] = "#ff0000"
+    first.missing.append(("x", "font"))
+    assert second.elements[0].attrs["fill"] == "#000000" and second.missing == []
+    third = textbox.fit("Pay :coin: then **win**", (5, 10, 80, 20), size=5, icons={"coin": COIN})
+    assert third.elements[0].attrs["fill"] == "#000000" and third.missing == []
+
+
+def test_a_text_repeated_on_many_cards_is_parsed_once_and_words_are_stretches_not_characters(monkeypatch):
+    calls = []
+    real = textbox.parse
+    monkeypatch.setattr(textbox, "parse", lambda *args: calls.append(args) or real(*args))
+    rule = "Draw **two** cards, then {colour:#c0392b}discard{/colour} one. (repeated on every card)"
+    for card in range(50):
+        textbox.fit(rule, Box(5, 48, 58, 74, f"rules of card {card}"), size=2.8, min_size=2.1)
+    assert len(calls) == 1
+    (words,) = real("Draw **two** cards, then {colour:#c0392b}dis**card**{/colour}", "#000000")
+    assert [[piece.text for piece in word] for word in words] == [["Draw"], ["two"], ["cards,"], ["then"],
+                                                                  ["dis", "card"]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="aiW .,—éü0MQjgy\u4e00✓\t", max_size=60), st.floats(0.5, 12), st.integers(0, 7))
+def test_ink_and_advances_from_the_tables_equal_the_glyphs_one_by_one(text, size, which):
+    face = (list(typeface.VERA) + list(typeface.family(FONT)))[which]
+    assert repr(typeface._ink(face, text, size)) == repr(plain_ink(face, text, size))
+    font = typeface.load(face.resource)
+    assert typeface.advance(face.resource, text) == sum(font.metrics[font.cmap.get(ord(ch), 0)][0]
+                                                        for ch in text) / font.units
+    assert typeface.absent(face.resource, text) == list(dict.fromkeys(ch for ch in text
+                                                                      if ord(ch) not in font.cmap))
