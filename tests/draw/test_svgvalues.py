@@ -122,11 +122,11 @@ def test_colours_points_and_styles():
 def test_no_painter_parses_svg_values_of_its_own():
     """The PDF writer, cairo painter, looks and checks read values through svgvalues: no regular expressions or
     ElementTree, and the PDF writer does not borrow the cairo painter's rules."""
-    for name in ("draw/content", "draw/paint", "draw/looks", "check/textcheck", "output/svg"):
+    for name in ("draw/content", "draw/paint", "draw/looks", "check/textcheck", "output/formats/svg"):
         tree = ast.parse((GENERATOR / f"{name}.py").read_text())
         imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
         imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-        assert not imported & {"re", "xml.etree.ElementTree"} or name == "output/svg", name
+        assert not imported & {"re", "xml.etree.ElementTree"} or name == "output/formats/svg", name
         assert "paint" not in imported or name != "draw/content"
 
 
