@@ -9,6 +9,7 @@ from . import cache
 from .draw import content
 from .files import write_quietly
 from .draw.render import draw_art
+from .components import KINDS
 
 
 class _Palette(Mapping):
@@ -113,6 +114,7 @@ class FaceCache:
         except (OSError, ValueError):
             self.entries = {}
         self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
+        self.recolours = {}  # (component, its face's other properties) -> the Recolour its faces share, or None
         self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
         self.out = None  # the next file, '{"face":entry,...' as entries come (a temporary file: nothing left on a crash)
         self.end = 0  # its length so far
@@ -157,11 +159,13 @@ class FaceCache:
         return self._draw(spec, art, face)[1]
 
     def face(self, spec, art):
-        """An artwork as Written operators: from the cache when nothing it read changed."""
+        """An artwork as Written operators: from the cache when nothing it read changed, else recoloured from a face of
+        its kind that differs only in colour, else drawn."""
         face = self._key(spec, art)
         entry = self._fresh(spec, face)
         if entry is None:
-            return self._draw(spec, art, face)[0]
+            written = self._recolour(spec, art, face)
+            return written if written is not None else self._draw(spec, art, face)[0]
         ops, width, height, alphas, chars, sources, groups = entry["written"]
         return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars),
                                tuple(tuple(s) for s in sources), tuple(tuple(g) for g in groups))
@@ -176,6 +180,25 @@ class FaceCache:
         self._keep(face, {"used": watched.used, "written": written})
         return written, drawing
 
+    def _recolour(self, spec, art, face):
+        """A front whose kind declares a recolour field, written by putting its colour into its Recolour, and kept; None
+        when it has no such field or its Recolour cannot give the exact operators drawing it would (it is drawn then)."""
+        field = KINDS[spec.component(art.component).kind].recolour if art.side == "front" else ""
+        name = art.props.get(field) if field else None
+        if not isinstance(name, str):
+            return None
+        shared = (art.component, repr(sorted((k, v) for k, v in art.props.items() if k != field)))
+        if shared not in self.recolours:
+            self.recolours[shared] = Recolour.make(spec, art, field)
+        recolour = self.recolours[shared]
+        made = recolour and recolour.put(spec, name)
+        if made is None:
+            return None
+        written, used = made
+        self.drawn.append(art.key)
+        self._keep(face, {"used": used, "written": written})
+        return written
+
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""
         if self.out is None:
@@ -185,3 +208,44 @@ class FaceCache:
         self.out.seek(0)
         write_quietly(self.path, self.out)
         self.out.close()
+
+
+SENTINELS = ("#0a0b0c", "#f4f3f2")  # two colours, dark and light, that a face is drawn in to be recoloured
+
+
+class Recolour:
+    """A face drawn in a sentinel colour, its operators cut where that colour is set: the faces of its kind that differ
+    only in the colour field are written by putting their own colour in the cuts (exactly what drawing them writes)."""
+
+    def __init__(self, parts, written, used, sentinel):
+        self.parts, self.written, self.used, self.sentinel = parts, written, used, sentinel
+
+    @classmethod
+    def make(cls, spec, art, field):
+        """The Recolour of a face, or None unless the face drawn in each of two sentinel colours reads that colour,
+        sets it only as whole fill and stroke colour operators, and differs in nothing else."""
+        drawn = []
+        for sentinel in SENTINELS:
+            watched = _Watched(spec, art.component)
+            written = content.write(draw_art(watched, art._replace(props={**art.props, field: sentinel})))
+            drawn.append((written, watched.used, f"colour:{sentinel}", content.rgb(sentinel)))
+        (written, used, key, rgb), (other, used2, key2, rgb2) = drawn
+        parts = written.ops.split(f"\n{rgb} ")
+        rest = repr((written.alphas, written.chars, written.sources, written.groups))
+        if (used.get(key) != SENTINELS[0] or len(parts) < 2 or rgb in rest or rgb in parts[0]
+                or any(not part.startswith(("rg\n", "RG\n")) or rgb in part for part in parts[1:])
+                or other.ops != written.ops.replace(rgb, rgb2) or other[1:] != written[1:]
+                or {key2 if k == key else k: SENTINELS[1] if k == key else v for k, v in used.items()} != used2):
+            return None
+        return cls(parts, written, used, key)
+
+    def put(self, spec, name):
+        """(Written, what it read) of the face in colour name, or None when that colour is one the face already sets
+        (or black, the colour before any is set: the writer would not set it again) or is no colour."""
+        value = spec.colour(name)
+        rgb = content.rgb(value)
+        if rgb is None or rgb == "0 0 0" or any(rgb in part for part in self.parts):
+            return None
+        ops = f"\n{rgb} ".join(self.parts)
+        used = {f"colour:{name}" if k == self.sentinel else k: value if k == self.sentinel else v for k, v in self.used.items()}
+        return self.written._replace(ops=ops), used
