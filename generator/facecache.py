@@ -142,10 +142,11 @@ class FaceCache:
         return entry
 
     def _keep(self, face, entry):
-        """Write a face's entry to the next file, remembering only where it is."""
+        """Write a face's entry (or its JSON) to the next file, remembering only where it is."""
         if self.out is None:
             self.out, self.end = tempfile.TemporaryFile(), 0
-        head, data = b"%s%s:" % (b"," if self.kept else b"{", json.dumps(face).encode()), _compact(entry).encode()
+        data = (entry if isinstance(entry, str) else _compact(entry)).encode()
+        head = b"%s%s:" % (b"," if self.kept else b"{", json.dumps(face).encode())
         self.kept[face] = self.end + len(head), len(data)
         self.out.write(head + data)
         self.end += len(head) + len(data)
@@ -194,9 +195,9 @@ class FaceCache:
         made = recolour and recolour.put(spec, name)
         if made is None:
             return None
-        written, used = made
+        written, entry = made
         self.drawn.append(art.key)
-        self._keep(face, {"used": used, "written": written})
+        self._keep(face, entry)
         return written
 
     def save(self):
@@ -214,11 +215,16 @@ SENTINELS = ("#0a0b0c", "#f4f3f2")  # two colours, dark and light, that a face i
 
 
 class Recolour:
-    """A face drawn in a sentinel colour, its operators cut where that colour is set: the faces of its kind that differ
-    only in the colour field are written by putting their own colour in the cuts (exactly what drawing them writes)."""
+    """A face drawn in a sentinel colour, its operators (and its kept entry's JSON) cut where that colour is set: the
+    faces of its kind that differ only in the colour field are written by putting their own colour in the cuts (exactly
+    what drawing them writes)."""
 
-    def __init__(self, parts, written, used, sentinel):
-        self.parts, self.written, self.used, self.sentinel = parts, written, used, sentinel
+    def __init__(self, written, used, sentinel, rgb):
+        self.parts, self.rest, self.used, self.sentinel = written.ops.split(f"\n{rgb} "), written[1:], used, sentinel
+        self.text = "\0".join(self.parts)  # all it sets besides: a colour found here is one the face sets already
+        item = f"{_compact(sentinel)}:{_compact(used[sentinel])}"
+        self.head, _, tail = _compact({"used": used, "written": written}).partition(item)
+        self.tail = tail.split(rgb)
 
     @classmethod
     def make(cls, spec, art, field):
@@ -237,15 +243,19 @@ class Recolour:
                 or other.ops != written.ops.replace(rgb, rgb2) or other[1:] != written[1:]
                 or {key2 if k == key else k: SENTINELS[1] if k == key else v for k, v in used.items()} != used2):
             return None
-        return cls(parts, written, used, key)
+        made = cls(written, used, key, rgb)
+        return made if len(made.tail) == len(parts) else None
 
     def put(self, spec, name):
-        """(Written, what it read) of the face in colour name, or None when that colour is one the face already sets
-        (or black, the colour before any is set: the writer would not set it again) or is no colour."""
+        """(Written, its kept entry as JSON) of the face in colour name, or None when that colour is one the face already
+        sets (or black, the colour before any is set: the writer would not set it again) or is no colour."""
         value = spec.colour(name)
         rgb = content.rgb(value)
-        if rgb is None or rgb == "0 0 0" or any(rgb in part for part in self.parts):
+        if rgb is None or rgb == "0 0 0" or rgb in self.text:
             return None
-        ops = f"\n{rgb} ".join(self.parts)
-        used = {f"colour:{name}" if k == self.sentinel else k: value if k == self.sentinel else v for k, v in self.used.items()}
-        return self.written._replace(ops=ops), used
+        written = content.Written(f"\n{rgb} ".join(self.parts), *self.rest)
+        key = f"colour:{name}"
+        if key in self.used:  # read besides, as another colour: its entry lists it once, where it was first read
+            used = {key if k == self.sentinel else k: value if k == self.sentinel else v for k, v in self.used.items()}
+            return written, _compact({"used": used, "written": written})
+        return written, f"{self.head}{_compact(key)}:{_compact(value)}{rgb.join(self.tail)}"

@@ -110,3 +110,17 @@ def test_only_a_colour_set_as_a_whole_operator_is_recoloured(tmp_path, monkeypat
     data, _ = built(spec, tmp_path / "out")
     assert len([c for c in calls if c not in SENTINELS]) == 3 * 3
     assert data == components_pdf(spec, "a4")[0]
+
+
+def test_a_face_colour_the_renderer_also_reads_as_another_colour_is_kept_with_what_it_read_once(tmp_path, monkeypatch):
+    def reading_gold(spec, component, props):
+        spec.colour("gold")  # read, not painted
+        return tile.render(spec, component, props)
+    spec = deck(tmp_path / "spec", ["gold", "blue"])
+    calls = counted(monkeypatch, "square-tile", reading_gold)
+    data, entries = built(spec, tmp_path / "recoloured")
+    assert [c for c in calls if c not in SENTINELS] == []
+    monkeypatch.setitem(KINDS._loaded, "square-tile", KINDS["square-tile"]._replace(recolour=""))
+    assert built(spec, tmp_path / "drawn") == (data, entries) and data == components_pdf(spec, "a4")[0]
+    kept = FaceCache(output_path(tmp_path / "recoloured", spec, "a4")).path.read_text()
+    assert kept.count('"colour:gold"') == len(entries) == 6, "each face's entry lists gold once"
