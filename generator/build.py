@@ -1,5 +1,6 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
 import base64
+import functools
 import json
 from collections import Counter
 from pathlib import Path
@@ -113,10 +114,11 @@ class _Grounds:
 
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
-    for art, box in _ground_boxes(sheet):  # one ground under each block of pieces that share cut lines
-        if colour := grounds[art]:
+    slots = sheet.slots
+    for i, box in _ground_boxes(sheet.grounds, tuple(slot[1:6] for slot in slots)):  # one ground under each block of
+        if colour := grounds[slots[i].art]:                                          # pieces that share cut lines
             doc.fill(box, colour)
-    for slot, shared in zip(sheet.slots, shares(sheet.slots)):
+    for slot, shared in zip(slots, shares(slots)):
         clip = tuple(slot.bleed_box) if slot.window is not None else shared
         doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
     doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
@@ -125,23 +127,24 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines
 
 
-def _ground_boxes(sheet) -> list:
-    """(art, box) of each slot inside a block of sheet.grounds, box its bleed box grown by SEAM and cut down to lie inside
-    the block: (x, y, w, h). A block's slots come one after another, so the last block found is tried first."""
+@functools.lru_cache(maxsize=64)
+def _ground_boxes(blocks, places) -> tuple:
+    """(slot index, box) of each slot inside one of blocks (a sheet's grounds), places the slots' (x, y, w, h, bleed):
+    box its bleed box grown by SEAM and cut down to lie inside the block, (x, y, w, h). Worked out once for each layout
+    (full sheets repeat theirs). A block's slots come one after another, so the last block found is tried first."""
     found, last = [], None
-    for slot in sheet.slots:
-        b = slot.bleed
-        x, y, w, h = slot.x - b, slot.y - b, slot.w + 2 * b, slot.h + 2 * b
+    for i, (x, y, w, h, b) in enumerate(places):
+        x, y, w, h = x - b, y - b, w + 2 * b, h + 2 * b
         if last is None or not (last.x - EPS <= x and x + w <= last.x + last.w + EPS
                                 and last.y - EPS <= y and y + h <= last.y + last.h + EPS):
-            last = next((g for g in sheet.grounds if g.x - EPS <= x and x + w <= g.x + g.w + EPS
+            last = next((g for g in blocks if g.x - EPS <= x and x + w <= g.x + g.w + EPS
                          and g.y - EPS <= y and y + h <= g.y + g.h + EPS), None)
             if last is None:
                 continue
         gx, gy, gw, gh = x - SEAM, y - SEAM, w + 2 * SEAM, h + 2 * SEAM
         left, top = max(gx, last.x), max(gy, last.y)
-        found.append((slot.art, (left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top)))
-    return found
+        found.append((i, (left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top)))
+    return tuple(found)
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):

@@ -28,7 +28,7 @@ class Document:
         self.art = {}  # resource name -> (path, spec folder) of the designer's images and SVG art
         self.cursor = None  # origin of the open run of placements by translation, if any
         self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
-        self.boxes = {}  # (x, y, w, h) -> its operands: the grounds of one layout repeat from sheet to sheet
+        self.boxes = {}  # ((x, y, w, h), colour) -> its fill: the grounds of one layout repeat from sheet to sheet
 
     def share(self, key):
         """Mark an artwork to be stored once and placed by reference wherever it is used."""
@@ -56,10 +56,10 @@ class Document:
     def fill(self, rect, rgb):
         """Paint a rectangle (x, y, w, h in mm) in one colour ('r g b' operands) under what is painted next."""
         self._end_run()
-        box = self.boxes.get(rect)
-        if box is None:
-            box = self.boxes[rect] = " ".join(map(content.n, rect))
-        self.ops.append(f"q {rgb} rg {box} re f Q")
+        op = self.boxes.get((rect, rgb))
+        if op is None:
+            op = self.boxes[rect, rgb] = f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q"
+        self.ops.append(op)
 
     def furniture(self, make, key=None):
         """Draw sheet furniture from make() over the faces; a key stores it once as a form."""
