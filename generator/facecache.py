@@ -4,6 +4,7 @@ import io
 import json
 import tempfile
 from collections.abc import Mapping
+from json.encoder import encode_basestring_ascii
 
 from . import cache
 from .draw import content
@@ -97,6 +98,7 @@ def _now(spec, dependency):
 
 
 _compact = json.JSONEncoder(separators=(",", ":")).encode  # one encoder for every entry
+_quoted = encode_basestring_ascii  # a string as _compact writes it
 
 
 def _digest(value):
@@ -114,6 +116,7 @@ class FaceCache:
         except (OSError, ValueError):
             self.entries = {}
         self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
+        self.fields = {}  # component -> its kind's recolour field
         self.recolours = {}  # (component, its face's other properties) -> the Recolour its faces share, or None
         self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
         self.out = None  # the next file, '{"face":entry,...' as entries come (a temporary file: nothing left on a crash)
@@ -146,7 +149,7 @@ class FaceCache:
         if self.out is None:
             self.out, self.end = tempfile.TemporaryFile(), 0
         data = (entry if isinstance(entry, str) else _compact(entry)).encode()
-        head = b"%s%s:" % (b"," if self.kept else b"{", json.dumps(face).encode())
+        head = b'%s"%s":' % (b"," if self.kept else b"{", face.encode())  # a face is a hex digest
         self.kept[face] = self.end + len(head), len(data)
         self.out.write(head + data)
         self.end += len(head) + len(data)
@@ -184,11 +187,13 @@ class FaceCache:
     def _recolour(self, spec, art, face):
         """A front whose kind declares a recolour field, written by putting its colour into its Recolour, and kept; None
         when it has no such field or its Recolour cannot give the exact operators drawing it would (it is drawn then)."""
-        field = KINDS[spec.component(art.component).kind].recolour if art.side == "front" else ""
+        if art.component not in self.fields:
+            self.fields[art.component] = KINDS[spec.component(art.component).kind].recolour
+        field = self.fields[art.component] if art.side == "front" else ""
         name = art.props.get(field) if field else None
         if not isinstance(name, str):
             return None
-        shared = (art.component, repr(sorted((k, v) for k, v in art.props.items() if k != field)))
+        shared = (art.component, repr([item for item in art.props.items() if item[0] != field]))
         if shared not in self.recolours:
             self.recolours[shared] = Recolour.make(spec, art, field)
         recolour = self.recolours[shared]
@@ -258,4 +263,4 @@ class Recolour:
         if key in self.used:  # read besides, as another colour: its entry lists it once, where it was first read
             used = {key if k == self.sentinel else k: value if k == self.sentinel else v for k, v in self.used.items()}
             return written, _compact({"used": used, "written": written})
-        return written, f"{self.head}{_compact(key)}:{_compact(value)}{rgb.join(self.tail)}"
+        return written, f"{self.head}{_quoted(key)}:{_quoted(value)}{rgb.join(self.tail)}"

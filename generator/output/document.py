@@ -86,9 +86,12 @@ class Document:
 
     def _take(self, face):
         """Note what a written face needs from the file: opacities, characters, the designer's files, see-through groups."""
-        self.alphas.update(face.alphas)
-        self._set(face.chars)
-        self._use(face.sources)
+        if face.alphas:
+            self.alphas.update(face.alphas)
+        if face.chars:
+            self._set(face.chars)
+        if face.sources:
+            self._use(face.sources)
         for name, ops in face.groups:
             if name not in self.xobjects:
                 self.xobjects[name] = self.file.stream(ops.encode("latin-1"), f" /Type /XObject /Subtype /Form /BBox "
