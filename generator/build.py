@@ -1,6 +1,8 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
 import base64
+import contextlib
 import functools
+import gc
 import json
 from collections import Counter
 from pathlib import Path
@@ -44,10 +46,23 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
 
     faces: a FaceCache to take unchanged drawings from (and to give new ones to).
     """
-    plan = impose(spec, expand(spec)[0], paper, backs)
-    doc = document.Document(plan.width, plan.height)
-    title = compose(doc, spec, plan, backs, looks, faces)
-    return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
+    with few_collections():
+        plan = impose(spec, expand(spec)[0], paper, backs)
+        doc = document.Document(plan.width, plan.height)
+        title = compose(doc, spec, plan, backs, looks, faces)
+        return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
+
+
+@contextlib.contextmanager
+def few_collections(allocations: int = 20000):
+    """Run the cycle collector after this many allocations, not 700: a sheet file makes tens of thousands of small
+    objects that live to its end (pieces, slots, placements), which the collector would otherwise scan again and again."""
+    threshold = gc.get_threshold()
+    gc.set_threshold(max(allocations, threshold[0]), *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
 
 
 def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
@@ -79,37 +94,38 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
     return f"{spec.game.title}: components ({units.paper(plan.paper).label})"
 
 
-class Pictures:
-    """The faces of a build, each drawn (or taken from the FaceCache) when a sheet first needs it; a face placed once is
-    let go after its sheet (release), so that no sheet holds every face's operators."""
+class Pictures(dict):
+    """The faces of a build by key, each drawn (or taken from the FaceCache) when a sheet first needs it; a face placed
+    once is let go after its sheet (release), so that no sheet holds every face's operators."""
 
     def __init__(self, spec, arts, looks, faces, uses):
+        super().__init__()
         self.spec, self.arts, self.looks, self.uses = spec, arts, looks, uses
         self.draw = faces.face if faces else draw_art
-        self.held, self.grounds = {}, _Grounds(self)
+        self.grounds = _Grounds(self)
 
-    def __getitem__(self, key):
-        if key not in self.held:
-            art = self.arts[key]
-            self.held[key] = (looks_.apply(self.looks, draw_art(self.spec, art)) if self.looks
-                              else self.draw(self.spec, art))
-        return self.held[key]
+    def __missing__(self, key):
+        art = self.arts[key]
+        picture = self[key] = (looks_.apply(self.looks, draw_art(self.spec, art)) if self.looks
+                               else self.draw(self.spec, art))
+        return picture
 
     def release(self) -> None:
         """Let go of the faces placed only once (their sheet is done)."""
-        self.held = {key: picture for key, picture in self.held.items() if self.uses[key] > 1}
+        for key in [key for key in self if self.uses[key] < 2]:
+            del self[key]
 
 
-class _Grounds:
+class _Grounds(dict):
     """The ground of each face ('r g b' or None), worked out from its picture the first time a sheet asks."""
 
     def __init__(self, pictures):
-        self.pictures, self.found = pictures, {}
+        super().__init__()
+        self.pictures = pictures
 
-    def __getitem__(self, key):
-        if key not in self.found:
-            self.found[key] = document.ground(self.pictures[key])
-        return self.found[key]
+    def __missing__(self, key):
+        found = self[key] = document.ground(self.pictures[key])
+        return found
 
 
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):

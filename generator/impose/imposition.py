@@ -433,7 +433,8 @@ def finish(page, area, bounds, shift_y=None, known=None):
         slots += s
         if len(s) > 1:
             grounds.append((Rect(x, y, block.width, block.height), bool(block.cells[0][1])))
-        back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
+        if block.cells[0][1]:  # a two-sided block (a block's pieces all have backs, or none has)
+            back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
     outline = draft(page)
     sheet = outline._replace(slots=tuple(slots), marks=tuple(seg for seg, _ in marks), grounds=tuple(box for box, _ in grounds))
     two_sided = [b for b, _, _ in page.blocks if b.cells[0][1]]

@@ -10,6 +10,7 @@ from ..units import PT_PER_MM
 
 PAGE_BASE = f"{PT_PER_MM:.6f} 0 0 -{PT_PER_MM:.6f} 0 {{}} cm"  # page units: mm, y down from the top-left corner
 UPRIGHT = (1, 0, 0, 1, 0, 0)
+UNTURNED = UPRIGHT[:4]
 TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), 180: (-1, 0, 0, -1), -90: (0, -1, 1, 0)}
 
 
@@ -47,7 +48,7 @@ class Document:
                                           *_clip((0, 0, face.width, face.height)), face.ops, "Q"]))  # as a form's BBox
                 return
             name = self._form(key, face.ops, face)
-        if clip is None and matrix[:4] == UPRIGHT[:4]:
+        if clip is None and matrix[:4] == UNTURNED:
             self._run(name, matrix[4], matrix[5])
         else:
             self._end_run()
@@ -55,7 +56,8 @@ class Document:
 
     def fill(self, rect, rgb):
         """Paint a rectangle (x, y, w, h in mm) in one colour ('r g b' operands) under what is painted next."""
-        self._end_run()
+        if self.cursor is not None:
+            self._end_run()
         op = self.boxes.get((rect, rgb))
         if op is None:
             op = self.boxes[rect, rgb] = f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q"
