@@ -239,6 +239,7 @@ class Recolour:
         for sentinel in SENTINELS:
             watched = _Watched(spec, art.component)
             written = content.write(draw_art(watched, art._replace(props={**art.props, field: sentinel})))
+            watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)  # as _draw records them
             drawn.append((written, watched.used, f"colour:{sentinel}", content.rgb(sentinel)))
         (written, used, key, rgb), (other, used2, key2, rgb2) = drawn
         parts = written.ops.split(f"\n{rgb} ")
