@@ -5,6 +5,7 @@ import functools
 import gc
 import json
 from collections import Counter
+from operator import attrgetter, itemgetter
 from pathlib import Path
 from types import MappingProxyType
 
@@ -31,9 +32,9 @@ def papers(choice: str) -> tuple[str, ...]:
 
 def manifest_rows(spec, pieces, plan, backs="duplex"):
     """One manifest row per component: title, count, trim size, sheets of paper (a duplex pair is one), double-sided."""
-    rows = []
+    rows, counts = [], Counter(map(attrgetter("component"), pieces))
     for comp in spec.components:
-        count = sum(1 for p in pieces if p.component == comp.id)
+        count = counts[comp.id]
         on = sum(1 for s in plan.sheets + (plan.cover,) * bool(plan.cover) if comp.id in s.components and s.side != "back")
         sheets_on = f"{on} to copy" if comp.printing == "once" else str(on)
         rows.append((comp.title, str(count), size_words(comp), sheets_on,
@@ -131,7 +132,7 @@ class _Grounds(dict):
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
     slots = sheet.slots
-    for i, box in _ground_boxes(sheet.grounds, tuple(slot[1:6] for slot in slots)):  # one ground under each block of
+    for i, box in _ground_boxes(sheet.grounds, tuple(map(PLACE, slots))):  # one ground under each block of
         if colour := grounds[slots[i].art]:                                          # pieces that share cut lines
             doc.fill(box, colour)
     for slot, shared in zip(slots, shares(slots)):
@@ -141,6 +142,7 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
 
 
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines
+PLACE = itemgetter(1, 2, 3, 4, 5)  # a Slot's x, y, w, h and bleed
 
 
 @functools.lru_cache(maxsize=64)

@@ -1,7 +1,7 @@
 """Work done once per sheet layout, not once per sheet: full sheets of one layout repeat their ground boxes."""
 import yaml
 
-from generator.build import _ground_boxes, components_pdf
+from generator.build import PLACE, _ground_boxes, components_pdf
 from generator.spec import loader as specs
 from generator.spec.expand import expand
 from generator.impose.imposition import impose
@@ -16,12 +16,12 @@ def test_the_ground_boxes_of_full_sheets_are_worked_out_once_per_layout(tmp_path
     spec = specs.load(str(tmp_path / "tiles.yaml"))
     plan = impose(spec, expand(spec)[0], "a4")
     sheets = plan.sheets + ((plan.cover,) if plan.cover else ())
-    layouts = {tuple(slot[1:6] for slot in sheet.slots) for sheet in sheets}
+    layouts = {tuple(map(PLACE, sheet.slots)) for sheet in sheets}
     assert sum(len(sheet.slots) == 117 for sheet in sheets) >= 3 and len(layouts) <= 3  # full 9 x 13 sheets, the rest
     _ground_boxes.cache_clear()
     components_pdf(spec, "a4")
     assert _ground_boxes.cache_info().misses == len(layouts) < len(sheets)
-    boxes = _ground_boxes(plan.sheets[0].grounds, tuple(slot[1:6] for slot in plan.sheets[0].slots))
+    boxes = _ground_boxes(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[0].slots)))
     assert len(boxes) == 117 and all(abs(w - 20.6) < 1e-9 or abs(w - 20.3) < 1e-9 for _, (_, _, w, _) in boxes)
 
 

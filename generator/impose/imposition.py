@@ -1,6 +1,6 @@
 """Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from ..components import KINDS
@@ -248,7 +248,7 @@ def shares(slots) -> tuple:
     tested only against the pieces in the cells its bleed box touches.
     """
     clips: list = [None] * len(slots)
-    if not any(slot.bleed for slot in slots):
+    if not any(map(attrgetter("bleed"), slots)):
         return tuple(clips)
     cell = max(max(slot.w, slot.h) + 2 * slot.bleed for slot in slots)
     grid: dict = {}
