@@ -1,7 +1,11 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
 import base64
+import contextlib
+import functools
+import gc
 import json
 from collections import Counter
+from operator import attrgetter, itemgetter
 from pathlib import Path
 from types import MappingProxyType
 
@@ -28,9 +32,9 @@ def papers(choice: str) -> tuple[str, ...]:
 
 def manifest_rows(spec, pieces, plan, backs="duplex"):
     """One manifest row per component: title, count, trim size, sheets of paper (a duplex pair is one), double-sided."""
-    rows = []
+    rows, counts = [], Counter(map(attrgetter("component"), pieces))
     for comp in spec.components:
-        count = sum(1 for p in pieces if p.component == comp.id)
+        count = counts[comp.id]
         on = sum(1 for s in plan.sheets + (plan.cover,) * bool(plan.cover) if comp.id in s.components and s.side != "back")
         sheets_on = f"{on} to copy" if comp.printing == "once" else str(on)
         rows.append((comp.title, str(count), size_words(comp), sheets_on,
@@ -43,10 +47,23 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
 
     faces: a FaceCache to take unchanged drawings from (and to give new ones to).
     """
-    plan = impose(spec, expand(spec)[0], paper, backs)
-    doc = document.Document(plan.width, plan.height)
-    title = compose(doc, spec, plan, backs, looks, faces)
-    return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
+    with few_collections():
+        plan = impose(spec, expand(spec)[0], paper, backs)
+        doc = document.Document(plan.width, plan.height)
+        title = compose(doc, spec, plan, backs, looks, faces)
+        return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
+
+
+@contextlib.contextmanager
+def few_collections(allocations: int = 20000):
+    """Run the cycle collector after this many allocations, not 700: a sheet file makes tens of thousands of small
+    objects that live to its end (pieces, slots, placements), which the collector would otherwise scan again and again."""
+    threshold = gc.get_threshold()
+    gc.set_threshold(max(allocations, threshold[0]), *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
 
 
 def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
@@ -78,70 +95,74 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
     return f"{spec.game.title}: components ({units.paper(plan.paper).label})"
 
 
-class Pictures:
-    """The faces of a build, each drawn (or taken from the FaceCache) when a sheet first needs it; a face placed once is
-    let go after its sheet (release), so that no sheet holds every face's operators."""
+class Pictures(dict):
+    """The faces of a build by key, each drawn (or taken from the FaceCache) when a sheet first needs it; a face placed
+    once is let go after its sheet (release), so that no sheet holds every face's operators."""
 
     def __init__(self, spec, arts, looks, faces, uses):
+        super().__init__()
         self.spec, self.arts, self.looks, self.uses = spec, arts, looks, uses
         self.draw = faces.face if faces else draw_art
-        self.held, self.grounds = {}, _Grounds(self)
+        self.grounds = _Grounds(self)
 
-    def __getitem__(self, key):
-        if key not in self.held:
-            art = self.arts[key]
-            self.held[key] = (looks_.apply(self.looks, draw_art(self.spec, art)) if self.looks
-                              else self.draw(self.spec, art))
-        return self.held[key]
+    def __missing__(self, key):
+        art = self.arts[key]
+        picture = self[key] = (looks_.apply(self.looks, draw_art(self.spec, art)) if self.looks
+                               else self.draw(self.spec, art))
+        return picture
 
     def release(self) -> None:
         """Let go of the faces placed only once (their sheet is done)."""
-        self.held = {key: picture for key, picture in self.held.items() if self.uses[key] > 1}
+        for key in [key for key in self if self.uses[key] < 2]:
+            del self[key]
 
 
-class _Grounds:
+class _Grounds(dict):
     """The ground of each face ('r g b' or None), worked out from its picture the first time a sheet asks."""
 
     def __init__(self, pictures):
-        self.pictures, self.found = pictures, {}
+        super().__init__()
+        self.pictures = pictures
 
-    def __getitem__(self, key):
-        if key not in self.found:
-            self.found[key] = document.ground(self.pictures[key])
-        return self.found[key]
+    def __missing__(self, key):
+        found = self[key] = document.ground(self.pictures[key])
+        return found
 
 
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
-    for art, box in _ground_boxes(sheet):  # one ground under each block of pieces that share cut lines
-        if colour := grounds[art]:
+    slots = sheet.slots
+    for i, box in _ground_boxes(sheet.grounds, tuple(map(PLACE, slots))):  # one ground under each block of
+        if colour := grounds[slots[i].art]:                                          # pieces that share cut lines
             doc.fill(box, colour)
-    for slot, shared in zip(sheet.slots, shares(sheet.slots)):
+    for slot, shared in zip(slots, shares(slots)):
         clip = tuple(slot.bleed_box) if slot.window is not None else shared
         doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
     doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
 
 
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines
+PLACE = itemgetter(1, 2, 3, 4, 5)  # a Slot's x, y, w, h and bleed
 
 
-def _ground_boxes(sheet) -> list:
-    """(art, box) of each slot inside a block of sheet.grounds, box its bleed box grown by SEAM and cut down to lie inside
-    the block: (x, y, w, h). A block's slots come one after another, so the last block found is tried first."""
+@functools.lru_cache(maxsize=64)
+def _ground_boxes(blocks, places) -> tuple:
+    """(slot index, box) of each slot inside one of blocks (a sheet's grounds), places the slots' (x, y, w, h, bleed):
+    box its bleed box grown by SEAM and cut down to lie inside the block, (x, y, w, h). Worked out once for each layout
+    (full sheets repeat theirs). A block's slots come one after another, so the last block found is tried first."""
     found, last = [], None
-    for slot in sheet.slots:
-        b = slot.bleed
-        x, y, w, h = slot.x - b, slot.y - b, slot.w + 2 * b, slot.h + 2 * b
+    for i, (x, y, w, h, b) in enumerate(places):
+        x, y, w, h = x - b, y - b, w + 2 * b, h + 2 * b
         if last is None or not (last.x - EPS <= x and x + w <= last.x + last.w + EPS
                                 and last.y - EPS <= y and y + h <= last.y + last.h + EPS):
-            last = next((g for g in sheet.grounds if g.x - EPS <= x and x + w <= g.x + g.w + EPS
+            last = next((g for g in blocks if g.x - EPS <= x and x + w <= g.x + g.w + EPS
                          and g.y - EPS <= y and y + h <= g.y + g.h + EPS), None)
             if last is None:
                 continue
         gx, gy, gw, gh = x - SEAM, y - SEAM, w + 2 * SEAM, h + 2 * SEAM
         left, top = max(gx, last.x), max(gy, last.y)
-        found.append((slot.art, (left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top)))
-    return found
+        found.append((i, (left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top)))
+    return tuple(found)
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):

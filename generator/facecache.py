@@ -4,11 +4,13 @@ import io
 import json
 import tempfile
 from collections.abc import Mapping
+from json.encoder import encode_basestring_ascii
 
 from . import cache
 from .draw import content
 from .files import write_quietly
 from .draw.render import draw_art
+from .components import KINDS
 
 
 class _Palette(Mapping):
@@ -96,6 +98,7 @@ def _now(spec, dependency):
 
 
 _compact = json.JSONEncoder(separators=(",", ":")).encode  # one encoder for every entry
+_quoted = encode_basestring_ascii  # a string as _compact writes it
 
 
 def _digest(value):
@@ -113,6 +116,8 @@ class FaceCache:
         except (OSError, ValueError):
             self.entries = {}
         self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
+        self.fields = {}  # component -> its kind's recolour field
+        self.recolours = {}  # (component, its face's other properties) -> the Recolour its faces share, or None
         self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
         self.out = None  # the next file, '{"face":entry,...' as entries come (a temporary file: nothing left on a crash)
         self.end = 0  # its length so far
@@ -140,10 +145,11 @@ class FaceCache:
         return entry
 
     def _keep(self, face, entry):
-        """Write a face's entry to the next file, remembering only where it is."""
+        """Write a face's entry (or its JSON) to the next file, remembering only where it is."""
         if self.out is None:
             self.out, self.end = tempfile.TemporaryFile(), 0
-        head, data = b"%s%s:" % (b"," if self.kept else b"{", json.dumps(face).encode()), _compact(entry).encode()
+        data = (entry if isinstance(entry, str) else _compact(entry)).encode()
+        head = b'%s"%s":' % (b"," if self.kept else b"{", face.encode())  # a face is a hex digest
         self.kept[face] = self.end + len(head), len(data)
         self.out.write(head + data)
         self.end += len(head) + len(data)
@@ -157,11 +163,13 @@ class FaceCache:
         return self._draw(spec, art, face)[1]
 
     def face(self, spec, art):
-        """An artwork as Written operators: from the cache when nothing it read changed."""
+        """An artwork as Written operators: from the cache when nothing it read changed, else recoloured from a face of
+        its kind that differs only in colour, else drawn."""
         face = self._key(spec, art)
         entry = self._fresh(spec, face)
         if entry is None:
-            return self._draw(spec, art, face)[0]
+            written = self._recolour(spec, art, face)
+            return written if written is not None else self._draw(spec, art, face)[0]
         ops, width, height, alphas, chars, sources, groups = entry["written"]
         return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars),
                                tuple(tuple(s) for s in sources), tuple(tuple(g) for g in groups))
@@ -176,6 +184,27 @@ class FaceCache:
         self._keep(face, {"used": watched.used, "written": written})
         return written, drawing
 
+    def _recolour(self, spec, art, face):
+        """A front whose kind declares a recolour field, written by putting its colour into its Recolour, and kept; None
+        when it has no such field or its Recolour cannot give the exact operators drawing it would (it is drawn then)."""
+        if art.component not in self.fields:
+            self.fields[art.component] = KINDS[spec.component(art.component).kind].recolour
+        field = self.fields[art.component] if art.side == "front" else ""
+        name = art.props.get(field) if field else None
+        if not isinstance(name, str):
+            return None
+        shared = (art.component, repr([item for item in art.props.items() if item[0] != field]))
+        if shared not in self.recolours:
+            self.recolours[shared] = Recolour.make(spec, art, field)
+        recolour = self.recolours[shared]
+        made = recolour and recolour.put(spec, name)
+        if made is None:
+            return None
+        written, entry = made
+        self.drawn.append(art.key)
+        self._keep(face, entry)
+        return written
+
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""
         if self.out is None:
@@ -185,3 +214,54 @@ class FaceCache:
         self.out.seek(0)
         write_quietly(self.path, self.out)
         self.out.close()
+
+
+SENTINELS = ("#0a0b0c", "#f4f3f2")  # two colours, dark and light, that a face is drawn in to be recoloured
+
+
+class Recolour:
+    """A face drawn in a sentinel colour, its operators (and its kept entry's JSON) cut where that colour is set: the
+    faces of its kind that differ only in the colour field are written by putting their own colour in the cuts (exactly
+    what drawing them writes)."""
+
+    def __init__(self, written, used, sentinel, rgb):
+        self.parts, self.rest, self.used, self.sentinel = written.ops.split(f"\n{rgb} "), written[1:], used, sentinel
+        self.text = "\0".join(self.parts)  # all it sets besides: a colour found here is one the face sets already
+        item = f"{_compact(sentinel)}:{_compact(used[sentinel])}"
+        self.head, _, tail = _compact({"used": used, "written": written}).partition(item)
+        self.tail = tail.split(rgb)
+
+    @classmethod
+    def make(cls, spec, art, field):
+        """The Recolour of a face, or None unless the face drawn in each of two sentinel colours reads that colour,
+        sets it only as whole fill and stroke colour operators, and differs in nothing else."""
+        drawn = []
+        for sentinel in SENTINELS:
+            watched = _Watched(spec, art.component)
+            written = content.write(draw_art(watched, art._replace(props={**art.props, field: sentinel})))
+            watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)  # as _draw records them
+            drawn.append((written, watched.used, f"colour:{sentinel}", content.rgb(sentinel)))
+        (written, used, key, rgb), (other, used2, key2, rgb2) = drawn
+        parts = written.ops.split(f"\n{rgb} ")
+        rest = repr((written.alphas, written.chars, written.sources, written.groups))
+        if (used.get(key) != SENTINELS[0] or len(parts) < 2 or rgb in rest or rgb in parts[0]
+                or any(not part.startswith(("rg\n", "RG\n")) or rgb in part for part in parts[1:])
+                or other.ops != written.ops.replace(rgb, rgb2) or other[1:] != written[1:]
+                or {key2 if k == key else k: SENTINELS[1] if k == key else v for k, v in used.items()} != used2):
+            return None
+        made = cls(written, used, key, rgb)
+        return made if len(made.tail) == len(parts) else None
+
+    def put(self, spec, name):
+        """(Written, its kept entry as JSON) of the face in colour name, or None when that colour is one the face already
+        sets (or black, the colour before any is set: the writer would not set it again) or is no colour."""
+        value = spec.colour(name)
+        rgb = content.rgb(value)
+        if rgb is None or rgb == "0 0 0" or rgb in self.text:
+            return None
+        written = content.Written(f"\n{rgb} ".join(self.parts), *self.rest)
+        key = f"colour:{name}"
+        if key in self.used:  # read besides, as another colour: its entry lists it once, where it was first read
+            used = {key if k == self.sentinel else k: value if k == self.sentinel else v for k, v in self.used.items()}
+            return written, _compact({"used": used, "written": written})
+        return written, f"{self.head}{_quoted(key)}:{_quoted(value)}{rgb.join(self.tail)}"

@@ -38,6 +38,8 @@ class Kind(NamedTuple):
     defaults: Mapping = MappingProxyType({})   # option -> value (or options -> value) when the spec leaves it out
     required: tuple | Callable = ()            # options the spec must give; or options -> those keys
     face_required: tuple = ()                  # face properties every face must give
+    recolour: str = ""          # a face field render only paints with, as given (spec.colour of it): faces differing only
+                                # in it are drawn once and recoloured (facecache.Recolour checks that this is exact)
 
 
 PUNCHES = {19.05: "3/4 in", 25.4: "1 in", 38.1: "1.5 in"}   # standard circle punches: diameter in mm -> size sold as

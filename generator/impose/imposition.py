@@ -1,6 +1,6 @@
 """Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from ..components import KINDS
@@ -217,19 +217,27 @@ def _refill(page, model, places, rest) -> int:
     return n
 
 
-def place(block, x, y):
-    """Slots of a block whose bleed box starts at (x, y), and its cut lines: (slots, xs, ys)."""
+def place(block, x, y) -> tuple:
+    """The slots of a block whose bleed box starts at (x, y)."""
     pitch_x, pitch_y, b = block.w + block.gutter, block.row_pitch, block.bleed
     lefts = [x + col * pitch_x + b for col in range(block.cols)]
     tops = [y + row * pitch_y + b for row in range(block.rows)]
     w, h, turn_ = block.w, block.h, block.rotation
     shift = [pitch_x / 2 * (block.stagger and row % 2) for row in range(block.rows)]
-    slots = tuple([Slot(art, lefts[col] + shift[row], tops[row], w, h, b, turn_) for art, _, _, col, row in block.cells])
-    if block.punched:  # punched out one by one: a straight cut would nick the neighbouring rings
-        return slots, (), ()
-    xs = sorted({round(left + d, 4) for left in lefts for d in (0, w)})
-    ys = sorted({round(top + d, 4) for top in tops for d in (0, h)})
-    return slots, xs, ys
+    return tuple([Slot(art, lefts[col] + shift[row], tops[row], w, h, b, turn_) for art, _, _, col, row in block.cells])
+
+
+def cut_lines(block, x, y) -> tuple:
+    """The cut lines (xs, ys) of a block whose bleed box starts at (x, y); none when its pieces are punched out one by
+    one (a straight cut would nick the neighbouring rings)."""
+    if block.punched:
+        return (), ()
+    pitch_x, pitch_y, b = block.w + block.gutter, block.row_pitch, block.bleed
+    lefts = [x + col * pitch_x + b for col in range(block.cols)]
+    tops = [y + row * pitch_y + b for row in range(block.rows)]
+    xs = sorted({round(left + d, 4) for left in lefts for d in (0, block.w)})
+    ys = sorted({round(top + d, 4) for top in tops for d in (0, block.h)})
+    return xs, ys
 
 
 def shares(slots) -> tuple:
@@ -240,7 +248,7 @@ def shares(slots) -> tuple:
     tested only against the pieces in the cells its bleed box touches.
     """
     clips: list = [None] * len(slots)
-    if not any(slot.bleed for slot in slots):
+    if not any(map(attrgetter("bleed"), slots)):
         return tuple(clips)
     cell = max(max(slot.w, slot.h) + 2 * slot.bleed for slot in slots)
     grid: dict = {}
@@ -358,7 +366,7 @@ def align(placed, region):
         return Rect(x, y, placed[i][0].width, placed[i][0].height)
 
     def marks(i, x, y):
-        _, xs, ys = place(placed[i][0], x, y)
+        xs, ys = cut_lines(placed[i][0], x, y)
         return [(start, (start[0] + dx * MARK_LEN, start[1] + dy * MARK_LEN), inner)
                 for start, (dx, dy), inner in mark_starts(box(i, x, y), placed[i][0].bleed, xs, ys)]
 
@@ -421,11 +429,12 @@ def finish(page, area, bounds, shift_y=None, known=None):
     corners, marks = known[key]
     slots, grounds, back_of = list(page.fixed), [], dict(page.back_of)
     for (block, _, _), (x, y) in zip(page.blocks, corners):
-        s, _, _ = place(block, x, y)
+        s = place(block, x, y)
         slots += s
         if len(s) > 1:
             grounds.append((Rect(x, y, block.width, block.height), bool(block.cells[0][1])))
-        back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
+        if block.cells[0][1]:  # a two-sided block (a block's pieces all have backs, or none has)
+            back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
     outline = draft(page)
     sheet = outline._replace(slots=tuple(slots), marks=tuple(seg for seg, _ in marks), grounds=tuple(box for box, _ in grounds))
     two_sided = [b for b, _, _ in page.blocks if b.cells[0][1]]
@@ -466,7 +475,7 @@ def arrange(page, area, bounds, shift_y=None):
     if shift_y is not None:
         dy = shift_y - bottom
     corners = tuple((x + dx, y + dy) for _, x, y in placed)
-    blocks = [(Rect(x, y, block.width, block.height), block.bleed, *place(block._replace(cells=()), x, y)[1:])
+    blocks = [(Rect(x, y, block.width, block.height), block.bleed, *cut_lines(block, x, y))
               for (block, _, _), (x, y) in zip(placed, corners)]
     return corners, tuple(crop_marks(blocks, bounds, [s.bleed_box for s in page.fixed]))
 

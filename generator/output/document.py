@@ -10,6 +10,7 @@ from ..units import PT_PER_MM
 
 PAGE_BASE = f"{PT_PER_MM:.6f} 0 0 -{PT_PER_MM:.6f} 0 {{}} cm"  # page units: mm, y down from the top-left corner
 UPRIGHT = (1, 0, 0, 1, 0, 0)
+UNTURNED = UPRIGHT[:4]
 TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), 180: (-1, 0, 0, -1), -90: (0, -1, 1, 0)}
 
 
@@ -28,7 +29,7 @@ class Document:
         self.art = {}  # resource name -> (path, spec folder) of the designer's images and SVG art
         self.cursor = None  # origin of the open run of placements by translation, if any
         self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
-        self.boxes = {}  # (x, y, w, h) -> its operands: the grounds of one layout repeat from sheet to sheet
+        self.boxes = {}  # ((x, y, w, h), colour) -> its fill: the grounds of one layout repeat from sheet to sheet
 
     def share(self, key):
         """Mark an artwork to be stored once and placed by reference wherever it is used."""
@@ -47,7 +48,7 @@ class Document:
                                           *_clip((0, 0, face.width, face.height)), face.ops, "Q"]))  # as a form's BBox
                 return
             name = self._form(key, face.ops, face)
-        if clip is None and matrix[:4] == UPRIGHT[:4]:
+        if clip is None and matrix[:4] == UNTURNED:
             self._run(name, matrix[4], matrix[5])
         else:
             self._end_run()
@@ -55,11 +56,12 @@ class Document:
 
     def fill(self, rect, rgb):
         """Paint a rectangle (x, y, w, h in mm) in one colour ('r g b' operands) under what is painted next."""
-        self._end_run()
-        box = self.boxes.get(rect)
-        if box is None:
-            box = self.boxes[rect] = " ".join(map(content.n, rect))
-        self.ops.append(f"q {rgb} rg {box} re f Q")
+        if self.cursor is not None:
+            self._end_run()
+        op = self.boxes.get((rect, rgb))
+        if op is None:
+            op = self.boxes[rect, rgb] = f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q"
+        self.ops.append(op)
 
     def furniture(self, make, key=None):
         """Draw sheet furniture from make() over the faces; a key stores it once as a form."""
@@ -86,9 +88,12 @@ class Document:
 
     def _take(self, face):
         """Note what a written face needs from the file: opacities, characters, the designer's files, see-through groups."""
-        self.alphas.update(face.alphas)
-        self._set(face.chars)
-        self._use(face.sources)
+        if face.alphas:
+            self.alphas.update(face.alphas)
+        if face.chars:
+            self._set(face.chars)
+        if face.sources:
+            self._use(face.sources)
         for name, ops in face.groups:
             if name not in self.xobjects:
                 self.xobjects[name] = self.file.stream(ops.encode("latin-1"), f" /Type /XObject /Subtype /Form /BBox "

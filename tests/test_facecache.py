@@ -1,0 +1,126 @@
+"""The face cache's recolouring: faces that differ only in colour are drawn once and recoloured, to the same bytes."""
+import json
+
+import pytest
+
+from generator.build import components_pdf, output_path
+from generator.components import KINDS, tile
+from generator.draw import svg
+from generator.facecache import SENTINELS, FaceCache
+from generator.spec import loader as specs
+
+COLOURS = ["red", "blue", "#123456", "#AbCdEf", "black", "#000000", "white", "#ffffff", "ink", "gold", "#0a0b0c", "#f4f3f2"]
+TILES = """\
+game: {{title: Recoloured, designer: Test}}
+palette: {{red: "#d7261e", blue: "#1f6fd0", ink: "#222222", gold: "#d4a017"}}
+components:
+  tile:
+    kind: square-tile
+    expect: {count}
+    size: 20 mm
+    ink: ink
+    marks: {{red: mark-heart, gold: mark-star}}
+    faces:
+      product:
+        colour: {colours}
+        shape: [circle, square, flower-round-5]
+"""
+
+
+def deck(folder, colours=COLOURS):
+    """A tile spec: each colour (palette names, hex, the ink's, the ground's, the sentinels) in three shapes."""
+    folder.mkdir(exist_ok=True)
+    (folder / "tiles.yaml").write_text(TILES.format(count=3 * len(colours), colours=json.dumps(colours)))
+    return specs.load(str(folder / "tiles.yaml"))
+
+
+def counted(monkeypatch, kind, render=None, recolour="colour"):
+    """Replace KINDS[kind] by itself with render (its own by default), counting the calls; the list of calls."""
+    calls, own = [], render or KINDS[kind].render
+
+    def counting(spec, component, props):
+        calls.append(props["colour"])
+        return own(spec, component, props)
+    monkeypatch.setitem(KINDS._loaded, kind, KINDS[kind]._replace(render=counting, recolour=recolour))
+    return calls
+
+
+def built(spec, folder):
+    """(PDF bytes, face cache entries) of spec built through a FaceCache."""
+    faces = FaceCache(output_path(folder, spec, "a4"))
+    data = components_pdf(spec, "a4", faces=faces)[0]
+    faces.save()
+    return data, FaceCache(output_path(folder, spec, "a4")).entries
+
+
+def test_faces_differing_only_in_colour_are_drawn_once_and_recoloured_to_the_bytes_drawing_gives(tmp_path, monkeypatch):
+    spec = deck(tmp_path / "spec")
+    calls = counted(monkeypatch, "square-tile")
+    data, entries = built(spec, tmp_path / "recoloured")
+    drawn = [c for c in calls if c not in SENTINELS]
+    assert len(calls) - len(drawn) == 2 * 3 * 3, "each shape drawn in the two sentinels: unmarked, with a heart, a star"
+    # drawn: only the colours the face sets already (black, the colour before any is set; white, the ground's; the ink's)
+    assert sorted(drawn) == sorted(["#000000", "#ffffff", "black", "ink", "white"] * 3)
+    fresh = components_pdf(spec, "a4")[0]
+    assert data == fresh, "recoloured faces give the bytes that drawing every face gives"
+    monkeypatch.setitem(KINDS._loaded, "square-tile", KINDS["square-tile"]._replace(recolour=""))
+    data, drawn_entries = built(spec, tmp_path / "drawn")
+    assert data == fresh and entries == drawn_entries, "each kept face records what drawing it would have read"
+
+
+def lighter(spec, component, props):
+    """A tile with a ring in a lighter shade of its colour: the drawing depends on more than the colour given."""
+    dwg = tile.render(spec, component, props)
+    value = spec.colour(props["colour"]).lstrip("#")
+    shade = "#" + "".join(f"{(int(value[i:i + 2], 16) + 255) // 2:02x}" for i in (0, 2, 4))
+    dwg.add(dwg.circle((10, 10), 8, fill="none", stroke=shade, stroke_width=1))
+    return dwg
+
+
+def contrasting(spec, component, props):
+    """A tile whose border is white on a dark colour, black on a light one: a choice made from the colour."""
+    dwg = tile.render(spec, component, props)
+    dark = int(spec.colour(props["colour"]).lstrip("#")[:2], 16) < 128
+    dwg.add(dwg.rect((1, 1), (18, 18), fill="none", stroke="#ffffff" if dark else "#000000", stroke_width=0.5))
+    return dwg
+
+
+def sans_colour(spec, component, props):
+    """A tile that never reads its colour (a plain one)."""
+    return tile.render(spec, component, {**props, "colour": "#808080"})
+
+
+@pytest.mark.parametrize("render", [lighter, contrasting, sans_colour])
+def test_a_kind_whose_drawing_depends_on_more_than_the_colour_given_is_drawn_face_by_face(tmp_path, monkeypatch, render):
+    spec = deck(tmp_path / "spec", ["red", "blue", "#123456", "#fedcba"])
+    calls = counted(monkeypatch, "square-tile", render)
+    data, _ = built(spec, tmp_path / "out")
+    assert len([c for c in calls if c not in SENTINELS]) == 4 * 3, "every face drawn"
+    assert data == components_pdf(spec, "a4")[0]
+
+
+def test_only_a_colour_set_as_a_whole_operator_is_recoloured(tmp_path, monkeypatch):
+    """The colour in a see-through group's operators (a form of its own) is not recoloured: those faces are drawn."""
+    def faded(spec, component, props):
+        dwg = tile.render(spec, component, props)
+        dwg.add(svg.part(dwg.circle((10, 10), 4, fill=spec.colour(props["colour"]), opacity=0.5), "spot"))
+        return dwg
+    spec = deck(tmp_path / "spec", ["red", "blue", "#123456"])
+    calls = counted(monkeypatch, "square-tile", faded)
+    data, _ = built(spec, tmp_path / "out")
+    assert len([c for c in calls if c not in SENTINELS]) == 3 * 3
+    assert data == components_pdf(spec, "a4")[0]
+
+
+def test_a_face_colour_the_renderer_also_reads_as_another_colour_is_kept_with_what_it_read_once(tmp_path, monkeypatch):
+    def reading_gold(spec, component, props):
+        spec.colour("gold")  # read, not painted
+        return tile.render(spec, component, props)
+    spec = deck(tmp_path / "spec", ["gold", "blue"])
+    calls = counted(monkeypatch, "square-tile", reading_gold)
+    data, entries = built(spec, tmp_path / "recoloured")
+    assert [c for c in calls if c not in SENTINELS] == []
+    monkeypatch.setitem(KINDS._loaded, "square-tile", KINDS["square-tile"]._replace(recolour=""))
+    assert built(spec, tmp_path / "drawn") == (data, entries) and data == components_pdf(spec, "a4")[0]
+    kept = FaceCache(output_path(tmp_path / "recoloured", spec, "a4")).path.read_text()
+    assert kept.count('"colour:gold"') == len(entries) == 6, "each face's entry lists gold once"

@@ -1,0 +1,49 @@
+"""Work done once per sheet layout, not once per sheet: full sheets of one layout repeat their ground boxes."""
+import yaml
+
+from generator.build import PLACE, _ground_boxes, components_pdf
+from generator.spec import loader as specs
+from generator.spec.expand import expand
+from generator.impose.imposition import impose
+
+
+def test_the_ground_boxes_of_full_sheets_are_worked_out_once_per_layout(tmp_path):
+    tiles = {"kind": "square-tile", "expect": 600, "size": "20 mm",
+             "faces": {"product": {"colour": ["#d7261e", "#2f9e44", "#1f6fd0"], "shape": ["circle", "square"]},
+                       "copies": 100}}
+    (tmp_path / "tiles.yaml").write_text(yaml.safe_dump({"game": {"title": "Tiles", "designer": "Test"},
+                                                          "components": {"tiles": tiles}}))
+    spec = specs.load(str(tmp_path / "tiles.yaml"))
+    plan = impose(spec, expand(spec)[0], "a4")
+    sheets = plan.sheets + ((plan.cover,) if plan.cover else ())
+    layouts = {tuple(map(PLACE, sheet.slots)) for sheet in sheets}
+    assert sum(len(sheet.slots) == 117 for sheet in sheets) >= 3 and len(layouts) <= 3  # full 9 x 13 sheets, the rest
+    _ground_boxes.cache_clear()
+    components_pdf(spec, "a4")
+    assert _ground_boxes.cache_info().misses == len(layouts) < len(sheets)
+    boxes = _ground_boxes(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[0].slots)))
+    assert len(boxes) == 117 and all(abs(w - 20.6) < 1e-9 or abs(w - 20.3) < 1e-9 for _, (_, _, w, _) in boxes)
+
+
+def test_a_sheet_file_runs_the_cycle_collector_seldom_and_leaves_its_threshold_as_it_was(tmp_path):
+    import gc
+    tiles = {"kind": "square-tile", "expect": 3000, "size": "20 mm",
+             "faces": {"product": {"colour": ["#d7261e", "#2f9e44", "#1f6fd0"], "shape": ["circle", "square"]},
+                       "copies": 500}}
+    (tmp_path / "tiles.yaml").write_text(yaml.safe_dump({"game": {"title": "Tiles", "designer": "Test"},
+                                                          "components": {"tiles": tiles}}))
+    spec = specs.load(str(tmp_path / "tiles.yaml"))
+    expand(spec)
+    runs = []
+
+    def count(phase, info):
+        if phase == "start":
+            runs.append(info["generation"])
+    before = gc.get_threshold()
+    gc.callbacks.append(count)
+    try:
+        components_pdf(spec, "a4")
+    finally:
+        gc.callbacks.remove(count)
+    assert gc.get_threshold() == before
+    assert len(runs) <= 3, f"the collector ran {len(runs)} times for 26 sheets"  # 16 times at the default 700
