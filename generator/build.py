@@ -236,15 +236,23 @@ def build_rules(spec, paper, out_dir):
     watched = Reader(spec)
 
     def make():
-        from .draw.diagram import drawn  # lazy: start-up
-        layouts, diagrams = Layouts(path, inputs, spec, watched.used), drawn(watched)
+        diagrams, read = spec.remembered("diagrams", lambda: diagrams_of(spec))  # the same on every paper
+        watched.used.update(read)
+        layouts, written = Layouts(path, inputs, spec, watched.used), spec.remembered("diagram parts", dict)
         kept = layouts.get({name: [diagram.width, diagram.height] for name, diagram in diagrams.items()})
         if kept:  # the text as laid out last time: only the diagrams are written again
             from .output.overlay import with_diagrams  # lazy: start-up (pikepdf)
-            return with_diagrams(*kept, diagrams, spec.game)
+            return with_diagrams(*kept, diagrams, spec.game, written)
         from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when a rulebook's text is laid out)
-        return rules_pdf(watched, paper, layouts, diagrams)
+        return rules_pdf(watched, paper, layouts, diagrams, written)
     return cached(spec, path, inputs, make, watched.used)
+
+
+def diagrams_of(spec) -> tuple:
+    """(the rulebook's diagrams drawn for a spec, {what: value} they read)."""
+    from .draw.diagram import drawn  # lazy: start-up
+    reader = Reader(spec)
+    return drawn(reader), reader.used
 
 
 class Layouts:

@@ -135,3 +135,18 @@ def test_a_kept_plan_reads_back_as_the_plan_it_was(game, backs):
         except UserError:   # a board too large to fold over
             continue
         assert decode(json.loads(json.dumps(encode(plan)))) == plan
+
+
+def test_both_papers_rulebooks_share_one_drawing_of_the_diagrams_and_each_records_the_colours_they_show(tmp_path, monkeypatch):
+    from generator.build import build_rules
+    from generator.draw import diagram
+    calls, drawn = [], diagram.drawn
+    monkeypatch.setattr(diagram, "drawn", lambda spec: calls.append(spec) or drawn(spec))
+    spec = specs.load("grannys-pills")
+    made = {paper: build_rules(spec, paper, tmp_path / "out")[0].read_bytes() for paper in ("a4", "letter")}
+    assert len(calls) == 1, "the letter rulebook places the diagrams drawn for the a4 one"
+    red = ["palette.red=#b02a20"]   # shown only in the diagrams: the letter rulebook read it through the a4 build's drawing
+    again = build_rules(specs.load("grannys-pills", red), "letter", tmp_path / "out")
+    assert len(again) == 3, "rebuilt, not kept"
+    fresh = build_rules(specs.load("grannys-pills", red), "letter", tmp_path / "fresh")
+    assert again[0].read_bytes() == fresh[0].read_bytes() != made["letter"]
