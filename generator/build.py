@@ -48,12 +48,15 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None)
     plan = (kept.get("plan", lambda grounds: impose(spec, pieces, paper, backs, grounds=grounds)) if kept
             else impose(spec, pieces, paper, backs))
     doc = document.Document(plan.width, plan.height)
-    title = compose(doc, spec, plan, backs, looks, faces)
+    title = compose(doc, spec, plan, backs, looks, faces, kept)
     return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
 
 
-def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
-    """Lay the manifest and every sheet of a plan onto doc (a document.Document, or a writer with its methods); return the title."""
+def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
+    """Lay the manifest and every sheet of a plan onto doc (a document.Document, or a writer with its methods); return the title.
+
+    kept: the KeptPlan the plan came from, which keeps the list and the sheets' labels written as well."""
+    furnish = kept.furniture if kept else (lambda name, make: make())
     pieces, arts = expand(spec)
     total = len(plan.sheets) + 1
     rows = manifest_rows(spec, pieces, plan, backs)
@@ -69,14 +72,15 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
     if cover:
         pieces_on(doc, plan, plan.cover, pictures, sizes, grounds)
         pictures.release()
-    doc.furniture(lambda: sheets.manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets]))
-    doc.furniture(lambda: sheets.ruler(plan), "ruler")
+    doc.furniture(lambda: furnish("manifest", lambda: sheets.manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets])))
+    doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
     doc.next_page()  # the list is part of the page: trim and bleed boxes are the whole page
     for number, sheet in enumerate(plan.sheets, start=2):
         pieces_on(doc, plan, sheet, pictures, sizes, grounds)
         pictures.release()
-        doc.furniture(lambda: sheets.ruler(plan), "ruler")
-        doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title, sheets.making(spec, sheet)))
+        doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
+        doc.furniture(lambda: furnish(f"labels {number}", lambda: sheets.labels(plan, sheet, number, total, spec.game.title,
+                                                                                 sheets.making(spec, sheet))))
         doc.next_page(sheet.slots)
     return f"{spec.game.title}: components ({units.paper(plan.paper).label})"
 

@@ -103,6 +103,13 @@ def _digest(value):
     return hashlib.sha256(repr(value).encode()).hexdigest()
 
 
+def written(fields) -> content.Written:
+    """Written operators as JSON kept them (lists for tuples)."""
+    ops, width, height, alphas, chars, sources, groups = fields
+    return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars),
+                           tuple(tuple(s) for s in sources), tuple(tuple(g) for g in groups))
+
+
 def _judged(entry) -> bool:
     """True when a face's entry holds a verdict of the checks that stands without its drawing."""
     return "verdict" in entry and not entry["verdict"]["designed"]
@@ -195,9 +202,7 @@ class FaceCache:
         entry = self._fresh(spec, face)
         if entry is None:
             return self._draw(spec, art, face)[0]
-        ops, width, height, alphas, chars, sources, groups = entry["written"]
-        return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars),
-                               tuple(tuple(s) for s in sources), tuple(tuple(g) for g in groups))
+        return written(entry["written"])
 
     def _draw(self, spec, art, face, judge=None):
         """(what the PDF places, the checks' verdict or None) of a face drawn afresh, and kept."""

@@ -150,3 +150,26 @@ def test_both_papers_rulebooks_share_one_drawing_of_the_diagrams_and_each_record
     assert len(again) == 3, "rebuilt, not kept"
     fresh = build_rules(specs.load("grannys-pills", red), "letter", tmp_path / "fresh")
     assert again[0].read_bytes() == fresh[0].read_bytes() != made["letter"]
+
+
+def test_the_list_and_sheet_labels_are_kept_with_the_plan_and_drawn_again_when_the_words_they_show_change(tmp_path, memos,
+                                                                                                          monkeypatch):
+    from generator.build import build
+    from generator.impose import sheets
+    labelled, labels = [], sheets.labels
+    monkeypatch.setattr(sheets, "labels", lambda *args: labelled.append(args[2]) or labels(*args))
+    build(specs.load("grannys-pills"), "a4", tmp_path / "out")
+    assert labelled
+    labelled.clear()
+    recoloured = build(specs.load("grannys-pills", ["palette.red=#b02a20"]), "a4", tmp_path / "out")
+    assert labelled == [], "a colour change draws no label again"
+    fresh = build(specs.load("grannys-pills", ["palette.red=#b02a20"]), "a4", tmp_path / "fresh")
+    first = recoloured[0].read_bytes()
+    assert first == fresh[0].read_bytes()
+
+    renamed = ["palette.red=#b02a20", "game.title=Grandma's Pills"]   # on the list and every sheet's label
+    labelled.clear()
+    again = build(specs.load("grannys-pills", renamed), "a4", tmp_path / "out")
+    assert labelled, "a new title draws the labels again"
+    fresh = build(specs.load("grannys-pills", renamed), "a4", tmp_path / "fresh-title")
+    assert again[0].read_bytes() == fresh[0].read_bytes() != first

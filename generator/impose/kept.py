@@ -4,6 +4,8 @@ import json
 from types import MappingProxyType
 
 from .. import cache
+from ..draw import content
+from ..facecache import written
 from ..files import write_quietly
 from .imposition import Assembly, Plan, shared_ground
 from .plan import Rect, Sheet, Slot
@@ -70,6 +72,17 @@ class KeptPlan:
             self.entry[name], self.changed = encode(value), True
             return value
         return decode(self.entry[name])
+
+    def furniture(self, name: str, make):
+        """Sheet furniture called name (make() draws it) as written operators, kept with the plan: it shows only the plan
+        and the spec's words, in fixed colours."""
+        if self.entry is None:
+            self.entry = self._read()
+        kept = self.entry.setdefault("furniture", {})
+        if name not in kept:
+            kept[name], self.changed = content.write(make()), True
+            return kept[name]
+        return written(kept[name])
 
     def save(self) -> None:
         """Write the entry if something was added."""
