@@ -122,14 +122,21 @@ class FaceCache:
         """shared: the face files other builds of the same spec saved this run (a list this one's is added to): a face
         drawn for another paper is taken from there."""
         self.path, self.shared, self.others = path.parent / cache.RECORDS / f"{path.name}.faces.json", shared, None
-        try:
-            self.entries = json.loads(self.path.read_text())
-        except (OSError, ValueError):
-            self.entries = {}
+        self._entries = None  # the last build's, read on the first face asked for (an unchanged file needs none)
         self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
         self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
         self.out = None  # the next file, '{"face":entry,...' as entries come (a temporary file: nothing left on a crash)
         self.end = 0  # its length so far
+
+    @property
+    def entries(self) -> dict:
+        """The faces the last build kept, {face: entry}."""
+        if self._entries is None:
+            try:
+                self._entries = json.loads(self.path.read_text())
+            except (OSError, ValueError):
+                self._entries = {}
+        return self._entries
 
     def _key(self, spec, art):
         """The digest a face is kept under: its component's shared settings, its side and its properties."""

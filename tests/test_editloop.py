@@ -173,3 +173,14 @@ def test_the_list_and_sheet_labels_are_kept_with_the_plan_and_drawn_again_when_t
     assert labelled, "a new title draws the labels again"
     fresh = build(specs.load("grannys-pills", renamed), "a4", tmp_path / "fresh-title")
     assert again[0].read_bytes() == fresh[0].read_bytes() != first
+
+
+def test_an_unchanged_rebuild_reads_no_kept_face(tmp_path, memos, monkeypatch):
+    from pathlib import Path
+    from generator.build import build
+    path = build(specs.load("grannys-pills"), "a4", tmp_path)[0]
+    read, read_text = [], Path.read_text
+    monkeypatch.setattr(Path, "read_text", lambda self, *args, **options: read.append(self.name) or read_text(self, *args, **options))
+    again = build(specs.load("grannys-pills"), "a4", tmp_path)
+    assert again[3].startswith("unchanged") and again[0] == path
+    assert f"{path.name}.faces.json" not in read, "the faces are read only when one is needed"
