@@ -124,6 +124,7 @@ class FaceCache:
         self.path, self.shared, self.others = path.parent / cache.RECORDS / f"{path.name}.faces.json", shared, None
         self._entries = None  # the last build's, read on the first face asked for (an unchanged file needs none)
         self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
+        self.faces = {}  # artwork key -> the digest its face is kept under (the checks and the PDF both ask)
         self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
         self.out = None  # the next file, '{"face":entry,...' as entries come (a temporary file: nothing left on a crash)
         self.end = 0  # its length so far
@@ -140,11 +141,14 @@ class FaceCache:
 
     def _key(self, spec, art):
         """The digest a face is kept under: its component's shared settings, its side and its properties."""
+        if art.key in self.faces:
+            return self.faces[art.key]
         if art.component not in self.components:
             comp = spec.component(art.component)
             self.components[art.component] = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options),
                                                       cache.code()))
-        return _digest((self.components[art.component], art.side, sorted(art.props.items())))
+        face = self.faces[art.key] = _digest((self.components[art.component], art.side, sorted(art.props.items())))
+        return face
 
     def _fresh(self, spec, face, judged=False):
         """The entry of a face kept this build, or kept by the last one with nothing it read changed; else None.

@@ -13,22 +13,20 @@ from .plan import Rect, Sheet, Slot
 RECORDS = {kind.__name__: kind for kind in (Plan, Sheet, Slot, Rect, Assembly)}
 
 
-def encode(value):
-    """A plan as JSON values: each record as {"record": name, "fields": [...]}, tuples as lists."""
-    if type(value).__name__ in RECORDS and isinstance(value, tuple):
-        return {"record": type(value).__name__, "fields": [encode(v) for v in value]}
-    if isinstance(value, (tuple, list)):
-        return [encode(v) for v in value]
-    return value
+def encode(value) -> str:
+    """A plan as JSON text: each record {"r": name, "f": [fields]}, each tuple {"t": [items]} (a plan holds no dict)."""
+    def plain(value):
+        if isinstance(value, tuple) and type(value).__name__ in RECORDS:
+            return {"r": type(value).__name__, "f": [plain(v) for v in value]}
+        if isinstance(value, tuple):
+            return {"t": [plain(v) for v in value]}
+        return value
+    return json.dumps(plain(value), separators=(",", ":"))
 
 
-def decode(value):
-    """The plan encode() wrote: every list a tuple again, every record its own type."""
-    if isinstance(value, dict):
-        return RECORDS[value["record"]](*map(decode, value["fields"]))
-    if isinstance(value, list):
-        return tuple(map(decode, value))
-    return value
+def decode(text: str):
+    """The plan encode() wrote, every record and tuple made as the JSON is read."""
+    return json.loads(text, object_hook=lambda found: RECORDS[found["r"]](*found["f"]) if "r" in found else tuple(found["t"]))
 
 
 class KeptPlan:
