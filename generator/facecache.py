@@ -177,7 +177,8 @@ class FaceCache:
         return bool(entry) and all(_now(spec, what) == value for what, value in entry["used"].items())
 
     def _other(self, face):
-        """The entry of a face that a build of the same spec kept this run (read once, on the first face missed)."""
+        """The entry of a face that a build of the same spec kept this run (read once, on the first face missed; each
+        entry let go once taken)."""
         if self.others is None:
             self.others = {}
             for path in self.shared or ():
@@ -185,7 +186,7 @@ class FaceCache:
                     self.others.update(json.loads(path.read_text()))
                 except (OSError, ValueError):
                     pass
-        return self.others.get(face)
+        return self.others.pop(face, None)
 
     def _keep(self, face, entry):
         """Write a face's entry to the next file, remembering only where it is."""
