@@ -22,6 +22,7 @@ from .facecache import FaceCache, _now, _Watched
 from .draw.render import draw_art
 from .spec.loader import rules_path, shown
 from .impose.imposition import EPS, impose, shares
+from .impose.kept import KeptPlan
 from .check.validate import validate
 
 
@@ -42,15 +43,17 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
     return rows
 
 
-def components_pdf(spec, paper, backs="duplex", looks=(), faces=None):
+def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None):
     """Build the components PDF of one spec on one paper, artworks drawn in the given looks; return (bytes, page count).
 
-    faces: a FaceCache to take unchanged drawings from (and to give new ones to).
+    faces: a FaceCache to take unchanged drawings from (and to give new ones to); kept: a KeptPlan to take the plan from.
     """
     with few_collections():
-        plan = impose(spec, expand(spec)[0], paper, backs)
+        pieces = expand(spec)[0]
+        plan = (kept.get("plan", lambda grounds: impose(spec, pieces, paper, backs, grounds=grounds)) if kept
+                else impose(spec, pieces, paper, backs))
         doc = document.Document(plan.width, plan.height)
-        title = compose(doc, spec, plan, backs, looks, faces)
+        title = compose(doc, spec, plan, backs, looks, faces, kept)
         return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
 
 
@@ -66,8 +69,11 @@ def few_collections(allocations: int = 20000):
         gc.set_threshold(*threshold)
 
 
-def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
-    """Lay the manifest and every sheet of a plan onto doc (a document.Document, or a writer with its methods); return the title."""
+def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
+    """Lay the manifest and every sheet of a plan onto doc (a document.Document, or a writer with its methods); return the title.
+
+    kept: the KeptPlan the plan came from, which keeps the list and the sheets' labels written as well."""
+    furnish = kept.furniture if kept else (lambda name, make: make())
     pieces, arts = expand(spec)
     total = len(plan.sheets) + 1
     rows = manifest_rows(spec, pieces, plan, backs)
@@ -83,14 +89,15 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None):
     if cover:
         pieces_on(doc, plan, plan.cover, pictures, sizes, grounds)
         pictures.release()
-    doc.furniture(lambda: sheets.manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets]))
-    doc.furniture(lambda: sheets.ruler(plan), "ruler")
+    doc.furniture(lambda: furnish("manifest", lambda: sheets.manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets])))
+    doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
     doc.next_page()  # the list is part of the page: trim and bleed boxes are the whole page
     for number, sheet in enumerate(plan.sheets, start=2):
         pieces_on(doc, plan, sheet, pictures, sizes, grounds)
         pictures.release()
-        doc.furniture(lambda: sheets.ruler(plan), "ruler")
-        doc.furniture(lambda: sheets.labels(plan, sheet, number, total, spec.game.title, sheets.making(spec, sheet)))
+        doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
+        doc.furniture(lambda: furnish(f"labels {number}", lambda: sheets.labels(plan, sheet, number, total, spec.game.title,
+                                                                                 sheets.making(spec, sheet))))
         doc.next_page(sheet.slots)
     return f"{spec.game.title}: components ({units.paper(plan.paper).label})"
 
@@ -174,7 +181,7 @@ def output_path(out_dir, spec, paper, backs="duplex", looks=()):
 def check(spec, faces=None):
     """Refuse to build a spec whose set fails validation (validated once per spec, the result kept with it); faces: the
     build's FaceCache, which keeps each face the checks draw for the PDF."""
-    failures = spec.remembered("failures", lambda: validate(spec, draw=faces.drawing if faces else None))
+    failures = spec.remembered("failures", lambda: validate(spec, faces=faces))
     if failures:
         raise UserError(f"{spec.path}: {len(failures)} check(s) failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))
@@ -183,26 +190,31 @@ def check(spec, faces=None):
 def build(spec, paper, out_dir, backs="duplex"):
     """Write the components PDF of one checked spec for one paper; return (path, pages, bytes[, note])."""
     path = output_path(out_dir, spec, paper, backs)
-    faces = FaceCache(path)
+    faces = FaceCache(path, spec.remembered("face files", list))
+    kept = KeptPlan(path, spec, expand(spec)[0], paper, backs)
 
     def make():
-        made = components_pdf(spec, paper, backs, faces=faces)
+        made = components_pdf(spec, paper, backs, faces=faces, kept=kept)
         faces.save()
         return made
     made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces)
-    saved = pages_saved(spec, paper, backs)
+    saved = pages_saved(spec, paper, backs, kept)
+    kept.save()
     return made + ((f"{saved} page{'s' * (saved != 1)} fewer than each component on pages of its own: "
                     "pieces of different components share sheets",) if saved > 0 else ())
 
 
-def pages_saved(spec, paper, backs="duplex") -> int:
+def pages_saved(spec, paper, backs="duplex", kept=None, grounds=None) -> int:
     """How many pages fewer hold pieces than if the components were imposed one by one, each on pages of its own (page 1
-    counts when pieces share it with the list)."""
+    counts when pieces share it with the list); kept: a KeptPlan to take the count from; grounds: as impose's."""
     if len(spec.components) < 2:  # nothing to share: a large one-component deck is not imposed twice more
         return 0
+    if kept is not None:
+        return kept.get("saved", lambda noted: pages_saved(spec, paper, backs, grounds=noted))
     pieces = expand(spec)[0]
-    alone = [impose(spec, [p for p in pieces if p.component == comp.id], paper, backs, drafted=True) for comp in spec.components]
-    together = impose(spec, pieces, paper, backs, drafted=True)
+    alone = [impose(spec, [p for p in pieces if p.component == comp.id], paper, backs, drafted=True, grounds=grounds)
+             for comp in spec.components]
+    together = impose(spec, pieces, paper, backs, drafted=True, grounds=grounds)
     return sum(len(plan.sheets) + bool(plan.cover) for plan in alone) - len(together.sheets) - bool(together.cover)
 
 
@@ -249,15 +261,23 @@ def build_rules(spec, paper, out_dir):
     watched = Reader(spec)
 
     def make():
-        from .draw.diagram import drawn  # lazy: start-up
-        layouts, diagrams = Layouts(path, inputs, spec, watched.used), drawn(watched)
+        diagrams, read = spec.remembered("diagrams", lambda: diagrams_of(spec))  # the same on every paper
+        watched.used.update(read)
+        layouts, written = Layouts(path, inputs, spec, watched.used), spec.remembered("diagram parts", dict)
         kept = layouts.get({name: [diagram.width, diagram.height] for name, diagram in diagrams.items()})
         if kept:  # the text as laid out last time: only the diagrams are written again
             from .output.overlay import with_diagrams  # lazy: start-up (pikepdf)
-            return with_diagrams(*kept, diagrams, spec.game)
+            return with_diagrams(*kept, diagrams, spec.game, written)
         from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when a rulebook's text is laid out)
-        return rules_pdf(watched, paper, layouts, diagrams)
+        return rules_pdf(watched, paper, layouts, diagrams, written)
     return cached(spec, path, inputs, make, watched.used)
+
+
+def diagrams_of(spec) -> tuple:
+    """(the rulebook's diagrams drawn for a spec, {what: value} they read)."""
+    from .draw.diagram import drawn  # lazy: start-up
+    reader = Reader(spec)
+    return drawn(reader), reader.used
 
 
 class Layouts:

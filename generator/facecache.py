@@ -106,43 +106,92 @@ def _digest(value):
     return hashlib.sha256(repr(value).encode()).hexdigest()
 
 
+def written(fields) -> content.Written:
+    """Written operators as JSON kept them (lists for tuples)."""
+    ops, width, height, alphas, chars, sources, groups = fields
+    return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars),
+                           tuple(tuple(s) for s in sources), tuple(tuple(g) for g in groups))
+
+
+def _judged(entry) -> bool:
+    """True when a face's entry holds a verdict of the checks that stands without its drawing."""
+    return "verdict" in entry and not entry["verdict"]["designed"]
+
+
 class FaceCache:
     """Drawings of the faces of one output file, stored beside it as JSON and reused when still valid."""
 
-    def __init__(self, path):
-        self.path = path.parent / cache.RECORDS / f"{path.name}.faces.json"
-        try:
-            self.entries = json.loads(self.path.read_text())
-        except (OSError, ValueError):
-            self.entries = {}
+    def __init__(self, path, shared=None):
+        """shared: the face files other builds of the same spec saved this run (a list this one's is added to): a face
+        drawn for another paper is taken from there."""
+        self.path, self.shared, self.others = path.parent / cache.RECORDS / f"{path.name}.faces.json", shared, None
+        self._entries = None  # the last build's, read on the first face asked for (an unchanged file needs none)
         self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
         self.fields = {}  # component -> its kind's recolour field
         self.recolours = {}  # (component, its face's other properties) -> the Recolour its faces share, or None
+        self.faces = {}  # artwork key -> the digest its face is kept under (the checks and the PDF both ask)
         self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
         self.out = None  # the next file, '{"face":entry,...' as entries come (a temporary file: nothing left on a crash)
         self.end = 0  # its length so far
 
+    @property
+    def entries(self) -> dict:
+        """The faces the last build kept, {face: entry}."""
+        if self._entries is None:
+            try:
+                self._entries = json.loads(self.path.read_text())
+            except (OSError, ValueError):
+                self._entries = {}
+        return self._entries
+
     def _key(self, spec, art):
         """The digest a face is kept under: its component's shared settings, its side and its properties."""
+        if art.key in self.faces:
+            return self.faces[art.key]
         if art.component not in self.components:
             comp = spec.component(art.component)
             self.components[art.component] = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options),
                                                       cache.code()))
-        return _digest((self.components[art.component], art.side, sorted(art.props.items())))
+        face = self.faces[art.key] = _digest((self.components[art.component], art.side, sorted(art.props.items())))
+        return face
 
-    def _fresh(self, spec, face):
-        """The entry of a face kept this build, or kept by the last one with nothing it read changed; else None."""
+    def _fresh(self, spec, face, judged=False):
+        """The entry of a face kept this build, or kept by the last one with nothing it read changed; else None.
+
+        judged: only an entry holding the checks' verdict on a drawing they may skip (none of the designer's fonts or
+        art, which the checks read afresh)."""
         if face in self.kept:
             at, size = self.kept[face]
             self.out.seek(at)
             entry = json.loads(self.out.read(size))
             self.out.seek(0, io.SEEK_END)
-            return entry
+            return entry if not judged or _judged(entry) else None
         entry = self.entries.get(face)
-        if not entry or any(_now(spec, dependency) != value for dependency, value in entry["used"].items()):
+        if not self._current(spec, entry):
+            entry = self._other(face)
+            if not self._current(spec, entry):
+                return None
+        if judged and not _judged(entry):
             return None
         self._keep(face, entry)
         return entry
+
+    @staticmethod
+    def _current(spec, entry) -> bool:
+        """True for an entry whose face read nothing that has changed since."""
+        return bool(entry) and all(_now(spec, what) == value for what, value in entry["used"].items())
+
+    def _other(self, face):
+        """The entry of a face that a build of the same spec kept this run (read once, on the first face missed; each
+        entry let go once taken)."""
+        if self.others is None:
+            self.others = {}
+            for path in self.shared or ():
+                try:
+                    self.others.update(json.loads(path.read_text()))
+                except (OSError, ValueError):
+                    pass
+        return self.others.pop(face, None)
 
     def _keep(self, face, entry):
         """Write a face's entry (or its JSON) to the next file, remembering only where it is."""
@@ -154,13 +203,16 @@ class FaceCache:
         self.out.write(head + data)
         self.end += len(head) + len(data)
 
-    def drawing(self, spec, art):
-        """An artwork's drawing, for the checks: a face not kept (or changed) is written and kept for the PDF as well, so
-        that a build draws it once."""
+    def verdict(self, spec, art, judge):
+        """What the checks (judge(art, drawing), a JSON value with 'designed') found on an artwork, kept with its face:
+        drawn only when something it read changed, and then written and kept for the PDF as well."""
         face = self._key(spec, art)
-        if face in self.kept or self._fresh(spec, face) is not None:
-            return draw_art(spec, art)
-        return self._draw(spec, art, face)[1]
+        entry = self._fresh(spec, face, judged=True)
+        if entry is not None:
+            return entry["verdict"]
+        if face in self.kept:
+            return judge(art, draw_art(spec, art))
+        return self._draw(spec, art, face, judge)[1]
 
     def face(self, spec, art):
         """An artwork as Written operators: from the cache when nothing it read changed, else recoloured from a face of
@@ -168,21 +220,22 @@ class FaceCache:
         face = self._key(spec, art)
         entry = self._fresh(spec, face)
         if entry is None:
-            written = self._recolour(spec, art, face)
-            return written if written is not None else self._draw(spec, art, face)[0]
-        ops, width, height, alphas, chars, sources, groups = entry["written"]
-        return content.Written(ops, width, height, tuple(tuple(a) for a in alphas), tuple(tuple(c) for c in chars),
-                               tuple(tuple(s) for s in sources), tuple(tuple(g) for g in groups))
+            recoloured = self._recolour(spec, art, face)
+            return recoloured if recoloured is not None else self._draw(spec, art, face)[0]
+        return written(entry["written"])
 
-    def _draw(self, spec, art, face):
-        """(what the PDF places, the drawing) of a face drawn afresh, and kept."""
+    def _draw(self, spec, art, face, judge=None):
+        """(what the PDF places, the checks' verdict or None) of a face drawn afresh, and kept."""
         watched = _Watched(spec, art.component)
         drawing = draw_art(watched, art)
         self.drawn.append(art.key)
         written = content.write(drawing)
         watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)
-        self._keep(face, {"used": watched.used, "written": written})
-        return written, drawing
+        entry = {"used": watched.used, "written": written}
+        if judge is not None:
+            entry["verdict"] = judge(art, drawing)
+        self._keep(face, entry)
+        return written, entry.get("verdict")
 
     def _recolour(self, spec, art, face):
         """A front whose kind declares a recolour field, written by putting its colour into its Recolour, and kept; None
@@ -209,11 +262,13 @@ class FaceCache:
         """Keep the faces of this build (and only those) for the next one."""
         if self.out is None:
             write_quietly(self.path, b"{}")
-            return
-        self.out.write(b"}")
-        self.out.seek(0)
-        write_quietly(self.path, self.out)
-        self.out.close()
+        else:
+            self.out.write(b"}")
+            self.out.seek(0)
+            write_quietly(self.path, self.out)
+            self.out.close()
+        if self.shared is not None:
+            self.shared.append(self.path)
 
 
 SENTINELS = ("#0a0b0c", "#f4f3f2")  # two colours, dark and light, that a face is drawn in to be recoloured

@@ -194,13 +194,24 @@ class Check:
 
     def add(self, art, drawing) -> None:
         """Measure the marks and grounds of one artwork."""
+        self.note(art, self.measure(art, drawing))
+
+    def measure(self, art, drawing) -> tuple[list, list]:
+        """([part, distance, role] of each mark or frame of one artwork too near its cut, the fills of its grounds)."""
+        near = [[part, distance, role] for part, distance, text, role in _measure(drawing, cut_line(self.spec.component(art.component)))
+                if distance < (SAFE if role == svg.MARK else 0.0) - SLACK and not text]  # textcheck measures text
+        return near, sorted({n.attrs.get("fill") for n in drawing.children if n.role == svg.GROUND}, key=str)
+
+    def note(self, art, measured) -> None:
+        """Count one artwork's face and file what measure found on it."""
+        near, fills = measured
         if art.side == "front":
             self.faces[art.component] += 1
-        for r in reaches(self.spec, art, drawing, self.faces[art.component] if art.side == "front" else "back"):
-            if r.distance < (SAFE if r.role == svg.MARK else 0.0) - SLACK and not r.text:  # textcheck measures text
-                self.grouped.setdefault((r.component, r.part, r.role), []).append(r)
-        fills = self.grounds.setdefault(art.component, {}).setdefault(art.side, set())
-        fills.update(n.attrs.get("fill") for n in drawing.children if n.role == svg.GROUND)
+        face = self.faces[art.component] if art.side == "front" else "back"
+        for part, distance, role in near:
+            self.grouped.setdefault((art.component, part, role), []).append(
+                Reach(art.component, art.side, face, part, distance, False, role))
+        self.grounds.setdefault(art.component, {}).setdefault(art.side, set()).update(fills)
 
     def failures(self) -> list:
         """(component, message) of every mark too near its cut, then every ground short of bleed."""

@@ -18,19 +18,24 @@ class Check:
 
     def add(self, art, drawing) -> None:
         """Measure the texts of one artwork."""
+        self.note(art, self.measure(art, drawing))
+
+    def measure(self, art, drawing) -> list:
+        """The text problems of one artwork, in drawing order (none looked for on a face its kind letters itself)."""
+        if art.side == "front" and not self.lettered[art.component]:
+            return []
+        left, top, right, bottom = self.spec.component(art.component).safe
+        safe = Box(left, top, right, bottom, "safe area")
+        return list(judged(drawing)) + [message for node, placed, style in texts(drawing)
+                                        for message in problems(node, placed, style, safe)]
+
+    def note(self, art, messages) -> None:
+        """Count one artwork's face and file its text problems (measure's) under it."""
         if art.side == "front":
             self.faces[art.component] += 1
-            if not self.lettered[art.component]:
-                return
-        comp = self.spec.component(art.component)
-        left, top, right, bottom = comp.safe
-        safe = Box(left, top, right, bottom, "safe area")
-        face = self.faces[comp.id] if art.side == "front" else "back"
-        for message in judged(drawing):
-            self.found.setdefault((comp.id, message), []).append(face)
-        for node, placed, style in texts(drawing):
-            for message in problems(node, placed, style, safe):
-                self.found.setdefault((comp.id, message), []).append(face)
+        face = self.faces[art.component] if art.side == "front" else "back"
+        for message in messages:
+            self.found.setdefault((art.component, message), []).append(face)
 
     def failures(self) -> list:
         """(component, message) of every text problem found, each with the faces it is on."""

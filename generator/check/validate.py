@@ -7,7 +7,7 @@ from .. import cache, games
 from . import ink
 from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import expand
-from ..draw.render import drawn
+from ..draw.render import draw_art, drawn
 
 
 MEMO = cache.Memo("checks.json", [])   # the failures of sets checked before, by the spec, the code and the libraries
@@ -91,10 +91,10 @@ def _art_warnings(spec, piece, drawing, faces) -> list:
     return [f"{spec.path}: {piece.component}: {face}{row}: {line}" for line in lines]
 
 
-def validate(spec, warnings=None, draw=None):
+def validate(spec, warnings=None, faces=None):
     """Run every check; return the failures (empty when the set is complete and consistent); warnings: a list to add
-    what does not fail the set but a designer should hear (images below 300 dpi); draw: what draws an artwork (default
-    render.draw_art; a build gives its FaceCache's, so that each face is drawn once for the checks and the PDF).
+    what does not fail the set but a designer should hear (images below 300 dpi); faces: a build's FaceCache, so that
+    each face is drawn once for the checks and the PDF, and one that did not change is not drawn at all.
 
     Every distinct artwork is drawn once, so a template or a renderer refusing its input (a UserError, as the build
     would raise it) is found without building, and the text and safe-area checks read those drawings.
@@ -106,7 +106,7 @@ def validate(spec, warnings=None, draw=None):
     kept = MEMO.get(key) if key else None
     if kept is not None and all(spec.templates.digest(name) == digest for name, digest in kept["templates"].items()):
         return [Failure(*failure) for failure in kept["failures"]]
-    failures, designed = _checked(spec, warnings, draw)
+    failures, designed = _checked(spec, warnings, faces)
     key, _ = _key(spec)   # the libraries as the checks found them (a first run learns them only now)
     if key and not designed:
         MEMO.put(key, {"failures": failures, "templates": {name: found.digest
@@ -141,23 +141,31 @@ def inputs(spec) -> tuple | None:
     return files, absent, [tuple(library) for found in identity for library in found or ()]
 
 
-def _checked(spec, warnings=None, draw=None):
+def _checked(spec, warnings=None, faces=None):
     """validate's work: (failures, whether a drawing held the designer's fonts or art); images below 300 dpi added to
     warnings (a list) if given. Each artwork is drawn, handed to every check and let go: no drawing is held for long;
-    its ground is remembered with the spec (imposition shares a bleed by it)."""
+    its ground is remembered with the spec (imposition shares a bleed by it). faces: a build's FaceCache, which keeps
+    each face's verdict (taken again, undrawn, while nothing the face read changed) and each face drawn for the PDF."""
     from ..output.document import ground  # lazy: start-up
 
     pieces, arts = expand(spec)
     from . import safearea, textcheck  # lazy: start-up (a build whose checks are kept loads neither)
-    texts, safe, faces, designed = textcheck.Check(spec), safearea.Check(spec), Counter(), False
+    texts, safe, faces_seen, designed = textcheck.Check(spec), safearea.Check(spec), Counter(), False
     grounds = spec.remembered("grounds", dict)
-    for art, drawing in drawn(spec, arts, draw):
+
+    def judge(art, drawing):
+        """What the checks find on one artwork's drawing (a JSON value)."""
         if warnings is not None:
-            warnings += _art_warnings(spec, art, drawing, faces)
-        texts.add(art, drawing)
-        safe.add(art, drawing)
-        designed = designed or ink.designed(drawing)
-        grounds[art.key] = ground(drawing)
+            warnings.extend(_art_warnings(spec, art, drawing, faces_seen))
+        return {"text": texts.measure(art, drawing), "safe": safe.measure(art, drawing),
+                "designed": ink.designed(drawing), "ground": ground(drawing)}
+    for art in arts.values():
+        verdict = (faces.verdict(spec, art, judge) if faces is not None and warnings is None
+                   else judge(art, draw_art(spec, art)))
+        texts.note(art, verdict["text"])
+        safe.note(art, verdict["safe"])
+        designed = designed or verdict["designed"]
+        grounds[art.key] = verdict["ground"]
     found = generic(spec, pieces, arts) + texts.failures() + safe.failures()
     rules = games.ruleset(spec)
     absent = missing(spec, rules)

@@ -565,14 +565,15 @@ BACKS = ("duplex", "fold")
 FOLD_NOTE = "fold along the dashed line, glue, then cut: each back lands behind its front"
 
 
-def impose(spec, pieces, paper, backs="duplex", drafted=False):
+def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
     """Plan all sheets for one paper size.
 
     Pieces of one size share a grid; larger groups are placed first and smaller ones fill the free space left on
     earlier sheets (single-sided pieces also on the fronts of duplex sheets). Two-sided pieces go on duplex pairs
     or on gutter-fold sheets; a component printed once (print: once) gets copy sheets of its own. Single-sided
     pieces also fill page 1 below the list of components (Plan.cover) when that saves a sheet.
-    drafted: the plan's sheets as draft makes them (enough to count them), none of them finished.
+    drafted: the plan's sheets as draft makes them (enough to count them), none of them finished. grounds: a dict
+    given each component's shared ground as read (what the plan depends on beyond the pieces and their sizes).
     """
     width, height = paper_size(paper)
     area, bounds = printable_area(paper), mark_bounds(width, height)
@@ -607,6 +608,8 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False):
                                       "fold" if two_sided and folding else "front" if two_sided else "single")
             continue
         ground = shared_ground(spec, mine)
+        if grounds is not None:
+            grounds[comp.id] = ground
         key = (round(w, 4), round(h, 4), comp.bleed, two_sided, ground)
         groups[key] = groups[key]._replace(pieces=groups[key].pieces + tuple(cells)) if key in groups \
             else Group(w, h, comp.bleed, tuple(cells), (comp.bleed if round_cut(comp) else 0.0) if ground else None,

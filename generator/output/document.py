@@ -64,12 +64,12 @@ class Document:
         self.ops.append(op)
 
     def furniture(self, make, key=None):
-        """Draw sheet furniture from make() over the faces; a key stores it once as a form."""
+        """Draw sheet furniture from make() (a drawing, or one written) over the faces; a key stores it once as a form."""
         self._end_run()
         name = self.forms.get(key) if key is not None else None
         if name is None:
             drawing = make()
-            written = content.write(drawing)
+            written = drawing if isinstance(drawing, content.Written) else content.write(drawing)
             self._take(written)
             if key is None:
                 self.top.append(written.ops)

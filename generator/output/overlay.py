@@ -24,8 +24,10 @@ def parts_pdf(drawings: list) -> bytes:
     return doc.save("", "", "")
 
 
-def with_diagrams(data: bytes, log: list, diagrams: dict, game: Game) -> tuple[bytes, int]:
-    """A typeset rulebook (reportlab's PDF) with its diagrams written and placed as its layout's log says: (bytes, pages)."""
+def with_diagrams(data: bytes, log: list, diagrams: dict, game: Game, written: dict | None = None) -> tuple[bytes, int]:
+    """A typeset rulebook (reportlab's PDF) with its diagrams written and placed as its layout's log says: (bytes, pages).
+
+    written: {part keys: parts_pdf of those parts} of these very diagrams, shared by the rulebooks of one spec."""
     book = pikepdf.open(io.BytesIO(data))
     parts: dict = {}
     for name in dict.fromkeys(name for _, name, _, _, _ in log):
@@ -33,7 +35,10 @@ def with_diagrams(data: bytes, log: list, diagrams: dict, game: Game) -> tuple[b
             parts.setdefault(key, drawing)
     forms, source = {}, None
     if parts:  # each part once, as a Form XObject trimmed to the part from its page of our file
-        source = pikepdf.open(io.BytesIO(parts_pdf(list(parts.values()))))
+        written = {} if written is None else written
+        if tuple(parts) not in written:
+            written[tuple(parts)] = parts_pdf(list(parts.values()))
+        source = pikepdf.open(io.BytesIO(written[tuple(parts)]))
         for (key, drawing), page in zip(parts.items(), source.pages):
             form = page.as_form_xobject()
             top = float(page.MediaBox[3])

@@ -484,7 +484,8 @@ def lay_out(spec, paper, layouts=None, diagrams=None):
     return best, diagrams
 
 
-def rules_pdf(spec, paper, layouts=None, diagrams=None):
-    """Build the rulebook PDF of one spec on one paper; return (bytes, page count). layouts, diagrams: see lay_out."""
+def rules_pdf(spec, paper, layouts=None, diagrams=None, written=None):
+    """Build the rulebook PDF of one spec on one paper; return (bytes, page count). layouts, diagrams: see lay_out;
+    written: see overlay.with_diagrams."""
     (data, log, _, _), diagrams = lay_out(spec, paper, layouts, diagrams)
-    return with_diagrams(data, log, diagrams, spec.game)
+    return with_diagrams(data, log, diagrams, spec.game, written)

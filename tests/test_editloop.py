@@ -1,0 +1,185 @@
+"""The edit loop's shortcuts (a colour changed, the game rebuilt): each face's check verdict kept with it, the sheet
+plan kept by what imposition reads, a face drawn for one paper taken by the other; each never stale."""
+import importlib
+
+import pytest
+
+from generator import cache
+from generator.errors import UserError
+from generator.spec import loader as specs
+from test_cache import CIRCLE, tiles_spec
+
+validate = importlib.import_module("generator.check.validate")   # the module (the package exports its function too)
+
+
+@pytest.fixture
+def memos(tmp_path, monkeypatch):
+    """Kept check results of this test only: a spec's verdict is never found there before its first build."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "memos"))
+    monkeypatch.setattr(validate, "MEMO", cache.Memo("checks.json", []))
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """The keys of the artworks the face cache draws (for the checks or the PDF), in order."""
+    from generator import facecache
+    found, draw = [], facecache.draw_art
+    monkeypatch.setattr(facecache, "draw_art", lambda spec, art: found.append(art.key) or draw(spec, art))
+    return found
+
+
+def test_a_rebuild_checks_again_only_the_faces_a_change_reaches_and_a_kept_verdict_is_never_stale(tmp_path, memos, drawn):
+    from generator.build import build
+    from generator.draw.render import draw_art
+    from generator.spec.expand import expand
+    path = tiles_spec(tmp_path / "spec")
+    before = specs.load(str(path))
+    build(before, "a4", tmp_path / "out")
+    assert sorted(drawn) == sorted(expand(before)[1]), "a cold build draws every face once"
+
+    drawn.clear()
+    after = specs.load(str(path), ["palette.red=#b02a20"])
+    made = build(after, "a4", tmp_path / "out")
+    arts = expand(after)[1]
+    changed = sorted(key for key, art in arts.items() if draw_art(before, art).tostring() != draw_art(after, art).tostring())
+    assert changed and len(changed) < len(arts)
+    assert sorted(drawn) == changed, "the checks take the kept verdict of every face the change did not reach"
+    assert made[0].read_bytes() == build(after, "a4", tmp_path / "fresh")[0].read_bytes()
+
+    (tmp_path / "spec" / "templates" / "circle.svg").write_text(CIRCLE.format(60))   # the circles grow past the cut
+    with pytest.raises(UserError, match="symbol is 0.2 mm past the cut"):
+        build(specs.load(str(path), ["palette.red=#b02a20"]), "a4", tmp_path / "out")
+
+
+GROUNDS = """\
+game:
+  title: Grounds
+  designer: Test
+palette:
+  sand: "#eee8d5"
+  clay: "#e0d0c0"
+  red: "#d7261e"
+components:
+  tiles:
+    kind: square-tile
+    expect: 6
+    size: 40 mm
+    bleed: 3 mm
+    ground: sand
+    faces:
+      product:
+        colour: [red]
+        shape: [circle, square, diamond]
+      copies: 2
+  chips:
+    kind: square-tile
+    expect: 6
+    size: 40 mm
+    bleed: 3 mm
+    ground: clay
+    faces:
+      product:
+        colour: [red]
+        shape: [circle, square, diamond]
+      copies: 2
+"""
+
+
+def test_a_kept_plan_is_taken_when_only_colours_changed_and_imposed_again_when_a_shared_ground_changes(tmp_path, memos,
+                                                                                                      monkeypatch):
+    builds = importlib.import_module("generator.build")   # the module (the package exports its function too)
+    imposed, impose = [], builds.impose
+    monkeypatch.setattr(builds, "impose", lambda *args, **options: imposed.append(args[2]) or impose(*args, **options))
+    (tmp_path / "grounds.yaml").write_text(GROUNDS)
+
+    def rebuilt(overrides):
+        """The file rebuilt over the last build with overrides, whether it imposed, and a fresh build's bytes."""
+        imposed.clear()
+        made = builds.build(specs.load(str(tmp_path / "grounds.yaml"), overrides), "a4", tmp_path / "out")
+        again = bool(imposed)
+        fresh = builds.build(specs.load(str(tmp_path / "grounds.yaml"), overrides), "a4", tmp_path / f"fresh{len(overrides)}")
+        assert made[1] == fresh[1] and made[3:] == fresh[3:], "the same pages, and pages saved"
+        return made[0].read_bytes(), again, fresh[0].read_bytes()
+
+    first, again, fresh = rebuilt([])
+    assert again and first == fresh
+    recoloured, again, fresh = rebuilt(["palette.red=#1f6fd0"])   # the symbols' colour: no ground shows it
+    assert not again and recoloured == fresh != first
+    one, again, fresh = rebuilt(["palette.red=#1f6fd0", "palette.clay=#eee8d5"])   # the chips take the tiles' ground
+    assert again and one == fresh != recoloured
+
+
+def test_the_second_paper_takes_the_faces_the_first_drew_this_run_and_equals_a_fresh_build(tmp_path, memos, drawn):
+    from generator.build import build
+    spec = specs.load("grannys-pills", ["palette.red=#b02a20"])
+    build(spec, "a4", tmp_path / "out")
+    assert drawn
+    drawn.clear()
+    letter = build(spec, "letter", tmp_path / "out")
+    assert drawn == [], "every face came from the a4 build's file"
+    assert letter[0].read_bytes() == build(specs.load("grannys-pills", ["palette.red=#b02a20"]), "letter",
+                                           tmp_path / "fresh")[0].read_bytes()
+
+
+@pytest.mark.parametrize("game", ["grannys-pills", "hexstatic", "glorieta", "paths-and-pahs", "pixeliction", "posies"])
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+def test_a_kept_plan_reads_back_as_the_plan_it_was(game, backs):
+    from generator.impose.imposition import impose
+    from generator.impose.kept import decode, encode
+    from generator.spec.expand import expand
+    spec = specs.load(game)
+    for paper in ("a4", "letter"):
+        try:
+            plan = impose(spec, expand(spec)[0], paper, backs)
+        except UserError:   # a board too large to fold over
+            continue
+        assert repr(decode(encode(plan))) == repr(plan), "each record of its own type, each value as it was"
+
+
+def test_both_papers_rulebooks_share_one_drawing_of_the_diagrams_and_each_records_the_colours_they_show(tmp_path, monkeypatch):
+    from generator.build import build_rules
+    from generator.draw import diagram
+    calls, drawn = [], diagram.drawn
+    monkeypatch.setattr(diagram, "drawn", lambda spec: calls.append(spec) or drawn(spec))
+    spec = specs.load("grannys-pills")
+    made = {paper: build_rules(spec, paper, tmp_path / "out")[0].read_bytes() for paper in ("a4", "letter")}
+    assert len(calls) == 1, "the letter rulebook places the diagrams drawn for the a4 one"
+    red = ["palette.red=#b02a20"]   # shown only in the diagrams: the letter rulebook read it through the a4 build's drawing
+    again = build_rules(specs.load("grannys-pills", red), "letter", tmp_path / "out")
+    assert len(again) == 3, "rebuilt, not kept"
+    fresh = build_rules(specs.load("grannys-pills", red), "letter", tmp_path / "fresh")
+    assert again[0].read_bytes() == fresh[0].read_bytes() != made["letter"]
+
+
+def test_the_list_and_sheet_labels_are_kept_with_the_plan_and_drawn_again_when_the_words_they_show_change(tmp_path, memos,
+                                                                                                          monkeypatch):
+    from generator.build import build
+    from generator.impose import sheets
+    labelled, labels = [], sheets.labels
+    monkeypatch.setattr(sheets, "labels", lambda *args: labelled.append(args[2]) or labels(*args))
+    build(specs.load("grannys-pills"), "a4", tmp_path / "out")
+    assert labelled
+    labelled.clear()
+    recoloured = build(specs.load("grannys-pills", ["palette.red=#b02a20"]), "a4", tmp_path / "out")
+    assert labelled == [], "a colour change draws no label again"
+    fresh = build(specs.load("grannys-pills", ["palette.red=#b02a20"]), "a4", tmp_path / "fresh")
+    first = recoloured[0].read_bytes()
+    assert first == fresh[0].read_bytes()
+
+    renamed = ["palette.red=#b02a20", "game.title=Grandma's Pills"]   # on the list and every sheet's label
+    labelled.clear()
+    again = build(specs.load("grannys-pills", renamed), "a4", tmp_path / "out")
+    assert labelled, "a new title draws the labels again"
+    fresh = build(specs.load("grannys-pills", renamed), "a4", tmp_path / "fresh-title")
+    assert again[0].read_bytes() == fresh[0].read_bytes() != first
+
+
+def test_an_unchanged_rebuild_reads_no_kept_face(tmp_path, memos, monkeypatch):
+    from pathlib import Path
+    from generator.build import build
+    path = build(specs.load("grannys-pills"), "a4", tmp_path)[0]
+    read, read_text = [], Path.read_text
+    monkeypatch.setattr(Path, "read_text", lambda self, *args, **options: read.append(self.name) or read_text(self, *args, **options))
+    again = build(specs.load("grannys-pills"), "a4", tmp_path)
+    assert again[3].startswith("unchanged") and again[0] == path
+    assert f"{path.name}.faces.json" not in read, "the faces are read only when one is needed"
