@@ -55,7 +55,8 @@ def _digest(data):
 def _found(folder: str, pattern: str) -> list[tuple[str, str]]:
     """(name inside folder, path) of every file in a folder matching a pattern, in the order of their names' parts."""
     found = [os.path.join(top, name) for top, _, names in os.walk(folder) for name in fnmatch.filter(names, pattern)]
-    return sorted(((os.path.relpath(path, folder), path) for path in found), key=lambda pair: pair[0].split(os.sep))
+    start = len(os.path.join(folder, ""))
+    return sorted(((path[start:], path) for path in found), key=lambda pair: pair[0].split(os.sep))
 
 
 def _content(files: list) -> str:
