@@ -2,7 +2,6 @@
 never through a link) and clean up what killed runs left."""
 import os
 import re
-import shutil
 from pathlib import Path
 
 from .errors import UserError
@@ -56,6 +55,7 @@ def write_atomic(path, data):
             if isinstance(data, (bytes, bytearray)):
                 handle.write(data)
             else:
+                import shutil  # lazy: start-up (shutil loads compression modules)
                 shutil.copyfileobj(data, handle)
         os.chmod(temp, 0o644)
         os.replace(temp, path)
