@@ -2,7 +2,6 @@
 import hashlib
 import io
 import json
-import tempfile
 from collections.abc import Mapping
 
 from . import cache
@@ -103,6 +102,9 @@ def _digest(value):
     return hashlib.sha256(repr(value).encode()).hexdigest()
 
 
+SPILL = 1 << 20   # bytes of kept faces held in memory before they move to a temporary file
+
+
 class FaceCache:
     """Drawings of the faces of one output file, stored beside it as JSON and reused when still valid."""
 
@@ -113,8 +115,9 @@ class FaceCache:
         except (OSError, ValueError):
             self.entries = {}
         self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
-        self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
-        self.out = None  # the next file, '{"face":entry,...' as entries come (a temporary file: nothing left on a crash)
+        self.kept = {}  # face -> (offset, length) of its entry in the file being written (as JSON, not objects)
+        self.out = None  # the next file, '{"face":entry,...' as entries come (in memory up to SPILL bytes, then a
+                         # temporary file: nothing left on a crash)
         self.end = 0  # its length so far
 
     def _key(self, spec, art):
@@ -142,7 +145,12 @@ class FaceCache:
     def _keep(self, face, entry):
         """Write a face's entry to the next file, remembering only where it is."""
         if self.out is None:
-            self.out, self.end = tempfile.TemporaryFile(), 0
+            self.out, self.end = io.BytesIO(), 0
+        elif self.end > SPILL and isinstance(self.out, io.BytesIO):
+            import tempfile  # lazy: start-up (the faces of a small build never leave memory)
+            spilled = tempfile.TemporaryFile()
+            spilled.write(self.out.getbuffer())
+            self.out = spilled
         head, data = b"%s%s:" % (b"," if self.kept else b"{", json.dumps(face).encode()), _compact(entry).encode()
         self.kept[face] = self.end + len(head), len(data)
         self.out.write(head + data)

@@ -55,8 +55,8 @@ def write_atomic(path, data):
             if isinstance(data, (bytes, bytearray)):
                 handle.write(data)
             else:
-                import shutil  # lazy: start-up (shutil loads compression modules)
-                shutil.copyfileobj(data, handle)
+                while chunk := data.read(1 << 20):
+                    handle.write(chunk)
         os.chmod(temp, 0o644)
         os.replace(temp, path)
     except BaseException as exc:  # also on Ctrl-C: remove our own temp file, and only that

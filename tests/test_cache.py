@@ -556,3 +556,18 @@ def test_the_code_digest_is_kept_by_the_files_stamps_and_never_stale(tmp_path, m
     assert was_read and changed != first and changed == digest(tmp_path / "copy")[0]
     (package / "fonts" / "Face.ttf").write_bytes(b"glyphz")
     assert digest(package)[0] not in (first, changed)
+
+
+def test_kept_faces_past_the_memory_limit_move_to_a_temporary_file_and_serve_a_rebuild_alike(tmp_path, monkeypatch):
+    import io
+    from generator import facecache
+    from generator.build import components_pdf, output_path
+    monkeypatch.setattr(facecache, "SPILL", 1000)   # bytes: a few faces
+    spec = specs.load("grannys-pills")
+    path = output_path(tmp_path, spec, "a4")
+    first = facecache.FaceCache(path)
+    data, _ = components_pdf(spec, "a4", faces=first)
+    assert first.end > 1000 and not isinstance(first.out, io.BytesIO) and first.drawn
+    first.save()
+    again = facecache.FaceCache(path)
+    assert components_pdf(spec, "a4", faces=again)[0] == data == components_pdf(spec, "a4")[0] and again.drawn == []
