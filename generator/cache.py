@@ -74,10 +74,10 @@ RACY = 2 * 10**9   # ns: a file changed this recently may change again within it
 @functools.lru_cache(maxsize=None)
 def package_digest(package: str) -> str:
     """One digest of a package's code (*.py) and fonts, kept in a memo under the files' stamps (name, size, inode,
-    modified and changed times): read again whenever one of them differs, never reused for a file changed just now."""
+    modified and changed times): read again whenever one of them differs, and not kept while a file was changed just now."""
     parts = (_found(package, "*.py"), _found(os.path.join(package, "fonts"), "*"))
     stamps = [(name, *_stat(path)) for files in parts for name, path in files]   # before reading: a later write shows
-    key = _digest(repr(stamps).encode())
+    key = _digest(repr((package, stamps)).encode())
     kept = CODE.get(key)
     if kept is None:
         kept = _digest("".join(map(_content, parts)).encode())
