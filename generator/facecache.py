@@ -115,7 +115,7 @@ class FaceCache:
         except (OSError, ValueError):
             self.entries = {}
         self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
-        self.kept = {}  # face -> (offset, length) of its entry in the file being written (as JSON, not objects)
+        self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
         self.out = None  # the next file, '{"face":entry,...' as entries come (in memory up to SPILL bytes, then a
                          # temporary file: nothing left on a crash)
         self.end = 0  # its length so far
@@ -146,15 +146,15 @@ class FaceCache:
         """Write a face's entry to the next file, remembering only where it is."""
         if self.out is None:
             self.out, self.end = io.BytesIO(), 0
-        elif self.end > SPILL and isinstance(self.out, io.BytesIO):
-            import tempfile  # lazy: start-up (the faces of a small build never leave memory)
-            spilled = tempfile.TemporaryFile()
-            spilled.write(self.out.getbuffer())
-            self.out = spilled
         head, data = b"%s%s:" % (b"," if self.kept else b"{", json.dumps(face).encode()), _compact(entry).encode()
         self.kept[face] = self.end + len(head), len(data)
         self.out.write(head + data)
         self.end += len(head) + len(data)
+        if self.end > SPILL and isinstance(self.out, io.BytesIO):   # from here on, a temporary file
+            import tempfile  # lazy: start-up (the faces of a small build never leave memory)
+            spilled = tempfile.TemporaryFile()
+            spilled.write(self.out.getbuffer())
+            self.out = spilled
 
     def drawing(self, spec, art):
         """An artwork's drawing, for the checks: a face not kept (or changed) is written and kept for the PDF as well, so
