@@ -102,11 +102,10 @@ def _digest(value):
     return hashlib.sha256(repr(value).encode()).hexdigest()
 
 
-SPILL = 1 << 20   # bytes of kept faces held in memory before they move to a temporary file
-
-
 class FaceCache:
     """Drawings of the faces of one output file, stored beside it as JSON and reused when still valid."""
+
+    SPILL = 1 << 20   # bytes of kept faces held in memory before they move to a temporary file
 
     def __init__(self, path):
         self.path = path.parent / cache.RECORDS / f"{path.name}.faces.json"
@@ -150,7 +149,7 @@ class FaceCache:
         self.kept[face] = self.end + len(head), len(data)
         self.out.write(head + data)
         self.end += len(head) + len(data)
-        if self.end > SPILL and isinstance(self.out, io.BytesIO):   # from here on, a temporary file
+        if self.end > self.SPILL and isinstance(self.out, io.BytesIO):   # from here on, a temporary file
             import tempfile  # lazy: start-up (the faces of a small build never leave memory)
             spilled = tempfile.TemporaryFile()
             spilled.write(self.out.getbuffer())

@@ -562,7 +562,7 @@ def test_kept_faces_past_the_memory_limit_move_to_a_temporary_file_and_serve_a_r
     import io
     from generator import facecache
     from generator.build import components_pdf, output_path
-    monkeypatch.setattr(facecache, "SPILL", 1000)   # bytes: a few faces
+    monkeypatch.setattr(facecache.FaceCache, "SPILL", 1000)   # bytes: a few faces
     spec = specs.load("grannys-pills")
     path = output_path(tmp_path, spec, "a4")
     first = facecache.FaceCache(path)
