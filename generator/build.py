@@ -11,7 +11,6 @@ from types import MappingProxyType
 
 from .draw import looks as looks_
 from . import cache, units
-from .check import coverage
 from .output import document
 from .impose import sheets
 from .files import write_atomic, write_quietly
@@ -243,6 +242,7 @@ def build_look(spec, paper, out_dir, backs="duplex", looks=()):
     write_atomic(path, data)
     if "ink-saver" not in looks:
         return path, pages, len(data)
+    from .check import coverage  # lazy: start-up (only an ink-saver build measures coverage)
     normal, _ = components_pdf(spec, paper, backs, tuple(look for look in looks if look != "ink-saver"))
     return path, pages, len(data), coverage.saved(coverage.coverage(normal), coverage.coverage(data))
 

@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 from .files import write_quietly
@@ -51,20 +52,49 @@ def _digest(data):
     return hashlib.sha256(data).hexdigest()
 
 
-@functools.lru_cache(maxsize=None)
-def _folder(folder, pattern):
-    """One digest of every file in a folder matching a pattern, names included."""
-    digest = hashlib.sha256()
+def _found(folder: str, pattern: str) -> list[tuple[str, str]]:
+    """(name inside folder, path) of every file in a folder matching a pattern, in the order of their names' parts."""
     found = [os.path.join(top, name) for top, _, names in os.walk(folder) for name in fnmatch.filter(names, pattern)]
-    for path in sorted(found, key=lambda p: Path(p).relative_to(folder).parts):
+    start = len(os.path.join(folder, ""))
+    return sorted(((path[start:], path) for path in found), key=lambda pair: pair[0].split(os.sep))
+
+
+def _content(files: list) -> str:
+    """One digest of the files of a _found() list, names included."""
+    digest = hashlib.sha256()
+    for name, path in files:
         with open(path, "rb") as handle:
-            digest.update(str(Path(path).relative_to(folder)).encode() + b"\0" + handle.read())
+            digest.update(name.encode() + b"\0" + handle.read())
     return digest.hexdigest()
 
 
-def code():
-    """One digest of the package's code and fonts."""
-    return _digest((_folder(str(PACKAGE), "*.py") + _folder(str(PACKAGE / "fonts"), "*")).encode())
+RACY = 2 * 10**9   # ns: a file changed this recently may change again within its file system's time step, unseen
+
+
+@functools.lru_cache(maxsize=None)
+def package_digest(package: str) -> str:
+    """One digest of a package's code (*.py) and fonts, kept in a memo under the files' stamps (name, size, inode,
+    modified and changed times): read again whenever one of them differs, and not kept while a file was changed just now."""
+    parts = (_found(package, "*.py"), _found(os.path.join(package, "fonts"), "*"))
+    stamps = [(name, *_stat(path)) for files in parts for name, path in files]   # before reading: a later write shows
+    key = _digest(repr((package, stamps)).encode())
+    kept = CODE.get(key)
+    if kept is None:
+        kept = _digest("".join(map(_content, parts)).encode())
+        if all(time.time_ns() - changed > RACY for *_, changed in stamps):
+            CODE.put(key, kept)
+    return kept
+
+
+def _stat(path: str) -> tuple[int, int, int, int]:
+    """(size, inode, modified, changed in ns) of a file: any write changes the last (no call sets it back)."""
+    found = os.stat(path)
+    return found.st_size, found.st_ino, found.st_mtime_ns, found.st_ctime_ns
+
+
+def code() -> str:
+    """One digest of this package's code and fonts."""
+    return package_digest(str(PACKAGE))
 
 
 def key_of(*arguments) -> str:
@@ -220,3 +250,5 @@ class Verdicts(Memo):
 
 
 VERDICTS = Verdicts("verdicts.json")
+CODE = Memo("code.json", [])   # package_digest(): the digest of the package's files by their stamps
+CODE.LIMIT = 4                 # past it, only the one used by the last run

@@ -1,7 +1,6 @@
 """The pnp command line: a thin click layer over the library; UserError becomes one line and exit 1."""
 import gc
 import signal
-import shlex
 import sys
 import time
 from functools import wraps
@@ -16,7 +15,6 @@ from .output import Options
 from .output.formats import FORMATS, jobs
 from .output.pod import PRESETS
 from .units import HOME_PAPERS, PAPERS
-from .check.wording import generic_note
 
 PAPER = click.option("--paper", default="all", show_default=True, metavar="SIZE",
                      help=f"Paper size of the sheets: {', '.join(PAPERS)}, all ({' and '.join(HOME_PAPERS)}), "
@@ -117,6 +115,7 @@ def _validated(name, overrides, theme, threshold, grey_threshold, key) -> tuple[
     from .spec import loader as specs  # lazy: start-up
     from .check import vision  # lazy: start-up
     from .check.validate import inputs, validate as run_checks  # lazy: start-up
+    from .check.wording import generic_note  # lazy: start-up
     spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
     warnings: list = []
     failures = run_checks(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
@@ -223,6 +222,7 @@ def new(folder):
     written = scaffold(folder)
     for path in written:
         click.echo(f"wrote {path}")
+    import shlex  # lazy: start-up
     spec = shlex.quote(str(written[0]))  # a folder named "Big Game" pastes into a shell as one word
     click.echo(f"next: pnp validate {spec} && pnp build {spec}")
 

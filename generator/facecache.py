@@ -2,7 +2,6 @@
 import hashlib
 import io
 import json
-import tempfile
 from collections.abc import Mapping
 from json.encoder import encode_basestring_ascii
 
@@ -121,6 +120,8 @@ def _judged(entry) -> bool:
 class FaceCache:
     """Drawings of the faces of one output file, stored beside it as JSON and reused when still valid."""
 
+    SPILL = 1 << 20   # bytes of kept faces held in memory before they move to a temporary file
+
     def __init__(self, path, shared=None):
         """shared: the face files other builds of the same spec saved this run (a list this one's is added to): a face
         drawn for another paper is taken from there."""
@@ -131,7 +132,8 @@ class FaceCache:
         self.recolours = {}  # (component, its face's other properties) -> the Recolour its faces share, or None
         self.faces = {}  # artwork key -> the digest its face is kept under (the checks and the PDF both ask)
         self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
-        self.out = None  # the next file, '{"face":entry,...' as entries come (a temporary file: nothing left on a crash)
+        self.out = None  # the next file, '{"face":entry,...' as entries come (in memory up to SPILL bytes, then a
+                         # temporary file: nothing left on a crash)
         self.end = 0  # its length so far
 
     @property
@@ -196,12 +198,17 @@ class FaceCache:
     def _keep(self, face, entry):
         """Write a face's entry (or its JSON) to the next file, remembering only where it is."""
         if self.out is None:
-            self.out, self.end = tempfile.TemporaryFile(), 0
+            self.out, self.end = io.BytesIO(), 0
         data = (entry if isinstance(entry, str) else _compact(entry)).encode()
         head = b'%s"%s":' % (b"," if self.kept else b"{", face.encode())  # a face is a hex digest
         self.kept[face] = self.end + len(head), len(data)
         self.out.write(head + data)
         self.end += len(head) + len(data)
+        if self.end > self.SPILL and isinstance(self.out, io.BytesIO):   # from here on, a temporary file
+            import tempfile  # lazy: start-up (the faces of a small build never leave memory)
+            spilled = tempfile.TemporaryFile()
+            spilled.write(self.out.getbuffer())
+            self.out = spilled
 
     def verdict(self, spec, art, judge):
         """What the checks (judge(art, drawing), a JSON value with 'designed') found on an artwork, kept with its face:

@@ -1,8 +1,6 @@
 """Where pnp reads and writes files: files a spec names stay inside its folder; writes are atomic (temp file + rename,
 never through a link) and clean up what killed runs left."""
 import os
-import re
-import shutil
 from pathlib import Path
 
 from .errors import UserError
@@ -56,7 +54,8 @@ def write_atomic(path, data):
             if isinstance(data, (bytes, bytearray)):
                 handle.write(data)
             else:
-                shutil.copyfileobj(data, handle)
+                while chunk := data.read(1 << 20):
+                    handle.write(chunk)
         os.chmod(temp, 0o644)
         os.replace(temp, path)
     except BaseException as exc:  # also on Ctrl-C: remove our own temp file, and only that
@@ -82,10 +81,11 @@ def _temp_beside(path):
 
 def _sweep(path):
     """Remove the temp files of path that killed runs of pnp left (named by a process id that no longer runs)."""
-    mine = re.compile(rf"\.{re.escape(path.name)}\.(\d+)-\d+\.part")
+    prefix = f".{path.name}."   # then <process id>-<attempt>.part: read without a pattern compiled for each file
     for entry in os.scandir(path.parent):
-        found = mine.fullmatch(entry.name)
-        if found and not _running(int(found.group(1))):
+        pid, dash, attempt = entry.name[len(prefix):-len(".part")].partition("-")
+        if (entry.name.startswith(prefix) and entry.name.endswith(".part") and dash and pid.isdecimal()
+                and attempt.isdecimal() and not _running(int(pid))):
             try:
                 os.unlink(entry.path)
             except OSError:

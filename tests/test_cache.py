@@ -524,3 +524,50 @@ def test_a_see_through_face_is_kept_written_with_its_transparency_group_and_pain
     assert b"/S /Transparency" in data
     second.save()   # what it reused is kept again as it was
     assert FaceCache(path).entries == kept
+
+
+def test_the_code_digest_is_kept_by_the_files_stamps_and_never_stale(tmp_path, monkeypatch):
+    import os
+    import shutil
+    from generator import cache
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(cache, "CODE", cache.Memo("code.json", []))
+    package = tmp_path / "package"
+    (package / "fonts").mkdir(parents=True)
+    (package / "draw.py").write_text("SCALE = 1\n")
+    (package / "fonts" / "Face.ttf").write_bytes(b"glyphs")
+    read, content = [], cache._content
+    monkeypatch.setattr(cache, "_content", lambda files: read.append(files) or content(files))
+
+    def digest(folder):
+        """What a new process finds for the package in folder: (the digest, whether it read the files)."""
+        read.clear()
+        return cache.package_digest.__wrapped__(str(folder)), bool(read)
+
+    first, was_read = digest(package)
+    assert was_read and digest(package) == (first, True), "files changed just now are read every time"
+    monkeypatch.setattr(cache, "RACY", 0)   # as if they were written a while ago
+    assert digest(package) == (first, True) and digest(package) == (first, False), "kept: nothing read"
+    stamp = (package / "draw.py").stat()
+    (package / "draw.py").write_text("SCALE = 2\n")   # same size, the time it was modified set back
+    os.utime(package / "draw.py", ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    changed, was_read = digest(package)
+    shutil.copytree(package, tmp_path / "copy")
+    assert was_read and changed != first and changed == digest(tmp_path / "copy")[0]
+    (package / "fonts" / "Face.ttf").write_bytes(b"glyphz")
+    assert digest(package)[0] not in (first, changed)
+
+
+def test_kept_faces_past_the_memory_limit_move_to_a_temporary_file_and_serve_a_rebuild_alike(tmp_path, monkeypatch):
+    import io
+    from generator import facecache
+    from generator.build import components_pdf, output_path
+    monkeypatch.setattr(facecache.FaceCache, "SPILL", 1000)   # bytes: a few faces
+    spec = specs.load("grannys-pills")
+    path = output_path(tmp_path, spec, "a4")
+    first = facecache.FaceCache(path)
+    data, _ = components_pdf(spec, "a4", faces=first)
+    assert first.end > 1000 and not isinstance(first.out, io.BytesIO) and first.drawn
+    first.save()
+    again = facecache.FaceCache(path)
+    assert components_pdf(spec, "a4", faces=again)[0] == data == components_pdf(spec, "a4")[0] and again.drawn == []

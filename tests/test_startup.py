@@ -99,3 +99,14 @@ def test_an_icon_named_before_its_template_exists_is_found_once_the_template_is_
     kept = pnp(tmp_path / "cache", "validate", spec)
     fresh = pnp(tmp_path / "fresh", "validate", spec)
     assert kept[:2] == fresh[:2] and kept[0] == 0
+
+
+def test_a_build_with_its_memos_kept_loads_no_module_for_what_its_spec_does_not_use(tmp_path):
+    path = tiles_spec(tmp_path / "spec")   # square tiles of one component: no rulebook, looks, images, layouts or text
+    assert pnp(tmp_path / "cache", "build", path, "--paper", "a4", "--out", tmp_path / "first")[0] == 0
+    status, text, loaded = pnp(tmp_path / "cache", "build", path, "--paper", "a4", "--out", tmp_path / "out")
+    assert status == 0 and "tiles-components-a4.pdf: 1 page," in text
+    unused = {"cairocffi", "reportlab", "pikepdf", "coloraide", "generator.check.coverage", "generator.check.textcheck",
+              "generator.check.safearea", "generator.components.layout", "generator.output.rulebook", "shlex", "unicodedata",
+              "tempfile", "shutil"}   # the faces of a small build are kept in memory until written
+    assert not unused & loaded

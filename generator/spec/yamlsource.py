@@ -1,6 +1,5 @@
 """Read YAML safely, remembering the line of every key path for error messages."""
 import re
-import unicodedata
 from pathlib import Path
 
 import yaml
@@ -205,7 +204,10 @@ class _Walker:
         if not is_text(value):
             raise SpecError(self.path, dotted(key_path), f"{ascii(value)[:60]} holds a lone surrogate, which is not a "
                                                          "character", line)
-        control = next((ch for ch in value if ch != "\n" and unicodedata.category(ch) == "Cc"), None) if not value.isprintable() else None
+        control = None
+        if not value.isprintable():
+            import unicodedata  # lazy: start-up (only a string with a line break or an unprintable character is looked into)
+            control = next((ch for ch in value if ch != "\n" and unicodedata.category(ch) == "Cc"), None)
         if control:
             raise SpecError(self.path, dotted(key_path), f"{ascii(value)[:60]} holds the control character "
                                                          f"U+{ord(control):04X}, which cannot be printed", line)
