@@ -142,7 +142,7 @@ def inputs(spec) -> tuple | None:
 
 
 def _checked(spec, warnings=None, draw=None):
-    """validate's work: (failures, whether a drawing held the designer's fonts or art); images below 300 dpi added to
+    """validate's work: (failures, whether a drawing held the designer's fonts or art or took a painter); images below 300 dpi added to
     warnings (a list) if given. Each artwork is drawn, handed to every check and let go: no drawing is held for long;
     its ground is remembered with the spec (imposition shares a bleed by it)."""
     from ..output.document import ground  # lazy: start-up
@@ -150,6 +150,7 @@ def _checked(spec, warnings=None, draw=None):
     pieces, arts = expand(spec)
     from . import safearea, textcheck  # lazy: start-up (a build whose checks are kept loads neither)
     texts, safe, faces, designed = textcheck.Check(spec), safearea.Check(spec), Counter(), False
+    rasters = ink.RASTERS   # a measure that took a painter depends on cairo's libraries, which no key names
     grounds = spec.remembered("grounds", dict)
     for art, drawing in drawn(spec, arts, draw):
         if warnings is not None:
@@ -170,7 +171,7 @@ def _checked(spec, warnings=None, draw=None):
     if _sees_colours(spec):
         from . import vision  # lazy: start-up
         found += vision.failures(spec) + vision.word_failures(spec)
-    return [Failure(spec.path, component, message) for component, message in found], designed
+    return [Failure(spec.path, component, message) for component, message in found], designed or ink.RASTERS > rasters
 
 
 def _sees_colours(spec):
