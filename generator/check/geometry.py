@@ -1,6 +1,7 @@
 """Where an element puts ink, worked out from its geometry: outlines flattened, strokes widened into polygons, no
 painter. Mirrors draw/paint.py, which stays the reference (and measures what geometry cannot: the designer's art)."""
 import math
+import struct
 
 from ..draw import svg, typeface
 from ..draw.svgvalues import (DEFAULTS, IDENTITY, INHERITED, beziers, colour, compose, matrix, num, numbers, points,
@@ -283,22 +284,135 @@ def _glyphs(name, words, size, m, windows, out, bolder):
     if stretch == 0:
         return
     tol, pen = TOLERANCE / stretch, 0.0
+    style = {"fill": "#000000", "stroke": "#000000" if bolder else "none", "stroke-width": bolder or 0,
+             "stroke-linecap": "butt", "stroke-linejoin": "miter"}
     for ch in words:
         glyph = font.cmap.get(ord(ch), 0)
-        paths, current = [], None
-        for op, *v in typeface.outline(name, glyph):
-            pts = [(pen + v[i] * scale, -v[i + 1] * scale) for i in range(0, len(v), 2)]
-            if op == "M":
-                current = [pts[0]]
-                paths.append((current, True))
-            elif op == "L" and current is not None:
-                current.append(pts[0])
-            elif op == "C" and current is not None:
-                current += _cubic(current[-1], pts[0], pts[1], pts[2], tol)
-        style = {"fill": "#000000", "stroke": "#000000" if bolder else "none", "stroke-width": bolder or 0,
-                 "stroke-linecap": "butt", "stroke-linejoin": "miter"}
+        paths = []
+        for contour in _contours(name, glyph):
+            at = [(pen + x * scale, -y * scale, on) for x, y, on in contour]
+            paths.append((_quadratic(at, tol), True))
         _paint(paths, style, m, 1.0, windows, out, tol)
         pen += font.metrics[glyph][0] * scale
+
+
+def _contours(name, glyph):
+    """A glyph's contours in font units, y up, as (x, y, on the curve): read from the font's glyf table (the bundled
+    Vera, no font library loaded), or through typeface.outline for a designer's font."""
+    font = typeface.load(name)
+    if not font.glyphs:
+        return _from_outline(typeface.outline(name, glyph))
+    return _glyf(font, glyph)
+
+
+def _from_outline(ops):
+    """Contours from typeface.outline's moves, lines and cubics (a cubic's controls as points off the curve, which
+    _quadratic reads back as that cubic)."""
+    contours: list = []
+    for op, *v in ops:
+        if op == "M":
+            contours.append([(v[0], v[1], True)])
+        elif op == "L":
+            contours[-1].append((v[0], v[1], True))
+        elif op == "C":
+            contours[-1] += [(v[0], v[1], "cubic"), (v[2], v[3], "cubic"), (v[4], v[5], True)]
+    return contours
+
+
+def _glyf(font, glyph, depth=0):
+    """A TrueType glyph's contours (simple, or composite of others placed by offset and matrix)."""
+    data = font.glyphs[glyph] if glyph < len(font.glyphs) else b""
+    if len(data) < 10:
+        return []
+    count = struct.unpack_from(">h", data, 0)[0]
+    if count < 0:
+        return _composite(font, data, depth)
+    ends = struct.unpack_from(f">{count}H", data, 10)
+    total = ends[-1] + 1 if ends else 0
+    at = 12 + 2 * count + struct.unpack_from(">H", data, 10 + 2 * count)[0]
+    flags: list = []
+    while len(flags) < total:
+        flag = data[at]
+        at += 1
+        repeat = 0
+        if flag & 8:
+            repeat = data[at]
+            at += 1
+        flags += [flag] * (repeat + 1)
+    coordinates = []
+    for short, same in ((2, 16), (4, 32)):
+        value, found = 0, []
+        for flag in flags[:total]:
+            if flag & short:
+                value += data[at] if flag & same else -data[at]
+                at += 1
+            elif not flag & same:
+                value += struct.unpack_from(">h", data, at)[0]
+                at += 2
+            found.append(value)
+        coordinates.append(found)
+    points = [(x, y, bool(flag & 1)) for x, y, flag in zip(*coordinates, flags)]
+    return [points[start:end + 1] for start, end in zip((0, *[e + 1 for e in ends[:-1]]), ends)]
+
+
+def _composite(font, data, depth):
+    """A composite glyph's contours: each part's, moved and scaled as its record says."""
+    if depth > 8:
+        raise Unmeasured("composite glyph nested too deep")
+    contours, at, flags = [], 10, 0x20
+    while flags & 0x20:
+        flags, part = struct.unpack_from(">HH", data, at)
+        at += 4
+        if not flags & 2:
+            raise Unmeasured("composite glyph placed by matching points")
+        dx, dy = struct.unpack_from(">hh" if flags & 1 else ">bb", data, at)
+        at += 4 if flags & 1 else 2
+        a, b, c, d = 1.0, 0.0, 0.0, 1.0
+        if flags & 8:
+            a = d = struct.unpack_from(">h", data, at)[0] / 16384
+            at += 2
+        elif flags & 0x40:
+            a, d = (v / 16384 for v in struct.unpack_from(">hh", data, at))
+            at += 4
+        elif flags & 0x80:
+            a, b, c, d = (v / 16384 for v in struct.unpack_from(">hhhh", data, at))
+            at += 8
+        if flags & 0x800:   # the offset is scaled with the part
+            dx, dy = a * dx + c * dy, b * dx + d * dy
+        contours += [[(a * x + c * y + dx, b * x + d * y + dy, on) for x, y, on in contour]
+                     for contour in _glyf(font, part, depth + 1)]
+    return contours
+
+
+def _quadratic(points, tol):
+    """A closed TrueType contour ((x, y, on the curve), quadratic, a point midway between two off the curve implied;
+    or "cubic" controls) as points along it, curves flattened."""
+    if not points:
+        return []
+    start = next((i for i, p in enumerate(points) if p[2] is True), None)
+    if start is None:   # no point on the curve: start midway between the first two
+        first, second = points[0], points[1 % len(points)]
+        points = [((first[0] + second[0]) / 2, (first[1] + second[1]) / 2, True), *points[1:], first]
+        start = 0
+    ring = points[start:] + points[:start] + [points[start]]
+    out, i = [(ring[0][0], ring[0][1])], 1
+    while i < len(ring):
+        x, y, on = ring[i]
+        if on is True:
+            out.append((x, y))
+            i += 1
+        elif on == "cubic":
+            (x2, y2, _), (x3, y3, _) = ring[i + 1], ring[i + 2]
+            out += _cubic(out[-1], (x, y), (x2, y2), (x3, y3), tol)
+            i += 3
+        else:
+            nx, ny, non = ring[i + 1]
+            end = (nx, ny) if non is True else ((x + nx) / 2, (y + ny) / 2)
+            p0 = out[-1]
+            out += _cubic(p0, (p0[0] + 2 / 3 * (x - p0[0]), p0[1] + 2 / 3 * (y - p0[1])),
+                          (end[0] + 2 / 3 * (x - end[0]), end[1] + 2 / 3 * (y - end[1])), end, tol)
+            i += 2 if non is True else 1
+    return out[:-1] if len(out) > 1 and out[-1] == out[0] else out
 
 
 def stroke(paths, width, cap, join, limit, dashes, offset, tol, linear=IDENTITY[:4]) -> list:
