@@ -36,12 +36,13 @@ def ink_ends(node, clips, box=False):
 
 
 def hull(points: list) -> list:
-    """The corners of the convex hull of some points (x, y), anticlockwise from the least."""
+    """The corners of the convex hull of some points (x, y), in turn round it from the least."""
     points = sorted(set(points))
     if len(points) < 3:
         return points
 
-    def half(ordered):
+    def half(ordered: list) -> list:
+        """One chain of the hull, turning left all the way."""
         chain: list = []
         for p in ordered:
             while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (p[1] - chain[-2][1])
