@@ -7,7 +7,7 @@ from ..draw import svg, typeface
 from ..draw.svgvalues import (DEFAULTS, IDENTITY, INHERITED, beziers, colour, compose, matrix, num, numbers, points,
                               segments)
 
-TOLERANCE = 0.002   # mm a flattened curve or round join may fall inside the true one
+TOLERANCE = 0.004   # mm a flattened curve or round join may fall inside the true one
 INK = 63.5 / 255    # the least alpha a raster counts as ink (ink.INK of 255)
 EXTERNAL = ("image", "use", "script", "foreignObject", "feImage")
 
@@ -494,17 +494,16 @@ def _widen(pts, closed, half, cap, join, limit, tol, linear):
     if not pts:
         return []
     pairs = list(zip(pts, pts[1:] + pts[:1])) if closed else list(zip(pts, pts[1:]))
+    units = [_unit(p, q) for p, q in pairs]
     pieces = []
-    for p, q in pairs:
-        ux, uy = _unit(p, q)
+    for (p, q), (ux, uy) in zip(pairs, units):
         nx, ny = -uy * half, ux * half
         pieces.append([(p[0] + nx, p[1] + ny), (q[0] + nx, q[1] + ny), (q[0] - nx, q[1] - ny), (p[0] - nx, p[1] - ny)])
-    corners = range(len(pairs)) if closed else range(1, len(pairs))
-    for k in corners:
-        (p, q), (_, s) = pairs[k - 1], pairs[k]
-        pieces += _join(q, _unit(p, q), _unit(q, s), half, "round" if isinstance(q, Smooth) else join, limit, tol, linear)
+    for k in range(len(pairs)) if closed else range(1, len(pairs)):
+        q = pairs[k][0]
+        pieces += _join(q, units[k - 1], units[k], half, "round" if isinstance(q, Smooth) else join, limit, tol, linear)
     if not closed:
-        for p, u in ((pts[0], _unit(pts[1], pts[0])), (pts[-1], _unit(pts[-2], pts[-1]))):
+        for p, u in ((pts[0], (-units[0][0], -units[0][1])), (pts[-1], units[-1])):
             n = (-u[1] * half, u[0] * half)
             if cap == "round":
                 pieces.append(_half(p, n, half, tol))
@@ -532,6 +531,8 @@ def _join(p, u, v, half, join, limit, tol, linear):
     side = -1 if turn > 0 else 1
     a = (-u[1] * side, u[0] * side)
     b = (-v[1] * side, v[0] * side)
+    if join == "round" and dot > 0 and half * (1 - math.sqrt((1 + dot) / 2)) < tol:
+        return []   # a round join bulging less than tol past the segments' corners (a flattened curve's)
     if join == "round":
         return [_fan(p, a, b, half, tol) if abs(turn) > 1e-12 else _half(p, (-u[1], u[0]), half, tol)]
     outer_a, outer_b = (p[0] + a[0] * half, p[1] + a[1] * half), (p[0] + b[0] * half, p[1] + b[1] * half)
