@@ -155,6 +155,7 @@ def _steps(radius, turn, tol):
 def _ellipse(cx, cy, rx, ry, start, turn, tol):
     """Points along an elliptical arc (axes level) from angle start through turn."""
     n = _steps(max(rx, ry), turn, tol)
+    n += -n % 4 if abs(turn) > 6 else 0   # a whole ellipse passes through its four extremes
     return [Smooth((cx + rx * math.cos(start + turn * i / n), cy + ry * math.sin(start + turn * i / n)))
             for i in range(n + 1)]
 
@@ -166,13 +167,27 @@ def _cubic(p0, p1, p2, p3, tol):
              math.hypot(p1[0] - 2 * p2[0] + p3[0], p1[1] - 2 * p2[1] + p3[1]))
     n = max(1, math.ceil(math.sqrt(0.75 * dd / tol))) if dd > 0 else 1
     out = [_stub(p0, (p1, p2, p3), tol)]
-    for i in range(1, n + 1):
-        t = i / n
+    for t in sorted({i / n for i in range(1, n + 1)} | _turning(p0, p1, p2, p3)):
         u = 1 - t
         a, b, c, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
         out.append(Smooth((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1])))
     out[-1:] = [_stub(p3, (p2, p1, p0), tol), tuple(out[-1])]
     return [p for p in out if p is not None]
+
+
+def _turning(p0, p1, p2, p3):
+    """The parameters (0 < t < 1) where a cubic Bezier turns back in x or in y: its extremes, kept exact."""
+    found = set()
+    for k in (0, 1):
+        a = -p0[k] + 3 * p1[k] - 3 * p2[k] + p3[k]
+        b, c = 2 * (p0[k] - 2 * p1[k] + p2[k]), p1[k] - p0[k]
+        if abs(a) < 1e-12:
+            roots = [-c / b] if abs(b) > 1e-12 else []
+        else:
+            disc = b * b - 4 * a * c
+            roots = [(-b + sign * math.sqrt(disc)) / (2 * a) for sign in (1, -1)] if disc >= 0 else []
+        found |= {t for t in roots if 0 < t < 1}
+    return found
 
 
 def _stub(end, towards, tol):
