@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pypdfium2
 import pytest
@@ -44,17 +45,19 @@ def test_a_kept_verdict_is_reused_until_an_input_changes_then_equals_a_fresh_one
     assert kept[:2] == changed[:2] and not HEAVY & kept[2], "a kept failure still fails"
 
 
-def test_a_verdict_is_dropped_when_a_library_that_measured_it_changed(tmp_path):
+def test_a_verdict_names_no_library_and_one_cairo_measured_is_not_kept(tmp_path):
+    """The ink is worked out from geometry: a verdict depends on no drawing library, and a cold validate loads none.
+    A spec whose ink cairo had to paint (the designer's art) keeps no verdict: it would depend on cairo's libraries."""
     path = tiles_spec(tmp_path / "spec")
     first = pnp(tmp_path / "cache", "validate", path)
-    memo = tmp_path / "cache" / "pnp" / "verdicts.json"
-    record = json.loads(memo.read_text())
-    [entry] = record["entries"].values()
-    assert any("cairo" in library[0] for library in entry["libraries"])
-    entry["libraries"][0][1] += 1   # as if cairo had been replaced by a library of another size
-    memo.write_text(json.dumps(record))
-    again = pnp(tmp_path / "cache", "validate", path)
-    assert again[:2] == first[:2] and "generator.spec.loader" in again[2]
+    assert first[0] == 0 and "cairocffi" not in first[2]
+    [entry] = json.loads((tmp_path / "cache" / "pnp" / "verdicts.json").read_text())["entries"].values()
+    assert entry["libraries"] == []
+    art = Path(__file__).resolve().parent.parent / "examples" / "ember-deck" / "ember-deck.yaml"
+    painted = pnp(tmp_path / "art", "validate", art)
+    assert painted[0] == 0 and "cairocffi" in painted[2]
+    again = pnp(tmp_path / "art", "validate", art)
+    assert again[:2] == painted[:2] and "cairocffi" in again[2], "checked again, its ink painted again"
 
 
 def test_help_and_a_kept_validate_of_the_six_games_load_no_spec_code(tmp_path):

@@ -1,32 +1,65 @@
-"""A drawing's ink measured with cairo: where each element actually puts paint, to 0.05 mm."""
-import glob
+"""A drawing's ink: where each element puts paint, worked out from its geometry (check/geometry.py); the designer's
+art, which only a painter can tell, painted with cairo at 20 px/mm (to 0.05 mm)."""
 import hashlib
 import math
-import os
 import re
 
 from .. import cache
 from ..draw import svg, svgvalues
+from . import geometry
 
-PX = 20          # pixels per mm the ink is measured at: distances to 0.05 mm
+PX = 20          # pixels per mm the ink is painted at: distances to 0.05 mm
 INK = 64         # a pixel a quarter covered or more is ink
 INKED = bytes(255 if alpha >= INK else 0 for alpha in range(256))
-MEMO = cache.Memo("ink.json")   # measures kept between runs, by the element's SVG with its opaque colours left out
-OPAQUE = re.compile(r'\b(fill|stroke)="#[0-9a-fA-F]{6}"')   # an opaque colour: the same ink as any other
-LIBRARIES = re.compile(r"/(lib(cairo|pixman|freetype|fontconfig|png|harfbuzz)|_cffi_backend)[^/]*\.so[^/]*$")
-VENDORED = ".libs/"   # a wheel's own copy (pillow.libs/libpng...): not what cairo draws with
+MEMO = cache.Memo("ink.json", [])   # measures from geometry kept between runs, by the element's SVG with its opaque
+OPAQUE = re.compile(r'\b(fill|stroke)="#[0-9a-fA-F]{6}"')   # colours left out: an opaque colour is the same ink as any
+RASTERS = 0      # the measures painted so far: one that needed a painter is not kept (it would name cairo's libraries)
 
 
 def ink_ends(node, clips, box=False):
-    """The centres (mm) of the first and last inked pixel of each pixel row one element paints.
+    """Points (mm) of the edge of the ink one element paints, enough for any convex or circular cut: the corners of the
+    hull of its outlines (painted: the first and last inked pixel of each row).
 
-    box: only two of them, with the least and the greatest x and y of all (what a box or an upright cut needs), found
-    without visiting every row.
+    box: only two of them, with the least and the greatest x and y of all (what a box or an upright cut needs).
     """
-    from ..output.raster import cairocffi  # lazy: start-up (cairo loads only to measure ink, 0.1-0.3 s, not to write a PDF)
-    from ..draw import paint  # lazy: start-up (a measure kept in the memo needs no painter)
-    if not MEMO.attested:
-        MEMO.attest(libraries(cairocffi))
+    try:
+        found = geometry.polygons(node, clips)
+    except geometry.Unmeasured:
+        return painted(node, clips, box)
+    corners = [p for polygon in found for p in polygon]
+    if not corners:
+        return []
+    if box:
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        return [(min(xs), min(ys)), (max(xs), max(ys))]
+    return hull(corners)
+
+
+def hull(points: list) -> list:
+    """The corners of the convex hull of some points (x, y), in turn round it from the least."""
+    points = sorted(set(points))
+    if len(points) < 3:
+        return points
+
+    def half(ordered: list) -> list:
+        """One chain of the hull, turning left all the way."""
+        chain: list = []
+        for p in ordered:
+            while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (p[1] - chain[-2][1])
+                                       - (chain[-1][1] - chain[-2][1]) * (p[0] - chain[-2][0])) <= 0:
+                chain.pop()
+            chain.append(p)
+        return chain[:-1]
+    return half(points) + half(points[::-1])
+
+
+def painted(node, clips, box=False):
+    """ink_ends from a raster: the centres (mm) of the first and last inked pixel of each pixel row (box: the two
+    extremes, found without visiting every row)."""
+    global RASTERS
+    from ..output.raster import cairocffi  # lazy: start-up (cairo loads only to paint the designer's art)
+    from ..draw import paint  # lazy: start-up
+    RASTERS += 1
     recording = cairocffi.RecordingSurface(cairocffi.CONTENT_ALPHA, None)
     ctx = cairocffi.Context(recording)
     paint.unhinted(ctx)
@@ -75,10 +108,11 @@ def ink_box(node) -> tuple | None:
     key = None if designed(node) else digest("box", node.tostring())
     found = MEMO.get(key) if key else None
     if found is None:
+        before = RASTERS
         ends = ink_ends(node, {}, box=True)
-        xs, ys, half = [x for x, _ in ends], [y for _, y in ends], 0.5 / PX
+        xs, ys, half = [x for x, _ in ends], [y for _, y in ends], 0.5 / PX if RASTERS > before else 0.0
         found = [min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half] if ends else []
-        if key:
+        if key and RASTERS == before:
             MEMO.put(key, found)
     return tuple(found) or None
 
@@ -93,17 +127,3 @@ def digest(*parts: str) -> str:
 def designed(node) -> bool:
     """True when an element holds text runs or the designer's art (their fonts and files are not in its SVG text)."""
     return isinstance(node, (svg.Run, svg.Placed)) or any(designed(child) for child in node.children)
-
-
-def libraries(cairocffi) -> list | None:
-    """The files cairo measures with, as (path, size, mtime in ns): its shared libraries and cairocffi's code; None when
-    they cannot be told (no /proc/self/maps)."""
-    try:
-        with open("/proc/self/maps") as maps:
-            found = {line.split(None, 5)[-1].strip() for line in maps
-                     if LIBRARIES.search(line.strip()) and VENDORED not in line}
-    except OSError:
-        return None
-    found.update(glob.glob(os.path.join(os.path.dirname(cairocffi.__file__), "*.py")))
-    files = [(path, *stamp) for path in sorted(found) if (stamp := cache.stamp(path))]
-    return files or None

@@ -71,13 +71,14 @@ def _sides(corners):
 
 def painted(node, clips, cut, box=False):
     """ink_ends of an element (box: its extremes only, see ink.ink_ends), remembered by its SVG, the clip paths it may
-    use and the cut line: the same band or frame on every face of a deck is painted once, and only the ends that come
-    nearest the cut are kept."""
+    use and the cut line: the same band or frame on every face of a deck is measured once, and only the ends that come
+    nearest the cut are kept. An end that took a painter counts in ink.RASTERS each time it is used."""
     svg_text = node.tostring()
     key = (svg_text, tuple(clip.tostring() for clip in clips.values()) if "clip-path" in svg_text else (), cut, box)
     if key not in _PAINTED:
         if len(_PAINTED) >= CACHED:
             _PAINTED.clear()
+        before = ink.RASTERS
         ends = ink.ink_ends(node, clips, box)
         if ends:  # the nearest end to each side of the cut, and the extremes a frame is judged by
             nearest = {min(ends, key=lambda p: clearance(cut, [p]))}
@@ -85,8 +86,10 @@ def painted(node, clips, cut, box=False):
             if not isinstance(cut, Circle):
                 nearest |= {min(ends, key=lambda p, s=s: s[0] * p[0] + s[1] * p[1] + s[2]) for s in _sides(tuple(cut))}
             ends = sorted(nearest)
-        _PAINTED[key] = ends
-    return _PAINTED[key]
+        _PAINTED[key] = (ends, ink.RASTERS > before)
+    else:
+        ink.RASTERS += _PAINTED[key][1]
+    return _PAINTED[key][0]
 
 
 def text_ends(node) -> list:
@@ -141,20 +144,23 @@ def _measure(drawing, cut):
     """(part, distance, text, role) of each mark and frame of a drawing, remembered by the drawing's SVG and cut line
     and kept between runs; a drawing holding text runs or the designer's art is measured afresh (its runs from their
     remembered glyph boxes, each other element remembered by its own SVG): a deck of distinct text faces would only
-    fill the memory with their SVG."""
+    fill the memory with their SVG. A measure that took a painter (see ink.RASTERS) is not kept between runs."""
     if designed(drawing):
         return tuple(tuple(entry) for entry in _measured(drawing, cut))
     key = (drawing.tostring(), cut)
     if key not in _MEASURED:
-        kept = digest("measure", key[0], repr(cut), repr([(c.part, c.role) for c in drawing.children]))
+        kept, before = digest("measure", key[0], repr(cut), repr([(c.part, c.role) for c in drawing.children])), ink.RASTERS
         found = ink.MEMO.get(kept)
         if found is None:
             found = _measured(drawing, cut)
-            ink.MEMO.put(kept, found)
+            if ink.RASTERS == before:  # measured from geometry alone: the key names all it depends on
+                ink.MEMO.put(kept, found)
         if len(_MEASURED) >= CACHED:
             _MEASURED.clear()
-        _MEASURED[key] = tuple(tuple(entry) for entry in found)
-    return _MEASURED[key]
+        _MEASURED[key] = (tuple(tuple(entry) for entry in found), ink.RASTERS - before)
+    else:
+        ink.RASTERS += _MEASURED[key][1]
+    return _MEASURED[key][0]
 
 
 def _measured(drawing, cut):

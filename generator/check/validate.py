@@ -142,7 +142,7 @@ def inputs(spec) -> tuple | None:
 
 
 def _checked(spec, warnings=None, faces=None):
-    """validate's work: (failures, whether a drawing held the designer's fonts or art); images below 300 dpi added to
+    """validate's work: (failures, whether a drawing held the designer's fonts or art or took a painter); images below 300 dpi added to
     warnings (a list) if given. Each artwork is drawn, handed to every check and let go: no drawing is held for long;
     its ground is remembered with the spec (imposition shares a bleed by it). faces: a build's FaceCache, which keeps
     each face's verdict (taken again, undrawn, while nothing the face read changed) and each face drawn for the PDF."""
@@ -157,8 +157,9 @@ def _checked(spec, warnings=None, faces=None):
         """What the checks find on one artwork's drawing (a JSON value)."""
         if warnings is not None:
             warnings.extend(_art_warnings(spec, art, drawing, faces_seen))
-        return {"text": texts.measure(art, drawing), "safe": safe.measure(art, drawing),
-                "designed": ink.designed(drawing), "ground": ground(drawing)}
+        rasters = ink.RASTERS   # a measure that took a painter depends on cairo's libraries, which no key names
+        found = {"text": texts.measure(art, drawing), "safe": safe.measure(art, drawing), "ground": ground(drawing)}
+        return {**found, "designed": ink.designed(drawing) or ink.RASTERS > rasters}
     for art in arts.values():
         verdict = (faces.verdict(spec, art, judge) if faces is not None and warnings is None
                    else judge(art, draw_art(spec, art)))

@@ -223,8 +223,8 @@ def test_manifest_names_paper_punch_glue_and_bags():
 
 
 def test_the_ink_box_read_from_the_raster_edges_is_the_box_of_every_rows_ends():
-    """An upright cut and a back's logo need only the extremes of the ink: found from a few rows and columns, they are
-    exactly those of the full row scan."""
+    """An upright cut and a back's logo need only the extremes of the ink: where cairo paints it (the designer's art),
+    found from a few rows and columns, they are exactly those of the full row scan."""
     from generator.check import ink
     spec = specs.load("grannys-pills")
     nodes = [(node, {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"})
@@ -232,6 +232,6 @@ def test_the_ink_box_read_from_the_raster_edges_is_the_box_of_every_rows_ends():
              for node in drawing.children if node.tag not in ("defs", "text")]
     assert len(nodes) > 40
     for node, clips in nodes:
-        ends = ink.ink_ends(node, clips)
+        ends = ink.painted(node, clips)
         xs, ys = [x for x, _ in ends], [y for _, y in ends]
-        assert ink.ink_ends(node, clips, box=True) == ([(min(xs), min(ys)), (max(xs), max(ys))] if ends else [])
+        assert ink.painted(node, clips, box=True) == ([(min(xs), min(ys)), (max(xs), max(ys))] if ends else [])

@@ -1,0 +1,558 @@
+"""Where an element puts ink, worked out from its geometry: outlines flattened, strokes widened into polygons, no
+painter. Mirrors draw/paint.py, which stays the reference (and measures what geometry cannot: the designer's art)."""
+import math
+import struct
+
+from ..draw import svg, typeface
+from ..draw.svgvalues import (DEFAULTS, IDENTITY, INHERITED, beziers, colour, compose, num, numbers, points,
+                              segments)
+
+TOLERANCE = 0.004   # mm a flattened curve or round join may fall inside the true one
+INK = 63.5 / 255    # the least alpha a raster counts as ink (ink.INK of 255)
+EXTERNAL = ("image", "use", "script", "foreignObject", "feImage")
+
+
+class Smooth(tuple):
+    """A point inside a curve: a stroke turns round it (cairo joins a flattened curve's pieces round, whatever the
+    element's join)."""
+
+
+class Unmeasured(Exception):
+    """An element whose ink only a painter can tell: the designer's art, a clip that is not one convex shape."""
+
+
+def polygons(node, clips) -> list:
+    """The ink of one element as polygons (lists of (x, y) in the drawing's mm), their union its ink."""
+    out: list = []
+    _element(node, IDENTITY, DEFAULTS, 1.0, (), clips, out)
+    return out
+
+
+def _element(node, m, inherited, alpha, windows, clips, out):
+    """Add the polygons of one element and its children (paint.element's walk)."""
+    if node.tag in ("defs", "clipPath", "title", "desc"):
+        return
+    if isinstance(node, svg.Placed) or node.tag in EXTERNAL:
+        raise Unmeasured(node.tag)
+    style = {**inherited, **{k: v for k, v in node.attrs.items() if k in INHERITED}}
+    if "transform" in node.attrs:
+        m = compose(m, node.attrs["transform"].matrix)
+    if "clip-path" in node.attrs:
+        clip = clips.get(str(node.attrs["clip-path"])[5:-1])
+        if clip is not None:
+            windows = (*windows, _window(clip, m))
+    alpha *= num(node.attrs.get("opacity"), 1.0)
+    if node.tag in ("g", "svg"):
+        for child in node.children:
+            _element(child, m, style, alpha, windows, clips, out)
+    elif isinstance(node, svg.Run):
+        _run(node, style, m, alpha, windows, out)
+    elif node.tag == "text":
+        _text(node, style, m, alpha, windows, out)
+    else:
+        stretch = _stretch(m)
+        if stretch == 0:
+            return
+        paths = outline(node, TOLERANCE / stretch)
+        if paths is not None:
+            _paint(paths, style, m, alpha, windows, out, TOLERANCE / stretch)
+
+
+def _paint(paths, style, m, alpha, windows, out, tol):
+    """Add the fill and the stroke of some subpaths ([(x, y)...], closed) in their own units, as the style says."""
+    if colour(style["fill"]) is not None and alpha * num(style.get("fill-opacity"), 1.0) >= INK:
+        for pts, _ in paths:
+            if len(pts) >= 3 and abs(_area(pts)) > 1e-12:
+                _add(pts, m, windows, out)
+    width = num(style["stroke-width"], 1.0)
+    if colour(style["stroke"]) is not None and width > 0 and alpha * num(style.get("stroke-opacity"), 1.0) >= INK:
+        dashes = numbers(style.get("stroke-dasharray") or "") if style.get("stroke-dasharray") not in (None, "none") else []
+        if any(d < 0 for d in dashes):
+            raise Unmeasured("negative dash")
+        dashes = (dashes * 2 if len(dashes) % 2 else dashes) if any(dashes) else []
+        join, limit = str(style["stroke-linejoin"]), num(style.get("stroke-miterlimit"), 10.0)
+        for piece in stroke(paths, width, str(style["stroke-linecap"]), join, limit, dashes,
+                            num(style.get("stroke-dashoffset"), 0.0), tol, m[:4]):
+            _add(piece, m, windows, out)
+
+
+def _add(pts, m, windows, out):
+    """Place a polygon on the drawing, cut to the clips it is drawn under."""
+    a, b, c, d, e, f = m
+    placed = [(a * x + c * y + e, b * x + d * y + f) for x, y in pts]
+    for window in windows:
+        placed = _cut(placed, window)
+        if not placed:
+            return
+    out.append(placed)
+
+
+def _stretch(m):
+    """The most a matrix lengthens any vector (its largest singular value)."""
+    a, b, c, d = m[:4]
+    p, det = a * a + b * b + c * c + d * d, a * d - b * c
+    return math.sqrt(max(0.0, (p + math.sqrt(max(0.0, p * p - 4 * det * det))) / 2))
+
+
+def _window(clip, m):
+    """A clip path as one convex polygon on the drawing, oriented anticlockwise (y up); Unmeasured otherwise."""
+    shapes = [child for child in clip.children if child.tag not in ("title", "desc")]
+    stretch = _stretch(m)
+    paths = outline(shapes[0], TOLERANCE / stretch) if len(shapes) == 1 and stretch else None
+    if not paths or len(paths) != 1:
+        raise Unmeasured("clip")
+    a, b, c, d, e, f = m
+    pts = [(a * x + c * y + e, b * x + d * y + f) for x, y in paths[0][0]]
+    area = _area(pts)
+    if abs(area) < 1e-12:
+        return []
+    pts = pts if area > 0 else pts[::-1]
+    n = len(pts)
+    if any(_cross(pts[i], pts[(i + 1) % n], pts[(i + 2) % n]) < -1e-9 for i in range(n)):
+        raise Unmeasured("clip not convex")
+    return pts
+
+
+def _cross(o, p, q):
+    """The cross product of p - o and q - o."""
+    return (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0])
+
+
+def _area(pts):
+    """A polygon's signed area (positive anticlockwise, y up)."""
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1])) / 2
+
+
+def _cut(pts, window):
+    """A polygon cut to a convex window (Sutherland-Hodgman): [] when nothing is left."""
+    if not window:
+        return []
+    for i, p in enumerate(window):
+        q = window[(i + 1) % len(window)]
+        kept, n = [], len(pts)
+        for j in range(n):
+            s, t = pts[j - 1], pts[j]
+            inside_s, inside_t = _cross(p, q, s) >= 0, _cross(p, q, t) >= 0
+            if inside_t != inside_s:
+                ds, dt = _cross(p, q, s), _cross(p, q, t)
+                k = ds / (ds - dt)
+                kept.append((s[0] + k * (t[0] - s[0]), s[1] + k * (t[1] - s[1])))
+            if inside_t:
+                kept.append(t)
+        pts = kept
+        if not pts:
+            return []
+    return pts
+
+
+def _steps(radius, turn, tol):
+    """How many chords follow an arc of a radius and turn (radians) to within tol."""
+    if radius <= tol:
+        return max(1, math.ceil(abs(turn) / (math.pi / 2)))
+    return max(1, math.ceil(abs(turn) / (2 * math.acos(1 - tol / radius))))
+
+
+def _ellipse(cx, cy, rx, ry, start, turn, tol):
+    """Points along an elliptical arc (axes level) from angle start through turn."""
+    n = _steps(max(rx, ry), turn, tol)
+    n += -n % 4 if abs(turn) > 6 else 0   # a whole ellipse passes through its four extremes
+    return [Smooth((cx + rx * math.cos(start + turn * i / n), cy + ry * math.sin(start + turn * i / n)))
+            for i in range(n + 1)]
+
+
+def _cubic(p0, p1, p2, p3, tol):
+    """Points along a cubic Bezier after p0, to within tol (Wang's bound on the chords); a stub of tol / 100 along
+    each end's tangent first and last, so that a cap or a corner is square to the curve, not to its first chord."""
+    dd = max(math.hypot(p0[0] - 2 * p1[0] + p2[0], p0[1] - 2 * p1[1] + p2[1]),
+             math.hypot(p1[0] - 2 * p2[0] + p3[0], p1[1] - 2 * p2[1] + p3[1]))
+    n = max(1, math.ceil(math.sqrt(0.75 * dd / tol))) if dd > 0 else 1
+    out = [_stub(p0, (p1, p2, p3), tol)]
+    for t in sorted({i / n for i in range(1, n + 1)} | _turning(p0, p1, p2, p3)):
+        u = 1 - t
+        a, b, c, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
+        out.append(Smooth((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1])))
+    out[-1:] = [_stub(p3, (p2, p1, p0), tol), tuple(out[-1])]
+    return [p for p in out if p is not None]
+
+
+def _turning(p0, p1, p2, p3):
+    """The parameters (0 < t < 1) where a cubic Bezier turns back in x or in y: its extremes, kept exact."""
+    found = set()
+    for k in (0, 1):
+        a = -p0[k] + 3 * p1[k] - 3 * p2[k] + p3[k]
+        b, c = 2 * (p0[k] - 2 * p1[k] + p2[k]), p1[k] - p0[k]
+        if abs(a) < 1e-12:
+            roots = [-c / b] if abs(b) > 1e-12 else []
+        else:
+            disc = b * b - 4 * a * c
+            roots = [(-b + sign * math.sqrt(disc)) / (2 * a) for sign in (1, -1)] if disc >= 0 else []
+        found |= {t for t in roots if 0 < t < 1}
+    return found
+
+
+def _stub(end, towards, tol):
+    """A point tol / 100 from a curve's end along its tangent (towards its first control point not at the end)."""
+    for q in towards:
+        length = math.hypot(q[0] - end[0], q[1] - end[1])
+        if length > 0:
+            return Smooth((end[0] + (q[0] - end[0]) * tol / 100 / length, end[1] + (q[1] - end[1]) * tol / 100 / length))
+    return None
+
+
+def outline(node, tol) -> list | None:
+    """A shape's subpaths in its own units, each ([(x, y)...], closed), curves flattened to tol; None if not a shape."""
+    a, tag = node.attrs, node.tag
+    if tag == "rect":
+        x, y, w, h = num(a.get("x")), num(a.get("y")), num(a.get("width")), num(a.get("height"))
+        rx, ry = num(a.get("rx", a.get("ry")), 0.0), num(a.get("ry", a.get("rx")), 0.0)
+        if rx > 0 and ry > 0:
+            if w <= 0 or h <= 0:
+                raise Unmeasured("rounded rect of no size")
+            rx, ry = min(rx, w / 2), min(ry, h / 2)
+            q = math.pi / 2
+            pts = (_ellipse(x + w - rx, y + ry, rx, ry, -q, q, tol) + _ellipse(x + w - rx, y + h - ry, rx, ry, 0, q, tol)
+                   + _ellipse(x + rx, y + h - ry, rx, ry, q, q, tol) + _ellipse(x + rx, y + ry, rx, ry, 2 * q, q, tol))
+            return [(pts, True)]
+        return [([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], True)]
+    if tag == "circle":
+        r = num(a.get("r"))
+        if r < 0:
+            raise Unmeasured("negative radius")
+        return [(_ellipse(num(a.get("cx")), num(a.get("cy")), r, r, 0, 2 * math.pi, tol)[:-1], True)] if r > 0 else []
+    if tag == "ellipse":
+        rx, ry = num(a.get("rx")), num(a.get("ry"))
+        if rx > 0 and ry > 0:
+            return [(_ellipse(num(a.get("cx")), num(a.get("cy")), rx, ry, 0, 2 * math.pi, tol)[:-1], True)]
+        return []
+    if tag == "line":
+        return [([(num(a.get("x1")), num(a.get("y1"))), (num(a.get("x2")), num(a.get("y2")))], False)]
+    if tag in ("polygon", "polyline"):
+        pairs = points(a.get("points", ""))
+        return [(pairs, tag == "polygon")] if pairs else []
+    if tag == "path":
+        return _path(str(a.get("d", "")), tol)
+    return None
+
+
+def _path(d, tol):
+    """Path data as subpaths (paint.path's moves), curves and arcs flattened."""
+    paths, current, start = [], None, (0.0, 0.0)
+    for op, *v in segments(d):
+        if op == "M":
+            current, start = [(v[0], v[1])], (v[0], v[1])
+            paths.append([current, False])
+            continue
+        if op == "Z":
+            if current is not None:
+                paths[-1][1] = True
+                current = None
+            continue
+        if current is None:
+            current = [start] if op != "M" else []
+            paths.append([current, False])
+        here = current[-1]
+        if op == "L":
+            current.append((v[0], v[1]))
+        elif op == "C":
+            current += _cubic(here, (v[0], v[1]), (v[2], v[3]), (v[4], v[5]), tol)
+        else:
+            pieces = beziers(*v)
+            if pieces is None:
+                current.append((v[7], v[8]))
+            else:
+                for x1, y1, x2, y2, x, y in pieces:
+                    current[-1] = Smooth(current[-1]) if len(current) > 1 and current[-1] != here else current[-1]
+                    current += _cubic(current[-1], (x1, y1), (x2, y2), (x, y), tol)
+    return [(pts, closed) for pts, closed in paths]
+
+
+def _text(node, style, m, alpha, windows, out):
+    """Add a line of Vera set as paint.text sets it (its advances unhinted, anchored as text-anchor says)."""
+    content = node.content or ""
+    if colour(style["fill"]) is None or not content or alpha * num(style.get("fill-opacity"), 1.0) < INK:
+        return
+    name = typeface.font_name(str(style["font-weight"]) == "bold")
+    font, size = typeface.load(name), num(style["font-size"], 4.0)
+    scale = size / font.units
+    advance = sum(font.metrics[font.cmap.get(ord(ch), 0)][0] for ch in content) * scale
+    shift = {"middle": advance / 2, "end": advance}.get(style["text-anchor"], 0.0)
+    at = compose(m, (1, 0, 0, 1, num(node.attrs.get("x")) - shift, num(node.attrs.get("y"))))
+    _glyphs(name, content, size, at, windows, out, None)
+
+
+def _run(node, style, m, alpha, windows, out):
+    """Add a text run from its face's outlines, as paint.run draws it (slanted, emboldened by a stroke)."""
+    face, words = node.face, node.content or ""
+    if colour(style["fill"]) is None or not words or alpha * num(style.get("fill-opacity"), 1.0) < INK:
+        return
+    size = num(style["font-size"], 4.0)
+    at = compose(m, (1, 0, 0, 1, num(node.attrs.get("x")), num(node.attrs.get("y"))))
+    if face.slant:
+        at = compose(at, (1, 0, -typeface.SLANT, 1, 0, 0))
+    _glyphs(face.resource, words, size, at, windows, out, size * typeface.EMBOLDEN if face.embolden else None)
+
+
+def _glyphs(name, words, size, m, windows, out, bolder):
+    """Add the outlines of a line of glyphs set from (0, 0) on the baseline of m; bolder: the width they are stroked."""
+    font = typeface.load(name)
+    scale, stretch = size / font.units, _stretch(m)
+    if stretch == 0:
+        return
+    tol, pen = TOLERANCE / stretch, 0.0
+    style = {"fill": "#000000", "stroke": "#000000" if bolder else "none", "stroke-width": bolder or 0,
+             "stroke-linecap": "butt", "stroke-linejoin": "miter"}
+    for ch in words:
+        glyph = font.cmap.get(ord(ch), 0)
+        paths = []
+        for contour in _contours(name, glyph):
+            at = [(pen + x * scale, -y * scale, on) for x, y, on in contour]
+            paths.append((_quadratic(at, tol), True))
+        _paint(paths, style, m, 1.0, windows, out, tol)
+        pen += font.metrics[glyph][0] * scale
+
+
+def _contours(name, glyph):
+    """A glyph's contours in font units, y up, as (x, y, on the curve): read from the font's glyf table (the bundled
+    Vera, no font library loaded), or through typeface.outline for a designer's font."""
+    font = typeface.load(name)
+    if not font.glyphs:
+        return _from_outline(typeface.outline(name, glyph))
+    return _glyf(font, glyph)
+
+
+def _from_outline(ops):
+    """Contours from typeface.outline's moves, lines and cubics (a cubic's controls as points off the curve, which
+    _quadratic reads back as that cubic)."""
+    contours: list = []
+    for op, *v in ops:
+        if op == "M":
+            contours.append([(v[0], v[1], True)])
+        elif op == "L":
+            contours[-1].append((v[0], v[1], True))
+        elif op == "C":
+            contours[-1] += [(v[0], v[1], "cubic"), (v[2], v[3], "cubic"), (v[4], v[5], True)]
+    return contours
+
+
+def _glyf(font, glyph, depth=0):
+    """A TrueType glyph's contours (simple, or composite of others placed by offset and matrix)."""
+    data = font.glyphs[glyph] if glyph < len(font.glyphs) else b""
+    if len(data) < 10:
+        return []
+    count = struct.unpack_from(">h", data, 0)[0]
+    if count < 0:
+        return _composite(font, data, depth)
+    ends = struct.unpack_from(f">{count}H", data, 10)
+    total = ends[-1] + 1 if ends else 0
+    at = 12 + 2 * count + struct.unpack_from(">H", data, 10 + 2 * count)[0]
+    flags: list = []
+    while len(flags) < total:
+        flag = data[at]
+        at += 1
+        repeat = 0
+        if flag & 8:
+            repeat = data[at]
+            at += 1
+        flags += [flag] * (repeat + 1)
+    coordinates = []
+    for short, same in ((2, 16), (4, 32)):
+        value, found = 0, []
+        for flag in flags[:total]:
+            if flag & short:
+                value += data[at] if flag & same else -data[at]
+                at += 1
+            elif not flag & same:
+                value += struct.unpack_from(">h", data, at)[0]
+                at += 2
+            found.append(value)
+        coordinates.append(found)
+    points = [(x, y, bool(flag & 1)) for x, y, flag in zip(*coordinates, flags)]
+    return [points[start:end + 1] for start, end in zip((0, *[e + 1 for e in ends[:-1]]), ends)]
+
+
+def _composite(font, data, depth):
+    """A composite glyph's contours: each part's, moved and scaled as its record says."""
+    if depth > 8:
+        raise Unmeasured("composite glyph nested too deep")
+    contours, at, flags = [], 10, 0x20
+    while flags & 0x20:
+        flags, part = struct.unpack_from(">HH", data, at)
+        at += 4
+        if not flags & 2:
+            raise Unmeasured("composite glyph placed by matching points")
+        dx, dy = struct.unpack_from(">hh" if flags & 1 else ">bb", data, at)
+        at += 4 if flags & 1 else 2
+        a, b, c, d = 1.0, 0.0, 0.0, 1.0
+        if flags & 8:
+            a = d = struct.unpack_from(">h", data, at)[0] / 16384
+            at += 2
+        elif flags & 0x40:
+            a, d = (v / 16384 for v in struct.unpack_from(">hh", data, at))
+            at += 4
+        elif flags & 0x80:
+            a, b, c, d = (v / 16384 for v in struct.unpack_from(">hhhh", data, at))
+            at += 8
+        if flags & 0x800:   # the offset is scaled with the part
+            dx, dy = a * dx + c * dy, b * dx + d * dy
+        contours += [[(a * x + c * y + dx, b * x + d * y + dy, on) for x, y, on in contour]
+                     for contour in _glyf(font, part, depth + 1)]
+    return contours
+
+
+def _quadratic(points, tol):
+    """A closed TrueType contour ((x, y, on the curve), quadratic, a point midway between two off the curve implied;
+    or "cubic" controls) as points along it, curves flattened."""
+    if not points:
+        return []
+    start = next((i for i, p in enumerate(points) if p[2] is True), None)
+    if start is None:   # no point on the curve: start midway between the first two
+        first, second = points[0], points[1 % len(points)]
+        points = [((first[0] + second[0]) / 2, (first[1] + second[1]) / 2, True), *points[1:], first]
+        start = 0
+    ring = points[start:] + points[:start] + [points[start]]
+    out, i = [(ring[0][0], ring[0][1])], 1
+    while i < len(ring):
+        x, y, on = ring[i]
+        if on is True:
+            out.append((x, y))
+            i += 1
+        elif on == "cubic":
+            (x2, y2, _), (x3, y3, _) = ring[i + 1], ring[i + 2]
+            out += _cubic(out[-1], (x, y), (x2, y2), (x3, y3), tol)
+            i += 3
+        else:
+            nx, ny, non = ring[i + 1]
+            end = (nx, ny) if non is True else ((x + nx) / 2, (y + ny) / 2)
+            p0 = out[-1]
+            out += _cubic(p0, (p0[0] + 2 / 3 * (x - p0[0]), p0[1] + 2 / 3 * (y - p0[1])),
+                          (end[0] + 2 / 3 * (x - end[0]), end[1] + 2 / 3 * (y - end[1])), end, tol)
+            i += 2 if non is True else 1
+    return out[:-1] if len(out) > 1 and out[-1] == out[0] else out
+
+
+def stroke(paths, width, cap, join, limit, dashes, offset, tol, linear=IDENTITY[:4]) -> list:
+    """The polygons that cover the stroke of some subpaths: a quad per segment, a wedge per join, the caps; linear:
+    the matrix (a, b, c, d) to the page, whose angles the miter limit is judged by (as cairo judges it)."""
+    half, pieces = width / 2, []
+    for pts, closed in paths:
+        pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
+        if closed and len(pts) > 1 and _near(pts[-1], pts[0], tol):
+            pts.pop()
+        for run, shut in (_dashed(pts, closed, dashes, offset) if dashes else [(pts, closed)]):
+            pieces += _widen(run, shut, half, cap, join, limit, tol, linear)
+    return pieces
+
+
+def _near(p, q, tol):
+    """True for two points too close for the segment between them to have a direction worth a join."""
+    return abs(p[0] - q[0]) + abs(p[1] - q[1]) < tol * 1e-4
+
+
+def _dashed(pts, closed, dashes, offset):
+    """The dashes of a subpath as open runs of points (a dash of no length is one point)."""
+    if not pts:
+        return []
+    line = pts + [pts[0]] if closed else pts
+    total = sum(dashes)
+    at, on = offset % total, True
+    i = 0
+    while at > 0 and at >= dashes[i]:
+        at -= dashes[i]
+        i, on = (i + 1) % len(dashes), not on
+    left = dashes[i] - at
+    runs, current = [], [line[0]] if on else None
+    for p, q in zip(line, line[1:]):
+        length, done = math.hypot(q[0] - p[0], q[1] - p[1]), 0.0
+        while length - done >= left:
+            done += left
+            k = done / length if length else 0.0
+            point = (p[0] + k * (q[0] - p[0]), p[1] + k * (q[1] - p[1]))
+            if on:
+                current.append(point)
+                runs.append(current)
+                current = None
+            else:
+                current = [point]
+            i, on = (i + 1) % len(dashes), not on
+            left = dashes[i]
+        left -= length - done
+        if on:
+            current.append(q)
+    if on and current:
+        runs.append(current)
+    return [(run, False) for run in runs]
+
+
+def _unit(p, q):
+    """The unit vector from p to q."""
+    length = math.hypot(q[0] - p[0], q[1] - p[1])
+    return (q[0] - p[0]) / length, (q[1] - p[1]) / length
+
+
+def _fan(p, u, v, half, tol):
+    """A round join or cap: the wedge of a circle round p from direction u to direction v (the shorter way)."""
+    start, turn = math.atan2(u[1], u[0]), math.atan2(u[0] * v[1] - u[1] * v[0], u[0] * v[0] + u[1] * v[1])
+    return [p] + _ellipse(p[0], p[1], half, half, start, turn, tol)
+
+
+def _half(p, n, half, tol):
+    """A round cap: the half of a circle round p from the normal n through the direction n turned back a quarter."""
+    return [p] + _ellipse(p[0], p[1], half, half, math.atan2(n[1], n[0]), -math.pi, tol)
+
+
+def _widen(pts, closed, half, cap, join, limit, tol, linear):
+    """The stroke of one run of points as polygons."""
+    pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
+    if len(pts) == 1:   # a dot: cairo draws one for a round cap only
+        (x, y), h = pts[0], half
+        return [_ellipse(x, y, h, h, 0, 2 * math.pi, tol)[:-1]] if cap == "round" else []
+    if not pts:
+        return []
+    pairs = list(zip(pts, pts[1:] + pts[:1])) if closed else list(zip(pts, pts[1:]))
+    units = [_unit(p, q) for p, q in pairs]
+    pieces = []
+    for (p, q), (ux, uy) in zip(pairs, units):
+        nx, ny = -uy * half, ux * half
+        pieces.append([(p[0] + nx, p[1] + ny), (q[0] + nx, q[1] + ny), (q[0] - nx, q[1] - ny), (p[0] - nx, p[1] - ny)])
+    for k in range(len(pairs)) if closed else range(1, len(pairs)):
+        q = pairs[k][0]
+        pieces += _join(q, units[k - 1], units[k], half, "round" if isinstance(q, Smooth) else join, limit, tol, linear)
+    if not closed:
+        for p, u in ((pts[0], (-units[0][0], -units[0][1])), (pts[-1], units[-1])):
+            n = (-u[1] * half, u[0] * half)
+            if cap == "round":
+                pieces.append(_half(p, n, half, tol))
+            elif cap == "square":
+                e = (p[0] + u[0] * half, p[1] + u[1] * half)
+                pieces.append([(p[0] + n[0], p[1] + n[1]), (e[0] + n[0], e[1] + n[1]), (e[0] - n[0], e[1] - n[1]),
+                               (p[0] - n[0], p[1] - n[1])])
+    return pieces
+
+
+def _turned(u, v, linear):
+    """The cosine of the angle between two directions as the page shows them."""
+    a, b, c, d = linear
+    (ux, uy), (vx, vy) = (a * u[0] + c * u[1], b * u[0] + d * u[1]), (a * v[0] + c * v[1], b * v[0] + d * v[1])
+    lengths = math.hypot(ux, uy) * math.hypot(vx, vy)
+    return (ux * vx + uy * vy) / lengths if lengths else -1.0
+
+
+def _join(p, u, v, half, join, limit, tol, linear):
+    """The outer piece where a stroke turns at p from direction u to direction v."""
+    turn = u[0] * v[1] - u[1] * v[0]
+    dot = u[0] * v[0] + u[1] * v[1]
+    if abs(turn) < 1e-12 and dot > 0:
+        return []
+    side = -1 if turn > 0 else 1
+    a = (-u[1] * side, u[0] * side)
+    b = (-v[1] * side, v[0] * side)
+    if join == "round" and dot > 0 and half * (1 - math.sqrt((1 + dot) / 2)) < tol:
+        return []   # a round join bulging less than tol past the segments' corners (a flattened curve's)
+    if join == "round":
+        return [_fan(p, a, b, half, tol) if abs(turn) > 1e-12 else _half(p, (-u[1], u[0]), half, tol)]
+    outer_a, outer_b = (p[0] + a[0] * half, p[1] + a[1] * half), (p[0] + b[0] * half, p[1] + b[1] * half)
+    if join != "bevel" and limit * limit * (1 + _turned(u, v, linear)) >= 2:  # the miter at most limit widths long
+        k = half / (1 + dot)
+        tip = (p[0] + (a[0] + b[0]) * k, p[1] + (a[1] + b[1]) * k)
+        return [[p, outer_a, tip, outer_b]]
+    return [[p, outer_a, outer_b]]

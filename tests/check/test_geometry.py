@@ -1,0 +1,206 @@
+"""Ink worked out from geometry against cairo's raster (the reference, as coloraide is for colours): the clearance to
+the cut agrees on every element of every face of the six games and on random shapes, and a cold check paints nothing.
+
+The bound, in mm, of raster minus geometry (the raster takes the centre of the first pixel a quarter covered):
+- down to -0.025: a pixel centre may lie up to half a pixel outside an edge it is a quarter covered by;
+- up to 0.05: the first pixel a quarter covered may start a pixel inside the edge (more on a curve, whose extreme
+  pixel is little covered);
+- a spike (a miter, a cusp) of half-angle a loses its tip to the raster: a length of sqrt(0.25 / tan a) pixels, the
+  part too thin to cover a quarter of any pixel, and half a pixel more (where the lost tip falls in its pixel), is
+  added to the upper bound;
+- a stroked curve that bends tighter than its half-width: cairo joins the chords of such a bend (0.1 px from the
+  curve) without rounding them, which may cut up to the half-width off its outside; geometry rounds it, as a PDF
+  reader does: the half-width is added to the upper bound (random shapes only: no shipped game has such a bend);
+- a round join or cap of a pen under 0.25 mm (5 px): cairo 1.16 draws it from a pen polygon of few sides and, where
+  a closed path starts, inks up to a pixel past the circle: 0.05 off the lower bound (random shapes only; no join of
+  the games comes so near the cut).
+"""
+import math
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from generator.check import geometry, ink, safearea
+from generator.components.kind import Circle
+from generator.draw import svg
+from generator.draw.svgvalues import numbers, segments
+from generator.draw.render import drawn
+from generator.spec import loader as specs
+from generator.spec.expand import expand
+
+GAMES = ("glorieta", "grannys-pills", "hexstatic", "paths-and-pahs", "pixeliction", "posies")
+BELOW, ABOVE = -0.025, 0.05
+
+
+def spike(shapes):
+    """The upper bound's allowance (mm) for the sharpest corner of the ink's outline polygons on its hull."""
+    hull, sharpest = set(ink.hull([p for shape in shapes for p in shape])), math.pi / 2
+    for shape in shapes:
+        for i, p in enumerate(shape):
+            a, b = shape[i - 1], shape[(i + 1) % len(shape)]
+            u, v = (a[0] - p[0], a[1] - p[1]), (b[0] - p[0], b[1] - p[1])
+            lengths = math.hypot(*u) * math.hypot(*v)
+            if p in hull and lengths > 0:
+                sharpest = min(sharpest, math.acos(max(-1.0, min(1.0, (u[0] * v[0] + u[1] * v[1]) / lengths))) / 2)
+    return (math.sqrt(0.25 / math.tan(max(sharpest, 1e-3))) + 0.5) / ink.PX if sharpest < math.pi / 4 else 0.0
+
+
+def agree(node, clips, cut):
+    """Raster minus geometry clearance of one element to a cut, and the spike allowance; None when neither inks."""
+    drawn_ = ink.ink_ends(node, clips)
+    painted = ink.painted(node, clips)
+    if drawn_ and not painted:   # ink thinner than a pixel may cover no pixel by a quarter
+        assert min(max(x for x, _ in drawn_) - min(x for x, _ in drawn_),
+                   max(y for _, y in drawn_) - min(y for _, y in drawn_)) < 2 / ink.PX, node.tostring()[:200]
+    assert bool(painted) <= bool(drawn_), node.tostring()[:200]
+    if not painted:
+        return None
+    return safearea.clearance(cut, painted) - safearea.clearance(cut, drawn_), spike(geometry.polygons(node, clips))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_geometry_gives_the_rasters_clearance_on_every_element_of_every_face(game):
+    spec = specs.load(game)
+    found = []
+    for art, drawing in drawn(spec, expand(spec)[1]):
+        cut = safearea.cut_line(spec.component(art.component))
+        clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
+        for node in drawing.children:
+            if node.tag != "defs" and node.role in (svg.MARK, svg.FRAME) and not safearea.lettered(node):
+                difference = agree(node, clips, cut)
+                if difference is not None:
+                    found.append(difference)
+                    assert BELOW <= difference[0] <= ABOVE + difference[1], node.tostring()[:300]
+    assert len(found) > 20
+
+
+def _shape(draw):
+    """A random element: a path of lines, curves and arcs, or a shape, stroked and filled, under a random transform."""
+    coordinate = st.floats(-6, 6).map(lambda v: round(v, 2))
+    kind = draw(st.sampled_from(["path", "rect", "circle", "ellipse", "polyline", "polygon", "line"]))
+    attrs = {"fill": draw(st.sampled_from(["none", "#000000"])), "stroke": "#000000",
+             "stroke-width": draw(st.floats(0.1, 2).map(lambda v: round(v, 2))),
+             "stroke-linejoin": draw(st.sampled_from(["miter", "round", "bevel"])),
+             "stroke-linecap": draw(st.sampled_from(["butt", "round", "square"])),
+             "stroke-miterlimit": draw(st.sampled_from([1.5, 4, 10]))}
+    if kind == "path":
+        d = f"M {draw(coordinate)} {draw(coordinate)}"
+        for _ in range(draw(st.integers(1, 4))):
+            step = draw(st.sampled_from("LCQA"))
+            count = {"L": 2, "C": 6, "Q": 4, "A": 2}[step]
+            values = [draw(coordinate) for _ in range(count)]
+            if step == "A":
+                values = [draw(st.floats(0.5, 5).map(lambda v: round(v, 2))), draw(st.floats(0.5, 5).map(lambda v: round(v, 2))),
+                          draw(st.integers(0, 90)), draw(st.integers(0, 1)), draw(st.integers(0, 1)), *values]
+            d += f" {step} " + " ".join(f"{v:g}" for v in values)
+        attrs["d"] = d + draw(st.sampled_from(["", " Z"]))
+    elif kind == "rect":
+        attrs.update(x=draw(coordinate), y=draw(coordinate), width=draw(st.floats(0.5, 8).map(lambda v: round(v, 2))),
+                     height=draw(st.floats(0.5, 8).map(lambda v: round(v, 2))), rx=draw(st.sampled_from([0, 0.5, 2])))
+    elif kind == "circle":
+        attrs.update(cx=draw(coordinate), cy=draw(coordinate), r=draw(st.floats(0.3, 5).map(lambda v: round(v, 2))))
+    elif kind == "ellipse":
+        attrs.update(cx=draw(coordinate), cy=draw(coordinate), rx=draw(st.floats(0.3, 5).map(lambda v: round(v, 2))),
+                     ry=draw(st.floats(0.3, 5).map(lambda v: round(v, 2))))
+    elif kind == "line":
+        attrs.update(x1=draw(coordinate), y1=draw(coordinate), x2=draw(coordinate), y2=draw(coordinate))
+    else:
+        attrs["points"] = " ".join(f"{draw(coordinate)},{draw(coordinate)}" for _ in range(draw(st.integers(2, 5))))
+    node = svg.Element(kind, attrs)
+    transform = (f"translate({draw(coordinate) + 20},{draw(coordinate) + 20}) rotate({draw(st.integers(0, 359))}) "
+                 f"scale({draw(st.sampled_from([0.5, 1, 1.7]))},{draw(st.sampled_from([0.5, 1, 1.7]))})")
+    group = svg.Element("g", {"transform": transform})
+    group.add(node)
+    return group
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.composite(_shape)(), st.sampled_from(["hex", "square", "circle"]))
+def test_geometry_gives_the_rasters_clearance_on_random_shapes(node, cut_kind):
+    cuts = {"hex": tuple((20 + 14 * math.cos(k * math.pi / 3), 20 + 14 * math.sin(k * math.pi / 3)) for k in range(6)),
+            "square": ((6.0, 6.0), (34.0, 6.0), (34.0, 34.0), (6.0, 34.0)), "circle": Circle(20.0, 20.0, 14.0)}
+    shape = node.children[0]
+    assume(not closed_curve(shape.attrs.get("d", "")))
+    difference = agree(node, {}, cuts[cut_kind])
+    if difference is not None:
+        half = float(shape.attrs["stroke-width"]) / 2 * 1.7   # the most the transform stretches it
+        folded = half if tightest(shape.attrs.get("d", "")) < 3.4 * half else 0.0
+        pen = float(shape.attrs["stroke-width"]) / 2 * min(numbers(node.attrs["transform"])[-2:])
+        rounded = pen < 0.25 and "round" in (shape.attrs["stroke-linejoin"], shape.attrs["stroke-linecap"])
+        assert BELOW - 0.05 * rounded <= difference[0] <= ABOVE + difference[1] + folded, node.tostring()
+
+
+def tightest(d):
+    """The least radius of curvature of the curves of some path data (infinite for none)."""
+    least, at = math.inf, (0.0, 0.0)
+    for op, *v in segments(d):
+        if op == "C":
+            p = [at, (v[0], v[1]), (v[2], v[3]), (v[4], v[5])]
+            for i in range(201):
+                t, u = i / 200, 1 - i / 200
+                dx, dy = [3 * (u * u * (p[1][k] - p[0][k]) + 2 * u * t * (p[2][k] - p[1][k]) + t * t * (p[3][k] - p[2][k]))
+                          for k in (0, 1)]
+                ex, ey = [6 * (u * (p[2][k] - 2 * p[1][k] + p[0][k]) + t * (p[3][k] - 2 * p[2][k] + p[1][k])) for k in (0, 1)]
+                bend = abs(dx * ey - dy * ex)
+                least = min(least, math.hypot(dx, dy) ** 3 / bend if bend else math.inf)
+        at = (v[-2], v[-1]) if op != "Z" else at
+    return least
+
+
+def closed_curve(d):
+    """True for path data with a curve that ends where it starts: cairo strokes such a loop short (its raster stops
+    where the loop's chord does), which no other reader does; geometry draws the whole loop."""
+    at = None
+    for op, *v in segments(d):
+        if op == "C" and at == (v[4], v[5]):
+            return True
+        at = (v[-2], v[-1]) if op != "Z" else at
+    return False
+
+
+def test_a_dashed_line_is_measured_by_its_dashes():
+    line = svg.Element("line", {"x1": 0, "y1": 5, "x2": 9.5, "y2": 5, "stroke": "#000000", "stroke-width": 1,
+                                "stroke-dasharray": "2,3"})
+    # dashes 0-2, 5-7 and none after 7 (the gap 7-10 ends the line): the raster sees the same end
+    assert ink.ink_ends(line, {}, box=True)[1][0] == pytest.approx(7.0)
+    assert ink.painted(line, {}, box=True)[1][0] == pytest.approx(6.975)
+
+
+def test_the_designers_art_and_an_uneven_clip_go_to_the_painter():
+    with pytest.raises(geometry.Unmeasured):
+        geometry.polygons(svg.Placed(SimpleNamespace(name="art.png", size=(10, 10)), 0, 0, 5, 5), {})
+    clip = svg.Element("clipPath", {"id": "c"})
+    clip.add(svg.Element("polygon", {"points": "0,0 10,0 5,2 10,10 0,10"}))
+    rect = svg.Element("rect", {"x": 0, "y": 0, "width": 10, "height": 10, "clip-path": "url(#c)"})
+    with pytest.raises(geometry.Unmeasured):
+        geometry.polygons(rect, {"c": clip})
+    before = ink.RASTERS
+    assert ink.ink_ends(rect, {"c": clip}, box=True) and ink.RASTERS == before + 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_cold_validate_and_build_of_a_game_never_load_cairo(game, tmp_path):
+    code = (f"import sys, generator; spec = generator.load({game!r}); generator.validate(spec); "
+            f"generator.build(spec, 'a4', {str(tmp_path / 'out')!r}); "
+            "print(sorted(m for m in sys.modules if 'cairo' in m))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("name", ["/V", "/VB"])
+def test_vera_read_from_its_glyf_table_is_what_fonttools_reads(name):
+    """The glyph outlines read without a font library: every glyph's contours and box as fontTools gives them."""
+    from generator.draw import typeface
+    font = typeface.load(name)
+    for glyph in range(len(font.glyphs)):
+        contours = geometry._contours(name, glyph)
+        points = [p for contour in contours for p in geometry._quadratic(contour, 0.5)]
+        box = (min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points),
+               max(y for _, y in points)) if points else None
+        assert box == typeface.bounds(name, glyph)
+        assert len(contours) == len(geometry._from_outline(typeface.outline(name, glyph)))
