@@ -47,7 +47,7 @@ def test_a_rebuild_checks_again_only_the_faces_a_change_reaches_and_a_kept_verdi
     assert made[0].read_bytes() == build(after, "a4", tmp_path / "fresh")[0].read_bytes()
 
     (tmp_path / "spec" / "templates" / "circle.svg").write_text(CIRCLE.format(60))   # the circles grow past the cut
-    with pytest.raises(UserError, match="symbol is 0.2 mm past the cut"):
+    with pytest.raises(UserError, match="symbol is 0.3 mm past the cut"):
         build(specs.load(str(path), ["palette.red=#b02a20"]), "a4", tmp_path / "out")
 
 

@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 from generator.check import geometry, ink, safearea
 from generator.components.kind import Circle
 from generator.draw import svg
-from generator.draw.svgvalues import numbers, segments
+from generator.draw import svgvalues
+from generator.draw.svgvalues import segments
 from generator.draw.render import drawn
 from generator.spec import loader as specs
 from generator.spec.expand import expand
@@ -109,11 +110,12 @@ def _shape(draw):
     elif kind == "line":
         attrs.update(x1=draw(coordinate), y1=draw(coordinate), x2=draw(coordinate), y2=draw(coordinate))
     else:
-        attrs["points"] = " ".join(f"{draw(coordinate)},{draw(coordinate)}" for _ in range(draw(st.integers(2, 5))))
+        attrs["points"] = svgvalues.points_of(" ".join(f"{draw(coordinate)},{draw(coordinate)}"
+                                                       for _ in range(draw(st.integers(2, 5)))))
     node = svg.Element(kind, attrs)
     transform = (f"translate({draw(coordinate) + 20},{draw(coordinate) + 20}) rotate({draw(st.integers(0, 359))}) "
                  f"scale({draw(st.sampled_from([0.5, 1, 1.7]))},{draw(st.sampled_from([0.5, 1, 1.7]))})")
-    group = svg.Element("g", {"transform": transform})
+    group = svg.Element("g", {"transform": svgvalues.transform(transform)})
     group.add(node)
     return group
 
@@ -129,7 +131,7 @@ def test_geometry_gives_the_rasters_clearance_on_random_shapes(node, cut_kind):
     if difference is not None:
         half = float(shape.attrs["stroke-width"]) / 2 * 1.7   # the most the transform stretches it
         folded = half if tightest(shape.attrs.get("d", "")) < 3.4 * half else 0.0
-        pen = float(shape.attrs["stroke-width"]) / 2 * min(numbers(node.attrs["transform"])[-2:])
+        pen = float(shape.attrs["stroke-width"]) / 2 * min(node.attrs["transform"].steps[-1].numbers)
         rounded = pen < 0.25 and "round" in (shape.attrs["stroke-linejoin"], shape.attrs["stroke-linecap"])
         assert BELOW - 0.05 * rounded <= difference[0] <= ABOVE + difference[1] + folded, node.tostring()
 
@@ -174,7 +176,7 @@ def test_the_designers_art_and_an_uneven_clip_go_to_the_painter():
     with pytest.raises(geometry.Unmeasured):
         geometry.polygons(svg.Placed(SimpleNamespace(name="art.png", size=(10, 10)), 0, 0, 5, 5), {})
     clip = svg.Element("clipPath", {"id": "c"})
-    clip.add(svg.Element("polygon", {"points": "0,0 10,0 5,2 10,10 0,10"}))
+    clip.add(svg.Element("polygon", {"points": svgvalues.points_of("0,0 10,0 5,2 10,10 0,10")}))
     rect = svg.Element("rect", {"x": 0, "y": 0, "width": 10, "height": 10, "clip-path": "url(#c)"})
     with pytest.raises(geometry.Unmeasured):
         geometry.polygons(rect, {"c": clip})
