@@ -24,7 +24,7 @@ def taken_apart(data: bytes) -> dict:
     """Reportlab's PDF as the parts the join writes again (JSON data): its objects, numbered as the joined file numbers
     them (1 its page tree, then its pages, written by the join), each page's own entries, resources and contents, and
     the catalogue's entries (outlines, page labels, names: whatever reportlab wrote). Read by pikepdf, at lay-out time."""
-    import pikepdf  # lazy: a rebuild over a kept layout never loads it
+    import pikepdf  # lazy: start-up (a rebuild over a kept layout never loads it)
 
     file = pdffile.File()
     with pikepdf.open(io.BytesIO(data)) as pdf:
