@@ -1,5 +1,4 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
-import base64
 import contextlib
 import functools
 import gc
@@ -266,7 +265,7 @@ def build_rules(spec, paper, out_dir):
         layouts, written = Layouts(path, inputs, spec, watched.used), spec.remembered("diagram parts", dict)
         kept = layouts.get({name: [diagram.width, diagram.height] for name, diagram in diagrams.items()})
         if kept:  # the text as laid out last time: only the diagrams are written again
-            from .output.overlay import with_diagrams  # lazy: start-up (pikepdf)
+            from .output.overlay import with_diagrams  # lazy: start-up
             return with_diagrams(*kept, diagrams, spec.game, written)
         from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when a rulebook's text is laid out)
         return rules_pdf(watched, paper, layouts, diagrams, written)
@@ -281,22 +280,23 @@ def diagrams_of(spec) -> tuple:
 
 
 class Layouts:
-    """A rulebook's text as reportlab laid it out, kept beside its file: reused (only the diagrams drawn again) while
-    the rulebook's inputs, the diagrams' sizes and everything the text read are as they were."""
+    """A rulebook's text as reportlab laid it out, its pages taken apart (overlay.taken_apart), kept beside its file:
+    reused (only the diagrams drawn again, no reportlab or pikepdf loaded) while the rulebook's inputs, the diagrams'
+    sizes and everything the text read are as they were."""
 
     def __init__(self, path, inputs, spec, used):
         self.path = path.parent / cache.RECORDS / f"{path.name}.layout.json"
         self.inputs, self.spec, self.used, self.text = inputs, spec, used, None
 
     def get(self, sizes):
-        """(data, log) of the kept layout for diagrams of these sizes, or None."""
+        """(pages taken apart, log) of the kept layout for diagrams of these sizes, or None."""
         try:
             entry = json.loads(self.path.read_text())
             if (entry["inputs"] != self.inputs or entry["sizes"] != sizes
                     or any(_now(self.spec, what) != value for what, value in entry["used"].items())):
                 return None
             self.used.update(entry["used"])   # the file's own record lists what its text read
-            return base64.b64decode(entry["data"]), [tuple(placed) for placed in entry["log"]]
+            return entry["book"], [tuple(placed) for placed in entry["log"]]
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
@@ -305,11 +305,11 @@ class Layouts:
         self.text = Reader(self.spec)
         return self.text
 
-    def put(self, sizes, data, log):
+    def put(self, sizes, book, log):
         """Keep a new layout with what its text read."""
         self.used.update(self.text.used)
         write_quietly(self.path, json.dumps({"inputs": self.inputs, "sizes": sizes, "used": self.text.used,
-                                             "data": base64.b64encode(data).decode(), "log": log}).encode())
+                                             "book": book, "log": log}).encode())
 
 
 class Reader(_Watched):

@@ -179,8 +179,8 @@ def test_the_converter_never_fetches(tmp_path):
     from generator.errors import UserError
     dwg = svg.drawing(10, 10)
     dwg.add(svg.Element("image", {"href": f"file://{secret}", "width": 10, "height": 10}))  # not a Placed: never read
-    from generator.output.overlay import parts_pdf
-    for convert in (parts_pdf, lambda drawings: raster.picture_png(drawings[0], 72)):  # our writer (diagrams too), and cairo
+    from generator.draw import content
+    for convert in (lambda drawings: content.write(drawings[0]), lambda drawings: raster.picture_png(drawings[0], 72)):  # our writer (diagrams too), and cairo
         with pytest.raises(UserError, match="external resources are not allowed"):
             convert([dwg])
 

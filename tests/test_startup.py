@@ -113,3 +113,19 @@ def test_a_build_with_its_memos_kept_loads_no_module_for_what_its_spec_does_not_
               "generator.check.safearea", "generator.components.layout", "generator.output.rulebook", "shlex", "unicodedata",
               "tempfile", "shutil"}   # the faces of a small build are kept in memory until written
     assert not unused & loaded
+
+
+def test_the_edit_loop_rebuilds_a_rulebook_over_its_kept_layout_loading_neither_reportlab_nor_pikepdf(tmp_path):
+    """pnp build after one palette colour changed (benchmarks/editloop.py's job): the rulebooks are written again over the
+    text as laid out last time, by pnp's own writer, the same bytes as a fresh build's."""
+    build = ("build", "grannys-pills", "--out", tmp_path / "out")
+    status, _, cold = pnp(tmp_path / "cache", *build)
+    assert status == 0 and {"reportlab", "pikepdf"} <= cold, "the text laid out and taken apart"
+    status, text, loaded = pnp(tmp_path / "cache", *build, "--set", "palette.red=#d0281f")
+    assert status == 0 and text.count("-rules-") == 2 and "unchanged" not in text.split("-rules-a4.pdf")[1].split("\n")[0]
+    assert not {"reportlab", "pikepdf"} & loaded
+    fresh = pnp(tmp_path / "fresh", "build", "grannys-pills", "--out", tmp_path / "fresh", "--set", "palette.red=#d0281f")
+    assert fresh[0] == 0
+    for paper in ("a4", "letter"):
+        name = f"grannys-pills/grannys-pills-rules-{paper}.pdf"
+        assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "fresh" / name).read_bytes()

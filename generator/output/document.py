@@ -19,9 +19,9 @@ class Document:
     Vera (each weight embedded once, as a subset), one Form XObject for a face used more than once, see-through groups as
     transparency groups, the designer's images and SVG art as XObjects."""
 
-    def __init__(self, width, height):
+    def __init__(self, width, height, file=None):
         self.width, self.height = width, height
-        self.file = pdffile.File()
+        self.file = pdffile.File() if file is None else file  # file: one holding objects already (a rulebook's typeset pages)
         self.resources = self.file.reserve()
         self.pages, self.ops, self.top = [], [], []  # the page's faces, then its furniture
         self.shared, self.forms, self.xobjects = set(), {}, {}
@@ -86,6 +86,17 @@ class Document:
         self.pages.append(([self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts], extent(slots)))
         self.ops, self.top = [], []
 
+    def next_form(self, width, height):
+        """End the page as a Form XObject trimmed to its top-left width x height mm, in the page's points; return its number."""
+        self._end_run()
+        top = float(content.n(self.height * PT_PER_MM))
+        low = f"{top - height * PT_PER_MM:.4f}".rstrip("0").rstrip(".")
+        ops = "\n".join([PAGE_BASE.format(content.n(top)), *self.ops, *self.top])
+        self.ops, self.top = [], []
+        right = f"{width * PT_PER_MM:.4f}".rstrip("0").rstrip(".")
+        return self.file.stream(ops.encode("latin-1"), f" /Type /XObject /Subtype /Form /BBox [0 {low} {right} {content.n(top)}]"
+                                f" /Matrix [1 0 0 1 0 {pdffile._n(-float(low))}] /Resources {self.resources} 0 R")
+
     def _take(self, face):
         """Note what a written face needs from the file: opacities, characters, the designer's files, see-through groups."""
         if face.alphas:
@@ -140,8 +151,8 @@ class Document:
             ops.encode("latin-1"), f" /Type /XObject /Subtype /Form /BBox {box} /Resources {self.resources} 0 R")
         return name
 
-    def save(self, title, author, subject):
-        """The PDF bytes, the whole file written once."""
+    def write_resources(self):
+        """Write the resources every page and form shares: the designer's art, the fonts' subsets, the opacities."""
         file = self.file
         if self.art:
             from ..draw import art  # lazy: start-up (only a file with the designer's images or SVG art reads them)
@@ -157,6 +168,11 @@ class Document:
             states = " ".join(f"/{op}{content.n(v)} << /{op} {content.n(v)} >>" for op, v in sorted(self.alphas))
             resources += f" /ExtGState << {states} >>"
         file.set(self.resources, f"<<{resources} >>")
+
+    def save(self, title, author, subject):
+        """The PDF bytes, the whole file written once."""
+        self.write_resources()
+        file = self.file
         pages = file.reserve()
         media = [0, 0, self.width * PT_PER_MM, self.height * PT_PER_MM]
         kids = []

@@ -1,11 +1,17 @@
-"""Rulebook diagrams written by pnp's own PDF writer and laid on reportlab's typeset pages as forms, joined by pikepdf."""
+"""Rulebooks assembled by pnp's own PDF writer: reportlab's typeset pages, taken apart once when the text is laid out,
+with the diagrams' parts written as forms and placed over them."""
+import base64
 import io
 
-import pikepdf
-
+from ..draw import content
 from ..spec.model import Game
+from . import pdffile
 from .document import Document
 from ..units import PT_PER_MM
+
+PAGE_OWN = ("/Type", "/Parent", "/Contents", "/Resources")  # a page's entries the join writes itself
+INHERITED = ("/MediaBox", "/CropBox", "/Rotate", "/Resources")  # a page may take these from its page tree
+CATALOG_OWN = ("/Type", "/Pages", "/Metadata", "/ViewerPreferences")  # the catalogue's entries the join writes itself
 
 
 def _num(value: float) -> str:
@@ -14,76 +20,89 @@ def _num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def parts_pdf(drawings: list) -> bytes:
-    """Drawings as the pages of one PDF of our writer (each weight of a font embedded once, as a subset), each drawing's
-    top-left at its page's top-left corner; every page is as large as the largest drawing."""
-    doc = Document(max(d.width for d in drawings), max(d.height for d in drawings))
-    for drawing in drawings:
-        doc.paint(drawing)
-        doc.next_page()
-    return doc.save("", "", "")
+def taken_apart(data: bytes) -> dict:
+    """Reportlab's PDF as the parts the join writes again (JSON data): its objects, numbered as the joined file numbers
+    them (1 its page tree, then its pages, written by the join), each page's own entries, resources and contents, and
+    the catalogue's entries (outlines, page labels, names: whatever reportlab wrote). Read by pikepdf, at lay-out time."""
+    import pikepdf  # lazy: start-up (a rebuild over a kept layout never loads it)
+
+    file = pdffile.File()
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        copied = {pdf.Root.Pages.objgen: file.reserve()}
+        for page in pdf.pages:
+            copied[page.obj.objgen] = file.reserve()
+        pages = []
+        for page in pdf.pages:
+            entries = dict(page.obj.items())
+            for key in INHERITED:
+                node = page.obj
+                while key not in entries and "/Parent" in node:
+                    node = node.Parent
+                    if key in node:
+                        entries[key] = node[key]
+            resources = dict(entries.get("/Resources", {}).items())
+            contents = entries.get("/Contents", [])
+            pages.append({
+                "entries": " ".join(f"{k} {pdffile._object(file, v, copied)}" for k, v in sorted(entries.items())
+                                    if k not in PAGE_OWN),
+                "resources": {k: pdffile._object(file, v, copied) for k, v in sorted(resources.items()) if k != "/XObject"},
+                "xobjects": {k: pdffile._object(file, v, copied) for k, v in sorted(resources.get("/XObject", {}).items())},
+                "contents": [pdffile._object(file, v, copied)
+                             for v in (contents if isinstance(contents, pikepdf.Array) else [contents])]})
+        catalog = " ".join(f"{k} {pdffile._object(file, v, copied)}" for k, v in sorted(pdf.Root.items())
+                           if k not in CATALOG_OWN)
+    objects = [value if value is None or isinstance(value, str) else [value[0], base64.b64encode(value[1]).decode()]
+               for value in file.objects]
+    return {"objects": objects, "pages": pages, "catalog": catalog}
 
 
-def with_diagrams(data: bytes, log: list, diagrams: dict, game: Game, written: dict | None = None) -> tuple[bytes, int]:
-    """A typeset rulebook (reportlab's PDF) with its diagrams written and placed as its layout's log says: (bytes, pages).
+def with_diagrams(book: dict, log: list, diagrams: dict, game: Game, written: dict | None = None) -> tuple[bytes, int]:
+    """A typeset rulebook (reportlab's pages, taken_apart) with its diagrams written and placed as its layout's log
+    says, the whole file written by our writer: (bytes, pages).
 
-    written: {part keys: parts_pdf of those parts} of these very diagrams, shared by the rulebooks of one spec."""
-    book = pikepdf.open(io.BytesIO(data))
+    written: {part key: the part written as operators}, shared by the rulebooks of one spec."""
+    file = pdffile.File()
+    file.objects = [value if value is None or isinstance(value, str) else (value[0], base64.b64decode(value[1]))
+                    for value in book["objects"]]
     parts: dict = {}
     for name in dict.fromkeys(name for _, name, _, _, _ in log):
         for key, drawing, _, _, _ in diagrams[name].parts:
             parts.setdefault(key, drawing)
-    forms, source = {}, None
-    if parts:  # each part once, as a Form XObject trimmed to the part from its page of our file
-        written = {} if written is None else written
-        if tuple(parts) not in written:
-            written[tuple(parts)] = parts_pdf(list(parts.values()))
-        source = pikepdf.open(io.BytesIO(written[tuple(parts)]))
-        for (key, drawing), page in zip(parts.items(), source.pages):
-            form = page.as_form_xobject()
-            top = float(page.MediaBox[3])
-            low = float(_num(top - drawing.height * PT_PER_MM))
-            form.BBox = pikepdf.Array([0, low, float(_num(drawing.width * PT_PER_MM)), top])
-            form.Matrix = pikepdf.Array([1, 0, 0, 1, 0, -low])
-            forms[key] = book.copy_foreign(form)
+    forms = {}
+    doc = Document(max((d.width for d in parts.values()), default=0), max((d.height for d in parts.values()), default=0),
+                   file)
+    written = {} if written is None else written
+    for key, drawing in parts.items():  # each part once, as a Form XObject trimmed to the part
+        if key not in written:
+            written[key] = content.write(drawing)
+        doc.paint(written[key])
+        forms[key] = doc.next_form(drawing.width, drawing.height)
+    doc.write_resources()
+    placed: dict = {}
     for page_index, name, x, y, scale in log:
         diagram = diagrams[name]
         top = y + diagram.height * PT_PER_MM * scale
-        names: dict = {}
-        ops = []
+        names, ops = placed.setdefault(page_index, ({}, []))
+        first = len(names)
         for key, drawing, dx, dy, part_scale in diagram.parts:
             k = scale * part_scale
             matrix = [k, 0, 0, k, x + dx * PT_PER_MM * scale, top - dy * PT_PER_MM * scale - drawing.height * PT_PER_MM * k]
-            form = names.setdefault(key, f"/D{name.replace('-', '')}{len(names) + 1}")
+            form = names.setdefault((name, key), f"/D{name.replace('-', '')}{len(names) - first + 1}")
             ops.append(f"q {' '.join(map(_num, matrix))} cm {form} Do Q")
-        _place(book, book.pages[page_index], {form: forms[key] for key, form in names.items()}, "\n".join(ops))
-    pages = len(book.pages)
-    result = finish(book, f"{game.title}: rules", game.designer, f"Rules of {game.title}")
-    if source is not None:
-        source.close()  # only now: pikepdf copies a foreign stream's data when the file is saved
-    return result, pages
-
-
-def _place(book, page, xobjects: dict, ops: str) -> None:
-    """Add forms to a page's resources and draw them with ops, over what the page already shows."""
-    if pikepdf.Name.Resources not in page.obj:
-        page.obj.Resources = pikepdf.Dictionary()
-    if pikepdf.Name.XObject not in page.obj.Resources:
-        page.obj.Resources.XObject = pikepdf.Dictionary()
-    for name, form in xobjects.items():
-        page.obj.Resources.XObject[name] = form
-    page.contents_add(book.make_stream(ops.encode("ascii")), prepend=False)
-
-
-def finish(pdf: pikepdf.Pdf, title: str, author: str, subject: str) -> bytes:
-    """Fixed metadata, no scaling on print, deterministic ids: the same input gives the same bytes."""
-    pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name("/None"))  # not Name.None_: that spells /None_
-    if pikepdf.Name.Metadata in pdf.Root:
-        del pdf.Root.Metadata
-    if pikepdf.Name.ID in pdf.trailer:
-        del pdf.trailer.ID  # a producer's own ID may hold its clock (reportlab honours SOURCE_DATE_EPOCH): hash ours from content
-    pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(
-        Title=title, Author=author, Subject=subject, Creator="pnp", Producer="pnp"))
-    out = io.BytesIO()
-    pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
-    return out.getvalue()
+    kids = []
+    for number, page in enumerate(book["pages"], 2):
+        names, ops = placed.get(number - 2, ({}, []))
+        xobjects = {**page["xobjects"], **{form: f"{forms[key]} 0 R" for (_, key), form in names.items()}}
+        resources = {**page["resources"]}
+        if xobjects:
+            resources["/XObject"] = "<< " + " ".join(f"{k} {v}" for k, v in xobjects.items()) + " >>"
+        contents = page["contents"] + ([f"{file.stream(chr(10).join(ops).encode('ascii'))} 0 R"] if ops else [])
+        file.set(number, f"<< /Type /Page /Parent 1 0 R {page['entries']} "
+                         f"/Resources << {' '.join(f'{k} {v}' for k, v in resources.items())} >> "
+                         f"/Contents [{' '.join(contents)}] >>")
+        kids.append(number)
+    file.set(1, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>")
+    root = file.add(f"<< /Type /Catalog /Pages 1 0 R {book['catalog']} /ViewerPreferences << /PrintScaling /None >> >>")
+    info = file.add(f"<< /Title {pdffile.string(game.title + ': rules')} /Author {pdffile.string(game.designer)} "
+                    f"/Subject {pdffile.string('Rules of ' + game.title)} /Creator (pnp) /Producer (pnp) >>")
+    return file.bytes(root, info), len(kids)

@@ -1,5 +1,5 @@
-"""Rulebooks: reportlab flows the text; diagrams drawn by the component renderers, written by our PDF writer, are overlaid
-as vector forms."""
+"""Rulebooks: reportlab flows the text; its pages, taken apart, and the diagrams drawn by the component renderers as
+vector forms are joined in one file by our PDF writer."""
 import io
 from pathlib import Path
 from typing import NamedTuple
@@ -20,7 +20,7 @@ from ..components.kind import size_words
 from ..draw.diagram import drawn
 from ..errors import SpecError, UserError
 from ..spec.expand import expand
-from .overlay import with_diagrams
+from .overlay import taken_apart, with_diagrams
 from ..spec.loader import Checker, rules_path
 from ..units import paper_size
 from ..check.wording import colour_words
@@ -421,10 +421,11 @@ def reference(spec, ref, st, width, height, canv):
 
 
 class Layout(NamedTuple):
-    """One typesetting of a rulebook: reportlab's PDF, where each diagram landed, the share of each page left empty at
-    its foot, and the flowables as laid out (each paragraph keeps its line breaks)."""
+    """One typesetting of a rulebook: reportlab's PDF (bytes; taken apart, overlay.taken_apart, once it is the layout
+    chosen), where each diagram landed, the share of each page left empty at its foot, and the flowables as laid out
+    (each paragraph keeps its line breaks)."""
 
-    data: bytes
+    data: bytes | dict
     log: list
     rooms: list
     flow: list
@@ -479,6 +480,7 @@ def lay_out(spec, paper, layouts=None, diagrams=None):
             best = layout
         if len(layout.rooms) < 2 or layout.rooms[-2] <= 1 / 3:  # one page (a poster-sized sheet) holds it all
             break
+    best = best._replace(data=taken_apart(best.data))
     if layouts:
         layouts.put(sizes, best.data, best.log)
     return best, diagrams
@@ -487,5 +489,5 @@ def lay_out(spec, paper, layouts=None, diagrams=None):
 def rules_pdf(spec, paper, layouts=None, diagrams=None, written=None):
     """Build the rulebook PDF of one spec on one paper; return (bytes, page count). layouts, diagrams: see lay_out;
     written: see overlay.with_diagrams."""
-    (data, log, _, _), diagrams = lay_out(spec, paper, layouts, diagrams)
-    return with_diagrams(data, log, diagrams, spec.game, written)
+    (book, log, _, _), diagrams = lay_out(spec, paper, layouts, diagrams)
+    return with_diagrams(book, log, diagrams, spec.game, written)

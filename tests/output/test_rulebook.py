@@ -324,20 +324,25 @@ def test_a_rulebook_loads_no_cairo_typeset_afresh_or_over_its_kept_layout(tmp_pa
 
 @pytest.mark.parametrize("game", GAMES)
 def test_diagram_parts_written_by_our_writer_match_cairos_painting(game):
-    """Every distinct part of a game's diagrams, as a page of the file the rulebook takes its forms from, against the same
-    drawing painted by cairo into a PDF, both rendered by pdfium: the same shapes and words, forgiving anti-aliasing."""
+    """Every distinct part of a game's diagrams, painted by our writer as the rulebook's forms are (a page each), against
+    the same drawing painted by cairo into a PDF, both rendered by pdfium: the same shapes and words, forgiving
+    anti-aliasing."""
     import math
 
     import pypdfium2
 
     from generator.draw.diagram import drawn
-    from generator.output.overlay import parts_pdf
+    from generator.output.document import Document
     from generator.units import PT_PER_MM
     from pages import cairo_pdf
     from test_paint import differing
     scale = 100 / 72
     parts = {key: drawing for d in drawn(specs.load(game)).values() for key, drawing, *_ in d.parts}
-    doc = pypdfium2.PdfDocument(parts_pdf(list(parts.values())))
+    written = Document(max(d.width for d in parts.values()), max(d.height for d in parts.values()))
+    for drawing in parts.values():
+        written.paint(drawing)
+        written.next_page()
+    doc = pypdfium2.PdfDocument(written.save("", "", ""))
     assert len(doc) == len(parts)
     for page, (key, drawing) in zip(doc, parts.items()):
         box = (0, 0, *(math.ceil(v * PT_PER_MM * scale) for v in (drawing.width, drawing.height)))
@@ -366,3 +371,40 @@ def test_a_quick_reference_set_again_on_a_card_of_its_size_is_tried_at_the_scale
     assert len(found) > 1 and tries[len(found):] == found[-1:]
     assert again.wrapOn(canvas, 160, 110) == first.wrapOn(canvas, 160, 110)
     assert getattr(again, "_scale", 1) == getattr(first, "_scale", 1)
+
+
+def test_reportlabs_pages_taken_apart_and_joined_by_our_writer_show_what_reportlab_wrote():
+    """A reportlab PDF with an outline, a link, a page label and two page sizes, taken apart and joined again with no
+    diagram: every page renders pixel for pixel as reportlab's own, with its text, size, link and outline."""
+    import pypdfium2
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.output.overlay import taken_apart, with_diagrams
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(300, 400), invariant=1)
+    for n, size in enumerate(((300, 400), (500, 250))):
+        canvas.setPageSize(size)
+        canvas.setFillColorRGB(0.8, 0.1, 0.1)
+        canvas.rect(20, 20, 120 + 40 * n, 80, fill=1)
+        canvas.setFont("Helvetica", 14)
+        canvas.drawString(30, 150, f"Setup step {n + 1}")
+        canvas.bookmarkPage(f"p{n}")
+        canvas.addOutlineEntry(f"Step {n + 1}", f"p{n}", level=0)
+        canvas.linkURL("https://example.org/rules", (30, 140, 200, 170))
+        canvas.showPage()
+    canvas.addPageLabel(0, "D", 7)
+    canvas.save()
+    theirs = out.getvalue()
+    ours, pages = with_diagrams(taken_apart(theirs), [], {}, specs.load("posies").game)
+    a, b = pypdfium2.PdfDocument(theirs), pypdfium2.PdfDocument(ours)
+    assert pages == len(a) == len(b) == 2
+    for n, (pa, pb) in enumerate(zip(a, b)):
+        assert pb.get_size() == pa.get_size() == ((300, 400), (500, 250))[n]
+        ia, ib = (page.render(scale=100 / 72).to_pil().convert("RGB") for page in (pa, pb))
+        assert ia.tobytes() == ib.tobytes() and ia.getpixel((50, 500 if n == 0 else 300)) != (255, 255, 255)
+        assert pb.get_textpage().get_text_range() == pa.get_textpage().get_text_range() == f"Setup step {n + 1}"
+    assert [(item.get_title(), item.get_dest().get_index()) for item in b.get_toc()] == [("Step 1", 0), ("Step 2", 1)]
+    with pikepdf.open(io.BytesIO(ours)) as pdf:
+        assert [str(p.Annots[0].A.URI) for p in pdf.pages] == ["https://example.org/rules"] * 2
+        assert pdf.Root.PageLabels.Nums[1].St == 7 and pdf.docinfo.Title == "Posies: rules" and pdf.docinfo.Producer == "pnp"
+    assert with_diagrams(taken_apart(theirs), [], {}, specs.load("posies").game)[0] == ours, "the same bytes again"
