@@ -10,23 +10,24 @@ from ..files import write_quietly
 from .imposition import Assembly, Plan, shared_ground
 from .plan import Rect, Sheet, Slot
 
-RECORDS = {kind.__name__: kind for kind in (Plan, Sheet, Slot, Rect, Assembly)}
-
-
-def encode(value) -> str:
-    """A plan as JSON text: each record {"r": name, "f": [fields]}, each tuple {"t": [items]} (a plan holds no dict)."""
-    def plain(value):
-        if isinstance(value, tuple) and type(value).__name__ in RECORDS:
-            return {"r": type(value).__name__, "f": [plain(v) for v in value]}
-        if isinstance(value, tuple):
-            return {"t": [plain(v) for v in value]}
-        return value
-    return json.dumps(plain(value), separators=(",", ":"))
+def encode(plan) -> str:
+    """A plan as JSON text, each record the list of its fields (json writes a tuple as a list; decode knows the fields)."""
+    return json.dumps(plan, separators=(",", ":"))
 
 
 def decode(text: str):
-    """The plan encode() wrote, every record and tuple made as the JSON is read."""
-    return json.loads(text, object_hook=lambda found: RECORDS[found["r"]](*found["f"]) if "r" in found else tuple(found["t"]))
+    """The plan encode() wrote, every record and tuple made again."""
+    paper, width, height, sheets, cover = json.loads(text)
+    return Plan(paper, width, height, tuple(map(_sheet, sheets)), _sheet(cover) if cover is not None else None)
+
+
+def _sheet(fields) -> Sheet:
+    """A Sheet from the list of its fields."""
+    side, slots, marks, targets, components, note, folds, assembly, tabs, grounds = fields
+    return Sheet(side, tuple(Slot(*s[:7], Rect(*s[7]) if s[7] is not None else None) for s in slots),
+                 tuple((tuple(a), tuple(b)) for a, b in marks), tuple(map(tuple, targets)), tuple(components), note,
+                 tuple(folds), Assembly(*assembly) if assembly is not None else None, tuple(Rect(*r) for r in tabs),
+                 tuple(Rect(*g) for g in grounds))
 
 
 class KeptPlan:
@@ -67,9 +68,10 @@ class KeptPlan:
             noted: dict = {}
             value = make(noted)
             self.grounds.update((component, list(g) if g is not None else None) for component, g in noted.items())
-            self.entry[name], self.changed = encode(value), True
+            self.entry[name], self.changed = encode(value) if isinstance(value, Plan) else value, True
             return value
-        return decode(self.entry[name])
+        found = self.entry[name]
+        return decode(found) if isinstance(found, str) else found
 
     def furniture(self, name: str, make):
         """Sheet furniture called name (make() draws it) as written operators, kept with the plan: it shows only the plan
