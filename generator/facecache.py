@@ -154,7 +154,8 @@ class FaceCache:
             comp = spec.component(art.component)
             self.components[art.component] = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options),
                                                       cache.code()))
-        face = self.faces[art.key] = _digest((self.components[art.component], art.side, sorted(art.props.items())))
+        text = f"{self.components[art.component]}{art.side}{sorted(art.props.items())!r}"  # a fixed-length digest first
+        face = self.faces[art.key] = hashlib.sha256(text.encode()).hexdigest()
         return face
 
     def _fresh(self, spec, face, judged=False):
@@ -169,6 +170,8 @@ class FaceCache:
             self.out.seek(0, io.SEEK_END)
             return entry if not judged or _judged(entry) else None
         entry = self.entries.get(face)
+        if entry is None and not self.shared and not self._entries:   # nothing kept: a first or emptied build
+            return None
         if not self._current(spec, entry):
             entry = self._other(face)
             if not self._current(spec, entry):
