@@ -18,13 +18,15 @@ def encode(plan) -> str:
 def decode(text: str):
     """The plan encode() wrote, every record and tuple made again."""
     paper, width, height, sheets, cover = json.loads(text)
-    return Plan(paper, width, height, tuple(map(_sheet, sheets)), _sheet(cover) if cover is not None else None)
+    plan = Plan(paper, width, height, tuple(map(_sheet, sheets)))
+    return plan._replace(cover=_sheet(cover)) if cover is not None else plan
 
 
 def _sheet(fields) -> Sheet:
     """A Sheet from the list of its fields."""
     side, slots, marks, targets, components, note, folds, assembly, tabs, grounds = fields
-    return Sheet(side, tuple(Slot(*s[:7], Rect(*s[7]) if s[7] is not None else None) for s in slots),
+    return Sheet(side, tuple(Slot(art, x, y, w, h, bleed, turn, Rect(*window) if window is not None else None)
+                             for art, x, y, w, h, bleed, turn, window in slots),
                  tuple((tuple(a), tuple(b)) for a, b in marks), tuple(map(tuple, targets)), tuple(components), note,
                  tuple(folds), Assembly(*assembly) if assembly is not None else None, tuple(Rect(*r) for r in tabs),
                  tuple(Rect(*g) for g in grounds))
