@@ -202,11 +202,11 @@ class FaceCache:
         """Write a face's entry (or its JSON) to the next file, remembering only where it is."""
         if self.out is None:
             self.out, self.end = io.BytesIO(), 0
-        data = (entry if isinstance(entry, str) else _compact(entry)).encode()
-        head = b'%s"%s":' % (b"," if self.kept else b"{", face.encode())  # a face is a hex digest
-        self.kept[face] = self.end + len(head), len(data)
-        self.out.write(head + data)
-        self.end += len(head) + len(data)
+        head = f'{"," if self.kept else "{"}"{face}":'   # a face is a hex digest; every entry is ASCII JSON
+        data = f"{head}{entry if isinstance(entry, str) else _compact(entry)}".encode()
+        self.kept[face] = self.end + len(head), len(data) - len(head)
+        self.out.write(data)
+        self.end += len(data)
         if self.end > self.SPILL and isinstance(self.out, io.BytesIO):   # from here on, a temporary file
             import tempfile  # lazy: start-up (the faces of a small build never leave memory)
             spilled = tempfile.TemporaryFile()

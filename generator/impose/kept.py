@@ -10,14 +10,10 @@ from ..files import write_quietly
 from .imposition import Assembly, Plan, shared_ground
 from .plan import Rect, Sheet, Slot
 
-def encode(plan) -> str:
-    """A plan as JSON text, each record the list of its fields (json writes a tuple as a list; decode knows the fields)."""
-    return json.dumps(plan, separators=(",", ":"))
 
-
-def decode(text: str):
-    """The plan encode() wrote, every record and tuple made again."""
-    paper, width, height, sheets, cover = json.loads(text)
+def decode(fields) -> Plan:
+    """A plan as json read it back: json writes each record as the list of its fields and each tuple as a list."""
+    paper, width, height, sheets, cover = fields
     plan = Plan(paper, width, height, tuple(map(_sheet, sheets)))
     return plan._replace(cover=_sheet(cover)) if cover is not None else plan
 
@@ -70,10 +66,10 @@ class KeptPlan:
             noted: dict = {}
             value = make(noted)
             self.grounds.update((component, list(g) if g is not None else None) for component, g in noted.items())
-            self.entry[name], self.changed = encode(value) if isinstance(value, Plan) else value, True
+            self.entry[name], self.changed = value, True   # a plan is written as JSON with the entry, by save
             return value
         found = self.entry[name]
-        return decode(found) if isinstance(found, str) else found
+        return decode(found) if isinstance(found, list) else found
 
     def furniture(self, name: str, make):
         """Sheet furniture called name (make() draws it) as written operators, kept with the plan: it shows only the plan
