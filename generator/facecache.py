@@ -154,7 +154,7 @@ class FaceCache:
             comp = spec.component(art.component)
             self.components[art.component] = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options),
                                                       cache.code()))
-        text = f"{self.components[art.component]}{art.side}{sorted(art.props.items())!r}"  # a fixed-length digest first
+        text = f"{self.components[art.component]}{art.side}{sorted(art.props.items())!r}"  # the digest first: fixed length
         face = self.faces[art.key] = hashlib.sha256(text.encode()).hexdigest()
         return face
 
