@@ -56,7 +56,7 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None)
 
 
 @contextlib.contextmanager
-def few_collections(allocations: int = 20000):
+def few_collections(allocations: int = 200000):
     """Run the cycle collector after this many allocations, not 700: a sheet file makes tens of thousands of small
     objects that live to its end (pieces, slots, placements), which the collector would otherwise scan again and again."""
     threshold = gc.get_threshold()

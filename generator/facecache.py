@@ -154,7 +154,8 @@ class FaceCache:
             comp = spec.component(art.component)
             self.components[art.component] = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options),
                                                       cache.code()))
-        face = self.faces[art.key] = _digest((self.components[art.component], art.side, sorted(art.props.items())))
+        text = f"{self.components[art.component]}{art.side}{sorted(art.props.items())!r}"  # the digest first: fixed length
+        face = self.faces[art.key] = hashlib.sha256(text.encode()).hexdigest()
         return face
 
     def _fresh(self, spec, face, judged=False):
@@ -169,6 +170,8 @@ class FaceCache:
             self.out.seek(0, io.SEEK_END)
             return entry if not judged or _judged(entry) else None
         entry = self.entries.get(face)
+        if entry is None and not self.shared and not self._entries:   # nothing kept: a first or emptied build
+            return None
         if not self._current(spec, entry):
             entry = self._other(face)
             if not self._current(spec, entry):
@@ -199,11 +202,11 @@ class FaceCache:
         """Write a face's entry (or its JSON) to the next file, remembering only where it is."""
         if self.out is None:
             self.out, self.end = io.BytesIO(), 0
-        data = (entry if isinstance(entry, str) else _compact(entry)).encode()
-        head = b'%s"%s":' % (b"," if self.kept else b"{", face.encode())  # a face is a hex digest
-        self.kept[face] = self.end + len(head), len(data)
-        self.out.write(head + data)
-        self.end += len(head) + len(data)
+        head = f'{"," if self.kept else "{"}"{face}":'   # a face is a hex digest; every entry is ASCII JSON
+        data = f"{head}{entry if isinstance(entry, str) else _compact(entry)}".encode()
+        self.kept[face] = self.end + len(head), len(data) - len(head)
+        self.out.write(data)
+        self.end += len(data)
         if self.end > self.SPILL and isinstance(self.out, io.BytesIO):   # from here on, a temporary file
             import tempfile  # lazy: start-up (the faces of a small build never leave memory)
             spilled = tempfile.TemporaryFile()

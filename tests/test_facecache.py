@@ -124,3 +124,29 @@ def test_a_face_colour_the_renderer_also_reads_as_another_colour_is_kept_with_wh
     assert built(spec, tmp_path / "drawn") == (data, entries) and data == components_pdf(spec, "a4")[0]
     kept = FaceCache(output_path(tmp_path / "recoloured", spec, "a4")).path.read_text()
     assert kept.count('"colour:gold"') == len(entries) == 6, "each face's entry lists gold once"
+
+
+def test_a_face_is_kept_under_a_key_that_changes_with_each_thing_it_is_drawn_from(tmp_path, monkeypatch):
+    from generator import cache
+    from generator.spec.expand import expand
+    spec = deck(tmp_path / "spec", ["red", "blue"])
+    art = next(a for a in expand(spec)[1].values() if a.props["colour"] == "red" and a.props["shape"] == "circle")
+
+    def key(spec=spec, art=art):
+        return FaceCache(tmp_path / "out" / "x.pdf")._key(spec, art)
+    first = key()
+    assert key() == first, "the same face, the same key in the next build"
+    changed = {
+        "a prop's value": key(art=art._replace(props={**art.props, "colour": "blue"})),
+        "a prop added": key(art=art._replace(props={**art.props, "size": 1})),
+        "a prop of 1.0, not 1": key(art=art._replace(props={**art.props, "size": 1.0})),
+        "a prop of True, not 1": key(art=art._replace(props={**art.props, "size": True})),
+        "the side": key(art=art._replace(side="back")),
+        "the component's settings": key(spec=specs.load(str(tmp_path / "spec" / "tiles.yaml"), ["components.tile.size=21 mm"])),
+        "the component's id": key(art=art._replace(component="other"), spec=spec._replace(
+            components=(spec.components[0]._replace(id="other"),))),
+    }
+    monkeypatch.setattr(cache, "code", lambda: "other code")
+    changed["the code"] = key()
+    assert all(changed.values()) and first not in changed.values(), changed
+    assert len(set(changed.values())) == len(changed), "each change gives a key of its own"

@@ -47,3 +47,25 @@ def test_a_sheet_file_runs_the_cycle_collector_seldom_and_leaves_its_threshold_a
         gc.callbacks.remove(count)
     assert gc.get_threshold() == before
     assert len(runs) <= 3, f"the collector ran {len(runs)} times for 26 sheets"  # 16 times at the default 700
+
+
+def test_a_sheet_file_of_ten_thousand_tiles_runs_the_cycle_collector_at_most_once(tmp_path):
+    import gc
+    tiles = {"kind": "square-tile", "expect": 10000, "size": "20 mm",
+             "faces": {"product": {"colour": ["#d7261e", "#2f9e44", "#1f6fd0", "#f5c211"],
+                                   "shape": ["circle", "square", "flat-triangle", "rhombus"]}, "copies": 625}}
+    (tmp_path / "tiles.yaml").write_text(yaml.safe_dump({"game": {"title": "Tiles", "designer": "Test"},
+                                                          "components": {"tiles": tiles}}))
+    spec = specs.load(str(tmp_path / "tiles.yaml"))
+    expand(spec)
+    runs = []
+
+    def count(phase, info):
+        if phase == "start":
+            runs.append(info["generation"])
+    gc.callbacks.append(count)
+    try:
+        pages = components_pdf(spec, "a4")[1]
+    finally:
+        gc.callbacks.remove(count)
+    assert pages == 87 and len(runs) <= 1, f"the collector ran {len(runs)} times for {pages - 1} sheets"

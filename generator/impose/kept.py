@@ -10,23 +10,22 @@ from ..files import write_quietly
 from .imposition import Assembly, Plan, shared_ground
 from .plan import Rect, Sheet, Slot
 
-RECORDS = {kind.__name__: kind for kind in (Plan, Sheet, Slot, Rect, Assembly)}
+
+def decode(fields) -> Plan:
+    """A plan as json read it back: json writes each record as the list of its fields and each tuple as a list."""
+    paper, width, height, sheets, cover = fields
+    plan = Plan(paper, width, height, tuple(map(_sheet, sheets)))
+    return plan._replace(cover=_sheet(cover)) if cover is not None else plan
 
 
-def encode(value) -> str:
-    """A plan as JSON text: each record {"r": name, "f": [fields]}, each tuple {"t": [items]} (a plan holds no dict)."""
-    def plain(value):
-        if isinstance(value, tuple) and type(value).__name__ in RECORDS:
-            return {"r": type(value).__name__, "f": [plain(v) for v in value]}
-        if isinstance(value, tuple):
-            return {"t": [plain(v) for v in value]}
-        return value
-    return json.dumps(plain(value), separators=(",", ":"))
-
-
-def decode(text: str):
-    """The plan encode() wrote, every record and tuple made as the JSON is read."""
-    return json.loads(text, object_hook=lambda found: RECORDS[found["r"]](*found["f"]) if "r" in found else tuple(found["t"]))
+def _sheet(fields) -> Sheet:
+    """A Sheet from the list of its fields."""
+    side, slots, marks, targets, components, note, folds, assembly, tabs, grounds = fields
+    return Sheet(side, tuple(Slot(art, x, y, w, h, bleed, turn, Rect(*window) if window is not None else None)
+                             for art, x, y, w, h, bleed, turn, window in slots),
+                 tuple((tuple(a), tuple(b)) for a, b in marks), tuple(map(tuple, targets)), tuple(components), note,
+                 tuple(folds), Assembly(*assembly) if assembly is not None else None, tuple(Rect(*r) for r in tabs),
+                 tuple(Rect(*g) for g in grounds))
 
 
 class KeptPlan:
@@ -67,9 +66,10 @@ class KeptPlan:
             noted: dict = {}
             value = make(noted)
             self.grounds.update((component, list(g) if g is not None else None) for component, g in noted.items())
-            self.entry[name], self.changed = encode(value), True
+            self.entry[name], self.changed = value, True   # a plan is written as JSON with the entry, by save
             return value
-        return decode(self.entry[name])
+        found = self.entry[name]
+        return decode(found) if isinstance(found, list) else found
 
     def furniture(self, name: str, make):
         """Sheet furniture called name (make() draws it) as written operators, kept with the plan: it shows only the plan
