@@ -14,14 +14,22 @@ RECORDS = {kind.__name__: kind for kind in (Plan, Sheet, Slot, Rect, Assembly)}
 
 
 def encode(value) -> str:
-    """A plan as JSON text: each record {"r": name, "f": [fields]}, each tuple {"t": [items]} (a plan holds no dict)."""
-    def plain(value):
-        if isinstance(value, tuple) and type(value).__name__ in RECORDS:
-            return {"r": type(value).__name__, "f": [plain(v) for v in value]}
-        if isinstance(value, tuple):
-            return {"t": [plain(v) for v in value]}
-        return value
-    return json.dumps(plain(value), separators=(",", ":"))
+    """A plan as JSON text: each record {"r": name, "f": [fields]}, each tuple {"t": [items]} (a plan holds no dict);
+    written sheet by sheet, so that only one sheet's plain copy is held at a time."""
+    if isinstance(value, tuple) and not isinstance(value, Sheet):
+        items = ",".join(map(encode, value))
+        name = type(value).__name__
+        return f'{{"r":"{name}","f":[{items}]}}' if name in RECORDS else f'{{"t":[{items}]}}'
+    return json.dumps(_plain(value), separators=(",", ":"))
+
+
+def _plain(value):
+    """A sheet (or a value in it) as encode writes it: records and tuples as dicts."""
+    if isinstance(value, tuple) and type(value).__name__ in RECORDS:
+        return {"r": type(value).__name__, "f": [_plain(v) for v in value]}
+    if isinstance(value, tuple):
+        return {"t": [_plain(v) for v in value]}
+    return value
 
 
 def decode(text: str):
