@@ -130,13 +130,13 @@ def _reprs(value):
             yield f"{', ' if i else ''}{field}="
             yield from _reprs(item)
         yield ")"
-    elif (type(value) is tuple and len(value) > 1) or type(value) is list:
+    elif type(value) is tuple or type(value) is list:
         yield "(" if type(value) is tuple else "["
         for i, item in enumerate(value):
             if i:
                 yield ", "
             yield from _reprs(item)
-        yield ")" if type(value) is tuple else "]"
+        yield "]" if type(value) is list else ",)" if len(value) == 1 else ")"
     else:
         yield repr(value)
 
