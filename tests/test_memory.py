@@ -92,3 +92,11 @@ def test_a_kept_plan_is_encoded_sheet_by_sheet(tmp_path):
     text, peak, _ = _peak(lambda: kept.encode(plan))
     assert kept.decode(text) == plan and text.startswith('{"r":"Plan","f":["a4",')
     assert peak < 3 * len(text)   # the text, its sheets' texts and one sheet's plain copy
+
+
+def test_each_face_keeps_its_data_row_not_a_copy(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 20)))
+    items, arts = spec.components[0].faces.items, expand(spec)[1]
+    assert [arts[f"cards-{k}"].props for k in range(1, 21)] == list(items)
+    assert all(arts[f"cards-{k + 1}"].props is item for k, item in enumerate(items))
+    assert items[4]["title"] == "Card 4" and items[4]["#row"] == 6
