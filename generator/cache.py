@@ -1,8 +1,10 @@
 """Skip a build whose inputs and output are both unchanged: a content-hash record kept beside each file."""
 import atexit
+import collections
 import fnmatch
 import functools
 import hashlib
+import itertools
 import json
 import os
 import sys
@@ -105,7 +107,38 @@ def key_of(*arguments) -> str:
 
 def key(spec, *options):
     """The inputs of one output file known before it is drawn: the checked spec, the options, the code and fonts."""
-    return _digest("\n".join([repr(spec), repr(options), code()]).encode())
+    digest, batch, size = hashlib.sha256(), [], 0
+    for part in itertools.chain(_reprs(spec), ("\n",), _reprs(options), ("\n", code())):
+        batch.append(part)
+        size += len(part)
+        if size > 1 << 16:
+            digest.update("".join(batch).encode())
+            batch, size = [], 0
+    digest.update("".join(batch).encode())
+    return digest.hexdigest()
+
+
+_NAMED = collections.namedtuple("_NAMED", "field").__repr__.__code__  # the repr every record without its own shares
+
+
+def _reprs(value):
+    """repr(value) in parts: records, tuples and lists item by item, so that a deck's thousands of faces are never one
+    string (the digest of the parts joined is the digest of the repr)."""
+    if isinstance(value, tuple) and getattr(type(value).__repr__, "__code__", None) is _NAMED:
+        yield f"{type(value).__name__}("
+        for i, (field, item) in enumerate(zip(value._fields, value)):
+            yield f"{', ' if i else ''}{field}="
+            yield from _reprs(item)
+        yield ")"
+    elif type(value) is tuple or type(value) is list:
+        yield "(" if type(value) is tuple else "["
+        for i, item in enumerate(value):
+            if i:
+                yield ", "
+            yield from _reprs(item)
+        yield "]" if type(value) is list else ",)" if len(value) == 1 else ")"
+    else:
+        yield repr(value)
 
 
 def _record(path):

@@ -1,10 +1,17 @@
 """A text deck's build draws each distinct face once (checks, shared grounds and the PDF share it) and holds no face's
 operators after its sheet."""
+import hashlib
+import json
 import importlib
 import shutil
+import tracemalloc
 from pathlib import Path
 
+from generator import cache
 from generator.draw import render
+from generator.impose import kept
+from generator.impose.imposition import impose
+from generator.spec import data
 from generator.spec import loader as specs
 from generator.build import build
 from generator.spec.expand import expand
@@ -49,3 +56,52 @@ def test_the_face_cache_keeps_where_each_entry_is_not_the_entry(tmp_path):
     face = faces.face(spec, next(a for a in expand(spec)[1].values()))
     assert faces.drawn == [] and face.ops.startswith("q")
     assert all(isinstance(at, int) and isinstance(size, int) for at, size in faces.kept.values())
+
+
+def _peak(make):
+    """(what make() returns, the most memory it held at once beyond what was held before, what it still holds; bytes)."""
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        made = make()
+        now, peak = tracemalloc.get_traced_memory()
+        return made, peak - base, now - base
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_csv_is_read_without_a_second_copy_of_its_text(tmp_path):
+    path = deck(tmp_path / "deck", 5000).parent / "cards.csv"
+    rows, peak, held = _peak(lambda: data.load(path))
+    assert len(rows.rows) == 5000 and rows.rows[-1][1]["title"] == "Card 4999"
+    # beyond the rows it keeps, the text while it is parsed: no StringIO of it (4 bytes a character), no list of cells
+    assert peak - held < 2 * path.stat().st_size
+
+
+def test_a_cache_key_is_the_digest_of_the_repr_made_in_parts(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 3000)))
+    pieces = expand(spec)[0]
+    whole = "\n".join([repr(spec), repr(("plan", "a4", pieces)), cache.code()])
+    key, peak, _ = _peak(lambda: cache.key(spec, "plan", "a4", pieces))
+    assert key == hashlib.sha256(whole.encode()).hexdigest()
+    assert peak < len(whole)   # never the whole repr at once (it and its bytes: twice its length)
+
+
+def test_a_kept_plan_is_written_sheet_by_sheet_as_json_would_write_it_whole(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 3000)))
+    plan = impose(spec, expand(spec)[0], "a4", "duplex")
+    entry = {"plan": plan, "saved": 3, "inputs": "x"}
+    text, peak, _ = _peak(lambda: kept.entry_text(entry))
+    assert text == json.dumps(entry, separators=(",", ":"))
+    for other in ({}, {"plan": plan._replace(sheets=(), cover=None)}, {"saved": 1, "plan": plan._replace(cover=plan.sheets[0])}):
+        assert kept.entry_text(other) == json.dumps(other, separators=(",", ":"))
+    assert kept.decode(json.loads(text)["plan"]) == plan
+    assert peak < 3 * len(text)   # the text and one sheet's working copy (json's whole-plan copy is about 8 times it)
+
+
+def test_each_face_keeps_its_data_row_not_a_copy(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 20)))
+    items, arts = spec.components[0].faces.items, expand(spec)[1]
+    assert [arts[f"cards-{k}"].props for k in range(1, 21)] == list(items)
+    assert all(arts[f"cards-{k + 1}"].props is item for k, item in enumerate(items))
+    assert items[4]["title"] == "Card 4" and items[4]["#row"] == 6

@@ -125,7 +125,8 @@ def load(check, key_path, checked, options, source):
             if not copies.isdigit() or int(copies) > 10_000:
                 raise rows.fail(number, counting, f"expected a whole number of copies from 0 to 10000, found {copies!r}")
             copies = int(copies)
-        items += [MappingProxyType({**row, ROW: number, DATA: rows.name})] * copies
+        row[ROW], row[DATA] = number, rows.name  # the row's own dict becomes its face's properties: no copy per row
+        items += [MappingProxyType(row)] * copies
         if len(items) > MAX_PIECES:
             check.fail(key_path + ("data",), f"{rows.name} makes more than {MAX_PIECES:,} pieces (rows up to {number})")
     if not items:

@@ -86,4 +86,27 @@ class KeptPlan:
         """Write the entry if something was added."""
         if self.changed:
             self.entry.update(inputs=self.inputs, grounds=self.grounds)
-            write_quietly(self.path, json.dumps(self.entry, separators=(",", ":")).encode())
+            write_quietly(self.path, entry_text(self.entry).encode())
+
+
+def entry_text(entry: dict) -> str:
+    """A kept entry as JSON, the text json.dumps gives it; a plan written sheet by sheet, so that json's working copy is
+    one sheet's, not the whole plan's (a 50,000-card deck's plan is megabytes)."""
+    parts, comma = ["{"], ""
+    for key, value in entry.items():
+        parts += [comma, _encode(key), ":"]
+        comma = ","
+        if isinstance(value, Plan):
+            parts += ["[", _encode(value[:3])[1:-1], ",["]
+            between = ""
+            for sheet in value.sheets:
+                parts += [between, _encode(sheet)]
+                between = ","
+            parts += ["],", _encode(value.cover), "]"]
+        else:
+            parts.append(_encode(value))
+    parts.append("}")
+    return "".join(parts)
+
+
+_encode = json.JSONEncoder(separators=(",", ":")).encode  # one encoder: json.dumps makes one per call

@@ -2,6 +2,8 @@
 import csv
 import io
 import json
+import re
+from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -11,6 +13,8 @@ from ..errors import UserError
 
 MAX_BYTES = 20_000_000   # the largest data file read
 MAX_ROWS = 100_000       # rows in one data file (a component makes at most this many pieces)
+LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")  # lines as a file opened with newline="" gives them (a
+# StringIO of the text would hold it again, four bytes a character)
 FALSE = ("", "0", "false", "no", "off", "none")   # cell values that hide an element whose visible names the column
 
 
@@ -84,16 +88,18 @@ def _csv(path):
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UserError(_not_utf8(path, data, exc.start)) from None
-    first = text.split("\n", 1)[0]
+    first = text[:text.find("\n")] if "\n" in text else text  # the header line (no copy of the rest)
     delimiter = max(",;\t", key=first.count) if first else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    del data  # the text and each row's cells are all that is read from here on
+    reader = csv.reader(map(itemgetter(0), LINES.finditer(text)), delimiter=delimiter)
+    records = enumerate(reader, start=1)  # each row's cells let go once its row is made
     try:
-        records = list(enumerate(reader, start=1))
+        header = next(records, None)
+        if header is None:
+            raise UserError(f"{path}: the file is empty (expected a header row naming the columns)")
+        return _table(str(path), header[1], records)
     except csv.Error as exc:
         raise UserError(f"{path} row {reader.line_num}: not valid CSV ({exc})") from None
-    if not records:
-        raise UserError(f"{path}: the file is empty (expected a header row naming the columns)")
-    return _table(str(path), records[0][1], records[1:])
 
 
 def _not_utf8(path, data: bytes, start: int) -> str:

@@ -1,5 +1,7 @@
 """Explode a spec into pieces (one per physical component) and the distinct artworks they use."""
+import hashlib
 import itertools
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -31,7 +33,7 @@ def face_props(spec, comp):
     return [marked(comp, props) for props in _faces(spec, comp)]
 
 
-def marked(comp, props: dict) -> dict:
+def marked(comp, props: Mapping) -> Mapping:
     """A face's properties with the `mark` its component's `marks` option gives its colour, if any."""
     mark = (comp.options.get("marks") or {}).get(props.get("colour"))
     return {**props, "mark": mark} if mark else props
@@ -58,7 +60,7 @@ def _faces(spec, comp):
         names = [name for name, _ in source.product]
         return [dict(zip(names, combo)) for combo in itertools.product(*(values for _, values in source.product))]
     if source.items:
-        return [dict(item) for item in source.items]
+        return list(source.items)  # read-only already: each face's Art keeps its item, not a copy
     return [{}]
 
 
@@ -81,11 +83,12 @@ def _expand(spec):
             arts[back] = Art(back, comp.id, "back", MappingProxyType({}))
         fronts, backs, back_of = [], {}, KINDS[comp.kind].back_face if comp.back else None
         for props in face_props(spec, comp):
-            identity = repr(sorted(props.items()))  # 1, 1.0 and True are different faces
+            # 1, 1.0 and True are different faces; the text's digest is kept, not the text (a deck has thousands)
+            identity = hashlib.sha256(repr(sorted(props.items())).encode()).digest()
             key = by_props.get(identity)
             if key is None:
                 key = by_props[identity] = f"{comp.id}-{len(by_props) + 1}"
-                arts[key] = Art(key, comp.id, "front", MappingProxyType(props))
+                arts[key] = Art(key, comp.id, "front", props if type(props) is MappingProxyType else MappingProxyType(props))
             own = back_of(comp.options, props) if back_of else None   # a back of its own (a data row's back column)
             if own is None:
                 fronts += [(key, back)] * comp.faces.copies
