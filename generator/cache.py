@@ -121,9 +121,13 @@ def key(spec, *options):
 _NAMED = collections.namedtuple("_NAMED", "field").__repr__.__code__  # the repr every record without its own shares
 
 
+WHOLE = 64  # a tuple or list of more items gives each item's repr whole (one C call each), not taken apart
+
+
 def _reprs(value):
-    """repr(value) in parts: records, tuples and lists item by item, so that a deck's thousands of faces are never one
-    string (the digest of the parts joined is the digest of the repr)."""
+    """repr(value) in parts: records field by field, tuples and lists item by item, so that a deck's thousands of faces
+    are never one string (the digest of the parts joined is the digest of the repr); each item of a long tuple or list
+    is one part, so that the walk costs one repr per face, not one step per field."""
     if isinstance(value, tuple) and getattr(type(value).__repr__, "__code__", None) is _NAMED:
         yield f"{type(value).__name__}("
         for i, (field, item) in enumerate(zip(value._fields, value)):
@@ -132,10 +136,16 @@ def _reprs(value):
         yield ")"
     elif type(value) is tuple or type(value) is list:
         yield "(" if type(value) is tuple else "["
-        for i, item in enumerate(value):
-            if i:
+        if len(value) > WHOLE:
+            yield ", ".join(map(repr, value[:WHOLE]))  # a first batch, then one part per item
+            for item in value[WHOLE:]:
                 yield ", "
-            yield from _reprs(item)
+                yield repr(item)
+        else:
+            for i, item in enumerate(value):
+                if i:
+                    yield ", "
+                yield from _reprs(item)
         yield "]" if type(value) is list else ",)" if len(value) == 1 else ")"
     else:
         yield repr(value)
