@@ -25,11 +25,11 @@ def test_the_ground_boxes_of_full_sheets_are_worked_out_once_per_layout(tmp_path
     assert len(boxes) == 117 and all(abs(w - 20.6) < 1e-9 or abs(w - 20.3) < 1e-9 for _, (_, _, w, _) in boxes)
 
 
-def test_a_sheet_file_runs_the_cycle_collector_seldom_and_leaves_its_threshold_as_it_was(tmp_path):
+def collections(tmp_path, expect, colours, shapes, copies):
+    """(pages, collector runs, threshold before, threshold after) of the components PDF of a deck of square tiles."""
     import gc
-    tiles = {"kind": "square-tile", "expect": 3000, "size": "20 mm",
-             "faces": {"product": {"colour": ["#d7261e", "#2f9e44", "#1f6fd0"], "shape": ["circle", "square"]},
-                       "copies": 500}}
+    tiles = {"kind": "square-tile", "expect": expect, "size": "20 mm",
+             "faces": {"product": {"colour": colours, "shape": shapes}, "copies": copies}}
     (tmp_path / "tiles.yaml").write_text(yaml.safe_dump({"game": {"title": "Tiles", "designer": "Test"},
                                                           "components": {"tiles": tiles}}))
     spec = specs.load(str(tmp_path / "tiles.yaml"))
@@ -42,30 +42,19 @@ def test_a_sheet_file_runs_the_cycle_collector_seldom_and_leaves_its_threshold_a
     before = gc.get_threshold()
     gc.callbacks.append(count)
     try:
-        components_pdf(spec, "a4")
-    finally:
-        gc.callbacks.remove(count)
-    assert gc.get_threshold() == before
-    assert len(runs) <= 3, f"the collector ran {len(runs)} times for 26 sheets"  # 16 times at the default 700
-
-
-def test_a_sheet_file_of_ten_thousand_tiles_runs_the_cycle_collector_at_most_once(tmp_path):
-    import gc
-    tiles = {"kind": "square-tile", "expect": 10000, "size": "20 mm",
-             "faces": {"product": {"colour": ["#d7261e", "#2f9e44", "#1f6fd0", "#f5c211"],
-                                   "shape": ["circle", "square", "flat-triangle", "rhombus"]}, "copies": 625}}
-    (tmp_path / "tiles.yaml").write_text(yaml.safe_dump({"game": {"title": "Tiles", "designer": "Test"},
-                                                          "components": {"tiles": tiles}}))
-    spec = specs.load(str(tmp_path / "tiles.yaml"))
-    expand(spec)
-    runs = []
-
-    def count(phase, info):
-        if phase == "start":
-            runs.append(info["generation"])
-    gc.callbacks.append(count)
-    try:
         pages = components_pdf(spec, "a4")[1]
     finally:
         gc.callbacks.remove(count)
-    assert pages == 87 and len(runs) <= 1, f"the collector ran {len(runs)} times for {pages - 1} sheets"
+    return pages, len(runs), before, gc.get_threshold()
+
+
+def test_a_sheet_file_runs_the_cycle_collector_seldom_and_leaves_its_threshold_as_it_was(tmp_path):
+    pages, runs, before, after = collections(tmp_path, 3000, ["#d7261e", "#2f9e44", "#1f6fd0"], ["circle", "square"], 500)
+    assert after == before
+    assert runs <= 3, f"the collector ran {runs} times for {pages - 1} sheets"  # 16 times at the default 700
+
+
+def test_a_sheet_file_of_ten_thousand_tiles_runs_the_cycle_collector_at_most_once(tmp_path):
+    pages, runs, _, _ = collections(tmp_path, 10000, ["#d7261e", "#2f9e44", "#1f6fd0", "#f5c211"],
+                                    ["circle", "square", "flat-triangle", "rhombus"], 625)
+    assert pages == 87 and runs <= 1, f"the collector ran {runs} times for {pages - 1} sheets"
