@@ -263,10 +263,10 @@ def build_rules(spec, paper, out_dir):
         diagrams, read = spec.remembered("diagrams", lambda: diagrams_of(spec))  # the same on every paper
         watched.used.update(read)
         layouts, written = Layouts(path, inputs, spec, watched.used), spec.remembered("diagram parts", dict)
-        kept = layouts.get({name: [diagram.width, diagram.height] for name, diagram in diagrams.items()})
-        if kept:  # the text as laid out last time: only the diagrams are written again
-            from .output.overlay import with_diagrams  # lazy: start-up
-            return with_diagrams(*kept, diagrams, spec.game, written)
+        from .output.overlay import extents, with_diagrams  # lazy: start-up
+        kept = layouts.get(extents(diagrams))
+        if kept:  # the text as laid out last time: only the diagrams' parts are written again
+            return with_diagrams(kept, diagrams, spec.game, written)
         from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when a rulebook's text is laid out)
         return rules_pdf(watched, paper, layouts, diagrams, written)
     return cached(spec, path, inputs, make, watched.used)
@@ -281,22 +281,22 @@ def diagrams_of(spec) -> tuple:
 
 class Layouts:
     """A rulebook's text as reportlab laid it out, its pages taken apart (overlay.taken_apart), kept beside its file:
-    reused (only the diagrams drawn again, no reportlab or pikepdf loaded) while the rulebook's inputs, the diagrams'
-    sizes and everything the text read are as they were."""
+    reused (only the diagrams' parts written again, no reportlab or pikepdf loaded) while the rulebook's inputs, the
+    diagrams' sizes and parts' places (overlay.extents) and everything the text read are as they were."""
 
     def __init__(self, path, inputs, spec, used):
         self.path = path.parent / cache.RECORDS / f"{path.name}.layout.json"
         self.inputs, self.spec, self.used, self.text = inputs, spec, used, None
 
     def get(self, sizes):
-        """(pages taken apart, log) of the kept layout for diagrams of these sizes, or None."""
+        """The pages taken apart of the kept layout for diagrams of these sizes (overlay.extents), or None."""
         try:
             entry = json.loads(self.path.read_text())
             if (entry["inputs"] != self.inputs or entry["sizes"] != sizes
                     or any(_now(self.spec, what) != value for what, value in entry["used"].items())):
                 return None
             self.used.update(entry["used"])   # the file's own record lists what its text read
-            return entry["book"], [tuple(placed) for placed in entry["log"]]
+            return entry["book"]
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
@@ -305,11 +305,11 @@ class Layouts:
         self.text = Reader(self.spec)
         return self.text
 
-    def put(self, sizes, book, log):
+    def put(self, sizes, book):
         """Keep a new layout with what its text read."""
         self.used.update(self.text.used)
         write_quietly(self.path, json.dumps({"inputs": self.inputs, "sizes": sizes, "used": self.text.used,
-                                             "book": book, "log": log}).encode())
+                                             "book": book}).encode())
 
 
 class Reader(_Watched):

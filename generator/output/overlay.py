@@ -1,5 +1,5 @@
 """Rulebooks assembled by pnp's own PDF writer: reportlab's typeset pages, taken apart once when the text is laid out,
-with the diagrams' parts written as forms and placed over them."""
+whose content streams place the diagrams' parts by name; the parts' forms are written from the drawing model."""
 import base64
 import io
 
@@ -7,23 +7,36 @@ from ..draw import content
 from ..spec.model import Game
 from . import pdffile
 from .document import Document
-from ..units import PT_PER_MM
 
 PAGE_OWN = ("/Type", "/Parent", "/Contents", "/Resources")  # a page's entries the join writes itself
 INHERITED = ("/MediaBox", "/CropBox", "/Rotate", "/Resources")  # a page may take these from its page tree
 CATALOG_OWN = ("/Type", "/Pages", "/Metadata", "/ViewerPreferences")  # the catalogue's entries the join writes itself
+PART = "D."  # a diagram part's form is named D.<diagram>.<part number>: reportlab calls it /FormXob.D.<diagram>.<n>
+PLACED = "/FormXob." + PART
 
 
-def _num(value: float) -> str:
+def pdf_number(value: float) -> str:
     """A PDF number: 4 decimals at most, no trailing zeros, never '-0'."""
     text = f"{value:.4f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
+def part_name(diagram: str, number: int) -> str:
+    """The name a page's content stream places a diagram's part by (its form, written by with_diagrams)."""
+    return f"{PART}{diagram}.{number}"
+
+
+def extents(diagrams: dict) -> dict:
+    """What a kept layout's placements depend on: each diagram's size and its parts' offsets, scales and sizes (mm)."""
+    return {name: [d.width, d.height, [[dx, dy, k, part.width, part.height] for _, part, dx, dy, k in d.parts]]
+            for name, d in diagrams.items()}
+
+
 def taken_apart(data: bytes) -> dict:
     """Reportlab's PDF as the parts the join writes again (JSON data): its objects, numbered as the joined file numbers
-    them (1 its page tree, then its pages, written by the join), each page's own entries, resources and contents, and
-    the catalogue's entries (outlines, page labels, names: whatever reportlab wrote). Read by pikepdf, at lay-out time."""
+    them (1 its page tree, then its pages, written by the join), each page's own entries, resources and contents, the
+    diagram parts its content streams place (their stand-in forms left out), and the catalogue's entries (outlines, page
+    labels, names: whatever reportlab wrote). Read by pikepdf, at lay-out time."""
     import pikepdf  # lazy: start-up (a rebuild over a kept layout never loads it)
 
     file = pdffile.File()
@@ -41,12 +54,15 @@ def taken_apart(data: bytes) -> dict:
                     if key in node:
                         entries[key] = node[key]
             resources = dict(entries.get("/Resources", {}).items())
+            xobjects = dict(resources.get("/XObject", {}).items())
             contents = entries.get("/Contents", [])
             pages.append({
                 "entries": " ".join(f"{k} {pdffile._object(file, v, copied)}" for k, v in sorted(entries.items())
                                     if k not in PAGE_OWN),
                 "resources": {k: pdffile._object(file, v, copied) for k, v in sorted(resources.items()) if k != "/XObject"},
-                "xobjects": {k: pdffile._object(file, v, copied) for k, v in sorted(resources.get("/XObject", {}).items())},
+                "xobjects": {k: pdffile._object(file, v, copied) for k, v in sorted(xobjects.items())
+                             if not k.startswith(PLACED)},
+                "parts": sorted(k for k in xobjects if k.startswith(PLACED)),
                 "contents": [pdffile._object(file, v, copied)
                              for v in (contents if isinstance(contents, pikepdf.Array) else [contents])]})
         catalog = " ".join(f"{k} {pdffile._object(file, v, copied)}" for k, v in sorted(pdf.Root.items())
@@ -56,18 +72,21 @@ def taken_apart(data: bytes) -> dict:
     return {"objects": objects, "pages": pages, "catalog": catalog}
 
 
-def with_diagrams(book: dict, log: list, diagrams: dict, game: Game, written: dict | None = None) -> tuple[bytes, int]:
-    """A typeset rulebook (reportlab's pages, taken_apart) with its diagrams written and placed as its layout's log
-    says, the whole file written by our writer: (bytes, pages).
+def with_diagrams(book: dict, diagrams: dict, game: Game, written: dict | None = None) -> tuple[bytes, int]:
+    """A typeset rulebook (reportlab's pages, taken_apart) with the forms of the diagram parts its pages place, the whole
+    file written by our writer: (bytes, pages).
 
     written: {part key: the part written as operators}, shared by the rulebooks of one spec."""
     file = pdffile.File()
     file.objects = [value if value is None or isinstance(value, str) else (value[0], base64.b64decode(value[1]))
                     for value in book["objects"]]
-    parts: dict = {}
-    for name in dict.fromkeys(name for _, name, _, _, _ in log):
-        for key, drawing, _, _, _ in diagrams[name].parts:
-            parts.setdefault(key, drawing)
+    named = {}  # each placed name -> its part's key and drawing
+    for page in book["pages"]:
+        for name in page["parts"]:
+            diagram, _, number = name[len(PLACED):].rpartition(".")
+            key, drawing = diagrams[diagram].parts[int(number)][:2]
+            named[name] = key, drawing
+    parts = dict(named.values())
     forms = {}
     doc = Document(max((d.width for d in parts.values()), default=0), max((d.height for d in parts.values()), default=0),
                    file)
@@ -78,28 +97,15 @@ def with_diagrams(book: dict, log: list, diagrams: dict, game: Game, written: di
         doc.paint(written[key])
         forms[key] = doc.next_form(drawing.width, drawing.height)
     doc.write_resources()
-    placed: dict = {}
-    for page_index, name, x, y, scale in log:
-        diagram = diagrams[name]
-        top = y + diagram.height * PT_PER_MM * scale
-        names, ops = placed.setdefault(page_index, ({}, []))
-        first = len(names)
-        for key, drawing, dx, dy, part_scale in diagram.parts:
-            k = scale * part_scale
-            matrix = [k, 0, 0, k, x + dx * PT_PER_MM * scale, top - dy * PT_PER_MM * scale - drawing.height * PT_PER_MM * k]
-            form = names.setdefault((name, key), f"/D{name.replace('-', '')}{len(names) - first + 1}")
-            ops.append(f"q {' '.join(map(_num, matrix))} cm {form} Do Q")
     kids = []
     for number, page in enumerate(book["pages"], 2):
-        names, ops = placed.get(number - 2, ({}, []))
-        xobjects = {**page["xobjects"], **{form: f"{forms[key]} 0 R" for (_, key), form in names.items()}}
+        xobjects = {**page["xobjects"], **{name: f"{forms[named[name][0]]} 0 R" for name in page["parts"]}}
         resources = {**page["resources"]}
         if xobjects:
             resources["/XObject"] = "<< " + " ".join(f"{k} {v}" for k, v in xobjects.items()) + " >>"
-        contents = page["contents"] + ([f"{file.stream(chr(10).join(ops).encode('ascii'))} 0 R"] if ops else [])
         file.set(number, f"<< /Type /Page /Parent 1 0 R {page['entries']} "
                          f"/Resources << {' '.join(f'{k} {v}' for k, v in resources.items())} >> "
-                         f"/Contents [{' '.join(contents)}] >>")
+                         f"/Contents [{' '.join(page['contents'])}] >>")
         kids.append(number)
     file.set(1, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>")
     root = file.add(f"<< /Type /Catalog /Pages 1 0 R {book['catalog']} /ViewerPreferences << /PrintScaling /None >> >>")

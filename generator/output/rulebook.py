@@ -1,5 +1,5 @@
-"""Rulebooks: reportlab flows the text; its pages, taken apart, and the diagrams drawn by the component renderers as
-vector forms are joined in one file by our PDF writer."""
+"""Rulebooks: reportlab flows the text and places each diagram's parts by name; its pages, taken apart, and the parts
+drawn by the component renderers as vector forms are joined in one file by our PDF writer."""
 import io
 from pathlib import Path
 from typing import NamedTuple
@@ -20,9 +20,9 @@ from ..components.kind import size_words
 from ..draw.diagram import drawn
 from ..errors import SpecError, UserError
 from ..spec.expand import expand
-from .overlay import taken_apart, with_diagrams
+from .overlay import extents, part_name, pdf_number, taken_apart, with_diagrams
 from ..spec.loader import Checker, rules_path
-from ..units import paper_size
+from ..units import PT_PER_MM, paper_size
 from ..check.wording import colour_words
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
@@ -98,11 +98,11 @@ def para(text, style):
 
 
 class DiagramSlot(Flowable):
-    """Room for a diagram; records where it landed so the diagram can be overlaid after the build."""
+    """A diagram: its parts placed by name in the page's content stream, their forms written by overlay.with_diagrams."""
 
-    def __init__(self, key, diagram, log, size=1.0):
+    def __init__(self, key, diagram, size=1.0):
         super().__init__()
-        self.key, self.diagram, self.log, self.size = key, diagram, log, size  # size: every diagram's share of its own
+        self.key, self.diagram, self.size = key, diagram, size  # size: every diagram's share of its own
         self.scale, self.fit = 1.0, 1.0  # fit: the shrink its figure asked for to stay on the page
         self.hAlign = "CENTER"
 
@@ -110,9 +110,20 @@ class DiagramSlot(Flowable):
         self.scale = min(1.0, available_width / (self.diagram.width * mm)) * self.size * self.fit
         return self.diagram.width * mm * self.scale, self.diagram.height * mm * self.scale
 
-    def draw(self):
-        x, y = self.canv.absolutePosition(0, 0)
-        self.log.append((self.canv.getPageNumber() - 1, self.key, x, y, self.scale))
+    def drawOn(self, canvas, x, y, _sW=0):
+        """Place each part's form by name, the diagram's bottom-left corner at (x, y): no translation of its own, so the
+        numbers written are those of the frame (the page's)."""
+        k, x = self.scale, self._hAlignAdjust(x, _sW)
+        top = y + self.diagram.height * PT_PER_MM * k
+        for n, (_, part, dx, dy, part_scale) in enumerate(self.diagram.parts):
+            name, s = part_name(self.key, n), k * part_scale
+            if not canvas.hasForm(name):  # an empty stand-in, so that reportlab names it in the page's resources
+                canvas.beginForm(name)
+                canvas.endForm()
+            matrix = s, 0, 0, s, x + dx * PT_PER_MM * k, top - dy * PT_PER_MM * k - part.height * PT_PER_MM * s
+            canvas.addLiteral(f"q {' '.join(map(pdf_number, matrix))} cm")
+            canvas.doForm(name)
+            canvas.addLiteral("Q")
 
 
 class Figure(Flowable):
@@ -121,7 +132,7 @@ class Figure(Flowable):
 
     def __init__(self, items, slot):
         super().__init__()
-        self.items, self.slot, self.passed = items, slot, 0
+        self.items, self.slot, self.passed, self.at = items, slot, 0, (0, 0)  # at: where draw put the slot
         self.floats = not any(isinstance(i, Paragraph) and i.style.name == "h2" for i in items)  # never before its heading
         self.spaceBefore, self.spaceAfter = items[0].getSpaceBefore(), 6 + items[-1].getSpaceAfter()
 
@@ -148,12 +159,18 @@ class Figure(Flowable):
     def split(self, available_width, available_height):
         return []
 
+    def drawOn(self, canvas, x, y, _sW=0):
+        super().drawOn(canvas, x, y, _sW)  # the lead-in and caption, translated to the figure as reportlab does
+        self.slot.drawOn(canvas, self._hAlignAdjust(x, _sW) + self.at[0], y + self.at[1])  # the diagram, in the frame's numbers
+
     def draw(self):
         y = self.height
         for item, h, gap in self._stack(self.width):
             y -= gap + h
-            w = item.wrap(self.width, 10 ** 6)[0]
-            item.drawOn(self.canv, (self.width - w) / 2 if item is self.slot else 0, y)
+            if item is self.slot:
+                self.at = (self.width - item.wrap(self.width, 10 ** 6)[0]) / 2, y
+            else:
+                item.drawOn(self.canv, 0, y)
 
 
 def _passes(flowable):
@@ -335,7 +352,7 @@ def listing(texts, kind, st, start=1):
                         bulletFontSize=st["body"].fontSize, leftIndent=st["body"].fontSize * 1.4)
 
 
-def blocks(items, st, diagrams, log, path, key_path, out):
+def blocks(items, st, diagrams, path, key_path, out):
     """Flowables for a section's blocks, after those already in out (its heading)."""
     for i, block in enumerate(items):
         if "p" in block:  # a paragraph that ends with a colon leads into what follows: keep them on one page
@@ -356,13 +373,13 @@ def blocks(items, st, diagrams, log, path, key_path, out):
             name = block["diagram"]
             if name not in diagrams:
                 raise SpecError(path, yamlsource.dotted(key_path + (i, "diagram")), f"unknown diagram {name!r} (this game has: {', '.join(sorted(diagrams)) or 'none'})")
-            slot = DiagramSlot(name, diagrams[name], log, st["size"])
+            slot = DiagramSlot(name, diagrams[name], st["size"])
             flow = [slot] + ([para(block["caption"], st["caption"])] if block.get("caption") else [])
             out.append(Figure(_lead(out) + flow, slot))
     return out
 
 
-def story(spec, rules, diagrams, log, st):
+def story(spec, rules, diagrams, st):
     """Every flowable of the rulebook, in order."""
     game = spec.game
     flow = [Paragraph(inline(game.title), st["title"])]
@@ -378,7 +395,7 @@ def story(spec, rules, diagrams, log, st):
     path = rules_path(spec)
     for n, section in enumerate(rules["sections"]):
         heading = Paragraph(inline(section["heading"]), st["h2"])
-        flow += blocks(section["blocks"], st, diagrams, log, path, ("sections", n, "blocks"), [heading])
+        flow += blocks(section["blocks"], st, diagrams, path, ("sections", n, "blocks"), [heading])
     if game.notes:
         flow.append(KeepTogether([para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"])]))
     credits = rules.get("credits", f"Game design by {game.designer}. Rules rewritten for this print-and-play edition.")
@@ -422,18 +439,16 @@ def reference(spec, ref, st, width, height, canv):
 
 class Layout(NamedTuple):
     """One typesetting of a rulebook: reportlab's PDF (bytes; taken apart, overlay.taken_apart, once it is the layout
-    chosen), where each diagram landed, the share of each page left empty at its foot, and the flowables as laid out
-    (each paragraph keeps its line breaks)."""
+    chosen), the share of each page left empty at its foot, and the flowables as laid out (each paragraph keeps its line
+    breaks)."""
 
     data: bytes | dict
-    log: list
     rooms: list
     flow: list
 
 
 def typeset(spec, paper, rules, diagrams, size):
     """Lay the rulebook out with every diagram at size times its own size."""
-    log = []
     st = styles(spec.palette.get("accent", "#000000"))
     buffer = io.BytesIO()
     width, height = paper_size(paper)
@@ -449,12 +464,12 @@ def typeset(spec, paper, rules, diagrams, size):
 
     doc = Book(buffer, pagesize=(width * mm, height * mm), leftMargin=side * mm, rightMargin=side * mm,
                topMargin=TOP, bottomMargin=BOTTOM, title=f"{spec.game.title}: rules", author=spec.game.designer)
-    flow = story(spec, rules, diagrams, log, st)
+    flow = story(spec, rules, diagrams, st)
     try:
         doc.build(list(flow), onFirstPage=footer, onLaterPages=footer)
     except LayoutError as exc:  # anything the checks above did not foresee: one line, never a traceback
         raise UserError(f"{rules_path(spec)}: the rulebook cannot be laid out on {paper}: {str(exc)[:160]}") from None
-    return Layout(buffer.getvalue(), log, doc.rooms, flow)
+    return Layout(buffer.getvalue(), doc.rooms, flow)
 
 
 def lay_out(spec, paper, layouts=None, diagrams=None):
@@ -462,16 +477,16 @@ def lay_out(spec, paper, layouts=None, diagrams=None):
     (to 80 %), and the layout with the fewest pages wins; return (Layout, diagrams).
 
     layouts: where laid-out text is kept between builds (build.Layouts): the text is laid out again only when what it
-    read or a diagram's size changed; a kept layout has only its data and log. diagrams: diagram.drawn(spec), if drawn
+    read or a diagram's size or parts' places changed; a kept layout has only its data. diagrams: diagram.drawn(spec), if drawn
     already.
     """
     text = layouts.reader() if layouts else spec
     rules = load_rules(text)
     diagrams = drawn(spec) if diagrams is None else diagrams
-    sizes = {name: [diagram.width, diagram.height] for name, diagram in diagrams.items()}
+    sizes = extents(diagrams)
     kept = layouts.get(sizes) if layouts else None
     if kept:
-        return Layout(*kept, [], []), diagrams
+        return Layout(kept, [], []), diagrams
     _register_fonts()
     best = None
     for size in (1.0, 0.9, 0.8) if diagrams else (1.0,):
@@ -482,12 +497,12 @@ def lay_out(spec, paper, layouts=None, diagrams=None):
             break
     best = best._replace(data=taken_apart(best.data))
     if layouts:
-        layouts.put(sizes, best.data, best.log)
+        layouts.put(sizes, best.data)
     return best, diagrams
 
 
 def rules_pdf(spec, paper, layouts=None, diagrams=None, written=None):
     """Build the rulebook PDF of one spec on one paper; return (bytes, page count). layouts, diagrams: see lay_out;
     written: see overlay.with_diagrams."""
-    (book, log, _, _), diagrams = lay_out(spec, paper, layouts, diagrams)
-    return with_diagrams(book, log, diagrams, spec.game, written)
+    (book, _, _), diagrams = lay_out(spec, paper, layouts, diagrams)
+    return with_diagrams(book, diagrams, spec.game, written)
