@@ -11,6 +11,8 @@ from generator.spec import loader as specs
 from generator.spec.expand import expand
 from generator.games.grannys_pills import rules as gp
 from generator.errors import UserError
+from generator.draw.diagram import drawn
+from generator.output.overlay import PLACED
 from generator.output.rulebook import Figure, lay_out, rules_path, rules_pdf
 from generator.units import paper_size
 
@@ -45,10 +47,10 @@ def test_diagrams_are_vector_and_fonts_are_the_bundled_ones(built):
         fonts = {str(o.BaseFont).split("+")[-1] for o in pdf.objects
                  if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font" and "/BaseFont" in o}
         assert fonts and fonts <= {"Vera", "Vera-Bold", "BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}, fonts
-        diagram_names = [name for page in pdf.pages for name in page.Resources.get("/XObject", {}).keys()
-                         if name.startswith("/D")]
+        diagram_names = {name[len(PLACED):].rpartition(".")[0] for page in pdf.pages
+                         for name in page.Resources.get("/XObject", {}).keys() if name.startswith(PLACED)}
         expected = rules_path(spec).read_text().count("diagram:")
-        assert len({n.rstrip("0123456789") for n in diagram_names}) == expected
+        assert len(diagram_names) == expected and diagram_names <= set(drawn(spec))
         width = float(pdf.pages[0].MediaBox[2])
         assert width == pytest.approx(595.28 if paper == "a4" else 612.0, abs=0.01)
 
@@ -64,7 +66,6 @@ def texts(node):
 def test_diagrams_are_written_by_our_writer_their_text_extractable_each_weight_embedded_once(built):
     """Besides reportlab's TrueType subsets of Vera, the file holds one Type 0 subset of each weight the diagrams set
     (our writer's, with its Unicode map), and every word of the diagrams is in the text pypdf extracts."""
-    from generator.draw.diagram import drawn
     from generator.draw.typeface import FACES
     spec, _, data = built
     with pikepdf.open(io.BytesIO(data)) as pdf:
@@ -331,7 +332,6 @@ def test_diagram_parts_written_by_our_writer_match_cairos_painting(game):
 
     import pypdfium2
 
-    from generator.draw.diagram import drawn
     from generator.output.document import Document
     from generator.units import PT_PER_MM
     from pages import cairo_pdf
@@ -395,7 +395,7 @@ def test_reportlabs_pages_taken_apart_and_joined_by_our_writer_show_what_reportl
     canvas.addPageLabel(0, "D", 7)
     canvas.save()
     theirs = out.getvalue()
-    ours, pages = with_diagrams(taken_apart(theirs), [], {}, specs.load("posies").game)
+    ours, pages = with_diagrams(taken_apart(theirs), {}, specs.load("posies").game)
     a, b = pypdfium2.PdfDocument(theirs), pypdfium2.PdfDocument(ours)
     assert pages == len(a) == len(b) == 2
     for n, (pa, pb) in enumerate(zip(a, b)):
@@ -407,4 +407,62 @@ def test_reportlabs_pages_taken_apart_and_joined_by_our_writer_show_what_reportl
     with pikepdf.open(io.BytesIO(ours)) as pdf:
         assert [str(p.Annots[0].A.URI) for p in pdf.pages] == ["https://example.org/rules"] * 2
         assert pdf.Root.PageLabels.Nums[1].St == 7 and pdf.docinfo.Title == "Posies: rules" and pdf.docinfo.Producer == "pnp"
-    assert with_diagrams(taken_apart(theirs), [], {}, specs.load("posies").game)[0] == ours, "the same bytes again"
+    assert with_diagrams(taken_apart(theirs), {}, specs.load("posies").game)[0] == ours, "the same bytes again"
+
+
+def placements(page):
+    """(name, box in points) of each form a page's content streams place: the form's BBox through its Matrix and the
+    transformation in force where it is placed."""
+    stack, ctm, out = [], (1, 0, 0, 1, 0, 0), []
+    for operands, op in pikepdf.parse_content_stream(page):
+        if str(op) == "q":
+            stack.append(ctm)
+        elif str(op) == "Q":
+            ctm = stack.pop()
+        elif str(op) == "cm":
+            ctm = pikepdf.Matrix(*map(float, operands)) @ pikepdf.Matrix(*ctm)
+            ctm = (ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f)
+        elif str(op) == "Do":
+            form = page.Resources.XObject[operands[0]]
+            whole = pikepdf.Matrix(*map(float, form.get("/Matrix", [1, 0, 0, 1, 0, 0]))) @ pikepdf.Matrix(*ctm)
+            x0, y0, x1, y1 = map(float, form.BBox)
+            corners = [whole.transform((x, y)) for x in (x0, x1) for y in (y0, y1)]
+            out.append((str(operands[0]), (min(x for x, _ in corners), min(y for _, y in corners),
+                                           max(x for x, _ in corners), max(y for _, y in corners))))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_diagrams_are_placed_by_their_flowables_in_reportlabs_own_content_streams(paper):
+    """No stream is added to a page: reportlab's own content streams place every part of every diagram the rules show,
+    each by a name the page's resources give the form of that part (written once per part), inside the text frame."""
+    from generator.draw import content
+    from generator.output.overlay import with_diagrams
+    from generator.output.rulebook import BOTTOM, TOP, load_rules
+    spec = specs.load("posies")
+    layout, diagrams = lay_out(spec, paper)
+    data, _ = with_diagrams(layout.data, diagrams, spec.game)
+    shown = [block["diagram"] for section in load_rules(spec)["sections"] for block in section["blocks"] if "diagram" in block]
+    placed, forms = [], {}
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for page, taken in zip(pdf.pages, layout.data["pages"], strict=True):
+            assert len(page.obj.Contents) == len(taken["contents"]), "only the streams reportlab wrote"
+            width, height = (float(v) for v in page.MediaBox[2:])
+            side = (width - min(width - 36 * 72 / 25.4, 180 * 72 / 25.4)) / 2
+            for name, (x0, y0, x1, y1) in placements(page):
+                if not name.startswith(PLACED):
+                    continue
+                assert side - 0.5 <= x0 < x1 <= width - side + 0.5 and BOTTOM - 0.5 <= y0 < y1 <= height - TOP + 0.5, name
+                placed.append(name)
+                forms.setdefault(name, page.Resources.XObject[name].objgen)
+            assert set(page.Resources.get("/XObject", {}).keys()) == {name for name, _ in placements(page)}
+        texts = {name: pdf.get_object(objgen).read_bytes().decode("latin-1") for name, objgen in forms.items()}
+    expected = [f"{PLACED}{name}.{n}" for name in shown for n in range(len(diagrams[name].parts))]
+    assert sorted(placed) == sorted(expected) and len(shown) == 2
+    objects = {}  # part key -> the forms its names point at
+    for name in expected:
+        diagram, _, n = name[len(PLACED):].rpartition(".")
+        key, part = diagrams[diagram].parts[int(n)][:2]
+        assert content.write(part).ops in texts[name], name
+        objects.setdefault(key, set()).add(forms[name])
+    assert all(len(found) == 1 for found in objects.values()), "each part's form written once"
