@@ -27,6 +27,7 @@ from ..check.wording import colour_words
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 rl_config.invariant = 1  # no dates or random ids in reportlab's output
+rl_config.useA85 = 0  # content streams compressed only, not also spelled out in ASCII (a quarter larger)
 
 BLOCK = s.mapping({"p": s.text, "bullets": s.list_of(s.text, 1), "steps": s.list_of(s.text, 1),
                    "table": s.list_of(s.list_of(s.text, 1), 1), "diagram": s.text, "caption": s.text,
@@ -132,7 +133,7 @@ class Figure(Flowable):
 
     def __init__(self, items, slot):
         super().__init__()
-        self.items, self.slot, self.passed, self.at = items, slot, 0, (0, 0)  # at: where draw put the slot
+        self.items, self.slot, self.passed = items, slot, 0
         self.floats = not any(isinstance(i, Paragraph) and i.style.name == "h2" for i in items)  # never before its heading
         self.spaceBefore, self.spaceAfter = items[0].getSpaceBefore(), 6 + items[-1].getSpaceAfter()
 
@@ -160,17 +161,18 @@ class Figure(Flowable):
         return []
 
     def drawOn(self, canvas, x, y, _sW=0):
-        super().drawOn(canvas, x, y, _sW)  # the lead-in and caption, translated to the figure as reportlab does
-        self.slot.drawOn(canvas, self._hAlignAdjust(x, _sW) + self.at[0], y + self.at[1])  # the diagram, in the frame's numbers
-
-    def draw(self):
-        y = self.height
+        """Draw the items top down: the lead-in and caption each translated to the figure as reportlab draws a flowable,
+        the diagram in the frame's own numbers (see DiagramSlot)."""
+        x, top = self._hAlignAdjust(x, _sW), self.height
         for item, h, gap in self._stack(self.width):
-            y -= gap + h
+            top -= gap + h
             if item is self.slot:
-                self.at = (self.width - item.wrap(self.width, 10 ** 6)[0]) / 2, y
-            else:
-                item.drawOn(self.canv, 0, y)
+                item.drawOn(canvas, x + (self.width - item.wrap(self.width, 10 ** 6)[0]) / 2, y + top)
+                continue
+            canvas.saveState()
+            canvas.translate(x, y)
+            item.drawOn(canvas, 0, top)
+            canvas.restoreState()
 
 
 def _passes(flowable):

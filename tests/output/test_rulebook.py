@@ -466,3 +466,25 @@ def test_the_diagrams_are_placed_by_their_flowables_in_reportlabs_own_content_st
         assert content.write(part).ops in texts[name], name
         objects.setdefault(key, set()).add(forms[name])
     assert all(len(found) == 1 for found in objects.values()), "each part's form written once"
+
+
+def test_a_diagrams_words_read_between_its_lead_in_and_its_caption(built):
+    """The diagram is drawn where its flowable stands: the text pdfium extracts gives each diagram's longest label after
+    the caption before it and before its own caption, not at the foot of the page."""
+    import pypdfium2
+
+    from generator.output.rulebook import load_rules
+    spec, _, data = built
+    doc = pypdfium2.PdfDocument(data)
+    text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in doc)
+    diagrams, start, checked = drawn(spec), 0, 0
+    for section in load_rules(spec)["sections"]:
+        for block in section["blocks"]:
+            if "diagram" not in block or not block.get("caption"):
+                continue
+            caption = text.index(" ".join(block["caption"].replace("**", "").split()[:4]), start)
+            labels = [" ".join(t.split()) for _, part, *_ in diagrams[block["diagram"]].parts for t in texts(part)]
+            label = max(labels, key=len)
+            assert label in text[start:caption], (block["diagram"], label)
+            start, checked = caption, checked + 1
+    assert checked >= 1
