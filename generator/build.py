@@ -289,7 +289,7 @@ class Layouts:
         self.inputs, self.spec, self.used, self.text = inputs, spec, used, None
 
     def get(self, sizes):
-        """The pages taken apart of the kept layout for diagrams of these sizes (overlay.extents), or None."""
+        """The pages taken apart of the kept layout for diagrams of these sizes and places (overlay.extents), or None."""
         try:
             entry = json.loads(self.path.read_text())
             if (entry["inputs"] != self.inputs or entry["sizes"] != sizes

@@ -1,6 +1,7 @@
 """Rulebooks assembled by pnp's own PDF writer: reportlab's typeset pages, taken apart once when the text is laid out,
 whose content streams place the diagrams' parts by name; the parts' forms are written from the drawing model."""
 import base64
+import hashlib
 import io
 
 from ..draw import content
@@ -26,10 +27,12 @@ def part_name(diagram: str, number: int) -> str:
     return f"{PART}{diagram}.{number}"
 
 
-def extents(diagrams: dict) -> dict:
-    """What a kept layout's placements depend on: each diagram's size and its parts' offsets, scales and sizes (mm)."""
-    return {name: [d.width, d.height, [[dx, dy, k, part.width, part.height] for _, part, dx, dy, k in d.parts]]
-            for name, d in diagrams.items()}
+def extents(diagrams: dict) -> str:
+    """What a kept layout's placements depend on, as a digest: each diagram's size and its parts' offsets, scales and
+    sizes (mm)."""
+    places = [(name, d.width, d.height, [(dx, dy, k, part.width, part.height) for _, part, dx, dy, k in d.parts])
+              for name, d in diagrams.items()]
+    return hashlib.sha256(repr(places).encode()).hexdigest()
 
 
 def taken_apart(data: bytes) -> dict:
