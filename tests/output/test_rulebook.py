@@ -438,7 +438,8 @@ def test_the_diagrams_are_placed_by_their_flowables_in_reportlabs_own_content_st
     each by a name the page's resources give the form of that part (written once per part), inside the text frame."""
     from generator.draw import content
     from generator.output.overlay import with_diagrams
-    from generator.output.rulebook import BOTTOM, TOP, load_rules
+    from generator.output.rulebook import BOTTOM, MEASURE, TOP, load_rules
+    from generator.units import PT_PER_MM
     spec = specs.load("posies")
     layout, diagrams = lay_out(spec, paper)
     data, _ = with_diagrams(layout.data, diagrams, spec.game)
@@ -448,7 +449,7 @@ def test_the_diagrams_are_placed_by_their_flowables_in_reportlabs_own_content_st
         for page, taken in zip(pdf.pages, layout.data["pages"], strict=True):
             assert len(page.obj.Contents) == len(taken["contents"]), "only the streams reportlab wrote"
             width, height = (float(v) for v in page.MediaBox[2:])
-            side = (width - min(width - 36 * 72 / 25.4, 180 * 72 / 25.4)) / 2
+            side = max(18.0, (width / PT_PER_MM - MEASURE) / 2) * PT_PER_MM  # the text frame's side margin
             for name, (x0, y0, x1, y1) in placements(page):
                 if not name.startswith(PLACED):
                     continue
