@@ -1,0 +1,21 @@
+"""Colour operands as the PDF writer sets them: three numbers, at most three decimals, no trailing zeros."""
+import pytest
+
+from generator.draw import content
+
+
+@pytest.mark.parametrize("place", range(3))
+def test_each_byte_of_a_hex_colour_is_its_share_of_255_to_three_decimals_in_either_case(place):
+    for byte in range(256):
+        digits = ["80", "80", "80"]
+        digits[place] = f"{byte:02x}"
+        for value in ("#" + "".join(digits), "#" + "".join(digits).upper()):
+            operands = content.rgb(value).split()
+            assert [float(o) for o in operands] == [round(int(d, 16) / 255, 3) for d in digits], value
+            assert all(o == "0" or (o.strip("0") == o.lstrip("0") and not o.endswith(".")) for o in operands), value
+
+
+def test_short_named_and_no_colours_are_read_as_svg_reads_them():
+    assert content.rgb("#fff") == content.rgb("#ffffff") == content.rgb("white") == "1 1 1"
+    assert content.rgb("none") is None
+    assert content.rgb("black") == "0 0 0"
