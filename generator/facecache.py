@@ -154,7 +154,7 @@ class FaceCache:
         found = self.faces.get(art.key)
         if found is None:
             shared, field = self.components.get(art.component) or self._shared(spec, art.component)
-            props = dict(art.props)
+            props = art.props.copy()   # a mappingproxy copies its dict in one call (dict() asks key by key)
             name = props.get(field) if art.side == "front" else None
             if isinstance(name, str):   # the colour last: the text before it is what the faces of its Recolour share
                 del props[field]
