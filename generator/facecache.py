@@ -131,7 +131,7 @@ class FaceCache:
         self._entries = None  # the last build's, read on the first face asked for (an unchanged file needs none)
         self.drawn, self.components = [], {}  # components: id -> (digest of what all its faces share, recolour field)
         self.recolours = {}  # what a face shares with those differing from it only in colour -> their Recolour, or None
-        self.faces, self.groups = {}, {}  # artwork key -> its _key (the checks and the PDF both ask); the groups
+        self.faces, self.groups = {}, {}  # artwork key -> its _key (the checks and the PDF both ask); text -> digest
         self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
         self.out = None  # the next file, '{"face":entry,...' as entries come (in memory up to SPILL bytes, then a
                          # temporary file: nothing left on a crash)
@@ -148,22 +148,24 @@ class FaceCache:
         return self._entries
 
     def _key(self, spec, art):
-        """(the digest a face is kept under, what it shares with the faces that differ from it only in its colour, or
-        None when it has no colour to recolour): from its component's shared settings, its side and its properties (in
-        their order), worked out once."""
+        """(the key a face is kept under, the digest of its group, or None): from its component's shared settings, its
+        side and its properties (in their order), worked out once. A front with a colour in its kind's recolour field
+        is kept under its group's digest (all but that colour: what the faces of one Recolour share) and the colour's
+        name; any other face under the digest of all it is drawn from."""
         found = self.faces.get(art.key)
         if found is None:
             shared, field = self.components.get(art.component) or self._shared(spec, art.component)
             props = art.props.copy()   # a mappingproxy copies its dict in one call (dict() asks key by key)
             name = props.get(field) if art.side == "front" else None
-            if isinstance(name, str):   # the colour last: the text before it is what the faces of its Recolour share
+            if isinstance(name, str):
                 del props[field]
-                group = f"{shared}{art.side}{props!r}"   # the digest first: fixed length
-                text = f"{group}{field}={name!r}"
-                group = self.groups.setdefault(group, group)   # one text per group held, not one per face
+                text = f"{shared}{art.side}{props!r}{field}"   # the digest first: fixed length
+                group = self.groups.get(text)
+                if group is None:
+                    group = self.groups[text] = hashlib.sha256(text.encode()).hexdigest()
+                found = self.faces[art.key] = f"{group}:{name}", group   # a digest has no colon: no other key alike
             else:
-                group, text = None, f"{shared}{art.side}{props!r}"
-            found = self.faces[art.key] = hashlib.sha256(text.encode()).hexdigest(), group
+                found = self.faces[art.key] = hashlib.sha256(f"{shared}{art.side}{props!r}".encode()).hexdigest(), None
         return found
 
     def _shared(self, spec, component_id):
@@ -219,7 +221,7 @@ class FaceCache:
         """Write a face's entry (or its JSON) to the next file, remembering only where it is."""
         if self.out is None:
             self.out, self.end = io.BytesIO(), 0
-        head = f',"{face}":' if self.kept else f'{{"{face}":'   # a face is a hex digest; every entry is ASCII JSON
+        head = f'{"," if self.kept else "{"}{_quoted(face)}:'   # every entry is ASCII JSON
         data = (head + (entry if isinstance(entry, str) else _compact(entry))).encode()
         at = self.end + len(head)
         self.end += len(data)

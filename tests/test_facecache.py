@@ -163,3 +163,19 @@ def test_faces_share_a_recolour_group_when_they_differ_only_in_colour(tmp_path):
     art = expand(spec)[1]["tile-1"]
     assert FaceCache(tmp_path / "x.pdf")._key(spec, art._replace(side="back"))[1] is None, "a back is never recoloured"
     assert FaceCache(tmp_path / "x.pdf")._key(spec, art._replace(props={"colour": 5, "shape": "circle"}))[1] is None
+
+
+def test_a_colour_named_with_quotes_a_backslash_and_an_accent_is_kept_and_found_again(tmp_path, monkeypatch):
+    name = 'gold "leaf" \\ é'
+    folder = tmp_path / "spec"
+    folder.mkdir()
+    text = TILES.format(count=6, colours=json.dumps([name, "blue"]))
+    (folder / "tiles.yaml").write_text(text.replace('gold: "#d4a017"', f'gold: "#d4a017", {json.dumps(name)}: "#8a5cf6"'))
+    spec = specs.load(str(folder / "tiles.yaml"))
+    data, entries = built(spec, tmp_path / "out")
+    assert sum(key.endswith(f":{name}") for key in entries) == 3, "each shape of that colour kept under its name"
+    calls = counted(monkeypatch, "square-tile")
+    again = FaceCache(output_path(tmp_path / "out", spec, "a4"))
+    rebuilt = components_pdf(spec, "a4", faces=again)[0]
+    assert calls == [] and again.drawn == [], "every face found in the kept file"
+    assert rebuilt == data == components_pdf(spec, "a4")[0]
