@@ -74,8 +74,9 @@ def fine(value):
     return "0" if text == "-0" else text
 
 
+@functools.lru_cache(maxsize=4096)
 def cm(m):
-    """The operator that concatenates a matrix to the current one."""
+    """The operator that concatenates a matrix to the current one (a layout's places repeat from sheet to sheet)."""
     if m[:4] == (1, 0, 0, 1):
         return f"1 0 0 1 {n(m[4])} {n(m[5])} cm"
     return f"{fine(m[0])} {fine(m[1])} {fine(m[2])} {fine(m[3])} {n(m[4])} {n(m[5])} cm"

@@ -19,3 +19,9 @@ def test_short_named_and_no_colours_are_read_as_svg_reads_them():
     assert content.rgb("#fff") == content.rgb("#ffffff") == content.rgb("white") == "1 1 1"
     assert content.rgb("none") is None
     assert content.rgb("black") == "0 0 0"
+
+
+def test_a_matrix_is_written_alike_whether_its_numbers_are_whole_fractional_or_minus_zero():
+    assert content.cm((1, 0, 0, 1, 0.0, 2)) == content.cm((1.0, 0.0, -0.0, 1.0, -0.0, 2.0)) == "1 0 0 1 0 2 cm"
+    assert content.cm((0, 1, -1, 0, 12.3456, -0.0004)) == "0 1 -1 0 12.346 0 cm"
+    assert content.cm((0.5, 0, 0, 0.5, 1, 1)) == "0.5 0 0 0.5 1 1 cm"
