@@ -123,6 +123,7 @@ class FaceCache:
     """Drawings of the faces of one output file, stored beside it as JSON and reused when still valid."""
 
     SPILL = 1 << 20   # bytes of kept faces held in memory before they move to a temporary file
+    CHUNK = 1 << 18   # bytes the temporary file gathers before each write (not one write per 8 KiB)
 
     def __init__(self, path, shared=None):
         """shared: the face files other builds of the same spec saved this run (a list this one's is added to): a face
@@ -229,7 +230,7 @@ class FaceCache:
         self.out.write(data)
         if self.end > self.SPILL and isinstance(self.out, io.BytesIO):   # from here on, a temporary file
             import tempfile  # lazy: start-up (the faces of a small build never leave memory)
-            spilled = tempfile.TemporaryFile()
+            spilled = tempfile.TemporaryFile(buffering=self.CHUNK)
             spilled.write(self.out.getbuffer())
             self.out = spilled
 
