@@ -131,8 +131,8 @@ class FaceCache:
         self.path, self.shared, self.others = path.parent / cache.RECORDS / f"{path.name}.faces.json", shared, None
         self._entries = None  # the last build's, read on the first face asked for (an unchanged file needs none)
         self.drawn, self.components = [], {}  # components: id -> (digest of what all its faces share, recolour field)
-        self.recolours = {}  # what a face shares with those differing from it only in colour -> their Recolour, or None
-        self.faces, self.groups = {}, {}  # artwork key -> its _key (the checks and the PDF both ask); text -> digest
+        self.recolours = {}  # group digest (faces differing only in colour) -> the Recolour they share, or None
+        self.faces, self.groups = {}, {}  # artwork key -> its _key (the checks and the PDF both ask); group text -> digest
         self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
         self.out = None  # the next file, '{"face":entry,...' as entries come (in memory up to SPILL bytes, then a
                          # temporary file: nothing left on a crash)
@@ -149,16 +149,13 @@ class FaceCache:
         return self._entries
 
     def _key(self, spec, art):
-        """(the key a face is kept under, the digest of its group, or None): from its component's shared settings, its
-        side and its properties (in their order), worked out once. A front with a colour in its kind's recolour field
-        is kept under its group's digest (all but that colour: what the faces of one Recolour share) and the colour's
-        name; any other face under the digest of all it is drawn from."""
+        """(the key a face is kept under, its recolour group's digest or None), from its component, side and properties."""
         found = self.faces.get(art.key)
         if found is None:
             shared, field = self.components.get(art.component) or self._shared(spec, art.component)
             props = art.props.copy()   # a mappingproxy copies its dict in one call (dict() asks key by key)
             name = props.get(field) if art.side == "front" else None
-            if isinstance(name, str):
+            if isinstance(name, str):   # a group: all but the colour (one Recolour); the face: the group and its colour
                 del props[field]
                 text = f"{shared}{art.side}{props!r}{field}"   # the digest first: fixed length
                 group = self.groups.get(text)
@@ -170,8 +167,7 @@ class FaceCache:
         return found
 
     def _shared(self, spec, component_id):
-        """(digest of what all the faces of a component share: its settings and the code that draws them, its kind's
-        recolour field)."""
+        """(digest of a component's settings and the code drawing its faces, its kind's recolour field)."""
         comp = spec.component(component_id)
         found = self.components[component_id] = (
             _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options), cache.code())), KINDS[comp.kind].recolour)
