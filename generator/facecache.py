@@ -1,4 +1,5 @@
 """Faces kept between builds, written as PDF operators: a face is drawn again only when something its renderer read changed."""
+import functools
 import hashlib
 import io
 import json
@@ -96,6 +97,7 @@ def _now(spec, dependency):
     return _digest(found) if found is not None else None
 
 
+_written = functools.partial(tuple.__new__, content.Written)  # Written from a tuple, made without a Python call
 _compact = json.JSONEncoder(separators=(",", ":")).encode  # one encoder for every entry
 _quoted = encode_basestring_ascii  # a string as _compact writes it
 
@@ -121,16 +123,16 @@ class FaceCache:
     """Drawings of the faces of one output file, stored beside it as JSON and reused when still valid."""
 
     SPILL = 1 << 20   # bytes of kept faces held in memory before they move to a temporary file
+    CHUNK = 1 << 18   # bytes the temporary file gathers before each write (not one write per 8 KiB)
 
     def __init__(self, path, shared=None):
         """shared: the face files other builds of the same spec saved this run (a list this one's is added to): a face
         drawn for another paper is taken from there."""
         self.path, self.shared, self.others = path.parent / cache.RECORDS / f"{path.name}.faces.json", shared, None
         self._entries = None  # the last build's, read on the first face asked for (an unchanged file needs none)
-        self.drawn, self.components = [], {}  # components: id -> digest of what all its faces share
-        self.fields = {}  # component -> its kind's recolour field
-        self.recolours = {}  # (component, its face's other properties) -> the Recolour its faces share, or None
-        self.faces = {}  # artwork key -> the digest its face is kept under (the checks and the PDF both ask)
+        self.drawn, self.components = [], {}  # components: id -> (digest of what all its faces share, recolour field)
+        self.recolours = {}  # group digest (faces differing only in colour) -> the Recolour they share, or None
+        self.faces, self.groups = {}, {}  # artwork key -> its _key (the checks and the PDF both ask); group text -> digest
         self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
         self.out = None  # the next file, '{"face":entry,...' as entries come (in memory up to SPILL bytes, then a
                          # temporary file: nothing left on a crash)
@@ -147,16 +149,29 @@ class FaceCache:
         return self._entries
 
     def _key(self, spec, art):
-        """The digest a face is kept under: its component's shared settings, its side and its properties."""
-        if art.key in self.faces:
-            return self.faces[art.key]
-        if art.component not in self.components:
-            comp = spec.component(art.component)
-            self.components[art.component] = _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options),
-                                                      cache.code()))
-        text = f"{self.components[art.component]}{art.side}{sorted(art.props.items())!r}"  # the digest first: fixed length
-        face = self.faces[art.key] = hashlib.sha256(text.encode()).hexdigest()
-        return face
+        """(the key a face is kept under, its recolour group's digest or None), from its component, side and properties."""
+        found = self.faces.get(art.key)
+        if found is None:
+            shared, field = self.components.get(art.component) or self._shared(spec, art.component)
+            props = art.props.copy()   # a mappingproxy copies its dict in one call (dict() asks key by key)
+            name = props.get(field) if art.side == "front" else None
+            if isinstance(name, str):   # a group: all but the colour (one Recolour); the face: the group and its colour
+                del props[field]
+                text = f"{shared}{art.side}{props!r}{field}"   # the digest first: fixed length
+                group = self.groups.get(text)
+                if group is None:
+                    group = self.groups[text] = hashlib.sha256(text.encode()).hexdigest()
+                found = self.faces[art.key] = f"{group}:{name}", group   # a digest has no colon: no other key alike
+            else:
+                found = self.faces[art.key] = hashlib.sha256(f"{shared}{art.side}{props!r}".encode()).hexdigest(), None
+        return found
+
+    def _shared(self, spec, component_id):
+        """(digest of a component's settings and the code drawing its faces, its kind's recolour field)."""
+        comp = spec.component(component_id)
+        found = self.components[component_id] = (
+            _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options), cache.code())), KINDS[comp.kind].recolour)
+        return found
 
     def _fresh(self, spec, face, judged=False):
         """The entry of a face kept this build, or kept by the last one with nothing it read changed; else None.
@@ -169,9 +184,10 @@ class FaceCache:
             entry = json.loads(self.out.read(size))
             self.out.seek(0, io.SEEK_END)
             return entry if not judged or _judged(entry) else None
-        entry = self.entries.get(face)
-        if entry is None and not self.shared and not self._entries:   # nothing kept: a first or emptied build
+        entries = self.entries
+        if not entries and not self.shared:   # nothing kept: a first or emptied build
             return None
+        entry = entries.get(face)
         if not self._current(spec, entry):
             entry = self._other(face)
             if not self._current(spec, entry):
@@ -202,21 +218,22 @@ class FaceCache:
         """Write a face's entry (or its JSON) to the next file, remembering only where it is."""
         if self.out is None:
             self.out, self.end = io.BytesIO(), 0
-        head = f'{"," if self.kept else "{"}"{face}":'   # a face is a hex digest; every entry is ASCII JSON
-        data = f"{head}{entry if isinstance(entry, str) else _compact(entry)}".encode()
-        self.kept[face] = self.end + len(head), len(data) - len(head)
-        self.out.write(data)
+        head = f'{"," if self.kept else "{"}{_quoted(face)}:'   # every entry is ASCII JSON
+        data = (head + (entry if isinstance(entry, str) else _compact(entry))).encode()
+        at = self.end + len(head)
         self.end += len(data)
+        self.kept[face] = at, self.end - at
+        self.out.write(data)
         if self.end > self.SPILL and isinstance(self.out, io.BytesIO):   # from here on, a temporary file
             import tempfile  # lazy: start-up (the faces of a small build never leave memory)
-            spilled = tempfile.TemporaryFile()
+            spilled = tempfile.TemporaryFile(buffering=self.CHUNK)
             spilled.write(self.out.getbuffer())
             self.out = spilled
 
     def verdict(self, spec, art, judge):
         """What the checks (judge(art, drawing), a JSON value with 'designed') found on an artwork, kept with its face:
         drawn only when something it read changed, and then written and kept for the PDF as well."""
-        face = self._key(spec, art)
+        face = self._key(spec, art)[0]
         entry = self._fresh(spec, face, judged=True)
         if entry is not None:
             return entry["verdict"]
@@ -227,12 +244,12 @@ class FaceCache:
     def face(self, spec, art):
         """An artwork as Written operators: from the cache when nothing it read changed, else recoloured from a face of
         its kind that differs only in colour, else drawn."""
-        face = self._key(spec, art)
+        face, group = self._key(spec, art)
         entry = self._fresh(spec, face)
-        if entry is None:
-            recoloured = self._recolour(spec, art, face)
-            return recoloured if recoloured is not None else self._draw(spec, art, face)[0]
-        return written(entry["written"])
+        if entry is not None:
+            return written(entry["written"])
+        recoloured = self._recolour(spec, art, face, group) if group else None
+        return recoloured or self._draw(spec, art, face)[0]
 
     def _draw(self, spec, art, face, judge=None):
         """(what the PDF places, the checks' verdict or None) of a face drawn afresh, and kept."""
@@ -247,20 +264,14 @@ class FaceCache:
         self._keep(face, entry)
         return written, entry.get("verdict")
 
-    def _recolour(self, spec, art, face):
-        """A front whose kind declares a recolour field, written by putting its colour into its Recolour, and kept; None
-        when it has no such field or its Recolour cannot give the exact operators drawing it would (it is drawn then)."""
-        if art.component not in self.fields:
-            self.fields[art.component] = KINDS[spec.component(art.component).kind].recolour
-        field = self.fields[art.component] if art.side == "front" else ""
-        name = art.props.get(field) if field else None
-        if not isinstance(name, str):
-            return None
-        shared = (art.component, repr([item for item in art.props.items() if item[0] != field]))
-        if shared not in self.recolours:
-            self.recolours[shared] = Recolour.make(spec, art, field)
-        recolour = self.recolours[shared]
-        made = recolour and recolour.put(spec, name)
+    def _recolour(self, spec, art, face, group):
+        """A front whose kind declares a recolour field, written by putting its colour into the Recolour of its group,
+        and kept; None when that Recolour cannot give the exact operators drawing it would (it is drawn then)."""
+        field = self.components[art.component][1]
+        recolour = self.recolours.get(group, False)
+        if recolour is False:
+            recolour = self.recolours[group] = Recolour.make(spec, art, field)
+        made = recolour and recolour.put(spec, art.props[field])
         if made is None:
             return None
         written, entry = made
@@ -324,7 +335,7 @@ class Recolour:
         rgb = content.rgb(value)
         if rgb is None or rgb == "0 0 0" or rgb in self.text:
             return None
-        written = content.Written(f"\n{rgb} ".join(self.parts), *self.rest)
+        written = _written((f"\n{rgb} ".join(self.parts), *self.rest))
         key = f"colour:{name}"
         if key in self.used:  # read besides, as another colour: its entry lists it once, where it was first read
             used = {key if k == self.sentinel else k: value if k == self.sentinel else v for k, v in self.used.items()}

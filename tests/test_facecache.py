@@ -6,7 +6,7 @@ import pytest
 from generator.build import components_pdf, output_path
 from generator.components import KINDS, tile
 from generator.draw import svg
-from generator.facecache import SENTINELS, FaceCache
+from generator.facecache import SENTINELS, FaceCache, Recolour
 from generator.spec import loader as specs
 
 COLOURS = ["red", "blue", "#123456", "#AbCdEf", "black", "#000000", "white", "#ffffff", "ink", "gold", "#0a0b0c", "#f4f3f2"]
@@ -63,7 +63,7 @@ def test_faces_differing_only_in_colour_are_drawn_once_and_recoloured_to_the_byt
     assert sorted(drawn) == sorted(["#000000", "#ffffff", "black", "ink", "white"] * 3)
     fresh = components_pdf(spec, "a4")[0]
     assert data == fresh, "recoloured faces give the bytes that drawing every face gives"
-    monkeypatch.setitem(KINDS._loaded, "square-tile", KINDS["square-tile"]._replace(recolour=""))
+    monkeypatch.setattr(Recolour, "make", classmethod(lambda cls, spec, art, field: None))  # every face drawn
     data, drawn_entries = built(spec, tmp_path / "drawn")
     assert data == fresh and entries == drawn_entries, "each kept face records what drawing it would have read"
 
@@ -120,7 +120,7 @@ def test_a_face_colour_the_renderer_also_reads_as_another_colour_is_kept_with_wh
     calls = counted(monkeypatch, "square-tile", reading_gold)
     data, entries = built(spec, tmp_path / "recoloured")
     assert [c for c in calls if c not in SENTINELS] == []
-    monkeypatch.setitem(KINDS._loaded, "square-tile", KINDS["square-tile"]._replace(recolour=""))
+    monkeypatch.setattr(Recolour, "make", classmethod(lambda cls, spec, art, field: None))  # every face drawn
     assert built(spec, tmp_path / "drawn") == (data, entries) and data == components_pdf(spec, "a4")[0]
     kept = FaceCache(output_path(tmp_path / "recoloured", spec, "a4")).path.read_text()
     assert kept.count('"colour:gold"') == len(entries) == 6, "each face's entry lists gold once"
@@ -133,7 +133,7 @@ def test_a_face_is_kept_under_a_key_that_changes_with_each_thing_it_is_drawn_fro
     art = next(a for a in expand(spec)[1].values() if a.props["colour"] == "red" and a.props["shape"] == "circle")
 
     def key(spec=spec, art=art):
-        return FaceCache(tmp_path / "out" / "x.pdf")._key(spec, art)
+        return FaceCache(tmp_path / "out" / "x.pdf")._key(spec, art)[0]
     first = key()
     assert key() == first, "the same face, the same key in the next build"
     changed = {
@@ -150,3 +150,32 @@ def test_a_face_is_kept_under_a_key_that_changes_with_each_thing_it_is_drawn_fro
     changed["the code"] = key()
     assert all(changed.values()) and first not in changed.values(), changed
     assert len(set(changed.values())) == len(changed), "each change gives a key of its own"
+
+
+def test_faces_share_a_recolour_group_when_they_differ_only_in_colour(tmp_path):
+    from generator.spec.expand import expand
+    spec = deck(tmp_path / "spec", ["red", "blue", "#123456"])
+    faces = FaceCache(tmp_path / "out" / "x.pdf")
+    groups = {(a.props["colour"], a.props["shape"]): faces._key(spec, a)[1] for a in expand(spec)[1].values()
+              if a.side == "front"}
+    assert groups["blue", "circle"] == groups["#123456", "circle"] != groups["blue", "square"]
+    assert groups["red", "circle"] not in (groups["blue", "circle"], None), "red brings its mark: a drawing of its own"
+    art = expand(spec)[1]["tile-1"]
+    assert FaceCache(tmp_path / "x.pdf")._key(spec, art._replace(side="back"))[1] is None, "a back is never recoloured"
+    assert FaceCache(tmp_path / "x.pdf")._key(spec, art._replace(props={"colour": 5, "shape": "circle"}))[1] is None
+
+
+def test_a_colour_named_with_quotes_a_backslash_and_an_accent_is_kept_and_found_again(tmp_path, monkeypatch):
+    name = 'gold "leaf" \\ é'
+    folder = tmp_path / "spec"
+    folder.mkdir()
+    text = TILES.format(count=6, colours=json.dumps([name, "blue"]))
+    (folder / "tiles.yaml").write_text(text.replace('gold: "#d4a017"', f'gold: "#d4a017", {json.dumps(name)}: "#8a5cf6"'))
+    spec = specs.load(str(folder / "tiles.yaml"))
+    data, entries = built(spec, tmp_path / "out")
+    assert sum(key.endswith(f":{name}") for key in entries) == 3, "each shape of that colour kept under its name"
+    calls = counted(monkeypatch, "square-tile")
+    again = FaceCache(output_path(tmp_path / "out", spec, "a4"))
+    rebuilt = components_pdf(spec, "a4", faces=again)[0]
+    assert calls == [] and again.drawn == [], "every face found in the kept file"
+    assert rebuilt == data == components_pdf(spec, "a4")[0]

@@ -52,8 +52,13 @@ def n(value):
 @functools.lru_cache(maxsize=4096)
 def rgb(value):
     """'r g b' operands of a colour value, or None for 'none'."""
+    if svgvalues.hex_colour(value):   # #rrggbb, each byte's operand looked up (a deck may have thousands of colours)
+        return f"{_BYTES[int(value[1:3], 16)]} {_BYTES[int(value[3:5], 16)]} {_BYTES[int(value[5:7], 16)]}"
     found = colour(value)
     return None if found is None else " ".join(n(c) for c in found)
+
+
+_BYTES = [n(byte / 255) for byte in range(256)]   # the operand of each colour byte, as n writes byte / 255
 
 
 @functools.lru_cache(maxsize=4096)
@@ -69,8 +74,9 @@ def fine(value):
     return "0" if text == "-0" else text
 
 
+@functools.lru_cache(maxsize=4096)
 def cm(m):
-    """The operator that concatenates a matrix to the current one."""
+    """The operator that concatenates a matrix to the current one (a layout's places repeat from sheet to sheet)."""
     if m[:4] == (1, 0, 0, 1):
         return f"1 0 0 1 {n(m[4])} {n(m[5])} cm"
     return f"{fine(m[0])} {fine(m[1])} {fine(m[2])} {fine(m[3])} {n(m[4])} {n(m[5])} cm"

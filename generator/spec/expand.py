@@ -2,6 +2,7 @@
 import hashlib
 import itertools
 from collections.abc import Mapping
+from functools import partial
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -28,9 +29,14 @@ class Piece(NamedTuple):
     back: str | None = None
 
 
+_art = partial(tuple.__new__, Art)  # an Art from a (key, component, side, props) tuple, made without a Python call
+_piece = partial(tuple.__new__, Piece)
+
+
 def face_props(spec, comp):
     """The properties of each distinct face of a component, before copies; a colour with a mark brings its mark."""
-    return [marked(comp, props) for props in _faces(spec, comp)]
+    faces, marks = _faces(spec, comp), comp.options.get("marks")
+    return [marked(comp, props) for props in faces] if marks else faces
 
 
 def marked(comp, props: Mapping) -> Mapping:
@@ -82,7 +88,16 @@ def _expand(spec):
             back = f"{comp.id}-back"
             arts[back] = Art(back, comp.id, "back", MappingProxyType({}))
         fronts, backs, back_of = [], {}, KINDS[comp.kind].back_face if comp.back else None
-        for props in face_props(spec, comp):
+        faces = face_props(spec, comp)
+        if back_of is None and _distinct(comp.faces):   # no digest needed to tell the faces apart
+            keys = [f"{comp.id}-{number}" for number in range(1, len(faces) + 1)]
+            arts.update(zip(keys, map(_art, zip(keys, itertools.repeat(comp.id), itertools.repeat("front"),
+                                                map(MappingProxyType, faces)))))
+            copies = comp.faces.copies
+            placed = keys if copies == 1 else [key for key in keys for _ in range(copies)]
+            pieces += map(_piece, zip(itertools.repeat(comp.id), itertools.count(), placed, itertools.repeat(back)))
+            continue
+        for props in faces:
             # 1, 1.0 and True are different faces; the text's digest is kept, not the text (a deck has thousands)
             identity = hashlib.sha256(repr(sorted(props.items())).encode()).digest()
             key = by_props.get(identity)
@@ -100,3 +115,10 @@ def _expand(spec):
             fronts += [(key, found)] * comp.faces.copies
         pieces += [Piece(comp.id, index, key, behind) for index, (key, behind) in enumerate(fronts)]
     return pieces, arts
+
+
+def _distinct(source) -> bool:
+    """True when every face of a faces block differs from every other: a product whose lists each name a value once
+    (1, 1.0 and True are three values, as repr tells them)."""
+    return (not source.generator and bool(source.product)
+            and all(len(set(map(repr, values))) == len(values) for _, values in source.product))
