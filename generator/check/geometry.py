@@ -28,6 +28,140 @@ def polygons(node, clips) -> list:
     return out
 
 
+def bound(node) -> tuple | None:
+    """A box (left, top, right, bottom) on the drawing holding every polygon polygons() finds for an element that
+    certainly has some, from its outlines' corners and control points and the farthest a stroke reaches past them;
+    None when a cheap look cannot tell (text, clips, the designer's art, a skewed miter, ink that may be none)."""
+    box = [math.inf, math.inf, -math.inf, -math.inf]
+    try:
+        inked = _bound(node, IDENTITY, DEFAULTS, 1.0, box)
+    except Unmeasured:
+        return None
+    return tuple(box) if inked else None
+
+
+def _bound(node, m, inherited, alpha, box) -> bool:
+    """Widen box to hold an element's ink (_element's walk); True when it certainly puts some down."""
+    if node.tag in ("defs", "clipPath", "title", "desc"):
+        return False
+    if isinstance(node, (svg.Placed, svg.Text)) or node.tag in EXTERNAL or "clip-path" in node.attrs:
+        raise Unmeasured(node.tag)
+    style = {**inherited, **{k: v for k, v in node.attrs.items() if k in INHERITED}}
+    if "transform" in node.attrs:
+        m = compose(m, node.attrs["transform"].matrix)
+    alpha *= num(node.attrs.get("opacity"), 1.0)
+    if node.tag in ("g", "svg"):
+        inked = False
+        for child in node.children:
+            inked = _bound(child, m, style, alpha, box) or inked
+        return inked
+    stretch = _stretch(m)
+    if stretch == 0:
+        return False
+    filled = colour(style["fill"]) is not None and alpha * num(style.get("fill-opacity"), 1.0) >= INK
+    width = num(style["stroke-width"], 1.0)
+    stroked = colour(style["stroke"]) is not None and width > 0 and alpha * num(style.get("stroke-opacity"), 1.0) >= INK
+    if not (filled or stroked):
+        return False
+    found = skeleton(node, 1e-3 * TOLERANCE / stretch)
+    if found is None:
+        return False
+    (left, top, right, bottom), area, span, runs = found
+    local = [left, top, right, bottom]
+    if stroked:
+        dashed = style.get("stroke-dasharray") not in (None, "none")
+        cap = math.sqrt(2) if str(style["stroke-linecap"]) == "square" else 1.0
+        mitred = str(style["stroke-linejoin"]) not in ("round", "bevel")
+        limit = max(1.0, num(style.get("stroke-miterlimit"), 10.0)) if mitred else 1.0
+        if (dashed or runs is None) and mitred and not _conformal(m):
+            raise Unmeasured("a miter under a skew")   # judged by the page's angles, it may be far longer here
+        if dashed or runs is None:   # a dash's cap anywhere; a curve's corners at any angle
+            _widened(local, (left, top), (right, bottom), width / 2 * max(cap, limit))
+        else:   # half the width round every point (a circle's round joins), more at a corner or a square cap
+            _widened(local, (left, top), (right, bottom), width / 2)
+            for pts, closed in runs:
+                _cornered(local, pts, closed, width / 2, cap, limit if mitred else 0.0, _conformal(m), TOLERANCE / stretch)
+        span = span and not dashed
+    a, b, c, d, e, f = m
+    for x in (local[0], local[2]):
+        for y in (local[1], local[3]):
+            px, py = a * x + c * y + e, b * x + d * y + f
+            box[:] = min(box[0], px), min(box[1], py), max(box[2], px), max(box[3], py)
+    return bool((filled and area) or (stroked and span))
+
+
+def _widened(box, low, high, reach):
+    """Widen a box (left, top, right, bottom) to hold a box from low to high with reach added all round."""
+    reach *= 1 + 1e-6
+    box[:] = (min(box[0], low[0] - reach), min(box[1], low[1] - reach),
+              max(box[2], high[0] + reach), max(box[3], high[1] + reach))
+
+
+def _cornered(box, pts, closed, half, cap, limit, conformal, tol):
+    """Widen a box to hold the stroke of a run of straight lines: half its width round each point, a cap at an open
+    end, and at each corner its miter (limit: 0 for no miters), as _widen draws them."""
+    pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
+    if closed and len(pts) > 1 and _near(pts[-1], pts[0], tol):
+        pts.pop()
+    pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
+    n = len(pts)
+    for i, p in enumerate(pts):
+        reach = cap if not closed and (i == 0 or i == n - 1) else 1.0
+        if limit and n > 1 and (closed or 0 < i < n - 1):
+            u, v = _unit(pts[i - 1], p), _unit(p, pts[(i + 1) % n])
+            bend = 1 + u[0] * v[0] + u[1] * v[1]
+            if bend > 1e-3:
+                reach = max(reach, math.sqrt(2 / bend) if not conformal else min(limit, math.sqrt(2 / bend)))
+            elif conformal:
+                reach = max(reach, limit)
+            else:
+                raise Unmeasured("a miter turned back under a skew")
+        _widened(box, p, p, half * reach)
+
+
+def _conformal(m) -> bool:
+    """True for a matrix that keeps angles (a turn, a mirror, a uniform scale): a miter's length is the page's."""
+    a, b, c, d = m[:4]
+    size = abs(a) + abs(b) + abs(c) + abs(d)
+    return (abs(a - d) + abs(b + c) <= 1e-12 * size) or (abs(a + d) + abs(b - c) <= 1e-12 * size)
+
+
+def skeleton(node, step) -> tuple | None:
+    """An outline's ((left, top, right, bottom) of its corners and control points, whether its fill certainly has an
+    area, whether its stroke certainly has a length: two points more than step apart); None if not a shape."""
+    a, tag = node.attrs, node.tag
+    if tag == "rect":
+        x, y, w, h = num(a.get("x")), num(a.get("y")), num(a.get("width")), num(a.get("height"))
+        if num(a.get("rx", a.get("ry")), 0.0) > 0 and num(a.get("ry", a.get("rx")), 0.0) > 0 and (w <= 0 or h <= 0):
+            raise Unmeasured("rounded rect of no size")
+        box = (min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h))
+        rounded = num(a.get("rx", a.get("ry")), 0.0) > 0 and num(a.get("ry", a.get("rx")), 0.0) > 0
+        corners = [] if rounded else [([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], True)]
+        return box, abs(w * h) > 1e-6, abs(w) + abs(h) > 4 * step, corners
+    if tag in ("circle", "ellipse"):
+        rx, ry = (num(a.get("r")),) * 2 if tag == "circle" else (num(a.get("rx")), num(a.get("ry")))
+        if tag == "circle" and rx < 0:
+            raise Unmeasured("negative radius")
+        if rx <= 0 or ry <= 0:
+            return None
+        cx, cy = num(a.get("cx")), num(a.get("cy"))
+        return (cx - rx, cy - ry, cx + rx, cy + ry), rx * ry > 1e-6, min(rx, ry) > 4 * step, []
+    if tag == "line":
+        pts = [(num(a.get("x1")), num(a.get("y1"))), (num(a.get("x2")), num(a.get("y2")))]
+    elif tag in ("polygon", "polyline"):
+        pts = points(a.get("points", ""))
+        if not pts:
+            return None
+    elif tag == "path":
+        return _path_skeleton(str(a.get("d", "")), step)
+    else:
+        return None
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    area = len(pts) >= 3 and abs(_area(pts)) > 1e-6
+    span = any(abs(p[0] - q[0]) + abs(p[1] - q[1]) > 4 * step for p, q in zip(pts, pts[1:]))
+    return (min(xs), min(ys), max(xs), max(ys)), area, span, [(pts, tag == "polygon")]
+
+
 def _element(node, m, inherited, alpha, windows, clips, out):
     """Add the polygons of one element and its children (paint.element's walk)."""
     if node.tag in ("defs", "clipPath", "title", "desc"):
@@ -232,6 +366,49 @@ def outline(node, tol) -> list | None:
     if tag == "path":
         return _path(str(a.get("d", "")), tol)
     return None
+
+
+def _path_skeleton(d, step):
+    """skeleton() of path data: its points and control points; its fill certain for a subpath of straight lines with an
+    area, its stroke for a line, or a curve that ends farther from its start than its chords could all be short; its
+    runs None when a curve has corners."""
+    corners, runs, start, here, run, span, curved = [], [], (0.0, 0.0), (0.0, 0.0), None, False, False
+    for op, *v in segments(d):
+        if op == "M":
+            start = here = (v[0], v[1])
+            run = [[here], False]
+            runs.append(run)
+            corners.append(here)
+            continue
+        if op == "Z":
+            if run is not None:
+                run[1] = True
+            here, run = start, None
+            continue
+        if run is None:
+            run = [[start], False]
+            runs.append(run)
+        pieces = [(v[0], v[1], v[2], v[3], v[4], v[5])] if op == "C" else None if op == "L" else beziers(*v)
+        if pieces is None:
+            end = (v[-2], v[-1])
+            span = span or abs(end[0] - here[0]) + abs(end[1] - here[1]) > 4 * step
+            run[0].append(end)
+            corners.append(end)
+            here = end
+            continue
+        curved = True
+        run[0].append(None)   # a curve: the fill's polygon is not these points
+        for x1, y1, x2, y2, x, y in pieces:
+            dd = max(math.hypot(here[0] - 2 * x1 + x2, here[1] - 2 * y1 + y2), math.hypot(x1 - 2 * x2 + x, y1 - 2 * y2 + y))
+            chords = (math.ceil(math.sqrt(0.75 * dd / (1000 * step))) if dd > 0 else 1) + 8
+            span = span or abs(x - here[0]) + abs(y - here[1]) > chords * step
+            corners += [(x1, y1), (x2, y2), (x, y)]
+            here = (x, y)
+    if not corners:
+        return None
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    area = any(None not in pts and len(pts) >= 3 and abs(_area(pts)) > 1e-6 for pts, _ in runs)
+    return (min(xs), min(ys), max(xs), max(ys)), area, span, None if curved else [(pts, closed) for pts, closed in runs]
 
 
 def _path(d, tol):

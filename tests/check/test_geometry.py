@@ -206,3 +206,31 @@ def test_vera_read_from_its_glyf_table_is_what_fonttools_reads(name):
                max(y for _, y in points)) if points else None
         assert box == typeface.bounds(name, glyph)
         assert len(contours) == len(geometry._from_outline(typeface.outline(name, glyph)))
+
+
+def _odd_shape(draw):
+    """_shape's element, sometimes skewed, dashed, filled only, or of no size at all."""
+    group = _shape(draw)
+    shape = group.children[0]
+    skew = draw(st.sampled_from([0, 0, 30, -70]))
+    if skew:
+        group.attrs["transform"] = svgvalues.transform(f"{group.attrs['transform'].source} skewX({skew})")
+    if draw(st.booleans()):
+        shape.attrs["stroke-dasharray"] = draw(st.sampled_from(["1,0.5", "0,2", "3"]))
+    if draw(st.integers(0, 3)) == 0:
+        shape.attrs["stroke"] = "none"
+    for name in ("width", "height", "r", "rx", "x2", "y2"):
+        if name in shape.attrs and draw(st.integers(0, 4)) == 0:
+            shape.attrs[name] = shape.attrs.get({"x2": "x1", "y2": "y1"}.get(name, ""), 0)
+    return group
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(st.composite(_odd_shape)())
+def test_the_cheap_bound_holds_all_the_ink_geometry_finds(node):
+    box = geometry.bound(node)
+    assume(box is not None)
+    found = [p for polygon in geometry.polygons(node, {}) for p in polygon]
+    assert found, node.tostring()   # a bound is given only for an element that certainly inks
+    left, top, right, bottom = box
+    assert all(left <= x <= right and top <= y <= bottom for x, y in found), node.tostring()
