@@ -1,5 +1,6 @@
 """Where an element puts ink, worked out from its geometry: outlines flattened, strokes widened into polygons, no
 painter. Mirrors draw/paint.py, which stays the reference (and measures what geometry cannot: the designer's art)."""
+import functools
 import math
 import struct
 
@@ -10,6 +11,7 @@ from ..draw.svgvalues import (DEFAULTS, IDENTITY, INHERITED, beziers, colour, co
 TOLERANCE = 0.004   # mm a flattened curve or round join may fall inside the true one
 INK = 63.5 / 255    # the least alpha a raster counts as ink (ink.INK of 255)
 EXTERNAL = ("image", "use", "script", "foreignObject", "feImage")
+SHAPES = ("rect", "circle", "ellipse", "line", "polygon", "polyline", "path")   # the tags outline() reads
 
 
 class Smooth(tuple):
@@ -46,7 +48,8 @@ def _bound(node, m, inherited, alpha, box) -> bool:
         return False
     if isinstance(node, (svg.Placed, svg.Text)) or node.tag in EXTERNAL or "clip-path" in node.attrs:
         raise Unmeasured(node.tag)
-    style = {**inherited, **{k: v for k, v in node.attrs.items() if k in INHERITED}}
+    own = {k: v for k, v in node.attrs.items() if k in INHERITED}
+    style = {**inherited, **own} if own else inherited
     if "transform" in node.attrs:
         m = compose(m, node.attrs["transform"].matrix)
     alpha *= num(node.attrs.get("opacity"), 1.0)
@@ -56,20 +59,20 @@ def _bound(node, m, inherited, alpha, box) -> bool:
             inked = _bound(child, m, style, alpha, box) or inked
         return inked
     stretch = _stretch(m)
-    if stretch == 0:
+    if stretch == 0 or node.tag not in SHAPES:
         return False
-    filled = colour(style["fill"]) is not None and alpha * num(style.get("fill-opacity"), 1.0) >= INK
+    found = skeleton(node, 1e-3 * TOLERANCE / stretch)   # first, as _element: a shape it refuses goes to the painter
+    filled = _paints(str(style["fill"])) and alpha * num(style.get("fill-opacity"), 1.0) >= INK
     width = num(style["stroke-width"], 1.0)
-    stroked = colour(style["stroke"]) is not None and width > 0 and alpha * num(style.get("stroke-opacity"), 1.0) >= INK
-    if not (filled or stroked):
-        return False
-    found = skeleton(node, 1e-3 * TOLERANCE / stretch)
-    if found is None:
+    stroked = _paints(str(style["stroke"])) and width > 0 and alpha * num(style.get("stroke-opacity"), 1.0) >= INK
+    dashed = stroked and style.get("stroke-dasharray") not in (None, "none")
+    if dashed and any(d < 0 for d in numbers(style["stroke-dasharray"])):
+        raise Unmeasured("negative dash")
+    if found is None or not (filled or stroked):
         return False
     (left, top, right, bottom), area, span, runs = found
     local = [left, top, right, bottom]
     if stroked:
-        dashed = style.get("stroke-dasharray") not in (None, "none")
         cap = math.sqrt(2) if str(style["stroke-linecap"]) == "square" else 1.0
         mitred = str(style["stroke-linejoin"]) not in ("round", "bevel")
         limit = max(1.0, num(style.get("stroke-miterlimit"), 10.0)) if mitred else 1.0
@@ -80,7 +83,8 @@ def _bound(node, m, inherited, alpha, box) -> bool:
         else:   # half the width round every point (a circle's round joins), more at a corner or a square cap
             _widened(local, (left, top), (right, bottom), width / 2)
             for pts, closed in runs:
-                _cornered(local, pts, closed, width / 2, cap, limit if mitred else 0.0, _conformal(m), TOLERANCE / stretch)
+                if mitred or (cap > 1 and not closed):   # else no point reaches past half the width
+                    _cornered(local, pts, closed, width / 2, cap, limit if mitred else 0.0, m, TOLERANCE / stretch)
         span = span and not dashed
     a, b, c, d, e, f = m
     for x in (local[0], local[2]):
@@ -97,14 +101,14 @@ def _widened(box, low, high, reach):
               max(box[2], high[0] + reach), max(box[3], high[1] + reach))
 
 
-def _cornered(box, pts, closed, half, cap, limit, conformal, tol):
+def _cornered(box, pts, closed, half, cap, limit, m, tol):
     """Widen a box to hold the stroke of a run of straight lines: half its width round each point, a cap at an open
-    end, and at each corner its miter (limit: 0 for no miters), as _widen draws them."""
+    end, and at each corner its miter (limit: 0 for no miters; m: the matrix that places it), as _widen draws them."""
     pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
     if closed and len(pts) > 1 and _near(pts[-1], pts[0], tol):
         pts.pop()
     pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
-    n = len(pts)
+    n, conformal = len(pts), limit and _conformal(m)
     for i, p in enumerate(pts):
         reach = cap if not closed and (i == 0 or i == n - 1) else 1.0
         if limit and n > 1 and (closed or 0 < i < n - 1):
@@ -117,6 +121,12 @@ def _cornered(box, pts, closed, half, cap, limit, conformal, tol):
             else:
                 raise Unmeasured("a miter turned back under a skew")
         _widened(box, p, p, half * reach)
+
+
+@functools.lru_cache(maxsize=256)
+def _paints(value: str) -> bool:
+    """True for a fill or stroke other than none (svgvalues.colour's reading)."""
+    return colour(value) is not None
 
 
 def _conformal(m) -> bool:

@@ -71,11 +71,11 @@ def _sides(corners):
 
 
 def painted(node, clips, cut, box=False):
-    """ink_ends of an element (box: its extremes only, see ink.ink_ends), remembered by its SVG, the clip paths it may
+    """ink_ends of an element (box: its extremes only, see ink.ink_ends), remembered by its values, the clip paths it may
     use and the cut line: the same band or frame on every face of a deck is measured once, and only the ends that come
     nearest the cut are kept. An end that took a painter counts in ink.RASTERS each time it is used."""
-    svg_text = node.tostring()
-    key = (svg_text, tuple(clip.tostring() for clip in clips.values()) if "clip-path" in svg_text else (), cut, box)
+    text = ink.values(node)
+    key = (text, tuple(ink.values(clip) for clip in clips.values()) if "'clip-path'" in text else (), cut, box)
     if key not in _PAINTED:
         if len(_PAINTED) >= CACHED:
             _PAINTED.clear()
@@ -142,25 +142,26 @@ def reaches(spec, art, drawing, face):
 
 
 def _measure(drawing, cut, near=False):
-    """(part, distance, text, role) of each mark and frame of a drawing, remembered by the drawing's SVG and cut line
-    and kept between runs; a drawing holding text runs or the designer's art is measured afresh (its runs from their
-    remembered glyph boxes, each other element remembered by its own SVG): a deck of distinct text faces would only
-    fill the memory with their SVG. A measure that took a painter (see ink.RASTERS) is not kept between runs.
-    near: _measured's."""
+    """(part, distance, text, role) of each mark and frame of a drawing, remembered by a digest of the drawing's values
+    (ink.values: no SVG written) and cut line and kept between runs; a drawing holding text runs or the designer's art
+    is measured afresh (its runs from their remembered glyph boxes, each other element remembered by its own values):
+    a deck of distinct text faces would only fill the memory with them. A measure that took a painter (see ink.RASTERS)
+    is not kept between runs. near: _measured's; a measure kept exact serves it too."""
     if designed(drawing):
         return tuple(tuple(entry) for entry in _measured(drawing, cut, near))
-    key = (drawing.tostring(), cut, near)
-    if key not in _MEASURED:
-        kept, before = digest("near" if near else "measure", key[0], repr(cut),
-                              repr([(c.part, c.role) for c in drawing.children])), ink.RASTERS
-        found = ink.MEMO.get(kept)
+    key = digest("measure", "".join(ink.values(c) for c in drawing.children), repr(cut))
+    if key not in _MEASURED or not (near or _MEASURED[key][2]):
+        before = ink.RASTERS
+        kept = ink.MEMO.get(key)   # [entry...] measured exactly, or {"near": [entry...]}: enough for near
+        exact = isinstance(kept, list)
+        found = kept if exact else kept["near"] if kept is not None and near else None
         if found is None:
-            found = _measured(drawing, cut, near)
+            found, exact = _measured(drawing, cut, near), not near
             if ink.RASTERS == before:  # measured from geometry alone: the key names all it depends on
-                ink.MEMO.put(kept, found)
+                ink.MEMO.put(key, found if exact else {"near": found})
         if len(_MEASURED) >= CACHED:
             _MEASURED.clear()
-        _MEASURED[key] = (tuple(tuple(entry) for entry in found), ink.RASTERS - before)
+        _MEASURED[key] = (tuple(tuple(entry) for entry in found), ink.RASTERS - before, exact)
     else:
         ink.RASTERS += _MEASURED[key][1]
     return _MEASURED[key][0]
