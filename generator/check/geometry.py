@@ -46,7 +46,7 @@ def _bound(node, m, inherited, alpha, box) -> bool:
     """Widen box to hold an element's ink (_element's walk); True when it certainly puts some down."""
     if node.tag in ("defs", "clipPath", "title", "desc"):
         return False
-    if isinstance(node, (svg.Placed, svg.Text)) or node.tag in EXTERNAL or "clip-path" in node.attrs:
+    if isinstance(node, svg.Placed) or node.tag in EXTERNAL or "clip-path" in node.attrs:
         raise Unmeasured(node.tag)
     own = {k: v for k, v in node.attrs.items() if k in INHERITED}
     style = {**inherited, **own} if own else inherited
@@ -58,6 +58,9 @@ def _bound(node, m, inherited, alpha, box) -> bool:
         for child in node.children:
             inked = _bound(child, m, style, alpha, box) or inked
         return inked
+    if node.tag == "text":
+        _lettering(node, style, m, alpha, box)
+        return False   # its glyphs' boxes held, not proved to ink: the shapes beside it must
     stretch = _stretch(m)
     if stretch == 0 or node.tag not in SHAPES:
         return False
@@ -86,12 +89,58 @@ def _bound(node, m, inherited, alpha, box) -> bool:
                 if mitred or (cap > 1 and not closed):   # else no point reaches past half the width
                     _cornered(local, pts, closed, width / 2, cap, limit if mitred else 0.0, m, TOLERANCE / stretch)
         span = span and not dashed
+    _placed(box, local, m)
+    return bool((filled and area) or (stroked and span))
+
+
+def _lettering(node, style, m, alpha, box):
+    """Widen box to hold a line of text's glyphs (_text's or _run's): each glyph's box of points, on the pen's path."""
+    words = node.content or ""
+    if not _paints(str(style["fill"])) or not words or alpha * num(style.get("fill-opacity"), 1.0) < INK:
+        return
+    size, at = num(style["font-size"], 4.0), (1, 0, 0, 1, num(node.attrs.get("x")), num(node.attrs.get("y")))
+    if isinstance(node, svg.Run):
+        if node.face.embolden:
+            raise Unmeasured("emboldened run")   # stroked with miters: measured, not bounded
+        name = node.face.resource
+        at = compose(at, (1, 0, -typeface.SLANT, 1, 0, 0)) if node.face.slant else at
+    else:
+        name = typeface.font_name(str(style["font-weight"]) == "bold")
+        font = typeface.load(name)
+        advance = sum(font.metrics[font.cmap.get(ord(ch), 0)][0] for ch in words) * size / font.units
+        at = (1, 0, 0, 1, at[4] - {"middle": advance / 2, "end": advance}.get(style["text-anchor"], 0.0), at[5])
+    at = compose(m, at)
+    if _stretch(at) == 0:
+        return
+    font = typeface.load(name)
+    scale, pen, local = size / font.units, 0.0, [math.inf, math.inf, -math.inf, -math.inf]
+    for ch in words:
+        glyph = font.cmap.get(ord(ch), 0)
+        extent = _extent(name, glyph)
+        if extent:
+            xs, ys = (pen + extent[0] * scale, pen + extent[2] * scale), (-extent[1] * scale, -extent[3] * scale)
+            local = [min(local[0], *xs), min(local[1], *ys), max(local[2], *xs), max(local[3], *ys)]
+        pen += font.metrics[glyph][0] * scale
+    if local[0] <= local[2]:
+        _placed(box, local, at)
+
+
+@functools.lru_cache(maxsize=2048)
+def _extent(name, glyph):
+    """The box (left, bottom, right, top) in font units of every point of a glyph's contours, or None for none."""
+    found = [(x, y) for contour in _contours(name, glyph) for x, y, _ in contour]
+    if not found:
+        return None
+    return min(x for x, _ in found), min(y for _, y in found), max(x for x, _ in found), max(y for _, y in found)
+
+
+def _placed(box, local, m):
+    """Widen box to hold a box (left, top, right, bottom) in an element's own units carried onto the drawing by m."""
     a, b, c, d, e, f = m
     for x in (local[0], local[2]):
         for y in (local[1], local[3]):
             px, py = a * x + c * y + e, b * x + d * y + f
             box[:] = min(box[0], px), min(box[1], py), max(box[2], px), max(box[3], py)
-    return bool((filled and area) or (stroked and span))
 
 
 def _widened(box, low, high, reach):
@@ -378,10 +427,11 @@ def outline(node, tol) -> list | None:
     return None
 
 
+@functools.lru_cache(maxsize=1024)
 def _path_skeleton(d, step):
     """skeleton() of path data: its points and control points; its fill certain for a subpath of straight lines with an
     area, its stroke for a line, or a curve that ends farther from its start than its chords could all be short; its
-    runs None when a curve has corners."""
+    runs None when a curve has corners (remembered: a symbol's paths recur on face after face)."""
     corners, runs, start, here, run, span, curved = [], [], (0.0, 0.0), (0.0, 0.0), None, False, False
     for op, *v in segments(d):
         if op == "M":
@@ -418,7 +468,7 @@ def _path_skeleton(d, step):
         return None
     xs, ys = [x for x, _ in corners], [y for _, y in corners]
     area = any(None not in pts and len(pts) >= 3 and abs(_area(pts)) > 1e-6 for pts, _ in runs)
-    return (min(xs), min(ys), max(xs), max(ys)), area, span, None if curved else [(pts, closed) for pts, closed in runs]
+    return (min(xs), min(ys), max(xs), max(ys)), area, span, None if curved else tuple((tuple(pts), closed) for pts, closed in runs)
 
 
 def _path(d, tol):

@@ -133,12 +133,21 @@ def values(node) -> str:
 def _values(node, out) -> None:
     """Add one element's values, then its children's, to out."""
     attrs = node.attrs
-    if any(svgvalues.hex_colour(attrs.get(name)) for name in ("fill", "stroke")):
-        attrs = {k: "#" if k in ("fill", "stroke") and svgvalues.hex_colour(v) else v for k, v in attrs.items()}
+    if any(svgvalues.hex_colour(attrs.get(name)) for name in ("fill", "stroke")) or "transform" in attrs or "points" in attrs:
+        attrs = {k: _value(k, v) for k, v in attrs.items()}
     out.append(f"<{node.tag}{attrs!r}{node.content!r}{node.part!r}{node.role!r}")
     for child in node.children:
         _values(child, out)
     out.append(">")
+
+
+def _value(name, value):
+    """An attribute's value as values() gives it: an opaque colour as '#', a transform as its matrix, points as pairs."""
+    if name in ("fill", "stroke") and svgvalues.hex_colour(value):
+        return "#"
+    if isinstance(value, svgvalues.Transform):
+        return value.matrix
+    return value.pairs if isinstance(value, svgvalues.Points) else value
 
 
 def designed(node) -> bool:

@@ -222,6 +222,11 @@ def _odd_shape(draw):
     for name in ("width", "height", "r", "rx", "x2", "y2"):
         if name in shape.attrs and draw(st.integers(0, 4)) == 0:
             shape.attrs[name] = shape.attrs.get({"x2": "x1", "y2": "y1"}.get(name, ""), 0)
+    if draw(st.booleans()):   # a line of Vera beside it, as a logo sets its name
+        group.add(svg.Text({"x": draw(st.floats(-6, 6)), "y": draw(st.floats(-6, 6)), "font-size": draw(st.floats(1, 9)),
+                            "text-anchor": draw(st.sampled_from(["start", "middle", "end"])),
+                            "font-weight": draw(st.sampled_from(["normal", "bold"]))},
+                           draw(st.text(st.sampled_from("AjgQ@%é,.W"), min_size=1, max_size=6))))
     return group
 
 
