@@ -137,10 +137,10 @@ def _extent(name, glyph):
 def _placed(box, local, m):
     """Widen box to hold a box (left, top, right, bottom) in an element's own units carried onto the drawing by m."""
     a, b, c, d, e, f = m
-    for x in (local[0], local[2]):
-        for y in (local[1], local[3]):
-            px, py = a * x + c * y + e, b * x + d * y + f
-            box[:] = min(box[0], px), min(box[1], py), max(box[2], px), max(box[3], py)
+    left, top, right, bottom = local
+    ax, cy, bx, dy = (a * left, a * right), (c * top, c * bottom), (b * left, b * right), (d * top, d * bottom)
+    box[:] = (min(box[0], e + min(ax) + min(cy)), min(box[1], f + min(bx) + min(dy)),
+              max(box[2], e + max(ax) + max(cy)), max(box[3], f + max(bx) + max(dy)))
 
 
 def _widened(box, low, high, reach):
@@ -429,7 +429,7 @@ def outline(node, tol) -> list | None:
 
 @functools.lru_cache(maxsize=1024)
 def _path_skeleton(d, step):
-    """skeleton() of path data: its points and control points; its fill certain for a subpath of straight lines with an
+    """skeleton() of path data: its points and its curves' extremes; its fill certain for a subpath of straight lines with an
     area, its stroke for a line, or a curve that ends farther from its start than its chords could all be short; its
     runs None when a curve has corners (remembered: a symbol's paths recur on face after face)."""
     corners, runs, start, here, run, span, curved = [], [], (0.0, 0.0), (0.0, 0.0), None, False, False
@@ -462,13 +462,19 @@ def _path_skeleton(d, step):
             dd = max(math.hypot(here[0] - 2 * x1 + x2, here[1] - 2 * y1 + y2), math.hypot(x1 - 2 * x2 + x, y1 - 2 * y2 + y))
             chords = (math.ceil(math.sqrt(0.75 * dd / (1000 * step))) if dd > 0 else 1) + 8
             span = span or abs(x - here[0]) + abs(y - here[1]) > chords * step
-            corners += [(x1, y1), (x2, y2), (x, y)]
+            for t in _turning(here, (x1, y1), (x2, y2), (x, y)):   # the curve's own extremes, not its control points
+                u = 1 - t
+                a, b, c, e = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
+                corners.append((a * here[0] + b * x1 + c * x2 + e * x, a * here[1] + b * y1 + c * y2 + e * y))
+            corners.append((x, y))
             here = (x, y)
     if not corners:
         return None
     xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    stub = 10 * step if curved else 0.0   # _cubic's stubs, tol / 100 along a curve's end tangent
     area = any(None not in pts and len(pts) >= 3 and abs(_area(pts)) > 1e-6 for pts, _ in runs)
-    return (min(xs), min(ys), max(xs), max(ys)), area, span, None if curved else tuple((tuple(pts), closed) for pts, closed in runs)
+    return ((min(xs) - stub, min(ys) - stub, max(xs) + stub, max(ys) + stub), area, span,
+            None if curved else tuple((tuple(pts), closed) for pts, closed in runs))
 
 
 def _path(d, tol):

@@ -133,7 +133,7 @@ def values(node) -> str:
 def _values(node, out) -> None:
     """Add one element's values, then its children's, to out."""
     attrs = node.attrs
-    if any(svgvalues.hex_colour(attrs.get(name)) for name in ("fill", "stroke")) or "transform" in attrs or "points" in attrs:
+    if "transform" in attrs or "points" in attrs or _opaque(attrs.get("fill")) or _opaque(attrs.get("stroke")):
         attrs = {k: _value(k, v) for k, v in attrs.items()}
     out.append(f"<{node.tag}{attrs!r}{node.content!r}{node.part!r}{node.role!r}")
     for child in node.children:
@@ -141,9 +141,14 @@ def _values(node, out) -> None:
     out.append(">")
 
 
+def _opaque(value) -> bool:
+    """True for a #rrggbb colour (a quick look first: most values are not one)."""
+    return type(value) is str and len(value) == 7 and svgvalues.hex_colour(value)
+
+
 def _value(name, value):
     """An attribute's value as values() gives it: an opaque colour as '#', a transform as its matrix, points as pairs."""
-    if name in ("fill", "stroke") and svgvalues.hex_colour(value):
+    if name in ("fill", "stroke") and _opaque(value):
         return "#"
     if isinstance(value, svgvalues.Transform):
         return value.matrix
