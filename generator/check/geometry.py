@@ -30,20 +30,21 @@ def polygons(node, clips) -> list:
     return out
 
 
-def bound(node) -> tuple | None:
-    """A box (left, top, right, bottom) on the drawing holding every polygon polygons() finds for an element that
-    certainly has some, from its outlines' corners and control points and the farthest a stroke reaches past them;
-    None when a cheap look cannot tell (text, clips, the designer's art, a skewed miter, ink that may be none)."""
-    box = [math.inf, math.inf, -math.inf, -math.inf]
+def bound(node) -> list | None:
+    """Points (x, y) on the drawing whose convex hull holds every polygon polygons() finds for an element that certainly
+    has some: the corners of a box round each shape's points and curves' extremes, widened by the farthest its stroke
+    reaches past them, carried onto the drawing; None when a cheap look cannot tell (clips, the designer's art, a
+    skewed miter, ink that may be none)."""
+    corners: list = []
     try:
-        inked = _bound(node, IDENTITY, DEFAULTS, 1.0, box)
+        inked = _bound(node, IDENTITY, DEFAULTS, 1.0, corners)
     except Unmeasured:
         return None
-    return tuple(box) if inked else None
+    return corners if inked else None
 
 
-def _bound(node, m, inherited, alpha, box) -> bool:
-    """Widen box to hold an element's ink (_element's walk); True when it certainly puts some down."""
+def _bound(node, m, inherited, alpha, corners) -> bool:
+    """Add to corners what holds an element's ink (_element's walk); True when it certainly inks."""
     if node.tag in ("defs", "clipPath", "title", "desc"):
         return False
     if isinstance(node, svg.Placed) or node.tag in EXTERNAL or "clip-path" in node.attrs:
@@ -56,10 +57,10 @@ def _bound(node, m, inherited, alpha, box) -> bool:
     if node.tag in ("g", "svg"):
         inked = False
         for child in node.children:
-            inked = _bound(child, m, style, alpha, box) or inked
+            inked = _bound(child, m, style, alpha, corners) or inked
         return inked
     if node.tag == "text":
-        _lettering(node, style, m, alpha, box)
+        _lettering(node, style, m, alpha, corners)
         return False   # its glyphs' boxes held, not proved to ink: the shapes beside it must
     stretch = _stretch(m)
     if stretch == 0 or node.tag not in SHAPES:
@@ -89,12 +90,12 @@ def _bound(node, m, inherited, alpha, box) -> bool:
                 if mitred or (cap > 1 and not closed):   # else no point reaches past half the width
                     _cornered(local, pts, closed, width / 2, cap, limit if mitred else 0.0, m, TOLERANCE / stretch)
         span = span and not dashed
-    _placed(box, local, m)
+    _placed(corners, local, m)
     return bool((filled and area) or (stroked and span))
 
 
-def _lettering(node, style, m, alpha, box):
-    """Widen box to hold a line of text's glyphs (_text's or _run's): each glyph's box of points, on the pen's path."""
+def _lettering(node, style, m, alpha, corners):
+    """Add to corners what holds a line of text's glyphs (_text's or _run's): each glyph's box of points, on its pen."""
     words = node.content or ""
     if not _paints(str(style["fill"])) or not words or alpha * num(style.get("fill-opacity"), 1.0) < INK:
         return
@@ -122,7 +123,7 @@ def _lettering(node, style, m, alpha, box):
             local = [min(local[0], *xs), min(local[1], *ys), max(local[2], *xs), max(local[3], *ys)]
         pen += font.metrics[glyph][0] * scale
     if local[0] <= local[2]:
-        _placed(box, local, at)
+        _placed(corners, local, at)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -134,13 +135,11 @@ def _extent(name, glyph):
     return min(x for x, _ in found), min(y for _, y in found), max(x for x, _ in found), max(y for _, y in found)
 
 
-def _placed(box, local, m):
-    """Widen box to hold a box (left, top, right, bottom) in an element's own units carried onto the drawing by m."""
+def _placed(corners, local, m):
+    """Add to corners the corners of a box (left, top, right, bottom) in an element's own units, carried onto the drawing."""
     a, b, c, d, e, f = m
     left, top, right, bottom = local
-    ax, cy, bx, dy = (a * left, a * right), (c * top, c * bottom), (b * left, b * right), (d * top, d * bottom)
-    box[:] = (min(box[0], e + min(ax) + min(cy)), min(box[1], f + min(bx) + min(dy)),
-              max(box[2], e + max(ax) + max(cy)), max(box[3], f + max(bx) + max(dy)))
+    corners += [(a * x + c * y + e, b * x + d * y + f) for x, y in ((left, top), (right, top), (right, bottom), (left, bottom))]
 
 
 def _widened(box, low, high, reach):

@@ -173,8 +173,7 @@ def far(node, cut) -> float | None:
     found = geometry.bound(node)
     if found is None:
         return None
-    left, top, right, bottom = found
-    least = clearance(cut, [(left, top), (right, top), (right, bottom), (left, bottom)]) - MARGIN
+    least = clearance(cut, found) - MARGIN   # the hull of found holds the ink: no point of it comes nearer
     return least if least >= SAFE - SLACK else None
 
 
