@@ -1,5 +1,6 @@
 """Where an element puts ink, worked out from its geometry: outlines flattened, strokes widened into polygons, no
 painter. Mirrors draw/paint.py, which stays the reference (and measures what geometry cannot: the designer's art)."""
+import functools
 import math
 import struct
 
@@ -10,6 +11,7 @@ from ..draw.svgvalues import (DEFAULTS, IDENTITY, INHERITED, beziers, colour, co
 TOLERANCE = 0.004   # mm a flattened curve or round join may fall inside the true one
 INK = 63.5 / 255    # the least alpha a raster counts as ink (ink.INK of 255)
 EXTERNAL = ("image", "use", "script", "foreignObject", "feImage")
+SHAPES = ("rect", "circle", "ellipse", "line", "polygon", "polyline", "path")   # the tags outline() reads
 
 
 class Smooth(tuple):
@@ -26,6 +28,196 @@ def polygons(node, clips) -> list:
     out: list = []
     _element(node, IDENTITY, DEFAULTS, 1.0, (), clips, out)
     return out
+
+
+def bound(node) -> list | None:
+    """Points (x, y) on the drawing whose convex hull holds every polygon polygons() finds for an element that certainly
+    has some: the corners of a box round each shape's points and curves' extremes, widened by the farthest its stroke
+    reaches past them, carried onto the drawing; None when a cheap look cannot tell (clips, the designer's art, a
+    skewed miter, ink that may be none)."""
+    corners: list = []
+    try:
+        inked = _bound(node, IDENTITY, DEFAULTS, 1.0, corners)
+    except Unmeasured:
+        return None
+    return corners if inked else None
+
+
+def _bound(node, m, inherited, alpha, corners) -> bool:
+    """Add to corners what holds an element's ink (_element's walk); True when it certainly inks."""
+    if node.tag in ("defs", "clipPath", "title", "desc"):
+        return False
+    if isinstance(node, svg.Placed) or node.tag in EXTERNAL or "clip-path" in node.attrs:
+        raise Unmeasured(node.tag)
+    own = {k: v for k, v in node.attrs.items() if k in INHERITED}
+    style = {**inherited, **own} if own else inherited
+    if "transform" in node.attrs:
+        m = compose(m, node.attrs["transform"].matrix)
+    alpha *= num(node.attrs.get("opacity"), 1.0)
+    if node.tag in ("g", "svg"):
+        inked = False
+        for child in node.children:
+            inked = _bound(child, m, style, alpha, corners) or inked
+        return inked
+    if node.tag == "text":
+        _lettering(node, style, m, alpha, corners)
+        return False   # its glyphs' boxes held, not proved to ink: the shapes beside it must
+    stretch = _stretch(m)
+    if stretch == 0 or node.tag not in SHAPES:
+        return False
+    found = skeleton(node, 1e-3 * TOLERANCE / stretch)   # first, as _element: a shape it refuses goes to the painter
+    filled = _paints(str(style["fill"])) and alpha * num(style.get("fill-opacity"), 1.0) >= INK
+    width = num(style["stroke-width"], 1.0)
+    stroked = _paints(str(style["stroke"])) and width > 0 and alpha * num(style.get("stroke-opacity"), 1.0) >= INK
+    dashed = stroked and style.get("stroke-dasharray") not in (None, "none")
+    if dashed and any(d < 0 for d in numbers(style["stroke-dasharray"])):
+        raise Unmeasured("negative dash")
+    if found is None or not (filled or stroked):
+        return False
+    (left, top, right, bottom), area, span, runs = found
+    local = [left, top, right, bottom]
+    if stroked:
+        cap = math.sqrt(2) if str(style["stroke-linecap"]) == "square" else 1.0
+        mitred = str(style["stroke-linejoin"]) not in ("round", "bevel")
+        limit = max(1.0, num(style.get("stroke-miterlimit"), 10.0)) if mitred else 1.0
+        if (dashed or runs is None) and mitred and not _conformal(m):
+            raise Unmeasured("a miter under a skew")   # judged by the page's angles, it may be far longer here
+        if dashed or runs is None:   # a dash's cap anywhere; a curve's corners at any angle
+            _widened(local, (left, top), (right, bottom), width / 2 * max(cap, limit))
+        else:   # half the width round every point (a circle's round joins), more at a corner or a square cap
+            _widened(local, (left, top), (right, bottom), width / 2)
+            for pts, closed in runs:
+                if mitred or (cap > 1 and not closed):   # else no point reaches past half the width
+                    _cornered(local, pts, closed, width / 2, cap, limit if mitred else 0.0, m, TOLERANCE / stretch)
+        span = span and not dashed
+    _placed(corners, local, m)
+    return bool((filled and area) or (stroked and span))
+
+
+def _lettering(node, style, m, alpha, corners):
+    """Add to corners what holds a line of text's glyphs (_text's or _run's): each glyph's box of points, on its pen."""
+    words = node.content or ""
+    if not _paints(str(style["fill"])) or not words or alpha * num(style.get("fill-opacity"), 1.0) < INK:
+        return
+    size, at = num(style["font-size"], 4.0), (1, 0, 0, 1, num(node.attrs.get("x")), num(node.attrs.get("y")))
+    if isinstance(node, svg.Run):
+        if node.face.embolden:
+            raise Unmeasured("emboldened run")   # stroked with miters: measured, not bounded
+        name = node.face.resource
+        at = compose(at, (1, 0, -typeface.SLANT, 1, 0, 0)) if node.face.slant else at
+    else:
+        name = typeface.font_name(str(style["font-weight"]) == "bold")
+        font = typeface.load(name)
+        advance = sum(font.metrics[font.cmap.get(ord(ch), 0)][0] for ch in words) * size / font.units
+        at = (1, 0, 0, 1, at[4] - {"middle": advance / 2, "end": advance}.get(style["text-anchor"], 0.0), at[5])
+    at = compose(m, at)
+    if _stretch(at) == 0:
+        return
+    font = typeface.load(name)
+    scale, pen, local = size / font.units, 0.0, [math.inf, math.inf, -math.inf, -math.inf]
+    for ch in words:
+        glyph = font.cmap.get(ord(ch), 0)
+        extent = _extent(name, glyph)
+        if extent:
+            xs, ys = (pen + extent[0] * scale, pen + extent[2] * scale), (-extent[1] * scale, -extent[3] * scale)
+            local = [min(local[0], *xs), min(local[1], *ys), max(local[2], *xs), max(local[3], *ys)]
+        pen += font.metrics[glyph][0] * scale
+    if local[0] <= local[2]:
+        _placed(corners, local, at)
+
+
+@functools.lru_cache(maxsize=2048)
+def _extent(name, glyph):
+    """The box (left, bottom, right, top) in font units of every point of a glyph's contours, or None for none."""
+    found = [(x, y) for contour in _contours(name, glyph) for x, y, _ in contour]
+    if not found:
+        return None
+    return min(x for x, _ in found), min(y for _, y in found), max(x for x, _ in found), max(y for _, y in found)
+
+
+def _placed(corners, local, m):
+    """Add to corners the corners of a box (left, top, right, bottom) in an element's own units, carried onto the drawing."""
+    a, b, c, d, e, f = m
+    left, top, right, bottom = local
+    corners += [(a * x + c * y + e, b * x + d * y + f) for x, y in ((left, top), (right, top), (right, bottom), (left, bottom))]
+
+
+def _widened(box, low, high, reach):
+    """Widen a box (left, top, right, bottom) to hold a box from low to high with reach added all round."""
+    reach *= 1 + 1e-6
+    box[:] = (min(box[0], low[0] - reach), min(box[1], low[1] - reach),
+              max(box[2], high[0] + reach), max(box[3], high[1] + reach))
+
+
+def _cornered(box, pts, closed, half, cap, limit, m, tol):
+    """Widen a box to hold the stroke of a run of straight lines: half its width round each point, a cap at an open
+    end, and at each corner its miter (limit: 0 for no miters; m: the matrix that places it), as _widen draws them."""
+    pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
+    if closed and len(pts) > 1 and _near(pts[-1], pts[0], tol):
+        pts.pop()
+    pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
+    n, conformal = len(pts), limit and _conformal(m)
+    for i, p in enumerate(pts):
+        reach = cap if not closed and (i == 0 or i == n - 1) else 1.0
+        if limit and n > 1 and (closed or 0 < i < n - 1):
+            u, v = _unit(pts[i - 1], p), _unit(p, pts[(i + 1) % n])
+            bend = 1 + u[0] * v[0] + u[1] * v[1]
+            if bend > 1e-3:
+                reach = max(reach, math.sqrt(2 / bend) if not conformal else min(limit, math.sqrt(2 / bend)))
+            elif conformal:
+                reach = max(reach, limit)
+            else:
+                raise Unmeasured("a miter turned back under a skew")
+        _widened(box, p, p, half * reach)
+
+
+@functools.lru_cache(maxsize=256)
+def _paints(value: str) -> bool:
+    """True for a fill or stroke other than none (svgvalues.colour's reading)."""
+    return colour(value) is not None
+
+
+def _conformal(m) -> bool:
+    """True for a matrix that keeps angles (a turn, a mirror, a uniform scale): a miter's length is the page's."""
+    a, b, c, d = m[:4]
+    size = abs(a) + abs(b) + abs(c) + abs(d)
+    return (abs(a - d) + abs(b + c) <= 1e-12 * size) or (abs(a + d) + abs(b - c) <= 1e-12 * size)
+
+
+def skeleton(node, step) -> tuple | None:
+    """An outline's ((left, top, right, bottom) of its corners and control points, whether its fill certainly has an
+    area, whether its stroke certainly has a length: two points more than step apart); None if not a shape."""
+    a, tag = node.attrs, node.tag
+    if tag == "rect":
+        x, y, w, h = num(a.get("x")), num(a.get("y")), num(a.get("width")), num(a.get("height"))
+        if num(a.get("rx", a.get("ry")), 0.0) > 0 and num(a.get("ry", a.get("rx")), 0.0) > 0 and (w <= 0 or h <= 0):
+            raise Unmeasured("rounded rect of no size")
+        box = (min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h))
+        rounded = num(a.get("rx", a.get("ry")), 0.0) > 0 and num(a.get("ry", a.get("rx")), 0.0) > 0
+        corners = [] if rounded else [([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], True)]
+        return box, abs(w * h) > 1e-6, abs(w) + abs(h) > 4 * step, corners
+    if tag in ("circle", "ellipse"):
+        rx, ry = (num(a.get("r")),) * 2 if tag == "circle" else (num(a.get("rx")), num(a.get("ry")))
+        if tag == "circle" and rx < 0:
+            raise Unmeasured("negative radius")
+        if rx <= 0 or ry <= 0:
+            return None
+        cx, cy = num(a.get("cx")), num(a.get("cy"))
+        return (cx - rx, cy - ry, cx + rx, cy + ry), rx * ry > 1e-6, min(rx, ry) > 4 * step, []
+    if tag == "line":
+        pts = [(num(a.get("x1")), num(a.get("y1"))), (num(a.get("x2")), num(a.get("y2")))]
+    elif tag in ("polygon", "polyline"):
+        pts = points(a.get("points", ""))
+        if not pts:
+            return None
+    elif tag == "path":
+        return _path_skeleton(str(a.get("d", "")), step)
+    else:
+        return None
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    area = len(pts) >= 3 and abs(_area(pts)) > 1e-6
+    span = any(abs(p[0] - q[0]) + abs(p[1] - q[1]) > 4 * step for p, q in zip(pts, pts[1:]))
+    return (min(xs), min(ys), max(xs), max(ys)), area, span, [(pts, tag == "polygon")]
 
 
 def _element(node, m, inherited, alpha, windows, clips, out):
@@ -232,6 +424,56 @@ def outline(node, tol) -> list | None:
     if tag == "path":
         return _path(str(a.get("d", "")), tol)
     return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _path_skeleton(d, step):
+    """skeleton() of path data: its points and its curves' extremes; its fill certain for a subpath of straight lines with an
+    area, its stroke for a line, or a curve that ends farther from its start than its chords could all be short; its
+    runs None when a curve has corners (remembered: a symbol's paths recur on face after face)."""
+    corners, runs, start, here, run, span, curved = [], [], (0.0, 0.0), (0.0, 0.0), None, False, False
+    for op, *v in segments(d):
+        if op == "M":
+            start = here = (v[0], v[1])
+            run = [[here], False]
+            runs.append(run)
+            corners.append(here)
+            continue
+        if op == "Z":
+            if run is not None:
+                run[1] = True
+            here, run = start, None
+            continue
+        if run is None:
+            run = [[start], False]
+            runs.append(run)
+        pieces = [(v[0], v[1], v[2], v[3], v[4], v[5])] if op == "C" else None if op == "L" else beziers(*v)
+        if pieces is None:
+            end = (v[-2], v[-1])
+            span = span or abs(end[0] - here[0]) + abs(end[1] - here[1]) > 4 * step
+            run[0].append(end)
+            corners.append(end)
+            here = end
+            continue
+        curved = True
+        run[0].append(None)   # a curve: the fill's polygon is not these points
+        for x1, y1, x2, y2, x, y in pieces:
+            dd = max(math.hypot(here[0] - 2 * x1 + x2, here[1] - 2 * y1 + y2), math.hypot(x1 - 2 * x2 + x, y1 - 2 * y2 + y))
+            chords = (math.ceil(math.sqrt(0.75 * dd / (1000 * step))) if dd > 0 else 1) + 8
+            span = span or abs(x - here[0]) + abs(y - here[1]) > chords * step
+            for t in _turning(here, (x1, y1), (x2, y2), (x, y)):   # the curve's own extremes, not its control points
+                u = 1 - t
+                a, b, c, e = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
+                corners.append((a * here[0] + b * x1 + c * x2 + e * x, a * here[1] + b * y1 + c * y2 + e * y))
+            corners.append((x, y))
+            here = (x, y)
+    if not corners:
+        return None
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    stub = 10 * step if curved else 0.0   # _cubic's stubs, tol / 100 along a curve's end tangent
+    area = any(None not in pts and len(pts) >= 3 and abs(_area(pts)) > 1e-6 for pts, _ in runs)
+    return ((min(xs) - stub, min(ys) - stub, max(xs) + stub, max(ys) + stub), area, span,
+            None if curved else tuple((tuple(pts), closed) for pts, closed in runs))
 
 
 def _path(d, tol):

@@ -2,7 +2,6 @@
 art, which only a painter can tell, painted with cairo at 20 px/mm (to 0.05 mm)."""
 import hashlib
 import math
-import re
 
 from .. import cache
 from ..draw import svg, svgvalues
@@ -11,8 +10,8 @@ from . import geometry
 PX = 20          # pixels per mm the ink is painted at: distances to 0.05 mm
 INK = 64         # a pixel a quarter covered or more is ink
 INKED = bytes(255 if alpha >= INK else 0 for alpha in range(256))
-MEMO = cache.Memo("ink.json", [])   # measures from geometry kept between runs, by the element's SVG with its opaque
-OPAQUE = re.compile(r'\b(fill|stroke)="#[0-9a-fA-F]{6}"')   # colours left out: an opaque colour is the same ink as any
+MEMO = cache.Memo("ink.json", [])   # measures from geometry kept between runs, by the element's values() (opaque
+                                    # colours left out: an opaque colour is the same ink as any)
 RASTERS = 0      # the measures painted so far: one that needed a painter is not kept (it would name cairo's libraries)
 
 
@@ -105,7 +104,7 @@ def _corners(data, stride, cols, rows, x0, y0):
 
 def ink_box(node) -> tuple | None:
     """The box (left, top, right, bottom) in mm that one element's ink covers, or None when it paints nothing."""
-    key = None if designed(node) else digest("box", node.tostring())
+    key = None if designed(node) else digest("box", values(node))
     found = MEMO.get(key) if key else None
     if found is None:
         before = RASTERS
@@ -118,10 +117,42 @@ def ink_box(node) -> tuple | None:
 
 
 def digest(*parts: str) -> str:
-    """The memo key of an ink measure: its inputs with opaque colours left out (an alpha mask's ink is the same in any
-    colour), the code and fonts."""
-    text = "\0".join((*parts, cache.code()))
-    return hashlib.sha256(OPAQUE.sub(r'\1="#"', text).encode()).hexdigest()
+    """The memo key of an ink measure: its inputs (values() texts, with opaque colours left out: an alpha mask's ink is
+    the same in any colour), the code and fonts."""
+    return hashlib.sha256("\0".join((*parts, cache.code())).encode()).hexdigest()
+
+
+def values(node) -> str:
+    """An element's typed values as one text, its children's in turn: what a measure of its ink reads (tag, attributes,
+    text, part and role), opaque colours left out as digest leaves them; no SVG written."""
+    out: list = []
+    _values(node, out)
+    return "".join(out)
+
+
+def _values(node, out) -> None:
+    """Add one element's values, then its children's, to out."""
+    attrs = node.attrs
+    if "transform" in attrs or "points" in attrs or _opaque(attrs.get("fill")) or _opaque(attrs.get("stroke")):
+        attrs = {k: _value(k, v) for k, v in attrs.items()}
+    out.append(f"<{node.tag}{attrs!r}{node.content!r}{node.part!r}{node.role!r}")
+    for child in node.children:
+        _values(child, out)
+    out.append(">")
+
+
+def _opaque(value) -> bool:
+    """True for a #rrggbb colour (a quick look first: most values are not one)."""
+    return type(value) is str and len(value) == 7 and svgvalues.hex_colour(value)
+
+
+def _value(name, value):
+    """An attribute's value as values() gives it: an opaque colour as '#', a transform as its matrix, points as pairs."""
+    if name in ("fill", "stroke") and _opaque(value):
+        return "#"
+    if isinstance(value, svgvalues.Transform):
+        return value.matrix
+    return value.pairs if isinstance(value, svgvalues.Points) else value
 
 
 def designed(node) -> bool:

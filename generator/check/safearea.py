@@ -8,13 +8,14 @@ from ..draw import svg, svgvalues
 from ..components import KINDS
 from ..components.kind import BLEED, Circle
 from ..spec.expand import expand
-from . import ink
+from . import geometry, ink
 from .ink import designed, digest
 from ..draw.render import drawn
 from .textcheck import SAFE, SLACK, _placed, _where, ink_of, texts
 
 PALE = 0.96      # a ground lighter than this in every channel counts as white paper
 OUTLINES = ("rect", "circle", "ellipse", "polygon")
+MARGIN = 1e-6    # mm a bound keeps off the exact figure's rounding
 CACHED = 4096    # drawings whose measures are remembered (validation draws the same faces again and again)
 _MEASURED = {}
 _PAINTED = {}
@@ -70,11 +71,11 @@ def _sides(corners):
 
 
 def painted(node, clips, cut, box=False):
-    """ink_ends of an element (box: its extremes only, see ink.ink_ends), remembered by its SVG, the clip paths it may
+    """ink_ends of an element (box: its extremes only, see ink.ink_ends), remembered by its values, the clip paths it may
     use and the cut line: the same band or frame on every face of a deck is measured once, and only the ends that come
     nearest the cut are kept. An end that took a painter counts in ink.RASTERS each time it is used."""
-    svg_text = node.tostring()
-    key = (svg_text, tuple(clip.tostring() for clip in clips.values()) if "clip-path" in svg_text else (), cut, box)
+    text = ink.values(node)
+    key = (text, tuple(ink.values(clip) for clip in clips.values()) if "'clip-path'" in text else (), cut, box)
     if key not in _PAINTED:
         if len(_PAINTED) >= CACHED:
             _PAINTED.clear()
@@ -140,37 +141,56 @@ def reaches(spec, art, drawing, face):
     return [Reach(comp.id, art.side, face, *found) for found in _measure(drawing, cut_line(comp))]
 
 
-def _measure(drawing, cut):
-    """(part, distance, text, role) of each mark and frame of a drawing, remembered by the drawing's SVG and cut line
-    and kept between runs; a drawing holding text runs or the designer's art is measured afresh (its runs from their
-    remembered glyph boxes, each other element remembered by its own SVG): a deck of distinct text faces would only
-    fill the memory with their SVG. A measure that took a painter (see ink.RASTERS) is not kept between runs."""
+def _measure(drawing, cut, near=False):
+    """(part, distance, text, role) of each mark and frame of a drawing, remembered by a digest of the drawing's values
+    (ink.values: no SVG written) and cut line and kept between runs; a drawing holding text runs or the designer's art
+    is measured afresh (its runs from their remembered glyph boxes, each other element remembered by its own values):
+    a deck of distinct text faces would only fill the memory with them. A measure that took a painter (see ink.RASTERS)
+    is not kept between runs. near: _measured's; a measure kept exact serves it too."""
     if designed(drawing):
-        return tuple(tuple(entry) for entry in _measured(drawing, cut))
-    key = (drawing.tostring(), cut)
-    if key not in _MEASURED:
-        kept, before = digest("measure", key[0], repr(cut), repr([(c.part, c.role) for c in drawing.children])), ink.RASTERS
-        found = ink.MEMO.get(kept)
+        return tuple(tuple(entry) for entry in _measured(drawing, cut, near))
+    key = digest("measure", "".join(ink.values(c) for c in drawing.children), repr(cut))
+    if key not in _MEASURED or not (near or _MEASURED[key][2]):
+        before = ink.RASTERS
+        kept = ink.MEMO.get(key)   # [entry...] measured exactly, or {"near": [entry...]}: enough for near
+        exact = isinstance(kept, list)
+        found = kept if exact else kept["near"] if kept is not None and near else None
         if found is None:
-            found = _measured(drawing, cut)
+            found, exact = _measured(drawing, cut, near), not near
             if ink.RASTERS == before:  # measured from geometry alone: the key names all it depends on
-                ink.MEMO.put(kept, found)
+                ink.MEMO.put(key, found if exact else {"near": found})
         if len(_MEASURED) >= CACHED:
             _MEASURED.clear()
-        _MEASURED[key] = (tuple(tuple(entry) for entry in found), ink.RASTERS - before)
+        _MEASURED[key] = (tuple(tuple(entry) for entry in found), ink.RASTERS - before, exact)
     else:
         ink.RASTERS += _MEASURED[key][1]
     return _MEASURED[key][0]
 
 
-def _measured(drawing, cut):
-    """_measure's work: each mark and frame's ink against the cut line, nearest first by part."""
+def far(node, cut) -> float | None:
+    """How far inside the cut line at least an element's ink certainly keeps, when that is beyond the safe area's
+    reach (SAFE mm, the most any check asks): None when it may come nearer, or a cheap bound cannot tell."""
+    found = geometry.bound(node)
+    if found is None:
+        return None
+    least = clearance(cut, found) - MARGIN   # the hull of found holds the ink: no point of it comes nearer
+    return least if least >= SAFE - SLACK else None
+
+
+def _measured(drawing, cut, near=False):
+    """_measure's work: each mark and frame's ink against the cut line, nearest first by part; near: only the marks
+    that may come within SAFE mm measured, each other's distance a lower bound (geometry.bound's)."""
     clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
     nearest, box = {}, upright(cut)
     for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
         if node.role not in (svg.MARK, svg.FRAME):
             continue
         text = lettered(node)
+        if near and not text:
+            least = far(node, cut)
+            if least is not None:   # a mark kept SAFE mm inside at least: its place in the order kept, its distance not
+                nearest.setdefault(name(node, n), (name(node, n), least, False, node.role))
+                continue
         ends = text_ends(node) if text else painted(node, clips, cut, box)
         if ends:
             part = name(node, n)
@@ -204,7 +224,7 @@ class Check:
 
     def measure(self, art, drawing) -> tuple[list, list]:
         """([part, distance, role] of each mark or frame of one artwork too near its cut, the fills of its grounds)."""
-        near = [[part, distance, role] for part, distance, text, role in _measure(drawing, cut_line(self.spec.component(art.component)))
+        near = [[part, distance, role] for part, distance, text, role in _measure(drawing, cut_line(self.spec.component(art.component)), True)
                 if distance < (SAFE if role == svg.MARK else 0.0) - SLACK and not text]  # textcheck measures text
         return near, sorted({n.attrs.get("fill") for n in drawing.children if n.role == svg.GROUND}, key=str)
 

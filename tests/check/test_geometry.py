@@ -206,3 +206,37 @@ def test_vera_read_from_its_glyf_table_is_what_fonttools_reads(name):
                max(y for _, y in points)) if points else None
         assert box == typeface.bounds(name, glyph)
         assert len(contours) == len(geometry._from_outline(typeface.outline(name, glyph)))
+
+
+def _odd_shape(draw):
+    """_shape's element, sometimes skewed, dashed, filled only, or of no size at all."""
+    group = _shape(draw)
+    shape = group.children[0]
+    skew = draw(st.sampled_from([0, 0, 30, -70]))
+    if skew:
+        group.attrs["transform"] = svgvalues.transform(f"{group.attrs['transform'].source} skewX({skew})")
+    if draw(st.booleans()):
+        shape.attrs["stroke-dasharray"] = draw(st.sampled_from(["1,0.5", "0,2", "3"]))
+    if draw(st.integers(0, 3)) == 0:
+        shape.attrs["stroke"] = "none"
+    for name in ("width", "height", "r", "rx", "x2", "y2"):
+        if name in shape.attrs and draw(st.integers(0, 4)) == 0:
+            shape.attrs[name] = shape.attrs.get({"x2": "x1", "y2": "y1"}.get(name, ""), 0)
+    if draw(st.booleans()):   # a line of Vera beside it, as a logo sets its name
+        group.add(svg.Text({"x": draw(st.floats(-6, 6)), "y": draw(st.floats(-6, 6)), "font-size": draw(st.floats(1, 9)),
+                            "text-anchor": draw(st.sampled_from(["start", "middle", "end"])),
+                            "font-weight": draw(st.sampled_from(["normal", "bold"]))},
+                           draw(st.text(st.sampled_from("AjgQ@%é,.W"), min_size=1, max_size=6))))
+    return group
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(st.composite(_odd_shape)())
+def test_the_cheap_bound_holds_all_the_ink_geometry_finds(node):
+    corners = geometry.bound(node)
+    assume(corners is not None)
+    found = [p for polygon in geometry.polygons(node, {}) for p in polygon]
+    assert found, node.tostring()   # a bound is given only for an element that certainly inks
+    for k in range(72):   # the hull of the corners holds the ink (to rounding, far of safearea.MARGIN)
+        u, v = math.cos(k * math.pi / 36), math.sin(k * math.pi / 36)
+        assert max(u * x + v * y for x, y in found) <= max(u * x + v * y for x, y in corners) + 1e-9, node.tostring()
