@@ -295,3 +295,4 @@ class Verdicts(Memo):
 VERDICTS = Verdicts("verdicts.json")
 CODE = Memo("code.json", [])   # package_digest(): the digest of the package's files by their stamps
 CODE.LIMIT = 4                 # past it, only the one used by the last run
+INK = Memo("ink.json", [])     # check/ink.py's MEMO, here so that the key of kept checks loads no geometry code

@@ -17,7 +17,7 @@ _NULL = "tag:yaml.org,2002:null"
 _AS_WRITTEN = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "timestamp")}  # keys kept as typed
 BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 BREAKS = {"\x85": "next line", "\u2028": "line separator", "\u2029": "paragraph separator"}
-_PLAIN_KEY = re.compile(r"[A-Za-z0-9_<>+-]+")
+_PLAIN_KEY = r"[A-Za-z0-9_<>+-]+"  # compiled on first use by re's own cache: start-up
 
 
 def find(name, folder, noun):
@@ -245,7 +245,7 @@ def dotted(key_path):
     for part in key_path:
         if not isinstance(part, int):
             part = str(part)
-            part = part if _PLAIN_KEY.fullmatch(part) else ascii(part)  # 'pill.tile', 'tile\u200b' and ESC shown, not run
+            part = part if re.fullmatch(_PLAIN_KEY, part) else ascii(part)  # 'pill.tile', 'tile\u200b' and ESC shown, not run
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
     return out
 
