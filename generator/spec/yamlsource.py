@@ -1,4 +1,5 @@
 """Read YAML safely, remembering the line of every key path for error messages."""
+import functools
 import hashlib
 import importlib.util
 import json
@@ -86,11 +87,16 @@ def _memo(path) -> cache.Memo:
 
 
 def _key(text: str) -> str:
-    """What a text parses to depends on: the text, our code, the Python and PyYAML's own files (found, not imported)."""
-    found = sys.modules.get("yaml")
-    origin = found.__file__ if found else getattr(importlib.util.find_spec("yaml"), "origin", None)
-    return hashlib.sha256(repr((text, cache.code(), sys.version, origin, cache.stamp(origin) if origin else None))
-                          .encode()).hexdigest()
+    """What a text parses to depends on: the text, our code, the Python and PyYAML's own files."""
+    return hashlib.sha256(repr((text, cache.code(), sys.version, _parser())).encode()).hexdigest()
+
+
+@functools.lru_cache(maxsize=None)
+def _parser() -> tuple:
+    """PyYAML's file and its stamp (size, time), found without importing it: a new PyYAML parses every text again."""
+    found = importlib.util.find_spec("yaml")
+    origin = found.origin if found else None
+    return origin, cache.stamp(origin) if origin else None
 
 
 def _packed(data, lines) -> str | None:
