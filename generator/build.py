@@ -8,7 +8,6 @@ from operator import attrgetter, itemgetter
 from pathlib import Path
 from types import MappingProxyType
 
-from .draw import looks as looks_
 from . import cache, units
 from .output import document
 from .impose import sheets
@@ -106,14 +105,15 @@ class Pictures(dict):
 
     def __init__(self, spec, arts, looks, faces, uses):
         super().__init__()
-        self.spec, self.arts, self.looks, self.uses = spec, arts, looks, uses
+        self.spec, self.arts, self.uses = spec, arts, uses
         self.draw = faces.face if faces else draw_art
+        if looks:
+            from .draw.looks import apply  # lazy: start-up (a build without looks loads no colour filters)
+            self.draw = lambda spec, art: apply(looks, draw_art(spec, art))
         self.grounds = _Grounds(self)
 
     def __missing__(self, key):
-        art = self.arts[key]
-        picture = self[key] = (looks_.apply(self.looks, draw_art(self.spec, art)) if self.looks
-                               else self.draw(self.spec, art))
+        picture = self[key] = self.draw(self.spec, self.arts[key])
         return picture
 
     def release(self) -> None:
@@ -172,7 +172,10 @@ def _ground_boxes(blocks, places) -> tuple:
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):
     """Where the components PDF of a game goes: <out>/<id>/<id>-components-<paper>[-fold][-inksaver][-greyscale].pdf."""
-    suffix = ("-fold" if backs == "fold" else "") + looks_.suffix(looks)
+    suffix = "-fold" if backs == "fold" else ""
+    if looks:
+        from .draw.looks import suffix as named  # lazy: start-up (a build without looks loads no colour filters)
+        suffix += named(looks)
     return Path(out_dir) / spec.game.id / f"{spec.game.id}-components-{paper}{suffix}.pdf"
 
 

@@ -1,7 +1,6 @@
 """Skip a build whose inputs and output are both unchanged: a content-hash record kept beside each file."""
 import atexit
 import collections
-import fnmatch
 import functools
 import hashlib
 import itertools
@@ -54,9 +53,22 @@ def _digest(data):
     return hashlib.sha256(data).hexdigest()
 
 
-def _found(folder: str, pattern: str) -> list[tuple[str, str]]:
-    """(name inside folder, path) of every file in a folder matching a pattern, in the order of their names' parts."""
-    found = [os.path.join(top, name) for top, _, names in os.walk(folder) for name in fnmatch.filter(names, pattern)]
+def _found(folder: str, suffix: str) -> list[tuple[str, str]]:
+    """(name inside folder, path) of every file in a folder whose name ends with suffix, in the order of their names'
+    parts; one scandir a folder and none in __pycache__ (os.walk and fnmatch cost twice as much: start-up); a folder
+    that cannot be read holds nothing, as for os.walk."""
+    found, folders = [], [folder]
+    while folders:
+        try:
+            entries = list(os.scandir(folders.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir():   # a link to a folder is not followed, as os.walk does not
+                if entry.name != "__pycache__" and not entry.is_symlink():
+                    folders.append(entry.path)
+            elif entry.name.endswith(suffix):
+                found.append(entry.path)
     start = len(os.path.join(folder, ""))
     return sorted(((path[start:], path) for path in found), key=lambda pair: pair[0].split(os.sep))
 
@@ -77,7 +89,7 @@ RACY = 2 * 10**9   # ns: a file changed this recently may change again within it
 def package_digest(package: str) -> str:
     """One digest of a package's code (*.py) and fonts, kept in a memo under the files' stamps (name, size, inode,
     modified and changed times): read again whenever one of them differs, and not kept while a file was changed just now."""
-    parts = (_found(package, "*.py"), _found(os.path.join(package, "fonts"), "*"))
+    parts = (_found(package, ".py"), _found(os.path.join(package, "fonts"), ""))
     stamps = [(name, *_stat(path)) for files in parts for name, path in files]   # before reading: a later write shows
     key = _digest(repr((package, stamps)).encode())
     kept = CODE.get(key)
@@ -295,3 +307,4 @@ class Verdicts(Memo):
 VERDICTS = Verdicts("verdicts.json")
 CODE = Memo("code.json", [])   # package_digest(): the digest of the package's files by their stamps
 CODE.LIMIT = 4                 # past it, only the one used by the last run
+INK = Memo("ink.json", [])     # check/ink.py's MEMO, here so that the key of kept checks loads no geometry code

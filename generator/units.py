@@ -26,7 +26,7 @@ PAPERS = {paper.name: paper for paper in (  # adding a paper size is one line he
     Paper("legal", "US Legal", 215.9, 355.6),
 )}
 HOME_PAPERS = ("a4", "letter")  # what --paper all builds, and what every piece must fit
-CUSTOM_PAPER = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$", re.IGNORECASE)
+CUSTOM_PAPER = r"(?i)^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$"  # compiled on first use by re's own cache: start-up
 PAPER_LIMITS = (100.0, 1200.0)  # mm: the shortest and longest side of a custom sheet
 
 
@@ -43,7 +43,7 @@ def paper(name: str) -> Paper:
     known = PAPERS.get(str(name).strip().lower())
     if known:
         return known
-    match = CUSTOM_PAPER.match(str(name))
+    match = re.match(CUSTOM_PAPER, str(name))
     if not match:
         raise UserError(f"unknown paper {name!r} (expected one of {', '.join(PAPERS)}, or WIDTHxHEIGHT with a unit "
                         "of mm, cm or in, e.g. 300x400mm or 8.5x11in)")

@@ -567,6 +567,24 @@ def test_the_code_digest_is_kept_by_the_files_stamps_and_never_stale(tmp_path, m
     assert digest(package)[0] not in (first, changed)
 
 
+def test_the_code_digest_reads_the_package_s_files_and_fonts_only(tmp_path, monkeypatch):
+    from generator import cache
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(cache, "CODE", cache.Memo("code.json", []))
+    package = tmp_path / "package"
+    (package / "draw" / "__pycache__").mkdir(parents=True)
+    (package / "draw" / "paint.py").write_text("INK = 1\n")
+    (package / "notes.txt").write_text("not code")
+    assert [name for name, _ in cache._found(str(package), ".py")] == ["draw/paint.py"]
+    assert cache._found(str(package / "fonts"), "") == [], "no fonts folder: no fonts, no error"
+    first = cache.package_digest.__wrapped__(str(package))
+    (package / "draw" / "__pycache__" / "paint.py").write_text("a compiler's leftover")
+    (package / "notes.txt").write_text("still not code")
+    assert cache.package_digest.__wrapped__(str(package)) == first
+    (package / "draw" / "paint.py").write_text("INK = 2\n")
+    assert cache.package_digest.__wrapped__(str(package)) != first
+
+
 def test_kept_faces_past_the_memory_limit_move_to_a_temporary_file_and_serve_a_rebuild_alike(tmp_path, monkeypatch):
     import io
     from generator import facecache

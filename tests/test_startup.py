@@ -111,8 +111,31 @@ def test_a_build_with_its_memos_kept_loads_no_module_for_what_its_spec_does_not_
     assert status == 0 and "tiles-components-a4.pdf: 1 page," in text
     unused = {"cairocffi", "reportlab", "pikepdf", "coloraide", "generator.check.coverage", "generator.check.textcheck",
               "generator.check.safearea", "generator.components.layout", "generator.output.rulebook", "shlex", "unicodedata",
-              "tempfile", "shutil"}   # the faces of a small build are kept in memory until written
+              "tempfile", "shutil",   # the faces of a small build are kept in memory until written
+              "yaml", "generator.check.ink", "generator.check.geometry", "generator.draw.looks", "signal"}
     assert not unused & loaded
+
+
+def test_a_spec_read_before_loads_no_yaml_and_an_edited_spec_is_read_afresh(tmp_path):
+    path = tiles_spec(tmp_path / "spec")
+    build = ("build", path, "--paper", "a4", "--out", tmp_path / "out")
+    pdf = tmp_path / "out" / "tiles" / "tiles-components-a4.pdf"
+    red, green = (0xd7, 0x26, 0x1e), (0x2f, 0x9e, 0x44)
+    first = pnp(tmp_path / "cache", *build)
+    shown = colours(pdf)
+    assert first[0] == 0 and "yaml" in first[2] and shown.get(red, 0) > 1000 and green not in shown
+    again = pnp(tmp_path / "cache", *build)
+    assert again[0] == 0 and "yaml" not in again[2], "the text parsed last time comes from its memo"
+    path.write_text(TILES.replace("#d7261e", "#2f9e44"))
+    edited = pnp(tmp_path / "cache", *build)
+    assert edited[0] == 0 and "yaml" in edited[2]
+    recoloured = colours(pdf)
+    assert red not in recoloured and recoloured.get(green) == shown[red]
+    fresh = pnp(tmp_path / "fresh", "build", path, "--paper", "a4", "--out", tmp_path / "fresh")
+    assert fresh[0] == 0 and (tmp_path / "fresh" / "tiles" / "tiles-components-a4.pdf").read_bytes() == pdf.read_bytes()
+    path.write_text(TILES)
+    back = pnp(tmp_path / "cache", *build)
+    assert back[0] == 0 and "yaml" not in back[2] and colours(pdf) == shown, "an edit undone: the first text's memo"
 
 
 def test_the_edit_loop_rebuilds_a_rulebook_over_its_kept_layout_loading_neither_reportlab_nor_pikepdf(tmp_path):

@@ -10,8 +10,8 @@ from . import geometry
 PX = 20          # pixels per mm the ink is painted at: distances to 0.05 mm
 INK = 64         # a pixel a quarter covered or more is ink
 INKED = bytes(255 if alpha >= INK else 0 for alpha in range(256))
-MEMO = cache.Memo("ink.json", [])   # measures from geometry kept between runs, by the element's values() (opaque
-                                    # colours left out: an opaque colour is the same ink as any)
+MEMO = cache.INK   # measures from geometry kept between runs, by the element's values() (opaque colours left out:
+                   # an opaque colour is the same ink as any)
 RASTERS = 0      # the measures painted so far: one that needed a painter is not kept (it would name cairo's libraries)
 
 

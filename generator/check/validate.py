@@ -4,7 +4,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .. import cache, games
-from . import ink
 from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import expand
 from ..draw.render import draw_art, drawn
@@ -116,7 +115,7 @@ def validate(spec, warnings=None, faces=None):
 
 def _key(spec):
     """(the key of a spec's kept checks, or None when the libraries that measure are unknown; those libraries)."""
-    identity = (ink.MEMO.identity(),)   # the colour checks' arithmetic is our own code, which the key names already
+    identity = (cache.INK.identity(),)   # the colour checks' arithmetic is our own code, which the key names already
     return (cache.key(spec, "checks", identity) if None not in identity else None), identity
 
 
@@ -149,7 +148,7 @@ def _checked(spec, warnings=None, faces=None):
     from ..output.document import ground  # lazy: start-up
 
     pieces, arts = expand(spec)
-    from . import safearea, textcheck  # lazy: start-up (a build whose checks are kept loads neither)
+    from . import ink, safearea, textcheck  # lazy: start-up (a build whose checks are kept loads none of them)
     texts, safe, faces_seen, designed = textcheck.Check(spec), safearea.Check(spec), Counter(), False
     grounds = spec.remembered("grounds", dict)
 

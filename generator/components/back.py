@@ -1,6 +1,5 @@
 """Common back of a component: a fill to the bleed edge and a logo in the middle; no frame to show a duplex print's drift."""
 from ..draw import svg, svgvalues
-from ..check.ink import ink_box
 
 
 def render(spec, component, width, height):
@@ -20,6 +19,7 @@ def logo(dwg, spec, back, width, height, room):
         group.add(svg.symbol(dwg, back.symbol, 0, 0, room * 0.4, ink, ink, search=spec.templates))
     if back.label:
         group.add(svg.text(dwg, back.label, 0, room * 0.36, room * 0.09, ink, bold=True))
+    from ..check.ink import ink_box  # lazy: start-up (a build whose faces are kept draws no back)
     box = ink_box(group)
     if box:
         group.attrs["transform"] = svgvalues.translate(svg.r(width / 2 - (box[0] + box[2]) / 2),

@@ -16,8 +16,8 @@ DEFAULTS = {"fill": "#000000", "stroke": "none", "stroke-width": 1.0, "stroke-li
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _PATH = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
-_HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
-TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
+_HEX6 = r"#[0-9a-fA-F]{6}"  # compiled on first use by re's own cache: start-up
+TRANSFORM = r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)"  # compiled on first use by re's own cache: start-up
 
 
 class Step(NamedTuple):
@@ -103,7 +103,7 @@ def colour(value: object) -> tuple | None:
 
 def hex_colour(value: object) -> bool:
     """True for a #rrggbb colour (what the looks recolour)."""
-    return isinstance(value, str) and _HEX6.fullmatch(value) is not None
+    return isinstance(value, str) and re.fullmatch(_HEX6, value) is not None
 
 
 def numbers(text: object) -> list:
@@ -163,7 +163,7 @@ def compose(m: tuple, n: tuple) -> tuple:
 @functools.lru_cache(maxsize=4096)
 def transform(text: str) -> Transform:
     """The designer's transform text (a template's, an SVG's), read once at the edge; "" is no move at all."""
-    steps, m = tuple(Step(name, tuple(numbers(args))) for name, args in TRANSFORM.findall(text)), IDENTITY
+    steps, m = tuple(Step(name, tuple(numbers(args))) for name, args in re.findall(TRANSFORM, text)), IDENTITY
     for name, v, _ in steps:
         m = compose(m, step_matrix(name, v))
     return Transform(steps, m, text)

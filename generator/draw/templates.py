@@ -29,8 +29,8 @@ AT_DEFAULT = {  # properties allowed only at a value that changes nothing
     "paint-order": ("normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke", "markers fill stroke"),
     "display": ("inline", "block")}  # display:none on a shape or group: not drawn, as SVG says
 _NUMBER = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?:px)?\s*")
-_HEX = re.compile(r"#[0-9a-f]{6}|#[0-9a-f]{3}")
-_TRANSFORMS = re.compile(rf"\s*(?:{TRANSFORM.pattern}\s*,?\s*)*")
+_HEX = r"#[0-9a-f]{6}|#[0-9a-f]{3}"  # compiled on first use by re's own cache: start-up
+_TRANSFORMS = rf"\s*(?:{TRANSFORM}\s*,?\s*)*"  # compiled on first use by re's own cache: start-up
 LIMIT = 1_000_000  # the largest coordinate a template may use (in its own units): every number that reaches a PDF is finite
 MAX_DEPTH = 64     # elements nested in one another
 MAX_BYTES = 1_000_000  # the largest template file read
@@ -208,7 +208,7 @@ def _colour(value):
         return low
     if low == "currentcolor":
         return "currentColor"
-    if _HEX.fullmatch(low):
+    if re.fullmatch(_HEX, low):
         return low if len(low) == 7 else "#" + "".join(c * 2 for c in low[1:])
     if low in NAMED:
         return "#" + "".join(f"{round(c * 255):02x}" for c in NAMED[low])
@@ -249,9 +249,9 @@ def _path(value):
 
 def _transform(value):
     """A transform list the painters read (matrix, translate, scale, rotate, skewX, skewY), each with its numbers, none flat."""
-    if not _TRANSFORMS.fullmatch(value):
+    if not re.fullmatch(_TRANSFORMS, value):
         return None
-    for name, args in TRANSFORM.findall(value):
+    for name, args in re.findall(TRANSFORM, value):
         numbers = [_number(n) for n in re.split(r"[\s,]+", args.strip())] if args.strip() else []
         if len(numbers) not in ARITY[name] or None in numbers:
             return None

@@ -34,7 +34,7 @@ class Preset(NamedTuple):
     back: str
 
 
-NUMBERED = re.compile(r"\d{3}-.+\.png|back\.png")  # the names a preset gives a component's faces
+NUMBERED = r"\d{3}-.+\.png|back\.png"  # the names a preset gives a component's faces (compiled when used: start-up)
 EIGHTH = INCH / 8
 PRESETS = {
     "thegamecrafter": Preset("The Game Crafter", (
@@ -119,7 +119,7 @@ def write_game(spec, options) -> tuple:
         notes.append(f"{comp.id}: {chosen.title} {item.name}, {px[1] if turned else px[0]} x {px[0] if turned else px[1]} px "
                      f"at {item.dpi} dpi")
     for where in sorted({path.parent for path in paths}):  # a renamed card's old face goes
-        prune(where, NUMBERED, paths)
+        prune(where, re.compile(NUMBERED), paths)
     if left:
         sold = ", ".join(f"{p.name} {round(p.width, 1):g} x {round(p.height, 1):g} mm" for p in chosen.products)
         notes.append(f"not exported, {chosen.title} has no product of their size ({sold}): {', '.join(left)}")

@@ -5,7 +5,7 @@ from types import MappingProxyType
 
 from .. import games
 
-PLACEHOLDER = re.compile(r"\{([a-z0-9][a-z0-9._-]*)\}")
+PLACEHOLDER = r"\{([a-z0-9][a-z0-9._-]*)\}"  # compiled on first use by re's own cache: start-up
 
 
 def pieces(comp):
@@ -71,7 +71,7 @@ def fill(text, table, fail):
             names = sorted(table.completed())
             near = [n for n in names if n.split(".")[0] == name.split(".")[0]] or names
             return fail(name, f"unknown figure {{{name}}} (figures: {', '.join(near)})")
-    return PLACEHOLDER.sub(one, text) if "{" in text else text
+    return re.sub(PLACEHOLDER, one, text) if "{" in text else text
 
 
 def fill_all(value, table, fail, key_path=()):

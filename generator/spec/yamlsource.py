@@ -1,23 +1,29 @@
 """Read YAML safely, remembering the line of every key path for error messages."""
+import functools
+import hashlib
+import importlib.util
+import json
 import re
+import sys
 from pathlib import Path
-
-import yaml
 
 from .. import cache
 from ..errors import SpecError, UserError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import yaml
+
 MAX_NODES = 100_000
 MAX_DEPTH = 64
 MAX_BYTES = 5_000_000
-Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
 _NULL = "tag:yaml.org,2002:null"
 _AS_WRITTEN = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "timestamp")}  # keys kept as typed
 BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 BREAKS = {"\x85": "next line", "\u2028": "line separator", "\u2029": "paragraph separator"}
-_PLAIN_KEY = re.compile(r"[A-Za-z0-9_<>+-]+")
+_PLAIN_KEY = r"[A-Za-z0-9_<>+-]+"  # compiled on first use by re's own cache: start-up
 
 
 def find(name, folder, noun):
@@ -57,12 +63,73 @@ def load(path, text=None, noun="spec"):
     if odd is not None:  # YAML counts these as line breaks, most editors do not: every later line number would be off
         raise SpecError(path, "", f"character U+{ord(text[odd]):04X} ({BREAKS[text[odd]]}) is a line break to YAML but "
                                   "not to most editors: use a plain line break", text[:odd].count("\n") + 1)
+    memo, key = _memo(path), _key(text)
+    kept = memo.get(key)
+    if kept is not None:
+        return _unpacked(kept)
+    data, lines = _parsed(path, text, noun)
+    packed = _packed(data, lines)
+    if packed is not None:
+        memo.put(key, packed)
+    return data, lines
+
+
+MEMOS: dict = {}   # path -> the cache.Memo of the texts that file held: what each parsed to
+
+
+def _memo(path) -> cache.Memo:
+    """The memo of one YAML file's parsed texts (a few versions: an edit back and forth parses neither again)."""
+    name = f"yaml/{hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:32]}.json"
+    if name not in MEMOS:
+        MEMOS[name] = cache.Memo(name, [])
+        MEMOS[name].LIMIT = 8   # past it, only the texts read by the last run
+    return MEMOS[name]
+
+
+def _key(text: str) -> str:
+    """What a text parses to depends on: the text, our code, the Python and PyYAML's own files."""
+    return hashlib.sha256(repr((text, cache.code(), sys.version, _parser())).encode()).hexdigest()
+
+
+@functools.lru_cache(maxsize=None)
+def _parser() -> tuple:
+    """PyYAML's file and its stamp (size, time), found without importing it: a new PyYAML parses every text again."""
+    found = importlib.util.find_spec("yaml")
+    origin = found.origin if found else None
+    return origin, cache.stamp(origin) if origin else None
+
+
+def _packed(data, lines) -> str | None:
+    """data and lines as the JSON text a memo keeps; None for values JSON cannot give back as they are (dates, bytes)."""
+    try:
+        packed = json.dumps([data, [[list(k), v] for k, v in lines.items()], [[list(k), v] for k, v in lines.written.items()]],
+                            allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    again = _unpacked(packed)
+    return packed if again == (data, lines) and again[1].written == lines.written else None
+
+
+def _unpacked(packed: str) -> tuple:
+    """(data, lines) from a memo's JSON text: new objects every time (the loader changes them in place)."""
+    data, pairs, written = json.loads(packed)
+    lines = Lines()
+    lines.update((tuple(k), v) for k, v in pairs)
+    lines.written = {tuple(k): v for k, v in written}
+    return data, lines
+
+
+def _parsed(path, text, noun):
+    """(data, lines) of a text PyYAML parses now."""
+    global yaml
+    import yaml  # lazy: start-up (a text parsed before comes from its memo: PyYAML is not loaded)
+    Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         loader = Loader(text)  # the pure-Python loader checks the characters here, the C one while parsing
     except yaml.reader.ReaderError as exc:
         raise _character_error(path, text, exc) from None
     try:
-        _check_shape(path, text, noun)
+        _check_shape(path, text, noun, Loader)
         root = loader.get_single_node()
         if root is None:
             raise SpecError(path, "", f"{noun} is empty")
@@ -98,7 +165,7 @@ def _syntax_error(path, text, exc):
     return SpecError(path, "", f"YAML syntax error: {problem}", mark.line + 1 if mark else None)
 
 
-def _check_shape(path, text, noun):
+def _check_shape(path, text, noun, Loader):
     """Refuse deep nesting and too many values from the event stream, before the (recursive) composer runs."""
     depth = 0
     for count, event in enumerate(yaml.parse(text, Loader=Loader)):
@@ -245,7 +312,7 @@ def dotted(key_path):
     for part in key_path:
         if not isinstance(part, int):
             part = str(part)
-            part = part if _PLAIN_KEY.fullmatch(part) else ascii(part)  # 'pill.tile', 'tile\u200b' and ESC shown, not run
+            part = part if re.fullmatch(_PLAIN_KEY, part) else ascii(part)  # 'pill.tile', 'tile\u200b' and ESC shown, not run
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
     return out
 

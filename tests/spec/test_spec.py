@@ -77,6 +77,33 @@ def test_line_numbers_follow_the_yaml(grannys):
     assert text[line - 1].strip().startswith("size:")
 
 
+def test_a_yaml_text_read_again_comes_from_its_memo_as_new_objects_with_its_lines(tmp_path, monkeypatch):
+    path = tmp_path / "game.yaml"
+    text = "game:\n  title: Kept\n  flag: yes\n  code: 0x1f\nlist:\n  - 1.5\n  - {deep: [a, b]}\n"
+    path.write_text(text)
+    data, lines = yamlsource.load(path)
+    assert yamlsource._memo(path).get(yamlsource._key(text)) is not None
+    data["game"]["title"] = "changed in place"   # as an override or a theme changes the data it was given
+    lines[("game", "title")] = 99
+    again, again_lines = yamlsource.load(path)
+    fresh, fresh_lines = yamlsource._parsed(path, text, "spec")
+    assert again == fresh and again["game"] == {"title": "Kept", "flag": True, "code": 31}
+    assert again_lines == fresh_lines and again_lines[("list", 1, "deep", 0)] == 7 and again_lines[("game", "title")] == 2
+    assert again_lines.written == fresh_lines.written == {("game", "flag"): "yes", ("game", "code"): "0x1f", ("list", 0): "1.5"}
+    monkeypatch.setattr(yamlsource, "_parser", lambda: ("site-packages/yaml/__init__.py", (1, 2)))   # another PyYAML
+    assert yamlsource._memo(path).get(yamlsource._key(text)) is None
+
+
+def test_yaml_values_json_cannot_give_back_are_parsed_every_time(tmp_path):
+    path = tmp_path / "dated.yaml"
+    text = "when: 2024-05-06\nblob: !!binary aGk=\nhuge: .inf\n"
+    path.write_text(text)
+    data, _ = yamlsource.load(path)
+    assert str(data["when"]) == "2024-05-06" and data["blob"] == b"hi" and data["huge"] == float("inf")
+    assert yamlsource._memo(path).get(yamlsource._key(text)) is None
+    assert yamlsource.load(path)[0] == data
+
+
 def test_yaml_merge_keys_merge_and_own_keys_override(tmp_path):
     path = tmp_path / "merge.yaml"
     path.write_text("""game: {title: Merge, designer: Me}
