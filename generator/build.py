@@ -137,9 +137,15 @@ class _Grounds(dict):
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
     slots = sheet.slots
-    for i, box in _ground_boxes(sheet.grounds, tuple(map(PLACE, slots))):  # one ground under each block of
-        if colour := grounds[slots[i].art]:                                          # pieces that share cut lines
-            doc.fill(box, colour)
+    for first, end, boxes in _ground_boxes(sheet.grounds, tuple(map(PLACE, slots))):  # one ground under each block of
+        colours = {grounds[art] for art in dict.fromkeys(map(ART, slots[first:end]))}  # pieces that share cut lines
+        if len(colours) == 1:  # a run of pieces of one ground: their boxes painted in one step
+            if colour := colours.pop():
+                doc.fill(boxes, colour)
+            continue
+        for slot, box in zip(slots[first:end], boxes):
+            if colour := grounds[slot.art]:
+                doc.fill((box,), colour)
     for slot, shared in zip(slots, shares(slots)):
         clip = tuple(slot.bleed_box) if slot.window is not None else shared
         doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
@@ -147,15 +153,16 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
 
 
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines
-PLACE = itemgetter(1, 2, 3, 4, 5)  # a Slot's x, y, w, h and bleed
+PLACE, ART = itemgetter(1, 2, 3, 4, 5), itemgetter(0)  # a Slot's x, y, w, h and bleed; its art
 
 
 @functools.lru_cache(maxsize=64)
 def _ground_boxes(blocks, places) -> tuple:
-    """(slot index, box) of each slot inside one of blocks (a sheet's grounds), places the slots' (x, y, w, h, bleed):
-    box its bleed box grown by SEAM and cut down to lie inside the block, (x, y, w, h). Worked out once for each layout
-    (full sheets repeat theirs). A block's slots come one after another, so the last block found is tried first."""
-    found, last = [], None
+    """Runs (first, end, boxes) of the slots first to end - 1 inside one of blocks (a sheet's grounds), places the
+    slots' (x, y, w, h, bleed): boxes their bleed boxes grown by SEAM and cut down to lie inside the block, (x, y, w,
+    h). Worked out once for each layout (full sheets repeat theirs). A block's slots come one after another, so the
+    last block found is tried first."""
+    runs, last = [], None
     for i, (x, y, w, h, b) in enumerate(places):
         x, y, w, h = x - b, y - b, w + 2 * b, h + 2 * b
         if last is None or not (last.x - EPS <= x and x + w <= last.x + last.w + EPS
@@ -164,10 +171,13 @@ def _ground_boxes(blocks, places) -> tuple:
                          and g.y - EPS <= y and y + h <= g.y + g.h + EPS), None)
             if last is None:
                 continue
+            runs.append((i, []))
+        elif runs[-1][0] + len(runs[-1][1]) != i:  # a slot outside every block came between: a run of its own
+            runs.append((i, []))
         gx, gy, gw, gh = x - SEAM, y - SEAM, w + 2 * SEAM, h + 2 * SEAM
         left, top = max(gx, last.x), max(gy, last.y)
-        found.append((i, (left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top)))
-    return tuple(found)
+        runs[-1][1].append((left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top))
+    return tuple((first, first + len(boxes), tuple(boxes)) for first, boxes in runs)
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):

@@ -1,10 +1,18 @@
 """Work done once per sheet layout, not once per sheet: full sheets of one layout repeat their ground boxes."""
+import importlib
+import io
+import re
+
+import pikepdf
+import pytest
 import yaml
 
 from generator.build import PLACE, _ground_boxes, components_pdf
+from generator.impose.plan import Rect
 from generator.spec import loader as specs
 from generator.spec.expand import expand
 from generator.impose.imposition import impose
+from pages import pdfium
 
 
 def test_the_ground_boxes_of_full_sheets_are_worked_out_once_per_layout(tmp_path):
@@ -21,8 +29,8 @@ def test_the_ground_boxes_of_full_sheets_are_worked_out_once_per_layout(tmp_path
     _ground_boxes.cache_clear()
     components_pdf(spec, "a4")
     assert _ground_boxes.cache_info().misses == len(layouts) < len(sheets)
-    boxes = _ground_boxes(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[0].slots)))
-    assert len(boxes) == 117 and all(abs(w - 20.6) < 1e-9 or abs(w - 20.3) < 1e-9 for _, (_, _, w, _) in boxes)
+    (first, end, boxes), = _ground_boxes(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[0].slots)))
+    assert (first, end, len(boxes)) == (0, 117, 117) and all(abs(w - 20.6) < 1e-9 or abs(w - 20.3) < 1e-9 for _, _, w, _ in boxes)
 
 
 def collections(tmp_path, expect, colours, shapes, copies):
@@ -58,3 +66,32 @@ def test_a_sheet_file_of_ten_thousand_tiles_runs_the_cycle_collector_at_most_onc
     pages, runs, _, _ = collections(tmp_path, 10000, ["#d7261e", "#2f9e44", "#1f6fd0", "#f5c211"],
                                     ["circle", "square", "flat-triangle", "rhombus"], 625)
     assert pages == 87 and runs <= 1, f"the collector ran {runs} times for {pages - 1} sheets"
+
+
+def fills(data) -> list:
+    """How many rectangles each page of a PDF fills in its own content (not in its forms)."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        return [len(re.findall(rb"\bre f\b", b"".join(part.read_bytes() for part in page.obj.Contents)))
+                for page in pdf.pages]
+
+
+@pytest.mark.parametrize("bleed", ["0 mm", "3 mm"])
+def test_a_ground_under_each_piece_and_the_grounds_of_a_block_painted_in_one_step(tmp_path, bleed):
+    import sys
+    tiles = {"kind": "square-tile", "expect": 240, "size": "25 mm", "bleed": bleed, "ground": "sand",
+             "faces": {"product": {"colour": ["#d7261e", "#1f6fd0"], "shape": ["circle", "square"]}, "copies": 60}}
+    (tmp_path / "tiles.yaml").write_text(yaml.safe_dump({"game": {"title": "Tiles", "designer": "Test"},
+                                                          "palette": {"sand": "#eee8d5"}, "components": {"tiles": tiles}}))
+    spec = specs.load(str(tmp_path / "tiles.yaml"))
+    plan = impose(spec, expand(spec)[0], "a4")
+    expand(spec)
+    calls: list = []
+    sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_qualname) if event == "call" else None)
+    try:
+        data, pages = components_pdf(spec, "a4")
+    finally:
+        sys.setprofile(None)
+    sheets = (plan.cover,) * bool(plan.cover) + plan.sheets
+    slots = [len(sheet.slots) for sheet in sheets]   # the list page's pieces too
+    assert fills(data) == slots and sum(slots) == 240, "each piece's ground, as before"
+    assert calls.count("Document.fill") == sum(len(sheet.grounds) for sheet in sheets) == pages, "one step per block"

@@ -658,13 +658,22 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
         return plan(plain_pages, final=not drafted)
     plain = plan(plain_pages, final=False)
     top = list_bottom(plain, spec) + GAP  # the list's length depends on the plan: measured on the plain one
-    cover = _Page("single", Rect(area.x, top, area.w, area.y + area.h - top), outer=area)
+    room = Rect(area.x, top, area.w, area.y + area.h - top)
+    if not own and len(order) == 1 and _short(room, area, order[0][1], plain_pages[-1]):
+        return plain if drafted else plan(plain_pages)
+    cover = _Page("single", room, outer=area)
     covered_pages = packed(cover)
     covered = plan(covered_pages, cover, final=False)
     saves = len(covered.sheets) < len(plain.sheets) and list_bottom(covered, spec) + GAP <= top + EPS
     if drafted:
         return covered if saves else plain
     return plan(covered_pages, cover) if saves else plan(plain_pages)
+
+
+def _short(room, area, group, last) -> bool:
+    """Whether page 1's room below the list holds fewer of a group's pieces than the last page of the group's own (the
+    plan's only group) holds: the first pieces taken there, the rest fill as many pages, so no sheet is saved."""
+    return _Page("single", room, outer=area).add(group, list(group.pieces)) < sum(len(b.cells) for b, _, _ in last.blocks)
 
 
 def shared_ground(spec, pieces):

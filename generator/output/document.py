@@ -29,7 +29,7 @@ class Document:
         self.art = {}  # resource name -> (path, spec folder) of the designer's images and SVG art
         self.cursor = None  # origin of the open run of placements by translation, if any
         self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
-        self.boxes = {}  # ((x, y, w, h), colour) -> its fill: the grounds of one layout repeat from sheet to sheet
+        self.boxes = {}  # (rectangles, colour) -> their fills: the grounds of one layout repeat from sheet to sheet
 
     def share(self, key):
         """Mark an artwork to be stored once and placed by reference wherever it is used."""
@@ -54,14 +54,15 @@ class Document:
             self._end_run()
             self.ops.append(" ".join(["q", *_clip(clip), *_move(matrix), name, "Do Q"]))
 
-    def fill(self, rect, rgb):
-        """Paint a rectangle (x, y, w, h in mm) in one colour ('r g b' operands) under what is painted next."""
+    def fill(self, rects, rgb):
+        """Paint rectangles (x, y, w, h in mm) in one colour ('r g b' operands), one after another, under what is
+        painted next."""
         if self.cursor is not None:
             self._end_run()
-        op = self.boxes.get((rect, rgb))
-        if op is None:
-            op = self.boxes[rect, rgb] = f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q"
-        self.ops.append(op)
+        ops = self.boxes.get((rects, rgb))
+        if ops is None:
+            ops = self.boxes[rects, rgb] = "\n".join(f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q" for rect in rects)
+        self.ops.append(ops)
 
     def furniture(self, make, key=None):
         """Draw sheet furniture from make() (a drawing, or one written) over the faces; a key stores it once as a form."""
