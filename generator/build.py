@@ -162,7 +162,8 @@ def _ground_boxes(blocks, places) -> tuple:
     slots' (x, y, w, h, bleed): boxes their bleed boxes grown by SEAM and cut down to lie inside the block, (x, y, w,
     h). Worked out once for each layout (full sheets repeat theirs). A block's slots come one after another, so the
     last block found is tried first."""
-    runs, last = [], None
+    runs: list = []
+    last = None
     for i, (x, y, w, h, b) in enumerate(places):
         x, y, w, h = x - b, y - b, w + 2 * b, h + 2 * b
         if last is None or not (last.x - EPS <= x and x + w <= last.x + last.w + EPS

@@ -1,18 +1,16 @@
 """Work done once per sheet layout, not once per sheet: full sheets of one layout repeat their ground boxes."""
-import importlib
 import io
 import re
+import sys
 
 import pikepdf
 import pytest
 import yaml
 
 from generator.build import PLACE, _ground_boxes, components_pdf
-from generator.impose.plan import Rect
 from generator.spec import loader as specs
 from generator.spec.expand import expand
 from generator.impose.imposition import impose
-from pages import pdfium
 
 
 def test_the_ground_boxes_of_full_sheets_are_worked_out_once_per_layout(tmp_path):
@@ -77,7 +75,6 @@ def fills(data) -> list:
 
 @pytest.mark.parametrize("bleed", ["0 mm", "3 mm"])
 def test_a_ground_under_each_piece_and_the_grounds_of_a_block_painted_in_one_step(tmp_path, bleed):
-    import sys
     tiles = {"kind": "square-tile", "expect": 240, "size": "25 mm", "bleed": bleed, "ground": "sand",
              "faces": {"product": {"colour": ["#d7261e", "#1f6fd0"], "shape": ["circle", "square"]}, "copies": 60}}
     (tmp_path / "tiles.yaml").write_text(yaml.safe_dump({"game": {"title": "Tiles", "designer": "Test"},

@@ -28,14 +28,14 @@ def decode(fields) -> Plan:
     paper, width, height, sheets, covered, shapes = fields
     shapes = list(map(_shape, shapes))
     sheets = [shapes[number][0]._replace(slots=tuple(map(Slot, arts, *shapes[number][1]))) for number, arts in sheets]
-    cover = sheets.pop() if covered else None
-    return Plan(paper, width, height, tuple(sheets), cover)
+    plan = Plan(paper, width, height, tuple(sheets[:len(sheets) - covered]))
+    return plan._replace(cover=sheets[-1]) if covered else plan
 
 
 def _shape(fields) -> tuple:
     """(a Sheet without slots, its slots' fields but the art, field by field) from the list of a shape's fields."""
     side, slots, marks, targets, components, note, folds, assembly, tabs, grounds = fields
-    columns = list(zip(*slots)) or [()] * 7
+    columns: list = list(zip(*slots)) or [()] * 7
     columns[6] = [Rect(*window) if window is not None else None for window in columns[6]]
     return (Sheet(side, (), tuple((tuple(a), tuple(b)) for a, b in marks), tuple(map(tuple, targets)), tuple(components),
                   note, tuple(folds), Assembly(*assembly) if assembly is not None else None, tuple(Rect(*r) for r in tabs),
@@ -113,7 +113,8 @@ def entry_text(entry: dict) -> str:
         parts += [comma, _encode(key), ":"]
         comma = ","
         if isinstance(value, Plan):
-            covered, shapes = value.cover is not None, {}
+            shapes: dict = {}
+            covered = value.cover is not None
             parts += ["[", _encode(value[:3])[1:-1], ",["]
             for i, sheet in enumerate(value.sheets + (value.cover,) * covered):
                 shape = (sheet[0], tuple(map(_PLACE, sheet.slots)), *sheet[2:])
