@@ -1,6 +1,5 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
 import contextlib
-import functools
 import gc
 import json
 from collections import Counter
@@ -137,15 +136,16 @@ class _Grounds(dict):
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
     slots = sheet.slots
-    for first, end, boxes in _ground_boxes(sheet.grounds, tuple(map(PLACE, slots))):  # one ground under each block of
-        colours = {grounds[art] for art in dict.fromkeys(map(ART, slots[first:end]))}  # pieces that share cut lines
-        if len(colours) == 1:  # a run of pieces of one ground: their boxes painted in one step
+    # the ground under each block of pieces that share cut lines: a run of one ground painted in one step
+    for first, end, boxes, each in _ground_boxes(sheet.grounds, tuple(map(PLACE, slots))):
+        colours = {grounds[art] for art in dict.fromkeys(map(ART, slots[first:end]))}
+        if len(colours) == 1:
             if colour := colours.pop():
                 doc.fill(boxes, colour)
             continue
-        for slot, box in zip(slots[first:end], boxes):
+        for slot, box in zip(slots[first:end], each):
             if colour := grounds[slot.art]:
-                doc.fill((box,), colour)
+                doc.fill(box, colour)
     for slot, shared in zip(slots, shares(slots)):
         clip = tuple(slot.bleed_box) if slot.window is not None else shared
         doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
@@ -154,13 +154,24 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
 
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines
 PLACE, ART = itemgetter(1, 2, 3, 4, 5), itemgetter(0)  # a Slot's x, y, w, h and bleed; its art
+_LAYOUTS: list = []  # (blocks, places, runs) of the last layouts: full sheets repeat theirs
 
 
-@functools.lru_cache(maxsize=64)
 def _ground_boxes(blocks, places) -> tuple:
-    """Runs (first, end, boxes) of the slots first to end - 1 inside one of blocks (a sheet's grounds), places the
-    slots' (x, y, w, h, bleed): boxes their bleed boxes grown by SEAM and cut down to lie inside the block, (x, y, w,
-    h). Worked out once for each layout (full sheets repeat theirs). A block's slots come one after another, so the
+    """The runs of _runs(blocks, places), worked out once for each layout of the last few (full sheets repeat theirs),
+    found by comparing (a layout's numbers are not hashed: comparing its repeat is quicker)."""
+    for known in _LAYOUTS:
+        if known[0] == blocks and known[1] == places:
+            return known[2]
+    runs = _runs(blocks, places)
+    _LAYOUTS[:] = [(blocks, places, runs)] + _LAYOUTS[:7]
+    return runs
+
+
+def _runs(blocks, places) -> tuple:
+    """Runs (first, end, boxes, each) of the slots first to end - 1 inside one of blocks (a sheet's grounds), places
+    the slots' (x, y, w, h, bleed): boxes their bleed boxes grown by SEAM and cut down to lie inside the block, (x, y,
+    w, h), each the same boxes one by one (a tuple of one box each). A block's slots come one after another, so the
     last block found is tried first."""
     runs: list = []
     last = None
@@ -178,7 +189,7 @@ def _ground_boxes(blocks, places) -> tuple:
         gx, gy, gw, gh = x - SEAM, y - SEAM, w + 2 * SEAM, h + 2 * SEAM
         left, top = max(gx, last.x), max(gy, last.y)
         runs[-1][1].append((left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top))
-    return tuple((first, first + len(boxes), tuple(boxes)) for first, boxes in runs)
+    return tuple((first, first + len(boxes), tuple(boxes), tuple((box,) for box in boxes)) for first, boxes in runs)
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):

@@ -24,10 +24,19 @@ def test_the_ground_boxes_of_full_sheets_are_worked_out_once_per_layout(tmp_path
     sheets = plan.sheets + ((plan.cover,) if plan.cover else ())
     layouts = {tuple(map(PLACE, sheet.slots)) for sheet in sheets}
     assert sum(len(sheet.slots) == 117 for sheet in sheets) >= 3 and len(layouts) <= 3  # full 9 x 13 sheets, the rest
-    _ground_boxes.cache_clear()
-    components_pdf(spec, "a4")
-    assert _ground_boxes.cache_info().misses == len(layouts) < len(sheets)
-    (first, end, boxes), = _ground_boxes(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[0].slots)))
+    calls: list = []
+    sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_name) if event == "call" else None)
+    try:
+        components_pdf(spec, "a4")
+    finally:
+        sys.setprofile(None)
+    assert calls.count("_runs") == len(layouts) < len(sheets) == calls.count("_ground_boxes")
+    runs = _ground_boxes(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[0].slots)))
+    assert _ground_boxes(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[1].slots))) is runs, "an equal layout"
+    moved = tuple((x + 0.5, y, w, h, b) for x, y, w, h, b in map(PLACE, plan.sheets[0].slots))
+    shifted = tuple(block._replace(x=block.x + 0.5) for block in plan.sheets[0].grounds)
+    assert [box[0] - 0.5 for box in _ground_boxes(shifted, moved)[0][2]] == pytest.approx([box[0] for box in runs[0][2]])
+    (first, end, boxes, _), = runs
     assert (first, end, len(boxes)) == (0, 117, 117) and all(abs(w - 20.6) < 1e-9 or abs(w - 20.3) < 1e-9 for _, _, w, _ in boxes)
 
 

@@ -114,11 +114,13 @@ def entry_text(entry: dict) -> str:
         comma = ","
         if isinstance(value, Plan):
             shapes: dict = {}
-            covered = value.cover is not None
+            covered, last, number = value.cover is not None, None, 0
             parts += ["[", _encode(value[:3])[1:-1], ",["]
             for i, sheet in enumerate(value.sheets + (value.cover,) * covered):
                 shape = (sheet[0], tuple(map(_PLACE, sheet.slots)), *sheet[2:])
-                parts += ["," * bool(i), _encode([shapes.setdefault(shape, len(shapes)), list(map(_ART, sheet.slots))])]
+                if shape != last:  # full sheets repeat the last one's shape: compared, not hashed again
+                    last, number = shape, shapes.setdefault(shape, len(shapes))
+                parts += ["," * bool(i), _encode([number, list(map(_ART, sheet.slots))])]
             parts += ["],", _encode(covered), ",", _encode(list(shapes)), "]"]
         else:
             parts.append(_encode(value))

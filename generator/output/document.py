@@ -29,7 +29,7 @@ class Document:
         self.art = {}  # resource name -> (path, spec folder) of the designer's images and SVG art
         self.cursor = None  # origin of the open run of placements by translation, if any
         self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
-        self.boxes = {}  # (rectangles, colour) -> their fills: the grounds of one layout repeat from sheet to sheet
+        self.boxes = {}  # (id of rectangles, colour) -> (them, their fills): a layout's grounds repeat from sheet to sheet
 
     def share(self, key):
         """Mark an artwork to be stored once and placed by reference wherever it is used."""
@@ -56,13 +56,15 @@ class Document:
 
     def fill(self, rects, rgb):
         """Paint rectangles (x, y, w, h in mm) in one colour ('r g b' operands), one after another, under what is
-        painted next."""
+        painted next. The operators are kept by the rectangles' identity (a layout's, repeated from sheet to sheet),
+        the rectangles held with them so that no other object takes that identity."""
         if self.cursor is not None:
             self._end_run()
-        ops = self.boxes.get((rects, rgb))
-        if ops is None:
-            ops = self.boxes[rects, rgb] = "\n".join(f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q" for rect in rects)
-        self.ops.append(ops)
+        found = self.boxes.get((id(rects), rgb))
+        if found is None:
+            found = self.boxes[id(rects), rgb] = (rects, "\n".join(f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q"
+                                                                    for rect in rects))
+        self.ops.append(found[1])
 
     def furniture(self, make, key=None):
         """Draw sheet furniture from make() (a drawing, or one written) over the faces; a key stores it once as a form."""
