@@ -7,7 +7,7 @@ import pikepdf
 import pytest
 import yaml
 
-from generator.build import PLACE, _ground_boxes, components_pdf
+from generator.build import PLACE, _layout, components_pdf
 from generator.spec import loader as specs
 from generator.spec.expand import expand
 from generator.impose.imposition import impose
@@ -30,12 +30,12 @@ def test_the_ground_boxes_of_full_sheets_are_worked_out_once_per_layout(tmp_path
         components_pdf(spec, "a4")
     finally:
         sys.setprofile(None)
-    assert calls.count("_runs") == len(layouts) < len(sheets) == calls.count("_ground_boxes")
-    runs = _ground_boxes(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[0].slots)))
-    assert _ground_boxes(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[1].slots))) is runs, "an equal layout"
-    moved = tuple((x + 0.5, y, w, h, b) for x, y, w, h, b in map(PLACE, plan.sheets[0].slots))
+    assert calls.count("_runs") == len(layouts) < len(sheets) == calls.count("_layout")
+    runs = _layout(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[0].slots)))[0]
+    assert _layout(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[1].slots)))[0] is runs, "an equal layout"
+    moved = tuple((x + 0.5, *rest) for x, *rest in map(PLACE, plan.sheets[0].slots))
     shifted = tuple(block._replace(x=block.x + 0.5) for block in plan.sheets[0].grounds)
-    assert [box[0] - 0.5 for box in _ground_boxes(shifted, moved)[0][2]] == pytest.approx([box[0] for box in runs[0][2]])
+    assert [box[0] - 0.5 for box in _layout(shifted, moved)[0][0][2]] == pytest.approx([box[0] for box in runs[0][2]])
     (first, end, boxes, _), = runs
     assert (first, end, len(boxes)) == (0, 117, 117) and all(abs(w - 20.6) < 1e-9 or abs(w - 20.3) < 1e-9 for _, _, w, _ in boxes)
 
@@ -101,3 +101,24 @@ def test_a_ground_under_each_piece_and_the_grounds_of_a_block_painted_in_one_ste
     slots = [len(sheet.slots) for sheet in sheets]   # the list page's pieces too
     assert fills(data) == slots and sum(slots) == 240, "each piece's ground, as before"
     assert calls.count("Document.fill") == sum(len(sheet.grounds) for sheet in sheets) == pages, "one step per block"
+
+
+def test_the_pieces_of_a_sheet_of_stored_faces_are_placed_in_one_run_as_one_by_one(tmp_path, monkeypatch):
+    from generator.output import document
+    tiles = {"kind": "square-tile", "expect": 600, "size": "20 mm",
+             "faces": {"product": {"colour": ["#d7261e", "#2f9e44", "#1f6fd0"], "shape": ["circle", "square"]},
+                       "copies": 100}}
+    (tmp_path / "tiles.yaml").write_text(yaml.safe_dump({"game": {"title": "Tiles", "designer": "Test"},
+                                                          "components": {"tiles": tiles}}))
+    spec = specs.load(str(tmp_path / "tiles.yaml"))
+    expand(spec)
+    calls: list = []
+    sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_qualname) if event == "call" else None)
+    try:
+        data, pages = components_pdf(spec, "a4")
+    finally:
+        sys.setprofile(None)
+    runs, painted = calls.count("Document.run"), calls.count("Document.paint")
+    assert runs == calls.count("pieces_on") and painted == 0, "each sheet placed in one run"
+    monkeypatch.setattr(document.Document, "run", lambda *args: False)   # each piece placed by itself
+    assert components_pdf(specs.load(str(tmp_path / "tiles.yaml")), "a4")[0] == data

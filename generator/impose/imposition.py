@@ -1,5 +1,6 @@
 """Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
+from itertools import groupby, repeat
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
@@ -580,9 +581,11 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
     folding = backs == "fold"
     fold_y = area.y + area.h / 2
     half = Rect(area.x, area.y, area.w, fold_y - EDGE - area.y)
-    own, panel_sheets, copy_pages, groups = [], [], [], {}
+    own, panel_sheets, copy_pages, groups, by_component = [], [], [], {}, {}
+    for component, run in groupby(pieces, attrgetter("component")):  # each component's pieces, in order
+        by_component.setdefault(component, []).extend(run)
     for comp in spec.components:
-        mine = [p for p in pieces if p.component == comp.id]
+        mine = by_component.get(comp.id, [])
         if not mine:
             continue
         kind = KINDS[comp.kind]
@@ -602,7 +605,7 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
             for piece in mine:
                 panel_sheets += panels(comp, piece, area, bounds)
             continue
-        cells = [(p.front, p.back, comp.id) for p in mine]
+        cells = list(zip(map(attrgetter("front"), mine), map(attrgetter("back"), mine), repeat(comp.id)))
         if comp.printing == "once":
             copy_pages += copy_sheets(Group(w, h, comp.bleed, tuple(dict.fromkeys(cells))), room,
                                       "fold" if two_sided and folding else "front" if two_sided else "single")

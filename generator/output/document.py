@@ -140,6 +140,29 @@ class Document:
         self.ops.append(move)
         self.cursor = (cx + step[1], cy + step[2])  # where the reader's origin now is
 
+    def run(self, pictures, keys, dxs, dys, end) -> bool:
+        """Place the artworks of keys, each shared (pictures[key] draws one not stored yet), one after another by the
+        steps of document.steps in one go: what paint gives placing each upright, unclipped (a run of placements by
+        translation). False, placing none, when a key is not shared or a run is open."""
+        new = [key for key in dict.fromkeys(keys) if key not in self.forms]
+        if self.cursor is not None or not self.shared.issuperset(new):
+            return False
+        for key in new:  # stored as paint stores each, in the order the sheet places them first
+            picture = pictures[key]
+            face = picture if isinstance(picture, content.Written) else content.write(picture)
+            self._take(face)
+            self._form(key, face.ops, face)
+        names = list(map(self.forms.get, keys))
+        moves = list(map(self.moves.get, zip(names, dxs, dys)))
+        if None in moves:
+            for i, step in enumerate(zip(names, dxs, dys)):
+                if moves[i] is None:
+                    moves[i] = self.moves[step] = f"1 0 0 1 {content.n(step[1])} {content.n(step[2])} cm {step[0]} Do"
+        self.ops.append("q")
+        self.ops += moves
+        self.cursor = end
+        return True
+
     def _end_run(self):
         """Close an open run of placements."""
         if self.cursor is not None:
@@ -210,6 +233,20 @@ def ground(picture):
     if any(abs(a - b) > 1e-3 for a, b in zip(box, picture.box)) or float(first.attrs.get("fill-opacity", 1)) < 1:
         return None
     return content.rgb(first.attrs.get("fill", "#000000"))
+
+
+def steps(corners) -> tuple | None:
+    """(dxs, dys, end) of a run placing forms at corners (x, y in mm) from a new run's origin, each step rounded as
+    _run rounds it, end where the reader's origin is after the last; None without corners."""
+    if not corners:
+        return None
+    dxs, dys, cx, cy = [], [], 0.0, 0.0
+    for x, y in corners:
+        dx, dy = round(x - cx, 3), round(y - cy, 3)
+        dxs.append(dx)
+        dys.append(dy)
+        cx, cy = cx + dx, cy + dy
+    return dxs, dys, (cx, cy)
 
 
 def place_slot(slot, art_size):
