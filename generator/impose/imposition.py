@@ -426,8 +426,9 @@ def finish(page, area, bounds, shift_y=None, known=None):
            tuple(s.bleed_box for s in page.fixed), area, bounds, shift_y)
     known = {} if known is None else known
     if key not in known:
-        known[key] = arrange(page, area, bounds, shift_y)
-    corners, marks = known[key]
+        corners, marks = arrange(page, area, bounds, shift_y)
+        known[key] = corners, marks, tuple(seg for seg, _ in marks)
+    corners, marks, segments = known[key]
     slots, grounds, back_of = list(page.fixed), [], dict(page.back_of)
     for (block, _, _), (x, y) in zip(page.blocks, corners):
         s = place(block, x, y)
@@ -437,9 +438,9 @@ def finish(page, area, bounds, shift_y=None, known=None):
         if block.cells[0][1]:  # a two-sided block (a block's pieces all have backs, or none has)
             back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
     outline = draft(page)
-    sheet = outline._replace(slots=tuple(slots), marks=tuple(seg for seg, _ in marks), grounds=tuple(box for box, _ in grounds))
+    sheet = outline._replace(slots=tuple(slots), marks=segments, grounds=tuple(box for box, _ in grounds))
     two_sided = [b for b, _, _ in page.blocks if b.cells[0][1]]
-    reverse = Sheet("back", (), tuple(seg for seg, k in marks if page.blocks[k][0].cells[0][1]), (),
+    reverse = Sheet("back", (), tuple(seg for seg, k in marks if page.blocks[k][0].cells[0][1]) if two_sided else (), (),
                     tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c[2] for b in two_sided for c in b.cells))),
                     grounds=tuple(box for box, two in grounds if two))
     return sheet, back_of, reverse

@@ -1,7 +1,8 @@
 """Sheet PDFs written directly: pages of PDF operators in mm, shared faces as Form XObjects, exact page boxes."""
 import functools
 import re
-from operator import add, sub
+from itertools import compress, count, repeat
+from operator import add, is_, sub
 
 from ..draw import content, typeface
 from . import pdffile
@@ -154,10 +155,9 @@ class Document:
             self._form(key, face.ops, face)
         names = list(map(self.forms.get, keys))
         moves = list(map(self.moves.get, zip(names, dxs, dys)))
-        if None in moves:
-            for i, step in enumerate(zip(names, dxs, dys)):
-                if moves[i] is None:
-                    moves[i] = self.moves[step] = f"1 0 0 1 {content.n(step[1])} {content.n(step[2])} cm {step[0]} Do"
+        for i in compress(count(), map(is_, moves, repeat(None))):  # steps not made before
+            step = names[i], dxs[i], dys[i]
+            moves[i] = self.moves[step] = f"1 0 0 1 {content.n(step[1])} {content.n(step[2])} cm {step[0]} Do"
         self.ops.append("q")
         self.ops += moves
         self.cursor = end
