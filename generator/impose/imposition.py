@@ -1,7 +1,7 @@
 """Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
 from itertools import groupby, repeat
-from operator import attrgetter, itemgetter
+from operator import add, attrgetter, itemgetter
 from typing import NamedTuple
 
 from ..components import KINDS
@@ -223,9 +223,15 @@ def place(block, x, y) -> tuple:
     pitch_x, pitch_y, b = block.w + block.gutter, block.row_pitch, block.bleed
     lefts = [x + col * pitch_x + b for col in range(block.cols)]
     tops = [y + row * pitch_y + b for row in range(block.rows)]
-    w, h, turn_ = block.w, block.h, block.rotation
     shift = [pitch_x / 2 * (block.stagger and row % 2) for row in range(block.rows)]
-    return tuple([Slot(art, lefts[col] + shift[row], tops[row], w, h, b, turn_) for art, _, _, col, row in block.cells])
+    cells = block.cells  # (art, back, component, col, row): each slot made in C passes, a block holds hundreds
+    xs = map(add, map(lefts.__getitem__, map(_COL, cells)), map(shift.__getitem__, map(_ROW, cells)))
+    fields = zip(map(_ART, cells), xs, map(tops.__getitem__, map(_ROW, cells)), repeat(block.w), repeat(block.h),
+                 repeat(b), repeat(block.rotation), repeat(None))
+    return tuple(map(tuple.__new__, repeat(Slot), fields))
+
+
+_ART, _COL, _ROW = itemgetter(0), itemgetter(3), itemgetter(4)  # of a block's cell
 
 
 def cut_lines(block, x, y) -> tuple:
