@@ -1,6 +1,5 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
 import contextlib
-import functools
 import gc
 import json
 from collections import Counter
@@ -137,26 +136,51 @@ class _Grounds(dict):
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
     slots = sheet.slots
-    for i, box in _ground_boxes(sheet.grounds, tuple(map(PLACE, slots))):  # one ground under each block of
-        if colour := grounds[slots[i].art]:                                          # pieces that share cut lines
-            doc.fill(box, colour)
-    for slot, shared in zip(slots, shares(slots)):
-        clip = tuple(slot.bleed_box) if slot.window is not None else shared
-        doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
+    runs, steps = _layout(sheet.grounds, tuple(map(PLACE, slots)))
+    # the ground under each block of pieces that share cut lines: a run of one ground painted in one step
+    for first, end, boxes, each in runs:
+        colours = {grounds[art] for art in dict.fromkeys(map(ART, slots[first:end]))}
+        if len(colours) == 1:
+            if colour := colours.pop():
+                doc.fill(boxes, colour)
+            continue
+        for slot, box in zip(slots[first:end], each):
+            if colour := grounds[slot.art]:
+                doc.fill(box, colour)
+    clips = shares(slots)
+    if not (steps and not any(clips) and doc.run(pictures, list(map(ART, slots)), *steps)):  # else one by one
+        for slot, shared in zip(slots, clips):
+            clip = tuple(slot.bleed_box) if slot.window is not None else shared
+            doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
     doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
 
 
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines
-PLACE = itemgetter(1, 2, 3, 4, 5)  # a Slot's x, y, w, h and bleed
+PLACE, ART = itemgetter(1, 2, 3, 4, 5, 6, 7), itemgetter(0)  # a Slot's fields but its art; its art
+_LAYOUTS: list = []  # (blocks, places, layout) of the last layouts: full sheets repeat theirs
 
 
-@functools.lru_cache(maxsize=64)
-def _ground_boxes(blocks, places) -> tuple:
-    """(slot index, box) of each slot inside one of blocks (a sheet's grounds), places the slots' (x, y, w, h, bleed):
-    box its bleed box grown by SEAM and cut down to lie inside the block, (x, y, w, h). Worked out once for each layout
-    (full sheets repeat theirs). A block's slots come one after another, so the last block found is tried first."""
-    found, last = [], None
-    for i, (x, y, w, h, b) in enumerate(places):
+def _layout(blocks, places) -> tuple:
+    """(the ground runs of _runs(blocks, places), the steps of document.run placing the slots upright or None), places
+    the slots' fields but the art. Worked out once for each layout of the last few (full sheets repeat theirs), found by
+    comparing (a layout's numbers are not hashed: comparing its repeat is quicker)."""
+    for known in _LAYOUTS:
+        if known[0] == blocks and known[1] == places:
+            return known[2]
+    upright = all(not turn and window is None for *_, turn, window in places)  # else each placed by itself
+    layout = _runs(blocks, places), document.steps([(x - b, y - b) for x, y, _, _, b, *_ in places]) if upright else None
+    _LAYOUTS[:] = [(blocks, places, layout)] + _LAYOUTS[:7]
+    return layout
+
+
+def _runs(blocks, places) -> tuple:
+    """Runs (first, end, boxes, each) of the slots first to end - 1 inside one of blocks (a sheet's grounds), places
+    the slots' (x, y, w, h, bleed, ...): boxes their bleed boxes grown by SEAM and cut down to lie inside the block, (x, y,
+    w, h), each the same boxes one by one (a tuple of one box each). A block's slots come one after another, so the
+    last block found is tried first."""
+    runs: list = []
+    last = None
+    for i, (x, y, w, h, b, *_) in enumerate(places):
         x, y, w, h = x - b, y - b, w + 2 * b, h + 2 * b
         if last is None or not (last.x - EPS <= x and x + w <= last.x + last.w + EPS
                                 and last.y - EPS <= y and y + h <= last.y + last.h + EPS):
@@ -164,10 +188,13 @@ def _ground_boxes(blocks, places) -> tuple:
                          and g.y - EPS <= y and y + h <= g.y + g.h + EPS), None)
             if last is None:
                 continue
+            runs.append((i, []))
+        elif runs[-1][0] + len(runs[-1][1]) != i:  # a slot outside every block came between: a run of its own
+            runs.append((i, []))
         gx, gy, gw, gh = x - SEAM, y - SEAM, w + 2 * SEAM, h + 2 * SEAM
         left, top = max(gx, last.x), max(gy, last.y)
-        found.append((i, (left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top)))
-    return tuple(found)
+        runs[-1][1].append((left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top))
+    return tuple((first, first + len(boxes), tuple(boxes), tuple((box,) for box in boxes)) for first, boxes in runs)
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):

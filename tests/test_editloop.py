@@ -126,7 +126,7 @@ def test_the_second_paper_takes_the_faces_the_first_drew_this_run_and_equals_a_f
 @pytest.mark.parametrize("backs", ["duplex", "fold"])
 def test_a_kept_plan_reads_back_as_the_plan_it_was(game, backs):
     from generator.impose.imposition import impose
-    from generator.impose.kept import decode
+    from generator.impose.kept import decode, entry_text
     from generator.spec.expand import expand
     spec = specs.load(game)
     for paper in ("a4", "letter"):
@@ -134,7 +134,7 @@ def test_a_kept_plan_reads_back_as_the_plan_it_was(game, backs):
             plan = impose(spec, expand(spec)[0], paper, backs)
         except UserError:   # a board too large to fold over
             continue
-        assert repr(decode(json.loads(json.dumps(plan)))) == repr(plan), "each record of its own type, each value as it was"
+        assert repr(decode(json.loads(entry_text({"plan": plan}))["plan"])) == repr(plan), "each record of its own type, each value as it was"
 
 
 def test_both_papers_rulebooks_share_one_drawing_of_the_diagrams_and_each_records_the_colours_they_show(tmp_path, monkeypatch):
@@ -206,3 +206,24 @@ def test_a_kept_plan_is_written_without_python_work_per_slot(tmp_path):
         sys.setprofile(None)
     assert slots > 50 and len(calls) < slots / 2, (slots, len(calls))
     assert KeptPlan(tmp_path / "x.pdf", spec, pieces, "a4", "duplex").get("plan", None) == plan
+
+
+def test_a_kept_plan_is_keyed_by_the_runs_of_faces_imposition_reads_and_imposed_again_when_they_change(tmp_path):
+    from generator.impose.kept import KeptPlan, runs
+    from generator.spec.expand import expand
+    (tmp_path / "grounds.yaml").write_text(GROUNDS)
+    spec = specs.load(str(tmp_path / "grounds.yaml"))
+    pieces = expand(spec)[0]
+    assert runs(pieces) == tuple((p.component, p.front, None, 2) for p in pieces[::2])   # each face's two copies: a run
+
+    def imposed(pieces):
+        """Whether the plan of these pieces was imposed (not taken from the last one kept)."""
+        kept, made = KeptPlan(tmp_path / "x.pdf", spec, pieces, "a4", "duplex"), []
+        kept.get("plan", lambda grounds: made.append(1) or len(pieces))
+        kept.save()
+        return bool(made)
+    assert imposed(pieces) and not imposed(pieces)
+    assert not imposed([p._replace(index=p.index + 7) for p in pieces]), "a piece's number is not read"
+    swapped = [pieces[0]._replace(front=pieces[2].front), pieces[1], pieces[2]._replace(front=pieces[0].front), *pieces[3:]]
+    assert imposed(swapped) and imposed(pieces), "the order of the faces is"
+    assert imposed(pieces[:-1]), "and their count"

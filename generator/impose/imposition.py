@@ -1,6 +1,7 @@
 """Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
-from operator import attrgetter, itemgetter
+from itertools import groupby, repeat
+from operator import add, attrgetter, itemgetter
 from typing import NamedTuple
 
 from ..components import KINDS
@@ -222,9 +223,15 @@ def place(block, x, y) -> tuple:
     pitch_x, pitch_y, b = block.w + block.gutter, block.row_pitch, block.bleed
     lefts = [x + col * pitch_x + b for col in range(block.cols)]
     tops = [y + row * pitch_y + b for row in range(block.rows)]
-    w, h, turn_ = block.w, block.h, block.rotation
     shift = [pitch_x / 2 * (block.stagger and row % 2) for row in range(block.rows)]
-    return tuple([Slot(art, lefts[col] + shift[row], tops[row], w, h, b, turn_) for art, _, _, col, row in block.cells])
+    cells = block.cells  # (art, back, component, col, row): each slot made in C passes, a block holds hundreds
+    xs = map(add, map(lefts.__getitem__, map(_COL, cells)), map(shift.__getitem__, map(_ROW, cells)))
+    fields = zip(map(_ART, cells), xs, map(tops.__getitem__, map(_ROW, cells)), repeat(block.w), repeat(block.h),
+                 repeat(b), repeat(block.rotation), repeat(None))
+    return tuple(map(tuple.__new__, repeat(Slot), fields))
+
+
+_ART, _COL, _ROW = itemgetter(0), itemgetter(3), itemgetter(4)  # of a block's cell
 
 
 def cut_lines(block, x, y) -> tuple:
@@ -425,8 +432,9 @@ def finish(page, area, bounds, shift_y=None, known=None):
            tuple(s.bleed_box for s in page.fixed), area, bounds, shift_y)
     known = {} if known is None else known
     if key not in known:
-        known[key] = arrange(page, area, bounds, shift_y)
-    corners, marks = known[key]
+        corners, marks = arrange(page, area, bounds, shift_y)
+        known[key] = corners, marks, tuple(seg for seg, _ in marks)
+    corners, marks, segments = known[key]
     slots, grounds, back_of = list(page.fixed), [], dict(page.back_of)
     for (block, _, _), (x, y) in zip(page.blocks, corners):
         s = place(block, x, y)
@@ -436,9 +444,9 @@ def finish(page, area, bounds, shift_y=None, known=None):
         if block.cells[0][1]:  # a two-sided block (a block's pieces all have backs, or none has)
             back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
     outline = draft(page)
-    sheet = outline._replace(slots=tuple(slots), marks=tuple(seg for seg, _ in marks), grounds=tuple(box for box, _ in grounds))
+    sheet = outline._replace(slots=tuple(slots), marks=segments, grounds=tuple(box for box, _ in grounds))
     two_sided = [b for b, _, _ in page.blocks if b.cells[0][1]]
-    reverse = Sheet("back", (), tuple(seg for seg, k in marks if page.blocks[k][0].cells[0][1]), (),
+    reverse = Sheet("back", (), tuple(seg for seg, k in marks if page.blocks[k][0].cells[0][1]) if two_sided else (), (),
                     tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c[2] for b in two_sided for c in b.cells))),
                     grounds=tuple(box for box, two in grounds if two))
     return sheet, back_of, reverse
@@ -580,9 +588,11 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
     folding = backs == "fold"
     fold_y = area.y + area.h / 2
     half = Rect(area.x, area.y, area.w, fold_y - EDGE - area.y)
-    own, panel_sheets, copy_pages, groups = [], [], [], {}
+    own, panel_sheets, copy_pages, groups, by_component = [], [], [], {}, {}
+    for component, run in groupby(pieces, attrgetter("component")):  # each component's pieces, in order
+        by_component.setdefault(component, []).extend(run)
     for comp in spec.components:
-        mine = [p for p in pieces if p.component == comp.id]
+        mine = by_component.get(comp.id, [])
         if not mine:
             continue
         kind = KINDS[comp.kind]
@@ -602,7 +612,7 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
             for piece in mine:
                 panel_sheets += panels(comp, piece, area, bounds)
             continue
-        cells = [(p.front, p.back, comp.id) for p in mine]
+        cells = list(zip(map(attrgetter("front"), mine), map(attrgetter("back"), mine), repeat(comp.id)))
         if comp.printing == "once":
             copy_pages += copy_sheets(Group(w, h, comp.bleed, tuple(dict.fromkeys(cells))), room,
                                       "fold" if two_sided and folding else "front" if two_sided else "single")
@@ -658,13 +668,22 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
         return plan(plain_pages, final=not drafted)
     plain = plan(plain_pages, final=False)
     top = list_bottom(plain, spec) + GAP  # the list's length depends on the plan: measured on the plain one
-    cover = _Page("single", Rect(area.x, top, area.w, area.y + area.h - top), outer=area)
+    room = Rect(area.x, top, area.w, area.y + area.h - top)
+    if not own and len(order) == 1 and _short(room, area, order[0][1], plain_pages[-1]):
+        return plain if drafted else plan(plain_pages)
+    cover = _Page("single", room, outer=area)
     covered_pages = packed(cover)
     covered = plan(covered_pages, cover, final=False)
     saves = len(covered.sheets) < len(plain.sheets) and list_bottom(covered, spec) + GAP <= top + EPS
     if drafted:
         return covered if saves else plain
     return plan(covered_pages, cover) if saves else plan(plain_pages)
+
+
+def _short(room, area, group, last) -> bool:
+    """Whether page 1's room below the list holds fewer of a group's pieces than the last page of the group's own (the
+    plan's only group) holds: the first pieces taken there, the rest fill as many pages, so no sheet is saved."""
+    return _Page("single", room, outer=area).add(group, list(group.pieces)) < sum(len(b.cells) for b, _, _ in last.blocks)
 
 
 def shared_ground(spec, pieces):

@@ -1,6 +1,8 @@
 """Sheet plans kept beside their file: a rebuild whose pieces, sizes and shared grounds are as they were (a colour
 changed that no ground shows) takes the last plan and page count instead of imposing again."""
 import json
+from itertools import groupby
+from operator import itemgetter
 from types import MappingProxyType
 
 from .. import cache
@@ -11,26 +13,38 @@ from .imposition import Assembly, Plan, shared_ground
 from .plan import Rect, Sheet, Slot
 
 
+def runs(pieces) -> tuple:
+    """(component, front, back, count) of each run of pieces alike but for their number: all imposition reads of them
+    (a deck of 10,000 tiles in 16 faces is 16 runs)."""
+    return tuple((*alike, len(list(run))) for alike, run in groupby(pieces, _READ))
+
+
+_READ = itemgetter(0, 2, 3)  # a Piece's component, front and back
+_PLACE, _ART = itemgetter(1, 2, 3, 4, 5, 6, 7), itemgetter(0)  # a Slot's fields but its art; its art
+
+
 def decode(fields) -> Plan:
-    """A plan as json read it back: json writes each record as the list of its fields and each tuple as a list."""
-    paper, width, height, sheets, cover = fields
-    plan = Plan(paper, width, height, tuple(map(_sheet, sheets)))
-    return plan._replace(cover=_sheet(cover)) if cover is not None else plan
+    """A plan from its JSON form (entry_text's, as json read it back: each record and tuple a list)."""
+    paper, width, height, sheets, covered, shapes = fields
+    shapes = list(map(_shape, shapes))
+    sheets = [shapes[number][0]._replace(slots=tuple(map(Slot, arts, *shapes[number][1]))) for number, arts in sheets]
+    plan = Plan(paper, width, height, tuple(sheets[:len(sheets) - covered]))
+    return plan._replace(cover=sheets[-1]) if covered else plan
 
 
-def _sheet(fields) -> Sheet:
-    """A Sheet from the list of its fields."""
+def _shape(fields) -> tuple:
+    """(a Sheet without slots, its slots' fields but the art, field by field) from the list of a shape's fields."""
     side, slots, marks, targets, components, note, folds, assembly, tabs, grounds = fields
-    return Sheet(side, tuple(Slot(art, x, y, w, h, bleed, turn, Rect(*window) if window is not None else None)
-                             for art, x, y, w, h, bleed, turn, window in slots),
-                 tuple((tuple(a), tuple(b)) for a, b in marks), tuple(map(tuple, targets)), tuple(components), note,
-                 tuple(folds), Assembly(*assembly) if assembly is not None else None, tuple(Rect(*r) for r in tabs),
-                 tuple(Rect(*g) for g in grounds))
+    columns: list = list(zip(*slots)) or [()] * 7
+    columns[6] = [Rect(*window) if window is not None else None for window in columns[6]]
+    return (Sheet(side, (), tuple((tuple(a), tuple(b)) for a, b in marks), tuple(map(tuple, targets)), tuple(components),
+                  note, tuple(folds), Assembly(*assembly) if assembly is not None else None, tuple(Rect(*r) for r in tabs),
+                  tuple(Rect(*g) for g in grounds)), columns)
 
 
 class KeptPlan:
     """The plan and pages saved of one output file, kept in .pnp-cache beside it by the inputs imposition reads: the
-    spec without its palette and line numbers, the pieces, the paper and backs, the code; and each component's shared
+    spec without its palette and line numbers, the pieces (runs), the paper and backs, the code; and each component's shared
     ground (imposition gives pieces one ground under their block when they share it), checked again on reuse."""
 
     def __init__(self, path, spec, pieces, paper, backs):
@@ -41,7 +55,7 @@ class KeptPlan:
     def _read(self) -> dict:
         """The kept entry when its inputs and the shared grounds it read are as they are now; else an empty one."""
         self.inputs = cache.key(self.spec._replace(palette=MappingProxyType({}), lines=MappingProxyType({})), "plan",
-                                self.paper, self.backs, self.pieces)
+                                self.paper, self.backs, runs(self.pieces))
         try:
             entry = json.loads(self.path.read_text())
             if entry["inputs"] != self.inputs or any(self._ground(component) != ground
@@ -90,19 +104,24 @@ class KeptPlan:
 
 
 def entry_text(entry: dict) -> str:
-    """A kept entry as JSON, the text json.dumps gives it; a plan written sheet by sheet, so that json's working copy is
-    one sheet's, not the whole plan's (a 50,000-card deck's plan is megabytes)."""
+    """A kept entry as JSON, the text json.dumps gives it but for a plan: [paper, width, height, its sheets (the cover
+    last, if any) each as its shape's number and its slots' arts, whether it has a cover, each distinct shape (a sheet
+    whose slots have no art) once]. A deck's full sheets share one shape; the sheets are written one by one, so that
+    json's working copy is one sheet's, not the whole plan's."""
     parts, comma = ["{"], ""
     for key, value in entry.items():
         parts += [comma, _encode(key), ":"]
         comma = ","
         if isinstance(value, Plan):
+            shapes: dict = {}
+            covered, last, number = value.cover is not None, None, 0
             parts += ["[", _encode(value[:3])[1:-1], ",["]
-            between = ""
-            for sheet in value.sheets:
-                parts += [between, _encode(sheet)]
-                between = ","
-            parts += ["],", _encode(value.cover), "]"]
+            for i, sheet in enumerate(value.sheets + (value.cover,) * covered):
+                shape = (sheet[0], tuple(map(_PLACE, sheet.slots)), *sheet[2:])
+                if shape != last:  # full sheets repeat the last one's shape: compared, not hashed again
+                    last, number = shape, shapes.setdefault(shape, len(shapes))
+                parts += ["," * bool(i), _encode([number, list(map(_ART, sheet.slots))])]
+            parts += ["],", _encode(covered), ",", _encode(list(shapes)), "]"]
         else:
             parts.append(_encode(value))
     parts.append("}")

@@ -1,7 +1,8 @@
 """Sheet PDFs written directly: pages of PDF operators in mm, shared faces as Form XObjects, exact page boxes."""
 import functools
 import re
-from operator import add, sub
+from itertools import compress, count, repeat
+from operator import add, is_, sub
 
 from ..draw import content, typeface
 from . import pdffile
@@ -29,7 +30,7 @@ class Document:
         self.art = {}  # resource name -> (path, spec folder) of the designer's images and SVG art
         self.cursor = None  # origin of the open run of placements by translation, if any
         self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
-        self.boxes = {}  # ((x, y, w, h), colour) -> its fill: the grounds of one layout repeat from sheet to sheet
+        self.boxes = {}  # (id of rectangles, colour) -> (them, their fills): a layout's grounds repeat from sheet to sheet
 
     def share(self, key):
         """Mark an artwork to be stored once and placed by reference wherever it is used."""
@@ -54,14 +55,17 @@ class Document:
             self._end_run()
             self.ops.append(" ".join(["q", *_clip(clip), *_move(matrix), name, "Do Q"]))
 
-    def fill(self, rect, rgb):
-        """Paint a rectangle (x, y, w, h in mm) in one colour ('r g b' operands) under what is painted next."""
+    def fill(self, rects, rgb):
+        """Paint rectangles (x, y, w, h in mm) in one colour ('r g b' operands), one after another, under what is
+        painted next. The operators are kept by the rectangles' identity (a layout's, repeated from sheet to sheet),
+        the rectangles held with them so that no other object takes that identity."""
         if self.cursor is not None:
             self._end_run()
-        op = self.boxes.get((rect, rgb))
-        if op is None:
-            op = self.boxes[rect, rgb] = f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q"
-        self.ops.append(op)
+        found = self.boxes.get((id(rects), rgb))
+        if found is None:
+            found = self.boxes[id(rects), rgb] = (rects, "\n".join(f"q {rgb} rg {' '.join(map(content.n, rect))} re f Q"
+                                                                    for rect in rects))
+        self.ops.append(found[1])
 
     def furniture(self, make, key=None):
         """Draw sheet furniture from make() (a drawing, or one written) over the faces; a key stores it once as a form."""
@@ -137,6 +141,28 @@ class Document:
         self.ops.append(move)
         self.cursor = (cx + step[1], cy + step[2])  # where the reader's origin now is
 
+    def run(self, pictures, keys, dxs, dys, end) -> bool:
+        """Place the artworks of keys, each shared (pictures[key] draws one not stored yet), one after another by the
+        steps of document.steps in one go: what paint gives placing each upright, unclipped (a run of placements by
+        translation). False, placing none, when a key is not shared or a run is open."""
+        new = [key for key in dict.fromkeys(keys) if key not in self.forms]
+        if self.cursor is not None or not self.shared.issuperset(new):
+            return False
+        for key in new:  # stored as paint stores each, in the order the sheet places them first
+            picture = pictures[key]
+            face = picture if isinstance(picture, content.Written) else content.write(picture)
+            self._take(face)
+            self._form(key, face.ops, face)
+        names = list(map(self.forms.get, keys))
+        moves = list(map(self.moves.get, zip(names, dxs, dys)))
+        for i in compress(count(), map(is_, moves, repeat(None))):  # steps not made before
+            step = names[i], dxs[i], dys[i]
+            moves[i] = self.moves[step] = f"1 0 0 1 {content.n(step[1])} {content.n(step[2])} cm {step[0]} Do"
+        self.ops.append("q")
+        self.ops += moves
+        self.cursor = end
+        return True
+
     def _end_run(self):
         """Close an open run of placements."""
         if self.cursor is not None:
@@ -207,6 +233,20 @@ def ground(picture):
     if any(abs(a - b) > 1e-3 for a, b in zip(box, picture.box)) or float(first.attrs.get("fill-opacity", 1)) < 1:
         return None
     return content.rgb(first.attrs.get("fill", "#000000"))
+
+
+def steps(corners) -> tuple | None:
+    """(dxs, dys, end) of a run placing forms at corners (x, y in mm) from a new run's origin, each step rounded as
+    _run rounds it, end where the reader's origin is after the last; None without corners."""
+    if not corners:
+        return None
+    dxs, dys, cx, cy = [], [], 0.0, 0.0
+    for x, y in corners:
+        dx, dy = round(x - cx, 3), round(y - cy, 3)
+        dxs.append(dx)
+        dys.append(dy)
+        cx, cy = cx + dx, cy + dy
+    return dxs, dys, (cx, cy)
 
 
 def place_slot(slot, art_size):

@@ -770,3 +770,23 @@ def test_full_sheets_of_a_group_are_worked_out_once(monkeypatch, bleed, back):
         tuple(s[1:] for s in full[0].slots)}
     assert sorted(slot.art for sheet in plans[5000].sheets if sheet.side != "back" for slot in sheet.slots) == sorted(
         piece.front for piece in expand(make_spec({"tiles": tile(20, 5000, bleed, back)}))[0])
+
+
+def test_the_list_page_is_not_tried_as_a_cover_when_it_holds_fewer_pieces_than_the_last_sheet_and_the_plan_is_the_same(
+        monkeypatch):
+    from generator.impose import imposition
+    short, found = imposition._short, []
+    cases = [(20, 0, "a4", 2 * 117 + r) for r in range(30, 80, 3)] + [
+        (size, bleed, paper, count) for size, bleed, paper in [(25, 0, "letter"), (33, 3, "a4"), (41, 1, "letter"),
+                                                               (63, 3, "a4"), (90, 0, "letter")]
+        for count in (1, 2, 3, 5, 8, 13, 21, 34, 55, 89)]
+    for size, bleed, paper, count in cases:
+        spec = make_spec({"t": tile(size, count, bleed)})
+        pieces, asked = expand(spec)[0], []
+        monkeypatch.setattr(imposition, "_short", lambda *args: asked.append(short(*args)) or asked[-1])
+        plans = [impose(spec, pieces, paper), impose(spec, pieces, paper, drafted=True)]
+        monkeypatch.setattr(imposition, "_short", lambda *args: False)   # the cover tried every time
+        assert repr(plans) == repr([impose(spec, pieces, paper), impose(spec, pieces, paper, drafted=True)])
+        assert len(asked) == 2 and asked[0] == asked[1]
+        found.append((asked[0], plans[0].cover is not None))
+    assert {(True, False), (False, True)} <= set(found) and (True, True) not in found, "skipped, and tried and won"

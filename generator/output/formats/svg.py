@@ -85,10 +85,15 @@ class Pages:
             use.attrs["transform"] = svgvalues.affine(*(_whole(svg.r(v)) for v in matrix))
         self.page.add(self._clipped(use, clip) if clip else use)
 
-    def fill(self, rect, rgb):
-        """A rectangle in one colour ('r g b' in 0..1) under what comes next."""
+    def fill(self, rects, rgb):
+        """Rectangles in one colour ('r g b' in 0..1) under what comes next."""
         colour = "#" + "".join(f"{round(float(v) * 255):02x}" for v in rgb.split())
-        self.page.add(self.page.rect(rect[:2], rect[2:], fill=colour))
+        for rect in rects:
+            self.page.add(self.page.rect(rect[:2], rect[2:], fill=colour))
+
+    def run(self, pictures, keys, dxs, dys, end) -> bool:
+        """Each face is placed by itself (paint): no run."""
+        return False
 
     def furniture(self, make, key=None):
         """Sheet furniture (marks, ruler, words) over the faces."""
