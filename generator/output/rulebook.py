@@ -12,6 +12,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus.flowables import _FUZZ, _listWrapOn
 from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
 
 from ..spec import figures, yamlsource
@@ -92,9 +93,24 @@ def tie(text):
     return f"{head}\u00a0{last}" if head.strip() else text
 
 
+class Para(Paragraph):
+    """A paragraph that keeps its lines for the width it was last set at: reportlab asks again and again (to fit, to
+    place, to draw) and the lines depend on the width alone."""
+
+    _measure: float | None = None
+
+    def wrap(self, availWidth, availHeight):
+        if availWidth < _FUZZ:
+            return super().wrap(availWidth, availHeight)
+        if availWidth != self._measure or not hasattr(self, "blPara"):  # a split that failed drops blPara
+            super().wrap(availWidth, availHeight)
+            self._measure = availWidth
+        return self.width, self.height
+
+
 def para(text, style):
     """A paragraph of rules text whose last line holds two words at least."""
-    return Paragraph(inline(tie(text)), style)
+    return Para(inline(tie(text)), style)
 
 
 class DiagramSlot(Flowable):
@@ -272,7 +288,7 @@ def components_table(spec, st):
     rows = [["Component", "Count", "Size"]]
     for comp in spec.components:
         count = sum(1 for p in pieces if p.component == comp.id)
-        rows.append([Paragraph(inline(comp.title), st["cell"]), str(count), size_words(comp)])
+        rows.append([Para(inline(comp.title), st["cell"]), str(count), size_words(comp)])
     return table(rows, st, f"{spec.path}: components")
 
 
@@ -281,7 +297,7 @@ def table(rows, st, where, widths=None):
 
     where: the rules file and key it comes from, for the error when a row cannot fit on a page.
     """
-    cells = [[c if isinstance(c, Flowable) else Paragraph(inline(f"**{c}**" if i == 0 else str(c)), st["cell"])
+    cells = [[c if isinstance(c, Flowable) else Para(inline(f"**{c}**" if i == 0 else str(c)), st["cell"])
               for c in row] for i, row in enumerate(rows)]
     frame_w, frame_h = st["frame"]
     widths = widths or column_widths(cells, frame_w)
@@ -365,19 +381,19 @@ def blocks(items, st, diagrams, log, path, key_path, out):
 def story(spec, rules, diagrams, log, st):
     """Every flowable of the rulebook, in order."""
     game = spec.game
-    flow = [Paragraph(inline(game.title), st["title"])]
+    flow = [Para(inline(game.title), st["title"])]
     credit = f"A game by **{game.designer}**" + (f" ({game.publisher})" if game.publisher else "")
-    flow.append(Paragraph(inline(credit), st["credit"]))
+    flow.append(Para(inline(credit), st["credit"]))
     facts = game.facts(time_before="about ")
     if facts:
-        flow.append(Paragraph(inline(facts), st["credit"]))
+        flow.append(Para(inline(facts), st["credit"]))
     flow += [Spacer(1, 6), para(rules["overview"], st["body"])]
-    flow += [Paragraph("Components", st["h2"]), components_table(spec, st)]
+    flow += [Para("Components", st["h2"]), components_table(spec, st)]
     if game.needs:
         flow += [Spacer(1, 6), para(colour_words(spec, f"**You also need:** {', '.join(game.needs)}."), st["body"])]
     path = rules_path(spec)
     for n, section in enumerate(rules["sections"]):
-        heading = Paragraph(inline(section["heading"]), st["h2"])
+        heading = Para(inline(section["heading"]), st["h2"])
         flow += blocks(section["blocks"], st, diagrams, log, path, ("sections", n, "blocks"), [heading])
     if game.notes:
         flow.append(KeepTogether([para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"])]))
@@ -404,10 +420,10 @@ def reference(spec, ref, st, width, height, canv):
     where, key = rules_path(spec), (repr(ref), spec.game.title, width, height)
     for k in SCALES[SCALES.index(_FITS[key]):] if key in _FITS else SCALES:
         card = card_styles(st, width - 12, height, k)  # 12: the table's own padding
-        flow = [Paragraph(inline(f"{spec.game.title}: quick reference"), ParagraphStyle("card", card["h2"], spaceBefore=0)),
-                Paragraph("Your turn", card["h2"]), listing(ref["turn"], "steps", card)]
+        flow = [Para(inline(f"{spec.game.title}: quick reference"), ParagraphStyle("card", card["h2"], spaceBefore=0)),
+                Para("Your turn", card["h2"]), listing(ref["turn"], "steps", card)]
         if ref.get("scoring"):
-            flow += [Paragraph("Scoring", card["h2"]), table(ref["scoring"], card, f"{where}: reference.scoring"),
+            flow += [Para("Scoring", card["h2"]), table(ref["scoring"], card, f"{where}: reference.scoring"),
                      Spacer(1, 4 * k)]
         flow += [para(note, card["body"]) for note in ref.get("notes", [])]
         fitted = KeepInFrame(width, height, flow, mode="shrink")
