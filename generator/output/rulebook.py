@@ -235,11 +235,12 @@ class CardSheet(Flowable):
         canv.saveState()
         canv.translate(*(-v for v in canv.absolutePosition(0, 0)))
         cards = self.cards()
+        _, _, w, h = cards[0]
+        card = self.make(w - 10 * mm, h - 10 * mm, canv)  # the cards are all one size: set once, drawn on each
         for x, y, w, h in cards:
             frame = Frame(x, y, w, h, leftPadding=5 * mm, rightPadding=5 * mm, topPadding=5 * mm, bottomPadding=5 * mm,
                           showBoundary=0)
-            inner_w, inner_h = w - 10 * mm, h - 10 * mm
-            frame.addFromList([self.make(inner_w, inner_h, canv)], canv)
+            frame.addFromList([card], canv)
         xs = sorted({round(v, 3) for x, _, w, _ in cards for v in (x, x + w)})
         ys = sorted({round(v, 3) for _, y, _, h in cards for v in (y, y + h)})
         canv.setLineWidth(0.25 * mm)
@@ -426,14 +427,13 @@ def reference(spec, ref, st, width, height, canv):
             flow += [Para("Scoring", card["h2"]), table(ref["scoring"], card, f"{where}: reference.scoring"),
                      Spacer(1, 4 * k)]
         flow += [para(note, card["body"]) for note in ref.get("notes", [])]
-        fitted = KeepInFrame(width, height, flow, mode="shrink")
-        fitted.wrapOn(canv, width, height)
-        if getattr(fitted, "_scale", 1) <= 1:  # set only when the content had to shrink
+        wide, tall = _listWrapOn(flow, width, canv)  # measured as KeepInFrame measures it before it shrinks anything
+        if wide <= width + _FUZZ and tall <= height + _FUZZ:
             break
     if len(_FITS) > 256:
         _FITS.clear()
     _FITS[key] = k
-    return fitted
+    return KeepInFrame(width, height, flow, mode="shrink")  # at the smallest scale, the card shrinks what still overflows
 
 
 class Layout(NamedTuple):
