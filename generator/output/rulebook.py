@@ -94,17 +94,18 @@ def tie(text):
 
 
 class Para(Paragraph):
-    """A paragraph that keeps its lines for the width it was last set at: reportlab asks again and again (to fit, to
-    place, to draw) and the lines depend on the width alone."""
-
-    _measure: float | None = None
+    """A paragraph that keeps its lines for each width it was set at: reportlab asks again and again (to fit, to shrink
+    a card, to place, to draw) and the lines depend on the width alone."""
 
     def wrap(self, availWidth, availHeight):
         if availWidth < _FUZZ:
             return super().wrap(availWidth, availHeight)
-        if availWidth != self._measure or not hasattr(self, "blPara"):  # a split that failed drops blPara
+        kept = self.__dict__.setdefault("_set", {})
+        if availWidth in kept:
+            self.width, self._wrapWidths, self.blPara, self.height = kept[availWidth]
+        else:
             super().wrap(availWidth, availHeight)
-            self._measure = availWidth
+            kept[availWidth] = self.width, self._wrapWidths, self.blPara, self.height
         return self.width, self.height
 
 
@@ -416,23 +417,38 @@ SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.7)  # of the quick refe
 _FITS: dict = {}  # (the quick reference, game title, card size) -> the scale it fitted at (a layout tried again knows it)
 
 
+def card(spec, ref, st, width, height, k):
+    """The quick reference's flowables for a card of width x height points, its type at k times the rulebook's."""
+    sized = card_styles(st, width - 12, height, k)  # 12: the table's own padding
+    flow = [Para(inline(f"{spec.game.title}: quick reference"), ParagraphStyle("card", sized["h2"], spaceBefore=0)),
+            Para("Your turn", sized["h2"]), listing(ref["turn"], "steps", sized)]
+    if ref.get("scoring"):
+        flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, f"{rules_path(spec)}: reference.scoring"),
+                 Spacer(1, 4 * k)]
+    return flow + [para(note, sized["body"]) for note in ref.get("notes", [])]
+
+
 def reference(spec, ref, st, width, height, canv):
-    """The quick reference on a card of width x height points (inside its padding), as large as the card allows."""
-    where, key = rules_path(spec), (repr(ref), spec.game.title, width, height)
-    for k in SCALES[SCALES.index(_FITS[key]):] if key in _FITS else SCALES:
-        card = card_styles(st, width - 12, height, k)  # 12: the table's own padding
-        flow = [Para(inline(f"{spec.game.title}: quick reference"), ParagraphStyle("card", card["h2"], spaceBefore=0)),
-                Para("Your turn", card["h2"]), listing(ref["turn"], "steps", card)]
-        if ref.get("scoring"):
-            flow += [Para("Scoring", card["h2"]), table(ref["scoring"], card, f"{where}: reference.scoring"),
-                     Spacer(1, 4 * k)]
-        flow += [para(note, card["body"]) for note in ref.get("notes", [])]
-        wide, tall = _listWrapOn(flow, width, canv)  # measured as KeepInFrame measures it before it shrinks anything
-        if wide <= width + _FUZZ and tall <= height + _FUZZ:
-            break
+    """The quick reference on a card of width x height points (inside its padding), at the largest of SCALES that fits:
+    smaller type never takes more room, so the scales that fit are the last ones and halving the list finds the first."""
+    key, flows = (repr(ref), spec.game.title, width, height), {}
+
+    def fits(n):
+        flows[n] = card(spec, ref, st, width, height, SCALES[n])
+        wide, tall = _listWrapOn(flows[n], width, canv)  # measured as KeepInFrame measures it before it shrinks anything
+        return wide <= width + _FUZZ and tall <= height + _FUZZ
+
+    low, high = (SCALES.index(_FITS[key]),) * 2 if key in _FITS else (0, len(SCALES) - 1)
+    while low < high:  # the answer lies in SCALES[low:high + 1]; the last scale is taken when none fits
+        middle = (low + high) // 2
+        if fits(middle):
+            high = middle
+        else:
+            low = middle + 1
     if len(_FITS) > 256:
         _FITS.clear()
-    _FITS[key] = k
+    _FITS[key] = SCALES[high]
+    flow = flows[high] if high in flows else card(spec, ref, st, width, height, SCALES[high])
     return KeepInFrame(width, height, flow, mode="shrink")  # at the smallest scale, the card shrinks what still overflows
 
 
