@@ -3,7 +3,6 @@ vector forms are joined in one file by our PDF writer."""
 import io
 from pathlib import Path
 from typing import NamedTuple
-from xml.sax.saxutils import escape
 
 from reportlab import rl_config
 from reportlab.lib import colors
@@ -79,6 +78,12 @@ def styles(accent):
                                borderPadding=6, spaceBefore=10, spaceAfter=10),
         "cell": ParagraphStyle("cell", base, fontSize=9, leading=11.5, spaceAfter=0),
     }
+
+
+def escape(text):
+    """Text with &, < and > written as entities, as a Paragraph's markup needs (xml.sax's escape, without the urllib it
+    imports)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def inline(text):

@@ -474,3 +474,16 @@ def test_a_rulebooks_paragraphs_are_broken_into_lines_once_per_width_and_set_as_
     plain = rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
     assert len(broken) > once * 3 / 2, (len(broken), once)  # plain paragraphs: lines worked out again and again
     assert plain.data == ours.data and plain.log == ours.log
+
+
+def test_the_typesetter_loads_no_web_client_and_escapes_markup_as_xml_does():
+    """Its escape is xml.sax's (which imports urllib.request and http.client, a fiftieth of a second, to a rulebook's
+    build): the same text for ampersands, angle brackets, quotes and bold marks."""
+    from xml.sax.saxutils import escape
+
+    from generator.output import rulebook
+    from test_imports import loaded_after
+    assert not {"urllib.request", "http.client"} & loaded_after("import generator.output.rulebook")
+    for text in ("Tom & Jerry <b>", "a < b > c && d", "say \"hi\" 'now'", "**bold** & <i>", "&amp; already"):
+        assert rulebook.escape(text) == escape(text)
+        assert rulebook.inline(text) == "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(escape(text).split("**")))
