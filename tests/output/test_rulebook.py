@@ -487,3 +487,29 @@ def test_the_typesetter_loads_no_web_client_and_escapes_markup_as_xml_does():
     for text in ("Tom & Jerry <b>", "a < b > c && d", "say \"hi\" 'now'", "**bold** & <i>", "&amp; already"):
         assert rulebook.escape(text) == escape(text)
         assert rulebook.inline(text) == "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(escape(text).split("**")))
+
+
+def test_each_word_is_measured_once_at_each_size_and_as_wide_as_reportlab_measures_it(monkeypatch):
+    """Breaking paragraphs into lines measures every word, on both papers: the bundled faces remember each width."""
+    import collections
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from generator.output import rulebook
+    measured, real = collections.Counter(), TTFont.stringWidth
+
+    def stringWidth(self, text, size, encoding="utf8"):
+        measured[(self.fontName, text, size)] += 1
+        return real(self, text, size, encoding)
+    monkeypatch.setattr(TTFont, "stringWidth", stringWidth)
+    rulebook._register_fonts()
+    for face in ("Vera", "Vera-Bold"):
+        getattr(pdfmetrics.getFont(face), "widths", {}).clear()
+    spec = specs.load("posies")
+    for paper in ("a4", "letter"):
+        lay_out(spec, paper)
+    assert len(measured) > 500 and max(measured.values()) == 1, measured.most_common(3)
+    plain = TTFont("plain", str(rulebook.FONTS / "VeraBd.ttf"))
+    for text in ("Scoring", "the", "posies: quick reference", "\u00a0pair."):
+        assert pdfmetrics.stringWidth(text, "Vera-Bold", 9.5) == real(plain, text, 9.5)
