@@ -53,7 +53,7 @@ CARD_LOW = 88 * mm  # the shortest card the foot of a page may hold: a poker car
 CARD_MARKS = 10 * mm  # above the cards' top trim: their crop marks (3 mm out, 5 mm long) and a little air
 
 
-class Face(TTFont):
+class BundledFace(TTFont):
     """A bundled face that remembers the width of each text at each size: reportlab measures every word of a paragraph
     each time it breaks it into lines, on both papers, and the same words again and again."""
 
@@ -71,8 +71,8 @@ class Face(TTFont):
 def _register_fonts():
     """Register the bundled Vera faces with reportlab once."""
     if "Vera" not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(Face("Vera", FONTS / "Vera.ttf"))
-        pdfmetrics.registerFont(Face("Vera-Bold", FONTS / "VeraBd.ttf"))
+        pdfmetrics.registerFont(BundledFace("Vera", FONTS / "Vera.ttf"))
+        pdfmetrics.registerFont(BundledFace("Vera-Bold", FONTS / "VeraBd.ttf"))
         pdfmetrics.registerFontFamily("Vera", normal="Vera", bold="Vera-Bold", italic="Vera", boldItalic="Vera-Bold")
     rl_config.canvas_basefontname = "Vera"  # no stray Helvetica resource on any page
 
