@@ -3,7 +3,6 @@ drawn by the component renderers as vector forms are joined in one file by our P
 import io
 from pathlib import Path
 from typing import NamedTuple
-from xml.sax.saxutils import escape
 
 from reportlab import rl_config
 from reportlab.lib import colors
@@ -12,6 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus.flowables import _FUZZ, _listWrapOn
 from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
 
 from ..spec import figures, yamlsource
@@ -54,11 +54,26 @@ CARD_LOW = 88 * mm  # the shortest card the foot of a page may hold: a poker car
 CARD_MARKS = 10 * mm  # above the cards' top trim: their crop marks (3 mm out, 5 mm long) and a little air
 
 
+class BundledFace(TTFont):
+    """A bundled face that remembers the width of each text at each size: reportlab measures every word of a paragraph
+    each time it breaks it into lines, on both papers, and the same words again and again."""
+
+    def __init__(self, name: str, path: Path):
+        super().__init__(name, str(path))
+        self.widths: dict = {}
+
+    def stringWidth(self, text, size, encoding="utf8"):
+        key = (text, size)
+        if key not in self.widths:
+            self.widths[key] = super().stringWidth(text, size, encoding)
+        return self.widths[key]
+
+
 def _register_fonts():
     """Register the bundled Vera faces with reportlab once."""
     if "Vera" not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont("Vera", str(FONTS / "Vera.ttf")))
-        pdfmetrics.registerFont(TTFont("Vera-Bold", str(FONTS / "VeraBd.ttf")))
+        pdfmetrics.registerFont(BundledFace("Vera", FONTS / "Vera.ttf"))
+        pdfmetrics.registerFont(BundledFace("Vera-Bold", FONTS / "VeraBd.ttf"))
         pdfmetrics.registerFontFamily("Vera", normal="Vera", bold="Vera-Bold", italic="Vera", boldItalic="Vera-Bold")
     rl_config.canvas_basefontname = "Vera"  # no stray Helvetica resource on any page
 
@@ -81,6 +96,12 @@ def styles(accent):
     }
 
 
+def escape(text):
+    """Text with &, < and > written as entities, as a Paragraph's markup needs (xml.sax's escape, without the urllib it
+    imports)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def inline(text):
     """Escape text for a Paragraph, turning **words** into bold."""
     parts = escape(text).split("**")
@@ -93,9 +114,25 @@ def tie(text):
     return f"{head}\u00a0{last}" if head.strip() else text
 
 
+class Para(Paragraph):
+    """A paragraph that keeps its lines for each width it was set at: reportlab asks again and again (to fit, to shrink
+    a card, to place, to draw) and the lines depend on the width alone."""
+
+    def wrap(self, availWidth, availHeight):
+        if availWidth < _FUZZ:
+            return super().wrap(availWidth, availHeight)
+        kept = self.__dict__.setdefault("_set", {})
+        if availWidth in kept:
+            self.width, self._wrapWidths, self.blPara, self.height = kept[availWidth]
+        else:
+            super().wrap(availWidth, availHeight)
+            kept[availWidth] = self.width, self._wrapWidths, self.blPara, self.height
+        return self.width, self.height
+
+
 def para(text, style):
     """A paragraph of rules text whose last line holds two words at least."""
-    return Paragraph(inline(tie(text)), style)
+    return Para(inline(tie(text)), style)
 
 
 class DiagramSlot(Flowable):
@@ -238,11 +275,12 @@ class CardSheet(Flowable):
         canv.saveState()
         canv.translate(*(-v for v in canv.absolutePosition(0, 0)))
         cards = self.cards()
+        _, _, w, h = cards[0]
+        card = self.make(w - 10 * mm, h - 10 * mm, canv)  # the cards are all one size: set once, drawn on each
         for x, y, w, h in cards:
             frame = Frame(x, y, w, h, leftPadding=5 * mm, rightPadding=5 * mm, topPadding=5 * mm, bottomPadding=5 * mm,
                           showBoundary=0)
-            inner_w, inner_h = w - 10 * mm, h - 10 * mm
-            frame.addFromList([self.make(inner_w, inner_h, canv)], canv)
+            frame.addFromList([card], canv)
         xs = sorted({round(v, 3) for x, _, w, _ in cards for v in (x, x + w)})
         ys = sorted({round(v, 3) for _, y, _, h in cards for v in (y, y + h)})
         canv.setLineWidth(0.25 * mm)
@@ -291,7 +329,7 @@ def components_table(spec, st):
     rows = [["Component", "Count", "Size"]]
     for comp in spec.components:
         count = sum(1 for p in pieces if p.component == comp.id)
-        rows.append([Paragraph(inline(comp.title), st["cell"]), str(count), size_words(comp)])
+        rows.append([Para(inline(comp.title), st["cell"]), str(count), size_words(comp)])
     return table(rows, st, f"{spec.path}: components")
 
 
@@ -300,7 +338,7 @@ def table(rows, st, where, widths=None):
 
     where: the rules file and key it comes from, for the error when a row cannot fit on a page.
     """
-    cells = [[c if isinstance(c, Flowable) else Paragraph(inline(f"**{c}**" if i == 0 else str(c)), st["cell"])
+    cells = [[c if isinstance(c, Flowable) else Para(inline(f"**{c}**" if i == 0 else str(c)), st["cell"])
               for c in row] for i, row in enumerate(rows)]
     frame_w, frame_h = st["frame"]
     widths = widths or column_widths(cells, frame_w)
@@ -384,19 +422,19 @@ def blocks(items, st, diagrams, path, key_path, out):
 def story(spec, rules, diagrams, st):
     """Every flowable of the rulebook, in order."""
     game = spec.game
-    flow = [Paragraph(inline(game.title), st["title"])]
+    flow = [Para(inline(game.title), st["title"])]
     credit = f"A game by **{game.designer}**" + (f" ({game.publisher})" if game.publisher else "")
-    flow.append(Paragraph(inline(credit), st["credit"]))
+    flow.append(Para(inline(credit), st["credit"]))
     facts = game.facts(time_before="about ")
     if facts:
-        flow.append(Paragraph(inline(facts), st["credit"]))
+        flow.append(Para(inline(facts), st["credit"]))
     flow += [Spacer(1, 6), para(rules["overview"], st["body"])]
-    flow += [Paragraph("Components", st["h2"]), components_table(spec, st)]
+    flow += [Para("Components", st["h2"]), components_table(spec, st)]
     if game.needs:
         flow += [Spacer(1, 6), para(colour_words(spec, f"**You also need:** {', '.join(game.needs)}."), st["body"])]
     path = rules_path(spec)
     for n, section in enumerate(rules["sections"]):
-        heading = Paragraph(inline(section["heading"]), st["h2"])
+        heading = Para(inline(section["heading"]), st["h2"])
         flow += blocks(section["blocks"], st, diagrams, path, ("sections", n, "blocks"), [heading])
     if game.notes:
         flow.append(KeepTogether([para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"])]))
@@ -418,25 +456,39 @@ SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.7)  # of the quick refe
 _FITS: dict = {}  # (the quick reference, game title, card size) -> the scale it fitted at (a layout tried again knows it)
 
 
+def card(spec, ref, st, width, height, k):
+    """The quick reference's flowables for a card of width x height points, its type at k times the rulebook's."""
+    sized = card_styles(st, width - 12, height, k)  # 12: the table's own padding
+    flow = [Para(inline(f"{spec.game.title}: quick reference"), ParagraphStyle("card", sized["h2"], spaceBefore=0)),
+            Para("Your turn", sized["h2"]), listing(ref["turn"], "steps", sized)]
+    if ref.get("scoring"):
+        flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, f"{rules_path(spec)}: reference.scoring"),
+                 Spacer(1, 4 * k)]
+    return flow + [para(note, sized["body"]) for note in ref.get("notes", [])]
+
+
 def reference(spec, ref, st, width, height, canv):
-    """The quick reference on a card of width x height points (inside its padding), as large as the card allows."""
-    where, key = rules_path(spec), (repr(ref), spec.game.title, width, height)
-    for k in SCALES[SCALES.index(_FITS[key]):] if key in _FITS else SCALES:
-        card = card_styles(st, width - 12, height, k)  # 12: the table's own padding
-        flow = [Paragraph(inline(f"{spec.game.title}: quick reference"), ParagraphStyle("card", card["h2"], spaceBefore=0)),
-                Paragraph("Your turn", card["h2"]), listing(ref["turn"], "steps", card)]
-        if ref.get("scoring"):
-            flow += [Paragraph("Scoring", card["h2"]), table(ref["scoring"], card, f"{where}: reference.scoring"),
-                     Spacer(1, 4 * k)]
-        flow += [para(note, card["body"]) for note in ref.get("notes", [])]
-        fitted = KeepInFrame(width, height, flow, mode="shrink")
-        fitted.wrapOn(canv, width, height)
-        if getattr(fitted, "_scale", 1) <= 1:  # set only when the content had to shrink
-            break
+    """The quick reference on a card of width x height points (inside its padding), at the largest of SCALES that fits:
+    smaller type never takes more room, so the scales that fit are the last ones and halving the list finds the first."""
+    key, flows = (repr(ref), spec.game.title, width, height), {}
+
+    def fits(n):
+        flows[n] = card(spec, ref, st, width, height, SCALES[n])
+        wide, tall = _listWrapOn(flows[n], width, canv)  # measured as KeepInFrame measures it before it shrinks anything
+        return wide <= width + _FUZZ and tall <= height + _FUZZ
+
+    low, high = (SCALES.index(_FITS[key]),) * 2 if key in _FITS else (0, len(SCALES) - 1)
+    while low < high:  # the answer lies in SCALES[low:high + 1]; the last scale is taken when none fits
+        middle = (low + high) // 2
+        if fits(middle):
+            high = middle
+        else:
+            low = middle + 1
     if len(_FITS) > 256:
         _FITS.clear()
-    _FITS[key] = k
-    return fitted
+    _FITS[key] = SCALES[high]
+    flow = flows[high] if high in flows else card(spec, ref, st, width, height, SCALES[high])
+    return KeepInFrame(width, height, flow, mode="shrink")  # at the smallest scale, the card shrinks what still overflows
 
 
 class Layout(NamedTuple):

@@ -216,3 +216,38 @@ def test_a_bad_position_file_is_one_line_naming_file_line_and_key(path):
     expected = path.read_text(encoding="utf-8", errors="replace").splitlines()[0].removeprefix("# error: ")
     assert (result.exit_code, type(result.exception)) == (1, SystemExit), result.output
     assert result.output == "error: " + expected.replace("{path}", str(path)) + "\n"
+
+
+def test_a_rulebook_diagram_draws_the_board_once_for_its_examples_side_by_side(monkeypatch):
+    """Each diagram of two example positions draws the board once and shows that one drawing under both."""
+    from generator.games.glorieta import rules
+    from generator.spec import loader as specs
+    spec, drawn = specs.load("glorieta"), []
+    real = rules.draw_art
+    monkeypatch.setattr(rules, "draw_art", lambda *args: drawn.append(args[1].key) or real(*args))
+    for make in (rules.loop_examples, rules.more_examples, rules.solid_examples):
+        del drawn[:]
+        diagram = make(spec)
+        boards = [part for part in diagram.parts if part[0] == drawn[0]]
+        assert len(drawn) == 1 and len(boards) == 2 and boards[0][1] is boards[1][1]
+        assert boards[1][2] - boards[0][2] == rules.DIAGRAM_BOARD + 8  # side by side, 8 mm apart
+
+
+def test_the_cells_a_loop_encloses_are_those_beyond_reach_from_outside_the_ring():
+    """loops() against a plain flood over the hexes themselves, on a thousand random positions."""
+    import random
+
+    from generator.games.glorieta import rules
+    pick = random.Random(7)
+    world = sorted(rules.WORLD)
+    for _ in range(1000):
+        group = set(pick.sample(world, pick.randrange(6, 60)))
+        beyond, todo = set(), [h for h in rules.BEYOND if h not in group]
+        beyond.update(todo)
+        while todo:
+            for n in rules.NEIGHBOURS[todo.pop()]:
+                if n not in group and n not in beyond:
+                    beyond.add(n)
+                    todo.append(n)
+        expected = {h for h in CELLS if h not in beyond and not any(n in beyond for n in rules.NEIGHBOURS[h])}
+        assert rules._enclosed(group) == expected

@@ -513,3 +513,108 @@ def test_a_part_moved_inside_a_diagram_of_the_same_size_is_placed_anew_over_a_ke
     assert len(build_rules(specs.load("grannys-pills", red), "a4", tmp_path)) == 3
     fresh = build_rules(specs.load("grannys-pills", red), "a4", tmp_path / "fresh")[0].read_bytes()
     assert path.read_bytes() == fresh != first
+
+
+def test_the_quick_reference_is_set_at_the_largest_scale_that_fits_found_by_halving_the_scales(monkeypatch):
+    """Every shipped card on both papers: at most four measures (ten scales halved) and one setting, and the scale
+    halving finds is the one trying every scale from the largest finds: the scales that fit are the smallest ones."""
+    import math
+
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus.flowables import _FUZZ, _listWrapOn
+
+    from generator.output import rulebook
+    real, real_styles, cards, tries = rulebook.reference, rulebook.card_styles, [], []
+    monkeypatch.setattr(rulebook, "card_styles", lambda *args: tries.append(args[-1]) or real_styles(*args))
+
+    def reference(spec, ref, st, width, height, canv):
+        rulebook._FITS.clear()  # each card measured afresh
+        del tries[:]
+        fitted = real(spec, ref, st, width, height, canv)
+        cards.append((spec, ref, st, width, height, rulebook._FITS[(repr(ref), spec.game.title, width, height)],
+                      len(tries)))
+        return fitted
+    monkeypatch.setattr(rulebook, "reference", reference)
+    for game in GAMES:
+        for paper in ("a4", "letter"):
+            lay_out(specs.load(game), paper)
+    assert len(cards) == 2 * len(GAMES)
+    canvas = Canvas(io.BytesIO())
+    for spec, ref, st, width, height, scale, settings in cards:
+        assert settings <= math.ceil(math.log2(len(rulebook.SCALES))) + 1, (spec.game.id, settings)
+        fit = []
+        for k in rulebook.SCALES:
+            wide, tall = _listWrapOn(rulebook.card(spec, ref, st, width, height, k), width, canvas)
+            fit.append(wide <= width + _FUZZ and tall <= height + _FUZZ)
+        assert fit == sorted(fit), (spec.game.id, width, fit)  # no scale fits where a smaller one does not
+        assert scale == rulebook.SCALES[fit.index(True) if True in fit else -1], (spec.game.id, width)
+    assert {scale for *_, scale, _ in cards} >= {0.7, 1.0}, "cards that fit at several scales, some only at the last"
+
+
+@pytest.mark.parametrize("game", ["posies", "glorieta"])
+def test_a_rulebooks_paragraphs_are_broken_into_lines_once_per_width_and_set_as_reportlab_sets_them(game, monkeypatch):
+    """reportlab asks a paragraph for its size again and again (to keep a figure together, to fit the quick reference,
+    to place it, to draw it): its lines are worked out once for each width, and the pages are those plain
+    reportlab paragraphs give."""
+    from reportlab.platypus import Paragraph
+
+    from generator.output import rulebook
+    spec = specs.load(game)
+    rules, diagrams = rulebook.load_rules(spec), rulebook.drawn(spec)
+    rulebook._register_fonts()
+    broken, kept = [], []
+    real = Paragraph.breakLines
+
+    def breakLines(self, widths):
+        kept.append(self)  # no paragraph freed: no id used twice
+        broken.append((id(self), tuple(widths)))
+        return real(self, widths)
+    monkeypatch.setattr(Paragraph, "breakLines", breakLines)
+    rulebook._FITS.clear()
+    ours = rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
+    assert len(broken) > 50 and len(set(broken)) == len(broken), len(broken) - len(set(broken))
+    once, broken[:] = len(broken), []
+    rulebook._FITS.clear()
+    monkeypatch.setattr(rulebook, "Para", Paragraph)
+    plain = rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
+    assert len(broken) > once * 3 / 2, (len(broken), once)  # plain paragraphs: lines worked out again and again
+    assert plain.data == ours.data and plain.log == ours.log
+
+
+def test_the_typesetter_loads_no_web_client_and_escapes_markup_as_xml_does():
+    """Its escape is xml.sax's (which imports urllib.request and http.client, a fiftieth of a second, to a rulebook's
+    build): the same text for ampersands, angle brackets, quotes and bold marks."""
+    from xml.sax.saxutils import escape
+
+    from generator.output import rulebook
+    from test_imports import loaded_after
+    assert not {"urllib.request", "http.client"} & loaded_after("import generator.output.rulebook")
+    for text in ("Tom & Jerry <b>", "a < b > c && d", "say \"hi\" 'now'", "**bold** & <i>", "&amp; already"):
+        assert rulebook.escape(text) == escape(text)
+        assert rulebook.inline(text) == "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(escape(text).split("**")))
+
+
+def test_each_word_is_measured_once_at_each_size_and_as_wide_as_reportlab_measures_it(monkeypatch):
+    """Breaking paragraphs into lines measures every word, on both papers: the bundled faces remember each width."""
+    import collections
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from generator.output import rulebook
+    measured, real = collections.Counter(), TTFont.stringWidth
+
+    def stringWidth(self, text, size, encoding="utf8"):
+        measured[(self.fontName, text, size)] += 1
+        return real(self, text, size, encoding)
+    monkeypatch.setattr(TTFont, "stringWidth", stringWidth)
+    rulebook._register_fonts()
+    for face in ("Vera", "Vera-Bold"):
+        getattr(pdfmetrics.getFont(face), "widths", {}).clear()
+    spec = specs.load("posies")
+    for paper in ("a4", "letter"):
+        lay_out(spec, paper)
+    assert len(measured) > 500 and max(measured.values()) == 1, measured.most_common(3)
+    plain = TTFont("plain", str(rulebook.FONTS / "VeraBd.ttf"))
+    for text in ("Scoring", "the", "posies: quick reference", "\u00a0pair."):
+        assert pdfmetrics.stringWidth(text, "Vera-Bold", 9.5) == real(plain, text, 9.5)

@@ -188,19 +188,25 @@ def _components(cells):
     return groups
 
 
+_NUMBER = MappingProxyType({h: n for n, h in enumerate(sorted(WORLD))})  # the flood below runs on numbers, not hexes
+_NEAR = tuple(tuple(_NUMBER[n] for n in NEIGHBOURS[h]) for h in sorted(WORLD))
+_CELL_NUMBERS = tuple((h, _NUMBER[h]) for h in CELLS)
+
+
 def _enclosed(group):
     """Return the board cells a group surrounds, whatever they hold, each fenced in by the rest of the group."""
     # A cell is fenced in when neither it nor a neighbour reaches beyond the ring without crossing the group:
     # a cell outside the group then lies in a hole, and a cell of the group touches only the group and holes,
     # so the group less that cell still cuts it off.
-    todo = [h for h in BEYOND if h not in group]
+    fence = {_NUMBER[h] for h in group if h in _NUMBER}
+    todo = [_NUMBER[h] for h in BEYOND if _NUMBER[h] not in fence]
     beyond = set(todo)
     while todo:
-        for n in NEIGHBOURS[todo.pop()]:
-            if n not in group and n not in beyond:
+        for n in _NEAR[todo.pop()]:
+            if n not in fence and n not in beyond:
                 beyond.add(n)
                 todo.append(n)
-    return {h for h in CELLS if h not in beyond and not any(n in beyond for n in NEIGHBOURS[h])}
+    return {h for h, n in _CELL_NUMBERS if n not in beyond and not any(m in beyond for m in _NEAR[n])}
 
 
 def loops(position):
@@ -347,10 +353,11 @@ def _positions(spec, names, ident):
     stone = max(c.options["size"] for c in spec.components if c.kind == "token") / 2 * scale
     fills, ink = _stone_colours(spec), spec.colour(o["ink"])
     parts, overlay = [], svg.drawing(width, height, ident=ident)
+    drawing = draw_art(spec, art)  # one board drawn, placed under each example
     for n, name in enumerate(names):
         position, found, label = example(spec, name)
         left = n * (DIAGRAM_BOARD + gap)
-        parts.append((art.key, draw_art(spec, art), left - board.bleed * scale, -board.bleed * scale, scale))
+        parts.append((art.key, drawing, left - board.bleed * scale, -board.bleed * scale, scale))
         where = hexgrid.Layout(hex_board.ORIENTATIONS[o["orientation"]], o["cell"] * scale,
                                (left + bw * scale / 2, bh * scale / 2))
         for h in sorted({h for loop in found for h in loop.enclosed}):
