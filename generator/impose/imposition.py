@@ -270,7 +270,7 @@ def shares(slots) -> tuple:
         left, top, right, bottom = box.x, box.y, box.x + box.w, box.y + box.h
         near = {j for gx in range(math.floor(left / cell), math.floor(right / cell) + 1)
                 for gy in range(math.floor(top / cell), math.floor(bottom / cell) + 1) for j in grid.get((gx, gy), ())}
-        for j in near:
+        for j in sorted(near):  # in the sheet's order: a bleed box reaching two neighbours is clipped as the sheet meets them
             other = slots[j]
             if j == i or not (other.x < right - EPS and left + EPS < other.x + other.w
                               and other.y < bottom - EPS and top + EPS < other.y + other.h):

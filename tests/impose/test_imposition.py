@@ -3,7 +3,7 @@ import math
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from generator.spec import loader as specs
 from generator.errors import UserError
@@ -670,6 +670,8 @@ LOOSE = st.tuples(st.integers(1, 40), st.integers(1, 40), st.sampled_from([0.0, 
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(GRID, max_size=4), st.lists(LOOSE, max_size=30))
+@example(grids=[(5.0, 5.0, 0.0, 0.0, 1, 1, 0.0, 0.0, False), (5.0, 5.0, 0.0, 0.0, 2, 4, 0.0, 109.0, False)],
+         loose=[(1, 9, 3.0, 0, 34)])  # a bleed box reaching two pieces of a block: clipped as the sheet meets them
 def test_shares_clips_each_piece_as_testing_it_against_every_other_piece_does(grids, loose):
     """Blocks of pieces sharing cut lines (a gutter of 0, one bleed or two; rows staggered or not) and pieces dropped
     anywhere on a 2.5 mm raster (touching, any size): every clip equals the one-by-one reference. Pieces never overlap
