@@ -113,8 +113,12 @@ def written(fields) -> content.Written:
 
 
 def _judged(entry) -> bool:
-    """True when a face's entry holds a verdict of the checks that stands without its drawing."""
-    return "verdict" in entry and not entry["verdict"]["designed"]
+    """True when a face's entry holds a verdict of the checks that stands without its drawing: none took a painter (cairo's
+    libraries, which no key names) and the face reads none of the designer's fonts or art (text in the bundled fonts
+    stands: the code's digest names them)."""
+    verdict = entry.get("verdict")
+    return verdict is not None and not (verdict["designed"] and (verdict.get("painted", True)
+                                                                 or any(what.startswith("file:") for what in entry["used"])))
 
 
 class FaceCache:

@@ -159,7 +159,8 @@ def _checked(spec, warnings=None, faces=None):
             warnings.extend(_art_warnings(spec, art, drawing, faces_seen))
         rasters = ink.RASTERS   # a measure that took a painter depends on cairo's libraries, which no key names
         found = {"text": texts.measure(art, drawing), "safe": safe.measure(art, drawing), "ground": ground(drawing)}
-        return {**found, "designed": ink.designed(drawing) or ink.RASTERS > rasters}
+        painted = ink.RASTERS > rasters
+        return {**found, "designed": ink.designed(drawing) or painted, "painted": painted}
     for art in arts.values():
         verdict = (faces.verdict(spec, art, judge) if faces is not None and warnings is None
                    else judge(art, draw_art(spec, art)))
