@@ -206,3 +206,76 @@ def test_a_kept_plan_is_written_without_python_work_per_slot(tmp_path):
         sys.setprofile(None)
     assert slots > 50 and len(calls) < slots / 2, (slots, len(calls))
     assert KeptPlan(tmp_path / "x.pdf", spec, pieces, "a4", "duplex").get("plan", None) == plan
+
+
+TEXT_DECK = """\
+game:
+  title: Text deck
+  designer: Test
+palette:
+  ink: "#26221c"
+  paper: "#fbf7ee"
+components:
+  cards:
+    kind: layout
+    expect: 12
+    width: 63 mm
+    height: 88 mm
+    layout: front.yaml
+    data: cards.csv
+    back: {fill: ink, ink: paper, label: DECK}
+"""
+FRONT = """\
+ground: paper
+elements:
+  title: {type: text, x: 5, y: 5, width: 53, height: 10, text: "{title}", size: 5, bold: true, colour: ink}
+  rules: {type: text, x: 5, y: 20, width: 53, height: 20, text: "{rules}", size: 3.4, min_size: 3, colour: ink}
+"""
+
+
+def text_deck(folder, edit=None):
+    """A 12-card deck of kind layout from a CSV, each card's rules text its own; edit: (row, rules) changed in one cell."""
+    folder.mkdir(exist_ok=True)
+    (folder / "deck.yaml").write_text(TEXT_DECK)
+    (folder / "front.yaml").write_text(FRONT)
+    rows = {n: f"Draw {n % 4 + 2} cards, then discard one." for n in range(12)}
+    if edit:
+        rows[edit[0]] = edit[1]
+    (folder / "cards.csv").write_text("title,rules\n" + "".join(f'Card {n},"{text}"\n' for n, text in rows.items()))
+    return folder / "deck.yaml"
+
+
+def test_one_cell_changed_in_a_text_deck_draws_and_checks_only_that_card_and_a_kept_verdict_is_never_stale(tmp_path, memos,
+                                                                                                         drawn):
+    from generator.build import build
+    from generator.spec.expand import expand
+    spec = specs.load(str(text_deck(tmp_path / "deck")))
+    build(spec, "a4", tmp_path / "out")
+    assert sorted(drawn) == sorted(expand(spec)[1]), "a cold build draws every face once"
+
+    drawn.clear()
+    edited = specs.load(str(text_deck(tmp_path / "deck", (5, "Swap this card with any other."))))
+    made = build(edited, "a4", tmp_path / "out")
+    changed = [key for key, art in expand(edited)[1].items() if art.props.get("rules") == "Swap this card with any other."]
+    assert len(changed) == 1 and drawn == changed, "the other cards' verdicts, text measured in the bundled font, stand"
+    assert made[0].read_bytes() == build(edited, "a4", tmp_path / "fresh")[0].read_bytes()
+
+    too_long = " ".join(["Discard a card, then draw two more cards from the top of the deck."] * 6)
+    with pytest.raises(UserError, match="does not fit"):   # the edited card is checked again, never taken as it was
+        build(specs.load(str(text_deck(tmp_path / "deck", (5, too_long)))), "a4", tmp_path / "out")
+
+
+def test_a_kept_verdict_on_text_in_the_designers_font_is_not_taken_the_face_is_checked_again(tmp_path, memos, drawn):
+    from generator import facecache
+    from generator.build import build
+    from generator.spec.expand import expand
+    path = text_deck(tmp_path / "deck")
+    (tmp_path / "deck" / "fonts").mkdir()
+    (tmp_path / "deck" / "fonts" / "body.ttf").write_bytes((facecache.cache.PACKAGE / "fonts" / "Vera.ttf").read_bytes())
+    path.write_text(TEXT_DECK.replace("palette:", "fonts:\n  body: fonts/body.ttf\npalette:"))
+    (tmp_path / "deck" / "front.yaml").write_text(FRONT.replace("colour: ink}\n", "colour: ink, font: body}\n"))
+    build(specs.load(str(path)), "a4", tmp_path / "out")
+    drawn.clear()
+    build(specs.load(str(path), ["game.designer=Another"]), "a4", tmp_path / "out")   # no face reads the designer's name
+    fronts = sorted(key for key, art in expand(specs.load(str(path)))[1].items() if art.side == "front")
+    assert sorted(drawn) == fronts, "every front reads the designer's font file, which the checks read afresh; the back none"
