@@ -279,3 +279,28 @@ def test_a_kept_verdict_on_text_in_the_designers_font_is_not_taken_the_face_is_c
     build(specs.load(str(path), ["game.designer=Another"]), "a4", tmp_path / "out")   # no face reads the designer's name
     fronts = sorted(key for key, art in expand(specs.load(str(path)))[1].items() if art.side == "front")
     assert sorted(drawn) == fronts, "every front reads the designer's font file, which the checks read afresh; the back none"
+
+
+def test_every_file_a_rebuild_writes_is_the_cold_builds_byte_for_byte(tmp_path, memos):
+    """The two edit loops of benchmarks/editloop.py, through the command line: a colour the rulebook shows changed
+    (both papers, rulebooks), and one cell of a text deck's CSV; each rebuild equals a cold build of the changed input."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+
+    def built(args, out):
+        result = CliRunner().invoke(cli, ["build", *args, "--out", str(out)], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        return {path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
+
+    first = built(["grannys-pills"], tmp_path / "out")
+    red = ["grannys-pills", "--set", "palette.red=#d0281f"]
+    again, fresh = built(red, tmp_path / "out"), built(red, tmp_path / "fresh")
+    assert len(again) == 4 and again == fresh
+    assert {name for name in again if again[name] != first[name]} == set(again), "the rulebooks show the red too"
+
+    deck = text_deck(tmp_path / "deck")
+    before = built([str(deck), "--paper", "a4"], tmp_path / "deck-out")
+    text_deck(tmp_path / "deck", (5, "Swap this card with any other."))
+    again, fresh = built([str(deck), "--paper", "a4"], tmp_path / "deck-out"), built([str(deck), "--paper", "a4"],
+                                                                                   tmp_path / "deck-fresh")
+    assert len(again) == 1 and again == fresh != before
