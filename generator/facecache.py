@@ -2,6 +2,7 @@
 import hashlib
 import io
 import json
+import re
 from collections.abc import Mapping
 from json.encoder import encode_basestring_ascii
 
@@ -98,6 +99,12 @@ def _now(spec, dependency):
 
 _compact = json.JSONEncoder(separators=(",", ":")).encode  # one encoder for every entry
 _quoted = encode_basestring_ascii  # a string as _compact writes it
+_COLOURS = re.compile(r"[0-9.]+ [0-9.]+ [0-9.]+ (rg|RG)\b")
+
+
+def _uncoloured(text: str) -> str:
+    """Operators (as JSON) with the operands of each colour they set left out."""
+    return _COLOURS.sub(r"\1", text)
 
 
 def _digest(value):
@@ -247,9 +254,17 @@ class FaceCache:
         watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)
         entry = {"used": watched.used, "written": written}
         if judge is not None:
-            entry["verdict"] = judge(art, drawing)
+            entry["verdict"] = judge(art, drawing, self._recoloured(face, written))
         self._keep(face, entry)
         return written, entry.get("verdict")
+
+    def _recoloured(self, face, written):
+        """The last build's verdict on a face whose operators then differed from these only in the colours they set (the
+        operands of rg and RG), else None."""
+        old = self.entries.get(face)
+        if not old or "verdict" not in old:
+            return None
+        return old["verdict"] if _uncoloured(_compact(old["written"])) == _uncoloured(_compact(written)) else None
 
     def _recolour(self, spec, art, face):
         """A front whose kind declares a recolour field, written by putting its colour into its Recolour, and kept; None

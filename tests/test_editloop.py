@@ -304,3 +304,52 @@ def test_every_file_a_rebuild_writes_is_the_cold_builds_byte_for_byte(tmp_path, 
     again, fresh = built([str(deck), "--paper", "a4"], tmp_path / "deck-out"), built([str(deck), "--paper", "a4"],
                                                                                    tmp_path / "deck-fresh")
     assert len(again) == 1 and again == fresh != before
+
+
+def test_a_recoloured_face_is_not_measured_again_and_equals_a_fresh_build(tmp_path, memos, drawn, monkeypatch):
+    """A face the colour reaches is drawn again, but the reach of its marks stands: its operators differ only in colour."""
+    from generator.build import build
+    from generator.check import safearea
+    path = tiles_spec(tmp_path / "spec")
+    build(specs.load(str(path)), "a4", tmp_path / "out")
+    measured, measure = [], safearea._measure
+    monkeypatch.setattr(safearea, "_measure", lambda drawing, cut: measured.append(cut) or measure(drawing, cut))
+    drawn.clear()
+    made = build(specs.load(str(path), ["palette.red=#b02a20"]), "a4", tmp_path / "out")
+    assert drawn and measured == [], "every face the red reaches drawn again, none of them measured"
+    assert made[0].read_bytes() == build(specs.load(str(path), ["palette.red=#b02a20"]), "a4",
+                                         tmp_path / "fresh")[0].read_bytes()
+
+
+def disc(spec, component, props):
+    """A tile with a disc 0.5 mm inside its cut in the palette's red: a mark when the red is dark, else a guide (which may
+    lie on the cut): the same operators in either red, but not the same check."""
+    from generator.components import tile
+    from generator.draw import svg
+    dwg = tile.render(spec, component, props)
+    red = spec.colour("red")
+    dwg.add(svg.part(dwg.circle((1.5, 10), 1, fill=red), "disc", svg.MARK if int(red[1:3], 16) < 128 else svg.GUIDE))
+    return dwg
+
+
+def moved(spec, component, props):
+    """A tile with a mark in the palette's red: in the middle when the red is light, 0.5 mm inside the cut when dark."""
+    from generator.components import tile
+    from generator.draw import svg
+    dwg = tile.render(spec, component, props)
+    red = spec.colour("red")
+    dwg.add(svg.part(dwg.circle((1.5 if int(red[1:3], 16) < 128 else 10, 10), 1, fill=red), "disc"))
+    return dwg
+
+
+@pytest.mark.parametrize("render", [disc, moved])
+def test_a_recoloured_face_whose_parts_change_role_or_place_is_measured_again(tmp_path, memos, monkeypatch, render):
+    from generator.build import build
+    from generator.components import KINDS
+    from test_facecache import deck
+    monkeypatch.setitem(KINDS._loaded, "square-tile", KINDS["square-tile"]._replace(render=render, recolour=""))
+    deck(tmp_path / "spec", ["blue"])
+    path = tmp_path / "spec" / "tiles.yaml"
+    build(specs.load(str(path), ["palette.red=#ff8080"]), "a4", tmp_path / "out")   # a guide: the set passes
+    with pytest.raises(UserError, match="disc is 0.5 mm inside the cut"):
+        build(specs.load(str(path), ["palette.red=#400000"]), "a4", tmp_path / "out")
