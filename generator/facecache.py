@@ -2,7 +2,6 @@
 import hashlib
 import io
 import json
-import re
 from collections.abc import Mapping
 from json.encoder import encode_basestring_ascii
 
@@ -99,12 +98,7 @@ def _now(spec, dependency):
 
 _compact = json.JSONEncoder(separators=(",", ":")).encode  # one encoder for every entry
 _quoted = encode_basestring_ascii  # a string as _compact writes it
-_COLOURS = re.compile(r"[0-9.]+ [0-9.]+ [0-9.]+ (rg|RG)\b")
 
-
-def _uncoloured(text: str) -> str:
-    """Operators (as JSON) with the operands of each colour they set left out."""
-    return _COLOURS.sub(r"\1", text)
 
 
 def _digest(value):
@@ -254,17 +248,28 @@ class FaceCache:
         watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)
         entry = {"used": watched.used, "written": written}
         if judge is not None:
-            entry["verdict"] = judge(art, drawing, self._recoloured(face, written))
+            entry["verdict"] = judge(art, drawing, self._recoloured(spec, face, written))
         self._keep(face, entry)
         return written, entry.get("verdict")
 
-    def _recoloured(self, face, written):
-        """The last build's verdict on a face whose operators then differed from these only in the colours they set (the
-        operands of rg and RG), else None."""
+    def _recoloured(self, spec, face, written):
+        """The last build's verdict on a face when all it read then is as it is now but colours, and its operators then
+        were these with each changed colour's rgb set (by rg or RG) where the new one is; else None."""
         old = self.entries.get(face)
         if not old or "verdict" not in old:
             return None
-        return old["verdict"] if _uncoloured(_compact(old["written"])) == _uncoloured(_compact(written)) else None
+        ops = old["written"][0]
+        for what, value in old["used"].items():
+            now = _now(spec, what)
+            if now != value:
+                if not what.startswith(("colour:", "palette:")) or not isinstance(value, str) or not isinstance(now, str):
+                    return None
+                before, after = content.rgb(value), content.rgb(now)
+                if before is None or after is None:
+                    return None
+                ops = ops.replace(f"{before} rg", f"{after} rg").replace(f"{before} RG", f"{after} RG")
+        same = ops == written.ops and _compact(old["written"][1:]) == _compact(written[1:])
+        return old["verdict"] if same else None
 
     def _recolour(self, spec, art, face):
         """A front whose kind declares a recolour field, written by putting its colour into its Recolour, and kept; None
