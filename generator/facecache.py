@@ -77,7 +77,16 @@ class _Watched:
 
 
 def _now(spec, dependency):
-    """The current value of something a renderer read."""
+    """The current value of something a renderer read, worked out once for each spec (a deck's faces read the same
+    colours, templates and components: a component's digest is the repr of all its faces)."""
+    known = spec.remembered("now", dict)
+    if dependency not in known:
+        known[dependency] = _found(spec, dependency)
+    return known[dependency]
+
+
+def _found(spec, dependency):
+    """_now's work."""
     kind, _, name = dependency.partition(":")
     if kind == "colour":
         return spec.colour(name)

@@ -353,3 +353,14 @@ def test_a_recoloured_face_whose_parts_change_role_or_place_is_measured_again(tm
     build(specs.load(str(path), ["palette.red=#ff8080"]), "a4", tmp_path / "out")   # a guide: the set passes
     with pytest.raises(UserError, match="disc is 0.5 mm inside the cut"):
         build(specs.load(str(path), ["palette.red=#400000"]), "a4", tmp_path / "out")
+
+
+def test_what_a_face_read_is_worked_out_once_for_a_spec_and_afresh_for_a_changed_one(monkeypatch):
+    from generator import facecache
+    spec = specs.load("grannys-pills")
+    digests, digest = [], facecache._digest
+    monkeypatch.setattr(facecache, "_digest", lambda value: digests.append(value) or digest(value))
+    first = facecache._now(spec, "component:pill")
+    assert facecache._now(spec, "component:pill") == first and len(digests) == 1
+    grown = specs.load("grannys-pills", ["components.pill.size=26 mm"])
+    assert facecache._now(grown, "component:pill") != first and len(digests) == 2
