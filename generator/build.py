@@ -84,14 +84,17 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
     sizes = {key: size_of[arts[key].component] for key in uses}
     pictures = Pictures(spec, arts, looks, faces, uses)
     grounds = pictures.grounds
+    def marks(name, sheet):
+        """The cutting furniture of a sheet, kept with the plan as name."""
+        return lambda: furnish(name, lambda: sheets.marks(plan, sheet))
     if cover:
-        pieces_on(doc, plan, plan.cover, pictures, sizes, grounds)
+        pieces_on(doc, plan, plan.cover, pictures, sizes, grounds, marks("marks 1", plan.cover))
         pictures.release()
     doc.furniture(lambda: furnish("manifest", lambda: sheets.manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets])))
     doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
     doc.next_page()  # the list is part of the page: trim and bleed boxes are the whole page
     for number, sheet in enumerate(plan.sheets, start=2):
-        pieces_on(doc, plan, sheet, pictures, sizes, grounds)
+        pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks(f"marks {number}", sheet))
         pictures.release()
         doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
         doc.furniture(lambda: furnish(f"labels {number}", lambda: sheets.labels(plan, sheet, number, total, spec.game.title,
@@ -134,8 +137,9 @@ class _Grounds(dict):
         return found
 
 
-def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
-    """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
+def pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks=None):
+    """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top (made by marks(),
+    else drawn)."""
     slots = sheet.slots
     for i, box in _ground_boxes(sheet.grounds, tuple(map(PLACE, slots))):  # one ground under each block of
         if colour := grounds[slots[i].art]:                                          # pieces that share cut lines
@@ -143,7 +147,7 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
     for slot, shared in zip(slots, shares(slots)):
         clip = tuple(slot.bleed_box) if slot.window is not None else shared
         doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
-    doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
+    doc.furniture(marks or (lambda: sheets.marks(plan, sheet)), sheets.marks_key(sheet))  # on top of the faces
 
 
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines

@@ -183,11 +183,9 @@ class FaceCache:
             entry = json.loads(self.out.read(size))
             self.out.seek(0, io.SEEK_END)
             return entry if not judged or _judged(entry) else None
-        entry = self.entries.get(face)
-        if entry is None and not self.shared and not self._entries:   # nothing kept: a first or emptied build
-            return None
+        entry = self._other(face) if self.shared else None   # another paper's build kept it this run: its own file unread
         if not self._current(spec, entry):
-            entry = self._other(face)
+            entry = self.entries.get(face)
             if not self._current(spec, entry):
                 return None
         if judged and not _judged(entry):
@@ -201,7 +199,7 @@ class FaceCache:
         return bool(entry) and all(_now(spec, what) == value for what, value in entry["used"].items())
 
     def _other(self, face):
-        """The entry of a face that a build of the same spec kept this run (read once, on the first face missed; each
+        """The entry of a face that a build of the same spec kept this run (read once, on the first face asked for; each
         entry let go once taken)."""
         if self.others is None:
             self.others = {}

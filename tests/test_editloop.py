@@ -364,3 +364,39 @@ def test_what_a_face_read_is_worked_out_once_for_a_spec_and_afresh_for_a_changed
     assert facecache._now(spec, "component:pill") == first and len(digests) == 1
     grown = specs.load("grannys-pills", ["components.pill.size=26 mm"])
     assert facecache._now(grown, "component:pill") != first and len(digests) == 2
+
+
+def test_the_crop_marks_are_kept_with_the_plan_and_drawn_again_when_the_plan_changes(tmp_path, memos, monkeypatch):
+    from generator.build import build
+    from generator.impose import sheets
+    marked, marks = [], sheets.marks
+    monkeypatch.setattr(sheets, "marks", lambda plan, sheet: marked.append(sheet.marks) or marks(plan, sheet))
+    first = build(specs.load("grannys-pills"), "a4", tmp_path / "out")[0].read_bytes()
+    assert marked
+    marked.clear()
+    red = ["palette.red=#b02a20"]
+    again = build(specs.load("grannys-pills", red), "a4", tmp_path / "out")[0].read_bytes()
+    assert marked == [], "a colour change draws no crop mark again"
+    assert again == build(specs.load("grannys-pills", red), "a4", tmp_path / "fresh")[0].read_bytes() != first
+    marked.clear()
+    grown = red + ["components.reference.height=80 mm"]   # a shorter card: other slots, other marks
+    again = build(specs.load("grannys-pills", grown), "a4", tmp_path / "out")[0].read_bytes()
+    assert marked, "a new plan draws its marks"
+    assert again == build(specs.load("grannys-pills", grown), "a4", tmp_path / "fresh-grown")[0].read_bytes()
+
+
+def test_the_second_papers_rebuild_takes_the_faces_of_the_first_and_leaves_its_own_kept_faces_unread(tmp_path, memos,
+                                                                                                       monkeypatch):
+    from pathlib import Path
+    from generator.build import build
+    for paper in ("a4", "letter"):
+        build(specs.load("grannys-pills"), paper, tmp_path / "out")
+    read, read_text = [], Path.read_text
+    monkeypatch.setattr(Path, "read_text", lambda self, *args, **options: read.append(self.name) or read_text(self, *args, **options))
+    spec = specs.load("grannys-pills", ["palette.red=#b02a20"])
+    made = [build(spec, paper, tmp_path / "out")[0] for paper in ("a4", "letter")]
+    assert "grannys-pills-components-a4.pdf.faces.json" in read
+    assert "grannys-pills-components-letter.pdf.faces.json" not in read, "every face came from the a4 build's file"
+    fresh = specs.load("grannys-pills", ["palette.red=#b02a20"])
+    assert [path.read_bytes() for path in made] == [build(fresh, paper, tmp_path / "fresh")[0].read_bytes()
+                                                    for paper in ("a4", "letter")]
