@@ -10,7 +10,7 @@ from types import MappingProxyType
 
 from .draw import looks as looks_
 from . import cache, units
-from .output import document
+from .output import document, pdffile
 from .impose import sheets
 from .files import write_atomic, write_quietly
 from .components.kind import size_words
@@ -41,16 +41,17 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
     return rows
 
 
-def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None):
+def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None, file=None):
     """Build the components PDF of one spec on one paper, artworks drawn in the given looks; return (bytes, page count).
 
-    faces: a FaceCache to take unchanged drawings from (and to give new ones to); kept: a KeptPlan to take the plan from.
+    faces: a FaceCache to take unchanged drawings from (and to give new ones to); kept: a KeptPlan to take the plan from;
+    file: the pdffile.File to write (one holding the streams the last build compressed).
     """
     with few_collections():
         pieces = expand(spec)[0]
         plan = (kept.get("plan", lambda grounds: impose(spec, pieces, paper, backs, grounds=grounds)) if kept
                 else impose(spec, pieces, paper, backs))
-        doc = document.Document(plan.width, plan.height)
+        doc = document.Document(plan.width, plan.height, file)
         title = compose(doc, spec, plan, backs, looks, faces, kept)
         return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
 
@@ -195,9 +196,13 @@ def build(spec, paper, out_dir, backs="duplex"):
     faces = FaceCache(path, spec.remembered("face files", list))
     kept = KeptPlan(path, spec, expand(spec)[0], paper, backs)
 
+    streams = path.parent / cache.RECORDS / f"{path.name}.streams"
+
     def make():
-        made = components_pdf(spec, paper, backs, faces=faces, kept=kept)
+        file = pdffile.File(pdffile.kept_streams(streams))
+        made = components_pdf(spec, paper, backs, faces=faces, kept=kept, file=file)
         faces.save()
+        write_quietly(streams, pdffile.keep_streams(file.packed))
         return made
     made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces)
     saved = pages_saved(spec, paper, backs, kept)

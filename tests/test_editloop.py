@@ -400,3 +400,28 @@ def test_the_second_papers_rebuild_takes_the_faces_of_the_first_and_leaves_its_o
     fresh = specs.load("grannys-pills", ["palette.red=#b02a20"])
     assert [path.read_bytes() for path in made] == [build(fresh, paper, tmp_path / "fresh")[0].read_bytes()
                                                     for paper in ("a4", "letter")]
+
+
+def test_a_rebuild_compresses_only_the_streams_that_changed_and_none_kept_by_another_zlib(tmp_path, memos, monkeypatch):
+    import zlib
+    from generator.build import build
+    from generator.output import pdffile
+    packed, compress = [], zlib.compress
+    monkeypatch.setattr(zlib, "compress", lambda data, level=-1: packed.append(len(data)) or compress(data, level))
+    red = ["palette.red=#b02a20"]
+    fresh = build(specs.load("grannys-pills", red), "a4", tmp_path / "fresh")[0].read_bytes()
+    cold = len(packed)
+    build(specs.load("grannys-pills"), "a4", tmp_path / "out")
+    packed.clear()
+    again = build(specs.load("grannys-pills", red), "a4", tmp_path / "out")[0]
+    assert again.read_bytes() == fresh and len(packed) < cold / 2, (len(packed), cold)
+
+    kept = again.parent / ".pnp-cache" / f"{again.name}.streams"
+    head, _, data = kept.read_bytes().partition(b"\n")
+    assert pdffile.kept_streams(kept), "the rebuild kept its streams too"
+    kept.write_bytes(head.replace(zlib.ZLIB_RUNTIME_VERSION.encode(), b"0.0") + b"\n" + data)
+    packed.clear()
+    again = build(specs.load("grannys-pills", red + ["game.designer=Another"]), "a4", tmp_path / "out")[0]
+    assert len(packed) >= cold, "another zlib's streams are compressed again"
+    assert again.read_bytes() == build(specs.load("grannys-pills", red + ["game.designer=Another"]), "a4",
+                                       tmp_path / "fresh-designer")[0].read_bytes()
