@@ -106,6 +106,18 @@ def _found(spec, dependency):
 
 
 _compact = json.JSONEncoder(separators=(",", ":")).encode  # one encoder for every entry
+_decode = json.JSONDecoder().raw_decode
+
+
+def _with_text(text: str) -> dict:
+    """{face: (entry, its JSON)} of a faces file as save writes it, '{"<face>":<entry>,...}'."""
+    found, at = {}, 1
+    while text.startswith('"', at):
+        start = text.index('":', at) + 2
+        entry, end = _decode(text, start)
+        found[text[at + 1:start - 2]] = (entry, text[start:end])
+        at = end + 1
+    return found
 _quoted = encode_basestring_ascii  # a string as _compact writes it
 
 
@@ -145,7 +157,8 @@ class FaceCache:
         self.fields = {}  # component -> its kind's recolour field
         self.recolours = {}  # (component, its face's other properties) -> the Recolour its faces share, or None
         self.faces = {}  # artwork key -> the digest its face is kept under (the checks and the PDF both ask)
-        self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
+        self.kept = {}  # face -> (offset, length) of its entry in the file being written
+        self.held = {}  # face -> its entry, while that file is in memory (a face the checks kept, the PDF takes undecoded)
         self.out = None  # the next file, '{"face":entry,...' as entries come (in memory up to SPILL bytes, then a
                          # temporary file: nothing left on a crash)
         self.end = 0  # its length so far
@@ -178,19 +191,21 @@ class FaceCache:
         judged: only an entry holding the checks' verdict on a drawing they may skip (none of the designer's fonts or
         art, which the checks read afresh)."""
         if face in self.kept:
-            at, size = self.kept[face]
-            self.out.seek(at)
-            entry = json.loads(self.out.read(size))
-            self.out.seek(0, io.SEEK_END)
+            entry = self.held.get(face)
+            if entry is None:
+                at, size = self.kept[face]
+                self.out.seek(at)
+                entry = json.loads(self.out.read(size))
+                self.out.seek(0, io.SEEK_END)
             return entry if not judged or _judged(entry) else None
-        entry = self._other(face) if self.shared else None   # another paper's build kept it this run: its own file unread
-        if not self._current(spec, entry):
-            entry = self.entries.get(face)
+        entry, text = self._other(face) if self.shared else (None, None)   # another paper's build kept it this run:
+        if not self._current(spec, entry):                                     # its own file unread
+            entry, text = self.entries.get(face), None
             if not self._current(spec, entry):
                 return None
         if judged and not _judged(entry):
             return None
-        self._keep(face, entry)
+        self._keep(face, entry, text)
         return entry
 
     @staticmethod
@@ -199,23 +214,23 @@ class FaceCache:
         return bool(entry) and all(_now(spec, what) == value for what, value in entry["used"].items())
 
     def _other(self, face):
-        """The entry of a face that a build of the same spec kept this run (read once, on the first face asked for; each
-        entry let go once taken)."""
+        """(entry, its JSON) of a face that a build of the same spec kept this run, or (None, None) (read once, on the
+        first face asked for; each entry let go once taken)."""
         if self.others is None:
             self.others = {}
             for path in self.shared or ():
                 try:
-                    self.others.update(json.loads(path.read_text()))
+                    self.others.update(_with_text(path.read_text()))
                 except (OSError, ValueError):
                     pass
-        return self.others.pop(face, None)
+        return self.others.pop(face, (None, None))
 
-    def _keep(self, face, entry):
-        """Write a face's entry (or its JSON) to the next file, remembering only where it is."""
+    def _keep(self, face, entry, text=None):
+        """Write a face's entry (or its JSON; text: its JSON, given) to the next file, remembering where it is."""
         if self.out is None:
             self.out, self.end = io.BytesIO(), 0
         head = f'{"," if self.kept else "{"}"{face}":'   # a face is a hex digest; every entry is ASCII JSON
-        data = f"{head}{entry if isinstance(entry, str) else _compact(entry)}".encode()
+        data = f"{head}{text or (entry if isinstance(entry, str) else _compact(entry))}".encode()
         self.kept[face] = self.end + len(head), len(data) - len(head)
         self.out.write(data)
         self.end += len(data)
@@ -223,7 +238,9 @@ class FaceCache:
             import tempfile  # lazy: start-up (the faces of a small build never leave memory)
             spilled = tempfile.TemporaryFile()
             spilled.write(self.out.getbuffer())
-            self.out = spilled
+            self.out, self.held = spilled, {}
+        elif isinstance(self.out, io.BytesIO) and not isinstance(entry, str):
+            self.held[face] = entry
 
     def verdict(self, spec, art, judge):
         """What the checks (judge(art, drawing), a JSON value with 'designed') found on an artwork, kept with its face:

@@ -425,3 +425,14 @@ def test_a_rebuild_compresses_only_the_streams_that_changed_and_none_kept_by_ano
     assert len(packed) >= cold, "another zlib's streams are compressed again"
     assert again.read_bytes() == build(specs.load("grannys-pills", red + ["game.designer=Another"]), "a4",
                                        tmp_path / "fresh-designer")[0].read_bytes()
+
+
+def test_a_kept_faces_file_read_entry_by_entry_gives_each_entry_and_its_own_json(tmp_path, memos):
+    from generator.build import build
+    from generator.facecache import _compact, _with_text
+    path = build(specs.load("grannys-pills"), "a4", tmp_path)[0]
+    text = (path.parent / ".pnp-cache" / f"{path.name}.faces.json").read_text()
+    found = _with_text(text)
+    assert {face: entry for face, (entry, _) in found.items()} == json.loads(text) and len(found) > 50
+    assert all(json.loads(own) == entry and _compact(entry) == own for entry, own in found.values())
+    assert _with_text("{}") == {}
