@@ -6,7 +6,6 @@ import json
 from collections import Counter
 from operator import attrgetter, itemgetter
 from pathlib import Path
-from types import MappingProxyType
 
 from .draw import looks as looks_
 from . import cache, units
@@ -265,7 +264,7 @@ def build_rules(spec, paper, out_dir):
     source = rules_path(spec)
     if not source.is_file():
         raise UserError(no_rules(spec))
-    inputs = cache.key(spec._replace(palette=MappingProxyType({}), lines=MappingProxyType({})), "rules", paper, source.read_bytes())
+    inputs = cache.key(cache.sans_palette(spec), "rules", paper, source.read_bytes())
     watched = Reader(spec)
 
     def make():

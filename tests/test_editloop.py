@@ -436,3 +436,20 @@ def test_a_kept_faces_file_read_entry_by_entry_gives_each_entry_and_its_own_json
     assert {face: entry for face, (entry, _) in found.items()} == json.loads(text) and len(found) > 50
     assert all(json.loads(own) == entry and _compact(entry) == own for entry, own in found.values())
     assert _with_text("{}") == {}
+
+
+def test_a_specs_keys_hash_it_once_and_each_is_the_digest_of_its_inputs():
+    import hashlib
+
+    def digest(spec, *options):
+        return hashlib.sha256(f"{spec!r}\n{options!r}\n{cache.code()}".encode()).hexdigest()
+    spec = specs.load("grannys-pills")
+    for _ in range(2):   # the second time from the spec's own hash
+        assert cache.key(spec, "components", "a4") == digest(spec, "components", "a4")
+        assert cache.key(cache.sans_palette(spec), "plan", "a4") == digest(cache.sans_palette(spec), "plan", "a4")
+    assert cache.sans_palette(spec) is cache.sans_palette(spec)
+    changed = specs.load("grannys-pills", ["game.title=Grandma's Pills"])
+    assert cache.key(changed, "components", "a4") not in (cache.key(spec, "components", "a4"), digest(spec, "components", "a4"))
+    recoloured = specs.load("grannys-pills", ["palette.red=#b02a20"])
+    assert cache.key(cache.sans_palette(recoloured), "plan") == cache.key(cache.sans_palette(spec), "plan")
+    assert cache.key(recoloured, "components", "a4") != cache.key(spec, "components", "a4")

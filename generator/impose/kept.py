@@ -1,7 +1,6 @@
 """Sheet plans kept beside their file: a rebuild whose pieces, sizes and shared grounds are as they were (a colour
 changed that no ground shows) takes the last plan and page count instead of imposing again."""
 import json
-from types import MappingProxyType
 
 from .. import cache
 from ..draw import content
@@ -40,7 +39,7 @@ class KeptPlan:
 
     def _read(self) -> dict:
         """The kept entry when its inputs and the shared grounds it read are as they are now; else an empty one."""
-        self.inputs = cache.key(self.spec._replace(palette=MappingProxyType({}), lines=MappingProxyType({})), "plan",
+        self.inputs = cache.key(cache.sans_palette(self.spec), "plan",
                                 self.paper, self.backs, self.pieces)
         try:
             entry = json.loads(self.path.read_text())
