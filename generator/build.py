@@ -5,10 +5,9 @@ import json
 from collections import Counter
 from operator import attrgetter, itemgetter
 from pathlib import Path
-from types import MappingProxyType
 
 from . import cache, units
-from .output import document
+from .output import document, pdffile
 from .impose import sheets
 from .files import write_atomic, write_quietly
 from .components.kind import size_words
@@ -39,16 +38,17 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
     return rows
 
 
-def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None):
+def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None, file=None):
     """Build the components PDF of one spec on one paper, artworks drawn in the given looks; return (bytes, page count).
 
-    faces: a FaceCache to take unchanged drawings from (and to give new ones to); kept: a KeptPlan to take the plan from.
+    faces: a FaceCache to take unchanged drawings from (and to give new ones to); kept: a KeptPlan to take the plan from;
+    file: the pdffile.File to write (one holding the streams the last build compressed).
     """
     with few_collections():
         pieces = expand(spec)[0]
         plan = (kept.get("plan", lambda grounds: impose(spec, pieces, paper, backs, grounds=grounds)) if kept
                 else impose(spec, pieces, paper, backs))
-        doc = document.Document(plan.width, plan.height)
+        doc = document.Document(plan.width, plan.height, file)
         title = compose(doc, spec, plan, backs, looks, faces, kept)
         return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
 
@@ -82,14 +82,17 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
     sizes = {key: size_of[arts[key].component] for key in uses}
     pictures = Pictures(spec, arts, looks, faces, uses)
     grounds = pictures.grounds
+    def marks(name, sheet):
+        """The cutting furniture of a sheet, kept with the plan as name."""
+        return lambda: furnish(name, lambda: sheets.marks(plan, sheet))
     if cover:
-        pieces_on(doc, plan, plan.cover, pictures, sizes, grounds)
+        pieces_on(doc, plan, plan.cover, pictures, sizes, grounds, marks("marks 1", plan.cover))
         pictures.release()
     doc.furniture(lambda: furnish("manifest", lambda: sheets.manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets])))
     doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
     doc.next_page()  # the list is part of the page: trim and bleed boxes are the whole page
     for number, sheet in enumerate(plan.sheets, start=2):
-        pieces_on(doc, plan, sheet, pictures, sizes, grounds)
+        pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks(f"marks {number}", sheet))
         pictures.release()
         doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
         doc.furniture(lambda: furnish(f"labels {number}", lambda: sheets.labels(plan, sheet, number, total, spec.game.title,
@@ -133,8 +136,9 @@ class _Grounds(dict):
         return found
 
 
-def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
-    """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top."""
+def pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks=None):
+    """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top (made by marks(),
+    else drawn)."""
     slots = sheet.slots
     runs, steps = _layout(sheet.grounds, tuple(map(PLACE, slots)))
     # the ground under each block of pieces that share cut lines: a run of one ground painted in one step
@@ -152,7 +156,7 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds):
         for slot, shared in zip(slots, clips):
             clip = tuple(slot.bleed_box) if slot.window is not None else shared
             doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
-    doc.furniture(lambda: sheets.marks(plan, sheet), sheets.marks_key(sheet))  # on top of the faces
+    doc.furniture(marks or (lambda: sheets.marks(plan, sheet)), sheets.marks_key(sheet))  # on top of the faces
 
 
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines
@@ -221,9 +225,13 @@ def build(spec, paper, out_dir, backs="duplex"):
     faces = FaceCache(path, spec.remembered("face files", list))
     kept = KeptPlan(path, spec, expand(spec)[0], paper, backs)
 
+    streams = path.parent / cache.RECORDS / f"{path.name}.streams"
+
     def make():
-        made = components_pdf(spec, paper, backs, faces=faces, kept=kept)
+        file = pdffile.File(pdffile.kept_streams(streams))
+        made = components_pdf(spec, paper, backs, faces=faces, kept=kept, file=file)
         faces.save()
+        write_quietly(streams, pdffile.keep_streams(file.packed))
         return made
     made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces)
     saved = pages_saved(spec, paper, backs, kept)
@@ -286,7 +294,7 @@ def build_rules(spec, paper, out_dir):
     source = rules_path(spec)
     if not source.is_file():
         raise UserError(no_rules(spec))
-    inputs = cache.key(spec._replace(palette=MappingProxyType({}), lines=MappingProxyType({})), "rules", paper, source.read_bytes())
+    inputs = cache.key(cache.sans_palette(spec), "rules", paper, source.read_bytes())
     watched = Reader(spec)
 
     def make():

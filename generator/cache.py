@@ -9,6 +9,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from types import MappingProxyType
 
 from .files import write_quietly
 
@@ -118,16 +119,31 @@ def key_of(*arguments) -> str:
 
 
 def key(spec, *options):
-    """The inputs of one output file known before it is drawn: the checked spec, the options, the code and fonts."""
-    digest, batch, size = hashlib.sha256(), [], 0
-    for part in itertools.chain(_reprs(spec), ("\n",), _reprs(options), ("\n", code())):
+    """The inputs of one output file known before it is drawn: the checked spec, the options, the code and fonts (the
+    spec hashed once for all its keys)."""
+    remembered = getattr(spec, "remembered", None)
+    digest = (remembered("spec digest", lambda: _fed(hashlib.sha256(), _reprs(spec))) if remembered
+              else _fed(hashlib.sha256(), _reprs(spec))).copy()
+    return _fed(digest, itertools.chain(("\n",), _reprs(options), ("\n", code()))).hexdigest()
+
+
+def _fed(digest, parts):
+    """digest updated with the text of parts, joined 64 KiB at a time; digest."""
+    batch, size = [], 0
+    for part in parts:
         batch.append(part)
         size += len(part)
         if size > 1 << 16:
             digest.update("".join(batch).encode())
             batch, size = [], 0
     digest.update("".join(batch).encode())
-    return digest.hexdigest()
+    return digest
+
+
+def sans_palette(spec):
+    """The spec without its palette and line numbers, what the keys of a rulebook and of a sheet plan hash: one object
+    for each spec, so that it is hashed once."""
+    return spec.remembered("sans palette", lambda: spec._replace(palette=MappingProxyType({}), lines=MappingProxyType({})))
 
 
 _NAMED = collections.namedtuple("_NAMED", "field").__repr__.__code__  # the repr every record without its own shares

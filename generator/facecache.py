@@ -78,7 +78,16 @@ class _Watched:
 
 
 def _now(spec, dependency):
-    """The current value of something a renderer read."""
+    """The current value of something a renderer read, worked out once for each spec (a deck's faces read the same
+    colours, templates and components: a component's digest is the repr of all its faces)."""
+    known = spec.remembered("now", dict)
+    if dependency not in known:
+        known[dependency] = _found(spec, dependency)
+    return known[dependency]
+
+
+def _found(spec, dependency):
+    """_now's work."""
     kind, _, name = dependency.partition(":")
     if kind == "colour":
         return spec.colour(name)
@@ -100,6 +109,19 @@ def _now(spec, dependency):
 _written = functools.partial(tuple.__new__, content.Written)  # Written from a tuple, made without a Python call
 _compact = json.JSONEncoder(separators=(",", ":")).encode  # one encoder for every entry
 _quoted = encode_basestring_ascii  # a string as _compact writes it
+_decode = json.JSONDecoder().raw_decode
+
+
+def _with_text(text: str) -> dict:
+    """{face: (entry, its JSON)} of a faces file as save writes it, '{"<face>":<entry>,...}'."""
+    found, at = {}, 1
+    while text.startswith('"', at):
+        face, colon = _decode(text, at)   # a face's key is a JSON string (a colour's name may hold any character)
+        entry, end = _decode(text, colon + 1)
+        found[face] = (entry, text[colon + 1:end])
+        at = end + 1
+    return found
+
 
 
 def _digest(value):
@@ -115,8 +137,12 @@ def written(fields) -> content.Written:
 
 
 def _judged(entry) -> bool:
-    """True when a face's entry holds a verdict of the checks that stands without its drawing."""
-    return "verdict" in entry and not entry["verdict"]["designed"]
+    """True when a face's entry holds a verdict of the checks that stands without its drawing: none took a painter (cairo's
+    libraries, which no key names) and the face reads none of the designer's fonts or art (text in the bundled fonts
+    stands: the code's digest names them)."""
+    verdict = entry.get("verdict")
+    return verdict is not None and not (verdict["designed"] and (verdict.get("painted", True)
+                                                                 or any(what.startswith("file:") for what in entry["used"])))
 
 
 class FaceCache:
@@ -133,7 +159,8 @@ class FaceCache:
         self.drawn, self.components = [], {}  # components: id -> (digest of what all its faces share, recolour field)
         self.recolours = {}  # group digest (faces differing only in colour) -> the Recolour they share, or None
         self.faces, self.groups = {}, {}  # artwork key -> its _key (the checks and the PDF both ask); group text -> digest
-        self.kept = {}  # face -> (offset, length) of its entry in the file being written (no entry is held in memory)
+        self.kept = {}  # face -> (offset, length) of its entry in the file being written
+        self.held = {}  # face -> its entry, while that file is in memory (a face the checks kept, the PDF takes undecoded)
         self.out = None  # the next file, '{"face":entry,...' as entries come (in memory up to SPILL bytes, then a
                          # temporary file: nothing left on a crash)
         self.end = 0  # its length so far
@@ -179,22 +206,21 @@ class FaceCache:
         judged: only an entry holding the checks' verdict on a drawing they may skip (none of the designer's fonts or
         art, which the checks read afresh)."""
         if face in self.kept:
-            at, size = self.kept[face]
-            self.out.seek(at)
-            entry = json.loads(self.out.read(size))
-            self.out.seek(0, io.SEEK_END)
+            entry = self.held.get(face)
+            if entry is None:
+                at, size = self.kept[face]
+                self.out.seek(at)
+                entry = json.loads(self.out.read(size))
+                self.out.seek(0, io.SEEK_END)
             return entry if not judged or _judged(entry) else None
-        entries = self.entries
-        if not entries and not self.shared:   # nothing kept: a first or emptied build
-            return None
-        entry = entries.get(face)
-        if not self._current(spec, entry):
-            entry = self._other(face)
+        entry, text = self._other(face) if self.shared else (None, None)   # another paper's build kept it this run:
+        if not self._current(spec, entry):                                     # its own file unread
+            entry, text = self.entries.get(face), None
             if not self._current(spec, entry):
                 return None
         if judged and not _judged(entry):
             return None
-        self._keep(face, entry)
+        self._keep(face, entry, text)
         return entry
 
     @staticmethod
@@ -203,23 +229,23 @@ class FaceCache:
         return bool(entry) and all(_now(spec, what) == value for what, value in entry["used"].items())
 
     def _other(self, face):
-        """The entry of a face that a build of the same spec kept this run (read once, on the first face missed; each
-        entry let go once taken)."""
+        """(entry, its JSON) of a face that a build of the same spec kept this run, or (None, None) (read once, on the
+        first face asked for; each entry let go once taken)."""
         if self.others is None:
             self.others = {}
             for path in self.shared or ():
                 try:
-                    self.others.update(json.loads(path.read_text()))
+                    self.others.update(_with_text(path.read_text()))
                 except (OSError, ValueError):
                     pass
-        return self.others.pop(face, None)
+        return self.others.pop(face, (None, None))
 
-    def _keep(self, face, entry):
-        """Write a face's entry (or its JSON) to the next file, remembering only where it is."""
+    def _keep(self, face, entry, text=None):
+        """Write a face's entry (or its JSON; text: its JSON, given) to the next file, remembering where it is."""
         if self.out is None:
             self.out, self.end = io.BytesIO(), 0
         head = f'{"," if self.kept else "{"}{_quoted(face)}:'   # every entry is ASCII JSON
-        data = (head + (entry if isinstance(entry, str) else _compact(entry))).encode()
+        data = (head + (text or (entry if isinstance(entry, str) else _compact(entry)))).encode()
         at = self.end + len(head)
         self.end += len(data)
         self.kept[face] = at, self.end - at
@@ -228,7 +254,9 @@ class FaceCache:
             import tempfile  # lazy: start-up (the faces of a small build never leave memory)
             spilled = tempfile.TemporaryFile(buffering=self.CHUNK)
             spilled.write(self.out.getbuffer())
-            self.out = spilled
+            self.out, self.held = spilled, {}
+        elif isinstance(self.out, io.BytesIO) and not isinstance(entry, str):
+            self.held[face] = entry
 
     def verdict(self, spec, art, judge):
         """What the checks (judge(art, drawing), a JSON value with 'designed') found on an artwork, kept with its face:
@@ -260,9 +288,28 @@ class FaceCache:
         watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)
         entry = {"used": watched.used, "written": written}
         if judge is not None:
-            entry["verdict"] = judge(art, drawing)
+            entry["verdict"] = judge(art, drawing, self._recoloured(spec, face, written))
         self._keep(face, entry)
         return written, entry.get("verdict")
+
+    def _recoloured(self, spec, face, written):
+        """The last build's verdict on a face when all it read then is as it is now but colours, and its operators then
+        were these with each changed colour's rgb set (by rg or RG) where the new one is; else None."""
+        old = self.entries.get(face)
+        if not old or "verdict" not in old:
+            return None
+        ops = old["written"][0]
+        for what, value in old["used"].items():
+            now = _now(spec, what)
+            if now != value:
+                if not what.startswith(("colour:", "palette:")) or not isinstance(value, str) or not isinstance(now, str):
+                    return None
+                before, after = content.rgb(value), content.rgb(now)
+                if before is None or after is None:
+                    return None
+                ops = ops.replace(f"{before} rg", f"{after} rg").replace(f"{before} RG", f"{after} RG")
+        same = ops == written.ops and _compact(old["written"][1:]) == _compact(written[1:])
+        return old["verdict"] if same else None
 
     def _recolour(self, spec, art, face, group):
         """A front whose kind declares a recolour field, written by putting its colour into the Recolour of its group,

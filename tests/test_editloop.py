@@ -227,3 +227,250 @@ def test_a_kept_plan_is_keyed_by_the_runs_of_faces_imposition_reads_and_imposed_
     swapped = [pieces[0]._replace(front=pieces[2].front), pieces[1], pieces[2]._replace(front=pieces[0].front), *pieces[3:]]
     assert imposed(swapped) and imposed(pieces), "the order of the faces is"
     assert imposed(pieces[:-1]), "and their count"
+
+
+TEXT_DECK = """\
+game:
+  title: Text deck
+  designer: Test
+palette:
+  ink: "#26221c"
+  paper: "#fbf7ee"
+components:
+  cards:
+    kind: layout
+    expect: 12
+    width: 63 mm
+    height: 88 mm
+    layout: front.yaml
+    data: cards.csv
+    back: {fill: ink, ink: paper, label: DECK}
+"""
+FRONT = """\
+ground: paper
+elements:
+  title: {type: text, x: 5, y: 5, width: 53, height: 10, text: "{title}", size: 5, bold: true, colour: ink}
+  rules: {type: text, x: 5, y: 20, width: 53, height: 20, text: "{rules}", size: 3.4, min_size: 3, colour: ink}
+"""
+
+
+def text_deck(folder, edit=None):
+    """A 12-card deck of kind layout from a CSV, each card's rules text its own; edit: (row, rules) changed in one cell."""
+    folder.mkdir(exist_ok=True)
+    (folder / "deck.yaml").write_text(TEXT_DECK)
+    (folder / "front.yaml").write_text(FRONT)
+    rows = {n: f"Draw {n % 4 + 2} cards, then discard one." for n in range(12)}
+    if edit:
+        rows[edit[0]] = edit[1]
+    (folder / "cards.csv").write_text("title,rules\n" + "".join(f'Card {n},"{text}"\n' for n, text in rows.items()))
+    return folder / "deck.yaml"
+
+
+def test_one_cell_changed_in_a_text_deck_draws_and_checks_only_that_card_and_a_kept_verdict_is_never_stale(tmp_path, memos,
+                                                                                                         drawn):
+    from generator.build import build
+    from generator.spec.expand import expand
+    spec = specs.load(str(text_deck(tmp_path / "deck")))
+    build(spec, "a4", tmp_path / "out")
+    assert sorted(drawn) == sorted(expand(spec)[1]), "a cold build draws every face once"
+
+    drawn.clear()
+    edited = specs.load(str(text_deck(tmp_path / "deck", (5, "Swap this card with any other."))))
+    made = build(edited, "a4", tmp_path / "out")
+    changed = [key for key, art in expand(edited)[1].items() if art.props.get("rules") == "Swap this card with any other."]
+    assert len(changed) == 1 and drawn == changed, "the other cards' verdicts, text measured in the bundled font, stand"
+    assert made[0].read_bytes() == build(edited, "a4", tmp_path / "fresh")[0].read_bytes()
+
+    too_long = " ".join(["Discard a card, then draw two more cards from the top of the deck."] * 6)
+    with pytest.raises(UserError, match="does not fit"):   # the edited card is checked again, never taken as it was
+        build(specs.load(str(text_deck(tmp_path / "deck", (5, too_long)))), "a4", tmp_path / "out")
+
+
+def test_a_kept_verdict_on_text_in_the_designers_font_is_not_taken_the_face_is_checked_again(tmp_path, memos, drawn):
+    from generator import facecache
+    from generator.build import build
+    from generator.spec.expand import expand
+    path = text_deck(tmp_path / "deck")
+    (tmp_path / "deck" / "fonts").mkdir()
+    (tmp_path / "deck" / "fonts" / "body.ttf").write_bytes((facecache.cache.PACKAGE / "fonts" / "Vera.ttf").read_bytes())
+    path.write_text(TEXT_DECK.replace("palette:", "fonts:\n  body: fonts/body.ttf\npalette:"))
+    (tmp_path / "deck" / "front.yaml").write_text(FRONT.replace("colour: ink}\n", "colour: ink, font: body}\n"))
+    build(specs.load(str(path)), "a4", tmp_path / "out")
+    drawn.clear()
+    build(specs.load(str(path), ["game.designer=Another"]), "a4", tmp_path / "out")   # no face reads the designer's name
+    fronts = sorted(key for key, art in expand(specs.load(str(path)))[1].items() if art.side == "front")
+    assert sorted(drawn) == fronts, "every front reads the designer's font file, which the checks read afresh; the back none"
+
+
+def test_every_file_a_rebuild_writes_is_the_cold_builds_byte_for_byte(tmp_path, memos):
+    """The two edit loops of benchmarks/editloop.py, through the command line: a colour the rulebook shows changed
+    (both papers, rulebooks), and one cell of a text deck's CSV; each rebuild equals a cold build of the changed input."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+
+    def built(args, out):
+        result = CliRunner().invoke(cli, ["build", *args, "--out", str(out)], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        return {path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
+
+    first = built(["grannys-pills"], tmp_path / "out")
+    red = ["grannys-pills", "--set", "palette.red=#d0281f"]
+    again, fresh = built(red, tmp_path / "out"), built(red, tmp_path / "fresh")
+    assert len(again) == 4 and again == fresh
+    assert {name for name in again if again[name] != first[name]} == set(again), "the rulebooks show the red too"
+
+    deck = text_deck(tmp_path / "deck")
+    before = built([str(deck), "--paper", "a4"], tmp_path / "deck-out")
+    text_deck(tmp_path / "deck", (5, "Swap this card with any other."))
+    again, fresh = built([str(deck), "--paper", "a4"], tmp_path / "deck-out"), built([str(deck), "--paper", "a4"],
+                                                                                   tmp_path / "deck-fresh")
+    assert len(again) == 1 and again == fresh != before
+
+
+def test_a_recoloured_face_is_not_measured_again_and_equals_a_fresh_build(tmp_path, memos, drawn, monkeypatch):
+    """A face the colour reaches is drawn again, but the reach of its marks stands: its operators differ only in colour."""
+    from generator.build import build
+    from generator.check import safearea
+    path = tiles_spec(tmp_path / "spec")
+    build(specs.load(str(path)), "a4", tmp_path / "out")
+    measured, measure = [], safearea._measure
+    monkeypatch.setattr(safearea, "_measure", lambda drawing, cut: measured.append(cut) or measure(drawing, cut))
+    drawn.clear()
+    made = build(specs.load(str(path), ["palette.red=#b02a20"]), "a4", tmp_path / "out")
+    assert drawn and measured == [], "every face the red reaches drawn again, none of them measured"
+    assert made[0].read_bytes() == build(specs.load(str(path), ["palette.red=#b02a20"]), "a4",
+                                         tmp_path / "fresh")[0].read_bytes()
+
+
+def disc(spec, component, props):
+    """A tile with a disc 0.5 mm inside its cut in the palette's red: a mark when the red is dark, else a guide (which may
+    lie on the cut): the same operators in either red, but not the same check."""
+    from generator.components import tile
+    from generator.draw import svg
+    dwg = tile.render(spec, component, props)
+    red = spec.colour("red")
+    dwg.add(svg.part(dwg.circle((1.5, 10), 1, fill=red), "disc", svg.MARK if int(red[1:3], 16) < 128 else svg.GUIDE))
+    return dwg
+
+
+def moved(spec, component, props):
+    """A tile with a mark in the palette's red: in the middle when the red is light, 0.5 mm inside the cut when dark."""
+    from generator.components import tile
+    from generator.draw import svg
+    dwg = tile.render(spec, component, props)
+    red = spec.colour("red")
+    dwg.add(svg.part(dwg.circle((1.5 if int(red[1:3], 16) < 128 else 10, 10), 1, fill=red), "disc"))
+    return dwg
+
+
+@pytest.mark.parametrize("render", [disc, moved])
+def test_a_recoloured_face_whose_parts_change_role_or_place_is_measured_again(tmp_path, memos, monkeypatch, render):
+    from generator.build import build
+    from generator.components import KINDS
+    from test_facecache import deck
+    monkeypatch.setitem(KINDS._loaded, "square-tile", KINDS["square-tile"]._replace(render=render, recolour=""))
+    deck(tmp_path / "spec", ["blue"])
+    path = tmp_path / "spec" / "tiles.yaml"
+    build(specs.load(str(path), ["palette.red=#ff8080"]), "a4", tmp_path / "out")   # a guide: the set passes
+    with pytest.raises(UserError, match="disc is 0.5 mm inside the cut"):
+        build(specs.load(str(path), ["palette.red=#400000"]), "a4", tmp_path / "out")
+
+
+def test_what_a_face_read_is_worked_out_once_for_a_spec_and_afresh_for_a_changed_one(monkeypatch):
+    from generator import facecache
+    spec = specs.load("grannys-pills")
+    digests, digest = [], facecache._digest
+    monkeypatch.setattr(facecache, "_digest", lambda value: digests.append(value) or digest(value))
+    first = facecache._now(spec, "component:pill")
+    assert facecache._now(spec, "component:pill") == first and len(digests) == 1
+    grown = specs.load("grannys-pills", ["components.pill.size=26 mm"])
+    assert facecache._now(grown, "component:pill") != first and len(digests) == 2
+
+
+def test_the_crop_marks_are_kept_with_the_plan_and_drawn_again_when_the_plan_changes(tmp_path, memos, monkeypatch):
+    from generator.build import build
+    from generator.impose import sheets
+    marked, marks = [], sheets.marks
+    monkeypatch.setattr(sheets, "marks", lambda plan, sheet: marked.append(sheet.marks) or marks(plan, sheet))
+    first = build(specs.load("grannys-pills"), "a4", tmp_path / "out")[0].read_bytes()
+    assert marked
+    marked.clear()
+    red = ["palette.red=#b02a20"]
+    again = build(specs.load("grannys-pills", red), "a4", tmp_path / "out")[0].read_bytes()
+    assert marked == [], "a colour change draws no crop mark again"
+    assert again == build(specs.load("grannys-pills", red), "a4", tmp_path / "fresh")[0].read_bytes() != first
+    marked.clear()
+    grown = red + ["components.reference.height=80 mm"]   # a shorter card: other slots, other marks
+    again = build(specs.load("grannys-pills", grown), "a4", tmp_path / "out")[0].read_bytes()
+    assert marked, "a new plan draws its marks"
+    assert again == build(specs.load("grannys-pills", grown), "a4", tmp_path / "fresh-grown")[0].read_bytes()
+
+
+def test_the_second_papers_rebuild_takes_the_faces_of_the_first_and_leaves_its_own_kept_faces_unread(tmp_path, memos,
+                                                                                                       monkeypatch):
+    from pathlib import Path
+    from generator.build import build
+    for paper in ("a4", "letter"):
+        build(specs.load("grannys-pills"), paper, tmp_path / "out")
+    read, read_text = [], Path.read_text
+    monkeypatch.setattr(Path, "read_text", lambda self, *args, **options: read.append(self.name) or read_text(self, *args, **options))
+    spec = specs.load("grannys-pills", ["palette.red=#b02a20"])
+    made = [build(spec, paper, tmp_path / "out")[0] for paper in ("a4", "letter")]
+    assert "grannys-pills-components-a4.pdf.faces.json" in read
+    assert "grannys-pills-components-letter.pdf.faces.json" not in read, "every face came from the a4 build's file"
+    fresh = specs.load("grannys-pills", ["palette.red=#b02a20"])
+    assert [path.read_bytes() for path in made] == [build(fresh, paper, tmp_path / "fresh")[0].read_bytes()
+                                                    for paper in ("a4", "letter")]
+
+
+def test_a_rebuild_compresses_only_the_streams_that_changed_and_none_kept_by_another_zlib(tmp_path, memos, monkeypatch):
+    import zlib
+    from generator.build import build
+    from generator.output import pdffile
+    packed, compress = [], zlib.compress
+    monkeypatch.setattr(zlib, "compress", lambda data, level=-1: packed.append(len(data)) or compress(data, level))
+    red = ["palette.red=#b02a20"]
+    fresh = build(specs.load("grannys-pills", red), "a4", tmp_path / "fresh")[0].read_bytes()
+    cold = len(packed)
+    build(specs.load("grannys-pills"), "a4", tmp_path / "out")
+    packed.clear()
+    again = build(specs.load("grannys-pills", red), "a4", tmp_path / "out")[0]
+    assert again.read_bytes() == fresh and len(packed) < cold / 2, (len(packed), cold)
+
+    kept = again.parent / ".pnp-cache" / f"{again.name}.streams"
+    head, _, data = kept.read_bytes().partition(b"\n")
+    assert pdffile.kept_streams(kept), "the rebuild kept its streams too"
+    kept.write_bytes(head.replace(zlib.ZLIB_RUNTIME_VERSION.encode(), b"0.0") + b"\n" + data)
+    packed.clear()
+    again = build(specs.load("grannys-pills", red + ["game.designer=Another"]), "a4", tmp_path / "out")[0]
+    assert len(packed) >= cold, "another zlib's streams are compressed again"
+    assert again.read_bytes() == build(specs.load("grannys-pills", red + ["game.designer=Another"]), "a4",
+                                       tmp_path / "fresh-designer")[0].read_bytes()
+
+
+def test_a_kept_faces_file_read_entry_by_entry_gives_each_entry_and_its_own_json(tmp_path, memos):
+    from generator.build import build
+    from generator.facecache import _compact, _with_text
+    path = build(specs.load("grannys-pills"), "a4", tmp_path)[0]
+    text = (path.parent / ".pnp-cache" / f"{path.name}.faces.json").read_text()
+    found = _with_text(text)
+    assert {face: entry for face, (entry, _) in found.items()} == json.loads(text) and len(found) > 50
+    assert all(json.loads(own) == entry and _compact(entry) == own for entry, own in found.values())
+    assert _with_text("{}") == {}
+
+
+def test_a_specs_keys_hash_it_once_and_each_is_the_digest_of_its_inputs():
+    import hashlib
+
+    def digest(spec, *options):
+        return hashlib.sha256(f"{spec!r}\n{options!r}\n{cache.code()}".encode()).hexdigest()
+    spec = specs.load("grannys-pills")
+    for _ in range(2):   # the second time from the spec's own hash
+        assert cache.key(spec, "components", "a4") == digest(spec, "components", "a4")
+        assert cache.key(cache.sans_palette(spec), "plan", "a4") == digest(cache.sans_palette(spec), "plan", "a4")
+    assert cache.sans_palette(spec) is cache.sans_palette(spec)
+    changed = specs.load("grannys-pills", ["game.title=Grandma's Pills"])
+    assert cache.key(changed, "components", "a4") not in (cache.key(spec, "components", "a4"), digest(spec, "components", "a4"))
+    recoloured = specs.load("grannys-pills", ["palette.red=#b02a20"])
+    assert cache.key(cache.sans_palette(recoloured), "plan") == cache.key(cache.sans_palette(spec), "plan")
+    assert cache.key(recoloured, "components", "a4") != cache.key(spec, "components", "a4")

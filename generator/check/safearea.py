@@ -222,10 +222,13 @@ class Check:
         """Measure the marks and grounds of one artwork."""
         self.note(art, self.measure(art, drawing))
 
-    def measure(self, art, drawing) -> tuple[list, list]:
-        """([part, distance, role] of each mark or frame of one artwork too near its cut, the fills of its grounds)."""
-        near = [[part, distance, role] for part, distance, text, role in _measure(drawing, cut_line(self.spec.component(art.component)), True)
-                if distance < (SAFE if role == svg.MARK else 0.0) - SLACK and not text]  # textcheck measures text
+    def measure(self, art, drawing, near=None) -> tuple[list, list]:
+        """([part, distance, role] of each mark or frame of one artwork too near its cut, the fills of its grounds); near:
+        the first, found on a drawing of the same shapes in other opaque colours, which stands (nothing is measured)."""
+        if near is None:
+            near = [[part, distance, role] for part, distance, text, role
+                    in _measure(drawing, cut_line(self.spec.component(art.component)), True)
+                    if distance < (SAFE if role == svg.MARK else 0.0) - SLACK and not text]  # textcheck measures text
         return near, sorted({n.attrs.get("fill") for n in drawing.children if n.role == svg.GROUND}, key=str)
 
     def note(self, art, measured) -> None:

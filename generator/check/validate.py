@@ -1,4 +1,5 @@
 """Check a spec's component set: generic counts and completeness, then the game's own rules."""
+import hashlib
 from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
@@ -152,13 +153,19 @@ def _checked(spec, warnings=None, faces=None):
     texts, safe, faces_seen, designed = textcheck.Check(spec), safearea.Check(spec), Counter(), False
     grounds = spec.remembered("grounds", dict)
 
-    def judge(art, drawing):
-        """What the checks find on one artwork's drawing (a JSON value)."""
+    def judge(art, drawing, recoloured=None):
+        """What the checks find on one artwork's drawing (a JSON value); recoloured: the verdict on a drawing whose PDF
+        operators differed from this one's only in the colours set: unless its parts or roles differ or it held text or
+        art, the reach of its marks stands (an opaque colour is the same ink as any), all else is found again."""
         if warnings is not None:
             warnings.extend(_art_warnings(spec, art, drawing, faces_seen))
         rasters = ink.RASTERS   # a measure that took a painter depends on cairo's libraries, which no key names
-        found = {"text": texts.measure(art, drawing), "safe": safe.measure(art, drawing), "ground": ground(drawing)}
-        return {**found, "designed": ink.designed(drawing) or ink.RASTERS > rasters}
+        shape = hashlib.sha256(repr([(c.part, c.role) for c in drawing.children]).encode()).hexdigest()
+        near = (recoloured["safe"][0] if recoloured and recoloured.get("shape") == shape and not recoloured["designed"]
+                else None)
+        found = {"text": texts.measure(art, drawing), "safe": safe.measure(art, drawing, near), "ground": ground(drawing)}
+        painted = ink.RASTERS > rasters
+        return {**found, "designed": ink.designed(drawing) or painted, "painted": painted, "shape": shape}
     for art in arts.values():
         verdict = (faces.verdict(spec, art, judge) if faces is not None and warnings is None
                    else judge(art, draw_art(spec, art)))

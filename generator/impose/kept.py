@@ -3,7 +3,6 @@ changed that no ground shows) takes the last plan and page count instead of impo
 import json
 from itertools import groupby
 from operator import itemgetter
-from types import MappingProxyType
 
 from .. import cache
 from ..draw import content
@@ -54,8 +53,7 @@ class KeptPlan:
 
     def _read(self) -> dict:
         """The kept entry when its inputs and the shared grounds it read are as they are now; else an empty one."""
-        self.inputs = cache.key(self.spec._replace(palette=MappingProxyType({}), lines=MappingProxyType({})), "plan",
-                                self.paper, self.backs, runs(self.pieces))
+        self.inputs = cache.key(cache.sans_palette(self.spec), "plan", self.paper, self.backs, runs(self.pieces))
         try:
             entry = json.loads(self.path.read_text())
             if entry["inputs"] != self.inputs or any(self._ground(component) != ground

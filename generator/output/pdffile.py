@@ -1,8 +1,11 @@
 """A small PDF 1.5 file writer: numbered objects, identical streams stored once, compressed object and xref streams."""
 import hashlib
 import io
+import json
 import struct
 import zlib
+
+LEVEL = 6   # zlib's compression level for every stream
 
 
 def string(text):
@@ -15,9 +18,12 @@ def string(text):
 class File:
     """Objects are dictionary text (str) or (dictionary text, stream bytes); ref(n) names object n."""
 
-    def __init__(self):
+    def __init__(self, kept=None):
+        """kept: {md5 of a stream's content in hex + its dictionary: its compressed bytes} that the last build of this file
+        wrote (kept_streams): a stream found there is not compressed again."""
         self.objects = []
         self.streams = {}
+        self.kept, self.packed = kept or {}, {}   # packed: the same of this file's streams, for the next build
 
     def reserve(self):
         """A number for an object set later."""
@@ -37,7 +43,8 @@ class File:
         """Add a compressed stream (once per distinct content and dictionary); return its number."""
         key = (hashlib.md5(data).digest(), extra)
         if key not in self.streams:
-            packed = zlib.compress(data, 6)
+            name = key[0].hex() + extra
+            packed = self.packed[name] = self.kept.get(name) or zlib.compress(data, LEVEL)
             self.streams[key] = self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", packed))
         return self.streams[key]
 
@@ -92,6 +99,30 @@ class File:
         out += packed + b"\nendstream\nendobj\n"
         out += f"startxref\n{where[xref][1]}\n%%EOF\n".encode()
         return bytes(out)
+
+
+def kept_streams(path) -> dict:
+    """The compressed streams a File kept at path (keep_streams), or {} when there are none or another zlib (or level)
+    compressed them (its bytes could differ)."""
+    try:
+        with open(path, "rb") as handle:
+            head = json.loads(handle.readline())
+            data = handle.read()
+        if head["zlib"] != [zlib.ZLIB_RUNTIME_VERSION, LEVEL]:
+            return {}
+        found, at = {}, 0
+        for name, size in head["streams"]:
+            found[name] = data[at:at + size]
+            at += size
+        return found if at == len(data) else {}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def keep_streams(packed: dict) -> bytes:
+    """A File's compressed streams (File.packed) as kept_streams reads them: a line of JSON naming each, then their bytes."""
+    head = json.dumps({"zlib": [zlib.ZLIB_RUNTIME_VERSION, LEVEL], "streams": [[name, len(data)] for name, data in packed.items()]})
+    return b"".join([head.encode(), b"\n", *packed.values()])
 
 
 def _n(value):
