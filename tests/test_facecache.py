@@ -179,3 +179,7 @@ def test_a_colour_named_with_quotes_a_backslash_and_an_accent_is_kept_and_found_
     rebuilt = components_pdf(spec, "a4", faces=again)[0]
     assert calls == [] and again.drawn == [], "every face found in the kept file"
     assert rebuilt == data == components_pdf(spec, "a4")[0]
+    calls.clear()
+    letter = FaceCache(output_path(tmp_path / "out", spec, "letter"), [again.path])   # as one run's two papers share
+    components_pdf(spec, "letter", faces=letter)
+    assert calls == [] and letter.drawn == [], "the letter build takes every face from the A4 build's file"
