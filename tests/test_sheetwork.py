@@ -13,23 +13,33 @@ from generator.spec.expand import expand
 from generator.impose.imposition import impose
 
 
-def test_the_ground_boxes_of_full_sheets_are_worked_out_once_per_layout(tmp_path):
+def traced(spec) -> tuple:
+    """(components_pdf(spec, "a4"), the qualified name of every function it called, in order)."""
+    calls: list = []
+    sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_qualname) if event == "call" else None)
+    try:
+        return components_pdf(spec, "a4"), calls
+    finally:
+        sys.setprofile(None)
+
+
+def six_faces(tmp_path):
+    """A spec of 600 tiles of 20 mm: 3 colours x 2 shapes x 100 copies."""
     tiles = {"kind": "square-tile", "expect": 600, "size": "20 mm",
              "faces": {"product": {"colour": ["#d7261e", "#2f9e44", "#1f6fd0"], "shape": ["circle", "square"]},
                        "copies": 100}}
     (tmp_path / "tiles.yaml").write_text(yaml.safe_dump({"game": {"title": "Tiles", "designer": "Test"},
                                                           "components": {"tiles": tiles}}))
-    spec = specs.load(str(tmp_path / "tiles.yaml"))
+    return specs.load(str(tmp_path / "tiles.yaml"))
+
+
+def test_the_ground_boxes_of_full_sheets_are_worked_out_once_per_layout(tmp_path):
+    spec = six_faces(tmp_path)
     plan = impose(spec, expand(spec)[0], "a4")
     sheets = plan.sheets + ((plan.cover,) if plan.cover else ())
     layouts = {tuple(map(PLACE, sheet.slots)) for sheet in sheets}
     assert sum(len(sheet.slots) == 117 for sheet in sheets) >= 3 and len(layouts) <= 3  # full 9 x 13 sheets, the rest
-    calls: list = []
-    sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_name) if event == "call" else None)
-    try:
-        components_pdf(spec, "a4")
-    finally:
-        sys.setprofile(None)
+    calls = traced(spec)[1]
     assert calls.count("_runs") == len(layouts) < len(sheets) == calls.count("_layout")
     runs = _layout(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[0].slots)))[0]
     assert _layout(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[1].slots)))[0] is runs, "an equal layout"
@@ -91,12 +101,7 @@ def test_a_ground_under_each_piece_and_the_grounds_of_a_block_painted_in_one_ste
     spec = specs.load(str(tmp_path / "tiles.yaml"))
     plan = impose(spec, expand(spec)[0], "a4")
     expand(spec)
-    calls: list = []
-    sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_qualname) if event == "call" else None)
-    try:
-        data, pages = components_pdf(spec, "a4")
-    finally:
-        sys.setprofile(None)
+    (data, pages), calls = traced(spec)
     sheets = (plan.cover,) * bool(plan.cover) + plan.sheets
     slots = [len(sheet.slots) for sheet in sheets]   # the list page's pieces too
     assert fills(data) == slots and sum(slots) == 240, "each piece's ground, as before"
@@ -105,19 +110,9 @@ def test_a_ground_under_each_piece_and_the_grounds_of_a_block_painted_in_one_ste
 
 def test_the_pieces_of_a_sheet_of_stored_faces_are_placed_in_one_run_as_one_by_one(tmp_path, monkeypatch):
     from generator.output import document
-    tiles = {"kind": "square-tile", "expect": 600, "size": "20 mm",
-             "faces": {"product": {"colour": ["#d7261e", "#2f9e44", "#1f6fd0"], "shape": ["circle", "square"]},
-                       "copies": 100}}
-    (tmp_path / "tiles.yaml").write_text(yaml.safe_dump({"game": {"title": "Tiles", "designer": "Test"},
-                                                          "components": {"tiles": tiles}}))
-    spec = specs.load(str(tmp_path / "tiles.yaml"))
+    spec = six_faces(tmp_path)
     expand(spec)
-    calls: list = []
-    sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_qualname) if event == "call" else None)
-    try:
-        data, pages = components_pdf(spec, "a4")
-    finally:
-        sys.setprofile(None)
+    (data, pages), calls = traced(spec)
     runs, painted = calls.count("Document.run"), calls.count("Document.paint")
     assert runs == calls.count("pieces_on") and painted == 0, "each sheet placed in one run"
     monkeypatch.setattr(document.Document, "run", lambda *args: False)   # each piece placed by itself
