@@ -3,6 +3,7 @@ operators after its sheet."""
 import hashlib
 import json
 import importlib
+import random
 import shutil
 import tracemalloc
 from pathlib import Path
@@ -12,6 +13,7 @@ from generator.draw import render
 from generator.impose import kept
 from generator.impose.imposition import impose
 from generator.spec import data
+from generator.output import pdffile
 from generator.spec import loader as specs
 from generator.build import build
 from generator.spec.expand import expand
@@ -105,3 +107,17 @@ def test_each_face_keeps_its_data_row_not_a_copy(tmp_path):
     assert [arts[f"cards-{k}"].props for k in range(1, 21)] == list(items)
     assert all(arts[f"cards-{k + 1}"].props is item for k, item in enumerate(items))
     assert items[4]["title"] == "Card 4" and items[4]["#row"] == 6
+
+
+def test_a_pdf_file_is_written_out_holding_its_streams_once():
+    def written():
+        file = pdffile.File()
+        noise = random.Random(19)
+        for _ in range(200):   # 4 MB of streams that do not compress
+            file.stream(noise.randbytes(20000))
+        return file.bytes(file.add("<< /Type /Catalog >>"), file.add("<< >>"))
+    pdf, peak, held = _peak(written)
+    assert pdf.startswith(b"%PDF-1.5") and pdf.endswith(b"%%EOF\n") and pdf.count(b"endstream") == 202
+    assert held < len(pdf) + 100_000   # the file, and nothing of the writer's
+    assert peak < len(pdf) * 1.3   # the streams let go as they are copied out: no second copy of the whole (a
+    # bytearray of it and its bytes: three times it and more, with the streams)

@@ -63,8 +63,10 @@ class File:
                                     f"/Matrix [{' '.join(_n(round(v, 9)) for v in matrix)}] /Resources {resources}")
 
     def bytes(self, root, info):
-        """The whole file: plain objects packed in one object stream, then an xref stream."""
-        out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
+        """The whole file: plain objects packed in one object stream, then an xref stream. Each stream is let go once
+        copied out, so the file is held once, not twice (the File is spent)."""
+        out = io.BytesIO()
+        out.write(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
         plain = [k for k, v in enumerate(self.objects, 1) if isinstance(v, str)]
         packs = self.add(None)
         where = {}
@@ -79,19 +81,23 @@ class File:
                                    " /Filter /FlateDecode >>", packed)
         for number, value in enumerate(self.objects, 1):
             if isinstance(value, tuple):
-                where[number] = (1, len(out), 0)
-                out += f"{number} 0 obj\n{value[0]}\nstream\n".encode("latin-1") + value[1] + b"\nendstream\nendobj\n"
+                where[number] = (1, out.tell(), 0)
+                out.write(f"{number} 0 obj\n{value[0]}\nstream\n".encode("latin-1"))
+                out.write(value[1])
+                out.write(b"\nendstream\nendobj\n")
+                self.objects[number - 1] = None
         xref = len(self.objects) + 1
-        where[xref] = (1, len(out), 0)
+        where[xref] = (1, out.tell(), 0)
         rows = struct.pack(">BII", 0, 0, 65535) + b"".join(
             struct.pack(">BII", *where[k]) for k in range(1, xref + 1))
-        ident = hashlib.md5(out).hexdigest()  # no copy of the whole file
+        with out.getbuffer() as written:  # no copy of the whole file
+            ident = hashlib.md5(written).hexdigest()
         packed = zlib.compress(rows, 6)
-        out += (f"{xref} 0 obj\n<< /Type /XRef /Size {xref + 1} /W [1 4 4] /Root {root} 0 R /Info {info} 0 R "
-                f"/ID [<{ident}> <{ident}>] /Length {len(packed)} /Filter /FlateDecode >>\nstream\n").encode()
-        out += packed + b"\nendstream\nendobj\n"
-        out += f"startxref\n{where[xref][1]}\n%%EOF\n".encode()
-        return bytes(out)
+        out.write(f"{xref} 0 obj\n<< /Type /XRef /Size {xref + 1} /W [1 4 4] /Root {root} 0 R /Info {info} 0 R "
+                  f"/ID [<{ident}> <{ident}>] /Length {len(packed)} /Filter /FlateDecode >>\nstream\n".encode())
+        out.write(packed + b"\nendstream\nendobj\n")
+        out.write(f"startxref\n{where[xref][1]}\n%%EOF\n".encode())
+        return out.getvalue()  # the buffer itself, no copy
 
 
 def _n(value):
