@@ -5,6 +5,7 @@ import json
 import importlib
 import random
 import shutil
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -121,3 +122,18 @@ def test_a_pdf_file_is_written_out_holding_its_streams_once():
     assert held < len(pdf) + 100_000   # the file, and nothing of the writer's
     assert peak < len(pdf) * 1.3   # the streams let go as they are copied out: no second copy of the whole (a
     # bytearray of it and its bytes: three times it and more, with the streams)
+
+
+def test_a_data_row_holds_little_beyond_its_cells(tmp_path):
+    path = deck(tmp_path / "deck", 5000)
+    specs.load(str(deck(tmp_path / "small", 10)))   # the modules and the layout's memos, before the count
+    spec, _, held = _peak(lambda: specs.load(str(path)))
+    items = spec.components[0].faces.items
+    cells = sum(sys.getsizeof(value) for item in items for key, value in item.items() if key in ("title", "cost", "suit",
+                                                                                                 "rules", "flavour"))
+    assert len(items) == 5000 and dict(items[7]) == {
+        "title": "Card 7", "cost": "7", "suit": "#2980b9", "rules": "Gain 7 spice. If you hold more spice than any player, "
+        "draw 3 cards and discard one.", "flavour": "Port 7 favours the bold.", "#row": 9, "#data": str(path.parent / "cards.csv")}
+    # a row's cells in one tuple read through its file's shared places, not a dict of its own (a table of the columns
+    # again, grown when the face's row number and file were added: about 320 bytes a row beyond its cells)
+    assert held - cells < 250 * len(items)

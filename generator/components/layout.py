@@ -117,7 +117,7 @@ def load(check, key_path, checked, options, source):
     counting = options.get("count_column") or next((c for c in COUNTS if c in columns), None)
     if counting is not None and counting not in columns:
         check.fail(key_path + ("count_column",), f"no column {counting!r} in {rows.name} (columns: {', '.join(columns)})")
-    items = []
+    items, named = [], {**{column: i for i, column in enumerate(columns)}, ROW: len(columns), DATA: len(columns) + 1}
     for number, row in rows.rows:
         copies = 1
         if counting:
@@ -125,8 +125,7 @@ def load(check, key_path, checked, options, source):
             if not copies.isdigit() or int(copies) > 10_000:
                 raise rows.fail(number, counting, f"expected a whole number of copies from 0 to 10000, found {copies!r}")
             copies = int(copies)
-        row[ROW], row[DATA] = number, rows.name  # the row's own dict becomes its face's properties: no copy per row
-        items += [MappingProxyType(row)] * copies
+        items += [MappingProxyType(row.named(named))] * copies  # the row's own cells are its face's properties
         if len(items) > MAX_PIECES:
             check.fail(key_path + ("data",), f"{rows.name} makes more than {MAX_PIECES:,} pieces (rows up to {number})")
     if not items:
