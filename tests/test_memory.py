@@ -10,7 +10,7 @@ import tracemalloc
 from pathlib import Path
 
 from generator import cache
-from generator.draw import render
+from generator.draw import render, textbox, typeface
 from generator.impose import kept
 from generator.impose.imposition import impose
 from generator.spec import data
@@ -137,3 +137,20 @@ def test_a_data_row_holds_little_beyond_its_cells(tmp_path):
     # a row's cells in one tuple read through its file's shared places, not a dict of its own (a table of the columns
     # again, grown when the face's row number and file were added: about 320 bytes a row beyond its cells)
     assert held - cells < 250 * len(items)
+
+
+def test_the_text_memos_do_not_grow_with_a_deck_of_distinct_texts():
+    def lay(numbers):
+        for k in numbers:   # as a layout lays each card's text and the checks ask for its runs' ink
+            for run in textbox.fit(f"Gain {k} spice at port {k * 7}.", (0, 0, 50, 20), size=3.0).elements:
+                typeface.ink(run.face, run.content, float(run.attrs["x"]), float(run.attrs["y"]),
+                             float(run.attrs["font-size"]))
+    tracemalloc.start()
+    try:
+        lay(range(2500))
+        half = tracemalloc.get_traced_memory()[0]
+        lay(range(2500, 5000))
+        grown = tracemalloc.get_traced_memory()[0] - half
+    finally:
+        tracemalloc.stop()
+    assert grown < 500_000   # the memos keep the last texts, not an entry or two per card (2 MB here)
