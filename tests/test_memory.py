@@ -7,6 +7,7 @@ import random
 import shutil
 import sys
 import tracemalloc
+from collections import Counter
 from pathlib import Path
 
 from generator import cache
@@ -14,9 +15,10 @@ from generator.draw import render, textbox, typeface
 from generator.impose import kept
 from generator.impose.imposition import impose
 from generator.spec import data
-from generator.output import pdffile
+from generator.output import document, pdffile
 from generator.spec import loader as specs
-from generator.build import build
+from generator.build import Pictures, build
+from generator.draw.render import draw_art
 from generator.spec.expand import expand
 from generator.facecache import FaceCache
 
@@ -154,3 +156,14 @@ def test_the_text_memos_do_not_grow_with_a_deck_of_distinct_texts():
     finally:
         tracemalloc.stop()
     assert grown < 500_000   # the memos keep the last texts, not an entry or two per card (2 MB here)
+
+
+def test_a_face_placed_once_is_let_go_with_its_ground_after_its_sheet(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 12)))
+    arts = expand(spec)[1]
+    keys = [f"cards-{k}" for k in range(1, 13)]
+    pictures = Pictures(spec, arts, (), None, Counter(keys[:9] + keys[:2]))   # the first two placed twice
+    assert [pictures.grounds[key] for key in keys[:9]] == [document.ground(draw_art(spec, arts[key])) for key in keys[:9]]
+    assert set(pictures.grounds.values()) == {"1 1 1"}   # the card's white ground
+    pictures.release()
+    assert sorted(pictures) == sorted(pictures.grounds) == keys[:2]
