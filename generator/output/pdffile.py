@@ -2,6 +2,7 @@
 import hashlib
 import io
 import struct
+import tempfile
 import zlib
 
 
@@ -13,11 +14,13 @@ def string(text):
 
 
 class File:
-    """Objects are dictionary text (str) or (dictionary text, stream bytes); ref(n) names object n."""
+    """Objects are dictionary text (str) or (dictionary text, stream bytes, or where stream() spilled them); ref(n)
+    names object n."""
 
     def __init__(self):
         self.objects = []
         self.streams = {}
+        self.spill = None  # the streams stream() compressed, on disk until the file is written: (at, size) in objects
 
     def reserve(self):
         """A number for an object set later."""
@@ -38,7 +41,11 @@ class File:
         key = (hashlib.md5(data).digest(), extra)
         if key not in self.streams:
             packed = zlib.compress(data, 6)
-            self.streams[key] = self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", packed))
+            if self.spill is None:
+                self.spill = tempfile.TemporaryFile()
+            at = self.spill.tell()
+            self.spill.write(packed)
+            self.streams[key] = self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", (at, len(packed))))
         return self.streams[key]
 
     def page_form(self, data, unit=True):
@@ -64,7 +71,7 @@ class File:
 
     def bytes(self, root, info):
         """The whole file: plain objects packed in one object stream, then an xref stream. Each stream is let go once
-        copied out, so the file is held once, not twice (the File is spent)."""
+        copied out (those stream() made are read back from disk), so the file is held once (the File is spent)."""
         out = io.BytesIO()
         out.write(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
         plain = [k for k, v in enumerate(self.objects, 1) if isinstance(v, str)]
@@ -83,7 +90,7 @@ class File:
             if isinstance(value, tuple):
                 where[number] = (1, out.tell(), 0)
                 out.write(f"{number} 0 obj\n{value[0]}\nstream\n".encode("latin-1"))
-                out.write(value[1])
+                out.write(value[1] if isinstance(value[1], bytes) else self._spilled(*value[1]))
                 out.write(b"\nendstream\nendobj\n")
                 self.objects[number - 1] = None
         xref = len(self.objects) + 1
@@ -97,7 +104,14 @@ class File:
                   f"/ID [<{ident}> <{ident}>] /Length {len(packed)} /Filter /FlateDecode >>\nstream\n".encode())
         out.write(packed + b"\nendstream\nendobj\n")
         out.write(f"startxref\n{where[xref][1]}\n%%EOF\n".encode())
+        if self.spill is not None:
+            self.spill.close()
         return out.getvalue()  # the buffer itself, no copy
+
+    def _spilled(self, at, size):
+        """A compressed stream's bytes, read back from the spill."""
+        self.spill.seek(at)
+        return self.spill.read(size)
 
 
 def _n(value):
