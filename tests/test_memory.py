@@ -171,3 +171,17 @@ def test_a_face_placed_once_is_let_go_with_its_ground_after_its_sheet(tmp_path):
     assert set(pictures.grounds.values()) == {"1 1 1"}   # the card's white ground
     pictures.release()
     assert sorted(pictures) == sorted(pictures.grounds) == keys[:2]
+
+
+def test_a_document_keeps_the_boxes_of_a_layout_once_not_a_copy_per_page(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 27)))   # three sheets of nine
+    sheets = impose(spec, expand(spec)[0], "a4", "duplex").sheets
+    doc = document.Document(210, 297)
+
+    def paged():
+        for sheet in sheets * 400:
+            doc.next_page(sheet.slots)
+    _, _, held = _peak(paged)
+    assert len(doc.pages) == 400 * len(sheets) and {extent for _, extent in doc.pages} == {
+        document.extent(sheet.slots) for sheet in sheets}
+    assert held < 150 * len(doc.pages)   # the page's streams and its boxes, found again (fresh tuples: 450 bytes a page)
