@@ -70,10 +70,15 @@ class File:
                                     f"/Matrix [{' '.join(_n(round(v, 9)) for v in matrix)}] /Resources {resources}")
 
     def bytes(self, root, info):
-        """The whole file: plain objects packed in one object stream, then an xref stream. Each stream is let go once
-        copied out (those stream() made are read back from disk), so the file is held once (the File is spent)."""
-        out = io.BytesIO()
-        out.write(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
+        """The whole file: plain objects packed in one object stream, then an xref stream. It is put together on disk,
+        each stream let go once copied there (those stream() made read back from disk), and read back whole once: the
+        file is held once, in one piece (the File is spent)."""
+        out, digest = tempfile.TemporaryFile(), hashlib.md5()
+
+        def put(data):
+            out.write(data)
+            digest.update(data)
+        put(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
         plain = [k for k, v in enumerate(self.objects, 1) if isinstance(v, str)]
         packs = self.add(None)
         where = {}
@@ -89,16 +94,15 @@ class File:
         for number, value in enumerate(self.objects, 1):
             if isinstance(value, tuple):
                 where[number] = (1, out.tell(), 0)
-                out.write(f"{number} 0 obj\n{value[0]}\nstream\n".encode("latin-1"))
-                out.write(value[1] if isinstance(value[1], bytes) else self._spilled(*value[1]))
-                out.write(b"\nendstream\nendobj\n")
+                put(f"{number} 0 obj\n{value[0]}\nstream\n".encode("latin-1"))
+                put(value[1] if isinstance(value[1], bytes) else self._spilled(*value[1]))
+                put(b"\nendstream\nendobj\n")
                 self.objects[number - 1] = None
         xref = len(self.objects) + 1
         where[xref] = (1, out.tell(), 0)
         rows = struct.pack(">BII", 0, 0, 65535) + b"".join(
             struct.pack(">BII", *where[k]) for k in range(1, xref + 1))
-        with out.getbuffer() as written:  # no copy of the whole file
-            ident = hashlib.md5(written).hexdigest()
+        ident = digest.hexdigest()   # of everything before the xref stream
         packed = zlib.compress(rows, 6)
         out.write(f"{xref} 0 obj\n<< /Type /XRef /Size {xref + 1} /W [1 4 4] /Root {root} 0 R /Info {info} 0 R "
                   f"/ID [<{ident}> <{ident}>] /Length {len(packed)} /Filter /FlateDecode >>\nstream\n".encode())
@@ -106,7 +110,10 @@ class File:
         out.write(f"startxref\n{where[xref][1]}\n%%EOF\n".encode())
         if self.spill is not None:
             self.spill.close()
-        return out.getvalue()  # the buffer itself, no copy
+        with out:
+            size = out.tell()
+            out.seek(0)
+            return out.read(size)   # read straight into one bytes of the file's size
 
     def _spilled(self, at, size):
         """A compressed stream's bytes, read back from the spill."""
