@@ -185,3 +185,17 @@ def test_a_document_keeps_the_boxes_of_a_layout_once_not_a_copy_per_page(tmp_pat
     assert len(doc.pages) == 400 * len(sheets) and {extent for _, extent in doc.pages} == {
         document.extent(sheet.slots) for sheet in sheets}
     assert held < 150 * len(doc.pages)   # the page's streams and its boxes, found again (fresh tuples: 450 bytes a page)
+
+
+def test_a_kept_plan_is_saved_part_by_part_never_its_whole_text_in_memory(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 3000)))
+    path, *_ = build(spec, "a4", tmp_path / "out")
+    plan = kept.KeptPlan(path, spec, expand(spec)[0], "a4", "duplex")
+    plan.entry = plan._read()
+    assert len(plan.entry["furniture"]) > 300   # the list, the ruler and each sheet's labels, written
+    plan.entry["plan"], plan.changed = kept.decode(plan.entry["plan"]), True
+    text = json.dumps(plan.entry | {"inputs": plan.inputs, "grounds": plan.grounds}, separators=(",", ":"))
+    plan.path.unlink()
+    _, peak, _ = _peak(plan.save)
+    assert plan.path.read_text() == text and len(text) > 400_000
+    assert peak < len(text) / 4   # one sheet's or one label's text at a time (the whole text and its bytes: twice it)

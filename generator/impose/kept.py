@@ -86,27 +86,37 @@ class KeptPlan:
         """Write the entry if something was added."""
         if self.changed:
             self.entry.update(inputs=self.inputs, grounds=self.grounds)
-            write_quietly(self.path, entry_text(self.entry).encode())
+            write_quietly(self.path, (part.encode() for part in entry_parts(self.entry)))   # never the whole text at once
 
 
 def entry_text(entry: dict) -> str:
-    """A kept entry as JSON, the text json.dumps gives it; a plan written sheet by sheet, so that json's working copy is
-    one sheet's, not the whole plan's (a 50,000-card deck's plan is megabytes)."""
-    parts, comma = ["{"], ""
+    """A kept entry as JSON, the text json.dumps gives it."""
+    return "".join(entry_parts(entry))
+
+
+def entry_parts(entry: dict):
+    """A kept entry's JSON in parts: a plan sheet by sheet and a mapping (the furniture) entry by entry, so that json's
+    working copy is one sheet's, not the whole plan's (a 50,000-card deck's plan is megabytes)."""
+    comma = "{"
     for key, value in entry.items():
-        parts += [comma, _encode(key), ":"]
+        yield f"{comma}{_encode(key)}:"
         comma = ","
         if isinstance(value, Plan):
-            parts += ["[", _encode(value[:3])[1:-1], ",["]
+            yield f"[{_encode(value[:3])[1:-1]},["
             between = ""
             for sheet in value.sheets:
-                parts += [between, _encode(sheet)]
+                yield between + _encode(sheet)
                 between = ","
-            parts += ["],", _encode(value.cover), "]"]
+            yield f"],{_encode(value.cover)}]"
+        elif isinstance(value, dict) and value:
+            between = "{"
+            for name, item in value.items():
+                yield f"{between}{_encode(name)}:{_encode(item)}"
+                between = ","
+            yield "}"
         else:
-            parts.append(_encode(value))
-    parts.append("}")
-    return "".join(parts)
+            yield _encode(value)
+    yield "}" if entry else "{}"
 
 
 _encode = json.JSONEncoder(separators=(",", ":")).encode  # one encoder: json.dumps makes one per call
