@@ -2,7 +2,6 @@
 import hashlib
 import io
 import struct
-import tempfile
 import zlib
 
 
@@ -17,10 +16,12 @@ class File:
     """Objects are dictionary text (str) or (dictionary text, stream bytes, or where stream() spilled them); ref(n)
     names object n."""
 
+    SPILL = 1 << 20   # bytes of compressed streams held in memory; stream() puts those past them in a temporary file
+
     def __init__(self):
         self.objects = []
         self.streams = {}
-        self.spill = None  # the streams stream() compressed, on disk until the file is written: (at, size) in objects
+        self.held, self.spill = 0, None  # the streams past SPILL wait on disk until the file is written: (at, size)
 
     def reserve(self):
         """A number for an object set later."""
@@ -40,12 +41,16 @@ class File:
         """Add a compressed stream (once per distinct content and dictionary); return its number."""
         key = (hashlib.md5(data).digest(), extra)
         if key not in self.streams:
-            packed = zlib.compress(data, 6)
-            if self.spill is None:
-                self.spill = tempfile.TemporaryFile()
-            at = self.spill.tell()
-            self.spill.write(packed)
-            self.streams[key] = self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", (at, len(packed))))
+            packed = kept = zlib.compress(data, 6)
+            if self.held < self.SPILL:
+                self.held += len(packed)
+            else:
+                if self.spill is None:
+                    import tempfile  # lazy: start-up (only a large file spills)
+                    self.spill = tempfile.TemporaryFile()
+                kept = (self.spill.tell(), len(packed))
+                self.spill.write(packed)
+            self.streams[key] = self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", kept))
         return self.streams[key]
 
     def page_form(self, data, unit=True):
@@ -70,10 +75,15 @@ class File:
                                     f"/Matrix [{' '.join(_n(round(v, 9)) for v in matrix)}] /Resources {resources}")
 
     def bytes(self, root, info):
-        """The whole file: plain objects packed in one object stream, then an xref stream. It is put together on disk,
-        each stream let go once copied there (those stream() made read back from disk), and read back whole once: the
-        file is held once, in one piece (the File is spent)."""
-        out, digest = tempfile.TemporaryFile(), hashlib.md5()
+        """The whole file: plain objects packed in one object stream, then an xref stream. A file that spilled is put
+        together on disk, each stream let go once copied there, and read back whole once: it is held once, in one piece
+        (the File is spent)."""
+        if self.spill is None:
+            out = io.BytesIO()
+        else:
+            import tempfile  # lazy: start-up
+            out = tempfile.TemporaryFile()
+        digest = hashlib.md5()
 
         def put(data):
             out.write(data)
@@ -108,8 +118,9 @@ class File:
                   f"/ID [<{ident}> <{ident}>] /Length {len(packed)} /Filter /FlateDecode >>\nstream\n".encode())
         out.write(packed + b"\nendstream\nendobj\n")
         out.write(f"startxref\n{where[xref][1]}\n%%EOF\n".encode())
-        if self.spill is not None:
-            self.spill.close()
+        if self.spill is None:
+            return out.getvalue()  # the buffer itself, no copy
+        self.spill.close()
         with out:
             size = out.tell()
             out.seek(0)
