@@ -140,8 +140,8 @@ def test_a_data_row_holds_little_beyond_its_cells(tmp_path):
     assert len(items) == 5000 and dict(items[7]) == {
         "title": "Card 7", "cost": "7", "suit": "#2980b9", "rules": "Gain 7 spice. If you hold more spice than any player, "
         "draw 3 cards and discard one.", "flavour": "Port 7 favours the bold.", "#row": 9, "#data": str(path.parent / "cards.csv")}
-    # a row's cells in one tuple read through its file's shared places, not a dict of its own (a table of the columns
-    # again, grown when the face's row number and file were added: about 320 bytes a row beyond its cells)
+    # a row's values in a dict sharing its file's table of keys, not a table of its own (grown again when the face's
+    # row number and file were added: about 320 bytes a row beyond its cells)
     assert held - cells < 250 * len(items)
 
 

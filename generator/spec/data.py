@@ -3,7 +3,6 @@ import csv
 import io
 import json
 import re
-from collections.abc import Mapping
 from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
@@ -17,52 +16,13 @@ MAX_ROWS = 100_000       # rows in one data file (a component makes at most this
 LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")  # lines as a file opened with newline="" gives them (a
 # StringIO of the text would hold it again, four bytes a character)
 FALSE = ("", "0", "false", "no", "off", "none")   # cell values that hide an element whose visible names the column
-
-
-class Row(Mapping):
-    """A data row, {column: text}: its cells in one tuple, found by the places of its file's columns, which every row
-    shares (a dict per row would hold a table of the columns again: a deck of 50,000 rows, 50,000 tables). The cells
-    may run on past the columns (a face's row number and file name), named by places of their own (named)."""
-
-    __slots__ = ("places", "cells")
-
-    def __init__(self, places: dict, cells: tuple):
-        self.places, self.cells = places, cells
-
-    def __getitem__(self, column):
-        return self.cells[self.places[column]]
-
-    def __iter__(self):
-        return iter(self.places)
-
-    def __len__(self) -> int:
-        return len(self.places)
-
-    def __contains__(self, column) -> bool:
-        return column in self.places
-
-    def get(self, column, default=None):
-        place = self.places.get(column)
-        return default if place is None else self.cells[place]
-
-    def items(self):
-        return self.whole().items()
-
-    def __repr__(self) -> str:
-        return repr(self.whole())
-
-    def whole(self) -> dict:
-        """The row as a dict of its own."""
-        return dict(zip(self.places, map(self.cells.__getitem__, self.places.values())))
-
-    def named(self, places: dict) -> "Row":
-        """The same cells under other places (that name the cells past the columns too)."""
-        return Row(places, self.cells)
+ROW = "#row"       # the key of a row's number, a face property (no {column} can quote it)
+DATA = "#data"     # and of its data file's name
 
 
 class Rows(NamedTuple):
-    """A data file as read: its name in messages, its columns in order, and (row number, Row) per row (each Row's cells
-    end with the row number and the file's name, past its columns)."""
+    """A data file as read: its name in messages, its columns in order, and (row number, {column: text, ROW: row number,
+    DATA: name}) per row."""
 
     name: str
     columns: tuple
@@ -107,7 +67,7 @@ def _table(name, header, records):
             raise UserError(f"{name} row 1, column {i}: column {column!r} is named twice")
         if "{" in column or "}" in column:
             raise UserError(f"{name} row 1, column {i}: a column name may not hold '{{' or '}}' (found {column!r})")
-    rows, places, pad = [], {column: i for i, column in enumerate(columns)}, [""] * len(columns)
+    rows, pad, shared = [], [""] * len(columns), _shared()
     for number, cells in records:
         values = [cell(v) for v in cells]
         if not any(v.strip() for v in values):
@@ -116,7 +76,7 @@ def _table(name, header, records):
         if extra is not None:
             raise UserError(f"{name} row {number}, column {extra + 1}: a value in a column the header does not name "
                             f"({values[extra]!r})")
-        rows.append((number, Row(places, (*(values + pad)[:len(columns)], number, name))))
+        rows.append((number, _row(shared, zip(columns, values + pad), number, name)))
         if len(rows) > MAX_ROWS:
             raise UserError(f"{name}: more than {MAX_ROWS:,} rows")
     if not columns:
@@ -206,6 +166,20 @@ def listed(name, value) -> Rows:
         rows.append((number, {str(k): cell(v) for k, v in item.items()}))
     if len(rows) > MAX_ROWS:
         raise UserError(f"{name}: more than {MAX_ROWS:,} rows")
-    places = {column: i for i, column in enumerate(columns)}
-    return Rows(name, tuple(columns), tuple((n, Row(places, (*(row.get(c, "") for c in columns), n, name))) for n, row in rows))
+    shared = _shared()
+    return Rows(name, tuple(columns), tuple((n, _row(shared, ((c, row.get(c, "")) for c in columns), n, name)) for n, row in rows))
+
+
+def _shared() -> type:
+    """A class of one data file's rows: its instances' dicts share one table of keys (CPython's split dicts), so that a
+    row holds its values only, not a table of the columns of its own (a dict a row: 50,000 tables for 50,000 rows)."""
+    return type("Row", (), {})
+
+
+def _row(shared: type, cells, number: int, name: str) -> dict:
+    """A row's {column: text} (cells: pairs in the columns' order) with its ROW and DATA, in the dict of a shared."""
+    row = shared().__dict__
+    row.update(cells)
+    row[ROW], row[DATA] = number, name
+    return row
 
