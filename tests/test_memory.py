@@ -198,4 +198,4 @@ def test_a_kept_plan_is_saved_part_by_part_never_its_whole_text_in_memory(tmp_pa
     plan.path.unlink()
     _, peak, _ = _peak(plan.save)
     assert plan.path.read_text() == text and len(text) > 400_000
-    assert peak < len(text) / 4   # one sheet's or one label's text at a time (the whole text and its bytes: twice it)
+    assert peak < len(text) / 3   # some sheets or labels at a time (the whole text and its bytes: twice it)

@@ -86,37 +86,50 @@ class KeptPlan:
         """Write the entry if something was added."""
         if self.changed:
             self.entry.update(inputs=self.inputs, grounds=self.grounds)
-            write_quietly(self.path, (part.encode() for part in entry_parts(self.entry)))   # never the whole text at once
+            write_quietly(self.path, entry_parts(self.entry))   # never the whole text at once
 
 
 def entry_text(entry: dict) -> str:
     """A kept entry as JSON, the text json.dumps gives it."""
-    return "".join(entry_parts(entry))
+    return b"".join(entry_parts(entry)).decode()
+
+
+PART = 1 << 15   # characters of a kept entry's JSON put together before they are written
+BATCH = 64       # entries of a mapping (the furniture) encoded at a time
 
 
 def entry_parts(entry: dict):
-    """A kept entry's JSON in parts: a plan sheet by sheet and a mapping (the furniture) entry by entry, so that json's
-    working copy is one sheet's, not the whole plan's (a 50,000-card deck's plan is megabytes)."""
-    comma = "{"
+    """A kept entry's JSON as bytes, in parts of about PART characters: a plan encoded sheet by sheet and a large mapping
+    BATCH entries at a time, so that json's working copy is one sheet's, not the whole plan's (a 50,000-card deck's plan
+    is megabytes), and the whole text is never held at once."""
+    parts, size, comma = [], 0, "{"
     for key, value in entry.items():
-        yield f"{comma}{_encode(key)}:"
+        parts.append(f"{comma}{_encode(key)}:")
         comma = ","
         if isinstance(value, Plan):
-            yield f"[{_encode(value[:3])[1:-1]},["
+            parts.append(f"[{_encode(value[:3])[1:-1]},[")
             between = ""
             for sheet in value.sheets:
-                yield between + _encode(sheet)
+                text = between + _encode(sheet)
+                parts.append(text)
+                size += len(text)
                 between = ","
-            yield f"],{_encode(value.cover)}]"
-        elif isinstance(value, dict) and value:
-            between = "{"
-            for name, item in value.items():
-                yield f"{between}{_encode(name)}:{_encode(item)}"
+                if size > PART:
+                    yield "".join(parts).encode()
+                    parts, size = [], 0
+            parts.append(f"],{_encode(value.cover)}]")
+        elif isinstance(value, dict) and len(value) > BATCH:
+            items, between = list(value.items()), "{"
+            for at in range(0, len(items), BATCH):
+                parts.append(between + _encode(dict(items[at:at + BATCH]))[1:-1])
                 between = ","
-            yield "}"
+                yield "".join(parts).encode()
+                parts = []
+            parts.append("}")
         else:
-            yield _encode(value)
-    yield "}" if entry else "{}"
+            parts.append(_encode(value))
+    parts.append("}" if entry else "{}")
+    yield "".join(parts).encode()
 
 
 _encode = json.JSONEncoder(separators=(",", ":")).encode  # one encoder: json.dumps makes one per call
