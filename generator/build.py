@@ -119,9 +119,10 @@ class Pictures(dict):
         return picture
 
     def release(self) -> None:
-        """Let go of the faces placed only once (their sheet is done)."""
+        """Let go of the faces placed only once, and their grounds (their sheet is done)."""
         for key in [key for key in self if self.uses[key] < 2]:
             del self[key]
+            self.grounds.pop(key, None)
 
 
 class _Grounds(dict):

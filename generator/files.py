@@ -39,8 +39,8 @@ def inside(folder, name) -> Path:
 
 
 def write_atomic(path, data):
-    """Write bytes (or the rest of a binary file object) to path via a temp file in the same folder and a rename: never a
-    half-written file."""
+    """Write bytes (or the rest of a binary file object, or bytes from an iterable, part by part) to path via a temp file
+    in the same folder and a rename: never a half-written file."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -53,9 +53,11 @@ def write_atomic(path, data):
         with os.fdopen(fd, "wb") as handle:
             if isinstance(data, (bytes, bytearray)):
                 handle.write(data)
-            else:
+            elif hasattr(data, "read"):
                 while chunk := data.read(1 << 20):
                     handle.write(chunk)
+            else:
+                handle.writelines(data)
         os.chmod(temp, 0o644)
         os.replace(temp, path)
     except BaseException as exc:  # also on Ctrl-C: remove our own temp file, and only that

@@ -3,17 +3,23 @@ operators after its sheet."""
 import hashlib
 import json
 import importlib
+import random
 import shutil
+import sys
 import tracemalloc
+import zlib
+from collections import Counter
 from pathlib import Path
 
 from generator import cache
-from generator.draw import render
+from generator.draw import render, textbox, typeface
 from generator.impose import kept
 from generator.impose.imposition import impose
 from generator.spec import data
+from generator.output import document, pdffile
 from generator.spec import loader as specs
-from generator.build import build
+from generator.build import Pictures, build
+from generator.draw.render import draw_art
 from generator.spec.expand import expand
 from generator.facecache import FaceCache
 
@@ -108,3 +114,96 @@ def test_each_face_keeps_its_data_row_not_a_copy(tmp_path):
     assert [arts[f"cards-{k}"].props for k in range(1, 21)] == list(items)
     assert all(arts[f"cards-{k + 1}"].props is item for k, item in enumerate(items))
     assert items[4]["title"] == "Card 4" and items[4]["#row"] == 6
+
+
+def test_a_pdf_file_keeps_its_streams_on_disk_and_is_written_out_once():
+    def filled():
+        file = pdffile.File()
+        noise = random.Random(19)
+        for _ in range(200):   # 4 MB of streams that do not compress
+            file.stream(noise.randbytes(20000))
+        return file
+    file, made, held = _peak(filled)
+    assert held < pdffile.File.SPILL + 100_000 and made < 1_500_000   # the streams past the first MiB wait on disk
+    pdf, peak, held = _peak(lambda: file.bytes(file.add("<< /Type /Catalog >>"), file.add("<< >>")))
+    assert pdf.startswith(b"%PDF-1.5") and pdf.endswith(b"%%EOF\n") and pdf.count(b"endstream") == 202
+    first = zlib.decompressobj().decompress(pdf[pdf.index(b"stream\n") + 7:])
+    assert first == random.Random(19).randbytes(20000)   # read back from disk as it was written
+    assert held < len(pdf) + 100_000   # the file, and nothing of the writer's
+    assert peak < len(pdf) * 1.3   # no second copy of the whole (a bytearray of it and its bytes: twice it and more)
+
+
+def test_a_data_row_holds_little_beyond_its_cells(tmp_path):
+    path = deck(tmp_path / "deck", 5000)
+    specs.load(str(deck(tmp_path / "small", 10)))   # the modules and the layout's memos, before the count
+    spec, _, held = _peak(lambda: specs.load(str(path)))
+    items = spec.components[0].faces.items
+    cells = sum(sys.getsizeof(value) for item in items for key, value in item.items() if key in ("title", "cost", "suit",
+                                                                                                 "rules", "flavour"))
+    assert len(items) == 5000 and dict(items[7]) == {
+        "title": "Card 7", "cost": "7", "suit": "#2980b9", "rules": "Gain 7 spice. If you hold more spice than any player, "
+        "draw 3 cards and discard one.", "flavour": "Port 7 favours the bold.", "#row": 9, "#data": str(path.parent / "cards.csv")}
+    # a row's values in a dict sharing its file's table of keys, not a table of its own (grown again when the face's
+    # row number and file were added: about 320 bytes a row beyond its cells)
+    assert held - cells < 250 * len(items)
+
+
+def test_the_text_memos_do_not_grow_with_a_deck_of_distinct_texts():
+    def lay(numbers):
+        for k in numbers:   # as a layout lays each card's text and the checks ask for its runs' ink
+            for run in textbox.fit(f"Gain {k} spice at port {k * 7}.", (0, 0, 50, 20), size=3.0).elements:
+                typeface.ink(run.face, run.content, float(run.attrs["x"]), float(run.attrs["y"]),
+                             float(run.attrs["font-size"]))
+    tracemalloc.start()
+    try:
+        lay(range(2500))
+        half = tracemalloc.get_traced_memory()[0]
+        lay(range(2500, 5000))
+        grown = tracemalloc.get_traced_memory()[0] - half
+    finally:
+        tracemalloc.stop()
+    assert grown < 500_000   # the memos keep the last texts, not an entry or two per card (2 MB here)
+
+
+def test_a_face_placed_once_is_let_go_with_its_ground_after_its_sheet(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 12)))
+    arts = expand(spec)[1]
+    keys = [f"cards-{k}" for k in range(1, 13)]
+    pictures = Pictures(spec, arts, (), None, Counter(keys[:9] + keys[:2]))   # the first two placed twice
+    assert [pictures.grounds[key] for key in keys[:9]] == [document.ground(draw_art(spec, arts[key])) for key in keys[:9]]
+    assert set(pictures.grounds.values()) == {"1 1 1"}   # the card's white ground
+    pictures.release()
+    assert sorted(pictures) == sorted(pictures.grounds) == keys[:2]
+
+
+def test_a_document_keeps_the_boxes_of_a_layout_once_not_a_copy_per_page(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 27)))   # three sheets of nine
+    sheets = impose(spec, expand(spec)[0], "a4", "duplex").sheets
+    doc = document.Document(210, 297)
+
+    def paged():
+        for sheet in sheets * 400:
+            doc.next_page(sheet.slots)
+    _, _, held = _peak(paged)
+    assert len(doc.pages) == 400 * len(sheets) and {extent for _, extent in doc.pages} == {
+        document.extent(sheet.slots) for sheet in sheets}
+    assert held < 150 * len(doc.pages)   # the page's streams and its boxes, found again (fresh tuples: 450 bytes a page)
+
+
+def test_a_kept_plan_is_saved_part_by_part_never_its_whole_text_in_memory(tmp_path):
+    """The memory a kept plan's save holds does not grow with the plan: the texts of 1,000 and 3,000 cards' plans."""
+    saved = []
+    for n in (1000, 3000):
+        spec = specs.load(str(deck(tmp_path / f"deck{n}", n)))
+        path, *_ = build(spec, "a4", tmp_path / f"out{n}")
+        plan = kept.KeptPlan(path, spec, expand(spec)[0], "a4", "duplex")
+        plan.entry = plan._read()
+        assert len(plan.entry["furniture"]) > n / 10   # the list, the ruler and each sheet's labels, written
+        text = json.dumps(plan.entry | {"inputs": plan.inputs, "grounds": plan.grounds}, separators=(",", ":"))
+        plan.entry["plan"], plan.changed = kept.decode(plan.entry["plan"]), True   # saved from the Plan, as a build does
+        plan.path.unlink()
+        _, peak, _ = _peak(plan.save)
+        assert plan.path.read_text() == text
+        saved.append((len(text), peak))
+    (small, small_peak), (large, large_peak) = saved
+    assert large > 2.5 * small and large_peak - small_peak < (large - small) / 5, saved   # holding the text: 2x its growth

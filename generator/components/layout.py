@@ -32,8 +32,7 @@ FIELDS = {
 }
 DEFAULTS = {"shape": "rectangle", "radius": 3.0}
 ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.FRAME}
-ROW = "#row"       # the face property holding the data row a face comes from (no {column} can quote it)
-DATA = "#data"     # and the data file's name
+ROW, DATA = rows_of.ROW, rows_of.DATA   # the face properties holding the data row a face comes from and its file's name
 BACK = "#back"     # a face's own back's property: the back layout its row names
 COUNTS = ("count", "quantity")
 
@@ -125,8 +124,7 @@ def load(check, key_path, checked, options, source):
             if not copies.isdigit() or int(copies) > 10_000:
                 raise rows.fail(number, counting, f"expected a whole number of copies from 0 to 10000, found {copies!r}")
             copies = int(copies)
-        row[ROW], row[DATA] = number, rows.name  # the row's own dict becomes its face's properties: no copy per row
-        items += [MappingProxyType(row)] * copies
+        items += [MappingProxyType(row)] * copies  # the row's own dict is its face's properties: no copy per row
         if len(items) > MAX_PIECES:
             check.fail(key_path + ("data",), f"{rows.name} makes more than {MAX_PIECES:,} pieces (rows up to {number})")
     if not items:

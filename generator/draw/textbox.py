@@ -108,9 +108,10 @@ def _advances(word, family):
     return found
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=4096)
 def _em(text, resource):
-    """The width in em of a word in one font (the same words recur on card after card), kept by its text."""
+    """The width in em of a word in one font (the same words recur on card after card), kept by its text; the words
+    used last only: a deck's own names and numbers, each on one card, would otherwise fill it card by card."""
     return sum(map(typeface.ems(resource).__getitem__, text))
 
 

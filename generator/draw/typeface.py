@@ -315,9 +315,10 @@ def ink(face: Face, text: str, x: float, y: float, size: float):
     return None if box is None else (x + box[0], y + box[1], x + box[2], y + box[3])
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=2048)
 def _ink(face, text, size):
-    """ink of a run set from (0, 0): the layout, the checks of the text and of the safe area each ask for it."""
+    """ink of a run set from (0, 0): the layout, the checks of the text and of the safe area each ask for it, one face
+    after another (the runs of the last faces kept: most of a deck's runs are on one card only)."""
     scale = size / load(face.resource).units
     grow = EMBOLDEN * size / 2 if face.embolden else 0.0
     glyphs = _extents(face.resource, face.slant)

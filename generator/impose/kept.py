@@ -98,32 +98,55 @@ class KeptPlan:
         """Write the entry if something was added."""
         if self.changed:
             self.entry.update(inputs=self.inputs, grounds=self.grounds)
-            write_quietly(self.path, entry_text(self.entry).encode())
+            write_quietly(self.path, entry_parts(self.entry))   # never the whole text at once
 
 
 def entry_text(entry: dict) -> str:
-    """A kept entry as JSON, the text json.dumps gives it but for a plan: [paper, width, height, its sheets (the cover
-    last, if any) each as its shape's number and its slots' arts, whether it has a cover, each distinct shape (a sheet
-    whose slots have no art) once]. A deck's full sheets share one shape; the sheets are written one by one, so that
-    json's working copy is one sheet's, not the whole plan's."""
-    parts, comma = ["{"], ""
+    """A kept entry as JSON: its parts (entry_parts) joined."""
+    return b"".join(entry_parts(entry)).decode()
+
+
+PART = 1 << 15   # characters of a kept entry's JSON put together before they are written
+BATCH = 64       # entries of a mapping (the furniture) encoded at a time
+
+
+def entry_parts(entry: dict):
+    """A kept entry's JSON as bytes, in parts of about PART characters: the text json.dumps gives it but for a plan:
+    [paper, width, height, its sheets (the cover last, if any) each as its shape's number and its slots' arts, whether
+    it has a cover, each distinct shape (a sheet whose slots have no art) once]. A deck's full sheets share one shape.
+    A plan is encoded sheet by sheet and a large mapping BATCH entries at a time, so that json's working copy is one
+    sheet's, not the whole plan's (a 50,000-card deck's plan is megabytes), and the whole text is never held at once."""
+    parts, size, comma = [], 0, "{"
     for key, value in entry.items():
-        parts += [comma, _encode(key), ":"]
+        parts.append(f"{comma}{_encode(key)}:")
         comma = ","
         if isinstance(value, Plan):
             shapes: dict = {}
             covered, last, number = value.cover is not None, None, 0
-            parts += ["[", _encode(value[:3])[1:-1], ",["]
+            parts.append(f"[{_encode(value[:3])[1:-1]},[")
             for i, sheet in enumerate(value.sheets + (value.cover,) * covered):
                 shape = (sheet[0], tuple(map(_PLACE, sheet.slots)), *sheet[2:])
                 if shape != last:  # full sheets repeat the last one's shape: compared, not hashed again
                     last, number = shape, shapes.setdefault(shape, len(shapes))
-                parts += ["," * bool(i), _encode([number, list(map(_ART, sheet.slots))])]
-            parts += ["],", _encode(covered), ",", _encode(list(shapes)), "]"]
+                text = "," * bool(i) + _encode([number, list(map(_ART, sheet.slots))])
+                parts.append(text)
+                size += len(text)
+                if size > PART:
+                    yield "".join(parts).encode()
+                    parts, size = [], 0
+            parts.append(f"],{_encode(covered)},{_encode(list(shapes))}]")
+        elif isinstance(value, dict) and len(value) > BATCH:
+            items, between = list(value.items()), "{"
+            for at in range(0, len(items), BATCH):
+                parts.append(between + _encode(dict(items[at:at + BATCH]))[1:-1])
+                between = ","
+                yield "".join(parts).encode()
+                parts = []
+            parts.append("}")
         else:
             parts.append(_encode(value))
-    parts.append("}")
-    return "".join(parts)
+    parts.append("}" if entry else "{}")
+    yield "".join(parts).encode()
 
 
 _encode = json.JSONEncoder(separators=(",", ":")).encode  # one encoder: json.dumps makes one per call

