@@ -133,7 +133,8 @@ def test_geometry_gives_the_rasters_clearance_on_random_shapes(node, cut_kind):
         folded = half if tightest(shape.attrs.get("d", "")) < 3.4 * half else 0.0
         pen = float(shape.attrs["stroke-width"]) / 2 * min(node.attrs["transform"].steps[-1].numbers)
         rounded = pen < 0.25 and "round" in (shape.attrs["stroke-linejoin"], shape.attrs["stroke-linecap"])
-        assert BELOW - 0.05 * rounded <= difference[0] <= ABOVE + difference[1] + folded, node.tostring()
+        flattened = geometry.TOLERANCE   # a flattened arc or curve may fall inside the true one by this much
+        assert BELOW - flattened - 0.05 * rounded <= difference[0] <= ABOVE + difference[1] + folded, node.tostring()
 
 
 def tightest(d):
