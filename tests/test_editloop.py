@@ -350,7 +350,8 @@ def test_a_recoloured_face_is_not_measured_again_and_equals_a_fresh_build(tmp_pa
                                          tmp_path / "fresh")[0].read_bytes()
 
 
-def test_a_front_whose_kind_declares_its_paints_is_recoloured_undrawn_and_equals_a_fresh_build(tmp_path, memos, drawn):
+def test_a_front_whose_kind_declares_its_paints_is_recoloured_undrawn_and_equals_a_fresh_build(tmp_path, memos, drawn,
+                                                                                                monkeypatch):
     """square-tile and pattern-tile declare the colours they paint: a face only colours reached is its kept operators
     with them swapped, its verdict kept (grounds swapped); never stale: a template changed draws it again."""
     from generator.build import build
@@ -359,8 +360,12 @@ def test_a_front_whose_kind_declares_its_paints_is_recoloured_undrawn_and_equals
     drawn.clear()
     made = build(specs.load(str(path), ["palette.red=#b02a20"]), "a4", tmp_path / "out")[0].read_bytes()
     assert drawn == [], "the faces the red reaches are recoloured, not drawn"
+    monkeypatch.setattr(validate, "MEMO", cache.Memo("fresh-checks.json", []))   # the fresh build checks every face
     assert made != first and made == build(specs.load(str(path), ["palette.red=#b02a20"]), "a4",
                                            tmp_path / "fresh")[0].read_bytes()
+    kept = [json.loads((tmp_path / out / "tiles" / cache.RECORDS / "tiles-components-a4.pdf.faces.json").read_text())
+            for out in ("out", "fresh")]
+    assert kept[0] == kept[1], "each face's operators, reads and verdict as drawing it gives them"
     (tmp_path / "spec" / "templates" / "circle.svg").write_text(CIRCLE.format(60))   # the circles grow past the cut
     with pytest.raises(UserError, match="symbol is 0.3 mm past the cut"):
         build(specs.load(str(path), ["palette.red=#d0281f"]), "a4", tmp_path / "out")
