@@ -145,6 +145,18 @@ def _judged(entry) -> bool:
                                                                  or any(what.startswith("file:") for what in entry["used"])))
 
 
+def _painted(spec, used) -> set:
+    """The rgb of every colour the templates a face read paint as their own (not currentColor, ink or mark)."""
+    found: set = set()
+    shapes = [shape for what in used if what.startswith("template:") for shape in spec.templates.load(what[9:]).shapes]
+    while shapes:
+        _, attrs, children = shapes.pop()
+        found.update(content.rgb(attrs[key]) for key in ("fill", "stroke")
+                     if key in attrs and attrs[key] not in ("currentColor", "ink", "mark"))
+        shapes.extend(children)
+    return found
+
+
 class FaceCache:
     """Drawings of the faces of one output file, stored beside it as JSON and reused when still valid."""
 
@@ -262,7 +274,7 @@ class FaceCache:
         """What the checks (judge(art, drawing), a JSON value with 'designed') found on an artwork, kept with its face:
         drawn only when something it read changed, and then written and kept for the PDF as well."""
         face = self._key(spec, art)[0]
-        entry = self._fresh(spec, face, judged=True)
+        entry = self._fresh(spec, face, judged=True) or self._swapped(spec, art, face)
         if entry is not None:
             return entry["verdict"]
         if face in self.kept:
@@ -273,7 +285,7 @@ class FaceCache:
         """An artwork as Written operators: from the cache when nothing it read changed, else recoloured from a face of
         its kind that differs only in colour, else drawn."""
         face, group = self._key(spec, art)
-        entry = self._fresh(spec, face)
+        entry = self._fresh(spec, face) or self._swapped(spec, art, face)
         if entry is not None:
             return written(entry["written"])
         recoloured = self._recolour(spec, art, face, group) if group else None
@@ -310,6 +322,51 @@ class FaceCache:
                 ops = ops.replace(f"{before} rg", f"{after} rg").replace(f"{before} RG", f"{after} RG")
         same = ops == written.ops and _compact(old["written"][1:]) == _compact(written[1:])
         return old["verdict"] if same else None
+
+    def _swapped(self, spec, art, face):
+        """The entry of a front whose kind paints colours as given (Kind.paints) when all it read last build is as it is
+        now but colours: its operators then with each changed colour's rgb set where the new one is, its verdict's
+        grounds swapped too; kept, undrawn. None when a swap could differ from drawing it: an old colour set by something
+        else too (another colour read, the kind's or a template's own), or set otherwise than by rg or RG; a new colour
+        the face sets already; black; a verdict on the designer's fonts or art."""
+        old = self.entries.get(face) if art.side == "front" and face not in self.kept else None
+        paints = KINDS[spec.component(art.component).kind].paints if old else None
+        if paints is None or "verdict" not in old or old["verdict"]["designed"]:
+            return None
+        ops, rest, used, swaps = old["written"][0], _compact(old["written"][1:]), {}, {}
+        for what, value in old["used"].items():
+            used[what] = now = _now(spec, what)
+            if now != value and not (what.startswith(("colour:", "palette:")) and isinstance(value, str)
+                                     and isinstance(now, str)):
+                return None
+        fixed = {content.rgb(value) for value in paints} | _painted(spec, used)
+        fixed.update(content.rgb(value) for what, value in used.items()
+                     if what.startswith(("colour:", "palette:")) and old["used"][what] == value and isinstance(value, str))
+        for what, value in old["used"].items():
+            now = used[what]
+            if now == value:
+                continue
+            before, after = content.rgb(value), content.rgb(now)
+            if before in swaps:   # the same colour read under another name: swapped already, to the same new one
+                if swaps[before] != after:
+                    return None
+                swaps[value] = now
+                continue
+            if (before is None or after is None or "0 0 0" in (before, after) or before in fixed or before in rest
+                    or after in ops or ops.count(before) != ops.count(f"\n{before} rg\n") + ops.count(f"\n{before} RG\n")):
+                return None
+            ops = ops.replace(f"\n{before} rg\n", f"\n{after} rg\n").replace(f"\n{before} RG\n", f"\n{after} RG\n")
+            swaps[value], swaps[before] = now, after
+        verdict = old["verdict"]
+        near, fills = verdict["safe"]
+        if any(fill not in swaps and content.rgb(fill) in swaps for fill in fills if isinstance(fill, str)):
+            return None
+        entry = {"used": used, "written": [ops, *old["written"][1:]],
+                 "verdict": {**verdict, "safe": [near, sorted({swaps.get(fill, fill) for fill in fills}, key=str)],
+                             "ground": swaps.get(verdict["ground"], verdict["ground"])}}
+        self.drawn.append(art.key)
+        self._keep(face, entry)
+        return entry
 
     def _recolour(self, spec, art, face, group):
         """A front whose kind declares a recolour field, written by putting its colour into the Recolour of its group,

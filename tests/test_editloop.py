@@ -8,7 +8,7 @@ import pytest
 from generator import cache
 from generator.errors import UserError
 from generator.spec import loader as specs
-from test_cache import CIRCLE, tiles_spec
+from test_cache import CIRCLE, TILES, tiles_spec
 
 validate = importlib.import_module("generator.check.validate")   # the module (the package exports its function too)
 
@@ -21,6 +21,13 @@ def memos(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def undeclared(monkeypatch):
+    """square-tile without its declaration of the colours it paints: a face the colour reaches is drawn again."""
+    from generator.components import KINDS
+    monkeypatch.setitem(KINDS._loaded, "square-tile", KINDS["square-tile"]._replace(paints=None))
+
+
+@pytest.fixture
 def drawn(monkeypatch):
     """The keys of the artworks the face cache draws (for the checks or the PDF), in order."""
     from generator import facecache
@@ -29,7 +36,8 @@ def drawn(monkeypatch):
     return found
 
 
-def test_a_rebuild_checks_again_only_the_faces_a_change_reaches_and_a_kept_verdict_is_never_stale(tmp_path, memos, drawn):
+def test_a_rebuild_checks_again_only_the_faces_a_change_reaches_and_a_kept_verdict_is_never_stale(tmp_path, memos, drawn,
+                                                                                                 undeclared):
     from generator.build import build
     from generator.draw.render import draw_art
     from generator.spec.expand import expand
@@ -327,7 +335,7 @@ def test_every_file_a_rebuild_writes_is_the_cold_builds_byte_for_byte(tmp_path, 
     assert len(again) == 1 and again == fresh != before
 
 
-def test_a_recoloured_face_is_not_measured_again_and_equals_a_fresh_build(tmp_path, memos, drawn, monkeypatch):
+def test_a_recoloured_face_is_not_measured_again_and_equals_a_fresh_build(tmp_path, memos, drawn, monkeypatch, undeclared):
     """A face the colour reaches is drawn again, but the reach of its marks stands: its operators differ only in colour."""
     from generator.build import build
     from generator.check import safearea
@@ -340,6 +348,60 @@ def test_a_recoloured_face_is_not_measured_again_and_equals_a_fresh_build(tmp_pa
     assert drawn and measured == [], "every face the red reaches drawn again, none of them measured"
     assert made[0].read_bytes() == build(specs.load(str(path), ["palette.red=#b02a20"]), "a4",
                                          tmp_path / "fresh")[0].read_bytes()
+
+
+def test_a_front_whose_kind_declares_its_paints_is_recoloured_undrawn_and_equals_a_fresh_build(tmp_path, memos, drawn,
+                                                                                                monkeypatch):
+    """square-tile and pattern-tile declare the colours they paint: a face only colours reached is its kept operators
+    with them swapped, its verdict kept (grounds swapped); never stale: a template changed draws it again."""
+    from generator.build import build
+    path = tiles_spec(tmp_path / "spec")
+    first = build(specs.load(str(path)), "a4", tmp_path / "out")[0].read_bytes()
+    drawn.clear()
+    made = build(specs.load(str(path), ["palette.red=#b02a20"]), "a4", tmp_path / "out")[0].read_bytes()
+    assert drawn == [], "the faces the red reaches are recoloured, not drawn"
+    monkeypatch.setattr(validate, "MEMO", cache.Memo("fresh-checks.json", []))   # the fresh build checks every face
+    assert made != first and made == build(specs.load(str(path), ["palette.red=#b02a20"]), "a4",
+                                           tmp_path / "fresh")[0].read_bytes()
+    kept = [json.loads((tmp_path / out / "tiles" / cache.RECORDS / "tiles-components-a4.pdf.faces.json").read_text())
+            for out in ("out", "fresh")]
+    assert kept[0] == kept[1], "each face's operators, reads and verdict as drawing it gives them"
+    (tmp_path / "spec" / "templates" / "circle.svg").write_text(CIRCLE.format(60))   # the circles grow past the cut
+    with pytest.raises(UserError, match="symbol is 0.3 mm past the cut"):
+        build(specs.load(str(path), ["palette.red=#d0281f"]), "a4", tmp_path / "out")
+
+    drawn.clear()   # the prescriptions of Granny's Pills: the rebuild draws only the reference card (its kind declares none)
+    build(specs.load("grannys-pills"), "a4", tmp_path / "pills")
+    drawn.clear()
+    made = build(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", tmp_path / "pills")[0].read_bytes()
+    assert drawn == ["reference-1"]
+    assert made == build(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", tmp_path / "pills-fresh")[0].read_bytes()
+
+
+DOT = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="30" fill="currentColor"/>'
+       '<circle cx="40" cy="40" r="8" fill="#ffffff"/></svg>')   # a white highlight of the template's own
+
+
+@pytest.mark.parametrize("also", ["the template's own highlight", "another palette colour, unchanged"])
+def test_a_colour_set_by_something_else_too_is_not_swapped_the_face_is_drawn(tmp_path, memos, drawn, also):
+    """The old paper white is also the template's own highlight, or the ink's value: swapping every white would recolour
+    those too, so the face is drawn again and equals a fresh build."""
+    from generator.build import build
+    spec = tmp_path / "spec"
+    (spec / "templates").mkdir(parents=True)
+    (spec / "templates" / "dot.svg").write_text(DOT if also.startswith("the template") else CIRCLE.format(30))
+    (spec / "tiles.yaml").write_text(TILES.replace('blue: "#1f6fd0"', 'paper: "#ffffff"\n  snow: "#ffffff"')
+                                     .replace("size: 30 mm", "size: 30 mm\n    bleed: 3 mm\n    ground: paper\n    ink: snow")
+                                     .replace("colour: [red, blue]", "colour: [red]")
+                                     .replace("shape: [circle, round]", "shape: [dot]").replace("expect: 8", "expect: 2"))
+    if not also.startswith("the template"):
+        (spec / "tiles.yaml").write_text((spec / "tiles.yaml").read_text().replace("[dot]", "[circle]"))
+    path = spec / "tiles.yaml"
+    build(specs.load(str(path)), "a4", tmp_path / "out")
+    drawn.clear()
+    made = build(specs.load(str(path), ["palette.paper=#fff8e0"]), "a4", tmp_path / "out")[0].read_bytes()
+    assert drawn == ["tile-1"]
+    assert made == build(specs.load(str(path), ["palette.paper=#fff8e0"]), "a4", tmp_path / "fresh")[0].read_bytes()
 
 
 def disc(spec, component, props):
@@ -368,7 +430,8 @@ def test_a_recoloured_face_whose_parts_change_role_or_place_is_measured_again(tm
     from generator.build import build
     from generator.components import KINDS
     from test_facecache import deck
-    monkeypatch.setitem(KINDS._loaded, "square-tile", KINDS["square-tile"]._replace(render=render, recolour=""))
+    monkeypatch.setitem(KINDS._loaded, "square-tile", KINDS["square-tile"]._replace(render=render, recolour="",
+                                                                                              paints=None))
     deck(tmp_path / "spec", ["blue"])
     path = tmp_path / "spec" / "tiles.yaml"
     build(specs.load(str(path), ["palette.red=#ff8080"]), "a4", tmp_path / "out")   # a guide: the set passes

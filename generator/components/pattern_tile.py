@@ -17,6 +17,7 @@ FIELDS = {
 }
 FACE_FIELDS = {"pattern": s.list_of(s.list_of(s.list_of(s.text, 2, 2), 1, 12), 1, 12)}
 SYMBOL = 0.9   # a symbol's share of its cell: 10.8 mm in Granny's 12 mm cells, its colour mark >= 3 mm tall
+WHITE = "#ffffff"   # the orientation triangle's fill, the one colour render paints that the spec does not give
 DEFAULTS = {"margin": 5.0, "ground": "white", "ink": "black", "line": 0.3, "marks_from": ""}
 
 
@@ -43,7 +44,7 @@ def render(spec, component, props):
             dwg.add(svg.part(svg.symbol(dwg, shape, cx, cy, cell * SYMBOL, spec.colour(colour), ink, search=spec.templates,
                                         mark=marks.get(colour, "")), "pattern symbols"))
     marker = max(m - SAFE, 1.0)
-    dwg.add(svg.part(svg.symbol(dwg, "marker-triangle", width / 2, SAFE + 0.3 + marker / 2, marker, "#ffffff", ink,
+    dwg.add(svg.part(svg.symbol(dwg, "marker-triangle", width / 2, SAFE + 0.3 + marker / 2, marker, WHITE, ink,
                                 search=spec.templates), "white triangle"))
     return dwg
 
@@ -64,4 +65,4 @@ def link(spec, component):
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, lettering=False, link=link,
-            defaults=DEFAULTS, required=("rows", "cols", "cell"), face_required=("pattern",))
+            defaults=DEFAULTS, required=("rows", "cols", "cell"), face_required=("pattern",), paints=(WHITE,))

@@ -36,4 +36,4 @@ def render(spec, component, props):
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, lettering=False, defaults=DEFAULTS,
-            required=("size",), face_required=("colour", "shape"), recolour="colour")
+            required=("size",), face_required=("colour", "shape"), recolour="colour", paints=())
