@@ -44,6 +44,9 @@ class _Templates:
         return found
 
 
+NOT_READS = frozenset({"derived", "remembered", "lines", "line"})   # a spec's memos and line numbers
+
+
 class _Watched:
     """A spec stand-in for one renderer call: records the colours, components and templates it reads."""
 
@@ -51,7 +54,15 @@ class _Watched:
         self._spec, self._own, self.used = spec, own, {}
 
     def __getattr__(self, name):
-        return getattr(self._spec, name)
+        """Any other field the renderer reads (the game, colour_names, fonts ...), recorded by its digest; a method of
+        the spec (colour_name) reads through this stand-in. Memos and line numbers (error messages only) are not reads."""
+        value = getattr(self._spec, name)
+        if name.startswith("_") or name in NOT_READS:
+            return value
+        if callable(value):
+            return getattr(type(self._spec), name).__get__(self)
+        self.used[f"spec:{name}"] = _now(self._spec, f"spec:{name}")
+        return value
 
     @property
     def palette(self):
@@ -91,6 +102,8 @@ def _found(spec, dependency):
     kind, _, name = dependency.partition(":")
     if kind == "colour":
         return spec.colour(name)
+    if kind == "spec":
+        return _digest(getattr(spec, name))
     if kind == "palette":
         return spec.palette.get(name) if name else _digest(sorted(spec.palette))
     if kind == "components":

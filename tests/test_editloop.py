@@ -537,3 +537,16 @@ def test_a_specs_keys_hash_it_once_and_each_is_the_digest_of_its_inputs():
     recoloured = specs.load("grannys-pills", ["palette.red=#b02a20"])
     assert cache.key(cache.sans_palette(recoloured), "plan") == cache.key(cache.sans_palette(spec), "plan")
     assert cache.key(recoloured, "components", "a4") != cache.key(spec, "components", "a4")
+
+
+def test_a_face_reading_another_field_of_the_spec_is_drawn_again_when_it_changes(tmp_path, memos, drawn):
+    """HexStatic's line key card prints colour_names' word for each line colour (through spec.colour_name): a field a
+    face reads is recorded with it as its digest, and the rebuild equals a fresh build (it kept the old word)."""
+    from generator.build import build
+
+    build(specs.load("hexstatic"), "a4", tmp_path / "out")
+    drawn.clear()
+    changed = specs.load("hexstatic", ["colour_names.red=Crimson"])
+    again = build(changed, "a4", tmp_path / "out")[0].read_bytes()
+    assert drawn, "the faces reading it drawn again"
+    assert again == build(changed, "a4", tmp_path / "fresh")[0].read_bytes()
