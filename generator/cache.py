@@ -128,14 +128,16 @@ def key(spec, *options):
 
 
 def _fed(digest, parts):
-    """digest updated with the text of parts, joined PARTS at a time; digest."""
-    parts = iter(parts)
-    for batch in iter(lambda: "".join(itertools.islice(parts, PARTS)), ""):
-        digest.update(batch.encode())
+    """digest updated with the text of parts, joined 64 KiB at a time; digest."""
+    batch, size = [], 0
+    for part in parts:
+        batch.append(part)
+        size += len(part)
+        if size > 1 << 16:
+            digest.update("".join(batch).encode())
+            batch, size = [], 0
+    digest.update("".join(batch).encode())
     return digest
-
-
-PARTS = 1024  # parts joined for each update of a digest: a part is at most WHOLE items' reprs
 
 
 def sans_palette(spec):
