@@ -141,7 +141,7 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks=None):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top (made by marks(),
     else drawn)."""
     slots = sheet.slots
-    runs, steps = _layout(sheet.grounds, tuple(map(PLACE, slots)))
+    runs, steps, heads = _layout(sheet.grounds, tuple(map(PLACE, slots)))
     # the ground under each block of pieces that share cut lines: a run of one ground painted in one step
     for first, end, boxes, each in runs:
         colours = {grounds[art] for art in dict.fromkeys(map(ART, slots[first:end]))}
@@ -153,7 +153,8 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks=None):
             if colour := grounds[slot.art]:
                 doc.fill(box, colour)
     clips = shares(slots)
-    if not (steps and not any(clips) and doc.run(pictures, list(map(ART, slots)), *steps)):  # else one by one
+    arts = list(map(ART, slots))
+    if not (steps and not any(clips) and (doc.run(pictures, arts, *steps) or doc.inline(pictures, arts, heads))):
         for slot, shared in zip(slots, clips):
             clip = tuple(slot.bleed_box) if slot.window is not None else shared
             doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
@@ -166,14 +167,16 @@ _LAYOUTS: list = []  # (blocks, places, layout) of the last layouts: full sheets
 
 
 def _layout(blocks, places) -> tuple:
-    """(the ground runs of _runs(blocks, places), the steps of document.run placing the slots upright or None), places
+    """(the ground runs of _runs(blocks, places), the steps of document.run placing the slots upright or None, the heads
+    of document.inline drawing them or None), places
     the slots' fields but the art. Worked out once for each layout of the last few (full sheets repeat theirs), found by
     comparing (a layout's numbers are not hashed: comparing its repeat is quicker)."""
     for known in _LAYOUTS:
         if known[0] == blocks and known[1] == places:
             return known[2]
     upright = all(not turn and window is None for *_, turn, window in places)  # else each placed by itself
-    layout = _runs(blocks, places), document.steps([(x - b, y - b) for x, y, _, _, b, *_ in places]) if upright else None
+    corners = [(x - b, y - b) for x, y, _, _, b, *_ in places]
+    layout = _runs(blocks, places), *((document.steps(corners), document.heads(corners)) if upright else (None, None))
     _LAYOUTS[:] = [(blocks, places, layout)] + _LAYOUTS[:7]
     return layout
 

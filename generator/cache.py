@@ -149,13 +149,13 @@ def sans_palette(spec):
 _NAMED = collections.namedtuple("_NAMED", "field").__repr__.__code__  # the repr every record without its own shares
 
 
-WHOLE = 64  # a tuple or list of more items gives each item's repr whole (one C call each), not taken apart
+WHOLE = 64  # a tuple or list of more items gives its items' reprs whole, WHOLE to a part, not taken apart
 
 
 def _reprs(value):
     """repr(value) in parts: records field by field, tuples and lists item by item, so that a deck's thousands of faces
-    are never one string (the digest of the parts joined is the digest of the repr); each item of a long tuple or list
-    is one part, so that the walk costs one repr per face, not one step per field."""
+    are never one string (the digest of the parts joined is the digest of the repr); the items of a long tuple or list
+    are WHOLE to a part, so that the walk costs one repr per face and one step per WHOLE faces, not one per field."""
     if isinstance(value, tuple) and getattr(type(value).__repr__, "__code__", None) is _NAMED:
         yield f"{type(value).__name__}("
         for i, (field, item) in enumerate(zip(value._fields, value)):
@@ -165,10 +165,9 @@ def _reprs(value):
     elif type(value) is tuple or type(value) is list:
         yield "(" if type(value) is tuple else "["
         if len(value) > WHOLE:
-            yield ", ".join(map(repr, value[:WHOLE]))  # a first batch, then one part per item
-            for item in value[WHOLE:]:
-                yield ", "
-                yield repr(item)
+            yield ", ".join(map(repr, value[:WHOLE]))  # a first batch, then each next one after its comma
+            for start in range(WHOLE, len(value), WHOLE):
+                yield ", " + ", ".join(map(repr, value[start:start + WHOLE]))
         else:
             for i, item in enumerate(value):
                 if i:

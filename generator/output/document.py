@@ -166,6 +166,21 @@ class Document:
         self.cursor = end
         return True
 
+    def inline(self, pictures, keys, heads) -> bool:
+        """Draw the artworks of keys, none shared, one after another as paint draws each upright and unclipped: in its
+        own q, moved by its head (document.heads), clipped to its box. False, drawing none, when a key is shared."""
+        if not self.shared.isdisjoint(keys) or not self.forms.keys().isdisjoint(keys):
+            return False
+        self._end_run()
+        ops = self.ops
+        for key, head in zip(keys, heads):
+            picture = pictures[key]
+            face = picture if isinstance(picture, content.Written) else content.write(picture)
+            if face.alphas or face.chars or face.sources or face.groups:
+                self._take(face)
+            ops.append(f"{head} {_clip((0, 0, face.width, face.height))[0]} {face.ops} Q")
+        return True
+
     def _end_run(self):
         """Close an open run of placements."""
         if self.cursor is not None:
@@ -250,6 +265,12 @@ def steps(corners) -> tuple | None:
         dys.append(dy)
         cx, cy = cx + dx, cy + dy
     return dxs, dys, (cx, cy)
+
+
+def heads(corners) -> tuple:
+    """The operators opening paint's drawing of an artwork placed upright and unclipped at each of corners (x, y in mm):
+    q, and the move there unless it is the page's origin."""
+    return tuple("q" if (x, y) == (0, 0) else f"q {content.cm((1, 0, 0, 1, x, y))}" for x, y in corners)
 
 
 def place_slot(slot, art_size):

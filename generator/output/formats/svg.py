@@ -95,6 +95,10 @@ class Pages:
         """Each face is placed by itself (paint): no run."""
         return False
 
+    def inline(self, pictures, keys, heads) -> bool:
+        """Each face is placed by itself (paint): not in one go."""
+        return False
+
     def furniture(self, make, key=None):
         """Sheet furniture (marks, ruler, words) over the faces."""
         drawing = make()
