@@ -205,7 +205,9 @@ def test_a_cold_validate_measures_each_line_of_vera_once(monkeypatch, tmp_path):
     line too long for its row is still found."""
     from generator import cache
     from generator.check import ink, safearea
+    from generator.check import validate as checks
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(checks, "MEMO", cache.Memo("checks.json", []))   # no failures kept by another test
     monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json", []))
     monkeypatch.setattr(safearea, "_MEASURED", {})
     monkeypatch.setattr(textcheck, "_INK", {})
