@@ -2,6 +2,7 @@
 art, which only a painter can tell, painted with cairo at 20 px/mm (to 0.05 mm)."""
 import hashlib
 import math
+import re
 
 from .. import cache
 from ..draw import svg, svgvalues
@@ -13,6 +14,7 @@ INKED = bytes(255 if alpha >= INK else 0 for alpha in range(256))
 MEMO = cache.INK   # measures from geometry kept between runs, by the element's values() (opaque colours left out:
                    # an opaque colour is the same ink as any)
 RASTERS = 0      # the measures painted so far: one that needed a painter is not kept (it would name cairo's libraries)
+_HEX6 = re.compile(svgvalues._HEX6).fullmatch   # svgvalues.hex_colour's test, compiled once (values() reads thousands)
 
 
 def ink_ends(node, clips, box=False):
@@ -134,7 +136,8 @@ def _values(node, out) -> None:
     """Add one element's values, then its children's, to out."""
     attrs = node.attrs
     if "transform" in attrs or "points" in attrs or _opaque(attrs.get("fill")) or _opaque(attrs.get("stroke")):
-        attrs = {k: _value(k, v) for k, v in attrs.items()}
+        attrs = {k: "#" if k in ("fill", "stroke") and _opaque(v) else v if type(v) in (str, float, int) else _value(k, v)
+                 for k, v in attrs.items()}
     out.append(f"<{node.tag}{attrs!r}{node.content!r}{node.part!r}{node.role!r}")
     for child in node.children:
         _values(child, out)
@@ -143,7 +146,7 @@ def _values(node, out) -> None:
 
 def _opaque(value) -> bool:
     """True for a #rrggbb colour (a quick look first: most values are not one)."""
-    return type(value) is str and len(value) == 7 and svgvalues.hex_colour(value)
+    return type(value) is str and len(value) == 7 and _HEX6(value) is not None
 
 
 def _value(name, value):

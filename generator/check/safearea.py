@@ -19,6 +19,7 @@ MARGIN = 1e-6    # mm a bound keeps off the exact figure's rounding
 CACHED = 4096    # drawings whose measures are remembered (validation draws the same faces again and again)
 _MEASURED = {}
 _PAINTED = {}
+_FAR = {}
 
 
 class Reach(NamedTuple):
@@ -70,11 +71,12 @@ def _sides(corners):
     return tuple(out)
 
 
-def painted(node, clips, cut, box=False):
-    """ink_ends of an element (box: its extremes only, see ink.ink_ends), remembered by its values, the clip paths it may
-    use and the cut line: the same band or frame on every face of a deck is measured once, and only the ends that come
-    nearest the cut are kept. An end that took a painter counts in ink.RASTERS each time it is used."""
-    text = ink.values(node)
+def painted(node, clips, cut, box=False, text=None):
+    """ink_ends of an element (box: its extremes only, see ink.ink_ends), remembered by its values (text: its ink.values,
+    when known), the clip paths it may use and the cut line: the same band or frame on every face of a deck is measured
+    once, and only the ends that come nearest the cut are kept. An end that took a painter counts in ink.RASTERS each
+    time it is used."""
+    text = ink.values(node) if text is None else text
     key = (text, tuple(ink.values(clip) for clip in clips.values()) if "'clip-path'" in text else (), cut, box)
     if key not in _PAINTED:
         if len(_PAINTED) >= CACHED:
@@ -149,14 +151,15 @@ def _measure(drawing, cut, near=False):
     is not kept between runs. near: _measured's; a measure kept exact serves it too."""
     if designed(drawing):
         return tuple(tuple(entry) for entry in _measured(drawing, cut, near))
-    key = digest("measure", "".join(ink.values(c) for c in drawing.children), repr(cut))
+    each = [ink.values(c) for c in drawing.children]   # once: the key's, then each element's memo's
+    key = digest("measure", "".join(each), repr(cut))
     if key not in _MEASURED or not (near or _MEASURED[key][2]):
         before = ink.RASTERS
         kept = ink.MEMO.get(key)   # [entry...] measured exactly, or {"near": [entry...]}: enough for near
         exact = isinstance(kept, list)
         found = kept if exact else kept["near"] if kept is not None and near else None
         if found is None:
-            found, exact = _measured(drawing, cut, near), not near
+            found, exact = _measured(drawing, cut, near, each), not near
             if ink.RASTERS == before:  # measured from geometry alone: the key names all it depends on
                 ink.MEMO.put(key, found if exact else {"near": found})
         if len(_MEASURED) >= CACHED:
@@ -167,31 +170,40 @@ def _measure(drawing, cut, near=False):
     return _MEASURED[key][0]
 
 
-def far(node, cut) -> float | None:
+def far(node, cut, text=None) -> float | None:
     """How far inside the cut line at least an element's ink certainly keeps, when that is beyond the safe area's
-    reach (SAFE mm, the most any check asks): None when it may come nearer, or a cheap bound cannot tell."""
+    reach (SAFE mm, the most any check asks): None when it may come nearer, or a cheap bound cannot tell. text: the
+    element's ink.values when it holds no runs or art (all the bound reads): the same mark on many faces bounded once."""
+    key = (text, cut)
+    if text is not None and key in _FAR:
+        return _FAR[key]
     found = geometry.bound(node)
-    if found is None:
-        return None
-    least = clearance(cut, found) - MARGIN   # the hull of found holds the ink: no point of it comes nearer
-    return least if least >= SAFE - SLACK else None
+    least = None if found is None else clearance(cut, found) - MARGIN   # the hull of found holds the ink
+    least = least if least is not None and least >= SAFE - SLACK else None
+    if text is not None:
+        if len(_FAR) >= CACHED:
+            _FAR.clear()
+        _FAR[key] = least
+    return least
 
 
-def _measured(drawing, cut, near=False):
+def _measured(drawing, cut, near=False, each=None):
     """_measure's work: each mark and frame's ink against the cut line, nearest first by part; near: only the marks
-    that may come within SAFE mm measured, each other's distance a lower bound (geometry.bound's)."""
+    that may come within SAFE mm measured, each other's distance a lower bound (geometry.bound's); each: ink.values of
+    every child of a drawing that holds no runs or art, in order."""
     clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
     nearest, box = {}, upright(cut)
-    for n, node in enumerate((c for c in drawing.children if c.tag != "defs"), start=1):
+    known = zip(drawing.children, each) if each is not None else ((c, None) for c in drawing.children)
+    for n, (node, values) in enumerate(((c, v) for c, v in known if c.tag != "defs"), start=1):
         if node.role not in (svg.MARK, svg.FRAME):
             continue
         text = lettered(node)
         if near and not text:
-            least = far(node, cut)
+            least = far(node, cut, values)
             if least is not None:   # a mark kept SAFE mm inside at least: its place in the order kept, its distance not
                 nearest.setdefault(name(node, n), (name(node, n), least, False, node.role))
                 continue
-        ends = text_ends(node) if text else painted(node, clips, cut, box)
+        ends = text_ends(node) if text else painted(node, clips, cut, box, values)
         if ends:
             part = name(node, n)
             distance = clearance(cut, ends)

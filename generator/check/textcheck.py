@@ -7,6 +7,8 @@ from ..draw.textfit import FAMILY, Box, ink, missing
 from ..components.kind import SAFE
 SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
 STYLE = ("font-size", "font-weight", "text-anchor")
+LINES = 4096   # lines of Vera whose ink boxes are remembered: the text check measures each, then the safe area's
+_INK: dict = {}
 
 
 class Check:
@@ -68,7 +70,12 @@ def ink_of(node, style):
     face, x, y, size = getattr(node, "face", None), num(node.attrs.get("x")), num(node.attrs.get("y")), num(style.get("font-size"), 4.0)
     if face is not None:
         return typeface.ink(face, node.content or "", x, y, size)
-    return ink(node.content or "", x, y, size, str(style.get("font-weight")) == "bold", style.get("text-anchor", "start"))
+    key = (node.content or "", x, y, size, str(style.get("font-weight")) == "bold", style.get("text-anchor", "start"))
+    if key not in _INK:
+        if len(_INK) >= LINES:
+            _INK.clear()
+        _INK[key] = ink(*key)
+    return _INK[key]
 
 
 def problems(node, placed, style, safe):

@@ -304,6 +304,27 @@ def test_a_cold_check_measures_exactly_only_the_elements_its_bound_cannot_clear(
     assert 0 < exact <= uncleared < elements / 20   # every other element let off by its bound alone
 
 
+def test_a_mark_on_many_faces_is_bounded_once_and_the_near_measure_stays_exact(monkeypatch, tmp_path):
+    """grannys-pills repeats its marks on many faces that differ elsewhere: each (mark, cut line) is bounded once a
+    run, and what the memoised near measure keeps of every face is what the exact measure keeps."""
+    from generator import cache
+    from generator.check import geometry, ink
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json", []))
+    for memo in ("_MEASURED", "_PAINTED", "_FAR"):
+        monkeypatch.setattr(safearea, memo, {})
+    bounded, bound, cut = [], geometry.bound, None
+    monkeypatch.setattr(geometry, "bound", lambda node: (bounded.append((ink.values(node), repr(cut))), bound(node))[1])
+    spec, near, exact = specs.load("grannys-pills"), [], []
+    for art, drawing in drawn(spec, expand(spec)[1]):
+        cut = safearea.cut_line(spec.component(art.component))
+        for measured, out in ((safearea._measure(drawing, cut, True), near), (safearea._measured(drawing, cut), exact)):
+            out.append([(part, distance, role) for part, distance, text, role in measured
+                        if distance < (safearea.SAFE if role == "mark" else 0.0) - safearea.SLACK and not text])
+    assert near == exact
+    assert 0 < len(bounded) == len(set(bounded))
+
+
 def test_a_check_writes_no_svg(monkeypatch, tmp_path):
     """The memo keys of the ink measures are the elements' typed values: validating writes no SVG text."""
     from generator import cache

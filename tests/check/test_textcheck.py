@@ -198,3 +198,24 @@ def test_legend_label_too_long_for_its_row():
         "its box (its row of the key)",
         f"{spec.path}: legend: face 1: text 'scores nothing by itself' runs 1.2 mm past the bottom edge of "
         "its box (its row of the key)"]
+
+
+def test_a_cold_validate_measures_each_line_of_vera_once(monkeypatch, tmp_path):
+    """The text check and the safe area's both read a line's ink box: a cold validate lays each line out once, and a
+    line too long for its row is still found."""
+    from generator import cache
+    from generator.check import ink, safearea
+    from generator.check import validate as checks
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(checks, "MEMO", cache.Memo("checks.json", []))   # no failures kept by another test
+    monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json", []))
+    monkeypatch.setattr(safearea, "_MEASURED", {})
+    monkeypatch.setattr(textcheck, "_INK", {})
+    laid = []
+    monkeypatch.setattr(textcheck, "ink", lambda *line: (laid.append(line), textfit.ink(*line))[1])
+    spec = specs.load("hexstatic", ["components.legend.nexus=a nexus tile has three ends and no path at all, so it "
+                                    "scores nothing by itself"])
+    assert [f.message for f in validate(spec) if f.component == "legend"] == [
+        "face 1: text 'a nexus tile has three ends' runs 0.7 mm past the top edge of its box (its row of the key)",
+        "face 1: text 'scores nothing by itself' runs 1.2 mm past the bottom edge of its box (its row of the key)"]
+    assert 0 < len(laid) == len(set(laid))

@@ -232,6 +232,14 @@ def test_shipped_cards_and_shuffled_board_pass_every_check():
     assert check(DECK, shuffled_board(2026)) == []
 
 
+def test_check_walks_each_triple_of_cards_once(monkeypatch):
+    from generator.games.paths_and_pahs import cards as module
+    calls = []
+    monkeypatch.setattr(module, "is_pah", lambda *triple: calls.append(triple) or is_pah(*triple))
+    assert check(DECK, shuffled_board(2026)) == []
+    assert len(calls) == len(set(calls)) == len(list(combinations(DECK, 3)))
+
+
 def test_broken_card_set_fails_with_clear_messages():
     cards = DECK[:-1] + [DECK[0]]
     messages = check(cards, shuffled_board(1, cards[:26]))

@@ -122,9 +122,9 @@ def completions(a, b, cards=None):
     return [c for c in (full_deck() if cards is None else cards) if is_pah(a, b, c)]
 
 
-def pahs_per_card(cards):
-    """Return how many PAHs among the cards each card belongs to."""
-    counts = Counter(card for triple in count_pahs(cards) for card in triple)
+def pahs_per_card(cards, pahs=None):
+    """Return how many PAHs among the cards (count_pahs's, unless given) each card belongs to."""
+    counts = Counter(card for triple in (count_pahs(cards) if pahs is None else pahs) for card in triple)
     return {card: counts[card] for card in dict.fromkeys(cards)}
 
 
@@ -219,12 +219,12 @@ def _names(cards):
 
 def _card_failures(cards, expected):
     """Yield a message for every check the card set fails."""
-    counts = Counter(cards)
-    per_card = Counter(pahs_per_card(cards).values())
+    counts, pahs = Counter(cards), count_pahs(cards)   # the PAHs found once: the slowest walk of the check
+    per_card = Counter(pahs_per_card(cards, pahs).values())
     yield _mismatch("wrong number of cards", expected["cards"], len(cards))
     yield _mismatch("cards listed more than once", "none", _names(c for c, n in counts.items() if n > 1))
     yield _mismatch("combinations missing from the cards", "none", _names(c for c in full_deck() if c not in counts))
-    yield _mismatch("wrong number of PAHs in the card set", expected["pahs"], len(count_pahs(cards)))
+    yield _mismatch("wrong number of PAHs in the card set", expected["pahs"], len(pahs))
     if set(per_card) != {expected["pahs per card"]}:
         found = ", ".join(f"{n} cards in {pahs}" for pahs, n in sorted(per_card.items())) or "no cards"
         yield _mismatch("cards in the wrong number of PAHs", f"every card in {expected['pahs per card']}", found)
