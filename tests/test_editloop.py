@@ -134,7 +134,7 @@ def test_the_second_paper_takes_the_faces_the_first_drew_this_run_and_equals_a_f
 @pytest.mark.parametrize("backs", ["duplex", "fold"])
 def test_a_kept_plan_reads_back_as_the_plan_it_was(game, backs):
     from generator.impose.imposition import impose
-    from generator.impose.kept import decode, entry_text
+    from generator.impose.kept import decode, entry_parts
     from generator.spec.expand import expand
     spec = specs.load(game)
     for paper in ("a4", "letter"):
@@ -142,7 +142,7 @@ def test_a_kept_plan_reads_back_as_the_plan_it_was(game, backs):
             plan = impose(spec, expand(spec)[0], paper, backs)
         except UserError:   # a board too large to fold over
             continue
-        assert repr(decode(json.loads(entry_text({"plan": plan}))["plan"])) == repr(plan), "each record of its own type, each value as it was"
+        assert repr(decode(json.loads(b"".join(entry_parts({"plan": plan})))["plan"])) == repr(plan), "each record of its own type, each value as it was"
 
 
 def test_both_papers_rulebooks_share_one_drawing_of_the_diagrams_and_each_records_the_colours_they_show(tmp_path, monkeypatch):

@@ -97,11 +97,11 @@ def test_a_kept_plan_is_written_sheet_by_sheet_each_shape_of_sheet_once(tmp_path
     spec = specs.load(str(deck(tmp_path / "deck", 3000)))
     plan = impose(spec, expand(spec)[0], "a4", "duplex")
     entry = {"plan": plan, "saved": 3, "inputs": "x"}
-    text, peak, _ = _peak(lambda: kept.entry_text(entry))
+    text, peak, _ = _peak(lambda: b"".join(kept.entry_parts(entry)).decode())
     read = json.loads(text)
     assert kept.decode(read["plan"]) == plan and {**read, "plan": None} == {**entry, "plan": None}
     for other in ({}, {"plan": plan._replace(sheets=(), cover=None)}, {"saved": 1, "plan": plan._replace(cover=plan.sheets[0])}):
-        read = json.loads(kept.entry_text(other))
+        read = json.loads(b"".join(kept.entry_parts(other)).decode())
         assert read.keys() == other.keys() and ("plan" not in other or kept.decode(read["plan"]) == other["plan"])
     plain = len(json.dumps(plan))   # the plan's records written whole, every slot's place on every sheet
     assert len(json.loads(text)["plan"][5]) < len(plan.sheets) / 10 and len(text) < plain / 3, "full sheets share a shape"

@@ -23,7 +23,7 @@ _PLACE, _ART = itemgetter(1, 2, 3, 4, 5, 6, 7), itemgetter(0)  # a Slot's fields
 
 
 def decode(fields) -> Plan:
-    """A plan from its JSON form (entry_text's, as json read it back: each record and tuple a list)."""
+    """A plan from its JSON form (entry_parts', as json read it back: each record and tuple a list)."""
     paper, width, height, sheets, covered, shapes = fields
     shapes = list(map(_shape, shapes))
     sheets = [shapes[number][0]._replace(slots=tuple(map(Slot, arts, *shapes[number][1]))) for number, arts in sheets]
@@ -99,11 +99,6 @@ class KeptPlan:
         if self.changed:
             self.entry.update(inputs=self.inputs, grounds=self.grounds)
             write_quietly(self.path, entry_parts(self.entry))   # never the whole text at once
-
-
-def entry_text(entry: dict) -> str:
-    """A kept entry as JSON: its parts (entry_parts) joined."""
-    return b"".join(entry_parts(entry)).decode()
 
 
 PART = 1 << 15   # characters of a kept entry's JSON put together before they are written
