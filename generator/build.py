@@ -168,9 +168,9 @@ _LAYOUTS: list = []  # (blocks, places, layout) of the last layouts: full sheets
 
 def _layout(blocks, places) -> tuple:
     """(the ground runs of _runs(blocks, places), the steps of document.run placing the slots upright or None, the heads
-    of document.inline drawing them or None), places
-    the slots' fields but the art. Worked out once for each layout of the last few (full sheets repeat theirs), found by
-    comparing (a layout's numbers are not hashed: comparing its repeat is quicker)."""
+    of document.inline drawing them or None), places the slots' fields but the art. Worked out once for each layout of
+    the last few (full sheets repeat theirs), found by comparing (a layout's numbers are not hashed: comparing its repeat
+    is quicker)."""
     for known in _LAYOUTS:
         if known[0] == blocks and known[1] == places:
             return known[2]

@@ -42,7 +42,7 @@ class Document:
         matrix = matrix or UPRIGHT
         name = self.forms.get(key) if key is not None else None
         if name is None:
-            face = picture if isinstance(picture, content.Written) else content.write(picture)
+            face = written(picture)
             self._take(face)
             if key not in self.shared:
                 self._end_run()
@@ -74,12 +74,12 @@ class Document:
         name = self.forms.get(key) if key is not None else None
         if name is None:
             drawing = make()
-            written = drawing if isinstance(drawing, content.Written) else content.write(drawing)
-            self._take(written)
+            face = written(drawing)
+            self._take(face)
             if key is None:
-                self.top.append(written.ops)
+                self.top.append(face.ops)
                 return
-            name = self._form(key, written.ops, drawing, "/S")
+            name = self._form(key, face.ops, drawing, "/S")
         self.top.append(f"{name} Do")
 
     def next_page(self, slots=()):
@@ -153,7 +153,7 @@ class Document:
             return False
         for key in new:  # stored as paint stores each, in the order the sheet places them first
             picture = pictures[key]
-            face = picture if isinstance(picture, content.Written) else content.write(picture)
+            face = written(picture)
             self._take(face)
             self._form(key, face.ops, face)
         names = list(map(self.forms.get, keys))
@@ -175,7 +175,7 @@ class Document:
         ops = self.ops
         for key, head in zip(keys, heads):
             picture = pictures[key]
-            face = picture if isinstance(picture, content.Written) else content.write(picture)
+            face = written(picture)
             if face.alphas or face.chars or face.sources or face.groups:
                 self._take(face)
             ops.append(f"{head} {_clip((0, 0, face.width, face.height))[0]} {face.ops} Q")
@@ -232,6 +232,11 @@ class Document:
         info = file.add(f"<< /Title {pdffile.string(title)} /Author {pdffile.string(author)} "
                         f"/Subject {pdffile.string(subject)} /Creator (pnp) /Producer (pnp) >>")
         return file.bytes(root, info)
+
+
+def written(picture) -> content.Written:
+    """An artwork as written operators: a face already Written as it is, an svg.Drawing written now."""
+    return picture if isinstance(picture, content.Written) else content.write(picture)
 
 
 _GROUND = re.compile(r"q\n(?:1 0 0 1 \S+ \S+ cm\n)?(\S+ \S+ \S+) rg\n\S+ \S+ (\S+) (\S+) re f\b")
