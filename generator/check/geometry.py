@@ -5,8 +5,7 @@ import math
 import struct
 
 from ..draw import svg, typeface
-from ..draw.svgvalues import (DEFAULTS, IDENTITY, INHERITED, beziers, colour, compose, num, numbers, points,
-                              segments)
+from ..draw.svgvalues import DEFAULTS, IDENTITY, INHERITED, NO_PATH, beziers, colour, compose, num, numbers, points
 
 TOLERANCE = 0.004   # mm a flattened curve or round join may fall inside the true one
 INK = 63.5 / 255    # the least alpha a raster counts as ink (ink.INK of 255)
@@ -211,7 +210,7 @@ def skeleton(node, step) -> tuple | None:
         if not pts:
             return None
     elif tag == "path":
-        return _path_skeleton(str(a.get("d", "")), step)
+        return _path_skeleton(a.get("d", NO_PATH), step)
     else:
         return None
     xs, ys = [x for x, _ in pts], [y for _, y in pts]
@@ -422,7 +421,7 @@ def outline(node, tol) -> list | None:
         pairs = points(a.get("points", ""))
         return [(pairs, tag == "polygon")] if pairs else []
     if tag == "path":
-        return _path(str(a.get("d", "")), tol)
+        return _path(a.get("d", NO_PATH), tol)
     return None
 
 
@@ -432,7 +431,7 @@ def _path_skeleton(d, step):
     area, its stroke for a line, or a curve that ends farther from its start than its chords could all be short; its
     runs None when a curve has corners (remembered: a symbol's paths recur on face after face)."""
     corners, runs, start, here, run, span, curved = [], [], (0.0, 0.0), (0.0, 0.0), None, False, False
-    for op, *v in segments(d):
+    for op, *v in d.segments:
         if op == "M":
             start = here = (v[0], v[1])
             run = [[here], False]
@@ -479,7 +478,7 @@ def _path_skeleton(d, step):
 def _path(d, tol):
     """Path data as subpaths (paint.path's moves), curves and arcs flattened."""
     paths, current, start = [], None, (0.0, 0.0)
-    for op, *v in segments(d):
+    for op, *v in d.segments:
         if op == "M":
             current, start = [(v[0], v[1])], (v[0], v[1])
             paths.append([current, False])

@@ -3,7 +3,7 @@ import math
 
 from ..draw import linestyles
 from ..spec import schema as s
-from ..draw import svg
+from ..draw import svg, svgvalues
 from . import sidestring
 from .back import logo
 from ..draw.hexgrid import FLAT, ORIGIN, POINTY, Layout, edge_midpoint, pixel_to_hex, polygon_corners
@@ -72,14 +72,14 @@ def curve(layout, sides):
     return ("arc", mids[i], mids[j], centre, layout.size * math.sqrt(3) / 2)
 
 
-def path_data(c):
-    """SVG path data of a curve: a segment, or the short arc from start to end."""
+def path_data(c) -> svgvalues.Path:
+    """The path data of a curve: a segment, or the short arc from start to end."""
     (sx, sy), (ex, ey) = c[1], c[2]
     if c[0] == "line":
-        return f"M {svg.r(sx)} {svg.r(sy)} L {svg.r(ex)} {svg.r(ey)}"
+        return svgvalues.path(("M", svg.r(sx), svg.r(sy)), ("L", svg.r(ex), svg.r(ey)))
     (cx, cy), radius = c[3], svg.r(c[4])
     sweep = 1 if (sx - cx) * (ey - cy) - (sy - cy) * (ex - cx) > 0 else 0
-    return f"M {svg.r(sx)} {svg.r(sy)} A {radius} {radius} 0 0 {sweep} {svg.r(ex)} {svg.r(ey)}"
+    return svgvalues.path(("M", svg.r(sx), svg.r(sy)), ("A", radius, radius, 0, 0, sweep, svg.r(ex), svg.r(ey)))
 
 
 def along(c, point):
@@ -129,10 +129,10 @@ def crossing(layout, a, b):
 
 
 def stub_geometry(layout, side):
-    """SVG path data, length and dot centre of an end: a stub from a side's midpoint towards the centre."""
+    """Path data, length and dot centre of an end: a stub from a side's midpoint towards the centre."""
     (mx, my), (cx, cy) = edge_midpoint(layout, ORIGIN, side), layout.origin
     tip = (mx + (cx - mx) * STUB, my + (cy - my) * STUB)
-    d = f"M {svg.r(mx)} {svg.r(my)} L {svg.r(tip[0])} {svg.r(tip[1])}"
+    d = svgvalues.path(("M", svg.r(mx), svg.r(my)), ("L", svg.r(tip[0]), svg.r(tip[1])))
     return d, STUB * layout.size / 2, tip
 
 

@@ -320,7 +320,7 @@ def shape(dwg, spec, kind, e, box, name, where):
                              svg.r(y - radius * (1 if k % 2 == 0 else e["inner"]) * math.cos(math.pi * k / count)))
                             for k in range(2 * count)], **stroke)
     if kind == "path":
-        return dwg.path(e.get("d", ""), transform=svgvalues.translate(svg.r(x), svg.r(y)), **stroke)
+        return dwg.path(svgvalues.path_of(e.get("d", "")), transform=svgvalues.translate(svg.r(x), svg.r(y)), **stroke)
     width, height = mm(e["width"], box, "w"), mm(e["height"], box, "h")
     if kind == "icon":
         return svg.symbol(dwg, e["name"], x + width / 2, y + height / 2, min(width, height), spec.colour(e["colour"]),

@@ -2,7 +2,7 @@
 
 from ..draw import linestyles
 from ..spec import schema as s
-from ..draw import svg, textfit
+from ..draw import svg, svgvalues, textfit
 from .hextile import star
 from .kind import Kind
 
@@ -31,8 +31,8 @@ def size(options):
 
 
 def _segment(x1, y1, x2, y2):
-    """SVG path data of a straight segment, with its length."""
-    d = f"M {svg.r(x1)} {svg.r(y1)} L {svg.r(x2)} {svg.r(y2)}"
+    """The path data of a straight segment, with its length."""
+    d = svgvalues.path(("M", svg.r(x1), svg.r(y1)), ("L", svg.r(x2), svg.r(y2)))
     return d, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
 
 

@@ -6,7 +6,7 @@ from typing import NamedTuple
 from . import svgvalues, textfit, typeface
 from ..errors import UserError
 from .svg import Placed, Run
-from .svgvalues import DEFAULTS, INHERITED, beziers, colour, num, numbers, segments
+from .svgvalues import DEFAULTS, INHERITED, NO_PATH, Path, beziers, colour, num, numbers
 
 KAPPA = 0.5522847498307936  # Bezier handle length of a quarter circle of radius 1
 CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -122,10 +122,10 @@ def arc(x1, y1, rx, ry, angle, large, sweep, x2, y2):
 
 
 @functools.lru_cache(maxsize=4096)
-def path(d):
-    """SVG path data as PDF path operators."""
+def path(d: Path) -> str:
+    """Path data as PDF path operators."""
     ops = []
-    for op, *v in segments(d):
+    for op, *v in d.segments:
         if op == "M":
             ops.append(f"{n(v[0])} {n(v[1])} m")
         elif op == "L":
@@ -161,7 +161,7 @@ def outline(node):
     if tag in ("polygon", "polyline"):
         return points(a.get("points", ""), tag == "polygon")
     if tag == "path":
-        return path(str(a.get("d", "")))
+        return path(a.get("d", NO_PATH))
     return None
 
 

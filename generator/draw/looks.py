@@ -3,7 +3,7 @@ from collections.abc import Callable
 
 from . import svg
 from ..check.luminance import contrast, luminance
-from .svgvalues import IDENTITY, compose, ends, hex_colour, num
+from .svgvalues import IDENTITY, NO_PATH, compose, ends, hex_colour, num
 from .svgvalues import points as pairs
 
 PAINTS = ("fill", "stroke", "stop-color")   # the attributes that carry a colour
@@ -140,7 +140,7 @@ def _bbox(node, tag, matrix):
         size = num(a.get("font-size", 3))
         points = [(n("x"), n("y") - size * 0.35)]
     else:
-        points = ends(str(a.get("d", "")))
+        points = ends(a.get("d", NO_PATH))
     if not points:
         return None
     a, b, c, d, e, f = matrix

@@ -3,7 +3,7 @@ import math
 
 from . import art, svg, typeface
 from ..errors import UserError
-from .svgvalues import INHERITED, centre, colour, num, numbers, points, segments
+from .svgvalues import INHERITED, NO_PATH, Path, centre, colour, num, numbers, points
 
 PT_PER_MM = 72 / 25.4
 
@@ -122,7 +122,7 @@ def outline(ctx, node):
         if tag == "polygon" and pairs:
             ctx.close_path()
     elif tag == "path":
-        path(ctx, str(a.get("d", "")))
+        path(ctx, a.get("d", NO_PATH))
     else:
         return False
     return True
@@ -223,9 +223,9 @@ def placed(ctx, node):
     ctx.restore()
 
 
-def path(ctx, d):
-    """Add SVG path data to the current path."""
-    for op, *v in segments(d):
+def path(ctx, d: Path) -> None:
+    """Add path data to the current path."""
+    for op, *v in d.segments:
         if op == "M":
             ctx.move_to(*v)
         elif op == "L":

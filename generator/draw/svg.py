@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from typing import TypeVar
 
 from . import svgvalues
-from .svgvalues import Points, Transform, points_of, transform, transform_text
+from .svgvalues import Path, Points, Transform, path_text, points_of, transform, transform_text
 
 FONT = "Bitstream Vera Sans"
 # What an element is to the safe-area check: a mark play needs (kept 2 mm inside the cut), art that runs past the cut
@@ -24,6 +24,8 @@ def _value(value):
         return transform_text(value)
     if isinstance(value, Points):
         return value.text
+    if isinstance(value, Path):
+        return path_text(value)
     if isinstance(value, (list, tuple)):
         return ",".join(_value(v) for v in value)
     if isinstance(value, float):
@@ -45,8 +47,9 @@ class Element:
     def __init__(self, tag, attrs=None, content=None):
         self.tag, self.attrs, self.children, self.content = tag, attrs or {}, [], content
         self.part, self.role = None, MARK
-        if type(self.attrs.get("transform")) is str or type(self.attrs.get("points")) is str:
-            raise TypeError(f"<{tag}> has a transform or points as SVG text: give a svgvalues.Transform or Points")
+        if str in (type(self.attrs.get("transform")), type(self.attrs.get("points")), type(self.attrs.get("d"))):
+            raise TypeError(f"<{tag}> has a transform, points or path data as SVG text: give a svgvalues.Transform, Points "
+                            "or Path")
 
     def add(self, child):
         """Append a child element and return it."""
@@ -147,8 +150,8 @@ class Drawing(Element):
     def polyline(self, points=(), **extra):
         return Element("polyline", {"points": _points(points), **_attrs(extra)})
 
-    def path(self, d="", **extra):
-        return Element("path", {"d": " ".join(map(_value, d)) if isinstance(d, (list, tuple)) else d, **_attrs(extra)})
+    def path(self, d: Path, **extra):
+        return Element("path", {"d": d, **_attrs(extra)})
 
     def g(self, **extra):
         return Element("g", _attrs(extra))

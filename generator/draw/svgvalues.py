@@ -88,6 +88,54 @@ class Points(NamedTuple):
         return self.text
 
 
+class Path(NamedTuple):
+    """Path data: its segments, absolute -- ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("A", x0, y0, rx, ry,
+    angle, large, sweep, x, y) (an arc with the point it leaves) and ("Z",) -- and source, the designer's text when it was
+    read from one (written back as it came), "" when it was built with path()."""
+
+    segments: tuple
+    source: str = ""
+
+    def __str__(self):
+        return path_text(self)
+
+
+NO_PATH = Path(())
+_ARITY = {"M": 2, "L": 2, "C": 6, "A": 7, "Z": 0}
+
+
+def path(*commands: tuple) -> Path:
+    """Path data built from absolute commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("A", rx, ry,
+    angle, large, sweep, x, y) and ("Z",)."""
+    made, here, start = [], (0.0, 0.0), (0.0, 0.0)
+    for command in commands:
+        op = command[0]
+        if _ARITY.get(op) != len(command) - 1:
+            raise ValueError(f"{command!r} is not a path command with its numbers")
+        if op == "Z":
+            made.append(("Z",))
+            here = start
+            continue
+        made.append(("A", *here, *command[1:]) if op == "A" else tuple(command))
+        here = command[-2:]
+        if op == "M":
+            start = here
+    return Path(tuple(made))
+
+
+@functools.lru_cache(maxsize=4096)
+def path_of(text: str) -> Path:
+    """The designer's path data text (a template's, a layout's), read once at the edge; UserError names bad data."""
+    return Path(tuple(segments(text)), text)
+
+
+def path_text(value: Path) -> str:
+    """Path data's SVG text: the designer's as it came, else its commands written out (only the SVG writers call this)."""
+    if value.source:
+        return value.source
+    return " ".join(" ".join(map(str, (s[0], *s[3:]) if s[0] == "A" else s)) for s in value.segments)
+
+
 def colour(value: object) -> tuple | None:
     """(r, g, b) of a colour value, or None for 'none'."""
     value = str(value).strip()
@@ -186,8 +234,8 @@ def style(text: str) -> dict:
     return found
 
 
-def segments(d):
-    """SVG path data (every command, absolute and relative) as absolute (M|L|C|A|Z, numbers...) segments."""
+def segments(d: str):
+    """SVG path data text (every command, absolute and relative) as Path's absolute segments; path_of reads it once."""
     tokens = _PATH.findall(d)
     i, command, x, y, start, last_control = 0, None, 0.0, 0.0, (0.0, 0.0), None
 
@@ -303,10 +351,10 @@ def beziers(x1, y1, rx, ry, angle, large, sweep, x2, y2):
     return [(*at(start + i * step, 1), *at(start + (i + 1) * step, -1), *at(start + (i + 1) * step)) for i in range(pieces)]
 
 
-def ends(d: str) -> list:
-    """The end and control points of path data (absolute; an arc by its end), enough for a bounding box."""
+def ends(d: Path) -> list:
+    """The end and control points of path data (an arc by its end), enough for a bounding box."""
     found = []
-    for op, *v in segments(d):
+    for op, *v in d.segments:
         if op == "A":
             found.append((v[7], v[8]))
         elif op != "Z":

@@ -6,7 +6,7 @@ from typing import NamedTuple
 from xml.parsers import expat
 
 from ..errors import UserError
-from .svgvalues import NAMED, TRANSFORM, points_of, segments, style, transform
+from .svgvalues import NAMED, TRANSFORM, path_of, points_of, style, transform
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 SVG = "http://www.w3.org/2000/svg"
@@ -240,9 +240,10 @@ def _one_of(*allowed):
 
 
 def _path(value):
-    """Path data the painters read, every number within LIMIT."""
+    """Path data the painters read, every number within LIMIT, read once."""
     try:
-        return value if all(seg and all(_sane(n) for n in seg[1:]) for seg in segments(value)) else None
+        found = path_of(value)
+        return found if all(seg and all(_sane(n) for n in seg[1:]) for seg in found.segments) else None
     except UserError:
         return None
 

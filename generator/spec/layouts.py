@@ -13,7 +13,7 @@ from .data import FALSE
 from ..errors import UserError
 from ..files import inside
 from ..located import located
-from ..draw.svgvalues import segments
+from ..draw.svgvalues import path_of
 from ..units import parse_length
 
 FIELD = re.compile(r"\{(?!colou?r:|/colou?r\})([^{}]+)\}")  # {column}; a text's {colour:...}{/colour} is markup
@@ -321,7 +321,7 @@ def parse(kind, prop, value, names):
             raise s.Invalid(str(exc)) from None
     if prop == "d":
         try:
-            list(segments(found))
+            path_of(found)
         except UserError:
             raise s.Invalid(f"expected SVG path data (M 0 0 L 10 0 ...), found {s.found(found)}") from None
     return found

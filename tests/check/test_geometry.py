@@ -28,7 +28,6 @@ from generator.check import geometry, ink, safearea
 from generator.components.kind import Circle
 from generator.draw import svg
 from generator.draw import svgvalues
-from generator.draw.svgvalues import segments
 from generator.draw.render import drawn
 from generator.spec import loader as specs
 from generator.spec.expand import expand
@@ -98,7 +97,7 @@ def _shape(draw):
                 values = [draw(st.floats(0.5, 5).map(lambda v: round(v, 2))), draw(st.floats(0.5, 5).map(lambda v: round(v, 2))),
                           draw(st.integers(0, 90)), draw(st.integers(0, 1)), draw(st.integers(0, 1)), *values]
             d += f" {step} " + " ".join(f"{v:g}" for v in values)
-        attrs["d"] = d + draw(st.sampled_from(["", " Z"]))
+        attrs["d"] = svgvalues.path_of(d + draw(st.sampled_from(["", " Z"])))
     elif kind == "rect":
         attrs.update(x=draw(coordinate), y=draw(coordinate), width=draw(st.floats(0.5, 8).map(lambda v: round(v, 2))),
                      height=draw(st.floats(0.5, 8).map(lambda v: round(v, 2))), rx=draw(st.sampled_from([0, 0.5, 2])))
@@ -126,11 +125,11 @@ def test_geometry_gives_the_rasters_clearance_on_random_shapes(node, cut_kind):
     cuts = {"hex": tuple((20 + 14 * math.cos(k * math.pi / 3), 20 + 14 * math.sin(k * math.pi / 3)) for k in range(6)),
             "square": ((6.0, 6.0), (34.0, 6.0), (34.0, 34.0), (6.0, 34.0)), "circle": Circle(20.0, 20.0, 14.0)}
     shape = node.children[0]
-    assume(not closed_curve(shape.attrs.get("d", "")))
+    assume(not closed_curve(shape.attrs.get("d", svgvalues.NO_PATH)))
     difference = agree(node, {}, cuts[cut_kind])
     if difference is not None:
         half = float(shape.attrs["stroke-width"]) / 2 * 1.7   # the most the transform stretches it
-        folded = half if tightest(shape.attrs.get("d", "")) < 3.4 * half else 0.0
+        folded = half if tightest(shape.attrs.get("d", svgvalues.NO_PATH)) < 3.4 * half else 0.0
         pen = float(shape.attrs["stroke-width"]) / 2 * min(node.attrs["transform"].steps[-1].numbers)
         rounded = pen < 0.25 and "round" in (shape.attrs["stroke-linejoin"], shape.attrs["stroke-linecap"])
         flattened = geometry.TOLERANCE   # a flattened arc or curve may fall inside the true one by this much
@@ -140,7 +139,7 @@ def test_geometry_gives_the_rasters_clearance_on_random_shapes(node, cut_kind):
 def tightest(d):
     """The least radius of curvature of the curves of some path data (infinite for none)."""
     least, at = math.inf, (0.0, 0.0)
-    for op, *v in segments(d):
+    for op, *v in d.segments:
         if op == "C":
             p = [at, (v[0], v[1]), (v[2], v[3]), (v[4], v[5])]
             for i in range(201):
@@ -158,7 +157,7 @@ def closed_curve(d):
     """True for path data with a curve that ends where it starts: cairo strokes such a loop short (its raster stops
     where the loop's chord does), which no other reader does; geometry draws the whole loop."""
     at = None
-    for op, *v in segments(d):
+    for op, *v in d.segments:
         if op == "C" and at == (v[4], v[5]):
             return True
         at = (v[-2], v[-1]) if op != "Z" else at

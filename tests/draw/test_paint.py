@@ -71,8 +71,8 @@ def test_every_shape_and_style_the_painters_know_match_each_other_and_cairosvg()
     clip.add(dwg.circle((45, 30), 9))
     dwg.add(dwg.rect((2, 2), (16, 10), rx=3, fill="#d7261e", stroke="#000000", stroke_width=0.8))
     dwg.add(dwg.ellipse((30, 7), (8, 4), fill="none", stroke="#1f6fd0", stroke_width=1.2, stroke_dasharray="2,1"))
-    dwg.add(dwg.path("M 42 2 h 10 v 8 q -5 4 -10 0 z M 44 4 l 2 0 l 0 2 z", fill="#2f9e44", stroke="#000", stroke_width=0.4))
-    dwg.add(dwg.path("M 4 20 A 6 4 30 1 1 16 24 C 18 30 10 34 6 30 S 2 24 4 20", fill="#f5c211", stroke="#000000",
+    dwg.add(dwg.path(svgvalues.path_of("M 42 2 h 10 v 8 q -5 4 -10 0 z M 44 4 l 2 0 l 0 2 z"), fill="#2f9e44", stroke="#000", stroke_width=0.4))
+    dwg.add(dwg.path(svgvalues.path_of("M 4 20 A 6 4 30 1 1 16 24 C 18 30 10 34 6 30 S 2 24 4 20"), fill="#f5c211", stroke="#000000",
                      stroke_width=0.5, stroke_linejoin="round"))
     dwg.add(dwg.polyline([(20, 20), (26, 30), (32, 20), (38, 30)], fill="none", stroke="#000000", stroke_width=1.5,
                          stroke_linecap="round"))
@@ -90,7 +90,7 @@ def test_fill_rule_and_miter_limit_match_cairosvg_in_both_painters():
     dwg = svg.drawing(40, 20)
     svg.ground(dwg, "#ffffff")
     frame = "M 2 2 h 14 v 16 h -14 z M 5 5 h 8 v 10 h -8 z"  # both outlines turn the same way: only even-odd leaves a hole
-    dwg.add(dwg.path(frame, fill="#e67e22", fill_rule="evenodd", stroke="#000000", stroke_width=0.4))
+    dwg.add(dwg.path(svgvalues.path_of(frame), fill="#e67e22", fill_rule="evenodd", stroke="#000000", stroke_width=0.4))
     for x, limit in ((20, 2), (30, 8)):  # a 20 degree turn: cut off below a limit of 5.8, pointed above it
         dwg.add(dwg.polyline([(x, 17), (x + 4, 4), (x + 8, 17)], fill="none", stroke="#1f6fd0", stroke_width=2,
                              stroke_miterlimit=limit))

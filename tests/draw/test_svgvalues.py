@@ -84,6 +84,8 @@ def test_the_drawing_takes_no_transform_or_points_as_text():
         svg.Element("path", {"d": "M 0 0 L 1 1", "transform": "rotate(90)"})
     with pytest.raises(TypeError, match="SVG text"):
         svg.Element("polygon", {"points": "0,0 5,0 0,5"})
+    with pytest.raises(TypeError, match="SVG text"):
+        dwg.path("M 0 0 L 1 1")
     assert dwg.g(transform=svgvalues.transform("translate(10,10)")).attrs["transform"].matrix == (1, 0, 0, 1, 10, 10)
 
 
@@ -98,12 +100,29 @@ def test_an_arc_becomes_quarter_beziers_that_end_on_the_circle():
     assert content.arc(0, 0, 0, 5, 0, 0, 1, 10, 0) == ["10 0 l"]
 
 
+def test_built_path_data_has_the_segments_its_own_svg_text_reads_back_to():
+    """A path built from commands is what a reader of its written SVG gets: the same segments, an arc with the point
+    it leaves (after a close, the subpath's start), and the text the hex tiles have always written."""
+    built = svgvalues.path(("M", 1.5, 2.0), ("L", 6.0, 2.0), ("A", 3.0, 3.0, 0, 0, 1, 6.0, 8.0), ("Z",),
+                           ("C", 0.0, 1.0, 2.0, 3.0, 4.0, 5.0), ("A", 2.0, 2.0, 0, 1, 0, 9.0, 9.0))
+    text = svgvalues.path_text(built)
+    assert text == "M 1.5 2.0 L 6.0 2.0 A 3.0 3.0 0 0 1 6.0 8.0 Z C 0.0 1.0 2.0 3.0 4.0 5.0 A 2.0 2.0 0 1 0 9.0 9.0"
+    assert built.segments == tuple(svgvalues.segments(text))
+    assert built.segments[2][:3] == ("A", 6.0, 2.0) and built.segments[5][:3] == ("A", 4.0, 5.0)
+    assert content.path(built) == content.path(svgvalues.path_of(text))
+    read = svgvalues.path_of("m 1 1 h 4 z")
+    assert svgvalues.path_text(read) == "m 1 1 h 4 z", "the designer's text is written back as it came"
+    assert svg.drawing(9, 9).path(built).tostring() == f'<path d="{text}"/>'
+    with pytest.raises(ValueError, match="not a path command"):
+        svgvalues.path(("L", 1.0))
+
+
 def test_path_data_reads_relative_and_shorthand_commands_as_absolute_segments():
     found = list(svgvalues.segments("m 1 1 h 4 v 4 q 2 2 4 0 z"))
     assert [s[0] for s in found] == ["M", "L", "L", "C", "Z"]
     assert found[2][1:] == (5.0, 5.0)
     assert found[3][-2:] == (9.0, 5.0)
-    assert (9.0, 5.0) in svgvalues.ends("m 1 1 h 4 v 4 q 2 2 4 0 z")
+    assert (9.0, 5.0) in svgvalues.ends(svgvalues.path_of("m 1 1 h 4 v 4 q 2 2 4 0 z"))
     with pytest.raises(UserError, match="bad path data"):
         list(svgvalues.segments("M 1"))
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from itertools import product
 from types import MappingProxyType
 
-from generator.draw import linestyles, svg, textfit
+from generator.draw import linestyles, svg, svgvalues, textfit
 from generator.draw.diagram import Diagram
 from generator.errors import UserError
 from generator.spec.expand import Art
@@ -342,7 +342,7 @@ def example_diagram(spec, name):
     first, xl = height / 2 - pitch * (len(texts) - 1) / 2, x0 + tiles_w + LABEL_GAP
     for n, (line, text) in enumerate(texts):
         y = first + n * pitch
-        d = f"M {svg.r(xl)} {svg.r(y)} L {svg.r(xl + sample)} {svg.r(y)}"
+        d = svgvalues.path(("M", svg.r(xl), svg.r(y)), ("L", svg.r(xl + sample), svg.r(y)))
         overlay.add(linestyles.strokes(overlay, d, sample, line, "#ffffff", k))
         overlay.add(svg.text(overlay, text, xl + sample + 3, y + LABEL_FONT * 0.35, LABEL_FONT, anchor="start"))
     parts.append((f"hexstatic-{name}-labels", overlay, 0, 0, 1.0))

@@ -38,7 +38,7 @@ def _element(doc, node):
     elif node.tag in ("polygon", "polyline"):
         made = getattr(doc, node.tag)(svgvalues.points(attrs.pop("points", "")))
     elif node.tag == "path":
-        made = doc.path(d=attrs.pop("d", ""))
+        made = doc.path(d=svgvalues.path_text(attrs.pop("d")))
     elif isinstance(node, svg.Placed):  # the designer's image or SVG art, embedded: the file stands alone
         attrs.pop("href")
         made = doc.image(href=embedded(node.source), preserveAspectRatio="none")
