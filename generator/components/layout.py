@@ -305,7 +305,7 @@ def shape(dwg, spec, kind, e, box, name, where):
     if kind == "line":
         dash = mm(e["dash"], box, "m")
         if dash:
-            stroke["stroke_dasharray"] = f"{svg.r(dash)},{svg.r(dash)}"
+            stroke["stroke_dasharray"] = (svg.r(dash), svg.r(dash))
         return dwg.line((svg.r(mm(e["x1"], box, "x")), svg.r(mm(e["y1"], box, "y"))),
                         (svg.r(mm(e["x2"], box, "x")), svg.r(mm(e["y2"], box, "y"))), **stroke)
     if kind == "polygon":

@@ -46,7 +46,7 @@ def render(spec, component, props):
                                 search=spec.templates), "big triangle (faces the main board)"))
     slot_x, slot_y = 2 * o["frame"] + grid_w + 1, TOP_BAND + 10
     dwg.add(svg.part(dwg.rect((svg.r(slot_x), svg.r(slot_y)), (o["slot"], o["slot"]), fill="none", stroke=ink,
-                              stroke_width=o["line"], stroke_dasharray="2,1.5"), "prescription slot"))
+                              stroke_width=o["line"], stroke_dasharray=(2, 1.5)), "prescription slot"))
     small = 6.0
     dwg.add(svg.part(svg.symbol(dwg, "marker-triangle", slot_x + o["slot"] / 2, slot_y - small / 2 - 1, small, "#ffffff", ink,
                                 search=spec.templates), "slot's small triangle"))

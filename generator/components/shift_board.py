@@ -102,7 +102,7 @@ def render(spec, component, props):
             if empty:
                 inset = min(cw, ch) * 0.18
                 dwg.add(svg.part(dwg.rect((svg.r(x + inset), svg.r(y + inset)), (svg.r(cw - 2 * inset), svg.r(ch - 2 * inset)),
-                                          fill="none", stroke=ink, stroke_width=0.3, stroke_dasharray="1.5,1.5"), "empty cells"))
+                                          fill="none", stroke=ink, stroke_width=0.3, stroke_dasharray=(1.5, 1.5)), "empty cells"))
                 room = (cw - 2 * inset) * 0.85
                 font = min(min(cw, ch) * 0.11, room / max(textfit.width(o["empty_label"], 1), 0.1))
                 dwg.add(svg.text(dwg, o["empty_label"], x + cw / 2, y + ch / 2 + font * 0.36, font, ink))

@@ -57,7 +57,7 @@ def render(spec, component, props):
     dwg.add(svg.part(figure(dwg, w / 2, foot + h, w, h, colour, letter_ink, props["letter"], 0), "figure"))
     for y in (foot, foot + h, foot + 2 * h):
         dwg.add(svg.part(dwg.line((0, svg.r(y)), (svg.r(w), svg.r(y)), stroke=letter_ink, stroke_width=0.25,
-                                  stroke_dasharray="1,1"), "fold lines", svg.GUIDE))
+                                  stroke_dasharray=(1, 1)), "fold lines", svg.GUIDE))
     return dwg
 
 

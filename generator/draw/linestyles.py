@@ -152,7 +152,7 @@ def fitted_dash(style, length, scale, hits=()):
     repeats = min(range(max(1, natural - 2), natural + 3), key=miss)
     stretch = length * FIT / (repeats * (dash + gap))
     dash, gap = dash * stretch, gap * stretch
-    return f"{svg.r(dash)} {svg.r(gap)}", svg.r(dash / 2)
+    return (svg.r(dash), svg.r(gap)), svg.r(dash / 2)
 
 
 def strokes(dwg, d, length, line, ground, scale=1.0, bridge=False, hits=()):

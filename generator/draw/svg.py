@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from typing import TypeVar
 
 from . import svgvalues
-from .svgvalues import Path, Points, Transform, path_text, points_of, transform, transform_text
+from .svgvalues import Path, Points, Transform, path_text, points_of, transform_text
 
 FONT = "Bitstream Vera Sans"
 # What an element is to the safe-area check: a mark play needs (kept 2 mm inside the cut), art that runs past the cut
@@ -229,10 +229,9 @@ def _build(item, colour, ink, mark="", search=()):
     if attrs.get("fill") == "mark":
         if not mark:
             return None
-        spot = float(attrs.get("r", 0)) * 2
-        # the template's own cx and cy, as its text gives them: read once, as its other transforms are
-        group = Element("g", {"transform": transform(f"translate({attrs.get('cx', 0)},{attrs.get('cy', 0)}) "
-                                                     f"scale({r(spot / 100)}) translate(-50,-50)")})
+        spot = attrs.get("r", 0.0) * 2
+        move = svgvalues.translate(attrs.get("cx", 0.0), attrs.get("cy", 0.0)).then(svgvalues.scale(r(spot / 100)))
+        group = Element("g", {"transform": move.then(svgvalues.translate(-50, -50))})
         for child in search.load(mark).shapes:
             group.add(_build(child, colour, ink))
         return group

@@ -155,7 +155,9 @@ def hex_colour(value: object) -> bool:
 
 
 def numbers(text: object) -> list:
-    """All numbers in an attribute value."""
+    """All numbers in an attribute value (a dash array's tuple, or the designer's text)."""
+    if type(text) is tuple:
+        return [float(v) for v in text]
     return [float(n) for n in _NUMBER.findall(str(text))]
 
 

@@ -216,9 +216,12 @@ def _colour(value):
 
 
 def _number(value):
-    """A number in the template's own units (px or none), within LIMIT, as text; None otherwise."""
+    """A number in the template's own units (px or none), within LIMIT, an int when written as one; None otherwise."""
     found = _NUMBER.fullmatch(value)
-    return found.group(1) if found and _sane(float(found.group(1))) else None
+    if not found or not _sane(float(found.group(1))):
+        return None
+    text = found.group(1)
+    return int(text) if text.lstrip("+-").isdigit() else float(text)
 
 
 def _sane(number):
@@ -227,11 +230,11 @@ def _sane(number):
 
 
 def _dashes(value):
-    """A dash array: none, or numbers in the template's units."""
+    """A dash array: none, or a tuple of numbers in the template's units."""
     if value.strip() == "none":
         return "none"
-    parts = [_number(part) for part in re.split(r"[\s,]+", value.strip())]
-    return ",".join(parts) if parts and None not in parts else None
+    parts = tuple(_number(part) for part in re.split(r"[\s,]+", value.strip()))
+    return parts if parts and None not in parts else None
 
 
 def _one_of(*allowed):
@@ -256,7 +259,7 @@ def _transform(value):
         numbers = [_number(n) for n in re.split(r"[\s,]+", args.strip())] if args.strip() else []
         if len(numbers) not in ARITY[name] or None in numbers:
             return None
-        factors = list(map(float, numbers))
+        factors = numbers
         if (name == "scale" and 0 in factors) or (name == "matrix" and factors[0] * factors[3] == factors[1] * factors[2]):
             return None  # flattens the shape to nothing: a mistake, and a matrix nothing can invert
     return transform(value)
@@ -285,11 +288,11 @@ def _fit(where, attributes):
         size = [_number(attributes.get(key, "100")) for key in ("width", "height")]
         if None in size:
             raise UserError(f"{where}: width and height in real units need a viewBox (the drawing's own coordinates)")
-        text = f"0 0 {size[0]} {size[1]}"
+        text = f"0 0 {size[0]!r} {size[1]!r}"
     box = tuple(_number(v) for v in re.split(r"[\s,]+", text.strip())) if text else BOX
-    if len(box) != 4 or None in box or float(box[2]) <= 0 or float(box[3]) <= 0:
+    if len(box) != 4 or None in box or box[2] <= 0 or box[3] <= 0:
         raise UserError(f"{where}: viewBox={text!r} is not four numbers with a width and height above 0")
-    x, y, w, h = map(float, box)
+    x, y, w, h = box
     if (x, y, w, h) == BOX:
         return ""
     scale = 100 / max(w, h)

@@ -25,7 +25,7 @@ def marks(plan, sheet):
         for x1, x2 in zip(starts, ends):
             if x2 > x1:
                 dwg.add(dwg.line((svg.r(x1), svg.r(y)), (svg.r(x2), svg.r(y)), stroke="#000000", stroke_width=MARK_WIDTH,
-                                 stroke_dasharray="3,2"))
+                                 stroke_dasharray=(3, 2)))
     return dwg
 
 

@@ -334,7 +334,7 @@ def panel(spec, board, state, x, y, ident):
 
 def ring(overlay, centre, radius, dashed=False):
     """A heavy ring round a posy that is taken."""
-    extra = {"stroke_dasharray": "1.6,1"} if dashed else {}
+    extra = {"stroke_dasharray": (1.6, 1)} if dashed else {}
     overlay.add(overlay.circle(centre, svg.r(radius + 1.1), fill="none", stroke="#000000", stroke_width=0.9, **extra))
 
 
@@ -351,7 +351,7 @@ def removal_moves(spec, moves=MOVES):
         made, centres, radius = panel(spec, board, state, x, 0, f"posies-board-{n}")
         parts += made
         if kind == "line":
-            overlay.add(overlay.line(centres[a], centres[b], stroke="#000000", stroke_width=0.6, stroke_dasharray="2,1.2"))
+            overlay.add(overlay.line(centres[a], centres[b], stroke="#000000", stroke_width=0.6, stroke_dasharray=(2, 1.2)))
         for p in (a, b):
             ring(overlay, centres[p], radius)
         overlay.add(svg.text(overlay, label, x + w / 2, h + 6, 3.6, bold=True))
