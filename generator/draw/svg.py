@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from typing import TypeVar
 
 from . import svgvalues
-from .svgvalues import Path, Points, Transform, path_text, points_of, transform_text
+from .svgvalues import Path, Points, Transform, number_text, path_text, points_text, transform_text
 
 FONT = "Bitstream Vera Sans"
 # What an element is to the safe-area check: a mark play needs (kept 2 mm inside the cut), art that runs past the cut
@@ -23,13 +23,13 @@ def _value(value):
     if isinstance(value, Transform):
         return transform_text(value)
     if isinstance(value, Points):
-        return value.text
+        return points_text(value)
     if isinstance(value, Path):
         return path_text(value)
     if isinstance(value, (list, tuple)):
         return ",".join(_value(v) for v in value)
     if isinstance(value, float):
-        return f"{value:.3f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+        return number_text(value)
     return str(value)
 
 
@@ -108,8 +108,8 @@ def _attrs(extra):
 
 
 def _points(pairs):
-    """(x, y) pairs as a points attribute, read back from its text (what a reader of the SVG would get)."""
-    return points_of(" ".join(f"{_value(x)},{_value(y)}" for x, y in pairs))
+    """(x, y) pairs as a points attribute, each number rounded to 1/1000 mm as its SVG text writes it."""
+    return Points(tuple((round(x, 3) + 0.0, round(y, 3) + 0.0) for x, y in pairs))
 
 
 class Drawing(Element):

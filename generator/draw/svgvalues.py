@@ -79,13 +79,25 @@ def transform_text(value: Transform) -> str:
 
 
 class Points(NamedTuple):
-    """A points attribute read once, when its element is made: its SVG text and its (x, y) pairs."""
+    """A points attribute: its (x, y) pairs and source, the designer's text when it was read from one (written back as
+    it came), "" when it was built from pairs."""
 
-    text: str
     pairs: tuple
+    source: str = ""
 
     def __str__(self):
-        return self.text
+        return points_text(self)
+
+
+def number_text(value: float) -> str:
+    """A number as SVG text: at most 3 decimals, a whole number without a point."""
+    return f"{value:.3f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+
+
+def points_text(value: Points) -> str:
+    """A points attribute's SVG text: the designer's as it came, else its pairs written out (only the SVG writers call
+    this)."""
+    return value.source or " ".join(f"{number_text(x)},{number_text(y)}" for x, y in value.pairs)
 
 
 class Path(NamedTuple):
@@ -221,7 +233,7 @@ def transform(text: str) -> Transform:
 
 def points_of(text: str) -> Points:
     """A points attribute's text, read."""
-    return Points(text, tuple(points(text)))
+    return Points(tuple(points(text)), text)
 
 
 def style(text: str) -> dict:

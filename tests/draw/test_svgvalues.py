@@ -117,6 +117,15 @@ def test_built_path_data_has_the_segments_its_own_svg_text_reads_back_to():
         svgvalues.path(("L", 1.0))
 
 
+def test_built_points_are_the_numbers_their_svg_text_reads_back_to():
+    """Points built from pairs hold each number as its written text gives it (1/1000 mm), with no text made."""
+    pairs = [(12.3456, -0.0004), (5, 2.0004), (-7.25, 1e-4), (0.1 + 0.2, 99.9999)]
+    built = svg.drawing(9, 9).polygon(pairs).attrs["points"]
+    assert built.source == "" and svgvalues.points_text(built) == "12.346,0 5,2 -7.25,0 0.3,100"
+    assert built.pairs == svgvalues.points_of(svgvalues.points_text(built)).pairs
+    assert built.pairs == tuple((float(svg._value(x)), float(svg._value(y))) for x, y in pairs)
+
+
 def test_path_data_reads_relative_and_shorthand_commands_as_absolute_segments():
     found = list(svgvalues.segments("m 1 1 h 4 v 4 q 2 2 4 0 z"))
     assert [s[0] for s in found] == ["M", "L", "L", "C", "Z"]
