@@ -372,7 +372,10 @@ def main():
     """Entry point for the pnp script."""
     gc.set_threshold(50_000, 20, 20)  # a build makes many small objects that live until it ends: scan them less often
     terminate_like_interrupt()
-    cli(prog_name="pnp")
+    try:
+        cli(prog_name="pnp")
+    finally:
+        gc.freeze()  # what the run made lives to its end: the collection at exit need not scan it (the floor's has none)
 
 
 if __name__ == "__main__":
