@@ -165,12 +165,8 @@ class _Kept(dict):
     """A faces file as read: {face: entry} of the faces kept one by one; a face of a recolour block made by get."""
 
     def __init__(self, found: dict):
-        self.blocks = found.pop(BLOCKS, {})
-        super().__init__(found)
-
-    def __bool__(self) -> bool:
-        """True when the file kept a face."""
-        return bool(self.blocks) or len(self) > 0
+        super().__init__(found)   # the blocks under BLOCKS too, which no face's key is: empty only when no face was kept
+        self.blocks = found.get(BLOCKS, {})
 
     def get(self, face, default=None):
         """The entry of a face, kept by itself or in a block; else default."""
