@@ -125,7 +125,7 @@ def test_a_face_colour_the_renderer_also_reads_as_another_colour_is_kept_with_wh
     monkeypatch.setattr(Recolour, "make", classmethod(lambda cls, spec, art, field: None))  # every face drawn
     assert built(spec, tmp_path / "drawn") == (data, entries) and data == components_pdf(spec, "a4")[0]
     kept = FaceCache(output_path(tmp_path / "recoloured", spec, "a4")).path.read_text()
-    assert kept.count('"colour:gold"') == len(entries) == 6, "each face's entry lists gold once"
+    assert kept.count('"colour:gold"') == len(entries) == 6, "once in each gold face's entry, once in each shape's block"
 
 
 def test_a_face_is_kept_under_a_key_that_changes_with_each_thing_it_is_drawn_from(tmp_path, monkeypatch):
