@@ -370,9 +370,13 @@ def terminate_like_interrupt():
 
 def main():
     """Entry point for the pnp script."""
-    gc.set_threshold(50_000, 20, 20)  # a build makes many small objects that live until it ends: scan them less often
+    gc.set_threshold(500_000, 20, 20)  # a build makes many small objects that live until it ends, and few cycles: a
+                                       # 10,000-tile file is made with no collection (each would only walk them)
     terminate_like_interrupt()
-    cli(prog_name="pnp")
+    try:
+        cli(prog_name="pnp")
+    finally:
+        gc.freeze()  # what the run made lives to its end: the collection at exit need not scan it (the floor's has none)
 
 
 if __name__ == "__main__":

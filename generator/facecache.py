@@ -136,6 +136,46 @@ def _with_text(text: str) -> dict:
     return found
 
 
+BLOCKS = "recoloured"   # the faces file's record of its recolour blocks (no face's key: a digest, or one and a colon)
+
+
+class _Recoloured(dict):
+    """The entry of a face a recolour block keeps, made when asked for; group, block, name and value: where it came from."""
+
+    __slots__ = ("group", "block", "name", "value")
+
+
+def _made(blocks, face):
+    """The entry of a face kept in one of blocks ({group: block}, as save writes them), or None: its group's face in the
+    sentinel colour, with the face's own colour read and set where the sentinel was."""
+    group, _, name = face.partition(":")
+    block = blocks.get(group)
+    value = block["faces"].get(name) if block is not None else None
+    if value is None:
+        return None
+    sentinel, (ops, *rest) = f"colour:{block['sentinel']}", block["written"]
+    entry = _Recoloured(used={f"colour:{name}" if what == sentinel else what: value if what == sentinel else was
+                              for what, was in block["used"].items()},
+                        written=[f"\n{content.rgb(value)} ".join(ops.split(f"\n{content.rgb(block['sentinel'])} ")), *rest])
+    entry.group, entry.block, entry.name, entry.value = group, block, name, value
+    return entry
+
+
+class _Kept(dict):
+    """A faces file as read: {face: entry} of the faces kept one by one; a face of a recolour block made by get."""
+
+    def __init__(self, found: dict):
+        super().__init__(found)   # the blocks under BLOCKS too, which no face's key is: empty only when no face was kept
+        self.blocks = found.get(BLOCKS, {})
+
+    def get(self, face, default=None):
+        """The entry of a face, kept by itself or in a block; else default."""
+        found = dict.get(self, face)
+        if found is None and self.blocks:
+            found = _made(self.blocks, face)
+        return default if found is None else found
+
+
 
 def _digest(value):
     """A short stand-in for a large value read by a renderer (a component, all components, the palette)."""
@@ -185,6 +225,8 @@ class FaceCache:
         self.recolours = {}  # group digest (faces differing only in colour) -> the Recolour they share, or None
         self.faces, self.groups = {}, {}  # artwork key -> its _key (the checks and the PDF both ask); group text -> digest
         self.kept = {}  # face -> (offset, length) of its entry in the file being written
+        self.blocks = {}  # recolour group -> its block in the next file: its face in the sentinel colour and {name: value}
+                          # of each face of the group kept (written once, at save: no entry of its own per face)
         self.held = {}  # face -> its entry, while that file is in memory (a face the checks kept, the PDF takes undecoded)
         self.out = None  # the next file, '{"face":entry,...' as entries come (in memory up to SPILL bytes, then a
                          # temporary file: nothing left on a crash)
@@ -192,13 +234,17 @@ class FaceCache:
 
     @property
     def entries(self) -> dict:
-        """The faces the last build kept, {face: entry}."""
+        """The faces the last build kept, {face: entry} (get: a face of a recolour block too)."""
         if self._entries is None:
             try:
-                self._entries = json.loads(self.path.read_text())
+                self._entries = _Kept(json.loads(self.path.read_text()))
             except (OSError, ValueError):
-                self._entries = {}
+                self._entries = _Kept({})
         return self._entries
+
+    def count(self) -> int:
+        """How many faces this build kept (each by itself or in a recolour block)."""
+        return len(self.kept) + sum(len(block["faces"]) for block in self.blocks.values())
 
     def _key(self, spec, art):
         """(the key a face is kept under, its recolour group's digest or None), from its component, side and properties."""
@@ -257,16 +303,26 @@ class FaceCache:
         """(entry, its JSON) of a face that a build of the same spec kept this run, or (None, None) (read once, on the
         first face asked for; each entry let go once taken)."""
         if self.others is None:
-            self.others = {}
+            self.others, self.other_blocks = {}, {}
             for path in self.shared or ():
                 try:
-                    self.others.update(_with_text(path.read_text()))
+                    found = _with_text(path.read_text())
+                    self.other_blocks.update(found.pop(BLOCKS, ({}, None))[0])
+                    self.others.update(found)
                 except (OSError, ValueError):
                     pass
-        return self.others.pop(face, (None, None))
+        found = self.others.pop(face, None)
+        return found or (_made(self.other_blocks, face) if self.other_blocks else None, None)
 
     def _keep(self, face, entry, text=None):
-        """Write a face's entry (or its JSON; text: its JSON, given) to the next file, remembering where it is."""
+        """Write a face's entry (or its JSON; text: its JSON, given) to the next file, remembering where it is; a face
+        taken from a recolour block goes into this file's block of its group."""
+        if type(entry) is _Recoloured:
+            block = self.blocks.get(entry.group)
+            if block is None:
+                block = self.blocks[entry.group] = {**entry.block, "faces": {}}
+            block["faces"][entry.name] = entry.value
+            return
         if self.out is None:
             self.out, self.end = io.BytesIO(), 0
         head = f'{"," if self.kept else "{"}{_quoted(face)}:'   # every entry is ASCII JSON
@@ -298,9 +354,10 @@ class FaceCache:
         """An artwork as Written operators: from the cache when nothing it read changed, else recoloured from a face of
         its kind that differs only in colour, else drawn."""
         face, group = self._key(spec, art)
-        entry = self._fresh(spec, face) or self._swapped(spec, art, face)
-        if entry is not None:
-            return written(entry["written"])
+        if face in self.kept or self.shared or self.entries:   # else nothing kept could hold it
+            entry = self._fresh(spec, face) or self._swapped(spec, art, face)
+            if entry is not None:
+                return written(entry["written"])
         recoloured = self._recolour(spec, art, face, group) if group else None
         return recoloured or self._draw(spec, art, face)[0]
 
@@ -388,16 +445,23 @@ class FaceCache:
         recolour = self.recolours.get(group, False)
         if recolour is False:
             recolour = self.recolours[group] = Recolour.make(spec, art, field)
+            if recolour is not None:   # its faces go into the group's block (one this build began already, or its own)
+                recolour.faces = self.blocks.setdefault(group, recolour.block())["faces"]
         made = recolour and recolour.put(spec, art.props[field])
         if made is None:
             return None
         written, entry = made
         self.drawn.append(art.key)
-        self._keep(face, entry)
+        if entry is not None:
+            self._keep(face, entry)
         return written
 
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""
+        blocks = {group: block for group, block in self.blocks.items() if block["faces"]}
+        if blocks:   # after the faces kept by themselves, under a key no face has
+            self.out = self.out or io.BytesIO()
+            self.out.write(f'{"," if self.kept else "{"}"{BLOCKS}":{_compact(blocks)}'.encode())
         if self.out is None:
             write_quietly(self.path, b"{}")
         else:
@@ -413,16 +477,18 @@ SENTINELS = ("#0a0b0c", "#f4f3f2")  # two colours, dark and light, that a face i
 
 
 class Recolour:
-    """A face drawn in a sentinel colour, its operators (and its kept entry's JSON) cut where that colour is set: the
-    faces of its kind that differ only in the colour field are written by putting their own colour in the cuts (exactly
-    what drawing them writes)."""
+    """A face drawn in a sentinel colour, its operators cut where that colour is set: the faces of its kind that differ
+    only in the colour field are written by putting their own colour in the cuts (exactly what drawing them writes), and
+    kept as their names and colours in the group's block (faces), beside that face."""
 
     def __init__(self, written, used, sentinel, rgb):
         self.parts, self.rest, self.used, self.sentinel = written.ops.split(f"\n{rgb} "), written[1:], used, sentinel
         self.text = "\0".join(self.parts)  # all it sets besides: a colour found here is one the face sets already
-        item = f"{_compact(sentinel)}:{_compact(used[sentinel])}"
-        self.head, _, tail = _compact({"used": used, "written": written}).partition(item)
-        self.tail = tail.split(rgb)
+        self.written, self.faces = written, {}
+
+    def block(self) -> dict:
+        """The group's block as the faces file keeps it: the face in the sentinel colour, and the faces put (by name)."""
+        return {"sentinel": self.used[self.sentinel], "used": self.used, "written": self.written, "faces": self.faces}
 
     @classmethod
     def make(cls, spec, art, field):
@@ -442,12 +508,12 @@ class Recolour:
                 or other.ops != written.ops.replace(rgb, rgb2) or other[1:] != written[1:]
                 or {key2 if k == key else k: SENTINELS[1] if k == key else v for k, v in used.items()} != used2):
             return None
-        made = cls(written, used, key, rgb)
-        return made if len(made.tail) == len(parts) else None
+        return cls(written, used, key, rgb)
 
     def put(self, spec, name):
-        """(Written, its kept entry as JSON) of the face in colour name, or None when that colour is one the face already
-        sets (or black, the colour before any is set: the writer would not set it again) or is no colour."""
+        """(Written, its kept entry as JSON, or None when the block keeps it: faces) of the face in colour name, or None
+        when that colour is one the face already sets (or black, the colour before any is set: the writer would not set
+        it again) or is no colour."""
         value = spec.colour(name)
         rgb = content.rgb(value)
         if rgb is None or rgb == "0 0 0" or rgb in self.text:
@@ -457,4 +523,5 @@ class Recolour:
         if key in self.used:  # read besides, as another colour: its entry lists it once, where it was first read
             used = {key if k == self.sentinel else k: value if k == self.sentinel else v for k, v in self.used.items()}
             return written, _compact({"used": used, "written": written})
-        return written, f"{self.head}{_quoted(key)}:{_quoted(value)}{rgb.join(self.tail)}"
+        self.faces[name] = value
+        return written, None

@@ -46,11 +46,13 @@ def counted(monkeypatch, kind, render=None, recolour="colour"):
 
 
 def built(spec, folder):
-    """(PDF bytes, face cache entries) of spec built through a FaceCache."""
+    """(PDF bytes, {artwork: its entry as the next build reads it}) of spec built through a FaceCache."""
+    from generator.spec.expand import expand
     faces = FaceCache(output_path(folder, spec, "a4"))
     data = components_pdf(spec, "a4", faces=faces)[0]
     faces.save()
-    return data, FaceCache(output_path(folder, spec, "a4")).entries
+    kept = FaceCache(output_path(folder, spec, "a4"))
+    return data, {key: kept.entries.get(kept._key(spec, art)[0]) for key, art in expand(spec)[1].items()}
 
 
 def test_faces_differing_only_in_colour_are_drawn_once_and_recoloured_to_the_bytes_drawing_gives(tmp_path, monkeypatch):
@@ -123,7 +125,7 @@ def test_a_face_colour_the_renderer_also_reads_as_another_colour_is_kept_with_wh
     monkeypatch.setattr(Recolour, "make", classmethod(lambda cls, spec, art, field: None))  # every face drawn
     assert built(spec, tmp_path / "drawn") == (data, entries) and data == components_pdf(spec, "a4")[0]
     kept = FaceCache(output_path(tmp_path / "recoloured", spec, "a4")).path.read_text()
-    assert kept.count('"colour:gold"') == len(entries) == 6, "each face's entry lists gold once"
+    assert kept.count('"colour:gold"') == len(entries) == 6, "once in each gold face's entry, once in each shape's block"
 
 
 def test_a_face_is_kept_under_a_key_that_changes_with_each_thing_it_is_drawn_from(tmp_path, monkeypatch):
@@ -173,7 +175,7 @@ def test_a_colour_named_with_quotes_a_backslash_and_an_accent_is_kept_and_found_
     (folder / "tiles.yaml").write_text(text.replace('gold: "#d4a017"', f'gold: "#d4a017", {json.dumps(name)}: "#8a5cf6"'))
     spec = specs.load(str(folder / "tiles.yaml"))
     data, entries = built(spec, tmp_path / "out")
-    assert sum(key.endswith(f":{name}") for key in entries) == 3, "each shape of that colour kept under its name"
+    assert sum(f"colour:{name}" in entry["used"] for entry in entries.values()) == 3, "each shape of that colour kept"
     calls = counted(monkeypatch, "square-tile")
     again = FaceCache(output_path(tmp_path / "out", spec, "a4"))
     rebuilt = components_pdf(spec, "a4", faces=again)[0]
@@ -183,3 +185,38 @@ def test_a_colour_named_with_quotes_a_backslash_and_an_accent_is_kept_and_found_
     letter = FaceCache(output_path(tmp_path / "out", spec, "letter"), [again.path])   # as one run's two papers share
     components_pdf(spec, "letter", faces=letter)
     assert calls == [] and letter.drawn == [], "the letter build takes every face from the A4 build's file"
+
+
+def test_the_faces_of_a_recolour_group_are_kept_as_one_block_holding_its_operators_once(tmp_path):
+    spec = deck(tmp_path / "spec", ["blue", "#123456", "#fedcba", "#2a9d8f"])
+    faces = FaceCache(output_path(tmp_path / "out", spec, "a4"))
+    components_pdf(spec, "a4", faces=faces)
+    faces.save()
+    text = faces.path.read_text()
+    kept = json.loads(text)
+    assert list(kept) == ["recoloured"] and len(kept["recoloured"]) == 3, "one block per shape, no face by itself"
+    assert text.count("15 15 70 70 re B") == 1, "the square's operators written once, not once per colour"
+    assert all(sorted(block["faces"]) == sorted(["blue", "#123456", "#fedcba", "#2a9d8f"])
+               for block in kept["recoloured"].values())
+    assert faces.count() == 12
+
+
+def test_a_colour_changed_in_a_kept_build_recolours_exactly_its_faces_and_the_rest_come_from_the_blocks(tmp_path,
+                                                                                                       monkeypatch):
+    from generator.spec.expand import expand
+    colours = ["blue", "#123456", "red", "ink"]   # red brings its mark (groups of its own), ink is drawn
+    spec = deck(tmp_path / "spec", colours)
+    first, _ = built(spec, tmp_path / "out")
+    calls = counted(monkeypatch, "square-tile")
+    changed = specs.load(str(tmp_path / "spec" / "tiles.yaml"), ["palette.blue=#2a9d8f"])
+    faces = FaceCache(output_path(tmp_path / "out", changed, "a4"))
+    rebuilt = components_pdf(changed, "a4", faces=faces)[0]
+    faces.save()
+    blue = sorted(key for key, art in expand(changed)[1].items() if art.props["colour"] == "blue")
+    assert sorted(faces.drawn) == blue and len(blue) == 3, "only the blue faces made again"
+    assert sorted(calls) == sorted(SENTINELS * 3), "...recoloured: their shapes drawn in the sentinels, no face drawn"
+    assert rebuilt == components_pdf(changed, "a4")[0] != first
+    calls.clear()
+    again = FaceCache(output_path(tmp_path / "out", changed, "a4"))
+    assert components_pdf(changed, "a4", faces=again)[0] == rebuilt and again.drawn == calls == []
+    assert again.count() == 12, "every face kept again, from the blocks and the faces kept by themselves"

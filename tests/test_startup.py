@@ -152,3 +152,35 @@ def test_the_edit_loop_rebuilds_a_rulebook_over_its_kept_layout_loading_neither_
     for paper in ("a4", "letter"):
         name = f"grannys-pills/grannys-pills-rules-{paper}.pdf"
         assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "fresh" / name).read_bytes()
+
+
+def main(folder, prelude, *args) -> str:
+    """Run pnp's main in a process of its own after prelude (Python), memos in folder/cache; its stderr."""
+    done = subprocess.run([sys.executable, "-c", prelude + "from generator.cli import main; sys.argv[0] = 'pnp'; main()",
+                           *map(str, args)], capture_output=True, text=True,
+                          env={**os.environ, "XDG_CACHE_HOME": str(folder / "cache")})
+    assert done.returncode == 0, done.stderr
+    return done.stderr
+
+
+def test_what_a_build_made_is_frozen_at_its_end_so_the_collection_at_exit_scans_little(tmp_path):
+    """The interpreter's last cycle collection would walk every object the run made (a large deck's pieces, slots and
+    faces); main freezes them once the command is done, so that collection scans almost nothing."""
+    path = tiles_spec(tmp_path / "spec")
+    report = "import atexit, gc, sys; atexit.register(lambda: print(len(gc.get_objects()), gc.get_freeze_count(), file=sys.stderr)); "
+    scanned, frozen = map(int, main(tmp_path, report, "build", path, "--paper", "a4", "--out", tmp_path / "out").split()[-2:])
+    assert frozen > 20000 and scanned < 1000, (scanned, frozen)
+
+
+def test_a_build_of_ten_thousand_distinct_tiles_runs_no_cycle_collection(tmp_path):
+    """Its pieces, slots and faces live until the file is written: a collection would only walk them (the deck leaves
+    a few hundred objects in cycles). The collections of the imports before main are not counted."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import bench
+    spec = bench.scale_spec(tmp_path, 10000, True)
+    count = ("import gc, sys; runs = []; gc.callbacks.append(lambda phase, info: phase == 'start' and runs.append(1)); "
+             "import generator.cli; runs.clear(); import atexit; atexit.register(lambda: print(len(runs), file=sys.stderr)); ")
+    for _ in range(2):   # the second with its checks kept, as a designer's next build
+        runs = int(main(tmp_path, count, "build", spec, "--paper", "a4", "--out", tmp_path / "out").split()[-1])
+        assert runs == 0
+        (tmp_path / "out" / spec.stem / f"{spec.stem}-components-a4.pdf").unlink()
