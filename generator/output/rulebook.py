@@ -10,6 +10,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFArray
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus.flowables import _FUZZ, _listWrapOn
 from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
@@ -135,6 +136,12 @@ def para(text, style):
     return Para(inline(tie(text)), style)
 
 
+def stand_in(canvas, name):
+    """An empty array under a part's name, so that reportlab names it in the page's resources (taken_apart leaves it out):
+    not an empty form, whose resources and stream reportlab would write for nothing."""
+    canvas._doc.Reference(PDFArray([]), canvas._doc.getXObjectName(name))
+
+
 class DiagramSlot(Flowable):
     """A diagram: its parts placed by name in the page's content stream, their forms written by overlay.with_diagrams."""
 
@@ -155,9 +162,8 @@ class DiagramSlot(Flowable):
         top = y + self.diagram.height * PT_PER_MM * k
         for n, (_, part, dx, dy, part_scale) in enumerate(self.diagram.parts):
             name, s = part_name(self.key, n), k * part_scale
-            if not canvas.hasForm(name):  # an empty stand-in, so that reportlab names it in the page's resources
-                canvas.beginForm(name)
-                canvas.endForm()
+            if not canvas.hasForm(name):
+                stand_in(canvas, name)
             matrix = s, 0, 0, s, x + dx * PT_PER_MM * k, top - dy * PT_PER_MM * k - part.height * PT_PER_MM * s
             canvas.addLiteral(f"q {' '.join(map(pdf_number, matrix))} cm")
             canvas.doForm(name)

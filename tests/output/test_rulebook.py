@@ -618,3 +618,22 @@ def test_each_word_is_measured_once_at_each_size_and_as_wide_as_reportlab_measur
     plain = TTFont("plain", str(rulebook.FONTS / "VeraBd.ttf"))
     for text in ("Scoring", "the", "posies: quick reference", "\u00a0pair."):
         assert pdfmetrics.stringWidth(text, "Vera-Bold", 9.5) == real(plain, text, 9.5)
+
+
+def test_a_parts_stand_in_is_no_form_and_the_pages_taken_apart_are_those_an_empty_form_gives(monkeypatch):
+    """reportlab names a diagram's part in the page's resources once something stands under that name: an empty array,
+    not an empty form (whose stream and resources reportlab would write and pikepdf read, 219 of them per paper)."""
+    from generator.output import rulebook
+    from generator.output.overlay import taken_apart
+    spec = specs.load("posies")
+    rules, diagrams = rulebook.load_rules(spec), rulebook.drawn(spec)
+    rulebook._register_fonts()
+    ours = rulebook.typeset(spec, "letter", rules, diagrams, 1.0).data
+
+    def form(canvas, name):
+        canvas.beginForm(name)
+        canvas.endForm()
+    monkeypatch.setattr(rulebook, "stand_in", form)
+    forms = rulebook.typeset(spec, "letter", rules, diagrams, 1.0).data
+    assert b"/Subtype /Form" not in ours and forms.count(b"/Subtype /Form") == 126
+    assert taken_apart(ours) == taken_apart(forms)
