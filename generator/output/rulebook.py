@@ -79,8 +79,22 @@ def _register_fonts():
     rl_config.canvas_basefontname = "Vera"  # no stray Helvetica resource on any page
 
 
+_STYLES: dict = {}  # the styles made, each made once: a paragraph's markup is parsed once per style (Para)
+
+
+def _kept(key, make):
+    """The style (or styles) kept under key, made once."""
+    if key not in _STYLES:
+        _STYLES[key] = make()
+    return _STYLES[key]
+
+
 def styles(accent):
-    """Paragraph styles in the bundled font and the game's accent colour."""
+    """Paragraph styles in the bundled font and the game's accent colour (the same objects for the same accent)."""
+    return dict(_kept(accent, lambda: _styles(accent)))
+
+
+def _styles(accent):
     base = ParagraphStyle("body", fontName="Vera", bulletFontName="Vera", fontSize=10, leading=13.5, spaceAfter=5)
     return {
         "body": base,
@@ -115,9 +129,22 @@ def tie(text):
     return f"{head}\u00a0{last}" if head.strip() else text
 
 
+_PARSED: dict = {}  # (markup, style) -> reportlab's fragments of it: the same text is set on both papers
+
+
 class Para(Paragraph):
     """A paragraph that keeps its lines for each width it was set at: reportlab asks again and again (to fit, to shrink
-    a card, to place, to draw) and the lines depend on the width alone."""
+    a card, to place, to draw) and the lines depend on the width alone; its markup is parsed once per style."""
+
+    def __init__(self, text, style):
+        key = (text, style)
+        if key in _PARSED:
+            super().__init__(text, style, frags=_PARSED[key])
+        else:
+            super().__init__(text, style)
+            if len(_PARSED) > 4096:
+                _PARSED.clear()
+            _PARSED[key] = self.frags
 
     def wrap(self, availWidth, availHeight):
         if availWidth < _FUZZ:
@@ -452,10 +479,12 @@ def story(spec, rules, diagrams, st):
 
 def card_styles(st, width, height, k):
     """The quick-reference card's styles: the rulebook's at k times their size, with tables sized to the card."""
-    sized = {name: ParagraphStyle(name, st[name], fontSize=st[name].fontSize * k, leading=st[name].leading * k,
-                                  spaceBefore=st[name].spaceBefore * k * 0.7, spaceAfter=st[name].spaceAfter * k * 0.7)
-             for name in ("body", "h2", "cell")}
-    return {**st, **sized, "frame": (width, height)}
+    def sized(style):
+        return ParagraphStyle(style.name, style, fontSize=style.fontSize * k, leading=style.leading * k,
+                              spaceBefore=style.spaceBefore * k * 0.7, spaceAfter=style.spaceAfter * k * 0.7)
+    card = {name: _kept((st[name], k), lambda: sized(st[name])) for name in ("body", "h2", "cell")}
+    card["card"] = _kept((card["h2"], "card"), lambda: ParagraphStyle("card", card["h2"], spaceBefore=0))
+    return {**st, **card, "frame": (width, height)}
 
 
 SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.7)  # of the quick reference's type, the largest that fits
@@ -465,7 +494,7 @@ _FITS: dict = {}  # (the quick reference, game title, card size) -> the scale it
 def card(spec, ref, st, width, height, k):
     """The quick reference's flowables for a card of width x height points, its type at k times the rulebook's."""
     sized = card_styles(st, width - 12, height, k)  # 12: the table's own padding
-    flow = [Para(inline(f"{spec.game.title}: quick reference"), ParagraphStyle("card", sized["h2"], spaceBefore=0)),
+    flow = [Para(inline(f"{spec.game.title}: quick reference"), sized["card"]),
             Para("Your turn", sized["h2"]), listing(ref["turn"], "steps", sized)]
     if ref.get("scoring"):
         flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, f"{rules_path(spec)}: reference.scoring"),

@@ -638,3 +638,30 @@ def test_a_parts_stand_in_is_no_form_and_the_pages_taken_apart_are_those_an_empt
     forms = rulebook.typeset(spec, "letter", rules, diagrams, 1.0).data
     assert b"/Subtype /Form" not in ours and forms.count(b"/Subtype /Form") == 126
     assert taken_apart(ours) == taken_apart(forms)
+
+
+@pytest.mark.parametrize("game", ["grannys-pills", "glorieta"])
+def test_each_paragraphs_markup_is_parsed_once_per_style_on_both_papers_and_set_as_reportlab_sets_it(game, monkeypatch):
+    """Both papers set the same texts in the same styles (the quick reference's at the scales tried): reportlab parses
+    each markup once per style, and the second paper's pages are those fresh paragraphs give."""
+    import collections
+
+    from reportlab.platypus import Paragraph
+    from reportlab.platypus.paraparser import ParaParser
+
+    from generator.output import rulebook
+    parsed, real = collections.Counter(), ParaParser.parse
+    monkeypatch.setattr(ParaParser, "parse", lambda self, text, style: parsed.update([(text, id(style))]) or real(self, text, style))
+    monkeypatch.setattr(rulebook, "_PARSED", {})
+    spec = specs.load(game)
+    rules, diagrams = rulebook.load_rules(spec), rulebook.drawn(spec)
+    rulebook._register_fonts()
+    rulebook._FITS.clear()
+    rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
+    first = sum(parsed.values())
+    rulebook._FITS.clear()
+    ours = rulebook.typeset(spec, "letter", rules, diagrams, 1.0)
+    assert first > 50 and max(parsed.values()) == 1 and sum(parsed.values()) < first * 1.3, (first, sum(parsed.values()))
+    rulebook._FITS.clear()
+    monkeypatch.setattr(rulebook, "Para", Paragraph)
+    assert rulebook.typeset(spec, "letter", rules, diagrams, 1.0).data == ours.data
