@@ -488,31 +488,42 @@ def card_styles(st, width, height, k):
 
 
 SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.7)  # of the quick reference's type, the largest that fits
-_FITS: dict = {}  # (the quick reference, game title, card size) -> the scale it fitted at (a layout tried again knows it)
+_FITS: dict = {}  # (the quick reference, game title[, card size]) -> the scale it fitted at (last, at any size)
 
 
-def card(spec, ref, st, width, height, k):
-    """The quick reference's flowables for a card of width x height points, its type at k times the rulebook's."""
+def card(spec, ref, st, width, height, k, where=None):
+    """The quick reference's flowables for a card of width x height points, its type at k times the rulebook's.
+
+    where: the scoring table's place for its error (the rules file's key), when the caller has it already."""
     sized = card_styles(st, width - 12, height, k)  # 12: the table's own padding
     flow = [Para(inline(f"{spec.game.title}: quick reference"), sized["card"]),
             Para("Your turn", sized["h2"]), listing(ref["turn"], "steps", sized)]
     if ref.get("scoring"):
-        flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, f"{rules_path(spec)}: reference.scoring"),
-                 Spacer(1, 4 * k)]
+        where = where or f"{rules_path(spec)}: reference.scoring"
+        flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, where), Spacer(1, 4 * k)]
     return flow + [para(note, sized["body"]) for note in ref.get("notes", [])]
 
 
 def reference(spec, ref, st, width, height, canv):
     """The quick reference on a card of width x height points (inside its padding), at the largest of SCALES that fits:
-    smaller type never takes more room, so the scales that fit are the last ones and halving the list finds the first."""
-    key, flows = (repr(ref), spec.game.title, width, height), {}
+    smaller type never takes more room, so the scales that fit are the last ones and halving the list finds the first.
+    A card of another size (the other paper's) starts from the scale the last one fitted at, and its neighbours."""
+    key, flows, where = (repr(ref), spec.game.title, width, height), {}, f"{rules_path(spec)}: reference.scoring"
 
     def fits(n):
-        flows[n] = card(spec, ref, st, width, height, SCALES[n])
+        flows[n] = card(spec, ref, st, width, height, SCALES[n], where)
         wide, tall = _listWrapOn(flows[n], width, canv)  # measured as KeepInFrame measures it before it shrinks anything
         return wide <= width + _FUZZ and tall <= height + _FUZZ
 
     low, high = (SCALES.index(_FITS[key]),) * 2 if key in _FITS else (0, len(SCALES) - 1)
+    seed = SCALES.index(_FITS[key[:2]]) if key not in _FITS and key[:2] in _FITS else None
+    if seed is not None:  # the answer is the first scale that fits: seed or one of its neighbours, most often
+        if fits(seed):
+            low, high = (seed, seed) if seed == 0 or not fits(seed - 1) else (0, seed - 1)
+        elif seed + 1 < len(SCALES) and fits(seed + 1):
+            low = high = seed + 1
+        else:
+            low = min(seed + 2, high)
     while low < high:  # the answer lies in SCALES[low:high + 1]; the last scale is taken when none fits
         middle = (low + high) // 2
         if fits(middle):
@@ -521,8 +532,8 @@ def reference(spec, ref, st, width, height, canv):
             low = middle + 1
     if len(_FITS) > 256:
         _FITS.clear()
-    _FITS[key] = SCALES[high]
-    flow = flows[high] if high in flows else card(spec, ref, st, width, height, SCALES[high])
+    _FITS[key] = _FITS[key[:2]] = SCALES[high]
+    flow = flows[high] if high in flows else card(spec, ref, st, width, height, SCALES[high], where)
     return KeepInFrame(width, height, flow, mode="shrink")  # at the smallest scale, the card shrinks what still overflows
 
 

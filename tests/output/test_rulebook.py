@@ -665,3 +665,31 @@ def test_each_paragraphs_markup_is_parsed_once_per_style_on_both_papers_and_set_
     rulebook._FITS.clear()
     monkeypatch.setattr(rulebook, "Para", Paragraph)
     assert rulebook.typeset(spec, "letter", rules, diagrams, 1.0).data == ours.data
+
+
+def test_the_other_papers_card_starts_from_the_scale_the_first_fitted_at_and_finds_the_scale_halving_finds(monkeypatch):
+    """Letter's card after A4's (a little wider, another height): tried first at A4's scale, it is settled in two
+    settings when that scale or the next smaller one is the answer, and the scale is the one a search afresh finds."""
+    from generator.output import rulebook
+    real_styles, real_reference, tries, found = rulebook.card_styles, rulebook.reference, [], []
+    monkeypatch.setattr(rulebook, "card_styles", lambda *args: tries.append(args[-1]) or real_styles(*args))
+
+    def reference(spec, ref, st, width, height, canv):
+        start = len(tries)
+        fitted = real_reference(spec, ref, st, width, height, canv)
+        found.append((spec.game.id, rulebook._FITS[(repr(ref), spec.game.title, width, height)], tries[start:]))
+        return fitted
+    monkeypatch.setattr(rulebook, "reference", reference)
+    settled = 0
+    for game in GAMES:
+        rulebook._FITS.clear()
+        for paper in ("a4", "letter", "letter"):
+            if paper == "letter" and len(found) % 3 == 2:
+                rulebook._FITS.clear()  # the third: Letter afresh, no scale to start from
+            lay_out(specs.load(game), paper)
+        (_, first, _), (_, seeded, steps), (_, fresh, _) = found[-3:]
+        assert seeded == fresh, (game, seeded, fresh)
+        if rulebook.SCALES.index(seeded) - rulebook.SCALES.index(first) in (0, 1):
+            assert len(steps) <= 2, (game, first, steps)
+            settled += 1
+    assert settled >= 4
