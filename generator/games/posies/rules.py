@@ -283,9 +283,20 @@ def posy_arts(spec):
     return arts
 
 
+_TURNS: dict = {}  # id(spec) -> (spec, its printed turn): two diagrams drawn for one spec (or its stand-in) ask for it
+
+
 def printed_turn(spec) -> int:
     """How far the components PDF turns the board on the sheet, in degrees clockwise: A4's and Letter's turn, or 0
-    when the two papers turn it differently."""
+    when the two papers turn it differently (worked out once per spec: it imposes the sheets of both papers)."""
+    if id(spec) not in _TURNS or _TURNS[id(spec)][0] is not spec:
+        if len(_TURNS) > 64:
+            _TURNS.clear()
+        _TURNS[id(spec)] = spec, _printed_turn(spec)
+    return _TURNS[id(spec)][1]
+
+
+def _printed_turn(spec) -> int:
     board = next(c for c in spec.components if c.kind == "lattice-board")
     pieces, _ = expand(spec)
     art = next(p.front for p in pieces if p.component == board.id)
