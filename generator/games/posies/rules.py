@@ -283,17 +283,10 @@ def posy_arts(spec):
     return arts
 
 
-_TURNS: dict = {}  # id(spec) -> (spec, its printed turn): two diagrams drawn for one spec (or its stand-in) ask for it
-
-
 def printed_turn(spec) -> int:
     """How far the components PDF turns the board on the sheet, in degrees clockwise: A4's and Letter's turn, or 0
     when the two papers turn it differently (worked out once per spec: it imposes the sheets of both papers)."""
-    if id(spec) not in _TURNS or _TURNS[id(spec)][0] is not spec:
-        if len(_TURNS) > 64:
-            _TURNS.clear()
-        _TURNS[id(spec)] = spec, _printed_turn(spec)
-    return _TURNS[id(spec)][1]
+    return diagram.shared(spec, "posies printed turn", lambda: _printed_turn(spec))
 
 
 def _printed_turn(spec) -> int:
@@ -323,7 +316,7 @@ def printed_board(spec, count=2, gap=16.0) -> Board:
                         f"(components.{board.id}.rows is {', '.join(map(str, board.options['rows']))})")
     w, h = lattice_board.size(board.options)
     turn = printed_turn(spec)
-    text = diagram.turned(KINDS[board.kind].render(spec, board._replace(bleed=0.0), {}), turn)
+    text = diagram.shared(spec, "posies board", lambda: diagram.turned(KINDS[board.kind].render(spec, board._replace(bleed=0.0), {}), turn))
     tw, th = (h, w) if turn % 180 else (w, h)
     k = min(BOARD_HEIGHT / th, (WIDTH - (count - 1) * gap) / count / tw)
     centres = {p: diagram.turned_point(c, w, h, turn) for p, c in lattice_board.layout(board.options).items()}
