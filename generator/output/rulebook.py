@@ -158,6 +158,18 @@ class Para(Paragraph):
             kept[availWidth] = self.width, self._wrapWidths, self.blPara, self.height
         return self.width, self.height
 
+    def draw(self):
+        """Draw as reportlab draws; drawn again on the same canvas at the same width (each quick-reference card is
+        the same flowables, placed again), its operators are the ones written last time, written again."""
+        canvas = self.canv
+        drawn = self.__dict__.get("_drawn")
+        if drawn and drawn[0] is canvas and drawn[1] == self.width:
+            canvas._code.extend(drawn[2])
+            return
+        start = len(canvas._code)
+        super().draw()
+        self._drawn = canvas, self.width, canvas._code[start:]
+
 
 def para(text, style):
     """A paragraph of rules text whose last line holds two words at least."""

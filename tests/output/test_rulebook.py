@@ -714,3 +714,30 @@ def test_reportlabs_uri_pattern_is_compiled_when_first_matched_and_splits_a_uri_
     monkeypatch.setattr(paragraph, "uri_pat", re.compile(paragraph.uri_pat.pattern, paragraph.uri_pat.flags))
     split = paragraph._uri_split_pairs("https://example.org/rules/print-and-play.pdf")
     assert len(split) == 3 and out == ["0", repr(split), "1"]
+
+
+@pytest.mark.parametrize("game", ["grannys-pills", "hexstatic"])
+def test_a_quick_reference_cards_paragraphs_are_drawn_once_and_written_again_on_the_other_cards(game, monkeypatch):
+    """The cards are the same flowables placed again: each paragraph of theirs is drawn once per typesetting and its
+    operators written again on the other cards (reportlab places each where it would); the pages are those reportlab's
+    drawing of every card gives."""
+    import collections
+
+    from reportlab.platypus import Paragraph
+
+    from generator.output import rulebook
+    drawn, real = collections.Counter(), Paragraph.drawPara
+    monkeypatch.setattr(Paragraph, "drawPara", lambda self, debug=0: drawn.update([id(self)]) or real(self, debug))
+    spec = specs.load(game)
+    rules, diagrams = rulebook.load_rules(spec), rulebook.drawn(spec)
+    rulebook._register_fonts()
+    rulebook._FITS.clear()
+    ours = rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
+    assert len(drawn) > 60 and max(drawn.values()) == 1
+    cards = ours.flow[-1]
+    assert isinstance(cards, rulebook.CardSheet) and len(cards.cards()) >= 2
+    monkeypatch.setattr(rulebook.Para, "draw", Paragraph.draw)
+    drawn.clear()
+    rulebook._FITS.clear()
+    theirs = rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
+    assert max(drawn.values()) == len(cards.cards()) and theirs.data == ours.data
