@@ -130,10 +130,33 @@ def tie(text):
     return f"{head}\u00a0{last}" if head.strip() else text
 
 
+class Redrawn:
+    """A flowable drawn again on the same canvas at the same size writes the operators of its first drawing again: each
+    quick-reference card is the same flowables placed again (reportlab still places each, in the page's numbers)."""
+
+    def draw(self):
+        canvas, size = self.canv, self.size()
+        drawn = self.__dict__.get("_drawn")
+        if drawn and drawn[0] is canvas and drawn[1] == size:
+            canvas._code.extend(drawn[2])
+            return
+        start = len(canvas._code)
+        super().draw()
+        self._drawn = canvas, size, canvas._code[start:]
+
+
+class Ruled(Redrawn, Table):
+    """A table drawn again at the same size writes its first drawing's operators again."""
+
+    def size(self):
+        """The size it was set at and its columns' and rows' sizes, which its drawing depends on."""
+        return self._width, self._height, tuple(self._colWidths), tuple(self._rowHeights)
+
+
 _PARSED: dict = {}  # (markup, style) -> reportlab's fragments of it: the same text is set on both papers
 
 
-class Para(Paragraph):
+class Para(Redrawn, Paragraph):
     """A paragraph that keeps its lines for each width it was set at: reportlab asks again and again (to fit, to shrink
     a card, to place, to draw) and the lines depend on the width alone; its markup is parsed once per style."""
 
@@ -158,17 +181,9 @@ class Para(Paragraph):
             kept[availWidth] = self.width, self._wrapWidths, self.blPara, self.height
         return self.width, self.height
 
-    def draw(self):
-        """Draw as reportlab draws; drawn again on the same canvas at the same width (each quick-reference card is
-        the same flowables, placed again), its operators are the ones written last time, written again."""
-        canvas = self.canv
-        drawn = self.__dict__.get("_drawn")
-        if drawn and drawn[0] is canvas and drawn[1] == self.width:
-            canvas._code.extend(drawn[2])
-            return
-        start = len(canvas._code)
-        super().draw()
-        self._drawn = canvas, self.width, canvas._code[start:]
+    def size(self):
+        """The size it was set at, which its drawing depends on."""
+        return self.width, self.height
 
 
 def para(text, style):
@@ -393,7 +408,7 @@ def table(rows, st, where, widths=None):
         if tallest > frame_h:
             raise UserError(f"{where}[{n}]: this table row is {tallest / mm:.0f} mm tall and a page holds "
                             f"{frame_h / mm:.0f} mm: shorten it or split it into rows")
-    result = Table(cells, colWidths=widths, hAlign="LEFT", repeatRows=1)
+    result = Ruled(cells, colWidths=widths, hAlign="LEFT", repeatRows=1)
     result.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), "Vera"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#999999")), ("VALIGN", (0, 0), (-1, -1), "TOP"),

@@ -717,27 +717,29 @@ def test_reportlabs_uri_pattern_is_compiled_when_first_matched_and_splits_a_uri_
 
 
 @pytest.mark.parametrize("game", ["grannys-pills", "hexstatic"])
-def test_a_quick_reference_cards_paragraphs_are_drawn_once_and_written_again_on_the_other_cards(game, monkeypatch):
-    """The cards are the same flowables placed again: each paragraph of theirs is drawn once per typesetting and its
-    operators written again on the other cards (reportlab places each where it would); the pages are those reportlab's
-    drawing of every card gives."""
+def test_a_quick_reference_cards_paragraphs_and_tables_are_drawn_once_and_written_again_on_the_other_cards(game, monkeypatch):
+    """The cards are the same flowables placed again: each paragraph and table of theirs is drawn once per typesetting
+    and its operators written again on the other cards (reportlab places each where it would); the pages are those
+    reportlab's drawing of every card gives."""
     import collections
 
-    from reportlab.platypus import Paragraph
+    from reportlab.platypus import Paragraph, Table
 
     from generator.output import rulebook
-    drawn, real = collections.Counter(), Paragraph.drawPara
+    drawn, real, tabled, real_table = collections.Counter(), Paragraph.drawPara, collections.Counter(), Table.draw
     monkeypatch.setattr(Paragraph, "drawPara", lambda self, debug=0: drawn.update([id(self)]) or real(self, debug))
+    monkeypatch.setattr(Table, "draw", lambda self: tabled.update([id(self)]) or real_table(self))
     spec = specs.load(game)
     rules, diagrams = rulebook.load_rules(spec), rulebook.drawn(spec)
     rulebook._register_fonts()
     rulebook._FITS.clear()
     ours = rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
-    assert len(drawn) > 60 and max(drawn.values()) == 1
+    assert len(drawn) > 60 and max(drawn.values()) == 1 and len(tabled) >= 2 and max(tabled.values()) == 1
     cards = ours.flow[-1]
     assert isinstance(cards, rulebook.CardSheet) and len(cards.cards()) >= 2
-    monkeypatch.setattr(rulebook.Para, "draw", Paragraph.draw)
+    monkeypatch.setattr(rulebook.Redrawn, "draw", lambda self: super(rulebook.Redrawn, self).draw())
     drawn.clear()
+    tabled.clear()
     rulebook._FITS.clear()
     theirs = rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
-    assert max(drawn.values()) == len(cards.cards()) and theirs.data == ours.data
+    assert max(drawn.values()) == max(tabled.values()) == len(cards.cards()) and theirs.data == ours.data
