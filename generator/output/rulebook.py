@@ -160,15 +160,13 @@ class Para(Redrawn, Paragraph):
     """A paragraph that keeps its lines for each width it was set at: reportlab asks again and again (to fit, to shrink
     a card, to place, to draw) and the lines depend on the width alone; its markup is parsed once per style."""
 
-    def __init__(self, text, style):
-        key = (text, style)
-        if key in _PARSED:
-            super().__init__(text, style, frags=_PARSED[key])
-        else:
-            super().__init__(text, style)
+    def __init__(self, text, style=None, bulletText=None, frags=None, **options):
+        parsed = frags is None and _PARSED.get((text, style))  # frags given: a part of a paragraph split by reportlab
+        super().__init__(text, style, bulletText, parsed or frags, **options)
+        if frags is None and not parsed:
             if len(_PARSED) > 4096:
                 _PARSED.clear()
-            _PARSED[key] = self.frags
+            _PARSED[(text, style)] = self.frags
 
     def wrap(self, availWidth, availHeight):
         if availWidth < _FUZZ:

@@ -743,3 +743,19 @@ def test_a_quick_reference_cards_paragraphs_and_tables_are_drawn_once_and_writte
     rulebook._FITS.clear()
     theirs = rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
     assert max(drawn.values()) == max(tabled.values()) == len(cards.cards()) and theirs.data == ours.data
+
+
+def test_a_paragraph_too_long_for_the_room_left_splits_into_paragraphs_that_set_its_lines():
+    """reportlab splits a paragraph that does not fit into two of the same class: both parts keep its lines, and the
+    same text set again parses nothing new."""
+    from generator.output import rulebook
+    rulebook._register_fonts()
+    st = rulebook.styles("#000000")
+    text = " ".join(f"word{n}" for n in range(400))
+    whole = rulebook.para(text, st["body"])
+    width, height = whole.wrap(300, 10 ** 6)
+    first, rest = whole.split(300, height / 2)
+    assert isinstance(first, rulebook.Para) and isinstance(rest, rulebook.Para)
+    lines = [len(p.wrap(300, 10 ** 6) and p.blPara.lines) for p in (whole, first, rest)]
+    assert lines[1] + lines[2] == lines[0] and lines[1] > 10
+    assert rulebook.para(text, st["body"]).frags is whole.frags
