@@ -143,7 +143,7 @@ def test_the_edit_loop_rebuilds_a_rulebook_over_its_kept_layout_loading_neither_
     text as laid out last time, by pnp's own writer, the same bytes as a fresh build's."""
     build = ("build", "grannys-pills", "--out", tmp_path / "out")
     status, _, cold = pnp(tmp_path / "cache", *build)
-    assert status == 0 and {"reportlab", "pikepdf"} <= cold, "the text laid out and taken apart"
+    assert status == 0 and "reportlab" in cold and "pikepdf" not in cold, "the text laid out and taken apart (pdfread)"
     status, text, loaded = pnp(tmp_path / "cache", *build, "--set", "palette.red=#d0281f")
     assert status == 0 and text.count("-rules-") == 2 and "unchanged" not in text.split("-rules-a4.pdf")[1].split("\n")[0]
     assert not {"reportlab", "pikepdf"} & loaded

@@ -2,11 +2,10 @@
 whose content streams place the diagrams' parts by name; the parts' forms are written from the drawing model."""
 import base64
 import hashlib
-import io
 
 from ..draw import content
 from ..spec.model import Game
-from . import pdffile
+from . import pdffile, pdfread
 from .document import Document
 
 PAGE_OWN = ("/Type", "/Parent", "/Contents", "/Resources")  # a page's entries the join writes itself
@@ -38,38 +37,36 @@ def extents(diagrams: dict) -> str:
 def taken_apart(data: bytes) -> dict:
     """Reportlab's PDF as the parts the join writes again (JSON data): its objects, numbered as the joined file numbers
     them (1 its page tree, then its pages, written by the join), each page's own entries, resources and contents, the
-    diagram parts its content streams place (their stand-in forms left out), and the catalogue's entries (outlines, page
-    labels, names: whatever reportlab wrote). Read by pikepdf, at lay-out time."""
-    import pikepdf  # lazy: start-up (a rebuild over a kept layout never loads it)
+    diagram parts its content streams place (their stand-ins left out), and the catalogue's entries (outlines, page
+    labels, names: whatever reportlab wrote). Read by pdfread, at lay-out time."""
+    pdf, file = pdfread.Reader(data), pdffile.File()
+    page_numbers = pdf.pages()
+    root = pdf.resolve(pdf.trailer["/Root"])
+    numbers = {root["/Pages"].number: file.reserve()}
+    for number in page_numbers:
+        numbers[number] = file.reserve()
 
-    file = pdffile.File()
-    with pikepdf.open(io.BytesIO(data)) as pdf:
-        copied = {pdf.Root.Pages.objgen: file.reserve()}
-        for page in pdf.pages:
-            copied[page.obj.objgen] = file.reserve()
-        pages = []
-        for page in pdf.pages:
-            entries = dict(page.obj.items())
-            for key in INHERITED:
-                node = page.obj
-                while key not in entries and "/Parent" in node:
-                    node = node.Parent
-                    if key in node:
-                        entries[key] = node[key]
-            resources = dict(entries.get("/Resources", {}).items())
-            xobjects = dict(resources.get("/XObject", {}).items())
-            contents = entries.get("/Contents", [])
-            pages.append({
-                "entries": " ".join(f"{k} {pdffile._object(file, v, copied)}" for k, v in sorted(entries.items())
-                                    if k not in PAGE_OWN),
-                "resources": {k: pdffile._object(file, v, copied) for k, v in sorted(resources.items()) if k != "/XObject"},
-                "xobjects": {k: pdffile._object(file, v, copied) for k, v in sorted(xobjects.items())
-                             if not k.startswith(PLACED)},
-                "parts": sorted(k for k in xobjects if k.startswith(PLACED)),
-                "contents": [pdffile._object(file, v, copied)
-                             for v in (contents if isinstance(contents, pikepdf.Array) else [contents])]})
-        catalog = " ".join(f"{k} {pdffile._object(file, v, copied)}" for k, v in sorted(pdf.Root.items())
-                           if k not in CATALOG_OWN)
+    def text(value):
+        return pdfread.copied(pdf, file, value, numbers)
+    pages = []
+    for number in page_numbers:
+        entries = dict(pdf.objects[number])
+        for key in INHERITED:
+            node = pdf.objects[number]
+            while key not in entries and "/Parent" in node:
+                node = pdf.resolve(node["/Parent"])
+                if key in node:
+                    entries[key] = node[key]
+        resources = pdf.resolve(entries.get("/Resources", {}))
+        xobjects = pdf.resolve(resources.get("/XObject", {}))
+        contents = pdf.resolve(entries.get("/Contents", []))
+        pages.append({
+            "entries": " ".join(f"{k} {text(v)}" for k, v in sorted(entries.items()) if k not in PAGE_OWN),
+            "resources": {k: text(v) for k, v in sorted(resources.items()) if k != "/XObject"},
+            "xobjects": {k: text(v) for k, v in sorted(xobjects.items()) if not k.startswith(PLACED)},
+            "parts": sorted(k for k in xobjects if k.startswith(PLACED)),
+            "contents": [text(v) for v in (contents if isinstance(contents, list) else [entries["/Contents"]])]})
+    catalog = " ".join(f"{k} {text(v)}" for k, v in sorted(root.items()) if k not in CATALOG_OWN)
     objects = [value if value is None or isinstance(value, str) else [value[0], base64.b64encode(value[1]).decode()]
                for value in file.objects]
     return {"objects": objects, "pages": pages, "catalog": catalog}

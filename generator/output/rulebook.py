@@ -4,12 +4,14 @@ import io
 from pathlib import Path
 from typing import NamedTuple
 
+from . import platypus  # noqa: F401  (first: reportlab's platypus imported with a pattern compiled when first used)
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFArray
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus.flowables import _FUZZ, _listWrapOn
 from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
@@ -78,8 +80,22 @@ def _register_fonts():
     rl_config.canvas_basefontname = "Vera"  # no stray Helvetica resource on any page
 
 
+_STYLES: dict = {}  # the styles made, each made once: a paragraph's markup is parsed once per style (Para)
+
+
+def _kept(key, make):
+    """The style (or styles) kept under key, made once."""
+    if key not in _STYLES:
+        _STYLES[key] = make()
+    return _STYLES[key]
+
+
 def styles(accent):
-    """Paragraph styles in the bundled font and the game's accent colour."""
+    """Paragraph styles in the bundled font and the game's accent colour (the same objects for the same accent)."""
+    return dict(_kept(accent, lambda: _styles(accent)))
+
+
+def _styles(accent):
     base = ParagraphStyle("body", fontName="Vera", bulletFontName="Vera", fontSize=10, leading=13.5, spaceAfter=5)
     return {
         "body": base,
@@ -114,9 +130,43 @@ def tie(text):
     return f"{head}\u00a0{last}" if head.strip() else text
 
 
-class Para(Paragraph):
+class Redrawn:
+    """A flowable drawn again on the same canvas at the same size writes the operators of its first drawing again: each
+    quick-reference card is the same flowables placed again (reportlab still places each, in the page's numbers)."""
+
+    def draw(self):
+        canvas, size = self.canv, self.size()
+        drawn = self.__dict__.get("_drawn")
+        if drawn and drawn[0] is canvas and drawn[1] == size:
+            canvas._code.extend(drawn[2])
+            return
+        start = len(canvas._code)
+        super().draw()
+        self._drawn = canvas, size, canvas._code[start:]
+
+
+class Ruled(Redrawn, Table):
+    """A table drawn again at the same size writes its first drawing's operators again."""
+
+    def size(self):
+        """The size it was set at and its columns' and rows' sizes, which its drawing depends on."""
+        return self._width, self._height, tuple(self._colWidths), tuple(self._rowHeights)
+
+
+_PARSED: dict = {}  # (markup, style) -> reportlab's fragments of it: the same text is set on both papers
+
+
+class Para(Redrawn, Paragraph):
     """A paragraph that keeps its lines for each width it was set at: reportlab asks again and again (to fit, to shrink
-    a card, to place, to draw) and the lines depend on the width alone."""
+    a card, to place, to draw) and the lines depend on the width alone; its markup is parsed once per style."""
+
+    def __init__(self, text, style=None, bulletText=None, frags=None, **options):
+        parsed = frags is None and _PARSED.get((text, style))  # frags given: a part of a paragraph split by reportlab
+        super().__init__(text, style, bulletText, parsed or frags, **options)
+        if frags is None and not parsed:
+            if len(_PARSED) > 4096:
+                _PARSED.clear()
+            _PARSED[(text, style)] = self.frags
 
     def wrap(self, availWidth, availHeight):
         if availWidth < _FUZZ:
@@ -129,10 +179,20 @@ class Para(Paragraph):
             kept[availWidth] = self.width, self._wrapWidths, self.blPara, self.height
         return self.width, self.height
 
+    def size(self):
+        """The size it was set at, which its drawing depends on."""
+        return self.width, self.height
+
 
 def para(text, style):
     """A paragraph of rules text whose last line holds two words at least."""
     return Para(inline(tie(text)), style)
+
+
+def stand_in(canvas, name):
+    """An empty array under a part's name, so that reportlab names it in the page's resources (taken_apart leaves it out):
+    not an empty form, whose resources and stream reportlab would write for nothing."""
+    canvas._doc.Reference(PDFArray([]), canvas._doc.getXObjectName(name))
 
 
 class DiagramSlot(Flowable):
@@ -155,9 +215,8 @@ class DiagramSlot(Flowable):
         top = y + self.diagram.height * PT_PER_MM * k
         for n, (_, part, dx, dy, part_scale) in enumerate(self.diagram.parts):
             name, s = part_name(self.key, n), k * part_scale
-            if not canvas.hasForm(name):  # an empty stand-in, so that reportlab names it in the page's resources
-                canvas.beginForm(name)
-                canvas.endForm()
+            if not canvas.hasForm(name):
+                stand_in(canvas, name)
             matrix = s, 0, 0, s, x + dx * PT_PER_MM * k, top - dy * PT_PER_MM * k - part.height * PT_PER_MM * s
             canvas.addLiteral(f"q {' '.join(map(pdf_number, matrix))} cm")
             canvas.doForm(name)
@@ -347,7 +406,7 @@ def table(rows, st, where, widths=None):
         if tallest > frame_h:
             raise UserError(f"{where}[{n}]: this table row is {tallest / mm:.0f} mm tall and a page holds "
                             f"{frame_h / mm:.0f} mm: shorten it or split it into rows")
-    result = Table(cells, colWidths=widths, hAlign="LEFT", repeatRows=1)
+    result = Ruled(cells, colWidths=widths, hAlign="LEFT", repeatRows=1)
     result.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), "Vera"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#999999")), ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -446,38 +505,51 @@ def story(spec, rules, diagrams, st):
 
 def card_styles(st, width, height, k):
     """The quick-reference card's styles: the rulebook's at k times their size, with tables sized to the card."""
-    sized = {name: ParagraphStyle(name, st[name], fontSize=st[name].fontSize * k, leading=st[name].leading * k,
-                                  spaceBefore=st[name].spaceBefore * k * 0.7, spaceAfter=st[name].spaceAfter * k * 0.7)
-             for name in ("body", "h2", "cell")}
-    return {**st, **sized, "frame": (width, height)}
+    def sized(style):
+        return ParagraphStyle(style.name, style, fontSize=style.fontSize * k, leading=style.leading * k,
+                              spaceBefore=style.spaceBefore * k * 0.7, spaceAfter=style.spaceAfter * k * 0.7)
+    card = {name: _kept((st[name], k), lambda: sized(st[name])) for name in ("body", "h2", "cell")}
+    card["card"] = _kept((card["h2"], "card"), lambda: ParagraphStyle("card", card["h2"], spaceBefore=0))
+    return {**st, **card, "frame": (width, height)}
 
 
 SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.7)  # of the quick reference's type, the largest that fits
-_FITS: dict = {}  # (the quick reference, game title, card size) -> the scale it fitted at (a layout tried again knows it)
+_FITS: dict = {}  # (the quick reference, game title[, card size]) -> the scale it fitted at (last, at any size)
 
 
-def card(spec, ref, st, width, height, k):
-    """The quick reference's flowables for a card of width x height points, its type at k times the rulebook's."""
+def card(spec, ref, st, width, height, k, where=None):
+    """The quick reference's flowables for a card of width x height points, its type at k times the rulebook's.
+
+    where: the scoring table's place for its error (the rules file's key), when the caller has it already."""
     sized = card_styles(st, width - 12, height, k)  # 12: the table's own padding
-    flow = [Para(inline(f"{spec.game.title}: quick reference"), ParagraphStyle("card", sized["h2"], spaceBefore=0)),
+    flow = [Para(inline(f"{spec.game.title}: quick reference"), sized["card"]),
             Para("Your turn", sized["h2"]), listing(ref["turn"], "steps", sized)]
     if ref.get("scoring"):
-        flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, f"{rules_path(spec)}: reference.scoring"),
-                 Spacer(1, 4 * k)]
+        where = where or f"{rules_path(spec)}: reference.scoring"
+        flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, where), Spacer(1, 4 * k)]
     return flow + [para(note, sized["body"]) for note in ref.get("notes", [])]
 
 
 def reference(spec, ref, st, width, height, canv):
     """The quick reference on a card of width x height points (inside its padding), at the largest of SCALES that fits:
-    smaller type never takes more room, so the scales that fit are the last ones and halving the list finds the first."""
-    key, flows = (repr(ref), spec.game.title, width, height), {}
+    smaller type never takes more room, so the scales that fit are the last ones and halving the list finds the first.
+    A card of another size (the other paper's) starts from the scale the last one fitted at, and its neighbours."""
+    key, flows, where = (repr(ref), spec.game.title, width, height), {}, f"{rules_path(spec)}: reference.scoring"
 
     def fits(n):
-        flows[n] = card(spec, ref, st, width, height, SCALES[n])
+        flows[n] = card(spec, ref, st, width, height, SCALES[n], where)
         wide, tall = _listWrapOn(flows[n], width, canv)  # measured as KeepInFrame measures it before it shrinks anything
         return wide <= width + _FUZZ and tall <= height + _FUZZ
 
     low, high = (SCALES.index(_FITS[key]),) * 2 if key in _FITS else (0, len(SCALES) - 1)
+    seed = SCALES.index(_FITS[key[:2]]) if key not in _FITS and key[:2] in _FITS else None
+    if seed is not None:  # the answer is the first scale that fits: seed or one of its neighbours, most often
+        if fits(seed):
+            low, high = (seed, seed) if seed == 0 or not fits(seed - 1) else (0, seed - 1)
+        elif seed + 1 < len(SCALES) and fits(seed + 1):
+            low = high = seed + 1
+        else:
+            low = min(seed + 2, high)
     while low < high:  # the answer lies in SCALES[low:high + 1]; the last scale is taken when none fits
         middle = (low + high) // 2
         if fits(middle):
@@ -486,8 +558,8 @@ def reference(spec, ref, st, width, height, canv):
             low = middle + 1
     if len(_FITS) > 256:
         _FITS.clear()
-    _FITS[key] = SCALES[high]
-    flow = flows[high] if high in flows else card(spec, ref, st, width, height, SCALES[high])
+    _FITS[key] = _FITS[key[:2]] = SCALES[high]
+    flow = flows[high] if high in flows else card(spec, ref, st, width, height, SCALES[high], where)
     return KeepInFrame(width, height, flow, mode="shrink")  # at the smallest scale, the card shrinks what still overflows
 
 

@@ -218,19 +218,24 @@ def test_a_bad_position_file_is_one_line_naming_file_line_and_key(path):
     assert result.output == "error: " + expected.replace("{path}", str(path)) + "\n"
 
 
-def test_a_rulebook_diagram_draws_the_board_once_for_its_examples_side_by_side(monkeypatch):
-    """Each diagram of two example positions draws the board once and shows that one drawing under both."""
+def test_the_rulebooks_diagrams_draw_the_board_once_for_all_their_examples_side_by_side(monkeypatch):
+    """The three diagrams of two example positions each draw the board once between them (for a spec, or a fresh one
+    for another spec) and show that one drawing under every example."""
     from generator.games.glorieta import rules
     from generator.spec import loader as specs
-    spec, drawn = specs.load("glorieta"), []
+    drawn = []
     real = rules.draw_art
     monkeypatch.setattr(rules, "draw_art", lambda *args: drawn.append(args[1].key) or real(*args))
-    for make in (rules.loop_examples, rules.more_examples, rules.solid_examples):
+    for spec in (specs.load("glorieta"), specs.load("glorieta")):
         del drawn[:]
-        diagram = make(spec)
-        boards = [part for part in diagram.parts if part[0] == drawn[0]]
-        assert len(drawn) == 1 and len(boards) == 2 and boards[0][1] is boards[1][1]
-        assert boards[1][2] - boards[0][2] == rules.DIAGRAM_BOARD + 8  # side by side, 8 mm apart
+        shown = set()
+        for make in (rules.loop_examples, rules.more_examples, rules.solid_examples):
+            diagram = make(spec)
+            boards = [part for part in diagram.parts if part[0] == drawn[0]]
+            assert len(boards) == 2 and boards[0][1] is boards[1][1]
+            assert boards[1][2] - boards[0][2] == rules.DIAGRAM_BOARD + 8  # side by side, 8 mm apart
+            shown.add(id(boards[0][1]))
+        assert len(drawn) == 1 and len(shown) == 1
 
 
 def test_the_cells_a_loop_encloses_are_those_beyond_reach_from_outside_the_ring():

@@ -147,3 +147,18 @@ def test_the_diagrams_draw_the_board_as_the_sheet_prints_it(spec, paper):
             differ = lambda image: sum(ImageChops.difference(printed, image).histogram()[64:])
             assert differ(drawn) < 150  # the board's name is hinted by cairo, a few pixels either way by what it drew before
             assert differ(drawn.rotate(180)) > 500  # the test tells a board the other way up (its name) apart
+
+
+def test_the_rulebooks_diagrams_impose_the_sheets_once_per_paper_for_their_turn(monkeypatch):
+    """Two diagrams draw the board turned as printed: the board is drawn and the sheets of both papers are imposed once
+    for the pair (the rulebook's stand-in spec too), and a spec loaded afresh is imposed afresh."""
+    from generator.build import Reader
+    from generator.draw.diagram import drawn
+    imposed, rendered = [], []
+    monkeypatch.setattr(posies.imposition, "impose", lambda *args, **kw: imposed.append(args[2]) or impose(*args, **kw))
+    monkeypatch.setattr(posies.diagram, "turned", lambda *args, real=posies.diagram.turned: rendered.append(1) or real(*args))
+    for spec in (specs.load("posies"), Reader(specs.load("posies"))):
+        del imposed[:], rendered[:]
+        diagrams = drawn(spec)
+        assert sorted(imposed) == ["a4", "letter"] and len(diagrams) == 2 and len(rendered) == 1
+    assert posies.printed_turn(specs.load("posies")) == 90 and len(imposed) == 4

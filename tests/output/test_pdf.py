@@ -188,3 +188,69 @@ def test_every_pdf_asks_viewers_not_to_scale_by_the_name_none(game, tmp_path):
     for path in (build(spec, "a4", tmp_path)[0], build_rules(spec, "a4", tmp_path)[0]):
         catalog = catalog_text(path.read_bytes())
         assert re.search(rb"/PrintScaling\s*/None(?![A-Za-z0-9_#])", catalog), (path.name, catalog)
+
+
+def _as_read(obj):
+    """A pikepdf object as pdfread gives it: references, streams (as stored), dictionaries, arrays, numbers, names and
+    strings as written."""
+    from generator.output import pdfread
+    if isinstance(obj, bool) or isinstance(obj, int):
+        return obj
+    if not isinstance(obj, pikepdf.Object):
+        return float(obj)
+    if obj.is_indirect:
+        return pdfread.Ref(obj.objgen[0])
+    if isinstance(obj, pikepdf.Dictionary):
+        return {k: _as_read(v) for k, v in obj.items()}
+    if isinstance(obj, pikepdf.Array):
+        return [_as_read(v) for v in obj]
+    return obj.unparse().decode("latin-1")
+
+
+def _reportlab_pdfs():
+    """A reportlab PDF with an outline, a link, a page label, text and two page sizes, and each shipped rulebook's
+    reportlab PDF on Letter."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.output import rulebook
+    from generator.spec import loader
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(300, 400), invariant=1)
+    for n, size in enumerate(((300, 400), (500, 250))):
+        canvas.setPageSize(size)
+        canvas.drawString(30, 150, f"Setup (step) {n + 1}")
+        canvas.bookmarkPage(f"p{n}")
+        canvas.addOutlineEntry(f"Step ({n + 1}) \\ done", f"p{n}", level=0)
+        canvas.linkURL("https://example.org/rules", (30, 140, 200, 170))
+        canvas.showPage()
+    canvas.addPageLabel(0, "D", 7)
+    canvas.save()
+    yield out.getvalue()
+    rulebook._register_fonts()
+    for path in loader.shipped():
+        spec = loader.load(str(path))
+        yield rulebook.typeset(spec, "letter", rulebook.load_rules(spec), rulebook.drawn(spec), 1.0).data
+
+
+def test_pdfread_reads_every_object_of_reportlabs_pdfs_as_pikepdf_does():
+    """Every object of reportlab's PDFs (the rulebooks' and one with an outline, a link and page labels), its trailer's
+    root and its pages in order, as pikepdf reads them; streams as they are stored."""
+    from generator.output import pdfread
+    read = 0
+    for data in _reportlab_pdfs():
+        ours = pdfread.Reader(data)
+        with pikepdf.open(io.BytesIO(data)) as pdf:
+            assert ours.pages() == [page.obj.objgen[0] for page in pdf.pages]
+            assert ours.trailer["/Root"] == pdfread.Ref(pdf.Root.objgen[0])
+            numbers = [objgen for objgen in (o.objgen for o in pdf.objects) if objgen != (0, 0)]
+            assert sorted(ours.objects) == [n for n, _ in numbers]
+            for number, generation in numbers:
+                theirs = pdf.get_object((number, generation))
+                if isinstance(theirs, pikepdf.Stream):
+                    assert ours.objects[number].raw == theirs.read_raw_bytes()
+                    assert ours.objects[number].entries == {k: _as_read(v) for k, v in theirs.items()}
+                else:
+                    assert ours.objects[number] == {k: _as_read(v) for k, v in theirs.items()} \
+                        if isinstance(theirs, pikepdf.Dictionary) else _as_read(theirs)
+                read += 1
+    assert read > 200

@@ -306,8 +306,9 @@ def test_a_round_cut_keeps_the_arts_own_clip_paths():
 
 
 def test_a_rulebook_loads_no_cairo_typeset_afresh_or_over_its_kept_layout(tmp_path):
-    """Diagrams are written by pnp's own PDF writer: no process that writes a rulebook loads cairocffi, whether reportlab
-    typesets it afresh or it is finished over its kept layout; and a kept layout gives the bytes a fresh one gives."""
+    """Diagrams are written by pnp's own PDF writer: no process that writes a rulebook loads cairocffi (nor pikepdf),
+    whether reportlab typesets it afresh or it is finished over its kept layout; and a kept layout gives the bytes a
+    fresh one gives."""
     from test_startup import pnp
     out, cache = tmp_path / "out", tmp_path / "cache"
     rules = ("rules", "grannys-pills", "--paper", "a4", "--out", out)
@@ -316,7 +317,7 @@ def test_a_rulebook_loads_no_cairo_typeset_afresh_or_over_its_kept_layout(tmp_pa
     status, _, cold = pnp(cache, *rules)
     pdf = out / "grannys-pills" / "grannys-pills-rules-a4.pdf"
     fresh = pdf.read_bytes()
-    assert status == 0 and "reportlab" in cold and "pikepdf" in cold, "typeset afresh"
+    assert status == 0 and "reportlab" in cold and "pikepdf" not in cold, "typeset afresh, its pages read by pdfread"
     status, _, kept = pnp(cache, *rules, "--set", "palette.red=#00c000")
     assert status == 0 and "reportlab" not in kept and pdf.read_bytes() != fresh, "over the kept layout, new diagrams"
     assert "cairocffi" not in cold and "cairocffi" not in kept
@@ -618,3 +619,143 @@ def test_each_word_is_measured_once_at_each_size_and_as_wide_as_reportlab_measur
     plain = TTFont("plain", str(rulebook.FONTS / "VeraBd.ttf"))
     for text in ("Scoring", "the", "posies: quick reference", "\u00a0pair."):
         assert pdfmetrics.stringWidth(text, "Vera-Bold", 9.5) == real(plain, text, 9.5)
+
+
+def test_a_parts_stand_in_is_no_form_and_the_pages_taken_apart_are_those_an_empty_form_gives(monkeypatch):
+    """reportlab names a diagram's part in the page's resources once something stands under that name: an empty array,
+    not an empty form (whose stream and resources reportlab would write and pikepdf read, 219 of them per paper)."""
+    from generator.output import rulebook
+    from generator.output.overlay import taken_apart
+    spec = specs.load("posies")
+    rules, diagrams = rulebook.load_rules(spec), rulebook.drawn(spec)
+    rulebook._register_fonts()
+    ours = rulebook.typeset(spec, "letter", rules, diagrams, 1.0).data
+
+    def form(canvas, name):
+        canvas.beginForm(name)
+        canvas.endForm()
+    monkeypatch.setattr(rulebook, "stand_in", form)
+    forms = rulebook.typeset(spec, "letter", rules, diagrams, 1.0).data
+    assert b"/Subtype /Form" not in ours and forms.count(b"/Subtype /Form") == 126
+    assert taken_apart(ours) == taken_apart(forms)
+
+
+@pytest.mark.parametrize("game", ["grannys-pills", "glorieta"])
+def test_each_paragraphs_markup_is_parsed_once_per_style_on_both_papers_and_set_as_reportlab_sets_it(game, monkeypatch):
+    """Both papers set the same texts in the same styles (the quick reference's at the scales tried): reportlab parses
+    each markup once per style, and the second paper's pages are those fresh paragraphs give."""
+    import collections
+
+    from reportlab.platypus import Paragraph
+    from reportlab.platypus.paraparser import ParaParser
+
+    from generator.output import rulebook
+    parsed, real = collections.Counter(), ParaParser.parse
+    monkeypatch.setattr(ParaParser, "parse", lambda self, text, style: parsed.update([(text, id(style))]) or real(self, text, style))
+    monkeypatch.setattr(rulebook, "_PARSED", {})
+    spec = specs.load(game)
+    rules, diagrams = rulebook.load_rules(spec), rulebook.drawn(spec)
+    rulebook._register_fonts()
+    rulebook._FITS.clear()
+    rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
+    first = sum(parsed.values())
+    rulebook._FITS.clear()
+    ours = rulebook.typeset(spec, "letter", rules, diagrams, 1.0)
+    assert first > 50 and max(parsed.values()) == 1 and sum(parsed.values()) < first * 1.3, (first, sum(parsed.values()))
+    rulebook._FITS.clear()
+    monkeypatch.setattr(rulebook, "Para", Paragraph)
+    assert rulebook.typeset(spec, "letter", rules, diagrams, 1.0).data == ours.data
+
+
+def test_the_other_papers_card_starts_from_the_scale_the_first_fitted_at_and_finds_the_scale_halving_finds(monkeypatch):
+    """Letter's card after A4's (a little wider, another height): tried first at A4's scale, it is settled in two
+    settings when that scale or the next smaller one is the answer, and the scale is the one a search afresh finds."""
+    from generator.output import rulebook
+    real_styles, real_reference, tries, found = rulebook.card_styles, rulebook.reference, [], []
+    monkeypatch.setattr(rulebook, "card_styles", lambda *args: tries.append(args[-1]) or real_styles(*args))
+
+    def reference(spec, ref, st, width, height, canv):
+        start = len(tries)
+        fitted = real_reference(spec, ref, st, width, height, canv)
+        found.append((spec.game.id, rulebook._FITS[(repr(ref), spec.game.title, width, height)], tries[start:]))
+        return fitted
+    monkeypatch.setattr(rulebook, "reference", reference)
+    settled = 0
+    for game in GAMES:
+        rulebook._FITS.clear()
+        for paper in ("a4", "letter", "letter"):
+            if paper == "letter" and len(found) % 3 == 2:
+                rulebook._FITS.clear()  # the third: Letter afresh, no scale to start from
+            lay_out(specs.load(game), paper)
+        (_, first, _), (_, seeded, steps), (_, fresh, _) = found[-3:]
+        assert seeded == fresh, (game, seeded, fresh)
+        if rulebook.SCALES.index(seeded) - rulebook.SCALES.index(first) in (0, 1):
+            assert len(steps) <= 2, (game, first, steps)
+            settled += 1
+    assert settled >= 4
+
+
+def test_reportlabs_uri_pattern_is_compiled_when_first_matched_and_splits_a_uri_as_compiled_at_import(monkeypatch):
+    """Importing the typesetter does not compile reportlab's URI pattern (a sixth of platypus's import, 0.02 s); a URI
+    too long for its line is split as the pattern compiled at once splits it."""
+    import re
+    import subprocess
+    import sys
+    script = ("import re, sys\n"
+              "real, seen = re._compile, []\n"
+              "re._compile = lambda pattern, flags: seen.append(pattern) or real(pattern, flags)\n"
+              "import generator.output.rulebook\n"
+              "from reportlab.platypus import paragraph\n"
+              "print(seen.count(paragraph.uri_pat.pattern))\n"
+              "print(repr(paragraph._uri_split_pairs('https://example.org/rules/print-and-play.pdf')))\n"
+              "print(seen.count(paragraph.uri_pat.pattern))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.splitlines()
+    from reportlab.platypus import paragraph
+    monkeypatch.setattr(paragraph, "uri_pat", re.compile(paragraph.uri_pat.pattern, paragraph.uri_pat.flags))
+    split = paragraph._uri_split_pairs("https://example.org/rules/print-and-play.pdf")
+    assert len(split) == 3 and out == ["0", repr(split), "1"]
+
+
+@pytest.mark.parametrize("game", ["grannys-pills", "hexstatic"])
+def test_a_quick_reference_cards_paragraphs_and_tables_are_drawn_once_and_written_again_on_the_other_cards(game, monkeypatch):
+    """The cards are the same flowables placed again: each paragraph and table of theirs is drawn once per typesetting
+    and its operators written again on the other cards (reportlab places each where it would); the pages are those
+    reportlab's drawing of every card gives."""
+    import collections
+
+    from reportlab.platypus import Paragraph, Table
+
+    from generator.output import rulebook
+    drawn, real, tabled, real_table = collections.Counter(), Paragraph.drawPara, collections.Counter(), Table.draw
+    monkeypatch.setattr(Paragraph, "drawPara", lambda self, debug=0: drawn.update([id(self)]) or real(self, debug))
+    monkeypatch.setattr(Table, "draw", lambda self: tabled.update([id(self)]) or real_table(self))
+    spec = specs.load(game)
+    rules, diagrams = rulebook.load_rules(spec), rulebook.drawn(spec)
+    rulebook._register_fonts()
+    rulebook._FITS.clear()
+    ours = rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
+    assert len(drawn) > 60 and max(drawn.values()) == 1 and len(tabled) >= 2 and max(tabled.values()) == 1
+    cards = ours.flow[-1]
+    assert isinstance(cards, rulebook.CardSheet) and len(cards.cards()) >= 2
+    monkeypatch.setattr(rulebook.Redrawn, "draw", lambda self: super(rulebook.Redrawn, self).draw())
+    drawn.clear()
+    tabled.clear()
+    rulebook._FITS.clear()
+    theirs = rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
+    assert max(drawn.values()) == max(tabled.values()) == len(cards.cards()) and theirs.data == ours.data
+
+
+def test_a_paragraph_too_long_for_the_room_left_splits_into_paragraphs_that_set_its_lines():
+    """reportlab splits a paragraph that does not fit into two of the same class: both parts keep its lines, and the
+    same text set again parses nothing new."""
+    from generator.output import rulebook
+    rulebook._register_fonts()
+    st = rulebook.styles("#000000")
+    text = " ".join(f"word{n}" for n in range(400))
+    whole = rulebook.para(text, st["body"])
+    width, height = whole.wrap(300, 10 ** 6)
+    first, rest = whole.split(300, height / 2)
+    assert isinstance(first, rulebook.Para) and isinstance(rest, rulebook.Para)
+    lines = [len(p.wrap(300, 10 ** 6) and p.blPara.lines) for p in (whole, first, rest)]
+    assert lines[1] + lines[2] == lines[0] and lines[1] > 10
+    assert rulebook.para(text, st["body"]).frags is whole.frags

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from generator.draw import hexgrid, svg
 from generator.spec import yamlsource
 from generator.components import hex_board
+from generator.draw import diagram
 from generator.draw.diagram import Diagram
 from generator.errors import SpecError, UserError
 from generator.files import beside
@@ -353,7 +354,7 @@ def _positions(spec, names, ident):
     stone = max(c.options["size"] for c in spec.components if c.kind == "token") / 2 * scale
     fills, ink = _stone_colours(spec), spec.colour(o["ink"])
     parts, overlay = [], svg.drawing(width, height, ident=ident)
-    drawing = draw_art(spec, art)  # one board drawn, placed under each example
+    drawing = diagram.shared(spec, art.key, lambda: draw_art(spec, art))  # one board drawn, under each example
     for n, name in enumerate(names):
         position, found, label = example(spec, name)
         left = n * (DIAGRAM_BOARD + gap)

@@ -285,7 +285,11 @@ def posy_arts(spec):
 
 def printed_turn(spec) -> int:
     """How far the components PDF turns the board on the sheet, in degrees clockwise: A4's and Letter's turn, or 0
-    when the two papers turn it differently."""
+    when the two papers turn it differently (worked out once per spec: it imposes the sheets of both papers)."""
+    return diagram.shared(spec, "posies printed turn", lambda: _printed_turn(spec))
+
+
+def _printed_turn(spec) -> int:
     board = next(c for c in spec.components if c.kind == "lattice-board")
     pieces, _ = expand(spec)
     art = next(p.front for p in pieces if p.component == board.id)
@@ -312,7 +316,7 @@ def printed_board(spec, count=2, gap=16.0) -> Board:
                         f"(components.{board.id}.rows is {', '.join(map(str, board.options['rows']))})")
     w, h = lattice_board.size(board.options)
     turn = printed_turn(spec)
-    text = diagram.turned(KINDS[board.kind].render(spec, board._replace(bleed=0.0), {}), turn)
+    text = diagram.shared(spec, "posies board", lambda: diagram.turned(KINDS[board.kind].render(spec, board._replace(bleed=0.0), {}), turn))
     tw, th = (h, w) if turn % 180 else (w, h)
     k = min(BOARD_HEIGHT / th, (WIDTH - (count - 1) * gap) / count / tw)
     centres = {p: diagram.turned_point(c, w, h, turn) for p, c in lattice_board.layout(board.options).items()}
