@@ -4,7 +4,6 @@ import io
 from pathlib import Path
 from typing import NamedTuple
 
-from . import platypus  # noqa: F401  (first: reportlab's platypus imported with a pattern compiled when first used)
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER

@@ -695,27 +695,6 @@ def test_the_other_papers_card_starts_from_the_scale_the_first_fitted_at_and_fin
     assert settled >= 4
 
 
-def test_reportlabs_uri_pattern_is_compiled_when_first_matched_and_splits_a_uri_as_compiled_at_import(monkeypatch):
-    """Importing the typesetter does not compile reportlab's URI pattern (a sixth of platypus's import, 0.02 s); a URI
-    too long for its line is split as the pattern compiled at once splits it."""
-    import re
-    import subprocess
-    import sys
-    script = ("import re, sys\n"
-              "real, seen = re._compile, []\n"
-              "re._compile = lambda pattern, flags: seen.append(pattern) or real(pattern, flags)\n"
-              "import generator.output.rulebook\n"
-              "from reportlab.platypus import paragraph\n"
-              "print(seen.count(paragraph.uri_pat.pattern))\n"
-              "print(repr(paragraph._uri_split_pairs('https://example.org/rules/print-and-play.pdf')))\n"
-              "print(seen.count(paragraph.uri_pat.pattern))\n")
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.splitlines()
-    from reportlab.platypus import paragraph
-    monkeypatch.setattr(paragraph, "uri_pat", re.compile(paragraph.uri_pat.pattern, paragraph.uri_pat.flags))
-    split = paragraph._uri_split_pairs("https://example.org/rules/print-and-play.pdf")
-    assert len(split) == 3 and out == ["0", repr(split), "1"]
-
-
 @pytest.mark.parametrize("game", ["grannys-pills", "hexstatic"])
 def test_a_quick_reference_cards_paragraphs_and_tables_are_drawn_once_and_written_again_on_the_other_cards(game, monkeypatch):
     """The cards are the same flowables placed again: each paragraph and table of theirs is drawn once per typesetting
