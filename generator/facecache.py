@@ -343,7 +343,10 @@ class FaceCache:
         else too (another colour read, the kind's or a template's own), or set otherwise than by rg or RG; a new colour
         the face sets already; black; a verdict on the designer's fonts or art."""
         old = self.entries.get(face) if art.side == "front" and face not in self.kept else None
-        paints = KINDS[spec.component(art.component).kind].paints if old else None
+        component = spec.component(art.component) if old else None
+        paints = KINDS[component.kind].paints if old else None
+        if callable(paints):
+            paints = paints(spec, component)
         if paints is None or "verdict" not in old or old["verdict"]["designed"]:
             return None
         ops, rest, used, swaps = old["written"][0], _compact(old["written"][1:]), {}, {}

@@ -370,12 +370,26 @@ def test_a_front_whose_kind_declares_its_paints_is_recoloured_undrawn_and_equals
     with pytest.raises(UserError, match="symbol is 0.3 mm past the cut"):
         build(specs.load(str(path), ["palette.red=#d0281f"]), "a4", tmp_path / "out")
 
-    drawn.clear()   # the prescriptions of Granny's Pills: the rebuild draws only the reference card (its kind declares none)
+
+
+@pytest.mark.parametrize("declared", [True, False])
+def test_a_card_whose_diagram_declares_its_paints_is_recoloured_undrawn_and_equals_a_fresh_build(tmp_path, memos, drawn,
+                                                                                                monkeypatch, declared):
+    """Granny's Pills' reference card shows the form-row diagram, which declares what it paints: after the red changes
+    no face is drawn (the prescriptions, pills and card swapped); a diagram that declares nothing draws the card again."""
+    from generator.build import build
+    from generator.games.grannys_pills import rules
+    if not declared:
+        monkeypatch.delattr(rules.form_row, "paints")
     build(specs.load("grannys-pills"), "a4", tmp_path / "pills")
     drawn.clear()
     made = build(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", tmp_path / "pills")[0].read_bytes()
-    assert drawn == ["reference-1"]
-    assert made == build(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", tmp_path / "pills-fresh")[0].read_bytes()
+    assert drawn == ([] if declared else ["reference-1"])
+    monkeypatch.setattr(validate, "MEMO", cache.Memo("fresh-checks.json", []))
+    assert made == build(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", tmp_path / "fresh")[0].read_bytes()
+    kept = [json.loads((tmp_path / out / "grannys-pills" / cache.RECORDS / "grannys-pills-components-a4.pdf.faces.json")
+                       .read_text()) for out in ("pills", "fresh")]
+    assert kept[0] == kept[1], "each face's operators, reads and verdict as drawing it gives them"
 
 
 DOT = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="30" fill="currentColor"/>'

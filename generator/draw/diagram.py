@@ -1,4 +1,5 @@
 """Rulebook diagrams as data: component artworks and overlays placed in millimetres."""
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import games
@@ -12,6 +13,15 @@ class Diagram:
     width: float
     height: float
     parts: tuple
+
+
+def paints(*colours: str) -> Callable:
+    """Declare of a diagram maker that it paints the colours it reads only as given, besides only these and its
+    templates' own (Kind.paints: a card showing the diagram is then recoloured from its kept operators, undrawn)."""
+    def declared(make: Callable) -> Callable:
+        make.paints = colours
+        return make
+    return declared
 
 
 def round_cut(art: svg.Drawing, ident: str = "round-cut") -> svg.Drawing:

@@ -5,7 +5,7 @@ from collections import Counter
 from types import MappingProxyType
 
 from ...draw import svg
-from ...draw.diagram import Diagram
+from ...draw.diagram import Diagram, paints
 from ...spec.expand import Art, face_props, marked
 from ...spec.figures import pieces as figure_pieces
 from ...located import spec_error
@@ -275,6 +275,7 @@ def take_forms(spec):
     return Diagram(6 * pitch, 32, tuple(parts) + (("take-forms-labels", overlay, 0, 0, 1.0),))
 
 
+@paints()   # only the pill tiles, in the colours the spec gives
 def form_row(spec) -> Diagram:
     """The six take-forms side by side, each centred on a row three pill tiles tall, unnamed: small enough for a card."""
     cell, gap, parts, x = 8.0, 6.0, [], 0.0
