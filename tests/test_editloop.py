@@ -564,3 +564,50 @@ def test_a_face_reading_another_field_of_the_spec_is_drawn_again_when_it_changes
     again = build(changed, "a4", tmp_path / "out")[0].read_bytes()
     assert drawn, "the faces reading it drawn again"
     assert again == build(changed, "a4", tmp_path / "fresh")[0].read_bytes()
+
+
+@pytest.mark.parametrize("change", ["red shown", "no maker's declaration", "a reading not a colour", "the code",
+                                    "an old colour another read sets too"])
+def test_the_rulebooks_diagrams_are_their_kept_parts_recoloured_and_drawn_again_when_a_swap_could_differ(tmp_path, memos,
+                                                                                                       monkeypatch,
+                                                                                                       change):
+    """After the red the diagrams show changes, both rulebooks take the diagrams' parts kept by the last build with the
+    red swapped, undrawn; drawn again when a maker declares nothing it paints, something else they read changed, the
+    code changed, or the old red is a colour they read unchanged too. Each rulebook equals a fresh build's."""
+    from generator import cache as caches
+    from generator.build import build_rules
+    from generator.draw import diagram
+    from generator.games.grannys_pills import rules
+    calls, real = [], diagram.drawn
+    monkeypatch.setattr(diagram, "drawn", lambda spec: calls.append(spec) or real(spec))
+    first = ["palette.ink=#cf2a22"] if change.startswith("an old colour") else []   # the ink as red as the red
+    then = first + ["palette.red=#d0281f"] + (["game.designer=Another"] if change == "a reading not a colour" else [])
+    for paper in ("a4", "letter"):
+        build_rules(specs.load("grannys-pills", first), paper, tmp_path / "out")
+    assert len(calls) == 1
+    calls.clear()
+    if change == "no maker's declaration":
+        monkeypatch.delattr(rules.scoring_example, "paints")
+    if change == "the code":
+        code = caches.code()
+        monkeypatch.setattr(caches, "code", lambda: code[::-1])
+    spec, fresh = specs.load("grannys-pills", then), specs.load("grannys-pills", then)
+    for paper in ("a4", "letter"):
+        again = build_rules(spec, paper, tmp_path / "out")
+        assert len(again) == 3, "rebuilt: the rulebook shows the red"
+        assert again[0].read_bytes() == build_rules(fresh, paper, tmp_path / "fresh")[0].read_bytes()
+    assert len(calls) == (0 if change == "red shown" else 1) + 1, "drawn again (besides the fresh build's drawing)"
+
+
+def test_a_rulebooks_rebuild_compresses_only_the_diagram_parts_that_changed(tmp_path, memos, monkeypatch):
+    import zlib
+    from generator.build import build_rules
+    packed, compress = [], zlib.compress
+    monkeypatch.setattr(zlib, "compress", lambda data, level=-1: packed.append(len(data)) or compress(data, level))
+    red = ["palette.red=#b02a20"]
+    fresh = build_rules(specs.load("grannys-pills", red), "a4", tmp_path / "fresh")[0].read_bytes()
+    cold = len(packed)
+    build_rules(specs.load("grannys-pills"), "a4", tmp_path / "out")
+    packed.clear()
+    again = build_rules(specs.load("grannys-pills", red), "a4", tmp_path / "out")[0].read_bytes()
+    assert again == fresh and len(packed) < cold / 2, (len(packed), cold)

@@ -16,10 +16,11 @@ class Diagram:
 
 
 def paints(*colours: str) -> Callable:
-    """Declare of a diagram maker that it paints the colours it reads only as given, besides only these and its
-    templates' own (Kind.paints: a card showing the diagram is then recoloured from its kept operators, undrawn)."""
+    """Declare of a diagram maker that it paints the colours it reads only as given (the pieces it draws too), besides
+    only these and its templates' own (as Kind.paints): its parts, and a card showing it, are then recoloured from
+    their kept operators, undrawn."""
     def declared(make: Callable) -> Callable:
-        make.paints = colours
+        setattr(make, "paints", colours)   # read by makers_paint and the card kind's paints
         return make
     return declared
 
@@ -83,3 +84,14 @@ def turned_point(point: tuple, width: float, height: float, rotation: int) -> tu
 def drawn(spec) -> dict:
     """The rulebook diagrams of the spec's game, drawn for the spec: {name: Diagram}."""
     return {name: make(spec) for name, make in games.ruleset(spec).diagrams.items()}
+
+
+def makers_paint(spec) -> tuple | None:
+    """All the colours the diagram makers of the spec's game declare they paint (paints), or None if one declares none."""
+    found: list = []
+    for make in games.ruleset(spec).diagrams.values():
+        declared = getattr(make, "paints", None)
+        if declared is None:
+            return None
+        found += declared
+    return tuple(found)

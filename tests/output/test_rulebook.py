@@ -509,6 +509,9 @@ def test_a_part_moved_inside_a_diagram_of_the_same_size_is_placed_anew_over_a_ke
         return {**out, name: replace(out[name], parts=((key, part, dx + 5, dy, k),) + out[name].parts[1:])}
 
     monkeypatch.setattr(diagram, "drawn", moved)
+    from generator.games.grannys_pills import rules
+    for make in (rules.take_forms, rules.form_row, rules.scoring_example):   # a part moved by a colour: a maker that
+        monkeypatch.delattr(make, "paints")                                 # declares no paints (drawn again)
     red = ["palette.red=#c0392b"]   # shown by the diagrams only: the text's layout is kept when the parts stay
     assert len(build_rules(specs.load("grannys-pills", red), "a4", tmp_path)) == 3
     fresh = build_rules(specs.load("grannys-pills", red), "a4", tmp_path / "fresh")[0].read_bytes()

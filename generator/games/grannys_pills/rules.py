@@ -265,6 +265,7 @@ def _form_parts(spec, n, cells, x, y, cell):
             for k, (r, c) in enumerate(cells)]
 
 
+@paints("#000000")   # the pill tiles and the names in black
 def take_forms(spec):
     """The six take-forms, each built from real pill tiles, with its name under it."""
     cell, pitch, parts = 8.0, 28.0, []
@@ -307,6 +308,7 @@ def example_schedule(spec, pattern):
     return placed
 
 
+@paints("#000000", "#ffffff")   # the tiles, the cells' lines and the points' discs
 def scoring_example(spec):
     """A prescription beside a schedule filled in, each cell's points and the round total."""
     pattern = prescriptions(spec, spec.component("prescription"))[0]["pattern"]
