@@ -330,16 +330,21 @@ def diagrams_of(spec, kept: Path) -> tuple:
     if found is not None:
         return found
     from .draw.diagram import drawn  # lazy: start-up
-    reader = Reader(spec)
-    diagrams = drawn(reader)
+    reader, files = Reader(spec), {}
+    cache.NOTING.append(files)   # the designer's files the makers read (Glorieta's example positions)
+    try:
+        diagrams = drawn(reader)
+    finally:
+        cache.NOTING.remove(files)
     for diagram in diagrams.values():
         for key, drawing, *_ in diagram.parts:
             if key not in written:
                 written[key] = content.write(drawing)
                 reader.used.update((f"file:{path}", name[2:]) for name, path, _ in written[key].sources)
-    write_quietly(kept, json.dumps({"code": cache.code(), "used": reader.used, "parts": written, "diagrams": {
-        name: [d.width, d.height, [[key, dx, dy, k, part.width, part.height] for key, part, dx, dy, k in d.parts]]
-        for name, d in diagrams.items()}}).encode())
+    places = {name: [d.width, d.height, [[key, dx, dy, k, part.width, part.height] for key, part, dx, dy, k in d.parts]]
+              for name, d in diagrams.items()}
+    write_quietly(kept, json.dumps({"code": cache.code(), "used": reader.used, "files": files, "parts": written,
+                                    "diagrams": places}).encode())
     return diagrams, reader.used
 
 
@@ -353,16 +358,17 @@ class _Part:
 
 
 def _kept_diagrams(spec, path: Path, written: dict) -> tuple | None:
-    """diagrams_of's diagrams and reads from the record at path, their parts' operators put into written, when all they
-    read is as it is now, or is but colours that every maker declares it paints as given and that swap unambiguously
+    """diagrams_of's diagrams and reads from the record at path, their parts' operators put into written, when the code
+    and the designer's files they read are as they were and all else they read is as it is now, or is but colours that every maker declares it paints as given and that swap unambiguously
     (as facecache.FaceCache._swapped swaps a face's); else None."""
     try:
         entry = json.loads(path.read_text())
-        if entry["code"] != cache.code():
+        if entry["code"] != cache.code() or not cache.current(entry["files"]):
             return None
         used, parts = entry["used"], entry["parts"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
+    cache.READ.update(entry["files"])   # read, as far as the rulebook's own record goes
     now = {what: _now(spec, what) for what in used}
     if now != used:
         from .draw.diagram import makers_paint  # lazy: start-up

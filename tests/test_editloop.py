@@ -611,3 +611,30 @@ def test_a_rulebooks_rebuild_compresses_only_the_diagram_parts_that_changed(tmp_
     packed.clear()
     again = build_rules(specs.load("grannys-pills", red), "a4", tmp_path / "out")[0].read_bytes()
     assert again == fresh and len(packed) < cold / 2, (len(packed), cold)
+
+
+def test_kept_diagrams_note_the_designers_files_they_read_and_a_rulebook_over_them_records_those_files(tmp_path):
+    """Glorieta's diagrams read its example positions: a rulebook rebuilt for its text takes the kept diagrams undrawn,
+    and still records the positions, so that a position edited next draws the diagrams again (a fresh build's bytes)."""
+    import shutil
+    from test_cache import pnp
+    folder = tmp_path / "glorieta"
+    (folder / "rules").mkdir(parents=True)
+    shutil.copy(specs.SPECS / "glorieta.yaml", folder)
+    shutil.copy(specs.SPECS / "rules" / "glorieta.yaml", folder / "rules")
+    shutil.copytree(specs.SPECS / "positions", folder / "positions")
+    rules = tmp_path / "out" / "glorieta" / "glorieta-rules-a4.pdf"
+    kept = rules.parent / cache.RECORDS / "glorieta-rules.diagrams.json"
+
+    def built(out="out"):
+        pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / out)
+        return (tmp_path / out / rules.relative_to(tmp_path / "out")).read_bytes()
+    first = built()
+    drawn = kept.stat().st_mtime_ns
+    book = folder / "rules" / "glorieta.yaml"
+    book.write_text(book.read_text().replace("Game design by", "Designed by"))   # the text only
+    assert built() != first and kept.stat().st_mtime_ns == drawn, "the diagrams taken undrawn"
+    assert "positions" in "".join(json.loads(kept.read_text())["files"])
+    position = folder / "positions" / "not-a-loop.yaml"   # a shorter black chain still encloses nothing
+    position.write_text(position.read_text().replace(', "0,-6"]', "]"))
+    assert built() == built("clean")
