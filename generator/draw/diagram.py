@@ -1,13 +1,12 @@
 """Rulebook diagrams as data: component artworks and overlays placed in millimetres."""
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .. import games
 from . import svg, svgvalues
 
 
-@dataclass(frozen=True)
-class Diagram:
+class Diagram(NamedTuple):   # not a frozen dataclass: cheaper to create at import (start-up)
     """Vector art for the rules: parts are (key, svg.Drawing, x mm, y mm, scale) inside width x height mm."""
 
     width: float
