@@ -638,3 +638,17 @@ def test_kept_diagrams_note_the_designers_files_they_read_and_a_rulebook_over_th
     position = folder / "positions" / "not-a-loop.yaml"   # a shorter black chain still encloses nothing
     position.write_text(position.read_text().replace(', "0,-6"]', "]"))
     assert built() == built("clean")
+
+
+def test_the_colours_templates_paint_are_worked_out_once_for_each_set_of_templates_a_face_read(tmp_path):
+    """A template with a white highlight of its own, and one without: each set of templates read gives its own colours,
+    the second time from the spec's memo."""
+    from generator import facecache
+    path = tiles_spec(tmp_path / "spec")
+    (tmp_path / "spec" / "templates" / "dot.svg").write_text(DOT)
+    spec = specs.load(str(path))
+    dot, circle = {"template:dot": "", "colour:red": "#d7261e"}, {"template:circle": ""}
+    assert facecache._painted(spec, dot) == {"1 1 1"} and facecache._painted(spec, circle) == set()
+    assert facecache._painted(spec, {**circle, **dot}) == {"1 1 1"}
+    spec.templates.read.clear()   # from the memo now: no template read again
+    assert facecache._painted(spec, dot) == {"1 1 1"} and not spec.templates.read
