@@ -330,8 +330,9 @@ def diagrams_of(spec, kept: Path) -> tuple:
     if found is not None:
         return found
     from .draw.diagram import drawn  # lazy: start-up
-    reader, files = Reader(spec), {}
-    cache.NOTING.append(files)   # the designer's files the makers read (Glorieta's example positions)
+    reader = Reader(spec)
+    files: dict[str, str] = {}   # the designer's files the makers read (Glorieta's example positions): path -> digest
+    cache.NOTING.append(files)
     try:
         diagrams = drawn(reader)
     finally:
