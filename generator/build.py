@@ -360,8 +360,9 @@ class _Part:
 
 def _kept_diagrams(spec, path: Path, written: dict) -> tuple | None:
     """diagrams_of's diagrams and reads from the record at path, their parts' operators put into written, when the code
-    and the designer's files they read are as they were and all else they read is as it is now, or is but colours that every maker declares it paints as given and that swap unambiguously
-    (as facecache.FaceCache._swapped swaps a face's); else None."""
+    and the designer's files they read are as they were and all else they read is as it is now, or is but colours that
+    every maker declares it paints as given and that swap unambiguously (as FaceCache._swapped swaps a face's); else
+    None."""
     try:
         entry = json.loads(path.read_text())
         if entry["code"] != cache.code() or not cache.current(entry["files"]):
@@ -387,19 +388,19 @@ def _swapped_parts(spec, used: dict, now: dict, parts: dict, paints: tuple | Non
     """The kept parts' operators with each changed colour's rgb set where the new one is, or None: a read changed that
     is no colour, a maker declares nothing, or a swap could differ from drawing them (an old colour set by something else
     too, or otherwise than by rg or RG; a new colour set already; black)."""
-    if paints is None or any(now[what] != value and not (what.startswith(("colour:", "palette:")) and isinstance(value, str)
-                                                          and isinstance(now[what], str)) for what, value in used.items()):
+    colours = {what for what, value in used.items() if what.startswith(("colour:", "palette:")) and isinstance(value, str)
+               and isinstance(now[what], str)}
+    if paints is None or any(now[what] != value and what not in colours for what, value in used.items()):
         return None
     rgb = content.rgb
     fixed = {rgb(value) for value in paints} | _painted(spec, now)
-    fixed.update(rgb(value) for what, value in used.items()
-                 if what.startswith(("colour:", "palette:")) and now[what] == value and isinstance(value, str))
-    swaps: dict = {}
-    for what, value in used.items():
-        if now[what] != value:
-            before, after = rgb(value), rgb(now[what])
-            if swaps.setdefault(before, after) != after or before is None or after is None or "0 0 0" in (before, after) \
-                    or before in fixed:
+    fixed.update(rgb(used[what]) for what in colours if now[what] == used[what])
+    swaps: dict = {}   # old rgb -> new rgb
+    for what in colours:
+        if now[what] != used[what]:
+            before, after = rgb(used[what]), rgb(now[what])
+            if (swaps.setdefault(before, after) != after or before is None or after is None or before in fixed
+                    or "0 0 0" in (before, after)):
                 return None
     swapped = {}
     for key, (ops, *rest) in parts.items():
