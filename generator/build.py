@@ -9,11 +9,12 @@ from pathlib import Path
 from . import cache, units
 from .output import document, pdffile
 from .impose import sheets
+from .draw import content
 from .files import write_atomic, write_quietly
 from .components.kind import size_words
 from .errors import UserError
 from .spec.expand import expand
-from .facecache import FaceCache, _now, _Watched
+from .facecache import FaceCache, _now, _painted, _Watched, written as written_part
 from .draw.render import draw_art
 from .spec.loader import rules_path, shown
 from .impose.imposition import EPS, impose, shares
@@ -302,23 +303,117 @@ def build_rules(spec, paper, out_dir):
     watched = Reader(spec)
 
     def make():
-        diagrams, read = spec.remembered("diagrams", lambda: diagrams_of(spec))  # the same on every paper
-        watched.used.update(read)
+        diagrams, read = spec.remembered("diagrams", lambda: diagrams_of(spec, path.parent / cache.RECORDS /
+                                                                       f"{spec.game.id}-rules.diagrams.json"))
+        watched.used.update(read)   # the same on every paper
         layouts, written = Layouts(path, inputs, spec, watched.used), spec.remembered("diagram parts", dict)
         from .output.overlay import extents, with_diagrams  # lazy: start-up
         kept = layouts.get(extents(diagrams))
+        file = pdffile.File(pdffile.kept_streams(streams))
         if kept:  # the text as laid out last time: only the diagrams' parts are written again
-            return with_diagrams(kept, diagrams, spec.game, written)
-        from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when a rulebook's text is laid out)
-        return rules_pdf(watched, paper, layouts, diagrams, written)
+            made = with_diagrams(kept, diagrams, spec.game, written, file)
+        else:
+            from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when the text is laid out)
+            made = rules_pdf(watched, paper, layouts, diagrams, written, file)
+        write_quietly(streams, pdffile.keep_streams(file.packed))
+        return made
+    streams = path.parent / cache.RECORDS / f"{path.name}.streams"
     return cached(spec, path, inputs, make, watched.used)
 
 
-def diagrams_of(spec) -> tuple:
-    """(the rulebook's diagrams drawn for a spec, {what: value} they read)."""
+def diagrams_of(spec, kept: Path) -> tuple:
+    """(the rulebook's diagrams for a spec, {what: value} they read); each part written as operators into the spec's
+    "diagram parts". Taken from the last build's, kept at path kept, when nothing they read changed; recoloured from
+    them when only colours changed and every diagram maker declares what it paints (diagram.paints); else drawn."""
+    written = spec.remembered("diagram parts", dict)
+    found = _kept_diagrams(spec, kept, written)
+    if found is not None:
+        return found
     from .draw.diagram import drawn  # lazy: start-up
     reader = Reader(spec)
-    return drawn(reader), reader.used
+    files: dict[str, str] = {}   # the designer's files the makers read (Glorieta's example positions): path -> digest
+    cache.NOTING.append(files)
+    try:
+        diagrams = drawn(reader)
+    finally:
+        cache.NOTING.remove(files)
+    for diagram in diagrams.values():
+        for key, drawing, *_ in diagram.parts:
+            if key not in written:
+                written[key] = content.write(drawing)
+                reader.used.update((f"file:{path}", name[2:]) for name, path, _ in written[key].sources)
+    places = {name: [d.width, d.height, [[key, dx, dy, k, part.width, part.height] for key, part, dx, dy, k in d.parts]]
+              for name, d in diagrams.items()}
+    write_quietly(kept, json.dumps({"code": cache.code(), "used": reader.used, "files": files, "parts": written,
+                                    "diagrams": places}).encode())
+    return diagrams, reader.used
+
+
+class _Part:
+    """A kept diagram part's size (mm): what placing it needs once its operators are written."""
+
+    __slots__ = ("width", "height")
+
+    def __init__(self, width: float, height: float):
+        self.width, self.height = width, height
+
+
+def _kept_diagrams(spec, path: Path, written: dict) -> tuple | None:
+    """diagrams_of's diagrams and reads from the record at path, their parts' operators put into written, when the code
+    and the designer's files they read are as they were and all else they read is as it is now, or is but colours that
+    every maker declares it paints as given and that swap unambiguously (as FaceCache._swapped swaps a face's); else
+    None."""
+    try:
+        entry = json.loads(path.read_text())
+        if entry["code"] != cache.code() or not cache.current(entry["files"]):
+            return None
+        used, parts = entry["used"], entry["parts"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    cache.READ.update(entry["files"])   # read, as far as the rulebook's own record goes
+    now = {what: _now(spec, what) for what in used}
+    if now != used:
+        from .draw.diagram import makers_paint  # lazy: start-up
+        parts = _swapped_parts(spec, used, now, parts, makers_paint(spec))
+        if parts is None:
+            return None
+        write_quietly(path, json.dumps({**entry, "used": now, "parts": parts}).encode())
+    from .draw.diagram import Diagram  # lazy: start-up
+    written.update((key, written_part(fields)) for key, fields in parts.items())
+    return ({name: Diagram(width, height, tuple((key, _Part(w, h), dx, dy, k) for key, dx, dy, k, w, h in placed))
+             for name, (width, height, placed) in entry["diagrams"].items()}, now)
+
+
+def _swapped_parts(spec, used: dict, now: dict, parts: dict, paints: tuple | None) -> dict | None:
+    """The kept parts' operators with each changed colour's rgb set where the new one is, or None: a read changed that
+    is no colour, a maker declares nothing, or a swap could differ from drawing them (an old colour set by something else
+    too, or otherwise than by rg or RG; a new colour set already; black)."""
+    colours = {what for what, value in used.items() if what.startswith(("colour:", "palette:")) and isinstance(value, str)
+               and isinstance(now[what], str)}
+    if paints is None or any(now[what] != value and what not in colours for what, value in used.items()):
+        return None
+    rgb = content.rgb
+    fixed = {rgb(value) for value in paints} | _painted(spec, now)
+    fixed.update(rgb(used[what]) for what in colours if now[what] == used[what])
+    swaps: dict = {}   # old rgb -> new rgb
+    for what in colours:
+        if now[what] != used[what]:
+            before, after = rgb(used[what]), rgb(now[what])
+            if (swaps.setdefault(before, after) != after or before is None or after is None or before in fixed
+                    or "0 0 0" in (before, after)):
+                return None
+    swapped = {}
+    for key, (ops, *rest) in parts.items():
+        others = json.dumps(rest)
+        for before, after in swaps.items():
+            if before == after:
+                continue
+            if (before in others or after in ops
+                    or ops.count(before) != ops.count(f"\n{before} rg\n") + ops.count(f"\n{before} RG\n")):
+                return None
+            ops = ops.replace(f"\n{before} rg\n", f"\n{after} rg\n").replace(f"\n{before} RG\n", f"\n{after} RG\n")
+        swapped[key] = [ops, *rest]
+    return swapped
 
 
 class Layouts:

@@ -16,11 +16,15 @@ from .files import write_quietly
 PACKAGE = Path(__file__).resolve().parent
 RECORDS = ".pnp-cache"
 READ: dict[str, str] = {}  # every designer's file read by this process (spec, data, layouts, fonts, art): path -> digest
+NOTING: list[dict] = []  # the {path: digest} of each piece of work noting the files it reads (rulebook diagrams)
 
 
 def read(path, data: bytes) -> bytes:
     """Note the content of a file the build read (so a record can tell when it changed); return data."""
-    READ[str(Path(path).resolve())] = _digest(data)
+    key = str(Path(path).resolve())
+    READ[key] = digest = _digest(data)
+    for noted in NOTING:
+        noted[key] = digest
     return data
 
 

@@ -198,16 +198,21 @@ def _judged(entry) -> bool:
                                                                  or any(what.startswith("file:") for what in entry["used"])))
 
 
-def _painted(spec, used) -> set:
-    """The rgb of every colour the templates a face read paint as their own (not currentColor, ink or mark)."""
-    found: set = set()
-    shapes = [shape for what in used if what.startswith("template:") for shape in spec.templates.load(what[9:]).shapes]
-    while shapes:
-        _, attrs, children = shapes.pop()
-        found.update(content.rgb(attrs[key]) for key in ("fill", "stroke")
-                     if key in attrs and attrs[key] not in ("currentColor", "ink", "mark"))
-        shapes.extend(children)
-    return found
+def _painted(spec, used) -> frozenset:
+    """The rgb of every colour the templates a face read paint as their own (not currentColor, ink or mark); worked out
+    once for each set of templates of a spec (a deck's faces read the same few)."""
+    names = tuple(what[9:] for what in used if what.startswith("template:"))
+    known = spec.remembered("painted", dict)
+    if names not in known:
+        found: set = set()
+        shapes = [shape for name in names for shape in spec.templates.load(name).shapes]
+        while shapes:
+            _, attrs, children = shapes.pop()
+            found.update(content.rgb(attrs[key]) for key in ("fill", "stroke")
+                         if key in attrs and attrs[key] not in ("currentColor", "ink", "mark"))
+            shapes.extend(children)
+        known[names] = frozenset(found)
+    return known[names]
 
 
 class FaceCache:
@@ -400,7 +405,10 @@ class FaceCache:
         else too (another colour read, the kind's or a template's own), or set otherwise than by rg or RG; a new colour
         the face sets already; black; a verdict on the designer's fonts or art."""
         old = self.entries.get(face) if art.side == "front" and face not in self.kept else None
-        paints = KINDS[spec.component(art.component).kind].paints if old else None
+        component = spec.component(art.component) if old else None
+        paints = KINDS[component.kind].paints if old else None
+        if callable(paints):
+            paints = paints(spec, component)
         if paints is None or "verdict" not in old or old["verdict"]["designed"]:
             return None
         ops, rest, used, swaps = old["written"][0], _compact(old["written"][1:]), {}, {}

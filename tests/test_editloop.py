@@ -370,12 +370,26 @@ def test_a_front_whose_kind_declares_its_paints_is_recoloured_undrawn_and_equals
     with pytest.raises(UserError, match="symbol is 0.3 mm past the cut"):
         build(specs.load(str(path), ["palette.red=#d0281f"]), "a4", tmp_path / "out")
 
-    drawn.clear()   # the prescriptions of Granny's Pills: the rebuild draws only the reference card (its kind declares none)
+
+
+@pytest.mark.parametrize("declared", [True, False])
+def test_a_card_whose_diagram_declares_its_paints_is_recoloured_undrawn_and_equals_a_fresh_build(tmp_path, memos, drawn,
+                                                                                                monkeypatch, declared):
+    """Granny's Pills' reference card shows the form-row diagram, which declares what it paints: after the red changes
+    no face is drawn (the prescriptions, pills and card swapped); a diagram that declares nothing draws the card again."""
+    from generator.build import build
+    from generator.games.grannys_pills import rules
+    if not declared:
+        monkeypatch.delattr(rules.form_row, "paints")
     build(specs.load("grannys-pills"), "a4", tmp_path / "pills")
     drawn.clear()
     made = build(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", tmp_path / "pills")[0].read_bytes()
-    assert drawn == ["reference-1"]
-    assert made == build(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", tmp_path / "pills-fresh")[0].read_bytes()
+    assert drawn == ([] if declared else ["reference-1"])
+    monkeypatch.setattr(validate, "MEMO", cache.Memo("fresh-checks.json", []))
+    assert made == build(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", tmp_path / "fresh")[0].read_bytes()
+    kept = [json.loads((tmp_path / out / "grannys-pills" / cache.RECORDS / "grannys-pills-components-a4.pdf.faces.json")
+                       .read_text()) for out in ("pills", "fresh")]
+    assert kept[0] == kept[1], "each face's operators, reads and verdict as drawing it gives them"
 
 
 DOT = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="30" fill="currentColor"/>'
@@ -550,3 +564,91 @@ def test_a_face_reading_another_field_of_the_spec_is_drawn_again_when_it_changes
     again = build(changed, "a4", tmp_path / "out")[0].read_bytes()
     assert drawn, "the faces reading it drawn again"
     assert again == build(changed, "a4", tmp_path / "fresh")[0].read_bytes()
+
+
+@pytest.mark.parametrize("change", ["red shown", "no maker's declaration", "a reading not a colour", "the code",
+                                    "an old colour another read sets too"])
+def test_the_rulebooks_diagrams_are_their_kept_parts_recoloured_and_drawn_again_when_a_swap_could_differ(tmp_path, memos,
+                                                                                                       monkeypatch,
+                                                                                                       change):
+    """After the red the diagrams show changes, both rulebooks take the diagrams' parts kept by the last build with the
+    red swapped, undrawn; drawn again when a maker declares nothing it paints, something else they read changed, the
+    code changed, or the old red is a colour they read unchanged too. Each rulebook equals a fresh build's."""
+    from generator import cache as caches
+    from generator.build import build_rules
+    from generator.draw import diagram
+    from generator.games.grannys_pills import rules
+    calls, real = [], diagram.drawn
+    monkeypatch.setattr(diagram, "drawn", lambda spec: calls.append(spec) or real(spec))
+    first = ["palette.ink=#cf2a22"] if change.startswith("an old colour") else []   # the ink as red as the red
+    then = first + ["palette.red=#d0281f"] + (["game.designer=Another"] if change == "a reading not a colour" else [])
+    for paper in ("a4", "letter"):
+        build_rules(specs.load("grannys-pills", first), paper, tmp_path / "out")
+    assert len(calls) == 1
+    calls.clear()
+    if change == "no maker's declaration":
+        monkeypatch.delattr(rules.scoring_example, "paints")
+    if change == "the code":
+        code = caches.code()
+        monkeypatch.setattr(caches, "code", lambda: code[::-1])
+    spec, fresh = specs.load("grannys-pills", then), specs.load("grannys-pills", then)
+    for paper in ("a4", "letter"):
+        again = build_rules(spec, paper, tmp_path / "out")
+        assert len(again) == 3, "rebuilt: the rulebook shows the red"
+        assert again[0].read_bytes() == build_rules(fresh, paper, tmp_path / "fresh")[0].read_bytes()
+    assert len(calls) == (0 if change == "red shown" else 1) + 1, "drawn again (besides the fresh build's drawing)"
+
+
+def test_a_rulebooks_rebuild_compresses_only_the_diagram_parts_that_changed(tmp_path, memos, monkeypatch):
+    import zlib
+    from generator.build import build_rules
+    packed, compress = [], zlib.compress
+    monkeypatch.setattr(zlib, "compress", lambda data, level=-1: packed.append(len(data)) or compress(data, level))
+    red = ["palette.red=#b02a20"]
+    fresh = build_rules(specs.load("grannys-pills", red), "a4", tmp_path / "fresh")[0].read_bytes()
+    cold = len(packed)
+    build_rules(specs.load("grannys-pills"), "a4", tmp_path / "out")
+    packed.clear()
+    again = build_rules(specs.load("grannys-pills", red), "a4", tmp_path / "out")[0].read_bytes()
+    assert again == fresh and len(packed) < cold / 2, (len(packed), cold)
+
+
+def test_kept_diagrams_note_the_designers_files_they_read_and_a_rulebook_over_them_records_those_files(tmp_path):
+    """Glorieta's diagrams read its example positions: a rulebook rebuilt for its text takes the kept diagrams undrawn,
+    and still records the positions, so that a position edited next draws the diagrams again (a fresh build's bytes)."""
+    import shutil
+    from test_cache import pnp
+    folder = tmp_path / "glorieta"
+    (folder / "rules").mkdir(parents=True)
+    shutil.copy(specs.SPECS / "glorieta.yaml", folder)
+    shutil.copy(specs.SPECS / "rules" / "glorieta.yaml", folder / "rules")
+    shutil.copytree(specs.SPECS / "positions", folder / "positions")
+    rules = tmp_path / "out" / "glorieta" / "glorieta-rules-a4.pdf"
+    kept = rules.parent / cache.RECORDS / "glorieta-rules.diagrams.json"
+
+    def built(out="out"):
+        pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / out)
+        return (tmp_path / out / rules.relative_to(tmp_path / "out")).read_bytes()
+    first = built()
+    drawn = kept.stat().st_mtime_ns
+    book = folder / "rules" / "glorieta.yaml"
+    book.write_text(book.read_text().replace("Game design by", "Designed by"))   # the text only
+    assert built() != first and kept.stat().st_mtime_ns == drawn, "the diagrams taken undrawn"
+    assert "positions" in "".join(json.loads(kept.read_text())["files"])
+    position = folder / "positions" / "not-a-loop.yaml"   # a shorter black chain still encloses nothing
+    position.write_text(position.read_text().replace(', "0,-6"]', "]"))
+    assert built() == built("clean")
+
+
+def test_the_colours_templates_paint_are_worked_out_once_for_each_set_of_templates_a_face_read(tmp_path):
+    """A template with a white highlight of its own, and one without: each set of templates read gives its own colours,
+    the second time from the spec's memo."""
+    from generator import facecache
+    path = tiles_spec(tmp_path / "spec")
+    (tmp_path / "spec" / "templates" / "dot.svg").write_text(DOT)
+    spec = specs.load(str(path))
+    dot, circle = {"template:dot": "", "colour:red": "#d7261e"}, {"template:circle": ""}
+    assert facecache._painted(spec, dot) == {"1 1 1"} and facecache._painted(spec, circle) == set()
+    assert facecache._painted(spec, {**circle, **dot}) == {"1 1 1"}
+    spec.templates.read.clear()   # from the memo now: no template read again
+    assert facecache._painted(spec, dot) == {"1 1 1"} and not spec.templates.read

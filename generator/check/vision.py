@@ -1,7 +1,7 @@
 """Colour-vision check: the closest pair of colours players must tell apart, under simulated colour-vision deficiencies."""
 import functools
 import hashlib
-from dataclasses import dataclass
+from typing import NamedTuple
 from itertools import combinations
 
 from .. import cache
@@ -19,8 +19,7 @@ NAMES = {"normal": "normal vision", "protan": "protan (red-weak)", "deutan": "de
          "tritan": "tritan (blue-weak)", "greyscale": "greyscale print"}
 
 
-@dataclass(frozen=True)
-class Pair:
+class Pair(NamedTuple):   # not a frozen dataclass: cheaper to create at import (start-up)
     """Two colours of a group under one simulation (or in greyscale), and how far apart they are."""
 
     simulation: str
@@ -29,8 +28,7 @@ class Pair:
     difference: float
 
 
-@dataclass(frozen=True)
-class Cue:
+class Cue(NamedTuple):   # not a frozen dataclass: cheaper to create at import (start-up)
     """A claimed cue measured on one pair of colours: why it does not tell them apart ('' when it does)."""
 
     name: str
@@ -39,8 +37,7 @@ class Cue:
     why_not: str = ""
 
 
-@dataclass(frozen=True)
-class Report:
+class Report(NamedTuple):   # not a frozen dataclass: cheaper to create at import (start-up)
     """One distinguish group checked: closest pairs, every pair under the threshold, each claimed cue measured, a verdict."""
 
     name: str

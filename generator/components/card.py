@@ -112,5 +112,10 @@ def render(spec, component, props):
     return dwg
 
 
+def paints(spec, component) -> tuple | None:
+    """Kind.paints of a card: the colours it reads painted as given, and its diagram's declared own (None: undeclared)."""
+    return getattr(maker(spec, component), "paints", None) if "diagram" in component.options else ()
+
+
 KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, link=link, defaults=DEFAULTS,
-            required=("width", "height", "heading", "lines"))
+            required=("width", "height", "heading", "lines"), paints=paints)

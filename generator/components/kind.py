@@ -40,9 +40,10 @@ class Kind(NamedTuple):
     face_required: tuple = ()                  # face properties every face must give
     recolour: str = ""          # a face field render only paints with, as given (spec.colour of it): faces differing only
                                 # in it are drawn once and recoloured (facecache.Recolour checks that this is exact)
-    paints: tuple | None = None  # declared: render paints the colours it reads only as given, else only these and its
-                                 # templates' own; a front whose colours changed is then its kept operators with the
-                                 # colours swapped, undrawn (facecache.FaceCache._swapped checks the swap is unambiguous)
+    paints: tuple | Callable | None = None  # declared: render paints the colours it reads only as given, else only these
+                                 # and its templates' own; a front whose colours changed is then its kept operators with
+                                 # the colours swapped, undrawn (facecache.FaceCache._swapped checks the swap is
+                                 # unambiguous); or (spec, component) -> those colours or None (a card: its diagram's)
 
 
 PUNCHES = {19.05: "3/4 in", 25.4: "1 in", 38.1: "1.5 in"}   # standard circle punches: diameter in mm -> size sold as

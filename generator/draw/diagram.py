@@ -1,17 +1,27 @@
 """Rulebook diagrams as data: component artworks and overlays placed in millimetres."""
-from dataclasses import dataclass
+from collections.abc import Callable
+from typing import NamedTuple
 
 from .. import games
 from . import svg, svgvalues
 
 
-@dataclass(frozen=True)
-class Diagram:
+class Diagram(NamedTuple):   # not a frozen dataclass: cheaper to create at import (start-up)
     """Vector art for the rules: parts are (key, svg.Drawing, x mm, y mm, scale) inside width x height mm."""
 
     width: float
     height: float
     parts: tuple
+
+
+def paints(*colours: str) -> Callable:
+    """Declare of a diagram maker that it paints the colours it reads only as given (the pieces it draws too), besides
+    only these and its templates' own (as Kind.paints): its parts, and a card showing it, are then recoloured from
+    their kept operators, undrawn."""
+    def declared(make: Callable) -> Callable:
+        setattr(make, "paints", colours)   # read by makers_paint and the card kind's paints
+        return make
+    return declared
 
 
 def round_cut(art: svg.Drawing, ident: str = "round-cut") -> svg.Drawing:
@@ -90,3 +100,14 @@ def shared(spec, name: str, make):
 def drawn(spec) -> dict:
     """The rulebook diagrams of the spec's game, drawn for the spec: {name: Diagram}."""
     return {name: make(spec) for name, make in games.ruleset(spec).diagrams.items()}
+
+
+def makers_paint(spec) -> tuple | None:
+    """All the colours the diagram makers of the spec's game declare they paint (paints), or None if one declares none."""
+    found: list = []
+    for make in games.ruleset(spec).diagrams.values():
+        declared = getattr(make, "paints", None)
+        if declared is None:
+            return None
+        found += declared
+    return tuple(found)

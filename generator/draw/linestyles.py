@@ -1,5 +1,5 @@
 """Colour-blind line styles: each line colour also has a stroke style, so the lines stay apart in greyscale."""
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..spec import schema as s
 from . import svg
@@ -7,8 +7,7 @@ from ..components import KINDS
 from ..located import spec_error
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(NamedTuple):   # not a frozen dataclass: cheaper to create at import (start-up)
     """A stroke style: width and dash pattern in mm at scale 1, a line cap, two parallel lines or one, its layer."""
 
     width: float
@@ -43,8 +42,7 @@ STEP = 0.3
 RATIO = 1.5
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):   # not a frozen dataclass: cheaper to create at import (start-up)
     """One colour's resolved line: its name, #rrggbb colour, style name and the word a key prints for its colour."""
 
     name: str

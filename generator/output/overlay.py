@@ -72,12 +72,14 @@ def taken_apart(data: bytes) -> dict:
     return {"objects": objects, "pages": pages, "catalog": catalog}
 
 
-def with_diagrams(book: dict, diagrams: dict, game: Game, written: dict | None = None) -> tuple[bytes, int]:
+def with_diagrams(book: dict, diagrams: dict, game: Game, written: dict | None = None,
+                  file: pdffile.File | None = None) -> tuple[bytes, int]:
     """A typeset rulebook (reportlab's pages, taken_apart) with the forms of the diagram parts its pages place, the whole
     file written by our writer: (bytes, pages).
 
-    written: {part key: the part written as operators}, shared by the rulebooks of one spec."""
-    file = pdffile.File()
+    written: {part key: the part written as operators}, shared by the rulebooks of one spec; file: the pdffile.File to
+    write (one holding the streams the last build compressed)."""
+    file = pdffile.File() if file is None else file
     file.objects = [value if value is None or isinstance(value, str) else (value[0], base64.b64decode(value[1]))
                     for value in book["objects"]]
     named = {}  # each placed name -> its part's key and drawing

@@ -626,8 +626,8 @@ def lay_out(spec, paper, layouts=None, diagrams=None):
     return best, diagrams
 
 
-def rules_pdf(spec, paper, layouts=None, diagrams=None, written=None):
+def rules_pdf(spec, paper, layouts=None, diagrams=None, written=None, file=None):
     """Build the rulebook PDF of one spec on one paper; return (bytes, page count). layouts, diagrams: see lay_out;
-    written: see overlay.with_diagrams."""
+    written, file: see overlay.with_diagrams."""
     (book, _, _), diagrams = lay_out(spec, paper, layouts, diagrams)
-    return with_diagrams(book, diagrams, spec.game, written)
+    return with_diagrams(book, diagrams, spec.game, written, file)

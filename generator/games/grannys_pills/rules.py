@@ -5,7 +5,7 @@ from collections import Counter
 from types import MappingProxyType
 
 from ...draw import svg
-from ...draw.diagram import Diagram
+from ...draw.diagram import Diagram, paints
 from ...spec.expand import Art, face_props, marked
 from ...spec.figures import pieces as figure_pieces
 from ...located import spec_error
@@ -265,6 +265,7 @@ def _form_parts(spec, n, cells, x, y, cell):
             for k, (r, c) in enumerate(cells)]
 
 
+@paints("#000000")   # the pill tiles and the names in black
 def take_forms(spec):
     """The six take-forms, each built from real pill tiles, with its name under it."""
     cell, pitch, parts = 8.0, 28.0, []
@@ -275,6 +276,7 @@ def take_forms(spec):
     return Diagram(6 * pitch, 32, tuple(parts) + (("take-forms-labels", overlay, 0, 0, 1.0),))
 
 
+@paints()   # only the pill tiles, in the colours the spec gives
 def form_row(spec) -> Diagram:
     """The six take-forms side by side, each centred on a row three pill tiles tall, unnamed: small enough for a card."""
     cell, gap, parts, x = 8.0, 6.0, [], 0.0
@@ -306,6 +308,7 @@ def example_schedule(spec, pattern):
     return placed
 
 
+@paints("#000000", "#ffffff")   # the tiles, the cells' lines and the points' discs
 def scoring_example(spec):
     """A prescription beside a schedule filled in, each cell's points and the round total."""
     pattern = prescriptions(spec, spec.component("prescription"))[0]["pattern"]
