@@ -20,7 +20,7 @@ from generator.output import document, pdffile
 from generator.spec import loader as specs
 from generator.build import Pictures, build
 from generator.draw.render import draw_art
-from generator.spec.expand import expand
+from generator.spec.expand import _expand, expand
 from generator.facecache import FaceCache
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "textcards"
@@ -62,6 +62,20 @@ def test_the_face_cache_keeps_where_each_entry_is_not_the_entry(tmp_path):
     face = faces.face(spec, next(a for a in expand(spec)[1].values()))
     assert faces.drawn == [] and face.ops.startswith("q")
     assert all(isinstance(at, int) for at in faces.kept.values())   # offset and length in one int, not a tuple of two
+
+
+def test_the_face_cache_holds_a_key_and_an_int_for_each_face_of_a_deck(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 600)))
+    faces = FaceCache(tmp_path / "out" / "deck.pdf")
+    arts = list(expand(spec)[1].values())
+    for art in arts:
+        faces.face(spec, art)
+    index = [faces.faces, faces.kept, *faces.faces.values(), *faces.kept.values()]
+    held = sum(map(sys.getsizeof, index))
+    assert len(faces.kept) == 600 and faces.faces["cards-7"] in faces.kept
+    # the key of each artwork (64 hex digits, held once: the index of kept entries names it too) and where its entry
+    # is, as one int; a tuple of the key and its group and a tuple of offset and length: 600 bytes a face
+    assert held < 250 * len(arts)
 
 
 def _peak(make):
@@ -146,6 +160,27 @@ def test_a_data_row_holds_little_beyond_its_cells(tmp_path):
     # a row's values in a dict sharing its file's table of keys, not a table of its own (grown again when the face's
     # row number and file were added: about 320 bytes a row beyond its cells)
     assert held - cells < 250 * len(items)
+    assert items[0]["suit"] is items[5]["suit"] and items[0]["cost"] is items[9]["cost"]   # a repeated text held once
+
+
+def test_expanding_a_deck_of_data_rows_makes_little_beyond_its_pieces(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 3000)))
+    (pieces, arts), peak, held = _peak(lambda: _expand(spec))
+    assert len(pieces) == len(arts) == 3000 and pieces[-1] == (  # a row's number tells its face: no digest of its text
+        "cards", 2999, "cards-3000", None) and arts["cards-3000"].props["title"] == "Card 2999"
+    assert peak - held < 90 * len(pieces)   # no digest and no (front, back) pair held for each card while they are made
+
+
+def test_a_pdf_file_puts_its_plain_objects_together_without_copies_of_their_text():
+    file = pdffile.File()
+    for k in range(20000):   # a large deck's page dictionaries
+        file.add(f"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 595.2756 841.8898] /TrimBox [10 10 {k} 800] "
+                 f"/Contents [{k} 0 R] >>")
+    text = sum(len(value) + 1 for value in file.objects)
+    pdf, peak, _ = _peak(lambda: file.bytes(file.add("<< /Type /Catalog >>"), file.add("<< >>")))
+    packed = zlib.decompressobj().decompress(pdf[pdf.index(b"stream\n") + 7:])
+    assert packed.endswith(b"<< /Type /Catalog >>\n<< >>\n") and packed.count(b"/Type /Page ") == 20000
+    assert peak < 2 * text   # the text compressed object by object: never joined (and copied) whole, nor a row each
 
 
 def test_the_text_memos_do_not_grow_with_a_deck_of_distinct_texts():
