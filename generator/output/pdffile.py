@@ -28,7 +28,7 @@ class File:
         self.objects = []
         self.streams = {}
         self.kept, self.packed = kept or {}, {}   # packed: the same of this file's streams held in memory, for the next build
-        self.held, self.spill = 0, None  # the streams past SPILL wait on disk until the file is written: (at, size)
+        self.held, self.spill = 0, None  # the streams past SPILL wait on disk until the file is written: offset << 32 | length
 
     def reserve(self):
         """A number for an object set later."""
@@ -46,9 +46,10 @@ class File:
 
     def stream(self, data, extra=""):
         """Add a compressed stream (once per distinct content and dictionary); return its number."""
-        key = (hashlib.md5(data).digest(), extra)
+        digest = hashlib.md5(data).digest()
+        key = digest + extra.encode("latin-1") if extra else digest   # one bytes, not a tuple, for each stream
         if key not in self.streams:
-            name = key[0].hex() + extra
+            name = digest.hex() + extra
             packed = kept = self.kept.get(name) or zlib.compress(data, LEVEL)
             if self.held < self.SPILL:
                 self.held += len(packed)
@@ -57,7 +58,7 @@ class File:
                 if self.spill is None:
                     import tempfile  # lazy: start-up (only a large file spills)
                     self.spill = tempfile.TemporaryFile()
-                kept = (self.spill.tell(), len(packed))
+                kept = self.spill.tell() << 32 | len(packed)   # where in the spill: one int
                 self.spill.write(packed)
             self.streams[key] = self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", kept))
         return self.streams[key]
@@ -124,7 +125,7 @@ class File:
             if isinstance(value, tuple):
                 ROW.pack_into(rows, ROW.size * number, 1, out.tell(), 0)
                 put(f"{number} 0 obj\n{value[0]}\nstream\n".encode("latin-1"))
-                put(value[1] if isinstance(value[1], bytes) else self._spilled(*value[1]))
+                put(value[1] if isinstance(value[1], bytes) else self._spilled(value[1]))
                 put(b"\nendstream\nendobj\n")
                 self.objects[number - 1] = None
         start = out.tell()
@@ -143,10 +144,10 @@ class File:
             out.seek(0)
             return out.read(size)   # read straight into one bytes of the file's size
 
-    def _spilled(self, at, size):
-        """A compressed stream's bytes, read back from the spill."""
-        self.spill.seek(at)
-        return self.spill.read(size)
+    def _spilled(self, where):
+        """A compressed stream's bytes, read back from the spill (where: its offset << 32 | its length)."""
+        self.spill.seek(where >> 32)
+        return self.spill.read(where & 0xFFFFFFFF)
 
 
 def kept_streams(path) -> dict:
