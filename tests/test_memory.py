@@ -171,6 +171,20 @@ def test_expanding_a_deck_of_data_rows_makes_little_beyond_its_pieces(tmp_path):
     assert peak - held < 90 * len(pieces)   # no digest and no (front, back) pair held for each card while they are made
 
 
+def test_a_pdf_file_holds_little_for_each_stream_it_put_on_disk():
+    def filled():
+        file = pdffile.File()
+        file.SPILL = 0   # every stream on disk at once, as all but the first MiB of a large deck's are
+        for k in range(5000):
+            file.stream(f"q {k} 0 0 rg 0 0 {k} 9 re f Q".encode())
+        return file
+    file, _, held = _peak(filled)
+    assert len(file.objects) == 5000 and file.spill.tell() > 5000 * 20
+    # its dictionary's text and where it is, its digest to find it again: a tuple for the digest and one for the place
+    # came to 410 bytes a stream
+    assert held < 340 * 5000
+
+
 def test_a_pdf_file_puts_its_plain_objects_together_without_copies_of_their_text():
     file = pdffile.File()
     for k in range(20000):   # a large deck's page dictionaries
