@@ -50,6 +50,8 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None,
                 else impose(spec, pieces, paper, backs))
         doc = document.Document(plan.width, plan.height, file)
         title = compose(doc, spec, plan, backs, looks, faces, kept)
+        if faces is not None:
+            faces.placed()
         return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
 
 

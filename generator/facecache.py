@@ -185,6 +185,7 @@ class FaceCache:
         self.recolours = {}  # group digest (faces differing only in colour) -> the Recolour they share, or None
         self.faces, self.groups = {}, {}  # artwork key -> its face (the checks and the PDF both ask); group text -> digest
         self.kept = {}  # face -> offset << 32 | length of its entry in the file being written (one int a face)
+        self.count = 0  # the faces that file holds
         self.held = {}  # face -> its entry, while that file is in memory (a face the checks kept, the PDF takes undecoded)
         self.out = None  # the next file, '{"face":entry,...' as entries come (in memory up to SPILL bytes, then a
                          # temporary file: nothing left on a crash)
@@ -271,11 +272,12 @@ class FaceCache:
         """Write a face's entry (or its JSON; text: its JSON, given) to the next file, remembering where it is."""
         if self.out is None:
             self.out, self.end = io.BytesIO(), 0
-        head = f'{"," if self.kept else "{"}{_quoted(face)}:'   # every entry is ASCII JSON
+        head = f'{"," if self.end else "{"}{_quoted(face)}:'   # every entry is ASCII JSON
         data = (head + (text or (entry if isinstance(entry, str) else _compact(entry)))).encode()
         at = self.end + len(head)
         self.end += len(data)
         self.kept[face] = at << 32 | self.end - at
+        self.count += 1
         self.out.write(data)
         if self.end > self.SPILL and isinstance(self.out, io.BytesIO):   # from here on, a temporary file
             import tempfile  # lazy: start-up (the faces of a small build never leave memory)
@@ -397,6 +399,11 @@ class FaceCache:
         self.drawn.append(art.key)
         self._keep(face, entry)
         return written
+
+    def placed(self) -> None:
+        """Let go of the index of this build's faces once the PDF has placed them all (a deck's keys, before the file is
+        put together): save writes them as kept."""
+        self.faces, self.kept, self.held = {}, {}, {}
 
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""

@@ -115,7 +115,7 @@ def components(spec, paper, out_dir):
         return made
     if len(cached(spec, path, cache.key(spec, "components", paper, "duplex"), make)) > 3:
         return None
-    return path.name, len(faces.drawn), len(faces.kept)
+    return path.name, len(faces.drawn), faces.count
 
 
 def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dpi=300):

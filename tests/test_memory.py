@@ -18,7 +18,7 @@ from generator.impose.imposition import impose
 from generator.spec import data
 from generator.output import document, pdffile
 from generator.spec import loader as specs
-from generator.build import Pictures, build
+from generator.build import Pictures, build, components_pdf, output_path
 from generator.draw.render import draw_art
 from generator.spec.expand import _expand, expand
 from generator.facecache import FaceCache
@@ -76,6 +76,21 @@ def test_the_face_cache_holds_a_key_and_an_int_for_each_face_of_a_deck(tmp_path)
     # the key of each artwork (64 hex digits, held once: the index of kept entries names it too) and where its entry
     # is, as one int; a tuple of the key and its group and a tuple of offset and length: 600 bytes a face
     assert held < 250 * len(arts)
+
+
+def test_a_build_lets_go_of_its_face_index_before_the_file_is_put_together(tmp_path, monkeypatch):
+    spec = specs.load(str(deck(tmp_path / "deck", 40)))
+    faces = FaceCache(output_path(tmp_path / "out", spec, "a4"))
+    held, save = [], document.Document.save
+
+    def saving(doc, *args):
+        held.append((len(faces.faces), len(faces.kept)))
+        return save(doc, *args)
+    monkeypatch.setattr(document.Document, "save", saving)
+    components_pdf(spec, "a4", faces=faces)
+    faces.save()
+    assert held == [(0, 0)] and faces.count == 40   # a deck's keys let go at the build's peak: its file is made then
+    assert sorted(json.loads(faces.path.read_text())) == sorted(faces._key(spec, art)[0] for art in expand(spec)[1].values())
 
 
 def _peak(make):
