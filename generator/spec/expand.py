@@ -9,7 +9,6 @@ from typing import NamedTuple
 from .. import games
 from ..components import KINDS
 from ..located import spec_error
-from .data import ROW
 
 
 class Art(NamedTuple):
@@ -98,10 +97,12 @@ def _expand(spec):
             placed = keys if copies == 1 else [key for key in keys for _ in range(copies)]
             pieces += map(_piece, zip(itertools.repeat(comp.id), itertools.count(), placed, itertools.repeat(back)))
             continue
-        rows = "data" in comp.options   # a data row's number tells its face from every other row's
+        row = None
+        if "data" in comp.options:   # a data row's number tells its face from every other row's
+            from .data import ROW as row  # lazy: start-up (only a deck from data has rows)
         for props in faces:
             # 1, 1.0 and True are different faces; the text's digest is kept, not the text (a deck has thousands)
-            identity = props[ROW] if rows else hashlib.sha256(repr(sorted(props.items())).encode()).digest()
+            identity = props[row] if row else hashlib.sha256(repr(sorted(props.items())).encode()).digest()
             key = by_props.get(identity)
             if key is None:
                 key = by_props[identity] = f"{comp.id}-{len(by_props) + 1}"
