@@ -51,6 +51,8 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None,
                 else impose(spec, pieces, paper, backs))
         doc = document.Document(plan.width, plan.height, file)
         title = compose(doc, spec, plan, backs, looks, faces, kept)
+        if faces is not None:
+            faces.placed()
         return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
 
 
@@ -76,12 +78,12 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
     rows = manifest_rows(spec, pieces, plan, backs)
     cover = (plan.cover,) if plan.cover else ()
     uses = Counter(slot.art for sheet in cover + plan.sheets for slot in sheet.slots)
-    for key, count in uses.items():
-        if count > 1:
-            doc.share(key)
-    size_of = {comp.id: comp.bleed_box for comp in spec.components}
-    sizes = {key: size_of[arts[key].component] for key in uses}
-    pictures = Pictures(spec, arts, looks, faces, uses)
+    shared = {key for key, count in uses.items() if count > 1}   # not a count held for each face of the deck
+    del uses
+    for key in shared:
+        doc.share(key)
+    sizes = BleedBoxes(spec, arts)
+    pictures = Pictures(spec, arts, looks, faces, shared)
     grounds = pictures.grounds
     def marks(name, sheet):
         """The cutting furniture of a sheet, kept with the plan as name."""
@@ -102,13 +104,24 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
     return f"{spec.game.title}: components ({units.paper(plan.paper).label})"
 
 
+class BleedBoxes:
+    """The size of each artwork's bleed box by its key, its component's, looked up when asked (none held per artwork)."""
+
+    def __init__(self, spec, arts):
+        self.arts, self.of = arts, {comp.id: comp.bleed_box for comp in spec.components}
+
+    def __getitem__(self, key):
+        return self.of[self.arts[key].component]
+
+
 class Pictures(dict):
     """The faces of a build by key, each drawn (or taken from the FaceCache) when a sheet first needs it; a face placed
-    once is let go after its sheet (release), so that no sheet holds every face's operators."""
+    once is let go after its sheet (release), so that no sheet holds every face's operators. shared: the keys of the
+    faces placed more than once."""
 
-    def __init__(self, spec, arts, looks, faces, uses):
+    def __init__(self, spec, arts, looks, faces, shared):
         super().__init__()
-        self.spec, self.arts, self.uses = spec, arts, uses
+        self.spec, self.arts, self.shared = spec, arts, shared
         self.draw = faces.face if faces else draw_art
         if looks:
             from .draw.looks import apply  # lazy: start-up (a build without looks loads no colour filters)
@@ -121,7 +134,7 @@ class Pictures(dict):
 
     def release(self) -> None:
         """Let go of the faces placed only once, and their grounds (their sheet is done)."""
-        for key in [key for key in self if self.uses[key] < 2]:
+        for key in [key for key in self if key not in self.shared]:
             del self[key]
             self.grounds.pop(key, None)
 

@@ -228,8 +228,9 @@ class FaceCache:
         self._entries = None  # the last build's, read on the first face asked for (an unchanged file needs none)
         self.drawn, self.components = [], {}  # components: id -> (digest of what all its faces share, recolour field)
         self.recolours = {}  # group digest (faces differing only in colour) -> the Recolour they share, or None
-        self.faces, self.groups = {}, {}  # artwork key -> its _key (the checks and the PDF both ask); group text -> digest
-        self.kept = {}  # face -> (offset, length) of its entry in the file being written
+        self.faces, self.groups = {}, {}  # artwork key -> its face (the checks and the PDF both ask); group text -> digest
+        self.kept = {}  # face -> offset << 32 | length of its entry in the file being written (one int a face)
+        self.alone = 0  # the faces that file holds by themselves (kept stays empty once the PDF has placed them)
         self.blocks = {}  # recolour group -> its block in the next file: its face in the sentinel colour and {name: value}
                           # of each face of the group kept (written once, at save: no entry of its own per face)
         self.held = {}  # face -> its entry, while that file is in memory (a face the checks kept, the PDF takes undecoded)
@@ -249,25 +250,27 @@ class FaceCache:
 
     def count(self) -> int:
         """How many faces this build kept (each by itself or in a recolour block)."""
-        return len(self.kept) + sum(len(block["faces"]) for block in self.blocks.values())
+        return self.alone + sum(len(block["faces"]) for block in self.blocks.values())
 
     def _key(self, spec, art):
         """(the key a face is kept under, its recolour group's digest or None), from its component, side and properties."""
-        found = self.faces.get(art.key)
-        if found is None:
-            shared, field = self.components.get(art.component) or self._shared(spec, art.component)
-            props = art.props.copy()   # a mappingproxy copies its dict in one call (dict() asks key by key)
-            name = props.get(field) if art.side == "front" else None
-            if isinstance(name, str):   # a group: all but the colour (one Recolour); the face: the group and its colour
-                del props[field]
-                text = f"{shared}{art.side}{props!r}{field}"   # the digest first: fixed length
-                group = self.groups.get(text)
-                if group is None:
-                    group = self.groups[text] = hashlib.sha256(text.encode()).hexdigest()
-                found = self.faces[art.key] = f"{group}:{name}", group   # a digest has no colon: no other key alike
-            else:
-                found = self.faces[art.key] = hashlib.sha256(f"{shared}{art.side}{props!r}".encode()).hexdigest(), None
-        return found
+        found = self.faces.get(art.key)   # the key alone is held: a group's face is its digest, a colon and the colour
+        if found is not None:
+            group, colon, _ = found.partition(":")   # a digest has no colon
+            return found, group if colon else None
+        shared, field = self.components.get(art.component) or self._shared(spec, art.component)
+        props = art.props.copy()   # a mappingproxy copies its dict in one call (dict() asks key by key)
+        name = props.get(field) if art.side == "front" else None
+        if isinstance(name, str):   # a group: all but the colour (one Recolour); the face: the group and its colour
+            del props[field]
+            text = f"{shared}{art.side}{props!r}{field}"   # the digest first: fixed length
+            group = self.groups.get(text)
+            if group is None:
+                group = self.groups[text] = hashlib.sha256(text.encode()).hexdigest()
+            found = self.faces[art.key] = f"{group}:{name}"   # a digest has no colon: no other key alike
+            return found, group
+        found = self.faces[art.key] = hashlib.sha256(f"{shared}{art.side}{props!r}".encode()).hexdigest()
+        return found, None
 
     def _shared(self, spec, component_id):
         """(digest of a component's settings and the code drawing its faces, its kind's recolour field)."""
@@ -284,9 +287,9 @@ class FaceCache:
         if face in self.kept:
             entry = self.held.get(face)
             if entry is None:
-                at, size = self.kept[face]
-                self.out.seek(at)
-                entry = json.loads(self.out.read(size))
+                at = self.kept[face]
+                self.out.seek(at >> 32)
+                entry = json.loads(self.out.read(at & 0xFFFFFFFF))
                 self.out.seek(0, io.SEEK_END)
             return entry if not judged or _judged(entry) else None
         entry, text = self._other(face) if self.shared else (None, None)   # another paper's build kept it this run:
@@ -330,11 +333,12 @@ class FaceCache:
             return
         if self.out is None:
             self.out, self.end = io.BytesIO(), 0
-        head = f'{"," if self.kept else "{"}{_quoted(face)}:'   # every entry is ASCII JSON
+        head = f'{"," if self.end else "{"}{_quoted(face)}:'   # every entry is ASCII JSON
         data = (head + (text or (entry if isinstance(entry, str) else _compact(entry)))).encode()
         at = self.end + len(head)
         self.end += len(data)
-        self.kept[face] = at, self.end - at
+        self.kept[face] = at << 32 | self.end - at
+        self.alone += 1
         self.out.write(data)
         if self.end > self.SPILL and isinstance(self.out, io.BytesIO):   # from here on, a temporary file
             import tempfile  # lazy: start-up (the faces of a small build never leave memory)
@@ -464,12 +468,17 @@ class FaceCache:
             self._keep(face, entry)
         return written
 
+    def placed(self) -> None:
+        """Let go of the index of this build's faces once the PDF has placed them all (a deck's keys, before the file is
+        put together): save writes them as kept."""
+        self.faces, self.kept, self.held = {}, {}, {}
+
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""
         blocks = {group: block for group, block in self.blocks.items() if block["faces"]}
         if blocks:   # after the faces kept by themselves, under a key no face has
             self.out = self.out or io.BytesIO()
-            self.out.write(f'{"," if self.kept else "{"}"{BLOCKS}":{_compact(blocks)}'.encode())
+            self.out.write(f'{"," if self.end else "{"}"{BLOCKS}":{_compact(blocks)}'.encode())
         if self.out is None:
             write_quietly(self.path, b"{}")
         else:

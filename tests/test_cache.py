@@ -492,7 +492,7 @@ def test_a_palette_colour_redraws_only_the_layout_faces_that_use_it(tmp_path):
     after = specs.load(str(tmp_path / "suits.yaml"), ["palette.moon=#8f3d4f"])
     second = FaceCache(path)
     data, _ = components_pdf(after, "a4", faces=second)
-    assert len(second.drawn) == 2 and len(second.kept) == 7
+    assert len(second.drawn) == 2 and second.count() == 7
     assert data == components_pdf(after, "a4")[0], "cached faces give the same bytes as fresh ones"
 
 

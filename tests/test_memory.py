@@ -1,5 +1,6 @@
 """A text deck's build draws each distinct face once (checks, shared grounds and the PDF share it) and holds no face's
 operators after its sheet."""
+import gc
 import hashlib
 import json
 import importlib
@@ -8,7 +9,6 @@ import shutil
 import sys
 import tracemalloc
 import zlib
-from collections import Counter
 from pathlib import Path
 
 from generator import cache
@@ -18,9 +18,9 @@ from generator.impose.imposition import impose
 from generator.spec import data
 from generator.output import document, pdffile
 from generator.spec import loader as specs
-from generator.build import Pictures, build
+from generator.build import Pictures, build, components_pdf, output_path
 from generator.draw.render import draw_art
-from generator.spec.expand import expand
+from generator.spec.expand import _expand, expand
 from generator.facecache import FaceCache
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "textcards"
@@ -61,7 +61,36 @@ def test_the_face_cache_keeps_where_each_entry_is_not_the_entry(tmp_path):
     assert len(faces.entries) == 12   # the file the last build wrote holds every face
     face = faces.face(spec, next(a for a in expand(spec)[1].values()))
     assert faces.drawn == [] and face.ops.startswith("q")
-    assert all(isinstance(at, int) and isinstance(size, int) for at, size in faces.kept.values())
+    assert all(isinstance(at, int) for at in faces.kept.values())   # offset and length in one int, not a tuple of two
+
+
+def test_the_face_cache_holds_a_key_and_an_int_for_each_face_of_a_deck(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 600)))
+    faces = FaceCache(tmp_path / "out" / "deck.pdf")
+    arts = list(expand(spec)[1].values())
+    for art in arts:
+        faces.face(spec, art)
+    index = [faces.faces, faces.kept, *faces.faces.values(), *faces.kept.values()]
+    held = sum(map(sys.getsizeof, index))
+    assert len(faces.kept) == 600 and faces.faces["cards-7"] in faces.kept
+    # the key of each artwork (64 hex digits, held once: the index of kept entries names it too) and where its entry
+    # is, as one int; a tuple of the key and its group and a tuple of offset and length: 600 bytes a face
+    assert held < 250 * len(arts)
+
+
+def test_a_build_lets_go_of_its_face_index_before_the_file_is_put_together(tmp_path, monkeypatch):
+    spec = specs.load(str(deck(tmp_path / "deck", 40)))
+    faces = FaceCache(output_path(tmp_path / "out", spec, "a4"))
+    held, save = [], document.Document.save
+
+    def saving(doc, *args):
+        held.append((len(faces.faces), len(faces.kept)))
+        return save(doc, *args)
+    monkeypatch.setattr(document.Document, "save", saving)
+    components_pdf(spec, "a4", faces=faces)
+    faces.save()
+    assert held == [(0, 0)] and faces.count() == 40   # a deck's keys let go at the build's peak: its file is made then
+    assert sorted(json.loads(faces.path.read_text())) == sorted(faces._key(spec, art)[0] for art in expand(spec)[1].values())
 
 
 def _peak(make):
@@ -146,6 +175,41 @@ def test_a_data_row_holds_little_beyond_its_cells(tmp_path):
     # a row's values in a dict sharing its file's table of keys, not a table of its own (grown again when the face's
     # row number and file were added: about 320 bytes a row beyond its cells)
     assert held - cells < 250 * len(items)
+    assert items[0]["suit"] is items[5]["suit"] and items[0]["cost"] is items[9]["cost"]   # a repeated text held once
+
+
+def test_expanding_a_deck_of_data_rows_makes_little_beyond_its_pieces(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 3000)))
+    (pieces, arts), peak, held = _peak(lambda: _expand(spec))
+    assert len(pieces) == len(arts) == 3000 and pieces[-1] == (  # a row's number tells its face: no digest of its text
+        "cards", 2999, "cards-3000", None) and arts["cards-3000"].props["title"] == "Card 2999"
+    assert peak - held < 90 * len(pieces)   # no digest and no (front, back) pair held for each card while they are made
+
+
+def test_a_pdf_file_holds_little_for_each_stream_it_put_on_disk():
+    def filled():
+        file = pdffile.File()
+        file.SPILL = 0   # every stream on disk at once, as all but the first MiB of a large deck's are
+        for k in range(5000):
+            file.stream(f"q {k} 0 0 rg 0 0 {k} 9 re f Q".encode())
+        return file
+    file, _, held = _peak(filled)
+    assert len(file.objects) == 5000 and file.spill.tell() > 5000 * 20
+    # its dictionary's text and where it is, its digest to find it again: a tuple for the digest and one for the place
+    # came to 410 bytes a stream
+    assert held < 340 * 5000
+
+
+def test_a_pdf_file_puts_its_plain_objects_together_without_copies_of_their_text():
+    file = pdffile.File()
+    for k in range(20000):   # a large deck's page dictionaries
+        file.add(f"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 595.2756 841.8898] /TrimBox [10 10 {k} 800] "
+                 f"/Contents [{k} 0 R] >>")
+    text = sum(len(value) + 1 for value in file.objects)
+    pdf, peak, _ = _peak(lambda: file.bytes(file.add("<< /Type /Catalog >>"), file.add("<< >>")))
+    packed = zlib.decompressobj().decompress(pdf[pdf.index(b"stream\n") + 7:])
+    assert packed.endswith(b"<< /Type /Catalog >>\n<< >>\n") and packed.count(b"/Type /Page ") == 20000
+    assert peak < 2 * text   # the text compressed object by object: never joined (and copied) whole, nor a row each
 
 
 def test_the_text_memos_do_not_grow_with_a_deck_of_distinct_texts():
@@ -169,7 +233,7 @@ def test_a_face_placed_once_is_let_go_with_its_ground_after_its_sheet(tmp_path):
     spec = specs.load(str(deck(tmp_path / "deck", 12)))
     arts = expand(spec)[1]
     keys = [f"cards-{k}" for k in range(1, 13)]
-    pictures = Pictures(spec, arts, (), None, Counter(keys[:9] + keys[:2]))   # the first two placed twice
+    pictures = Pictures(spec, arts, (), None, set(keys[:2]))   # the first two placed twice
     assert [pictures.grounds[key] for key in keys[:9]] == [document.ground(draw_art(spec, arts[key])) for key in keys[:9]]
     assert set(pictures.grounds.values()) == {"1 1 1"}   # the card's white ground
     pictures.release()
@@ -202,6 +266,7 @@ def test_a_kept_plan_is_saved_part_by_part_never_its_whole_text_in_memory(tmp_pa
         text = json.dumps(plan.entry | {"inputs": plan.inputs, "grounds": plan.grounds}, separators=(",", ":"))
         plan.entry["plan"], plan.changed = kept.decode(plan.entry["plan"]), True   # saved from the Plan, as a build does
         plan.path.unlink()
+        gc.collect()   # the builds' garbage: collected while the save runs, it would come off the save's peak
         _, peak, _ = _peak(plan.save)
         assert plan.path.read_text() == text
         saved.append((len(text), peak))

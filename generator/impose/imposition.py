@@ -225,7 +225,9 @@ def place(block, x, y) -> tuple:
     tops = [y + row * pitch_y + b for row in range(block.rows)]
     shift = [pitch_x / 2 * (block.stagger and row % 2) for row in range(block.rows)]
     cells = block.cells  # (art, back, component, col, row): each slot made in C passes, a block holds hundreds
-    xs = map(add, map(lefts.__getitem__, map(_COL, cells)), map(shift.__getitem__, map(_ROW, cells)))
+    xs = map(lefts.__getitem__, map(_COL, cells))   # unstaggered: a column's slots share one x, not a float each
+    if block.stagger:
+        xs = map(add, xs, map(shift.__getitem__, map(_ROW, cells)))
     fields = zip(map(_ART, cells), xs, map(tops.__getitem__, map(_ROW, cells)), repeat(block.w), repeat(block.h),
                  repeat(b), repeat(block.rotation), repeat(None))
     return tuple(map(tuple.__new__, repeat(Slot), fields))

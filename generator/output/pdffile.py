@@ -6,6 +6,7 @@ import struct
 import zlib
 
 LEVEL = 6   # zlib's compression level for every stream
+ROW = struct.Struct(">BII")   # a row of the xref stream: type, then two fields (/W [1 4 4])
 
 
 def string(text):
@@ -27,7 +28,7 @@ class File:
         self.objects = []
         self.streams = {}
         self.kept, self.packed = kept or {}, {}   # packed: the same of this file's streams held in memory, for the next build
-        self.held, self.spill = 0, None  # the streams past SPILL wait on disk until the file is written: (at, size)
+        self.held, self.spill = 0, None  # the streams past SPILL wait on disk until the file is written: offset << 32 | length
 
     def reserve(self):
         """A number for an object set later."""
@@ -45,9 +46,10 @@ class File:
 
     def stream(self, data, extra=""):
         """Add a compressed stream (once per distinct content and dictionary); return its number."""
-        key = (hashlib.md5(data).digest(), extra)
+        digest = hashlib.md5(data).digest()
+        key = digest + extra.encode("latin-1") if extra else digest   # one bytes, not a tuple, for each stream
         if key not in self.streams:
-            name = key[0].hex() + extra
+            name = digest.hex() + extra
             packed = kept = self.kept.get(name) or zlib.compress(data, LEVEL)
             if self.held < self.SPILL:
                 self.held += len(packed)
@@ -56,7 +58,7 @@ class File:
                 if self.spill is None:
                     import tempfile  # lazy: start-up (only a large file spills)
                     self.spill = tempfile.TemporaryFile()
-                kept = (self.spill.tell(), len(packed))
+                kept = self.spill.tell() << 32 | len(packed)   # where in the spill: one int
                 self.spill.write(packed)
             self.streams[key] = self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", kept))
         return self.streams[key]
@@ -99,33 +101,41 @@ class File:
         put(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
         plain = [k for k, v in enumerate(self.objects, 1) if isinstance(v, str)]
         packs = self.add(None)
-        where = {}
-        header, body = [], bytearray()
+        xref = len(self.objects) + 1
+        rows = bytearray(ROW.size * (xref + 1))   # the xref stream's rows, filled in as each object finds its place
+        ROW.pack_into(rows, 0, 0, 0, 65535)
+        header, at = [], 0
         for index, number in enumerate(plain):
-            header.append(f"{number} {len(body)}")
-            body += self.objects[number - 1].encode("latin-1") + b"\n"
-            where[number] = (2, packs, index)
+            header.append(f"{number} {at}")
+            at += len(self.objects[number - 1]) + 1   # latin-1: a byte a character
+            ROW.pack_into(rows, ROW.size * number, 2, packs, index)
         head = (" ".join(header) + "\n").encode()
-        packed = zlib.compress(head + bytes(body), 6)
+        del header
+        packer = zlib.compressobj(6)   # fed object by object: the same bytes as compressing them joined, never joined
+        parts = [packer.compress(head)]
+        for number in plain:
+            parts.append(packer.compress(self.objects[number - 1].encode("latin-1") + b"\n"))
+            self.objects[number - 1] = None
+        parts.append(packer.flush())
+        packed = b"".join(parts)
+        del parts
         self.objects[packs - 1] = (f"<< /Type /ObjStm /N {len(plain)} /First {len(head)} /Length {len(packed)}"
                                    " /Filter /FlateDecode >>", packed)
         for number, value in enumerate(self.objects, 1):
             if isinstance(value, tuple):
-                where[number] = (1, out.tell(), 0)
+                ROW.pack_into(rows, ROW.size * number, 1, out.tell(), 0)
                 put(f"{number} 0 obj\n{value[0]}\nstream\n".encode("latin-1"))
-                put(value[1] if isinstance(value[1], bytes) else self._spilled(*value[1]))
+                put(value[1] if isinstance(value[1], bytes) else self._spilled(value[1]))
                 put(b"\nendstream\nendobj\n")
                 self.objects[number - 1] = None
-        xref = len(self.objects) + 1
-        where[xref] = (1, out.tell(), 0)
-        rows = struct.pack(">BII", 0, 0, 65535) + b"".join(
-            struct.pack(">BII", *where[k]) for k in range(1, xref + 1))
+        start = out.tell()
+        ROW.pack_into(rows, ROW.size * xref, 1, start, 0)
         ident = digest.hexdigest()   # of everything before the xref stream
         packed = zlib.compress(rows, 6)
         out.write(f"{xref} 0 obj\n<< /Type /XRef /Size {xref + 1} /W [1 4 4] /Root {root} 0 R /Info {info} 0 R "
                   f"/ID [<{ident}> <{ident}>] /Length {len(packed)} /Filter /FlateDecode >>\nstream\n".encode())
         out.write(packed + b"\nendstream\nendobj\n")
-        out.write(f"startxref\n{where[xref][1]}\n%%EOF\n".encode())
+        out.write(f"startxref\n{start}\n%%EOF\n".encode())
         if self.spill is None:
             return out.getvalue()  # the buffer itself, no copy
         self.spill.close()
@@ -134,10 +144,10 @@ class File:
             out.seek(0)
             return out.read(size)   # read straight into one bytes of the file's size
 
-    def _spilled(self, at, size):
-        """A compressed stream's bytes, read back from the spill."""
-        self.spill.seek(at)
-        return self.spill.read(size)
+    def _spilled(self, where):
+        """A compressed stream's bytes, read back from the spill (where: its offset << 32 | its length)."""
+        self.spill.seek(where >> 32)
+        return self.spill.read(where & 0xFFFFFFFF)
 
 
 def kept_streams(path) -> dict:

@@ -18,6 +18,8 @@ LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")  # lines as a file opened w
 FALSE = ("", "0", "false", "no", "off", "none")   # cell values that hide an element whose visible names the column
 ROW = "#row"       # the key of a row's number, a face property (no {column} can quote it)
 DATA = "#data"     # and of its data file's name
+ALIKE = 1000       # distinct cell texts of a file's first rows remembered: a later cell of one of these texts (a suit,
+                   # a cost) holds that text, not a copy of its own
 
 
 class Rows(NamedTuple):
@@ -67,11 +69,14 @@ def _table(name, header, records):
             raise UserError(f"{name} row 1, column {i}: column {column!r} is named twice")
         if "{" in column or "}" in column:
             raise UserError(f"{name} row 1, column {i}: a column name may not hold '{{' or '}}' (found {column!r})")
-    rows, pad, shared = [], [""] * len(columns), _shared()
+    rows, pad, shared, known = [], [""] * len(columns), _shared(), {}
     for number, cells in records:
-        values = [cell(v) for v in cells]
+        texts = [cell(v) for v in cells]
+        values = list(map(known.get, texts, texts))  # a text met before (among the first ALIKE): that one object
         if not any(v.strip() for v in values):
             continue  # a blank row
+        if len(known) < ALIKE:
+            known.update(zip(values, values))
         extra = next((i for i in range(len(columns), len(values)) if values[i].strip()), None)
         if extra is not None:
             raise UserError(f"{name} row {number}, column {extra + 1}: a value in a column the header does not name "

@@ -87,7 +87,7 @@ def _expand(spec):
         if comp.back:
             back = f"{comp.id}-back"
             arts[back] = Art(back, comp.id, "back", MappingProxyType({}))
-        fronts, backs, back_of = [], {}, KINDS[comp.kind].back_face if comp.back else None
+        first, backs, back_of = len(pieces), {}, KINDS[comp.kind].back_face if comp.back else None
         faces = face_props(spec, comp)
         if back_of is None and _distinct(comp.faces):   # no digest needed to tell the faces apart
             keys = [f"{comp.id}-{number}" for number in range(1, len(faces) + 1)]
@@ -97,23 +97,25 @@ def _expand(spec):
             placed = keys if copies == 1 else [key for key in keys for _ in range(copies)]
             pieces += map(_piece, zip(itertools.repeat(comp.id), itertools.count(), placed, itertools.repeat(back)))
             continue
+        row = None
+        if "data" in comp.options:   # a data row's number tells its face from every other row's
+            from .data import ROW as row  # lazy: start-up (only a deck from data has rows)
         for props in faces:
             # 1, 1.0 and True are different faces; the text's digest is kept, not the text (a deck has thousands)
-            identity = hashlib.sha256(repr(sorted(props.items())).encode()).digest()
+            identity = props[row] if row else hashlib.sha256(repr(sorted(props.items())).encode()).digest()
             key = by_props.get(identity)
             if key is None:
                 key = by_props[identity] = f"{comp.id}-{len(by_props) + 1}"
                 arts[key] = Art(key, comp.id, "front", props if type(props) is MappingProxyType else MappingProxyType(props))
             own = back_of(comp.options, props) if back_of else None   # a back of its own (a data row's back column)
-            if own is None:
-                fronts += [(key, back)] * comp.faces.copies
-                continue
-            found = backs.get(repr(sorted(own.items())))
-            if found is None:
-                found = backs[repr(sorted(own.items()))] = f"{comp.id}-back-{len(backs) + 1}"
-                arts[found] = Art(found, comp.id, "back", MappingProxyType(own))
-            fronts += [(key, found)] * comp.faces.copies
-        pieces += [Piece(comp.id, index, key, behind) for index, (key, behind) in enumerate(fronts)]
+            behind = back
+            if own is not None:
+                behind = backs.get(repr(sorted(own.items())))
+                if behind is None:
+                    behind = backs[repr(sorted(own.items()))] = f"{comp.id}-back-{len(backs) + 1}"
+                    arts[behind] = Art(behind, comp.id, "back", MappingProxyType(own))
+            for _ in range(comp.faces.copies):   # each piece made at once: no list of (front, back) for the deck
+                pieces.append(_piece((comp.id, len(pieces) - first, key, behind)))
     return pieces, arts
 
 
