@@ -51,8 +51,11 @@ def clearance(cut, points):
         return cut.r - max(math.hypot(x - cut.x, y - cut.y) for x, y in points)
     corners = tuple(cut)
     if upright(corners):   # each side level or plumb: the nearest point to it is the first with the least or greatest
-        return min(c + (a * x + b * y) for a, b, c in _sides(corners)   # x or y, found without a sum for every point
-                   for x, y in ((min if (a or b) > 0 else max)(points, key=_AXES[a == 0]),))
+        reach = []             # x or y, found without a sum for every point
+        for a, b, c in _sides(corners):
+            x, y = (min if (a or b) > 0 else max)(points, key=_AXES[a == 0])
+            reach.append(c + (a * x + b * y))
+        return min(reach)
     return min(c + min(a * x + b * y for x, y in points) for a, b, c in _sides(corners))
 
 
