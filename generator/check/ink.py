@@ -159,5 +159,12 @@ def _opaque(value) -> bool:
 
 
 def designed(node) -> bool:
-    """True when an element holds text runs or the designer's art (their fonts and files are not in its SVG text)."""
-    return isinstance(node, (svg.Run, svg.Placed)) or any(designed(child) for child in node.children)
+    """True when an element holds text runs or the designer's art (their fonts and files are not in its SVG text); its
+    elements visited in turn from a list, no generator or call for each (every face's every element is looked at)."""
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (svg.Run, svg.Placed)):
+            return True
+        todo += node.children
+    return False
