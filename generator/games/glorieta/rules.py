@@ -15,8 +15,8 @@ Quote coordinates inside [...] lists: YAML reads [1,0] as two numbers.
 """
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import NamedTuple
 
 from generator.draw import hexgrid, svg
 from generator.spec import yamlsource
@@ -45,16 +45,14 @@ NEIGHBOURS = MappingProxyType({h: tuple(_AT[h.q + dq, h.r + dr] for dq, dr in _S
                                for h in WORLD})   # in direction order, as Hex.neighbours()
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     """Stones on the board (cell -> the side showing) and the ring's colours (space -> player)."""
 
     stones: MappingProxyType
     ring: MappingProxyType
 
 
-@dataclass(frozen=True)
-class Loop:
+class Loop(NamedTuple):
     """A player's connected group of own and pink stones and own ring spaces, and the cells it surrounds."""
 
     player: str
@@ -328,7 +326,7 @@ def example(spec, name):
     path = beside(spec.path, "positions", f"{name}.yaml")
     position = load_position(path)
     if "ring" not in yamlsource.load(path, noun="position")[0]:
-        position = replace(position, ring=MappingProxyType(hex_board.ring_map(_board(spec).options)))
+        position = position._replace(ring=MappingProxyType(hex_board.ring_map(_board(spec).options)))
     owner, label = EXAMPLES[name]
     found = loops(position)
     if {loop.player for loop in found} != ({owner} if owner else set()):

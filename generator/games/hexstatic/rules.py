@@ -1,9 +1,9 @@
 """HexStatic tiles: families, the default 52-tile set and the set checks (side strings themselves: sidestring.py)."""
 import functools
 from collections import Counter
-from dataclasses import dataclass
 from itertools import product
 from types import MappingProxyType
+from typing import NamedTuple
 
 from generator.draw import linestyles, svg, textfit
 from generator.draw.diagram import Diagram
@@ -188,8 +188,7 @@ def score(kind, tiles):
 # Placed tiles: following a colour across the table, for the rulebook's checked examples.
 
 
-@dataclass(frozen=True)
-class Structure:
+class Structure(NamedTuple):
     """One colour followed across placed tiles: loop, line, fragment or open (no ends), and its tiles in order."""
 
     colour: str
@@ -241,8 +240,7 @@ def follow(placed, start, colour):
     return Structure(colour, ("open", "fragment", "line")[ends], tiles)
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(NamedTuple):
     """A rulebook example: tiles placed on hexes (the first is where colours are followed from) and what it shows."""
 
     tiles: tuple

@@ -19,8 +19,8 @@ Readings of the seed text (reconstructions, not the designer's words):
 
 import random
 from collections import Counter
-from dataclasses import dataclass, fields
 from itertools import combinations, product
+from typing import NamedTuple
 
 from generator.errors import UserError
 
@@ -43,8 +43,7 @@ EXPECTED = {
 }
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     """A PAH card: one value of each property, fields in the order of PROPERTIES."""
 
     background: str
@@ -69,8 +68,8 @@ def _allowed(properties):
 
 def _owners(properties):
     """Map each value to its property, rejecting property sets a card name could not identify."""
-    if list(properties) != [f.name for f in fields(Card)]:
-        expected = ", ".join(f.name for f in fields(Card))
+    if list(properties) != list(Card._fields):
+        expected = ", ".join(Card._fields)
         raise UserError(f"PAH card properties must be {expected}, got {', '.join(properties)}")
     owners = {}
     for prop, values in properties.items():
