@@ -11,6 +11,7 @@ TOLERANCE = 0.004   # mm a flattened curve or round join may fall inside the tru
 INK = 63.5 / 255    # the least alpha a raster counts as ink (ink.INK of 255)
 EXTERNAL = ("image", "use", "script", "foreignObject", "feImage")
 SHAPES = ("rect", "circle", "ellipse", "line", "polygon", "polyline", "path")   # the tags outline() reads
+STYLED = frozenset(INHERITED)   # the attributes a child takes from its parent, looked up for every attribute walked
 
 
 class Smooth(tuple):
@@ -48,7 +49,7 @@ def _bound(node, m, inherited, alpha, corners) -> bool:
         return False
     if isinstance(node, svg.Placed) or node.tag in EXTERNAL or "clip-path" in node.attrs:
         raise Unmeasured(node.tag)
-    own = {k: v for k, v in node.attrs.items() if k in INHERITED}
+    own = {k: v for k, v in node.attrs.items() if k in STYLED}
     style = {**inherited, **own} if own else inherited
     if "transform" in node.attrs:
         m = compose(m, node.attrs["transform"].matrix)
@@ -225,7 +226,7 @@ def _element(node, m, inherited, alpha, windows, clips, out):
         return
     if isinstance(node, svg.Placed) or node.tag in EXTERNAL:
         raise Unmeasured(node.tag)
-    style = {**inherited, **{k: v for k, v in node.attrs.items() if k in INHERITED}}
+    style = {**inherited, **{k: v for k, v in node.attrs.items() if k in STYLED}}
     if "transform" in node.attrs:
         m = compose(m, node.attrs["transform"].matrix)
     if "clip-path" in node.attrs:

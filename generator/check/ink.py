@@ -133,11 +133,20 @@ def values(node) -> str:
 
 
 def _values(node, out) -> None:
-    """Add one element's values, then its children's, to out."""
+    """Add one element's values, then its children's, to out: a copy of its attributes only when one is an opaque colour
+    (written '#'), a transform (its matrix) or points (their pairs), each of those four looked up once."""
     attrs = node.attrs
-    if "transform" in attrs or "points" in attrs or _opaque(attrs.get("fill")) or _opaque(attrs.get("stroke")):
-        attrs = {k: "#" if k in ("fill", "stroke") and _opaque(v) else v if type(v) in (str, float, int) else _value(k, v)
-                 for k, v in attrs.items()}
+    fill, stroke = _opaque(attrs.get("fill")), _opaque(attrs.get("stroke"))
+    if fill or stroke or "transform" in attrs or "points" in attrs:
+        attrs = dict(attrs)
+        if fill:
+            attrs["fill"] = "#"
+        if stroke:
+            attrs["stroke"] = "#"
+        if isinstance(attrs.get("transform"), svgvalues.Transform):
+            attrs["transform"] = attrs["transform"].matrix
+        if isinstance(attrs.get("points"), svgvalues.Points):
+            attrs["points"] = attrs["points"].pairs
     out.append(f"<{node.tag}{attrs!r}{node.content!r}{node.part!r}{node.role!r}")
     for child in node.children:
         _values(child, out)
@@ -149,15 +158,13 @@ def _opaque(value) -> bool:
     return type(value) is str and len(value) == 7 and _HEX6(value) is not None
 
 
-def _value(name, value):
-    """An attribute's value as values() gives it: an opaque colour as '#', a transform as its matrix, points as pairs."""
-    if name in ("fill", "stroke") and _opaque(value):
-        return "#"
-    if isinstance(value, svgvalues.Transform):
-        return value.matrix
-    return value.pairs if isinstance(value, svgvalues.Points) else value
-
-
 def designed(node) -> bool:
-    """True when an element holds text runs or the designer's art (their fonts and files are not in its SVG text)."""
-    return isinstance(node, (svg.Run, svg.Placed)) or any(designed(child) for child in node.children)
+    """True when an element holds text runs or the designer's art (their fonts and files are not in its SVG text); its
+    elements visited in turn from a list, no generator or call for each (every face's every element is looked at)."""
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (svg.Run, svg.Placed)):
+            return True
+        todo += node.children
+    return False

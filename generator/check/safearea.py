@@ -2,6 +2,7 @@
 import functools
 import math
 import re
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..draw import svg, svgvalues
@@ -15,6 +16,7 @@ from .textcheck import SAFE, SLACK, _placed, _where, ink_of, texts
 
 PALE = 0.96      # a ground lighter than this in every channel counts as white paper
 OUTLINES = ("rect", "circle", "ellipse", "polygon")
+_AXES = (itemgetter(0), itemgetter(1))   # a point's x, y
 MARGIN = 1e-6    # mm a bound keeps off the exact figure's rounding
 CACHED = 4096    # drawings whose measures are remembered (validation draws the same faces again and again)
 _MEASURED = {}
@@ -47,14 +49,24 @@ def clearance(cut, points):
     """How far inside the cut line the nearest of some points (x, y) lies, in mm (negative: outside)."""
     if isinstance(cut, Circle):
         return cut.r - max(math.hypot(x - cut.x, y - cut.y) for x, y in points)
-    return min(c + min(a * x + b * y for x, y in points) for a, b, c in _sides(tuple(cut)))
+    corners = tuple(cut)
+    if upright(corners):   # each side level or plumb: the nearest point to it is the first with the least or greatest
+        reach = []             # x or y, found without a sum for every point
+        for a, b, c in _sides(corners):
+            x, y = (min if (a or b) > 0 else max)(points, key=_AXES[a == 0])
+            reach.append(c + (a * x + b * y))
+        return min(reach)
+    return min(c + min(a * x + b * y for x, y in points) for a, b, c in _sides(corners))
 
 
 def upright(cut) -> bool:
     """True for a cut line whose every side is level or plumb: its clearance needs only the extremes of the ink."""
-    if isinstance(cut, Circle):
-        return False
-    corners = tuple(cut)
+    return not isinstance(cut, Circle) and _upright(tuple(cut))
+
+
+@functools.lru_cache(maxsize=64)
+def _upright(corners) -> bool:
+    """upright() of a polygon's corners, worked out once for each cut line."""
     return all(ax == bx or ay == by for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]))
 
 

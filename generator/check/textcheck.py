@@ -116,7 +116,9 @@ def outside(text, ink_box, box, what="its box"):
 def _placed(box, m):
     """The bounding box of a box carried by the matrix m (a, b, c, d, e, f) onto the piece."""
     a, b, c, d, e, f = m
-    xs, ys = zip(*((a * x + c * y + e, b * x + d * y + f) for x in (box[0], box[2]) for y in (box[1], box[3])))
+    left, top, right, bottom = box   # the corners in turn: left top, left bottom, right top, right bottom
+    xs = (a * left + c * top + e, a * left + c * bottom + e, a * right + c * top + e, a * right + c * bottom + e)
+    ys = (b * left + d * top + f, b * left + d * bottom + f, b * right + d * top + f, b * right + d * bottom + f)
     return min(xs), min(ys), max(xs), max(ys)
 
 

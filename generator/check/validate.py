@@ -76,9 +76,12 @@ def art_warnings(spec, drawings=None) -> list:
     return found
 
 
-def _art_warnings(spec, piece, drawing, faces) -> list:
-    """art_warnings of one artwork; faces: a Counter of the fronts seen so far by component."""
+def _art_warnings(spec, piece, drawing, faces, images=True) -> list:
+    """art_warnings of one artwork; faces: a Counter of the fronts seen so far by component; images: False when the
+    drawing holds none of the designer's art (ink.designed), so that none is looked for."""
     faces[piece.component] += piece.side == "front"
+    if not images:
+        return []
     from . import resolution  # lazy: start-up (the image check loads only when a spec's checks run)
     lines = resolution.warnings(drawing)
     if not lines:
@@ -157,15 +160,16 @@ def _checked(spec, warnings=None, faces=None):
         """What the checks find on one artwork's drawing (a JSON value); recoloured: the verdict on a drawing whose PDF
         operators differed from this one's only in the colours set: unless its parts or roles differ or it held text or
         art, the reach of its marks stands (an opaque colour is the same ink as any), all else is found again."""
+        held = ink.designed(drawing)   # text runs or the designer's art: only then may an image print below 300 dpi
         if warnings is not None:
-            warnings.extend(_art_warnings(spec, art, drawing, faces_seen))
+            warnings.extend(_art_warnings(spec, art, drawing, faces_seen, held))
         rasters = ink.RASTERS   # a measure that took a painter depends on cairo's libraries, which no key names
         shape = hashlib.sha256(repr([(c.part, c.role) for c in drawing.children]).encode()).hexdigest()
         near = (recoloured["safe"][0] if recoloured and recoloured.get("shape") == shape and not recoloured["designed"]
                 else None)
         found = {"text": texts.measure(art, drawing), "safe": safe.measure(art, drawing, near), "ground": ground(drawing)}
         painted = ink.RASTERS > rasters
-        return {**found, "designed": ink.designed(drawing) or painted, "painted": painted, "shape": shape}
+        return {**found, "designed": held or painted, "painted": painted, "shape": shape}
     for art in arts.values():
         verdict = (faces.verdict(spec, art, judge) if faces is not None and warnings is None
                    else judge(art, draw_art(spec, art)))

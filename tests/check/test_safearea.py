@@ -340,3 +340,37 @@ def test_a_check_writes_no_svg(monkeypatch, tmp_path):
     monkeypatch.setattr(svg.Element, "tostring", written)
     for game in GAMES:
         assert validate(specs.load(game)) == []
+
+
+def test_an_upright_cut_finds_the_clearance_of_the_sides_sum_to_the_last_bit():
+    """clearance() on a level-and-plumb cut reads only each side's nearest point: the same float (signed zeros too) as
+    every point's sum for every side, on random points round cards of either winding."""
+    import random
+    import struct
+    pick = random.Random(19)
+    for _ in range(5000):
+        w, h = pick.choice([63.5, 41.275, 88.9]), pick.choice([88.9, 30.0])
+        cut = ((0.0, 0.0), (w, 0.0), (w, h), (0.0, h))[::pick.choice([1, -1])]
+        points = [(pick.choice([0.0, -0.0, w, pick.uniform(-3, w + 3)]), pick.choice([0.0, -0.0, h, pick.uniform(-3, h + 3)]))
+                  for _ in range(pick.randrange(1, 9))]
+        every = min(c + min(a * x + b * y for x, y in points) for a, b, c in safearea._sides(cut))
+        assert struct.pack("d", safearea.clearance(cut, points)) == struct.pack("d", every)
+
+
+def test_a_drawing_holds_the_designers_art_or_runs_exactly_when_some_element_of_it_is_one():
+    """ink.designed's walk from a list against the plain recursive reading, on every face of the games and examples."""
+    from generator.check import ink
+    from generator.draw import svg
+
+    def holds(node):
+        return isinstance(node, (svg.Run, svg.Placed)) or any(holds(child) for child in node.children)
+    examples = sorted(Path(__file__).resolve().parents[2].glob("examples/*/*.yaml"))
+    found = []
+    for name in ["glorieta", "grannys-pills", "hexstatic", "paths-and-pahs", "pixeliction", "posies"] + examples:
+        if name in examples and name.stem != name.parent.name:
+            continue   # an example's layouts, not a spec
+        spec = specs.load(name)
+        for art, drawing in drawn(spec, expand(spec)[1]):
+            assert ink.designed(drawing) == holds(drawing)
+            found.append(holds(drawing))
+    assert 0 < sum(found) < len(found)

@@ -115,3 +115,18 @@ def test_a_game_generator_without_game_rules_names_the_key(tmp_path):
         validate(specs.load(path))
     assert "unknown generator 'default-set': generators come from a game's rules, and this spec names none in game.ruleset" \
         in str(caught.value)
+
+
+def test_validate_fails_and_summarises_each_colour_group_from_one_report(monkeypatch):
+    """pnp validate prints every distinguish group's closest pair and fails a group too close: the colours of each group
+    are compared once for both (a threshold no other test uses, so that no kept verdict answers)."""
+    from click.testing import CliRunner
+    from generator.check import vision
+    from generator.cli import cli
+    compared, check = [], vision.check
+    monkeypatch.setattr(vision, "check", lambda spec, group, *rest: compared.append(group.name) or check(spec, group, *rest))
+    result = CliRunner().invoke(cli, ["validate", "paths-and-pahs", "--threshold", "22.5"], catch_exceptions=False)
+    assert result.exit_code == 1 and "colours shape colours: closest red/yellow under deutan" in result.output
+    assert "red/yellow are too close under deutan (green-weak) (expected a CIEDE2000 difference of at least 22.5, " \
+           "found 22.0)" in result.output
+    assert sorted(compared) == ["card backgrounds", "pawn colours", "shape colours"]

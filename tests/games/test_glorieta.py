@@ -256,3 +256,12 @@ def test_the_cells_a_loop_encloses_are_those_beyond_reach_from_outside_the_ring(
                     todo.append(n)
         expected = {h for h in CELLS if h not in beyond and not any(n in beyond for n in rules.NEIGHBOURS[h])}
         assert rules._enclosed(group) == expected
+
+
+def test_the_loop_tables_worked_out_on_pairs_are_the_hexes_own():
+    """NEIGHBOURS and the numbers the flood runs on, made from (q, r) pairs, against Hex's own neighbours and order."""
+    from generator.games.glorieta import rules
+    assert len(rules.NEIGHBOURS) == len(rules.WORLD) == 217
+    assert all(rules.NEIGHBOURS[h] == tuple(n for n in h.neighbours() if n in rules.WORLD) for h in rules.WORLD)
+    assert dict(rules._NUMBER) == {h: n for n, h in enumerate(sorted(rules.WORLD))}
+    assert rules._NEAR == tuple(tuple(rules._NUMBER[n] for n in rules.NEIGHBOURS[h]) for h in sorted(rules.WORLD))

@@ -26,6 +26,15 @@ def test_families_total_216():
     assert sum(len(enumerate_family(name)) for name in FAMILIES) == 216
 
 
+def test_the_families_are_every_tile_by_its_own_family_and_smallest_turn():
+    """The one walk that tells tiles by their colour counts, against problem(), family() and canonical() on each string."""
+    from itertools import product
+    from generator.components.sidestring import problem
+    tiles = [sides for sides in map("".join, product("RGB-", repeat=6)) if problem(sides) is None]
+    assert {name: enumerate_family(name) for name in FAMILIES} == {
+        name: sorted({canonical(t) for t in tiles if family(t) == name}) for name in FAMILIES}
+
+
 def test_canonical_is_the_smallest_rotation():
     assert canonical("GGRRBB") == "BBGGRR"
     assert canonical("RR-GBB") == "-GBBRR"

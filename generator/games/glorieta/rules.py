@@ -15,8 +15,8 @@ Quote coordinates inside [...] lists: YAML reads [1,0] as two numbers.
 """
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import NamedTuple
 
 from generator.draw import hexgrid, svg
 from generator.spec import yamlsource
@@ -40,19 +40,20 @@ RING_SPACES = tuple(ring(BOARD_RADIUS + 1))
 BEYOND = tuple(ring(BOARD_RADIUS + 2))  # the spaces just outside the ring
 WORLD = frozenset(hexhex(BOARD_RADIUS + 2))  # the board, its ring and the spaces beyond
 SMALLEST_LOOP = 6  # pieces round a single cell: a smaller group surrounds nothing
-NEIGHBOURS = MappingProxyType({h: tuple(n for n in h.neighbours() if n in WORLD) for h in WORLD})
+_AT = {(h.q, h.r): h for h in WORLD}   # the tables below are worked out on (q, r) pairs: a Hex made and hashed for
+_STEPS = tuple((d.q, d.r) for d in hexgrid.DIRECTIONS)   # each neighbour costs ten times as much, at every start-up
+NEIGHBOURS = MappingProxyType({h: tuple(_AT[h.q + dq, h.r + dr] for dq, dr in _STEPS if (h.q + dq, h.r + dr) in _AT)
+                               for h in WORLD})   # in direction order, as Hex.neighbours()
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     """Stones on the board (cell -> the side showing) and the ring's colours (space -> player)."""
 
     stones: MappingProxyType
     ring: MappingProxyType
 
 
-@dataclass(frozen=True)
-class Loop:
+class Loop(NamedTuple):
     """A player's connected group of own and pink stones and own ring spaces, and the cells it surrounds."""
 
     player: str
@@ -189,8 +190,9 @@ def _components(cells):
     return groups
 
 
-_NUMBER = MappingProxyType({h: n for n, h in enumerate(sorted(WORLD))})  # the flood below runs on numbers, not hexes
-_NEAR = tuple(tuple(_NUMBER[n] for n in NEIGHBOURS[h]) for h in sorted(WORLD))
+_SPOT = {at: n for n, at in enumerate(sorted(_AT))}   # in Hex's own order (q, then r: s follows), its compare not called
+_NUMBER = MappingProxyType({_AT[at]: n for at, n in _SPOT.items()})  # the flood below runs on numbers, not hexes
+_NEAR = tuple(tuple(_SPOT[q + dq, r + dr] for dq, dr in _STEPS if (q + dq, r + dr) in _SPOT) for q, r in _SPOT)
 _CELL_NUMBERS = tuple((h, _NUMBER[h]) for h in CELLS)
 
 
@@ -325,7 +327,7 @@ def example(spec, name):
     path = beside(spec.path, "positions", f"{name}.yaml")
     position = load_position(path)
     if "ring" not in yamlsource.load(path, noun="position")[0]:
-        position = replace(position, ring=MappingProxyType(hex_board.ring_map(_board(spec).options)))
+        position = position._replace(ring=MappingProxyType(hex_board.ring_map(_board(spec).options)))
     owner, label = EXAMPLES[name]
     found = loops(position)
     if {loop.player for loop in found} != ({owner} if owner else set()):

@@ -1,9 +1,9 @@
 """HexStatic tiles: families, the default 52-tile set and the set checks (side strings themselves: sidestring.py)."""
 import functools
 from collections import Counter
-from dataclasses import dataclass
 from itertools import product
 from types import MappingProxyType
+from typing import NamedTuple
 
 from generator.draw import linestyles, svg, svgvalues, textfit
 from generator.draw.diagram import Diagram
@@ -52,11 +52,16 @@ def enumerate_family(name):
 
 @functools.cache
 def _families():
-    """Every tile type by family: one walk over the 4,096 side strings (the set is fixed, so it is walked once)."""
-    found = {name: set() for name in FAMILIES}
+    """Every tile type by family: one walk over the 4,096 side strings (the set is fixed, so it is walked once), each
+    told by how often it uses each colour: a tile uses each once or twice (problem's test), once is an end, and a
+    family is named by its ends (family's); every turn of a tile is walked too, so a type is the string no turn of it
+    comes before (canonical's), most strings refused at their first turn."""
+    found = {name: [] for name in FAMILIES}
     for sides in map("".join, product(COLOURS + BLANK, repeat=6)):
-        if problem(sides) is None:
-            found[family(sides)].add(canonical(sides))
+        uses = [sides.count(colour) for colour in COLOURS]
+        twice = sides + sides
+        if all(0 < n <= 2 for n in uses) and all(sides <= twice[k:k + 6] for k in range(1, 6)):
+            found[FAMILIES[uses.count(1)]].append(sides)
     return {name: tuple(sorted(types)) for name, types in found.items()}
 
 
@@ -183,8 +188,7 @@ def score(kind, tiles):
 # Placed tiles: following a colour across the table, for the rulebook's checked examples.
 
 
-@dataclass(frozen=True)
-class Structure:
+class Structure(NamedTuple):
     """One colour followed across placed tiles: loop, line, fragment or open (no ends), and its tiles in order."""
 
     colour: str
@@ -236,8 +240,7 @@ def follow(placed, start, colour):
     return Structure(colour, ("open", "fragment", "line")[ends], tiles)
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(NamedTuple):
     """A rulebook example: tiles placed on hexes (the first is where colours are followed from) and what it shows."""
 
     tiles: tuple

@@ -19,8 +19,8 @@ Readings of the seed text (reconstructions, not the designer's words):
 
 import random
 from collections import Counter
-from dataclasses import dataclass, fields
 from itertools import combinations, product
+from typing import NamedTuple
 
 from generator.errors import UserError
 
@@ -43,8 +43,7 @@ EXPECTED = {
 }
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     """A PAH card: one value of each property, fields in the order of PROPERTIES."""
 
     background: str
@@ -69,8 +68,8 @@ def _allowed(properties):
 
 def _owners(properties):
     """Map each value to its property, rejecting property sets a card name could not identify."""
-    if list(properties) != [f.name for f in fields(Card)]:
-        expected = ", ".join(f.name for f in fields(Card))
+    if list(properties) != list(Card._fields):
+        expected = ", ".join(Card._fields)
         raise UserError(f"PAH card properties must be {expected}, got {', '.join(properties)}")
     owners = {}
     for prop, values in properties.items():
@@ -114,7 +113,10 @@ def is_pah(a, b, c):
 
 def count_pahs(cards):
     """Return every PAH among the distinct cards, as triples in the order the cards are given."""
-    return [triple for triple in combinations(dict.fromkeys(cards), 3) if is_pah(*triple)]
+    distinct = list(dict.fromkeys(cards))   # is_pah's test on their value tuples, each read once: 2,925 triples of 27
+    values = [card.values for card in distinct]
+    return [(distinct[i], distinct[j], distinct[k]) for i, j, k in combinations(range(len(distinct)), 3)
+            if all((x == y) + (y == z) + (x == z) == 1 for x, y, z in zip(values[i], values[j], values[k]))]
 
 
 def completions(a, b, cards=None):
