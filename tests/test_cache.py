@@ -496,13 +496,18 @@ def test_a_palette_colour_redraws_only_the_layout_faces_that_use_it(tmp_path):
     assert data == components_pdf(after, "a4")[0], "cached faces give the same bytes as fresh ones"
 
 
-def test_an_edited_example_position_rebuilds_the_rulebook_as_a_fresh_build(tmp_path):
+def glorieta_copy(folder):
+    """Glorieta's spec, rules and example positions copied into folder, to edit; folder."""
     import shutil
-    folder = tmp_path / "glorieta"
     (folder / "rules").mkdir(parents=True)
     shutil.copy(specs.SPECS / "glorieta.yaml", folder)
     shutil.copy(specs.SPECS / "rules" / "glorieta.yaml", folder / "rules")
     shutil.copytree(specs.SPECS / "positions", folder / "positions")
+    return folder
+
+
+def test_an_edited_example_position_rebuilds_the_rulebook_as_a_fresh_build(tmp_path):
+    folder = glorieta_copy(tmp_path / "glorieta")
     rules = tmp_path / "out" / "glorieta" / "glorieta-rules-a4.pdf"
     pnp("build", folder / "glorieta.yaml", "--paper", "a4", "--out", tmp_path / "out")
     first = rules.read_bytes()

@@ -500,20 +500,29 @@ def test_the_second_papers_rebuild_takes_the_faces_of_the_first_and_leaves_its_o
                                                     for paper in ("a4", "letter")]
 
 
+def recompressed(made, tmp_path, monkeypatch):
+    """(the rebuilt file's path, its bytes as a fresh build, the sizes of the streams compressed since the rebuild began
+    (a list that goes on counting), how many the cold build compressed) of made(spec, paper, out) over grannys-pills
+    after palette.red changed."""
+    import zlib
+    packed, compress = [], zlib.compress
+    monkeypatch.setattr(zlib, "compress", lambda data, level=-1: packed.append(len(data)) or compress(data, level))
+    red = ["palette.red=#b02a20"]
+    fresh = made(specs.load("grannys-pills", red), "a4", tmp_path / "fresh")[0].read_bytes()
+    cold = len(packed)
+    made(specs.load("grannys-pills"), "a4", tmp_path / "out")
+    packed.clear()
+    again = made(specs.load("grannys-pills", red), "a4", tmp_path / "out")[0]
+    return again, fresh, packed, cold
+
+
 def test_a_rebuild_compresses_only_the_streams_that_changed_and_none_kept_by_another_zlib(tmp_path, memos, monkeypatch):
     import zlib
     from generator.build import build
     from generator.output import pdffile
-    packed, compress = [], zlib.compress
-    monkeypatch.setattr(zlib, "compress", lambda data, level=-1: packed.append(len(data)) or compress(data, level))
-    red = ["palette.red=#b02a20"]
-    fresh = build(specs.load("grannys-pills", red), "a4", tmp_path / "fresh")[0].read_bytes()
-    cold = len(packed)
-    build(specs.load("grannys-pills"), "a4", tmp_path / "out")
-    packed.clear()
-    again = build(specs.load("grannys-pills", red), "a4", tmp_path / "out")[0]
+    again, fresh, packed, cold = recompressed(build, tmp_path, monkeypatch)
     assert again.read_bytes() == fresh and len(packed) < cold / 2, (len(packed), cold)
-
+    red = ["palette.red=#b02a20"]
     kept = again.parent / ".pnp-cache" / f"{again.name}.streams"
     head, _, data = kept.read_bytes().partition(b"\n")
     assert pdffile.kept_streams(kept), "the rebuild kept its streams too"
@@ -600,29 +609,16 @@ def test_the_rulebooks_diagrams_are_their_kept_parts_recoloured_and_drawn_again_
 
 
 def test_a_rulebooks_rebuild_compresses_only_the_diagram_parts_that_changed(tmp_path, memos, monkeypatch):
-    import zlib
     from generator.build import build_rules
-    packed, compress = [], zlib.compress
-    monkeypatch.setattr(zlib, "compress", lambda data, level=-1: packed.append(len(data)) or compress(data, level))
-    red = ["palette.red=#b02a20"]
-    fresh = build_rules(specs.load("grannys-pills", red), "a4", tmp_path / "fresh")[0].read_bytes()
-    cold = len(packed)
-    build_rules(specs.load("grannys-pills"), "a4", tmp_path / "out")
-    packed.clear()
-    again = build_rules(specs.load("grannys-pills", red), "a4", tmp_path / "out")[0].read_bytes()
-    assert again == fresh and len(packed) < cold / 2, (len(packed), cold)
+    again, fresh, packed, cold = recompressed(build_rules, tmp_path, monkeypatch)
+    assert again.read_bytes() == fresh and len(packed) < cold / 2, (len(packed), cold)
 
 
 def test_kept_diagrams_note_the_designers_files_they_read_and_a_rulebook_over_them_records_those_files(tmp_path):
     """Glorieta's diagrams read its example positions: a rulebook rebuilt for its text takes the kept diagrams undrawn,
     and still records the positions, so that a position edited next draws the diagrams again (a fresh build's bytes)."""
-    import shutil
-    from test_cache import pnp
-    folder = tmp_path / "glorieta"
-    (folder / "rules").mkdir(parents=True)
-    shutil.copy(specs.SPECS / "glorieta.yaml", folder)
-    shutil.copy(specs.SPECS / "rules" / "glorieta.yaml", folder / "rules")
-    shutil.copytree(specs.SPECS / "positions", folder / "positions")
+    from test_cache import glorieta_copy, pnp
+    folder = glorieta_copy(tmp_path / "glorieta")
     rules = tmp_path / "out" / "glorieta" / "glorieta-rules-a4.pdf"
     kept = rules.parent / cache.RECORDS / "glorieta-rules.diagrams.json"
 
