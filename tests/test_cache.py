@@ -148,7 +148,6 @@ def ink_memo(tmp_path, monkeypatch):
     from generator import cache
     from generator.check import ink, safearea
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(safearea, "_MEASURED", {})
     monkeypatch.setattr(safearea, "_PAINTED", {})
     calls, measure = {"measures": 0}, ink.ink_ends
 
@@ -161,7 +160,6 @@ def ink_memo(tmp_path, monkeypatch):
         """As a new process would start: the memo read from disk, nothing remembered in memory."""
         ink.MEMO.save()
         monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json", []))
-        safearea._MEASURED.clear()
         safearea._PAINTED.clear()
         calls["measures"] = 0
     next_run()
@@ -184,7 +182,7 @@ def _fresh(monkeypatch, folder, game, overrides=()):
     with monkeypatch.context() as fresh:
         fresh.setenv("XDG_CACHE_HOME", str(folder))
         fresh.setattr(ink, "MEMO", cache.Memo("ink.json", []))
-        fresh.setattr(safearea, "_MEASURED", {})
+        fresh.setattr(safearea, "_PAINTED", {})
         return _measured(game, overrides)
 
 
@@ -215,7 +213,7 @@ def test_kept_ink_measures_name_no_library_and_a_painted_one_is_never_kept(ink_m
     from generator.draw import svg
     validate = importlib.import_module("generator.check.validate")
     monkeypatch.setattr(validate, "MEMO", cache.Memo("checks.json", []))   # no check results kept by another test
-    validate.validate(specs.load("posies"))
+    validate.validate(specs.load("posies", ["components.posy-green.symbol_scale=0.95"]))   # a symbol measured exactly
     ink_memo["next_run"]()
     record = json.loads((cache.folder() / "ink.json").read_text())
     assert record["entries"] and record["libraries"] == []
@@ -305,7 +303,6 @@ def test_kept_check_results_are_reused_across_runs_and_never_stale(tmp_path, mon
         for module, memo in ((ink, cache.Memo("ink.json", [])), (vision, cache.Memo("colour.json", [])),
                              (validate, cache.Memo("checks.json", []))):
             monkeypatch.setattr(module, "MEMO", memo)
-        monkeypatch.setattr(safearea, "_MEASURED", {})
         monkeypatch.setattr(safearea, "_PAINTED", {})
         checked.clear()
         found = validate.validate(specs.load(str(path)))

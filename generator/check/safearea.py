@@ -18,10 +18,8 @@ PALE = 0.96      # a ground lighter than this in every channel counts as white p
 OUTLINES = ("rect", "circle", "ellipse", "polygon")
 _AXES = (itemgetter(0), itemgetter(1))   # a point's x, y
 MARGIN = 1e-6    # mm a bound keeps off the exact figure's rounding
-CACHED = 4096    # drawings whose measures are remembered (validation draws the same faces again and again)
-_MEASURED = {}
+CACHED = 4096    # element measures remembered (validation draws the same marks on face after face)
 _PAINTED = {}
-_FAR = {}
 
 
 class Reach(NamedTuple):
@@ -83,28 +81,38 @@ def _sides(corners):
     return tuple(out)
 
 
-def painted(node, clips, cut, box=False, text=None):
-    """ink_ends of an element (box: its extremes only, see ink.ink_ends), remembered by its values (text: its ink.values,
-    when known), the clip paths it may use and the cut line: the same band or frame on every face of a deck is measured
-    once, and only the ends that come nearest the cut are kept. An end that took a painter counts in ink.RASTERS each
-    time it is used."""
-    text = ink.values(node) if text is None else text
+def painted(node, clips, cut, box=False):
+    """ink_ends of an element (box: its extremes only, see ink.ink_ends), remembered by its values (ink.values), the
+    clip paths it may use and the cut line, in this run and, unless it or a clip holds runs or art or a painter was
+    needed, between runs: the same band or frame on every face of a deck is measured once, and only the ends that come
+    nearest the cut are kept. An end that took a painter counts in ink.RASTERS each time it is used."""
+    text = ink.values(node)
     key = (text, tuple(ink.values(clip) for clip in clips.values()) if "'clip-path'" in text else (), cut, box)
     if key not in _PAINTED:
         if len(_PAINTED) >= CACHED:
             _PAINTED.clear()
+        kept = None if designed(node) or any(map(designed, clips.values())) else digest("ends", repr(key))
+        ends = ink.MEMO.get(kept) if kept else None
         before = ink.RASTERS
-        ends = ink.ink_ends(node, clips, box)
-        if ends:  # the nearest end to each side of the cut, and the extremes a frame is judged by
-            nearest = {min(ends, key=lambda p: clearance(cut, [p]))}
-            nearest |= {min(ends), max(ends), min(ends, key=lambda p: p[1]), max(ends, key=lambda p: p[1])}
-            if not isinstance(cut, Circle):
-                nearest |= {min(ends, key=lambda p, s=s: s[0] * p[0] + s[1] * p[1] + s[2]) for s in _sides(tuple(cut))}
-            ends = sorted(nearest)
+        if ends is None:
+            ends = _nearest(ink.ink_ends(node, clips, box), cut)
+            if kept and ink.RASTERS == before:   # measured from geometry alone: the key names all it depends on
+                ink.MEMO.put(kept, ends)
         _PAINTED[key] = (ends, ink.RASTERS > before)
     else:
         ink.RASTERS += _PAINTED[key][1]
     return _PAINTED[key][0]
+
+
+def _nearest(ends, cut):
+    """Of an element's ink ends, the nearest to each side of the cut and the extremes a frame is judged by."""
+    if not ends:
+        return ends
+    nearest = {min(ends, key=lambda p: clearance(cut, [p]))}
+    nearest |= {min(ends), max(ends), min(ends, key=lambda p: p[1]), max(ends, key=lambda p: p[1])}
+    if not isinstance(cut, Circle):
+        nearest |= {min(ends, key=lambda p, s=s: s[0] * p[0] + s[1] * p[1] + s[2]) for s in _sides(tuple(cut))}
+    return sorted(nearest)
 
 
 def text_ends(node) -> list:
@@ -156,68 +164,41 @@ def reaches(spec, art, drawing, face):
 
 
 def _measure(drawing, cut, near=False):
-    """(part, distance, text, role) of each mark and frame of a drawing, remembered by a digest of the drawing's values
-    (ink.values: no SVG written) and cut line and kept between runs; a drawing holding text runs or the designer's art
-    is measured afresh (its runs from their remembered glyph boxes, each other element remembered by its own values):
-    a deck of distinct text faces would only fill the memory with them. A measure that took a painter (see ink.RASTERS)
-    is not kept between runs. near: _measured's; a measure kept exact serves it too."""
-    if designed(drawing):
-        return tuple(tuple(entry) for entry in _measured(drawing, cut, near))
-    each = [ink.values(c) for c in drawing.children]   # once: the key's, then each element's memo's
-    key = digest("measure", "".join(each), repr(cut))
-    if key not in _MEASURED or not (near or _MEASURED[key][2]):
-        before = ink.RASTERS
-        kept = ink.MEMO.get(key)   # [entry...] measured exactly, or {"near": [entry...]}: enough for near
-        exact = isinstance(kept, list)
-        found = kept if exact else kept["near"] if kept is not None and near else None
-        if found is None:
-            found, exact = _measured(drawing, cut, near, each), not near
-            if ink.RASTERS == before:  # measured from geometry alone: the key names all it depends on
-                ink.MEMO.put(key, found if exact else {"near": found})
-        if len(_MEASURED) >= CACHED:
-            _MEASURED.clear()
-        _MEASURED[key] = (tuple(tuple(entry) for entry in found), ink.RASTERS - before, exact)
-    else:
-        ink.RASTERS += _MEASURED[key][1]
-    return _MEASURED[key][0]
+    """(part, distance, text, role) of each mark and frame of a drawing; near: _measured's. No key is made for the
+    drawing: bounding its elements costs less than writing out their values, and only an element that must be measured
+    exactly is keyed (painted)."""
+    return tuple(tuple(entry) for entry in _measured(drawing, cut, near))
 
 
-def far(node, cut, text=None) -> float | None:
+def far(node, cut) -> float | None:
     """How far inside the cut line at least an element's ink certainly keeps, when that is beyond the safe area's
-    reach (SAFE mm, the most any check asks): None when it may come nearer, or a cheap bound cannot tell. text: the
-    element's ink.values when it holds no runs or art (all the bound reads): the same mark on many faces bounded once."""
-    key = (text, cut)
-    if text is not None and key in _FAR:
-        return _FAR[key]
+    reach (SAFE mm, the most any check asks): None when it may come nearer, or a cheap bound cannot tell."""
     found = geometry.bound(node)
     least = None if found is None else clearance(cut, found) - MARGIN   # the hull of found holds the ink
-    least = least if least is not None and least >= SAFE - SLACK else None
-    if text is not None:
-        if len(_FAR) >= CACHED:
-            _FAR.clear()
-        _FAR[key] = least
-    return least
+    return least if least is not None and least >= SAFE - SLACK else None
 
 
-def _measured(drawing, cut, near=False, each=None):
-    """_measure's work: each mark and frame's ink against the cut line, nearest first by part; near: only the marks
-    that may come within SAFE mm measured, each other's distance a lower bound (geometry.bound's); each: ink.values of
-    every child of a drawing that holds no runs or art, in order."""
+def _measured(drawing, cut, near=False):
+    """_measure's work: each mark and frame's ink against the cut line, nearest first by part; near: only the parts
+    that may come within SAFE mm, each of their marks that certainly keeps farther off given the distance its bound
+    proves (a part all of whose marks do is left out: none of its entries is reported, nor changes another's), and a
+    text measured only in such a part (as the exact measure, a nearer text stands for its part)."""
     clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
     nearest, box = {}, upright(cut)
-    known = zip(drawing.children, each) if each is not None else ((c, None) for c in drawing.children)
-    for n, (node, values) in enumerate(((c, v) for c, v in known if c.tag != "defs"), start=1):
-        if node.role not in (svg.MARK, svg.FRAME):
-            continue
-        text = lettered(node)
-        if near and not text:
-            least = far(node, cut, values)
-            if least is not None:   # a mark kept SAFE mm inside at least: its place in the order kept, its distance not
-                nearest.setdefault(name(node, n), (name(node, n), least, False, node.role))
+    marks = [(name(node, n), node, lettered(node)) for n, node in enumerate(
+        (c for c in drawing.children if c.tag != "defs"), start=1) if node.role in (svg.MARK, svg.FRAME)]
+    if near:
+        least = {i: far(node, cut) for i, (_, node, text) in enumerate(marks) if not text}
+        needed = {marks[i][0] for i, found in least.items() if found is None}
+    for i, (part, node, text) in enumerate(marks):
+        if near:
+            if part not in needed:
                 continue
-        ends = text_ends(node) if text else painted(node, clips, cut, box, values)
+            if not text and least[i] is not None:   # its place in the order kept, its distance a lower bound
+                nearest.setdefault(part, (part, least[i], False, node.role))
+                continue
+        ends = text_ends(node) if text else painted(node, clips, cut, box)
         if ends:
-            part = name(node, n)
             distance = clearance(cut, ends)
             if part not in nearest or distance < nearest[part][1]:
                 nearest[part] = (part, distance, text, role(node, ends, cut))

@@ -1,5 +1,6 @@
 """Marks play depends on keep 2 mm inside the cut, measured on the drawing and on rendered pixels; bleed and backs."""
 import io
+import json
 import math
 import re
 from pathlib import Path
@@ -284,7 +285,6 @@ def test_a_cold_check_measures_exactly_only_the_elements_its_bound_cannot_clear(
     from generator.draw import svg
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json", []))
-    monkeypatch.setattr(safearea, "_MEASURED", {})
     monkeypatch.setattr(safearea, "_PAINTED", {})
     measured, polygons = [], geometry.polygons
     monkeypatch.setattr(geometry, "polygons", lambda node, clips: (measured.append(node), polygons(node, clips))[1])
@@ -304,25 +304,41 @@ def test_a_cold_check_measures_exactly_only_the_elements_its_bound_cannot_clear(
     assert 0 < exact <= uncleared < elements / 20   # every other element let off by its bound alone
 
 
-def test_a_mark_on_many_faces_is_bounded_once_and_the_near_measure_stays_exact(monkeypatch, tmp_path):
-    """grannys-pills repeats its marks on many faces that differ elsewhere: each (mark, cut line) is bounded once a
-    run, and what the memoised near measure keeps of every face is what the exact measure keeps."""
+def test_a_cold_check_keys_only_the_elements_its_bound_cannot_clear_and_a_kept_measure_says_the_same(monkeypatch,
+                                                                                                     tmp_path):
+    """No key is made for a whole drawing, nor for a mark its bound clears: ink.values is read only for the marks
+    measured exactly (their kept ends' key). A second run, from the kept ends alone, finds what the first found, and
+    what the near measure keeps of every face is what the exact measure keeps."""
     from generator import cache
-    from generator.check import geometry, ink
+    from generator.check import ink
+    from generator.draw import svg
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json", []))
-    for memo in ("_MEASURED", "_PAINTED", "_FAR"):
-        monkeypatch.setattr(safearea, memo, {})
-    bounded, bound, cut = [], geometry.bound, None
-    monkeypatch.setattr(geometry, "bound", lambda node: (bounded.append((ink.values(node), repr(cut))), bound(node))[1])
-    spec, near, exact = specs.load("grannys-pills"), [], []
-    for art, drawing in drawn(spec, expand(spec)[1]):
-        cut = safearea.cut_line(spec.component(art.component))
-        for measured, out in ((safearea._measure(drawing, cut, True), near), (safearea._measured(drawing, cut), exact)):
-            out.append([(part, distance, role) for part, distance, text, role in measured
-                        if distance < (safearea.SAFE if role == "mark" else 0.0) - safearea.SLACK and not text])
-    assert near == exact
-    assert 0 < len(bounded) == len(set(bounded))
+    keyed, values, ends, ink_ends = [], ink.values, [], ink.ink_ends
+    monkeypatch.setattr(ink, "values", lambda node: (keyed.append(node), values(node))[1])
+    monkeypatch.setattr(ink, "ink_ends", lambda node, clips, box=False: (ends.append(node), ink_ends(node, clips, box))[1])
+    runs = []
+    for _ in range(2):   # as two processes: the second reads the ends the first kept
+        monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json", []))
+        monkeypatch.setattr(safearea, "_PAINTED", {})
+        near, exact, children, measured = [], [], 0, 0
+        for game in GAMES:
+            spec = specs.load(game)
+            for art, drawing in drawn(spec, expand(spec)[1]):
+                cut = safearea.cut_line(spec.component(art.component))
+                uncleared = [n for n in drawing.children if n.tag != "defs" and n.role in (svg.MARK, svg.FRAME)
+                             and not safearea.lettered(n) and safearea.far(n, cut) is None]
+                keyed.clear()
+                ends.clear()
+                near.append(safearea.Check(spec).measure(art, drawing)[0])
+                assert not (runs and ends), "a second run measures nothing again"
+                assert all(any(node is n for n in uncleared) for node in keyed), (game, art.key)
+                children, measured = children + len(drawing.children), measured + len(keyed)
+                exact.append([[part, distance, role] for part, distance, text, role in safearea._measured(drawing, cut)
+                              if distance < (safearea.SAFE if role == "mark" else 0.0) - safearea.SLACK and not text])
+        ink.MEMO.save()
+        assert near == exact and 0 < measured < children / 20
+        runs.append(near)
+    assert runs[0] == runs[1] and json.loads((tmp_path / "pnp" / "ink.json").read_text())["entries"]
 
 
 def test_a_check_writes_no_svg(monkeypatch, tmp_path):

@@ -209,7 +209,7 @@ def test_a_cold_validate_measures_each_line_of_vera_once(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(checks, "MEMO", cache.Memo("checks.json", []))   # no failures kept by another test
     monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json", []))
-    monkeypatch.setattr(safearea, "_MEASURED", {})
+    monkeypatch.setattr(safearea, "_PAINTED", {})
     monkeypatch.setattr(textcheck, "_INK", {})
     laid = []
     monkeypatch.setattr(textcheck, "ink", lambda *line: (laid.append(line), textfit.ink(*line))[1])

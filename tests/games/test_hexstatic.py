@@ -35,6 +35,18 @@ def test_the_families_are_every_tile_by_its_own_family_and_smallest_turn():
         name: sorted({canonical(t) for t in tiles if family(t) == name}) for name in FAMILIES}
 
 
+def test_the_family_walk_makes_each_string_a_tile_may_have_once_and_no_other():
+    """The walk places colours on blank sides: it makes the 1,290 strings problem() accepts, once each, and no other
+    (not the 4,096 strings of four letters), each with its count of ends."""
+    from itertools import product
+    from generator.components.sidestring import problem
+    from generator.games.hexstatic.rules import _coloured
+    made = _coloured()
+    tiles = [sides for sides in map("".join, product("RGB-", repeat=6)) if problem(sides) is None]
+    assert sorted(sides for sides, _ in made) == sorted(tiles) and len(tiles) == 1290
+    assert all(ends == list(features(sides).values()).count("end") for sides, ends in made)
+
+
 def test_canonical_is_the_smallest_rotation():
     assert canonical("GGRRBB") == "BBGGRR"
     assert canonical("RR-GBB") == "-GBBRR"

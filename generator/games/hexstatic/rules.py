@@ -1,7 +1,7 @@
 """HexStatic tiles: families, the default 52-tile set and the set checks (side strings themselves: sidestring.py)."""
 import functools
 from collections import Counter
-from itertools import product
+from itertools import combinations
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -52,17 +52,29 @@ def enumerate_family(name):
 
 @functools.cache
 def _families():
-    """Every tile type by family: one walk over the 4,096 side strings (the set is fixed, so it is walked once), each
-    told by how often it uses each colour: a tile uses each once or twice (problem's test), once is an end, and a
-    family is named by its ends (family's); every turn of a tile is walked too, so a type is the string no turn of it
-    comes before (canonical's), most strings refused at their first turn."""
-    found = {name: [] for name in FAMILIES}
-    for sides in map("".join, product(COLOURS + BLANK, repeat=6)):
-        uses = [sides.count(colour) for colour in COLOURS]
+    """Every tile type by family: each side string a tile may have (_coloured's), its family named by its ends
+    (family's); a type is the string no turn of it comes before (canonical's)."""
+    found: dict = {name: [] for name in FAMILIES}
+    for sides, ends in _coloured():
         twice = sides + sides
-        if all(0 < n <= 2 for n in uses) and all(sides <= twice[k:k + 6] for k in range(1, 6)):
-            found[FAMILIES[uses.count(1)]].append(sides)
+        if all(sides <= twice[k:k + 6] for k in range(1, 6)):
+            found[FAMILIES[ends]].append(sides)
     return {name: tuple(sorted(types)) for name, types in found.items()}
+
+
+def _coloured() -> list:
+    """(side string, how many colours it uses once) of every string that uses each colour once or twice (problem's
+    test), made by placing each colour in turn on one or two of the sides still blank: no other string is made."""
+    placed: list = [(BLANK * 6, 0)]
+    for colour in COLOURS:
+        placed = [(_put(sides, spots, colour), ends + (len(spots) == 1)) for sides, ends in placed
+                  for n in (1, 2) for spots in combinations([i for i, c in enumerate(sides) if c == BLANK], n)]
+    return placed
+
+
+def _put(sides: str, spots: tuple, colour: str) -> str:
+    """A side string with colour on the given sides."""
+    return "".join(colour if i in spots else c for i, c in enumerate(sides))
 
 
 def ends(sides):
