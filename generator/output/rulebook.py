@@ -62,12 +62,29 @@ class BundledFace(TTFont):
     def __init__(self, name: str, path: Path):
         super().__init__(name, str(path))
         self.widths: dict = {}
+        self.coded: dict = {}  # document -> (the characters coded in its first subset, their codes as a table)
 
     def stringWidth(self, text, size, encoding="utf8"):
         key = (text, size)
         if key not in self.widths:
             self.widths[key] = super().stringWidth(text, size, encoding)
         return self.widths[key]
+
+    def splitString(self, text, doc, encoding="utf-8"):
+        """reportlab's (subset, codes) runs of text: a text of characters that all have codes in the first subset of
+        doc's font already is translated in one step, not looked up character by character."""
+        coded = self.coded.get(doc)
+        if coded and text and isinstance(text, str) and coded[0].issuperset(text):
+            return [(0, text.translate(coded[1]).encode("latin-1"))]
+        runs = super().splitString(text, doc, encoding)
+        assigned = self.state[doc].assignments
+        table = {code: n for code, n in assigned.items() if n < 256}
+        if 32 in table:
+            table[0xA0] = table[32]  # reportlab sets a no-break space as a space
+        if len(self.coded) > 16:
+            self.coded.clear()
+        self.coded[doc] = set(map(chr, table)), table
+        return runs
 
 
 def _register_fonts():
@@ -370,6 +387,17 @@ def load_rules(spec):
     return recoloured(spec, filled)
 
 
+def read_rules(text):
+    """load_rules(text), read once per spec for both papers: a stand-in that records what it reads (build.Reader) is
+    given what the first reading recorded."""
+    used = getattr(text, "used", None)
+    if used is None:
+        return load_rules(text)
+    rules, read = text._spec.remembered("rules as read", lambda: (load_rules(text), dict(used)))
+    used.update(read)
+    return rules
+
+
 def recoloured(spec, value, key=None):
     """Rules text with every colour named in the theme's words (colour_names); diagram and component names kept."""
     if isinstance(value, str):
@@ -606,7 +634,7 @@ def lay_out(spec, paper, layouts=None, diagrams=None):
     already.
     """
     text = layouts.reader() if layouts else spec
-    rules = load_rules(text)
+    rules = read_rules(text)
     diagrams = drawn(spec) if diagrams is None else diagrams
     sizes = extents(diagrams)
     kept = layouts.get(sizes) if layouts else None

@@ -739,3 +739,20 @@ def test_a_paragraph_too_long_for_the_room_left_splits_into_paragraphs_that_set_
     lines = [len(p.wrap(300, 10 ** 6) and p.blPara.lines) for p in (whole, first, rest)]
     assert lines[1] + lines[2] == lines[0] and lines[1] > 10
     assert rulebook.para(text, st["body"]).frags is whole.frags
+
+
+def test_the_bundled_face_codes_text_as_reportlab_does_and_translates_coded_text_in_one_step(monkeypatch):
+    from reportlab.pdfbase.pdfdoc import PDFDocument
+    from reportlab.pdfbase.ttfonts import TTFont
+    from generator.output import rulebook
+    face, plain = rulebook.BundledFace("Vera", rulebook.FONTS / "Vera.ttf"), TTFont("Vera", str(rulebook.FONTS / "Vera.ttf"))
+    ours, theirs = PDFDocument(), PDFDocument()
+    glyphs = sorted(chr(c) for c in plain.face.charToGlyph if c > 32)
+    texts = ["Take\u00a0two", "", "Take two", "\u2603 no glyph", *("".join(glyphs[i:i + 40]) for i in range(0, len(glyphs), 40)),
+             "".join(glyphs), "Take\u00a0two tiles"]
+    assert len(glyphs) > 256   # the text fills the first subset and goes on into the second
+    split, looked_up = TTFont.splitString, []
+    monkeypatch.setattr(TTFont, "splitString", lambda self, *args: looked_up.append(args[0]) or split(self, *args))
+    for text in texts:
+        assert face.splitString(text, ours) == split(plain, text, theirs), text
+    assert "Take\u00a0two tiles" not in looked_up and "" in looked_up and "\u2603 no glyph" in looked_up
