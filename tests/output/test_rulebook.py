@@ -756,3 +756,9 @@ def test_the_bundled_face_codes_text_as_reportlab_does_and_translates_coded_text
     for text in texts:
         assert face.splitString(text, ours) == split(plain, text, theirs), text
     assert "Take\u00a0two tiles" not in looked_up and "" in looked_up and "\u2603 no glyph" in looked_up
+
+
+def test_reportlab_formats_numbers_and_strings_with_its_c_helpers():
+    from reportlab.lib import rl_accel
+    assert rl_accel._py_funcs == {}, f"pure-Python stand-ins in use: {sorted(rl_accel._py_funcs)} (install rl-accel)"
+    assert rl_accel.fp_str(0.5, 12.25, -3.0000004) == ".5 12.25 -3"   # the figures a page's operators are written in
