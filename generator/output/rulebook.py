@@ -1,6 +1,7 @@
 """Rulebooks: reportlab flows the text and places each diagram's parts by name; its pages, taken apart, and the parts
 drawn by the component renderers as vector forms are joined in one file by our PDF writer."""
 import io
+from copy import deepcopy
 from pathlib import Path
 from typing import NamedTuple
 
@@ -12,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 from reportlab.platypus.flowables import _FUZZ, _listWrapOn
 from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
 
@@ -292,12 +294,30 @@ def _passes(flowable):
     return isinstance(flowable, ListFlowable) or (isinstance(flowable, Paragraph) and flowable.style.name == "body")
 
 
+class Column(Frame):
+    """The page's frame, copied field by field: reportlab deep-copies it each time it measures a list of flowables (a
+    block kept together, a quick-reference card), and its fields are numbers and text but for a few lists."""
+
+    def __deepcopy__(self, memo):
+        twin = Column.__new__(Column)
+        twin.__dict__.update((k, deepcopy(v, memo) if isinstance(v, (list, dict)) else v) for k, v in self.__dict__.items())
+        return twin
+
+
 class Book(SimpleDocTemplate):
     """The rulebook's pages: a figure that has to go to the next page lets the text after it fill this one first."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.rooms = []  # the share of each page's frame left empty at its foot
+
+    def build(self, flowables, onFirstPage, onLaterPages):
+        """SimpleDocTemplate's build, its frame a Column."""
+        self._calc()
+        column = Column(self.leftMargin, self.bottomMargin, self.width, self.height, id="normal")
+        self.addPageTemplates([PageTemplate(id="First", frames=column, onPage=onFirstPage, pagesize=self.pagesize),
+                               PageTemplate(id="Later", frames=column, onPage=onLaterPages, pagesize=self.pagesize)])
+        BaseDocTemplate.build(self, flowables)
 
     def handle_pageEnd(self):
         frame = self.frame

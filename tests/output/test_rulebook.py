@@ -762,3 +762,27 @@ def test_reportlab_formats_numbers_and_strings_with_its_c_helpers():
     from reportlab.lib import rl_accel
     assert rl_accel._py_funcs == {}, f"pure-Python stand-ins in use: {sorted(rl_accel._py_funcs)} (install rl-accel)"
     assert rl_accel.fp_str(0.5, 12.25, -3.0000004) == ".5 12.25 -3"   # the figures a page's operators are written in
+
+
+def test_the_pages_frame_is_copied_as_reportlab_deep_copies_it_and_measures_a_list_of_flowables_alike(monkeypatch):
+    import copy
+    from reportlab.platypus import Frame, Paragraph
+    from reportlab.platypus.flowables import _listWrapOn
+    from generator.output import rulebook
+    column, plain = rulebook.Column(10, 20, 300, 400, id="normal"), Frame(10, 20, 300, 400, id="normal")
+    for frame in (column, plain):
+        frame._frameBGs, frame._y = [("bg", 1)], 123.5
+    twin = copy.deepcopy(column)
+    assert type(twin) is rulebook.Column and twin.__dict__ == copy.deepcopy(plain).__dict__ == column.__dict__
+    assert twin._frameBGs is not column._frameBGs
+    rulebook._register_fonts()
+    spec, books, end = specs.load("grannys-pills"), [], rulebook.Book.handle_pageEnd
+    monkeypatch.setattr(rulebook.Book, "handle_pageEnd", lambda self: books.append(self) or end(self))
+    assert rulebook.typeset(spec, "a4", rulebook.load_rules(spec), drawn(spec), 1.0).rooms
+    assert books and all(type(book.frame) is rulebook.Column for book in books)
+    canvas = books[0].canv
+    texts = [Paragraph("a kept block " * n, rulebook.styles("#000000")["body"]) for n in (3, 30, 90)]
+    books[0].frame = plain   # the same measure taken with reportlab's own frame
+    measured = _listWrapOn(texts, 300, canvas)
+    books[0].frame = column
+    assert _listWrapOn(texts, 300, canvas) == measured
