@@ -17,7 +17,7 @@ from .spec.expand import expand
 from .facecache import FaceCache, _now, _painted, _Watched, written as written_part
 from .draw.render import draw_art
 from .spec.loader import rules_path, shown
-from .impose.imposition import EPS, impose, shares
+from .impose.imposition import EPS, Plan, impose, shares
 from .impose.kept import KeptPlan
 from .check.validate import validate
 
@@ -258,17 +258,20 @@ def build(spec, paper, out_dir, backs="duplex"):
                     "pieces of different components share sheets",) if saved > 0 else ())
 
 
-def pages_saved(spec, paper, backs="duplex", kept=None, grounds=None) -> int:
+def pages_saved(spec, paper, backs="duplex", kept=None, grounds=None, together=None) -> int:
     """How many pages fewer hold pieces than if the components were imposed one by one, each on pages of its own (page 1
-    counts when pieces share it with the list); kept: a KeptPlan to take the count from; grounds: as impose's."""
+    counts when pieces share it with the list); kept: a KeptPlan to take the count from, or the plan it imposed; grounds:
+    as impose's; together: the plan of all the pieces, if imposed already (a drafted plan has as many sheets)."""
     if len(spec.components) < 2:  # nothing to share: a large one-component deck is not imposed twice more
         return 0
     if kept is not None:
-        return kept.get("saved", lambda noted: pages_saved(spec, paper, backs, grounds=noted))
+        made = (kept.entry or {}).get("plan")  # the plan this build imposed (a kept one is JSON, not read again here)
+        return kept.get("saved", lambda noted: pages_saved(spec, paper, backs, grounds=noted,
+                                                           together=made if isinstance(made, Plan) else None))
     pieces = expand(spec)[0]
     alone = [impose(spec, [p for p in pieces if p.component == comp.id], paper, backs, drafted=True, grounds=grounds)
              for comp in spec.components]
-    together = impose(spec, pieces, paper, backs, drafted=True, grounds=grounds)
+    together = together or impose(spec, pieces, paper, backs, drafted=True, grounds=grounds)
     return sum(len(plan.sheets) + bool(plan.cover) for plan in alone) - len(together.sheets) - bool(together.cover)
 
 

@@ -288,6 +288,21 @@ def test_a_rulebook_whose_diagrams_change_keeps_its_text_layout_and_equals_a_fre
     assert again and kept == fresh != first
 
 
+def test_both_papers_read_the_rules_once_and_record_what_the_reading_read(tmp_path, monkeypatch):
+    from generator.output import rulebook
+    from generator.build import build_rules
+    load, read = rulebook.load_rules, []
+    monkeypatch.setattr(rulebook, "load_rules", lambda text: read.append(text) or load(text))
+    spec = specs.load("grannys-pills")
+    records = [json.loads((path.parent / ".pnp-cache" / f"{path.name}.layout.json").read_text())["used"]
+               for path, *_ in (build_rules(spec, paper, tmp_path / "both") for paper in ("a4", "letter"))]
+    assert len(read) == 1, "the letter rulebook takes the rules the a4 one read"
+    alone, *_ = build_rules(specs.load("grannys-pills"), "letter", tmp_path / "alone")
+    assert len(read) == 2
+    assert records[1] == json.loads((alone.parent / ".pnp-cache" / f"{alone.name}.layout.json").read_text())["used"]
+    assert any(what.startswith(("palette:", "colour:")) for what in records[1]), "the rules' colour words are reads"
+
+
 def test_kept_check_results_are_reused_across_runs_and_never_stale(tmp_path, monkeypatch):
     import importlib
     from generator import cache

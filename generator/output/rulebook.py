@@ -1,6 +1,7 @@
 """Rulebooks: reportlab flows the text and places each diagram's parts by name; its pages, taken apart, and the parts
 drawn by the component renderers as vector forms are joined in one file by our PDF writer."""
 import io
+from copy import deepcopy
 from pathlib import Path
 from typing import NamedTuple
 
@@ -12,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 from reportlab.platypus.flowables import _FUZZ, _listWrapOn
 from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
 
@@ -62,12 +64,29 @@ class BundledFace(TTFont):
     def __init__(self, name: str, path: Path):
         super().__init__(name, str(path))
         self.widths: dict = {}
+        self.coded: dict = {}  # document -> (the characters coded in its first subset, their codes as a table)
 
     def stringWidth(self, text, size, encoding="utf8"):
         key = (text, size)
         if key not in self.widths:
             self.widths[key] = super().stringWidth(text, size, encoding)
         return self.widths[key]
+
+    def splitString(self, text, doc, encoding="utf-8"):
+        """reportlab's (subset, codes) runs of text: a text of characters that all have codes in the first subset of
+        doc's font already is translated in one step, not looked up character by character."""
+        coded = self.coded.get(doc)
+        if coded and text and isinstance(text, str) and coded[0].issuperset(text):
+            return [(0, text.translate(coded[1]).encode("latin-1"))]
+        runs = super().splitString(text, doc, encoding)
+        assigned = self.state[doc].assignments
+        table = {code: n for code, n in assigned.items() if n < 256}
+        if 32 in table:
+            table[0xA0] = table[32]  # reportlab sets a no-break space as a space
+        if len(self.coded) > 16:
+            self.coded.clear()
+        self.coded[doc] = set(map(chr, table)), table
+        return runs
 
 
 def _register_fonts():
@@ -275,12 +294,30 @@ def _passes(flowable):
     return isinstance(flowable, ListFlowable) or (isinstance(flowable, Paragraph) and flowable.style.name == "body")
 
 
+class Column(Frame):
+    """The page's frame, copied field by field: reportlab deep-copies it each time it measures a list of flowables (a
+    block kept together, a quick-reference card), and its fields are numbers and text but for a few lists."""
+
+    def __deepcopy__(self, memo):
+        twin = Column.__new__(Column)
+        twin.__dict__.update((k, deepcopy(v, memo) if isinstance(v, (list, dict)) else v) for k, v in self.__dict__.items())
+        return twin
+
+
 class Book(SimpleDocTemplate):
     """The rulebook's pages: a figure that has to go to the next page lets the text after it fill this one first."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.rooms = []  # the share of each page's frame left empty at its foot
+
+    def build(self, flowables, onFirstPage, onLaterPages):
+        """SimpleDocTemplate's build, its frame a Column."""
+        self._calc()
+        column = Column(self.leftMargin, self.bottomMargin, self.width, self.height, id="normal")
+        self.addPageTemplates([PageTemplate(id="First", frames=column, onPage=onFirstPage, pagesize=self.pagesize),
+                               PageTemplate(id="Later", frames=column, onPage=onLaterPages, pagesize=self.pagesize)])
+        BaseDocTemplate.build(self, flowables)
 
     def handle_pageEnd(self):
         frame = self.frame
@@ -368,6 +405,17 @@ def load_rules(spec):
                              f"unknown component {when!r} (components: {', '.join(sorted(printed | set(spec.left_out)))})")
     filled = figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
     return recoloured(spec, filled)
+
+
+def read_rules(text):
+    """load_rules(text), read once per spec for both papers: a stand-in that records what it reads (build.Reader) is
+    given what the first reading recorded."""
+    used = getattr(text, "used", None)
+    if used is None:
+        return load_rules(text)
+    rules, read = text._spec.remembered("rules as read", lambda: (load_rules(text), dict(used)))
+    used.update(read)
+    return rules
 
 
 def recoloured(spec, value, key=None):
@@ -606,7 +654,7 @@ def lay_out(spec, paper, layouts=None, diagrams=None):
     already.
     """
     text = layouts.reader() if layouts else spec
-    rules = load_rules(text)
+    rules = read_rules(text)
     diagrams = drawn(spec) if diagrams is None else diagrams
     sizes = extents(diagrams)
     kept = layouts.get(sizes) if layouts else None

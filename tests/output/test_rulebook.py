@@ -739,3 +739,50 @@ def test_a_paragraph_too_long_for_the_room_left_splits_into_paragraphs_that_set_
     lines = [len(p.wrap(300, 10 ** 6) and p.blPara.lines) for p in (whole, first, rest)]
     assert lines[1] + lines[2] == lines[0] and lines[1] > 10
     assert rulebook.para(text, st["body"]).frags is whole.frags
+
+
+def test_the_bundled_face_codes_text_as_reportlab_does_and_translates_coded_text_in_one_step(monkeypatch):
+    from reportlab.pdfbase.pdfdoc import PDFDocument
+    from reportlab.pdfbase.ttfonts import TTFont
+    from generator.output import rulebook
+    face, plain = rulebook.BundledFace("Vera", rulebook.FONTS / "Vera.ttf"), TTFont("Vera", str(rulebook.FONTS / "Vera.ttf"))
+    ours, theirs = PDFDocument(), PDFDocument()
+    glyphs = sorted(chr(c) for c in plain.face.charToGlyph if c > 32)
+    texts = ["Take\u00a0two", "", "Take two", "\u2603 no glyph", *("".join(glyphs[i:i + 40]) for i in range(0, len(glyphs), 40)),
+             "".join(glyphs), "Take\u00a0two tiles"]
+    assert len(glyphs) > 256   # the text fills the first subset and goes on into the second
+    split, looked_up = TTFont.splitString, []
+    monkeypatch.setattr(TTFont, "splitString", lambda self, *args: looked_up.append(args[0]) or split(self, *args))
+    for text in texts:
+        assert face.splitString(text, ours) == split(plain, text, theirs), text
+    assert "Take\u00a0two tiles" not in looked_up and "" in looked_up and "\u2603 no glyph" in looked_up
+
+
+def test_reportlab_formats_numbers_and_strings_with_its_c_helpers():
+    from reportlab.lib import rl_accel
+    assert rl_accel._py_funcs == {}, f"pure-Python stand-ins in use: {sorted(rl_accel._py_funcs)} (install rl-accel)"
+    assert rl_accel.fp_str(0.5, 12.25, -3.0000004) == ".5 12.25 -3"   # the figures a page's operators are written in
+
+
+def test_the_pages_frame_is_copied_as_reportlab_deep_copies_it_and_measures_a_list_of_flowables_alike(monkeypatch):
+    import copy
+    from reportlab.platypus import Frame, Paragraph
+    from reportlab.platypus.flowables import _listWrapOn
+    from generator.output import rulebook
+    column, plain = rulebook.Column(10, 20, 300, 400, id="normal"), Frame(10, 20, 300, 400, id="normal")
+    for frame in (column, plain):
+        frame._frameBGs, frame._y = [("bg", 1)], 123.5
+    twin = copy.deepcopy(column)
+    assert type(twin) is rulebook.Column and twin.__dict__ == copy.deepcopy(plain).__dict__ == column.__dict__
+    assert twin._frameBGs is not column._frameBGs
+    rulebook._register_fonts()
+    spec, books, end = specs.load("grannys-pills"), [], rulebook.Book.handle_pageEnd
+    monkeypatch.setattr(rulebook.Book, "handle_pageEnd", lambda self: books.append(self) or end(self))
+    assert rulebook.typeset(spec, "a4", rulebook.load_rules(spec), drawn(spec), 1.0).rooms
+    assert books and all(type(book.frame) is rulebook.Column for book in books)
+    canvas = books[0].canv
+    texts = [Paragraph("a kept block " * n, rulebook.styles("#000000")["body"]) for n in (3, 30, 90)]
+    books[0].frame = plain   # the same measure taken with reportlab's own frame
+    measured = _listWrapOn(texts, 300, canvas)
+    books[0].frame = column
+    assert _listWrapOn(texts, 300, canvas) == measured
