@@ -25,3 +25,9 @@ def logo(dwg, spec, back, width, height, room):
         group.attrs["transform"] = svgvalues.translate(svg.r(width / 2 - (box[0] + box[2]) / 2),
                                                        svg.r(height / 2 - (box[1] + box[3]) / 2))
         dwg.add(svg.part(group, "logo"))
+
+
+def reads(spec, component, props=None) -> list:
+    """What the common back reads (Kind.back_reads): its fill and ink, and its symbol's template."""
+    back = component.back
+    return [f"colour:{back.fill}", f"colour:{back.ink}"] + ([f"template:{back.symbol}"] if back.symbol else [])
