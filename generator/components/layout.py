@@ -497,8 +497,9 @@ def layout_reads(spec, lay, fields) -> list:
                 found += ["spec:path", f"file:{art.load(Path(spec.path).parent, e['file']).path}"]
             elif kind == "text" and e["text"].strip():
                 found += [f"colour:{m.group(2).strip()}" for m in PAINT.finditer(e["text"])]
-                found += [f"template:{name}" for name in dict.fromkeys(ICON.findall(e["text"]))
-                          if _find(spec.path, name) is not None] + ["spec:path"]
+                named = dict.fromkeys(ICON.findall(e["text"]))   # icons are looked up beside the spec
+                found += [f"template:{name}" for name in named if _find(spec.path, name) is not None]
+                found += ["spec:path"] if named else []
                 if "font" in e:
                     found += ["spec:fonts"] + [f"file:{typeface.DESIGNED[face.resource]}" for face in spec.fonts[e["font"]]
                                                if face.resource in typeface.DESIGNED]
