@@ -26,8 +26,3 @@ def logo(dwg, spec, back, width, height, room):
                                                        svg.r(height / 2 - (box[1] + box[3]) / 2))
         dwg.add(svg.part(group, "logo"))
 
-
-def reads(spec, component, props=None) -> list:
-    """What the common back reads (Kind.back_reads): its fill and ink, and its symbol's template."""
-    back = component.back
-    return [f"colour:{back.fill}", f"colour:{back.ink}"] + ([f"template:{back.symbol}"] if back.symbol else [])

@@ -49,7 +49,7 @@ class Kind(NamedTuple):
                                 # and face fields name (inputs), in the face cache's names: colour:NAME, template:NAME,
                                 # component:ID, components, palette (its names), spec:FIELD, spec (all of it), file:PATH
     back_reads: Callable = None  # the same of its back renderer (back), given a face's own back's props; None: the
-                                 # common back's (back.reads)
+                                 # common back's (common_back_reads)
 
 
 def inputs(spec, comp, side: str, props) -> dict:
@@ -58,8 +58,7 @@ def inputs(spec, comp, side: str, props) -> dict:
     name (a marks option's colours too) and what its kind's reads adds; a back what its back renderer declares."""
     kind = KINDS[comp.kind]
     if side == "back":
-        from . import back  # lazy: start-up
-        return dict.fromkeys((kind.back_reads or back.reads)(spec, comp, props or None))
+        return dict.fromkeys((kind.back_reads or common_back_reads)(spec, comp, props or None))
     found = {}
     for fields, values in ((kind.fields, comp.options), (kind.face_fields, props)):
         for key, field in fields.items():
@@ -71,6 +70,12 @@ def inputs(spec, comp, side: str, props) -> dict:
     if kind.reads is not None:
         found.update(dict.fromkeys(kind.reads(spec, comp, props)))
     return found
+
+
+def common_back_reads(spec, component, props=None) -> list:
+    """What the common back (back.render) reads: its fill and ink, and its symbol's template."""
+    back = component.back
+    return [f"colour:{back.fill}", f"colour:{back.ink}"] + ([f"template:{back.symbol}"] if back.symbol else [])
 
 
 def faces_read(spec, component_id: str) -> dict:

@@ -12,9 +12,9 @@ from ..draw import art, svg, svgvalues, templates, textbox, textfit, typeface
 from ..errors import UserError
 from ..files import inside
 from ..draw.hexgrid import FLAT, ORIGIN, POINTY, Layout as HexLayout, polygon_corners
-from .back import reads as plain_reads, render as plain_back
+from .back import render as plain_back
 from ..spec.loader import MAX_PIECES
-from .kind import Circle, Kind
+from .kind import Circle, Kind, common_back_reads
 
 SHAPES = ("rectangle", "rounded", "circle", "hex-flat", "hex-pointy")
 FIELDS = {
@@ -468,7 +468,7 @@ def back_reads(spec, component, props=None) -> list:
     """What drawing a back reads (Kind.back_reads): what its back layout names, or the plain back's reads."""
     o = component.options
     lay = o["backs"][props[BACK]] if props else o.get("back_layout")
-    return plain_reads(spec, component) if lay is None else layout_reads(spec, lay, props or {})
+    return common_back_reads(spec, component) if lay is None else layout_reads(spec, lay, props or {})
 
 
 def layout_reads(spec, lay, fields) -> list:
