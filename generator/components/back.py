@@ -25,4 +25,3 @@ def logo(dwg, spec, back, width, height, room):
         group.attrs["transform"] = svgvalues.translate(svg.r(width / 2 - (box[0] + box[2]) / 2),
                                                        svg.r(height / 2 - (box[1] + box[3]) / 2))
         dwg.add(svg.part(group, "logo"))
-
