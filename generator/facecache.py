@@ -445,8 +445,8 @@ class Recolour:
 
     @classmethod
     def make(cls, spec, art, field):
-        """The Recolour of a face, or None unless the face drawn in each of two sentinel colours reads that colour,
-        sets it only as whole fill and stroke colour operators, and differs in nothing else."""
+        """The Recolour of a face, or None unless the face drawn in each of two sentinel colours declares that colour
+        among its inputs, sets it only as whole fill and stroke colour operators, and differs in nothing else."""
         drawn = []
         for sentinel in SENTINELS:
             painted = art._replace(props={**art.props, field: sentinel})
