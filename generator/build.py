@@ -3,6 +3,7 @@ import contextlib
 import gc
 import json
 from collections import Counter
+from collections.abc import Mapping
 from operator import attrgetter, itemgetter
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from .files import write_atomic, write_quietly
 from .components.kind import size_words
 from .errors import UserError
 from .spec.expand import expand
-from .facecache import FaceCache, _now, _painted, _Watched, written as written_part
+from .facecache import FaceCache, _digest, _now, _painted, written as written_part
 from .draw.render import draw_art
 from .spec.loader import rules_path, shown
 from .impose.imposition import EPS, Plan, impose, shares
@@ -465,14 +466,79 @@ class Layouts:
                                              "book": book}).encode())
 
 
-class Reader(_Watched):
-    """A spec stand-in for the rulebook: records the colours, components and templates it reads, working everything
-    out afresh (nothing remembered from the real spec escapes the record)."""
+class _Palette(Mapping):
+    """The palette, recording each colour a renderer looks up."""
+
+    def __init__(self, palette, used):
+        self._palette, self._used = palette, used
+
+    def __getitem__(self, name):
+        self._used[f"palette:{name}"] = self._palette.get(name)
+        return self._palette[name]
+
+    def __iter__(self):
+        self._used["palette"] = _digest(sorted(self._palette))  # the names only: a value read is recorded by its name
+        return iter(self._palette)
+
+    def __len__(self):
+        self._used["palette"] = _digest(sorted(self._palette))
+        return len(self._palette)
+
+
+class _Templates:
+    """The spec's templates, recording the digest of each one a renderer reads."""
+
+    def __init__(self, templates, used):
+        self._templates, self._used = templates, used
+
+    def load(self, name):
+        found = self._templates.load(name)
+        self._used[f"template:{name}"] = found.digest
+        return found
+
+
+NOT_READS = frozenset({"derived", "lines", "line"})   # a spec's memos and line numbers
+
+
+class Reader:
+    """A spec stand-in for the rulebook (its diagrams and text): records the colours, components, templates and other
+    fields they read, working everything out afresh (nothing remembered from the real spec escapes the record)."""
 
     def __init__(self, spec, used=None):
-        super().__init__(spec, None)
-        if used is not None:
-            self.used = used
+        self._spec, self.used = spec, {} if used is None else used
+
+    def __getattr__(self, name):
+        """Any other field read (the game, colour_names, fonts ...), recorded by its digest; a method of the spec
+        (colour_name) reads through this stand-in. Line numbers (error messages only) are not reads."""
+        value = getattr(self._spec, name)
+        if name.startswith("_") or name in NOT_READS:
+            return value
+        if callable(value):
+            return getattr(type(self._spec), name).__get__(self)
+        self.used[f"spec:{name}"] = _now(self._spec, f"spec:{name}")
+        return value
+
+    @property
+    def palette(self):
+        return _Palette(self._spec.palette, self.used)
+
+    @property
+    def templates(self):
+        return _Templates(self._spec.templates, self.used)
+
+    @property
+    def components(self):
+        self.used["components"] = _digest(self._spec.components)
+        return self._spec.components
+
+    def colour(self, name):
+        self.used[f"colour:{name}"] = self._spec.colour(name)
+        return self.used[f"colour:{name}"]
+
+    def component(self, component_id):
+        found = self._spec.component(component_id)
+        self.used[f"component:{component_id}"] = _digest(found)
+        return found
 
     def remembered(self, name, make):
         return make()

@@ -1,9 +1,9 @@
-"""Faces kept between builds, written as PDF operators: a face is drawn again only when something its renderer read changed."""
+"""Faces kept between builds, written as PDF operators: a face is drawn again only when something its kind declares it
+reads (components.kind.inputs) changed."""
 import functools
 import hashlib
 import io
 import json
-from collections.abc import Mapping
 from json.encoder import encode_basestring_ascii
 
 from . import cache
@@ -11,85 +11,16 @@ from .draw import content
 from .files import write_quietly
 from .draw.render import draw_art
 from .components import KINDS
+from .components.kind import inputs
 
 
-class _Palette(Mapping):
-    """The palette, recording each colour a renderer looks up."""
-
-    def __init__(self, palette, used):
-        self._palette, self._used = palette, used
-
-    def __getitem__(self, name):
-        self._used[f"palette:{name}"] = self._palette.get(name)
-        return self._palette[name]
-
-    def __iter__(self):
-        self._used["palette"] = _digest(sorted(self._palette))  # the names only: a value read is recorded by its name
-        return iter(self._palette)
-
-    def __len__(self):
-        self._used["palette"] = _digest(sorted(self._palette))
-        return len(self._palette)
-
-
-class _Templates:
-    """The spec's templates, recording the digest of each one a renderer reads."""
-
-    def __init__(self, templates, used):
-        self._templates, self._used = templates, used
-
-    def load(self, name):
-        found = self._templates.load(name)
-        self._used[f"template:{name}"] = found.digest
-        return found
-
-
-NOT_READS = frozenset({"derived", "remembered", "lines", "line"})   # a spec's memos and line numbers
-
-
-class _Watched:
-    """A spec stand-in for one renderer call: records the colours, components and templates it reads."""
-
-    def __init__(self, spec, own):
-        self._spec, self._own, self.used = spec, own, {}
-
-    def __getattr__(self, name):
-        """Any other field the renderer reads (the game, colour_names, fonts ...), recorded by its digest; a method of
-        the spec (colour_name) reads through this stand-in. Memos and line numbers (error messages only) are not reads."""
-        value = getattr(self._spec, name)
-        if name.startswith("_") or name in NOT_READS:
-            return value
-        if callable(value):
-            return getattr(type(self._spec), name).__get__(self)
-        self.used[f"spec:{name}"] = _now(self._spec, f"spec:{name}")
-        return value
-
-    @property
-    def palette(self):
-        return _Palette(self._spec.palette, self.used)
-
-    @property
-    def templates(self):
-        return _Templates(self._spec.templates, self.used)
-
-    @property
-    def components(self):
-        self.used["components"] = _digest(self._spec.components)
-        return self._spec.components
-
-    def colour(self, name):
-        self.used[f"colour:{name}"] = self._spec.colour(name)
-        return self.used[f"colour:{name}"]
-
-    def component(self, component_id):
-        found = self._spec.component(component_id)
-        if component_id != self._own:  # the face's own component is part of its key already
-            self.used[f"component:{component_id}"] = _digest(found)
-        return found
+def declared(spec, art) -> dict:
+    """{name: its value now} of what drawing an artwork reads beyond its key, as its kind declares it."""
+    return {what: _now(spec, what) for what in inputs(spec, spec.component(art.component), art.side, art.props)}
 
 
 def _now(spec, dependency):
-    """The current value of something a renderer read, worked out once for each spec (a deck's faces read the same
+    """The current value of something a renderer reads, worked out once for each spec (a deck's faces read the same
     colours, templates and components: a component's digest is the repr of all its faces)."""
     known = spec.remembered("now", dict)
     if dependency not in known:
@@ -100,6 +31,8 @@ def _now(spec, dependency):
 def _found(spec, dependency):
     """_now's work."""
     kind, _, name = dependency.partition(":")
+    if dependency == "spec":   # all of it but its memos and line numbers (a maker that declares nothing else)
+        return _digest(spec._replace(lines=None, derived=None))
     if kind == "colour":
         return spec.colour(name)
     if kind == "spec":
@@ -352,7 +285,7 @@ class FaceCache:
         """What the checks (judge(art, drawing), a JSON value with 'designed') found on an artwork, kept with its face:
         drawn only when something it read changed, and then written and kept for the PDF as well."""
         face = self._key(spec, art)[0]
-        entry = self._fresh(spec, face, judged=True) or self._swapped(spec, art, face)
+        entry = self._fresh(spec, face, judged=True) or self._swapped(spec, art, face, judged=True)
         if entry is not None:
             return entry["verdict"]
         if face in self.kept:
@@ -372,12 +305,10 @@ class FaceCache:
 
     def _draw(self, spec, art, face, judge=None):
         """(what the PDF places, the checks' verdict or None) of a face drawn afresh, and kept."""
-        watched = _Watched(spec, art.component)
-        drawing = draw_art(watched, art)
+        drawing = draw_art(spec, art)
         self.drawn.append(art.key)
         written = content.write(drawing)
-        watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)
-        entry = {"used": watched.used, "written": written}
+        entry = {"used": declared(spec, art), "written": written}
         if judge is not None:
             entry["verdict"] = judge(art, drawing, self._recoloured(spec, face, written))
         self._keep(face, entry)
@@ -402,18 +333,20 @@ class FaceCache:
         same = ops == written.ops and _compact(old["written"][1:]) == _compact(written[1:])
         return old["verdict"] if same else None
 
-    def _swapped(self, spec, art, face):
+    def _swapped(self, spec, art, face, judged=False):
         """The entry of a front whose kind paints colours as given (Kind.paints) when all it read last build is as it is
         now but colours: its operators then with each changed colour's rgb set where the new one is, its verdict's
         grounds swapped too; kept, undrawn. None when a swap could differ from drawing it: an old colour set by something
         else too (another colour read, the kind's or a template's own), or set otherwise than by rg or RG; a new colour
-        the face sets already; black; a verdict on the designer's fonts or art."""
+        the face sets already; black; a verdict on the designer's fonts or art. An entry without a verdict (judged: one
+        is wanted) is taken only when no colour it sets changed (a colour its kind declares but it does not paint did)."""
         old = self.entries.get(face) if art.side == "front" and face not in self.kept else None
         component = spec.component(art.component) if old else None
         paints = KINDS[component.kind].paints if old else None
         if callable(paints):
             paints = paints(spec, component)
-        if paints is None or "verdict" not in old or old["verdict"]["designed"]:
+        verdict = old.get("verdict") if old else None
+        if paints is None or (verdict is None if judged else verdict is not None and verdict["designed"]):
             return None
         ops, rest, used, swaps = old["written"][0], _compact(old["written"][1:]), {}, {}
         for what, value in old["used"].items():
@@ -439,14 +372,17 @@ class FaceCache:
                 return None
             ops = ops.replace(f"\n{before} rg\n", f"\n{after} rg\n").replace(f"\n{before} RG\n", f"\n{after} RG\n")
             swaps[value], swaps[before] = now, after
-        verdict = old["verdict"]
-        near, fills = verdict["safe"]
-        if any(fill not in swaps and content.rgb(fill) in swaps for fill in fills if isinstance(fill, str)):
-            return None
-        entry = {"used": used, "written": [ops, *old["written"][1:]],
-                 "verdict": {**verdict, "safe": [near, sorted({swaps.get(fill, fill) for fill in fills}, key=str)],
-                             "ground": swaps.get(verdict["ground"], verdict["ground"])}}
-        self.drawn.append(art.key)
+        entry = {"used": used, "written": [ops, *old["written"][1:]]}
+        if verdict is not None:
+            near, fills = verdict["safe"]
+            if any(fill not in swaps and content.rgb(fill) in swaps for fill in fills if isinstance(fill, str)):
+                return None
+            entry["verdict"] = {**verdict, "safe": [near, sorted({swaps.get(fill, fill) for fill in fills}, key=str)],
+                                "ground": swaps.get(verdict["ground"], verdict["ground"])}
+        if ops != old["written"][0]:   # else no colour it sets changed, only one its kind declares (a marks option's)
+            if verdict is None:
+                return None
+            self.drawn.append(art.key)
         self._keep(face, entry)
         return entry
 
@@ -509,14 +445,13 @@ class Recolour:
 
     @classmethod
     def make(cls, spec, art, field):
-        """The Recolour of a face, or None unless the face drawn in each of two sentinel colours reads that colour,
-        sets it only as whole fill and stroke colour operators, and differs in nothing else."""
+        """The Recolour of a face, or None unless the face drawn in each of two sentinel colours declares that colour
+        among its inputs, sets it only as whole fill and stroke colour operators, and differs in nothing else."""
         drawn = []
         for sentinel in SENTINELS:
-            watched = _Watched(spec, art.component)
-            written = content.write(draw_art(watched, art._replace(props={**art.props, field: sentinel})))
-            watched.used.update((f"file:{path}", name[2:]) for name, path, _ in written.sources)  # as _draw records them
-            drawn.append((written, watched.used, f"colour:{sentinel}", content.rgb(sentinel)))
+            painted = art._replace(props={**art.props, field: sentinel})
+            drawn.append((content.write(draw_art(spec, painted)), declared(spec, painted), f"colour:{sentinel}",
+                          content.rgb(sentinel)))
         (written, used, key, rgb), (other, used2, key2, rgb2) = drawn
         parts = written.ops.split(f"\n{rgb} ")
         rest = repr((written.alphas, written.chars, written.sources, written.groups))

@@ -117,5 +117,14 @@ def paints(spec, component) -> tuple | None:
     return getattr(maker(spec, component), "paints", None) if "diagram" in component.options else ()
 
 
+def reads(spec, component, props) -> list:
+    """What render reads besides its colours (Kind.reads): the colour words; with a diagram, the game (whose ruleset
+    draws it) and what its maker declares it reads (diagram.read_by)."""
+    found = ["spec:colour_names"]
+    if "diagram" in component.options:
+        found += ["spec:game", *diagrams.read_by(maker(spec, component), spec)]
+    return found
+
+
 KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, link=link, defaults=DEFAULTS,
-            required=("width", "height", "heading", "lines"), paints=paints)
+            required=("width", "height", "heading", "lines"), paints=paints, reads=reads)

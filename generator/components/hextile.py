@@ -203,5 +203,12 @@ def cut(options):
     return tuple(polygon_corners(_layout(options), ORIGIN))
 
 
+def line_reads(lines) -> list:
+    """What resolving a lines option reads (linestyles.resolve): the colour words and each line's colour."""
+    return ["spec:colour_names"] + [f"colour:{(lines or {}).get(name, {}).get('colour', default['colour'])}"
+                                    for name, default in linestyles.DEFAULT_LINES.items()]
+
+
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0,
-            layout="hex", back=render_back, lettering=False, cut=cut, defaults=DEFAULTS, face_required=("sides",))
+            layout="hex", back=render_back, lettering=False, cut=cut, defaults=DEFAULTS, face_required=("sides",),
+            reads=lambda spec, component, props: line_reads(component.options.get("lines")))

@@ -3,7 +3,7 @@ from ..spec import schema as s
 from ..draw import svg, textfit
 from ..spec.expand import face_props
 from . import symbol_card
-from .kind import Kind, width_and_height
+from .kind import Kind, faces_read, width_and_height
 
 FIELDS = {
     "width": s.length(high=400),
@@ -91,4 +91,5 @@ def score_table(dwg, o, ink, x, y, width, height):
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards, print_once=True, defaults=DEFAULTS,
-            required=("width", "height", "heading", "cards", "scoring", "rows"))
+            required=("width", "height", "heading", "cards", "scoring", "rows"),
+            reads=lambda spec, component, props: faces_read(spec, component.options["cards"]))

@@ -3,6 +3,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping, NamedTuple
 
 from . import KINDS
+from ..spec import schema as s
 
 BLEED = 3.0   # mm that a ground other than white, and every back, runs past the cut: a cut a little off shows no white
 SAFE = 2.0    # mm inside the trim that text a player needs keeps clear of
@@ -44,6 +45,48 @@ class Kind(NamedTuple):
                                  # and its templates' own; a front whose colours changed is then its kept operators with
                                  # the colours swapped, undrawn (facecache.FaceCache._swapped checks the swap is
                                  # unambiguous); or (spec, component) -> those colours or None (a card: its diagram's)
+    reads: Callable = None      # (spec, component, props) -> what render reads of the spec besides the colours its options
+                                # and face fields name (inputs), in the face cache's names: colour:NAME, template:NAME,
+                                # component:ID, components, palette (its names), spec:FIELD, spec (all of it), file:PATH
+    back_reads: Callable = None  # the same of its back renderer (back), given a face's own back's props; None: the
+                                 # common back's (common_back_reads)
+
+
+def inputs(spec, comp, side: str, props) -> dict:
+    """What drawing one artwork of a component reads of the spec besides its component and props, as its kind declares
+    it: {name: None} in the face cache's names (Kind.reads). A front reads every colour its options and face fields
+    name (a marks option's colours too) and what its kind's reads adds; a back what its back renderer declares."""
+    kind = KINDS[comp.kind]
+    if side == "back":
+        return dict.fromkeys((kind.back_reads or common_back_reads)(spec, comp, props or None))
+    found = {}
+    for fields, values in ((kind.fields, comp.options), (kind.face_fields, props)):
+        for key, field in fields.items():
+            value = values.get(key)
+            if field is s.colour and isinstance(value, str):
+                found[f"colour:{value}"] = None
+            elif field is s.marks and value:
+                found.update((f"colour:{name}", None) for name in value)
+    if kind.reads is not None:
+        found.update(dict.fromkeys(kind.reads(spec, comp, props)))
+    return found
+
+
+def common_back_reads(spec, component, props=None) -> list:
+    """What the common back (back.render) reads: its fill and ink, and its symbol's template."""
+    back = component.back
+    return [f"colour:{back.fill}", f"colour:{back.ink}"] + ([f"template:{back.symbol}"] if back.symbol else [])
+
+
+def faces_read(spec, component_id: str) -> dict:
+    """What a piece that shows every front of a component reads (a diagram of the cards, a reference card's pills): the
+    component and what each of its fronts reads."""
+    from ..spec.expand import face_props  # lazy: start-up
+    comp = spec.component(component_id)
+    found = {f"component:{component_id}": None}
+    for props in face_props(spec, comp):
+        found.update(inputs(spec, comp, "front", props))
+    return found
 
 
 PUNCHES = {19.05: "3/4 in", 25.4: "1 in", 38.1: "1.5 in"}   # standard circle punches: diameter in mm -> size sold as

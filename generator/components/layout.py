@@ -14,7 +14,7 @@ from ..files import inside
 from ..draw.hexgrid import FLAT, ORIGIN, POINTY, Layout as HexLayout, polygon_corners
 from .back import render as plain_back
 from ..spec.loader import MAX_PIECES
-from .kind import Circle, Kind
+from .kind import Circle, Kind, common_back_reads
 
 SHAPES = ("rectangle", "rounded", "circle", "hex-flat", "hex-pointy")
 FIELDS = {
@@ -458,6 +458,54 @@ def render_back(spec, component, width, height, props=None):
     return clipped(dwg, o, component.bleed)
 
 
+def reads(spec, component, props) -> list:
+    """What drawing a face reads besides its component and row (Kind.reads): what its layout's elements name for it."""
+    o = component.options
+    return layout_reads(spec, o.get("layout") or o["layouts"], props)
+
+
+def back_reads(spec, component, props=None) -> list:
+    """What drawing a back reads (Kind.back_reads): what its back layout names, or the plain back's reads."""
+    o = component.options
+    lay = o["backs"][props[BACK]] if props else o.get("back_layout")
+    return common_back_reads(spec, component) if lay is None else layout_reads(spec, lay, props or {})
+
+
+def layout_reads(spec, lay, fields) -> list:
+    """What draw reads for one row: the palette's names (a colour is checked against them), the colour of each
+    element's paints, text markup and icon, the templates of its icons, the spec's fonts and the files of the one a text
+    is set in, the spec's folder and the files of its images."""
+    names = layouts.Names(frozenset(spec.palette) | frozenset(s.BASE_COLOURS))
+    found = ["palette"]
+    if lay.ground:
+        found.append(f"colour:{layouts.parse('rect', 'fill', layouts.filled(lay.ground, fields), names)}")
+    for _, props in lay.elements:
+        kind = props["type"]
+        try:
+            step = layouts.parse(kind, "repeat", layouts.filled(props["repeat"], fields), names) if "repeat" in props else None
+            elements = [layouts.element(kind, props, fields if copy is None else {**fields, **copy.fields()}, names)
+                        for copy in (step.copies() if step else [None])]
+        except s.Invalid:   # draw reports it
+            continue
+        for e in elements:
+            if not e["visible"]:
+                continue
+            found += [f"colour:{e[key]}" for key in ("fill", "stroke", "colour", "ink")]
+            if kind == "icon":
+                found.append(f"template:{e['name']}")
+            elif kind == "image":
+                found += ["spec:path", f"file:{art.load(Path(spec.path).parent, e['file']).path}"]
+            elif kind == "text" and e["text"].strip():
+                found += [f"colour:{m.group(2).strip()}" for m in PAINT.finditer(e["text"])]
+                named = dict.fromkeys(ICON.findall(e["text"]))   # icons are looked up beside the spec
+                found += [f"template:{name}" for name in named if _find(spec.path, name) is not None]
+                found += ["spec:path"] if named else []
+                if "font" in e:
+                    found += ["spec:fonts"] + [f"file:{typeface.DESIGNED[face.resource]}" for face in spec.fonts[e["font"]]
+                                               if face.resource in typeface.DESIGNED]
+    return found
+
+
 def panels(options) -> bool:
     """A rectangle or rounded piece larger than a sheet prints in panels (a board); circles and hexagons must fit one."""
     return options["shape"] in ("rectangle", "rounded")
@@ -469,4 +517,5 @@ def required(options) -> tuple:
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, layout=placing, back=render_back, cut=cut,
-            load=load, back_face=back_face, panels=panels, defaults=DEFAULTS, required=required)
+            load=load, back_face=back_face, panels=panels, defaults=DEFAULTS, required=required, reads=reads,
+            back_reads=back_reads)

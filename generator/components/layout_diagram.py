@@ -5,7 +5,7 @@ from ..spec import schema as s
 from ..draw import svg, textfit
 from . import shift_board, symbol_card
 from .shift_board import EMPTY
-from .kind import Kind, width_and_height
+from .kind import Kind, faces_read, width_and_height
 
 FIELDS = {
     "width": s.length(high=400),
@@ -68,4 +68,5 @@ def render(spec, component, props):
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, link=symbol_card.link_cards, face_fields=FACE_FIELDS, defaults=DEFAULTS,
-            required=("width", "height", "heading", "cards"))
+            required=("width", "height", "heading", "cards"),
+            reads=lambda spec, component, props: faces_read(spec, component.options["cards"]))

@@ -3,7 +3,7 @@
 from ..draw import linestyles
 from ..spec import schema as s
 from ..draw import svg, svgvalues, textfit
-from .hextile import star
+from .hextile import line_reads, star
 from .kind import Kind
 
 FIELDS = {
@@ -88,4 +88,10 @@ def link(spec, component):
     return dict(component.options)
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, link=link, defaults=DEFAULTS)
+def reads(spec, component, props) -> list:
+    """What render reads besides its colours (Kind.reads): the components (to find the one its lines come from) and
+    those lines' colours and words."""
+    return ["components"] + line_reads(spec.component(component.options["lines_from"]).options.get("lines"))
+
+
+KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, link=link, defaults=DEFAULTS, reads=reads)

@@ -64,5 +64,17 @@ def link(spec, component):
     return dict(component.options)
 
 
+def reads(spec, component, props) -> list:
+    """What render reads besides its options' colours (Kind.reads): each symbol's colour, template and mark's template,
+    the triangle's template and the component its marks come from."""
+    o = component.options
+    marks = marks_of(spec, o)
+    found = ([f"component:{o['marks_from']}"] if o.get("marks_from") else []) + ["template:marker-triangle"]
+    for row in props["pattern"]:
+        for colour, shape in row:
+            found += [f"colour:{colour}", f"template:{shape}"] + ([f"template:{marks[colour]}"] if marks.get(colour) else [])
+    return found
+
+
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, lettering=False, link=link,
-            defaults=DEFAULTS, required=("rows", "cols", "cell"), face_required=("pattern",), paints=(WHITE,))
+            defaults=DEFAULTS, required=("rows", "cols", "cell"), face_required=("pattern",), paints=(WHITE,), reads=reads)

@@ -57,4 +57,5 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, defaults=DEFAULTS, required=("rows", "cols", "cell", "slot"))
+KIND = Kind(render=render, size=size, fields=FIELDS, defaults=DEFAULTS, required=("rows", "cols", "cell", "slot"),
+            reads=lambda spec, component, props: ["template:marker-triangle"])

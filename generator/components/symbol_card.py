@@ -96,5 +96,12 @@ def render(spec, component, props):
     return dwg
 
 
+def reads(spec, component, props) -> list:
+    """What render reads besides its colours (Kind.reads): its symbol's template (the one its symbols option gives the
+    shape)."""
+    return [f"template:{component.options['symbols'].get(props['shape'], props['shape'])}"]
+
+
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, link=link,
-            lettering=False, defaults=DEFAULTS, required=("width", "height"), face_required=("background", "shape", "colour"))
+            lettering=False, defaults=DEFAULTS, required=("width", "height"), face_required=("background", "shape", "colour"),
+            reads=reads)

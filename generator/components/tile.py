@@ -35,5 +35,10 @@ def render(spec, component, props):
     return dwg
 
 
+def reads(spec, component, props) -> list:
+    """What render reads besides its colours (Kind.reads): the symbol's template and its mark's."""
+    return [f"template:{props['shape']}"] + ([f"template:{props['mark']}"] if props.get("mark") else [])
+
+
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, lettering=False, defaults=DEFAULTS,
-            required=("size",), face_required=("colour", "shape"), recolour="colour", paints=())
+            required=("size",), face_required=("colour", "shape"), recolour="colour", paints=(), reads=reads)

@@ -88,5 +88,10 @@ def cut(options):
     return Circle(side / 2, side / 2, side / 2) if o["outline"] == "round" else ((0.0, 0.0), (side, 0.0), (side, side), (0.0, side))
 
 
+def reads(spec, component, props) -> list:
+    """What render reads besides its colours (Kind.reads): its symbol's template."""
+    return [f"template:{props['shape']}"] if props.get("shape") else []
+
+
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, cut=cut, defaults=DEFAULTS,
-            required=("size",))
+            required=("size",), reads=reads)

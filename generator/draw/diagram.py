@@ -24,6 +24,21 @@ def paints(*colours: str) -> Callable:
     return declared
 
 
+def reads(declare: Callable) -> Callable:
+    """Declare what a diagram maker reads of a spec: declare(spec) -> the names of its inputs, as Kind.reads gives them
+    (a reference card showing the diagram reads them too). A maker that declares nothing reads the whole spec."""
+    def declared(make: Callable) -> Callable:
+        setattr(make, "reads", declare)   # read by read_by
+        return make
+    return declared
+
+
+def read_by(make: Callable, spec) -> list:
+    """What a diagram maker declares it reads of a spec (reads), or the whole spec ("spec") when it declares nothing."""
+    declare = getattr(make, "reads", None)
+    return ["spec"] if declare is None else list(declare(spec))
+
+
 def round_cut(art: svg.Drawing, ident: str = "round-cut") -> svg.Drawing:
     """The artwork clipped to the circle inscribed in its view box, as a round piece is cut from its square."""
     x, y, w, h = art.box

@@ -5,7 +5,8 @@ from collections import Counter
 from types import MappingProxyType
 
 from ...draw import svg
-from ...draw.diagram import Diagram, paints
+from ...draw.diagram import Diagram, paints, reads
+from ...components.kind import faces_read
 from ...spec.expand import Art, face_props, marked
 from ...spec.figures import pieces as figure_pieces
 from ...located import spec_error
@@ -265,7 +266,13 @@ def _form_parts(spec, n, cells, x, y, cell):
             for k, (r, c) in enumerate(cells)]
 
 
+def _pills_read(spec) -> dict:
+    """What a diagram of pill tiles reads (diagram.reads): the pill component and what its fronts read."""
+    return faces_read(spec, "pill")
+
+
 @paints("#000000")   # the pill tiles and the names in black
+@reads(_pills_read)
 def take_forms(spec):
     """The six take-forms, each built from real pill tiles, with its name under it."""
     cell, pitch, parts = 8.0, 28.0, []
@@ -277,6 +284,7 @@ def take_forms(spec):
 
 
 @paints()   # only the pill tiles, in the colours the spec gives
+@reads(_pills_read)
 def form_row(spec) -> Diagram:
     """The six take-forms side by side, each centred on a row three pill tiles tall, unnamed: small enough for a card."""
     cell, gap, parts, x = 8.0, 6.0, [], 0.0
@@ -309,6 +317,7 @@ def example_schedule(spec, pattern):
 
 
 @paints("#000000", "#ffffff")   # the tiles, the cells' lines and the points' discs
+@reads(lambda spec: {**_pills_read(spec), **faces_read(spec, "prescription")})
 def scoring_example(spec):
     """A prescription beside a schedule filled in, each cell's points and the round total."""
     pattern = prescriptions(spec, spec.component("prescription"))[0]["pattern"]
