@@ -1,362 +1,61 @@
-"""The pnp command line: a thin click layer over the library; UserError becomes one line and exit 1."""
+"""The pnp script's main. A plain build (pnp build [GAME_OR_SPEC]... with no options but --paper, --out, --backs, --set,
+--theme, --ink-saver and --greyscale) is read here and run without loading click, whose import is a tenth of a rebuild;
+every other command line, --help and error goes to click's commands (commands.py), whose names this module also gives
+(from generator.cli import cli)."""
 import gc
+import os
 import sys
-import time
-from functools import wraps
 
-import click
-
-from . import cache
-from . import games  # the registry only: a game is imported when its command runs
+from . import batch
 from .errors import UserError
-from .files import SPECS, shipped
-from .output import Options
-from .output.formats import FORMATS, jobs
-from .output.pod import PRESETS
-from .units import HOME_PAPERS, PAPERS
 
-PAPER = click.option("--paper", default="all", show_default=True, metavar="SIZE",
-                     help=f"Paper size of the sheets: {', '.join(PAPERS)}, all ({' and '.join(HOME_PAPERS)}), "
-                          "or WIDTHxHEIGHT with a unit (300x400mm, 8.5x11in).")
-SETS = click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
-                    help="Override a spec value by key path, e.g. palette.red=#c0392b (repeatable).")
-GAMES = click.argument("games", nargs=-1, metavar="[GAME_OR_SPEC]...")
-THEME = click.option("--theme", metavar="NAME_OR_FILE",
-                     help="Lay a theme (themes/NAME.yaml or a .yaml file) over the spec: spec < theme < --set.")
-THRESHOLD = click.option("--threshold", type=click.FloatRange(0, 100), metavar="DELTA_E",
-                         help="Smallest CIEDE2000 difference between colours players must tell apart [default: the spec's "
-                              "colour_threshold, else 20].")
-GREY_THRESHOLD = click.option("--grey-threshold", type=click.FloatRange(0, 100), metavar="L_STAR",
-                              help="Smallest CIE L* difference in a greyscale print between colours players must tell "
-                                   "apart [default: the spec's grey_threshold, else 25].")
+VALUED = {"--paper": "paper", "--out": "out_dir", "--backs": "backs", "--theme": "theme", "--set": "overrides"}
+FLAGS = {"--ink-saver": "ink_saver", "--greyscale": "greyscale"}
 
 
-def thresholds(spec, threshold: float | None, grey_threshold: float | None):
-    """The spec with the thresholds given on the command line, where given."""
-    if threshold is not None:
-        spec = spec._replace(colour_threshold=threshold)
-    return spec if grey_threshold is None else spec._replace(grey_threshold=grey_threshold)
+def plain_build(args: list[str]) -> dict | None:
+    """batch.build's arguments for the command line args (the program name left off) when it is a plain build, as
+    click's build command would parse them; else None (another command, another option, --help, a value or a form
+    click might refuse or read otherwise), left to click."""
+    if args[:1] != ["build"] or "_PNP_COMPLETE" in os.environ:  # the variable asks click for shell completion
+        return None
+    given: dict = {"games": (), "paper": "all", "out_dir": "output", "backs": "duplex", "overrides": (), "theme": None,
+                   "ink_saver": False, "greyscale": False, "chosen_formats": ("pdf",), "dpi": 300, "pod": None}
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg in FLAGS:
+            given[FLAGS[arg]] = True
+        elif arg in VALUED:
+            value = next(rest, "-")
+            if value.startswith("-"):
+                return None
+            key = VALUED[arg]
+            given[key] = given[key] + (value,) if key == "overrides" else value
+        elif arg.startswith("-"):
+            return None
+        else:
+            given["games"] += (arg,)
+    out = given["out_dir"]
+    if given["backs"] not in ("duplex", "fold") or (os.path.exists(out) and not os.access(out, os.R_OK)):
+        return None   # click.Choice and click.Path would refuse these
+    return given
 
 
-def user_errors(command):
-    """Print a UserError as one line on stderr and exit 1."""
-    @wraps(command)
-    def wrapper(*args, **kwargs):
-        try:
-            return command(*args, **kwargs)
-        except UserError as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(1)
-    return wrapper
-
-
-def chosen(games):
-    """The requested games, or every shipped spec; finding none is an error, never a silent success."""
-    if games:
-        return list(games)
-    found = [p.stem for p in shipped()]
-    if not found:
-        raise UserError(f"no games found: the shipped specs should be in {SPECS} (a broken install?); "
-                        "name a spec file instead, e.g. pnp build my-game.yaml")
-    return found
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="pnp")
-def cli():
-    """Print-and-play asset generator: YAML game specs to printable PDFs."""
-
-
-@cli.command("list")
-@user_errors
-def list_games():
-    """List the shipped games with their components and counts.
-
-    Example: pnp list
-    """
-    from .spec import loader as specs  # lazy: start-up
-    for name in chosen(()):
-        spec = specs.load(name)
-        click.echo(f"{spec.game.id}  {spec.game.title} (by {spec.game.designer})")
-        for comp in spec.components:
-            click.echo(f"    {comp.expect:>4} x {comp.title} [{comp.kind}]")
-
-
-@cli.command()
-@GAMES
-@SETS
-@THEME
-@THRESHOLD
-@GREY_THRESHOLD
-@user_errors
-def validate(games, overrides, theme, threshold, grey_threshold):
-    """Run every check on the games' component sets; exit 1 if any fails.
-
-    The colour-vision check reports, for each group of colours the spec says players must tell apart,
-    the closest pair under simulated protan, deutan and tritan vision and in greyscale.
-
-    Example: pnp validate grannys-pills --set components.pill.faces.copies=6
-    """
-    failed = 0
-    for name in chosen(games):
-        key = cache.key_of("validate", name, overrides, theme, threshold, grey_threshold)
-        kept = cache.VERDICTS.verdict(key)  # what this spec's run printed, while every file it read is as it was
-        lines, failures = kept if kept else _validated(name, overrides, theme, threshold, grey_threshold, key)
-        for line in lines:
-            click.echo(line)
-        failed += failures
-    if failed:
+def build_plainly(given: dict) -> None:
+    """Run a plain build as click's build command would: a UserError one line and exit 1, an interrupt or a broken
+    pipe ended by click's own main."""
+    try:
+        batch.build(**given)
+    except UserError as exc:
+        batch.say(f"error: {exc}", err=True)
         sys.exit(1)
+    except (EOFError, KeyboardInterrupt, BrokenPipeError) as exc:
+        import click  # lazy: start-up (only to end as click's main ends these)
+        caught = exc
 
-
-def _validated(name, overrides, theme, threshold, grey_threshold, key) -> tuple[list, int]:
-    """Validate one spec: (the lines to print, how many checks failed); kept under key when its checks were kept."""
-    from .spec import loader as specs  # lazy: start-up
-    from .check import vision  # lazy: start-up
-    from .check.validate import inputs, validate as run_checks  # lazy: start-up
-    from .check.wording import generic_note  # lazy: start-up
-    spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
-    warnings: list = []
-    failures = run_checks(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
-    lines = [f"warning: {line}" for line in warnings]
-    lines += [f"{spec.path}: colours {report.name}: {vision.summary(report)}" for report in vision.reports(spec)]
-    note = generic_note(spec)
-    lines += [note] if note else []
-    lines += [str(failure) for failure in failures]
-    if not failures:
-        checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
-        lines.append(f"{spec.path}: {checked} ({len(spec.components)} component{'s' * (len(spec.components) != 1)})")
-    read = inputs(spec)
-    if read is not None:
-        cache.VERDICTS.keep(key, lines, len(failures), *read)
-    return lines, len(failures)
-
-
-OUT = click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(),
-                   help="Folder to write into (one subfolder per game).")
-
-
-def formats(ctx, param, value):
-    """The --format list: names from the output registry, comma-separated, each once, in the registry's order."""
-    names = {name.strip() for name in value.split(",") if name.strip()}
-    unknown = sorted(names - set(FORMATS))
-    if unknown or not names:
-        raise click.BadParameter(f"{', '.join(unknown) or 'none given'} (choose from {', '.join(FORMATS)})")
-    return tuple(name for name in FORMATS if name in names)
-
-
-@cli.command()
-@GAMES
-@PAPER
-@OUT
-@click.option("--backs", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True,
-              help="Two-sided pieces: duplex back pages (long-edge flip) or a fold-over layout (file name ends -fold).")
-@SETS
-@THEME
-@click.option("--ink-saver", "ink_saver", is_flag=True,
-              help="Tint large fills (grounds, backs) and re-ink what sits on them; report the ink saved (file name ends -inksaver).")
-@click.option("--greyscale", is_flag=True,
-              help="Print every colour as its grey, a proof for black-and-white printers (file name ends -greyscale).")
-@click.option("--format", "chosen_formats", default="pdf", show_default=True, callback=formats, metavar="LIST",
-              help="What to write, comma-separated: " + "; ".join(f"{k}: {v}" for k, v in FORMATS.items()) + ".")
-@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
-              help="Resolution of the png and tts images.")
-@click.option("--pod", type=click.Choice(list(PRESETS)),
-              help="Write the PNGs as a print-on-demand printer's templates want them (sizes, bleed, names); implies png.")
-@user_errors
-def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod):
-    """Build each game's components and rulebook PDFs on each paper size, and any other formats asked for.
-
-    Example: pnp build grannys-pills --paper a4 --theme okabe-ito --format pdf,png,tts
-    """
-    from .spec import loader as specs  # lazy: start-up
-    from .build import no_rules  # lazy: start-up
-    from .check.validate import art_warnings  # lazy: start-up
-    looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
-    options = Options(out_dir, paper, backs, looks, dpi, pod)
-    names = chosen_formats + (("png",) if pod and "png" not in chosen_formats else ())
-    work, notes = [], []
-    for spec in [specs.load(name, overrides, theme) for name in chosen(games)]:
-        notes += [f"warning: {line}" for line in art_warnings(spec)]
-        for name in names:
-            work += jobs(name, spec, options)
-        if "pdf" in names and not looks and not specs.rules_path(spec).is_file():
-            notes.append(no_rules(spec))
-    run_jobs(work)
-    for note in notes:
-        click.echo(note)
-
-
-@cli.command()
-@GAMES
-@PAPER
-@OUT
-@SETS
-@THEME
-@user_errors
-def rules(games, paper, out_dir, overrides, theme):
-    """Build the rulebook (rules, diagrams, quick-reference card) of each game.
-
-    Example: pnp rules grannys-pills --paper letter
-    """
-    from .spec import loader as specs  # lazy: start-up
-    from .build import build_rules, papers  # lazy: start-up
-    sizes = papers(paper)
-    jobs = [(f"{spec.game.id} {size} rules", build_rules, (spec, size, out_dir))
-            for spec in [specs.load(name, overrides, theme) for name in chosen(games)] for size in sizes]
-    run_jobs(jobs)
-
-
-@cli.command()
-@click.argument("folder", type=click.Path(file_okay=False))
-@user_errors
-def new(folder):
-    """Start a game of your own: write FOLDER with a spec, a CSV of cards, layouts, an icon and rules.
-
-    It builds and validates as written; change the CSV and the layouts from there (docs/make-your-own-game.md).
-
-    Example: pnp new my-game && pnp build my-game/my-game.yaml
-    """
-    from .scaffold import new as scaffold  # lazy: start-up
-    written = scaffold(folder)
-    for path in written:
-        click.echo(f"wrote {path}")
-    import shlex  # lazy: start-up
-    spec = shlex.quote(str(written[0]))  # a folder named "Big Game" pastes into a shell as one word
-    click.echo(f"next: pnp validate {spec} && pnp build {spec}")
-
-
-def run_jobs(jobs):
-    """Run (label, function, args) jobs with a progress bar on a terminal; print one line per file written."""
-    if sys.stderr.isatty() and len(jobs) > 1:
-        with click.progressbar(jobs, label="building", file=sys.stderr, item_show_func=lambda job: job and job[0]) as bar:
-            results = [function(*args) for _, function, args in bar]
-    else:
-        results = [function(*args) for _, function, args in jobs]
-    for path, pages, size, *notes in results:  # pages: a PDF's page count, or what an export wrote ("12 files")
-        click.echo(f"{path}: {pages if isinstance(pages, str) else f'{pages} page' + 's' * (pages != 1)}, {size / 1024:.1f} KiB")
-        for note in notes:
-            click.echo(f"    {note}")
-
-
-@cli.command()
-@GAMES
-@OUT
-@SETS
-@THEME
-@THRESHOLD
-@GREY_THRESHOLD
-@user_errors
-def palette(games, out_dir, overrides, theme, threshold, grey_threshold):
-    """Report the colour-vision check and write a swatch sheet of the palette under each simulation.
-
-    The sheet (<out>/<id>/<id>-palette.pdf and .png) shows every palette colour as seen with normal,
-    protan, deutan and tritan vision and printed in greyscale, then each group of colours players must
-    tell apart.
-
-    Example: pnp palette grannys-pills --theme okabe-ito
-    """
-    from .spec import loader as specs  # lazy: start-up
-    from .output import swatches  # lazy: start-up
-    from .check import vision  # lazy: start-up
-    for name in chosen(games):
-        spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
-        click.echo(f"{spec.path}: {spec.game.title}")
-        for report in vision.reports(spec):
-            for line in vision.describe(report):
-                click.echo(f"  {line}")
-        if not spec.distinguish:
-            click.echo("  no colour groups declared (add a top-level distinguish: list to check them)")
-        for path in swatches.write(spec, out_dir):
-            click.echo(f"{path}: written")
-
-
-@cli.command()
-@click.argument("game", metavar="GAME_OR_SPEC")
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(),
-              help="Folder for the gallery (written to <out>/<id>-preview/).")
-@click.option("--serve", is_flag=True, help="Serve the gallery on localhost; rebuild it and reload the page on every save.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="With --serve: the port (0: any free one).")
-@SETS
-@THEME
-@user_errors
-def preview(game, out_dir, serve, port, overrides, theme):
-    """Write a browser gallery of a game: every component with its faces, counts, sizes, sheets, checks and colour vision.
-
-    The page (<out>/<id>-preview/index.html) opens from disk; no server is needed.
-
-    Example: pnp preview grannys-pills --serve
-    """
-    from .output import preview as gallery  # lazy: start-up
-    from .spec import loader as specs  # lazy: start-up
-
-    def write(changed):
-        start = time.perf_counter()
-        index, failed, images = gallery.write(specs.load(game, overrides, theme), out_dir)
-        what = f"{', '.join(changed)} changed: " if changed else ""
-        checks = f"{failed} check(s) failed" if failed else "all checks pass"
-        return f"{what}{index}: {images} images, {checks} ({time.perf_counter() - start:.2f} s)"
-    if not serve:
-        click.echo(write([]))
-        return
-    from . import watch  # lazy: start-up
-    folder = gallery.folder(out_dir, specs.load(game, overrides, theme))  # a spec that cannot load is an error before serving
-    folder.mkdir(parents=True, exist_ok=True)
-    server = gallery.serve(folder, port)
-    click.echo(f"serving http://127.0.0.1:{server.server_address[1]}/ (the page reloads when the gallery changes)")
-    try:
-        watch.run(watch.Watcher(game, theme, ignore=[out_dir]), write, click.echo)
-    except KeyboardInterrupt:
-        click.echo("stopped")
-    finally:
-        server.shutdown()
-
-
-@cli.command("watch")
-@click.argument("game", metavar="GAME_OR_SPEC")
-@PAPER
-@OUT
-@SETS
-@THEME
-@click.option("--format", "chosen_formats", default="pdf", show_default=True, callback=formats, metavar="LIST",
-              help="What to rebuild, comma-separated, as for build: " + ", ".join(FORMATS) + ".")
-@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
-              help="Resolution of the png and tts images.")
-@user_errors
-def watch_game(game, paper, out_dir, overrides, theme, chosen_formats, dpi):
-    """Build a game, then rebuild what changed on every save of its spec, rules, templates or other files beside it.
-
-    Each rebuild prints one line: what changed, the files rebuilt (with the faces redrawn) and the time taken.
-    A spec error prints one line and watching goes on; Ctrl-C stops.
-
-    Example: pnp watch my-game.yaml --paper a4 --format pdf,png
-    """
-    from . import watch  # lazy: start-up
-    rebuild = watch.rebuild(game, paper, out_dir, overrides, theme, chosen_formats, dpi)
-    try:
-        watch.run(watch.Watcher(game, theme, ignore=[out_dir]), rebuild, click.echo)
-    except KeyboardInterrupt:
-        click.echo("stopped")
-
-
-class GameCommand(click.Command):
-    """A game's command as games.COMMANDS names it: its game is imported only to run it or to show its own help."""
-
-    def __init__(self, name: str, game: str, summary: str):
-        super().__init__(name, help=summary)
-        self.game = game
-
-    def loaded(self) -> click.Command:
-        """The command as its game declares it (the game imported now)."""
-        return next(c for c in games.named(self.game).commands if c.name == self.name)
-
-    def make_context(self, info_name, args, parent=None, **extra):
-        """The game's own command parses the arguments (or shows its help) and runs in the context it returns."""
-        return self.loaded().make_context(info_name, args, parent=parent, **extra)
-
-
-for command_name, (game, summary) in games.COMMANDS.items():
-    cli.add_command(GameCommand(command_name, game, summary))
+        def again():
+            raise caught
+        click.Command("build", callback=again).main([], prog_name="pnp")
 
 
 def terminate_like_interrupt():
@@ -374,9 +73,25 @@ def main():
                                        # 10,000-tile file is made with no collection (each would only walk them)
     terminate_like_interrupt()
     try:
-        cli(prog_name="pnp")
+        given = plain_build(sys.argv[1:])
+        if given is None:
+            from .commands import cli  # lazy: start-up
+            cli(prog_name="pnp")
+        else:
+            build_plainly(given)
     finally:
         gc.freeze()  # what the run made lives to its end: the collection at exit need not scan it (the floor's has none)
+
+
+def __getattr__(name: str):
+    """The click commands' names (cli, GameCommand, user_errors, SETS, ...), loaded when first asked for."""
+    if name.startswith("__"):  # what Python and tools probe for (__path__, __wrapped__) loads no click
+        raise AttributeError(name)
+    from . import commands  # lazy: start-up
+    try:
+        return getattr(commands, name)
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ import hashlib
 
 from ..draw import content
 from ..spec.model import Game
-from . import pdffile, pdfread
+from . import pdffile
 from .document import Document
 
 PAGE_OWN = ("/Type", "/Parent", "/Contents", "/Resources")  # a page's entries the join writes itself
@@ -39,6 +39,7 @@ def taken_apart(data: bytes) -> dict:
     them (1 its page tree, then its pages, written by the join), each page's own entries, resources and contents, the
     diagram parts its content streams place (their stand-ins left out), and the catalogue's entries (outlines, page
     labels, names: whatever reportlab wrote). Read by pdfread, at lay-out time."""
+    from . import pdfread  # lazy: start-up (a rebuild over a kept layout reads no PDF)
     pdf, file = pdfread.Reader(data), pdffile.File()
     page_numbers = pdf.pages()
     root = pdf.resolve(pdf.trailer["/Root"])

@@ -1,7 +1,7 @@
 """Glorieta's command: pnp glorieta-loops."""
 import click
 
-from generator.cli import user_errors
+from generator.commands import user_errors
 
 from . import rules
 

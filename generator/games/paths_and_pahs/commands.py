@@ -2,7 +2,7 @@
 import click
 
 from generator.spec import loader as specs
-from generator.cli import SETS, user_errors
+from generator.commands import SETS, user_errors
 from generator.errors import UserError
 
 from . import cards, rules

@@ -1,0 +1,81 @@
+"""A plain build parsed by cli.plain_build without click: the same arguments as click's build command gives, every other
+command line (another command or option, --help, a value click refuses) left to click, the same output either way."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from generator import cli as entry
+from generator.commands import cli
+
+PLAIN = [
+    ["build"],
+    ["build", "grannys-pills", "posies"],
+    ["build", "grannys-pills", "--out", "out", "--set", "palette.red=#d0281f"],
+    ["build", "--paper", "a4", "x.yaml", "--set", "a=1", "--set", "b=2", "y"],
+    ["build", "x", "--paper", "a4", "--paper", "letter", "--out", "o1", "--out", "o2"],
+    ["build", "x", "--ink-saver", "--greyscale", "--theme", "okabe-ito", "--backs", "fold"],
+    ["build", "x", "--out", "", "--paper", "300x400mm"],
+]
+LEFT_TO_CLICK = [
+    [], ["--help"], ["validate", "x"], ["rules", "x"], ["build", "--help"], ["build", "-h"], ["build", "x", "--format", "pdf"],
+    ["build", "--dpi", "100"], ["build", "--pod", "x"], ["build", "--paper=a4"], ["build", "--paper"], ["build", "--out", "-x"],
+    ["build", "--backs", "sideways"], ["build", "--", "x"], ["build", "-"], ["build", "--no-greyscale"], ["--version"],
+    ["build", "--set"], ["buil", "x"],
+]
+
+
+@pytest.mark.parametrize("args", PLAIN)
+def test_a_plain_build_is_parsed_as_click_parses_it(args):
+    given = entry.plain_build(args)
+    assert given is not None and given == cli.commands["build"].make_context("build", args[1:]).params
+
+
+@pytest.mark.parametrize("args", LEFT_TO_CLICK)
+def test_every_other_command_line_is_left_to_click(args):
+    assert entry.plain_build(args) is None
+
+
+def test_an_unreadable_out_folder_is_left_to_click(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    assert entry.plain_build(["build", "--out", str(tmp_path)]) is None
+    assert entry.plain_build(["build", "--out", str(tmp_path / "new")]) is not None
+
+
+def pnp(cwd, *args) -> tuple:
+    """(status, stdout, stderr, click loaded) of pnp's main run in a process of its own."""
+    report = "import atexit, sys; atexit.register(lambda: print('click' in sys.modules, file=sys.stderr)); "
+    done = subprocess.run([sys.executable, "-c", report + "import sys; from generator.cli import main; sys.argv[0] = "
+                           "'pnp'; main()", *args], capture_output=True, text=True, cwd=cwd,
+                          env={**os.environ, "XDG_CACHE_HOME": str(cwd / "cache")})
+    *err, loaded = done.stderr.splitlines()
+    return done.returncode, done.stdout, err, loaded == "True"
+
+
+def test_a_plain_build_loads_no_click_and_prints_what_click_prints(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    plain = pnp(tmp_path / "a", "build", "grannys-pills", "--paper", "a4", "--out", "out")
+    clicked = pnp(tmp_path / "b", "build", "grannys-pills", "--paper", "a4", "--out", "out", "--format", "pdf")
+    assert plain[0] == clicked[0] == 0 and "grannys-pills-rules-a4.pdf: 3 pages" in plain[1]
+    assert plain[:3] == clicked[:3] and not plain[3] and clicked[3]
+    for name in ("grannys-pills-components-a4.pdf", "grannys-pills-rules-a4.pdf"):
+        assert (tmp_path / "a" / "out" / "grannys-pills" / name).read_bytes() == \
+               (tmp_path / "b" / "out" / "grannys-pills" / name).read_bytes()
+    refused = pnp(tmp_path / "a", "build", "no-such-game")
+    by_click = pnp(tmp_path / "a", "build", "no-such-game", "--format", "pdf")
+    assert refused[:3] == by_click[:3] and refused[0] == 1 and refused[2][0].startswith("error: unknown game")
+    assert not refused[3] and by_click[3]
+
+
+def test_an_interrupted_plain_build_ends_as_click_ends_it(monkeypatch, capsys):
+    def interrupted(*args, **given):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(entry.batch, "build", interrupted)
+    with pytest.raises(SystemExit) as plain:
+        entry.build_plainly(entry.plain_build(["build", "x"]))
+    plainly = capsys.readouterr()
+    with pytest.raises(SystemExit) as clicked:
+        cli(["build", "x"], prog_name="pnp")
+    assert plain.value.code == clicked.value.code == 1 and plainly == capsys.readouterr() and "Aborted!" in plainly.err
