@@ -134,6 +134,8 @@ def fit(free, group, count, layout=None):
 class _Page:
     """A sheet being filled: placed blocks, the free rectangles left, slots of a kind's own layout."""
 
+    __slots__ = ("side", "free", "blocks", "fixed", "back_of", "note", "components", "region", "outer", "layouts")
+
     def __init__(self, side, free, fixed=(), back_of=None, note="", components=(), outer=None):
         self.side, self.free, self.blocks = side, [free] if free.w > EPS and free.h > EPS else [], []
         self.fixed, self.back_of, self.note, self.components = tuple(fixed), dict(back_of or {}), note, components
@@ -232,6 +234,34 @@ def place(block, x, y) -> tuple:
     fields = zip(map(_FRONT, cells), xs, ys, repeat(block.w), repeat(block.h), repeat(b), repeat(block.rotation),
                  repeat(None))
     return tuple(map(tuple.__new__, repeat(Slot), fields))
+
+
+class Placed:
+    """A sheet's slots, made again each time they are read from its blocks (block, x, y) as place makes them: a sheet
+    of a large deck holds its blocks' pieces, not a Slot for each (compared, hashed and shown as the tuple of them)."""
+
+    __slots__ = ("blocks",)
+
+    def __init__(self, blocks: tuple):
+        self.blocks = blocks
+
+    def __iter__(self):
+        return chain.from_iterable(place(block, x, y) for block, x, y in self.blocks)
+
+    def __len__(self) -> int:
+        return sum(len(block.cells) for block, _, _ in self.blocks)
+
+    def __getitem__(self, index):
+        return tuple(self)[index]
+
+    def __eq__(self, other):
+        return tuple(self) == tuple(other) if isinstance(other, (tuple, Placed)) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
 
 
 _FRONT, _BACK, _COMPONENT, _FACES = itemgetter(2), itemgetter(3), itemgetter(0), itemgetter(2, 3)  # of a Piece
@@ -438,16 +468,17 @@ def finish(page, area, bounds, shift_y=None, known=None):
         corners, marks = arrange(page, area, bounds, shift_y)
         known[key] = corners, marks, tuple(seg for seg, _ in marks)
     corners, marks, segments = known[key]
-    slots, grounds, back_of = list(page.fixed), [], dict(page.back_of)
-    for (block, _, _), (x, y) in zip(page.blocks, corners):
-        s = place(block, x, y)
-        slots += s
-        if len(s) > 1:
+    grounds, back_of = [], dict(page.back_of)
+    placed = tuple((block, x, y) for (block, _, _), (x, y) in zip(page.blocks, corners))
+    for block, x, y in placed:
+        if len(block.cells) > 1:
             grounds.append((Rect(x, y, block.width, block.height), bool(block.cells[0].back)))
         if block.cells[0].back:  # a two-sided block (a block's pieces all have backs, or none has)
-            back_of.update((slot, back) for slot, back in zip(s, map(_BACK, block.cells)) if back)
+            back_of.update((slot, back) for slot, back in zip(place(block, x, y), map(_BACK, block.cells)) if back)
+    # slots of the kind's own layout or backs found by slot: each Slot made once and kept; else made when read
+    slots = (*page.fixed, *Placed(placed)) if page.fixed or back_of else Placed(placed)
     outline = draft(page)
-    sheet = outline._replace(slots=tuple(slots), marks=segments, grounds=tuple(box for box, _ in grounds))
+    sheet = outline._replace(slots=slots, marks=segments, grounds=tuple(box for box, _ in grounds))
     two_sided = [b for b, _, _ in page.blocks if b.cells[0].back]
     reverse = Sheet("back", (), tuple(seg for seg, k in marks if page.blocks[k][0].cells[0].back) if two_sided else (), (),
                     tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c.component for b in two_sided for c in b.cells))),
@@ -737,7 +768,7 @@ def fold(page, area, bounds, fold_y, known=None):
     marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
     grounds = front.grounds + tuple(Rect(g.x, 2 * fold_y - g.y - g.h, g.w, g.h) for g in front.grounds)
     note = fold_note(front.note)
-    return Sheet("fold", front.slots + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)
+    return Sheet("fold", tuple(front.slots) + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)
 
 
 def fold_note(note):
