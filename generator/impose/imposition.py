@@ -647,7 +647,7 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
                 panel_sheets += panels(comp, piece, area, bounds)
             continue
         if comp.printing == "once":   # each face once: the first piece of each front and back
-            firsts: dict = {}
+            firsts = {}
             for piece in mine:
                 firsts.setdefault(_FACES(piece), piece)
             copy_pages += copy_sheets(Group(w, h, comp.bleed, tuple(firsts.values())), room,
