@@ -132,7 +132,7 @@ def test_a_kept_plan_is_written_sheet_by_sheet_each_shape_of_sheet_once(tmp_path
     for other in ({}, {"plan": plan._replace(sheets=(), cover=None)}, {"saved": 1, "plan": plan._replace(cover=plan.sheets[0])}):
         read = json.loads(b"".join(kept.entry_parts(other)).decode())
         assert read.keys() == other.keys() and ("plan" not in other or kept.decode(read["plan"]) == other["plan"])
-    plain = len(json.dumps(plan))   # the plan's records written whole, every slot's place on every sheet
+    plain = len(json.dumps(plan, default=list))   # the plan's records written whole, every slot's place on every sheet
     assert len(json.loads(text)["plan"][5]) < len(plan.sheets) / 10 and len(text) < plain / 3, "full sheets share a shape"
     assert peak < 4 * len(text) and peak < plain / 2   # the text and its parts, one sheet's working copy at a time
 

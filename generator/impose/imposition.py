@@ -1,6 +1,6 @@
 """Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
-from itertools import chain, groupby, repeat
+from itertools import chain, groupby, repeat, starmap
 from operator import add, attrgetter, itemgetter
 from typing import NamedTuple
 
@@ -237,19 +237,20 @@ def place(block, x, y) -> tuple:
 
 
 class Placed:
-    """A sheet's slots, made again each time they are read from its blocks (block, x, y) as place makes them: a sheet
-    of a large deck holds its blocks' pieces, not a Slot for each (compared, hashed and shown as the tuple of them)."""
+    """A sheet's slots, made each time they are read from its arts (one key a slot) and the places of its layout (a
+    Slot's fields but the art, one tuple shared by the full sheets of a layout): a sheet of a large deck holds a key for
+    each of its pieces, not a Slot (compared, hashed and shown as the tuple of its slots)."""
 
-    __slots__ = ("blocks",)
+    __slots__ = ("arts", "places")
 
-    def __init__(self, blocks: tuple):
-        self.blocks = blocks
+    def __init__(self, arts: tuple, places: tuple):
+        self.arts, self.places = arts, places
 
     def __iter__(self):
-        return chain.from_iterable(place(block, x, y) for block, x, y in self.blocks)
+        return map(tuple.__new__, repeat(Slot), map(tuple.__add__, zip(self.arts), self.places))
 
     def __len__(self) -> int:
-        return sum(len(block.cells) for block, _, _ in self.blocks)
+        return len(self.arts)
 
     def __getitem__(self, index):
         return tuple(self)[index]
@@ -265,6 +266,7 @@ class Placed:
 
 
 _FRONT, _BACK, _COMPONENT, _FACES = itemgetter(2), itemgetter(3), itemgetter(0), itemgetter(2, 3)  # of a Piece
+_PLACE, _CELLS = itemgetter(1, 2, 3, 4, 5, 6, 7), attrgetter("cells")   # a Slot's fields but its art; a Block's pieces
 
 
 def cut_lines(block, x, y) -> tuple:
@@ -475,8 +477,14 @@ def finish(page, area, bounds, shift_y=None, known=None):
             grounds.append((Rect(x, y, block.width, block.height), bool(block.cells[0].back)))
         if block.cells[0].back:  # a two-sided block (a block's pieces all have backs, or none has)
             back_of.update((slot, back) for slot, back in zip(place(block, x, y), map(_BACK, block.cells)) if back)
-    # slots of the kind's own layout or backs found by slot: each Slot made once and kept; else made when read
-    slots = (*page.fixed, *Placed(placed)) if page.fixed or back_of else Placed(placed)
+    cells = tuple(chain.from_iterable(map(_CELLS, map(itemgetter(0), placed))))
+    if page.fixed or back_of:   # slots of the kind's own layout, or backs found by slot: each Slot made once and kept
+        slots = (*page.fixed, *chain.from_iterable(starmap(place, placed)))
+    else:   # made when read, the places worked out once for each layout and count of pieces in the plan
+        counts = (key, tuple(len(block.cells) for block, _, _ in placed))
+        if counts not in known:
+            known[counts] = tuple(map(_PLACE, chain.from_iterable(starmap(place, placed))))
+        slots = Placed(tuple(map(_FRONT, cells)), known[counts])
     outline = draft(page)
     sheet = outline._replace(slots=slots, marks=segments, grounds=tuple(box for box, _ in grounds))
     two_sided = [b for b, _, _ in page.blocks if b.cells[0].back]

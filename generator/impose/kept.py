@@ -8,7 +8,7 @@ from .. import cache
 from ..draw import content
 from ..facecache import written
 from ..files import write_quietly
-from .imposition import Assembly, Plan, shared_ground
+from .imposition import Assembly, Placed, Plan, shared_ground
 from .plan import Rect, Sheet, Slot
 
 
@@ -120,10 +120,11 @@ def entry_parts(entry: dict):
             covered, last, number = value.cover is not None, None, 0
             parts.append(f"[{_encode(value[:3])[1:-1]},[")
             for i, sheet in enumerate(value.sheets + (value.cover,) * covered):
-                shape = (sheet[0], tuple(map(_PLACE, sheet.slots)), *sheet[2:])
+                slots = sheet.slots   # a grid sheet's are made when read (imposition.Placed): its places and arts
+                shape = (sheet[0], slots.places if isinstance(slots, Placed) else tuple(map(_PLACE, slots)), *sheet[2:])
                 if shape != last:  # full sheets repeat the last one's shape: compared, not hashed again
                     last, number = shape, shapes.setdefault(shape, len(shapes))
-                text = "," * bool(i) + _encode([number, list(map(_ART, sheet.slots))])
+                text = "," * bool(i) + _encode([number, list(slots.arts) if isinstance(slots, Placed) else list(map(_ART, slots))])
                 parts.append(text)
                 size += len(text)
                 if size > PART:
