@@ -101,7 +101,7 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
         doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
         doc.furniture(lambda: furnish(f"labels {number}", lambda: sheets.labels(plan, sheet, number, total, spec.game.title,
                                                                                  sheets.making(spec, sheet))))
-        doc.next_page(sheet.slots)
+        doc.next_page(sheet.slots)   # made again, let go with the page
     return f"{spec.game.title}: components ({units.paper(plan.paper).label})"
 
 
@@ -155,7 +155,7 @@ class _Grounds(dict):
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks=None):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top (made by marks(),
     else drawn)."""
-    slots = sheet.slots
+    slots = tuple(sheet.slots)   # a sheet of a deck makes its slots when read (imposition.Placed): read once
     runs, steps, heads = _layout(sheet.grounds, tuple(map(PLACE, slots)))
     # the ground under each block of pieces that share cut lines: a run of one ground painted in one step
     for first, end, boxes, each in runs:

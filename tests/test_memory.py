@@ -132,7 +132,7 @@ def test_a_kept_plan_is_written_sheet_by_sheet_each_shape_of_sheet_once(tmp_path
     for other in ({}, {"plan": plan._replace(sheets=(), cover=None)}, {"saved": 1, "plan": plan._replace(cover=plan.sheets[0])}):
         read = json.loads(b"".join(kept.entry_parts(other)).decode())
         assert read.keys() == other.keys() and ("plan" not in other or kept.decode(read["plan"]) == other["plan"])
-    plain = len(json.dumps(plan))   # the plan's records written whole, every slot's place on every sheet
+    plain = len(json.dumps(plan, default=list))   # the plan's records written whole, every slot's place on every sheet
     assert len(json.loads(text)["plan"][5]) < len(plan.sheets) / 10 and len(text) < plain / 3, "full sheets share a shape"
     assert peak < 4 * len(text) and peak < plain / 2   # the text and its parts, one sheet's working copy at a time
 
@@ -272,3 +272,23 @@ def test_a_kept_plan_is_saved_part_by_part_never_its_whole_text_in_memory(tmp_pa
         saved.append((len(text), peak))
     (small, small_peak), (large, large_peak) = saved
     assert large > 2.5 * small and large_peak - small_peak < (large - small) / 5, saved   # holding the text: 2x its growth
+
+
+def test_imposing_a_deck_holds_its_pieces_not_a_slot_for_each(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 3000)))
+    pieces = expand(spec)[0]
+    impose(spec, pieces, "a4")   # each face's ground, drawn once and remembered with the spec
+    plan, peak, held = _peak(lambda: impose(spec, pieces, "a4"))
+    slots = [slot for sheet in plan.sheets + (plan.cover,) * bool(plan.cover) for slot in sheet.slots]
+    assert sorted(slot.art for slot in slots) == sorted(piece.front for piece in pieces)
+    assert {(slot.w, slot.h) for slot in slots} <= {(63, 88), (88, 63)}   # the card's trim, upright or turned
+    assert all(7 <= slot.x and slot.x + slot.w <= 203 and 7 <= slot.y and slot.y + slot.h <= 290 for slot in slots)
+    # a sheet's slots are made when read, from its blocks of pieces (a Slot held for each piece came to 260 bytes a
+    # piece), and each draft's blocks hold the pieces, not a (front, back, component, col, row) for each (peak 392 bytes)
+    assert held < 120 * len(pieces)
+    assert peak < 260 * len(pieces)
+    # read back from its kept JSON, the plan is the one imposed, its sheets holding their arts, not a Slot each
+    read = json.loads(b"".join(kept.entry_parts({"plan": plan})))["plan"]
+    decoded, _, held = _peak(lambda: kept.decode(read))
+    assert decoded == plan
+    assert held < 120 * len(pieces)

@@ -1,6 +1,6 @@
 """Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
-from itertools import groupby, repeat
+from itertools import chain, groupby, repeat, starmap
 from operator import add, attrgetter, itemgetter
 from typing import NamedTuple
 
@@ -50,7 +50,7 @@ class Group(NamedTuple):
     w: float
     h: float
     bleed: float
-    pieces: tuple       # (front art, back art or None, component id) per piece
+    pieces: tuple       # its Pieces (spec.expand's: component, index, front art, back art or None)
     gutter: float = None    # between neighbouring trims: one ground, punched: a bleed; cut straight: 0; None: two bleeds
     stagger: bool = False   # punched on one ground: rows may sit half a pitch across, closer down (cut circles still a gutter apart)
     key: tuple = ()         # names the group: its blocks on one sheet keep one layout
@@ -64,7 +64,7 @@ class Group(NamedTuple):
 class Block(NamedTuple):
     """A grid of slots laid out at the origin, its pieces sharing cut lines; placed on a sheet later."""
 
-    cells: tuple        # (front art, back art, component id, col, row) per piece
+    cells: tuple        # its Pieces, row by row: the k-th in column k % cols, row k // cols
     cols: int
     rows: int
     w: float            # trim size as placed
@@ -134,6 +134,8 @@ def fit(free, group, count, layout=None):
 class _Page:
     """A sheet being filled: placed blocks, the free rectangles left, slots of a kind's own layout."""
 
+    __slots__ = ("side", "free", "blocks", "fixed", "back_of", "note", "components", "region", "outer", "layouts")
+
     def __init__(self, side, free, fixed=(), back_of=None, note="", components=(), outer=None):
         self.side, self.free, self.blocks = side, [free] if free.w > EPS and free.h > EPS else [], []
         self.fixed, self.back_of, self.note, self.components = tuple(fixed), dict(back_of or {}), note, components
@@ -148,8 +150,8 @@ class _Page:
         bottom = extra * (abs(free.y + free.h - outer.y - outer.h) < EPS)
         return Rect(free.x + left, free.y + top, free.w - left - right, free.h - top - bottom)
 
-    def add(self, group, rest):
-        """Place as many of the rest (pieces of group) as fit best on this page; return how many, 0 if none.
+    def add(self, group, rest, at=0):
+        """Place as many of rest[at:] (pieces of group) as fit best on this page; return how many, 0 if none.
 
         A group's blocks on one page share the first one's layout (turned or not, staggered or not).
         """
@@ -159,7 +161,7 @@ class _Page:
         # page's first block, a piece that needs the whole sheet)
         lengths = (MARK_SHORT, MARK_TIGHT) + (() if self.blocks or self.fixed else (MARK_MIN,))
         for rooms in ([self.inside(free, group, length) for free in self.free] for length in lengths):
-            options = [(option, i) for i, room in enumerate(rooms) for option in [fit(room, group, len(rest), layout)]
+            options = [(option, i) for i, room in enumerate(rooms) for option in [fit(room, group, len(rest) - at, layout)]
                        if option]
             if options and (best is None or max(n for (n, *_), _ in options) > best[0][0][0]):
                 best = max(options, key=lambda item: (item[0][:3], -item[1])), rooms
@@ -168,8 +170,7 @@ class _Page:
         ((n, _, _, block), i), rooms = best
         self.layouts.setdefault(group.key, (block.rotation, block.stagger))
         free, room = self.free[i], rooms[i]
-        cells = tuple((front, back, comp, k % block.cols, k // block.cols) for k, (front, back, comp) in enumerate(rest[:n]))
-        self.blocks.append((block._replace(cells=cells), room.x, room.y))
+        self.blocks.append((block._replace(cells=tuple(rest[at:at + n])), room.x, room.y))
         self.free[i:i + 1] = split(free, block.width + room.x - free.x, block.height + room.y - free.y)
         return n
 
@@ -180,24 +181,24 @@ def pack(group, pages, sides, new_page):
     A page with no room for one more piece of the group keeps none: the next try starts after it (linear, not
     quadratic, in the number of pages). A new page is filled at once; while more pieces are left than could fit on two,
     it is filled as the first full one was (the same blocks, free rectangles and layouts, its own pieces in them)."""
-    rest, first, full = list(group.pieces), 0, None
-    while rest:
+    rest, at, first, full = group.pieces, 0, 0, None   # rest[at:] left to place (no copy of the rest per page)
+    while at < len(rest):
         n = 0
         while not n and first < len(pages):
-            n = pages[first].add(group, rest) if pages[first].side in sides else 0
+            n = pages[first].add(group, rest, at) if pages[first].side in sides else 0
             first += not n
         if not n:
             pages.append(new_page())
             first = len(pages)  # filled until it holds no more of the group
-            if full and len(rest) >= full[0]:
-                n = _refill(pages[-1], *full[1:], rest)
+            if full and len(rest) - at >= full[0]:
+                n = _refill(pages[-1], *full[1:], rest, at)
             else:
-                while added := pages[-1].add(group, rest[n:]):
+                while added := pages[-1].add(group, rest, at + n):
                     n += added
                 most = _most(pages[-1].region, group)
-                if len(rest) - n >= most:  # no count of pieces left limited a choice: the next full page is the same
-                    full = (n + most, pages[-1], [tuple(cell[3:] for cell in b.cells) for b, _, _ in pages[-1].blocks])
-        rest = rest[n:]
+                if len(rest) - at - n >= most:  # no count of pieces left limited a choice: the next full page is the same
+                    full = (n + most, pages[-1], [len(b.cells) for b, _, _ in pages[-1].blocks])
+        at += n
 
 
 def _most(region, group) -> int:
@@ -206,14 +207,15 @@ def _most(region, group) -> int:
     return int((region.w / side + 1) * (region.h / side + 1)) + 1
 
 
-def _refill(page, model, places, rest) -> int:
-    """Fill a new page as model (a full page of the same group) was filled, with the first of rest; return how many.
+def _refill(page, model, places, rest, at) -> int:
+    """Fill a new page as model (a full page of the same group) was filled, with the first of rest[at:]; return how many.
 
-    places: the (col, row) of each cell of each of model's blocks."""
-    n = 0
-    for (block, x, y), cells in zip(model.blocks, places):
-        page.blocks.append((block._replace(cells=tuple(map(tuple.__add__, rest[n:n + len(cells)], cells))), x, y))
-        n += len(cells)
+    places: how many pieces each of model's blocks holds."""
+    n = at
+    for (block, x, y), count in zip(model.blocks, places):
+        page.blocks.append((block._replace(cells=tuple(rest[n:n + count])), x, y))
+        n += count
+    n -= at
     page.free, page.layouts = list(model.free), dict(model.layouts)
     return n
 
@@ -224,16 +226,47 @@ def place(block, x, y) -> tuple:
     lefts = [x + col * pitch_x + b for col in range(block.cols)]
     tops = [y + row * pitch_y + b for row in range(block.rows)]
     shift = [pitch_x / 2 * (block.stagger and row % 2) for row in range(block.rows)]
-    cells = block.cells  # (art, back, component, col, row): each slot made in C passes, a block holds hundreds
-    xs = map(lefts.__getitem__, map(_COL, cells))   # unstaggered: a column's slots share one x, not a float each
+    cells = block.cells  # each slot made in C passes, a block holds hundreds
+    xs = chain.from_iterable(repeat(lefts, block.rows))   # unstaggered: a column's slots share one x, not a float each
+    ys = chain.from_iterable(map(repeat, tops, repeat(block.cols)))   # row by row
     if block.stagger:
-        xs = map(add, xs, map(shift.__getitem__, map(_ROW, cells)))
-    fields = zip(map(_ART, cells), xs, map(tops.__getitem__, map(_ROW, cells)), repeat(block.w), repeat(block.h),
-                 repeat(b), repeat(block.rotation), repeat(None))
+        xs = map(add, xs, chain.from_iterable(map(repeat, shift, repeat(block.cols))))
+    fields = zip(map(_FRONT, cells), xs, ys, repeat(block.w), repeat(block.h), repeat(b), repeat(block.rotation),
+                 repeat(None))
     return tuple(map(tuple.__new__, repeat(Slot), fields))
 
 
-_ART, _COL, _ROW = itemgetter(0), itemgetter(3), itemgetter(4)  # of a block's cell
+class Placed:
+    """A sheet's slots, made each time they are read from its arts (one key a slot) and the places of its layout (a
+    Slot's fields but the art, one tuple shared by the full sheets of a layout): a sheet of a large deck holds a key for
+    each of its pieces, not a Slot (compared, hashed and shown as the tuple of its slots)."""
+
+    __slots__ = ("arts", "places")
+
+    def __init__(self, arts: tuple, places: tuple):
+        self.arts, self.places = arts, places
+
+    def __iter__(self):
+        return map(tuple.__new__, repeat(Slot), map(tuple.__add__, zip(self.arts), self.places))
+
+    def __len__(self) -> int:
+        return len(self.arts)
+
+    def __getitem__(self, index):
+        return tuple(self)[index]
+
+    def __eq__(self, other):
+        return tuple(self) == tuple(other) if isinstance(other, (tuple, Placed)) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+_FRONT, _BACK, _COMPONENT, _FACES = itemgetter(2), itemgetter(3), itemgetter(0), itemgetter(2, 3)  # of a Piece
+_PLACE, _CELLS = itemgetter(1, 2, 3, 4, 5, 6, 7), attrgetter("cells")   # a Slot's fields but its art; a Block's pieces
 
 
 def cut_lines(block, x, y) -> tuple:
@@ -437,19 +470,26 @@ def finish(page, area, bounds, shift_y=None, known=None):
         corners, marks = arrange(page, area, bounds, shift_y)
         known[key] = corners, marks, tuple(seg for seg, _ in marks)
     corners, marks, segments = known[key]
-    slots, grounds, back_of = list(page.fixed), [], dict(page.back_of)
-    for (block, _, _), (x, y) in zip(page.blocks, corners):
-        s = place(block, x, y)
-        slots += s
-        if len(s) > 1:
-            grounds.append((Rect(x, y, block.width, block.height), bool(block.cells[0][1])))
-        if block.cells[0][1]:  # a two-sided block (a block's pieces all have backs, or none has)
-            back_of.update((slot, back) for slot, (_, back, *_) in zip(s, block.cells) if back)
+    grounds, back_of = [], dict(page.back_of)
+    placed = tuple((block, x, y) for (block, _, _), (x, y) in zip(page.blocks, corners))
+    for block, x, y in placed:
+        if len(block.cells) > 1:
+            grounds.append((Rect(x, y, block.width, block.height), bool(block.cells[0].back)))
+        if block.cells[0].back:  # a two-sided block (a block's pieces all have backs, or none has)
+            back_of.update((slot, back) for slot, back in zip(place(block, x, y), map(_BACK, block.cells)) if back)
+    cells = tuple(chain.from_iterable(map(_CELLS, map(itemgetter(0), placed))))
+    if page.fixed or back_of:   # slots of the kind's own layout, or backs found by slot: each Slot made once and kept
+        slots = (*page.fixed, *chain.from_iterable(starmap(place, placed)))
+    else:   # made when read, the places worked out once for each layout and count of pieces in the plan
+        counts = (key, tuple(len(block.cells) for block, _, _ in placed))
+        if counts not in known:
+            known[counts] = tuple(map(_PLACE, chain.from_iterable(starmap(place, placed))))
+        slots = Placed(tuple(map(_FRONT, cells)), known[counts])
     outline = draft(page)
-    sheet = outline._replace(slots=tuple(slots), marks=segments, grounds=tuple(box for box, _ in grounds))
-    two_sided = [b for b, _, _ in page.blocks if b.cells[0][1]]
-    reverse = Sheet("back", (), tuple(seg for seg, k in marks if page.blocks[k][0].cells[0][1]) if two_sided else (), (),
-                    tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c[2] for b in two_sided for c in b.cells))),
+    sheet = outline._replace(slots=slots, marks=segments, grounds=tuple(box for box, _ in grounds))
+    two_sided = [b for b, _, _ in page.blocks if b.cells[0].back]
+    reverse = Sheet("back", (), tuple(seg for seg, k in marks if page.blocks[k][0].cells[0].back) if two_sided else (), (),
+                    tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c.component for b in two_sided for c in b.cells))),
                     grounds=tuple(box for box, two in grounds if two))
     return sheet, back_of, reverse
 
@@ -495,7 +535,7 @@ def draft(page):
     count the sheets and to write page 1's list)."""
     components = dict.fromkeys(page.components)
     for block, _, _ in page.blocks:
-        components.update(dict.fromkeys(map(itemgetter(2), block.cells)))
+        components.update(dict.fromkeys(map(_COMPONENT, block.cells)))
     note = "; ".join(n for n in (page.note, PUNCH_NOTE if any(b.punched for b, _, _ in page.blocks) else "") if n)
     return Sheet(page.side, (), (), (), tuple(components), note)
 
@@ -614,17 +654,19 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
             for piece in mine:
                 panel_sheets += panels(comp, piece, area, bounds)
             continue
-        cells = list(zip(map(attrgetter("front"), mine), map(attrgetter("back"), mine), repeat(comp.id)))
-        if comp.printing == "once":
-            copy_pages += copy_sheets(Group(w, h, comp.bleed, tuple(dict.fromkeys(cells))), room,
+        if comp.printing == "once":   # each face once: the first piece of each front and back
+            firsts = {}
+            for piece in mine:
+                firsts.setdefault(_FACES(piece), piece)
+            copy_pages += copy_sheets(Group(w, h, comp.bleed, tuple(firsts.values())), room,
                                       "fold" if two_sided and folding else "front" if two_sided else "single")
             continue
         ground = shared_ground(spec, mine)
         if grounds is not None:
             grounds[comp.id] = ground
         key = (round(w, 4), round(h, 4), comp.bleed, two_sided, ground)
-        groups[key] = groups[key]._replace(pieces=groups[key].pieces + tuple(cells)) if key in groups \
-            else Group(w, h, comp.bleed, tuple(cells), (comp.bleed if round_cut(comp) else 0.0) if ground else None,
+        groups[key] = groups[key]._replace(pieces=groups[key].pieces + tuple(mine)) if key in groups \
+            else Group(w, h, comp.bleed, tuple(mine), (comp.bleed if round_cut(comp) else 0.0) if ground else None,
                        bool(ground and round_cut(comp)), key)
     by_size = sorted(groups.items(), key=lambda item: -(item[1].w + 2 * item[1].bleed) * (item[1].h + 2 * item[1].bleed))
     order = [(key[3], group) for key, group in sorted(by_size, key=lambda item: not item[0][3])]
@@ -634,7 +676,7 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
         pages = [page for comp, mine in own for page in own_layout(comp, mine, area, width, half if folding else None)]
         for two_sided, group in order:
             if cover and not two_sided:
-                group = group._replace(pieces=group.pieces[cover.add(group, list(group.pieces)):])
+                group = group._replace(pieces=group.pieces[cover.add(group, group.pieces):])
                 if not group.pieces:
                     continue
             if two_sided:
@@ -685,7 +727,7 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
 def _short(room, area, group, last) -> bool:
     """Whether page 1's room below the list holds fewer of a group's pieces than the last page of the group's own (the
     plan's only group) holds: the first pieces taken there, the rest fill as many pages, so no sheet is saved."""
-    return _Page("single", room, outer=area).add(group, list(group.pieces)) < sum(len(b.cells) for b, _, _ in last.blocks)
+    return _Page("single", room, outer=area).add(group, group.pieces) < sum(len(b.cells) for b, _, _ in last.blocks)
 
 
 def shared_ground(spec, pieces):
@@ -734,7 +776,7 @@ def fold(page, area, bounds, fold_y, known=None):
     marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
     grounds = front.grounds + tuple(Rect(g.x, 2 * fold_y - g.y - g.h, g.w, g.h) for g in front.grounds)
     note = fold_note(front.note)
-    return Sheet("fold", front.slots + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)
+    return Sheet("fold", tuple(front.slots) + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)
 
 
 def fold_note(note):

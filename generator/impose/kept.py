@@ -8,8 +8,8 @@ from .. import cache
 from ..draw import content
 from ..facecache import written
 from ..files import write_quietly
-from .imposition import Assembly, Plan, shared_ground
-from .plan import Rect, Sheet, Slot
+from .imposition import Assembly, Placed, Plan, shared_ground
+from .plan import Rect, Sheet
 
 
 def runs(pieces) -> tuple:
@@ -26,19 +26,20 @@ def decode(fields) -> Plan:
     """A plan from its JSON form (entry_parts', as json read it back: each record and tuple a list)."""
     paper, width, height, sheets, covered, shapes = fields
     shapes = list(map(_shape, shapes))
-    sheets = [shapes[number][0]._replace(slots=tuple(map(Slot, arts, *shapes[number][1]))) for number, arts in sheets]
+    # each sheet's slots made when read from its arts and its shape's places (imposition.Placed), no Slot held for each
+    sheets = [shapes[number][0]._replace(slots=Placed(tuple(arts), shapes[number][1])) for number, arts in sheets]
     plan = Plan(paper, width, height, tuple(sheets[:len(sheets) - covered]))
     return plan._replace(cover=sheets[-1]) if covered else plan
 
 
 def _shape(fields) -> tuple:
-    """(a Sheet without slots, its slots' fields but the art, field by field) from the list of a shape's fields."""
+    """(a Sheet without slots, its slots' fields but the art, slot by slot) from the list of a shape's fields."""
     side, slots, marks, targets, components, note, folds, assembly, tabs, grounds = fields
     columns: list = list(zip(*slots)) or [()] * 7
     columns[6] = [Rect(*window) if window is not None else None for window in columns[6]]
     return (Sheet(side, (), tuple((tuple(a), tuple(b)) for a, b in marks), tuple(map(tuple, targets)), tuple(components),
                   note, tuple(folds), Assembly(*assembly) if assembly is not None else None, tuple(Rect(*r) for r in tabs),
-                  tuple(Rect(*g) for g in grounds)), columns)
+                  tuple(Rect(*g) for g in grounds)), tuple(zip(*columns)))
 
 
 class KeptPlan:
@@ -120,10 +121,11 @@ def entry_parts(entry: dict):
             covered, last, number = value.cover is not None, None, 0
             parts.append(f"[{_encode(value[:3])[1:-1]},[")
             for i, sheet in enumerate(value.sheets + (value.cover,) * covered):
-                shape = (sheet[0], tuple(map(_PLACE, sheet.slots)), *sheet[2:])
+                slots = sheet.slots   # a grid sheet's are made when read (imposition.Placed): its places and arts
+                shape = (sheet[0], slots.places if isinstance(slots, Placed) else tuple(map(_PLACE, slots)), *sheet[2:])
                 if shape != last:  # full sheets repeat the last one's shape: compared, not hashed again
                     last, number = shape, shapes.setdefault(shape, len(shapes))
-                text = "," * bool(i) + _encode([number, list(map(_ART, sheet.slots))])
+                text = "," * bool(i) + _encode([number, list(slots.arts) if isinstance(slots, Placed) else list(map(_ART, slots))])
                 parts.append(text)
                 size += len(text)
                 if size > PART:
