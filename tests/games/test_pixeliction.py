@@ -134,3 +134,30 @@ def test_rules_pictures_are_words_from_the_deck(spec):
     renamed = specs.load("pixeliction", [f"components.words.words.{words.index('house')}=hut"])
     with pytest.raises(UserError, match="the rules picture 'house' is not a word on the cards"):
         pixeliction.pictures(renamed)
+
+
+def contrast(a, b):
+    """WCAG contrast ratio of two sRGB pixels."""
+    def luminance(rgb):
+        lin = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_a_printed_cell_stands_out_from_both_sides_of_a_disc(spec, a4):
+    """A white disc on a white cell reads as an empty cell: the printed cells contrast with both disc sides, as printed."""
+    data, plan = a4
+    pages = pypdfium2.PdfDocument(data)
+    px = 100 / MM_PER_INCH
+
+    def pixel(art, dx, dy):
+        number, slot = next((n, s) for n, sheet in enumerate(plan.sheets, start=1) for s in sheet.slots if s.art == art)
+        page = pages[number].render(scale=100 / 72).to_pil().convert("RGB")
+        return page.getpixel((round((slot.x + dx) * px), round((slot.y + dy) * px)))
+    o = spec.component("board").options
+    cell = pixel("board-1", o["frame"] + o["cell"] / 2, o["frame"] + o["cell"] / 2)
+    size = spec.component("discs").options["size"]
+    black, white = pixel("discs-1", size / 2, size / 4), pixel("discs-back", size / 2, size / 4)
+    assert max(black) < 40 and min(white) > 240   # the disc sides as printed
+    assert contrast(cell, white) >= 3 and contrast(cell, black) >= 3
