@@ -48,7 +48,8 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None,
     """
     with few_collections():
         pieces = expand(spec)[0]
-        plan = (kept.get("plan", lambda grounds: impose(spec, pieces, paper, backs, grounds=grounds)) if kept
+        plan = (kept.get("plan", lambda grounds: impose(spec, pieces, paper, backs, grounds=grounds),
+                         faces.face if faces is not None else draw_art) if kept
                 else impose(spec, pieces, paper, backs))
         doc = document.Document(plan.width, plan.height, file)
         title = compose(doc, spec, plan, backs, looks, faces, kept)

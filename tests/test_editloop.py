@@ -648,3 +648,26 @@ def test_the_colours_templates_paint_are_worked_out_once_for_each_set_of_templat
     assert facecache._painted(spec, {**circle, **dot}) == {"1 1 1"}
     spec.templates.read.clear()   # from the memo now: no template read again
     assert facecache._painted(spec, dot) == {"1 1 1"} and not spec.templates.read
+
+
+def test_a_colour_changed_in_grannys_pills_renders_no_face_not_even_to_find_the_shared_grounds(tmp_path, memos, monkeypatch):
+    """pnp build after palette.red changed: the kept plan checks each component's shared ground again, and a face the
+    checks did not draw gives it from its kept operators (the PDF reads them anyway), not by being drawn; the file still
+    equals a fresh build's."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    from generator.components import KINDS
+    run, red = ["build", "grannys-pills", "--paper", "a4", "--out", str(tmp_path / "out")], ["--set", "palette.red=#b02a20"]
+    for args in (run, run + red, run):   # the edit loop: the red version's check verdicts are kept, so no check draws
+        assert CliRunner().invoke(cli, args).exit_code == 0
+    rendered = []
+    for name in ("pattern-tile", "square-tile", "player-board", "reference-card"):
+        kind = KINDS[name]
+        monkeypatch.setitem(KINDS._loaded, name, kind._replace(
+            render=lambda spec, comp, props, render=kind.render: rendered.append(comp.id) or render(spec, comp, props)))
+    assert CliRunner().invoke(cli, run + red).exit_code == 0
+    assert rendered == []
+    monkeypatch.undo()
+    assert CliRunner().invoke(cli, run[:-1] + [str(tmp_path / "fresh")] + red).exit_code == 0
+    name = "grannys-pills/grannys-pills-components-a4.pdf"
+    assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "fresh" / name).read_bytes()

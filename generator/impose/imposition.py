@@ -730,11 +730,12 @@ def _short(room, area, group, last) -> bool:
     return _Page("single", room, outer=area).add(group, group.pieces) < sum(len(b.cells) for b, _, _ in last.blocks)
 
 
-def shared_ground(spec, pieces):
+def shared_ground(spec, pieces, face=draw_art):
     """The ground colours (front, back) that every bled piece of a component fills its bleed box with, or None.
 
     Neighbours with one ground share their bleed: a cut or punch a little off still lands on that colour. The grounds
-    the checks noted as they drew each face are read (a face they did not draw is drawn here and noted).
+    the checks noted as they drew each face are read (a face they did not draw is made here by face(spec, art): drawn,
+    or a FaceCache's kept operators, and noted).
     """
     from ..output.document import ground  # lazy: start-up (the PDF writer loads only to draw; loading a spec needs none of it)
     if not spec.component(pieces[0].component).bleed:
@@ -744,7 +745,7 @@ def shared_ground(spec, pieces):
         colours = set()
         for key in dict.fromkeys(getattr(p, side) for p in pieces):
             if key not in grounds:
-                grounds[key] = ground(draw_art(spec, arts[key]))
+                grounds[key] = ground(face(spec, arts[key]))
             colours.add(grounds[key])
             if len(colours) > 1 or None in colours:
                 return None

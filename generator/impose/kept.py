@@ -6,6 +6,7 @@ from operator import itemgetter
 
 from .. import cache
 from ..draw import content
+from ..draw.render import draw_art
 from ..facecache import written
 from ..files import write_quietly
 from .imposition import Assembly, Placed, Plan, shared_ground
@@ -52,12 +53,13 @@ class KeptPlan:
         self.spec, self.pieces, self.paper, self.backs, self.grounds = spec, pieces, paper, backs, {}
         self.inputs, self.entry, self.changed = None, None, False
 
-    def _read(self) -> dict:
-        """The kept entry when its inputs and the shared grounds it read are as they are now; else an empty one."""
+    def _read(self, face=draw_art) -> dict:
+        """The kept entry when its inputs and the shared grounds it read are as they are now (a face the checks did not
+        draw made by face(spec, art)); else an empty one."""
         self.inputs = cache.key(cache.sans_palette(self.spec), "plan", self.paper, self.backs, runs(self.pieces))
         try:
             entry = json.loads(self.path.read_text())
-            if entry["inputs"] != self.inputs or any(self._ground(component) != ground
+            if entry["inputs"] != self.inputs or any(self._ground(component, face) != ground
                                                      for component, ground in entry["grounds"].items()):
                 return {}
             self.grounds = entry["grounds"]
@@ -65,16 +67,17 @@ class KeptPlan:
         except (OSError, ValueError, KeyError, TypeError):
             return {}
 
-    def _ground(self, component):
+    def _ground(self, component, face):
         """A component's shared ground now, as JSON keeps it."""
-        found = shared_ground(self.spec, [p for p in self.pieces if p.component == component])
+        found = shared_ground(self.spec, [p for p in self.pieces if p.component == component], face)
         return list(found) if found is not None else None
 
-    def get(self, name: str, make):
+    def get(self, name: str, make, face=draw_art):
         """The kept value called name ('plan', 'saved'), or make(grounds)'s, kept; grounds: a dict that imposition
-        fills with each component's shared ground."""
+        fills with each component's shared ground; face(spec, art): how a face the checks did not draw is made to read
+        its ground (a FaceCache's face, when the PDF is being made and reads its faces anyway; else drawn)."""
         if self.entry is None:
-            self.entry = self._read()
+            self.entry = self._read(face)
         if name not in self.entry:
             noted: dict = {}
             value = make(noted)
