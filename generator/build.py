@@ -21,6 +21,7 @@ from .spec.loader import rules_path, shown
 from .impose.imposition import EPS, Plan, impose, shares
 from .impose.kept import KeptPlan
 from .check.validate import validate
+from .check.wording import ranges
 
 
 def papers(choice: str) -> tuple[str, ...]:
@@ -28,16 +29,24 @@ def papers(choice: str) -> tuple[str, ...]:
     return units.HOME_PAPERS if choice == "all" else (units.paper(choice).name,)
 
 
+PAGES_WIDE = 18   # characters the manifest's sheets column holds before the next column: longer page lists are left off
+
+
 def manifest_rows(spec, pieces, plan, backs="duplex"):
-    """One manifest row per component: title, count, trim size, sheets of paper (a duplex pair is one), double-sided."""
+    """One manifest row per component: title, count, trim size, sheets of paper (a duplex pair is one) and the pages
+    of their fronts (a player gathering the pieces finds them all), double-sided."""
     rows, counts = [], Counter(map(attrgetter("component"), pieces))
+    numbered = [(1, plan.cover)] * bool(plan.cover) + list(enumerate(plan.sheets, start=2))
     for comp in spec.components:
         count = counts[comp.id]
-        on = sum(1 for s in plan.sheets + (plan.cover,) * bool(plan.cover) if comp.id in s.components and s.side != "back")
-        sheets_on = f"{on} to copy" if comp.printing == "once" else str(on)
+        on = [n for n, s in numbered if comp.id in s.components and s.side != "back"]
+        sheets_on = f"{len(on)}{' to copy' * (comp.printing == 'once')}"
+        if on and len(f"{sheets_on} (p. {ranges(on)})") <= PAGES_WIDE:
+            sheets_on += f" (p. {ranges(on)})"
         rows.append((comp.title, str(count), size_words(comp), sheets_on,
                      ("fold-over" if backs == "fold" else "yes") if comp.back else "no"))
     return rows
+
 
 
 def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None, file=None):

@@ -9,6 +9,7 @@ from PIL import Image
 from generator.output import raster, document
 from generator.spec import loader as specs
 from generator.build import components_pdf, manifest_rows
+from generator.check.wording import ranges
 from generator.spec.expand import expand
 from generator.impose.imposition import impose
 from generator.draw.render import draw_art
@@ -110,11 +111,12 @@ def test_the_manifest_counts_sheets_of_paper_not_pages(game, paper):
         fronts = [n for n in carrying[comp.id] if "back of sheet" not in pages[n]] + [0] * bool(
             plan.cover and comp.id in plan.cover.components)
         assert row[3].split()[0] == str(len(fronts)), (comp.id, row)
+        assert row[3].endswith(f"(p. {ranges(sorted(n + 1 for n in fronts))})"), (comp.id, row)   # where to find them
         assert f"{row[0]} {row[1]} {row[2]} {row[3]}" in pages[0]
         if comp.back and comp.printing != "once":  # duplex: every front page has its back page
             assert 2 * len(fronts) == len(carrying[comp.id]), comp.id
     if game == "hexstatic":
-        assert manifest_rows(spec, pieces, plan)[0][:4] == ("Hex tiles", "52", "52 x 45 mm", "3")
+        assert manifest_rows(spec, pieces, plan)[0][:4] == ("Hex tiles", "52", "52 x 45 mm", "3 (p. 2, 4, 6)")   # fronts, backs between
 
 
 @pytest.mark.parametrize("game", GAMES)
