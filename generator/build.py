@@ -512,10 +512,11 @@ NOT_READS = frozenset({"derived", "lines", "line"})   # a spec's memos and line 
 
 class Reader:
     """A spec stand-in for the rulebook (its diagrams and text): records the colours, components, templates and other
-    fields they read, working everything out afresh (nothing remembered from the real spec escapes the record)."""
+    fields they read, working everything out afresh (nothing remembered from the real spec escapes the record; what the
+    stand-in works out is remembered by it, its reads recorded when first made)."""
 
     def __init__(self, spec, used=None):
-        self._spec, self.used = spec, {} if used is None else used
+        self._spec, self.used, self._remembered = spec, {} if used is None else used, {}
 
     def __getattr__(self, name):
         """Any other field read (the game, colour_names, fonts ...), recorded by its digest; a method of the spec
@@ -551,7 +552,9 @@ class Reader:
         return found
 
     def remembered(self, name, make):
-        return make()
+        if name not in self._remembered:
+            self._remembered[name] = make()
+        return self._remembered[name]
 
     def _replace(self, **changes):
         return Reader(self._spec._replace(**changes), self.used)

@@ -95,21 +95,10 @@ def turned_point(point: tuple, width: float, height: float, rotation: int) -> tu
     return {0: (x, y), 90: (height - y, x), 180: (width - x, height - y), 270: (y, width - x)}[rotation % 360]
 
 
-_SHARED: dict = {}  # id(spec) -> (spec, {name: value}): what a game's diagrams share, for the spec or its stand-in
-
-
 def shared(spec, name: str, make):
-    """The value called name for this very spec (or the rulebook's stand-in for it), made by make() once: what several
-    of a game's diagrams draw or work out alike (a board's drawing, the turn it is printed at)."""
-    held = _SHARED.get(id(spec))
-    if held is None or held[0] is not spec:
-        if len(_SHARED) > 16:
-            _SHARED.clear()
-        held = _SHARED[id(spec)] = spec, {}
-    values: dict = held[1]
-    if name not in values:
-        values[name] = make()
-    return values[name]
+    """The value called name for this spec (or the rulebook's stand-in for it), made by make() once: what several of a
+    game's diagrams draw or work out alike (a board's drawing, the turn it is printed at)."""
+    return spec.remembered(f"diagram {name}", make)
 
 
 def drawn(spec) -> dict:
