@@ -16,21 +16,24 @@ FIELDS = {
     "lines": s.list_of(s.text, 0, 6),
     "scoring": s.list_of(s.mapping({"label": s.text, "points": s.integer(0, 1000)}, required=("label", "points")), 1, 12),
     "pahs": s.integer(0, 12),
+    "moves": s.integer(0, 12),
     "rows": s.list_of(s.text, 1, 8),
     "ink": s.colour,
 }
-DEFAULTS = {"per_row": 9, "icon": 8.0, "lines": [], "pahs": 5, "ink": "black"}
+DEFAULTS = {"per_row": 9, "icon": 8.0, "lines": [], "pahs": 5, "moves": 0, "ink": "black"}
 FONT = 3.0
 TALLY = 5.0     # a box players write in (tally marks, a card number) is at least this wide and tall
 NUMBER = 2.4    # the card numbers over the cards
 UNUSED = "#e4e4e4"
+MOVES = "Your move each round (arrow):"
 
 
 size = width_and_height
 
 
 def render(spec, component, props):
-    """Draw the heading with name and pawn blanks, the notes, the numbered cards with tally boxes, the score table."""
+    """Draw the heading with name and pawn blanks, the notes (beside them a box per round for the move made), the
+    numbered cards with tally boxes, the score table."""
     o = component.options
     w, h, b, ink = o["width"], o["height"], component.bleed, spec.colour(o["ink"])
     dwg = svg.drawing(w, h, b, ident=f"{component.id}-sheet")
@@ -41,14 +44,31 @@ def render(spec, component, props):
     dwg.add(svg.text(dwg, o["heading"], left, 9, 5, ink, anchor="start", bold=True))
     blanks = "Name ______________________   Pawn ____"
     dwg.add(svg.text(dwg, blanks, w - left, 9, 3.4, ink, anchor="end"))
-    y = 14.5
+    y, room = 14.5, moves(dwg, o, ink, w - left, 14.5)
     for line in o["lines"]:
-        for part in textfit.wrap(line, FONT, w - 2 * left):
+        for part in textfit.wrap(line, FONT, w - 2 * left - room):
             dwg.add(svg.text(dwg, part, left, y, FONT, ink, anchor="start"))
             y += FONT * 1.3
+    y = max(y, 14.5 + FONT * 1.3 * 2 if room else 0.0)
     y = card_grid(dwg, spec, o, ink, left, y - 1)
     score_table(dwg, o, ink, left, y + 2, w - 2 * left, h - y - 6)
     return dwg
+
+
+def moves(dwg, o, ink, right, top) -> float:
+    """Draw a box for each round's move (an arrow: a move may not go straight back), right-aligned at right under a
+    label at top; return the width it takes with the space before it, 0 when there are no moves."""
+    if not o["moves"]:
+        return 0.0
+    unit = TALLY + 6.0   # a round's number, then its box
+    width = max(textfit.width(MOVES, 2.8), o["moves"] * unit)
+    dwg.add(svg.text(dwg, MOVES, right, top, 2.8, ink, anchor="end"))
+    for k in range(o["moves"]):
+        x = right - (o["moves"] - k) * unit + 5.0
+        dwg.add(svg.text(dwg, k + 1, x - 1.0, top + 5.6, 2.6, ink, anchor="end", bold=True))
+        dwg.add(svg.part(dwg.rect((svg.r(x), svg.r(top + 1.6)), (TALLY + 1, TALLY + 1), fill="#ffffff", stroke=ink,
+                                  stroke_width=0.3), "move boxes"))
+    return width + 4.0
 
 
 def card_grid(dwg, spec, o, ink, left, top):

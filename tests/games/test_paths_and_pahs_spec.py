@@ -177,16 +177,18 @@ def box_size(box):
 
 def test_inventory_has_a_tally_box_per_card_and_boxes_for_every_pah_made(spec, a4):
     """A player records a card collected more than once (a box for tally marks, at least 5 mm each way, beside each of
-    the 27 cards) and every PAH made (its 3 card numbers, each in a box at least 5 mm each way, 5 PAHs per stage),
-    measured as blank areas enclosed by ink on the printed copy sheet."""
+    the 27 cards), every PAH made (its 3 card numbers, each in a box at least 5 mm each way, 5 PAHs per stage) and the
+    way moved in each of the 4 rounds (the next move may not go straight back), measured as blank areas enclosed by
+    ink on the printed copy sheet."""
     index, sheet = page_of(spec, "inventory")
     image = greyscale(a4, index)
     slot = sheet.slots[0]
     assert slot.rotation == 0
     drawing = draw_art(spec, expand(spec)[1][slot.art])
     tallies = [e.attrs for e in svg.walk(drawing) if getattr(e, "part", None) == "tally boxes"]
-    assert len(tallies) == 27
-    for box in tallies:
+    moves = [e.attrs for e in svg.walk(drawing) if getattr(e, "part", None) == "move boxes"]
+    assert len(tallies) == 27 and len(moves) == 4
+    for box in tallies + moves:
         w, h = box_size(blank_box(image, slot.x + box["x"] + box["width"] / 2, slot.y + box["y"] + box["height"] / 2))
         assert 5.0 <= w <= 12 and 5.0 <= h <= 12, (box, w, h)
     dividers = [e.attrs for e in svg.walk(drawing) if getattr(e, "part", None) == "PAH boxes"]
