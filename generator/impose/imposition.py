@@ -395,8 +395,8 @@ def crop_marks(blocks, bounds, others=()):
         mark = ((x, y), (x + dx * length, y + dy * length))
         if length < shortest - EPS or any(owner != k and crowd(mark, seg) for seg, owner in kept):
             continue
-        crowding = [_apart(mark, seg) for seg, owner in kept if owner != k and crowd(mark, seg, APART)]
-        if edge and crowding:
+        crowding = [_apart(mark, seg) for seg, owner in kept if owner != k and crowd(mark, seg, APART)] if edge else []
+        if crowding:
             spare.append((-min(crowding), mark, k))
         else:
             kept.append((mark, k))
