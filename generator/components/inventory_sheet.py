@@ -49,7 +49,8 @@ def render(spec, component, props):
         for part in textfit.wrap(line, FONT, w - 2 * left - room):
             dwg.add(svg.text(dwg, part, left, y, FONT, ink, anchor="start"))
             y += FONT * 1.3
-    y = max(y, 14.5 + FONT * 1.3 * 2 if room else 0.0)
+    if room:   # the card grid starts below the move boxes
+        y = max(y, 14.5 + FONT * 2.6)
     y = card_grid(dwg, spec, o, ink, left, y - 1)
     score_table(dwg, o, ink, left, y + 2, w - 2 * left, h - y - 6)
     return dwg
