@@ -21,6 +21,7 @@ MARK_TIGHT = 3.0   # ... unless coming this close fits more pieces on the sheet
 GAP = MARK_OFFSET + MARK_LEN + CLEAR   # between the bleed boxes of two blocks on a sheet
 OVERLAP = 12.0     # board panels overlap by this much
 NEAR = 6.0         # parallel marks of two blocks closer than this read as alternatives: blocks line up, or one gives way
+APART = 2 * MARK_LEN   # ... and closer than this still crowd the gap between blocks: blocks shift to line up or keep apart
 PUNCH_NOTE = "round tokens: punch them out or cut round each ring, no straight cuts"
 
 
@@ -357,8 +358,8 @@ def mark_starts(box, bleed, xs, ys):
             + [((box.x - off, y), (-1, 0), y in inner_y) for y in ys] + [((box.x + box.w + off, y), (1, 0), y in inner_y) for y in ys])
 
 
-def crowd(a, b) -> bool:
-    """True when two marks run side by side on different cut lines, less than NEAR apart: a cutter may take either."""
+def crowd(a, b, near=NEAR) -> bool:
+    """True when two marks run side by side on different cut lines, less than near apart: a cutter may take either."""
     (ax1, ay1), (ax2, ay2) = a
     (bx1, by1), (bx2, by2) = b
     if (ax1 == ax2) != (bx1 == bx2):
@@ -367,7 +368,7 @@ def crowd(a, b) -> bool:
         across, a_low, a_high, b_low, b_high = abs(ax1 - bx1), min(ay1, ay2), max(ay1, ay2), min(by1, by2), max(by1, by2)
     else:
         across, a_low, a_high, b_low, b_high = abs(ay1 - by1), min(ax1, ax2), max(ax1, ax2), min(bx1, bx2), max(bx1, bx2)
-    return EPS < across < NEAR - EPS and max(b_low - a_high, a_low - b_high) < NEAR - EPS
+    return EPS < across < near - EPS and max(b_low - a_high, a_low - b_high) < near - EPS
 
 
 def crop_marks(blocks, bounds, others=()):
@@ -377,28 +378,53 @@ def crop_marks(blocks, bounds, others=()):
     long. A mark is cut short where it would come within CLEAR of another block's art or of other art on the sheet
     (others: rectangles), or within SPACING of a mark of another block drawn before it; it is left out when less
     than MARK_SHORT remains (MARK_MIN where only the margin stops it), or when it would run beside a mark of another
-    block on a cut line less than NEAR away (a neighbour's mark on the same line may mark that end). Marks of the
-    lines inside blocks go first, so a block's edge gives way to a neighbour's inner cut line.
+    block on a cut line less than NEAR away (a neighbour's mark on the same line may mark that end), or, a mark of a
+    block's edge, less than APART away while the other end of its line keeps its mark. Marks of the lines inside
+    blocks go first, so a block's edge gives way to a neighbour's inner cut line.
     blocks: (box, bleed, xs, ys) with box the block's bleed box.
     """
-    kept = []
+    kept, spare = [], []   # spare: edge marks that gave way to a mark less than APART away, kept if their line has none
     boxes = [grown(box, CLEAR) for box, *_ in blocks]
     others = [grown(box, CLEAR) for box in others]
     starts = [(not inner, k, start, direction) for k, (box, bleed, xs, ys) in enumerate(blocks)
               for start, direction, inner in mark_starts(box, bleed, xs, ys)]
-    for _, k, (x, y), (dx, dy) in sorted(starts, key=lambda item: item[:2]):
+    for edge, k, (x, y), (dx, dy) in sorted(starts, key=lambda item: item[:2]):
         obstacles = boxes[:k] + boxes[k + 1:] + others + [grown(segment_box(seg), SPACING) for seg, owner in kept if owner != k]
         length = reach((x, y), (dx, dy), obstacles, bounds)
         shortest = MARK_MIN if length >= reach((x, y), (dx, dy), (), bounds) - EPS else MARK_SHORT
         mark = ((x, y), (x + dx * length, y + dy * length))
-        if length >= shortest - EPS and not any(owner != k and crowd(mark, seg) for seg, owner in kept):
+        if length < shortest - EPS or any(owner != k and crowd(mark, seg) for seg, owner in kept):
+            continue
+        crowding = [_apart(mark, seg) for seg, owner in kept if owner != k and crowd(mark, seg, APART)] if edge else []
+        if crowding:
+            spare.append((-min(crowding), mark, k))
+        else:
+            kept.append((mark, k))
+    for _, mark, k in sorted(spare, key=itemgetter(0)):   # of a line's two ends, the one least crowded
+        if not any(owner == k and _line(seg) == _line(mark) for seg, owner in kept) and \
+                all(owner == k or _apart(mark, seg) >= SPACING - EPS for seg, owner in kept):
             kept.append((mark, k))
     return kept
 
 
+def _line(mark) -> tuple:
+    """The cut line a mark lies on: ("x", x) upright, ("y", y) across."""
+    (x1, y1), (x2, _) = mark
+    return ("x", round(x1, 4)) if x1 == x2 else ("y", round(y1, 4))
+
+
+def _apart(a, b) -> float:
+    """The distance between two marks (axis-aligned segments)."""
+    a_box, b_box = segment_box(a), segment_box(b)
+    dx = max(b_box.x - a_box.x - a_box.w, a_box.x - b_box.x - b_box.w, 0.0)
+    dy = max(b_box.y - a_box.y - a_box.h, a_box.y - b_box.y - b_box.h, 0.0)
+    return math.hypot(dx, dy)
+
+
 def align(placed, region):
     """Blocks shifted a little across or down inside region (keeping GAP apart) so that the cut lines of neighbours
-    either meet (one mark marks both) or lie at least NEAR apart; fewest crowding marks first, then the least shift.
+    either meet (one mark marks both) or, where their marks run side by side, lie at least APART apart (NEAR at the
+    very least, below which one gives way); fewest crowding marks first, then the least shift.
 
     placed: (block, x, y) with (x, y) its bleed box's corner.
     """
@@ -413,17 +439,23 @@ def align(placed, region):
                 for start, (dx, dy), inner in mark_starts(box(i, x, y), placed[i][0].bleed, xs, ys)]
 
     def cost(i, x, y):
-        """Crowding pairs with the other blocks: both on inner cut lines first (neither may give way)."""
+        """Crowding pairs with the other blocks, most pressing first: closer than NEAR on inner cut lines (neither may
+        give way), closer than NEAR, closer than APART on inner cut lines, closer than APART."""
         mine = marks(i, x, y)
         theirs = [m for j, (_, ox, oy) in enumerate(placed) if j != i for m in marks(j, ox, oy)]
-        pairs = [(a, b) for a in mine for b in theirs if crowd(a[:2], b[:2])]
-        return sum(1 + 1000 * (a[2] and b[2]) for a, b in pairs)
+        pairs = [(a[2] and b[2], crowd(a[:2], b[:2])) for a in mine for b in theirs if crowd(a[:2], b[:2], APART)]
+        return (sum(inner and near for inner, near in pairs), sum(near for _, near in pairs), sum(inner for inner, _ in pairs),
+                len(pairs))
 
     def free(i, x, y):
-        """True when block i at (x, y) stays inside region and GAP from every other block."""
-        b, apart = box(i, x, y), grown(box(i, x, y), GAP - EPS)
-        inside = (region.x - EPS <= b.x and b.x + b.w <= region.x + region.w + EPS and
-                  region.y - EPS <= b.y and b.y + b.h <= region.y + region.h + EPS)
+        """True when block i at (x, y) stays inside region and GAP from every other block; moved towards an edge of the
+        region, with room left there for its marks MARK_TIGHT long."""
+        b, now, apart = box(i, x, y), box(i, *placed[i][1:]), grown(box(i, x, y), GAP - EPS)
+        room = 0.0 if placed[i][0].punched else max(mark_room(placed[i][0].bleed, MARK_TIGHT) - EDGE, 0.0)
+        left, top = (room if b.x < now.x else 0.0), (room if b.y < now.y else 0.0)
+        right, bottom = (room if b.x > now.x else 0.0), (room if b.y > now.y else 0.0)
+        inside = (region.x + left - EPS <= b.x and b.x + b.w <= region.x + region.w - right + EPS and
+                  region.y + top - EPS <= b.y and b.y + b.h <= region.y + region.h - bottom + EPS)
         others = [box(j, ox, oy) for j, (_, ox, oy) in enumerate(placed) if j != i]
         return inside and not any(apart.x < o.x + o.w and o.x < apart.x + apart.w and apart.y < o.y + o.h and
                                   o.y < apart.y + apart.h for o in others)
@@ -435,15 +467,15 @@ def align(placed, region):
         return round(max(high for _, high in spans) - min(low for low, _ in spans), 4)
 
     for i, (block, x, y) in reversed(list(enumerate(placed))):  # the smaller blocks, placed later, move first
-        if len(placed) < 2 or not cost(i, x, y):
+        if len(placed) < 2 or not any(cost(i, x, y)):
             continue
         for axis in (0, 1):
             x, y = placed[i][1:]
             mine = [m[0][axis] for m in marks(i, x, y) if m[0][axis] == m[1][axis]]
             theirs = [m[0][axis] for j, (_, ox, oy) in enumerate(placed) if j != i
                       for m in marks(j, ox, oy) if m[0][axis] == m[1][axis]]
-            shifts = {0.0} | {round(b - a + d, 4) for a in mine for b in theirs for d in (-NEAR, 0.0, NEAR)
-                              if abs(b - a + d) <= 2 * NEAR}
+            shifts = {0.0} | {round(b - a + d, 4) for a in mine for b in theirs for d in (-APART, -NEAR, 0.0, NEAR, APART)
+                              if abs(b - a + d) <= 2 * APART}
             options = [(cost(i, x + d * (axis == 0), y + d * (axis == 1)), spread(i, axis, d), abs(d), d)
                        for d in sorted(shifts) if free(i, x + d * (axis == 0), y + d * (axis == 1))]
             d = min(options)[-1]

@@ -1,4 +1,5 @@
-"""Granny's Pills: the computed figures match GAMES.md; the prescription generator meets every rule."""
+"""Granny's Pills: the computed figures match GAMES.md; the prescription generator meets every rule; the scoring example
+as printed."""
 import re
 from collections import Counter
 
@@ -8,6 +9,9 @@ from generator.spec import loader as specs
 from generator.errors import UserError
 from generator.games.grannys_pills import rules as gp
 from generator.check.validate import validate
+from generator.draw import svg
+from generator.draw.diagram import Diagram, place
+from pages import pdf_bytes, pdfium
 
 
 def test_tromino_and_swap_counts_match_the_rules():
@@ -155,3 +159,50 @@ def white_blob_height(image, x, y):
 def test_bad_marks_are_one_line_naming_the_key(override, message):
     with pytest.raises(UserError, match="^" + re.escape(f"{specs.resolve('grannys-pills')}: {message}")):
         specs.load("grannys-pills", [override])
+
+
+PX = 20   # pixels per mm
+
+
+def _printed(diagram):
+    """A diagram written by our PDF writer and rendered by pdfium at PX, as the rulebook prints it (RGB image)."""
+    dwg = svg.drawing(diagram.width, diagram.height, ident="page")
+    place(dwg, diagram, 0, 0, 1.0)
+    return pdfium(pdf_bytes((diagram.width, diagram.height), dwg), PX)
+
+
+def _pill_pixels(image, colour, box, leave_out=None):
+    """Pixels of a pill colour (within 60 of it, RGB) inside box (x, y, w, h mm), not inside leave_out."""
+    want = tuple(int(colour[k:k + 2], 16) for k in (1, 3, 5))
+    x, y, w, h = (round(v * PX) for v in box)
+    skip = [round(v * PX) for v in leave_out] if leave_out else None
+    found = 0
+    for py in range(max(y, 0), min(y + h, image.height)):
+        for px in range(max(x, 0), min(x + w, image.width)):
+            if skip and skip[0] <= px < skip[0] + skip[2] and skip[1] <= py < skip[1] + skip[3]:
+                continue
+            found += sum((a - b) ** 2 for a, b in zip(image.getpixel((px, py)), want)) < 60 ** 2
+    return found
+
+
+def test_scoring_example_shows_a_stacked_cell_as_two_tiles_the_top_one_whole(grannys):
+    """In the printed scoring example, the stacked cell's top tile shows its whole pill, as the same tile printed alone
+    does, and the tile under it shows its pill too (a player sees both tiles and which is on top)."""
+    diagram = gp.scoring_example(grannys)
+    pattern = gp.prescriptions(grannys, grannys.component("prescription"))[0]["pattern"]
+    [(r, c)] = [(r, c) for r, row in enumerate(gp.EXAMPLE_SCHEDULE) for c, how in enumerate(row) if how == "stacked"]
+    (under_colour, under_shape), (top_colour, top_shape) = gp.example_schedule(grannys, pattern)[r][c]
+    [overlay] = [d for key, d, *_ in diagram.parts if key == "scoring-labels"]
+    cell = [e.attrs for e in svg.walk(overlay) if e.tag == "rect"][3 * r + c]
+    inside = [(key, d, x, y, k) for key, d, x, y, k in diagram.parts if key.startswith("pill-")
+              and cell["x"] - 3 <= x <= cell["x"] + cell["width"] and cell["y"] - 3 <= y <= cell["y"] + cell["height"]]
+    [top] = [p for p in inside if p[0] == f"pill-{top_colour}-{top_shape}"]
+    [under] = [p for p in inside if p[0] == f"pill-{under_colour}-{under_shape}"]
+    assert diagram.parts.index(under) < diagram.parts.index(top)
+    image = _printed(diagram)
+    box = lambda part: (part[2], part[3], part[1].width * part[4], part[1].height * part[4])   # noqa: E731
+    alone = _printed(Diagram(diagram.width, diagram.height, (top,)))
+    whole = _pill_pixels(alone, grannys.colour(top_colour), box(top))
+    assert whole and abs(_pill_pixels(image, grannys.colour(top_colour), box(top)) - whole) <= 0.03 * whole
+    shows = _pill_pixels(image, grannys.colour(under_colour), box(under), leave_out=box(top))
+    assert shows >= 2 * PX * PX, f"{shows / PX / PX:.2f} mm2 of the pill under the top tile shows"

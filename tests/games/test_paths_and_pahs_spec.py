@@ -5,6 +5,7 @@ import pypdfium2
 import pytest
 import yaml
 from click.testing import CliRunner
+from PIL import ImageChops, ImageDraw
 
 from generator.spec import loader as specs
 from generator.build import components_pdf
@@ -16,6 +17,8 @@ from generator.games.paths_and_pahs import cards as pah
 from generator.games.paths_and_pahs import rules
 from generator.impose.imposition import impose, printable_area
 from generator.check.validate import validate
+from generator.draw import svg
+from generator.draw.render import draw_art
 
 POKER = ("components.cards.width=63mm", "components.cards.height=88mm")
 DPI = 300
@@ -157,6 +160,50 @@ def test_cards_stay_distinct_in_greyscale(spec, a4):
     for prop in ("background", "colour"):
         levels = sorted(min(v) for (p, _), v in shade.items() if p == prop)
         assert len(levels) == 3 and min(b - a for a, b in zip(levels, levels[1:])) >= 40, (prop, levels)
+
+
+def blank_box(image, x, y):
+    """The white area around (x, y) mm of a page image at DPI, bounded by ink: its bounding box in pixels."""
+    filled = image.copy()
+    ImageDraw.floodfill(filled, (round(x * MM), round(y * MM)), 0, thresh=40)
+    return ImageChops.difference(filled, image).getbbox()
+
+
+def box_size(box):
+    """Width and height (mm) of a blank area's bounding box: the fill stops a pixel inside the ink on each side."""
+    left, top, right, bottom = box
+    return (right - left + 2) / MM, (bottom - top + 2) / MM
+
+
+def test_inventory_has_a_tally_box_per_card_and_boxes_for_every_pah_made(spec, a4):
+    """A player records a card collected more than once (a box for tally marks, at least 5 mm each way, beside each of
+    the 27 cards), every PAH made (its 3 card numbers, each in a box at least 5 mm each way, 5 PAHs per stage) and the
+    way moved in each of the 4 rounds (the next move may not go straight back), measured as blank areas enclosed by
+    ink on the printed copy sheet."""
+    index, sheet = page_of(spec, "inventory")
+    image = greyscale(a4, index)
+    slot = sheet.slots[0]
+    assert slot.rotation == 0
+    drawing = draw_art(spec, expand(spec)[1][slot.art])
+    tallies = [e.attrs for e in svg.walk(drawing) if getattr(e, "part", None) == "tally boxes"]
+    moves = [e.attrs for e in svg.walk(drawing) if getattr(e, "part", None) == "move boxes"]
+    assert len(tallies) == 27 and len(moves) == 4
+    for box in tallies + moves:
+        w, h = box_size(blank_box(image, slot.x + box["x"] + box["width"] / 2, slot.y + box["y"] + box["height"] / 2))
+        assert 5.0 <= w <= 12 and 5.0 <= h <= 12, (box, w, h)
+    dividers = [e.attrs for e in svg.walk(drawing) if getattr(e, "part", None) == "PAH boxes"]
+    stages = len(spec.component("inventory").options["scoring"])
+    assert len(dividers) == 2 * stages
+    found = set()
+    for line in dividers:
+        x = slot.x + line["x1"]
+        for side in (-1.5, 1.5):   # the parts either side of the divider, found down its length
+            strip = [image.getpixel((round((x + side) * MM), y)) for y in range(round((slot.y + line["y1"]) * MM),
+                                                                                 round((slot.y + line["y2"]) * MM))]
+            runs = mark_positions([255 - v for v in strip])   # the white runs between the table's lines
+            found.update(blank_box(image, x + side, slot.y + line["y1"] + y / MM) for y in runs)
+    sizes = [box_size(box) for box in found]
+    assert len(found) == 3 * 5 * stages and all(5.0 <= w <= 12 and 5.0 <= h <= 12 for w, h in sizes), sizes
 
 
 def test_poker_size_cards_measure_63_by_88_and_the_board_prints_in_panels():

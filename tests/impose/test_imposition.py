@@ -505,10 +505,11 @@ def line(mark):
     return ("x", round(mark[0][0], 3)) if upright(mark) else ("y", round(mark[0][1], 3))
 
 
-def crowding(sheet):
-    """Pairs of marks of different blocks side by side on different cut lines less than 6 mm apart (and less than
-    6 mm apart along them), unless each block also marks the other's line (a fold's mirrored blocks)."""
+def crowding(sheet, near=None):
+    """Pairs of marks of different blocks side by side on different cut lines less than near (6 mm, NEAR) apart (and
+    less than that apart along them), unless each block also marks the other's line (a fold's mirrored blocks)."""
     from generator.impose.imposition import NEAR
+    near = near or NEAR
     blocks = blocks_of(sheet)
     owner = [mark_owner(m, blocks) for m in sheet.marks]
     lines = {}
@@ -523,7 +524,7 @@ def crowding(sheet):
             axis = 1 if upright(a) else 0
             (a_low, a_high), (b_low, b_high) = (sorted(p[axis] for p in m) for m in (a, b))
             along = max(b_low - a_high, a_low - b_high, 0)
-            if across < NEAR and along < NEAR and not (line(a) in lines[owner[j]] and line(b) in lines[owner[i]]):
+            if across < near and along < near and not (line(a) in lines[owner[j]] and line(b) in lines[owner[i]]):
                 found.append((a, b))
     return found
 
@@ -539,6 +540,53 @@ def test_crop_marks_of_neighbouring_blocks_never_run_side_by_side(paper, backs):
         plan = impose(spec, expand(spec)[0], paper, backs)
         for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
             assert crowding(sheet) == [], (game, n)
+
+
+@pytest.mark.parametrize("big, small, count", [(150, 31, 5), (120, 37, 3), (170, 41, 4)])
+def test_blocks_with_room_to_move_line_up_their_cut_lines_or_keep_their_marks_10_mm_apart(big, small, count):
+    """A tile and a row of smaller ones on one sheet: where the sheet leaves the smaller block room to move, no mark of
+    one runs beside a mark of the other on another cut line less than 10 mm (two mark lengths) apart; they were 6-9 mm
+    apart, close enough for a cutter to follow the other block's mark."""
+    spec = make_spec({"big": tile(big, 1), "small": tile(small, count)})
+    sheets = [s for s in placed(impose(spec, expand(spec)[0], "a4")) if len(blocks_of(s)) > 1]
+    assert sheets and all(crowding(sheet, 2 * MARK_LEN) == [] for sheet in sheets)
+
+
+def test_between_the_prescriptions_and_the_pill_tiles_the_marks_on_the_page_stand_10_mm_apart():
+    """Granny's Pills, A4, the sheet of prescriptions over pill tiles (a player's review found two blocks' marks 7 mm
+    apart there): in the gap between the blocks, on the page, no two upright marks under the prescriptions or over the
+    tiles run side by side less than 10 mm apart across and along (the same x: one mark for both lines)."""
+    import pypdfium2
+
+    from generator.build import components_pdf
+    spec = specs.load("grannys-pills")
+    plan = impose(spec, expand(spec)[0], "a4")
+    number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=2)
+                         if {"prescription", "pill"} <= set(s.components) and s.side == "front")
+    blocks = blocks_of(sheet)
+    above = next(b for b in blocks if b[0].art.startswith("prescription"))
+    below = next(b for b in blocks if b[0].art.startswith("pill") and min(s.y for s in b) > max(s.y for s in above))
+    dpi = 200
+    px = dpi / 25.4
+    page = pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])[number - 1].render(scale=dpi / 72).to_pil().convert("L")
+    left = round((min(s.bleed_box.x for s in below) - 8) * px)   # the tiles' width and a mark's reach beside it
+    right = round((max(s.bleed_box.x + s.bleed_box.w for s in below) + 8) * px)
+    dark = lambda x, y: page.getpixel((x, y)) < 128   # noqa: E731
+    marks = []   # (x, top, bottom) mm of each upright mark met under the prescriptions, then over the tiles
+    for y_mm in (max(s.bleed_box.y + s.bleed_box.h for s in above) + 5.5, min(s.bleed_box.y for s in below) - 5.5):
+        y = round(y_mm * px)
+        row = [False] + [dark(x, y) for x in range(left, right)] + [False]
+        edges = [x for x in range(1, len(row)) if row[x] != row[x - 1]]
+        for a, b in zip(edges[::2], edges[1::2]):
+            x = left - 1 + (a + b) // 2
+            top, bottom = y, y
+            while dark(x, top - 1):
+                top -= 1
+            while dark(x, bottom + 1):
+                bottom += 1
+            marks.append((x / px, top / px, bottom / px))
+    near = [(a, b) for a in marks for b in marks if 0.3 < b[0] - a[0] < 10 and max(b[1] - a[2], a[1] - b[2]) < 10]
+    assert len(marks) > 4 and not near, near
 
 
 def inner_lines(block):
@@ -571,6 +619,31 @@ def test_every_inner_cut_line_has_a_mark_at_both_ends(paper, backs):
                     along = [p[1 if axis == "x" else 0] for m in on for p in m]
                     assert any(v < low - EPS for v in along) and any(v > high + EPS for v in along), \
                         (game, n, axis, at)
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_edge_of_a_block_keeps_a_mark_at_one_end_at_least(paper, backs):
+    """A block's edge mark gives way to a neighbour's mark less than 10 mm away only while the other end of its line
+    keeps its own: every outer cut line of a block (punched tokens aside) has a mark on its line beyond the block."""
+    from generator.components.kind import placing, round_cut
+    for game in GAMES:
+        spec = specs.load(game)
+        pieces = expand(spec)[0]
+        component = {p.front: spec.component(p.component) for p in pieces}
+        plan = impose(spec, pieces, paper, backs)
+        for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
+            for block in blocks_of(sheet):
+                comp = component.get(block[0].art)
+                if not comp or round_cut(comp) or placing(comp) != "grid" or block[0].window:
+                    continue
+                left, right = min(s.x for s in block), max(s.x + s.w for s in block)
+                top, bottom = min(s.y for s in block), max(s.y + s.h for s in block)
+                for axis, at, low, high in (("x", left, top, bottom), ("x", right, top, bottom),
+                                            ("y", top, left, right), ("y", bottom, left, right)):
+                    along = [p[1 if axis == "x" else 0] for m in sheet.marks
+                             if line(m)[0] == axis and abs(line(m)[1] - at) < 0.001 for p in m]
+                    assert any(v < low - EPS or v > high + EPS for v in along), (game, n, axis, at)
 
 
 def test_the_pawns_inner_cut_lines_are_marked_above_them_on_the_page():

@@ -295,6 +295,8 @@ def form_row(spec) -> Diagram:
     return Diagram(x - gap, 3 * cell, tuple(parts))
 
 
+STACK_SHIFT = 2.6   # mm the tile under a stacked one shows below and right of it in the scoring example
+STACK_INSET = 0.7   # mm between a stack's tiles and its cell's lines
 EXAMPLE_SCHEDULE = (  # (row, col) -> how the example fills each cell: "right", "colour only", "stacked" or empty
     ("right", "right", "colour only"),
     ("right", "", "stacked"),
@@ -326,21 +328,29 @@ def scoring_example(spec):
     comp = spec.component("prescription")
     rx = Art("rx-example", "prescription", "front", MappingProxyType({"pattern": pattern}))
     tile_w = comp.trim[0]
-    cell, left = 13.0, 60.0
+    cell, left = 14.0, 60.0
     parts = [(rx.key, draw_art(spec, rx), 0, 0, 40 / tile_w)]
     overlay = svg.drawing(150, 48, ident="scoring-labels")
+    small = cell - STACK_SHIFT - 2 * STACK_INSET   # a stack's two tiles, both inside the cell, the top one up and to the left
     for r, row in enumerate(placed):
         for c, stack in enumerate(row):
             x, y = left + c * cell, r * cell
             overlay.add(overlay.rect((x, y), (cell, cell), fill="none", stroke="#000000", stroke_width=0.3))
-            if len(stack) > 1:  # show the tile underneath peeking out, so the stack can be seen
-                parts.append(_pill_part(spec, *stack[0], x - 1.5, y - 1.5, cell))
-            if stack:
+            if len(stack) > 1:   # each tile's edge in ink, the under one's where the top one leaves it in view
+                (tx, ty) = (x + STACK_INSET, y + STACK_INSET)
+                (ux, uy) = (tx + STACK_SHIFT, ty + STACK_SHIFT)
+                parts += [_pill_part(spec, *stack[0], ux, uy, small), _pill_part(spec, *stack[-1], tx, ty, small)]
+                seen = [(tx + small, uy), (ux + small, uy), (ux + small, uy + small), (ux, uy + small), (ux, ty + small)]
+                overlay.add(overlay.polyline([(svg.r(px), svg.r(py)) for px, py in seen], fill="none", stroke="#000000",
+                                             stroke_width=0.4))
+                overlay.add(overlay.rect((svg.r(tx), svg.r(ty)), (svg.r(small), svg.r(small)), fill="none",
+                                         stroke="#000000", stroke_width=0.4))
+            elif stack:
                 parts.append(_pill_part(spec, *stack[-1], x, y, cell))
             overlay.add(overlay.circle((x + cell - 2.2, y + 2.2), 2.0, fill="#ffffff", stroke="#000000", stroke_width=0.25))
             overlay.add(svg.text(overlay, f"{points[r][c]}", x + cell - 2.2, y + 3.2, 2.8, bold=True))
-    overlay.add(svg.text(overlay, "prescription", 20, 45, 3))
-    overlay.add(svg.text(overlay, "schedule", left + 1.5 * cell, 45, 3))
+    overlay.add(svg.text(overlay, "prescription", 20, 46.5, 3))
+    overlay.add(svg.text(overlay, "schedule", left + 1.5 * cell, 46.5, 3))
     overlay.add(svg.text(overlay, f"round score: {total}", left + 3 * cell + 6, 20, 4, anchor="start", bold=True))
     overlay.add(svg.text(overlay, "2 = colour and shape", left + 3 * cell + 6, 27, 3, anchor="start"))
     overlay.add(svg.text(overlay, "1 = right colour only", left + 3 * cell + 6, 32, 3, anchor="start"))
