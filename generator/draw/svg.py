@@ -2,7 +2,6 @@
 import copy
 import functools
 from collections.abc import Iterator
-from typing import TypeVar
 
 from . import svgvalues
 from .svgvalues import Path, Points, Transform, number_text, path_text, points_text, transform_text
@@ -163,10 +162,13 @@ class Drawing(Element):
         return Text({"x": insert[0], "y": insert[1], **_attrs(extra)}, str(content), box)
 
 
-E = TypeVar("E", bound="Element")
+TYPE_CHECKING = False  # typing itself is not imported (start-up)
+if TYPE_CHECKING:
+    from typing import TypeVar
+    E = TypeVar("E", bound="Element")
 
 
-def copied(node: E) -> E:
+def copied(node: "E") -> "E":
     """A copy of an element tree whose attributes and children can change without touching the original (text faces,
     art sources and layout boxes are shared)."""
     made = copy.copy(node)

@@ -2,7 +2,7 @@
 import hashlib
 import re
 from pathlib import Path
-from typing import NamedTuple
+from ..records import NamedTuple
 from xml.parsers import expat
 
 from ..errors import UserError

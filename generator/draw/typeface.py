@@ -7,7 +7,7 @@ import math
 import re
 import struct
 from pathlib import Path
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from .. import cache
 from ..errors import UserError
