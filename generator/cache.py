@@ -187,14 +187,17 @@ def _record(path):
     return path.parent / RECORDS / f"{path.name}.json"
 
 
-def unchanged(path, inputs, templates):
-    """The record of path when its inputs, the templates and designer's files it read and the file on disk are all as
-    last written; else None."""
+def unchanged(path, inputs, templates, now=None):
+    """The record of path when its inputs, the templates and designer's files it read, what else it read (now(what): its
+    value now) and the file on disk are all as last written; else None. The file is read and hashed last: a build whose
+    inputs changed reads no output."""
     try:
         record = json.loads(_record(path).read_text())
-        if (record["inputs"] == inputs and record["output"] == _digest(path.read_bytes())
+        if (record["inputs"] == inputs
                 and all(templates.digest(name) == digest for name, digest in record["templates"].items())
-                and current(record["files"])):
+                and current(record["files"])
+                and (now is None or all(now(what) == value for what, value in record["used"].items()))
+                and record["output"] == _digest(path.read_bytes())):
             return record
     except (OSError, ValueError, KeyError, TypeError):
         pass
