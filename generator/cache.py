@@ -1,6 +1,5 @@
 """Skip a build whose inputs and output are both unchanged: a content-hash record kept beside each file."""
 import atexit
-import collections
 import functools
 import hashlib
 import itertools
@@ -11,6 +10,7 @@ import time
 from pathlib import Path
 from types import MappingProxyType
 
+from . import records
 from .files import write_quietly
 
 PACKAGE = Path(__file__).resolve().parent
@@ -150,7 +150,7 @@ def sans_palette(spec):
     return spec.remembered("sans palette", lambda: spec._replace(palette=MappingProxyType({}), lines=MappingProxyType({})))
 
 
-_NAMED = collections.namedtuple("_NAMED", "field").__repr__.__code__  # the repr every record without its own shares
+_NAMED = records.REPR  # the repr every record without its own shares
 
 
 WHOLE = 64  # a tuple or list of more items gives its items' reprs whole, WHOLE to a part, not taken apart
