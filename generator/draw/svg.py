@@ -1,5 +1,4 @@
 """Drawings in millimetres as a small display list that serialises to SVG and paints straight onto cairo."""
-import copy
 import functools
 from collections.abc import Iterator
 
@@ -171,8 +170,14 @@ if TYPE_CHECKING:
 def copied(node: "E") -> "E":
     """A copy of an element tree whose attributes and children can change without touching the original (text faces,
     art sources and layout boxes are shared)."""
-    made = copy.copy(node)
-    made.attrs, made.children = dict(node.attrs), [copied(child) for child in node.children]
+    from copy import copy  # lazy: start-up (only the looks filters copy a drawing; copy imports weakref)
+    return _copied(node, copy)
+
+
+def _copied(node, copy):
+    """copied's work, copy: copy.copy."""
+    made = copy(node)
+    made.attrs, made.children = dict(node.attrs), [_copied(child, copy) for child in node.children]
     if isinstance(node, Drawing) and isinstance(made, Drawing):
         made.defs = made.children[node.children.index(node.defs)]
     return made
