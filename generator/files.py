@@ -43,8 +43,11 @@ def write_atomic(path, data):
     in the same folder and a rename: never a half-written file."""
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = _temp_beside(path)
+        try:
+            fd, temp = _temp_beside(path)
+        except FileNotFoundError:   # the folder is made when it is not there (not asked for at each write)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, temp = _temp_beside(path)
     except (FileExistsError, NotADirectoryError):
         raise UserError(f"cannot write {path}: {path.parent} is not a folder") from None
     except OSError as exc:
@@ -85,9 +88,10 @@ def _sweep(path):
     """Remove the temp files of path that killed runs of pnp left (named by a process id that no longer runs)."""
     prefix = f".{path.name}."   # then <process id>-<attempt>.part: read without a pattern compiled for each file
     for entry in os.scandir(path.parent):
+        if not (entry.name.startswith(prefix) and entry.name.endswith(".part")):
+            continue
         pid, dash, attempt = entry.name[len(prefix):-len(".part")].partition("-")
-        if (entry.name.startswith(prefix) and entry.name.endswith(".part") and dash and pid.isdecimal()
-                and attempt.isdecimal() and not _running(int(pid))):
+        if dash and pid.isdecimal() and attempt.isdecimal() and not _running(int(pid)):
             try:
                 os.unlink(entry.path)
             except OSError:
