@@ -44,10 +44,10 @@ def write_atomic(path, data):
     path = Path(path)
     try:
         try:
-            fd, temp = _temp_beside(path)
+            _sweep(path)
         except FileNotFoundError:   # the folder is made when it is not there (not asked for at each write)
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = _temp_beside(path)
+        fd, temp = _temp_beside(path)
     except (FileExistsError, NotADirectoryError):
         raise UserError(f"cannot write {path}: {path.parent} is not a folder") from None
     except OSError as exc:
@@ -73,7 +73,6 @@ def write_atomic(path, data):
 
 def _temp_beside(path):
     """Create a temp file of our own in path's folder: (descriptor, name); a leftover of another run is never reused."""
-    _sweep(path)
     for attempt in range(100):
         temp = path.parent / f".{path.name}.{os.getpid()}-{attempt}.part"
         try:
