@@ -1,5 +1,5 @@
 """NamedTuple for the package's records, made without typing: typing's import and its check of each field's annotation
-(a compile for each one written as text) cost a rebuild about 4 ms for its 39 records.
+(a compile for each one written as text) were 30 M of the edit loop rebuild's 483 M instructions (39 records).
 
     from .records import NamedTuple
     class Rect(NamedTuple):
