@@ -293,8 +293,8 @@ def cached(spec, path, inputs, make, used=None, faces=None):
     compared with what it is now. A record is only written after a build that passed the checks, so a match needs no
     new check. faces: the build's FaceCache, handed to the checks.
     """
-    record = cache.unchanged(path, inputs, spec.templates)
-    if record and all(_now(spec, what) == value for what, value in record.get("used", {}).items()):
+    record = cache.unchanged(path, inputs, spec.templates, lambda what: _now(spec, what))
+    if record:
         return path, record["pages"], path.stat().st_size, "unchanged: inputs and file match the last build"
     check(spec, faces)
     data, pages = make()

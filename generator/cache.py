@@ -1,6 +1,5 @@
 """Skip a build whose inputs and output are both unchanged: a content-hash record kept beside each file."""
 import atexit
-import collections
 import functools
 import hashlib
 import itertools
@@ -11,6 +10,7 @@ import time
 from pathlib import Path
 from types import MappingProxyType
 
+from . import records
 from .files import write_quietly
 
 PACKAGE = Path(__file__).resolve().parent
@@ -150,7 +150,7 @@ def sans_palette(spec):
     return spec.remembered("sans palette", lambda: spec._replace(palette=MappingProxyType({}), lines=MappingProxyType({})))
 
 
-_NAMED = collections.namedtuple("_NAMED", "field").__repr__.__code__  # the repr every record without its own shares
+_NAMED = records.REPR  # the repr every record without its own shares
 
 
 WHOLE = 64  # a tuple or list of more items gives its items' reprs whole, WHOLE to a part, not taken apart
@@ -187,14 +187,17 @@ def _record(path):
     return path.parent / RECORDS / f"{path.name}.json"
 
 
-def unchanged(path, inputs, templates):
-    """The record of path when its inputs, the templates and designer's files it read and the file on disk are all as
-    last written; else None."""
+def unchanged(path, inputs, templates, now=None):
+    """The record of path when its inputs, the templates and designer's files it read, what else it read (now(what): its
+    value now) and the file on disk are all as last written; else None. The file is read and hashed last: a build whose
+    inputs changed reads no output."""
     try:
         record = json.loads(_record(path).read_text())
-        if (record["inputs"] == inputs and record["output"] == _digest(path.read_bytes())
+        if (record["inputs"] == inputs
                 and all(templates.digest(name) == digest for name, digest in record["templates"].items())
-                and current(record["files"])):
+                and current(record["files"])
+                and (now is None or all(now(what) == value for what, value in record["used"].items()))
+                and record["output"] == _digest(path.read_bytes())):
             return record
     except (OSError, ValueError, KeyError, TypeError):
         pass

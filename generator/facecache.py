@@ -155,8 +155,9 @@ class FaceCache:
     CHUNK = 1 << 18   # bytes the temporary file gathers before each write (not one write per 8 KiB)
 
     def __init__(self, path, shared=None):
-        """shared: the face files other builds of the same spec saved this run (a list this one's is added to): a face
-        drawn for another paper is taken from there."""
+        """shared: the face files other builds of the same spec saved this run (a list this one's is added to: its path,
+        or, when the file was held in memory, its entries and their JSON handed over as they are, to be taken undecoded):
+        a face drawn for another paper is taken from there."""
         self.path, self.shared, self.others = path.parent / cache.RECORDS / f"{path.name}.faces.json", shared, None
         self._entries = None  # the last build's, read on the first face asked for (an unchanged file needs none)
         self.drawn, self.components = [], {}  # components: id -> (digest of what all its faces share, recolour field)
@@ -246,6 +247,10 @@ class FaceCache:
         if self.others is None:
             self.others, self.other_blocks = {}, {}
             for path in self.shared or ():
+                if isinstance(path, tuple):   # handed over: {face: (entry or None, its JSON)}, {group: block}
+                    self.others.update(path[0])
+                    self.other_blocks.update(path[1])
+                    continue
                 try:
                     found = _with_text(path.read_text())
                     self.other_blocks.update(found.pop(BLOCKS, ({}, None))[0])
@@ -253,6 +258,8 @@ class FaceCache:
                 except (OSError, ValueError):
                     pass
         found = self.others.pop(face, None)
+        if found is not None and found[0] is None:   # handed over as its JSON alone (a recoloured face's)
+            found = json.loads(found[1]), found[1]
         return found or (_made(self.other_blocks, face) if self.other_blocks else None, None)
 
     def _keep(self, face, entry, text=None):
@@ -406,8 +413,10 @@ class FaceCache:
 
     def placed(self) -> None:
         """Let go of the index of this build's faces once the PDF has placed them all (a deck's keys, before the file is
-        put together): save writes them as kept."""
-        self.faces, self.kept, self.held = {}, {}, {}
+        put together): save writes them as kept. A file held in memory keeps its index, for save to hand over."""
+        self.faces = {}
+        if self.shared is None or not isinstance(self.out, io.BytesIO):
+            self.kept, self.held = {}, {}
 
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""
@@ -415,14 +424,22 @@ class FaceCache:
         if blocks:   # after the faces kept by themselves, under a key no face has
             self.out = self.out or io.BytesIO()
             self.out.write(f'{"," if self.end else "{"}"{BLOCKS}":{_compact(blocks)}'.encode())
+        handed = self.shared is not None and isinstance(self.out, io.BytesIO)
         if self.out is None:
             write_quietly(self.path, b"{}")
         else:
             self.out.write(b"}")
             self.out.seek(0)
             write_quietly(self.path, self.out)
+            if handed:
+                data = self.out.getbuffer()
+                texts = {face: (self.held.get(face), data[at >> 32:(at >> 32) + (at & 0xFFFFFFFF)].tobytes().decode())
+                         for face, at in self.kept.items()}
+                del data
+                self.shared.append((texts, blocks))
+                self.kept, self.held = {}, {}
             self.out.close()
-        if self.shared is not None:
+        if self.shared is not None and not handed:
             self.shared.append(self.path)
 
 

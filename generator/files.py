@@ -43,7 +43,10 @@ def write_atomic(path, data):
     in the same folder and a rename: never a half-written file."""
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            _sweep(path)
+        except FileNotFoundError:   # the folder is made when it is not there (not asked for at each write)
+            path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = _temp_beside(path)
     except (FileExistsError, NotADirectoryError):
         raise UserError(f"cannot write {path}: {path.parent} is not a folder") from None
@@ -70,7 +73,6 @@ def write_atomic(path, data):
 
 def _temp_beside(path):
     """Create a temp file of our own in path's folder: (descriptor, name); a leftover of another run is never reused."""
-    _sweep(path)
     for attempt in range(100):
         temp = path.parent / f".{path.name}.{os.getpid()}-{attempt}.part"
         try:
@@ -85,9 +87,10 @@ def _sweep(path):
     """Remove the temp files of path that killed runs of pnp left (named by a process id that no longer runs)."""
     prefix = f".{path.name}."   # then <process id>-<attempt>.part: read without a pattern compiled for each file
     for entry in os.scandir(path.parent):
+        if not (entry.name.startswith(prefix) and entry.name.endswith(".part")):
+            continue
         pid, dash, attempt = entry.name[len(prefix):-len(".part")].partition("-")
-        if (entry.name.startswith(prefix) and entry.name.endswith(".part") and dash and pid.isdecimal()
-                and attempt.isdecimal() and not _running(int(pid))):
+        if dash and pid.isdecimal() and attempt.isdecimal() and not _running(int(pid)):
             try:
                 os.unlink(entry.path)
             except OSError:

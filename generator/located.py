@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .errors import SpecError
 from .spec.yamlsource import dotted as join
 
+TYPE_CHECKING = False  # typing itself is not imported (start-up)
 if TYPE_CHECKING:
     from .spec.model import Spec
 

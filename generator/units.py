@@ -1,6 +1,6 @@
 """Lengths and paper sizes: millimetres are the only internal unit."""
 import re
-from typing import NamedTuple
+from .records import NamedTuple
 
 from .errors import UserError
 

@@ -500,6 +500,32 @@ def test_the_second_papers_rebuild_takes_the_faces_of_the_first_and_leaves_its_o
                                                     for paper in ("a4", "letter")]
 
 
+@pytest.mark.parametrize("spill", [False, True])
+def test_the_first_papers_faces_are_handed_to_the_second_in_memory_and_read_from_its_file_once_spilled(tmp_path, memos,
+                                                                                                      monkeypatch, spill):
+    """The a4 build's faces file, held in memory until written, is handed to the letter build as its entries and their
+    JSON: neither reads a faces file written this run (a file that spilled to disk is handed over by its path, and read)."""
+    from pathlib import Path
+    from generator.build import build
+    from generator.facecache import FaceCache
+    if spill:
+        monkeypatch.setattr(FaceCache, "SPILL", 1000)
+    for paper in ("a4", "letter"):
+        build(specs.load("grannys-pills"), paper, tmp_path / "out")
+    read, read_text = [], Path.read_text
+    monkeypatch.setattr(Path, "read_text", lambda self, *args, **options: read.append(self.name) or read_text(self, *args, **options))
+    loads, decode = [], json.loads
+    monkeypatch.setattr(json, "loads", lambda text, *args, **options: loads.append(len(text)) or decode(text, *args, **options))
+    spec = specs.load("grannys-pills", ["palette.red=#b02a20"])
+    made = [build(spec, paper, tmp_path / "out")[0] for paper in ("a4", "letter")]
+    faces = [name for name in read if name.endswith(".faces.json")]
+    assert faces == ["grannys-pills-components-a4.pdf.faces.json"] * (2 if spill else 1), faces
+    assert spill or len([size for size in loads if size > 100_000]) == 1, "one faces file decoded: the a4 build's last"
+    fresh = specs.load("grannys-pills", ["palette.red=#b02a20"])
+    assert [path.read_bytes() for path in made] == [build(fresh, paper, tmp_path / "fresh")[0].read_bytes()
+                                                    for paper in ("a4", "letter")]
+
+
 def recompressed(made, tmp_path, monkeypatch):
     """(the rebuilt file's path, its bytes as a fresh build, the sizes of the streams compressed since the rebuild began
     (a list that goes on counting), how many the cold build compressed) of made(spec, paper, out) over grannys-pills

@@ -314,6 +314,19 @@ def test_temp_files_of_killed_runs_are_removed_on_the_next_write(tmp_path):
     assert sorted(leftovers(tmp_path)) == sorted([alive, *others])
 
 
+def test_a_write_makes_its_folder_only_when_it_is_missing(tmp_path, monkeypatch):
+    """A rebuild writes 17 files into folders that are there: none is asked for again (a mkdir each)."""
+    made, mkdir = [], Path.mkdir
+    monkeypatch.setattr(Path, "mkdir", lambda self, *args, **options: made.append(self) or mkdir(self, *args, **options))
+    files.write_atomic(tmp_path / "deep" / "er" / "sheet.pdf", b"%PDF-1.5 one")
+    assert made[0] == tmp_path / "deep" / "er" and (tmp_path / "deep" / "er" / "sheet.pdf").read_bytes() == b"%PDF-1.5 one"
+    first = len(made)   # mkdir(parents=True) makes the parents by calling itself
+    files.write_atomic(tmp_path / "deep" / "er" / "sheet.pdf", b"%PDF-1.5 two")
+    files.write_atomic(tmp_path / "deep" / "other.pdf", b"%PDF-1.5 three")
+    assert len(made) == first and (tmp_path / "deep" / "er" / "sheet.pdf").read_bytes() == b"%PDF-1.5 two"
+    assert leftovers(tmp_path) == []
+
+
 def test_sigterm_during_a_write_removes_the_temp_file_and_keeps_the_old_pdf(tmp_path):
     target = tmp_path / "sheet.pdf"
     target.write_bytes(b"%PDF old")

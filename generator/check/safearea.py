@@ -3,7 +3,7 @@ import functools
 import math
 import re
 from operator import itemgetter
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from ..draw import svg, svgvalues
 from ..components import KINDS

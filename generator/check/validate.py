@@ -2,7 +2,7 @@
 import hashlib
 from collections import Counter
 from pathlib import Path
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from .. import cache, games
 from ..components.kind import PUNCHES, round_cut

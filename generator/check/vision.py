@@ -1,7 +1,7 @@
 """Colour-vision check: the closest pair of colours players must tell apart, under simulated colour-vision deficiencies."""
 import functools
 import hashlib
-from typing import NamedTuple
+from ..records import NamedTuple
 from itertools import combinations
 
 from .. import cache

@@ -1,8 +1,9 @@
 """What every component kind declares: its fields, their defaults and required keys, face fields, trim size and renderer."""
 from types import MappingProxyType
-from typing import Callable, Mapping, NamedTuple
+from collections.abc import Callable, Mapping
 
 from . import KINDS
+from ..records import NamedTuple
 from ..spec import schema as s
 
 BLEED = 3.0   # mm that a ground other than white, and every back, runs past the cut: a cut a little off shows no white

@@ -6,7 +6,7 @@ import io
 import re
 import zlib
 from pathlib import Path
-from typing import NamedTuple
+from ..records import NamedTuple
 from urllib.parse import unquote, urlparse
 
 from .. import cache

@@ -1,7 +1,7 @@
 """Drawings written as PDF content-stream operators in millimetres, y down: shapes, text and see-through groups."""
 import functools
 import hashlib
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from . import svgvalues, textfit, typeface
 from ..errors import UserError

@@ -1,6 +1,6 @@
 """Rulebook diagrams as data: component artworks and overlays placed in millimetres."""
 from collections.abc import Callable
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from .. import games
 from . import svg, svgvalues

@@ -1,5 +1,5 @@
 """Colour-blind line styles: each line colour also has a stroke style, so the lines stay apart in greyscale."""
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from ..spec import schema as s
 from . import svg

@@ -1,8 +1,6 @@
 """Drawings in millimetres as a small display list that serialises to SVG and paints straight onto cairo."""
-import copy
 import functools
 from collections.abc import Iterator
-from typing import TypeVar
 
 from . import svgvalues
 from .svgvalues import Path, Points, Transform, number_text, path_text, points_text, transform_text
@@ -163,14 +161,23 @@ class Drawing(Element):
         return Text({"x": insert[0], "y": insert[1], **_attrs(extra)}, str(content), box)
 
 
-E = TypeVar("E", bound="Element")
+TYPE_CHECKING = False  # typing itself is not imported (start-up)
+if TYPE_CHECKING:
+    from typing import TypeVar
+    E = TypeVar("E", bound="Element")
 
 
-def copied(node: E) -> E:
+def copied(node: "E") -> "E":
     """A copy of an element tree whose attributes and children can change without touching the original (text faces,
     art sources and layout boxes are shared)."""
-    made = copy.copy(node)
-    made.attrs, made.children = dict(node.attrs), [copied(child) for child in node.children]
+    from copy import copy  # lazy: start-up (only the looks filters copy a drawing; copy imports weakref)
+    return _copied(node, copy)
+
+
+def _copied(node, copy):
+    """copied's work, copy: copy.copy."""
+    made = copy(node)
+    made.attrs, made.children = dict(node.attrs), [_copied(child, copy) for child in node.children]
     if isinstance(node, Drawing) and isinstance(made, Drawing):
         made.defs = made.children[node.children.index(node.defs)]
     return made

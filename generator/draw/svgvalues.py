@@ -2,7 +2,7 @@
 import functools
 import math
 import re
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from ..errors import UserError
 

@@ -1,8 +1,10 @@
 """Where reusable artwork lives (the project's templates/ folder and one beside the spec), and what a template may hold."""
 import hashlib
+import os
 import re
 from pathlib import Path
-from typing import NamedTuple
+from stat import S_ISREG
+from ..records import NamedTuple
 from xml.parsers import expat
 
 from ..errors import UserError
@@ -59,19 +61,23 @@ class Templates(tuple):
             raise UserError(f"template name {name!r} is not a plain name (letters, digits, '-' and '_': a file in templates/)")
         for folder in self:
             path = Path(folder) / f"{name}.svg"
-            if path.exists() and not path.is_file():
+            try:
+                mode = os.stat(path).st_mode   # through a link
+            except OSError:
+                continue   # none here (or a link to nothing)
+            if not S_ISREG(mode):
                 raise UserError(f"{path}: not a regular file (a template is an .svg file, not a device, pipe or folder)")
-            if path.is_file():
-                if not path.resolve().is_relative_to(Path(folder).resolve()):
-                    raise UserError(f"{path}: the template links to a file outside its folder ({path.resolve()})")
-                return path
+            # a plain name in the folder: only if it is a link can it lead outside
+            if os.path.islink(path) and not path.resolve().is_relative_to(Path(folder).resolve()):
+                raise UserError(f"{path}: the template links to a file outside its folder ({path.resolve()})")
+            return path
         return None
 
-    def load(self, name: str) -> Template:
-        """The template called name, read and checked on first use."""
+    def load(self, name: str, path: Path | None = None) -> Template:
+        """The template called name, read and checked on first use (path: its file, found already)."""
         found = self.read.get(name)
         if found is None:
-            path = self.find(name)
+            path = path or self.find(name)
             if path is None:
                 raise UserError(f"unknown template {name!r} (looked in {', '.join(self)})")
             try:
@@ -88,9 +94,10 @@ class Templates(tuple):
     def digest(self, name: str) -> str | None:
         """The digest of the template called name as it is now, or None when no folder has one."""
         found = self.read.get(name)
-        if found is None and self.find(name) is None:
-            return None
-        return (found or self.load(name)).digest
+        if found is None:
+            path = self.find(name)
+            return None if path is None else self.load(name, path).digest
+        return found.digest
 
 
 def search_path(spec_path=None) -> Templates:

@@ -9,7 +9,7 @@ own advances (hmtx).
 import functools
 import re
 from pathlib import Path
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from . import svg, svgvalues, templates, typeface
 from ..errors import UserError

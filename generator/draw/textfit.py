@@ -2,7 +2,7 @@
 import functools
 import json
 from pathlib import Path
-from typing import NamedTuple
+from ..records import NamedTuple
 
 GLYPHS = Path(__file__).resolve().parent.parent / "fonts" / "vera-glyphs.json"
 FAMILY = "Bitstream Vera Sans"

@@ -7,7 +7,7 @@ import math
 import re
 import struct
 from pathlib import Path
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from .. import cache
 from ..errors import UserError
@@ -453,6 +453,14 @@ def _to_unicode(chars):
             "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n").encode("ascii")
 
 
+@functools.lru_cache(maxsize=64)
+def _program(name, glyphs):
+    """(subset of a bundled font holding these glyphs, its tag), kept by them: a game's papers and rulebooks embed the
+    same few sets. The tag comes from the content: the same glyphs, the same tag."""
+    program = subset(load(name), glyphs)
+    return program, "".join(chr(65 + b % 26) for b in hashlib.sha256(program).digest()[:6])
+
+
 def embed(file, name: str, chars) -> int:
     """Add a font (a weight of Vera, or a designer's) to a pdffile.File as a Type 0 font holding the glyphs of chars;
     return its object number."""
@@ -462,8 +470,7 @@ def embed(file, name: str, chars) -> int:
     used = {}
     for ch in sorted(chars):
         used.setdefault(font.cmap.get(ord(ch), 0), ch)
-    program = subset(font, used)
-    tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(program).digest()[:6])  # from the content: same glyphs, same tag
+    program, tag = _program(name, tuple(sorted(used)))
     base = f"/{tag}+{FACES[name][1]}"
 
     def size(value):

@@ -2,7 +2,8 @@
 import importlib
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+
+from ..records import NamedTuple
 
 EMPTY: Mapping = MappingProxyType({})
 
@@ -24,7 +25,7 @@ class Ruleset(NamedTuple):
     check: Callable = no_check  # (spec, pieces, arts) -> [(component id, message)], run once every required kind is there
     diagrams: Mapping[str, Callable] = EMPTY  # name a rulebook block or card's diagram uses -> spec -> diagram.Diagram
     figures: Callable = no_figures  # spec -> {name: figure} for the {name}s of the rules text
-    commands: tuple[Any, ...] = ()  # click commands the CLI adds; each also named in COMMANDS, so start-up imports no game
+    commands: tuple = ()  # click commands the CLI adds; each also named in COMMANDS, so start-up imports no game
 
 
 RULESETS = {  # game.ruleset -> the package declaring its RULESET

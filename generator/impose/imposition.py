@@ -2,7 +2,7 @@
 import math
 from itertools import chain, groupby, repeat, starmap
 from operator import add, attrgetter, itemgetter
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from ..components import KINDS
 from ..components.kind import panelled, placing, round_cut

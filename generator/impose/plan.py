@@ -1,5 +1,5 @@
 """The plain records of a sheet plan (rectangles, slots, sheets in mm) and the mirroring of a front sheet for its back."""
-from typing import NamedTuple
+from ..records import NamedTuple
 
 EPS = 1e-6
 MARGIN = 7.0       # home printers cannot print the outer ~6.35 mm

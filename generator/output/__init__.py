@@ -2,7 +2,7 @@
 import os
 import re
 from pathlib import Path
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from ..files import write_atomic
 

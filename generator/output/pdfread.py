@@ -2,7 +2,7 @@
 rulebook's pages are taken apart from it, and a cold build of the shipped games need not load pikepdf (a twentieth of a
 second)."""
 import re
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from .pdffile import _n
 

@@ -1,6 +1,6 @@
 """Print-on-demand presets: the card sizes, bleed, dpi and file names that card printers' published templates ask for."""
 import re
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from ..errors import UserError
 from ..files import write_atomic

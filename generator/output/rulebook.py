@@ -3,7 +3,7 @@ drawn by the component renderers as vector forms are joined in one file by our P
 import io
 from copy import deepcopy
 from pathlib import Path
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from reportlab import rl_config
 from reportlab.lib import colors

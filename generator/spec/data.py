@@ -5,7 +5,7 @@ import json
 import re
 from operator import itemgetter
 from pathlib import Path
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from .. import cache
 from . import yamlsource

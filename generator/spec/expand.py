@@ -4,7 +4,7 @@ import itertools
 from collections.abc import Mapping
 from functools import partial
 from types import MappingProxyType
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from .. import games
 from ..components import KINDS

@@ -3,7 +3,7 @@ another and override its elements by name, and every property may quote a data c
 import functools
 import re
 from pathlib import Path
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from ..draw import art
 from . import schema as s

@@ -1,6 +1,6 @@
 """The checked spec as named tuples (immutable records): what every later stage reads."""
 from types import MappingProxyType
-from typing import NamedTuple
+from ..records import NamedTuple
 
 from ..located import nearest, spec_error
 from .schema import BASE_COLOURS

@@ -209,6 +209,27 @@ def test_a_template_name_is_a_plain_name_and_a_template_never_links_out_of_its_f
     assert not (tmp_path / "out").exists()
 
 
+def test_a_templates_digest_finds_its_file_once_and_resolves_only_a_link(tmp_path, monkeypatch):
+    """A rebuild asks each template's digest: one search of the folders, and a plain file in a template folder is never
+    resolved (only a link can lead outside it); a link to a file inside the folder is a template like any other."""
+    import hashlib
+    from pathlib import Path
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    svg = PLAIN.format('<circle cx="50" cy="50" r="40"/>')
+    (folder / "plain.svg").write_text(svg, encoding="utf-8")
+    (folder / "alias.svg").symlink_to("plain.svg")
+    finds, resolved = [], []
+    find, resolve = templates.Templates.find, Path.resolve
+    monkeypatch.setattr(templates.Templates, "find", lambda self, name: finds.append(name) or find(self, name))
+    monkeypatch.setattr(Path, "resolve", lambda self, *a, **k: resolved.append(self.name) or resolve(self, *a, **k))
+    found = templates.Templates([str(folder)])
+    digest = hashlib.sha256(svg.encode()).hexdigest()[:32]
+    assert found.digest("plain") == digest and finds == ["plain"] and resolved == []
+    assert found.digest("alias") == digest and "alias.svg" in resolved
+    assert found.digest("missing") is None and found.digest("plain") == digest and finds == ["plain", "alias", "missing"]
+
+
 def test_a_template_that_is_a_device_is_never_read_and_is_one_line_when_named(tmp_path):
     path = write(tmp_path / "spec", PLAIN.format('<circle cx="50" cy="50" r="40"/>'))
     (tmp_path / "spec" / "templates" / "zero.svg").symlink_to("/dev/zero")

@@ -231,3 +231,20 @@ def test_wrap_fills_each_line_as_far_as_the_measured_width_allows(text, size, ro
     assert "".join(lines).replace(" ", "") == "".join(text.split())
     assert all(textfit.width(line, size, bold) <= room or len(line) == 1 for line in lines)
     assert all(textfit.width(f"{line} {after.split()[0]}", size, bold) > room for line, after in zip(lines, lines[1:]))
+
+
+def test_a_bundled_fonts_subset_is_made_once_for_each_set_of_glyphs_a_run_embeds(tmp_path, monkeypatch):
+    """A game's two papers and two rulebooks embed Vera's weights in 8 places but only 5 sets of glyphs: each set is cut
+    once a run (the file the subset goes into is the same either way)."""
+    from generator.build import build, build_rules
+    from generator.spec import loader
+    cut, subset = [], typeface.subset
+    monkeypatch.setattr(typeface, "subset", lambda font, glyphs: cut.append(tuple(sorted(glyphs))) or subset(font, glyphs))
+    typeface._program.cache_clear()
+    spec = loader.load("grannys-pills")
+    made = [make(spec, paper, tmp_path)[0] for paper in ("a4", "letter") for make in (build, build_rules)]
+    assert len(cut) == len(set(cut)) >= 4, cut
+    typeface._program.cache_clear()
+    again = [make(loader.load("grannys-pills"), paper, tmp_path / "again")[0] for paper in ("a4", "letter")
+             for make in (build, build_rules)]
+    assert len(cut) == 2 * len(set(cut)) and [p.read_bytes() for p in made] == [p.read_bytes() for p in again]

@@ -16,7 +16,7 @@ Quote coordinates inside [...] lists: YAML reads [1,0] as two numbers.
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import NamedTuple
+from ...records import NamedTuple
 
 from generator.draw import hexgrid, svg
 from generator.spec import yamlsource

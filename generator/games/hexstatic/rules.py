@@ -3,7 +3,7 @@ import functools
 from collections import Counter
 from itertools import combinations
 from types import MappingProxyType
-from typing import NamedTuple
+from ...records import NamedTuple
 
 from generator.draw import linestyles, svg, svgvalues, textfit
 from generator.draw.diagram import Diagram

@@ -20,7 +20,7 @@ Readings of the seed text (reconstructions, not the designer's words):
 import random
 from collections import Counter
 from itertools import combinations, product
-from typing import NamedTuple
+from ...records import NamedTuple
 
 from generator.errors import UserError
 

@@ -2,7 +2,7 @@
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import NamedTuple
+from ...records import NamedTuple
 
 from generator.draw import diagram, svg, trigrid
 from generator.impose import imposition
