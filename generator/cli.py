@@ -35,8 +35,9 @@ def plain_build(args: list[str]) -> dict | None:
             if key == "workers":
                 if not (value.isascii() and value.isdecimal() and int(value) >= 1):
                     return None   # click.IntRange(min=1) refuses it, or reads it otherwise ("+2", " 3")
-                value = int(value)
-            given[key] = given[key] + (value,) if key == "overrides" else value
+                given[key] = int(value)
+            else:
+                given[key] = given[key] + (value,) if key == "overrides" else value
         elif arg.startswith("-"):
             return None
         else:
