@@ -188,8 +188,9 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
 @OUT
 @SETS
 @THEME
+@JOBS
 @user_errors
-def rules(games, paper, out_dir, overrides, theme):
+def rules(games, paper, out_dir, overrides, theme, workers):
     """Build the rulebook (rules, diagrams, quick-reference card) of each game.
 
     Example: pnp rules grannys-pills --paper letter
@@ -197,9 +198,17 @@ def rules(games, paper, out_dir, overrides, theme):
     from .spec import loader as specs  # lazy: start-up
     from .build import build_rules, papers  # lazy: start-up
     sizes = papers(paper)
-    jobs = [(f"{spec.game.id} {size} rules", build_rules, (spec, size, out_dir))
-            for spec in [specs.load(name, overrides, theme) for name in batch.chosen(games)] for size in sizes]
-    batch.run_jobs(jobs)
+
+    def planned(name) -> list:
+        """One game's rulebook jobs, one per paper."""
+        spec = specs.load(name, overrides, theme)
+        return [(f"{spec.game.id} {size} rules", build_rules, (spec, size, out_dir)) for size in sizes]
+    names = batch.chosen(games)
+    if len(names) == 1:
+        batch.run_jobs(planned(names[0]))
+        return
+    batch.run_games(names, lambda name: ([function(*args) for _, function, args in planned(name)],),
+                    batch.written, workers if batch.distinct(names) else 1, "building")
 
 
 @cli.command()

@@ -89,8 +89,20 @@ def test_a_bad_spec_among_good_ones_is_its_one_line_at_its_turn(tmp_path):
         assert len(error) == 1 and error[0].startswith("error: bad.yaml:") and "components.tiles" in error[0]
 
 
+def test_rulebooks_and_a_game_named_twice_come_out_as_from_one_process(tmp_path):
+    for jobs in ("2", "1"):
+        (tmp_path / jobs).mkdir()
+        rules = pnp(tmp_path / jobs, "rules", "posies", "pixeliction", "--paper", "a4", "-j", jobs, counted=True)
+        twice = pnp(tmp_path / jobs, "build", "posies", "posies", "--paper", "a4", "--out", "twice", "-j", jobs, counted=True)
+        assert rules.returncode == twice.returncode == 0
+        assert rules.stdout.count(b"-rules-a4.pdf: ") == 2 and twice.stdout.count(b"posies-components-a4.pdf: ") == 2
+        assert twice.stderr.splitlines()[-1] == b"forks 0"   # one spec file twice: its files are written by one process
+        assert rules.stderr.splitlines()[-1] == (b"forks 2" if jobs == "2" else b"forks 0")
+    assert tree(tmp_path / "2") == tree(tmp_path / "1")
+
+
 @pytest.mark.parametrize("value", ["0", "-1", "x"])
-@pytest.mark.parametrize("command", ["build", "validate"])
+@pytest.mark.parametrize("command", ["build", "validate", "rules"])
 def test_a_bad_jobs_value_is_a_usage_error(command, value):
     for option in (["-j", value], [f"--jobs={value}"]):
         result = CliRunner().invoke(cli, [command, "posies", *option])
