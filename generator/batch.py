@@ -57,7 +57,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
         def done(results, game_notes):
             written(results)
             notes.extend(game_notes)
-        run_games(games, made, done, workers if distinct(games) else 1, "building")
+        run_games(games, made, done, workers if distinct(games) else 1, "building", out_dir)
     for note in notes:
         say(note)
 
@@ -74,9 +74,10 @@ def distinct(games) -> bool:
     return len(found) == len(games)
 
 
-def run_games(games, work, done, workers, label=None) -> None:
+def run_games(games, work, done, workers, label=None, out_dir=None) -> None:
     """done(*work(game)) for each game in order, each as soon as it and every game before it are done; the games run side
-    by side in up to `workers` processes (None: one per CPU this process may use). label: a bar on a terminal, by game."""
+    by side in up to `workers` processes (None: one per CPU this process may use), writing into out_dir. label: a bar
+    on a terminal, by game."""
     from . import workers as pool  # lazy: start-up
     bar = None
     if label and sys.stderr.isatty():
@@ -91,7 +92,7 @@ def run_games(games, work, done, workers, label=None) -> None:
         if bar is not None:
             bar.update(1, games[index])
     with bar if bar is not None else contextlib.nullcontext():
-        pool.run([(game, functools.partial(work, game)) for game in games], report, workers)
+        pool.run([(game, functools.partial(work, game)) for game in games], report, workers, out_dir)
 
 
 def run_jobs(jobs):

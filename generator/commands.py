@@ -208,7 +208,7 @@ def rules(games, paper, out_dir, overrides, theme, workers):
         batch.run_jobs(planned(names[0]))
         return
     batch.run_games(names, lambda name: ([function(*args) for _, function, args in planned(name)],),
-                    batch.written, workers if batch.distinct(names) else 1, "building")
+                    batch.written, workers if batch.distinct(names) else 1, "building", out_dir)
 
 
 @cli.command()

@@ -9,6 +9,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from . import cache
 from .errors import UserError
@@ -28,12 +29,11 @@ def forks() -> bool:
     return sys.platform.startswith("linux") and hasattr(os, "fork")
 
 
-def run(tasks: Sequence[tuple[str, Callable]], report: Callable, count: int | None = None) -> None:
+def run(tasks: Sequence[tuple[str, Callable]], report: Callable, count: int | None = None, folder=None) -> None:
     """Run each (name, function) task: report(index, result) in the tasks' order, each as soon as it and those before it
-    are done. count workers at most (None: one per CPU), forked where possible, else (or for one) every task here in
-    turn. A task's
-    UserError is raised at its turn (the tasks after it are stopped, not reported); a worker that dies is one error
-    line naming its task."""
+    are done; count workers at most (None: one per CPU), forked where possible, else (or for one task) here in turn.
+    A task's UserError is raised at its turn (the tasks after it are stopped, not reported); a worker that dies is one
+    error line naming its task, the temp files it left in folder (the output) removed."""
     count = cpus() if count is None else count
     if count <= 1 or len(tasks) <= 1 or not forks():
         start = dict(cache.READ)
@@ -42,13 +42,13 @@ def run(tasks: Sequence[tuple[str, Callable]], report: Callable, count: int | No
             cache.READ.update(start)
             report(index, function())
         return
-    Pool(tasks, min(count, len(tasks))).run(report)
+    Pool(tasks, min(count, len(tasks)), folder).run(report)
 
 
 class Worker:
     """A forked process running one task: its pickled result comes back through a pipe, then it ends."""
 
-    def __init__(self, tasks, index: int, others: list):
+    def __init__(self, tasks, index: int, others: list, folder=None):
         self.results, answers = os.pipe()
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
@@ -65,7 +65,7 @@ class Worker:
             finally:
                 os._exit(code)   # no exit handlers (the memos are written by the process that forked it), no traceback
         os.close(answers)
-        self.task, self.received = index, bytearray()
+        self.task, self.received, self.folder = index, bytearray(), folder
         self.status: int | None = None
 
     def result(self) -> tuple:
@@ -90,6 +90,9 @@ class Worker:
                 pid, status = os.waitpid(self.pid, 0)
             if pid:
                 self.status = status
+                if status and self.folder is not None:   # killed at its task: no one else removes its temp files
+                    for path in Path(self.folder).rglob(f".*.{self.pid}-*.part"):
+                        path.unlink(missing_ok=True)
                 return status
             time.sleep(0.002)
 
@@ -120,8 +123,8 @@ def stop(signum, frame):
 class Pool:
     """count workers at most, one forked for each task as another ends, in the tasks' order; results reported in order."""
 
-    def __init__(self, tasks, count: int):
-        self.tasks, self.count = tasks, count
+    def __init__(self, tasks, count: int, folder=None):
+        self.tasks, self.count, self.folder = tasks, count, folder
 
     def run(self, report: Callable) -> None:
         """Start the tasks, report their results in order; stop every worker on an error, an interrupt or a bug."""
@@ -132,6 +135,11 @@ class Pool:
         with selectors.DefaultSelector() as selector:
             try:
                 while turn < last:
+                    while started < last and len(workers) < self.count:
+                        worker = Worker(self.tasks, started, [w.results for w in workers], self.folder)
+                        workers.append(worker)
+                        selector.register(worker.results, selectors.EVENT_READ, worker)
+                        started += 1
                     if turn in finished:
                         index, outcome, value, memos = finished.pop(turn)
                         cache.take(memos)
@@ -140,11 +148,6 @@ class Pool:
                         report(index, value)
                         turn += 1
                         continue
-                    while started < last and len(workers) < self.count:
-                        worker = Worker(self.tasks, started, [w.results for w in workers])
-                        workers.append(worker)
-                        selector.register(worker.results, selectors.EVENT_READ, worker)
-                        started += 1
                     for key, _ in selector.select():
                         worker = key.data
                         chunk = os.read(worker.results, 1 << 20)
