@@ -11,6 +11,11 @@ from .output import Options
 from .output.formats import jobs
 
 
+CHECKS = ("yaml", "generator.check.safearea", "generator.check.geometry", "generator.check.ink", "generator.check.textcheck",
+          "generator.check.vision", "generator.draw.diagram", "generator.impose.imposition", "generator.output.document")
+BUILDS = CHECKS + ("generator.output.formats.pdf", "generator.output.rulebook")   # what every game's work imports
+
+
 def chosen(games):
     """The requested games, or every shipped spec; finding none is an error, never a silent success."""
     if games:
@@ -57,7 +62,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
         def done(results, game_notes):
             written(results)
             notes.extend(game_notes)
-        run_games(games, made, done, workers if distinct(games) else 1, "building", out_dir)
+        run_games(games, made, done, workers if distinct(games) else 1, "building", out_dir, BUILDS)
     for note in notes:
         say(note)
 
@@ -74,10 +79,10 @@ def distinct(games) -> bool:
     return len(found) == len(games)
 
 
-def run_games(games, work, done, workers, label=None, out_dir=None) -> None:
+def run_games(games, work, done, workers, label=None, out_dir=None, shared=()) -> None:
     """done(*work(game)) for each game in order, each as soon as it and every game before it are done; the games run side
-    by side in up to `workers` processes (None: one per CPU this process may use), writing into out_dir. label: a bar
-    on a terminal, by game."""
+    by side in up to `workers` processes (None: one per CPU this process may use), writing into out_dir, the modules
+    shared imported first. label: a bar on a terminal, by game."""
     from . import workers as pool  # lazy: start-up
     bar = None
     if label and sys.stderr.isatty():
@@ -92,7 +97,7 @@ def run_games(games, work, done, workers, label=None, out_dir=None) -> None:
         if bar is not None:
             bar.update(1, games[index])
     with bar if bar is not None else contextlib.nullcontext():
-        pool.run([(game, functools.partial(work, game)) for game in games], report, workers, out_dir)
+        pool.run([(game, functools.partial(work, game)) for game in games], report, workers, out_dir, shared)
 
 
 def run_jobs(jobs):

@@ -107,9 +107,9 @@ def validate(games, overrides, theme, threshold, grey_threshold, workers):
     done(0, kept[0])  # the kept verdicts before the first to work out
     if todo:
         from . import workers as pool  # lazy: start-up
-        _checking()  # the checks' modules imported before any worker starts: they share them
+        _checking()
         pool.run([(names[index], partial(_validated, names[index], overrides, theme, threshold, grey_threshold, keys[index]))
-                  for index in todo], lambda at, verdict: done(todo[at], verdict), workers)
+                  for index in todo], lambda at, verdict: done(todo[at], verdict), workers, shared=batch.CHECKS)
     if failed:
         sys.exit(1)
 
@@ -208,7 +208,7 @@ def rules(games, paper, out_dir, overrides, theme, workers):
         batch.run_jobs(planned(names[0]))
         return
     batch.run_games(names, lambda name: ([function(*args) for _, function, args in planned(name)],),
-                    batch.written, workers if batch.distinct(names) else 1, "building", out_dir)
+                    batch.written, workers if batch.distinct(names) else 1, "building", out_dir, ("generator.output.rulebook",))
 
 
 @cli.command()
