@@ -1,7 +1,7 @@
 """Time this checkout's pnp against an earlier commit's, side by side in one run: the ratio of medians per job.
 
 Usage: python benchmarks/compare.py [--runs 5] [--commit 2346cfc] [--jobs tiles,cards,scale-a,scale-b,all]
-                                    [--keep-memos] [--old PNP]
+                                    [--keep-memos] [--old PNP] [--workers N]
 Run it with the python of this checkout's venv (its `pnp` is the one measured). The first time, the commit is checked
 out with `git worktree add --detach /tmp/pnp-COMMIT COMMIT` and installed into a venv of its own,
 /tmp/pnp-COMMIT-venv (`pip install -e`); later runs reuse both (`--old PNP` measures an installed pnp script instead).
@@ -13,7 +13,8 @@ that measures kept between runs (ink, colours, fontconfig's cache) serve every t
 after the first build (pnp drops its memos when its code changes: the first build after an update is cold). The two
 versions take turns (old, new, old, new ...) after one untimed turn that compiles their bytecode into a temporary
 folder; each run is a whole process started by launch.py (wall time, its own peak memory). Prints a Markdown table:
-each version's median wall and peak, pages written, and new / old of the medians.
+each version's median wall and peak, pages written, and new / old of the medians. --workers N: this checkout's builds
+run with `-j N` (the older code builds its games one after another in one process; peak: the largest process's own).
 """
 import argparse
 import os
@@ -49,18 +50,20 @@ def install(commit: str) -> Path:
     return script
 
 
-def command(pnp: str, job: str, work: Path, out: Path) -> list:
-    """The pnp build command of job, writing into out."""
+def command(pnp: str, job: str, work: Path, out: Path, extra: tuple = ()) -> list:
+    """The pnp build command of job, writing into out (extra: more options)."""
     if job == "all":
-        return [pnp, "build", "--out", str(out)]
+        return [pnp, "build", "--out", str(out), *extra]
     spec = HERE / "specs" / f"{job}.yaml" if job in ("tiles", "cards") else work / f"scale-{job[-1]}-10000.yaml"
-    return [pnp, "build", str(spec), "--paper", "a4", "--out", str(out)]
+    return [pnp, "build", str(spec), "--paper", "a4", "--out", str(out), *extra]
 
 
-def compare(old: str, new: str, jobs: list, runs: int, work: Path, keep_memos: bool = False) -> list:
+def compare(old: str, new: str, jobs: list, runs: int, work: Path, keep_memos: bool = False,
+            workers: int | None = None) -> list:
     """Rows (job, (old wall, peak, pages), (new wall, peak, pages)) of each job run by both versions taking turns.
 
-    keep_memos: empty only the output folders before each run, not pnp's memos (XDG_CACHE_HOME).
+    keep_memos: empty only the output folders before each run, not pnp's memos (XDG_CACHE_HOME); workers: the new
+    version's -j.
     """
     env = child_env(work)
     envs = [{**env, "XDG_CACHE_HOME": str(work / f"cache-{version}")} for version in ("old", "new")]  # memos of its own:
@@ -70,8 +73,9 @@ def compare(old: str, new: str, jobs: list, runs: int, work: Path, keep_memos: b
     for job in jobs:
         outs = [work / version / job for version in ("old", "new")]
         clear = [[out] if keep_memos else [out, Path(own["XDG_CACHE_HOME"])] for out, own in zip(outs, envs)]
-        results = interleaved([(command(pnp, job, work, out), folders, own)
-                               for pnp, out, folders, own in zip((old, new), outs, clear, envs)], runs)
+        extras = ((), ("-j", str(workers)) if workers else ())
+        results = interleaved([(command(pnp, job, work, out, extra), folders, own)
+                               for pnp, out, folders, own, extra in zip((old, new), outs, clear, envs, extras)], runs)
         pages = [pdf_facts(sorted(out.rglob("*.pdf")))[1] for out in outs]
         rows.append((job, *((wall, peak, count) for (wall, peak), count in zip(results, pages))))
         print(f"  {job}: {results[1][0] / results[0][0]:.2f}x", file=sys.stderr)
@@ -86,6 +90,7 @@ def main(argv: list | None = None) -> None:
     parser.add_argument("--jobs", default=",".join(JOBS), help="a comma-separated choice of " + ", ".join(JOBS))
     parser.add_argument("--keep-memos", action="store_true", help="keep pnp's memos between runs (not cold)")
     parser.add_argument("--old", help="an installed pnp script to compare with, instead of installing --commit")
+    parser.add_argument("--workers", type=int, help="build with this checkout's pnp -j N (default: its own default)")
     args = parser.parse_args(argv)
     jobs = args.jobs.split(",")
     if set(jobs) - set(JOBS):
@@ -96,7 +101,7 @@ def main(argv: list | None = None) -> None:
         raise SystemExit(f"compare.py: no pnp script beside {PY}: run it with the python of this checkout's venv")
     load = os.getloadavg()[0]
     work = Path(tempfile.mkdtemp(prefix="pnp-compare-"))
-    rows = compare(old, str(new), jobs, args.runs, work, args.keep_memos)
+    rows = compare(old, str(new), jobs, args.runs, work, args.keep_memos, args.workers)
     shutil.rmtree(work)
     name = "old" if args.old else args.commit
     print(f"\n| job | {name} s | this s | this / {name} | {name} MiB | this MiB | pages ({name} / this) |")
@@ -104,6 +109,7 @@ def main(argv: list | None = None) -> None:
     for job, (ow, op, opages), (nw, np, npages) in rows:
         print(f"| {job} | {ow:.3f} | {nw:.3f} | {nw / ow:.2f}x | {op:.1f} | {np:.1f} | {opages} / {npages} |")
     memos = "memos kept between runs" if args.keep_memos else "cold: output and memos emptied before each run"
+    memos += f"; this checkout with -j {args.workers}" if args.workers else ""
     print(f"\n({memos}; median of {args.runs} runs after an untimed one, the versions taking turns; peak: the largest of each "
           f"version's own; load average {load:.1f} -> {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
           f"python {sys.version.split()[0]})")

@@ -1,10 +1,11 @@
 """Start-up of the commands a user waits for, against the interpreter start, taking turns in one run.
 
-Usage: python benchmarks/startup.py [--runs 9] [--before CHECKOUT]
+Usage: python benchmarks/startup.py [--runs 9] [--before CHECKOUT] [--workers N]
 Jobs, run in turn (each a whole process started by launch.py, bytecode compiled first into a temporary folder):
 `python -c pass`, `pnp --help`, `pnp validate` of the six games with the memos in $XDG_CACHE_HOME/pnp/ kept (warm)
 and emptied before each run (cold); with --before, the same pnp jobs of another checkout's code (an older commit in
 its own folder, run with this interpreter and its libraries). Prints each job's median and its ratio to `python -c pass`.
+--workers N: this checkout's `pnp validate` runs with `-j N` (else its default: one worker per CPU).
 """
 import argparse
 import shutil
@@ -18,15 +19,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--before", type=Path, help="a checkout of older code to time beside this one")
+    parser.add_argument("--workers", type=int, help="this checkout's pnp validate -j N")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-startup-"))
     env = child_env(work)
     versions = pnp_versions(work, args.before)
     names, jobs = ["python -c pass"], [([PY, "-c", "pass"], None)]
     for label, pnp, cache in versions:
-        names += [f"pnp --help{label}", f"pnp validate (6 games), memos kept{label}",
-                  f"pnp validate (6 games), memos emptied{label}"]
-        jobs += [(pnp + ["--help"], None), (pnp + ["validate"], None), (pnp + ["validate"], cache)]
+        given = ["-j", str(args.workers)] if args.workers and not label else []
+        validate, shown = pnp + ["validate"] + given, " ".join(["pnp validate", *given])
+        names += [f"pnp --help{label}", f"{shown} (6 games), memos kept{label}", f"{shown} (6 games), memos emptied{label}"]
+        jobs += [(pnp + ["--help"], None), (validate, None), (validate, cache)]
     results = interleaved(jobs, args.runs, env)
     start = results[0][0]
     print(f"| job (median of {args.runs}, interleaved) | wall s | peak MiB | ratio |")

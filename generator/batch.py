@@ -1,11 +1,19 @@
 """A command line's batch of print jobs, without click: the games it names, a build's jobs in each format asked for, and
 running jobs with one line per file written. Used by click's commands (commands.py) and by a plain build (cli.py)."""
+import contextlib
+import functools
 import sys
+from pathlib import Path
 
 from .errors import UserError
 from .files import SPECS, shipped
 from .output import Options
 from .output.formats import jobs
+
+
+CHECKS = ("yaml", "generator.check.safearea", "generator.check.geometry", "generator.check.ink", "generator.check.textcheck",
+          "generator.check.vision", "generator.draw.diagram", "generator.impose.imposition", "generator.output.document")
+BUILDS = CHECKS + ("generator.output.formats.pdf", "generator.output.rulebook")   # what every game's work imports
 
 
 def chosen(games):
@@ -19,24 +27,77 @@ def chosen(games):
     return found
 
 
-def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod) -> None:
-    """pnp build: each game's jobs in each format asked for, run; then its notes (art warnings, no rulebook)."""
+def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod,
+          workers=None) -> None:
+    """pnp build: each game in turn loaded, its jobs in each format asked for run and its files listed; then the notes
+    (art warnings, no rulebook). Several games are built side by side by up to `workers` processes (None: one per CPU)."""
     from .spec import loader as specs  # lazy: start-up
     from .build import no_rules  # lazy: start-up
     from .check.validate import art_warnings  # lazy: start-up
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     options = Options(out_dir, paper, backs, looks, dpi, pod)
     names = chosen_formats + (("png",) if pod and "png" not in chosen_formats else ())
-    work, notes = [], []
-    for spec in [specs.load(name, overrides, theme) for name in chosen(games)]:
-        notes += [f"warning: {line}" for line in art_warnings(spec)]
-        for name in names:
-            work += jobs(name, spec, options)
+
+    def planned(game) -> tuple[list, list]:
+        """One game's jobs and its notes."""
+        spec = specs.load(game, overrides, theme)
+        notes = [f"warning: {line}" for line in art_warnings(spec)]
+        work = [job for name in names for job in jobs(name, spec, options)]
         if "pdf" in names and not looks and not specs.rules_path(spec).is_file():
             notes.append(no_rules(spec))
-    run_jobs(work)
+        return work, notes
+
+    games = chosen(games)
+    if len(games) == 1:   # one game (the edit loop): its jobs here, with a bar over its files
+        work, notes = planned(games[0])
+        run_jobs(work)
+    else:
+        notes = []
+
+        def made(game) -> tuple[list, list]:
+            """One game built: what each of its jobs wrote, and its notes."""
+            work, notes = planned(game)
+            return [function(*args) for _, function, args in work], notes
+
+        def done(results, game_notes):
+            written(results)
+            notes.extend(game_notes)
+        run_games(games, made, done, workers if distinct(games) else 1, "building", out_dir, BUILDS)
     for note in notes:
         say(note)
+
+
+def distinct(games) -> bool:
+    """True when no two of the games are the same spec file (two workers would write the same files)."""
+    from .spec.loader import resolve  # lazy: start-up
+    found = set()
+    for game in games:
+        try:
+            found.add(Path(resolve(game)).resolve())
+        except UserError:   # reported when its turn comes
+            found.add(game)
+    return len(found) == len(games)
+
+
+def run_games(games, work, done, workers, label=None, out_dir=None, shared=()) -> None:
+    """done(*work(game)) for each game in order, each as soon as it and every game before it are done; the games run side
+    by side in up to `workers` processes (None: one per CPU this process may use), writing into out_dir, the modules
+    shared imported first. label: a bar on a terminal, by game."""
+    from . import workers as pool  # lazy: start-up
+    bar = None
+    if label and sys.stderr.isatty():
+        import click  # lazy: start-up
+        bar = click.progressbar(length=len(games), label=label, file=sys.stderr, item_show_func=lambda game: game)
+
+    def report(index, result):
+        if bar is not None:
+            sys.stderr.write("\r\x1b[K")   # the bar's line cleared for the files listed, then drawn again below them
+            sys.stderr.flush()
+        done(*result)
+        if bar is not None:
+            bar.update(1, games[index])
+    with bar if bar is not None else contextlib.nullcontext():
+        pool.run([(game, functools.partial(work, game)) for game in games], report, workers, out_dir, shared)
 
 
 def run_jobs(jobs):
@@ -47,6 +108,11 @@ def run_jobs(jobs):
             results = [function(*args) for _, function, args in bar]
     else:
         results = [function(*args) for _, function, args in jobs]
+    written(results)
+
+
+def written(results) -> None:
+    """One line per file written (and its notes below it)."""
     for path, pages, size, *notes in results:  # pages: a PDF's page count, or what an export wrote ("12 files")
         say(f"{path}: {pages if isinstance(pages, str) else f'{pages} page' + 's' * (pages != 1)}, {size / 1024:.1f} KiB")
         for note in notes:

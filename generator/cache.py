@@ -226,11 +226,15 @@ class Memo:
     """
 
     LIMIT = 50000   # entries kept: past it, only those used by the last run
+    OPEN: dict = {}  # name -> the memo of that name in this process
+    HANDING = False  # in a worker (workers.py): what put() keeps is also handed back to the process that forked it
 
     def __init__(self, name: str, libraries: list | None = None):
         """libraries: [] for values whose keys name everything they depend on (no attest() needed)."""
         self.name, self.changed, self.loaded = name, False, False
         self.used: set[str] = set()
+        self.added: dict = {}   # in a worker, what put() kept since handed() last took it
+        Memo.OPEN[name] = self
         self.path: Path | None = None
         self.entries: dict = {}
         self.fixed, self.libraries, self.attested = libraries, libraries, libraries is not None  # attest() was called
@@ -263,6 +267,8 @@ class Memo:
         """Keep value under key (written at exit)."""
         self._ready()
         self.entries[key], self.changed = value, True
+        if Memo.HANDING:
+            self.added[key] = value
         self.used.add(key)
 
     def identity(self) -> list | None:
@@ -285,6 +291,34 @@ class Memo:
         write_quietly(self.path, json.dumps({"libraries": self.libraries, "entries": entries},
                                             separators=(",", ":")).encode())
         self.changed = False
+
+
+def memo(name: str, limit: int) -> Memo:
+    """The one memo of this name in this process (of values whose keys name all they depend on), made when first asked for."""
+    found = Memo.OPEN.get(name) or Memo(name, [])
+    found.LIMIT = limit
+    found._ready()
+    return found
+
+
+def handed() -> list:
+    """What this process added to its memos since last asked, in the order added: (name, limit, entries, used) each."""
+    parts = []
+    for found in Memo.OPEN.values():
+        if found.added or found.used:
+            parts.append((found.name, found.LIMIT, list(found.added.items()), sorted(found.used)))
+            found.added, found.used = {}, set()
+    return parts
+
+
+def take(parts: list) -> None:
+    """Add what a worker handed back to this process's memos (written at its exit), as if this process had worked it out."""
+    for name, limit, entries, used in parts:
+        found = memo(name, limit)
+        for key, value in entries:
+            found.entries[key] = value
+        found.changed = found.changed or bool(entries)
+        found.used.update(used)
 
 
 def stamp(path) -> tuple | None:

@@ -1,5 +1,5 @@
 """The pnp script's main. A plain build (pnp build [GAME_OR_SPEC]... with no options but --paper, --out, --backs, --set,
---theme, --ink-saver and --greyscale) is read here and run without loading click, whose import is a tenth of a rebuild;
+--theme, --ink-saver, --greyscale and -j/--jobs) is read here and run without loading click, whose import is a tenth of a rebuild;
 every other command line, --help and error goes to click's commands (commands.py), whose names this module also gives
 (from generator.cli import cli)."""
 import gc
@@ -9,7 +9,8 @@ import sys
 from . import batch
 from .errors import UserError
 
-VALUED = {"--paper": "paper", "--out": "out_dir", "--backs": "backs", "--theme": "theme", "--set": "overrides"}
+VALUED = {"--paper": "paper", "--out": "out_dir", "--backs": "backs", "--theme": "theme", "--set": "overrides",
+          "--jobs": "workers", "-j": "workers"}
 FLAGS = {"--ink-saver": "ink_saver", "--greyscale": "greyscale"}
 
 
@@ -20,7 +21,8 @@ def plain_build(args: list[str]) -> dict | None:
     if args[:1] != ["build"] or "_PNP_COMPLETE" in os.environ:  # the variable asks click for shell completion
         return None
     given: dict = {"games": (), "paper": "all", "out_dir": "output", "backs": "duplex", "overrides": (), "theme": None,
-                   "ink_saver": False, "greyscale": False, "chosen_formats": ("pdf",), "dpi": 300, "pod": None}
+                   "ink_saver": False, "greyscale": False, "chosen_formats": ("pdf",), "dpi": 300, "pod": None,
+                   "workers": None}
     rest = iter(args[1:])
     for arg in rest:
         if arg in FLAGS:
@@ -30,7 +32,12 @@ def plain_build(args: list[str]) -> dict | None:
             if value.startswith("-"):
                 return None
             key = VALUED[arg]
-            given[key] = given[key] + (value,) if key == "overrides" else value
+            if key == "workers":
+                if not (value.isascii() and value.isdecimal() and int(value) >= 1):
+                    return None   # click.IntRange(min=1) refuses it, or reads it otherwise ("+2", " 3")
+                given[key] = int(value)
+            else:
+                given[key] = given[key] + (value,) if key == "overrides" else value
         elif arg.startswith("-"):
             return None
         else:

@@ -2,7 +2,7 @@
 script's main (cli.py) runs a plain build without them."""
 import sys
 import time
-from functools import wraps
+from functools import partial, wraps
 
 import click
 
@@ -24,6 +24,9 @@ THEME = click.option("--theme", metavar="NAME_OR_FILE",
 THRESHOLD = click.option("--threshold", type=click.FloatRange(0, 100), metavar="DELTA_E",
                          help="Smallest CIEDE2000 difference between colours players must tell apart [default: the spec's "
                               "colour_threshold, else 20].")
+JOBS = click.option("--jobs", "-j", "workers", type=click.IntRange(min=1), metavar="N",
+                    help="How many games to work on at once, each in a process of its own [default: the CPUs pnp may "
+                         "use, at most one per game]; 1: one after another in this process.")
 GREY_THRESHOLD = click.option("--grey-threshold", type=click.FloatRange(0, 100), metavar="L_STAR",
                               help="Smallest CIE L* difference in a greyscale print between colours players must tell "
                                    "apart [default: the spec's grey_threshold, else 25].")
@@ -75,8 +78,9 @@ def list_games():
 @THEME
 @THRESHOLD
 @GREY_THRESHOLD
+@JOBS
 @user_errors
-def validate(games, overrides, theme, threshold, grey_threshold):
+def validate(games, overrides, theme, threshold, grey_threshold, workers):
     """Run every check on the games' component sets; exit 1 if any fails.
 
     The colour-vision check reports, for each group of colours the spec says players must tell apart,
@@ -84,36 +88,54 @@ def validate(games, overrides, theme, threshold, grey_threshold):
 
     Example: pnp validate grannys-pills --set components.pill.faces.copies=6
     """
-    failed = 0
-    for name in batch.chosen(games):
-        key = cache.key_of("validate", name, overrides, theme, threshold, grey_threshold)
-        kept = cache.VERDICTS.verdict(key)  # what this spec's run printed, while every file it read is as it was
-        lines, failures = kept if kept else _validated(name, overrides, theme, threshold, grey_threshold, key)
-        for line in lines:
-            click.echo(line)
-        failed += failures
+    names = batch.chosen(games)
+    keys = [cache.key_of("validate", name, overrides, theme, threshold, grey_threshold) for name in names]
+    kept = [cache.VERDICTS.verdict(key) for key in keys]  # what each spec's run printed, while every file it read is as it was
+    todo = [index for index, verdict in enumerate(kept) if verdict is None]
+    failed = shown = 0
+
+    def done(index: int, verdict: tuple) -> None:
+        """Print the verdicts up to index (its own just worked out), in order."""
+        nonlocal failed, shown
+        kept[index] = verdict
+        while shown < len(kept) and kept[shown] is not None:
+            lines, failures = kept[shown]
+            for line in lines:
+                click.echo(line)
+            failed += failures
+            shown += 1
+    done(0, kept[0])  # the kept verdicts before the first to work out
+    if todo:
+        from . import workers as pool  # lazy: start-up
+        _checking()
+        pool.run([(names[index], partial(_validated, names[index], overrides, theme, threshold, grey_threshold, keys[index]))
+                  for index in todo], lambda at, verdict: done(todo[at], verdict), workers, shared=batch.CHECKS)
     if failed:
         sys.exit(1)
 
 
+def _checking() -> tuple:
+    """The modules a validation runs: the spec loader, the colour-vision check, the checks, their wording."""
+    from .spec import loader  # lazy: start-up
+    from .check import validate as checks, vision, wording  # lazy: start-up
+    return loader, vision, checks, wording
+
+
 def _validated(name, overrides, theme, threshold, grey_threshold, key) -> tuple[list, int]:
     """Validate one spec: (the lines to print, how many checks failed); kept under key when its checks were kept."""
-    from .spec import loader as specs  # lazy: start-up
-    from .check import vision  # lazy: start-up
-    from .check.validate import inputs, validate as run_checks  # lazy: start-up
-    from .check.wording import generic_note  # lazy: start-up
+    specs, vision, checks, wording = _checking()
     spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
     warnings: list = []
-    failures = run_checks(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
+    failures = checks.validate(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
     lines = [f"warning: {line}" for line in warnings]
     lines += [f"{spec.path}: colours {report.name}: {vision.summary(report)}" for report in vision.reports(spec)]
-    note = generic_note(spec)
+    note = wording.generic_note(spec)
     lines += [note] if note else []
     lines += [str(failure) for failure in failures]
     if not failures:
         checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
         lines.append(f"{spec.path}: {checked} ({len(spec.components)} component{'s' * (len(spec.components) != 1)})")
-    read = inputs(spec)
+    read = checks.inputs(spec)
     if read is not None:
         cache.VERDICTS.keep(key, lines, len(failures), *read)
     return lines, len(failures)
@@ -150,13 +172,14 @@ def formats(ctx, param, value):
               help="Resolution of the png and tts images.")
 @click.option("--pod", type=click.Choice(list(PRESETS)),
               help="Write the PNGs as a print-on-demand printer's templates want them (sizes, bleed, names); implies png.")
+@JOBS
 @user_errors
-def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod):
+def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod, workers):
     """Build each game's components and rulebook PDFs on each paper size, and any other formats asked for.
 
     Example: pnp build grannys-pills --paper a4 --theme okabe-ito --format pdf,png,tts
     """
-    batch.build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod)
+    batch.build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod, workers)
 
 
 @cli.command()
@@ -165,8 +188,9 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
 @OUT
 @SETS
 @THEME
+@JOBS
 @user_errors
-def rules(games, paper, out_dir, overrides, theme):
+def rules(games, paper, out_dir, overrides, theme, workers):
     """Build the rulebook (rules, diagrams, quick-reference card) of each game.
 
     Example: pnp rules grannys-pills --paper letter
@@ -174,9 +198,17 @@ def rules(games, paper, out_dir, overrides, theme):
     from .spec import loader as specs  # lazy: start-up
     from .build import build_rules, papers  # lazy: start-up
     sizes = papers(paper)
-    jobs = [(f"{spec.game.id} {size} rules", build_rules, (spec, size, out_dir))
-            for spec in [specs.load(name, overrides, theme) for name in batch.chosen(games)] for size in sizes]
-    batch.run_jobs(jobs)
+
+    def planned(name) -> list:
+        """One game's rulebook jobs, one per paper."""
+        spec = specs.load(name, overrides, theme)
+        return [(f"{spec.game.id} {size} rules", build_rules, (spec, size, out_dir)) for size in sizes]
+    names = batch.chosen(games)
+    if len(names) == 1:
+        batch.run_jobs(planned(names[0]))
+        return
+    batch.run_games(names, lambda name: ([function(*args) for _, function, args in planned(name)],),
+                    batch.written, workers if batch.distinct(names) else 1, "building", out_dir, ("generator.output.rulebook",))
 
 
 @cli.command()

@@ -17,12 +17,15 @@ PLAIN = [
     ["build", "x", "--paper", "a4", "--paper", "letter", "--out", "o1", "--out", "o2"],
     ["build", "x", "--ink-saver", "--greyscale", "--theme", "okabe-ito", "--backs", "fold"],
     ["build", "x", "--out", "", "--paper", "300x400mm"],
+    ["build", "-j", "2", "x"], ["build", "x", "--jobs", "1", "y"], ["build", "--jobs", "3", "-j", "12"], ["build", "-j", "007"],
 ]
 LEFT_TO_CLICK = [
     [], ["--help"], ["validate", "x"], ["rules", "x"], ["build", "--help"], ["build", "-h"], ["build", "x", "--format", "pdf"],
     ["build", "--dpi", "100"], ["build", "--pod", "x"], ["build", "--paper=a4"], ["build", "--paper"], ["build", "--out", "-x"],
     ["build", "--backs", "sideways"], ["build", "--", "x"], ["build", "-"], ["build", "--no-greyscale"], ["--version"],
     ["build", "--set"], ["buil", "x"],
+    ["build", "-j", "0"], ["build", "-j", "-1"], ["build", "--jobs", "x"], ["build", "-j"], ["build", "--jobs=2"], ["build", "-j2"],
+    ["build", "-j", "+2"], ["build", "-j", " 2"], ["build", "-j", "2.0"], ["build", "-j", "\u0663"], ["validate", "-j", "2"],
 ]
 
 

@@ -74,16 +74,10 @@ def load(path, text=None, noun="spec"):
     return data, lines
 
 
-MEMOS: dict = {}   # path -> the cache.Memo of the texts that file held: what each parsed to
-
-
 def _memo(path) -> cache.Memo:
-    """The memo of one YAML file's parsed texts (a few versions: an edit back and forth parses neither again)."""
-    name = f"yaml/{hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:32]}.json"
-    if name not in MEMOS:
-        MEMOS[name] = cache.Memo(name, [])
-        MEMOS[name].LIMIT = 8   # past it, only the texts read by the last run
-    return MEMOS[name]
+    """The memo of one YAML file's parsed texts (a few versions: an edit back and forth parses neither again; past 8,
+    only the texts read by the last run)."""
+    return cache.memo(f"yaml/{hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:32]}.json", 8)
 
 
 def _key(text: str) -> str:
