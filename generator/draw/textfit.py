@@ -49,15 +49,19 @@ def ink(text: str, x: float, y: float, size: float, bold: bool = False, anchor: 
     """
     table, scale = _table(bold), size / 1000
     pen = x - {"middle": 0.5, "end": 1.0}.get(anchor, 0.0) * width(text, size, bold)
-    box = None
+    missing, left = table[""], None
     for ch in text:
-        advance, x0, y0, x1, y1 = table.get(ch, table[""])
-        if x1 > x0 and y1 > y0:
-            here = (pen + x0 * scale, y - y1 * scale, pen + x1 * scale, y - y0 * scale)
-            box = here if box is None else (min(box[0], here[0]), min(box[1], here[1]),
-                                            max(box[2], here[2]), max(box[3], here[3]))
+        advance, x0, y0, x1, y1 = table.get(ch, missing)
+        if x1 > x0 and y1 > y0:   # the box grown glyph by glyph, as min() and max() would keep it, no tuple made
+            here_left, here_top, here_right, here_bottom = pen + x0 * scale, y - y1 * scale, pen + x1 * scale, y - y0 * scale
+            if left is None:
+                left, top, right, bottom = here_left, here_top, here_right, here_bottom
+            else:
+                left, top = (here_left if here_left < left else left), (here_top if here_top < top else top)
+                right = here_right if here_right > right else right
+                bottom = here_bottom if here_bottom > bottom else bottom
         pen += advance * scale
-    return box
+    return None if left is None else (left, top, right, bottom)
 
 
 def _pieces(word, size, max_width, bold):
