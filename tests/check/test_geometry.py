@@ -291,3 +291,17 @@ def test_the_cheap_bound_holds_all_the_ink_geometry_finds(node):
     for k in range(72):   # the hull of the corners holds the ink (to rounding, far of safearea.MARGIN)
         u, v = math.cos(k * math.pi / 36), math.sin(k * math.pi / 36)
         assert max(u * x + v * y for x, y in found) <= max(u * x + v * y for x, y in corners) + 1e-9, node.tostring()
+
+
+def test_a_mitred_runs_sides_are_each_given_their_direction_once(monkeypatch):
+    """The bound of a mitred outline works out each side's direction once, read by the corners at both its ends (a
+    hexagon: six, not twelve), and widens the box as much as each corner's miter reaches."""
+    units, real = [], geometry._unit
+    monkeypatch.setattr(geometry, "_unit", lambda p, q: (units.append((p, q)), real(p, q))[1])
+    corners = [(10 + 5 * math.cos(math.radians(60 * i)), 10 + 5 * math.sin(math.radians(60 * i))) for i in range(6)]
+    node = svg.Element("polygon", {"points": svgvalues.Points(tuple(corners), ""), "fill": "none", "stroke": "#000000",
+                                   "stroke-width": 1.0})
+    found = geometry.bound(node)
+    assert len(units) == 6
+    reach = 0.5 / math.cos(math.radians(30)) * (1 + 1e-6)   # a hexagon's miter: half the width over cos 30 degrees
+    assert min(x for x, _ in found) == pytest.approx(5 - reach) and max(x for x, _ in found) == pytest.approx(15 + reach)
