@@ -104,7 +104,7 @@ def problems(node, placed, style, safe):
     if box is None:
         return
     own = getattr(node, "box", None)
-    named = safe._replace(name=own.name if own else "")  # which row's element, when a layout drew the text
+    named = Box(safe.left, safe.top, safe.right, safe.bottom, own.name if own else "")  # which row's element, when a layout drew the text
     overflow = ((own and outside(text, box, own)) or
                 outside(text, _placed(box, placed), named, f"the safe area ({SAFE:g} mm inside the cut)"))
     if overflow:

@@ -39,7 +39,7 @@ def width(text: str, size: float, bold: bool = False) -> float:
 def missing(text: str, bold: bool = False) -> list:
     """The characters of text that the font has no glyph for, each once, in order."""
     table = _table(bold)
-    return list(dict.fromkeys(ch for ch in text if ch not in table))
+    return [] if table.keys() >= set(text) else list(dict.fromkeys(ch for ch in text if ch not in table))
 
 
 def ink(text: str, x: float, y: float, size: float, bold: bool = False, anchor: str = "start"):
