@@ -74,9 +74,11 @@ def _bound(node, m, inherited, alpha, corners) -> bool:
     if stretch == 0 or tag not in SHAPES:
         return False
     found = skeleton(node, 1e-3 * TOLERANCE / stretch)   # first, as _element: a shape it refuses goes to the painter
-    filled = _paints(style["fill"]) and alpha * num(style.get("fill-opacity"), 1.0) >= INK
-    width = num(style["stroke-width"], 1.0)
-    stroked = _paints(style["stroke"]) and width > 0 and alpha * num(style.get("stroke-opacity"), 1.0) >= INK
+    opacity = style.get("fill-opacity")   # an opacity left unset is 1: alpha as it is
+    filled = _paints(style["fill"]) and (alpha if opacity is None else alpha * num(opacity, 1.0)) >= INK
+    width, opacity = num(style["stroke-width"], 1.0), style.get("stroke-opacity")
+    stroked = (_paints(style["stroke"]) and width > 0
+               and (alpha if opacity is None else alpha * num(opacity, 1.0)) >= INK)
     dashed = stroked and style.get("stroke-dasharray") not in (None, "none")
     if dashed and any(d < 0 for d in numbers(style["stroke-dasharray"])):
         raise Unmeasured("negative dash")
@@ -90,10 +92,12 @@ def _bound(node, m, inherited, alpha, corners) -> bool:
         limit = max(1.0, num(style.get("stroke-miterlimit"), 10.0)) if mitred else 1.0
         if (dashed or runs is None) and mitred and not _conformal(m):
             raise Unmeasured("a miter under a skew")   # judged by the page's angles, it may be far longer here
-        if dashed or runs is None:   # a dash's cap anywhere; a curve's corners at any angle
-            _widened(local, (left, top), (right, bottom), width / 2 * max(cap, limit))
-        else:   # half the width round every point (a circle's round joins), more at a corner or a square cap
-            _widened(local, (left, top), (right, bottom), width / 2)
+        # a dash's cap anywhere, a curve's corners at any angle; else half the width round every point (a circle's
+        # round joins), more at a corner or a square cap: the box widened by that reach and a millionth of it
+        reach = width / 2 * max(cap, limit) if dashed or runs is None else width / 2
+        reach *= 1 + 1e-6
+        local = [left - reach, top - reach, right + reach, bottom + reach]
+        if not (dashed or runs is None):
             for pts, closed in runs:
                 if mitred or (cap > 1 and not closed):   # else no point reaches past half the width
                     _cornered(local, pts, closed, width / 2, cap, limit if mitred else 0.0, m, TOLERANCE / stretch)
@@ -151,13 +155,6 @@ def _placed(corners, local, m):
                 (a * right + c * bottom + e, b * right + d * bottom + f), (a * left + c * bottom + e, b * left + d * bottom + f))
 
 
-def _widened(box, low, high, reach):
-    """Widen a box (left, top, right, bottom) to hold a box from low to high with reach added all round."""
-    reach *= 1 + 1e-6
-    box[:] = (min(box[0], low[0] - reach), min(box[1], low[1] - reach),
-              max(box[2], high[0] + reach), max(box[3], high[1] + reach))
-
-
 def _cornered(box, pts, closed, half, cap, limit, m, tol):
     """Widen a box to hold the stroke of a run of straight lines: half its width round each point, a cap at an open
     end, and at each corner its miter (limit: 0 for no miters; m: the matrix that places it), as _widen draws them."""
@@ -182,7 +179,7 @@ def _cornered(box, pts, closed, half, cap, limit, m, tol):
             else:
                 raise Unmeasured("a miter turned back under a skew")
         reach = half * reach
-        reach *= 1 + 1e-6   # as _widened widens
+        reach *= 1 + 1e-6   # a millionth more, as the box round the run is widened
         left, top, right, bottom = min(left, x - reach), min(top, y - reach), max(right, x + reach), max(bottom, y + reach)
     box[:] = (left, top, right, bottom)
 
