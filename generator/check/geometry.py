@@ -5,7 +5,7 @@ import math
 import struct
 
 from ..draw import svg, typeface
-from ..draw.svgvalues import DEFAULTS, IDENTITY, INHERITED, NO_PATH, beziers, colour, compose, num, numbers, points
+from ..draw.svgvalues import DEFAULTS, IDENTITY, INHERITED, NO_PATH, Points, beziers, colour, compose, num, numbers, points
 
 TOLERANCE = 0.004   # mm a flattened curve or round join may fall inside the true one
 INK = 63.5 / 255    # the least alpha a raster counts as ink (ink.INK of 255)
@@ -222,17 +222,28 @@ def skeleton(node, step) -> tuple | None:
         return ((min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)), False, abs(x1 - x2) + abs(y1 - y2) > 4 * step,
                 [([(x1, y1), (x2, y2)], False)])
     if tag in ("polygon", "polyline"):
-        pts = points(a.get("points", ""))
-        if not pts:
-            return None
-    elif tag == "path":
+        value = a.get("points", "")
+        return (_points_skeleton(value, step, tag == "polygon") if isinstance(value, Points)
+                else _pairs_skeleton(points(value), step, tag == "polygon"))
+    if tag == "path":
         return _path_skeleton(a.get("d", NO_PATH), step)
-    else:
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _points_skeleton(value, step, closed):
+    """skeleton() of typed points (remembered: a symbol's polygons recur on face after face)."""
+    return _pairs_skeleton(list(value.pairs), step, closed)
+
+
+def _pairs_skeleton(pts, step, closed):
+    """skeleton() of a polygon's or polyline's points, (x, y) pairs; None for none."""
+    if not pts:
         return None
     xs, ys = [x for x, _ in pts], [y for _, y in pts]
     area = len(pts) >= 3 and abs(_area(pts)) > 1e-6
     span = any(abs(p[0] - q[0]) + abs(p[1] - q[1]) > 4 * step for p, q in zip(pts, pts[1:]))
-    return (min(xs), min(ys), max(xs), max(ys)), area, span, [(pts, tag == "polygon")]
+    return (min(xs), min(ys), max(xs), max(ys)), area, span, [(pts, closed)]
 
 
 def _element(node, m, inherited, alpha, windows, clips, out):

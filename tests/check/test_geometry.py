@@ -305,3 +305,16 @@ def test_a_mitred_runs_sides_are_each_given_their_direction_once(monkeypatch):
     assert len(units) == 6
     reach = 0.5 / math.cos(math.radians(30)) * (1 + 1e-6)   # a hexagon's miter: half the width over cos 30 degrees
     assert min(x for x, _ in found) == pytest.approx(5 - reach) and max(x for x, _ in found) == pytest.approx(15 + reach)
+
+
+def test_a_polygons_skeleton_is_remembered_by_its_typed_points(monkeypatch):
+    """Typed points (a template's polygon, on face after face) are looked at once for each step; points given as
+    pairs every time; the bound the same either way."""
+    worked, real = [], geometry._pairs_skeleton
+    monkeypatch.setattr(geometry, "_pairs_skeleton", lambda pts, step, closed: (worked.append(pts), real(pts, step, closed))[1])
+    geometry._points_skeleton.cache_clear()
+    pairs = ((0.0, 0.0), (7.0, 0.5), (3.0, 6.0))
+    typed = [svg.Element("polygon", {"points": svgvalues.Points(pairs, ""), "fill": "#000000"}) for _ in range(3)]
+    plain = svg.Element("polygon", {"points": [list(p) for p in pairs], "fill": "#000000"})
+    found = [geometry.bound(node) for node in typed + [plain]]
+    assert found.count(found[0]) == 4 and len(worked) == 2
