@@ -84,13 +84,16 @@ def wrap(text, size, max_width, bold=False):
     """
     table = _table(bold)
     missing = table[""]
-    lines, line, advances = [], "", 0.0
-    for word in (piece for word in text.split() for piece in _pieces(word, size, max_width, bold)):
-        more = [table.get(ch, missing)[0] for ch in word]
-        trial = sum(more, advances + table.get(" ", missing)[0]) if line else sum(more)
-        if line and trial * size / 1000 > max_width:
-            lines.append(line)
-            line, advances = word, sum(more)
-        else:
-            line, advances = f"{line} {word}" if line else word, trial
+    lines, line, advances, space = [], "", 0.0, table.get(" ", missing)[0]
+    for whole in text.split():
+        more = [table.get(ch, missing)[0] for ch in whole]   # its advances, summed as width sums them
+        pieces = ([(whole, more)] if sum(more) * size / 1000 <= max_width else   # it fits: not measured again to cut it
+                  [(piece, [table.get(ch, missing)[0] for ch in piece]) for piece in _pieces(whole, size, max_width, bold)])
+        for word, more in pieces:
+            trial = sum(more, advances + space) if line else sum(more)
+            if line and trial * size / 1000 > max_width:
+                lines.append(line)
+                line, advances = word, sum(more)
+            else:
+                line, advances = f"{line} {word}" if line else word, trial
     return lines + ([line] if line else [])

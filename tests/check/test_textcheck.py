@@ -252,3 +252,32 @@ def test_the_texts_of_a_drawing_share_their_style_where_no_element_sets_one():
     assert [node for node, _, _ in found] == [first, second, own]
     assert found[0][2] is found[1][2] and found[0][2] == {"font-size": 3.0}
     assert found[2][2] == {"font-size": 3.0, "font-weight": "bold"}
+
+
+def _wrapped(text, size, max_width, bold=False):
+    """The lines wrap() gives, as the plain reading of its rule: each word cut by _pieces, a line grown while its
+    width (width()'s sum of the advances) fits."""
+    lines: list = []
+    for word in (piece for word in text.split() for piece in textfit._pieces(word, size, max_width, bold)):
+        if lines and textfit.width(f"{lines[-1]} {word}", size, bold) <= max_width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+@given(st.lists(st.sampled_from(["a", "tile", "Ifjord", "supercalifragilistic", "WWWWWWWWWWWW", "été", "\u2603", "i"]),
+                max_size=12), st.floats(2, 9), st.floats(5, 60), st.booleans())
+def test_wrap_breaks_lines_where_their_width_runs_out(words, size, max_width, bold):
+    assert textfit.wrap(" ".join(words), size, max_width, bold) == _wrapped(" ".join(words), size, max_width, bold)
+
+
+def test_wrap_measures_a_word_that_fits_once(monkeypatch):
+    """A word that fits the line is measured from its advances once (width() was summed again for each word, to see
+    whether it had to be cut); only a word wider than the line is cut by width()."""
+    measured, real = [], textfit.width
+    monkeypatch.setattr(textfit, "width", lambda text, *args: (measured.append(text), real(text, *args))[1])
+    lines = textfit.wrap("draw two tiles then pass", 4.0, 30.0)
+    assert len(lines) == 2 and measured == []
+    textfit.wrap("a WWWWWWWWWWWWWWWWWWWWWWWW b", 4.0, 30.0)
+    assert measured and all("W" in text for text in measured)
