@@ -5,13 +5,14 @@ import math
 import struct
 
 from ..draw import svg, typeface
-from ..draw.svgvalues import DEFAULTS, IDENTITY, INHERITED, NO_PATH, beziers, colour, compose, num, numbers, points
+from ..draw.svgvalues import DEFAULTS, IDENTITY, INHERITED, NO_PATH, Points, beziers, colour, compose, num, numbers, points
 
 TOLERANCE = 0.004   # mm a flattened curve or round join may fall inside the true one
 INK = 63.5 / 255    # the least alpha a raster counts as ink (ink.INK of 255)
 EXTERNAL = ("image", "use", "script", "foreignObject", "feImage")
 SHAPES = ("rect", "circle", "ellipse", "line", "polygon", "polyline", "path")   # the tags outline() reads
 STYLED = frozenset(INHERITED)   # the attributes a child takes from its parent, looked up for every attribute walked
+_SKIPPED = frozenset(("defs", "clipPath", "title", "desc"))   # what holds no ink of its own where it stands
 
 
 class Smooth(tuple):
@@ -45,30 +46,39 @@ def bound(node) -> list | None:
 
 def _bound(node, m, inherited, alpha, corners) -> bool:
     """Add to corners what holds an element's ink (_element's walk); True when it certainly inks."""
-    if node.tag in ("defs", "clipPath", "title", "desc"):
+    tag, attrs = node.tag, node.attrs
+    if tag in _SKIPPED:
         return False
-    if isinstance(node, svg.Placed) or node.tag in EXTERNAL or "clip-path" in node.attrs:
-        raise Unmeasured(node.tag)
-    own = {k: v for k, v in node.attrs.items() if k in STYLED}
-    style = {**inherited, **own} if own else inherited
-    if "transform" in node.attrs:
-        m = compose(m, node.attrs["transform"].matrix)
-    alpha *= num(node.attrs.get("opacity"), 1.0)
-    if node.tag in ("g", "svg"):
+    if isinstance(node, svg.Placed) or tag in EXTERNAL or "clip-path" in attrs:
+        raise Unmeasured(tag)
+    own = STYLED.intersection(attrs)
+    if own:
+        style = inherited.copy()
+        for key in own:
+            style[key] = attrs[key]
+    else:
+        style = inherited
+    if "transform" in attrs:
+        m = compose(m, attrs["transform"].matrix)
+    if "opacity" in attrs:
+        alpha *= num(attrs["opacity"], 1.0)
+    if tag == "g" or tag == "svg":
         inked = False
         for child in node.children:
             inked = _bound(child, m, style, alpha, corners) or inked
         return inked
-    if node.tag == "text":
+    if tag == "text":
         _lettering(node, style, m, alpha, corners)
         return False   # its glyphs' boxes held, not proved to ink: the shapes beside it must
     stretch = _stretch(m)
-    if stretch == 0 or node.tag not in SHAPES:
+    if stretch == 0 or tag not in SHAPES:
         return False
     found = skeleton(node, 1e-3 * TOLERANCE / stretch)   # first, as _element: a shape it refuses goes to the painter
-    filled = _paints(str(style["fill"])) and alpha * num(style.get("fill-opacity"), 1.0) >= INK
-    width = num(style["stroke-width"], 1.0)
-    stroked = _paints(str(style["stroke"])) and width > 0 and alpha * num(style.get("stroke-opacity"), 1.0) >= INK
+    opacity = style.get("fill-opacity")   # an opacity left unset is 1: alpha as it is
+    filled = _paints(style["fill"]) and (alpha if opacity is None else alpha * num(opacity, 1.0)) >= INK
+    width, opacity = num(style["stroke-width"], 1.0), style.get("stroke-opacity")
+    stroked = (_paints(style["stroke"]) and width > 0
+               and (alpha if opacity is None else alpha * num(opacity, 1.0)) >= INK)
     dashed = stroked and style.get("stroke-dasharray") not in (None, "none")
     if dashed and any(d < 0 for d in numbers(style["stroke-dasharray"])):
         raise Unmeasured("negative dash")
@@ -82,10 +92,12 @@ def _bound(node, m, inherited, alpha, corners) -> bool:
         limit = max(1.0, num(style.get("stroke-miterlimit"), 10.0)) if mitred else 1.0
         if (dashed or runs is None) and mitred and not _conformal(m):
             raise Unmeasured("a miter under a skew")   # judged by the page's angles, it may be far longer here
-        if dashed or runs is None:   # a dash's cap anywhere; a curve's corners at any angle
-            _widened(local, (left, top), (right, bottom), width / 2 * max(cap, limit))
-        else:   # half the width round every point (a circle's round joins), more at a corner or a square cap
-            _widened(local, (left, top), (right, bottom), width / 2)
+        # a dash's cap anywhere, a curve's corners at any angle; else half the width round every point (a circle's
+        # round joins), more at a corner or a square cap: the box widened by that reach and a millionth of it
+        reach = width / 2 * max(cap, limit) if dashed or runs is None else width / 2
+        reach *= 1 + 1e-6
+        local = [left - reach, top - reach, right + reach, bottom + reach]
+        if not (dashed or runs is None):
             for pts, closed in runs:
                 if mitred or (cap > 1 and not closed):   # else no point reaches past half the width
                     _cornered(local, pts, closed, width / 2, cap, limit if mitred else 0.0, m, TOLERANCE / stretch)
@@ -139,14 +151,8 @@ def _placed(corners, local, m):
     """Add to corners the corners of a box (left, top, right, bottom) in an element's own units, carried onto the drawing."""
     a, b, c, d, e, f = m
     left, top, right, bottom = local
-    corners += [(a * x + c * y + e, b * x + d * y + f) for x, y in ((left, top), (right, top), (right, bottom), (left, bottom))]
-
-
-def _widened(box, low, high, reach):
-    """Widen a box (left, top, right, bottom) to hold a box from low to high with reach added all round."""
-    reach *= 1 + 1e-6
-    box[:] = (min(box[0], low[0] - reach), min(box[1], low[1] - reach),
-              max(box[2], high[0] + reach), max(box[3], high[1] + reach))
+    corners += ((a * left + c * top + e, b * left + d * top + f), (a * right + c * top + e, b * right + d * top + f),
+                (a * right + c * bottom + e, b * right + d * bottom + f), (a * left + c * bottom + e, b * left + d * bottom + f))
 
 
 def _cornered(box, pts, closed, half, cap, limit, m, tol):
@@ -157,10 +163,14 @@ def _cornered(box, pts, closed, half, cap, limit, m, tol):
         pts.pop()
     pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
     n, conformal = len(pts), limit and _conformal(m)
-    for i, p in enumerate(pts):
-        reach = cap if not closed and (i == 0 or i == n - 1) else 1.0
-        if limit and n > 1 and (closed or 0 < i < n - 1):
-            u, v = _unit(pts[i - 1], p), _unit(p, pts[(i + 1) % n])
+    last, (left, top, right, bottom) = n - 1, box
+    mitred = limit and n > 1
+    if mitred:   # each side's direction worked out once: the corners at both its ends read it
+        units = [_unit(pts[i], pts[i + 1]) for i in range(last)] + ([_unit(pts[last], pts[0])] if closed else [])
+    for i, (x, y) in enumerate(pts):
+        reach = cap if not closed and (i == 0 or i == last) else 1.0
+        if mitred and (closed or 0 < i < last):
+            u, v = units[i - 1], units[i]
             bend = 1 + u[0] * v[0] + u[1] * v[1]
             if bend > 1e-3:
                 reach = max(reach, math.sqrt(2 / bend) if not conformal else min(limit, math.sqrt(2 / bend)))
@@ -168,11 +178,14 @@ def _cornered(box, pts, closed, half, cap, limit, m, tol):
                 reach = max(reach, limit)
             else:
                 raise Unmeasured("a miter turned back under a skew")
-        _widened(box, p, p, half * reach)
+        reach = half * reach
+        reach *= 1 + 1e-6   # a millionth more, as the box round the run is widened
+        left, top, right, bottom = min(left, x - reach), min(top, y - reach), max(right, x + reach), max(bottom, y + reach)
+    box[:] = (left, top, right, bottom)
 
 
 @functools.lru_cache(maxsize=256)
-def _paints(value: str) -> bool:
+def _paints(value: object) -> bool:
     """True for a fill or stroke other than none (svgvalues.colour's reading)."""
     return colour(value) is not None
 
@@ -190,10 +203,10 @@ def skeleton(node, step) -> tuple | None:
     a, tag = node.attrs, node.tag
     if tag == "rect":
         x, y, w, h = num(a.get("x")), num(a.get("y")), num(a.get("width")), num(a.get("height"))
-        if num(a.get("rx", a.get("ry")), 0.0) > 0 and num(a.get("ry", a.get("rx")), 0.0) > 0 and (w <= 0 or h <= 0):
+        rounded = num(a.get("rx", a.get("ry")), 0.0) > 0 and num(a.get("ry", a.get("rx")), 0.0) > 0
+        if rounded and (w <= 0 or h <= 0):
             raise Unmeasured("rounded rect of no size")
         box = (min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h))
-        rounded = num(a.get("rx", a.get("ry")), 0.0) > 0 and num(a.get("ry", a.get("rx")), 0.0) > 0
         corners = [] if rounded else [([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], True)]
         return box, abs(w * h) > 1e-6, abs(w) + abs(h) > 4 * step, corners
     if tag in ("circle", "ellipse"):
@@ -204,20 +217,33 @@ def skeleton(node, step) -> tuple | None:
             return None
         cx, cy = num(a.get("cx")), num(a.get("cy"))
         return (cx - rx, cy - ry, cx + rx, cy + ry), rx * ry > 1e-6, min(rx, ry) > 4 * step, []
-    if tag == "line":
-        pts = [(num(a.get("x1")), num(a.get("y1"))), (num(a.get("x2")), num(a.get("y2")))]
-    elif tag in ("polygon", "polyline"):
-        pts = points(a.get("points", ""))
-        if not pts:
-            return None
-    elif tag == "path":
+    if tag == "line":   # two points: no area, their box and distance worked out directly
+        x1, y1, x2, y2 = num(a.get("x1")), num(a.get("y1")), num(a.get("x2")), num(a.get("y2"))
+        return ((min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)), False, abs(x1 - x2) + abs(y1 - y2) > 4 * step,
+                [([(x1, y1), (x2, y2)], False)])
+    if tag in ("polygon", "polyline"):
+        value = a.get("points", "")
+        return (_points_skeleton(value, step, tag == "polygon") if isinstance(value, Points)
+                else _pairs_skeleton(points(value), step, tag == "polygon"))
+    if tag == "path":
         return _path_skeleton(a.get("d", NO_PATH), step)
-    else:
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _points_skeleton(value, step, closed):
+    """skeleton() of typed points (remembered: a symbol's polygons recur on face after face)."""
+    return _pairs_skeleton(list(value.pairs), step, closed)
+
+
+def _pairs_skeleton(pts, step, closed):
+    """skeleton() of a polygon's or polyline's points, (x, y) pairs; None for none."""
+    if not pts:
         return None
     xs, ys = [x for x, _ in pts], [y for _, y in pts]
     area = len(pts) >= 3 and abs(_area(pts)) > 1e-6
     span = any(abs(p[0] - q[0]) + abs(p[1] - q[1]) > 4 * step for p, q in zip(pts, pts[1:]))
-    return (min(xs), min(ys), max(xs), max(ys)), area, span, [(pts, tag == "polygon")]
+    return (min(xs), min(ys), max(xs), max(ys)), area, span, [(pts, closed)]
 
 
 def _element(node, m, inherited, alpha, windows, clips, out):
@@ -279,8 +305,9 @@ def _add(pts, m, windows, out):
     out.append(placed)
 
 
+@functools.lru_cache(maxsize=1024)
 def _stretch(m):
-    """The most a matrix lengthens any vector (its largest singular value)."""
+    """The most a matrix lengthens any vector (its largest singular value; remembered: a group's shapes share theirs)."""
     a, b, c, d = m[:4]
     p, det = a * a + b * b + c * c + d * d, a * d - b * c
     return math.sqrt(max(0.0, (p + math.sqrt(max(0.0, p * p - 4 * det * det))) / 2))

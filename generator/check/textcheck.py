@@ -7,6 +7,7 @@ from ..draw.textfit import FAMILY, Box, ink, missing
 from ..components.kind import SAFE
 SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
 STYLE = ("font-size", "font-weight", "text-anchor")
+_STYLED = frozenset(STYLE)
 LINES = 4096   # lines of Vera whose ink boxes are remembered: the text check measures each, then the safe area's
 _INK: dict = {}
 
@@ -28,7 +29,7 @@ class Check:
             return []
         left, top, right, bottom = self.spec.component(art.component).safe
         safe = Box(left, top, right, bottom, "safe area")
-        return list(judged(drawing)) + [message for node, placed, style in texts(drawing)
+        return judged(drawing) + [message for node, placed, style in texts(drawing)
                                         for message in problems(node, placed, style, safe)]
 
     def note(self, art, messages) -> None:
@@ -44,24 +45,37 @@ class Check:
         return [(component, f"{_where(where)}: {message}") for (component, message), where in self.found.items()]
 
 
-def texts(node, placed=IDENTITY, style=None):
+def texts(node, placed=IDENTITY, style=None) -> list:
     """Each text element of a drawing with the matrix that places it on the piece and the font style it is drawn with."""
-    style = {**(style or {}), **{key: node.attrs[key] for key in STYLE if key in node.attrs}}
-    if "transform" in node.attrs:
-        placed = compose(placed, node.attrs["transform"].matrix)
+    found: list = []
+    _texts(node, placed, style or {}, found)
+    return found
+
+
+def _texts(node, placed, style, found) -> None:
+    """Add to found the texts of one element and its children (texts'); a style is copied only where an element sets
+    one of its keys, else its children share it."""
+    attrs = node.attrs
+    if not _STYLED.isdisjoint(attrs):
+        style = {**style, **{key: attrs[key] for key in STYLE if key in attrs}}
+    if "transform" in attrs:
+        placed = compose(placed, attrs["transform"].matrix)
     if node.tag == "text":
-        yield node, placed, style
+        found.append((node, placed, style))
     elif node.tag not in ("defs", "clipPath") and not getattr(node, "problems", None):
         for child in node.children:
-            yield from texts(child, placed, style)
+            _texts(child, placed, style, found)
 
 
-def judged(node):
+def judged(node) -> list:
     """The problems a renderer found with whole texts as it laid them out (a layout's text boxes), in drawing order;
-    the text check leaves the lines of such a text alone."""
-    yield from getattr(node, "problems", ())
-    for child in node.children:
-        yield from judged(child)
+    the text check leaves the lines of such a text alone. Its elements visited in turn from a list, no generator."""
+    found, todo = [], [node]
+    while todo:
+        node = todo.pop()
+        found += getattr(node, "problems", ())
+        todo += reversed(node.children)
+    return found
 
 
 def ink_of(node, style):
@@ -90,7 +104,7 @@ def problems(node, placed, style, safe):
     if box is None:
         return
     own = getattr(node, "box", None)
-    named = safe._replace(name=own.name if own else "")  # which row's element, when a layout drew the text
+    named = Box(safe.left, safe.top, safe.right, safe.bottom, own.name if own else "")  # which row's element, when a layout drew the text
     overflow = ((own and outside(text, box, own)) or
                 outside(text, _placed(box, placed), named, f"the safe area ({SAFE:g} mm inside the cut)"))
     if overflow:

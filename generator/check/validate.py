@@ -155,6 +155,7 @@ def _checked(spec, warnings=None, faces=None):
     from . import ink, safearea, textcheck  # lazy: start-up (a build whose checks are kept loads none of them)
     texts, safe, faces_seen, designed = textcheck.Check(spec), safearea.Check(spec), Counter(), False
     grounds = spec.remembered("grounds", dict)
+    kept = faces is not None and warnings is None   # the face cache keeps each verdict, and reads its shape
 
     def judge(art, drawing, recoloured=None):
         """What the checks find on one artwork's drawing (a JSON value); recoloured: the verdict on a drawing whose PDF
@@ -164,15 +165,14 @@ def _checked(spec, warnings=None, faces=None):
         if warnings is not None:
             warnings.extend(_art_warnings(spec, art, drawing, faces_seen, held))
         rasters = ink.RASTERS   # a measure that took a painter depends on cairo's libraries, which no key names
-        shape = hashlib.sha256(repr([(c.part, c.role) for c in drawing.children]).encode()).hexdigest()
+        shape = shape_of(drawing) if kept else None
         near = (recoloured["safe"][0] if recoloured and recoloured.get("shape") == shape and not recoloured["designed"]
                 else None)
         found = {"text": texts.measure(art, drawing), "safe": safe.measure(art, drawing, near), "ground": ground(drawing)}
         painted = ink.RASTERS > rasters
         return {**found, "designed": held or painted, "painted": painted, "shape": shape}
     for art in arts.values():
-        verdict = (faces.verdict(spec, art, judge) if faces is not None and warnings is None
-                   else judge(art, draw_art(spec, art)))
+        verdict = faces.verdict(spec, art, judge) if kept else judge(art, draw_art(spec, art))
         texts.note(art, verdict["text"])
         safe.note(art, verdict["safe"])
         designed = designed or verdict["designed"]
@@ -190,6 +190,12 @@ def _checked(spec, warnings=None, faces=None):
         from . import vision  # lazy: start-up
         found += vision.failures(spec) + vision.word_failures(spec)
     return [Failure(spec.path, component, message) for component, message in found], designed
+
+
+def shape_of(drawing) -> str:
+    """A digest of the parts and roles of a drawing's elements, in order: what a recoloured face must share with the one
+    whose verdict it takes (only a face cache reads it)."""
+    return hashlib.sha256(repr([(c.part, c.role) for c in drawing.children]).encode()).hexdigest()
 
 
 def _sees_colours(spec):

@@ -107,13 +107,19 @@ def grey_level(hex_colour):
 @_kept
 def lightness(hex_colour):
     """CIE L* (0 black to 100 white)."""
-    return colourmath.lab(hex_colour)[0]
+    return _lab(hex_colour)[0]
 
 
 @_kept
 def difference(a, b):
     """The CIEDE2000 difference of two colours."""
-    return colourmath.ciede2000(colourmath.lab(a), colourmath.lab(b))
+    return colourmath.ciede2000(_lab(a), _lab(b))
+
+
+@functools.lru_cache(maxsize=1024)
+def _lab(hex_colour):
+    """colourmath.lab of a colour, worked out once: every pair and basic colour term it is measured against reads it."""
+    return tuple(colourmath.lab(hex_colour))
 
 
 def differences(named, simulation):

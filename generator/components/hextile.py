@@ -60,12 +60,13 @@ def curve(layout, sides):
     path runs through the centre.
     """
     i, j = sides
-    mids = [edge_midpoint(layout, ORIGIN, k) for k in range(6)]
+    corners = polygon_corners(layout, ORIGIN)   # once: each side's midpoint is its two corners' mean (edge_midpoint's)
+    mids = [((x0 + x1) / 2, (y0 + y1) / 2) for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1])]
     step = (j - i) % 6
     if step == 3:
         return ("line", mids[i], mids[j])
     if step in (1, 5):
-        return ("arc", mids[i], mids[j], polygon_corners(layout, ORIGIN)[j if step == 1 else i], layout.radius / 2)
+        return ("arc", mids[i], mids[j], corners[j if step == 1 else i], layout.radius / 2)
     middle = (i + 1) % 6 if step == 2 else (j + 1) % 6
     cx, cy = layout.origin
     centre = (2 * mids[middle][0] - cx, 2 * mids[middle][1] - cy)

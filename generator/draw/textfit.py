@@ -39,7 +39,7 @@ def width(text: str, size: float, bold: bool = False) -> float:
 def missing(text: str, bold: bool = False) -> list:
     """The characters of text that the font has no glyph for, each once, in order."""
     table = _table(bold)
-    return list(dict.fromkeys(ch for ch in text if ch not in table))
+    return [] if table.keys() >= set(text) else list(dict.fromkeys(ch for ch in text if ch not in table))
 
 
 def ink(text: str, x: float, y: float, size: float, bold: bool = False, anchor: str = "start"):
@@ -49,15 +49,19 @@ def ink(text: str, x: float, y: float, size: float, bold: bool = False, anchor: 
     """
     table, scale = _table(bold), size / 1000
     pen = x - {"middle": 0.5, "end": 1.0}.get(anchor, 0.0) * width(text, size, bold)
-    box = None
+    missing, left = table[""], None
     for ch in text:
-        advance, x0, y0, x1, y1 = table.get(ch, table[""])
-        if x1 > x0 and y1 > y0:
-            here = (pen + x0 * scale, y - y1 * scale, pen + x1 * scale, y - y0 * scale)
-            box = here if box is None else (min(box[0], here[0]), min(box[1], here[1]),
-                                            max(box[2], here[2]), max(box[3], here[3]))
+        advance, x0, y0, x1, y1 = table.get(ch, missing)
+        if x1 > x0 and y1 > y0:   # the box grown glyph by glyph, as min() and max() would keep it, no tuple made
+            here_left, here_top, here_right, here_bottom = pen + x0 * scale, y - y1 * scale, pen + x1 * scale, y - y0 * scale
+            if left is None:
+                left, top, right, bottom = here_left, here_top, here_right, here_bottom
+            else:
+                left, top = (here_left if here_left < left else left), (here_top if here_top < top else top)
+                right = here_right if here_right > right else right
+                bottom = here_bottom if here_bottom > bottom else bottom
         pen += advance * scale
-    return box
+    return None if left is None else (left, top, right, bottom)
 
 
 def _pieces(word, size, max_width, bold):
@@ -80,13 +84,16 @@ def wrap(text, size, max_width, bold=False):
     """
     table = _table(bold)
     missing = table[""]
-    lines, line, advances = [], "", 0.0
-    for word in (piece for word in text.split() for piece in _pieces(word, size, max_width, bold)):
-        more = [table.get(ch, missing)[0] for ch in word]
-        trial = sum(more, advances + table.get(" ", missing)[0]) if line else sum(more)
-        if line and trial * size / 1000 > max_width:
-            lines.append(line)
-            line, advances = word, sum(more)
-        else:
-            line, advances = f"{line} {word}" if line else word, trial
+    lines, line, advances, space = [], "", 0.0, table.get(" ", missing)[0]
+    for whole in text.split():
+        more = [table.get(ch, missing)[0] for ch in whole]   # its advances, summed as width sums them
+        pieces = ([(whole, more)] if sum(more) * size / 1000 <= max_width else   # it fits: not measured again to cut it
+                  [(piece, [table.get(ch, missing)[0] for ch in piece]) for piece in _pieces(whole, size, max_width, bold)])
+        for word, more in pieces:
+            trial = sum(more, advances + space) if line else sum(more)
+            if line and trial * size / 1000 > max_width:
+                lines.append(line)
+                line, advances = word, sum(more)
+            else:
+                line, advances = f"{line} {word}" if line else word, trial
     return lines + ([line] if line else [])

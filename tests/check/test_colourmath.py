@@ -149,3 +149,20 @@ def test_a_run_with_empty_memos_loads_no_coloraide(tmp_path, command):
     assert status == 0, output
     assert "CIEDE2000" in output and "generator.check.colourmath" in modules, "the colour check ran"
     assert not {name for name in modules if name.split(".")[0] == "coloraide"}
+
+
+def test_each_colours_lab_is_worked_out_once_for_all_its_pairs(tmp_path, monkeypatch):
+    """A cold colour check works out the Lab of each colour once, however many pairs and basic colour terms it is
+    measured against (Granny's Pills' six pills under four simulations and in grey: 534 Lab conversions before), and
+    finds the same differences as colourmath.lab read afresh each time."""
+    from generator.spec import loader as specs
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(vision, "MEMO", cache.Memo("colour.json", []))
+    vision._lab.cache_clear()
+    read, lab = [], colourmath.lab
+    monkeypatch.setattr(colourmath, "lab", lambda hex_colour: (read.append(hex_colour), lab(hex_colour))[1])
+    spec = specs.load("hexstatic")
+    reports = [vision.summary(report) for report in vision.reports(spec)] + [vision.nearest_word("#3cb44b")]
+    assert len(read) == len(set(read)) > 10
+    assert all(vision.difference(a, b) == colourmath.ciede2000(lab(a), lab(b)) for a in read[:6] for b in read[:6])
+    assert reports[-1] == "green"

@@ -291,3 +291,30 @@ def test_the_cheap_bound_holds_all_the_ink_geometry_finds(node):
     for k in range(72):   # the hull of the corners holds the ink (to rounding, far of safearea.MARGIN)
         u, v = math.cos(k * math.pi / 36), math.sin(k * math.pi / 36)
         assert max(u * x + v * y for x, y in found) <= max(u * x + v * y for x, y in corners) + 1e-9, node.tostring()
+
+
+def test_a_mitred_runs_sides_are_each_given_their_direction_once(monkeypatch):
+    """The bound of a mitred outline works out each side's direction once, read by the corners at both its ends (a
+    hexagon: six, not twelve), and widens the box as much as each corner's miter reaches."""
+    units, real = [], geometry._unit
+    monkeypatch.setattr(geometry, "_unit", lambda p, q: (units.append((p, q)), real(p, q))[1])
+    corners = [(10 + 5 * math.cos(math.radians(60 * i)), 10 + 5 * math.sin(math.radians(60 * i))) for i in range(6)]
+    node = svg.Element("polygon", {"points": svgvalues.Points(tuple(corners), ""), "fill": "none", "stroke": "#000000",
+                                   "stroke-width": 1.0})
+    found = geometry.bound(node)
+    assert len(units) == 6
+    reach = 0.5 / math.cos(math.radians(30)) * (1 + 1e-6)   # a hexagon's miter: half the width over cos 30 degrees
+    assert min(x for x, _ in found) == pytest.approx(5 - reach) and max(x for x, _ in found) == pytest.approx(15 + reach)
+
+
+def test_a_polygons_skeleton_is_remembered_by_its_typed_points(monkeypatch):
+    """Typed points (a template's polygon, on face after face) are looked at once for each step; points given as
+    pairs every time; the bound the same either way."""
+    worked, real = [], geometry._pairs_skeleton
+    monkeypatch.setattr(geometry, "_pairs_skeleton", lambda pts, step, closed: (worked.append(pts), real(pts, step, closed))[1])
+    geometry._points_skeleton.cache_clear()
+    pairs = ((0.0, 0.0), (7.0, 0.5), (3.0, 6.0))
+    typed = [svg.Element("polygon", {"points": svgvalues.Points(pairs, ""), "fill": "#000000"}) for _ in range(3)]
+    plain = svg.Element("polygon", {"points": [list(p) for p in pairs], "fill": "#000000"})
+    found = [geometry.bound(node) for node in typed + [plain]]
+    assert found.count(found[0]) == 4 and len(worked) == 2

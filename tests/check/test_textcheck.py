@@ -4,6 +4,8 @@ import json
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 import yaml
 from click.testing import CliRunner
 from PIL import Image
@@ -219,3 +221,63 @@ def test_a_cold_validate_measures_each_line_of_vera_once(monkeypatch, tmp_path):
         "face 1: text 'a nexus tile has three ends' runs 0.7 mm past the top edge of its box (its row of the key)",
         "face 1: text 'scores nothing by itself' runs 1.2 mm past the bottom edge of its box (its row of the key)"]
     assert 0 < len(laid) == len(set(laid))
+
+
+@given(st.text(st.sampled_from("AjgQ@%é,. W\u2603\u0301"), max_size=12), st.floats(0.5, 12), st.booleans(),
+       st.sampled_from(["start", "middle", "end"]))
+def test_ink_is_the_box_round_its_glyphs_boxes(text, size, bold, anchor):
+    """textfit.ink grows one box glyph by glyph: the least and greatest of the boxes of the glyphs that ink (a space, a
+    glyph the font lacks drawn as its box, an accent of no advance), each set at its pen, or None when none inks."""
+    table, scale = textfit._table(bold), size / 1000
+    pen, boxes = 3.0 - {"middle": 0.5, "end": 1.0}.get(anchor, 0.0) * textfit.width(text, size, bold), []
+    for ch in text:
+        advance, x0, y0, x1, y1 = table.get(ch, table[""])
+        if x1 > x0 and y1 > y0:
+            boxes.append((pen + x0 * scale, 4.0 - y1 * scale, pen + x1 * scale, 4.0 - y0 * scale))
+        pen += advance * scale
+    expected = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                max(b[3] for b in boxes)) if boxes else None
+    assert textfit.ink(text, 3.0, 4.0, size, bold, anchor) == expected
+
+
+def test_the_texts_of_a_drawing_share_their_style_where_no_element_sets_one():
+    """texts() copies the font style only at an element that sets one of its keys: two lines in a group that sets none
+    read one style, the group's parent's; a line that sets its own reads its own."""
+    dwg = svg.drawing(20, 20, 0)
+    outer = dwg.add(svg.Element("g", {"font-size": 3.0}))
+    inner = outer.add(svg.Element("g", {"fill": "#000000"}))
+    first, second = inner.add(svg.Text({"x": 1, "y": 2}, "One")), inner.add(svg.Text({"x": 1, "y": 6}, "Two"))
+    own = inner.add(svg.Text({"x": 1, "y": 9, "font-weight": "bold"}, "Three"))
+    found = textcheck.texts(dwg)
+    assert [node for node, _, _ in found] == [first, second, own]
+    assert found[0][2] is found[1][2] and found[0][2] == {"font-size": 3.0}
+    assert found[2][2] == {"font-size": 3.0, "font-weight": "bold"}
+
+
+def _wrapped(text, size, max_width, bold=False):
+    """The lines wrap() gives, as the plain reading of its rule: each word cut by _pieces, a line grown while its
+    width (width()'s sum of the advances) fits."""
+    lines: list = []
+    for word in (piece for word in text.split() for piece in textfit._pieces(word, size, max_width, bold)):
+        if lines and textfit.width(f"{lines[-1]} {word}", size, bold) <= max_width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+@given(st.lists(st.sampled_from(["a", "tile", "Ifjord", "supercalifragilistic", "WWWWWWWWWWWW", "été", "\u2603", "i"]),
+                max_size=12), st.floats(2, 9), st.floats(5, 60), st.booleans())
+def test_wrap_breaks_lines_where_their_width_runs_out(words, size, max_width, bold):
+    assert textfit.wrap(" ".join(words), size, max_width, bold) == _wrapped(" ".join(words), size, max_width, bold)
+
+
+def test_wrap_measures_a_word_that_fits_once(monkeypatch):
+    """A word that fits the line is measured from its advances once (width() was summed again for each word, to see
+    whether it had to be cut); only a word wider than the line is cut by width()."""
+    measured, real = [], textfit.width
+    monkeypatch.setattr(textfit, "width", lambda text, *args: (measured.append(text), real(text, *args))[1])
+    lines = textfit.wrap("draw two tiles then pass", 4.0, 30.0)
+    assert len(lines) == 2 and measured == []
+    textfit.wrap("a WWWWWWWWWWWWWWWWWWWWWWWW b", 4.0, 30.0)
+    assert measured and all("W" in text for text in measured)

@@ -6,7 +6,7 @@ import pytest
 
 from generator.errors import SpecError, UserError
 from generator.games.glorieta.rules import (
-    CELLS, RING_SPACES, check_board, explicit_ring, load_position, loops, parse_position,
+    CELLS, RING_SPACES, check_board, edge_loop_cells, explicit_ring, load_position, loops, parse_position,
     perimeter_neighbour_counts, ring_colours,
 )
 from generator.draw.hexgrid import DIRECTIONS, Hex, ring
@@ -265,3 +265,19 @@ def test_the_loop_tables_worked_out_on_pairs_are_the_hexes_own():
     assert all(rules.NEIGHBOURS[h] == tuple(n for n in h.neighbours() if n in rules.WORLD) for h in rules.WORLD)
     assert dict(rules._NUMBER) == {h: n for n, h in enumerate(sorted(rules.WORLD))}
     assert rules._NEAR == tuple(tuple(rules._NUMBER[n] for n in rules.NEIGHBOURS[h]) for h in sorted(rules.WORLD))
+
+
+def test_the_board_check_reads_neighbours_from_the_worlds_table_and_makes_those_past_it(monkeypatch):
+    """perimeter_neighbour_counts and edge_loop_cells read a cell's six neighbours from NEIGHBOURS (no Hex made for them
+    on the game's board); a cell whose row of the table is short (on the world's edge, radius 8) has them made, and
+    the counts are those of Hex's own neighbours."""
+    from generator.draw.hexgrid import hexhex
+    made, real = [], Hex.neighbours
+    monkeypatch.setattr(Hex, "neighbours", lambda h: (made.append(h), real(h))[1])
+    assert Counter(perimeter_neighbour_counts().values()) == {3: 6, 2: 30}
+    assert [len(cells) for cells in edge_loop_cells(ring_colours()).values()] == [15, 15]
+    assert made == []
+    cells, around = hexhex(8), ring(9)
+    expected = {h: sum(n in set(around) for n in real(h)) for h in cells if any(n not in set(cells) for n in real(h))}
+    assert perimeter_neighbour_counts(cells, around) == expected and len(expected) == 48
+    assert made

@@ -175,3 +175,19 @@ def test_score_rejects_impossible_structures():
         score("loop", 2)
     with pytest.raises(UserError, match="unknown HexStatic structure 'ring'"):
         score("ring", 4)
+
+
+def test_a_tiles_curve_works_out_the_hex_corners_once(monkeypatch):
+    """A path's curve takes each side's midpoint from the hex's corners worked out once (six times before, once per
+    edge_midpoint), and they are edge_midpoint's points."""
+    from generator.components import hextile
+    from generator.draw import hexgrid
+    layout = hextile._layout({"size": 25.0, "orientation": "flat"})
+    mids = [hexgrid.edge_midpoint(layout, hexgrid.ORIGIN, k) for k in range(6)]
+    calls, real = [], hexgrid.polygon_corners
+    for module in (hexgrid, hextile):
+        monkeypatch.setattr(module, "polygon_corners", lambda *args: (calls.append(args), real(*args))[1])
+    for i, j in ((0, 3), (0, 1), (0, 2), (4, 1)):
+        found = hextile.curve(layout, (i, j))
+        assert (found[1], found[2]) == (mids[i], mids[j])
+    assert len(calls) == 4

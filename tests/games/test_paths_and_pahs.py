@@ -276,3 +276,22 @@ def test_board_missing_its_last_row_fails_with_clear_messages():
         "cards missing from the board (expected none, found black-triangle-blue, black-square-blue, "
         "black-square-yellow, gray-square-blue, white-square-red)",
     ]
+
+
+WIDE = st.builds(Card, *(st.sampled_from(values + ("fourth",)) for values in PROPERTIES.values()))
+
+
+@given(st.lists(cards | WIDE, max_size=27))
+def test_count_pahs_finds_what_is_pah_finds_over_every_triple_in_the_same_order(given_cards):
+    """count_pahs looks up each pair's few possible third cards: the PAHs is_pah finds over every triple of the distinct
+    cards, in the same order, also when a property shows a value outside the game's three."""
+    distinct = list(dict.fromkeys(given_cards))
+    assert count_pahs(given_cards) == [triple for triple in combinations(distinct, 3) if is_pah(*triple)]
+
+
+def test_count_pahs_walks_the_pairs_of_the_deck_not_its_triples(monkeypatch):
+    from generator.games.paths_and_pahs import cards as module
+    walked, real = [], module.combinations
+    monkeypatch.setattr(module, "combinations", lambda items, r: (walked.append(r), real(items, r))[1])
+    assert len(count_pahs(DECK)) == 864
+    assert walked == [2]   # 351 pairs of the 27 cards, each looked up; 2,925 triples were tested before

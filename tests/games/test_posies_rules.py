@@ -155,10 +155,19 @@ def test_the_rulebooks_diagrams_impose_the_sheets_once_per_paper_for_their_turn(
     from generator.build import Reader
     from generator.draw.diagram import drawn
     imposed, rendered = [], []
-    monkeypatch.setattr(posies.imposition, "impose", lambda *args, **kw: imposed.append(args[2]) or impose(*args, **kw))
+    from generator.impose import imposition
+    monkeypatch.setattr(imposition, "impose", lambda *args, **kw: imposed.append(args[2]) or impose(*args, **kw))
     monkeypatch.setattr(posies.diagram, "turned", lambda *args, real=posies.diagram.turned: rendered.append(1) or real(*args))
     for spec in (specs.load("posies"), Reader(specs.load("posies"))):
         del imposed[:], rendered[:]
         diagrams = drawn(spec)
         assert sorted(imposed) == ["a4", "letter"] and len(diagrams) == 2 and len(rendered) == 1
     assert posies.printed_turn(specs.load("posies")) == 90 and len(imposed) == 4
+
+
+def test_posies_rules_load_no_imposition():
+    """Validating Posies imposes nothing: its rules import the imposition only to work out a diagram's printed turn."""
+    import subprocess
+    import sys
+    code = "import sys, generator.games.posies.rules; print('generator.impose.imposition' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split() == ["False"]

@@ -14,7 +14,7 @@ direction 0, clockwise on screen):
 Quote coordinates inside [...] lists: YAML reads [1,0] as two numbers.
 """
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from ...records import NamedTuple
 
@@ -83,19 +83,25 @@ def explicit_ring(colours, source="<ring>"):
     return dict(zip(RING_SPACES, colours))
 
 
+def _next_to(h: Hex) -> Sequence[Hex]:
+    """The six hexes next to h in direction order: from the table of the world's hexes where it holds all six, else made."""
+    found = NEIGHBOURS.get(h)
+    return found if found is not None and len(found) == 6 else h.neighbours()
+
+
 def perimeter_neighbour_counts(cells=CELLS, ring_spaces=RING_SPACES):
     """Return, for each cell on the board's edge, how many ring spaces touch it."""
     inside, around = set(cells), set(ring_spaces)
     return {
-        h: sum(n in around for n in h.neighbours())
+        h: sum(n in around for n in _next_to(h))
         for h in cells
-        if any(n not in inside for n in h.neighbours())
+        if any(n not in inside for n in _next_to(h))
     }
 
 
 def edge_loop_cells(ring_spaces: Mapping[Hex, str], cells: Iterable[Hex] = CELLS) -> dict[str, list[Hex]]:
     """Return, per player, the edge cells whose ring spaces are all theirs: the cells a loop through the ring can fence in."""
-    beside = {h: {ring_spaces[n] for n in h.neighbours() if n in ring_spaces} for h in sorted(cells)}
+    beside = {h: {ring_spaces[n] for n in _next_to(h) if n in ring_spaces} for h in sorted(cells)}
     return {p: [h for h, colours in beside.items() if colours == {p}] for p in PLAYERS}
 
 

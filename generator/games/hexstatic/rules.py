@@ -73,8 +73,11 @@ def _coloured() -> list:
 
 
 def _put(sides: str, spots: tuple, colour: str) -> str:
-    """A side string with colour on the given sides."""
-    return "".join(colour if i in spots else c for i, c in enumerate(sides))
+    """A side string with colour on the given sides (each spot set in a list of the sides: no test of every side)."""
+    chars = list(sides)
+    for i in spots:
+        chars[i] = colour
+    return "".join(chars)
 
 
 def ends(sides):

@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from ...records import NamedTuple
 
 from generator.draw import diagram, svg, trigrid
-from generator.impose import imposition
 from generator.components import KINDS, lattice_board
 from generator.draw.diagram import Diagram, round_cut
 from generator.errors import UserError
@@ -290,6 +289,7 @@ def printed_turn(spec) -> int:
 
 
 def _printed_turn(spec) -> int:
+    from generator.impose import imposition  # lazy: start-up (validate imposes nothing; a rulebook's diagram does)
     board = next(c for c in spec.components if c.kind == "lattice-board")
     pieces, _ = expand(spec)
     art = next(p.front for p in pieces if p.component == board.id)
