@@ -1,10 +1,12 @@
 """A command line's batch of print jobs, without click: the games it names, a build's jobs in each format asked for, and
-running jobs with one line per file written. Used by click's commands (commands.py) and by a plain build (cli.py)."""
+running jobs with one line per file written, and validation. Used by click's commands (commands.py) and by a plain build
+or validate (cli.py)."""
 import contextlib
 import functools
 import sys
 from pathlib import Path
 
+from . import cache
 from .errors import UserError
 from .files import SPECS, shipped
 from .output import Options
@@ -98,6 +100,69 @@ def run_games(games, work, done, workers, label=None, out_dir=None, shared=()) -
             bar.update(1, games[index])
     with bar if bar is not None else contextlib.nullcontext():
         pool.run([(game, functools.partial(work, game)) for game in games], report, workers, out_dir, shared)
+
+
+def validate(games, overrides, theme, threshold, grey_threshold, workers=None) -> int:
+    """pnp validate: each game's verdict printed in turn (kept ones as they were printed; the others worked out side by
+    side by up to `workers` processes); how many checks failed."""
+    names = chosen(games)
+    keys = [cache.key_of("validate", name, overrides, theme, threshold, grey_threshold) for name in names]
+    kept = [cache.VERDICTS.verdict(key) for key in keys]  # what each spec's run printed, while every file it read is as it was
+    todo = [index for index, verdict in enumerate(kept) if verdict is None]
+    failed = shown = 0
+
+    def done(index: int, verdict: tuple) -> None:
+        """Print the verdicts up to index (its own just worked out), in order."""
+        nonlocal failed, shown
+        kept[index] = verdict
+        while shown < len(kept) and kept[shown] is not None:
+            lines, failures = kept[shown]
+            for line in lines:
+                say(line)
+            failed += failures
+            shown += 1
+    done(0, kept[0])  # the kept verdicts before the first to work out
+    if todo:
+        from . import workers as pool  # lazy: start-up
+        _checking()
+        pool.run([(names[index], functools.partial(_validated, names[index], overrides, theme, threshold, grey_threshold,
+                                                   keys[index])) for index in todo],
+                 lambda at, verdict: done(todo[at], verdict), workers, shared=CHECKS)
+    return failed
+
+
+def thresholds(spec, threshold: float | None, grey_threshold: float | None):
+    """The spec with the thresholds given on the command line, where given."""
+    if threshold is not None:
+        spec = spec._replace(colour_threshold=threshold)
+    return spec if grey_threshold is None else spec._replace(grey_threshold=grey_threshold)
+
+
+def _checking() -> tuple:
+    """The modules a validation runs: the spec loader, the colour-vision check, the checks, their wording."""
+    from .spec import loader  # lazy: start-up
+    from .check import validate as checks, vision, wording  # lazy: start-up
+    return loader, vision, checks, wording
+
+
+def _validated(name, overrides, theme, threshold, grey_threshold, key) -> tuple[list, int]:
+    """Validate one spec: (the lines to print, how many checks failed); kept under key when its checks were kept."""
+    specs, vision, checks, wording = _checking()
+    spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
+    warnings: list = []
+    failures = checks.validate(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
+    lines = [f"warning: {line}" for line in warnings]
+    lines += [f"{spec.path}: colours {report.name}: {vision.summary(report)}" for report in vision.reports(spec)]
+    note = wording.generic_note(spec)
+    lines += [note] if note else []
+    lines += [str(failure) for failure in failures]
+    if not failures:
+        checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
+        lines.append(f"{spec.path}: {checked} ({len(spec.components)} component{'s' * (len(spec.components) != 1)})")
+    read = checks.inputs(spec)
+    if read is not None:
+        cache.VERDICTS.keep(key, lines, len(failures), *read)
+    return lines, len(failures)
 
 
 def run_jobs(jobs):

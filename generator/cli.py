@@ -1,6 +1,7 @@
 """The pnp script's main. A plain build (pnp build [GAME_OR_SPEC]... with no options but --paper, --out, --backs, --set,
---theme, --ink-saver, --greyscale and -j/--jobs) is read here and run without loading click, whose import is a tenth of a rebuild;
-every other command line, --help and error goes to click's commands (commands.py), whose names this module also gives
+--theme, --ink-saver, --greyscale and -j/--jobs) or a plain validate (pnp validate [GAME_OR_SPEC]... with no options but
+--set, --theme and -j/--jobs) is read here and run without loading click, whose import is a tenth of a rebuild; every
+other command line, --help and error goes to click's commands (commands.py), whose names this module also gives
 (from generator.cli import cli)."""
 import gc
 import os
@@ -14,20 +15,37 @@ VALUED = {"--paper": "paper", "--out": "out_dir", "--backs": "backs", "--theme":
 FLAGS = {"--ink-saver": "ink_saver", "--greyscale": "greyscale"}
 
 
+PLAIN = {   # a command run without click: its options and what click gives when they are left out
+    "build": {"games": (), "paper": "all", "out_dir": "output", "backs": "duplex", "overrides": (), "theme": None,
+              "ink_saver": False, "greyscale": False, "chosen_formats": ("pdf",), "dpi": 300, "pod": None, "workers": None},
+    "validate": {"games": (), "overrides": (), "theme": None, "threshold": None, "grey_threshold": None, "workers": None},
+}
+
+
 def plain_build(args: list[str]) -> dict | None:
     """batch.build's arguments for the command line args (the program name left off) when it is a plain build, as
     click's build command would parse them; else None (another command, another option, --help, a value or a form
     click might refuse or read otherwise), left to click."""
-    if args[:1] != ["build"] or "_PNP_COMPLETE" in os.environ:  # the variable asks click for shell completion
+    return plain("build", args)
+
+
+def plain_validate(args: list[str]) -> dict | None:
+    """batch.validate's arguments for the command line args when it is a plain validate, as click's validate command
+    would parse them; else None, left to click."""
+    return plain("validate", args)
+
+
+def plain(command: str, args: list[str]) -> dict | None:
+    """The arguments of a plain run of command (build or validate) for the command line args, as click would parse
+    them; else None."""
+    if args[:1] != [command] or "_PNP_COMPLETE" in os.environ:  # the variable asks click for shell completion
         return None
-    given: dict = {"games": (), "paper": "all", "out_dir": "output", "backs": "duplex", "overrides": (), "theme": None,
-                   "ink_saver": False, "greyscale": False, "chosen_formats": ("pdf",), "dpi": 300, "pod": None,
-                   "workers": None}
+    given = dict(PLAIN[command])
     rest = iter(args[1:])
     for arg in rest:
-        if arg in FLAGS:
+        if arg in FLAGS and FLAGS[arg] in given:
             given[FLAGS[arg]] = True
-        elif arg in VALUED:
+        elif arg in VALUED and VALUED[arg] in given:
             value = next(rest, "-")
             if value.startswith("-"):
                 return None
@@ -42,6 +60,8 @@ def plain_build(args: list[str]) -> dict | None:
             return None
         else:
             given["games"] += (arg,)
+    if command == "validate":
+        return given
     out = given["out_dir"]
     if given["backs"] not in ("duplex", "fold") or (os.path.exists(out) and not os.access(out, os.R_OK)):
         return None   # click.Choice and click.Path would refuse these
@@ -51,8 +71,19 @@ def plain_build(args: list[str]) -> dict | None:
 def build_plainly(given: dict) -> None:
     """Run a plain build as click's build command would: a UserError one line and exit 1, an interrupt or a broken
     pipe ended by click's own main."""
+    run_plainly("build", lambda: batch.build(**given))
+
+
+def validate_plainly(given: dict) -> None:
+    """Run a plain validate as click's validate command would: exit 1 when a check failed."""
+    run_plainly("validate", lambda: batch.validate(**given) and sys.exit(1))
+
+
+def run_plainly(command: str, run) -> None:
+    """run() as click's command of that name would: a UserError one line and exit 1, an interrupt or a broken pipe
+    ended by click's own main."""
     try:
-        batch.build(**given)
+        run()
     except UserError as exc:
         batch.say(f"error: {exc}", err=True)
         sys.exit(1)
@@ -62,7 +93,7 @@ def build_plainly(given: dict) -> None:
 
         def again():
             raise caught
-        click.Command("build", callback=again).main([], prog_name="pnp")
+        click.Command(command, callback=again).main([], prog_name="pnp")
 
 
 def terminate_like_interrupt():
@@ -80,12 +111,14 @@ def main():
                                        # 10,000-tile file is made with no collection (each would only walk them)
     terminate_like_interrupt()
     try:
-        given = plain_build(sys.argv[1:])
-        if given is None:
+        args = sys.argv[1:]
+        if (given := plain_build(args)) is not None:
+            build_plainly(given)
+        elif (given := plain_validate(args)) is not None:
+            validate_plainly(given)
+        else:
             from .commands import cli  # lazy: start-up
             cli(prog_name="pnp")
-        else:
-            build_plainly(given)
     finally:
         gc.freeze()  # what the run made lives to its end: the collection at exit need not scan it (the floor's has none)
 

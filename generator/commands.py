@@ -2,11 +2,11 @@
 script's main (cli.py) runs a plain build without them."""
 import sys
 import time
-from functools import partial, wraps
+from functools import wraps
 
 import click
 
-from . import batch, cache
+from . import batch
 from . import games  # the registry only: a game is imported when its command runs
 from .errors import UserError
 from .output.formats import FORMATS
@@ -30,13 +30,6 @@ JOBS = click.option("--jobs", "-j", "workers", type=click.IntRange(min=1), metav
 GREY_THRESHOLD = click.option("--grey-threshold", type=click.FloatRange(0, 100), metavar="L_STAR",
                               help="Smallest CIE L* difference in a greyscale print between colours players must tell "
                                    "apart [default: the spec's grey_threshold, else 25].")
-
-
-def thresholds(spec, threshold: float | None, grey_threshold: float | None):
-    """The spec with the thresholds given on the command line, where given."""
-    if threshold is not None:
-        spec = spec._replace(colour_threshold=threshold)
-    return spec if grey_threshold is None else spec._replace(grey_threshold=grey_threshold)
 
 
 def user_errors(command):
@@ -88,57 +81,8 @@ def validate(games, overrides, theme, threshold, grey_threshold, workers):
 
     Example: pnp validate grannys-pills --set components.pill.faces.copies=6
     """
-    names = batch.chosen(games)
-    keys = [cache.key_of("validate", name, overrides, theme, threshold, grey_threshold) for name in names]
-    kept = [cache.VERDICTS.verdict(key) for key in keys]  # what each spec's run printed, while every file it read is as it was
-    todo = [index for index, verdict in enumerate(kept) if verdict is None]
-    failed = shown = 0
-
-    def done(index: int, verdict: tuple) -> None:
-        """Print the verdicts up to index (its own just worked out), in order."""
-        nonlocal failed, shown
-        kept[index] = verdict
-        while shown < len(kept) and kept[shown] is not None:
-            lines, failures = kept[shown]
-            for line in lines:
-                click.echo(line)
-            failed += failures
-            shown += 1
-    done(0, kept[0])  # the kept verdicts before the first to work out
-    if todo:
-        from . import workers as pool  # lazy: start-up
-        _checking()
-        pool.run([(names[index], partial(_validated, names[index], overrides, theme, threshold, grey_threshold, keys[index]))
-                  for index in todo], lambda at, verdict: done(todo[at], verdict), workers, shared=batch.CHECKS)
-    if failed:
+    if batch.validate(games, overrides, theme, threshold, grey_threshold, workers):
         sys.exit(1)
-
-
-def _checking() -> tuple:
-    """The modules a validation runs: the spec loader, the colour-vision check, the checks, their wording."""
-    from .spec import loader  # lazy: start-up
-    from .check import validate as checks, vision, wording  # lazy: start-up
-    return loader, vision, checks, wording
-
-
-def _validated(name, overrides, theme, threshold, grey_threshold, key) -> tuple[list, int]:
-    """Validate one spec: (the lines to print, how many checks failed); kept under key when its checks were kept."""
-    specs, vision, checks, wording = _checking()
-    spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
-    warnings: list = []
-    failures = checks.validate(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
-    lines = [f"warning: {line}" for line in warnings]
-    lines += [f"{spec.path}: colours {report.name}: {vision.summary(report)}" for report in vision.reports(spec)]
-    note = wording.generic_note(spec)
-    lines += [note] if note else []
-    lines += [str(failure) for failure in failures]
-    if not failures:
-        checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
-        lines.append(f"{spec.path}: {checked} ({len(spec.components)} component{'s' * (len(spec.components) != 1)})")
-    read = checks.inputs(spec)
-    if read is not None:
-        cache.VERDICTS.keep(key, lines, len(failures), *read)
-    return lines, len(failures)
 
 
 OUT = click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(),
@@ -251,7 +195,7 @@ def palette(games, out_dir, overrides, theme, threshold, grey_threshold):
     from .output import swatches  # lazy: start-up
     from .check import vision  # lazy: start-up
     for name in batch.chosen(games):
-        spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
+        spec = batch.thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
         click.echo(f"{spec.path}: {spec.game.title}")
         for report in vision.reports(spec):
             for line in vision.describe(report):

@@ -123,12 +123,13 @@ def test_the_default_is_one_worker_per_cpu_this_process_may_use(tmp_path):
 
 
 def big_deck(folder: Path) -> Path:
-    """A spec of 4,000 tiles: seconds of work for its worker."""
+    """A spec of 20,000 distinct tiles (5,000 colours x 4 shapes): seconds of work for its worker."""
     path = folder / "big.yaml"
-    path.write_text(yaml.safe_dump({"game": {"title": "Big", "designer": "test"}, "palette": {"a": "#aa3322", "b": "#2255aa"},
-                                    "components": {"tiles": {"kind": "square-tile", "title": "Tiles", "expect": 4000,
-                                                             "size": "20 mm", "faces": {"product": {"colour": ["a", "b"], "shape": ["circle", "square"]},
-                                                                                        "copies": 1000}}}}))
+    colours = [f"#{n * 3:06x}" for n in range(5000)]
+    path.write_text(yaml.safe_dump({"game": {"title": "Big", "designer": "test"},
+                                    "components": {"tiles": {"kind": "square-tile", "title": "Tiles", "expect": 20000,
+                                                             "size": "20 mm", "faces": {"product": {"colour": colours,
+                                                                                                    "shape": ["circle", "square", "triangle", "diamond"]}}}}}))
     return path
 
 

@@ -1,4 +1,4 @@
-"""A plain build parsed by cli.plain_build without click: the same arguments as click's build command gives, every other
+"""A plain build (and a plain validate) parsed by cli.plain_build (cli.plain_validate) without click: the same arguments as click's build command gives, every other
 command line (another command or option, --help, a value click refuses) left to click, the same output either way."""
 import os
 import subprocess
@@ -27,6 +27,15 @@ LEFT_TO_CLICK = [
     ["build", "-j", "0"], ["build", "-j", "-1"], ["build", "--jobs", "x"], ["build", "-j"], ["build", "--jobs=2"], ["build", "-j2"],
     ["build", "-j", "+2"], ["build", "-j", " 2"], ["build", "-j", "2.0"], ["build", "-j", "\u0663"], ["validate", "-j", "2"],
 ]
+PLAIN_VALIDATE = [
+    ["validate"], ["validate", "grannys-pills", "x.yaml"], ["validate", "x", "--set", "a=1", "--set", "b=2", "--theme", "t"],
+    ["validate", "-j", "2", "x"], ["validate", "--jobs", "1", "--jobs", "3"],
+]
+VALIDATE_LEFT_TO_CLICK = [
+    ["validate", "--help"], ["validate", "x", "--threshold", "30"], ["validate", "--grey-threshold", "20"],
+    ["validate", "--paper", "a4"], ["validate", "--out", "o"], ["validate", "--greyscale"], ["validate", "-j", "0"],
+    ["validate", "--jobs=2"], ["validate", "--set"], ["validate", "--", "x"], ["validat", "x"], ["build", "x"], ["rules", "x"],
+]
 
 
 @pytest.mark.parametrize("args", PLAIN)
@@ -38,6 +47,17 @@ def test_a_plain_build_is_parsed_as_click_parses_it(args):
 @pytest.mark.parametrize("args", LEFT_TO_CLICK)
 def test_every_other_command_line_is_left_to_click(args):
     assert entry.plain_build(args) is None
+
+
+@pytest.mark.parametrize("args", PLAIN_VALIDATE)
+def test_a_plain_validate_is_parsed_as_click_parses_it(args):
+    given = entry.plain_validate(args)
+    assert given is not None and given == cli.commands["validate"].make_context("validate", args[1:]).params
+
+
+@pytest.mark.parametrize("args", VALIDATE_LEFT_TO_CLICK)
+def test_every_other_validate_line_is_left_to_click(args):
+    assert entry.plain_validate(args) is None
 
 
 def test_an_unreadable_out_folder_is_left_to_click(tmp_path, monkeypatch):
@@ -82,3 +102,18 @@ def test_an_interrupted_plain_build_ends_as_click_ends_it(monkeypatch, capsys):
     with pytest.raises(SystemExit) as clicked:
         cli(["build", "x"], prog_name="pnp")
     assert plain.value.code == clicked.value.code == 1 and plainly == capsys.readouterr() and "Aborted!" in plainly.err
+
+
+def test_a_plain_validate_loads_no_click_and_prints_what_click_prints(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    plain = pnp(tmp_path / "a", "validate", "posies", "grannys-pills", "-j", "1")
+    clicked = pnp(tmp_path / "b", "validate", "posies", "grannys-pills", "-j", "1", "--threshold", "20")
+    assert plain[0] == clicked[0] == 0 and "grannys-pills.yaml: all checks pass" in plain[1]
+    assert plain[:3] == clicked[:3] and not plain[3] and clicked[3]
+    failing = pnp(tmp_path / "a", "validate", "grannys-pills", "--set", "components.pill.faces.copies=6")
+    by_click = pnp(tmp_path / "b", "validate", "grannys-pills", "--set", "components.pill.faces.copies=6", "--threshold", "20")
+    assert failing[:3] == by_click[:3] and failing[0] == 1 and not failing[3]
+    refused = pnp(tmp_path / "a", "validate", "no-such-game")
+    assert refused[:3] == pnp(tmp_path / "b", "validate", "no-such-game", "--threshold", "20")[:3]
+    assert refused[0] == 1 and refused[2][0].startswith("error: unknown game") and not refused[3]
