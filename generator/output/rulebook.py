@@ -5,6 +5,7 @@ from copy import deepcopy
 from pathlib import Path
 from typing import NamedTuple
 
+from . import platypus  # noqa: F401  (first: reportlab's paragraph module without its costly pattern)
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER

@@ -1,0 +1,68 @@
+"""reportlab's typesetting (platypus) without two of its costs, the same typesetting otherwise (imported by rulebook.py
+before any reportlab.platypus module):
+
+- its paragraph module compiles, as it loads, a pattern for web addresses that is case-blind over 65,000 characters
+  (35 ms, a twentieth of a cold build of the six games) and used only to hyphenate an address: it is compiled when
+  first used;
+- breaking a paragraph of several styles into lines compares neighbouring fragments with rl_accel's sameFrag, which asks
+  each for eight attributes and raises an AttributeError for each one it lacks (most are lacked): same_frag answers
+  the same from the fragments' own attributes."""
+import importlib
+import re
+
+_compile = re.compile
+
+
+class Deferred:
+    """A pattern compiled when one of its methods is first asked for."""
+
+    def __init__(self, pattern: str, flags: int):
+        self.pattern, self.flags, self.compiled = pattern, flags, None
+
+    def __getattr__(self, name):
+        if self.compiled is None:
+            self.compiled = _compile(self.pattern, self.flags)
+        return getattr(self.compiled, name)
+
+
+def costly(pattern, flags) -> bool:
+    """Whether a pattern is case-blind over a range of characters that reaches the end of the basic plane."""
+    return isinstance(pattern, str) and bool(flags & re.IGNORECASE) and "\uffff" in pattern
+
+
+def _deferring(pattern, flags=0):
+    return Deferred(pattern, flags) if costly(pattern, flags) else _compile(pattern, flags)
+
+
+re.compile = _deferring
+try:
+    paragraph = importlib.import_module("reportlab.platypus.paragraph")
+    paraparser = importlib.import_module("reportlab.platypus.paraparser")
+finally:
+    re.compile = _compile
+
+COMPARED = ("fontName", "fontSize", "textColor", "rise", "us_lines", "link", "backColor", "nobr")  # sameFrag's
+UNLIKE = {"cbDefn", "lineBreak"}  # a fragment with either is like no other
+PLAIN = {cls for cls in (paraparser.ParaFrag, paragraph.FragLine)   # fragments whose attributes are all their own
+         if not any(hasattr(cls, name) for name in (*COMPARED, *UNLIKE))}
+_same_frag = paragraph.sameFrag
+
+
+def same_frag(f, g) -> bool:
+    """rl_accel's sameFrag(f, g): whether two fragments have no cbDefn or lineBreak and the same COMPARED attributes,
+    one lacked by both counting as the same; read from their own attributes when both are PLAIN."""
+    if type(f) not in PLAIN or type(g) not in PLAIN:
+        return _same_frag(f, g)
+    a, b = f.__dict__, g.__dict__
+    if not UNLIKE.isdisjoint(a) or not UNLIKE.isdisjoint(b):
+        return False
+    for name in COMPARED:
+        if name in a:
+            if name not in b or (a[name] is not b[name] and a[name] != b[name]):
+                return False
+        elif name in b:
+            return False
+    return True
+
+
+paragraph.sameFrag = same_frag
