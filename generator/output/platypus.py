@@ -1,14 +1,20 @@
-"""reportlab's typesetting (platypus) without two of its costs, the same typesetting otherwise (imported by rulebook.py
+"""reportlab's typesetting (platypus) without four of its costs, the same typesetting otherwise (imported by rulebook.py
 before any reportlab.platypus module):
 
+- its utilities import Pillow's Image module (a hundredth of the build), which it uses only for raster images, none
+  of them in a rulebook: that module is loaded when first used (importlib's LazyLoader);
 - its paragraph module compiles, as it loads, a pattern for web addresses that is case-blind over 65,000 characters
   (35 ms, a twentieth of a cold build of the six games) and used only to hyphenate an address: it is compiled when
   first used;
 - breaking a paragraph of several styles into lines compares neighbouring fragments with rl_accel's sameFrag, which asks
   each for eight attributes and raises an AttributeError for each one it lacks (most are lacked): same_frag answers
-  the same from the fragments' own attributes."""
+  the same from the fragments' own attributes;
+- it measures every word each time it breaks a paragraph into lines (on both papers, at each width tried), three calls
+  each time: string_width keeps each (text, font, size, encoding)'s width."""
 import importlib
+import importlib.util
 import re
+import sys
 
 _compile = re.compile
 
@@ -34,6 +40,22 @@ def _deferring(pattern, flags=0):
     return Deferred(pattern, flags) if costly(pattern, flags) else _compile(pattern, flags)
 
 
+def lazily(name: str):
+    """Put the module name (in a package) in sys.modules, loaded when one of its attributes is first asked for."""
+    if name in sys.modules:
+        return
+    found = importlib.util.find_spec(name)
+    if found is None or found.loader is None:
+        return
+    found.loader = importlib.util.LazyLoader(found.loader)
+    module = importlib.util.module_from_spec(found)
+    sys.modules[name] = module
+    found.loader.exec_module(module)
+    package, _, attribute = name.rpartition(".")
+    setattr(sys.modules[package], attribute, module)
+
+
+lazily("PIL.Image")
 re.compile = _deferring
 try:
     paragraph = importlib.import_module("reportlab.platypus.paragraph")
@@ -66,3 +88,21 @@ def same_frag(f, g) -> bool:
 
 
 paragraph.sameFrag = same_frag
+
+
+WIDTHS: dict = {}  # (text, font name, size, encoding) -> its width in points, as reportlab measures it
+_string_width = paragraph.stringWidth
+
+
+def string_width(text, font_name, size, encoding="utf8"):
+    """reportlab's stringWidth of text in a registered font, measured once (a font is registered once under its name)."""
+    key = text, font_name, size, encoding
+    width = WIDTHS.get(key)
+    if width is None:
+        if len(WIDTHS) > 65536:
+            WIDTHS.clear()
+        width = WIDTHS[key] = _string_width(text, font_name, size, encoding)
+    return width
+
+
+paragraph.stringWidth = string_width
