@@ -1,12 +1,12 @@
 """reportlab's typesetting (platypus) without four of its costs, the same typesetting otherwise (imported by rulebook.py
 before any reportlab.platypus module):
 
-- its utilities import Pillow's Image module (a hundredth of the build), which it uses only for raster images, none
+- its utilities import Pillow's Image module (under a hundredth of the build), which it uses only for raster images, none
   of them in a rulebook: that module is loaded when first used (importlib's LazyLoader);
 - as it loads, it compiles two patterns over ranges of characters that reach the end of the basic plane (65,000 and
   53,000 characters), which the compiler maps one by one: one for web addresses, case-blind (35 ms), used only to
-  hyphenate an address, and one for Chinese, Japanese and Korean text (20 ms), used only to wrap such text; together
-  they are a twelfth of a cold build of the six games. Each is compiled when first used;
+  hyphenate an address, and one for Chinese, Japanese and Korean text, used only to wrap such text; together they
+  were a twentieth of a cold build of the six games (callgrind). Each is compiled when first used;
 - breaking a paragraph of several styles into lines compares neighbouring fragments with rl_accel's sameFrag, which asks
   each for eight attributes and raises an AttributeError for each one it lacks (most are lacked): same_frag answers
   the same from the fragments' own attributes;
@@ -32,16 +32,17 @@ class Deferred:
         return getattr(self.compiled, name)
 
 
-def costly(pattern, flags) -> bool:
+def costly(pattern) -> bool:
     """Whether a pattern has a range of characters that reaches the end of the basic plane."""
     return isinstance(pattern, str) and "\uffff" in pattern
 
 
 def _deferring(pattern, flags=0):
-    return Deferred(pattern, flags) if costly(pattern, flags) else _compile(pattern, flags)
+    """re.compile, but a costly pattern Deferred."""
+    return Deferred(pattern, flags) if costly(pattern) else _compile(pattern, flags)
 
 
-def lazily(name: str):
+def lazily(name: str) -> None:
     """Put the module name (in a package) in sys.modules, loaded when one of its attributes is first asked for."""
     if name in sys.modules:
         return
@@ -88,7 +89,7 @@ def same_frag(f, g) -> bool:
     return True
 
 
-paragraph.sameFrag = same_frag
+setattr(paragraph, "sameFrag", same_frag)   # breaking lines looks it up in the paragraph module
 
 
 WIDTHS: dict = {}  # (text, font name, size, encoding) -> its width in points, as reportlab measures it
@@ -106,4 +107,4 @@ def string_width(text, font_name, size, encoding="utf8"):
     return width
 
 
-paragraph.stringWidth = string_width
+setattr(paragraph, "stringWidth", string_width)
