@@ -283,7 +283,7 @@ class GameCommand(click.Command):
 
     def loaded(self) -> click.Command:
         """The command as its game declares it (the game imported now)."""
-        return next(c for c in games.named(self.game).commands if c.name == self.name)
+        return next(c for c in games.game_commands(self.game) if c.name == self.name)
 
     def make_context(self, info_name, args, parent=None, **extra):
         """The game's own command parses the arguments (or shows its help) and runs in the context it returns."""

@@ -25,7 +25,8 @@ class Ruleset(NamedTuple):
     check: Callable = no_check  # (spec, pieces, arts) -> [(component id, message)], run once every required kind is there
     diagrams: Mapping[str, Callable] = EMPTY  # name a rulebook block or card's diagram uses -> spec -> diagram.Diagram
     figures: Callable = no_figures  # spec -> {name: figure} for the {name}s of the rules text
-    commands: tuple = ()  # click commands the CLI adds; each also named in COMMANDS, so start-up imports no game
+    commands: str = ""  # the module whose COMMANDS (click commands) the CLI adds, each also named in COMMANDS, so that
+    # start-up imports no game and a build (which imports the game) no click: imported only to run one (game_commands)
 
 
 RULESETS = {  # game.ruleset -> the package declaring its RULESET
@@ -46,6 +47,12 @@ NO_RULES = Ruleset()
 def named(name: str) -> Ruleset:
     """The ruleset of the game RULESETS names name (its package is imported on first use)."""
     return importlib.import_module(RULESETS[name]).RULESET
+
+
+def game_commands(name: str) -> tuple:
+    """The click commands the game named name declares (its commands module imported now)."""
+    module = named(name).commands
+    return importlib.import_module(module).COMMANDS if module else ()
 
 
 def ruleset(spec) -> Ruleset:

@@ -1,4 +1,6 @@
 """Sheet furniture as drawings: crop marks and targets, the ruler, the words of each sheet, and the manifest page."""
+import functools
+
 from ..draw import svg, textfit
 from ..check.wording import ranges
 from ..components import KINDS
@@ -179,50 +181,60 @@ def manifest(plan, spec, rows, sides):
 
 def list_bottom(plan, spec) -> float:
     """How far down page 1 the list of components reaches (mm), its last line's descenders included."""
-    dwg = svg.drawing(plan.width, plan.height, ident="manifest")
-    return listing(dwg, plan, spec, [("",) * 5 for _ in spec.components], [s.side for s in plan.sheets]) + 1.5
+    return listing(None, plan, spec, [("",) * 5 for _ in spec.components], [s.side for s in plan.sheets]) + 1.5
+
+
+@functools.lru_cache(maxsize=1024)
+def wrapped(text: str, size: float, width: float) -> tuple:
+    """textfit.wrap's lines of a manifest text: the list is set again for each plan imposition tries (list_bottom)."""
+    return tuple(textfit.wrap(text, size, width))
 
 
 def listing(dwg, plan, spec, rows, sides) -> float:
-    """Write the list of components, supplies and printing advice at the top of page 1; return its last baseline (mm)."""
+    """Write the list of components, supplies and printing advice at the top of page 1; return its last baseline (mm).
+    With no drawing (None) nothing is written: only the baseline is worked out."""
+    def text(value, x, y, size, bold=False):
+        if dwg is not None:
+            dwg.add(svg.text(dwg, value, x, y, size, anchor="start", bold=bold))
     x, y = MARGIN + 8, MARGIN + 14
     width = plan.width - 2 * x
     game = spec.game
     total = len(sides) + 1
-    dwg.add(svg.text(dwg, game.title, x, y, 9, anchor="start", bold=True))
+    text(game.title, x, y, 9, bold=True)
     y += 8
     credit = f"A game by {game.designer}" + (f" ({game.publisher})" if game.publisher else "")
-    dwg.add(svg.text(dwg, credit, x, y, 4.2, anchor="start"))
+    text(credit, x, y, 4.2)
     facts = game.facts()
     if facts:
         y += 6
-        dwg.add(svg.text(dwg, facts, x, y, 3.6, anchor="start"))
+        text(facts, x, y, 3.6)
     y += 14
-    dwg.add(svg.text(dwg, "Components", x, y, 5, anchor="start", bold=True))
+    text("Components", x, y, 5, bold=True)
     columns = (("component", 0), ("count", 62), ("size", 80), ("sheets of paper", 116), ("double-sided", 150))
     y += 8
     for name, dx in columns:
-        dwg.add(svg.text(dwg, name, x + dx, y, 3.4, anchor="start", bold=True))
-    dwg.add(dwg.line((x, y + 1.5), (plan.width - MARGIN - 8, y + 1.5), stroke="#000000", stroke_width=0.3))
+        text(name, x + dx, y, 3.4, bold=True)
+    if dwg is not None:
+        dwg.add(dwg.line((x, y + 1.5), (plan.width - MARGIN - 8, y + 1.5), stroke="#000000", stroke_width=0.3))
     for row in rows:
         y += 6.5
         for (_, dx), value in zip(columns, row):
-            dwg.add(svg.text(dwg, value, x + dx, y, 3.4, anchor="start"))
+            text(value, x + dx, y, 3.4)
     if game.needs:
         y += 4
-        for line in textfit.wrap(f"You also need: {', '.join(game.needs)}.", 3.4, width):
+        for line in wrapped(f"You also need: {', '.join(game.needs)}.", 3.4, width):
             y += 5.5
-            dwg.add(svg.text(dwg, line, x, y, 3.4, anchor="start"))
+            text(line, x, y, 3.4)
     y += 14
-    dwg.add(svg.text(dwg, "To make the set", x, y, 5, anchor="start", bold=True))
+    text("To make the set", x, y, 5, bold=True)
     for item in supplies(spec, plan):
-        for k, line in enumerate(textfit.wrap(item, 3.3, width - 4)):
+        for k, line in enumerate(wrapped(item, 3.3, width - 4)):
             y += 5.5 if k else 6.5
-            if not k:
+            if not k and dwg is not None:
                 dwg.add(dwg.circle((svg.r(x + 1), svg.r(y - 1.1)), 0.6, fill="#000000"))
-            dwg.add(svg.text(dwg, line, x + 4, y, 3.3, anchor="start"))
+            text(line, x + 4, y, 3.3)
     y += 14
-    dwg.add(svg.text(dwg, "How to print", x, y, 5, anchor="start", bold=True))
+    text("How to print", x, y, 5, bold=True)
     names = [spec.component(c).title.lower() for c in plan.cover.components] if plan.cover else []
     page_1 = "this list" + (f", with the {' and the '.join(names)} below it" if names else "")
     advice = ["Print at 100% (actual size): turn off 'fit to page'. The ruler on every sheet must measure 50 mm.",
@@ -236,7 +248,7 @@ def listing(dwg, plan, spec, rows, sides) -> float:
         advice.append(f"Page{'s' * (len(copies) > 1)} {', '.join(copies)}: copy sheet{'s' * (len(copies) > 1)},"
                       " print as many as you need (written on in play).")
     for item in advice:
-        for k, line in enumerate(textfit.wrap(item, 3.3, width)):
+        for k, line in enumerate(wrapped(item, 3.3, width)):
             y += 5.5 if k else 6.5
-            dwg.add(svg.text(dwg, line, x, y, 3.3, anchor="start"))
+            text(line, x, y, 3.3)
     return y

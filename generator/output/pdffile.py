@@ -50,7 +50,7 @@ class File:
         key = digest + extra.encode("latin-1") if extra else digest   # one bytes, not a tuple, for each stream
         if key not in self.streams:
             name = digest.hex() + extra
-            packed = kept = self.kept.get(name) or zlib.compress(data, LEVEL)
+            packed = kept = self.kept.get(name) or RECENT.get(name) or RECENT.keep(name, zlib.compress(data, LEVEL))
             if self.held < self.SPILL:
                 self.held += len(packed)
                 self.packed[name] = packed
@@ -148,6 +148,25 @@ class File:
         """A compressed stream's bytes, read back from the spill (where: its offset << 32 | its length)."""
         self.spill.seek(where >> 32)
         return self.spill.read(where & 0xFFFFFFFF)
+
+
+class Recent(dict):
+    """The compressed streams this process compressed, by name as File.kept names them, up to room bytes of them: the
+    file of one paper shares most of its streams with the other paper's (faces, fonts, a rulebook's diagram parts)."""
+
+    def __init__(self, room: int):
+        super().__init__()
+        self.room = room
+
+    def keep(self, name: str, packed: bytes) -> bytes:
+        """Keep packed under name while there is room; return it."""
+        if len(packed) <= self.room:
+            self.room -= len(packed)
+            self[name] = packed
+        return packed
+
+
+RECENT = Recent(File.SPILL)
 
 
 def kept_streams(path) -> dict:

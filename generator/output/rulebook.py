@@ -5,6 +5,7 @@ from copy import deepcopy
 from pathlib import Path
 from ..records import NamedTuple
 
+from . import platypus  # noqa: F401  (first: reportlab's paragraph module without its costly pattern)
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -65,6 +66,10 @@ class BundledFace(TTFont):
         super().__init__(name, str(path))
         self.widths: dict = {}
         self.coded: dict = {}  # document -> (the characters coded in its first subset, their codes as a table)
+        self.subsets: dict = {}  # a subset's codes -> the font file reportlab makes of them (both papers use the same)
+        make = self.face.makeSubset
+        self.face.makeSubset = lambda subset: self.subsets.get(tuple(subset)) or self.subsets.setdefault(
+            tuple(subset), make(subset))
 
     def stringWidth(self, text, size, encoding="utf8"):
         key = (text, size)

@@ -8,7 +8,7 @@ import sys
 import click
 import pytest
 from click.testing import CliRunner
-from test_imports import graph
+from test_imports import graph, loaded_after
 
 from generator import games
 from generator.spec import loader as specs
@@ -56,7 +56,8 @@ def test_every_ruleset_declares_valid_fields(game):
     assert takes(rules.check, 3) and not takes(rules.check, 2) and rules.check is not games.no_check
     assert rules.diagrams and all(takes(make, 1) and not takes(make, 0) for make in rules.diagrams.values())
     assert takes(rules.figures, 1) and not takes(rules.figures, 0)
-    assert all(isinstance(command, click.Command) and games.COMMANDS[command.name][0] == game for command in rules.commands)
+    assert all(isinstance(command, click.Command) and games.COMMANDS[command.name][0] == game
+               for command in games.game_commands(game))
 
 
 @pytest.mark.parametrize("game", IDS)
@@ -80,8 +81,17 @@ def test_only_a_game_imports_a_game_and_the_registry_imports_none():
     assert crossing == []  # a kind, the CLI or another game would reach a game only through games.RULESETS
 
 
+def test_a_games_rules_import_no_click_and_its_commands_load_when_run():
+    """A build imports every game it builds: none of them brings in click (a plain build runs without it), and a game's
+    command loads its module only when it is run."""
+    rulesets = "; ".join(f"games.named({game!r})" for game in IDS)
+    assert "click" not in loaded_after(f"from generator import games; {rulesets}")
+    assert {"click", "generator.games.glorieta.commands"} <= loaded_after(
+        "from generator import games; games.game_commands('glorieta')")
+
+
 def test_every_game_command_is_declared_by_its_game_and_listed_with_its_own_summary():
-    declared = {command.name: (game, command) for game in IDS for command in games.named(game).commands}
+    declared = {command.name: (game, command) for game in IDS for command in games.game_commands(game)}
     assert set(declared) == set(games.COMMANDS) == {"glorieta-loops", "pahs"}
     for name, (game, summary) in games.COMMANDS.items():
         assert declared[name][0] == game

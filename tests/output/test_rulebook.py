@@ -603,7 +603,7 @@ def test_each_word_is_measured_once_at_each_size_and_as_wide_as_reportlab_measur
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from generator.output import rulebook
+    from generator.output import platypus, rulebook
     measured, real = collections.Counter(), TTFont.stringWidth
 
     def stringWidth(self, text, size, encoding="utf8"):
@@ -613,6 +613,7 @@ def test_each_word_is_measured_once_at_each_size_and_as_wide_as_reportlab_measur
     rulebook._register_fonts()
     for face in ("Vera", "Vera-Bold"):
         getattr(pdfmetrics.getFont(face), "widths", {}).clear()
+    platypus.WIDTHS.clear()
     spec = specs.load("posies")
     for paper in ("a4", "letter"):
         lay_out(spec, paper)

@@ -1,7 +1,7 @@
 """Glorieta (GAMES.md section 6): the board's ring, the stones, the loop diagrams and the loop finder command."""
 from generator.games import Ruleset
 
-from . import commands, rules
+from . import rules
 
 RULESET = Ruleset(
     required={"hex-board": "board", "token": "stones", "reference-card": "reference card"},
@@ -9,5 +9,5 @@ RULESET = Ruleset(
     diagrams={"loop-examples": rules.loop_examples, "more-examples": rules.more_examples,
               "solid-examples": rules.solid_examples, "smallest-loop": rules.smallest_loop},
     figures=rules.figures,
-    commands=(commands.glorieta_loops,),
+    commands="generator.games.glorieta.commands",
 )

@@ -19,3 +19,6 @@ def glorieta_loops(position):
     """
     for line in rules.describe(rules.load_position(position)):
         click.echo(line)
+
+
+COMMANDS = (glorieta_loops,)

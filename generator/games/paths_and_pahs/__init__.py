@@ -1,7 +1,7 @@
 """Paths and PAHs (GAMES.md section 5): the starting layout, the card and board checks, diagrams and the pahs command."""
 from generator.games import Ruleset
 
-from . import commands, rules
+from . import rules
 
 RULESET = Ruleset(
     generators={"starting-layout": rules.starting_layout},
@@ -10,5 +10,5 @@ RULESET = Ruleset(
     check=rules.check,
     diagrams={"pah-examples": rules.pah_examples, "row-shift": rules.row_shift},
     figures=rules.figures,
-    commands=(commands.pahs,),
+    commands="generator.games.paths_and_pahs.commands",
 )

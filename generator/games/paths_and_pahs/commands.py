@@ -41,3 +41,6 @@ def pahs(names, on_board, seed, overrides):
         lines = rules.board_report(rules.starting_board(spec), f"starting board of {spec.path}")
     for line in lines:
         click.echo(line)
+
+
+COMMANDS = (pahs,)
