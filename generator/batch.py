@@ -70,12 +70,13 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
 
 
 def distinct(games) -> bool:
-    """True when no two of the games are the same spec file (two workers would write the same files)."""
+    """True when no two of the games write the same files: not the same spec file, nor two files of one name (a game's
+    id, which names its output folder)."""
     from .spec.loader import resolve  # lazy: start-up
     found = set()
     for game in games:
         try:
-            found.add(Path(resolve(game)).resolve())
+            found.add(Path(resolve(game)).stem)
         except UserError:   # reported when its turn comes
             found.add(game)
     return len(found) == len(games)
@@ -107,11 +108,11 @@ def validate(games, overrides, theme, threshold, grey_threshold, workers=None) -
     side by up to `workers` processes); how many checks failed."""
     names = chosen(games)
     keys = [cache.key_of("validate", name, overrides, theme, threshold, grey_threshold) for name in names]
-    kept = [cache.VERDICTS.verdict(key) for key in keys]  # what each spec's run printed, while every file it read is as it was
+    kept: list = [cache.VERDICTS.verdict(key) for key in keys]  # what each spec's run printed, while every file it read is as it was
     todo = [index for index, verdict in enumerate(kept) if verdict is None]
     failed = shown = 0
 
-    def done(index: int, verdict: tuple) -> None:
+    def done(index: int, verdict: tuple | None) -> None:
         """Print the verdicts up to index (its own just worked out), in order."""
         nonlocal failed, shown
         kept[index] = verdict

@@ -15,7 +15,7 @@ VALUED = {"--paper": "paper", "--out": "out_dir", "--backs": "backs", "--theme":
 FLAGS = {"--ink-saver": "ink_saver", "--greyscale": "greyscale"}
 
 
-PLAIN = {   # a command run without click: its options and what click gives when they are left out
+PLAIN: dict[str, dict] = {   # a command run without click: its options and what click gives when they are left out
     "build": {"games": (), "paper": "all", "out_dir": "output", "backs": "duplex", "overrides": (), "theme": None,
               "ink_saver": False, "greyscale": False, "chosen_formats": ("pdf",), "dpi": 300, "pod": None, "workers": None},
     "validate": {"games": (), "overrides": (), "theme": None, "threshold": None, "grey_threshold": None, "workers": None},
