@@ -122,7 +122,7 @@ class BleedBoxes:
         self.arts, self.of = arts, {comp.id: comp.bleed_box for comp in spec.components}
 
     def __getitem__(self, key):
-        return self.of[self.arts[key].component]
+        return self.of[self.arts.component(key)]
 
 
 class Pictures(dict):
