@@ -114,7 +114,7 @@ def test_a_csv_is_read_without_a_second_copy_of_its_text(tmp_path):
 
 
 def test_a_cache_key_is_the_digest_of_the_repr_made_in_parts(tmp_path):
-    spec = specs.load(str(deck(tmp_path / "deck", 3000)))
+    spec = specs.load(str(deck(tmp_path / "deck", 6000)))
     pieces = expand(spec)[0]
     whole = "\n".join([repr(spec), repr(("plan", "a4", pieces)), cache.code()])
     key, peak, _ = _peak(lambda: cache.key(spec, "plan", "a4", pieces))
@@ -137,12 +137,15 @@ def test_a_kept_plan_is_written_sheet_by_sheet_each_shape_of_sheet_once(tmp_path
     assert peak < 4 * len(text) and peak < plain / 2   # the text and its parts, one sheet's working copy at a time
 
 
-def test_each_face_keeps_its_data_row_not_a_copy(tmp_path):
-    spec = specs.load(str(deck(tmp_path / "deck", 20)))
-    items, arts = spec.components[0].faces.items, expand(spec)[1]
-    assert [arts[f"cards-{k}"].props for k in range(1, 21)] == list(items)
-    assert all(arts[f"cards-{k + 1}"].props is item for k, item in enumerate(items))
-    assert items[4]["title"] == "Card 4" and items[4]["#row"] == 6
+def test_a_deck_holds_no_artwork_for_each_card_its_fronts_made_from_their_rows_when_asked_for(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 3000)))
+    items = spec.components[0].faces.items
+    (pieces, arts), _, held = _peak(lambda: _expand(spec))
+    assert [arts[f"cards-{k}"].props for k in range(1, 3001)] == list(items) and len(arts) == 3000
+    assert items[4]["title"] == "Card 4" and items[4]["#row"] == 6 and "cards-3001" not in arts and "cards-01" not in arts
+    assert arts["cards-3000"].key is pieces[-1].front   # one key for each card, shared by its piece and its Art
+    # each card's piece and its front's key: an Art and a dict entry held for each card came to 280 bytes a card
+    assert held < 220 * len(pieces)
 
 
 def test_a_pdf_file_keeps_its_streams_on_disk_and_is_written_out_once():
@@ -162,20 +165,16 @@ def test_a_pdf_file_keeps_its_streams_on_disk_and_is_written_out_once():
     assert peak < len(pdf) * 1.3   # no second copy of the whole (a bytearray of it and its bytes: twice it and more)
 
 
-def test_a_data_row_holds_little_beyond_its_cells(tmp_path):
+def test_a_data_file_s_rows_are_read_again_from_it_not_held(tmp_path):
     path = deck(tmp_path / "deck", 5000)
     specs.load(str(deck(tmp_path / "small", 10)))   # the modules and the layout's memos, before the count
     spec, _, held = _peak(lambda: specs.load(str(path)))
     items = spec.components[0].faces.items
-    cells = sum(sys.getsizeof(value) for item in items for key, value in item.items() if key in ("title", "cost", "suit",
-                                                                                                 "rules", "flavour"))
     assert len(items) == 5000 and dict(items[7]) == {
         "title": "Card 7", "cost": "7", "suit": "#2980b9", "rules": "Gain 7 spice. If you hold more spice than any player, "
         "draw 3 cards and discard one.", "flavour": "Port 7 favours the bold.", "#row": 9, "#data": str(path.parent / "cards.csv")}
-    # a row's values in a dict sharing its file's table of keys, not a table of its own (grown again when the face's
-    # row number and file were added: about 320 bytes a row beyond its cells)
-    assert held - cells < 250 * len(items)
-    assert items[0]["suit"] is items[5]["suit"] and items[0]["cost"] is items[9]["cost"]   # a repeated text held once
+    # where each row starts in the file and its number, not its cells (a dict of each row's texts: 510 bytes a row)
+    assert held < 80 * len(items)
 
 
 def test_expanding_a_deck_of_data_rows_makes_little_beyond_its_pieces(tmp_path):
