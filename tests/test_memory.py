@@ -64,18 +64,18 @@ def test_the_face_cache_keeps_where_each_entry_is_not_the_entry(tmp_path):
     assert all(isinstance(at, int) for at in faces.kept.values())   # offset and length in one int, not a tuple of two
 
 
-def test_the_face_cache_holds_a_key_and_an_int_for_each_face_of_a_deck(tmp_path):
+def test_the_face_cache_holds_two_ints_for_each_face_of_a_deck(tmp_path):
     spec = specs.load(str(deck(tmp_path / "deck", 600)))
     faces = FaceCache(tmp_path / "out" / "deck.pdf")
+    faces.SPILL = 100_000   # the entries on disk, as a large deck's are
     arts = list(expand(spec)[1].values())
-    for art in arts:
-        faces.face(spec, art)
-    index = [faces.faces, faces.kept, *faces.faces.values(), *faces.kept.values()]
-    held = sum(map(sys.getsizeof, index))
-    assert len(faces.kept) == 600 and faces.faces["cards-7"] in faces.kept
-    # the key of each artwork (64 hex digits, held once: the index of kept entries names it too) and where its entry
-    # is, as one int; a tuple of the key and its group and a tuple of offset and length: 600 bytes a face
-    assert held < 250 * len(arts)
+    drawn = [faces.face(spec, art) for art in arts]
+    held = sum(map(sys.getsizeof, [faces.kept, faces.clashes, faces.held, *faces.kept, *faces.kept.values()]))
+    assert len(faces.kept) == 600 and faces.clashes == {} and faces.held == {}
+    assert [faces.face(spec, art) for art in arts[::-1]] == drawn[::-1] and faces.drawn == [art.key for art in arts]
+    # the hash of each face's key and where its entry is (the key read back with it): its key (64 hex digits) held
+    # for each face, and a dict from each artwork's key to it, came to 250 bytes a face
+    assert held < 120 * len(arts)
 
 
 def test_a_build_lets_go_of_its_face_index_before_the_file_is_put_together(tmp_path, monkeypatch):
@@ -84,7 +84,7 @@ def test_a_build_lets_go_of_its_face_index_before_the_file_is_put_together(tmp_p
     held, save = [], document.Document.save
 
     def saving(doc, *args):
-        held.append((len(faces.faces), len(faces.kept)))
+        held.append((len(faces.kept), len(faces.clashes)))
         return save(doc, *args)
     monkeypatch.setattr(document.Document, "save", saving)
     components_pdf(spec, "a4", faces=faces)
