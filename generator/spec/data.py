@@ -112,7 +112,7 @@ class Table(Sequence):
     def __init__(self, path: Path, name: str, delimiter: str, stamp: tuple, digest: str):
         self.path, self.name, self.delimiter, self.stamp, self.digest = path, name, delimiter, stamp, digest
         self.starts, self.numbers, self.columns = array("q"), array("l"), ()
-        self.first, self.cells = 0, []   # the cells of the rows read last, the first of them row first
+        self.first, self.cells = 0, list[list[str]]()   # the cells of the rows read last, the first of them row first
         self.shared = _shared()
 
     def note(self, number: int, start: int) -> None:
@@ -170,10 +170,6 @@ class Faces(Sequence):
     def __init__(self, table: Table, rows: array | None = None):
         self.table, self.rows = table, rows
 
-    def row(self, index: int) -> int:
-        """The table's index of a face's row."""
-        return index if self.rows is None else self.rows[index]
-
     def __len__(self) -> int:
         return len(self.table) if self.rows is None else len(self.rows)
 
@@ -206,7 +202,8 @@ def _csv(path):
         raise UserError(_not_utf8(path, data, exc.start)) from None
     first = text[:text.find("\n")] if "\n" in text else text  # the header line (no copy of the rest)
     delimiter = max(",;\t", key=first.count) if first else ","
-    ascii_only, end = text.isascii(), len(data) - len(text.encode()) if not text.isascii() else len(data) - len(text)
+    ascii_only = text.isascii()
+    end = len(data) - (len(text) if ascii_only else len(text.encode()))   # past the byte-order mark, if any
     del data  # the text and each row's cells are all that is read from here on
 
     def lines():

@@ -158,7 +158,7 @@ def _expand(spec):
             arts.add(Art(back, comp.id, "back", MappingProxyType({})))
         first, backs, back_of = len(pieces), {}, KINDS[comp.kind].back_face if comp.back else None
         if hasattr(comp.faces.items, "table") and not (back_of and any(back_of(comp.options, p) for p in comp.faces.items)):
-            pieces += _deck(arts, comp, back)   # a data deck, each face with the common back (or none)
+            pieces += _deck(arts, comp, back)   # a CSV's deck (data.Faces), each face with the common back (or none)
             continue
         faces = face_props(spec, comp)
         if back_of is None and _distinct(comp.faces):   # no digest needed to tell the faces apart
