@@ -19,7 +19,8 @@ from generator.impose.imposition import impose
 from generator.spec import data
 from generator.output import document, pdffile
 from generator.spec import loader as specs
-from generator.build import Pictures, build, components_pdf, output_path
+from generator.build import Pictures, build, cached, components_pdf, output_path
+from generator.build import check as build_check
 from generator.draw.render import draw_art
 from generator.spec.expand import _expand, expand
 from generator.facecache import FaceCache
@@ -185,6 +186,26 @@ def test_expanding_a_deck_of_data_rows_makes_little_beyond_its_pieces(tmp_path):
     assert len(pieces) == len(arts) == 3000 and pieces[-1] == (  # a row's number tells its face: no digest of its text
         "cards", 2999, "cards-3000", None) and arts["cards-3000"].props["title"] == "Card 2999"
     assert peak - held < 90 * len(pieces)   # no digest and no (front, back) pair held for each card while they are made
+
+
+def test_a_sheet_file_put_together_on_disk_is_copied_to_its_path_never_held_whole(tmp_path):
+    def filled():
+        file = pdffile.File()
+        noise = random.Random(19)
+        for _ in range(200):   # 4 MB of streams that do not compress, all but the first MiB on disk
+            file.stream(noise.randbytes(20000))
+        return file
+    whole = filled()
+    pdf = whole.bytes(whole.add("<< /Type /Catalog >>"), whole.add("<< >>"))
+    file = filled()
+    spec = specs.load(str(deck(tmp_path / "deck", 4)))
+    build_check(spec)   # the checks' verdict kept with the spec: cached asks for it again
+    path = tmp_path / "out" / "deck.pdf"
+    made, peak, _ = _peak(lambda: cached(spec, path, "inputs", lambda: (file.bytes(file.add("<< /Type /Catalog >>"),
+                                                                                    file.add("<< >>"), False), 7)))
+    assert made == (path, 7, len(pdf)) and path.read_bytes() == pdf   # the same bytes as the file held whole
+    assert cache.unchanged(path, "inputs", spec.templates)["output"] == hashlib.sha256(pdf).hexdigest()
+    assert peak < 0.6 * len(pdf)   # the first MiB of streams it held and a MiB read at a time, not the file's 4 MB
 
 
 def test_a_pdf_file_holds_little_for_each_stream_it_put_on_disk():
