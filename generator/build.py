@@ -318,6 +318,7 @@ class Copied:
         self.file, self.sha, self.size = file, hashlib.sha256(), 0
 
     def read(self, size: int) -> bytes:
+        """The next size bytes of the file, hashed and counted."""
         chunk = self.file.read(size)
         self.sha.update(chunk)
         self.size += len(chunk)

@@ -229,8 +229,7 @@ class FaceCache:
 
     def _written(self, face):
         """The entry of a face this build kept, read back from the file being written; None when it kept none."""
-        at = self.kept.get(hash(face))
-        for at in (at, self.clashes.get(face)) if at is not None else (self.clashes.get(face),):
+        for at in (self.kept.get(hash(face)), self.clashes.get(face)):
             if at is not None:
                 self.out.seek(at >> 32)
                 text = self.out.read(at & 0xFFFFFFFF).decode()

@@ -138,7 +138,7 @@ class Table(Sequence):
             self._parse(index)
         cells = self.cells[index - self.first]
         row = self.shared().__dict__
-        row.update(zip(self.columns, cells + [""] * (len(self.columns) - len(cells))))
+        row.update(zip(self.columns, cells if len(cells) >= len(self.columns) else cells + [""] * len(self.columns)))
         row[ROW], row[DATA] = number, self.name
         return number, row
 
