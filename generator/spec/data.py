@@ -151,7 +151,7 @@ class Table(Sequence):
                 raise UserError(f"{self.name}: the file changed while it was being read: build again")
             handle.seek(starts[index])
             text = handle.read(starts[end] - starts[index]).decode("utf-8")
-        reader = csv.reader(map(itemgetter(0), LINES.finditer(text)), delimiter=self.delimiter)
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=self.delimiter)   # a block: its lines, not the file's
         self.first, self.cells = index, [cells for cells in reader if any(cell.strip() for cell in cells)]
 
     def __repr__(self) -> str:
