@@ -351,7 +351,9 @@ class FaceCache:
         else too (another colour read, the kind's or a template's own), or set otherwise than by rg or RG; a new colour
         the face sets already; black; a verdict on the designer's fonts or art. An entry without a verdict (judged: one
         is wanted) is taken only when no colour it sets changed (a colour its kind declares but it does not paint did)."""
-        old = self.entries.get(face) if art.side == "front" and not self._has(face) else None
+        old = self.entries.get(face) if art.side == "front" else None
+        if old is not None and self._has(face):
+            old = None
         component = spec.component(art.component) if old else None
         paints = KINDS[component.kind].paints if old else None
         if callable(paints):

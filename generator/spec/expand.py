@@ -2,7 +2,7 @@
 import hashlib
 import itertools
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, ValuesView
 from functools import partial
 from types import MappingProxyType
 from typing import NamedTuple
@@ -115,13 +115,18 @@ class Arts(Mapping):
         """(the deck, the index) of a deck's front by its key (comp-n); a KeyError for any other key."""
         component, _, number = key.rpartition("-") if isinstance(key, str) else ("", "", "")
         deck = self.decks.get(component)
-        if deck is None or not number.isdigit() or not 0 < int(number) <= len(deck.keys) or deck.keys[int(number) - 1] != key:
+        index = int(number) - 1 if deck is not None and number.isdigit() else -1
+        if not 0 <= index < len(deck.keys) or deck.keys[index] != key:
             raise KeyError(key)
-        return deck, int(number) - 1
+        return deck, index
 
     def __iter__(self):
         for part in self.order:
             yield from part if type(part) is list else part.keys
+
+    def values(self) -> ValuesView:
+        """The artworks in order, a deck's fronts made from its rows one after another."""
+        return _Values(self)
 
     def __len__(self) -> int:
         return len(self.made) + sum(len(deck.keys) for deck in self.decks.values())
@@ -130,6 +135,15 @@ class Arts(Mapping):
         """The component of an artwork (a deck's front's known from its key, its row unread)."""
         found = self.made.get(key)
         return found.component if found is not None else self._front(key)[0].component
+
+
+class _Values(ValuesView):
+    """The artworks of Arts in order, a deck's made one after another from its rows (no key looked up again)."""
+
+    def __iter__(self):
+        arts = self._mapping
+        for part in arts.order:
+            yield from map(arts.made.__getitem__, part) if type(part) is list else map(part.art, range(len(part.keys)))
 
 
 class _Deck(NamedTuple):
