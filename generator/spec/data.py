@@ -113,7 +113,6 @@ class Table(Sequence):
         self.path, self.name, self.delimiter, self.stamp, self.digest = path, name, delimiter, stamp, digest
         self.starts, self.numbers, self.columns = array("q"), array("l"), ()
         self.first, self.cells = 0, list[list[str]]()   # the cells of the rows read last, the first of them row first
-        self.shared = _shared()
 
     def note(self, number: int, start: int) -> None:
         """Add a row: its number and where in the file it starts."""
@@ -137,9 +136,8 @@ class Table(Sequence):
         if not self.first <= index < self.first + len(self.cells):
             self._parse(index)
         cells = self.cells[index - self.first]
-        row = self.shared().__dict__
-        row.update(zip(self.columns, cells if len(cells) >= len(self.columns) else cells + [""] * len(self.columns)))
-        row[ROW], row[DATA] = number, self.name
+        row = dict(zip(self.columns, cells if len(cells) >= len(self.columns) else cells + [""] * len(self.columns)))
+        row[ROW], row[DATA] = number, self.name   # a plain dict: a row read again is let go with its face
         return number, row
 
     def _parse(self, index: int) -> None:
