@@ -150,7 +150,7 @@ class Table(Sequence):
             handle.seek(starts[index])
             text = handle.read(starts[end] - starts[index]).decode("utf-8")
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=self.delimiter)   # a block: its lines, not the file's
-        self.first, self.cells = index, [cells for cells in reader if any(cell.strip() for cell in cells)]
+        self.first, self.cells = index, [cells for cells in reader if "".join(cells).strip()]   # blank rows have no row
 
     def __repr__(self) -> str:
         return f"Table({self.name!r}, {self.digest})"
