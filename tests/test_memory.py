@@ -81,6 +81,23 @@ def test_the_face_cache_holds_two_ints_for_each_face_of_a_deck(tmp_path):
     assert held < 120 * len(arts)
 
 
+def test_a_face_whose_hash_another_face_took_is_kept_by_its_key_and_each_read_back_as_its_own(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 3)))
+    faces = FaceCache(tmp_path / "out" / "deck.pdf")
+    one, two, three = expand(spec)[1].values()
+    drawn = faces.face(spec, one)
+    key_one, key_two = faces._key(spec, one)[0], faces._key(spec, two)[0]
+    faces.kept[hash(key_two)] = faces.kept[hash(key_one)]   # as if the two keys had one hash: the first face's place
+    faces.held = {}   # read back from the file being written, as a large deck's are
+    again = faces.face(spec, two)   # not the first face's entry (its key, read back, differs): drawn and kept
+    assert faces.drawn == ["cards-1", "cards-2"] and list(faces.clashes) == [key_two]
+    assert faces.face(spec, one) == drawn and faces.face(spec, two) == again != drawn and faces.drawn == ["cards-1", "cards-2"]
+    faces.face(spec, three)
+    faces.placed()
+    faces.save()
+    assert sorted(json.loads(faces.path.read_text())) == sorted([key_one, key_two, faces._key(spec, three)[0]])
+
+
 def test_a_build_lets_go_of_its_face_index_before_the_file_is_put_together(tmp_path, monkeypatch):
     spec = specs.load(str(deck(tmp_path / "deck", 40)))
     faces = FaceCache(output_path(tmp_path / "out", spec, "a4"))
