@@ -1,6 +1,7 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
 import contextlib
 import gc
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Mapping
@@ -49,11 +50,12 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
 
 
 
-def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None, file=None):
+def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None, file=None, whole=True):
     """Build the components PDF of one spec on one paper, artworks drawn in the given looks; return (bytes, page count).
 
     faces: a FaceCache to take unchanged drawings from (and to give new ones to); kept: a KeptPlan to take the plan from;
-    file: the pdffile.File to write (one holding the streams the last build compressed).
+    file: the pdffile.File to write (one holding the streams the last build compressed); whole false: a large file as the
+    temporary file it was put together in, not its bytes (cached copies it out).
     """
     with few_collections():
         pieces = expand(spec)[0]
@@ -64,7 +66,8 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None,
         title = compose(doc, spec, plan, backs, looks, faces, kept)
         if faces is not None:
             faces.placed()
-        return doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}"), len(plan.sheets) + 1
+        return (doc.save(title, spec.game.designer, f"Print-and-play components of {spec.game.title}", whole),
+                len(plan.sheets) + 1)
 
 
 @contextlib.contextmanager
@@ -122,7 +125,7 @@ class BleedBoxes:
         self.arts, self.of = arts, {comp.id: comp.bleed_box for comp in spec.components}
 
     def __getitem__(self, key):
-        return self.of[self.arts[key].component]
+        return self.of[self.arts.component(key)]
 
 
 class Pictures(dict):
@@ -258,7 +261,7 @@ def build(spec, paper, out_dir, backs="duplex"):
 
     def make():
         file = pdffile.File(pdffile.kept_streams(streams))
-        made = components_pdf(spec, paper, backs, faces=faces, kept=kept, file=file)
+        made = components_pdf(spec, paper, backs, faces=faces, kept=kept, file=file, whole=False)
         faces.save()
         write_quietly(streams, pdffile.keep_streams(file.packed))
         return made
@@ -298,9 +301,35 @@ def cached(spec, path, inputs, make, used=None, faces=None):
         return path, record["pages"], path.stat().st_size, "unchanged: inputs and file match the last build"
     check(spec, faces)
     data, pages = make()
-    write_atomic(path, data)
+    if isinstance(data, bytes):
+        write_atomic(path, data)
+    else:   # a large file put together on disk: copied out a part at a time, never held whole
+        with data as file:
+            data = Copied(file)
+            write_atomic(path, data)
     cache.remember(path, inputs, data, pages, spec.templates, Path(spec.path).parent, used)
     return path, pages, len(data)
+
+
+class Copied:
+    """A file read out by write_atomic: the digest and length of what was read (cache.remember's), not its bytes."""
+
+    def __init__(self, file):
+        self.file, self.sha, self.size = file, hashlib.sha256(), 0
+
+    def read(self, size: int) -> bytes:
+        """The next size bytes of the file, hashed and counted."""
+        chunk = self.file.read(size)
+        self.sha.update(chunk)
+        self.size += len(chunk)
+        return chunk
+
+    def __len__(self) -> int:
+        return self.size
+
+    def digest(self) -> str:
+        """The SHA-256 of what was read, in hex."""
+        return self.sha.hexdigest()
 
 
 def build_look(spec, paper, out_dir, backs="duplex", looks=()):

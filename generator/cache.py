@@ -208,7 +208,8 @@ def remember(path, inputs, data, pages, templates, folder, used=None):
     """Record what went into the file just written, with every template and file in the spec's folder read so far and
     what else it read (used: {what: value}; a failure to record only costs a rebuild)."""
     read = {name: found.digest for name, found in sorted(templates.read.items())}
-    record = {"inputs": inputs, "templates": read, "files": files(folder), "output": _digest(data), "pages": pages,
+    output = data.digest() if hasattr(data, "digest") else _digest(data)   # data: the file's bytes, or a build.Copied
+    record = {"inputs": inputs, "templates": read, "files": files(folder), "output": output, "pages": pages,
               "used": used or {}}
     write_quietly(_record(path), json.dumps(record).encode())
 

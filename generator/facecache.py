@@ -162,8 +162,10 @@ class FaceCache:
         self._entries = None  # the last build's, read on the first face asked for (an unchanged file needs none)
         self.drawn, self.components = [], {}  # components: id -> (digest of what all its faces share, recolour field)
         self.recolours = {}  # group digest (faces differing only in colour) -> the Recolour they share, or None
-        self.faces, self.groups = {}, {}  # artwork key -> its face (the checks and the PDF both ask); group text -> digest
-        self.kept = {}  # face -> offset << 32 | length of its entry in the file being written (one int a face)
+        self.groups = {}  # group text -> digest
+        self.kept = {}  # hash(face) -> offset << 32 | length of its '"face":entry' in the file being written (two ints a
+                        # face, not its key: that is read back with its entry and compared)
+        self.clashes = {}  # face -> the same, for a face whose hash another face kept took
         self.alone = 0  # the faces that file holds by themselves (kept stays empty once the PDF has placed them)
         self.blocks = {}  # recolour group -> its block in the next file: its face in the sentinel colour and {name: value}
                           # of each face of the group kept (written once, at save: no entry of its own per face)
@@ -187,11 +189,8 @@ class FaceCache:
         return self.alone + sum(len(block["faces"]) for block in self.blocks.values())
 
     def _key(self, spec, art):
-        """(the key a face is kept under, its recolour group's digest or None), from its component, side and properties."""
-        found = self.faces.get(art.key)   # the key alone is held: a group's face is its digest, a colon and the colour
-        if found is not None:
-            group, colon, _ = found.partition(":")   # a digest has no colon
-            return found, group if colon else None
+        """(the key a face is kept under, its recolour group's digest or None), from its component, side and properties
+        (worked out each time it is asked for: none held for each face of a deck)."""
         shared, field = self.components.get(art.component) or self._shared(spec, art.component)
         props = art.props.copy()   # a mappingproxy copies its dict in one call (dict() asks key by key)
         name = props.get(field) if art.side == "front" else None
@@ -201,10 +200,8 @@ class FaceCache:
             group = self.groups.get(text)
             if group is None:
                 group = self.groups[text] = hashlib.sha256(text.encode()).hexdigest()
-            found = self.faces[art.key] = f"{group}:{name}"   # a digest has no colon: no other key alike
-            return found, group
-        found = self.faces[art.key] = hashlib.sha256(f"{shared}{art.side}{props!r}".encode()).hexdigest()
-        return found, None
+            return f"{group}:{name}", group   # a digest has no colon: no other key alike
+        return hashlib.sha256(f"{shared}{art.side}{props!r}".encode()).hexdigest(), None
 
     def _shared(self, spec, component_id):
         """(digest of a component's settings and the code drawing its faces, its kind's recolour field)."""
@@ -218,13 +215,8 @@ class FaceCache:
 
         judged: only an entry holding the checks' verdict on a drawing they may skip (none of the designer's fonts or
         art, which the checks read afresh)."""
-        if face in self.kept:
-            entry = self.held.get(face)
-            if entry is None:
-                at = self.kept[face]
-                self.out.seek(at >> 32)
-                entry = json.loads(self.out.read(at & 0xFFFFFFFF))
-                self.out.seek(0, io.SEEK_END)
+        entry = self.held.get(face) or self._written(face)
+        if entry is not None:
             return entry if not judged or _judged(entry) else None
         entry, text = self._other(face) if self.shared else (None, None)   # another paper's build kept it this run:
         if not self._current(spec, entry):                                     # its own file unread
@@ -235,6 +227,22 @@ class FaceCache:
             return None
         self._keep(face, entry, text)
         return entry
+
+    def _written(self, face):
+        """The entry of a face this build kept, read back from the file being written; None when it kept none."""
+        for at in (self.kept.get(hash(face)), self.clashes.get(face)):
+            if at is not None:
+                self.out.seek(at >> 32)
+                text = self.out.read(at & 0xFFFFFFFF).decode()
+                self.out.seek(0, io.SEEK_END)
+                named, colon = _decode(text)
+                if named == face:
+                    return _decode(text, colon + 1)[0]
+        return None
+
+    def _has(self, face) -> bool:
+        """True when this build kept a face."""
+        return face in self.held or self._written(face) is not None
 
     @staticmethod
     def _current(spec, entry) -> bool:
@@ -275,9 +283,12 @@ class FaceCache:
             self.out, self.end = io.BytesIO(), 0
         head = f'{"," if self.end else "{"}{_quoted(face)}:'   # every entry is ASCII JSON
         data = (head + (text or (entry if isinstance(entry, str) else _compact(entry)))).encode()
-        at = self.end + len(head)
+        at = self.end + 1
         self.end += len(data)
-        self.kept[face] = at << 32 | self.end - at
+        if hash(face) in self.kept:   # another face's hash (a face is kept once)
+            self.clashes[face] = at << 32 | self.end - at
+        else:
+            self.kept[hash(face)] = at << 32 | self.end - at
         self.alone += 1
         self.out.write(data)
         if self.end > self.SPILL and isinstance(self.out, io.BytesIO):   # from here on, a temporary file
@@ -295,7 +306,7 @@ class FaceCache:
         entry = self._fresh(spec, face, judged=True) or self._swapped(spec, art, face, judged=True)
         if entry is not None:
             return entry["verdict"]
-        if face in self.kept:
+        if self._has(face):
             return judge(art, draw_art(spec, art))
         return self._draw(spec, art, face, judge)[1]
 
@@ -303,7 +314,7 @@ class FaceCache:
         """An artwork as Written operators: from the cache when nothing it read changed, else recoloured from a face of
         its kind that differs only in colour, else drawn."""
         face, group = self._key(spec, art)
-        if face in self.kept or self.shared or self.entries:   # else nothing kept could hold it
+        if hash(face) in self.kept or self.clashes or self.shared or self.entries:   # else nothing kept could hold it
             entry = self._fresh(spec, face) or self._swapped(spec, art, face)
             if entry is not None:
                 return written(entry["written"])
@@ -347,7 +358,9 @@ class FaceCache:
         else too (another colour read, the kind's or a template's own), or set otherwise than by rg or RG; a new colour
         the face sets already; black; a verdict on the designer's fonts or art. An entry without a verdict (judged: one
         is wanted) is taken only when no colour it sets changed (a colour its kind declares but it does not paint did)."""
-        old = self.entries.get(face) if art.side == "front" and face not in self.kept else None
+        old = self.entries.get(face) if art.side == "front" else None
+        if old is not None and self._has(face):
+            old = None
         component = spec.component(art.component) if old else None
         paints = KINDS[component.kind].paints if old else None
         if callable(paints):
@@ -414,9 +427,8 @@ class FaceCache:
     def placed(self) -> None:
         """Let go of the index of this build's faces once the PDF has placed them all (a deck's keys, before the file is
         put together): save writes them as kept. A file held in memory keeps its index, for save to hand over."""
-        self.faces = {}
         if self.shared is None or not isinstance(self.out, io.BytesIO):
-            self.kept, self.held = {}, {}
+            self.kept, self.clashes, self.held = {}, {}, {}
 
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""
@@ -432,12 +444,14 @@ class FaceCache:
             self.out.seek(0)
             write_quietly(self.path, self.out)
             if handed:
-                data = self.out.getbuffer()
-                texts = {face: (self.held.get(face), data[at >> 32:(at >> 32) + (at & 0xFFFFFFFF)].tobytes().decode())
-                         for face, at in self.kept.items()}
+                data, texts = self.out.getbuffer(), {}
+                for at in (*self.kept.values(), *self.clashes.values()):   # each '"face":entry'
+                    text = data[at >> 32:(at >> 32) + (at & 0xFFFFFFFF)].tobytes().decode()
+                    face, colon = _decode(text)
+                    texts[face] = (self.held.get(face), text[colon + 1:])
                 del data
                 self.shared.append((texts, blocks))
-                self.kept, self.held = {}, {}
+                self.kept, self.clashes, self.held = {}, {}, {}
             self.out.close()
         if self.shared is not None and not handed:
             self.shared.append(self.path)

@@ -2,6 +2,7 @@
 import functools
 import math
 import re
+from array import array
 from pathlib import Path
 from types import MappingProxyType
 
@@ -116,21 +117,26 @@ def load(check, key_path, checked, options, source):
     counting = options.get("count_column") or next((c for c in COUNTS if c in columns), None)
     if counting is not None and counting not in columns:
         check.fail(key_path + ("count_column",), f"no column {counting!r} in {rows.name} (columns: {', '.join(columns)})")
-    items = []
-    for number, row in rows.rows:
+    items, table = [], isinstance(rows.rows, rows_of.Table)
+    faces = array("l") if table else None   # a table's faces: the index of each one's row (its rows read again later)
+    for index, (number, row) in enumerate(rows.rows) if counting or not table else ():
         copies = 1
         if counting:
             copies = row[counting].strip() or "1"
             if not copies.isdigit() or int(copies) > 10_000:
                 raise rows.fail(number, counting, f"expected a whole number of copies from 0 to 10000, found {copies!r}")
             copies = int(copies)
-        items += [MappingProxyType(row)] * copies  # the row's own dict is its face's properties: no copy per row
-        if len(items) > MAX_PIECES:
+        if table:
+            faces.extend([index] * copies)
+        else:
+            items += [MappingProxyType(row)] * copies  # the row's own dict is its face's properties: no copy per row
+        if len(items) + len(faces or ()) > MAX_PIECES:
             check.fail(key_path + ("data",), f"{rows.name} makes more than {MAX_PIECES:,} pieces (rows up to {number})")
-    if not items:
+    found = rows_of.Faces(rows.rows, faces if counting else None) if table else tuple(items)
+    if not found:
         check.fail(key_path + ("data",), f"{rows.name} makes no pieces ("
                    + (f"every row's {counting} is 0)" if rows.rows else "it has no rows below its header)"))
-    return MappingProxyType(made), source._replace(items=tuple(items))
+    return MappingProxyType(made), source._replace(items=found)
 
 
 def row_backs(check, key_path, checked, folder, rows, column, names):

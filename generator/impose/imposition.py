@@ -1,5 +1,6 @@
 """Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
+from types import MappingProxyType
 from itertools import chain, groupby, repeat, starmap
 from operator import add, attrgetter, itemgetter
 from ..records import NamedTuple
@@ -22,6 +23,7 @@ GAP = MARK_OFFSET + MARK_LEN + CLEAR   # between the bleed boxes of two blocks o
 OVERLAP = 12.0     # board panels overlap by this much
 NEAR = 6.0         # parallel marks of two blocks closer than this read as alternatives: blocks line up, or one gives way
 APART = 2 * MARK_LEN   # ... and closer than this still crowd the gap between blocks: blocks shift to line up or keep apart
+NONE: MappingProxyType = MappingProxyType({})   # a page's backs when it has none
 PUNCH_NOTE = "round tokens: punch them out or cut round each ring, no straight cuts"
 
 
@@ -133,13 +135,14 @@ def fit(free, group, count, layout=None):
 
 
 class _Page:
-    """A sheet being filled: placed blocks, the free rectangles left, slots of a kind's own layout."""
+    """A sheet being filled: placed blocks, the free rectangles left, slots of a kind's own layout. Its free rectangles
+    and layouts are replaced, never changed in place: a page filled as another was shares that one's (_refill)."""
 
     __slots__ = ("side", "free", "blocks", "fixed", "back_of", "note", "components", "region", "outer", "layouts")
 
     def __init__(self, side, free, fixed=(), back_of=None, note="", components=(), outer=None):
         self.side, self.free, self.blocks = side, [free] if free.w > EPS and free.h > EPS else [], []
-        self.fixed, self.back_of, self.note, self.components = tuple(fixed), dict(back_of or {}), note, components
+        self.fixed, self.back_of, self.note, self.components = tuple(fixed), dict(back_of) if back_of else NONE, note, components
         self.region, self.outer, self.layouts = free, outer or free, {}
 
     def inside(self, free, group, length):
@@ -169,10 +172,12 @@ class _Page:
         if not best:
             return 0
         ((n, _, _, block), i), rooms = best
-        self.layouts.setdefault(group.key, (block.rotation, block.stagger))
+        if group.key not in self.layouts:
+            self.layouts = {**self.layouts, group.key: (block.rotation, block.stagger)}
         free, room = self.free[i], rooms[i]
         self.blocks.append((block._replace(cells=tuple(rest[at:at + n])), room.x, room.y))
-        self.free[i:i + 1] = split(free, block.width + room.x - free.x, block.height + room.y - free.y)
+        self.free = [*self.free[:i], *split(free, block.width + room.x - free.x, block.height + room.y - free.y),
+                     *self.free[i + 1:]]
         return n
 
 
@@ -217,7 +222,7 @@ def _refill(page, model, places, rest, at) -> int:
         page.blocks.append((block._replace(cells=tuple(rest[n:n + count])), x, y))
         n += count
     n -= at
-    page.free, page.layouts = list(model.free), dict(model.layouts)
+    page.free, page.layouts = model.free, model.layouts   # shared: a page replaces them, never changes them
     return n
 
 
@@ -746,13 +751,17 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
     top = list_bottom(plain, spec) + GAP  # the list's length depends on the plan: measured on the plain one
     room = Rect(area.x, top, area.w, area.y + area.h - top)
     if not own and len(order) == 1 and _short(room, area, order[0][1], plain_pages[-1]):
-        return plain if drafted else plan(plain_pages)
+        if drafted:
+            return plain
+        del plain   # its drafted sheets let go before the finished ones are made
+        return plan(plain_pages)
     cover = _Page("single", room, outer=area)
     covered_pages = packed(cover)
     covered = plan(covered_pages, cover, final=False)
     saves = len(covered.sheets) < len(plain.sheets) and list_bottom(covered, spec) + GAP <= top + EPS
     if drafted:
         return covered if saves else plain
+    del plain, covered
     return plan(covered_pages, cover) if saves else plan(plain_pages)
 
 

@@ -213,8 +213,9 @@ class Document:
             resources += f" /ExtGState << {states} >>"
         file.set(self.resources, f"<<{resources} >>")
 
-    def save(self, title, author, subject):
-        """The PDF bytes, the whole file written once."""
+    def save(self, title, author, subject, whole=True):
+        """The PDF bytes, the whole file written once (whole false: a large file as the temporary file it was put together
+        in, pdffile.File.bytes)."""
         self.write_resources()
         file = self.file
         pages = file.reserve()
@@ -231,7 +232,7 @@ class Document:
         root = file.add(f"<< /Type /Catalog /Pages {pages} 0 R /ViewerPreferences << /PrintScaling /None >> >>")
         info = file.add(f"<< /Title {pdffile.string(title)} /Author {pdffile.string(author)} "
                         f"/Subject {pdffile.string(subject)} /Creator (pnp) /Producer (pnp) >>")
-        return file.bytes(root, info)
+        return file.bytes(root, info, whole)
 
 
 def written(picture) -> content.Written:

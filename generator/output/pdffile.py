@@ -84,10 +84,11 @@ class File:
             return self.stream(ops, f" /Type /XObject /Subtype /Form /BBox [{_n(x0)} {_n(y0)} {_n(x1)} {_n(y1)}] "
                                     f"/Matrix [{' '.join(_n(round(v, 9)) for v in matrix)}] /Resources {resources}")
 
-    def bytes(self, root, info):
+    def bytes(self, root, info, whole=True):
         """The whole file: plain objects packed in one object stream, then an xref stream. A file that spilled is put
         together on disk, each stream let go once copied there, and read back whole once: it is held once, in one piece
-        (the File is spent)."""
+        (the File is spent); whole false: given as that temporary file, at its start, for the caller to read out and
+        close (never held whole)."""
         if self.spill is None:
             out = io.BytesIO()
         else:
@@ -139,6 +140,9 @@ class File:
         if self.spill is None:
             return out.getvalue()  # the buffer itself, no copy
         self.spill.close()
+        if not whole:
+            out.seek(0)
+            return out
         with out:
             size = out.tell()
             out.seek(0)

@@ -1,13 +1,19 @@
 """Rows of a component's data, one face per row: a CSV or XLSX sheet (header in row 1), or a YAML or JSON list."""
 import csv
+import hashlib
 import io
 import json
+import os
 import re
+from array import array
+from bisect import bisect_right
+from collections.abc import Sequence
 from operator import itemgetter
 from pathlib import Path
-from ..records import NamedTuple
+from types import MappingProxyType
 
 from .. import cache
+from ..records import NamedTuple
 from . import yamlsource
 from ..errors import UserError
 
@@ -57,8 +63,10 @@ def load(path: Path) -> Rows:
     return readers[suffix](path)
 
 
-def _table(name, header, records):
-    """Rows from a header and (row number, cells) records; a nameless, repeated or surplus column is an error."""
+def _table(name, header, records, table=None):
+    """Rows from a header and (row number, cells, where the row starts in its file or None) records; a nameless,
+    repeated or surplus column is an error. table: the Table a CSV's rows are read again from (each row's start and
+    number noted in it, its cells let go), else the rows are kept."""
     columns = [cell(c).strip() for c in header]
     while columns and not columns[-1]:
         columns.pop()
@@ -70,7 +78,7 @@ def _table(name, header, records):
         if "{" in column or "}" in column:
             raise UserError(f"{name} row 1, column {i}: a column name may not hold '{{' or '}}' (found {column!r})")
     rows, pad, shared, known = [], [""] * len(columns), _shared(), {}
-    for number, cells in records:
+    for number, cells, start in records:
         texts = [cell(v) for v in cells]
         values = list(map(known.get, texts, texts))  # a text met before (among the first ALIKE): that one object
         if not any(v.strip() for v in values):
@@ -81,31 +89,142 @@ def _table(name, header, records):
         if extra is not None:
             raise UserError(f"{name} row {number}, column {extra + 1}: a value in a column the header does not name "
                             f"({values[extra]!r})")
-        rows.append((number, _row(shared, zip(columns, values + pad), number, name)))
-        if len(rows) > MAX_ROWS:
+        if table is not None:
+            table.note(number, start)
+        else:
+            rows.append((number, _row(shared, zip(columns, values + pad), number, name)))
+        if len(rows) + (len(table) if table is not None else 0) > MAX_ROWS:
             raise UserError(f"{name}: more than {MAX_ROWS:,} rows")
     if not columns:
         raise UserError(f"{name} row 1: the header names no columns")
+    if table is not None:
+        return Rows(name, tuple(columns), table.done(tuple(columns)))
     return Rows(name, tuple(columns), tuple(rows))
 
 
+class Table(Sequence):
+    """A CSV file's data rows, (row number, {column: text, ROW: number, DATA: name}), read again from the file whenever
+    they are asked for: a row holds where it starts in the file and its number, not its cells (a deck of 50,000 rows
+    holds no 50,000 dicts). The file must stay as it was read (its size, time and inode): a change is an error."""
+
+    BLOCK = 1 << 16   # bytes read at a time: rows asked for in order are read and parsed a block at a time
+
+    def __init__(self, path: Path, name: str, delimiter: str, stamp: tuple, digest: str):
+        self.path, self.name, self.delimiter, self.stamp, self.digest = path, name, delimiter, stamp, digest
+        self.starts, self.numbers, self.columns = array("q"), array("l"), ()
+        self.first, self.cells = 0, list[list[str]]()   # the cells of the rows read last, the first of them row first
+
+    def note(self, number: int, start: int) -> None:
+        """Add a row: its number and where in the file it starts."""
+        self.numbers.append(number)
+        self.starts.append(start)
+
+    def done(self, columns: tuple) -> "Table":
+        """The table with its columns, once every row is noted: its last row ends where the file does."""
+        self.columns = columns
+        self.starts.append(self.stamp[0])
+        return self
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(map(self.__getitem__, range(*index.indices(len(self)))))
+        number = self.numbers[index]   # an IndexError past either end
+        index %= len(self)
+        if not self.first <= index < self.first + len(self.cells):
+            self._parse(index)
+        cells = self.cells[index - self.first]
+        row = dict(zip(self.columns, cells if len(cells) >= len(self.columns) else cells + [""] * len(self.columns)))
+        row[ROW], row[DATA] = number, self.name   # a plain dict: a row read again is let go with its face
+        return number, row
+
+    def _parse(self, index: int) -> None:
+        """Read and parse the rows from row index on, a block of the file (the file checked unchanged)."""
+        starts = self.starts
+        end = max(bisect_right(starts, starts[index] + self.BLOCK, index + 1, len(starts)) - 1, index + 1)
+        with open(self.path, "rb") as handle:
+            if _stamp(os.fstat(handle.fileno())) != self.stamp:
+                raise UserError(f"{self.name}: the file changed while it was being read: build again")
+            handle.seek(starts[index])
+            text = handle.read(starts[end] - starts[index]).decode("utf-8")
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=self.delimiter)   # a block: its lines, not the file's
+        self.first, self.cells = index, [cells for cells in reader if "".join(cells).strip()]   # blank rows have no row
+
+    def __repr__(self) -> str:
+        return f"Table({self.name!r}, {self.digest})"
+
+
+def _stamp(found: os.stat_result) -> tuple:
+    """(size, modified time in ns, inode) of a file: what tells that it changed since it was read."""
+    return found.st_size, found.st_mtime_ns, found.st_ino
+
+
+class Faces(Sequence):
+    """A component's faces from a Table: each face a row's {column: text} (read-only, read again from the file when asked
+    for), a row as many times as its count; rows: the table's index of each face's row (None: one face for each row)."""
+
+    def __init__(self, table: Table, rows: array | None = None):
+        self.table, self.rows = table, rows
+
+    def __len__(self) -> int:
+        return len(self.table) if self.rows is None else len(self.rows)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(map(self.__getitem__, range(*index.indices(len(self)))))
+        return MappingProxyType(self.table[index if self.rows is None else self.rows[index]][1])
+
+    def __repr__(self) -> str:
+        """The file's digest and which row each face is: what its faces are, without reading them."""
+        rows = "" if self.rows is None else f", {hashlib.sha256(self.rows.tobytes()).hexdigest()}"
+        return f"Faces({self.table!r}{rows})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Faces) and repr(self) == repr(other)
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+
 def _csv(path):
-    """A CSV file (UTF-8, with or without Excel's byte-order mark; comma, semicolon or tab between cells)."""
-    data = cache.read(path, path.read_bytes())
+    """A CSV file (UTF-8, with or without Excel's byte-order mark; comma, semicolon or tab between cells): a Table of its
+    rows, read again from the file when asked for."""
+    with open(path, "rb") as handle:
+        stamp = _stamp(os.fstat(handle.fileno()))
+        data = cache.read(path, handle.read())
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UserError(_not_utf8(path, data, exc.start)) from None
     first = text[:text.find("\n")] if "\n" in text else text  # the header line (no copy of the rest)
     delimiter = max(",;\t", key=first.count) if first else ","
+    ascii_only = text.isascii()
+    end = len(data) - (len(text) if ascii_only else len(text.encode()))   # past the byte-order mark, if any
     del data  # the text and each row's cells are all that is read from here on
-    reader = csv.reader(map(itemgetter(0), LINES.finditer(text)), delimiter=delimiter)
-    records = enumerate(reader, start=1)  # each row's cells let go once its row is made
+
+    def lines():
+        """The text's lines as a file opened with newline="" gives them, end: where in the file the last one ends."""
+        nonlocal end
+        for line in map(itemgetter(0), LINES.finditer(text)):
+            end += len(line) if ascii_only else len(line.encode())
+            yield line
+    reader = csv.reader(lines(), delimiter=delimiter)
+
+    def records():
+        """(row number, cells, where in the file the row starts) of each row, its cells let go once its row is noted."""
+        start = end
+        for number, cells in enumerate(reader, start=1):
+            yield number, cells, start
+            start = end
+    found = records()
+    table = Table(path, str(path), delimiter, stamp, cache.READ[str(Path(path).resolve())])
     try:
-        header = next(records, None)
+        header = next(found, None)
         if header is None:
             raise UserError(f"{path}: the file is empty (expected a header row naming the columns)")
-        return _table(str(path), header[1], records)
+        return _table(str(path), header[1], found, table)
     except csv.Error as exc:
         raise UserError(f"{path} row {reader.line_num}: not valid CSV ({exc})") from None
 
@@ -131,12 +250,12 @@ def _xlsx(path):
     except Exception as exc:  # openpyxl raises many kinds (zip, XML, key errors) for a file that is no workbook
         raise UserError(f"{path}: not an Excel workbook (.xlsx) that can be read ({type(exc).__name__})") from None
     try:
-        records = [(n, list(row)) for n, row in enumerate(book.worksheets[0].iter_rows(values_only=True), start=1)]
+        records = [(n, list(row), None) for n, row in enumerate(book.worksheets[0].iter_rows(values_only=True), start=1)]
     finally:
         book.close()
     if not records:
         raise UserError(f"{path}: the first sheet is empty (expected a header row naming the columns)")
-    return _table(str(path), records[0][1], records[1:])
+    return _table(str(path), records[0][1], iter(records[1:]))
 
 
 def _listed(path):

@@ -1,7 +1,8 @@
 """Explode a spec into pieces (one per physical component) and the distinct artworks they use."""
 import hashlib
 import itertools
-from collections.abc import Mapping
+from array import array
+from collections.abc import Mapping, Sequence, ValuesView
 from functools import partial
 from types import MappingProxyType
 from ..records import NamedTuple
@@ -78,21 +79,106 @@ def expand(spec):
     return spec.remembered("expand", lambda: _expand(spec))
 
 
+class Arts(Mapping):
+    """The distinct artworks of a spec by key, in spec order: those made as it is expanded, and each data deck's fronts
+    (_Deck) made when asked for, from their rows read again: no Art and no row held for each card of a deck."""
+
+    def __init__(self):
+        self.made, self.decks, self.order = {}, {}, []   # order: each run of made keys (a list) and each deck, in turn
+
+    def add(self, art: Art) -> None:
+        """Add an artwork made now."""
+        if not self.order or type(self.order[-1]) is not list:
+            self.order.append([])
+        self.order[-1].append(art.key)
+        self.made[art.key] = art
+
+    def deck(self, deck: "_Deck") -> None:
+        """Add a deck's fronts."""
+        self.order.append(deck)
+        self.decks[deck.component] = deck
+
+    def __getitem__(self, key):
+        found = self.made.get(key)
+        if found is not None:
+            return found
+        deck, index = self._front(key)
+        return deck.art(index)
+
+    def __contains__(self, key) -> bool:
+        try:
+            return key in self.made or bool(self._front(key))
+        except KeyError:
+            return False
+
+    def _front(self, key) -> tuple:
+        """(the deck, the index) of a deck's front by its key (comp-n); a KeyError for any other key."""
+        component, _, number = key.rpartition("-") if isinstance(key, str) else ("", "", "")
+        deck = self.decks.get(component)
+        index = int(number) - 1 if deck is not None and number.isdigit() else -1
+        if not 0 <= index < len(deck.keys) or deck.keys[index] != key:
+            raise KeyError(key)
+        return deck, index
+
+    def __iter__(self):
+        for part in self.order:
+            yield from part if type(part) is list else part.keys
+
+    def values(self) -> ValuesView:
+        """The artworks in order, a deck's fronts made from its rows one after another."""
+        return _Values(self)
+
+    def __len__(self) -> int:
+        return len(self.made) + sum(len(deck.keys) for deck in self.decks.values())
+
+    def component(self, key: str) -> str:
+        """The component of an artwork (a deck's front's known from its key, its row unread)."""
+        found = self.made.get(key)
+        return found.component if found is not None else self._front(key)[0].component
+
+
+class _Values(ValuesView):
+    """The artworks of Arts in order, a deck's made one after another from its rows (no key looked up again)."""
+
+    def __iter__(self):
+        arts = self._mapping
+        for part in arts.order:
+            yield from map(arts.made.__getitem__, part) if type(part) is list else map(part.art, range(len(part.keys)))
+
+
+class _Deck(NamedTuple):
+    """A data deck's fronts: its component, each front's key (held once: the pieces and the plan share them), its faces
+    (data.Faces) and the face each front shows (firsts: None when each face is a front of its own)."""
+
+    component: str
+    keys: list
+    faces: Sequence
+    firsts: array | None
+
+    def art(self, index: int) -> Art:
+        """The Art of the front keys[index], its row read now."""
+        face = index if self.firsts is None else self.firsts[index]
+        return _art((self.keys[index], self.component, "front", self.faces[face]))
+
+
 def _expand(spec):
     """(pieces, arts) of a spec, worked out afresh."""
-    pieces, arts = [], {}
+    pieces, arts = [], Arts()
     for comp in spec.components:
         by_props = {}
         back = None
         if comp.back:
             back = f"{comp.id}-back"
-            arts[back] = Art(back, comp.id, "back", MappingProxyType({}))
+            arts.add(Art(back, comp.id, "back", MappingProxyType({})))
         first, backs, back_of = len(pieces), {}, KINDS[comp.kind].back_face if comp.back else None
+        if hasattr(comp.faces.items, "table") and not (back_of and any(back_of(comp.options, p) for p in comp.faces.items)):
+            pieces += _deck(arts, comp, back)   # a CSV's deck (data.Faces), each face with the common back (or none)
+            continue
         faces = face_props(spec, comp)
         if back_of is None and _distinct(comp.faces):   # no digest needed to tell the faces apart
             keys = [f"{comp.id}-{number}" for number in range(1, len(faces) + 1)]
-            arts.update(zip(keys, map(_art, zip(keys, itertools.repeat(comp.id), itertools.repeat("front"),
-                                                map(MappingProxyType, faces)))))
+            for art in map(_art, zip(keys, itertools.repeat(comp.id), itertools.repeat("front"), map(MappingProxyType, faces))):
+                arts.add(art)
             copies = comp.faces.copies
             placed = keys if copies == 1 else [key for key in keys for _ in range(copies)]
             pieces += map(_piece, zip(itertools.repeat(comp.id), itertools.count(), placed, itertools.repeat(back)))
@@ -106,17 +192,37 @@ def _expand(spec):
             key = by_props.get(identity)
             if key is None:
                 key = by_props[identity] = f"{comp.id}-{len(by_props) + 1}"
-                arts[key] = Art(key, comp.id, "front", props if type(props) is MappingProxyType else MappingProxyType(props))
+                arts.add(Art(key, comp.id, "front", props if type(props) is MappingProxyType else MappingProxyType(props)))
             own = back_of(comp.options, props) if back_of else None   # a back of its own (a data row's back column)
             behind = back
             if own is not None:
                 behind = backs.get(repr(sorted(own.items())))
                 if behind is None:
                     behind = backs[repr(sorted(own.items()))] = f"{comp.id}-back-{len(backs) + 1}"
-                    arts[behind] = Art(behind, comp.id, "back", MappingProxyType(own))
+                    arts.add(Art(behind, comp.id, "back", MappingProxyType(own)))
             for _ in range(comp.faces.copies):   # each piece made at once: no list of (front, back) for the deck
                 pieces.append(_piece((comp.id, len(pieces) - first, key, behind)))
     return pieces, arts
+
+
+def _deck(arts: Arts, comp, back) -> list:
+    """The pieces of a data deck (data.Faces), its fronts added to arts as a _Deck: one for each row, in order (a row's
+    copies follow one another), none of its rows read."""
+    faces, copies = comp.faces.items, comp.faces.copies
+    if faces.rows is None:
+        keys, firsts, placed = [f"{comp.id}-{n}" for n in range(1, len(faces) + 1)], None, None
+    else:
+        firsts, placed = array("l"), array("l")   # the face each front shows first; the front of each face
+        for index, row in enumerate(faces.rows):
+            if not firsts or faces.rows[firsts[-1]] != row:
+                firsts.append(index)
+            placed.append(len(firsts) - 1)
+        keys = [f"{comp.id}-{n}" for n in range(1, len(firsts) + 1)]
+    arts.deck(_Deck(comp.id, keys, faces, firsts))
+    fronts = keys if placed is None else map(keys.__getitem__, placed)
+    if copies != 1:
+        fronts = [key for key in fronts for _ in range(copies)]
+    return list(map(_piece, zip(itertools.repeat(comp.id), itertools.count(), fronts, itertools.repeat(back))))
 
 
 def _distinct(source) -> bool:

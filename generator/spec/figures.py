@@ -27,8 +27,9 @@ def generic(spec):
                 found[f"{comp.id}.{key}"] = len(value)
         if comp.faces.items:  # a face property every listed face shares: {posy-pink.value}
             first = comp.faces.items[0]
-            found.update({f"{comp.id}.{k}": v for k, v in first.items()
-                          if isinstance(v, (int, str)) and all(item.get(k) == v for item in comp.faces.items)})
+            found.update({f"{comp.id}.{k}": v for k, v in first.items()   # a data row's #row and #data: no figure
+                          if isinstance(v, (int, str)) and not str(k).startswith("#")
+                          and all(item.get(k) == v for item in comp.faces.items)})
         rows, cols = comp.options.get("rows"), comp.options.get("cols")
         if isinstance(rows, int) and isinstance(cols, int):
             found[f"{comp.id}.grid"], found[f"{comp.id}.cells"] = f"{rows}x{cols}", rows * cols

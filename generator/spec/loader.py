@@ -362,9 +362,15 @@ def check_symbols(check, spec):
     known = set(templates.names(spec.templates))
     for comp in spec.components:
         named = [(("faces", "product", "shape"), v) for k, vs in comp.faces.product if k == "shape" for v in vs]
-        named += [(("faces", "list", i, "shape"), item["shape"]) for i, item in enumerate(comp.faces.items) if "shape" in item]
-        named += [(("faces", "list", i, "pattern", r, c), cell[1]) for i, item in enumerate(comp.faces.items)
-                  for r, row in enumerate(item.get("pattern", ())) for c, cell in enumerate(row) if len(cell) > 1]
+        shapes, patterns, items = [], [], comp.faces.items
+        if hasattr(items, "table") and not {"shape", "pattern"} & set(items.table.columns):
+            items = ()   # a CSV deck's faces all hold its columns, and none names a symbol: its rows left unread
+        for i, item in enumerate(items):   # one pass: a CSV deck's rows are read again for each
+            if "shape" in item:
+                shapes.append((("faces", "list", i, "shape"), item["shape"]))
+            patterns += [(("faces", "list", i, "pattern", r, c), cell[1]) for r, row in enumerate(item.get("pattern", ()))
+                         for c, cell in enumerate(row) if len(cell) > 1]
+        named += shapes + patterns
         if comp.back and comp.back.symbol:
             named.append((("back", "symbol"), comp.back.symbol))
         named += [(("marks", colour), mark) for colour, mark in (comp.options.get("marks") or {}).items()]

@@ -174,3 +174,38 @@ def test_a_latin_1_csv_names_the_row_and_column_of_its_first_bad_byte(tmp_path, 
         data.load(tmp_path / "cards.csv")
     at = next(n for n, byte in enumerate(text.encode("latin-1")) if byte > 127)  # the first byte UTF-8 cannot start
     assert str(caught.value) == f"{tmp_path / 'cards.csv'} {message.format(at=at)}: save it as CSV UTF-8"
+
+
+def test_a_csv_s_rows_read_again_from_the_file_are_its_rows_in_any_order(tmp_path):
+    """Each row is read again from where it starts in the file: byte offsets past a byte-order mark, characters of two
+    and three bytes, quoted cells across lines, CRLF and blank rows, in any order, are the rows csv reads."""
+    import csv
+    import io
+    from generator.spec import data
+    lines = ["title;suit;size"] + [f'"Éclair {k}\r\nsur deux lignes; ★";{"fire" if k % 2 else "water"};{k % 5 + 3}'
+                                   if k % 3 == 0 else f"Spark {k} — ½;fire;4" for k in range(700)]
+    lines[300:300] = ["", ";;"]   # a blank row and one of empty cells: no rows of their own
+    text = "\ufeff" + "\r\n".join(lines) + "\r\n"
+    (tmp_path / "cards.csv").write_bytes(text.encode("utf-8"))
+    expected = [cells for cells in csv.reader(io.StringIO(text[1:], newline=""), delimiter=";") if any(cells)][1:]
+    table = data.load(tmp_path / "cards.csv").rows
+    assert isinstance(table, data.Table) and len(table) == len(expected) == 700
+    for index in [*range(699, -1, -7), *range(700)]:   # backwards, a block at a time, then in order
+        number, row = table[index]
+        assert [row["title"], row["suit"], row["size"]] == expected[index]
+        assert number == index + 2 + 2 * (index >= 299) and row["#row"] == number   # the blank rows: numbers, no rows
+    assert table[-1] == table[699] and list(table)[:3] == [table[0], table[1], table[2]]
+    spec = load(tmp_path, "cards.csv", 700)
+    assert [arts.props["title"] for arts in expand(spec)[1].values()] == [cells[0] for cells in expected]
+
+
+def test_a_csv_changed_after_it_was_read_is_an_error_naming_it(tmp_path, monkeypatch):
+    from generator.spec import data
+    monkeypatch.setattr(data.Table, "BLOCK", 64)   # a few rows read at a time, as a deck's are
+    (tmp_path / "cards.csv").write_text("title,suit,size\n" + "".join(f"Card {k},fire,4\n" for k in range(50)))
+    spec = load(tmp_path, "cards.csv", 50)
+    (tmp_path / "cards.csv").write_text("title,suit,size\n" + "".join(f"Card {k},water,4\n" for k in range(50)))
+    with pytest.raises(UserError) as caught:
+        list(expand(spec)[1].values())
+    assert str(caught.value) == f"{tmp_path / 'cards.csv'}: the file changed while it was being read: build again"
+    assert faces(load(tmp_path, "cards.csv", 50))[0] == ("Card 0", "water")   # loaded again, it is read as it is now
