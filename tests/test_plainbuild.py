@@ -38,26 +38,16 @@ VALIDATE_LEFT_TO_CLICK = [
 ]
 
 
-@pytest.mark.parametrize("args", PLAIN)
-def test_a_plain_build_is_parsed_as_click_parses_it(args):
-    given = entry.plain_build(args)
-    assert given is not None and given == cli.commands["build"].make_context("build", args[1:]).params
+@pytest.mark.parametrize("args", PLAIN + PLAIN_VALIDATE)
+def test_a_plain_build_or_validate_is_parsed_as_click_parses_it(args):
+    given = entry.plain(args[0], args)
+    assert given is not None and given == cli.commands[args[0]].make_context(args[0], args[1:]).params
 
 
-@pytest.mark.parametrize("args", LEFT_TO_CLICK)
-def test_every_other_command_line_is_left_to_click(args):
-    assert entry.plain_build(args) is None
-
-
-@pytest.mark.parametrize("args", PLAIN_VALIDATE)
-def test_a_plain_validate_is_parsed_as_click_parses_it(args):
-    given = entry.plain_validate(args)
-    assert given is not None and given == cli.commands["validate"].make_context("validate", args[1:]).params
-
-
-@pytest.mark.parametrize("args", VALIDATE_LEFT_TO_CLICK)
-def test_every_other_validate_line_is_left_to_click(args):
-    assert entry.plain_validate(args) is None
+@pytest.mark.parametrize("parse, args", [(entry.plain_build, args) for args in LEFT_TO_CLICK] +
+                         [(entry.plain_validate, args) for args in VALIDATE_LEFT_TO_CLICK])
+def test_every_other_command_line_is_left_to_click(parse, args):
+    assert parse(args) is None
 
 
 def test_an_unreadable_out_folder_is_left_to_click(tmp_path, monkeypatch):

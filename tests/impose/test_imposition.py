@@ -603,22 +603,11 @@ def inner_lines(block):
 def test_every_inner_cut_line_has_a_mark_at_both_ends(paper, backs):
     """Every cut line inside a block (punched tokens aside: they have none) has a mark on its own line beyond each end
     of the block, the block's own or a neighbour's on the same line (the pawns' inner lines had none at the top)."""
-    from generator.components.kind import placing, round_cut
-    for game in GAMES:
-        spec = specs.load(game)
-        pieces = expand(spec)[0]
-        component = {p.front: spec.component(p.component) for p in pieces}
-        plan = impose(spec, pieces, paper, backs)
-        for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
-            for block in blocks_of(sheet):
-                comp = component.get(block[0].art)
-                if not comp or round_cut(comp) or placing(comp) != "grid" or block[0].window:
-                    continue
-                for axis, at, low, high in inner_lines(block):
-                    on = [m for m in sheet.marks if line(m) == (axis, at)]
-                    along = [p[1 if axis == "x" else 0] for m in on for p in m]
-                    assert any(v < low - EPS for v in along) and any(v > high + EPS for v in along), \
-                        (game, n, axis, at)
+    for game, n, sheet, block in cut_blocks(paper, backs):
+        for axis, at, low, high in inner_lines(block):
+            on = [m for m in sheet.marks if line(m) == (axis, at)]
+            along = [p[1 if axis == "x" else 0] for m in on for p in m]
+            assert any(v < low - EPS for v in along) and any(v > high + EPS for v in along), (game, n, axis, at)
 
 
 @pytest.mark.parametrize("backs", ["duplex", "fold"])
@@ -626,6 +615,19 @@ def test_every_inner_cut_line_has_a_mark_at_both_ends(paper, backs):
 def test_every_edge_of_a_block_keeps_a_mark_at_one_end_at_least(paper, backs):
     """A block's edge mark gives way to a neighbour's mark less than 10 mm away only while the other end of its line
     keeps its own: every outer cut line of a block (punched tokens aside) has a mark on its line beyond the block."""
+    for game, n, sheet, block in cut_blocks(paper, backs):
+        left, right = min(s.x for s in block), max(s.x + s.w for s in block)
+        top, bottom = min(s.y for s in block), max(s.y + s.h for s in block)
+        for axis, at, low, high in (("x", left, top, bottom), ("x", right, top, bottom),
+                                    ("y", top, left, right), ("y", bottom, left, right)):
+            along = [p[1 if axis == "x" else 0] for m in sheet.marks
+                     if line(m)[0] == axis and abs(line(m)[1] - at) < 0.001 for p in m]
+            assert any(v < low - EPS or v > high + EPS for v in along), (game, n, axis, at)
+
+
+def cut_blocks(paper, backs):
+    """(game, page number, sheet, block) of every block of grid-cut pieces (punched tokens and windows aside) on the six
+    games' sheets."""
     from generator.components.kind import placing, round_cut
     for game in GAMES:
         spec = specs.load(game)
@@ -635,15 +637,8 @@ def test_every_edge_of_a_block_keeps_a_mark_at_one_end_at_least(paper, backs):
         for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
             for block in blocks_of(sheet):
                 comp = component.get(block[0].art)
-                if not comp or round_cut(comp) or placing(comp) != "grid" or block[0].window:
-                    continue
-                left, right = min(s.x for s in block), max(s.x + s.w for s in block)
-                top, bottom = min(s.y for s in block), max(s.y + s.h for s in block)
-                for axis, at, low, high in (("x", left, top, bottom), ("x", right, top, bottom),
-                                            ("y", top, left, right), ("y", bottom, left, right)):
-                    along = [p[1 if axis == "x" else 0] for m in sheet.marks
-                             if line(m)[0] == axis and abs(line(m)[1] - at) < 0.001 for p in m]
-                    assert any(v < low - EPS or v > high + EPS for v in along), (game, n, axis, at)
+                if comp and not round_cut(comp) and placing(comp) == "grid" and not block[0].window:
+                    yield game, n, sheet, block
 
 
 def test_the_pawns_inner_cut_lines_are_marked_above_them_on_the_page():
