@@ -76,7 +76,10 @@ def build_plainly(given: dict) -> None:
 
 def validate_plainly(given: dict) -> None:
     """Run a plain validate as click's validate command would: exit 1 when a check failed."""
-    run_plainly("validate", lambda: batch.validate(**given) and sys.exit(1))
+    def run():
+        if batch.validate(**given):
+            sys.exit(1)
+    run_plainly("validate", run)
 
 
 def run_plainly(command: str, run) -> None:
