@@ -1,5 +1,6 @@
-"""Several specs' work side by side, one spec per forked worker on the CPUs this process may use: results handed back
-in the specs' order, each worker's additions to the memos taken into this process's (written once, at its exit)."""
+"""Several specs' work side by side, in one forked worker per CPU this process may use, each handed the next spec as it
+finishes one: results handed back in the specs' order, each worker's additions to the memos taken into this process's
+(written once, at its exit)."""
 import importlib
 import os
 import pickle
@@ -51,10 +52,12 @@ def run(tasks: Sequence[tuple[str, Callable]], report: Callable, count: int | No
 
 
 class Worker:
-    """A forked process running one task: its pickled result comes back through a pipe, then it ends."""
+    """A forked process running the tasks it is handed, one at a time, each pickled result sent back through a pipe; it
+    ends when told there are no more."""
 
-    def __init__(self, tasks, index: int, others: list, folder=None):
+    def __init__(self, tasks, others: list, folder=None):
         self.results, answers = os.pipe()
+        orders, self.orders = os.pipe()
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 stream.flush()   # nothing this process has buffered is written again by the worker
@@ -62,31 +65,51 @@ class Worker:
         if self.pid == 0:   # the worker: it never returns
             code = 1
             try:
-                os.close(self.results)
-                for fd in others:
+                for fd in (self.results, self.orders, *others):
                     os.close(fd)
-                serve(tasks, index, answers)
+                serve(tasks, orders, answers)
                 code = 0
             finally:
                 os._exit(code)   # no exit handlers (the memos are written by the process that forked it), no traceback
         os.close(answers)
-        self.task, self.received, self.folder = index, bytearray(), folder
+        os.close(orders)
+        self.task: int | None = None   # the task it is at
+        self.received, self.folder = bytearray(), folder
         self.status: int | None = None
 
-    def result(self) -> tuple:
-        """The worker's (index, outcome, value, memos), or (index, "died", its exit status) when it ended without one."""
-        if len(self.received) >= HEADER.size and len(self.received) == HEADER.size + HEADER.unpack_from(self.received)[0]:
-            return pickle.loads(self.received[HEADER.size:])
-        return self.task, "died", self.end(), []
+    def give(self, index: int) -> None:
+        """Hand it a task."""
+        self.task = index
+        os.write(self.orders, HEADER.pack(index))
+
+    def retire(self) -> None:
+        """Tell it there are no more tasks: it ends once done with its own."""
+        if self.orders >= 0:
+            os.close(self.orders)
+            self.orders = -1
+
+    def result(self) -> tuple | None:
+        """Its task's (index, outcome, value, memos) once wholly received (it is then free), else None."""
+        if len(self.received) < HEADER.size:
+            return None
+        end = HEADER.size + HEADER.unpack_from(self.received)[0]
+        if len(self.received) < end:
+            return None
+        data, self.received, self.task = self.received[HEADER.size:end], self.received[end:], None
+        return pickle.loads(data)
 
     def end(self) -> int:
-        """Close the worker's pipe, stopping it if it is still at work; wait for it: its exit status."""
+        """Close its pipes, stopping it if it is at a task; wait for it: its exit status."""
         if self.status is not None:
             return self.status
+        self.retire()
         if self.results >= 0:
             os.close(self.results)
             self.results = -1
-            os.kill(self.pid, signal.SIGTERM)   # unwinds like Ctrl-C: its temp files are removed
+        if self.task is None:   # free: it ends as soon as it reads that there are no more tasks
+            self.status = os.waitpid(self.pid, 0)[1]
+            return self.status
+        os.kill(self.pid, signal.SIGTERM)   # unwinds like Ctrl-C: its temp files are removed
         deadline = time.monotonic() + 5
         while True:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
@@ -102,22 +125,34 @@ class Worker:
             time.sleep(0.002)
 
 
-def serve(tasks, index: int, answers: int) -> None:
-    """The worker: run its task and send back (index, outcome, value, memos); Ctrl-C or SIGTERM end it quietly."""
+def serve(tasks, orders: int, answers: int) -> None:
+    """The worker: run each task it is handed and send back (index, outcome, value, memos) until there are no more;
+    Ctrl-C or SIGTERM end it quietly. Each task's records name the files it read, as in one process (run)."""
     signal.signal(signal.SIGTERM, stop)
     cache.Memo.HANDING = True
-    try:
-        outcome = ("ok", tasks[index][1]())
-    except UserError as exc:
-        outcome = ("error", str(exc))
-    except MemoryError:
-        outcome = ("error", f"{tasks[index][0]}: out of memory")
-    except Exception:   # a bug: its traceback, as a run in one process would print it
-        outcome = ("crash", traceback.format_exc())
-    data = pickle.dumps((index, *outcome, cache.handed()), pickle.HIGHEST_PROTOCOL)
-    view = memoryview(HEADER.pack(len(data)) + data)
-    while view:
-        view = view[os.write(answers, view):]
+    start = dict(cache.READ)
+    while True:
+        order = b""
+        while len(order) < HEADER.size:
+            chunk = os.read(orders, HEADER.size - len(order))
+            if not chunk:
+                return   # no more tasks
+            order += chunk
+        index = HEADER.unpack(order)[0]
+        cache.READ.clear()
+        cache.READ.update(start)
+        try:
+            outcome = ("ok", tasks[index][1]())
+        except UserError as exc:
+            outcome = ("error", str(exc))
+        except MemoryError:
+            outcome = ("error", f"{tasks[index][0]}: out of memory")
+        except Exception:   # a bug: its traceback, as a run in one process would print it
+            outcome = ("crash", traceback.format_exc())
+        data = pickle.dumps((index, *outcome, cache.handed()), pickle.HIGHEST_PROTOCOL)
+        view = memoryview(HEADER.pack(len(data)) + data)
+        while view:
+            view = view[os.write(answers, view):]
 
 
 def stop(signum, frame):
@@ -126,7 +161,7 @@ def stop(signum, frame):
 
 
 class Pool:
-    """count workers at most, one forked for each task as another ends, in the tasks' order; results reported in order."""
+    """count workers at most, each handed the next task in order as it finishes one; results reported in order."""
 
     def __init__(self, tasks, count: int, folder=None):
         self.tasks, self.count, self.folder = tasks, count, folder
@@ -135,16 +170,23 @@ class Pool:
         """Start the tasks, report their results in order; stop every worker on an error, an interrupt or a bug."""
         finished: dict = {}
         workers: list[Worker] = []
-        started = turn = 0
+        handed = turn = 0
         last = len(self.tasks)   # tasks from here on are not run, or not reported: one before them failed
         with selectors.DefaultSelector() as selector:
             try:
+                while len(workers) < self.count:
+                    worker = Worker(self.tasks, [fd for w in workers for fd in (w.results, w.orders)], self.folder)
+                    workers.append(worker)
+                    selector.register(worker.results, selectors.EVENT_READ, worker)
+                    worker.give(handed)
+                    handed += 1
                 while turn < last:
-                    while started < last and len(workers) < self.count:
-                        worker = Worker(self.tasks, started, [w.results for w in workers], self.folder)
-                        workers.append(worker)
-                        selector.register(worker.results, selectors.EVENT_READ, worker)
-                        started += 1
+                    for worker in workers:
+                        if worker.task is None and handed < last:
+                            worker.give(handed)
+                            handed += 1
+                        elif worker.task is None:
+                            worker.retire()
                     if turn in finished:
                         index, outcome, value, memos = finished.pop(turn)
                         cache.take(memos)
@@ -158,15 +200,17 @@ class Pool:
                         chunk = os.read(worker.results, 1 << 20)
                         if chunk:
                             worker.received += chunk
-                            continue
-                        selector.unregister(worker.results)   # its end: the whole result, or none when it died
-                        result = worker.result()
-                        worker.end()
-                        workers.remove(worker)
-                        finished[result[0]] = result
-                        if result[1] != "ok":
-                            last = min(last, result[0] + 1)
-                    for worker in [w for w in workers if w.task >= last]:
+                            result = worker.result()
+                        else:   # it ended: free and told so, or it died at its task
+                            selector.unregister(worker.results)
+                            status = worker.end()
+                            workers.remove(worker)
+                            result = None if worker.task is None else (worker.task, "died", status, [])
+                        if result is not None:
+                            finished[result[0]] = result
+                            if result[1] != "ok":
+                                last = min(last, result[0] + 1)
+                    for worker in [w for w in workers if w.task is not None and w.task >= last]:
                         selector.unregister(worker.results)
                         worker.end()
                         workers.remove(worker)

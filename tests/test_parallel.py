@@ -58,8 +58,9 @@ def test_six_games_side_by_side_print_and_write_what_one_process_does(six):
     assert built.stdout == built1.stdout and validated.stdout == validated1.stdout
     assert built.stdout.count(b".pdf: ") == 24 and validated.stdout.count(b"all checks pass") == 6
     assert built.stderr.splitlines()[:-1] == built1.stderr.splitlines()[:-1] == []
-    assert (built.stderr.splitlines()[-1], built1.stderr.splitlines()[-1]) == (b"forks 6", b"forks 0")
-    assert validated.stderr.splitlines()[-1] == b"forks 6" and validated1.stderr.splitlines()[-1] == b"forks 0"
+    # three workers, each handed the next spec as it finishes one: six specs, three forks
+    assert (built.stderr.splitlines()[-1], built1.stderr.splitlines()[-1]) == (b"forks 3", b"forks 0")
+    assert validated.stderr.splitlines()[-1] == b"forks 3" and validated1.stderr.splitlines()[-1] == b"forks 0"
     pdfs = [name for name in files if name.endswith(".pdf")]
     records = [name for name in files if "/.pnp-cache/" in name]
     memos = [name for name in files if name.startswith("cache/pnp/")]
@@ -69,8 +70,7 @@ def test_six_games_side_by_side_print_and_write_what_one_process_does(six):
 
 
 def test_a_record_names_only_its_own_specs_files(six):
-    files = six["1"][2]
-    for game in GAMES:
+    for game, files in ((game, six[jobs][2]) for jobs in ("3", "1") for game in GAMES):   # a worker runs two specs
         record = yaml.safe_load(files[f"out/{game}/.pnp-cache/{game}-components-a4.pdf.json"])
         specs = [Path(path).name for path in record["files"] if Path(path).parent.name == "specs"]
         assert specs == [f"{game}.yaml"]

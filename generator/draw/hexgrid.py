@@ -9,20 +9,27 @@ Numbering, the same for both orientations (pinned in tests/draw/test_hexgrid.py)
   calls the same edge side (i + 3) % 6.
 """
 import math
-from dataclasses import dataclass
+
+from ..records import NamedTuple
 
 
-@dataclass(frozen=True, order=True)
-class Hex:
-    """One cell in cube coordinates; q + r + s must be 0."""
+class Cube(NamedTuple):
+    """Cube coordinates, unchecked."""
 
     q: int
     r: int
     s: int
 
-    def __post_init__(self):
-        if self.q + self.r + self.s != 0:
-            raise ValueError(f"cube coordinates must sum to 0, got {self.q}, {self.r}, {self.s}")
+
+class Hex(Cube):
+    """One cell in cube coordinates; q + r + s must be 0."""
+
+    __slots__ = ()
+
+    def __new__(cls, q: int, r: int, s: int) -> "Hex":
+        if q + r + s != 0:
+            raise ValueError(f"cube coordinates must sum to 0, got {q}, {r}, {s}")
+        return tuple.__new__(cls, (q, r, s))
 
     @classmethod
     def axial(cls, q, r):
@@ -58,8 +65,7 @@ DIRECTIONS = (Hex(1, 0, -1), Hex(0, 1, -1), Hex(-1, 1, 0), Hex(-1, 0, 1), Hex(0,
 ORIGIN = Hex(0, 0, 0)
 
 
-@dataclass(frozen=True)
-class Orientation:
+class Orientation(NamedTuple):
     """Pointy or flat top as data: axial-to-pixel matrix, its inverse, first corner in sixths of a turn."""
 
     forward: tuple
@@ -72,8 +78,7 @@ POINTY = Orientation((_R3, _R3 / 2, 0.0, 1.5), (_R3 / 3, -1 / 3, 0.0, 2 / 3), -0
 FLAT = Orientation((1.5, 0.0, _R3 / 2, _R3), (2 / 3, 0.0, -1 / 3, _R3 / 3), 0.0)
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """Where hexes land on the page: orientation, size across the flats in mm, centre of Hex(0,0,0).
 
     The corner radius (centre to corner, also the side length) is size / sqrt(3); the distance

@@ -10,16 +10,14 @@ the lines of constant r (horizontal), constant q (down-right) and constant s (do
 
 import math
 from collections import Counter
-from dataclasses import dataclass
-
 from generator.errors import UserError
+from generator.records import NamedTuple
 
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 LINE_AXES = ("r", "q", "s")
 
 
-@dataclass(frozen=True)
-class Point:
+class Point(NamedTuple):
     """A lattice point in axial coordinates."""
 
     q: int

@@ -1,7 +1,6 @@
 """Posies (Rey Alicea, 2020): the posy tokens, the board's value, and the checks from GAMES.md."""
 
 from collections import Counter
-from dataclasses import dataclass
 from ...records import NamedTuple
 
 from generator.draw import diagram, svg, trigrid
@@ -12,13 +11,13 @@ from generator.units import HOME_PAPERS
 from generator.spec.expand import expand, face_props
 
 
-@dataclass(frozen=True)
 class PosyKind:
     """One colour of posy: its points value and how many tokens the set holds."""
 
-    colour: str
-    value: int
-    count: int = 18
+    __slots__ = ("colour", "value", "count")
+
+    def __init__(self, colour: str, value: int, count: int = 18) -> None:
+        self.colour, self.value, self.count = colour, value, count
 
 
 ROWS = (6, 7, 8, 9, 8, 7, 6)
