@@ -3,7 +3,7 @@ import io
 import math
 
 import pypdfium2
-from PIL import Image
+from PIL import Image, ImageChops, ImageFilter
 
 from generator.output import raster, document
 from generator.draw import paint, svgvalues
@@ -47,3 +47,11 @@ def cairo_pdf(dwg) -> bytes:
         paint.element(ctx, child, svgvalues.DEFAULTS, clips)
     target.finish()
     return buffer.getvalue()
+
+
+def differing(ours, theirs):
+    """The share of pixels that differ, forgiving anti-aliasing and half-pixel offsets but not missing shapes."""
+    common = (0, 0, min(ours.width, theirs.width) - 1, min(ours.height, theirs.height) - 1)  # the part-pixel edge rounds apart
+    soft = ImageFilter.GaussianBlur(1.5)
+    diff = ImageChops.difference(ours.crop(common).filter(soft), theirs.crop(common).filter(soft)).convert("L")
+    return sum(diff.histogram()[40:]) / (common[2] * common[3])

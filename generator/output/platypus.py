@@ -6,7 +6,7 @@ before any reportlab.platypus module):
 - as it loads, it compiles two patterns over ranges of characters that reach the end of the basic plane (65,000 and
   53,000 characters), which the compiler maps one by one: one for web addresses, case-blind (35 ms), used only to
   hyphenate an address, and one for Chinese, Japanese and Korean text, used only to wrap such text; together they
-  were a twentieth of a cold build of the six games (callgrind). Each is compiled when first used;
+  were a twentieth of a cold build of the six games (callgrind). Each is compiled when first used (deferred.py);
 - breaking a paragraph of several styles into lines compares neighbouring fragments with rl_accel's sameFrag, which asks
   each for eight attributes and raises an AttributeError for each one it lacks (most are lacked): same_frag answers
   the same from the fragments' own attributes;
@@ -14,33 +14,9 @@ before any reportlab.platypus module):
   each time: string_width keeps each (text, font, size, encoding)'s width."""
 import importlib
 import importlib.util
-import re
 import sys
 
-_compile = re.compile
-
-
-class Deferred:
-    """A pattern compiled when one of its methods is first asked for."""
-
-    def __init__(self, pattern: str, flags: int):
-        self.pattern, self.flags, self.compiled = pattern, flags, None
-
-    def __getattr__(self, name):
-        if self.compiled is None:
-            self.compiled = _compile(self.pattern, self.flags)
-        return getattr(self.compiled, name)
-
-
-def costly(pattern) -> bool:
-    """Whether a pattern has a range of characters that reaches the end of the basic plane."""
-    return isinstance(pattern, str) and "\uffff" in pattern
-
-
-def _deferring(pattern, flags=0):
-    """re.compile, but a costly pattern Deferred."""
-    return Deferred(pattern, flags) if costly(pattern) else _compile(pattern, flags)
-
+from .. import deferred
 
 def lazily(name: str) -> None:
     """Put the module name (in a package) in sys.modules, loaded when one of its attributes is first asked for."""
@@ -58,12 +34,8 @@ def lazily(name: str) -> None:
 
 
 lazily("PIL.Image")
-re.compile = _deferring
-try:
-    paragraph = importlib.import_module("reportlab.platypus.paragraph")
-    paraparser = importlib.import_module("reportlab.platypus.paraparser")
-finally:
-    re.compile = _compile
+paragraph = deferred.load("reportlab.platypus.paragraph")
+paraparser = deferred.load("reportlab.platypus.paraparser")
 
 COMPARED = ("fontName", "fontSize", "textColor", "rise", "us_lines", "link", "backColor", "nobr")  # sameFrag's
 UNLIKE = {"cbDefn", "lineBreak"}  # a fragment with either is like no other

@@ -6,7 +6,7 @@ import sys
 import cairosvg
 import pypdfium2
 import pytest
-from PIL import Image, ImageChops, ImageFilter
+from PIL import Image
 
 from generator.output import document, raster
 from generator.units import pixels as pixels_of
@@ -14,7 +14,7 @@ from generator.draw import content, svg, svgvalues
 from generator.spec import loader as specs
 from generator.spec.expand import expand
 from generator.draw.render import draw_art
-from pages import cairo_pdf
+from pages import cairo_pdf, differing
 
 DPI = 60
 
@@ -39,14 +39,6 @@ def hinted(drawing, dpi=DPI):
     ctx.set_font_options(raster.cairocffi.FontOptions())
     raster.paint_into(ctx, drawing, (0, 0, surface.get_width(), surface.get_height()))
     return pixels(raster.encode(surface, dpi))
-
-
-def differing(ours, theirs):
-    """The share of pixels that differ, forgiving anti-aliasing and half-pixel offsets but not missing shapes."""
-    common = (0, 0, min(ours.width, theirs.width) - 1, min(ours.height, theirs.height) - 1)  # the part-pixel edge rounds apart
-    soft = ImageFilter.GaussianBlur(1.5)
-    diff = ImageChops.difference(ours.crop(common).filter(soft), theirs.crop(common).filter(soft)).convert("L")
-    return sum(diff.histogram()[40:]) / (common[2] * common[3])
 
 
 @pytest.mark.parametrize("game", [p.stem for p in specs.shipped()])

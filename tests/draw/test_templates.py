@@ -12,7 +12,8 @@ from generator.spec.expand import expand
 from generator.draw.render import draw_art
 
 from placements import placed_centres
-from test_paint import differing, pixels
+from pages import differing
+from test_paint import pixels
 
 SPEC = """\
 game:

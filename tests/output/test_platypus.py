@@ -37,15 +37,6 @@ def test_reportlab_loads_without_compiling_its_two_costly_patterns_or_pillow_and
     assert out[3] == "(3, 2) True"
 
 
-def test_only_the_patterns_over_the_whole_basic_plane_are_deferred():
-    assert platypus.costly("[a-z\xa1-\uffff]") and platypus.costly("([\u2e80-\uffff])")
-    assert not platypus.costly("[a-z\xa1-\ufffd]") and not platypus.costly(b"[\xff]")
-    deferred = platypus.Deferred("(a+)b", 0)
-    assert deferred.compiled is None
-    assert deferred.match("aab").group(1) == "aa" and deferred.sub("x", "abab") == "xx"
-    assert isinstance(deferred.compiled, re.Pattern)
-
-
 NAMES = st.sampled_from(platypus.COMPARED + ("cbDefn", "lineBreak", "text", "other"))
 VALUES = st.sampled_from(["Vera", "Vera-Bold", 9.0, 9, 10.5, 0, None, (), float("nan")])
 

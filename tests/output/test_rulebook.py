@@ -336,7 +336,7 @@ def test_diagram_parts_written_by_our_writer_match_cairos_painting(game):
     from generator.output.document import Document
     from generator.units import PT_PER_MM
     from pages import cairo_pdf
-    from test_paint import differing
+    from pages import differing
     scale = 100 / 72
     parts = {key: drawing for d in drawn(specs.load(game)).values() for key, drawing, *_ in d.parts}
     written = Document(max(d.width for d in parts.values()), max(d.height for d in parts.values()))
