@@ -1,4 +1,4 @@
-"""Load a spec: YAML with line numbers, --set overrides, schema checks, then frozen dataclasses."""
+"""Load a spec: YAML with line numbers, --set overrides, schema checks, then immutable records."""
 import math
 import re
 from pathlib import Path

@@ -1,5 +1,4 @@
 """Themes: a YAML file of palette, line-style and font overrides laid over a spec's raw data before --set."""
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..draw import linestyles
@@ -8,6 +7,7 @@ from . import schema as s
 from ..components import KINDS
 from ..errors import SpecError
 from ..located import located
+from ..records import NamedTuple
 
 THEMES = Path(__file__).resolve().parent.parent / "themes"
 GAME_SECTION = s.mapping({"palette": s.any_value, "colour_names": s.any_value, "lines": s.any_value, "fonts": s.any_value,
@@ -20,8 +20,7 @@ FONTS = s.mapping({"size": s.length(1.5, 10)})
 LINE_STYLE = s.mapping({"style": s.one_of(*linestyles.STYLES)}, required=("style",))
 
 
-@dataclass(frozen=True)
-class Origin:
+class Origin(NamedTuple):
     """Where a value laid over a spec came from: the theme file, its line and its key path there."""
 
     path: str
