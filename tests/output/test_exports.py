@@ -450,6 +450,20 @@ def test_a_rebuild_after_renaming_a_card_leaves_only_the_new_faces(tmp_path):
     assert len(gone) == len(new) and all(path.read_text() == "the designer's own file" for path in mine)
 
 
+def test_a_contact_sheet_gives_the_trim_size_as_the_manifest_does_a_round_token_by_its_diameter(monkeypatch):
+    """Glorieta's stones read '19.05 mm round' on their contact sheet, as in the manifest and the rulebook; its cards
+    their width and height."""
+    from generator.components.kind import size_words
+    written, text = [], svg.text
+    monkeypatch.setattr(svg, "text", lambda dwg, content, *args, **kw: written.append(content) or text(dwg, content, *args, **kw))
+    spec = specs.load("glorieta")
+    for comp in spec.components:
+        written.clear()
+        contact.sheet(spec, comp.id)
+        assert written[1].endswith(f"; trim {size_words(comp)}"), written[1]
+    assert size_words(spec.component("black-stones")) == "19.05 mm round"
+
+
 def test_contact_captions_are_the_face_titles_at_one_size_cut_at_a_word(tmp_path):
     """Under each front its title (not its file name's words with cut-off flavour text), short enough for its cell."""
     from generator.draw import textfit
