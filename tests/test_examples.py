@@ -116,6 +116,17 @@ def test_the_rulebook_example_of_make_your_own_game_builds_and_its_mistake_is_th
     assert (wrong.exit_code, wrong.output) == (1, shown + "\n")
 
 
+def test_the_rulebook_of_a_new_game_credits_its_designer_and_claims_no_rewriting(tmp_path, monkeypatch):
+    """A designer's own rules are not 'rewritten for this print-and-play edition': without credits: the rulebook's
+    last line names the designer, and nothing more."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "my-game"]).exit_code == 0
+    made = CliRunner().invoke(cli, ["rules", "my-game/my-game.yaml", "--paper", "a4", "--out", "out"])
+    assert made.exit_code == 0, made.output
+    words = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader("out/my-game/my-game-rules-a4.pdf").pages).split())
+    assert "Game design by Your Name." in words and "rewritten" not in words
+
+
 def test_validate_of_a_game_of_layouts_prints_one_line_and_no_generic_note(tmp_path, monkeypatch):
     """A game of one's own has no rules code to name: validate says its checks pass and nothing more."""
     monkeypatch.chdir(tmp_path)
