@@ -127,6 +127,18 @@ def test_the_rulebook_of_a_new_game_credits_its_designer_and_claims_no_rewriting
     assert "Game design by Your Name." in words and "rewritten" not in words
 
 
+def test_a_new_game_named_with_spaces_gets_its_words_as_title_and_commands_a_shell_reads_right(tmp_path, monkeypatch):
+    """pnp new 'Big Game': the title keeps both capitals, and the spec's first lines quote the commands to run beside it."""
+    import re
+    import shlex
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "Big Game"]).exit_code == 0
+    assert specs.load("Big Game/Big Game.yaml").game.title == "Big Game"
+    head = "".join(Path("Big Game/Big Game.yaml").read_text(encoding="utf-8").splitlines(keepends=True)[:2])
+    commands = [shlex.split(c) for c in re.findall(r"`(pnp [a-z]+ [^`]+)`", head.replace("\n# ", " "))]
+    assert commands == [["pnp", "build", "Big Game.yaml"], ["pnp", "validate", "Big Game.yaml"]]
+
+
 def test_validate_of_a_game_of_layouts_prints_one_line_and_no_generic_note(tmp_path, monkeypatch):
     """A game of one's own has no rules code to name: validate says its checks pass and nothing more."""
     monkeypatch.chdir(tmp_path)
