@@ -356,6 +356,18 @@ def test_the_game_crafter_poker_card_is_825_by_1125_and_makeplayingcards_822_by_
     assert Image.open(out / "pod-makeplayingcards" / "legend" / "front" / "001-legend.png").size == (1122, 822)
 
 
+def test_the_pieces_a_printer_does_not_sell_are_named_with_their_size_as_the_manifest_gives_it(tmp_path):
+    """Glorieta sells as no card: its stones are named '19.05 mm round', its board and card by width and height."""
+    from generator.components.kind import size_words
+    spec = specs.load("glorieta")
+    result = CliRunner().invoke(cli, ["build", "glorieta", "--pod", "thegamecrafter", "--format", "png", "--dpi", "30",
+                                      "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    note = next(line for line in result.output.splitlines() if "not exported" in line)
+    assert note.endswith(": " + ", ".join(f"{c.id} ({size_words(c)})" for c in spec.components)), note
+    assert "black-stones (19.05 mm round)" in note
+
+
 def test_unknown_formats_and_presets_are_usage_errors():
     for options in (["--format", "pdf,jpeg"], ["--format", ","], ["--pod", "nowhere"], ["--dpi", "0"]):
         result = CliRunner().invoke(cli, ["build", "posies", *options])
