@@ -1,4 +1,6 @@
 """`pnp new`: a folder holding a starter game (spec, data, layouts, an icon, rules) that builds and validates at once."""
+import re
+import shlex
 from pathlib import Path
 
 from .errors import UserError
@@ -9,8 +11,8 @@ FILES = ("game.yaml", "cards.csv", "card.yaml", "back.yaml", "templates/coin.svg
 
 
 def title(game_id: str) -> str:
-    """A title from a folder name: my-game -> My Game."""
-    return " ".join(word.capitalize() for word in game_id.replace("_", "-").split("-") if word) or game_id
+    """A title from a folder name: my-game or My game -> My Game (a word's other letters kept: iOS-quest -> IOS Quest)."""
+    return " ".join(word[0].upper() + word[1:] for word in re.split(r"[-_ ]+", game_id) if word) or game_id
 
 
 def new(folder) -> list:
@@ -27,7 +29,7 @@ def new(folder) -> list:
     written = []
     for name in FILES:
         text = (STARTER / name).read_text(encoding="utf-8")
-        text = text.replace("GAME_TITLE", title(game_id)).replace("GAME_ID", game_id)
+        text = text.replace("GAME_TITLE", title(game_id)).replace("GAME_ID.yaml", shlex.quote(f"{game_id}.yaml"))
         target = folder / name.replace("game.yaml", f"{game_id}.yaml")
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

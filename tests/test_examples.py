@@ -94,6 +94,51 @@ def test_the_next_hint_of_pnp_new_is_a_command_a_shell_reads_right(tmp_path, mon
     assert (tmp_path / words[2]).is_file()
 
 
+def test_the_rulebook_example_of_make_your_own_game_builds_and_its_mistake_is_the_line_shown(tmp_path, monkeypatch):
+    """docs/make-your-own-game.md's rules file, over pnp new's, sets every block and the scoring table it shows; its
+    scoring written as a sentence is refused with the line the page quotes."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "make-your-own-game.md").read_text(encoding="utf-8")
+    example = doc.split("## 8. The rulebook", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "my-game"]).exit_code == 0
+    rules = Path("my-game/rules/my-game.yaml")
+    rules.write_text(example, encoding="utf-8")
+    made = CliRunner().invoke(cli, ["rules", "my-game/my-game.yaml", "--paper", "a4", "--out", "out"])
+    assert made.exit_code == 0, made.output
+    words = " ".join(page.extract_text() for page in pypdf.PdfReader("out/my-game/my-game-rules-a4.pdf").pages).split()
+    for said in ("Shuffle the 12 cards.", "Put the rest face down in the middle.", "Sunrise 1", "Lay the cards face up.",
+                 "Each coin 1", "Ties share the win.", "Game design and rules by Your Name."):
+        assert " ".join(said.split()) in " ".join(words), said
+    rules.write_text(example.replace('    - [Card, Points]\n    - [Each coin, "1"]\n', "    - One point per coin.\n"),
+                     encoding="utf-8")
+    wrong = CliRunner().invoke(cli, ["rules", "my-game/my-game.yaml", "--paper", "a4", "--out", "out"])
+    shown = doc.split("a scoring row written as a sentence:\n`", 1)[1].split("`", 1)[0]
+    assert (wrong.exit_code, wrong.output) == (1, shown + "\n")
+
+
+def test_the_rulebook_of_a_new_game_credits_its_designer_and_claims_no_rewriting(tmp_path, monkeypatch):
+    """A designer's own rules are not 'rewritten for this print-and-play edition': without credits: the rulebook's
+    last line names the designer, and nothing more."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "my-game"]).exit_code == 0
+    made = CliRunner().invoke(cli, ["rules", "my-game/my-game.yaml", "--paper", "a4", "--out", "out"])
+    assert made.exit_code == 0, made.output
+    words = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader("out/my-game/my-game-rules-a4.pdf").pages).split())
+    assert "Game design by Your Name." in words and "rewritten" not in words
+
+
+def test_a_new_game_named_with_spaces_gets_its_words_as_title_and_commands_a_shell_reads_right(tmp_path, monkeypatch):
+    """pnp new 'Big Game': the title keeps both capitals, and the spec's first lines quote the commands to run beside it."""
+    import re
+    import shlex
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "Big Game"]).exit_code == 0
+    assert specs.load("Big Game/Big Game.yaml").game.title == "Big Game"
+    head = "".join(Path("Big Game/Big Game.yaml").read_text(encoding="utf-8").splitlines(keepends=True)[:2])
+    commands = [shlex.split(c) for c in re.findall(r"`(pnp [a-z]+ [^`]+)`", head.replace("\n# ", " "))]
+    assert commands == [["pnp", "build", "Big Game.yaml"], ["pnp", "validate", "Big Game.yaml"]]
+
+
 def test_validate_of_a_game_of_layouts_prints_one_line_and_no_generic_note(tmp_path, monkeypatch):
     """A game of one's own has no rules code to name: validate says its checks pass and nothing more."""
     monkeypatch.chdir(tmp_path)

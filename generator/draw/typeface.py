@@ -120,8 +120,10 @@ def families(folder, fonts) -> dict:
 @functools.lru_cache(maxsize=None)
 def _tt(name):
     """The fontTools reading of a resource's font file."""
+    import logging  # lazy: start-up
     from fontTools.ttLib import TTFont  # lazy: start-up
 
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # notes for font makers: a unix 'created' stamp, tables dropped
     path = FONTS / FACES[name][0] if name in FACES else Path(DESIGNED[name])
     font = TTFont(io.BytesIO(path.read_bytes()), recalcTimestamp=False, recalcBBoxes=False)
     font.getGlyphOrder()
@@ -518,8 +520,6 @@ def _designed(file, name, chars):
     options = subset.Options()
     options.retain_gids, options.hinting, options.layout_features, options.name_IDs = True, False, [], [1, 2, 3, 4, 6]
     options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "kern", "DSIG", "VORG", "FFTM"]
-    import logging  # lazy: start-up (only a designer's font is subset by fontTools)
-    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)  # it names each table it drops
     cutter = subset.Subsetter(options)
     cutter.populate(gids=sorted(used))
     cutter.subset(tt)

@@ -96,6 +96,7 @@ def write_game(spec, options) -> tuple:
     """Write every component the printer has a product for, its faces named as the preset says, under <out>/<id>/pod-<preset>/."""
     from ..build import check  # lazy: start-up (the PDF writer loads only when a build runs)
     from ..spec.expand import expand  # lazy: start-up
+    from ..components.kind import size_words  # lazy: start-up
     check(spec)
     chosen = preset(options.pod)
     _, arts = expand(spec)
@@ -105,7 +106,7 @@ def write_game(spec, options) -> tuple:
         w, h = comp.trim
         item, turned = product(chosen, w, h)
         if item is None:
-            left.append(f"{comp.id} ({round(w, 1):g} x {round(h, 1):g} mm)")
+            left.append(f"{comp.id} ({size_words(comp)})")
             continue
         fronts = [a for a in arts.values() if a.component == comp.id and a.side == "front"]
         for art in arts.values():

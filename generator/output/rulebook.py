@@ -549,7 +549,7 @@ def story(spec, rules, diagrams, st):
         flow += blocks(section["blocks"], st, diagrams, path, ("sections", n, "blocks"), [heading])
     if game.notes:
         flow.append(KeepTogether([para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"])]))
-    credits = rules.get("credits", f"Game design by {game.designer}. Rules rewritten for this print-and-play edition.")
+    credits = rules.get("credits", f"Game design by {game.designer}.")  # a designer's own rules: nothing rewritten
     flow.append(para(credits, st["caption"]))
     flow.append(CardSheet(lambda w, h, canv: reference(spec, rules["reference"], st, w, h, canv), st["page"], st["frame"]))
     return flow

@@ -51,6 +51,15 @@ def coord(value):
                     f"found {s.found(value)}")
 
 
+def extent(value):
+    """A size (a width, height, radius, line width or dash): a coord of 0 or more."""
+    found = coord(value)
+    if found[1] < 0:
+        raise s.Invalid(f"expected a size of 0 or more (a number of mm, a length such as 12 mm, or a share of the area "
+                        f"such as 50%), found {s.found(value)}")
+    return found
+
+
 def number(low, high):
     """A number within [low, high], also written as text (a data cell)."""
     def parse(value):
@@ -220,18 +229,18 @@ def _label(item) -> bool:
 
 COLOUR = "colour"   # checked against the palette when the layout is loaded
 POS = {"x": coord, "y": coord}
-BOX = {**POS, "width": coord, "height": coord}
-PAINT = {"fill": COLOUR, "stroke": COLOUR, "stroke_width": coord}
+BOX = {**POS, "width": extent, "height": extent}
+PAINT = {"fill": COLOUR, "stroke": COLOUR, "stroke_width": extent}
 COMMON = {"type": text, "area": choice(*AREAS), "visible": flag, "role": choice(*ROLES), "opacity": number(0, 1),
           "rotate": number(-360, 360), "repeat": repeat}
 TYPES = {  # every element type and what it takes besides COMMON
-    "rect": {**BOX, **PAINT, "radius": coord},
-    "circle": {**POS, **PAINT, "r": coord},
-    "ellipse": {**POS, **PAINT, "rx": coord, "ry": coord},
-    "line": {"x1": coord, "y1": coord, "x2": coord, "y2": coord, "stroke": COLOUR, "stroke_width": coord, "dash": coord},
+    "rect": {**BOX, **PAINT, "radius": extent},
+    "circle": {**POS, **PAINT, "r": extent},
+    "ellipse": {**POS, **PAINT, "rx": extent, "ry": extent},
+    "line": {"x1": coord, "y1": coord, "x2": coord, "y2": coord, "stroke": COLOUR, "stroke_width": extent, "dash": extent},
     "polygon": {"points": points, **PAINT},
-    "hexagon": {**POS, **PAINT, "r": coord, "orientation": choice("flat", "pointy")},
-    "star": {**POS, **PAINT, "r": coord, "points": number(3, 24), "inner": number(0.1, 0.95)},
+    "hexagon": {**POS, **PAINT, "r": extent, "orientation": choice("flat", "pointy")},
+    "star": {**POS, **PAINT, "r": extent, "points": number(3, 24), "inner": number(0.1, 0.95)},
     "path": {**POS, **PAINT, "d": text},
     "text": {**BOX, "text": text, "size": size(s.MIN_TEXT, 100), "min_size": size(s.MIN_TEXT, 100),
              "align": choice(*ALIGN), "valign": choice(*VALIGN), "leading": number(0.8, 3), "wrap": flag,

@@ -279,6 +279,12 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, width: wide}\n"},
      "card.yaml:2: elements.a.width: expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
      "found 'wide'"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, x: 5, width: -53, text: Hi}\n"},
+     "card.yaml:2: elements.a.width: expected a size of 0 or more (a number of mm, a length such as 12 mm, or a share "
+     "of the area such as 50%), found -53"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: circle, r: -2 mm}\n"},
+     "card.yaml:2: elements.a.r: expected a size of 0 or more (a number of mm, a length such as 12 mm, or a share of "
+     "the area such as 50%), found '-2 mm'"),
     ("layout: a.yaml\n", {"a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"},
      "b.yaml:1: extends: layouts extend one another in a loop (a.yaml -> b.yaml -> a.yaml)"),
     ("layout: ../outside.yaml\n", {},

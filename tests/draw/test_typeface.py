@@ -248,3 +248,22 @@ def test_a_bundled_fonts_subset_is_made_once_for_each_set_of_glyphs_a_run_embeds
     again = [make(loader.load("grannys-pills"), paper, tmp_path / "again")[0] for paper in ("a4", "letter")
              for make in (build, build_rules)]
     assert len(cut) == 2 * len(set(cut)) and [p.read_bytes() for p in made] == [p.read_bytes() for p in again]
+
+
+def test_a_designer_font_with_a_unix_created_stamp_builds_without_fonttools_notes_on_stderr(tmp_path):
+    """Lato and other fonts store head.created as unix time, which fontTools logs a warning about each time it reads
+    one; a designer cannot act on it, so pnp validate and build print nothing but their own lines."""
+    from fontTools.ttLib import TTFont
+    font = TTFont(str(ROOT / "tests/data/fonts/DejaVuSerif-Latin.ttf"), recalcTimestamp=False)
+    font["head"].created = 1264182900   # 2010 in unix seconds: read as 1944 by the 1904 epoch, under fontTools' floor
+    (tmp_path / "fonts").mkdir()
+    font.save(str(tmp_path / "fonts" / "Stamped.ttf"))
+    (tmp_path / "game.yaml").write_text(
+        "game: {title: Stamped, designer: Tester}\nfonts: {serif: fonts/Stamped.ttf}\ncomponents:\n"
+        "  cards:\n    kind: layout\n    expect: 1\n    width: 60 mm\n    height: 80 mm\n"
+        "    layout: {elements: {name: {type: text, x: 5, y: 5, width: 50, height: 10, text: Harbour, font: serif}}}\n")
+    for command in (["validate"], ["build", "--paper", "a4", "--out", str(tmp_path / "out")]):
+        done = subprocess.run([sys.executable, "-m", "generator", *command, "game.yaml"], capture_output=True,
+                              text=True, cwd=tmp_path)
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert (tmp_path / "out" / "game" / "game-components-a4.pdf").stat().st_size > 0

@@ -356,6 +356,18 @@ def test_the_game_crafter_poker_card_is_825_by_1125_and_makeplayingcards_822_by_
     assert Image.open(out / "pod-makeplayingcards" / "legend" / "front" / "001-legend.png").size == (1122, 822)
 
 
+def test_the_pieces_a_printer_does_not_sell_are_named_with_their_size_as_the_manifest_gives_it(tmp_path):
+    """Glorieta sells as no card: its stones are named '19.05 mm round', its board and card by width and height."""
+    from generator.components.kind import size_words
+    spec = specs.load("glorieta")
+    result = CliRunner().invoke(cli, ["build", "glorieta", "--pod", "thegamecrafter", "--format", "png", "--dpi", "30",
+                                      "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    note = next(line for line in result.output.splitlines() if "not exported" in line)
+    assert note.endswith(": " + ", ".join(f"{c.id} ({size_words(c)})" for c in spec.components)), note
+    assert "black-stones (19.05 mm round)" in note
+
+
 def test_unknown_formats_and_presets_are_usage_errors():
     for options in (["--format", "pdf,jpeg"], ["--format", ","], ["--pod", "nowhere"], ["--dpi", "0"]):
         result = CliRunner().invoke(cli, ["build", "posies", *options])
@@ -448,6 +460,20 @@ def test_a_rebuild_after_renaming_a_card_leaves_only_the_new_faces(tmp_path):
     assert gone and new and all(slug in p.name for p in gone) and all("renamed-card" in p.name for p in new)
     assert {p.parts[0] for p in gone} == {"svg", "png", "pod-thegamecrafter"}
     assert len(gone) == len(new) and all(path.read_text() == "the designer's own file" for path in mine)
+
+
+def test_a_contact_sheet_gives_the_trim_size_as_the_manifest_does_a_round_token_by_its_diameter(monkeypatch):
+    """Glorieta's stones read '19.05 mm round' on their contact sheet, as in the manifest and the rulebook; its cards
+    their width and height."""
+    from generator.components.kind import size_words
+    written, text = [], svg.text
+    monkeypatch.setattr(svg, "text", lambda dwg, content, *args, **kw: written.append(content) or text(dwg, content, *args, **kw))
+    spec = specs.load("glorieta")
+    for comp in spec.components:
+        written.clear()
+        contact.sheet(spec, comp.id)
+        assert written[1].endswith(f"; trim {size_words(comp)}"), written[1]
+    assert size_words(spec.component("black-stones")) == "19.05 mm round"
 
 
 def test_contact_captions_are_the_face_titles_at_one_size_cut_at_a_word(tmp_path):

@@ -6,7 +6,7 @@ import math
 from collections import Counter
 
 from ...draw import svg, textfit
-from ...components.kind import Circle
+from ...components.kind import Circle, size_words
 from ...components.layout import ROW
 from ...spec.expand import expand
 from ...build import check
@@ -49,7 +49,7 @@ def sheet(spec, component) -> bytes:
     title = f"{spec.game.title}: {comp.title}"
     pieces_shown = sum(copies.values())
     detail = (f"{pieces_shown} piece{'s' * (pieces_shown != 1)}, {len(copies)} different face{'s' * (len(copies) != 1)}"
-              f"{', one back' if comp.back else ''}; trim {round(w, 1):g} x {round(h, 1):g} mm")
+              f"{', one back' if comp.back else ''}; trim {size_words(comp)}")
     words.add(svg.text(words, title, GAP, GAP + 5, 6, anchor="start", bold=True))
     words.add(svg.text(words, detail, GAP, GAP + 10.5, 3.6, anchor="start"))
     surface, ctx = raster.canvas(pixels(width, DPI), pixels(height, DPI))
