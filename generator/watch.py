@@ -1,4 +1,5 @@
 """Rebuild a game on every save of its inputs: watchdog reports the saves, a short quiet time joins them, the caches skip the rest."""
+import logging
 import threading
 import warnings
 import time
@@ -72,6 +73,8 @@ class Watcher(FileSystemEventHandler):
         return self
 
     def __exit__(self, *exc):
+        # watchdog logs an error when its reading thread wakes after stop() closed the watch (a harmless race): not shown
+        logging.getLogger("watchdog.observers.inotify").setLevel(logging.CRITICAL)
         self.observer.stop()
         self.observer.join()
 
