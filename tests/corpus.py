@@ -13,6 +13,7 @@ from click.testing import CliRunner
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "spec"))
 
 from generator.cli import cli  # noqa: E402
 from test_spec import expected_error  # noqa: E402

@@ -1,4 +1,5 @@
 """Field types for spec checking: each parses a YAML value or raises Invalid with a reason."""
+import math
 import re
 
 from ..errors import UserError
@@ -21,7 +22,19 @@ def found(value):
     plain = isinstance(value, str) and value.isascii() and value.isprintable()
     shown = ascii(value) if isinstance(value, str) and not plain else (  # a look-alike or invisible letter shows as \u....
         repr(value) if isinstance(value, (str, int, float, bool)) else kind.get(type(value), type(value).__name__))
-    return shown if len(shown) < 60 else shown[:57] + "..."
+    shown = shown if len(shown) < 60 else shown[:57] + "..."
+    if isinstance(value, str) and value.strip() and value != value.strip():
+        shown += f" (note the space {'at its start' if value[0].isspace() else 'at its end'})"
+    return shown
+
+
+def quoted(value) -> str:
+    """A hint for a number written as text ('12', as YAML reads "12"), else nothing."""
+    try:
+        number = float(value) if isinstance(value, str) else math.nan
+    except ValueError:
+        return ""
+    return " (text, though it reads as a number: in YAML, write it without quotes)" if math.isfinite(number) else ""
 
 
 MIN_CELL = 5.0   # mm: a board cell holds a piece, so it is at least the smallest piece a player can cut out
@@ -50,7 +63,7 @@ def integer(low=None, high=None):
     """A whole number within [low, high]."""
     def parse(value):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise Invalid(f"expected a whole number, found {found(value)}")
+            raise Invalid(f"expected a whole number, found {found(value)}{quoted(value)}")
         if (low is not None and value < low) or (high is not None and value > high):
             raise Invalid(f"expected a number from {low} to {high}, found {value}")
         return value
@@ -61,7 +74,7 @@ def number(low, high):
     """A number within [low, high]."""
     def parse(value):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            raise Invalid(f"expected a number from {low} to {high}, found {found(value)}")
+            raise Invalid(f"expected a number from {low} to {high}, found {found(value)}{quoted(value)}")
         return float(value)
     return parse
 
