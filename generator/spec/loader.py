@@ -285,6 +285,10 @@ def component(check, cid, raw):
         check.fail(key_path + ("back",), "missing required key 'fill'")
     if back and "layout" in back and not kind.load:
         check.fail(key_path + ("back", "layout"), f"kind {kind_name} draws its own back: give fill, ink, label and symbol")
+    if back and "layout" in back:
+        for key in (key for key in ("fill", "ink", "label", "symbol") if key in back):
+            check.fail(key_path + ("back", key), f"a back drawn by its layout takes no {key} (it would be ignored): "
+                                                 "give it in the layout")
     listed = raw.get("faces") if isinstance(raw.get("faces"), dict) else {}
     if kind.load and {"list", "product", "generator"} & set(listed):
         check.fail(key_path + ("faces",), f"a {kind_name}'s faces come from its data: (one face per row); faces: takes "
