@@ -300,6 +300,9 @@ def shape(dwg, spec, kind, e, box, name, where):
     stroke = {"fill": spec.colour(e["fill"]) if kind != "line" else "none"}
     if e["stroke"] != "none":
         stroke.update(stroke=spec.colour(e["stroke"]), stroke_width=svg.r(mm(e["stroke_width"], box, "m")))
+        dash = mm(e["dash"], box, "m")
+        if dash:
+            stroke["stroke_dasharray"] = (svg.r(dash), svg.r(dash))
     if kind == "rect":
         radius = mm(e["radius"], box, "m")
         return dwg.rect((svg.r(x), svg.r(y)), (svg.r(mm(e["width"], box, "w")), svg.r(mm(e["height"], box, "h"))),
@@ -309,9 +312,6 @@ def shape(dwg, spec, kind, e, box, name, where):
     if kind == "ellipse":
         return dwg.ellipse((svg.r(x), svg.r(y)), (svg.r(mm(e["rx"], box, "w")), svg.r(mm(e["ry"], box, "h"))), **stroke)
     if kind == "line":
-        dash = mm(e["dash"], box, "m")
-        if dash:
-            stroke["stroke_dasharray"] = (svg.r(dash), svg.r(dash))
         return dwg.line((svg.r(mm(e["x1"], box, "x")), svg.r(mm(e["y1"], box, "y"))),
                         (svg.r(mm(e["x2"], box, "x")), svg.r(mm(e["y2"], box, "y"))), **stroke)
     if kind == "polygon":

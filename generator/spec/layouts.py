@@ -230,7 +230,7 @@ def _label(item) -> bool:
 COLOUR = "colour"   # checked against the palette when the layout is loaded
 POS = {"x": coord, "y": coord}
 BOX = {**POS, "width": extent, "height": extent}
-PAINT = {"fill": COLOUR, "stroke": COLOUR, "stroke_width": extent}
+PAINT = {"fill": COLOUR, "stroke": COLOUR, "stroke_width": extent, "dash": extent}
 COMMON = {"type": text, "area": choice(*AREAS), "visible": flag, "role": choice(*ROLES), "opacity": number(0, 1),
           "rotate": number(-360, 360), "repeat": repeat}
 TYPES = {  # every element type and what it takes besides COMMON

@@ -270,7 +270,7 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "game.yaml:10: components.cards.layout.elements.a.type: unknown element type 'blob' (expected one of rect, circle, "
      "ellipse, line, polygon, hexagon, star, path, text, icon, image)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, colour: fire}\n"},
-     "card.yaml:2: elements.a.colour: unknown property 'colour' for a rect (expected one of area, fill, height, opacity, "
+     "card.yaml:2: elements.a.colour: unknown property 'colour' for a rect (expected one of area, dash, fill, height, opacity, "
      "radius, repeat, role, rotate, stroke, stroke_width, type, visible, width, x, y)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: '{name}'}\n"},
      "card.yaml:2: elements.a.text: {name} names no data column (the component has no data)"),
@@ -791,6 +791,34 @@ components:
     plan = impose(spec, expand(spec)[0], "a4")
     sheet = next(s for s in (plan.cover, *plan.sheets) if s and "standees" in s.components)
     assert sheets.making(spec, sheet) == "Standees: fold on the dashed lines, glue the figures back to back, bend the feet out."
+
+
+def test_a_shape_takes_a_dashed_outline_as_a_line_does(tmp_path):
+    (tmp_path / "dashed.yaml").write_text("""\
+game: {title: Dashed, designer: Tester}
+palette: {ink: "#222222", sea: "#2a6f97"}
+components:
+  tiles:
+    kind: layout
+    expect: 1
+    width: 40 mm
+    height: 40 mm
+    layout:
+      ground: sea
+      elements:
+        frame: {type: rect, x: 5, y: 5, width: 30, height: 30, fill: none, stroke: ink, stroke_width: 0.6, dash: 2}
+        ring: {type: circle, x: 50%, y: 50%, r: 10, fill: none, stroke: ink, stroke_width: 0.6, dash: 1.5}
+""")
+    spec = specs.load(str(tmp_path / "dashed.yaml"))
+    image = pixels(fronts(spec)[0])
+    ink, sea = (0x22, 0x22, 0x22), (0x2a, 0x6f, 0x97)
+    top = [at(image, x + 0.5, 5) for x in range(6, 34)]   # the frame's top edge: 2 mm dashes, 2 mm gaps from its corner
+    assert top == [ink if (x - 5) % 4 < 2 else sea for x in range(6, 34)]
+    left = [at(image, 5, y + 0.5) for y in range(6, 34)]   # down its left side, the pattern goes on round the corner
+    assert ink in left and sea in left
+    ring = [at(image, 20 + 10 * math.cos(t / 40 * math.tau), 20 + 10 * math.sin(t / 40 * math.tau)) for t in range(40)]
+    assert ring.count(ink) and ring.count(sea) and abs(ring.count(ink) - ring.count(sea)) <= 8   # half dash, half gap
+    assert validate(spec) == []
 
 
 def starter(tmp_path, old, new):
