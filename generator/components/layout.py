@@ -369,8 +369,8 @@ def text_box(spec, e, x, y, width, height, name):
     quote = _quoted(e["text"])
     problems = []
     if not laid.fits:
-        problems.append(f"text {quote} does not fit its {width:.1f} x {height:.1f} mm box even at its min_size, "
-                        f"{laid.size:g} mm ({name})")
+        at = "even at its min_size," if "min_size" in e else "at its size (give a min_size to let it shrink),"
+        problems.append(f"text {quote} does not fit its {width:.1f} x {height:.1f} mm box {at} {laid.size:g} mm ({name})")
     fonts = {}
     for char, font in laid.missing:
         fonts.setdefault(font, []).append(f"'{char}' (U+{ord(char):04X})")
