@@ -337,19 +337,18 @@ class Book(SimpleDocTemplate):
     def handle_flowable(self, flowables):
         if flowables is self._hanging:  # reportlab's own page begin
             return super().handle_flowable(flowables)
-        pages = len(self.rooms)
-        if self.waiting is not None and isinstance(flowables[0], (Figure, CardSheet)):  # no figure or card overtakes it
-            flowables.insert(0, self.waiting)
+        pages, first = len(self.rooms), flowables[0]
+        if self.waiting is not None and isinstance(first, (Figure, CardSheet)):
+            flowables.insert(0, self.waiting)  # neither overtakes the waiting figure: this page ends, it heads the next
             self.waiting = None
-        first = flowables[0]
-        if isinstance(first, Figure) and len(flowables) > 1:
+        elif isinstance(first, Figure):
             self.make_room(first, flowables)
         super().handle_flowable(flowables)
-        first.cap = float("inf")
+        if isinstance(first, Figure):
+            first.cap = float("inf")
         if self.waiting is not None and (len(self.rooms) > pages or not flowables):  # a new page: the figure heads it
             flowables.insert(0, self.waiting)
             self.waiting = None
-
 
     def make_room(self, figure, flowables):
         """Float a figure (flowables[0]) that does not fit the room left even shrunk; shrink one that fits, to SHRINK at
@@ -358,13 +357,13 @@ class Book(SimpleDocTemplate):
         room = frame.room(figure)
         height = figure.wrap(width, room)[1]
         if height > room + _FUZZ:
-            if figure.floats and self.waiting is None and not frame._atTop:
+            if figure.floats and not frame._atTop:
                 self.waiting = flowables.pop(0)
             return
         rest = flowables[1:]
         self.handle_keepWithNext(rest)  # a heading joined to what follows it, as reportlab joins them
         flowables[1:] = rest
-        if not isinstance(rest[0], KeepTogether):
+        if not rest or not isinstance(rest[0], KeepTogether):
             return
         left = room - height - figure.getSpaceAfter() - rest[0].getSpaceBefore()  # below the figure, for the block
         need = _listWrapOn(rest[0]._content, width, self.canv)[1]

@@ -876,3 +876,36 @@ def test_the_pages_frame_is_copied_as_reportlab_deep_copies_it_and_measures_a_li
     measured = _listWrapOn(texts, 300, canvas)
     books[0].frame = column
     assert _listWrapOn(texts, 300, canvas) == measured
+
+
+def test_a_figure_that_moves_to_the_next_page_stays_ahead_of_the_figures_after_it():
+    """A figure too tall for the room left heads the next page and the short paragraph after it fills this one; a small
+    figure after them, which would fit the room still left, goes after the first one, on the next page."""
+    import io as bytes_io
+
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Spacer
+
+    from generator.draw.diagram import Diagram
+    from generator.output import rulebook
+
+    class Recorded(rulebook.Book):
+        def afterFlowable(self, flowable):
+            self.placed.append((self.page, flowable))
+
+    rulebook._register_fonts()
+    st = rulebook.styles("#000000")
+
+    def figure(name, height):
+        slot = rulebook.DiagramSlot(name, Diagram(100, height, ()), 1.0)
+        return rulebook.Figure([slot, rulebook.para(f"The {name} figure's caption.", st["caption"])], slot)
+
+    tall, after, small = figure("tall", 150), rulebook.para("A short paragraph after the tall figure.", st["body"]), figure("small", 20)
+    doc = Recorded(bytes_io.BytesIO(), pagesize=(210 * mm, 297 * mm), topMargin=rulebook.TOP, bottomMargin=rulebook.BOTTOM)
+    doc.placed = []
+    doc.build([Spacer(1, 170 * mm), tall, after, small, rulebook.para("The end of the text.", st["body"])],
+              lambda canvas, doc: None, lambda canvas, doc: None)
+    pages = {id(flowable): page for page, flowable in doc.placed}
+    order = [flowable for _, flowable in doc.placed]
+    assert (pages[id(after)], pages[id(tall)], pages[id(small)]) == (1, 2, 2)
+    assert order.index(tall) < order.index(small) and tall.slot.fit == 1.0
