@@ -197,6 +197,23 @@ def test_a_diagram_comes_below_the_text_before_it_or_heads_the_next_page(built):
     assert moved or (spec.game.id, paper) not in {("posies", "a4"), ("posies", "letter"), ("pixeliction", "letter")}
 
 
+def test_no_heading_ends_a_page(built):
+    """Headings keep with what follows them, in the text that fills the band ahead of a diagram too: on every page but
+    the last, text is set below the lowest heading (14 pt) and above the bottom margin (the footer is below it)."""
+    import pypdfium2
+    import pypdfium2.raw as raw
+    from generator.output.rulebook import BOTTOM
+    spec, paper, data = built
+    doc = pypdfium2.PdfDocument(data)
+    for n in range(len(doc) - 1):
+        textpage = doc[n].get_textpage()
+        chars = [(raw.FPDFText_GetFontSize(textpage.raw, i), textpage.get_charbox(i)) for i in range(textpage.count_chars())
+                 if not textpage.get_text_range(i, 1).isspace()]
+        lowest = min((box[1] for size, box in chars if size == 14), default=None)
+        assert lowest is None or any(BOTTOM < box[1] and box[3] < lowest for _, box in chars), (spec.game.id, paper, n + 1)
+    doc.close()
+
+
 def test_the_quick_reference_is_cut_out_cards_that_fill_the_foot_of_the_last_page(built):
     """Four cards on a page of their own, or a row of two in the room the last page of rules leaves."""
     import pypdfium2
@@ -878,34 +895,61 @@ def test_the_pages_frame_is_copied_as_reportlab_deep_copies_it_and_measures_a_li
     assert _listWrapOn(texts, 300, canvas) == measured
 
 
-def test_a_figure_that_moves_to_the_next_page_stays_ahead_of_the_figures_after_it():
-    """A figure too tall for the room left heads the next page and the short paragraph after it fills this one; a small
-    figure after them, which would fit the room still left, goes after the first one, on the next page."""
+def laid_out(flow):
+    """[(page, flowable)] of each flowable a rulebook's pages (A4) place, in order."""
     import io as bytes_io
 
     from reportlab.lib.units import mm
-    from reportlab.platypus import Spacer
 
-    from generator.draw.diagram import Diagram
     from generator.output import rulebook
 
     class Recorded(rulebook.Book):
         def afterFlowable(self, flowable):
             self.placed.append((self.page, flowable))
 
-    rulebook._register_fonts()
-    st = rulebook.styles("#000000")
-
-    def figure(name, height):
-        slot = rulebook.DiagramSlot(name, Diagram(100, height, ()), 1.0)
-        return rulebook.Figure([slot, rulebook.para(f"The {name} figure's caption.", st["caption"])], slot)
-
-    tall, after, small = figure("tall", 150), rulebook.para("A short paragraph after the tall figure.", st["body"]), figure("small", 20)
     doc = Recorded(bytes_io.BytesIO(), pagesize=(210 * mm, 297 * mm), topMargin=rulebook.TOP, bottomMargin=rulebook.BOTTOM)
     doc.placed = []
-    doc.build([Spacer(1, 170 * mm), tall, after, small, rulebook.para("The end of the text.", st["body"])],
-              lambda canvas, doc: None, lambda canvas, doc: None)
-    pages = {id(flowable): page for page, flowable in doc.placed}
-    order = [flowable for _, flowable in doc.placed]
+    doc.build(flow, lambda canvas, doc: None, lambda canvas, doc: None)
+    return doc.placed
+
+
+def blank_figure(name, height, st):
+    """A figure of a diagram 100 mm wide and height mm tall that draws nothing, with a caption."""
+    from generator.draw.diagram import Diagram
+    from generator.output import rulebook
+    slot = rulebook.DiagramSlot(name, Diagram(100, height, ()), 1.0)
+    return rulebook.Figure([slot, rulebook.para(f"The {name} figure's caption.", st["caption"])], slot)
+
+
+def test_a_figure_that_moves_to_the_next_page_stays_ahead_of_the_figures_after_it():
+    """A figure too tall for the room left heads the next page and the short paragraph after it fills this one; a small
+    figure after them, which would fit the room still left, goes after the first one, on the next page."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Spacer
+
+    from generator.output import rulebook
+    rulebook._register_fonts()
+    st = rulebook.styles("#000000")
+    tall, small = blank_figure("tall", 150, st), blank_figure("small", 20, st)
+    after = rulebook.para("A short paragraph after the tall figure.", st["body"])
+    placed = laid_out([Spacer(1, 170 * mm), tall, after, small, rulebook.para("The end of the text.", st["body"])])
+    pages, order = {id(f): page for page, f in placed}, [f for _, f in placed]
     assert (pages[id(after)], pages[id(tall)], pages[id(small)]) == (1, 2, 2)
     assert order.index(tall) < order.index(small) and tall.slot.fit == 1.0
+
+
+def test_a_heading_that_moves_ahead_of_a_figure_stays_with_its_text():
+    """The text after a figure that moves fills the room left, but a heading that has room there and its paragraph
+    none (two lines) goes with it to the next page, below the figure."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Spacer
+
+    from generator.output import rulebook
+    rulebook._register_fonts()
+    st = rulebook.styles("#000000")
+    tall, heading = blank_figure("tall", 150, st), rulebook.Para("Scoring", st["h2"])
+    text = rulebook.para("Each line of this paragraph is one of ten lines that follow the heading. " * 10, st["body"])
+    placed = laid_out([Spacer(1, 170 * mm), tall, Spacer(1, 73 * mm), heading, text])  # 16 mm left: a heading and a line
+    pages, order = {id(f): page for page, f in placed}, [f for _, f in placed]
+    assert (pages[id(tall)], pages[id(heading)], pages[id(text)]) == (2, 2, 2)
+    assert order.index(tall) < order.index(heading) < order.index(text)
