@@ -304,7 +304,7 @@ class Column(Frame):
         twin.__dict__.update((k, deepcopy(v, memo) if isinstance(v, (list, dict)) else v) for k, v in self.__dict__.items())
         return twin
 
-    def room(self, flowable):
+    def room(self, flowable: Flowable) -> float:
         """The height left for flowable below what the frame holds, less the space above it (as Frame._add reckons)."""
         space = 0 if self._atTop else flowable.getSpaceBefore()
         if space and self._oASpace:
@@ -350,7 +350,7 @@ class Book(SimpleDocTemplate):
             flowables.insert(0, self.waiting)
             self.waiting = None
 
-    def make_room(self, figure, flowables):
+    def make_room(self, figure: Figure, flowables: list) -> None:
         """Float a figure (flowables[0]) that does not fit the room left even shrunk; shrink one that fits, to SHRINK at
         most, when the block kept whole after it would otherwise go to the next page and leave a band taller than BAND."""
         frame, width = self.frame, self.frame._getAvailableWidth()

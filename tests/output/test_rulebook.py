@@ -953,3 +953,21 @@ def test_a_heading_that_moves_ahead_of_a_figure_stays_with_its_text():
     pages, order = {id(f): page for page, f in placed}, [f for _, f in placed]
     assert (pages[id(tall)], pages[id(heading)], pages[id(text)]) == (2, 2, 2)
     assert order.index(tall) < order.index(heading) < order.index(text)
+
+
+@pytest.mark.parametrize("above, shrinks", [(100, True), (125, False)])
+def test_a_figure_shrinks_to_let_the_block_kept_whole_after_it_in_when_it_would_leave_a_band_over_30_mm(above, shrinks):
+    """A 100 mm diagram under 100 mm of text leaves 49 mm for a heading kept with 60 mm of table: it shrinks (to 65 %
+    at most) and the block follows it on the page; under 125 mm of text it would leave 24 mm, no band to fill, and the
+    block starts the next page."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import KeepTogether, Spacer
+
+    from generator.output import rulebook
+    rulebook._register_fonts()
+    st = rulebook.styles("#000000")
+    figure, heading, table = blank_figure("wide", 100, st), rulebook.Para("Scoring", st["h2"]), Spacer(1, 60 * mm)
+    placed = laid_out([Spacer(1, above * mm), figure, KeepTogether([heading, table]), rulebook.para("The end.", st["body"])])
+    pages = {id(f): page for page, f in placed}
+    assert (pages[id(figure)], pages[id(heading)]) == (1, 1 if shrinks else 2)
+    assert (rulebook.SHRINK <= figure.slot.fit < 0.9) if shrinks else figure.slot.fit == 1.0
