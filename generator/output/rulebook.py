@@ -47,7 +47,7 @@ RULES = s.mapping({
 
 CELL_PAD = 6  # points of padding on each side of a table cell
 SHRINK = 0.65  # a diagram may shrink to this share of its size to stay on the page of the text it illustrates
-PASSING = 3  # at most this many paragraphs or lists may move ahead of a diagram that has to go to the next page
+BAND = 30 * mm  # the tallest empty band a figure may leave above a block kept whole before it shrinks to let it in
 TOP, BOTTOM = 16 * mm, 18 * mm  # the rulebook's top and bottom margins: the page number sits below the bottom one
 FRAME_PAD = 6  # points: reportlab's padding inside each page's frame
 MEASURE = 180.0  # mm: the widest text column; on wider paper (A3, Tabloid) the side margins grow past 18 mm
@@ -248,11 +248,12 @@ class DiagramSlot(Flowable):
 
 class Figure(Flowable):
     """A diagram with its caption and the lead-in above it, on one page: the diagram shrinks a little to stay on the
-    page, and when it must go to the next one the text after it may fill this page first (see Book)."""
+    page, and when it must go to the next one it heads that page and the text after it fills this one (see Book)."""
 
     def __init__(self, items, slot):
         super().__init__()
-        self.items, self.slot, self.passed = items, slot, 0
+        self.items, self.slot = items, slot
+        self.cap = float("inf")  # the height it may take, when the block after it must fit below it (see Book)
         self.floats = not any(isinstance(i, Paragraph) and i.style.name == "h2" for i in items)  # never before its heading
         self.spaceBefore, self.spaceAfter = items[0].getSpaceBefore(), 6 + items[-1].getSpaceAfter()
 
@@ -265,7 +266,7 @@ class Figure(Flowable):
         return sizes
 
     def wrap(self, available_width, available_height):
-        self.slot.fit = 1.0
+        self.slot.fit, available_height = 1.0, min(available_height, self.cap)
         total = sum(h + gap for _, h, gap in self._stack(available_width))
         if total > available_height:
             slot_h = self.slot.wrap(available_width, 10 ** 6)[1]
@@ -294,11 +295,6 @@ class Figure(Flowable):
             canvas.restoreState()
 
 
-def _passes(flowable):
-    """Whether a flowable may move ahead of a figure: plain paragraphs and lists, never a heading or a lead-in."""
-    return isinstance(flowable, ListFlowable) or (isinstance(flowable, Paragraph) and flowable.style.name == "body")
-
-
 class Column(Frame):
     """The page's frame, copied field by field: reportlab deep-copies it each time it measures a list of flowables (a
     block kept together, a quick-reference card), and its fields are numbers and text but for a few lists."""
@@ -308,13 +304,22 @@ class Column(Frame):
         twin.__dict__.update((k, deepcopy(v, memo) if isinstance(v, (list, dict)) else v) for k, v in self.__dict__.items())
         return twin
 
+    def room(self, flowable: Flowable) -> float:
+        """The height left for flowable below what the frame holds, less the space above it (as Frame._add reckons)."""
+        space = 0 if self._atTop else flowable.getSpaceBefore()
+        if space and self._oASpace:
+            space = max(space - self._prevASpace, 0)
+        return self._y - self._y1p - space
+
 
 class Book(SimpleDocTemplate):
-    """The rulebook's pages: a figure that has to go to the next page lets the text after it fill this one first."""
+    """The rulebook's pages: a figure that has to go to the next page heads it, as a float does, and the text after it
+    fills this one first (paragraphs, lists, tables, headings with their first lines); figures keep their order."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.rooms = []  # the share of each page's frame left empty at its foot
+        self.waiting = None  # a figure that heads the next page
 
     def build(self, flowables, onFirstPage, onLaterPages):
         """SimpleDocTemplate's build, its frame a Column."""
@@ -330,15 +335,41 @@ class Book(SimpleDocTemplate):
         super().handle_pageEnd()
 
     def handle_flowable(self, flowables):
-        first = flowables[0] if flowables else None
-        if (isinstance(first, Figure) and first.floats and first.passed < PASSING and len(flowables) > 1
-                and _passes(flowables[1])):
-            frame = self.frame
-            room = frame._y - frame._y1p
-            if not frame._atTop and room > frame._aH / 6 and first.wrap(frame._getAvailableWidth(), room)[1] > room:
-                first.passed += 1
-                flowables.insert(0, flowables.pop(1))
+        if flowables is self._hanging:  # reportlab's own page begin
+            return super().handle_flowable(flowables)
+        pages, first = len(self.rooms), flowables[0]
+        if self.waiting is not None and isinstance(first, (Figure, CardSheet)):
+            flowables.insert(0, self.waiting)  # neither overtakes the waiting figure: this page ends, it heads the next
+            self.waiting = None
+        elif isinstance(first, Figure):
+            self.make_room(first, flowables)
         super().handle_flowable(flowables)
+        if isinstance(first, Figure):
+            first.cap = float("inf")
+        if self.waiting is not None and (len(self.rooms) > pages or not flowables):  # a new page: the figure heads it
+            flowables.insert(0, self.waiting)
+            self.waiting = None
+
+    def make_room(self, figure: Figure, flowables: list) -> None:
+        """Float a figure (flowables[0]) that does not fit the room left even shrunk; shrink one that fits, to SHRINK at
+        most, when the block kept whole after it would otherwise go to the next page and leave a band taller than BAND."""
+        frame, width = self.frame, self.frame._getAvailableWidth()
+        room = frame.room(figure)
+        height = figure.wrap(width, room)[1]
+        if height > room + _FUZZ:
+            if figure.floats and not frame._atTop:
+                self.waiting = flowables.pop(0)
+            return
+        rest = flowables[1:]
+        self.handle_keepWithNext(rest)  # a heading joined to what follows it, as reportlab joins them
+        flowables[1:] = rest
+        if not rest or not isinstance(rest[0], KeepTogether):
+            return
+        left = room - height - figure.getSpaceAfter() - rest[0].getSpaceBefore()  # below the figure, for the block
+        need = _listWrapOn(rest[0]._content, width, self.canv)[1]
+        cap = height - (need - left)  # the figure's height that lets the block in
+        if need > left > BAND and figure.wrap(width, cap)[1] <= cap + _FUZZ:
+            figure.cap = cap
 
 
 class CardSheet(Flowable):

@@ -108,6 +108,112 @@ def test_every_page_is_at_least_two_thirds_full_but_the_last(built):
     assert not full, f"{spec.game.id} on {paper}: {full}"
 
 
+def blank_runs(image, dpi):
+    """(top, height) in mm of each run of pure white rows on a rendered page, from its first ink under the top margin
+    (16 mm) down to the bottom margin (18 mm from the foot): the last run is the paper left at the foot."""
+    k, width, data = dpi / 25.4, image.width, image.tobytes()
+    top, bottom = round(16 * k), image.height - round(18 * k)
+    inked = [min(data[y * width:(y + 1) * width]) < 250 for y in range(top, bottom)]
+    runs, start = [], None
+    for y, ink in enumerate(inked[inked.index(True):] + [True], inked.index(True)):
+        if not ink and start is None:
+            start = y
+        elif ink and start is not None:
+            runs.append(((top + start) / k, (y - start) / k))
+            start = None
+    return runs
+
+
+def test_no_page_but_the_last_leaves_an_empty_band_taller_than_30_mm(built):
+    """A diagram too tall for the room left heads the next page and the text after it fills the band, and a diagram
+    that fits shrinks a little to let the block kept whole after it in: on every page but the last no band of blank
+    paper is taller than BAND (30 mm, six lines of text). On the page where the rules text ends before a page of cards,
+    the paper below its last line is where the text ends, not a band in it."""
+    import pypdfium2
+    from generator.output.rulebook import BAND, load_rules
+    from generator.units import PT_PER_MM
+    spec, paper, data = built
+    doc = pypdfium2.PdfDocument(data)
+    images = [page.render(scale=100 / 72).to_pil().convert("L") for page in doc]
+    credits = found(doc, " ".join(load_rules(spec)["credits"].split()[:4]))[0]  # the page where the rules text ends
+    doc.close()
+    bands = []
+    for n, image in enumerate(images[:-1]):
+        runs = blank_runs(image, 100)
+        if n == credits:
+            runs = runs[:-1]  # the text ends on this page, the cards have the next
+        bands += [f"page {n + 1}: {height:.1f} mm at {at:.0f} mm" for at, height in runs if height > BAND / PT_PER_MM]
+    assert not bands, f"{spec.game.id} on {paper}: {bands}"
+
+
+def found(doc, phrase):
+    """(page index, top in points) of the first place pdfium finds a phrase set in a document, or None."""
+    for n in range(len(doc)):
+        textpage = doc[n].get_textpage()
+        hit = textpage.search(phrase, match_case=True).get_next()
+        if hit:
+            return n, textpage.get_charbox(hit[0])[3]
+    return None
+
+
+def opening(block):
+    """The first words of a rules block as the rulebook sets them (a list's last entry: the text just above what follows)."""
+    text = block.get("p") or (block.get("steps") or block.get("bullets") or [None])[-1] or block.get("caption") or ""
+    return " ".join(text.replace("**", "").split()[:3])
+
+
+def test_a_diagram_comes_below_the_text_before_it_or_heads_the_next_page(built):
+    """Reading order: each diagram is drawn below the block before it in the rules text, on that block's page, or, when
+    it did not fit there, at the top of the next page with nothing above it but a diagram that moved before it."""
+    import pypdfium2
+    from generator.output.rulebook import load_rules
+    spec, paper, data = built
+    doc = pypdfium2.PdfDocument(data)
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        tops = {}  # diagram -> (page, the top of its parts in points)
+        for n, page in enumerate(pdf.pages):
+            for name, box in placements(page):
+                if name.startswith(PLACED):
+                    key = name[len(PLACED):].rpartition(".")[0]
+                    tops[key] = n, max(box[3], tops.get(key, (n, 0))[1])
+    moved, checked = [], 0  # moved: (page, top) of each diagram drawn on the page after the text before it
+    for section in load_rules(spec)["sections"]:
+        items = [{"p": section["heading"]}] + [block for block in section["blocks"] if block]
+        for before, block in zip(items, items[1:]):
+            if "diagram" not in block:
+                continue
+            page, top = tops[block["diagram"]]
+            text_page, text_top = found(doc, opening(before))
+            assert (text_page, -text_top) <= (page, -top), (block["diagram"], opening(before))
+            if text_page < page:
+                textpage = doc[page].get_textpage()
+                highest = max(textpage.get_charbox(n)[3] for n in range(textpage.count_chars()))
+                queued = moved and moved[-1][0] == page and moved[-1][1] > top  # below a diagram that moved before it
+                assert text_page == page - 1 and (highest <= top + 1 or queued), (block["diagram"], "heads its page")
+                moved.append((page, top))
+            checked += 1
+    doc.close()
+    assert checked >= 1
+    assert moved or (spec.game.id, paper) not in {("posies", "a4"), ("posies", "letter"), ("pixeliction", "letter")}
+
+
+def test_no_heading_ends_a_page(built):
+    """Headings keep with what follows them, in the text that fills the band ahead of a diagram too: on every page but
+    the last, text is set below the lowest heading (14 pt) and above the bottom margin (the footer is below it)."""
+    import pypdfium2
+    import pypdfium2.raw as raw
+    from generator.output.rulebook import BOTTOM
+    spec, paper, data = built
+    doc = pypdfium2.PdfDocument(data)
+    for n in range(len(doc) - 1):
+        textpage = doc[n].get_textpage()
+        chars = [(raw.FPDFText_GetFontSize(textpage.raw, i), textpage.get_charbox(i)) for i in range(textpage.count_chars())
+                 if not textpage.get_text_range(i, 1).isspace()]
+        lowest = min((box[1] for size, box in chars if size == 14), default=None)
+        assert lowest is None or any(BOTTOM < box[1] and box[3] < lowest for _, box in chars), (spec.game.id, paper, n + 1)
+    doc.close()
+
+
 def test_the_quick_reference_is_cut_out_cards_that_fill_the_foot_of_the_last_page(built):
     """Four cards on a page of their own, or a row of two in the room the last page of rules leaves."""
     import pypdfium2
@@ -787,3 +893,81 @@ def test_the_pages_frame_is_copied_as_reportlab_deep_copies_it_and_measures_a_li
     measured = _listWrapOn(texts, 300, canvas)
     books[0].frame = column
     assert _listWrapOn(texts, 300, canvas) == measured
+
+
+def laid_out(flow):
+    """[(page, flowable)] of each flowable a rulebook's pages (A4) place, in order."""
+    import io as bytes_io
+
+    from reportlab.lib.units import mm
+
+    from generator.output import rulebook
+
+    class Recorded(rulebook.Book):
+        def afterFlowable(self, flowable):
+            self.placed.append((self.page, flowable))
+
+    doc = Recorded(bytes_io.BytesIO(), pagesize=(210 * mm, 297 * mm), topMargin=rulebook.TOP, bottomMargin=rulebook.BOTTOM)
+    doc.placed = []
+    doc.build(flow, lambda canvas, doc: None, lambda canvas, doc: None)
+    return doc.placed
+
+
+def blank_figure(name, height, st):
+    """A figure of a diagram 100 mm wide and height mm tall that draws nothing, with a caption."""
+    from generator.draw.diagram import Diagram
+    from generator.output import rulebook
+    slot = rulebook.DiagramSlot(name, Diagram(100, height, ()), 1.0)
+    return rulebook.Figure([slot, rulebook.para(f"The {name} figure's caption.", st["caption"])], slot)
+
+
+def test_a_figure_that_moves_to_the_next_page_stays_ahead_of_the_figures_after_it():
+    """A figure too tall for the room left heads the next page and the short paragraph after it fills this one; a small
+    figure after them, which would fit the room still left, goes after the first one, on the next page."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Spacer
+
+    from generator.output import rulebook
+    rulebook._register_fonts()
+    st = rulebook.styles("#000000")
+    tall, small = blank_figure("tall", 150, st), blank_figure("small", 20, st)
+    after = rulebook.para("A short paragraph after the tall figure.", st["body"])
+    placed = laid_out([Spacer(1, 170 * mm), tall, after, small, rulebook.para("The end of the text.", st["body"])])
+    pages, order = {id(f): page for page, f in placed}, [f for _, f in placed]
+    assert (pages[id(after)], pages[id(tall)], pages[id(small)]) == (1, 2, 2)
+    assert order.index(tall) < order.index(small) and tall.slot.fit == 1.0
+
+
+def test_a_heading_that_moves_ahead_of_a_figure_stays_with_its_text():
+    """The text after a figure that moves fills the room left, but a heading that has room there and its paragraph
+    none (two lines) goes with it to the next page, below the figure."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Spacer
+
+    from generator.output import rulebook
+    rulebook._register_fonts()
+    st = rulebook.styles("#000000")
+    tall, heading = blank_figure("tall", 150, st), rulebook.Para("Scoring", st["h2"])
+    text = rulebook.para("Each line of this paragraph is one of ten lines that follow the heading. " * 10, st["body"])
+    placed = laid_out([Spacer(1, 170 * mm), tall, Spacer(1, 73 * mm), heading, text])  # 16 mm left: a heading and a line
+    pages, order = {id(f): page for page, f in placed}, [f for _, f in placed]
+    assert (pages[id(tall)], pages[id(heading)], pages[id(text)]) == (2, 2, 2)
+    assert order.index(tall) < order.index(heading) < order.index(text)
+
+
+@pytest.mark.parametrize("above, shrinks", [(100, True), (125, False)])
+def test_a_figure_shrinks_to_let_the_block_kept_whole_after_it_in_when_it_would_leave_a_band_over_30_mm(above, shrinks):
+    """A 100 mm diagram under 100 mm of text leaves 49 mm for a heading kept with 60 mm of table: it shrinks (to 65 %
+    at most) and the block follows it on the page; under 125 mm of text it would leave 24 mm, no band to fill, and the
+    block starts the next page."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import KeepTogether, Spacer
+
+    from generator.output import rulebook
+    rulebook._register_fonts()
+    st = rulebook.styles("#000000")
+    figure, heading, table = blank_figure("wide", 100, st), rulebook.Para("Scoring", st["h2"]), Spacer(1, 60 * mm)
+    placed = laid_out([Spacer(1, above * mm), figure, KeepTogether([heading, table]), rulebook.para("The end.", st["body"])])
+    pages = {id(f): page for page, f in placed}
+    assert (pages[id(figure)], pages[id(heading)]) == (1, 1 if shrinks else 2)
+    assert (rulebook.SHRINK <= figure.slot.fit < 0.9) if shrinks else figure.slot.fit == 1.0
