@@ -13,7 +13,7 @@ from .output import Options
 from .output.formats import jobs
 
 
-CHECKS = ("yaml", "generator.check.safearea", "generator.check.geometry", "generator.check.ink", "generator.check.textcheck",
+CHECKS = ("generator.spec.pyyaml", "generator.check.safearea", "generator.check.geometry", "generator.check.ink", "generator.check.textcheck",
           "generator.check.vision", "generator.draw.diagram", "generator.impose.imposition", "generator.output.document")
 BUILDS = CHECKS + ("generator.output.formats.pdf", "generator.output.rulebook")   # what every game's work imports
 

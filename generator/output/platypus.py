@@ -12,34 +12,15 @@ before any reportlab.platypus module):
   the same from the fragments' own attributes;
 - it measures every word each time it breaks a paragraph into lines (on both papers, at each width tried), three calls
   each time: string_width keeps each (text, font, size, encoding)'s width."""
-import importlib
 import importlib.util
-import re
 import sys
 
-_compile = re.compile
-
-
-class Deferred:
-    """A pattern compiled when one of its methods is first asked for."""
-
-    def __init__(self, pattern: str, flags: int):
-        self.pattern, self.flags, self.compiled = pattern, flags, None
-
-    def __getattr__(self, name):
-        if self.compiled is None:
-            self.compiled = _compile(self.pattern, self.flags)
-        return getattr(self.compiled, name)
+from ..patterns import imported
 
 
 def costly(pattern) -> bool:
     """Whether a pattern has a range of characters that reaches the end of the basic plane."""
     return isinstance(pattern, str) and "\uffff" in pattern
-
-
-def _deferring(pattern, flags=0):
-    """re.compile, but a costly pattern Deferred."""
-    return Deferred(pattern, flags) if costly(pattern) else _compile(pattern, flags)
 
 
 def lazily(name: str) -> None:
@@ -58,12 +39,7 @@ def lazily(name: str) -> None:
 
 
 lazily("PIL.Image")
-re.compile = _deferring
-try:
-    paragraph = importlib.import_module("reportlab.platypus.paragraph")
-    paraparser = importlib.import_module("reportlab.platypus.paraparser")
-finally:
-    re.compile = _compile
+paragraph, paraparser = imported(("reportlab.platypus.paragraph", "reportlab.platypus.paraparser"), costly)
 
 COMPARED = ("fontName", "fontSize", "textColor", "rise", "us_lines", "link", "backColor", "nobr")  # sameFrag's
 UNLIKE = {"cbDefn", "lineBreak"}  # a fragment with either is like no other

@@ -116,7 +116,7 @@ def _unpacked(packed: str) -> tuple:
 def _parsed(path, text, noun):
     """(data, lines) of a text PyYAML parses now."""
     global yaml
-    import yaml  # lazy: start-up (a text parsed before comes from its memo: PyYAML is not loaded)
+    from .pyyaml import yaml  # lazy: start-up (a text parsed before comes from its memo: PyYAML is not loaded)
     Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         loader = Loader(text)  # the pure-Python loader checks the characters here, the C one while parsing

@@ -6,6 +6,7 @@ import sys
 
 from hypothesis import given, settings, strategies as st
 
+from generator import patterns
 from generator.output import platypus, rulebook
 from generator.spec import loader as specs
 
@@ -40,7 +41,7 @@ def test_reportlab_loads_without_compiling_its_two_costly_patterns_or_pillow_and
 def test_only_the_patterns_over_the_whole_basic_plane_are_deferred():
     assert platypus.costly("[a-z\xa1-\uffff]") and platypus.costly("([\u2e80-\uffff])")
     assert not platypus.costly("[a-z\xa1-\ufffd]") and not platypus.costly(b"[\xff]")
-    deferred = platypus.Deferred("(a+)b", 0)
+    deferred = patterns.Deferred("(a+)b", 0)
     assert deferred.compiled is None
     assert deferred.match("aab").group(1) == "aa" and deferred.sub("x", "abab") == "xx"
     assert isinstance(deferred.compiled, re.Pattern)
