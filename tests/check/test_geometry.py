@@ -318,3 +318,27 @@ def test_a_polygons_skeleton_is_remembered_by_its_typed_points(monkeypatch):
     plain = svg.Element("polygon", {"points": [list(p) for p in pairs], "fill": "#000000"})
     found = [geometry.bound(node) for node in typed + [plain]]
     assert found.count(found[0]) == 4 and len(worked) == 2
+
+
+def test_a_symbols_bound_is_worked_out_once_for_its_turn_and_size_and_holds_its_ink():
+    """A symbol's shared elements (svg.symbol) are bounded once for each turn, size and style, then moved: the bound is
+    the one its elements give unshared (a list, which is bounded element by element, as any other group is), to
+    rounding, and holds its ink; another turn or size is bounded afresh, never served the first's."""
+    from generator.draw import templates
+    search, dwg = templates.search_path(), svg.drawing(60, 60)
+    geometry._SHARED.clear()
+    placed = [(x, y, size, turn, colour) for x, y in ((5, 7), (30.123, 41.9), (55, 2)) for size, turn in
+              ((10.8, 0), (10.8, 90), (4.4, 0), (4.4, 33)) for colour in ("#ff0000", "#ffffff")]
+    for x, y, size, turn, colour in placed:
+        group = svg.symbol(dwg, "capsule", x, y, size, colour, "#000000", turn, search=search, mark="mark-star")
+        unshared = svg.Element("g", dict(group.attrs))
+        unshared.children = list(group.children)
+        corners, exact = geometry.bound(group), geometry.bound(unshared)
+        found = [p for polygon in geometry.polygons(group, {}) for p in polygon]
+        assert corners and len(corners) < len(exact)   # the shared corners are their hull's
+        for k in range(72):
+            u, v = math.cos(k * math.pi / 36), math.sin(k * math.pi / 36)
+            reach = max(u * px + v * py for px, py in corners)
+            assert reach == pytest.approx(max(u * px + v * py for px, py in exact), abs=1e-9)
+            assert max(u * px + v * py for px, py in found) <= reach + 1e-9
+    assert len(geometry._SHARED) == 8   # each colour's elements once for each turn and size: the three places share it
