@@ -31,17 +31,18 @@ def polygons(node, clips) -> list:
     return out
 
 
-def bound(node) -> list | None:
+def bound(node, certain: bool = True) -> list | None:
     """Points (x, y) on the drawing whose convex hull holds every polygon polygons() finds for an element that certainly
     has some: the corners of a box round each shape's points and curves' extremes, widened by the farthest its stroke
     reaches past them, carried onto the drawing; None when a cheap look cannot tell (clips, the designer's art, a
-    skewed miter, ink that may be none)."""
+    skewed miter, ink that may be none). certain=False: the points hold whatever ink the element has, none perhaps (a
+    line of text, whose glyphs' boxes are held but not proved to ink); None only for no points or a cheap look."""
     corners: list = []
     try:
         inked = _bound(node, IDENTITY, DEFAULTS, 1.0, corners)
     except Unmeasured:
         return None
-    return corners if inked else None
+    return corners if inked or not (certain or not corners) else None
 
 
 def hull(points: list) -> list:

@@ -342,3 +342,28 @@ def test_a_symbols_bound_is_worked_out_once_for_its_turn_and_size_and_holds_its_
             assert reach == pytest.approx(max(u * px + v * py for px, py in exact), abs=1e-9)
             assert max(u * px + v * py for px, py in found) <= reach + 1e-9
     assert len(geometry._SHARED) == 8   # each colour's elements once for each turn and size: the three places share it
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(st.composite(_odd_shape)())
+def test_a_bound_not_certain_of_ink_still_holds_whatever_ink_geometry_finds(node):
+    """bound(certain=False), what the safe-area gate reads: points for an element whose ink is not proved too (a line of
+    text alone), their hull holding all it has; the same points as the certain bound whenever that gives some."""
+    corners = geometry.bound(node, certain=False)
+    assume(corners is not None)
+    certain = geometry.bound(node)
+    assert certain is None or certain == corners
+    found = [p for polygon in geometry.polygons(node, {}) for p in polygon]
+    for k in range(72):
+        u, v = math.cos(k * math.pi / 36), math.sin(k * math.pi / 36)
+        assert max((u * x + v * y for x, y in found), default=-math.inf) <= max(u * x + v * y for x, y in corners) + 1e-9
+
+
+def test_words_alone_are_bounded_only_when_ink_need_not_be_certain_and_nothing_inkless_is():
+    words = svg.Element("g", {})
+    words.add(svg.text(svg.drawing(50, 50), "Logo", 20, 20, 5))
+    assert geometry.bound(words) is None and geometry.bound(words, certain=False)
+    blank = svg.Element("g", {})
+    blank.add(svg.Element("rect", {"x": 1.0, "y": 1.0, "width": 5.0, "height": 5.0, "fill": "none"}))
+    blank.add(svg.text(svg.drawing(50, 50), "Logo", 20, 20, 5, fill="none"))
+    assert geometry.bound(blank) is None and geometry.bound(blank, certain=False) is None
