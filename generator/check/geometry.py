@@ -31,17 +31,36 @@ def polygons(node, clips) -> list:
     return out
 
 
-def bound(node) -> list | None:
+def bound(node, certain: bool = True) -> list | None:
     """Points (x, y) on the drawing whose convex hull holds every polygon polygons() finds for an element that certainly
     has some: the corners of a box round each shape's points and curves' extremes, widened by the farthest its stroke
     reaches past them, carried onto the drawing; None when a cheap look cannot tell (clips, the designer's art, a
-    skewed miter, ink that may be none)."""
+    skewed miter, ink that may be none). certain=False: the points hold whatever ink the element has, none perhaps (a
+    line of text, whose glyphs' boxes are held but not proved to ink); None only for no points or a cheap look."""
     corners: list = []
     try:
         inked = _bound(node, IDENTITY, DEFAULTS, 1.0, corners)
     except Unmeasured:
         return None
-    return corners if inked else None
+    return corners if inked or not (certain or not corners) else None
+
+
+def hull(points: list) -> list:
+    """The corners of the convex hull of some points (x, y), in turn round it from the least."""
+    points = sorted(set(points))
+    if len(points) < 3:
+        return points
+
+    def half(ordered: list) -> list:
+        """One chain of the hull, turning left all the way."""
+        chain: list = []
+        for p in ordered:
+            while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (p[1] - chain[-2][1])
+                                       - (chain[-1][1] - chain[-2][1]) * (p[0] - chain[-2][0])) <= 0:
+                chain.pop()
+            chain.append(p)
+        return chain[:-1]
+    return half(points) + half(points[::-1])
 
 
 def _bound(node, m, inherited, alpha, corners) -> bool:
@@ -63,6 +82,8 @@ def _bound(node, m, inherited, alpha, corners) -> bool:
     if "opacity" in attrs:
         alpha *= num(attrs["opacity"], 1.0)
     if tag == "g" or tag == "svg":
+        if type(node.children) is tuple:
+            return _shared(node.children, m, style, alpha, corners)
         inked = False
         for child in node.children:
             inked = _bound(child, m, style, alpha, corners) or inked
@@ -104,6 +125,31 @@ def _bound(node, m, inherited, alpha, corners) -> bool:
         span = span and not dashed
     _placed(corners, local, m)
     return bool((filled and area) or (stroked and span))
+
+
+def _shared(children, m, style, alpha, corners) -> bool:
+    """_bound of a symbol's elements, shared by every symbol drawn from one template in one colour (svg.symbol): worked
+    out once for each turn and size (m's first four numbers: how far a stroke reaches and whether ink certainly shows
+    depend on them alone), style and alpha, at the origin; each corner then moved by m's offset (a corner of a shape
+    placed by m alone is the very same float; one under a transform of its own may differ in its last bit, which
+    MARGIN keeps a bound clear of)."""
+    key = (id(children), m[:4], alpha, tuple(style.items()))
+    found = _SHARED.get(key)
+    if found is None or found[0] is not children:
+        local: list = []
+        at = m[:4] + (0.0, 0.0)
+        inked = False
+        for child in children:
+            inked = _bound(child, at, style, alpha, local) or inked
+        if len(_SHARED) >= 4096:
+            _SHARED.clear()
+        found = _SHARED[key] = (children, hull(local), inked)
+    e, f = m[4], m[5]
+    corners += [(x + e, y + f) for x, y in found[1]]
+    return found[2]
+
+
+_SHARED: dict = {}   # (id of a symbol's shared elements, turn and size, style, alpha) -> (them, corners, inked)
 
 
 def _lettering(node, style, m, alpha, corners):

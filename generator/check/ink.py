@@ -7,6 +7,7 @@ import re
 from .. import cache
 from ..draw import svg, svgvalues
 from . import geometry
+from .geometry import hull
 
 PX = 20          # pixels per mm the ink is painted at: distances to 0.05 mm
 INK = 64         # a pixel a quarter covered or more is ink
@@ -34,24 +35,6 @@ def ink_ends(node, clips, box=False):
         xs, ys = [x for x, _ in corners], [y for _, y in corners]
         return [(min(xs), min(ys)), (max(xs), max(ys))]
     return hull(corners)
-
-
-def hull(points: list) -> list:
-    """The corners of the convex hull of some points (x, y), in turn round it from the least."""
-    points = sorted(set(points))
-    if len(points) < 3:
-        return points
-
-    def half(ordered: list) -> list:
-        """One chain of the hull, turning left all the way."""
-        chain: list = []
-        for p in ordered:
-            while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (p[1] - chain[-2][1])
-                                       - (chain[-1][1] - chain[-2][1]) * (p[0] - chain[-2][0])) <= 0:
-                chain.pop()
-            chain.append(p)
-        return chain[:-1]
-    return half(points) + half(points[::-1])
 
 
 def painted(node, clips, box=False):

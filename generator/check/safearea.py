@@ -172,8 +172,10 @@ def _measure(drawing, cut, near=False):
 
 def far(node, cut) -> float | None:
     """How far inside the cut line at least an element's ink certainly keeps, when that is beyond the safe area's
-    reach (SAFE mm, the most any check asks): None when it may come nearer, or a cheap bound cannot tell."""
-    found = geometry.bound(node)
+    reach (SAFE mm, the most any check asks): None when it may come nearer, or a cheap bound cannot tell. An element
+    whose ink is held but not proved (a logo of words alone) is bounded too: if it has none, the exact measure would
+    find nothing for it, and a distance this far is never reported (_measured)."""
+    found = geometry.bound(node, certain=False)
     least = None if found is None else clearance(cut, found) - MARGIN   # the hull of found holds the ink
     return least if least is not None and least >= SAFE - SLACK else None
 

@@ -220,13 +220,40 @@ def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, *, search, ma
 
     search: the spec's templates (templates.Templates), which read each template once.
     """
-    move = svgvalues.translate(r(x), r(y)).then(svgvalues.rotate(rotate)).then(svgvalues.scale(r(size / 100)))
-    group = dwg.g(transform=move.then(svgvalues.translate(-50, -50)))
-    for item in search.load(name).shapes:
-        element = _build(item, colour, ink, mark, search)
-        if element is not None:
-            group.add(element)
+    group = dwg.g(transform=svgvalues.translate(r(x), r(y)).then(_fitted(rotate, r(size / 100))))
+    group.children = _shapes(search, name, colour, ink, mark)
     return group
+
+
+@functools.lru_cache(maxsize=256)
+def _fitted(rotate, scale):
+    """A symbol's transform after its move: its turn, its scale and the template's box centred (then() composes each step
+    in turn, so the move then this is the same matrix, to the last bit, as the four steps one after another)."""
+    return svgvalues.rotate(rotate).then(svgvalues.scale(scale)).then(svgvalues.translate(-50, -50))
+
+
+RECOLOURED: dict = {}   # (template, colour, ink, mark) -> (the template, the mark's or None, its elements): see _shapes
+KEPT = 4096
+
+
+def _shapes(search, name, colour, ink, mark) -> tuple:
+    """A template's elements recoloured, made once for each (template, colour, ink, mark) and shared by every symbol
+    drawn from them: a tuple, which no one adds to (a filter changes a copy, svg.copied). Every template is loaded
+    through search on every call, as building them would load them (a recording stand-in sees each read)."""
+    template, key = search.load(name), (name, colour, ink, mark)
+    found = RECOLOURED.get(key)
+    if found is not None and found[0] is template and (found[1] is None or search.load(mark) is found[1]):
+        return found[2]
+    built = tuple(filter(None, (_build(item, colour, ink, mark, search) for item in template.shapes)))
+    if len(RECOLOURED) >= KEPT:
+        RECOLOURED.clear()
+    RECOLOURED[key] = (template, search.load(mark) if mark and _marked(template.shapes) else None, built)
+    return built
+
+
+def _marked(items) -> bool:
+    """True when a template's items hold a circle filled "mark" (which takes the mark template)."""
+    return any(attrs.get("fill") == "mark" or _marked(children) for _, attrs, children in items)
 
 
 def _build(item, colour, ink, mark="", search=()):

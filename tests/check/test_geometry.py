@@ -318,3 +318,52 @@ def test_a_polygons_skeleton_is_remembered_by_its_typed_points(monkeypatch):
     plain = svg.Element("polygon", {"points": [list(p) for p in pairs], "fill": "#000000"})
     found = [geometry.bound(node) for node in typed + [plain]]
     assert found.count(found[0]) == 4 and len(worked) == 2
+
+
+def test_a_symbols_bound_is_worked_out_once_for_its_turn_and_size_and_holds_its_ink():
+    """A symbol's shared elements (svg.symbol) are bounded once for each turn, size and style, then moved: the bound is
+    the one its elements give unshared (a list, which is bounded element by element, as any other group is), to
+    rounding, and holds its ink; another turn or size is bounded afresh, never served the first's."""
+    from generator.draw import templates
+    search, dwg = templates.search_path(), svg.drawing(60, 60)
+    geometry._SHARED.clear()
+    placed = [(x, y, size, turn, colour) for x, y in ((5, 7), (30.123, 41.9), (55, 2)) for size, turn in
+              ((10.8, 0), (10.8, 90), (4.4, 0), (4.4, 33)) for colour in ("#ff0000", "#ffffff")]
+    for x, y, size, turn, colour in placed:
+        group = svg.symbol(dwg, "capsule", x, y, size, colour, "#000000", turn, search=search, mark="mark-star")
+        unshared = svg.Element("g", dict(group.attrs))
+        unshared.children = list(group.children)
+        corners, exact = geometry.bound(group), geometry.bound(unshared)
+        found = [p for polygon in geometry.polygons(group, {}) for p in polygon]
+        assert corners and len(corners) < len(exact)   # the shared corners are their hull's
+        for k in range(72):
+            u, v = math.cos(k * math.pi / 36), math.sin(k * math.pi / 36)
+            reach = max(u * px + v * py for px, py in corners)
+            assert reach == pytest.approx(max(u * px + v * py for px, py in exact), abs=1e-9)
+            assert max(u * px + v * py for px, py in found) <= reach + 1e-9
+    assert len(geometry._SHARED) == 8   # each colour's elements once for each turn and size: the three places share it
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(st.composite(_odd_shape)())
+def test_a_bound_not_certain_of_ink_still_holds_whatever_ink_geometry_finds(node):
+    """bound(certain=False), what the safe-area gate reads: points for an element whose ink is not proved too (a line of
+    text alone), their hull holding all it has; the same points as the certain bound whenever that gives some."""
+    corners = geometry.bound(node, certain=False)
+    assume(corners is not None)
+    certain = geometry.bound(node)
+    assert certain is None or certain == corners
+    found = [p for polygon in geometry.polygons(node, {}) for p in polygon]
+    for k in range(72):
+        u, v = math.cos(k * math.pi / 36), math.sin(k * math.pi / 36)
+        assert max((u * x + v * y for x, y in found), default=-math.inf) <= max(u * x + v * y for x, y in corners) + 1e-9
+
+
+def test_words_alone_are_bounded_only_when_ink_need_not_be_certain_and_nothing_inkless_is():
+    words = svg.Element("g", {})
+    words.add(svg.text(svg.drawing(50, 50), "Logo", 20, 20, 5))
+    assert geometry.bound(words) is None and geometry.bound(words, certain=False)
+    blank = svg.Element("g", {})
+    blank.add(svg.Element("rect", {"x": 1.0, "y": 1.0, "width": 5.0, "height": 5.0, "fill": "none"}))
+    blank.add(svg.text(svg.drawing(50, 50), "Logo", 20, 20, 5, fill="none"))
+    assert geometry.bound(blank) is None and geometry.bound(blank, certain=False) is None

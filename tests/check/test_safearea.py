@@ -390,3 +390,24 @@ def test_a_drawing_holds_the_designers_art_or_runs_exactly_when_some_element_of_
             assert ink.designed(drawing) == holds(drawing)
             found.append(holds(drawing))
     assert 0 < sum(found) < len(found)
+
+
+def test_a_logo_of_words_alone_is_let_off_by_its_bound_far_from_the_cut_and_measured_near_it(monkeypatch):
+    """A back's logo with a label and no symbol: its glyphs' boxes bound it though they do not prove ink, so far from
+    the cut no glyph outline is read; grown towards the cut, it is measured exactly and reported as before."""
+    from generator.check import geometry
+    from generator.draw import svg
+    measured, polygons = [], geometry.polygons
+    monkeypatch.setattr(geometry, "polygons", lambda node, clips: (measured.append(node.part), polygons(node, clips))[1])
+    monkeypatch.setattr(safearea, "_PAINTED", {})
+    cut = ((0.0, 0.0), (40.0, 0.0), (40.0, 40.0), (0.0, 40.0))
+    for x, near in ((20, False), (1, True)):
+        dwg = svg.drawing(40, 40)
+        logo = dwg.add(svg.part(dwg.g(), "logo"))
+        logo.add(svg.text(dwg, "PNP", x, 20, 4, anchor="start"))
+        assert (safearea.far(logo, cut) is None) == near
+        found = safearea._measure(dwg, cut, True)
+        assert measured == (["logo"] if near else []) and bool(found) == near
+        if near:
+            assert found[0][1] < safearea.SAFE and found == safearea._measure(dwg, cut)
+        measured.clear()

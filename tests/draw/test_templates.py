@@ -239,3 +239,43 @@ def test_a_template_that_is_a_device_is_never_read_and_is_one_line_when_named(tm
     result = run("validate", path)
     assert (result.exit_code, result.output) == (1, f"error: {tmp_path / 'spec' / 'templates' / 'zero.svg'}: not a regular "
                                                     "file (a template is an .svg file, not a device, pipe or folder)\n")
+
+
+def test_symbols_of_one_template_in_one_colour_share_their_elements_and_no_other_does(tmp_path):
+    """svg.symbol makes a template's elements once for each (template, colour, ink, mark) and hands every symbol drawn
+    from them the same tuple; another colour or mark, or the template read afresh (a new file), gets its own; a
+    recording stand-in (the rulebook's) sees the template and its mark read on every symbol, made or shared."""
+    from generator.build import _Templates
+    from generator.draw import svg as model
+    search = templates.search_path()
+    dwg = model.drawing(40, 40)
+    first = model.symbol(dwg, "capsule", 10, 10, 9, "#ff0000", search=search, mark="mark-star")
+    again = model.symbol(dwg, "capsule", 30, 20, 5, "#ff0000", rotate=90, search=search, mark="mark-star")
+    assert type(first.children) is tuple and first.children is again.children
+    assert first.attrs["transform"] != again.attrs["transform"]
+    for other in (dict(colour="#0000ff", mark="mark-star"), dict(colour="#ff0000", mark="mark-heart"),
+                  dict(colour="#ff0000", mark="")):
+        made = model.symbol(dwg, "capsule", 10, 10, 9, other["colour"], search=search, mark=other["mark"])
+        assert made.children is not first.children and made.tostring() != first.tostring()
+    used: dict = {}
+    recorded = model.symbol(dwg, "capsule", 10, 10, 9, "#ff0000", search=_Templates(search, used), mark="mark-star")
+    assert recorded.children is first.children and sorted(used) == ["template:capsule", "template:mark-star"]
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    for circle in ('<circle cx="50" cy="50" r="40"/>', '<circle cx="50" cy="50" r="20"/>'):
+        (folder / "dot.svg").write_text(PLAIN.format(circle), encoding="utf-8")
+        fresh = templates.Templates([str(folder)])
+        made = model.symbol(dwg, "dot", 10, 10, 9, "#ff0000", search=fresh)
+        assert made.children[0].children[0].attrs["r"] == (40 if "40" in circle else 20)   # PLAIN holds it in a g
+
+
+def test_a_symbols_transform_is_its_four_steps_one_after_another():
+    """The move then the cached turn, scale and centring: the same steps and the very same matrix as building them
+    in turn (what a PDF and an SVG file write)."""
+    from generator.draw import svg as model, svgvalues
+    search = templates.search_path()
+    for x, y, size, turn in ((10, 20, 9, 0), (3.1234, 7.77, 4.4, 90), (0.3, 0.6, 10.8, 180), (1e-3, 5, 2.2, 33.3)):
+        made = model.symbol(model.drawing(40, 40), "round", x, y, size, "#00ff00", rotate=turn, search=search)
+        steps = (svgvalues.translate(model.r(x), model.r(y)).then(svgvalues.rotate(turn))
+                 .then(svgvalues.scale(model.r(size / 100))).then(svgvalues.translate(-50, -50)))
+        assert made.attrs["transform"] == steps
