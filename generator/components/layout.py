@@ -368,9 +368,12 @@ def text_box(spec, e, x, y, width, height, name):
                        wrap=e["wrap"])
     quote = _quoted(e["text"])
     problems = []
+    at = "even at its min_size," if "min_size" in e else "at its size (give a min_size to let it shrink),"
     if not laid.fits:
-        at = "even at its min_size," if "min_size" in e else "at its size (give a min_size to let it shrink),"
         problems.append(f"text {quote} does not fit its {width:.1f} x {height:.1f} mm box {at} {laid.size:g} mm ({name})")
+    if laid.cut:
+        problems.append(f"text {quote}: the word {_quoted(laid.cut)} is wider than its {width:.1f} mm box {at} "
+                        f"{laid.size:g} mm, so it is cut between letters ({name})")
     fonts = {}
     for char, font in laid.missing:
         fonts.setdefault(font, []).append(f"'{char}' (U+{ord(char):04X})")

@@ -41,13 +41,15 @@ class Piece(NamedTuple):
 
 class Laid(NamedTuple):
     """A text box laid out: the elements to add (runs of text and icons), whether it fits at size (mm, the size it
-    settled on), how many lines it took, and the characters its fonts lack ((character, font name), each once)."""
+    settled on), how many lines it took, the characters its fonts lack ((character, font name), each once), and the
+    widest word when even at size it is wider than the box, so cut between characters (else '')."""
 
     elements: list
     fits: bool
     size: float
     lines: int
     missing: list
+    cut: str = ""
 
 
 def parse(text: str, colour: str, icons=()) -> list:
@@ -214,8 +216,8 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
         raise UserError(f"text box: align {align!r} / valign {valign!r}: align is one of {', '.join(ALIGN)}; "
                         f"valign one of {', '.join(VALIGN)}")
     icons = icons or {}
-    marks, fits, size, count, missing = _laid(text, box[:4], font, size, min_size, align, valign, leading, colour,
-                                              tuple(icons.items()), wrap)
+    marks, fits, size, count, missing, cut = _laid(text, box[:4], font, size, min_size, align, valign, leading, colour,
+                                                   tuple(icons.items()), wrap)
     elements = []
     for name, *what in marks:
         if name is None:
@@ -224,39 +226,45 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
         else:
             x, baseline, at, paint = what
             elements.append(_icon(icons[name], name, x, baseline, at, paint, font))
-    return Laid(elements, fits, size, count, list(missing))
+    return Laid(elements, fits, size, count, list(missing), cut)
 
 
 @functools.lru_cache(maxsize=512)
 def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons, wrap):
-    """fit's work, kept by its arguments (the same rules recur on card after card): (marks, fits, size, lines, missing),
-    each mark (None, attributes, text, face) of a run or (icon name, x, baseline, size, colour) of an icon."""
+    """fit's work, kept by its arguments (the same rules recur on card after card): (marks, fits, size, lines, missing,
+    cut), each mark (None, attributes, text, face) of a run or (icon name, x, baseline, size, colour) of an icon."""
     paragraphs = parse(text, colour, dict(icons))
     measured = [[(word, _ems(word, font)) for word in words] for words in paragraphs]
     box = Box(*box, "")
     width, height = box.right - box.left, box.bottom - box.top
     sizes = [size - STEP * k for k in range(int((size - (min_size or size)) / STEP + 1e-9) + 1)]
+    widest = max((pair for words in measured for pair in words), key=lambda pair: pair[1], default=None)
+
+    def whole(index) -> bool:
+        """Whether every word fits a line whole at sizes[index] (a wider one is cut between characters)."""
+        return not wrap or widest is None or widest[1] * sizes[index] <= width + 1e-9
 
     def fits_at(index):
-        """The lines at sizes[index], and whether they fit the box's height."""
+        """The lines at sizes[index], and whether they fit the box, every word whole."""
         lines = _wrap(measured, sizes[index], width if wrap else float("inf"), font)
         wide = wrap or all(_line(words, sizes[index], font) <= width + 1e-9 for words, _ in lines)
         return lines, wide and _height(font, sizes[index], len(lines), leading) <= height + 1e-9
 
     chosen, (lines, fits) = 0, fits_at(0)
-    if not fits:  # the largest size that fits: text that fits at a size fits at every smaller one
+    if not (fits and whole(0)):  # the largest size that fits: text that fits at a size fits at every smaller one
         chosen, (lines, fits) = len(sizes) - 1, fits_at(len(sizes) - 1)
         low = 0  # a size known not to fit
-        while fits and chosen - low > 1:
+        while fits and whole(chosen) and chosen - low > 1:
             mid = (low + chosen) // 2
             trial, ok = fits_at(mid)
-            if ok:
+            if ok and whole(mid):
                 chosen, lines = mid, trial
             else:
                 low = mid
     size = sizes[chosen]
+    cut = "" if whole(chosen) else "".join(piece.text for piece in widest[0])
     return (tuple(_set(lines, box, font, size, align, valign, leading)), fits, round(size, 3), len(lines),
-            tuple(_missing(paragraphs, font)))
+            tuple(_missing(paragraphs, font)), cut)
 
 
 def _missing(paragraphs, family):

@@ -804,6 +804,19 @@ components:
     assert sheets.making(spec, sheet) == "Standees: fold on the dashed lines, glue the figures back to back, bend the feet out."
 
 
+def test_a_word_wider_than_its_box_even_at_its_min_size_fails_validation_naming_the_word(tmp_path):
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            name: {type: text, x: 5, y: 5, width: 20, height: 12, text: "{name}", size: 4, min_size: 3}
+        """, {"cards.csv": "name\nFisher\nNetcastingfishermanshipextraordinaire\n"}, expect=2)
+    assert [str(f) for f in validate(spec)] == [
+        f"{spec.path}: cards: face 2: text 'Netcastingfishermanshipextraordinaire': the word "
+        f"'Netcastingfishermanshipextraordinaire' is wider than its 20.0 mm box even at its min_size, 3 mm, so it is "
+        f"cut between letters ({tmp_path / 'cards.csv'} row 3, text name)"]
+
+
 def test_a_shape_takes_a_dashed_outline_as_a_line_does(tmp_path):
     (tmp_path / "dashed.yaml").write_text("""\
 game: {title: Dashed, designer: Tester}

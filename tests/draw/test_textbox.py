@@ -124,6 +124,19 @@ def test_text_shrinks_in_steps_until_it_fits():
     assert left >= 5 - 0.05 and top >= 5 - 0.05 and right <= 45 + 0.05 and bottom <= 25 + 0.05
 
 
+def test_a_long_word_shrinks_the_text_until_it_fits_whole_and_is_named_when_it_cannot():
+    text = "Netcastingfishermanship wins."
+    laid = textbox.fit(text, (5, 5, 30, 20), size=5, min_size=2)   # room for two lines: the word sets the size
+    runs = " ".join(node.content for node in laid.elements)
+    assert laid.fits and not laid.cut and "Netcastingfishermanship" in runs
+    left, _, right, _ = ink_box(pdfium(pdf_bytes(drawing(laid))))
+    assert left >= 5 - 0.05 and right <= 35 + 0.05 and right - left > 30 * 0.9   # the word all but fills the width
+    assert textbox.fit(text, (5, 5, 30, 20), size=laid.size + textbox.STEP).cut == "Netcastingfishermanship"
+    tight = textbox.fit(text, (5, 5, 12, 20), size=5, min_size=3)   # too wide even at 3 mm: cut, and named
+    assert tight.size == 3 and tight.cut == "Netcastingfishermanship"
+    assert "Netcastingfishermanship" not in " ".join(node.content for node in tight.elements)
+
+
 def test_text_that_cannot_fit_is_reported_by_the_text_check():
     laid = textbox.fit("A very long rule that needs far more room than this small box has.", (5, 5, 20, 6),
                        size=4, min_size=3)
