@@ -6,7 +6,6 @@ import re
 
 from .. import cache
 from ..draw import svg, svgvalues
-from . import geometry
 
 PX = 20          # pixels per mm the ink is painted at: distances to 0.05 mm
 INK = 64         # a pixel a quarter covered or more is ink
@@ -23,6 +22,7 @@ def ink_ends(node, clips, box=False):
 
     box: only two of them, with the least and the greatest x and y of all (what a box or an upright cut needs).
     """
+    from . import geometry  # lazy: start-up (a rebuild whose verdicts are all kept measures no ink)
     try:
         found = geometry.polygons(node, clips)
     except geometry.Unmeasured:

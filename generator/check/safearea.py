@@ -9,7 +9,7 @@ from ..draw import svg, svgvalues
 from ..components import KINDS
 from ..components.kind import BLEED, Circle
 from ..spec.expand import expand
-from . import geometry, ink
+from . import ink
 from .ink import designed, digest
 from ..draw.render import drawn
 from .textcheck import SAFE, SLACK, _placed, _where, ink_of, texts
@@ -173,6 +173,7 @@ def _measure(drawing, cut, near=False):
 def far(node, cut) -> float | None:
     """How far inside the cut line at least an element's ink certainly keeps, when that is beyond the safe area's
     reach (SAFE mm, the most any check asks): None when it may come nearer, or a cheap bound cannot tell."""
+    from . import geometry  # lazy: start-up (a rebuild whose verdicts are all kept measures no ink)
     found = geometry.bound(node)
     least = None if found is None else clearance(cut, found) - MARGIN   # the hull of found holds the ink
     return least if least is not None and least >= SAFE - SLACK else None
