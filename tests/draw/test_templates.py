@@ -238,3 +238,24 @@ def test_a_template_that_is_a_device_is_never_read_and_is_one_line_when_named(tm
     result = run("validate", path)
     assert (result.exit_code, result.output) == (1, f"error: {tmp_path / 'spec' / 'templates' / 'zero.svg'}: not a regular "
                                                     "file (a template is an .svg file, not a device, pipe or folder)\n")
+
+
+def test_a_templates_digest_parses_nothing_and_its_shapes_are_parsed_once_from_the_bytes_it_was_taken_of(tmp_path,
+                                                                                                       monkeypatch):
+    """A rebuild compares each template's digest and draws nothing: no template is parsed until a drawing needs one, and
+    then the very bytes whose digest was taken (the file edited in between changes neither)."""
+    import hashlib
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    first, second = (PLAIN.format(f'<circle cx="50" cy="50" r="{r}"/>') for r in (40, 20))
+    (folder / "dot.svg").write_text(first, encoding="utf-8")
+    parsed, parse = [], templates.parse
+    monkeypatch.setattr(templates, "parse", lambda path, data: parsed.append(data) or parse(path, data))
+    found = templates.Templates([str(folder)])
+    assert found.digest("dot") == hashlib.sha256(first.encode()).hexdigest()[:32] and parsed == []
+    assert sorted(found.read) == ["dot"], "a template whose digest was taken counts as read (its record names it)"
+    (folder / "dot.svg").write_text(second, encoding="utf-8")
+    shapes = found.load("dot").shapes
+    assert parsed == [first.encode()] and found.load("dot").shapes is shapes, "parsed once, from the bytes hashed"
+    assert shapes == parse(folder / "dot.svg", first.encode()) != parse(folder / "dot.svg", second.encode())
+    assert templates.Templates([str(folder)]).load("dot").shapes == parse(folder / "dot.svg", second.encode())
