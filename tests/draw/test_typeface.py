@@ -248,3 +248,10 @@ def test_a_bundled_fonts_subset_is_made_once_for_each_set_of_glyphs_a_run_embeds
     again = [make(loader.load("grannys-pills"), paper, tmp_path / "again")[0] for paper in ("a4", "letter")
              for make in (build, build_rules)]
     assert len(cut) == 2 * len(set(cut)) and [p.read_bytes() for p in made] == [p.read_bytes() for p in again]
+
+
+def test_a_tounicode_cmap_writes_each_character_in_utf16_a_surrogate_pair_past_the_basic_plane():
+    from generator.draw.typeface import _to_unicode
+    cmap = _to_unicode({3: "A", 7: "é", 9: "😀"}).decode()
+    assert "<0003> <0041>\n<0007> <00E9>\n<0009> <D83DDE00>\n" in cmap
+    assert all(f"<{ch.encode('utf-16-be').hex().upper()}>" in cmap for ch in "Aé😀")
