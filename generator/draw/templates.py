@@ -44,7 +44,7 @@ class Template(NamedTuple):
     drawing first needs them (Templates.load: a rebuild that only compares digests parses none)."""
 
     digest: str
-    shapes: tuple
+    shapes: tuple | None
 
 
 class Templates(tuple):
