@@ -77,8 +77,9 @@ class Templates(tuple):
     def load(self, name: str, path: Path | None = None) -> Template:
         """The template called name, read and checked on first use (path: its file, found already)."""
         found = self.read.get(name) or self._hashed(name, path)
-        if found.shapes is None:   # parsed from the very bytes its digest was taken of
-            found = self.read[name] = found._replace(shapes=parse(*self.held.pop(name)))
+        if found.shapes is None:   # parsed from the very bytes its digest was taken of (held till they parse)
+            found = self.read[name] = found._replace(shapes=parse(*self.held[name]))
+            del self.held[name]
         return found
 
     def digest(self, name: str) -> str | None:

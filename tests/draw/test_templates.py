@@ -6,6 +6,7 @@ from click.testing import CliRunner
 
 from generator.output import raster
 from generator.draw import templates
+from generator.errors import UserError
 from generator.spec import loader as specs
 from generator.cli import cli
 from generator.spec.expand import expand
@@ -259,3 +260,8 @@ def test_a_templates_digest_parses_nothing_and_its_shapes_are_parsed_once_from_t
     assert parsed == [first.encode()] and found.load("dot").shapes is shapes, "parsed once, from the bytes hashed"
     assert shapes == parse(folder / "dot.svg", first.encode()) != parse(folder / "dot.svg", second.encode())
     assert templates.Templates([str(folder)]).load("dot").shapes == parse(folder / "dot.svg", second.encode())
+    (folder / "broken.svg").write_text("<svg", encoding="utf-8")
+    assert found.digest("broken") is not None, "a digest reads no XML"
+    for _ in range(2):   # refused each time a drawing asks for it, in one line
+        with pytest.raises(UserError, match="template is not well-formed SVG"):
+            found.load("broken")
