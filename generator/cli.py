@@ -137,8 +137,9 @@ def ended() -> None:
     import atexit  # lazy: start-up
     atexit._run_exitfuncs()
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:   # none without a console
+                stream.flush()
     except (OSError, ValueError):
         return
     os._exit(0)
