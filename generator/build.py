@@ -16,7 +16,7 @@ from .files import write_atomic, write_quietly
 from .components.kind import size_words
 from .errors import UserError
 from .spec.expand import expand
-from .facecache import FaceCache, _digest, _now, _painted, written as written_part
+from .facecache import FaceCache, _digest, _now, _painted, keep_paints, written as written_part
 from .draw.render import draw_art
 from .spec.loader import rules_path, shown
 from .impose.imposition import EPS, Plan, impose, shares
@@ -263,6 +263,7 @@ def build(spec, paper, out_dir, backs="duplex"):
         file = pdffile.File(pdffile.kept_streams(streams))
         made = components_pdf(spec, paper, backs, faces=faces, kept=kept, file=file, whole=False)
         faces.save()
+        keep_paints(spec)
         write_quietly(streams, pdffile.keep_streams(file.packed))
         return made
     made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces)
@@ -402,6 +403,7 @@ def diagrams_of(spec, kept: Path) -> tuple:
               for name, d in diagrams.items()}
     write_quietly(kept, json.dumps({"code": cache.code(), "used": reader.used, "files": files, "parts": written,
                                     "diagrams": places}).encode())
+    keep_paints(spec)
     return diagrams, reader.used
 
 

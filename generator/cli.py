@@ -109,14 +109,16 @@ def terminate_like_interrupt():
 
 
 def main():
-    """Entry point for the pnp script."""
+    """Entry point for the pnp script (a plain build ends the process: ended)."""
     gc.set_threshold(500_000, 20, 20)  # a build makes many small objects that live until it ends, and few cycles: a
                                        # 10,000-tile file is made with no collection (each would only walk them)
     terminate_like_interrupt()
+    built = False
     try:
         args = sys.argv[1:]
         if (given := plain_build(args)) is not None:
             build_plainly(given)
+            built = True
         elif (given := plain_validate(args)) is not None:
             validate_plainly(given)
         else:
@@ -124,6 +126,23 @@ def main():
             cli(prog_name="pnp")
     finally:
         gc.freeze()  # what the run made lives to its end: the collection at exit need not scan it (the floor's has none)
+    if built:
+        ended()
+
+
+def ended() -> None:
+    """End the process after a plain build: its exit handlers run (the memos are written) and its output is flushed, but
+    the interpreter's teardown, which would free every object the build made one by one, is skipped. A failed flush
+    (a closed pipe) is left to the interpreter's own exit to report."""
+    import atexit  # lazy: start-up
+    atexit._run_exitfuncs()
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:   # none without a console
+                stream.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(0)
 
 
 def __getattr__(name: str):

@@ -19,13 +19,20 @@ def declared(spec, art) -> dict:
     return {what: _now(spec, what) for what in inputs(spec, spec.component(art.component), art.side, art.props)}
 
 
-def _now(spec, dependency):
+def _now(spec, dependency, known=None):
     """The current value of something a renderer reads, worked out once for each spec (a deck's faces read the same
-    colours, templates and components: a component's digest is the repr of all its faces)."""
-    known = spec.remembered("now", dict)
+    colours, templates and components: a component's digest is the repr of all its faces); known: the spec's values
+    worked out so far (_known), when the caller has them."""
+    if known is None:
+        known = _known(spec)
     if dependency not in known:
         known[dependency] = _found(spec, dependency)
     return known[dependency]
+
+
+def _known(spec) -> dict:
+    """The values _now worked out for a spec so far, by what was read (taken once for all the reads of a face)."""
+    return spec.remembered("now", dict)
 
 
 def _found(spec, dependency):
@@ -137,15 +144,36 @@ def _painted(spec, used) -> frozenset:
     names = tuple(what[9:] for what in used if what.startswith("template:"))
     known = spec.remembered("painted", dict)
     if names not in known:
-        found: set = set()
-        shapes = [shape for name in names for shape in spec.templates.load(name).shapes]
+        known[names] = frozenset(rgb for name in names for rgb in _paints(spec, name))
+    return known[names]
+
+
+PAINTS = cache.Memo("paints.json", [])   # _paints of each template by its digest and the code: a rebuild parses none
+
+
+def _paints(spec, name: str) -> list:
+    """The rgb of every colour one template paints as its own, kept between runs by its bytes' digest and the code (which
+    parses it); worked out from its shapes when not kept."""
+    key = f"{spec.templates.digest(name)} {cache.code()}"
+    found = PAINTS.get(key)
+    if found is None:
+        colours: set = set()
+        shapes = list(spec.templates.load(name).shapes)
         while shapes:
             _, attrs, children = shapes.pop()
-            found.update(content.rgb(attrs[key]) for key in ("fill", "stroke")
-                         if key in attrs and attrs[key] not in ("currentColor", "ink", "mark"))
+            colours.update(content.rgb(attrs[key]) for key in ("fill", "stroke")
+                           if key in attrs and attrs[key] not in ("currentColor", "ink", "mark"))
             shapes.extend(children)
-        known[names] = frozenset(found)
-    return known[names]
+        found = sorted(colours, key=str)   # None (no colour) sorts as its text
+        PAINTS.put(key, found)
+    return found
+
+
+def keep_paints(spec) -> None:
+    """Keep _paints of every template this run parsed (to draw), so that a rebuild swapping colours parses none."""
+    for name, template in list(spec.templates.read.items()):
+        if template.shapes is not None:
+            _paints(spec, name)
 
 
 class FaceCache:
@@ -247,7 +275,8 @@ class FaceCache:
     @staticmethod
     def _current(spec, entry) -> bool:
         """True for an entry whose face read nothing that has changed since."""
-        return bool(entry) and all(_now(spec, what) == value for what, value in entry["used"].items())
+        known = _known(spec)
+        return bool(entry) and all(_now(spec, what, known) == value for what, value in entry["used"].items())
 
     def _other(self, face):
         """(entry, its JSON) of a face that a build of the same spec kept this run, or (None, None) (read once, on the
@@ -368,9 +397,9 @@ class FaceCache:
         verdict = old.get("verdict") if old else None
         if paints is None or (verdict is None if judged else verdict is not None and verdict["designed"]):
             return None
-        ops, rest, used, swaps = old["written"][0], _compact(old["written"][1:]), {}, {}
+        ops, rest, used, swaps, known = old["written"][0], _compact(old["written"][1:]), {}, {}, _known(spec)
         for what, value in old["used"].items():
-            used[what] = now = _now(spec, what)
+            used[what] = now = _now(spec, what, known)
             if now != value and not (what.startswith(("colour:", "palette:")) and isinstance(value, str)
                                      and isinstance(now, str)):
                 return None

@@ -679,6 +679,26 @@ def test_the_colours_templates_paint_are_worked_out_once_for_each_set_of_templat
     assert facecache._painted(spec, dot) == {"1 1 1"} and not spec.templates.read
 
 
+def test_the_colours_a_template_paints_are_kept_by_its_digest_and_worked_out_afresh_when_it_is_edited(tmp_path, memos,
+                                                                                                     monkeypatch):
+    """facecache.PAINTS keeps them between runs: a later run takes them without parsing the template, and an edited
+    template (another digest) gives its own colours again."""
+    from generator import facecache
+    from generator.draw import templates
+    path = tiles_spec(tmp_path / "spec")
+    dot = tmp_path / "spec" / "templates" / "dot.svg"
+    dot.write_text(DOT)
+    monkeypatch.setattr(facecache, "PAINTS", cache.Memo("paints.json", []))
+    assert facecache._paints(specs.load(str(path)), "dot") == ["1 1 1"]
+    facecache.PAINTS.save()
+    monkeypatch.setattr(facecache, "PAINTS", cache.Memo("paints.json", []))   # the next run's, read from its file
+    parsed, parse = [], templates.parse
+    monkeypatch.setattr(templates, "parse", lambda where, data: parsed.append(where) or parse(where, data))
+    assert facecache._paints(specs.load(str(path)), "dot") == ["1 1 1"] and parsed == []
+    dot.write_text(DOT.replace("#ffffff", "#000000"))
+    assert facecache._paints(specs.load(str(path)), "dot") == ["0 0 0"] and len(parsed) == 1
+
+
 def test_a_colour_changed_in_grannys_pills_renders_no_face_not_even_to_find_the_shared_grounds(tmp_path, memos, monkeypatch):
     """pnp build after palette.red changed: the kept plan checks each component's shared ground again, and a face the
     checks did not draw gives it from its kept operators (the PDF reads them anyway), not by being drawn; the file still

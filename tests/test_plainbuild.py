@@ -107,3 +107,23 @@ def test_a_plain_validate_loads_no_click_and_prints_what_click_prints(tmp_path):
     refused = pnp(tmp_path / "a", "validate", "no-such-game")
     assert refused[:3] == pnp(tmp_path / "b", "validate", "no-such-game", "--threshold", "20")[:3]
     assert refused[0] == 1 and refused[2][0].startswith("error: unknown game") and not refused[3]
+
+
+def test_a_plain_build_ends_its_process_without_the_interpreters_teardown(tmp_path):
+    """cli.ended: once a plain build is done, its exit handlers run (memos written) and its output is flushed, and the
+    process ends there: the teardown that frees every object one by one never runs (an object an exit handler made is
+    never freed); a failed build ends as before."""
+    prelude = ("import atexit, os, sys\n"
+               "class Torn:\n    def __del__(self, write=os.write):\n        write(2, b'torn down\\n')\n"
+               "atexit.register(lambda: setattr(sys, 'torn', Torn()) or sys.stderr.write('exit handlers ran\\n'))\n"
+               "from generator.cli import main; sys.argv[0] = 'pnp'; main()")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-c", prelude, "build", *args], capture_output=True, text=True,
+                              cwd=tmp_path, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    done = run("grannys-pills", "--paper", "a4", "--out", "out")
+    assert done.returncode == 0 and done.stderr == "exit handlers ran\n", done.stderr
+    assert done.stdout.count("\n") == 3 and "grannys-pills-rules-a4.pdf: 3 pages" in done.stdout
+    assert {"checks.json", "paints.json"} <= {p.name for p in (tmp_path / "cache" / "pnp").iterdir()}, "memos written"
+    refused = run("no-such-game")
+    assert refused.returncode == 1 and refused.stderr.endswith("exit handlers ran\ntorn down\n"), refused.stderr

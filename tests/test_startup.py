@@ -147,6 +147,8 @@ def test_the_edit_loop_rebuilds_a_rulebook_over_its_kept_layout_loading_neither_
     status, text, loaded = pnp(tmp_path / "cache", *build, "--set", "palette.red=#d0281f")
     assert status == 0 and text.count("-rules-") == 2 and "unchanged" not in text.split("-rules-a4.pdf")[1].split("\n")[0]
     assert not {"reportlab", "pikepdf"} & loaded
+    assert not {"xml.parsers.expat", "generator.check.geometry", "base64", "encodings.utf_16_be"} & loaded, \
+        "no template parsed, no ink measured, no codec looked up"
     fresh = pnp(tmp_path / "fresh", "build", "grannys-pills", "--out", tmp_path / "fresh", "--set", "palette.red=#d0281f")
     assert fresh[0] == 0
     for paper in ("a4", "letter"):

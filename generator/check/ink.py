@@ -6,8 +6,6 @@ import re
 
 from .. import cache
 from ..draw import svg, svgvalues
-from . import geometry
-from .geometry import hull
 
 PX = 20          # pixels per mm the ink is painted at: distances to 0.05 mm
 INK = 64         # a pixel a quarter covered or more is ink
@@ -24,6 +22,7 @@ def ink_ends(node, clips, box=False):
 
     box: only two of them, with the least and the greatest x and y of all (what a box or an upright cut needs).
     """
+    from . import geometry  # lazy: start-up (a rebuild whose verdicts are all kept measures no ink)
     try:
         found = geometry.polygons(node, clips)
     except geometry.Unmeasured:
@@ -34,7 +33,7 @@ def ink_ends(node, clips, box=False):
     if box:
         xs, ys = [x for x, _ in corners], [y for _, y in corners]
         return [(min(xs), min(ys)), (max(xs), max(ys))]
-    return hull(corners)
+    return geometry.hull(corners)
 
 
 def painted(node, clips, box=False):

@@ -9,7 +9,7 @@ from ..draw import svg, svgvalues
 from ..components import KINDS
 from ..components.kind import BLEED, Circle
 from ..spec.expand import expand
-from . import geometry, ink
+from . import ink
 from .ink import designed, digest
 from ..draw.render import drawn
 from .textcheck import SAFE, SLACK, _placed, _where, ink_of, texts
@@ -175,6 +175,7 @@ def far(node, cut) -> float | None:
     reach (SAFE mm, the most any check asks): None when it may come nearer, or a cheap bound cannot tell. An element
     whose ink is held but not proved (a logo of words alone) is bounded too: if it has none, the exact measure would
     find nothing for it, and a distance this far is never reported (_measured)."""
+    from . import geometry  # lazy: start-up (a rebuild whose verdicts are all kept measures no ink)
     found = geometry.bound(node, certain=False)
     least = None if found is None else clearance(cut, found) - MARGIN   # the hull of found holds the ink
     return least if least is not None and least >= SAFE - SLACK else None

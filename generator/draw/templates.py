@@ -5,7 +5,6 @@ import re
 from pathlib import Path
 from stat import S_ISREG
 from ..records import NamedTuple
-from xml.parsers import expat
 
 from ..errors import UserError
 from .svgvalues import NAMED, TRANSFORM, path_of, points_of, style, transform
@@ -41,10 +40,11 @@ ARITY = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3),
 
 
 class Template(NamedTuple):
-    """One template as read: a digest of its bytes and its plain shapes as (tag, attributes, children)."""
+    """One template as read: a digest of its bytes and its plain shapes as (tag, attributes, children), None until a
+    drawing first needs them (Templates.load: a rebuild that only compares digests parses none)."""
 
     digest: str
-    shapes: tuple
+    shapes: tuple | None
 
 
 class Templates(tuple):
@@ -53,6 +53,7 @@ class Templates(tuple):
     def __new__(cls, folders):
         made = super().__new__(cls, folders)
         made.read = {}  # name -> Template
+        made.held = {}  # name -> (path, bytes) of a template read whose shapes are not parsed yet
         return made
 
     def find(self, name: str) -> Path | None:
@@ -75,29 +76,36 @@ class Templates(tuple):
 
     def load(self, name: str, path: Path | None = None) -> Template:
         """The template called name, read and checked on first use (path: its file, found already)."""
-        found = self.read.get(name)
-        if found is None:
-            path = path or self.find(name)
-            if path is None:
-                raise UserError(f"unknown template {name!r} (looked in {', '.join(self)})")
-            try:
-                with open(path, "rb") as handle:
-                    data = handle.read(MAX_BYTES + 1)
-            except OSError as exc:
-                raise UserError(f"{path}: cannot read template: {exc.strerror}") from None
-            if len(data) > MAX_BYTES:
-                raise UserError(f"{path}: template is larger than {MAX_BYTES // 1_000_000} MB (plain shapes take a few KB)")
-            digest = hashlib.sha256(data).hexdigest()[:32]  # 128 bits: ample for a cache key, and kept by every face
-            found = self.read[name] = Template(digest, parse(path, data))
+        found = self.read.get(name) or self._hashed(name, path)
+        if found.shapes is None:   # parsed from the very bytes its digest was taken of (held till they parse)
+            found = self.read[name] = found._replace(shapes=parse(*self.held[name]))
+            del self.held[name]
         return found
 
     def digest(self, name: str) -> str | None:
-        """The digest of the template called name as it is now, or None when no folder has one."""
+        """The digest of the template called name as it is now, or None when no folder has one (its shapes are parsed
+        when a drawing first needs them)."""
         found = self.read.get(name)
         if found is None:
             path = self.find(name)
-            return None if path is None else self.load(name, path).digest
+            return None if path is None else self._hashed(name, path).digest
         return found.digest
+
+    def _hashed(self, name: str, path: Path | None = None) -> Template:
+        """The template called name read and hashed, its bytes held until its shapes are parsed (path: its file)."""
+        path = path or self.find(name)
+        if path is None:
+            raise UserError(f"unknown template {name!r} (looked in {', '.join(self)})")
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise UserError(f"{path}: cannot read template: {exc.strerror}") from None
+        if len(data) > MAX_BYTES:
+            raise UserError(f"{path}: template is larger than {MAX_BYTES // 1_000_000} MB (plain shapes take a few KB)")
+        self.held[name] = (path, data)
+        found = self.read[name] = Template(hashlib.sha256(data).hexdigest()[:32], None)   # 128 bits: ample for a cache
+        return found                                                                        # key, and kept by every face
 
 
 def search_path(spec_path=None) -> Templates:
@@ -130,6 +138,7 @@ def parse(path: Path, data: bytes) -> tuple:
 
 def _tree(path, data):
     """The XML tree of a template as (name, attributes, children, line), names as 'namespace local'."""
+    from xml.parsers import expat  # lazy: start-up (a rebuild whose faces are all kept parses no template)
     parser = expat.ParserCreate(namespace_separator=" ")
     top = ("", {}, [], 0)
     stack = [top]

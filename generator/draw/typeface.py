@@ -1,5 +1,6 @@
 """Fonts as PDF text: the bundled Vera and a designer's TTF/OTF files, glyph codes for content streams, each font
 embedded once per file as a subset; metrics and outlines for measuring and for cairo."""
+import codecs
 import functools
 import hashlib
 import io
@@ -445,7 +446,8 @@ def subset(font: Font, glyphs) -> bytes:
 
 def _to_unicode(chars):
     """A ToUnicode CMap for glyph id -> character."""
-    pairs = [f"<{g:04X}> <{ch.encode('utf-16-be').hex().upper()}>" for g, ch in sorted(chars.items())]
+    utf16 = codecs.utf_16_be_encode   # str.encode('utf-16-be') without the codec module it looks up (start-up)
+    pairs = [f"<{g:04X}> <{utf16(ch)[0].hex().upper()}>" for g, ch in sorted(chars.items())]
     blocks = "".join(f"{len(pairs[i:i + 100])} beginbfchar\n" + "\n".join(pairs[i:i + 100]) + "\nendbfchar\n"
                      for i in range(0, len(pairs), 100))
     return ("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"

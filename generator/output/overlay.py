@@ -1,7 +1,7 @@
 """Rulebooks assembled by pnp's own PDF writer: reportlab's typeset pages, taken apart once when the text is laid out,
 whose content streams place the diagrams' parts by name; the parts' forms are written from the drawing model."""
-import base64
 import hashlib
+from binascii import a2b_base64, b2a_base64   # base64's own, without loading base64 (start-up)
 
 from ..draw import content
 from ..spec.model import Game
@@ -68,7 +68,7 @@ def taken_apart(data: bytes) -> dict:
             "parts": sorted(k for k in xobjects if k.startswith(PLACED)),
             "contents": [text(v) for v in (contents if isinstance(contents, list) else [entries["/Contents"]])]})
     catalog = " ".join(f"{k} {text(v)}" for k, v in sorted(root.items()) if k not in CATALOG_OWN)
-    objects = [value if value is None or isinstance(value, str) else [value[0], base64.b64encode(value[1]).decode()]
+    objects = [value if value is None or isinstance(value, str) else [value[0], b2a_base64(value[1], newline=False).decode()]
                for value in file.objects]
     return {"objects": objects, "pages": pages, "catalog": catalog}
 
@@ -81,7 +81,7 @@ def with_diagrams(book: dict, diagrams: dict, game: Game, written: dict | None =
     written: {part key: the part written as operators}, shared by the rulebooks of one spec; file: the pdffile.File to
     write (one holding the streams the last build compressed)."""
     file = pdffile.File() if file is None else file
-    file.objects = [value if value is None or isinstance(value, str) else (value[0], base64.b64decode(value[1]))
+    file.objects = [value if value is None or isinstance(value, str) else (value[0], a2b_base64(value[1]))
                     for value in book["objects"]]
     named = {}  # each placed name -> its part's key and drawing
     for page in book["pages"]:

@@ -97,7 +97,10 @@ class Derived:
 
     def get(self, spec, name: str, make):
         """The value called name for this very spec, made by make() the first time it is asked for."""
-        values = self.by_spec.setdefault(id(spec), (spec, {}))[1]
+        held = self.by_spec.get(id(spec))
+        if held is None:
+            held = self.by_spec[id(spec)] = (spec, {})
+        values = held[1]
         if name not in values:
             values[name] = make()
         return values[name]

@@ -41,7 +41,7 @@ BELOW, ABOVE = -0.025, 0.05
 
 def spike(shapes):
     """The upper bound's allowance (mm) for the sharpest corner of the ink's outline polygons on its hull."""
-    hull, sharpest = set(ink.hull([p for shape in shapes for p in shape])), math.pi / 2
+    hull, sharpest = set(geometry.hull([p for shape in shapes for p in shape])), math.pi / 2
     for shape in shapes:
         for i, p in enumerate(shape):
             a, b = shape[i - 1], shape[(i + 1) % len(shape)]

@@ -6,6 +6,7 @@ from click.testing import CliRunner
 
 from generator.output import raster
 from generator.draw import templates
+from generator.errors import UserError
 from generator.spec import loader as specs
 from generator.cli import cli
 from generator.spec.expand import expand
@@ -279,3 +280,29 @@ def test_a_symbols_transform_is_its_four_steps_one_after_another():
         steps = (svgvalues.translate(model.r(x), model.r(y)).then(svgvalues.rotate(turn))
                  .then(svgvalues.scale(model.r(size / 100))).then(svgvalues.translate(-50, -50)))
         assert made.attrs["transform"] == steps
+
+
+def test_a_templates_digest_parses_nothing_and_its_shapes_are_parsed_once_from_the_bytes_it_was_taken_of(tmp_path,
+                                                                                                       monkeypatch):
+    """A rebuild compares each template's digest and draws nothing: no template is parsed until a drawing needs one, and
+    then the very bytes whose digest was taken (the file edited in between changes neither)."""
+    import hashlib
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    first, second = (PLAIN.format(f'<circle cx="50" cy="50" r="{r}"/>') for r in (40, 20))
+    (folder / "dot.svg").write_text(first, encoding="utf-8")
+    parsed, parse = [], templates.parse
+    monkeypatch.setattr(templates, "parse", lambda path, data: parsed.append(data) or parse(path, data))
+    found = templates.Templates([str(folder)])
+    assert found.digest("dot") == hashlib.sha256(first.encode()).hexdigest()[:32] and parsed == []
+    assert sorted(found.read) == ["dot"], "a template whose digest was taken counts as read (its record names it)"
+    (folder / "dot.svg").write_text(second, encoding="utf-8")
+    shapes = found.load("dot").shapes
+    assert parsed == [first.encode()] and found.load("dot").shapes is shapes, "parsed once, from the bytes hashed"
+    assert shapes == parse(folder / "dot.svg", first.encode()) != parse(folder / "dot.svg", second.encode())
+    assert templates.Templates([str(folder)]).load("dot").shapes == parse(folder / "dot.svg", second.encode())
+    (folder / "broken.svg").write_text("<svg", encoding="utf-8")
+    assert found.digest("broken") is not None, "a digest reads no XML"
+    for _ in range(2):   # refused each time a drawing asks for it, in one line
+        with pytest.raises(UserError, match="template is not well-formed SVG"):
+            found.load("broken")

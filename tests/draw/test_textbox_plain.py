@@ -134,7 +134,7 @@ def plain_set(lines, box, family, size, align, valign, leading, icons):
 
 
 def plain_fit(text, box, family, size, min_size, align, valign, leading, colour, icons, wrap):
-    """(elements as plain_set gives them, fits, size, lines, missing) of a text box, laid out the plain way."""
+    """(elements as plain_set gives them, fits, size, lines, missing, cut) of a text box, laid out the plain way."""
     paragraphs = plain_parse(text, colour, icons)
     width, height = box.right - box.left, box.bottom - box.top
     sizes = [size - textbox.STEP * k for k in range(int((size - (min_size or size)) / textbox.STEP + 1e-9) + 1)]
@@ -147,17 +147,16 @@ def plain_fit(text, box, family, size, min_size, align, valign, leading, colour,
             family.regular.resource, " ") * at * (len(words) - 1) <= width + 1e-9 for words, _ in lines)
         return lines, wide and (ascent + descent) * at + (len(lines) - 1) * leading * at <= height + 1e-9
 
-    chosen, (lines, fits) = 0, fits_at(0)
-    if not fits:
-        chosen, (lines, fits) = len(sizes) - 1, fits_at(len(sizes) - 1)
-        low = 0
-        while fits and chosen - low > 1:
-            mid = (low + chosen) // 2
-            trial, ok = fits_at(mid)
-            if ok:
-                chosen, lines = mid, trial
-            else:
-                low = mid
+    def whole(at):
+        """Every word no wider than a line at size at (when wrapping)."""
+        return not wrap or all(plain_width(word, at, family) <= width + 1e-9 for words in paragraphs for word in words)
+
+    # each size in turn, largest first (no search): the first whose lines fit with every word whole, else the least
+    chosen = next((i for i in range(len(sizes)) if fits_at(i)[1] and whole(sizes[i])), len(sizes) - 1)
+    lines, fits = fits_at(chosen)
+    widest = max((word for words in paragraphs for word in words), key=lambda word: plain_width(word, 1, family),
+                 default=())
+    cut = "" if whole(sizes[chosen]) else "".join(ch for ch, _, icon in widest if not icon)
     missing = {}
     for words in paragraphs:
         for word in words:
@@ -166,7 +165,7 @@ def plain_fit(text, box, family, size, min_size, align, valign, leading, colour,
                 if not icon and ord(ch) not in typeface.load(face.resource).cmap:
                     missing.setdefault((ch, face.name), None)
     return (plain_set(lines, box, family, sizes[chosen], align, valign, leading, icons), fits,
-            round(sizes[chosen], 3), len(lines), list(missing))
+            round(sizes[chosen], 3), len(lines), list(missing), cut)
 
 
 def plain_ink(face, text, size):
@@ -192,7 +191,7 @@ def quick(laid):
     """fit's result in plain_fit's terms."""
     elements = [("run", list(e.attrs.items()), e.content, e.face) if isinstance(e, svg.Run) else ("icon", e.tostring())
                 for e in laid.elements]
-    return elements, laid.fits, laid.size, laid.lines, laid.missing
+    return elements, laid.fits, laid.size, laid.lines, laid.missing, laid.cut
 
 
 texts = st.lists(st.tuples(st.sampled_from(WORDS), st.sampled_from(GAPS)), max_size=40).map(

@@ -267,3 +267,10 @@ def test_a_designer_font_with_a_unix_created_stamp_builds_without_fonttools_note
                               text=True, cwd=tmp_path)
         assert done.returncode == 0 and done.stderr == "", done.stderr
     assert (tmp_path / "out" / "game" / "game-components-a4.pdf").stat().st_size > 0
+
+
+def test_a_tounicode_cmap_writes_each_character_in_utf16_a_surrogate_pair_past_the_basic_plane():
+    from generator.draw.typeface import _to_unicode
+    cmap = _to_unicode({3: "A", 7: "é", 9: "😀"}).decode()
+    assert "<0003> <0041>\n<0007> <00E9>\n<0009> <D83DDE00>\n" in cmap
+    assert all(f"<{ch.encode('utf-16-be').hex().upper()}>" in cmap for ch in "Aé😀")
