@@ -19,6 +19,8 @@ MAX_PIXELS = 100_000_000  # the most pixels an image may have (Pillow's guard ag
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)")
 _IMPORT = re.compile(r"@import\s+(?:url\()?\s*['\"]?([^'\")\s;]+)")
 XLINK = "{http://www.w3.org/1999/xlink}href"
+GREYED = "g"  # in a resource's name after /I or /G: the art in greys (never a digest's hex digit)
+STEPS = 65535  # relative luminance is summed in this many steps from black to white before it is encoded again
 
 
 class Source(NamedTuple):
@@ -31,6 +33,7 @@ class Source(NamedTuple):
     size: tuple
     data: bytes
     folder: str  # the spec's folder: the only place an SVG may fetch from
+    look: str = ""  # "greyscale": drawn with each colour turned to its grey (looks.greyscale), else as it is
 
     @property
     def name(self) -> str:
@@ -39,8 +42,8 @@ class Source(NamedTuple):
 
     @property
     def resource(self) -> str:
-        """Its name in our PDFs' resources: /I for an image, /G for SVG art, then its digest."""
-        return ("/G" if self.kind == "svg" else "/I") + self.digest[:12]
+        """Its name in our PDFs' resources: /I for an image, /G for SVG art, g when greyed, then its digest."""
+        return ("/G" if self.kind == "svg" else "/I") + GREYED * bool(self.look) + self.digest[:12]
 
 
 def load(folder, name) -> Source:
@@ -60,6 +63,15 @@ def reload(path, folder) -> Source:
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror}") from None
     return _source(str(path), data, str(folder))
+
+
+def xobject(file, name: str, path: str, folder: str) -> int:
+    """Add the art a face names by its resource name (Source.resource) to a pdffile.File, in greys when the name says
+    so; return its object number."""
+    source = reload(path, folder)
+    if name[2:3] == GREYED:
+        source = source._replace(look="greyscale")
+    return file.page_form(pdf(source)) if source.kind == "svg" else embed(file, source)
 
 
 @functools.lru_cache(maxsize=256)
@@ -161,7 +173,7 @@ def _fetcher(path, folder):
 
 @functools.lru_cache(maxsize=64)
 def _decoded(source: Source):
-    """An image's pixels: (Pillow image in RGB, L or CMYK, alpha channel or None)."""
+    """An image's pixels: (Pillow image in RGB, L or CMYK, alpha channel or None); greyed (L) in its look."""
     image = _image(source.path, source.data)
     image.load()
     if image.mode == "P":
@@ -176,14 +188,68 @@ def _decoded(source: Source):
         alpha = None
     if image.mode not in ("RGB", "L", "CMYK"):
         image = image.convert("RGB")
-    return image, alpha
+    return (greyed(image) if source.look else image), alpha
+
+
+def greyed(image):
+    """An RGB, L or CMYK Pillow image in greys (L): each pixel the level looks.grey gives its colour (its relative
+    luminance in linear light, encoded as sRGB again); a CMYK image is read as Pillow converts it to RGB."""
+    if image.mode == "L":
+        return image  # a grey is its own grey
+    from PIL import ImageMath  # lazy: start-up
+
+    red, green, blue = (band.point(table, "F") for band, table in zip(image.convert("RGB").split(), _linear()))
+    total = ImageMath.lambda_eval(lambda bands: bands["r"] + bands["g"] + bands["b"], r=red, g=green, b=blue)
+    return total.convert("I").point(_encoded(), "L")
+
+
+@functools.cache
+def _linear():
+    """For each channel, the share each of its 256 levels adds to a pixel's relative luminance, in STEPS (and half a
+    step, so that the sum is rounded)."""
+    from ..check.luminance import luminance  # lazy: start-up (the greys of the looks only)
+
+    colours = ("#{:02x}0000", "#00{:02x}00", "#0000{:02x}")
+    return tuple([luminance(colour.format(v)) * STEPS + 0.5 / 3 for v in range(256)] for colour in colours)
+
+
+@functools.cache
+def _encoded():
+    """The sRGB level of each relative luminance in STEPS (looks.level)."""
+    from .looks import level  # lazy: start-up (the greys of the looks only)
+
+    return [level(y / STEPS) for y in range(STEPS + 1)]
+
+
+def _grey_rgba(rgba):
+    """cairosvg's map_rgba in greys: a colour (r, g, b, a from 0 to 1) as its grey (looks.grey), alpha kept."""
+    from .looks import grey  # lazy: start-up (the greys of the looks only)
+
+    r, g, b, a = rgba
+    level = int(grey("#" + "".join(f"{round(c * 255):02x}" for c in (r, g, b)))[1:3], 16) / 255
+    return level, level, level, a
+
+
+def _grey_picture(image):
+    """cairosvg's map_image in greys: an image an SVG draws (any mode Pillow reads) in greys, alpha kept."""
+    if image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info:
+        image = image.convert("RGBA")
+        made = greyed(image.convert("RGB"))
+        made.putalpha(image.getchannel("A"))
+        return made
+    return greyed(image if image.mode in ("RGB", "L", "CMYK") else image.convert("RGB"))
+
+
+def _maps(source):
+    """cairosvg's keyword arguments drawing SVG art in its look."""
+    return {"map_rgba": _grey_rgba, "map_image": _grey_picture} if source.look else {}
 
 
 def embed(file, source: Source) -> int:
     """Add an image to a pdffile.File as an image XObject at its own resolution (a JPEG as it is; alpha as an SMask);
     return its object number."""
     w, h = source.size
-    if source.kind == "jpeg":
+    if source.kind == "jpeg" and not source.look:
         image = _image(source.path, source.data)
         space = {"L": "/DeviceGray", "CMYK": "/DeviceCMYK"}.get(image.mode, "/DeviceRGB")
         decode = " /Decode [1 0 1 0 1 0 1 0]" if image.mode == "CMYK" and "adobe" in image.info else ""
@@ -214,7 +280,7 @@ def pdf(source: Source) -> bytes:
 
     out = io.BytesIO()
     tree = Tree(bytestring=source.data, url=source.path, unsafe=False, url_fetcher=_fetcher(source.path, source.folder))
-    PDFSurface(tree, out, 96).finish()
+    PDFSurface(tree, out, 96, **_maps(source)).finish()
     return out.getvalue()
 
 
@@ -236,7 +302,7 @@ def surface(source: Source):
                 return made, width, height
 
         tree = Tree(bytestring=source.data, url=source.path, unsafe=False, url_fetcher=_fetcher(source.path, source.folder))
-        return Recording(tree, None, 96).cairo
+        return Recording(tree, None, 96, **_maps(source)).cairo
     image, alpha = _decoded(source)
     rgba = image.convert("RGB")
     rgba.putalpha(alpha if alpha is not None else 255)

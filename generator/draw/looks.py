@@ -16,9 +16,13 @@ SUFFIXES = {"ink-saver": "inksaver", "greyscale": "greyscale"}
 
 def grey(colour):
     """The #rrggbb grey of a colour's relative luminance: what a black-and-white printer lays down."""
-    y = luminance(colour)
-    level = 12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055
-    return "#{0:02x}{0:02x}{0:02x}".format(round(level * 255))
+    return "#{0:02x}{0:02x}{0:02x}".format(level(luminance(colour)))
+
+
+def level(y: float) -> int:
+    """The sRGB level (0 to 255) of a relative luminance y (0 to 1): the grey that grey() gives."""
+    encoded = 12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055
+    return round(encoded * 255)
 
 
 def recoloured(drawing: svg.Drawing, change: Callable[[str], str]) -> svg.Drawing:
@@ -32,8 +36,13 @@ def recoloured(drawing: svg.Drawing, change: Callable[[str], str]) -> svg.Drawin
 
 
 def greyscale(drawing: svg.Drawing) -> svg.Drawing:
-    """A copy of a drawing with every colour turned to its grey."""
-    return recoloured(drawing, grey)
+    """A copy of a drawing with every colour turned to its grey, the designer's image and SVG art too (art.Source's
+    look: each of its pixels or colours turned to its grey where it is drawn)."""
+    made = recoloured(drawing, grey)
+    for node in svg.walk(made):
+        if isinstance(node, svg.Placed):
+            node.source = node.source._replace(look="greyscale")
+    return made
 
 
 def tint(colour, keep=KEEP):
