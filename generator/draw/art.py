@@ -19,7 +19,8 @@ MAX_PIXELS = 100_000_000  # the most pixels an image may have (Pillow's guard ag
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)")
 _IMPORT = re.compile(r"@import\s+(?:url\()?\s*['\"]?([^'\")\s;]+)")
 XLINK = "{http://www.w3.org/1999/xlink}href"
-GREYED = "g"  # in a resource's name after /I or /G: the art in greys (never a digest's hex digit)
+LOOKS = {"G": "greyscale", "P": "protan", "D": "deutan", "T": "tritan"}  # a resource name's mark after /I or /G
+SIDE = 17  # a colour-vision simulation of an image's pixels is a table of this many levels a side, interpolated
 STEPS = 65535  # relative luminance is summed in this many steps from black to white before it is encoded again
 
 
@@ -33,7 +34,7 @@ class Source(NamedTuple):
     size: tuple
     data: bytes
     folder: str  # the spec's folder: the only place an SVG may fetch from
-    look: str = ""  # "greyscale": drawn with each colour turned to its grey (looks.greyscale), else as it is
+    look: str = ""  # drawn as it is, or "greyscale" (each colour its grey, looks.grey), "protan", "deutan" or "tritan"
 
     @property
     def name(self) -> str:
@@ -42,8 +43,8 @@ class Source(NamedTuple):
 
     @property
     def resource(self) -> str:
-        """Its name in our PDFs' resources: /I for an image, /G for SVG art, g when greyed, then its digest."""
-        return ("/G" if self.kind == "svg" else "/I") + GREYED * bool(self.look) + self.digest[:12]
+        """Its name in our PDFs' resources: /I for an image, /G for SVG art, its look's mark (LOOKS), then its digest."""
+        return ("/G" if self.kind == "svg" else "/I") + self.look[:1].upper() + self.digest[:12]
 
 
 def load(folder, name) -> Source:
@@ -66,11 +67,11 @@ def reload(path, folder) -> Source:
 
 
 def xobject(file, name: str, path: str, folder: str) -> int:
-    """Add the art a face names by its resource name (Source.resource) to a pdffile.File, in greys when the name says
-    so; return its object number."""
+    """Add the art a face names by its resource name (Source.resource) to a pdffile.File, in the look the name marks;
+    return its object number."""
     source = reload(path, folder)
-    if name[2:3] == GREYED:
-        source = source._replace(look="greyscale")
+    if name[2:3] in LOOKS:
+        source = source._replace(look=LOOKS[name[2]])
     return file.page_form(pdf(source)) if source.kind == "svg" else embed(file, source)
 
 
@@ -173,7 +174,7 @@ def _fetcher(path, folder):
 
 @functools.lru_cache(maxsize=64)
 def _decoded(source: Source):
-    """An image's pixels: (Pillow image in RGB, L or CMYK, alpha channel or None); greyed (L) in its look."""
+    """An image's pixels: (Pillow image in RGB, L or CMYK, alpha channel or None), in its look (greys: L)."""
     image = _image(source.path, source.data)
     image.load()
     if image.mode == "P":
@@ -188,7 +189,38 @@ def _decoded(source: Source):
         alpha = None
     if image.mode not in ("RGB", "L", "CMYK"):
         image = image.convert("RGB")
-    return (greyed(image) if source.look else image), alpha
+    return (_seen(image, source.look) if source.look else image), alpha
+
+
+def _seen(image, look):
+    """An RGB, L or CMYK image in a look: in greys (L), or as a colour-vision simulation sees it (RGB)."""
+    if look == "greyscale":
+        return greyed(image)
+    return image.convert("RGB").filter(_simulation(look))
+
+
+@functools.cache
+def _simulation(look):
+    """A colour-vision simulation as a Pillow 3D table (SIDE levels a side) of the colours check.vision gives."""
+    from PIL import ImageFilter  # lazy: start-up
+
+    return ImageFilter.Color3DLUT.generate(SIDE, lambda r, g, b: _tone((r, g, b), look))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tone(rgb, look):
+    """An sRGB colour (channels 0 to 1) in a look, the same way: its grey (looks.grey), or as a colour-vision
+    simulation sees it (check.vision.simulate's arithmetic, its colours not kept in its memo)."""
+    colour = "#" + "".join(f"{round(c * 255):02x}" for c in rgb)
+    if look == "greyscale":
+        from .looks import grey  # lazy: start-up (the looks only)
+
+        made = grey(colour)
+    else:
+        from ..check import vision  # lazy: start-up (the gallery's simulations only)
+
+        made = vision.simulate.__wrapped__(colour, look)
+    return tuple(int(made[i:i + 2], 16) / 255 for i in (1, 3, 5))
 
 
 def greyed(image):
@@ -221,28 +253,24 @@ def _encoded():
     return [level(y / STEPS) for y in range(STEPS + 1)]
 
 
-def _grey_rgba(rgba):
-    """cairosvg's map_rgba in greys: a colour (r, g, b, a from 0 to 1) as its grey (looks.grey), alpha kept."""
-    from .looks import grey  # lazy: start-up (the greys of the looks only)
-
-    r, g, b, a = rgba
-    level = int(grey("#" + "".join(f"{round(c * 255):02x}" for c in (r, g, b)))[1:3], 16) / 255
-    return level, level, level, a
-
-
-def _grey_picture(image):
-    """cairosvg's map_image in greys: an image an SVG draws (any mode Pillow reads) in greys, alpha kept."""
-    if image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info:
-        image = image.convert("RGBA")
-        made = greyed(image.convert("RGB"))
-        made.putalpha(image.getchannel("A"))
-        return made
-    return greyed(image if image.mode in ("RGB", "L", "CMYK") else image.convert("RGB"))
-
-
 def _maps(source):
-    """cairosvg's keyword arguments drawing SVG art in its look."""
-    return {"map_rgba": _grey_rgba, "map_image": _grey_picture} if source.look else {}
+    """cairosvg's keyword arguments drawing SVG art in its look: each colour it paints (map_rgba) and each picture it
+    holds (map_image, any mode Pillow reads) turned, alpha kept."""
+    if not source.look:
+        return {}
+    look = source.look
+
+    def colour(rgba):
+        return (*_tone(tuple(rgba[:3]), look), rgba[3])
+
+    def picture(image):
+        if image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info:
+            image = image.convert("RGBA")
+            made = _seen(image.convert("RGB"), look)
+            made.putalpha(image.getchannel("A"))
+            return made
+        return _seen(image if image.mode in ("RGB", "L", "CMYK") else image.convert("RGB"), look)
+    return {"map_rgba": colour, "map_image": picture}
 
 
 def embed(file, source: Source) -> int:

@@ -25,24 +25,22 @@ def level(y: float) -> int:
     return round(encoded * 255)
 
 
-def recoloured(drawing: svg.Drawing, change: Callable[[str], str]) -> svg.Drawing:
-    """A copy of a drawing with each #rrggbb colour turned into change(colour); shapes, text and art kept."""
+def recoloured(drawing: svg.Drawing, change: Callable[[str], str], look: str = "") -> svg.Drawing:
+    """A copy of a drawing with each #rrggbb colour turned into change(colour); shapes and text kept, and the designer's
+    image and SVG art drawn in the look that change is (art.Source.look: greyscale, protan, deutan, tritan), if any."""
     made = svg.copied(drawing)
     for node in svg.walk(made):
         for attr in PAINTS:
             if hex_colour(node.attrs.get(attr)):
                 node.attrs[attr] = change(node.attrs[attr])
+        if look and isinstance(node, svg.Placed):
+            node.source = node.source._replace(look=look)
     return made
 
 
 def greyscale(drawing: svg.Drawing) -> svg.Drawing:
-    """A copy of a drawing with every colour turned to its grey, the designer's image and SVG art too (art.Source's
-    look: each of its pixels or colours turned to its grey where it is drawn)."""
-    made = recoloured(drawing, grey)
-    for node in svg.walk(made):
-        if isinstance(node, svg.Placed):
-            node.source = node.source._replace(look="greyscale")
-    return made
+    """A copy of a drawing with every colour turned to its grey, the designer's art too."""
+    return recoloured(drawing, grey, "greyscale")
 
 
 def tint(colour, keep=KEEP):

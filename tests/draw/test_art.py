@@ -15,7 +15,7 @@ import pages
 from generator.build import components_pdf
 from generator.cli import cli
 from generator.draw import art, looks, svg
-from generator.check import resolution
+from generator.check import resolution, vision
 from generator.errors import UserError
 from generator.output import preview
 from generator.spec import loader as specs
@@ -248,7 +248,7 @@ def test_greyscale_prints_every_pixel_of_the_art_as_its_grey(coloured):
         assert len({rgb for _, rgb in colour.getcolors(1 << 24) if max(rgb) - min(rgb) > 60}) > 8   # the art in colour
     with pikepdf.open(io.BytesIO(grey_pdf)) as doc:
         names = {str(name)[:3] for page in doc.pages for name in page.Resources.XObject.keys()}
-    assert names >= {"/Ig", "/Gg"}   # the greyed art: resources of their own
+    assert names >= {"/IG", "/GG"}   # the greyed art: resources of their own
 
 
 def test_greyed_images_take_the_grey_of_each_colour():
@@ -297,3 +297,16 @@ def test_the_greyscale_build_after_a_colour_one_greys_the_art(coloured, tmp_path
     grey = pages.pdfium((out / "art" / "art-components-a4-greyscale.pdf").read_bytes(), 4)
     assert max(hi - lo for lo, hi in ImageChops.difference(grey.convert("L").convert("RGB"), grey).getextrema()) <= 1
     assert ImageChops.difference(colour.convert("L").convert("RGB"), colour).getbbox()
+
+
+@pytest.mark.parametrize("view", ["protan", "deutan", "tritan"])
+def test_the_gallerys_colour_vision_views_show_the_art_as_such_a_viewer_sees_it(folder, view):
+    """The gallery's protan, deutan and tritan copies turn the art's colours as they turn drawn ones (vision.simulate):
+    an SVG's colours each as simulated, an image's through a table of 33 levels a side (a few levels off between)."""
+    face = card(art.place(art.load(folder, "card.png"), 0, 0, 63, 88), art.place(art.load(folder, "photo.jpg"), 5, 5, 30, 20),
+                art.place(art.load(folder, "ship.svg"), 10, 50, 40, 30))
+    seen = cairo(preview.seen(face, view))
+    for (x, y), colour, tolerance in (((50, 30), "#c81e1e", 6), ((20, 15), "#14a03c", 6), ((30, 73), "#d4aa00", 1)):
+        want = vision.simulate(colour, view)
+        assert near(at(seen, x, y), tuple(int(want[i:i + 2], 16) for i in (1, 3, 5)), tolerance), (at(seen, x, y), want)
+    assert near(at(seen, 50, 84), (255, 255, 255), 0)   # the PNG's see-through foot
