@@ -209,8 +209,8 @@ def _simulation(look):
 
 @functools.lru_cache(maxsize=4096)
 def _tone(rgb, look):
-    """An sRGB colour (channels 0 to 1) in a look, the same way: its grey (looks.grey), or as a colour-vision
-    simulation sees it (check.vision.simulate's arithmetic, its colours not kept in its memo)."""
+    """An sRGB colour (channels 0 to 1) in a look, as drawn colours are turned: its grey (looks.grey), or as a
+    colour-vision simulation sees it (check.vision.simulate's arithmetic, these colours not kept in its memo)."""
     colour = "#" + "".join(f"{round(c * 255):02x}" for c in rgb)
     if look == "greyscale":
         from .looks import grey  # lazy: start-up (the looks only)
