@@ -247,10 +247,14 @@ def _linear():
 
 @functools.cache
 def _encoded():
-    """The sRGB level of each relative luminance in STEPS (looks.level)."""
+    """The sRGB level of each relative luminance in STEPS (looks.level, which rises with it: where each level starts
+    is found by bisection)."""
+    from bisect import bisect_left  # lazy: start-up
+    from itertools import chain, repeat  # lazy: start-up
     from .looks import level  # lazy: start-up (the greys of the looks only)
 
-    return [level(y / STEPS) for y in range(STEPS + 1)]
+    starts = [bisect_left(range(STEPS + 1), v, key=lambda y: level(y / STEPS)) for v in range(257)]
+    return list(chain.from_iterable(repeat(v, starts[v + 1] - starts[v]) for v in range(256)))
 
 
 def _maps(source):
