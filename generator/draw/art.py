@@ -19,6 +19,9 @@ MAX_PIXELS = 100_000_000  # the most pixels an image may have (Pillow's guard ag
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)")
 _IMPORT = re.compile(r"@import\s+(?:url\()?\s*['\"]?([^'\")\s;]+)")
 XLINK = "{http://www.w3.org/1999/xlink}href"
+LOOKS = {"G": "greyscale", "P": "protan", "D": "deutan", "T": "tritan"}  # a resource name's mark after /I or /G
+SIDE = 17  # a colour-vision simulation of an image's pixels is a table of this many levels a side, interpolated
+STEPS = 65535  # relative luminance is summed in this many steps from black to white before it is encoded again
 
 
 class Source(NamedTuple):
@@ -31,6 +34,7 @@ class Source(NamedTuple):
     size: tuple
     data: bytes
     folder: str  # the spec's folder: the only place an SVG may fetch from
+    look: str = ""  # drawn as it is, or "greyscale" (each colour its grey, looks.grey), "protan", "deutan" or "tritan"
 
     @property
     def name(self) -> str:
@@ -39,8 +43,8 @@ class Source(NamedTuple):
 
     @property
     def resource(self) -> str:
-        """Its name in our PDFs' resources: /I for an image, /G for SVG art, then its digest."""
-        return ("/G" if self.kind == "svg" else "/I") + self.digest[:12]
+        """Its name in our PDFs' resources: /I for an image, /G for SVG art, its look's mark (LOOKS), then its digest."""
+        return ("/G" if self.kind == "svg" else "/I") + self.look[:1].upper() + self.digest[:12]
 
 
 def load(folder, name) -> Source:
@@ -60,6 +64,15 @@ def reload(path, folder) -> Source:
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror}") from None
     return _source(str(path), data, str(folder))
+
+
+def xobject(file, name: str, path: str, folder: str) -> int:
+    """Add the art a face names by its resource name (Source.resource) to a pdffile.File, in the look the name marks;
+    return its object number."""
+    source = reload(path, folder)
+    if name[2:3] in LOOKS:
+        source = source._replace(look=LOOKS[name[2]])
+    return file.page_form(pdf(source)) if source.kind == "svg" else embed(file, source)
 
 
 @functools.lru_cache(maxsize=256)
@@ -161,7 +174,7 @@ def _fetcher(path, folder):
 
 @functools.lru_cache(maxsize=64)
 def _decoded(source: Source):
-    """An image's pixels: (Pillow image in RGB, L or CMYK, alpha channel or None)."""
+    """An image's pixels: (Pillow image in RGB, L or CMYK, alpha channel or None), in its look (greys: L)."""
     image = _image(source.path, source.data)
     image.load()
     if image.mode == "P":
@@ -176,14 +189,99 @@ def _decoded(source: Source):
         alpha = None
     if image.mode not in ("RGB", "L", "CMYK"):
         image = image.convert("RGB")
-    return image, alpha
+    return (_seen(image, source.look) if source.look else image), alpha
+
+
+def _seen(image, look):
+    """An RGB, L or CMYK image in a look: in greys (L), or as a colour-vision simulation sees it (RGB)."""
+    if look == "greyscale":
+        return greyed(image)
+    return image.convert("RGB").filter(_simulation(look))
+
+
+@functools.cache
+def _simulation(look):
+    """A colour-vision simulation as a Pillow 3D table (SIDE levels a side) of the colours check.vision gives."""
+    from PIL import ImageFilter  # lazy: start-up
+
+    return ImageFilter.Color3DLUT.generate(SIDE, lambda r, g, b: _tone((r, g, b), look))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tone(rgb, look):
+    """An sRGB colour (channels 0 to 1) in a look, as drawn colours are turned: its grey (looks.grey), or as a
+    colour-vision simulation sees it (check.vision.simulate's arithmetic, these colours not kept in its memo)."""
+    colour = "#" + "".join(f"{round(c * 255):02x}" for c in rgb)
+    if look == "greyscale":
+        from .looks import grey  # lazy: start-up (the looks only)
+
+        made = grey(colour)
+    else:
+        from ..check import vision  # lazy: start-up (the gallery's simulations only)
+
+        made = vision.simulate.__wrapped__(colour, look)
+    return tuple(int(made[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def greyed(image):
+    """An RGB, L or CMYK Pillow image in greys (L): each pixel the level looks.grey gives its colour (its relative
+    luminance in linear light, encoded as sRGB again); a CMYK image is read as Pillow converts it to RGB."""
+    if image.mode == "L":
+        return image  # a grey is its own grey
+    from PIL import ImageMath  # lazy: start-up
+
+    red, green, blue = (band.point(table, "F") for band, table in zip(image.convert("RGB").split(), _linear()))
+    total = ImageMath.lambda_eval(lambda bands: bands["r"] + bands["g"] + bands["b"], r=red, g=green, b=blue)
+    return total.convert("I").point(_encoded(), "L")
+
+
+@functools.cache
+def _linear():
+    """For each channel, the share each of its 256 levels adds to a pixel's relative luminance, in STEPS (and half a
+    step, so that the sum is rounded)."""
+    from ..check.luminance import luminance  # lazy: start-up (the greys of the looks only)
+
+    colours = ("#{:02x}0000", "#00{:02x}00", "#0000{:02x}")
+    return tuple([luminance(colour.format(v)) * STEPS + 0.5 / 3 for v in range(256)] for colour in colours)
+
+
+@functools.cache
+def _encoded():
+    """The sRGB level of each relative luminance in STEPS (looks.level, which rises with it: where each level starts
+    is found by bisection)."""
+    from bisect import bisect_left  # lazy: start-up
+    from itertools import chain, repeat  # lazy: start-up
+    from .looks import level  # lazy: start-up (the greys of the looks only)
+
+    starts = [bisect_left(range(STEPS + 1), v, key=lambda y: level(y / STEPS)) for v in range(257)]
+    return list(chain.from_iterable(repeat(v, starts[v + 1] - starts[v]) for v in range(256)))
+
+
+def _maps(source):
+    """cairosvg's keyword arguments drawing SVG art in its look: each colour it paints (map_rgba) and each picture it
+    holds (map_image, any mode Pillow reads) turned, alpha kept."""
+    if not source.look:
+        return {}
+    look = source.look
+
+    def colour(rgba):
+        return (*_tone(tuple(rgba[:3]), look), rgba[3])
+
+    def picture(image):
+        if image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info:
+            image = image.convert("RGBA")
+            made = _seen(image.convert("RGB"), look)
+            made.putalpha(image.getchannel("A"))
+            return made
+        return _seen(image if image.mode in ("RGB", "L", "CMYK") else image.convert("RGB"), look)
+    return {"map_rgba": colour, "map_image": picture}
 
 
 def embed(file, source: Source) -> int:
     """Add an image to a pdffile.File as an image XObject at its own resolution (a JPEG as it is; alpha as an SMask);
     return its object number."""
     w, h = source.size
-    if source.kind == "jpeg":
+    if source.kind == "jpeg" and not source.look:
         image = _image(source.path, source.data)
         space = {"L": "/DeviceGray", "CMYK": "/DeviceCMYK"}.get(image.mode, "/DeviceRGB")
         decode = " /Decode [1 0 1 0 1 0 1 0]" if image.mode == "CMYK" and "adobe" in image.info else ""
@@ -214,7 +312,7 @@ def pdf(source: Source) -> bytes:
 
     out = io.BytesIO()
     tree = Tree(bytestring=source.data, url=source.path, unsafe=False, url_fetcher=_fetcher(source.path, source.folder))
-    PDFSurface(tree, out, 96).finish()
+    PDFSurface(tree, out, 96, **_maps(source)).finish()
     return out.getvalue()
 
 
@@ -236,7 +334,7 @@ def surface(source: Source):
                 return made, width, height
 
         tree = Tree(bytestring=source.data, url=source.path, unsafe=False, url_fetcher=_fetcher(source.path, source.folder))
-        return Recording(tree, None, 96).cairo
+        return Recording(tree, None, 96, **_maps(source)).cairo
     image, alpha = _decoded(source)
     rgba = image.convert("RGB")
     rgba.putalpha(alpha if alpha is not None else 255)

@@ -16,24 +16,31 @@ SUFFIXES = {"ink-saver": "inksaver", "greyscale": "greyscale"}
 
 def grey(colour):
     """The #rrggbb grey of a colour's relative luminance: what a black-and-white printer lays down."""
-    y = luminance(colour)
-    level = 12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055
-    return "#{0:02x}{0:02x}{0:02x}".format(round(level * 255))
+    return "#{0:02x}{0:02x}{0:02x}".format(level(luminance(colour)))
 
 
-def recoloured(drawing: svg.Drawing, change: Callable[[str], str]) -> svg.Drawing:
-    """A copy of a drawing with each #rrggbb colour turned into change(colour); shapes, text and art kept."""
+def level(y: float) -> int:
+    """The sRGB level (0 to 255) of a relative luminance y (0 to 1): the grey that grey() gives."""
+    encoded = 12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055
+    return round(encoded * 255)
+
+
+def recoloured(drawing: svg.Drawing, change: Callable[[str], str], look: str = "") -> svg.Drawing:
+    """A copy of a drawing with each #rrggbb colour turned into change(colour); shapes and text kept, and the designer's
+    image and SVG art drawn in the look that change is (art.Source.look: greyscale, protan, deutan, tritan), if any."""
     made = svg.copied(drawing)
     for node in svg.walk(made):
         for attr in PAINTS:
             if hex_colour(node.attrs.get(attr)):
                 node.attrs[attr] = change(node.attrs[attr])
+        if look and isinstance(node, svg.Placed):
+            node.source = node.source._replace(look=look)
     return made
 
 
 def greyscale(drawing: svg.Drawing) -> svg.Drawing:
-    """A copy of a drawing with every colour turned to its grey."""
-    return recoloured(drawing, grey)
+    """A copy of a drawing with every colour turned to its grey, the designer's art too."""
+    return recoloured(drawing, grey, "greyscale")
 
 
 def tint(colour, keep=KEEP):

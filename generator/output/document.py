@@ -201,8 +201,7 @@ class Document:
         if self.art:
             from ..draw import art  # lazy: start-up (only a file with the designer's images or SVG art reads them)
         for name, (path, folder) in sorted(self.art.items()):
-            source = art.reload(path, folder)
-            self.xobjects[name] = file.page_form(art.pdf(source)) if source.kind == "svg" else art.embed(file, source)
+            self.xobjects[name] = art.xobject(file, name, path, folder)
         resources = (f" /XObject << {' '.join(f'{k} {v} 0 R' for k, v in sorted(self.xobjects.items()))} >>"
                      if self.xobjects else "")
         if self.chars:

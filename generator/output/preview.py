@@ -87,7 +87,7 @@ def seen(drawing: svg.Drawing, view: str) -> svg.Drawing:
     if view == "greyscale":
         return looks.greyscale(drawing)
     memo: dict[str, str] = {}
-    return looks.recoloured(drawing, lambda colour: memo.setdefault(colour.lower(), vision.simulate(colour, view)))
+    return looks.recoloured(drawing, lambda colour: memo.setdefault(colour.lower(), vision.simulate(colour, view)), view)
 
 
 def write(spec, out_dir) -> tuple:

@@ -1,16 +1,24 @@
 """The designer's art: PNG and JPEG images embedded once at their own resolution, Inkscape SVG drawn by cairosvg,
 and nothing read from outside the spec's folder."""
+import base64
 import functools
 import io
+import shutil
+import subprocess
 
 import pikepdf
 import pytest
-from PIL import Image, ImageDraw
+from click.testing import CliRunner
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 import pages
-from generator.draw import art, svg
-from generator.check import resolution
+from generator.build import components_pdf
+from generator.cli import cli
+from generator.draw import art, looks, svg
+from generator.check import resolution, vision
 from generator.errors import UserError
+from generator.output import preview
+from generator.spec import loader as specs
 
 PX = 10  # pixels per mm the pages are rendered at
 INKSCAPE = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
@@ -152,3 +160,153 @@ def test_svg_may_use_a_png_beside_it(folder):
                                        'preserveAspectRatio="none"/></svg>')
     image = pdfium(pdf_bytes(card(art.place(art.load(folder, "framed.svg"), 0, 0, 10, 10))))
     assert near(at(image, 5, 5), (200, 30, 30))
+
+
+GREY_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="40mm" viewBox="0 0 40 40" color="teal">
+  <defs>
+    <linearGradient id="sea" x1="0" y1="0" x2="40" y2="0" gradientUnits="userSpaceOnUse">
+      <stop offset="0" style="stop-color:#0044aa"/><stop offset="1" stop-color="rgb(0, 170, 68)"/>
+    </linearGradient>
+    <filter id="flood" x="0" y="0" width="1" height="1"><feFlood flood-color="#8a2be2"/></filter>
+    <style>.hull { fill: #d4aa00; stroke: crimson; stroke-width: 0.5 }</style>
+  </defs>
+  <rect width="40" height="8" fill="url(#sea)"/>
+  <rect class="hull" x="1" y="9" width="18" height="9"/>
+  <rect x="20" y="8" width="20" height="10" fill="currentColor"/>
+  <rect y="18" width="20" height="10" style="fill:orange"/>
+  <rect x="20" y="18" width="20" height="10" fill="rgb(30%, 60%, 10%)"/>
+  <rect y="28" width="20" height="12" filter="url(#flood)"/>
+  <image x="20" y="28" width="20" height="12" preserveAspectRatio="none" href="data:image/png;base64,{png}"/>
+</svg>"""
+
+
+@pytest.fixture()
+def coloured(tmp_path):
+    """A layout game whose one card holds a PNG, a PNG with see-through parts, a JPEG and an SVG (a gradient, a <style>
+    sheet, a style attribute, named, rgb() and currentColor colours, a flood and a PNG of its own) over a red patch."""
+    bands = Image.new("RGB", (300, 300))
+    for i, rgb in enumerate([(220, 40, 30), (30, 160, 60), (40, 70, 200), (240, 200, 20), (90, 20, 120)]):
+        ImageDraw.Draw(bands).rectangle((0, i * 60, 299, i * 60 + 59), fill=rgb)
+    bands.save(tmp_path / "bands.png")
+    disc = Image.new("RGBA", (300, 300), (0, 0, 0, 0))
+    ImageDraw.Draw(disc).ellipse((30, 30, 270, 270), fill=(200, 30, 160, 255))
+    disc.save(tmp_path / "disc.png")
+    photo = Image.new("RGB", (300, 300), (20, 160, 60))
+    ImageDraw.Draw(photo).rectangle((0, 150, 299, 299), fill=(250, 120, 10))
+    photo.save(tmp_path / "photo.jpg", quality=95)
+    inner = io.BytesIO()
+    Image.new("RGB", (20, 12), (0, 128, 255)).save(inner, "PNG")
+    (tmp_path / "ship.svg").write_text(GREY_SVG.replace("{png}", base64.b64encode(inner.getvalue()).decode()))
+    (tmp_path / "cards.csv").write_text("name\none\n")
+    (tmp_path / "front.yaml").write_text(
+        "ground: white\nelements:\n"
+        "  bands: {type: image, file: bands.png, x: 2, y: 2, width: 28, height: 28}\n"
+        "  disc: {type: image, file: disc.png, x: 33, y: 2, width: 28, height: 28}\n"
+        "  photo: {type: image, file: photo.jpg, x: 2, y: 33, width: 28, height: 28}\n"
+        "  ship: {type: image, file: ship.svg, x: 33, y: 33, width: 28, height: 28}\n"
+        "  patch: {type: rect, x: 2, y: 64, width: 59, height: 20, fill: \"#c8462b\"}\n")
+    (tmp_path / "art.yaml").write_text(
+        "game: {title: Art, designer: tests, players: \"2\", time: 5 min}\n"
+        "components:\n  cards: {kind: layout, expect: 1, width: 63 mm, height: 88 mm, layout: front.yaml, data: cards.csv}\n")
+    return tmp_path / "art.yaml"
+
+
+def poppler(data):
+    """A page of PDF bytes rendered by poppler (pdftoppm) at PX pixels per mm."""
+    made = subprocess.run(["pdftoppm", "-r", str(round(PX * 25.4)), "-png", "-singlefile", "-"], input=data,
+                          capture_output=True, check=True).stdout
+    return Image.open(io.BytesIO(made)).convert("RGB")
+
+
+def greyed_apart(colour, grey):
+    """(the largest channel spread of the grey render, the pixels of flat areas of the colour render (3 x 3 alike),
+    the largest difference there between the grey render and grey() of the colour render's pixel, and the same on the
+    SVG's gradient, which runs between its greyed stops: sRGB blends of greys, not the greys of sRGB blends)."""
+    flat = ImageChops.difference(colour.filter(ImageFilter.MaxFilter(3)), colour.filter(ImageFilter.MinFilter(3)))
+    spread = max(hi - lo for lo, hi in ImageChops.difference(grey.convert("L").convert("RGB"), grey).getextrema())
+    levels = {rgb: int(looks.grey("#%02x%02x%02x" % rgb)[1:3], 16) for _, rgb in colour.getcolors(1 << 24)}
+    worst, count = [0, 0], 0
+    for want, got, edge in zip(colour.get_flattened_data(), grey.get_flattened_data(), flat.get_flattened_data()):
+        if edge == (0, 0, 0):
+            count += 1
+            sea = want[0] <= 2 and abs(want[1] + want[2] - 0x44 - 0xaa) <= 3 and want[1] not in (0x44, 0xaa)
+            worst[sea] = max(worst[sea], *(abs(v - levels[want]) for v in got))
+    return spread, count, *worst
+
+
+def test_greyscale_prints_every_pixel_of_the_art_as_its_grey(coloured):
+    """A greyscale build prints the designer's PNG, JPEG and SVG art as drawn colours are printed: each pixel the grey
+    of its colour (looks.grey), under pdfium and poppler; a colour build in the same run keeps its colours."""
+    spec = specs.load(str(coloured))
+    grey_pdf, _ = components_pdf(spec, "a4", looks=("greyscale",))   # first: the colour build must not take its art
+    colour_pdf, _ = components_pdf(spec, "a4")
+    renderers = [pages.pdfium] + ([lambda data, px: poppler(data)] if shutil.which("pdftoppm") else [])
+    for render in renderers:
+        colour, grey = render(colour_pdf, PX), render(grey_pdf, PX)
+        spread, count, worst, sea = greyed_apart(colour, grey)
+        assert spread <= 1 and worst <= 1 and sea <= 6 and count > 0.9 * colour.width * colour.height, (spread, worst, sea)
+        assert len({rgb for _, rgb in colour.getcolors(1 << 24) if max(rgb) - min(rgb) > 60}) > 8   # the art in colour
+    with pikepdf.open(io.BytesIO(grey_pdf)) as doc:
+        names = {str(name)[:3] for page in doc.pages for name in page.Resources.XObject.keys()}
+    assert names >= {"/IG", "/GG"}   # the greyed art: resources of their own
+
+
+def test_greyed_images_take_the_grey_of_each_colour():
+    """art.greyed turns each pixel into looks.grey of its colour: a whole image at once, every level of each channel."""
+    levels = [0, 1, 2, 5, 10, 11, 12, 40, 64, 100, 128, 180, 200, 250, 254, 255]
+    colours = [(r, g, b) for r in levels for g in levels for b in levels] + [(v, v, v) for v in range(256)]
+    image = Image.new("RGB", (len(colours), 1))
+    image.putdata(colours)
+    got = art.greyed(image).get_flattened_data()
+    apart = [abs(a - int(looks.grey("#%02x%02x%02x" % rgb)[1:3], 16)) for a, rgb in zip(got, colours)]
+    assert max(apart) <= 1 and apart.count(0) > 0.99 * len(colours)   # 1 only where the level is within 0.05 of a half
+    assert got[-256:] == tuple(range(256))   # a grey is its own grey
+    cmyk = Image.new("CMYK", (2, 1), (0, 200, 255, 0))
+    assert art.greyed(cmyk).getpixel((0, 0)) == int(looks.grey("#%02x%02x%02x" % cmyk.convert("RGB").getpixel((0, 0)))[1:3], 16)
+
+
+def test_the_gallerys_greyscale_view_greys_the_art_and_keeps_its_see_through_parts(folder):
+    """The painter (the gallery's views, PNGs) draws greyed art too: the PNG grey, its see-through foot the ground."""
+    face = card(art.place(art.load(folder, "card.png"), 0, 0, 63, 88), art.place(art.load(folder, "photo.jpg"), 5, 5, 30, 20),
+                art.place(art.load(folder, "ship.svg"), 10, 50, 40, 30))
+    grey = cairo(preview.seen(face, "greyscale"))
+    assert near(at(grey, 50, 30), (int(looks.grey("#c81e1e")[1:3], 16),) * 3, 1)
+    assert near(at(grey, 50, 84), (255, 255, 255), 0)
+    assert near(at(grey, 20, 15), (int(looks.grey("#14a03c")[1:3], 16),) * 3, 3)   # the JPEG, as it decodes
+    assert near(at(grey, 30, 73), (int(looks.grey("#d4aa00")[1:3], 16),) * 3, 1)   # the SVG's hull
+    assert near(at(cairo(face), 50, 30), (200, 30, 30))   # the face itself keeps its colours
+
+
+def test_a_cmyk_jpeg_prints_in_greys(tmp_path):
+    """A CMYK JPEG (as Photoshop saves one) is greyed from the colour Pillow reads it as."""
+    Image.new("CMYK", (200, 200), (0, 200, 255, 0)).save(tmp_path / "cmyk.jpg", quality=95)
+    source = art.load(tmp_path, "cmyk.jpg")
+    image = pages.pdfium(pdf_bytes(looks.greyscale(card(art.place(source, 0, 0, 63, 88)))), PX)
+    rgb = Image.open(tmp_path / "cmyk.jpg").convert("RGB").getpixel((100, 100))
+    assert near(at(image, 30, 40), (int(looks.grey("#%02x%02x%02x" % rgb)[1:3], 16),) * 3, 1)
+
+
+def test_the_greyscale_build_after_a_colour_one_greys_the_art(coloured, tmp_path):
+    """pnp build, then pnp build --greyscale into the same folder (its faces and streams kept): the greyscale file's art
+    is grey, the colour file's is not."""
+    out = tmp_path / "out"
+    for extra in ([], ["--greyscale"]):
+        result = CliRunner().invoke(cli, ["build", str(coloured), "--paper", "a4", "--out", str(out), *extra])
+        assert result.exit_code == 0, result.output
+    colour = pages.pdfium((out / "art" / "art-components-a4.pdf").read_bytes(), 4)
+    grey = pages.pdfium((out / "art" / "art-components-a4-greyscale.pdf").read_bytes(), 4)
+    assert max(hi - lo for lo, hi in ImageChops.difference(grey.convert("L").convert("RGB"), grey).getextrema()) <= 1
+    assert ImageChops.difference(colour.convert("L").convert("RGB"), colour).getbbox()
+
+
+@pytest.mark.parametrize("view", ["protan", "deutan", "tritan"])
+def test_the_gallerys_colour_vision_views_show_the_art_as_such_a_viewer_sees_it(folder, view):
+    """The gallery's protan, deutan and tritan copies turn the art's colours as they turn drawn ones (vision.simulate):
+    an SVG's colours each as simulated, an image's through a table of 33 levels a side (a few levels off between)."""
+    face = card(art.place(art.load(folder, "card.png"), 0, 0, 63, 88), art.place(art.load(folder, "photo.jpg"), 5, 5, 30, 20),
+                art.place(art.load(folder, "ship.svg"), 10, 50, 40, 30))
+    seen = cairo(preview.seen(face, view))
+    for (x, y), colour, tolerance in (((50, 30), "#c81e1e", 6), ((20, 15), "#14a03c", 6), ((30, 73), "#d4aa00", 1)):
+        want = vision.simulate(colour, view)
+        assert near(at(seen, x, y), tuple(int(want[i:i + 2], 16) for i in (1, 3, 5)), tolerance), (at(seen, x, y), want)
+    assert near(at(seen, 50, 84), (255, 255, 255), 0)   # the PNG's see-through foot
