@@ -13,7 +13,7 @@ from itertools import chain
 from pathlib import Path
 
 from generator import cache
-from generator.draw import render, textbox, typeface
+from generator.draw import content, render, textbox, typeface
 from generator.impose import kept
 from generator.impose.imposition import impose
 from generator.spec import data
@@ -333,3 +333,74 @@ def test_imposing_a_deck_holds_its_pieces_not_a_slot_for_each(tmp_path):
     decoded, _, held = _peak(lambda: kept.decode(read))
     assert decoded == plan
     assert held < 120 * len(pieces)
+
+
+def test_the_checks_keep_a_deck_s_grounds_in_a_few_bytes_a_card(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 3000)))
+    build_check(spec)
+    grounds, arts = spec.remembered("grounds", dict), expand(spec)[1]
+    assert [grounds[f"cards-{k}"] for k in (1, 1500, 3000)] == [document.ground(draw_art(spec, arts[f"cards-{k}"]))
+                                                               for k in (1, 1500, 3000)] == ["1 1 1"] * 3
+    assert "cards-3001" not in grounds and "cards-01" not in grounds and "cards-back" not in grounds
+    parts = [found for found in vars(grounds).values()] if hasattr(grounds, "__dict__") else [grounds]
+    held = sum(sys.getsizeof(part) for part in parts) + sum(
+        sys.getsizeof(value) for value in {id(v): v for part in parts if isinstance(part, dict) for v in part.values()}.values())
+    # a dict entry and a colour's text for each card came to 100 bytes a card
+    assert held < 20 * len(arts)
+
+
+def test_grounds_by_key_are_kept_whatever_the_keys_and_their_order():
+    from generator.spec.expand import Grounds
+    grounds = Grounds()
+    keys = ["a-2", "a-1", "a-2", "a-3", "b-back", "b-back-1", "a-03", "a-0", "-4", "7", "b-1", "b-1"]
+    for k, key in enumerate(keys):
+        grounds[key] = f"{k} 0 0" if k % 3 else None
+    assert {key: grounds[key] for key in keys} == {key: f"{k} 0 0" if k % 3 else None for k, key in enumerate(keys)}
+    assert all(key in grounds for key in keys) and "a-4" not in grounds and "c-1" not in grounds and "a-" not in grounds
+
+
+def test_a_pdf_file_writes_a_stream_put_on_disk_as_one_held_in_memory(monkeypatch):
+    def written(spill, forms=True):
+        file = pdffile.File()
+        file.SPILL = spill
+        for k in range(3000):
+            file.stream(f"q {k} 0 0 rg 0 0 {k} 9 re f Q".encode())
+            if forms:
+                file.stream(f"{k} w".encode(), " /Type /XObject /Subtype /Form /BBox [0 0 9 9]")
+        return file
+    on_disk, in_memory = written(0), written(1 << 30)
+    assert on_disk.spill.tell() and in_memory.spill is None
+    assert on_disk.bytes(on_disk.add("<< >>"), on_disk.add("<< >>")) == in_memory.bytes(in_memory.add("<< >>"),
+                                                                                         in_memory.add("<< >>"))
+    monkeypatch.setattr(pdffile.RECENT, "room", 0)   # none of the streams kept for the other paper's file
+    _, _, held = _peak(lambda: written(0, forms=False))
+    # a stream with no entries of its own is held as the int telling where it is: a tuple and its dictionary's text
+    # came to 270 bytes a stream
+    assert held < 200 * 3000
+
+
+def test_a_document_makes_its_page_dictionaries_when_the_file_is_written(tmp_path, monkeypatch):
+    spec = specs.load(str(deck(tmp_path / "deck", 27)))   # three sheets of nine
+    sheets = impose(spec, expand(spec)[0], "a4", "duplex").sheets
+    doc = document.Document(210, 297)
+    for sheet in sheets * 1000:
+        doc.next_page(sheet.slots)
+    put_together, at = pdffile.File.bytes, []
+
+    def measured(file, *args):
+        at.append(tracemalloc.get_traced_memory()[0])
+        return put_together(file, *args)
+    monkeypatch.setattr(pdffile.File, "bytes", measured)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        pdf = doc.save("Deck", "Me", "Cards")
+    finally:
+        tracemalloc.stop()
+    start = pdf.index(b"stream\n", pdf.index(b"/Type /ObjStm")) + 7
+    pages = zlib.decompressobj().decompress(pdf[start:]).split(b"\n")
+    boxes = [page[page.index(b"/TrimBox"):page.index(b"/Resources")] for page in pages if b"/Type /Page " in page]
+    assert boxes[:3] == [b"/TrimBox [%s] " % " ".join(map(content.n, document.box(document.extent(sheet.slots)[0], 297 * document.PT_PER_MM)))
+                         .encode() for sheet in sheets] and len(boxes) == 3000
+    # a page's dictionary held as text until the file was put together came to 300 bytes a page
+    assert at[0] - before < 120 * 3000

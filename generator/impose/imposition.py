@@ -8,7 +8,7 @@ from ..records import NamedTuple
 from ..components import KINDS
 from ..components.kind import panelled, placing, round_cut
 from ..errors import UserError
-from ..spec.expand import expand
+from ..spec.expand import Grounds, expand
 from .area import CLEAR, EDGE, FOOTER, MARK_SHORT, grid_fit, printable_area
 from .plan import COPY_NOTE, EPS, MARGIN, SPACING, Rect, Sheet, Slot, mirror, turn
 from ..draw.render import draw_art
@@ -781,7 +781,7 @@ def shared_ground(spec, pieces, face=draw_art):
     from ..output.document import ground  # lazy: start-up (the PDF writer loads only to draw; loading a spec needs none of it)
     if not spec.component(pieces[0].component).bleed:
         return None
-    arts, grounds, found = expand(spec)[1], spec.remembered("grounds", dict), []
+    arts, grounds, found = expand(spec)[1], spec.remembered("grounds", Grounds), []
     for side in ("front", "back") if pieces[0].back else ("front",):
         colours = set()
         for key in dict.fromkeys(getattr(p, side) for p in pieces):

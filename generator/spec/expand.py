@@ -146,6 +146,51 @@ class _Values(ValuesView):
             yield from map(arts.made.__getitem__, part) if type(part) is list else map(part.art, range(len(part.keys)))
 
 
+class Grounds:
+    """The ground of each artwork ('r g b' or None) by key, as the checks and the imposition note them: a front numbered
+    in order (comp-n) as the number of its colour in an array of its component, any other key in a dict; each colour
+    held once (a deck's 50,000 fronts: 4 bytes a card, not a dict entry and a string)."""
+
+    def __init__(self):
+        self.colours, self.numbers, self.runs, self.others = [], {}, {}, {}
+
+    def __setitem__(self, key: str, value) -> None:
+        number = self.numbers.get(value)
+        if number is None:
+            number = self.numbers[value] = len(self.colours)
+            self.colours.append(value)
+        component, index = _numbered(key)
+        run = self.runs.setdefault(component, array("i")) if index >= 0 else None
+        if run is not None and index < len(run):
+            run[index] = number
+        elif run is not None and index == len(run):
+            run.append(number)
+        else:   # not next in its component's order: kept by its key
+            self.others[key] = value
+
+    def __getitem__(self, key: str):
+        component, index = _numbered(key)
+        run = self.runs.get(component) if index >= 0 else None
+        if run is not None and index < len(run):
+            return self.colours[run[index]]
+        return self.others[key]
+
+    def __contains__(self, key) -> bool:
+        try:
+            self[key]
+        except KeyError:
+            return False
+        return True
+
+
+def _numbered(key: str) -> tuple:
+    """(component, n - 1) of a key comp-n (n written as str(n) writes it), else (key, -1)."""
+    component, _, number = key.rpartition("-")
+    if component and number.isascii() and number.isdigit() and number[0] != "0":
+        return component, int(number) - 1
+    return key, -1
+
+
 class _Deck(NamedTuple):
     """A data deck's fronts: its component, each front's key (held once: the pieces and the plan share them), its faces
     (data.Faces) and the face each front shows (firsts: None when each face is a front of its own)."""
