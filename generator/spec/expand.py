@@ -240,30 +240,39 @@ class Pieces(Sequence):
 
 
 class _DeckPieces(Sequence):
-    """The pieces of a data deck, each made when read: a row's copies one after another, each piece's front the key of
-    its row's face (keys[placed[n]]; placed None: the n-th key)."""
+    """The pieces of a data deck, or a run of them (start to stop), each made when read: a row's copies one after another,
+    each piece's front the key of its row's face (keys[placed[n]]; placed None: the n-th key). A slice is such a run."""
 
-    def __init__(self, component: str, keys: list, placed: array | None, back: str | None, copies: int):
+    def __init__(self, component: str, keys: list, placed: array | None, back: str | None, copies: int,
+                 start: int = 0, stop: int | None = None):
         self.component, self.keys, self.placed, self.back, self.copies = component, keys, placed, back, copies
+        self.start = start
+        self.stop = len(keys if placed is None else placed) * copies if stop is None else stop
 
     def __len__(self) -> int:
-        return len(self.keys if self.placed is None else self.placed) * self.copies
+        return self.stop - self.start
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                return [self[i] for i in range(start, stop, step)]
+            return _DeckPieces(self.component, self.keys, self.placed, self.back, self.copies, self.start + start,
+                               self.start + max(start, stop))
         if index < 0:
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError("piece index out of range")
+        index += self.start
         face = index // self.copies
         return _piece((self.component, index, self.keys[face if self.placed is None else self.placed[face]], self.back))
 
     def __iter__(self):
-        fronts = self.keys if self.placed is None else map(self.keys.__getitem__, self.placed)
         if self.copies != 1:
-            fronts = itertools.chain.from_iterable(map(itertools.repeat, fronts, itertools.repeat(self.copies)))
-        return map(_piece, zip(itertools.repeat(self.component), itertools.count(), fronts, itertools.repeat(self.back)))
+            return map(self.__getitem__, range(len(self)))
+        keys, start, stop = self.keys, self.start, self.stop   # in C passes
+        fronts = keys[start:stop] if self.placed is None else map(keys.__getitem__, self.placed[start:stop])
+        return map(_piece, zip(itertools.repeat(self.component), itertools.count(start), fronts, itertools.repeat(self.back)))
 
 
 def _expand(spec):
