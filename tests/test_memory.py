@@ -430,3 +430,21 @@ def test_a_deck_s_pieces_are_made_when_read_none_held_for_each_card(tmp_path):
     # each card's key (its front's, shared by its piece, its Art and the plan), not a Piece and its number: those came
     # to 190 bytes a card
     assert held < 100 * len(pieces)
+
+
+def test_a_kept_plan_holds_an_int_for_each_sheet_s_labels_until_it_is_saved(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 900)))   # 100 sheets of nine
+    path = output_path(tmp_path / "out", spec, "a4")
+    plan = kept.KeptPlan(path, spec, expand(spec)[0], "a4", "duplex")
+    components_pdf(spec, "a4", kept=plan)
+    furniture = plan.entry["furniture"]
+
+    def size(value):
+        return sys.getsizeof(value) + (sum(map(size, value)) if isinstance(value, (tuple, list)) else 0)
+    assert len(furniture) > 100 and "labels 101" in furniture
+    # where each one's JSON is in a temporary file: its written operators came to 700 bytes a sheet
+    assert sum(map(size, furniture.values())) < 50 * len(furniture)
+    plan.save()
+    again = kept.KeptPlan(path, spec, expand(spec)[0], "a4", "duplex")
+    labels = again.furniture("labels 101", lambda: 1 / 0)   # read from the saved plan, not drawn
+    assert labels == plan.furniture("labels 101", lambda: 1 / 0) and " TJ " in labels.ops
