@@ -798,9 +798,11 @@ def shared_ground(spec, pieces, face=draw_art):
     for side in ("front", "back") if pieces[0].back else ("front",):
         colours = set()
         for key, _ in groupby(map(attrgetter(side), pieces)):   # each run of one face (no dict of a deck's faces)
-            if key not in grounds:
-                grounds[key] = ground(face(spec, arts[key]))
-            colours.add(grounds[key])
+            try:
+                colours.add(grounds[key])
+            except KeyError:   # a face the checks did not draw
+                grounds[key] = found_ground = ground(face(spec, arts[key]))
+                colours.add(found_ground)
             if len(colours) > 1 or None in colours:
                 return None
         found.append(colours.pop())
