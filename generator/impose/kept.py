@@ -1,5 +1,6 @@
 """Sheet plans kept beside their file: a rebuild whose pieces, sizes and shared grounds are as they were (a colour
 changed that no ground shows) takes the last plan and page count instead of imposing again."""
+import io
 import json
 from itertools import groupby
 from operator import itemgetter
@@ -52,7 +53,8 @@ class KeptPlan:
         self.path = path.parent / cache.RECORDS / f"{path.name}.plan.json"
         self.spec, self.pieces, self.paper, self.backs, self.grounds = spec, pieces, paper, backs, {}
         self.inputs, self.entry, self.changed = None, None, False
-        self.spill = None   # the JSON of the furniture written this build, each where its entry holds an int
+        self.spill = None   # the JSON of the furniture written this build, each where its entry holds an int (in
+                            # memory up to SPILL bytes, then a temporary file)
 
     def _read(self, face=draw_art) -> dict:
         """The kept entry when its inputs and the shared grounds it read are as they are now (a face the checks did not
@@ -97,11 +99,15 @@ class KeptPlan:
         if name not in kept:
             made, self.changed = content.write(make()), True
             if self.spill is None:
-                import tempfile  # lazy: start-up (only a build that writes furniture keeps it)
-                self.spill = tempfile.TemporaryFile()
-            text = _encode(made).encode()   # its JSON on disk until save: one int a sheet, not its operators
+                self.spill = io.BytesIO()
+            text = _encode(made).encode()   # its JSON set aside until save: one int a sheet, not its operators
             kept[name] = self.spill.tell() << 32 | len(text)
             self.spill.write(text)
+            if isinstance(self.spill, io.BytesIO) and self.spill.tell() > SPILL:   # from here on, a temporary file
+                import tempfile  # lazy: start-up (only a large plan's furniture leaves memory)
+                spilled = tempfile.TemporaryFile()
+                spilled.write(self.spill.getbuffer())
+                self.spill = spilled
             return made
         found = kept[name]
         return written(json.loads(self._spilled(found)) if type(found) is int else found)
@@ -122,6 +128,7 @@ class KeptPlan:
 
 
 PART = 1 << 15   # characters of a kept entry's JSON put together before they are written
+SPILL = 1 << 20  # bytes of furniture JSON held in memory before it moves to a temporary file
 BATCH = 64       # entries of a mapping (the furniture) encoded at a time
 
 
