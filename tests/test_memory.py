@@ -79,7 +79,7 @@ def test_the_face_cache_holds_two_ints_for_each_face_of_a_deck(tmp_path):
     assert [faces.face(spec, art) for art in arts[::-1]] == drawn[::-1] and faces.drawn == [art.key for art in arts]
     # the hash of each face's key and where its entry is (the key read back with it), in two arrays: its key (64 hex
     # digits) held for each face, and a dict from each artwork's key to it, came to 360 bytes a face; a dict of the two
-    # ints, 110
+    # ints, 100
     assert held < 60 * len(arts)
 
 
@@ -405,7 +405,7 @@ def test_a_document_makes_its_page_dictionaries_when_the_file_is_written(tmp_pat
     boxes = [page[page.index(b"/TrimBox"):page.index(b"/Resources")] for page in pages if b"/Type /Page " in page]
     assert boxes[:3] == [b"/TrimBox [%s] " % " ".join(map(content.n, document.box(document.extent(sheet.slots)[0], 297 * document.PT_PER_MM)))
                          .encode() for sheet in sheets] and len(boxes) == 3000
-    # a page's dictionary held as text until the file was put together came to 300 bytes a page
+    # a page's dictionary held as text until the file was put together came to 280 bytes a page
     assert at[0] - before < 120 * 3000
 
 
@@ -428,7 +428,7 @@ def test_a_deck_s_pieces_are_made_when_read_none_held_for_each_card(tmp_path):
         "cards", 2999, "cards-3000", None) and list(pieces)[1500] == pieces[1500] and pieces[10:12] == list(pieces)[10:12]
     assert [piece.front for piece in pieces] == list(arts)
     # each card's key (its front's, shared by its piece, its Art and the plan), not a Piece and its number: those came
-    # to 190 bytes a card
+    # to 180 bytes a card
     assert held < 100 * len(pieces)
 
 
