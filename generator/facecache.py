@@ -4,6 +4,7 @@ import functools
 import hashlib
 import io
 import json
+from array import array
 from json.encoder import encode_basestring_ascii
 
 from . import cache
@@ -176,6 +177,59 @@ def keep_paints(spec) -> None:
             _paints(spec, name)
 
 
+class Index:
+    """Where each kept face's entry is, by its key's hash (no hash() is -1): two arrays, by open addressing, 16 to 48 bytes
+    a face where a dict of two ints held about 100."""
+
+    __slots__ = ("hashes", "places", "count")
+
+    def __init__(self, size: int = 8):
+        self.hashes, self.places, self.count = array("q", [-1]) * size, array("q", [0]) * size, 0
+
+    def _slot(self, key: int) -> int:
+        """Where key is, or the free place it would go."""
+        hashes, mask = self.hashes, len(self.hashes) - 1
+        at = key & mask
+        while hashes[at] != key and hashes[at] != -1:
+            at = (at + 1) & mask
+        return at
+
+    def get(self, key: int, default=None):
+        """The place of key, or default."""
+        at = self._slot(key)
+        return self.places[at] if self.hashes[at] == key else default
+
+    def __contains__(self, key) -> bool:
+        return self.hashes[self._slot(key)] == key
+
+    def __getitem__(self, key: int) -> int:
+        at = self._slot(key)
+        if self.hashes[at] != key:
+            raise KeyError(key)
+        return self.places[at]
+
+    def __setitem__(self, key: int, place: int) -> None:
+        at = self._slot(key)
+        if self.hashes[at] != key:
+            if 3 * (self.count + 1) > 2 * len(self.hashes):   # two thirds full at most: twice as large
+                hashes, places = self.hashes, self.places
+                self.hashes, self.places, self.count = array("q", [-1]) * (2 * len(hashes)), array("q", [0]) * (2 * len(hashes)), 0
+                for old, kept in zip(hashes, places):
+                    if old != -1:
+                        self[old] = kept
+                at = self._slot(key)
+            self.hashes[at] = key
+            self.count += 1
+        self.places[at] = place
+
+    def __len__(self) -> int:
+        return self.count
+
+    def values(self) -> list:
+        """The places."""
+        return [place for key, place in zip(self.hashes, self.places) if key != -1]
+
+
 class FaceCache:
     """Drawings of the faces of one output file, stored beside it as JSON and reused when still valid."""
 
@@ -191,8 +245,8 @@ class FaceCache:
         self.drawn, self.components = [], {}  # components: id -> (digest of what all its faces share, recolour field)
         self.recolours = {}  # group digest (faces differing only in colour) -> the Recolour they share, or None
         self.groups = {}  # group text -> digest
-        self.kept = {}  # hash(face) -> offset << 32 | length of its '"face":entry' in the file being written (two ints a
-                        # face, not its key: that is read back with its entry and compared)
+        self.kept = Index()  # hash(face) -> offset << 32 | length of its '"face":entry' in the file being written (16
+                             # bytes a face in two arrays, not its key: that is read back with its entry and compared)
         self.clashes = {}  # face -> the same, for a face whose hash another face kept took
         self.alone = 0  # the faces that file holds by themselves (kept stays empty once the PDF has placed them)
         self.blocks = {}  # recolour group -> its block in the next file: its face in the sentinel colour and {name: value}
@@ -457,7 +511,7 @@ class FaceCache:
         """Let go of the index of this build's faces once the PDF has placed them all (a deck's keys, before the file is
         put together): save writes them as kept. A file held in memory keeps its index, for save to hand over."""
         if self.shared is None or not isinstance(self.out, io.BytesIO):
-            self.kept, self.clashes, self.held = {}, {}, {}
+            self.kept, self.clashes, self.held = Index(), {}, {}
 
     def save(self):
         """Keep the faces of this build (and only those) for the next one."""
@@ -480,7 +534,7 @@ class FaceCache:
                     texts[face] = (self.held.get(face), text[colon + 1:])
                 del data
                 self.shared.append((texts, blocks))
-                self.kept, self.clashes, self.held = {}, {}, {}
+                self.kept, self.clashes, self.held = Index(), {}, {}
             self.out.close()
         if self.shared is not None and not handed:
             self.shared.append(self.path)

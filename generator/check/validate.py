@@ -6,7 +6,7 @@ from ..records import NamedTuple
 
 from .. import cache, games
 from ..components.kind import PUNCHES, round_cut
-from ..spec.expand import expand
+from ..spec.expand import Grounds, expand
 from ..draw.render import draw_art, drawn
 
 
@@ -154,7 +154,7 @@ def _checked(spec, warnings=None, faces=None):
     pieces, arts = expand(spec)
     from . import ink, safearea, textcheck  # lazy: start-up (a build whose checks are kept loads none of them)
     texts, safe, faces_seen, designed = textcheck.Check(spec), safearea.Check(spec), Counter(), False
-    grounds = spec.remembered("grounds", dict)
+    grounds = spec.remembered("grounds", Grounds)
     kept = faces is not None and warnings is None   # the face cache keeps each verdict, and reads its shape
 
     def judge(art, drawing, recoloured=None):

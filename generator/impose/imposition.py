@@ -8,7 +8,7 @@ from ..records import NamedTuple
 from ..components import KINDS
 from ..components.kind import panelled, placing, round_cut
 from ..errors import UserError
-from ..spec.expand import expand
+from ..spec.expand import Grounds, Pieces, expand
 from .area import CLEAR, EDGE, FOOTER, MARK_SHORT, grid_fit, printable_area
 from .plan import COPY_NOTE, EPS, MARGIN, SPACING, Rect, Sheet, Slot, mirror, turn
 from ..draw.render import draw_art
@@ -175,7 +175,7 @@ class _Page:
         if group.key not in self.layouts:
             self.layouts = {**self.layouts, group.key: (block.rotation, block.stagger)}
         free, room = self.free[i], rooms[i]
-        self.blocks.append((block._replace(cells=tuple(rest[at:at + n])), room.x, room.y))
+        self.blocks.append((block._replace(cells=_cells(rest, at, at + n)), room.x, room.y))
         self.free = [*self.free[:i], *split(free, block.width + room.x - free.x, block.height + room.y - free.y),
                      *self.free[i + 1:]]
         return n
@@ -219,11 +219,17 @@ def _refill(page, model, places, rest, at) -> int:
     places: how many pieces each of model's blocks holds."""
     n = at
     for (block, x, y), count in zip(model.blocks, places):
-        page.blocks.append((block._replace(cells=tuple(rest[n:n + count])), x, y))
+        page.blocks.append((block._replace(cells=_cells(rest, n, n + count)), x, y))
         n += count
     n -= at
     page.free, page.layouts = model.free, model.layouts   # shared: a page replaces them, never changes them
     return n
+
+
+def _cells(pieces, start: int, stop: int):
+    """A block's pieces, pieces[start:stop]: a tuple, or a deck's run of pieces made when read (expand.Pieces' parts)."""
+    found = pieces[start:stop]
+    return tuple(found) if type(found) is list else found
 
 
 def place(block, x, y) -> tuple:
@@ -668,8 +674,15 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
     fold_y = area.y + area.h / 2
     half = Rect(area.x, area.y, area.w, fold_y - EDGE - area.y)
     own, panel_sheets, copy_pages, groups, by_component = [], [], [], {}, {}
-    for component, run in groupby(pieces, attrgetter("component")):  # each component's pieces, in order
-        by_component.setdefault(component, []).extend(run)
+    for part in pieces.parts if isinstance(pieces, Pieces) else (pieces,):   # each component's pieces, in order
+        if type(part) not in (list, tuple) and part.component not in by_component:
+            by_component[part.component] = part   # a data deck's, made when read (expand.Pieces): none made here
+            continue
+        for component, run in groupby(part, attrgetter("component")):
+            found = by_component.setdefault(component, [])
+            if type(found) is not list:
+                found = by_component[component] = list(found)
+            found.extend(run)
     for comp in spec.components:
         mine = by_component.get(comp.id, [])
         if not mine:
@@ -702,9 +715,9 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
         if grounds is not None:
             grounds[comp.id] = ground
         key = (round(w, 4), round(h, 4), comp.bleed, two_sided, ground)
-        groups[key] = groups[key]._replace(pieces=groups[key].pieces + tuple(mine)) if key in groups \
-            else Group(w, h, comp.bleed, tuple(mine), (comp.bleed if round_cut(comp) else 0.0) if ground else None,
-                       bool(ground and round_cut(comp)), key)
+        groups[key] = groups[key]._replace(pieces=(*groups[key].pieces, *mine)) if key in groups \
+            else Group(w, h, comp.bleed, mine if type(mine) is not list else tuple(mine),
+                       (comp.bleed if round_cut(comp) else 0.0) if ground else None, bool(ground and round_cut(comp)), key)
     by_size = sorted(groups.items(), key=lambda item: -(item[1].w + 2 * item[1].bleed) * (item[1].h + 2 * item[1].bleed))
     order = [(key[3], group) for key, group in sorted(by_size, key=lambda item: not item[0][3])]
 
@@ -781,13 +794,15 @@ def shared_ground(spec, pieces, face=draw_art):
     from ..output.document import ground  # lazy: start-up (the PDF writer loads only to draw; loading a spec needs none of it)
     if not spec.component(pieces[0].component).bleed:
         return None
-    arts, grounds, found = expand(spec)[1], spec.remembered("grounds", dict), []
+    arts, grounds, found = expand(spec)[1], spec.remembered("grounds", Grounds), []
     for side in ("front", "back") if pieces[0].back else ("front",):
         colours = set()
-        for key in dict.fromkeys(getattr(p, side) for p in pieces):
-            if key not in grounds:
-                grounds[key] = ground(face(spec, arts[key]))
-            colours.add(grounds[key])
+        for key, _ in groupby(map(attrgetter(side), pieces)):   # each run of one face (no dict of a deck's faces)
+            try:
+                colours.add(grounds[key])
+            except KeyError:   # a face the checks did not draw
+                grounds[key] = found_ground = ground(face(spec, arts[key]))
+                colours.add(found_ground)
             if len(colours) > 1 or None in colours:
                 return None
         found.append(colours.pop())

@@ -1,5 +1,6 @@
 """Sheet plans kept beside their file: a rebuild whose pieces, sizes and shared grounds are as they were (a colour
 changed that no ground shows) takes the last plan and page count instead of imposing again."""
+import io
 import json
 from itertools import groupby
 from operator import itemgetter
@@ -52,6 +53,8 @@ class KeptPlan:
         self.path = path.parent / cache.RECORDS / f"{path.name}.plan.json"
         self.spec, self.pieces, self.paper, self.backs, self.grounds = spec, pieces, paper, backs, {}
         self.inputs, self.entry, self.changed = None, None, False
+        self.spill = None   # the JSON of the furniture written this build, each where its entry holds an int (in
+                            # memory up to SPILL bytes, then a temporary file)
 
     def _read(self, face=draw_art) -> dict:
         """The kept entry when its inputs and the shared grounds it read are as they are now (a face the checks did not
@@ -94,31 +97,52 @@ class KeptPlan:
             self.entry = self._read()
         kept = self.entry.setdefault("furniture", {})
         if name not in kept:
-            kept[name], self.changed = content.write(make()), True
-            return kept[name]
-        return written(kept[name])
+            made, self.changed = content.write(make()), True
+            if self.spill is None:
+                self.spill = io.BytesIO()
+            text = _encode(made).encode()   # its JSON set aside until save: one int a sheet, not its operators
+            kept[name] = self.spill.tell() << 32 | len(text)
+            self.spill.write(text)
+            if isinstance(self.spill, io.BytesIO) and self.spill.tell() > SPILL:   # from here on, a temporary file
+                import tempfile  # lazy: start-up (only a large plan's furniture leaves memory)
+                spilled = tempfile.TemporaryFile()
+                spilled.write(self.spill.getbuffer())
+                self.spill = spilled
+            return made
+        found = kept[name]
+        return written(json.loads(self._spilled(found)) if type(found) is int else found)
+
+    def _spilled(self, where: int) -> str:
+        """The JSON of furniture written this build, read back from the spill (where: its offset << 32 | its length)."""
+        assert self.spill is not None
+        self.spill.seek(where >> 32)
+        text = self.spill.read(where & 0xFFFFFFFF).decode()
+        self.spill.seek(0, 2)
+        return text
 
     def save(self) -> None:
         """Write the entry if something was added."""
         if self.changed:
             self.entry.update(inputs=self.inputs, grounds=self.grounds)
-            write_quietly(self.path, entry_parts(self.entry))   # never the whole text at once
+            write_quietly(self.path, entry_parts(self.entry, self._spilled))   # never the whole text at once
 
 
 PART = 1 << 15   # characters of a kept entry's JSON put together before they are written
+SPILL = 1 << 20  # bytes of furniture JSON held in memory before it moves to a temporary file
 BATCH = 64       # entries of a mapping (the furniture) encoded at a time
 
 
-def entry_parts(entry: dict):
+def entry_parts(entry: dict, spilled=None):
     """A kept entry's JSON as bytes, in parts of about PART characters: the text json.dumps gives it but for a plan:
     [paper, width, height, its sheets (the cover last, if any) each as its shape's number and its slots' arts, whether
     it has a cover, each distinct shape (a sheet whose slots have no art) once]. A deck's full sheets share one shape.
     A plan is encoded sheet by sheet and a large mapping BATCH entries at a time, so that json's working copy is one
-    sheet's, not the whole plan's (a 50,000-card deck's plan is megabytes), and the whole text is never held at once."""
+    sheet's, not the whole plan's (a 50,000-card deck's plan is megabytes), and the whole text is never held at once.
+    spilled(n): the JSON of a piece of furniture held as an int n (KeptPlan.furniture's, on disk)."""
     parts, size, comma = [], 0, "{"
     for key, value in entry.items():
         parts.append(f"{comma}{_encode(key)}:")
-        comma = ","
+        comma, read = ",", spilled if key == "furniture" else None
         if isinstance(value, Plan):
             shapes: dict = {}
             covered, last, number = value.cover is not None, None, 0
@@ -138,11 +162,13 @@ def entry_parts(entry: dict):
         elif isinstance(value, dict) and len(value) > BATCH:
             items, between = list(value.items()), "{"
             for at in range(0, len(items), BATCH):
-                parts.append(between + _encode(dict(items[at:at + BATCH]))[1:-1])
+                parts.append(between + _mapping(items[at:at + BATCH], read)[1:-1])
                 between = ","
                 yield "".join(parts).encode()
                 parts = []
             parts.append("}")
+        elif isinstance(value, dict):
+            parts.append(_mapping(list(value.items()), read))
         else:
             parts.append(_encode(value))
     parts.append("}" if entry else "{}")
@@ -150,3 +176,11 @@ def entry_parts(entry: dict):
 
 
 _encode = json.JSONEncoder(separators=(",", ":")).encode  # one encoder: json.dumps makes one per call
+
+
+def _mapping(items: list, spilled) -> str:
+    """The JSON of a mapping's items, as _encode writes it, a value held as an int read by spilled (if given)."""
+    if spilled is None or not any(type(value) is int for _, value in items):
+        return _encode(dict(items))
+    return "{" + ",".join(f"{_encode(name)}:{spilled(value) if type(value) is int else _encode(value)}"
+                          for name, value in items) + "}"

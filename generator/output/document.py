@@ -32,6 +32,7 @@ class Document:
         self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
         self.boxes = {}  # (id of rectangles, colour) -> (them, their fills): a layout's grounds repeat from sheet to sheet
         self.extents = {}  # each page's (trim, bleed), kept once: the full sheets of a deck share theirs
+        self.parent = None  # the number of the pages' parent, once save reserves it
 
     def share(self, key):
         """Mark an artwork to be stored once and placed by reference wherever it is used."""
@@ -217,21 +218,27 @@ class Document:
         in, pdffile.File.bytes)."""
         self.write_resources()
         file = self.file
-        pages = file.reserve()
-        media = [0, 0, self.width * PT_PER_MM, self.height * PT_PER_MM]
-        kids = []
-        for streams, (trim, bleed) in self.pages:
-            bleed_box = _clamp(box(bleed, media[3]) if bleed else media, media)
-            trim_box = _clamp(box(trim, media[3]) if trim else media, bleed_box)
-            boxes = " ".join(f"/{k} [{' '.join(content.n(v) for v in b)}]"
-                             for k, b in (("MediaBox", media), ("BleedBox", bleed_box), ("TrimBox", trim_box)))
-            kids.append(file.add(f"<< /Type /Page /Parent {pages} 0 R {boxes} /Resources {self.resources} 0 R "
-                                 f"/Contents [{' '.join(f'{s} 0 R' for s in streams)}] >>"))
+        pages = self.parent = file.reserve()
+        make, first = self._page, len(file.objects) + 1
+        for page in self.pages:   # each page's dictionary made when the file is written, not held as text
+            file.add(pdffile.Later(make, page))
+        kids = range(first, len(file.objects) + 1)
         file.set(pages, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>")
         root = file.add(f"<< /Type /Catalog /Pages {pages} 0 R /ViewerPreferences << /PrintScaling /None >> >>")
         info = file.add(f"<< /Title {pdffile.string(title)} /Author {pdffile.string(author)} "
                         f"/Subject {pdffile.string(subject)} /Creator (pnp) /Producer (pnp) >>")
         return file.bytes(root, info, whole)
+
+    def _page(self, page) -> str:
+        """The dictionary of a page, (its content streams' numbers, its (trim, bleed)) as next_page noted them."""
+        streams, (trim, bleed) = page
+        media = [0, 0, self.width * PT_PER_MM, self.height * PT_PER_MM]
+        bleed_box = _clamp(box(bleed, media[3]) if bleed else media, media)
+        trim_box = _clamp(box(trim, media[3]) if trim else media, bleed_box)
+        boxes = " ".join(f"/{k} [{' '.join(content.n(v) for v in b)}]"
+                         for k, b in (("MediaBox", media), ("BleedBox", bleed_box), ("TrimBox", trim_box)))
+        return (f"<< /Type /Page /Parent {self.parent} 0 R {boxes} /Resources {self.resources} 0 R "
+                f"/Contents [{' '.join(f'{s} 0 R' for s in streams)}] >>")
 
 
 def written(picture) -> content.Written:

@@ -16,9 +16,23 @@ def string(text):
     return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
 
 
+class Later:
+    """A plain object whose text make(argument) gives when the file is put together (a large deck's page dictionaries:
+    none held as text)."""
+
+    __slots__ = ("make", "argument")
+
+    def __init__(self, make, argument):
+        self.make, self.argument = make, argument
+
+    def text(self) -> str:
+        """The object's text."""
+        return self.make(self.argument)
+
+
 class File:
-    """Objects are dictionary text (str) or (dictionary text, stream bytes, or where stream() spilled them); ref(n)
-    names object n."""
+    """Objects are dictionary text (str, or Later), (dictionary text, stream bytes, or where stream() spilled them), or
+    where stream() spilled a stream with no entries but its length and filter (an int); ref(n) names object n."""
 
     SPILL = 1 << 20   # bytes of compressed streams held in memory; stream() puts those past them in a temporary file
 
@@ -60,6 +74,9 @@ class File:
                     self.spill = tempfile.TemporaryFile()
                 kept = self.spill.tell() << 32 | len(packed)   # where in the spill: one int
                 self.spill.write(packed)
+                if not extra:   # a page's operators: that int alone, its dictionary written from its length
+                    self.streams[key] = self.add(kept)
+                    return self.streams[key]
             self.streams[key] = self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", kept))
         return self.streams[key]
 
@@ -100,7 +117,7 @@ class File:
             out.write(data)
             digest.update(data)
         put(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
-        plain = [k for k, v in enumerate(self.objects, 1) if isinstance(v, str)]
+        plain = [k for k, v in enumerate(self.objects, 1) if isinstance(v, (str, Later))]
         packs = self.add(None)
         xref = len(self.objects) + 1
         rows = bytearray(ROW.size * (xref + 1))   # the xref stream's rows, filled in as each object finds its place
@@ -108,14 +125,14 @@ class File:
         header, at = [], 0
         for index, number in enumerate(plain):
             header.append(f"{number} {at}")
-            at += len(self.objects[number - 1]) + 1   # latin-1: a byte a character
+            at += len(_text(self.objects[number - 1])) + 1   # latin-1: a byte a character
             ROW.pack_into(rows, ROW.size * number, 2, packs, index)
         head = (" ".join(header) + "\n").encode()
         del header
         packer = zlib.compressobj(6)   # fed object by object: the same bytes as compressing them joined, never joined
         parts = [packer.compress(head)]
         for number in plain:
-            parts.append(packer.compress(self.objects[number - 1].encode("latin-1") + b"\n"))
+            parts.append(packer.compress(_text(self.objects[number - 1]).encode("latin-1") + b"\n"))
             self.objects[number - 1] = None
         parts.append(packer.flush())
         packed = b"".join(parts)
@@ -123,6 +140,8 @@ class File:
         self.objects[packs - 1] = (f"<< /Type /ObjStm /N {len(plain)} /First {len(head)} /Length {len(packed)}"
                                    " /Filter /FlateDecode >>", packed)
         for number, value in enumerate(self.objects, 1):
+            if type(value) is int:
+                value = (f"<< /Length {value & 0xFFFFFFFF} /Filter /FlateDecode >>", value)
             if isinstance(value, tuple):
                 ROW.pack_into(rows, ROW.size * number, 1, out.tell(), 0)
                 put(f"{number} 0 obj\n{value[0]}\nstream\n".encode("latin-1"))
@@ -195,6 +214,11 @@ def keep_streams(packed: dict) -> bytes:
     """A File's compressed streams (File.packed) as kept_streams reads them: a line of JSON naming each, then their bytes."""
     head = json.dumps({"zlib": [zlib.ZLIB_RUNTIME_VERSION, LEVEL], "streams": [[name, len(data)] for name, data in packed.items()]})
     return b"".join([head.encode(), b"\n", *packed.values()])
+
+
+def _text(value) -> str:
+    """A plain object's text."""
+    return value if type(value) is str else value.text()
 
 
 def _n(value):

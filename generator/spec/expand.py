@@ -2,6 +2,7 @@
 import hashlib
 import itertools
 from array import array
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence, ValuesView
 from functools import partial
 from types import MappingProxyType
@@ -146,6 +147,51 @@ class _Values(ValuesView):
             yield from map(arts.made.__getitem__, part) if type(part) is list else map(part.art, range(len(part.keys)))
 
 
+class Grounds:
+    """The ground of each artwork ('r g b' or None) by key, as the checks and the imposition note them: a front numbered
+    in order (comp-n) as the number of its colour in an array of its component, any other key in a dict; each colour
+    held once (a deck's 50,000 fronts: 4 bytes a card, not a dict entry and a string)."""
+
+    def __init__(self):
+        self.colours, self.numbers, self.runs, self.others = [], {}, {}, {}
+
+    def __setitem__(self, key: str, value) -> None:
+        number = self.numbers.get(value)
+        if number is None:
+            number = self.numbers[value] = len(self.colours)
+            self.colours.append(value)
+        component, index = _numbered(key)
+        run = self.runs.setdefault(component, array("i")) if index >= 0 else None
+        if run is not None and index < len(run):
+            run[index] = number
+        elif run is not None and index == len(run):
+            run.append(number)
+        else:   # not next in its component's order: kept by its key
+            self.others[key] = value
+
+    def __getitem__(self, key: str):
+        component, index = _numbered(key)
+        run = self.runs.get(component) if index >= 0 else None
+        if run is not None and index < len(run):
+            return self.colours[run[index]]
+        return self.others[key]
+
+    def __contains__(self, key) -> bool:
+        try:
+            self[key]
+        except KeyError:
+            return False
+        return True
+
+
+def _numbered(key: str) -> tuple:
+    """(component, n - 1) of a key comp-n (n written as str(n) writes it), else (key, -1)."""
+    component, _, number = key.rpartition("-")
+    if component and number.isascii() and number.isdigit() and number[0] != "0":
+        return component, int(number) - 1
+    return key, -1
+
+
 class _Deck(NamedTuple):
     """A data deck's fronts: its component, each front's key (held once: the pieces and the plan share them), its faces
     (data.Faces) and the face each front shows (firsts: None when each face is a front of its own)."""
@@ -161,9 +207,77 @@ class _Deck(NamedTuple):
         return _art((self.keys[index], self.component, "front", self.faces[face]))
 
 
+class Pieces(Sequence):
+    """Every piece of a spec in order, as runs of them: lists of pieces made, and data decks' (_DeckPieces), each piece
+    made when read (no Piece held for each card). Read, compared and shown as the list of them."""
+
+    def __init__(self, parts: list):
+        self.parts, self.ends = parts, list(itertools.accumulate(map(len, parts)))
+
+    def __len__(self) -> int:
+        return self.ends[-1] if self.ends else 0
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("piece index out of range")
+        part = bisect_right(self.ends, index)
+        return self.parts[part][index - (self.ends[part - 1] if part else 0)]
+
+    def __iter__(self):
+        return itertools.chain.from_iterable(self.parts)
+
+    def __eq__(self, other):
+        return list(self) == list(other) if isinstance(other, (list, Pieces)) else NotImplemented
+
+    __hash__ = None   # type: ignore[assignment]  # as a list's
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+class _DeckPieces(Sequence):
+    """The pieces of a data deck, or a run of them (start to stop), each made when read: a row's copies one after another,
+    each piece's front the key of its row's face (keys[placed[n]]; placed None: the n-th key). A slice is such a run."""
+
+    def __init__(self, component: str, keys: list, placed: array | None, back: str | None, copies: int,
+                 start: int = 0, stop: int | None = None):
+        self.component, self.keys, self.placed, self.back, self.copies = component, keys, placed, back, copies
+        self.start = start
+        self.stop = len(keys if placed is None else placed) * copies if stop is None else stop
+
+    def __len__(self) -> int:
+        return self.stop - self.start
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                return [self[i] for i in range(start, stop, step)]
+            return _DeckPieces(self.component, self.keys, self.placed, self.back, self.copies, self.start + start,
+                               self.start + max(start, stop))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("piece index out of range")
+        index += self.start
+        face = index // self.copies
+        return _piece((self.component, index, self.keys[face if self.placed is None else self.placed[face]], self.back))
+
+    def __iter__(self):
+        if self.copies != 1:
+            return map(self.__getitem__, range(len(self)))
+        keys, start, stop = self.keys, self.start, self.stop   # in C passes
+        fronts = keys[start:stop] if self.placed is None else map(keys.__getitem__, self.placed[start:stop])
+        return map(_piece, zip(itertools.repeat(self.component), itertools.count(start), fronts, itertools.repeat(self.back)))
+
+
 def _expand(spec):
-    """(pieces, arts) of a spec, worked out afresh."""
-    pieces, arts = [], Arts()
+    """(pieces, arts) of a spec, worked out afresh: the pieces a list, or Pieces when a data deck's are among them."""
+    pieces, arts, parts = [], Arts(), []
     for comp in spec.components:
         by_props = {}
         back = None
@@ -172,7 +286,8 @@ def _expand(spec):
             arts.add(Art(back, comp.id, "back", MappingProxyType({})))
         first, backs, back_of = len(pieces), {}, KINDS[comp.kind].back_face if comp.back else None
         if hasattr(comp.faces.items, "table") and not (back_of and any(back_of(comp.options, p) for p in comp.faces.items)):
-            pieces += _deck(arts, comp, back)   # a CSV's deck (data.Faces), each face with the common back (or none)
+            parts += [pieces, _deck(arts, comp, back)]   # a CSV's deck (data.Faces), each face with the common back
+            pieces = []                                  # (or none)
             continue
         faces = face_props(spec, comp)
         if back_of is None and _distinct(comp.faces):   # no digest needed to tell the faces apart
@@ -202,10 +317,10 @@ def _expand(spec):
                     arts.add(Art(behind, comp.id, "back", MappingProxyType(own)))
             for _ in range(comp.faces.copies):   # each piece made at once: no list of (front, back) for the deck
                 pieces.append(_piece((comp.id, len(pieces) - first, key, behind)))
-    return pieces, arts
+    return (Pieces([part for part in parts + [pieces] if part]) if parts else pieces), arts
 
 
-def _deck(arts: Arts, comp, back) -> list:
+def _deck(arts: Arts, comp, back) -> _DeckPieces:
     """The pieces of a data deck (data.Faces), its fronts added to arts as a _Deck: one for each row, in order (a row's
     copies follow one another), none of its rows read."""
     faces, copies = comp.faces.items, comp.faces.copies
@@ -219,10 +334,7 @@ def _deck(arts: Arts, comp, back) -> list:
             placed.append(len(firsts) - 1)
         keys = [f"{comp.id}-{n}" for n in range(1, len(firsts) + 1)]
     arts.deck(_Deck(comp.id, keys, faces, firsts))
-    fronts = keys if placed is None else map(keys.__getitem__, placed)
-    if copies != 1:
-        fronts = [key for key in fronts for _ in range(copies)]
-    return list(map(_piece, zip(itertools.repeat(comp.id), itertools.count(), fronts, itertools.repeat(back))))
+    return _DeckPieces(comp.id, keys, placed, back, copies)
 
 
 def _distinct(source) -> bool:
