@@ -18,6 +18,7 @@ from . import yamlsource
 from ..errors import UserError
 
 MAX_BYTES = 20_000_000   # the largest data file read
+SUFFIXES = (".csv", ".xlsx", ".yaml", ".yml", ".json")   # the data files load reads, by extension
 MAX_ROWS = 100_000       # rows in one data file (a component makes at most this many pieces)
 LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")  # lines as a file opened with newline="" gives them (a
 # StringIO of the text would hold it again, four bytes a character)
@@ -52,12 +53,18 @@ def cell(value) -> str:
     return str(value)
 
 
+def kinds(path: Path) -> str:
+    """What a data file must be, for a path that is not one (else '')."""
+    suffix = path.suffix.lower()
+    return "" if suffix in SUFFIXES else f"data files are .csv, .xlsx, .yaml, .yml or .json (found {suffix or 'no extension'!r})"
+
+
 def load(path: Path) -> Rows:
     """The rows of a data file, by its extension: .csv, .xlsx, .yaml/.yml or .json."""
     suffix = path.suffix.lower()
     readers = {".csv": _csv, ".xlsx": _xlsx, ".yaml": _listed, ".yml": _listed, ".json": _listed}
     if suffix not in readers:
-        raise UserError(f"{path}: data files are .csv, .xlsx, .yaml, .yml or .json (found {suffix or 'no extension'!r})")
+        raise UserError(f"{path}: {kinds(path)}")
     if path.stat().st_size > MAX_BYTES:
         raise UserError(f"{path}: data file is larger than {MAX_BYTES // 1_000_000} MB")
     return readers[suffix](path)

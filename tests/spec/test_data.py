@@ -111,7 +111,8 @@ def test_data_errors_name_the_file_row_and_column(tmp_path, csv, message):
                      "(no absolute path, no '..')"),
     ("/etc/passwd", "game.yaml:13: components.cards.data: '/etc/passwd': expected a path inside the spec's folder "
                     "(no absolute path, no '..')"),
-    ("cards.txt", "cards.txt: data files are .csv, .xlsx, .yaml, .yml or .json (found '.txt')"),
+    ("cards.txt", "game.yaml:13: components.cards.data: data files are .csv, .xlsx, .yaml, .yml or .json "
+                  "(found '.txt')"),
     ("absent.csv", "game.yaml:13: components.cards.data: no such file 'absent.csv'"),
 ])
 def test_data_files_stay_inside_the_spec_folder(tmp_path, data, message):
