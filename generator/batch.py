@@ -14,8 +14,8 @@ from .output.formats import jobs
 
 
 CHECKS = ("generator.spec.pyyaml", "generator.check.safearea", "generator.check.geometry", "generator.check.ink", "generator.check.textcheck",
-          "generator.check.vision", "generator.draw.diagram", "generator.impose.imposition", "generator.output.document")
-BUILDS = CHECKS + ("generator.output.formats.pdf", "generator.output.rulebook")   # what every game's work imports
+          "generator.check.vision", "generator.draw.diagram", "generator.output.document")   # what every game's checks import
+BUILDS = CHECKS + ("generator.impose.imposition", "generator.output.formats.pdf", "generator.output.rulebook")   # builds
 
 
 def chosen(games):
