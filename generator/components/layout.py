@@ -96,8 +96,8 @@ def load(check, key_path, checked, options, source):
                 path = inside(folder, raw)
             except UserError as exc:
                 check.fail(key_path + ("data",), str(exc))
-            if rows_of.kinds(path):
-                check.fail(key_path + ("data",), rows_of.kinds(path))
+            if wrong := rows_of.kinds(path):
+                check.fail(key_path + ("data",), wrong)
             rows = rows_of.load(path)
     columns = rows.columns if rows else ()
     given = [key for key in ("layout", "layouts") if key in options]

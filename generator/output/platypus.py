@@ -12,11 +12,11 @@ before any reportlab.platypus module):
   the same from the fragments' own attributes;
 - it measures every word each time it breaks a paragraph into lines (on both papers, at each width tried), three calls
   each time: string_width keeps each (text, font, size, encoding)'s width."""
-import importlib
 import importlib.util
 import sys
 
 from .. import deferred
+
 
 def lazily(name: str) -> None:
     """Put the module name (in a package) in sys.modules, loaded when one of its attributes is first asked for."""
