@@ -117,10 +117,13 @@ def write_quietly(path, data):
 
 
 def contained(folder, name) -> Path:
-    """The file called name in the spec's folder (art, fonts); refused in one line when it (or a link on the way) leads outside."""
+    """The file called name in the spec's folder (art, fonts); refused in one line when it (or a link on the way) leads outside,
+    or is missing (named as the spec's folder was given, as a missing layout or data file is)."""
     base = Path(folder).resolve()
     text = str(name)
     path = base / text
     if Path(text).is_absolute() or "://" in text or not path.resolve().is_relative_to(base):
         raise UserError(f"{text}: the file is outside the spec's folder {base} (art, fonts and data must be inside it)")
+    if not path.exists():
+        raise UserError(f"no such file {str(Path(folder) / text)!r}")
     return path

@@ -487,7 +487,7 @@ def test_an_image_a_row_names_that_is_missing_is_refused_naming_file_row_and_col
             layout: {elements: {art: {type: image, file: "{art}.png"}}}
             """, {"cards.csv": "art\nship\n"})
     assert str(caught.value) == (f"{tmp_path / 'cards.csv'} row 2, column art: layout element art.file: "
-                                 f"{tmp_path / 'ship.png'}: cannot read: No such file or directory")
+                                 f"no such file {str(tmp_path / 'ship.png')!r}")
 
 
 def test_any_element_turns_about_its_centre(tmp_path):

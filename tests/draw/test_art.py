@@ -154,6 +154,13 @@ def test_svg_entities_and_files_outside_are_refused(tmp_path):
         art.load(tmp_path, "link.png")
 
 
+def test_missing_art_is_named_as_the_spec_names_it(tmp_path, monkeypatch):
+    (tmp_path / "game").mkdir()
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(UserError, match=r"^no such file 'game/art/absent\.png'$"):   # as a missing layout is named
+        art.load("game", "art/absent.png")
+
+
 def test_svg_may_use_a_png_beside_it(folder):
     (folder / "framed.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" '
                                        'viewBox="0 0 10 10"><image href="card.png" width="10" height="10" '

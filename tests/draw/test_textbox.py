@@ -209,6 +209,8 @@ def test_spec_fonts_stay_in_the_specs_folder(tmp_path):
     assert found["body"].regular.resource == found["title"].bold.resource
     with pytest.raises(UserError, match=r"^\.\./x\.ttf: the file is outside the spec's folder "):
         typeface.families(tmp_path, {"body": "../x.ttf"})
+    with pytest.raises(UserError, match=f"^no such file {str(tmp_path / 'fonts' / 'Heavy.ttf')!r}$"):
+        typeface.families(tmp_path, {"body": "fonts/Heavy.ttf"})
     with pytest.raises(UserError, match=r"notes\.ttf: not a TrueType or OpenType font"):
         typeface.families(tmp_path, {"body": "fonts/notes.ttf"})
     with pytest.raises(UserError, match=r"^fonts: body: give a file, or regular .* \(unknown: heavy\)$"):
