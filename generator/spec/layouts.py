@@ -14,7 +14,7 @@ from ..errors import UserError
 from ..files import inside
 from ..located import located
 from ..draw.svgvalues import path_of
-from ..units import parse_length
+from ..units import parse_length, pixel_hint
 
 FIELD = re.compile(r"\{(?!colou?r:|/colou?r\})([^{}]+)\}")  # {column}; a text's {colour:...}{/colour} is markup
 AREAS = ("bleed", "trim", "safe")
@@ -29,6 +29,12 @@ MAX_DEPTH = 16      # layouts extending one another
 MAX_COPIES = 1000   # copies one repeated element makes
 INDEX = "i"         # the column a repeated element's copies quote as {i}
 COPY = (INDEX, "col", "row", "label")   # what a copy may quote: its number, its cell's column and row, its label
+# what Squib calls a property or an element type, and what a layout calls it
+PROPERTY_NAMES = {"fill_color": "fill", "stroke_color": "stroke", "color": "colour", "str": "text",
+                  "font_size": "size", "x_radius": "radius", "y_radius": "radius"}
+TYPE_NAMES = {"svg": "an SVG is an icon (a plain template, by name) or an image (art, by file)",
+              "png": "a picture is an image", "jpg": "a picture is an image", "rectangle": "write rect",
+              "hex": "write hexagon"}
 
 
 def coord(value):
@@ -48,7 +54,7 @@ def coord(value):
         except UserError:
             pass
     raise s.Invalid(f"expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
-                    f"found {s.found(value)}")
+                    f"found {s.found(value)}{pixel_hint(value)}")
 
 
 def extent(value):
@@ -423,7 +429,8 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             fail_at(named, f"element {name!r} has no type (expected one of {', '.join(TYPES)})")
         raw, fail_type, at = props["type"]
         if not isinstance(raw, str) or raw not in TYPES:
-            fail_type(at, f"unknown element type {s.found(raw)} (expected one of {', '.join(TYPES)})")
+            fail_type(at, f"unknown element type {s.found(raw)} (expected one of {', '.join(TYPES)})"
+                          + (f": {TYPE_NAMES[raw]}" if isinstance(raw, str) and raw in TYPE_NAMES else ""))
         copies: list = []
         if "repeat" in props:
             value, fail_prop, at = props["repeat"]
@@ -431,7 +438,7 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
                 copies = _checked(fail_prop, at, repeat, value).copies()
         for prop, (value, fail_prop, at) in props.items():
             if prop not in COMMON and prop not in TYPES[raw]:
-                fail_prop(at, f"unknown property {s.found(prop)} for a {raw} (expected one of "
+                fail_prop(at, f"unknown property {s.found(prop)} for a {raw}{renamed(prop, raw)} (expected one of "
                               f"{', '.join(sorted(set(COMMON) | set(TYPES[raw])))})")
             known = tuple(columns) + (COPY if "repeat" in props else ())
             unknown = [f for f in quoted(value) if f not in known]
@@ -452,6 +459,15 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
                     _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), filled(value, copy.fields()))
         elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
     return Layout(ground, safe, elements)
+
+
+def renamed(prop, kind: str) -> str:
+    """A hint for a property another tool names otherwise (Squib's fill_color, range): what a layout writes."""
+    if prop == "range":
+        return (": a layout has no ranges; show an element on some rows only with visible: \"{column}\", a column "
+                "filled on those rows")
+    ours = PROPERTY_NAMES.get(prop)
+    return f": write {ours}" if ours in TYPES[kind] else ""
 
 
 def markup_faults(text: str, names: Names) -> list:

@@ -298,6 +298,23 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "the area such as 50%), found '-2 mm'"),
     ("layout: a.yaml\n", {"a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"},
      "b.yaml:1: extends: layouts extend one another in a loop (a.yaml -> b.yaml -> a.yaml)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, fill_color: fire}\n"},
+     "card.yaml:2: elements.a.fill_color: unknown property 'fill_color' for a rect: write fill (expected one of area,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, str: Hi, color: fire}\n"},
+     "card.yaml:2: elements.a.str: unknown property 'str' for a text: write text (expected one of align,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, range: 0..1}\n"},
+     "card.yaml:2: elements.a.range: unknown property 'range' for a text: a layout has no ranges; show an element on "
+     "some rows only with visible: \"{column}\", a column filled on those rows (expected one of align,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: svg, file: a.svg}\n"},
+     "card.yaml:2: elements.a.type: unknown element type 'svg' (expected one of rect, circle, ellipse, line, polygon, "
+     "hexagon, star, path, text, icon, image): an SVG is an icon (a plain template, by name) or an image (art, by "
+     "file)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, x: 38px}\n"},
+     "card.yaml:2: elements.a.x: expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
+     "found '38px'; a pixel has no printed size: at 300 dpi (Squib's default) 38 px is 3.22 mm"),
+    ("radius: 38 px\nlayout: {elements: {}}\n", {},
+     "game.yaml:10: components.cards.radius: expected a length with a unit (mm, cm, in or pt), found '38 px'; a pixel "
+     "has no printed size: at 300 dpi (Squib's default) 38 px is 3.22 mm"),
     ("layout: ../outside.yaml\n", {},
      "game.yaml:10: components.cards.layout: '../outside.yaml': expected a path inside the spec's folder "
      "(no absolute path, no '..')"),
