@@ -27,6 +27,7 @@ FIELDS = {
     "layout": s.any_value,
     "layouts": s.list_of(s.text, 1, 20),
     "data": s.any_value,
+    "sheet": s.text,
     "count_column": s.text,
     "back_column": s.text,
     "making": s.text,
@@ -87,6 +88,8 @@ def load(check, key_path, checked, options, source):
     names = layouts.Names(frozenset(check.palette), frozenset(templates.names(templates.search_path(check.path))),
                           frozenset(check.fonts), folder)
     rows = None
+    if "sheet" in options and not str(options.get("data", "")).lower().endswith(".xlsx"):
+        check.fail(key_path + ("sheet",), "only an Excel workbook (.xlsx) has sheets (expected data: a .xlsx file)")
     if "data" in options:
         raw = options["data"]
         if isinstance(raw, list):
@@ -98,7 +101,10 @@ def load(check, key_path, checked, options, source):
                 check.fail(key_path + ("data",), str(exc))
             if wrong := rows_of.kinds(path):
                 check.fail(key_path + ("data",), wrong)
-            rows = rows_of.load(path)
+            try:
+                rows = rows_of.load(path, options.get("sheet"))
+            except rows_of.NoSheet as exc:
+                check.fail(key_path + ("sheet",), str(exc))
     columns = rows.columns if rows else ()
     given = [key for key in ("layout", "layouts") if key in options]
     if len(given) != 1:
