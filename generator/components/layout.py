@@ -36,7 +36,7 @@ DEFAULTS = {"shape": "rectangle", "radius": 3.0}
 ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.FRAME}
 ROW, DATA = rows_of.ROW, rows_of.DATA   # the face properties holding the data row a face comes from and its file's name
 BACK = "#back"     # a face's own back's property: the back layout its row names
-COUNTS = ("count", "quantity")
+COUNTS = ("count", "quantity", "qty")   # a column of one of these names, in any case, is the count column
 
 
 def size(options):
@@ -122,7 +122,7 @@ def load(check, key_path, checked, options, source):
     backing = options.get("back_column") or ("back" if "back" in columns else None)
     if backing is not None:
         made["backs"] = row_backs(check, key_path, checked, folder, rows, backing, names)
-    counting = options.get("count_column") or next((c for c in COUNTS if c in columns), None)
+    counting = options.get("count_column") or next((c for name in COUNTS for c in columns if c.lower() == name), None)
     if counting is not None and counting not in columns:
         check.fail(key_path + ("count_column",), f"no column {counting!r} in {rows.name} (columns: {', '.join(columns)})")
     items, table = [], isinstance(rows.rows, rows_of.Table)

@@ -63,6 +63,15 @@ def test_an_xlsx_sheet_reads_as_shown(tmp_path):
     assert [arts.props["#row"] for arts in expand(spec)[1].values()] == [2, 4]   # rows as the sheet numbers them
 
 
+@pytest.mark.parametrize("header", ["Qty", "QUANTITY", "Count"])
+def test_a_count_column_is_found_in_any_case_and_as_qty(tmp_path, header):
+    from generator.output import face_stems
+    (tmp_path / "cards.csv").write_text(f"title,suit,size,{header}\nWood,fire,4,3\nStone,water,4,1\n")
+    spec = load(tmp_path, "cards.csv", 4)
+    assert faces(spec) == [("Wood", "fire")] * 3 + [("Stone", "water")]
+    assert sorted(face_stems(spec).values()) == ["cards-1-wood-fire-4-front", "cards-2-stone-water-4-front"]
+
+
 def workbook(tmp_path):
     """cards.xlsx: a sheet of notes first, then the sheet of cards a component names (row 4 holds a bad colour)."""
     book = openpyxl.Workbook()
