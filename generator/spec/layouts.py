@@ -321,14 +321,18 @@ def parse(kind, prop, value, names):
     if parser is COLOUR:
         found = s.colour(value if isinstance(value, str) else s.found(value))
         if not found.startswith("#") and found not in names.colours and found != "none":
-            raise s.Invalid(f"unknown colour {s.found(found)} (palette has {', '.join(sorted(names.colours))}, or #rrggbb)")
+            raise s.Invalid(f"unknown colour {s.found(found)} (palette has {', '.join(sorted(names.colours))}, or #rrggbb)"
+                            + s.COMMENT * (value is None))
         return found
     found = parser(value)
     if parser is template and names.templates is not None and found not in names.templates:
         raise s.Invalid(f"unknown template {found!r} (templates: {', '.join(sorted(names.templates))})")
     if parser is font and names.fonts is not None and found not in names.fonts:
+        sized = re.fullmatch(r"(.+?),?\s+(\d+(?:\.\d+)?)", found)   # Squib's 'Serif 12': a face and its size in pt
         raise s.Invalid(f"unknown font {found!r} (" + (f"fonts: {', '.join(sorted(names.fonts))})" if names.fonts else
-                                                       "the spec has no fonts: give it fonts: {name: file.ttf})"))
+                                                       "the spec has no fonts: give it fonts: {name: file.ttf})")
+                        + (f"; a font names a face of the spec's fonts: only, its size goes in size: {sized[2]} pt"
+                           if sized else ""))
     if parser is file_name and names.folder is not None:
         try:
             art.load(names.folder, found)

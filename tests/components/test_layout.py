@@ -315,6 +315,12 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
     ("radius: 38 px\nlayout: {elements: {}}\n", {},
      "game.yaml:10: components.cards.radius: expected a length with a unit (mm, cm, in or pt), found '38 px'; a pixel "
      "has no printed size: at 300 dpi (Squib's default) 38 px is 3.22 mm"),
+    ("layout: card.yaml\n", {"card.yaml": "ground: #0b3736\nelements: {}\n"},
+     "card.yaml:1: ground: unknown colour 'nothing' (palette has black, fire, paper, water, white, or #rrggbb) (a # "
+     "starts a YAML comment: write the colour in quotes, \"#rrggbb\")"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, font: 'Serif 12'}\n"},
+     "card.yaml:2: elements.a.font: unknown font 'Serif 12' (the spec has no fonts: give it fonts: {name: file.ttf}); a "
+     "font names a face of the spec's fonts: only, its size goes in size: 12 pt"),
     ("layout: ../outside.yaml\n", {},
      "game.yaml:10: components.cards.layout: '../outside.yaml': expected a path inside the spec's folder "
      "(no absolute path, no '..')"),
