@@ -103,12 +103,18 @@ def choice(*choices):
 
 
 def flag(value):
-    """Yes or no: true/false, or a data cell (empty, 0, false, no, off and none are no)."""
+    """Yes or no: true/false, a data cell (empty, 0, false, no, off and none are no), or {cell: "{column}", is: a value
+    or a list of them}: yes on the rows whose cell is one of those values."""
     if isinstance(value, bool):
         return value
     if isinstance(value, (str, int)):
         return str(value).strip().lower() not in FALSE
-    raise s.Invalid(f"expected true or false, found {s.found(value)}")
+    if isinstance(value, dict) and set(value) == {"cell", "is"}:
+        wanted = value["is"] if isinstance(value["is"], list) else [value["is"]]
+        if all(isinstance(w, (str, int, float)) and not isinstance(w, bool) for w in [value["cell"], *wanted]):
+            return str(value["cell"]).strip() in {str(w).strip() for w in wanted}
+    raise s.Invalid(f"expected true or false, \"{{column}}\", or {{cell: \"{{column}}\", is: a value or a list of "
+                    f"them}}, found {s.found(value)}")
 
 
 def text(value):
@@ -456,6 +462,8 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             if raw == "text" and prop == "text" and isinstance(value, str):  # the layout's own words, its columns aside
                 for fault in markup_faults(FIELD.sub(" ", value), names)[:1]:
                     fail_prop(at, fault)
+            if prop == "visible" and isinstance(value, dict) and quoted(value):   # its keys, whatever the rows hold
+                _checked(fail_prop, at, flag, filled(value, dict.fromkeys(quoted(value), "")))
             if not quoted(value):
                 _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), value)
             elif copies and set(quoted(value)) <= set(COPY):
@@ -468,8 +476,8 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
 def renamed(prop, kind: str) -> str:
     """A hint for a property another tool names otherwise (Squib's fill_color, range): what a layout writes."""
     if prop == "range":
-        return (": a layout has no ranges; show an element on some rows only with visible: \"{column}\", a column "
-                "filled on those rows")
+        return (": a layout has no ranges; show an element on some rows only with visible: {cell: \"{column}\", is: "
+                "[the values of those rows]}")
     ours = PROPERTY_NAMES.get(prop)
     return f": write {ours}" if ours in TYPES[kind] else ""
 

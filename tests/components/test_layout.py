@@ -156,6 +156,29 @@ def test_fields_fill_every_property_and_visible_hides_empty_ones(tmp_path):
     assert [p.front for p in expand(spec)[0]] == ["cards-1", "cards-1", "cards-2"]  # the count column: copies
 
 
+def test_visible_cell_is_shows_an_element_on_the_rows_whose_cell_is_one_of_its_values(tmp_path):
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            title: {type: text, x: 5, y: 20, width: 50, height: 8, text: "{title}", size: 4}
+            plotters: {type: text, x: 5, y: 40, width: 50, height: 8, text: Plotters only, visible: {cell: "{kind}", is: Thinker}}
+            two: {type: circle, x: 30, y: 60, r: 5, fill: fire, visible: {cell: "{title}", is: [Thief, Mastermind]}}
+        """, {"cards.csv": "title,kind\nThief,Thug\nGrifter,Thinker\nMastermind,Thinker\n"}, expect=3)
+    drawn = fronts(spec)
+    assert [[t.content for t in texts(d)] for d in drawn] == [["Thief"], ["Grifter", "Plotters only"],
+                                                              ["Mastermind", "Plotters only"]]
+    assert [at(pixels(d), 30, 60) for d in drawn] == [(0xd0, 0x49, 0x2f), (255, 255, 255), (0xd0, 0x49, 0x2f)]
+    with pytest.raises(SpecError) as caught:   # a key it does not take names the layout, not a data row
+        make(tmp_path, """\
+            data: cards.csv
+            layout: {elements: {a: {type: text, text: Hi, visible: {cell: "{kind}", is: Thinker, not: Thug}}}}
+            """, expect=3)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        "game.yaml:11: components.cards.layout.elements.a.visible: expected true or false, \"{column}\", or {cell: "
+        "\"{column}\", is: a value or a list of them}, found a mapping")
+
+
 def test_a_text_box_shrinks_to_fit_down_to_its_min_size_and_aligns(tmp_path):
     words = "many words " * 20
     spec = make(tmp_path, f"""\
@@ -304,7 +327,7 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "card.yaml:2: elements.a.str: unknown property 'str' for a text: write text (expected one of align,"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, range: 0..1}\n"},
      "card.yaml:2: elements.a.range: unknown property 'range' for a text: a layout has no ranges; show an element on "
-     "some rows only with visible: \"{column}\", a column filled on those rows (expected one of align,"),
+     "some rows only with visible: {cell: \"{column}\", is: [the values of those rows]} (expected one of align,"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: svg, file: a.svg}\n"},
      "card.yaml:2: elements.a.type: unknown element type 'svg' (expected one of rect, circle, ellipse, line, polygon, "
      "hexagon, star, path, text, icon, image): an SVG is an icon (a plain template, by name) or an image (art, by "
