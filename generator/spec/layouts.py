@@ -34,7 +34,7 @@ PROPERTY_NAMES = {"fill_color": "fill", "stroke_color": "stroke", "color": "colo
                   "font_size": "size", "x_radius": "radius", "y_radius": "radius"}
 TYPE_NAMES = {"svg": "an SVG is an icon (a plain template, by name) or an image (art, by file)",
               "png": "a picture is an image", "jpg": "a picture is an image", "rectangle": "write rect",
-              "hex": "write hexagon"}
+              "hex": "write hexagon", "background": "the layout's ground: colours the whole piece, bleed included"}
 
 
 def coord(value):
