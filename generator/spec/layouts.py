@@ -400,7 +400,9 @@ def _sources(folder, value, fail, where, chain):
                     f"{s.found(value)}")
     for key in value:
         if key not in TOP:
-            fail(where + (key,), f"unknown key {s.found(key)} (a layout has {', '.join(TOP)})")
+            fail(where + (key,), f"unknown key {s.found(key)} (a layout has {', '.join(TOP)})"
+                 + (f"; an element goes under elements: with its type, as in elements: {{{key}: {{type: rect, ...}}}} "
+                    f"(a Squib layout's entries are elements)" if isinstance(value[key], dict) else ""))
     parents = _sources(folder, value["extends"], fail, where + ("extends",), chain) if "extends" in value else []
     return parents + [(value, fail, where)]
 

@@ -332,6 +332,10 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "card.yaml:2: elements.a.type: unknown element type 'svg' (expected one of rect, circle, ellipse, line, polygon, "
      "hexagon, star, path, text, icon, image): an SVG is an icon (a plain template, by name) or an image (art, by "
      "file)"),
+    ("layout: card.yaml\n", {"card.yaml": "backdrop:\n  fill_color: '#0b3736'\n  x: 38\n"},
+     "card.yaml:1: backdrop: unknown key 'backdrop' (a layout has extends, ground, safe, elements); an element goes "
+     "under elements: with its type, as in elements: {backdrop: {type: rect, ...}} (a Squib layout's entries are "
+     "elements)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: background, fill: fire}\n"},
      "card.yaml:2: elements.a.type: unknown element type 'background' (expected one of rect, circle, ellipse, line, "
      "polygon, hexagon, star, path, text, icon, image): the layout's ground: colours the whole piece, bleed included"),
