@@ -434,6 +434,8 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             mine.update({prop: (raw, fail_here, at + (prop,)) for prop, raw in props.items()})
     if len(merged) > MAX_ELEMENTS:
         fail(("elements",), f"expected at most {MAX_ELEMENTS} elements, found {len(merged)}")
+    for name in merged:
+        merged[name] = _extended(merged, name, ())
     elements = []
     for name, props in merged.items():
         _, fail_at, named = props.pop("")
@@ -473,6 +475,21 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
                     _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), filled(value, copy.fields()))
         elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
     return Layout(ground, safe, elements)
+
+
+def _extended(merged: dict, name: str, chain: tuple) -> dict:
+    """An element's properties with those of the element its extends: names first (as Squib's layouts extend)."""
+    props = merged[name]
+    if "extends" not in props:
+        return props
+    raw, fail_at, at = props["extends"]
+    if not isinstance(raw, str) or raw not in merged:
+        fail_at(at, f"{s.found(raw)} names no element of the layout (elements: {', '.join(merged)})")
+    if raw == name or raw in chain:
+        fail_at(at, f"elements extend one another in a loop ({' -> '.join(chain + (name, raw))})")
+    base = _extended(merged, raw, chain + (name,))
+    return {**{k: v for k, v in base.items() if k not in ("", "extends")},
+            **{k: v for k, v in props.items() if k != "extends"}}
 
 
 def renamed(prop, kind: str) -> str:

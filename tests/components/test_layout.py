@@ -179,6 +179,20 @@ def test_visible_cell_is_shows_an_element_on_the_rows_whose_cell_is_one_of_its_v
         "\"{column}\", is: a value or a list of them}, found a mapping")
 
 
+def test_an_element_extends_another_of_the_layout_and_overrides_what_it_names(tmp_path):
+    spec = make(tmp_path, """\
+        layout: card.yaml
+        """, {"card.yaml": """\
+        elements:
+          drone: {type: rect, x: 5, y: 5, width: 10, height: 10, fill: fire}
+          human: {extends: drone, x: 20}
+          pilot: {extends: human, y: 20, fill: water}
+        """})
+    image = pixels(fronts(spec)[0])
+    assert [at(image, x, y) for x, y in ((10, 10), (25, 10), (25, 25), (10, 25))] == [
+        (0xd0, 0x49, 0x2f), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)]
+
+
 def test_a_text_box_shrinks_to_fit_down_to_its_min_size_and_aligns(tmp_path):
     words = "many words " * 20
     spec = make(tmp_path, f"""\
@@ -351,6 +365,10 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, font: 'Serif 12'}\n"},
      "card.yaml:2: elements.a.font: unknown font 'Serif 12' (the spec has no fonts: give it fonts: {name: file.ttf}); a "
      "font names a face of the spec's fonts: only, its size goes in size: 12 pt"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect}\n  b: {extends: c}\n"},
+     "card.yaml:3: elements.b.extends: 'c' names no element of the layout (elements: a, b)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {extends: b}\n  b: {extends: a, type: rect}\n"},
+     "card.yaml:3: elements.b.extends: elements extend one another in a loop (a -> b -> a)"),
     ("layout: ../outside.yaml\n", {},
      "game.yaml:10: components.cards.layout: '../outside.yaml': expected a path inside the spec's folder "
      "(no absolute path, no '..')"),
