@@ -38,6 +38,15 @@ def parse_length(text: object) -> float:
     return round(float(match.group(1)) * MM_PER_UNIT[match.group(2)], 6)
 
 
+def pixel_hint(value: object) -> str:
+    """A hint for a length in pixels (Squib's unit): what it comes to at 300 dpi, or '' for any other value."""
+    match = re.match(r"^\s*(\d+(?:\.\d+)?)\s*px\s*$", value) if isinstance(value, str) else None
+    if not match:
+        return ""
+    return (f"; a pixel has no printed size: at 300 dpi (Squib's default) {match.group(1)} px is "
+            f"{float(match.group(1)) * 25.4 / 300:.2f} mm")
+
+
 def paper(name: str) -> Paper:
     """The Paper of a name in PAPERS or of a custom WIDTHxHEIGHT size with a unit ('300x400mm', '8.5x11in')."""
     known = PAPERS.get(str(name).strip().lower())

@@ -27,6 +27,7 @@ FIELDS = {
     "layout": s.any_value,
     "layouts": s.list_of(s.text, 1, 20),
     "data": s.any_value,
+    "sheet": s.text,
     "count_column": s.text,
     "back_column": s.text,
     "making": s.text,
@@ -35,7 +36,7 @@ DEFAULTS = {"shape": "rectangle", "radius": 3.0}
 ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.FRAME}
 ROW, DATA = rows_of.ROW, rows_of.DATA   # the face properties holding the data row a face comes from and its file's name
 BACK = "#back"     # a face's own back's property: the back layout its row names
-COUNTS = ("count", "quantity")
+COUNTS = ("count", "quantity", "qty")   # a column of one of these names, in any case, is the count column
 
 
 def size(options):
@@ -87,6 +88,8 @@ def load(check, key_path, checked, options, source):
     names = layouts.Names(frozenset(check.palette), frozenset(templates.names(templates.search_path(check.path))),
                           frozenset(check.fonts), folder)
     rows = None
+    if "sheet" in options and not str(options.get("data", "")).lower().endswith(".xlsx"):
+        check.fail(key_path + ("sheet",), "only an Excel workbook (.xlsx) has sheets (expected data: a .xlsx file)")
     if "data" in options:
         raw = options["data"]
         if isinstance(raw, list):
@@ -98,7 +101,10 @@ def load(check, key_path, checked, options, source):
                 check.fail(key_path + ("data",), str(exc))
             if wrong := rows_of.kinds(path):
                 check.fail(key_path + ("data",), wrong)
-            rows = rows_of.load(path)
+            try:
+                rows = rows_of.load(path, options.get("sheet"))
+            except rows_of.NoSheet as exc:
+                check.fail(key_path + ("sheet",), str(exc))
     columns = rows.columns if rows else ()
     given = [key for key in ("layout", "layouts") if key in options]
     if len(given) != 1:
@@ -116,7 +122,7 @@ def load(check, key_path, checked, options, source):
     backing = options.get("back_column") or ("back" if "back" in columns else None)
     if backing is not None:
         made["backs"] = row_backs(check, key_path, checked, folder, rows, backing, names)
-    counting = options.get("count_column") or next((c for c in COUNTS if c in columns), None)
+    counting = options.get("count_column") or next((c for name in COUNTS for c in columns if c.lower() == name), None)
     if counting is not None and counting not in columns:
         check.fail(key_path + ("count_column",), f"no column {counting!r} in {rows.name} (columns: {', '.join(columns)})")
     items, table = [], isinstance(rows.rows, rows_of.Table)

@@ -45,8 +45,9 @@ def face_stems(spec, arts=None) -> dict:
 def _named(spec, art) -> list:
     """The property values a face's file name may show: not a data row's number, file or count of copies."""
     from ..components.layout import COUNTS  # lazy: start-up (the command line reads FORMATS without the layout kind)
-    counting = {spec.component(art.component).options.get("count_column"), *COUNTS}
-    return [value for key, value in art.props.items() if not key.startswith("#") and key not in counting]
+    counting = spec.component(art.component).options.get("count_column")
+    return [value for key, value in art.props.items()
+            if not key.startswith("#") and key != counting and key.lower() not in COUNTS]
 
 
 def _word(value):

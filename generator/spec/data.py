@@ -59,15 +59,19 @@ def kinds(path: Path) -> str:
     return "" if suffix in SUFFIXES else f"data files are .csv, .xlsx, .yaml, .yml or .json (found {suffix or 'no extension'!r})"
 
 
-def load(path: Path) -> Rows:
-    """The rows of a data file, by its extension: .csv, .xlsx, .yaml/.yml or .json."""
+class NoSheet(UserError):
+    """A workbook without the sheet a component names."""
+
+
+def load(path: Path, sheet: str | None = None) -> Rows:
+    """The rows of a data file, by its extension: .csv, .xlsx (its first sheet, or the one named), .yaml/.yml or .json."""
     suffix = path.suffix.lower()
     readers = {".csv": _csv, ".xlsx": _xlsx, ".yaml": _listed, ".yml": _listed, ".json": _listed}
     if suffix not in readers:
         raise UserError(f"{path}: {kinds(path)}")
     if path.stat().st_size > MAX_BYTES:
         raise UserError(f"{path}: data file is larger than {MAX_BYTES // 1_000_000} MB")
-    return readers[suffix](path)
+    return _xlsx(path, sheet) if suffix == ".xlsx" else readers[suffix](path)
 
 
 def _table(name, header, records, table=None):
@@ -249,20 +253,25 @@ def _not_utf8(path, data: bytes, start: int) -> str:
             f"'{data[start:start + 1].decode('latin-1')}'): save it as CSV UTF-8")
 
 
-def _xlsx(path):
-    """The first sheet of an Excel workbook, cell values as shown (formulas as their last computed value)."""
+def _xlsx(path, sheet=None):
+    """The first sheet of an Excel workbook, or the sheet named, cell values as shown (formulas as their last computed
+    value); rows named in messages as 'cards.xlsx sheet Events row 3'."""
     import openpyxl  # lazy: start-up (read only for spreadsheets)
     try:
         book = openpyxl.load_workbook(io.BytesIO(cache.read(path, path.read_bytes())), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds (zip, XML, key errors) for a file that is no workbook
         raise UserError(f"{path}: not an Excel workbook (.xlsx) that can be read ({type(exc).__name__})") from None
     try:
-        records = [(n, list(row), None) for n, row in enumerate(book.worksheets[0].iter_rows(values_only=True), start=1)]
+        if sheet is not None and sheet not in book.sheetnames:
+            raise NoSheet(f"no sheet {sheet!r} in {path.name} (sheets: {', '.join(book.sheetnames)})")
+        rows = (book[sheet] if sheet is not None else book.worksheets[0]).iter_rows(values_only=True)
+        records = [(n, list(row), None) for n, row in enumerate(rows, start=1)]
     finally:
         book.close()
+    which = "the first sheet" if sheet is None else f"sheet {sheet!r}"
     if not records:
-        raise UserError(f"{path}: the first sheet is empty (expected a header row naming the columns)")
-    return _table(str(path), records[0][1], iter(records[1:]))
+        raise UserError(f"{path}: {which} is empty (expected a header row naming the columns)")
+    return _table(str(path) if sheet is None else f"{path} sheet {sheet}", records[0][1], iter(records[1:]))
 
 
 def _listed(path):

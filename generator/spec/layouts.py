@@ -14,7 +14,7 @@ from ..errors import UserError
 from ..files import inside
 from ..located import located
 from ..draw.svgvalues import path_of
-from ..units import parse_length
+from ..units import parse_length, pixel_hint
 
 FIELD = re.compile(r"\{(?!colou?r:|/colou?r\})([^{}]+)\}")  # {column}; a text's {colour:...}{/colour} is markup
 AREAS = ("bleed", "trim", "safe")
@@ -29,6 +29,12 @@ MAX_DEPTH = 16      # layouts extending one another
 MAX_COPIES = 1000   # copies one repeated element makes
 INDEX = "i"         # the column a repeated element's copies quote as {i}
 COPY = (INDEX, "col", "row", "label")   # what a copy may quote: its number, its cell's column and row, its label
+# what Squib calls a property or an element type, and what a layout calls it
+PROPERTY_NAMES = {"fill_color": "fill", "stroke_color": "stroke", "color": "colour", "str": "text",
+                  "font_size": "size", "x_radius": "radius", "y_radius": "radius"}
+TYPE_NAMES = {"svg": "an SVG is an icon (a plain template, by name) or an image (art, by file)",
+              "png": "a picture is an image", "jpg": "a picture is an image", "rectangle": "write rect",
+              "hex": "write hexagon", "background": "the layout's ground: colours the whole piece, bleed included"}
 
 
 def coord(value):
@@ -48,7 +54,7 @@ def coord(value):
         except UserError:
             pass
     raise s.Invalid(f"expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
-                    f"found {s.found(value)}")
+                    f"found {s.found(value)}{pixel_hint(value)}")
 
 
 def extent(value):
@@ -97,12 +103,18 @@ def choice(*choices):
 
 
 def flag(value):
-    """Yes or no: true/false, or a data cell (empty, 0, false, no, off and none are no)."""
+    """Yes or no: true/false, a data cell (empty, 0, false, no, off and none are no), or {cell: "{column}", is: a value
+    or a list of them}: yes on the rows whose cell is one of those values."""
     if isinstance(value, bool):
         return value
     if isinstance(value, (str, int)):
         return str(value).strip().lower() not in FALSE
-    raise s.Invalid(f"expected true or false, found {s.found(value)}")
+    if isinstance(value, dict) and set(value) == {"cell", "is"}:
+        wanted = value["is"] if isinstance(value["is"], list) else [value["is"]]
+        if all(isinstance(w, (str, int, float)) and not isinstance(w, bool) for w in [value["cell"], *wanted]):
+            return str(value["cell"]).strip() in {str(w).strip() for w in wanted}
+    raise s.Invalid(f"expected true or false, \"{{column}}\", or {{cell: \"{{column}}\", is: a value or a list of "
+                    f"them}}, found {s.found(value)}")
 
 
 def text(value):
@@ -315,14 +327,18 @@ def parse(kind, prop, value, names):
     if parser is COLOUR:
         found = s.colour(value if isinstance(value, str) else s.found(value))
         if not found.startswith("#") and found not in names.colours and found != "none":
-            raise s.Invalid(f"unknown colour {s.found(found)} (palette has {', '.join(sorted(names.colours))}, or #rrggbb)")
+            raise s.Invalid(f"unknown colour {s.found(found)} (palette has {', '.join(sorted(names.colours))}, or #rrggbb)"
+                            + s.COMMENT * (value is None))
         return found
     found = parser(value)
     if parser is template and names.templates is not None and found not in names.templates:
         raise s.Invalid(f"unknown template {found!r} (templates: {', '.join(sorted(names.templates))})")
     if parser is font and names.fonts is not None and found not in names.fonts:
+        sized = re.fullmatch(r"(.+?),?\s+(\d+(?:\.\d+)?)", found)   # Squib's 'Serif 12': a face and its size in pt
         raise s.Invalid(f"unknown font {found!r} (" + (f"fonts: {', '.join(sorted(names.fonts))})" if names.fonts else
-                                                       "the spec has no fonts: give it fonts: {name: file.ttf})"))
+                                                       "the spec has no fonts: give it fonts: {name: file.ttf})")
+                        + (f"; a font names a face of the spec's fonts: only, its size goes in size: {sized[2]} pt"
+                           if sized else ""))
     if parser is file_name and names.folder is not None:
         try:
             art.load(names.folder, found)
@@ -384,7 +400,9 @@ def _sources(folder, value, fail, where, chain):
                     f"{s.found(value)}")
     for key in value:
         if key not in TOP:
-            fail(where + (key,), f"unknown key {s.found(key)} (a layout has {', '.join(TOP)})")
+            fail(where + (key,), f"unknown key {s.found(key)} (a layout has {', '.join(TOP)})"
+                 + (f"; an element goes under elements: with its type, as in elements: {{{key}: {{type: rect, ...}}}} "
+                    f"(a Squib layout's entries are elements)" if isinstance(value[key], dict) else ""))
     parents = _sources(folder, value["extends"], fail, where + ("extends",), chain) if "extends" in value else []
     return parents + [(value, fail, where)]
 
@@ -416,6 +434,8 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             mine.update({prop: (raw, fail_here, at + (prop,)) for prop, raw in props.items()})
     if len(merged) > MAX_ELEMENTS:
         fail(("elements",), f"expected at most {MAX_ELEMENTS} elements, found {len(merged)}")
+    for name in merged:
+        merged[name] = _extended(merged, name, ())
     elements = []
     for name, props in merged.items():
         _, fail_at, named = props.pop("")
@@ -423,7 +443,8 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             fail_at(named, f"element {name!r} has no type (expected one of {', '.join(TYPES)})")
         raw, fail_type, at = props["type"]
         if not isinstance(raw, str) or raw not in TYPES:
-            fail_type(at, f"unknown element type {s.found(raw)} (expected one of {', '.join(TYPES)})")
+            fail_type(at, f"unknown element type {s.found(raw)} (expected one of {', '.join(TYPES)})"
+                          + (f": {TYPE_NAMES[raw]}" if isinstance(raw, str) and raw in TYPE_NAMES else ""))
         copies: list = []
         if "repeat" in props:
             value, fail_prop, at = props["repeat"]
@@ -431,7 +452,7 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
                 copies = _checked(fail_prop, at, repeat, value).copies()
         for prop, (value, fail_prop, at) in props.items():
             if prop not in COMMON and prop not in TYPES[raw]:
-                fail_prop(at, f"unknown property {s.found(prop)} for a {raw} (expected one of "
+                fail_prop(at, f"unknown property {s.found(prop)} for a {raw}{renamed(prop, raw)} (expected one of "
                               f"{', '.join(sorted(set(COMMON) | set(TYPES[raw])))})")
             known = tuple(columns) + (COPY if "repeat" in props else ())
             unknown = [f for f in quoted(value) if f not in known]
@@ -445,6 +466,8 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             if raw == "text" and prop == "text" and isinstance(value, str):  # the layout's own words, its columns aside
                 for fault in markup_faults(FIELD.sub(" ", value), names)[:1]:
                     fail_prop(at, fault)
+            if prop == "visible" and isinstance(value, dict) and quoted(value):   # its keys, whatever the rows hold
+                _checked(fail_prop, at, flag, filled(value, dict.fromkeys(quoted(value), "")))
             if not quoted(value):
                 _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), value)
             elif copies and set(quoted(value)) <= set(COPY):
@@ -452,6 +475,30 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
                     _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), filled(value, copy.fields()))
         elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
     return Layout(ground, safe, elements)
+
+
+def _extended(merged: dict, name: str, chain: tuple) -> dict:
+    """An element's properties with those of the element its extends: names first (as Squib's layouts extend)."""
+    props = merged[name]
+    if "extends" not in props:
+        return props
+    raw, fail_at, at = props["extends"]
+    if not isinstance(raw, str) or raw not in merged:
+        fail_at(at, f"{s.found(raw)} names no element of the layout (elements: {', '.join(merged)})")
+    if raw == name or raw in chain:
+        fail_at(at, f"elements extend one another in a loop ({' -> '.join(chain + (name, raw))})")
+    base = _extended(merged, raw, chain + (name,))
+    return {**{k: v for k, v in base.items() if k not in ("", "extends")},
+            **{k: v for k, v in props.items() if k != "extends"}}
+
+
+def renamed(prop, kind: str) -> str:
+    """A hint for a property another tool names otherwise (Squib's fill_color, range): what a layout writes."""
+    if prop == "range":
+        return (": a layout has no ranges; show an element on some rows only with visible: {cell: \"{column}\", is: "
+                "[the values of those rows]}")
+    ours = PROPERTY_NAMES.get(prop)
+    return f": write {ours}" if ours in TYPES[kind] else ""
 
 
 def markup_faults(text: str, names: Names) -> list:

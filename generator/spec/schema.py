@@ -3,7 +3,7 @@ import math
 import re
 
 from ..errors import UserError
-from ..units import parse_length
+from ..units import parse_length, pixel_hint
 
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 BASE_COLOURS = {"white": "#ffffff", "black": "#000000"}
@@ -85,7 +85,7 @@ def length(low=0.0, high=MAX_LENGTH_MM, zero=False):
         try:
             mm = parse_length(value)
         except UserError:
-            raise Invalid(f"expected a length with a unit (mm, cm, in or pt), found {found(value)}") from None
+            raise Invalid(f"expected a length with a unit (mm, cm, in or pt), found {found(value)}{pixel_hint(value)}") from None
         if mm < low or (mm == low and not zero) or mm > high:
             bound = f"at least {low:g} mm" if zero else f"more than {low:g} mm"
             raise Invalid(f"expected a length {bound} and at most {high:g} mm, found {found(value)}")

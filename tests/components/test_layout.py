@@ -156,6 +156,43 @@ def test_fields_fill_every_property_and_visible_hides_empty_ones(tmp_path):
     assert [p.front for p in expand(spec)[0]] == ["cards-1", "cards-1", "cards-2"]  # the count column: copies
 
 
+def test_visible_cell_is_shows_an_element_on_the_rows_whose_cell_is_one_of_its_values(tmp_path):
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            title: {type: text, x: 5, y: 20, width: 50, height: 8, text: "{title}", size: 4}
+            plotters: {type: text, x: 5, y: 40, width: 50, height: 8, text: Plotters only, visible: {cell: "{kind}", is: Thinker}}
+            two: {type: circle, x: 30, y: 60, r: 5, fill: fire, visible: {cell: "{title}", is: [Thief, Mastermind]}}
+        """, {"cards.csv": "title,kind\nThief,Thug\nGrifter,Thinker\nMastermind,Thinker\n"}, expect=3)
+    drawn = fronts(spec)
+    assert [[t.content for t in texts(d)] for d in drawn] == [["Thief"], ["Grifter", "Plotters only"],
+                                                              ["Mastermind", "Plotters only"]]
+    assert [at(pixels(d), 30, 60) for d in drawn] == [(0xd0, 0x49, 0x2f), (255, 255, 255), (0xd0, 0x49, 0x2f)]
+    with pytest.raises(SpecError) as caught:   # a key it does not take names the layout, not a data row
+        make(tmp_path, """\
+            data: cards.csv
+            layout: {elements: {a: {type: text, text: Hi, visible: {cell: "{kind}", is: Thinker, not: Thug}}}}
+            """, expect=3)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        "game.yaml:11: components.cards.layout.elements.a.visible: expected true or false, \"{column}\", or {cell: "
+        "\"{column}\", is: a value or a list of them}, found a mapping")
+
+
+def test_an_element_extends_another_of_the_layout_and_overrides_what_it_names(tmp_path):
+    spec = make(tmp_path, """\
+        layout: card.yaml
+        """, {"card.yaml": """\
+        elements:
+          drone: {type: rect, x: 5, y: 5, width: 10, height: 10, fill: fire}
+          human: {extends: drone, x: 20}
+          pilot: {extends: human, y: 20, fill: water}
+        """})
+    image = pixels(fronts(spec)[0])
+    assert [at(image, x, y) for x, y in ((10, 10), (25, 10), (25, 25), (10, 25))] == [
+        (0xd0, 0x49, 0x2f), (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0), (255, 255, 255)]
+
+
 def test_a_text_box_shrinks_to_fit_down_to_its_min_size_and_aligns(tmp_path):
     words = "many words " * 20
     spec = make(tmp_path, f"""\
@@ -298,6 +335,40 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "the area such as 50%), found '-2 mm'"),
     ("layout: a.yaml\n", {"a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"},
      "b.yaml:1: extends: layouts extend one another in a loop (a.yaml -> b.yaml -> a.yaml)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, fill_color: fire}\n"},
+     "card.yaml:2: elements.a.fill_color: unknown property 'fill_color' for a rect: write fill (expected one of area,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, str: Hi, color: fire}\n"},
+     "card.yaml:2: elements.a.str: unknown property 'str' for a text: write text (expected one of align,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, range: 0..1}\n"},
+     "card.yaml:2: elements.a.range: unknown property 'range' for a text: a layout has no ranges; show an element on "
+     "some rows only with visible: {cell: \"{column}\", is: [the values of those rows]} (expected one of align,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: svg, file: a.svg}\n"},
+     "card.yaml:2: elements.a.type: unknown element type 'svg' (expected one of rect, circle, ellipse, line, polygon, "
+     "hexagon, star, path, text, icon, image): an SVG is an icon (a plain template, by name) or an image (art, by "
+     "file)"),
+    ("layout: card.yaml\n", {"card.yaml": "backdrop:\n  fill_color: '#0b3736'\n  x: 38\n"},
+     "card.yaml:1: backdrop: unknown key 'backdrop' (a layout has extends, ground, safe, elements); an element goes "
+     "under elements: with its type, as in elements: {backdrop: {type: rect, ...}} (a Squib layout's entries are "
+     "elements)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: background, fill: fire}\n"},
+     "card.yaml:2: elements.a.type: unknown element type 'background' (expected one of rect, circle, ellipse, line, "
+     "polygon, hexagon, star, path, text, icon, image): the layout's ground: colours the whole piece, bleed included"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, x: 38px}\n"},
+     "card.yaml:2: elements.a.x: expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
+     "found '38px'; a pixel has no printed size: at 300 dpi (Squib's default) 38 px is 3.22 mm"),
+    ("radius: 38 px\nlayout: {elements: {}}\n", {},
+     "game.yaml:10: components.cards.radius: expected a length with a unit (mm, cm, in or pt), found '38 px'; a pixel "
+     "has no printed size: at 300 dpi (Squib's default) 38 px is 3.22 mm"),
+    ("layout: card.yaml\n", {"card.yaml": "ground: #0b3736\nelements: {}\n"},
+     "card.yaml:1: ground: unknown colour 'nothing' (palette has black, fire, paper, water, white, or #rrggbb) (a # "
+     "starts a YAML comment: write the colour in quotes, \"#rrggbb\")"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, font: 'Serif 12'}\n"},
+     "card.yaml:2: elements.a.font: unknown font 'Serif 12' (the spec has no fonts: give it fonts: {name: file.ttf}); a "
+     "font names a face of the spec's fonts: only, its size goes in size: 12 pt"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect}\n  b: {extends: c}\n"},
+     "card.yaml:3: elements.b.extends: 'c' names no element of the layout (elements: a, b)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {extends: b}\n  b: {extends: a, type: rect}\n"},
+     "card.yaml:3: elements.b.extends: elements extend one another in a loop (a -> b -> a)"),
     ("layout: ../outside.yaml\n", {},
      "game.yaml:10: components.cards.layout: '../outside.yaml': expected a path inside the spec's folder "
      "(no absolute path, no '..')"),

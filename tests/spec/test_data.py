@@ -63,6 +63,57 @@ def test_an_xlsx_sheet_reads_as_shown(tmp_path):
     assert [arts.props["#row"] for arts in expand(spec)[1].values()] == [2, 4]   # rows as the sheet numbers them
 
 
+@pytest.mark.parametrize("header", ["Qty", "QUANTITY", "Count"])
+def test_a_count_column_is_found_in_any_case_and_as_qty(tmp_path, header):
+    from generator.output import face_stems
+    (tmp_path / "cards.csv").write_text(f"title,suit,size,{header}\nWood,fire,4,3\nStone,water,4,1\n")
+    spec = load(tmp_path, "cards.csv", 4)
+    assert faces(spec) == [("Wood", "fire")] * 3 + [("Stone", "water")]
+    assert sorted(face_stems(spec).values()) == ["cards-1-wood-fire-4-front", "cards-2-stone-water-4-front"]
+
+
+def workbook(tmp_path):
+    """cards.xlsx: a sheet of notes first, then the sheet of cards a component names (row 4 holds a bad colour)."""
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    book.active.append(["Playtest notes"])
+    sheet = book.create_sheet("Events")
+    for row in (["title", "suit", "size", "Qty"], ["Storm", "water", 4, 2], ["Flare", "fire", 3, 1], ["Ash", "grey", 3, 1]):
+        sheet.append(row)
+    book.save(tmp_path / "cards.xlsx")
+
+
+def test_sheet_picks_a_workbook_s_sheet_by_its_name(tmp_path):
+    workbook(tmp_path)
+    with pytest.raises(UserError) as caught:   # row 4's colour names the sheet beside the file
+        load(tmp_path, "cards.xlsx", 4, "sheet: Events\ncount_column: Qty\n")
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        "cards.xlsx sheet Events row 4, column suit: layout element band.fill: unknown colour 'grey' (palette has black, "
+        "fire, water, white, or #rrggbb)")
+    book = openpyxl.load_workbook(tmp_path / "cards.xlsx")
+    book["Events"].delete_rows(4)
+    book.save(tmp_path / "cards.xlsx")
+    spec = load(tmp_path, "cards.xlsx", 3, "sheet: Events\ncount_column: Qty\n")
+    assert faces(spec) == [("Storm", "water"), ("Storm", "water"), ("Flare", "fire")]
+    from generator.draw.render import draw_art
+    drawing = draw_art(spec, expand(spec)[1]["cards-2"])
+    assert [t.content for c in drawing.children for t in c.children if t.tag == "text"] == ["Flare"]
+
+
+@pytest.mark.parametrize("data, more, message", [
+    ("cards.xlsx", "sheet: Event\n", "game.yaml:14: components.cards.sheet: no sheet 'Event' in cards.xlsx (sheets: "
+                                     "Notes, Events)"),
+    ("cards.csv", "sheet: Events\n", "game.yaml:14: components.cards.sheet: only an Excel workbook (.xlsx) has sheets "
+                                     "(expected data: a .xlsx file)"),
+])
+def test_a_sheet_the_data_does_not_have_is_one_line(tmp_path, data, more, message):
+    workbook(tmp_path)
+    (tmp_path / "cards.csv").write_text("title,suit,size\nA,fire,4\n")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, data, 1, more)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == message
+
+
 @pytest.mark.parametrize("name, write", [
     ("cards.yaml", lambda rows: "- {title: One, suit: fire, size: 4}\n- {title: Two, suit: water, size: 4, count: 2}\n"),
     ("cards.json", lambda rows: json.dumps([{"title": "One", "suit": "fire", "size": 4},
