@@ -134,7 +134,9 @@ def test_the_glorieta_card_draws_a_loop_closed_by_ring_spaces_beside_the_smalles
     o = spec.component("board").options
     where = hexgrid.Layout(hex_board.ORIENTATIONS[o["orientation"]], o["cell"])
     at = lambda h: ((lambda x, y: (a * x + e, d * y + f))(*hexgrid.hex_to_pixel(where, h)))
-    position, _ = glorieta._edge_loop(o)
+    edge = glorieta._edge_loop(o)
+    assert edge is not None
+    position, _ = edge
     [(player, enclosed)] = [(loop.player, loop.enclosed) for loop in glorieta.loops(position)]
     [cell] = enclosed
     image = Image.open(io.BytesIO(raster.picture_png(dwg, DPI))).convert("RGB")

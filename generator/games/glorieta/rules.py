@@ -449,14 +449,13 @@ def smallest_loop(spec) -> Diagram:
     return Diagram(dwg.width, dwg.height, (("smallest-loop", dwg, 0, 0, 1.0),))
 
 
-def _edge_loop(options: Mapping) -> tuple[Position, Hex]:
+def _edge_loop(options: Mapping) -> tuple[Position, Hex] | None:
     """A yellow loop at the edge: four yellow stones and two yellow ring spaces round an edge cell of the board's ring,
-    checked by loops()."""
+    checked by loops(); None when the ring has no such cell (the board check says so)."""
     ring, inside = hex_board.ring_map(options), set(hex_board.cells(options))
     fenced = [h for h in edge_loop_cells(ring, inside)[PLAYERS[1]] if sum(n in inside for n in _next_to(h)) == 4]
     if not fenced:
-        raise UserError(f"the card-loops diagram shows an edge cell between two {PLAYERS[1]} ring spaces, but the "
-                        "board's ring has none")
+        return None
     cell = fenced[0]
     position = Position(MappingProxyType({n: PLAYERS[1] for n in _next_to(cell) if n in inside}), MappingProxyType(ring))
     found = [(loop.player, loop.enclosed) for loop in loops(position)]
@@ -468,9 +467,10 @@ def _edge_loop(options: Mapping) -> tuple[Position, Hex]:
 
 def card_loops(spec) -> Diagram:
     """For a card, side by side at half the board's size: the smallest loop, and a loop at the edge closed by two ring
-    spaces."""
+    spaces (left out when the ring has no edge cell for it)."""
     options = _card_board(spec, "card-loops").options
-    parts = [_smallest(spec, options), _patch(spec, options, *_edge_loop(options), "edge-loop")]
+    edge = _edge_loop(options)
+    parts = [_smallest(spec, options)] + ([_patch(spec, options, *edge, "edge-loop")] if edge else [])
     k, gap, height = 0.5, options["cell"] / 2, max(p.height for p in parts) / 2
-    return Diagram(k * sum(p.width for p in parts) + gap, height,
+    return Diagram(k * sum(p.width for p in parts) + gap * (len(parts) - 1), height,
                    tuple((p.ident, p, n * (k * parts[0].width + gap), (height - k * p.height) / 2, k) for n, p in enumerate(parts)))
