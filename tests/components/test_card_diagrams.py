@@ -10,7 +10,7 @@ from generator.output import raster
 from generator.draw import hexgrid, svg
 from generator.spec import loader as specs
 from generator.cli import cli
-from generator.components import card
+from generator.components import card, hex_board
 from generator.errors import UserError
 from generator.spec.expand import expand
 from generator.games.glorieta import rules as glorieta
@@ -104,7 +104,7 @@ def test_the_glorieta_card_draws_six_stones_around_a_seventh():
     spec = specs.load("glorieta")
     comp, dwg = reference(spec)
     assert "six black stones around a yellow one" in comp.options["lines"][comp.options["diagram_after"] - 1]
-    [group] = [child for child in dwg.children if child.tag == "g"]
+    group = [child for child in dwg.children if child.tag == "g"][0]
     a, b, c, d, e, f = group.attrs["transform"].matrix
     stones = [(child.attrs["fill"], a * float(child.attrs["cx"]) + e, d * float(child.attrs["cy"]) + f)
               for child in group.children if child.tag == "circle"]
@@ -121,6 +121,33 @@ def test_the_glorieta_card_draws_six_stones_around_a_seventh():
     assert [(loop.player, loop.enclosed) for loop in found] == [("black", {hexgrid.ORIGIN})]
     shipped = glorieta.load_position(specs.SPECS.joinpath("positions", "six-around-one.yaml"))
     assert shipped.stones == glorieta.six_around_one(glorieta.ring_colours()).stones  # the loop checker's example
+
+
+def test_the_glorieta_card_draws_a_loop_closed_by_ring_spaces_beside_the_smallest():
+    spec = specs.load("glorieta")
+    comp, dwg = reference(spec)
+    assert "two yellow ring spaces" in comp.options["lines"][comp.options["diagram_after"] - 1]
+    smallest, edge = [child for child in dwg.children if child.tag == "g"]
+    a, _, _, d, e, f = edge.attrs["transform"].matrix
+    assert a >= 6.0 / spec.component("board").options["cell"]  # cells at least 6 mm across on the card, as beside it
+    assert e > smallest.attrs["transform"].matrix[4] + 6 * a  # to the right of the smallest loop, clear of it
+    o = spec.component("board").options
+    where = hexgrid.Layout(hex_board.ORIENTATIONS[o["orientation"]], o["cell"])
+    at = lambda h: ((lambda x, y: (a * x + e, d * y + f))(*hexgrid.hex_to_pixel(where, h)))
+    edge = glorieta._edge_loop(o)
+    assert edge is not None
+    position, _ = edge
+    [(player, enclosed)] = [(loop.player, loop.enclosed) for loop in glorieta.loops(position)]
+    [cell] = enclosed
+    image = Image.open(io.BytesIO(raster.picture_png(dwg, DPI))).convert("RGB")
+    colour = lambda h: image.getpixel((round((at(h)[0] + comp.bleed) * PX), round((at(h)[1] + comp.bleed) * PX)))
+    rgb = lambda name: tuple(int(spec.colour(name)[i:i + 2], 16) for i in (1, 3, 5))
+    fence = cell.neighbours()
+    assert player == "yellow" and colour(cell) == rgb(o["cell_fill"])
+    assert [colour(h) for h in fence] == [rgb("yellow")] * 6   # the enclosed edge cell, fenced in yellow all round
+    assert sum(h in position.ring for h in fence) == 2 and sum(h in position.stones for h in fence) == 4
+    near = {h: side for h, side in position.ring.items() if h.distance(cell) <= 2}
+    assert len(near) >= 4 and all(colour(h) == rgb(side) for h, side in near.items())  # the ring in its own colours
 
 
 def test_the_drawn_loop_is_checked_by_the_loop_finder():

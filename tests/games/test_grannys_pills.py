@@ -1,8 +1,10 @@
 """Granny's Pills: the computed figures match GAMES.md; the prescription generator meets every rule; the scoring example
 as printed."""
+import io
 import re
 from collections import Counter
 
+import pypdf
 import pytest
 
 from generator.spec import loader as specs
@@ -11,6 +13,7 @@ from generator.games.grannys_pills import rules as gp
 from generator.check.validate import validate
 from generator.draw import svg
 from generator.draw.diagram import Diagram, place
+from generator.output.rulebook import rules_pdf
 from pages import pdf_bytes, pdfium
 
 
@@ -206,3 +209,15 @@ def test_scoring_example_shows_a_stacked_cell_as_two_tiles_the_top_one_whole(gra
     assert whole and abs(_pill_pixels(image, grannys.colour(top_colour), box(top)) - whole) <= 0.03 * whole
     shows = _pill_pixels(image, grannys.colour(under_colour), box(under), leave_out=box(top))
     assert shows >= 2 * PX * PX, f"{shows / PX / PX:.2f} mm2 of the pill under the top tile shows"
+
+
+def test_the_rules_send_schedule_tiles_back_to_the_bag_between_rounds(grannys):
+    board = grannys.component("player-board")
+    players, cells = board.expect, board.options["rows"] * board.options["cols"]
+    # a game of four rounds in which every player fills a schedule once draws more tiles than the bag holds
+    assert players * players * cells > gp.figures(grannys)["bag-after-setup"]
+    data, _ = rules_pdf(grannys, "a4")
+    text = " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(data)).pages).split())
+    between = text[text.index("End of the game"):text.index("About this edition")]
+    assert "Put every tile from the schedules back in the bag" in between
+    assert "Between rounds, schedule tiles go back in the bag." in text[text.index("quick reference"):]

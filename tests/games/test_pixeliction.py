@@ -6,7 +6,7 @@ from click.testing import CliRunner
 from generator.spec import loader as specs
 from generator.build import components_pdf
 from generator.cli import cli
-from generator.components import word_card
+from generator.components import card, word_card
 from generator.errors import UserError
 from generator.spec.expand import expand
 from generator.games.pixeliction import rules as pixeliction
@@ -161,3 +161,13 @@ def test_a_printed_cell_stands_out_from_both_sides_of_a_disc(spec, a4):
     black, white = pixel("discs-1", size / 2, size / 4), pixel("discs-back", size / 2, size / 4)
     assert max(black) < 40 and min(white) > 240   # the disc sides as printed
     assert contrast(cell, white) >= 3 and contrast(cell, black) >= 3
+
+
+def test_the_reference_card_shares_the_board_sheet_on_a4_and_stays_legible(spec):
+    sheets = impose(spec, expand(spec)[0], "a4").sheets
+    assert [n for n, s in enumerate(sheets) if "reference" in s.components] == \
+        [n for n, s in enumerate(sheets) if "board" in s.components]   # under the board, not on a sheet of its own
+    assert len(sheets) + 1 == 9   # components PDF pages, the list included (was 10)
+    o = spec.component("reference").options
+    font, placed, _ = card.layout(o)
+    assert font >= 3.0 and placed   # 3 mm letters (8.5 pt): the text did not shrink to fit

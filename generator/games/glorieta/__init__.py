@@ -7,7 +7,8 @@ RULESET = Ruleset(
     required={"hex-board": "board", "token": "stones", "reference-card": "reference card"},
     check=rules.check,
     diagrams={"loop-examples": rules.loop_examples, "more-examples": rules.more_examples,
-              "solid-examples": rules.solid_examples, "smallest-loop": rules.smallest_loop},
+              "solid-examples": rules.solid_examples, "smallest-loop": rules.smallest_loop,
+              "card-loops": rules.card_loops},
     figures=rules.figures,
     commands="generator.games.glorieta.commands",
 )

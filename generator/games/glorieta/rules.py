@@ -400,32 +400,77 @@ def six_around_one(ring_map: Mapping) -> Position:
     return Position(MappingProxyType(stones), MappingProxyType(ring_map))
 
 
-def smallest_loop(spec) -> Diagram:
-    """The six-around-one loop on a piece of the board, the cells within two steps of the one it fences in (for a card)."""
+def _card_board(spec, name: str):
+    """The spec's board, which a card diagram is drawn on (an error naming the diagram when there is none)."""
     board = _board(spec)
     if board is None:
-        raise spec_error(spec, ("components",), "the smallest-loop diagram is drawn on the board (expected one "
+        raise spec_error(spec, ("components",), f"the {name} diagram is drawn on the board (expected one "
                                                  f"hex-board, found {sum(c.kind == 'hex-board' for c in spec.components)})")
-    o = board.options
-    position = six_around_one(hex_board.ring_map(o))
+    return board
+
+
+def _patch(spec, options: Mapping, position: Position, centre: Hex, ident: str) -> svg.Drawing:
+    """A piece of the board for a card: the cells and ring spaces within two steps of centre, outlined in blue,
+    with the position's stones."""
+    o = options
+    where = hexgrid.Layout(hex_board.ORIENTATIONS[o["orientation"]], o["cell"])
+    fills = {h: o["cell_fill"] for h in hex_board.cells(o)} | dict(position.ring)
+    corners = {h: hexgrid.polygon_corners(where, h) for h in sorted(fills) if h.distance(centre) <= 2}
+    x0, y0 = (min(c[i] for cs in corners.values() for c in cs) - o["line"] for i in (0, 1))
+    x1, y1 = (max(c[i] for cs in corners.values() for c in cs) + o["line"] for i in (0, 1))
+    dwg = svg.drawing(x1 - x0, y1 - y0, ident=ident)
+    dwg.viewbox(x0, y0, x1 - x0, y1 - y0)
+    ink, stones = spec.colour(o["ink"]), _stone_colours(spec)
+    stone = max((c.options["size"] for c in spec.components if c.kind == "token"), default=o["cell"] - 2) / 2
+    outline = lambda h, **paint: dwg.polygon([(svg.r(x), svg.r(y)) for x, y in corners[h]], stroke_linejoin="round", **paint)
+    for h in corners:
+        dwg.add(outline(h, fill=spec.colour(fills[h]), stroke=ink, stroke_width=o["line"]))
+    dwg.add(outline(centre, fill="none", stroke=ENCLOSED, stroke_width=3 * o["line"]))
+    for h, side in sorted(position.stones.items()):
+        x, y = hexgrid.hex_to_pixel(where, h)
+        dwg.add(dwg.circle((svg.r(x), svg.r(y)), svg.r(stone), fill=stones.get(side, ink), stroke=ink, stroke_width=o["line"]))
+    return dwg
+
+
+def _smallest(spec, options: Mapping) -> svg.Drawing:
+    """The six-around-one loop on a piece of the board, checked by loops()."""
+    position = six_around_one(hex_board.ring_map(options))
     found = [(loop.player, loop.enclosed) for loop in loops(position)]
     if found != [(PLAYERS[0], {hexgrid.ORIGIN})]:
         shown = ", ".join(f"a {player} loop around {len(cells)} cells" for player, cells in found) or "no loop"
         raise UserError(f"the smallest-loop diagram shows one {PLAYERS[0]} loop around the centre cell, but loops() "
                         f"finds {shown}")
-    where = hexgrid.Layout(hex_board.ORIENTATIONS[o["orientation"]], o["cell"])
-    corners = {h: hexgrid.polygon_corners(where, h) for h in hex_board.cells(o) if h.length() <= 2}
-    x0, y0 = (min(c[i] for cs in corners.values() for c in cs) - o["line"] for i in (0, 1))
-    x1, y1 = (max(c[i] for cs in corners.values() for c in cs) + o["line"] for i in (0, 1))
-    dwg = svg.drawing(x1 - x0, y1 - y0, ident="smallest-loop")
-    dwg.viewbox(x0, y0, x1 - x0, y1 - y0)
-    ink, fills = spec.colour(o["ink"]), _stone_colours(spec)
-    stone = max((c.options["size"] for c in spec.components if c.kind == "token"), default=o["cell"] - 2) / 2
-    outline = lambda h, **paint: dwg.polygon([(svg.r(x), svg.r(y)) for x, y in corners[h]], stroke_linejoin="round", **paint)
-    for h in corners:
-        dwg.add(outline(h, fill=spec.colour(o["cell_fill"]), stroke=ink, stroke_width=o["line"]))
-    dwg.add(outline(hexgrid.ORIGIN, fill="none", stroke=ENCLOSED, stroke_width=3 * o["line"]))
-    for h, side in sorted(position.stones.items()):
-        x, y = hexgrid.hex_to_pixel(where, h)
-        dwg.add(dwg.circle((svg.r(x), svg.r(y)), svg.r(stone), fill=fills.get(side, ink), stroke=ink, stroke_width=o["line"]))
-    return Diagram(x1 - x0, y1 - y0, (("smallest-loop", dwg, 0, 0, 1.0),))
+    return _patch(spec, options, position, hexgrid.ORIGIN, "smallest-loop")
+
+
+def smallest_loop(spec) -> Diagram:
+    """The six-around-one loop on a piece of the board, the cells within two steps of the one it fences in (for a card)."""
+    dwg = _smallest(spec, _card_board(spec, "smallest-loop").options)
+    return Diagram(dwg.width, dwg.height, (("smallest-loop", dwg, 0, 0, 1.0),))
+
+
+def _edge_loop(options: Mapping) -> tuple[Position, Hex] | None:
+    """A yellow loop at the edge: four yellow stones and two yellow ring spaces round an edge cell of the board's ring,
+    checked by loops(); None when the ring has no such cell (the board check says so)."""
+    ring, inside = hex_board.ring_map(options), set(hex_board.cells(options))
+    fenced = [h for h in edge_loop_cells(ring, inside)[PLAYERS[1]] if sum(n in inside for n in _next_to(h)) == 4]
+    if not fenced:
+        return None
+    cell = fenced[0]
+    position = Position(MappingProxyType({n: PLAYERS[1] for n in _next_to(cell) if n in inside}), MappingProxyType(ring))
+    found = [(loop.player, loop.enclosed) for loop in loops(position)]
+    if found != [(PLAYERS[1], {cell})]:
+        shown = ", ".join(f"a {player} loop around {len(cells)} cells" for player, cells in found) or "no loop"
+        raise UserError(f"the card-loops diagram shows one {PLAYERS[1]} loop around an edge cell, but loops() finds {shown}")
+    return position, cell
+
+
+def card_loops(spec) -> Diagram:
+    """For a card, side by side at half the board's size: the smallest loop, and a loop at the edge closed by two ring
+    spaces (left out when the ring has no edge cell for it)."""
+    options = _card_board(spec, "card-loops").options
+    edge = _edge_loop(options)
+    parts = [_smallest(spec, options)] + ([_patch(spec, options, *edge, "edge-loop")] if edge else [])
+    k, gap, height = 0.5, options["cell"] / 2, max(p.height for p in parts) / 2
+    return Diagram(k * sum(p.width for p in parts) + gap * (len(parts) - 1), height,
+                   tuple((p.ident, p, n * (k * parts[0].width + gap), (height - k * p.height) / 2, k) for n, p in enumerate(parts)))
