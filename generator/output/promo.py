@@ -13,7 +13,6 @@ from ..located import spec_error
 from ..records import NamedTuple
 from ..spec.expand import expand
 from ..spec.schema import HEX_COLOUR, found
-from ..units import pixels
 from . import folder, prune, raster, summary
 
 SHOWN = 5            # fronts of each component shown when promo: faces names none
@@ -130,7 +129,7 @@ def turned(point: tuple, degrees: float) -> tuple:
 
 def jobs(spec, options, name: str, image) -> list:
     """One job per component shown, writing <out>/<id>/<name>/<component>.png made by image(spec, arts, look, dpi)."""
-    look(spec), shown(spec)  # a bad promo: setting is one line before anything is written
+    look(spec)  # a bad promo: setting is one line before anything is written (shown(spec) too, below)
     return [(f"{spec.game.id} {name} {cid}", write, (spec, cid, options, name, image)) for cid in shown(spec)]
 
 
