@@ -2,6 +2,8 @@
 
 The image to post to show a game off (Squib's showcase); the faces, background, margin and reflection are the spec's promo: settings.
 """
+import math
+
 import cairocffi
 
 from .. import promo
@@ -31,8 +33,12 @@ def image(spec, arts, look, dpi: float) -> bytes:
     surface, ctx = promo.canvas(pixels(width, dpi), pixels(height, dpi), look.background)
     floor = look.margin + h + DROP / 2  # the reflecting line: a piece's bottom mirrors DROP mm below it
     for i, art in enumerate(arts):
+        left = look.margin + i * (1 + GAP) * w
+        ctx.save()
+        ctx.rectangle(math.floor(left * k), 0, math.ceil(w * k) + 2, surface.get_height())
+        ctx.clip()  # the piece's own column: the group below is no bigger
         ctx.push_group()
-        ctx.translate((look.margin + i * (1 + GAP) * w - box[0]) * k, (look.margin - box[1]) * k)
+        ctx.translate((left - box[0]) * k, (look.margin - box[1]) * k)
         promo.piece(ctx, spec, art, k, look.bleed)
         face = ctx.pop_group()
         ctx.set_source(face)
@@ -44,6 +50,7 @@ def image(spec, arts, look, dpi: float) -> bytes:
             fade.add_color_stop_rgba(1, 0, 0, 0, 0)
             ctx.set_source(face)
             ctx.mask(fade)
+        ctx.restore()
     return encode(surface, dpi)
 
 
