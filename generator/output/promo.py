@@ -25,16 +25,18 @@ IMAGE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\.png")  # the names these images get
 
 
 class Look(NamedTuple):
-    """How the images show the pieces: background (r, g, b) or None (transparent), margin mm, reflection, bleed shown."""
+    """How the images show the pieces: background (r, g, b) or None (transparent), margin mm, bleed shown; a showcase's
+    reflection and perspective."""
 
     background: tuple | None
     margin: float
-    reflection: bool
     bleed: bool
+    reflection: bool
+    perspective: bool
 
 
 def look(spec) -> Look:
-    """The spec's promo: settings with their defaults: white, 10 mm, a reflection, pieces as cut."""
+    """The spec's promo: settings with their defaults: white, 10 mm, pieces as cut, a reflection, no perspective."""
     given = spec.promo
     background = given.get("background", "white")
     colour = None if background == "transparent" else spec.colour(background)
@@ -42,7 +44,8 @@ def look(spec) -> Look:
         raise spec_error(spec, ("promo", "background"),
                          f"expected a palette colour, #rrggbb or transparent, found {found(background)}")
     rgb = None if colour is None else tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return Look(rgb, given.get("margin", MARGIN), given.get("reflection", True), given.get("bleed", False))
+    return Look(rgb, given.get("margin", MARGIN), given.get("bleed", False), given.get("reflection", True),
+                given.get("perspective", False))
 
 
 def shown(spec) -> dict:

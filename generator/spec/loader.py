@@ -40,7 +40,7 @@ COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), 
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
                  "colour_threshold": s.number(0, 100), "grey_threshold": s.number(0, 100), "colour_names": s.any_value,
                  "fonts": s.any_value, "promo": s.mapping({"faces": s.any_value, "background": s.text, "margin": s.length(
-                     high=100, zero=True), "reflection": s.flag, "bleed": s.flag})},  # output/promo.py reads it
+                     high=100, zero=True), "bleed": s.flag, "reflection": s.flag, "perspective": s.flag})},  # output/promo.py reads it
                 required=("game", "components"))
 DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour, 2, 24, unique=True), "cues": s.list_of(s.text, 0, 12)},
                                   required=("colours",)), 1, 50)

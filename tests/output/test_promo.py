@@ -179,3 +179,21 @@ def test_a_bad_promo_setting_is_one_line_naming_the_file_line_and_key(tmp_path):
     line = next(n for n, text in enumerate(spec.read_text().splitlines(), start=1) if text.strip() == "- 9")
     assert first == f"error: {spec}:{line}: promo.faces.cards[1]: expected one of the face numbers from 1 to 6 or back, found 9\n"
     assert not (tmp_path / "out" / "promo-deck" / "showcase").exists()
+
+
+def test_a_showcase_in_perspective_turns_each_card_away_to_the_left(tmp_path):
+    """Each card 0.85 as wide, its right edge as high as drawn and its left edge 0.85 as high, both about its middle:
+    the straight top and bottom edges make its height fall evenly from right to left."""
+    out = build(tmp_path, deck(tmp_path, {"perspective": True, "reflection": False}), "--format", "showcase")
+    image = Image.open(out / "showcase" / "cards.png").convert("RGB")
+    near_width = 0.85 * 40
+    assert image.size == (round((2 * 10 + 5 * near_width + 4 * 4) * K), round((2 * 10 + 60) * K))
+    for i, name in enumerate(list(COLOURS)[:5]):
+        right = 10 + i * (near_width + 4) + near_width
+        for d in (5, 17, 29):  # mm left of the right edge, clear of the rounded corners
+            column = [image.getpixel((round((right - d) * K), y)) for y in range(image.height)]
+            inked = [not near(pixel, (255, 255, 255), 8) for pixel in column]  # an antialiased pixel each end too
+            top, bottom = inked.index(True), len(inked) - inked[::-1].index(True)
+            tall = 60 * (1 - 0.15 * d / near_width)
+            assert abs((bottom - top) - tall * K) <= 2.5 and abs((top + bottom) / 2 - 40 * K) <= 1, (name, d, top, bottom)
+            assert all(near(pixel, rgb(COLOURS[name])) for pixel in column[top + 3:bottom - 3])
