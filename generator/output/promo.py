@@ -58,7 +58,7 @@ def shown(spec) -> dict:
         return {cid: faces[:SHOWN] for cid, faces in fronts.items() if faces}
     if not isinstance(chosen, dict) or not chosen:
         raise spec_error(spec, ("promo", "faces"), "expected a mapping of component ids to lists of face numbers, "
-                                                   f"e.g. {{{spec.components[0].id}: [1, 2, 3]}}, found {found(chosen)}")
+                                                   f"e.g. {{{spec.components[0].id}: [1, 2, 3]}}, found {found(chosen) if chosen else 'none'}")
     picked = {}
     for cid, numbers in chosen.items():
         if cid not in fronts:
