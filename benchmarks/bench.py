@@ -46,7 +46,7 @@ def scale_spec(folder, count, distinct, named=False):
     return path
 
 
-EXPORTS = ("pdf", "svg", "png", "contact", "tts")   # the formats whose cost export_costs measures, the PDF first
+EXPORTS = ("pdf", "svg", "png", "contact", "showcase", "hand", "tts")   # the formats whose cost export_costs measures, the PDF first
 FRONT = {"ground": "paper", "elements": {
     "band": {"type": "rect", "area": "bleed", "x": 0, "y": 0, "width": "100%", "height": 18, "fill": "{suit}"},
     "disc": {"type": "circle", "x": 10, "y": 9, "r": 6, "fill": "paper", "stroke": "ink", "stroke_width": 0.5},

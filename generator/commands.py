@@ -113,7 +113,7 @@ def formats(ctx, param, value):
 @click.option("--format", "chosen_formats", default="pdf", show_default=True, callback=formats, metavar="LIST",
               help="What to write, comma-separated: " + "; ".join(f"{k}: {v}" for k, v in FORMATS.items()) + ".")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
-              help="Resolution of the png and tts images.")
+              help="Resolution of the png, tts, showcase and hand images.")
 @click.option("--pod", type=click.Choice(list(PRESETS)),
               help="Write the PNGs as a print-on-demand printer's templates want them (sizes, bleed, names); implies png.")
 @JOBS
@@ -256,7 +256,7 @@ def preview(game, out_dir, serve, port, overrides, theme):
 @click.option("--format", "chosen_formats", default="pdf", show_default=True, callback=formats, metavar="LIST",
               help="What to rebuild, comma-separated, as for build: " + ", ".join(FORMATS) + ".")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
-              help="Resolution of the png and tts images.")
+              help="Resolution of the png, tts, showcase and hand images.")
 @user_errors
 def watch_game(game, paper, out_dir, overrides, theme, chosen_formats, dpi):
     """Build a game, then rebuild what changed on every save of its spec, rules, templates or other files beside it.

@@ -39,7 +39,8 @@ COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), 
           "print": s.one_of("all", "once")}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
                  "colour_threshold": s.number(0, 100), "grey_threshold": s.number(0, 100), "colour_names": s.any_value,
-                 "fonts": s.any_value},
+                 "fonts": s.any_value, "promo": s.mapping({"faces": s.any_value, "background": s.text, "margin": s.length(
+                     high=100, zero=True), "bleed": s.flag, "reflection": s.flag, "perspective": s.flag})},  # output/promo.py reads it
                 required=("game", "components"))
 DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour, 2, 24, unique=True), "cues": s.list_of(s.text, 0, 12)},
                                   required=("colours",)), 1, 50)
@@ -212,7 +213,7 @@ def build(path, data, lines):
                 lines=MappingProxyType(lines), templates=search, distinguish=groups,
                 colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD), left_out=left_out,
                 grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names),
-                derived=Derived(), fonts=MappingProxyType(check.fonts))
+                derived=Derived(), fonts=MappingProxyType(check.fonts), promo=MappingProxyType(top.get("promo", {})))
     check_symbols(check, spec)
     return linked(filled(spec, check))
 

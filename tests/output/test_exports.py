@@ -372,7 +372,7 @@ def test_unknown_formats_and_presets_are_usage_errors():
     for options in (["--format", "pdf,jpeg"], ["--format", ","], ["--pod", "nowhere"], ["--dpi", "0"]):
         result = CliRunner().invoke(cli, ["build", "posies", *options])
         assert result.exit_code == 2, options
-    assert "jpeg (choose from pdf, contact, png, svg, tts)" in CliRunner().invoke(
+    assert "jpeg (choose from pdf, contact, hand, png, showcase, svg, tts)" in CliRunner().invoke(
         cli, ["build", "posies", "--format", "pdf,jpeg"]).output
 
 
