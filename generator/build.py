@@ -1,7 +1,6 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
 import contextlib
 import gc
-import hashlib
 import json
 from collections import Counter
 from collections.abc import Mapping
@@ -9,6 +8,7 @@ from operator import attrgetter, itemgetter
 from pathlib import Path
 
 from . import cache, units
+from .digests import keyed
 from .output import document, pdffile
 from .impose import sheets
 from .draw import content
@@ -316,7 +316,7 @@ class Copied:
     """A file read out by write_atomic: the digest and length of what was read (cache.remember's), not its bytes."""
 
     def __init__(self, file):
-        self.file, self.sha, self.size = file, hashlib.sha256(), 0
+        self.file, self.sha, self.size = file, keyed(), 0
 
     def read(self, size: int) -> bytes:
         """The next size bytes of the file, hashed and counted."""

@@ -1,7 +1,6 @@
 """Skip a build whose inputs and output are both unchanged: a content-hash record kept beside each file."""
 import atexit
 import functools
-import hashlib
 import itertools
 import json
 import os
@@ -11,6 +10,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from . import records
+from .digests import hexdigest, keyed
 from .files import write_quietly
 
 PACKAGE = Path(__file__).resolve().parent
@@ -55,7 +55,7 @@ def _holds(path, digest: str) -> bool:
 
 def _digest(data):
     """SHA-256 of bytes, as hex."""
-    return hashlib.sha256(data).hexdigest()
+    return hexdigest(data)
 
 
 def _found(folder: str, suffix: str) -> list[tuple[str, str]]:
@@ -80,7 +80,7 @@ def _found(folder: str, suffix: str) -> list[tuple[str, str]]:
 
 def _content(files: list) -> str:
     """One digest of the files of a _found() list, names included."""
-    digest = hashlib.sha256()
+    digest = keyed()
     for name, path in files:
         with open(path, "rb") as handle:
             digest.update(name.encode() + b"\0" + handle.read())
@@ -126,8 +126,8 @@ def key(spec, *options):
     """The inputs of one output file known before it is drawn: the checked spec, the options, the code and fonts (the
     spec hashed once for all its keys)."""
     remembered = getattr(spec, "remembered", None)
-    digest = (remembered("spec digest", lambda: _fed(hashlib.sha256(), _reprs(spec))) if remembered
-              else _fed(hashlib.sha256(), _reprs(spec))).copy()
+    digest = (remembered("spec digest", lambda: _fed(keyed(), _reprs(spec))) if remembered
+              else _fed(keyed(), _reprs(spec))).copy()
     return _fed(digest, itertools.chain(("\n",), _reprs(options), ("\n", code()))).hexdigest()
 
 

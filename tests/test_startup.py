@@ -200,6 +200,22 @@ def test_the_edit_loops_rebuild_imports_neither_typing_nor_copy(tmp_path):
     assert not {"typing", "click", "reportlab", "copy", "weakref"} & rebuilt, "svg.copied imports copy when it is called"
 
 
+def test_the_edit_loops_rebuild_loads_no_openssl_and_the_pdfs_digests_are_hashlibs(tmp_path):
+    """hashlib loads OpenSSL (_hashlib, ~2 ms a process): pnp takes its digests from generator.digests, Python's own
+    modules, so the rebuild after a colour changed loads neither; the SHA-256 and MD5 a PDF carries are hashlib's."""
+    import hashlib
+    from generator import digests
+    build = ("build", "grannys-pills", "--out", tmp_path / "out")
+    main(tmp_path, REPORT, *build)
+    rebuilt = set(main(tmp_path, REPORT, *build, "--set", "palette.red=#d0281f").split())
+    assert {"generator.build", "generator.digests", "_blake2"} <= rebuilt
+    assert not {"hashlib", "_hashlib"} & rebuilt
+    data = (tmp_path / "out" / "grannys-pills" / "grannys-pills-components-a4.pdf").read_bytes()
+    assert digests.sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+    assert digests.md5(data).hexdigest() == hashlib.md5(data).hexdigest()
+    assert digests.hexdigest(data) == hashlib.blake2b(data, digest_size=32).hexdigest() != hashlib.sha256(data).hexdigest()
+
+
 def test_a_cold_validate_of_the_six_games_imports_no_dataclasses_nor_the_modules_it_brings(tmp_path):
     """dataclasses imports inspect, ast and dis (~5 ms a process): three games' grids and Posies' tokens are records
     (generator.records), so a cold `pnp validate -j 1` of every shipped game, its theme laid over, loads none of them."""

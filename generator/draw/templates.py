@@ -1,5 +1,4 @@
 """Where reusable artwork lives (the project's templates/ folder and one beside the spec), and what a template may hold."""
-import hashlib
 import os
 import re
 from pathlib import Path
@@ -7,6 +6,7 @@ from stat import S_ISREG
 from ..records import NamedTuple
 
 from ..errors import UserError
+from ..digests import hexdigest
 from .svgvalues import NAMED, TRANSFORM, path_of, points_of, style, transform
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -104,7 +104,7 @@ class Templates(tuple):
         if len(data) > MAX_BYTES:
             raise UserError(f"{path}: template is larger than {MAX_BYTES // 1_000_000} MB (plain shapes take a few KB)")
         self.held[name] = (path, data)
-        found = self.read[name] = Template(hashlib.sha256(data).hexdigest()[:32], None)   # 128 bits: ample for a cache
+        found = self.read[name] = Template(hexdigest(data)[:32], None)   # 128 bits: ample for a cache
         return found                                                                        # key, and kept by every face
 
 
