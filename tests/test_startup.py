@@ -216,6 +216,21 @@ def test_the_edit_loops_rebuild_loads_no_openssl_and_the_pdfs_digests_are_hashli
     assert digests.hexdigest(data) == hashlib.blake2b(data, digest_size=32).hexdigest() != hashlib.sha256(data).hexdigest()
 
 
+def test_the_edit_loops_rebuild_compiles_no_pattern_of_what_it_does_not_parse(tmp_path):
+    """re compiles a pattern in Python (~0.1 ms each): the rebuild after a colour changed parses no template, path data or
+    list of numbers, so the patterns that read them are compiled on first use (by re's own cache), not on import."""
+    from generator.draw import svgvalues, templates
+    report = ("import atexit, re, sys; compiled = []; _compile = re._compile; "
+              "re._compile = lambda pattern, flags: compiled.append(pattern) or _compile(pattern, flags); "
+              "atexit.register(lambda: print(*map(repr, compiled), sep='\\n', file=sys.stderr)); ")
+    unread = {repr(getattr(found, "pattern", found)) for found in (svgvalues._NUMBER, svgvalues._PATH, templates._NUMBER)}
+    build = ("build", "grannys-pills", "--out", tmp_path / "out")
+    assert unread <= set(main(tmp_path, report, *build).splitlines()), "the cold build parses templates and paths"
+    compiled = set(main(tmp_path, report, *build, "--set", "palette.red=#d0281f").splitlines())
+    assert repr(templates.NAME.pattern) in compiled   # what it does read is compiled as before
+    assert not unread & compiled
+
+
 def test_a_cold_validate_of_the_six_games_imports_no_dataclasses_nor_the_modules_it_brings(tmp_path):
     """dataclasses imports inspect, ast and dis (~5 ms a process): three games' grids and Posies' tokens are records
     (generator.records), so a cold `pnp validate -j 1` of every shipped game, its theme laid over, loads none of them."""
