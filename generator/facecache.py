@@ -145,7 +145,11 @@ def _painted(spec, used) -> frozenset:
     names = tuple(what[9:] for what in used if what.startswith("template:"))
     known = spec.remembered("painted", dict)
     if names not in known:
-        known[names] = frozenset(rgb for name in names for rgb in _paints(spec, name))
+        each = spec.remembered("paints", dict)   # each template's _paints, looked up once (a set of them: 9 of 306)
+        for name in names:
+            if name not in each:
+                each[name] = _paints(spec, name)
+        known[names] = frozenset(rgb for name in names for rgb in each[name])
     return known[names]
 
 
