@@ -193,10 +193,10 @@ def unchanged(path, inputs, templates, now=None):
     inputs changed reads no output."""
     try:
         record = json.loads(_record(path).read_text())
-        if (record["inputs"] == inputs
+        if (record["inputs"] == inputs   # what costs least first: a rulebook a colour changed reads no file again
+                and (now is None or all(now(what) == value for what, value in record["used"].items()))
                 and all(templates.digest(name) == digest for name, digest in record["templates"].items())
                 and current(record["files"])
-                and (now is None or all(now(what) == value for what, value in record["used"].items()))
                 and record["output"] == _digest(path.read_bytes())):
             return record
     except (OSError, ValueError, KeyError, TypeError):

@@ -720,3 +720,56 @@ def test_a_colour_changed_in_grannys_pills_renders_no_face_not_even_to_find_the_
     assert CliRunner().invoke(cli, run[:-1] + [str(tmp_path / "fresh")] + red).exit_code == 0
     name = "grannys-pills/grannys-pills-components-a4.pdf"
     assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "fresh" / name).read_bytes()
+
+
+def test_each_templates_own_colours_are_looked_up_once_for_a_spec_however_many_sets_of_templates_faces_read(tmp_path,
+                                                                                                         monkeypatch):
+    """Grannys' faces read 34 sets of 9 templates: each template's colours are asked of the memo once (9 lookups, not
+    306); the colours of each set are still the union of its templates' (a changed spec asks again)."""
+    from generator import facecache
+    asked, paints = [], facecache._paints
+    monkeypatch.setattr(facecache, "_paints", lambda spec, name: asked.append(name) or paints(spec, name))
+    path = tiles_spec(tmp_path / "spec")
+    (tmp_path / "spec" / "templates" / "dot.svg").write_text(DOT)
+    spec = specs.load(str(path))
+    dot, circle = {"template:dot": "", "colour:red": "#d7261e"}, {"template:circle": ""}
+    assert facecache._painted(spec, dot) == {"1 1 1"} and facecache._painted(spec, circle) == set()
+    assert facecache._painted(spec, {**circle, **dot}) == {"1 1 1"} == facecache._painted(spec, {**dot, **circle})
+    assert sorted(asked) == ["circle", "dot"]
+    assert facecache._painted(specs.load(str(path)), {**circle, **dot}) == {"1 1 1"} and len(asked) == 4
+
+
+def test_a_specs_rules_file_is_found_once_and_a_link_out_of_its_folder_is_still_refused(tmp_path, monkeypatch):
+    """A build asks for the rules file five times (the notes, each paper's rulebook and its record): it is found once
+    for each spec, each finding a stat for every part of two resolved paths."""
+    from generator.spec import loader
+    found, beside = [], loader.beside
+    monkeypatch.setattr(loader, "beside", lambda *parts: found.append(parts) or beside(*parts))
+    spec = specs.load("grannys-pills")
+    assert loader.rules_path(spec) == loader.rules_path(spec) == loader.rules_path(spec)
+    assert loader.rules_path(spec).name == "grannys-pills.yaml" and len(found) == 1
+    path = tiles_spec(tmp_path / "spec")
+    (tmp_path / "spec" / "rules").mkdir()
+    (tmp_path / "spec" / "rules" / "tiles.yaml").symlink_to(tmp_path / "elsewhere.yaml")
+    (tmp_path / "elsewhere.yaml").write_text("title: x\n")
+    linked = specs.load(str(path))
+    for _ in range(2):
+        with pytest.raises(UserError, match="links to a file outside the spec's folder"):
+            loader.rules_path(linked)
+
+
+def test_a_rulebook_whose_colour_changed_reads_no_designers_file_to_know_it_must_be_written(tmp_path, memos,
+                                                                                            monkeypatch):
+    """cache.unchanged compares what costs least first: a rebuild after a colour the rulebook shows changed learns it
+    from the colours recorded, reading and hashing neither the spec nor its rules again; an unchanged one still checks
+    every file it read (and an edited rules file is written again)."""
+    builder = importlib.import_module("generator.build")   # the module (the package exports its function too)
+    out, read = tmp_path / "out", []
+    spec = specs.load("grannys-pills")
+    builder.build_rules(spec, "a4", out)
+    current = cache.current
+    monkeypatch.setattr(cache, "current", lambda files: read.append(sorted(files)) or current(files))
+    made = builder.build_rules(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", out)
+    assert not any(files for files in read) and len(made) == 3   # written, no note; the kept diagrams noted no file
+    again = builder.build_rules(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", out)
+    assert str(again[-1]).startswith("unchanged") and any(path.endswith("grannys-pills.yaml") for files in read for path in files)
