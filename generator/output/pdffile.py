@@ -193,11 +193,13 @@ class Recent(dict):
 RECENT = Recent(File.SPILL)
 
 
-def kept_streams(path) -> dict:
-    """The compressed streams a File kept at path (keep_streams), or {} when there are none or another zlib (or level)
-    compressed them (its bytes could differ)."""
+def kept_streams(path, after: int = 0) -> dict:
+    """The compressed streams a File kept at path (keep_streams), after as many lines of the file's own (a build's
+    record), or {} when there are none or another zlib (or level) compressed them (its bytes could differ)."""
     try:
         with open(path, "rb") as handle:
+            for _ in range(after):
+                handle.readline()
             head = json.loads(handle.readline())
             data = handle.read()
         if head["zlib"] != [zlib.ZLIB_RUNTIME_VERSION, LEVEL]:
