@@ -1,7 +1,6 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
 import contextlib
 import gc
-import hashlib
 import json
 from collections import Counter
 from collections.abc import Mapping
@@ -9,6 +8,7 @@ from operator import attrgetter, itemgetter
 from pathlib import Path
 
 from . import cache, units
+from .digests import keyed
 from .output import document, pdffile
 from .impose import sheets
 from .draw import content
@@ -257,15 +257,12 @@ def build(spec, paper, out_dir, backs="duplex"):
     faces = FaceCache(path, spec.remembered("face files", list))
     kept = KeptPlan(path, spec, expand(spec)[0], paper, backs)
 
-    streams = path.parent / cache.RECORDS / f"{path.name}.streams"
-
     def make():
-        file = pdffile.File(pdffile.kept_streams(streams))
+        file = pdffile.File(pdffile.kept_streams(cache.record_of(path), after=1))
         made = components_pdf(spec, paper, backs, faces=faces, kept=kept, file=file, whole=False)
         faces.save()
         keep_paints(spec)
-        write_quietly(streams, pdffile.keep_streams(file.packed))
-        return made
+        return made + (pdffile.keep_streams(file.packed),)
     made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces)
     saved = pages_saved(spec, paper, backs, kept)
     kept.save()
@@ -291,7 +288,8 @@ def pages_saved(spec, paper, backs="duplex", kept=None, grounds=None, together=N
 
 
 def cached(spec, path, inputs, make, used=None, faces=None):
-    """Check the spec and write make()'s (bytes, pages) to path, unless the last build had these inputs and the file is intact.
+    """Check the spec and write make()'s (bytes, pages[, the streams it kept]) to path, unless the last build had these
+    inputs and the file is intact; the streams are written with the file's record.
 
     used: {what: value} filled in by make() with what it read beyond inputs (as a FaceCache records a face's), also
     compared with what it is now. A record is only written after a build that passed the checks, so a match needs no
@@ -301,14 +299,14 @@ def cached(spec, path, inputs, make, used=None, faces=None):
     if record:
         return path, record["pages"], path.stat().st_size, "unchanged: inputs and file match the last build"
     check(spec, faces)
-    data, pages = make()
+    data, pages, *streams = make()
     if isinstance(data, bytes):
         write_atomic(path, data)
     else:   # a large file put together on disk: copied out a part at a time, never held whole
         with data as file:
             data = Copied(file)
             write_atomic(path, data)
-    cache.remember(path, inputs, data, pages, spec.templates, Path(spec.path).parent, used)
+    cache.remember(path, inputs, data, pages, spec.templates, Path(spec.path).parent, used, *streams)
     return path, pages, len(data)
 
 
@@ -316,7 +314,7 @@ class Copied:
     """A file read out by write_atomic: the digest and length of what was read (cache.remember's), not its bytes."""
 
     def __init__(self, file):
-        self.file, self.sha, self.size = file, hashlib.sha256(), 0
+        self.file, self.sha, self.size = file, keyed(), 0
 
     def read(self, size: int) -> bytes:
         """The next size bytes of the file, hashed and counted."""
@@ -366,15 +364,13 @@ def build_rules(spec, paper, out_dir):
         layouts, written = Layouts(path, inputs, spec, watched.used), spec.remembered("diagram parts", dict)
         from .output.overlay import extents, with_diagrams  # lazy: start-up
         kept = layouts.get(extents(diagrams))
-        file = pdffile.File(pdffile.kept_streams(streams))
+        file = pdffile.File(pdffile.kept_streams(cache.record_of(path), after=1))
         if kept:  # the text as laid out last time: only the diagrams' parts are written again
             made = with_diagrams(kept, diagrams, spec.game, written, file)
         else:
             from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when the text is laid out)
             made = rules_pdf(watched, paper, layouts, diagrams, written, file)
-        write_quietly(streams, pdffile.keep_streams(file.packed))
-        return made
-    streams = path.parent / cache.RECORDS / f"{path.name}.streams"
+        return made + (pdffile.keep_streams(file.packed),)
     return cached(spec, path, inputs, make, watched.used)
 
 

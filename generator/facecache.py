@@ -1,13 +1,13 @@
 """Faces kept between builds, written as PDF operators: a face is drawn again only when something its kind declares it
 reads (components.kind.inputs) changed."""
 import functools
-import hashlib
 import io
 import json
 from array import array
 from json.encoder import encode_basestring_ascii
 
 from . import cache
+from .digests import hexdigest, sha256
 from .draw import content
 from .files import write_quietly
 from .draw.render import draw_art
@@ -53,7 +53,7 @@ def _found(spec, dependency):
         return spec.templates.digest(name)
     if kind == "file":  # a designer's font, image or SVG art, by the digest its resource name carries
         try:
-            return hashlib.sha256(open(name, "rb").read()).hexdigest()[:12]
+            return sha256(open(name, "rb").read()).hexdigest()[:12]
         except OSError:
             return None
     found = next((c for c in spec.components if c.id == name), None)
@@ -120,7 +120,7 @@ class _Kept(dict):
 
 def _digest(value):
     """A short stand-in for a large value read by a renderer (a component, all components, the palette)."""
-    return hashlib.sha256(repr(value).encode()).hexdigest()
+    return hexdigest(repr(value).encode())
 
 
 def written(fields) -> content.Written:
@@ -145,7 +145,11 @@ def _painted(spec, used) -> frozenset:
     names = tuple(what[9:] for what in used if what.startswith("template:"))
     known = spec.remembered("painted", dict)
     if names not in known:
-        known[names] = frozenset(rgb for name in names for rgb in _paints(spec, name))
+        each = spec.remembered("paints", dict)   # each template's _paints, looked up once (a set of them: 9 of 306)
+        for name in names:
+            if name not in each:
+                each[name] = _paints(spec, name)
+        known[names] = frozenset(rgb for name in names for rgb in each[name])
     return known[names]
 
 
@@ -281,9 +285,9 @@ class FaceCache:
             text = f"{shared}{art.side}{props!r}{field}"   # the digest first: fixed length
             group = self.groups.get(text)
             if group is None:
-                group = self.groups[text] = hashlib.sha256(text.encode()).hexdigest()
+                group = self.groups[text] = hexdigest(text.encode())
             return f"{group}:{name}", group   # a digest has no colon: no other key alike
-        return hashlib.sha256(f"{shared}{art.side}{props!r}".encode()).hexdigest(), None
+        return hexdigest(f"{shared}{art.side}{props!r}".encode()), None
 
     def _shared(self, spec, component_id):
         """(digest of a component's settings and the code drawing its faces, its kind's recolour field)."""

@@ -3,6 +3,7 @@ import json
 
 import pytest
 
+from generator import cache
 from generator.spec import loader as specs
 from generator.build import build
 
@@ -129,7 +130,7 @@ def test_a_changed_template_redraws_exactly_its_faces_and_only_used_templates_ar
     before = specs.load(str(path))
     built = build(before, "a4", tmp_path / "out")
     assert sorted(before.templates.read) == ["circle", "round"]  # the package's ten other templates are never opened
-    record = json.loads((built[0].parent / ".pnp-cache" / f"{built[0].name}.json").read_text())
+    record = json.loads(cache.record_of(built[0]).read_bytes().partition(b"\n")[0])
     assert sorted(record["templates"]) == ["circle", "round"]
 
     (tmp_path / "spec" / "templates" / "circle.svg").write_text(CIRCLE.format(25))
@@ -637,12 +638,12 @@ def test_kept_faces_past_the_memory_limit_move_to_a_temporary_file_and_serve_a_r
 
 
 def test_a_long_tuple_is_hashed_as_its_repr_a_batch_of_items_to_a_step():
-    import hashlib
+    from generator.digests import hexdigest, keyed
     from generator import cache
     runs = tuple(("tiles", f"tiles-{n}", None, 1) for n in range(10_000))  # a deck of distinct faces, one run each
     value = (runs, [1.0, True, "é\n"] * 100, {"runs": runs[:3]}, runs[:cache.WHOLE + 1])
     parts = list(cache._reprs(value))
     assert "".join(parts) == repr(value)
     assert len(parts) < 10_000 / cache.WHOLE + 20  # not a step for each face
-    whole = hashlib.sha256(repr(value).encode()).hexdigest()
-    assert cache._fed(hashlib.sha256(), parts).hexdigest() == whole == cache._fed(hashlib.sha256(), iter(parts)).hexdigest()
+    whole = hexdigest(repr(value).encode())
+    assert cache._fed(keyed(), parts).hexdigest() == whole == cache._fed(keyed(), iter(parts)).hexdigest()

@@ -551,10 +551,10 @@ def test_a_rebuild_compresses_only_the_streams_that_changed_and_none_kept_by_ano
     again, fresh, packed, cold = recompressed(build, tmp_path, monkeypatch)
     assert again.read_bytes() == fresh and len(packed) < cold / 2, (len(packed), cold)
     red = ["palette.red=#b02a20"]
-    kept = again.parent / ".pnp-cache" / f"{again.name}.streams"
-    head, _, data = kept.read_bytes().partition(b"\n")
-    assert pdffile.kept_streams(kept), "the rebuild kept its streams too"
-    kept.write_bytes(head.replace(zlib.ZLIB_RUNTIME_VERSION.encode(), b"0.0") + b"\n" + data)
+    kept = again.parent / ".pnp-cache" / f"{again.name}.record"   # the record's line, then the streams kept
+    record, head, data = kept.read_bytes().split(b"\n", 2)
+    assert pdffile.kept_streams(kept, after=1), "the rebuild kept its streams too"
+    kept.write_bytes(b"\n".join([record, head.replace(zlib.ZLIB_RUNTIME_VERSION.encode(), b"0.0"), data]))
     monkeypatch.setattr(pdffile, "RECENT", pdffile.Recent(pdffile.File.SPILL))  # none compressed by this process either
     packed.clear()
     again = build(specs.load("grannys-pills", red + ["game.designer=Another"]), "a4", tmp_path / "out")[0]
@@ -575,10 +575,10 @@ def test_a_kept_faces_file_read_entry_by_entry_gives_each_entry_and_its_own_json
 
 
 def test_a_specs_keys_hash_it_once_and_each_is_the_digest_of_its_inputs():
-    import hashlib
+    from generator.digests import hexdigest
 
     def digest(spec, *options):
-        return hashlib.sha256(f"{spec!r}\n{options!r}\n{cache.code()}".encode()).hexdigest()
+        return hexdigest(f"{spec!r}\n{options!r}\n{cache.code()}".encode())
     spec = specs.load("grannys-pills")
     for _ in range(2):   # the second time from the spec's own hash
         assert cache.key(spec, "components", "a4") == digest(spec, "components", "a4")
@@ -720,3 +720,79 @@ def test_a_colour_changed_in_grannys_pills_renders_no_face_not_even_to_find_the_
     assert CliRunner().invoke(cli, run[:-1] + [str(tmp_path / "fresh")] + red).exit_code == 0
     name = "grannys-pills/grannys-pills-components-a4.pdf"
     assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "fresh" / name).read_bytes()
+
+
+def test_each_templates_own_colours_are_looked_up_once_for_a_spec_however_many_sets_of_templates_faces_read(tmp_path,
+                                                                                                         monkeypatch):
+    """Grannys' faces read 34 sets of 9 templates: each template's colours are asked of the memo once (9 lookups, not
+    306); the colours of each set are still the union of its templates' (a changed spec asks again)."""
+    from generator import facecache
+    asked, paints = [], facecache._paints
+    monkeypatch.setattr(facecache, "_paints", lambda spec, name: asked.append(name) or paints(spec, name))
+    path = tiles_spec(tmp_path / "spec")
+    (tmp_path / "spec" / "templates" / "dot.svg").write_text(DOT)
+    spec = specs.load(str(path))
+    dot, circle = {"template:dot": "", "colour:red": "#d7261e"}, {"template:circle": ""}
+    assert facecache._painted(spec, dot) == {"1 1 1"} and facecache._painted(spec, circle) == set()
+    assert facecache._painted(spec, {**circle, **dot}) == {"1 1 1"} == facecache._painted(spec, {**dot, **circle})
+    assert sorted(asked) == ["circle", "dot"]
+    assert facecache._painted(specs.load(str(path)), {**circle, **dot}) == {"1 1 1"} and len(asked) == 4
+
+
+def test_a_specs_rules_file_is_found_once_and_a_link_out_of_its_folder_is_still_refused(tmp_path, monkeypatch):
+    """A build asks for the rules file five times (the notes, each paper's rulebook and its record): it is found once
+    for each spec, each finding a stat for every part of two resolved paths."""
+    from generator.spec import loader
+    found, beside = [], loader.beside
+    monkeypatch.setattr(loader, "beside", lambda *parts: found.append(parts) or beside(*parts))
+    spec = specs.load("grannys-pills")
+    assert loader.rules_path(spec) == loader.rules_path(spec) == loader.rules_path(spec)
+    assert loader.rules_path(spec).name == "grannys-pills.yaml" and len(found) == 1
+    path = tiles_spec(tmp_path / "spec")
+    (tmp_path / "spec" / "rules").mkdir()
+    (tmp_path / "spec" / "rules" / "tiles.yaml").symlink_to(tmp_path / "elsewhere.yaml")
+    (tmp_path / "elsewhere.yaml").write_text("title: x\n")
+    linked = specs.load(str(path))
+    for _ in range(2):
+        with pytest.raises(UserError, match="links to a file outside the spec's folder"):
+            loader.rules_path(linked)
+
+
+def test_a_rulebook_whose_colour_changed_reads_no_designers_file_to_know_it_must_be_written(tmp_path, memos,
+                                                                                            monkeypatch):
+    """cache.unchanged compares what costs least first: a rebuild after a colour the rulebook shows changed learns it
+    from the colours recorded, reading and hashing neither the spec nor its rules again; an unchanged one still checks
+    every file it read (and an edited rules file is written again)."""
+    builder = importlib.import_module("generator.build")   # the module (the package exports its function too)
+    out, read = tmp_path / "out", []
+    spec = specs.load("grannys-pills")
+    builder.build_rules(spec, "a4", out)
+    current = cache.current
+    monkeypatch.setattr(cache, "current", lambda files: read.append(sorted(files)) or current(files))
+    made = builder.build_rules(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", out)
+    assert not any(files for files in read) and len(made) == 3   # written, no note; the kept diagrams noted no file
+    again = builder.build_rules(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", out)
+    assert str(again[-1]).startswith("unchanged") and any(path.endswith("grannys-pills.yaml") for files in read for path in files)
+
+
+def test_an_outputs_record_holds_the_streams_it_kept_so_a_rebuild_makes_one_file_for_both(tmp_path, memos, monkeypatch):
+    """Each file a build makes is a new inode (~0.2 ms on ext4): a PDF's record and the compressed streams its build kept
+    are one file, the record's line then the streams, written once; the next build takes its streams from there."""
+    from generator import files
+    from generator.output import pdffile
+    builder = importlib.import_module("generator.build")
+    out, written = tmp_path / "out", []
+    for make in (builder.build, builder.build_rules):
+        make(specs.load("grannys-pills"), "a4", out)
+    write = files.write_atomic
+    monkeypatch.setattr(files, "write_atomic", lambda path, data: written.append(path.name) or write(path, data))
+    packed, compress = [], pdffile.zlib.compress
+    monkeypatch.setattr(pdffile, "RECENT", pdffile.Recent(pdffile.File.SPILL))   # none compressed by this process
+    monkeypatch.setattr(pdffile.zlib, "compress", lambda data, level=-1: packed.append(data) or compress(data, level))
+    for make in (builder.build, builder.build_rules):
+        made = make(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", out)
+        record = cache.record_of(made[0])
+        assert written.count(record.name) == 1 and pdffile.kept_streams(record, after=1)
+        assert json.loads(record.read_bytes().partition(b"\n")[0])["pages"] == made[1]
+    assert not [name for name in written if name.endswith(".streams")]
+    assert 0 < len(packed) < 20, len(packed)   # the streams the colour reached (11 of a cold 81): the rest from the records

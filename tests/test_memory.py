@@ -1,7 +1,6 @@
 """A text deck's build draws each distinct face once (checks, shared grounds and the PDF share it) and holds no face's
 operators after its sheet."""
 import gc
-import hashlib
 import json
 import importlib
 import random
@@ -13,6 +12,7 @@ from itertools import chain
 from pathlib import Path
 
 from generator import cache
+from generator.digests import hexdigest
 from generator.draw import content, render, textbox, typeface
 from generator.impose import kept
 from generator.impose.imposition import impose
@@ -140,7 +140,7 @@ def test_a_cache_key_is_the_digest_of_the_repr_made_in_parts(tmp_path):
     pieces = list(expand(spec)[0])   # a list of 6,000 records (a deck's pieces are made when read)
     whole = "\n".join([repr(spec), repr(("plan", "a4", pieces)), cache.code()])
     key, peak, _ = _peak(lambda: cache.key(spec, "plan", "a4", pieces))
-    assert key == hashlib.sha256(whole.encode()).hexdigest()
+    assert key == hexdigest(whole.encode())
     assert peak < len(whole)   # never the whole repr at once (it and its bytes: twice its length)
 
 
@@ -223,7 +223,7 @@ def test_a_sheet_file_put_together_on_disk_is_copied_to_its_path_never_held_whol
     made, peak, _ = _peak(lambda: cached(spec, path, "inputs", lambda: (file.bytes(file.add("<< /Type /Catalog >>"),
                                                                                     file.add("<< >>"), False), 7)))
     assert made == (path, 7, len(pdf)) and path.read_bytes() == pdf   # the same bytes as the file held whole
-    assert cache.unchanged(path, "inputs", spec.templates)["output"] == hashlib.sha256(pdf).hexdigest()
+    assert cache.unchanged(path, "inputs", spec.templates)["output"] == hexdigest(pdf)
     assert peak < 0.6 * len(pdf)   # the first MiB of streams it held and a MiB read at a time, not the file's 4 MB
 
 

@@ -71,7 +71,7 @@ def test_six_games_side_by_side_print_and_write_what_one_process_does(six):
 
 def test_a_record_names_only_its_own_specs_files(six):
     for game, files in ((game, six[jobs][2]) for jobs in ("3", "1") for game in GAMES):   # a worker runs two specs
-        record = yaml.safe_load(files[f"out/{game}/.pnp-cache/{game}-components-a4.pdf.json"])
+        record = yaml.safe_load(files[f"out/{game}/.pnp-cache/{game}-components-a4.pdf.record"].partition(b"\n")[0])
         specs = [Path(path).name for path in record["files"] if Path(path).parent.name == "specs"]
         assert specs == [f"{game}.yaml"]
 

@@ -200,6 +200,37 @@ def test_the_edit_loops_rebuild_imports_neither_typing_nor_copy(tmp_path):
     assert not {"typing", "click", "reportlab", "copy", "weakref"} & rebuilt, "svg.copied imports copy when it is called"
 
 
+def test_the_edit_loops_rebuild_loads_no_openssl_and_the_pdfs_digests_are_hashlibs(tmp_path):
+    """hashlib loads OpenSSL (_hashlib, ~2 ms a process): pnp takes its digests from generator.digests, Python's own
+    modules, so the rebuild after a colour changed loads neither; the SHA-256 and MD5 a PDF carries are hashlib's."""
+    import hashlib
+    from generator import digests
+    build = ("build", "grannys-pills", "--out", tmp_path / "out")
+    main(tmp_path, REPORT, *build)
+    rebuilt = set(main(tmp_path, REPORT, *build, "--set", "palette.red=#d0281f").split())
+    assert {"generator.build", "generator.digests", "_blake2"} <= rebuilt
+    assert not {"hashlib", "_hashlib"} & rebuilt
+    data = (tmp_path / "out" / "grannys-pills" / "grannys-pills-components-a4.pdf").read_bytes()
+    assert digests.sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+    assert digests.md5(data).hexdigest() == hashlib.md5(data).hexdigest()
+    assert digests.hexdigest(data) == hashlib.blake2b(data, digest_size=32).hexdigest() != hashlib.sha256(data).hexdigest()
+
+
+def test_the_edit_loops_rebuild_compiles_no_pattern_of_what_it_does_not_parse(tmp_path):
+    """re compiles a pattern in Python (~0.1 ms each): the rebuild after a colour changed parses no template, path data or
+    list of numbers, so the patterns that read them are compiled on first use (by re's own cache), not on import."""
+    from generator.draw import svgvalues, templates
+    report = ("import atexit, re, sys; compiled = []; _compile = re._compile; "
+              "re._compile = lambda pattern, flags: compiled.append(pattern) or _compile(pattern, flags); "
+              "atexit.register(lambda: print(*map(repr, compiled), sep='\\n', file=sys.stderr)); ")
+    unread = {repr(getattr(found, "pattern", found)) for found in (svgvalues._NUMBER, svgvalues._PATH, templates._NUMBER)}
+    build = ("build", "grannys-pills", "--out", tmp_path / "out")
+    assert unread <= set(main(tmp_path, report, *build).splitlines()), "the cold build parses templates and paths"
+    compiled = set(main(tmp_path, report, *build, "--set", "palette.red=#d0281f").splitlines())
+    assert repr(templates.NAME.pattern) in compiled   # what it does read is compiled as before
+    assert not unread & compiled
+
+
 def test_a_cold_validate_of_the_six_games_imports_no_dataclasses_nor_the_modules_it_brings(tmp_path):
     """dataclasses imports inspect, ast and dis (~5 ms a process): three games' grids and Posies' tokens are records
     (generator.records), so a cold `pnp validate -j 1` of every shipped game, its theme laid over, loads none of them."""

@@ -1,10 +1,10 @@
 """A drawing's ink: where each element puts paint, worked out from its geometry (check/geometry.py); the designer's
 art, which only a painter can tell, painted with cairo at 20 px/mm (to 0.05 mm)."""
-import hashlib
 import math
 import re
 
 from .. import cache
+from ..digests import sha256
 from ..draw import svg, svgvalues
 
 PX = 20          # pixels per mm the ink is painted at: distances to 0.05 mm
@@ -103,7 +103,7 @@ def ink_box(node) -> tuple | None:
 def digest(*parts: str) -> str:
     """The memo key of an ink measure: its inputs (values() texts, with opaque colours left out: an alpha mask's ink is
     the same in any colour), the code and fonts."""
-    return hashlib.sha256("\0".join((*parts, cache.code())).encode()).hexdigest()
+    return sha256("\0".join((*parts, cache.code())).encode()).hexdigest()
 
 
 def values(node) -> str:

@@ -1,10 +1,10 @@
 """Check a spec's component set: generic counts and completeness, then the game's own rules."""
-import hashlib
 from collections import Counter
 from pathlib import Path
 from ..records import NamedTuple
 
 from .. import cache, games
+from ..digests import sha256
 from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import Grounds, expand
 from ..draw.render import draw_art, drawn
@@ -195,7 +195,7 @@ def _checked(spec, warnings=None, faces=None):
 def shape_of(drawing) -> str:
     """A digest of the parts and roles of a drawing's elements, in order: what a recoloured face must share with the one
     whose verdict it takes (only a face cache reads it)."""
-    return hashlib.sha256(repr([(c.part, c.role) for c in drawing.children]).encode()).hexdigest()
+    return sha256(repr([(c.part, c.role) for c in drawing.children]).encode()).hexdigest()
 
 
 def _sees_colours(spec):

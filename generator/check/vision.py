@@ -1,10 +1,10 @@
 """Colour-vision check: the closest pair of colours players must tell apart, under simulated colour-vision deficiencies."""
 import functools
-import hashlib
 from ..records import NamedTuple
 from itertools import combinations
 
 from .. import cache
+from ..digests import sha256
 from . import colourmath
 from ..draw import linestyles
 from ..spec.expand import expand
@@ -79,7 +79,7 @@ def _kept(function):
     """A function of colour values whose results are kept between runs, by its arguments and our code."""
     @functools.wraps(function)
     def kept(*args):
-        key = hashlib.sha256("\0".join((function.__name__, *map(str, args), cache.code())).encode()).hexdigest()
+        key = sha256("\0".join((function.__name__, *map(str, args), cache.code())).encode()).hexdigest()
         found = MEMO.get(key)
         if found is None:
             found = function(*args)

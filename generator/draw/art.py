@@ -1,7 +1,6 @@
 """The designer's art: PNG and JPEG images and SVG drawings (as Inkscape saves them), read only from inside the spec's
 folder, placed in a drawing as svg.Placed and embedded once per PDF file."""
 import functools
-import hashlib
 import io
 import re
 import zlib
@@ -10,6 +9,7 @@ from ..records import NamedTuple
 from urllib.parse import unquote, urlparse
 
 from .. import cache
+from ..digests import sha256
 from ..errors import UserError
 from ..files import contained as inside
 from .svg import Placed
@@ -78,7 +78,7 @@ def xobject(file, name: str, path: str, folder: str) -> int:
 @functools.lru_cache(maxsize=256)
 def _source(path, data, folder):
     """A Source from a file's bytes: its kind from its first bytes, then checked."""
-    digest = hashlib.sha256(data).hexdigest()
+    digest = sha256(data).hexdigest()
     if data.startswith(b"\x89PNG") or data.startswith(b"\xff\xd8"):
         image = _image(path, data)
         kind = "png" if data.startswith(b"\x89PNG") else "jpeg"

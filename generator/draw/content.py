@@ -1,9 +1,9 @@
 """Drawings written as PDF content-stream operators in millimetres, y down: shapes, text and see-through groups."""
 import functools
-import hashlib
 from ..records import NamedTuple
 
 from . import svgvalues, textfit, typeface
+from ..digests import md5
 from ..errors import UserError
 from .svg import Placed, Run
 from .svgvalues import DEFAULTS, INHERITED, NO_PATH, Path, beziers, colour, num, numbers
@@ -279,7 +279,7 @@ class Writer:
             self.chars.setdefault(font, set()).update(chars)
         self.sources.update(inner.sources)
         self.groups.update(inner.groups)
-        name = "/X" + hashlib.md5(ops.encode("latin-1")).hexdigest()[:12]
+        name = "/X" + md5(ops.encode("latin-1")).hexdigest()[:12]
         self.groups[name] = ops
         self.save()
         self.alpha("ca", opacity)

@@ -14,8 +14,8 @@ INHERITED = ("fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-dasho
 DEFAULTS = {"fill": "#000000", "stroke": "none", "stroke-width": 1.0, "stroke-linecap": "butt",
             "stroke-linejoin": "miter", "font-size": 4.0, "font-weight": "normal", "text-anchor": "start"}
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_PATH = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"  # these two compiled on first use by re's own cache: a
+_PATH = r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"  # rebuild reads no number or path
 _HEX6 = r"#[0-9a-fA-F]{6}"  # compiled on first use by re's own cache: start-up
 TRANSFORM = r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)"  # compiled on first use by re's own cache: start-up
 
@@ -170,7 +170,7 @@ def numbers(text: object) -> list:
     """All numbers in an attribute value (a dash array's tuple, or the designer's text)."""
     if type(text) is tuple:
         return [float(v) for v in text]
-    return [float(n) for n in _NUMBER.findall(str(text))]
+    return [float(n) for n in re.findall(_NUMBER, str(text))]
 
 
 def num(value: object, default: float = 0.0) -> float:
@@ -184,7 +184,7 @@ def num(value: object, default: float = 0.0) -> float:
 @functools.lru_cache(maxsize=4096)
 def _first(text):
     """The first number in an attribute's text, or None (templates repeat theirs from face to face)."""
-    found = _NUMBER.search(text)
+    found = re.search(_NUMBER, text)
     return float(found.group()) if found else None
 
 
@@ -250,7 +250,7 @@ def style(text: str) -> dict:
 
 def segments(d: str):
     """SVG path data text (every command, absolute and relative) as Path's absolute segments; path_of reads it once."""
-    tokens = _PATH.findall(d)
+    tokens = re.findall(_PATH, d)
     i, command, x, y, start, last_control = 0, None, 0.0, 0.0, (0.0, 0.0), None
 
     def take(n):

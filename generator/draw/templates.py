@@ -1,5 +1,4 @@
 """Where reusable artwork lives (the project's templates/ folder and one beside the spec), and what a template may hold."""
-import hashlib
 import os
 import re
 from pathlib import Path
@@ -7,6 +6,7 @@ from stat import S_ISREG
 from ..records import NamedTuple
 
 from ..errors import UserError
+from ..digests import hexdigest
 from .svgvalues import NAMED, TRANSFORM, path_of, points_of, style, transform
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -29,7 +29,7 @@ AT_DEFAULT = {  # properties allowed only at a value that changes nothing
     "marker-mid": ("none",), "marker-end": ("none",), "preserveAspectRatio": ("xMidYMid", "xMidYMid meet"),
     "paint-order": ("normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke", "markers fill stroke"),
     "display": ("inline", "block")}  # display:none on a shape or group: not drawn, as SVG says
-_NUMBER = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?:px)?\s*")
+_NUMBER = r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?:px)?\s*"  # compiled on first use by re's own cache: a rebuild parses no template
 _HEX = r"#[0-9a-f]{6}|#[0-9a-f]{3}"  # compiled on first use by re's own cache: start-up
 _TRANSFORMS = rf"\s*(?:{TRANSFORM}\s*,?\s*)*"  # compiled on first use by re's own cache: start-up
 LIMIT = 1_000_000  # the largest coordinate a template may use (in its own units): every number that reaches a PDF is finite
@@ -104,7 +104,7 @@ class Templates(tuple):
         if len(data) > MAX_BYTES:
             raise UserError(f"{path}: template is larger than {MAX_BYTES // 1_000_000} MB (plain shapes take a few KB)")
         self.held[name] = (path, data)
-        found = self.read[name] = Template(hashlib.sha256(data).hexdigest()[:32], None)   # 128 bits: ample for a cache
+        found = self.read[name] = Template(hexdigest(data)[:32], None)   # 128 bits: ample for a cache
         return found                                                                        # key, and kept by every face
 
 
@@ -233,7 +233,7 @@ def _colour(value):
 
 def _number(value):
     """A number in the template's own units (px or none), within LIMIT, an int when written as one; None otherwise."""
-    found = _NUMBER.fullmatch(value)
+    found = re.fullmatch(_NUMBER, value)
     if not found or not _sane(float(found.group(1))):
         return None
     text = found.group(1)

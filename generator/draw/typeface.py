@@ -2,7 +2,6 @@
 embedded once per file as a subset; metrics and outlines for measuring and for cairo."""
 import codecs
 import functools
-import hashlib
 import io
 import math
 import re
@@ -11,6 +10,7 @@ from pathlib import Path
 from ..records import NamedTuple
 
 from .. import cache
+from ..digests import sha256
 from ..errors import UserError
 from ..files import contained as inside
 
@@ -79,7 +79,7 @@ def designer(path) -> str:
         data = cache.read(path, Path(path).read_bytes())
     except OSError as exc:
         raise UserError(f"{path}: cannot read font: {exc.strerror}") from None
-    name = "/T" + hashlib.sha256(Path(path).name.encode() + b"\0" + data).hexdigest()[:12]
+    name = "/T" + sha256(Path(path).name.encode() + b"\0" + data).hexdigest()[:12]
     if name not in DESIGNED:
         DESIGNED[name] = str(path)
         try:
@@ -462,7 +462,7 @@ def _program(name, glyphs):
     """(subset of a bundled font holding these glyphs, its tag), kept by them: a game's papers and rulebooks embed the
     same few sets. The tag comes from the content: the same glyphs, the same tag."""
     program = subset(load(name), glyphs)
-    return program, "".join(chr(65 + b % 26) for b in hashlib.sha256(program).digest()[:6])
+    return program, "".join(chr(65 + b % 26) for b in sha256(program).digest()[:6])
 
 
 def embed(file, name: str, chars) -> int:
@@ -528,7 +528,7 @@ def _designed(file, name, chars):
     out = io.BytesIO()
     tt.save(out)
     program = out.getvalue()
-    tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(program).digest()[:6])
+    tag = "".join(chr(65 + b % 26) for b in sha256(program).digest()[:6])
     base = f"/{tag}+{re.sub(r'[^A-Za-z0-9-]', '', tt['name'].getDebugName(6) or '') or 'Font'}"
 
     def size(value):

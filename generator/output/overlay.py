@@ -1,9 +1,9 @@
 """Rulebooks assembled by pnp's own PDF writer: reportlab's typeset pages, taken apart once when the text is laid out,
 whose content streams place the diagrams' parts by name; the parts' forms are written from the drawing model."""
-import hashlib
 from binascii import a2b_base64, b2a_base64   # base64's own, without loading base64 (start-up)
 
 from ..draw import content
+from ..digests import sha256
 from ..spec.model import Game
 from . import pdffile
 from .document import Document
@@ -31,7 +31,7 @@ def extents(diagrams: dict) -> str:
     sizes (mm)."""
     places = [(name, d.width, d.height, [(dx, dy, k, part.width, part.height) for _, part, dx, dy, k in d.parts])
               for name, d in diagrams.items()]
-    return hashlib.sha256(repr(places).encode()).hexdigest()
+    return sha256(repr(places).encode()).hexdigest()
 
 
 def taken_apart(data: bytes) -> dict:

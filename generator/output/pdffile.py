@@ -1,9 +1,10 @@
 """A small PDF 1.5 file writer: numbered objects, identical streams stored once, compressed object and xref streams."""
-import hashlib
 import io
 import json
 import struct
 import zlib
+
+from ..digests import md5
 
 LEVEL = 6   # zlib's compression level for every stream
 ROW = struct.Struct(">BII")   # a row of the xref stream: type, then two fields (/W [1 4 4])
@@ -60,7 +61,7 @@ class File:
 
     def stream(self, data, extra=""):
         """Add a compressed stream (once per distinct content and dictionary); return its number."""
-        digest = hashlib.md5(data).digest()
+        digest = md5(data).digest()
         key = digest + extra.encode("latin-1") if extra else digest   # one bytes, not a tuple, for each stream
         if key not in self.streams:
             name = digest.hex() + extra
@@ -111,7 +112,7 @@ class File:
         else:
             import tempfile  # lazy: start-up
             out = tempfile.TemporaryFile()
-        digest = hashlib.md5()
+        digest = md5()
 
         def put(data):
             out.write(data)
@@ -192,11 +193,13 @@ class Recent(dict):
 RECENT = Recent(File.SPILL)
 
 
-def kept_streams(path) -> dict:
-    """The compressed streams a File kept at path (keep_streams), or {} when there are none or another zlib (or level)
-    compressed them (its bytes could differ)."""
+def kept_streams(path, after: int = 0) -> dict:
+    """The compressed streams a File kept at path (keep_streams), after as many lines of the file's own (a build's
+    record), or {} when there are none or another zlib (or level) compressed them (its bytes could differ)."""
     try:
         with open(path, "rb") as handle:
+            for _ in range(after):
+                handle.readline()
             head = json.loads(handle.readline())
             data = handle.read()
         if head["zlib"] != [zlib.ZLIB_RUNTIME_VERSION, LEVEL]:

@@ -1,6 +1,5 @@
 """Rows of a component's data, one face per row: a CSV or XLSX sheet (header in row 1), or a YAML or JSON list."""
 import csv
-import hashlib
 import io
 import json
 import os
@@ -13,6 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .. import cache
+from ..digests import sha256
 from ..records import NamedTuple
 from . import yamlsource
 from ..errors import UserError
@@ -189,7 +189,7 @@ class Faces(Sequence):
 
     def __repr__(self) -> str:
         """The file's digest and which row each face is: what its faces are, without reading them."""
-        rows = "" if self.rows is None else f", {hashlib.sha256(self.rows.tobytes()).hexdigest()}"
+        rows = "" if self.rows is None else f", {sha256(self.rows.tobytes()).hexdigest()}"
         return f"Faces({self.table!r}{rows})"
 
     def __eq__(self, other) -> bool:

@@ -1,5 +1,4 @@
 """Explode a spec into pieces (one per physical component) and the distinct artworks they use."""
-import hashlib
 import itertools
 from array import array
 from bisect import bisect_right
@@ -9,6 +8,7 @@ from types import MappingProxyType
 from ..records import NamedTuple
 
 from .. import games
+from .. import digests
 from ..components import KINDS
 from ..located import spec_error
 
@@ -303,7 +303,7 @@ def _expand(spec):
             from .data import ROW as row  # lazy: start-up (only a deck from data has rows)
         for props in faces:
             # 1, 1.0 and True are different faces; the text's digest is kept, not the text (a deck has thousands)
-            identity = props[row] if row else hashlib.sha256(repr(sorted(props.items())).encode()).digest()
+            identity = props[row] if row else digests.sha256(repr(sorted(props.items())).encode()).digest()
             key = by_props.get(identity)
             if key is None:
                 key = by_props[identity] = f"{comp.id}-{len(by_props) + 1}"

@@ -47,8 +47,9 @@ DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour
 
 
 def rules_path(spec):
-    """The rules text of a game: rules/<id>.yaml beside the spec (never a link out of its folder)."""
-    return beside(spec.path, "rules", f"{spec.game.id}.yaml")
+    """The rules text of a game: rules/<id>.yaml beside the spec (never a link out of its folder), found once for each
+    spec (a build asks five times; each time resolved both it and its folder, a stat for each part of each path)."""
+    return spec.remembered("rules path", lambda: beside(spec.path, "rules", f"{spec.game.id}.yaml"))
 
 
 def resolve(name):

@@ -1,6 +1,5 @@
 """Read YAML safely, remembering the line of every key path for error messages."""
 import functools
-import hashlib
 import importlib.util
 import json
 import re
@@ -8,6 +7,7 @@ import sys
 from pathlib import Path
 
 from .. import cache
+from ..digests import sha256
 from ..errors import SpecError, UserError
 
 TYPE_CHECKING = False
@@ -77,12 +77,12 @@ def load(path, text=None, noun="spec"):
 def _memo(path) -> cache.Memo:
     """The memo of one YAML file's parsed texts (a few versions: an edit back and forth parses neither again; past 8,
     only the texts read by the last run)."""
-    return cache.memo(f"yaml/{hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:32]}.json", 8)
+    return cache.memo(f"yaml/{sha256(str(Path(path).resolve()).encode()).hexdigest()[:32]}.json", 8)
 
 
 def _key(text: str) -> str:
     """What a text parses to depends on: the text, our code, the Python and PyYAML's own files."""
-    return hashlib.sha256(repr((text, cache.code(), sys.version, _parser())).encode()).hexdigest()
+    return sha256(repr((text, cache.code(), sys.version, _parser())).encode()).hexdigest()
 
 
 @functools.lru_cache(maxsize=None)

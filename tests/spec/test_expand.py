@@ -1,8 +1,8 @@
 """Expanding a spec into pieces and artworks: faces numbered in order, a repeated face placed again, not drawn again."""
-import hashlib
 import json
 from types import SimpleNamespace
 
+from generator.digests import sha256 as exact
 from generator.spec import expand as expanding
 from generator.spec import loader as specs
 
@@ -50,8 +50,8 @@ def test_a_product_of_distinct_values_is_numbered_without_a_digest_per_face_as_t
 
     def sha256(data):
         digests.append(data)
-        return hashlib.sha256(data)
-    monkeypatch.setattr(expanding, "hashlib", SimpleNamespace(sha256=sha256))
+        return exact(data)
+    monkeypatch.setattr(expanding, "digests", SimpleNamespace(sha256=sha256))
     pieces, arts = expanding._expand(spec)
     assert digests == [], "every face differs: none is digested to find it again"
     monkeypatch.setattr(expanding, "_distinct", lambda source: False)
