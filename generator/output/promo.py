@@ -12,11 +12,10 @@ from ..files import write_atomic
 from ..located import spec_error
 from ..records import NamedTuple
 from ..spec.expand import expand
-from ..spec.schema import HEX_COLOUR, found
+from ..spec.schema import found
 from . import folder, prune, raster, summary
 
 SHOWN = 5            # fronts of each component shown when promo: faces names none
-MOST = 20            # faces one image may show
 MARGIN = 10.0        # mm of background around the pieces
 MAX_PIXELS = 8192    # the image's longer side at most: the dpi is lowered to keep under it
 EDGE = 0.25          # mm: a dark line inside each piece's edge, so a white card shows on white
@@ -39,10 +38,7 @@ def look(spec) -> Look:
     """The spec's promo: settings with their defaults: white, 10 mm, pieces as cut, a reflection, no perspective."""
     given = spec.promo
     background = given.get("background", "white")
-    colour = None if background == "transparent" else spec.colour(background)
-    if colour is not None and not HEX_COLOUR.match(colour):
-        raise spec_error(spec, ("promo", "background"),
-                         f"expected a palette colour, #rrggbb or transparent, found {found(background)}")
+    colour = None if background == "transparent" else spec.colour(background)   # the loader checked it
     rgb = None if colour is None else tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
     return Look(rgb, given.get("margin", MARGIN), given.get("bleed", False), given.get("reflection", True),
                 given.get("perspective", False))
@@ -56,20 +52,13 @@ def shown(spec) -> dict:
     chosen = spec.promo.get("faces")
     if chosen is None:
         return {cid: faces[:SHOWN] for cid, faces in fronts.items() if faces}
-    if not isinstance(chosen, dict) or not chosen:
-        raise spec_error(spec, ("promo", "faces"), "expected a mapping of component ids to lists of face numbers, "
-                                                   f"e.g. {{{spec.components[0].id}: [1, 2, 3]}}, found {found(chosen) if chosen else 'none'}")
-    picked = {}
+    picked = {}   # the loader checked the mapping's shape (spec/loader.promo); here, each number against the fronts
     for cid, numbers in chosen.items():
-        if cid not in fronts:
-            raise spec_error(spec, ("promo", "faces", cid), f"no component {cid!r} (components: {', '.join(fronts)})")
         back = arts.get(f"{cid}-back")
-        allowed = f"face numbers from 1 to {len(fronts[cid])}{' or back' if back else ''}"
-        if not isinstance(numbers, list) or not 1 <= len(numbers) <= MOST:
-            raise spec_error(spec, ("promo", "faces", cid), f"expected a list of 1 to {MOST} {allowed}, found {found(numbers)}")
         for i, number in enumerate(numbers):
-            if not (number == "back" and back) and not (type(number) is int and 1 <= number <= len(fronts[cid])):
-                raise spec_error(spec, ("promo", "faces", cid, i), f"expected one of the {allowed}, found {found(number)}")
+            if number != "back" and number > len(fronts[cid]):
+                raise spec_error(spec, ("promo", "faces", cid, i), f"expected one of the face numbers from 1 to "
+                                 f"{len(fronts[cid])}{' or back' if back else ''}, found {found(number)}")
         picked[cid] = [back if number == "back" else fronts[cid][number - 1] for number in numbers]
     return {cid: picked[cid] for cid in fronts if cid in picked}
 

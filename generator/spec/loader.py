@@ -33,6 +33,7 @@ GAME = s.mapping({
 BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text, "layout": s.any_value})
 MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a mistake, or a memory bomb
 MAX_SPEC_PIECES = 200_000  # pieces all components of one spec may make together
+PROMO_FACES = 20  # faces one showcase or hand image may show
 MIN_PIECE = 5.0  # mm: the smallest piece a player can cut out and pick up
 COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
           "faces": s.any_value, "back": BACK, "include": s.flag,
@@ -216,7 +217,32 @@ def build(path, data, lines):
                 grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names),
                 derived=Derived(), fonts=MappingProxyType(check.fonts), promo=MappingProxyType(top.get("promo", {})))
     check_symbols(check, spec)
+    promo(check, top.get("promo", {}), components)
     return linked(filled(spec, check))
+
+
+def promo(check, settings, components) -> None:
+    """Check what pnp validate can of the promo: settings (output/promo.py reads them): the background is a colour of the
+    palette, #rrggbb or transparent; faces names included components, each with 1 to PROMO_FACES face numbers or back.
+    A number past a component's distinct fronts is found when its images are made."""
+    if settings.get("background", "transparent") != "transparent":
+        check.check(s.colour, settings["background"], ("promo", "background"))
+    if "faces" not in settings:
+        return
+    chosen, ids = settings["faces"], [c.id for c in components]
+    if not isinstance(chosen, dict) or not chosen:
+        check.fail(("promo", "faces"), f"expected a mapping of component ids to lists of face numbers, e.g. "
+                                       f"{{{ids[0]}: [1, 2, 3]}}, found {s.found(chosen) if chosen else 'none'}")
+    backed = {c.id for c in components if c.back is not None}
+    for cid, numbers in chosen.items():
+        if cid not in ids:
+            check.fail(("promo", "faces", cid), f"no component {cid!r} (components: {', '.join(ids)})")
+        allowed = "face numbers from 1" + (" or back" if cid in backed else "")
+        if not isinstance(numbers, list) or not 1 <= len(numbers) <= PROMO_FACES:
+            check.fail(("promo", "faces", cid), f"expected a list of 1 to {PROMO_FACES} {allowed}, found {s.found(numbers)}")
+        for i, number in enumerate(numbers):
+            if not (number == "back" and cid in backed) and not (type(number) is int and number >= 1):
+                check.fail(("promo", "faces", cid, i), f"expected one of the {allowed}, found {s.found(number)}")
 
 
 def fonts(check, value):

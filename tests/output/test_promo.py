@@ -181,6 +181,22 @@ def test_a_bad_promo_setting_is_one_line_naming_the_file_line_and_key(tmp_path):
     assert not (tmp_path / "out" / "promo-deck" / "showcase").exists()
 
 
+def test_pnp_validate_refuses_promo_settings_it_can_check_without_making_images(tmp_path):
+    """Every setting but a face number past a component's fronts (found when the images are made) fails validate."""
+    spec = deck(tmp_path)
+    cases = [("promo.faces={dice: [1]}", "promo.faces.dice: no component 'dice' (components: cards, tokens)"),
+             ("promo.faces={cards: [0]}", "promo.faces.cards[0]: expected one of the face numbers from 1 or back, found 0"),
+             ("promo.faces={tokens: [back]}", "promo.faces.tokens[0]: expected one of the face numbers from 1, found 'back'"),
+             ("promo.faces={cards: []}", "promo.faces.cards: expected a list of 1 to 20 face numbers from 1 or back"),
+             ("promo.background=teal", "promo.background: unknown colour 'teal'")]
+    for setting, message in cases:
+        result = CliRunner().invoke(cli, ["validate", str(spec), "--set", setting])
+        assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
+        assert f"--set {message}" in result.output, result.output
+    for setting in ("promo.faces={cards: [6, back], tokens: [2]}", "promo.background=transparent"):
+        assert CliRunner().invoke(cli, ["validate", str(spec), "--set", setting]).exit_code == 0
+
+
 def test_a_showcase_in_perspective_turns_each_card_away_to_the_left(tmp_path):
     """Each card 0.85 as wide, its right edge as high as drawn and its left edge 0.85 as high, both about its middle:
     the straight top and bottom edges make its height fall evenly from right to left."""
