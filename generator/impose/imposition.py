@@ -184,10 +184,15 @@ class _Page:
 def pack(group, pages, sides, new_page):
     """Place a group's pieces in the free space of pages whose side is one of sides, then on new pages.
 
-    A page with no room for one more piece of the group keeps none: the next try starts after it (linear, not
+    A group that one page already begun has room for goes there whole, not split over the first pages with room for
+    some. Else a page with no room for one more piece of the group keeps none: the next try starts after it (linear, not
     quadratic, in the number of pages). A new page is filled at once; while more pieces are left than could fit on two,
     it is filled as the first full one was (the same blocks, free rectangles and layouts, its own pieces in them)."""
     rest, at, first, full = group.pieces, 0, 0, None   # rest[at:] left to place (no copy of the rest per page)
+    whole = next((page for page in pages if page.side in sides and _holds(page, group, rest)), None)
+    if whole is not None:
+        while added := whole.add(group, rest, at):
+            at += added
     while at < len(rest):
         n = 0
         while not n and first < len(pages):
@@ -205,6 +210,17 @@ def pack(group, pages, sides, new_page):
                 if len(rest) - at - n >= most:  # no count of pieces left limited a choice: the next full page is the same
                     full = (n + most, pages[-1], [len(b.cells) for b, _, _ in pages[-1].blocks])
         at += n
+
+
+def _holds(page, group, rest) -> bool:
+    """Whether a page has room for all of a group's pieces (tried on a copy of it: the page is left as it was)."""
+    if len(rest) >= _most(page.region, group):
+        return False
+    trial, n = _Page(page.side, page.region, outer=page.outer), 0
+    trial.free, trial.blocks, trial.fixed, trial.layouts = page.free, list(page.blocks), page.fixed, page.layouts
+    while added := trial.add(group, rest, n):
+        n += added
+    return n == len(rest)
 
 
 def _most(region, group) -> int:

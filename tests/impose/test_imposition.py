@@ -267,6 +267,34 @@ def test_a_groups_blocks_on_a_sheet_keep_one_layout():
     assert {(block.rotation, block.stagger) for block, _, _ in page.blocks} == {(0, True)}
 
 
+def test_a_group_goes_whole_onto_a_begun_sheet_with_room_for_it_not_split_over_the_first_with_room():
+    """The first sheet has room for three of nine 30 x 60 mm pieces, the second for all nine: all go on the second; with
+    room for no sheet's worth, they fill the sheets in turn as before."""
+    from generator.impose.imposition import Group, _Page, pack
+    group = Group(30.0, 60.0, 3.0, tuple((f"p-{k}", None, "p") for k in range(9)), key=("p",))
+    tight, roomy = _Page("single", Rect(10, 10, 120, 70)), _Page("single", Rect(10, 10, 190, 200))
+    pack(group, [tight, roomy], ("single",), lambda: _Page("single", printable_area("a4")))
+    assert not tight.blocks and sum(len(block.cells) for block, _, _ in roomy.blocks) == 9
+    small = _Page("single", Rect(10, 10, 120, 70)), _Page("single", Rect(10, 10, 120, 70))
+    pages = list(small)
+    pack(group, pages, ("single",), lambda: _Page("single", printable_area("a4")))
+    held = [sum(len(block.cells) for block, _, _ in page.blocks) for page in pages]
+    assert held[:2] == [3, 3] and sum(held) == 9 and len(pages) == 3
+
+
+@pytest.mark.parametrize("game, paper, component, where", [
+    ("paths-and-pahs", "a4", "Player pawns", "1 (p. 3)"), ("paths-and-pahs", "letter", "Player pawns", "1 (p. 3)"),
+    ("posies", "a4", "Purple posies (2 points)", "1 (p. 3)")])
+def test_a_component_that_one_sheet_can_hold_is_printed_on_one_sheet(game, paper, component, where):
+    """What the printed list says: these pieces were split over two or three sheets while one of them had room for all."""
+    import pypdfium2
+
+    from generator.build import components_pdf
+    words = pypdfium2.PdfDocument(components_pdf(specs.load(game), paper)[0])[0].get_textpage().get_text_range()
+    row = next(line for line in words.splitlines() if line.startswith(component))
+    assert f" {where} " in f"{row} ", row
+
+
 def test_page_1_holds_pieces_below_the_list_when_that_saves_a_sheet():
     """Posies: the pink posies and the purple posies sit below the list on page 1, so the set takes three pages; the list
     says so and asks for card for page 1; no letter of the list comes near a piece or its crop marks."""
@@ -642,14 +670,14 @@ def cut_blocks(paper, backs):
 
 
 def test_the_pawns_inner_cut_lines_are_marked_above_them_on_the_page():
-    """Paths and PAHs, A4: the pawns sit under the cards; above the pawns, each of their inner cut lines shows a dark
-    mark on its own line (the cards' column marks 2 mm off used to stand in for them)."""
+    """Paths and PAHs, A4: above the pawns, each of their inner cut lines shows a dark mark on its own line (when they
+    sat under the cards, the cards' column marks 2 mm off used to stand in for them)."""
     import pypdfium2
 
     from generator.build import components_pdf
     spec = specs.load("paths-and-pahs")
     plan = impose(spec, expand(spec)[0], "a4")
-    number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=2) if {"pawns", "cards"} <= set(s.components))
+    number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=2) if "pawns" in s.components)
     pawns = next(b for b in blocks_of(sheet) if b[0].art.startswith("pawns"))
     dpi = 200
     px = dpi / 25.4
