@@ -9,7 +9,7 @@ from ..records import NamedTuple
 from ..components import KINDS
 from ..components.kind import panelled, placing, round_cut
 from ..errors import UserError
-from ..spec.expand import Grounds, Pieces, expand
+from ..spec.expand import Grounds, Keys, Pieces, expand, run_keys
 from .area import CLEAR, EDGE, FOOTER, MARK_SHORT, grid_fit, printable_area
 from .plan import COPY_NOTE, EPS, MARGIN, SPACING, Rect, Sheet, Slot, mirror, turn
 from ..draw.render import draw_art
@@ -251,7 +251,8 @@ def place(block, x, y) -> tuple:
 
 class Fronts:
     """The front of each piece of a sheet's blocks, read from their pieces (cells: each block's) when asked for: a deck's
-    run of pieces makes its keys when read, so that a sheet holds no key for each of its cards."""
+    run of pieces makes its keys when read, so that a sheet holds no key for each of its cards (a run of a deck's
+    distinct fronts: expand.Keys)."""
 
     __slots__ = ("cells",)
 
@@ -266,9 +267,9 @@ class Fronts:
 
 
 class Placed:
-    """A sheet's slots, made each time they are read from its arts (a key a slot, or Fronts) and the places of its layout
-    (a Slot's fields but the art, one tuple shared by the full sheets of a layout): a sheet of a large deck holds no Slot
-    and no key for each of its pieces (compared, hashed and shown as the tuple of its slots)."""
+    """A sheet's slots, made each time they are read from its arts (a key a slot, Keys or Fronts) and the places of its
+    layout (a Slot's fields but the art, one tuple shared by the full sheets of a layout): a sheet of a large deck holds
+    no Slot and no key for each of its pieces (compared, hashed and shown as the tuple of its slots)."""
 
     __slots__ = ("arts", "places")
 
@@ -295,14 +296,12 @@ class Placed:
 
 
 def placed_twice(sheets) -> set:
-    """The keys of the artworks placed more than once on sheets. A sheet of a deck's distinct fronts (each a piece of
-    its own, and a piece is placed once) is not read: no key is counted for each card of such a deck."""
+    """The keys of the artworks placed more than once on sheets. A sheet of a deck's distinct fronts (Keys: each a piece
+    of its own, and a piece is placed once) is not read: no key is counted for each card of such a deck."""
     uses: Counter = Counter()
     for sheet in sheets:
-        slots = sheet.slots
-        if not (type(slots) is Placed and type(slots.arts) is Fronts
-                and all(getattr(cells, "distinct", False) for cells in slots.arts.cells)):
-            uses.update(map(_ART, slots))
+        if not (type(sheet.slots) is Placed and type(sheet.slots.arts) is Keys):
+            uses.update(map(_ART, sheet.slots))
     return {key for key, count in uses.items() if count > 1}
 
 
@@ -556,7 +555,8 @@ def finish(page, area, bounds, shift_y=None, known=None):
         counts = (key, tuple(len(block.cells) for block, _, _ in placed))
         if counts not in known:
             known[counts] = tuple(map(_PLACE, chain.from_iterable(starmap(place, placed))))
-        slots = Placed(Fronts(tuple(map(_CELLS, map(itemgetter(0), placed)))), known[counts])
+        cells = tuple(map(_CELLS, map(itemgetter(0), placed)))
+        slots = Placed(run_keys(cells) or Fronts(cells), known[counts])
     outline = draft(page)
     sheet = outline._replace(slots=slots, marks=segments, grounds=_once(known, tuple(box for box, _ in grounds)),
                              components=_once(known, outline.components))

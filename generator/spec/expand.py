@@ -350,6 +350,17 @@ class _DeckPieces(Sequence):
         return map(_piece, zip(itertools.repeat(self.component), itertools.count(start), fronts, itertools.repeat(self.back)))
 
 
+def run_keys(cells: tuple) -> Keys | None:
+    """The fronts of a sheet's blocks of pieces (cells: each block's) as one run of Keys, when they are runs of a deck's
+    distinct fronts one after another; else None."""
+    first = cells[0]
+    if not all(type(run) is _DeckPieces and run.distinct and run.keys is first.keys for run in cells):
+        return None
+    if any(before.stop != after.start for before, after in zip(cells, cells[1:])):
+        return None
+    return first.keys[first.start:cells[-1].stop]
+
+
 def _expand(spec):
     """(pieces, arts) of a spec, worked out afresh: the pieces a list, or Pieces when a data deck's are among them."""
     pieces, arts, parts = [], Arts(), []
