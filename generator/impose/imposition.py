@@ -555,8 +555,7 @@ def finish(page, area, bounds, shift_y=None, known=None):
         counts = (key, tuple(len(block.cells) for block, _, _ in placed))
         if counts not in known:
             known[counts] = tuple(map(_PLACE, chain.from_iterable(starmap(place, placed))))
-        cells = tuple(map(_CELLS, map(itemgetter(0), placed)))
-        slots = Placed(run_keys(cells) or Fronts(cells), known[counts])
+        slots = Placed(_fronts(tuple(map(_CELLS, map(itemgetter(0), placed)))), known[counts])
     outline = draft(page)
     sheet = outline._replace(slots=slots, marks=segments, grounds=_once(known, tuple(box for box, _ in grounds)),
                              components=_once(known, outline.components))
@@ -565,6 +564,14 @@ def finish(page, area, bounds, shift_y=None, known=None):
                     tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c.component for b in two_sided for c in b.cells))),
                     grounds=_once(known, tuple(box for box, two in grounds if two)))
     return sheet, back_of, reverse
+
+
+def _fronts(cells: tuple):
+    """The fronts of a sheet's blocks of pieces (cells: each block's): the keys its pieces hold, or of a deck's, one run
+    of its Keys, or else read from its runs when asked for (Fronts)."""
+    if all(type(run) is tuple for run in cells):
+        return tuple(map(_FRONT, chain.from_iterable(cells)))
+    return run_keys(cells) or Fronts(cells)
 
 
 def _once(known: dict, value: tuple) -> tuple:
