@@ -306,8 +306,8 @@ def placed_twice(sheets) -> set:
 
 
 _FRONT, _BACK, _COMPONENT, _FACES = itemgetter(2), itemgetter(3), itemgetter(0), itemgetter(2, 3)  # of a Piece
-_PLACE, _ART, _CELLS = itemgetter(1, 2, 3, 4, 5, 6, 7), itemgetter(0), attrgetter("cells")   # a Slot's fields but
-# its art, its art; a Block's pieces
+_PLACE, _ART = itemgetter(1, 2, 3, 4, 5, 6, 7), itemgetter(0)   # a Slot's fields but its art; its art
+_CELLS = attrgetter("cells")   # a Block's pieces
 
 
 def cut_lines(block, x, y) -> tuple:
