@@ -166,6 +166,7 @@ def test_a_deck_holds_no_artwork_for_each_card_its_fronts_made_from_their_rows_w
     (pieces, arts), _, held = _peak(lambda: _expand(spec))
     assert [arts[f"cards-{k}"].props for k in range(1, 3001)] == list(items) and len(arts) == 3000
     assert items[4]["title"] == "Card 4" and items[4]["#row"] == 6 and "cards-3001" not in arts and "cards-01" not in arts
+    assert "cards-\u0663" not in arts and "cards-0" not in arts and "cards" not in arts   # only the keys Keys makes
     assert arts["cards-3000"].key == pieces[-1].front == "cards-3000"   # made from the card's number when read
     # an Art and a dict entry held for each card came to 280 bytes a card
     assert held < 220 * len(pieces)

@@ -115,9 +115,9 @@ class Arts(Mapping):
     def _front(self, key) -> tuple:
         """(the deck, the index) of a deck's front by its key (comp-n); a KeyError for any other key."""
         component, _, number = key.rpartition("-") if isinstance(key, str) else ("", "", "")
-        deck = self.decks.get(component)
-        index = int(number) - 1 if deck is not None and number.isdigit() else -1
-        if not 0 <= index < len(deck.keys) or deck.keys[index] != key:
+        deck = self.decks.get(component)   # n as str(n) writes it (no '01'): the key Keys makes
+        index = int(number) - 1 if deck is not None and number.isascii() and number.isdigit() and number[0] != "0" else -1
+        if not 0 <= index < len(deck.keys):
             raise KeyError(key)
         return deck, index
 
@@ -272,7 +272,7 @@ class _Deck(NamedTuple):
     def art(self, index: int) -> Art:
         """The Art of the front keys[index], its row read now."""
         face = index if self.firsts is None else self.firsts[index]
-        return _art((self.keys[index], self.component, "front", self.faces[face]))
+        return _art((f"{self.component}-{index + 1}", self.component, "front", self.faces[face]))
 
 
 class Pieces(Sequence):
