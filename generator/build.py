@@ -19,7 +19,7 @@ from .spec.expand import expand
 from .facecache import FaceCache, _digest, _now, _painted, keep_paints, written as written_part
 from .draw.render import draw_art
 from .spec.loader import rules_path, shown
-from .impose.imposition import EPS, Plan, impose, shares
+from .impose.imposition import EPS, Plan, impose, placed_twice, shares
 from .impose.kept import KeptPlan
 from .check.validate import validate
 from .check.wording import ranges
@@ -91,9 +91,7 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
     total = len(plan.sheets) + 1
     rows = manifest_rows(spec, pieces, plan, backs)
     cover = (plan.cover,) if plan.cover else ()
-    uses = Counter(slot.art for sheet in cover + plan.sheets for slot in sheet.slots)
-    shared = {key for key, count in uses.items() if count > 1}   # not a count held for each face of the deck
-    del uses
+    shared = placed_twice(cover + plan.sheets)   # not a count held for each face of the deck
     for key in shared:
         doc.share(key)
     sizes = BleedBoxes(spec, arts)

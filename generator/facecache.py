@@ -13,6 +13,7 @@ from .files import write_quietly
 from .draw.render import draw_art
 from .components import KINDS
 from .components.kind import inputs
+from .spec.expand import Noted
 
 
 def declared(spec, art) -> dict:
@@ -246,7 +247,7 @@ class FaceCache:
         a face drawn for another paper is taken from there."""
         self.path, self.shared, self.others = path.parent / cache.RECORDS / f"{path.name}.faces.json", shared, None
         self._entries = None  # the last build's, read on the first face asked for (an unchanged file needs none)
-        self.drawn, self.components = [], {}  # components: id -> (digest of what all its faces share, recolour field)
+        self.drawn, self.components = Noted(), {}  # components: id -> (digest of what all its faces share, recolour field)
         self.recolours = {}  # group digest (faces differing only in colour) -> the Recolour they share, or None
         self.groups = {}  # group text -> digest
         self.kept = Index()  # hash(face) -> offset << 32 | length of its '"face":entry' in the file being written (16

@@ -8,6 +8,7 @@ import shutil
 import sys
 import tracemalloc
 import zlib
+from collections import Counter
 from itertools import chain
 from pathlib import Path
 
@@ -15,14 +16,14 @@ from generator import cache
 from generator.digests import hexdigest
 from generator.draw import content, render, textbox, typeface
 from generator.impose import kept
-from generator.impose.imposition import impose
+from generator.impose.imposition import impose, placed_twice
 from generator.spec import data
 from generator.output import document, pdffile
 from generator.spec import loader as specs
 from generator.build import Pictures, build, cached, components_pdf, output_path
 from generator.build import check as build_check
 from generator.draw.render import draw_art
-from generator.spec.expand import _expand, expand
+from generator.spec.expand import Noted, _expand, expand
 from generator.facecache import FaceCache
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "textcards"
@@ -165,8 +166,9 @@ def test_a_deck_holds_no_artwork_for_each_card_its_fronts_made_from_their_rows_w
     (pieces, arts), _, held = _peak(lambda: _expand(spec))
     assert [arts[f"cards-{k}"].props for k in range(1, 3001)] == list(items) and len(arts) == 3000
     assert items[4]["title"] == "Card 4" and items[4]["#row"] == 6 and "cards-3001" not in arts and "cards-01" not in arts
-    assert arts["cards-3000"].key is pieces[-1].front   # one key for each card, shared by its piece and its Art
-    # each card's piece and its front's key: an Art and a dict entry held for each card came to 280 bytes a card
+    assert "cards-\u0663" not in arts and "cards-0" not in arts and "cards" not in arts   # only the keys Keys makes
+    assert arts["cards-3000"].key == pieces[-1].front == "cards-3000"   # made from the card's number when read
+    # an Art and a dict entry held for each card came to 280 bytes a card
     assert held < 220 * len(pieces)
 
 
@@ -292,7 +294,9 @@ def test_a_document_keeps_the_boxes_of_a_layout_once_not_a_copy_per_page(tmp_pat
     _, _, held = _peak(paged)
     assert len(doc.pages) == 400 * len(sheets) and {extent for _, extent in doc.pages} == {
         document.extent(sheet.slots) for sheet in sheets}
-    assert held < 150 * len(doc.pages)   # the page's streams and its boxes, found again (fresh tuples: 450 bytes a page)
+    # the numbers of the page's streams in an array and its boxes by the number of the distinct ones: fresh tuples came
+    # to 450 bytes a page, a tuple of the streams and one of them and the boxes found again to 110
+    assert held < 40 * len(doc.pages)
 
 
 def test_a_kept_plan_is_saved_part_by_part_never_its_whole_text_in_memory(tmp_path):
@@ -377,9 +381,10 @@ def test_a_pdf_file_writes_a_stream_put_on_disk_as_one_held_in_memory(monkeypatc
                                                                                          in_memory.add("<< >>"))
     monkeypatch.setattr(pdffile.RECENT, "room", 0)   # none of the streams kept for the other paper's file
     _, _, held = _peak(lambda: written(0, forms=False))
-    # a stream with no entries of its own is held as the int telling where it is: a tuple and its dictionary's text
-    # came to 270 bytes a stream
-    assert held < 200 * 3000
+    # a stream with no entries of its own is held as where it is in an array, and its digest in a bytearray found by
+    # an open-addressed table: a tuple and its dictionary's text came to 270 bytes a stream, an int and a dict entry of
+    # its digest to 165
+    assert held < 80 * 3000
 
 
 def test_a_document_makes_its_page_dictionaries_when_the_file_is_written(tmp_path, monkeypatch):
@@ -405,8 +410,9 @@ def test_a_document_makes_its_page_dictionaries_when_the_file_is_written(tmp_pat
     boxes = [page[page.index(b"/TrimBox"):page.index(b"/Resources")] for page in pages if b"/Type /Page " in page]
     assert boxes[:3] == [b"/TrimBox [%s] " % " ".join(map(content.n, document.box(document.extent(sheet.slots)[0], 297 * document.PT_PER_MM)))
                          .encode() for sheet in sheets] and len(boxes) == 3000
-    # a page's dictionary held as text until the file was put together came to 280 bytes a page
-    assert at[0] - before < 120 * 3000
+    # a page's dictionary held as text until the file was put together came to 280 bytes a page, a Later and its page
+    # for each to 65: one Later makes them all, from each page's number
+    assert at[0] - before < 30 * 3000
 
 
 def test_the_face_index_finds_each_place_by_its_hash_as_a_dict_would():
@@ -427,9 +433,9 @@ def test_a_deck_s_pieces_are_made_when_read_none_held_for_each_card(tmp_path):
     assert len(pieces) == 3000 and pieces[0] == ("cards", 0, "cards-1", None) and pieces[-1] == pieces[2999] == (
         "cards", 2999, "cards-3000", None) and list(pieces)[1500] == pieces[1500] and pieces[10:12] == list(pieces)[10:12]
     assert [piece.front for piece in pieces] == list(arts)
-    # each card's key (its front's, shared by its piece, its Art and the plan), not a Piece and its number: those came
-    # to 180 bytes a card
-    assert held < 100 * len(pieces)
+    # no Piece and its number (those came to 180 bytes a card), nor each card's key (a list of them: 72 bytes a card):
+    # a key is made from its card's number when read
+    assert held < 8 * len(pieces)
 
 
 def test_a_kept_plan_holds_an_int_for_each_sheet_s_labels_until_it_is_saved(tmp_path):
@@ -448,3 +454,65 @@ def test_a_kept_plan_holds_an_int_for_each_sheet_s_labels_until_it_is_saved(tmp_
     again = kept.KeptPlan(path, spec, expand(spec)[0], "a4", "duplex")
     labels = again.furniture("labels 101", lambda: 1 / 0)   # read from the saved plan, not drawn
     assert labels == plan.furniture("labels 101", lambda: 1 / 0) and " TJ " in labels.ops
+
+
+def test_a_pdf_file_finds_each_stream_by_its_digest_as_a_dict_would():
+    digests, plain, noise = pdffile.Digests(), {}, random.Random(19)
+    for number in range(1, 5001):
+        # a tenth share their first 8 bytes with another (where the table looks first): told apart by the rest
+        digest = noise.randbytes(16) if noise.random() < 0.9 or not plain else next(iter(plain))[:8] + noise.randbytes(8)
+        if digests.get(digest) is None:
+            digests.add(digest, number)
+            plain[digest] = number
+    assert len(plain) > 4900 and all(digests.get(digest) == number for digest, number in plain.items())
+    assert all(digests.get(noise.randbytes(16)) is None for _ in range(200))
+    assert len(digests.digests) == 16 * len(plain) and len(digests.table) <= 4 * len(plain)
+
+
+def test_a_pdf_file_stores_a_stream_once_by_its_content_and_dictionary():
+    file = pdffile.File()
+    first, again = file.stream(b"0 0 9 9 re f"), file.stream(b"0 0 9 9 re f")
+    form, other = file.stream(b"0 0 9 9 re f", " /Type /XObject"), file.stream(b"0 0 9 8 re f")
+    assert first == again and len({first, form, other}) == 3 and len(file.objects) == 3
+
+
+def test_the_faces_a_build_drew_are_noted_in_a_few_bytes_a_card():
+    keys = ["cards-back", "cards-1", "tile-2", "cards-10", "x", "cards-0", "cards-01", "9-9", "cards-100000", "-3"]
+    noted = Noted()
+    for key in keys:
+        noted.append(key)
+    assert noted == keys and list(noted) == keys and noted[-1] == "-3" and noted[2:4] == keys[2:4] and len(noted) == 10
+
+    def deck():
+        for k in range(1, 20001):
+            noted.append(f"cards-{k}")
+    _, _, held = _peak(deck)
+    assert noted[10:] == [f"cards-{k}" for k in range(1, 20001)]
+    assert held < 10 * 20000   # an int a card: a list of the keys held 8 bytes a card and the key, 57 more
+
+
+def test_a_deck_s_sheets_hold_no_key_for_each_card_and_share_their_grounds(tmp_path):
+    spec = specs.load(str(deck(tmp_path / "deck", 2400)))   # 300 full sheets of eight
+    pieces = expand(spec)[0]
+    impose(spec, pieces, "a4")   # each face's ground, drawn once and remembered with the spec
+    plan, _, held = _peak(lambda: impose(spec, pieces, "a4"))
+    assert [slot.art for sheet in plan.sheets for slot in sheet.slots] == [f"cards-{k}" for k in range(1, 2401)]
+    assert len({id(sheet.grounds) for sheet in plan.sheets[:-1]}) == 1 and len(plan.sheets[0].grounds) == 1
+    # its sheet, the places of its layout, where its run of the deck's keys starts and stops: a tuple of its cards' keys
+    # and a Rect and two tuples of its own came to 80 bytes a card, the keys held by expand besides
+    assert held < 45 * len(pieces)
+    assert placed_twice(plan.sheets) == set()   # each card placed once, and no card's key read to count it
+
+
+def test_the_artworks_placed_more_than_once_are_found_as_a_count_of_every_slot_finds_them(tmp_path):
+    doubled = deck(tmp_path / "deck", 40)
+    doubled.write_text(doubled.read_text().replace("expect: 40", "expect: 80\n    faces: {copies: 2}"))
+    found = {}
+    for path in (doubled, *sorted(Path(__file__).resolve().parent.parent.glob("generator/specs/*.yaml"))):
+        spec = specs.load(str(path))
+        plan = impose(spec, expand(spec)[0], "a4")
+        sheets = (plan.cover,) * bool(plan.cover) + plan.sheets
+        uses = Counter(slot.art for sheet in sheets for slot in sheet.slots)
+        found[path.stem] = placed_twice(sheets)
+        assert found[path.stem] == {key for key, count in uses.items() if count > 1}
+    assert found["deck"] == {f"cards-{k}" for k in range(1, 41)} and len(found) == 7   # the deck's copies, each twice

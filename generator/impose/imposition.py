@@ -1,5 +1,6 @@
 """Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
+from collections import Counter
 from types import MappingProxyType
 from itertools import chain, groupby, repeat, starmap
 from operator import add, attrgetter, itemgetter
@@ -8,7 +9,7 @@ from ..records import NamedTuple
 from ..components import KINDS
 from ..components.kind import panelled, placing, round_cut
 from ..errors import UserError
-from ..spec.expand import Grounds, Pieces, expand
+from ..spec.expand import Grounds, Keys, Pieces, expand, run_keys
 from .area import CLEAR, EDGE, FOOTER, MARK_SHORT, grid_fit, printable_area
 from .plan import COPY_NOTE, EPS, MARGIN, SPACING, Rect, Sheet, Slot, mirror, turn
 from ..draw.render import draw_art
@@ -264,10 +265,27 @@ def place(block, x, y) -> tuple:
     return tuple(map(tuple.__new__, repeat(Slot), fields))
 
 
+class Fronts:
+    """The front of each piece of a sheet's blocks, read from their pieces (cells: each block's) when asked for: a deck's
+    run of pieces makes its keys when read, so that a sheet holds no key for each of its cards (a run of a deck's
+    distinct fronts: expand.Keys)."""
+
+    __slots__ = ("cells",)
+
+    def __init__(self, cells: tuple):
+        self.cells = cells
+
+    def __iter__(self):
+        return map(_FRONT, chain.from_iterable(self.cells))
+
+    def __len__(self) -> int:
+        return sum(map(len, self.cells))
+
+
 class Placed:
-    """A sheet's slots, made each time they are read from its arts (one key a slot) and the places of its layout (a
-    Slot's fields but the art, one tuple shared by the full sheets of a layout): a sheet of a large deck holds a key for
-    each of its pieces, not a Slot (compared, hashed and shown as the tuple of its slots)."""
+    """A sheet's slots, made each time they are read from its arts (a key a slot, Keys or Fronts) and the places of its
+    layout (a Slot's fields but the art, one tuple shared by the full sheets of a layout): a sheet of a large deck holds
+    no Slot and no key for each of its pieces (compared, hashed and shown as the tuple of its slots)."""
 
     __slots__ = ("arts", "places")
 
@@ -293,8 +311,19 @@ class Placed:
         return repr(tuple(self))
 
 
+def placed_twice(sheets) -> set:
+    """The keys of the artworks placed more than once on sheets. A sheet of a deck's distinct fronts (Keys: each a piece
+    of its own, and a piece is placed once) is not read: no key is counted for each card of such a deck."""
+    uses: Counter = Counter()
+    for sheet in sheets:
+        if not (type(sheet.slots) is Placed and type(sheet.slots.arts) is Keys):
+            uses.update(map(_ART, sheet.slots))
+    return {key for key, count in uses.items() if count > 1}
+
+
 _FRONT, _BACK, _COMPONENT, _FACES = itemgetter(2), itemgetter(3), itemgetter(0), itemgetter(2, 3)  # of a Piece
-_PLACE, _CELLS = itemgetter(1, 2, 3, 4, 5, 6, 7), attrgetter("cells")   # a Slot's fields but its art; a Block's pieces
+_PLACE, _ART = itemgetter(1, 2, 3, 4, 5, 6, 7), itemgetter(0)   # a Slot's fields but its art; its art
+_CELLS = attrgetter("cells")   # a Block's pieces
 
 
 def cut_lines(block, x, y) -> tuple:
@@ -536,21 +565,35 @@ def finish(page, area, bounds, shift_y=None, known=None):
             grounds.append((Rect(x, y, block.width, block.height), bool(block.cells[0].back)))
         if block.cells[0].back:  # a two-sided block (a block's pieces all have backs, or none has)
             back_of.update((slot, back) for slot, back in zip(place(block, x, y), map(_BACK, block.cells)) if back)
-    cells = tuple(chain.from_iterable(map(_CELLS, map(itemgetter(0), placed))))
     if page.fixed or back_of:   # slots of the kind's own layout, or backs found by slot: each Slot made once and kept
         slots = (*page.fixed, *chain.from_iterable(starmap(place, placed)))
     else:   # made when read, the places worked out once for each layout and count of pieces in the plan
         counts = (key, tuple(len(block.cells) for block, _, _ in placed))
         if counts not in known:
             known[counts] = tuple(map(_PLACE, chain.from_iterable(starmap(place, placed))))
-        slots = Placed(tuple(map(_FRONT, cells)), known[counts])
+        slots = Placed(_fronts(tuple(map(_CELLS, map(itemgetter(0), placed)))), known[counts])
     outline = draft(page)
-    sheet = outline._replace(slots=slots, marks=segments, grounds=tuple(box for box, _ in grounds))
+    sheet = outline._replace(slots=slots, marks=segments, grounds=_once(known, tuple(box for box, _ in grounds)),
+                             components=_once(known, outline.components))
     two_sided = [b for b, _, _ in page.blocks if b.cells[0].back]
     reverse = Sheet("back", (), tuple(seg for seg, k in marks if page.blocks[k][0].cells[0].back) if two_sided else (), (),
                     tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c.component for b in two_sided for c in b.cells))),
-                    grounds=tuple(box for box, two in grounds if two))
+                    grounds=_once(known, tuple(box for box, two in grounds if two)))
     return sheet, back_of, reverse
+
+
+def _fronts(cells: tuple):
+    """The fronts of a sheet's blocks of pieces (cells: each block's): the keys its pieces hold, or of a deck's, one run
+    of its Keys, or else read from its runs when asked for (Fronts)."""
+    if all(type(run) is tuple for run in cells):
+        return tuple(map(_FRONT, chain.from_iterable(cells)))
+    return run_keys(cells) or Fronts(cells)
+
+
+def _once(known: dict, value: tuple) -> tuple:
+    """A sheet's tuple (its grounds, its components) as the first sheet of the plan with one equal to it holds it: the
+    full sheets of a deck share theirs."""
+    return known.setdefault(("once", value), value)
 
 
 def arrange(page, area, bounds, shift_y=None):

@@ -1,6 +1,8 @@
 """Sheet PDFs written directly: pages of PDF operators in mm, shared faces as Form XObjects, exact page boxes."""
 import functools
 import re
+from array import array
+from collections.abc import Sequence
 from itertools import compress, count, repeat
 from operator import add, is_, sub
 
@@ -24,14 +26,13 @@ class Document:
         self.width, self.height = width, height
         self.file = pdffile.File() if file is None else file  # file: one holding objects already (a rulebook's typeset pages)
         self.resources = self.file.reserve()
-        self.pages, self.ops, self.top = [], [], []  # the page's faces, then its furniture
+        self.pages, self.ops, self.top = Pages(), [], []  # the page's faces, then its furniture
         self.shared, self.forms, self.xobjects = set(), {}, {}
         self.alphas, self.chars = set(), {}  # the opacities set, the characters set in each font
         self.art = {}  # resource name -> (path, spec folder) of the designer's images and SVG art
         self.cursor = None  # origin of the open run of placements by translation, if any
         self.moves = {}  # (form, dx, dy) -> the operators of that step of a run
         self.boxes = {}  # (id of rectangles, colour) -> (them, their fills): a layout's grounds repeat from sheet to sheet
-        self.extents = {}  # each page's (trim, bleed), kept once: the full sheets of a deck share theirs
         self.parent = None  # the number of the pages' parent, once save reserves it
 
     def share(self, key):
@@ -89,9 +90,7 @@ class Document:
         parts = [ops for ops in (self.ops, self.top) if ops]  # faces, then furniture: identical parts are stored once
         base = PAGE_BASE.format(content.n(self.height * PT_PER_MM))
         parts = [[base] + parts[0]] + parts[1:] if parts else [[base]]
-        found = extent(slots)
-        self.pages.append((tuple(self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts),
-                           self.extents.setdefault(found, found)))
+        self.pages.append([self.file.stream("\n".join(ops).encode("latin-1")) for ops in parts], extent(slots))
         self.ops, self.top = [], []
 
     def next_form(self, width, height):
@@ -219,9 +218,9 @@ class Document:
         self.write_resources()
         file = self.file
         pages = self.parent = file.reserve()
-        make, first = self._page, len(file.objects) + 1
-        for page in self.pages:   # each page's dictionary made when the file is written, not held as text
-            file.add(pdffile.Later(make, page))
+        first, later = len(file.objects) + 1, pdffile.Later(lambda number: self._page(self.pages[number - first]))
+        for _ in range(len(self.pages)):   # each page's dictionary made when the file is written, not held as text
+            file.add(later)
         kids = range(first, len(file.objects) + 1)
         file.set(pages, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>")
         root = file.add(f"<< /Type /Catalog /Pages {pages} 0 R /ViewerPreferences << /PrintScaling /None >> >>")
@@ -239,6 +238,35 @@ class Document:
                          for k, b in (("MediaBox", media), ("BleedBox", bleed_box), ("TrimBox", trim_box)))
         return (f"<< /Type /Page /Parent {self.parent} 0 R {boxes} /Resources {self.resources} 0 R "
                 f"/Contents [{' '.join(f'{s} 0 R' for s in streams)}] >>")
+
+
+class Pages(Sequence):
+    """Each page's (content streams' numbers, (trim, bleed)) as next_page noted them: the numbers in one array, each
+    page's (trim, bleed) as the number of one of the distinct ones (the full sheets of a deck share theirs), a few ints a
+    page and no tuple."""
+
+    def __init__(self):
+        self.streams, self.ends, self.extents, self.found, self.kinds = array("i"), array("i"), [], {}, array("i")
+
+    def append(self, streams: list, found: tuple) -> None:
+        """Note a page: its content streams' numbers and its (trim, bleed)."""
+        self.streams.extend(streams)
+        self.ends.append(len(self.streams))
+        kind = self.found.get(found)
+        if kind is None:
+            kind = self.found[found] = len(self.extents)
+            self.extents.append(found)
+        self.kinds.append(kind)
+
+    def __len__(self) -> int:
+        return len(self.ends)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        end = self.ends[index]
+        index %= len(self)
+        return tuple(self.streams[self.ends[index - 1] if index else 0:end]), self.extents[self.kinds[index]]
 
 
 def written(picture) -> content.Written:

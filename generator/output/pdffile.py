@@ -3,6 +3,7 @@ import io
 import json
 import struct
 import zlib
+from array import array
 
 from ..digests import md5
 
@@ -18,22 +19,55 @@ def string(text):
 
 
 class Later:
-    """A plain object whose text make(argument) gives when the file is put together (a large deck's page dictionaries:
-    none held as text)."""
+    """Plain objects whose text make(number) gives when the file is put together, one Later for all of them (a large
+    deck's page dictionaries: none held as text, nothing for each but its place in the list of objects)."""
 
-    __slots__ = ("make", "argument")
+    __slots__ = ("make",)
 
-    def __init__(self, make, argument):
-        self.make, self.argument = make, argument
+    def __init__(self, make):
+        self.make = make
 
-    def text(self) -> str:
-        """The object's text."""
-        return self.make(self.argument)
+
+ON_DISK = object()   # the object of a stream with no entries but its length and filter that stream() spilled: where it
+                     # is, in File.places
+
+
+class Digests:
+    """The numbers of streams by the 16-byte digests of their content: the digests in one bytearray, their numbers in an
+    array and where each is in an open-addressed table, 26 to 32 bytes a stream (a dict of digests came to 150)."""
+
+    __slots__ = ("digests", "numbers", "table")
+
+    def __init__(self):
+        self.digests, self.numbers, self.table = bytearray(), array("i"), array("i", [-1]) * 8
+
+    def _slot(self, digest: bytes) -> int:
+        """Where in the table a digest is, or the free place it would go."""
+        digests, table, mask = self.digests, self.table, len(self.table) - 1
+        at = int.from_bytes(digest[:8], "little") & mask
+        while (k := table[at]) != -1 and digests[16 * k:16 * k + 16] != digest:
+            at = (at + 1) & mask
+        return at
+
+    def get(self, digest: bytes) -> int | None:
+        """The number of the stream of a digest, or None."""
+        k = self.table[self._slot(digest)]
+        return None if k == -1 else self.numbers[k]
+
+    def add(self, digest: bytes, number: int) -> None:
+        """Add the number of a stream whose digest is not here yet."""
+        if 3 * (len(self.numbers) + 1) > 2 * len(self.table):   # two thirds full at most: twice as large
+            self.table = array("i", [-1]) * (2 * len(self.table))
+            for k in range(len(self.numbers)):
+                self.table[self._slot(self.digests[16 * k:16 * k + 16])] = k
+        self.table[self._slot(digest)] = len(self.numbers)
+        self.digests += digest
+        self.numbers.append(number)
 
 
 class File:
-    """Objects are dictionary text (str, or Later), (dictionary text, stream bytes, or where stream() spilled them), or
-    where stream() spilled a stream with no entries but its length and filter (an int); ref(n) names object n."""
+    """Objects are dictionary text (str, or a Later), (dictionary text, stream bytes, or where stream() spilled them), or
+    ON_DISK: a stream with no entries but its length and filter that stream() spilled; ref(n) names object n."""
 
     SPILL = 1 << 20   # bytes of compressed streams held in memory; stream() puts those past them in a temporary file
 
@@ -41,7 +75,8 @@ class File:
         """kept: {md5 of a stream's content in hex + its dictionary: its compressed bytes} that the last build of this file
         wrote (kept_streams): a stream found there is not compressed again."""
         self.objects = []
-        self.streams = {}
+        self.streams, self.plain = {}, Digests()   # streams with entries of their own by digest and entries; without
+        self.places = array("q")   # where in the spill each ON_DISK stream is, in order: offset << 32 | length
         self.kept, self.packed = kept or {}, {}   # packed: the same of this file's streams held in memory, for the next build
         self.held, self.spill = 0, None  # the streams past SPILL wait on disk until the file is written: offset << 32 | length
 
@@ -62,24 +97,35 @@ class File:
     def stream(self, data, extra=""):
         """Add a compressed stream (once per distinct content and dictionary); return its number."""
         digest = md5(data).digest()
-        key = digest + extra.encode("latin-1") if extra else digest   # one bytes, not a tuple, for each stream
-        if key not in self.streams:
-            name = digest.hex() + extra
-            packed = kept = self.kept.get(name) or RECENT.get(name) or RECENT.keep(name, zlib.compress(data, LEVEL))
-            if self.held < self.SPILL:
-                self.held += len(packed)
-                self.packed[name] = packed
-            else:
-                if self.spill is None:
-                    import tempfile  # lazy: start-up (only a large file spills)
-                    self.spill = tempfile.TemporaryFile()
-                kept = self.spill.tell() << 32 | len(packed)   # where in the spill: one int
-                self.spill.write(packed)
-                if not extra:   # a page's operators: that int alone, its dictionary written from its length
-                    self.streams[key] = self.add(kept)
-                    return self.streams[key]
-            self.streams[key] = self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", kept))
-        return self.streams[key]
+        if not extra:
+            found = self.plain.get(digest)
+            if found is None:
+                found = self._stream(data, digest, extra)
+                self.plain.add(digest, found)
+            return found
+        key = digest + extra.encode("latin-1")   # one bytes, not a tuple, for each stream
+        found = self.streams.get(key)
+        if found is None:
+            found = self.streams[key] = self._stream(data, digest, extra)
+        return found
+
+    def _stream(self, data, digest, extra):
+        """Add a stream not added before; return its number."""
+        name = digest.hex() + extra
+        packed = kept = self.kept.get(name) or RECENT.get(name) or RECENT.keep(name, zlib.compress(data, LEVEL))
+        if self.held < self.SPILL:
+            self.held += len(packed)
+            self.packed[name] = packed
+        else:
+            if self.spill is None:
+                import tempfile  # lazy: start-up (only a large file spills)
+                self.spill = tempfile.TemporaryFile()
+            kept = self.spill.tell() << 32 | len(packed)   # where in the spill: one int
+            self.spill.write(packed)
+            if not extra:   # a page's operators: where it is alone, its dictionary written from its length
+                self.places.append(kept)
+                return self.add(ON_DISK)
+        return self.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", kept))
 
     def page_form(self, data, unit=True):
         """Copy the first page of another PDF (bytes) into this file as a Form XObject; return its number.
@@ -118,31 +164,37 @@ class File:
             out.write(data)
             digest.update(data)
         put(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
-        plain = [k for k, v in enumerate(self.objects, 1) if isinstance(v, (str, Later))]
         packs = self.add(None)
         xref = len(self.objects) + 1
         rows = bytearray(ROW.size * (xref + 1))   # the xref stream's rows, filled in as each object finds its place
         ROW.pack_into(rows, 0, 0, 0, 65535)
-        header, at = [], 0
-        for index, number in enumerate(plain):
-            header.append(f"{number} {at}")
-            at += len(_text(self.objects[number - 1])) + 1   # latin-1: a byte a character
-            ROW.pack_into(rows, ROW.size * number, 2, packs, index)
-        head = (" ".join(header) + "\n").encode()
-        del header
-        packer = zlib.compressobj(6)   # fed object by object: the same bytes as compressing them joined, never joined
-        parts = [packer.compress(head)]
-        for number in plain:
-            parts.append(packer.compress(_text(self.objects[number - 1]).encode("latin-1") + b"\n"))
-            self.objects[number - 1] = None
+        # the plain objects' header ('number offset' of each) and then their texts, compressed part by part: the same
+        # bytes as compressing them joined, with no list of them, nor of their numbers, held
+        packer = zlib.compressobj(6)
+        parts, count, at, first = [], 0, 0, 0
+        for number, value in enumerate(self.objects, 1):
+            if type(value) is str or type(value) is Later:
+                head = f"{' ' if count else ''}{number} {at}".encode()
+                parts.append(packer.compress(head))
+                first += len(head)
+                at += len(_text(value, number)) + 1   # latin-1: a byte a character
+                ROW.pack_into(rows, ROW.size * number, 2, packs, count)
+                count += 1
+        parts.append(packer.compress(b"\n"))
+        for number, value in enumerate(self.objects, 1):
+            if type(value) is str or type(value) is Later:
+                parts.append(packer.compress(_text(value, number).encode("latin-1") + b"\n"))
+                self.objects[number - 1] = None
         parts.append(packer.flush())
         packed = b"".join(parts)
         del parts
-        self.objects[packs - 1] = (f"<< /Type /ObjStm /N {len(plain)} /First {len(head)} /Length {len(packed)}"
+        self.objects[packs - 1] = (f"<< /Type /ObjStm /N {count} /First {first + 1} /Length {len(packed)}"
                                    " /Filter /FlateDecode >>", packed)
+        places = iter(self.places)
         for number, value in enumerate(self.objects, 1):
-            if type(value) is int:
-                value = (f"<< /Length {value & 0xFFFFFFFF} /Filter /FlateDecode >>", value)
+            if value is ON_DISK:
+                where = next(places)
+                value = (f"<< /Length {where & 0xFFFFFFFF} /Filter /FlateDecode >>", where)
             if isinstance(value, tuple):
                 ROW.pack_into(rows, ROW.size * number, 1, out.tell(), 0)
                 put(f"{number} 0 obj\n{value[0]}\nstream\n".encode("latin-1"))
@@ -219,9 +271,9 @@ def keep_streams(packed: dict) -> bytes:
     return b"".join([head.encode(), b"\n", *packed.values()])
 
 
-def _text(value) -> str:
-    """A plain object's text."""
-    return value if type(value) is str else value.text()
+def _text(value, number: int) -> str:
+    """The text of plain object number."""
+    return value if type(value) is str else value.make(number)
 
 
 def _n(value):

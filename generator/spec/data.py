@@ -122,7 +122,7 @@ class Table(Sequence):
 
     def __init__(self, path: Path, name: str, delimiter: str, stamp: tuple, digest: str):
         self.path, self.name, self.delimiter, self.stamp, self.digest = path, name, delimiter, stamp, digest
-        self.starts, self.numbers, self.columns = array("q"), array("l"), ()
+        self.starts, self.numbers, self.columns = array("i"), array("i"), ()   # a file is MAX_BYTES at most
         self.first, self.cells = 0, list[list[str]]()   # the cells of the rows read last, the first of them row first
 
     def note(self, number: int, start: int) -> None:

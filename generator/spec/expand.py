@@ -115,9 +115,9 @@ class Arts(Mapping):
     def _front(self, key) -> tuple:
         """(the deck, the index) of a deck's front by its key (comp-n); a KeyError for any other key."""
         component, _, number = key.rpartition("-") if isinstance(key, str) else ("", "", "")
-        deck = self.decks.get(component)
-        index = int(number) - 1 if deck is not None and number.isdigit() else -1
-        if not 0 <= index < len(deck.keys) or deck.keys[index] != key:
+        deck = self.decks.get(component)   # n as str(n) writes it (no '01'): the key Keys makes
+        index = int(number) - 1 if deck is not None and number.isascii() and number.isdigit() and number[0] != "0" else -1
+        if not 0 <= index < len(deck.keys):
             raise KeyError(key)
         return deck, index
 
@@ -184,6 +184,43 @@ class Grounds:
         return True
 
 
+class Noted(Sequence):
+    """Keys noted one after another (the faces a build drew), each front numbered in order (comp-n) held as one int (its
+    component's place in names << 32 | n), any other key as its own name (0 for n): 8 bytes a card of a deck, no string.
+    Read and compared as the list of them."""
+
+    def __init__(self):
+        self.names, self.named, self.codes = [], {}, array("q")   # named: each name's place in names
+
+    def append(self, key: str) -> None:
+        """Note a key after the others."""
+        component, index = _numbered(key)
+        name = component if index >= 0 else key
+        place = self.named.get(name)
+        if place is None:
+            place = self.named[name] = len(self.names)
+            self.names.append(name)
+        self.codes.append(place << 32 | index + 1)
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        code = self.codes[index]
+        name, number = self.names[code >> 32], code & 0xFFFFFFFF
+        return f"{name}-{number}" if number else name
+
+    def __eq__(self, other):
+        return list(self) == list(other) if isinstance(other, (list, Noted)) else NotImplemented
+
+    __hash__ = None   # type: ignore[assignment]  # as a list's
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
 def _numbered(key: str) -> tuple:
     """(component, n - 1) of a key comp-n (n written as str(n) writes it), else (key, -1)."""
     component, _, number = key.rpartition("-")
@@ -192,19 +229,50 @@ def _numbered(key: str) -> tuple:
     return key, -1
 
 
+class Keys(Sequence):
+    """The keys of a deck's fronts, comp-n for n from start + 1 to stop, each made when read: none held for each card
+    (a slice of them is such a run)."""
+
+    __slots__ = ("component", "start", "stop")
+
+    def __init__(self, component: str, start: int, stop: int):
+        self.component, self.start, self.stop = component, start, stop
+
+    def __len__(self) -> int:
+        return self.stop - self.start
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                return [self[i] for i in range(start, stop, step)]
+            return Keys(self.component, self.start + start, self.start + max(start, stop))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("key index out of range")
+        return f"{self.component}-{self.start + index + 1}"
+
+    def __iter__(self):
+        return map(f"{self.component}-{{}}".format, range(self.start + 1, self.stop + 1))
+
+    def __repr__(self) -> str:
+        return f"Keys({self.component!r}, {self.start}, {self.stop})"
+
+
 class _Deck(NamedTuple):
-    """A data deck's fronts: its component, each front's key (held once: the pieces and the plan share them), its faces
-    (data.Faces) and the face each front shows (firsts: None when each face is a front of its own)."""
+    """A data deck's fronts: its component, each front's key (Keys, made when read), its faces (data.Faces) and the face
+    each front shows (firsts: None when each face is a front of its own)."""
 
     component: str
-    keys: list
+    keys: Keys
     faces: Sequence
     firsts: array | None
 
     def art(self, index: int) -> Art:
         """The Art of the front keys[index], its row read now."""
         face = index if self.firsts is None else self.firsts[index]
-        return _art((self.keys[index], self.component, "front", self.faces[face]))
+        return _art((f"{self.component}-{index + 1}", self.component, "front", self.faces[face]))
 
 
 class Pieces(Sequence):
@@ -243,11 +311,18 @@ class _DeckPieces(Sequence):
     """The pieces of a data deck, or a run of them (start to stop), each made when read: a row's copies one after another,
     each piece's front the key of its row's face (keys[placed[n]]; placed None: the n-th key). A slice is such a run."""
 
-    def __init__(self, component: str, keys: list, placed: array | None, back: str | None, copies: int,
+    __slots__ = ("component", "keys", "placed", "back", "copies", "start", "stop")   # a sheet's block holds a run
+
+    def __init__(self, component: str, keys: Keys, placed: array | None, back: str | None, copies: int,
                  start: int = 0, stop: int | None = None):
         self.component, self.keys, self.placed, self.back, self.copies = component, keys, placed, back, copies
         self.start = start
         self.stop = len(keys if placed is None else placed) * copies if stop is None else stop
+
+    @property
+    def distinct(self) -> bool:
+        """True when each piece has a front of its own (no copies, no row a face of another's)."""
+        return self.copies == 1 and self.placed is None
 
     def __len__(self) -> int:
         return self.stop - self.start
@@ -273,6 +348,17 @@ class _DeckPieces(Sequence):
         keys, start, stop = self.keys, self.start, self.stop   # in C passes
         fronts = keys[start:stop] if self.placed is None else map(keys.__getitem__, self.placed[start:stop])
         return map(_piece, zip(itertools.repeat(self.component), itertools.count(start), fronts, itertools.repeat(self.back)))
+
+
+def run_keys(cells: tuple) -> Keys | None:
+    """The fronts of a sheet's blocks of pieces (cells: each block's) as one run of Keys, when they are runs of a deck's
+    distinct fronts one after another; else None."""
+    first = cells[0]
+    if not all(type(run) is _DeckPieces and run.distinct and run.keys is first.keys for run in cells):
+        return None
+    if any(before.stop != after.start for before, after in zip(cells, cells[1:])):
+        return None
+    return first.keys[first.start:cells[-1].stop]
 
 
 def _expand(spec):
@@ -325,14 +411,14 @@ def _deck(arts: Arts, comp, back) -> _DeckPieces:
     copies follow one another), none of its rows read."""
     faces, copies = comp.faces.items, comp.faces.copies
     if faces.rows is None:
-        keys, firsts, placed = [f"{comp.id}-{n}" for n in range(1, len(faces) + 1)], None, None
+        keys, firsts, placed = Keys(comp.id, 0, len(faces)), None, None
     else:
         firsts, placed = array("l"), array("l")   # the face each front shows first; the front of each face
         for index, row in enumerate(faces.rows):
             if not firsts or faces.rows[firsts[-1]] != row:
                 firsts.append(index)
             placed.append(len(firsts) - 1)
-        keys = [f"{comp.id}-{n}" for n in range(1, len(firsts) + 1)]
+        keys = Keys(comp.id, 0, len(firsts))
     arts.deck(_Deck(comp.id, keys, faces, firsts))
     return _DeckPieces(comp.id, keys, placed, back, copies)
 
