@@ -229,14 +229,19 @@ def _numbered(key: str) -> tuple:
     return key, -1
 
 
-class Keys(Sequence):
-    """The keys of a deck's fronts, comp-n for n from start + 1 to stop, each made when read: none held for each card
-    (a slice of them is such a run)."""
+class _Run(Sequence):
+    """Items start to stop of a sequence whose items are made when read (_at), none held: a slice of it is again such a
+    run (_run)."""
 
-    __slots__ = ("component", "start", "stop")
+    __slots__ = ()
+    start: int
+    stop: int
 
-    def __init__(self, component: str, start: int, stop: int):
-        self.component, self.start, self.stop = component, start, stop
+    def _at(self, index: int):
+        raise NotImplementedError
+
+    def _run(self, start: int, stop: int):
+        raise NotImplementedError
 
     def __len__(self) -> int:
         return self.stop - self.start
@@ -246,12 +251,28 @@ class Keys(Sequence):
             start, stop, step = index.indices(len(self))
             if step != 1:
                 return [self[i] for i in range(start, stop, step)]
-            return Keys(self.component, self.start + start, self.start + max(start, stop))
+            return self._run(self.start + start, self.start + max(start, stop))
         if index < 0:
             index += len(self)
         if not 0 <= index < len(self):
-            raise IndexError("key index out of range")
-        return f"{self.component}-{self.start + index + 1}"
+            raise IndexError(f"{type(self).__name__} index out of range")
+        return self._at(self.start + index)
+
+
+class Keys(_Run):
+    """The keys of a deck's fronts, comp-n for n from start + 1 to stop, each made when read: none held for each card
+    (a slice of them is such a run)."""
+
+    __slots__ = ("component", "start", "stop")
+
+    def __init__(self, component: str, start: int, stop: int):
+        self.component, self.start, self.stop = component, start, stop
+
+    def _at(self, index: int) -> str:
+        return f"{self.component}-{index + 1}"
+
+    def _run(self, start: int, stop: int) -> "Keys":
+        return Keys(self.component, start, stop)
 
     def __iter__(self):
         return map(f"{self.component}-{{}}".format, range(self.start + 1, self.stop + 1))
@@ -307,7 +328,7 @@ class Pieces(Sequence):
         return repr(list(self))
 
 
-class _DeckPieces(Sequence):
+class _DeckPieces(_Run):
     """The pieces of a data deck, or a run of them (start to stop), each made when read: a row's copies one after another,
     each piece's front the key of its row's face (keys[placed[n]]; placed None: the n-th key). A slice is such a run."""
 
@@ -324,23 +345,12 @@ class _DeckPieces(Sequence):
         """True when each piece has a front of its own (no copies, no row a face of another's)."""
         return self.copies == 1 and self.placed is None
 
-    def __len__(self) -> int:
-        return self.stop - self.start
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            start, stop, step = index.indices(len(self))
-            if step != 1:
-                return [self[i] for i in range(start, stop, step)]
-            return _DeckPieces(self.component, self.keys, self.placed, self.back, self.copies, self.start + start,
-                               self.start + max(start, stop))
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError("piece index out of range")
-        index += self.start
+    def _at(self, index: int) -> Piece:
         face = index // self.copies
         return _piece((self.component, index, self.keys[face if self.placed is None else self.placed[face]], self.back))
+
+    def _run(self, start: int, stop: int) -> "_DeckPieces":
+        return _DeckPieces(self.component, self.keys, self.placed, self.back, self.copies, start, stop)
 
     def __iter__(self):
         if self.copies != 1:
