@@ -31,6 +31,7 @@ FIELDS = {
     "count_column": s.text,
     "back_column": s.text,
     "making": s.text,
+    "file_name": s.text,
 }
 DEFAULTS = {"shape": "rectangle", "radius": 3.0}
 ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.FRAME}
@@ -106,6 +107,10 @@ def load(check, key_path, checked, options, source):
             except rows_of.NoSheet as exc:
                 check.fail(key_path + ("sheet",), str(exc))
     columns = rows.columns if rows else ()
+    unknown = [field for field in layouts.quoted(options.get("file_name", "")) if field not in columns]
+    if unknown:
+        check.fail(key_path + ("file_name",), f"{{{unknown[0]}}} names no data column (columns: "
+                                             f"{', '.join(columns) if columns else 'none: the component has no data'})")
     given = [key for key in ("layout", "layouts") if key in options]
     if len(given) != 1:
         check.fail(key_path, "give one of layout (a file or an inline layout) or layouts (a list of files merged in order)"

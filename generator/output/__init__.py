@@ -36,7 +36,9 @@ def face_stems(spec, arts=None) -> dict:
             stems[art.key] = f"{art.component}-front"
             continue
         number = f"{alike.index(art) + 1:0{len(str(len(alike)))}d}"
-        words = "-".join(dict.fromkeys(word for word in map(_word, _named(spec, art)) if word))  # each word once
+        words = _chosen(spec, art)
+        if words is None:
+            words = "-".join(dict.fromkeys(word for word in map(_word, _named(spec, art)) if word))  # each word once
         words = words if len(words) <= 40 else words[:41].rsplit("-", 1)[0]  # whole words, at most 40 characters
         stems[art.key] = f"{art.component}-{number}{'-' + words if words else ''}-front"
     return stems
@@ -50,9 +52,19 @@ def _named(spec, art) -> list:
             if not key.startswith("#") and key != counting and key.lower() not in COUNTS]
 
 
-def _word(value):
-    """A short property value as a file-name word (lower-case letters, digits, hyphens); long or listed values give ''."""
-    if isinstance(value, (list, tuple, dict)) or len(str(value)) > 24:
+def _chosen(spec, art) -> str | None:
+    """The words of a face's file name as its component's file_name: gives them ("{title}": its title), else None."""
+    chosen = spec.component(art.component).options.get("file_name")
+    if chosen is None:
+        return None
+    from ..spec.layouts import FIELD  # lazy: start-up
+    return _word(FIELD.sub(lambda m: str(art.props.get(m.group(1), "")), chosen), whole=True)
+
+
+def _word(value, whole=False):
+    """A short property value as a file-name word (lower-case letters, digits, hyphens); long or listed values give ''
+    (whole: any length)."""
+    if isinstance(value, (list, tuple, dict)) or (len(str(value)) > 24 and not whole):
         return ""
     return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-")
 

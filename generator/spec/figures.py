@@ -75,13 +75,14 @@ def fill(text, table, fail):
     return re.sub(PLACEHOLDER, one, text) if "{" in text else text
 
 
-def fill_all(value, table, fail, key_path=()):
-    """A copy of text, lists and mappings with every text filled; fail(key_path, name, message) names where."""
+def fill_all(value, table, fail, key_path=(), kept=frozenset()):
+    """A copy of text, lists and mappings with every text filled, but a mapping's keys in kept left as they are;
+    fail(key_path, name, message) names where."""
     if isinstance(value, str):
         return fill(value, table, lambda name, message: fail(key_path, name, message))
     if isinstance(value, (list, tuple)):
         return type(value)(fill_all(v, table, fail, key_path + (i,)) for i, v in enumerate(value))
     if isinstance(value, (dict, MappingProxyType)):
-        filled = {k: fill_all(v, table, fail, key_path + (k,)) for k, v in value.items()}
+        filled = {k: v if k in kept else fill_all(v, table, fail, key_path + (k,)) for k, v in value.items()}
         return MappingProxyType(filled) if isinstance(value, MappingProxyType) else filled
     return value

@@ -33,6 +33,7 @@ GAME = s.mapping({
 BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": s.text, "layout": s.any_value})
 MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a mistake, or a memory bomb
 MAX_SPEC_PIECES = 200_000  # pieces all components of one spec may make together
+COLUMNS = frozenset({"file_name"})   # a component's texts whose {names} are its data's columns, not figures
 PROMO_FACES = 20  # faces one showcase or hand image may show
 MIN_PIECE = 5.0  # mm: the smallest piece a player can cut out and pick up
 COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
@@ -271,7 +272,8 @@ def filled(spec, check):
         check.fail(key_path, message)
     game = spec.game._replace(notes=figures.fill_all(spec.game.notes, table, fail, ("game", "notes")),
                               needs=figures.fill_all(spec.game.needs, table, fail, ("game", "needs")))
-    comps = tuple(c._replace(options=figures.fill_all(c.options, table, fail, ("components", c.id))) for c in spec.components)
+    comps = tuple(c._replace(options=figures.fill_all(c.options, table, fail, ("components", c.id), COLUMNS))
+                  for c in spec.components)
     return spec._replace(game=game, components=comps, unfilled=tuple(unfilled))
 
 

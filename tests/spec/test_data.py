@@ -72,6 +72,24 @@ def test_a_count_column_is_found_in_any_case_and_as_qty(tmp_path, header):
     assert sorted(face_stems(spec).values()) == ["cards-1-wood-fire-4-front", "cards-2-stone-water-4-front"]
 
 
+def test_file_name_chooses_the_words_of_each_face_file_name(tmp_path):
+    """file_name: "{title} {suit}" names the exports' face files by those cells (a long title whole, to 40 characters);
+    a column the data lacks is one line naming the spec's line and key."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    from generator.output import face_stems
+    (tmp_path / "cards.csv").write_text("title,suit,size\nWood,fire,4\nThe Stone of the Western Hills,water,4\n")
+    spec = load(tmp_path, "cards.csv", 2, 'file_name: "{title} {suit}"\n')
+    assert sorted(face_stems(spec).values()) == ["cards-1-wood-fire-front", "cards-2-the-stone-of-the-western-hills-water-front"]
+    assert sorted(face_stems(load(tmp_path, "cards.csv", 2)).values()) == ["cards-1-wood-fire-4-front", "cards-2-water-4-front"]
+    (tmp_path / "game.yaml").write_text((tmp_path / "game.yaml").read_text() + '    file_name: "{name}"\n')
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "game.yaml")])
+    line = next(n for n, text in enumerate((tmp_path / "game.yaml").read_text().splitlines(), 1) if "file_name" in text)
+    assert (result.exit_code, result.output) == (1, f"error: {tmp_path / 'game.yaml'}:{line}: components.cards.file_name: "
+                                                    "{name} names no data column (columns: title, suit, size)\n")
+
+
 def workbook(tmp_path):
     """cards.xlsx: a sheet of notes first, then the sheet of cards a component names (row 4 holds a bad colour)."""
     book = openpyxl.Workbook()
