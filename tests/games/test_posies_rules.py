@@ -71,6 +71,18 @@ def test_moves_diagram_shows_both_legal_moves(spec):
     assert diagram.width <= 174  # the A4 text column
 
 
+def test_the_line_example_can_be_taken_only_by_the_line():
+    """No posy of the taken pair's colour touches either of them or stands between them, so a reader sees why the line
+    rule is needed (a purple neighbour would make the pair look takeable as neighbours)."""
+    state, (a, b), kind, _ = posies.checked_move(posies.MOVES["Two in a line"])
+    edges = set(trigrid.edges(state))
+    touching = {q for p in (a, b) for q in state if (p, q) in edges or (q, p) in edges} - {a, b}
+    [line] = [line for line in trigrid.lines(trigrid.points(posies.ROWS)) if a in line and b in line]
+    i, j = sorted((line.index(a), line.index(b)))
+    assert kind == "line" and j - i > 1
+    assert all(state[q] != state[a] for q in touching | set(line[i + 1:j]))
+
+
 def edited(rows, row, index, word):
     """Diagram rows with one point's word replaced."""
     words = rows[row].split()
@@ -80,7 +92,7 @@ def edited(rows, row, index, word):
 
 def test_moves_diagram_refuses_an_illegal_move(spec):
     line = posies.MOVES["Two in a line"]
-    assert line[2].split()[3] == "2" and posies.checked_move(line)[2] == "line"
+    assert line[2].split()[3] == "1" and posies.checked_move(line)[2] == "line"
     with pytest.raises(UserError, match="illegal move"):  # a gap on the line between the two purples
         posies.removal_moves(spec, {"Two in a line": edited(line, 2, 3, ".")})
     neighbours = posies.MOVES["Two neighbours"]

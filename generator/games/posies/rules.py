@@ -216,12 +216,12 @@ MOVES = {
         "1 2 3 3 2 1 3",
         "1 1 3 2 1 2",
     ),
-    "Two in a line": (
-        ". 2 . 3 1 3",
-        "1 1 2* 2 . 2 3",
-        ". 1 2 2 . 2 2 2",
-        "3 3 3 1 3 2 . 1 .",
-        ". . 1 . 2* 2 . 1",
+    "Two in a line": (   # no other purple touches either, and none stands between: only the line takes them
+        ". 1 . 3 1 3",
+        "1 1 2* 3 . 2 3",
+        ". 1 3 1 . 2 2 2",
+        "3 3 3 1 3 1 . 1 .",
+        ". . 1 . 2* 3 . 1",
         "1 2 3 3 . 1 3",
         "1 1 3 2 . .",
     ),
