@@ -478,14 +478,26 @@ class Layouts:
         self.inputs, self.spec, self.used, self.text = inputs, spec, used, None
 
     def get(self, sizes):
-        """The pages taken apart of the kept layout for diagrams of these sizes and places (overlay.extents), or None."""
+        """The pages taken apart of the kept layout for diagrams of these sizes and places (overlay.extents), or None;
+        when only colours its text read changed, the kept pages with those colours swapped (overlay.recoloured), kept."""
         try:
             entry = json.loads(self.path.read_text())
-            if (entry["inputs"] != self.inputs or entry["sizes"] != sizes
-                    or any(_now(self.spec, what) != value for what, value in entry["used"].items())):
+            if entry["inputs"] != self.inputs or entry["sizes"] != sizes:
                 return None
-            self.used.update(entry["used"])   # the file's own record lists what its text read
-            return entry["book"]
+            now = {what: _now(self.spec, what) for what in entry["used"]}
+            swaps = {value: now[what] for what, value in entry["used"].items() if now[what] != value}
+            if not all(what.startswith("palette:") and isinstance(value, str) and isinstance(now[what], str)
+                       for what, value in entry["used"].items() if now[what] != value):
+                return None
+            book = entry["book"]
+            if swaps:
+                from .output.overlay import recoloured  # lazy: start-up
+                book = recoloured(book, swaps)
+                if book is None:
+                    return None
+                write_quietly(self.path, json.dumps({**entry, "used": now, "book": book}).encode())
+            self.used.update(now)   # the file's own record lists what its text read
+            return book
         except (OSError, ValueError, KeyError, TypeError):
             return None
 

@@ -637,6 +637,56 @@ def test_the_rulebooks_diagrams_are_their_kept_parts_recoloured_and_drawn_again_
     assert len(calls) == (0 if change == "red shown" else 1) + 1, "drawn again (besides the fresh build's drawing)"
 
 
+@pytest.mark.parametrize("game, accent, swapped", [
+    ("pixeliction", "#d0281f", True), ("pixeliction", "#444444", False), ("grannys-pills", "#d0281f", False)])
+def test_a_colour_the_rulebooks_text_shows_is_swapped_in_its_kept_layout_unless_that_could_differ(tmp_path, memos,
+                                                                                                monkeypatch, game,
+                                                                                                accent, swapped):
+    """Pixeliction's headings show its accent: after the accent changes, both rulebooks take their kept layout with the
+    colour swapped, reportlab laying nothing out again; laid out again when the new accent is a colour the rulebook sets
+    itself (its captions' grey), or the game had no accent (its headings were as black as the text). Each rulebook equals
+    a fresh build's byte for byte, and shows the new accent."""
+    from generator.build import build_rules
+    from generator.output import rulebook
+    laid, real = [], rulebook.rules_pdf
+    monkeypatch.setattr(rulebook, "rules_pdf", lambda *args: laid.append(args[1]) or real(*args))
+    first = {paper: build_rules(specs.load(game), paper, tmp_path / "out")[0].read_bytes() for paper in ("a4", "letter")}
+    assert laid == ["a4", "letter"]
+    laid.clear()
+    then = [f"palette.accent={accent}"]
+    spec, fresh = specs.load(game, then), specs.load(game, then)
+    for paper in ("a4", "letter"):
+        again = build_rules(spec, paper, tmp_path / "out")[0].read_bytes()
+        assert again == build_rules(fresh, paper, tmp_path / "fresh")[0].read_bytes() != first[paper]
+    assert laid == (["a4", "letter"] if swapped else ["a4", "a4", "letter", "letter"]), "laid out: the fresh builds"
+
+
+@pytest.mark.parametrize("game", [path.stem for path in specs.shipped()])
+def test_a_rulebooks_text_sets_no_colour_but_the_ones_it_reads_and_those_it_declares_it_sets_itself(tmp_path, memos, game):
+    """What keeps the swap of a text colour honest: every colour the typeset text of each shipped game's rulebook sets
+    (rg, RG in its pages' streams) is a palette colour the text read or one of overlay.FIXED."""
+    import re
+    import zlib
+    from binascii import a2b_base64
+
+    from reportlab.lib.rl_accel import fp_str
+
+    from generator.build import build_rules
+    from generator.output.overlay import FIXED
+
+    def op(colour):
+        return fp_str(tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)))
+    path = build_rules(specs.load(game), "a4", tmp_path / "out")[0]
+    entry = json.loads((path.parent / cache.RECORDS / f"{path.name}.layout.json").read_text())
+    book, read = entry["book"], [value for what, value in entry["used"].items() if what.startswith("palette:") and value]
+    found = set()
+    for page in book["pages"]:
+        for ref in page["contents"]:
+            text = zlib.decompress(a2b_base64(book["objects"][int(ref.split()[0]) - 1][1])).decode("latin-1")
+            found.update(re.findall(r"(?<![\d.-])((?:-?[\d.]+ ){3})(?:rg|RG)\s", text))
+    assert found and {f.strip() for f in found} <= {op(colour) for colour in [*FIXED, *read]}
+
+
 def test_a_rulebooks_rebuild_compresses_only_the_diagram_parts_that_changed(tmp_path, memos, monkeypatch):
     from generator.build import build_rules
     again, fresh, packed, cold = recompressed(build_rules, tmp_path, monkeypatch)

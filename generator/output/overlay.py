@@ -1,5 +1,7 @@
 """Rulebooks assembled by pnp's own PDF writer: reportlab's typeset pages, taken apart once when the text is laid out,
 whose content streams place the diagrams' parts by name; the parts' forms are written from the drawing model."""
+import re
+import zlib
 from binascii import a2b_base64, b2a_base64   # base64's own, without loading base64 (start-up)
 
 from ..draw import content
@@ -13,6 +15,41 @@ INHERITED = ("/MediaBox", "/CropBox", "/Rotate", "/Resources")  # a page may tak
 CATALOG_OWN = ("/Type", "/Pages", "/Metadata", "/ViewerPreferences")  # the catalogue's entries the join writes itself
 PART = "D."  # a diagram part's form is named D.<diagram>.<part number>: reportlab calls it /FormXob.D.<diagram>.<n>
 PLACED = "/FormXob." + PART
+
+
+# the colours rulebook.py's styles and tables set themselves (text, captions, table rules, notes' ground): a palette
+# colour of one of these values cannot be told apart from them in the typeset text
+TEXT_INK, CAPTION_INK, RULE_INK, NOTE_GROUND = "#000000", "#444444", "#999999", "#f2f2f2"
+FIXED = frozenset({TEXT_INK, CAPTION_INK, RULE_INK, NOTE_GROUND})
+
+
+def recoloured(book: dict, swaps: dict) -> dict | None:
+    """A typeset book (taken_apart) with each colour its text sets swapped (swaps: old #rrggbb -> new), written as
+    reportlab writes the new one; None when that could differ from laying the text out again: a colour the rulebook sets
+    itself (FIXED), two old colours alike, a page with forms of its own, a stream not compressed as reportlab does."""
+    from reportlab.lib.rl_accel import fp_str  # lazy: start-up (only a book whose text colour changed swaps it)
+    olds = [old.lower() for old in swaps]
+    if len(set(olds)) < len(olds) or (set(olds) | {new.lower() for new in swaps.values()}) & FIXED:
+        return None
+    if any(page["xobjects"] for page in book["pages"]):
+        return None
+
+    def op(colour):
+        return fp_str(tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))).encode()
+    ops = {op(old): op(new) for old, new in swaps.items()}
+    found = re.compile(rb"(?<![\d.-])(" + b"|".join(map(re.escape, ops)) + rb")(?= (?:rg|RG)\s)")
+    objects = list(book["objects"])
+    for page in book["pages"]:
+        for ref in page["contents"]:
+            number = int(ref.split()[0])
+            head, data = objects[number - 1]
+            if head != f"<< /Length {len(a2b_base64(data))} /Filter [/FlateDecode] >>":
+                return None
+            text = found.sub(lambda m: ops[m.group(1)], zlib.decompress(a2b_base64(data)))
+            packed = zlib.compress(text)   # as reportlab compresses a page
+            objects[number - 1] = [f"<< /Length {len(packed)} /Filter [/FlateDecode] >>",
+                                   b2a_base64(packed, newline=False).decode()]
+    return {**book, "objects": objects}
 
 
 def pdf_number(value: float) -> str:

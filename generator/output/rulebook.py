@@ -24,7 +24,7 @@ from ..components.kind import size_words
 from ..draw.diagram import drawn
 from ..errors import SpecError, UserError
 from ..spec.expand import expand
-from .overlay import extents, part_name, pdf_number, taken_apart, with_diagrams
+from .overlay import CAPTION_INK, NOTE_GROUND, RULE_INK, extents, part_name, pdf_number, taken_apart, with_diagrams
 from ..spec.loader import Checker, rules_path
 from ..units import PT_PER_MM, paper_size
 from ..check.wording import colour_words
@@ -128,8 +128,8 @@ def _styles(accent):
         "credit": ParagraphStyle("credit", base, fontSize=11.5, leading=15, spaceAfter=2),
         "h2": ParagraphStyle("h2", base, fontName="Vera-Bold", fontSize=14, leading=18, spaceBefore=10, spaceAfter=4,
                              textColor=colors.HexColor(accent), keepWithNext=1),
-        "caption": ParagraphStyle("caption", base, fontSize=8.5, leading=11, alignment=TA_CENTER, textColor=colors.HexColor("#444444")),
-        "note": ParagraphStyle("note", base, fontSize=9, leading=12, backColor=colors.HexColor("#f2f2f2"),
+        "caption": ParagraphStyle("caption", base, fontSize=8.5, leading=11, alignment=TA_CENTER, textColor=colors.HexColor(CAPTION_INK)),
+        "note": ParagraphStyle("note", base, fontSize=9, leading=12, backColor=colors.HexColor(NOTE_GROUND),
                                borderPadding=6, spaceBefore=10, spaceAfter=10),
         "cell": ParagraphStyle("cell", base, fontSize=9, leading=11.5, spaceAfter=0),
     }
@@ -492,7 +492,7 @@ def table(rows, st, where, widths=None):
     result = Ruled(cells, colWidths=widths, hAlign="LEFT", repeatRows=1)
     result.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), "Vera"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#999999")), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor(RULE_INK)), ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
         ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD), ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
     ]))
