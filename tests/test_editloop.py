@@ -372,6 +372,20 @@ def test_a_front_whose_kind_declares_its_paints_is_recoloured_undrawn_and_equals
 
 
 
+def test_pixelictions_word_cards_declare_their_paints_so_an_accent_changed_draws_none_and_equals_a_fresh_build(
+        tmp_path, memos, drawn):
+    """The word cards paint their ink, accent and ground as given: after the accent changes, every word card front is
+    its kept operators with the accent swapped, undrawn; the PDF equals a fresh build's and shows the new accent."""
+    from generator.build import build
+    first = build(specs.load("pixeliction"), "a4", tmp_path / "out")[0].read_bytes()
+    drawn.clear()
+    made = build(specs.load("pixeliction", ["palette.accent=#d0281f"]), "a4", tmp_path / "out")[0].read_bytes()
+    assert not [key for key in drawn if key.startswith("words-") and key != "words-back"], "recoloured, not drawn"
+    assert "words-back" in drawn, "the back the accent fills is drawn again"
+    assert made != first and made == build(specs.load("pixeliction", ["palette.accent=#d0281f"]), "a4",
+                                           tmp_path / "fresh")[0].read_bytes()
+
+
 @pytest.mark.parametrize("declared", [True, False])
 def test_a_card_whose_diagram_declares_its_paints_is_recoloured_undrawn_and_equals_a_fresh_build(tmp_path, memos, drawn,
                                                                                                 monkeypatch, declared):

@@ -80,4 +80,4 @@ def render(spec, component, props):
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, defaults=DEFAULTS,
-            required=("width", "height"))
+            required=("width", "height"), paints=())   # its colours, as given: a colour changed is swapped in its faces
