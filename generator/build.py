@@ -492,7 +492,9 @@ class Layouts:
             book = entry["book"]
             if swaps:
                 from .output.overlay import recoloured  # lazy: start-up
-                book = recoloured(book, swaps)
+                book = recoloured(book, swaps, [value for what, value in entry["used"].items()
+                                                if what.startswith("palette:") and isinstance(value, str)
+                                                and now[what] == value])
                 if book is None:
                     return None
                 write_quietly(self.path, json.dumps({**entry, "used": now, "book": book}).encode())

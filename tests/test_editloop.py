@@ -675,6 +675,19 @@ def test_a_colour_the_rulebooks_text_shows_is_swapped_in_its_kept_layout_unless_
     assert laid == (["a4", "letter"] if swapped else ["a4", "a4", "letter", "letter"]), "laid out: the fresh builds"
 
 
+def test_a_text_colour_is_not_swapped_when_another_colour_the_text_still_reads_has_its_old_value(tmp_path, memos):
+    """Pixeliction's kept A4 layout: its accent swaps; not when a colour the text reads unchanged is the old accent too
+    (the swap would recolour both), nor when two old colours are alike."""
+    from generator.build import build_rules
+    from generator.output.overlay import recoloured
+    path = build_rules(specs.load("pixeliction"), "a4", tmp_path / "out")[0]
+    book = json.loads((path.parent / cache.RECORDS / f"{path.name}.layout.json").read_text())["book"]
+    accent = specs.load("pixeliction").palette["accent"]
+    assert recoloured(book, {accent: "#d0281f"}, ["#123456"]) not in (None, book)
+    assert recoloured(book, {accent: "#d0281f"}, [accent]) is None
+    assert recoloured(book, {accent: "#d0281f", accent.upper(): "#00aa00"}) is None
+
+
 @pytest.mark.parametrize("game", [path.stem for path in specs.shipped()])
 def test_a_rulebooks_text_sets_no_colour_but_the_ones_it_reads_and_those_it_declares_it_sets_itself(tmp_path, memos, game):
     """What keeps the swap of a text colour honest: every colour the typeset text of each shipped game's rulebook sets

@@ -23,13 +23,15 @@ TEXT_INK, CAPTION_INK, RULE_INK, NOTE_GROUND = "#000000", "#444444", "#999999", 
 FIXED = frozenset({TEXT_INK, CAPTION_INK, RULE_INK, NOTE_GROUND})
 
 
-def recoloured(book: dict, swaps: dict) -> dict | None:
+def recoloured(book: dict, swaps: dict, unchanged=()) -> dict | None:
     """A typeset book (taken_apart) with each colour its text sets swapped (swaps: old #rrggbb -> new), written as
     reportlab writes the new one; None when that could differ from laying the text out again: a colour the rulebook sets
-    itself (FIXED), two old colours alike, a page with forms of its own, a stream not compressed as reportlab does."""
+    itself (FIXED), two old colours alike, an old colour that a colour the text read and still reads (unchanged) has
+    too, a page with forms of its own, a stream not compressed as reportlab does."""
     from reportlab.lib.rl_accel import fp_str  # lazy: start-up (only a book whose text colour changed swaps it)
     olds = [old.lower() for old in swaps]
-    if len(set(olds)) < len(olds) or (set(olds) | {new.lower() for new in swaps.values()}) & FIXED:
+    if (len(set(olds)) < len(olds) or (set(olds) | {new.lower() for new in swaps.values()}) & FIXED
+            or set(olds) & {colour.lower() for colour in unchanged}):
         return None
     if any(page["xobjects"] for page in book["pages"]):
         return None
