@@ -20,6 +20,8 @@ from .draw.templates import TEMPLATES
 from .spec.theme import resolve as theme_file
 
 QUIET = 0.3  # seconds without a new save before rebuilding: one save in an editor is often several writes
+STOP_WAIT = 2.0  # seconds Ctrl-C waits for watchdog's threads: one can miss its wake-up in inotify's read (a known race);
+                 # they are daemon threads, which end with the process
 CHANGES = ("created", "modified", "moved", "deleted")
 
 
@@ -75,6 +77,11 @@ class Watcher(FileSystemEventHandler):
     def __exit__(self, *exc):
         # watchdog logs an error when its reading thread wakes after stop() closed the watch (a harmless race): not shown
         logging.getLogger("watchdog.observers.inotify").setLevel(logging.CRITICAL)
+        stopping = threading.Thread(target=self._stop, daemon=True)   # stop() itself joins the reading threads
+        stopping.start()
+        stopping.join(STOP_WAIT)
+
+    def _stop(self):
         self.observer.stop()
         self.observer.join()
 
