@@ -82,6 +82,7 @@ class Watcher(FileSystemEventHandler):
         stopping.join(STOP_WAIT)
 
     def _stop(self):
+        """Stop watchdog's observer and wait for its threads."""
         self.observer.stop()
         self.observer.join()
 
