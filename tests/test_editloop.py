@@ -683,9 +683,9 @@ def test_a_text_colour_is_not_swapped_when_another_colour_the_text_still_reads_h
     path = build_rules(specs.load("pixeliction"), "a4", tmp_path / "out")[0]
     book = json.loads((path.parent / cache.RECORDS / f"{path.name}.layout.json").read_text())["book"]
     accent = specs.load("pixeliction").palette["accent"]
-    assert recoloured(book, {accent: "#d0281f"}, ["#123456"]) not in (None, book)
-    assert recoloured(book, {accent: "#d0281f"}, [accent]) is None
-    assert recoloured(book, {accent: "#d0281f", accent.upper(): "#00aa00"}) is None
+    assert recoloured(book, [(accent, "#d0281f")], ["#123456"]) not in (None, book)
+    assert recoloured(book, [(accent, "#d0281f")], [accent]) is None
+    assert recoloured(book, [(accent, "#d0281f"), (accent, "#00aa00")]) is None   # two colours were the accent's
 
 
 @pytest.mark.parametrize("game", [path.stem for path in specs.shipped()])

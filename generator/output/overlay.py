@@ -23,14 +23,14 @@ TEXT_INK, CAPTION_INK, RULE_INK, NOTE_GROUND = "#000000", "#444444", "#999999", 
 FIXED = frozenset({TEXT_INK, CAPTION_INK, RULE_INK, NOTE_GROUND})
 
 
-def recoloured(book: dict, swaps: dict, unchanged=()) -> dict | None:
-    """A typeset book (taken_apart) with each colour its text sets swapped (swaps: old #rrggbb -> new), written as
+def recoloured(book: dict, swaps: list, unchanged=()) -> dict | None:
+    """A typeset book (taken_apart) with each colour its text sets swapped (swaps: (old #rrggbb, new) pairs), written as
     reportlab writes the new one; None when that could differ from laying the text out again: a colour the rulebook sets
     itself (FIXED), two old colours alike, an old colour that a colour the text read and still reads (unchanged) has
     too, a page with forms of its own, a stream not compressed as reportlab does."""
     from reportlab.lib.rl_accel import fp_str  # lazy: start-up (only a book whose text colour changed swaps it)
-    olds = [old.lower() for old in swaps]
-    if (len(set(olds)) < len(olds) or (set(olds) | {new.lower() for new in swaps.values()}) & FIXED
+    olds = [old.lower() for old, _ in swaps]
+    if (len(set(olds)) < len(olds) or (set(olds) | {new.lower() for _, new in swaps}) & FIXED
             or set(olds) & {colour.lower() for colour in unchanged}):
         return None
     if any(page["xobjects"] for page in book["pages"]):
@@ -38,7 +38,7 @@ def recoloured(book: dict, swaps: dict, unchanged=()) -> dict | None:
 
     def op(colour):
         return fp_str(tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))).encode()
-    ops = {op(old): op(new) for old, new in swaps.items()}
+    ops = {op(old): op(new) for old, new in swaps}
     found = re.compile(rb"(?<![\d.-])(" + b"|".join(map(re.escape, ops)) + rb")(?= (?:rg|RG)\s)")
     objects = list(book["objects"])
     for page in book["pages"]:
