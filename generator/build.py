@@ -485,10 +485,11 @@ class Layouts:
             if entry["inputs"] != self.inputs or entry["sizes"] != sizes:
                 return None
             now = {what: _now(self.spec, what) for what in entry["used"]}
-            swaps = [(value, now[what]) for what, value in entry["used"].items() if now[what] != value]
+            changed = [(what, value) for what, value in entry["used"].items() if now[what] != value]
             if not all(what.startswith("palette:") and isinstance(value, str) and isinstance(now[what], str)
-                       for what, value in entry["used"].items() if now[what] != value):
+                       for what, value in changed):
                 return None
+            swaps = [(value, now[what]) for what, value in changed]
             book = entry["book"]
             if swaps:
                 from .output.overlay import recoloured  # lazy: start-up
