@@ -647,3 +647,56 @@ def test_a_long_tuple_is_hashed_as_its_repr_a_batch_of_items_to_a_step():
     assert len(parts) < 10_000 / cache.WHOLE + 20  # not a step for each face
     whole = hexdigest(repr(value).encode())
     assert cache._fed(keyed(), parts).hexdigest() == whole == cache._fed(keyed(), iter(parts)).hexdigest()
+
+
+def test_a_declared_generator_s_faces_are_kept_across_runs_and_made_again_when_what_it_reads_changes(tmp_path, monkeypatch):
+    from generator import cache, games
+    from generator.games.grannys_pills import rules as gp
+    from generator.spec import expand as expanding
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    made = []
+    counted = games.reads_components(*gp.prescriptions.components)(
+        lambda spec, comp: made.append(comp.id) or gp.prescriptions(spec, comp))
+    ruleset = games.named("grannys-pills")._replace(generators={"prescriptions": counted})
+    monkeypatch.setattr(games, "named", lambda name: ruleset)
+
+    def run(*overrides, memo="generated.json"):
+        """The prescriptions a new process expands for Granny's Pills with these overrides, and how many times it made them."""
+        monkeypatch.setattr(expanding, "GENERATED", cache.Memo(memo, []))
+        made.clear()
+        spec = specs.load("grannys-pills", list(overrides))
+        faces = [dict(art.props) for art in expanding.expand(spec)[1].values() if art.component == "prescription" and art.side == "front"]
+        expanding.GENERATED.save()
+        return faces, len(made)
+
+    first, count = run()
+    assert count == 1 and len(first) == 35
+    assert run() == (first, 0), "a second run makes no prescriptions"
+    assert run("palette.red=#d0281f") == (first, 0), "a palette edit takes the kept prescriptions"
+    reseeded = run("components.prescription.faces.seed=8")
+    assert reseeded[1] == 1 and reseeded[0] != first, "the generator's own component changed: made again"
+    reshaped = "components.pill.faces.product.shape=[round, capsule, triangle, square]"
+    assert run(reshaped) == (run(reshaped, memo="fresh.json")[0], 1), "the pills it reads changed: made again, as afresh"
+    assert any(shape == "square" for face in run(reshaped)[0] for row in face["pattern"] for _, shape in row)
+
+
+def test_a_generator_declares_every_component_it_reads():
+    """Each shipped generator that declares what it reads makes the same faces when everything else in the spec changes."""
+    from generator import games
+    for name in games.RULESETS:
+        ruleset = games.named(name)
+        for generator in ruleset.generators.values():
+            ids = getattr(generator, "components", None)
+            if ids is None:
+                continue
+            spec = specs.load(name)
+            comp = next(c for c in spec.components if c.faces.generator and
+                        ruleset.generators[c.faces.generator] is generator)
+            others = [c for c in spec.components if c.id not in ids]
+            assert others, "something undeclared to change"
+            changed = spec._replace(palette={key: "#123456" for key in spec.palette}, components=tuple(
+                c if c.id in ids else c._replace(options={**c.options, "size": 99.0}, faces=c.faces._replace(
+                    product=tuple((field, tuple(reversed(values))) for field, values in c.faces.product),
+                    items=tuple(reversed(c.faces.items))))
+                for c in spec.components), derived=None)
+            assert generator(changed, changed.component(comp.id)) == generator(spec, comp)

@@ -13,6 +13,15 @@ def no_check(spec, pieces, arts) -> list:
     return []
 
 
+def reads_components(*ids: str) -> Callable:
+    """Declare of a face generator that it reads only these components of a spec: expand keeps its faces between runs by
+    them and the code, and does not make them again while they are as they were (a palette edit)."""
+    def declared(make: Callable) -> Callable:
+        setattr(make, "components", ids)   # read by expand's _generated
+        return make
+    return declared
+
+
 def no_figures(spec) -> dict:
     """A game without figures of its own adds none to the rules text."""
     return {}

@@ -1,5 +1,6 @@
 """Explode a spec into pieces (one per physical component) and the distinct artworks they use."""
 import itertools
+import json
 from array import array
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence, ValuesView
@@ -7,8 +8,7 @@ from functools import partial
 from types import MappingProxyType
 from ..records import NamedTuple
 
-from .. import games
-from .. import digests
+from .. import cache, digests, games
 from ..components import KINDS
 from ..located import spec_error
 
@@ -31,6 +31,7 @@ class Piece(NamedTuple):
     back: str | None = None
 
 
+GENERATED = cache.Memo("generated.json", [])   # a declared generator's faces, by what it reads and the code
 _art = partial(tuple.__new__, Art)  # an Art from a (key, component, side, props) tuple, made without a Python call
 _piece = partial(tuple.__new__, Piece)
 
@@ -59,7 +60,7 @@ def _faces(spec, comp):
                    "generators come from a game's rules, and this spec names none in game.ruleset")
             raise spec_error(spec, ("components", comp.id, "faces", "generator"),
                              f"unknown generator {source.generator!r}: {why}")
-        made = generator(spec, comp)
+        made = _generated(spec, source.generator, generator, comp)
         if len(made) != source.count:
             raise spec_error(spec, ("components", comp.id, "faces", "count"),
                              f"generator {source.generator!r} made {len(made)} faces, count asks for {source.count}")
@@ -70,6 +71,21 @@ def _faces(spec, comp):
     if source.items:
         return list(source.items)  # read-only already: each face's Art keeps its item, not a copy
     return [{}]
+
+
+def _generated(spec, name: str, generator, comp) -> list:
+    """A generator's faces: kept between runs by the components it declares it reads (games.reads_components), its
+    name and the code, when they come back from JSON as they were made; else made each time."""
+    ids = getattr(generator, "components", None)
+    if ids is None:
+        return generator(spec, comp)
+    key = digests.hexdigest(repr((spec.game.ruleset, name, comp.id, [spec.component(i) for i in ids], cache.code())).encode())
+    made = GENERATED.get(key)
+    if made is None:
+        made = generator(spec, comp)
+        if json.loads(json.dumps(made)) == made:   # lists, dicts, strings and numbers only: kept exactly
+            GENERATED.put(key, made)
+    return made
 
 
 def expand(spec):

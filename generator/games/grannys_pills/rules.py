@@ -1,12 +1,11 @@
 """Granny's Pills: the prescription generator and the rule checks of GAMES.md section 1."""
-import heapq
-import random
 from collections import Counter
 from types import MappingProxyType
 
 from ...draw import svg
 from ...draw.diagram import Diagram, paints, reads
 from ...components.kind import faces_read
+from ...games import reads_components
 from ...spec.expand import Art, face_props, marked
 from ...spec.figures import pieces as figure_pieces
 from ...located import spec_error
@@ -65,12 +64,15 @@ def canonical(pattern):
     return min(turns)
 
 
+@reads_components("pill", "prescription")   # the pills' colours and shapes, its own options, count and seed
 def prescriptions(spec, comp):
     """Generate the prescription patterns from the spec's seed, meeting every constraint in the rules."""
     colours, shapes = pill_properties(spec)
     rows, cols = comp.options["rows"], comp.options["cols"]
     size, count = rows * cols, comp.faces.count
     feasible(spec, comp, len(colours), len(shapes))
+    import heapq  # lazy: start-up (a rebuild takes the prescriptions kept)
+    import random  # lazy: start-up
     rng = random.Random(comp.faces.seed)
     cells = balanced_pool(colours, count * size, rng)
     patterns = [cells[i * size:(i + 1) * size] for i in range(count)]
@@ -219,7 +221,7 @@ def _check_prescriptions(spec, pieces, arts, colours, shapes, player):
         used = Counter(c for c, _ in cells)
         if len(used) < RULES["min_colours"]:
             fails.append(("prescription", f"prescription {n} uses too few colours (expected at least {RULES['min_colours']}, found {len(used)})"))
-        colour, most = used.most_common(1)[0]
+        colour, most = max(used.items(), key=lambda pair: pair[1])   # the first most used, as most_common(1) (no heapq)
         if most > RULES["max_per_colour"]:
             fails.append(("prescription", f"prescription {n} has too much {colour} (expected at most {RULES['max_per_colour']}, found {most})"))
         for c, s in cells:
