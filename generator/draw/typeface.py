@@ -10,7 +10,7 @@ from pathlib import Path
 from ..records import NamedTuple
 
 from .. import cache
-from ..digests import sha256
+from ..digests import hexdigest, md5, sha256
 from ..errors import UserError
 from ..files import contained as inside
 
@@ -465,11 +465,28 @@ def _program(name, glyphs):
     return program, "".join(chr(65 + b % 26) for b in sha256(program).digest()[:6])
 
 
+EMBEDDED = cache.Memo("fonts.json", [])   # a bundled font's objects for a set of characters (_embedding), by them and
+EMBEDDED.LIMIT = 64                        # the code and fonts: past 64 sets, only those the last run used are kept
+
+
 def embed(file, name: str, chars) -> int:
     """Add a font (a weight of Vera, or a designer's) to a pdffile.File as a Type 0 font holding the glyphs of chars;
-    return its object number."""
+    return its object number. A bundled font's objects are kept between runs by its characters: a rebuild whose file
+    kept the font's streams loads and subsets no font."""
     if name not in FACES:
         return _designed(file, name, chars)
+    key = hexdigest(f"{name}\n{''.join(sorted(chars))}\n{cache.code()}".encode())
+    kept = EMBEDDED.get(key)
+    if kept is not None and all(file.keeps(bytes.fromhex(digest), extra) for digest, extra in (kept["program"],
+                                                                                                  kept["unicode"])):
+        return _placed(file, kept)
+    kept, streams = _embedding(name, chars)
+    EMBEDDED.put(key, kept)
+    return _placed(file, kept, streams)
+
+
+def _embedding(name, chars) -> tuple[dict, dict]:
+    """(the objects of a bundled font holding the glyphs of chars, as _placed adds them; its streams' contents)."""
     font = load(name)
     used = {}
     for ch in sorted(chars):
@@ -485,14 +502,16 @@ def embed(file, name: str, chars) -> int:
     ascent, descent = map(size, struct.unpack_from(">hh", font.tables[b"hhea"], 4))
     cap = size(struct.unpack_from(">h", font.glyphs[font.cmap[ord("H")]], 8)[0])  # the top of H
     left, _, right = struct.unpack_from(">hhh", font.glyphs[font.cmap[ord("l")]], 2)  # l is one upright stem
-    descriptor = file.add(f"<< /Type /FontDescriptor /FontName {base} /Flags 32 /FontBBox [{box}] /ItalicAngle 0"
-                          f" /Ascent {ascent} /Descent {descent} /CapHeight {cap} /StemV {size(right - left)}"
-                          f" /FontFile2 {file.stream(program, f' /Length1 {len(program)}')} 0 R >>")
-    return _type0(file, base, font, used, descriptor, "/CIDFontType2")
+    descriptor = (f"<< /Type /FontDescriptor /FontName {base} /Flags 32 /FontBBox [{box}] /ItalicAngle 0"
+                  f" /Ascent {ascent} /Descent {descent} /CapHeight {cap} /StemV {size(right - left)}"
+                  " /FontFile2 {program} 0 R >>")
+    return _type0(base, font, used, descriptor, program, f" /Length1 {len(program)}", "/CIDFontType2")
 
 
-def _type0(file, base, font, used, descriptor, subtype):
-    """The Type 0 font over a CID font of the glyphs used (glyph id -> character), with /W and a ToUnicode map."""
+def _type0(base, font, used, descriptor, program, extra, subtype) -> tuple[dict, dict]:
+    """(the objects of a Type 0 font over a CID font of the glyphs used (glyph id -> character), with /W and a ToUnicode
+    map, as _placed adds them; its streams' contents); descriptor: its font descriptor, '{program}' where the font program's
+    number goes; extra: the program stream's entries."""
     runs = []  # consecutive glyph ids, each run one entry of /W
     for g in sorted(used):
         if runs and g == runs[-1][-1] + 1:
@@ -502,11 +521,29 @@ def _type0(file, base, font, used, descriptor, subtype):
     widths = " ".join(f"{run[0]} [{' '.join(str(round(font.metrics[g][0] * 1000 / font.units)) for g in run)}]"
                       for run in runs)
     gids = " /CIDToGIDMap /Identity" if subtype == "/CIDFontType2" else ""
-    cid = file.add(f"<< /Type /Font /Subtype {subtype} /BaseFont {base} /CIDSystemInfo << /Registry (Adobe)"
-                   f" /Ordering (Identity) /Supplement 0 >> /FontDescriptor {descriptor} 0 R /W [{widths}]{gids} >>")
-    unicode = file.stream(_to_unicode({g: ch for g, ch in used.items() if g}))
-    return file.add(f"<< /Type /Font /Subtype /Type0 /BaseFont {base} /Encoding /Identity-H /DescendantFonts [{cid} 0 R]"
-                    f" /ToUnicode {unicode} 0 R >>")
+    unicode = _to_unicode({g: ch for g, ch in used.items() if g})
+    return ({"program": [md5(program).hexdigest(), extra], "unicode": [md5(unicode).hexdigest(), ""],
+             "descriptor": descriptor,
+             "cid": f"<< /Type /Font /Subtype {subtype} /BaseFont {base} /CIDSystemInfo << /Registry (Adobe)"
+                    f" /Ordering (Identity) /Supplement 0 >> /FontDescriptor {{descriptor}} 0 R /W [{widths}]{gids} >>",
+             "font": f"<< /Type /Font /Subtype /Type0 /BaseFont {base} /Encoding /Identity-H /DescendantFonts [{{cid}} 0 R]"
+                     " /ToUnicode {unicode} 0 R >>"},
+            {"program": program, "unicode": unicode})
+
+
+def _placed(file, kept: dict, streams: dict | None = None) -> int:
+    """Add a font's objects (_type0's) to a pdffile.File, in the order the file numbers them; return the Type 0 font's
+    number. streams: their contents, else taken by digest from what the file kept (File.keeps)."""
+    numbers = {}
+
+    def stream(part):
+        digest, extra = kept[part]
+        return file.stream(streams[part], extra) if streams else file.kept_stream(bytes.fromhex(digest), extra)
+    numbers["program"] = stream("program")
+    numbers["descriptor"] = file.add(kept["descriptor"].format_map(numbers))
+    numbers["cid"] = file.add(kept["cid"].format_map(numbers))
+    numbers["unicode"] = stream("unicode")
+    return file.add(kept["font"].format_map(numbers))
 
 
 def _designed(file, name, chars):
@@ -540,10 +577,10 @@ def _designed(file, name, chars):
     cap = os2.sCapHeight if os2 is not None and os2.version >= 2 else hhea.ascent
     angle = tt["post"].italicAngle if "post" in tt else 0
     cff = "CFF " in tt
-    embedded = (f"/FontFile3 {file.stream(program, ' /Subtype /OpenType')} 0 R" if cff else
-                f"/FontFile2 {file.stream(program, f' /Length1 {len(program)}')} 0 R")
-    descriptor = file.add(f"<< /Type /FontDescriptor /FontName {base} /Flags {32 + 64 * bool(angle)}"
-                          f" /FontBBox [{' '.join(map(size, (head.xMin, head.yMin, head.xMax, head.yMax)))}]"
-                          f" /ItalicAngle {round(angle, 2):g} /Ascent {size(hhea.ascent)} /Descent {size(hhea.descent)}"
-                          f" /CapHeight {size(cap)} /StemV 80 {embedded} >>")
-    return _type0(file, base, font, used, descriptor, "/CIDFontType0" if cff else "/CIDFontType2")
+    descriptor = (f"<< /Type /FontDescriptor /FontName {base} /Flags {32 + 64 * bool(angle)}"
+                  f" /FontBBox [{' '.join(map(size, (head.xMin, head.yMin, head.xMax, head.yMax)))}]"
+                  f" /ItalicAngle {round(angle, 2):g} /Ascent {size(hhea.ascent)} /Descent {size(hhea.descent)}"
+                  f" /CapHeight {size(cap)} /StemV 80 /FontFile{3 if cff else 2} {{program}} 0 R >>")
+    kept, streams = _type0(base, font, used, descriptor, program,
+                           " /Subtype /OpenType" if cff else f" /Length1 {len(program)}", "/CIDFontType0" if cff else "/CIDFontType2")
+    return _placed(file, kept, streams)

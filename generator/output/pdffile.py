@@ -96,7 +96,20 @@ class File:
 
     def stream(self, data, extra=""):
         """Add a compressed stream (once per distinct content and dictionary); return its number."""
-        digest = md5(data).digest()
+        return self._added(data, md5(data).digest(), extra)
+
+    def keeps(self, digest: bytes, extra="") -> bool:
+        """True when the last build of this file or this process kept the compressed bytes of a stream whose content has
+        this md5 digest (and this dictionary): kept_stream can add it unread."""
+        name = digest.hex() + extra
+        return name in self.kept or name in RECENT
+
+    def kept_stream(self, digest: bytes, extra="") -> int:
+        """Add a stream that keeps() found by its content's digest, its content unknown here; return its number."""
+        return self._added(None, digest, extra)
+
+    def _added(self, data, digest, extra):
+        """The number of a stream of content data (None: kept), added unless this file has it already."""
         if not extra:
             found = self.plain.get(digest)
             if found is None:

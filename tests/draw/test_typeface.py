@@ -1,6 +1,7 @@
 """Text is written as PDF text in the bundled Vera: placed where cairo placed it, each weight embedded once as a subset."""
 import ctypes
 import io
+import functools
 import math
 import struct
 import subprocess
@@ -235,19 +236,67 @@ def test_wrap_fills_each_line_as_far_as_the_measured_width_allows(text, size, ro
 
 def test_a_bundled_fonts_subset_is_made_once_for_each_set_of_glyphs_a_run_embeds(tmp_path, monkeypatch):
     """A game's two papers and two rulebooks embed Vera's weights in 8 places but only 5 sets of glyphs: each set is cut
-    once a run (the file the subset goes into is the same either way)."""
+    once a run (the file the subset goes into is the same either way); a run that kept them cuts none."""
+    from generator import cache
     from generator.build import build, build_rules
+    from generator.output import pdffile
     from generator.spec import loader
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(typeface, "EMBEDDED", cache.Memo("fonts.json", []))
     cut, subset = [], typeface.subset
     monkeypatch.setattr(typeface, "subset", lambda font, glyphs: cut.append(tuple(sorted(glyphs))) or subset(font, glyphs))
+    monkeypatch.setattr(pdffile, "RECENT", pdffile.Recent(pdffile.File.SPILL))
     typeface._program.cache_clear()
-    spec = loader.load("grannys-pills")
-    made = [make(spec, paper, tmp_path)[0] for paper in ("a4", "letter") for make in (build, build_rules)]
+
+    def made(folder):
+        """The bytes of Granny's Pills' four PDFs built into folder."""
+        spec = loader.load("grannys-pills")
+        return [make(spec, paper, folder)[0].read_bytes() for paper in ("a4", "letter") for make in (build, build_rules)]
+    first = made(tmp_path / "first")
     assert len(cut) == len(set(cut)) >= 4, cut
+    sets = len(cut)
     typeface._program.cache_clear()
-    again = [make(loader.load("grannys-pills"), paper, tmp_path / "again")[0] for paper in ("a4", "letter")
-             for make in (build, build_rules)]
-    assert len(cut) == 2 * len(set(cut)) and [p.read_bytes() for p in made] == [p.read_bytes() for p in again]
+    assert made(tmp_path / "again") == first and len(cut) == sets, "the fonts' objects and streams kept: nothing cut"
+    monkeypatch.setattr(typeface, "EMBEDDED", cache.Memo("fresh-fonts.json", []))
+    assert made(tmp_path / "fresh") == first and len(cut) == 2 * sets, "nothing kept: each set cut again, the same bytes"
+
+
+def test_a_rebuild_that_kept_its_fonts_loads_and_cuts_none_and_writes_a_fresh_build_s_bytes(tmp_path, monkeypatch):
+    """A new process rebuilding a file after a colour edit takes each bundled font's objects from fonts.json and its streams
+    from the file's record: Vera is neither read nor cut. Without the file's record it cuts them again, to the same bytes."""
+    import importlib
+    from generator import cache
+    from generator.build import build
+    from generator.check import ink, safearea, vision
+    from generator.output import pdffile
+    from generator.spec import loader
+    validate = importlib.import_module("generator.check.validate")   # the module (the package exports its function too)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    out = tmp_path / "out"
+    read, cut = [], []
+    load, subset = typeface.load.__wrapped__, typeface.subset
+
+    def new_process():
+        """The state a new process starts in: no font read, nothing compressed, the memo read from its file."""
+        monkeypatch.setattr(typeface, "load", functools.lru_cache(maxsize=None)(lambda name: read.append(name) or load(name)))
+        monkeypatch.setattr(typeface, "subset", lambda font, glyphs: cut.append(glyphs) or subset(font, glyphs))
+        for module, name in ((typeface, "EMBEDDED"), (ink, "MEMO"), (vision, "MEMO"), (validate, "MEMO")):
+            kept = getattr(module, name)
+            kept.save()
+            monkeypatch.setattr(module, name, cache.Memo(kept.name, []))
+        monkeypatch.setattr(safearea, "_PAINTED", {})
+        monkeypatch.setattr(pdffile, "RECENT", pdffile.Recent(pdffile.File.SPILL))
+        typeface._program.cache_clear()
+    new_process()
+    build(loader.load("grannys-pills"), "a4", out)
+    new_process()
+    read.clear(), cut.clear()
+    edited = ["palette.red=#d0281f"]
+    rebuilt = build(loader.load("grannys-pills", edited), "a4", out)[0].read_bytes()
+    assert not read and not cut
+    new_process()
+    fresh = build(loader.load("grannys-pills", edited), "a4", tmp_path / "fresh")[0].read_bytes()
+    assert fresh == rebuilt and read and cut
 
 
 def test_a_designer_font_with_a_unix_created_stamp_builds_without_fonttools_notes_on_stderr(tmp_path):
