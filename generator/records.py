@@ -21,7 +21,50 @@ else:
     KEPT = frozenset({"__module__", "__annotations__"})   # given to the record's making, or kept as written
     REFUSED = frozenset({"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults", "_make",
                          "_replace", "_asdict", "_source"})   # namedtuple's own: a record may not set them (as typing says)
-    _NEW: dict = {}   # a number of fields -> a __new__ taking that many (named a0, a1...), compiled once
+    _new = tuple.__new__
+    _NEW = dict(enumerate((None,  # a number of fields -> a __new__ taking that many (named a0, a1...), as namedtuple's
+                                  # own: compiled with this module, not as each run starts (an eval each came to 5 M
+                                  # of a rebuild's 344 M instructions); a record of more fields compiles its own
+        lambda _cls, a0: _new(_cls, (a0,)),
+        lambda _cls, a0, a1: _new(_cls, (a0, a1)),
+        lambda _cls, a0, a1, a2: _new(_cls, (a0, a1, a2)),
+        lambda _cls, a0, a1, a2, a3: _new(_cls, (a0, a1, a2, a3)),
+        lambda _cls, a0, a1, a2, a3, a4: _new(_cls, (a0, a1, a2, a3, a4)),
+        lambda _cls, a0, a1, a2, a3, a4, a5: _new(_cls, (a0, a1, a2, a3, a4, a5)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6: _new(_cls, (a0, a1, a2, a3, a4, a5, a6)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7: _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8: _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22)),
+        lambda _cls, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23:
+            _new(_cls, (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23)),
+    )))
 
     def _asdict(self) -> dict:
         """A new dict of the fields by name."""
@@ -37,9 +80,9 @@ else:
         count = len(fields)
         new = _NEW.get(count)
         if new is None:
-            names = ", ".join(f"a{i}" for i in range(count)) + "," * (count == 1)
+            names = ", ".join(f"a{i}" for i in range(count))
             new = _NEW[count] = eval(f"lambda _cls, {names}: _new(_cls, ({names}))",   # as namedtuple's own
-                                     {"_new": tuple.__new__, "__builtins__": {}, "__name__": "records"})
+                                     {"_new": _new, "__builtins__": {}, "__name__": "records"})
         fmt = "(" + ", ".join(f"{field}=%r" for field in fields) + ")"
 
         def _make(cls, iterable):

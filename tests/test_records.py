@@ -86,6 +86,17 @@ def test_records_of_as_many_fields_share_one_compiled_new_each_with_its_own_argu
     assert Other.__repr__.__code__ is Mine.__repr__.__code__ is records.REPR
 
 
+def test_a_record_of_any_number_of_fields_takes_them_by_position_and_name_with_defaults():
+    for count in (1, 9, 24, 25, 40):   # the compiled table ends at 24: past it a record compiles its own
+        names = [f"f{i}" for i in range(count)]
+        mine = records.record("Wide", tuple(names), (7,), __name__)
+        theirs = typing.NamedTuple("Wide", [(name, int) for name in names])
+        theirs.__new__.__defaults__ = (7,)
+        assert mine(*range(count)) == theirs(*range(count)) == tuple(range(count))
+        assert mine(**{name: 1 for name in names[:-1]}) == theirs(**{name: 1 for name in names[:-1]}) == (1,) * (count - 1) + (7,)
+        assert list(inspect.signature(mine).parameters) == names
+
+
 def test_a_record_refuses_what_typing_refuses():
     with pytest.raises(TypeError):
         class DefaultFirst(NamedTuple):
