@@ -87,7 +87,7 @@ def load(check, key_path, checked, options, source):
     faces: one per data row, as many copies as its count column says."""
     folder = Path(check.path).parent
     names = layouts.Names(frozenset(check.palette), frozenset(templates.names(templates.search_path(check.path))),
-                          frozenset(check.fonts), folder)
+                          frozenset(check.fonts), folder, frozenset(check.inline))
     rows = None
     if "sheet" in options and not str(options.get("data", "")).lower().endswith(".xlsx"):
         check.fail(key_path + ("sheet",), "only an Excel workbook (.xlsx) has sheets (expected data: a .xlsx file)")
@@ -403,10 +403,13 @@ def _quoted(text: str) -> str:
 
 
 def icons(spec, text) -> dict:
-    """{name: template file} of each :name: in text that names a template of the spec's (read through spec.templates, so
-    a face kept between builds knows it uses it)."""
+    """{name: textbox.Inline or template file} of each :name: in text that names one of the spec's inline pictures or
+    templates (a template read through spec.templates, so a face kept between builds knows it uses it)."""
     found = {}
     for name in dict.fromkeys(ICON.findall(text)):
+        if name in spec.inline:
+            found[name] = spec.inline[name]
+            continue
         path = _find(spec.path, name)
         if path is not None:
             spec.templates.load(name)
@@ -520,8 +523,11 @@ def layout_reads(spec, lay, fields) -> list:
             elif kind == "text" and e["text"].strip():
                 found += [f"colour:{m.group(2).strip()}" for m in PAINT.finditer(e["text"])]
                 named = dict.fromkeys(ICON.findall(e["text"]))   # icons are looked up beside the spec
-                found += [f"template:{name}" for name in named if _find(spec.path, name) is not None]
+                pictures = [spec.inline[name] for name in named if name in spec.inline]
+                found += [f"template:{name}" for name in named if name not in spec.inline and _find(spec.path, name) is not None]
                 found += ["spec:path"] if named else []
+                found += ["spec:inline"] if pictures else []
+                found += [f"file:{art.load(p.folder, p.path).path}" if p.folder else f"file:{p.path}" for p in pictures]
                 if "font" in e:
                     found += ["spec:fonts"] + [f"file:{typeface.DESIGNED[face.resource]}" for face in spec.fonts[e["font"]]
                                                if face.resource in typeface.DESIGNED]

@@ -273,12 +273,13 @@ TOP = {"extends": None, "ground": COLOUR, "safe": size(0, 50), "elements": None}
 
 class Names(NamedTuple):
     """What names a layout may use: palette colours, templates and fonts, and the folder art is read from (None: not
-    checked again, as when drawing)."""
+    checked again, as when drawing), and the names of the spec's inline pictures."""
 
     colours: frozenset
     templates: frozenset | None = None
     fonts: frozenset | None = None
     folder: Path | None = None
+    inline: frozenset = frozenset()
 
 
 class Layout:
@@ -502,14 +503,14 @@ def renamed(prop, kind: str) -> str:
 
 
 def markup_faults(text: str, names: Names) -> list:
-    """textbox.faults of a text, its icons the templates and its colours those names has."""
+    """textbox.faults of a text, its icons the templates and inline pictures and its colours those names has."""
     def why(colour):
         try:
             parse("text", "colour", colour, names)
         except s.Invalid as exc:
             return str(exc)
         return ""
-    return textbox.faults(text, names.templates or (), why)
+    return textbox.faults(text, (names.templates or frozenset()) | names.inline, why)
 
 
 def _checked(fail, at, parser, value):
