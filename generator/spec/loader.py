@@ -314,11 +314,12 @@ def inline(check, value) -> dict:
 def _em(check, value, at, low, high) -> float:
     """A size or shift in em (the text's size): a number, or one followed by em; within [low, high]."""
     text = str(value).strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
-    number = re.fullmatch(r"(-?\d+(?:\.\d+)?|-?\.\d+)\s*(em)?", text)
-    if number is None or not low <= float(number[1]) <= high:
+    number = re.fullmatch(r"(-?\d+(?:\.\d+)?|-?\.\d+)\s*(?:em)?", text)
+    found = float(number[1]) if number else math.nan
+    if not low <= found <= high:
         check.fail(at, f"expected a number of em (the text's size: the picture grows and shrinks with it) from {low:g} "
                        f"to {high:g}, such as 1.2 em, found {s.found(value)}")
-    return float(number[1])
+    return found
 
 
 def filled(spec, check):
