@@ -1,5 +1,7 @@
 """Layouts as data: a face is named elements placed in mm or % of an area (bleed, trim, safe); a layout may extend
-another and override its elements by name, and every property may quote a data column as {column}."""
+another and override its elements by name, and every property may quote a data column as {column}. builtin:<size>
+names one of pnp's ready-made card layouts (generator/layouts/), whose elements that quote a column the data lacks
+are left out."""
 import functools
 import re
 from pathlib import Path
@@ -27,6 +29,8 @@ SAFE = 3.0          # mm the safe area keeps inside the trim unless a layout say
 MAX_ELEMENTS = 500  # elements in one layout
 MAX_DEPTH = 16      # layouts extending one another
 MAX_COPIES = 1000   # copies one repeated element makes
+BUILTIN = "builtin:"   # how a layout names one of pnp's ready-made layouts, by its card size
+BUILTINS = Path(__file__).resolve().parent.parent / "layouts"
 INDEX = "i"         # the column a repeated element's copies quote as {i}
 COPY = (INDEX, "col", "row", "label")   # what a copy may quote: its number, its cell's column and row, its label
 # what Squib calls a property or an element type, and what a layout calls it
@@ -354,8 +358,11 @@ def parse(kind, prop, value, names):
 
 
 def element(kind, props, row, names) -> dict:
-    """An element's properties for one row, filled and parsed, defaults added."""
+    """An element's properties for one row, filled and parsed, defaults added; one hidden on the row (visible false) is
+    not read further (an empty cell may hide an image that names no file)."""
     found = {**DEFAULTS, **(LINE_DEFAULTS if kind == "line" else {})}
+    if "visible" in props and not parse(kind, "visible", filled(props["visible"], row), names):
+        return {**found, "visible": False}
     for prop, value in props.items():
         if prop == "type":
             continue
@@ -379,12 +386,24 @@ def _file_fail(path, lines):
     return fail
 
 
+def builtins() -> list:
+    """The names of pnp's ready-made layouts."""
+    return sorted(path.stem for path in BUILTINS.glob("*.yaml"))
+
+
 def _sources(folder, value, fail, where, chain):
-    """(mapping, fail) of each layout to merge, in order: what each extends first."""
+    """(mapping, fail, where, built in) of each layout to merge, in order: what each extends first."""
     if isinstance(value, list):
         if not value:
             fail(where, "expected at least one layout file")
         return [found for i, item in enumerate(value) for found in _sources(folder, item, fail, where + (i,), chain)]
+    if isinstance(value, str) and value.startswith(BUILTIN):
+        name = value[len(BUILTIN):].strip()
+        if name not in builtins():
+            fail(where, f"no ready-made layout {name!r} (expected builtin: and one of {', '.join(builtins())})")
+        data, lines = yamlsource.load(BUILTINS / f"{name}.yaml", noun="layout")
+        return [source[:3] + (True,) for source in _sources(BUILTINS, data, _file_fail(BUILTINS / f"{name}.yaml", lines),
+                                                            (), chain)]
     if isinstance(value, str):
         try:
             path = inside(folder, value)
@@ -405,7 +424,7 @@ def _sources(folder, value, fail, where, chain):
                  + (f"; an element goes under elements: with its type, as in elements: {{{key}: {{type: rect, ...}}}} "
                     f"(a Squib layout's entries are elements)" if isinstance(value[key], dict) else ""))
     parents = _sources(folder, value["extends"], fail, where + ("extends",), chain) if "extends" in value else []
-    return parents + [(value, fail, where)]
+    return parents + [(value, fail, where, False)]
 
 
 def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
@@ -413,7 +432,10 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
     properties, colours and templates against those the spec has, and every {column} against the data's columns."""
     ground, safe = None, SAFE
     merged: dict = {}
-    for source, fail_here, where in _sources(Path(folder), value, fail, (), ()):
+    ours: set = set()   # the fail of each ready-made layout: its elements are left out where the data lacks a column
+    for source, fail_here, where, built_in in _sources(Path(folder), value, fail, (), ()):
+        if built_in:
+            ours.add(fail_here)
         if "ground" in source:
             ground = source["ground"]
             unknown = [f for f in quoted(ground) if f not in columns]
@@ -437,8 +459,11 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
         fail(("elements",), f"expected at most {MAX_ELEMENTS} elements, found {len(merged)}")
     for name in merged:
         merged[name] = _extended(merged, name, ())
+    shown = _offered(merged, ours, columns, fail)
     elements = []
     for name, props in merged.items():
+        if name not in shown:
+            continue
         _, fail_at, named = props.pop("")
         if "type" not in props:
             fail_at(named, f"element {name!r} has no type (expected one of {', '.join(TYPES)})")
@@ -478,6 +503,20 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
     return Layout(ground, safe, elements)
 
 
+def _offered(merged: dict, ours: set, columns, fail) -> set:
+    """The names of the elements to draw: all but a ready-made layout's that quote a column the data lacks (the first
+    element named); when the data has none of the columns they quote, fail naming them."""
+    lacking = {name for name, props in merged.items()
+               if any(f not in columns and f not in COPY for raw, fail_at, _ in props.values() if fail_at in ours
+                      for f in quoted(raw))}
+    wanted = sorted({f for props in merged.values() for raw, fail_at, _ in props.values() if fail_at in ours
+                     for f in quoted(raw)} - set(COPY))
+    if wanted and not set(wanted) & set(columns):
+        fail((), f"the ready-made layout shows the columns {', '.join(wanted)}: give the component data with one or "
+                 f"more of them (" + (f"its columns: {', '.join(columns)})" if columns else "it has no data)"))
+    return set(merged) - lacking
+
+
 def _extended(merged: dict, name: str, chain: tuple) -> dict:
     """An element's properties with those of the element its extends: names first (as Squib's layouts extend)."""
     props = merged[name]
@@ -513,6 +552,14 @@ def markup_faults(text: str, names: Names) -> list:
     return textbox.faults(text, (names.templates or frozenset()) | names.inline, why)
 
 
+def _shown(visible, row) -> bool:
+    """Whether a visible: that quotes a column shows its element on a row (an unreadable one: yes, and it is reported)."""
+    try:
+        return flag(filled(visible, row))
+    except s.Invalid:
+        return True
+
+
 def _checked(fail, at, parser, value):
     """A value parsed, or fail naming where it was written."""
     try:
@@ -523,19 +570,21 @@ def _checked(fail, at, parser, value):
 
 def check_rows(layout: Layout, rows, names: Names, label=""):
     """Every element's quoted properties parsed for every row; the first that fails names the file, row and column."""
-    quoting = [(f"{name}.{prop}", props["type"], prop, value, props.get("repeat"))
+    quoting = [(f"{name}.{prop}", props["type"], prop, value, props.get("repeat"), props.get("visible", True))
                for name, props in layout.elements for prop, value in props.items()
                if quoted(value) and (set(quoted(value)) - set(COPY) or "repeat" not in props)]
     quoting.sort(key=lambda entry: entry[2] != "repeat")  # a row's repeat is sound before its copies are checked
     if quoted(layout.ground):
-        quoting.append(("ground", "rect", "fill", layout.ground, None))
+        quoting.append(("ground", "rect", "fill", layout.ground, None, True))
     texts = [(name, column) for name, props in layout.elements if props["type"] == "text"
              for column in quoted(props.get("text")) if column not in COPY]
     for number, row in rows.rows:
         for name, column in texts:
             for fault in markup_faults(row[column], names)[:1]:
                 raise rows.fail(number, column, f"{label}{name}.text: {fault}")
-        for what, kind, prop, value, repeating in quoting:
+        for what, kind, prop, value, repeating, visible in quoting:
+            if prop != "visible" and quoted(visible) and not _shown(visible, row):
+                continue   # hidden on this row: drawing reads no more of it
             try:
                 copies = repeat(filled(repeating, row)).copies() if repeating is not None and prop != "repeat" else [None]
                 first = copies[0] if copies else None
