@@ -18,6 +18,7 @@ from ..located import located
 from ..draw.svgvalues import path_of
 from ..units import parse_length, pixel_hint
 
+RELATIVE = re.compile(r"\s*([+-])=\s*(.+)", re.DOTALL)   # Squib's x: += 5: added to the value it extends
 FIELD = re.compile(r"\{(?!colou?r:|/colou?r\})([^{}]+)\}")  # {column}; a text's {colour:...}{/colour} is markup
 AREAS = ("bleed", "trim", "safe")
 ROLES = ("mark", "art", "guide", "frame")
@@ -454,7 +455,7 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             if not isinstance(props, dict):
                 fail_here(at, f"expected an element (a mapping with a type, e.g. type: rect), found {s.found(props)}")
             mine = merged.setdefault(str(name), {"": (None, fail_here, at)})   # "": where the element was first named
-            mine.update({prop: (raw, fail_here, at + (prop,)) for prop, raw in props.items()})
+            mine.update({prop: _added(mine.get(prop), (raw, fail_here, at + (prop,))) for prop, raw in props.items()})
     if len(merged) > MAX_ELEMENTS:
         fail(("elements",), f"expected at most {MAX_ELEMENTS} elements, found {len(merged)}")
     for name in merged:
@@ -477,6 +478,9 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             if not quoted(value):  # a repeat that quotes a column is checked row by row
                 copies = _checked(fail_prop, at, repeat, value).copies()
         for prop, (value, fail_prop, at) in props.items():
+            if isinstance(value, str) and RELATIVE.fullmatch(value):
+                fail_prop(at, f"{value.strip()!r} adds to the {prop} {name} extends (its extends: element's, or its own "
+                              f"in a layout this one extends), and there is none: give {name} a plain {prop}")
             if prop not in COMMON and prop not in TYPES[raw]:
                 fail_prop(at, f"unknown property {s.found(prop)} for a {raw}{renamed(prop, raw)} (expected one of "
                               f"{', '.join(sorted(set(COMMON) | set(TYPES[raw])))})")
@@ -529,7 +533,33 @@ def _extended(merged: dict, name: str, chain: tuple) -> dict:
         fail_at(at, f"elements extend one another in a loop ({' -> '.join(chain + (name, raw))})")
     base = _extended(merged, raw, chain + (name,))
     return {**{k: v for k, v in base.items() if k not in ("", "extends")},
-            **{k: v for k, v in props.items() if k != "extends"}}
+            **{k: _added(base.get(k), v) for k, v in props.items() if k != "extends"}}
+
+
+def _added(old, new):
+    """A property (value, fail, key path) as merged over the one it extends, old (or None): a value written += n or
+    -= n (Squib's relative values) is added to old's number or length, as mm or as a share (%); else new."""
+    value, fail_at, at = new
+    relative = RELATIVE.fullmatch(value) if isinstance(value, str) else None
+    if relative is None or old is None or old[0] is None:
+        return new
+    sign, amount = relative.groups()
+    try:
+        unit, step = coord(amount)
+    except s.Invalid as exc:
+        fail_at(at, f"{value.strip()!r}: {exc}")
+    if quoted(old[0]):
+        fail_at(at, f"{value.strip()!r} cannot add to {s.found(old[0])}, the {at[-1]} it extends: a column's value is "
+                    f"known only row by row (write the sum in the data, or a plain value here)")
+    try:
+        base_unit, base = coord(old[0])
+    except s.Invalid:
+        fail_at(at, f"{value.strip()!r} adds to a number or a length, and the {at[-1]} it extends is {s.found(old[0])}")
+    if unit != base_unit:
+        fail_at(at, f"{value.strip()!r} cannot add a {'share' if unit == '%' else 'length'} to {s.found(old[0])}, the "
+                    f"{at[-1]} it extends: write both as lengths or both as shares (%)")
+    total = base + step if sign == "+" else base - step
+    return (f"{total:g}%" if unit == "%" else round(total, 6), fail_at, at)
 
 
 def renamed(prop, kind: str) -> str:
