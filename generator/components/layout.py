@@ -378,7 +378,8 @@ def text_box(spec, e, x, y, width, height, name):
     laid = textbox.fit(text, box, font=family, size=size, min_size=min(e.get("min_size", size), size),
                        align="centre" if e["align"] == "center" else e["align"], valign=e["valign"],
                        leading=e["leading"], colour=spec.colour(e["colour"]), icons=icons(spec, text),
-                       wrap=e["wrap"])
+                       wrap=e["wrap"], outline=(spec.colour(e["outline"]["colour"]), e["outline"]["width"]) if "outline" in e
+                       else ())
     quote = _quoted(e["text"])
     problems = []
     at = "even at its min_size," if "min_size" in e else "at its size (give a min_size to let it shrink),"
@@ -516,6 +517,7 @@ def layout_reads(spec, lay, fields) -> list:
             if not e["visible"]:
                 continue
             found += [f"colour:{e[key]}" for key in ("fill", "stroke", "colour", "ink")]
+            found += [f"colour:{e['outline']['colour']}"] if "outline" in e else []
             if kind == "icon":
                 found.append(f"template:{e['name']}")
             elif kind == "image":

@@ -234,10 +234,12 @@ def faults(text: str, icons, colour) -> list:
 
 def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 4.0, min_size: float | None = None,
         align: str = "left", valign: str = "top", leading: float = 1.2, colour: str = "#000000", icons=None,
-        wrap: bool = True) -> Laid:
+        wrap: bool = True, outline: tuple = ()) -> Laid:
     """Lay text with markup out in box (a textfit.Box, or (x, y, width, height) in mm): the largest size from size down
-    to min_size (in STEP mm steps) at which its lines fit, aligned; icons: {name: path of an SVG template} for :name:;
-    wrap False: a line per line of the text, which must then fit the box's width too.
+    to min_size (in STEP mm steps) at which its lines fit, aligned; icons: {name: path of an SVG template, or an Inline}
+    for :name:; wrap False: a line per line of the text, which must then fit the box's width too; outline: (colour,
+    width in mm) of a line round the letters, drawn under them and reaching width past them (the text is laid out that
+    far inside the box).
 
     Sizes are em sizes in mm; leading is the distance between baselines in em. When even min_size does not fit, the
     runs are laid at min_size and fits is False (textcheck reports their ink outside the box)."""
@@ -248,13 +250,20 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
         raise UserError(f"text box: align {align!r} / valign {valign!r}: align is one of {', '.join(ALIGN)}; "
                         f"valign one of {', '.join(VALIGN)}")
     icons = {name: found if isinstance(found, Inline) else Inline(str(found)) for name, found in (icons or {}).items()}
-    marks, fits, size, count, missing, cut = _laid(text, box[:4], font, size, min_size, align, valign, leading, colour,
+    inner = box[:4]
+    if outline:
+        reach = outline[1]
+        inner = (box.left + reach, box.top + reach, max(box.right - reach, box.left + reach),
+                 max(box.bottom - reach, box.top + reach))
+    marks, fits, size, count, missing, cut = _laid(text, inner, font, size, min_size, align, valign, leading, colour,
                                                    tuple(icons.items()), wrap)
+    stroke = {"stroke": outline[0], "stroke-width": svg.r(2 * outline[1]), "stroke-linejoin": "round",
+              "paint-order": "stroke"} if outline else {}
     elements = []
     for name, *what in marks:
         if name is None:
             attrs, content, face = what
-            elements.append(svg.Run(dict(attrs), content, face, box))
+            elements.append(svg.Run({**dict(attrs), **stroke}, content, face, box))
         else:
             x, baseline, at, paint = what
             elements.append(_picture(icons[name], name, x, baseline, at, paint, font))

@@ -261,7 +261,7 @@ TYPES = {  # every element type and what it takes besides COMMON
     "path": {**POS, **PAINT, "d": text},
     "text": {**BOX, "text": text, "size": size(s.MIN_TEXT, 100), "min_size": size(s.MIN_TEXT, 100),
              "align": choice(*ALIGN), "valign": choice(*VALIGN), "leading": number(0.8, 3), "wrap": flag,
-             "colour": COLOUR, "bold": flag, "italic": flag, "font": font},
+             "colour": COLOUR, "bold": flag, "italic": flag, "font": font, "outline": "outline"},
     "icon": {**BOX, "name": template, "colour": COLOUR, "ink": COLOUR},
     "image": {**BOX, "file": file_name, "fit": choice(*FITS)},
 }
@@ -330,6 +330,8 @@ def filled(value, row):
 def parse(kind, prop, value, names):
     """One property's value as drawing reads it; s.Invalid when it is not one its element takes."""
     parser = COMMON.get(prop) or TYPES[kind][prop]
+    if parser == "outline":
+        return _outline(value, names)
     if parser is COLOUR:
         found = s.colour(value if isinstance(value, str) else s.found(value))
         if not found.startswith("#") and found not in names.colours and found != "none":
@@ -355,6 +357,21 @@ def parse(kind, prop, value, names):
             path_of(found)
         except UserError:
             raise s.Invalid(f"expected SVG path data (M 0 0 L 10 0 ...), found {s.found(found)}") from None
+    return found
+
+
+def _outline(value, names) -> dict:
+    """A text's outline: {colour: a colour, width: how far it reaches past the letters (mm or a length, 0.05 to 3 mm;
+    0.3 mm when not given)}."""
+    if not isinstance(value, dict) or "colour" not in value or set(value) - {"colour", "width"}:
+        raise s.Invalid(f"expected {{colour: a palette name or #rrggbb, width: a length such as 0.4 mm}}, found "
+                        f"{s.found(value)}")
+    found = {"colour": parse("text", "colour", value["colour"], names), "width": 0.3}
+    if "width" in value:
+        try:
+            found["width"] = size(0.05, 3)(value["width"])
+        except s.Invalid as exc:
+            raise s.Invalid(f"outline width: {exc}") from None
     return found
 
 
@@ -567,6 +584,8 @@ def renamed(prop, kind: str) -> str:
     if prop == "range":
         return (": a layout has no ranges; show an element on some rows only with visible: {cell: \"{column}\", is: "
                 "[the values of those rows]}")
+    if kind == "text" and prop in ("stroke", "stroke_color", "stroke_width"):
+        return ": outlined letters are outline: {colour: a colour, width: a length such as 0.4 mm}"
     ours = PROPERTY_NAMES.get(prop)
     return f": write {ours}" if ours in TYPES[kind] else ""
 
