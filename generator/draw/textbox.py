@@ -193,6 +193,8 @@ def _height(family, size, lines, leading, pictures):
     """The height in mm from the top of a block of lines to the bottom of its last line's descent, or of the pictures
     that reach further."""
     ascent, descent = _extent(family.regular.resource)
+    if not pictures:
+        return (ascent + descent) * size + (len(lines) - 1) * leading * size
     reaches = [_reach(words, family, pictures) for words, _ in lines]
     return (ascent + descent) * size + (len(lines) - 1) * leading * size + sum(map(sum, reaches)) * size
 
@@ -258,12 +260,12 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
     marks, fits, size, count, missing, cut = _laid(text, inner, font, size, min_size, align, valign, leading, colour,
                                                    tuple(icons.items()), wrap)
     stroke = {"stroke": outline[0], "stroke-width": svg.r(2 * outline[1]), "stroke-linejoin": "round",
-              "paint-order": "stroke"} if outline else {}
+              "paint-order": "stroke"} if outline else None
     elements = []
     for name, *what in marks:
         if name is None:
             attrs, content, face = what
-            elements.append(svg.Run({**dict(attrs), **stroke}, content, face, box))
+            elements.append(svg.Run({**dict(attrs), **stroke} if stroke else dict(attrs), content, face, box))
         else:
             x, baseline, at, paint = what
             elements.append(_picture(icons[name], name, x, baseline, at, paint, font))
@@ -334,7 +336,7 @@ def _set(lines, box, family, size, align, valign, leading, pictures):
     out: list = []
     extra = below = 0.0   # em: how much further down the pictures of the lines so far push this one
     for index, (words, last) in enumerate(lines):
-        above, reach = _reach(words, family, pictures)
+        above, reach = _reach(words, family, pictures) if pictures else (0.0, 0.0)
         extra, below = extra + below + above, reach
         baseline = top + ascent * size + index * leading * size + extra * size
         natural = sum([em * size for _, em in words]) + space * max(len(words) - 1, 0)

@@ -361,8 +361,10 @@ def parse(kind, prop, value, names):
 
 
 def _outline(value, names) -> dict:
-    """A text's outline: {colour: a colour, width: how far it reaches past the letters (mm or a length, 0.05 to 3 mm;
-    0.3 mm when not given)}."""
+    """A text's outline: {colour (or color): a colour, width: how far it reaches past the letters (mm or a length, 0.05
+    to 3 mm; 0.3 mm when not given)}."""
+    if isinstance(value, dict) and "color" in value and "colour" not in value:
+        value = {("colour" if key == "color" else key): item for key, item in value.items()}
     if not isinstance(value, dict) or "colour" not in value or set(value) - {"colour", "width"}:
         raise s.Invalid(f"expected {{colour: a palette name or #rrggbb, width: a length such as 0.4 mm}}, found "
                         f"{s.found(value)}")

@@ -7,8 +7,7 @@ from types import MappingProxyType
 
 from . import schema as s
 from . import figures, yamlsource
-from ..draw import art, templates, typeface
-from ..draw.textbox import Inline
+from ..draw import templates, typeface
 from ..components import KINDS
 from ..components.kind import BLEED, panelled, sized
 from ..games import RULESETS
@@ -271,6 +270,8 @@ def inline(check, value) -> dict:
     em, dy: em}} as {name: textbox.Inline}; no file and no icon: the template of that name."""
     if value is None:
         return {}
+    from ..draw import art  # lazy: start-up (a spec without inline pictures reads no art)
+    from ..draw.textbox import Inline  # lazy: start-up
     if not isinstance(value, dict):
         check.fail(("inline",), f"expected a mapping of names to pictures (coin: art/coin.png, or coin: {{file: "
                                 f"art/coin.png, size: 1.2 em}}), found {s.found(value)}")

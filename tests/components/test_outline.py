@@ -84,3 +84,9 @@ def test_a_wrong_outline_is_one_line_naming_the_key(tmp_path, outline, message):
     with pytest.raises(SpecError) as caught:
         make(tmp_path, outline)
     assert f"game.yaml:14: components.cards.layout.elements.word.{message}" in str(caught.value)
+
+
+def test_an_outline_takes_color_as_the_markup_does(tmp_path):
+    spec = make(tmp_path, "{color: red, width: 0.5 mm}")
+    drawing = draw_art(spec, next(iter(expand(spec)[1].values())))
+    assert box_of(pages.cairo(drawing, PX), RED)   # drawn in red
