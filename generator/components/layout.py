@@ -527,8 +527,7 @@ def layout_reads(spec, lay, fields) -> list:
                 named = dict.fromkeys(ICON.findall(e["text"]))   # icons are looked up beside the spec
                 pictures = [spec.inline[name] for name in named if name in spec.inline]
                 found += [f"template:{name}" for name in named if name not in spec.inline and _find(spec.path, name) is not None]
-                found += ["spec:path"] if named else []
-                found += ["spec:inline"] if pictures else []
+                found += ["spec:path", "spec:inline"] if named else []   # each name looked up in inline: first
                 found += [f"file:{art.load(p.folder, p.path).path}" if p.folder else f"file:{p.path}" for p in pictures]
                 if "font" in e:
                     found += ["spec:fonts"] + [f"file:{typeface.DESIGNED[face.resource]}" for face in spec.fonts[e["font"]]
