@@ -152,3 +152,22 @@ def test_a_spec_field_a_face_reads_changed_redraws_it(tmp_path):
     """HexStatic's line key names each line by its colour's word (spec.colour_names): renamed, the key is drawn again."""
     drawn, old, new, after = rebuilt("hexstatic", tmp_path, ["colour_names.red=scarlet"])
     assert fronts(after, "legend") and set(fronts(after, "legend")) <= set(drawn) and new != old
+
+
+def test_a_face_with_inline_pictures_an_outline_and_a_ready_made_layout_declares_what_it_reads(tmp_path):
+    from PIL import Image
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (20, 10), (200, 30, 40)).save(tmp_path / "art" / "gem.png")
+    (tmp_path / "cards.csv").write_text('title,art,rules\nSun,art/gem.png,"Gain :gem: and :big: :round:"\n')
+    (tmp_path / "mine.yaml").write_text("extends: builtin:poker\nelements:\n"
+                                        "  title: {outline: {colour: gold, width: 0.4 mm}}\n")
+    (tmp_path / "game.yaml").write_text(
+        "game: {title: Reads, designer: Tester}\npalette: {gold: '#f2c14e'}\n"
+        "inline: {gem: {file: art/gem.png, size: 1.4 em}, big: {icon: square, size: 2 em}}\n"
+        "components:\n  cards: {kind: layout, expect: 1, width: 2.5 in, height: 3.5 in, layout: mine.yaml, "
+        "data: cards.csv}\n")
+    spec = specs.load(str(tmp_path / "game.yaml"))
+    arts = expand(spec)[1]
+    assert {key: found for key, art in arts.items() if (found := undeclared(spec, art))} == {}
+    front = next(art for art in arts.values() if art.side == "front")
+    assert f"file:{tmp_path / 'art' / 'gem.png'}" in declared(spec, front) and "colour:gold" in declared(spec, front)

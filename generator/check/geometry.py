@@ -159,8 +159,8 @@ def _lettering(node, style, m, alpha, corners):
         return
     size, at = num(style["font-size"], 4.0), (1, 0, 0, 1, num(node.attrs.get("x")), num(node.attrs.get("y")))
     if isinstance(node, svg.Run):
-        if node.face.embolden:
-            raise Unmeasured("emboldened run")   # stroked with miters: measured, not bounded
+        if node.face.embolden or "stroke" in node.attrs:
+            raise Unmeasured("stroked run")   # emboldened with miters, or outlined: measured, not bounded
         name = node.face.resource
         at = compose(at, (1, 0, -typeface.SLANT, 1, 0, 0)) if node.face.slant else at
     else:
@@ -604,18 +604,22 @@ def _run(node, style, m, alpha, windows, out):
     at = compose(m, (1, 0, 0, 1, num(node.attrs.get("x")), num(node.attrs.get("y"))))
     if face.slant:
         at = compose(at, (1, 0, -typeface.SLANT, 1, 0, 0))
-    _glyphs(face.resource, words, size, at, windows, out, size * typeface.EMBOLDEN if face.embolden else None)
+    bolder = size * typeface.EMBOLDEN if face.embolden else None
+    if "stroke" in node.attrs and colour(node.attrs["stroke"]) is not None:   # an outline, round, as paint.run strokes it
+        _glyphs(face.resource, words, size, at, windows, out, num(node.attrs["stroke-width"]), "round")
+    _glyphs(face.resource, words, size, at, windows, out, bolder)
 
 
-def _glyphs(name, words, size, m, windows, out, bolder):
-    """Add the outlines of a line of glyphs set from (0, 0) on the baseline of m; bolder: the width they are stroked."""
+def _glyphs(name, words, size, m, windows, out, bolder, join="miter"):
+    """Add the outlines of a line of glyphs set from (0, 0) on the baseline of m; bolder: the width they are stroked,
+    with join (and round caps when round)."""
     font = typeface.load(name)
     scale, stretch = size / font.units, _stretch(m)
     if stretch == 0:
         return
     tol, pen = TOLERANCE / stretch, 0.0
     style = {"fill": "#000000", "stroke": "#000000" if bolder else "none", "stroke-width": bolder or 0,
-             "stroke-linecap": "butt", "stroke-linejoin": "miter"}
+             "stroke-linecap": "round" if join == "round" else "butt", "stroke-linejoin": join}
     for ch in words:
         glyph = font.cmap.get(ord(ch), 0)
         paths = []

@@ -83,7 +83,9 @@ def ink_of(node, style):
     (textbox's) measured in its own face, a line of Vera as anchored."""
     face, x, y, size = getattr(node, "face", None), num(node.attrs.get("x")), num(node.attrs.get("y")), num(style.get("font-size"), 4.0)
     if face is not None:
-        return typeface.ink(face, node.content or "", x, y, size)
+        found = typeface.ink(face, node.content or "", x, y, size)
+        reach = num(node.attrs["stroke-width"]) / 2 if found and "stroke" in node.attrs else 0.0   # an outline's
+        return found and (found[0] - reach, found[1] - reach, found[2] + reach, found[3] + reach)
     key = (node.content or "", x, y, size, str(style.get("font-weight")) == "bold", style.get("text-anchor", "start"))
     if key not in _INK:
         if len(_INK) >= LINES:

@@ -65,7 +65,8 @@ def art_warnings(spec, drawings=None) -> list:
         if not layouts:
             return []
         from ..components import layout  # lazy: start-up (only a spec with layouts may place images)
-        placing = {c.id for c in layouts if layout.places_images(c.options)}
+        inline = any(picture.folder for picture in spec.inline.values())   # a text may place art too
+        placing = {c.id for c in layouts if inline or layout.places_images(c.options)}
         if not placing:
             return []
         drawings = drawn(spec, {k: a for k, a in expand(spec)[1].items() if a.component in placing})

@@ -87,7 +87,7 @@ def load(check, key_path, checked, options, source):
     faces: one per data row, as many copies as its count column says."""
     folder = Path(check.path).parent
     names = layouts.Names(frozenset(check.palette), frozenset(templates.names(templates.search_path(check.path))),
-                          frozenset(check.fonts), folder)
+                          frozenset(check.fonts), folder, frozenset(check.inline))
     rows = None
     if "sheet" in options and not str(options.get("data", "")).lower().endswith(".xlsx"):
         check.fail(key_path + ("sheet",), "only an Excel workbook (.xlsx) has sheets (expected data: a .xlsx file)")
@@ -378,7 +378,8 @@ def text_box(spec, e, x, y, width, height, name):
     laid = textbox.fit(text, box, font=family, size=size, min_size=min(e.get("min_size", size), size),
                        align="centre" if e["align"] == "center" else e["align"], valign=e["valign"],
                        leading=e["leading"], colour=spec.colour(e["colour"]), icons=icons(spec, text),
-                       wrap=e["wrap"])
+                       wrap=e["wrap"], outline=(spec.colour(e["outline"]["colour"]), e["outline"]["width"]) if "outline" in e
+                       else ())
     quote = _quoted(e["text"])
     problems = []
     at = "even at its min_size," if "min_size" in e else "at its size (give a min_size to let it shrink),"
@@ -403,10 +404,13 @@ def _quoted(text: str) -> str:
 
 
 def icons(spec, text) -> dict:
-    """{name: template file} of each :name: in text that names a template of the spec's (read through spec.templates, so
-    a face kept between builds knows it uses it)."""
+    """{name: textbox.Inline or template file} of each :name: in text that names one of the spec's inline pictures or
+    templates (a template read through spec.templates, so a face kept between builds knows it uses it)."""
     found = {}
     for name in dict.fromkeys(ICON.findall(text)):
+        if name in spec.inline:
+            found[name] = spec.inline[name]
+            continue
         path = _find(spec.path, name)
         if path is not None:
             spec.templates.load(name)
@@ -513,6 +517,7 @@ def layout_reads(spec, lay, fields) -> list:
             if not e["visible"]:
                 continue
             found += [f"colour:{e[key]}" for key in ("fill", "stroke", "colour", "ink")]
+            found += [f"colour:{e['outline']['colour']}"] if "outline" in e else []
             if kind == "icon":
                 found.append(f"template:{e['name']}")
             elif kind == "image":
@@ -520,8 +525,10 @@ def layout_reads(spec, lay, fields) -> list:
             elif kind == "text" and e["text"].strip():
                 found += [f"colour:{m.group(2).strip()}" for m in PAINT.finditer(e["text"])]
                 named = dict.fromkeys(ICON.findall(e["text"]))   # icons are looked up beside the spec
-                found += [f"template:{name}" for name in named if _find(spec.path, name) is not None]
-                found += ["spec:path"] if named else []
+                pictures = [spec.inline[name] for name in named if name in spec.inline]
+                found += [f"template:{name}" for name in named if name not in spec.inline and _find(spec.path, name) is not None]
+                found += ["spec:path", "spec:inline"] if named else []   # each name looked up in inline: first
+                found += [f"file:{art.load(p.folder, p.path).path}" if p.folder else f"file:{p.path}" for p in pictures]
                 if "font" in e:
                     found += ["spec:fonts"] + [f"file:{typeface.DESIGNED[face.resource]}" for face in spec.fonts[e["font"]]
                                                if face.resource in typeface.DESIGNED]

@@ -316,6 +316,9 @@ class Writer:
         lean = fine(typeface.SLANT) if face.slant else "0"
         text = (f"BT {face.resource} {n(size)} Tf 1 0 {lean} -1 {n(x)} {n(y)} Tm "
                 f"{typeface.shown(words, False, face.resource)} TJ ET")
+        outline = rgb(node.attrs["stroke"]) if "stroke" in node.attrs else None
+        if outline is not None:   # an outline: stroked first, round, the letters filled over its inner half
+            self.out.append(f"q {outline} RG {n(num(node.attrs['stroke-width']))} w 1 j 1 J 1 Tr {text} Q")
         if face.embolden:
             text = f"q {fill} RG {n(size * typeface.EMBOLDEN)} w 2 Tr {text} Q"
         self.out.append(text)

@@ -199,6 +199,15 @@ def run(ctx, node, style):
             else:
                 ctx.close_path()
         pen += font.metrics[glyph][0] * scale
+    outline = colour(node.attrs["stroke"]) if "stroke" in node.attrs else None
+    if outline is not None:   # an outline: stroked first, round, the letters filled over its inner half
+        ctx.set_source_rgb(*outline)
+        ctx.set_line_width(num(node.attrs["stroke-width"]))
+        ctx.set_line_join(cairocffi.LINE_JOIN_ROUND)
+        ctx.set_line_cap(cairocffi.LINE_CAP_ROUND)
+        ctx.stroke_preserve()
+        ctx.set_line_join(cairocffi.LINE_JOIN_MITER)
+        ctx.set_line_cap(cairocffi.LINE_CAP_BUTT)
     ctx.set_source_rgba(*fill, num(style.get("fill-opacity"), 1.0))
     if face.embolden:
         ctx.fill_preserve()

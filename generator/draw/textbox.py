@@ -2,16 +2,16 @@
 runs of text (and inline icons) to add to a drawing.
 
 Markup: **bold**, *italic*, {colour:#c0392b}coloured{/colour} (also {color:...}{/color}; any colour our drawings
-take), :name: for the icon called name (only names given in icons; anything else stays as typed, and faults reports
-it), a backslash before * { : or \\ to type it plainly, and a new line to break the line. Widths come from each font's
-own advances (hmtx).
+take), :name: for the icon or picture called name (only names given in icons; anything else stays as typed, and faults
+reports it), a backslash before * { : or \\ to type it plainly, and a new line to break the line. Widths come from each
+font's own advances (hmtx); a line that holds a picture taller than its text is given the room it needs.
 """
 import functools
 import re
 from pathlib import Path
 from ..records import NamedTuple
 
-from . import svg, svgvalues, templates, typeface
+from . import art, svg, svgvalues, templates, typeface
 from ..errors import UserError
 from .textfit import Box
 
@@ -21,6 +21,29 @@ VALIGN = ("top", "middle", "bottom")
 ICON_EM = 1.0  # an inline icon is a square this many em wide, sitting on the baseline like a capital with a descent
 _TOKEN = re.compile(r"\\(.)|(\*\*)|(\*)|\{(?:colou?r):([^{}]+)\}|(\{/colou?r\})|:([A-Za-z0-9_-]+):|(\n)|( +|\t)|"
                     r"([^\\*{:\n \t]+|.)", re.DOTALL)  # the last: plain text, up to a character that may start markup
+
+
+class Inline(NamedTuple):
+    """What a :name: draws: a template (path: its file; folder empty), painted in the text's colour, or the designer's
+    PNG, JPEG or SVG art (path: its name inside folder, the spec's), as it is; size: its height in em, ratio: its width
+    over its height, dy: how far it is moved down from its place (em; up when negative). At size 1 and dy 0 it sits
+    where a one em icon does: its foot on the descent."""
+
+    path: str
+    folder: str = ""
+    size: float = ICON_EM
+    ratio: float = 1.0
+    dy: float = 0.0
+
+    @property
+    def width(self) -> float:
+        """Its advance in em."""
+        return self.size * self.ratio
+
+    def reach(self, ascent: float, descent: float) -> tuple:
+        """(above, below): how far in em it reaches past a line's ascent and below its descent (0 when within)."""
+        middle = descent - ICON_EM / 2 + self.dy   # below the baseline, as a one em icon's middle
+        return max(0.0, self.size / 2 - middle - ascent), max(0.0, middle + self.size / 2 - descent)
 
 
 class Style(NamedTuple):
@@ -91,20 +114,20 @@ def parse(text: str, colour: str, icons=()) -> list:
     return lines + [line]
 
 
-def _ems(word, family):
-    """The width in em of a word: the sum of its characters' advances (an icon ICON_EM), in their order."""
+def _ems(word, family, pictures):
+    """The width in em of a word: the sum of its characters' advances (an icon or picture its width), in their order."""
     if len(word) == 1 and not word[0].icon:
         style = word[0].style
         return _em(word[0].text, family.face(style.bold, style.italic).resource)
-    return sum(_advances(word, family))
+    return sum(_advances(word, family, pictures))
 
 
-def _advances(word, family):
-    """The advance in em of each character (an icon: ICON_EM) of a word, in order."""
+def _advances(word, family, pictures):
+    """The advance in em of each character (an icon or picture: its width) of a word, in order."""
     found = []
     for piece in word:
         if piece.icon:
-            found.append(ICON_EM)
+            found.append(pictures[piece.icon].width)
         else:
             found += map(typeface.ems(family.face(piece.style.bold, piece.style.italic).resource).__getitem__, piece.text)
     return found
@@ -117,10 +140,10 @@ def _em(text, resource):
     return sum(map(typeface.ems(resource).__getitem__, text))
 
 
-def _cut(word, size, width, family):
+def _cut(word, size, width, family, pictures):
     """A word no line can hold cut between characters into (piece, em) no wider than width mm (a character at least)."""
     atoms = [(Piece(piece.text[k:k + 1], piece.style, piece.icon), advance) for piece in word
-             for k, advance in enumerate(_advances((piece,), family))]
+             for k, advance in enumerate(_advances((piece,), family, pictures))]
     cuts, taken = [], []
     for atom in atoms:
         if taken and sum(advance for _, advance in taken + [atom]) * size > width:
@@ -142,7 +165,7 @@ def _joined(atoms):
     return tuple(word)
 
 
-def _wrap(paragraphs, size, width, family):
+def _wrap(paragraphs, size, width, family, pictures):
     """Lines (each ((word, em) ..., last of its paragraph)) of the paragraphs (words with their widths in em) set at
     size, no wider than width mm; a word wider than a line is cut between characters."""
     lines = []
@@ -150,7 +173,7 @@ def _wrap(paragraphs, size, width, family):
     for words in paragraphs:
         line, used = [], 0.0
         for word, em in words:
-            for piece, ems in _cut(word, size, width, family) if em * size > width else ((word, em),):
+            for piece, ems in _cut(word, size, width, family, pictures) if em * size > width else ((word, em),):
                 wide = ems * size
                 if line and used + space + wide > width:
                     lines.append((line, False))
@@ -166,10 +189,21 @@ def _line(words, size, family):
     return sum(em * size for _, em in words) + typeface.advance(family.regular.resource, " ") * size * (len(words) - 1)
 
 
-def _height(family, size, count, leading):
-    """The height in mm from the top of a block of count lines to the bottom of its last line's descent."""
+def _height(family, size, lines, leading, pictures):
+    """The height in mm from the top of a block of lines to the bottom of its last line's descent, or of the pictures
+    that reach further."""
     ascent, descent = _extent(family.regular.resource)
-    return (ascent + descent) * size + (count - 1) * leading * size
+    if not pictures:
+        return (ascent + descent) * size + (len(lines) - 1) * leading * size
+    reaches = [_reach(words, family, pictures) for words, _ in lines]
+    return (ascent + descent) * size + (len(lines) - 1) * leading * size + sum(map(sum, reaches)) * size
+
+
+def _reach(words, family, pictures):
+    """(above, below): how far in em a line's tallest pictures reach past its ascent and below its descent."""
+    ascent, descent = _extent(family.regular.resource)
+    reaches = [pictures[piece.icon].reach(ascent, descent) for word, _ in words for piece in word if piece.icon]
+    return max((r[0] for r in reaches), default=0.0), max((r[1] for r in reaches), default=0.0)
 
 
 @functools.lru_cache(maxsize=None)
@@ -191,7 +225,7 @@ def faults(text: str, icons, colour) -> list:
         if why:
             found.append(f"'{{colour:{paint}}}': {why}")
         if icon and icon not in icons and not icon.isdigit():  # 3:30:00 is a time
-            found.append(f"':{icon}:' names no icon (icons: {', '.join(sorted(icons)) or 'none'}; "
+            found.append(f"':{icon}:' names no icon or inline picture (icons: {', '.join(sorted(icons)) or 'none'}; "
                          f"type \\: for a colon that is no icon's)")
     if bold:
         found.append("'**' starts bold that never ends (add the closing **, or type \\* for a star)")
@@ -202,10 +236,12 @@ def faults(text: str, icons, colour) -> list:
 
 def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 4.0, min_size: float | None = None,
         align: str = "left", valign: str = "top", leading: float = 1.2, colour: str = "#000000", icons=None,
-        wrap: bool = True) -> Laid:
+        wrap: bool = True, outline: tuple = ()) -> Laid:
     """Lay text with markup out in box (a textfit.Box, or (x, y, width, height) in mm): the largest size from size down
-    to min_size (in STEP mm steps) at which its lines fit, aligned; icons: {name: path of an SVG template} for :name:;
-    wrap False: a line per line of the text, which must then fit the box's width too.
+    to min_size (in STEP mm steps) at which its lines fit, aligned; icons: {name: path of an SVG template, or an Inline}
+    for :name:; wrap False: a line per line of the text, which must then fit the box's width too; outline: (colour,
+    width in mm) of a line round the letters, drawn under them and reaching width past them (the text is laid out that
+    far inside the box).
 
     Sizes are em sizes in mm; leading is the distance between baselines in em. When even min_size does not fit, the
     runs are laid at min_size and fits is False (textcheck reports their ink outside the box)."""
@@ -215,17 +251,24 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
     if align not in ALIGN or valign not in VALIGN:
         raise UserError(f"text box: align {align!r} / valign {valign!r}: align is one of {', '.join(ALIGN)}; "
                         f"valign one of {', '.join(VALIGN)}")
-    icons = icons or {}
-    marks, fits, size, count, missing, cut = _laid(text, box[:4], font, size, min_size, align, valign, leading, colour,
+    icons = {name: found if isinstance(found, Inline) else Inline(str(found)) for name, found in (icons or {}).items()}
+    inner = box[:4]
+    if outline:
+        reach = outline[1]
+        inner = (box.left + reach, box.top + reach, max(box.right - reach, box.left + reach),
+                 max(box.bottom - reach, box.top + reach))
+    marks, fits, size, count, missing, cut = _laid(text, inner, font, size, min_size, align, valign, leading, colour,
                                                    tuple(icons.items()), wrap)
+    stroke = {"stroke": outline[0], "stroke-width": svg.r(2 * outline[1]), "stroke-linejoin": "round",
+              "paint-order": "stroke"} if outline else None
     elements = []
     for name, *what in marks:
         if name is None:
             attrs, content, face = what
-            elements.append(svg.Run(dict(attrs), content, face, box))
+            elements.append(svg.Run({**dict(attrs), **stroke} if stroke else dict(attrs), content, face, box))
         else:
             x, baseline, at, paint = what
-            elements.append(_icon(icons[name], name, x, baseline, at, paint, font))
+            elements.append(_picture(icons[name], name, x, baseline, at, paint, font))
     return Laid(elements, fits, size, count, list(missing), cut)
 
 
@@ -233,8 +276,9 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
 def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons, wrap):
     """fit's work, kept by its arguments (the same rules recur on card after card): (marks, fits, size, lines, missing,
     cut), each mark (None, attributes, text, face) of a run or (icon name, x, baseline, size, colour) of an icon."""
-    paragraphs = parse(text, colour, dict(icons))
-    measured = [[(word, _ems(word, font)) for word in words] for words in paragraphs]
+    pictures = dict(icons)
+    paragraphs = parse(text, colour, pictures)
+    measured = [[(word, _ems(word, font, pictures)) for word in words] for words in paragraphs]
     box = Box(*box, "")
     width, height = box.right - box.left, box.bottom - box.top
     sizes = [size - STEP * k for k in range(int((size - (min_size or size)) / STEP + 1e-9) + 1)]
@@ -246,9 +290,9 @@ def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons
 
     def fits_at(index):
         """The lines at sizes[index], and whether they fit the box, every word whole."""
-        lines = _wrap(measured, sizes[index], width if wrap else float("inf"), font)
+        lines = _wrap(measured, sizes[index], width if wrap else float("inf"), font, pictures)
         wide = wrap or all(_line(words, sizes[index], font) <= width + 1e-9 for words, _ in lines)
-        return lines, wide and _height(font, sizes[index], len(lines), leading) <= height + 1e-9
+        return lines, wide and _height(font, sizes[index], lines, leading, pictures) <= height + 1e-9
 
     chosen, (lines, fits) = 0, fits_at(0)
     if not (fits and whole(0)):  # the largest size that fits: text that fits at a size fits at every smaller one
@@ -263,7 +307,7 @@ def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons
                 low = mid
     size = sizes[chosen]
     cut = "" if whole(chosen) else "".join(piece.text for piece in widest[0])
-    return (tuple(_set(lines, box, font, size, align, valign, leading)), fits, round(size, 3), len(lines),
+    return (tuple(_set(lines, box, font, size, align, valign, leading, pictures)), fits, round(size, 3), len(lines),
             tuple(_missing(paragraphs, font)), cut)
 
 
@@ -281,17 +325,20 @@ def _missing(paragraphs, family):
     return list(found)
 
 
-def _set(lines, box, family, size, align, valign, leading):
+def _set(lines, box, family, size, align, valign, leading, pictures):
     """The marks of laid lines: runs of text (one per stretch of one style) and icons."""
     ascent, _ = _extent(family.regular.resource)
-    block = _height(family, size, len(lines), leading)
+    block = _height(family, size, lines, leading, pictures)
     room = box.bottom - box.top - block
     top = box.top + {"top": 0.0, "middle": room / 2, "bottom": room}[valign]
     space = typeface.advance(family.regular.resource, " ") * size
     width = box.right - box.left
     out: list = []
+    extra = below = 0.0   # em: how much further down the pictures of the lines so far push this one
     for index, (words, last) in enumerate(lines):
-        baseline = top + ascent * size + index * leading * size
+        above, reach = _reach(words, family, pictures) if pictures else (0.0, 0.0)
+        extra, below = extra + below + above, reach
+        baseline = top + ascent * size + index * leading * size + extra * size
         natural = sum([em * size for _, em in words]) + space * max(len(words) - 1, 0)
         gap = space
         if align == "justify" and not last and len(words) > 1:
@@ -312,7 +359,7 @@ def _set(lines, box, family, size, align, valign, leading):
                     pen = _flush(out, run, style, pen, baseline, size, family)
                     run = []
                     out.append((piece.icon, pen, baseline, size, piece.style.colour))
-                    pen += ICON_EM * size
+                    pen += pictures[piece.icon].width * size
                 elif run and style != piece.style:
                     pen = _flush(out, run, style, pen, baseline, size, family)
                     run, style = [piece.text], piece.style
@@ -339,15 +386,19 @@ def _flush(out, run, style, pen, baseline, size, family):
     return pen + typeface.advance(face.resource, text) * size
 
 
-def _icon(path, name, x, baseline, size, colour, family):
-    """An icon template one em square on the line, its foot on the descent, its currentColor and ink the text's colour."""
-    side = ICON_EM * size
+def _picture(inline, name, x, baseline, size, colour, family):
+    """An inline icon or picture on the line at size (mm, the text's): a template its currentColor and ink the text's
+    colour, or the designer's art as it is; at its size, its middle where a one em icon's is, moved down by its dy."""
+    side = inline.size * size
     _, descent = _extent(family.regular.resource)
-    top = baseline + descent * size - side
+    top = baseline + descent * size - side + ((inline.size - ICON_EM) / 2 + inline.dy) * size
+    if inline.folder:
+        return svg.part(art.place(art.load(inline.folder, inline.path), svg.r(x), svg.r(top), svg.r(side * inline.ratio),
+                                  svg.r(side)), f"picture {name}")
     move = svgvalues.translate(svg.r(x), svg.r(top)).then(svgvalues.scale(svg.r(side / 100)))
     group = svg.part(svg.Element("g", {"transform": move}),
                      f"icon {name}")
-    for item in _template(str(path)):
+    for item in _template(inline.path):
         built = svg._build(item, colour, colour)
         if built is not None:
             group.add(built)

@@ -1,5 +1,7 @@
 """Layouts as data: a face is named elements placed in mm or % of an area (bleed, trim, safe); a layout may extend
-another and override its elements by name, and every property may quote a data column as {column}."""
+another and override its elements by name, and every property may quote a data column as {column}. builtin:<size>
+names one of pnp's ready-made card layouts (generator/layouts/), whose elements that quote a column the data lacks
+are left out."""
 import functools
 import re
 from pathlib import Path
@@ -16,6 +18,7 @@ from ..located import located
 from ..draw.svgvalues import path_of
 from ..units import parse_length, pixel_hint
 
+RELATIVE = re.compile(r"\s*([+-])=\s*(.+)", re.DOTALL)   # Squib's x: += 5: added to the value it extends
 FIELD = re.compile(r"\{(?!colou?r:|/colou?r\})([^{}]+)\}")  # {column}; a text's {colour:...}{/colour} is markup
 AREAS = ("bleed", "trim", "safe")
 ROLES = ("mark", "art", "guide", "frame")
@@ -27,6 +30,8 @@ SAFE = 3.0          # mm the safe area keeps inside the trim unless a layout say
 MAX_ELEMENTS = 500  # elements in one layout
 MAX_DEPTH = 16      # layouts extending one another
 MAX_COPIES = 1000   # copies one repeated element makes
+BUILTIN = "builtin:"   # how a layout names one of pnp's ready-made layouts, by its card size
+BUILTINS = Path(__file__).resolve().parent.parent / "layouts"
 INDEX = "i"         # the column a repeated element's copies quote as {i}
 COPY = (INDEX, "col", "row", "label")   # what a copy may quote: its number, its cell's column and row, its label
 # what Squib calls a property or an element type, and what a layout calls it
@@ -256,7 +261,7 @@ TYPES = {  # every element type and what it takes besides COMMON
     "path": {**POS, **PAINT, "d": text},
     "text": {**BOX, "text": text, "size": size(s.MIN_TEXT, 100), "min_size": size(s.MIN_TEXT, 100),
              "align": choice(*ALIGN), "valign": choice(*VALIGN), "leading": number(0.8, 3), "wrap": flag,
-             "colour": COLOUR, "bold": flag, "italic": flag, "font": font},
+             "colour": COLOUR, "bold": flag, "italic": flag, "font": font, "outline": "outline"},
     "icon": {**BOX, "name": template, "colour": COLOUR, "ink": COLOUR},
     "image": {**BOX, "file": file_name, "fit": choice(*FITS)},
 }
@@ -273,12 +278,13 @@ TOP = {"extends": None, "ground": COLOUR, "safe": size(0, 50), "elements": None}
 
 class Names(NamedTuple):
     """What names a layout may use: palette colours, templates and fonts, and the folder art is read from (None: not
-    checked again, as when drawing)."""
+    checked again, as when drawing), and the names of the spec's inline pictures."""
 
     colours: frozenset
     templates: frozenset | None = None
     fonts: frozenset | None = None
     folder: Path | None = None
+    inline: frozenset = frozenset()
 
 
 class Layout:
@@ -324,6 +330,8 @@ def filled(value, row):
 def parse(kind, prop, value, names):
     """One property's value as drawing reads it; s.Invalid when it is not one its element takes."""
     parser = COMMON.get(prop) or TYPES[kind][prop]
+    if parser == "outline":
+        return _outline(value, names)
     if parser is COLOUR:
         found = s.colour(value if isinstance(value, str) else s.found(value))
         if not found.startswith("#") and found not in names.colours and found != "none":
@@ -352,9 +360,29 @@ def parse(kind, prop, value, names):
     return found
 
 
+def _outline(value, names) -> dict:
+    """A text's outline: {colour (or color): a colour, width: how far it reaches past the letters (mm or a length, 0.05
+    to 3 mm; 0.3 mm when not given)}."""
+    if isinstance(value, dict) and "color" in value and "colour" not in value:
+        value = {("colour" if key == "color" else key): item for key, item in value.items()}
+    if not isinstance(value, dict) or "colour" not in value or set(value) - {"colour", "width"}:
+        raise s.Invalid(f"expected {{colour: a palette name or #rrggbb, width: a length such as 0.4 mm}}, found "
+                        f"{s.found(value)}")
+    found = {"colour": parse("text", "colour", value["colour"], names), "width": 0.3}
+    if "width" in value:
+        try:
+            found["width"] = size(0.05, 3)(value["width"])
+        except s.Invalid as exc:
+            raise s.Invalid(f"outline width: {exc}") from None
+    return found
+
+
 def element(kind, props, row, names) -> dict:
-    """An element's properties for one row, filled and parsed, defaults added."""
+    """An element's properties for one row, filled and parsed, defaults added; one hidden on the row (visible false) is
+    not read further (an empty cell may hide an image that names no file)."""
     found = {**DEFAULTS, **(LINE_DEFAULTS if kind == "line" else {})}
+    if "visible" in props and not parse(kind, "visible", filled(props["visible"], row), names):
+        return {**found, "visible": False}
     for prop, value in props.items():
         if prop == "type":
             continue
@@ -378,12 +406,24 @@ def _file_fail(path, lines):
     return fail
 
 
+def builtins() -> list:
+    """The names of pnp's ready-made layouts."""
+    return sorted(path.stem for path in BUILTINS.glob("*.yaml"))
+
+
 def _sources(folder, value, fail, where, chain):
-    """(mapping, fail) of each layout to merge, in order: what each extends first."""
+    """(mapping, fail, where, built in) of each layout to merge, in order: what each extends first."""
     if isinstance(value, list):
         if not value:
             fail(where, "expected at least one layout file")
         return [found for i, item in enumerate(value) for found in _sources(folder, item, fail, where + (i,), chain)]
+    if isinstance(value, str) and value.startswith(BUILTIN):
+        name = value[len(BUILTIN):].strip()
+        if name not in builtins():
+            fail(where, f"no ready-made layout {name!r} (expected builtin: and one of {', '.join(builtins())})")
+        data, lines = yamlsource.load(BUILTINS / f"{name}.yaml", noun="layout")
+        return [source[:3] + (True,) for source in _sources(BUILTINS, data, _file_fail(BUILTINS / f"{name}.yaml", lines),
+                                                            (), chain)]
     if isinstance(value, str):
         try:
             path = inside(folder, value)
@@ -404,7 +444,7 @@ def _sources(folder, value, fail, where, chain):
                  + (f"; an element goes under elements: with its type, as in elements: {{{key}: {{type: rect, ...}}}} "
                     f"(a Squib layout's entries are elements)" if isinstance(value[key], dict) else ""))
     parents = _sources(folder, value["extends"], fail, where + ("extends",), chain) if "extends" in value else []
-    return parents + [(value, fail, where)]
+    return parents + [(value, fail, where, False)]
 
 
 def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
@@ -412,7 +452,10 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
     properties, colours and templates against those the spec has, and every {column} against the data's columns."""
     ground, safe = None, SAFE
     merged: dict = {}
-    for source, fail_here, where in _sources(Path(folder), value, fail, (), ()):
+    ours: set = set()   # the fail of each ready-made layout: its elements are left out where the data lacks a column
+    for source, fail_here, where, built_in in _sources(Path(folder), value, fail, (), ()):
+        if built_in:
+            ours.add(fail_here)
         if "ground" in source:
             ground = source["ground"]
             unknown = [f for f in quoted(ground) if f not in columns]
@@ -431,13 +474,16 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             if not isinstance(props, dict):
                 fail_here(at, f"expected an element (a mapping with a type, e.g. type: rect), found {s.found(props)}")
             mine = merged.setdefault(str(name), {"": (None, fail_here, at)})   # "": where the element was first named
-            mine.update({prop: (raw, fail_here, at + (prop,)) for prop, raw in props.items()})
+            mine.update({prop: _added(mine.get(prop), (raw, fail_here, at + (prop,))) for prop, raw in props.items()})
     if len(merged) > MAX_ELEMENTS:
         fail(("elements",), f"expected at most {MAX_ELEMENTS} elements, found {len(merged)}")
     for name in merged:
         merged[name] = _extended(merged, name, ())
+    shown = _offered(merged, ours, columns, fail)
     elements = []
     for name, props in merged.items():
+        if name not in shown:
+            continue
         _, fail_at, named = props.pop("")
         if "type" not in props:
             fail_at(named, f"element {name!r} has no type (expected one of {', '.join(TYPES)})")
@@ -451,6 +497,9 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             if not quoted(value):  # a repeat that quotes a column is checked row by row
                 copies = _checked(fail_prop, at, repeat, value).copies()
         for prop, (value, fail_prop, at) in props.items():
+            if isinstance(value, str) and RELATIVE.fullmatch(value):
+                fail_prop(at, f"{value.strip()!r} adds to the {prop} {name} extends (its extends: element's, or its own "
+                              f"in a layout this one extends), and there is none: give {name} a plain {prop}")
             if prop not in COMMON and prop not in TYPES[raw]:
                 fail_prop(at, f"unknown property {s.found(prop)} for a {raw}{renamed(prop, raw)} (expected one of "
                               f"{', '.join(sorted(set(COMMON) | set(TYPES[raw])))})")
@@ -477,6 +526,20 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
     return Layout(ground, safe, elements)
 
 
+def _offered(merged: dict, ours: set, columns, fail) -> set:
+    """The names of the elements to draw: all but a ready-made layout's that quote a column the data lacks (the first
+    element named); when the data has none of the columns they quote, fail naming them."""
+    lacking = {name for name, props in merged.items()
+               if any(f not in columns and f not in COPY for raw, fail_at, _ in props.values() if fail_at in ours
+                      for f in quoted(raw))}
+    wanted = sorted({f for props in merged.values() for raw, fail_at, _ in props.values() if fail_at in ours
+                     for f in quoted(raw)} - set(COPY))
+    if wanted and not set(wanted) & set(columns):
+        fail((), f"the ready-made layout shows the columns {', '.join(wanted)}: give the component data with one or "
+                 f"more of them (" + (f"its columns: {', '.join(columns)})" if columns else "it has no data)"))
+    return set(merged) - lacking
+
+
 def _extended(merged: dict, name: str, chain: tuple) -> dict:
     """An element's properties with those of the element its extends: names first (as Squib's layouts extend)."""
     props = merged[name]
@@ -489,7 +552,33 @@ def _extended(merged: dict, name: str, chain: tuple) -> dict:
         fail_at(at, f"elements extend one another in a loop ({' -> '.join(chain + (name, raw))})")
     base = _extended(merged, raw, chain + (name,))
     return {**{k: v for k, v in base.items() if k not in ("", "extends")},
-            **{k: v for k, v in props.items() if k != "extends"}}
+            **{k: _added(base.get(k), v) for k, v in props.items() if k != "extends"}}
+
+
+def _added(old, new):
+    """A property (value, fail, key path) as merged over the one it extends, old (or None): a value written += n or
+    -= n (Squib's relative values) is added to old's number or length, as mm or as a share (%); else new."""
+    value, fail_at, at = new
+    relative = RELATIVE.fullmatch(value) if isinstance(value, str) else None
+    if relative is None or old is None or old[0] is None:
+        return new
+    sign, amount = relative.groups()
+    try:
+        unit, step = coord(amount)
+    except s.Invalid as exc:
+        fail_at(at, f"{value.strip()!r}: {exc}")
+    if quoted(old[0]):
+        fail_at(at, f"{value.strip()!r} cannot add to {s.found(old[0])}, the {at[-1]} it extends: a column's value is "
+                    f"known only row by row (write the sum in the data, or a plain value here)")
+    try:
+        base_unit, base = coord(old[0])
+    except s.Invalid:
+        fail_at(at, f"{value.strip()!r} adds to a number or a length, and the {at[-1]} it extends is {s.found(old[0])}")
+    if unit != base_unit:
+        fail_at(at, f"{value.strip()!r} cannot add a {'share' if unit == '%' else 'length'} to {s.found(old[0])}, the "
+                    f"{at[-1]} it extends: write both as lengths or both as shares (%)")
+    total = base + step if sign == "+" else base - step
+    return (f"{total:g}%" if unit == "%" else round(total, 6), fail_at, at)
 
 
 def renamed(prop, kind: str) -> str:
@@ -497,19 +586,29 @@ def renamed(prop, kind: str) -> str:
     if prop == "range":
         return (": a layout has no ranges; show an element on some rows only with visible: {cell: \"{column}\", is: "
                 "[the values of those rows]}")
+    if kind == "text" and prop in ("stroke", "stroke_color", "stroke_width"):
+        return ": outlined letters are outline: {colour: a colour, width: a length such as 0.4 mm}"
     ours = PROPERTY_NAMES.get(prop)
     return f": write {ours}" if ours in TYPES[kind] else ""
 
 
 def markup_faults(text: str, names: Names) -> list:
-    """textbox.faults of a text, its icons the templates and its colours those names has."""
+    """textbox.faults of a text, its icons the templates and inline pictures and its colours those names has."""
     def why(colour):
         try:
             parse("text", "colour", colour, names)
         except s.Invalid as exc:
             return str(exc)
         return ""
-    return textbox.faults(text, names.templates or (), why)
+    return textbox.faults(text, (names.templates or frozenset()) | names.inline, why)
+
+
+def _shown(visible, row) -> bool:
+    """Whether a visible: that quotes a column shows its element on a row (an unreadable one: yes, and it is reported)."""
+    try:
+        return flag(filled(visible, row))
+    except s.Invalid:
+        return True
 
 
 def _checked(fail, at, parser, value):
@@ -522,19 +621,21 @@ def _checked(fail, at, parser, value):
 
 def check_rows(layout: Layout, rows, names: Names, label=""):
     """Every element's quoted properties parsed for every row; the first that fails names the file, row and column."""
-    quoting = [(f"{name}.{prop}", props["type"], prop, value, props.get("repeat"))
+    quoting = [(f"{name}.{prop}", props["type"], prop, value, props.get("repeat"), props.get("visible", True))
                for name, props in layout.elements for prop, value in props.items()
                if quoted(value) and (set(quoted(value)) - set(COPY) or "repeat" not in props)]
     quoting.sort(key=lambda entry: entry[2] != "repeat")  # a row's repeat is sound before its copies are checked
     if quoted(layout.ground):
-        quoting.append(("ground", "rect", "fill", layout.ground, None))
+        quoting.append(("ground", "rect", "fill", layout.ground, None, True))
     texts = [(name, column) for name, props in layout.elements if props["type"] == "text"
              for column in quoted(props.get("text")) if column not in COPY]
     for number, row in rows.rows:
         for name, column in texts:
             for fault in markup_faults(row[column], names)[:1]:
                 raise rows.fail(number, column, f"{label}{name}.text: {fault}")
-        for what, kind, prop, value, repeating in quoting:
+        for what, kind, prop, value, repeating, visible in quoting:
+            if prop != "visible" and quoted(visible) and not _shown(visible, row):
+                continue   # hidden on this row: drawing reads no more of it
             try:
                 copies = repeat(filled(repeating, row)).copies() if repeating is not None and prop != "repeat" else [None]
                 first = copies[0] if copies else None

@@ -34,6 +34,8 @@ BACK = s.mapping({"fill": s.colour, "ink": s.colour, "label": s.text, "symbol": 
 MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a mistake, or a memory bomb
 MAX_SPEC_PIECES = 200_000  # pieces all components of one spec may make together
 COLUMNS = frozenset({"file_name"})   # a component's texts whose {names} are its data's columns, not figures
+INLINE = {"file": "art", "icon": "template", "size": "em", "dy": "em"}   # what an inline entry takes
+INLINE_NAME = re.compile(r"[A-Za-z0-9_-]*[A-Za-z_-][A-Za-z0-9_-]*")  # as a text's :name: writes it (digits alone: a time)
 PROMO_FACES = 20  # faces one showcase or hand image may show
 MIN_PIECE = 5.0  # mm: the smallest piece a player can cut out and pick up
 COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
@@ -41,7 +43,7 @@ COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), 
           "print": s.one_of("all", "once")}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
                  "colour_threshold": s.number(0, 100), "grey_threshold": s.number(0, 100), "colour_names": s.any_value,
-                 "fonts": s.any_value, "promo": s.mapping({"faces": s.any_value, "background": s.text, "margin": s.length(
+                 "fonts": s.any_value, "inline": s.any_value, "promo": s.mapping({"faces": s.any_value, "background": s.text, "margin": s.length(
                      high=100, zero=True), "bleed": s.flag, "reflection": s.flag, "perspective": s.flag})},  # output/promo.py reads it
                 required=("game", "components"))
 DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour, 2, 24, unique=True), "cues": s.list_of(s.text, 0, 12)},
@@ -129,6 +131,7 @@ class Checker:
     def __init__(self, path, lines, palette=()):
         self.path, self.lines, self.palette = path, lines, set(palette) | set(s.BASE_COLOURS)
         self.fonts = {}  # the spec's fonts: {name: typeface.Family}, read before its components
+        self.inline = {}  # the spec's inline pictures: {name: textbox.Inline}, read before its components
 
     def fail(self, key_path, message):
         """Raise a SpecError located at the nearest known line of key_path."""
@@ -198,6 +201,7 @@ def build(path, data, lines):
         if not getattr(game, fact):
             check.fail(("game", "reconstructed"), f"{fact} is marked reconstructed but game.{fact} is not given")
     check.fonts = fonts(check, top.get("fonts"))
+    check.inline = inline(check, top.get("inline"))
     raw_components = top["components"]
     if not isinstance(raw_components, dict) or not raw_components:
         check.fail(("components",), f"expected a mapping of components, found {s.found(raw_components)}")
@@ -216,7 +220,7 @@ def build(path, data, lines):
                 lines=MappingProxyType(lines), templates=search, distinguish=groups,
                 colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD), left_out=left_out,
                 grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names),
-                derived=Derived(), fonts=MappingProxyType(check.fonts), promo=MappingProxyType(top.get("promo", {})))
+                derived=Derived(), fonts=MappingProxyType(check.fonts), inline=MappingProxyType(check.inline), promo=MappingProxyType(top.get("promo", {})))
     check_symbols(check, spec)
     promo(check, top.get("promo", {}), components)
     return linked(filled(spec, check))
@@ -258,6 +262,64 @@ def fonts(check, value):
             found.update(typeface.families(Path(check.path).parent, {name: files}))
         except UserError as exc:
             check.fail(("fonts", name), str(exc).removeprefix(f"fonts: {name}: "))
+    return found
+
+
+def inline(check, value) -> dict:
+    """The spec's inline pictures, what a text's :name: draws: {name: art file, or {file: art or icon: template, size:
+    em, dy: em}} as {name: textbox.Inline}; no file and no icon: the template of that name."""
+    if value is None:
+        return {}
+    from ..draw import art  # lazy: start-up (a spec without inline pictures reads no art)
+    from ..draw.textbox import Inline  # lazy: start-up
+    if not isinstance(value, dict):
+        check.fail(("inline",), f"expected a mapping of names to pictures (coin: art/coin.png, or coin: {{file: "
+                                f"art/coin.png, size: 1.2 em}}), found {s.found(value)}")
+    found, folder, search = {}, Path(check.path).parent, templates.search_path(check.path)
+    for name, entry in value.items():
+        at = ("inline", name)
+        if not isinstance(name, str) or not INLINE_NAME.fullmatch(name):
+            check.fail(at, f"expected a name of letters, digits, '-' and '_' (a text writes it :name:), found {s.found(name)}")
+        entry = {"file": entry} if isinstance(entry, str) else entry
+        if not isinstance(entry, dict):
+            check.fail(at, f"expected an art file or a mapping with file or icon, size and dy, found {s.found(entry)}")
+        for key in entry:
+            if key not in INLINE:
+                check.fail(at + (key,), f"unknown key {s.found(key)} (expected one of {', '.join(INLINE)}"
+                           + ("; an inline picture keeps its proportions: give its height as size" if key in
+                              ("width", "height") else "") + ")")
+        if "file" in entry and "icon" in entry:
+            check.fail(at, "give file (the designer's PNG, JPEG or SVG art) or icon (a template's name), not both")
+        size = _em(check, entry.get("size", 1.0), at + ("size",), 0.2, 5.0)
+        dy = _em(check, entry.get("dy", 0.0), at + ("dy",), -3.0, 3.0)
+        if "file" in entry:
+            if not isinstance(entry["file"], str) or not entry["file"].strip():
+                check.fail(at + ("file",), f"expected a PNG, JPEG or SVG file inside the spec's folder, found "
+                                           f"{s.found(entry['file'])}")
+            try:
+                source = art.load(folder, entry["file"])
+            except UserError as exc:
+                check.fail(at + ("file",), str(exc))
+            found[name] = Inline(entry["file"], str(folder), size, source.size[0] / source.size[1], dy)
+            continue
+        icon = entry.get("icon", name)
+        path = search.find(icon) if isinstance(icon, str) and templates.NAME.fullmatch(icon) else None
+        if path is None:
+            check.fail(at + (("icon",) if "icon" in entry else ()),
+                       f"no template {s.found(icon)} (templates: {', '.join(templates.names(search))}); give file: for "
+                       f"a PNG, JPEG or SVG picture")
+        found[name] = Inline(str(path), "", size, 1.0, dy)
+    return found
+
+
+def _em(check, value, at, low, high) -> float:
+    """A size or shift in em (the text's size): a number, or one followed by em; within [low, high]."""
+    text = str(value).strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
+    number = re.fullmatch(r"(-?\d+(?:\.\d+)?|-?\.\d+)\s*(?:em)?", text)
+    found = float(number[1]) if number else math.nan
+    if not low <= found <= high:
+        check.fail(at, f"expected a number of em (the text's size: the picture grows and shrinks with it) from {low:g} "
+                       f"to {high:g}, such as 1.2 em, found {s.found(value)}")
     return found
 
 

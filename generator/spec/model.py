@@ -132,6 +132,7 @@ class Spec(NamedTuple):
     unfilled: tuple = ()   # (key path, figure) of each {figure} in a text naming a component the spec lacks
     derived: Derived | None = None  # spec.build gives each loaded spec its own; a Spec without one keeps nothing
     fonts: MappingProxyType = MappingProxyType({})  # the spec's fonts: {name: typeface.Family}
+    inline: MappingProxyType = MappingProxyType({})  # what a text's :name: draws: {name: textbox.Inline}
     promo: MappingProxyType = MappingProxyType({})  # how the showcase and hand images show it (output/promo.py)
 
     def colour_name(self, name: str) -> str:

@@ -929,7 +929,7 @@ def starter(tmp_path, old, new):
 
 
 @pytest.mark.parametrize("old, new, row, message", [
-    ("Draw a card.", "Draw a :sword: card.", 2, "':sword:' names no icon (icons: capsule, circle, coin, diamond, "
+    ("Draw a card.", "Draw a :sword: card.", 2, "':sword:' names no icon or inline picture (icons: capsule, circle, coin, diamond, "
      "flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, mark-cross, mark-drop, mark-heart, mark-star, "
      "marker-triangle, rhombus, round, square, triangle; type \\: for a colon that is no icon's)"),
     ("Gain 1 coin.", "Gain {colour:fire}1{/colour} coin.", 6, "'{colour:fire}': unknown colour 'fire' (palette has "
@@ -966,7 +966,7 @@ def test_bad_markup_in_a_layout_fails_at_the_element(tmp_path):
     card.write_text(card.read_text().replace('text: "{rules}"', 'text: "{rules} :sword:"'))
     with pytest.raises(UserError) as caught:
         specs.load(str(spec))
-    assert str(caught.value).endswith("elements.rules.text: ':sword:' names no icon (icons: capsule, circle, coin, "
+    assert str(caught.value).endswith("elements.rules.text: ':sword:' names no icon or inline picture (icons: capsule, circle, coin, "
                                       "diamond, flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, "
                                       "mark-cross, mark-drop, mark-heart, mark-star, marker-triangle, rhombus, round, "
                                       "square, triangle; type \\: for a colon that is no icon's)")

@@ -122,7 +122,7 @@ def plain_set(lines, box, family, size, align, valign, leading, icons):
             for atom in word:
                 if atom[2]:
                     pen, pending = flush(pending, pen), []
-                    out.append(("icon", textbox._icon(icons[atom[2]], atom[2], pen, baseline, size, atom[1][2],
+                    out.append(("icon", textbox._picture(textbox.Inline(str(icons[atom[2]])), atom[2], pen, baseline, size, atom[1][2],
                                                       family).tostring()))
                     pen += textbox.ICON_EM * size
                 elif pending and pending[-1][1] != atom[1]:

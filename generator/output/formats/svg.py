@@ -31,6 +31,13 @@ def document(drawing, debug=False) -> svgwrite.Drawing:
 def _element(doc, node):
     """An svgwrite element made from one of our elements and its children (attributes checked when debug is on)."""
     attrs = dict(node.attrs)
+    if node.tag == "text" and attrs.get("paint-order") == "stroke":   # an outlined run: its stroke under its fill, for
+        under = {k: v for k, v in attrs.items() if k != "paint-order"}      # readers that take no paint-order
+        over = {k: v for k, v in under.items() if not k.startswith("stroke")}
+        made = doc.g()
+        for part in (under, over):
+            made.add(_element(doc, svg.Text(part, node.content)))
+        return made
     if node.tag == "text":
         made = doc.text(node.content or "")
     elif node.tag == "use":
