@@ -126,9 +126,19 @@ def key(spec, *options):
     """The inputs of one output file known before it is drawn: the checked spec, the options, the code and fonts (the
     spec hashed once for all its keys)."""
     remembered = getattr(spec, "remembered", None)
-    digest = (remembered("spec digest", lambda: _fed(keyed(), _reprs(spec))) if remembered
+    digest = (remembered("spec digest", lambda: _spec_digest(spec)) if remembered
               else _fed(keyed(), _reprs(spec))).copy()
     return _fed(digest, itertools.chain(("\n",), _reprs(options), ("\n", code()))).hexdigest()
+
+
+def _spec_digest(spec):
+    """A spec's digest: of its sans_palette's (which the keys of its rulebooks and plans hash too: the spec is walked
+    once), then its palette and lines; a spec without either, of its repr."""
+    if not (spec.palette or spec.lines):
+        return _fed(keyed(), _reprs(spec))
+    sans = sans_palette(spec)
+    return _fed(keyed(), itertools.chain((sans.remembered("spec digest", lambda: _spec_digest(sans)).hexdigest(), "\n"),
+                                         _reprs(spec.palette), ("\n",), _reprs(spec.lines)))
 
 
 def _fed(digest, parts):

@@ -649,6 +649,22 @@ def test_a_long_tuple_is_hashed_as_its_repr_a_batch_of_items_to_a_step():
     assert cache._fed(keyed(), parts).hexdigest() == whole == cache._fed(keyed(), iter(parts)).hexdigest()
 
 
+def test_a_spec_is_walked_once_for_its_own_key_and_its_sans_palette_key_and_each_tells_its_changes(monkeypatch):
+    from types import MappingProxyType
+    from generator.spec.model import Derived, Spec
+    walked, walk = [], cache._reprs
+    monkeypatch.setattr(cache, "_reprs", lambda value: (walked.append(value) if isinstance(value, Spec) else None) or walk(value))
+    spec = specs.load("grannys-pills")
+    keys = cache.key(spec, "components"), cache.key(cache.sans_palette(spec), "plan")
+    assert len(walked) == 1 and walked[0] is cache.sans_palette(spec), "the spec's own key takes its sans_palette's digest"
+    recoloured = specs.load("grannys-pills", ["palette.red=#d0281f"])
+    assert cache.key(recoloured, "components") != keys[0] and cache.key(cache.sans_palette(recoloured), "plan") == keys[1]
+    moved = spec._replace(lines=MappingProxyType({**spec.lines, ("game",): 99}), derived=Derived())
+    assert cache.key(moved, "components") != keys[0] and cache.key(cache.sans_palette(moved), "plan") == keys[1]
+    resized = specs.load("grannys-pills", ["components.pill.size=26 mm"])
+    assert cache.key(resized, "components") != keys[0] and cache.key(cache.sans_palette(resized), "plan") != keys[1]
+
+
 def test_a_declared_generator_s_faces_are_kept_across_runs_and_made_again_when_what_it_reads_changes(tmp_path, monkeypatch):
     from generator import cache, games
     from generator.games.grannys_pills import rules as gp
