@@ -274,12 +274,13 @@ def _pills_read(spec) -> dict:
 @paints("#000000")   # the pill tiles and the names in black
 @reads(_pills_read)
 def take_forms(spec):
-    """The six take-forms, each built from real pill tiles, with its name under it."""
+    """The six take-forms, each built from real pill tiles and centred over its name in a box three tiles square."""
     cell, pitch, parts = 8.0, 28.0, []
     overlay = svg.drawing(6 * pitch, 32, ident="take-forms-labels")
     for n, (name, cells) in enumerate(TROMINOES.items()):
-        parts += _form_parts(spec, n, cells, n * pitch, 0, cell)
-        overlay.add(svg.text(overlay, name, n * pitch + 12, 30, 2.8))
+        rows, cols = 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
+        parts += _form_parts(spec, n, cells, n * pitch + (3 - cols) * cell / 2, (3 - rows) * cell / 2, cell)
+        overlay.add(svg.text(overlay, name, n * pitch + 1.5 * cell, 30, 2.8))
     return Diagram(6 * pitch, 32, tuple(parts) + (("take-forms-labels", overlay, 0, 0, 1.0),))
 
 
