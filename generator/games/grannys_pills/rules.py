@@ -287,13 +287,19 @@ def take_forms(spec):
 @paints()   # only the pill tiles, in the colours the spec gives
 @reads(_pills_read)
 def form_row(spec) -> Diagram:
-    """The six take-forms side by side, each centred on a row three pill tiles tall, unnamed: small enough for a card."""
-    cell, gap, parts, x = 8.0, 6.0, [], 0.0
-    for n, cells in enumerate(TROMINOES.values()):
-        rows, cols = 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
-        parts += _form_parts(spec, n, cells, x, (3 - rows) * cell / 2, cell)
-        x += cols * cell + gap
-    return Diagram(x - gap, 3 * cell, tuple(parts))
+    """The six take-forms, unnamed, in two rows of three (the straight ones first), each form centred on its row: as
+    narrow as a card's text, so the tiles are drawn large."""
+    cell, gap, parts = 8.0, 6.0, []
+    forms = [(n, cells, 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)) for n, cells in enumerate(TROMINOES.values())]
+    width, y = max(sum(f[3] for f in row) * cell + 2 * gap for row in (forms[:3], forms[3:])), 0.0
+    for row in (forms[:3], forms[3:]):
+        tall = max(f[2] for f in row) * cell
+        x = (width - sum(f[3] for f in row) * cell - 2 * gap) / 2
+        for n, cells, rows, cols in row:
+            parts += _form_parts(spec, n, cells, x, y + (tall - rows * cell) / 2, cell)
+            x += cols * cell + gap
+        y += tall + gap
+    return Diagram(width, y - gap, tuple(parts))
 
 
 STACK_SHIFT = 2.6   # mm the tile under a stacked one shows below and right of it in the scoring example
