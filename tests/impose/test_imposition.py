@@ -614,7 +614,7 @@ def test_between_the_prescriptions_and_the_pill_tiles_the_marks_on_the_page_stan
                 bottom += 1
             marks.append((x / px, top / px, bottom / px))
     near = [(a, b) for a in marks for b in marks if 0.3 < b[0] - a[0] < 10 and max(b[1] - a[2], a[1] - b[2]) < 10]
-    assert len(marks) > 4 and not near, near
+    assert len(marks) >= 4 and not near, near   # the tiles beside the turn summary: 2 across, each mark met twice
 
 
 def inner_lines(block):
