@@ -491,7 +491,7 @@ def test_the_crop_marks_are_kept_with_the_plan_and_drawn_again_when_the_plan_cha
     assert marked == [], "a colour change draws no crop mark again"
     assert again == build(specs.load("grannys-pills", red), "a4", tmp_path / "fresh")[0].read_bytes() != first
     marked.clear()
-    grown = red + ["components.reference.height=80 mm"]   # a shorter card: other slots, other marks
+    grown = red + ["components.reference.height=88 mm"]   # a shorter card: other slots, other marks
     again = build(specs.load("grannys-pills", grown), "a4", tmp_path / "out")[0].read_bytes()
     assert marked, "a new plan draws its marks"
     assert again == build(specs.load("grannys-pills", grown), "a4", tmp_path / "fresh-grown")[0].read_bytes()

@@ -732,7 +732,7 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
     folding = backs == "fold"
     fold_y = area.y + area.h / 2
     half = Rect(area.x, area.y, area.w, fold_y - EDGE - area.y)
-    own, panel_sheets, copy_pages, groups, by_component = [], [], [], {}, {}
+    own, panel_sheets, copy_pages, groups, by_component, keys = [], [], [], {}, {}, {}
     for part in pieces.parts if isinstance(pieces, Pieces) else (pieces,):   # each component's pieces, in order
         if type(part) not in (list, tuple) and part.component not in by_component:
             by_component[part.component] = part   # a data deck's, made when read (expand.Pieces): none made here
@@ -774,6 +774,7 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
         if grounds is not None:
             grounds[comp.id] = ground
         key = (round(w, 4), round(h, 4), comp.bleed, two_sided, ground)
+        keys[comp.id] = key
         groups[key] = groups[key]._replace(pieces=(*groups[key].pieces, *mine)) if key in groups \
             else Group(w, h, comp.bleed, mine if type(mine) is not list else tuple(mine),
                        (comp.bleed if round_cut(comp) else 0.0) if ground else None, bool(ground and round_cut(comp)), key)
@@ -791,8 +792,9 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
             if two_sided:
                 side = "fold" if folding else "front"
                 pack(group, pages, (side,), lambda: _Page(side, half if folding else area, outer=area))
-            else:
-                pack(group, pages, ("single",) if folding else ("single", "front"), lambda: _Page("single", area))
+            else:   # single-sided pieces also fill the fronts' free room on duplex and fold-over sheets
+                pack(group, pages, ("single", "fold" if folding else "front"), lambda: _Page("single", area))
+        _rehome(pages, lambda block: groups[keys[block.cells[0].component]], ("single", "fold" if folding else "front"))
         return pages
 
     def plan(pages, cover=None, final=True):
@@ -835,6 +837,30 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
         return covered if saves else plain
     del plain, covered
     return plan(covered_pages, cover) if saves else plan(plain_pages)
+
+
+def _rehome(pages: list, group_of, sides: tuple) -> None:
+    """Take each page that holds one piece alone off the list when another page of sides holds it with all of its own
+    pieces, laid out again with the lone piece first (pieces packed in order can leave a sheet's room in strips too
+    narrow for it): a sheet saved. group_of: a block's Group."""
+    for lone in [p for p in pages if p.side == "single" and not p.fixed and len(p.blocks) == 1 and len(p.blocks[0][0].cells) == 1]:
+        for n in range(len(pages) - 1, -1, -1):
+            target = pages[n]
+            if target is lone or target.side not in sides or target.fixed:
+                continue
+            trial = _Page(target.side, target.region, note=target.note, components=target.components, outer=target.outer)
+            if all(_takes(trial, group_of(block), block.cells) for block, _, _ in [lone.blocks[0], *target.blocks]):
+                pages[n] = trial
+                pages.remove(lone)
+                break
+
+
+def _takes(page, group, cells) -> bool:
+    """Whether a page takes all of cells (pieces of group), placing them."""
+    n = 0
+    while added := page.add(group, cells, n):
+        n += added
+    return n == len(cells)
 
 
 def _short(room, area, group, last) -> bool:
@@ -885,14 +911,29 @@ def copy_sheets(group, area, side):
 
 
 def fold(page, area, bounds, fold_y, known=None):
-    """A gutter-fold sheet: fronts set down to EDGE above the fold line, each back mirrored below it, turned 180 degrees."""
-    front, back_of, _ = finish(page, area, bounds, shift_y=fold_y - EDGE, known=known)
+    """A gutter-fold sheet: fronts set down to EDGE above the fold line, each back mirrored below it, turned 180 degrees,
+    with the marks (a cut line's marks beyond the fold too) and the backs' ground; below a single-sided piece, only
+    plain paper."""
+    ends = [(bool(block.cells[0].back), y + block.height) for block, _, y in page.blocks]
+    if not page.fixed and max((end for backed, end in ends if not backed), default=0.0) > \
+            max((end for backed, end in ends if backed), default=math.inf) + EPS:   # single-sided pieces nearest the fold
+        page = _upside_down(page)
+    front, back_of, reverse = finish(page, area, bounds, shift_y=fold_y - EDGE, known=known)
     backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h, s.w, s.h, s.bleed, turn(s.rotation, 180))
-                  for s in front.slots)
+                  for s in front.slots if s in back_of)
     marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
-    grounds = front.grounds + tuple(Rect(g.x, 2 * fold_y - g.y - g.h, g.w, g.h) for g in front.grounds)
+    grounds = front.grounds + tuple(Rect(g.x, 2 * fold_y - g.y - g.h, g.w, g.h) for g in reverse.grounds)
     note = fold_note(front.note)
     return Sheet("fold", tuple(front.slots) + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)
+
+
+def _upside_down(page):
+    """A fold-over page with its blocks turned upside down in its region: the single-sided pieces packed below the
+    two-sided ones go above them, with room for their marks below, and the two-sided ones come nearest the fold."""
+    twin = _Page(page.side, page.region, page.fixed, page.back_of, page.note, page.components, page.outer)
+    bottom = page.region.y + page.region.h
+    twin.blocks = [(block, x, bottom - (y - page.region.y) - block.height) for block, x, y in page.blocks]
+    return twin
 
 
 def fold_note(note):

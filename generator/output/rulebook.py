@@ -47,6 +47,7 @@ RULES = s.mapping({
 
 CELL_PAD = 6  # points of padding on each side of a table cell
 SHRINK = 0.65  # a diagram may shrink to this share of its size to stay on the page of the text it illustrates
+HOLD = 0.5  # a diagram that ends its section may shrink to this share rather than let the next section's heading overtake it
 BAND = 30 * mm  # the tallest empty band a figure may leave above a block kept whole before it shrinks to let it in
 TOP, BOTTOM = 16 * mm, 18 * mm  # the rulebook's top and bottom margins: the page number sits below the bottom one
 FRAME_PAD = 6  # points: reportlab's padding inside each page's frame
@@ -254,6 +255,7 @@ class Figure(Flowable):
         super().__init__()
         self.items, self.slot = items, slot
         self.cap = float("inf")  # the height it may take, when the block after it must fit below it (see Book)
+        self.least = SHRINK  # the share of its size the diagram may shrink to (HOLD when the next section follows it)
         self.floats = not any(isinstance(i, Paragraph) and i.style.name == "h2" for i in items)  # never before its heading
         self.spaceBefore, self.spaceAfter = items[0].getSpaceBefore(), 6 + items[-1].getSpaceAfter()
 
@@ -271,7 +273,7 @@ class Figure(Flowable):
         if total > available_height:
             slot_h = self.slot.wrap(available_width, 10 ** 6)[1]
             fit = (available_height - (total - slot_h)) / slot_h
-            if fit >= SHRINK:
+            if fit >= self.least:
                 self.slot.fit = fit * 0.999
                 total = sum(h + gap for _, h, gap in self._stack(available_width))
         self.width, self.height = available_width, total
@@ -351,13 +353,17 @@ class Book(SimpleDocTemplate):
             self.waiting = None
 
     def make_room(self, figure: Figure, flowables: list) -> None:
-        """Float a figure (flowables[0]) that does not fit the room left even shrunk; shrink one that fits, to SHRINK at
-        most, when the block kept whole after it would otherwise go to the next page and leave a band taller than BAND."""
+        """Float a figure (flowables[0]) that does not fit the room left even shrunk (to SHRINK, or to HOLD when the next
+        section's heading follows it); shrink one that fits, to SHRINK at most, when the block kept whole after it would
+        otherwise go to the next page and leave a band taller than BAND."""
         frame, width = self.frame, self.frame._getAvailableWidth()
         room = frame.room(figure)
         height = figure.wrap(width, room)[1]
+        if height > room + _FUZZ and len(flowables) > 1 and opens_section(flowables[1]):
+            figure.least = HOLD  # floated, it would be read after the next section's heading
+            height = figure.wrap(width, room)[1]
         if height > room + _FUZZ:
-            if figure.floats and not frame._atTop:
+            if figure.floats and not frame._atTop and len(flowables) > 1:  # text after it to fill the page
                 self.waiting = flowables.pop(0)
             return
         rest = flowables[1:]
@@ -370,6 +376,12 @@ class Book(SimpleDocTemplate):
         cap = height - (need - left)  # the figure's height that lets the block in
         if need > left > BAND and figure.wrap(width, cap)[1] <= cap + _FUZZ:
             figure.cap = cap
+
+
+def opens_section(flowable: Flowable) -> bool:
+    """Whether a flowable is a section's heading, alone or first in a block kept whole."""
+    first = flowable._content[0] if isinstance(flowable, KeepTogether) and flowable._content else flowable
+    return isinstance(first, Paragraph) and first.style.name == "h2"
 
 
 class CardSheet(Flowable):

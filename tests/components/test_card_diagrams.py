@@ -43,32 +43,45 @@ def ink(dwg):
     return image.point(lambda v: 255 if v < 200 else 0)
 
 
-def test_the_turn_summary_draws_the_six_take_forms_it_names():
+def runs_of(inked):
+    """(start, end) of each run of True in a list."""
+    runs, start = [], None
+    for n, on in enumerate(list(inked) + [False]):
+        if on and start is None:
+            start = n
+        elif not on and start is not None:
+            runs.append((start, n))
+            start = None
+    return runs
+
+
+def test_the_turn_summary_draws_the_six_take_forms_it_names_with_tiles_over_5_mm():
+    """Measured on the card rendered at 300 dpi: the figure is two rows of three forms, each form's tiles where its
+    cells are, and a tile (the straight form lying down is three tiles wide) at least 5 mm across."""
     spec = specs.load("grannys-pills")
     comp, dwg = reference(spec)
     assert "these 6 forms" in comp.options["lines"][comp.options["diagram_after"] - 1]
     figure = ink(only(dwg, lambda child: child.tag == "g"))
     left, top, right, bottom = figure.getbbox()
-    columns = [any(figure.getpixel((x, y)) for y in range(top, bottom)) for x in range(left, right)]
-    runs, start = [], None
-    for x, inked in enumerate(columns + [False]):
-        if inked and start is None:
-            start = x
-        elif not inked and start is not None:
-            runs.append((left + start, left + x))
-            start = None
-    assert len(runs) == len(gp.TROMINOES) == 6
-    cell = (runs[0][1] - runs[0][0]) / 3  # the first form is the straight one lying down: three tiles wide
-    assert cell / PX >= 3.0  # tiles at least 3 mm across on a 63 x 88 mm card
+    bands = runs_of(any(figure.getpixel((x, y)) for x in range(left, right)) for y in range(top, bottom))
+    assert len(bands) == 2
+    forms = []
+    for y0, y1 in bands:
+        band = figure.crop((left, top + y0, right, top + y1))
+        forms += [(left + x0, left + x1, top + y0, top + y1)
+                  for x0, x1 in runs_of(any(band.getpixel((x, y)) for y in range(band.height)) for x in range(band.width))]
+    assert len(forms) == len(gp.TROMINOES) == 6
+    cell = (forms[0][1] - forms[0][0]) / 3  # the first form is the straight one lying down: three tiles wide
+    assert cell / PX >= 5.0, f"tiles {cell / PX:.2f} mm across"
     shapes = []
-    for x0, x1 in runs:
-        box = figure.crop((x0, top, x1, bottom)).getbbox()
+    for x0, x1, y0, y1 in forms:
+        box = figure.crop((x0, y0, x1, y1)).getbbox()
         cols, rows = round((x1 - x0) / cell), round((box[3] - box[1]) / cell)
         filled = set()
         for r in range(rows):
             for c in range(cols):
-                tile = figure.crop((round(x0 + (c + 0.2) * cell), round(top + box[1] + (r + 0.2) * cell),
-                                    round(x0 + (c + 0.8) * cell), round(top + box[1] + (r + 0.8) * cell)))
+                tile = figure.crop((round(x0 + (c + 0.2) * cell), round(y0 + box[1] + (r + 0.2) * cell),
+                                    round(x0 + (c + 0.8) * cell), round(y0 + box[1] + (r + 0.8) * cell)))
                 if sum(tile.histogram()[255:]) > 0.05 * tile.width * tile.height:
                     filled.add((r, c))
         shapes.append(frozenset(filled))

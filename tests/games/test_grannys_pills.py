@@ -221,3 +221,21 @@ def test_the_rules_send_schedule_tiles_back_to_the_bag_between_rounds(grannys):
     between = text[text.index("End of the game"):text.index("About this edition")]
     assert "Put every tile from the schedules back in the bag" in between
     assert "Between rounds, schedule tiles go back in the bag." in text[text.index("quick reference"):]
+
+
+def test_each_take_form_is_centred_over_its_name(grannys):
+    """Measured from the diagram: the three tiles of each take-form span a box whose middle is its name's (the text's
+    anchor is its middle) within 0.001 mm, and whose middle is at one height for every form, one or two tiles tall."""
+    diagram = gp.take_forms(grannys)
+    labels = next(part for key, part, *_ in diagram.parts if key == "take-forms-labels")
+    names = [(e.content, e.attrs["x"]) for e in svg.walk(labels) if e.tag == "text"]
+    tiles = [(x, y, part.width * k, part.height * k) for key, part, x, y, k in diagram.parts if key != "take-forms-labels"]
+    assert [name for name, _ in names] == list(gp.TROMINOES) and len(tiles) == 3 * len(names)
+    middles = []
+    for n, (name, x) in enumerate(names):
+        form = tiles[3 * n:3 * n + 3]
+        left, right = min(t[0] for t in form), max(t[0] + t[2] for t in form)
+        top, bottom = min(t[1] for t in form), max(t[1] + t[3] for t in form)
+        assert (left + right) / 2 == pytest.approx(x, abs=0.001), name
+        middles.append((top + bottom) / 2)
+    assert max(middles) - min(middles) < 0.001

@@ -136,6 +136,32 @@ def test_rules_pictures_are_words_from_the_deck(spec):
         pixeliction.pictures(renamed)
 
 
+@pytest.mark.parametrize("overrides", [[], SIXTEEN], ids=["8x8", "16x16"])
+def test_each_rules_picture_sits_in_the_middle_of_its_board_on_whole_cells(overrides):
+    """Measured from the diagram: the discs of each picture span a box whose centre is the centre of the grid drawn by
+    the board renderer beside it (within 0.001 mm), and every disc is centred in a cell."""
+    from generator.draw import svg
+    big = specs.load("pixeliction", overrides)
+    diagram, cells = pixeliction.pictures(big), big.component("board").options["cols"]
+    overlay = next(part for key, part, *_ in diagram.parts if key == "pictures-overlay")
+    discs = [(e.attrs["cx"], e.attrs["cy"], e.attrs["r"]) for e in svg.walk(overlay) if e.tag == "circle"]
+    boards = [(part, dx, dy, k) for key, part, dx, dy, k in diagram.parts if key != "pictures-overlay"]
+    assert len(boards) == len(pixeliction.PICTURES) == 2
+    for drawing, dx, dy, k in boards:
+        grid = next(e for e in svg.walk(drawing) if e.tag == "rect" and e.part == "grid")
+        x0, y0 = dx + (grid.attrs["x"] - drawing.box[0]) * k, dy + (grid.attrs["y"] - drawing.box[1]) * k
+        w, h = grid.attrs["width"] * k, grid.attrs["height"] * k
+        mine = [(x, y, r) for x, y, r in discs if x0 < x < x0 + w and y0 < y < y0 + h]
+        assert mine
+        left, right = min(x - r for x, _, r in mine), max(x + r for x, _, r in mine)
+        top, bottom = min(y - r for _, y, r in mine), max(y + r for _, y, r in mine)
+        assert (left + right) / 2 == pytest.approx(x0 + w / 2, abs=0.001)
+        assert (top + bottom) / 2 == pytest.approx(y0 + h / 2, abs=0.001)
+        for x, y, _ in mine:
+            assert ((x - x0) / (w / cells) - 0.5) == pytest.approx(round((x - x0) / (w / cells) - 0.5), abs=0.001)
+            assert ((y - y0) / (h / cells) - 0.5) == pytest.approx(round((y - y0) / (h / cells) - 0.5), abs=0.001)
+
+
 def contrast(a, b):
     """WCAG contrast ratio of two sRGB pixels."""
     def luminance(rgb):

@@ -221,6 +221,91 @@ def test_the_six_games_print_on_45_a4_sheets_and_45_letter_sheets_or_fewer():
     assert totals["a4"] <= 45 and totals["letter"] <= 45, totals
 
 
+def room_for(w, h, region, boxes):
+    """Where (x, y) a w x h box goes inside region, clear of boxes ((bleed box, the space it keeps round it)), or None. A
+    box that fits slides left and up until its left and top edges meet the region's or another box's far edge and
+    space: those places are all tried."""
+    xs = {region.x} | {b.x + b.w + space for b, space in boxes}
+    ys = {region.y} | {b.y + b.h + space for b, space in boxes}
+    for x in sorted(xs):
+        for y in sorted(ys):
+            inside = x + w <= region.x + region.w + EPS and y + h <= region.y + region.h + EPS
+            if inside and all(x + w + space <= b.x + EPS or b.x + b.w + space <= x + EPS or y + h + space <= b.y + EPS
+                              or b.y + b.h + space <= y + EPS for b, space in boxes):
+                return x, y
+    return None
+
+
+def rooms(plan, spec, paper):
+    """[sheet index (or "cover"), region, (bleed box, GAP) of each piece placed] of the room a plan leaves for single-sided
+    pieces: each sheet the imposition fills (no board panel, copy sheet or duplex back), above the fold on a fold-over
+    sheet, and page 1 below the list of components."""
+    from generator.impose.imposition import COPY_NOTE, EDGE, GAP
+    from generator.impose.sheets import list_bottom
+    area, found = printable_area(paper), []
+    for n, sheet in enumerate(plan.sheets):
+        if sheet.side == "back" or COPY_NOTE in sheet.note or any(slot.window for slot in sheet.slots):
+            continue
+        fold = sheet.folds[0] if sheet.folds else math.inf
+        region = Rect(area.x, area.y, area.w, fold - EDGE - area.y) if sheet.folds else area
+        found.append([n, region, [(slot.bleed_box, GAP) for slot in sheet.slots if slot.y < fold]])
+    top = list_bottom(plan, spec) + GAP
+    found.append(["cover", Rect(area.x, top, area.w, area.y + area.h - top),
+                  [(slot.bleed_box, GAP) for slot in plan.cover.slots] if plan.cover else []])
+    return found
+
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_sheet_of_single_sided_pieces_could_be_emptied_into_the_room_the_others_leave(game, paper, backs):
+    """A sheet of single-sided pieces (a reference card alone, a few tiles) costs a sheet of paper: its pieces do not all
+    fit, placed one by one, largest first, in the room the plan's other sheets leave (above the fold on a fold-over
+    sheet, below the list on page 1), each bleed box GAP from those placed there (the moved pieces' bleed boxes may
+    touch, as a block's do). The places are found by this test, not by the imposition."""
+    from generator.impose.imposition import COPY_NOTE
+    spec = specs.load(game)
+    plan = impose(spec, expand(spec)[0], paper, backs=backs)
+    for n, sheet in enumerate(plan.sheets):
+        if sheet.side != "single" or COPY_NOTE in sheet.note or any(slot.window for slot in sheet.slots):
+            continue
+        others = [room for room in rooms(plan, spec, paper) if room[0] != n]
+        moved = 0
+        for box in sorted((slot.bleed_box for slot in sheet.slots), key=lambda b: -b.w * b.h):
+            spot = next(((room, corner, w, h) for room in others for w, h in ((box.w, box.h), (box.h, box.w))
+                         for corner in [room_for(w, h, room[1], room[2])] if corner), None)
+            if spot is None:
+                break
+            room, (x, y), w, h = spot
+            room[2].append((Rect(x, y, w, h), 0.0))
+            moved += 1
+        assert moved < len(sheet.slots), (f"{game} {paper} {backs}: sheet {n + 1}'s {len(sheet.slots)} pieces "
+                                          f"({', '.join(sheet.components)}) fit on the others")
+
+
+def test_pixelictions_reference_card_shares_a_fold_over_sheet_on_letter_and_costs_no_sheet():
+    """On Letter the reference card fits beside no sheet's pieces as packed, but it fits on the last sheet of discs laid out
+    with the card first: it goes there, above the fold, and the set takes as many fold-over sheets as without the card;
+    below the fold, where its back would be, nothing is placed (the card is glued to plain paper), and its marks are
+    mirrored there as every front's are."""
+    spec, bare = specs.load("pixeliction"), specs.load("pixeliction", ["components.reference.include=false"])
+    plan, without = (impose(s, expand(s)[0], "letter", backs="fold") for s in (spec, bare))
+    assert len(plan.sheets) == len(without.sheets)
+    [sheet] = [sheet for sheet in plan.sheets if any(slot.art.startswith("reference") for slot in sheet.slots)]
+    card = next(slot for slot in sheet.slots if slot.art.startswith("reference"))
+    assert sheet.side == "fold" and "discs" in sheet.components
+    fold = sheet.folds[0]
+    box = card.bleed_box
+    assert box.y + box.h <= fold
+    below = Rect(box.x, 2 * fold - box.y - box.h, box.w, box.h)
+    assert not [slot for slot in sheet.slots if overlap(slot.bleed_box, below)]
+    marks = {tuple(sorted((round(x, 3), round(y, 3)) for x, y in mark)) for mark in sheet.marks}
+    assert all(tuple(sorted((round(x, 3), round(2 * fold - y, 3)) for x, y in mark)) in marks for mark in marks)
+    discs = [slot for slot in sheet.slots if slot.art.startswith("discs")]
+    fronts = [slot for slot in discs if slot.y < fold]
+    assert len(discs) == 2 * len(fronts)   # each disc's back mirrored below the fold
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_prescriptions_go_4_across_on_two_duplex_sheets(paper):
     """44.5 mm prescriptions with 3 mm bleed sharing their cut lines: 4 x 5 to a sheet, so 35 take two duplex pairs."""
@@ -614,7 +699,7 @@ def test_between_the_prescriptions_and_the_pill_tiles_the_marks_on_the_page_stan
                 bottom += 1
             marks.append((x / px, top / px, bottom / px))
     near = [(a, b) for a in marks for b in marks if 0.3 < b[0] - a[0] < 10 and max(b[1] - a[2], a[1] - b[2]) < 10]
-    assert len(marks) > 4 and not near, near
+    assert len(marks) >= 4 and not near, near   # the tiles beside the turn summary: 2 across, each mark met twice
 
 
 def inner_lines(block):

@@ -76,7 +76,7 @@ def png_dpi(data):
 
 
 def test_a_poker_card_with_3mm_bleed_is_815_by_1110_pixels_at_300_dpi():
-    spec = specs.load("grannys-pills", ["components.reference.bleed=3 mm"])
+    spec = specs.load("pixeliction")   # its reference card: 63 x 88 mm, 3 mm bleed
     assert KINDS[spec.component("reference").kind].size(spec.component("reference").options) == (63, 88)
     data = face_png(spec, expand(spec)[1]["reference-1"])
     assert Image.open(io.BytesIO(data)).size == (815, 1110)
@@ -349,10 +349,10 @@ def test_one_contact_sheet_per_component_with_every_face_shown(tmp_path, game):
 
 
 def test_the_game_crafter_poker_card_is_825_by_1125_and_makeplayingcards_822_by_1122(tmp_path):
-    out = export(tmp_path, "grannys-pills", "--pod", "thegamecrafter", "--format", "pdf", "--paper", "a4")
+    out = export(tmp_path, "pixeliction", "--pod", "thegamecrafter", "--format", "pdf", "--paper", "a4")
     tgc = Image.open(out / "pod-thegamecrafter" / "reference" / "001-reference.png")
     assert tgc.size == (825, 1125) and round(tgc.info["dpi"][0]) == 300
-    assert not (out / "pod-thegamecrafter" / "pill").exists()  # 25 mm tiles are no card the printer sells
+    assert not (out / "pod-thegamecrafter" / "discs").exists()  # 19.05 mm discs are no card the printer sells
     out = export(tmp_path, "hexstatic", "--pod", "makeplayingcards")
     assert Image.open(out / "pod-makeplayingcards" / "scoring" / "front" / "001-scoring.png").size == (822, 1122)
     assert Image.open(out / "pod-makeplayingcards" / "legend" / "front" / "001-legend.png").size == (1122, 822)

@@ -276,25 +276,32 @@ def _pills_read(spec) -> dict:
 @paints("#000000")   # the pill tiles and the names in black
 @reads(_pills_read)
 def take_forms(spec):
-    """The six take-forms, each built from real pill tiles, with its name under it."""
+    """The six take-forms, each built from real pill tiles and centred over its name in a box three tiles square."""
     cell, pitch, parts = 8.0, 28.0, []
     overlay = svg.drawing(6 * pitch, 32, ident="take-forms-labels")
     for n, (name, cells) in enumerate(TROMINOES.items()):
-        parts += _form_parts(spec, n, cells, n * pitch, 0, cell)
-        overlay.add(svg.text(overlay, name, n * pitch + 12, 30, 2.8))
+        rows, cols = 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
+        parts += _form_parts(spec, n, cells, n * pitch + (3 - cols) * cell / 2, (3 - rows) * cell / 2, cell)
+        overlay.add(svg.text(overlay, name, n * pitch + 1.5 * cell, 30, 2.8))
     return Diagram(6 * pitch, 32, tuple(parts) + (("take-forms-labels", overlay, 0, 0, 1.0),))
 
 
 @paints()   # only the pill tiles, in the colours the spec gives
 @reads(_pills_read)
 def form_row(spec) -> Diagram:
-    """The six take-forms side by side, each centred on a row three pill tiles tall, unnamed: small enough for a card."""
-    cell, gap, parts, x = 8.0, 6.0, [], 0.0
-    for n, cells in enumerate(TROMINOES.values()):
-        rows, cols = 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
-        parts += _form_parts(spec, n, cells, x, (3 - rows) * cell / 2, cell)
-        x += cols * cell + gap
-    return Diagram(x - gap, 3 * cell, tuple(parts))
+    """The six take-forms, unnamed, in two rows of three (the straight ones first), each form centred on its row: as
+    narrow as a card's text, so the tiles are drawn large."""
+    cell, gap, parts = 8.0, 6.0, []
+    forms = [(n, cells, 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)) for n, cells in enumerate(TROMINOES.values())]
+    width, y = max(sum(f[3] for f in row) * cell + 2 * gap for row in (forms[:3], forms[3:])), 0.0
+    for row in (forms[:3], forms[3:]):
+        tall = max(f[2] for f in row) * cell
+        x = (width - sum(f[3] for f in row) * cell - 2 * gap) / 2
+        for n, cells, rows, cols in row:
+            parts += _form_parts(spec, n, cells, x, y + (tall - rows * cell) / 2, cell)
+            x += cols * cell + gap
+        y += tall + gap
+    return Diagram(width, y - gap, tuple(parts))
 
 
 STACK_SHIFT = 2.6   # mm the tile under a stacked one shows below and right of it in the scoring example

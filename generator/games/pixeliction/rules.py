@@ -55,8 +55,9 @@ def check(spec, pieces, arts):
     return fails
 
 
-PICTURES = {  # a word from the deck -> its 8x8 picture: B black disc, W white disc, . empty cell
-    "house": ("...B....", "..BBB...", ".BBBBB..", "BBBBBBB.", ".BWWWB..", ".BWBWB..", ".BWBWB..", ".BBBBB.."),
+PICTURES = {  # a word from the deck -> its 8x8 picture: B black disc, W white disc, . empty cell; the discs of
+    # each reach all four sides, so that the picture sits in the middle of the board, not half a cell off
+    "house": ("...BB...", "..BBBB..", ".BBBBBB.", "BBBBBBBB", ".BWWWWB.", ".BWBBWB.", ".BWBBWB.", ".BBBBBB."),
     "cat": ("B......B", "BB....BB", "BBBBBBBB", "BWBBBBWB", "BBBBBBBB", "BBBWWBBB", ".BBBBBB.", "..BBBB.."),
 }
 
@@ -70,7 +71,7 @@ def pictures(spec):
     bw, bh = board.trim
     width_each, gap = 80.0, 10.0
     scale = width_each / bw
-    height = bh * scale + 8
+    height = bh * scale + 10  # the words under the boards
     art = Art(f"{board.id}-diagram", board.id, "front", MappingProxyType({}))
     front = spec.colour(disc.faces.items[0].get("colour", "black")) if disc.faces.items else spec.colour("black")
     fills = {"B": front, "W": spec.colour(disc.back.fill)}
@@ -85,10 +86,11 @@ def pictures(spec):
         left = n * (width_each + gap)
         parts.append((art.key, draw_art(spec, art), left - board.bleed * scale, -board.bleed * scale, scale))
         radius = disc.options["size"] / 2 * scale
-        for r, row in enumerate(rows):
-            for c, mark in enumerate(row):
+        top, side = (o["rows"] - len(rows)) // 2, (o["cols"] - max(map(len, rows))) // 2  # in the board's middle cells
+        for r, row in enumerate(rows, top):
+            for c, mark in enumerate(row, side):
                 if mark in fills:
                     x, y = left + (o["frame"] + (c + 0.5) * o["cell"]) * scale, (o["frame"] + (r + 0.5) * o["cell"]) * scale
                     overlay.add(overlay.circle((svg.r(x), svg.r(y)), svg.r(radius), fill=fills[mark], stroke=ink, stroke_width=0.2))
-        overlay.add(svg.text(overlay, f"\u201c{word}\u201d", left + width_each / 2, height - 2, 3.4, bold=True))
+        overlay.add(svg.text(overlay, f"\u201c{word}\u201d", left + width_each / 2, height - 2.5, 5.0, bold=True))
     return Diagram(width, height, tuple(parts) + (("pictures-overlay", overlay, 0, 0, 1.0),))
