@@ -94,19 +94,24 @@ components:
 """
 
 
-def test_a_kept_plan_is_taken_when_only_colours_changed_and_imposed_again_when_a_shared_ground_changes(tmp_path, memos,
-                                                                                                      monkeypatch):
+def test_a_kept_plan_is_taken_when_shared_grounds_stay_alike_where_they_were_and_imposed_again_when_not(tmp_path, memos,
+                                                                                                       monkeypatch):
+    """A colour no ground shows, or one ground recoloured on its own, keeps the plan; two grounds made alike (the chips
+    join the tiles' blocks), or made apart again, impose it again. Each file equals a fresh build's."""
     builds = importlib.import_module("generator.build")   # the module (the package exports its function too)
     imposed, impose = [], builds.impose
     monkeypatch.setattr(builds, "impose", lambda *args, **options: imposed.append(args[2]) or impose(*args, **options))
     (tmp_path / "grounds.yaml").write_text(GROUNDS)
 
+    fresh_dirs: list = []
+
     def rebuilt(overrides):
         """The file rebuilt over the last build with overrides, whether it imposed, and a fresh build's bytes."""
         imposed.clear()
+        fresh_dirs.append(overrides)
         made = builds.build(specs.load(str(tmp_path / "grounds.yaml"), overrides), "a4", tmp_path / "out")
         again = bool(imposed)
-        fresh = builds.build(specs.load(str(tmp_path / "grounds.yaml"), overrides), "a4", tmp_path / f"fresh{len(overrides)}")
+        fresh = builds.build(specs.load(str(tmp_path / "grounds.yaml"), overrides), "a4", tmp_path / f"fresh{len(fresh_dirs)}")
         assert made[1] == fresh[1] and made[3:] == fresh[3:], "the same pages, and pages saved"
         return made[0].read_bytes(), again, fresh[0].read_bytes()
 
@@ -114,8 +119,13 @@ def test_a_kept_plan_is_taken_when_only_colours_changed_and_imposed_again_when_a
     assert again and first == fresh
     recoloured, again, fresh = rebuilt(["palette.red=#1f6fd0"])   # the symbols' colour: no ground shows it
     assert not again and recoloured == fresh != first
+    clay = ["palette.red=#1f6fd0", "palette.clay=#c8b8a8"]   # the chips' ground, on its own: the plan stands
+    own, again, fresh = rebuilt(clay)
+    assert not again and own == fresh != recoloured
     one, again, fresh = rebuilt(["palette.red=#1f6fd0", "palette.clay=#eee8d5"])   # the chips take the tiles' ground
-    assert again and one == fresh != recoloured
+    assert again and one == fresh != own
+    apart, again, fresh = rebuilt(clay)   # apart again
+    assert again and apart == fresh == own
 
 
 def test_the_second_paper_takes_the_faces_the_first_drew_this_run_and_equals_a_fresh_build(tmp_path, memos, drawn):

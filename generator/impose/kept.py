@@ -1,5 +1,6 @@
-"""Sheet plans kept beside their file: a rebuild whose pieces, sizes and shared grounds are as they were (a colour
-changed that no ground shows) takes the last plan and page count instead of imposing again."""
+"""Sheet plans kept beside their file: a rebuild whose pieces and sizes are as they were, and whose shared grounds are
+alike where they were (a colour changed that no ground shows, or one ground recoloured on its own), takes the last plan
+and page count instead of imposing again."""
 import io
 import json
 from itertools import groupby
@@ -44,10 +45,30 @@ def _shape(fields) -> tuple:
                   tuple(Rect(*g) for g in grounds)), tuple(zip(*columns)))
 
 
+def alike_grounds(before: dict, now: dict) -> bool:
+    """Whether two sets of shared grounds ({component: its ground or None}) give one plan: the same components have none,
+    and two components' grounds are equal now exactly where they were (imposition reads a ground only to group the
+    components that share one, never its colour)."""
+    forward: dict = {}
+    backward: dict = {}   # each ground before -> the one now, and back (as tuples: JSON gives lists)
+    for component, was in before.items():
+        was, found = _tuple(was), _tuple(now[component])
+        if ((was is None) != (found is None) or forward.setdefault(was, found) != found
+                or backward.setdefault(found, was) != was):
+            return False
+    return True
+
+
+def _tuple(ground):
+    """A ground as a tuple (JSON and imposition give a list or a tuple), or None."""
+    return tuple(ground) if ground is not None else None
+
+
 class KeptPlan:
     """The plan and pages saved of one output file, kept in .pnp-cache beside it by the inputs imposition reads: the
     spec without its palette and line numbers, the pieces (runs), the paper and backs, the code; and each component's shared
-    ground (imposition gives pieces one ground under their block when they share it), checked again on reuse."""
+    ground (imposition gives pieces one ground under their block when they share it), checked again on reuse: alike where
+    they were (alike_grounds), the grounds of now kept in their place."""
 
     def __init__(self, path, spec, pieces, paper, backs):
         self.path = path.parent / cache.RECORDS / f"{path.name}.plan.json"
@@ -57,15 +78,18 @@ class KeptPlan:
                             # memory up to SPILL bytes, then a temporary file)
 
     def _read(self, face=draw_art) -> dict:
-        """The kept entry when its inputs and the shared grounds it read are as they are now (a face the checks did not
-        draw made by face(spec, art)); else an empty one."""
+        """The kept entry when its inputs are as they are now and the shared grounds it read are alike where they were
+        alike (alike_grounds: a ground recoloured on its own changes no plan); else an empty one. A face the checks did
+        not draw is made by face(spec, art)."""
         self.inputs = cache.key(cache.sans_palette(self.spec), "plan", self.paper, self.backs, runs(self.pieces))
         try:
             entry = json.loads(self.path.read_text())
-            if entry["inputs"] != self.inputs or any(self._ground(component, face) != ground
-                                                     for component, ground in entry["grounds"].items()):
+            if entry["inputs"] != self.inputs:
                 return {}
-            self.grounds = entry["grounds"]
+            now = {component: self._ground(component, face) for component in entry["grounds"]}
+            if not alike_grounds(entry["grounds"], now):
+                return {}
+            self.grounds, self.changed = now, now != entry["grounds"]   # the grounds of now kept with the plan
             return entry
         except (OSError, ValueError, KeyError, TypeError):
             return {}
