@@ -439,7 +439,8 @@ def _kept_diagrams(spec, path: Path, written: dict) -> tuple | None:
 def _swapped_parts(spec, used: dict, now: dict, parts: dict, paints: tuple | None) -> dict | None:
     """The kept parts' operators with each changed colour's rgb set where the new one is, or None: a read changed that
     is no colour, a maker declares nothing, or a swap could differ from drawing them (an old colour set by something else
-    too, or otherwise than by rg or RG; a new colour set already; black)."""
+    too, or otherwise than by rg or RG; a new colour set already, or alike another colour read, declared or new: a maker
+    may read which colours are alike, as Posies' does through the plan that turns its board; black)."""
     colours = {what for what, value in used.items() if what.startswith(("colour:", "palette:")) and isinstance(value, str)
                and isinstance(now[what], str)}
     if paints is None or any(now[what] != value and what not in colours for what, value in used.items()):
@@ -452,8 +453,10 @@ def _swapped_parts(spec, used: dict, now: dict, parts: dict, paints: tuple | Non
         if now[what] != used[what]:
             before, after = rgb(used[what]), rgb(now[what])
             if (swaps.setdefault(before, after) != after or before is None or after is None or before in fixed
-                    or "0 0 0" in (before, after)):
+                    or after in fixed or "0 0 0" in (before, after)):
                 return None
+    if len(set(swaps.values())) != len(swaps):   # two colours that differed made alike
+        return None
     swapped = {}
     for key, (ops, *rest) in parts.items():
         others = json.dumps(rest)

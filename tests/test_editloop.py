@@ -382,16 +382,20 @@ def test_a_front_whose_kind_declares_its_paints_is_recoloured_undrawn_and_equals
 
 
 
+@pytest.mark.parametrize("declared", [True, False])
 def test_pixelictions_word_cards_declare_their_paints_so_an_accent_changed_draws_none_and_equals_a_fresh_build(
-        tmp_path, memos, drawn):
-    """The word cards paint their ink, accent and ground as given: after the accent changes, every word card front is
-    its kept operators with the accent swapped, undrawn; the PDF equals a fresh build's and shows the new accent."""
+        tmp_path, memos, drawn, monkeypatch, declared):
+    """The word cards paint their ink, accent and ground as given, and so does the common back the accent fills: after
+    the accent changes, every word card front and the back are their kept operators with the accent swapped, undrawn;
+    the PDF equals a fresh build's and shows the new accent. Without the common back's declaration the back is drawn."""
     from generator.build import build
+    from generator.components import kind
+    if not declared:
+        monkeypatch.setattr(kind, "COMMON_BACK_PAINTS", None)
     first = build(specs.load("pixeliction"), "a4", tmp_path / "out")[0].read_bytes()
     drawn.clear()
     made = build(specs.load("pixeliction", ["palette.accent=#d0281f"]), "a4", tmp_path / "out")[0].read_bytes()
-    assert not [key for key in drawn if key.startswith("words-") and key != "words-back"], "recoloured, not drawn"
-    assert "words-back" in drawn, "the back the accent fills is drawn again"
+    assert drawn == ([] if declared else ["words-back"]), "recoloured, not drawn"
     assert made != first and made == build(specs.load("pixeliction", ["palette.accent=#d0281f"]), "a4",
                                            tmp_path / "fresh")[0].read_bytes()
 

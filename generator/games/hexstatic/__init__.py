@@ -8,9 +8,9 @@ RULESET = Ruleset(
     required={rules.TILE_KIND: "hex tiles", "line-legend": "line key card"},
     check=rules.check,
     diagrams={
-        "loop-example": lambda spec: rules.example_diagram(spec, "loop"),
-        "line-example": lambda spec: rules.example_diagram(spec, "line"),
-        "nexus-example": lambda spec: rules.example_diagram(spec, "nexus"),
+        "loop-example": rules.example_maker("loop"),
+        "line-example": rules.example_maker("line"),
+        "nexus-example": rules.example_maker("nexus"),
         "line-key": rules.legend_diagram,
     },
 )

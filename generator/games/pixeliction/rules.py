@@ -3,7 +3,7 @@ from collections import Counter
 from types import MappingProxyType
 
 from generator.draw import svg
-from generator.draw.diagram import Diagram
+from generator.draw.diagram import Diagram, paints
 from generator.errors import UserError
 from generator.spec.expand import Art, expand
 from generator.draw.render import draw_art
@@ -61,6 +61,7 @@ PICTURES = {  # a word from the deck -> its 8x8 picture: B black disc, W white d
 }
 
 
+@paints("#000000")   # the board and discs in the colours they read, the words in black
 def pictures(spec):
     """The board with two pictures made of discs, each a word from the deck (checked), its word underneath."""
     board = next(c for c in spec.components if c.kind == "grid-board")
