@@ -345,6 +345,56 @@ def test_every_file_a_rebuild_writes_is_the_cold_builds_byte_for_byte(tmp_path, 
     assert len(again) == 1 and again == fresh != before
 
 
+TUNED = {"glorieta": "accent", "hexstatic": "back", "paths-and-pahs": "back", "pixeliction": "accent", "posies": "green"}
+
+
+def cli_built(args, out) -> dict:
+    """{path under out: bytes} of every PDF pnp build writes there with args."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    result = CliRunner().invoke(cli, ["build", *args, "--out", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return {path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
+
+
+@pytest.mark.parametrize("game, key", TUNED.items())
+def test_a_colour_a_designer_tunes_rebuilds_every_file_drawing_imposing_and_laying_out_nothing(tmp_path, memos, drawn,
+                                                                                              monkeypatch, game, key):
+    """The edit loop of each other shipped game (benchmarks/editloop.py's colour): after the colour changes, no face or
+    rulebook diagram is drawn, no sheet imposed, no rulebook text laid out (each is swapped in what the last build
+    kept), and every file equals a cold build's byte for byte."""
+    builder = importlib.import_module("generator.build")
+    from generator.draw import diagram
+    from generator.output import rulebook
+    made = []
+    for module, name in ((builder, "impose"), (diagram, "drawn"), (rulebook, "rules_pdf")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *args, real=real, name=name, **options: made.append(name) or real(*args,
+                                                                                                               **options))
+    first = cli_built([game], tmp_path / "out")
+    drawn.clear()
+    made.clear()
+    tuned = [game, "--set", f"palette.{key}=#d0281f"]
+    again = cli_built(tuned, tmp_path / "out")
+    assert drawn == [] and made == [], (drawn, made)
+    assert len(again) == 4 and again == cli_built(tuned, tmp_path / "fresh")
+    assert any(again[name] != first[name] for name in again)
+
+
+def tuned(colour: str) -> str:
+    """A colour as a designer tunes it: each channel 8 nearer the middle (the checks still pass)."""
+    return "#" + "".join(f"{c + 8 if c < 128 else c - 8:02x}" for c in (int(colour[i:i + 2], 16) for i in (1, 3, 5)))
+
+
+@pytest.mark.parametrize("game", ["glorieta", "grannys-pills", "hexstatic", "paths-and-pahs", "pixeliction", "posies"])
+def test_each_palette_colour_tuned_in_turn_rebuilds_the_a4_files_a_cold_build_writes(tmp_path, memos, game):
+    """Every palette colour of a shipped game tuned, one after another, each rebuild over the last (the colour tuned
+    before set back, the next one tuned): the components and rules PDFs equal a cold build's each time."""
+    for name, colour in specs.load(game).palette.items():
+        args = [game, "--paper", "a4", "--set", f"palette.{name}={tuned(colour)}"]
+        assert cli_built(args, tmp_path / "out") == cli_built(args, tmp_path / f"fresh-{name}"), name
+
+
 def test_a_recoloured_face_is_not_measured_again_and_equals_a_fresh_build(tmp_path, memos, drawn, monkeypatch, undeclared):
     """A face the colour reaches is drawn again, but the reach of its marks stands: its operators differ only in colour."""
     from generator.build import build
