@@ -281,6 +281,11 @@ def figures(spec):
     return found
 
 
+def check_colours(spec) -> list:
+    """The colours check reads (Ruleset.check_colours): the pink, and each stone's back fill, to tell a pink back."""
+    return [PINK, *(c.back.fill for c in spec.components if c.kind == "token" and c.back is not None)]
+
+
 def check(spec, pieces, arts):
     """Check the Glorieta figures of GAMES.md section 6, computed from the spec: board, ring and stones."""
     board = _board(spec)
