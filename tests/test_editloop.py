@@ -561,6 +561,31 @@ def test_the_crop_marks_are_kept_with_the_plan_and_drawn_again_when_the_plan_cha
     assert again == build(specs.load("grannys-pills", grown), "a4", tmp_path / "fresh-grown")[0].read_bytes()
 
 
+def test_each_sheets_layout_is_kept_with_the_plan_and_worked_out_again_when_the_plan_changes(tmp_path, memos,
+                                                                                            monkeypatch):
+    """Glorieta's sheets: the ground runs and shared-bleed clips of each are kept with the plan, so a rebuild after a
+    colour changed works out none (even with no layout of this process to take); a new plan works them out again."""
+    builder = importlib.import_module("generator.build")
+    worked = []
+    for name in ("_runs", "shares"):
+        real = getattr(builder, name)
+        monkeypatch.setattr(builder, name, lambda *args, real=real, name=name: worked.append(name) or real(*args))
+    first = builder.build(specs.load("glorieta"), "a4", tmp_path / "out")[0].read_bytes()
+    assert worked.count("shares") == len(json.loads((tmp_path / "out" / "glorieta" / cache.RECORDS /
+                                                     "glorieta-components-a4.pdf.plan.json").read_text())["layouts"])
+    worked.clear()
+    builder._LAYOUTS.clear()
+    accent = ["palette.accent=#d0281f"]
+    again = builder.build(specs.load("glorieta", accent), "a4", tmp_path / "out")[0].read_bytes()
+    assert worked == [], "every sheet's layout from the kept plan"
+    assert again == builder.build(specs.load("glorieta", accent), "a4", tmp_path / "fresh")[0].read_bytes() != first
+    worked.clear()
+    bigger = accent + ["components.reference.height=140 mm"]   # another plan
+    again = builder.build(specs.load("glorieta", bigger), "a4", tmp_path / "out")[0].read_bytes()
+    assert "shares" in worked and again == builder.build(specs.load("glorieta", bigger), "a4",
+                                                         tmp_path / "fresh-bigger")[0].read_bytes()
+
+
 def test_the_second_papers_rebuild_takes_the_faces_of_the_first_and_leaves_its_own_kept_faces_unread(tmp_path, memos,
                                                                                                        monkeypatch):
     from pathlib import Path

@@ -1,6 +1,6 @@
 """Sheet plans kept beside their file: a rebuild whose pieces and sizes are as they were, and whose shared grounds are
 alike where they were (a colour changed that no ground shows, or one ground recoloured on its own), takes the last plan
-and page count instead of imposing again."""
+and page count instead of imposing again, and the sheets' furniture and layouts worked out from it."""
 import io
 import json
 from itertools import groupby
@@ -117,11 +117,21 @@ class KeptPlan:
     def furniture(self, name: str, make):
         """Sheet furniture called name (make() draws it) as written operators, kept with the plan: it shows only the plan
         and the spec's words, in fixed colours."""
+        return self._kept("furniture", name, lambda: content.write(make()), written)
+
+    def layout(self, name: str, make, decode):
+        """What placing a sheet's pieces works out from the plan alone, called name (build._layout's ground runs and
+        shared-bleed clips, make() works them out), kept with the plan as JSON (decode(fields) makes them from that)."""
+        return self._kept("layouts", name, make, decode)
+
+    def _kept(self, section: str, name: str, make, decode):
+        """The value called name in a section of the entry, or make()'s, kept there as JSON (decode(fields) makes it
+        from that)."""
         if self.entry is None:
             self.entry = self._read()
-        kept = self.entry.setdefault("furniture", {})
+        kept = self.entry.setdefault(section, {})
         if name not in kept:
-            made, self.changed = content.write(make()), True
+            made, self.changed = make(), True
             if self.spill is None:
                 self.spill = io.BytesIO()
             text = _encode(made).encode()   # its JSON set aside until save: one int a sheet, not its operators
@@ -134,10 +144,11 @@ class KeptPlan:
                 self.spill = spilled
             return made
         found = kept[name]
-        return written(json.loads(self._spilled(found)) if type(found) is int else found)
+        return decode(json.loads(self._spilled(found)) if type(found) is int else found)
 
     def _spilled(self, where: int) -> str:
-        """The JSON of furniture written this build, read back from the spill (where: its offset << 32 | its length)."""
+        """The JSON of furniture or a layout kept this build, read back from the spill (where: its offset << 32 | its
+        length)."""
         assert self.spill is not None
         self.spill.seek(where >> 32)
         text = self.spill.read(where & 0xFFFFFFFF).decode()
@@ -166,7 +177,7 @@ def entry_parts(entry: dict, spilled=None):
     parts, size, comma = [], 0, "{"
     for key, value in entry.items():
         parts.append(f"{comma}{_encode(key)}:")
-        comma, read = ",", spilled if key == "furniture" else None
+        comma, read = ",", spilled if key in ("furniture", "layouts") else None
         if isinstance(value, Plan):
             shapes: dict = {}
             covered, last, number = value.cover is not None, None, 0
