@@ -87,7 +87,7 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
 
     kept: the KeptPlan the plan came from, which keeps the list, the sheets' labels written and each sheet's layout as well."""
     furnish = kept.furniture if kept else (lambda name, make: make())
-    laid = (lambda name: lambda make: kept.layout(name, make, _fitted_of)) if kept else (lambda name: None)
+    laid = (lambda name: lambda make: kept.layout(name, make, _clips_of)) if kept else (lambda name: None)
     pieces, arts = expand(spec)
     total = len(plan.sheets) + 1
     rows = manifest_rows(spec, pieces, plan, backs)
@@ -166,7 +166,7 @@ class _Grounds(dict):
 
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks=None, kept=None):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top (made by marks(),
-    else drawn); kept(make): the sheet's layout as make() gives it, kept with the plan (KeptPlan.layout)."""
+    else drawn); kept(make): the sheet's shared-bleed clips as make() gives them, kept with the plan (KeptPlan.layout)."""
     slots = tuple(sheet.slots)   # a sheet of a deck makes its slots when read (imposition.Placed): read once
     runs, steps, heads, clips = _layout(sheet.grounds, tuple(map(PLACE, slots)), slots, kept)
     # the ground under each block of pieces that share cut lines: a run of one ground painted in one step
@@ -197,26 +197,23 @@ def _layout(blocks, places, slots, kept=None) -> tuple:
     the slots upright or None, the heads of document.inline drawing them or None, the clips of imposition.shares(slots)),
     places the slots' fields but the art: all that placing a sheet's pieces reads of its plan. Worked out once for each
     layout of the last few (full sheets repeat theirs), found by comparing (a layout's numbers are not hashed: comparing
-    its repeat is quicker); kept(make): the runs and clips of one not among them taken from the kept plan, or worked out
-    by make() and kept there."""
+    its repeat is quicker); kept(make): the clips of one not among them taken from the kept plan, or worked out by
+    make() and kept there (writing the runs out costs more than working them out)."""
     for known in _LAYOUTS:
         if known[0] == blocks and known[1] == places:
             return known[2]
-    fitted = (lambda: (_runs(blocks, places), shares(slots)))
-    runs, clips = kept(fitted) if kept else fitted()
+    clips = kept(lambda: shares(slots)) if kept else shares(slots)
     upright = all(not turn and window is None for *_, turn, window in places)  # else each placed by itself
     corners = [(x - b, y - b) for x, y, _, _, b, *_ in places]
-    layout = (tuple((first, end, boxes, tuple((box,) for box in boxes)) for first, end, boxes in runs),
+    layout = (tuple((first, end, boxes, tuple((box,) for box in boxes)) for first, end, boxes in _runs(blocks, places)),
               *((document.steps(corners), document.heads(corners)) if upright else (None, None)), clips)
     _LAYOUTS[:] = [(blocks, places, layout)] + _LAYOUTS[:7]
     return layout
 
 
-def _fitted_of(fields) -> tuple:
-    """A sheet's runs and clips (_layout's kept part) from their JSON form, as json read it back: each tuple a list."""
-    runs, clips = fields
-    return (tuple((first, end, tuple(map(tuple, boxes))) for first, end, boxes in runs),
-            tuple(tuple(clip) if clip is not None else None for clip in clips))
+def _clips_of(fields) -> tuple:
+    """A sheet's shared-bleed clips (imposition.shares') from their JSON form, as json read it back: each a list."""
+    return tuple(tuple(clip) if clip is not None else None for clip in fields)
 
 
 def _runs(blocks, places) -> tuple:

@@ -561,15 +561,13 @@ def test_the_crop_marks_are_kept_with_the_plan_and_drawn_again_when_the_plan_cha
     assert again == build(specs.load("grannys-pills", grown), "a4", tmp_path / "fresh-grown")[0].read_bytes()
 
 
-def test_each_sheets_layout_is_kept_with_the_plan_and_worked_out_again_when_the_plan_changes(tmp_path, memos,
-                                                                                            monkeypatch):
-    """Glorieta's sheets: the ground runs and shared-bleed clips of each are kept with the plan, so a rebuild after a
-    colour changed works out none (even with no layout of this process to take); a new plan works them out again."""
+def test_each_sheets_shared_bleed_clips_are_kept_with_the_plan_and_worked_out_again_when_the_plan_changes(
+        tmp_path, memos, monkeypatch):
+    """Glorieta's sheets: the shared-bleed clips of each (imposition.shares) are kept with the plan, so a rebuild after
+    a colour changed works out none (even with no layout of this process to take); a new plan works them out again."""
     builder = importlib.import_module("generator.build")
-    worked = []
-    for name in ("_runs", "shares"):
-        real = getattr(builder, name)
-        monkeypatch.setattr(builder, name, lambda *args, real=real, name=name: worked.append(name) or real(*args))
+    worked, real = [], builder.shares
+    monkeypatch.setattr(builder, "shares", lambda slots: worked.append("shares") or real(slots))
     first = builder.build(specs.load("glorieta"), "a4", tmp_path / "out")[0].read_bytes()
     assert worked.count("shares") == len(json.loads((tmp_path / "out" / "glorieta" / cache.RECORDS /
                                                      "glorieta-components-a4.pdf.plan.json").read_text())["layouts"])

@@ -120,8 +120,8 @@ class KeptPlan:
         return self._kept("furniture", name, lambda: content.write(make()), written)
 
     def layout(self, name: str, make, decode):
-        """What placing a sheet's pieces works out from the plan alone, called name (build._layout's ground runs and
-        shared-bleed clips, make() works them out), kept with the plan as JSON (decode(fields) makes them from that)."""
+        """What placing a sheet's pieces works out from the plan alone, called name (build._layout's shared-bleed clips,
+        imposition.shares: make() works them out), kept with the plan as JSON (decode(fields) makes them from that)."""
         return self._kept("layouts", name, make, decode)
 
     def _kept(self, section: str, name: str, make, decode):
