@@ -85,8 +85,9 @@ def few_collections(allocations: int = 200000):
 def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
     """Lay the manifest and every sheet of a plan onto doc (a document.Document, or a writer with its methods); return the title.
 
-    kept: the KeptPlan the plan came from, which keeps the list and the sheets' labels written as well."""
+    kept: the KeptPlan the plan came from, which keeps the list, the sheets' labels written and each sheet's layout as well."""
     furnish = kept.furniture if kept else (lambda name, make: make())
+    laid = (lambda name: lambda make: kept.layout(name, make, _clips_of)) if kept else (lambda name: None)
     pieces, arts = expand(spec)
     total = len(plan.sheets) + 1
     rows = manifest_rows(spec, pieces, plan, backs)
@@ -101,13 +102,13 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
         """The cutting furniture of a sheet, kept with the plan as name."""
         return lambda: furnish(name, lambda: sheets.marks(plan, sheet))
     if cover:
-        pieces_on(doc, plan, plan.cover, pictures, sizes, grounds, marks("marks 1", plan.cover))
+        pieces_on(doc, plan, plan.cover, pictures, sizes, grounds, marks("marks 1", plan.cover), laid("layout 1"))
         pictures.release()
     doc.furniture(lambda: furnish("manifest", lambda: sheets.manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets])))
     doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
     doc.next_page()  # the list is part of the page: trim and bleed boxes are the whole page
     for number, sheet in enumerate(plan.sheets, start=2):
-        pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks(f"marks {number}", sheet))
+        pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks(f"marks {number}", sheet), laid(f"layout {number}"))
         pictures.release()
         doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
         doc.furniture(lambda: furnish(f"labels {number}", lambda: sheets.labels(plan, sheet, number, total, spec.game.title,
@@ -163,11 +164,11 @@ class _Grounds(dict):
         return found
 
 
-def pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks=None):
+def pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks=None, kept=None):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top (made by marks(),
-    else drawn)."""
+    else drawn); kept(make): the sheet's shared-bleed clips as make() gives them, kept with the plan (KeptPlan.layout)."""
     slots = tuple(sheet.slots)   # a sheet of a deck makes its slots when read (imposition.Placed): read once
-    runs, steps, heads = _layout(sheet.grounds, tuple(map(PLACE, slots)))
+    runs, steps, heads, clips = _layout(sheet.grounds, tuple(map(PLACE, slots)), slots, kept)
     # the ground under each block of pieces that share cut lines: a run of one ground painted in one step
     for first, end, boxes, each in runs:
         colours = {grounds[art] for art in dict.fromkeys(map(ART, slots[first:end]))}
@@ -178,7 +179,6 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks=None):
         for slot, box in zip(slots[first:end], each):
             if colour := grounds[slot.art]:
                 doc.fill(box, colour)
-    clips = shares(slots)
     arts = list(map(ART, slots))
     if not (steps and not any(clips) and (doc.run(pictures, arts, *steps) or doc.inline(pictures, arts, heads))):
         for slot, shared in zip(slots, clips):
@@ -192,26 +192,34 @@ PLACE, ART = itemgetter(1, 2, 3, 4, 5, 6, 7), itemgetter(0)  # a Slot's fields b
 _LAYOUTS: list = []  # (blocks, places, layout) of the last layouts: full sheets repeat theirs
 
 
-def _layout(blocks, places) -> tuple:
-    """(the ground runs of _runs(blocks, places), the steps of document.run placing the slots upright or None, the heads
-    of document.inline drawing them or None), places the slots' fields but the art. Worked out once for each layout of
-    the last few (full sheets repeat theirs), found by comparing (a layout's numbers are not hashed: comparing its repeat
-    is quicker)."""
+def _layout(blocks, places, slots, kept=None) -> tuple:
+    """(the ground runs of _runs(blocks, places), each with its boxes one by one too, the steps of document.run placing
+    the slots upright or None, the heads of document.inline drawing them or None, the clips of imposition.shares(slots)),
+    places the slots' fields but the art: all that placing a sheet's pieces reads of its plan. Worked out once for each
+    layout of the last few (full sheets repeat theirs), found by comparing (a layout's numbers are not hashed: comparing
+    its repeat is quicker); kept(make): the clips of one not among them taken from the kept plan, or worked out by
+    make() and kept there (writing the runs out costs more than working them out)."""
     for known in _LAYOUTS:
         if known[0] == blocks and known[1] == places:
             return known[2]
+    clips = kept(lambda: shares(slots)) if kept else shares(slots)
     upright = all(not turn and window is None for *_, turn, window in places)  # else each placed by itself
     corners = [(x - b, y - b) for x, y, _, _, b, *_ in places]
-    layout = _runs(blocks, places), *((document.steps(corners), document.heads(corners)) if upright else (None, None))
+    layout = (tuple((first, end, boxes, tuple((box,) for box in boxes)) for first, end, boxes in _runs(blocks, places)),
+              *((document.steps(corners), document.heads(corners)) if upright else (None, None)), clips)
     _LAYOUTS[:] = [(blocks, places, layout)] + _LAYOUTS[:7]
     return layout
 
 
+def _clips_of(fields) -> tuple:
+    """A sheet's shared-bleed clips (imposition.shares') from their JSON form, as json read it back: each a list."""
+    return tuple(tuple(clip) if clip is not None else None for clip in fields)
+
+
 def _runs(blocks, places) -> tuple:
-    """Runs (first, end, boxes, each) of the slots first to end - 1 inside one of blocks (a sheet's grounds), places
-    the slots' (x, y, w, h, bleed, ...): boxes their bleed boxes grown by SEAM and cut down to lie inside the block, (x, y,
-    w, h), each the same boxes one by one (a tuple of one box each). A block's slots come one after another, so the
-    last block found is tried first."""
+    """Runs (first, end, boxes) of the slots first to end - 1 inside one of blocks (a sheet's grounds), places the slots'
+    (x, y, w, h, bleed, ...): boxes their bleed boxes grown by SEAM and cut down to lie inside the block, (x, y, w, h). A
+    block's slots come one after another, so the last block found is tried first."""
     runs: list = []
     last = None
     for i, (x, y, w, h, b, *_) in enumerate(places):
@@ -228,7 +236,7 @@ def _runs(blocks, places) -> tuple:
         gx, gy, gw, gh = x - SEAM, y - SEAM, w + 2 * SEAM, h + 2 * SEAM
         left, top = max(gx, last.x), max(gy, last.y)
         runs[-1][1].append((left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top))
-    return tuple((first, first + len(boxes), tuple(boxes), tuple((box,) for box in boxes)) for first, boxes in runs)
+    return tuple((first, first + len(boxes), tuple(boxes)) for first, boxes in runs)
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):
@@ -439,7 +447,8 @@ def _kept_diagrams(spec, path: Path, written: dict) -> tuple | None:
 def _swapped_parts(spec, used: dict, now: dict, parts: dict, paints: tuple | None) -> dict | None:
     """The kept parts' operators with each changed colour's rgb set where the new one is, or None: a read changed that
     is no colour, a maker declares nothing, or a swap could differ from drawing them (an old colour set by something else
-    too, or otherwise than by rg or RG; a new colour set already; black)."""
+    too, or otherwise than by rg or RG; a new colour set already, or alike another colour read, declared or new: a maker
+    may read which colours are alike, as Posies' does through the plan that turns its board; black)."""
     colours = {what for what, value in used.items() if what.startswith(("colour:", "palette:")) and isinstance(value, str)
                and isinstance(now[what], str)}
     if paints is None or any(now[what] != value and what not in colours for what, value in used.items()):
@@ -452,8 +461,10 @@ def _swapped_parts(spec, used: dict, now: dict, parts: dict, paints: tuple | Non
         if now[what] != used[what]:
             before, after = rgb(used[what]), rgb(now[what])
             if (swaps.setdefault(before, after) != after or before is None or after is None or before in fixed
-                    or "0 0 0" in (before, after)):
+                    or after in fixed or "0 0 0" in (before, after)):
                 return None
+    if len(set(swaps.values())) != len(swaps):   # two colours that differed made alike
+        return None
     swapped = {}
     for key, (ops, *rest) in parts.items():
         others = json.dumps(rest)

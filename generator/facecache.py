@@ -12,7 +12,7 @@ from .draw import content
 from .files import write_quietly
 from .draw.render import draw_art
 from .components import KINDS
-from .components.kind import inputs
+from .components.kind import inputs, paints as painted_by
 from .spec.expand import Noted
 
 
@@ -440,19 +440,16 @@ class FaceCache:
         return old["verdict"] if same else None
 
     def _swapped(self, spec, art, face, judged=False):
-        """The entry of a front whose kind paints colours as given (Kind.paints) when all it read last build is as it is
-        now but colours: its operators then with each changed colour's rgb set where the new one is, its verdict's
+        """The entry of a face whose kind paints colours as given (components.kind.paints, a front's or a back's) when all
+        it read last build is as it is now but colours: its operators then with each changed colour's rgb set where the new one is, its verdict's
         grounds swapped too; kept, undrawn. None when a swap could differ from drawing it: an old colour set by something
         else too (another colour read, the kind's or a template's own), or set otherwise than by rg or RG; a new colour
         the face sets already; black; a verdict on the designer's fonts or art. An entry without a verdict (judged: one
         is wanted) is taken only when no colour it sets changed (a colour its kind declares but it does not paint did)."""
-        old = self.entries.get(face) if art.side == "front" else None
+        old = self.entries.get(face)
         if old is not None and self._has(face):
             old = None
-        component = spec.component(art.component) if old else None
-        paints = KINDS[component.kind].paints if old else None
-        if callable(paints):
-            paints = paints(spec, component)
+        paints = painted_by(spec, spec.component(art.component), art.side) if old else None
         verdict = old.get("verdict") if old else None
         if paints is None or (verdict is None if judged else verdict is not None and verdict["designed"]):
             return None

@@ -94,19 +94,24 @@ components:
 """
 
 
-def test_a_kept_plan_is_taken_when_only_colours_changed_and_imposed_again_when_a_shared_ground_changes(tmp_path, memos,
-                                                                                                      monkeypatch):
+def test_a_kept_plan_is_taken_when_shared_grounds_stay_alike_where_they_were_and_imposed_again_when_not(tmp_path, memos,
+                                                                                                       monkeypatch):
+    """A colour no ground shows, or one ground recoloured on its own, keeps the plan; two grounds made alike (the chips
+    join the tiles' blocks), or made apart again, impose it again. Each file equals a fresh build's."""
     builds = importlib.import_module("generator.build")   # the module (the package exports its function too)
     imposed, impose = [], builds.impose
     monkeypatch.setattr(builds, "impose", lambda *args, **options: imposed.append(args[2]) or impose(*args, **options))
     (tmp_path / "grounds.yaml").write_text(GROUNDS)
 
+    fresh_dirs: list = []
+
     def rebuilt(overrides):
         """The file rebuilt over the last build with overrides, whether it imposed, and a fresh build's bytes."""
         imposed.clear()
+        fresh_dirs.append(overrides)
         made = builds.build(specs.load(str(tmp_path / "grounds.yaml"), overrides), "a4", tmp_path / "out")
         again = bool(imposed)
-        fresh = builds.build(specs.load(str(tmp_path / "grounds.yaml"), overrides), "a4", tmp_path / f"fresh{len(overrides)}")
+        fresh = builds.build(specs.load(str(tmp_path / "grounds.yaml"), overrides), "a4", tmp_path / f"fresh{len(fresh_dirs)}")
         assert made[1] == fresh[1] and made[3:] == fresh[3:], "the same pages, and pages saved"
         return made[0].read_bytes(), again, fresh[0].read_bytes()
 
@@ -114,8 +119,13 @@ def test_a_kept_plan_is_taken_when_only_colours_changed_and_imposed_again_when_a
     assert again and first == fresh
     recoloured, again, fresh = rebuilt(["palette.red=#1f6fd0"])   # the symbols' colour: no ground shows it
     assert not again and recoloured == fresh != first
+    clay = ["palette.red=#1f6fd0", "palette.clay=#c8b8a8"]   # the chips' ground, on its own: the plan stands
+    own, again, fresh = rebuilt(clay)
+    assert not again and own == fresh != recoloured
     one, again, fresh = rebuilt(["palette.red=#1f6fd0", "palette.clay=#eee8d5"])   # the chips take the tiles' ground
-    assert again and one == fresh != recoloured
+    assert again and one == fresh != own
+    apart, again, fresh = rebuilt(clay)   # apart again
+    assert again and apart == fresh == own
 
 
 def test_the_second_paper_takes_the_faces_the_first_drew_this_run_and_equals_a_fresh_build(tmp_path, memos, drawn):
@@ -335,6 +345,56 @@ def test_every_file_a_rebuild_writes_is_the_cold_builds_byte_for_byte(tmp_path, 
     assert len(again) == 1 and again == fresh != before
 
 
+TUNED = {"glorieta": "accent", "hexstatic": "back", "paths-and-pahs": "back", "pixeliction": "accent", "posies": "green"}
+
+
+def cli_built(args, out) -> dict:
+    """{path under out: bytes} of every PDF pnp build writes there with args."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    result = CliRunner().invoke(cli, ["build", *args, "--out", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return {path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
+
+
+@pytest.mark.parametrize("game, key", TUNED.items())
+def test_a_colour_a_designer_tunes_rebuilds_every_file_drawing_imposing_and_laying_out_nothing(tmp_path, memos, drawn,
+                                                                                              monkeypatch, game, key):
+    """The edit loop of each other shipped game (benchmarks/editloop.py's colour): after the colour changes, no face or
+    rulebook diagram is drawn, no sheet imposed, no rulebook text laid out (each is swapped in what the last build
+    kept), and every file equals a cold build's byte for byte."""
+    builder = importlib.import_module("generator.build")
+    from generator.draw import diagram
+    from generator.output import rulebook
+    made = []
+    for module, name in ((builder, "impose"), (diagram, "drawn"), (rulebook, "rules_pdf")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *args, real=real, name=name, **options: made.append(name) or real(*args,
+                                                                                                               **options))
+    first = cli_built([game], tmp_path / "out")
+    drawn.clear()
+    made.clear()
+    tuned = [game, "--set", f"palette.{key}=#d0281f"]
+    again = cli_built(tuned, tmp_path / "out")
+    assert drawn == [] and made == [], (drawn, made)
+    assert len(again) == 4 and again == cli_built(tuned, tmp_path / "fresh")
+    assert any(again[name] != first[name] for name in again)
+
+
+def tuned(colour: str) -> str:
+    """A colour as a designer tunes it: each channel 8 nearer the middle (the checks still pass)."""
+    return "#" + "".join(f"{c + 8 if c < 128 else c - 8:02x}" for c in (int(colour[i:i + 2], 16) for i in (1, 3, 5)))
+
+
+@pytest.mark.parametrize("game", ["glorieta", "grannys-pills", "hexstatic", "paths-and-pahs", "pixeliction", "posies"])
+def test_each_palette_colour_tuned_in_turn_rebuilds_the_a4_files_a_cold_build_writes(tmp_path, memos, game):
+    """Every palette colour of a shipped game tuned, one after another, each rebuild over the last (the colour tuned
+    before set back, the next one tuned): the components and rules PDFs equal a cold build's each time."""
+    for name, colour in specs.load(game).palette.items():
+        args = [game, "--paper", "a4", "--set", f"palette.{name}={tuned(colour)}"]
+        assert cli_built(args, tmp_path / "out") == cli_built(args, tmp_path / f"fresh-{name}"), name
+
+
 def test_a_recoloured_face_is_not_measured_again_and_equals_a_fresh_build(tmp_path, memos, drawn, monkeypatch, undeclared):
     """A face the colour reaches is drawn again, but the reach of its marks stands: its operators differ only in colour."""
     from generator.build import build
@@ -372,16 +432,20 @@ def test_a_front_whose_kind_declares_its_paints_is_recoloured_undrawn_and_equals
 
 
 
+@pytest.mark.parametrize("declared", [True, False])
 def test_pixelictions_word_cards_declare_their_paints_so_an_accent_changed_draws_none_and_equals_a_fresh_build(
-        tmp_path, memos, drawn):
-    """The word cards paint their ink, accent and ground as given: after the accent changes, every word card front is
-    its kept operators with the accent swapped, undrawn; the PDF equals a fresh build's and shows the new accent."""
+        tmp_path, memos, drawn, monkeypatch, declared):
+    """The word cards paint their ink, accent and ground as given, and so does the common back the accent fills: after
+    the accent changes, every word card front and the back are their kept operators with the accent swapped, undrawn;
+    the PDF equals a fresh build's and shows the new accent. Without the common back's declaration the back is drawn."""
     from generator.build import build
+    from generator.components import kind
+    if not declared:
+        monkeypatch.setattr(kind, "COMMON_BACK_PAINTS", None)
     first = build(specs.load("pixeliction"), "a4", tmp_path / "out")[0].read_bytes()
     drawn.clear()
     made = build(specs.load("pixeliction", ["palette.accent=#d0281f"]), "a4", tmp_path / "out")[0].read_bytes()
-    assert not [key for key in drawn if key.startswith("words-") and key != "words-back"], "recoloured, not drawn"
-    assert "words-back" in drawn, "the back the accent fills is drawn again"
+    assert drawn == ([] if declared else ["words-back"]), "recoloured, not drawn"
     assert made != first and made == build(specs.load("pixeliction", ["palette.accent=#d0281f"]), "a4",
                                            tmp_path / "fresh")[0].read_bytes()
 
@@ -495,6 +559,29 @@ def test_the_crop_marks_are_kept_with_the_plan_and_drawn_again_when_the_plan_cha
     again = build(specs.load("grannys-pills", grown), "a4", tmp_path / "out")[0].read_bytes()
     assert marked, "a new plan draws its marks"
     assert again == build(specs.load("grannys-pills", grown), "a4", tmp_path / "fresh-grown")[0].read_bytes()
+
+
+def test_each_sheets_shared_bleed_clips_are_kept_with_the_plan_and_worked_out_again_when_the_plan_changes(
+        tmp_path, memos, monkeypatch):
+    """Glorieta's sheets: the shared-bleed clips of each (imposition.shares) are kept with the plan, so a rebuild after
+    a colour changed works out none (even with no layout of this process to take); a new plan works them out again."""
+    builder = importlib.import_module("generator.build")
+    worked, real = [], builder.shares
+    monkeypatch.setattr(builder, "shares", lambda slots: worked.append("shares") or real(slots))
+    first = builder.build(specs.load("glorieta"), "a4", tmp_path / "out")[0].read_bytes()
+    assert worked.count("shares") == len(json.loads((tmp_path / "out" / "glorieta" / cache.RECORDS /
+                                                     "glorieta-components-a4.pdf.plan.json").read_text())["layouts"])
+    worked.clear()
+    builder._LAYOUTS.clear()
+    accent = ["palette.accent=#d0281f"]
+    again = builder.build(specs.load("glorieta", accent), "a4", tmp_path / "out")[0].read_bytes()
+    assert worked == [], "every sheet's layout from the kept plan"
+    assert again == builder.build(specs.load("glorieta", accent), "a4", tmp_path / "fresh")[0].read_bytes() != first
+    worked.clear()
+    bigger = accent + ["components.reference.height=140 mm"]   # another plan
+    again = builder.build(specs.load("glorieta", bigger), "a4", tmp_path / "out")[0].read_bytes()
+    assert "shares" in worked and again == builder.build(specs.load("glorieta", bigger), "a4",
+                                                         tmp_path / "fresh-bigger")[0].read_bytes()
 
 
 def test_the_second_papers_rebuild_takes_the_faces_of_the_first_and_leaves_its_own_kept_faces_unread(tmp_path, memos,

@@ -41,11 +41,13 @@ def test_the_ground_boxes_of_full_sheets_are_worked_out_once_per_layout(tmp_path
     assert sum(len(sheet.slots) == 117 for sheet in sheets) >= 3 and len(layouts) <= 3  # full 9 x 13 sheets, the rest
     calls = traced(spec)[1]
     assert calls.count("_runs") == len(layouts) < len(sheets) == calls.count("_layout")
-    runs = _layout(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[0].slots)))[0]
-    assert _layout(plan.sheets[0].grounds, tuple(map(PLACE, plan.sheets[1].slots)))[0] is runs, "an equal layout"
-    moved = tuple((x + 0.5, *rest) for x, *rest in map(PLACE, plan.sheets[0].slots))
+    first_slots, second_slots = tuple(plan.sheets[0].slots), tuple(plan.sheets[1].slots)
+    runs = _layout(plan.sheets[0].grounds, tuple(map(PLACE, first_slots)), first_slots)[0]
+    assert _layout(plan.sheets[0].grounds, tuple(map(PLACE, second_slots)), second_slots)[0] is runs, "an equal layout"
+    moved_slots = tuple(slot._replace(x=slot.x + 0.5) for slot in first_slots)
     shifted = tuple(block._replace(x=block.x + 0.5) for block in plan.sheets[0].grounds)
-    assert [box[0] - 0.5 for box in _layout(shifted, moved)[0][0][2]] == pytest.approx([box[0] for box in runs[0][2]])
+    moved = _layout(shifted, tuple(map(PLACE, moved_slots)), moved_slots)[0]
+    assert [box[0] - 0.5 for box in moved[0][2]] == pytest.approx([box[0] for box in runs[0][2]])
     (first, end, boxes, _), = runs
     assert (first, end, len(boxes)) == (0, 117, 117) and all(abs(w - 20.6) < 1e-9 or abs(w - 20.3) < 1e-9 for _, _, w, _ in boxes)
 

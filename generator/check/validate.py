@@ -11,6 +11,7 @@ from ..draw.render import draw_art, drawn
 
 
 MEMO = cache.Memo("checks.json", [])   # the failures of sets checked before, by the spec, the code and the libraries
+GAME_CHECKS = cache.Memo("game-checks.json", [])   # a game's own check's failures, by what it reads (game_failures)
 
 
 class Failure(NamedTuple):
@@ -183,7 +184,7 @@ def _checked(spec, warnings=None, faces=None):
     absent = missing(spec, rules)
     found += absent
     if not absent:
-        found += rules.check(spec, pieces, arts)
+        found += game_failures(spec, rules, pieces, arts)
     ids = ", ".join(c.id for c in spec.components)
     found += [(where, f"figure {{{name}}} names a component the spec does not have (components: {ids})")
               for where, name in spec.unfilled]
@@ -191,6 +192,20 @@ def _checked(spec, warnings=None, faces=None):
         from . import vision  # lazy: start-up
         found += vision.failures(spec) + vision.word_failures(spec)
     return [Failure(spec.path, component, message) for component, message in found], designed
+
+
+def game_failures(spec, rules: games.Ruleset, pieces, arts) -> list:
+    """The failures of a game's own check (rules.check), kept between runs when the ruleset declares the colours it reads
+    (check_colours): found again only when all of the spec but its palette, or one of those colours, changed."""
+    names = rules.check_colours(spec) if callable(rules.check_colours) else rules.check_colours
+    if names is None:
+        return rules.check(spec, pieces, arts)
+    key = cache.key(cache.sans_palette(spec), "game check", [(name, spec.colour(name)) for name in names])
+    kept = GAME_CHECKS.get(key)
+    if kept is None:
+        kept = [list(failure) for failure in rules.check(spec, pieces, arts)]
+        GAME_CHECKS.put(key, kept)
+    return [tuple(failure) for failure in kept]
 
 
 def shape_of(drawing) -> str:

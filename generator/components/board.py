@@ -48,4 +48,5 @@ def draw_grid(dwg, spec, x, y, rows, cols, cell, o):
                                   stroke_width=line), "grid lines"))
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, panels=True, defaults=DEFAULTS, required=("rows", "cols", "cell"))
+KIND = Kind(render=render, size=size, fields=FIELDS, panels=True, defaults=DEFAULTS, required=("rows", "cols", "cell"),
+            paints=())   # the colours it reads, as given

@@ -112,4 +112,4 @@ def render(spec, component, props):
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, panels=True, panel_overlap=panel_overlap, defaults=DEFAULTS,
-            required=("radius",), reads=lambda spec, component, props: [f"colour:{name}" for name in ring_map(component.options).values()])
+            required=("radius",), paints=(), reads=lambda spec, component, props: [f"colour:{name}" for name in ring_map(component.options).values()])

@@ -212,4 +212,5 @@ def line_reads(lines) -> list:
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0,
             layout="hex", back=render_back, lettering=False, cut=cut, defaults=DEFAULTS, face_required=("sides",),
+            paints=(), back_paints=(),   # the colours they read, as given (the logo's template its own too)
             reads=lambda spec, component, props: line_reads(component.options.get("lines")))

@@ -51,6 +51,7 @@ class Kind(NamedTuple):
                                 # component:ID, components, palette (its names), spec:FIELD, spec (all of it), file:PATH
     back_reads: Callable = None  # the same of its back renderer (back), given a face's own back's props; None: the
                                  # common back's (common_back_reads)
+    back_paints: tuple | None = None  # paints of its back renderer (back); the common back's are COMMON_BACK_PAINTS
 
 
 def inputs(spec, comp, side: str, props) -> dict:
@@ -77,6 +78,17 @@ def common_back_reads(spec, component, props=None) -> list:
     """What the common back (back.render) reads: its fill and ink, and its symbol's template."""
     back = component.back
     return [f"colour:{back.fill}", f"colour:{back.ink}"] + ([f"template:{back.symbol}"] if back.symbol else [])
+
+
+COMMON_BACK_PAINTS = ()   # the common back (back.render) paints its fill and ink as given, and its symbol's own colours
+
+
+def paints(spec, comp, side: str) -> tuple | None:
+    """What a face of a component paints besides the colours it reads, as given, and its templates' own, as its kind
+    declares it (Kind.paints of a front, Kind.back_paints of its own back, COMMON_BACK_PAINTS); None: undeclared."""
+    kind = KINDS[comp.kind]
+    found = kind.paints if side == "front" else kind.back_paints if kind.back is not None else COMMON_BACK_PAINTS
+    return found(spec, comp) if callable(found) else found
 
 
 def faces_read(spec, component_id: str) -> dict:

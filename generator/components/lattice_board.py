@@ -102,5 +102,5 @@ def render(spec, component, props):
     return dwg
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, panels=True, defaults=DEFAULTS,
+KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, panels=True, defaults=DEFAULTS, paints=(),
             required=("rows", "spacing"))

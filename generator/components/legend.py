@@ -94,4 +94,4 @@ def reads(spec, component, props) -> list:
     return ["components"] + line_reads(spec.component(component.options["lines_from"]).options.get("lines"))
 
 
-KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, link=link, defaults=DEFAULTS, reads=reads)
+KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, link=link, defaults=DEFAULTS, paints=(), reads=reads)

@@ -30,6 +30,9 @@ def size(options):
     return 3 * o["frame"] + grid_w + o["slot"] + 2, TOP_BAND + max(grid_h, o["slot"] + 12) + o["frame"]
 
 
+SLOT_MARK = "#ffffff"   # the slot's small triangle: the one colour render paints that the spec does not give
+
+
 def render(spec, component, props):
     """Draw the board: big black triangle on top, schedule grid at left, marked slot at right."""
     o = component.options
@@ -48,7 +51,7 @@ def render(spec, component, props):
     dwg.add(svg.part(dwg.rect((svg.r(slot_x), svg.r(slot_y)), (o["slot"], o["slot"]), fill="none", stroke=ink,
                               stroke_width=o["line"], stroke_dasharray=(2, 1.5)), "prescription slot"))
     small = 6.0
-    dwg.add(svg.part(svg.symbol(dwg, "marker-triangle", slot_x + o["slot"] / 2, slot_y - small / 2 - 1, small, "#ffffff", ink,
+    dwg.add(svg.part(svg.symbol(dwg, "marker-triangle", slot_x + o["slot"] / 2, slot_y - small / 2 - 1, small, SLOT_MARK, ink,
                                 search=spec.templates), "slot's small triangle"))
     if o["slot_label"]:
         dwg.add(svg.text(dwg, o["slot_label"], slot_x + o["slot"] / 2, slot_y + o["slot"] / 2 + 1.2, 3.4, ink))
@@ -58,4 +61,4 @@ def render(spec, component, props):
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, defaults=DEFAULTS, required=("rows", "cols", "cell", "slot"),
-            reads=lambda spec, component, props: ["template:marker-triangle"])
+            paints=(SLOT_MARK,), reads=lambda spec, component, props: ["template:marker-triangle"])

@@ -19,12 +19,15 @@ DEFAULTS = {"column_label": "Player", "note": "", "ink": "black"}
 size = width_and_height
 
 
+PAPER = "#ffffff"   # the sheet's ground, written on: the one colour render paints that the spec does not give
+
+
 def render(spec, component, props):
     """Draw the heading, a name row, one row per label, and the note."""
     o = component.options
     w, h, b, ink = o["width"], o["height"], component.bleed, spec.colour(o["ink"])
     dwg = svg.drawing(w, h, b)
-    svg.ground(dwg, "#ffffff")
+    svg.ground(dwg, PAPER)
     dwg.add(svg.text(dwg, o["heading"], w / 2, 9, 5, ink, bold=True))
     labels = ["Name"] + list(o["rows"])
     top, left, bottom = 14.0, 5.0, h - (10.0 if o["note"] else 5.0)
@@ -55,4 +58,4 @@ def render(spec, component, props):
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, print_once=True, defaults=DEFAULTS,
-            required=("width", "height", "heading", "rows", "columns"))
+            required=("width", "height", "heading", "rows", "columns"), paints=(PAPER,))

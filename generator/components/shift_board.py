@@ -127,4 +127,4 @@ def render(spec, component, props):
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, panels=True, link=link, defaults=DEFAULTS,
-            required=required)
+            required=required, paints=())   # the colours it reads, as given

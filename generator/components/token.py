@@ -26,6 +26,7 @@ FACE_FIELDS = {"colour": s.colour, "shape": s.text, "value": s.integer(0, 999)}
 DEFAULTS = {"outline": "round", "ground": "white", "ink": "black", "ring": 0.4, "symbol_scale": 0.8,
             "value_style": "numeral"}
 BADGE = 0.2      # radius of the value badge, as a share of the token size
+BADGE_FILL = "#ffffff"   # the value badge's disc: the one colour render paints that the spec does not give
 MAX_PIPS = 6
 
 
@@ -61,7 +62,7 @@ def badge(dwg, spec, component, o, value, ink):
     """A white disc in the middle showing the value as pips or as a numeral."""
     side = o["size"]
     c, radius = side / 2, side * BADGE
-    dwg.add(svg.part(dwg.circle((svg.r(c), svg.r(c)), svg.r(radius), fill="#ffffff", stroke=ink,
+    dwg.add(svg.part(dwg.circle((svg.r(c), svg.r(c)), svg.r(radius), fill=BADGE_FILL, stroke=ink,
                                 stroke_width=svg.r(max(o["ring"], 0.3))), "value badge"))
     if o["value_style"] == "numeral":
         dwg.add(svg.part(svg.text(dwg, value, c, c + radius * 0.5, radius * 1.4, ink, bold=True), "value"))
@@ -94,4 +95,4 @@ def reads(spec, component, props) -> list:
 
 
 KIND = Kind(render=render, size=size, fields=FIELDS, face_fields=FACE_FIELDS, default_bleed=3.0, cut=cut, defaults=DEFAULTS,
-            required=("size",), reads=reads)
+            required=("size",), paints=(BADGE_FILL,), reads=reads)

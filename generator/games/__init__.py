@@ -32,6 +32,9 @@ class Ruleset(NamedTuple):
     generators: Mapping[str, Callable] = EMPTY  # faces.generator name -> (spec, component) -> [face properties]
     required: Mapping[str, str] = EMPTY  # component kind the checks need -> what it is in the game, for the message
     check: Callable = no_check  # (spec, pieces, arts) -> [(component id, message)], run once every required kind is there
+    check_colours: tuple | Callable | None = None  # the names of the colours check and generators read (spec.colour), or
+    # spec -> them: check's failures are then kept while those and all of the spec but its palette are as they were
+    # (check.validate.game_failures); None: checked again whenever the spec changes
     diagrams: Mapping[str, Callable] = EMPTY  # name a rulebook block or card's diagram uses -> spec -> diagram.Diagram
     figures: Callable = no_figures  # spec -> {name: figure} for the {name}s of the rules text
     commands: str = ""  # the module whose COMMANDS (click commands) the CLI adds, each also named in COMMANDS, so that

@@ -1,5 +1,6 @@
-"""Sheet plans kept beside their file: a rebuild whose pieces, sizes and shared grounds are as they were (a colour
-changed that no ground shows) takes the last plan and page count instead of imposing again."""
+"""Sheet plans kept beside their file: a rebuild whose pieces and sizes are as they were, and whose shared grounds are
+alike where they were (a colour changed that no ground shows, or one ground recoloured on its own), takes the last plan
+and page count instead of imposing again, and the sheets' furniture and layouts worked out from it."""
 import io
 import json
 from itertools import groupby
@@ -44,10 +45,30 @@ def _shape(fields) -> tuple:
                   tuple(Rect(*g) for g in grounds)), tuple(zip(*columns)))
 
 
+def alike_grounds(before: dict, now: dict) -> bool:
+    """Whether two sets of shared grounds ({component: its ground or None}) give one plan: the same components have none,
+    and two components' grounds are equal now exactly where they were (imposition reads a ground only to group the
+    components that share one, never its colour)."""
+    forward: dict = {}
+    backward: dict = {}   # each ground before -> the one now, and back (as tuples: JSON gives lists)
+    for component, was in before.items():
+        was, found = _tuple(was), _tuple(now[component])
+        if ((was is None) != (found is None) or forward.setdefault(was, found) != found
+                or backward.setdefault(found, was) != was):
+            return False
+    return True
+
+
+def _tuple(ground):
+    """A ground as a tuple (JSON and imposition give a list or a tuple), or None."""
+    return tuple(ground) if ground is not None else None
+
+
 class KeptPlan:
     """The plan and pages saved of one output file, kept in .pnp-cache beside it by the inputs imposition reads: the
     spec without its palette and line numbers, the pieces (runs), the paper and backs, the code; and each component's shared
-    ground (imposition gives pieces one ground under their block when they share it), checked again on reuse."""
+    ground (imposition gives pieces one ground under their block when they share it), checked again on reuse: alike where
+    they were (alike_grounds), the grounds of now kept in their place."""
 
     def __init__(self, path, spec, pieces, paper, backs):
         self.path = path.parent / cache.RECORDS / f"{path.name}.plan.json"
@@ -57,15 +78,18 @@ class KeptPlan:
                             # memory up to SPILL bytes, then a temporary file)
 
     def _read(self, face=draw_art) -> dict:
-        """The kept entry when its inputs and the shared grounds it read are as they are now (a face the checks did not
-        draw made by face(spec, art)); else an empty one."""
+        """The kept entry when its inputs are as they are now and the shared grounds it read are alike where they were
+        alike (alike_grounds: a ground recoloured on its own changes no plan); else an empty one. A face the checks did
+        not draw is made by face(spec, art)."""
         self.inputs = cache.key(cache.sans_palette(self.spec), "plan", self.paper, self.backs, runs(self.pieces))
         try:
             entry = json.loads(self.path.read_text())
-            if entry["inputs"] != self.inputs or any(self._ground(component, face) != ground
-                                                     for component, ground in entry["grounds"].items()):
+            if entry["inputs"] != self.inputs:
                 return {}
-            self.grounds = entry["grounds"]
+            now = {component: self._ground(component, face) for component in entry["grounds"]}
+            if not alike_grounds(entry["grounds"], now):
+                return {}
+            self.grounds, self.changed = now, now != entry["grounds"]   # the grounds of now kept with the plan
             return entry
         except (OSError, ValueError, KeyError, TypeError):
             return {}
@@ -93,11 +117,21 @@ class KeptPlan:
     def furniture(self, name: str, make):
         """Sheet furniture called name (make() draws it) as written operators, kept with the plan: it shows only the plan
         and the spec's words, in fixed colours."""
+        return self._kept("furniture", name, lambda: content.write(make()), written)
+
+    def layout(self, name: str, make, decode):
+        """What placing a sheet's pieces works out from the plan alone, called name (build._layout's shared-bleed clips,
+        imposition.shares: make() works them out), kept with the plan as JSON (decode(fields) makes them from that)."""
+        return self._kept("layouts", name, make, decode)
+
+    def _kept(self, section: str, name: str, make, decode):
+        """The value called name in a section of the entry, or make()'s, kept there as JSON (decode(fields) makes it
+        from that)."""
         if self.entry is None:
             self.entry = self._read()
-        kept = self.entry.setdefault("furniture", {})
+        kept = self.entry.setdefault(section, {})
         if name not in kept:
-            made, self.changed = content.write(make()), True
+            made, self.changed = make(), True
             if self.spill is None:
                 self.spill = io.BytesIO()
             text = _encode(made).encode()   # its JSON set aside until save: one int a sheet, not its operators
@@ -110,10 +144,11 @@ class KeptPlan:
                 self.spill = spilled
             return made
         found = kept[name]
-        return written(json.loads(self._spilled(found)) if type(found) is int else found)
+        return decode(json.loads(self._spilled(found)) if type(found) is int else found)
 
     def _spilled(self, where: int) -> str:
-        """The JSON of furniture written this build, read back from the spill (where: its offset << 32 | its length)."""
+        """The JSON of furniture or a layout kept this build, read back from the spill (where: its offset << 32 | its
+        length)."""
         assert self.spill is not None
         self.spill.seek(where >> 32)
         text = self.spill.read(where & 0xFFFFFFFF).decode()
@@ -142,7 +177,7 @@ def entry_parts(entry: dict, spilled=None):
     parts, size, comma = [], 0, "{"
     for key, value in entry.items():
         parts.append(f"{comma}{_encode(key)}:")
-        comma, read = ",", spilled if key == "furniture" else None
+        comma, read = ",", spilled if key in ("furniture", "layouts") else None
         if isinstance(value, Plan):
             shapes: dict = {}
             covered, last, number = value.cover is not None, None, 0

@@ -72,6 +72,44 @@ def test_a_ruleset_declares_what_its_shipped_spec_uses_and_nothing_else(game):
     assert all(isinstance(value, (int, float, str)) for value in rules.figures(spec).values())
 
 
+@pytest.mark.parametrize("game", IDS)
+def test_a_rulesets_check_reads_no_colour_but_those_it_declares(game):
+    """What a game's check and its generators read of the palette (recorded by the rulebook's stand-in for the spec,
+    build.Reader) is among the colours its ruleset declares (check_colours), never the palette as a whole: its kept
+    failures (validate.game_failures) are keyed by those colours and the rest of the spec."""
+    from generator.build import Reader
+    spec, rules = shipped(game), games.named(game)
+    reader = Reader(spec)
+    rules.check(reader, *expand(reader))
+    declared = rules.check_colours(spec) if callable(rules.check_colours) else rules.check_colours
+    read = {what for what in reader.used if what.startswith(("colour:", "palette"))}
+    assert declared is not None and read <= {f"colour:{name}" for name in declared} | {f"palette:{name}" for name in declared}
+
+
+def test_a_games_check_is_kept_while_the_colours_it_reads_are_as_they_were(tmp_path, monkeypatch):
+    """Glorieta's check reads the pink (a stone's back is pink): a rebuild after the yellow changed keeps its failures
+    and does not run it, one after the pink changed runs it again (and finds every back still pink); a validation with
+    the check's result kept equals one without."""
+    from generator import cache
+    validate = importlib.import_module("generator.check.validate")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    for name in ("MEMO", "GAME_CHECKS"):
+        monkeypatch.setattr(validate, name, cache.Memo(f"{name}.json", []))
+    runs, check, rules = [], glorieta.check, games.named("glorieta")
+    monkeypatch.setattr(games, "named", lambda name: rules._replace(check=lambda *args: runs.append(1) or check(*args)))
+
+    def validated(*overrides):
+        """The failures of Glorieta with overrides, and whether its own check ran."""
+        runs.clear()
+        found = validate.validate(specs.load("glorieta", list(overrides)))
+        return found, bool(runs)
+    assert validated() == ([], True)
+    assert validated("palette.yellow=#f0d020") == ([], False), "the yellow is not read by the check"
+    assert validated("palette.pink=#d84a92") == ([], True), "the pink is"
+    sour = "components.black-stones.back.fill=yellow"   # the black stones' backs no longer pink: a failure, kept too
+    assert validated(sour)[1] and validated(sour, "palette.accent=#a02860")[0] == validated(sour)[0] != []
+
+
 def test_only_a_game_imports_a_game_and_the_registry_imports_none():
     edges = graph()
     inside = {name: name.split(".")[2] for name in edges if name.count(".") >= 2 and name.startswith("generator.games.")}

@@ -6,6 +6,7 @@ from . import rules
 RULESET = Ruleset(
     required={"hex-board": "board", "token": "stones", "reference-card": "reference card"},
     check=rules.check,
+    check_colours=rules.check_colours,
     diagrams={"loop-examples": rules.loop_examples, "more-examples": rules.more_examples,
               "solid-examples": rules.solid_examples, "smallest-loop": rules.smallest_loop,
               "card-loops": rules.card_loops},

@@ -281,6 +281,11 @@ def figures(spec):
     return found
 
 
+def check_colours(spec) -> list:
+    """The colours check reads (Ruleset.check_colours): the pink, and each stone's back fill, to tell a pink back."""
+    return [PINK, *(c.back.fill for c in spec.components if c.kind == "token" and c.back is not None)]
+
+
 def check(spec, pieces, arts):
     """Check the Glorieta figures of GAMES.md section 6, computed from the spec: board, ring and stones."""
     board = _board(spec)
@@ -379,16 +384,19 @@ def _positions(spec, names, ident):
     return Diagram(width, height, tuple(parts) + ((ident, overlay, 0, 0, 1.0),))
 
 
+@diagram.paints(ENCLOSED, "#000000")   # the board and stones in the colours they read, the outlines, labels in black
 def loop_examples(spec):
     """The smallest loop and a loop closed by ring spaces."""
     return _positions(spec, ("six-around-one", "edge-loop"), "loop-examples-overlay")
 
 
+@diagram.paints(ENCLOSED, "#000000")   # as loop_examples
 def more_examples(spec):
     """A loop through pink stones and a position without a loop."""
     return _positions(spec, ("pink-loop", "not-a-loop"), "more-examples-overlay")
 
 
+@diagram.paints(ENCLOSED, "#000000")   # as loop_examples
 def solid_examples(spec) -> Diagram:
     """Loops whose enclosed cells hold the player's own stones: six round a seventh, and a solid group."""
     return _positions(spec, ("own-stone-inside", "solid-group"), "solid-examples-overlay")
@@ -432,6 +440,18 @@ def _patch(spec, options: Mapping, position: Position, centre: Hex, ident: str) 
     return dwg
 
 
+def _patch_reads(spec) -> list:
+    """What a piece of the board drawn for a card reads (diagram.reads): the components (the board, the stones' sizes)
+    and the colours of its cells, ring spaces and ink, and of the stones' sides."""
+    board = _board(spec)
+    names = {PINK, *(item["colour"] for c in spec.components if c.kind == "token" for item in c.faces.items
+                     if "colour" in item)}
+    if board is not None:
+        o = board.options
+        names |= {o["ink"], o["cell_fill"], *hex_board.ring_map(o).values()}
+    return ["components", *(f"colour:{name}" for name in sorted(names))]
+
+
 def _smallest(spec, options: Mapping) -> svg.Drawing:
     """The six-around-one loop on a piece of the board, checked by loops()."""
     position = six_around_one(hex_board.ring_map(options))
@@ -443,6 +463,8 @@ def _smallest(spec, options: Mapping) -> svg.Drawing:
     return _patch(spec, options, position, hexgrid.ORIGIN, "smallest-loop")
 
 
+@diagram.paints(ENCLOSED)   # the cells and stones in the colours they read, the fenced cell outlined
+@diagram.reads(_patch_reads)
 def smallest_loop(spec) -> Diagram:
     """The six-around-one loop on a piece of the board, the cells within two steps of the one it fences in (for a card)."""
     dwg = _smallest(spec, _card_board(spec, "smallest-loop").options)
@@ -465,6 +487,8 @@ def _edge_loop(options: Mapping) -> tuple[Position, Hex] | None:
     return position, cell
 
 
+@diagram.paints(ENCLOSED)   # as smallest_loop
+@diagram.reads(_patch_reads)
 def card_loops(spec) -> Diagram:
     """For a card, side by side at half the board's size: the smallest loop, and a loop at the edge closed by two ring
     spaces (left out when the ring has no edge cell for it)."""

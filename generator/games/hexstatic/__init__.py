@@ -7,10 +7,11 @@ RULESET = Ruleset(
     generators={"default-set": rules.default_faces},
     required={rules.TILE_KIND: "hex tiles", "line-legend": "line key card"},
     check=rules.check,
+    check_colours=(),   # its check and generators read no colour
     diagrams={
-        "loop-example": lambda spec: rules.example_diagram(spec, "loop"),
-        "line-example": lambda spec: rules.example_diagram(spec, "line"),
-        "nexus-example": lambda spec: rules.example_diagram(spec, "nexus"),
+        "loop-example": rules.example_maker("loop"),
+        "line-example": rules.example_maker("line"),
+        "nexus-example": rules.example_maker("nexus"),
         "line-key": rules.legend_diagram,
     },
 )

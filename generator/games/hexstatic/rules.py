@@ -6,7 +6,7 @@ from types import MappingProxyType
 from ...records import NamedTuple
 
 from generator.draw import linestyles, svg, svgvalues, textfit
-from generator.draw.diagram import Diagram
+from generator.draw.diagram import Diagram, paints
 from generator.errors import UserError
 from generator.spec.expand import Art
 from generator.draw.render import art_size, draw_art
@@ -361,12 +361,22 @@ def example_diagram(spec, name):
     for n, (line, text) in enumerate(texts):
         y = first + n * pitch
         d = svgvalues.path(("M", svg.r(xl), svg.r(y)), ("L", svg.r(xl + sample), svg.r(y)))
-        overlay.add(linestyles.strokes(overlay, d, sample, line, "#ffffff", k))
+        overlay.add(linestyles.strokes(overlay, d, sample, line, LABEL_PAPER, k))
         overlay.add(svg.text(overlay, text, xl + sample + 3, y + LABEL_FONT * 0.35, LABEL_FONT, anchor="start"))
     parts.append((f"hexstatic-{name}-labels", overlay, 0, 0, 1.0))
     return Diagram(DIAGRAM_WIDTH, height, tuple(parts))
 
 
+LABEL_PAPER = "#ffffff"   # the paper a label's line sample bridges over
+
+
+def example_maker(name):
+    """The diagram maker of an example: the tiles in the colours they read, the labels in black, their line samples on
+    white paper (diagram.paints)."""
+    return paints(LABEL_PAPER, "#000000")(lambda spec: example_diagram(spec, name))
+
+
+@paints()   # the card, in the colours it reads
 def legend_diagram(spec):
     """The line key card itself, as the line-legend kind draws it."""
     comp = _component(spec, "line-legend")

@@ -8,6 +8,7 @@ RULESET = Ruleset(
     required={"symbol-card": "PAH cards", "shift-board": "board", "standee": "player pawns",
               "inventory-sheet": "inventory sheets"},
     check=rules.check,
+    check_colours=(),   # its check and generators read no colour
     diagrams={"pah-examples": rules.pah_examples, "row-shift": rules.row_shift},
     figures=rules.figures,
     commands="generator.games.paths_and_pahs.commands",

@@ -9,5 +9,6 @@ RULESET = Ruleset(
     required={"grid-board": "pixel board", "token": "discs", "word-card": "word cards", "score-sheet": "score sheet",
               "reference-card": "reference card"},
     check=rules.check,
+    check_colours=rules.check_colours,
     diagrams={"pictures": rules.pictures},
 )

@@ -3,9 +3,9 @@ from collections import Counter
 from types import MappingProxyType
 
 from generator.draw import svg
-from generator.draw.diagram import Diagram
+from generator.draw.diagram import Diagram, paints
 from generator.errors import UserError
-from generator.spec.expand import Art, expand
+from generator.spec.expand import Art, expand, face_props
 from generator.draw.render import draw_art
 
 BOARD_CELLS = (64, 256)   # 8x8, or the 16x16 option
@@ -19,6 +19,13 @@ def board_cells(spec):
 def deck(spec, pieces, arts):
     """Every word printed on a word card, in deck order."""
     return [w for p in pieces if spec.component(p.component).kind == "word-card" for w in arts[p.front].props.get("words", ())]
+
+
+def check_colours(spec) -> list:
+    """The colours check reads (Ruleset.check_colours): each disc's front colour and back fill, to tell two sides apart."""
+    discs = [c for c in spec.components if c.kind == "token"]
+    return [*(props.get("colour", c.options.get("ground", "white")) for c in discs for props in face_props(spec, c)),
+            *(c.back.fill for c in discs if c.back is not None)]
 
 
 def check(spec, pieces, arts):
@@ -62,6 +69,7 @@ PICTURES = {  # a word from the deck -> its 8x8 picture: B black disc, W white d
 }
 
 
+@paints("#000000")   # the board and discs in the colours they read, the words in black
 def pictures(spec):
     """The board with two pictures made of discs, each a word from the deck (checked), its word underneath."""
     board = next(c for c in spec.components if c.kind == "grid-board")

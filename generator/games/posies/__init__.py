@@ -6,6 +6,7 @@ from . import rules
 RULESET = Ruleset(
     required={"lattice-board": "board", "token": "posies", "reference-card": "reference card"},
     check=rules.check,
+    check_colours=(),   # its check and generators read no colour
     diagrams={"removal-moves": rules.removal_moves, "split": rules.split_example},
     figures=rules.figures,
 )

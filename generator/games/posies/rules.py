@@ -5,6 +5,7 @@ from ...records import NamedTuple
 
 from generator.draw import diagram, svg, trigrid
 from generator.components import KINDS, lattice_board
+from generator.components.token import BADGE_FILL
 from generator.draw.diagram import Diagram, round_cut
 from generator.errors import UserError
 from generator.units import HOME_PAPERS
@@ -201,6 +202,7 @@ def split_after(state, a, b):
     return sorted(groups(rest), key=len)
 
 
+INK = "#000000"  # the rings, lines, arrow and labels drawn over a diagram's boards (svg.text's own black)
 WIDTH = 170.0  # mm: diagrams are centred in this width, which fits the text column on A4 and Letter
 BOARD_HEIGHT = 88.0  # mm: the tallest a board is drawn in a diagram
 # Diagram boards: the whole board of ROWS, row by row as the board's art lays them out (the sheet may turn it):
@@ -338,9 +340,10 @@ def panel(spec, board, state, x, y, ident):
 def ring(overlay, centre, radius, dashed=False):
     """A heavy ring round a posy that is taken."""
     extra = {"stroke_dasharray": (1.6, 1)} if dashed else {}
-    overlay.add(overlay.circle(centre, svg.r(radius + 1.1), fill="none", stroke="#000000", stroke_width=0.9, **extra))
+    overlay.add(overlay.circle(centre, svg.r(radius + 1.1), fill="none", stroke=INK, stroke_width=0.9, **extra))
 
 
+@diagram.paints(INK, BADGE_FILL)   # the board and posies in the colours they read, the rings, line and labels in black
 def removal_moves(spec, moves=MOVES):
     """The two ways to take a pair, each on the whole board with the taken posies ringed; refuses illegal examples."""
     gap = 16.0
@@ -354,7 +357,7 @@ def removal_moves(spec, moves=MOVES):
         made, centres, radius = panel(spec, board, state, x, 0, f"posies-board-{n}")
         parts += made
         if kind == "line":
-            overlay.add(overlay.line(centres[a], centres[b], stroke="#000000", stroke_width=0.6, stroke_dasharray=(2, 1.2)))
+            overlay.add(overlay.line(centres[a], centres[b], stroke=INK, stroke_width=0.6, stroke_dasharray=(2, 1.2)))
         for p in (a, b):
             ring(overlay, centres[p], radius)
         overlay.add(svg.text(overlay, label, x + w / 2, h + 6, 3.6, bold=True))
@@ -362,6 +365,7 @@ def removal_moves(spec, moves=MOVES):
     return Diagram(WIDTH, h + 8, tuple(parts) + (("posies-moves-labels", overlay, 0, 0, 1.0),))
 
 
+@diagram.paints(INK, BADGE_FILL)   # as removal_moves, and the arrow in black
 def split_example(spec, rows=SPLIT):
     """A move that splits a group: before (the pair ringed) and after (the smallest group ringed, dashed)."""
     state, taken, _, after = checked_move(rows)
@@ -378,8 +382,8 @@ def split_example(spec, rows=SPLIT):
     for p in after[0]:
         ring(overlay, moved[p], radius, dashed=True)
     x0, x1, y = x + w + 5, x + w + gap - 5, h / 2
-    overlay.add(overlay.line((x0, y), (x1 - 3, y), stroke="#000000", stroke_width=0.8))
-    overlay.add(overlay.polygon([(x1, y), (x1 - 4, y - 2.2), (x1 - 4, y + 2.2)], fill="#000000"))
+    overlay.add(overlay.line((x0, y), (x1 - 3, y), stroke=INK, stroke_width=0.8))
+    overlay.add(overlay.polygon([(x1, y), (x1 - 4, y - 2.2), (x1 - 4, y + 2.2)], fill=INK))
     overlay.add(svg.text(overlay, "take the pair", x + w / 2, h + 6, 3.6, bold=True))
     overlay.add(svg.text(overlay, f"the smallest piece ({len(after[0])}) as well", x + w + gap + w / 2, h + 6, 3.6, bold=True))
     return Diagram(WIDTH, h + 8, tuple(left + right) + (("posies-split-labels", overlay, 0, 0, 1.0),))
