@@ -162,6 +162,18 @@ def opening(block):
     return " ".join(text.replace("**", "").split()[:3])
 
 
+def diagram_tops(data) -> dict:
+    """Each diagram of a rulebook's bytes -> (its page, the top of its parts in points)."""
+    tops: dict = {}
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for n, page in enumerate(pdf.pages):
+            for name, box in placements(page):
+                if name.startswith(PLACED):
+                    key = name[len(PLACED):].rpartition(".")[0]
+                    tops[key] = n, max(box[3], tops.get(key, (n, 0))[1])
+    return tops
+
+
 def test_a_diagram_comes_below_the_text_before_it_or_heads_the_next_page(built):
     """Reading order: each diagram is drawn below the block before it in the rules text, on that block's page, or, when
     it did not fit there, at the top of the next page with nothing above it but a diagram that moved before it."""
@@ -169,13 +181,7 @@ def test_a_diagram_comes_below_the_text_before_it_or_heads_the_next_page(built):
     from generator.output.rulebook import load_rules
     spec, paper, data = built
     doc = pypdfium2.PdfDocument(data)
-    with pikepdf.open(io.BytesIO(data)) as pdf:
-        tops = {}  # diagram -> (page, the top of its parts in points)
-        for n, page in enumerate(pdf.pages):
-            for name, box in placements(page):
-                if name.startswith(PLACED):
-                    key = name[len(PLACED):].rpartition(".")[0]
-                    tops[key] = n, max(box[3], tops.get(key, (n, 0))[1])
+    tops = diagram_tops(data)
     moved, checked = [], 0  # moved: (page, top) of each diagram drawn on the page after the text before it
     for section in load_rules(spec)["sections"]:
         items = [{"p": section["heading"]}] + [block for block in section["blocks"] if block]
@@ -208,13 +214,7 @@ def test_a_diagram_is_read_before_the_next_sections_heading(built):
     from generator.output.rulebook import load_rules
     spec, paper, data = built
     doc = pypdfium2.PdfDocument(data)
-    with pikepdf.open(io.BytesIO(data)) as pdf:
-        tops = {}  # diagram -> (page, the top of its parts in points)
-        for n, page in enumerate(pdf.pages):
-            for name, box in placements(page):
-                if name.startswith(PLACED):
-                    key = name[len(PLACED):].rpartition(".")[0]
-                    tops[key] = n, max(box[3], tops.get(key, (n, 0))[1])
+    tops = diagram_tops(data)
     sections, checked = load_rules(spec)["sections"], 0
     for section, following in zip(sections, sections[1:]):
         for block in section["blocks"]:
