@@ -8,6 +8,7 @@ from ...records import NamedTuple
 from generator.draw import linestyles, svg, svgvalues, textfit
 from generator.draw.diagram import Diagram, paints
 from generator.errors import UserError
+from generator.games import reads_components
 from generator.spec.expand import Art
 from generator.draw.render import art_size, draw_art
 from generator.draw.hexgrid import FLAT, ORIGIN, POINTY, Hex, Layout, hex_to_pixel, polygon_corners
@@ -166,6 +167,7 @@ def check_types(types, expected_features=DEFAULT_FEATURES):
     return failures
 
 
+@reads_components()   # the default set is the rules' own: it reads nothing of the spec
 def default_faces(spec, comp):
     """Generator `default-set`: the 52 tiles of the default set as faces."""
     return [{"sides": sides} for sides in default_set()]
