@@ -75,7 +75,9 @@ def _faces(spec, comp):
 
 def _generated(spec, name: str, generator, comp) -> list:
     """A generator's faces: kept between runs by the components it declares it reads (games.reads_components), its
-    name and the code, when they come back from JSON as they were made; else made each time."""
+    name and the code, when they come back from JSON as they were made; else made each time. Not keyed as a game's
+    check is (all of the spec but its palette): a rulebook's diagrams expand through a stand-in that records what is
+    read (build.Reader), and that key would read the whole spec."""
     ids = getattr(generator, "components", None)
     if ids is None:
         return generator(spec, comp)
