@@ -241,7 +241,6 @@ def preview(game, out_dir, serve, port, overrides, theme):
     click.echo(f"serving http://127.0.0.1:{server.server_address[1]}/ (the page reloads when the gallery changes)")
     try:
         watch.run(watch.Watcher(game, theme, ignore=[out_dir]), write, click.echo)
-    except KeyboardInterrupt:
         click.echo("stopped")
     finally:
         server.shutdown()
@@ -268,10 +267,8 @@ def watch_game(game, paper, out_dir, overrides, theme, chosen_formats, dpi):
     """
     from . import watch  # lazy: start-up
     rebuild = watch.rebuild(game, paper, out_dir, overrides, theme, chosen_formats, dpi)
-    try:
-        watch.run(watch.Watcher(game, theme, ignore=[out_dir]), rebuild, click.echo)
-    except KeyboardInterrupt:
-        click.echo("stopped")
+    watch.run(watch.Watcher(game, theme, ignore=[out_dir]), rebuild, click.echo)
+    click.echo("stopped")
 
 
 class GameCommand(click.Command):

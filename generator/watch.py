@@ -1,5 +1,6 @@
 """Rebuild a game on every save of its inputs: watchdog reports the saves, a short quiet time joins them, the caches skip the rest."""
 import logging
+import signal
 import threading
 import warnings
 import time
@@ -40,6 +41,7 @@ class Watcher(FileSystemEventHandler):
         self.ignore = [Path(p).resolve() for p in ignore]
         self.changed: set[Path] = set()
         self.lock, self.saved = threading.Lock(), threading.Event()
+        self.interrupted = False   # set by Ctrl-C's handler, which must take no lock (the main thread may hold it)
         self.observer = Observer()
 
     def relevant(self, name: str) -> bool:
@@ -87,7 +89,7 @@ class Watcher(FileSystemEventHandler):
         self.observer.join()
 
     def __iter__(self):
-        while True:
+        while not self.interrupted:
             self.saved.wait()
             while True:  # wait until the saves stop for a moment
                 self.saved.clear()
@@ -95,12 +97,19 @@ class Watcher(FileSystemEventHandler):
                     break
             with self.lock:
                 changed, self.changed = self.changed, set()
-            if changed:
+            if changed and not self.interrupted:
                 yield sorted(str(specs.shown(p)) for p in changed)
 
 
-def run(watcher: Watcher, rebuild, echo):
-    """Rebuild now and after every batch of saves, echoing rebuild(changed)'s line, or an error's, until Ctrl-C."""
+def run(watcher: Watcher, rebuild, echo) -> None:
+    """Rebuild now and after every batch of saves, echoing rebuild(changed)'s line, or an error's, until Ctrl-C.
+
+    Ctrl-C is also noted, so a rebuild that swallowed its KeyboardInterrupt (raised in a C library's callback or a
+    finaliser, where Python only prints it) still ends the watch when it returns, not at the next save."""
+    def interrupt(signum, frame):
+        watcher.interrupted = True
+        raise KeyboardInterrupt
+
     def attempt(changed):
         for drawn in (art.pdf, art.surface):  # SVG art drawn with the files it links to, which may have changed since
             drawn.cache_clear()
@@ -108,11 +117,19 @@ def run(watcher: Watcher, rebuild, echo):
             echo(rebuild(changed))
         except UserError as exc:
             echo(f"error: {exc}")
-    with watcher:
-        attempt([])
-        echo(f"watching {specs.shown(watcher.spec)} and the files it uses (Ctrl-C to stop)")
-        for changed in watcher:
-            attempt(changed)
+        if watcher.interrupted:
+            raise KeyboardInterrupt
+    default = signal.signal(signal.SIGINT, interrupt)
+    try:
+        with watcher:
+            attempt([])
+            echo(f"watching {specs.shown(watcher.spec)} and the files it uses (Ctrl-C to stop)")
+            for changed in watcher:
+                attempt(changed)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGINT, default)
 
 
 def components(spec, paper, out_dir):

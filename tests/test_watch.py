@@ -132,6 +132,40 @@ def test_the_watch_stops_even_when_a_watchdog_thread_misses_its_wake_up(game, mo
         blocked.set()
 
 
+SWALLOWS = """\
+import os, signal, sys, time
+from pathlib import Path
+from generator import watch
+
+spec = Path(sys.argv[1])
+
+
+def rebuild(changed):
+    if not changed:
+        spec.write_text(spec.read_text() + "\\n")   # a save, seen once watching starts
+        return "built"
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)
+    except KeyboardInterrupt:   # as a C library's callback or a finaliser would: Python prints it and goes on
+        return "the interrupt was swallowed"
+    return "not interrupted"
+
+
+watch.run(watch.Watcher(str(spec)), rebuild, print)
+print("stopped")
+"""
+
+
+def test_ctrl_c_that_a_rebuild_swallows_still_stops_the_watch(game):
+    """Ctrl-C during a rebuild whose KeyboardInterrupt is swallowed ends the watch when the rebuild returns, not at
+    the next save (CI once saw Ctrl-C wait 30 s)."""
+    done = subprocess.run([sys.executable, "-c", SWALLOWS, str(game / "posies.yaml")], capture_output=True, text=True,
+                          timeout=20)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and lines[0] == "built" and lines[2:] == ["the interrupt was swallowed", "stopped"], done
+
+
 def test_files_the_game_does_not_read_are_ignored(game):
     watch = Watch("posies.yaml", "--paper", "a4", "--out", "out", cwd=game)
     try:
