@@ -262,15 +262,17 @@ def build(spec, paper, out_dir, backs="duplex"):
     path = output_path(out_dir, spec, paper, backs)
     faces = FaceCache(path, spec.remembered("face files", list))
     kept = KeptPlan(path, spec, expand(spec)[0], paper, backs)
+    told: dict = {}
 
     def make():
         file = pdffile.File(pdffile.kept_streams(cache.record_of(path), after=1))
         made = components_pdf(spec, paper, backs, faces=faces, kept=kept, file=file, whole=False)
         faces.save()
         keep_paints(spec)
+        told["saved"] = pages_saved(spec, paper, backs, kept)   # from the plan just used
         return made + (pdffile.keep_streams(file.packed),)
-    made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces)
-    saved = pages_saved(spec, paper, backs, kept)
+    made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces, told=told)
+    saved = told["saved"] if "saved" in told else pages_saved(spec, paper, backs, kept)   # pnp watch's records have none
     kept.save()
     return made + ((f"{saved} page{'s' * (saved != 1)} fewer than each component on pages of its own: "
                     "pieces of different components share sheets",) if saved > 0 else ())
@@ -293,16 +295,20 @@ def pages_saved(spec, paper, backs="duplex", kept=None, grounds=None, together=N
     return sum(len(plan.sheets) + bool(plan.cover) for plan in alone) - len(together.sheets) - bool(together.cover)
 
 
-def cached(spec, path, inputs, make, used=None, faces=None):
+def cached(spec, path, inputs, make, used=None, faces=None, told=None):
     """Check the spec and write make()'s (bytes, pages[, the streams it kept]) to path, unless the last build had these
     inputs and the file is intact; the streams are written with the file's record.
 
     used: {what: value} filled in by make() with what it read beyond inputs (as a FaceCache records a face's), also
     compared with what it is now. A record is only written after a build that passed the checks, so a match needs no
-    new check. faces: the build's FaceCache, handed to the checks.
+    new check. faces: the build's FaceCache, handed to the checks. told: {what: value} filled in by make() with what it
+    worked out beside the file (the pages the shared sheets saved), kept in the record and filled in from it when the
+    file is unchanged.
     """
     record = cache.unchanged(path, inputs, spec.templates, lambda what: _now(spec, what))
     if record:
+        if told is not None:
+            told.update(record.get("told", ()))
         return path, record["pages"], path.stat().st_size, "unchanged: inputs and file match the last build"
     check(spec, faces)
     data, pages, *streams = make()
@@ -312,7 +318,7 @@ def cached(spec, path, inputs, make, used=None, faces=None):
         with data as file:
             data = Copied(file)
             write_atomic(path, data)
-    cache.remember(path, inputs, data, pages, spec.templates, Path(spec.path).parent, used, *streams)
+    cache.remember(path, inputs, data, pages, spec.templates, Path(spec.path).parent, used, *streams, told=told)
     return path, pages, len(data)
 
 

@@ -216,14 +216,15 @@ def unchanged(path, inputs, templates, now=None):
     return None
 
 
-def remember(path, inputs, data, pages, templates, folder, used=None, streams=b""):
+def remember(path, inputs, data, pages, templates, folder, used=None, streams=b"", told=None):
     """Record what went into the file just written, with every template and file in the spec's folder read so far and
     what else it read (used: {what: value}; a failure to record only costs a rebuild); streams: what the build kept of
-    its compressed streams (pdffile.keep_streams), written after the record's line."""
+    its compressed streams (pdffile.keep_streams), written after the record's line; told: what the build worked out
+    beside the file ({what: value}, given back with the record)."""
     read = {name: found.digest for name, found in sorted(templates.read.items())}
     output = data.digest() if hasattr(data, "digest") else _digest(data)   # data: the file's bytes, or a build.Copied
     record = {"inputs": inputs, "templates": read, "files": files(folder), "output": output, "pages": pages,
-              "used": used or {}}
+              "used": used or {}, "told": told or {}}
     write_quietly(record_of(path), b"".join([json.dumps(record).encode(), b"\n", streams]))
 
 

@@ -148,3 +148,18 @@ def test_pages_saved_counts_the_plan_the_build_imposed_and_imposes_only_each_com
     assert result.exit_code == 0, result.output
     assert "fewer than each component on pages of its own" in result.output
     assert sorted(imposed) == [(12, True), (30, True), (42, False)], "the printed plan once, each component alone once"
+
+
+def test_an_unchanged_build_says_the_pages_saved_from_its_record_without_reading_the_plan(tmp_path, monkeypatch):
+    """The count is kept in the file's record: a build that finds the file unchanged opens no plan and draws no face."""
+    from generator.impose import kept
+    spec = _two_tile_spec(tmp_path / "both.yaml", {"small": (20, 30), "large": (40, 12)})
+    build = ["build", str(spec), "--paper", "a4", "--out", str(tmp_path / "out")]
+    first = CliRunner().invoke(cli, build)
+    read = []
+    monkeypatch.setattr(kept.KeptPlan, "_read", lambda self, *args: read.append(self.path) or {})
+    again = CliRunner().invoke(cli, build)
+    assert again.exit_code == 0 and "unchanged: inputs and file match the last build" in again.output, again.output
+    said = [line for line in first.output.splitlines() if "fewer than each component" in line]
+    assert said and said == [line for line in again.output.splitlines() if "fewer than each component" in line]
+    assert read == []
