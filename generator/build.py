@@ -496,7 +496,7 @@ class Layouts:
 
     def get(self, sizes):
         """The pages taken apart of the kept layout for diagrams of these sizes and places (overlay.extents), or None;
-        when only colours its text read changed, the kept pages with those colours swapped (overlay.recoloured), kept."""
+        when only colours its text read changed, the kept pages with those colours swapped (overlay.recoloured)."""
         try:
             entry = json.loads(self.path.read_text())
             if entry["inputs"] != self.inputs or entry["sizes"] != sizes:
@@ -514,8 +514,7 @@ class Layouts:
                                                 if what.startswith("palette:") and isinstance(value, str)
                                                 and now[what] == value])
                 if book is None:
-                    return None
-                write_quietly(self.path, json.dumps({**entry, "used": now, "book": book}).encode())
+                    return None   # kept as it was: the next rebuild swaps from it again (its text is not written anew)
             self.used.update(now)   # the file's own record lists what its text read
             return book
         except (OSError, ValueError, KeyError, TypeError):

@@ -98,21 +98,37 @@ def test_a_kept_plan_is_taken_when_shared_grounds_stay_alike_where_they_were_and
                                                                                                        monkeypatch):
     """A colour no ground shows, or one ground recoloured on its own, keeps the plan; two grounds made alike (the chips
     join the tiles' blocks), or made apart again, impose it again. Each file equals a fresh build's."""
+    from generator.impose import kept
     builds = importlib.import_module("generator.build")   # the module (the package exports its function too)
     imposed, impose = [], builds.impose
     monkeypatch.setattr(builds, "impose", lambda *args, **options: imposed.append(args[2]) or impose(*args, **options))
+    encoded, entry_parts = [], kept.entry_parts
+    monkeypatch.setattr(kept, "entry_parts", lambda *args: encoded.append(1) or entry_parts(*args))
     (tmp_path / "grounds.yaml").write_text(GROUNDS)
 
     fresh_dirs: list = []
 
+    def plan(out):
+        return (out / "grounds" / ".pnp-cache" / "grounds-components-a4.pdf.plan.json").read_bytes()
+    kept_plans = []
+
     def rebuilt(overrides):
-        """The file rebuilt over the last build with overrides, whether it imposed, and a fresh build's bytes."""
+        """The file rebuilt over the last build with overrides, whether it imposed, and a fresh build's bytes; the kept
+        plan equals the fresh build's, and is encoded whole only when imposed again (new grounds alone are spliced in)."""
         imposed.clear()
+        encoded.clear()
         fresh_dirs.append(overrides)
         made = builds.build(specs.load(str(tmp_path / "grounds.yaml"), overrides), "a4", tmp_path / "out")
         again = bool(imposed)
+        assert bool(encoded) == again
         fresh = builds.build(specs.load(str(tmp_path / "grounds.yaml"), overrides), "a4", tmp_path / f"fresh{len(fresh_dirs)}")
         assert made[1] == fresh[1] and made[3:] == fresh[3:], "the same pages, and pages saved"
+        now, fresh_plan = plan(tmp_path / "out"), json.loads(plan(tmp_path / f"fresh{len(fresh_dirs)}"))
+        assert now == b"".join(entry_parts(json.loads(now)))   # as written whole
+        assert json.loads(now)["grounds"] == fresh_plan["grounds"] and json.loads(now)["saved"] == fresh_plan["saved"]
+        if not again and kept_plans:
+            assert json.loads(now)["plan"] == json.loads(kept_plans[-1])["plan"]
+        kept_plans.append(now)
         return made[0].read_bytes(), again, fresh[0].read_bytes()
 
     first, again, fresh = rebuilt([])
@@ -768,6 +784,13 @@ def test_a_colour_the_rulebooks_text_shows_is_swapped_in_its_kept_layout_unless_
         again = build_rules(spec, paper, tmp_path / "out")[0].read_bytes()
         assert again == build_rules(fresh, paper, tmp_path / "fresh")[0].read_bytes() != first[paper]
     assert laid == (["a4", "letter"] if swapped else ["a4", "a4", "letter", "letter"]), "laid out: the fresh builds"
+    for n, later in enumerate((["palette.accent=#0a7a3a"], [])):   # another accent, then the game's own, again
+        laid.clear()
+        for paper in ("a4", "letter"):
+            again = build_rules(specs.load(game, later), paper, tmp_path / "out")[0].read_bytes()
+            fresh_again = build_rules(specs.load(game, later), paper, tmp_path / f"fresh{n}")[0].read_bytes()
+            assert again == fresh_again and (later or again == first[paper])
+        assert laid == ["a4", "letter"] or not swapped, "laid out: the fresh builds"
 
 
 def test_a_text_colour_is_not_swapped_when_another_colour_the_text_still_reads_has_its_old_value(tmp_path, memos):

@@ -74,6 +74,7 @@ class KeptPlan:
         self.path = path.parent / cache.RECORDS / f"{path.name}.plan.json"
         self.spec, self.pieces, self.paper, self.backs, self.grounds = spec, pieces, paper, backs, {}
         self.inputs, self.entry, self.changed = None, None, False
+        self.regrounded = None   # the kept file's text before its grounds, while only those changed (save writes them)
         self.spill = None   # the JSON of the furniture written this build, each where its entry holds an int (in
                             # memory up to SPILL bytes, then a temporary file)
 
@@ -83,13 +84,17 @@ class KeptPlan:
         not draw is made by face(spec, art)."""
         self.inputs = cache.key(cache.sans_palette(self.spec), "plan", self.paper, self.backs, runs(self.pieces))
         try:
-            entry = json.loads(self.path.read_text())
+            text = self.path.read_text()
+            entry = json.loads(text)
             if entry["inputs"] != self.inputs:
                 return {}
             now = {component: self._ground(component, face) for component in entry["grounds"]}
             if not alike_grounds(entry["grounds"], now):
                 return {}
             self.grounds, self.changed = now, now != entry["grounds"]   # the grounds of now kept with the plan
+            tail = f',"grounds":{_encode(entry["grounds"])}}}'   # as save wrote it: the entry's last
+            if self.changed and text.endswith(tail):
+                self.regrounded = text[:-len(tail)]
             return entry
         except (OSError, ValueError, KeyError, TypeError):
             return {}
@@ -109,7 +114,7 @@ class KeptPlan:
             noted: dict = {}
             value = make(noted)
             self.grounds.update((component, list(g) if g is not None else None) for component, g in noted.items())
-            self.entry[name], self.changed = value, True   # a plan is written as JSON with the entry, by save
+            self.entry[name], self.changed, self.regrounded = value, True, None   # written as JSON with the entry, by save
             return value
         found = self.entry[name]
         return decode(found) if isinstance(found, list) else found
@@ -131,7 +136,7 @@ class KeptPlan:
             self.entry = self._read()
         kept = self.entry.setdefault(section, {})
         if name not in kept:
-            made, self.changed = make(), True
+            made, self.changed, self.regrounded = make(), True, None
             if self.spill is None:
                 self.spill = io.BytesIO()
             text = _encode(made).encode()   # its JSON set aside until save: one int a sheet, not its operators
@@ -156,8 +161,11 @@ class KeptPlan:
         return text
 
     def save(self) -> None:
-        """Write the entry if something was added."""
-        if self.changed:
+        """Write the entry if something was added; if only its grounds changed, the kept text with those alone written
+        anew (a plan's many numbers are not encoded again)."""
+        if self.regrounded is not None:
+            write_quietly(self.path, f'{self.regrounded},"grounds":{_encode(self.grounds)}}}'.encode())
+        elif self.changed:
             self.entry.update(inputs=self.inputs, grounds=self.grounds)
             write_quietly(self.path, entry_parts(self.entry, self._spilled))   # never the whole text at once
 
