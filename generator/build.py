@@ -442,8 +442,7 @@ def _kept_diagrams(spec, path: Path, written: dict) -> tuple | None:
         from .draw.diagram import makers_paint  # lazy: start-up
         parts = _swapped_parts(spec, used, now, parts, makers_paint(spec))
         if parts is None:
-            return None
-        write_quietly(path, json.dumps({**entry, "used": now, "parts": parts}).encode())
+            return None   # kept as it was: the next rebuild swaps from it again (its text is not written anew)
     from .draw.diagram import Diagram  # lazy: start-up
     written.update((key, written_part(fields)) for key, fields in parts.items())
     return ({name: Diagram(width, height, tuple((key, _Part(w, h), dx, dy, k) for key, dx, dy, k, w, h in placed))

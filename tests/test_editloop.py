@@ -760,6 +760,13 @@ def test_the_rulebooks_diagrams_are_their_kept_parts_recoloured_and_drawn_again_
         assert len(again) == 3, "rebuilt: the rulebook shows the red"
         assert again[0].read_bytes() == build_rules(fresh, paper, tmp_path / "fresh")[0].read_bytes()
     assert len(calls) == (0 if change == "red shown" else 1) + 1, "drawn again (besides the fresh build's drawing)"
+    if change == "red shown":   # another red, then the first again: each swapped from the kept parts, undrawn
+        for n, later in enumerate((["palette.red=#b02a20"], [])):
+            calls.clear()
+            for paper in ("a4", "letter"):
+                again = build_rules(specs.load("grannys-pills", later), paper, tmp_path / "out")[0].read_bytes()
+                assert again == build_rules(specs.load("grannys-pills", later), paper, tmp_path / f"fresh{n}")[0].read_bytes()
+            assert len(calls) == 1, "drawn: the fresh build's alone"
 
 
 @pytest.mark.parametrize("game, accent, swapped", [

@@ -1,11 +1,10 @@
 """Field types for spec checking: each parses a YAML value or raises Invalid with a reason."""
 import math
-import re
 
 from ..errors import UserError
 from ..units import parse_length, pixel_hint
 
-HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 BASE_COLOURS = {"white": "#ffffff", "black": "#000000"}
 MAX_LENGTH_MM = 2000.0
 
@@ -116,16 +115,21 @@ def colour(value):
     """A palette colour name or #rrggbb; names are checked against the palette later."""
     if not isinstance(value, str) or not value.strip():
         raise Invalid(f"expected a colour name or #rrggbb, found {found(value)}" + COMMENT * (value is None))
-    if value.startswith("#") and not HEX_COLOUR.match(value):
+    if value.startswith("#") and not is_hex_colour(value):
         raise Invalid(f"expected a colour as #rrggbb, found {value!r}")
     return value
 
 
 def hex_colour(value):
     """A colour written #rrggbb."""
-    if not isinstance(value, str) or not HEX_COLOUR.match(value):
+    if not isinstance(value, str) or not is_hex_colour(value):
         raise Invalid(f"expected a colour as #rrggbb, found {found(value)}" + COMMENT * (value is None))
     return value.lower()
+
+
+def is_hex_colour(value: str) -> bool:
+    """True for #rrggbb (no pattern compiled: every build checks its palette)."""
+    return len(value) == 7 and value[0] == "#" and HEX_DIGITS.issuperset(value[1:])
 
 
 def list_of(item, min_items=0, max_items=10_000, unique=False):

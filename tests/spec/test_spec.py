@@ -66,6 +66,15 @@ def test_bad_set_names_the_key(assignment, message):
     assert message in str(caught.value)
 
 
+@pytest.mark.parametrize("value", ["#c0392b", "#C0392B", "#000000", "#c0392", "#c0392bb", "#c0392g", "c0392b0", "#c0 92b",
+                                   "#c0392b\n", "#\uff10\uff11\uff12\uff13\uff14\uff15", "#", ""])
+def test_a_colour_is_six_hex_digits_after_a_hash_as_the_pattern_reads_it(value):
+    """The palette check, written without a pattern, takes exactly what #[0-9a-fA-F]{6} matches whole."""
+    import re
+    from generator.spec import schema
+    assert schema.is_hex_colour(value) == bool(re.fullmatch(r"#[0-9a-fA-F]{6}", value))
+
+
 def test_unknown_game_lists_the_shipped_ones():
     with pytest.raises(UserError, match="unknown game 'nope' .*grannys-pills"):
         specs.load("nope")
