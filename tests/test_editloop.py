@@ -800,6 +800,19 @@ def test_a_colour_the_rulebooks_text_shows_is_swapped_in_its_kept_layout_unless_
         assert laid == ["a4", "letter"] or not swapped, "laid out: the fresh builds"
 
 
+def test_a_swapped_colour_is_written_as_reportlab_writes_it_for_every_channel_value():
+    """overlay writes a colour's operands itself (loading no reportlab for a swap): reportlab's own fp_str gives the same
+    text for each of the 256 values of a channel, in each place."""
+    from reportlab.lib.rl_accel import fp_str
+    from generator.output.overlay import rgb_as_reportlab
+    for value in range(256):
+        for place in range(3):
+            rgb = [0x12, 0xab, 0xff]
+            rgb[place] = value
+            colour = "#" + "".join(f"{v:02x}" for v in rgb)
+            assert rgb_as_reportlab(colour) == fp_str(tuple(v / 255 for v in rgb)).encode(), colour
+
+
 def test_a_text_colour_is_not_swapped_when_another_colour_the_text_still_reads_has_its_old_value(tmp_path, memos):
     """Pixeliction's kept A4 layout: its accent swaps; not when a colour the text reads unchanged is the old accent too
     (the swap would recolour both), nor when two old colours are alike."""

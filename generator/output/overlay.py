@@ -28,7 +28,6 @@ def recoloured(book: dict, swaps: list, unchanged=()) -> dict | None:
     reportlab writes the new one; None when that could differ from laying the text out again: a colour the rulebook sets
     itself (FIXED), two old colours alike, an old colour that a colour the text read and still reads (unchanged) has
     too, a page with forms of its own, a stream not compressed as reportlab does."""
-    from reportlab.lib.rl_accel import fp_str  # lazy: start-up (only a book whose text colour changed swaps it)
     olds = [old.lower() for old, _ in swaps]
     if (len(set(olds)) < len(olds) or (set(olds) | {new.lower() for _, new in swaps}) & FIXED
             or set(olds) & {colour.lower() for colour in unchanged}):
@@ -36,9 +35,7 @@ def recoloured(book: dict, swaps: list, unchanged=()) -> dict | None:
     if any(page["xobjects"] for page in book["pages"]):
         return None
 
-    def op(colour):
-        return fp_str(tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))).encode()
-    ops = {op(old): op(new) for old, new in swaps}
+    ops = {rgb_as_reportlab(old): rgb_as_reportlab(new) for old, new in swaps}
     found = re.compile(rb"(?<![\d.-])(" + b"|".join(map(re.escape, ops)) + rb")(?= (?:rg|RG)\s)")
     objects = list(book["objects"])
     for page in book["pages"]:
@@ -52,6 +49,20 @@ def recoloured(book: dict, swaps: list, unchanged=()) -> dict | None:
             objects[number - 1] = [f"<< /Length {len(packed)} /Filter [/FlateDecode] >>",
                                    b2a_base64(packed, newline=False).decode()]
     return {**book, "objects": objects}
+
+
+def rgb_as_reportlab(colour: str) -> bytes:
+    """A #rrggbb colour's operands as reportlab writes them (its fp_str: 6 decimals at most, no trailing zeros, no
+    leading zero), written here so that a swap loads no reportlab."""
+    return " ".join(map(_channel, (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)))).encode()
+
+
+def _channel(value: float) -> str:
+    """One channel, 0 to 1, as fp_str writes it."""
+    if value <= 1e-7:
+        return "0"
+    text = f"{value:.6f}".rstrip("0").rstrip(".")
+    return text[1:] if text[0] == "0" and len(text) > 1 else text
 
 
 def pdf_number(value: float) -> str:
