@@ -9,7 +9,7 @@ import click
 from . import batch
 from . import games  # the registry only: a game is imported when its command runs
 from .errors import UserError
-from .output.formats import FORMATS
+from .output.formats import formats as known_formats
 from .output.pod import PRESETS
 from .units import HOME_PAPERS, PAPERS
 
@@ -92,10 +92,10 @@ OUT = click.option("--out", "out_dir", default="output", show_default=True, type
 def formats(ctx, param, value):
     """The --format list: names from the output registry, comma-separated, each once, in the registry's order."""
     names = {name.strip() for name in value.split(",") if name.strip()}
-    unknown = sorted(names - set(FORMATS))
+    unknown = sorted(names - set(known_formats()))
     if unknown or not names:
-        raise click.BadParameter(f"{', '.join(unknown) or 'none given'} (choose from {', '.join(FORMATS)})")
-    return tuple(name for name in FORMATS if name in names)
+        raise click.BadParameter(f"{', '.join(unknown) or 'none given'} (choose from {', '.join(known_formats())})")
+    return tuple(name for name in known_formats() if name in names)
 
 
 @cli.command()
@@ -111,7 +111,7 @@ def formats(ctx, param, value):
 @click.option("--greyscale", is_flag=True,
               help="Print every colour as its grey, a proof for black-and-white printers (file name ends -greyscale).")
 @click.option("--format", "chosen_formats", default="pdf", show_default=True, callback=formats, metavar="LIST",
-              help="What to write, comma-separated: " + "; ".join(f"{k}: {v}" for k, v in FORMATS.items()) + ".")
+              help="What to write, comma-separated: " + "; ".join(f"{k}: {v}" for k, v in known_formats().items()) + ".")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
               help="Resolution of the png, tts, showcase and hand images.")
 @click.option("--pod", type=click.Choice(list(PRESETS)),
@@ -253,7 +253,7 @@ def preview(game, out_dir, serve, port, overrides, theme):
 @SETS
 @THEME
 @click.option("--format", "chosen_formats", default="pdf", show_default=True, callback=formats, metavar="LIST",
-              help="What to rebuild, comma-separated, as for build: " + ", ".join(FORMATS) + ".")
+              help="What to rebuild, comma-separated, as for build: " + ", ".join(known_formats()) + ".")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
               help="Resolution of the png, tts, showcase and hand images.")
 @user_errors

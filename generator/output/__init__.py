@@ -20,7 +20,7 @@ class Options(NamedTuple):
 
 def face_stems(spec, arts=None) -> dict:
     """A file stem for each distinct artwork, by art key: <component>[-<nn>][-<properties>]-front, <component>-back."""
-    from ..spec.expand import expand  # lazy: start-up (the command line reads FORMATS without loading YAML)
+    from ..spec.expand import expand  # lazy: start-up (the command line reads formats() without loading YAML)
     arts = arts if arts is not None else expand(spec)[1]
     fronts: dict = {}
     for art in arts.values():
@@ -46,7 +46,7 @@ def face_stems(spec, arts=None) -> dict:
 
 def _named(spec, art) -> list:
     """The property values a face's file name may show: not a data row's number, file or count of copies."""
-    from ..components.layout import COUNTS  # lazy: start-up (the command line reads FORMATS without the layout kind)
+    from ..components.layout import COUNTS  # lazy: start-up (the command line reads formats() without the layout kind)
     counting = spec.component(art.component).options.get("count_column")
     return [value for key, value in art.props.items()
             if not key.startswith("#") and key != counting and key.lower() not in COUNTS]

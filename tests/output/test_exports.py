@@ -384,13 +384,13 @@ def test_every_module_of_the_formats_folder_is_a_format_with_its_docstring_as_he
 
     from generator.output import formats
     modules = sorted(p.stem for p in Path(formats.__file__).parent.glob("*.py") if p.stem != "__init__")
-    assert sorted(formats.FORMATS) == modules and list(formats.FORMATS)[0] == "pdf"
-    for name, words in formats.FORMATS.items():
+    assert sorted(formats.formats()) == modules and list(formats.formats())[0] == "pdf"
+    for name, words in formats.formats().items():
         module = importlib.import_module(f"generator.output.formats.{name}")
         assert words == module.__doc__.splitlines()[0].rstrip("."), name
         assert callable(module.jobs), name
     shown = " ".join(CliRunner().invoke(cli, ["build", "--help"]).output.split())
-    assert all(f"{name}: {' '.join(words.split()[:4])}" in shown for name, words in formats.FORMATS.items())
+    assert all(f"{name}: {' '.join(words.split()[:4])}" in shown for name, words in formats.formats().items())
 
 
 def test_every_export_writes_only_inside_out(tmp_path, monkeypatch):
