@@ -209,8 +209,8 @@ def _reach(words, family, pictures):
 @functools.lru_cache(maxsize=None)
 def _extent(resource):
     """(ascent, descent) of a font in em, both positive."""
-    units, hhea = typeface.load(resource).units, typeface._tt(resource)["hhea"]
-    return hhea.ascent / units, -hhea.descent / units
+    units, (ascender, descender) = typeface.load(resource).units, typeface.vertical(resource)
+    return ascender / units, -descender / units
 
 
 def faults(text: str, icons, colour) -> list:

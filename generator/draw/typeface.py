@@ -3,6 +3,7 @@ embedded once per file as a subset; metrics and outlines for measuring and for c
 import codecs
 import functools
 import io
+import json
 import math
 import re
 import struct
@@ -158,6 +159,16 @@ def load(name: str) -> Font:
                 struct.unpack_from(">H", head, 18)[0])
 
 
+def vertical(name: str) -> tuple[int, int]:
+    """(ascender, descender) of a font's hhea table in font units, the descender negative: a bundled font's read from its
+    own tables (no fontTools loaded: laying out a text face needs no more of it)."""
+    font = load(name)
+    if b"hhea" in font.tables:
+        return struct.unpack_from(">hh", font.tables[b"hhea"], 4)
+    hhea = _tt(name)["hhea"]
+    return hhea.ascent, hhea.descent
+
+
 def _cmap(table):
     """The Unicode BMP map (platform 3, encoding 1, format 4) of a cmap table: code point -> glyph id."""
     for i in range(struct.unpack_from(">H", table, 2)[0]):
@@ -273,9 +284,32 @@ def _glyph_set(name):
     return tt.getGlyphSet(), tt.getGlyphOrder()
 
 
+BOUNDS = FONTS / "vera-bounds.json"   # each bundled font's glyph bounds, as fontTools measures them (tests/draw/test_typeface.py)
+
+
 @functools.lru_cache(maxsize=65536)
 def bounds(name: str, glyph: int):
-    """(x min, y min, x max, y max) of a glyph's outline in font units, y up; None when it has no ink."""
+    """(x min, y min, x max, y max) of a glyph's outline in font units, y up; None when it has no ink. A bundled font's
+    are read from BOUNDS (measuring text loads no fontTools)."""
+    if name not in FACES:
+        return _measured(name, glyph)
+    found = _bundled_bounds()[FACES[name][0]][glyph]
+    return tuple(found) if found else None
+
+
+@functools.lru_cache(maxsize=None)
+def _bundled_bounds() -> dict:
+    """{font file: each glyph's bounds (a list, or None), by glyph id} of the bundled fonts."""
+    return json.loads(BOUNDS.read_text())
+
+
+def measured_all(name: str) -> list:
+    """Every glyph's bounds of a font, as BOUNDS keeps them for the bundled ones."""
+    return [_measured(name, glyph) for glyph in range(len(load(name).glyphs))]
+
+
+def _measured(name: str, glyph: int):
+    """A glyph's bounds as fontTools' BoundsPen finds them drawing its outline."""
     from fontTools.pens.boundsPen import BoundsPen  # lazy: start-up
 
     glyphs, order = _glyph_set(name)

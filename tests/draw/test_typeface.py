@@ -1,6 +1,8 @@
 """Text is written as PDF text in the bundled Vera: placed where cairo placed it, each weight embedded once as a subset."""
 import ctypes
 import io
+import json
+import os
 import functools
 import math
 import struct
@@ -146,6 +148,43 @@ def test_our_glyph_ids_are_cairos(bold):
     cmap, theirs = typeface.load(typeface.font_name(bold)).cmap, cairo_glyphs(bold)
     assert {chr(c): g for c, g in cmap.items() if chr(c) in theirs} == theirs
     assert set(map(chr, cmap)) == set(theirs)
+
+
+@pytest.mark.parametrize("name", ["/V", "/VB"])
+def test_a_bundled_fonts_ascender_and_descender_are_fonttools_own(name):
+    """Read from the font's own hhea table, with no fontTools loaded: fontTools reads the same."""
+    from fontTools.ttLib import TTFont
+    hhea = TTFont(typeface.FONTS / typeface.FACES[name][0])["hhea"]
+    assert typeface.vertical(name) == (hhea.ascent, hhea.descent) and hhea.descent < 0 < hhea.ascent
+
+
+def test_the_bundled_fonts_glyph_bounds_are_what_fonttools_measures():
+    """The table text is measured with is every glyph of the bundled Vera as fontTools' BoundsPen measures it today."""
+    table = json.loads(typeface.BOUNDS.read_text())
+    assert table == {typeface.FACES[name][0]: [list(found) if found else None for found in typeface.measured_all(name)]
+                     for name in ("/V", "/VB")}, (
+        "regenerate generator/fonts/vera-bounds.json: {file: typeface.measured_all(name), lists for tuples}")
+    assert all(typeface.bounds(name, glyph) == typeface._measured(name, glyph)
+               for name in ("/V", "/VB") for glyph in range(len(typeface.load(name).glyphs)))
+
+
+def test_a_text_face_is_laid_out_and_written_with_no_font_library_loaded(tmp_path):
+    """A layout card's text, fitted into its box and measured (ascent and descent from the font's own tables, each
+    glyph's bounds from the table), loads neither fontTools nor cairo."""
+    spec = tmp_path / "deck.yaml"
+    spec.write_text("game: {title: Deck, designer: Test}\npalette: {ink: '#26221c'}\ncomponents:\n  cards:\n"
+                    "    kind: layout\n    expect: 1\n    width: 63 mm\n    height: 88 mm\n    layout:\n      elements:\n"
+                    "        rules: {type: text, x: 5, y: 5, width: 53, height: 40, text: 'Swap this card with any "
+                    "other, then zigzag.', size: 4, colour: ink, align: centre, valign: middle}\n")
+    code = ("import sys; from generator.spec import loader; from generator.check.validate import validate; "
+            "from generator.spec.expand import expand; from generator.draw.render import draw_art; "
+            "from generator.draw import content; "
+            f"spec = loader.load({str(spec)!r}); assert not validate(spec); "
+            "[content.write(draw_art(spec, art)) for art in expand(spec)[1].values()]; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('fontTools', 'cairo', 'cairocffi')))")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert done.stdout.strip() == "[]", done.stdout
 
 
 def test_each_weight_is_embedded_once_as_a_subset_of_the_glyphs_its_pages_use(grannys_pdfs):
