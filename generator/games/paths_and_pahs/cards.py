@@ -17,7 +17,6 @@ Readings of the seed text (reconstructions, not the designer's words):
   lie within 4 consecutive cells of a row or column (no wrap-around; `reach` covers bought extra cells).
 """
 
-import random
 from collections import Counter
 from itertools import combinations, product
 from ...records import NamedTuple
@@ -150,6 +149,8 @@ def shuffled_board(seed, cards=None):
     cells = list(full_deck() if cards is None else cards)
     if len(cells) > SIZE * SIZE:
         raise UserError(f"{len(cells)} cards do not fit on a {SIZE}x{SIZE} board")
+    import random  # lazy: start-up (a rebuild that keeps its diagrams shuffles no board)
+
     cells += [None] * (SIZE * SIZE - len(cells))
     random.Random(seed).shuffle(cells)
     return tuple(tuple(cells[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE))

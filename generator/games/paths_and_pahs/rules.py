@@ -6,7 +6,6 @@ The spec's components are found by id: `cards` (one face per PAH card, props bac
 `pawns` and `inventory` (one sheet per player).
 """
 from collections import Counter
-from string import ascii_uppercase
 
 from ...draw import svg, textfit
 from ...components import KINDS, standee, symbol_card
@@ -22,6 +21,7 @@ from .cards import COLUMNS
 
 CARDS, BOARD, PAWNS, INVENTORY = "cards", "board", "pawns", "inventory"
 MAX_PLAYERS = 9
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"   # a board's columns (string.ascii_uppercase: importing string compiles a pattern)
 
 
 def component(spec, cid):
@@ -151,9 +151,9 @@ def card_report(names):
 
 def board_report(board, source):
     """Lines drawing the board in card codes, then the PAHs one move can collect and what that count means."""
-    where = {cell: f"{ascii_uppercase[c]}{r + 1}" for r, row in enumerate(board) for c, cell in enumerate(row) if cell}
+    where = {cell: f"{COLUMN_LETTERS[c]}{r + 1}" for r, row in enumerate(board) for c, cell in enumerate(row) if cell}
     lines = [f"Board ({source}); cards as background-shape-colour initials, . for empty:",
-             "     " + "   ".join(ascii_uppercase[:len(board[0])])]
+             "     " + "   ".join(COLUMN_LETTERS[:len(board[0])])]
     lines += [f"  {r + 1}  " + " ".join(code(cell) if cell else " . " for cell in row) for r, row in enumerate(board)]
     found = pah.board_pahs(board)
     lines += [" + ".join(f"{card.name} ({where[card]})" for card in triple) for triple in found]
