@@ -1,10 +1,9 @@
 """Layout diagram: a setup sheet showing a grid layout with every card drawn small, plus notes beside it."""
-from string import ascii_uppercase
 
 from ..spec import schema as s
 from ..draw import svg, textfit
 from . import shift_board, symbol_card
-from .shift_board import EMPTY
+from .shift_board import COLUMN_LETTERS, EMPTY
 from .kind import Kind, faces_read, width_and_height
 
 FIELDS = {
@@ -53,7 +52,7 @@ def render(spec, component, props):
                 cross.add(dwg.line((svg.r(x + cell - 2), svg.r(y + 2)), (svg.r(x + 2), svg.r(y + cell - 2))))
             dwg.add(svg.part(dwg.rect((svg.r(x), svg.r(y)), (cell, cell), fill="none", stroke=ink, stroke_width=0.3), "grid"))
     for i in range(len(layout[0]) if layout else 0):
-        dwg.add(svg.text(dwg, ascii_uppercase[i], x0 + (i + 0.5) * cell, y0 - 1.5, 3.4, ink, bold=True))
+        dwg.add(svg.text(dwg, COLUMN_LETTERS[i], x0 + (i + 0.5) * cell, y0 - 1.5, 3.4, ink, bold=True))
     text_x = x0 + (len(layout[0]) if layout else 0) * cell + 8
     y = y0 + FONT
     for line in o["lines"]:

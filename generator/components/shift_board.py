@@ -5,7 +5,6 @@ double arrow shows the way that line shifts. Cells can be sized to the trim size
 (`cards:`), so that the board follows a card size changed with --set. Cells that a face's layout leaves
 empty (cells written "empty") are tinted and marked.
 """
-from string import ascii_uppercase
 
 from ..spec import schema as s
 from ..draw import svg, textfit
@@ -34,6 +33,7 @@ DEFAULTS = {"rows": 6, "cols": 6, "frame": 8.0, "ground": "white", "cell_fill": 
             "ink": "black", "line": 0.4, "empty_label": "empty"}
 ARROW = 5.0       # a shift arrow's length at most: shorter in a narrow frame, so that it keeps clear of the cut
 EMPTY = "empty"
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"   # string.ascii_uppercase, whose module compiles a pattern when imported
 
 
 def cell_size(options):
@@ -106,7 +106,7 @@ def render(spec, component, props):
                 room = (cw - 2 * inset) * 0.85
                 font = min(min(cw, ch) * 0.11, room / max(textfit.width(o["empty_label"], 1), 0.1))
                 dwg.add(svg.text(dwg, o["empty_label"], x + cw / 2, y + ch / 2 + font * 0.36, font, ink))
-            label = f"{ascii_uppercase[i]}{j + 1}"
+            label = f"{COLUMN_LETTERS[i]}{j + 1}"
             dwg.add(svg.text(dwg, label, x + 1.2, y + 3.2, 2.4, ink, anchor="start"))
     dwg.add(svg.part(dwg.rect((svg.r(f), svg.r(f)), (svg.r(o["cols"] * cw), svg.r(o["rows"] * ch)), fill="none", stroke=ink,
                               stroke_width=o["line"] * 2), "grid"))
@@ -114,7 +114,7 @@ def render(spec, component, props):
     for i in range(o["cols"]):
         cx = f + (i + 0.5) * cw
         for cy in (f / 2, height - f / 2):
-            dwg.add(svg.text(dwg, ascii_uppercase[i], cx, cy + font * 0.36, font, ink, bold=True))
+            dwg.add(svg.text(dwg, COLUMN_LETTERS[i], cx, cy + font * 0.36, font, ink, bold=True))
             for side in (-1, 1):
                 double_arrow(dwg, cx + side * min(cw * 0.25, 7), cy, arrow, True, ink)
     for j in range(o["rows"]):

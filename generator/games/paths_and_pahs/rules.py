@@ -9,8 +9,10 @@ from collections import Counter
 
 from ...draw import svg, textfit
 from ...components import KINDS, standee, symbol_card
+from ...components.shift_board import COLUMN_LETTERS
 from ...draw.diagram import Diagram
 from ...errors import UserError
+from ...games import reads_components
 from ...located import spec_error
 from ...spec.expand import face_props
 from ...spec.figures import pieces as figure_pieces
@@ -21,7 +23,6 @@ from .cards import COLUMNS
 
 CARDS, BOARD, PAWNS, INVENTORY = "cards", "board", "pawns", "inventory"
 MAX_PLAYERS = 9
-COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"   # a board's columns (string.ascii_uppercase: importing string compiles a pattern)
 
 
 def component(spec, cid):
@@ -71,6 +72,7 @@ def layout_names(board):
     return [[cell.name if cell else pah.EMPTY for cell in row] for row in board]
 
 
+@reads_components(BOARD, CARDS)   # the board's layout or seed, and the cards shuffled onto it
 def starting_layout(spec, comp):
     """Generator: the starting board as a face (its layout), for the board and the setup diagram."""
     return [{"layout": layout_names(starting_board(spec))}]
