@@ -19,7 +19,7 @@ from .spec.expand import expand
 from .facecache import FaceCache, _digest, _now, _painted, keep_paints, written as written_part
 from .draw.render import draw_art
 from .spec.loader import rules_path, shown
-from .impose.imposition import EPS, Plan, impose, placed_twice, shares
+from .impose.plan import EPS, Plan, placed_twice
 from .impose.kept import KeptPlan
 from .check.validate import validate
 from .check.wording import ranges
@@ -59,9 +59,9 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None,
     """
     with few_collections():
         pieces = expand(spec)[0]
-        plan = (kept.get("plan", lambda grounds: impose(spec, pieces, paper, backs, grounds=grounds),
+        plan = (kept.get("plan", lambda grounds: _imposition().impose(spec, pieces, paper, backs, grounds=grounds),
                          faces.face if faces is not None else draw_art) if kept
-                else impose(spec, pieces, paper, backs))
+                else _imposition().impose(spec, pieces, paper, backs))
         doc = document.Document(plan.width, plan.height, file)
         title = compose(doc, spec, plan, backs, looks, faces, kept)
         if faces is not None:
@@ -167,7 +167,7 @@ class _Grounds(dict):
 def pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks=None, kept=None):
     """Paint a sheet's pieces, the grounds under their blocks first, and its cutting furniture on top (made by marks(),
     else drawn); kept(make): the sheet's shared-bleed clips as make() gives them, kept with the plan (KeptPlan.layout)."""
-    slots = tuple(sheet.slots)   # a sheet of a deck makes its slots when read (imposition.Placed): read once
+    slots = tuple(sheet.slots)   # a sheet of a deck makes its slots when read (plan.Placed): read once
     runs, steps, heads, clips = _layout(sheet.grounds, tuple(map(PLACE, slots)), slots, kept)
     # the ground under each block of pieces that share cut lines: a run of one ground painted in one step
     for first, end, boxes, each in runs:
@@ -202,7 +202,7 @@ def _layout(blocks, places, slots, kept=None) -> tuple:
     for known in _LAYOUTS:
         if known[0] == blocks and known[1] == places:
             return known[2]
-    clips = kept(lambda: shares(slots)) if kept else shares(slots)
+    clips = kept(lambda: _imposition().shares(slots)) if kept else _imposition().shares(slots)
     upright = all(not turn and window is None for *_, turn, window in places)  # else each placed by itself
     corners = [(x - b, y - b) for x, y, _, _, b, *_ in places]
     layout = (tuple((first, end, boxes, tuple((box,) for box in boxes)) for first, end, boxes in _runs(blocks, places)),
@@ -237,6 +237,13 @@ def _runs(blocks, places) -> tuple:
         left, top = max(gx, last.x), max(gy, last.y)
         runs[-1][1].append((left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top))
     return tuple((first, first + len(boxes), tuple(boxes)) for first, boxes in runs)
+
+
+def _imposition():
+    """The packing of pieces onto sheets, loaded when a plan is imposed or a sheet's layout worked out (a rebuild that
+    keeps its plan and layouts loads none of it)."""
+    from .impose import imposition  # lazy: start-up
+    return imposition
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):
@@ -288,7 +295,7 @@ def pages_saved(spec, paper, backs="duplex", kept=None, grounds=None, together=N
         made = (kept.entry or {}).get("plan")  # the plan this build imposed (a kept one is JSON, not read again here)
         return kept.get("saved", lambda noted: pages_saved(spec, paper, backs, grounds=noted,
                                                            together=made if isinstance(made, Plan) else None))
-    pieces = expand(spec)[0]
+    pieces, impose = expand(spec)[0], _imposition().impose
     alone = [impose(spec, [p for p in pieces if p.component == comp.id], paper, backs, drafted=True, grounds=grounds)
              for comp in spec.components]
     together = together or impose(spec, pieces, paper, backs, drafted=True, grounds=grounds)

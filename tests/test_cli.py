@@ -138,10 +138,9 @@ def test_build_says_how_many_pages_sharing_sheets_saves(tmp_path):
 
 
 def test_pages_saved_counts_the_plan_the_build_imposed_and_imposes_only_each_component_alone(tmp_path, monkeypatch):
-    import importlib
-    builds = importlib.import_module("generator.build")   # the module (the package exports its function too)
-    imposed, impose = [], builds.impose
-    monkeypatch.setattr(builds, "impose", lambda *args, **options: imposed.append(
+    from generator.impose import imposition
+    imposed, impose = [], imposition.impose
+    monkeypatch.setattr(imposition, "impose", lambda *args, **options: imposed.append(
         (len(args[1]), options.get("drafted", False))) or impose(*args, **options))
     spec = _two_tile_spec(tmp_path / "both.yaml", {"small": (20, 30), "large": (40, 12)})
     result = CliRunner().invoke(cli, ["build", str(spec), "--paper", "a4", "--out", str(tmp_path / "out")])

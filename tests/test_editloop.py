@@ -100,8 +100,9 @@ def test_a_kept_plan_is_taken_when_shared_grounds_stay_alike_where_they_were_and
     join the tiles' blocks), or made apart again, impose it again. Each file equals a fresh build's."""
     from generator.impose import kept
     builds = importlib.import_module("generator.build")   # the module (the package exports its function too)
-    imposed, impose = [], builds.impose
-    monkeypatch.setattr(builds, "impose", lambda *args, **options: imposed.append(args[2]) or impose(*args, **options))
+    from generator.impose import imposition
+    imposed, impose = [], imposition.impose
+    monkeypatch.setattr(imposition, "impose", lambda *args, **options: imposed.append(args[2]) or impose(*args, **options))
     encoded, entry_parts = [], kept.entry_parts
     monkeypatch.setattr(kept, "entry_parts", lambda *args: encoded.append(1) or entry_parts(*args))
     (tmp_path / "grounds.yaml").write_text(GROUNDS)
@@ -379,11 +380,11 @@ def test_a_colour_a_designer_tunes_rebuilds_every_file_drawing_imposing_and_layi
     """The edit loop of each other shipped game (benchmarks/editloop.py's colour): after the colour changes, no face or
     rulebook diagram is drawn, no sheet imposed, no rulebook text laid out (each is swapped in what the last build
     kept), and every file equals a cold build's byte for byte."""
-    builder = importlib.import_module("generator.build")
     from generator.draw import diagram
+    from generator.impose import imposition
     from generator.output import rulebook
     made = []
-    for module, name in ((builder, "impose"), (diagram, "drawn"), (rulebook, "rules_pdf")):
+    for module, name in ((imposition, "impose"), (diagram, "drawn"), (rulebook, "rules_pdf")):
         real = getattr(module, name)
         monkeypatch.setattr(module, name, lambda *args, real=real, name=name, **options: made.append(name) or real(*args,
                                                                                                                **options))
@@ -581,9 +582,10 @@ def test_each_sheets_shared_bleed_clips_are_kept_with_the_plan_and_worked_out_ag
         tmp_path, memos, monkeypatch):
     """Glorieta's sheets: the shared-bleed clips of each (imposition.shares) are kept with the plan, so a rebuild after
     a colour changed works out none (even with no layout of this process to take); a new plan works them out again."""
+    from generator.impose import imposition
     builder = importlib.import_module("generator.build")
-    worked, real = [], builder.shares
-    monkeypatch.setattr(builder, "shares", lambda slots: worked.append("shares") or real(slots))
+    worked, real = [], imposition.shares
+    monkeypatch.setattr(imposition, "shares", lambda slots: worked.append("shares") or real(slots))
     first = builder.build(specs.load("glorieta"), "a4", tmp_path / "out")[0].read_bytes()
     assert worked.count("shares") == len(json.loads((tmp_path / "out" / "glorieta" / cache.RECORDS /
                                                      "glorieta-components-a4.pdf.plan.json").read_text())["layouts"])

@@ -16,7 +16,8 @@ from generator import cache
 from generator.digests import hexdigest
 from generator.draw import content, render, textbox, typeface
 from generator.impose import kept
-from generator.impose.imposition import impose, placed_twice
+from generator.impose.imposition import impose
+from generator.impose.plan import placed_twice
 from generator.spec import data
 from generator.output import document, pdffile
 from generator.spec import loader as specs
@@ -50,7 +51,7 @@ def test_a_build_draws_each_distinct_face_once(tmp_path, monkeypatch):
     def counted(spec, art):
         drawn.append(art.key)
         return draw(spec, art)
-    for module in ("generator.draw.render", "generator.facecache", "generator.impose.imposition", "generator.build"):
+    for module in ("generator.draw.render", "generator.facecache", "generator.impose.grounds", "generator.build"):
         monkeypatch.setattr(importlib.import_module(module), "draw_art", counted)
     path, pages, size = build(specs.load(str(deck(tmp_path / "deck", 40))), "a4", tmp_path / "out")
     assert sorted(drawn) == sorted(f"cards-{k}" for k in range(1, 41))

@@ -1,6 +1,5 @@
 """Plan where every piece goes on sheets of a paper size: blocks packed into free space, crop marks, duplex backs, panels."""
 import math
-from collections import Counter
 from types import MappingProxyType
 from itertools import chain, groupby, repeat, starmap
 from operator import add, attrgetter, itemgetter
@@ -9,10 +8,10 @@ from ..records import NamedTuple
 from ..components import KINDS
 from ..components.kind import panelled, placing, round_cut
 from ..errors import UserError
-from ..spec.expand import Grounds, Keys, Pieces, expand, run_keys
+from ..spec.expand import Pieces, run_keys
 from .area import CLEAR, EDGE, FOOTER, MARK_SHORT, grid_fit, printable_area
-from .plan import COPY_NOTE, EPS, MARGIN, SPACING, Rect, Sheet, Slot, mirror, turn
-from ..draw.render import draw_art
+from .grounds import shared_ground
+from .plan import COPY_NOTE, EPS, MARGIN, SPACING, Assembly, Fronts, Placed, Plan, Rect, Sheet, Slot, mirror, turn
 from .sheets import list_bottom
 from ..units import paper_size
 
@@ -26,16 +25,6 @@ NEAR = 6.0         # parallel marks of two blocks closer than this read as alter
 APART = 2 * MARK_LEN   # ... and closer than this still crowd the gap between blocks: blocks shift to line up or keep apart
 NONE: MappingProxyType = MappingProxyType({})   # a page's backs when it has none
 PUNCH_NOTE = "round tokens: punch them out or cut round each ring, no straight cuts"
-
-
-class Plan(NamedTuple):
-    """Every sheet of one paper size, single-sided sheets first, then front/back pairs; the list page's pieces."""
-
-    paper: str
-    width: float
-    height: float
-    sheets: tuple = ()
-    cover: Sheet = None             # pieces on page 1 below the list of components (reference cards, legends)
 
 
 def mark_room(bleed, length=MARK_SHORT):
@@ -263,62 +252,6 @@ def place(block, x, y) -> tuple:
     fields = zip(map(_FRONT, cells), xs, ys, repeat(block.w), repeat(block.h), repeat(b), repeat(block.rotation),
                  repeat(None))
     return tuple(map(tuple.__new__, repeat(Slot), fields))
-
-
-class Fronts:
-    """The front of each piece of a sheet's blocks, read from their pieces (cells: each block's) when asked for: a deck's
-    run of pieces makes its keys when read, so that a sheet holds no key for each of its cards (a run of a deck's
-    distinct fronts: expand.Keys)."""
-
-    __slots__ = ("cells",)
-
-    def __init__(self, cells: tuple):
-        self.cells = cells
-
-    def __iter__(self):
-        return map(_FRONT, chain.from_iterable(self.cells))
-
-    def __len__(self) -> int:
-        return sum(map(len, self.cells))
-
-
-class Placed:
-    """A sheet's slots, made each time they are read from its arts (a key a slot, Keys or Fronts) and the places of its
-    layout (a Slot's fields but the art, one tuple shared by the full sheets of a layout): a sheet of a large deck holds
-    no Slot and no key for each of its pieces (compared, hashed and shown as the tuple of its slots)."""
-
-    __slots__ = ("arts", "places")
-
-    def __init__(self, arts: tuple, places: tuple):
-        self.arts, self.places = arts, places
-
-    def __iter__(self):
-        return map(tuple.__new__, repeat(Slot), map(tuple.__add__, zip(self.arts), self.places))
-
-    def __len__(self) -> int:
-        return len(self.arts)
-
-    def __getitem__(self, index):
-        return tuple(self)[index]
-
-    def __eq__(self, other):
-        return tuple(self) == tuple(other) if isinstance(other, (tuple, Placed)) else NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return repr(tuple(self))
-
-
-def placed_twice(sheets) -> set:
-    """The keys of the artworks placed more than once on sheets. A sheet of a deck's distinct fronts (Keys: each a piece
-    of its own, and a piece is placed once) is not read: no key is counted for each card of such a deck."""
-    uses: Counter = Counter()
-    for sheet in sheets:
-        if not (type(sheet.slots) is Placed and type(sheet.slots.arts) is Keys):
-            uses.update(map(_ART, sheet.slots))
-    return {key for key, count in uses.items() if count > 1}
 
 
 _FRONT, _BACK, _COMPONENT, _FACES = itemgetter(2), itemgetter(3), itemgetter(0), itemgetter(2, 3)  # of a Piece
@@ -677,20 +610,6 @@ def panels(comp, piece, area, bounds):
     return sheets
 
 
-class Assembly(NamedTuple):
-    """A small map of a board's panel grid printed beside a panel: where it goes (col, row of cols x rows)."""
-
-    x: float
-    y: float
-    cell_w: float
-    cell_h: float
-    cols: int
-    rows: int
-    col: int
-    row: int
-    overlap: float
-
-
 ASSEMBLY_CELL = 9.0    # width of one panel on the assembly map
 ASSEMBLY_TEXT = 70.0   # room beside the map for its caption
 ASSEMBLY_LINES = 4     # caption lines at most, 4 mm apart
@@ -867,31 +786,6 @@ def _short(room, area, group, last) -> bool:
     """Whether page 1's room below the list holds fewer of a group's pieces than the last page of the group's own (the
     plan's only group) holds: the first pieces taken there, the rest fill as many pages, so no sheet is saved."""
     return _Page("single", room, outer=area).add(group, group.pieces) < sum(len(b.cells) for b, _, _ in last.blocks)
-
-
-def shared_ground(spec, pieces, face=draw_art):
-    """The ground colours (front, back) that every bled piece of a component fills its bleed box with, or None.
-
-    Neighbours with one ground share their bleed: a cut or punch a little off still lands on that colour. The grounds
-    the checks noted as they drew each face are read (a face they did not draw is made here by face(spec, art): drawn,
-    or a FaceCache's kept operators, and noted).
-    """
-    from ..output.document import ground  # lazy: start-up (the PDF writer loads only to draw; loading a spec needs none of it)
-    if not spec.component(pieces[0].component).bleed:
-        return None
-    arts, grounds, found = expand(spec)[1], spec.remembered("grounds", Grounds), []
-    for side in ("front", "back") if pieces[0].back else ("front",):
-        colours = set()
-        for key, _ in groupby(map(attrgetter(side), pieces)):   # each run of one face (no dict of a deck's faces)
-            try:
-                colours.add(grounds[key])
-            except KeyError:   # a face the checks did not draw
-                grounds[key] = found_ground = ground(face(spec, arts[key]))
-                colours.add(found_ground)
-            if len(colours) > 1 or None in colours:
-                return None
-        found.append(colours.pop())
-    return tuple(found)
 
 
 def copy_sheets(group, area, side):

@@ -11,8 +11,8 @@ from ..draw import content
 from ..draw.render import draw_art
 from ..facecache import written
 from ..files import write_quietly
-from .imposition import Assembly, Placed, Plan, shared_ground
-from .plan import Rect, Sheet
+from .grounds import shared_ground
+from .plan import Assembly, Placed, Plan, Rect, Sheet
 
 
 def runs(pieces) -> tuple:
@@ -29,7 +29,7 @@ def decode(fields) -> Plan:
     """A plan from its JSON form (entry_parts', as json read it back: each record and tuple a list)."""
     paper, width, height, sheets, covered, shapes = fields
     shapes = list(map(_shape, shapes))
-    # each sheet's slots made when read from its arts and its shape's places (imposition.Placed), no Slot held for each
+    # each sheet's slots made when read from its arts and its shape's places (plan.Placed), no Slot held for each
     sheets = [shapes[number][0]._replace(slots=Placed(tuple(arts), shapes[number][1])) for number, arts in sheets]
     plan = Plan(paper, width, height, tuple(sheets[:len(sheets) - covered]))
     return plan._replace(cover=sheets[-1]) if covered else plan
@@ -191,7 +191,7 @@ def entry_parts(entry: dict, spilled=None):
             covered, last, number = value.cover is not None, None, 0
             parts.append(f"[{_encode(value[:3])[1:-1]},[")
             for i, sheet in enumerate(value.sheets + (value.cover,) * covered):
-                slots = sheet.slots   # a grid sheet's are made when read (imposition.Placed): its places and arts
+                slots = sheet.slots   # a grid sheet's are made when read (plan.Placed): its places and arts
                 shape = (sheet[0], slots.places if isinstance(slots, Placed) else tuple(map(_PLACE, slots)), *sheet[2:])
                 if shape != last:  # full sheets repeat the last one's shape: compared, not hashed again
                     last, number = shape, shapes.setdefault(shape, len(shapes))

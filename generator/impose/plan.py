@@ -1,4 +1,10 @@
-"""The plain records of a sheet plan (rectangles, slots, sheets in mm) and the mirroring of a front sheet for its back."""
+"""The records of a sheet plan (rectangles, slots, sheets, the plan, a board's assembly map, in mm), a sheet's slots made
+when read, and the mirroring of a front sheet for its back: what a plan kept between builds is read back into, with no
+packing code loaded."""
+from collections import Counter
+from itertools import chain, repeat
+from operator import itemgetter
+
 from ..records import NamedTuple
 
 EPS = 1e-6
@@ -47,6 +53,90 @@ class Sheet(NamedTuple):
     assembly: object = None         # an Assembly map on board panels
     tabs: tuple = ()                # glue tabs (Rects) of a board panel, shaded
     grounds: tuple = ()             # blocks (Rects) whose pieces share cut lines: one ground under each
+
+
+class Plan(NamedTuple):
+    """Every sheet of one paper size, single-sided sheets first, then front/back pairs; the list page's pieces."""
+
+    paper: str
+    width: float
+    height: float
+    sheets: tuple = ()
+    cover: Sheet | None = None      # pieces on page 1 below the list of components (reference cards, legends)
+
+
+class Assembly(NamedTuple):
+    """A small map of a board's panel grid printed beside a panel: where it goes (col, row of cols x rows)."""
+
+    x: float
+    y: float
+    cell_w: float
+    cell_h: float
+    cols: int
+    rows: int
+    col: int
+    row: int
+    overlap: float
+
+
+class Fronts:
+    """The front of each piece of a sheet's blocks, read from their pieces (cells: each block's) when asked for: a deck's
+    run of pieces makes its keys when read, so that a sheet holds no key for each of its cards (a run of a deck's
+    distinct fronts: expand.Keys)."""
+
+    __slots__ = ("cells",)
+
+    def __init__(self, cells: tuple):
+        self.cells = cells
+
+    def __iter__(self):
+        return map(_FRONT, chain.from_iterable(self.cells))
+
+    def __len__(self) -> int:
+        return sum(map(len, self.cells))
+
+
+class Placed:
+    """A sheet's slots, made each time they are read from its arts (a key a slot, Keys or Fronts) and the places of its
+    layout (a Slot's fields but the art, one tuple shared by the full sheets of a layout): a sheet of a large deck holds
+    no Slot and no key for each of its pieces (compared, hashed and shown as the tuple of its slots)."""
+
+    __slots__ = ("arts", "places")
+
+    def __init__(self, arts: tuple, places: tuple):
+        self.arts, self.places = arts, places
+
+    def __iter__(self):
+        return map(tuple.__new__, repeat(Slot), map(tuple.__add__, zip(self.arts), self.places))
+
+    def __len__(self) -> int:
+        return len(self.arts)
+
+    def __getitem__(self, index):
+        return tuple(self)[index]
+
+    def __eq__(self, other):
+        return tuple(self) == tuple(other) if isinstance(other, (tuple, Placed)) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+def placed_twice(sheets) -> set:
+    """The keys of the artworks placed more than once on sheets. A sheet of a deck's distinct fronts (Keys: each a piece
+    of its own, and a piece is placed once) is not read: no key is counted for each card of such a deck."""
+    from ..spec.expand import Keys  # lazy: start-up (the run of a deck's distinct fronts; loaded wherever a plan is)
+    uses: Counter = Counter()
+    for sheet in sheets:
+        if not (type(sheet.slots) is Placed and type(sheet.slots.arts) is Keys):
+            uses.update(map(_ART, sheet.slots))
+    return {key for key, count in uses.items() if count > 1}
+
+
+_FRONT, _ART = itemgetter(2), itemgetter(0)   # a Piece's front; a Slot's art
 
 
 def turn(rotation, by):
