@@ -4,7 +4,7 @@ import shlex
 from pathlib import Path
 
 from .errors import UserError
-from .spec.loader import GAME_ID
+from .spec.loader import is_game_id
 
 STARTER = Path(__file__).resolve().parent / "scaffold"
 FILES = ("game.yaml", "cards.csv", "card.yaml", "back.yaml", "templates/coin.svg", "rules/game.yaml")
@@ -19,7 +19,7 @@ def new(folder) -> list:
     """Write the starter game into a new folder (never into one that exists); return the paths written."""
     folder = Path(folder)
     game_id = folder.name
-    if not GAME_ID.match(game_id) or game_id.startswith("."):
+    if not is_game_id(game_id) or game_id.startswith("."):
         raise UserError(f"{folder}: the folder's name makes the game id, which names the spec and the output files: start "
                         "it with a letter or digit and use only letters, digits, spaces, '.', '_', '+' and '-' (e.g. my-game)")
     if folder.exists() or folder.is_symlink():

@@ -6,7 +6,6 @@ from .errors import UserError
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 PT_PER_MM = 72 / 25.4
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 
 
 class Paper(NamedTuple):
@@ -32,10 +31,18 @@ PAPER_LIMITS = (100.0, 1200.0)  # mm: the shortest and longest side of a custom 
 
 def parse_length(text: object) -> float:
     """Parse '25 mm', '1in', '12pt' or '2.5cm' into millimetres; a bare number is an error."""
-    match = _LENGTH.match(str(text)) if isinstance(text, (str, int, float)) else None
-    if not match:
+    value = str(text).strip() if isinstance(text, (str, int, float)) else ""
+    number, unit = value[:-2].rstrip(), value[-2:]
+    if unit not in MM_PER_UNIT or not _decimal(number):
         raise UserError(f"expected a length with a unit (mm, cm, in or pt), found {text!r}")
-    return round(float(match.group(1)) * MM_PER_UNIT[match.group(2)], 6)
+    return round(float(number) * MM_PER_UNIT[unit], 6)
+
+
+def _decimal(text: str) -> bool:
+    """Whether text is a number as -?\\d+(\\.\\d+)? reads one (decimal digits of any script, as float takes them), with no
+    pattern compiled: every spec's lengths are read at every start."""
+    whole, dot, part = text.removeprefix("-").partition(".")
+    return whole.isdecimal() and (not dot or part.isdecimal())
 
 
 def pixel_hint(value: object) -> str:

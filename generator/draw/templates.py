@@ -35,7 +35,14 @@ _TRANSFORMS = rf"\s*(?:{TRANSFORM}\s*,?\s*)*"  # compiled on first use by re's o
 LIMIT = 1_000_000  # the largest coordinate a template may use (in its own units): every number that reaches a PDF is finite
 MAX_DEPTH = 64     # elements nested in one another
 MAX_BYTES = 1_000_000  # the largest template file read
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a template's name: a file stem in a templates/ folder, never a path
+ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+PLAIN = ALNUM | frozenset("_-")   # what a plain name (a template's, an inline picture's) is written with
+
+
+def is_name(name: str) -> bool:
+    """A template's name: a file stem in a templates/ folder, never a path ([A-Za-z0-9][A-Za-z0-9_-]*, no pattern
+    compiled)."""
+    return bool(name) and name[0] in ALNUM and PLAIN.issuperset(name)
 ARITY = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3), "skewX": (1,), "skewY": (1,)}
 
 
@@ -58,7 +65,7 @@ class Templates(tuple):
 
     def find(self, name: str) -> Path | None:
         """The file of the template called name: the first folder that has one, inside that folder after links."""
-        if not NAME.fullmatch(name):
+        if not is_name(name):
             raise UserError(f"template name {name!r} is not a plain name (letters, digits, '-' and '_': a file in templates/)")
         for folder in self:
             path = Path(folder) / f"{name}.svg"

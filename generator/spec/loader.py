@@ -20,9 +20,7 @@ from .model import Back, Component, Derived, Distinguish, FaceSource, Game, Spec
 
 COLOUR_THRESHOLD = 20.0   # CIEDE2000: colours players must tell apart differ at least this much under every simulation
 GREY_THRESHOLD = 25.0     # CIE L*: and at least this much in a greyscale print (or a measured cue tells them apart)
-ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 MAX_ID = 64  # characters in a component id: it names the pieces on every sheet
-GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._+-]*$")  # safe as a folder and file name: never '..' or hidden
 
 FACTS = ("players", "age", "time")
 GAME = s.mapping({
@@ -35,7 +33,6 @@ MAX_PIECES = 100_000  # pieces a component may make (faces x copies): more is a 
 MAX_SPEC_PIECES = 200_000  # pieces all components of one spec may make together
 COLUMNS = frozenset({"file_name"})   # a component's texts whose {names} are its data's columns, not figures
 INLINE = {"file": "art", "icon": "template", "size": "em", "dy": "em"}   # what an inline entry takes
-INLINE_NAME = re.compile(r"[A-Za-z0-9_-]*[A-Za-z_-][A-Za-z0-9_-]*")  # as a text's :name: writes it (digits alone: a time)
 PROMO_FACES = 20  # faces one showcase or hand image may show
 MIN_PIECE = 5.0  # mm: the smallest piece a player can cut out and pick up
 COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
@@ -48,6 +45,26 @@ TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value
                 required=("game", "components"))
 DISTINGUISH = s.list_of(s.mapping({"name": s.text, "colours": s.list_of(s.colour, 2, 24, unique=True), "cues": s.list_of(s.text, 0, 12)},
                                   required=("colours",)), 1, 50)
+
+
+LOWER = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+GAME_CHARS = templates.ALNUM | frozenset(" ._+-")
+
+
+def is_component_id(name: str) -> bool:
+    """Lower-case letters and digits in words joined by single hyphens ([a-z0-9]+(-[a-z0-9]+)*, no pattern compiled)."""
+    return all(word and LOWER.issuperset(word) for word in name.split("-"))
+
+
+def is_game_id(name: str) -> bool:
+    """Safe as a folder and file name, never '..' or hidden: a letter or digit, then letters, digits, spaces, '.', '_',
+    '+' and '-'."""
+    return bool(name) and name[0] in templates.ALNUM and GAME_CHARS.issuperset(name)
+
+
+def is_inline_name(name: str) -> bool:
+    """A name as a text's :name: writes it: letters, digits, '_' and '-', not digits alone (that is a time)."""
+    return bool(name) and templates.PLAIN.issuperset(name) and not name.isdigit()
 
 
 def rules_path(spec):
@@ -192,7 +209,7 @@ def build(path, data, lines):
     for name in names:
         check.check(s.colour, name, ("colour_names", name))
     names = check.check_fields({name: s.title for name in names}, names, ("colour_names",))
-    if not GAME_ID.match(Path(path).stem):
+    if not is_game_id(Path(path).stem):
         raise SpecError(path, "", f"the file name makes the game id, which names the output folder and files: "
                                   f"{Path(path).stem!r} must start with a letter or digit and hold only letters, digits, "
                                   "spaces, '.', '_', '+' and '-' (e.g. my-game.yaml)")
@@ -278,7 +295,7 @@ def inline(check, value) -> dict:
     found, folder, search = {}, Path(check.path).parent, templates.search_path(check.path)
     for name, entry in value.items():
         at = ("inline", name)
-        if not isinstance(name, str) or not INLINE_NAME.fullmatch(name):
+        if not isinstance(name, str) or not is_inline_name(name):
             check.fail(at, f"expected a name of letters, digits, '-' and '_' (a text writes it :name:), found {s.found(name)}")
         entry = {"file": entry} if isinstance(entry, str) else entry
         if not isinstance(entry, dict):
@@ -303,7 +320,7 @@ def inline(check, value) -> dict:
             found[name] = Inline(entry["file"], str(folder), size, source.size[0] / source.size[1], dy)
             continue
         icon = entry.get("icon", name)
-        path = search.find(icon) if isinstance(icon, str) and templates.NAME.fullmatch(icon) else None
+        path = search.find(icon) if isinstance(icon, str) and templates.is_name(icon) else None
         if path is None:
             check.fail(at + (("icon",) if "icon" in entry else ()),
                        f"no template {s.found(icon)} (templates: {', '.join(templates.names(search))}); give file: for "
@@ -349,7 +366,7 @@ def linked(spec):
 def component(check, cid, raw):
     """Check one component: common fields, then the fields of its kind."""
     key_path = ("components", cid)
-    if not ID.fullmatch(cid) or len(cid) > MAX_ID:
+    if not is_component_id(cid) or len(cid) > MAX_ID:
         check.fail(key_path, f"component ids are lower-case words joined by hyphens, at most {MAX_ID} characters")
     if not isinstance(raw, dict):
         check.fail(key_path, f"expected a mapping, found {s.found(raw)}")

@@ -2,6 +2,7 @@
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from generator.spec import loader as specs
 from generator.draw import templates
@@ -140,3 +141,32 @@ components:
     assert (second.title, second.options["height"], second.options["width"]) == ("Second deck", 90.0, 63.0)
     assert (third.title, third.options["ground"], third.options["width"]) == ("Base title", "black", 60.0)
     assert spec.line(("components", "second", "title")) == 12 and spec.line(("components", "second", "kind")) == 4
+
+
+NAME_CHARS = "aZ09_-. +é\n٣"   # a few of each kind a name may or may not hold, a newline and a digit of another script
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet=NAME_CHARS, max_size=6))
+def test_names_are_checked_as_their_patterns_read_them(name):
+    """The names every spec load checks, written without compiled patterns, take what the patterns matched whole."""
+    import re
+    from generator.draw import templates
+    assert specs.is_component_id(name) == bool(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", name))
+    assert specs.is_game_id(name) == bool(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 ._+-]*", name))
+    assert specs.is_inline_name(name) == bool(re.fullmatch(r"[A-Za-z0-9_-]*[A-Za-z_-][A-Za-z0-9_-]*", name))
+    assert templates.is_name(name) == bool(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="0123456789٣.- \t\nmcinptx", max_size=9))
+def test_a_length_is_read_as_its_pattern_reads_it(text):
+    """parse_length, written without a compiled pattern, takes what ^\\s*(-?\\d+(?:\\.\\d+)?)\\s*(mm|cm|in|pt)\\s*$ took."""
+    import re
+    from generator.units import MM_PER_UNIT, parse_length
+    found = re.match(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$", text)
+    if found is None:
+        with pytest.raises(UserError):
+            parse_length(text)
+    else:
+        assert parse_length(text) == round(float(found.group(1)) * MM_PER_UNIT[found.group(2)], 6)
