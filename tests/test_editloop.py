@@ -4,6 +4,7 @@ import importlib
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from generator import cache
 from generator.errors import UserError
@@ -813,6 +814,19 @@ def test_a_swapped_colour_is_written_as_reportlab_writes_it_for_every_channel_va
             rgb[place] = value
             colour = "#" + "".join(f"{v:02x}" for v in rgb)
             assert rgb_as_reportlab(colour) == fp_str(tuple(v / 255 for v in rgb)).encode(), colour
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from([b"1 .5 0", b"0 0 1", b"1", b".5 1", b" rg", b" RG", b" ", b"\n", b"-", b".", b"0", b"g"]),
+                max_size=12).map(b"".join),
+       st.sampled_from([{b"1 .5 0": b".2 .2 .2"}, {b"0 0 1": b"1 1 1", b"1": b"0"}, {b".5 1": b"1 .5", b"1": b".25"}]))
+def test_a_pages_colour_operands_are_swapped_where_the_pattern_found_them(text, ops):
+    """overlay.swapped, written without a pattern, replaces what (?<![\\d.-])(ops...)(?= (?:rg|RG)\\s) found, left to
+    right and the first operands at a place first."""
+    import re
+    from generator.output.overlay import swapped
+    pattern = re.compile(rb"(?<![\d.-])(" + b"|".join(map(re.escape, ops)) + rb")(?= (?:rg|RG)\s)")
+    assert swapped(text, ops) == pattern.sub(lambda m: ops[m.group(1)], text)
 
 
 def test_a_text_colour_is_not_swapped_when_another_colour_the_text_still_reads_has_its_old_value(tmp_path, memos):

@@ -1,6 +1,5 @@
 """Rulebooks assembled by pnp's own PDF writer: reportlab's typeset pages, taken apart once when the text is laid out,
 whose content streams place the diagrams' parts by name; the parts' forms are written from the drawing model."""
-import re
 import zlib
 from binascii import a2b_base64, b2a_base64   # base64's own, without loading base64 (start-up)
 
@@ -36,7 +35,6 @@ def recoloured(book: dict, swaps: list, unchanged=()) -> dict | None:
         return None
 
     ops = {rgb_as_reportlab(old): rgb_as_reportlab(new) for old, new in swaps}
-    found = re.compile(rb"(?<![\d.-])(" + b"|".join(map(re.escape, ops)) + rb")(?= (?:rg|RG)\s)")
     objects = list(book["objects"])
     for page in book["pages"]:
         for ref in page["contents"]:
@@ -44,11 +42,38 @@ def recoloured(book: dict, swaps: list, unchanged=()) -> dict | None:
             head, data = objects[number - 1]
             if head != f"<< /Length {len(a2b_base64(data))} /Filter [/FlateDecode] >>":
                 return None
-            text = found.sub(lambda m: ops[m.group(1)], zlib.decompress(a2b_base64(data)))
+            text = swapped(zlib.decompress(a2b_base64(data)), ops)
             packed = zlib.compress(text)   # as reportlab compresses a page
             objects[number - 1] = [f"<< /Length {len(packed)} /Filter [/FlateDecode] >>",
                                    b2a_base64(packed, newline=False).decode()]
     return {**book, "objects": objects}
+
+
+def swapped(text: bytes, ops: dict) -> bytes:
+    """A page's operators with each colour's operands (a key of ops, in their order) set to its value where they set a
+    colour: not part of a longer number before them, then rg or RG and a space; found left to right as the pattern
+    (?<![\\d.-])(key|...)(?= (?:rg|RG)\\s) would find them (a pattern without a literal start tries every byte)."""
+    parts, at = [], 0
+    while True:
+        first = None
+        for old in ops:
+            found = text.find(old, at)
+            while found != -1 and not _sets(text, found, found + len(old)):
+                found = text.find(old, found + 1)
+            if found != -1 and (first is None or found < first[0]):
+                first = (found, old)
+        if first is None:
+            return b"".join(parts) + text[at:] if parts else text
+        found, old = first
+        parts += [text[at:found], ops[old]]
+        at = found + len(old)
+
+
+def _sets(text: bytes, start: int, end: int) -> bool:
+    """Whether the operands at text[start:end] set a colour: no digit, '.' or '-' before them, ' rg' or ' RG' and a
+    space after."""
+    return ((start == 0 or text[start - 1] not in b"0123456789.-") and text[end:end + 3] in (b" rg", b" RG")
+            and text[end + 3:end + 4] in (b" ", b"\t", b"\n", b"\r", b"\f", b"\v"))
 
 
 def rgb_as_reportlab(colour: str) -> bytes:
