@@ -53,7 +53,8 @@ def swapped(text: bytes, ops: dict) -> bytes:
     """A page's operators with each colour's operands (a key of ops, in their order) set to its value where they set a
     colour: not part of a longer number before them, then rg or RG and a space; found left to right as the pattern
     (?<![\\d.-])(key|...)(?= (?:rg|RG)\\s) would find them (a pattern without a literal start tries every byte)."""
-    parts, at = [], 0
+    parts: list[bytes] = []
+    at = 0
     while True:
         first = None
         for old in ops:
