@@ -303,7 +303,7 @@ def text_deck(folder, edit=None):
 
 
 def test_one_cell_changed_in_a_text_deck_draws_and_checks_only_that_card_and_a_kept_verdict_is_never_stale(tmp_path, memos,
-                                                                                                         drawn):
+                                                                                                         drawn, monkeypatch):
     from generator.build import build
     from generator.spec.expand import expand
     spec = specs.load(str(text_deck(tmp_path / "deck")))
@@ -311,11 +311,20 @@ def test_one_cell_changed_in_a_text_deck_draws_and_checks_only_that_card_and_a_k
     assert sorted(drawn) == sorted(expand(spec)[1]), "a cold build draws every face once"
 
     drawn.clear()
+    from generator.impose import imposition
+    imposed, impose = [], imposition.impose
+    monkeypatch.setattr(imposition, "impose", lambda *args, **options: imposed.append(args[2]) or impose(*args, **options))
     edited = specs.load(str(text_deck(tmp_path / "deck", (5, "Swap this card with any other."))))
     made = build(edited, "a4", tmp_path / "out")
     changed = [key for key, art in expand(edited)[1].items() if art.props.get("rules") == "Swap this card with any other."]
     assert len(changed) == 1 and drawn == changed, "the other cards' verdicts, text measured in the bundled font, stand"
+    assert imposed == [], "a card's text is not what its sheets are planned by: the plan is kept"
     assert made[0].read_bytes() == build(edited, "a4", tmp_path / "fresh")[0].read_bytes()
+    assert imposed == ["a4"], "imposed: the fresh build"
+    imposed.clear()
+    narrower = specs.load(str(text_deck(tmp_path / "deck", (5, "Swap this card with any other."))), ["components.cards.width=60 mm"])
+    assert build(narrower, "a4", tmp_path / "out")[0].read_bytes() == build(narrower, "a4", tmp_path / "fresh2")[0].read_bytes()
+    assert imposed == ["a4", "a4"], "a size changed: imposed again, as afresh"
 
     too_long = " ".join(["Discard a card, then draw two more cards from the top of the deck."] * 6)
     with pytest.raises(UserError, match="does not fit"):   # the edited card is checked again, never taken as it was

@@ -45,6 +45,14 @@ def _shape(fields) -> tuple:
                   tuple(Rect(*g) for g in grounds)), tuple(zip(*columns)))
 
 
+def plan_inputs(spec):
+    """What a plan's key hashes of a spec: all of it but its palette, line numbers and components' faces. Imposition
+    reads each piece's component, size and count (the key names the pieces by their runs) and the grounds of its faces
+    (checked on reuse), the furniture the spec's words; never what a face shows, so a card's text edited keeps the plan."""
+    return spec.remembered("plan inputs", lambda: (sans := cache.sans_palette(spec))._replace(
+        components=tuple(component._replace(faces=None) for component in sans.components)))
+
+
 def alike_grounds(before: dict, now: dict) -> bool:
     """Whether two sets of shared grounds ({component: its ground or None}) give one plan: the same components have none,
     and two components' grounds are equal now exactly where they were (imposition reads a ground only to group the
@@ -66,9 +74,9 @@ def _tuple(ground):
 
 class KeptPlan:
     """The plan and pages saved of one output file, kept in .pnp-cache beside it by the inputs imposition reads: the
-    spec without its palette and line numbers, the pieces (runs), the paper and backs, the code; and each component's shared
-    ground (imposition gives pieces one ground under their block when they share it), checked again on reuse: alike where
-    they were (alike_grounds), the grounds of now kept in their place."""
+    spec without its palette, line numbers and faces (plan_inputs), the pieces (runs), the paper and backs, the code;
+    and each component's shared ground (imposition gives pieces one ground under their block when they share it),
+    checked again on reuse: alike where they were (alike_grounds), the grounds of now kept in their place."""
 
     def __init__(self, path, spec, pieces, paper, backs):
         self.path = path.parent / cache.RECORDS / f"{path.name}.plan.json"
@@ -82,7 +90,7 @@ class KeptPlan:
         """The kept entry when its inputs are as they are now and the shared grounds it read are alike where they were
         alike (alike_grounds: a ground recoloured on its own changes no plan); else an empty one. A face the checks did
         not draw is made by face(spec, art)."""
-        self.inputs = cache.key(cache.sans_palette(self.spec), "plan", self.paper, self.backs, runs(self.pieces))
+        self.inputs = cache.key(plan_inputs(self.spec), "plan", self.paper, self.backs, runs(self.pieces))
         try:
             text = self.path.read_text()
             entry = json.loads(text)
