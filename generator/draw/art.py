@@ -16,8 +16,8 @@ from .svg import Placed
 
 MIN_DPI = 300  # below this an image prints visibly soft
 MAX_PIXELS = 100_000_000  # the most pixels an image may have (Pillow's guard against decompression bombs is lower)
-_URL = re.compile(r"url\(\s*['\"]?([^'\")]*)")
-_IMPORT = re.compile(r"@import\s+(?:url\()?\s*['\"]?([^'\")\s;]+)")
+_URL = r"url\(\s*['\"]?([^'\")]*)"   # compiled on first use by re's own cache: a build whose SVG art is kept reads none
+_IMPORT = r"@import\s+(?:url\()?\s*['\"]?([^'\")\s;]+)"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 LOOKS = {"G": "greyscale", "P": "protan", "D": "deutan", "T": "tritan"}  # a resource name's mark after /I or /G
 SIDE = 17  # a colour-vision simulation of an image's pixels is a table of this many levels a side, interpolated
@@ -124,9 +124,9 @@ def _checked(path, data, folder):
     except Exception as exc:  # ParseError and the like
         raise UserError(f"{path}: not well-formed SVG ({exc})") from None
     for node in root.iter():
-        refs = [node.get("href"), node.get(XLINK)] + [m for v in node.attrib.values() for m in _URL.findall(v)]
+        refs = [node.get("href"), node.get(XLINK)] + [m for v in node.attrib.values() for m in re.findall(_URL, v)]
         if str(node.tag).endswith("style") and node.text:
-            refs += _URL.findall(node.text) + _IMPORT.findall(node.text)
+            refs += re.findall(_URL, node.text) + re.findall(_IMPORT, node.text)
         for ref in filter(None, refs):
             _allowed(path, ref.strip(), folder)
     if not str(root.tag).endswith("svg"):
