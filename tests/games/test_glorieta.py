@@ -243,28 +243,38 @@ def test_the_cells_a_loop_encloses_are_those_beyond_reach_from_outside_the_ring(
     import random
 
     from generator.games.glorieta import rules
-    pick = random.Random(7)
-    world = sorted(rules.WORLD)
+    pick, tables = random.Random(7), rules.world()
+    world = sorted(tables.hexes)
     for _ in range(1000):
         group = set(pick.sample(world, pick.randrange(6, 60)))
-        beyond, todo = set(), [h for h in rules.BEYOND if h not in group]
+        beyond, todo = set(), [h for h in tables.beyond if h not in group]
         beyond.update(todo)
         while todo:
-            for n in rules.NEIGHBOURS[todo.pop()]:
+            for n in tables.neighbours[todo.pop()]:
                 if n not in group and n not in beyond:
                     beyond.add(n)
                     todo.append(n)
-        expected = {h for h in CELLS if h not in beyond and not any(n in beyond for n in rules.NEIGHBOURS[h])}
+        expected = {h for h in CELLS if h not in beyond and not any(n in beyond for n in tables.neighbours[h])}
         assert rules._enclosed(group) == expected
 
 
 def test_the_loop_tables_worked_out_on_pairs_are_the_hexes_own():
-    """NEIGHBOURS and the numbers the flood runs on, made from (q, r) pairs, against Hex's own neighbours and order."""
+    """The world's neighbours and the numbers the flood runs on, made from (q, r) pairs, against Hex's own neighbours
+    and order; worked out once, and not on import (a build whose checks and diagrams are kept reads none of them)."""
+    import subprocess
+    import sys
+    from generator.draw.hexgrid import ring
     from generator.games.glorieta import rules
-    assert len(rules.NEIGHBOURS) == len(rules.WORLD) == 217
-    assert all(rules.NEIGHBOURS[h] == tuple(n for n in h.neighbours() if n in rules.WORLD) for h in rules.WORLD)
-    assert dict(rules._NUMBER) == {h: n for n, h in enumerate(sorted(rules.WORLD))}
-    assert rules._NEAR == tuple(tuple(rules._NUMBER[n] for n in rules.NEIGHBOURS[h]) for h in sorted(rules.WORLD))
+    tables = rules.world()
+    assert len(tables.neighbours) == len(tables.hexes) == 217 and rules.world() is tables
+    assert all(tables.neighbours[h] == tuple(n for n in h.neighbours() if n in tables.hexes) for h in tables.hexes)
+    assert dict(tables.number) == {h: n for n, h in enumerate(sorted(tables.hexes))}
+    assert tables.near == tuple(tuple(tables.number[n] for n in tables.neighbours[h]) for h in sorted(tables.hexes))
+    assert tables.beyond == tuple(ring(rules.BOARD_RADIUS + 2))
+    assert tables.cell_numbers == tuple((h, tables.number[h]) for h in CELLS)
+    loaded = ("import generator.games.glorieta.rules as rules; "
+              "print(rules.world.cache_info().currsize)")
+    assert subprocess.run([sys.executable, "-c", loaded], capture_output=True, text=True, check=True).stdout.strip() == "0"
 
 
 def test_the_board_check_reads_neighbours_from_the_worlds_table_and_makes_those_past_it(monkeypatch):

@@ -13,6 +13,7 @@ direction 0, clockwise on screen):
 
 Quote coordinates inside [...] lists: YAML reads [1,0] as two numbers.
 """
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
@@ -37,13 +38,7 @@ PINK = "pink"
 STONE_SIDES = PLAYERS + (PINK,)
 CELLS = tuple(hexhex(BOARD_RADIUS))
 RING_SPACES = tuple(ring(BOARD_RADIUS + 1))
-BEYOND = tuple(ring(BOARD_RADIUS + 2))  # the spaces just outside the ring
-WORLD = frozenset(hexhex(BOARD_RADIUS + 2))  # the board, its ring and the spaces beyond
 SMALLEST_LOOP = 6  # pieces round a single cell: a smaller group surrounds nothing
-_AT = {(h.q, h.r): h for h in WORLD}   # the tables below are worked out on (q, r) pairs: a Hex made and hashed for
-_STEPS = tuple((d.q, d.r) for d in hexgrid.DIRECTIONS)   # each neighbour costs ten times as much, at every start-up
-NEIGHBOURS = MappingProxyType({h: tuple(_AT[h.q + dq, h.r + dr] for dq, dr in _STEPS if (h.q + dq, h.r + dr) in _AT)
-                               for h in WORLD})   # in direction order, as Hex.neighbours()
 
 
 class Position(NamedTuple):
@@ -83,9 +78,35 @@ def explicit_ring(colours, source="<ring>"):
     return dict(zip(RING_SPACES, colours))
 
 
+class World(NamedTuple):
+    """The board, its ring and the spaces just beyond, and the tables the loop finder reads: worked out when first asked
+    for (world()), so that a build whose checks and diagrams are kept works out none of them."""
+
+    beyond: tuple          # the spaces just outside the ring
+    hexes: frozenset       # the board, its ring and the spaces beyond
+    neighbours: Mapping    # each of those hexes' neighbours among them, in direction order, as Hex.neighbours()
+    number: Mapping        # each of those hexes' number in Hex's own order (q, then r): the flood runs on numbers
+    near: tuple            # by number, the numbers of its neighbours
+    cell_numbers: tuple    # (cell, its number) of each board cell
+
+
+@functools.cache
+def world() -> World:
+    """The World, worked out on (q, r) pairs: a Hex made and hashed for each neighbour costs ten times as much."""
+    hexes = frozenset(hexhex(BOARD_RADIUS + 2))
+    at = {(h.q, h.r): h for h in hexes}
+    steps = tuple((d.q, d.r) for d in hexgrid.DIRECTIONS)
+    neighbours = {h: tuple(at[h.q + dq, h.r + dr] for dq, dr in steps if (h.q + dq, h.r + dr) in at) for h in hexes}
+    spot = {q_r: n for n, q_r in enumerate(sorted(at))}   # Hex's own order, its compare not called
+    number = MappingProxyType({at[q_r]: n for q_r, n in spot.items()})
+    near = tuple(tuple(spot[q + dq, r + dr] for dq, dr in steps if (q + dq, r + dr) in spot) for q, r in spot)
+    return World(tuple(ring(BOARD_RADIUS + 2)), hexes, MappingProxyType(neighbours), number, near,
+                 tuple((h, number[h]) for h in CELLS))
+
+
 def _next_to(h: Hex) -> Sequence[Hex]:
     """The six hexes next to h in direction order: from the table of the world's hexes where it holds all six, else made."""
-    found = NEIGHBOURS.get(h)
+    found = world().neighbours.get(h)
     return found if found is not None and len(found) == 6 else h.neighbours()
 
 
@@ -182,12 +203,12 @@ def load_position(path):
 
 def _components(cells):
     """Split a set of hexes into connected groups."""
-    left, groups = set(cells), []
+    left, groups, neighbours = set(cells), [], world().neighbours
     while left:
         todo = [left.pop()]
         group = set(todo)
         while todo:
-            for n in NEIGHBOURS[todo.pop()]:
+            for n in neighbours[todo.pop()]:
                 if n in left:
                     left.remove(n)
                     group.add(n)
@@ -196,26 +217,22 @@ def _components(cells):
     return groups
 
 
-_SPOT = {at: n for n, at in enumerate(sorted(_AT))}   # in Hex's own order (q, then r: s follows), its compare not called
-_NUMBER = MappingProxyType({_AT[at]: n for at, n in _SPOT.items()})  # the flood below runs on numbers, not hexes
-_NEAR = tuple(tuple(_SPOT[q + dq, r + dr] for dq, dr in _STEPS if (q + dq, r + dr) in _SPOT) for q, r in _SPOT)
-_CELL_NUMBERS = tuple((h, _NUMBER[h]) for h in CELLS)
-
-
 def _enclosed(group):
     """Return the board cells a group surrounds, whatever they hold, each fenced in by the rest of the group."""
     # A cell is fenced in when neither it nor a neighbour reaches beyond the ring without crossing the group:
     # a cell outside the group then lies in a hole, and a cell of the group touches only the group and holes,
     # so the group less that cell still cuts it off.
-    fence = {_NUMBER[h] for h in group if h in _NUMBER}
-    todo = [_NUMBER[h] for h in BEYOND if _NUMBER[h] not in fence]
+    tables = world()
+    number, near = tables.number, tables.near
+    fence = {number[h] for h in group if h in number}
+    todo = [number[h] for h in tables.beyond if number[h] not in fence]
     beyond = set(todo)
     while todo:
-        for n in _NEAR[todo.pop()]:
+        for n in near[todo.pop()]:
             if n not in fence and n not in beyond:
                 beyond.add(n)
                 todo.append(n)
-    return {h for h, n in _CELL_NUMBERS if n not in beyond and not any(m in beyond for m in _NEAR[n])}
+    return {h for h, n in tables.cell_numbers if n not in beyond and not any(m in beyond for m in near[n])}
 
 
 def loops(position):
