@@ -127,3 +127,26 @@ def test_a_plain_build_ends_its_process_without_the_interpreters_teardown(tmp_pa
     assert {"checks.json", "paints.json"} <= {p.name for p in (tmp_path / "cache" / "pnp").iterdir()}, "memos written"
     refused = run("no-such-game")
     assert refused.returncode == 1 and refused.stderr.endswith("exit handlers ran\ntorn down\n"), refused.stderr
+
+
+def test_a_plain_validate_ends_its_process_without_the_teardown_with_its_exit_status(tmp_path):
+    """cli.ended after a plain validate: exit handlers run (memos written), output flushed, no teardown; a failed check
+    still exits 1 and a refused game still ends as before (one error line, the teardown run)."""
+    prelude = ("import atexit, os, sys\n"
+               "class Torn:\n    def __del__(self, write=os.write):\n        write(2, b'torn down\\n')\n"
+               "atexit.register(lambda: setattr(sys, 'torn', Torn()) or sys.stderr.write('exit handlers ran\\n'))\n"
+               "from generator.cli import main; sys.argv[0] = 'pnp'; main()")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-c", prelude, "validate", *args], capture_output=True, text=True,
+                              cwd=tmp_path, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    for workers in ("1", "2"):
+        passed = run("posies", "grannys-pills", "-j", workers)
+        assert passed.returncode == 0 and passed.stderr == "exit handlers ran\n", passed.stderr
+        assert passed.stdout.endswith("grannys-pills.yaml: all checks pass (6 components)\n")
+        failed = run("grannys-pills", "--set", "components.pill.faces.copies=6", "-j", workers)
+        assert failed.returncode == 1 and failed.stderr == "exit handlers ran\n", failed.stderr
+        assert "component count (expected 112, found 96)" in failed.stdout
+    assert "checks.json" in {p.name for p in (tmp_path / "cache" / "pnp").iterdir()}, "memos written"
+    refused = run("no-such-game")
+    assert refused.returncode == 1 and refused.stderr.endswith("exit handlers ran\ntorn down\n"), refused.stderr
