@@ -122,7 +122,7 @@ def _attrs(extra):
 
 def _points(pairs):
     """(x, y) pairs as a points attribute, each number rounded to 1/1000 mm as its SVG text writes it."""
-    return Points(tuple((round(x, 3) + 0.0, round(y, 3) + 0.0) for x, y in pairs))
+    return Points(tuple((r(x), r(y)) for x, y in pairs))
 
 
 class Drawing(Element):
