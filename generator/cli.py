@@ -138,7 +138,12 @@ def ended(status: int = 0) -> None:
     """End the process after a plain build or validate with its exit status: its exit handlers run (the memos are
     written) and its output is flushed, but the interpreter's teardown, which would free every object the run made one
     by one, is skipped. A failed flush (a closed pipe) is left to the interpreter's own exit to report (a failed
-    validate then exits 1 as before)."""
+    validate then exits 1 as before). Under a profiler (python -m cProfile), which writes its figures once main
+    returns, the process is left to end as usual."""
+    if sys.getprofile() is not None:
+        if status:
+            sys.exit(status)
+        return
     import atexit  # lazy: start-up
     atexit._run_exitfuncs()
     try:

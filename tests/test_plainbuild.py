@@ -150,3 +150,17 @@ def test_a_plain_validate_ends_its_process_without_the_teardown_with_its_exit_st
     assert "checks.json" in {p.name for p in (tmp_path / "cache" / "pnp").iterdir()}, "memos written"
     refused = run("no-such-game")
     assert refused.returncode == 1 and refused.stderr.endswith("exit handlers ran\ntorn down\n"), refused.stderr
+
+
+def test_a_plain_validate_or_build_under_a_profiler_ends_as_usual_so_that_the_profile_is_written(tmp_path):
+    """python -m cProfile writes its figures once main returns: under a profiler cli.ended leaves the process to end as
+    usual (a failed validate's exit 1 is cProfile's to report: it ends 0 after any SystemExit, as before)."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    for n, (args, shown) in enumerate(((["validate", "posies", "-j", "1"], "all checks pass"),
+                                       (["validate", "grannys-pills", "--set", "components.pill.faces.copies=6"],
+                                        "component count (expected 112, found 96)"),
+                                       (["build", "posies", "--paper", "a4", "--out", "out"], "posies-rules-a4.pdf"))):
+        profile = tmp_path / f"{n}.prof"
+        done = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "generator", *args],
+                              capture_output=True, text=True, cwd=tmp_path, env=env)
+        assert shown in done.stdout and profile.stat().st_size > 10_000, done.stderr
