@@ -235,9 +235,16 @@ def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, *, search, ma
 
     search: the spec's templates (templates.Templates), which read each template once.
     """
-    group = dwg.g(transform=svgvalues.translate(r(x), r(y)).then(_fitted(rotate, r(size / 100))))
+    group = dwg.g(transform=_placed(r(x), r(y), rotate, r(size / 100)))
     group.children = _shapes(search, name, colour, ink, mark)
     return group
+
+
+@functools.lru_cache(maxsize=4096)
+def _placed(x, y, rotate, scale):
+    """A symbol's transform: the move to (x, y), then _fitted's steps (remembered: a deck places its symbols at the same
+    few spots face after face, and a transform is never changed, only replaced)."""
+    return svgvalues.translate(x, y).then(_fitted(rotate, scale))
 
 
 @functools.lru_cache(maxsize=256)

@@ -107,3 +107,23 @@ def test_a_rounded_coordinate_is_the_rounding_itself_to_the_last_bit_remembered_
     for value in seen + seen[::-1]:
         assert bits(svg.r(value)) == bits(round(value, 3) + 0.0), value
     assert len(svg._ROUNDED) <= svg.ROUNDED
+
+
+def test_a_symbols_remembered_transform_is_the_one_composed_afresh_to_the_last_bit(monkeypatch):
+    """svg._placed remembers each spot's transform: for every symbol the games draw, it equals (steps and matrix, to the
+    last bit) the move then the fit composed afresh, and the same object is handed out for the same spot."""
+    import struct
+    calls = []
+    placed = svg._placed
+    monkeypatch.setattr(svg, "_placed", lambda *spot: (calls.append(spot), placed(*spot))[1])
+    for game in ("grannys-pills", "paths-and-pahs", "posies"):
+        spec = specs.load(game)
+        for art in expand(spec)[1].values():
+            draw_art(spec, art)
+    assert len(calls) > 300 and len(set(calls)) < len(calls)
+    for x, y, rotate, scale in set(calls):
+        fresh = svgvalues.translate(x, y).then(svgvalues.rotate(rotate).then(svgvalues.scale(scale))
+                                                .then(svgvalues.translate(-50, -50)))
+        found = placed(x, y, rotate, scale)
+        assert found.steps == fresh.steps and found is placed(x, y, rotate, scale)
+        assert struct.pack("6d", *found.matrix) == struct.pack("6d", *fresh.matrix)
