@@ -74,12 +74,16 @@ def build_plainly(given: dict) -> None:
     run_plainly("build", lambda: batch.build(**given))
 
 
-def validate_plainly(given: dict) -> None:
-    """Run a plain validate as click's validate command would: exit 1 when a check failed."""
+def validate_plainly(given: dict) -> int:
+    """Run a plain validate as click's validate command would: its exit status, 1 when a check failed (an error
+    exits here)."""
+    failed = 0
+
     def run():
-        if batch.validate(**given):
-            sys.exit(1)
+        nonlocal failed
+        failed = batch.validate(**given)
     run_plainly("validate", run)
+    return 1 if failed else 0
 
 
 def run_plainly(command: str, run) -> None:
@@ -109,31 +113,37 @@ def terminate_like_interrupt():
 
 
 def main():
-    """Entry point for the pnp script (a plain build ends the process: ended)."""
+    """Entry point for the pnp script (a plain build or validate ends the process: ended)."""
     gc.set_threshold(500_000, 20, 20)  # a build makes many small objects that live until it ends, and few cycles: a
                                        # 10,000-tile file is made with no collection (each would only walk them)
     terminate_like_interrupt()
-    built = False
+    status = None   # a plain build or validate that ran to its end: its exit status
     try:
         args = sys.argv[1:]
         if (given := plain_build(args)) is not None:
             build_plainly(given)
-            built = True
+            status = 0
         elif (given := plain_validate(args)) is not None:
-            validate_plainly(given)
+            status = validate_plainly(given)
         else:
             from .commands import cli  # lazy: start-up
             cli(prog_name="pnp")
     finally:
         gc.freeze()  # what the run made lives to its end: the collection at exit need not scan it (the floor's has none)
-    if built:
-        ended()
+    if status is not None:
+        ended(status)
 
 
-def ended() -> None:
-    """End the process after a plain build: its exit handlers run (the memos are written) and its output is flushed, but
-    the interpreter's teardown, which would free every object the build made one by one, is skipped. A failed flush
-    (a closed pipe) is left to the interpreter's own exit to report."""
+def ended(status: int = 0) -> None:
+    """End the process after a plain build or validate with its exit status: its exit handlers run (the memos are
+    written) and its output is flushed, but the interpreter's teardown, which would free every object the run made one
+    by one, is skipped. A failed flush (a closed pipe) is left to the interpreter's own exit to report (a failed
+    validate then exits 1 as before). Under a profiler (python -m cProfile), which writes its figures once main
+    returns, the process is left to end as usual."""
+    if sys.getprofile() is not None:
+        if status:
+            sys.exit(status)
+        return
     import atexit  # lazy: start-up
     atexit._run_exitfuncs()
     try:
@@ -141,8 +151,10 @@ def ended() -> None:
             if stream is not None:   # none without a console
                 stream.flush()
     except (OSError, ValueError):
+        if status:
+            sys.exit(status)
         return
-    os._exit(0)
+    os._exit(status)
 
 
 def __getattr__(name: str):

@@ -18,7 +18,9 @@ class Deferred:
     def __getattr__(self, name):
         if self.compiled is None:
             self.compiled = _compile(self.pattern, self.flags)
-        return getattr(self.compiled, name)
+        found = getattr(self.compiled, name)
+        setattr(self, name, found)   # found directly from then on (a bound method, say): __getattr__ runs once a name
+        return found
 
 
 def costly(pattern) -> bool:
@@ -31,18 +33,23 @@ def _deferring(pattern, flags=0):
     return Deferred(pattern, flags) if costly(pattern) else _compile(pattern, flags)
 
 
+def _every(pattern, flags=0):
+    """re.compile, but every pattern Deferred."""
+    return Deferred(pattern, flags)
+
+
 @contextlib.contextmanager
-def patterns_deferred():
-    """While inside: re.compile returns costly patterns Deferred (for a library's module-level patterns, used only
-    through their methods)."""
-    re.compile = _deferring
+def patterns_deferred(every: bool = False):
+    """While inside: re.compile returns costly patterns (every: all patterns) Deferred (for a library's module-level
+    patterns, used only through their methods)."""
+    re.compile = _every if every else _deferring
     try:
         yield
     finally:
         re.compile = _compile
 
 
-def load(name: str) -> ModuleType:
-    """Import the module name with its costly patterns Deferred (already loaded: as it is)."""
-    with patterns_deferred():
+def load(name: str, every: bool = False) -> ModuleType:
+    """Import the module name with its costly patterns (every: all its patterns) Deferred (already loaded: as it is)."""
+    with patterns_deferred(every):
         return importlib.import_module(name)

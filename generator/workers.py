@@ -1,17 +1,20 @@
 """Several specs' work side by side, in one forked worker per CPU this process may use, each handed the next spec as it
 finishes one: results handed back in the specs' order, each worker's additions to the memos taken into this process's
 (written once, at its exit)."""
+import _signal
 import importlib
 import os
-import pickle
-import selectors
-import signal
+import select
 import struct
 import sys
 import time
-import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+try:
+    from _pickle import dumps, loads   # pickle's own C functions, without pickle.py's pure-Python classes (start-up)
+except ImportError:
+    from pickle import dumps, loads
 
 from . import cache
 from .errors import UserError
@@ -96,7 +99,7 @@ class Worker:
         if len(self.received) < end:
             return None
         data, self.received, self.task = self.received[HEADER.size:end], self.received[end:], None
-        return pickle.loads(data)
+        return loads(data)
 
     def end(self) -> int:
         """Close its pipes, stopping it if it is at a task; wait for it: its exit status."""
@@ -109,12 +112,12 @@ class Worker:
         if self.task is None:   # free: it ends as soon as it reads that there are no more tasks
             self.status = os.waitpid(self.pid, 0)[1]
             return self.status
-        os.kill(self.pid, signal.SIGTERM)   # unwinds like Ctrl-C: its temp files are removed
+        os.kill(self.pid, _signal.SIGTERM)   # unwinds like Ctrl-C: its temp files are removed
         deadline = time.monotonic() + 5
         while True:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if time.monotonic() > deadline and not pid:
-                os.kill(self.pid, signal.SIGKILL)
+                os.kill(self.pid, _signal.SIGKILL)
                 pid, status = os.waitpid(self.pid, 0)
             if pid:
                 self.status = status
@@ -128,7 +131,7 @@ class Worker:
 def serve(tasks, orders: int, answers: int) -> None:
     """The worker: run each task it is handed and send back (index, outcome, value, memos) until there are no more;
     Ctrl-C or SIGTERM end it quietly. Each task's records name the files it read, as in one process (run)."""
-    signal.signal(signal.SIGTERM, stop)
+    _signal.signal(_signal.SIGTERM, stop)
     cache.Memo.HANDING = True
     start = dict(cache.READ)
     while True:
@@ -148,8 +151,9 @@ def serve(tasks, orders: int, answers: int) -> None:
         except MemoryError:
             outcome = ("error", f"{tasks[index][0]}: out of memory")
         except Exception:   # a bug: its traceback, as a run in one process would print it
+            import traceback  # lazy: start-up (only a bug's traceback is written)
             outcome = ("crash", traceback.format_exc())
-        data = pickle.dumps((index, *outcome, cache.handed()), pickle.HIGHEST_PROTOCOL)
+        data = dumps((index, *outcome, cache.handed()), -1)   # -1: the highest protocol
         view = memoryview(HEADER.pack(len(data)) + data)
         while view:
             view = view[os.write(answers, view):]
@@ -172,51 +176,54 @@ class Pool:
         workers: list[Worker] = []
         handed = turn = 0
         last = len(self.tasks)   # tasks from here on are not run, or not reported: one before them failed
-        with selectors.DefaultSelector() as selector:
-            try:
-                while len(workers) < self.count:
-                    worker = Worker(self.tasks, [fd for w in workers for fd in (w.results, w.orders)], self.folder)
-                    workers.append(worker)
-                    selector.register(worker.results, selectors.EVENT_READ, worker)
-                    worker.give(handed)
-                    handed += 1
-                while turn < last:
-                    for worker in workers:
-                        if worker.task is None and handed < last:
-                            worker.give(handed)
-                            handed += 1
-                        elif worker.task is None:
-                            worker.retire()
-                    if turn in finished:
-                        index, outcome, value, memos = finished.pop(turn)
-                        cache.take(memos)
-                        if outcome != "ok":
-                            fail(self.tasks[index][0], outcome, value)
-                        report(index, value)
-                        turn += 1
-                        continue
-                    for key, _ in selector.select():
-                        worker = key.data
-                        chunk = os.read(worker.results, 1 << 20)
-                        if chunk:
-                            worker.received += chunk
-                            result = worker.result()
-                        else:   # it ended: free and told so, or it died at its task
-                            selector.unregister(worker.results)
-                            status = worker.end()
-                            workers.remove(worker)
-                            result = None if worker.task is None else (worker.task, "died", status, [])
-                        if result is not None:
-                            finished[result[0]] = result
-                            if result[1] != "ok":
-                                last = min(last, result[0] + 1)
-                    for worker in [w for w in workers if w.task is not None and w.task >= last]:
-                        selector.unregister(worker.results)
-                        worker.end()
-                        workers.remove(worker)
-            finally:
+        waiting, by_pipe = select.poll(), {}   # poll, not selectors (start-up): each worker's results pipe
+        try:
+            while len(workers) < self.count:
+                worker = Worker(self.tasks, [fd for w in workers for fd in (w.results, w.orders)], self.folder)
+                workers.append(worker)
+                waiting.register(worker.results, select.POLLIN)
+                by_pipe[worker.results] = worker
+                worker.give(handed)
+                handed += 1
+            while turn < last:
                 for worker in workers:
+                    if worker.task is None and handed < last:
+                        worker.give(handed)
+                        handed += 1
+                    elif worker.task is None:
+                        worker.retire()
+                if turn in finished:
+                    index, outcome, value, memos = finished.pop(turn)
+                    cache.take(memos)
+                    if outcome != "ok":
+                        fail(self.tasks[index][0], outcome, value)
+                    report(index, value)
+                    turn += 1
+                    continue
+                for pipe, _ in waiting.poll():
+                    worker = by_pipe[pipe]
+                    chunk = os.read(worker.results, 1 << 20)
+                    if chunk:
+                        worker.received += chunk
+                        result = worker.result()
+                    else:   # it ended: free and told so, or it died at its task
+                        waiting.unregister(worker.results)
+                        del by_pipe[worker.results]
+                        status = worker.end()
+                        workers.remove(worker)
+                        result = None if worker.task is None else (worker.task, "died", status, [])
+                    if result is not None:
+                        finished[result[0]] = result
+                        if result[1] != "ok":
+                            last = min(last, result[0] + 1)
+                for worker in [w for w in workers if w.task is not None and w.task >= last]:
+                    waiting.unregister(worker.results)
+                    del by_pipe[worker.results]
                     worker.end()
+                    workers.remove(worker)
+        finally:
+            for worker in workers:
+                worker.end()
 
 
 def fail(name: str, outcome: str, value) -> None:
@@ -224,6 +231,7 @@ def fail(name: str, outcome: str, value) -> None:
     if outcome == "error":
         raise UserError(value)
     if outcome == "died":
+        import signal  # lazy: start-up (only a dead worker's signal is named)
         how = (f"killed by signal {os.WTERMSIG(value)} ({signal.Signals(os.WTERMSIG(value)).name})"
                if os.WIFSIGNALED(value) else f"ended with status {os.waitstatus_to_exitcode(value)}")
         raise UserError(f"{name}: its worker process was {how} before it finished (out of memory?); nothing half-written was left")

@@ -13,3 +13,19 @@ def test_only_the_patterns_reaching_the_end_of_the_basic_plane_are_deferred():
     assert pattern.compiled is None
     assert pattern.match("aab").group(1) == "aa" and pattern.sub("x", "abab") == "xx"
     assert isinstance(pattern.compiled, re.Pattern)
+
+
+def test_a_deferred_pattern_is_compiled_once_and_its_methods_found_directly_after_the_first_call():
+    """Deferred.__getattr__ runs once a name: the compiled pattern's bound method is kept on the proxy, so that a
+    resolver calling .match on every scalar pays no proxy lookup after the first; every=True defers every pattern."""
+    pattern = deferred.Deferred("[0-9]+", 0)
+    assert "match" not in vars(pattern)
+    assert pattern.match("12a").group() == "12" and "match" in vars(pattern)
+    compiled = pattern.compiled
+    assert pattern.match("7").group() == "7" and pattern.compiled is compiled and pattern.match == compiled.match
+    with deferred.patterns_deferred(every=True):
+        plain = re.compile("a+")
+    with deferred.patterns_deferred():
+        kept = re.compile("a+")
+    assert isinstance(plain, deferred.Deferred) and plain.compiled is None and isinstance(kept, re.Pattern)
+    assert re.compile is deferred._compile

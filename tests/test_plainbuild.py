@@ -127,3 +127,40 @@ def test_a_plain_build_ends_its_process_without_the_interpreters_teardown(tmp_pa
     assert {"checks.json", "paints.json"} <= {p.name for p in (tmp_path / "cache" / "pnp").iterdir()}, "memos written"
     refused = run("no-such-game")
     assert refused.returncode == 1 and refused.stderr.endswith("exit handlers ran\ntorn down\n"), refused.stderr
+
+
+def test_a_plain_validate_ends_its_process_without_the_teardown_with_its_exit_status(tmp_path):
+    """cli.ended after a plain validate: exit handlers run (memos written), output flushed, no teardown; a failed check
+    still exits 1 and a refused game still ends as before (one error line, the teardown run)."""
+    prelude = ("import atexit, os, sys\n"
+               "class Torn:\n    def __del__(self, write=os.write):\n        write(2, b'torn down\\n')\n"
+               "atexit.register(lambda: setattr(sys, 'torn', Torn()) or sys.stderr.write('exit handlers ran\\n'))\n"
+               "from generator.cli import main; sys.argv[0] = 'pnp'; main()")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-c", prelude, "validate", *args], capture_output=True, text=True,
+                              cwd=tmp_path, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    for workers in ("1", "2"):
+        passed = run("posies", "grannys-pills", "-j", workers)
+        assert passed.returncode == 0 and passed.stderr == "exit handlers ran\n", passed.stderr
+        assert passed.stdout.endswith("grannys-pills.yaml: all checks pass (6 components)\n")
+        failed = run("grannys-pills", "--set", "components.pill.faces.copies=6", "-j", workers)
+        assert failed.returncode == 1 and failed.stderr == "exit handlers ran\n", failed.stderr
+        assert "component count (expected 112, found 96)" in failed.stdout
+    assert "checks.json" in {p.name for p in (tmp_path / "cache" / "pnp").iterdir()}, "memos written"
+    refused = run("no-such-game")
+    assert refused.returncode == 1 and refused.stderr.endswith("exit handlers ran\ntorn down\n"), refused.stderr
+
+
+def test_a_plain_validate_or_build_under_a_profiler_ends_as_usual_so_that_the_profile_is_written(tmp_path):
+    """python -m cProfile writes its figures once main returns: under a profiler cli.ended leaves the process to end as
+    usual (a failed validate's exit 1 is cProfile's to report: it ends 0 after any SystemExit, as before)."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    for n, (args, shown) in enumerate(((["validate", "posies", "-j", "1"], "all checks pass"),
+                                       (["validate", "grannys-pills", "--set", "components.pill.faces.copies=6"],
+                                        "component count (expected 112, found 96)"),
+                                       (["build", "posies", "--paper", "a4", "--out", "out"], "posies-rules-a4.pdf"))):
+        profile = tmp_path / f"{n}.prof"
+        done = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "generator", *args],
+                              capture_output=True, text=True, cwd=tmp_path, env=env)
+        assert shown in done.stdout and profile.stat().st_size > 10_000, done.stderr

@@ -240,3 +240,27 @@ def test_a_cold_validate_of_the_six_games_imports_no_dataclasses_nor_the_modules
     assert {"generator.draw.hexgrid", "generator.draw.trigrid", "generator.games.posies.rules", "generator.spec.theme",
             "yaml"} <= loaded
     assert not {"dataclasses", "inspect", "ast", "dis"} & loaded
+
+
+def test_a_cold_validate_forks_its_workers_having_loaded_nothing_only_a_failure_or_a_build_needs(tmp_path):
+    """What the parent of a cold `pnp validate` imports before its workers fork is on every run's path: no traceback (a
+    worker's bug), pickle.py (its C functions suffice), selectors or signal (poll and _signal), no output formats (a
+    build's); PyYAML's patterns are not compiled there (deferred.py), only the checks' modules loaded."""
+    prelude = ("import os, sys, re\n"
+               "real = os.fork\n"
+               "def fork():\n"
+               "    if not getattr(sys, 'seen', None):\n"
+               "        import yaml\n"
+               "        patterns = [p for rs in yaml.resolver.Resolver.yaml_implicit_resolvers.values() for _, p in rs]\n"
+               "        sys.seen = True\n"
+               "        print(*sorted(sys.modules), sum(isinstance(p, re.Pattern) for p in patterns), file=sys.stderr)\n"
+               "    return real()\n"
+               "os.fork = fork\n"
+               "from generator.cli import main; sys.argv[0] = 'pnp'; main()")
+    done = subprocess.run([sys.executable, "-c", prelude, "validate", "-j", "2"], capture_output=True, text=True,
+                          env={**os.environ, "XDG_CACHE_HOME": str(tmp_path)})
+    assert done.returncode == 0 and done.stdout.count("all checks pass") == 6, done.stderr
+    *loaded, compiled = done.stderr.split()
+    assert {"_pickle", "yaml", "generator.check.safearea", "generator.check.geometry", "generator.spec.loader"} <= set(loaded)
+    assert not {"traceback", "pickle", "selectors", "signal", "generator.output.formats"} & set(loaded)
+    assert compiled == "0"

@@ -70,13 +70,12 @@ def _bound(node, m, inherited, alpha, corners) -> bool:
         return False
     if isinstance(node, svg.Placed) or tag in EXTERNAL or "clip-path" in attrs:
         raise Unmeasured(tag)
-    own = STYLED.intersection(attrs)
-    if own:
-        style = inherited.copy()
-        for key in own:
-            style[key] = attrs[key]
-    else:
+    if STYLED.isdisjoint(attrs):
         style = inherited
+    else:
+        style = inherited.copy()
+        for key in STYLED.intersection(attrs):
+            style[key] = attrs[key]
     if "transform" in attrs:
         m = compose(m, attrs["transform"].matrix)
     if "opacity" in attrs:

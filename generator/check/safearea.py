@@ -45,16 +45,30 @@ def cut_line(comp):
 
 def clearance(cut, points):
     """How far inside the cut line the nearest of some points (x, y) lies, in mm (negative: outside)."""
+    return gauge(cut if isinstance(cut, Circle) else tuple(cut))(points)
+
+
+@functools.lru_cache(maxsize=64)
+def gauge(cut):
+    """clearance() against one cut line (a Circle or a tuple of corners) as a function of the points alone, the cut's
+    sides worked out once: a drawing's marks are all measured against one cut."""
     if isinstance(cut, Circle):
-        return cut.r - max(math.hypot(x - cut.x, y - cut.y) for x, y in points)
-    corners = tuple(cut)
-    if upright(corners):   # each side level or plumb: the nearest point to it is the first with the least or greatest
-        reach = []             # x or y, found without a sum for every point
-        for a, b, c in _sides(corners):
-            x, y = (min if (a or b) > 0 else max)(points, key=_AXES[a == 0])
+        return lambda points: cut.r - max(math.hypot(x - cut.x, y - cut.y) for x, y in points)
+    sides = _sides(cut)
+    if not _upright(cut):
+        return lambda points: min(c + min(a * x + b * y for x, y in points) for a, b, c in sides)
+    # each side level or plumb: the nearest point to it is the first with the least or greatest x or y, found without
+    # a sum for every point
+    nearest = tuple(((min if (a or b) > 0 else max), _AXES[a == 0], a, b, c) for a, b, c in sides)
+
+    def upright_clearance(points):
+        """clearance() against a level-and-plumb cut: each side's nearest point alone summed."""
+        reach = []
+        for pick, axis, a, b, c in nearest:
+            x, y = pick(points, key=axis)
             reach.append(c + (a * x + b * y))
         return min(reach)
-    return min(c + min(a * x + b * y for x, y in points) for a, b, c in _sides(corners))
+    return upright_clearance
 
 
 def upright(cut) -> bool:
@@ -176,8 +190,13 @@ def far(node, cut) -> float | None:
     whose ink is held but not proved (a logo of words alone) is bounded too: if it has none, the exact measure would
     find nothing for it, and a distance this far is never reported (_measured)."""
     from . import geometry  # lazy: start-up (a rebuild whose verdicts are all kept measures no ink)
-    found = geometry.bound(node, certain=False)
-    least = None if found is None else clearance(cut, found) - MARGIN   # the hull of found holds the ink
+    return _far(node, gauge(cut if isinstance(cut, Circle) else tuple(cut)), geometry.bound)
+
+
+def _far(node, clear, bound) -> float | None:
+    """far() with the cut's gauge and geometry.bound given: a drawing's marks share them."""
+    found = bound(node, certain=False)
+    least = None if found is None else clear(found) - MARGIN   # the hull of found holds the ink
     return least if least is not None and least >= SAFE - SLACK else None
 
 
@@ -191,7 +210,9 @@ def _measured(drawing, cut, near=False):
     marks = [(name(node, n), node, lettered(node)) for n, node in enumerate(
         (c for c in drawing.children if c.tag != "defs"), start=1) if node.role in (svg.MARK, svg.FRAME)]
     if near:
-        least = {i: far(node, cut) for i, (_, node, text) in enumerate(marks) if not text}
+        from . import geometry  # lazy: start-up (a rebuild whose verdicts are all kept measures no ink)
+        clear, bound = gauge(cut if isinstance(cut, Circle) else tuple(cut)), geometry.bound
+        least = {i: _far(node, clear, bound) for i, (_, node, text) in enumerate(marks) if not text}
         needed = {marks[i][0] for i, found in least.items() if found is None}
     for i, (part, node, text) in enumerate(marks):
         if near:

@@ -7,6 +7,7 @@ from ..draw.textfit import FAMILY, Box, ink, missing
 from ..components.kind import SAFE
 SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
 STYLE = ("font-size", "font-weight", "text-anchor")
+SIDES = ("left", "top", "right", "bottom")   # the edges of a box, in the order a message names the first ink is past
 _STYLED = frozenset(STYLE)
 LINES = 4096   # lines of Vera whose ink boxes are remembered: the text check measures each, then the safe area's
 _INK: dict = {}
@@ -121,11 +122,10 @@ def outside(text, ink_box, box, what="its box"):
         return f"text {_quote(text)} is {width:.1f} mm wide, {what} is {box.right - box.left:.1f} mm{named}"
     if height > box.bottom - box.top + SLACK:
         return f"text {_quote(text)} is {height:.1f} mm tall, {what} is {box.bottom - box.top:.1f} mm{named}"
-    past = {"left": box.left - ink_box[0], "top": box.top - ink_box[1],
-            "right": ink_box[2] - box.right, "bottom": ink_box[3] - box.bottom}
-    side = max(past, key=past.get)
-    if past[side] > SLACK:
-        return f"text {_quote(text)} runs {past[side]:.1f} mm past the {side} edge of {what}{named}"
+    past = (box.left - ink_box[0], box.top - ink_box[1], ink_box[2] - box.right, ink_box[3] - box.bottom)
+    worst = max(past)   # the first of the greatest, as the sides are named in SIDES
+    if worst > SLACK:
+        return f"text {_quote(text)} runs {worst:.1f} mm past the {SIDES[past.index(worst)]} edge of {what}{named}"
     return None
 
 

@@ -12,8 +12,19 @@ MARK, GROUND, GUIDE, FRAME = "mark", "ground", "guide", "frame"
 
 
 def r(value):
-    """Round a coordinate to 1/1000 mm so output is stable and small."""
-    return round(value, 3) + 0.0
+    """Round a coordinate to 1/1000 mm so output is stable and small (a value rounded before is looked up: a deck's
+    faces place the same coordinates again and again, and round() to 3 places costs several lookups)."""
+    found = _ROUNDED.get(value)
+    if found is None:
+        found = round(value, 3) + 0.0
+        if len(_ROUNDED) >= ROUNDED:
+            _ROUNDED.clear()
+        _ROUNDED[value] = found
+    return found
+
+
+ROUNDED = 4096   # coordinates whose rounding is remembered
+_ROUNDED: dict = {}
 
 
 def _value(value):
@@ -37,6 +48,9 @@ def escape(text, quote=True):
     return text.replace('"', "&quot;") if quote else text
 
 
+_TYPED = frozenset(("transform", "points", "d"))   # the attributes an element holds as typed values, never as text
+
+
 class Element:
     """One SVG element: tag, attributes (SVG names), children and text; part and role are for the safe-area check only."""
 
@@ -45,7 +59,8 @@ class Element:
     def __init__(self, tag, attrs=None, content=None):
         self.tag, self.attrs, self.children, self.content = tag, attrs or {}, [], content
         self.part, self.role = None, MARK
-        if str in (type(self.attrs.get("transform")), type(self.attrs.get("points")), type(self.attrs.get("d"))):
+        if not _TYPED.isdisjoint(self.attrs) and str in (type(self.attrs.get("transform")), type(self.attrs.get("points")),
+                                                         type(self.attrs.get("d"))):
             raise TypeError(f"<{tag}> has a transform, points or path data as SVG text: give a svgvalues.Transform, Points "
                             "or Path")
 
@@ -107,7 +122,7 @@ def _attrs(extra):
 
 def _points(pairs):
     """(x, y) pairs as a points attribute, each number rounded to 1/1000 mm as its SVG text writes it."""
-    return Points(tuple((round(x, 3) + 0.0, round(y, 3) + 0.0) for x, y in pairs))
+    return Points(tuple((r(x), r(y)) for x, y in pairs))
 
 
 class Drawing(Element):
@@ -220,9 +235,16 @@ def symbol(dwg, name, x, y, size, colour, ink="#000000", rotate=0, *, search, ma
 
     search: the spec's templates (templates.Templates), which read each template once.
     """
-    group = dwg.g(transform=svgvalues.translate(r(x), r(y)).then(_fitted(rotate, r(size / 100))))
+    group = dwg.g(transform=_placed(r(x), r(y), rotate, r(size / 100)))
     group.children = _shapes(search, name, colour, ink, mark)
     return group
+
+
+@functools.lru_cache(maxsize=4096)
+def _placed(x, y, rotate, scale):
+    """A symbol's transform: the move to (x, y), then _fitted's steps (remembered: a deck places its symbols at the same
+    few spots face after face, and a transform is never changed, only replaced)."""
+    return svgvalues.translate(x, y).then(_fitted(rotate, scale))
 
 
 @functools.lru_cache(maxsize=256)

@@ -411,3 +411,34 @@ def test_a_logo_of_words_alone_is_let_off_by_its_bound_far_from_the_cut_and_meas
         if near:
             assert found[0][1] < safearea.SAFE and found == safearea._measure(dwg, cut)
         measured.clear()
+
+
+def test_a_cuts_gauge_finds_each_bound_the_clearance_every_point_gives_to_the_last_bit():
+    """The gauge a drawing's marks share (safearea.gauge: the cut's sides worked out once) gives, for the bound of every
+    mark of every face of the games (rectangles, hexagons, circles), the float that every point summed for every side
+    (or its distance from a circle's centre) gives; and the gate's verdict on each is what that plain figure says."""
+    import struct
+    from generator.check import geometry
+    from generator.draw import svg
+
+    def plain(cut, points):
+        if isinstance(cut, Circle):
+            return cut.r - max(math.hypot(x - cut.x, y - cut.y) for x, y in points)
+        return min(c + min(a * x + b * y for x, y in points) for a, b, c in safearea._sides(tuple(cut)))
+    kinds, let_off = set(), 0
+    for game in GAMES:
+        spec = specs.load(game)
+        for art, drawing in drawn(spec, expand(spec)[1]):
+            cut = safearea.cut_line(spec.component(art.component))
+            kinds.add("circle" if isinstance(cut, Circle) else len(cut))
+            gauge = safearea.gauge(cut if isinstance(cut, Circle) else tuple(cut))
+            for node in drawing.children:
+                found = geometry.bound(node, certain=False) if node.role in (svg.MARK, svg.FRAME) else None
+                if not found:
+                    continue
+                assert struct.pack("d", gauge(found)) == struct.pack("d", plain(cut, found))
+                least = plain(cut, found) - safearea.MARGIN
+                expected = least if least >= safearea.SAFE - safearea.SLACK else None
+                assert safearea._far(node, gauge, geometry.bound) == expected == safearea.far(node, cut)
+                let_off += expected is not None
+    assert kinds >= {"circle", 4, 6} and let_off > 500

@@ -281,3 +281,30 @@ def test_wrap_measures_a_word_that_fits_once(monkeypatch):
     assert len(lines) == 2 and measured == []
     textfit.wrap("a WWWWWWWWWWWWWWWWWWWWWWWW b", 4.0, 30.0)
     assert measured and all("W" in text for text in measured)
+
+
+def test_ink_past_a_box_names_the_first_edge_it_is_furthest_past_as_the_sides_are_read_in_turn():
+    """outside() against the plain reading (each side's overrun in a dict, left, top, right, bottom, the greatest taken
+    by max over its keys): the same message, ties to the first side, on random boxes and ink, equal overruns included."""
+    import random
+    from generator.check import textcheck
+    from generator.draw.textfit import Box
+    pick = random.Random(19)
+
+    def plain(text, ink_box, box):
+        past = {"left": box.left - ink_box[0], "top": box.top - ink_box[1],
+                "right": ink_box[2] - box.right, "bottom": ink_box[3] - box.bottom}
+        side = max(past, key=past.get)
+        return (f"text '{text}' runs {past[side]:.1f} mm past the {side} edge of its box"
+                if past[side] > textcheck.SLACK else None)
+    found = set()
+    for _ in range(20000):
+        box = Box(10.0, 10.0, 30.0, 20.0, "")   # ink no larger than it, moved so that overruns often tie
+        width, height = pick.choice([10.0, 15.0, 20.0]), pick.choice([4.0, 8.0, 10.0])
+        x = pick.choice([9.0, 9.5, 10.0, 30.0 - width + 0.5, 30.0 - width + 1.0, pick.uniform(8, 32 - width)])
+        y = pick.choice([9.0, 9.5, 10.0, 20.0 - height + 0.5, 20.0 - height + 1.0, pick.uniform(8, 22 - height)])
+        ink_box = (x, y, x + width, y + height)
+        message = textcheck.outside("x", ink_box, box)
+        assert message == plain("x", ink_box, box), ink_box
+        found.add(message and message.split(" edge")[0].rsplit(" ", 1)[1])
+    assert found == {None, "left", "top", "right", "bottom"}

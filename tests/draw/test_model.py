@@ -72,3 +72,58 @@ def test_a_value_given_as_text_is_refused_where_the_element_is_made():
         dwg.g(transform="rotate(45)")
     assert untyped("stroke-dasharray", "2,1") and untyped("stroke-width", "0.5") and untyped("fill", "red")
     assert not untyped("stroke-dasharray", (2, 1.5)) and not untyped("fill", "#d7261e")
+
+
+def test_a_text_value_is_refused_with_other_attributes_beside_it_and_a_typed_one_is_kept():
+    """The refusal reads the three typed attributes whatever else an element holds (the check skips only an element
+    that has none of them)."""
+    with pytest.raises(TypeError, match="SVG text"):
+        svg.Element("polygon", {"fill": "#000000", "stroke": "none", "points": "0,0 1,1 2,0"})
+    with pytest.raises(TypeError, match="SVG text"):
+        svg.Element("g", {"stroke-width": 0.5, "transform": "translate(1, 2)"})
+    kept = svg.Element("g", {"fill": "#000000", "transform": svgvalues.translate(1, 2)})
+    assert kept.attrs["transform"].matrix == (1, 0, 0, 1, 1, 2)
+
+
+def test_a_rounded_coordinate_is_the_rounding_itself_to_the_last_bit_remembered_or_not(monkeypatch):
+    """svg.r remembers what it rounded: every value the shipped games' faces round, looked up the first time and again,
+    is round(value, 3) + 0.0 to the last bit (signed zeros too); past ROUNDED values it starts over."""
+    import random
+    import struct
+    seen = []
+    rounded = svg.r
+    monkeypatch.setattr(svg, "r", lambda value: (seen.append(value), rounded(value))[1])
+    for game in ("glorieta", "grannys-pills", "hexstatic", "paths-and-pahs", "pixeliction", "posies"):
+        spec = specs.load(game)
+        for art in expand(spec)[1].values():
+            draw_art(spec, art)
+    monkeypatch.setattr(svg, "r", rounded)
+    pick = random.Random(19)
+    seen += [-0.0, 0.0, -0.0004, 0.0004, 2.0005, -2.0005, 1, True, 1e300] + [pick.uniform(-500, 500) for _ in range(5000)]
+    assert len(seen) > svg.ROUNDED and len(set(map(repr, seen))) > 1000
+
+    def bits(value):
+        return struct.pack("d", value)
+    for value in seen + seen[::-1]:
+        assert bits(svg.r(value)) == bits(round(value, 3) + 0.0), value
+    assert len(svg._ROUNDED) <= svg.ROUNDED
+
+
+def test_a_symbols_remembered_transform_is_the_one_composed_afresh_to_the_last_bit(monkeypatch):
+    """svg._placed remembers each spot's transform: for every symbol the games draw, it equals (steps and matrix, to the
+    last bit) the move then the fit composed afresh, and the same object is handed out for the same spot."""
+    import struct
+    calls = []
+    placed = svg._placed
+    monkeypatch.setattr(svg, "_placed", lambda *spot: (calls.append(spot), placed(*spot))[1])
+    for game in ("grannys-pills", "paths-and-pahs", "posies"):
+        spec = specs.load(game)
+        for art in expand(spec)[1].values():
+            draw_art(spec, art)
+    assert len(calls) > 300 and len(set(calls)) < len(calls)
+    for x, y, rotate, scale in set(calls):
+        fresh = svgvalues.translate(x, y).then(svgvalues.rotate(rotate).then(svgvalues.scale(scale))
+                                                .then(svgvalues.translate(-50, -50)))
+        found = placed(x, y, rotate, scale)
+        assert found.steps == fresh.steps and found is placed(x, y, rotate, scale)
+        assert struct.pack("6d", *found.matrix) == struct.pack("6d", *fresh.matrix)
