@@ -35,7 +35,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
     from .spec import loader as specs  # lazy: start-up
     from .build import no_rules  # lazy: start-up
     from .check.validate import art_warnings  # lazy: start-up
-    from .output.formats import jobs  # lazy: start-up (it reads each format's help from its file; a validate writes none)
+    from .output.formats import jobs  # lazy: start-up (a validate writes no format)
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     options = Options(out_dir, paper, backs, looks, dpi, pod)
     names = chosen_formats + (("png",) if pod and "png" not in chosen_formats else ())
