@@ -109,18 +109,24 @@ def test_a_plain_validate_loads_no_click_and_prints_what_click_prints(tmp_path):
     assert refused[0] == 1 and refused[2][0].startswith("error: unknown game") and not refused[3]
 
 
+TORN = ("import atexit, os, sys\n"
+        "class Torn:\n    def __del__(self, write=os.write):\n        write(2, b'torn down\\n')\n"
+        "atexit.register(lambda: setattr(sys, 'torn', Torn()) or sys.stderr.write('exit handlers ran\\n'))\n"
+        "from generator.cli import main; sys.argv[0] = 'pnp'; main()")   # says when exit handlers ran and teardown came
+
+
+def torn(tmp_path, *args):
+    """pnp with these arguments run under TORN in tmp_path, its memos there."""
+    return subprocess.run([sys.executable, "-c", TORN, *args], capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+
+
 def test_a_plain_build_ends_its_process_without_the_interpreters_teardown(tmp_path):
     """cli.ended: once a plain build is done, its exit handlers run (memos written) and its output is flushed, and the
     process ends there: the teardown that frees every object one by one never runs (an object an exit handler made is
     never freed); a failed build ends as before."""
-    prelude = ("import atexit, os, sys\n"
-               "class Torn:\n    def __del__(self, write=os.write):\n        write(2, b'torn down\\n')\n"
-               "atexit.register(lambda: setattr(sys, 'torn', Torn()) or sys.stderr.write('exit handlers ran\\n'))\n"
-               "from generator.cli import main; sys.argv[0] = 'pnp'; main()")
-
     def run(*args):
-        return subprocess.run([sys.executable, "-c", prelude, "build", *args], capture_output=True, text=True,
-                              cwd=tmp_path, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+        return torn(tmp_path, "build", *args)
     done = run("grannys-pills", "--paper", "a4", "--out", "out")
     assert done.returncode == 0 and done.stderr == "exit handlers ran\n", done.stderr
     assert done.stdout.count("\n") == 3 and "grannys-pills-rules-a4.pdf: 3 pages" in done.stdout
@@ -132,14 +138,8 @@ def test_a_plain_build_ends_its_process_without_the_interpreters_teardown(tmp_pa
 def test_a_plain_validate_ends_its_process_without_the_teardown_with_its_exit_status(tmp_path):
     """cli.ended after a plain validate: exit handlers run (memos written), output flushed, no teardown; a failed check
     still exits 1 and a refused game still ends as before (one error line, the teardown run)."""
-    prelude = ("import atexit, os, sys\n"
-               "class Torn:\n    def __del__(self, write=os.write):\n        write(2, b'torn down\\n')\n"
-               "atexit.register(lambda: setattr(sys, 'torn', Torn()) or sys.stderr.write('exit handlers ran\\n'))\n"
-               "from generator.cli import main; sys.argv[0] = 'pnp'; main()")
-
     def run(*args):
-        return subprocess.run([sys.executable, "-c", prelude, "validate", *args], capture_output=True, text=True,
-                              cwd=tmp_path, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+        return torn(tmp_path, "validate", *args)
     for workers in ("1", "2"):
         passed = run("posies", "grannys-pills", "-j", workers)
         assert passed.returncode == 0 and passed.stderr == "exit handlers ran\n", passed.stderr
