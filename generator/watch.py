@@ -119,7 +119,8 @@ def run(watcher: Watcher, rebuild, echo) -> None:
             echo(f"error: {exc}")
         if watcher.interrupted:
             raise KeyboardInterrupt
-    default = signal.signal(signal.SIGINT, interrupt)
+    main = threading.current_thread() is threading.main_thread()   # only the main thread may set a signal's handler
+    default = signal.signal(signal.SIGINT, interrupt) if main else None
     try:
         with watcher:
             attempt([])
@@ -129,7 +130,8 @@ def run(watcher: Watcher, rebuild, echo) -> None:
     except KeyboardInterrupt:
         pass
     finally:
-        signal.signal(signal.SIGINT, default)
+        if main:
+            signal.signal(signal.SIGINT, default)
 
 
 def components(spec, paper, out_dir):

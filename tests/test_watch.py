@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -164,6 +165,28 @@ def test_ctrl_c_that_a_rebuild_swallows_still_stops_the_watch(game):
                           timeout=20)
     lines = done.stdout.splitlines()
     assert done.returncode == 0 and lines[0] == "built" and lines[2:] == ["the interrupt was swallowed", "stopped"], done
+
+
+def test_a_watch_run_from_another_thread_sets_no_signal_handler_and_ends_when_told(game):
+    """watch.run from a thread (a library's use: only the main thread may set a signal's handler) watches as from the
+    main one, leaves SIGINT's handler alone, and ends at the next save once its interruption is noted."""
+    from generator import watch
+    lines, handler = [], signal.getsignal(signal.SIGINT)
+    watcher = watch.Watcher(str(game / "posies.yaml"))
+
+    def rebuild(changed):
+        if changed:
+            watcher.interrupted = True   # as Ctrl-C's handler notes it
+        return f"built {changed}"
+    running = threading.Thread(target=watch.run, args=(watcher, rebuild, lines.append), daemon=True)
+    running.start()
+    deadline = time.monotonic() + 30
+    while not any(line.startswith("watching ") for line in lines) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    (game / "posies.yaml").write_text((game / "posies.yaml").read_text() + "\n")
+    running.join(30)
+    assert not running.is_alive() and lines[0] == "built []" and lines[2].startswith("built ["), lines
+    assert signal.getsignal(signal.SIGINT) is handler
 
 
 def test_files_the_game_does_not_read_are_ignored(game):
