@@ -13,8 +13,9 @@ from .output import Options
 
 
 CHECKS = ("generator.spec.pyyaml", "generator.check.safearea", "generator.check.geometry", "generator.check.ink", "generator.check.textcheck",
-          "generator.check.vision", "generator.draw.diagram", "generator.output.document")   # what every game's checks import
-BUILDS = CHECKS + ("generator.impose.imposition", "generator.output.formats.pdf", "generator.output.rulebook")   # builds
+          "generator.check.vision", "generator.draw.diagram")   # what every game's checks import
+BUILDS = CHECKS + ("generator.impose.imposition", "generator.output.document", "generator.output.formats.pdf",
+                   "generator.output.rulebook")   # what every game's build imports besides
 
 
 def chosen(games):

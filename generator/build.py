@@ -19,6 +19,7 @@ from .spec.expand import expand
 from .facecache import FaceCache, _digest, _now, _painted, keep_paints, written as written_part
 from .draw.render import draw_art
 from .spec.loader import rules_path, shown
+from .impose.grounds import ground
 from .impose.plan import EPS, Plan, placed_twice
 from .impose.kept import KeptPlan
 from .check.validate import validate
@@ -160,7 +161,7 @@ class _Grounds(dict):
         self.pictures = pictures
 
     def __missing__(self, key):
-        found = self[key] = document.ground(self.pictures[key])
+        found = self[key] = ground(self.pictures[key])
         return found
 
 

@@ -16,6 +16,7 @@ from generator import cache
 from generator.digests import hexdigest
 from generator.draw import content, render, textbox, typeface
 from generator.impose import kept
+from generator.impose.grounds import ground as ground_of
 from generator.impose.imposition import impose
 from generator.impose.plan import placed_twice
 from generator.spec import data
@@ -280,7 +281,7 @@ def test_a_face_placed_once_is_let_go_with_its_ground_after_its_sheet(tmp_path):
     arts = expand(spec)[1]
     keys = [f"cards-{k}" for k in range(1, 13)]
     pictures = Pictures(spec, arts, (), None, set(keys[:2]))   # the first two placed twice
-    assert [pictures.grounds[key] for key in keys[:9]] == [document.ground(draw_art(spec, arts[key])) for key in keys[:9]]
+    assert [pictures.grounds[key] for key in keys[:9]] == [ground_of(draw_art(spec, arts[key])) for key in keys[:9]]
     assert set(pictures.grounds.values()) == {"1 1 1"}   # the card's white ground
     pictures.release()
     assert sorted(pictures) == sorted(pictures.grounds) == keys[:2]
@@ -349,7 +350,7 @@ def test_the_checks_keep_a_deck_s_grounds_in_a_few_bytes_a_card(tmp_path):
     spec = specs.load(str(deck(tmp_path / "deck", 3000)))
     build_check(spec)
     grounds, arts = spec.remembered("grounds", dict), expand(spec)[1]
-    assert [grounds[f"cards-{k}"] for k in (1, 1500, 3000)] == [document.ground(draw_art(spec, arts[f"cards-{k}"]))
+    assert [grounds[f"cards-{k}"] for k in (1, 1500, 3000)] == [ground_of(draw_art(spec, arts[f"cards-{k}"]))
                                                                for k in (1, 1500, 3000)] == ["1 1 1"] * 3
     assert "cards-3001" not in grounds and "cards-01" not in grounds and "cards-back" not in grounds
     parts = [found for found in vars(grounds).values()] if hasattr(grounds, "__dict__") else [grounds]

@@ -6,7 +6,8 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from generator.output import raster, document
+from generator.impose.grounds import ground as ground_of
+from generator.output import raster
 from generator.spec import loader as specs
 from generator.build import components_pdf, manifest_rows
 from generator.check.wording import ranges
@@ -34,7 +35,7 @@ def test_board_panels_print_their_ground_into_a_bleed_on_every_outer_edge(game, 
     panels = [(n, s) for n, s in enumerate(plan.sheets, start=1) if s.slots and s.slots[0].window]
     assert len(panels) > 1, "the override makes the board print in panels"
     board = spec.component(panels[0][1].components[0])
-    ground = document.ground(draw_art(spec, arts[panels[0][1].slots[0].art]))
+    ground = ground_of(draw_art(spec, arts[panels[0][1].slots[0].art]))
     assert board.bleed >= 3 and ground is not None
     ground = tuple(round(float(c) * 255) for c in ground.split())
     data, _ = components_pdf(spec, paper)

@@ -244,8 +244,8 @@ def test_a_cold_validate_of_the_six_games_imports_no_dataclasses_nor_the_modules
 
 def test_a_cold_validate_forks_its_workers_having_loaded_nothing_only_a_failure_or_a_build_needs(tmp_path):
     """What the parent of a cold `pnp validate` imports before its workers fork is on every run's path: no traceback (a
-    worker's bug), pickle.py (its C functions suffice), selectors or signal (poll and _signal), no output formats (a
-    build's); PyYAML's patterns are not compiled there (deferred.py), only the checks' modules loaded."""
+    worker's bug), pickle.py (its C functions suffice), selectors or signal (poll and _signal), no output formats nor the
+    PDF writer (a build's: a face's ground is read by draw.content); PyYAML's patterns are not compiled there (deferred.py), only the checks' modules loaded."""
     prelude = ("import os, sys, re\n"
                "real = os.fork\n"
                "def fork():\n"
@@ -262,5 +262,6 @@ def test_a_cold_validate_forks_its_workers_having_loaded_nothing_only_a_failure_
     assert done.returncode == 0 and done.stdout.count("all checks pass") == 6, done.stderr
     *loaded, compiled = done.stderr.split()
     assert {"_pickle", "yaml", "generator.check.safearea", "generator.check.geometry", "generator.spec.loader"} <= set(loaded)
-    assert not {"traceback", "pickle", "selectors", "signal", "generator.output.formats"} & set(loaded)
+    assert not {"traceback", "pickle", "selectors", "signal", "generator.output.formats", "generator.output.document",
+                "generator.output.pdffile"} & set(loaded)
     assert compiled == "0"

@@ -151,7 +151,7 @@ def _checked(spec, warnings=None, faces=None):
     warnings (a list) if given. Each artwork is drawn, handed to every check and let go: no drawing is held for long;
     its ground is remembered with the spec (imposition shares a bleed by it). faces: a build's FaceCache, which keeps
     each face's verdict (taken again, undrawn, while nothing the face read changed) and each face drawn for the PDF."""
-    from ..output.document import ground  # lazy: start-up
+    from ..impose.grounds import ground  # lazy: start-up
 
     pieces, arts = expand(spec)
     from . import ink, safearea, textcheck  # lazy: start-up (a build whose checks are kept loads none of them)

@@ -1,8 +1,10 @@
-"""The ground a component's pieces share: imposition groups the pieces of one ground under one block, and a kept plan
-stands while the grounds are alike where they were."""
+"""Grounds: the colour a face fills its whole box with first, and the one a component's pieces share (imposition groups
+the pieces of one ground under one block, and a kept plan stands while the grounds are alike where they were)."""
+import re
 from itertools import groupby
 from operator import attrgetter
 
+from ..draw import content
 from ..draw.render import draw_art
 from ..spec.expand import Grounds, expand
 
@@ -14,7 +16,6 @@ def shared_ground(spec, pieces, face=draw_art):
     the checks noted as they drew each face are read (a face they did not draw is made here by face(spec, art): drawn,
     or a FaceCache's kept operators, and noted).
     """
-    from ..output.document import ground  # lazy: start-up (the PDF writer loads only to draw; loading a spec needs none of it)
     if not spec.component(pieces[0].component).bleed:
         return None
     arts, grounds, found = expand(spec)[1], spec.remembered("grounds", Grounds), []
@@ -30,3 +31,22 @@ def shared_ground(spec, pieces, face=draw_art):
                 return None
         found.append(colours.pop())
     return tuple(found)
+
+
+_GROUND = re.compile(r"q\n(?:1 0 0 1 \S+ \S+ cm\n)?(\S+ \S+ \S+) rg\n\S+ \S+ (\S+) (\S+) re f\b")
+
+
+def ground(picture):
+    """The colour ('r g b') that an artwork's first shape fills its whole box with, or None when it has no ground."""
+    if isinstance(picture, content.Written):
+        found = _GROUND.match(picture.ops)
+        if found and abs(float(found[2]) - picture.width) < 1e-3 and abs(float(found[3]) - picture.height) < 1e-3:
+            return found[1]
+        return None
+    first = next((c for c in picture.children if c.tag != "defs"), None)
+    if first is None or first.tag != "rect" or "transform" in first.attrs:
+        return None
+    box = tuple(float(first.attrs.get(k, 0)) for k in ("x", "y", "width", "height"))
+    if any(abs(a - b) > 1e-3 for a, b in zip(box, picture.box)) or float(first.attrs.get("fill-opacity", 1)) < 1:
+        return None
+    return content.rgb(first.attrs.get("fill", "#000000"))

@@ -1,6 +1,5 @@
 """Sheet PDFs written directly: pages of PDF operators in mm, shared faces as Form XObjects, exact page boxes."""
 import functools
-import re
 from array import array
 from collections.abc import Sequence
 from itertools import compress, count, repeat
@@ -272,25 +271,6 @@ class Pages(Sequence):
 def written(picture) -> content.Written:
     """An artwork as written operators: a face already Written as it is, an svg.Drawing written now."""
     return picture if isinstance(picture, content.Written) else content.write(picture)
-
-
-_GROUND = re.compile(r"q\n(?:1 0 0 1 \S+ \S+ cm\n)?(\S+ \S+ \S+) rg\n\S+ \S+ (\S+) (\S+) re f\b")
-
-
-def ground(picture):
-    """The colour ('r g b') that an artwork's first shape fills its whole box with, or None when it has no ground."""
-    if isinstance(picture, content.Written):
-        found = _GROUND.match(picture.ops)
-        if found and abs(float(found[2]) - picture.width) < 1e-3 and abs(float(found[3]) - picture.height) < 1e-3:
-            return found[1]
-        return None
-    first = next((c for c in picture.children if c.tag != "defs"), None)
-    if first is None or first.tag != "rect" or "transform" in first.attrs:
-        return None
-    box = tuple(float(first.attrs.get(k, 0)) for k in ("x", "y", "width", "height"))
-    if any(abs(a - b) > 1e-3 for a, b in zip(box, picture.box)) or float(first.attrs.get("fill-opacity", 1)) < 1:
-        return None
-    return content.rgb(first.attrs.get("fill", "#000000"))
 
 
 def steps(corners) -> tuple | None:
