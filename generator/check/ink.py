@@ -1,7 +1,6 @@
 """A drawing's ink: where each element puts paint, worked out from its geometry (check/geometry.py); the designer's
 art, which only a painter can tell, painted with cairo at 20 px/mm (to 0.05 mm)."""
 import math
-import re
 
 from .. import cache
 from ..digests import sha256
@@ -13,7 +12,6 @@ INKED = bytes(255 if alpha >= INK else 0 for alpha in range(256))
 MEMO = cache.INK   # measures from geometry kept between runs, by the element's values() (opaque colours left out:
                    # an opaque colour is the same ink as any)
 RASTERS = 0      # the measures painted so far: one that needed a painter is not kept (it would name cairo's libraries)
-_HEX6 = re.compile(svgvalues._HEX6).fullmatch   # svgvalues.hex_colour's test, compiled once (values() reads thousands)
 
 
 def ink_ends(node, clips, box=False):
@@ -118,7 +116,7 @@ def _values(node, out) -> None:
     """Add one element's values, then its children's, to out: a copy of its attributes only when one is an opaque colour
     (written '#'), a transform (its matrix) or points (their pairs), each of those four looked up once."""
     attrs = node.attrs
-    fill, stroke = _opaque(attrs.get("fill")), _opaque(attrs.get("stroke"))
+    fill, stroke = svgvalues.hex_colour(attrs.get("fill")), svgvalues.hex_colour(attrs.get("stroke"))
     if fill or stroke or "transform" in attrs or "points" in attrs:
         attrs = dict(attrs)
         if fill:
@@ -133,11 +131,6 @@ def _values(node, out) -> None:
     for child in node.children:
         _values(child, out)
     out.append(">")
-
-
-def _opaque(value) -> bool:
-    """True for a #rrggbb colour (a quick look first: most values are not one)."""
-    return type(value) is str and len(value) == 7 and _HEX6(value) is not None
 
 
 def designed(node) -> bool:

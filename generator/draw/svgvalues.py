@@ -16,7 +16,7 @@ DEFAULTS = {"fill": "#000000", "stroke": "none", "stroke-width": 1.0, "stroke-li
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"  # these two compiled on first use by re's own cache: a
 _PATH = r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"  # rebuild reads no number or path
-_HEX6 = r"#[0-9a-fA-F]{6}"  # compiled on first use by re's own cache: start-up
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 TRANSFORM = r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)"  # compiled on first use by re's own cache: start-up
 
 
@@ -162,8 +162,9 @@ def colour(value: object) -> tuple | None:
 
 
 def hex_colour(value: object) -> bool:
-    """True for a #rrggbb colour (what the looks recolour)."""
-    return isinstance(value, str) and re.fullmatch(_HEX6, value) is not None
+    """True for a #rrggbb colour (what the looks recolour, what a palette holds), no pattern compiled: every start checks
+    the palette, and the checks look at thousands of values."""
+    return type(value) is str and len(value) == 7 and value[0] == "#" and _HEX_DIGITS.issuperset(value[1:])
 
 
 def numbers(text: object) -> list:

@@ -1,10 +1,10 @@
 """Field types for spec checking: each parses a YAML value or raises Invalid with a reason."""
 import math
 
+from ..draw.svgvalues import hex_colour as is_hex_colour
 from ..errors import UserError
 from ..units import parse_length, pixel_hint
 
-HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 BASE_COLOURS = {"white": "#ffffff", "black": "#000000"}
 MAX_LENGTH_MM = 2000.0
 
@@ -126,10 +126,6 @@ def hex_colour(value):
         raise Invalid(f"expected a colour as #rrggbb, found {found(value)}" + COMMENT * (value is None))
     return value.lower()
 
-
-def is_hex_colour(value: str) -> bool:
-    """True for #rrggbb (no pattern compiled: every build checks its palette)."""
-    return len(value) == 7 and value[0] == "#" and HEX_DIGITS.issuperset(value[1:])
 
 
 def list_of(item, min_items=0, max_items=10_000, unique=False):

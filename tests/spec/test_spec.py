@@ -72,8 +72,8 @@ def test_bad_set_names_the_key(assignment, message):
 def test_a_colour_is_six_hex_digits_after_a_hash_as_the_pattern_reads_it(value):
     """The palette check, written without a pattern, takes exactly what #[0-9a-fA-F]{6} matches whole."""
     import re
-    from generator.spec import schema
-    assert schema.is_hex_colour(value) == bool(re.fullmatch(r"#[0-9a-fA-F]{6}", value))
+    from generator.draw import svgvalues
+    assert svgvalues.hex_colour(value) == bool(re.fullmatch(r"#[0-9a-fA-F]{6}", value))
 
 
 def test_unknown_game_lists_the_shipped_ones():
