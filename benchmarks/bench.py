@@ -12,6 +12,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -279,6 +280,18 @@ def main():
     shutil.rmtree(work)
 
 
+def installed() -> str:
+    """How the pnp measured is installed, for a table's footer: an editable install's finder imports pathlib and more
+    at every start of this interpreter, `python -c pass` included (about twice a wheel install's), so ratios to it
+    read lower than a wheel user's."""
+    found = subprocess.run([PY, "-I", "-c", "import generator; print(generator.__file__)"], capture_output=True, text=True)
+    place = Path(found.stdout.strip() or ".").resolve()
+    if sysconfig.get_paths()["purelib"] in str(place):
+        return "pnp installed from a wheel"
+    return (f"pnp an editable install ({place.parent}): its finder runs at every start of this python, `python -c pass`"
+            " included; install a wheel for the ratios a wheel's user sees")
+
+
 def table(rows: list, runs: int) -> None:
     """Print the rows as a Markdown table: (job, wall, peak, PDF bytes, pages, base wall or None, what the base is)."""
     print("\n| job | wall s | peak MiB | PDF bytes | pages | ratio |")
@@ -287,7 +300,7 @@ def table(rows: list, runs: int) -> None:
         ratio = f"{wall / base:.2f}x {to}" if base else ""
         print(f"| {name} | {wall:.3f} | {peak:.1f} | {size or ''} | {pages or ''} | {ratio} |")
     print(f"\n(median of {runs} runs after an untimed one; peak: the largest of the job's own; "
-          f"python {sys.version.split()[0]}; {os.cpu_count()} cores)")
+          f"python {sys.version.split()[0]}; {os.cpu_count()} cores; {installed()})")
 
 
 if __name__ == "__main__":

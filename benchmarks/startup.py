@@ -12,7 +12,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from bench import PY, child_env, interleaved, pnp_versions
+from bench import PY, child_env, installed, interleaved, pnp_versions
 
 
 def main() -> None:
@@ -36,6 +36,7 @@ def main() -> None:
     print("|---|---|---|---|")
     for name, (wall, peak) in zip(names, results):
         print(f"| {name} | {wall:.3f} | {peak:.1f} | {wall / start:.1f}x python -c pass |")
+    print(f"\n({installed()})")
     shutil.rmtree(work)
 
 
