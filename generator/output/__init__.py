@@ -23,10 +23,11 @@ def face_stems(spec, arts=None) -> dict:
     common back), <component>-back-<n>[-<file and properties>] (a back a data row names)."""
     from ..spec.expand import expand  # lazy: start-up (the command line reads formats() without loading YAML)
     arts = arts if arts is not None else expand(spec)[1]
-    fronts: dict = {}
+    fronts: dict = {}   # component -> the keys of its fronts, in order; of its backs
     backs: dict = {}
     for art in arts.values():
-        (fronts if art.side == "front" else backs).setdefault(art.component, []).append(art)
+        (fronts if art.side == "front" else backs).setdefault(art.component, []).append(art.key)
+    numbers = {key: n for keys in fronts.values() for n, key in enumerate(keys, start=1)}
     stems = {}
     for art in arts.values():
         if art.side == "back":
@@ -36,7 +37,7 @@ def face_stems(spec, arts=None) -> dict:
         if len(alike) == 1:
             stems[art.key] = f"{art.component}-front"
             continue
-        number = f"{alike.index(art) + 1:0{len(str(len(alike)))}d}"
+        number = f"{numbers[art.key]:0{len(str(len(alike)))}d}"
         words = _chosen(spec, art)
         if words is None:
             words = "-".join(dict.fromkeys(word for word in map(_word, _named(spec, art)) if word))  # each word once
