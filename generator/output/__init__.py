@@ -76,10 +76,9 @@ def backings(spec, component) -> list:
     """The backs of a component's pieces, each with the fronts it is behind: the common back (or the plain card of
     one-sided pieces) first, then each back of its own a data row names, in the order expand numbers them."""
     from ..spec.expand import expand  # lazy: start-up
-    pieces, arts = expand(spec)
-    fronts: dict = {}
+    fronts: dict = {}   # back -> the fronts it is behind, in the order pieces first show them (the artworks' order)
     counts: dict = {}
-    for piece in pieces:
+    for piece in expand(spec)[0]:
         if piece.component == component:
             fronts.setdefault(piece.back, {})[piece.front] = None
             counts[piece.back] = counts.get(piece.back, 0) + 1

@@ -246,8 +246,8 @@ def _back_caption(spec, arts, backing, backs: int, fronts: dict) -> str:
     if backs == 1:
         return f"back ×{backing.pieces}"
     props = arts[backing.back].props
-    numbers = {key: n for n, key in enumerate(fronts, start=1)}
-    names = [face_title(spec, arts[key], numbers[key]) for key in backing.fronts[:SHOWN_BEHIND]]
+    numbers = {key: n for n, key in enumerate(fronts, start=1)} if len(fronts) > 1 else {}   # as the faces are numbered
+    names = [face_title(spec, arts[key], numbers.get(key)) for key in backing.fronts[:SHOWN_BEHIND]]
     more = len(backing.fronts) - len(names)
     return (f"{f'back: {props[BACK]}' if BACK in props else 'common back'} ×{backing.pieces}, behind "
             f"{', '.join(names)}{f' and {more} more' if more else ''}")

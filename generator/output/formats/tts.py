@@ -42,8 +42,8 @@ def sheet_dpi(spec, component, dpi, columns, rows) -> float:
 
 
 def decks(spec) -> list:
-    """Per component: (component, its backs: [(back art or None, the distinct fronts it is behind, in order)], the
-    (front, back) of each piece)."""
+    """Per component: (component, its backs: [(back key, None for one-sided pieces; the distinct fronts it is behind,
+    in order)], the (front, back) of each piece)."""
     pieces, _ = expand(spec)
     return [(comp.id, [(b.back, list(b.fronts)) for b in backings(spec, comp.id)],
              [(p.front, p.back) for p in pieces if p.component == comp.id]) for comp in spec.components]
