@@ -4,7 +4,7 @@ from ..records import NamedTuple
 
 from ..errors import UserError
 from ..files import write_atomic
-from . import face_stems, folder, prune, summary
+from . import backings, face_stems, folder, prune, summary
 from ..units import pixels
 
 INCH = 25.4
@@ -93,7 +93,8 @@ def face(spec, art, item: Product, turned: bool) -> bytes:
 
 
 def write_game(spec, options) -> tuple:
-    """Write every component the printer has a product for, its faces named as the preset says, under <out>/<id>/pod-<preset>/."""
+    """Write every component the printer has a product for, its faces named as the preset says, under <out>/<id>/pod-<preset>/:
+    one deck a back (a component whose data rows name backs of their own is split, each deck with its one back)."""
     from ..build import check  # lazy: start-up (the PDF writer loads only when a build runs)
     from ..spec.expand import expand  # lazy: start-up
     from ..components.kind import size_words  # lazy: start-up
@@ -101,38 +102,62 @@ def write_game(spec, options) -> tuple:
     chosen = preset(options.pod)
     _, arts = expand(spec)
     stems = face_stems(spec, arts)
-    paths, sizes, notes, left = [], [], [], []
+    root = folder(options, spec, f"pod-{options.pod}")
+    paths, sizes, notes, left, decks, exported = [], [], [], [], set(), set()
     for comp in spec.components:
         w, h = comp.trim
         item, turned = product(chosen, w, h)
         if item is None:
             left.append(f"{comp.id} ({size_words(comp)})")
             continue
-        fronts = [a for a in arts.values() if a.component == comp.id and a.side == "front"]
-        for art in arts.values():
-            if art.component == comp.id:
-                path = folder(options, spec, f"pod-{options.pod}") / _name(chosen, art, fronts, stems)
+        exported.add(comp.id)
+        fronts = (a.key for a in arts.values() if a.component == comp.id and a.side == "front")
+        numbers = {key: n for n, key in enumerate(fronts, start=1)}
+        backs = backings(spec, comp.id)
+        split = []
+        for backing in backs:
+            deck = comp.id if backing.back in (None, f"{comp.id}-back") else stems[backing.back]
+            decks.add(deck)
+            for art in [arts[key] for key in backing.fronts] + ([arts[backing.back]] if backing.back else []):
+                path = root / _name(chosen, art, deck, numbers[art.key] if art.side == "front" else 0, stems)
                 data = face(spec, art, item, turned)
                 write_atomic(path, data)
                 paths.append(path)
                 sizes.append(len(data))
+            split.append(f"{deck}/ ({backing.pieces} card{'s' * (backing.pieces != 1)})")
         px = item.pixels()
-        notes.append(f"{comp.id}: {chosen.title} {item.name}, {px[1] if turned else px[0]} x {px[0] if turned else px[1]} px "
-                     f"at {item.dpi} dpi")
+        note = (f"{comp.id}: {chosen.title} {item.name}, {px[1] if turned else px[0]} x {px[0] if turned else px[1]} px "
+                f"at {item.dpi} dpi")
+        notes.append(note + (f"; {len(backs)} backs, a deck for each: {', '.join(split)}" if len(backs) > 1 else ""))
     for where in sorted({path.parent for path in paths}):  # a renamed card's old face goes
         prune(where, re.compile(NUMBERED), paths)
+    ours = re.compile("|".join(rf"{re.escape(cid)}(-back-\d+(-[a-z0-9-]+)?)?" for cid in sorted(exported)))
+    for old in sorted(root.iterdir()) if root.is_dir() and exported else ():   # and the deck of a back no row names now
+        if old.is_dir() and old.name not in decks and ours.fullmatch(old.name):
+            _remove_deck(old)
     if left:
         sold = ", ".join(f"{p.name} {round(p.width, 1):g} x {round(p.height, 1):g} mm" for p in chosen.products)
         notes.append(f"not exported, {chosen.title} has no product of their size ({sold}): {', '.join(left)}")
     if not paths:
-        return (str(folder(options, spec, f"pod-{options.pod}")), "0 files", 0, *notes)
+        return (str(root), "0 files", 0, *notes)
     return summary(paths, sizes, *notes)
 
 
-def _name(chosen, art, fronts, stems) -> str:
-    """A face's file name as the preset spells it."""
+def _remove_deck(where) -> None:
+    """Remove the files a preset named in a deck's folder (and the folders left empty), nothing else."""
+    for old in sorted(where.rglob("*"), reverse=True):
+        if old.is_file() and re.fullmatch(NUMBERED, old.name):
+            old.unlink()
+        elif old.is_dir() and not any(old.iterdir()):
+            old.rmdir()
+    if not any(where.iterdir()):
+        where.rmdir()
+
+
+def _name(chosen, art, deck: str, number: int, stems) -> str:
+    """A face's file name as the preset spells it, in its deck's folder (number: a front's, from 1)."""
     if art.side == "back":
-        return chosen.back.format(component=art.component)
+        return chosen.back.format(component=deck)
     words = stems[art.key][len(art.component) + 1:].removesuffix("front").strip("-").split("-", 1)[1:]
-    return chosen.front.format(component=art.component, number=f"{fronts.index(art) + 1:03d}",
+    return chosen.front.format(component=deck, number=f"{number:03d}",
                                face=words[0] if words else art.component)

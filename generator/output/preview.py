@@ -9,10 +9,12 @@ from pathlib import Path
 from ..draw import looks, svg
 from ..check import vision
 from ..components.kind import round_cut, size_words
+from ..components.layout import BACK
 from ..spec.expand import expand
 from ..errors import UserError
 from ..files import write_atomic
 from ..impose.imposition import impose
+from . import backings, face_title
 from .formats.png import face_png
 from .raster import picture_png
 from ..draw.render import draw_art
@@ -26,6 +28,7 @@ SEEN_PX = 150        # the same for the small copies under the colour-vision sim
 VIEWS = ("protan", "deutan", "tritan", "greyscale")
 PAPERS = (("a4", "A4"), ("letter", "Letter"))
 FOLDERS = ("faces", "seen")
+SHOWN_BEHIND = 6     # faces named under a back (of a component with several), at most
 
 STYLE = """
 body { margin: 0; padding: 24px; background: #efece6; color: #1d1d1d; font: 14px/1.4 sans-serif; }
@@ -206,8 +209,10 @@ def _component(spec, comp, pieces, arts, pages):
         copies[p.front] = copies.get(p.front, 0) + 1
     for number, (key, n) in enumerate(copies.items(), start=1):
         out.append(_figure(comp, f"faces/{key}.png", f"{_caption(arts[key].props, number if len(copies) > 1 else 0)} ×{n}", circle))
-    if comp.back:
-        out.append(_figure(comp, f"faces/{mine[0].back}.png", f"back ×{len(mine)}", circle))
+    backs = [b for b in backings(spec, comp.id) if b.back is not None]
+    for backing in backs:
+        caption = _back_caption(spec, arts, backing, len(backs), copies)
+        out.append(_figure(comp, f"faces/{backing.back}.png", caption, circle))
     out.append('</div><h3>First face as others see it</h3><div class="faces">')
     out += [_figure(comp, f"seen/{comp.id}-{view}.png", vision.NAMES[view], circle, SEEN_PX) for view in VIEWS]
     out.append("</div></section>")
@@ -233,6 +238,19 @@ def _caption(props, number) -> str:
     words = [str(v) for k, v in props.items() if isinstance(v, (str, int, float)) and k != "mark"]
     text = " ".join(words) or (f"no. {number}" if number else "face")
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _back_caption(spec, arts, backing, backs: int, fronts: dict) -> str:
+    """A back's count ('back ×12' when its component has one); with several, which back (the layout file its rows name,
+    or the common back), its count and the faces it is behind, by their names (the first SHOWN_BEHIND of them)."""
+    if backs == 1:
+        return f"back ×{backing.pieces}"
+    props = arts[backing.back].props
+    numbers = {key: n for n, key in enumerate(fronts, start=1)} if len(fronts) > 1 else {}   # as the faces are numbered
+    names = [face_title(spec, arts[key], numbers.get(key)) for key in backing.fronts[:SHOWN_BEHIND]]
+    more = len(backing.fronts) - len(names)
+    return (f"{f'back: {props[BACK]}' if BACK in props else 'common back'} ×{backing.pieces}, behind "
+            f"{', '.join(names)}{f' and {more} more' if more else ''}")
 
 
 def _colours(spec):

@@ -7,13 +7,13 @@ from collections import Counter
 
 from ...draw import svg, textfit
 from ...components.kind import Circle, size_words
-from ...components.layout import ROW
+from ...components.layout import BACK
 from ...spec.expand import expand
 from ...build import check
 from ...files import write_atomic
 from ...draw.render import draw_art
 from ...check.safearea import cut_line
-from .. import _named, folder, raster, summary
+from .. import backings, face_title, folder, raster, summary
 from ...units import pixels
 from .tts import trim_size
 
@@ -24,6 +24,7 @@ LABEL = 9.0      # mm under each face for its name and count
 HEAD = 16.0      # mm above the grid for the title
 COLUMNS = 8
 CAPTION = 2.8    # mm: the size of every face's name under it
+COUNT = 3.0      # mm: the size of the line under that (its count; a back's pieces and faces)
 
 
 def layout(count: int, w: float, h: float) -> tuple:
@@ -37,19 +38,22 @@ def layout(count: int, w: float, h: float) -> tuple:
 
 
 def sheet(spec, component) -> bytes:
-    """The contact sheet PNG of one component: title, then each distinct face (back last) with its name and count."""
+    """The contact sheet PNG of one component: title, then each distinct face with its name and count, then each back
+    with the faces it is behind."""
     pieces, arts = expand(spec)
     comp = spec.component(component)
-    shown = [a for a in arts.values() if a.component == component and a.side == "front"]
-    shown += [a for a in arts.values() if a.component == component and a.side == "back"]
+    fronts = [a for a in arts.values() if a.component == component and a.side == "front"]
+    backs = [b for b in backings(spec, component) if b.back is not None]
+    shown = fronts + [arts[b.back] for b in backs]
     copies = Counter(p.front for p in pieces if p.component == component)
     w, h = trim_size(spec, component)
     columns, rows, fw, fh, width, height = layout(len(shown), w, h)
     words = svg.drawing(width, height, ident="contact")
     title = f"{spec.game.title}: {comp.title}"
     pieces_shown = sum(copies.values())
+    backed = ", one back" if len(backs) == 1 else f", {len(backs)} backs" if backs else ""
     detail = (f"{pieces_shown} piece{'s' * (pieces_shown != 1)}, {len(copies)} different face{'s' * (len(copies) != 1)}"
-              f"{', one back' if comp.back else ''}; trim {size_words(comp)}")
+              f"{backed}; trim {size_words(comp)}")
     words.add(svg.text(words, title, GAP, GAP + 5, 6, anchor="start", bold=True))
     words.add(svg.text(words, detail, GAP, GAP + 10.5, 3.6, anchor="start"))
     surface, ctx = raster.canvas(pixels(width, DPI), pixels(height, DPI))
@@ -64,37 +68,46 @@ def sheet(spec, component) -> bytes:
         words.add(outline(words, cut, x, y, fw / w))
         raster.paint_into(ctx, draw_art(spec, art), (x * k, y * k, fw * k, fh * k), comp.bleed)
         ctx.restore()
-        name = "back" if art.side == "back" else caption(spec, art, i + 1 if len(copies) > 1 else None, fw + GAP * 0.8)
-        count = f"back of all {pieces_shown}" if art.side == "back" else f"x {copies[art.key]}"
+        room = fw + GAP * 0.8
+        if art.side == "back":
+            name, count = back_caption(spec, art, backs[i - len(fronts)], fronts, backs, len(copies) > 1, room)
+        else:
+            name, count = caption(spec, art, i + 1 if len(copies) > 1 else None, room), f"x {copies[art.key]}"
         words.add(svg.text(words, name, x + fw / 2, y + fh + 3.6, CAPTION))
-        words.add(svg.text(words, count, x + fw / 2, y + fh + 7.4, 3.0, fill="#555555"))
+        words.add(svg.text(words, count, x + fw / 2, y + fh + 7.4, COUNT, fill="#555555"))
     raster.paint_into(ctx, words, (0, 0, pixels(width, DPI), pixels(height, DPI)))
     return raster.encode(surface, DPI)
 
 
+def back_caption(spec, art, backing, fronts: list, backs: list, numbered: bool, width: float) -> tuple:
+    """(name, count) under a back: 'back' and 'back of all n' when the component has one; with several, the layout file
+    its rows name ('common back' for the component's own), then how many of all the pieces it is behind and their faces'
+    names (numbered as under the faces when numbered), each line cut at a word to width mm."""
+    pieces = sum(b.pieces for b in backs)
+    if len(backs) == 1:
+        return "back", f"back of all {pieces}"
+    behind, head, names = set(backing.fronts), f"behind {backing.pieces} of {pieces}:", []
+    for number, front in enumerate(fronts, start=1):
+        if front.key in behind:
+            names.append(face_title(spec, front, number if numbered else None))
+            if textfit.width(f"{head} {', '.join(names)}", COUNT) > width:
+                break   # the names after it would be cut
+    return (shortened(f"back: {art.props[BACK]}" if BACK in art.props else "common back", width),
+            shortened(f"{head} {', '.join(names)}", width, COUNT))
+
+
 def caption(spec, art, number: int | None, width: float) -> str:
-    """A front's name under it: a data row's title (a title or name column, else its first value in words), another
-    face's short values; else the component's title and the face's number (None: its only face); cut at a word, with
-    '...', to width mm."""
-    values = [v.strip() for v in [art.props.get("title"), art.props.get("name"), *_named(spec, art)]
-              if isinstance(v, str) and v.strip() and not _numeric(v)]
-    if art.props.get(ROW) is None:  # no data row: the values its file name shows, as words
-        values = [" ".join(dict.fromkeys(v for v in values if len(v) <= 24))] if values else []
-    name = values[0] if values else f"{spec.component(art.component).title}{f' {number}' if number else ''}"
+    """A front's name under it (output.face_title), cut at a word, with '...', to width mm."""
+    return shortened(face_title(spec, art, number), width)
+
+
+def shortened(name: str, width: float, size: float = CAPTION) -> str:
+    """Words cut at a word, with '...', to width mm at size mm."""
     words = name.split()
-    while len(words) > 1 and textfit.width(name, CAPTION) > width:
+    while len(words) > 1 and textfit.width(name, size) > width:
         words.pop()
         name = " ".join(words) + "..."
     return name
-
-
-def _numeric(text: str) -> bool:
-    """True when a value is a number (a cost or count, no title)."""
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def outline(words, cut, x: float, y: float, scale: float):

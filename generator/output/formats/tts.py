@@ -14,7 +14,7 @@ from ...build import check
 from ...files import write_atomic
 from ...draw.render import draw_art
 from ...check.safearea import cut_line
-from .. import folder, prune, raster, summary
+from .. import backings, face_stems, folder, prune, raster, summary
 from ...units import pixels
 
 COLUMNS, ROWS = 10, 7
@@ -42,26 +42,30 @@ def sheet_dpi(spec, component, dpi, columns, rows) -> float:
 
 
 def decks(spec) -> list:
-    """Per component: (component, its distinct fronts in order, the front of each piece, its back art or None)."""
-    pieces, arts = expand(spec)
-    found = []
-    for comp in spec.components:
-        fronts = [a.key for a in arts.values() if a.component == comp.id and a.side == "front"]
-        back = arts.get(f"{comp.id}-back")
-        found.append((comp.id, fronts, [p.front for p in pieces if p.component == comp.id], back))
+    """Per component: (component, its backs: [(back key, None for one-sided pieces; the distinct fronts it is behind,
+    in order)], the (front, back) of each piece)."""
+    pieces, _ = expand(spec)
+    return [(comp.id, [(b.back, list(b.fronts)) for b in backings(spec, comp.id)],
+             [(p.front, p.back) for p in pieces if p.component == comp.id]) for comp in spec.components]
+
+
+def files(spec, options, component, backs) -> list:
+    """Per back of a component: the paths of the sheets of the fronts it is behind (numbered on from the last back's)
+    and of its back image (named as the png export names that back; <component>-back for the plain card)."""
+    where = folder(options, spec, "tts")
+    stems = face_stems(spec) if any(back not in (None, f"{component}-back") for back, _ in backs) else {}
+    found, done = [], 0
+    for back, fronts in backs:
+        count = math.ceil(len(fronts) / PER_SHEET)
+        found.append(([where / f"{component}-sheet-{n}.png" for n in range(done + 1, done + count + 1)],
+                      where / f"{stems.get(back, f'{component}-back')}.png"))
+        done += count
     return found
 
 
-def files(spec, options, component, fronts) -> tuple:
-    """Paths of a component's sheets and its back image."""
-    where = folder(options, spec, "tts")
-    count = math.ceil(len(fronts) / PER_SHEET)
-    return [where / f"{component}-sheet-{n}.png" for n in range(1, count + 1)], where / f"{component}-back.png"
-
-
-def sheet_pattern(component: str) -> re.Pattern:
-    """The names files gives a component's deck sheets, as a pattern."""
-    return re.compile(rf"{re.escape(component)}-sheet-\d+\.png")
+def image_pattern(component: str) -> re.Pattern:
+    """The names files gives a component's images (its sheets and backs), as a pattern."""
+    return re.compile(rf"{re.escape(component)}-(sheet-\d+|back(-\d+(-[a-z0-9-]+)?)?)\.png")
 
 
 def jobs(spec, options) -> list:
@@ -71,36 +75,41 @@ def jobs(spec, options) -> list:
 
 
 def write_images(spec, component, options) -> tuple:
-    """Write a component's deck sheets (trimmed faces, left to right, top to bottom) and its back image."""
+    """Write a component's deck sheets (trimmed faces, left to right, top to bottom), those behind each of its backs
+    apart, and each back's image."""
     check(spec)
     _, arts = expand(spec)
-    _, fronts, _, back = next(d for d in decks(spec) if d[0] == component)
-    sheets, back_path = files(spec, options, component, fronts)
+    _, backs, _ = next(d for d in decks(spec) if d[0] == component)
     w, h = trim_size(spec, component)
     cut = cut_line(spec.component(component))
     paths, sizes = [], []
-    for n, path in enumerate(sheets):
-        chunk = fronts[n * PER_SHEET:(n + 1) * PER_SHEET]
-        columns, rows = grid(len(chunk))
+    for (back, fronts), (sheets, back_path) in zip(backs, files(spec, options, component, backs)):
+        for n, path in enumerate(sheets):
+            chunk = fronts[n * PER_SHEET:(n + 1) * PER_SHEET]
+            columns, rows = grid(len(chunk))
+            dpi = sheet_dpi(spec, component, options.dpi, columns, rows)
+            cw, ch = pixels(w, dpi), pixels(h, dpi)
+            surface, ctx = raster.canvas(cw * columns, ch * rows)
+            for i, key in enumerate(chunk):
+                paint_cut(ctx, spec, arts[key], cut, ((i % columns) * cw, (i // columns) * ch, cw, ch))
+            paths.append(path)
+            sizes.append(_written(path, raster.encode(surface, dpi)))
+        columns, rows = grid(min(len(fronts), PER_SHEET))
         dpi = sheet_dpi(spec, component, options.dpi, columns, rows)
-        cw, ch = pixels(w, dpi), pixels(h, dpi)
-        surface, ctx = raster.canvas(cw * columns, ch * rows)
-        for i, key in enumerate(chunk):
-            paint_cut(ctx, spec, arts[key], cut, ((i % columns) * cw, (i // columns) * ch, cw, ch))
-        data = raster.encode(surface, dpi)
-        write_atomic(path, data)
-        paths.append(path)
-        sizes.append(len(data))
-    columns, rows = grid(min(len(fronts), PER_SHEET))
-    dpi = sheet_dpi(spec, component, options.dpi, columns, rows)
-    surface, ctx = raster.canvas(pixels(w, dpi), pixels(h, dpi))
-    if back is not None:  # a one-sided piece's back stays white: the plain card it is printed on
-        paint_cut(ctx, spec, back, cut, (0, 0, pixels(w, dpi), pixels(h, dpi)))
-    data = raster.encode(surface, dpi)
-    write_atomic(back_path, data)
-    prune(back_path.parent, sheet_pattern(component), paths,  # a deck that shrank leaves no sheet of the old one
-          [sheet_pattern(c.id) for c in spec.components if c.id != component])
-    return summary(paths + [back_path], sizes + [len(data)])
+        surface, ctx = raster.canvas(pixels(w, dpi), pixels(h, dpi))
+        if back is not None:  # a one-sided piece's back stays white: the plain card it is printed on
+            paint_cut(ctx, spec, arts[back], cut, (0, 0, pixels(w, dpi), pixels(h, dpi)))
+        paths.append(back_path)
+        sizes.append(_written(back_path, raster.encode(surface, dpi)))
+    prune(paths[0].parent, image_pattern(component), paths,  # a deck that shrank, a back gone: no image of them stays
+          [image_pattern(c.id) for c in spec.components if c.id != component])
+    return summary(paths, sizes)
+
+
+def _written(path, data: bytes) -> int:
+    """Write a file; its size."""
+    write_atomic(path, data)
+    return len(data)
 
 
 def paint_cut(ctx, spec, art, cut, cell) -> None:
@@ -120,29 +129,31 @@ def shape(cut) -> int:
 
 
 def saved_object(spec, options) -> dict:
-    """The saved-object document: one deck (or a lone card) per component, side by side on the table."""
+    """The saved-object document: one deck (or a lone card) per component, side by side on the table; the fronts behind
+    each of its backs on sheets of their own, each sheet a custom deck naming its back."""
     states, deck_id, x = [], 1, 0.0
-    for component, fronts, pieces, _ in decks(spec):
-        sheets, back = files(spec, options, component, fronts)
-        custom, ids = {}, {}
-        for n, path in enumerate(sheets):
-            chunk = fronts[n * PER_SHEET:(n + 1) * PER_SHEET]
-            columns, rows = grid(len(chunk))
-            custom[str(deck_id + n)] = {"FaceURL": path.resolve().as_uri(), "BackURL": back.resolve().as_uri(),
-                                        "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True,
-                                        "UniqueBack": False, "Type": shape(cut_line(spec.component(component)))}
-            ids.update({key: (deck_id + n) * 100 + i for i, key in enumerate(chunk)})
+    for component, backs, pieces in decks(spec):
+        custom: dict = {}
+        ids: dict = {}
+        for (back, fronts), (sheets, back_path) in zip(backs, files(spec, options, component, backs)):
+            for n, path in enumerate(sheets):
+                chunk, number = fronts[n * PER_SHEET:(n + 1) * PER_SHEET], deck_id + len(custom)
+                columns, rows = grid(len(chunk))
+                custom[str(number)] = {"FaceURL": path.resolve().as_uri(), "BackURL": back_path.resolve().as_uri(),
+                                       "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True,
+                                       "UniqueBack": False, "Type": shape(cut_line(spec.component(component)))}
+                ids.update({(key, back): number * 100 + i for i, key in enumerate(chunk)})
         w, _ = trim_size(spec, component)
         scale = round(w / POKER_WIDTH, 4)
         title = spec.component(component).title
-        cards = [_card(spec, component, title, ids[key], custom, x, scale) for key in pieces]
+        cards = [_card(spec, component, title, ids[piece], custom, x, scale) for piece in pieces]
         if len(cards) == 1:
             states.append(cards[0])
         else:
             deck = _object(spec, component, "DeckCustom", title, x, scale)
-            deck.update({"DeckIDs": [ids[key] for key in pieces], "CustomDeck": custom, "ContainedObjects": cards})
+            deck.update({"DeckIDs": [ids[piece] for piece in pieces], "CustomDeck": custom, "ContainedObjects": cards})
             states.append(deck)
-        deck_id += len(sheets)
+        deck_id += len(custom)
         x += 2.5 * max(scale, 1.0)
     return {"SaveName": spec.game.title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": states, "TabStates": {},
