@@ -234,8 +234,10 @@ def _figure(comp, src, caption, circle, longest=MAX_PX):
 
 
 def _caption(props, number) -> str:
-    """A face's plain properties in a few words ('blue round'), else its number (0: the only face); lists and tables are left out."""
-    words = [str(v) for k, v in props.items() if isinstance(v, (str, int, float)) and k != "mark"]
+    """A face's plain properties in a few words ('blue round'), else its number (0: the only face); lists, tables and
+    empty cells are left out, and a data row's number and file (keys of pnp's own, starting '#')."""
+    words = [str(v) for k, v in props.items()
+             if isinstance(v, (str, int, float)) and v != "" and k != "mark" and k[:1] != "#"]
     text = " ".join(words) or (f"no. {number}" if number else "face")
     return text if len(text) <= 40 else text[:39] + "…"
 

@@ -161,6 +161,20 @@ def test_same_bytes_every_time(tmp_path):
     assert all((one / f).read_bytes() == (two / f).read_bytes() for f in files)
 
 
+def test_a_data_decks_captions_are_the_same_from_any_folder(tmp_path):
+    """A data row's number and file are pnp's own keys, not words of the face: no caption shows them (the file's path
+    made the captions differ with the folder the game lies in)."""
+    captions = []
+    for folder in ("one", "two"):
+        assert CliRunner().invoke(cli, ["new", str(tmp_path / folder)]).exit_code == 0
+        (tmp_path / folder / "cards.csv").write_text("title,cost,suit,rules,flavour,count\nFox,1,sun,Go.,,2\n"
+                                                     "Owl,2,moon,Look.,,2\nElk,3,sun,Run.,,2\n")
+        where, _ = gallery(tmp_path / f"out-{folder}", str(tmp_path / folder / f"{folder}.yaml"))
+        captions.append(re.findall(r"<figcaption>([^<]*)</figcaption>", (where / "index.html").read_text("utf-8")))
+    assert "Fox 1 sun Go. 2 ×2" in captions[0] and captions[0] == captions[1]
+    assert not [caption for caption in captions[0] if "cards.csv" in caption]
+
+
 def test_simulated_faces(tmp_path):
     where, _ = gallery(tmp_path, "grannys-pills")
     with Image.open(where / "seen" / "pill-greyscale.png") as grey, Image.open(where / "faces" / "pill-1.png") as face:
