@@ -245,6 +245,7 @@ def check_saved_object(document, out, spec):
         assert isinstance(document[key], kind), key
     expected = distinct_faces(spec)
     pieces, _ = expand(spec)
+    guids: list = []   # every object's, decks and cards: Tabletop Simulator finds each by its own
     assert [o["Nickname"] for o in document["ObjectStates"]] == [c.title for c in spec.components]
     for comp, state in zip(spec.components, document["ObjectStates"]):
         count = sum(1 for p in pieces if p.component == comp.id)
@@ -257,6 +258,7 @@ def check_saved_object(document, out, spec):
         for key in ("posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"):
             assert isinstance(state["Transform"][key], float)
         assert len(state["GUID"]) == 6 and int(state["GUID"], 16) >= 0
+        guids.extend(thing["GUID"] for thing in [state, *state.get("ContainedObjects", ())])
         for card in cards:
             assert card["Name"] == "Card" and isinstance(card["CardID"], int)
             deck = card["CustomDeck"][str(card["CardID"] // 100)]
@@ -281,6 +283,7 @@ def check_saved_object(document, out, spec):
             white_outside_the_cut(grey_sheet, comp, cell % deck["NumWidth"] * back.width, cell // deck["NumWidth"] * back.height,
                                   scale, 1.0)
             white_outside_the_cut(back.convert("L"), comp, 0, 0, scale, 1.0)
+    assert len(set(guids)) == len(guids), "two objects share a GUID"
 
 
 @SPECS

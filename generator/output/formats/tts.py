@@ -146,7 +146,7 @@ def saved_object(spec, options) -> dict:
         w, _ = trim_size(spec, component)
         scale = round(w / POKER_WIDTH, 4)
         title = spec.component(component).title
-        cards = [_card(spec, component, title, ids[piece], custom, x, scale) for piece in pieces]
+        cards = [_card(spec, f"{component}-{n}", title, ids[piece], custom, x, scale) for n, piece in enumerate(pieces)]
         if len(cards) == 1:
             states.append(cards[0])
         else:
@@ -155,16 +155,28 @@ def saved_object(spec, options) -> dict:
             states.append(deck)
         deck_id += len(custom)
         x += 2.5 * max(scale, 1.0)
+    _unique_guids(states)
     return {"SaveName": spec.game.title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": states, "TabStates": {},
             "VersionNumber": ""}
 
 
-def _card(spec, component, title, card_id, custom, x, scale):
-    """One card: its id on its sheet and that sheet's entry."""
-    card = _object(spec, f"{component}-{card_id}", "Card", title, x, scale)
+def _card(spec, name, title, card_id, custom, x, scale):
+    """One card, named by its place in its deck ('<component>-<n>'): its id on its sheet and that sheet's entry."""
+    card = _object(spec, name, "Card", title, x, scale)
     card.update({"CardID": card_id, "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]}})
     return card
+
+
+def _unique_guids(states) -> None:
+    """Give each object of the document a GUID no other object has (Tabletop Simulator finds objects by it): one whose
+    6 hex digits another took first is hashed again until free, in document order, so the same every time."""
+    taken: set = set()
+    for state in states:
+        for thing in [state, *state.get("ContainedObjects", ())]:
+            while thing["GUID"] in taken:
+                thing["GUID"] = hashlib.sha1(thing["GUID"].encode()).hexdigest()[:6]
+            taken.add(thing["GUID"])
 
 
 def _object(spec, name, kind, title, x, scale):
