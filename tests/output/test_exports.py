@@ -498,6 +498,8 @@ def test_contact_captions_are_the_face_titles_at_one_size_cut_at_a_word(tmp_path
     untitled = specs.load("posies")
     art = next(a for a in expand(untitled)[1].values() if a.component == "board" and a.side == "front")
     assert contact.caption(untitled, art, None, width) == untitled.component("board").title  # its only face
+    listed = contact.shortened("behind 2 of 6: Storm, Feast, Harvest Moon", textfit.width("behind 2 of 6: Storm, Fe", contact.CAPTION))
+    assert listed == "behind 2 of 6: Storm..."   # a name cut off leaves no comma before the dots
     words = specs.load("pixeliction")
     art = [a for a in expand(words)[1].values() if a.component == "words" and a.side == "front"][2]
     assert contact.caption(words, art, 3, width) == f"{words.component('words').title} 3"  # word lists: too long to show

@@ -102,11 +102,11 @@ def caption(spec, art, number: int | None, width: float) -> str:
 
 
 def shortened(name: str, width: float, size: float = CAPTION) -> str:
-    """Words cut at a word, with '...', to width mm at size mm."""
+    """Words cut at a word, with '...' (after no comma, colon or semicolon), to width mm at size mm."""
     words = name.split()
     while len(words) > 1 and textfit.width(name, size) > width:
         words.pop()
-        name = " ".join(words) + "..."
+        name = " ".join(words).rstrip(",;:") + "..."
     return name
 
 
