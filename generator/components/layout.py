@@ -266,10 +266,9 @@ def covering(drawn, spec, kind, e, box, made, name, where) -> None:
             ink = (min(i[0] for i in inks), min(i[1] for i in inks), max(i[2] for i in inks), max(i[3] for i in inks))
             colour, said = spec.colour(e["colour"]), f"text {_quoted(e['text'])} ({where}text {name})"
             texts.append((said, made, ink))
-            under = [cover for cover in covers if _share(ink, cover[1]) > 0]
             ringed = "outline" in e and spec.colour(e["outline"]["colour"]) != colour   # its outline parts it from them
-            if not ringed and any(fill == colour for _, _, fill in under):
-                lost = _unreadable(ink, under, colour)
+            if not ringed and any(fill == colour for _, _, fill in covers):
+                lost = _unreadable(ink, [cover for cover in covers if _share(ink, cover[1]) > 0], colour)
                 if sum(lost.values()) >= 0.2:
                     made.problems.append(f"{said} lies on {' and '.join(lost)}, of its own colour {colour}: "
                                          f"{sum(lost.values()):.0%} of its ink cannot be read")

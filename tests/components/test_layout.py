@@ -1051,6 +1051,7 @@ NAME = "name: {type: text, x: 10, y: 5, width: 40, height: 10, text: Eyes, size:
     ("", [BAND, "patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: water}"], ""),
     ("", [BAND, "patch: {type: rect, x: 15, y: 3, width: 15, height: 14, fill: water}"], "band"),  # the right half on fire
     ("", [BAND, "patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: fire}"], "patch"),  # fire on fire still
+    ("water", ["disc: {type: circle, x: 30, y: 10, r: 12, fill: fire, role: art}"], "disc"),   # on a fire disc
     ("fire", [], "the ground"),                                                    # the ground counts as the lowest cover
     ("fire", ["patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: water}"], ""),
     ("fire", ["patch: {type: rect, x: 15, y: 3, width: 15, height: 14, fill: water}"], "the ground"),
