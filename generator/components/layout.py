@@ -212,11 +212,12 @@ def mm(value, box, axis):
 def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
     """Draw a layout's ground and elements for one row onto a drawing whose trim box starts at (0, 0)."""
     drawn, names = [], layouts.Names(frozenset(spec.palette) | frozenset(s.BASE_COLOURS))
+    lettered = ([], [])  # each unturned text drawn so far, and each opaque cover (the ground first)
     if lay.ground:
-        colour = layouts.parse("rect", "fill", layouts.filled(lay.ground, fields), names)
-        drawn.append(svg.part(dwg.rect((-bleed, -bleed), (svg.r(w + 2 * bleed), svg.r(h + 2 * bleed)),
-                                       fill=spec.colour(colour)), "ground", svg.GROUND))
-    lettered = ([], [])  # each unturned text drawn so far, and each opaque element: what may hide a text
+        colour = spec.colour(layouts.parse("rect", "fill", layouts.filled(lay.ground, fields), names))
+        drawn.append(svg.part(dwg.rect((-bleed, -bleed), (svg.r(w + 2 * bleed), svg.r(h + 2 * bleed)), fill=colour),
+                              "ground", svg.GROUND))
+        lettered[1].append(("the ground", (-bleed, -bleed, w + bleed, h + bleed), colour))
     for name, props in lay.elements:
         kind = props["type"]
         try:
@@ -254,8 +255,8 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
 
 def covering(drawn, spec, kind, e, box, made, name, where) -> None:
     """Record a text's ink or an opaque element's cover (a rect's or image's box, the square inside a circle, an icon's
-    middle 70 %) in drawn; a text a fifth or more hidden by a later cover, or lying on an earlier cover of its own
-    colour, gets a problem."""
+    middle 70 %) in drawn; a text a fifth or more hidden by a later cover, or lying where the topmost cover under it
+    is of its own colour (unless an outline of another colour rings it), gets a problem."""
     texts, covers = drawn
     if isinstance(made, Lettering):
         inks = [typeface.ink(run.face, run.content or "", float(run.attrs["x"]), float(run.attrs["y"]),
@@ -265,10 +266,12 @@ def covering(drawn, spec, kind, e, box, made, name, where) -> None:
             ink = (min(i[0] for i in inks), min(i[1] for i in inks), max(i[2] for i in inks), max(i[3] for i in inks))
             colour, said = spec.colour(e["colour"]), f"text {_quoted(e['text'])} ({where}text {name})"
             texts.append((said, made, ink))
-            for under, cover, fill in covers:
-                if fill == colour and _share(ink, cover) >= 0.2:
-                    made.problems.append(f"{said} lies on {under}, of its own colour {colour}: {_share(ink, cover):.0%} "
-                                         f"of its ink cannot be read")
+            ringed = "outline" in e and spec.colour(e["outline"]["colour"]) != colour   # its outline parts it from them
+            if not ringed and any(fill == colour for _, _, fill in covers):
+                lost = _unreadable(ink, [cover for cover in covers if _share(ink, cover[1]) > 0], colour)
+                if sum(lost.values()) >= 0.2:
+                    made.problems.append(f"{said} lies on {' and '.join(lost)}, of its own colour {colour}: "
+                                         f"{sum(lost.values()):.0%} of its ink cannot be read")
         return
     if e["opacity"] < 1 or kind not in ("rect", "image", "circle", "icon") or (kind == "rect" and e["fill"] == "none"):
         return
@@ -292,6 +295,22 @@ def _share(ink, cover) -> float:
     across = min(ink[2], cover[2]) - max(ink[0], cover[0])
     down = min(ink[3], cover[3]) - max(ink[1], cover[1])
     return max(across, 0) * max(down, 0) / max((ink[2] - ink[0]) * (ink[3] - ink[1]), 1e-9)
+
+
+def _unreadable(ink, covers, colour) -> dict:
+    """{cover's name: share of an ink box}, in drawing order, where the topmost of covers ((name, box, fill), in drawing
+    order) is of the text's colour: the ink there lies on its own colour with nothing of another colour between."""
+    xs = sorted({min(max(v, ink[0]), ink[2]) for _, box, _ in covers for v in (box[0], box[2])} | {ink[0], ink[2]})
+    ys = sorted({min(max(v, ink[1]), ink[3]) for _, box, _ in covers for v in (box[1], box[3])} | {ink[1], ink[3]})
+    lost = [0.0] * len(covers)
+    for left, right in zip(xs, xs[1:]):
+        for top, bottom in zip(ys, ys[1:]):
+            x, y = (left + right) / 2, (top + bottom) / 2
+            hit = [n for n, (_, box, _) in enumerate(covers) if box[0] <= x <= box[2] and box[1] <= y <= box[3]]
+            if hit and covers[hit[-1]][2] == colour:   # the topmost cover here
+                lost[hit[-1]] += (right - left) * (bottom - top)
+    area = max((ink[2] - ink[0]) * (ink[3] - ink[1]), 1e-9)
+    return {cover[0]: found / area for cover, found in zip(covers, lost) if found}
 
 
 def centre(kind, e, box):
@@ -370,8 +389,6 @@ def text_box(spec, e, x, y, width, height, name):
     if not e["text"].strip():
         return None
     text = PAINT.sub(lambda m: f"{{{m.group(1)}:{spec.colour(m.group(2).strip())}}}", e["text"])
-    text = f"**{text}**" * e["bold"] or text
-    text = f"*{text}*" * e["italic"] or text
     family = spec.fonts[e["font"]] if "font" in e else typeface.VERA
     box = textfit.Box(x, y, x + width, y + height, name)
     size = e["size"]
@@ -379,7 +396,7 @@ def text_box(spec, e, x, y, width, height, name):
                        align="centre" if e["align"] == "center" else e["align"], valign=e["valign"],
                        leading=e["leading"], colour=spec.colour(e["colour"]), icons=icons(spec, text),
                        wrap=e["wrap"], outline=(spec.colour(e["outline"]["colour"]), e["outline"]["width"]) if "outline" in e
-                       else ())
+                       else (), bold=e["bold"], italic=e["italic"])
     quote = _quoted(e["text"])
     problems = []
     at = "even at its min_size," if "min_size" in e else "at its size (give a min_size to let it shrink),"

@@ -75,9 +75,9 @@ class Laid(NamedTuple):
     cut: str = ""
 
 
-def parse(text: str, colour: str, icons=()) -> list:
-    """Markup as lines (split at new lines), each a list of words, each a tuple of Pieces."""
-    bold = italic = False
+def parse(text: str, colour: str, icons=(), bold: bool = False, italic: bool = False) -> list:
+    """Markup as lines (split at new lines), each a list of words, each a tuple of Pieces; bold, italic: how the text
+    starts, which ** and * then turn off and on again."""
     colours = [colour]
     style = Style(bold, italic, colour)  # the style text is set in here
     lines: list = []
@@ -236,12 +236,12 @@ def faults(text: str, icons, colour) -> list:
 
 def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 4.0, min_size: float | None = None,
         align: str = "left", valign: str = "top", leading: float = 1.2, colour: str = "#000000", icons=None,
-        wrap: bool = True, outline: tuple = ()) -> Laid:
+        wrap: bool = True, outline: tuple = (), bold: bool = False, italic: bool = False) -> Laid:
     """Lay text with markup out in box (a textfit.Box, or (x, y, width, height) in mm): the largest size from size down
     to min_size (in STEP mm steps) at which its lines fit, aligned; icons: {name: path of an SVG template, or an Inline}
     for :name:; wrap False: a line per line of the text, which must then fit the box's width too; outline: (colour,
     width in mm) of a line round the letters, drawn under them and reaching width past them (the text is laid out that
-    far inside the box).
+    far inside the box); bold, italic: the whole text so (**words** inside it then regular, *words* upright).
 
     Sizes are em sizes in mm; leading is the distance between baselines in em. When even min_size does not fit, the
     runs are laid at min_size and fits is False (textcheck reports their ink outside the box)."""
@@ -258,7 +258,7 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
         inner = (box.left + reach, box.top + reach, max(box.right - reach, box.left + reach),
                  max(box.bottom - reach, box.top + reach))
     marks, fits, size, count, missing, cut = _laid(text, inner, font, size, min_size, align, valign, leading, colour,
-                                                   tuple(icons.items()), wrap)
+                                                   tuple(icons.items()), wrap, bold, italic)
     stroke = {"stroke": outline[0], "stroke-width": svg.r(2 * outline[1]), "stroke-linejoin": "round",
               "paint-order": "stroke"} if outline else None
     elements = []
@@ -273,11 +273,11 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
 
 
 @functools.lru_cache(maxsize=512)
-def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons, wrap):
+def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons, wrap, bold, italic):
     """fit's work, kept by its arguments (the same rules recur on card after card): (marks, fits, size, lines, missing,
     cut), each mark (None, attributes, text, face) of a run or (icon name, x, baseline, size, colour) of an icon."""
     pictures = dict(icons)
-    paragraphs = parse(text, colour, pictures)
+    paragraphs = parse(text, colour, pictures, bold, italic)
     measured = [[(word, _ems(word, font, pictures)) for word in words] for words in paragraphs]
     box = Box(*box, "")
     width, height = box.right - box.left, box.bottom - box.top

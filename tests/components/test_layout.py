@@ -3,10 +3,11 @@ import io
 import json
 import math
 import os
+import re
 import textwrap
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from generator.output import raster
 from generator.draw import textbox, typeface
@@ -1012,3 +1013,121 @@ def test_a_text_hidden_by_a_later_element_or_set_on_its_own_colour_fails(tmp_pat
     assert [f.message for f in validate(spec)] == [f"back: {message}"]
     (path.parent / "back.yaml").write_text("ground: ink\nelements:\n" + coin.replace("x: 50%, y: 50%", "x: 16.5, y: 20") + name)
     assert validate(specs.load(str(path))) == []
+
+
+GUIDE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "docs",
+                     "make-your-own-game.md")
+
+
+def test_the_guides_event_card_on_the_starter_validates_and_each_cost_is_ink_on_its_gold_coin(tmp_path):
+    """make-your-own-game section 4's event-card.yaml (the band in ink) over the starter: each ink cost is drawn on the
+    gold coin between it and the band, so it reads (every card once failed, as lying on the band of its colour)."""
+    path = starter(tmp_path, "Sunrise", "Sunrise")
+    with open(GUIDE, encoding="utf-8") as guide:
+        example = guide.read().split("\n## 4. ")[1].split("```yaml\n")[1].split("```")[0]
+    (path.parent / "event-card.yaml").write_text(example)
+    path.write_text(path.read_text().replace("layout: card.yaml ", "layout: event-card.yaml "))
+    spec = specs.load(str(path))
+    assert validate(spec) == []
+    ink, gold = (0x26, 0x22, 0x1c), (0xf2, 0xc1, 0x4e)
+    for drawing in fronts(spec):
+        image = pixels(drawing)
+        assert at(image, 20, 2) == ink   # the band is the event card's ink
+        (cost,) = [t for t in texts(drawing) if t.attrs["fill"] == "#26221c" and float(t.attrs["y"]) < 20]
+        left, top, right, bottom = typeface.ink(cost.face, cost.content, cost.attrs["x"], cost.attrs["y"], 6)
+        box = image.crop(tuple(round((v + 3) * DPI / 25.4) for v in (left, top, right, bottom)))
+        colours = {colour: count for count, colour in box.getcolors(box.width * box.height)}
+        area = box.width * box.height
+        assert colours.get(gold, 0) > 0.3 * area and colours.get(ink, 0) > 0.1 * area   # ink letters on gold
+
+
+BAND = "band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 23, fill: fire}"
+NAME = "name: {type: text, x: 10, y: 5, width: 40, height: 10, text: Eyes, size: 6, align: centre, valign: middle, colour: fire}"
+
+
+@pytest.mark.parametrize("ground, elements, under", [
+    ("", [BAND], "band"),                                                          # nothing between: unreadable
+    ("", [BAND, "disc: {type: circle, x: 30, y: 10, r: 12, fill: water, role: art}"], ""),    # a water disc between: it reads
+    ("", [BAND, "patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: water}"], ""),
+    ("", [BAND, "patch: {type: rect, x: 15, y: 3, width: 15, height: 14, fill: water}"], "band"),  # the right half on fire
+    ("", [BAND, "patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: fire}"], "patch"),  # fire on fire still
+    ("water", ["disc: {type: circle, x: 30, y: 10, r: 12, fill: fire, role: art}"], "disc"),   # on a fire disc
+    ("fire", [], "the ground"),                                                    # the ground counts as the lowest cover
+    ("fire", ["patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: water}"], ""),
+    ("fire", ["patch: {type: rect, x: 15, y: 3, width: 15, height: 14, fill: water}"], "the ground"),
+    ("fire", ["band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 13, fill: water}"], "the ground"),
+    ("water", [BAND, "patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: water}"], ""),
+])
+def test_a_text_is_unreadable_where_the_topmost_cover_under_it_is_of_its_own_colour(tmp_path, ground, elements, under):
+    """The share the check reports (0 when it reports none) is the share of the text's ink box whose ground, drawn
+    without the text, is the text's colour, measured in pixels; the box is where the pixels change when the text is
+    drawn in green."""
+    def drawn(folder, name):
+        (tmp_path / folder).mkdir()
+        lines = [f"ground: {ground}"] * bool(ground) + ["elements:"] + [f"  {e}" for e in elements + [name]]
+        spec = make(tmp_path / folder, "layout:\n" + textwrap.indent("\n".join(lines), "  ") + "\n")
+        return spec, pixels(fronts(spec)[0])
+    spec, _ = drawn("as-is", NAME)
+    _, green = drawn("green", NAME.replace("colour: fire", "colour: '#00ff00'"))
+    _, bare = drawn("bare", NAME.replace("text: Eyes", "text: ''"))
+    letters = ImageChops.difference(green, bare).convert("L").point(lambda v: 255 if v > 40 else 0).getbbox()
+    behind = bare.crop(letters)
+    area, colours = behind.width * behind.height, {colour: count for count, colour in behind.getcolors(1 << 24)}
+    fire, sea = (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0)
+    measured = colours.get(fire, 0) / area
+    assert colours.get(fire, 0) + colours.get(sea, 0) > 0.97 * area
+    found = [f.message for f in validate(spec)]
+    if not under:
+        assert found == [] and measured < 0.05
+        return
+    (message,) = found
+    said = re.fullmatch(r"face 1: text 'Eyes' \(text name\) lies on (.+), of its own colour #d0492f: (\d+)% of its "
+                        r"ink cannot be read", message)
+    assert said and said.group(1) == under
+    assert int(said.group(2)) / 100 == pytest.approx(measured, abs=0.03)
+    assert measured > 0.3
+
+
+@pytest.mark.parametrize("given, plain", [
+    ('text: "*Eyes open.*", italic: true', 'text: "Eyes open."'),           # *words* in an italic text are upright
+    ('text: "*Eyes* open.", italic: true', 'text: "Eyes *open.*"'),
+    ('text: "Eyes *open.*", italic: true', 'text: "*Eyes* open."'),
+    ('text: "**Eyes** open.", italic: true', 'text: "***Eyes** open.*"'),   # **words** in it bold italic
+    ('text: "*Eyes open.*", bold: true', 'text: "***Eyes open.***"'),       # *words* in a bold text bold italic
+    ('text: "**Eyes** open.", bold: true', 'text: "Eyes **open.**"'),       # **words** in it regular
+    ('text: "*Eyes* open.", bold: true, italic: true', 'text: "**Eyes *open.***"'),
+])
+def test_bold_and_italic_set_how_a_text_starts_and_its_markup_turns_them_off_wherever_it_stands(tmp_path, given, plain):
+    """A text with bold or italic set prints as the same words marked up by hand, in the SVG, the PDF and the PNG."""
+    import xml.etree.ElementTree as ET
+    import pages
+    from generator.output.formats.svg import to_text
+    drawings = []
+    for folder, text in (("given", given), ("plain", plain)):
+        (tmp_path / folder).mkdir()
+        spec = make(tmp_path / folder, f"layout: {{elements: {{name: {{type: text, x: 5, y: 5, width: 50, height: 10, "
+                                       f"size: 5, {text}}}}}}}\n")
+        assert validate(spec) == []
+        drawings += fronts(spec)
+    runs = [[(node.text, node.attrib.get("font-weight", "normal"), node.attrib.get("font-style", "normal"))
+             for node in ET.fromstring(to_text(drawing)).iter("{http://www.w3.org/2000/svg}text")] for drawing in drawings]
+    assert runs[0] == runs[1] and "".join(text for text, _, _ in runs[0]).split() == ["Eyes", "open."]
+    for paint in (pixels, lambda d: pages.pdfium(pages.pdf_bytes((d.width, d.height), d), 10)):
+        images = [paint(drawing) for drawing in drawings]
+        assert images[0].convert("L").getextrema()[0] < 60   # black letters
+        assert ImageChops.difference(*images).getbbox() is None   # pixel for pixel the words marked up by hand
+
+
+def test_an_outline_of_another_colour_lets_a_text_lie_on_its_own_colour(tmp_path):
+    """Fire letters on a fire ground read when a water outline rings them; without it they fail."""
+    for folder, outline in (("ringed", ", outline: {colour: water, width: 0.4}}"), ("bare", "}")):
+        (tmp_path / folder).mkdir()
+        spec = make(tmp_path / folder, f"layout: {{ground: fire, elements: {{{NAME[:-1]}{outline}}}}}\n")
+        found = [f.message for f in validate(spec)]
+        image = pixels(fronts(spec)[0]).crop(tuple(round((v + 3) * DPI / 25.4) for v in (20, 5, 40, 15)))
+        water = sum(count for count, colour in image.getcolors(1 << 16) if colour == (0x2f, 0x6f, 0xd0))
+        if outline == "}":
+            assert found == ["face 1: text 'Eyes' (text name) lies on the ground, of its own colour #d0492f: 100% of its "
+                             "ink cannot be read"] and water == 0
+        else:
+            assert found == [] and water > 0.05 * image.width * image.height
