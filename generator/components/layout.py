@@ -217,7 +217,7 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
         colour = spec.colour(layouts.parse("rect", "fill", layouts.filled(lay.ground, fields), names))
         drawn.append(svg.part(dwg.rect((-bleed, -bleed), (svg.r(w + 2 * bleed), svg.r(h + 2 * bleed)), fill=colour),
                               "ground", svg.GROUND))
-        lettered[1].append(("the ground", (-bleed, -bleed, w + bleed, h + bleed), colour))
+        lettered[1].append(("the ground", (-bleed, -bleed, w + bleed, h + bleed), colour, True))
     for name, props in lay.elements:
         kind = props["type"]
         try:
@@ -255,8 +255,9 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
 
 def covering(drawn, spec, kind, e, box, made, name, where) -> None:
     """Record a text's ink or an opaque element's cover (a rect's or image's box, the square inside a circle, an icon's
-    middle 70 %) in drawn; a text a fifth or more hidden by a later cover, or lying where the topmost cover under it
-    is of its own colour (unless an outline of another colour rings it), gets a problem."""
+    middle 70 %; an ellipse's or polygon's box, not sure to be filled) in drawn; a text a fifth or more hidden by a
+    later sure cover, or lying where the topmost cover under it is of its own colour (unless an outline of another
+    colour rings it), gets a problem."""
     texts, covers = drawn
     if isinstance(made, Lettering):
         inks = [typeface.ink(run.face, run.content or "", float(run.attrs["x"]), float(run.attrs["y"]),
@@ -267,13 +268,19 @@ def covering(drawn, spec, kind, e, box, made, name, where) -> None:
             colour, said = spec.colour(e["colour"]), f"text {_quoted(e['text'])} ({where}text {name})"
             texts.append((said, made, ink))
             ringed = "outline" in e and spec.colour(e["outline"]["colour"]) != colour   # its outline parts it from them
-            if not ringed and any(fill == colour for _, _, fill in covers):
+            if not ringed and any(fill == colour and sure for _, _, fill, sure in covers):
                 lost = _unreadable(ink, [cover for cover in covers if _share(ink, cover[1]) > 0], colour)
                 if sum(lost.values()) >= 0.2:
                     made.problems.append(f"{said} lies on {' and '.join(lost)}, of its own colour {colour}: "
                                          f"{sum(lost.values()):.0%} of its ink cannot be read")
         return
-    if e["opacity"] < 1 or kind not in ("rect", "image", "circle", "icon") or (kind == "rect" and e["fill"] == "none"):
+    if e["opacity"] < 1:
+        return
+    if kind in ("ellipse", "polygon", "hexagon", "star"):   # a shape whose box it does not fill: it may lie between
+        if e["fill"] != "none":                              # a text and a cover of the text's colour
+            covers.append((name, _extent(made), spec.colour(e["fill"]), False))
+        return
+    if kind not in ("rect", "image", "circle", "icon") or (kind == "rect" and e["fill"] == "none"):
         return
     x, y = mm(e["x"], box, "x"), mm(e["y"], box, "y")
     if kind == "circle":
@@ -283,7 +290,7 @@ def covering(drawn, spec, kind, e, box, made, name, where) -> None:
         w, h = mm(e["width"], box, "w"), mm(e["height"], box, "h")
         inset = 0.15 if kind == "icon" else 0.0
         cover = (x + inset * w, y + inset * h, x + (1 - inset) * w, y + (1 - inset) * h)
-    covers.append((name, cover, spec.colour(e["colour"] if kind == "icon" else e.get("fill", ""))))
+    covers.append((name, cover, spec.colour(e["colour"] if kind == "icon" else e.get("fill", "")), True))
     for said, lettering, ink in texts:
         if _share(ink, cover) >= 0.2:
             lettering.problems.append(f"{said} is {_share(ink, cover):.0%} hidden by {name}, drawn after it: move one, "
@@ -298,19 +305,31 @@ def _share(ink, cover) -> float:
 
 
 def _unreadable(ink, covers, colour) -> dict:
-    """{cover's name: share of an ink box}, in drawing order, where the topmost of covers ((name, box, fill), in drawing
-    order) is of the text's colour: the ink there lies on its own colour with nothing of another colour between."""
-    xs = sorted({min(max(v, ink[0]), ink[2]) for _, box, _ in covers for v in (box[0], box[2])} | {ink[0], ink[2]})
-    ys = sorted({min(max(v, ink[1]), ink[3]) for _, box, _ in covers for v in (box[1], box[3])} | {ink[1], ink[3]})
+    """{cover's name: share of an ink box}, in drawing order, where the topmost of covers ((name, box, fill, sure), in
+    drawing order) is of the text's colour: the ink there lies on its own colour with nothing of another colour between.
+    A cover not sure to fill its box (an ellipse, polygon, hexagon or star: its extent) counts only as lying between,
+    when of another colour: it never fails a text by itself."""
+    covers = [cover for cover in covers if cover[3] or cover[2] != colour]
+    xs = sorted({min(max(v, ink[0]), ink[2]) for _, box, *_ in covers for v in (box[0], box[2])} | {ink[0], ink[2]})
+    ys = sorted({min(max(v, ink[1]), ink[3]) for _, box, *_ in covers for v in (box[1], box[3])} | {ink[1], ink[3]})
     lost = [0.0] * len(covers)
     for left, right in zip(xs, xs[1:]):
         for top, bottom in zip(ys, ys[1:]):
             x, y = (left + right) / 2, (top + bottom) / 2
-            hit = [n for n, (_, box, _) in enumerate(covers) if box[0] <= x <= box[2] and box[1] <= y <= box[3]]
+            hit = [n for n, (_, box, *_) in enumerate(covers) if box[0] <= x <= box[2] and box[1] <= y <= box[3]]
             if hit and covers[hit[-1]][2] == colour:   # the topmost cover here
                 lost[hit[-1]] += (right - left) * (bottom - top)
     area = max((ink[2] - ink[0]) * (ink[3] - ink[1]), 1e-9)
     return {cover[0]: found / area for cover, found in zip(covers, lost) if found}
+
+
+def _extent(made) -> tuple:
+    """The box (left, top, right, bottom) round an ellipse's or a polygon's outline, as drawn."""
+    if made.tag == "ellipse":
+        x, y, rx, ry = (float(made.attrs[key]) for key in ("cx", "cy", "rx", "ry"))
+        return x - rx, y - ry, x + rx, y + ry
+    xs, ys = zip(*made.attrs["points"].pairs)
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def centre(kind, e, box):

@@ -1057,6 +1057,9 @@ NAME = "name: {type: text, x: 10, y: 5, width: 40, height: 10, text: Eyes, size:
     ("fire", ["patch: {type: rect, x: 15, y: 3, width: 15, height: 14, fill: water}"], "the ground"),
     ("fire", ["band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 13, fill: water}"], "the ground"),
     ("water", [BAND, "patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: water}"], ""),
+    ("fire", ["oval: {type: ellipse, x: 30, y: 10, rx: 17, ry: 9, fill: water, role: art}"], ""),   # shapes between
+    ("fire", ["badge: {type: hexagon, x: 30, y: 10, r: 15, fill: water, role: art}"], ""),          # count too
+    ("", [BAND, "badge: {type: hexagon, x: 30, y: 10, r: 15, fill: water, role: art}"], ""),
 ])
 def test_a_text_is_unreadable_where_the_topmost_cover_under_it_is_of_its_own_colour(tmp_path, ground, elements, under):
     """The share the check reports (0 when it reports none) is the share of the text's ink box whose ground, drawn
