@@ -132,6 +132,43 @@ def test_a_sheet_the_data_does_not_have_is_one_line(tmp_path, data, more, messag
     assert str(caught.value).replace(str(tmp_path) + os.sep, "") == message
 
 
+def test_a_formula_with_no_computed_value_is_one_line_naming_its_cell(tmp_path):
+    """openpyxl writes formulas with no computed value (it does not calculate), which would print as empty cells: one
+    line names the file, sheet, row and column and the fix. Saved as a spreadsheet program saves them, with their values
+    (an empty text marked as text), they read as those values."""
+    import zipfile
+
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    sheet = book.create_sheet("Events")
+    for row in (["title", "suit", "size", "note"], ["Storm", "water", 4, "wet"], ["Flare", "fire", "=1+2", '=""']):
+        sheet.append(row)
+    path = tmp_path / "cards.xlsx"
+    book.save(path)
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.xlsx", 2, "sheet: Events\n")
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        "cards.xlsx sheet Events row 3, column size: the formula =1+2 has no computed value saved (the workbook was "
+        "written by a program that does not calculate): open it in a spreadsheet program and save it")
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "game.yaml")])
+    assert (result.exit_code, result.output) == (1, f"error: {caught.value}\n")
+
+    with zipfile.ZipFile(path) as saved:
+        members = {name: saved.read(name) for name in saved.namelist()}
+    xml = members["xl/worksheets/sheet2.xml"].decode()
+    assert '<c r="C3"><f>1+2</f><v></v></c>' in xml and '<c r="D3"><f>""</f><v></v></c>' in xml
+    members["xl/worksheets/sheet2.xml"] = xml.replace('<c r="C3"><f>1+2</f><v></v>', '<c r="C3"><f>1+2</f><v>3</v>').replace(
+        '<c r="D3"><f>', '<c r="D3" t="str"><f>').encode()
+    with zipfile.ZipFile(path, "w") as saved:
+        for name, data in members.items():
+            saved.writestr(name, data)
+    pieces, arts = expand(load(tmp_path, "cards.xlsx", 2, "sheet: Events\n"))
+    assert [(arts[p.front].props["size"], arts[p.front].props["note"]) for p in pieces] == [("4", "wet"), ("3", "")]
+
+
 @pytest.mark.parametrize("name, write", [
     ("cards.yaml", lambda rows: "- {title: One, suit: fire, size: 4}\n- {title: Two, suit: water, size: 4, count: 2}\n"),
     ("cards.json", lambda rows: json.dumps([{"title": "One", "suit": "fire", "size": 4},
