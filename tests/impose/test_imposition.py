@@ -306,6 +306,49 @@ def test_pixelictions_reference_card_shares_a_fold_over_sheet_on_letter_and_cost
     assert len(discs) == 2 * len(fronts)   # each disc's back mirrored below the fold
 
 
+HEXES = {"kind": "layout", "shape": "hex-flat", "size": "40mm", "expect": 5, "faces": {"copies": 5},
+         "layout": {"ground": "red", "elements": {}}, "back": {"fill": "blue"}}
+CARDS = {"kind": "layout", "width": "63mm", "height": "88mm", "expect": 2, "faces": {"copies": 2},
+         "layout": {"ground": "red", "elements": {}}, "back": {"fill": "blue"}}
+
+
+@pytest.mark.parametrize("two_sided, chit", [(HEXES, (30, 106)), (CARDS, (30, 30))], ids=["hex tiles", "cards"])
+def test_fold_over_puts_single_sided_pieces_above_the_two_sided_ones_which_keep_nearest_the_fold(two_sided, chit):
+    """A single-sided piece sharing a fold-over sheet goes above the two-sided pieces (hex tiles, laid out by their own
+    kind, as cards), which come within EDGE of the fold with their backs mirrored below it: in the plan, and on the page
+    as pdfium draws it (the single-sided piece's green wholly above the fronts' red, the red down to the fold, the backs'
+    blue just below it). The hex tiles used to stay at the top of the sheet, the single-sided piece between them and the
+    fold."""
+    from generator.build import components_pdf
+    from generator.impose.imposition import EDGE, GAP
+    from tests.pages import pdfium
+    w, h = chit
+    spec = specs.build("test.yaml", {"game": {"title": "Fold", "designer": "Tester"},
+                                     "palette": {"red": "#ff0000", "blue": "#0000ff", "green": "#00ff00"},
+                                     "components": {"two": two_sided, "chits": {
+                                         "kind": "layout", "width": f"{w}mm", "height": f"{h}mm", "expect": 1,
+                                         "layout": {"ground": "green", "elements": {}}}}}, {})
+    plan = impose(spec, expand(spec)[0], "a4", backs="fold")
+    [(number, sheet)] = [(n, s) for n, s in enumerate(plan.sheets, start=2) if "chits" in s.components]
+    fold = sheet.folds[0]
+    fronts = [s.bleed_box for s in sheet.slots if s.art == "two-1"]
+    backs = [s.bleed_box for s in sheet.slots if s.art == "two-back"]
+    [one] = [s.bleed_box for s in sheet.slots if s.art.startswith("chits")]
+    assert len(fronts) == len(backs) == two_sided["expect"]
+    assert one.y + one.h + GAP <= min(f.y for f in fronts) + EPS
+    assert fold - EDGE - EPS <= max(f.y + f.h for f in fronts) < fold   # a hex's bleed reaches past its trim's EDGE
+    assert sorted((round(f.x, 6), round(2 * fold - f.y - f.h, 6)) for f in fronts) == \
+        sorted((round(b.x, 6), round(b.y, 6)) for b in backs)
+    px = 4   # pixels a mm
+    image = pdfium(components_pdf(spec, "a4", backs="fold")[0], px, page=number - 1)
+    rows = {colour: [y for y in range(image.height) if colour in {image.getpixel((x, y)) for x in range(0, image.width, 2)}]
+            for colour in ((0, 255, 0), (255, 0, 0), (0, 0, 255))}
+    green, red, blue = rows.values()
+    assert green and red and blue
+    assert green[-1] / px + GAP <= red[0] / px + 1
+    assert fold - EDGE - 1 <= red[-1] / px < fold < blue[0] / px <= fold + EDGE + 1
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_prescriptions_go_4_across_on_two_duplex_sheets(paper):
     """44.5 mm prescriptions with 3 mm bleed sharing their cut lines: 4 x 5 to a sheet, so 35 take two duplex pairs."""
