@@ -727,16 +727,26 @@ def test_wrap_false_keeps_each_line_whole_and_shrinks_it_to_the_width(tmp_path):
     assert typeface.advance("/V", found[0].content) * size <= 30 < typeface.advance("/V", found[0].content) * (size + 0.05)
 
 
-def test_a_font_file_that_is_not_a_font_is_refused_naming_the_spec_line(tmp_path):
-    (tmp_path / "fonts").mkdir()
-    (tmp_path / "fonts" / "notes.ttf").write_text("not a font")
-    path = tmp_path / "game.yaml"
+@pytest.mark.parametrize("data, why", [(b"not a font", "not enough data"), (b"\x89PNG\r\n\x1a\n" + bytes(40), "bad sfntVersion")])
+def test_a_font_file_that_is_not_a_font_is_refused_naming_the_spec_line(tmp_path, monkeypatch, data, why):
+    """One line: the spec's line and key, the font file as the spec's folder was given (not made absolute), and why
+    fontTools refused it, its words said once."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    (tmp_path / "game" / "fonts").mkdir(parents=True)
+    (tmp_path / "game" / "fonts" / "notes.ttf").write_bytes(data)
+    path = tmp_path / "game" / "game.yaml"
     path.write_text(SPEC.replace("EXPECT", "1").replace("components:", "fonts:\n  body: fonts/notes.ttf\ncomponents:")
                     + "    layout: {elements: {}}\n")
     with pytest.raises(SpecError) as caught:
         specs.load(str(path))
-    assert str(caught.value).startswith(f"{path}:4: fonts.body: {tmp_path / 'fonts' / 'notes.ttf'}: not a TrueType or "
-                                        "OpenType font (")
+    assert str(caught.value) == (f"{path}:4: fonts.body: {tmp_path / 'game' / 'fonts' / 'notes.ttf'}: not a TrueType or "
+                                 f"OpenType font ({why})")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["validate", "game/game.yaml"])
+    assert (result.exit_code, result.output) == (1, f"error: game/game.yaml:4: fonts.body: game/fonts/notes.ttf: not a "
+                                                    f"TrueType or OpenType font ({why})\n")
 
 
 def test_a_layout_board_larger_than_a_sheet_prints_in_panels_whose_art_joins(tmp_path):
