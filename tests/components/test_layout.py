@@ -21,6 +21,32 @@ from generator.check.validate import validate
 
 DPI = 254  # 10 pixels per mm
 
+def test_a_picture_placed_twice_on_a_face_warns_once_at_its_coarsest(tmp_path):
+    """A 30 px picture placed at 10 mm and at 20 mm on one face, and twice at 10 mm in a line of text: one warning for the
+    face, at the size where it prints coarsest (30 px over 20 mm: 38 dpi), not one a place."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (30, 30), (0, 0, 0)).save(tmp_path / "art" / "dot.png")
+    path = tmp_path / "game.yaml"
+    path.write_text(SPEC.replace("EXPECT", "2").replace("components:", "inline:\n  dot: {file: art/dot.png, size: 1 em}\n"
+                                                        "components:") + textwrap.indent(textwrap.dedent("""\
+        data: [{n: 1, big: "yes"}, {n: 2, big: ""}]
+        layout:
+          elements:
+            small: {type: image, file: art/dot.png, x: 10, y: 60, width: 10, height: 10}
+            big: {type: image, file: art/dot.png, x: 10, y: 10, width: 20, height: 20, visible: "{big}"}
+            line: {type: text, x: 5, y: 40, width: 50, height: 12, size: 10, text: ":dot: and :dot:"}
+        """), "    "))
+    spec = specs.load(str(path))
+    result = CliRunner().invoke(cli, ["validate", spec.path])
+    assert result.exit_code == 0
+    warned = [line for line in result.output.splitlines() if line.startswith("warning:")]
+    assert warned == [f"warning: {path}: cards: face {n} ({path}: components.cards.data row {n}): dot.png prints at "
+                      f"{30 / (size / 25.4):.0f} dpi at {size:.1f} x {size:.1f} mm (30 x 30 pixels; 300 dpi wanted)"
+                      for n, size in ((1, 20), (2, 10))]
+
+
 SPEC = """\
 game: {title: Layout Test, designer: Tester}
 palette: {fire: "#d0492f", water: "#2f6fd0", paper: "#fbf6ea"}
