@@ -269,6 +269,29 @@ def test_a_back_column_needs_a_common_back_and_names_files_inside_the_folder(tmp
         "no '..')")
 
 
+def test_a_common_back_that_quotes_a_column_says_why_it_cannot_and_what_to_do(tmp_path):
+    """{title} in the common back of a component with data: the back is every row's, so it reads no row's column (the
+    message used to say the component had no data); the fix it names, a back column, then loads. Without data, the
+    component has none to read."""
+    back = "back: {layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 10, text: '{title}'}}}}\n"
+    (tmp_path / "cards.csv").write_text("title,suit,size\nA,fire,4\n")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.csv", 1, back)
+    line = next(n for n, text in enumerate((tmp_path / "game.yaml").read_text().splitlines(), 1) if "back:" in text)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        f"game.yaml:{line}: components.cards.back.layout.elements.t.text: {{title}} names no data column (a common back "
+        "is shared by every row, so it reads none of their columns: give the rows backs of their own in a back column "
+        "naming each one's layout file, or a fixed text)")
+    (tmp_path / "cards.csv").write_text("title,suit,size,back\nA,fire,4,hero.yaml\n")
+    (tmp_path / "hero.yaml").write_text("elements: {t: {type: text, x: 5, y: 5, width: 50, height: 10, text: '{title}'}}\n")
+    spec = load(tmp_path, "cards.csv", 1, back.replace("'{title}'", "DECK"))
+    assert [p.back for p in expand(spec)[0]] == ["cards-back-1"]
+    (tmp_path / "plain.yaml").write_text("game: {title: T, designer: D}\ncomponents:\n  cards: {kind: layout, expect: 1, "
+                                         "width: 60 mm, height: 80 mm, layout: {elements: {}},\n    " + back + "  }\n")
+    with pytest.raises(UserError, match=r"t.text: \{title\} names no data column \(the component has no data\)$"):
+        specs.load(str(tmp_path / "plain.yaml"))
+
+
 @pytest.mark.parametrize("text, message", [
     ("title;cost\nSun;1\nNoon Glaré;3\n", "row 3, column title: not UTF-8 text (byte {at}, 0xe9, perhaps a Latin-1 'é')"),
     ("title,cost\nSun,1\n\"Noon, Glare\",£3\n", "row 3, column cost: not UTF-8 text (byte {at}, 0xa3, perhaps a Latin-1 '£')"),
