@@ -468,6 +468,41 @@ def test_print_takes_once_or_all():
         make_spec({"t": {**tile(20, 1), "print": "twice"}})
 
 
+@pytest.mark.parametrize("bleed", [0, 2, 3, 5])
+def test_crop_marks_start_1_mm_outside_the_bleed_and_at_least_3_mm_from_the_trim_as_the_readme_says(bleed):
+    """A card alone on a sheet, rendered by pdfium at 20 px a mm: its top-left mark starts max(3, bleed + 1) mm above the
+    trim (the bleed box's painted edge plus the bleed) and is 5 mm long; the README states the same figures (it said
+    3 mm from the trim, which a default 3 mm bleed makes 4)."""
+    from pathlib import Path
+
+    from generator.build import components_pdf
+    from tests.pages import pdfium
+    spec = make_spec({"c": {"kind": "layout", "width": "63mm", "height": "88mm", "bleed": f"{bleed}mm", "expect": 1,
+                            "layout": {"ground": "red", "elements": {}}}})
+    px = 20
+    image = pdfium(components_pdf(spec, "a4")[0], px, page=0)
+    pixel = image.load()
+
+    def red(x, y):
+        return pixel[x, y][0] > 200 and pixel[x, y][1] < 60
+
+    top, left = next((y, x) for y in range(image.height) for x in range(0, image.width, 2) if red(x, y))
+    left = min(x for x in range(left - 2, left + 1) if red(x, top))
+    trim_x, trim_y = left + bleed * px, top + bleed * px   # the trim's top-left corner
+
+    def dark(y):
+        return any(sum(pixel[x, y]) < 300 for x in (trim_x - 1, trim_x, trim_x + 1))
+    start = max(y for y in range(top) if dark(y))   # the mark's end nearest the piece
+    end = start
+    while dark(end - 1):
+        end -= 1
+    assert (trim_y - start) / px == pytest.approx(max(3, bleed + 1), abs=0.1)
+    assert (start - end + 1) / px == pytest.approx(5, abs=0.1)
+    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
+    assert ("Crop marks** are 5 mm long and start 1 mm outside the bleed, and at least 3 mm from the trim line: "
+            f"{max(3, 3 + 1)} mm from it with the usual 3 mm bleed, {max(3, 2 + 1)} mm with a bleed of 2 mm or none") in readme
+
+
 def test_fold_over_fits_more_than_two_poker_cards():
     """A4 half sheet: 186 x 126.5 mm for fronts, so poker cards turned go two across (176 mm) and two down (126 mm);
     Letter's half is lower (117.2 mm) but wider (191.9 mm): three upright. With 3 mm bleed (69 x 94 mm) only two fit:
