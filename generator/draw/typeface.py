@@ -94,7 +94,7 @@ def designer(path, shown=None) -> str:
     return name
 
 
-def family(regular=None, bold=None, italic=None, bold_italic=None, shown=None) -> Family:
+def family(regular=None, bold=None, italic=None, bold_italic=None, *, shown=None) -> Family:
     """A family from the designer's font files (paths); none given is Vera. A missing bold strokes the regular, a
     missing italic slants the upright, a missing bold italic slants the bold. shown: {path: as messages name it}."""
     if regular is None:
