@@ -485,7 +485,7 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False) -> L
         fail(("elements",), f"expected at most {MAX_ELEMENTS} elements, found {len(merged)}")
     for name in merged:
         merged[name] = _extended(merged, name, ())
-    shown = _offered(merged, ours, columns, fail, lacking)
+    shown = _offered(merged, ours, columns, fail, shared)
     elements = []
     for name, props in merged.items():
         if name not in shown:
@@ -532,17 +532,18 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False) -> L
     return Layout(ground, safe, elements)
 
 
-def _offered(merged: dict, ours: set, columns, fail, lacking) -> set:
+def _offered(merged: dict, ours: set, columns, fail, shared: bool) -> set:
     """The names of the elements to draw: all but a ready-made layout's that quote a column the data lacks (the first
-    element named); when the data has none of the columns they quote, fail naming them (lacking: why there are none)."""
+    element named); when the data has none of the columns they quote, fail naming them (shared: as load's)."""
     lacking = {name for name, props in merged.items()
                if any(f not in columns and f not in COPY for raw, fail_at, _ in props.values() if fail_at in ours
                       for f in quoted(raw))}
     wanted = sorted({f for props in merged.values() for raw, fail_at, _ in props.values() if fail_at in ours
                      for f in quoted(raw)} - set(COPY))
     if wanted and not set(wanted) & set(columns):
-        fail((), f"the ready-made layout shows the columns {', '.join(wanted)}: give the component data with one or "
-                 f"more of them (" + (f"its columns: {', '.join(columns)})" if columns else f"{lacking})"))
+        fail((), f"the ready-made layout shows the columns {', '.join(wanted)}: " + (SHARED if shared else
+                 "give the component data with one or more of them (" + (f"its columns: {', '.join(columns)})" if columns
+                                                                         else "it has no data)")))
     return set(merged) - lacking
 
 

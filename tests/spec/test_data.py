@@ -282,6 +282,12 @@ def test_a_common_back_that_quotes_a_column_says_why_it_cannot_and_what_to_do(tm
         f"game.yaml:{line}: components.cards.back.layout.elements.t.text: {{title}} names no data column (a common back "
         "is shared by every row, so it reads none of their columns: give the rows backs of their own in a back column "
         "naming each one's layout file, or a fixed text)")
+    with pytest.raises(UserError) as caught:   # a ready-made layout as the common back: the same reason
+        load(tmp_path, "cards.csv", 1, "back: {layout: 'builtin:poker'}\n")
+    assert str(caught.value).endswith("back.layout: the ready-made layout shows the columns art, cost, flavour, rules, "
+                                      "title, type: a common back is shared by every row, so it reads none of their "
+                                      "columns: give the rows backs of their own in a back column naming each one's "
+                                      "layout file, or a fixed text")
     (tmp_path / "cards.csv").write_text("title,suit,size,back\nA,fire,4,hero.yaml\n")
     (tmp_path / "hero.yaml").write_text("elements: {t: {type: text, x: 5, y: 5, width: 50, height: 10, text: '{title}'}}\n")
     spec = load(tmp_path, "cards.csv", 1, back.replace("'{title}'", "DECK"))
