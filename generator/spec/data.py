@@ -4,6 +4,7 @@ import io
 import json
 import os
 import re
+import zipfile
 from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")  # lines as a file opened w
 FALSE = ("", "0", "false", "no", "off", "none")   # cell values that hide an element whose visible names the column
 ROW = "#row"       # the key of a row's number, a face property (no {column} can quote it)
 DATA = "#data"     # and of its data file's name
+FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")   # a formula's element in a sheet's XML
 ALIKE = 1000       # distinct cell texts of a file's first rows remembered: a later cell of one of these texts (a suit,
                    # a cost) holds that text, not a copy of its own
 
@@ -262,7 +264,8 @@ def _xlsx(path, sheet=None):
         which = "the first sheet" if sheet is None else f"sheet {sheet!r}"
         raise UserError(f"{path}: {which} is empty (expected a header row naming the columns)")
     name = str(path) if sheet is None else f"{path} sheet {sheet}"
-    if any(value is None and kind != "str" for row in rows for value, kind in row):   # "str": a formula's empty text
+    unset = any(value is None and kind != "str" for row in rows for value, kind in row)   # "str": a formula's ""
+    if unset and _formulas(data):
         _uncomputed(name, rows, _sheet(path, data, sheet, computed=False))
     values = [[value for value, _ in row] for row in rows]
     return _table(name, values[0], ((n, cells, None) for n, cells in enumerate(values[1:], start=2)))
@@ -283,6 +286,13 @@ def _sheet(path, data: bytes, sheet, computed: bool) -> list:
         return [[(c.value, c.data_type) for c in row] for row in rows]
     finally:
         book.close()
+
+
+def _formulas(data: bytes) -> bool:
+    """Whether any sheet of a workbook holds a formula (an <f> element, with or without a namespace prefix): read
+    before a second pass of openpyxl looks for one."""
+    with zipfile.ZipFile(io.BytesIO(data)) as book:
+        return any(FORMULA.search(book.read(name)) for name in book.namelist() if name.startswith("xl/worksheets/"))
 
 
 def _uncomputed(name: str, computed: list, formulas: list) -> None:
