@@ -4,7 +4,6 @@ import re
 from pathlib import Path
 
 import pikepdf
-import pytest
 from click.testing import CliRunner
 
 from generator.draw import content
@@ -74,21 +73,6 @@ def test_output_that_is_a_file_is_a_clear_error(tmp_path):
 def test_usage_errors_exit_2():
     assert CliRunner().invoke(cli, ["build", "--backs", "sideways"]).exit_code == 2
     assert CliRunner().invoke(cli, ["frobnicate"]).exit_code == 2
-
-
-@pytest.mark.parametrize("command", [["build"], ["build", "--format", "png"], ["rules"]])
-@pytest.mark.parametrize("size, why", [
-    ("tabloid,legal", "unknown paper 'tabloid,legal' (expected one of a4, letter, a3, tabloid, legal, or WIDTHxHEIGHT with "
-                      "a unit of mm, cm or in, e.g. 300x400mm or 8.5x11in)"),
-    ("5000x5000mm", "paper '5000x5000mm' is 5000 x 5000 mm: each side must be 100 to 1200 mm")])
-def test_a_bad_paper_is_a_usage_error_as_a_bad_dpi_is(tmp_path, command, size, why):
-    """A --paper value that names no size exits 2 with click's usage lines, as a bad --dpi, --format or --backs does (it
-    was one error line and exit 1), and writes nothing."""
-    result = CliRunner().invoke(cli, [*command, "--paper", size, "--out", str(tmp_path / "out")])
-    assert result.exit_code == 2
-    assert result.output.endswith(f"Error: Invalid value for '--paper': {why}\n")
-    assert not (tmp_path / "out").exists()
-    assert CliRunner().invoke(cli, ["build", "--dpi", "0"]).exit_code == 2
 
 
 def test_every_command_has_help_with_an_example_and_is_in_the_readme():
