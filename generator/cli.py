@@ -63,9 +63,19 @@ def plain(command: str, args: list[str]) -> dict | None:
     if command == "validate":
         return given
     out = given["out_dir"]
-    if given["backs"] not in ("duplex", "fold") or (os.path.exists(out) and not os.access(out, os.R_OK)):
-        return None   # click.Choice and click.Path would refuse these
+    if given["backs"] not in ("duplex", "fold") or (os.path.exists(out) and not os.access(out, os.R_OK)) or \
+            not _paper(given["paper"]):
+        return None   # click.Choice, click.Path and --paper's own check would refuse these
     return given
+
+
+def _paper(value: str) -> bool:
+    """Whether --paper's value names a paper size (or all), as its click option checks it."""
+    from .units import paper  # lazy: start-up (a build reads it anyway)
+    try:
+        return value == "all" or bool(paper(value))
+    except UserError:
+        return False
 
 
 def build_plainly(given: dict) -> None:

@@ -11,9 +11,19 @@ from . import games  # the registry only: a game is imported when its command ru
 from .errors import UserError
 from .output.formats import formats as known_formats
 from .output.pod import PRESETS
-from .units import HOME_PAPERS, PAPERS
+from .units import HOME_PAPERS, PAPERS, paper
 
-PAPER = click.option("--paper", default="all", show_default=True, metavar="SIZE",
+def paper_choice(ctx, param, value):
+    """--paper checked as click checks a choice: a size that is none is a usage error (exit 2), as a bad --dpi is."""
+    if value != "all":
+        try:
+            paper(value)
+        except UserError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return value
+
+
+PAPER = click.option("--paper", default="all", show_default=True, metavar="SIZE", callback=paper_choice,
                      help=f"Paper size of the sheets: {', '.join(PAPERS)}, all ({' and '.join(HOME_PAPERS)}), "
                           "or WIDTHxHEIGHT with a unit (300x400mm, 8.5x11in).")
 SETS = click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",

@@ -23,7 +23,7 @@ LEFT_TO_CLICK = [
     [], ["--help"], ["validate", "x"], ["rules", "x"], ["build", "--help"], ["build", "-h"], ["build", "x", "--format", "pdf"],
     ["build", "--dpi", "100"], ["build", "--pod", "x"], ["build", "--paper=a4"], ["build", "--paper"], ["build", "--out", "-x"],
     ["build", "--backs", "sideways"], ["build", "--", "x"], ["build", "-"], ["build", "--no-greyscale"], ["--version"],
-    ["build", "--set"], ["buil", "x"],
+    ["build", "--set"], ["buil", "x"], ["build", "--paper", "tabloid,legal"], ["build", "x", "--paper", "5000x5000mm"],
     ["build", "-j", "0"], ["build", "-j", "-1"], ["build", "--jobs", "x"], ["build", "-j"], ["build", "--jobs=2"], ["build", "-j2"],
     ["build", "-j", "+2"], ["build", "-j", " 2"], ["build", "-j", "2.0"], ["build", "-j", "\u0663"], ["validate", "-j", "2"],
 ]

@@ -94,12 +94,23 @@ def test_rulebook_text_keeps_a_readable_measure_on_wide_paper(tmp_path):
     assert wide_left == pytest.approx((wide_page - 180 * PT_PER_MM) / 2 + 6, abs=1)  # a 180 mm column, centred
 
 
-@pytest.mark.parametrize("size", ["b5", "10x10mm", "300x400"])
-def test_a_bad_paper_on_the_command_line_is_one_line_and_exit_1(tmp_path, size):
-    result = CliRunner().invoke(cli, ["build", "posies", "--paper", size, "--out", str(tmp_path)])
-    assert result.exit_code == 1
-    assert result.output.count("\n") == 1 and result.output.startswith("error: ") and size in result.output
+@pytest.mark.parametrize("command", [["build", "posies"], ["build", "posies", "--format", "png"], ["rules", "posies"]])
+@pytest.mark.parametrize("size, why", [
+    ("b5", "unknown paper 'b5' (expected one of a4, letter, a3, tabloid, legal, or WIDTHxHEIGHT with a unit of mm, cm or "
+           "in, e.g. 300x400mm or 8.5x11in)"),
+    ("tabloid,legal", "unknown paper 'tabloid,legal' (expected one of a4, letter, a3, tabloid, legal, or WIDTHxHEIGHT "
+                      "with a unit of mm, cm or in, e.g. 300x400mm or 8.5x11in)"),
+    ("300x400", "unknown paper '300x400' (expected one of a4, letter, a3, tabloid, legal, or WIDTHxHEIGHT with a unit of "
+                "mm, cm or in, e.g. 300x400mm or 8.5x11in)"),
+    ("10x10mm", "paper '10x10mm' is 10 x 10 mm: each side must be 100 to 1200 mm")])
+def test_a_bad_paper_on_the_command_line_is_a_usage_error_as_a_bad_dpi_is(tmp_path, command, size, why):
+    """A --paper value that names no size exits 2 with click's usage lines, as a bad --dpi, --format or --backs does (it
+    was one error line and exit 1), and writes nothing."""
+    result = CliRunner().invoke(cli, [*command, "--paper", size, "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output.endswith(f"Error: Invalid value for '--paper': {why}\n")
     assert not list(tmp_path.iterdir())
+    assert CliRunner().invoke(cli, ["build", "--dpi", "0"]).exit_code == 2
 
 
 def test_a_poster_sized_sheet_holds_a_whole_rulebook_on_one_page(tmp_path):

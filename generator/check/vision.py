@@ -156,14 +156,21 @@ def property_cue(spec, cue, a, b):
     """Why a face property (shape, letter...) does not tell colours a and b apart: '' when the values used with each are disjoint."""
     _, arts = expand(spec)
     colours = {spec.colour(a): a, spec.colour(b): b}
-    used = {a: {}, b: {}}
+    used: dict = {a: {}, b: {}}
+    itself = set()   # the colours of the pair the cue itself names on some face
     for art in arts.values():
         if art.side != "front" or cue not in art.props:
             continue
         value = art.props[cue]
+        if isinstance(value, str) and spec.colour(value) in colours:
+            itself.add(colours[spec.colour(value)])
         for key, other in art.props.items():
             if key != cue and isinstance(other, str) and spec.colour(other) in colours:
                 used[colours[spec.colour(other)]][repr(value)] = str(value)
+    if itself:   # suit: sun on the sun faces: values apart, but only as the colours are
+        named = a if a in itself else b
+        return (f"{cue} names the colour itself: a {named} face has {cue} {named}, so it shows nothing but colour; claim "
+                "a cue the faces show besides colour, such as a symbol or a letter")
     missing = [name for name in (a, b) if not used[name]]
     if missing:
         return f"no face in {missing[0]} has a {cue}"

@@ -120,7 +120,7 @@ def load(check, key_path, checked, options, source):
     made[given[0]] = layouts.load(folder, options[given[0]], fail, names, columns)
     if "layout" in checked.get("back", {}):  # a common back: it quotes no column
         back_fail = lambda where, message: check.fail(key_path + ("back", "layout") + tuple(where), message)  # noqa: E731
-        made["back_layout"] = layouts.load(folder, checked["back"]["layout"], back_fail, names)
+        made["back_layout"] = layouts.load(folder, checked["back"]["layout"], back_fail, names, shared=rows is not None)
     if rows is None:
         return MappingProxyType(made), source
     layouts.check_rows(made[given[0]], rows, names, "layout element ")

@@ -73,13 +73,15 @@ class Family(NamedTuple):
 VERA = Family(Face("/V", False, False), Face("/VB", False, False), Face("/V", True, False), Face("/VB", True, False))
 
 
-def designer(path) -> str:
+def designer(path, shown=None) -> str:
     """Read a designer's TrueType or OpenType font; its resource name, from its file name and content (so messages name
-    the file a spec gave, even when another file in the process holds the same bytes)."""
+    the file a spec gave, even when another file in the process holds the same bytes). shown: the path as messages
+    name it (the spec's folder as given, then the file's name in it), else path."""
+    shown = path if shown is None else shown
     try:
         data = cache.read(path, Path(path).read_bytes())
     except OSError as exc:
-        raise UserError(f"{path}: cannot read font: {exc.strerror}") from None
+        raise UserError(f"{shown}: cannot read font: {exc.strerror}") from None
     name = "/T" + sha256(Path(path).name.encode() + b"\0" + data).hexdigest()[:12]
     if name not in DESIGNED:
         DESIGNED[name] = str(path)
@@ -87,19 +89,21 @@ def designer(path) -> str:
             _tt(name)
         except Exception as exc:  # fontTools raises many kinds on a file that is not a font
             del DESIGNED[name]
-            raise UserError(f"{path}: not a TrueType or OpenType font ({exc})") from None
+            why = str(exc).removeprefix("Not a TrueType or OpenType font").strip(" ()") or type(exc).__name__
+            raise UserError(f"{shown}: not a TrueType or OpenType font ({why})") from None
     return name
 
 
-def family(regular=None, bold=None, italic=None, bold_italic=None) -> Family:
+def family(regular=None, bold=None, italic=None, bold_italic=None, *, shown=None) -> Family:
     """A family from the designer's font files (paths); none given is Vera. A missing bold strokes the regular, a
-    missing italic slants the upright, a missing bold italic slants the bold."""
+    missing italic slants the upright, a missing bold italic slants the bold. shown: {path: as messages name it}."""
     if regular is None:
         return VERA
-    upright = designer(regular)
-    heavy = Face(designer(bold), False, False) if bold else Face(upright, False, True)
-    leaning = Face(designer(italic), False, False) if italic else Face(upright, True, False)
-    both = Face(designer(bold_italic), False, False) if bold_italic else heavy._replace(slant=True)
+    names = shown or {}
+    upright = designer(regular, names.get(regular))
+    heavy = Face(designer(bold, names.get(bold)), False, False) if bold else Face(upright, False, True)
+    leaning = Face(designer(italic, names.get(italic)), False, False) if italic else Face(upright, True, False)
+    both = Face(designer(bold_italic, names.get(bold_italic)), False, False) if bold_italic else heavy._replace(slant=True)
     return Family(Face(upright, False, False), heavy, leaning, both)
 
 
@@ -115,7 +119,8 @@ def families(folder, fonts) -> dict:
         if unknown or "regular" not in files:
             raise UserError(f"fonts: {key}: give a file, or regular (and bold, italic, bold-italic) files"
                             f"{f' (unknown: {sorted(unknown)[0]})' if unknown else ''}")
-        found[key] = family(*(inside(folder, files[s]) if files.get(s) else None for s in STYLES))
+        paths = {style: inside(folder, files[style]) for style in STYLES if files.get(style)}
+        found[key] = family(*map(paths.get, STYLES), shown={paths[style]: Path(folder) / files[style] for style in paths})
     return found
 
 

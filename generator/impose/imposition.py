@@ -809,10 +809,13 @@ def fold(page, area, bounds, fold_y, known=None):
     with the marks (a cut line's marks beyond the fold too) and the backs' ground; below a single-sided piece, only
     plain paper."""
     ends = [(bool(block.cells[0].back), y + block.height) for block, _, y in page.blocks]
-    if not page.fixed and max((end for backed, end in ends if not backed), default=0.0) > \
+    ends += [(True, s.bleed_box.y + s.bleed_box.h) for s in page.fixed]   # a kind's own layout: two-sided (hex tiles)
+    shift_y = fold_y - EDGE
+    if max((end for backed, end in ends if not backed), default=0.0) > \
             max((end for backed, end in ends if backed), default=math.inf) + EPS:   # single-sided pieces nearest the fold
-        page = _upside_down(page)
-    front, back_of, reverse = finish(page, area, bounds, shift_y=fold_y - EDGE, known=known)
+        page = _upside_down(page, Rect(area.x, area.y, area.w, shift_y - area.y) if page.fixed else page.region)
+        shift_y = None if page.fixed else shift_y   # a kind's own layout stays where it is turned to, its blocks too
+    front, back_of, reverse = finish(page, area, bounds, shift_y=shift_y, known=known)
     backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h, s.w, s.h, s.bleed, turn(s.rotation, 180))
                   for s in front.slots if s in back_of)
     marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
@@ -821,12 +824,17 @@ def fold(page, area, bounds, fold_y, known=None):
     return Sheet("fold", tuple(front.slots) + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)
 
 
-def _upside_down(page):
-    """A fold-over page with its blocks turned upside down in its region: the single-sided pieces packed below the
-    two-sided ones go above them, with room for their marks below, and the two-sided ones come nearest the fold."""
-    twin = _Page(page.side, page.region, page.fixed, page.back_of, page.note, page.components, page.outer)
-    bottom = page.region.y + page.region.h
-    twin.blocks = [(block, x, bottom - (y - page.region.y) - block.height) for block, x, y in page.blocks]
+def _upside_down(page, span):
+    """A fold-over page turned upside down in span (its region, or the half above the fold for a kind's own layout): the
+    single-sided pieces packed below the two-sided ones go above them, with room for their marks below, and the
+    two-sided ones come nearest the fold."""
+    def turned(y, h):
+        return span.y + span.y + span.h - y - h
+    fixed = {s: s._replace(y=turned(s.y, s.h)) for s in page.fixed}
+    back_of = {fixed.get(s, s): back for s, back in page.back_of.items()}
+    region = page.region._replace(y=turned(page.region.y, page.region.h))
+    twin = _Page(page.side, region, tuple(fixed.values()), back_of, page.note, page.components, page.outer)
+    twin.blocks = [(block, x, turned(y, block.height)) for block, x, y in page.blocks]
     return twin
 
 

@@ -4,7 +4,7 @@ import functools
 from ..draw import svg, textfit
 from ..check.wording import ranges
 from ..components import KINDS
-from ..components.kind import making as making_up, round_cut
+from ..components.kind import making as making_up, placing, round_cut
 from .plan import COPY_NOTE, MARGIN, SPACING
 from ..units import fmt_mm, paper
 
@@ -171,6 +171,15 @@ def supplies(spec, plan) -> list:
     return out
 
 
+def cutting(spec) -> str:
+    """How to cut the pieces between crop marks, named as the set holds them: a deck's cards, or pieces of several kinds."""
+    straight = [c for c in spec.components if placing(c) == "grid" and not round_cut(c)]
+    if not straight:
+        return "Cut along the lines between crop marks."
+    noun = straight[0].title.lower() if len(straight) == 1 and straight[0].expect > 1 else "pieces"
+    return f"Cut along the lines between crop marks; {noun} that touch share a cut line."
+
+
 def manifest(plan, spec, rows, sides):
     """The first page: the game, its components, what else to have, and how to print the sheets (sides: one per sheet)."""
     dwg = svg.drawing(plan.width, plan.height, ident="manifest")
@@ -238,7 +247,7 @@ def listing(dwg, plan, spec, rows, sides) -> float:
     names = [spec.component(c).title.lower() for c in plan.cover.components] if plan.cover else []
     page_1 = "this list" + (f", with the {' and the '.join(names)} below it" if names else "")
     advice = ["Print at 100% (actual size): turn off 'fit to page'. The ruler on every sheet must measure 50 mm.",
-              "Cut along the lines between crop marks; tiles in a block share their cut lines.",
+              cutting(spec),
               f"Page 1 is {page_1}" + ("." if total == 1 else "; page 2 is the sheet." if total == 2 else
                                        f"; the sheets are pages 2-{total}.")]
     for first, last, how in page_runs(sides):

@@ -4,6 +4,7 @@ import io
 import json
 import os
 import re
+import zipfile
 from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")  # lines as a file opened w
 FALSE = ("", "0", "false", "no", "off", "none")   # cell values that hide an element whose visible names the column
 ROW = "#row"       # the key of a row's number, a face property (no {column} can quote it)
 DATA = "#data"     # and of its data file's name
+FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")   # a formula's element in a sheet's XML
 ALIKE = 1000       # distinct cell texts of a file's first rows remembered: a later cell of one of these texts (a suit,
                    # a cost) holds that text, not a copy of its own
 
@@ -256,22 +258,56 @@ def _not_utf8(path, data: bytes, start: int) -> str:
 def _xlsx(path, sheet=None):
     """The first sheet of an Excel workbook, or the sheet named, cell values as shown (formulas as their last computed
     value); rows named in messages as 'cards.xlsx sheet Events row 3'."""
+    data = cache.read(path, path.read_bytes())
+    rows = _sheet(path, data, sheet, computed=True)
+    if not rows:
+        which = "the first sheet" if sheet is None else f"sheet {sheet!r}"
+        raise UserError(f"{path}: {which} is empty (expected a header row naming the columns)")
+    name = str(path) if sheet is None else f"{path} sheet {sheet}"
+    unset = any(value is None and kind != "str" for row in rows for value, kind in row)   # "str": a formula's ""
+    if unset and _formulas(data):
+        _uncomputed(name, rows, _sheet(path, data, sheet, computed=False))
+    values = [[value for value, _ in row] for row in rows]
+    return _table(name, values[0], ((n, cells, None) for n, cells in enumerate(values[1:], start=2)))
+
+
+def _sheet(path, data: bytes, sheet, computed: bool) -> list:
+    """The rows of a workbook's sheet, each a list of (value, openpyxl's data type) of its cells; computed: a formula's
+    cell holds its last computed value (None when none was saved), else its formula (type "f")."""
     import openpyxl  # lazy: start-up (read only for spreadsheets)
     try:
-        book = openpyxl.load_workbook(io.BytesIO(cache.read(path, path.read_bytes())), read_only=True, data_only=True)
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=computed)
     except Exception as exc:  # openpyxl raises many kinds (zip, XML, key errors) for a file that is no workbook
         raise UserError(f"{path}: not an Excel workbook (.xlsx) that can be read ({type(exc).__name__})") from None
     try:
         if sheet is not None and sheet not in book.sheetnames:
             raise NoSheet(f"no sheet {sheet!r} in {path.name} (sheets: {', '.join(book.sheetnames)})")
-        rows = (book[sheet] if sheet is not None else book.worksheets[0]).iter_rows(values_only=True)
-        records = [(n, list(row), None) for n, row in enumerate(rows, start=1)]
+        rows = (book[sheet] if sheet is not None else book.worksheets[0]).iter_rows()
+        return [[(c.value, c.data_type) for c in row] for row in rows]
     finally:
         book.close()
-    which = "the first sheet" if sheet is None else f"sheet {sheet!r}"
-    if not records:
-        raise UserError(f"{path}: {which} is empty (expected a header row naming the columns)")
-    return _table(str(path) if sheet is None else f"{path} sheet {sheet}", records[0][1], iter(records[1:]))
+
+
+def _formulas(data: bytes) -> bool:
+    """Whether any sheet of a workbook holds a formula (an <f> element, with or without a namespace prefix): read
+    before a second pass of openpyxl looks for one."""
+    with zipfile.ZipFile(io.BytesIO(data)) as book:
+        return any(FORMULA.search(book.read(name)) for name in book.namelist() if name.startswith("xl/worksheets/"))
+
+
+def _uncomputed(name: str, computed: list, formulas: list) -> None:
+    """Refuse a formula cell with no computed value saved (a workbook written by a script and never opened in a
+    spreadsheet program): it would print as an empty cell."""
+    header = [cell(value).strip() for value, _ in computed[0]]
+    for number, (cells, written) in enumerate(zip(computed, formulas), start=1):
+        for i, ((value, kind), (formula, how)) in enumerate(zip(cells, written)):
+            if value is None and kind != "str" and how == "f":
+                formula = getattr(formula, "text", formula)   # an array formula's text
+                what = f"the formula {formula}" if isinstance(formula, str) else "a formula"
+                column = header[i] if i < len(header) and header[i] else i + 1
+                raise UserError(f"{name} row {number}, column {column}: {what} has no computed value saved (the "
+                                "workbook was written by a program that does not calculate): open it in a spreadsheet "
+                                "program and save it")
 
 
 def _listed(path):

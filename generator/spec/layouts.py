@@ -447,10 +447,16 @@ def _sources(folder, value, fail, where, chain):
     return parents + [(value, fail, where, False)]
 
 
-def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
+SHARED = ("a common back is shared by every row, so it reads none of their columns: give the rows backs of their own "
+          "in a back column naming each one's layout file, or a fixed text")
+
+
+def load(folder: Path, value, fail, names: Names, columns=(), shared=False) -> Layout:
     """A layout from a file name, a list of them (merged in order) or an inline mapping, checked: element types and
-    properties, colours and templates against those the spec has, and every {column} against the data's columns."""
+    properties, colours and templates against those the spec has, and every {column} against the data's columns.
+    shared: the layout is the common back of a component with data (every row's, so it reads none of their columns)."""
     ground, safe = None, SAFE
+    lacking = SHARED if shared else "the component has no data"   # why a {column} names none, when columns is empty
     merged: dict = {}
     ours: set = set()   # the fail of each ready-made layout: its elements are left out where the data lacks a column
     for source, fail_here, where, built_in in _sources(Path(folder), value, fail, (), ()):
@@ -461,7 +467,7 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             unknown = [f for f in quoted(ground) if f not in columns]
             if unknown:
                 fail_here(where + ("ground",), f"{{{unknown[0]}}} names no data column ("
-                          + (f"columns: {', '.join(columns)})" if columns else "the component has no data)"))
+                          + (f"columns: {', '.join(columns)})" if columns else f"{lacking})"))
             if not quoted(ground):
                 _checked(fail_here, where + ("ground",), lambda v: parse("rect", "fill", v, names), ground)
         if "safe" in source:
@@ -479,7 +485,7 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
         fail(("elements",), f"expected at most {MAX_ELEMENTS} elements, found {len(merged)}")
     for name in merged:
         merged[name] = _extended(merged, name, ())
-    shown = _offered(merged, ours, columns, fail)
+    shown = _offered(merged, ours, columns, fail, shared)
     elements = []
     for name, props in merged.items():
         if name not in shown:
@@ -507,7 +513,7 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
             unknown = [f for f in quoted(value) if f not in known]
             if unknown:
                 fail_prop(at, f"{{{unknown[0]}}} names no data column ("
-                              + (f"columns: {', '.join(known)})" if known else "the component has no data)")
+                              + (f"columns: {', '.join(known)})" if known else f"{lacking})")
                               + (f"; {{{INDEX}}}, {{col}}, {{row}} and {{label}} are what the copies of an element with "
                                  f"repeat: quote" if unknown[0] in COPY else ""))
             if prop in ("type", "repeat"):
@@ -526,17 +532,18 @@ def load(folder: Path, value, fail, names: Names, columns=()) -> Layout:
     return Layout(ground, safe, elements)
 
 
-def _offered(merged: dict, ours: set, columns, fail) -> set:
+def _offered(merged: dict, ours: set, columns, fail, shared: bool) -> set:
     """The names of the elements to draw: all but a ready-made layout's that quote a column the data lacks (the first
-    element named); when the data has none of the columns they quote, fail naming them."""
+    element named); when the data has none of the columns they quote, fail naming them (shared: as load's)."""
     lacking = {name for name, props in merged.items()
                if any(f not in columns and f not in COPY for raw, fail_at, _ in props.values() if fail_at in ours
                       for f in quoted(raw))}
     wanted = sorted({f for props in merged.values() for raw, fail_at, _ in props.values() if fail_at in ours
                      for f in quoted(raw)} - set(COPY))
     if wanted and not set(wanted) & set(columns):
-        fail((), f"the ready-made layout shows the columns {', '.join(wanted)}: give the component data with one or "
-                 f"more of them (" + (f"its columns: {', '.join(columns)})" if columns else "it has no data)"))
+        fail((), f"the ready-made layout shows the columns {', '.join(wanted)}: " + (SHARED if shared else
+                 "give the component data with one or more of them (" + (f"its columns: {', '.join(columns)})" if columns
+                                                                         else "it has no data)")))
     return set(merged) - lacking
 
 

@@ -107,6 +107,22 @@ def test_a_spec_naming_no_game_rules_says_generic_checks_only(tmp_path):
         f"{path}: all generic checks pass (1 component)"]
 
 
+def test_the_pass_line_counts_the_components_printed_and_those_left_out(tmp_path):
+    """A component with include: false is checked as the spec is read but not printed: the line says so rather than
+    counting the printed ones alone as all that was checked; turned on with --set, it is counted with the others."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    path = tmp_path / "my-deck.yaml"
+    card = "{kind: word-card, expect: 1, width: 63 mm, height: 88 mm, faces: {list: [{words: [alpha]}]}"
+    path.write_text(f"game: {{title: My deck, designer: Me}}\ncomponents:\n  cards: {card}}}\n  extras: {card}, "
+                    "include: false}\n")
+    run = CliRunner().invoke(cli, ["validate", str(path)])
+    assert (run.exit_code, run.output.splitlines()[-1]) == (
+        0, f"{path}: all generic checks pass (1 component, 1 more left out by include: false)")
+    run = CliRunner().invoke(cli, ["validate", str(path), "--set", "components.extras.include=true"])
+    assert (run.exit_code, run.output.splitlines()[-1]) == (0, f"{path}: all generic checks pass (2 components)")
+
+
 def test_a_game_generator_without_game_rules_names_the_key(tmp_path):
     text = (specs.SPECS / "hexstatic.yaml").read_text(encoding="utf-8")
     path = tmp_path / "tiles.yaml"

@@ -22,6 +22,32 @@ from generator.check.validate import validate
 
 DPI = 254  # 10 pixels per mm
 
+def test_a_picture_placed_twice_on_a_face_warns_once_at_its_coarsest(tmp_path):
+    """A 30 px picture placed at 10 mm and at 20 mm on one face, and twice at 10 mm in a line of text: one warning for the
+    face, at the size where it prints coarsest (30 px over 20 mm: 38 dpi), not one a place."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (30, 30), (0, 0, 0)).save(tmp_path / "art" / "dot.png")
+    path = tmp_path / "game.yaml"
+    path.write_text(SPEC.replace("EXPECT", "2").replace("components:", "inline:\n  dot: {file: art/dot.png, size: 1 em}\n"
+                                                        "components:") + textwrap.indent(textwrap.dedent("""\
+        data: [{n: 1, big: "yes"}, {n: 2, big: ""}]
+        layout:
+          elements:
+            small: {type: image, file: art/dot.png, x: 10, y: 60, width: 10, height: 10}
+            big: {type: image, file: art/dot.png, x: 10, y: 10, width: 20, height: 20, visible: "{big}"}
+            line: {type: text, x: 5, y: 40, width: 50, height: 12, size: 10, text: ":dot: and :dot:"}
+        """), "    "))
+    spec = specs.load(str(path))
+    result = CliRunner().invoke(cli, ["validate", spec.path])
+    assert result.exit_code == 0
+    warned = [line for line in result.output.splitlines() if line.startswith("warning:")]
+    assert warned == [f"warning: {path}: cards: face {n} ({path}: components.cards.data row {n}): dot.png prints at "
+                      f"{30 / (size / 25.4):.0f} dpi at {size:.1f} x {size:.1f} mm (30 x 30 pixels; 300 dpi wanted)"
+                      for n, size in ((1, 20), (2, 10))]
+
+
 SPEC = """\
 game: {title: Layout Test, designer: Tester}
 palette: {fire: "#d0492f", water: "#2f6fd0", paper: "#fbf6ea"}
@@ -547,9 +573,9 @@ def test_an_image_element_contains_covers_or_stretches_art_from_a_row_and_warns_
     assert [at(image, x, 73) for x in (36, 44, 46, 54, 56)] == [red, red, blue, blue, white]
     warnings = []
     assert validate(spec, warnings) == []
-    assert warnings == [f"{spec.path}: cards: face 1 ({tmp_path / 'cards.csv'} row 2): duo.png prints at {dpi} dpi at "
-                        f"{size} mm (100 x 50 pixels; 300 dpi wanted)"
-                        for dpi, size in (("63", "40.0 x 20.0"), ("63", "40.0 x 20.0"), ("42", "20.0 x 30.0"))]
+    # one line for the face, where the picture prints coarsest: 50 px over 30 mm when stretched (40 x 20 mm: 63 dpi)
+    assert warnings == [f"{spec.path}: cards: face 1 ({tmp_path / 'cards.csv'} row 2): duo.png prints at 42 dpi at "
+                        "20.0 x 30.0 mm (100 x 50 pixels; 300 dpi wanted)"]
 
 
 def test_an_image_a_row_names_that_is_missing_is_refused_naming_file_row_and_column(tmp_path):
@@ -728,16 +754,26 @@ def test_wrap_false_keeps_each_line_whole_and_shrinks_it_to_the_width(tmp_path):
     assert typeface.advance("/V", found[0].content) * size <= 30 < typeface.advance("/V", found[0].content) * (size + 0.05)
 
 
-def test_a_font_file_that_is_not_a_font_is_refused_naming_the_spec_line(tmp_path):
-    (tmp_path / "fonts").mkdir()
-    (tmp_path / "fonts" / "notes.ttf").write_text("not a font")
-    path = tmp_path / "game.yaml"
+@pytest.mark.parametrize("data, why", [(b"not a font", "not enough data"), (b"\x89PNG\r\n\x1a\n" + bytes(40), "bad sfntVersion")])
+def test_a_font_file_that_is_not_a_font_is_refused_naming_the_spec_line(tmp_path, monkeypatch, data, why):
+    """One line: the spec's line and key, the font file as the spec's folder was given (not made absolute), and why
+    fontTools refused it, its words said once."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    (tmp_path / "game" / "fonts").mkdir(parents=True)
+    (tmp_path / "game" / "fonts" / "notes.ttf").write_bytes(data)
+    path = tmp_path / "game" / "game.yaml"
     path.write_text(SPEC.replace("EXPECT", "1").replace("components:", "fonts:\n  body: fonts/notes.ttf\ncomponents:")
                     + "    layout: {elements: {}}\n")
     with pytest.raises(SpecError) as caught:
         specs.load(str(path))
-    assert str(caught.value).startswith(f"{path}:4: fonts.body: {tmp_path / 'fonts' / 'notes.ttf'}: not a TrueType or "
-                                        "OpenType font (")
+    assert str(caught.value) == (f"{path}:4: fonts.body: {tmp_path / 'game' / 'fonts' / 'notes.ttf'}: not a TrueType or "
+                                 f"OpenType font ({why})")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["validate", "game/game.yaml"])
+    assert (result.exit_code, result.output) == (1, f"error: game/game.yaml:4: fonts.body: game/fonts/notes.ttf: not a "
+                                                    f"TrueType or OpenType font ({why})\n")
 
 
 def test_a_layout_board_larger_than_a_sheet_prints_in_panels_whose_art_joins(tmp_path):

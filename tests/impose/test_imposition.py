@@ -306,6 +306,49 @@ def test_pixelictions_reference_card_shares_a_fold_over_sheet_on_letter_and_cost
     assert len(discs) == 2 * len(fronts)   # each disc's back mirrored below the fold
 
 
+HEXES = {"kind": "layout", "shape": "hex-flat", "size": "40mm", "expect": 5, "faces": {"copies": 5},
+         "layout": {"ground": "red", "elements": {}}, "back": {"fill": "blue"}}
+CARDS = {"kind": "layout", "width": "63mm", "height": "88mm", "expect": 2, "faces": {"copies": 2},
+         "layout": {"ground": "red", "elements": {}}, "back": {"fill": "blue"}}
+
+
+@pytest.mark.parametrize("two_sided, chit", [(HEXES, (30, 106)), (CARDS, (30, 30))], ids=["hex tiles", "cards"])
+def test_fold_over_puts_single_sided_pieces_above_the_two_sided_ones_which_keep_nearest_the_fold(two_sided, chit):
+    """A single-sided piece sharing a fold-over sheet goes above the two-sided pieces (hex tiles, laid out by their own
+    kind, as cards), which come within EDGE of the fold with their backs mirrored below it: in the plan, and on the page
+    as pdfium draws it (the single-sided piece's green wholly above the fronts' red, the red down to the fold, the backs'
+    blue just below it). The hex tiles used to stay at the top of the sheet, the single-sided piece between them and the
+    fold."""
+    from generator.build import components_pdf
+    from generator.impose.imposition import EDGE, GAP
+    from tests.pages import pdfium
+    w, h = chit
+    spec = specs.build("test.yaml", {"game": {"title": "Fold", "designer": "Tester"},
+                                     "palette": {"red": "#ff0000", "blue": "#0000ff", "green": "#00ff00"},
+                                     "components": {"two": two_sided, "chits": {
+                                         "kind": "layout", "width": f"{w}mm", "height": f"{h}mm", "expect": 1,
+                                         "layout": {"ground": "green", "elements": {}}}}}, {})
+    plan = impose(spec, expand(spec)[0], "a4", backs="fold")
+    [(number, sheet)] = [(n, s) for n, s in enumerate(plan.sheets, start=2) if "chits" in s.components]
+    fold = sheet.folds[0]
+    fronts = [s.bleed_box for s in sheet.slots if s.art == "two-1"]
+    backs = [s.bleed_box for s in sheet.slots if s.art == "two-back"]
+    [one] = [s.bleed_box for s in sheet.slots if s.art.startswith("chits")]
+    assert len(fronts) == len(backs) == two_sided["expect"]
+    assert one.y + one.h + GAP <= min(f.y for f in fronts) + EPS
+    assert fold - EDGE - EPS <= max(f.y + f.h for f in fronts) < fold   # a hex's bleed reaches past its trim's EDGE
+    assert sorted((round(f.x, 6), round(2 * fold - f.y - f.h, 6)) for f in fronts) == \
+        sorted((round(b.x, 6), round(b.y, 6)) for b in backs)
+    px = 4   # pixels a mm
+    image = pdfium(components_pdf(spec, "a4", backs="fold")[0], px, page=number - 1)
+    rows = {colour: [y for y in range(image.height) if colour in {image.getpixel((x, y)) for x in range(0, image.width, 2)}]
+            for colour in ((0, 255, 0), (255, 0, 0), (0, 0, 255))}
+    green, red, blue = rows.values()
+    assert green and red and blue
+    assert green[-1] / px + GAP <= red[0] / px + 1
+    assert fold - EDGE - 1 <= red[-1] / px < fold < blue[0] / px <= fold + EDGE + 1
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_prescriptions_go_4_across_on_two_duplex_sheets(paper):
     """44.5 mm prescriptions with 3 mm bleed sharing their cut lines: 4 x 5 to a sheet, so 35 take two duplex pairs."""
@@ -423,6 +466,41 @@ def test_write_on_sheets_print_once_on_a_copy_sheet():
 def test_print_takes_once_or_all():
     with pytest.raises(specs.SpecError, match=r"components.t.print: expected one of all, once, found 'twice'"):
         make_spec({"t": {**tile(20, 1), "print": "twice"}})
+
+
+@pytest.mark.parametrize("bleed", [0, 2, 3, 5])
+def test_crop_marks_start_1_mm_outside_the_bleed_and_at_least_3_mm_from_the_trim_as_the_readme_says(bleed):
+    """A card alone on a sheet, rendered by pdfium at 20 px a mm: its top-left mark starts max(3, bleed + 1) mm above the
+    trim (the bleed box's painted edge plus the bleed) and is 5 mm long; the README states the same figures (it said
+    3 mm from the trim, which a default 3 mm bleed makes 4)."""
+    from pathlib import Path
+
+    from generator.build import components_pdf
+    from tests.pages import pdfium
+    spec = make_spec({"c": {"kind": "layout", "width": "63mm", "height": "88mm", "bleed": f"{bleed}mm", "expect": 1,
+                            "layout": {"ground": "red", "elements": {}}}})
+    px = 20
+    image = pdfium(components_pdf(spec, "a4")[0], px, page=0)
+    pixel = image.load()
+
+    def red(x, y):
+        return pixel[x, y][0] > 200 and pixel[x, y][1] < 60
+
+    top, left = next((y, x) for y in range(image.height) for x in range(0, image.width, 2) if red(x, y))
+    left = min(x for x in range(left - 2, left + 1) if red(x, top))
+    trim_x, trim_y = left + bleed * px, top + bleed * px   # the trim's top-left corner
+
+    def dark(y):
+        return any(sum(pixel[x, y]) < 300 for x in (trim_x - 1, trim_x, trim_x + 1))
+    start = max(y for y in range(top) if dark(y))   # the mark's end nearest the piece
+    end = start
+    while dark(end - 1):
+        end -= 1
+    assert (trim_y - start) / px == pytest.approx(max(3, bleed + 1), abs=0.1)
+    assert (start - end + 1) / px == pytest.approx(5, abs=0.1)
+    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
+    assert ("Crop marks** are 5 mm long and start 1 mm outside the bleed, and at least 3 mm from the trim line: "
+            f"{max(3, 3 + 1)} mm from it with the usual 3 mm bleed, {max(3, 2 + 1)} mm with a bleed of 2 mm or none") in readme
 
 
 def test_fold_over_fits_more_than_two_poker_cards():

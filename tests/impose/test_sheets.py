@@ -41,3 +41,28 @@ def test_a_wrapped_text_is_remembered_and_changes_with_its_text_size_and_width()
     assert lines == tuple(textfit.wrap(text, 3.3, 60.0)) and len(lines) > 1
     for other in ((text + " More.", 3.3, 60.0), (text, 4.0, 60.0), (text, 3.3, 120.0)):
         assert sheets.wrapped(*other) == tuple(textfit.wrap(*other)) != lines
+
+
+def test_how_to_print_names_what_the_sheets_hold_and_touching_pieces_share_a_cut_line():
+    """Page 1 of a deck of cards says its cards that touch share a cut line (it said "tiles in a block", whatever the
+    deck); round tokens punched out beside them leave the words as they are, another straight-cut component makes them
+    "pieces". On the deck's sheet, neighbouring cards' trims do touch: one cut line between two."""
+    import pypdfium2
+
+    from generator.build import components_pdf
+    cards = {"kind": "layout", "width": "63mm", "height": "88mm", "expect": 9, "faces": {"copies": 9},
+             "layout": {"ground": "paper", "elements": {}}}
+    tokens = {"kind": "layout", "shape": "circle", "size": "25.4mm", "expect": 4, "faces": {"copies": 4},
+              "layout": {"ground": "paper", "elements": {}}}
+    card = {**cards, "expect": 1, "faces": {"copies": 1}, "width": "100mm", "height": "70mm"}
+    for components, words in (({"cards": cards}, "cards"), ({"cards": cards, "tokens": tokens}, "cards"),
+                              ({"cards": cards, "reference": card}, "pieces")):
+        spec = specs.build("t.yaml", {"game": {"title": "T", "designer": "D"}, "palette": {"paper": "#fbf7ee"},
+                                      "components": components}, {})
+        data, _ = components_pdf(spec, "a4")
+        text = pypdfium2.PdfDocument(data)[0].get_textpage().get_text_range()
+        assert f"Cut along the lines between crop marks; {words} that touch share a cut line." in text.splitlines()
+    plan = impose(spec, expand(spec)[0], "a4")
+    slots = [s for sheet in plan.sheets for s in sheet.slots if s.art.startswith("cards")]
+    edges = {(round(s.x + s.w, 3), round(s.y, 3)) for s in slots}
+    assert any((round(s.x, 3), round(s.y, 3)) in edges for s in slots)

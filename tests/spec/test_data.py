@@ -132,6 +132,43 @@ def test_a_sheet_the_data_does_not_have_is_one_line(tmp_path, data, more, messag
     assert str(caught.value).replace(str(tmp_path) + os.sep, "") == message
 
 
+def test_a_formula_with_no_computed_value_is_one_line_naming_its_cell(tmp_path):
+    """openpyxl writes formulas with no computed value (it does not calculate), which would print as empty cells: one
+    line names the file, sheet, row and column and the fix. Saved as a spreadsheet program saves them, with their values
+    (an empty text marked as text), they read as those values."""
+    import zipfile
+
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    sheet = book.create_sheet("Events")
+    for row in (["title", "suit", "size", "note"], ["Storm", "water", 4, "wet"], ["Flare", "fire", "=1+2", '=""']):
+        sheet.append(row)
+    path = tmp_path / "cards.xlsx"
+    book.save(path)
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.xlsx", 2, "sheet: Events\n")
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        "cards.xlsx sheet Events row 3, column size: the formula =1+2 has no computed value saved (the workbook was "
+        "written by a program that does not calculate): open it in a spreadsheet program and save it")
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "game.yaml")])
+    assert (result.exit_code, result.output) == (1, f"error: {caught.value}\n")
+
+    with zipfile.ZipFile(path) as saved:
+        members = {name: saved.read(name) for name in saved.namelist()}
+    xml = members["xl/worksheets/sheet2.xml"].decode()
+    assert '<c r="C3"><f>1+2</f><v></v></c>' in xml and '<c r="D3"><f>""</f><v></v></c>' in xml
+    members["xl/worksheets/sheet2.xml"] = xml.replace('<c r="C3"><f>1+2</f><v></v>', '<c r="C3"><f>1+2</f><v>3</v>').replace(
+        '<c r="D3"><f>', '<c r="D3" t="str"><f>').encode()
+    with zipfile.ZipFile(path, "w") as saved:
+        for name, data in members.items():
+            saved.writestr(name, data)
+    pieces, arts = expand(load(tmp_path, "cards.xlsx", 2, "sheet: Events\n"))
+    assert [(arts[p.front].props["size"], arts[p.front].props["note"]) for p in pieces] == [("4", "wet"), ("3", "")]
+
+
 @pytest.mark.parametrize("name, write", [
     ("cards.yaml", lambda rows: "- {title: One, suit: fire, size: 4}\n- {title: Two, suit: water, size: 4, count: 2}\n"),
     ("cards.json", lambda rows: json.dumps([{"title": "One", "suit": "fire", "size": 4},
@@ -230,6 +267,35 @@ def test_a_back_column_needs_a_common_back_and_names_files_inside_the_folder(tmp
     assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
         "cards.csv row 3, column back: ../x.yaml: '../x.yaml': expected a path inside the spec's folder (no absolute path, "
         "no '..')")
+
+
+def test_a_common_back_that_quotes_a_column_says_why_it_cannot_and_what_to_do(tmp_path):
+    """{title} in the common back of a component with data: the back is every row's, so it reads no row's column (the
+    message used to say the component had no data); the fix it names, a back column, then loads. Without data, the
+    component has none to read."""
+    back = "back: {layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 10, text: '{title}'}}}}\n"
+    (tmp_path / "cards.csv").write_text("title,suit,size\nA,fire,4\n")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.csv", 1, back)
+    line = next(n for n, text in enumerate((tmp_path / "game.yaml").read_text().splitlines(), 1) if "back:" in text)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        f"game.yaml:{line}: components.cards.back.layout.elements.t.text: {{title}} names no data column (a common back "
+        "is shared by every row, so it reads none of their columns: give the rows backs of their own in a back column "
+        "naming each one's layout file, or a fixed text)")
+    with pytest.raises(UserError) as caught:   # a ready-made layout as the common back: the same reason
+        load(tmp_path, "cards.csv", 1, "back: {layout: 'builtin:poker'}\n")
+    assert str(caught.value).endswith("back.layout: the ready-made layout shows the columns art, cost, flavour, rules, "
+                                      "title, type: a common back is shared by every row, so it reads none of their "
+                                      "columns: give the rows backs of their own in a back column naming each one's "
+                                      "layout file, or a fixed text")
+    (tmp_path / "cards.csv").write_text("title,suit,size,back\nA,fire,4,hero.yaml\n")
+    (tmp_path / "hero.yaml").write_text("elements: {t: {type: text, x: 5, y: 5, width: 50, height: 10, text: '{title}'}}\n")
+    spec = load(tmp_path, "cards.csv", 1, back.replace("'{title}'", "DECK"))
+    assert [p.back for p in expand(spec)[0]] == ["cards-back-1"]
+    (tmp_path / "plain.yaml").write_text("game: {title: T, designer: D}\ncomponents:\n  cards: {kind: layout, expect: 1, "
+                                         "width: 60 mm, height: 80 mm, layout: {elements: {}},\n    " + back + "  }\n")
+    with pytest.raises(UserError, match=r"t.text: \{title\} names no data column \(the component has no data\)$"):
+        specs.load(str(tmp_path / "plain.yaml"))
 
 
 @pytest.mark.parametrize("text, message", [

@@ -1,6 +1,7 @@
 """Themes, the colour-vision check, the swatch sheet, ink-saver and greyscale looks, measured on real output."""
 import io
 import re
+import textwrap
 from itertools import combinations
 from pathlib import Path
 
@@ -120,6 +121,39 @@ def test_a_claimed_shape_cue_that_every_colour_shares_tells_nothing_apart(tmp_pa
             "25 and no measured cue tells red/green apart; shape claimed but does not separate red/green"
             ) in result.output.splitlines()
     assert "told apart by shape" not in result.output
+
+
+def test_a_claimed_cue_that_names_the_colour_itself_tells_nothing_apart_and_says_so(tmp_path):
+    """cues: [colour] on Granny's pills: every red pill has colour red; the reason is that, not 'no face in red has a
+    colour'. A deck whose suit column names its colour (its band painted with another column of the same colour) used
+    to pass: the suits were apart, but only as the colours are."""
+    def itself(cue):
+        return (f"no other cue tells them apart: {cue} is claimed but does not separate red from green ({cue} names the "
+                f"colour itself: a red face has {cue} red, so it shows nothing but colour; claim a cue the faces show "
+                "besides colour, such as a symbol or a letter)")
+    path = red_green_spec(tmp_path, ["colour"])
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert (f"{path}: colours lights: red/green are too close under deutan (green-weak) (expected a CIEDE2000 difference "
+            f"of at least 20, found 8.5) and {itself('colour')}") in result.output.splitlines()
+    deck = write(tmp_path, "deck.yaml", textwrap.dedent("""\
+        game: {title: Deck, designer: Tester}
+        palette: {red: "#cf2a22", green: "#2f9e44"}
+        components:
+          cards:
+            kind: layout
+            expect: 2
+            width: 60 mm
+            height: 80 mm
+            data: [{suit: red, band: red}, {suit: green, band: green}]
+            layout: {elements: {band: {type: rect, x: 0, y: 0, width: 100%, height: 20, fill: "{band}"}}}
+        distinguish:
+          - {name: suits, colours: [red, green], cues: [suit]}
+        """))
+    result = run("validate", str(deck))
+    assert result.exit_code == 1
+    assert (f"{deck}: colours suits: red/green are too close under deutan (green-weak) (expected a CIEDE2000 difference of "
+            f"at least 20, found 8.5) and {itself('suit')}") in result.output.splitlines()
 
 
 def test_shipped_pills_are_told_apart_by_their_marks():
