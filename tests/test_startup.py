@@ -116,6 +116,14 @@ def test_a_build_with_its_memos_kept_loads_no_module_for_what_its_spec_does_not_
     assert not unused & loaded
 
 
+def test_a_csv_deck_loads_nothing_a_spreadsheet_needs(tmp_path):
+    """A deck read from a CSV loads neither openpyxl nor zipfile (which loads shutil, bz2, lzma and threading)."""
+    assert pnp(tmp_path / "cache", "new", tmp_path / "game")[0] == 0
+    status, _, loaded = pnp(tmp_path / "cache", "build", tmp_path / "game" / "game.yaml", "--paper", "a4", "--out",
+                            tmp_path / "out")
+    assert status == 0 and not {"openpyxl", "zipfile"} & loaded
+
+
 def test_a_spec_read_before_loads_no_yaml_and_an_edited_spec_is_read_afresh(tmp_path):
     path = tiles_spec(tmp_path / "spec")
     build = ("build", path, "--paper", "a4", "--out", tmp_path / "out")

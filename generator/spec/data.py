@@ -4,7 +4,6 @@ import io
 import json
 import os
 import re
-import zipfile
 from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -291,6 +290,7 @@ def _sheet(path, data: bytes, sheet, computed: bool) -> list:
 def _formulas(data: bytes) -> bool:
     """Whether any sheet of a workbook holds a formula (an <f> element, with or without a namespace prefix): read
     before a second pass of openpyxl looks for one."""
+    import zipfile  # lazy: start-up (read only for spreadsheets; it loads shutil, bz2, lzma and threading)
     with zipfile.ZipFile(io.BytesIO(data)) as book:
         return any(FORMULA.search(book.read(name)) for name in book.namelist() if name.startswith("xl/worksheets/"))
 
