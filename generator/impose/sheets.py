@@ -172,12 +172,15 @@ def supplies(spec, plan) -> list:
 
 
 def cutting(spec) -> str:
-    """How to cut the pieces between crop marks, named as the set holds them: a deck's cards, or pieces of several kinds."""
+    """How to cut the pieces, named as the set holds them: between crop marks a deck's cards, or pieces of several kinds;
+    hex tiles, which have no crop marks, along their outlines."""
     straight = [c for c in spec.components if placing(c) == "grid" and not round_cut(c)]
+    hexes = [c.title.lower() for c in spec.components if placing(c) == "hex"]
+    along = f"Cut the {' and the '.join(hexes)} along their outlines." if hexes else ""
     if not straight:
-        return "Cut along the lines between crop marks."
+        return along or "Cut along the lines between crop marks."
     noun = straight[0].title.lower() if len(straight) == 1 and straight[0].expect > 1 else "pieces"
-    return f"Cut along the lines between crop marks; {noun} that touch share a cut line."
+    return f"Cut along the lines between crop marks; {noun} that touch share a cut line.{' ' * bool(along)}{along}"
 
 
 def manifest(plan, spec, rows, sides):

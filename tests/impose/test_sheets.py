@@ -62,6 +62,8 @@ def test_how_to_print_names_what_the_sheets_hold_and_touching_pieces_share_a_cut
         data, _ = components_pdf(spec, "a4")
         text = pypdfium2.PdfDocument(data)[0].get_textpage().get_text_range()
         assert f"Cut along the lines between crop marks; {words} that touch share a cut line." in text.splitlines()
+    hexes = pypdfium2.PdfDocument(components_pdf(specs.load("hexstatic"), "a4")[0])[0].get_textpage().get_text_range()
+    assert "Cut the hex tiles along their outlines." in " ".join(hexes.split())   # they have no crop marks
     plan = impose(spec, expand(spec)[0], "a4")
     slots = [s for sheet in plan.sheets for s in sheet.slots if s.art.startswith("cards")]
     edges = {(round(s.x + s.w, 3), round(s.y, 3)) for s in slots}
