@@ -97,6 +97,12 @@ def face_title(spec, art, number: int | None) -> str:
     return values[0] if values else f"{spec.component(art.component).title}{f' {number}' if number else ''}"
 
 
+def back_name(art) -> str:
+    """A back in words, for a component with several: 'back: <the layout file its rows name>', or 'common back'."""
+    from ..components.layout import BACK  # lazy: start-up
+    return f"back: {art.props[BACK]}" if BACK in art.props else "common back"
+
+
 def _numeric(text: str) -> bool:
     """True when a value is a number (a cost or count, no title)."""
     try:

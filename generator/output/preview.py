@@ -9,12 +9,11 @@ from pathlib import Path
 from ..draw import looks, svg
 from ..check import vision
 from ..components.kind import round_cut, size_words
-from ..components.layout import BACK
 from ..spec.expand import expand
 from ..errors import UserError
 from ..files import write_atomic
 from ..impose.imposition import impose
-from . import backings, face_title
+from . import back_name, backings, face_title
 from .formats.png import face_png
 from .raster import picture_png
 from ..draw.render import draw_art
@@ -247,11 +246,10 @@ def _back_caption(spec, arts, backing, backs: int, fronts: dict) -> str:
     or the common back), its count and the faces it is behind, by their names (the first SHOWN_BEHIND of them)."""
     if backs == 1:
         return f"back ×{backing.pieces}"
-    props = arts[backing.back].props
     numbers = {key: n for n, key in enumerate(fronts, start=1)} if len(fronts) > 1 else {}   # as the faces are numbered
     names = [face_title(spec, arts[key], numbers.get(key)) for key in backing.fronts[:SHOWN_BEHIND]]
     more = len(backing.fronts) - len(names)
-    return (f"{f'back: {props[BACK]}' if BACK in props else 'common back'} ×{backing.pieces}, behind "
+    return (f"{back_name(arts[backing.back])} ×{backing.pieces}, behind "
             f"{', '.join(names)}{f' and {more} more' if more else ''}")
 
 

@@ -7,13 +7,12 @@ from collections import Counter
 
 from ...draw import svg, textfit
 from ...components.kind import Circle, size_words
-from ...components.layout import BACK
 from ...spec.expand import expand
 from ...build import check
 from ...files import write_atomic
 from ...draw.render import draw_art
 from ...check.safearea import cut_line
-from .. import backings, face_title, folder, raster, summary
+from .. import back_name, backings, face_title, folder, raster, summary
 from ...units import pixels
 from .tts import trim_size
 
@@ -92,7 +91,7 @@ def back_caption(spec, art, backing, fronts: list, backs: list, numbered: bool, 
             names.append(face_title(spec, front, number if numbered else None))
             if textfit.width(f"{head} {', '.join(names)}", COUNT) > width:
                 break   # the names after it would be cut
-    return (shortened(f"back: {art.props[BACK]}" if BACK in art.props else "common back", width),
+    return (shortened(back_name(art), width),
             shortened(f"{head} {', '.join(names)}", width, COUNT))
 
 
