@@ -2,6 +2,7 @@
 drawn by the component renderers as vector forms are joined in one file by our PDF writer."""
 import io
 from copy import deepcopy
+from itertools import chain
 from pathlib import Path
 from ..records import NamedTuple
 
@@ -39,8 +40,9 @@ BLOCK = s.mapping({"p": s.text, "bullets": s.list_of(s.text, 1), "steps": s.list
 RULES = s.mapping({
     "overview": s.text,
     "sections": s.list_of(s.mapping({"heading": s.text, "blocks": s.list_of(BLOCK, 1)}, required=("heading", "blocks")), 1),
-    "reference": s.mapping({"turn": s.list_of(s.text, 1), "scoring": s.list_of(s.list_of(s.text, 1), 1),
-                            "notes": s.list_of(s.text)}, required=("turn",)),
+    "reference": s.mapping({"turn": s.list_of(s.text, 1), "turn_heading": s.text,
+                            "scoring": s.list_of(s.list_of(s.text, 1), 1), "notes": s.list_of(s.text)},
+                           required=("turn",)),
     "credits": s.text,
 }, required=("overview", "sections", "reference"))
 
@@ -513,14 +515,26 @@ def table(rows, st, where, widths=None):
 
 def column_widths(cells, frame_w):
     """Widths for the columns that span the frame: in proportion to each column's longest line of text, none below a
-    third of its even share when the text is too long for one line (long words then break inside the cell)."""
+    third of its even share when the text is too long for one line (long words then break inside the cell). Of two
+    columns, the split whose rows take the fewest lines wins: this one, or one giving a column a cell's whole line."""
     natural = [max(_line_width(cell) for cell in column) + 2 * CELL_PAD for column in zip(*cells)]
     floor = frame_w / len(natural) / 3
     if sum(natural) <= frame_w:  # room to spare: the table spans the frame, each column widened in proportion
         return [n * frame_w / sum(natural) for n in natural]
     spare = frame_w - floor * len(natural)
     extra = [max(0.0, n - floor) for n in natural]
-    return [floor + spare * e / sum(extra) for e in extra]
+    widths = [floor + spare * e / sum(extra) for e in extra]
+    if len(widths) != 2:
+        return widths
+    lines = sorted({_line_width(cell) + 2 * CELL_PAD for cell in chain.from_iterable(cells)})
+    splits = [widths] + [split for w in lines if floor <= w <= frame_w - floor
+                         for split in ([w, frame_w - w], [frame_w - w, w])]
+    return min(splits, key=lambda split: _lines(cells, split))   # the first of the fewest: ties keep widths
+
+
+def _lines(cells, widths):
+    """About how many lines a table's rows take in columns of these widths: each cell's one line over its width."""
+    return sum(max(-(-_line_width(cell) // (w - 2 * CELL_PAD)) for cell, w in zip(row, widths)) for row in cells)
 
 
 def _line_width(cell):
@@ -618,7 +632,7 @@ def card(spec, ref, st, width, height, k, where=None):
     where: the scoring table's place for its error (the rules file's key), when the caller has it already."""
     sized = card_styles(st, width - 12, height, k)  # 12: the table's own padding
     flow = [Para(inline(f"{spec.game.title}: quick reference"), sized["card"]),
-            Para("Your turn", sized["h2"]), listing(ref["turn"], "steps", sized)]
+            Para(inline(ref.get("turn_heading", "Your turn")), sized["h2"]), listing(ref["turn"], "steps", sized)]
     if ref.get("scoring"):
         where = where or f"{rules_path(spec)}: reference.scoring"
         flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, where), Spacer(1, 4 * k)]

@@ -218,9 +218,24 @@ def test_the_rules_send_schedule_tiles_back_to_the_bag_between_rounds(grannys):
     assert players * players * cells > gp.figures(grannys)["bag-after-setup"]
     data, _ = rules_pdf(grannys, "a4")
     text = " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(data)).pages).split())
-    between = text[text.index("End of the game"):text.index("About this edition")]
+    between = text[text.index("Between rounds and the end of the game"):text.index("About this edition")]
     assert "Put every tile from the schedules back in the bag" in between
     assert "Between rounds, schedule tiles go back in the bag." in text[text.index("quick reference"):]
+
+
+def test_the_rules_leave_where_tiles_land_to_chance_and_finish_the_go_round(grannys):
+    """The original: tiles are placed on the board 'randomly', refills too; a round ends only when the last player of
+    that turn has played. The rulebook, its quick reference and the turn card all say so."""
+    data, _ = rules_pdf(grannys, "a4")
+    text = " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(data)).pages).split())
+    rules, reference = text[:text.index("quick reference")], text[text.index("quick reference"):]
+    setup, refill = rules[rules.index("Setting up"):], rules[rules.index("Refill."):]
+    assert "without looking" in setup[:400] and "nobody picks" in setup[:400]
+    assert "without looking" in refill[:200] and "chance" in refill[:200]
+    assert "still take their turn; then the round ends" in rules
+    assert "without looking, in the order drawn" in reference and "everyone has had as many turns" in reference
+    card = grannys.component("reference").options["lines"]
+    assert any("order drawn" in line for line in card) and any("Finish the go-round" in line for line in card)
 
 
 def test_each_take_form_is_centred_over_its_name(grannys):

@@ -1028,3 +1028,22 @@ def test_a_figure_shrinks_to_let_the_block_kept_whole_after_it_in_when_it_would_
     pages = {id(f): page for page, f in placed}
     assert (pages[id(figure)], pages[id(heading)]) == (1, 1 if shrinks else 2)
     assert (rulebook.SHRINK <= figure.slot.fit < 0.9) if shrinks else figure.slot.fit == 1.0
+
+
+def test_the_quick_reference_names_its_turn_as_the_rules_file_says():
+    """Paths and PAHs is played by everyone at once: its reference says so over the steps; other games keep 'Your
+    turn'."""
+    for game, heading, other in (("paths-and-pahs", "Each round, all together", "Your turn"),
+                                 ("posies", "Your turn", "Each round")):
+        data, _ = rules_pdf(specs.load(game), "a4")
+        last = pypdf.PdfReader(io.BytesIO(data)).pages[-1].extract_text()
+        assert heading in last and other not in last
+
+
+def test_a_two_column_table_breaks_no_label_it_can_keep_on_one_line():
+    """HexStatic's scoring table: every structure's name fits on one line when the points column takes the breaks
+    (the columns in proportion to their text broke 'Line: an end at each end' and 'Fragment: one end only')."""
+    data, _ = rules_pdf(specs.load("hexstatic"), "a4")
+    lines = [line.strip() for line in pypdf.PdfReader(io.BytesIO(data)).pages[-1].extract_text().splitlines()]
+    for label in ("Line: an end at each end", "Fragment: one end only", "Loop: no ends, closed"):
+        assert any(line.startswith(label) for line in lines), label
