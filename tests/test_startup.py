@@ -124,7 +124,7 @@ def test_a_csv_deck_loads_nothing_a_spreadsheet_needs(tmp_path):
     assert status == 0 and not {"openpyxl", "zipfile"} & loaded
 
 
-def test_a_spec_read_before_loads_no_yaml_and_an_edited_spec_is_read_afresh(tmp_path):
+def test_a_spec_read_before_loads_no_yaml_nor_does_one_colour_edited_in_it_and_other_edits_are_parsed(tmp_path):
     path = tiles_spec(tmp_path / "spec")
     build = ("build", path, "--paper", "a4", "--out", tmp_path / "out")
     pdf = tmp_path / "out" / "tiles" / "tiles-components-a4.pdf"
@@ -134,13 +134,15 @@ def test_a_spec_read_before_loads_no_yaml_and_an_edited_spec_is_read_afresh(tmp_
     assert first[0] == 0 and "yaml" in first[2] and shown.get(red, 0) > 1000 and green not in shown
     again = pnp(tmp_path / "cache", *build)
     assert again[0] == 0 and "yaml" not in again[2], "the text parsed last time comes from its memo"
-    path.write_text(TILES.replace("#d7261e", "#2f9e44"))
+    path.write_text(TILES.replace("#d7261e", "#2f9e44"))   # one quoted value on its line: read from the last text
     edited = pnp(tmp_path / "cache", *build)
-    assert edited[0] == 0 and "yaml" in edited[2]
+    assert edited[0] == 0 and "yaml" not in edited[2]
     recoloured = colours(pdf)
     assert red not in recoloured and recoloured.get(green) == shown[red]
     fresh = pnp(tmp_path / "fresh", "build", path, "--paper", "a4", "--out", tmp_path / "fresh")
     assert fresh[0] == 0 and (tmp_path / "fresh" / "tiles" / "tiles-components-a4.pdf").read_bytes() == pdf.read_bytes()
+    path.write_text(TILES.replace("#d7261e", "#2f9e44").replace("expect: 8", "expect: 8   # a comment"))
+    assert "yaml" in pnp(tmp_path / "cache", *build)[2], "any other edit is parsed"
     path.write_text(TILES)
     back = pnp(tmp_path / "cache", *build)
     assert back[0] == 0 and "yaml" not in back[2] and colours(pdf) == shown, "an edit undone: the first text's memo"

@@ -24,6 +24,9 @@ _AS_WRITTEN = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool",
 BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 BREAKS = {"\x85": "next line", "\u2028": "line separator", "\u2029": "paragraph separator"}
 _PLAIN_KEY = r"[A-Za-z0-9_<>+-]+"  # compiled on first use by re's own cache: start-up
+LAST = "last"   # a YAML file's memo: the key of the text read last, which an edit of one quoted value starts from
+# one line holding a key's (or a list item's) quoted value and nothing else but a comment; no escapes in the value
+QUOTED_LINE = r"""(?P<head> *(?:[A-Za-z0-9_-]+: +|- +))(?P<q>["'])(?P<value>[^"'\\]*)(?P=q)(?: +#.*)? *\r?"""
 
 
 def find(name, folder, noun):
@@ -42,7 +45,8 @@ def find(name, folder, noun):
 
 def load(path, text=None, noun="spec"):
     """Return (data, lines) where lines maps key-path tuples to 1-based line numbers (noun: what errors call the file)."""
-    if text is None:
+    from_file = text is None   # (a --set value's text is read under its spec's path: it is no edit of the file)
+    if from_file:
         try:
             with open(path, "rb") as handle:
                 raw = cache.read(path, handle.read(MAX_BYTES + 1))
@@ -64,13 +68,18 @@ def load(path, text=None, noun="spec"):
         raise SpecError(path, "", f"character U+{ord(text[odd]):04X} ({BREAKS[text[odd]]}) is a line break to YAML but "
                                   "not to most editors: use a plain line break", text[:odd].count("\n") + 1)
     memo, key = _memo(path), _key(text)
-    kept = memo.get(key)
+    kept, last = memo.get(key), memo.get(LAST) if from_file else None
     if kept is not None:
-        return _unpacked(kept)
-    data, lines = _parsed(path, text, noun)
-    packed = _packed(data, lines)
-    if packed is not None:
+        if from_file and last != key:
+            memo.put(LAST, key)
+        return _unpacked(kept)[:2]
+    before = memo.get(last) if last else None
+    data, lines = (before and _one_quote_edited(_unpacked(before), text)) or _parsed(path, text, noun)
+    packed = _packed(data, lines, text)
+    if packed is not None:   # (a text that fails to parse leaves LAST at the last one read: the fix is one edit from it)
         memo.put(key, packed)
+        if from_file:
+            memo.put(LAST, key)
     return data, lines
 
 
@@ -93,23 +102,52 @@ def _parser() -> tuple:
     return origin, cache.stamp(origin) if origin else None
 
 
-def _packed(data, lines) -> str | None:
-    """data and lines as the JSON text a memo keeps; None for values JSON cannot give back as they are (dates, bytes)."""
+def _packed(data, lines, text: str) -> str | None:
+    """data, lines and the text they were read from as the JSON text a memo keeps; None for values JSON cannot give
+    back as they are (dates, bytes)."""
     try:
-        packed = json.dumps([data, [[list(k), v] for k, v in lines.items()], [[list(k), v] for k, v in lines.written.items()]],
-                            allow_nan=False)
+        packed = json.dumps([data, [[list(k), v] for k, v in lines.items()], [[list(k), v] for k, v in lines.written.items()],
+                             lines.shared, text], allow_nan=False)
     except (TypeError, ValueError):
         return None
     again = _unpacked(packed)
-    return packed if again == (data, lines) and again[1].written == lines.written else None
+    return packed if again[:2] == (data, lines) and (again[1].written, again[1].shared) == (lines.written, lines.shared) else None
 
 
 def _unpacked(packed: str) -> tuple:
-    """(data, lines) from a memo's JSON text: new objects every time (the loader changes them in place)."""
-    data, pairs, written = json.loads(packed)
+    """(data, lines, text) from a memo's JSON text: new objects every time (the loader changes them in place)."""
+    data, pairs, written, shared, text = json.loads(packed)
     lines = Lines()
     lines.update((tuple(k), v) for k, v in pairs)
-    lines.written = {tuple(k): v for k, v in written}
+    lines.written, lines.shared = {tuple(k): v for k, v in written}, shared
+    return data, lines, text
+
+
+def _one_quote_edited(last: tuple, text: str) -> tuple | None:
+    """(data, lines) of text when it differs from the last text read only inside one quoted value on one line (a colour,
+    a caption: `key: "..."` or `- "..."`, no escapes), from what that text was read as; None for any other change.
+    A file with anchors or merge keys is read again: one value can stand in several places there."""
+    data, lines, old = last
+    before, after = old.split("\n"), text.split("\n")
+    changed = [n for n, (a, b) in enumerate(zip(before, after)) if a != b] if len(before) == len(after) else []
+    if len(changed) != 1 or lines.shared:
+        return None
+    n = changed[0]
+    was, now = (re.fullmatch(QUOTED_LINE, line) for line in (before[n], after[n]))
+    if not (was and now and was["head"] == now["head"] and now["value"].isprintable()):
+        return None
+    key = was["head"].strip().rstrip(":").strip()
+    found = [path for path, line in lines.items() if line == n + 1 and (
+        path and (path[-1] == key if key != "-" else isinstance(path[-1], int)))]
+    if len(found) != 1:
+        return None
+    *parents, last_key = found[0]
+    holder = data
+    for step in parents:
+        holder = holder[step]
+    if holder[last_key] != was["value"]:
+        return None
+    holder[last_key] = now["value"]
     return data, lines
 
 
@@ -123,11 +161,12 @@ def _parsed(path, text, noun):
     except yaml.reader.ReaderError as exc:
         raise _character_error(path, text, exc) from None
     try:
-        _check_shape(path, text, noun, Loader)
+        shared = _check_shape(path, text, noun, Loader)
         root = loader.get_single_node()
         if root is None:
             raise SpecError(path, "", f"{noun} is empty")
         lines = Lines()
+        lines.shared = shared
         data = _Walker(path, loader, lines, noun).walk(root, ())
     except yaml.reader.ReaderError as exc:
         raise _character_error(path, text, exc) from None
@@ -159,10 +198,12 @@ def _syntax_error(path, text, exc):
     return SpecError(path, "", f"YAML syntax error: {problem}", mark.line + 1 if mark else None)
 
 
-def _check_shape(path, text, noun, Loader):
-    """Refuse deep nesting and too many values from the event stream, before the (recursive) composer runs."""
-    depth = 0
+def _check_shape(path, text, noun, Loader) -> bool:
+    """Refuse deep nesting and too many values from the event stream, before the (recursive) composer runs; return
+    whether the text has anchors or merge keys."""
+    depth, shared = 0, False
     for count, event in enumerate(yaml.parse(text, Loader=Loader)):
+        shared = shared or getattr(event, "anchor", None) is not None or getattr(event, "value", None) == "<<"
         if count > 2 * MAX_NODES:
             raise SpecError(path, "", f"{noun} is too large (more than {MAX_NODES} values)", event.start_mark.line + 1)
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
@@ -171,14 +212,17 @@ def _check_shape(path, text, noun, Loader):
                 raise SpecError(path, "", f"{noun} is nested too deeply (more than {MAX_DEPTH} levels)", event.start_mark.line + 1)
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
+    return shared
 
 
 class Lines(dict):
-    """Line numbers by key path; .written: the text of each plain value YAML read as no text (yes, 1:30, 0x1f)."""
+    """Line numbers by key path; .written: the text of each plain value YAML read as no text (yes, 1:30, 0x1f); .shared:
+    the text has anchors or merge keys (one value may stand in several places)."""
 
     def __init__(self):
         super().__init__()
         self.written = {}
+        self.shared = False
 
 
 class _Walker:

@@ -1,4 +1,5 @@
 """Spec loading: the shipped specs load; every invalid fixture fails with its exact one-line message."""
+import shutil
 from pathlib import Path
 
 import pytest
@@ -102,6 +103,80 @@ def test_a_yaml_text_read_again_comes_from_its_memo_as_new_objects_with_its_line
     assert again_lines.written == fresh_lines.written == {("game", "flag"): "yes", ("game", "code"): "0x1f", ("list", 0): "1.5"}
     monkeypatch.setattr(yamlsource, "_parser", lambda: ("site-packages/yaml/__init__.py", (1, 2)))   # another PyYAML
     assert yamlsource._memo(path).get(yamlsource._key(text)) is None
+
+
+def _read_as_parsed(path, text, monkeypatch):
+    """(what load() reads text as, what PyYAML parses it as, whether load() parsed it)."""
+    path.write_text(text)
+    parsed = []
+    monkeypatch.setattr(yamlsource, "_parsed", lambda *a: parsed.append(1) or real_parsed(*a))
+    data, lines = yamlsource.load(path)
+    monkeypatch.setattr(yamlsource, "_parsed", real_parsed)
+    fresh, fresh_lines = real_parsed(path, text, "spec")
+    return (data, lines, lines.written, lines.shared), (fresh, fresh_lines, fresh_lines.written, fresh_lines.shared), bool(parsed)
+
+
+real_parsed = yamlsource._parsed
+SHIPPED_YAML = sorted(Path(specs.SPECS).glob("*.yaml")) + sorted((Path(specs.SPECS) / "rules").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("source", SHIPPED_YAML, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_quoted_value_edited_on_its_line_is_read_from_the_last_text_as_pyyaml_reads_it(source, tmp_path, monkeypatch):
+    """Every quoted value of the shipped specs and rules (a colour, a line of text) changed on its own: load() takes the
+    last text's data with that one value changed, parsing nothing, and gets what PyYAML gets from the new text."""
+    import re
+    path, text = tmp_path / source.name, source.read_text()
+    rows = text.split("\n")
+    quoted = [n for n, row in enumerate(rows) if re.fullmatch(yamlsource.QUOTED_LINE, row)]
+    assert len(quoted) >= 3
+    _read_as_parsed(path, text, monkeypatch)
+    for n in quoted:
+        match = re.fullmatch(yamlsource.QUOTED_LINE, rows[n])
+        edited = rows[:n] + [rows[n][:match.start("value")] + "#c0ffee é" + rows[n][match.end("value"):]] + rows[n + 1:]
+        read, fresh, parsed = _read_as_parsed(path, text, monkeypatch)   # the text as it was: from its memo
+        assert read == fresh and not parsed
+        read, fresh, parsed = _read_as_parsed(path, "\n".join(edited), monkeypatch)
+        assert read == fresh and not parsed, rows[n]
+
+
+@pytest.mark.parametrize("before, after", [
+    ('a: &c {fill: "#111111"}\nb: *c\n', 'a: &c {fill: "#222222"}\nb: *c\n'),                     # flow: not a line of its own
+    ('a: &c\n  fill: "#111111"\nb:\n  <<: *c\n', 'a: &c\n  fill: "#222222"\nb:\n  <<: *c\n'),   # an anchor's value
+    ('a:\n  fill: "#111111"\nb: "x"\n', 'a:\n  fill: "#222222"\nb: "y"\n'),                      # two lines
+    ('a:\n  fill: "#111111"\n', 'a:\n  fill: #222222\n'),                                        # now a comment
+    ('a:\n  fill: "#111111"\n', 'a:\n  fill: "#2\\x41"\n'),                                       # an escape
+    ('a:\n  fill: "#111111"\n', 'a:\n  ink: "#111111"\n'),                                        # another key
+    ('a:\n  - "one"\n  - "two"\n', 'a:\n  - "one"\n  - 2\n'),                                     # now a number
+    ('a: >-\n  fill: "#111111"\n', 'a: >-\n  fill: "#222222"\n'),                                   # text of a block
+])
+def test_other_edits_are_parsed_again(before, after, tmp_path, monkeypatch):
+    """An edit the shortcut cannot follow (anchors, two lines, a value unquoted or escaped, a key, a block's text) is
+    parsed, and reads as PyYAML reads it."""
+    path = tmp_path / "game.yaml"
+    _read_as_parsed(path, before, monkeypatch)
+    read, fresh, parsed = _read_as_parsed(path, after, monkeypatch)
+    assert read == fresh and parsed
+
+
+def test_a_set_value_read_between_two_edits_of_the_file_leaves_the_last_text_as_it_was(tmp_path, monkeypatch):
+    """A --set value is parsed under its spec's path: the next edit of the file is still one edit from the file."""
+    (tmp_path / "rules").mkdir()
+    shutil.copy(Path(specs.SPECS) / "rules" / "pixeliction.yaml", tmp_path / "rules")
+    path, text = tmp_path / "pixeliction.yaml", (Path(specs.SPECS) / "pixeliction.yaml").read_text()
+    path.write_text(text)
+    assert specs.load(str(path), ['palette.accent="#123456"']).colour("accent") == "#123456"
+    read, fresh, parsed = _read_as_parsed(path, text.replace('accent: "#2d6a9f"', 'accent: "#d0281f"'), monkeypatch)
+    assert read == fresh and read[0]["palette"]["accent"] == "#d0281f" and not parsed
+
+
+def test_an_edit_that_breaks_the_yaml_then_its_fix_reads_from_the_last_good_text(tmp_path, monkeypatch):
+    path = tmp_path / "game.yaml"
+    _read_as_parsed(path, 'game:\n  title: "Kept"\n  ink: "#111111"\n', monkeypatch)
+    path.write_text('game:\n  title: "Kept"\n  ink: "#11111\n')
+    with pytest.raises(SpecError, match="YAML syntax error"):
+        yamlsource.load(path)
+    read, fresh, parsed = _read_as_parsed(path, 'game:\n  title: "Kept"\n  ink: "#222222"\n', monkeypatch)
+    assert read == fresh and read[0]["game"]["ink"] == "#222222" and not parsed
 
 
 def test_yaml_values_json_cannot_give_back_are_parsed_every_time(tmp_path):
