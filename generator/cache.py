@@ -29,9 +29,11 @@ def read(path, data: bytes) -> bytes:
 
 
 def files(folder) -> dict:
-    """The files read so far from inside folder (a spec's), with the digest of what was read."""
-    inside = Path(folder).resolve()
-    return {path: digest for path, digest in sorted(READ.items()) if Path(path).is_relative_to(inside)}
+    """The files read so far from inside folder (a spec's), with the digest of what was read: READ's paths are resolved,
+    so those under the folder start with its resolved path and a separator (no Path made for every file the process
+    read, each interning its parts)."""
+    inside = os.path.join(Path(folder).resolve(), "")
+    return dict(sorted(item for item in READ.items() if item[0].startswith(inside)))
 
 
 def current(recorded: dict) -> bool:
