@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 MAX_NODES = 100_000
 MAX_DEPTH = 64
 MAX_BYTES = 5_000_000
+COMPOSABLE = 1000   # collections the C composer may nest, which recurses in C: at most one for each of "-:?[{" in a text
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
 _NULL = "tag:yaml.org,2002:null"
@@ -123,8 +124,7 @@ def _parsed(path, text, noun):
     except yaml.reader.ReaderError as exc:
         raise _character_error(path, text, exc) from None
     try:
-        _check_shape(path, text, noun, Loader)
-        root = loader.get_single_node()
+        root = _composed(path, text, noun, Loader, loader)
         if root is None:
             raise SpecError(path, "", f"{noun} is empty")
         lines = Lines()
@@ -157,6 +157,46 @@ def _syntax_error(path, text, exc):
     if "\t" in bad_line:
         problem += " (a tab: indent YAML with spaces)"
     return SpecError(path, "", f"YAML syntax error: {problem}", mark.line + 1 if mark else None)
+
+
+def _composed(path, text, noun, Loader, loader):
+    """The text's one document composed (None when empty), refused as _check_shape refuses it. A text too short to nest
+    deeper than the composer's recursion bears is composed first and its limits counted on the nodes, a walk of them
+    instead of a second parse; past a limit, or at a YAML error (which a limit reached first must come before), the
+    events say which and where, as they do first for a longer text."""
+    composer = getattr(getattr(yaml, "cyaml", None), "CParser", None)   # libyaml's composer, in C (the pure-Python
+                                                                       # one recurses in Python: never composed first)
+    quick = composer is not None and issubclass(Loader, composer) and sum(map(text.count, "-:?[{")) <= COMPOSABLE
+    if not quick:
+        _check_shape(path, text, noun, Loader)
+        return loader.get_single_node()
+    try:
+        root = loader.get_single_node()
+    except yaml.YAMLError:
+        _check_shape(path, text, noun, Loader)
+        raise
+    if root is not None and not _within_limits(root):
+        _check_shape(path, text, noun, Loader)
+    return root
+
+
+def _within_limits(root) -> bool:
+    """True when a composed document holds no more events than _check_shape lets pass and nests no deeper: a collection
+    two events, a scalar or an alias one, a document four more; walked in the text's order, so that an anchored node is
+    met where it stands before any alias to it (which is one event, not walked again)."""
+    seen, count, todo = set(), 4, [(root, 1)]
+    while todo:
+        node, depth = todo.pop()
+        count += 1
+        if id(node) in seen or type(node) is yaml.ScalarNode:
+            continue
+        seen.add(id(node))
+        if depth > MAX_DEPTH:
+            return False
+        count += 1
+        items = node.value if type(node) is yaml.SequenceNode else [item for pair in node.value for item in pair]
+        todo += [(item, depth + 1) for item in reversed(items)]
+    return count <= 2 * MAX_NODES
 
 
 def _check_shape(path, text, noun, Loader):
