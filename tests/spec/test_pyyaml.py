@@ -44,15 +44,15 @@ def test_the_reader_pattern_is_compiled_only_when_the_pure_python_reader_reads(t
 
 
 def _deep(levels: int, flow: bool = False) -> str:
-    """A value nested levels deep: a block sequence in a sequence..., or flow brackets."""
+    """A mapping whose value nests collections levels deep in all: block sequences in sequences, or flow brackets."""
     if flow:
-        return "a: " + "[" * levels + "1" + "]" * levels + "\n"
-    return "a:\n" + "".join("  " * i + "-\n" for i in range(levels)) + "  " * levels + "- 1\n"
+        return "a: " + "[" * (levels - 1) + "1" + "]" * (levels - 1) + "\n"
+    return "a:\n" + "".join("  " * i + "-\n" for i in range(levels - 2)) + "  " * (levels - 2) + "- 1\n"
 
 
 SHAPES = {
     "plain": "a: 1\nb: [x, y]\nc: {d: e}\n",
-    "64 deep": _deep(63),
+    "64 deep": _deep(64),
     "65 deep": _deep(65),
     "65 deep in brackets": _deep(65, flow=True),
     "65 deep, then a syntax error": _deep(65, flow=True) + "b: [unclosed\n",
