@@ -95,14 +95,15 @@ def _parser() -> tuple:
 
 
 def _packed(data, lines) -> str | None:
-    """data and lines as the JSON text a memo keeps; None for values JSON cannot give back as they are (dates, bytes)."""
+    """data and lines as the JSON text a memo keeps; None for values JSON cannot give back as they are (dates, bytes,
+    infinities: json refuses them). What the walk makes JSON gives back as it was: mappings of text keys (the walk
+    refuses any other), lists, text with no lone surrogate, whole numbers, finite floats (written as their repr),
+    booleans and nulls; the key paths' tuples of text and numbers come back as lists, made tuples again."""
     try:
-        packed = json.dumps([data, [[list(k), v] for k, v in lines.items()], [[list(k), v] for k, v in lines.written.items()]],
-                            allow_nan=False)
+        return json.dumps([data, [[list(k), v] for k, v in lines.items()], [[list(k), v] for k, v in lines.written.items()]],
+                          allow_nan=False)
     except (TypeError, ValueError):
         return None
-    again = _unpacked(packed)
-    return packed if again == (data, lines) and again[1].written == lines.written else None
 
 
 def _unpacked(packed: str) -> tuple:
