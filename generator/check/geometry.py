@@ -644,13 +644,14 @@ def _glyphs(name, words, size, m, windows, out, bolder, join="miter"):
         pen += font.metrics[glyph][0] * scale
 
 
-def _contours(name, glyph):
+@functools.lru_cache(maxsize=2048)
+def _contours(name, glyph) -> tuple:
     """A glyph's contours in font units, y up, as (x, y, on the curve): read from the font's glyf table (the bundled
-    Vera, no font library loaded), or through typeface.outline for a designer's font."""
+    Vera, no font library loaded), or through typeface.outline for a designer's font; read once for each font (whose
+    resource name holds its digest) and glyph: a line of text and a back's logo set the same letters again."""
     font = typeface.load(name)
-    if not font.glyphs:
-        return _from_outline(typeface.outline(name, glyph))
-    return _glyf(font, glyph)
+    found = _from_outline(typeface.outline(name, glyph)) if not font.glyphs else _glyf(font, glyph)
+    return tuple(map(tuple, found))
 
 
 def _from_outline(ops):
