@@ -743,7 +743,7 @@ def _quadratic(points, tol):
         first, second = points[0], points[1 % len(points)]
         points = [((first[0] + second[0]) / 2, (first[1] + second[1]) / 2, True), *points[1:], first]
         start = 0
-    ring = points[start:] + points[:start] + [points[start]]
+    ring = [*points[start:], *points[:start], points[start]]   # a new list: a glyph's contours are shared (_contours)
     out, i = [(ring[0][0], ring[0][1])], 1
     while i < len(ring):
         x, y, on = ring[i]
