@@ -157,21 +157,34 @@ def edge_midpoint(layout, h, side):
 
 
 def hexhex(radius):
-    """Return every hex within radius steps of the origin, sorted by (q, r, s)."""
-    return sorted(
+    """Return every hex within radius steps of the origin, sorted by (q, r, s) (a new list of the hexes made once)."""
+    return list(_hexhex(radius))
+
+
+@functools.lru_cache(maxsize=64)
+def _hexhex(radius) -> tuple:
+    """hexhex's hexes, made and sorted once for each radius (a board and its diagrams ask for theirs again and again)."""
+    return tuple(sorted(
         Hex.axial(q, r)
         for q in range(-radius, radius + 1)
         for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1)
-    )
+    ))
 
 
 def ring(radius):
-    """Return the hexes exactly radius steps out, from the corner in direction 0, clockwise on screen."""
+    """Return the hexes exactly radius steps out, from the corner in direction 0, clockwise on screen (a new list of
+    the hexes made once)."""
+    return list(_ring(radius))
+
+
+@functools.lru_cache(maxsize=64)
+def _ring(radius) -> tuple:
+    """ring's hexes, made once for each radius."""
     if radius == 0:
-        return [ORIGIN]
+        return (ORIGIN,)
     cells, h = [], DIRECTIONS[0].scale(radius)
     for side in range(6):
         for _ in range(radius):
             cells.append(h)
             h = h.neighbour(side + 2)
-    return cells
+    return tuple(cells)
