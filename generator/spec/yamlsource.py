@@ -176,9 +176,24 @@ def _composed(path, text, noun, Loader, loader):
     except yaml.YAMLError:
         _check_shape(path, text, noun, Loader)
         raise
-    if root is not None and not _within_limits(root):
+    if root is not None and not (_within_limits(root) if "*" in text else _tree_within_limits(root)):
         _check_shape(path, text, noun, Loader)
     return root
+
+
+def _tree_within_limits(root) -> bool:
+    """_within_limits of a document with no alias (a text without '*'), whose every node stands once: counted level by
+    level."""
+    count, depth, level = 4, 1, [root]
+    while level:
+        collections = [node for node in level if type(node) is not yaml.ScalarNode]
+        if collections and depth > MAX_DEPTH:
+            return False
+        count += len(level) + len(collections)
+        level = [item for node in collections for item in
+                 (node.value if type(node) is yaml.SequenceNode else [item for pair in node.value for item in pair])]
+        depth += 1
+    return count <= 2 * MAX_NODES
 
 
 def _within_limits(root) -> bool:

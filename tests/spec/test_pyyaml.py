@@ -92,4 +92,10 @@ def test_a_text_composed_first_is_refused_as_its_events_refuse_it(tmp_path, monk
     assert "too large (more than 100000 values after expanding aliases)" in quick["199,990 values"]
     assert "nested too deeply" in quick["an anchor past the limit, its alias shallow"]
     assert ": b[0][0]" in quick["a shallow anchor, a deep alias"], "one alias event: the walk refuses it, by its key path"
+    import yaml
+    for name, text in SHAPES.items():   # a text without aliases is counted level by level: as node by node in order
+        if "*" not in text and "syntax" not in name and "document" not in name:
+            root = yaml.compose(text, Loader=yaml.CSafeLoader)
+            assert yamlsource._tree_within_limits(root) == yamlsource._within_limits(root) == ("65" not in name
+                                                                                             and "200,000" not in name)
     assert quick["a deep anchor, a shallow alias"][0]["b"] == quick["a deep anchor, a shallow alias"][0]["a"]
