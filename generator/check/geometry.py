@@ -203,15 +203,16 @@ def _placed(corners, local, m):
 def _cornered(box, pts, closed, half, cap, limit, m, tol):
     """Widen a box to hold the stroke of a run of straight lines: half its width round each point, a cap at an open
     end, and at each corner its miter (limit: 0 for no miters; m: the matrix that places it), as _widen draws them."""
-    pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
-    if closed and len(pts) > 1 and _near(pts[-1], pts[0], tol):
-        pts.pop()
-    pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
+    if not _apart(pts, closed, tol):   # a point too near the one before it has no direction: left out, as _widen does
+        pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
+        if closed and len(pts) > 1 and _near(pts[-1], pts[0], tol):
+            pts.pop()
+        pts = [p for i, p in enumerate(pts) if i == 0 or not _near(p, pts[i - 1], tol)]
     n, conformal = len(pts), limit and _conformal(m)
     last, (left, top, right, bottom) = n - 1, box
     mitred = limit and n > 1
     if mitred:   # each side's direction worked out once: the corners at both its ends read it
-        units = [_unit(pts[i], pts[i + 1]) for i in range(last)] + ([_unit(pts[last], pts[0])] if closed else [])
+        units = [_unit(p, q) for p, q in zip(pts, pts[1:] + pts[:1] if closed else pts[1:])]
     for i, (x, y) in enumerate(pts):
         reach = cap if not closed and (i == 0 or i == last) else 1.0
         if mitred and (closed or 0 < i < last):
@@ -225,8 +226,22 @@ def _cornered(box, pts, closed, half, cap, limit, m, tol):
                 raise Unmeasured("a miter turned back under a skew")
         reach = half * reach
         reach *= 1 + 1e-6   # a millionth more, as the box round the run is widened
-        left, top, right, bottom = min(left, x - reach), min(top, y - reach), max(right, x + reach), max(bottom, y + reach)
+        if x - reach < left:   # min() and max() as they keep a box, without a call each
+            left = x - reach
+        if y - reach < top:
+            top = y - reach
+        if x + reach > right:
+            right = x + reach
+        if y + reach > bottom:
+            bottom = y + reach
     box[:] = (left, top, right, bottom)
+
+
+def _apart(pts, closed, tol) -> bool:
+    """True when no point of a run is _near the one before it (nor, closed, its last point its first)."""
+    least = tol * 1e-4
+    return all(abs(x0 - x1) + abs(y0 - y1) >= least
+               for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1] if closed else pts[1:]))
 
 
 @functools.lru_cache(maxsize=256)
@@ -629,13 +644,14 @@ def _glyphs(name, words, size, m, windows, out, bolder, join="miter"):
         pen += font.metrics[glyph][0] * scale
 
 
-def _contours(name, glyph):
+@functools.lru_cache(maxsize=2048)
+def _contours(name, glyph) -> tuple:
     """A glyph's contours in font units, y up, as (x, y, on the curve): read from the font's glyf table (the bundled
-    Vera, no font library loaded), or through typeface.outline for a designer's font."""
+    Vera, no font library loaded), or through typeface.outline for a designer's font; read once for each font (whose
+    resource name holds its digest) and glyph: a line of text and a back's logo set the same letters again."""
     font = typeface.load(name)
-    if not font.glyphs:
-        return _from_outline(typeface.outline(name, glyph))
-    return _glyf(font, glyph)
+    found = _from_outline(typeface.outline(name, glyph)) if not font.glyphs else _glyf(font, glyph)
+    return tuple(map(tuple, found))
 
 
 def _from_outline(ops):
@@ -727,7 +743,7 @@ def _quadratic(points, tol):
         first, second = points[0], points[1 % len(points)]
         points = [((first[0] + second[0]) / 2, (first[1] + second[1]) / 2, True), *points[1:], first]
         start = 0
-    ring = points[start:] + points[:start] + [points[start]]
+    ring = [*points[start:], *points[:start], points[start]]   # a new list: a glyph's contours are shared (_contours)
     out, i = [(ring[0][0], ring[0][1])], 1
     while i < len(ring):
         x, y, on = ring[i]

@@ -9,6 +9,7 @@ SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
 STYLE = ("font-size", "font-weight", "text-anchor")
 SIDES = ("left", "top", "right", "bottom")   # the edges of a box, in the order a message names the first ink is past
 _STYLED = frozenset(STYLE)
+SAFE_AREA = f"the safe area ({SAFE:g} mm inside the cut)"
 LINES = 4096   # lines of Vera whose ink boxes are remembered: the text check measures each, then the safe area's
 _INK: dict = {}
 
@@ -58,7 +59,9 @@ def _texts(node, placed, style, found) -> None:
     one of its keys, else its children share it."""
     attrs = node.attrs
     if not _STYLED.isdisjoint(attrs):
-        style = {**style, **{key: attrs[key] for key in STYLE if key in attrs}}
+        style = style.copy()
+        for key in _STYLED.intersection(attrs):
+            style[key] = attrs[key]
     if "transform" in attrs:
         placed = compose(placed, attrs["transform"].matrix)
     if node.tag == "text":
@@ -107,17 +110,22 @@ def problems(node, placed, style, safe):
     if box is None:
         return
     own = getattr(node, "box", None)
-    named = Box(safe.left, safe.top, safe.right, safe.bottom, own.name if own else "")  # which row's element, when a layout drew the text
-    overflow = ((own and outside(text, box, own)) or
-                outside(text, _placed(box, placed), named, f"the safe area ({SAFE:g} mm inside the cut)"))
+    overflow = ((own and outside(text, box, own)) or   # the safe area named by its row, when a layout drew the text
+                outside(text, _placed(box, placed), safe, SAFE_AREA, own.name if own else ""))
     if overflow:
         yield overflow
 
 
-def outside(text, ink_box, box, what="its box"):
-    """The message for ink (left, top, right, bottom) that does not fit box (what it is called), or None when it does."""
-    width, height = ink_box[2] - ink_box[0], ink_box[3] - ink_box[1]
-    named = f" ({box.name})" if box.name else ""
+def outside(text, ink_box, box, what="its box", name=None):
+    """The message for ink (left, top, right, bottom) that does not fit box (what it is called, with name in brackets:
+    the box's own name unless given), or None when it does."""
+    left, top, right, bottom = ink_box
+    width, height = right - left, bottom - top
+    if (width <= box.right - box.left + SLACK and height <= box.bottom - box.top + SLACK and box.left - left <= SLACK
+            and box.top - top <= SLACK and right - box.right <= SLACK and bottom - box.bottom <= SLACK):
+        return None   # the common case, told without a message's words
+    name = box.name if name is None else name
+    named = f" ({name})" if name else ""
     if width > box.right - box.left + SLACK:
         return f"text {_quote(text)} is {width:.1f} mm wide, {what} is {box.right - box.left:.1f} mm{named}"
     if height > box.bottom - box.top + SLACK:

@@ -57,7 +57,8 @@ class Report(NamedTuple):   # not a frozen dataclass: cheaper to create at impor
 
     def told_by(self, pair):
         """The claimed cues that really tell a pair's two colours apart."""
-        return tuple(c.name for c in self.measured if {c.a, c.b} == {pair.a, pair.b} and not c.why_not)
+        a, b = pair.a, pair.b
+        return tuple(c.name for c in self.measured if not c.why_not and ((c.a == a and c.b == b) or (c.a == b and c.b == a)))
 
     @property
     def level(self):
@@ -104,15 +105,14 @@ def grey_level(hex_colour):
     return colourmath.gamma([colourmath.luminance(colourmath.linear(colourmath.srgb(hex_colour)))])[0]
 
 
-@_kept
 def lightness(hex_colour):
     """CIE L* (0 black to 100 white)."""
     return _lab(hex_colour)[0]
 
 
-@_kept
+@functools.lru_cache(maxsize=4096)
 def difference(a, b):
-    """The CIEDE2000 difference of two colours."""
+    """The CIEDE2000 difference of two colours (not kept between runs: working it out costs less than a key to find it by)."""
     return colourmath.ciede2000(_lab(a), _lab(b))
 
 
@@ -154,19 +154,15 @@ def word_failures(spec) -> list:
 
 def property_cue(spec, cue, a, b):
     """Why a face property (shape, letter...) does not tell colours a and b apart: '' when the values used with each are disjoint."""
-    _, arts = expand(spec)
     colours = {spec.colour(a): a, spec.colour(b): b}
     used: dict = {a: {}, b: {}}
     itself = set()   # the colours of the pair the cue itself names on some face
-    for art in arts.values():
-        if art.side != "front" or cue not in art.props:
-            continue
-        value = art.props[cue]
-        if isinstance(value, str) and spec.colour(value) in colours:
-            itself.add(colours[spec.colour(value)])
-        for key, other in art.props.items():
-            if key != cue and isinstance(other, str) and spec.colour(other) in colours:
-                used[colours[spec.colour(other)]][repr(value)] = str(value)
+    for value, own, others in _cue_faces(spec, cue):
+        if own in colours:
+            itself.add(colours[own])
+        for other in others:
+            if other in colours:
+                used[colours[other]][repr(value)] = str(value)
     if itself:   # suit: sun on the sun faces: values apart, but only as the colours are
         named = a if a in itself else b
         return (f"{cue} names the colour itself: a {named} face has {cue} {named}, so it shows nothing but colour; claim "
@@ -176,6 +172,20 @@ def property_cue(spec, cue, a, b):
         return f"no face in {missing[0]} has a {cue}"
     shared = [text for key, text in used[a].items() if key in used[b]]
     return f"both come as {', '.join(shared)}" if shared else ""
+
+
+def _cue_faces(spec, cue) -> list:
+    """(the cue's value, the colour it names or None, the colours the face's other text properties name) of each front
+    that has the cue property, in turn: worked out once for each spec and cue, which every pair of colours reads."""
+    def made():
+        faces = []
+        for art in expand(spec)[1].values():
+            if art.side == "front" and cue in art.props:
+                value = art.props[cue]
+                faces.append((value, spec.colour(value) if isinstance(value, str) else None,
+                              [spec.colour(other) for key, other in art.props.items() if key != cue and isinstance(other, str)]))
+        return faces
+    return spec.remembered(f"faces by {cue}", made)
 
 
 def line_cue(spec, a, b):

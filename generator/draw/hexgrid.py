@@ -8,6 +8,7 @@ Numbering, the same for both orientations (pinned in tests/draw/test_hexgrid.py)
 - side i: the edge from corner i to corner i + 1, shared with hex.neighbour(i); that neighbour
   calls the same edge side (i + 3) % 6.
 """
+import functools
 import math
 
 from ..records import NamedTuple
@@ -136,10 +137,16 @@ def corner_offset(layout, corner):
     return (layout.radius * math.cos(angle), layout.radius * math.sin(angle))
 
 
+@functools.lru_cache(maxsize=64)
+def _corner_offsets(orientation, size):
+    """The six corner offsets of every hex of a layout's orientation and size (a board's hundreds of hexes share them)."""
+    return tuple(corner_offset(Layout(orientation, size), i) for i in range(6))
+
+
 def polygon_corners(layout, h):
     """Return the six corners of a hex, corner 0 first, clockwise on screen."""
     cx, cy = hex_to_pixel(layout, h)
-    return [(cx + dx, cy + dy) for dx, dy in (corner_offset(layout, i) for i in range(6))]
+    return [(cx + dx, cy + dy) for dx, dy in _corner_offsets(layout.orientation, layout.size)]
 
 
 def edge_midpoint(layout, h, side):
@@ -150,21 +157,34 @@ def edge_midpoint(layout, h, side):
 
 
 def hexhex(radius):
-    """Return every hex within radius steps of the origin, sorted by (q, r, s)."""
-    return sorted(
+    """Return every hex within radius steps of the origin, sorted by (q, r, s) (a new list of the hexes made once)."""
+    return list(_hexhex(radius))
+
+
+@functools.lru_cache(maxsize=64)
+def _hexhex(radius) -> tuple:
+    """hexhex's hexes, made and sorted once for each radius (a board and its diagrams ask for theirs again and again)."""
+    return tuple(sorted(
         Hex.axial(q, r)
         for q in range(-radius, radius + 1)
         for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1)
-    )
+    ))
 
 
 def ring(radius):
-    """Return the hexes exactly radius steps out, from the corner in direction 0, clockwise on screen."""
+    """Return the hexes exactly radius steps out, from the corner in direction 0, clockwise on screen (a new list of
+    the hexes made once)."""
+    return list(_ring(radius))
+
+
+@functools.lru_cache(maxsize=64)
+def _ring(radius) -> tuple:
+    """ring's hexes, made once for each radius."""
     if radius == 0:
-        return [ORIGIN]
+        return (ORIGIN,)
     cells, h = [], DIRECTIONS[0].scale(radius)
     for side in range(6):
         for _ in range(radius):
             cells.append(h)
             h = h.neighbour(side + 2)
-    return cells
+    return tuple(cells)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 MAX_NODES = 100_000
 MAX_DEPTH = 64
 MAX_BYTES = 5_000_000
+COMPOSABLE = 1000   # collections the C composer may nest, which recurses in C: at most one for each of "-:?[{" in a text
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
 _NULL = "tag:yaml.org,2002:null"
@@ -104,33 +105,34 @@ def _parser() -> tuple:
 
 def _packed(data, lines, text: str) -> str | None:
     """data, lines and the text they were read from as the JSON text a memo keeps; None for values JSON cannot give
-    back as they are (dates, bytes)."""
+    back as they are (dates, bytes,
+    infinities: json refuses them). What the walk makes JSON gives back as it was: mappings of text keys (the walk
+    refuses any other), lists, text with no lone surrogate, whole numbers, finite floats (written as their repr),
+    booleans and nulls; the key paths' tuples of text and numbers come back as lists, made tuples again."""
     try:
-        packed = json.dumps([data, [[list(k), v] for k, v in lines.items()], [[list(k), v] for k, v in lines.written.items()],
-                             lines.shared, text], allow_nan=False)
+        return json.dumps([data, [[list(k), v] for k, v in lines.items()], [[list(k), v] for k, v in lines.written.items()],
+                           text], allow_nan=False)
     except (TypeError, ValueError):
         return None
-    again = _unpacked(packed)
-    return packed if again[:2] == (data, lines) and (again[1].written, again[1].shared) == (lines.written, lines.shared) else None
 
 
 def _unpacked(packed: str) -> tuple:
     """(data, lines, text) from a memo's JSON text: new objects every time (the loader changes them in place)."""
-    data, pairs, written, shared, text = json.loads(packed)
+    data, pairs, written, text = json.loads(packed)
     lines = Lines()
     lines.update((tuple(k), v) for k, v in pairs)
-    lines.written, lines.shared = {tuple(k): v for k, v in written}, shared
+    lines.written = {tuple(k): v for k, v in written}
     return data, lines, text
 
 
 def _one_quote_edited(last: tuple, text: str) -> tuple | None:
     """(data, lines) of text when it differs from the last text read only inside one quoted value on one line (a colour,
     a caption: `key: "..."` or `- "..."`, no escapes), from what that text was read as; None for any other change.
-    A file with anchors or merge keys is read again: one value can stand in several places there."""
+    A text with '&' or '<<' (anchors, merge keys: one value may stand in several places) is parsed again."""
     data, lines, old = last
     before, after = old.split("\n"), text.split("\n")
     changed = [n for n, (a, b) in enumerate(zip(before, after)) if a != b] if len(before) == len(after) else []
-    if len(changed) != 1 or lines.shared:
+    if len(changed) != 1 or "&" in text or "<<" in text:
         return None
     n = changed[0]
     was, now = (re.fullmatch(QUOTED_LINE, line) for line in (before[n], after[n]))
@@ -161,12 +163,10 @@ def _parsed(path, text, noun):
     except yaml.reader.ReaderError as exc:
         raise _character_error(path, text, exc) from None
     try:
-        shared = _check_shape(path, text, noun, Loader)
-        root = loader.get_single_node()
+        root = _composed(path, text, noun, Loader, loader)
         if root is None:
             raise SpecError(path, "", f"{noun} is empty")
         lines = Lines()
-        lines.shared = shared
         data = _Walker(path, loader, lines, noun).walk(root, ())
     except yaml.reader.ReaderError as exc:
         raise _character_error(path, text, exc) from None
@@ -198,12 +198,65 @@ def _syntax_error(path, text, exc):
     return SpecError(path, "", f"YAML syntax error: {problem}", mark.line + 1 if mark else None)
 
 
-def _check_shape(path, text, noun, Loader) -> bool:
-    """Refuse deep nesting and too many values from the event stream, before the (recursive) composer runs; return
-    whether the text has anchors or merge keys."""
-    depth, shared = 0, False
+def _composed(path, text, noun, Loader, loader):
+    """The text's one document composed (None when empty), refused as _check_shape refuses it. A text too short to nest
+    deeper than the composer's recursion bears is composed first and its limits counted on the nodes, a walk of them
+    instead of a second parse; past a limit, or at a YAML error (which a limit reached first must come before), the
+    events say which and where, as they do first for a longer text."""
+    composer = getattr(getattr(yaml, "cyaml", None), "CParser", None)   # libyaml's composer, in C (the pure-Python
+                                                                       # one recurses in Python: never composed first)
+    quick = composer is not None and issubclass(Loader, composer) and sum(map(text.count, "-:?[{")) <= COMPOSABLE
+    if not quick:
+        _check_shape(path, text, noun, Loader)
+        return loader.get_single_node()
+    try:
+        root = loader.get_single_node()
+    except yaml.YAMLError:
+        _check_shape(path, text, noun, Loader)
+        raise
+    if root is not None and not (_within_limits(root) if "*" in text else _tree_within_limits(root)):
+        _check_shape(path, text, noun, Loader)
+    return root
+
+
+def _tree_within_limits(root) -> bool:
+    """_within_limits of a document with no alias (a text without '*'), whose every node stands once: counted level by
+    level."""
+    count, depth, level = 4, 1, [root]
+    while level:
+        collections = [node for node in level if type(node) is not yaml.ScalarNode]
+        if collections and depth > MAX_DEPTH:
+            return False
+        count += len(level) + len(collections)
+        level = [item for node in collections for item in
+                 (node.value if type(node) is yaml.SequenceNode else [item for pair in node.value for item in pair])]
+        depth += 1
+    return count <= 2 * MAX_NODES
+
+
+def _within_limits(root) -> bool:
+    """True when a composed document holds no more events than _check_shape lets pass and nests no deeper: a collection
+    two events, a scalar or an alias one, a document four more; walked in the text's order, so that an anchored node is
+    met where it stands before any alias to it (which is one event, not walked again)."""
+    seen, count, todo = set(), 4, [(root, 1)]
+    while todo:
+        node, depth = todo.pop()
+        count += 1
+        if id(node) in seen or type(node) is yaml.ScalarNode:
+            continue
+        seen.add(id(node))
+        if depth > MAX_DEPTH:
+            return False
+        count += 1
+        items = node.value if type(node) is yaml.SequenceNode else [item for pair in node.value for item in pair]
+        todo += [(item, depth + 1) for item in reversed(items)]
+    return count <= 2 * MAX_NODES
+
+
+def _check_shape(path, text, noun, Loader):
+    """Refuse deep nesting and too many values from the event stream, before the (recursive) composer runs."""
+    depth = 0
     for count, event in enumerate(yaml.parse(text, Loader=Loader)):
-        shared = shared or getattr(event, "anchor", None) is not None or getattr(event, "value", None) == "<<"
         if count > 2 * MAX_NODES:
             raise SpecError(path, "", f"{noun} is too large (more than {MAX_NODES} values)", event.start_mark.line + 1)
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
@@ -212,17 +265,14 @@ def _check_shape(path, text, noun, Loader) -> bool:
                 raise SpecError(path, "", f"{noun} is nested too deeply (more than {MAX_DEPTH} levels)", event.start_mark.line + 1)
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
-    return shared
 
 
 class Lines(dict):
-    """Line numbers by key path; .written: the text of each plain value YAML read as no text (yes, 1:30, 0x1f); .shared:
-    the text has anchors or merge keys (one value may stand in several places)."""
+    """Line numbers by key path; .written: the text of each plain value YAML read as no text (yes, 1:30, 0x1f)."""
 
     def __init__(self):
         super().__init__()
         self.written = {}
-        self.shared = False
 
 
 class _Walker:

@@ -133,12 +133,14 @@ def test_the_colour_memo_keys_on_our_code(tmp_path, monkeypatch):
     monkeypatch.setattr(vision, "MEMO", cache.Memo("colour.json", []))
     made, put = [], vision.MEMO.put
     monkeypatch.setattr(vision.MEMO, "put", lambda key, value: (made.append(key), put(key, value)))
-    vision.difference("#d7261e", "#1f4fd0")
-    vision.difference("#d7261e", "#1f4fd0")
+    vision.simulate("#d7261e", "deutan")
+    vision.simulate("#d7261e", "deutan")
     assert len(made) == 1, "kept by its arguments"
     monkeypatch.setattr(cache, "code", lambda: "another version of our code")
-    vision.difference("#d7261e", "#1f4fd0")
+    vision.simulate("#d7261e", "deutan")
     assert len(made) == 2, "worked out again for other code"
+    vision.difference("#d7261e", "#1f4fd0")
+    assert len(made) == 2, "a difference costs less than its key: worked out, not kept"
     vision.MEMO.save()
     assert (tmp_path / "pnp" / "colour.json").read_text().startswith('{"libraries":[]'), "no library named"
 

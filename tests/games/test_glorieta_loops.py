@@ -121,6 +121,25 @@ def test_loops_agree_with_the_rule_tested_cell_by_cell(seed):
         assert set().union(*(lp.enclosed for lp in found if lp.player == player)) == surrounded_by_the_rest(player, pos)
 
 
+@pytest.mark.parametrize("seed", range(24))
+def test_a_group_without_a_cycle_surrounds_nothing(seed):
+    """loops() floods only round a group holding a cycle: a tree of stones and ring spaces (each grown onto one hex of
+    it, touching no other) surrounds no cell by the rule cell by cell, and loops() finds none; one hex more that closes
+    a ring round a cell makes it a loop again."""
+    rng = random.Random(seed)
+    spaces = list(CELLS) + list(RING_SPACES)
+    tree = {rng.choice(spaces)}
+    for _ in range(rng.randint(8, 60)):
+        grows = [h for h in spaces if h not in tree and sum(n in tree for n in h.neighbours()) == 1]
+        tree.add(rng.choice(grows))
+    stones, ring_spaces = [h for h in tree if h in CELLS], {h for h in tree if h in RING_SPACES}
+    pos = parse_position({"stones": {"black": [key(h) for h in stones]},
+                          "ring": ["black" if h in ring_spaces else "yellow" for h in RING_SPACES]})
+    assert surrounded_by_the_rest("black", pos) == set()
+    assert [lp for lp in loops(pos) if lp.player == "black"] == []
+    assert [lp.player for lp in loops(position(black=SIX))] == ["black"]   # six round one: a cycle, a loop
+
+
 def test_a_full_board_encloses_every_cell_not_touching_the_other_colour():
     (loop,) = loops(position(black=CELLS))
     yellow_ring = {h for h, colour in ring_colours().items() if colour == "yellow"}

@@ -113,7 +113,7 @@ def _read_as_parsed(path, text, monkeypatch):
     data, lines = yamlsource.load(path)
     monkeypatch.setattr(yamlsource, "_parsed", real_parsed)
     fresh, fresh_lines = real_parsed(path, text, "spec")
-    return (data, lines, lines.written, lines.shared), (fresh, fresh_lines, fresh_lines.written, fresh_lines.shared), bool(parsed)
+    return (data, lines, lines.written), (fresh, fresh_lines, fresh_lines.written), bool(parsed)
 
 
 real_parsed = yamlsource._parsed
@@ -187,6 +187,39 @@ def test_yaml_values_json_cannot_give_back_are_parsed_every_time(tmp_path):
     assert str(data["when"]) == "2024-05-06" and data["blob"] == b"hi" and data["huge"] == float("inf")
     assert yamlsource._memo(path).get(yamlsource._key(text)) is None
     assert yamlsource.load(path)[0] == data
+
+
+def _same(a, b) -> bool:
+    """Equal, and of the same types all the way down (1 is not 1.0 here, nor -0.0 0.0, nor a tuple a list)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(map(_same, a, b))
+    return repr(a) == repr(b)
+
+
+KEPT_TEXTS = [
+    "a: 1\nb: 1.0\nc: -0.0\nd: 1e308\ne: 123456789012345678901234567890\nf: 0x1f\ng: 0o17\nh: 1:30\ni: 1_000\n",
+    "yes: no\n'on': off\nnothing: ~\nempty:\nquoted: '~'\nbool: True\n",
+    "text: \"caf\u00e9 \\u2603 \\U0001F600 new\\nline\"\nkey with spaces: x\n'1': one\n",
+    "base: &b {x: [1, 2.5, {y: z}]}\nuse: *b\nmerged: {<<: *b, x: own}\nlist: [*b, *b]\n",
+    "- [a, [b, [c]]]\n- {}\n- []\n- ''\n- 2.5e-3\n- -7\n",
+]
+
+
+@pytest.mark.parametrize("text", KEPT_TEXTS + [p.read_text() for p in sorted(
+    Path(__file__).resolve().parents[2].glob("generator/**/*.yaml"))], ids=lambda text: text.split("\n")[0][:30])
+def test_a_kept_yaml_text_gives_back_the_very_values_it_parsed_to(tmp_path, text):
+    """A parsed text is kept as JSON without reading it back first: JSON gives back what the walk makes (text keys,
+    lists, text, whole numbers, finite floats, booleans, nulls; key paths as tuples again), types and all."""
+    data, lines = yamlsource._parsed(tmp_path / "spec.yaml", text, "spec")
+    packed = yamlsource._packed(data, lines, text)
+    assert packed is not None
+    again, again_lines, again_text = yamlsource._unpacked(packed)
+    assert _same(again, data) and _same(dict(again_lines), dict(lines)) and _same(again_lines.written, lines.written)
+    assert again_text == text
 
 
 def test_yaml_merge_keys_merge_and_own_keys_override(tmp_path):

@@ -235,6 +235,14 @@ def _enclosed(group):
     return {h for h, n in tables.cell_numbers if n not in beyond and not any(m in beyond for m in near[n])}
 
 
+def _cyclic(group) -> bool:
+    """True unless a connected group is a tree (as many touching pairs as hexes less one): a tree fences in nothing, as
+    only a set of hexes holding a cycle cuts the grid apart (each hex touches six that touch each other in turn), and
+    no hex of a tree has all six neighbours in it. The ring's runs, chains of spaces, are trees: no flood for them."""
+    neighbours = world().neighbours
+    return sum(n in group for h in group for n in neighbours[h]) >= 2 * len(group)
+
+
 def loops(position):
     """Return every loop in a position, black's first, each group once with all the cells it surrounds."""
     found = []
@@ -242,7 +250,7 @@ def loops(position):
         own = {h for h, side in position.stones.items() if side in (player, PINK)}
         own |= {h for h, colour in position.ring.items() if colour == player}
         for group in sorted(_components(own), key=min):
-            enclosed = _enclosed(group) if len(group) >= SMALLEST_LOOP else ()
+            enclosed = _enclosed(group) if len(group) >= SMALLEST_LOOP and _cyclic(group) else ()
             if enclosed:
                 stones = frozenset(h for h in group if h in position.stones)
                 found.append(Loop(player, stones, frozenset(group - stones), frozenset(enclosed)))
@@ -440,7 +448,8 @@ def _patch(spec, options: Mapping, position: Position, centre: Hex, ident: str) 
     o = options
     where = hexgrid.Layout(hex_board.ORIENTATIONS[o["orientation"]], o["cell"])
     fills = {h: o["cell_fill"] for h in hex_board.cells(o)} | dict(position.ring)
-    corners = {h: hexgrid.polygon_corners(where, h) for h in sorted(fills) if h.distance(centre) <= 2}
+    near = (centre.add(step) for step in hexhex(2))   # the hexes within two steps of centre
+    corners = {h: hexgrid.polygon_corners(where, h) for h in sorted(h for h in near if h in fills)}
     x0, y0 = (min(c[i] for cs in corners.values() for c in cs) - o["line"] for i in (0, 1))
     x1, y1 = (max(c[i] for cs in corners.values() for c in cs) + o["line"] for i in (0, 1))
     dwg = svg.drawing(x1 - x0, y1 - y0, ident=ident)

@@ -53,8 +53,8 @@ def enumerate_family(name):
 
 @functools.cache
 def _families():
-    """Every tile type by family: each side string a tile may have (_coloured's), its family named by its ends
-    (family's); a type is the string no turn of it comes before (canonical's)."""
+    """Every tile type by family: each side string a tile may have that starts with a blank or blue side (_coloured's),
+    its family named by its ends (family's); a type is the string no turn of it comes before (canonical's)."""
     found: dict = {name: [] for name in FAMILIES}
     for sides, ends in _coloured():
         twice = sides + sides
@@ -65,11 +65,14 @@ def _families():
 
 def _coloured() -> list:
     """(side string, how many colours it uses once) of every string that uses each colour once or twice (problem's
-    test), made by placing each colour in turn on one or two of the sides still blank: no other string is made."""
+    test) and starts with a blank or blue side, made by placing blue on one or two sides, then each other colour on one
+    or two of the sides still blank but the first: no other string is made. No other string is a type: every tile holds
+    blue, and its turn that starts there comes before one that starts with green or red ('-' < 'B' < 'G' < 'R')."""
     placed: list = [(BLANK * 6, 0)]
-    for colour in COLOURS:
+    for colour in sorted(COLOURS):
+        first = colour == min(COLOURS)   # the first side is taken by the first colour placed or by none
         placed = [(_put(sides, spots, colour), ends + (len(spots) == 1)) for sides, ends in placed
-                  for n in (1, 2) for spots in combinations([i for i, c in enumerate(sides) if c == BLANK], n)]
+                  for n in (1, 2) for spots in combinations([i for i, c in enumerate(sides) if c == BLANK and (first or i)], n)]
     return placed
 
 
