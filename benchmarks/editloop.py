@@ -37,7 +37,10 @@ def main() -> None:
     env = child_env(work)
     versions = pnp_versions(work, args.before)
     if args.deck or args.in_file:
-        deck(work, env, versions, args.runs) if args.deck else in_file(work, env, versions, args)
+        if args.deck:
+            deck(work, env, versions, args.runs)
+        else:
+            in_file(work, env, versions, args)
         shutil.rmtree(work)
         return
     jobs = []

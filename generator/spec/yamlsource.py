@@ -105,10 +105,10 @@ def _parser() -> tuple:
 
 def _packed(data, lines, text: str) -> str | None:
     """data, lines and the text they were read from as the JSON text a memo keeps; None for values JSON cannot give
-    back as they are (dates, bytes,
-    infinities: json refuses them). What the walk makes JSON gives back as it was: mappings of text keys (the walk
-    refuses any other), lists, text with no lone surrogate, whole numbers, finite floats (written as their repr),
-    booleans and nulls; the key paths' tuples of text and numbers come back as lists, made tuples again."""
+    back as they are (dates, bytes, infinities: json refuses them). What the walk makes JSON gives back as it was:
+    mappings of text keys (the walk refuses any other), lists, text with no lone surrogate, whole numbers, finite floats
+    (written as their repr), booleans and nulls; the key paths' tuples of text and numbers come back as lists, made
+    tuples again."""
     try:
         return json.dumps([data, [[list(k), v] for k, v in lines.items()], [[list(k), v] for k, v in lines.written.items()],
                            text], allow_nan=False)
