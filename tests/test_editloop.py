@@ -1001,8 +1001,8 @@ def test_a_specs_rules_file_is_found_once_and_a_link_out_of_its_folder_is_still_
 def test_a_rulebook_whose_colour_changed_reads_no_designers_file_to_know_it_must_be_written(tmp_path, memos,
                                                                                             monkeypatch):
     """cache.unchanged compares what costs least first: a rebuild after a colour the rulebook shows changed learns it
-    from the colours recorded, reading and hashing neither the spec nor its rules again; an unchanged one still checks
-    every file it read (and an edited rules file is written again)."""
+    from the colours recorded, reading and hashing neither the spec nor its rules again; an unchanged one reads neither
+    either: its key holds both whole, and its record names them by path alone."""
     builder = importlib.import_module("generator.build")   # the module (the package exports its function too)
     out, read = tmp_path / "out", []
     spec = specs.load("grannys-pills")
@@ -1012,7 +1012,10 @@ def test_a_rulebook_whose_colour_changed_reads_no_designers_file_to_know_it_must
     made = builder.build_rules(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", out)
     assert not any(files for files in read) and len(made) == 3   # written, no note; the kept diagrams noted no file
     again = builder.build_rules(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", out)
-    assert str(again[-1]).startswith("unchanged") and any(path.endswith("grannys-pills.yaml") for files in read for path in files)
+    assert str(again[-1]).startswith("unchanged") and read and not any(read), read   # its record and the diagrams'
+    record = json.loads(cache.record_of(again[0]).read_bytes().partition(b"\n")[0])
+    assert record["covered"] == [str((specs.SPECS / name).resolve()) for name in ("grannys-pills.yaml",
+                                                                                  "rules/grannys-pills.yaml")]
 
 
 def test_an_outputs_record_holds_the_streams_it_kept_so_a_rebuild_makes_one_file_for_both(tmp_path, memos, monkeypatch):
