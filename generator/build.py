@@ -317,13 +317,14 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None, covered=(
     read then recorded in used), so the record names the spec file by its path alone, with no digest: an edit of the
     file that leaves inputs and used as they were keeps the output (a rulebook after a colour it does not show changed,
     or a comment added: its key leaves line numbers out).
-    covered: other files inputs holds whole, named the same way (a rulebook's rules file). used: {what: value}
-    filled in by make() with what it read beyond inputs (as a FaceCache records a face's), also compared with what it is
-    now. A record is only written after a build that passed the checks, so a match needs no new check. faces: the
-    build's FaceCache, handed to the checks. told: {what: value} filled in by make() with what it worked out beside the
-    file (the pages the shared sheets saved), kept in the record and filled in from it when the file is unchanged.
+    covered: the resolved paths of other files inputs holds whole, named the same way (a rulebook's rules file).
+    used: {what: value} filled in by make() with what it read beyond inputs (as a FaceCache records a face's), also
+    compared with what it is now. A record is only written after a build that passed the checks, so a match needs no
+    new check. faces: the build's FaceCache, handed to the checks. told: {what: value} filled in by make() with what it
+    worked out beside the file (the pages the shared sheets saved), kept in the record and filled in from it when the
+    file is unchanged.
     """
-    covered = (spec_file(spec), *(str(Path(name).resolve()) for name in covered))
+    covered = (spec_file(spec), *covered)
     record = cache.unchanged(path, inputs, spec.templates, lambda what: _now(spec, what), covered)
     if record:
         if told is not None:
@@ -403,7 +404,8 @@ def build_rules(spec, paper, out_dir):
             from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when the text is laid out)
             made = rules_pdf(watched, paper, layouts, diagrams, written, file)
         return made + (pdffile.keep_streams(file.packed),)
-    return cached(spec, path, inputs, make, watched.used, covered=(source,))
+    return cached(spec, path, inputs, make, watched.used,
+                  covered=(spec.remembered("rules file", lambda: str(source.resolve())),))   # one for both papers
 
 
 def diagrams_of(spec, kept: Path) -> tuple:
