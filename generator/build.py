@@ -303,17 +303,29 @@ def pages_saved(spec, paper, backs="duplex", kept=None, grounds=None, together=N
     return sum(len(plan.sheets) + bool(plan.cover) for plan in alone) - len(together.sheets) - bool(together.cover)
 
 
-def cached(spec, path, inputs, make, used=None, faces=None, told=None):
+def spec_file(spec) -> str:
+    """The spec's file, resolved: a record names it, so that a spec moved keeps none (the files it names by relative
+    path, data, art and positions, are found beside it)."""
+    return spec.remembered("spec file", lambda: str(Path(spec.path).resolve()))
+
+
+def cached(spec, path, inputs, make, used=None, faces=None, told=None, covered=()):
     """Check the spec and write make()'s (bytes, pages[, the streams it kept]) to path, unless the last build had these
     inputs and the file is intact; the streams are written with the file's record.
 
+    inputs: a key of the loaded spec (cache.key), of all of it or of all but its palette and line numbers (the colours
+    read then recorded in used), so the record names the spec file by its path alone, with no digest: an edit of the
+    file that leaves inputs and used as they were keeps the output (a rulebook after a colour it does not show changed,
+    or a comment added: its key leaves line numbers out).
+    covered: the resolved paths of other files inputs holds whole, named the same way (a rulebook's rules file).
     used: {what: value} filled in by make() with what it read beyond inputs (as a FaceCache records a face's), also
     compared with what it is now. A record is only written after a build that passed the checks, so a match needs no
     new check. faces: the build's FaceCache, handed to the checks. told: {what: value} filled in by make() with what it
     worked out beside the file (the pages the shared sheets saved), kept in the record and filled in from it when the
     file is unchanged.
     """
-    record = cache.unchanged(path, inputs, spec.templates, lambda what: _now(spec, what))
+    covered = (spec_file(spec), *covered)
+    record = cache.unchanged(path, inputs, spec.templates, lambda what: _now(spec, what), covered)
     if record:
         if told is not None:
             told.update(record.get("told", ()))
@@ -326,7 +338,8 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None):
         with data as file:
             data = Copied(file)
             write_atomic(path, data)
-    cache.remember(path, inputs, data, pages, spec.templates, Path(spec.path).parent, used, *streams, told=told)
+    cache.remember(path, inputs, data, pages, spec.templates, Path(spec.path).parent, used, *streams, told=told,
+                   covered=covered)
     return path, pages, len(data)
 
 
@@ -391,7 +404,8 @@ def build_rules(spec, paper, out_dir):
             from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when the text is laid out)
             made = rules_pdf(watched, paper, layouts, diagrams, written, file)
         return made + (pdffile.keep_streams(file.packed),)
-    return cached(spec, path, inputs, make, watched.used)
+    return cached(spec, path, inputs, make, watched.used,
+                  covered=(spec.remembered("rules file", lambda: str(source.resolve())),))   # one for both papers
 
 
 def diagrams_of(spec, kept: Path) -> tuple:
@@ -417,8 +431,8 @@ def diagrams_of(spec, kept: Path) -> tuple:
                 reader.used.update((f"file:{path}", name[2:]) for name, path, _ in written[key].sources)
     places = {name: [d.width, d.height, [[key, dx, dy, k, part.width, part.height] for key, part, dx, dy, k in d.parts]]
               for name, d in diagrams.items()}
-    write_quietly(kept, json.dumps({"code": cache.code(), "used": reader.used, "files": files, "parts": written,
-                                    "diagrams": places}).encode())
+    write_quietly(kept, json.dumps({"code": cache.code(), "spec": spec_file(spec), "used": reader.used, "files": files,
+                                    "parts": written, "diagrams": places}).encode())
     keep_paints(spec)
     return diagrams, reader.used
 
@@ -433,13 +447,13 @@ class _Part:
 
 
 def _kept_diagrams(spec, path: Path, written: dict) -> tuple | None:
-    """diagrams_of's diagrams and reads from the record at path, their parts' operators put into written, when the code
-    and the designer's files they read are as they were and all else they read is as it is now, or is but colours that
-    every maker declares it paints as given and that swap unambiguously (as FaceCache._swapped swaps a face's); else
-    None."""
+    """diagrams_of's diagrams and reads from the record at path, their parts' operators put into written, when the code,
+    the spec's file (spec_file) and the designer's files they read are as they were and all else they read is as it is
+    now, or is but colours that every maker declares it paints as given and that swap unambiguously (as
+    FaceCache._swapped swaps a face's); else None."""
     try:
         entry = json.loads(path.read_text())
-        if entry["code"] != cache.code() or not cache.current(entry["files"]):
+        if entry["code"] != cache.code() or entry["spec"] != spec_file(spec) or not cache.current(entry["files"]):
             return None
         used, parts = entry["used"], entry["parts"]
     except (OSError, ValueError, KeyError, TypeError):

@@ -200,14 +200,15 @@ def record_of(path):
     return path.parent / RECORDS / f"{path.name}.record"
 
 
-def unchanged(path, inputs, templates, now=None):
-    """The record of path when its inputs, the templates and designer's files it read, what else it read (now(what): its
-    value now) and the file on disk are all as last written; else None. The file is read and hashed last: a build whose
-    inputs changed reads no output."""
+def unchanged(path, inputs, templates, now=None, covered=()):
+    """The record of path when its inputs, the files its inputs cover (covered: their resolved paths, as remember's),
+    the templates and designer's files it read, what else it read (now(what): its value now) and the file on disk are
+    all as last written; else None. The file is read and hashed last: a build whose inputs changed reads no output."""
     try:
         with open(record_of(path), "rb") as handle:
             record = json.loads(handle.readline())   # its line alone: not the streams after it
-        if (record["inputs"] == inputs   # what costs least first: a rulebook a colour changed reads no file again
+        # what costs least first: a rulebook a colour changed reads no file again
+        if (record["inputs"] == inputs and record["covered"] == list(covered)
                 and (now is None or all(now(what) == value for what, value in record["used"].items()))
                 and all(templates.digest(name) == digest for name, digest in record["templates"].items())
                 and current(record["files"])
@@ -218,15 +219,20 @@ def unchanged(path, inputs, templates, now=None):
     return None
 
 
-def remember(path, inputs, data, pages, templates, folder, used=None, streams=b"", told=None):
+def remember(path, inputs, data, pages, templates, folder, used=None, streams=b"", told=None, covered=()):
     """Record what went into the file just written, with every template and file in the spec's folder read so far and
-    what else it read (used: {what: value}; a failure to record only costs a rebuild); streams: what the build kept of
-    its compressed streams (pdffile.keep_streams), written after the record's line; told: what the build worked out
-    beside the file ({what: value}, given back with the record)."""
+    what else it read (used: {what: value}; a failure to record only costs a rebuild); covered: the resolved paths of
+    the files whose whole meaning inputs holds (the spec file, for a key of the loaded spec), listed by path alone, no
+    digest: an edit of one that leaves inputs and used as they were keeps the file; streams: what the build kept of its
+    compressed streams (pdffile.keep_streams), written after the record's line; told: what the build worked out beside
+    the file ({what: value}, given back with the record)."""
     read = {name: found.digest for name, found in sorted(templates.read.items())}
     output = data.digest() if hasattr(data, "digest") else _digest(data)   # data: the file's bytes, or a build.Copied
-    record = {"inputs": inputs, "templates": read, "files": files(folder), "output": output, "pages": pages,
-              "used": used or {}, "told": told or {}}
+    listed = files(folder)
+    for name in covered:
+        listed.pop(name, None)
+    record = {"inputs": inputs, "covered": list(covered), "templates": read, "files": listed, "output": output,
+              "pages": pages, "used": used or {}, "told": told or {}}
     write_quietly(record_of(path), b"".join([json.dumps(record).encode(), b"\n", streams]))
 
 

@@ -2,6 +2,7 @@
 plan kept by what imposition reads, a face drawn for one paper taken by the other; each never stale."""
 import importlib
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -1001,8 +1002,8 @@ def test_a_specs_rules_file_is_found_once_and_a_link_out_of_its_folder_is_still_
 def test_a_rulebook_whose_colour_changed_reads_no_designers_file_to_know_it_must_be_written(tmp_path, memos,
                                                                                             monkeypatch):
     """cache.unchanged compares what costs least first: a rebuild after a colour the rulebook shows changed learns it
-    from the colours recorded, reading and hashing neither the spec nor its rules again; an unchanged one still checks
-    every file it read (and an edited rules file is written again)."""
+    from the colours recorded, reading and hashing neither the spec nor its rules again; an unchanged one reads neither
+    either: its key holds both whole, and its record names them by path alone."""
     builder = importlib.import_module("generator.build")   # the module (the package exports its function too)
     out, read = tmp_path / "out", []
     spec = specs.load("grannys-pills")
@@ -1012,7 +1013,11 @@ def test_a_rulebook_whose_colour_changed_reads_no_designers_file_to_know_it_must
     made = builder.build_rules(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", out)
     assert not any(files for files in read) and len(made) == 3   # written, no note; the kept diagrams noted no file
     again = builder.build_rules(specs.load("grannys-pills", ["palette.red=#d0281f"]), "a4", out)
-    assert str(again[-1]).startswith("unchanged") and any(path.endswith("grannys-pills.yaml") for files in read for path in files)
+    assert str(again[-1]).startswith("unchanged") and read   # its record's files and the diagrams' read again, but not
+    assert not any(path.endswith("/grannys-pills.yaml") for files in read for path in files), read   # its spec or rules
+    record = json.loads(cache.record_of(again[0]).read_bytes().partition(b"\n")[0])
+    assert record["covered"] == [str((specs.SPECS / name).resolve()) for name in ("grannys-pills.yaml",
+                                                                                  "rules/grannys-pills.yaml")]
 
 
 def test_an_outputs_record_holds_the_streams_it_kept_so_a_rebuild_makes_one_file_for_both(tmp_path, memos, monkeypatch):
@@ -1036,3 +1041,142 @@ def test_an_outputs_record_holds_the_streams_it_kept_so_a_rebuild_makes_one_file
         assert json.loads(record.read_bytes().partition(b"\n")[0])["pages"] == made[1]
     assert not [name for name in written if name.endswith(".streams")]
     assert 0 < len(packed) < 20, len(packed)   # the streams the colour reached (11 of a cold 81): the rest from the records
+
+
+def pnp_in(folder, *args) -> tuple[int, str]:
+    """pnp run in a process of its own from folder, as a designer runs it there: (exit status, stdout and stderr)."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *map(str, args)], cwd=folder,
+                          capture_output=True, text=True)
+    return done.returncode, done.stdout + done.stderr
+
+
+def pdfs(out) -> dict:
+    """{path under out: bytes} of every PDF under out."""
+    return {path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
+
+
+def edit(path, old: str, new: str, count: int = 1) -> None:
+    """Replace old by new in a text file, count times, and fail when old is not there that often."""
+    text = path.read_text()
+    assert text.count(old) == count, (path, old)
+    path.write_text(text.replace(old, new))
+
+
+@pytest.fixture
+def pahs(tmp_path, monkeypatch):
+    """A copy of Paths and PAHs (spec and rules) in a folder of its own, and pnp's memos for this test alone."""
+    import shutil
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "memos"))
+    folder = tmp_path / "game"
+    (folder / "rules").mkdir(parents=True)
+    shutil.copy(specs.SPECS / "paths-and-pahs.yaml", folder)
+    shutil.copy(specs.SPECS / "rules" / "paths-and-pahs.yaml", folder / "rules")
+    return folder
+
+
+def spares(path) -> None:
+    """Paths and PAHs' spec with a component more at its end: two spare inventory sheets, as its last one is written."""
+    text = path.read_text()
+    sheets = text[text.index("  inventory:\n"):]
+    assert text.endswith(sheets) and "copies: 9" in sheets
+    spare = sheets.replace("  inventory:", "  spares:").replace("expect: 9", "expect: 2").replace("copies: 9", "copies: 2")
+    path.write_text(f"{text}\n{spare}")
+
+
+EDITS = [   # (what a designer edits in Paths and PAHs' spec or rules file, whether both rulebooks stay as they are)
+    ("a colour the rulebook does not show", lambda game: edit(game / "paths-and-pahs.yaml", '  back: "#3d2b5a"',
+                                                              '  back: "#4a2f6e"'), True),
+    ("a comment added: every line below it moves", lambda game: edit(game / "paths-and-pahs.yaml", "palette:\n",
+                                                                      "# tuned for a matte print\npalette:\n"), True),
+    ("a colour the rulebook shows", lambda game: edit(game / "paths-and-pahs.yaml", '  red: "#e8453c"',
+                                                      '  red: "#e04a3c"'), False),
+    ("the game's title", lambda game: edit(game / "paths-and-pahs.yaml", "  title: Paths and PAHs",
+                                           "  title: Paths and More PAHs"), False),
+    ("a component added: two spare sheets", lambda game: spares(game / "paths-and-pahs.yaml"), False),
+    ("the rules text", lambda game: edit(game / "rules" / "paths-and-pahs.yaml", "the most points wins",
+                                         "the most points wins the game"), False),
+]
+
+
+def test_an_edit_of_the_spec_file_keeps_exactly_the_rulebooks_it_does_not_reach_each_file_a_fresh_builds(pahs):
+    """The edit loop as a designer runs it, each build a process of its own, both papers: an edit of the spec file that
+    leaves a rulebook's key (the spec but its palette and line numbers, the rules file) and the colours it shows as they
+    were keeps both rulebooks (their records name the spec file by path, not digest); any other edit, of the spec or of
+    the rules, makes them again; after each edit every PDF equals a fresh build's."""
+    out, books = pahs.parent / "out", {"paths-and-pahs-rules-a4.pdf", "paths-and-pahs-rules-letter.pdf"}
+    status, said = pnp_in(pahs, "build", "paths-and-pahs.yaml", "--out", out)
+    assert status == 0 and not any("unchanged" in line for line in said.splitlines()), said
+    for n, (what, change, kept) in enumerate(EDITS):
+        before = pdfs(out)
+        change(pahs)
+        status, said = pnp_in(pahs, "build", "paths-and-pahs.yaml", "--out", out)
+        lines = said.splitlines()
+        unchanged = {Path(line.split(":")[0]).name for line, note in zip(lines, lines[1:]) if "unchanged" in note}
+        assert status == 0 and unchanged & books == (books if kept else set()), (what, said)
+        assert pnp_in(pahs, "build", "paths-and-pahs.yaml", "--out", pahs.parent / f"fresh{n}")[0] == 0
+        after = pdfs(out)
+        assert len(after) == 4 and after == pdfs(pahs.parent / f"fresh{n}"), what
+        assert all((after[path] == before[path]) == kept for path in after if path.name in books), what
+
+
+def test_after_a_comment_added_a_kept_rulebook_hides_no_error_and_each_names_its_line_as_it_now_is(pahs):
+    """A comment added keeps the rulebooks, yet the spec is read again: a value broken below the comment is refused with
+    its line as the file now numbers it (one line, exit 1, no traceback); a count that fails its check is found by
+    `pnp validate`, whose verdict was kept while the spec file was as it was, and the build refuses to write."""
+    out, spec = pahs.parent / "out", pahs / "paths-and-pahs.yaml"
+    assert pnp_in(pahs, "build", spec.name, "--out", out)[0] == 0
+    assert pnp_in(pahs, "validate", spec.name) == pnp_in(pahs, "validate", spec.name)   # the second verdict kept
+    edit(spec, "palette:\n", "# tuned\n# for a matte print\npalette:\n")
+    status, said = pnp_in(pahs, "build", spec.name, "--out", out)
+    assert status == 0 and said.count("unchanged") == 2, said
+    edit(spec, '  empty: "#ddd6c6"', '  empty: "#ddd6c"')
+    line = spec.read_text().splitlines().index('  empty: "#ddd6c"') + 1
+    status, said = pnp_in(pahs, "build", spec.name, "--out", out)
+    assert status == 1 and said.count("\n") == 1 and "Traceback" not in said, said
+    assert said.startswith(f"error: {spec.name}:{line}:") and "palette.empty" in said, said
+    edit(spec, '  empty: "#ddd6c"', '  empty: "#ddd6c6"')
+    edit(spec, "    expect: 27", "    expect: 26")   # the same lines: only the spec file's digest tells
+    status, said = pnp_in(pahs, "validate", spec.name)
+    assert status == 1 and "cards: component count (expected 26, found 27)" in said, said
+    written = pdfs(out)
+    status, said = pnp_in(pahs, "build", spec.name, "--out", out)
+    assert status == 1 and "component count (expected 26, found 27)" in said and pdfs(out) == written, said
+
+
+def test_a_spec_built_from_another_folder_into_the_same_output_is_built_afresh(tmp_path, monkeypatch):
+    """Records name the spec file by its resolved path: the same spec (the same relative path) built from a copy of its
+    folder whose example positions differ makes Glorieta's rulebooks, diagrams included, as a fresh build does."""
+    from test_cache import glorieta_copy
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "memos"))
+    first, second = glorieta_copy(tmp_path / "first"), glorieta_copy(tmp_path / "second")
+    position = second / "positions" / "not-a-loop.yaml"   # a shorter black chain still encloses nothing
+    edit(position, ', "0,-6"]', "]")
+    out = tmp_path / "out"
+    assert pnp_in(first, "build", "glorieta.yaml", "--out", out)[0] == 0
+    status, said = pnp_in(second, "build", "glorieta.yaml", "--out", out)
+    assert status == 0 and "unchanged" not in said, said
+    assert pnp_in(second, "build", "glorieta.yaml", "--out", tmp_path / "fresh")[0] == 0
+    built, fresh = pdfs(out), pdfs(tmp_path / "fresh")
+    assert len(built) == 4 and built == fresh
+    assert pnp_in(first, "build", "glorieta.yaml", "--out", tmp_path / "fresh-first")[0] == 0
+    assert pdfs(tmp_path / "fresh-first") != fresh, "the positions show in the rulebooks"
+
+
+def test_an_edit_of_the_spec_file_under_a_theme_or_set_value_keeps_the_rulebooks_only_where_they_show_nothing_new(pahs):
+    """The spec file edited while a theme or a --set value lies over it: a themed build over the plain one, the file's
+    back colour edited under the theme (the theme sets no back: the rulebooks kept), a --set of the colour just edited
+    (kept), then the plain build again: each rulebook kept or made as the notes say and every PDF a fresh build's."""
+    out, spec = pahs.parent / "out", pahs / "paths-and-pahs.yaml"
+    themed, back = ["--theme", "okabe-ito"], ["--set", "palette.back=#402a60"]
+    steps = [([], None, False), (themed, None, False),
+             (themed, lambda: edit(spec, '  back: "#3d2b5a"', '  back: "#4a2f6e"'), True),
+             (themed + back, None, True), ([], None, False)]
+    for n, (options, change, kept) in enumerate(steps):
+        if change:
+            change()
+        status, said = pnp_in(pahs, "build", spec.name, "--out", out, *options)
+        assert status == 0 and said.count("unchanged") == (2 if kept else 0), (options, said)
+        assert pnp_in(pahs, "build", spec.name, "--out", pahs.parent / f"fresh{n}", *options)[0] == 0
+        assert pdfs(out) == pdfs(pahs.parent / f"fresh{n}"), options

@@ -33,7 +33,8 @@ def shared_ground(spec, pieces, face=draw_art):
     return tuple(found)
 
 
-_GROUND = re.compile(r"q\n(?:1 0 0 1 \S+ \S+ cm\n)?(\S+ \S+ \S+) rg\n\S+ \S+ (\S+) (\S+) re f\b")
+# no rg before the box: the fill is black, the state a face's operators start from (content.write sets no black)
+_GROUND = re.compile(r"q\n(?:1 0 0 1 \S+ \S+ cm\n)?(?:(\S+ \S+ \S+) rg\n)?\S+ \S+ (\S+) (\S+) re f\b")
 
 
 def ground(picture):
@@ -41,7 +42,7 @@ def ground(picture):
     if isinstance(picture, content.Written):
         found = _GROUND.match(picture.ops)
         if found and abs(float(found[2]) - picture.width) < 1e-3 and abs(float(found[3]) - picture.height) < 1e-3:
-            return found[1]
+            return found[1] or content.rgb("#000000")
         return None
     first = next((c for c in picture.children if c.tag != "defs"), None)
     if first is None or first.tag != "rect" or "transform" in first.attrs:
