@@ -1,5 +1,6 @@
 """pnp watch: a save rebuilds what changed and says so in one line; a broken spec is one error line and watching goes
 on; files the game does not read are ignored; Ctrl-C exits 0."""
+import os
 import queue
 import re
 import shutil
@@ -78,19 +79,33 @@ def test_save_rebuilds_what_changed(game):
         spec = (game / "posies.yaml").read_text()
         (game / "posies.yaml").write_text(spec.replace('pink: "#f28bbd"', 'pink: "#e0409a"'))
         line = watch.line()
-        found = re.fullmatch(r"posies\.yaml changed: rebuilt posies-components-a4\.pdf \((\d+) of (\d+) faces drawn\), "
-                             r"posies-rules-a4\.pdf \(\d+\.\d\d s\)", line)
+        found = re.fullmatch(r"posies\.yaml changed: rebuilt posies-components-a4\.pdf \((\d+) of (\d+) faces drawn, "
+                             r"(\d+) recoloured\), posies-rules-a4\.pdf \(\d+\.\d\d s\)", line)
         assert found, line
+        drawn, used, recoloured = map(int, found.groups())
         old, new = specs.load(str(POSIES)), specs.load(str(game / "posies.yaml"))
         _, arts = expand(new)
         differ = [key for key, art in arts.items() if draw_art(old, art).tostring() != draw_art(new, art).tostring()]
         assert 0 < len(differ) < len(arts)
-        assert (int(found[1]), int(found[2])) == (len(differ), len(arts))  # only the faces the new colour changed
+        # only the faces the new colour changed are made again, each by swapping the colour in its kept operators
+        assert (drawn, recoloured, used) == (0, len(differ), len(arts))
         assert pdf.read_bytes() != before
         assert watch.stop() == 0
         assert watch.line() == "stopped"
     finally:
         watch.kill()
+    again = pnp_build(game, "posies.yaml", "--paper", "a4", "--out", "out")
+    assert again.count("unchanged: inputs and file match the last build") == 2, again   # the watch wrote pnp build's records
+    pnp_build(game, "posies.yaml", "--paper", "a4", "--out", "fresh", cache=game / "fresh-cache")
+    for name in ("posies-components-a4.pdf", "posies-rules-a4.pdf"):
+        assert (game / "out" / "posies" / name).read_bytes() == (game / "fresh" / "posies" / name).read_bytes(), name
+
+
+def pnp_build(folder, *args, cache=None) -> str:
+    """What `pnp build args` printed, run in folder (with its measures kept in cache, a folder of its own, if given)."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else None
+    return subprocess.run([sys.executable, "-m", "generator.cli", "build", *args], cwd=folder, env=env, check=True,
+                          capture_output=True, text=True).stdout
 
 
 def test_spec_error_is_one_line_and_watching_goes_on(game):
@@ -258,7 +273,8 @@ def test_saves_of_files_beside_the_spec_and_of_art_rebuild(tmp_path):
         before = pdf.read_bytes()
         (tmp_path / "cards.csv").write_text("title,suit\nSunset,sun\nMoonset,moon\n")
         line = watch.line()
-        assert line.startswith("cards.csv changed: rebuilt deck-components-a4.pdf (1 of 2 faces drawn)"), line
+        # as in pnp build, the checks measure the designer's art afresh: each face showing it is drawn for them
+        assert line.startswith("cards.csv changed: rebuilt deck-components-a4.pdf (2 of 2 faces drawn)"), line
         (tmp_path / "card.yaml").write_text(CARD.replace("elements:", "elements: [", 1))
         line = watch.line()
         assert line.startswith("error: ") and "card.yaml" in line, line
