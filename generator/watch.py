@@ -20,7 +20,7 @@ from .output.formats import jobs
 from .draw.templates import TEMPLATES
 from .spec.theme import resolve as theme_file
 
-QUIET = 0.1  # seconds without a new save before rebuilding: one save in an editor is often several writes
+QUIET = 0.3  # seconds without a new save before rebuilding: one save in an editor is often several writes
 STOP_WAIT = 2.0  # seconds Ctrl-C waits for watchdog's threads: one can miss its wake-up in inotify's read (a known race);
                  # they are daemon threads, which end with the process
 CHANGES = ("created", "modified", "moved", "deleted")
