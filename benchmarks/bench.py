@@ -147,13 +147,14 @@ def measure(command: list, runs: int, env: dict | None = None,
     return interleaved([(command, clear)], runs, env)[0]
 
 
-def pnp_versions(work: Path, before: Path | None = None) -> list:
+def pnp_versions(work: Path, before: Path | None = None, memos: str = "cache") -> list:
     """(label, command, memo folder) of this checkout's pnp and, given an older checkout, of that one: each version's
-    memos in a folder of its own."""
+    memos in a folder of its own, work/MEMOS and work/MEMOS-before (the older checkout's command sets its own; this
+    checkout's reads XDG_CACHE_HOME, which child_env sets to work/cache)."""
     script = Path(PY).parent / "pnp"
-    versions = [("", [str(script)] if script.exists() else [PY, "-m", "generator.cli"], work / "cache")]
+    versions = [("", [str(script)] if script.exists() else [PY, "-m", "generator.cli"], work / memos)]
     if before:
-        cache = work / "cache-before"
+        cache = work / f"{memos}-before"
         code = (f"import os, sys; os.environ['XDG_CACHE_HOME'] = {str(cache)!r}; "
                 f"sys.path.insert(0, {str(before.resolve())!r}); from generator.cli import main; main()")
         versions.append((" (before)", [PY, "-c", code], cache))

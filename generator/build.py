@@ -265,10 +265,13 @@ def check(spec, faces=None):
                         + "\n".join(map(str, failures)))
 
 
-def build(spec, paper, out_dir, backs="duplex"):
-    """Write the components PDF of one checked spec for one paper; return (path, pages, bytes[, note])."""
+def build(spec, paper, out_dir, backs="duplex", faces=None):
+    """Write the components PDF of one checked spec for one paper; return (path, pages, bytes[, notes]).
+
+    faces: the FaceCache to draw with (pnp watch reads which faces it drew), else one made here."""
     path = output_path(out_dir, spec, paper, backs)
-    faces = FaceCache(path, spec.remembered("face files", list))
+    if faces is None:
+        faces = FaceCache(path, spec.remembered("face files", list))
     kept = KeptPlan(path, spec, expand(spec)[0], paper, backs)
     told: dict = {}
 
@@ -280,7 +283,7 @@ def build(spec, paper, out_dir, backs="duplex"):
         told["saved"] = pages_saved(spec, paper, backs, kept)   # from the plan just used
         return made + (pdffile.keep_streams(file.packed),)
     made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces, told=told)
-    saved = told["saved"] if "saved" in told else pages_saved(spec, paper, backs, kept)   # pnp watch's records have none
+    saved = told["saved"]
     kept.save()
     return made + ((f"{saved} page{'s' * (saved != 1)} fewer than each component on pages of its own: "
                     "pieces of different components share sheets",) if saved > 0 else ())
@@ -309,6 +312,9 @@ def spec_file(spec) -> str:
     return spec.remembered("spec file", lambda: str(Path(spec.path).resolve()))
 
 
+UNCHANGED = "unchanged: inputs and file match the last build"   # the note of a file cached() did not write again
+
+
 def cached(spec, path, inputs, make, used=None, faces=None, told=None, covered=()):
     """Check the spec and write make()'s (bytes, pages[, the streams it kept]) to path, unless the last build had these
     inputs and the file is intact; the streams are written with the file's record.
@@ -329,7 +335,7 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None, covered=(
     if record:
         if told is not None:
             told.update(record.get("told", ()))
-        return path, record["pages"], path.stat().st_size, "unchanged: inputs and file match the last build"
+        return path, record["pages"], path.stat().st_size, UNCHANGED
     check(spec, faces)
     data, pages, *streams = make()
     if isinstance(data, bytes):

@@ -248,6 +248,8 @@ class FaceCache:
         self.path, self.shared, self.others = path.parent / cache.RECORDS / f"{path.name}.faces.json", shared, None
         self._entries = None  # the last build's, read on the first face asked for (an unchanged file needs none)
         self.drawn, self.components = Noted(), {}  # components: id -> (digest of what all its faces share, recolour field)
+        self.recoloured = Noted()  # the faces written by putting their colours into kept operators or into those of a
+                                   # face of their group drawn this build (Recolour), not drawn themselves
         self.recolours = {}  # group digest (faces differing only in colour) -> the Recolour they share, or None
         self.groups = {}  # group text -> digest
         self.kept = Index()  # hash(face) -> offset << 32 | length of its '"face":entry' in the file being written (16
@@ -487,7 +489,7 @@ class FaceCache:
         if ops != old["written"][0]:   # else no colour it sets changed, only one its kind declares (a marks option's)
             if verdict is None:
                 return None
-            self.drawn.append(art.key)
+            self.recoloured.append(art.key)
         self._keep(face, entry)
         return entry
 
@@ -496,7 +498,8 @@ class FaceCache:
         and kept; None when that Recolour cannot give the exact operators drawing it would (it is drawn then)."""
         field = self.components[art.component][1]
         recolour = self.recolours.get(group, False)
-        if recolour is False:
+        made_here = recolour is False   # this face is the one its group's Recolour is drawn from: it counts as drawn
+        if made_here:
             recolour = self.recolours[group] = Recolour.make(spec, art, field)
             if recolour is not None:   # its faces go into the group's block (one this build began already, or its own)
                 recolour.faces = self.blocks.setdefault(group, recolour.block())["faces"]
@@ -504,7 +507,7 @@ class FaceCache:
         if made is None:
             return None
         written, entry = made
-        self.drawn.append(art.key)
+        (self.drawn if made_here else self.recoloured).append(art.key)
         if entry is not None:
             self._keep(face, entry)
         return written

@@ -9,7 +9,7 @@ from pathlib import Path
 from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
 
-from .build import build_rules, cached, components_pdf, output_path, papers
+from .build import UNCHANGED, build, build_rules, output_path, papers
 from .draw import art
 from . import cache
 from .spec import loader as specs
@@ -135,17 +135,13 @@ def run(watcher: Watcher, rebuild, echo) -> None:
 
 
 def components(spec, paper, out_dir):
-    """Build one components PDF through the build's caches; return (file name, faces drawn, faces used) or None if unchanged."""
-    path = output_path(out_dir, spec, paper)
-    faces = FaceCache(path)
-
-    def make():
-        made = components_pdf(spec, paper, faces=faces)
-        faces.save()
-        return made
-    if len(cached(spec, path, cache.key(spec, "components", paper, "duplex"), make)) > 3:
+    """Build one components PDF as pnp build does (build.build: the kept faces, plan and streams, the same records); return
+    (file name, faces drawn, faces recoloured, faces used) or None if unchanged."""
+    faces = FaceCache(output_path(out_dir, spec, paper), spec.remembered("face files", list))
+    path, _, _, *notes = build(spec, paper, out_dir, faces=faces)
+    if UNCHANGED in notes:
         return None
-    return path.name, len(faces.drawn), faces.count()
+    return path.name, len(faces.drawn), len(faces.recoloured), faces.count()
 
 
 def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dpi=300):
@@ -158,7 +154,8 @@ def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dp
         for size in papers(paper) if "pdf" in formats else ():
             done = components(spec, size, out_dir)
             if done:
-                made.append(f"{done[0]} ({done[1]} of {done[2]} faces drawn)")
+                file, drawn, recoloured, used = done
+                made.append(f"{file} ({drawn} of {used} faces drawn{f', {recoloured} recoloured' * bool(recoloured)})")
             else:
                 kept.append(output_path(out_dir, spec, size).name)
             if specs.rules_path(spec).is_file():

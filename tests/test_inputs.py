@@ -63,9 +63,9 @@ def test_a_reference_card_reads_what_its_diagram_maker_declares(diagram):
 
 
 def rebuilt(source, folder, overrides=(), change=None) -> tuple:
-    """(the keys of the faces made again, the first build's PDF, the rebuild's, the spec rebuilt): source built through a
-    face cache, then change() made to its files, then source with overrides built over the kept faces; the rebuild
-    equals a fresh build."""
+    """(the keys of the faces made again, drawn or recoloured, the first build's PDF, the rebuild's, the spec rebuilt):
+    source built through a face cache, then change() made to its files, then source with overrides built over the kept
+    faces; the rebuild equals a fresh build."""
     from generator.build import components_pdf, output_path
     from generator.facecache import FaceCache
     before = specs.load(source)
@@ -79,7 +79,7 @@ def rebuilt(source, folder, overrides=(), change=None) -> tuple:
     new = components_pdf(after, "a4", faces=again)[0]
     again.save()
     assert new == components_pdf(after, "a4")[0], "the rebuild over kept faces is a fresh build's"
-    return sorted(again.drawn), old, new, after
+    return sorted([*again.drawn, *again.recoloured]), old, new, after
 
 
 def fronts(spec, component, where=lambda props: True) -> list:

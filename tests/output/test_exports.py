@@ -456,7 +456,7 @@ def test_watch_rewrites_the_other_formats_asked_for_on_every_save(tmp_path):
     watch = Watch("posies.yaml", "--paper", "a4", "--out", "out", "--format", "png,pdf,svg", "--dpi", "40", cwd=tmp_path)
     try:
         first = watch.started()
-        assert len(first) == 1 and re.fullmatch(rf"rebuilt posies-components-a4\.pdf \(\d+ of \d+ faces drawn\); "
+        assert len(first) == 1 and re.fullmatch(rf"rebuilt posies-components-a4\.pdf \(\d+ of \d+ faces drawn(, \d+ recoloured)?\); "
                                                rf"wrote png \({faces} files\), svg \({faces + pages} files\) \([\d.]+ s\)",
                                                first[0]), first
         out = tmp_path / "out" / "posies"
