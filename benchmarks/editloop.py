@@ -10,8 +10,8 @@ own cold build.
 the palette colour KEY names was changed to VALUE in the file.
 --watch: the loop `pnp watch` makes: a copy of the game watched by one `pnp watch` process for the whole run (its
 memos of its own), the colour changed in the copy's file and changed back, turn by turn; each edit timed from the
-moment the file is written to the moment the watch's line says the rebuilt PDFs are all written (its quiet time,
-watch.QUIET, included), beside the game's cold build; the line's own figure, the rebuild alone, is shown too.
+moment the file is written to the moment the watch's line says the rebuilt PDFs are all written (its wait for
+the save to end included), beside the game's cold build; the line's own figure, the rebuild alone, is shown too.
 --deck: instead, a 100-card layout deck from a CSV (bench.layout_deck) built cold on A4, then rebuilt after one
 card's rules text changed in the CSV; `pnp --help` takes its turns beside them.
 """

@@ -1,4 +1,4 @@
-"""Rebuild a game on every save of its inputs: watchdog reports the saves, a short quiet time joins them, the caches skip the rest."""
+"""Rebuild a game on every save of its inputs: watchdog reports the saves, a short wait joins them, the caches skip the rest."""
 import logging
 import signal
 import threading
@@ -21,9 +21,11 @@ from .draw.templates import TEMPLATES
 from .spec.theme import resolve as theme_file
 
 QUIET = 0.3  # seconds without a new save before rebuilding: one save in an editor is often several writes
+SETTLE = 0.02  # seconds without a new event before rebuilding once a save has ended (its file closed after writing, or
+               # renamed into place): other files saved with it are joined; watchdog reports no end on every platform
 STOP_WAIT = 2.0  # seconds Ctrl-C waits for watchdog's threads: one can miss its wake-up in inotify's read (a known race);
                  # they are daemon threads, which end with the process
-CHANGES = ("created", "modified", "moved", "deleted")
+CHANGES = ("created", "modified", "moved", "deleted", "closed")   # closed: after writing
 
 
 class Watcher(FileSystemEventHandler):
@@ -40,6 +42,7 @@ class Watcher(FileSystemEventHandler):
         self.trees = [TEMPLATES]
         self.ignore = [Path(p).resolve() for p in ignore]
         self.changed: set[Path] = set()
+        self.ended = False   # the last change seen ends a save: its file closed after writing, or renamed into place
         self.lock, self.saved = threading.Lock(), threading.Event()
         self.interrupted = False   # set by Ctrl-C's handler, which must take no lock (the main thread may hold it)
         self.observer = Observer()
@@ -62,6 +65,7 @@ class Watcher(FileSystemEventHandler):
         if paths:
             with self.lock:
                 self.changed.update(paths)
+                self.ended = event.event_type == "closed" or event.event_type == "moved" and paths[-1] == event.dest_path
             self.saved.set()
 
     def __enter__(self):
@@ -91,9 +95,9 @@ class Watcher(FileSystemEventHandler):
     def __iter__(self):
         while not self.interrupted:
             self.saved.wait()
-            while True:  # wait until the saves stop for a moment
+            while True:  # wait until the saves stop for a moment: a short one once the last save has ended
                 self.saved.clear()
-                if not self.saved.wait(QUIET):
+                if not self.saved.wait(SETTLE if self.ended else QUIET):
                     break
             with self.lock:
                 changed, self.changed = self.changed, set()

@@ -175,6 +175,47 @@ def test_a_save_written_in_several_parts_is_rebuilt_once_and_right(game):
         assert (game / "out" / "posies" / name).read_bytes() == (game / "fresh" / "posies" / name).read_bytes(), name
 
 
+def test_the_end_of_a_save_is_told_from_its_last_event(game):
+    """A save has ended (the rebuild waits only SETTLE) when its file is closed after writing or renamed into place; not
+    while it is open for writing, nor when it is renamed away (vim's backup), deleted or written beside and not yet in place."""
+    from generator.watch import Watcher
+    spec = game / "posies.yaml"
+    text = spec.read_text()
+    watcher = Watcher(str(spec))
+
+    def seen(event) -> bool:
+        """True once watchdog has reported the event that makes event() true (failing the test after 10 s)."""
+        deadline = time.monotonic() + 10
+        while not event():
+            assert time.monotonic() < deadline, "watchdog reported nothing"
+            time.sleep(0.005)
+        return True
+
+    def change(path):
+        """Wait for a change of path to be reported, and forget the changes."""
+        seen(lambda: path in watcher.changed)
+        watcher.changed.clear()
+    with watcher:
+        with open(spec, "w") as file:
+            file.write(text[:100])
+            file.flush()
+            change(str(spec))
+            assert not watcher.ended, "open for writing"
+            file.write(text[100:])
+        assert seen(lambda: watcher.ended), "closed after writing"
+        watcher.changed.clear()
+        spec.rename(game / "posies.yaml~")
+        change(str(spec))
+        assert not watcher.ended, "renamed away"
+        (game / "posies.yaml~").rename(spec)
+        change(str(spec))
+        assert watcher.ended, "renamed into place"
+        (game / ".posies.yaml.tmp").write_text(text)
+        (game / "rules" / "posies.yaml").unlink()
+        change(str(game / "rules" / "posies.yaml"))
+        assert not watcher.ended, "a file deleted, the other written beside (a hidden file, not read)"
+
+
 def test_spec_error_is_one_line_and_watching_goes_on(game):
     watch = Watch("posies.yaml", "--paper", "letter", "--out", "out", cwd=game)
     try:
