@@ -1,5 +1,4 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
-import contextlib
 import gc
 import json
 from collections import Counter
@@ -58,7 +57,7 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None,
     file: the pdffile.File to write (one holding the streams the last build compressed); whole false: a large file as the
     temporary file it was put together in, not its bytes (cached copies it out).
     """
-    with few_collections():
+    with FewCollections():
         pieces = expand(spec)[0]
         plan = (kept.get("plan", lambda grounds: _imposition().impose(spec, pieces, paper, backs, grounds=grounds),
                          faces.face if faces is not None else draw_art) if kept
@@ -71,16 +70,20 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None,
                 len(plan.sheets) + 1)
 
 
-@contextlib.contextmanager
-def few_collections(allocations: int = 200000):
+class FewCollections:
     """Run the cycle collector after this many allocations, not 700: a sheet file makes tens of thousands of small
-    objects that live to its end (pieces, slots, placements), which the collector would otherwise scan again and again."""
-    threshold = gc.get_threshold()
-    gc.set_threshold(max(allocations, threshold[0]), *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
+    objects that live to its end (pieces, slots, placements), which the collector would otherwise scan again and again.
+    A class, not contextlib's decorator: a rebuild loads no contextlib."""
+
+    def __init__(self, allocations: int = 200000):
+        self.allocations, self.threshold = allocations, gc.get_threshold()
+
+    def __enter__(self) -> None:
+        self.threshold = gc.get_threshold()
+        gc.set_threshold(max(self.allocations, self.threshold[0]), *self.threshold[1:])
+
+    def __exit__(self, *exc) -> None:
+        gc.set_threshold(*self.threshold)
 
 
 def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):

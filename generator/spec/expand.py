@@ -2,7 +2,6 @@
 import itertools
 import json
 from array import array
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence, ValuesView
 from functools import partial
 from types import MappingProxyType
@@ -331,6 +330,7 @@ class Pieces(Sequence):
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError("piece index out of range")
+        from bisect import bisect_right  # lazy: start-up (pieces are read in order; a build reads none by index)
         part = bisect_right(self.ends, index)
         return self.parts[part][index - (self.ends[part - 1] if part else 0)]
 

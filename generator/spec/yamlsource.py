@@ -1,6 +1,5 @@
 """Read YAML safely, remembering the line of every key path for error messages."""
 import functools
-import importlib.util
 import json
 import re
 import sys
@@ -98,7 +97,8 @@ def _key(text: str) -> str:
 @functools.lru_cache(maxsize=None)
 def _parser() -> tuple:
     """PyYAML's file and its stamp (size, time), found without importing it: a new PyYAML parses every text again."""
-    found = importlib.util.find_spec("yaml")
+    from importlib.machinery import PathFinder  # lazy: start-up (importlib.util, which finds it too, loads contextlib)
+    found = sys.modules["yaml"].__spec__ if "yaml" in sys.modules else PathFinder.find_spec("yaml")
     origin = found.origin if found else None
     return origin, cache.stamp(origin) if origin else None
 
