@@ -4,7 +4,7 @@ from pathlib import Path
 from ..records import NamedTuple
 
 from .. import cache, games
-from ..digests import sha256
+from ..digests import hexdigest
 from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import Grounds, expand
 from ..draw.render import draw_art, drawn
@@ -211,7 +211,7 @@ def game_failures(spec, rules: games.Ruleset, pieces, arts) -> list:
 def shape_of(drawing) -> str:
     """A digest of the parts and roles of a drawing's elements, in order: what a recoloured face must share with the one
     whose verdict it takes (only a face cache reads it)."""
-    return sha256(repr([(c.part, c.role) for c in drawing.children]).encode()).hexdigest()
+    return hexdigest(repr([(c.part, c.role) for c in drawing.children]).encode())
 
 
 def _sees_colours(spec):

@@ -4,7 +4,7 @@ from ..records import NamedTuple
 from itertools import combinations
 
 from .. import cache
-from ..digests import sha256
+from ..digests import hexdigest
 from . import colourmath
 from ..draw import linestyles
 from ..spec.expand import expand
@@ -80,7 +80,7 @@ def _kept(function):
     """A function of colour values whose results are kept between runs, by its arguments and our code."""
     @functools.wraps(function)
     def kept(*args):
-        key = sha256("\0".join((function.__name__, *map(str, args), cache.code())).encode()).hexdigest()
+        key = hexdigest("\0".join((function.__name__, *map(str, args), cache.code())).encode())
         found = MEMO.get(key)
         if found is None:
             found = function(*args)

@@ -417,7 +417,7 @@ def _expand(spec):
             from .data import ROW as row  # lazy: start-up (only a deck from data has rows)
         for props in faces:
             # 1, 1.0 and True are different faces; the text's digest is kept, not the text (a deck has thousands)
-            identity = props[row] if row else digests.sha256(repr(sorted(props.items())).encode()).digest()
+            identity = props[row] if row else digests.keyed(repr(sorted(props.items())).encode()).digest()
             key = by_props.get(identity)
             if key is None:
                 key = by_props[identity] = f"{comp.id}-{len(by_props) + 1}"

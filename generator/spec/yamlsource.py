@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from .. import cache
-from ..digests import sha256
+from ..digests import hexdigest
 from ..errors import SpecError, UserError
 
 TYPE_CHECKING = False
@@ -86,12 +86,12 @@ def load(path, text=None, noun="spec"):
 def _memo(path) -> cache.Memo:
     """The memo of one YAML file's parsed texts (a few versions: an edit back and forth parses neither again; past 8,
     only the texts read by the last run)."""
-    return cache.memo(f"yaml/{sha256(str(Path(path).resolve()).encode()).hexdigest()[:32]}.json", 8)
+    return cache.memo(f"yaml/{hexdigest(str(Path(path).resolve()).encode())[:32]}.json", 8)
 
 
 def _key(text: str) -> str:
     """What a text parses to depends on: the text, our code, the Python and PyYAML's own files."""
-    return sha256(repr((text, cache.code(), sys.version, _parser())).encode()).hexdigest()
+    return hexdigest(repr((text, cache.code(), sys.version, _parser())).encode())
 
 
 @functools.lru_cache(maxsize=None)
