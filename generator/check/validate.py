@@ -1,4 +1,5 @@
 """Check a spec's component set: generic counts and completeness, then the game's own rules."""
+import functools
 from collections import Counter
 from pathlib import Path
 from ..records import NamedTuple
@@ -8,6 +9,7 @@ from ..digests import hexdigest
 from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import Grounds, expand
 from ..draw.render import draw_art, drawn
+from . import findings
 
 
 MEMO = cache.Memo("checks.json", [])   # the failures of sets checked before, by the spec, the code and the libraries
@@ -154,15 +156,23 @@ def _checked(spec, warnings=None, faces=None):
     from ..impose.grounds import ground  # lazy: start-up
 
     pieces, arts = expand(spec)
-    from . import ink, safearea, textcheck  # lazy: start-up (a build whose checks are kept loads none of them)
-    texts, safe, faces_seen, designed = textcheck.Check(spec), safearea.Check(spec), Counter(), False
+    texts, safe, faces_seen, designed = findings.Texts(spec), findings.Marks(spec), Counter(), False
     grounds = spec.remembered("grounds", Grounds)
     kept = faces is not None and warnings is None   # the face cache keeps each verdict, and reads its shape
+
+    @functools.cache
+    def checks():
+        """The text and safe-area checks, made when a first drawing is judged (a build whose faces' verdicts are all
+        kept loads neither: it tallies them in findings)."""
+        from . import safearea, textcheck  # lazy: start-up
+        return textcheck.Check(spec), safearea.Check(spec)
 
     def judge(art, drawing, recoloured=None):
         """What the checks find on one artwork's drawing (a JSON value); recoloured: the verdict on a drawing whose PDF
         operators differed from this one's only in the colours set: unless its parts or roles differ or it held text or
         art, the reach of its marks stands (an opaque colour is the same ink as any), all else is found again."""
+        from . import ink  # lazy: start-up (loaded with the checks)
+        text_check, safe_check = checks()
         held = ink.designed(drawing)   # text runs or the designer's art: only then may an image print below 300 dpi
         if warnings is not None:
             warnings.extend(_art_warnings(spec, art, drawing, faces_seen, held))
@@ -170,7 +180,8 @@ def _checked(spec, warnings=None, faces=None):
         shape = shape_of(drawing) if kept else None
         near = (recoloured["safe"][0] if recoloured and recoloured.get("shape") == shape and not recoloured["designed"]
                 else None)
-        found = {"text": texts.measure(art, drawing), "safe": safe.measure(art, drawing, near), "ground": ground(drawing)}
+        found = {"text": text_check.measure(art, drawing), "safe": safe_check.measure(art, drawing, near),
+                 "ground": ground(drawing)}
         painted = ink.RASTERS > rasters
         return {**found, "designed": held or painted, "painted": painted, "shape": shape}
     for art in arts.values():
