@@ -8,14 +8,13 @@
 Each function raises generator.errors.UserError (one line naming file, line and key) for bad input.
 The modules build.py and validate.py share these names: reach them as `from generator.build import ...`.
 """
-from __future__ import annotations
-
 import sys
 import types
 
 from .errors import UserError
 
-TYPE_CHECKING = False  # typing itself is not imported: it would be most of this package's import time
+TYPE_CHECKING = False  # typing itself is not imported: it would be most of this package's import time (nor __future__:
+                       # the names only type checkers read are written in quotes)
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from pathlib import Path
@@ -37,19 +36,19 @@ class _Library(types.ModuleType):
 sys.modules[__name__].__class__ = _Library
 
 
-def load(path_or_name: str | Path, overrides: Iterable[str] = (), theme: str | Path | None = None) -> Spec:
+def load(path_or_name: "str | Path", overrides: "Iterable[str]" = (), theme: "str | Path | None" = None) -> "Spec":
     """Load and check a spec by game id or file path, a theme and KEY=VALUE overrides laid over it (spec < theme < overrides)."""
     from .spec.loader import load as load_spec  # lazy: start-up
     return load_spec(str(path_or_name), tuple(overrides), theme)
 
 
-def validate(spec: Spec) -> list[Failure]:
+def validate(spec: "Spec") -> "list[Failure]":
     """Run every check on a spec's component set; return the failures (an empty list when all pass)."""
     from .check.validate import validate as run_checks  # lazy: start-up
     return run_checks(spec)
 
 
-def build(spec: Spec, paper: str = "a4", out: str | Path = "output", backs: str = "duplex") -> list[Path]:
+def build(spec: "Spec", paper: str = "a4", out: "str | Path" = "output", backs: str = "duplex") -> "list[Path]":
     """Write the components PDF and the rulebook (when the spec has one) on a paper size ('all': A4 and Letter); return the paths."""
     from .build import build as build_components, build_rules, papers  # lazy: start-up
     from .spec.loader import rules_path  # lazy: start-up

@@ -1,7 +1,6 @@
 """A command line's batch of print jobs, without click: the games it names, a build's jobs in each format asked for, and
 running jobs with one line per file written, and validation. Used by click's commands (commands.py) and by a plain build
 or validate (cli.py)."""
-import contextlib
 import functools
 import sys
 from pathlib import Path
@@ -87,6 +86,7 @@ def run_games(games, work, done, workers, label=None, out_dir=None, shared=()) -
     """done(*work(game)) for each game in order, each as soon as it and every game before it are done; the games run side
     by side in up to `workers` processes (None: one per CPU this process may use), writing into out_dir, the modules
     shared imported first. label: a bar on a terminal, by game."""
+    import contextlib  # lazy: start-up (only several games' runs read it)
     from . import workers as pool  # lazy: start-up
     bar = None
     if label and sys.stderr.isatty():

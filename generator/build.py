@@ -1,5 +1,4 @@
 """The one orchestrator: spec -> pieces -> SVG -> sheet plans -> PDF files on disk."""
-import contextlib
 import gc
 import json
 from collections import Counter
@@ -10,7 +9,6 @@ from pathlib import Path
 from . import cache, units
 from .digests import keyed
 from .output import document, pdffile
-from .impose import sheets
 from .draw import content
 from .files import write_atomic, write_quietly
 from .components.kind import size_words
@@ -20,7 +18,7 @@ from .facecache import FaceCache, _digest, _now, _painted, keep_paints, written 
 from .draw.render import draw_art
 from .spec.loader import rules_path, shown
 from .impose.grounds import ground
-from .impose.plan import EPS, Plan, placed_twice
+from .impose.plan import EPS, Plan, marks_key, placed_twice
 from .impose.kept import KeptPlan
 from .check.validate import validate
 from .check.wording import ranges
@@ -58,7 +56,7 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None,
     file: the pdffile.File to write (one holding the streams the last build compressed); whole false: a large file as the
     temporary file it was put together in, not its bytes (cached copies it out).
     """
-    with few_collections():
+    with FewCollections():
         pieces = expand(spec)[0]
         plan = (kept.get("plan", lambda grounds: _imposition().impose(spec, pieces, paper, backs, grounds=grounds),
                          faces.face if faces is not None else draw_art) if kept
@@ -71,16 +69,20 @@ def components_pdf(spec, paper, backs="duplex", looks=(), faces=None, kept=None,
                 len(plan.sheets) + 1)
 
 
-@contextlib.contextmanager
-def few_collections(allocations: int = 200000):
+class FewCollections:
     """Run the cycle collector after this many allocations, not 700: a sheet file makes tens of thousands of small
-    objects that live to its end (pieces, slots, placements), which the collector would otherwise scan again and again."""
-    threshold = gc.get_threshold()
-    gc.set_threshold(max(allocations, threshold[0]), *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
+    objects that live to its end (pieces, slots, placements), which the collector would otherwise scan again and again.
+    A class, not contextlib's decorator: a rebuild loads no contextlib."""
+
+    def __init__(self, allocations: int = 200000):
+        self.allocations, self.threshold = allocations, gc.get_threshold()
+
+    def __enter__(self) -> None:
+        self.threshold = gc.get_threshold()
+        gc.set_threshold(max(self.allocations, self.threshold[0]), *self.threshold[1:])
+
+    def __exit__(self, *exc) -> None:
+        gc.set_threshold(*self.threshold)
 
 
 def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
@@ -101,19 +103,19 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
     grounds = pictures.grounds
     def marks(name, sheet):
         """The cutting furniture of a sheet, kept with the plan as name."""
-        return lambda: furnish(name, lambda: sheets.marks(plan, sheet))
+        return lambda: furnish(name, lambda: _sheets().marks(plan, sheet))
     if cover:
         pieces_on(doc, plan, plan.cover, pictures, sizes, grounds, marks("marks 1", plan.cover), laid("layout 1"))
         pictures.release()
-    doc.furniture(lambda: furnish("manifest", lambda: sheets.manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets])))
-    doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
+    doc.furniture(lambda: furnish("manifest", lambda: _sheets().manifest(plan, spec, rows, [sheet.side for sheet in plan.sheets])))
+    doc.furniture(lambda: furnish("ruler", lambda: _sheets().ruler(plan)), "ruler")
     doc.next_page()  # the list is part of the page: trim and bleed boxes are the whole page
     for number, sheet in enumerate(plan.sheets, start=2):
         pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks(f"marks {number}", sheet), laid(f"layout {number}"))
         pictures.release()
-        doc.furniture(lambda: furnish("ruler", lambda: sheets.ruler(plan)), "ruler")
-        doc.furniture(lambda: furnish(f"labels {number}", lambda: sheets.labels(plan, sheet, number, total, spec.game.title,
-                                                                                 sheets.making(spec, sheet))))
+        doc.furniture(lambda: furnish("ruler", lambda: _sheets().ruler(plan)), "ruler")
+        doc.furniture(lambda: furnish(f"labels {number}", lambda: _sheets().labels(plan, sheet, number, total, spec.game.title,
+                                                                                   _sheets().making(spec, sheet))))
         doc.next_page(sheet.slots)   # made again, let go with the page
     return f"{spec.game.title}: components ({units.paper(plan.paper).label})"
 
@@ -185,7 +187,7 @@ def pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks=None, kept=None)
         for slot, shared in zip(slots, clips):
             clip = tuple(slot.bleed_box) if slot.window is not None else shared
             doc.paint(pictures[slot.art], document.place_slot(slot, sizes[slot.art]), clip, slot.art)
-    doc.furniture(marks or (lambda: sheets.marks(plan, sheet)), sheets.marks_key(sheet))  # on top of the faces
+    doc.furniture(marks or (lambda: _sheets().marks(plan, sheet)), marks_key(sheet))  # on top of the faces
 
 
 SEAM = 0.3   # a piece's ground reaches this far under its neighbours: no paper shows along shared cut lines
@@ -238,6 +240,12 @@ def _runs(blocks, places) -> tuple:
         left, top = max(gx, last.x), max(gy, last.y)
         runs[-1][1].append((left, top, min(gx + gw, last.x + last.w) - left, min(gy + gh, last.y + last.h) - top))
     return tuple((first, first + len(boxes), tuple(boxes)) for first, boxes in runs)
+
+
+def _sheets():
+    """The sheets' furniture (marks, list, ruler, labels), loaded when one is drawn (a rebuild keeps them with the plan)."""
+    from .impose import sheets  # lazy: start-up
+    return sheets
 
 
 def _imposition():

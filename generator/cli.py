@@ -7,7 +7,6 @@ import gc
 import os
 import sys
 
-from . import batch
 from .errors import UserError
 
 VALUED = {"--paper": "paper", "--out": "out_dir", "--backs": "backs", "--theme": "theme", "--set": "overrides",
@@ -81,12 +80,14 @@ def _paper(value: str) -> bool:
 def build_plainly(given: dict) -> None:
     """Run a plain build as click's build command would: a UserError one line and exit 1, an interrupt or a broken
     pipe ended by click's own main."""
+    from . import batch  # lazy: start-up (imported once main has tuned the collector and malloc)
     run_plainly("build", lambda: batch.build(**given))
 
 
 def validate_plainly(given: dict) -> int:
     """Run a plain validate as click's validate command would: its exit status, 1 when a check failed (an error
     exits here)."""
+    from . import batch  # lazy: start-up (imported once main has tuned the collector and malloc)
     failed = 0
 
     def run():
@@ -102,7 +103,8 @@ def run_plainly(command: str, run) -> None:
     try:
         run()
     except UserError as exc:
-        batch.say(f"error: {exc}", err=True)
+        from .batch import say  # lazy: start-up (loaded already by the run)
+        say(f"error: {exc}", err=True)
         sys.exit(1)
     except (EOFError, KeyboardInterrupt, BrokenPipeError) as exc:
         import click  # lazy: start-up (only to end as click's main ends these)
@@ -125,7 +127,11 @@ def terminate_like_interrupt():
 def main():
     """Entry point for the pnp script (a plain build or validate ends the process: ended)."""
     gc.set_threshold(500_000, 20, 20)  # a build makes many small objects that live until it ends, and few cycles: a
-                                       # 10,000-tile file is made with no collection (each would only walk them)
+                                       # 10,000-tile file is made with no collection (each would only walk them); set
+                                       # before the build's modules load (their imports made nine collections, 1 ms)
+    bytes(1 << 20)  # glibc's malloc gave the heap's free top back to the system at every free past 128 KiB, so each
+                    # zlib stream's 256 KiB state was faulted in afresh (70 us a stream); a 1 MiB mapping freed raises
+                    # that bound to 2 MiB (its dynamic threshold) for the rest of the run
     terminate_like_interrupt()
     status = None   # a plain build or validate that ran to its end: its exit status
     try:

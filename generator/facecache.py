@@ -7,7 +7,8 @@ from array import array
 from json.encoder import encode_basestring_ascii
 
 from . import cache
-from .digests import hexdigest, sha256
+from . import digests
+from .digests import hexdigest
 from .draw import content
 from .files import write_quietly
 from .draw.render import draw_art
@@ -54,7 +55,7 @@ def _found(spec, dependency):
         return spec.templates.digest(name)
     if kind == "file":  # a designer's font, image or SVG art, by the digest its resource name carries
         try:
-            return sha256(open(name, "rb").read()).hexdigest()[:12]
+            return digests.sha256(open(name, "rb").read()).hexdigest()[:12]
         except OSError:
             return None
     found = next((c for c in spec.components if c.id == name), None)

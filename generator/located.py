@@ -1,6 +1,4 @@
 """The one key-path -> line lookup: SpecErrors located by file, line (or the --set or theme that gave the value) and key path."""
-from __future__ import annotations
-
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -33,6 +31,6 @@ def located(path: str | Path, lines: Mapping, key_path: Iterable, message: str) 
     return SpecError(path, join(key_path), message, line)
 
 
-def spec_error(spec: Spec, key_path: Iterable, message: str) -> SpecError:
+def spec_error(spec: "Spec", key_path: Iterable, message: str) -> SpecError:
     """A SpecError for a key path of a loaded Spec, located by its line table."""
     return located(spec.path, spec.lines, key_path, message)

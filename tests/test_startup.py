@@ -210,6 +210,30 @@ def test_the_edit_loops_rebuild_imports_neither_typing_nor_copy(tmp_path):
     assert not {"typing", "click", "reportlab", "copy", "weakref"} & rebuilt, "svg.copied imports copy when it is called"
 
 
+def test_a_rebuild_whose_faces_verdicts_are_kept_measures_nothing_and_loads_what_only_drawing_reads(tmp_path):
+    """Pixeliction's accent changed: every face's verdict is kept, so the rebuild tallies them (check.findings) and loads
+    none of the measuring checks, no sheet furniture, no export helpers or line styles, nor the standard library's
+    modules that only other paths read (contextlib, importlib.util, bisect, __future__, SHA-256); its PDFs are a fresh
+    build's of the same colour. (What the interpreter loaded before pnp started, an editable install's finder, is
+    left out.)"""
+    report = ("import atexit, sys; before = set(sys.modules); "
+              "atexit.register(lambda: print(*sorted(set(sys.modules) - before), file=sys.stderr)); ")
+    build = ("build", "pixeliction", "--out", tmp_path / "out")
+    cold = set(main(tmp_path, report, *build).split())
+    only_drawing = {"generator.check.textcheck", "generator.check.safearea", "generator.check.ink",
+                    "generator.impose.sheets", "_sha256"}
+    assert only_drawing <= cold, "the cold build measures every face, draws the furniture and names its fonts"
+    edit = ("--set", "palette.accent=#d0281f")
+    rebuilt = set(main(tmp_path, report, *build, *edit).split())
+    assert "generator.check.findings" in rebuilt
+    assert not (only_drawing | {"_sha2", "generator.output.exports", "generator.draw.linestyles", "contextlib",
+                                "importlib.util", "bisect", "__future__"}) & rebuilt
+    main(tmp_path / "fresh", "import sys; ", "build", "pixeliction", "--out", tmp_path / "fresh", *edit)
+    made = sorted(path.relative_to(tmp_path / "fresh") for path in (tmp_path / "fresh").rglob("*.pdf"))
+    assert len(made) == 4
+    assert all((tmp_path / "out" / name).read_bytes() == (tmp_path / "fresh" / name).read_bytes() for name in made)
+
+
 def test_the_edit_loops_rebuild_loads_no_openssl_and_the_pdfs_digests_are_hashlibs(tmp_path):
     """hashlib loads OpenSSL (_hashlib, ~2 ms a process): pnp takes its digests from generator.digests, Python's own
     modules, so the rebuild after a colour changed loads neither; the SHA-256 and MD5 a PDF carries are hashlib's."""

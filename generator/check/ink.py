@@ -3,7 +3,7 @@ art, which only a painter can tell, painted with cairo at 20 px/mm (to 0.05 mm).
 import math
 
 from .. import cache
-from ..digests import sha256
+from ..digests import hexdigest
 from ..draw import svg, svgvalues
 
 PX = 20          # pixels per mm the ink is painted at: distances to 0.05 mm
@@ -101,7 +101,7 @@ def ink_box(node) -> tuple | None:
 def digest(*parts: str) -> str:
     """The memo key of an ink measure: its inputs (values() texts, with opaque colours left out: an alpha mask's ink is
     the same in any colour), the code and fonts."""
-    return sha256("\0".join((*parts, cache.code())).encode()).hexdigest()
+    return hexdigest("\0".join((*parts, cache.code())).encode())
 
 
 def values(node) -> str:

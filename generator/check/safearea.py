@@ -3,35 +3,22 @@ import functools
 import math
 import re
 from operator import itemgetter
-from ..records import NamedTuple
 
-from ..draw import svg, svgvalues
+from ..draw import svg
 from ..components import KINDS
-from ..components.kind import BLEED, Circle
+from ..components.kind import Circle
 from ..spec.expand import expand
 from . import ink
 from .ink import designed, digest
 from ..draw.render import drawn
-from .textcheck import SAFE, SLACK, _placed, _where, ink_of, texts
+from .findings import SLACK, Marks, Reach
+from .textcheck import SAFE, _placed, ink_of, texts
 
-PALE = 0.96      # a ground lighter than this in every channel counts as white paper
 OUTLINES = ("rect", "circle", "ellipse", "polygon")
 _AXES = (itemgetter(0), itemgetter(1))   # a point's x, y
 MARGIN = 1e-6    # mm a bound keeps off the exact figure's rounding
 CACHED = 4096    # element measures remembered (validation draws the same marks on face after face)
 _PAINTED = {}
-
-
-class Reach(NamedTuple):
-    """How close one element of an artwork comes to its piece's cut line (negative: ink past the cut)."""
-
-    component: str
-    side: str           # "front" or "back"
-    face: object        # the front's number among its component's faces, or "back"
-    part: str
-    distance: float
-    text: bool          # a line of text (textcheck measures its glyphs)
-    role: str           # svg.MARK or svg.FRAME
 
 
 def cut_line(comp):
@@ -241,11 +228,9 @@ def survey(spec, drawings):
     return found, grounds
 
 
-class Check:
-    """The safe-area check fed one drawing at a time: only the marks too near the cut are kept."""
-
-    def __init__(self, spec):
-        self.spec, self.faces, self.grounds, self.grouped = spec, {comp.id: 0 for comp in spec.components}, {}, {}
+class Check(Marks):
+    """The safe-area check fed one drawing at a time: only the marks too near the cut are kept (what it found is filed
+    by findings.Marks)."""
 
     def add(self, art, drawing) -> None:
         """Measure the marks and grounds of one artwork."""
@@ -260,49 +245,6 @@ class Check:
                     if distance < (SAFE if role == svg.MARK else 0.0) - SLACK and not text]  # textcheck measures text
         return near, sorted({n.attrs.get("fill") for n in drawing.children if n.role == svg.GROUND}, key=str)
 
-    def note(self, art, measured) -> None:
-        """Count one artwork's face and file what measure found on it."""
-        near, fills = measured
-        if art.side == "front":
-            self.faces[art.component] += 1
-        face = self.faces[art.component] if art.side == "front" else "back"
-        for part, distance, role in near:
-            self.grouped.setdefault((art.component, part, role), []).append(
-                Reach(art.component, art.side, face, part, distance, False, role))
-        self.grounds.setdefault(art.component, {}).setdefault(art.side, set()).update(fills)
-
-    def failures(self) -> list:
-        """(component, message) of every mark too near its cut, then every ground short of bleed."""
-        out = []
-        for (component, part, kind), rs in self.grouped.items():
-            worst = min(r.distance for r in rs)
-            where = f"{worst:.1f} mm inside the cut" if worst >= 0 else f"{-worst:.1f} mm past the cut"
-            rule = f"marks keep {SAFE:g} mm inside it" if kind == svg.MARK else "a frame stays inside it"
-            out.append((component, f"{_where([r.face for r in rs])}: {part} is {where} ({rule})"))
-        return out + bleed_failures(self.spec, self.grounds)
-
-
-def tinted(fill):
-    """True when a fill is a colour other than (near) white paper."""
-    rgb = svgvalues.colour(fill) if fill else None
-    return rgb is not None and min(rgb) < PALE
-
-
-def bleed_failures(spec, grounds) -> list:
-    """(component, message) for each component with a back, or a ground not white, that bleeds less than BLEED mm."""
-    out = []
-    for comp in spec.components:
-        if comp.bleed >= BLEED - SLACK:
-            continue
-        sides = grounds.get(comp.id, {})
-        colours = sorted({f for fills in sides.values() for f in fills if tinted(f)})
-        if "back" in sides:
-            out.append((comp.id, f"a piece with a back needs bleed: {BLEED:g} mm, so that a duplex print a little off "
-                                 f"shows no white edge (found {comp.bleed:g} mm)"))
-        elif colours:
-            out.append((comp.id, f"its ground ({', '.join(colours)}) reaches the cut: it needs bleed: {BLEED:g} mm, so "
-                                 f"that a cut a little off shows no white sliver (found {comp.bleed:g} mm)"))
-    return out
 
 
 def report(spec) -> list:

@@ -2,10 +2,9 @@
 from ..draw import typeface
 from ..components import KINDS
 from ..draw.svgvalues import IDENTITY, compose, num
-from .wording import ranges
 from ..draw.textfit import FAMILY, Box, ink, missing
 from ..components.kind import SAFE
-SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
+from .findings import SLACK, Texts
 STYLE = ("font-size", "font-weight", "text-anchor")
 SIDES = ("left", "top", "right", "bottom")   # the edges of a box, in the order a message names the first ink is past
 _STYLED = frozenset(STYLE)
@@ -14,11 +13,12 @@ LINES = 4096   # lines of Vera whose ink boxes are remembered: the text check me
 _INK: dict = {}
 
 
-class Check:
-    """The text check fed one drawing at a time, so that no drawing is held after it is measured."""
+class Check(Texts):
+    """The text check fed one drawing at a time, so that no drawing is held after it is measured (what it found is
+    filed by findings.Texts)."""
 
     def __init__(self, spec):
-        self.spec, self.found, self.faces = spec, {}, {comp.id: 0 for comp in spec.components}
+        super().__init__(spec)
         self.lettered = {comp.id: KINDS[comp.kind].lettering for comp in spec.components}
 
     def add(self, art, drawing) -> None:
@@ -34,17 +34,6 @@ class Check:
         return judged(drawing) + [message for node, placed, style in texts(drawing)
                                         for message in problems(node, placed, style, safe)]
 
-    def note(self, art, messages) -> None:
-        """Count one artwork's face and file its text problems (measure's) under it."""
-        if art.side == "front":
-            self.faces[art.component] += 1
-        face = self.faces[art.component] if art.side == "front" else "back"
-        for message in messages:
-            self.found.setdefault((art.component, message), []).append(face)
-
-    def failures(self) -> list:
-        """(component, message) of every text problem found, each with the faces it is on."""
-        return [(component, f"{_where(where)}: {message}") for (component, message), where in self.found.items()]
 
 
 def texts(node, placed=IDENTITY, style=None) -> list:
@@ -149,10 +138,3 @@ def _placed(box, m):
 def _quote(text):
     """A text as messages show it: quoted, cut after 40 characters."""
     return f"'{text[:37]}...'" if len(text) > 40 else f"'{text}'"
-
-
-def _where(faces):
-    """Which faces a message is about: 'face 3', 'faces 1-20', 'faces 2, 5', 'back'."""
-    numbers = [f for f in faces if f != "back"]
-    parts = ranges(numbers) + (", back" if "back" in faces else "")
-    return f"face{'s' if len(numbers) > 1 else ''} {parts}" if numbers else "back"

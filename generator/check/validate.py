@@ -1,13 +1,15 @@
 """Check a spec's component set: generic counts and completeness, then the game's own rules."""
+import functools
 from collections import Counter
 from pathlib import Path
 from ..records import NamedTuple
 
 from .. import cache, games
-from ..digests import sha256
+from ..digests import hexdigest
 from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import Grounds, expand
 from ..draw.render import draw_art, drawn
+from . import findings
 
 
 MEMO = cache.Memo("checks.json", [])   # the failures of sets checked before, by the spec, the code and the libraries
@@ -154,15 +156,23 @@ def _checked(spec, warnings=None, faces=None):
     from ..impose.grounds import ground  # lazy: start-up
 
     pieces, arts = expand(spec)
-    from . import ink, safearea, textcheck  # lazy: start-up (a build whose checks are kept loads none of them)
-    texts, safe, faces_seen, designed = textcheck.Check(spec), safearea.Check(spec), Counter(), False
+    texts, safe, faces_seen, designed = findings.Texts(spec), findings.Marks(spec), Counter(), False
     grounds = spec.remembered("grounds", Grounds)
     kept = faces is not None and warnings is None   # the face cache keeps each verdict, and reads its shape
+
+    @functools.cache
+    def checks():
+        """The text and safe-area checks, made when a first drawing is judged (a build whose faces' verdicts are all
+        kept loads neither: it tallies them in findings)."""
+        from . import safearea, textcheck  # lazy: start-up
+        return textcheck.Check(spec), safearea.Check(spec)
 
     def judge(art, drawing, recoloured=None):
         """What the checks find on one artwork's drawing (a JSON value); recoloured: the verdict on a drawing whose PDF
         operators differed from this one's only in the colours set: unless its parts or roles differ or it held text or
         art, the reach of its marks stands (an opaque colour is the same ink as any), all else is found again."""
+        from . import ink  # lazy: start-up (loaded with the checks)
+        text_check, safe_check = checks()
         held = ink.designed(drawing)   # text runs or the designer's art: only then may an image print below 300 dpi
         if warnings is not None:
             warnings.extend(_art_warnings(spec, art, drawing, faces_seen, held))
@@ -170,7 +180,8 @@ def _checked(spec, warnings=None, faces=None):
         shape = shape_of(drawing) if kept else None
         near = (recoloured["safe"][0] if recoloured and recoloured.get("shape") == shape and not recoloured["designed"]
                 else None)
-        found = {"text": texts.measure(art, drawing), "safe": safe.measure(art, drawing, near), "ground": ground(drawing)}
+        found = {"text": text_check.measure(art, drawing), "safe": safe_check.measure(art, drawing, near),
+                 "ground": ground(drawing)}
         painted = ink.RASTERS > rasters
         return {**found, "designed": held or painted, "painted": painted, "shape": shape}
     for art in arts.values():
@@ -211,7 +222,7 @@ def game_failures(spec, rules: games.Ruleset, pieces, arts) -> list:
 def shape_of(drawing) -> str:
     """A digest of the parts and roles of a drawing's elements, in order: what a recoloured face must share with the one
     whose verdict it takes (only a face cache reads it)."""
-    return sha256(repr([(c.part, c.role) for c in drawing.children]).encode()).hexdigest()
+    return hexdigest(repr([(c.part, c.role) for c in drawing.children]).encode())
 
 
 def _sees_colours(spec):

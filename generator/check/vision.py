@@ -4,9 +4,8 @@ from ..records import NamedTuple
 from itertools import combinations
 
 from .. import cache
-from ..digests import sha256
+from ..digests import hexdigest
 from . import colourmath
-from ..draw import linestyles
 from ..spec.expand import expand
 
 SIMULATIONS = ("normal", "protan", "deutan", "tritan")
@@ -80,7 +79,7 @@ def _kept(function):
     """A function of colour values whose results are kept between runs, by its arguments and our code."""
     @functools.wraps(function)
     def kept(*args):
-        key = sha256("\0".join((function.__name__, *map(str, args), cache.code())).encode()).hexdigest()
+        key = hexdigest("\0".join((function.__name__, *map(str, args), cache.code())).encode())
         found = MEMO.get(key)
         if found is None:
             found = function(*args)
@@ -143,6 +142,7 @@ def word_failures(spec) -> list:
     """Line keys that print a basic colour term for a line whose printed colour is nearer another term."""
     out = []
     for comp in (c for c in spec.components if c.kind == "line-legend"):
+        from ..draw import linestyles  # lazy: start-up (only a line key's spec reads its lines)
         for line in linestyles.lines_of(spec, comp).values():
             word = line.word.lower()
             if word in BASIC_WORDS and nearest_word(line.colour) not in (word, {"gray": "grey"}.get(word)):
@@ -190,6 +190,7 @@ def _cue_faces(spec, cue) -> list:
 
 def line_cue(spec, a, b):
     """Why line style does not tell colours a and b apart: '' when every component drawing both draws them in styles apart."""
+    from ..draw import linestyles  # lazy: start-up (only a spec whose colours claim the line cue)
     drawn = [(scale, {line.colour: line for line in lines.values()}) for scale, lines in linestyles.measured(spec)]
     pairs = [(scale, by[spec.colour(a)], by[spec.colour(b)]) for scale, by in drawn
              if spec.colour(a) in by and spec.colour(b) in by]

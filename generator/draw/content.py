@@ -52,13 +52,10 @@ def n(value):
 @functools.lru_cache(maxsize=4096)
 def rgb(value):
     """'r g b' operands of a colour value, or None for 'none'."""
-    if svgvalues.hex_colour(value):   # #rrggbb, each byte's operand looked up (a deck may have thousands of colours)
-        return f"{_BYTES[int(value[1:3], 16)]} {_BYTES[int(value[3:5], 16)]} {_BYTES[int(value[5:7], 16)]}"
+    if svgvalues.hex_colour(value):   # #rrggbb: each byte's operand as n writes byte / 255 (n keeps them)
+        return f"{n(int(value[1:3], 16) / 255)} {n(int(value[3:5], 16) / 255)} {n(int(value[5:7], 16) / 255)}"
     found = colour(value)
     return None if found is None else " ".join(n(c) for c in found)
-
-
-_BYTES = [n(byte / 255) for byte in range(256)]   # the operand of each colour byte, as n writes byte / 255
 
 
 @functools.lru_cache(maxsize=4096)

@@ -1,6 +1,5 @@
 """Draw one artwork (a face or a back) with its kind's renderer."""
 from ..components import KINDS
-from ..components import back as back_art
 
 
 def draw_art(spec, art):
@@ -9,7 +8,10 @@ def draw_art(spec, art):
     kind = KINDS[comp.kind]
     if art.side == "back":
         own = (art.props,) if art.props else ()   # a face's own back (kind.back_face)
-        return (kind.back or back_art.render)(spec, comp, *comp.trim, *own)
+        if kind.back:
+            return kind.back(spec, comp, *comp.trim, *own)
+        from ..components import back as back_art  # lazy: start-up (a rebuild whose faces are kept draws no back)
+        return back_art.render(spec, comp, *comp.trim, *own)
     return kind.render(spec, comp, art.props)
 
 

@@ -11,7 +11,8 @@ from pathlib import Path
 from ..records import NamedTuple
 
 from .. import cache
-from ..digests import hexdigest, md5, sha256
+from .. import digests
+from ..digests import hexdigest, md5
 from ..errors import UserError
 from ..files import contained as inside
 
@@ -82,7 +83,7 @@ def designer(path, shown=None) -> str:
         data = cache.read(path, Path(path).read_bytes())
     except OSError as exc:
         raise UserError(f"{shown}: cannot read font: {exc.strerror}") from None
-    name = "/T" + sha256(Path(path).name.encode() + b"\0" + data).hexdigest()[:12]
+    name = "/T" + digests.sha256(Path(path).name.encode() + b"\0" + data).hexdigest()[:12]
     if name not in DESIGNED:
         DESIGNED[name] = str(path)
         try:
@@ -501,7 +502,7 @@ def _program(name, glyphs):
     """(subset of a bundled font holding these glyphs, its tag), kept by them: a game's papers and rulebooks embed the
     same few sets. The tag comes from the content: the same glyphs, the same tag."""
     program = subset(load(name), glyphs)
-    return program, "".join(chr(65 + b % 26) for b in sha256(program).digest()[:6])
+    return program, "".join(chr(65 + b % 26) for b in digests.sha256(program).digest()[:6])
 
 
 EMBEDDED = cache.Memo("fonts.json", [])   # a bundled font's objects for a set of characters (_embedding), by them and
@@ -604,7 +605,7 @@ def _designed(file, name, chars):
     out = io.BytesIO()
     tt.save(out)
     program = out.getvalue()
-    tag = "".join(chr(65 + b % 26) for b in sha256(program).digest()[:6])
+    tag = "".join(chr(65 + b % 26) for b in digests.sha256(program).digest()[:6])
     base = f"/{tag}+{re.sub(r'[^A-Za-z0-9-]', '', tt['name'].getDebugName(6) or '') or 'Font'}"
 
     def size(value):

@@ -125,6 +125,11 @@ class Placed:
         return repr(tuple(self))
 
 
+def marks_key(sheet) -> tuple:
+    """What makes two sheets' cutting furniture the same."""
+    return ("marks", tuple(sheet.marks), tuple(sheet.targets), tuple(sheet.folds), tuple(sheet.tabs))
+
+
 def placed_twice(sheets) -> set:
     """The keys of the artworks placed more than once on sheets. A sheet of a deck's distinct fronts (Keys: each a piece
     of its own, and a piece is placed once) is not read: no key is counted for each card of such a deck."""

@@ -42,11 +42,6 @@ def glue_tab(dwg, tab, slot):
                      stroke_width=0.4))
 
 
-def marks_key(sheet):
-    """What makes two sheets' cutting furniture the same."""
-    return ("marks", tuple(sheet.marks), tuple(sheet.targets), tuple(sheet.folds), tuple(sheet.tabs))
-
-
 def labels(plan, sheet, number, total, game_title, how=""):
     """The words of a sheet: fold labels, the assembly map of a panel, the footer label; how: making up its pieces."""
     dwg = svg.drawing(plan.width, plan.height, ident=f"sheet-{number}")

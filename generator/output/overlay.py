@@ -4,7 +4,7 @@ import zlib
 from binascii import a2b_base64, b2a_base64   # base64's own, without loading base64 (start-up)
 
 from ..draw import content
-from ..digests import sha256
+from ..digests import hexdigest
 from ..spec.model import Game
 from . import pdffile
 from .document import Document
@@ -107,7 +107,7 @@ def extents(diagrams: dict) -> str:
     sizes (mm)."""
     places = [(name, d.width, d.height, [(dx, dy, k, part.width, part.height) for _, part, dx, dy, k in d.parts])
               for name, d in diagrams.items()]
-    return sha256(repr(places).encode()).hexdigest()
+    return hexdigest(repr(places).encode())
 
 
 def taken_apart(data: bytes) -> dict:

@@ -4,7 +4,7 @@ from ..records import NamedTuple
 
 from ..errors import UserError
 from ..files import write_atomic
-from . import backings, face_stems, folder, prune, summary
+from .exports import backings, face_stems, folder, prune, summary
 from ..units import pixels
 
 INCH = 25.4

@@ -13,7 +13,7 @@ from ..spec.expand import expand
 from ..errors import UserError
 from ..files import write_atomic
 from ..impose.imposition import impose
-from . import back_name, backings, face_title
+from .exports import back_name, backings, face_title
 from .formats.png import face_png
 from .raster import picture_png
 from ..draw.render import draw_art

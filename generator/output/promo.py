@@ -13,7 +13,8 @@ from ..located import spec_error
 from ..records import NamedTuple
 from ..spec.expand import expand
 from ..spec.schema import found
-from . import folder, prune, raster, summary
+from . import raster
+from .exports import folder, prune, summary
 
 SHOWN = 5            # fronts of each component shown when promo: faces names none
 MARGIN = 10.0        # mm of background around the pieces

@@ -12,7 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .. import cache
-from ..digests import sha256
+from ..digests import hexdigest
 from ..records import NamedTuple
 from . import yamlsource
 from ..errors import UserError
@@ -190,7 +190,7 @@ class Faces(Sequence):
 
     def __repr__(self) -> str:
         """The file's digest and which row each face is: what its faces are, without reading them."""
-        rows = "" if self.rows is None else f", {sha256(self.rows.tobytes()).hexdigest()}"
+        rows = "" if self.rows is None else f", {hexdigest(self.rows.tobytes())}"
         return f"Faces({self.table!r}{rows})"
 
     def __eq__(self, other) -> bool:

@@ -2,7 +2,6 @@
 import itertools
 import json
 from array import array
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence, ValuesView
 from functools import partial
 from types import MappingProxyType
@@ -331,6 +330,7 @@ class Pieces(Sequence):
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError("piece index out of range")
+        from bisect import bisect_right  # lazy: start-up (pieces are read in order; a build reads none by index)
         part = bisect_right(self.ends, index)
         return self.parts[part][index - (self.ends[part - 1] if part else 0)]
 
@@ -417,7 +417,7 @@ def _expand(spec):
             from .data import ROW as row  # lazy: start-up (only a deck from data has rows)
         for props in faces:
             # 1, 1.0 and True are different faces; the text's digest is kept, not the text (a deck has thousands)
-            identity = props[row] if row else digests.sha256(repr(sorted(props.items())).encode()).digest()
+            identity = props[row] if row else digests.keyed(repr(sorted(props.items())).encode()).digest()
             key = by_props.get(identity)
             if key is None:
                 key = by_props[identity] = f"{comp.id}-{len(by_props) + 1}"

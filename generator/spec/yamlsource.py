@@ -1,13 +1,12 @@
 """Read YAML safely, remembering the line of every key path for error messages."""
 import functools
-import importlib.util
 import json
 import re
 import sys
 from pathlib import Path
 
 from .. import cache
-from ..digests import sha256
+from ..digests import hexdigest
 from ..errors import SpecError, UserError
 
 TYPE_CHECKING = False
@@ -87,18 +86,19 @@ def load(path, text=None, noun="spec"):
 def _memo(path) -> cache.Memo:
     """The memo of one YAML file's parsed texts (a few versions: an edit back and forth parses neither again; past 8,
     only the texts read by the last run)."""
-    return cache.memo(f"yaml/{sha256(str(Path(path).resolve()).encode()).hexdigest()[:32]}.json", 8)
+    return cache.memo(f"yaml/{hexdigest(str(Path(path).resolve()).encode())[:32]}.json", 8)
 
 
 def _key(text: str) -> str:
     """What a text parses to depends on: the text, our code, the Python and PyYAML's own files."""
-    return sha256(repr((text, cache.code(), sys.version, _parser())).encode()).hexdigest()
+    return hexdigest(repr((text, cache.code(), sys.version, _parser())).encode())
 
 
 @functools.lru_cache(maxsize=None)
 def _parser() -> tuple:
     """PyYAML's file and its stamp (size, time), found without importing it: a new PyYAML parses every text again."""
-    found = importlib.util.find_spec("yaml")
+    from importlib.machinery import PathFinder  # lazy: start-up (importlib.util, which finds it too, loads contextlib)
+    found = sys.modules["yaml"].__spec__ if "yaml" in sys.modules else PathFinder.find_spec("yaml")
     origin = found.origin if found else None
     return origin, cache.stamp(origin) if origin else None
 

@@ -15,7 +15,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from generator.cli import cli
 from generator.impose.imposition import impose
-from generator.output import backings, preview
+from generator.output import preview
+from generator.output.exports import backings
 from generator.output.formats import contact
 from generator.spec import loader as specs
 from generator.spec.expand import expand

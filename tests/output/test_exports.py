@@ -25,7 +25,7 @@ from generator.components import KINDS
 from generator.spec.expand import expand, face_props
 from generator.output.document import Document
 from generator.output.formats import svg as svg_out
-from generator.output import face_stems
+from generator.output.exports import face_stems
 from generator.output.formats import contact, tts
 from generator.output.formats.png import face_png
 from generator.draw.render import draw_art

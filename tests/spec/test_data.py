@@ -65,7 +65,7 @@ def test_an_xlsx_sheet_reads_as_shown(tmp_path):
 
 @pytest.mark.parametrize("header", ["Qty", "QUANTITY", "Count"])
 def test_a_count_column_is_found_in_any_case_and_as_qty(tmp_path, header):
-    from generator.output import face_stems
+    from generator.output.exports import face_stems
     (tmp_path / "cards.csv").write_text(f"title,suit,size,{header}\nWood,fire,4,3\nStone,water,4,1\n")
     spec = load(tmp_path, "cards.csv", 4)
     assert faces(spec) == [("Wood", "fire")] * 3 + [("Stone", "water")]
@@ -78,7 +78,7 @@ def test_file_name_chooses_the_words_of_each_face_file_name(tmp_path):
     from click.testing import CliRunner
 
     from generator.cli import cli
-    from generator.output import face_stems
+    from generator.output.exports import face_stems
     (tmp_path / "cards.csv").write_text("title,suit,size\nWood,fire,4\nThe Stone of the Western Hills,water,4\n")
     spec = load(tmp_path, "cards.csv", 2, 'file_name: "{title} {suit}"\n')
     assert sorted(face_stems(spec).values()) == ["cards-1-wood-fire-front", "cards-2-the-stone-of-the-western-hills-water-front"]

@@ -2,7 +2,7 @@
 import json
 from types import SimpleNamespace
 
-from generator.digests import sha256 as exact
+from generator.digests import keyed as exact
 from generator.spec import expand as expanding
 from generator.spec import loader as specs
 
@@ -48,10 +48,10 @@ def test_a_product_of_distinct_values_is_numbered_without_a_digest_per_face_as_t
     spec = load(tmp_path, ["red", "blue", "#123456"])
     digests = []
 
-    def sha256(data):
+    def keyed(data):
         digests.append(data)
         return exact(data)
-    monkeypatch.setattr(expanding, "digests", SimpleNamespace(sha256=sha256))
+    monkeypatch.setattr(expanding, "digests", SimpleNamespace(keyed=keyed))
     pieces, arts = expanding._expand(spec)
     assert digests == [], "every face differs: none is digested to find it again"
     monkeypatch.setattr(expanding, "_distinct", lambda source: False)

@@ -12,7 +12,8 @@ from ...build import check
 from ...files import write_atomic
 from ...draw.render import draw_art
 from ...check.safearea import cut_line
-from .. import back_name, backings, face_title, folder, raster, summary
+from .. import raster
+from ..exports import back_name, backings, face_title, folder, summary
 from ...units import pixels
 from .tts import trim_size
 
@@ -96,7 +97,7 @@ def back_caption(spec, art, backing, fronts: list, backs: list, numbered: bool, 
 
 
 def caption(spec, art, number: int | None, width: float) -> str:
-    """A front's name under it (output.face_title), cut at a word, with '...', to width mm."""
+    """A front's name under it (exports.face_title), cut at a word, with '...', to width mm."""
     return shortened(face_title(spec, art, number), width)
 
 

@@ -4,7 +4,7 @@ Each at an exact pixel size with its dpi recorded; with --pod, pod.py writes the
 """
 from ...build import check
 from ...draw.render import draw_art
-from .. import face_files
+from ..exports import face_files
 from ..raster import picture_png
 
 DPI = 300

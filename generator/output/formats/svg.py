@@ -14,7 +14,7 @@ from ...spec.expand import expand
 from ...files import write_atomic
 from ...impose.imposition import impose
 from ...draw.render import draw_art
-from .. import face_files, folder, prune, summary
+from ..exports import face_files, folder, prune, summary
 
 
 def document(drawing, debug=False) -> svgwrite.Drawing:

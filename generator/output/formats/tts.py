@@ -14,7 +14,8 @@ from ...build import check
 from ...files import write_atomic
 from ...draw.render import draw_art
 from ...check.safearea import cut_line
-from .. import backings, face_stems, folder, prune, raster, summary
+from .. import raster
+from ..exports import backings, face_stems, folder, prune, summary
 from ...units import pixels
 
 COLUMNS, ROWS = 10, 7

@@ -1,0 +1,99 @@
+"""What the text and safe-area checks found on each face, told as failures: the checks measure (textcheck.py,
+safearea.py); their verdicts, measured now or kept with the faces, are tallied here (a build whose verdicts are all kept
+loads neither check)."""
+from ..records import NamedTuple
+from ..draw import svg, svgvalues
+from ..components.kind import BLEED, SAFE
+from .wording import ranges
+
+SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
+PALE = 0.96    # a ground lighter than this in every channel counts as white paper
+
+
+class Reach(NamedTuple):
+    """How close one element of an artwork comes to its piece's cut line (negative: ink past the cut)."""
+
+    component: str
+    side: str           # "front" or "back"
+    face: object        # the front's number among its component's faces, or "back"
+    part: str
+    distance: float
+    text: bool          # a line of text (textcheck measures its glyphs)
+    role: str           # svg.MARK or svg.FRAME
+
+
+class Texts:
+    """The text problems of each artwork (textcheck.Check.measure's), filed by component and message."""
+
+    def __init__(self, spec):
+        self.spec, self.found, self.faces = spec, {}, {comp.id: 0 for comp in spec.components}
+
+    def note(self, art, messages) -> None:
+        """Count one artwork's face and file its text problems (measure's) under it."""
+        if art.side == "front":
+            self.faces[art.component] += 1
+        face = self.faces[art.component] if art.side == "front" else "back"
+        for message in messages:
+            self.found.setdefault((art.component, message), []).append(face)
+
+    def failures(self) -> list:
+        """(component, message) of every text problem found, each with the faces it is on."""
+        return [(component, f"{where(faces)}: {message}") for (component, message), faces in self.found.items()]
+
+
+class Marks:
+    """The marks too near the cut and the ground fills of each artwork (safearea.Check.measure's), filed by component."""
+
+    def __init__(self, spec):
+        self.spec, self.faces, self.grounds, self.grouped = spec, {comp.id: 0 for comp in spec.components}, {}, {}
+
+    def note(self, art, measured) -> None:
+        """Count one artwork's face and file what measure found on it."""
+        near, fills = measured
+        if art.side == "front":
+            self.faces[art.component] += 1
+        face = self.faces[art.component] if art.side == "front" else "back"
+        for part, distance, role in near:
+            self.grouped.setdefault((art.component, part, role), []).append(
+                Reach(art.component, art.side, face, part, distance, False, role))
+        self.grounds.setdefault(art.component, {}).setdefault(art.side, set()).update(fills)
+
+    def failures(self) -> list:
+        """(component, message) of every mark too near its cut, then every ground short of bleed."""
+        out = []
+        for (component, part, kind), rs in self.grouped.items():
+            worst = min(r.distance for r in rs)
+            at = f"{worst:.1f} mm inside the cut" if worst >= 0 else f"{-worst:.1f} mm past the cut"
+            rule = f"marks keep {SAFE:g} mm inside it" if kind == svg.MARK else "a frame stays inside it"
+            out.append((component, f"{where([r.face for r in rs])}: {part} is {at} ({rule})"))
+        return out + bleed_failures(self.spec, self.grounds)
+
+
+def where(faces) -> str:
+    """Which faces a message is about: 'face 3', 'faces 1-20', 'faces 2, 5', 'back'."""
+    numbers = [f for f in faces if f != "back"]
+    parts = ranges(numbers) + (", back" if "back" in faces else "")
+    return f"face{'s' if len(numbers) > 1 else ''} {parts}" if numbers else "back"
+
+
+def tinted(fill) -> bool:
+    """True when a fill is a colour other than (near) white paper."""
+    rgb = svgvalues.colour(fill) if fill else None
+    return rgb is not None and min(rgb) < PALE
+
+
+def bleed_failures(spec, grounds) -> list:
+    """(component, message) for each component with a back, or a ground not white, that bleeds less than BLEED mm."""
+    out = []
+    for comp in spec.components:
+        if comp.bleed >= BLEED - SLACK:
+            continue
+        sides = grounds.get(comp.id, {})
+        colours = sorted({f for fills in sides.values() for f in fills if tinted(f)})
+        if "back" in sides:
+            out.append((comp.id, f"a piece with a back needs bleed: {BLEED:g} mm, so that a duplex print a little off "
+                                 f"shows no white edge (found {comp.bleed:g} mm)"))
+        elif colours:
+            out.append((comp.id, f"its ground ({', '.join(colours)}) reaches the cut: it needs bleed: {BLEED:g} mm, so "
+                                 f"that a cut a little off shows no white sliver (found {comp.bleed:g} mm)"))
+    return out

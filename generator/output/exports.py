@@ -1,0 +1,187 @@
+"""What the export formats share (svg, png, contact, showcase, hand, tts, print-on-demand): face file names, backs,
+folders and pruning."""
+import os
+import re
+from pathlib import Path
+from ..records import NamedTuple
+
+from ..files import write_atomic
+
+
+def face_stems(spec, arts=None) -> dict:
+    """A file stem for each distinct artwork, by art key: <component>[-<nn>][-<properties>]-front, <component>-back (the
+    common back), <component>-back-<n>[-<file and properties>] (a back a data row names)."""
+    from ..spec.expand import expand  # lazy: start-up (the command line reads formats() without loading YAML)
+    arts = arts if arts is not None else expand(spec)[1]
+    fronts: dict = {}   # component -> the keys of its fronts, in order; of its backs
+    backs: dict = {}
+    for art in arts.values():
+        (fronts if art.side == "front" else backs).setdefault(art.component, []).append(art.key)
+    numbers = {key: n for keys in fronts.values() for n, key in enumerate(keys, start=1)}
+    stems = {}
+    for art in arts.values():
+        if art.side == "back":
+            stems[art.key] = _back_stem(art, len(backs[art.component]) - 1)
+            continue
+        alike = fronts[art.component]
+        if len(alike) == 1:
+            stems[art.key] = f"{art.component}-front"
+            continue
+        number = f"{numbers[art.key]:0{len(str(len(alike)))}d}"
+        words = _chosen(spec, art)
+        if words is None:
+            words = "-".join(dict.fromkeys(word for word in map(_word, _named(spec, art)) if word))  # each word once
+        stems[art.key] = f"{art.component}-{number}{_cut(words)}-front"
+    return stems
+
+
+def _back_stem(art, own: int) -> str:
+    """A back's file stem: <component>-back for the common back; for one of the own backs data rows name,
+    <component>-back-<n>- and its layout file's name and the short values it quotes."""
+    if art.key == f"{art.component}-back":
+        return art.key
+    from ..components.layout import BACK  # lazy: start-up
+    number = int(art.key.rpartition("-")[2])   # expand numbers a component's own backs 1, 2... as rows first name them
+    named = [str(art.props[BACK]).rsplit(".", 1)[0], *(v for k, v in art.props.items() if k != BACK)]
+    words = "-".join(dict.fromkeys(word for word in map(_word, named) if word))
+    return f"{art.component}-back-{number:0{len(str(own))}d}{_cut(words)}"
+
+
+def _cut(words: str) -> str:
+    """A file name's words after a hyphen, whole words, at most 40 characters ('' for none)."""
+    words = words if len(words) <= 40 else words[:41].rsplit("-", 1)[0]
+    return f"-{words}" if words else ""
+
+
+class Backing(NamedTuple):
+    """One distinct back a component's pieces carry (None: one-sided pieces, on plain card), the fronts it is behind
+    (keys, in the order of the artworks) and how many pieces carry it."""
+
+    back: str | None
+    fronts: tuple
+    pieces: int
+
+
+def backings(spec, component) -> list:
+    """The backs of a component's pieces, each with the fronts it is behind: the common back (or the plain card of
+    one-sided pieces) first, then each back of its own a data row names, in the order expand numbers them."""
+    from ..spec.expand import expand  # lazy: start-up
+    fronts: dict = {}   # back -> the fronts it is behind, in the order pieces first show them (the artworks' order)
+    counts: dict = {}
+    for piece in expand(spec)[0]:
+        if piece.component == component:
+            fronts.setdefault(piece.back, {})[piece.front] = None
+            counts[piece.back] = counts.get(piece.back, 0) + 1
+    order = [f"{component}-back", *(f"{component}-back-{n}" for n in range(1, len(fronts) + 1))]
+    return [Backing(key, tuple(fronts[key]), counts[key]) for key in [None, *order] if key in fronts]
+
+
+def face_title(spec, art, number: int | None) -> str:
+    """A front's name in words: a data row's title (a title or name column, else its first value in words, not a
+    number), another face's short values; else the component's title and the face's number (None: its only face)."""
+    values = [v.strip() for v in [art.props.get("title"), art.props.get("name"), *_named(spec, art)]
+              if isinstance(v, str) and v.strip() and not _numeric(v)]
+    from ..components.layout import ROW  # lazy: start-up
+    if art.props.get(ROW) is None:  # no data row: the values its file name shows, as words
+        values = [" ".join(dict.fromkeys(v for v in values if len(v) <= 24))] if values else []
+    return values[0] if values else f"{spec.component(art.component).title}{f' {number}' if number else ''}"
+
+
+def back_name(art) -> str:
+    """A back in words, for a component with several: 'back: <the layout file its rows name>', or 'common back'."""
+    from ..components.layout import BACK  # lazy: start-up
+    return f"back: {art.props[BACK]}" if BACK in art.props else "common back"
+
+
+def _numeric(text: str) -> bool:
+    """True when a value is a number (a cost or count, no title)."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _named(spec, art) -> list:
+    """The property values a face's file name may show: not a data row's number, file, count of copies or back."""
+    from ..components.layout import COUNTS  # lazy: start-up (the command line reads formats() without the layout kind)
+    options = spec.component(art.component).options
+    counting = options.get("count_column")
+    backing = (options.get("back_column") or "back") if "backs" in options else None
+    return [value for key, value in art.props.items()
+            if not key.startswith("#") and key not in (counting, backing) and key.lower() not in COUNTS]
+
+
+def _chosen(spec, art) -> str | None:
+    """The words of a face's file name as its component's file_name: gives them ("{title}": its title), else None."""
+    chosen = spec.component(art.component).options.get("file_name")
+    if chosen is None:
+        return None
+    from ..spec.layouts import FIELD  # lazy: start-up
+    return _word(FIELD.sub(lambda m: str(art.props.get(m.group(1), "")), chosen), whole=True)
+
+
+def _word(value, whole=False):
+    """A short property value as a file-name word (lower-case letters, digits, hyphens); long or listed values give ''
+    (whole: any length)."""
+    if isinstance(value, (list, tuple, dict)) or (len(str(value)) > 24 and not whole):
+        return ""
+    return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-")
+
+
+def folder(options, spec, name) -> Path:
+    """The folder a format writes a game's files into: <out>/<id>/<name>."""
+    return Path(options.out_dir) / spec.game.id / name
+
+
+def face_pattern(component: str, suffix: str) -> re.Pattern:
+    """The names face_stems gives a component's faces, as a pattern (with the file suffix)."""
+    faces = r"back(-\d+(-[a-z0-9-]+)?)?|front|\d+(-[a-z0-9-]+)?-front"
+    return re.compile(rf"{re.escape(component)}-({faces}){re.escape(suffix)}")
+
+
+def prune(where: Path, pattern: re.Pattern, kept, others=()) -> None:
+    """Remove the files in where named as pattern says that are not kept: what an export wrote before and no longer
+    writes (a renamed card's face); a name that also fits one of others belongs to another component and stays."""
+    kept = {Path(p).name for p in kept}
+    for old in sorted(where.glob("*")) if where.is_dir() else ():
+        if (old.is_file() and old.name not in kept and pattern.fullmatch(old.name)
+                and not any(other.fullmatch(old.name) for other in others)):
+            old.unlink(missing_ok=True)
+
+
+def face_files(spec, component, options, format_name: str, render) -> tuple:
+    """Write <out>/<id>/<format>/<face>.<format> for each distinct face of a component, front and back (a back no piece
+    carries left out), render(art) giving its bytes; remove the files of faces this component no longer has; return
+    the summary."""
+    from ..spec.expand import expand  # lazy: start-up
+    _, arts = expand(spec)
+    stems = face_stems(spec, arts)
+    used = {b.back for b in backings(spec, component)}
+    where, suffix = folder(options, spec, format_name), f".{format_name}"
+    paths, sizes, unused = [], [], set()
+    for art in arts.values():
+        if art.component != component:
+            continue
+        if art.side == "back" and art.key not in used:   # the common back when every data row names a back of its own
+            unused.add(stems[art.key])
+            continue
+        path = where / f"{stems[art.key]}{suffix}"
+        data = render(art)
+        write_atomic(path, data)
+        paths.append(path)
+        sizes.append(len(data))
+    kept = set(stems.values()) - unused  # a face of this spec named like one of this component's stays
+    prune(where, face_pattern(component, suffix), [*paths, *(f"{stem}{suffix}" for stem in kept)],
+          [face_pattern(c.id, suffix) for c in spec.components if c.id != component])
+    return summary(paths, sizes)
+
+
+def summary(paths, sizes, *notes) -> tuple:
+    """What a build prints for a batch of files: (the file, or their shared folder and name start, 'n files', bytes, notes...)."""
+    paths = [Path(p) for p in paths]
+    if len(paths) == 1:
+        return (str(paths[0]), "1 file", sum(sizes), *notes)
+    common = Path(os.path.commonpath(paths))
+    start = os.path.commonprefix([str(p.relative_to(common)) for p in paths])
+    return (f"{common}{os.sep}{start}*", f"{len(paths)} files", sum(sizes), *notes)
