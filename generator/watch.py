@@ -106,7 +106,8 @@ class Watcher(FileSystemEventHandler):
 
 
 def run(watcher: Watcher, rebuild, echo) -> None:
-    """Rebuild now and after every batch of saves, echoing rebuild(changed)'s line, or an error's, until Ctrl-C.
+    """Rebuild now and after every batch of saves, echoing rebuild(changed)'s line, or an error's unless another save
+    comes within QUIET, until Ctrl-C.
 
     Ctrl-C is also noted, so a rebuild that swallowed its KeyboardInterrupt (raised in a C library's callback or a
     finaliser, where Python only prints it) still ends the watch when it returns, not at the next save."""
@@ -120,7 +121,11 @@ def run(watcher: Watcher, rebuild, echo) -> None:
         try:
             echo(rebuild(changed))
         except UserError as exc:
-            echo(f"error: {exc}")
+            if not watcher.saved.wait(QUIET):   # else a save came on its heels (the rest of a file written in parts,
+                echo(f"error: {exc}")           # another file saved with it): rebuilt with it, this error not shown
+        except Exception:
+            if not watcher.interrupted:   # a C library's error after Ctrl-C swallowed in its callback: the interrupt
+                raise
         if watcher.interrupted:
             raise KeyboardInterrupt
     main = threading.current_thread() is threading.main_thread()   # only the main thread may set a signal's handler

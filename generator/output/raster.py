@@ -67,7 +67,10 @@ def trace_cut(ctx, cut, x: float, y: float, scale: float) -> None:
 def encode(surface, dpi: float) -> bytes:
     """A cairo image surface as PNG bytes with a pHYs chunk saying dpi (as pixels per metre)."""
     buffer = io.BytesIO()
-    surface.write_to_png(buffer)
+    try:
+        surface.write_to_png(buffer)
+    except OSError:   # cairo's write to memory fails only when Ctrl-C hit its callback, where cffi swallows the interrupt
+        raise KeyboardInterrupt from None
     return with_dpi(buffer.getvalue(), dpi)
 
 
