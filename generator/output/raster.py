@@ -3,6 +3,7 @@ import io
 import math
 import os
 import struct
+import sys
 import zlib
 from pathlib import Path
 
@@ -67,11 +68,20 @@ def trace_cut(ctx, cut, x: float, y: float, scale: float) -> None:
 def encode(surface, dpi: float) -> bytes:
     """A cairo image surface as PNG bytes with a pHYs chunk saying dpi (as pixels per metre)."""
     buffer = io.BytesIO()
+    hook, sys.unraisablehook = sys.unraisablehook, _unraised
     try:
         surface.write_to_png(buffer)
     except OSError:   # cairo's write to memory fails only when Ctrl-C hit its callback, where cffi swallows the interrupt
         raise KeyboardInterrupt from None
+    finally:
+        sys.unraisablehook = hook
     return with_dpi(buffer.getvalue(), dpi)
+
+
+def _unraised(unraisable) -> None:
+    """Print an exception a C callback could not raise, as Python does, unless it is Ctrl-C (encode raises it again)."""
+    if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+        sys.__unraisablehook__(unraisable)
 
 
 def with_dpi(data: bytes, dpi: float) -> bytes:
