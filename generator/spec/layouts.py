@@ -507,7 +507,7 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False) -> L
                 fail_prop(at, f"{value.strip()!r} adds to the {prop} {name} extends (its extends: element's, or its own "
                               f"in a layout this one extends), and there is none: give {name} a plain {prop}")
             if prop not in COMMON and prop not in TYPES[raw]:
-                fail_prop(at, f"unknown property {s.found(prop)} for a {raw}{renamed(prop, raw)} (expected one of "
+                fail_prop(at, f"unknown property {s.found(prop)} for {'an' if raw[0] in 'aeiou' else 'a'} {raw}{renamed(prop, raw)} (expected one of "
                               f"{', '.join(sorted(set(COMMON) | set(TYPES[raw])))})")
             known = tuple(columns) + (COPY if "repeat" in props else ())
             unknown = [f for f in quoted(value) if f not in known]

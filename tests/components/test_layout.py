@@ -369,6 +369,8 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, range: 0..1}\n"},
      "card.yaml:2: elements.a.range: unknown property 'range' for a text: a layout has no ranges; show an element on "
      "some rows only with visible: {cell: \"{column}\", is: [the values of those rows]} (expected one of align,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: icon, name: circle, gold: 1}\n"},
+     "card.yaml:2: elements.a.gold: unknown property 'gold' for an icon (expected one of"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: svg, file: a.svg}\n"},
      "card.yaml:2: elements.a.type: unknown element type 'svg' (expected one of rect, circle, ellipse, line, polygon, "
      "hexagon, star, path, text, icon, image): an SVG is an icon (a plain template, by name) or an image (art, by "
