@@ -290,7 +290,8 @@ def build(spec, paper, out_dir, backs="duplex", faces=None):
         keep_paints(spec)
         told["saved"] = pages_saved(spec, paper, backs, kept)   # from the plan just used
         return made + (pdffile.keep_streams(file.packed),)
-    made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces, told=told)
+    made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces, told=told,
+                  covered=(rules_file(spec),))
     saved = told["saved"]
     kept.save()
     return made + ((f"{saved} page{'s' * (saved != 1)} fewer than each component on pages of its own: "
@@ -320,6 +321,13 @@ def spec_file(spec) -> str:
     return spec.remembered("spec file", lambda: str(Path(spec.path).resolve()))
 
 
+def rules_file(spec) -> str:
+    """The spec's rules file, resolved (found once for both papers): a record names it by path alone, its content
+    being in a rulebook's key whole and read by nothing else (a components PDF built after a rulebook in one process
+    would otherwise list it as read)."""
+    return spec.remembered("rules file", lambda: str(rules_path(spec).resolve()))
+
+
 UNCHANGED = "unchanged: inputs and file match the last build"   # the note of a file cached() did not write again
 
 
@@ -331,7 +339,8 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None, covered=(
     read then recorded in used), so the record names the spec file by its path alone, with no digest: an edit of the
     file that leaves inputs and used as they were keeps the output (a rulebook after a colour it does not show changed,
     or a comment added: its key leaves line numbers out).
-    covered: the resolved paths of other files inputs holds whole, named the same way (a rulebook's rules file).
+    covered: the resolved paths of other files named the same way: the rules file (a rulebook's key holds it whole;
+    nothing else reads it).
     used: {what: value} filled in by make() with what it read beyond inputs (as a FaceCache records a face's), also
     compared with what it is now. A record is only written after a build that passed the checks, so a match needs no
     new check. faces: the build's FaceCache, handed to the checks. told: {what: value} filled in by make() with what it
@@ -418,8 +427,7 @@ def build_rules(spec, paper, out_dir):
             from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when the text is laid out)
             made = rules_pdf(watched, paper, layouts, diagrams, written, file)
         return made + (pdffile.keep_streams(file.packed),)
-    return cached(spec, path, inputs, make, watched.used,
-                  covered=(spec.remembered("rules file", lambda: str(source.resolve())),))   # one for both papers
+    return cached(spec, path, inputs, make, watched.used, covered=(rules_file(spec),))
 
 
 def diagrams_of(spec, kept: Path) -> tuple:

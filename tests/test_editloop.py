@@ -1104,7 +1104,8 @@ def test_an_edit_of_the_spec_file_keeps_exactly_the_rulebooks_it_does_not_reach_
     """The edit loop as a designer runs it, each build a process of its own, both papers: an edit of the spec file that
     leaves a rulebook's key (the spec but its palette and line numbers, the rules file) and the colours it shows as they
     were keeps both rulebooks (their records name the spec file by path, not digest); any other edit, of the spec or of
-    the rules, makes them again; after each edit every PDF equals a fresh build's."""
+    the rules, makes them again (and keeps the components PDFs, which read no rules); after each edit every PDF equals a
+    fresh build's."""
     out, books = pahs.parent / "out", {"paths-and-pahs-rules-a4.pdf", "paths-and-pahs-rules-letter.pdf"}
     status, said = pnp_in(pahs, "build", "paths-and-pahs.yaml", "--out", out)
     assert status == 0 and not any("unchanged" in line for line in said.splitlines()), said
@@ -1115,6 +1116,8 @@ def test_an_edit_of_the_spec_file_keeps_exactly_the_rulebooks_it_does_not_reach_
         lines = said.splitlines()
         unchanged = {Path(line.split(":")[0]).name for line, note in zip(lines, lines[1:]) if "unchanged" in note}
         assert status == 0 and unchanged & books == (books if kept else set()), (what, said)
+        if what == "the rules text":   # read by the rulebooks alone: both papers' components are kept
+            assert {"paths-and-pahs-components-a4.pdf", "paths-and-pahs-components-letter.pdf"} <= unchanged, said
         assert pnp_in(pahs, "build", "paths-and-pahs.yaml", "--out", pahs.parent / f"fresh{n}")[0] == 0
         after = pdfs(out)
         assert len(after) == 4 and after == pdfs(pahs.parent / f"fresh{n}"), what

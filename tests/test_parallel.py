@@ -73,7 +73,8 @@ def test_a_record_names_only_its_own_specs_files(six):
     for game, files in ((game, six[jobs][2]) for jobs in ("3", "1") for game in GAMES):   # a worker runs two specs
         record = yaml.safe_load(files[f"out/{game}/.pnp-cache/{game}-components-a4.pdf.record"].partition(b"\n")[0])
         specs = [Path(path).name for path in record["files"] if Path(path).parent.name == "specs"]
-        assert specs == [] and [Path(path).name for path in record["covered"]] == [f"{game}.yaml"]   # by path alone
+        covered = [Path(path).relative_to(Path(path).parents[1]) for path in record["covered"]]   # by path alone
+        assert specs == [] and covered == [Path("specs", f"{game}.yaml"), Path("rules", f"{game}.yaml")], covered
 
 
 def test_a_bad_spec_among_good_ones_is_its_one_line_at_its_turn(tmp_path):
