@@ -271,7 +271,7 @@ def watch_game(game, paper, out_dir, overrides, theme, chosen_formats, dpi):
     """Build a game, then rebuild what changed on every save of its spec, rules, templates or other files beside it.
 
     Each rebuild prints one line: what changed, the files rebuilt (with the faces drawn and recoloured) and the time taken.
-    A spec error prints one line and watching goes on; Ctrl-C stops.
+    A spec error prints one line (a failed check, one line and then each failure) and watching goes on; Ctrl-C stops.
 
     Example: pnp watch my-game.yaml --paper a4 --format pdf,png
     """
