@@ -75,10 +75,10 @@ class FewCollections:
     A class, not contextlib's decorator: a rebuild loads no contextlib."""
 
     def __init__(self, allocations: int = 200000):
-        self.allocations, self.threshold = allocations, gc.get_threshold()
+        self.allocations = allocations
 
     def __enter__(self) -> None:
-        self.threshold = gc.get_threshold()
+        self.threshold = gc.get_threshold()   # as it is on entering
         gc.set_threshold(max(self.allocations, self.threshold[0]), *self.threshold[1:])
 
     def __exit__(self, *exc) -> None:
@@ -290,8 +290,7 @@ def build(spec, paper, out_dir, backs="duplex", faces=None):
         keep_paints(spec)
         told["saved"] = pages_saved(spec, paper, backs, kept)   # from the plan just used
         return made + (pdffile.keep_streams(file.packed),)
-    made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces, told=told,
-                  covered=(rules_file(spec),))
+    made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces, told=told)
     saved = told["saved"]
     kept.save()
     return made + ((f"{saved} page{'s' * (saved != 1)} fewer than each component on pages of its own: "
@@ -331,23 +330,21 @@ def rules_file(spec) -> str:
 UNCHANGED = "unchanged: inputs and file match the last build"   # the note of a file cached() did not write again
 
 
-def cached(spec, path, inputs, make, used=None, faces=None, told=None, covered=()):
+def cached(spec, path, inputs, make, used=None, faces=None, told=None):
     """Check the spec and write make()'s (bytes, pages[, the streams it kept]) to path, unless the last build had these
     inputs and the file is intact; the streams are written with the file's record.
 
     inputs: a key of the loaded spec (cache.key), of all of it or of all but its palette and line numbers (the colours
     read then recorded in used), so the record names the spec file by its path alone, with no digest: an edit of the
     file that leaves inputs and used as they were keeps the output (a rulebook after a colour it does not show changed,
-    or a comment added: its key leaves line numbers out).
-    covered: the resolved paths of other files named the same way: the rules file (a rulebook's key holds it whole;
-    nothing else reads it).
+    or a comment added: its key leaves line numbers out). The rules file is named the same way (rules_file).
     used: {what: value} filled in by make() with what it read beyond inputs (as a FaceCache records a face's), also
     compared with what it is now. A record is only written after a build that passed the checks, so a match needs no
     new check. faces: the build's FaceCache, handed to the checks. told: {what: value} filled in by make() with what it
     worked out beside the file (the pages the shared sheets saved), kept in the record and filled in from it when the
     file is unchanged.
     """
-    covered = (spec_file(spec), *covered)
+    covered = (spec_file(spec), rules_file(spec))
     record = cache.unchanged(path, inputs, spec.templates, lambda what: _now(spec, what), covered)
     if record:
         if told is not None:
@@ -427,7 +424,7 @@ def build_rules(spec, paper, out_dir):
             from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when the text is laid out)
             made = rules_pdf(watched, paper, layouts, diagrams, written, file)
         return made + (pdffile.keep_streams(file.packed),)
-    return cached(spec, path, inputs, make, watched.used, covered=(rules_file(spec),))
+    return cached(spec, path, inputs, make, watched.used)
 
 
 def diagrams_of(spec, kept: Path) -> tuple:

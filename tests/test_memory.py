@@ -22,7 +22,7 @@ from generator.impose.plan import placed_twice
 from generator.spec import data
 from generator.output import document, pdffile
 from generator.spec import loader as specs
-from generator.build import Pictures, build, cached, components_pdf, output_path, spec_file
+from generator.build import Pictures, build, cached, components_pdf, output_path, rules_file, spec_file
 from generator.build import check as build_check
 from generator.draw.render import draw_art
 from generator.spec.expand import Noted, _expand, expand
@@ -229,7 +229,8 @@ def test_a_sheet_file_put_together_on_disk_is_copied_to_its_path_never_held_whol
     made, peak, _ = _peak(lambda: cached(spec, path, "inputs", lambda: (file.bytes(file.add("<< /Type /Catalog >>"),
                                                                                     file.add("<< >>"), False), 7)))
     assert made == (path, 7, len(pdf)) and path.read_bytes() == pdf   # the same bytes as the file held whole
-    assert cache.unchanged(path, "inputs", spec.templates, covered=(spec_file(spec),))["output"] == hexdigest(pdf)
+    covered = (spec_file(spec), rules_file(spec))   # named by path alone, as cached names them
+    assert cache.unchanged(path, "inputs", spec.templates, covered=covered)["output"] == hexdigest(pdf)
     assert peak < 0.6 * len(pdf)   # the first MiB of streams it held and a MiB read at a time, not the file's 4 MB
 
 
