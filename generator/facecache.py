@@ -447,14 +447,15 @@ class FaceCache:
         it read last build is as it is now but colours: its operators then with each changed colour's rgb set where the new one is, its verdict's
         grounds swapped too; kept, undrawn. None when a swap could differ from drawing it: an old colour set by something
         else too (another colour read, the kind's or a template's own), or set otherwise than by rg or RG; a new colour
-        the face sets already; black; a verdict on the designer's fonts or art. An entry without a verdict (judged: one
-        is wanted) is taken only when no colour it sets changed (a colour its kind declares but it does not paint did)."""
+        the face sets already; black; a verdict on the designer's fonts or art (judged: one that does not stand without
+        its drawing, _judged). An entry without a verdict (judged: one is wanted) is taken only when no colour it sets
+        changed (a colour its kind declares but it does not paint did)."""
         old = self.entries.get(face)
         if old is not None and self._has(face):
             old = None
         paints = painted_by(spec, spec.component(art.component), art.side) if old else None
         verdict = old.get("verdict") if old else None
-        if paints is None or (verdict is None if judged else verdict is not None and verdict["designed"]):
+        if paints is None or (not _judged(old) if judged else verdict is not None and verdict["designed"]):
             return None
         ops, rest, used, swaps, known = old["written"][0], _compact(old["written"][1:]), {}, {}, _known(spec)
         for what, value in old["used"].items():

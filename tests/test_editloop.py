@@ -11,6 +11,7 @@ from generator import cache
 from generator.errors import UserError
 from generator.spec import loader as specs
 from test_cache import CIRCLE, TILES, tiles_spec
+from test_inputs import ROOT
 
 validate = importlib.import_module("generator.check.validate")   # the module (the package exports its function too)
 
@@ -346,6 +347,33 @@ def test_a_kept_verdict_on_text_in_the_designers_font_is_not_taken_the_face_is_c
     build(specs.load(str(path), ["game.designer=Another"]), "a4", tmp_path / "out")   # no face reads the designer's name
     fronts = sorted(key for key, art in expand(specs.load(str(path)))[1].items() if art.side == "front")
     assert sorted(drawn) == fronts, "every front reads the designer's font file, which the checks read afresh; the back none"
+
+
+@pytest.mark.parametrize("art", [False, True])
+def test_a_layout_deck_whose_palette_colour_changed_is_recoloured_undrawn_and_equals_a_fresh_build(tmp_path, memos, drawn,
+                                                                                                  monkeypatch, art):
+    """A layout paints only the colours it reads (and its icons' templates' own): after the paper every card's ground
+    and the common back's label show changes, each front and the back are their kept operators with it swapped, undrawn, checks and all; the
+    PDF and the kept faces equal a fresh build's. A layout that places the designer's art (which paints colours of its
+    own) declares nothing: its fronts are drawn again."""
+    from generator.build import build
+    from generator.spec.expand import expand
+    path = text_deck(tmp_path / "deck")
+    if art:
+        (tmp_path / "deck" / "hills.png").write_bytes((ROOT / "examples" / "ember-deck" / "art" / "hills.png").read_bytes())
+        (tmp_path / "deck" / "front.yaml").write_text(
+            FRONT + "  hills: {type: image, file: hills.png, x: 5, y: 45, width: 53, height: 30}\n")
+    first = build(specs.load(str(path)), "a4", tmp_path / "out")[0].read_bytes()
+    drawn.clear()
+    made = build(specs.load(str(path), ["palette.paper=#f3ead2"]), "a4", tmp_path / "out")[0].read_bytes()
+    fronts = sorted(key for key, face in expand(specs.load(str(path)))[1].items() if face.side == "front")
+    assert sorted(set(drawn)) == (fronts if art else []), "recoloured, not drawn (drawn when it places art)"
+    monkeypatch.setattr(validate, "MEMO", cache.Memo("fresh-checks.json", []))   # the fresh build checks every face
+    assert made != first and made == build(specs.load(str(path), ["palette.paper=#f3ead2"]), "a4",
+                                           tmp_path / "fresh")[0].read_bytes()
+    kept = [json.loads((tmp_path / out / "deck" / cache.RECORDS / "deck-components-a4.pdf.faces.json").read_text())
+            for out in ("out", "fresh")]
+    assert kept[0] == kept[1], "each face's operators, reads and verdict as drawing it gives them"
 
 
 def test_every_file_a_rebuild_writes_is_the_cold_builds_byte_for_byte(tmp_path, memos):

@@ -51,7 +51,8 @@ class Kind(NamedTuple):
                                 # component:ID, components, palette (its names), spec:FIELD, spec (all of it), file:PATH
     back_reads: Callable = None  # the same of its back renderer (back), given a face's own back's props; None: the
                                  # common back's (common_back_reads)
-    back_paints: tuple | None = None  # paints of its back renderer (back); the common back's are COMMON_BACK_PAINTS
+    back_paints: tuple | Callable | None = None  # paints of its back renderer (back), as paints; the common back's are
+                                                 # COMMON_BACK_PAINTS
 
 
 def inputs(spec, comp, side: str, props) -> dict:

@@ -187,8 +187,31 @@ def back_face(options, props):
 
 def places_images(options) -> bool:
     """True when a component's layouts (front or backs) place the designer's images."""
-    lays = [options.get("layout") or options.get("layouts"), options.get("back_layout"), *options.get("backs", {}).values()]
+    return _images(options.get("layout") or options.get("layouts"), *_backs(options))
+
+
+def _backs(options) -> list:
+    """A component's back layouts: its common back's and each row's own (none: the plain back)."""
+    return [options.get("back_layout"), *options.get("backs", {}).values()]
+
+
+def _images(*lays) -> bool:
+    """True when one of these layouts places an image."""
     return any(props["type"] == "image" for lay in lays if isinstance(lay, layouts.Layout) for _, props in lay.elements)
+
+
+def paints(spec, component) -> tuple | None:
+    """Kind.paints of a layout's fronts: only the colours they read, as given, and their icons' templates' own;
+    undeclared (None) when they may place the designer's art (an image, or an inline picture in a text), which paints
+    colours of its own."""
+    o = component.options
+    return None if spec.inline or _images(o.get("layout") or o.get("layouts")) else ()
+
+
+def back_paints(spec, component) -> tuple | None:
+    """Kind.back_paints of a layout's backs, as paints (the plain back, no layout, paints its fill and ink as given)."""
+    lays = [lay for lay in _backs(component.options) if lay is not None]
+    return None if (spec.inline and lays) or _images(*lays) else ()
 
 
 def area(name, w, h, bleed, safe):
@@ -583,4 +606,4 @@ def required(options) -> tuple:
 
 KIND = Kind(render=render, size=size, fields=FIELDS, default_bleed=3.0, layout=placing, back=render_back, cut=cut,
             load=load, back_face=back_face, panels=panels, defaults=DEFAULTS, required=required, reads=reads,
-            back_reads=back_reads)
+            back_reads=back_reads, paints=paints, back_paints=back_paints)
