@@ -1,7 +1,7 @@
 """The edit loop: a shipped game built cold, then rebuilt after one palette colour changes, taking turns in one run.
 
 Usage: python benchmarks/editloop.py [--runs 5] [--game grannys-pills] [--key palette.red] [--value #d0281f]
-                                     [--before CHECKOUT] [--in-file | --watch | --deck]
+                                     [--before CHECKOUT] [--in-file | --watch | --deck [--cards 100]]
 Each turn builds the game cold (both papers, rules; its output and pnp's memos emptied first), then rebuilds it with
 --set KEY=VALUE on top; with --before, the same two jobs of another checkout's code (an older commit in its own folder,
 run with this interpreter and its libraries) take their turns too. Prints the medians and each rebuild's ratio to its
@@ -12,8 +12,9 @@ the palette colour KEY names was changed to VALUE in the file.
 memos of its own), the colour changed in the copy's file and changed back, turn by turn; each edit timed from the
 moment the file is written to the moment the watch's line says the rebuilt PDFs are all written (its wait for
 the save to end included), beside the game's cold build; the line's own figure, the rebuild alone, is shown too.
---deck: instead, a 100-card layout deck from a CSV (bench.layout_deck) built cold on A4, then rebuilt after one
-card's rules text changed in the CSV; `pnp --help` takes its turns beside them.
+--deck: instead, a layout deck from a CSV (bench.layout_deck; --cards, 100 by default) built cold on A4, rebuilt
+after one card's rules text changed in the CSV, then after the paper colour every card's ground shows changed in the
+spec; `pnp --help` takes its turns beside them.
 """
 import argparse
 import queue
@@ -30,6 +31,7 @@ from bench import child_env, interleaved, layout_deck, pnp_versions, run
 
 CARDS = 100
 EDITED = 50   # the row whose rules text the deck's edit changes
+PAPER = ("#fbf7ee", "#f3ead2")   # the deck's paper colour (bench.layout_deck's), and the one its colour edit sets
 
 
 def main() -> None:
@@ -41,14 +43,15 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="a checkout of older code to time beside this one")
     parser.add_argument("--in-file", action="store_true", help="change the colour in a copy of the spec, not with --set")
     parser.add_argument("--watch", action="store_true", help="time the edit from its save to the PDFs pnp watch rebuilt")
-    parser.add_argument("--deck", action="store_true", help="time one CSV cell's edit in a 100-card deck instead")
+    parser.add_argument("--deck", action="store_true", help="time one CSV cell's edit in a layout deck instead")
+    parser.add_argument("--cards", type=int, default=CARDS, help="the deck's cards (with --deck)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-editloop-"))
     env = child_env(work)
     versions = pnp_versions(work, args.before)
     if args.deck or args.in_file or args.watch:
         if args.deck:
-            deck(work, env, versions, args.runs)
+            deck(work, env, versions, args.runs, args.cards)
         elif args.watch:
             watched(work, env, versions, args)
         else:
@@ -213,12 +216,13 @@ def watched(work: Path, env: dict, versions: list, args) -> None:
               f"{rebuild / cold:.2f}x the cold build |")
 
 
-def deck(work: Path, env: dict, versions: list, runs: int) -> None:
-    """Each version's cold build of the deck, its rebuild after one CSV cell changed, and `pnp --help`, taking turns
-    (a first, untimed turn writes the bytecode); prints a table of medians."""
-    spec = layout_deck(work, CARDS)
+def deck(work: Path, env: dict, versions: list, runs: int, cards: int = CARDS) -> None:
+    """Each version's cold build of the deck, its rebuild after one CSV cell changed, then after its paper colour
+    changed, and `pnp --help`, taking turns (a first, untimed turn writes the bytecode); prints a table of medians."""
+    spec = layout_deck(work, cards)
     csv = spec.parent / "cards.csv"
-    original = csv.read_text()
+    original, source = csv.read_text(), spec.read_text()
+    assert PAPER[0] in source, "the deck's paper colour"
     times: dict = {}
     for turn in range(runs + 1):
         for n, (label, pnp, cache) in enumerate(versions):
@@ -227,22 +231,27 @@ def deck(work: Path, env: dict, versions: list, runs: int) -> None:
             shutil.rmtree(out, ignore_errors=True)
             shutil.rmtree(cache, ignore_errors=True)
             csv.write_text(original)
+            spec.write_text(source)
             cold = run(build, env)
             csv.write_text(edited(original))
             edit = run(build, env)
+            spec.write_text(source.replace(*PAPER))
+            recoloured = run(build, env)
             helped = run(pnp + ["--help"], env)
             if turn:
-                for name, result in (("cold", cold), ("edit", edit), ("help", helped)):
+                for name, result in (("cold", cold), ("edit", edit), ("colour", recoloured), ("help", helped)):
                     times.setdefault((n, name), []).append(result)
     print(f"| job (median of {runs}, interleaved) | wall s | peak MiB | ratio |")
     print("|---|---|---|---|")
     for n, (label, _, _) in enumerate(versions):
-        (cold, cold_peak), (edit, edit_peak), (helped, help_peak) = (
+        (cold, cold_peak), (edit, edit_peak), (colour, colour_peak), (helped, help_peak) = (
             (statistics.median(w for w, _ in times[n, name]), max(p for _, p in times[n, name]))
-            for name in ("cold", "edit", "help"))
-        print(f"| {CARDS}-card CSV deck, A4, cold build{label} | {cold:.3f} | {cold_peak:.1f} | |")
+            for name in ("cold", "edit", "colour", "help"))
+        print(f"| {cards}-card CSV deck, A4, cold build{label} | {cold:.3f} | {cold_peak:.1f} | |")
         print(f"| ... rebuilt after one card's text changed{label} | {edit:.3f} | {edit_peak:.1f} | "
               f"{edit / cold:.2f}x the cold build, {edit / helped:.2f}x `pnp --help` |")
+        print(f"| ... then after the paper colour every card shows changed{label} | {colour:.3f} | {colour_peak:.1f} | "
+              f"{colour / cold:.2f}x the cold build |")
         print(f"| `pnp --help`{label} | {helped:.3f} | {help_peak:.1f} | |")
 
 
