@@ -349,6 +349,19 @@ def test_a_kept_verdict_on_text_in_the_designers_font_is_not_taken_the_face_is_c
     assert sorted(drawn) == fronts, "every front reads the designer's font file, which the checks read afresh; the back none"
 
 
+def assert_as_fresh(path, given: str, made: bytes, first: bytes, tmp_path, monkeypatch) -> None:
+    """Assert that made, the A4 components PDF of the spec at path rebuilt into tmp_path/out with given (a --set), is not
+    first and equals a fresh build's, and so do its kept faces (operators, reads, verdicts); the fresh build checks
+    every face."""
+    from generator.build import build
+    monkeypatch.setattr(validate, "MEMO", cache.Memo("fresh-checks.json", []))
+    assert made != first and made == build(specs.load(str(path), [given]), "a4", tmp_path / "fresh")[0].read_bytes()
+    game = Path(path).stem
+    kept = [json.loads((tmp_path / out / game / cache.RECORDS / f"{game}-components-a4.pdf.faces.json").read_text())
+            for out in ("out", "fresh")]
+    assert kept[0] == kept[1], "each face's operators, reads and verdict as drawing it gives them"
+
+
 @pytest.mark.parametrize("art", [False, True])
 def test_a_layout_deck_whose_palette_colour_changed_is_recoloured_undrawn_and_equals_a_fresh_build(tmp_path, memos, drawn,
                                                                                                   monkeypatch, art):
@@ -368,12 +381,7 @@ def test_a_layout_deck_whose_palette_colour_changed_is_recoloured_undrawn_and_eq
     made = build(specs.load(str(path), ["palette.paper=#f3ead2"]), "a4", tmp_path / "out")[0].read_bytes()
     fronts = sorted(key for key, face in expand(specs.load(str(path)))[1].items() if face.side == "front")
     assert sorted(set(drawn)) == (fronts if art else []), "recoloured, not drawn (drawn when it places art)"
-    monkeypatch.setattr(validate, "MEMO", cache.Memo("fresh-checks.json", []))   # the fresh build checks every face
-    assert made != first and made == build(specs.load(str(path), ["palette.paper=#f3ead2"]), "a4",
-                                           tmp_path / "fresh")[0].read_bytes()
-    kept = [json.loads((tmp_path / out / "deck" / cache.RECORDS / "deck-components-a4.pdf.faces.json").read_text())
-            for out in ("out", "fresh")]
-    assert kept[0] == kept[1], "each face's operators, reads and verdict as drawing it gives them"
+    assert_as_fresh(path, "palette.paper=#f3ead2", made, first, tmp_path, monkeypatch)
 
 
 def test_every_file_a_rebuild_writes_is_the_cold_builds_byte_for_byte(tmp_path, memos):
@@ -476,12 +484,7 @@ def test_a_front_whose_kind_declares_its_paints_is_recoloured_undrawn_and_equals
     drawn.clear()
     made = build(specs.load(str(path), ["palette.red=#b02a20"]), "a4", tmp_path / "out")[0].read_bytes()
     assert drawn == [], "the faces the red reaches are recoloured, not drawn"
-    monkeypatch.setattr(validate, "MEMO", cache.Memo("fresh-checks.json", []))   # the fresh build checks every face
-    assert made != first and made == build(specs.load(str(path), ["palette.red=#b02a20"]), "a4",
-                                           tmp_path / "fresh")[0].read_bytes()
-    kept = [json.loads((tmp_path / out / "tiles" / cache.RECORDS / "tiles-components-a4.pdf.faces.json").read_text())
-            for out in ("out", "fresh")]
-    assert kept[0] == kept[1], "each face's operators, reads and verdict as drawing it gives them"
+    assert_as_fresh(path, "palette.red=#b02a20", made, first, tmp_path, monkeypatch)
     (tmp_path / "spec" / "templates" / "circle.svg").write_text(CIRCLE.format(60))   # the circles grow past the cut
     with pytest.raises(UserError, match="symbol is 0.3 mm past the cut"):
         build(specs.load(str(path), ["palette.red=#d0281f"]), "a4", tmp_path / "out")
