@@ -65,6 +65,8 @@ def cli():
 def list_games():
     """List the shipped games with their components and counts.
 
+    To change one, copy it first: pnp new FOLDER --from GAME.
+
     Example: pnp list
     """
     from .spec import loader as specs  # lazy: start-up
@@ -167,16 +169,21 @@ def rules(games, paper, out_dir, overrides, theme, workers):
 
 @cli.command()
 @click.argument("folder", type=click.Path(file_okay=False))
+@click.option("--from", "game", metavar="GAME", help="Copy this shipped game (pnp list names them) instead, to change it.")
 @user_errors
-def new(folder):
+def new(folder, game):
     """Start a game of your own: write FOLDER with a spec, a CSV of cards, layouts, an icon and rules.
 
     It builds and validates as written; change the CSV and the layouts from there (docs/make-your-own-game.md).
+    With --from GAME, FOLDER holds a copy of that shipped game instead (its spec, rules text and the files its
+    rules read), which builds as the shipped one does: change its colours, counts and text there.
 
     Example: pnp new my-game && pnp build my-game/my-game.yaml
+
+    Example: pnp new my-pills --from grannys-pills
     """
-    from .scaffold import new as scaffold  # lazy: start-up
-    written = scaffold(folder)
+    from . import scaffold  # lazy: start-up
+    written = scaffold.copy(folder, game) if game is not None else scaffold.new(folder)
     for path in written:
         click.echo(f"wrote {path}")
     import shlex  # lazy: start-up

@@ -3,7 +3,10 @@ import re
 import shlex
 from pathlib import Path
 
+from . import files
 from .errors import UserError
+from .games import ruleset
+from .spec import loader
 from .spec.loader import is_game_id
 
 STARTER = Path(__file__).resolve().parent / "scaffold"
@@ -15,8 +18,9 @@ def title(game_id: str) -> str:
     return " ".join(word[0].upper() + word[1:] for word in re.split(r"[-_ ]+", game_id) if word) or game_id
 
 
-def new(folder) -> list:
-    """Write the starter game into a new folder (never into one that exists); return the paths written."""
+def _new_folder(folder) -> tuple:
+    """(folder as a Path, the game id its name makes), refused unless it can be made: a valid id, not there yet, its
+    parent there."""
     folder = Path(folder)
     game_id = folder.name
     if not is_game_id(game_id) or game_id.startswith("."):
@@ -26,6 +30,33 @@ def new(folder) -> list:
         raise UserError(f"{folder}: already exists (pnp new writes a new folder and never overwrites: choose another name)")
     if not folder.parent.is_dir():
         raise UserError(f"{folder}: the folder {folder.parent} to create it in does not exist")
+    return folder, game_id
+
+
+def copy(folder, game: str) -> list:
+    """Write a shipped game into a new folder to change it there: its spec (named after the folder, its ruleset kept),
+    its rules text and the files its rules read beside the spec (Glorieta's positions); return the paths written."""
+    shipped = {path.stem: path for path in files.shipped()}
+    if game not in shipped:
+        raise UserError(f"--from {game!r}: no shipped game of that name (shipped games: {', '.join(shipped)})")
+    folder, game_id = _new_folder(folder)
+    spec = shipped[game]
+    sources = [(spec, f"{game_id}.yaml"), (spec.parent / "rules" / spec.name, f"rules/{game_id}.yaml")]
+    sources = [(source, name) for source, name in sources if source.is_file()]
+    for part in ruleset(loader.load(str(spec))).beside:
+        sources += [(path, f"{part}/{path.name}") for path in sorted((spec.parent / part).glob("*.yaml"))]
+    written = []
+    for source, name in sources:
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(source.read_bytes())
+        written.append(target)
+    return written
+
+
+def new(folder) -> list:
+    """Write the starter game into a new folder (never into one that exists); return the paths written."""
+    folder, game_id = _new_folder(folder)
     written = []
     for name in FILES:
         text = (STARTER / name).read_text(encoding="utf-8")

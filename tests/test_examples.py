@@ -1,5 +1,6 @@
 """The three example games and `pnp new`: each validates, builds on both papers, and prints at its true size."""
 import io
+import re
 from pathlib import Path
 
 import pypdf
@@ -80,6 +81,47 @@ def test_pnp_new_writes_a_game_that_validates_and_builds_and_never_overwrites(tm
     assert (tmp_path / "my-game" / "cards.csv").read_text() == "changed\n"
     bad = runner.invoke(cli, ["new", ".hidden"])
     assert bad.exit_code == 1 and bad.output.startswith("error: .hidden: the folder's name makes the game id")
+
+
+@pytest.mark.parametrize("game", ["glorieta", "grannys-pills"])
+def test_pnp_new_from_a_shipped_game_copies_it_whole_and_the_copy_builds_the_same_pdfs(tmp_path, monkeypatch, game):
+    """The copy holds the spec (named after the folder), its rules text and what its rules read beside it (Glorieta's
+    example positions, which its rulebook draws): its A4 components and rulebook equal the shipped game's, byte for
+    byte, and a colour changed in the copy (its first one's last digit) changes the copy's own PDF."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    made = runner.invoke(cli, ["new", "mine", "--from", game])
+    assert made.exit_code == 0, made.output
+    shipped = Path(specs.__file__).resolve().parent.parent / "specs"
+    positions = sorted(f"mine/positions/{p.name}" for p in (shipped / "positions").glob("*.yaml")) if game == "glorieta" else []
+    assert sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / "mine").rglob("*") if p.is_file()) == sorted(
+        ["mine/mine.yaml", "mine/rules/mine.yaml"] + positions)
+    assert (tmp_path / "mine" / "mine.yaml").read_bytes() == (shipped / f"{game}.yaml").read_bytes()
+    for spec, out in (("mine/mine.yaml", "copy"), (game, "shipped")):
+        built = runner.invoke(cli, ["build", spec, "--paper", "a4", "--out", out])
+        assert built.exit_code == 0, built.output
+    for kind in ("components", "rules"):
+        assert (tmp_path / f"copy/mine/mine-{kind}-a4.pdf").read_bytes() == \
+            (tmp_path / f"shipped/{game}/{game}-{kind}-a4.pdf").read_bytes()
+    text = (tmp_path / "mine" / "mine.yaml").read_text()
+    head, palette = text.split("\npalette:", 1)
+    (tmp_path / "mine" / "mine.yaml").write_text(head + "\npalette:" + re.sub(r'"#[0-9a-fA-F]{6}"', lambda m: m[0][:-2] + "12"[m[0][-2] == "1"] + '"', palette, 1))
+    assert runner.invoke(cli, ["build", "mine/mine.yaml", "--paper", "a4", "--out", "copy"]).exit_code == 0
+    assert (tmp_path / "copy/mine/mine-components-a4.pdf").read_bytes() != \
+        (tmp_path / f"shipped/{game}/{game}-components-a4.pdf").read_bytes()
+
+
+def test_pnp_new_from_an_unknown_game_names_the_shipped_ones_and_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    made = CliRunner().invoke(cli, ["new", "mine", "--from", "chess"])
+    assert made.exit_code == 1
+    assert made.output == ("error: --from 'chess': no shipped game of that name (shipped games: glorieta, grannys-pills, "
+                           "hexstatic, paths-and-pahs, pixeliction, posies)\n")
+    assert not (tmp_path / "mine").exists()
+    (tmp_path / "mine").mkdir()
+    again = CliRunner().invoke(cli, ["new", "mine", "--from", "posies"])
+    assert again.exit_code == 1 and again.output.startswith("error: mine: already exists")
+    assert list((tmp_path / "mine").iterdir()) == []
 
 
 def test_the_next_hint_of_pnp_new_is_a_command_a_shell_reads_right(tmp_path, monkeypatch):

@@ -11,5 +11,6 @@ RULESET = Ruleset(
               "solid-examples": rules.solid_examples, "smallest-loop": rules.smallest_loop,
               "card-loops": rules.card_loops},
     figures=rules.figures,
+    beside=("positions",),
     commands="generator.games.glorieta.commands",
 )
