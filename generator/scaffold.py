@@ -7,7 +7,6 @@ from . import files
 from .errors import UserError
 from .games import ruleset
 from .spec import loader
-from .spec.loader import is_game_id
 
 STARTER = Path(__file__).resolve().parent / "scaffold"
 FILES = ("game.yaml", "cards.csv", "card.yaml", "back.yaml", "templates/coin.svg", "rules/game.yaml")
@@ -23,7 +22,7 @@ def _new_folder(folder) -> tuple:
     parent there."""
     folder = Path(folder)
     game_id = folder.name
-    if not is_game_id(game_id) or game_id.startswith("."):
+    if not loader.is_game_id(game_id) or game_id.startswith("."):
         raise UserError(f"{folder}: the folder's name makes the game id, which names the spec and the output files: start "
                         "it with a letter or digit and use only letters, digits, spaces, '.', '_', '+' and '-' (e.g. my-game)")
     if folder.exists() or folder.is_symlink():
