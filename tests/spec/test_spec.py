@@ -179,6 +179,23 @@ def test_an_edit_that_breaks_the_yaml_then_its_fix_reads_from_the_last_good_text
     assert read == fresh and read[0]["game"]["ink"] == "#222222" and not parsed
 
 
+def test_a_long_run_of_edits_keeps_only_the_newest_texts_of_a_file_in_its_memo_and_the_last_read_among_them(tmp_path,
+                                                                                                           monkeypatch):
+    """A pnp watch loads a spec after every save: its YAML memo holds at most twice its limit of texts (the newest),
+    never dropping the key of the text read last, from which the next one-quote edit is read."""
+    path = tmp_path / "game.yaml"
+    memo = yamlsource._memo(path)
+    for n in range(5 * memo.LIMIT):
+        _read_as_parsed(path, f'game:\n  title: "Kept"\n  ink: "#{n:06x}"\n', monkeypatch)
+        assert len(memo.entries) <= 2 * memo.LIMIT
+        assert memo.get(yamlsource.LAST) == yamlsource._key(path.read_text())
+    texts = [f'game:\n  title: "Kept"\n  ink: "#{n:06x}"\n' for n in range(5 * memo.LIMIT)]
+    kept = [n for n, text in enumerate(texts) if yamlsource._key(text) in memo.entries]
+    assert kept == list(range(len(texts) - len(kept), len(texts))) and len(kept) >= memo.LIMIT, "the newest texts"
+    read, fresh, parsed = _read_as_parsed(path, texts[-2], monkeypatch)
+    assert read == fresh and not parsed, "an edit back is read from the memo"
+
+
 def test_yaml_values_json_cannot_give_back_are_parsed_every_time(tmp_path):
     path = tmp_path / "dated.yaml"
     text = "when: 2024-05-06\nblob: !!binary aGk=\nhuge: .inf\n"
