@@ -447,7 +447,9 @@ class FaceCache:
         it read last build is as it is now but colours: its operators then with each changed colour's rgb set where the new one is, its verdict's
         grounds swapped too; kept, undrawn. None when a swap could differ from drawing it: an old colour set by something
         else too (another colour read, the kind's or a template's own), or set otherwise than by rg or RG; a new colour
-        the face sets already; black; a verdict on the designer's fonts or art (judged: one that does not stand without
+        the face sets already (its see-through groups too: each starts from the colour set before it) or that another
+        colour it reads now has, unpainted or not (a layout's text check compares the colours read: a text on a cover
+        of its own colour); black; a verdict on the designer's fonts or art (judged: one that does not stand without
         its drawing, _judged). An entry without a verdict (judged: one is wanted) is taken only when no colour it sets
         changed (a colour its kind declares but it does not paint did)."""
         old = self.entries.get(face)
@@ -466,6 +468,8 @@ class FaceCache:
         fixed = {content.rgb(value) for value in paints} | _painted(spec, used)
         fixed.update(content.rgb(value) for what, value in used.items()
                      if what.startswith(("colour:", "palette:")) and old["used"][what] == value and isinstance(value, str))
+        read = [(content.rgb(value), content.rgb(used[what])) for what, value in old["used"].items()
+                if what.startswith(("colour:", "palette:")) and isinstance(value, str) and isinstance(used[what], str)]
         for what, value in old["used"].items():
             now = used[what]
             if now == value:
@@ -477,7 +481,8 @@ class FaceCache:
                 swaps[value] = now
                 continue
             if (before is None or after is None or "0 0 0" in (before, after) or before in fixed or before in rest
-                    or after in ops or ops.count(before) != ops.count(f"\n{before} rg\n") + ops.count(f"\n{before} RG\n")):
+                    or after in ops or after in rest or ops.count(before) != ops.count(f"\n{before} rg\n")
+                    + ops.count(f"\n{before} RG\n") or any(was != before and now_ == after for was, now_ in read)):
                 return None
             ops = ops.replace(f"\n{before} rg\n", f"\n{after} rg\n").replace(f"\n{before} RG\n", f"\n{after} RG\n")
             swaps[value], swaps[before] = now, after
