@@ -99,10 +99,23 @@ def problems(node, placed, style, safe):
     if box is None:
         return
     own = getattr(node, "box", None)
-    overflow = ((own and outside(text, box, own)) or   # the safe area named by its row, when a layout drew the text
-                outside(text, _placed(box, placed), safe, SAFE_AREA, own.name if own else ""))
+    overflow = ((own and outside(text, _set(node, style, box), own)) or   # the safe area named by its row, when a layout
+                outside(text, _placed(box, placed), safe, SAFE_AREA, own.name if own else ""))   # drew the text
     if overflow:
         yield overflow
+
+
+def _set(node, style, ink_box):
+    """The part of a text's box that its own box must hold: a run's ink, less what its glyphs reach past where they are
+    set, from its pen's start to its end (a J's hook, a bold made by stroking): the font's overhang, as typesetting
+    hangs it, is no text running past its box (the safe area still takes all its ink)."""
+    face = getattr(node, "face", None)
+    if face is None:
+        return ink_box
+    start = num(node.attrs.get("x"))
+    end = start + typeface.advance(face.resource, node.content or "") * num(style.get("font-size"), 4.0)
+    left, top, right, bottom = ink_box
+    return max(left, start), top, min(right, end), bottom
 
 
 def outside(text, ink_box, box, what="its box", name=None):

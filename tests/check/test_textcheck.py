@@ -308,3 +308,50 @@ def test_ink_past_a_box_names_the_first_edge_it_is_furthest_past_as_the_sides_ar
         assert message == plain("x", ink_box, box), ink_box
         found.add(message and message.split(" edge")[0].rsplit(" ", 1)[1])
     assert found == {None, "left", "top", "right", "bottom"}
+
+
+OVERHANG = """\
+game: {title: Hang, designer: Test}
+palette: {ink: "#26221c"}
+@FONTS@
+components:
+  cards:
+    kind: layout
+    expect: 1
+    width: 63 mm
+    height: 88 mm
+    layout:
+      elements:
+        t: {type: text, x: @X@, y: 25, width: @WIDTH@, height: 10, text: @TEXT@, size: 5, colour: ink, bold: true@FONT@}
+"""
+
+
+@pytest.mark.parametrize("font", ["bundled", "designer"])
+def test_a_fonts_overhang_at_its_box_edge_passes_while_the_safe_area_takes_all_its_ink(tmp_path, font):
+    """Vera Bold's J hooks left of where it is set, and a bold made by stroking a designer's regular-only font reaches
+    past every letter: typesetting hangs that outside the box, so a left-aligned text set at its box's edge passes;
+    the safe area (2 mm inside the cut) still takes all its ink, and a text too wide for its box still fails."""
+    from generator.check.findings import SLACK
+    from generator.draw import typeface
+    text = "Jump" if font == "bundled" else "Tj"
+    fonts = ""
+    if font == "designer":
+        (tmp_path / "body.ttf").write_bytes((typeface.FONTS / "Vera.ttf").read_bytes())
+        fonts = "fonts: {body: body.ttf}"
+
+    def checked(x, width):
+        path = tmp_path / "hang.yaml"
+        path.write_text(OVERHANG.replace("@FONTS@", fonts).replace("@X@", str(x)).replace("@WIDTH@", str(width))
+                        .replace("@TEXT@", text).replace("@FONT@", ", font: body" if font == "designer" else ""))
+        spec = specs.load(str(path))
+        face = spec.fonts["body"].bold if font == "designer" else typeface.VERA.bold
+        return [str(f) for f in validate(spec)], typeface.ink(face, text, x, 0.0, 5.0)[0]
+
+    found, left = checked(5, 50)
+    assert left < 5 - SLACK and found == [], "its ink reaches past the box's left edge, and it passes"
+    found, _ = checked(5, 3)
+    assert found and all(f"text '{text}'" in line and "box" in line for line in found), "too wide for its box: fails"
+    if font == "bundled":   # the J's hook (0.3 mm) reaches past the safe area set from 2.1 mm: its ink fails
+        found, left = checked(2.1, 50)
+        assert left < 2 - SLACK and found == [f"{tmp_path / 'hang.yaml'}: cards: face 1: text 'Jump' runs 0.2 mm past "
+                                              "the left edge of the safe area (2 mm inside the cut) (text t)"]
