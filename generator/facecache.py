@@ -448,8 +448,8 @@ class FaceCache:
         grounds swapped too; kept, undrawn. None when a swap could differ from drawing it: an old colour set by something
         else too (another colour read, the kind's or a template's own), or set otherwise than by rg or RG; a new colour
         the face sets already (its see-through groups too: each starts from the colour set before it) or that another
-        colour it reads now has, unpainted or not (a layout's text check compares the colours read: a text on a cover
-        of its own colour); black; a verdict on the designer's fonts or art (judged: one that does not stand without
+        colour it reads has or had, set or not (a layout's text check compares the colours read: a text on a cover of
+        its own colour; and each swap is made in the operators the last one left); black; a verdict on the designer's fonts or art (judged: one that does not stand without
         its drawing, _judged). An entry without a verdict (judged: one is wanted) is taken only when no colour it sets
         changed (a colour its kind declares but it does not paint did)."""
         old = self.entries.get(face)
@@ -482,7 +482,7 @@ class FaceCache:
                 continue
             if (before is None or after is None or "0 0 0" in (before, after) or before in fixed or before in rest
                     or after in ops or after in rest or ops.count(before) != ops.count(f"\n{before} rg\n")
-                    + ops.count(f"\n{before} RG\n") or any(was != before and now_ == after for was, now_ in read)):
+                    + ops.count(f"\n{before} RG\n") or any(was != before and after in (was, now_) for was, now_ in read)):
                 return None
             ops = ops.replace(f"\n{before} rg\n", f"\n{after} rg\n").replace(f"\n{before} RG\n", f"\n{after} RG\n")
             swaps[value], swaps[before] = now, after

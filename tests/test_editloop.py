@@ -349,45 +349,60 @@ def test_a_kept_verdict_on_text_in_the_designers_font_is_not_taken_the_face_is_c
     assert sorted(drawn) == fronts, "every front reads the designer's font file, which the checks read afresh; the back none"
 
 
-SWAPS = {   # a layout (ground and elements), and the colours a rebuild changes: found by a helper trying to break the swap
-    "see-through after": ("elements:\n"
-                          "  band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: red}\n"
-                          "  veil: {type: rect, x: 10, y: 30, width: 40, height: 20, fill: blue, opacity: 0.5}",
+def _layout(text: str) -> str:
+    """A one-card layout component (its spec's YAML under components.cards) of a layout's text (ground and elements)."""
+    return ("kind: layout\nexpect: 1\nwidth: 63 mm\nheight: 88 mm\nlayout:\n"
+            + "".join(f"  {line}\n" for line in text.splitlines()))
+
+
+SWAPS = {   # a component, and the colours a rebuild changes: found by two helpers trying to break the swap
+    "see-through after": (_layout("elements:\n"
+                                  "  band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: red}\n"
+                                  "  veil: {type: rect, x: 10, y: 30, width: 40, height: 20, fill: blue, opacity: 0.5}"),
                           ["palette.red=#2e86c1"]),
-    "markup, own colour unpainted": ("ground: paper\nelements:\n"
-                                     "  title: {type: text, x: 5, y: 10, width: 50, height: 10, "
-                                     "text: '{colour:gold}Alpha{/colour}', size: 5, colour: ink}", ["palette.paper=#26221c"]),
-    "icon painting no currentColor": ("ground: paper\nelements:\n"
-                                      "  badge: {type: icon, name: plate, x: 5, y: 5, width: 50, height: 50, colour: gold}\n"
-                                      "  title: {type: text, x: 10, y: 25, width: 40, height: 10, text: Alpha, size: 5, "
-                                      "colour: ink}", ["palette.ink=#f2c14e"]),
-    "see-through text": ("ground: paper\nelements:\n"
-                         "  title: {type: text, x: 5, y: 10, width: 50, height: 10, text: Alpha, size: 5, colour: ink, "
-                         "opacity: 0.6}", ["palette.paper=#26221c"]),
-    "two colours to one": ("elements:\n"
-                           "  badge: {type: icon, name: plate, x: 5, y: 60, width: 10, height: 10, colour: ink}\n"
-                           "  box: {type: rect, x: 5, y: 5, width: 50, height: 30, fill: paper}\n"
-                           "  title: {type: text, x: 10, y: 15, width: 40, height: 10, "
-                           "text: '{colour:gold}Alpha{/colour}', size: 5, colour: ink}",
+    "markup, own colour unpainted": (_layout("ground: paper\nelements:\n"
+                                             "  title: {type: text, x: 5, y: 10, width: 50, height: 10, "
+                                             "text: '{colour:gold}Alpha{/colour}', size: 5, colour: ink}"),
+                                     ["palette.paper=#26221c"]),
+    "icon painting no currentColor": (_layout("ground: paper\nelements:\n"
+                                              "  badge: {type: icon, name: plate, x: 5, y: 5, width: 50, height: 50, "
+                                              "colour: gold}\n  title: {type: text, x: 10, y: 25, width: 40, height: 10, "
+                                              "text: Alpha, size: 5, colour: ink}"), ["palette.ink=#f2c14e"]),
+    "see-through text": (_layout("ground: paper\nelements:\n"
+                                 "  title: {type: text, x: 5, y: 10, width: 50, height: 10, text: Alpha, size: 5, "
+                                 "colour: ink, opacity: 0.6}"), ["palette.paper=#26221c"]),
+    "two colours to one": (_layout("elements:\n"
+                                   "  badge: {type: icon, name: plate, x: 5, y: 60, width: 10, height: 10, colour: ink}\n"
+                                   "  box: {type: rect, x: 5, y: 5, width: 50, height: 30, fill: paper}\n"
+                                   "  title: {type: text, x: 10, y: 15, width: 40, height: 10, "
+                                   "text: '{colour:gold}Alpha{/colour}', size: 5, colour: ink}"),
                            ["palette.ink=#123456", "palette.paper=#123456"]),
+    "a colour to one another had": (_layout("elements:\n"
+                                            "  title: {type: text, x: 5, y: 5, width: 50, height: 10, text: Hello, "
+                                            "size: 5, colour: ink}\n  star: {type: icon, name: mark-star, x: 5, y: 40, "
+                                            "width: 20, height: 20, colour: gold}"),
+                                    ["palette.ink=#f2c14e", "palette.gold=#123456"]),
+    "a board's plain back, its ink unpainted": ("kind: grid-board\nexpect: 1\nrows: 2\ncols: 2\ncell: 20 mm\n"
+                                                "back: {fill: blue, ink: gold}", ["palette.blue=#f2c14e",
+                                                                                  "palette.gold=#123456"]),
 }
 
 
 @pytest.mark.parametrize("case", SWAPS)
-def test_a_layout_rebuilt_after_a_colour_change_gives_what_a_fresh_build_gives(tmp_path, memos, monkeypatch, case):
+def test_a_face_rebuilt_after_a_colour_change_gives_what_a_fresh_build_gives(tmp_path, memos, monkeypatch, case):
     """No swap where drawing could differ: a see-through group starts from the colour set before it (its rg left out
-    when that is its own), and the text check compares the colours read, painted or not (a text of the same colour as
-    what it lies on fails): the rebuild fails as a fresh build does, or writes the same bytes."""
+    when that is its own); the text check compares the colours read, set or not (a text of the same colour as what
+    it lies on fails); each swap is made in the operators the last left (a colour changed to what another had, that
+    one changed too): the rebuild fails as a fresh build does, or writes the same bytes."""
     from generator.build import build
-    layout, given = SWAPS[case]
+    component, given = SWAPS[case]
     (tmp_path / "templates").mkdir()
     (tmp_path / "templates" / "plate.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
                                                       '<rect width="100" height="100" fill="#808080"/></svg>')
     path = tmp_path / "case.yaml"
     path.write_text("game: {title: Case, designer: Test}\npalette: {paper: '#fbf7ee', ink: '#26221c', gold: '#f2c14e', "
-                    "red: '#c0392b', blue: '#2e86c1'}\ncomponents:\n  cards:\n    kind: layout\n    expect: 1\n"
-                    "    width: 63 mm\n    height: 88 mm\n    layout:\n"
-                    + "".join(f"      {line}\n" for line in layout.splitlines()))
+                    "red: '#c0392b', blue: '#2e86c1'}\ncomponents:\n  cards:\n"
+                    + "".join(f"    {line}\n" for line in component.splitlines()))
     build(specs.load(str(path)), "a4", tmp_path / "out")
     results = []
     for out, memo in (("out", "checks.json"), ("fresh", "fresh-checks.json")):
