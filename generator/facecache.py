@@ -449,9 +449,10 @@ class FaceCache:
         else too (another colour read, the kind's or a template's own), or set otherwise than by rg or RG; a new colour
         the face sets already (its see-through groups too: each starts from the colour set before it) or that another
         colour it reads has or had, set or not (a layout's text check compares the colours read: a text on a cover of
-        its own colour; and each swap is made in the operators the last one left); black; a verdict on the designer's fonts or art (judged: one that does not stand without
-        its drawing, _judged). An entry without a verdict (judged: one is wanted) is taken only when no colour it sets
-        changed (a colour its kind declares but it does not paint did)."""
+        its own colour; and each swap is made in the operators the last one left); black; a verdict on the designer's
+        fonts or art (judged: one that does not stand without its drawing, _judged). An entry without a verdict
+        (judged: one is wanted) is taken only when no colour it sets changed (a colour its kind declares but it does
+        not paint did)."""
         old = self.entries.get(face)
         if old is not None and self._has(face):
             old = None
