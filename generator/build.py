@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from operator import attrgetter, itemgetter
 from pathlib import Path
 
-from . import cache, units
+from . import cache, games, units
 from .digests import keyed
 from .output import document, pdffile
 from .draw import content
@@ -290,7 +290,8 @@ def build(spec, paper, out_dir, backs="duplex", faces=None):
         keep_paints(spec)
         told["saved"] = pages_saved(spec, paper, backs, kept)   # from the plan just used
         return made + (pdffile.keep_streams(file.packed),)
-    made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces, told=told)
+    made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces, told=told,
+                  apart=rulebook_folders(spec))
     saved = told["saved"]
     kept.save()
     return made + ((f"{saved} page{'s' * (saved != 1)} fewer than each component on pages of its own: "
@@ -327,10 +328,17 @@ def rules_file(spec) -> str:
     return spec.remembered("rules file", lambda: str(rules_path(spec).resolve()))
 
 
+def rulebook_folders(spec) -> tuple:
+    """The folders beside the spec whose files only its rulebook reads (its ruleset's beside: Glorieta's positions),
+    resolved: a components PDF's record leaves them out (a rulebook built first in the same process read them)."""
+    folder = Path(spec_file(spec)).parent
+    return tuple(str(folder / name) for name in games.ruleset(spec).beside)
+
+
 UNCHANGED = "unchanged: inputs and file match the last build"   # the note of a file cached() did not write again
 
 
-def cached(spec, path, inputs, make, used=None, faces=None, told=None):
+def cached(spec, path, inputs, make, used=None, faces=None, told=None, apart=()):
     """Check the spec and write make()'s (bytes, pages[, the streams it kept]) to path, unless the last build had these
     inputs and the file is intact; the streams are written with the file's record.
 
@@ -342,7 +350,7 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None):
     compared with what it is now. A record is only written after a build that passed the checks, so a match needs no
     new check. faces: the build's FaceCache, handed to the checks. told: {what: value} filled in by make() with what it
     worked out beside the file (the pages the shared sheets saved), kept in the record and filled in from it when the
-    file is unchanged.
+    file is unchanged. apart: folders whose files the output does not read, left out of its record (cache.remember).
     """
     covered = (spec_file(spec), rules_file(spec))
     record = cache.unchanged(path, inputs, spec.templates, lambda what: _now(spec, what), covered)
@@ -359,7 +367,7 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None):
             data = Copied(file)
             write_atomic(path, data)
     cache.remember(path, inputs, data, pages, spec.templates, Path(spec.path).parent, used, *streams, told=told,
-                   covered=covered)
+                   covered=covered, apart=apart)
     return path, pages, len(data)
 
 

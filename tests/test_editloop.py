@@ -1220,6 +1220,33 @@ def test_an_edit_of_the_spec_file_keeps_exactly_the_rulebooks_it_does_not_reach_
         assert all((after[path] == before[path]) == kept for path in after if path.name in books), what
 
 
+def test_an_edit_of_a_file_only_the_rulebook_reads_keeps_both_papers_components_and_a_fresh_builds_files(tmp_path,
+                                                                                                         monkeypatch):
+    """Glorieta's rulebook draws example positions from files beside its spec (its ruleset's beside: positions); its
+    components read none of them (checked: building them reads none), so after one is edited both papers' components
+    PDFs are kept, where the Letter one was built again every time (its record listed what the A4 rulebook, built
+    before it in the same process, had read), and the rulebooks are made again; every PDF equals a fresh build's."""
+    from click.testing import CliRunner
+    from generator.build import build
+    from generator.cli import cli
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "memos"))
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "mine", "--from", "glorieta"]).exit_code == 0
+    positions = sorted(str(path.resolve()) for path in (tmp_path / "mine" / "positions").glob("*.yaml"))
+    for paper in ("a4", "letter"):
+        build(specs.load("mine/mine.yaml"), paper, tmp_path / "components")
+    assert positions and not set(positions) & set(cache.READ), "the components read no position"
+    out = tmp_path / "out"
+    assert pnp_in(tmp_path, "build", "mine/mine.yaml", "--out", out)[0] == 0
+    edit(tmp_path / "mine" / "positions" / "six-around-one.yaml", "stones:", "# moved a stone back\nstones:")
+    status, said = pnp_in(tmp_path, "build", "mine/mine.yaml", "--out", out)
+    lines = said.splitlines()
+    unchanged = {Path(line.split(":")[0]).name for line, note in zip(lines, lines[1:]) if "unchanged" in note}
+    assert status == 0 and unchanged == {"mine-components-a4.pdf", "mine-components-letter.pdf"}, said
+    assert pnp_in(tmp_path, "build", "mine/mine.yaml", "--out", tmp_path / "fresh")[0] == 0
+    assert pdfs(out) == pdfs(tmp_path / "fresh")
+
+
 def test_after_a_comment_added_a_kept_rulebook_hides_no_error_and_each_names_its_line_as_it_now_is(pahs):
     """A comment added keeps the rulebooks, yet the spec is read again: a value broken below the comment is refused with
     its line as the file now numbers it (one line, exit 1, no traceback); a count that fails its check is found by

@@ -37,8 +37,8 @@ class Ruleset(NamedTuple):
     # (check.validate.game_failures); None: checked again whenever the spec changes
     diagrams: Mapping[str, Callable] = EMPTY  # name a rulebook block or card's diagram uses -> spec -> diagram.Diagram
     figures: Callable = no_figures  # spec -> {name: figure} for the {name}s of the rules text
-    beside: tuple = ()  # the folders beside the spec whose files its rules read (Glorieta's positions): a copy of the
-    # game (pnp new --from) takes them with it
+    beside: tuple = ()  # the folders beside the spec whose files its rulebook alone reads (Glorieta's positions): a
+    # copy of the game (pnp new --from) takes them with it, and a components PDF's record leaves them out
     commands: str = ""  # the module whose COMMANDS (click commands) the CLI adds, each also named in COMMANDS, so that
     # start-up imports no game and a build (which imports the game) no click: imported only to run one (game_commands)
 
