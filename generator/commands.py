@@ -168,7 +168,7 @@ def rules(games, paper, out_dir, overrides, theme, workers):
 
 
 @cli.command()
-@click.argument("folder", type=click.Path(file_okay=False))
+@click.argument("folder", type=click.Path())
 @click.option("--from", "game", metavar="GAME", help="Copy this shipped game (pnp list names them) instead, to change it.")
 @user_errors
 def new(folder, game):

@@ -20,6 +20,8 @@ def title(game_id: str) -> str:
 def _new_folder(folder) -> tuple:
     """(folder as a Path, the game id its name makes), refused unless it can be made: a valid id, not there yet, its
     parent there."""
+    if not str(folder).strip():
+        raise UserError("pnp new: give the folder to write, e.g. pnp new my-game")
     folder = Path(folder)
     game_id = folder.name
     if not loader.is_game_id(game_id) or game_id.startswith("."):

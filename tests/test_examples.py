@@ -124,6 +124,19 @@ def test_pnp_new_from_an_unknown_game_names_the_shipped_ones_and_writes_nothing(
     assert list((tmp_path / "mine").iterdir()) == []
 
 
+def test_pnp_new_over_a_file_or_with_no_name_is_one_error_line_and_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes").write_text("mine\n")
+    over = CliRunner().invoke(cli, ["new", "notes"])
+    assert over.exit_code == 1 and over.output == ("error: notes: already exists (pnp new writes a new folder and never "
+                                                   "overwrites: choose another name)\n")
+    assert (tmp_path / "notes").read_text() == "mine\n"
+    for name in ("", "  "):
+        empty = CliRunner().invoke(cli, ["new", name])
+        assert empty.exit_code == 1 and empty.output == "error: pnp new: give the folder to write, e.g. pnp new my-game\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes"]
+
+
 def test_the_next_hint_of_pnp_new_is_a_command_a_shell_reads_right(tmp_path, monkeypatch):
     import shlex
     monkeypatch.chdir(tmp_path)
