@@ -350,7 +350,8 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None, apart=())
     compared with what it is now. A record is only written after a build that passed the checks, so a match needs no
     new check. faces: the build's FaceCache, handed to the checks. told: {what: value} filled in by make() with what it
     worked out beside the file (the pages the shared sheets saved), kept in the record and filled in from it when the
-    file is unchanged. apart: folders whose files the output does not read, left out of its record (cache.remember).
+    file is unchanged. apart: folders whose files the output does not read, or reads only as the loaded spec holds
+    them, left out of its record (cache.remember).
     """
     covered = (spec_file(spec), rules_file(spec))
     record = cache.unchanged(path, inputs, spec.templates, lambda what: _now(spec, what), covered)
@@ -409,13 +410,14 @@ def build_rules(spec, paper, out_dir):
     """Write the rulebook PDF of one spec for one paper; return (path, pages, bytes[, note]).
 
     Its key leaves the palette out: the colours the rulebook reads are recorded as it is written (a colour it does not
-    show can change without a new rulebook); and the spec's line numbers, which only place error messages.
+    show can change without a new rulebook); and the spec's line numbers, which only place error messages; and, for a
+    spec that follows no game's rules, its components (rulebook_spec).
     """
     path = Path(out_dir) / spec.game.id / f"{spec.game.id}-rules-{paper}.pdf"
     source = rules_path(spec)
     if not source.is_file():
         raise UserError(no_rules(spec))
-    inputs = cache.key(cache.sans_palette(spec), "rules", paper, source.read_bytes())
+    inputs = cache.key(rulebook_spec(spec), "rules", paper, source.read_bytes())
     watched = Reader(spec)
 
     def make():
@@ -432,7 +434,18 @@ def build_rules(spec, paper, out_dir):
             from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when the text is laid out)
             made = rules_pdf(watched, paper, layouts, diagrams, written, file)
         return made + (pdffile.keep_streams(file.packed),)
-    return cached(spec, path, inputs, make, watched.used)
+    return cached(spec, path, inputs, make, watched.used,
+                  apart=() if spec.game.ruleset else (str(Path(spec_file(spec)).parent),))
+
+
+def rulebook_spec(spec):
+    """What a rulebook's key hashes of a spec: all of it but its palette and line numbers (cache.sans_palette); a spec
+    that follows no game's rules leaves its components out too, what its rulebook reads of them (ids, titles, sizes,
+    piece counts and figures: facecache.listed) being recorded as read (Reader.components), and its record lists none
+    of the files the spec was loaded from (its data, layouts and fonts are in the spec): a card's text or a layout
+    edited keeps the book. A game's rules (diagrams, figures of its own) read its components whole."""
+    sans = cache.sans_palette(spec)
+    return sans if spec.game.ruleset else spec.remembered("rulebook spec", lambda: sans._replace(components=()))
 
 
 def diagrams_of(spec, kept: Path) -> tuple:
@@ -643,7 +656,10 @@ class Reader:
 
     @property
     def components(self):
-        self.used["components"] = _digest(self._spec.components)
+        if self._spec.game.ruleset:
+            self.used["components"] = _digest(self._spec.components)
+        else:   # a designer's rulebook: what its text and table read of them (rulebook_spec)
+            self.used["listed"] = _now(self._spec, "listed")
         return self._spec.components
 
     def colour(self, name):

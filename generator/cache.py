@@ -225,8 +225,9 @@ def remember(path, inputs, data, pages, templates, folder, used=None, streams=b"
     the files whose whole meaning inputs holds (the spec file, for a key of the loaded spec), listed by path alone, no
     digest: an edit of one that leaves inputs and used as they were keeps the file; streams: what the build kept of its
     compressed streams (pdffile.keep_streams), written after the record's line; told: what the build worked out beside
-    the file ({what: value}, given back with the record); apart: resolved folders inside folder whose files the file
-    does not read (another output built in the same process did), left out."""
+    the file ({what: value}, given back with the record); apart: resolved folders inside folder (or folder itself)
+    whose files the file does not read (another output built in the same process did) or reads only as inputs holds
+    them, left out."""
     read = {name: found.digest for name, found in sorted(templates.read.items())}
     output = data.digest() if hasattr(data, "digest") else _digest(data)   # data: the file's bytes, or a build.Copied
     listed = files(folder)

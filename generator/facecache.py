@@ -3,6 +3,7 @@ reads (components.kind.inputs) changed."""
 import functools
 import io
 import json
+from collections import Counter
 from array import array
 from json.encoder import encode_basestring_ascii
 
@@ -13,8 +14,8 @@ from .draw import content
 from .files import write_quietly
 from .draw.render import draw_art
 from .components import KINDS
-from .components.kind import inputs, paints as painted_by
-from .spec.expand import Noted
+from .components.kind import inputs, paints as painted_by, size_words
+from .spec.expand import Noted, expand
 
 
 def declared(spec, art) -> dict:
@@ -51,6 +52,8 @@ def _found(spec, dependency):
         return spec.palette.get(name) if name else _digest(sorted(spec.palette))
     if kind == "components":
         return _digest(spec.components)
+    if kind == "listed":
+        return listed(spec)
     if kind == "template":
         return spec.templates.digest(name)
     if kind == "file":  # a designer's font, image or SVG art, by the digest its resource name carries
@@ -60,6 +63,15 @@ def _found(spec, dependency):
             return None
     found = next((c for c in spec.components if c.id == name), None)
     return _digest(found) if found is not None else None
+
+
+def listed(spec) -> str:
+    """What the rulebook of a spec that follows no game's rules reads of its components, in short: each one's id,
+    title, size and piece count (its components table), and the figures its text may quote (figures.generic)."""
+    from .spec.figures import generic  # lazy: start-up (only a rulebook reads figures)
+    counts = Counter(piece.component for piece in expand(spec)[0])
+    return _digest(([(comp.id, comp.title, size_words(comp), counts[comp.id]) for comp in spec.components],
+                    sorted(generic(spec).items(), key=str)))
 
 
 _written = functools.partial(tuple.__new__, content.Written)  # Written from a tuple, made without a Python call

@@ -1247,6 +1247,47 @@ def test_an_edit_of_a_file_only_the_rulebook_reads_keeps_both_papers_components_
     assert pdfs(out) == pdfs(tmp_path / "fresh")
 
 
+OWN_EDITS = [   # (what a designer edits in a game of their own, made by pnp new, whether both rulebooks stay as they are)
+    ("a card's text in the CSV", lambda game: edit(game / "cards.csv", "Draw a card. You may", "Draw two cards. You may"),
+     True),
+    ("a layout's corner radius", lambda game: edit(game / "card.yaml", "radius: 2,", "radius: 4,"), True),
+    ("a colour the rulebook does not show", lambda game: edit(game / "mine.yaml", 'sun: "#d98e04"', 'sun: "#c07a00"'),
+     True),
+    ("a card's copies, and the count expected", lambda game: (edit(game / "cards.csv", "The first light is free.,3",
+                                                                   "The first light is free.,4"),
+                                                              edit(game / "mine.yaml", "expect: 12 ", "expect: 13 ")), False),
+    ("the cards' width", lambda game: edit(game / "mine.yaml", "width: 63 mm", "width: 66 mm"), False),
+    ("the cards' title", lambda game: edit(game / "mine.yaml", "    kind: layout", "    title: Day cards\n    kind: layout"),
+     False),
+    ("the rules text", lambda game: edit(game / "rules" / "mine.yaml", "Play cards to gather coins.",
+                                         "Play cards to gather gold coins."), False),
+]
+
+
+def test_a_designers_rulebook_is_kept_while_what_it_shows_of_the_components_is_and_each_file_a_fresh_builds(tmp_path,
+                                                                                                           monkeypatch):
+    """A game of the designer's own (no game's rules) keys its rulebook by the spec without its palette and
+    components, and records what it reads of them (ids, titles, sizes, piece counts, the figures its text quotes):
+    a card's text, a layout or a colour it does not show edited keeps both rulebooks (they were made again on every
+    such edit); its counts, sizes, titles or rules text edited make them again; after each edit, each build a process
+    of its own, every PDF equals a fresh build's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "memos"))
+    assert pnp_in(tmp_path, "new", "mine")[0] == 0
+    game, out, books = tmp_path / "mine", tmp_path / "out", {"mine-rules-a4.pdf", "mine-rules-letter.pdf"}
+    assert pnp_in(tmp_path, "build", "mine/mine.yaml", "--out", out)[0] == 0
+    for n, (what, change, kept) in enumerate(OWN_EDITS):
+        before = pdfs(out)
+        change(game)
+        status, said = pnp_in(tmp_path, "build", "mine/mine.yaml", "--out", out)
+        lines = said.splitlines()
+        unchanged = {Path(line.split(":")[0]).name for line, note in zip(lines, lines[1:]) if "unchanged" in note}
+        assert status == 0 and unchanged & books == (books if kept else set()), (what, said)
+        assert pnp_in(tmp_path, "build", "mine/mine.yaml", "--out", tmp_path / f"fresh{n}")[0] == 0
+        after = pdfs(out)
+        assert len(after) == 4 and after == pdfs(tmp_path / f"fresh{n}"), what
+        assert all((after[path] == before[path]) == kept for path in after if path.name in books), what
+
+
 def test_after_a_comment_added_a_kept_rulebook_hides_no_error_and_each_names_its_line_as_it_now_is(pahs):
     """A comment added keeps the rulebooks, yet the spec is read again: a value broken below the comment is refused with
     its line as the file now numbers it (one line, exit 1, no traceback); a count that fails its check is found by
