@@ -1,7 +1,7 @@
 """The edit loop: a shipped game built cold, then rebuilt after one palette colour changes, taking turns in one run.
 
 Usage: python benchmarks/editloop.py [--runs 5] [--game grannys-pills] [--key palette.red] [--value #d0281f]
-                                     [--before CHECKOUT] [--in-file | --watch | --deck [--cards 100]]
+                                     [--before CHECKOUT] [--in-file | --watch | --deck [--cards 100] | --starter]
 Each turn builds the game cold (both papers, rules; its output and pnp's memos emptied first), then rebuilds it with
 --set KEY=VALUE on top; with --before, the same two jobs of another checkout's code (an older commit in its own folder,
 run with this interpreter and its libraries) take their turns too. Prints the medians and each rebuild's ratio to its
@@ -15,6 +15,8 @@ the save to end included), beside the game's cold build; the line's own figure, 
 --deck: instead, a layout deck from a CSV (bench.layout_deck; --cards, 100 by default) built cold on A4, rebuilt
 after one card's rules text changed in the CSV, then after the paper colour every card's ground shows changed in the
 spec; `pnp --help` takes its turns beside them.
+--starter: instead, the game `pnp new` writes (its rulebook included) built cold, then rebuilt after one card's text
+changed in its CSV, then after a layout's corner radius changed.
 """
 import argparse
 import queue
@@ -45,13 +47,16 @@ def main() -> None:
     parser.add_argument("--watch", action="store_true", help="time the edit from its save to the PDFs pnp watch rebuilt")
     parser.add_argument("--deck", action="store_true", help="time one CSV cell's edit in a layout deck instead")
     parser.add_argument("--cards", type=int, default=CARDS, help="the deck's cards (with --deck)")
+    parser.add_argument("--starter", action="store_true", help="time a card's text and a layout edited in pnp new's game")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-editloop-"))
     env = child_env(work)
     versions = pnp_versions(work, args.before)
-    if args.deck or args.in_file or args.watch:
+    if args.deck or args.in_file or args.watch or args.starter:
         if args.deck:
             deck(work, env, versions, args.runs, args.cards)
+        elif args.starter:
+            starter(work, env, versions, args.runs)
         elif args.watch:
             watched(work, env, versions, args)
         else:
@@ -253,6 +258,44 @@ def deck(work: Path, env: dict, versions: list, runs: int, cards: int = CARDS) -
         print(f"| ... then after the paper colour every card shows changed{label} | {colour:.3f} | {colour_peak:.1f} | "
               f"{colour / cold:.2f}x the cold build |")
         print(f"| `pnp --help`{label} | {helped:.3f} | {help_peak:.1f} | |")
+
+
+def starter(work: Path, env: dict, versions: list, runs: int) -> None:
+    """Each version's cold build of the game pnp new writes, its rebuild after a card's text changed in the CSV, then
+    after a layout's corner radius changed, taking turns (a first, untimed turn writes the bytecode); prints medians."""
+    game = work / "mine"
+    subprocess.run(versions[0][1] + ["new", str(game)], check=True, capture_output=True, env=env)
+    csv, layout = game / "cards.csv", game / "card.yaml"
+    original = csv.read_text(), layout.read_text()
+    edits = (("a card's text changed in the CSV", csv, "Draw a card. You may", "Draw two cards. You may"),
+             ("a layout's corner radius changed", layout, "radius: 2,", "radius: 4,"))
+    times: dict = {}
+    for turn in range(runs + 1):
+        for n, (label, pnp, cache) in enumerate(versions):
+            out = work / f"out{n}"
+            build = pnp + ["build", str(game / "mine.yaml"), "--out", str(out)]
+            shutil.rmtree(out, ignore_errors=True)
+            shutil.rmtree(cache, ignore_errors=True)
+            csv.write_text(original[0])
+            layout.write_text(original[1])
+            results = [run(build, env)]
+            for _, path, old, new in edits:
+                text = path.read_text()
+                assert old in text, (path, old)
+                path.write_text(text.replace(old, new, 1))
+                results.append(run(build, env))
+            if turn:
+                for name, result in zip(("cold", *(what for what, *_ in edits)), results):
+                    times.setdefault((n, name), []).append(result)
+    print(f"| job (median of {runs}, interleaved) | wall s | peak MiB | ratio |")
+    print("|---|---|---|---|")
+    for n, (label, _, _) in enumerate(versions):
+        cold = statistics.median(w for w, _ in times[n, "cold"])
+        print(f"| pnp new's game, cold build{label} | {cold:.3f} | {max(p for _, p in times[n, 'cold']):.1f} | |")
+        for what, *_ in edits:
+            wall = statistics.median(w for w, _ in times[n, what])
+            print(f"| ... rebuilt after {what}{label} | {wall:.3f} | {max(p for _, p in times[n, what]):.1f} | "
+                  f"{wall / cold:.2f}x the cold build |")
 
 
 if __name__ == "__main__":
