@@ -1202,22 +1202,31 @@ def test_an_edit_of_the_spec_file_keeps_exactly_the_rulebooks_it_does_not_reach_
     were keeps both rulebooks (their records name the spec file by path, not digest); any other edit, of the spec or of
     the rules, makes them again (and keeps the components PDFs, which read no rules); after each edit every PDF equals a
     fresh build's."""
-    out, books = pahs.parent / "out", {"paths-and-pahs-rules-a4.pdf", "paths-and-pahs-rules-letter.pdf"}
-    status, said = pnp_in(pahs, "build", "paths-and-pahs.yaml", "--out", out)
-    assert status == 0 and not any("unchanged" in line for line in said.splitlines()), said
-    for n, (what, change, kept) in enumerate(EDITS):
+    for what, unchanged in each_edit(pahs, "paths-and-pahs.yaml", EDITS):
+        if what == "the rules text":   # read by the rulebooks alone: both papers' components are kept
+            assert {"paths-and-pahs-components-a4.pdf", "paths-and-pahs-components-letter.pdf"} <= unchanged, what
+
+
+def each_edit(folder, spec: str, edits):
+    """Build spec (its path from folder) into folder's out, then after each (what, change(folder), kept) of edits in
+    turn, each build a process of its own as a designer runs it: its two rulebooks are unchanged exactly when kept and
+    every PDF equals a fresh build's; yield (what, the names of the files the build found unchanged)."""
+    game = Path(spec).stem
+    out, books = folder.parent / "out", {f"{game}-rules-a4.pdf", f"{game}-rules-letter.pdf"}
+    status, said = pnp_in(folder, "build", spec, "--out", out)
+    assert status == 0 and "unchanged" not in said, said
+    for n, (what, change, kept) in enumerate(edits):
         before = pdfs(out)
-        change(pahs)
-        status, said = pnp_in(pahs, "build", "paths-and-pahs.yaml", "--out", out)
+        change(folder)
+        status, said = pnp_in(folder, "build", spec, "--out", out)
         lines = said.splitlines()
         unchanged = {Path(line.split(":")[0]).name for line, note in zip(lines, lines[1:]) if "unchanged" in note}
         assert status == 0 and unchanged & books == (books if kept else set()), (what, said)
-        if what == "the rules text":   # read by the rulebooks alone: both papers' components are kept
-            assert {"paths-and-pahs-components-a4.pdf", "paths-and-pahs-components-letter.pdf"} <= unchanged, said
-        assert pnp_in(pahs, "build", "paths-and-pahs.yaml", "--out", pahs.parent / f"fresh{n}")[0] == 0
+        assert pnp_in(folder, "build", spec, "--out", folder.parent / f"fresh{n}")[0] == 0
         after = pdfs(out)
-        assert len(after) == 4 and after == pdfs(pahs.parent / f"fresh{n}"), what
+        assert len(after) == 4 and after == pdfs(folder.parent / f"fresh{n}"), what
         assert all((after[path] == before[path]) == kept for path in after if path.name in books), what
+        yield what, unchanged
 
 
 def test_an_edit_of_a_file_only_the_rulebook_reads_keeps_both_papers_components_and_a_fresh_builds_files(tmp_path,
@@ -1273,19 +1282,7 @@ def test_a_designers_rulebook_is_kept_while_what_it_shows_of_the_components_is_a
     of its own, every PDF equals a fresh build's."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "memos"))
     assert pnp_in(tmp_path, "new", "mine")[0] == 0
-    game, out, books = tmp_path / "mine", tmp_path / "out", {"mine-rules-a4.pdf", "mine-rules-letter.pdf"}
-    assert pnp_in(tmp_path, "build", "mine/mine.yaml", "--out", out)[0] == 0
-    for n, (what, change, kept) in enumerate(OWN_EDITS):
-        before = pdfs(out)
-        change(game)
-        status, said = pnp_in(tmp_path, "build", "mine/mine.yaml", "--out", out)
-        lines = said.splitlines()
-        unchanged = {Path(line.split(":")[0]).name for line, note in zip(lines, lines[1:]) if "unchanged" in note}
-        assert status == 0 and unchanged & books == (books if kept else set()), (what, said)
-        assert pnp_in(tmp_path, "build", "mine/mine.yaml", "--out", tmp_path / f"fresh{n}")[0] == 0
-        after = pdfs(out)
-        assert len(after) == 4 and after == pdfs(tmp_path / f"fresh{n}"), what
-        assert all((after[path] == before[path]) == kept for path in after if path.name in books), what
+    assert [what for what, _ in each_edit(tmp_path / "mine", "mine.yaml", OWN_EDITS)] == [what for what, *_ in OWN_EDITS]
 
 
 def test_after_a_comment_added_a_kept_rulebook_hides_no_error_and_each_names_its_line_as_it_now_is(pahs):
