@@ -351,11 +351,15 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None, apart=())
     new check. faces: the build's FaceCache, handed to the checks. told: {what: value} filled in by make() with what it
     worked out beside the file (the pages the shared sheets saved), kept in the record and filled in from it when the
     file is unchanged. apart: folders whose files the output does not read, or reads only as the loaded spec holds
-    them, left out of its record (cache.remember).
+    them, left out of its record (cache.remember). The record names the whole spec it was checked with (checked): a
+    file kept for a spec that differs from it where its inputs do not look (a rulebook's palette, a designer's
+    components) is only kept once the spec passes its checks (pnp rules builds no components PDF to check it).
     """
     covered = (spec_file(spec), rules_file(spec))
     record = cache.unchanged(path, inputs, spec.templates, lambda what: _now(spec, what), covered)
     if record:
+        if record.get("checked") != cache.key(spec):   # inputs leave part of the spec out (a rulebook's: its palette,
+            check(spec, faces)                          # a designer's components), which may fail its checks now
         if told is not None:
             told.update(record.get("told", ()))
         return path, record["pages"], path.stat().st_size, UNCHANGED
@@ -368,7 +372,7 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None, apart=())
             data = Copied(file)
             write_atomic(path, data)
     cache.remember(path, inputs, data, pages, spec.templates, Path(spec.path).parent, used, *streams, told=told,
-                   covered=covered, apart=apart)
+                   covered=covered, apart=apart, checked=cache.key(spec))
     return path, pages, len(data)
 
 

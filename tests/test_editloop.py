@@ -1285,6 +1285,23 @@ def test_a_designers_rulebook_is_kept_while_what_it_shows_of_the_components_is_a
     assert [what for what, _ in each_edit(tmp_path / "mine", "mine.yaml", OWN_EDITS)] == [what for what, *_ in OWN_EDITS]
 
 
+def test_pnp_rules_alone_never_keeps_the_rulebook_of_a_game_whose_checks_now_fail(tmp_path, monkeypatch):
+    """A designer's rulebook is kept after a card's text changed (its key leaves the components out), but pnp rules
+    builds no components PDF to check the set: a text that no longer fits its box fails it, exit 1, as a fresh
+    build does; fixed again, the rulebook is kept."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "memos"))
+    assert pnp_in(tmp_path, "new", "mine")[0] == 0
+    assert pnp_in(tmp_path, "build", "mine/mine.yaml", "--out", "out")[0] == 0
+    long = "Draw a card. " + "You may play another card this turn, and then another one after it. " * 6
+    edit(tmp_path / "mine" / "cards.csv", "Draw a card. You may play another card this turn.", f'"{long}"')
+    status, said = pnp_in(tmp_path, "rules", "mine/mine.yaml", "--out", "out")
+    assert status == 1 and "1 check(s) failed, not building" in said and "does not fit its" in said, said
+    assert pnp_in(tmp_path, "rules", "mine/mine.yaml", "--out", "fresh") == (status, said), "as a fresh build fails"
+    edit(tmp_path / "mine" / "cards.csv", f'"{long}"', "Draw a card. You may play another card this turn.")
+    status, said = pnp_in(tmp_path, "rules", "mine/mine.yaml", "--out", "out")
+    assert status == 0 and said.count("unchanged") == 2, said
+
+
 def test_after_a_comment_added_a_kept_rulebook_hides_no_error_and_each_names_its_line_as_it_now_is(pahs):
     """A comment added keeps the rulebooks, yet the spec is read again: a value broken below the comment is refused with
     its line as the file now numbers it (one line, exit 1, no traceback); a count that fails its check is found by

@@ -25,11 +25,12 @@ def generic(spec):
                 found[f"{comp.id}.{key}"] = value
             elif isinstance(value, (list, tuple)):
                 found[f"{comp.id}.{key}"] = len(value)
-        if comp.faces.items:  # a face property every listed face shares: {posy-pink.value}
-            first = comp.faces.items[0]
-            found.update({f"{comp.id}.{k}": v for k, v in first.items()   # a data row's #row and #data: no figure
-                          if isinstance(v, (int, str)) and not str(k).startswith("#")
-                          and all(item.get(k) == v for item in comp.faces.items)})
+        if comp.faces.items:  # a face property every listed face shares: {posy-pink.value} (never one named as a
+            first = comp.faces.items[0]   # figure above: a count column of 2s is no {cards.count})
+            for k, v in first.items():    # a data row's #row and #data: no figure
+                if (isinstance(v, (int, str)) and not str(k).startswith("#")
+                        and all(item.get(k) == v for item in comp.faces.items)):
+                    found.setdefault(f"{comp.id}.{k}", v)
         rows, cols = comp.options.get("rows"), comp.options.get("cols")
         if isinstance(rows, int) and isinstance(cols, int):
             found[f"{comp.id}.grid"], found[f"{comp.id}.cells"] = f"{rows}x{cols}", rows * cols

@@ -107,6 +107,21 @@ def test_figures_follow_a_changed_spec():
     assert "A round scores 0 to 32" in pills.component("score-pad").options["note"]
 
 
+def test_a_count_column_of_one_value_is_no_count_figure(tmp_path, monkeypatch):
+    """{cards.count} is the deck's pieces even when every row's count column holds the same number (a face property
+    all faces share was taken for the figure: "Shuffle the 2 cards" of 12); read back from the rulebook."""
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "mine").exit_code == 0
+    csv = tmp_path / "mine" / "cards.csv"
+    rows = csv.read_text().splitlines()
+    csv.write_text("\n".join([rows[0]] + [re.sub(r",\d+$", ",2", row) for row in rows[1:]]) + "\n")
+    spec = tmp_path / "mine" / "mine.yaml"
+    spec.write_text(spec.read_text().replace("expect: 12 ", f"expect: {2 * (len(rows) - 1)} "))
+    assert run("build", "mine/mine.yaml", "--paper", "a4", "--out", "out").exit_code == 0
+    text = " ".join(page.extract_text() for page in pypdf.PdfReader("out/mine/mine-rules-a4.pdf").pages)
+    assert f"Shuffle the {2 * (len(rows) - 1)} cards" in text, text[:300]
+
+
 def test_an_unknown_figure_is_one_line_naming_file_line_and_key(tmp_path):
     path = tmp_path / "posies.yaml"
     text = specs.SPECS.joinpath("posies.yaml").read_text()
