@@ -358,8 +358,9 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None, apart=())
     covered = (spec_file(spec), rules_file(spec))
     record = cache.unchanged(path, inputs, spec.templates, lambda what: _now(spec, what), covered)
     if record:
-        if record.get("checked") != cache.key(spec):   # inputs leave part of the spec out (a rulebook's: its palette,
-            check(spec, faces)                          # a designer's components), which may fail its checks now
+        if record.get("checked") != (whole := cache.key(spec)):   # inputs leave part of the spec out (a rulebook's:
+            check(spec, faces)                                     # its palette, a designer's components), which
+            cache.rechecked(path, whole)                           # may fail its checks now
         if told is not None:
             told.update(record.get("told", ()))
         return path, record["pages"], path.stat().st_size, UNCHANGED

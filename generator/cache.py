@@ -241,6 +241,18 @@ def remember(path, inputs, data, pages, templates, folder, used=None, streams=b"
     write_quietly(record_of(path), b"".join([json.dumps(record).encode(), b"\n", streams]))
 
 
+def rechecked(path, checked: str) -> None:
+    """Name in the record of path the key of the spec it was last checked with (a file kept for another spec once that
+    spec passed its checks), its streams kept as they are; a failure only costs a check again."""
+    try:
+        with open(record_of(path), "rb") as handle:
+            record, streams = json.loads(handle.readline()), handle.read()
+    except (OSError, ValueError):
+        return
+    record["checked"] = checked
+    write_quietly(record_of(path), b"".join([json.dumps(record).encode(), b"\n", streams]))
+
+
 def folder() -> Path:
     """Where measurements kept between runs live: $XDG_CACHE_HOME/pnp, else ~/.cache/pnp."""
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp"

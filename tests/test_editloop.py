@@ -1302,6 +1302,27 @@ def test_pnp_rules_alone_never_keeps_the_rulebook_of_a_game_whose_checks_now_fai
     assert status == 0 and said.count("unchanged") == 2, said
 
 
+def test_a_kept_rulebook_checked_with_the_spec_as_it_now_is_is_not_checked_again(tmp_path, monkeypatch):
+    """After a card's text changed, the designer's rulebook is kept once the set passes its checks, and its record then
+    names the spec as it now is: a build or pnp rules with nothing changed checks nothing (each check draws every
+    face of a designer's deck)."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "memos"))
+    monkeypatch.chdir(tmp_path)
+    checked, real = [], validate._checked
+    monkeypatch.setattr(validate, "_checked", lambda *args, **kw: checked.append(1) or real(*args, **kw))
+    runs = [["new", "mine"], ["build", "mine/mine.yaml", "--out", "out"]]
+    assert all(CliRunner().invoke(cli, args).exit_code == 0 for args in runs)
+    edit(tmp_path / "mine" / "cards.csv", "Draw a card. You may", "Draw two cards. You may")
+    for args, checks, kept in ((["build", "mine/mine.yaml", "--out", "out"], 1, 2), (["build", "mine/mine.yaml", "--out",
+                               "out"], 0, 4), (["rules", "mine/mine.yaml", "--out", "out"], 0, 2)):
+        checked.clear()
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0 and result.output.count("unchanged") == kept and len(checked) == checks, (
+            args, checked, result.output)
+
+
 def test_after_a_comment_added_a_kept_rulebook_hides_no_error_and_each_names_its_line_as_it_now_is(pahs):
     """A comment added keeps the rulebooks, yet the spec is read again: a value broken below the comment is refused with
     its line as the file now numbers it (one line, exit 1, no traceback); a count that fails its check is found by
