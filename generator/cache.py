@@ -304,18 +304,19 @@ class Memo:
         return found
 
     def put(self, key: str, value) -> None:
-        """Keep value under key (written at exit), as the newest entry; past twice LIMIT entries, only the LIMIT newest
-        are kept (a long pnp watch puts a spec's every text in its YAML memo)."""
+        """Keep value under key (written at exit); past twice LIMIT entries, only the LIMIT put last are kept in memory,
+        and key (a long pnp watch puts a spec's every text in its YAML memo). A key put again keeps its place: moving
+        it would grow a large memo's table inside a build."""
         self._ready()
-        self.entries.pop(key, None)
         self.entries[key], self.changed = value, True
         if Memo.HANDING:
             self.added[key] = value
         self.used.add(key)
         if len(self.entries) > 2 * self.LIMIT:
             for old in list(self.entries)[:-self.LIMIT]:
-                del self.entries[old]
-                self.used.discard(old)
+                if old != key:
+                    del self.entries[old]
+                    self.used.discard(old)
 
     def identity(self) -> list | None:
         """The libraries the kept values were measured with, as they still are on disk; None when unknown."""
