@@ -347,8 +347,8 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None, apart=())
     file that leaves inputs and used as they were keeps the output (a rulebook after a colour it does not show changed,
     or a comment added: its key leaves line numbers out). The rules file is named the same way (rules_file).
     used: {what: value} filled in by make() with what it read beyond inputs (as a FaceCache records a face's), also
-    compared with what it is now. A record is only written after a build that passed the checks, so a match needs no
-    new check. faces: the build's FaceCache, handed to the checks. told: {what: value} filled in by make() with what it
+    compared with what it is now. A record is only written after a build that passed the checks, so a match for the
+    same whole spec needs no new check (checked, below). faces: the build's FaceCache, handed to the checks. told: {what: value} filled in by make() with what it
     worked out beside the file (the pages the shared sheets saved), kept in the record and filled in from it when the
     file is unchanged. apart: folders whose files the output does not read, or reads only as the loaded spec holds
     them, left out of its record (cache.remember). The record names the whole spec it was checked with (checked): a
