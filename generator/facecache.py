@@ -153,6 +153,11 @@ def _judged(entry) -> bool:
                                                                  or any(what.startswith("file:") for what in entry["used"])))
 
 
+def _settings(comp) -> str:
+    """The digest of a component's settings and the code drawing its faces: what all its faces' keys share."""
+    return _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options), cache.code()))
+
+
 def _painted(spec, used) -> frozenset:
     """The rgb of every colour the templates a face read paint as their own (not currentColor, ink or mark); worked out
     once for each set of templates of a spec (a deck's faces read the same few)."""
@@ -308,8 +313,7 @@ class FaceCache:
     def _shared(self, spec, component_id):
         """(digest of a component's settings and the code drawing its faces, its kind's recolour field)."""
         comp = spec.component(component_id)
-        found = self.components[component_id] = (
-            _digest((comp.id, comp.kind, comp.bleed, comp.back, dict(comp.options), cache.code())), KINDS[comp.kind].recolour)
+        found = self.components[component_id] = (_settings(comp), KINDS[comp.kind].recolour)
         return found
 
     def _fresh(self, spec, face, judged=False):
@@ -566,6 +570,31 @@ class FaceCache:
 
 
 SENTINELS = ("#0a0b0c", "#f4f3f2")  # two colours, dark and light, that a face is drawn in to be recoloured
+
+
+class KeptVerdicts:
+    """The checks' verdict on each face, kept between runs in a memo (check/validate.py's FACES) by its component's
+    settings and the code, its side and properties and what it read (declared), as a FaceCache keeps them beside a
+    build's file: pnp validate neither draws nor measures a face none of whose reads changed (one holding the
+    designer's fonts or art, or whose measure took a painter, always: _judged)."""
+
+    def __init__(self, memo: cache.Memo):
+        self.memo = memo
+        self.components: dict[str, str] = {}   # component id -> _settings
+
+    def verdict(self, spec, art, judge):
+        """What judge(art, drawing) found on an artwork: as kept, or found on its drawing (and kept)."""
+        shared = self.components.get(art.component)
+        if shared is None:
+            shared = self.components[art.component] = _settings(spec.component(art.component))
+        used = declared(spec, art)
+        key = hexdigest(f"{shared}{art.side}{art.props.copy()!r}{used!r}".encode())
+        found = self.memo.get(key)
+        if found is None:
+            found = judge(art, draw_art(spec, art))
+            if _judged({"used": used, "verdict": found}):
+                self.memo.put(key, found)
+        return found
 
 
 class Recolour:

@@ -245,6 +245,7 @@ def test_kept_ink_measures_name_no_library_and_a_painted_one_is_never_kept(ink_m
     from generator.draw import svg
     validate = importlib.import_module("generator.check.validate")
     monkeypatch.setattr(validate, "MEMO", cache.Memo("checks.json", []))   # no check results kept by another test
+    monkeypatch.setattr(validate, "FACES", cache.Memo("face-verdicts.json", []))   # nor a face's verdict
     validate.validate(specs.load("posies", ["components.posy-green.symbol_scale=0.95"]))   # a symbol measured exactly
     ink_memo["next_run"]()
     record = json.loads((cache.folder() / "ink.json").read_text())

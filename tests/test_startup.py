@@ -299,3 +299,37 @@ def test_a_cold_validate_forks_its_workers_having_loaded_nothing_only_a_failure_
     assert not {"traceback", "pickle", "selectors", "signal", "generator.output.formats", "generator.output.document",
                 "generator.output.pdffile"} & set(loaded)
     assert compiled == "0"
+
+
+DRAWN = ("import atexit, sys; from generator.draw import render; draw = render.draw_art; drawn = []; "   # before a
+         "render.draw_art = lambda spec, art: drawn.append(art.key) or draw(spec, art); "   # module takes it by name
+         "atexit.register(lambda: print(*drawn, file=sys.stderr)); from generator.cli import cli; cli()")
+
+
+def validated(cache, spec) -> tuple[int, str, list]:
+    """pnp validate of spec in a process of its own, memos in cache: (exit status, output, the faces it drew)."""
+    done = subprocess.run([sys.executable, "-c", DRAWN, "validate", str(spec)], capture_output=True, text=True,
+                          env={**os.environ, "XDG_CACHE_HOME": str(cache)})
+    return done.returncode, done.stdout, done.stderr.split()
+
+
+def test_validate_after_one_card_of_a_deck_changed_draws_that_card_alone_and_says_what_a_fresh_run_says(tmp_path):
+    """Each face's verdict is kept between runs of pnp validate by everything its drawing depends on: after one row of
+    a 40-card deck changed, only that card is drawn and measured; what validate prints is a fresh run's, failing or not;
+    a layout every card reads changed draws them all."""
+    from test_memory import deck
+    spec = deck(tmp_path / "deck", 40)
+    first = validated(tmp_path / "cache", spec)
+    assert first[0] == 0 and sorted(first[2]) == sorted(f"cards-{k}" for k in range(1, 41))
+    rows = spec.parent / "cards.csv"
+    edits = [("Port 5 favours", "Port 5 rewards"), ("Port 5 rewards the bold.", "Port 5 rewards the bold " * 12)]
+    for n, (old, new) in enumerate(edits):
+        rows.write_text(rows.read_text().replace(old, new))
+        changed = validated(tmp_path / "cache", spec)
+        fresh = validated(tmp_path / f"fresh-{n}", spec)
+        assert changed[:2] == fresh[:2] and changed[2] == ["cards-6"], changed
+    assert changed[0] == 1 and "cards: face 6" in changed[1]   # the flavour line no longer fits
+    layout = spec.parent / "card.yaml"
+    layout.write_text(layout.read_text().replace("stroke_width: 0.4", "stroke_width: 0.5"))
+    framed = validated(tmp_path / "cache", spec)
+    assert framed[:2] == validated(tmp_path / "fresh-frame", spec)[:2] and len(framed[2]) == 40

@@ -8,12 +8,13 @@ from .. import cache, games
 from ..digests import hexdigest
 from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import Grounds, expand
-from ..draw.render import draw_art, drawn
+from ..draw.render import drawn
 from . import findings
 
 
 MEMO = cache.Memo("checks.json", [])   # the failures of sets checked before, by the spec, the code and the libraries
 GAME_CHECKS = cache.Memo("game-checks.json", [])   # a game's own check's failures, by what it reads (game_failures)
+FACES = cache.Memo("face-verdicts.json", [])   # each face's verdict, by all its drawing depends on (KeptVerdicts)
 
 
 class Failure(NamedTuple):
@@ -74,16 +75,16 @@ def art_warnings(spec, drawings=None) -> list:
             return []
         drawings = drawn(spec, {k: a for k, a in expand(spec)[1].items() if a.component in placing})
     found: list = []
-    faces: Counter = Counter()
+    fronts: Counter = Counter()
     for piece, drawing in drawings:
-        found += _art_warnings(spec, piece, drawing, faces)
+        fronts[piece.component] += piece.side == "front"
+        found += _art_warnings(spec, piece, drawing, fronts[piece.component])
     return found
 
 
-def _art_warnings(spec, piece, drawing, faces, images=True) -> list:
-    """art_warnings of one artwork; faces: a Counter of the fronts seen so far by component; images: False when the
-    drawing holds none of the designer's art (ink.designed), so that none is looked for."""
-    faces[piece.component] += piece.side == "front"
+def _art_warnings(spec, piece, drawing, number: int, images=True) -> list:
+    """art_warnings of one artwork, a front its component's number-th; images: False when the drawing holds none of the
+    designer's art (ink.designed), so that none is looked for."""
     if not images:
         return []
     from . import resolution  # lazy: start-up (the image check loads only when a spec's checks run)
@@ -92,7 +93,7 @@ def _art_warnings(spec, piece, drawing, faces, images=True) -> list:
         return []
     from ..components import layout  # lazy: start-up (only a face with an image warned about names its data row)
 
-    face = f"face {faces[piece.component]}" if piece.side == "front" else "back"
+    face = f"face {number}" if piece.side == "front" else "back"
     props = piece.props or {}
     row = f" ({props[layout.DATA]} row {props[layout.ROW]})" if layout.ROW in props else ""
     return [f"{spec.path}: {piece.component}: {face}{row}: {line}" for line in lines]
@@ -151,14 +152,18 @@ def inputs(spec) -> tuple | None:
 def _checked(spec, warnings=None, faces=None):
     """validate's work: (failures, whether a drawing held the designer's fonts or art or took a painter); images below 300 dpi added to
     warnings (a list) if given. Each artwork is drawn, handed to every check and let go: no drawing is held for long;
-    its ground is remembered with the spec (imposition shares a bleed by it). faces: a build's FaceCache, which keeps
-    each face's verdict (taken again, undrawn, while nothing the face read changed) and each face drawn for the PDF."""
+    its ground is remembered with the spec (imposition shares a bleed by it). Each face's verdict is kept, and taken
+    again undrawn while nothing the face read changed: faces, a build's FaceCache, keeps it with each face drawn for the
+    PDF; else pnp's memo folder keeps it (facecache.KeptVerdicts)."""
     from ..impose.grounds import ground  # lazy: start-up
 
     pieces, arts = expand(spec)
-    texts, safe, faces_seen, designed = findings.Texts(spec), findings.Marks(spec), Counter(), False
+    texts, safe, fronts, designed = findings.Texts(spec), findings.Marks(spec), Counter(), False
     grounds = spec.remembered("grounds", Grounds)
-    kept = faces is not None and warnings is None   # the face cache keeps each verdict, and reads its shape
+    shaped = faces is not None   # a build's face cache reads each verdict's shape
+    if faces is None:
+        from ..facecache import KeptVerdicts  # lazy: start-up
+        faces = KeptVerdicts(FACES)
 
     @functools.cache
     def checks():
@@ -175,9 +180,9 @@ def _checked(spec, warnings=None, faces=None):
         text_check, safe_check = checks()
         held = ink.designed(drawing)   # text runs or the designer's art: only then may an image print below 300 dpi
         if warnings is not None:
-            warnings.extend(_art_warnings(spec, art, drawing, faces_seen, held))
+            warnings.extend(_art_warnings(spec, art, drawing, fronts[art.component], held))
         rasters = ink.RASTERS   # a measure that took a painter depends on cairo's libraries, which no key names
-        shape = shape_of(drawing) if kept else None
+        shape = shape_of(drawing) if shaped else None
         near = (recoloured["safe"][0] if recoloured and recoloured.get("shape") == shape and not recoloured["designed"]
                 else None)
         found = {"text": text_check.measure(art, drawing), "safe": safe_check.measure(art, drawing, near),
@@ -185,7 +190,8 @@ def _checked(spec, warnings=None, faces=None):
         painted = ink.RASTERS > rasters
         return {**found, "designed": held or painted, "painted": painted, "shape": shape}
     for art in arts.values():
-        verdict = faces.verdict(spec, art, judge) if kept else judge(art, draw_art(spec, art))
+        fronts[art.component] += art.side == "front"   # a warning names a front by its number
+        verdict = faces.verdict(spec, art, judge)
         texts.note(art, verdict["text"])
         safe.note(art, verdict["safe"])
         designed = designed or verdict["designed"]

@@ -210,6 +210,7 @@ def test_a_cold_validate_measures_each_line_of_vera_once(monkeypatch, tmp_path):
     from generator.check import validate as checks
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(checks, "MEMO", cache.Memo("checks.json", []))   # no failures kept by another test
+    monkeypatch.setattr(checks, "FACES", cache.Memo("face-verdicts.json", []))   # nor a face's verdict
     monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json", []))
     monkeypatch.setattr(safearea, "_PAINTED", {})
     monkeypatch.setattr(textcheck, "_INK", {})

@@ -48,6 +48,30 @@ def test_a_picture_placed_twice_on_a_face_warns_once_at_its_coarsest(tmp_path):
                       for n, size in ((1, 20), (2, 10))]
 
 
+def test_a_low_resolution_picture_is_named_by_its_face_when_the_faces_before_it_were_not_drawn_again(tmp_path):
+    """pnp validate keeps each face's verdict: after the first row's text changed, the second card is not drawn again,
+    yet the warning still names the picture's card as face 3 (row 3)."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (30, 30), (0, 0, 0)).save(tmp_path / "art" / "dot.png")
+    path = tmp_path / "game.yaml"
+    path.write_text(SPEC.replace("EXPECT", "3") + textwrap.indent(textwrap.dedent("""\
+        data: [{word: one, pic: ""}, {word: two, pic: ""}, {word: three, pic: "yes"}]
+        layout:
+          elements:
+            word: {type: text, x: 10, y: 30, width: 40, height: 10, size: 10 pt, text: "{word}"}
+            dot: {type: image, file: art/dot.png, x: 10, y: 10, width: 10, height: 10, visible: "{pic}"}
+        """), "    "))
+    warning = (f"warning: {path}: cards: face 3 ({path}: components.cards.data row 3): dot.png prints at 76 dpi at "
+               "10.0 x 10.0 mm (30 x 30 pixels; 300 dpi wanted)")
+    for word in ("one", "uno"):
+        path.write_text(path.read_text().replace("word: one", f"word: {word}"))
+        result = CliRunner().invoke(cli, ["validate", str(path)])
+        assert result.exit_code == 0 and [line for line in result.output.splitlines() if "warning" in line] == [warning], \
+            result.output
+
+
 SPEC = """\
 game: {title: Layout Test, designer: Tester}
 palette: {fire: "#d0492f", water: "#2f6fd0", paper: "#fbf6ea"}
