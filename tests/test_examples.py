@@ -83,6 +83,39 @@ def test_pnp_new_writes_a_game_that_validates_and_builds_and_never_overwrites(tm
     assert bad.exit_code == 1 and bad.output.startswith("error: .hidden: the folder's name makes the game id")
 
 
+RULES_MISTAKES = {  # a mistake in the rules text of pnp new's game: (text, what it becomes), the error's end
+    "a key misspelt": (("reference:\n  turn:", "reference:\n  trun:"),
+                       "rules/mine.yaml:16: reference.trun: unknown key 'trun' (expected one of notes, scoring, turn, "
+                       "turn_heading)"),
+    "a figure of no component": (("{cards.count}", "{card.count}"),
+                                 "rules/mine.yaml:8: sections[0].blocks[0].steps[0]: unknown figure {card.count} "
+                                 "(figures: cards.count, cards.height, cards.radius, cards.width)"),
+    "a diagram the game has none of": (("      - steps:\n          - \"Play", "      - diagram: table\n      - steps:\n"
+                                        "          - \"Play"),
+                                       "rules/mine.yaml:12: sections[1].blocks[0].diagram: unknown diagram 'table' (this "
+                                       "game has: none)"),
+}
+
+
+@pytest.mark.parametrize("mistake", RULES_MISTAKES)
+def test_a_mistake_in_the_rules_text_fails_validate_and_the_build_writes_nothing(tmp_path, monkeypatch, mistake):
+    """pnp validate reads the rules text as laying it out would: a mistake there is one error line, exit 1, from
+    validate, and pnp build refuses before writing any file (it wrote the components PDF, then failed on the rules)."""
+    (old, new), error = RULES_MISTAKES[mistake]
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(cli, ["new", "mine"]).exit_code == 0
+    assert runner.invoke(cli, ["validate", "mine/mine.yaml"]).exit_code == 0
+    rules = tmp_path / "mine" / "rules" / "mine.yaml"
+    assert rules.read_text().count(old) == 1
+    rules.write_text(rules.read_text().replace(old, new))
+    checked = runner.invoke(cli, ["validate", "mine/mine.yaml"])
+    assert (checked.exit_code, checked.output.splitlines()[-1]) == (1, f"error: {Path('mine') / error}"), checked.output
+    built = runner.invoke(cli, ["build", "mine/mine.yaml", "--paper", "a4", "--out", "out"])
+    assert (built.exit_code, built.output) == (1, checked.output)
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize("game", ["glorieta", "grannys-pills"])
 def test_pnp_new_from_a_shipped_game_copies_it_whole_and_the_copy_builds_the_same_pdfs(tmp_path, monkeypatch, game):
     """The copy holds the spec (named after the folder), its rules text and what its rules read beside it (Glorieta's

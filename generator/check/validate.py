@@ -8,6 +8,7 @@ from .. import cache, games
 from ..digests import hexdigest
 from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import Grounds, expand
+from ..spec import rules
 from ..draw.render import drawn
 from . import findings
 
@@ -110,6 +111,7 @@ def validate(spec, warnings=None, faces=None):
     measured ink and colours (unless a drawing holds the designer's fonts or art, whose files the key does not see:
     so a spec with images is always drawn, and its warnings found).
     """
+    rules.check(spec)   # a rules text that could not be laid out fails validate, not the build halfway
     key, _ = _key(spec)
     kept = MEMO.get(key) if key else None
     if kept is not None and all(spec.templates.digest(name) == digest for name, digest in kept["templates"].items()):

@@ -19,33 +19,20 @@ from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 from reportlab.platypus.flowables import _FUZZ, _listWrapOn
 from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
 
-from ..spec import figures, yamlsource
-from ..spec import schema as s
+from ..spec import yamlsource
 from ..components.kind import size_words
 from ..draw.diagram import drawn
-from ..errors import SpecError, UserError
+from ..errors import UserError
 from ..spec.expand import expand
 from .overlay import CAPTION_INK, NOTE_GROUND, RULE_INK, extents, part_name, pdf_number, taken_apart, with_diagrams
-from ..spec.loader import Checker, rules_path
+from ..spec.loader import rules_path
+from ..spec.rules import read_rules
 from ..units import PT_PER_MM, paper_size
 from ..check.wording import colour_words
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 rl_config.invariant = 1  # no dates or random ids in reportlab's output
 rl_config.useA85 = 0  # content streams compressed only, not also spelled out in ASCII (a quarter larger)
-
-BLOCK = s.mapping({"p": s.text, "bullets": s.list_of(s.text, 1), "steps": s.list_of(s.text, 1),
-                   "table": s.list_of(s.list_of(s.text, 1), 1), "diagram": s.text, "caption": s.text,
-                   "when": s.text})  # when: a component id; the block prints only when that component does
-RULES = s.mapping({
-    "overview": s.text,
-    "sections": s.list_of(s.mapping({"heading": s.text, "blocks": s.list_of(BLOCK, 1)}, required=("heading", "blocks")), 1),
-    "reference": s.mapping({"turn": s.list_of(s.text, 1), "turn_heading": s.text,
-                            "scoring": s.list_of(s.list_of(s.text, 1), 1), "notes": s.list_of(s.text)},
-                           required=("turn",)),
-    "credits": s.text,
-}, required=("overview", "sections", "reference"))
-
 
 CELL_PAD = 6  # points of padding on each side of a table cell
 SHRINK = 0.65  # a diagram may shrink to this share of its size to stay on the page of the text it illustrates
@@ -438,47 +425,6 @@ class CardSheet(Flowable):
         canv.restoreState()
 
 
-def load_rules(spec):
-    """Load and check a game's rules text: blocks whose `when` component is left out become empty, {figures} are filled."""
-    path = rules_path(spec)
-    data, lines = yamlsource.load(path)
-    checker = Checker(path, lines)
-    rules = checker.check(RULES, data, ())
-    printed = {c.id for c in spec.components}
-    for n, section in enumerate(rules["sections"]):
-        for i, block in enumerate(section["blocks"]):
-            when = block.get("when")
-            if when in spec.left_out:
-                section["blocks"][i] = {}
-            elif when is not None and when not in printed:
-                checker.fail(("sections", n, "blocks", i, "when"),
-                             f"unknown component {when!r} (components: {', '.join(sorted(printed | set(spec.left_out)))})")
-    filled = figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
-    return recoloured(spec, filled)
-
-
-def read_rules(text):
-    """load_rules(text), read once per spec for both papers: a stand-in that records what it reads (build.Reader) is
-    given what the first reading recorded."""
-    used = getattr(text, "used", None)
-    if used is None:
-        return load_rules(text)
-    rules, read = text._spec.remembered("rules as read", lambda: (load_rules(text), dict(used)))
-    used.update(read)
-    return rules
-
-
-def recoloured(spec, value, key=None):
-    """Rules text with every colour named in the theme's words (colour_names); diagram and component names kept."""
-    if isinstance(value, str):
-        return value if key in ("diagram", "when") else colour_words(spec, value)
-    if isinstance(value, list):
-        return [recoloured(spec, v, key) for v in value]
-    if isinstance(value, dict):
-        return {k: recoloured(spec, v, k) for k, v in value.items()}
-    return value
-
-
 def components_table(spec, st):
     """The components list, generated from the spec so it always matches what is printed."""
     pieces, _ = expand(spec)
@@ -578,9 +524,7 @@ def blocks(items, st, diagrams, path, key_path, out):
             where = f"{path}: {yamlsource.dotted(key_path + (i, 'table'))}"
             out.append(KeepTogether(_lead(out) + [table(block["table"], st, where), Spacer(1, 6)]))
         if "diagram" in block:
-            name = block["diagram"]
-            if name not in diagrams:
-                raise SpecError(path, yamlsource.dotted(key_path + (i, "diagram")), f"unknown diagram {name!r} (this game has: {', '.join(sorted(diagrams)) or 'none'})")
+            name = block["diagram"]   # one the game makes (rules.load_rules)
             slot = DiagramSlot(name, diagrams[name], st["size"])
             flow = [slot] + ([para(block["caption"], st["caption"])] if block.get("caption") else [])
             out.append(Figure(_lead(out) + flow, slot))

@@ -13,6 +13,7 @@ import pytest
 from conftest import render
 from generator.output import document
 from generator.spec import loader as specs
+from generator.spec import rules as rules_text
 from generator.build import build, components_pdf
 from generator.spec.expand import expand
 from generator.draw.render import draw_art
@@ -229,7 +230,7 @@ def _reportlab_pdfs():
     rulebook._register_fonts()
     for path in loader.shipped():
         spec = loader.load(str(path))
-        yield rulebook.typeset(spec, "letter", rulebook.load_rules(spec), rulebook.drawn(spec), 1.0).data
+        yield rulebook.typeset(spec, "letter", rules_text.load_rules(spec), rulebook.drawn(spec), 1.0).data
 
 
 def test_pdfread_reads_every_object_of_reportlabs_pdfs_as_pikepdf_does():

@@ -8,6 +8,7 @@ import pypdf
 import pytest
 
 from generator.spec import loader as specs
+from generator.spec import rules as rules_text
 from generator.spec.expand import expand
 from generator.games.grannys_pills import rules as gp
 from generator.errors import UserError
@@ -130,7 +131,8 @@ def test_no_page_but_the_last_leaves_an_empty_band_taller_than_30_mm(built):
     paper is taller than BAND (30 mm, six lines of text). On the page where the rules text ends before a page of cards,
     the paper below its last line is where the text ends, not a band in it."""
     import pypdfium2
-    from generator.output.rulebook import BAND, load_rules
+    from generator.output.rulebook import BAND
+    from generator.spec.rules import load_rules
     from generator.units import PT_PER_MM
     spec, paper, data = built
     doc = pypdfium2.PdfDocument(data)
@@ -178,7 +180,7 @@ def test_a_diagram_comes_below_the_text_before_it_or_heads_the_next_page(built):
     """Reading order: each diagram is drawn below the block before it in the rules text, on that block's page, or, when
     it did not fit there, at the top of the next page with nothing above it but a diagram that moved before it."""
     import pypdfium2
-    from generator.output.rulebook import load_rules
+    from generator.spec.rules import load_rules
     spec, paper, data = built
     doc = pypdfium2.PdfDocument(data)
     tops = diagram_tops(data)
@@ -211,7 +213,7 @@ def test_a_diagram_is_read_before_the_next_sections_heading(built):
     section's heading be read before it: on the rendered pages each diagram's top comes before the next section's
     heading (page, then height), but for one too tall for its page even at 50 %."""
     import pypdfium2
-    from generator.output.rulebook import load_rules
+    from generator.spec.rules import load_rules
     spec, paper, data = built
     doc = pypdfium2.PdfDocument(data)
     tops = diagram_tops(data)
@@ -277,7 +279,7 @@ def test_the_quick_reference_is_cut_out_cards_that_fill_the_foot_of_the_last_pag
 
 
 def test_a_list_starts_on_the_page_of_its_lead_in(built):
-    from generator.output.rulebook import load_rules
+    from generator.spec.rules import load_rules
     spec, paper, data = built
     pages = [" ".join(page.extract_text().replace("\u00a0", " ").split()) for page in pypdf.PdfReader(io.BytesIO(data)).pages]
     plain = lambda text: " ".join(text.replace("**", "").split())
@@ -498,7 +500,7 @@ def test_a_quick_reference_set_again_on_a_card_of_its_size_is_tried_at_the_scale
 
     from generator.output import rulebook
     spec = specs.load("posies")
-    ref, st, tries = rulebook.load_rules(spec)["reference"], rulebook.styles("#000000"), []
+    ref, st, tries = rules_text.load_rules(spec)["reference"], rulebook.styles("#000000"), []
     monkeypatch.setattr(rulebook, "_FITS", {}, raising=False)
     real = rulebook.card_styles
     monkeypatch.setattr(rulebook, "card_styles", lambda *args: tries.append(args[-1]) or real(*args))
@@ -577,7 +579,8 @@ def test_the_diagrams_are_placed_by_their_flowables_in_reportlabs_own_content_st
     each by a name the page's resources give the form of that part (written once per part), inside the text frame."""
     from generator.draw import content
     from generator.output.overlay import with_diagrams
-    from generator.output.rulebook import BOTTOM, MEASURE, TOP, load_rules
+    from generator.output.rulebook import BOTTOM, MEASURE, TOP
+    from generator.spec.rules import load_rules
     from generator.units import PT_PER_MM
     spec = specs.load("posies")
     layout, diagrams = lay_out(spec, paper)
@@ -613,7 +616,7 @@ def test_a_diagrams_words_read_between_its_lead_in_and_its_caption(built):
     the caption before it and before its own caption, not at the foot of the page."""
     import pypdfium2
 
-    from generator.output.rulebook import load_rules
+    from generator.spec.rules import load_rules
     spec, _, data = built
     doc = pypdfium2.PdfDocument(data)
     text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in doc)
@@ -701,7 +704,7 @@ def test_a_rulebooks_paragraphs_are_broken_into_lines_once_per_width_and_set_as_
 
     from generator.output import rulebook
     spec = specs.load(game)
-    rules, diagrams = rulebook.load_rules(spec), rulebook.drawn(spec)
+    rules, diagrams = rules_text.load_rules(spec), rulebook.drawn(spec)
     rulebook._register_fonts()
     broken, kept = [], []
     real = Paragraph.breakLines
@@ -768,7 +771,7 @@ def test_a_parts_stand_in_is_no_form_and_the_pages_taken_apart_are_those_an_empt
     from generator.output import rulebook
     from generator.output.overlay import taken_apart
     spec = specs.load("posies")
-    rules, diagrams = rulebook.load_rules(spec), rulebook.drawn(spec)
+    rules, diagrams = rules_text.load_rules(spec), rulebook.drawn(spec)
     rulebook._register_fonts()
     ours = rulebook.typeset(spec, "letter", rules, diagrams, 1.0).data
 
@@ -795,7 +798,7 @@ def test_each_paragraphs_markup_is_parsed_once_per_style_on_both_papers_and_set_
     monkeypatch.setattr(ParaParser, "parse", lambda self, text, style: parsed.update([(text, id(style))]) or real(self, text, style))
     monkeypatch.setattr(rulebook, "_PARSED", {})
     spec = specs.load(game)
-    rules, diagrams = rulebook.load_rules(spec), rulebook.drawn(spec)
+    rules, diagrams = rules_text.load_rules(spec), rulebook.drawn(spec)
     rulebook._register_fonts()
     rulebook._FITS.clear()
     rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
@@ -850,7 +853,7 @@ def test_a_quick_reference_cards_paragraphs_and_tables_are_drawn_once_and_writte
     monkeypatch.setattr(Paragraph, "drawPara", lambda self, debug=0: drawn.update([id(self)]) or real(self, debug))
     monkeypatch.setattr(Table, "draw", lambda self: tabled.update([id(self)]) or real_table(self))
     spec = specs.load(game)
-    rules, diagrams = rulebook.load_rules(spec), rulebook.drawn(spec)
+    rules, diagrams = rules_text.load_rules(spec), rulebook.drawn(spec)
     rulebook._register_fonts()
     rulebook._FITS.clear()
     ours = rulebook.typeset(spec, "a4", rules, diagrams, 1.0)
@@ -918,7 +921,7 @@ def test_the_pages_frame_is_copied_as_reportlab_deep_copies_it_and_measures_a_li
     rulebook._register_fonts()
     spec, books, end = specs.load("grannys-pills"), [], rulebook.Book.handle_pageEnd
     monkeypatch.setattr(rulebook.Book, "handle_pageEnd", lambda self: books.append(self) or end(self))
-    assert rulebook.typeset(spec, "a4", rulebook.load_rules(spec), drawn(spec), 1.0).rooms
+    assert rulebook.typeset(spec, "a4", rules_text.load_rules(spec), drawn(spec), 1.0).rooms
     assert books and all(type(book.frame) is rulebook.Column for book in books)
     canvas = books[0].canv
     texts = [Paragraph("a kept block " * n, rulebook.styles("#000000")["body"]) for n in (3, 30, 90)]

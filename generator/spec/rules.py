@@ -1,0 +1,76 @@
+"""A game's rules text (rules/<spec name>.yaml beside its spec): what it may hold, read and checked without laying it out."""
+from .. import cache, games
+from ..check.wording import colour_words
+from . import figures, yamlsource
+from . import schema as s
+from .loader import Checker, rules_path
+
+BLOCK = s.mapping({"p": s.text, "bullets": s.list_of(s.text, 1), "steps": s.list_of(s.text, 1),
+                   "table": s.list_of(s.list_of(s.text, 1), 1), "diagram": s.text, "caption": s.text,
+                   "when": s.text})  # when: a component id; the block prints only when that component does
+RULES = s.mapping({
+    "overview": s.text,
+    "sections": s.list_of(s.mapping({"heading": s.text, "blocks": s.list_of(BLOCK, 1)}, required=("heading", "blocks")), 1),
+    "reference": s.mapping({"turn": s.list_of(s.text, 1), "turn_heading": s.text,
+                            "scoring": s.list_of(s.list_of(s.text, 1), 1), "notes": s.list_of(s.text)},
+                           required=("turn",)),
+    "credits": s.text,
+}, required=("overview", "sections", "reference"))
+CHECKED = cache.Memo("rules-checks.json", [])   # the keys of rules texts that passed check(), with their specs
+
+
+def load_rules(spec):
+    """Load and check a game's rules text: blocks whose `when` component is left out become empty, {figures} are filled;
+    a block's diagram is one the game's ruleset makes."""
+    path = rules_path(spec)
+    data, lines = yamlsource.load(path)
+    checker = Checker(path, lines)
+    rules = checker.check(RULES, data, ())
+    printed, made = {c.id for c in spec.components}, games.ruleset(spec).diagrams
+    for n, section in enumerate(rules["sections"]):
+        for i, block in enumerate(section["blocks"]):
+            when = block.get("when")
+            if "diagram" in block and block["diagram"] not in made:
+                checker.fail(("sections", n, "blocks", i, "diagram"),
+                             f"unknown diagram {block['diagram']!r} (this game has: {', '.join(sorted(made)) or 'none'})")
+            if when in spec.left_out:
+                section["blocks"][i] = {}
+            elif when is not None and when not in printed:
+                checker.fail(("sections", n, "blocks", i, "when"),
+                             f"unknown component {when!r} (components: {', '.join(sorted(printed | set(spec.left_out)))})")
+    filled = figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
+    return recoloured(spec, filled)
+
+
+def read_rules(text):
+    """load_rules(text), read once per spec for both papers: a stand-in that records what it reads (build.Reader) is
+    given what the first reading recorded."""
+    used = getattr(text, "used", None)
+    if used is None:
+        return load_rules(text)
+    rules, read = text._spec.remembered("rules as read", lambda: (load_rules(text), dict(used)))
+    used.update(read)
+    return rules
+
+
+def recoloured(spec, value, key=None):
+    """Rules text with every colour named in the theme's words (colour_names); diagram and component names kept."""
+    if isinstance(value, str):
+        return value if key in ("diagram", "when") else colour_words(spec, value)
+    if isinstance(value, list):
+        return [recoloured(spec, v, key) for v in value]
+    if isinstance(value, dict):
+        return {k: recoloured(spec, v, k) for k, v in value.items()}
+    return value
+
+
+def check(spec) -> None:
+    """Raise the SpecError of a spec's rules text, if it has one, as laying it out would (load_rules). Kept between runs
+    by the spec but its palette and the text: a rules text that passed is not read again while neither changed."""
+    path = rules_path(spec)
+    if not path.is_file():
+        return
+    key = cache.key(cache.sans_palette(spec), "rules check", cache.read(path, path.read_bytes()))
+    if not CHECKED.get(key):
+        load_rules(spec)
+        CHECKED.put(key, True)
