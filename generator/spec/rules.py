@@ -20,8 +20,13 @@ CHECKED = cache.Memo("rules-checks.json", [])   # the keys of rules texts that p
 
 
 def load_rules(spec):
-    """Load and check a game's rules text: blocks whose `when` component is left out become empty, {figures} are filled;
-    a block's diagram is one the game's ruleset makes."""
+    """Load and check a game's rules text: blocks whose `when` component is left out become empty, {figures} are filled,
+    colours named in the theme's words; a block's diagram is one the game's ruleset makes."""
+    return recoloured(spec, _checked(spec))
+
+
+def _checked(spec) -> dict:
+    """load_rules's text, its colours named as written."""
     path = rules_path(spec)
     data, lines = yamlsource.load(path)
     checker = Checker(path, lines)
@@ -38,8 +43,7 @@ def load_rules(spec):
             elif when is not None and when not in printed:
                 checker.fail(("sections", n, "blocks", i, "when"),
                              f"unknown component {when!r} (components: {', '.join(sorted(printed | set(spec.left_out)))})")
-    filled = figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
-    return recoloured(spec, filled)
+    return figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
 
 
 def read_rules(text):
@@ -65,12 +69,12 @@ def recoloured(spec, value, key=None):
 
 
 def check(spec) -> None:
-    """Raise the SpecError of a spec's rules text, if it has one, as laying it out would (load_rules). Kept between runs
+    """Raise the SpecError of a spec's rules text, if it has one, as load_rules would. Kept between runs
     by the spec but its palette and the text: a rules text that passed is not read again while neither changed."""
     path = rules_path(spec)
     if not path.is_file():
         return
     key = cache.key(cache.sans_palette(spec), "rules check", cache.read(path, path.read_bytes()))
     if not CHECKED.get(key):
-        load_rules(spec)
+        _checked(spec)
         CHECKED.put(key, True)
