@@ -42,6 +42,7 @@ class Watcher(FileSystemEventHandler):
         self.trees = [TEMPLATES]
         self.ignore = [Path(p).resolve() for p in ignore]
         self.changed: set[Path] = set()
+        self.made: set[Path] = set()   # the files created since the last batch: one gone by its end was an editor's
         self.ended = False   # the last change seen ends a save: its file closed after writing, or renamed into place
         self.lock, self.saved = threading.Lock(), threading.Event()
         self.interrupted = False   # set by Ctrl-C's handler, which must take no lock (the main thread may hold it)
@@ -65,6 +66,8 @@ class Watcher(FileSystemEventHandler):
         if paths:
             with self.lock:
                 self.changed.update(paths)
+                if event.event_type == "created":
+                    self.made.update(paths)
                 self.ended = event.event_type == "closed" or event.event_type == "moved" and paths[-1] == event.dest_path
             self.saved.set()
 
@@ -100,9 +103,10 @@ class Watcher(FileSystemEventHandler):
                 if not self.saved.wait(SETTLE if self.ended else QUIET):
                     break
             with self.lock:
-                changed, self.changed = self.changed, set()
-            if changed and not self.interrupted:
-                yield sorted(str(specs.shown(p)) for p in changed)
+                changed, made, self.changed, self.made = self.changed, self.made, set(), set()
+            named = sorted(str(specs.shown(p)) for p in changed if p not in made or Path(p).exists())   # not sed's
+            if named and not self.interrupted:                                                         # temporary file
+                yield named
 
 
 def run(watcher: Watcher, rebuild, echo) -> None:

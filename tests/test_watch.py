@@ -226,6 +226,26 @@ def test_the_end_of_a_save_is_told_from_its_last_event(game):
         assert not watcher.ended, "a file deleted, the other written beside (a hidden file, not read)"
 
 
+def test_a_batch_names_the_files_saved_not_an_editors_temporary_file(game):
+    """sed -i writes a temporary file beside the one it edits and renames it into place: the batch names the template
+    saved, not the temporary file that no longer exists; a batch of temporary files alone is none."""
+    from generator.spec import loader as specs
+    from generator.watch import Watcher
+    (game / "templates").mkdir()
+    template = game / "templates" / "mark.svg"
+    template.write_text("<svg/>")
+    with Watcher(str(game / "posies.yaml")) as watcher:
+        batches = iter(watcher)
+        scratch = game / "templates" / "sedOFgUep"
+        scratch.write_text("<svg></svg>")
+        scratch.rename(template)
+        assert next(batches) == [str(specs.shown(template))]
+        scratch.write_text("")
+        scratch.unlink()
+        template.write_text("<svg/>")
+        assert next(batches) == [str(specs.shown(template))]
+
+
 def test_spec_error_is_one_line_and_watching_goes_on(game):
     watch = Watch("posies.yaml", "--paper", "letter", "--out", "out", cwd=game)
     try:
