@@ -30,7 +30,7 @@ def test_load_refuses_a_bad_spec_in_one_line(tmp_path):
 def test_validate_returns_the_failures():
     assert generator.validate(generator.load("posies")) == []
     failures = generator.validate(generator.load("grannys-pills", ["components.pill.expect=111"]))
-    assert [(f.component, f.message) for f in failures] == [("pill", "component count (expected 111, found 112)")]
+    assert [(f.component, f.message) for f in failures] == [("pill", "component count (expected 111, found 112): expect: 111 is from --set")]
 
 
 def test_build_writes_components_and_rules_on_the_paper_asked(tmp_path):

@@ -5,6 +5,7 @@ from pathlib import Path
 from ..records import NamedTuple
 
 from .. import cache, games
+from ..located import SET_LINE
 from ..digests import hexdigest
 from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import Grounds, expand
@@ -35,7 +36,7 @@ def generic(spec, pieces, arts):
     counts = Counter(p.component for p in pieces)
     for comp in spec.components:
         if counts[comp.id] != comp.expect:
-            fails.append((comp.id, f"component count (expected {comp.expect}, found {counts[comp.id]})"))
+            fails.append((comp.id, f"component count (expected {comp.expect}, found {counts[comp.id]}){_counted(spec, comp)}"))
         if comp.faces.product:
             wanted = 1
             for _, values in comp.faces.product:
@@ -53,6 +54,15 @@ def generic(spec, pieces, arts):
             fails.append((comp.id, f"a round piece is cut with a standard circle punch (expected a diameter of {sizes}, "
                                    f"found {2 * circle.r:g} mm; or {'shape: rectangle' if comp.kind == 'layout' else 'outline: square'})"))
     return fails
+
+
+def _counted(spec, comp) -> str:
+    """Where a component's count failure's two figures come from: the line of its expect, and its data file's name."""
+    line = spec.lines.get(("components", comp.id, "expect"))
+    said = f"expect: {comp.expect} is {'from --set' if line == SET_LINE else f'line {line}'}" if line is not None else ""
+    data = comp.options.get("data")
+    made = f"{data} makes {'them' if said else 'the pieces'}" if isinstance(data, str) else ""
+    return f": {'; '.join(filter(None, (said, made)))}" if said or made else ""
 
 
 def missing(spec, rules: games.Ruleset) -> list:

@@ -1,5 +1,6 @@
 """The validator: the shipped spec passes; broken sets fail with clear messages."""
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -33,7 +34,8 @@ def test_111_pills_fail(grannys, raw):
                  for s in pill["faces"]["product"]["shape"] for _ in range(7)]
         pill["faces"] = {"list": faces[:-1]}
     failures = rebuild(grannys, raw, drop_one)
-    assert f"{grannys.path}: pill: component count (expected 112, found 111)" in failures
+    line = Path(grannys.path).read_text().splitlines().index("    expect: 112") + 1   # the pills' (the file's own bytes)
+    assert f"{grannys.path}: pill: component count (expected 112, found 111): expect: 112 is line {line}" in failures
     assert f"{grannys.path}: pill: pill tiles (expected 112, found 111)" in failures
     assert f"{grannys.path}: pill: copies of red diamond (expected 7, found 6)" in failures
 

@@ -273,8 +273,10 @@ def test_a_duplicated_rotation_fails_validation(tmp_path):
 def test_a_missing_tile_fails_validation(tmp_path):
     tiles = list(default_set())
     tiles.remove("-B-G-R")
-    assert messages(spec_file(tmp_path, listed(tiles))) == [
-        "component count (expected 52, found 51)",
+    path = spec_file(tmp_path, listed(tiles))
+    line = path.read_text().splitlines().index("    expect: 52") + 1
+    assert messages(path) == [
+        f"component count (expected 52, found 51): expect: 52 is line {line}",
         "red ends (expected 8, found 7)",
         "green ends (expected 8, found 7)",
         "blue ends (expected 8, found 7)",
