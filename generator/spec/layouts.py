@@ -636,7 +636,10 @@ def check_rows(layout: Layout, rows, names: Names, label=""):
         quoting.append(("ground", "rect", "fill", layout.ground, None, True))
     texts = [(name, column) for name, props in layout.elements if props["type"] == "text"
              for column in quoted(props.get("text")) if column not in COPY]
+    picked = {name: props["visible"] for name, props in layout.elements   # shown on the rows whose cell is one of
+              if isinstance(props.get("visible"), dict) and quoted(props["visible"])}   # some values: on none yet
     for number, row in rows.rows:
+        picked = {name: visible for name, visible in picked.items() if not _shown(visible, row)}
         for name, column in texts:
             for fault in markup_faults(row[column], names)[:1]:
                 raise rows.fail(number, column, f"{label}{name}.text: {fault}")
@@ -651,3 +654,9 @@ def check_rows(layout: Layout, rows, names: Names, label=""):
             except s.Invalid as exc:
                 column = next(f for f in quoted(value) if f not in COPY or first is None)
                 raise rows.fail(number, column, f"{label}{what}: {exc}") from None
+    for name, visible in list(picked.items())[:1] if rows.rows else ():
+        column = quoted(visible)[0]
+        cells = sorted({row[column].strip() for _, row in rows.rows}, key=lambda cell: (len(cell), cell))
+        raise UserError(f"{rows.name}, column {column}: {label}{name}.visible: is: {visible['is']!r} is no row's "
+                        f"{{{column}}} (its cells: {', '.join(map(repr, cells[:12]))}{', ...' * (len(cells) > 12)}): the "
+                        f"element would show on no card; is: takes the values to show it on, not a range")

@@ -230,6 +230,22 @@ def test_visible_cell_is_shows_an_element_on_the_rows_whose_cell_is_one_of_its_v
         "\"{column}\", is: a value or a list of them}, found a mapping")
 
 
+def test_visible_cell_is_that_no_row_matches_is_an_error_naming_the_column_and_its_cells(tmp_path):
+    """A designer wrote is: ">=3" for a comparison: no row's cell is that text, so the element would show on no card,
+    silently; it is one error line naming the data file, the column, the element and the cells there are."""
+    with pytest.raises(UserError) as caught:
+        make(tmp_path, """\
+            data: cards.csv
+            layout:
+              elements:
+                title: {type: text, x: 5, y: 20, width: 50, height: 8, text: "{title}", size: 4}
+                gem: {type: circle, x: 30, y: 60, r: 5, fill: fire, visible: {cell: "{cost}", is: ">=3"}}
+            """, {"cards.csv": "title,cost\nThief,1\nGrifter,3\nMastermind,12\n"}, expect=3)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == ("cards.csv, column cost: layout element gem.visible: is: '>=3' is no row's {cost} (its "
+                                 "cells: '1', '3', '12'): the element would show on no card; is: takes the values to "
+                                 "show it on, not a range")
+
+
 def test_an_element_extends_another_of_the_layout_and_overrides_what_it_names(tmp_path):
     spec = make(tmp_path, """\
         layout: card.yaml
