@@ -280,6 +280,8 @@ class FaceCache:
         self.out = None  # the next file, '{"face":entry,...' as entries come (in memory up to SPILL bytes, then a
                          # temporary file: nothing left on a crash)
         self.end = 0  # its length so far
+        self.validated: KeptVerdicts | None = None   # pnp validate's verdicts, read when first needed
+        self.taken: dict = {}   # face -> the verdict taken from them this build, for its entry
 
     @property
     def entries(self) -> dict:
@@ -386,6 +388,8 @@ class FaceCache:
                 block = self.blocks[entry.group] = {**entry.block, "faces": {}}
             block["faces"][entry.name] = entry.value
             return
+        if self.taken and type(entry) is dict and "verdict" not in entry and face in self.taken:
+            entry, text = {**entry, "verdict": self.taken.pop(face)}, None
         if self.out is None:
             self.out, self.end = io.BytesIO(), 0
         head = f'{"," if self.end else "{"}{_quoted(face)}:'   # every entry is ASCII JSON
@@ -408,14 +412,26 @@ class FaceCache:
 
     def verdict(self, spec, art, judge):
         """What the checks (judge(art, drawing), a JSON value with 'designed') found on an artwork, kept with its face:
-        drawn only when something it read changed, and then written and kept for the PDF as well."""
+        drawn only when something it read changed and pnp validate kept no verdict on it as it reads now (a build that
+        took the verdict kept on its whole spec judged no face), and then written and kept for the PDF as well."""
         face = self._key(spec, art)[0]
         entry = self._fresh(spec, face, judged=True) or self._swapped(spec, art, face, judged=True)
         if entry is not None:
             return entry["verdict"]
+        validated = self._validated().get(spec, art)
+        if validated is not None:
+            self.taken[face] = validated   # kept with the face's entry when the PDF keeps it (_keep)
+            return validated
         if self._has(face):
             return judge(art, draw_art(spec, art))
         return self._draw(spec, art, face, judge)[1]
+
+    def _validated(self) -> "KeptVerdicts":
+        """pnp validate's verdicts on faces (KeptVerdicts), read when a face's own entry holds none."""
+        if self.validated is None:
+            from .check.validate import FACES  # lazy: a rebuild whose faces hold their verdicts never reads them
+            self.validated = KeptVerdicts(FACES)
+        return self.validated
 
     def face(self, spec, art):
         """An artwork as Written operators: from the cache when nothing it read changed, else recoloured from a face of
@@ -467,11 +483,14 @@ class FaceCache:
         colour it reads has or had, set or not (a layout's text check compares the colours read: a text on a cover of
         its own colour; and each swap is made in the operators the last one left); black; a verdict on the designer's
         fonts or art (judged: one that does not stand without its drawing, _judged). An entry without a verdict
-        (judged: one is wanted) is taken only when no colour it sets changed (a colour its kind declares but it does
-        not paint did)."""
+        (judged: one is wanted, and pnp validate kept none on the face as it read then) is taken only when no colour it
+        sets changed (a colour its kind declares but it does not paint did)."""
         old = self.entries.get(face)
         if old is not None and self._has(face):
             old = None
+        if judged and old is not None and "verdict" not in old:   # pnp validate's on the face as it read then
+            validated = self._validated().get(spec, art, old["used"])
+            old = {**old, "verdict": validated} if validated is not None else old
         paints = painted_by(spec, spec.component(art.component), art.side) if old else None
         verdict = old.get("verdict") if old else None
         if paints is None or (not _judged(old) if judged else verdict is not None and verdict["designed"]):
@@ -584,17 +603,25 @@ class KeptVerdicts:
 
     def verdict(self, spec, art, judge):
         """What judge(art, drawing) found on an artwork: as kept, or found on its drawing (and kept)."""
-        shared = self.components.get(art.component)
-        if shared is None:
-            shared = self.components[art.component] = _settings(spec.component(art.component))
-        used = declared(spec, art)
-        key = hexdigest(f"{shared}{art.side}{art.props.copy()!r}{used!r}".encode())
+        key, used = self._key(spec, art)
         found = self.memo.get(key)
         if found is None:
             found = judge(art, draw_art(spec, art))
             if _judged({"used": used, "verdict": found}):
                 self.memo.put(key, found)
         return found
+
+    def get(self, spec, art, used=None):
+        """The verdict kept on an artwork as it reads now (used: as it read then, a face entry's), or None."""
+        return self.memo.get(self._key(spec, art, used)[0])
+
+    def _key(self, spec, art, used=None) -> tuple[str, dict]:
+        """(the key of an artwork's verdict, what it reads: used, else what it reads now)."""
+        shared = self.components.get(art.component)
+        if shared is None:
+            shared = self.components[art.component] = _settings(spec.component(art.component))
+        used = declared(spec, art) if used is None else used
+        return hexdigest(f"{shared}{art.side}{art.props.copy()!r}{used!r}".encode()), used
 
 
 class Recolour:

@@ -50,6 +50,7 @@ def memos(tmp_path, monkeypatch):
     """Kept check results of this test only: every face is checked, and kept with its verdict."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "memos"))
     monkeypatch.setattr(validate, "MEMO", cache.Memo("checks.json", []))
+    monkeypatch.setattr(validate, "FACES", cache.Memo("face-verdicts.json", []))
 
 
 @pytest.mark.parametrize("source", SPECS, ids=lambda source: source.rsplit("/", 1)[-1])

@@ -333,3 +333,33 @@ def test_validate_after_one_card_of_a_deck_changed_draws_that_card_alone_and_say
     layout.write_text(layout.read_text().replace("stroke_width: 0.4", "stroke_width: 0.5"))
     framed = validated(tmp_path / "cache", spec)
     assert framed[:2] == validated(tmp_path / "fresh-frame", spec)[:2] and len(framed[2]) == 40
+
+
+def test_a_game_validated_then_built_draws_on_its_first_edit_only_the_faces_a_build_alone_would(tmp_path):
+    """A build after pnp validate takes the verdict kept on the whole spec, so its faces' entries hold none; on the
+    next edit the checks take pnp validate's verdict on each face (as it read then, for a face recoloured) instead of
+    drawing it again: the same faces are drawn as after a build alone, and the PDFs are a fresh build's."""
+    def pnp(cache, *args) -> list:
+        done = subprocess.run([sys.executable, "-c", DRAWN, *map(str, args)], capture_output=True, text=True,
+                              env={**os.environ, "XDG_CACHE_HOME": str(cache)})
+        assert done.returncode == 0, done.stderr
+        return sorted(done.stderr.split())
+    build, edit = ("build", "glorieta", "--paper", "a4", "--out"), ("--set", "palette.accent=#d0281f")
+    pnp(tmp_path / "alone", *build, tmp_path / "alone-out")
+    alone = pnp(tmp_path / "alone", *build, tmp_path / "alone-out", *edit)
+    pnp(tmp_path / "checked", "validate", "glorieta")
+    pnp(tmp_path / "checked", *build, tmp_path / "checked-out")
+    checked = pnp(tmp_path / "checked", *build, tmp_path / "checked-out", *edit)
+    assert checked == alone == [], "each face kept or recoloured, none drawn (before: all six drawn for the checks)"
+    kept = json.loads((tmp_path / "checked-out" / "glorieta" / ".pnp-cache" / "glorieta-components-a4.pdf.faces.json")
+                      .read_text())
+    assert len(kept) == 6 and all("verdict" in entry for entry in kept.values()), "each holds its verdict from now on"
+    pnp(tmp_path / "checked", *build, tmp_path / "new-out", "--set", "game.title=Glorieta Two")   # faces do not show
+    # it: the spec's kept verdict does not stand, each face's does, and is kept with the face drawn for the PDF
+    made = json.loads((tmp_path / "new-out" / "glorieta" / ".pnp-cache" / "glorieta-components-a4.pdf.faces.json")
+                      .read_text())
+    assert len(made) == 6 and all("verdict" in entry for entry in made.values()), "drawn once, for the PDF"
+    pnp(tmp_path / "fresh", *build, tmp_path / "fresh-out", *edit)
+    for name in ("glorieta-components-a4.pdf", "glorieta-rules-a4.pdf"):
+        assert (tmp_path / "checked-out" / "glorieta" / name).read_bytes() == (
+            tmp_path / "fresh-out" / "glorieta" / name).read_bytes()
