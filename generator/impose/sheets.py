@@ -86,6 +86,8 @@ def assembly(dwg, a):
     if over:
         lines.append(f"this panel goes on top of {_panels(over)}")
     lines.append(f"overlap {a.overlap:g} mm: each edge on the tab's line, glue on the targets")
+    if a.cols > 1 and a.rows > 1:   # where four panels meet, say which lies on which
+        lines.append("join them in number order, each on top of those before it")
     left, top = a.x + a.cols * a.cell_w + 3, a.y + (a.rows * a.cell_h - 4 * (len(lines) - 1)) / 2 + 1
     for k, line in enumerate(lines):
         dwg.add(svg.text(dwg, line, left, top + 4 * k, 2.8 if k else 3.0, anchor="start", bold=k == 0))
