@@ -429,8 +429,7 @@ class FaceCache:
     def _validated(self) -> "KeptVerdicts":
         """pnp validate's verdicts on faces (KeptVerdicts), read when a face's own entry holds none."""
         if self.validated is None:
-            from .check.validate import FACES  # lazy: a rebuild whose faces hold their verdicts never reads them
-            self.validated = KeptVerdicts(FACES)
+            self.validated = KeptVerdicts()
         return self.validated
 
     def face(self, spec, art):
@@ -588,17 +587,18 @@ class FaceCache:
             self.shared.append(self.path)
 
 
+FACES = cache.Memo("face-verdicts.json", [])   # each face's verdict, by all its drawing depends on (KeptVerdicts)
 SENTINELS = ("#0a0b0c", "#f4f3f2")  # two colours, dark and light, that a face is drawn in to be recoloured
 
 
 class KeptVerdicts:
-    """The checks' verdict on each face, kept between runs in a memo (check/validate.py's FACES) by its component's
+    """The checks' verdict on each face, kept between runs in a memo (FACES) by its component's
     settings and the code, its side and properties and what it read (declared), as a FaceCache keeps them beside a
     build's file: pnp validate neither draws nor measures a face none of whose reads changed (one holding the
     designer's fonts or art, or whose measure took a painter, always: _judged)."""
 
-    def __init__(self, memo: cache.Memo):
-        self.memo = memo
+    def __init__(self):
+        self.memo = FACES
         self.components: dict[str, str] = {}   # component id -> _settings
 
     def verdict(self, spec, art, judge):

@@ -240,12 +240,12 @@ def test_kept_ink_measures_name_no_library_and_a_painted_one_is_never_kept(ink_m
     """Ink from geometry depends on what the key names (the element, the code and fonts); one that cairo had to paint
     (a clip of uneven shape) would depend on cairo's libraries too: it is painted again in every run."""
     import importlib
-    from generator import cache
+    from generator import cache, facecache
     from generator.check import ink, safearea
     from generator.draw import svg
     validate = importlib.import_module("generator.check.validate")
     monkeypatch.setattr(validate, "MEMO", cache.Memo("checks.json", []))   # no check results kept by another test
-    monkeypatch.setattr(validate, "FACES", cache.Memo("face-verdicts.json", []))   # nor a face's verdict
+    monkeypatch.setattr(facecache, "FACES", cache.Memo("face-verdicts.json", []))   # nor a face's verdict
     validate.validate(specs.load("posies", ["components.posy-green.symbol_scale=0.95"]))   # a symbol measured exactly
     ink_memo["next_run"]()
     record = json.loads((cache.folder() / "ink.json").read_text())

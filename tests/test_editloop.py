@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from generator import cache
+from generator import cache, facecache
 from generator.errors import UserError
 from generator.spec import loader as specs
 from test_cache import CIRCLE, TILES, tiles_spec
@@ -21,6 +21,7 @@ def memos(tmp_path, monkeypatch):
     """Kept check results of this test only: a spec's verdict is never found there before its first build."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "memos"))
     monkeypatch.setattr(validate, "MEMO", cache.Memo("checks.json", []))
+    monkeypatch.setattr(facecache, "FACES", cache.Memo("face-verdicts.json", []))   # nor a face's, by pnp validate
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from generator import cache
+from generator import cache, facecache
 from generator.build import Reader, diagrams_of, _kept_diagrams
 from generator.components.kind import paints
 from generator.draw import content
@@ -50,7 +50,7 @@ def memos(tmp_path, monkeypatch):
     """Kept check results of this test only: every face is checked, and kept with its verdict."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "memos"))
     monkeypatch.setattr(validate, "MEMO", cache.Memo("checks.json", []))
-    monkeypatch.setattr(validate, "FACES", cache.Memo("face-verdicts.json", []))
+    monkeypatch.setattr(facecache, "FACES", cache.Memo("face-verdicts.json", []))
 
 
 @pytest.mark.parametrize("source", SPECS, ids=lambda source: source.rsplit("/", 1)[-1])

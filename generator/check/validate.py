@@ -16,7 +16,6 @@ from . import findings
 
 MEMO = cache.Memo("checks.json", [])   # the failures of sets checked before, by the spec, the code and the libraries
 GAME_CHECKS = cache.Memo("game-checks.json", [])   # a game's own check's failures, by what it reads (game_failures)
-FACES = cache.Memo("face-verdicts.json", [])   # each face's verdict, by all its drawing depends on (KeptVerdicts)
 
 
 class Failure(NamedTuple):
@@ -172,10 +171,9 @@ def _checked(spec, warnings=None, faces=None):
     pieces, arts = expand(spec)
     texts, safe, fronts, designed = findings.Texts(spec), findings.Marks(spec), Counter(), False
     grounds = spec.remembered("grounds", Grounds)
-    shaped = faces is not None   # a build's face cache reads each verdict's shape
     if faces is None:
         from ..facecache import KeptVerdicts  # lazy: start-up
-        faces = KeptVerdicts(FACES)
+        faces = KeptVerdicts()
 
     @functools.cache
     def checks():
@@ -194,7 +192,7 @@ def _checked(spec, warnings=None, faces=None):
         if warnings is not None:
             warnings.extend(_art_warnings(spec, art, drawing, fronts[art.component], held))
         rasters = ink.RASTERS   # a measure that took a painter depends on cairo's libraries, which no key names
-        shape = shape_of(drawing) if shaped else None
+        shape = shape_of(drawing)
         near = (recoloured["safe"][0] if recoloured and recoloured.get("shape") == shape and not recoloured["designed"]
                 else None)
         found = {"text": text_check.measure(art, drawing), "safe": safe_check.measure(art, drawing, near),
@@ -239,7 +237,7 @@ def game_failures(spec, rules: games.Ruleset, pieces, arts) -> list:
 
 def shape_of(drawing) -> str:
     """A digest of the parts and roles of a drawing's elements, in order: what a recoloured face must share with the one
-    whose verdict it takes (only a face cache reads it)."""
+    whose verdict it takes (a face cache reads it, and one may take pnp validate's verdict)."""
     return hexdigest(repr([(c.part, c.role) for c in drawing.children]).encode())
 
 

@@ -205,12 +205,12 @@ def test_legend_label_too_long_for_its_row():
 def test_a_cold_validate_measures_each_line_of_vera_once(monkeypatch, tmp_path):
     """The text check and the safe area's both read a line's ink box: a cold validate lays each line out once, and a
     line too long for its row is still found."""
-    from generator import cache
+    from generator import cache, facecache
     from generator.check import ink, safearea
     from generator.check import validate as checks
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(checks, "MEMO", cache.Memo("checks.json", []))   # no failures kept by another test
-    monkeypatch.setattr(checks, "FACES", cache.Memo("face-verdicts.json", []))   # nor a face's verdict
+    monkeypatch.setattr(facecache, "FACES", cache.Memo("face-verdicts.json", []))   # nor a face's verdict
     monkeypatch.setattr(ink, "MEMO", cache.Memo("ink.json", []))
     monkeypatch.setattr(safearea, "_PAINTED", {})
     monkeypatch.setattr(textcheck, "_INK", {})
