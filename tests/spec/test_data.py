@@ -409,7 +409,7 @@ def test_any_other_csv_error_is_one_line_naming_its_row(tmp_path):
 @pytest.mark.parametrize("data, message", [
     ('[{"title": "Sun"}]'.encode("utf-16"), ": the file is UTF-16 text (it starts with a UTF-16 byte-order mark): save "
                                             "it as UTF-8"),
-    ('[\n{"title": "Glaré"}]'.encode("latin-1"), ":2: not UTF-8 text (byte 17, 0xe9, perhaps a Latin-1 'é'): save it "
+    ('[\n{"title": "Glaré"}]'.encode("latin-1"), ":2: not UTF-8 text (byte {at}, 0xe9, perhaps a Latin-1 'é'): save it "
                                                  "as UTF-8"),
     (b'[\n{"title": "Sun}]', ":2: not valid JSON (Unterminated string starting at column 11)"),
     (b'[{"title": "Sun"},\n {"title": "Moon"}', ":2: not valid JSON (Expecting ',' delimiter at column 19)"),
@@ -418,6 +418,6 @@ def test_a_json_file_pnp_cannot_read_is_one_line_naming_its_line(tmp_path, data,
     (tmp_path / "cards.json").write_bytes(data)
     with pytest.raises(UserError) as caught:
         load(tmp_path, "cards.json", 1)
-    assert str(caught.value) == f"{tmp_path / 'cards.json'}{message}"
+    assert str(caught.value) == f"{tmp_path / 'cards.json'}{message.format(at=data.find(0xe9))}"
     (tmp_path / "cards.json").write_bytes('\ufeff[{"title": "Sun", "suit": "fire", "size": 4}]'.encode())
     assert faces(load(tmp_path, "cards.json", 1)) == [("Sun", "fire")]   # with Notepad's byte-order mark
