@@ -241,7 +241,7 @@ def _csv(path):
         nonlocal number, header
         start = end
         for number, cells in enumerate(reader, start=1):
-            header = header or cells
+            header = cells if number == 1 else header
             if ended:   # csv asked for a line past the last inside a quoted cell, and gave the rest of the file as it
                 raise UserError(f"{path} row {number}, column {_column(header, number, len(cells))}: a quote opened "
                                 "here is never closed (the rest of the file was read into this cell): end the cell with "
