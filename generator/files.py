@@ -34,8 +34,17 @@ def inside(folder, name) -> Path:
     if path.exists() and not path.resolve().is_relative_to(folder.resolve()):
         raise UserError(f"{name!r} links to a file outside the spec's folder ({path.resolve()})")
     if not path.is_file():
-        raise UserError(f"no such file {str(path)!r}")
+        raise _missing(str(path), name)
     return path
+
+
+def _missing(shown: str, name: str) -> UserError:
+    """The error for a missing file, shown as its path is; a name with a '\\' is told to have '/' instead."""
+    if "\\" not in name:
+        return UserError(f"no such file {shown!r}")
+    slashed = name.replace("\\", "/")
+    return UserError(f"no such file '{shown}': write '/' between folders ('{slashed}'): pnp reads paths the same on "
+                     "every system")
 
 
 def write_atomic(path, data):
@@ -125,5 +134,5 @@ def contained(folder, name) -> Path:
     if Path(text).is_absolute() or "://" in text or not path.resolve().is_relative_to(base):
         raise UserError(f"{text}: the file is outside the spec's folder {base} (art, fonts and data must be inside it)")
     if not path.exists():
-        raise UserError(f"no such file {str(Path(folder) / text)!r}")
+        raise _missing(str(Path(folder) / text), text)
     return path

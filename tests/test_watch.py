@@ -440,6 +440,28 @@ def test_saves_of_files_beside_the_spec_and_of_art_rebuild(tmp_path):
         watch.kill()
 
 
+def test_a_data_file_saved_in_an_encoding_pnp_cannot_tell_is_one_error_line_and_watching_goes_on(tmp_path):
+    """A CSV saved as Latin-1 with a classic Mac's line ends (it once ended the watch with csv's traceback), then as
+    Excel's Unicode Text (UTF-16, tabs), which pnp reads."""
+    (tmp_path / "deck.yaml").write_text(DECK)
+    (tmp_path / "card.yaml").write_text(CARD.split("  picture:")[0])   # no art
+    (tmp_path / "cards.csv").write_text("title,suit\nSunrise,sun\nMoonset,moon\n")
+    watch = Watch("deck.yaml", "--paper", "a4", "--out", "out", cwd=tmp_path)
+    try:
+        watch.started()
+        latin = "title,suit\rCafé,sun\rMoonset,moon\r".encode("latin-1")
+        (tmp_path / "cards.csv").write_bytes(latin)
+        assert watch.line() == (f"error: cards.csv row 2, column title: not UTF-8 text (byte {latin.index(0xe9)}, 0xe9, "
+                                "perhaps a Latin-1 'é'): save it as CSV UTF-8")
+        assert watch.quiet(1.5) is None   # one line, no traceback
+        (tmp_path / "cards.csv").write_bytes("\ufefftitle\tsuit\r\nCafé\tsun\r\nMoonset\tmoon\r\n".encode("utf-16-le"))
+        line = watch.line()
+        assert line.startswith("cards.csv changed: rebuilt deck-components-a4.pdf"), line
+        assert watch.stop() == 0
+    finally:
+        watch.kill()
+
+
 def test_stopping_shows_nothing_of_watchdogs_race_with_its_reading_thread(game, caplog):
     """Stopping can wake watchdog's reading thread after the watch is closed; it then logs an error (seen on stderr as
     'InotifyEmitter.queue_events() called when the thread is inactive' after Ctrl-C): a stopped watcher shows none."""

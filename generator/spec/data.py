@@ -20,8 +20,11 @@ from ..errors import UserError
 MAX_BYTES = 20_000_000   # the largest data file read
 SUFFIXES = (".csv", ".xlsx", ".yaml", ".yml", ".json")   # the data files load reads, by extension
 MAX_ROWS = 100_000       # rows in one data file (a component makes at most this many pieces)
-LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")  # lines as a file opened with newline="" gives them (a
-# StringIO of the text would hold it again, four bytes a character)
+LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")  # lines as a file opened with newline="" gives them, ended
+# by CRLF, LF or a classic Mac's CR (a StringIO of the text would hold it again, four bytes a character)
+BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))   # a CSV's byte-order
+# marks and the encodings they tell (Excel's "CSV UTF-8" and "Unicode Text"); a CSV with none is UTF-8
+csv.field_size_limit(MAX_BYTES)   # a cell as long as a data file may be: a quote never closed is found, wherever it is
 FALSE = ("", "0", "false", "no", "off", "none")   # cell values that hide an element whose visible names the column
 ROW = "#row"       # the key of a row's number, a face property (no {column} can quote it)
 DATA = "#data"     # and of its data file's name
@@ -121,8 +124,9 @@ class Table(Sequence):
 
     BLOCK = 1 << 16   # bytes read at a time: rows asked for in order are read and parsed a block at a time
 
-    def __init__(self, path: Path, name: str, delimiter: str, stamp: tuple, digest: str):
-        self.path, self.name, self.delimiter, self.stamp, self.digest = path, name, delimiter, stamp, digest
+    def __init__(self, path: Path, name: str, delimiter: str, codec: str, stamp: tuple, digest: str):
+        self.path, self.name, self.delimiter, self.codec = path, name, delimiter, codec
+        self.stamp, self.digest = stamp, digest
         self.starts, self.numbers, self.columns = array("i"), array("i"), ()   # a file is MAX_BYTES at most
         self.first, self.cells = 0, list[list[str]]()   # the cells of the rows read last, the first of them row first
 
@@ -160,7 +164,9 @@ class Table(Sequence):
             if _stamp(os.fstat(handle.fileno())) != self.stamp:
                 raise UserError(f"{self.name}: the file changed while it was being read: build again")
             handle.seek(starts[index])
-            text = handle.read(starts[end] - starts[index]).decode("utf-8")
+            text = handle.read(starts[end] - starts[index]).decode(self.codec)
+        if "\r" in text:   # a line break in a quoted cell is a new line of its text, whichever line ends the file has
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=self.delimiter)   # a block: its lines, not the file's
         self.first, self.cells = index, [cells for cells in reader if "".join(cells).strip()]   # blank rows have no row
 
@@ -201,57 +207,89 @@ class Faces(Sequence):
 
 
 def _csv(path):
-    """A CSV file (UTF-8, with or without Excel's byte-order mark; comma, semicolon or tab between cells): a Table of its
-    rows, read again from the file when asked for."""
+    """A CSV file (UTF-8, with or without a byte-order mark, or UTF-16 with one; comma, semicolon or tab between cells;
+    any system's line ends): a Table of its rows, read again from the file when asked for."""
     with open(path, "rb") as handle:
         stamp = _stamp(os.fstat(handle.fileno()))
         data = cache.read(path, handle.read())
+    bom, codec = next(((bom, codec) for bom, codec in BOMS if data.startswith(bom)), (b"", "utf-8"))
     try:
-        text = data.decode("utf-8-sig")
+        text = str(memoryview(data)[len(bom):], codec)
     except UnicodeDecodeError as exc:
-        raise UserError(_not_utf8(path, data, exc.start)) from None
-    first = text[:text.find("\n")] if "\n" in text else text  # the header line (no copy of the rest)
-    delimiter = max(",;\t", key=first.count) if first else ","
-    ascii_only = text.isascii()
-    end = len(data) - (len(text) if ascii_only else len(text.encode()))   # past the byte-order mark, if any
+        raise UserError(_undecoded(path, data, bom, codec, len(bom) + exc.start)) from None
+    unit = 1 if codec == "utf-8" else 2   # bytes a character in a text of one width (ASCII, or UTF-16 with no pairs)
+    even = len(data) - len(bom) == unit * len(text)
+    delimiter = _delimiter(text)
+    if (nul := text.find("\0")) >= 0:
+        raise UserError(f"{path} {_place(text[:nul], delimiter)}: a NUL character, which no text holds (a file in UTF-16 "
+                        "without a byte-order mark, or not a CSV?): save it as CSV UTF-8")
+    end, ended = len(bom), False
     del data  # the text and each row's cells are all that is read from here on
 
     def lines():
         """The text's lines as a file opened with newline="" gives them, end: where in the file the last one ends."""
-        nonlocal end
+        nonlocal end, ended
         for line in map(itemgetter(0), LINES.finditer(text)):
-            end += len(line) if ascii_only else len(line.encode())
+            end += unit * len(line) if even else len(line.encode(codec))
             yield line
+        ended = True
     reader = csv.reader(lines(), delimiter=delimiter)
+    number, header = 0, []
 
     def records():
         """(row number, cells, where in the file the row starts) of each row, its cells let go once its row is noted."""
+        nonlocal number, header
         start = end
         for number, cells in enumerate(reader, start=1):
+            header = cells if number == 1 else header
+            if ended:   # csv asked for a line past the last inside a quoted cell, and gave the rest of the file as it
+                raise UserError(f"{path} row {number}, column {_column(header, number, len(cells))}: a quote opened "
+                                "here is never closed (the rest of the file was read into this cell): end the cell with "
+                                'a quote (a quote inside a quoted cell is written twice, "")')
             yield number, cells, start
             start = end
     found = records()
-    table = Table(path, str(path), delimiter, stamp, cache.READ[str(Path(path).resolve())])
+    table = Table(path, str(path), delimiter, codec, stamp, cache.READ[str(Path(path).resolve())])
     try:
-        header = next(found, None)
-        if header is None:
+        first = next(found, None)
+        if first is None:
             raise UserError(f"{path}: the file is empty (expected a header row naming the columns)")
-        return _table(str(path), header[1], found, table)
+        return _table(str(path), first[1], found, table)
     except csv.Error as exc:
-        raise UserError(f"{path} row {reader.line_num}: not valid CSV ({exc})") from None
+        raise UserError(f"{path} row {number + 1}: not valid CSV ({exc})") from None
 
 
-def _not_utf8(path, data: bytes, start: int) -> str:
-    """The message for a CSV file that is not UTF-8: the row and column of its first bad byte, and what to do."""
-    first = data.split(b"\n", 1)[0].decode("utf-8-sig", errors="replace")
-    delimiter = max(",;\t", key=first.count)
-    before = data[:start].decode("utf-8-sig", errors="replace") + "?"  # the bad byte's own cell
-    records = list(csv.reader(io.StringIO(before, newline=""), delimiter=delimiter))
-    row, column = len(records), len(records[-1])
-    header = next(csv.reader([first], delimiter=delimiter))
-    name = header[column - 1].strip() if row > 1 and column <= len(header) else column
-    return (f"{path} row {row}, column {name}: not UTF-8 text (byte {start}, 0x{data[start]:02x}, perhaps a Latin-1 "
-            f"'{data[start:start + 1].decode('latin-1')}'): save it as CSV UTF-8")
+def _delimiter(text: str) -> str:
+    """What separates a CSV's cells: whichever of comma, semicolon and tab its first line holds most (a comma if none)."""
+    first = LINES.match(text)
+    return max(",;\t", key=first.group().count) if first else ","
+
+
+def _column(header: list, row: int, column: int) -> str | int:
+    """A column as messages name it: its name in the header, or its number (in the header itself, or past it)."""
+    return header[column - 1].strip() or column if row > 1 and column <= len(header) else column
+
+
+def _place(before: str, delimiter: str) -> str:
+    """'row R, column C' of the cell a CSV's text goes on in after before (its start up to some character)."""
+    records = list(csv.reader(io.StringIO(before + "?", newline=""), delimiter=delimiter))
+    return f"row {len(records)}, column {_column(records[0], len(records), len(records[-1]))}"
+
+
+def _undecoded(path, data: bytes, bom: bytes, codec: str, start: int) -> str:
+    """The message for a CSV file that is not text in the encoding it was read in: the row and column of its first bad
+    byte (at start), and what to do."""
+    before = str(memoryview(data)[len(bom):start], codec, "replace")
+    place = _place(before, _delimiter(before))
+    if codec != "utf-8":
+        return (f"{path} {place}: not UTF-16 text (byte {start}), though it starts with UTF-16's byte-order mark: save "
+                "it as CSV UTF-8")
+    return f"{path} {place}: not UTF-8 text ({_byte(data, start)}): save it as CSV UTF-8"
+
+
+def _byte(data: bytes, at: int) -> str:
+    """The byte at at that UTF-8 cannot read, as messages name it, e.g. "byte 153, 0xe9, perhaps a Latin-1 'é'"."""
+    return f"byte {at}, 0x{data[at]:02x}, perhaps a Latin-1 '{data[at:at + 1].decode('latin-1')}'"
 
 
 def _xlsx(path, sheet=None):
@@ -312,14 +350,30 @@ def _uncomputed(name: str, computed: list, formulas: list) -> None:
 
 def _listed(path):
     """A YAML or JSON list of mappings, one per row (row n is the list's n-th item)."""
-    if path.suffix.lower() == ".json":
-        try:
-            value = json.loads(cache.read(path, path.read_bytes()).decode("utf-8"))
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise UserError(f"{path}: not valid JSON ({exc})") from None
-    else:
-        value = yamlsource.load(path, noun="data")[0]
+    value = _json(path) if path.suffix.lower() == ".json" else yamlsource.load(path, noun="data")[0]
     return listed(str(path), value)
+
+
+def _json(path):
+    """A JSON file's value, its text UTF-8 (with or without a byte-order mark); else one line naming the file and line."""
+    data = cache.read(path, path.read_bytes())
+    encoding = next((name for bom, name in yamlsource.BOMS if data.startswith(bom)), None)
+    if encoding:
+        raise UserError(f"{path}: the file is {encoding} text (it starts with a {encoding} byte-order mark): save it as "
+                        "UTF-8")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise UserError(f"{path}:{line}: not UTF-8 text ({_byte(data, exc.start)}): save it as UTF-8") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno})") from None
+    except RecursionError:
+        raise UserError(f"{path}: lists or mappings nested too deep to read") from None
+    except ValueError as exc:   # a number of more digits than Python converts
+        raise UserError(f"{path}: not JSON pnp reads ({str(exc).partition(':')[0]})") from None
 
 
 def listed(name, value) -> Rows:

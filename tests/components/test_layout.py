@@ -630,6 +630,24 @@ def test_an_image_a_row_names_that_is_missing_is_refused_naming_file_row_and_col
                                  f"no such file {str(tmp_path / 'ship.png')!r}")
 
 
+def test_an_image_path_written_with_a_backslash_is_shown_as_written_and_told_to_have_a_slash(tmp_path):
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (20, 10), (200, 30, 30)).save(tmp_path / "art" / "ship.png")
+    with pytest.raises(UserError) as caught:
+        make(tmp_path, """\
+            data: cards.csv
+            layout: {elements: {art: {type: image, file: "{art}"}}}
+            """, {"cards.csv": "art\nart\\ship.png\n"})
+    assert str(caught.value) == (f"{tmp_path / 'cards.csv'} row 2, column art: layout element art.file: no such file "
+                                 f"'{tmp_path}/art\\ship.png': write '/' between folders ('art/ship.png'): pnp reads "
+                                 "paths the same on every system")
+    (tmp_path / "cards.csv").write_text("art\nart/ship.png\n")   # as it says
+    assert make(tmp_path, """\
+            data: cards.csv
+            layout: {elements: {art: {type: image, file: "{art}"}}}
+            """).components[0].faces.items[0]["art"] == "art/ship.png"
+
+
 def test_any_element_turns_about_its_centre(tmp_path):
     spec = make(tmp_path, """\
         layout:

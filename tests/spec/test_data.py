@@ -51,6 +51,11 @@ def test_excel_semicolons_byte_order_marks_and_a_quantity_column(tmp_path):
     assert faces(load(tmp_path, "cards.csv", 3)) == [("Éclair", "fire")] * 3
 
 
+def test_excel_s_unicode_text_utf_16_with_tabs_is_read(tmp_path):
+    (tmp_path / "cards.csv").write_bytes("\ufefftitle\tsuit\tsize\tcount\r\nÉclair\tfire\t4\t2\r\n".encode("utf-16-le"))
+    assert faces(load(tmp_path, "cards.csv", 2)) == [("Éclair", "fire")] * 2
+
+
 def test_an_xlsx_sheet_reads_as_shown(tmp_path):
     book = openpyxl.Workbook()
     sheet = book.active
@@ -198,6 +203,11 @@ def test_inline_rows(tmp_path):
      "length such as 9 pt), found '{x}'"),
     ("title,suit,size,,\nA,fire,4,,x\n", "cards.csv row 2, column 5: a value in a column the header does not name ('x')"),
     ("title,suit,title\n", "cards.csv row 1, column 3: column 'title' is named twice"),
+    ('title,suit,size\nA,fire,4\nB,"fire,4\nC,water,4\n', "cards.csv row 3, column suit: a quote opened here is never "
+     'closed (the rest of the file was read into this cell): end the cell with a quote (a quote inside a quoted cell is '
+     'written twice, "")'),
+    ('title,"suit,size\nA,fire,4\n', "cards.csv row 1, column 2: a quote opened here is never closed (the rest of the "
+     'file was read into this cell): end the cell with a quote (a quote inside a quoted cell is written twice, "")'),
     ("title,,suit\n", "cards.csv row 1, column 2: the header names no column here (every column needs a name)"),
     ("title,suit,size,count\n" + "A,fire,4,10000\n" * 11,
      "game.yaml:13: components.cards.data: cards.csv makes more than 100,000 pieces (rows up to 12)"),
@@ -220,6 +230,8 @@ def test_data_errors_name_the_file_row_and_column(tmp_path, csv, message):
     ("cards.txt", "game.yaml:13: components.cards.data: data files are .csv, .xlsx, .yaml, .yml or .json "
                   "(found '.txt')"),
     ("absent.csv", "game.yaml:13: components.cards.data: no such file 'absent.csv'"),
+    ("data\\cards.csv", "game.yaml:13: components.cards.data: no such file 'data\\cards.csv': write '/' between "
+                         "folders ('data/cards.csv'): pnp reads paths the same on every system"),
 ])
 def test_data_files_stay_inside_the_spec_folder(tmp_path, data, message):
     (tmp_path / "cards.txt").write_text("title\n")
@@ -302,6 +314,7 @@ def test_a_common_back_that_quotes_a_column_says_why_it_cannot_and_what_to_do(tm
     ("title;cost\nSun;1\nNoon Glaré;3\n", "row 3, column title: not UTF-8 text (byte {at}, 0xe9, perhaps a Latin-1 'é')"),
     ("title,cost\nSun,1\n\"Noon, Glare\",£3\n", "row 3, column cost: not UTF-8 text (byte {at}, 0xa3, perhaps a Latin-1 '£')"),
     ("títle,cost\nSun,1\n", "row 1, column 1: not UTF-8 text (byte {at}, 0xed, perhaps a Latin-1 'í')"),
+    ("title,cost\rSun,1\rNoon Glaré,3\r", "row 3, column title: not UTF-8 text (byte {at}, 0xe9, perhaps a Latin-1 'é')"),
 ])
 def test_a_latin_1_csv_names_the_row_and_column_of_its_first_bad_byte(tmp_path, text, message):
     from generator.spec import data
@@ -312,18 +325,23 @@ def test_a_latin_1_csv_names_the_row_and_column_of_its_first_bad_byte(tmp_path, 
     assert str(caught.value) == f"{tmp_path / 'cards.csv'} {message.format(at=at)}: save it as CSV UTF-8"
 
 
-def test_a_csv_s_rows_read_again_from_the_file_are_its_rows_in_any_order(tmp_path):
+@pytest.mark.parametrize("encoding, end, star", [("utf-8", "\r\n", "★"), ("utf-16-le", "\r", "★"),
+                                                 ("utf-16-be", "\n", "\U0001f0a1")])   # a card: two UTF-16 units
+def test_a_csv_s_rows_read_again_from_the_file_are_its_rows_in_any_order(tmp_path, encoding, end, star):
     """Each row is read again from where it starts in the file: byte offsets past a byte-order mark, characters of two
-    and three bytes, quoted cells across lines, CRLF and blank rows, in any order, are the rows csv reads."""
+    to four bytes, quoted cells across lines, blank rows and any line ends (Windows', Unix's, a classic Mac's), in any
+    order, are the rows csv reads, each line break inside a cell a new line."""
     import csv
     import io
     from generator.spec import data
-    lines = ["title;suit;size"] + [f'"Éclair {k}\r\nsur deux lignes; ★";{"fire" if k % 2 else "water"};{k % 5 + 3}'
+    lines = ["title;suit;size"] + [f'"Éclair {k}{end}sur deux lignes; {star}";{"fire" if k % 2 else "water"};{k % 5 + 3}'
                                    if k % 3 == 0 else f"Spark {k} — ½;fire;4" for k in range(700)]
     lines[300:300] = ["", ";;"]   # a blank row and one of empty cells: no rows of their own
-    text = "\ufeff" + "\r\n".join(lines) + "\r\n"
-    (tmp_path / "cards.csv").write_bytes(text.encode("utf-8"))
-    expected = [cells for cells in csv.reader(io.StringIO(text[1:], newline=""), delimiter=";") if any(cells)][1:]
+    text = "\ufeff" + end.join(lines) + end
+    (tmp_path / "cards.csv").write_bytes(text.encode(encoding))
+    expected = [[cell.replace(end, "\n") for cell in cells]
+                for cells in csv.reader(io.StringIO(text[1:], newline=""), delimiter=";") if any(cells)][1:]
+    assert expected[0][0] == "Éclair 0\nsur deux lignes; " + star
     table = data.load(tmp_path / "cards.csv").rows
     assert isinstance(table, data.Table) and len(table) == len(expected) == 700
     for index in [*range(699, -1, -7), *range(700)]:   # backwards, a block at a time, then in order
@@ -345,3 +363,61 @@ def test_a_csv_changed_after_it_was_read_is_an_error_naming_it(tmp_path, monkeyp
         list(expand(spec)[1].values())
     assert str(caught.value) == f"{tmp_path / 'cards.csv'}: the file changed while it was being read: build again"
     assert faces(load(tmp_path, "cards.csv", 50))[0] == ("Card 0", "water")   # loaded again, it is read as it is now
+
+
+@pytest.mark.parametrize("data, message", [
+    ("title,cost\r\nSun,1\r\n".encode("utf-16-le"), "row 1, column 1: a NUL character, which no text holds (a file in "
+     "UTF-16 without a byte-order mark, or not a CSV?): save it as CSV UTF-8"),
+    (b"title,cost\nSun,1\nMoon,\x003\n", "row 3, column cost: a NUL character, which no text holds (a file in UTF-16 "
+     "without a byte-order mark, or not a CSV?): save it as CSV UTF-8"),
+    ("\ufefftitle;cost\r\nSun;1\r\nMoon;3".encode("utf-16-be") + b"\x00", "row 3, column cost: not UTF-16 text "
+     "(byte {last}), though it starts with UTF-16's byte-order mark: save it as CSV UTF-8"),
+])
+def test_a_csv_that_is_not_text_in_an_encoding_pnp_can_tell_names_its_row_and_column(tmp_path, data, message):
+    from generator.spec import data as rows
+    (tmp_path / "cards.csv").write_bytes(data)
+    with pytest.raises(UserError) as caught:
+        rows.load(tmp_path / "cards.csv")
+    assert str(caught.value) == f"{tmp_path / 'cards.csv'} {message.format(last=len(data) - 1)}"   # an odd last byte
+
+
+def test_a_quote_never_closed_is_found_past_csv_s_own_limit_on_a_cell(tmp_path):
+    import csv
+    text = 'title,suit,size\nA,"fire,4\n' + "B,water,4\n" * 20_000   # 200,000 characters in its cell: csv's limit is 131,072
+    (tmp_path / "cards.csv").write_text(text)
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.csv", 1)
+    assert str(caught.value).startswith(f"{tmp_path / 'cards.csv'} row 2, column suit: a quote opened here is never closed")
+    assert csv.field_size_limit() >= len(text)
+
+
+def test_any_other_csv_error_is_one_line_naming_its_row(tmp_path):
+    """csv's errors, e.g. a cell longer than its limit (here set low), name the row as a spreadsheet counts them: a
+    quoted cell across lines is one row."""
+    import csv
+    from generator.spec import data
+    (tmp_path / "cards.csv").write_text('title,suit\n"Two\nlines",fire\n' + "x" * 200 + ",water\n")
+    limit = csv.field_size_limit(100)
+    try:
+        with pytest.raises(UserError) as caught:
+            data.load(tmp_path / "cards.csv")
+    finally:
+        csv.field_size_limit(limit)
+    assert str(caught.value) == f"{tmp_path / 'cards.csv'} row 3: not valid CSV (field larger than field limit (100))"
+
+
+@pytest.mark.parametrize("data, message", [
+    ('[{"title": "Sun"}]'.encode("utf-16"), ": the file is UTF-16 text (it starts with a UTF-16 byte-order mark): save "
+                                            "it as UTF-8"),
+    ('[\n{"title": "Glaré"}]'.encode("latin-1"), ":2: not UTF-8 text (byte {at}, 0xe9, perhaps a Latin-1 'é'): save it "
+                                                 "as UTF-8"),
+    (b'[\n{"title": "Sun}]', ":2: not valid JSON (Unterminated string starting at column 11)"),
+    (b'[{"title": "Sun"},\n {"title": "Moon"}', ":2: not valid JSON (Expecting ',' delimiter at column 19)"),
+])
+def test_a_json_file_pnp_cannot_read_is_one_line_naming_its_line(tmp_path, data, message):
+    (tmp_path / "cards.json").write_bytes(data)
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.json", 1)
+    assert str(caught.value) == f"{tmp_path / 'cards.json'}{message.format(at=data.find(0xe9))}"
+    (tmp_path / "cards.json").write_bytes('\ufeff[{"title": "Sun", "suit": "fire", "size": 4}]'.encode())
+    assert faces(load(tmp_path, "cards.json", 1)) == [("Sun", "fire")]   # with Notepad's byte-order mark
