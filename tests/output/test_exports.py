@@ -442,7 +442,9 @@ def test_every_export_writes_only_inside_out(tmp_path, monkeypatch):
     export(tmp_path, "posies", "--format", "svg,png,contact,tts", "--paper", "a4", "--dpi", "50")
     written = {p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()}
     assert written and all(p.parts[0] == "out" for p in written)
-    assert {p.parts[2] for p in written if len(p.parts) > 3} == {"svg", "png", "contact", "tts"}
+    assert {p.parts[2] for p in written if len(p.parts) > 3} == {"svg", "png", "contact", "tts", ".pnp-cache"}
+    assert sorted(p.name for p in written if p.parts[2] == ".pnp-cache") == [   # what each wrote, for the next build
+        "contact.sheets.json", "png.faces.json", "svg.faces.json", "svg.pages.json", "tts.images.json"]
 
 
 def test_watch_rewrites_the_other_formats_asked_for_on_every_save(tmp_path):
@@ -506,6 +508,41 @@ def test_a_rebuild_after_renaming_a_card_leaves_only_the_new_faces(tmp_path):
     assert gone and new and all(slug in p.name for p in gone) and all("renamed-card" in p.name for p in new)
     assert {p.parts[0] for p in gone} == {"svg", "png", "pod-thegamecrafter"}
     assert len(gone) == len(new) and all(path.read_text() == "the designer's own file" for path in mine)
+
+
+EXTRA = """\
+  extra:
+    kind: layout
+    expect: 3
+    width: 63 mm
+    height: 88 mm
+    data: extra.csv
+    layout: {ground: paper, elements: {name: {type: text, x: 5, y: 30, width: 40, height: 10, text: "{title}", size: 5}}}
+    back: {layout: {ground: ink, elements: {}}}
+"""
+
+
+def test_a_rebuild_after_removing_a_component_leaves_none_of_its_files(tmp_path):
+    """Every export removes the files it wrote for a component the spec no longer has (faces, contact sheet, showcase,
+    hand, deck sheets and back) and nothing else: not the other component's files, not the designer's own."""
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "deck")]).exit_code == 0
+    game = tmp_path / "deck" / "deck.yaml"
+    text = game.read_text()
+    game.write_text(text + EXTRA)
+    (tmp_path / "deck" / "extra.csv").write_text("title,count\nOne,1\nTwo,2\n")
+    options = ["--format", "svg,png,contact,showcase,hand,tts", "--paper", "a4", "--dpi", "30"]
+    out = export(tmp_path, str(game), *options)
+    files = {p.relative_to(out) for p in out.rglob("*") if p.is_file() and ".pnp-cache" not in p.parts}
+    extra = {p for p in files if p.name.startswith("extra")}
+    assert {p.parts[0] for p in extra} == {"svg", "png", "contact", "showcase", "hand", "tts"}
+    mine = [out / "showcase" / "cover.png", out / "png" / "mine.png", out / "tts" / "extra-art.png"]
+    for path in mine:
+        path.write_text("the designer's own file")
+    game.write_text(text)
+    export(tmp_path, str(game), *options)
+    after = {p.relative_to(out) for p in out.rglob("*") if p.is_file() and ".pnp-cache" not in p.parts}
+    assert after == files - extra | {p.relative_to(out) for p in mine}
+    assert all(path.read_text() == "the designer's own file" for path in mine)
 
 
 def test_a_contact_sheet_gives_the_trim_size_as_the_manifest_does_a_round_token_by_its_diameter(monkeypatch):

@@ -6,7 +6,6 @@ loads every deck from the written files.
 import hashlib
 import json
 import math
-import re
 
 from ...components.kind import Circle
 from ...spec.expand import expand
@@ -15,7 +14,7 @@ from ...files import write_atomic
 from ...draw.render import draw_art
 from ...check.safearea import cut_line
 from .. import raster
-from ..exports import backings, face_stems, folder, prune, summary
+from ..exports import backings, face_stems, folder, summary, written
 from ...units import pixels
 
 COLUMNS, ROWS = 10, 7
@@ -64,11 +63,6 @@ def files(spec, options, component, backs) -> list:
     return found
 
 
-def image_pattern(component: str) -> re.Pattern:
-    """The names files gives a component's images (its sheets and backs), as a pattern."""
-    return re.compile(rf"{re.escape(component)}-(sheet-\d+|back(-\d+(-[a-z0-9-]+)?)?)\.png")
-
-
 def jobs(spec, options) -> list:
     """One job per component for its images, then the saved object."""
     return [(f"{spec.game.id} tts {component}", write_images, (spec, component, options))
@@ -102,8 +96,8 @@ def write_images(spec, component, options) -> tuple:
             paint_cut(ctx, spec, arts[back], cut, (0, 0, pixels(w, dpi), pixels(h, dpi)))
         paths.append(back_path)
         sizes.append(_written(back_path, raster.encode(surface, dpi)))
-    prune(paths[0].parent, image_pattern(component), paths,  # a deck that shrank, a back gone: no image of them stays
-          [image_pattern(c.id) for c in spec.components if c.id != component])
+    written(paths[0].parent, "images", component, paths,  # a deck that shrank, a back gone: no image of them stays
+            {c.id for c in spec.components})
     return summary(paths, sizes)
 
 
