@@ -350,8 +350,37 @@ def test_the_schema_refuses_a_broken_saved_object(tmp_path):
         assert schema_errors(broken), change
 
 
-def test_tts_sheets_hold_at_most_69_faces_in_10_by_7():
-    assert tts.grid(69) == (10, 7) and tts.grid(1) == (2, 2) and tts.grid(19) == (10, 2) and tts.grid(20) == (10, 3)
+def best_dpi(count, w, h, asked):
+    """The highest dpi (to 0.1, at most asked) at which some grid of 2 x 2 to 10 x 7 cells holds count faces of w x h mm
+    and a free cell with no side of the sheet past 4096 px, each cell round(mm / 25.4 * dpi) px: found by trying them."""
+    fits = [(c, r) for c in range(2, 11) for r in range(2, 8) if c * r > count]
+    dpi = asked
+    while not any(c * round(w / 25.4 * dpi) <= 4096 and r * round(h / 25.4 * dpi) <= 4096 for c, r in fits):
+        dpi -= 0.1
+    return dpi
+
+
+def test_tts_sheets_use_the_grid_that_draws_the_faces_largest(tmp_path):
+    """Six 63 x 88 mm faces (and the free cell) fit 4 x 2 at 300 dpi, where 7 x 2 drew them at 236; 75 faces go on two
+    sheets of 38 and 37 at one dpi, within 1 % of the best any grid gives 38 faces (69 and 6 were 164 and 300 dpi)."""
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "big")]).exit_code == 0
+    spec, cards = tmp_path / "big" / "big.yaml", tmp_path / "big" / "cards.csv"
+    for rows, faces in ((6, [6]), (75, [38, 37])):
+        cards.write_text("title,cost,suit,rules,flavour,count\n" + "".join(f"Card {n},1,sun,Draw.,,1\n" for n in range(rows)))
+        spec.write_text(re.sub(r"expect: \d+", f"expect: {rows}", spec.read_text()))
+        out = export(tmp_path, str(spec), "--format", "tts")
+        decks = json.loads((out / "tts" / "big.json").read_text())["ObjectStates"][0]["CustomDeck"]
+        assert [d["NumWidth"] * d["NumHeight"] - 1 >= n for d, n in zip(decks.values(), faces)] == [True] * len(faces)
+        dpis = set()
+        for deck, count in zip(decks.values(), faces):
+            sheet = Image.open(urlparse(deck["FaceURL"]).path)
+            dpi = png_dpi(Path(urlparse(deck["FaceURL"]).path).read_bytes())
+            cell = sheet.width / deck["NumWidth"], sheet.height / deck["NumHeight"]
+            assert max(sheet.size) <= 4096 and cell == (int(cell[0]), int(cell[1]))
+            assert abs(cell[0] - 63 / 25.4 * dpi) <= 0.51 and abs(cell[1] - 88 / 25.4 * dpi) <= 0.51, (cell, dpi)
+            dpis.add(round(dpi, 1))
+        assert len(dpis) == 1 and dpis.pop() >= 0.99 * best_dpi(faces[0], 63, 88, 300), dpis
+    assert (decks["1"]["NumWidth"], decks["1"]["NumHeight"]) != (10, 7)
     assert tts.PER_SHEET == 69
 
 
