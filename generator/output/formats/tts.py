@@ -49,7 +49,7 @@ def sheets(fronts: list, size: tuple, dpi: float) -> tuple:
     back's image): as few sheets as hold them, the fronts shared out evenly (the fullest sheet sets the dpi), each sheet's
     grid the best for its fronts (grid), all drawn at the dpi of the one that needs the lowest."""
     count = math.ceil(len(fronts) / PER_SHEET)
-    cut = [len(fronts) * n // count for n in range(count + 1)]
+    cut = [-(-len(fronts) * n // count) for n in range(count + 1)]   # the fuller sheets first
     chunks = [fronts[cut[n]:cut[n + 1]] for n in range(count)]
     grids = [grid(len(chunk), size, dpi) for chunk in chunks]
     return list(zip(chunks, grids)), min(sheet_dpi(size, dpi, *g) for g in grids)
