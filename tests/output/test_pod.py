@@ -153,3 +153,18 @@ def test_a_rebuild_removes_the_decks_a_printer_no_longer_takes(tmp_path):
     build(spec, tmp_path / "out", "--format", "png", "--pod", "thegamecrafter")
     assert not (out / "pod-thegamecrafter" / "extra").exists()
     assert (out / "pod-thegamecrafter" / "cards" / "back.png").is_file() and mine.read_text() == "the designer's own file"
+
+
+def test_dpi_is_said_not_to_apply_to_the_printers_templates(tmp_path):
+    """--dpi 100 with --pod: the template stays 825 x 1125 px at 300 dpi and the build says so in one line; without
+    --dpi, nothing is said."""
+    spec = new_deck(tmp_path)
+    printed = build(spec, tmp_path / "out", "--format", "png", "--pod", "thegamecrafter", "--dpi", "100")
+    said = [line.strip() for line in printed.splitlines() if "--dpi" in line]
+    assert said == ["--dpi 100 is not used for these files: The Game Crafter's templates are 300 dpi"]
+    [first] = (tmp_path / "out" / "deck" / "pod-thegamecrafter" / "cards").glob("001-*.png")
+    w, h, bleed = TEMPLATES["thegamecrafter"]
+    front = Image.open(first)
+    assert front.size == (round((w + 2 * bleed) / INCH * 300), round((h + 2 * bleed) / INCH * 300))
+    assert round(front.info["dpi"][0]) == 300
+    assert "--dpi" not in build(spec, tmp_path / "out", "--format", "png", "--pod", "thegamecrafter")
