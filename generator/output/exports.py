@@ -152,6 +152,8 @@ def written(where: Path, group: str, owner: str, paths, alive=None) -> None:
     listed = {name for names in now.values() for name in names}
     for name in sorted({name for names in before.values() for name in names} - listed):
         _remove(where, name)
+    if not listed and not listing.exists():   # nothing written, now or before: no list to keep
+        return
     write_atomic(listing, (json.dumps(dict(sorted(now.items())), indent=1) + "\n").encode("utf-8"))
 
 

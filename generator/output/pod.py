@@ -127,6 +127,7 @@ def write_game(spec, options) -> tuple:
         write_atomic(path, data)
         paths.append(path)
         sizes.append(len(data))
+
     for comp in spec.components:
         w, h = comp.trim
         item, turned = product(chosen, w, h)
