@@ -125,9 +125,10 @@ def formats(ctx, param, value):
 @click.option("--format", "chosen_formats", default="pdf", show_default=True, callback=formats, metavar="LIST",
               help="What to write, comma-separated: " + "; ".join(f"{k}: {v}" for k, v in known_formats().items()) + ".")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
-              help="Resolution of the png, tts, showcase and hand images.")
+              help="Resolution of the png, tts, showcase and hand images (--pod's are at the printer's).")
 @click.option("--pod", type=click.Choice(list(PRESETS)),
-              help="Write the PNGs as a print-on-demand printer's templates want them (sizes, bleed, names); implies png.")
+              help="Write the PNGs as a print-on-demand printer's templates want them (sizes, bleed, names, how many of "
+                   "each card) instead of png/, with or without png in --format.")
 @JOBS
 @user_errors
 def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod, workers):

@@ -1,5 +1,6 @@
 """What the export formats share (svg, png, contact, showcase, hand, tts, print-on-demand): face file names, backs,
 folders and pruning."""
+import json
 import os
 import re
 from pathlib import Path
@@ -134,20 +135,39 @@ def folder(options, spec, name) -> Path:
     return Path(options.out_dir) / spec.game.id / name
 
 
-def face_pattern(component: str, suffix: str) -> re.Pattern:
-    """The names face_stems gives a component's faces, as a pattern (with the file suffix)."""
-    faces = r"back(-\d+(-[a-z0-9-]+)?)?|front|\d+(-[a-z0-9-]+)?-front"
-    return re.compile(rf"{re.escape(component)}-({faces}){re.escape(suffix)}")
+def written(where: Path, group: str, owner: str, paths, alive=None) -> None:
+    """Note the files a job wrote in a folder (paths) for owner (a component, a paper) in the folder's list of group,
+    kept in <out>/<id>/.pnp-cache/<folder>.<group>.json; remove the files owner wrote there last time and no longer
+    writes and, alive given (the owners the spec still has), every file of an owner not among them: only files pnp
+    wrote, never one another owner still lists."""
+    from ..cache import RECORDS  # lazy: start-up
+    listing = where.parent / RECORDS / f"{where.name}.{group}.json"
+    try:
+        before = {k: v for k, v in json.loads(listing.read_text(encoding="utf-8")).items()
+                  if isinstance(v, list) and all(isinstance(name, str) for name in v)}
+    except (OSError, ValueError, AttributeError):
+        before = {}
+    now = {k: v for k, v in before.items() if alive is None or k in alive}
+    now[owner] = sorted(Path(p).relative_to(where).as_posix() for p in paths)
+    listed = {name for names in now.values() for name in names}
+    for name in sorted({name for names in before.values() for name in names} - listed):
+        _remove(where, name)
+    if not listed and not listing.exists():   # nothing written, now or before: no list to keep
+        return
+    write_atomic(listing, (json.dumps(dict(sorted(now.items())), indent=1) + "\n").encode("utf-8"))
 
 
-def prune(where: Path, pattern: re.Pattern, kept, others=()) -> None:
-    """Remove the files in where named as pattern says that are not kept: what an export wrote before and no longer
-    writes (a renamed card's face); a name that also fits one of others belongs to another component and stays."""
-    kept = {Path(p).name for p in kept}
-    for old in sorted(where.glob("*")) if where.is_dir() else ():
-        if (old.is_file() and old.name not in kept and pattern.fullmatch(old.name)
-                and not any(other.fullmatch(old.name) for other in others)):
-            old.unlink(missing_ok=True)
+def _remove(where: Path, name: str) -> None:
+    """Remove a file pnp wrote, named relative to where, and the folders its going leaves empty (up to where)."""
+    if Path(name).is_absolute() or ".." in Path(name).parts:   # a list edited by hand names nothing outside
+        return
+    path = where / name
+    if path.is_file() or path.is_symlink():
+        path.unlink(missing_ok=True)
+    for parent in path.parents:
+        if parent == where or not parent.is_dir() or any(parent.iterdir()):
+            break
+        parent.rmdir()
 
 
 def face_files(spec, component, options, format_name: str, render) -> tuple:
@@ -159,21 +179,18 @@ def face_files(spec, component, options, format_name: str, render) -> tuple:
     stems = face_stems(spec, arts)
     used = {b.back for b in backings(spec, component)}
     where, suffix = folder(options, spec, format_name), f".{format_name}"
-    paths, sizes, unused = [], [], set()
+    paths, sizes = [], []
     for art in arts.values():
         if art.component != component:
             continue
         if art.side == "back" and art.key not in used:   # the common back when every data row names a back of its own
-            unused.add(stems[art.key])
             continue
         path = where / f"{stems[art.key]}{suffix}"
         data = render(art)
         write_atomic(path, data)
         paths.append(path)
         sizes.append(len(data))
-    kept = set(stems.values()) - unused  # a face of this spec named like one of this component's stays
-    prune(where, face_pattern(component, suffix), [*paths, *(f"{stem}{suffix}" for stem in kept)],
-          [face_pattern(c.id, suffix) for c in spec.components if c.id != component])
+    written(where, "faces", component, paths, {c.id for c in spec.components})
     return summary(paths, sizes)
 
 

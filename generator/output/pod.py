@@ -1,10 +1,14 @@
-"""Print-on-demand presets: the card sizes, bleed, dpi and file names that card printers' published templates ask for."""
-import re
-from ..records import NamedTuple
+"""Print-on-demand presets: the card sizes, bleed, dpi and file names that card printers' published templates ask for,
+and the list of how many of each card a deck has."""
+import csv
+import io
+import math
+from collections import Counter
 
+from ..records import NamedTuple
 from ..errors import UserError
 from ..files import write_atomic
-from .exports import backings, face_stems, folder, prune, summary
+from .exports import backings, face_stems, face_title, folder, summary, written
 from ..units import pixels
 
 INCH = 25.4
@@ -26,15 +30,19 @@ class Product(NamedTuple):
 
 
 class Preset(NamedTuple):
-    """A printer: its products and how it wants the files named (fields: component, number, face)."""
+    """A printer: its products, how it wants the files named (fields: component, number, face) and whether each deck
+    gets an MPC Autofill order file."""
 
     title: str
     products: tuple
     front: str
     back: str
+    order: bool = False
 
 
-NUMBERED = r"\d{3}-.+\.png|back\.png"  # the names a preset gives a component's faces (compiled when used: start-up)
+QUANTITIES = "quantities.csv"   # in each deck's folder: file, quantity, name of each front
+BRACKETS = (18, 36, 55, 72, 90, 108, 126, 144, 162, 180, 198, 216, 234, 396, 504, 612)  # MakePlayingCards' order sizes
+STOCK = "(S30) Standard Smooth"   # MakePlayingCards' standard card stock, as MPC Autofill names it
 EIGHTH = INCH / 8
 PRESETS = {
     "thegamecrafter": Preset("The Game Crafter", (
@@ -45,7 +53,7 @@ PRESETS = {
     ), "{component}/{number}-{face}.png", "{component}/back.png"),
     "makeplayingcards": Preset("MakePlayingCards", (
         Product("poker card", 2.5 * INCH, 3.5 * INCH, 0.12 * INCH),  # 822 x 1122 px
-    ), "{component}/front/{number}-{face}.png", "{component}/back/back.png"),
+    ), "{component}/front/{number}-{face}.png", "{component}/back/back.png", order=True),
 }
 
 
@@ -72,92 +80,131 @@ def jobs(spec, options) -> list:
 
 
 def face(spec, art, item: Product, turned: bool) -> bytes:
-    """One face as the product's template wants it: its trim scaled onto the product's trim, bleed filled by the art."""
+    """One face as the product's template wants it: the card as the PDF prints it, its trim scaled onto the product's
+    trim, the product's bleed beyond the card's own filled by extending the edge of its art (a one-sided piece's back,
+    art None: plain white)."""
     from . import raster  # lazy: start-up (the command line reads PRESETS without loading cairo)
     from ..draw.render import draw_art  # lazy: start-up
-    comp = spec.component(art.component)
-    w, h = comp.trim
+    import cairocffi  # lazy: start-up (after raster, which points fontconfig at the bundled fonts)
     pw, ph = (item.height, item.width) if turned else (item.width, item.height)
-    scale = max(pw / w, ph / h)  # one scale for both sides, so nothing is stretched; the rest lands in the bleed
-    reach = max((pw + 2 * item.bleed) / scale - w, (ph + 2 * item.bleed) / scale - h) / 2 + 0.5  # drawn past the trim
-    wide = spec._replace(components=tuple(c._replace(bleed=max(c.bleed, reach)) if c.id == comp.id else c
-                                          for c in spec.components))
-    drawing = draw_art(wide, art)
     width, height = pixels(pw + 2 * item.bleed, item.dpi), pixels(ph + 2 * item.bleed, item.dpi)
-    shown = ((pw + 2 * item.bleed) / scale, (ph + 2 * item.bleed) / scale)  # of the drawing's mm, centred on its trim
-    extra = (drawing.width - shown[0]) / 2, (drawing.height - shown[1]) / 2
     surface, ctx = raster.canvas(width, height)
-    k = width / shown[0], height / shown[1]
-    raster.paint_into(ctx, drawing, (-extra[0] * k[0], -extra[1] * k[1], drawing.width * k[0], drawing.height * k[1]))
+    if art is None:
+        return raster.encode(surface, item.dpi)
+    comp = spec.component(art.component)
+    (w, h), b = comp.trim, comp.bleed
+    scale = max(pw / w, ph / h)  # one scale for both sides, so nothing is stretched; the rest lands in the bleed
+    k = width * scale / (pw + 2 * item.bleed), height * scale / (ph + 2 * item.bleed)  # px per mm of the card
+    box = (width / 2 - (w / 2 + b) * k[0], height / 2 - (h / 2 + b) * k[1],   # the art, bleed and all, centred
+           width / 2 + (w / 2 + b) * k[0], height / 2 + (h / 2 + b) * k[1])
+    left, top = max(0, math.ceil(box[0])), max(0, math.ceil(box[1]))          # the whole pixels it covers
+    right, bottom = min(width, math.floor(box[2])), min(height, math.floor(box[3]))
+    art_surface, art_ctx = raster.canvas(right - left, bottom - top)
+    raster.paint_into(art_ctx, draw_art(spec, art), (box[0] - left, box[1] - top, box[2] - box[0], box[3] - box[1]))
+    ctx.set_source_surface(art_surface, left, top)
+    ctx.get_source().set_extend(cairocffi.EXTEND_PAD)  # its edge pixels carried out to the template's edge
+    ctx.paint()
     return raster.encode(surface, item.dpi)
 
 
 def write_game(spec, options) -> tuple:
-    """Write every component the printer has a product for, its faces named as the preset says, under <out>/<id>/pod-<preset>/:
-    one deck a back (a component whose data rows name backs of their own is split, each deck with its one back)."""
+    """Write every component the printer has a product for, one deck a back (a component whose data rows name backs of
+    their own is split, each deck with its one back, a one-sided deck with a plain white one), under
+    <out>/<id>/pod-<preset>/: each deck's faces named as the preset says, its list of how many of each front it has and,
+    for a preset that takes one, its order file."""
     from ..build import check  # lazy: start-up (the PDF writer loads only when a build runs)
     from ..spec.expand import expand  # lazy: start-up
     from ..components.kind import size_words  # lazy: start-up
     check(spec)
     chosen = preset(options.pod)
-    _, arts = expand(spec)
+    pieces, arts = expand(spec)
     stems = face_stems(spec, arts)
+    copies = Counter((p.front, p.back) for p in pieces)
     root = folder(options, spec, f"pod-{options.pod}")
-    paths, sizes, notes, left, decks, exported = [], [], [], [], set(), set()
+    paths, sizes, notes, left = [], [], [], []
+
+    def put(path, data: bytes) -> None:
+        write_atomic(path, data)
+        paths.append(path)
+        sizes.append(len(data))
+
     for comp in spec.components:
         w, h = comp.trim
         item, turned = product(chosen, w, h)
         if item is None:
             left.append(f"{comp.id} ({size_words(comp)})")
             continue
-        exported.add(comp.id)
-        fronts = (a.key for a in arts.values() if a.component == comp.id and a.side == "front")
-        numbers = {key: n for n, key in enumerate(fronts, start=1)}
+        fronts = [a for a in arts.values() if a.component == comp.id and a.side == "front"]
+        numbers = {a.key: n for n, a in enumerate(fronts, start=1)}
         backs = backings(spec, comp.id)
-        split = []
+        decks = []
         for backing in backs:
             deck = comp.id if backing.back in (None, f"{comp.id}-back") else stems[backing.back]
-            decks.add(deck)
-            for art in [arts[key] for key in backing.fronts] + ([arts[backing.back]] if backing.back else []):
-                path = root / _name(chosen, art, deck, numbers[art.key] if art.side == "front" else 0, stems)
-                data = face(spec, art, item, turned)
-                write_atomic(path, data)
-                paths.append(path)
-                sizes.append(len(data))
-            split.append(f"{deck}/ ({backing.pieces} card{'s' * (backing.pieces != 1)})")
+            listed = []
+            for key in backing.fronts:
+                path = root / _name(chosen, arts[key], deck, numbers[key], stems)
+                put(path, face(spec, arts[key], item, turned))
+                listed.append((path, face_title(spec, arts[key], numbers[key] if len(fronts) > 1 else None),
+                               copies[key, backing.back]))
+            back = root / chosen.back.format(component=deck)
+            put(back, face(spec, arts[backing.back] if backing.back else None, item, turned))
+            put(root / deck / QUANTITIES, _quantities(root / deck, listed))
+            if chosen.order:
+                put(root / deck / f"{spec.game.id}-{deck}.xml", _order(listed, back))
+            decks.append(f"{deck}/ ({backing.pieces} card{'s' * (backing.pieces != 1)} of {len(listed)} "
+                         f"face{'s' * (len(listed) != 1)}{', a plain white back' * (backing.back is None)})")
         px = item.pixels()
-        note = (f"{comp.id}: {chosen.title} {item.name}, {px[1] if turned else px[0]} x {px[0] if turned else px[1]} px "
-                f"at {item.dpi} dpi")
-        notes.append(note + (f"; {len(backs)} backs, a deck for each: {', '.join(split)}" if len(backs) > 1 else ""))
-    for where in sorted({path.parent for path in paths}):  # a renamed card's old face goes
-        prune(where, re.compile(NUMBERED), paths)
-    ours = re.compile("|".join(rf"{re.escape(cid)}(-back-\d+(-[a-z0-9-]+)?)?" for cid in sorted(exported)))
-    for old in sorted(root.iterdir()) if root.is_dir() and exported else ():   # and the deck of a back no row names now
-        if old.is_dir() and old.name not in decks and ours.fullmatch(old.name):
-            _remove_deck(old)
+        notes.append(f"{comp.id}: {chosen.title} {item.name}, {px[1] if turned else px[0]} x {px[0] if turned else px[1]} "
+                     f"px at {item.dpi} dpi; " + (f"{len(backs)} backs, a deck for each: " if len(backs) > 1 else "")
+                     + ", ".join(decks) + f"; how many of each face: {QUANTITIES} in each deck's folder")
+    if paths and options.dpi != chosen.products[0].dpi:
+        notes.append(f"--dpi {options.dpi} is not used for these files: {chosen.title}'s templates are "
+                     f"{chosen.products[0].dpi} dpi")
     if left:
         sold = ", ".join(f"{p.name} {round(p.width, 1):g} x {round(p.height, 1):g} mm" for p in chosen.products)
         notes.append(f"not exported, {chosen.title} has no product of their size ({sold}): {', '.join(left)}")
+    written(root, "decks", "all", paths)   # a renamed card's face, a deck no longer sold or split off, goes
     if not paths:
         return (str(root), "0 files", 0, *notes)
     return summary(paths, sizes, *notes)
 
 
-def _remove_deck(where) -> None:
-    """Remove the files a preset named in a deck's folder (and the folders left empty), nothing else."""
-    for old in sorted(where.rglob("*"), reverse=True):
-        if old.is_file() and re.fullmatch(NUMBERED, old.name):
-            old.unlink()
-        elif old.is_dir() and not any(old.iterdir()):
-            old.rmdir()
-    if not any(where.iterdir()):
-        where.rmdir()
+def _quantities(where, listed) -> bytes:
+    """A deck's list of its fronts: each file (relative to the deck's folder), how many cards of it to print, its name."""
+    text = io.StringIO()
+    table = csv.writer(text, lineterminator="\n")
+    table.writerow(["file", "quantity", "name"])
+    table.writerows([path.relative_to(where).as_posix(), count, name] for path, name, count in listed)
+    return text.getvalue().encode("utf-8")
+
+
+def _order(listed, back) -> bytes:
+    """The deck as an order file MPC Autofill's desktop tool reads: the order's size and the smallest of
+    MakePlayingCards' quantities that holds it, each front's file (by its absolute path, as the tool takes a local
+    file) in as many slots as it has cards, and the back."""
+    from xml.etree import ElementTree  # lazy: start-up
+    total = sum(count for _, _, count in listed)
+    order = ElementTree.Element("order")
+    details = ElementTree.SubElement(order, "details")
+    bracket = next((size for size in BRACKETS if size >= total), BRACKETS[-1])
+    for tag, value in (("quantity", total), ("bracket", bracket), ("stock", STOCK), ("foil", "false")):
+        ElementTree.SubElement(details, tag).text = str(value)
+    fronts, slot = ElementTree.SubElement(order, "fronts"), 0
+    for path, _, count in listed:
+        card = ElementTree.SubElement(fronts, "card")
+        for tag, value in (("id", path.resolve()), ("slots", ",".join(map(str, range(slot, slot + count)))),
+                           ("name", path.name)):
+            ElementTree.SubElement(card, tag).text = str(value)
+        slot += count
+    ElementTree.SubElement(order, "backs")
+    ElementTree.SubElement(order, "cardback").text = str(back.resolve())
+    ElementTree.indent(order)
+    return ElementTree.tostring(order, encoding="utf-8", xml_declaration=True) + b"\n"
 
 
 def _name(chosen, art, deck: str, number: int, stems) -> str:
-    """A face's file name as the preset spells it, in its deck's folder (number: a front's, from 1)."""
-    if art.side == "back":
-        return chosen.back.format(component=deck)
+    """A front's file name as the preset spells it, in its deck's folder (number: its place among the component's
+    fronts, from 1)."""
     words = stems[art.key][len(art.component) + 1:].removesuffix("front").strip("-").split("-", 1)[1:]
     return chosen.front.format(component=deck, number=f"{number:03d}",
                                face=words[0] if words else art.component)

@@ -1,6 +1,5 @@
 """What the showcase and hand images share: the spec's promo: settings, the faces shown, the canvas, a piece as cut."""
 import math
-import re
 
 import cairocffi
 
@@ -14,14 +13,13 @@ from ..records import NamedTuple
 from ..spec.expand import expand
 from ..spec.schema import found
 from . import raster
-from .exports import folder, prune, summary
+from .exports import folder, summary, written
 
 SHOWN = 5            # fronts of each component shown when promo: faces names none
 MARGIN = 10.0        # mm of background around the pieces
 MAX_PIXELS = 8192    # the image's longer side at most: the dpi is lowered to keep under it
 EDGE = 0.25          # mm: a dark line inside each piece's edge, so a white card shows on white
 EDGE_INK = (0.0, 0.0, 0.0, 0.35)
-IMAGE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\.png")  # the names these images get: <component id>.png
 
 
 class Look(NamedTuple):
@@ -132,5 +130,5 @@ def write(spec, component: str, options, name: str, image) -> tuple:
     path = folder(options, spec, name) / f"{component}.png"
     data = image(spec, shown(spec)[component], look(spec), options.dpi)
     write_atomic(path, data)
-    prune(path.parent, IMAGE, [f"{cid}.png" for cid in shown(spec)])
+    written(path.parent, "images", component, [path], set(shown(spec)))
     return summary([path], [len(data)])

@@ -1,6 +1,7 @@
 """pnp's ready-made card layouts (layout: builtin:<size>): each fits its card size and passes every check with long
 texts; an element whose column the data lacks is left out, an empty cell hides it; a layout extends one by name."""
 import io
+import re
 import textwrap
 from pathlib import Path
 
@@ -23,14 +24,15 @@ LONG = ("Gain three coins. While this card is in front of you, every Sprout you 
         "of your turn, if you have more coins than any other player, draw a card.")
 
 
-def make(tmp_path, size, header, *rows, layout=None, files=None):
-    """A spec of one component of a card size whose layout is builtin:<size> (or layout), from a CSV of rows."""
+def make(tmp_path, size, header, *rows, layout=None, files=None, trim=None):
+    """A spec of one component of a card size (or trim: (w, h) mm) whose layout is builtin:<size> (or layout), from a
+    CSV of rows."""
     (tmp_path / "art").mkdir(exist_ok=True)
     Image.new("RGB", (300, 200), RED).save(tmp_path / "art" / "red.png")
     (tmp_path / "cards.csv").write_text(header + "\n" + "".join(row + "\n" for row in rows))
     for name, text in (files or {}).items():
         (tmp_path / name).write_text(textwrap.dedent(text))
-    w, h = SIZES.get(size, SIZES["poker"])
+    w, h = trim or SIZES.get(size, SIZES["poker"])
     (tmp_path / "game.yaml").write_text(textwrap.dedent(f"""\
         game: {{title: Ready Made, designer: Tester}}
         palette: {{gold: "#f2c14e"}}
@@ -79,6 +81,19 @@ def test_a_ready_made_layout_passes_every_check_with_long_texts_and_places_the_a
         cost = box_of(image, GOLD)
         assert cost[3] < art[1] and cost[0] > w / 2                                # the cost above it, on the right
         assert image.getpixel((5, 5)) == FRAME                                    # the frame colours the bleed
+
+
+def test_each_other_size_the_reference_says_a_ready_made_layout_takes_passes_every_check(tmp_path):
+    """docs/layout-reference.md's table: '63 x 88 mm takes it too' and the like, each tried with the long texts."""
+    reference = (Path(__file__).resolve().parents[2] / "docs" / "layout-reference.md").read_text()
+    claims = re.findall(r"^\| `builtin:(\w+)` \|.*\((\d+) x (\d+) mm takes it too", reference, re.M)
+    assert len(claims) >= 3
+    for size, w, h in claims:
+        folder = tmp_path / f"{size}-{w}x{h}"
+        folder.mkdir()
+        spec = make(folder, size, "title,cost,art,type,rules,flavour", trim=(float(w), float(h)), *[
+            f'Old Oak of the Long Valley,12,art/red.png,Creature — Tree,"{LONG}",It was here before the game began.'])
+        assert validate(spec) == [], (size, w, h)
 
 
 def test_an_element_whose_column_the_data_lacks_is_left_out_and_an_empty_cell_hides_it(tmp_path):

@@ -220,7 +220,9 @@ def test_print_on_demand_splits_the_deck_one_deck_a_back(built):
             assert sorted(p.name for p in (root / fronts.format(deck)).glob("0*.png")) == numbered
             assert sorted(p.name for p in (root / backs.format(deck)).glob("back.png")) == ["back.png"]
         pieces = {back: sum(int(r["count"]) for r in rows if the_back(r) == back) for back in decks}
-        split = ", ".join(f"{deck}/ ({pieces[back]} card{'s' * (pieces[back] != 1)})" for back, deck in decks.items())
+        faces = {back: sum(1 for r in rows if the_back(r) == back) for back in decks}
+        split = ", ".join(f"{deck}/ ({pieces[back]} card{'s' * (pieces[back] != 1)} of {faces[back]} "
+                          f"face{'s' * (faces[back] != 1)})" for back, deck in decks.items())
         assert f"; 3 backs, a deck for each: {split}" in printed
 
 
@@ -286,7 +288,7 @@ def test_when_every_row_names_a_back_of_its_own_the_unused_common_back_is_writte
     (tmp_path / "game" / "game.yaml").write_text(SPEC.replace("expect: 6", "expect: 3"))
     printed = build(game, tmp_path / "out")
     out = tmp_path / "out" / "game"
-    written = sorted(str(p.relative_to(out)) for p in out.rglob("*back*") if p.is_file())
+    written = sorted(str(p.relative_to(out)) for p in out.rglob("*back*") if p.is_file() and p.suffix in (".png", ".svg"))
     assert written == ["png/cards-back-1-red.png", "png/cards-back-2-green-harvest.png",
                        "pod-makeplayingcards/cards-back-1-red/back/back.png",
                        "pod-makeplayingcards/cards-back-2-green-harvest/back/back.png",

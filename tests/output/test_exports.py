@@ -350,8 +350,37 @@ def test_the_schema_refuses_a_broken_saved_object(tmp_path):
         assert schema_errors(broken), change
 
 
-def test_tts_sheets_hold_at_most_69_faces_in_10_by_7():
-    assert tts.grid(69) == (10, 7) and tts.grid(1) == (2, 2) and tts.grid(19) == (10, 2) and tts.grid(20) == (10, 3)
+def best_dpi(count, w, h, asked):
+    """The highest dpi (to 0.1, at most asked) at which some grid of 2 x 2 to 10 x 7 cells holds count faces of w x h mm
+    and a free cell with no side of the sheet past 4096 px, each cell round(mm / 25.4 * dpi) px: found by trying them."""
+    fits = [(c, r) for c in range(2, 11) for r in range(2, 8) if c * r > count]
+    dpi = asked
+    while not any(c * round(w / 25.4 * dpi) <= 4096 and r * round(h / 25.4 * dpi) <= 4096 for c, r in fits):
+        dpi -= 0.1
+    return dpi
+
+
+def test_tts_sheets_use_the_grid_that_draws_the_faces_largest(tmp_path):
+    """Six 63 x 88 mm faces (and the free cell) fit 4 x 2 at 300 dpi, where 7 x 2 drew them at 236; 75 faces go on two
+    sheets of 38 and 37 at one dpi, within 1 % of the best any grid gives 38 faces (69 and 6 were 164 and 300 dpi)."""
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "big")]).exit_code == 0
+    spec, cards = tmp_path / "big" / "big.yaml", tmp_path / "big" / "cards.csv"
+    for rows, faces in ((6, [6]), (75, [38, 37])):
+        cards.write_text("title,cost,suit,rules,flavour,count\n" + "".join(f"Card {n},1,sun,Draw.,,1\n" for n in range(rows)))
+        spec.write_text(re.sub(r"expect: \d+", f"expect: {rows}", spec.read_text()))
+        out = export(tmp_path, str(spec), "--format", "tts")
+        decks = json.loads((out / "tts" / "big.json").read_text())["ObjectStates"][0]["CustomDeck"]
+        assert [d["NumWidth"] * d["NumHeight"] - 1 >= n for d, n in zip(decks.values(), faces)] == [True] * len(faces)
+        dpis = set()
+        for deck, count in zip(decks.values(), faces):
+            sheet = Image.open(urlparse(deck["FaceURL"]).path)
+            dpi = png_dpi(Path(urlparse(deck["FaceURL"]).path).read_bytes())
+            cell = sheet.width / deck["NumWidth"], sheet.height / deck["NumHeight"]
+            assert max(sheet.size) <= 4096 and cell == (int(cell[0]), int(cell[1]))
+            assert abs(cell[0] - 63 / 25.4 * dpi) <= 0.51 and abs(cell[1] - 88 / 25.4 * dpi) <= 0.51, (cell, dpi)
+            dpis.add(round(dpi, 1))
+        assert len(dpis) == 1 and dpis.pop() >= 0.99 * best_dpi(faces[0], 63, 88, 300), dpis
+    assert (decks["1"]["NumWidth"], decks["1"]["NumHeight"]) != (10, 7)
     assert tts.PER_SHEET == 69
 
 
@@ -442,7 +471,9 @@ def test_every_export_writes_only_inside_out(tmp_path, monkeypatch):
     export(tmp_path, "posies", "--format", "svg,png,contact,tts", "--paper", "a4", "--dpi", "50")
     written = {p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()}
     assert written and all(p.parts[0] == "out" for p in written)
-    assert {p.parts[2] for p in written if len(p.parts) > 3} == {"svg", "png", "contact", "tts"}
+    assert {p.parts[2] for p in written if len(p.parts) > 3} == {"svg", "png", "contact", "tts", ".pnp-cache"}
+    assert sorted(p.name for p in written if p.parts[2] == ".pnp-cache") == [   # what each wrote, for the next build
+        "contact.sheets.json", "png.faces.json", "svg.faces.json", "svg.pages.json", "tts.images.json"]
 
 
 def test_watch_rewrites_the_other_formats_asked_for_on_every_save(tmp_path):
@@ -506,6 +537,41 @@ def test_a_rebuild_after_renaming_a_card_leaves_only_the_new_faces(tmp_path):
     assert gone and new and all(slug in p.name for p in gone) and all("renamed-card" in p.name for p in new)
     assert {p.parts[0] for p in gone} == {"svg", "png", "pod-thegamecrafter"}
     assert len(gone) == len(new) and all(path.read_text() == "the designer's own file" for path in mine)
+
+
+EXTRA = """\
+  extra:
+    kind: layout
+    expect: 3
+    width: 63 mm
+    height: 88 mm
+    data: extra.csv
+    layout: {ground: paper, elements: {name: {type: text, x: 5, y: 30, width: 40, height: 10, text: "{title}", size: 5}}}
+    back: {layout: {ground: ink, elements: {}}}
+"""
+
+
+def test_a_rebuild_after_removing_a_component_leaves_none_of_its_files(tmp_path):
+    """Every export removes the files it wrote for a component the spec no longer has (faces, contact sheet, showcase,
+    hand, deck sheets and back) and nothing else: not the other component's files, not the designer's own."""
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "deck")]).exit_code == 0
+    game = tmp_path / "deck" / "deck.yaml"
+    text = game.read_text()
+    game.write_text(text + EXTRA)
+    (tmp_path / "deck" / "extra.csv").write_text("title,count\nOne,1\nTwo,2\n")
+    options = ["--format", "svg,png,contact,showcase,hand,tts", "--paper", "a4", "--dpi", "30"]
+    out = export(tmp_path, str(game), *options)
+    files = {p.relative_to(out) for p in out.rglob("*") if p.is_file() and ".pnp-cache" not in p.parts}
+    extra = {p for p in files if p.name.startswith("extra")}
+    assert {p.parts[0] for p in extra} == {"svg", "png", "contact", "showcase", "hand", "tts"}
+    mine = [out / "showcase" / "cover.png", out / "png" / "mine.png", out / "tts" / "extra-art.png"]
+    for path in mine:
+        path.write_text("the designer's own file")
+    game.write_text(text)
+    export(tmp_path, str(game), *options)
+    after = {p.relative_to(out) for p in out.rglob("*") if p.is_file() and ".pnp-cache" not in p.parts}
+    assert after == files - extra | {p.relative_to(out) for p in mine}
+    assert all(path.read_text() == "the designer's own file" for path in mine)
 
 
 def test_a_contact_sheet_gives_the_trim_size_as_the_manifest_does_a_round_token_by_its_diameter(monkeypatch):

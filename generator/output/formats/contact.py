@@ -13,7 +13,7 @@ from ...files import write_atomic
 from ...draw.render import draw_art
 from ...check.safearea import cut_line
 from .. import raster
-from ..exports import back_name, backings, face_title, folder, summary
+from ..exports import back_name, backings, face_title, folder, summary, written
 from ...units import pixels
 from .tts import trim_size
 
@@ -129,4 +129,5 @@ def write_sheet(spec, component, options) -> tuple:
     path = folder(options, spec, "contact") / f"{component}.png"
     data = sheet(spec, component)
     write_atomic(path, data)
+    written(path.parent, "sheets", component, [path], {c.id for c in spec.components})
     return summary([path], [len(data)])

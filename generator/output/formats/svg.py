@@ -4,7 +4,6 @@ Written with svgwrite: each face with its bleed, and each page of the components
 """
 import base64
 import copy
-import re
 
 import svgwrite
 
@@ -14,7 +13,7 @@ from ...spec.expand import expand
 from ...files import write_atomic
 from ...impose.imposition import impose
 from ...draw.render import draw_art
-from ..exports import face_files, folder, prune, summary
+from ..exports import face_files, folder, summary, written
 
 
 def document(drawing, debug=False) -> svgwrite.Drawing:
@@ -212,5 +211,5 @@ def write_pages(spec, paper, options) -> tuple:
         write_atomic(path, data)
         paths.append(path)
         sizes.append(len(data))
-    prune(folder(options, spec, "svg"), re.compile(rf"{re.escape(spec.game.id)}-{paper}{fold}-page-\d+\.svg"), paths)
+    written(folder(options, spec, "svg"), "pages", f"{paper}{fold}", paths)   # a page the file no longer has goes
     return summary(paths, sizes)

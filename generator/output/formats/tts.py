@@ -6,7 +6,6 @@ loads every deck from the written files.
 import hashlib
 import json
 import math
-import re
 
 from ...components.kind import Circle
 from ...spec.expand import expand
@@ -15,20 +14,23 @@ from ...files import write_atomic
 from ...draw.render import draw_art
 from ...check.safearea import cut_line
 from .. import raster
-from ..exports import backings, face_stems, folder, prune, summary
+from ..exports import backings, face_stems, folder, summary, written
 from ...units import pixels
 
 COLUMNS, ROWS = 10, 7
-PER_SHEET = COLUMNS * ROWS - 1  # the last cell stays free: Tabletop Simulator shows it for a card hidden in a hand
+PER_SHEET = COLUMNS * ROWS - 1  # the last cell stays free (what Tabletop Simulator shows for a hidden card, unless
+                                # BackIsHidden, which the saved object sets: then the back is shown)
 MAX_PIXELS = 4096               # a sheet's longest side: what the game loads without trouble
 POKER_WIDTH = 63.5              # mm: the width of a card at scale 1 in Tabletop Simulator
 RECTANGLE, ROUNDED, HEX, ROUND = 1, 0, 3, 4   # CustomDeck "Type": the card's shape in Tabletop Simulator
 
 
-def grid(count: int) -> tuple:
-    """(columns, rows) of a sheet holding count faces and the free last cell: at least 2 x 2, at most 10 x 7."""
-    columns = max(2, min(COLUMNS, count + 1))
-    return columns, max(2, math.ceil((count + 1) / columns))
+def grid(count: int, size: tuple, dpi: float) -> tuple:
+    """(columns, rows) of a sheet of count faces of size (w, h mm) and the free last cell, at least 2 x 2 and at most
+    10 x 7: of the grids that hold them, the one that draws them at the highest dpi up to dpi (sheet_dpi), then the one
+    of fewest cells, then the widest."""
+    held = [(c, r) for c in range(2, COLUMNS + 1) for r in range(2, ROWS + 1) if c * r > count]
+    return max(held, key=lambda g: (sheet_dpi(size, dpi, *g), -g[0] * g[1], g[0]))
 
 
 def trim_size(spec, component) -> tuple:
@@ -36,10 +38,21 @@ def trim_size(spec, component) -> tuple:
     return spec.component(component).trim
 
 
-def sheet_dpi(spec, component, dpi, columns, rows) -> float:
-    """The dpi of a component's sheets: as asked, lowered so no side passes MAX_PIXELS."""
-    w, h = trim_size(spec, component)
+def sheet_dpi(size: tuple, dpi: float, columns: int, rows: int) -> float:
+    """The dpi of a sheet of columns x rows faces of size (w, h mm): as asked, lowered so no side passes MAX_PIXELS."""
+    w, h = size
     return min(dpi, (MAX_PIXELS - columns) * 25.4 / (columns * w), (MAX_PIXELS - rows) * 25.4 / (rows * h))  # rounding: < 1 px a cell
+
+
+def sheets(fronts: list, size: tuple, dpi: float) -> tuple:
+    """The sheets of the fronts behind one back: ([(their fronts, (columns, rows))...], the dpi of them all and of the
+    back's image): as few sheets as hold them, the fronts shared out evenly (the fullest sheet sets the dpi), each sheet's
+    grid the best for its fronts (grid), all drawn at the dpi of the one that needs the lowest."""
+    count = math.ceil(len(fronts) / PER_SHEET)
+    cut = [-(-len(fronts) * n // count) for n in range(count + 1)]   # the fuller sheets first
+    chunks = [fronts[cut[n]:cut[n + 1]] for n in range(count)]
+    grids = [grid(len(chunk), size, dpi) for chunk in chunks]
+    return list(zip(chunks, grids)), min(sheet_dpi(size, dpi, *g) for g in grids)
 
 
 def decks(spec) -> list:
@@ -64,11 +77,6 @@ def files(spec, options, component, backs) -> list:
     return found
 
 
-def image_pattern(component: str) -> re.Pattern:
-    """The names files gives a component's images (its sheets and backs), as a pattern."""
-    return re.compile(rf"{re.escape(component)}-(sheet-\d+|back(-\d+(-[a-z0-9-]+)?)?)\.png")
-
-
 def jobs(spec, options) -> list:
     """One job per component for its images, then the saved object."""
     return [(f"{spec.game.id} tts {component}", write_images, (spec, component, options))
@@ -84,26 +92,22 @@ def write_images(spec, component, options) -> tuple:
     w, h = trim_size(spec, component)
     cut = cut_line(spec.component(component))
     paths, sizes = [], []
-    for (back, fronts), (sheets, back_path) in zip(backs, files(spec, options, component, backs)):
-        for n, path in enumerate(sheets):
-            chunk = fronts[n * PER_SHEET:(n + 1) * PER_SHEET]
-            columns, rows = grid(len(chunk))
-            dpi = sheet_dpi(spec, component, options.dpi, columns, rows)
-            cw, ch = pixels(w, dpi), pixels(h, dpi)
+    for (back, fronts), (named, back_path) in zip(backs, files(spec, options, component, backs)):
+        laid, dpi = sheets(fronts, (w, h), options.dpi)
+        cw, ch = pixels(w, dpi), pixels(h, dpi)
+        for path, (chunk, (columns, rows)) in zip(named, laid):
             surface, ctx = raster.canvas(cw * columns, ch * rows)
             for i, key in enumerate(chunk):
                 paint_cut(ctx, spec, arts[key], cut, ((i % columns) * cw, (i // columns) * ch, cw, ch))
             paths.append(path)
             sizes.append(_written(path, raster.encode(surface, dpi)))
-        columns, rows = grid(min(len(fronts), PER_SHEET))
-        dpi = sheet_dpi(spec, component, options.dpi, columns, rows)
-        surface, ctx = raster.canvas(pixels(w, dpi), pixels(h, dpi))
+        surface, ctx = raster.canvas(cw, ch)
         if back is not None:  # a one-sided piece's back stays white: the plain card it is printed on
-            paint_cut(ctx, spec, arts[back], cut, (0, 0, pixels(w, dpi), pixels(h, dpi)))
+            paint_cut(ctx, spec, arts[back], cut, (0, 0, cw, ch))
         paths.append(back_path)
         sizes.append(_written(back_path, raster.encode(surface, dpi)))
-    prune(paths[0].parent, image_pattern(component), paths,  # a deck that shrank, a back gone: no image of them stays
-          [image_pattern(c.id) for c in spec.components if c.id != component])
+    written(paths[0].parent, "images", component, paths,  # a deck that shrank, a back gone: no image of them stays
+            {c.id for c in spec.components})
     return summary(paths, sizes)
 
 
@@ -136,10 +140,9 @@ def saved_object(spec, options) -> dict:
     for component, backs, pieces in decks(spec):
         custom: dict = {}
         ids: dict = {}
-        for (back, fronts), (sheets, back_path) in zip(backs, files(spec, options, component, backs)):
-            for n, path in enumerate(sheets):
-                chunk, number = fronts[n * PER_SHEET:(n + 1) * PER_SHEET], deck_id + len(custom)
-                columns, rows = grid(len(chunk))
+        for (back, fronts), (named, back_path) in zip(backs, files(spec, options, component, backs)):
+            for path, (chunk, (columns, rows)) in zip(named, sheets(fronts, trim_size(spec, component), options.dpi)[0]):
+                number = deck_id + len(custom)
                 custom[str(number)] = {"FaceURL": path.resolve().as_uri(), "BackURL": back_path.resolve().as_uri(),
                                        "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True,
                                        "UniqueBack": False, "Type": shape(cut_line(spec.component(component)))}
