@@ -171,6 +171,9 @@ def _parsed(path, text, noun):
     except yaml.reader.ReaderError as exc:
         raise _character_error(path, text, exc) from None
     except yaml.MarkedYAMLError as exc:
+        if exc.problem == "exceeded maximum nesting depth":   # libyaml's own limit, met scanning ahead of ours
+            raise SpecError(path, "", f"{noun} is nested too deeply (more than {MAX_DEPTH} levels)",
+                            exc.problem_mark.line + 1) from None
         raise _syntax_error(path, text, exc) from None
     except yaml.YAMLError as exc:
         raise SpecError(path, "", f"YAML error: {exc}") from None
