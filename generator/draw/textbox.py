@@ -1,9 +1,10 @@
 """Text boxes: a paragraph with inline markup wrapped into a box, shrunk until it fits, aligned, and returned as the
 runs of text (and inline icons) to add to a drawing.
 
-Markup: **bold**, *italic*, {colour:#c0392b}coloured{/colour} (also {color:...}{/color}; any colour our drawings
-take), :name: for the icon or picture called name (only names given in icons; anything else stays as typed, and faults
-reports it), a backslash before * { : or \\ to type it plainly, and a new line to break the line. Widths come from each
+Markup: **bold**, *italic*, {colour:#c0392b}coloured{/colour} (also {color:...}{/color}; the colour set as written:
+painted gives a name's #rrggbb), :name: for the icon or picture called name (only names given in icons; anything else
+stays as typed, and faults reports it, as it does a brace that starts colour markup written wrong or {name}), a
+backslash before * { : or \\ to type it plainly, and a new line to break the line. Widths come from each
 font's own advances (hmtx); a line that holds a picture taller than its text is given the room it needs.
 """
 import functools
