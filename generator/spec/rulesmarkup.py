@@ -2,8 +2,6 @@
 and its colours given as the typesetter takes them (#rrggbb)."""
 from collections import ChainMap
 
-from ..draw import textbox
-from . import layouts
 from . import schema as s
 
 NAMES = ("diagram", "when")   # keys of a block that hold a name, not text
@@ -12,6 +10,8 @@ NAMES = ("diagram", "when")   # keys of a block that hold a name, not text
 def check(spec, rules, fail) -> None:
     """fail(key_path, message) at the first text of rules (as loaded, its figures filled) whose markup the rulebook
     cannot set: an icon, italic, a colour the spec has no name for, a ** or {colour:...} left open."""
+    from ..draw import textbox  # lazy: start-up (a rules text read for its figures alone needs no text engine)
+    from . import layouts  # lazy: start-up
     colours = ChainMap(spec.palette, s.BASE_COLOURS)   # looked up by name: a rulebook records the palette names it reads
     for key_path, text in _texts(rules, ()):
         for fault in textbox.faults(text, None, lambda name: layouts.refused(name, colours), italic=False)[:1]:
@@ -20,6 +20,9 @@ def check(spec, rules, fail) -> None:
 
 def painted(spec, text: str) -> str:
     """Text with each {colour:NAME}'s name given as its #rrggbb (spec.colour, which records what it reads)."""
+    if "{" not in text:
+        return text
+    from ..draw import textbox  # lazy: start-up
     return textbox.painted(text, spec.colour)
 
 
