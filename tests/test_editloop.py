@@ -1286,6 +1286,25 @@ def test_a_designers_rulebook_is_kept_while_what_it_shows_of_the_components_is_a
     assert [what for what, _ in each_edit(tmp_path / "mine", "mine.yaml", OWN_EDITS)] == [what for what, *_ in OWN_EDITS]
 
 
+MARKUP_EDITS = [   # (an edit of a game whose rules text is coloured by markup, whether both rulebooks stay as they are)
+    ("a colour markup added to the rules text", lambda game: edit(game / "rules" / "mine.yaml", "to gather coins.",
+                                                                  "to gather {colour:gold}**coins**{/colour}."), False),
+    ("the colour the rules text shows", lambda game: edit(game / "mine.yaml", 'gold: "#f2c14e"', 'gold: "#b08010"'),
+     False),
+    ("a colour the rulebook does not show", lambda game: edit(game / "mine.yaml", 'sun: "#d98e04"', 'sun: "#c07a00"'),
+     True),
+]
+
+
+def test_a_rulebook_whose_text_names_a_colour_is_made_again_when_that_colour_changes_and_kept_for_another(tmp_path,
+                                                                                                         monkeypatch):
+    """A rules text's {colour:gold} is read as the rulebook is written: a change of gold makes both rulebooks again
+    (in the new gold), one of a colour it does not show keeps them; every PDF equals a fresh build's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "memos"))
+    assert pnp_in(tmp_path, "new", "mine")[0] == 0
+    assert [what for what, _ in each_edit(tmp_path / "mine", "mine.yaml", MARKUP_EDITS)] == [w for w, *_ in MARKUP_EDITS]
+
+
 def test_pnp_rules_alone_never_keeps_the_rulebook_of_a_game_whose_checks_now_fail(tmp_path, monkeypatch):
     """A designer's rulebook is kept after a card's text changed (its key leaves the components out), but pnp rules
     builds no components PDF to check the set: a text that no longer fits its box fails it, exit 1, as a fresh

@@ -421,7 +421,6 @@ class Lettering(svg.Element):
         self.problems = problems
 
 
-PAINT = re.compile(r"\{(colou?r):([^{}]+)\}")
 ICON = re.compile(r":([A-Za-z0-9][A-Za-z0-9_-]*):")
 
 
@@ -430,7 +429,7 @@ def text_box(spec, e, x, y, width, height, name):
     at its min_size, or needs a glyph its font lacks, carries one problem each."""
     if not e["text"].strip():
         return None
-    text = PAINT.sub(lambda m: f"{{{m.group(1)}:{spec.colour(m.group(2).strip())}}}", e["text"])
+    text = textbox.painted(e["text"], spec.colour)
     family = spec.fonts[e["font"]] if "font" in e else typeface.VERA
     box = textfit.Box(x, y, x + width, y + height, name)
     size = e["size"]
@@ -582,7 +581,7 @@ def layout_reads(spec, lay, fields) -> list:
             elif kind == "image":
                 found += ["spec:path", f"file:{art.load(Path(spec.path).parent, e['file']).path}"]
             elif kind == "text" and e["text"].strip():
-                found += [f"colour:{m.group(2).strip()}" for m in PAINT.finditer(e["text"])]
+                found += [f"colour:{name}" for name in textbox.marked_colours(e["text"])]
                 named = dict.fromkeys(ICON.findall(e["text"]))   # icons are looked up beside the spec
                 pictures = [spec.inline[name] for name in named if name in spec.inline]
                 found += [f"template:{name}" for name in named if name not in spec.inline and _find(spec.path, name) is not None]

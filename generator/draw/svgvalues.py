@@ -161,6 +161,16 @@ def colour(value: object) -> tuple | None:
     return NAMED.get(value, (0, 0, 0))
 
 
+def hex_of(value: object) -> str | None:
+    """#rrggbb in lower case of a colour written #rrggbb, #rgb or as one of NAMED (lower case); None for any other."""
+    if type(value) is not str:
+        return None
+    if value[:1] == "#" and len(value) in (4, 7) and _HEX_DIGITS.issuperset(value[1:]):
+        return (value if len(value) == 7 else "#" + "".join(c * 2 for c in value[1:])).lower()
+    rgb = NAMED.get(value)
+    return None if rgb is None else "#" + "".join(f"{round(c * 255):02x}" for c in rgb)
+
+
 def hex_colour(value: object) -> bool:
     """True for a #rrggbb colour (what the looks recolour, what a palette holds), no pattern compiled: every start checks
     the palette, and the checks look at thousands of values."""

@@ -7,7 +7,7 @@ from ..records import NamedTuple
 
 from ..errors import UserError
 from ..digests import hexdigest
-from .svgvalues import NAMED, TRANSFORM, path_of, points_of, style, transform
+from .svgvalues import NAMED, TRANSFORM, hex_of, path_of, points_of, style, transform
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 SVG = "http://www.w3.org/2000/svg"
@@ -30,7 +30,6 @@ AT_DEFAULT = {  # properties allowed only at a value that changes nothing
     "paint-order": ("normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke", "markers fill stroke"),
     "display": ("inline", "block")}  # display:none on a shape or group: not drawn, as SVG says
 _NUMBER = r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?:px)?\s*"  # compiled on first use by re's own cache: a rebuild parses no template
-_HEX = r"#[0-9a-f]{6}|#[0-9a-f]{3}"  # compiled on first use by re's own cache: start-up
 _TRANSFORMS = rf"\s*(?:{TRANSFORM}\s*,?\s*)*"  # compiled on first use by re's own cache: start-up
 LIMIT = 1_000_000  # the largest coordinate a template may use (in its own units): every number that reaches a PDF is finite
 MAX_DEPTH = 64     # elements nested in one another
@@ -231,11 +230,7 @@ def _colour(value):
         return low
     if low == "currentcolor":
         return "currentColor"
-    if re.fullmatch(_HEX, low):
-        return low if len(low) == 7 else "#" + "".join(c * 2 for c in low[1:])
-    if low in NAMED:
-        return "#" + "".join(f"{round(c * 255):02x}" for c in NAMED[low])
-    return None
+    return hex_of(low)
 
 
 def _number(value):

@@ -1,9 +1,10 @@
 """Text boxes: a paragraph with inline markup wrapped into a box, shrunk until it fits, aligned, and returned as the
 runs of text (and inline icons) to add to a drawing.
 
-Markup: **bold**, *italic*, {colour:#c0392b}coloured{/colour} (also {color:...}{/color}; any colour our drawings
-take), :name: for the icon or picture called name (only names given in icons; anything else stays as typed, and faults
-reports it), a backslash before * { : or \\ to type it plainly, and a new line to break the line. Widths come from each
+Markup: **bold**, *italic*, {colour:#c0392b}coloured{/colour} (also {color:...}{/color}; the colour set as written:
+painted gives a name's #rrggbb), :name: for the icon or picture called name (only names given in icons; anything else
+stays as typed, and faults reports it, as it does a brace that starts colour markup written wrong or {name}), a
+backslash before * { : or \\ to type it plainly, and a new line to break the line. Widths come from each
 font's own advances (hmtx); a line that holds a picture taller than its text is given the room it needs.
 """
 import functools
@@ -21,6 +22,9 @@ VALIGN = ("top", "middle", "bottom")
 ICON_EM = 1.0  # an inline icon is a square this many em wide, sitting on the baseline like a capital with a descent
 _TOKEN = re.compile(r"\\(.)|(\*\*)|(\*)|\{(?:colou?r):([^{}]+)\}|(\{/colou?r\})|:([A-Za-z0-9_-]+):|(\n)|( +|\t)|"
                     r"([^\\*{:\n \t]+|.)", re.DOTALL)  # the last: plain text, up to a character that may start markup
+_PAINT = re.compile(r"\\.|\{(colou?r):([^{}]+)\}", re.DOTALL)   # colour markup, past a backslash and what it escapes
+_MISWRITTEN = re.compile(r"\{\s*/?\s*colou?r", re.IGNORECASE)   # a { that starts no markup, yet meant colour markup
+_NAMED = re.compile(r"\{([A-Za-z0-9_-]+)\}")   # {name}: no markup (a layout's own text fills in a {column} before)
 
 
 class Inline(NamedTuple):
@@ -112,6 +116,16 @@ def parse(text: str, colour: str, icons=(), bold: bool = False, italic: bool = F
     if word:
         line.append(tuple(word))
     return lines + [line]
+
+
+def painted(text: str, resolve) -> str:
+    """Text with the name in each {colour:NAME} replaced by resolve(NAME) (a palette name by its #rrggbb)."""
+    return _PAINT.sub(lambda m: f"{{{m.group(1)}:{resolve(m.group(2).strip())}}}" if m.group(1) else m.group(), text)
+
+
+def marked_colours(text: str) -> list:
+    """The names text's colour markup uses, in order."""
+    return [m.group(2).strip() for m in _PAINT.finditer(text) if m.group(1)]
 
 
 def _ems(word, family, pictures):
@@ -213,25 +227,59 @@ def _extent(resource):
     return ascender / units, -descender / units
 
 
-def faults(text: str, icons, colour) -> list:
-    """What is wrong with text's markup, one line each: an icon not among icons, a colour colour(name) refuses (it
-    returns why, or ''), a ** or * that opens and never closes; :30: (digits only) is no icon's name."""
+def faults(text: str, icons, colour, italic: bool = True) -> list:
+    """What is wrong with text's markup, one line each: an icon not among icons (None: a text that draws none), a colour
+    colour(name) refuses (it returns why, or ''), a ** or * that opens and never closes (italic False: a text that sets
+    none), a {colour:...} that never ends or a {/colour} that ends none, a { that starts colour markup written wrong,
+    and {name}, which is no markup; :30: and {30} (digits only) are no names."""
     found = []
-    bold = italic = False
-    for _, strong, slanted, paint, _, icon, *_ in _TOKEN.findall(text):
+    bold = slanting = False
+    opened: list = []   # the {colour:...} still open, outermost first
+    for match in _TOKEN.finditer(text):
+        _, strong, slanted, paint, close, icon, *_, plain = match.groups()
         bold ^= bool(strong)
-        italic ^= bool(slanted)
-        why = colour(paint.strip()) if paint else ""
-        if why:
-            found.append(f"'{{colour:{paint}}}': {why}")
-        if icon and icon not in icons and not icon.isdigit():  # 3:30:00 is a time
+        slanting ^= bool(slanted)
+        if slanted and not italic:
+            found.append("'*': no italic is set here (type \\* for a star)")
+        if paint:
+            opened.append(match.group())
+            why = colour(paint.strip())
+            if why:
+                found.append(f"'{{colour:{paint}}}': {why}")
+        elif close and opened:
+            opened.pop()
+        elif close:
+            found.append(f"'{close}' ends a colour that never started (start it with {{colour:NAME}}, or type \\{{ for a "
+                         f"brace)")
+        if icon and icons is None and not icon.isdigit():
+            found.append(f"':{icon}:': no icon is drawn here (write its word, or type \\: for a colon)")
+        elif icon and icon not in icons and not icon.isdigit():  # 3:30:00 is a time
             found.append(f"':{icon}:' names no icon or inline picture (icons: {', '.join(sorted(icons)) or 'none'}; "
                          f"type \\: for a colon that is no icon's)")
+        if plain == "{":
+            found += _brace(text[match.start():])
     if bold:
         found.append("'**' starts bold that never ends (add the closing **, or type \\* for a star)")
-    if italic:
+    if slanting and italic:
         found.append("'*' starts italic that never ends (add the closing *, or type \\* for a star)")
+    if opened:
+        found.append(f"'{opened[0]}' starts a colour that never ends (add {{/colour}} where it should end, or type \\{{ "
+                     f"for a brace)")
     return found
+
+
+def _brace(text: str) -> list:
+    """The fault of a { that starts no markup, text from it on: colour markup written wrong ({colour:red with no closing
+    brace, {Colour:red}, {colour red}), or {name}; [] for any other ({3}, { alone)."""
+    if _MISWRITTEN.match(text):
+        written = re.match(r"\{[^{}\s]*\}?", text)   # from the { to its } or to the end of its word
+        shown = written.group() if written else "{"
+        return [f"'{shown}' is not colour markup (write {{colour:NAME}}words{{/colour}}, or type \\{{ for a brace)"]
+    name = _NAMED.match(text)
+    if name and not name.group(1).isdigit():
+        return [f"'{name.group()}' is no markup: only a layout's own text fills in a {{column}}, and braces in text hold "
+                f"{{colour:NAME}} and {{/colour}} (type \\{{ for a brace)"]
+    return []
 
 
 def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 4.0, min_size: float | None = None,

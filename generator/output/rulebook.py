@@ -1,6 +1,7 @@
 """Rulebooks: reportlab flows the text and places each diagram's parts by name; its pages, taken apart, and the parts
 drawn by the component renderers as vector forms are joined in one file by our PDF writer."""
 import io
+import re
 from copy import deepcopy
 from itertools import chain
 from pathlib import Path
@@ -31,6 +32,7 @@ from ..units import PT_PER_MM, paper_size
 from ..check.wording import colour_words
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
+MARKUP = r"(?s)\\(.)|(\*\*)|\{colou?r:(#[0-9A-Fa-f]{6})\}|(\{/colou?r\})"  # a rules text's: compiled on first use by re's cache
 rl_config.invariant = 1  # no dates or random ids in reportlab's output
 rl_config.useA85 = 0  # content streams compressed only, not also spelled out in ASCII (a quarter larger)
 
@@ -132,9 +134,39 @@ def escape(text):
 
 
 def inline(text):
-    """Escape text for a Paragraph, turning **words** into bold."""
-    parts = escape(text).split("**")
-    return "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(parts))
+    """Text as a Paragraph's markup: escaped, **words** bold, {colour:#rrggbb}words{/colour} in that colour (a rules
+    text's names are given as such as it is loaded: rulesmarkup.painted), a backslash's character as itself."""
+    runs: list = []   # [bold, colour or None, words] of each stretch of one style
+    bold, colours, at = False, [], 0
+
+    def add(words):
+        style = [bold, colours[-1] if colours else None]
+        if runs and runs[-1][:2] == style:
+            runs[-1][2] += words
+        elif words:
+            runs.append(style + [words])
+    for match in re.finditer(MARKUP, text):
+        add(text[at:match.start()])
+        escaped, strong, paint, close = match.groups()
+        if escaped is not None:
+            add(escaped)
+        elif strong:
+            bold = not bold
+        elif paint:
+            colours.append(paint.lower())
+        elif colours:
+            colours.pop()
+        else:   # a {/colour} that ends none
+            add(close)
+        at = match.end()
+    add(text[at:])
+    return "".join(_styled(escape(words), strong, paint) for strong, paint, words in runs)
+
+
+def _styled(words, bold, colour):
+    """Escaped words in a Paragraph's markup for bold and a colour (None: the style's)."""
+    words = f"<b>{words}</b>" if bold else words
+    return f'<font color="{colour}">{words}</font>' if colour else words
 
 
 def tie(text):

@@ -5,7 +5,7 @@ from types import MappingProxyType
 
 from .. import games
 
-PLACEHOLDER = r"\{([a-z0-9][a-z0-9._-]*)\}"  # compiled on first use by re's own cache: start-up
+PLACEHOLDER = r"(?<!\\)\{([a-z0-9][a-z0-9._-]*)\}"  # \{ is a brace; compiled on first use: start-up
 
 
 def pieces(comp):

@@ -15,11 +15,11 @@ from .data import FALSE
 from ..errors import UserError
 from ..files import inside
 from ..located import located
-from ..draw.svgvalues import path_of
+from ..draw.svgvalues import NAMED, hex_of, path_of
 from ..units import parse_length, pixel_hint
 
 RELATIVE = re.compile(r"\s*([+-])=\s*(.+)", re.DOTALL)   # Squib's x: += 5: added to the value it extends
-FIELD = re.compile(r"\{(?!colou?r:|/colou?r\})([^{}]+)\}")  # {column}; a text's {colour:...}{/colour} is markup
+FIELD = re.compile(r"(?<!\\)\{(?!colou?r:|/colou?r\})([^{}]+)\}")  # {column}; {colour:...}{/colour} is markup, \{ a brace
 AREAS = ("bleed", "trim", "safe")
 ROLES = ("mark", "art", "guide", "frame")
 ALIGN = ("left", "centre", "center", "right", "justify")
@@ -333,11 +333,7 @@ def parse(kind, prop, value, names):
     if parser == "outline":
         return _outline(value, names)
     if parser is COLOUR:
-        found = s.colour(value if isinstance(value, str) else s.found(value))
-        if not found.startswith("#") and found not in names.colours and found != "none":
-            raise s.Invalid(f"unknown colour {s.found(found)} (palette has {', '.join(sorted(names.colours))}, or #rrggbb)"
-                            + s.COMMENT * (value is None))
-        return found
+        return colour(value, names.colours)
     found = parser(value)
     if parser is template and names.templates is not None and found not in names.templates:
         raise s.Invalid(f"unknown template {found!r} (templates: {', '.join(sorted(names.templates))})")
@@ -358,6 +354,20 @@ def parse(kind, prop, value, names):
         except UserError:
             raise s.Invalid(f"expected SVG path data (M 0 0 L 10 0 ...), found {s.found(found)}") from None
     return found
+
+
+def colour(value, colours) -> str:
+    """A colour as a layout or a text's markup writes it, checked: a name in colours (the palette's, white and black),
+    none, #rrggbb, #rgb or a name templates take (red, green, blue, yellow, gray, grey), which the palette's names come
+    before; s.Invalid naming what it may be for any other."""
+    if isinstance(value, str) and (value in colours or value == "none" or hex_of(value)):
+        return value
+    if isinstance(value, str) and value.startswith("#"):
+        raise s.Invalid(f"expected a colour as #rrggbb or #rgb, found {value!r}")
+    found = s.colour(value if isinstance(value, str) else s.found(value))
+    named = ", ".join(name for name in NAMED if name not in colours)
+    raise s.Invalid(f"unknown colour {s.found(found)} (palette has {', '.join(sorted(colours))}; or {named}, #rrggbb, "
+                    f"#rgb)" + s.COMMENT * (value is None))
 
 
 def _outline(value, names) -> dict:
@@ -601,13 +611,19 @@ def renamed(prop, kind: str) -> str:
 
 def markup_faults(text: str, names: Names) -> list:
     """textbox.faults of a text, its icons the templates and inline pictures and its colours those names has."""
-    def why(colour):
-        try:
-            parse("text", "colour", colour, names)
-        except s.Invalid as exc:
-            return str(exc)
-        return ""
-    return textbox.faults(text, (names.templates or frozenset()) | names.inline, why)
+    return textbox.faults(text, (names.templates or frozenset()) | names.inline,
+                          lambda name: refused(name, names.colours))
+
+
+def refused(name: str, colours) -> str:
+    """Why a text's {colour:name} cannot print its words (none, or no colour as colour(name, colours) reads it), or ''."""
+    if name == "none":
+        return "expected a colour to print the words in, found 'none'"
+    try:
+        colour(name, colours)
+    except s.Invalid as exc:
+        return str(exc)
+    return ""
 
 
 def _shown(visible, row) -> bool:

@@ -4,6 +4,7 @@ from ..records import NamedTuple
 
 from ..located import nearest, spec_error
 from .schema import BASE_COLOURS
+from ..draw.svgvalues import hex_of
 
 
 class Game(NamedTuple):
@@ -140,8 +141,8 @@ class Spec(NamedTuple):
         return self.colour_names.get(name, name)
 
     def colour(self, name):
-        """Resolve a palette name, base colour or #rrggbb to #rrggbb."""
-        return self.palette.get(name) or BASE_COLOURS.get(name) or name
+        """Resolve a palette name, base colour, #rrggbb, #rgb or a name templates take (red ...) to #rrggbb."""
+        return self.palette.get(name) or BASE_COLOURS.get(name) or hex_of(name) or name
 
     def component(self, component_id):
         """Return the component with this id, or a SpecError when the spec has none (a check needs it)."""

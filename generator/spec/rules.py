@@ -1,7 +1,7 @@
 """A game's rules text (rules/<spec name>.yaml beside its spec): what it may hold, read and checked without laying it out."""
 from .. import cache, games
 from ..check.wording import colour_words
-from . import figures, yamlsource
+from . import figures, rulesmarkup, yamlsource
 from . import schema as s
 from .loader import Checker, rules_path
 
@@ -21,7 +21,8 @@ CHECKED = cache.Memo("rules-checks.json", [])   # the keys of rules texts that p
 
 def load_rules(spec):
     """Load and check a game's rules text: blocks whose `when` component is left out become empty, {figures} are filled,
-    colours named in the theme's words; a block's diagram is one the game's ruleset makes."""
+    colours named in the theme's words and {colour:NAME} given as #rrggbb; a block's diagram is one the game's ruleset
+    makes, and its markup is what the rulebook can set (rulesmarkup)."""
     return recoloured(spec, _checked(spec))
 
 
@@ -43,7 +44,9 @@ def _checked(spec) -> dict:
             elif when is not None and when not in printed:
                 checker.fail(("sections", n, "blocks", i, "when"),
                              f"unknown component {when!r} (components: {', '.join(sorted(printed | set(spec.left_out)))})")
-    return figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
+    filled = figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
+    rulesmarkup.check(spec, filled, checker.fail)
+    return filled
 
 
 def read_rules(text):
@@ -60,7 +63,7 @@ def read_rules(text):
 def recoloured(spec, value, key=None):
     """Rules text with every colour named in the theme's words (colour_names); diagram and component names kept."""
     if isinstance(value, str):
-        return value if key in ("diagram", "when") else colour_words(spec, value)
+        return value if key in ("diagram", "when") else colour_words(spec, rulesmarkup.painted(spec, value))
     if isinstance(value, list):
         return [recoloured(spec, v, key) for v in value]
     if isinstance(value, dict):
@@ -69,12 +72,13 @@ def recoloured(spec, value, key=None):
 
 
 def check(spec) -> None:
-    """Raise the SpecError of a spec's rules text, if it has one, as load_rules would. Kept between runs
-    by the spec but its palette and the text: a rules text that passed is not read again while neither changed."""
+    """Raise the SpecError of a spec's rules text, if it has one, as load_rules would. Kept between runs by the spec but
+    its palette's colours (its names are read: {colour:NAME}) and the text: a rules text that passed is not read again
+    while none of them changed."""
     path = rules_path(spec)
     if not path.is_file():
         return
-    key = cache.key(cache.sans_palette(spec), "rules check", cache.read(path, path.read_bytes()))
+    key = cache.key(cache.sans_palette(spec), "rules check", sorted(spec.palette), cache.read(path, path.read_bytes()))
     if not CHECKED.get(key):
         _checked(spec)
         CHECKED.put(key, True)

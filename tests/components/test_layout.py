@@ -390,7 +390,7 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: '{name}'}\n"},
      "card.yaml:2: elements.a.text: {name} names no data column (the component has no data)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, fill: purple}\n"},
-     "card.yaml:2: elements.a.fill: unknown colour 'purple' (palette has black, fire, paper, water, white, or #rrggbb)"),
+     "card.yaml:2: elements.a.fill: unknown colour 'purple' (palette has black, fire, paper, water, white; or red, green, blue, yellow, gray, grey, #rrggbb, #rgb)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, width: wide}\n"},
      "card.yaml:2: elements.a.width: expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
      "found 'wide'"),
@@ -429,7 +429,7 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "game.yaml:10: components.cards.radius: expected a length with a unit (mm, cm, in or pt), found '38 px'; a pixel "
      "has no printed size: at 300 dpi (Squib's default) 38 px is 3.22 mm"),
     ("layout: card.yaml\n", {"card.yaml": "ground: #0b3736\nelements: {}\n"},
-     "card.yaml:1: ground: unknown colour 'nothing' (palette has black, fire, paper, water, white, or #rrggbb) (a # "
+     "card.yaml:1: ground: unknown colour 'nothing' (palette has black, fire, paper, water, white; or red, green, blue, yellow, gray, grey, #rrggbb, #rgb) (a # "
      "starts a YAML comment: write the colour in quotes, \"#rrggbb\")"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, font: 'Serif 12'}\n"},
      "card.yaml:2: elements.a.font: unknown font 'Serif 12' (the spec has no fonts: give it fonts: {name: file.ttf}); a "
@@ -723,7 +723,7 @@ def test_a_hex_map_repeats_hexagons_in_offset_columns_or_rows_labelled_by_cell_o
     ("{type: rect, repeat: {count: 3, path: hex}}",
      "elements.a.repeat: expected one of grid, ring, hex-flat, hex-pointy, found 'hex'"),
     ("{type: rect, fill: '{i}', repeat: {count: 3}}",
-     "elements.a.fill: unknown colour '0' (palette has black, fire, paper, water, white, or #rrggbb)"),
+     "elements.a.fill: unknown colour '0' (palette has black, fire, paper, water, white; or red, green, blue, yellow, gray, grey, #rrggbb, #rgb)"),
     ("{type: rect, rotate: quarter}", "elements.a.rotate: expected a number from -360 to 360, found 'quarter'"),
 ])
 def test_repeat_and_rotate_errors_name_the_key(tmp_path, element, message):
@@ -1030,10 +1030,22 @@ def starter(tmp_path, old, new):
      "flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, mark-cross, mark-drop, mark-heart, mark-star, "
      "marker-triangle, rhombus, round, square, triangle; type \\: for a colon that is no icon's)"),
     ("Gain 1 coin.", "Gain {colour:fire}1{/colour} coin.", 6, "'{colour:fire}': unknown colour 'fire' (palette has "
-     "black, gold, ink, leaf, moon, paper, sun, white, or #rrggbb)"),
+     "black, gold, ink, leaf, moon, paper, sun, white; or red, green, blue, yellow, gray, grey, #rrggbb, #rgb)"),
     ("Every other player", "**Every other player", 3,
      "'**' starts bold that never ends (add the closing **, or type \\* for a star)"),
     ("Small things grow.", "Small *things grow.", 6, None),
+    ("Gain 1 coin.", "Gain {colour:gold}1 coin.", 6, "'{colour:gold}' starts a colour that never ends (add {/colour} "
+     "where it should end, or type \\{ for a brace)"),
+    ("Gain 1 coin.", "Gain {colour:gold}1{/colour} coin{/colour}.", 6, "'{/colour}' ends a colour that never started "
+     "(start it with {colour:NAME}, or type \\{ for a brace)"),
+    ("Gain 1 coin.", "Gain {colour:gold 1 coin.", 6, "'{colour:gold' is not colour markup (write "
+     "{colour:NAME}words{/colour}, or type \\{ for a brace)"),
+    ("Gain 1 coin.", "Gain {Colour:gold}1{/colour} coin.", 6, "'{Colour:gold}' is not colour markup (write "
+     "{colour:NAME}words{/colour}, or type \\{ for a brace)"),
+    ("Gain 1 coin.", "Gain {colour:none}1{/colour} coin.", 6, "'{colour:none}': expected a colour to print the words "
+     "in, found 'none'"),
+    ("Gain 1 coin.", "Gain {cost} coin.", 6, "'{cost}' is no markup: only a layout's own text fills in a {column}, and "
+     "braces in text hold {colour:NAME} and {/colour} (type \\{ for a brace)"),
 ])
 def test_bad_markup_in_a_data_cell_fails_validation_naming_file_row_column_and_markup(tmp_path, old, new, row, message):
     from click.testing import CliRunner
@@ -1055,6 +1067,26 @@ def test_a_backslash_types_a_colon_word_plainly(tmp_path):
     words = " ".join("".join(node.itertext()) for node in ET.fromstring(to_text(draw_art(spec, art)))
                      .iter("{http://www.w3.org/2000/svg}text"))
     assert ":sword:" in words and "\\" not in words
+
+
+def test_braces_that_are_no_markup_and_colours_a_cell_names_print_as_documented(tmp_path):
+    """{3} in a cell and \\{ before a {column} or colour markup print the braces; #rgb, red and grey are colours in
+    markup and in a layout, as in templates."""
+    import xml.etree.ElementTree as ET
+    from generator.output.formats.svg import to_text
+    path = starter(tmp_path, "Gain 1 coin.", "Gain {3} coins; \\{colour:gold}x\\{/colour} {colour:#C00}red{/colour} "
+                                             "{colour:red}too{/colour}.")
+    card = path.parent / "card.yaml"
+    card.write_text(card.read_text().replace('text: "{title}"', 'text: "{title} \\\\{cost}"')
+                    .replace('colour: "#6b6358"', "colour: grey"))
+    spec = specs.load(str(path))
+    assert validate(spec) == []
+    art = next(a for a in expand(spec)[1].values() if a.side == "front" and a.props.get("title") == "Sprout")
+    runs = [(node.get("fill"), "".join(node.itertext())) for node in ET.fromstring(to_text(draw_art(spec, art)))
+            .iter("{http://www.w3.org/2000/svg}text")]
+    assert ("#ffffff", "Sprout {cost}") in runs
+    assert "Gain {3} coins; {colour:gold}x{/colour}" in " ".join(words.strip() for fill, words in runs if fill == "#26221c")
+    assert ("#cc0000", "red") in runs and ("#ff0000", "too") in runs and ("#808080", "Small things grow.") in runs
 
 
 def test_bad_markup_in_a_layout_fails_at_the_element(tmp_path):

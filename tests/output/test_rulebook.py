@@ -1050,3 +1050,62 @@ def test_a_two_column_table_breaks_no_label_it_can_keep_on_one_line():
     lines = [line.strip() for line in pypdf.PdfReader(io.BytesIO(data)).pages[-1].extract_text().splitlines()]
     for label in ("Line: an end at each end", "Fragment: one end only", "Loop: no ends, closed"):
         assert any(line.startswith(label) for line in lines), label
+
+
+def starter_rules(tmp_path, old, new):
+    """The loaded spec of `pnp new`'s game whose rules text has old replaced by new, and its rules file."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "mine")]).exit_code == 0
+    rules = tmp_path / "mine" / "rules" / "mine.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert old in text
+    rules.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return specs.load(str(tmp_path / "mine" / "mine.yaml")), rules
+
+
+def ink(data, word):
+    """The (r, g, b) of the inkiest pixel inside the box of the first place a word is set (at 400 dpi), or None."""
+    import pypdfium2
+    doc = pypdfium2.PdfDocument(data)
+    for page in doc:
+        textpage = page.get_textpage()
+        hit = textpage.search(word, match_case=True).get_next()
+        if hit:
+            boxes = [textpage.get_charbox(k) for k in range(hit[0], hit[0] + hit[1])]
+            k, height = 400 / 72, page.get_height()
+            image = page.render(scale=k).to_pil().convert("RGB")
+            box = (min(b[0] for b in boxes) * k, (height - max(b[3] for b in boxes)) * k,
+                   max(b[2] for b in boxes) * k, (height - min(b[1] for b in boxes)) * k)
+            found = image.crop(tuple(map(round, box)))
+            return min((colour for _, colour in found.getcolors(found.width * found.height)), key=sum)
+    return None
+
+
+def test_a_rules_texts_colour_markup_prints_in_the_palettes_colour_and_a_backslash_types_a_brace(tmp_path):
+    spec, _ = starter_rules(tmp_path, "Draw a card. When", "Draw a {colour:leaf}**green**{/colour} card \\\\{3}, "
+                                                            "{colour:#C00}red{/colour} or {colour:blue}blue{/colour}. When")
+    data = rules_pdf(spec, "a4")[0]
+    import pypdfium2
+    text = " ".join(page.get_textpage().get_text_range() for page in pypdfium2.PdfDocument(data))
+    assert "Draw a green card {3}, red or blue. When" in " ".join(text.split())
+    assert ink(data, "green") == (0x3c, 0x8a, 0x4e) and ink(data, "red") == (0xcc, 0, 0) and ink(data, "blue") == (0, 0, 255)
+    assert ink(data, "Draw") == (0, 0, 0)
+
+
+@pytest.mark.parametrize("new, message", [
+    ("Gain a :coin: card.", "':coin:': no icon is drawn here (write its word, or type \\: for a colon)"),
+    ("Gain a *fresh* card.", "'*': no italic is set here (type \\* for a star)"),
+    ("Gain a {colour:fire}card{/colour}.", "'{colour:fire}': unknown colour 'fire' (palette has black, gold, ink, leaf, "
+                                           "moon, paper, sun, white; or red, green, blue, yellow, gray, grey, #rrggbb, #rgb)"),
+    ("Gain a {colour:leaf}card.", "'{colour:leaf}' starts a colour that never ends (add {/colour} where it should end, "
+                                  "or type \\{ for a brace)"),
+    ("Gain a card{/colour}.", "'{/colour}' ends a colour that never started (start it with {colour:NAME}, or type \\{ "
+                              "for a brace)"),
+    ("Gain a **card.", "'**' starts bold that never ends (add the closing **, or type \\* for a star)"),
+])
+def test_markup_a_rulebook_cannot_set_fails_naming_the_rules_file_line_and_key(tmp_path, new, message):
+    spec, rules = starter_rules(tmp_path, "Draw a card. When", new + " When")
+    with pytest.raises(UserError) as caught:
+        rules_pdf(spec, "a4")
+    assert str(caught.value) == f"{rules}:14: sections[1].blocks[0].steps[1]: {message}"

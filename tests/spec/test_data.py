@@ -101,7 +101,7 @@ def workbook(tmp_path):
     book.active.title = "Notes"
     book.active.append(["Playtest notes"])
     sheet = book.create_sheet("Events")
-    for row in (["title", "suit", "size", "Qty"], ["Storm", "water", 4, 2], ["Flare", "fire", 3, 1], ["Ash", "grey", 3, 1]):
+    for row in (["title", "suit", "size", "Qty"], ["Storm", "water", 4, 2], ["Flare", "fire", 3, 1], ["Ash", "ash", 3, 1]):
         sheet.append(row)
     book.save(tmp_path / "cards.xlsx")
 
@@ -111,8 +111,8 @@ def test_sheet_picks_a_workbook_s_sheet_by_its_name(tmp_path):
     with pytest.raises(UserError) as caught:   # row 4's colour names the sheet beside the file
         load(tmp_path, "cards.xlsx", 4, "sheet: Events\ncount_column: Qty\n")
     assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
-        "cards.xlsx sheet Events row 4, column suit: layout element band.fill: unknown colour 'grey' (palette has black, "
-        "fire, water, white, or #rrggbb)")
+        "cards.xlsx sheet Events row 4, column suit: layout element band.fill: unknown colour 'ash' (palette has black, "
+        "fire, water, white; or red, green, blue, yellow, gray, grey, #rrggbb, #rgb)")
     book = openpyxl.load_workbook(tmp_path / "cards.xlsx")
     book["Events"].delete_rows(4)
     book.save(tmp_path / "cards.xlsx")
@@ -194,7 +194,7 @@ def test_inline_rows(tmp_path):
      "cards.csv row 3, column count: expected a whole number of copies from 0 to 10000, found 'lots'"),
     ("title,suit,size\nA,fire,4\nB,purple,4\n",
      "cards.csv row 3, column suit: layout element band.fill: unknown colour 'purple' (palette has black, fire, water, "
-     "white, or #rrggbb)"),
+     "white; or red, green, blue, yellow, gray, grey, #rrggbb, #rgb)"),
     ("title,suit,size\nA,fire,4\nB,fire,huge\n",
      "cards.csv row 3, column size: layout element title.size: expected a size from 1.5 to 100 mm (a number of mm or a "
      "length such as 9 pt), found 'huge'"),

@@ -1,0 +1,39 @@
+"""The markup of a game's rules text: checked as a card's text is, less what the rulebook cannot set (icons, italic),
+and its colours given as the typesetter takes them (#rrggbb)."""
+from collections import ChainMap
+
+from . import schema as s
+
+NAMES = ("diagram", "when")   # keys of a block that hold a name, not text
+
+
+def check(spec, rules, fail) -> None:
+    """fail(key_path, message) at the first text of rules (as loaded, its figures filled) whose markup the rulebook
+    cannot set: an icon, italic, a colour the spec has no name for, a ** or {colour:...} left open."""
+    from ..draw import textbox  # lazy: start-up (a rules text read for its figures alone needs no text engine)
+    from . import layouts  # lazy: start-up
+    colours = ChainMap(spec.palette, s.BASE_COLOURS)   # looked up by name: a rulebook records the palette names it reads
+    for key_path, text in _texts(rules, ()):
+        for fault in textbox.faults(text, None, lambda name: layouts.refused(name, colours), italic=False)[:1]:
+            fail(key_path, fault)
+
+
+def painted(spec, text: str) -> str:
+    """Text with each {colour:NAME}'s name given as its #rrggbb (spec.colour, which records what it reads)."""
+    if "{" not in text:
+        return text
+    from ..draw import textbox  # lazy: start-up
+    return textbox.painted(text, spec.colour)
+
+
+def _texts(value, key_path):
+    """(key path, text) of each text in the rules, but the names a block's diagram and when hold."""
+    if isinstance(value, str):
+        yield key_path, value
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _texts(item, key_path + (i,))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key not in NAMES:
+                yield from _texts(item, key_path + (key,))
