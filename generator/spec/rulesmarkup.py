@@ -1,21 +1,30 @@
 """The markup of a game's rules text: checked as a card's text is, less what the rulebook cannot set (icons, italic),
 and its colours given as the typesetter takes them (#rrggbb)."""
+import re
 from collections import ChainMap
 
 from . import schema as s
 
 NAMES = ("diagram", "when")   # keys of a block that hold a name, not text
+MARKED = re.compile(r"[*{]|:[A-Za-z0-9_-]+:")   # what may start markup that faults could refuse
 
 
 def check(spec, rules, fail) -> None:
     """fail(key_path, message) at the first text of rules (as loaded, its figures filled) whose markup the rulebook
-    cannot set: an icon, italic, a colour the spec has no name for, a ** or {colour:...} left open."""
-    from ..draw import textbox  # lazy: start-up (a rules text read for its figures alone needs no text engine)
-    from . import layouts  # lazy: start-up
+    cannot set: an icon, italic, a colour the spec has no name for, a ** or {colour:...} left open. Only a text holding
+    a star, a brace or an icon's :name: can hold such a mistake (textbox.faults finds none in any other)."""
     colours = ChainMap(spec.palette, s.BASE_COLOURS)   # looked up by name: a rulebook records the palette names it reads
     for key_path, text in _texts(rules, ()):
-        for fault in textbox.faults(text, None, lambda name: layouts.refused(name, colours), italic=False)[:1]:
-            fail(key_path, fault)
+        if MARKED.search(text):
+            from ..draw import textbox  # lazy: start-up (a rules text read for its figures alone needs no text engine)
+            for fault in textbox.faults(text, None, lambda name: _refused(name, colours), italic=False)[:1]:
+                fail(key_path, fault)
+
+
+def _refused(name: str, colours) -> str:
+    """Why a {colour:NAME} is no colour of the spec's ('' when it is one), as a layout's text says it."""
+    from . import layouts  # lazy: start-up (only a text with colour markup asks)
+    return layouts.refused(name, colours)
 
 
 def painted(spec, text: str) -> str:
