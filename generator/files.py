@@ -47,9 +47,11 @@ def _missing(shown: str, name: str) -> UserError:
                      "every system")
 
 
-def write_atomic(path, data):
+def write_atomic(path, data, replaced: bool = True):
     """Write bytes (or the rest of a binary file object, or bytes from an iterable, part by part) to path via a temp file
-    in the same folder and a rename: never a half-written file."""
+    in the same folder and a rename: never a half-written file. replaced=False (a cache): the old file is removed
+    before the rename, so for a moment there is none, and ext4 does not write the new one's data out at the rename as
+    it does when one file replaces another (about 0.3 ms a file: a power cut may leave a cache empty, a miss)."""
     path = Path(path)
     try:
         try:
@@ -71,6 +73,8 @@ def write_atomic(path, data):
             else:
                 handle.writelines(data)
         os.chmod(temp, 0o644)
+        if not replaced:
+            _remove(path)
         os.replace(temp, path)
     except BaseException as exc:  # also on Ctrl-C: remove our own temp file, and only that
         if os.path.exists(temp):
@@ -78,6 +82,14 @@ def write_atomic(path, data):
         if isinstance(exc, OSError):
             raise UserError(f"cannot write {path}: {exc.strerror}") from None
         raise
+
+
+def _remove(path):
+    """Remove a file that may not be there (another run may have removed it first)."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
 
 
 def _temp_beside(path):
@@ -120,7 +132,7 @@ def _running(pid):
 def write_quietly(path, data):
     """Write bytes like write_atomic, for a cache: a failure (full disk, a read-only folder) only costs a rebuild."""
     try:
-        write_atomic(path, data)
+        write_atomic(path, data, replaced=False)
     except UserError:
         pass
 

@@ -368,6 +368,46 @@ def test_links_in_the_cache_folder_are_replaced_never_written_through(tmp_path):
     assert not leftovers(out)
 
 
+def _pnp_in_process_of_its_own(cache, *args):
+    """Run pnp as a user does, in a process of its own with its memos in cache (none held in memory between runs)."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    done = subprocess.run([sys.executable, "-c", "from generator.cli import cli; cli()", *map(str, args)],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_cache_file_left_empty_or_cut_short_costs_a_rebuild_never_a_wrong_file(tmp_path):
+    """A cache file is removed before its new one is renamed into place (files.write_quietly), so ext4 does not write
+    the new one out at once: a power cut may leave it empty or short. Each of the build's kept files (the output's
+    records, faces, plan, rulebook layout; the memos) emptied in turn, then all cut in half, the rebuild after a colour
+    edit is byte for byte the fresh build of the edited spec."""
+    build = ["build", "pixeliction", "--paper", "a4"]
+    edit = ["--set", "palette.accent=#2a7f62"]
+    _pnp_in_process_of_its_own(tmp_path / "fresh-cache", *build, *edit, "--out", tmp_path / "fresh")
+    fresh = {p.name: p.read_bytes() for p in (tmp_path / "fresh" / "pixeliction").glob("*.pdf")}
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    _pnp_in_process_of_its_own(cache, *build, "--out", out)
+    kept = sorted(p for folder in (out, cache) for p in folder.rglob("*") if p.is_file() and p.suffix != ".pdf")
+    assert len(kept) >= 10, kept   # the output's records, faces, plan and rulebook layout, and the memos
+    for damaged in [[p] for p in kept] + [kept]:
+        _pnp_in_process_of_its_own(cache, *build, "--out", out)   # every kept file whole again, for the colour before
+        for path in damaged:
+            path.write_bytes(path.read_bytes()[:path.stat().st_size // 2] if len(damaged) > 1 else b"")
+        _pnp_in_process_of_its_own(cache, *build, *edit, "--out", out)
+        made = {p.name: p.read_bytes() for p in (out / "pixeliction").glob("*.pdf")}
+        assert made == fresh, [str(p.relative_to(tmp_path)) for p in damaged]
+    assert not leftovers(out) and not leftovers(cache)
+
+
+def test_a_cache_write_replaces_the_old_file_and_leaves_no_temp_file(tmp_path):
+    path = tmp_path / "memo.json"
+    path.write_bytes(b"old")
+    files.write_quietly(path, b"new")
+    assert path.read_bytes() == b"new" and os.listdir(tmp_path) == ["memo.json"]
+    files.write_quietly(tmp_path / "none-yet.json", b"first")
+    assert (tmp_path / "none-yet.json").read_bytes() == b"first"
+
+
 def test_a_rules_file_that_links_out_of_the_spec_folder_is_refused(tmp_path):
     (tmp_path / "spec" / "rules").mkdir(parents=True)
     spec = tmp_path / "spec" / "mine.yaml"
