@@ -1127,7 +1127,7 @@ def test_an_outputs_record_holds_the_streams_it_kept_so_a_rebuild_makes_one_file
     for make in (builder.build, builder.build_rules):
         make(specs.load("grannys-pills"), "a4", out)
     write = files.write_atomic
-    monkeypatch.setattr(files, "write_atomic", lambda path, data: written.append(path.name) or write(path, data))
+    monkeypatch.setattr(files, "write_atomic", lambda path, data, **how: written.append(path.name) or write(path, data, **how))
     packed, compress = [], pdffile.zlib.compress
     monkeypatch.setattr(pdffile, "RECENT", pdffile.Recent(pdffile.File.SPILL))   # none compressed by this process
     monkeypatch.setattr(pdffile.zlib, "compress", lambda data, level=-1: packed.append(data) or compress(data, level))
