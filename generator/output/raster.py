@@ -77,60 +77,74 @@ WINDOW = 1 << 15  # deflate's window: the bytes before a part that it may refer 
 def encode(surface, dpi: float) -> bytes:
     """A cairo image surface as PNG bytes with a pHYs chunk saying dpi (as pixels per metre): 8-bit RGB, or RGBA when
     the surface has alpha; every row unfiltered or every row filtered Up, whichever a sample of rows packs smaller
-    (flat game art packs best unfiltered, a photograph filtered); deflated in parts side by side on every CPU."""
-    width, height = surface.get_width(), surface.get_height()
-    opaque = surface.get_format() == cairocffi.FORMAT_RGB24
+    (flat game art packs best unfiltered, a photograph filtered); deflated in parts side by side on every CPU, each
+    part's rows read from the surface there (no other copy of the whole picture is made)."""
     surface.flush()
     if sys.byteorder != "little":   # cairo's pixels are native 32-bit words: B, G, R, A in memory here
         surface.write_to_png(buffer := io.BytesIO())
         return _with_dpi(buffer.getvalue(), dpi)
-    mode, raw = ("RGB", "BGRX") if opaque else ("RGBA", "BGRa")   # BGRa: alpha premultiplied, as cairo keeps it
-    pixels = Image.frombuffer(mode, (width, height), surface.get_data(), "raw", raw, surface.get_stride(), 1)
-    rows = Image.frombytes("L", (width * len(mode), height), pixels.tobytes())   # a row of bytes a row of pixels
+    pixels = _Pixels(surface)
     per_metre = round(dpi / 0.0254)
-    return b"".join([PNG, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2 if opaque else 6, 0, 0, 0)),
-                     _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
-                     _chunk(b"IDAT", _deflated(rows, _filter(rows))), _chunk(b"IEND", b"")])
+    header = struct.pack(">IIBBBBB", pixels.width, pixels.height, 8, 2 if pixels.mode == "RGB" else 6, 0, 0, 0)
+    return b"".join([PNG, _chunk(b"IHDR", header), _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
+                     _chunk(b"IDAT", _deflated(pixels, _filter(pixels))), _chunk(b"IEND", b"")])
 
 
-def _filter(rows) -> int:
-    """NONE or UP, whichever packs a sample of the rows (an L image, a row of bytes a row of pixels) smaller."""
-    bands = range(1, rows.size[1], max(1, rows.size[1] // SAMPLE))
-    packed = {kind: len(zlib.compress(b"".join(_typed(rows, top, top + 4, kind) for top in bands), 1))
+class _Pixels:
+    """A cairo surface's pixels as PNG's 8-bit RGB (RGBA when it has alpha), read a band of rows at a time."""
+
+    def __init__(self, surface):
+        self.width, self.height = surface.get_width(), surface.get_height()
+        opaque = surface.get_format() == cairocffi.FORMAT_RGB24
+        self.mode, self.raw = ("RGB", "BGRX") if opaque else ("RGBA", "BGRa")   # BGRa: alpha premultiplied, as cairo
+        self.data, self.stride = memoryview(surface.get_data()), surface.get_stride()     # keeps it
+
+    def band(self, top: int, bottom: int):
+        """Rows top to bottom as an L image, a row of bytes a row of pixels."""
+        part = Image.frombuffer(self.mode, (self.width, bottom - top), self.data[top * self.stride:bottom * self.stride],
+                                "raw", self.raw, self.stride, 1)
+        return Image.frombuffer("L", (self.width * len(self.mode), bottom - top), part.tobytes(), "raw", "L", 0, 1)
+
+
+def _filter(pixels: _Pixels) -> int:
+    """NONE or UP, whichever packs a sample of the rows smaller."""
+    bands = range(1, pixels.height, max(1, pixels.height // SAMPLE))
+    packed = {kind: len(zlib.compress(b"".join(_typed(pixels, top, top + 4, kind) for top in bands), 1))
               for kind in (NONE, UP)}
     return UP if packed[UP] < packed[NONE] else NONE
 
 
-def _typed(rows, top: int, bottom: int, kind: int) -> bytes:
-    """Rows top to bottom (cut at the image's foot) as PNG image data: each after its filter type byte, filtered Up
+def _typed(pixels: _Pixels, top: int, bottom: int, kind: int) -> bytes:
+    """Rows top to bottom (cut at the picture's foot) as PNG image data: each after its filter type byte, filtered Up
     (each byte less the byte above it, zeros above the first row, modulo 256) for UP."""
-    width, height = rows.size
-    bottom = min(bottom, height)
-    band = rows.crop((0, top, width, bottom))
+    bottom = min(bottom, pixels.height)
+    band = pixels.band(top, bottom)
     if kind == UP:
-        above = Image.new("L", band.size)
-        above.paste(rows.crop((0, max(0, top - 1), width, bottom - 1)), (0, 1 if top == 0 else 0))
+        above = pixels.band(top - 1, bottom - 1) if top else Image.new("L", band.size)
+        if not top and bottom > 1:
+            above.paste(pixels.band(0, bottom - 1), (0, 1))
         band = ImageChops.subtract_modulo(band, above)
-    data, kind_byte = memoryview(band.tobytes()), bytes([kind])
+    width, data, kind_byte = band.size[0], memoryview(band.tobytes()), bytes([kind])
     return kind_byte + kind_byte.join(data[at:at + width] for at in range(0, len(data), width))
 
 
-def _deflated(rows, kind: int) -> bytes:
-    """The rows' PNG image data (_typed) as a zlib stream (level 6), made in parts of whole rows side by side, each
+def _deflated(pixels: _Pixels, kind: int) -> bytes:
+    """The picture's PNG image data (_typed) as a zlib stream (level 6), made in parts of whole rows side by side, each
     primed with the WINDOW bytes before it (as pigz does): the same bytes on any number of CPUs."""
-    width, height = rows.size
-    per, behind = max(1, PART // (width + 1)), -(-WINDOW // (width + 1))   # rows in a part; rows a window spans
+    row = pixels.width * len(pixels.mode) + 1
+    per, behind = max(1, PART // row), -(-WINDOW // row)   # rows in a part; rows a window spans
 
     def part(top: int) -> tuple:
         """(this part deflated, its image data)."""
-        data = _typed(rows, top, top + per, kind)
-        window = _typed(rows, max(0, top - behind), top, kind)[-WINDOW:] if top else b""
+        data = _typed(pixels, top, top + per, kind)
+        window = _typed(pixels, max(0, top - behind), top, kind)[-WINDOW:] if top else b""
         packer = zlib.compressobj(6, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, window)
-        return packer.compress(data) + packer.flush(zlib.Z_FINISH if top + per >= height else zlib.Z_SYNC_FLUSH), data
+        last = top + per >= pixels.height
+        return packer.compress(data) + packer.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH), data
     pool = ThreadPoolExecutor(os.cpu_count() or 1)   # zlib lets go of the interpreter while it deflates
     try:
         parts, check = [b"\x78\x9c"], zlib.adler32(b"")
-        for packed, data in pool.map(part, range(0, height, per)):
+        for packed, data in pool.map(part, range(0, pixels.height, per)):
             parts.append(packed)
             check = zlib.adler32(data, check)
     finally:

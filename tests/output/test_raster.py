@@ -156,3 +156,17 @@ def test_ctrl_c_while_a_png_is_written_is_an_interrupt_and_leaves_no_thread(capf
         signal.signal(signal.SIGALRM, default)
     assert landed, "the signal came after the write: the test showed nothing"
     assert threading.active_count() == threads and capfd.readouterr().err == ""
+
+
+def test_a_large_picture_is_encoded_a_part_at_a_time_never_copied_whole():
+    import tracemalloc
+    surface = face_surface("glorieta", 0, 300)   # the board: 3640 x 4094 px, 44.7 MB of RGB
+    whole = surface.get_width() * surface.get_height() * 3
+    tracemalloc.start()
+    try:
+        png = raster.encode(surface, 300)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 0.25 * whole, f"{peak:,} bytes held at once for a picture of {whole:,}"   # a whole copy: 1
+    assert len(png) < 0.05 * whole
