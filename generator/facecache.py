@@ -23,6 +23,16 @@ def declared(spec, art) -> dict:
     return {what: _now(spec, what) for what in inputs(spec, spec.component(art.component), art.side, art.props)}
 
 
+def face_key(spec, art) -> str:
+    """A digest of all that drawing an artwork reads, as the face cache reads it: its component's settings and the code
+    (fonts included), its side and properties, and the values now of what its kind declares it reads."""
+    settings = spec.remembered("settings", dict)   # each component's, worked out once (a deck's faces share it)
+    if art.component not in settings:
+        settings[art.component] = _settings(spec.component(art.component))
+    used = sorted(declared(spec, art).items(), key=str)
+    return hexdigest(f"{settings[art.component]}{art.side}{art.props.copy()!r}{used!r}".encode())
+
+
 def _now(spec, dependency, known=None):
     """The current value of something a renderer reads, worked out once for each spec (a deck's faces read the same
     colours, templates and components: a component's digest is the repr of all its faces); known: the spec's values

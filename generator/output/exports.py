@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 from ..records import NamedTuple
 
-from ..files import write_atomic
+from ..digests import hexdigest
+from ..files import write_atomic, write_quietly
 
 
 def face_stems(spec, arts=None) -> dict:
@@ -170,15 +171,17 @@ def _remove(where: Path, name: str) -> None:
         parent.rmdir()
 
 
-def face_files(spec, component, options, format_name: str, render) -> tuple:
+def face_files(spec, component, options, format_name: str, render, how=()) -> tuple:
     """Write <out>/<id>/<format>/<face>.<format> for each distinct face of a component, front and back (a back no piece
-    carries left out), render(art) giving its bytes; remove the files of faces this component no longer has; return
-    the summary."""
+    carries left out), render(art) giving its bytes; a face whose file holds what the last export wrote for the same
+    inputs (KeptFiles; how: what else its bytes depend on, as the dpi) is left as it is; remove the files of faces this
+    component no longer has; return the summary."""
     from ..spec.expand import expand  # lazy: start-up
     _, arts = expand(spec)
     stems = face_stems(spec, arts)
     used = {b.back for b in backings(spec, component)}
     where, suffix = folder(options, spec, format_name), f".{format_name}"
+    kept = KeptFiles(where, component, how)
     paths, sizes = [], []
     for art in arts.values():
         if art.component != component:
@@ -186,12 +189,74 @@ def face_files(spec, component, options, format_name: str, render) -> tuple:
         if art.side == "back" and art.key not in used:   # the common back when every data row names a back of its own
             continue
         path = where / f"{stems[art.key]}{suffix}"
-        data = render(art)
-        write_atomic(path, data)
         paths.append(path)
-        sizes.append(len(data))
+        sizes.append(kept.write(path, kept.key(spec, [art]), lambda: render(art)))
+    kept.save()
     written(where, "faces", component, paths, {c.id for c in spec.components})
-    return summary(paths, sizes)
+    return summary(paths, sizes, *kept.told(len(paths)))
+
+
+class KeptFiles:
+    """The files one owner's export (a component's faces, its deck sheets) wrote in a folder, each with the key of all it
+    was drawn from and the digest of its bytes, kept in <out>/<id>/.pnp-cache/<folder>.<owner>.kept.json: a file whose
+    key is as it was and which still holds those bytes is not drawn again (a deck's export after one card was edited
+    draws that card's file alone); how: what else every file's bytes depend on (the dpi, the painting libraries)."""
+
+    def __init__(self, where: Path, owner: str, how=()):
+        from ..cache import RECORDS  # lazy: start-up
+        self.path = where.parent / RECORDS / f"{where.name}.{owner}.kept.json"
+        self.how = repr(how)
+        try:
+            found = json.loads(self.path.read_text(encoding="utf-8"))
+            self.before = {name: tuple(entry) for name, entry in found.items()
+                           if isinstance(entry, list) and len(entry) == 2 and all(isinstance(v, str) for v in entry)}
+        except (OSError, ValueError, AttributeError):
+            self.before = {}
+        self.now: dict = {}
+        self.drawn = 0
+
+    def key(self, spec, arts, *more) -> str:
+        """The key of a file showing these artworks: all that drawing each reads (facecache.face_key), how the files
+        are written and more (where the file places them)."""
+        from ..facecache import face_key  # lazy: start-up (the command line reads formats() without the face cache)
+        return hexdigest(repr((self.how, [face_key(spec, art) for art in arts], more)).encode())
+
+    def holds(self, path: Path, key: str) -> int | None:
+        """The size of the file at path when the last export wrote it for this key and it still holds those bytes;
+        else None."""
+        was = self.before.get(path.name)
+        if was is None or was[0] != key:
+            return None
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        if hexdigest(data) != was[1]:
+            return None
+        self.now[path.name] = was
+        return len(data)
+
+    def told(self, files: int) -> tuple:
+        """The build's note on the files kept, if any were."""
+        kept = files - self.drawn
+        if not kept:
+            return ()
+        return (f"{kept} of {files} unchanged: inputs and file match the last export" if self.drawn
+                else "unchanged: inputs and files match the last export",)
+
+    def write(self, path: Path, key: str, draw) -> int:
+        """Write draw()'s bytes to path unless the file holds them already (holds); its size."""
+        size = self.holds(path, key)
+        if size is None:
+            data = draw()
+            write_atomic(path, data)
+            self.now[path.name], self.drawn, size = (key, hexdigest(data)), self.drawn + 1, len(data)
+        return size
+
+    def save(self) -> None:
+        """Keep the key and digest of every file this export wrote or left (a failure only costs drawing them again)."""
+        if self.now != self.before:
+            write_quietly(self.path, json.dumps(dict(sorted(self.now.items())), indent=0).encode("utf-8"))
 
 
 def summary(paths, sizes, *notes) -> tuple:

@@ -57,6 +57,30 @@ def paint_into(ctx, drawing, cell, trim=0.0):
     ctx.restore()
 
 
+PAINTERS = ("libcairo", "libpixman", "libfreetype", "libfontconfig", "libpng", "libz.", "_imaging.")  # the libraries
+                                                                                                    # that paint and pack
+
+
+def painter() -> tuple:
+    """What a picture's pixels and bytes depend on besides its drawing: the versions of cairo, zlib and Pillow and, where
+    /proc/self/maps lists them, the path, size and time of each library that paints or packs it (PAINTERS): one updated
+    in place (pixman, freetype) counts too."""
+    stamps = []
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            paths = {fields[5] for fields in map(str.split, maps) if len(fields) == 6
+                     and os.path.basename(fields[5]).startswith(PAINTERS)}
+    except OSError:
+        paths = set()
+    for path in sorted(paths):
+        try:
+            found = os.stat(path)
+        except OSError:
+            continue
+        stamps.append((path, found.st_size, found.st_mtime_ns))
+    return cairocffi.cairo_version_string(), zlib.ZLIB_RUNTIME_VERSION, Image.__version__, stamps
+
+
 def trace_cut(ctx, cut, x: float, y: float, scale: float) -> None:
     """Add a cut line (a Circle or polygon corners, mm) to the path: its trim box's top left at (x, y), scale units per mm."""
     if isinstance(cut, Circle):

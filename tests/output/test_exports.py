@@ -472,8 +472,9 @@ def test_every_export_writes_only_inside_out(tmp_path, monkeypatch):
     written = {p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()}
     assert written and all(p.parts[0] == "out" for p in written)
     assert {p.parts[2] for p in written if len(p.parts) > 3} == {"svg", "png", "contact", "tts", ".pnp-cache"}
-    assert sorted(p.name for p in written if p.parts[2] == ".pnp-cache") == [   # what each wrote, for the next build
-        "contact.sheets.json", "png.faces.json", "svg.faces.json", "svg.pages.json", "tts.images.json"]
+    kept = [f"{folder}.{comp.id}.kept.json" for comp in specs.load("posies").components for folder in ("png", "svg", "tts")]
+    assert sorted(p.name for p in written if p.parts[2] == ".pnp-cache") == sorted([   # what each wrote, for the next build
+        "contact.sheets.json", "png.faces.json", "svg.faces.json", "svg.pages.json", "tts.images.json", *kept])
 
 
 def test_watch_rewrites_the_other_formats_asked_for_on_every_save(tmp_path):

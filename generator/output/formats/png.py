@@ -5,7 +5,7 @@ Each at an exact pixel size with its dpi recorded; with --pod, pod.py writes the
 from ...build import check
 from ...draw.render import draw_art
 from ..exports import face_files
-from ..raster import picture_png
+from ..raster import painter, picture_png
 
 DPI = 300
 
@@ -26,4 +26,5 @@ def jobs(spec, options) -> list:
 def write_faces(spec, component, options) -> tuple:
     """Write <out>/<id>/png/<face>.png for each distinct face (front and back) of a component."""
     check(spec)
-    return face_files(spec, component, options, "png", lambda art: face_png(spec, art, options.dpi))
+    return face_files(spec, component, options, "png", lambda art: face_png(spec, art, options.dpi),
+                      (options.dpi, painter()))

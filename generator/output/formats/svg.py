@@ -196,7 +196,7 @@ def jobs(spec, options) -> list:
 def write_faces(spec, component, options) -> tuple:
     """Write <out>/<id>/svg/<face>.svg for each distinct face (front and back) of a component."""
     check(spec)
-    return face_files(spec, component, options, "svg", lambda art: to_text(draw_art(spec, art)))
+    return face_files(spec, component, options, "svg", lambda art: to_text(draw_art(spec, art)), (svgwrite.__version__,))
 
 
 def write_pages(spec, paper, options) -> tuple:

@@ -3,6 +3,7 @@
 Each component a deck of its pieces, drawn from sheets of up to 10 x 7 trimmed faces, and a saved-object JSON that
 loads every deck from the written files.
 """
+import functools
 import hashlib
 import json
 import math
@@ -14,7 +15,7 @@ from ...files import write_atomic
 from ...draw.render import draw_art
 from ...check.safearea import cut_line
 from .. import raster
-from ..exports import backings, face_stems, folder, summary, written
+from ..exports import KeptFiles, backings, face_stems, folder, summary, written
 from ...units import pixels
 
 COLUMNS, ROWS = 10, 7
@@ -91,30 +92,29 @@ def write_images(spec, component, options) -> tuple:
     _, backs, _ = next(d for d in decks(spec) if d[0] == component)
     w, h = trim_size(spec, component)
     cut = cut_line(spec.component(component))
+    kept = KeptFiles(folder(options, spec, "tts"), component, (options.dpi, raster.painter()))
     paths, sizes = [], []
     for (back, fronts), (named, back_path) in zip(backs, files(spec, options, component, backs)):
         laid, dpi = sheets(fronts, (w, h), options.dpi)
         cw, ch = pixels(w, dpi), pixels(h, dpi)
-        for path, (chunk, (columns, rows)) in zip(named, laid):
-            surface, ctx = raster.canvas(cw * columns, ch * rows)
-            for i, key in enumerate(chunk):
-                paint_cut(ctx, spec, arts[key], cut, ((i % columns) * cw, (i // columns) * ch, cw, ch))
+        sheet_arts = [([arts[key] for key in chunk], grid) for chunk, grid in laid]
+        back_arts = [arts[back]] if back is not None else []   # a one-sided piece's back stays white: the plain card
+        for path, (showing, (columns, rows)) in zip([*named, back_path], [*sheet_arts, (back_arts, (1, 1))]):
             paths.append(path)
-            sizes.append(_written(path, raster.encode(surface, dpi)))
-        surface, ctx = raster.canvas(cw, ch)
-        if back is not None:  # a one-sided piece's back stays white: the plain card it is printed on
-            paint_cut(ctx, spec, arts[back], cut, (0, 0, cw, ch))
-        paths.append(back_path)
-        sizes.append(_written(back_path, raster.encode(surface, dpi)))
+            sizes.append(kept.write(path, kept.key(spec, showing, dpi, columns, rows, cw, ch),
+                                    functools.partial(_sheet, spec, showing, cut, cw, ch, columns, rows, dpi)))
+    kept.save()
     written(paths[0].parent, "images", component, paths,  # a deck that shrank, a back gone: no image of them stays
             {c.id for c in spec.components})
-    return summary(paths, sizes)
+    return summary(paths, sizes, *kept.told(len(paths)))
 
 
-def _written(path, data: bytes) -> int:
-    """Write a file; its size."""
-    write_atomic(path, data)
-    return len(data)
+def _sheet(spec, arts, cut, cw: int, ch: int, columns: int, rows: int, dpi: float) -> bytes:
+    """A sheet of columns x rows cells of cw x ch pixels, the artworks painted trimmed into the first cells, as PNG."""
+    surface, ctx = raster.canvas(cw * columns, ch * rows)
+    for i, art in enumerate(arts):
+        paint_cut(ctx, spec, art, cut, ((i % columns) * cw, (i // columns) * ch, cw, ch))
+    return raster.encode(surface, dpi)
 
 
 def paint_cut(ctx, spec, art, cut, cell) -> None:
