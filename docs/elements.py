@@ -77,20 +77,20 @@ LAYOUTS = {  # name -> the elements of its picture, as the reference shows them
                 valign: middle, colour: white, rotate: 30}
         """,
     "repeat": """\
-        cell: {type: rect, x: 3, y: 3, width: 9, height: 9, fill: paper, stroke: ink,
-               repeat: {path: ring, count: 16, columns: 6, rows: 4, dx: 9, dy: 9}}
-        fifth: {type: rect, x: 3, y: 3, width: 9, height: 9, fill: grove, stroke: ink,
-                repeat: {path: ring, count: 16, columns: 6, rows: 4, dx: 9, dy: 9, every: 5}}
-        number: {type: text, x: 3, y: 3, width: 9, height: 9, text: "{i}", size: 3.5, align: centre, valign: middle,
-                 repeat: {path: ring, count: 16, columns: 6, rows: 4, dx: 9, dy: 9}}
+        cell: {type: rect, x: 3, y: 3, width: 9, height: 8.5, fill: paper, stroke: ink,
+               repeat: {path: ring, count: 16, columns: 6, rows: 4, dx: 9, dy: 8.5}}
+        fifth: {type: rect, x: 3, y: 3, width: 9, height: 8.5, fill: grove, stroke: ink,
+                repeat: {path: ring, count: 16, columns: 6, rows: 4, dx: 9, dy: 8.5, every: 5}}
+        number: {type: text, x: 3, y: 3, width: 9, height: 8.5, text: "{i}", size: 3.5, align: centre, valign: middle,
+                 repeat: {path: ring, count: 16, columns: 6, rows: 4, dx: 9, dy: 8.5}}
         """,
     "hex-map": """\
-        hex: {type: hexagon, x: 7, y: 6, r: 5.5, fill: paper, stroke: ink, stroke_width: 0.4,
+        hex: {type: hexagon, x: 8, y: 7, r: 5.5, fill: paper, stroke: ink, stroke_width: 0.4,
               repeat: {path: hex-flat, count: 18, columns: 6, dx: 8.25, dy: 9.53}}
-        number: {type: text, x: 3, y: 3.4, width: 8, height: 4, text: "{label}", size: 3.2, bold: true, align: centre,
+        number: {type: text, x: 4, y: 4.4, width: 8, height: 4, text: "{label}", size: 3.2, bold: true, align: centre,
                  colour: ember, repeat: {path: hex-flat, count: 18, columns: 6, dx: 8.25, dy: 9.53,
                                          labels: [5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11]}}
-        cell: {type: text, x: 3, y: 7.6, width: 8, height: 2.4, text: "{col}{row}", size: 1.8, align: centre, colour: ink,
+        cell: {type: text, x: 4, y: 8.6, width: 8, height: 2.4, text: "{col}{row}", size: 1.8, align: centre, colour: ink,
                repeat: {path: hex-flat, count: 18, columns: 6, dx: 8.25, dy: 9.53}}
         """,
 }
@@ -106,14 +106,16 @@ def swatch(path: Path) -> None:
     image.save(path)
 
 
-def picture(name: str) -> bytes:
-    """The PNG of one entry of LAYOUTS: a white 60 x 40 mm piece."""
+def picture(name: str, checked=None) -> bytes:
+    """The PNG of one entry of LAYOUTS: a white 60 x 40 mm piece; checked(spec), given, is called with its spec."""
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         (root / "pictures.yaml").write_text(SPEC)
         swatch(root / "swatch.png")
         (root / "piece.yaml").write_text("ground: white\nelements:\n" + textwrap.indent(textwrap.dedent(LAYOUTS[name]), "  "))
         spec = specs.load(str(root / "pictures.yaml"))
+        if checked:
+            checked(spec)
         art = next(a for a in expand(spec)[1].values() if a.side == "front")
         return raster.picture_png(draw_art(spec, art), DPI)
 

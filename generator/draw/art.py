@@ -47,13 +47,19 @@ class Source(NamedTuple):
         return ("/G" if self.kind == "svg" else "/I") + self.look[:1].upper() + self.digest[:12]
 
 
+def _shown(path, folder) -> str:
+    """A file's path as messages give it: from the spec's folder when it lies inside it, as the spec names it."""
+    found = Path(path)
+    return found.relative_to(folder).as_posix() if found.is_relative_to(folder) else str(path)
+
+
 def load(folder, name) -> Source:
     """A PNG, JPEG or SVG file inside the spec's folder, read and checked once per content."""
     path = inside(folder, name)
     try:
         data = cache.read(path, path.read_bytes())
     except OSError as exc:
-        raise UserError(f"{path}: cannot read: {exc.strerror}") from None
+        raise UserError(f"{_shown(path, Path(folder).resolve())}: cannot read: {exc.strerror}") from None
     return _source(str(path), data, str(Path(folder).resolve()))
 
 
@@ -62,7 +68,7 @@ def reload(path, folder) -> Source:
     try:
         data = cache.read(path, Path(path).read_bytes())
     except OSError as exc:
-        raise UserError(f"{path}: cannot read: {exc.strerror}") from None
+        raise UserError(f"{_shown(path, folder)}: cannot read: {exc.strerror}") from None
     return _source(str(path), data, str(folder))
 
 
@@ -80,25 +86,36 @@ def _source(path, data, folder):
     """A Source from a file's bytes: its kind from its first bytes, then checked."""
     digest = sha256(data).hexdigest()
     if data.startswith(b"\x89PNG") or data.startswith(b"\xff\xd8"):
-        image = _image(path, data)
+        image = _image(_shown(path, folder), data)
         kind = "png" if data.startswith(b"\x89PNG") else "jpeg"
         return Source(path, kind, digest, image.size, data, folder)
     if b"<svg" in data[:4096]:
         return Source(path, "svg", digest, _checked(path, data, folder), data, folder)
-    raise UserError(f"{path}: not a PNG, JPEG or SVG file")
+    raise UserError(f"{_shown(path, folder)}: not a PNG, JPEG or SVG file")
 
 
-def _image(path, data):
-    """The image Pillow reads from a PNG or JPEG's bytes (not yet decoded)."""
+def _image(shown, data):
+    """The image Pillow reads from a PNG or JPEG's bytes (not yet decoded); shown: the file as messages name it."""
     from PIL import Image  # lazy: start-up
 
     try:
         image = Image.open(io.BytesIO(data))
+        if image.format == "PNG":   # every chunk read and its CRC checked, nothing decoded: a file cut short is refused
+            Image.open(io.BytesIO(data)).verify()
+        elif image.format == "JPEG":   # read through at an eighth of its size (libjpeg's draft): one cut short fails
+            probe = Image.open(io.BytesIO(data))
+            probe.draft(probe.mode, (max(1, image.size[0] // 8), max(1, image.size[1] // 8)))
+            probe.load()
     except Exception as exc:  # Pillow raises several kinds on a damaged file
-        raise UserError(f"{path}: not a readable image ({exc})") from None
+        raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
     if image.size[0] * image.size[1] > MAX_PIXELS:
-        raise UserError(f"{path}: {image.size[0]} x {image.size[1]} pixels is more than {MAX_PIXELS:,} pixels")
+        raise UserError(f"{shown}: {image.size[0]} x {image.size[1]} pixels is more than {MAX_PIXELS:,} pixels")
     return image
+
+
+def _why(exc: Exception) -> str:
+    """Pillow's reason for refusing an image, without the in-memory file it names ('<_io.BytesIO object at 0x...>')."""
+    return re.sub(r"\s*<_io\.BytesIO object at 0x[0-9a-f]+>", "", str(exc)) or type(exc).__name__
 
 
 def place(source: Source, x: float, y: float, width: float, height: float):
@@ -120,9 +137,9 @@ def _checked(path, data, folder):
     try:
         root = fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
-        raise UserError(f"{path}: SVG declares entities, which could read other files: remove the DOCTYPE") from None
+        raise UserError(f"{_shown(path, folder)}: SVG declares entities, which could read other files: remove the DOCTYPE") from None
     except Exception as exc:  # ParseError and the like
-        raise UserError(f"{path}: not well-formed SVG ({exc})") from None
+        raise UserError(f"{_shown(path, folder)}: not well-formed SVG ({exc})") from None
     for node in root.iter():
         refs = [node.get("href"), node.get(XLINK)] + [m for v in node.attrib.values() for m in re.findall(_URL, v)]
         if str(node.tag).endswith("style") and node.text:
@@ -130,7 +147,7 @@ def _checked(path, data, folder):
         for ref in filter(None, refs):
             _allowed(path, ref.strip(), folder)
     if not str(root.tag).endswith("svg"):
-        raise UserError(f"{path}: the root element is not <svg>")
+        raise UserError(f"{_shown(path, folder)}: the root element is not <svg>")
     from cairosvg.parser import Tree  # lazy: start-up
     from cairosvg.surface import PDFSurface  # lazy: start-up
 
@@ -139,7 +156,7 @@ def _checked(path, data, folder):
     except UserError:
         raise
     except Exception as exc:  # cairosvg raises many kinds on SVG it cannot draw
-        raise UserError(f"{path}: cairosvg cannot draw this SVG ({exc})") from None
+        raise UserError(f"{_shown(path, folder)}: cairosvg cannot draw this SVG ({exc})") from None
     return surface.width, surface.height
 
 
@@ -149,11 +166,11 @@ def _allowed(path, ref, folder):
         return
     parsed = urlparse(ref)
     if parsed.scheme not in ("", "file") or parsed.netloc:
-        raise UserError(f"{path}: refers to {ref!r}: SVG art may use only its own #ids, data: URIs and files inside "
+        raise UserError(f"{_shown(path, folder)}: refers to {ref!r}: SVG art may use only its own #ids, data: URIs and files inside "
                         "the spec's folder")
     target = (Path(path).parent / unquote(parsed.path)).resolve()
     if not target.is_relative_to(Path(folder)):
-        raise UserError(f"{path}: refers to {ref!r}, outside the spec's folder (SVG art may use only its own #ids, "
+        raise UserError(f"{_shown(path, folder)}: refers to {ref!r}, outside the spec's folder (SVG art may use only its own #ids, "
                         "data: URIs and files inside the spec's folder)")
 
 
@@ -168,15 +185,19 @@ def _fetcher(path, folder):
         try:
             return cache.read(target, target.read_bytes())
         except OSError as exc:
-            raise UserError(f"{path}: cannot read {url!r}: {exc.strerror}") from None
+            raise UserError(f"{_shown(path, folder)}: cannot read {url!r}: {exc.strerror}") from None
     return fetch
 
 
 @functools.lru_cache(maxsize=64)
 def _decoded(source: Source):
     """An image's pixels: (Pillow image in RGB, L or CMYK, alpha channel or None), in its look (greys: L)."""
-    image = _image(source.path, source.data)
-    image.load()
+    shown = _shown(source.path, source.folder)
+    image = _image(shown, source.data)
+    try:
+        image.load()
+    except Exception as exc:  # a JPEG cut short, or damaged past its header
+        raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
     if image.mode == "P":
         image = image.convert("RGBA" if "transparency" in image.info else "RGB")
     if image.mode in ("LA", "La", "RGBA", "RGBa", "PA"):
@@ -282,7 +303,7 @@ def embed(file, source: Source) -> int:
     return its object number."""
     w, h = source.size
     if source.kind == "jpeg" and not source.look:
-        image = _image(source.path, source.data)
+        image = _image(_shown(source.path, source.folder), source.data)
         space = {"L": "/DeviceGray", "CMYK": "/DeviceCMYK"}.get(image.mode, "/DeviceRGB")
         decode = " /Decode [1 0 1 0 1 0 1 0]" if image.mode == "CMYK" and "adobe" in image.info else ""
         return file.add((f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace {space}"

@@ -320,7 +320,7 @@ def _measured(name: str, glyph: int):
 
     glyphs, order = _glyph_set(name)
     pen = BoundsPen(glyphs)
-    glyphs[order[glyph]].draw(pen)
+    _drawn(name, glyphs, order[glyph], pen)
     return pen.bounds
 
 
@@ -348,8 +348,18 @@ def outline(name: str, glyph: int) -> tuple:
 
     glyphs, order = _glyph_set(name)
     pen = Pen(glyphs)
-    glyphs[order[glyph]].draw(pen)
+    _drawn(name, glyphs, order[glyph], pen)
     return tuple(pen.ops)
+
+
+def _drawn(name: str, glyphs, glyph: str, pen) -> None:
+    """Draw a glyph's outline with a fontTools pen; a designer's font whose outline of it is damaged is refused in one
+    line naming the file and the glyph."""
+    try:
+        glyphs[glyph].draw(pen)
+    except Exception as exc:  # fontTools raises many kinds on a damaged outline
+        raise UserError(f"{Path(DESIGNED.get(name, name)).name}: a damaged font: its glyph {glyph!r} cannot be read "
+                        f"({type(exc).__name__}: {exc})") from None
 
 
 def ink(face: Face, text: str, x: float, y: float, size: float):

@@ -43,22 +43,24 @@ TYPE_NAMES = {"svg": "an SVG is an icon (a plain template, by name) or an image 
 
 
 def coord(value):
-    """A place or length: a number (mm), a length with a unit, or a share of the area as 'N%': ('mm' or '%', number)."""
+    """A place or length: a number (mm), a length with a unit, or a share of the area as 'N%': ('mm' or '%', number),
+    no further than a piece can be large (s.MAX_LENGTH_MM, or as many hundred per cent) either way."""
+    found = None
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return ("mm", float(value))
-    if isinstance(value, str):
+        found = ("mm", float(value))
+    elif isinstance(value, str):
         text = value.strip()
         try:
-            if text.endswith("%"):
-                return ("%", float(text[:-1]))
-            return ("mm", float(text))
+            found = ("%", float(text[:-1])) if text.endswith("%") else ("mm", float(text))
         except ValueError:
-            pass
-        try:
-            return ("mm", parse_length(text))
-        except UserError:
-            pass
-    raise s.Invalid(f"expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
+            try:
+                found = ("mm", parse_length(text))
+            except UserError:
+                pass
+    if found is not None and abs(found[1]) <= s.MAX_LENGTH_MM:   # not infinite, nor NaN
+        return found
+    raise s.Invalid(f"expected a number of mm, a length such as 12 mm, or a share of the area such as 50%"
+                    f"{f' (at most {s.MAX_LENGTH_MM:g} either way)' if found is not None else ''}, "
                     f"found {s.found(value)}{pixel_hint(value)}")
 
 
@@ -652,10 +654,13 @@ def check_rows(layout: Layout, rows, names: Names, label=""):
         quoting.append(("ground", "rect", "fill", layout.ground, None, True))
     texts = [(name, column) for name, props in layout.elements if props["type"] == "text"
              for column in quoted(props.get("text")) if column not in COPY]
-    picked = {name: props["visible"] for name, props in layout.elements   # shown on the rows whose cell is one of
-              if isinstance(props.get("visible"), dict) and quoted(props["visible"])}   # some values: on none yet
-    for number, row in rows.rows:
-        picked = {name: visible for name, visible in picked.items() if not _shown(visible, row)}
+    picked = {name: [props["visible"], _wanted(props["visible"]), False] for name, props in layout.elements
+              if isinstance(props.get("visible"), dict) and quoted(props["visible"])}   # shown on the rows whose cell is
+    for number, row in rows.rows:                    # one of some values: each value on no row yet, on no row yet
+        for seen in picked.values():
+            if _shown(seen[0], row):
+                seen[2] = True
+                seen[1].pop(str(filled(seen[0], row)["cell"]).strip(), None)
         for name, column in texts:
             for fault in markup_faults(row[column], names)[:1]:
                 raise rows.fail(number, column, f"{label}{name}.text: {fault}")
@@ -670,9 +675,22 @@ def check_rows(layout: Layout, rows, names: Names, label=""):
             except s.Invalid as exc:
                 column = next(f for f in quoted(value) if f not in COPY or first is None)
                 raise rows.fail(number, column, f"{label}{what}: {exc}") from None
-    for name, visible in list(picked.items())[:1] if rows.rows else ():
+    for name, (visible, wanted, anywhere) in [item for item in picked.items() if item[1][1] or not item[1][2]][:1] \
+            if rows.rows else ():
         column = quoted(visible)[0]
         cells = sorted({row[column].strip() for _, row in rows.rows}, key=lambda cell: (len(cell), cell))
+        shown = f"{', '.join(map(repr, cells[:12]))}{', ...' * (len(cells) > 12)}"
+        if anywhere:   # shown on some rows: a value no row has is a typo
+            raise UserError(f"{rows.name}, column {column}: {label}{name}.visible: is: {next(iter(wanted))!r} is no "
+                            f"row's {{{column}}} (its cells: {shown})")
         raise UserError(f"{rows.name}, column {column}: {label}{name}.visible: is: {visible['is']!r} is no row's "
-                        f"{{{column}}} (its cells: {', '.join(map(repr, cells[:12]))}{', ...' * (len(cells) > 12)}): the "
-                        f"element would show on no card; is: takes the values to show it on, not a range")
+                        f"{{{column}}} (its cells: {shown}): the element would show on no card; is: takes the values "
+                        f"to show it on, not a range")
+
+
+def _wanted(visible) -> dict:
+    """The values a visible: {cell:, is:} shows its element on, as cells are compared ({value: None}, in order); none
+    when is: quotes a column (each row gives its own) or is not a value or list (its check says so)."""
+    wanted = visible.get("is") if isinstance(visible, dict) and not quoted(visible.get("is")) else None
+    wanted = wanted if isinstance(wanted, list) else [wanted]
+    return {str(w).strip(): None for w in wanted if isinstance(w, (str, int, float)) and not isinstance(w, bool)}

@@ -12,7 +12,7 @@ from ..components import KINDS
 from ..components.kind import BLEED, panelled, sized
 from ..games import RULESETS
 from ..errors import SpecError, UserError
-from ..files import SPECS, beside, shipped as shipped  # shipped: the games' list, as spec.shipped
+from ..files import SPECS, beside, contained, shipped as shipped  # shipped: the games' list, as spec.shipped
 from ..located import SET_LINE, located
 from ..impose.area import fits_somewhere, smallest_area
 from ..units import HOME_PAPERS, PAPERS
@@ -273,10 +273,16 @@ def fonts(check, value):
         return {}
     if not isinstance(value, dict):
         check.fail(("fonts",), f"expected a mapping of font names to files, found {s.found(value)}")
-    found = {}
+    found, folder = {}, Path(check.path).parent
     for name, files in value.items():
+        for style, file in files.items() if isinstance(files, dict) else ():   # a style's missing file named by its key
+            if isinstance(file, str):
+                try:
+                    contained(folder, file)
+                except UserError as exc:
+                    check.fail(("fonts", name, style), str(exc))
         try:
-            found.update(typeface.families(Path(check.path).parent, {name: files}))
+            found.update(typeface.families(folder, {name: files}))
         except UserError as exc:
             check.fail(("fonts", name), str(exc).removeprefix(f"fonts: {name}: "))
     return found

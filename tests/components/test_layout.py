@@ -246,6 +246,25 @@ def test_visible_cell_is_that_no_row_matches_is_an_error_naming_the_column_and_i
                                  "show it on, not a range")
 
 
+def test_a_visible_value_no_row_has_is_an_error_though_others_match(tmp_path):
+    """is: [fire, fyre]: the element shows on the fire cards, and fyre, a typo, would silently show it on none more."""
+    with pytest.raises(UserError) as caught:
+        make(tmp_path, """\
+            data: cards.csv
+            layout:
+              elements:
+                gem: {type: circle, x: 30, y: 60, r: 5, fill: fire, visible: {cell: "{suit}", is: [fire, fyre]}}
+            """, {"cards.csv": "title,suit\nA,fire\nB,water\nC,fire\n"}, expect=3)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        "cards.csv, column suit: layout element gem.visible: is: 'fyre' is no row's {suit} (its cells: 'fire', 'water')")
+    make(tmp_path / "quoted", """\
+            data: cards.csv
+            layout:
+              elements:
+                gem: {type: circle, x: 30, y: 60, r: 5, fill: fire, visible: {cell: "{suit}", is: ["{wanted}", fire]}}
+            """, {"cards.csv": "title,suit,wanted\nA,fire,x\nB,water,water\nC,fire,y\n"}, expect=3)   # each row its own
+
+
 def test_an_element_extends_another_of_the_layout_and_overrides_what_it_names(tmp_path):
     spec = make(tmp_path, """\
         layout: card.yaml
@@ -750,8 +769,11 @@ def test_every_element_has_a_current_picture_of_the_layout_the_reference_shows()
             assert f"```yaml\n{tw.dedent(layout).rstrip()}\n```" in section, name
         if name == "hex-map":
             assert f"```yaml\n{tw.dedent(layout).rstrip()}\n```" in reference
-        assert (docs / "img" / "elements" / f"{name}.png").read_bytes() == elements.picture(name), (
+        failed: list = []   # pasted onto the 60 x 40 mm piece it is drawn on, each example passes the checks
+        assert (docs / "img" / "elements" / f"{name}.png").read_bytes() == elements.picture(
+            name, lambda spec: failed.extend(map(str, validate(spec)))), (
             f"docs/img/elements/{name}.png is out of date: run python docs/elements.py")
+        assert failed == [], name
 
 
 def test_a_text_box_near_the_cut_fails_once_and_a_frame_on_every_face_is_painted_once(tmp_path, monkeypatch):
@@ -1262,3 +1284,76 @@ def test_an_outline_of_another_colour_lets_a_text_lie_on_its_own_colour(tmp_path
                              "ink cannot be read"] and water == 0
         else:
             assert found == [] and water > 0.05 * image.width * image.height
+
+
+def test_a_missing_style_of_a_font_is_named_by_its_key(tmp_path, monkeypatch):
+    """A bold file that is not there: the line and key of bold, not of the family."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    from generator.draw.typeface import FONTS
+    (tmp_path / "game" / "fonts").mkdir(parents=True)
+    (tmp_path / "game" / "fonts" / "body.ttf").write_bytes((FONTS / "Vera.ttf").read_bytes())
+    path = tmp_path / "game" / "game.yaml"
+    path.write_text(SPEC.replace("EXPECT", "1").replace(
+        "components:", "fonts:\n  body:\n    regular: fonts/body.ttf\n    bold: fonts/body-bold.ttf\ncomponents:")
+        + "    layout: {elements: {}}\n")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["validate", "game/game.yaml"])
+    assert (result.exit_code, result.output) == (1, "error: game/game.yaml:6: fonts.body.bold: no such file "
+                                                    "'game/fonts/body-bold.ttf'\n")
+
+
+@pytest.mark.parametrize("element, key, found", [
+    ("{type: rect, x: .nan, width: 10, height: 10}", "x", "nan"),
+    ("{type: rect, x: 1e308, width: 10, height: 10}", "x", "'1e308'"),   # YAML 1.1: text, read as a number
+    ("{type: circle, r: 3, stroke: black, stroke_width: .inf}", "stroke_width", "inf"),
+    ("{type: rect, width: -.inf, height: 10}", "width", "-inf"),
+    ("{type: polygon, points: [[0, 0], [5, .nan], [5, 5]]}", "points", "nan"),
+    ("{type: rect, width: 10, height: 10, repeat: {count: 2, dx: .inf}}", "repeat", "inf"),
+])
+def test_a_place_or_size_past_any_piece_is_refused_naming_its_key(tmp_path, element, key, found):
+    """NaN, infinities and numbers no sheet holds would reach the PDF as text no reader draws ('nan 30 10 10 re')."""
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, f"layout: {{elements: {{a: {element}}}}}\n")
+    message = str(caught.value)
+    assert f"components.cards.layout.elements.a.{key}: " in message and message.endswith(found), message
+
+
+def test_a_data_cell_of_nan_as_a_place_is_refused_naming_its_row_and_column(tmp_path):
+    with pytest.raises(UserError) as caught:
+        make(tmp_path, """\
+            data: cards.csv
+            layout: {elements: {a: {type: rect, x: "{pos}", width: 10, height: 10}}}
+            """, {"cards.csv": "title,pos\nA,5\nB,nan\n"}, expect=2)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "").startswith(
+        "cards.csv row 3, column pos: layout element a.x: expected a number of mm"), str(caught.value)
+
+
+def test_a_font_whose_outlines_are_damaged_is_refused_in_one_line(tmp_path, monkeypatch):
+    """Vera with its glyf table's bytes scrambled after the header: fontTools reads the file, not the outlines."""
+    import random
+    import struct
+
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    from generator.draw.typeface import FONTS
+    data = bytearray((FONTS / "Vera.ttf").read_bytes())
+    tables = {bytes(data[12 + 16 * i:16 + 16 * i]): struct.unpack_from(">II", data, 20 + 16 * i)
+              for i in range(struct.unpack_from(">H", data, 4)[0])}
+    start, size = tables[b"glyf"]
+    scramble = random.Random(1)
+    for _ in range(size // 20):
+        data[start + scramble.randrange(size)] = scramble.randrange(256)
+    (tmp_path / "game" / "fonts").mkdir(parents=True)
+    (tmp_path / "game" / "fonts" / "body.ttf").write_bytes(bytes(data))
+    (tmp_path / "game" / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace(
+        "components:", "fonts:\n  body: fonts/body.ttf\ncomponents:")
+        + "    layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 20, font: body,\n"
+        + "                            text: 'Sphinx of black quartz, judge my vow', size: 4}}}\n")
+    monkeypatch.chdir(tmp_path)
+    for command in ("validate", "build"):
+        result = CliRunner().invoke(cli, [command, "game/game.yaml", "--out", "out"][:2 if command == "validate" else 4])
+        assert result.exit_code == 1 and result.output.startswith("error: body.ttf: a damaged font: its glyph "), result.output
+        assert result.output.count("\n") == 1 and not (tmp_path / "out" / "cards").exists()

@@ -139,7 +139,7 @@ def test_svg_reaching_outside_the_folder_is_refused(tmp_path, ref):
     with pytest.raises(UserError) as caught:
         art.load(spec, "evil.svg")
     message = str(caught.value)
-    assert message.startswith(f"{spec / 'evil.svg'}: refers to '{ref}'") and "\n" not in message
+    assert message.startswith(f"evil.svg: refers to '{ref}'") and "\n" not in message   # named as the spec names it
 
 
 def test_svg_entities_and_files_outside_are_refused(tmp_path):
@@ -152,6 +152,24 @@ def test_svg_entities_and_files_outside_are_refused(tmp_path):
     (tmp_path / "link.png").symlink_to("/etc/hostname")
     with pytest.raises(UserError, match=r"^link\.png: the file is outside the spec's folder"):
         art.load(tmp_path, "link.png")
+
+
+def test_a_broken_art_file_is_named_from_the_spec_folder_when_it_is_read(tmp_path):
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "fire.png").write_text("hello\n")
+    (tmp_path / "art" / "gem.svg").write_text("<svg")
+    (tmp_path / "art" / "torn.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(20))
+    noise = Image.effect_noise((300, 200), 40).convert("RGB")
+    for kind in ("PNG", "JPEG"):   # cut in half, as an editor still saving it leaves it
+        noise.save(buffer := io.BytesIO(), kind)
+        (tmp_path / "art" / f"half.{kind.lower()}").write_bytes(buffer.getvalue()[:len(buffer.getvalue()) // 2])
+    for name, problem in (("fire.png", "not a PNG, JPEG or SVG file"), ("gem.svg", "not well-formed SVG"),
+                          ("torn.png", "not a readable image (cannot identify image file)"),
+                          ("half.png", "not a readable image"), ("half.jpeg", "not a readable image")):
+        with pytest.raises(UserError) as caught:
+            art.load(tmp_path, f"art/{name}")
+        assert str(caught.value).startswith(f"art/{name}: {problem}"), str(caught.value)
+        assert "<_io" not in str(caught.value)
 
 
 def test_missing_art_is_named_as_the_spec_names_it(tmp_path, monkeypatch):
