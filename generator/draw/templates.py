@@ -115,8 +115,11 @@ class Templates(tuple):
 
 
 def search_path(spec_path=None) -> Templates:
-    """Template folders to search, the spec's own folder first."""
+    """Template folders to search, the spec's own folder first; a templates folder there that links out of it is
+    refused (its templates are checked against the folder they are in)."""
     local = Path(spec_path).resolve().parent / "templates" if spec_path else None
+    if local is not None and local.is_dir() and not local.resolve().is_relative_to(local.parent):
+        raise UserError(f"{local}: the templates folder links outside the spec's folder ({local.resolve()})")
     return Templates(str(p) for p in (local, TEMPLATES) if p and p.is_dir())
 
 

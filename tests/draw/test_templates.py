@@ -1,6 +1,8 @@
 """Templates as drawing programs write them: style attributes, inherited group paint, Inkscape's extra elements; what
 a template may not hold is refused, by validate as by build, in one line naming the file, line and element."""
 
+import shutil
+
 import pytest
 from click.testing import CliRunner
 
@@ -208,6 +210,15 @@ def test_a_template_name_is_a_plain_name_and_a_template_never_links_out_of_its_f
     result = run("build", spec, "--paper", "a4", "--out", tmp_path / "out")
     assert (result.exit_code, result.output) == (1, f"error: {spec.parent / 'templates' / 'link.svg'}: the template links "
                                                     f"to a file outside its folder ({outside})\n")
+    assert not (tmp_path / "out").exists()
+    (tmp_path / "elsewhere").mkdir()   # the whole templates folder a link out: refused before any of its files is read
+    (tmp_path / "elsewhere" / "link.svg").write_text(PLAIN.format('<circle cx="50" cy="50" r="40"/>'), encoding="utf-8")
+    shutil.rmtree(spec.parent / "templates")
+    (spec.parent / "templates").symlink_to(tmp_path / "elsewhere")
+    for command in ("build", "validate"):
+        result = run(command, spec, *(("--paper", "a4", "--out", tmp_path / "out") if command == "build" else ()))
+        assert (result.exit_code, result.output) == (1, f"error: {spec.parent / 'templates'}: the templates folder links "
+                                                        f"outside the spec's folder ({tmp_path / 'elsewhere'})\n")
     assert not (tmp_path / "out").exists()
 
 
