@@ -31,13 +31,24 @@ SETS = click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
 GAMES = click.argument("games", nargs=-1, metavar="[GAME_OR_SPEC]...")
 THEME = click.option("--theme", metavar="NAME_OR_FILE",
                      help="Lay a theme (themes/NAME.yaml or a .yaml file) over the spec: spec < theme < --set.")
-THRESHOLD = click.option("--threshold", type=click.FloatRange(0, 100), metavar="DELTA_E",
+class _Finite(click.FloatRange):
+    """A float in a range that NaN does not slip through (click compares it, and every comparison with NaN is false)."""
+
+    def convert(self, value, param, ctx):
+        found = super().convert(value, param, ctx)
+        if found != found:
+            self.fail(f"{value!r} is not a number from {self.min:g} to {self.max:g}.", param, ctx)
+        return found
+
+
+FINITE_0_100 = _Finite(0, 100)
+THRESHOLD = click.option("--threshold", type=FINITE_0_100, metavar="DELTA_E",
                          help="Smallest CIEDE2000 difference between colours players must tell apart [default: the spec's "
                               "colour_threshold, else 20].")
 JOBS = click.option("--jobs", "-j", "workers", type=click.IntRange(min=1), metavar="N",
                     help="How many games to work on at once, each in a process of its own [default: the CPUs pnp may "
                          "use, at most one per game]; 1: one after another in this process.")
-GREY_THRESHOLD = click.option("--grey-threshold", type=click.FloatRange(0, 100), metavar="L_STAR",
+GREY_THRESHOLD = click.option("--grey-threshold", type=FINITE_0_100, metavar="L_STAR",
                               help="Smallest CIE L* difference in a greyscale print between colours players must tell "
                                    "apart [default: the spec's grey_threshold, else 25].")
 

@@ -73,6 +73,15 @@ def test_output_that_is_a_file_is_a_clear_error(tmp_path):
 def test_usage_errors_exit_2():
     assert CliRunner().invoke(cli, ["build", "--backs", "sideways"]).exit_code == 2
     assert CliRunner().invoke(cli, ["frobnicate"]).exit_code == 2
+    for option in ("--threshold", "--grey-threshold"):   # NaN passed click's range: every comparison with it is false
+        refused = CliRunner().invoke(cli, ["palette", "hexstatic", option, "nan"])
+        assert refused.exit_code == 2 and "'nan' is not a number from 0 to 100." in refused.output, refused.output
+
+
+def test_a_folder_named_as_a_spec_is_said_to_be_one(tmp_path):
+    (tmp_path / "game.yaml").mkdir()
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "game.yaml")])
+    assert (result.exit_code, result.output) == (1, f"error: {tmp_path / 'game.yaml'}: a folder, not a spec file\n")
 
 
 def test_every_command_has_help_with_an_example_and_is_in_the_readme():

@@ -3,6 +3,7 @@ folder, placed in a drawing as svg.Placed and embedded once per PDF file."""
 import functools
 import io
 import re
+import warnings
 import zlib
 from pathlib import Path
 from ..records import NamedTuple
@@ -98,18 +99,23 @@ def _image(shown, data):
     """The image Pillow reads from a PNG or JPEG's bytes (not yet decoded); shown: the file as messages name it."""
     from PIL import Image  # lazy: start-up
 
-    try:
-        image = Image.open(io.BytesIO(data))
-        if image.format == "PNG":   # every chunk read and its CRC checked, nothing decoded: a file cut short is refused
-            Image.open(io.BytesIO(data)).verify()
-        elif image.format == "JPEG":   # read through at an eighth of its size (libjpeg's draft): one cut short fails
-            probe = Image.open(io.BytesIO(data))
-            probe.draft(probe.mode, (max(1, image.size[0] // 8), max(1, image.size[1] // 8)))
-            probe.load()
-    except Exception as exc:  # Pillow raises several kinds on a damaged file
-        raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
-    if image.size[0] * image.size[1] > MAX_PIXELS:
-        raise UserError(f"{shown}: {image.size[0]} x {image.size[1]} pixels is more than {MAX_PIXELS:,} pixels")
+    with warnings.catch_warnings():   # Pillow warns past 89 million pixels; pnp's own bound, below, says it in one line
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        try:
+            image = Image.open(io.BytesIO(data))
+        except Exception as exc:  # Pillow raises several kinds on a damaged file
+            raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
+        if image.size[0] * image.size[1] > MAX_PIXELS:
+            raise UserError(f"{shown}: {image.size[0]} x {image.size[1]} pixels is more than {MAX_PIXELS:,} pixels")
+        try:
+            if image.format == "PNG":   # every chunk read and its CRC checked, nothing decoded: one cut short is refused
+                Image.open(io.BytesIO(data)).verify()
+            elif image.format == "JPEG":   # read through at an eighth of its size (libjpeg's draft): one cut short fails
+                probe = Image.open(io.BytesIO(data))
+                probe.draft(probe.mode, (max(1, image.size[0] // 8), max(1, image.size[1] // 8)))
+                probe.load()
+        except Exception as exc:  # a file cut short, or damaged past its header
+            raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
     return image
 
 

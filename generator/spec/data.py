@@ -367,7 +367,9 @@ def _json(path):
         line = data.count(b"\n", 0, exc.start) + 1
         raise UserError(f"{path}:{line}: not UTF-8 text ({_byte(data, exc.start)}): save it as UTF-8") from None
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique)
+    except _Twice as exc:
+        raise UserError(f"{path}: the key {exc.args[0]!r} is given twice in one object (which one is meant?)") from None
     except json.JSONDecodeError as exc:
         raise UserError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno})") from None
     except RecursionError:
@@ -413,3 +415,15 @@ def _row(shared: type, cells, number: int, name: str) -> dict:
     row[ROW], row[DATA] = number, name
     return row
 
+
+class _Twice(ValueError):
+    """A JSON object that gives one key twice."""
+
+
+def _unique(pairs: list) -> dict:
+    """A JSON object's pairs as a dict, refusing a key given twice (json would keep the last silently)."""
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        seen: set = set()
+        raise _Twice(next(key for key, _ in pairs if key in seen or seen.add(key)))
+    return found

@@ -34,7 +34,7 @@ def find(name, folder, noun):
     path = Path(name)
     if path.suffix in (".yaml", ".yml"):
         if not path.is_file():
-            raise UserError(f"{name}: no such file")
+            raise UserError(f"{name}: {'a folder, not a spec file' if path.is_dir() else 'no such file'}")
         return path
     candidate = Path(folder) / f"{name}.yaml"
     if not candidate.is_file():

@@ -335,3 +335,16 @@ def test_the_gallerys_colour_vision_views_show_the_art_as_such_a_viewer_sees_it(
         want = vision.simulate(colour, view)
         assert near(at(seen, x, y), tuple(int(want[i:i + 2], 16) for i in (1, 3, 5)), tolerance), (at(seen, x, y), want)
     assert near(at(seen, 50, 84), (255, 255, 255), 0)   # the PNG's see-through foot
+
+
+def test_a_large_image_within_the_bound_loads_without_pillows_warning(tmp_path):
+    """Pillow warns past 89 million pixels on stderr; pnp's bound is 100 million, and says so in one line past it."""
+    import warnings
+    Image.new("1", (9500, 9500)).save(tmp_path / "large.png")   # 90.25 million pixels, one bit each
+    Image.new("1", (10001, 10000)).save(tmp_path / "huge.png")
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        assert art.load(tmp_path, "large.png").size == (9500, 9500)
+        with pytest.raises(UserError, match=r"^huge\.png: 10001 x 10000 pixels is more than 100,000,000 pixels$"):
+            art.load(tmp_path, "huge.png")
+    assert said == []

@@ -413,6 +413,8 @@ def test_any_other_csv_error_is_one_line_naming_its_row(tmp_path):
                                                  "as UTF-8"),
     (b'[\n{"title": "Sun}]', ":2: not valid JSON (Unterminated string starting at column 11)"),
     (b'[{"title": "Sun"},\n {"title": "Moon"}', ":2: not valid JSON (Expecting ',' delimiter at column 19)"),
+    (b'[{"title": "Sun", "count": 12, "count": 3}]', ": the key 'count' is given twice in one object (which one is "
+                                                    "meant?)"),
 ])
 def test_a_json_file_pnp_cannot_read_is_one_line_naming_its_line(tmp_path, data, message):
     (tmp_path / "cards.json").write_bytes(data)
