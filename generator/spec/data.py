@@ -422,8 +422,9 @@ class _Twice(ValueError):
 
 def _unique(pairs: list) -> dict:
     """A JSON object's pairs as a dict, refusing a key given twice (json would keep the last silently)."""
-    found = dict(pairs)
-    if len(found) < len(pairs):
-        seen: set = set()
-        raise _Twice(next(key for key, _ in pairs if key in seen or seen.add(key)))
+    found: dict = {}
+    for key, value in pairs:
+        if key in found:
+            raise _Twice(key)
+        found[key] = value
     return found
