@@ -87,7 +87,9 @@ def _source(path, data, folder):
     """A Source from a file's bytes: its kind from its first bytes, then checked."""
     digest = sha256(data).hexdigest()
     if data.startswith(b"\x89PNG") or data.startswith(b"\xff\xd8"):
-        image = _image(_shown(path, folder), data)
+        shown = _shown(path, folder)
+        image = _image(shown, data)
+        _intact(shown, data, image)
         kind = "png" if data.startswith(b"\x89PNG") else "jpeg"
         return Source(path, kind, digest, image.size, data, folder)
     if b"<svg" in data[:4096]:
@@ -97,26 +99,37 @@ def _source(path, data, folder):
 
 def _image(shown, data):
     """The image Pillow reads from a PNG or JPEG's bytes (not yet decoded); shown: the file as messages name it."""
+    try:
+        image = _opened(data)
+    except Exception as exc:  # Pillow raises several kinds on a damaged file
+        raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
+    if image.size[0] * image.size[1] > MAX_PIXELS:
+        raise UserError(f"{shown}: {image.size[0]} x {image.size[1]} pixels is more than {MAX_PIXELS:,} pixels")
+    return image
+
+
+def _intact(shown, data, image) -> None:
+    """Refuse an image cut short or damaged past its header, once, when its file is read: a PNG's chunks all read and
+    their CRCs checked (nothing decoded), a JPEG read through at an eighth of its size (libjpeg's draft)."""
+    try:
+        probe = _opened(data)
+        if image.format == "PNG":
+            probe.verify()
+        elif image.format == "JPEG":
+            probe.draft(probe.mode, (max(1, image.size[0] // 8), max(1, image.size[1] // 8)))
+            probe.load()
+    except Exception as exc:  # Pillow raises several kinds on a damaged file
+        raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
+
+
+def _opened(data: bytes):
+    """Pillow's image of a file's bytes, opened without its warning past 89 million pixels (pnp's own bound, MAX_PIXELS,
+    says it in one line)."""
     from PIL import Image  # lazy: start-up
 
-    with warnings.catch_warnings():   # Pillow warns past 89 million pixels; pnp's own bound, below, says it in one line
+    with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        try:
-            image = Image.open(io.BytesIO(data))
-        except Exception as exc:  # Pillow raises several kinds on a damaged file
-            raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
-        if image.size[0] * image.size[1] > MAX_PIXELS:
-            raise UserError(f"{shown}: {image.size[0]} x {image.size[1]} pixels is more than {MAX_PIXELS:,} pixels")
-        try:
-            if image.format == "PNG":   # every chunk read and its CRC checked, nothing decoded: one cut short is refused
-                Image.open(io.BytesIO(data)).verify()
-            elif image.format == "JPEG":   # read through at an eighth of its size (libjpeg's draft): one cut short fails
-                probe = Image.open(io.BytesIO(data))
-                probe.draft(probe.mode, (max(1, image.size[0] // 8), max(1, image.size[1] // 8)))
-                probe.load()
-        except Exception as exc:  # a file cut short, or damaged past its header
-            raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
-    return image
+        return Image.open(io.BytesIO(data))
 
 
 def _why(exc: Exception) -> str:
