@@ -1,5 +1,6 @@
 """PNG encoding (raster.encode): the pixels cairo's own PNG writer gives, in a valid zlib stream made in parts side by
 side, the same bytes on any number of CPUs; the filter each kind of picture packs best with; Ctrl-C while it writes."""
+import gc
 import io
 import random
 import signal
@@ -147,6 +148,7 @@ def test_ctrl_c_while_a_png_is_written_is_an_interrupt_and_leaves_no_thread(capf
         landed.append(frame.f_code.co_name)
         raise KeyboardInterrupt
     default = signal.signal(signal.SIGALRM, interrupt)
+    gc.disable()   # a collection's callbacks (hypothesis installs one in the worker) would swallow an interrupt landing there
     try:
         signal.setitimer(signal.ITIMER_REAL, 0.05)
         with pytest.raises(KeyboardInterrupt):
@@ -154,6 +156,7 @@ def test_ctrl_c_while_a_png_is_written_is_an_interrupt_and_leaves_no_thread(capf
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, default)
+        gc.enable()
     assert landed, "the signal came after the write: the test showed nothing"
     assert threading.active_count() == threads and capfd.readouterr().err == ""
 
