@@ -10,7 +10,7 @@ from . import cache, games, units
 from .digests import keyed
 from .output import document, pdffile
 from .draw import content
-from .files import write_atomic, write_quietly
+from .files import game_folder, write_atomic, write_quietly
 from .components.kind import size_words
 from .errors import UserError
 from .spec.expand import expand
@@ -261,7 +261,7 @@ def output_path(out_dir, spec, paper, backs="duplex", looks=()):
     if looks:
         from .draw.looks import suffix as named  # lazy: start-up (a build without looks loads no colour filters)
         suffix += named(looks)
-    return Path(out_dir) / spec.game.id / f"{spec.game.id}-components-{paper}{suffix}.pdf"
+    return game_folder(out_dir, spec.game.id) / f"{spec.game.id}-components-{paper}{suffix}.pdf"
 
 
 def check(spec, faces=None):
@@ -418,7 +418,7 @@ def build_rules(spec, paper, out_dir):
     show can change without a new rulebook); and the spec's line numbers, which only place error messages; and, for a
     spec that follows no game's rules, its components (rulebook_spec).
     """
-    path = Path(out_dir) / spec.game.id / f"{spec.game.id}-rules-{paper}.pdf"
+    path = game_folder(out_dir, spec.game.id) / f"{spec.game.id}-rules-{paper}.pdf"
     source = rules_path(spec)
     if not source.is_file():
         raise UserError(no_rules(spec))

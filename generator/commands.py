@@ -225,13 +225,14 @@ def palette(games, out_dir, overrides, theme, threshold, grey_threshold):
     from .check import vision  # lazy: start-up
     for name in batch.chosen(games):
         spec = batch.thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
+        written = swatches.write(spec, out_dir)   # first: a folder it may not write in is the one line said
         click.echo(f"{spec.path}: {spec.game.title}")
         for report in vision.reports(spec):
             for line in vision.describe(report):
                 click.echo(f"  {line}")
         if not spec.distinguish:
             click.echo("  no colour groups declared (add a top-level distinguish: list to check them)")
-        for path in swatches.write(spec, out_dir):
+        for path in written:
             click.echo(f"{path}: written")
 
 

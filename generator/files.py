@@ -38,6 +38,18 @@ def inside(folder, name) -> Path:
     return path
 
 
+def game_folder(out_dir, name: str) -> Path:
+    """<out>/<name>, the folder a game's files are written in, refused when it or any folder in it is a link: pnp writes
+    only inside --out, never through a link."""
+    folder = Path(out_dir) / name
+    linked = [folder] if folder.is_symlink() else [Path(top, entry) for top, folders, _ in os.walk(folder)
+                                                  for entry in folders if os.path.islink(os.path.join(top, entry))]
+    if linked:
+        raise UserError(f"{linked[0]}: a link to {os.readlink(linked[0])!r}; pnp writes only inside --out, never "
+                        "through a link: remove the link, or give --out the folder it leads to")
+    return folder
+
+
 def _missing(shown: str, name: str) -> UserError:
     """The error for a missing file, shown as its path is; a name with a '\\' is told to have '/' instead."""
     if "\\" not in name:

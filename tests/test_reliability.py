@@ -368,6 +368,24 @@ def test_links_in_the_cache_folder_are_replaced_never_written_through(tmp_path):
     assert not leftovers(out)
 
 
+@pytest.mark.parametrize("linked, command", [
+    ("hostile", ["build", "--paper", "a4"]), ("hostile/.pnp-cache", ["build", "--paper", "a4"]),
+    ("hostile/png", ["build", "--format", "png", "--dpi", "50"]), ("hostile", ["rules", "--paper", "a4"]),
+    ("hostile", ["palette"]), ("hostile-preview", ["preview"]), ("hostile/pod-makeplayingcards/tiles", ["build", "--pod", "makeplayingcards"])],
+    ids=["game folder", "cache folder", "png folder", "rules", "palette", "preview", "a pod deck's folder"])
+def test_a_folder_inside_out_that_links_elsewhere_is_refused_and_nothing_is_written_there(tmp_path, linked, command):
+    """A game's folder in --out, or a folder in it, that is a link (to another disk, to a folder of the user's) would
+    take pnp's writes outside --out: one line naming the link, exit 1, and nothing written where it leads."""
+    path = write_spec(tmp_path / "spec")
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (out / linked).parent.mkdir(parents=True)
+    (out / linked).symlink_to(elsewhere, target_is_directory=True)
+    line = one_clean_line(run(command[0], path, *command[1:], "--out", out))
+    assert line.startswith(f"{out / linked}: a link to ") and "never through a link" in line, line
+    assert not list(elsewhere.iterdir())
+
+
 def _pnp_in_process_of_its_own(cache, *args):
     """Run pnp as a user does, in a process of its own with its memos in cache (none held in memory between runs)."""
     env = {**os.environ, "XDG_CACHE_HOME": str(cache)}

@@ -7,7 +7,7 @@ from pathlib import Path
 from ..records import NamedTuple
 
 from ..digests import hexdigest
-from ..files import write_atomic, write_quietly
+from ..files import game_folder, write_atomic, write_quietly
 
 
 def face_stems(spec, arts=None) -> dict:
@@ -133,7 +133,7 @@ def _word(value, whole=False):
 
 def folder(options, spec, name) -> Path:
     """The folder a format writes a game's files into: <out>/<id>/<name>."""
-    return Path(options.out_dir) / spec.game.id / name
+    return game_folder(options.out_dir, spec.game.id) / name
 
 
 def written(where: Path, group: str, owner: str, paths, alive=None) -> None:

@@ -11,7 +11,7 @@ from ..check import vision
 from ..components.kind import round_cut, size_words
 from ..spec.expand import expand
 from ..errors import UserError
-from ..files import write_atomic
+from ..files import game_folder, write_atomic
 from ..impose.imposition import impose
 from .exports import back_name, backings, face_title
 from .formats.png import face_png
@@ -67,7 +67,7 @@ if (location.protocol.startsWith("http")) {
 
 def folder(out_dir, spec) -> Path:
     """Where the gallery of a game goes: <out>/<id>-preview/."""
-    return Path(out_dir) / f"{spec.game.id}-preview"
+    return game_folder(out_dir, f"{spec.game.id}-preview")
 
 
 def checks(spec) -> list:

@@ -1,10 +1,9 @@
 """The palette swatch sheet: every colour under each colour-vision simulation and in greyscale, as PDF and PNG."""
-from pathlib import Path
 
 from . import document, raster
 from ..draw import svg
 from ..check import vision
-from ..files import write_atomic
+from ..files import game_folder, write_atomic
 from ..check.luminance import ink_on
 
 VIEWS = ("normal", "protan", "deutan", "tritan", "greyscale")
@@ -91,7 +90,7 @@ def write(spec, out_dir, threshold=None):
     doc = document.Document(WIDTH, sheet_height(spec))
     doc.furniture(lambda: drawing)
     doc.next_page()
-    base = Path(out_dir) / spec.game.id / f"{spec.game.id}-palette"
+    base = game_folder(out_dir, spec.game.id) / f"{spec.game.id}-palette"
     paths = (base.with_suffix(".pdf"), base.with_suffix(".png"))
     write_atomic(paths[0], doc.save(f"{spec.game.title}: palette check", spec.game.designer,
                                     "Palette under colour-vision simulations"))
