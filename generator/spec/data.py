@@ -20,6 +20,8 @@ from ..errors import UserError
 MAX_BYTES = 20_000_000   # the largest data file read
 SUFFIXES = (".csv", ".xlsx", ".yaml", ".yml", ".json")   # the data files load reads, by extension
 MAX_ROWS = 100_000       # rows in one data file (a component makes at most this many pieces)
+MAX_CELLS = 2_000_000    # cells of a workbook's sheet, the empty ones before a row's last value included
+MAX_UNPACKED = 200_000_000   # bytes a workbook's parts unpack to (a 20 MB .xlsx may be a zip bomb)
 LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")  # lines as a file opened with newline="" gives them, ended
 # by CRLF, LF or a classic Mac's CR (a StringIO of the text would hold it again, four bytes a character)
 BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))   # a CSV's byte-order
@@ -313,16 +315,40 @@ def _sheet(path, data: bytes, sheet, computed: bool) -> list:
     cell holds its last computed value (None when none was saved), else its formula (type "f")."""
     import openpyxl  # lazy: start-up (read only for spreadsheets)
     try:
+        _unpacked(path, data)
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=computed)
+    except UserError:
+        raise
     except Exception as exc:  # openpyxl raises many kinds (zip, XML, key errors) for a file that is no workbook
         raise UserError(f"{path}: not an Excel workbook (.xlsx) that can be read ({type(exc).__name__})") from None
     try:
         if sheet is not None and sheet not in book.sheetnames:
             raise NoSheet(f"no sheet {sheet!r} in {path.name} (sheets: {', '.join(book.sheetnames)})")
-        rows = (book[sheet] if sheet is not None else book.worksheets[0]).iter_rows()
-        return [[(c.value, c.data_type) for c in row] for row in rows]
+        found = book[sheet] if sheet is not None else book.worksheets[0]
+        found.reset_dimensions()   # rows as far as their last cell, not padded to the size the file claims
+        rows, cells = [], 0
+        for number, row in enumerate(found.iter_rows(), start=1):
+            cells += len(row)
+            if number > MAX_ROWS + 1 or cells > MAX_CELLS:
+                where = f"{path if sheet is None else f'{path} sheet {sheet}'} row {number:,}"
+                raise UserError(f"{where}: more than the {MAX_ROWS:,} rows below the header a data file may hold: "
+                                "delete the rows past the data" if number > MAX_ROWS + 1 else
+                                f"{where}: more than the {MAX_CELLS:,} cells a sheet may hold (this row reaches column "
+                                f"{len(row):,}): delete the columns past the data")
+            rows.append([(c.value, c.data_type) for c in row])
+        return rows
     finally:
         book.close()
+
+
+def _unpacked(path, data: bytes) -> None:
+    """Refuse a workbook whose parts unpack to more than MAX_UNPACKED bytes (zipfile reads no part past its size)."""
+    import zipfile  # lazy: start-up (read only for spreadsheets; it loads shutil, bz2, lzma and threading)
+    with zipfile.ZipFile(io.BytesIO(data)) as book:
+        size = sum(part.file_size for part in book.infolist())
+    if size > MAX_UNPACKED:
+        raise UserError(f"{path}: unpacks to {size / 1e6:,.0f} MB, more than the {MAX_UNPACKED // 1_000_000} MB a "
+                        "workbook may (a zip bomb?)")
 
 
 def _formulas(data: bytes) -> bool:

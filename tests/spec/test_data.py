@@ -2,6 +2,7 @@
 import json
 import os
 import textwrap
+import zipfile
 
 import openpyxl
 import pytest
@@ -253,6 +254,40 @@ def test_a_workbook_that_is_not_one(tmp_path):
     with pytest.raises(UserError) as caught:
         load(tmp_path, "cards.xlsx", 1)
     assert str(caught.value) == f"{tmp_path / 'cards.xlsx'}: not an Excel workbook (.xlsx) that can be read (BadZipFile)"
+
+
+def _sheet_of(tmp_path, cells):
+    """cards.xlsx with a header (title) and the cells given, {(row, column): value}."""
+    book = openpyxl.Workbook()
+    book.active.append(["title"])
+    for (row, column), value in cells.items():
+        book.active.cell(row, column, value)
+    book.save(tmp_path / "cards.xlsx")
+
+
+def test_a_workbook_too_big_to_read_is_refused_before_it_is_read_whole(tmp_path):
+    """A 5 KB workbook may claim a million rows (a stray cell at Excel's last row), thousands of columns, or unpack to
+    gigabytes: each is one line naming where, before openpyxl fills memory (it took 27 s and 3.5 GB for the first)."""
+    path = tmp_path / "cards.xlsx"
+    _sheet_of(tmp_path, {(2, 1): "a", (1_048_576, 1): "stray"})
+    assert path.stat().st_size < 10_000
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.xlsx", 1)
+    assert str(caught.value) == (f"{path} row 100,002: more than the 100,000 rows below the header a data file may "
+                                 "hold: delete the rows past the data")
+    _sheet_of(tmp_path, {(row, column): "x" for row in range(2, 200) for column in (1, 16_384)})
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.xlsx", 1)
+    first = next(n for n in range(2, 200) if 1 + (n - 1) * 16_384 > 2_000_000)   # the header's one cell, then rows
+    assert str(caught.value) == (f"{path} row {first}: more than the 2,000,000 cells a sheet may "
+                                 "hold (this row reaches column 16,384): delete the columns past the data")
+    _sheet_of(tmp_path, {(2, 1): "a"})
+    with zipfile.ZipFile(path, "a", zipfile.ZIP_DEFLATED) as book:
+        book.writestr("xl/media/padding.bin", bytes(201_000_000))
+    assert path.stat().st_size < 1_000_000
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.xlsx", 1)
+    assert str(caught.value) == (f"{path}: unpacks to 201 MB, more than the 200 MB a workbook may (a zip bomb?)")
 
 
 def test_a_back_column_gives_rows_backs_of_their_own(tmp_path):
