@@ -97,8 +97,12 @@ def load(name, overrides=(), theme=None):
         rules = game.get("ruleset") if isinstance(game, dict) and isinstance(game.get("ruleset"), str) else ""
         themes.apply(themes.load(theme) if isinstance(theme, (str, Path)) else theme, rules, data, lines)
     for assignment in overrides:
-        key_path = apply_override(path, data, assignment)
-        lines[key_path] = SET_LINE
+        key_path, made = apply_override(path, data, assignment)
+        for below in [known for known in lines if len(known) > len(key_path) and known[:len(key_path)] == key_path]:
+            del lines[below]   # the file's lines of what the value replaced
+            getattr(lines, "written", {}).pop(below, None)
+        for depth in range(made + 1, len(key_path) + 1):   # each mapping the --set made, and the key it set
+            lines[key_path[:depth]] = SET_LINE
     return build(path, data, lines)
 
 
@@ -122,10 +126,11 @@ def parse_override(path, assignment):
     return parts, raw if value is None and raw else value
 
 
-def apply_override(path, data, assignment):
-    """Set one value in the raw spec data by its dotted key path; return the key path."""
+def apply_override(path, data, assignment) -> tuple[tuple, int]:
+    """Set one value in the raw spec data by its dotted key path; return the key path and how many of its mappings the
+    data already had (the --set made those below)."""
     parts, value = parse_override(path, assignment)
-    node, key_path = data, ()
+    node, key_path, had = data, (), len(parts) - 1
     for depth, part in enumerate(parts):
         if isinstance(node, dict):
             part = str(part)  # a mapping's keys are text, also when they look like numbers
@@ -138,8 +143,10 @@ def apply_override(path, data, assignment):
         if depth == len(parts) - 1:
             node[part] = value
         else:
+            if isinstance(node, dict) and part not in node:
+                had = min(had, depth)
             node = node.setdefault(part, {}) if isinstance(node, dict) else node[part]
-    return key_path
+    return key_path, had
 
 
 class Checker:

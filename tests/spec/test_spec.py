@@ -59,6 +59,9 @@ def test_set_overrides_a_value_and_is_checked(grannys):
     ("components.pill.title=" + "[" * 5000 + "]" * 5000,
      "--set components.pill.title: value is nested too deeply (more than 64 levels)"),
     ("components={5: {kind: square-tile}}", "--set components.5: missing required key 'expect'"),
+    ("components.nope.width=3mm", "--set components.nope: missing required key 'kind'"),   # a mapping the --set made
+    ("components.prescription.faces={count: 0}",   # the file's own faces.count replaced: its line is not named
+     "--set components.prescription.faces.count: expected a number from 1 to 100000, found 0"),
     ("palette={7: '#ffffff'}", "components.board.ground: unknown colour 'board' (palette has 7, black, white)"),
     ("game.title=\udcff", "--set 'game.title=\\udcff': not text (it holds a lone surrogate"),
 ])
