@@ -104,6 +104,11 @@ def _table(name, header, records, table=None):
             known.update(zip(values, values))
         extra = next((i for i in range(len(columns), len(values)) if values[i].strip()), None)
         if extra is not None:
+            opened = next((i for i, v in enumerate(values) if "\n" in v or "\r" in v), None) if table is not None else None
+            if opened is not None:   # a CSV's quote left open, closed by a quote rows below: a quote's error, not a column's
+                raise UserError(f"{name} row {number}, column {_column(columns, number, opened + 1)}: a quote opened "
+                                "here runs on into the rows below, to the next quote: end the cell with a quote (a "
+                                'quote inside a quoted cell is written twice, "")')
             raise UserError(f"{name} row {number}, column {extra + 1}: a value in a column the header does not name "
                             f"({values[extra]!r})")
         if table is not None:

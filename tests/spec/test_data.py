@@ -426,6 +426,20 @@ def test_a_quote_never_closed_is_found_past_csv_s_own_limit_on_a_cell(tmp_path):
     assert csv.field_size_limit() >= len(text)
 
 
+def test_a_quote_left_open_and_closed_by_a_later_quote_is_named_where_it_opens(tmp_path):
+    """The cell runs on to the next quote, rows below, and the row then has more cells than the header: the error names
+    the cell whose quote opened (it named a column past the header, two rows on); a quoted cell holding a line break
+    in a row of the right width is still read."""
+    (tmp_path / "cards.csv").write_text('title,suit,size\nA,"fire,4\nB,water,4\n"C",water,4\nD,fire,4\n')
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.csv", 1)
+    assert str(caught.value) == (f"{tmp_path / 'cards.csv'} row 2, column suit: a quote opened here runs on into the "
+                                 'rows below, to the next quote: end the cell with a quote (a quote inside a quoted '
+                                 'cell is written twice, "")')
+    (tmp_path / "cards.csv").write_text('title,suit,size\n"A\nB",fire,4\n')
+    assert faces(load(tmp_path, "cards.csv", 1)) == [("A\nB", "fire")]
+
+
 def test_any_other_csv_error_is_one_line_naming_its_row(tmp_path):
     """csv's errors, e.g. a cell longer than its limit (here set low), name the row as a spreadsheet counts them: a
     quoted cell across lines is one row."""
