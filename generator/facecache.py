@@ -155,12 +155,18 @@ def written(fields) -> content.Written:
 
 
 def _judged(entry) -> bool:
-    """True when a face's entry holds a verdict of the checks that stands without its drawing: none took a painter (cairo's
-    libraries, which no key names) and the face reads none of the designer's fonts or art (text in the bundled fonts
-    stands: the code's digest names them)."""
+    """True when a face's entry holds a verdict of the checks that stands without its drawing: a measure that took a
+    painter took it from the libraries that paint now (cairo's, which no key names: raster.painter). The designer's fonts
+    and art it read are in its entry's reads, by their digests; its images placed below 300 dpi in the verdict."""
     verdict = entry.get("verdict")
-    return verdict is not None and not (verdict["designed"] and (verdict.get("painted", True)
-                                                                 or any(what.startswith("file:") for what in entry["used"])))
+    return verdict is not None and (not verdict["painted"] or verdict.get("painter") == painter())
+
+
+@functools.cache
+def painter() -> list:
+    """raster.painter() as a verdict keeps it (JSON's lists): what a measure that took a painter read besides."""
+    from .output import raster  # lazy: start-up (loaded only to judge or take a measure that painted)
+    return json.loads(json.dumps(raster.painter()))
 
 
 def _settings(comp) -> str:
@@ -490,8 +496,8 @@ class FaceCache:
         else too (another colour read, the kind's or a template's own), or set otherwise than by rg or RG; a new colour
         the face sets already (its see-through groups too: each starts from the colour set before it) or that another
         colour it reads has or had, set or not (a layout's text check compares the colours read: a text on a cover of
-        its own colour; and each swap is made in the operators the last one left); black; a verdict on the designer's
-        fonts or art (judged: one that does not stand without its drawing, _judged). An entry without a verdict
+        its own colour; and each swap is made in the operators the last one left); black; a verdict that does not
+        stand without its drawing (judged: _judged). An entry without a verdict
         (judged: one is wanted, and pnp validate kept none on the face as it read then) is taken only when no colour it
         sets changed (a colour its kind declares but it does not paint did)."""
         old = self.entries.get(face)
@@ -604,8 +610,8 @@ SENTINELS = ("#0a0b0c", "#f4f3f2")  # two colours, dark and light, that a face i
 class KeptVerdicts:
     """The checks' verdict on each face, kept between runs in a memo (FACES) by its component's
     settings and the code, its side and properties and what it read (declared), as a FaceCache keeps them beside a
-    build's file: pnp validate neither draws nor measures a face none of whose reads changed (one holding the
-    designer's fonts or art, or whose measure took a painter, always: _judged)."""
+    build's file: pnp validate neither draws nor measures a face none of whose reads changed (nor the painting libraries
+    a measure took: _judged)."""
 
     def __init__(self):
         self.memo = FACES
@@ -613,17 +619,18 @@ class KeptVerdicts:
 
     def verdict(self, spec, art, judge):
         """What judge(art, drawing) found on an artwork: as kept, or found on its drawing (and kept)."""
-        key, used = self._key(spec, art)
+        key = self._key(spec, art)[0]
         found = self.memo.get(key)
-        if found is None:
+        if found is None or not _judged({"verdict": found}):
             found = judge(art, draw_art(spec, art))
-            if _judged({"used": used, "verdict": found}):
-                self.memo.put(key, found)
+            self.memo.put(key, found)
         return found
 
     def get(self, spec, art, used=None):
-        """The verdict kept on an artwork as it reads now (used: as it read then, a face entry's), or None."""
-        return self.memo.get(self._key(spec, art, used)[0])
+        """The verdict kept on an artwork as it reads now (used: as it read then, a face entry's), or None (or one that
+        does not stand: _judged)."""
+        found = self.memo.get(self._key(spec, art, used)[0])
+        return found if found is not None and _judged({"verdict": found}) else None
 
     def _key(self, spec, art, used=None) -> tuple[str, dict]:
         """(the key of an artwork's verdict, what it reads: used, else what it reads now)."""

@@ -45,19 +45,28 @@ def test_a_kept_verdict_is_reused_until_an_input_changes_then_equals_a_fresh_one
     assert kept[:2] == changed[:2] and not HEAVY & kept[2], "a kept failure still fails"
 
 
-def test_a_verdict_names_no_library_and_one_cairo_measured_is_not_kept(tmp_path):
+def test_a_verdict_names_no_library_and_one_cairo_measured_is_kept_with_the_libraries_that_painted(tmp_path):
     """The ink is worked out from geometry: a verdict depends on no drawing library, and a cold validate loads none.
-    A spec whose ink cairo had to paint (the designer's art) keeps no verdict: it would depend on cairo's libraries."""
+    A face whose ink cairo had to paint (the designer's art) keeps its verdict with the painting libraries' identity
+    (raster.painter): taken again undrawn while they are as they were, every such face drawn again once one changed."""
     path = tiles_spec(tmp_path / "spec")
     first = pnp(tmp_path / "cache", "validate", path)
     assert first[0] == 0 and "cairocffi" not in first[2]
     [entry] = json.loads((tmp_path / "cache" / "pnp" / "verdicts.json").read_text())["entries"].values()
     assert entry["libraries"] == []
     art = Path(__file__).resolve().parent.parent / "examples" / "ember-deck" / "ember-deck.yaml"
-    painted = pnp(tmp_path / "art", "validate", art)
-    assert painted[0] == 0 and "cairocffi" in painted[2]
-    again = pnp(tmp_path / "art", "validate", art)
-    assert again[:2] == painted[:2] and "cairocffi" in again[2], "checked again, its ink painted again"
+    from generator.spec import loader
+    from generator.spec.expand import expand
+    faces = sorted(expand(loader.load(str(art)))[1])
+    painted = validated(tmp_path / "art", art)
+    assert painted[0] == 0 and sorted(painted[2]) == faces
+    again = validated(tmp_path / "art", art)
+    assert again[:2] == painted[:2] and again[2] == [], "each face's verdict kept, none drawn"
+    updated = ("from generator.output import raster; found = raster.painter; "   # a library updated in place
+               "raster.painter = lambda: (*found()[:3], [(path, size + 1, time) for path, size, time in found()[3]]); ")
+    moved = validated(tmp_path / "art", art, updated)
+    fronts = [face for face in faces if face != "cards-back"]   # each places art/hills.png; the back no art
+    assert moved[:2] == painted[:2] and sorted(moved[2]) == fronts, "measured again with the libraries as they are"
 
 
 def test_help_and_a_kept_validate_of_the_six_games_load_no_spec_code(tmp_path):
@@ -306,9 +315,9 @@ DRAWN = ("import atexit, sys; from generator.draw import render; draw = render.d
          "atexit.register(lambda: print(*drawn, file=sys.stderr)); from generator.cli import cli; cli()")
 
 
-def validated(cache, spec) -> tuple[int, str, list]:
+def validated(cache, spec, prelude="") -> tuple[int, str, list]:
     """pnp validate of spec in a process of its own, memos in cache: (exit status, output, the faces it drew)."""
-    done = subprocess.run([sys.executable, "-c", DRAWN, "validate", str(spec)], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", prelude + DRAWN, "validate", str(spec)], capture_output=True, text=True,
                           env={**os.environ, "XDG_CACHE_HOME": str(cache)})
     return done.returncode, done.stdout, done.stderr.split()
 
@@ -333,6 +342,36 @@ def test_validate_after_one_card_of_a_deck_changed_draws_that_card_alone_and_say
     layout.write_text(layout.read_text().replace("stroke_width: 0.4", "stroke_width: 0.5"))
     framed = validated(tmp_path / "cache", spec)
     assert framed[:2] == validated(tmp_path / "fresh-frame", spec)[:2] and len(framed[2]) == 40
+
+
+def test_a_deck_in_the_designers_font_and_art_rebuilt_after_one_cell_changed_draws_that_card_alone(tmp_path):
+    """The Ember Deck (a designer's font, a picture on every front whose ink cairo paints) with its picture cut to 40 x
+    20 px: after one card's flavour text changed, a build draws that card alone (it drew 10 of its 11 faces for the
+    checks and all 11 for the low-resolution warnings); each build prints the warnings a fresh build prints; a sharp
+    picture put in its place draws every front again and warns no more."""
+    import shutil
+    from PIL import Image
+    folder = tmp_path / "ember"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "examples" / "ember-deck", folder)
+    Image.new("RGB", (40, 20), (90, 120, 60)).save(folder / "art" / "hills.png")
+    spec = folder / "ember-deck.yaml"
+
+    def build(cache) -> tuple[list, list]:
+        done = subprocess.run([sys.executable, "-c", DRAWN, "build", str(spec), "--paper", "a4", "--out",
+                               str(tmp_path / "out")], capture_output=True, text=True,
+                              env={**os.environ, "XDG_CACHE_HOME": str(cache)})
+        assert done.returncode == 0, done.stderr
+        return [line for line in done.stdout.splitlines() if line.startswith("warning:")], done.stderr.split()
+    warned, drawn = build(tmp_path / "cache")
+    assert len(warned) == 10 and all("hills.png prints at" in line for line in warned) and "cards-1" in drawn
+    rows = folder / "cards.csv"
+    rows.write_text(rows.read_text().replace("Every fire starts small.", "Every fire starts tiny."))
+    warned_again, drawn = build(tmp_path / "cache")
+    assert set(drawn) == {"cards-1"} and warned_again == warned == build(tmp_path / "fresh")[0]
+    assert build(tmp_path / "cache") == (warned, []), "nothing changed: nothing drawn, the same warnings"
+    Image.new("RGB", (800, 420), (90, 120, 60)).save(folder / "art" / "hills.png")
+    sharp, drawn = build(tmp_path / "cache")
+    assert sharp == [] and set(drawn) == {f"cards-{n}" for n in range(1, 11)}
 
 
 def test_a_game_validated_then_built_draws_on_its_first_edit_only_the_faces_a_build_alone_would(tmp_path):

@@ -10,12 +10,13 @@ from ..digests import hexdigest
 from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import Grounds, expand
 from ..spec import rules
-from ..draw.render import drawn
+from ..draw.render import draw_art
 from . import findings
 
 
 MEMO = cache.Memo("checks.json", [])   # the failures of sets checked before, by the spec, the code and the libraries
 GAME_CHECKS = cache.Memo("game-checks.json", [])   # a game's own check's failures, by what it reads (game_failures)
+LOW_DPI = cache.Memo("low-dpi.json", [])   # art_warnings' lines of each face placing images, by all it reads (face_key)
 
 
 class Failure(NamedTuple):
@@ -71,34 +72,42 @@ def missing(spec, rules: games.Ruleset) -> list:
             for kind, what in rules.required.items() if kind not in kinds]
 
 
-def art_warnings(spec, drawings=None) -> list:
+def art_warnings(spec) -> list:
     """'<file>: <component>: <face> (<data file> row <n>): <image> prints at ... dpi ...' for each image placed below
-    art.MIN_DPI; drawings: (art, drawing) as validate drew them (None: draw the faces that place images)."""
-    if drawings is None:
-        layouts = [c for c in spec.components if c.kind == "layout"]
-        if not layouts:
-            return []
-        from ..components import layout  # lazy: start-up (only a spec with layouts may place images)
-        inline = any(picture.folder for picture in spec.inline.values())   # a text may place art too
-        placing = {c.id for c in layouts if inline or layout.places_images(c.options)}
-        if not placing:
-            return []
-        drawings = drawn(spec, {k: a for k, a in expand(spec)[1].items() if a.component in placing})
+    art.MIN_DPI: each face placing images drawn to find them, unless nothing it reads changed since (LOW_DPI)."""
+    layouts = [c for c in spec.components if c.kind == "layout"]
+    if not layouts:
+        return []
+    from ..components import layout  # lazy: start-up (only a spec with layouts may place images)
+    inline = any(picture.folder for picture in spec.inline.values())   # a text may place art too
+    placing = {c.id for c in layouts if inline or layout.places_images(c.options)}
+    if not placing:
+        return []
+    from ..facecache import face_key  # lazy: start-up
     found: list = []
     fronts: Counter = Counter()
-    for piece, drawing in drawings:
-        fronts[piece.component] += piece.side == "front"
-        found += _art_warnings(spec, piece, drawing, fronts[piece.component])
+    for art in expand(spec)[1].values():
+        if art.component in placing:
+            fronts[art.component] += art.side == "front"
+            key = face_key(spec, art)   # all its drawing reads: the code, the image files' digests
+            lines = LOW_DPI.get(key)
+            if lines is None:
+                LOW_DPI.put(key, lines := _low_dpi(draw_art(spec, art)))
+            found += _art_warnings(spec, art, lines, fronts[art.component])
     return found
 
 
-def _art_warnings(spec, piece, drawing, number: int, images=True) -> list:
-    """art_warnings of one artwork, a front its component's number-th; images: False when the drawing holds none of the
+def _low_dpi(drawing, images=True) -> list:
+    """The images of a drawing placed below art.MIN_DPI, one line each; images: False when the drawing holds none of the
     designer's art (ink.designed), so that none is looked for."""
     if not images:
         return []
     from . import resolution  # lazy: start-up (the image check loads only when a spec's checks run)
-    lines = resolution.warnings(drawing)
+    return resolution.warnings(drawing)
+
+
+def _art_warnings(spec, piece, lines: list, number: int) -> list:
+    """art_warnings' lines (_low_dpi) of one artwork, a front its component's number-th."""
     if not lines:
         return []
     from ..components import layout  # lazy: start-up (only a face with an image warned about names its data row)
@@ -118,7 +127,7 @@ def validate(spec, warnings=None, faces=None):
     would raise it) is found without building, and the text and safe-area checks read those drawings.
     The failures are kept between runs by the spec, the code and fonts, the templates read and the libraries that
     measured ink and colours (unless a drawing holds the designer's fonts or art, whose files the key does not see:
-    so a spec with images is always drawn, and its warnings found).
+    then each face's verdict is kept instead, by the digests of the files it read, its warnings with it).
     """
     rules.check(spec)   # a rules text that could not be laid out fails validate, not the build halfway
     key, _ = _key(spec)
@@ -189,8 +198,6 @@ def _checked(spec, warnings=None, faces=None):
         from . import ink  # lazy: start-up (loaded with the checks)
         text_check, safe_check = checks()
         held = ink.designed(drawing)   # text runs or the designer's art: only then may an image print below 300 dpi
-        if warnings is not None:
-            warnings.extend(_art_warnings(spec, art, drawing, fronts[art.component], held))
         rasters = ink.RASTERS   # a measure that took a painter depends on cairo's libraries, which no key names
         shape = shape_of(drawing)
         near = (recoloured["safe"][0] if recoloured and recoloured.get("shape") == shape and not recoloured["designed"]
@@ -198,10 +205,15 @@ def _checked(spec, warnings=None, faces=None):
         found = {"text": text_check.measure(art, drawing), "safe": safe_check.measure(art, drawing, near),
                  "ground": ground(drawing)}
         painted = ink.RASTERS > rasters
-        return {**found, "designed": held or painted, "painted": painted, "shape": shape}
+        if painted:
+            from ..facecache import painter  # lazy: start-up
+            found["painter"] = painter()
+        return {**found, "designed": held or painted, "painted": painted, "shape": shape, "low dpi": _low_dpi(drawing, held)}
     for art in arts.values():
         fronts[art.component] += art.side == "front"   # a warning names a front by its number
         verdict = faces.verdict(spec, art, judge)
+        if warnings is not None:
+            warnings.extend(_art_warnings(spec, art, verdict["low dpi"], fronts[art.component]))
         texts.note(art, verdict["text"])
         safe.note(art, verdict["safe"])
         designed = designed or verdict["designed"]

@@ -130,7 +130,8 @@ def apply_override(path, data, assignment) -> tuple[tuple, int]:
     """Set one value in the raw spec data by its dotted key path; return the key path and how many of its mappings the
     data already had (the --set made those below)."""
     parts, value = parse_override(path, assignment)
-    node, key_path, had = data, (), len(parts) - 1
+    node, had = data, len(parts) - 1
+    key_path: tuple = ()
     for depth, part in enumerate(parts):
         if isinstance(node, dict):
             part = str(part)  # a mapping's keys are text, also when they look like numbers
