@@ -348,7 +348,7 @@ def test_a_deck_in_the_designers_font_and_art_rebuilt_after_one_cell_changed_dra
     """The Ember Deck (a designer's font, a picture on every front whose ink cairo paints) with its picture cut to 40 x
     20 px: after one card's flavour text changed, a build draws that card alone (it drew 10 of its 11 faces for the
     checks and all 11 for the low-resolution warnings); each build prints the warnings a fresh build prints; a sharp
-    picture put in its place draws every front again and warns no more."""
+    picture put in its place draws every front again and warns no more. The ten fronts' warnings are one line."""
     import shutil
     from PIL import Image
     folder = tmp_path / "ember"
@@ -363,7 +363,10 @@ def test_a_deck_in_the_designers_font_and_art_rebuilt_after_one_cell_changed_dra
         assert done.returncode == 0, done.stderr
         return [line for line in done.stdout.splitlines() if line.startswith("warning:")], done.stderr.split()
     warned, drawn = build(tmp_path / "cache")
-    assert len(warned) == 10 and all("hills.png prints at" in line for line in warned) and "cards-1" in drawn
+    scale = max(53 / 40, 28 / 20)   # mm a pixel: the picture covers its 53 x 28 mm box (front.yaml), cut to 40 x 20 px
+    assert warned == [f"warning: {spec}: cards: faces 1-10 ({folder / 'cards.csv'} rows 2-11): hills.png prints at "
+                      f"{40 / (40 * scale / 25.4):.0f} dpi at {40 * scale:.1f} x {20 * scale:.1f} mm (40 x 20 pixels; "
+                      "300 dpi wanted)"] and "cards-1" in drawn, warned
     rows = folder / "cards.csv"
     rows.write_text(rows.read_text().replace("Every fire starts small.", "Every fire starts tiny."))
     warned_again, drawn = build(tmp_path / "cache")

@@ -41,6 +41,33 @@ class Texts:
         return [(component, f"{where(faces)}: {message}") for (component, message), faces in self.found.items()]
 
 
+class LowDpi:
+    """The images placed below 300 dpi (resolution.warnings' lines) of each artwork, told once for all the faces alike."""
+
+    def __init__(self, spec):
+        self.spec, self.found, self.faces = spec, {}, {comp.id: 0 for comp in spec.components}
+
+    def note(self, art, lines) -> None:
+        """Count one artwork's face and file its lines under it, with its data row."""
+        if art.side == "front":
+            self.faces[art.component] += 1
+        if not lines:
+            return
+        from ..components.layout import DATA, ROW  # lazy: start-up (only a layout places images)
+        face = self.faces[art.component] if art.side == "front" else "back"
+        for line in lines:
+            self.found.setdefault((art.component, art.props.get(DATA), line), []).append((face, art.props.get(ROW)))
+
+    def lines(self) -> list:
+        """'<file>: <component>: <faces> (<data file> rows <n-m>): <line>' for each line, its faces and rows in ranges."""
+        out = []
+        for (component, data, line), found in self.found.items():
+            rows = [row for _, row in found if row is not None]
+            read = f" ({data} row{'s' * (len(rows) > 1)} {ranges(rows)})" if rows else ""
+            out.append(f"{self.spec.path}: {component}: {where([face for face, _ in found])}{read}: {line}")
+        return out
+
+
 class Marks:
     """The marks too near the cut and the ground fills of each artwork (safearea.Check.measure's), filed by component."""
 

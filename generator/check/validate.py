@@ -84,17 +84,15 @@ def art_warnings(spec) -> list:
     if not placing:
         return []
     from ..facecache import face_key  # lazy: start-up
-    found: list = []
-    fronts: Counter = Counter()
+    found = findings.LowDpi(spec)
     for art in expand(spec)[1].values():
         if art.component in placing:
-            fronts[art.component] += art.side == "front"
             key = face_key(spec, art)   # all its drawing reads: the code, the image files' digests
             lines = LOW_DPI.get(key)
             if lines is None:
                 LOW_DPI.put(key, lines := _low_dpi(draw_art(spec, art)))
-            found += _art_warnings(spec, art, lines, fronts[art.component])
-    return found
+            found.note(art, lines)
+    return found.lines()
 
 
 def _low_dpi(drawing, images=True) -> list:
@@ -104,18 +102,6 @@ def _low_dpi(drawing, images=True) -> list:
         return []
     from . import resolution  # lazy: start-up (the image check loads only when a spec's checks run)
     return resolution.warnings(drawing)
-
-
-def _art_warnings(spec, piece, lines: list, number: int) -> list:
-    """art_warnings' lines (_low_dpi) of one artwork, a front its component's number-th."""
-    if not lines:
-        return []
-    from ..components import layout  # lazy: start-up (only a face with an image warned about names its data row)
-
-    face = f"face {number}" if piece.side == "front" else "back"
-    props = piece.props or {}
-    row = f" ({props[layout.DATA]} row {props[layout.ROW]})" if layout.ROW in props else ""
-    return [f"{spec.path}: {piece.component}: {face}{row}: {line}" for line in lines]
 
 
 def validate(spec, warnings=None, faces=None):
@@ -178,7 +164,7 @@ def _checked(spec, warnings=None, faces=None):
     from ..impose.grounds import ground  # lazy: start-up
 
     pieces, arts = expand(spec)
-    texts, safe, fronts, designed = findings.Texts(spec), findings.Marks(spec), Counter(), False
+    texts, safe, low, designed = findings.Texts(spec), findings.Marks(spec), findings.LowDpi(spec), False
     grounds = spec.remembered("grounds", Grounds)
     if faces is None:
         from ..facecache import KeptVerdicts  # lazy: start-up
@@ -210,14 +196,14 @@ def _checked(spec, warnings=None, faces=None):
             found["painter"] = painter()
         return {**found, "designed": held or painted, "painted": painted, "shape": shape, "low dpi": _low_dpi(drawing, held)}
     for art in arts.values():
-        fronts[art.component] += art.side == "front"   # a warning names a front by its number
         verdict = faces.verdict(spec, art, judge)
-        if warnings is not None:
-            warnings.extend(_art_warnings(spec, art, verdict["low dpi"], fronts[art.component]))
+        low.note(art, verdict["low dpi"])
         texts.note(art, verdict["text"])
         safe.note(art, verdict["safe"])
         designed = designed or verdict["designed"]
         grounds[art.key] = verdict["ground"]
+    if warnings is not None:
+        warnings.extend(low.lines())
     found = generic(spec, pieces, arts) + texts.failures() + safe.failures()
     rules = games.ruleset(spec)
     absent = missing(spec, rules)
