@@ -11,6 +11,7 @@ from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import Grounds, expand
 from ..spec import rules
 from ..draw.render import draw_art
+from ..progress import Progress
 from . import findings
 
 
@@ -195,13 +196,18 @@ def _checked(spec, warnings=None, faces=None):
             from ..facecache import painter  # lazy: start-up
             found["painter"] = painter()
         return {**found, "designed": held or painted, "painted": painted, "shape": shape, "low dpi": _low_dpi(drawing, held)}
-    for art in arts.values():
-        verdict = faces.verdict(spec, art, judge)
-        low.note(art, verdict["low dpi"])
-        texts.note(art, verdict["text"])
-        safe.note(art, verdict["safe"])
-        designed = designed or verdict["designed"]
-        grounds[art.key] = verdict["ground"]
+    told = Progress(f"{spec.game.id}: checking faces", len(arts))
+    try:
+        for done, art in enumerate(arts.values(), start=1):
+            verdict = faces.verdict(spec, art, judge)
+            low.note(art, verdict["low dpi"])
+            texts.note(art, verdict["text"])
+            safe.note(art, verdict["safe"])
+            designed = designed or verdict["designed"]
+            grounds[art.key] = verdict["ground"]
+            told.step(done)
+    finally:
+        told.end()
     if warnings is not None:
         warnings.extend(low.lines())
     found = generic(spec, pieces, arts) + texts.failures() + safe.failures()
