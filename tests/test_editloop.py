@@ -334,20 +334,26 @@ def test_one_cell_changed_in_a_text_deck_draws_and_checks_only_that_card_and_a_k
         build(specs.load(str(text_deck(tmp_path / "deck", (5, too_long)))), "a4", tmp_path / "out")
 
 
-def test_a_kept_verdict_on_text_in_the_designers_font_is_not_taken_the_face_is_checked_again(tmp_path, memos, drawn):
+def test_a_kept_verdict_on_text_in_the_designers_font_stands_until_the_font_file_changes(tmp_path, memos, drawn):
+    """A face's verdict on text in the designer's font is kept by the font file's digest, among the face's reads: a
+    rebuild after an edit no face reads draws none; the file replaced by another font draws every front again."""
     from generator import facecache
     from generator.build import build
     from generator.spec.expand import expand
     path = text_deck(tmp_path / "deck")
     (tmp_path / "deck" / "fonts").mkdir()
-    (tmp_path / "deck" / "fonts" / "body.ttf").write_bytes((facecache.cache.PACKAGE / "fonts" / "Vera.ttf").read_bytes())
+    font = tmp_path / "deck" / "fonts" / "body.ttf"
+    font.write_bytes((facecache.cache.PACKAGE / "fonts" / "Vera.ttf").read_bytes())
     path.write_text(TEXT_DECK.replace("palette:", "fonts:\n  body: fonts/body.ttf\npalette:"))
     (tmp_path / "deck" / "front.yaml").write_text(FRONT.replace("colour: ink}\n", "colour: ink, font: body}\n"))
     build(specs.load(str(path)), "a4", tmp_path / "out")
     drawn.clear()
     build(specs.load(str(path), ["game.designer=Another"]), "a4", tmp_path / "out")   # no face reads the designer's name
+    assert drawn == [], "each face's verdict kept, the font file as it was"
+    font.write_bytes((facecache.cache.PACKAGE / "fonts" / "VeraBd.ttf").read_bytes())
+    build(specs.load(str(path), ["game.designer=Another"]), "a4", tmp_path / "out")
     fronts = sorted(key for key, art in expand(specs.load(str(path)))[1].items() if art.side == "front")
-    assert sorted(drawn) == fronts, "every front reads the designer's font file, which the checks read afresh; the back none"
+    assert sorted(drawn) == fronts, "every front reads the font file; the back does not"
 
 
 def _layout(text: str) -> str:
