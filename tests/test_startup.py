@@ -377,6 +377,27 @@ def test_a_deck_in_the_designers_font_and_art_rebuilt_after_one_cell_changed_dra
     assert sharp == [] and set(drawn) == {f"cards-{n}" for n in range(1, 11)}
 
 
+def test_a_face_showing_svg_art_is_checked_again_when_an_image_the_svg_links_to_changes(tmp_path):
+    """The verdict on a face showing SVG art is kept by the SVG's bytes and those of each file it links to: a picture
+    the SVG shows, redrawn with a wider reach, draws every front again (the SVG's own bytes did not change)."""
+    import shutil
+    from PIL import Image
+    folder = tmp_path / "ember"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "examples" / "ember-deck", folder)
+    (folder / "art" / "frame.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/'
+                                              '1999/xlink" viewBox="0 0 40 20"><image xlink:href="hills.png" x="0" '
+                                              'y="0" width="40" height="20"/></svg>')
+    front = folder / "front.yaml"
+    front.write_text(front.read_text().replace("file: art/hills.png", "file: art/frame.svg"))
+    spec = folder / "ember-deck.yaml"
+    first = validated(tmp_path / "cache", spec)
+    assert first[0] == 0 and "cards-1" in first[2]
+    assert validated(tmp_path / "cache", spec)[2] == []
+    Image.new("RGBA", (400, 200), (0, 0, 0, 0)).save(folder / "art" / "hills.png")   # now wholly see-through
+    again = validated(tmp_path / "cache", spec)
+    assert sorted(again[2]) == sorted(f"cards-{n}" for n in range(1, 11)) and again[:2] == validated(tmp_path / "fresh", spec)[:2]
+
+
 def test_a_game_validated_then_built_draws_on_its_first_edit_only_the_faces_a_build_alone_would(tmp_path):
     """A build after pnp validate takes the verdict kept on the whole spec, so its faces' entries hold none; on the
     next edit the checks take pnp validate's verdict on each face (as it read then, for a face recoloured) instead of

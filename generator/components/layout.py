@@ -579,14 +579,17 @@ def layout_reads(spec, lay, fields) -> list:
             if kind == "icon":
                 found.append(f"template:{e['name']}")
             elif kind == "image":
-                found += ["spec:path", f"file:{art.load(Path(spec.path).parent, e['file']).path}"]
+                source = art.load(Path(spec.path).parent, e["file"])
+                found += ["spec:path", *(f"file:{path}" for path in (source.path, *source.linked))]
             elif kind == "text" and e["text"].strip():
                 found += [f"colour:{name}" for name in textbox.marked_colours(e["text"])]
                 named = dict.fromkeys(ICON.findall(e["text"]))   # icons are looked up beside the spec
                 pictures = [spec.inline[name] for name in named if name in spec.inline]
                 found += [f"template:{name}" for name in named if name not in spec.inline and _find(spec.path, name) is not None]
                 found += ["spec:path", "spec:inline"] if named else []   # each name looked up in inline: first
-                found += [f"file:{art.load(p.folder, p.path).path}" if p.folder else f"file:{p.path}" for p in pictures]
+                for source in (art.load(p.folder, p.path) for p in pictures if p.folder):
+                    found += [f"file:{path}" for path in (source.path, *source.linked)]
+                found += [f"file:{p.path}" for p in pictures if not p.folder]
                 if "font" in e:
                     found += ["spec:fonts"] + [f"file:{typeface.DESIGNED[face.resource]}" for face in spec.fonts[e["font"]]
                                                if face.resource in typeface.DESIGNED]

@@ -36,6 +36,7 @@ class Source(NamedTuple):
     data: bytes
     folder: str  # the spec's folder: the only place an SVG may fetch from
     look: str = ""  # drawn as it is, or "greyscale" (each colour its grey, looks.grey), "protan", "deutan" or "tritan"
+    linked: tuple = ()  # the files an SVG links to (its images), by path: what drawing it reads besides its own bytes
 
     @property
     def name(self) -> str:
@@ -93,7 +94,8 @@ def _source(path, data, folder):
         kind = "png" if data.startswith(b"\x89PNG") else "jpeg"
         return Source(path, kind, digest, image.size, data, folder)
     if b"<svg" in data[:4096]:
-        return Source(path, "svg", digest, _checked(path, data, folder), data, folder)
+        size, linked = _checked(path, data, folder)
+        return Source(path, "svg", digest, size, data, folder, linked=linked)
     raise UserError(f"{_shown(path, folder)}: not a PNG, JPEG or SVG file")
 
 
@@ -147,9 +149,9 @@ def dpi(source: Source, width: float, height: float) -> float:
     return min(source.size[0] / (width / 25.4), source.size[1] / (height / 25.4))
 
 
-def _checked(path, data, folder):
-    """An SVG's size in points, after refusing what would reach outside the spec's folder: entities, and references to
-    anything but its own #ids, data: URIs and files inside the folder."""
+def _checked(path, data, folder) -> tuple[tuple, tuple]:
+    """An SVG's size in points and the files it links to, after refusing what would reach outside the spec's folder:
+    entities, and references to anything but its own #ids, data: URIs and files inside the folder."""
     from defusedxml import DefusedXmlException  # lazy: start-up
     from defusedxml.ElementTree import fromstring  # lazy: start-up
 
@@ -159,12 +161,13 @@ def _checked(path, data, folder):
         raise UserError(f"{_shown(path, folder)}: SVG declares entities, which could read other files: remove the DOCTYPE") from None
     except Exception as exc:  # ParseError and the like
         raise UserError(f"{_shown(path, folder)}: not well-formed SVG ({exc})") from None
+    linked = set()
     for node in root.iter():
         refs = [node.get("href"), node.get(XLINK)] + [m for v in node.attrib.values() for m in re.findall(_URL, v)]
         if str(node.tag).endswith("style") and node.text:
             refs += re.findall(_URL, node.text) + re.findall(_IMPORT, node.text)
         for ref in filter(None, refs):
-            _allowed(path, ref.strip(), folder)
+            linked.add(_allowed(path, ref.strip(), folder))
     if not str(root.tag).endswith("svg"):
         raise UserError(f"{_shown(path, folder)}: the root element is not <svg>")
     from cairosvg.parser import Tree  # lazy: start-up
@@ -176,13 +179,14 @@ def _checked(path, data, folder):
         raise
     except Exception as exc:  # cairosvg raises many kinds on SVG it cannot draw
         raise UserError(f"{_shown(path, folder)}: cairosvg cannot draw this SVG ({exc})") from None
-    return surface.width, surface.height
+    return (surface.width, surface.height), tuple(sorted(str(target) for target in linked if target is not None))
 
 
-def _allowed(path, ref, folder):
-    """Refuse a reference an SVG makes unless it is an #id, a data: URI or a file inside the spec's folder."""
+def _allowed(path, ref, folder) -> Path | None:
+    """Refuse a reference an SVG makes unless it is an #id, a data: URI or a file inside the spec's folder; the file's
+    path, if it is one."""
     if not ref or ref.startswith("#") or ref.startswith("data:"):
-        return
+        return None
     parsed = urlparse(ref)
     if parsed.scheme not in ("", "file") or parsed.netloc:
         raise UserError(f"{_shown(path, folder)}: refers to {ref!r}: SVG art may use only its own #ids, data: URIs and files inside "
@@ -191,6 +195,7 @@ def _allowed(path, ref, folder):
     if not target.is_relative_to(Path(folder)):
         raise UserError(f"{_shown(path, folder)}: refers to {ref!r}, outside the spec's folder (SVG art may use only its own #ids, "
                         "data: URIs and files inside the spec's folder)")
+    return target
 
 
 def _fetcher(path, folder):
