@@ -378,15 +378,16 @@ def test_a_deck_in_the_designers_font_and_art_rebuilt_after_one_cell_changed_dra
 
 
 def test_a_face_showing_svg_art_is_checked_again_when_an_image_the_svg_links_to_changes(tmp_path):
-    """The verdict on a face showing SVG art is kept by the SVG's bytes and those of each file it links to: a picture
-    the SVG shows, redrawn with a wider reach, draws every front again (the SVG's own bytes did not change)."""
+    """The verdict on a face showing SVG art is kept by the SVG's bytes and those of each file it links to, and they to:
+    a picture an SVG the art shows shows, made see-through, draws every front again (neither SVG's bytes changed)."""
     import shutil
     from PIL import Image
     folder = tmp_path / "ember"
     shutil.copytree(Path(__file__).resolve().parent.parent / "examples" / "ember-deck", folder)
-    (folder / "art" / "frame.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/'
-                                              '1999/xlink" viewBox="0 0 40 20"><image xlink:href="hills.png" x="0" '
-                                              'y="0" width="40" height="20"/></svg>')
+    showing = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 40 20">'
+               '<image xlink:href="{}" x="0" y="0" width="40" height="20"/></svg>')
+    (folder / "art" / "frame.svg").write_text(showing.format("inner.svg"))   # an SVG showing one that shows the picture
+    (folder / "art" / "inner.svg").write_text(showing.format("hills.png"))
     front = folder / "front.yaml"
     front.write_text(front.read_text().replace("file: art/hills.png", "file: art/frame.svg"))
     spec = folder / "ember-deck.yaml"

@@ -2,6 +2,7 @@
 folder, placed in a drawing as svg.Placed and embedded once per PDF file."""
 import functools
 import io
+import os
 import re
 import warnings
 import zlib
@@ -161,13 +162,7 @@ def _checked(path, data, folder) -> tuple[tuple, tuple]:
         raise UserError(f"{_shown(path, folder)}: SVG declares entities, which could read other files: remove the DOCTYPE") from None
     except Exception as exc:  # ParseError and the like
         raise UserError(f"{_shown(path, folder)}: not well-formed SVG ({exc})") from None
-    linked = set()
-    for node in root.iter():
-        refs = [node.get("href"), node.get(XLINK)] + [m for v in node.attrib.values() for m in re.findall(_URL, v)]
-        if str(node.tag).endswith("style") and node.text:
-            refs += re.findall(_URL, node.text) + re.findall(_IMPORT, node.text)
-        for ref in filter(None, refs):
-            linked.add(_allowed(path, ref.strip(), folder))
+    linked = _links(path, root, folder, {str(path)})
     if not str(root.tag).endswith("svg"):
         raise UserError(f"{_shown(path, folder)}: the root element is not <svg>")
     from cairosvg.parser import Tree  # lazy: start-up
@@ -179,7 +174,31 @@ def _checked(path, data, folder) -> tuple[tuple, tuple]:
         raise
     except Exception as exc:  # cairosvg raises many kinds on SVG it cannot draw
         raise UserError(f"{_shown(path, folder)}: cairosvg cannot draw this SVG ({exc})") from None
-    return (surface.width, surface.height), tuple(sorted(str(target) for target in linked if target is not None))
+    return (surface.width, surface.height), tuple(sorted(linked))
+
+
+def _links(path, root, folder, seen: set) -> set:
+    """The files an SVG's tree links to (each refused unless inside folder: _allowed), and those an SVG among them links
+    to in turn (seen: the SVGs read so far)."""
+    from defusedxml.ElementTree import fromstring  # lazy: start-up
+
+    found: set[str] = set()
+    for node in root.iter():
+        refs = [node.get("href"), node.get(XLINK)] + [m for v in node.attrib.values() for m in re.findall(_URL, v)]
+        if str(node.tag).endswith("style") and node.text:
+            refs += re.findall(_URL, node.text) + re.findall(_IMPORT, node.text)
+        found.update(str(target) for ref in filter(None, refs) if (target := _allowed(path, ref.strip(), folder)))
+    for linked in sorted(found - seen):
+        if linked.endswith(".svg") and os.path.isfile(linked):
+            seen.add(linked)
+            try:
+                found |= _links(linked, fromstring(Path(linked).read_bytes(), forbid_entities=True,
+                                                   forbid_external=True), folder, seen)
+            except UserError:
+                raise
+            except Exception:   # drawing it says what is wrong with it, as cairosvg reads it
+                continue
+    return found
 
 
 def _allowed(path, ref, folder) -> Path | None:
