@@ -267,6 +267,8 @@ TYPES = {  # every element type and what it takes besides COMMON
     "icon": {**BOX, "name": template, "colour": COLOUR, "ink": COLOUR},
     "image": {**BOX, "file": file_name, "fit": choice(*FITS)},
 }
+REQUIRED = {"polygon": ("points", "[[0, 0], [10, 0], [5, 8]]"), "path": ("d", "'M 0 0 L 10 0 L 5 8 Z'"),
+            "icon": ("name", "coin"), "image": ("file", "art/ship.png")}   # what no default gives
 DEFAULTS = {  # what an element is drawn with when it does not say
     "x": ("mm", 0.0), "y": ("mm", 0.0), "width": ("%", 100.0), "height": ("%", 100.0), "visible": True, "opacity": 1.0,
     "fill": "black", "stroke": "none", "stroke_width": ("mm", 0.3), "radius": ("mm", 0.0), "r": ("mm", 5.0),
@@ -509,6 +511,9 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False) -> L
         if not isinstance(raw, str) or raw not in TYPES:
             fail_type(at, f"unknown element type {s.found(raw)} (expected one of {', '.join(TYPES)})"
                           + (f": {TYPE_NAMES[raw]}" if isinstance(raw, str) and raw in TYPE_NAMES else ""))
+        if raw in REQUIRED and REQUIRED[raw][0] not in props:
+            fail_at(named, f"{'an' if raw[0] in 'aeiou' else 'a'} {raw} needs {REQUIRED[raw][0]} (e.g. "
+                           f"{REQUIRED[raw][0]}: {REQUIRED[raw][1]})")
         copies: list = []
         if "repeat" in props:
             value, fail_prop, at = props["repeat"]

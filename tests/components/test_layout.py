@@ -467,6 +467,14 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "card.yaml:2: elements.a.d: expected SVG path data (M 0 0 L 10 0 ...), found 'M 0 0 Q'"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {}\n"},
      "card.yaml:2: elements.a: element 'a' has no type (expected one of rect, circle,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: image, x: 5, y: 30, width: 20, height: 20}\n"},
+     "card.yaml:2: elements.a: an image needs file (e.g. file: art/ship.png)"),   # each of these four was a traceback
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect}\n  b: {extends: a, type: icon}\n"},
+     "card.yaml:3: elements.b: an icon needs name (e.g. name: coin)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: polygon}\n"},
+     "card.yaml:2: elements.a: a polygon needs points (e.g. points: [[0, 0], [10, 0], [5, 8]])"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path}\n"},   # or passed, drawing nothing
+     "card.yaml:2: elements.a: a path needs d (e.g. d: 'M 0 0 L 10 0 L 5 8 Z')"),
     ("layout: {elements: {}}\nfaces: {list: [{title: A}]}\n", {},
      "game.yaml:11: components.cards.faces: a layout's faces come from its data: (one face per row); faces: takes copies "
      "only"),
