@@ -475,6 +475,9 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "card.yaml:2: elements.a: a polygon needs points (e.g. points: [[0, 0], [10, 0], [5, 8]])"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path}\n"},   # or passed, drawing nothing
      "card.yaml:2: elements.a: a path needs d (e.g. d: 'M 0 0 L 10 0 L 5 8 Z')"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path, d: 'M 0 0 L 1e400 0 L 1 10 Z'}\n"},
+     "card.yaml:2: elements.a.d: expected path data whose every number is at most 2000 mm either way, found "
+     "'M 0 0 L 1e400 0 L 1 10 Z'"),   # it wrote 'inf 0 l' into the PDF
     ("layout: {elements: {}}\nfaces: {list: [{title: A}]}\n", {},
      "game.yaml:11: components.cards.faces: a layout's faces come from its data: (one face per row); faces: takes copies "
      "only"),
