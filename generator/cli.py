@@ -7,7 +7,7 @@ import gc
 import os
 import sys
 
-from .errors import UserError
+from .errors import UserError, from_os
 
 VALUED = {"--paper": "paper", "--out": "out_dir", "--backs": "backs", "--theme": "theme", "--set": "overrides",
           "--jobs": "workers", "-j": "workers"}
@@ -113,6 +113,13 @@ def run_plainly(command: str, run) -> None:
         def again():
             raise caught
         click.Command(command, callback=again).main([], prog_name="pnp")
+    except OSError as exc:   # as commands.user_errors tells it
+        told = from_os(exc)
+        if told is None:
+            raise
+        from .batch import say  # lazy: start-up (loaded already by the run)
+        say(f"error: {told}", err=True)
+        sys.exit(1)
 
 
 def terminate_like_interrupt():

@@ -8,7 +8,7 @@ import click
 
 from . import batch
 from . import games  # the registry only: a game is imported when its command runs
-from .errors import UserError
+from .errors import UserError, from_os
 from .output.formats import formats as known_formats
 from .output.pod import PRESETS
 from .units import HOME_PAPERS, PAPERS, paper
@@ -61,6 +61,12 @@ def user_errors(command):
             return command(*args, **kwargs)
         except UserError as exc:
             click.echo(f"error: {exc}", err=True)
+            sys.exit(1)
+        except OSError as exc:   # the system's own error on a file nothing above foresaw: one line, no traceback
+            told = from_os(exc)
+            if told is None:
+                raise
+            click.echo(f"error: {told}", err=True)
             sys.exit(1)
     return wrapper
 

@@ -13,3 +13,14 @@ class SpecError(UserError):
         where = self.path if line is None else f"{self.path}:{line}"
         key = f" {key_path}:" if key_path else ""
         super().__init__(f"{where}:{key} {message}")
+
+
+def from_os(exc: OSError) -> UserError | None:
+    """An error the system gave on a file (a name too long, a folder that is a file, no permission) as a UserError naming
+    the file, a long name cut in its middle; None for one that names no file (a broken pipe, a full disk's)."""
+    if exc.filename is None or isinstance(exc, BrokenPipeError):
+        return None
+    name = str(exc.filename)
+    shown = name if len(name) <= 100 else f"{name[:60]}...{name[-30:]}"
+    return UserError(f"{shown}: a file name of {len(name):,} characters, longer than the system takes"
+                     if exc.errno == 36 else f"{shown}: {exc.strerror or exc}")

@@ -31,11 +31,19 @@ def inside(folder, name) -> Path:
     if Path(name).is_absolute() or ".." in Path(name).parts:
         raise UserError(f"{name!r}: expected a path inside the spec's folder (no absolute path, no '..')")
     path = folder / name
-    if path.exists() and not path.resolve().is_relative_to(folder.resolve()):
-        raise UserError(f"{name!r} links to a file outside the spec's folder ({path.resolve()})")
-    if not path.is_file():
-        raise _missing(str(path), name)
+    try:
+        if path.exists() and not path.resolve().is_relative_to(folder.resolve()):
+            raise UserError(f"{name!r} links to a file outside the spec's folder ({path.resolve()})")
+        if not path.is_file():
+            raise _missing(str(path), name)
+    except OSError:   # a name longer than the system takes
+        raise _too_long(name) from None
     return path
+
+
+def _too_long(name: str) -> UserError:
+    """The error for a file name the system refuses (most take 255 bytes a name, 4,096 a path)."""
+    return UserError(f"{name[:60]!r}...: a file name of {len(name):,} characters, longer than the system takes")
 
 
 def game_folder(out_dir, name: str) -> Path:
@@ -155,8 +163,11 @@ def contained(folder, name) -> Path:
     base = Path(folder).resolve()
     text = str(name)
     path = base / text
-    if Path(text).is_absolute() or "://" in text or not path.resolve().is_relative_to(base):
-        raise UserError(f"{text}: the file is outside the spec's folder {base} (art, fonts and data must be inside it)")
-    if not path.exists():
-        raise _missing(str(Path(folder) / text), text)
+    try:
+        if Path(text).is_absolute() or "://" in text or not path.resolve().is_relative_to(base):
+            raise UserError(f"{text}: the file is outside the spec's folder {base} (art, fonts and data must be inside it)")
+        if not path.exists():
+            raise _missing(str(Path(folder) / text), text)
+    except OSError:   # a name longer than the system takes
+        raise _too_long(text) from None
     return path

@@ -386,6 +386,23 @@ def test_a_folder_inside_out_that_links_elsewhere_is_refused_and_nothing_is_writ
     assert not list(elsewhere.iterdir())
 
 
+def test_a_file_name_longer_than_the_system_takes_is_one_line_wherever_it_is_given(tmp_path):
+    """A 300-character name (most systems take 255) was a traceback (OSError: File name too long) wherever pnp looked
+    the file up: in the spec (naming the key), on the command line, and for pnp new."""
+    long = "a" * 300
+    path = write_spec(tmp_path / "spec")
+    text = path.read_text()
+    for where, key in ((f"fonts:\n  body: {long}.ttf\n", "fonts.body"),
+                       (f"inline:\n  dot: {{file: {long}.png, size: 1 em}}\n", "inline.dot.file")):
+        path.write_text(text + where)
+        line = one_clean_line(run("validate", path))
+        assert f" {key}: '{'a' * 60}'...: a file name of 304 characters, longer than the system takes" in line, line
+    path.write_text(text)
+    for args in (["validate", f"{long}.yaml"], ["build", path, "--theme", f"{long}.yaml"], ["new", tmp_path / long]):
+        line = one_clean_line(run(*args))
+        assert line.endswith("characters, longer than the system takes") and "..." in line, line
+
+
 def _pnp_in_process_of_its_own(cache, *args):
     """Run pnp as a user does, in a process of its own with its memos in cache (none held in memory between runs)."""
     env = {**os.environ, "XDG_CACHE_HOME": str(cache)}

@@ -451,6 +451,9 @@ def _sources(folder, value, fail, where, chain):
         if len(chain) >= MAX_DEPTH:
             fail(where, f"layouts extend one another more than {MAX_DEPTH} deep")
         data, lines = yamlsource.load(path, noun="layout")
+        if not isinstance(data, dict):   # a CSV or an SVG named by mistake reads as one long text
+            _file_fail(path, lines)((), f"expected a layout (a mapping with elements:), found {s.found(data)}: is "
+                                        f"{path.name} a layout file?")
         return _sources(path.parent, data, _file_fail(path, lines), (), chain + (path.resolve(),))
     if not isinstance(value, dict):
         fail(where, f"expected a layout file name, a list of them, or a layout (a mapping with elements), found "
