@@ -70,15 +70,19 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
 
 
 def distinct(games) -> bool:
-    """True when no two of the games write the same files: not the same spec file, nor two files of one name (a game's
-    id, which names its output folder)."""
+    """True when no two of the games write the same files (the same spec file named twice); two spec files of one
+    name, whose games would write one folder (a game's id is its file's name), are refused in one line."""
     from .spec.loader import resolve  # lazy: start-up
-    found = set()
+    found: dict = {}
     for game in games:
         try:
-            found.add(Path(resolve(game)).stem)
+            path = Path(resolve(game)).resolve()
         except UserError:   # reported when its turn comes
-            found.add(game)
+            path = Path(game)
+        other = found.setdefault(path.stem, path)
+        if other != path:
+            raise UserError(f"{other} and {path} are both called {path.stem!r}: their files would go to one folder, "
+                            f"<out>/{path.stem}/, each over the other's: build them with different --out, or rename one")
     return len(found) == len(games)
 
 

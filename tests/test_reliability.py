@@ -403,6 +403,19 @@ def test_a_file_name_longer_than_the_system_takes_is_one_line_wherever_it_is_giv
         assert line.endswith("characters, longer than the system takes") and "..." in line, line
 
 
+def test_two_specs_of_one_name_are_refused_before_either_writes_over_the_other(tmp_path):
+    """a/hostile.yaml and b/hostile.yaml would both write <out>/hostile/: the second game's PDF over the first's, both
+    reported written (it exited 0). The same spec named twice is built as before."""
+    first, second = write_spec(tmp_path / "a"), write_spec(tmp_path / "b")
+    out = tmp_path / "out"
+    for command in (["build", "--paper", "a4"], ["rules", "--paper", "a4"]):
+        line = one_clean_line(run(command[0], first, second, *command[1:], "--out", out))
+        assert line == (f"{first} and {second} are both called 'hostile': their files would go to one folder, "
+                        "<out>/hostile/, each over the other's: build them with different --out, or rename one")
+        assert not out.exists()
+    assert run("build", first, first, "--paper", "a4", "--out", out).exit_code == 0
+
+
 def _pnp_in_process_of_its_own(cache, *args):
     """Run pnp as a user does, in a process of its own with its memos in cache (none held in memory between runs)."""
     env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
