@@ -160,12 +160,13 @@ def write_game(spec, options) -> tuple:
     if paths and options.dpi != chosen.products[0].dpi:
         notes.append(f"--dpi {options.dpi} is not used for these files: {chosen.title}'s templates are "
                      f"{chosen.products[0].dpi} dpi")
+    sold = ", ".join(f"{p.name} {round(p.width, 1):g} x {round(p.height, 1):g} mm" for p in chosen.products)
+    if not paths:   # asked for by name, and nothing to give: an error, not an empty folder and exit 0
+        raise UserError(f"{spec.path}: --pod {options.pod}: nothing to export: {chosen.title} has no product the size "
+                        f"of any component ({sold}): {', '.join(left)}")
     if left:
-        sold = ", ".join(f"{p.name} {round(p.width, 1):g} x {round(p.height, 1):g} mm" for p in chosen.products)
         notes.append(f"not exported, {chosen.title} has no product of their size ({sold}): {', '.join(left)}")
     written(root, "decks", "all", paths)   # a renamed card's face, a deck no longer sold or split off, goes
-    if not paths:
-        return (str(root), "0 files", 0, *notes)
     return summary(paths, sizes, *notes)
 
 

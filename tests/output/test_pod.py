@@ -168,3 +168,17 @@ def test_dpi_is_said_not_to_apply_to_the_printers_templates(tmp_path):
     assert front.size == (round((w + 2 * bleed) / INCH * 300), round((h + 2 * bleed) / INCH * 300))
     assert round(front.info["dpi"][0]) == 300
     assert "--dpi" not in build(spec, tmp_path / "out", "--format", "png", "--pod", "thegamecrafter")
+
+
+def test_a_printer_that_sells_no_product_of_any_component_s_size_is_an_error_not_an_empty_export(tmp_path):
+    """A 65.1 x 90.5 mm deck is no poker card (63.5 x 88.9 mm): --pod makeplayingcards printed '0 files, 0.0 KiB' for
+    a folder it never made, and exited 0."""
+    spec = new_deck(tmp_path)
+    spec.write_text(spec.read_text().replace("width: 63 mm", "width: 65.1 mm").replace("height: 88 mm", "height: 90.5 mm"))
+    result = CliRunner().invoke(cli, ["build", str(spec), "--out", str(tmp_path / "out"), "--format", "png",
+                                      "--pod", "makeplayingcards"])
+    assert result.exit_code == 1 and result.output.startswith(f"error: {spec}: --pod makeplayingcards: nothing to "
+                                                              "export: MakePlayingCards has no product the size of any "
+                                                              "component ("), result.output
+    assert result.output.rstrip().endswith("): cards (65.1 x 90.5 mm)") and result.output.count("\n") == 1, result.output
+    assert not (tmp_path / "out" / "deck" / "pod-makeplayingcards").exists()
