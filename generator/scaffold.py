@@ -55,13 +55,22 @@ def copy(folder, game: str) -> list:
     return written
 
 
+def _as_text(value: str) -> str:
+    """value as a YAML value that reads as that text: plain when YAML reads it so (My Game), else quoted (2024, Yes)."""
+    from .spec import yamlsource  # lazy: start-up
+    read = yamlsource.load("title", f"k: {value}", noun="value")[0]
+    return value if read == {"k": value} else '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def new(folder) -> list:
     """Write the starter game into a new folder (never into one that exists); return the paths written."""
     folder, game_id = _new_folder(folder)
     written = []
     for name in FILES:
         text = (STARTER / name).read_text(encoding="utf-8")
-        text = text.replace("GAME_TITLE", title(game_id)).replace("GAME_ID.yaml", shlex.quote(f"{game_id}.yaml"))
+        named, said = title(game_id), _as_text(title(game_id))   # a comment's title as it is; a value's, YAML's text
+        text = "".join(line.replace("GAME_TITLE", named if line.lstrip().startswith("#") else said)
+                       for line in text.splitlines(keepends=True)).replace("GAME_ID.yaml", shlex.quote(f"{game_id}.yaml"))
         target = folder / name.replace("game.yaml", f"{game_id}.yaml")
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

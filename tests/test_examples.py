@@ -227,6 +227,16 @@ def test_a_new_game_named_with_spaces_gets_its_words_as_title_and_commands_a_she
     assert commands == [["pnp", "build", "Big Game.yaml"], ["pnp", "validate", "Big Game.yaml"]]
 
 
+@pytest.mark.parametrize("name", ["2024", "yes", "1.5", "0x1F", "null"])
+def test_a_new_game_named_as_yaml_reads_a_number_or_a_yes_has_that_name_as_its_title_and_validates(tmp_path, monkeypatch,
+                                                                                                   name):
+    """pnp new 2024 wrote title: 2024, which YAML reads as a number: its own game failed validate."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", name]).exit_code == 0
+    assert specs.load(f"{name}/{name}.yaml").game.title == name[0].upper() + name[1:]
+    assert CliRunner().invoke(cli, ["validate", f"{name}/{name}.yaml"]).exit_code == 0
+
+
 def test_validate_of_a_game_of_layouts_prints_one_line_and_no_generic_note(tmp_path, monkeypatch):
     """A game of one's own has no rules code to name: validate says its checks pass and nothing more."""
     monkeypatch.chdir(tmp_path)
