@@ -6,6 +6,7 @@ from pathlib import Path
 from .errors import UserError
 
 SPECS = Path(__file__).resolve().parent / "specs"  # shipped with the package: found wherever pnp is installed
+MISSING: set = set()   # the files a spec named that were not there, by absolute path: pnp watch rebuilds when one appears
 
 
 def shipped() -> list:
@@ -35,6 +36,7 @@ def inside(folder, name) -> Path:
         if path.exists() and not path.resolve().is_relative_to(folder.resolve()):
             raise UserError(f"{name!r} links to a file outside the spec's folder ({path.resolve()})")
         if not path.is_file():
+            MISSING.add(str(path.resolve()))
             raise _missing(str(path), name)
     except OSError:   # a name longer than the system takes
         raise _too_long(name) from None
@@ -167,6 +169,7 @@ def contained(folder, name) -> Path:
         if Path(text).is_absolute() or "://" in text or not path.resolve().is_relative_to(base):
             raise UserError(f"{text}: the file is outside the spec's folder {base} (art, fonts and data must be inside it)")
         if not path.exists():
+            MISSING.add(str(path.resolve()))
             raise _missing(str(Path(folder) / text), text)
     except OSError:   # a name longer than the system takes
         raise _too_long(text) from None

@@ -14,6 +14,7 @@ from .draw import art
 from . import cache
 from .spec import loader as specs
 from .errors import UserError
+from .files import MISSING
 from .facecache import FaceCache
 from .output import Options
 from .output.formats import jobs
@@ -40,7 +41,10 @@ class Watcher(FileSystemEventHandler):
         if theme:
             self.files.add(Path(theme_file(theme)).resolve())
         self.trees = [TEMPLATES]
-        self.ignore = [Path(p).resolve() for p in ignore]
+        self.ignore = []   # the output: the whole folder, or the game's own folders in it when it holds the spec
+        for out in map(lambda p: Path(p).resolve(), ignore):
+            self.ignore += ([out / self.spec.stem, out / f"{self.spec.stem}-preview"] if self.folder.is_relative_to(out)
+                            else [out])
         self.changed: set[Path] = set()
         self.made: set[Path] = set()   # the files created since the last batch: one gone by its end was an editor's
         self.ended = False   # the last change seen ends a save: its file closed after writing, or renamed into place
@@ -54,8 +58,10 @@ class Watcher(FileSystemEventHandler):
         if any(part.startswith(".") or part.endswith("~") for part in path.parts) or any(
                 path.is_relative_to(folder) for folder in self.ignore):
             return False
-        if path in self.files or str(path) in cache.READ or any(path.is_relative_to(tree) for tree in self.trees):
-            return True  # cache.READ: every file a build in this process read (data and layouts beside the spec, fonts, art)
+        if (path in self.files or str(path) in cache.READ or str(path) in MISSING
+                or any(path.is_relative_to(tree) for tree in self.trees)):
+            return True  # cache.READ: every file a build in this process read (data and layouts beside the spec, fonts,
+            # art); MISSING: each it looked for and did not find (a layout named before it is written)
         inside: tuple[str, ...] = path.relative_to(self.folder).parts if path.is_relative_to(self.folder) else ()
         return len(inside) > 1 and inside[0] != "rules"  # templates/, positions/, data/...; other games' rules are not ours
 

@@ -471,3 +471,25 @@ def test_stopping_shows_nothing_of_watchdogs_race_with_its_reading_thread(game, 
     for emitter in emitters:
         emitter.queue_events(0)   # what the woken thread does, once the watch is closed
     assert emitters and not [record for record in caplog.records if record.name.startswith("watchdog")]
+
+
+def test_a_watch_writing_into_the_spec_s_own_folder_rebuilds_and_a_file_named_before_it_exists_is_watched(tmp_path):
+    """pnp watch deck.yaml --out . ignored every save (the spec's folder lay inside the output it ignores); and a layout
+    the spec names before it is written was never watched: creating it rebuilt nothing until the spec was saved."""
+    (tmp_path / "deck.yaml").write_text(DECK)
+    (tmp_path / "card.yaml").write_text(CARD.split("  picture:")[0])   # no art
+    (tmp_path / "cards.csv").write_text("title,suit\nSunrise,sun\nMoonset,moon\n")
+    watch = Watch("deck.yaml", "--paper", "a4", "--out", ".", cwd=tmp_path)
+    try:
+        assert [line for line in watch.started() if line.startswith("rebuilt deck-components-a4.pdf")]
+        (tmp_path / "card.yaml").write_text(CARD.split("  picture:")[0].replace("y: 24,", "y: 26,"))
+        assert watch.line().startswith("card.yaml changed: rebuilt deck-components-a4.pdf")
+        (tmp_path / "deck.yaml").write_text(DECK.replace("layout: card.yaml", "layout: card2.yaml"))
+        line = watch.line()
+        assert line.startswith("error: ") and "no such file" in line and "card2.yaml" in line, line
+        (tmp_path / "card2.yaml").write_text(CARD.split("  picture:")[0])
+        assert watch.line().startswith("card2.yaml changed: rebuilt deck-components-a4.pdf")
+        assert watch.quiet(2) is None, "its own output written into the folder starts no rebuild"
+        assert watch.stop() == 0
+    finally:
+        watch.kill()
