@@ -266,6 +266,7 @@ class Memo:
     """
 
     LIMIT = 50000   # entries kept: past it, only those used by the last run
+    BYTES = 8_000_000   # the file's size kept: past it too (a memo read whole on every run must stay quick to read)
     OPEN: dict = {}  # name -> the memo of that name in this process
     HANDING = False  # in a worker (workers.py): what put() keeps is also handed back to the process that forked it
 
@@ -335,8 +336,11 @@ class Memo:
         if not self.changed or self.libraries is None:
             return
         entries = self.entries if len(self.entries) <= self.LIMIT else {k: self.entries[k] for k in self.used}
-        write_quietly(self.path, json.dumps({"libraries": self.libraries, "entries": entries},
-                                            separators=(",", ":")).encode())
+        data = json.dumps({"libraries": self.libraries, "entries": entries}, separators=(",", ":")).encode()
+        if len(data) > self.BYTES and len(entries) > len(self.used):
+            data = json.dumps({"libraries": self.libraries, "entries": {k: self.entries[k] for k in self.used}},
+                              separators=(",", ":")).encode()
+        write_quietly(self.path, data)
         self.changed = False
 
 

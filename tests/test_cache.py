@@ -748,3 +748,24 @@ def test_a_generator_declares_every_component_it_reads():
                     items=tuple(reversed(c.faces.items))))
                 for c in spec.components), derived=None)
             assert generator(changed, changed.component(comp.id)) == generator(spec, comp)
+
+
+def test_a_memo_past_its_size_keeps_only_what_the_last_run_used(tmp_path, monkeypatch):
+    """Each save of a layout of 10,000 elements added ~2 MB of verdicts to face-verdicts.json, read whole by every run
+    (67 MB made every validate take 0.5-1.2 s): past Memo.BYTES a run keeps only the entries it used."""
+    from generator import cache
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(cache.Memo, "BYTES", 10_000)
+    first = cache.Memo("sized.json", [])
+    for n in range(100):
+        first.put(f"old-{n}", "x" * 50)   # about 6 KB: under the size, all kept
+    first.save()
+    path = tmp_path / "pnp" / "sized.json"
+    assert len(json.loads(path.read_text())["entries"]) == 100
+    second = cache.Memo("sized.json", [])
+    assert second.get("old-7") == "x" * 50
+    for n in range(100):
+        second.put(f"new-{n}", "y" * 50)   # past the size now: what this run used stays
+    second.save()
+    kept = json.loads(path.read_text())["entries"]
+    assert set(kept) == {"old-7"} | {f"new-{n}" for n in range(100)} and path.stat().st_size < 2 * 10_000
