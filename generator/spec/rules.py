@@ -5,14 +5,26 @@ from . import figures, rulesmarkup, yamlsource
 from . import schema as s
 from .loader import Checker, rules_path
 
+COLUMNS = 14   # cells a table row may hold: a column at least 12 mm across the rulebook's widest text (180 mm)
+
+
+def _cells(value):
+    """A table row: a list of 1 to COLUMNS texts (40 columns left each a sliver, and the row 757,584,513 mm tall)."""
+    if isinstance(value, list) and len(value) > COLUMNS:
+        raise s.Invalid(f"expected at most {COLUMNS} cells in a table row (a column needs 12 mm of the rulebook's "
+                        f"180 mm text width), found {len(value)}: split the table")
+    return s.list_of(s.text, 1)(value)
+
+
+_cells.item = s.text   # type: ignore[attr-defined]
 BLOCK = s.mapping({"p": s.text, "bullets": s.list_of(s.text, 1), "steps": s.list_of(s.text, 1),
-                   "table": s.list_of(s.list_of(s.text, 1), 1), "diagram": s.text, "caption": s.text,
+                   "table": s.list_of(_cells, 1), "diagram": s.text, "caption": s.text,
                    "when": s.text})  # when: a component id; the block prints only when that component does
 RULES = s.mapping({
     "overview": s.text,
     "sections": s.list_of(s.mapping({"heading": s.text, "blocks": s.list_of(BLOCK, 1)}, required=("heading", "blocks")), 1),
     "reference": s.mapping({"turn": s.list_of(s.text, 1), "turn_heading": s.text,
-                            "scoring": s.list_of(s.list_of(s.text, 1), 1), "notes": s.list_of(s.text)},
+                            "scoring": s.list_of(_cells, 1), "notes": s.list_of(s.text)},
                            required=("turn",)),
     "credits": s.text,
 }, required=("overview", "sections", "reference"))

@@ -1,6 +1,7 @@
 """Rulebooks: both papers, the spec's components and counts in the text, vector diagrams written by our PDF writer,
 embedded fonts, no cairo."""
 import io
+import re
 import shutil
 
 import pikepdf
@@ -356,6 +357,32 @@ def test_a_table_row_taller_than_a_page_is_refused_naming_the_row(tmp_path):
         rules_pdf(spec, "a4")
     assert str(caught.value) == (f"{tmp_path / 'rules' / 'mine.yaml'}: sections[3].blocks[1].table[3]: this table row is "
                                  "353 mm tall and a page holds 259 mm: shorten it or split it into rows")
+
+
+def test_a_table_of_too_many_columns_fails_validate_at_its_line_and_a_narrow_paper_says_why(tmp_path):
+    """40 columns passed validate, then the build wrote the components and refused the rulebook with 'this table row is
+    757584513 mm tall'. Now validate names the row's line; 14 columns on paper too narrow for them say so."""
+    from generator.check.validate import validate
+    wide = "[" + ", ".join(f"c{n}" for n in range(40)) + "]"
+    (tmp_path / "wide").mkdir()
+    spec = hostile_rules(tmp_path / "wide", GREEN_ROW, wide)
+    with pytest.raises(UserError) as caught:
+        validate(spec)
+    line = next(n for n, text in enumerate((tmp_path / "wide" / "rules" / "mine.yaml").read_text().splitlines(), 1)
+                if wide in text)
+    assert str(caught.value) == (f"{tmp_path / 'wide' / 'rules' / 'mine.yaml'}:{line}: sections[3].blocks[1].table[3]: "
+                                 "expected at most 14 cells in a table row (a column needs 12 mm of the rulebook's 180 "
+                                 "mm text width), found 40: split the table")
+    from reportlab.lib.units import mm
+    from generator.output import rulebook
+    rulebook._register_fonts()
+    st = {**rulebook.styles("#000000"), "frame": (60 * mm, 200 * mm)}   # a 100 mm page's text: 64 mm, less padding
+    row = [f"c{n}" for n in range(14)]
+    assert rulebook.table([row, row], {**st, "frame": (176 * mm, 200 * mm)}, "rules.yaml: t")   # A4's: it fits
+    with pytest.raises(UserError) as caught:
+        rulebook.table([row, row], st, "rules.yaml: t")
+    assert re.fullmatch(r"rules\.yaml: t: a table of 14 columns leaves -?\d+\.\d mm of text in its narrowest on this "
+                        r"page, whose text is 60 mm wide: give it fewer columns", str(caught.value)), str(caught.value)
 
 
 @pytest.mark.parametrize("old, new, title", [
