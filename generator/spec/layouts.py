@@ -20,6 +20,7 @@ from ..units import parse_length, pixel_hint
 
 RELATIVE = re.compile(r"\s*([+-])=\s*(.+)", re.DOTALL)   # Squib's x: += 5: added to the value it extends
 FIELD = re.compile(r"(?<!\\)\{(?!colou?r:|/colou?r\})([^{}]+)\}")  # {column}; {colour:...}{/colour} is markup, \{ a brace
+TRUE = ("1", "true", "yes", "on")   # the words a layout may write for yes (a data cell's any text but FALSE)
 AREAS = ("bleed", "trim", "safe")
 ROLES = ("mark", "art", "guide", "frame")
 ALIGN = ("left", "centre", "center", "right", "justify")
@@ -547,6 +548,9 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False) -> L
             if prop == "visible" and isinstance(value, dict) and quoted(value):   # its keys, whatever the rows hold
                 _checked(fail_prop, at, flag, filled(value, dict.fromkeys(quoted(value), "")))
             if not quoted(value):
+                if (COMMON.get(prop) or TYPES[raw].get(prop)) is flag and isinstance(value, str) and \
+                        value.strip().lower() not in (*FALSE, *TRUE):   # bold: flase was bold: only a cell's text is
+                    fail_prop(at, f"expected true or false, found {s.found(value)}")   # any text that means yes
                 _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), value)
             elif copies and set(quoted(value)) <= set(COPY):
                 for copy in copies:

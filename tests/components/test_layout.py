@@ -467,6 +467,8 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "card.yaml:2: elements.a.d: expected SVG path data (M 0 0 L 10 0 ...), found 'M 0 0 Q'"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {}\n"},
      "card.yaml:2: elements.a: element 'a' has no type (expected one of rect, circle,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: A, bold: flase}\n"},   # drew bold
+     "card.yaml:2: elements.a.bold: expected true or false, found 'flase'"),
     ("layout: cards.csv\n", {"cards.csv": "title,suit\nA,fire\n"},   # it was taken as a file name: a traceback
      "cards.csv:1: expected a layout (a mapping with elements:), found 'title,suit A,fire': is cards.csv a layout file?"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: image, x: 5, y: 30, width: 20, height: 20}\n"},
