@@ -545,6 +545,10 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False) -> L
             if raw == "text" and prop == "text" and isinstance(value, str):  # the layout's own words, its columns aside
                 for fault in markup_faults(FIELD.sub(" ", value), names)[:1]:
                     fail_prop(at, fault)
+            if prop == "visible" and isinstance(value, dict) and isinstance(value.get("cell"), str) and \
+                    not quoted(value["cell"]):   # a constant cell is the same on every row: braces forgotten
+                fail_prop(at + ("cell",), f"cell quotes the column whose value picks the rows, in braces: "
+                                          f"cell: \"{{{value['cell'].strip()}}}\" (found {s.found(value['cell'])})")
             if prop == "visible" and isinstance(value, dict) and quoted(value):   # its keys, whatever the rows hold
                 _checked(fail_prop, at, flag, filled(value, dict.fromkeys(quoted(value), "")))
             if not quoted(value):

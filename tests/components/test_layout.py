@@ -467,6 +467,9 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "card.yaml:2: elements.a.d: expected SVG path data (M 0 0 L 10 0 ...), found 'M 0 0 Q'"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {}\n"},
      "card.yaml:2: elements.a: element 'a' has no type (expected one of rect, circle,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, visible: {cell: suit, is: fire}}\n"},
+     "card.yaml:2: elements.a.visible.cell: cell quotes the column whose value picks the rows, in braces: "
+     "cell: \"{suit}\" (found 'suit')"),   # it hid the element on every card
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: A, bold: flase}\n"},   # drew bold
      "card.yaml:2: elements.a.bold: expected true or false, found 'flase'"),
     ("layout: cards.csv\n", {"cards.csv": "title,suit\nA,fire\n"},   # it was taken as a file name: a traceback
