@@ -127,7 +127,11 @@ def load(check, key_path, checked, options, source):
     backing = options.get("back_column") or ("back" if "back" in columns else None)
     if backing is not None:
         made["backs"] = row_backs(check, key_path, checked, folder, rows, backing, names)
-    counting = options.get("count_column") or next((c for name in COUNTS for c in columns if c.lower() == name), None)
+    found = [c for name in COUNTS for c in columns if c.lower() == name]
+    if len(found) > 1 and not options.get("count_column"):   # the first would count, the others be ignored
+        check.fail(key_path + ("data",), f"{rows.name} has {len(found)} count columns ({', '.join(found)}): keep one, "
+                                         f"or say which counts (count_column: {found[0]})")
+    counting = options.get("count_column") or (found[0] if found else None)
     if counting is not None and counting not in columns:
         check.fail(key_path + ("count_column",), f"no column {counting!r} in {rows.name} (columns: {', '.join(columns)})")
     items, table = [], isinstance(rows.rows, rows_of.Table)

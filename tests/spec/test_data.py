@@ -78,6 +78,16 @@ def test_a_count_column_is_found_in_any_case_and_as_qty(tmp_path, header):
     assert sorted(face_stems(spec).values()) == ["cards-1-wood-fire-4-front", "cards-2-stone-water-4-front"]
 
 
+def test_two_count_columns_are_an_error_unless_count_column_says_which(tmp_path):
+    """Count and qty side by side: the first counted and the other was ignored, silently."""
+    (tmp_path / "cards.csv").write_text("title,suit,size,Count,qty\nA,fire,4,2,5\n")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.csv", 2)
+    assert str(caught.value).endswith(f"components.cards.data: {tmp_path / 'cards.csv'} has 2 count columns (Count, "
+                                      "qty): keep one, or say which counts (count_column: Count)")
+    assert len(expand(load(tmp_path, "cards.csv", 5, "count_column: qty\n"))[0]) == 5
+
+
 def test_file_name_chooses_the_words_of_each_face_file_name(tmp_path):
     """file_name: "{title} {suit}" names the exports' face files by those cells (a long title whole, to 40 characters);
     a column the data lacks is one line naming the spec's line and key."""
