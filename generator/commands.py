@@ -119,8 +119,9 @@ OUT = click.option("--out", "out_dir", default="output", show_default=True, type
 
 
 def formats(ctx, param, value):
-    """The --format list: names from the output registry, comma-separated, each once, in the registry's order."""
-    names = {name.strip() for name in value.split(",") if name.strip()}
+    """The --format list: names from the output registry, comma-separated or --format given again (each one counts),
+    each once, in the registry's order."""
+    names = {name.strip() for given in value for name in given.split(",") if name.strip()}
     unknown = sorted(names - set(known_formats()))
     if unknown or not names:
         raise click.BadParameter(f"{', '.join(unknown) or 'none given'} (choose from {', '.join(known_formats())})")
@@ -139,8 +140,8 @@ def formats(ctx, param, value):
               help="Tint large fills (grounds, backs) and re-ink what sits on them; report the ink saved (file name ends -inksaver).")
 @click.option("--greyscale", is_flag=True,
               help="Print every colour as its grey, a proof for black-and-white printers (file name ends -greyscale).")
-@click.option("--format", "chosen_formats", default="pdf", show_default=True, callback=formats, metavar="LIST",
-              help="What to write, comma-separated: " + "; ".join(f"{k}: {v}" for k, v in known_formats().items()) + ".")
+@click.option("--format", "chosen_formats", default=["pdf"], show_default=True, callback=formats, metavar="LIST",
+              multiple=True, help="What to write, comma-separated (or --format again): " + "; ".join(f"{k}: {v}" for k, v in known_formats().items()) + ".")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
               help="Resolution of the png, tts, showcase and hand images (--pod's are at the printer's).")
 @click.option("--pod", type=click.Choice(list(PRESETS)),
@@ -288,8 +289,8 @@ def preview(game, out_dir, serve, port, overrides, theme):
 @OUT
 @SETS
 @THEME
-@click.option("--format", "chosen_formats", default="pdf", show_default=True, callback=formats, metavar="LIST",
-              help="What to rebuild, comma-separated, as for build: " + ", ".join(known_formats()) + ".")
+@click.option("--format", "chosen_formats", default=["pdf"], show_default=True, callback=formats, metavar="LIST",
+              multiple=True, help="What to rebuild, comma-separated (or --format again), as for build: " + ", ".join(known_formats()) + ".")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
               help="Resolution of the png, tts, showcase and hand images.")
 @user_errors

@@ -451,6 +451,14 @@ def test_unknown_formats_and_presets_are_usage_errors():
         cli, ["build", "posies", "--format", "pdf,jpeg"]).output
 
 
+def test_format_given_twice_writes_both(tmp_path):
+    """--format pdf --format png wrote no PDF (the last --format alone counted); now each counts, as pdf,png does."""
+    result = CliRunner().invoke(cli, ["build", "posies", "--paper", "a4", "--format", "pdf", "--format", "png", "--dpi",
+                                      "40", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "posies" / "posies-components-a4.pdf").is_file() and list((tmp_path / "posies" / "png").iterdir())
+
+
 def test_every_module_of_the_formats_folder_is_a_format_with_its_docstring_as_help():
     import importlib
     from pathlib import Path
