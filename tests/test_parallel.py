@@ -123,16 +123,18 @@ def test_the_default_is_one_worker_per_cpu_this_process_may_use(tmp_path):
     assert shown.stdout == "1\n"
 
 
-def test_two_spec_files_of_one_name_are_written_by_one_process(tmp_path):
+def test_two_spec_files_of_one_name_are_refused_and_one_named_twice_is_written_by_one_process(tmp_path):
     for folder, colour in (("a", "#aa3322"), ("b", "#2255aa")):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "same.yaml").write_text(yaml.safe_dump(
             {"game": {"title": "Same", "designer": "test"}, "components": {"tiles": {
                 "kind": "square-tile", "title": "Tiles", "expect": 2, "size": "20 mm",
                 "faces": {"product": {"colour": [colour], "shape": ["circle", "square"]}}}}}))
-    both = pnp(tmp_path, "build", "a/same.yaml", "b/same.yaml", "--paper", "a4", "-j", "2", counted=True)
-    assert both.returncode == 0 and both.stdout.count(b"output/same/same-components-a4.pdf: ") == 2
-    assert both.stderr.splitlines()[-1] == b"forks 0"   # both write output/same/: the second file's, as one process leaves it
+    both = pnp(tmp_path, "build", "a/same.yaml", "b/same.yaml", "--paper", "a4", "-j", "2")
+    assert both.returncode == 1 and b"are both called 'same'" in both.stderr   # both would write output/same/
+    assert not (tmp_path / "output").exists()
+    twice = pnp(tmp_path, "build", "b/same.yaml", "b/same.yaml", "--paper", "a4", "-j", "2", counted=True)
+    assert twice.returncode == 0 and twice.stderr.splitlines()[-1] == b"forks 0"   # one process writes it, in turn
     alone = pnp(tmp_path, "build", "b/same.yaml", "--paper", "a4", "--out", "alone", "-j", "1")
     assert (tmp_path / "output/same/same-components-a4.pdf").read_bytes() == \
            (tmp_path / "alone/same/same-components-a4.pdf").read_bytes() and alone.returncode == 0
