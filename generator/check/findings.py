@@ -22,17 +22,27 @@ class Reach(NamedTuple):
     role: str           # svg.MARK or svg.FRAME
 
 
-class Texts:
-    """The text problems of each artwork (textcheck.Check.measure's), filed by component and message."""
+class Tally:
+    """What a check found on each artwork, filed as it is noted, and each component's fronts counted: a message names a
+    front by its number."""
 
     def __init__(self, spec):
         self.spec, self.found, self.faces = spec, {}, {comp.id: 0 for comp in spec.components}
 
+    def face(self, art):
+        """Count one artwork's face: its front's number, or 'back'."""
+        if art.side != "front":
+            return "back"
+        self.faces[art.component] += 1
+        return self.faces[art.component]
+
+
+class Texts(Tally):
+    """The text problems of each artwork (textcheck.Check.measure's), filed by component and message."""
+
     def note(self, art, messages) -> None:
         """Count one artwork's face and file its text problems (measure's) under it."""
-        if art.side == "front":
-            self.faces[art.component] += 1
-        face = self.faces[art.component] if art.side == "front" else "back"
+        face = self.face(art)
         for message in messages:
             self.found.setdefault((art.component, message), []).append(face)
 
@@ -41,20 +51,15 @@ class Texts:
         return [(component, f"{where(faces)}: {message}") for (component, message), faces in self.found.items()]
 
 
-class LowDpi:
+class LowDpi(Tally):
     """The images placed below 300 dpi (resolution.warnings' lines) of each artwork, told once for all the faces alike."""
-
-    def __init__(self, spec):
-        self.spec, self.found, self.faces = spec, {}, {comp.id: 0 for comp in spec.components}
 
     def note(self, art, lines) -> None:
         """Count one artwork's face and file its lines under it, with its data row."""
-        if art.side == "front":
-            self.faces[art.component] += 1
+        face = self.face(art)
         if not lines:
             return
         from ..components.layout import DATA, ROW  # lazy: start-up (only a layout places images)
-        face = self.faces[art.component] if art.side == "front" else "back"
         for line in lines:
             self.found.setdefault((art.component, art.props.get(DATA), line), []).append((face, art.props.get(ROW)))
 
@@ -68,27 +73,26 @@ class LowDpi:
         return out
 
 
-class Marks:
+class Marks(Tally):
     """The marks too near the cut and the ground fills of each artwork (safearea.Check.measure's), filed by component."""
 
     def __init__(self, spec):
-        self.spec, self.faces, self.grounds, self.grouped = spec, {comp.id: 0 for comp in spec.components}, {}, {}
+        super().__init__(spec)
+        self.grounds: dict = {}
 
     def note(self, art, measured) -> None:
         """Count one artwork's face and file what measure found on it."""
         near, fills = measured
-        if art.side == "front":
-            self.faces[art.component] += 1
-        face = self.faces[art.component] if art.side == "front" else "back"
+        face = self.face(art)
         for part, distance, role in near:
-            self.grouped.setdefault((art.component, part, role), []).append(
+            self.found.setdefault((art.component, part, role), []).append(
                 Reach(art.component, art.side, face, part, distance, False, role))
         self.grounds.setdefault(art.component, {}).setdefault(art.side, set()).update(fills)
 
     def failures(self) -> list:
         """(component, message) of every mark too near its cut, then every ground short of bleed."""
         out = []
-        for (component, part, kind), rs in self.grouped.items():
+        for (component, part, kind), rs in self.found.items():
             worst = min(r.distance for r in rs)
             at = f"{worst:.1f} mm inside the cut" if worst >= 0 else f"{-worst:.1f} mm past the cut"
             rule = f"marks keep {SAFE:g} mm inside it" if kind == svg.MARK else "a frame stays inside it"
