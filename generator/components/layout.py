@@ -117,10 +117,12 @@ def load(check, key_path, checked, options, source):
                    + (f" (found {' and '.join(given)})" if given else ""))
     fail = lambda where, message: check.fail(key_path + (given[0],) + tuple(where), message)  # noqa: E731
     made = dict(options)
-    made[given[0]] = layouts.load(folder, options[given[0]], fail, names, columns)
+    trim = size(options)
+    made[given[0]] = layouts.load(folder, options[given[0]], fail, names, columns, trim=trim)
     if "layout" in checked.get("back", {}):  # a common back: it quotes no column
         back_fail = lambda where, message: check.fail(key_path + ("back", "layout") + tuple(where), message)  # noqa: E731
-        made["back_layout"] = layouts.load(folder, checked["back"]["layout"], back_fail, names, shared=rows is not None)
+        made["back_layout"] = layouts.load(folder, checked["back"]["layout"], back_fail, names, shared=rows is not None,
+                                           trim=trim)
     if rows is None:
         return MappingProxyType(made), source
     layouts.check_rows(made[given[0]], rows, names, "layout element ")

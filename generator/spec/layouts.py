@@ -472,10 +472,11 @@ SHARED = ("a common back is shared by every row, so it reads none of their colum
           "in a back column naming each one's layout file, or a fixed text")
 
 
-def load(folder: Path, value, fail, names: Names, columns=(), shared=False) -> Layout:
+def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim=None) -> Layout:
     """A layout from a file name, a list of them (merged in order) or an inline mapping, checked: element types and
     properties, colours and templates against those the spec has, and every {column} against the data's columns.
-    shared: the layout is the common back of a component with data (every row's, so it reads none of their columns)."""
+    shared: the layout is the common back of a component with data (every row's, so it reads none of their columns);
+    trim: the piece's (width, height) in mm, which its safe area must leave something of."""
     ground, safe = None, SAFE
     lacking = SHARED if shared else "the component has no data"   # why a {column} names none, when columns is empty
     merged: dict = {}
@@ -493,6 +494,9 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False) -> L
                 _checked(fail_here, where + ("ground",), lambda v: parse("rect", "fill", v, names), ground)
         if "safe" in source:
             safe = _checked(fail_here, where + ("safe",), TOP["safe"], source["safe"])
+            if trim is not None and 2 * safe >= min(trim) - 2:   # less than 2 mm left: its boxes would turn inside out
+                fail_here(where + ("safe",), f"a safe area {safe:g} mm inside each edge leaves less than 2 mm of a "
+                                             f"{trim[0]:g} x {trim[1]:g} mm piece (at most {(min(trim) - 2) / 2:g} mm)")
         elements = source.get("elements", {})
         if not isinstance(elements, dict):
             fail_here(where + ("elements",), f"expected a mapping of element names to elements, found {s.found(elements)}")
