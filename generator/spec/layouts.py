@@ -563,6 +563,14 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
             elif copies and set(quoted(value)) <= set(COPY):
                 for copy in copies:
                     _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), filled(value, copy.fields()))
+        if raw == "text" and "min_size" in props and not quoted(props["min_size"][0]) and \
+                not quoted(props.get("size", (DEFAULTS["size"],))[0]):   # text shrinks from size down to min_size
+            least, most = TYPES["text"]["min_size"](props["min_size"][0]), TYPES["text"]["size"](
+                props.get("size", (DEFAULTS["size"],))[0])
+            if least > most:
+                props["min_size"][1](props["min_size"][2], f"min_size, {least:g} mm, is more than size, {most:g} mm"
+                                     f"{'' if 'size' in props else ' (the default)'}: a text too long for its box "
+                                     "shrinks from size down to min_size")
         elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
     return Layout(ground, safe, elements)
 

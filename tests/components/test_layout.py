@@ -467,6 +467,9 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "card.yaml:2: elements.a.d: expected SVG path data (M 0 0 L 10 0 ...), found 'M 0 0 Q'"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {}\n"},
      "card.yaml:2: elements.a: element 'a' has no type (expected one of rect, circle,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: A, min_size: 6}\n"},   # size: 4
+     "card.yaml:2: elements.a.min_size: min_size, 6 mm, is more than size, 4 mm (the default): a text too long for its "
+     "box shrinks from size down to min_size"),
     ("layout: card.yaml\n", {"card.yaml": "safe: 40 mm\nelements:\n  a: {type: rect, area: safe}\n"},   # it drew
      "card.yaml:1: safe: a safe area 40 mm inside each edge leaves less than 2 mm of a 60 x 80 mm piece (at most 29 "
      "mm)"),   # a rect of -20 mm, and blamed the text in it
