@@ -47,7 +47,7 @@ class _Theme:
 
     def __init__(self, path):
         self.path = path
-        self.data, self.lines = yamlsource.load(path)
+        self.data, self.lines = yamlsource.load(path, noun="theme")
 
     def fail(self, key_path, message):
         """Raise a SpecError at the theme line of key_path (or its nearest parent)."""
@@ -64,6 +64,8 @@ class _Theme:
                 parser.fields[key](item)
             except s.Invalid as exc:
                 self.fail(key_path + (key,), str(exc))
+            if hasattr(parser.fields[key], "fields"):   # a section of known keys: theme's title and notes
+                self.check(parser.fields[key], item, key_path + (key,))
         for key in parser.required:
             if key not in value:
                 self.fail(key_path, f"missing required key {key!r}")
