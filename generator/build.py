@@ -687,4 +687,7 @@ class Reader:
 
 def no_rules(spec):
     """Why a spec has no rulebook: where its rules file is looked for."""
-    return f"{spec.path}: no rulebook: its rules file would be {shown(rules_path(spec))} (rules/<spec name>.yaml beside the spec)"
+    path = rules_path(spec)
+    if path.is_dir():
+        return f"{spec.path}: no rulebook: {shown(path)} is a folder, not a rules file (rules/<spec name>.yaml beside the spec)"
+    return f"{spec.path}: no rulebook: its rules file would be {shown(path)} (rules/<spec name>.yaml beside the spec)"

@@ -104,6 +104,10 @@ def test_a_spec_without_a_rules_file_builds_its_components_and_says_where_rules_
     assert sorted(p.name for p in Path("out/mine").glob("*.pdf")) == ["mine-components-a4.pdf"]
     ruled = CliRunner().invoke(cli, ["rules", "mine.yaml", "--out", "out"])
     assert (ruled.exit_code, ruled.exception.__class__, ruled.output) == (1, SystemExit, f"error: {note}\n")
+    Path("rules/mine.yaml").mkdir(parents=True)   # a folder where the file goes: said so, not 'would be'
+    ruled = CliRunner().invoke(cli, ["rules", "mine.yaml", "--out", "out"])
+    assert ruled.output == ("error: mine.yaml: no rulebook: rules/mine.yaml is a folder, not a rules file "
+                            "(rules/<spec name>.yaml beside the spec)\n")
 
 
 def test_the_readme_spec_example_validates_and_builds(tmp_path, monkeypatch):
