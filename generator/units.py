@@ -39,10 +39,12 @@ def parse_length(text: object) -> float:
 
 
 def _decimal(text: str) -> bool:
-    """Whether text is a number as -?\\d+(\\.\\d+)? reads one (decimal digits of any script, as float takes them), with no
-    pattern compiled: every spec's lengths are read at every start."""
-    whole, dot, part = text.removeprefix("-").partition(".")
-    return whole.isdecimal() and (not dot or part.isdecimal())
+    """Whether text is a number as -?\\d+(\\.\\d+)?([eE][-+]?\\d+)? reads one (decimal digits of any script, as float
+    takes them; 1e9 is read, to be told it is too long), with no pattern compiled: every spec's lengths are read at every
+    start."""
+    mantissa, e, power = text.replace("E", "e").partition("e")
+    whole, dot, part = mantissa.removeprefix("-").partition(".")
+    return whole.isdecimal() and (not dot or part.isdecimal()) and (not e or power.lstrip("+-").isdecimal())
 
 
 def pixel_hint(value: object) -> str:

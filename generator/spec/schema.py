@@ -33,7 +33,11 @@ def quoted(value) -> str:
         number = float(value) if isinstance(value, str) else math.nan
     except ValueError:
         return ""
-    return " (text, though it reads as a number: in YAML, write it without quotes)" if math.isfinite(number) else ""
+    if not math.isfinite(number):
+        return ""
+    if "e" in value.lower() and "." not in value:   # YAML 1.1 reads 1e2 as text, quoted or not: only 1.0e2 is a number
+        return f" (YAML reads {value.strip()} as text: write {number:g})"
+    return " (text, though it reads as a number: in YAML, write it without quotes)"
 
 
 MIN_CELL = 5.0   # mm: a board cell holds a piece, so it is at least the smallest piece a player can cut out

@@ -60,6 +60,10 @@ def test_set_overrides_a_value_and_is_checked(grannys):
      "--set components.pill.title: value is nested too deeply (more than 64 levels)"),
     ("components={5: {kind: square-tile}}", "--set components.5: missing required key 'expect'"),
     ("components.nope.width=3mm", "--set components.nope: missing required key 'kind'"),   # a mapping the --set made
+    ("components.pill.expect=1e2",   # it said 'write it without quotes': YAML 1.1 reads 1e2 as text either way
+     "--set components.pill.expect: expected a whole number, found '1e2' (YAML reads 1e2 as text: write 100)"),
+    ("components.pill.size=1e9 mm",   # it said 'expected a length with a unit'
+     "--set components.pill.size: expected a length more than 0 mm and at most 400 mm, found '1e9 mm'"),
     ("components.prescription.faces={count: 0}",   # the file's own faces.count replaced: its line is not named
      "--set components.prescription.faces.count: expected a number from 1 to 100000, found 0"),
     ("palette={7: '#ffffff'}", "components.board.ground: unknown colour 'board' (palette has 7, black, white)"),
