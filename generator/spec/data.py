@@ -219,6 +219,9 @@ def _csv(path):
     with open(path, "rb") as handle:
         stamp = _stamp(os.fstat(handle.fileno()))
         data = cache.read(path, handle.read())
+    if data.startswith(b"PK\x03\x04"):   # a zip: a workbook saved as .xlsx and renamed, or exported wrong
+        raise UserError(f"{path}: an Excel workbook (.xlsx) or other zip, not a CSV: name it {Path(path).stem}.xlsx, or "
+                        "save it from the spreadsheet as CSV UTF-8")
     bom, codec = next(((bom, codec) for bom, codec in BOMS if data.startswith(bom)), (b"", "utf-8"))
     try:
         text = str(memoryview(data)[len(bom):], codec)

@@ -259,6 +259,17 @@ def test_a_data_file_linked_out_of_the_spec_folder_is_refused(tmp_path):
         load(tmp_path / "game", "cards.csv", 1)
 
 
+def test_a_workbook_renamed_csv_is_told_to_be_named_xlsx(tmp_path):
+    """It was read as text and blamed on 'perhaps a Latin-1' byte."""
+    book = openpyxl.Workbook()
+    book.active.append(["title"])
+    book.save(tmp_path / "cards.csv")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.csv", 1)
+    assert str(caught.value) == (f"{tmp_path / 'cards.csv'}: an Excel workbook (.xlsx) or other zip, not a CSV: name it "
+                                 "cards.xlsx, or save it from the spreadsheet as CSV UTF-8")
+
+
 def test_a_workbook_that_is_not_one(tmp_path):
     (tmp_path / "cards.xlsx").write_bytes(b"not a zip")
     with pytest.raises(UserError) as caught:
