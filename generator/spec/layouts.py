@@ -563,6 +563,9 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
             elif copies and set(quoted(value)) <= set(COPY):
                 for copy in copies:
                     _checked(fail_prop, at, lambda v, p=prop: parse(raw, p, v, names), filled(value, copy.fields()))
+                    if raw == "text" and prop == "text":   # a label's markup, as a cell's is checked
+                        for fault in markup_faults(filled(value, copy.fields()), names)[:1]:
+                            fail_prop(at, f"with its label {copy.label!r}: {fault}")
         if raw == "text" and "min_size" in props and not quoted(props["min_size"][0]) and \
                 not quoted(props.get("size", (DEFAULTS["size"],))[0]):   # text shrinks from size down to min_size
             least, most = TYPES["text"]["min_size"](props["min_size"][0]), TYPES["text"]["size"](
