@@ -537,6 +537,9 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
             if prop not in COMMON and prop not in TYPES[raw]:
                 fail_prop(at, f"unknown property {s.found(prop)} for {'an' if raw[0] in 'aeiou' else 'a'} {raw}{renamed(prop, raw)} (expected one of "
                               f"{', '.join(sorted(set(COMMON) | set(TYPES[raw])))})")
+            if "label" in quoted(value) and "label" not in columns and copies and not any(c.label for c in copies):
+                fail_prop(at, "{label} quotes each copy's label, and the repeat gives none: add labels: [...] to "
+                              "its repeat (one a copy, in order)")   # it drew nothing
             known = tuple(columns) + (COPY if "repeat" in props else ())
             unknown = [f for f in quoted(value) if f not in known]
             if unknown:

@@ -470,6 +470,9 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: '{label}', repeat: {count: 2, dx: 6, "
                                            "labels: [ok, ':sword:']}}\n"},   # it printed ':sword:' as it is
      "card.yaml:2: elements.a.text: with its label ':sword:': "),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: '{label}', repeat: {count: 2, dx: 6}}\n"},
+     "card.yaml:2: elements.a.text: {label} quotes each copy's label, and the repeat gives none: add labels: [...] to "
+     "its repeat (one a copy, in order)"),   # it drew nothing
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: A, min_size: 6}\n"},   # size: 4
      "card.yaml:2: elements.a.min_size: min_size, 6 mm, is more than size, 4 mm (the default): a text too long for its "
      "box shrinks from size down to min_size"),
