@@ -40,26 +40,30 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
     options = Options(out_dir, paper, backs, looks, dpi, pod)
     names = chosen_formats + (("png",) if pod and "png" not in chosen_formats else ())
 
-    def planned(game) -> tuple[list, list]:
-        """One game's jobs and its notes."""
+    def planned(game) -> tuple:
+        """One game's spec and jobs."""
         spec = specs.load(game, overrides, theme)
+        return spec, [job for name in names for job in jobs(name, spec, options)]
+
+    def told(spec) -> list:
+        """One game's notes once its jobs ran (the art warnings its checks found kept: none drawn again)."""
         notes = [f"warning: {line}" for line in art_warnings(spec)]
-        work = [job for name in names for job in jobs(name, spec, options)]
         if "pdf" in names and not looks and not specs.rules_path(spec).is_file():
             notes.append(no_rules(spec))
-        return work, notes
+        return notes
 
     games = chosen(games)
     if len(games) == 1:   # one game (the edit loop): its jobs here, with a bar over its files
-        work, notes = planned(games[0])
+        spec, work = planned(games[0])
         run_jobs(work)
+        notes = told(spec)
     else:
         notes = []
 
         def made(game) -> tuple[list, list]:
             """One game built: what each of its jobs wrote, and its notes."""
-            work, notes = planned(game)
-            return [function(*args) for _, function, args in work], notes
+            spec, work = planned(game)
+            return [function(*args) for _, function, args in work], told(spec)
 
         def done(results, game_notes):
             written(results)

@@ -7,7 +7,7 @@ import gc
 import os
 import sys
 
-from .errors import UserError, from_os
+from .errors import UserError, reported
 
 VALUED = {"--paper": "paper", "--out": "out_dir", "--backs": "backs", "--theme": "theme", "--set": "overrides",
           "--jobs": "workers", "-j": "workers"}
@@ -102,10 +102,6 @@ def run_plainly(command: str, run) -> None:
     ended by click's own main."""
     try:
         run()
-    except UserError as exc:
-        from .batch import say  # lazy: start-up (loaded already by the run)
-        say(f"error: {exc}", err=True)
-        sys.exit(1)
     except (EOFError, KeyboardInterrupt, BrokenPipeError) as exc:
         import click  # lazy: start-up (only to end as click's main ends these)
         caught = exc
@@ -113,8 +109,8 @@ def run_plainly(command: str, run) -> None:
         def again():
             raise caught
         click.Command(command, callback=again).main([], prog_name="pnp")
-    except OSError as exc:   # as commands.user_errors tells it
-        told = from_os(exc)
+    except (UserError, OSError) as exc:   # as commands.user_errors tells them
+        told = reported(exc)
         if told is None:
             raise
         from .batch import say  # lazy: start-up (loaded already by the run)

@@ -8,7 +8,7 @@ import click
 
 from . import batch
 from . import games  # the registry only: a game is imported when its command runs
-from .errors import UserError, from_os
+from .errors import UserError, reported
 from .output.formats import formats as known_formats
 from .output.pod import PRESETS
 from .units import HOME_PAPERS, PAPERS, paper
@@ -54,16 +54,13 @@ GREY_THRESHOLD = click.option("--grey-threshold", type=FINITE_0_100, metavar="L_
 
 
 def user_errors(command):
-    """Print a UserError as one line on stderr and exit 1."""
+    """Print a UserError (or a system's error on a file: errors.reported) as one line on stderr and exit 1."""
     @wraps(command)
     def wrapper(*args, **kwargs):
         try:
             return command(*args, **kwargs)
-        except UserError as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(1)
-        except OSError as exc:   # the system's own error on a file nothing above foresaw: one line, no traceback
-            told = from_os(exc)
+        except (UserError, OSError) as exc:
+            told = reported(exc)
             if told is None:
                 raise
             click.echo(f"error: {told}", err=True)

@@ -15,10 +15,13 @@ class SpecError(UserError):
         super().__init__(f"{where}:{key} {message}")
 
 
-def from_os(exc: OSError) -> UserError | None:
-    """An error the system gave on a file (a name too long, a folder that is a file, no permission) as a UserError naming
-    the file, a long name cut in its middle; None for one that names no file (a broken pipe, a full disk's)."""
-    if exc.filename is None or isinstance(exc, BrokenPipeError):
+def reported(exc: Exception) -> UserError | None:
+    """What the CLI prints of an error as its one line: a UserError as it is; an error the system gave on a file that
+    nothing foresaw (a name too long, a folder that is a file, no permission) as one naming the file, a long name cut in
+    its middle; None for any other (a broken pipe, a full disk's: left to click and the traceback)."""
+    if isinstance(exc, UserError):
+        return exc
+    if not isinstance(exc, OSError) or exc.filename is None or isinstance(exc, BrokenPipeError):
         return None
     name = str(exc.filename)
     shown = name if len(name) <= 100 else f"{name[:60]}...{name[-30:]}"

@@ -154,11 +154,10 @@ def written(fields) -> content.Written:
                            tuple(tuple(s) for s in sources), tuple(tuple(g) for g in groups))
 
 
-def _judged(entry) -> bool:
-    """True when a face's entry holds a verdict of the checks that stands without its drawing: a measure that took a
-    painter took it from the libraries that paint now (cairo's, which no key names: raster.painter). The designer's fonts
-    and art it read are in its entry's reads, by their digests; its images placed below 300 dpi in the verdict."""
-    verdict = entry.get("verdict")
+def _stands(verdict) -> bool:
+    """True for a verdict of the checks (None: none kept) that stands without its drawing: a measure that took a painter
+    took it from the libraries that paint now (cairo's, which no key names: raster.painter). The designer's fonts and art
+    its face read are among the face's reads, by their digests; its images placed below 300 dpi are in the verdict."""
     return verdict is not None and (not verdict["painted"] or verdict.get("painter") == painter())
 
 
@@ -337,17 +336,16 @@ class FaceCache:
     def _fresh(self, spec, face, judged=False):
         """The entry of a face kept this build, or kept by the last one with nothing it read changed; else None.
 
-        judged: only an entry holding the checks' verdict on a drawing they may skip (none of the designer's fonts or
-        art, which the checks read afresh)."""
+        judged: only an entry holding the checks' verdict on a drawing they may skip (_stands)."""
         entry = self.held.get(face) or self._written(face)
         if entry is not None:
-            return entry if not judged or _judged(entry) else None
+            return entry if not judged or _stands(entry.get("verdict")) else None
         entry, text = self._other(face) if self.shared else (None, None)   # another paper's build kept it this run:
         if not self._current(spec, entry):                                     # its own file unread
             entry, text = self.entries.get(face), None
             if not self._current(spec, entry):
                 return None
-        if judged and not _judged(entry):
+        if judged and not _stands(entry.get("verdict")):
             return None
         self._keep(face, entry, text)
         return entry
@@ -497,7 +495,7 @@ class FaceCache:
         the face sets already (its see-through groups too: each starts from the colour set before it) or that another
         colour it reads has or had, set or not (a layout's text check compares the colours read: a text on a cover of
         its own colour; and each swap is made in the operators the last one left); black; a verdict that does not
-        stand without its drawing (judged: _judged). An entry without a verdict
+        stand without its drawing (judged: _stands). An entry without a verdict
         (judged: one is wanted, and pnp validate kept none on the face as it read then) is taken only when no colour it
         sets changed (a colour its kind declares but it does not paint did)."""
         old = self.entries.get(face)
@@ -508,7 +506,7 @@ class FaceCache:
             old = {**old, "verdict": validated} if validated is not None else old
         paints = painted_by(spec, spec.component(art.component), art.side) if old else None
         verdict = old.get("verdict") if old else None
-        if paints is None or (not _judged(old) if judged else verdict is not None and verdict["designed"]):
+        if paints is None or (not _stands(verdict) if judged else verdict is not None and verdict["designed"]):
             return None
         ops, rest, used, swaps, known = old["written"][0], _compact(old["written"][1:]), {}, {}, _known(spec)
         for what, value in old["used"].items():
@@ -611,7 +609,7 @@ class KeptVerdicts:
     """The checks' verdict on each face, kept between runs in a memo (FACES) by its component's
     settings and the code, its side and properties and what it read (declared), as a FaceCache keeps them beside a
     build's file: pnp validate neither draws nor measures a face none of whose reads changed (nor the painting libraries
-    a measure took: _judged)."""
+    a measure took: _stands)."""
 
     def __init__(self):
         self.memo = FACES
@@ -619,26 +617,26 @@ class KeptVerdicts:
 
     def verdict(self, spec, art, judge):
         """What judge(art, drawing) found on an artwork: as kept, or found on its drawing (and kept)."""
-        key = self._key(spec, art)[0]
+        key = self._key(spec, art)
         found = self.memo.get(key)
-        if found is None or not _judged({"verdict": found}):
+        if not _stands(found):
             found = judge(art, draw_art(spec, art))
             self.memo.put(key, found)
         return found
 
     def get(self, spec, art, used=None):
         """The verdict kept on an artwork as it reads now (used: as it read then, a face entry's), or None (or one that
-        does not stand: _judged)."""
-        found = self.memo.get(self._key(spec, art, used)[0])
-        return found if found is not None and _judged({"verdict": found}) else None
+        does not stand: _stands)."""
+        found = self.memo.get(self._key(spec, art, used))
+        return found if _stands(found) else None
 
-    def _key(self, spec, art, used=None) -> tuple[str, dict]:
-        """(the key of an artwork's verdict, what it reads: used, else what it reads now)."""
+    def _key(self, spec, art, used=None) -> str:
+        """The key of an artwork's verdict, by what it reads: used, else what it reads now."""
         shared = self.components.get(art.component)
         if shared is None:
             shared = self.components[art.component] = _settings(spec.component(art.component))
         used = declared(spec, art) if used is None else used
-        return hexdigest(f"{shared}{art.side}{art.props.copy()!r}{used!r}".encode()), used
+        return hexdigest(f"{shared}{art.side}{art.props.copy()!r}{used!r}".encode())
 
 
 class Recolour:

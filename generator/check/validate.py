@@ -75,7 +75,8 @@ def missing(spec, rules: games.Ruleset) -> list:
 
 def art_warnings(spec) -> list:
     """'<file>: <component>: <face> (<data file> row <n>): <image> prints at ... dpi ...' for each image placed below
-    art.MIN_DPI: each face placing images drawn to find them, unless nothing it reads changed since (LOW_DPI)."""
+    art.MIN_DPI: each face placing images drawn to find them, unless nothing it reads changed since the checks or this
+    last judged it (LOW_DPI)."""
     layouts = [c for c in spec.components if c.kind == "layout"]
     if not layouts:
         return []
@@ -195,7 +196,11 @@ def _checked(spec, warnings=None, faces=None):
         if painted:
             from ..facecache import painter  # lazy: start-up
             found["painter"] = painter()
-        return {**found, "designed": held or painted, "painted": painted, "shape": shape, "low dpi": _low_dpi(drawing, held)}
+        low = _low_dpi(drawing, held)
+        if held:   # the face may place images: what art_warnings would draw it again for
+            from ..facecache import face_key  # lazy: start-up
+            LOW_DPI.put(face_key(spec, art), low)
+        return {**found, "designed": held or painted, "painted": painted, "shape": shape, "low dpi": low}
     told = Progress(f"{spec.game.id}: checking faces", len(arts))
     try:
         for done, art in enumerate(arts.values(), start=1):

@@ -569,14 +569,14 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
                     if raw == "text" and prop == "text":   # a label's markup, as a cell's is checked
                         for fault in markup_faults(filled(value, copy.fields()), names)[:1]:
                             fail_prop(at, f"with its label {copy.label!r}: {fault}")
-        if raw == "text" and "min_size" in props and not quoted(props["min_size"][0]) and \
-                not quoted(props.get("size", (DEFAULTS["size"],))[0]):   # text shrinks from size down to min_size
-            least, most = TYPES["text"]["min_size"](props["min_size"][0]), TYPES["text"]["size"](
-                props.get("size", (DEFAULTS["size"],))[0])
-            if least > most:
-                props["min_size"][1](props["min_size"][2], f"min_size, {least:g} mm, is more than size, {most:g} mm"
-                                     f"{'' if 'size' in props else ' (the default)'}: a text too long for its box "
-                                     "shrinks from size down to min_size")
+        if raw == "text" and "min_size" in props:   # text too long for its box shrinks from size down to min_size
+            (least, fail_least, at), most = props["min_size"], props.get("size", (DEFAULTS["size"],))[0]
+            low, high = (None, None) if quoted(least) or quoted(most) else (parse(raw, "min_size", least, names),
+                                                                            parse(raw, "size", most, names))
+            if low is not None and low > high:
+                fail_least(at, f"min_size, {low:g} mm, is more than size, {high:g} mm"
+                               f"{'' if 'size' in props else ' (the default)'}: a text too long for its box shrinks "
+                               "from size down to min_size")
         elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
     return Layout(ground, safe, elements)
 
