@@ -227,13 +227,15 @@ def _csv(path):
         text = str(memoryview(data)[len(bom):], codec)
     except UnicodeDecodeError as exc:
         raise UserError(_undecoded(path, data, bom, codec, len(bom) + exc.start)) from None
+    marks = len(text) - len(text := text.lstrip("\ufeff"))   # a mark saved twice (a tool adding one to a file that had one)
+    skipped = len(bom) + marks * len("\ufeff".encode(codec))
     unit = 1 if codec == "utf-8" else 2   # bytes a character in a text of one width (ASCII, or UTF-16 with no pairs)
-    even = len(data) - len(bom) == unit * len(text)
+    even = len(data) - skipped == unit * len(text)
     delimiter = _delimiter(text)
     if (nul := text.find("\0")) >= 0:
         raise UserError(f"{path} {_place(text[:nul], delimiter)}: a NUL character, which no text holds (a file in UTF-16 "
                         "without a byte-order mark, or not a CSV?): save it as CSV UTF-8")
-    end, ended = len(bom), False
+    end, ended = skipped, False
     del data  # the text and each row's cells are all that is read from here on
 
     def lines():

@@ -409,6 +409,18 @@ def test_a_csv_s_rows_read_again_from_the_file_are_its_rows_in_any_order(tmp_pat
     assert [arts.props["title"] for arts in expand(spec)[1].values()] == [cells[0] for cells in expected]
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16-le"])
+def test_a_byte_order_mark_saved_twice_is_not_part_of_the_first_column_s_name(tmp_path, encoding):
+    """A tool that adds a mark to a file that had one leaves two: the first column is still 'title', and rows read again
+    from the file start where they do."""
+    from generator.spec import data
+    text = "\ufeff\ufefftitle,suit\n" + "".join(f"Card {k},{'fire' if k % 2 else 'water'}\n" for k in range(50))
+    (tmp_path / "cards.csv").write_bytes(text.encode(encoding))
+    table = data.load(tmp_path / "cards.csv").rows
+    assert table.columns == ("title", "suit")
+    assert [table[k][1]["title"] for k in (49, 0, 17)] == ["Card 49", "Card 0", "Card 17"]
+
+
 def test_a_csv_changed_after_it_was_read_is_an_error_naming_it(tmp_path, monkeypatch):
     from generator.spec import data
     monkeypatch.setattr(data.Table, "BLOCK", 64)   # a few rows read at a time, as a deck's are
