@@ -220,24 +220,30 @@ def repeat(value):
     found = {}
     for key, item in value.items():
         if key not in REPEAT:
-            raise s.Invalid(f"unknown repeat key {s.found(key)} (expected one of {', '.join(REPEAT)})")
+            raise s.Invalid(f"unknown repeat key {s.found(key)} (expected one of {', '.join(REPEAT)})", key)
         if key == "labels":
             if not isinstance(item, list) or not all(map(_label, item)):
-                raise s.Invalid(f"repeat labels: expected a list of texts or numbers, one per copy, found {s.found(item)}")
+                raise s.Invalid(f"expected a list of texts or numbers, one per copy, found {s.found(item)}", key)
             found[key] = tuple(str(label) for label in item)
             continue
-        found[key] = REPEAT[key](item)
+        try:
+            found[key] = REPEAT[key](item)
+        except s.Invalid as exc:
+            raise s.Invalid(str(exc), key) from None
         if key not in ("dx", "dy", "path") and found[key] != int(found[key]):
-            raise s.Invalid(f"repeat {key}: expected a whole number, found {s.found(item)}")
+            raise s.Invalid(f"expected a whole number, found {s.found(item)}", key)
     count = int(found["count"])
     if len(found.get("labels", ())) not in (0, count):
-        raise s.Invalid(f"repeat labels: expected {count} labels, one per copy, found {len(found['labels'])}")
+        raise s.Invalid(f"expected {count} labels, one per copy (count: {count}), found {len(found['labels'])}", "labels")
     columns = int(found.get("columns", count)) or 1  # count 0 (a data cell of 0): no copies
     rows = int(found.get("rows", -(-count // columns)))
     path = found.get("path", "grid")
-    if path == "ring" and (columns < 2 or rows < 2 or count > 2 * (columns + rows) - 4):
-        raise s.Invalid(f"a ring of {columns} x {rows} cells holds {max(2 * (columns + rows) - 4, 0)} copies "
-                        f"(columns and rows at least 2), found count {count}")
+    if path == "ring" and (columns < 2 or rows < 2):
+        raise s.Invalid(f"a ring goes round the edge of a grid of columns x rows cells, at least 2 x 2, found {columns} x "
+                        f"{rows}" + (" (columns is count unless given)" if "columns" not in found else ""), "path")
+    if path == "ring" and count > 2 * (columns + rows) - 4:
+        raise s.Invalid(f"a ring of {columns} x {rows} cells holds {2 * (columns + rows) - 4} copies, found count {count}",
+                        "count")
     return Repeat(count, int(found.get("start", 0)), int(found.get("every", 1)), columns, rows,
                   found.get("dx", ("mm", 0.0)), found.get("dy", ("mm", 0.0)), path, found.get("labels", ()))
 
@@ -531,6 +537,7 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
             if not quoted(value):  # a repeat that quotes a column is checked row by row
                 copies = _checked(fail_prop, at, repeat, value).copies()
         for prop, (value, fail_prop, at) in props.items():
+            fail_prop = _blamed(name, at, fail_prop, fail_at, named)
             if isinstance(value, str) and RELATIVE.fullmatch(value):
                 fail_prop(at, f"{value.strip()!r} adds to the {prop} {name} extends (its extends: element's, or its own "
                               f"in a layout this one extends), and there is none: give {name} a plain {prop}")
@@ -611,6 +618,16 @@ def _extended(merged: dict, name: str, chain: tuple) -> dict:
             **{k: _added(base.get(k), v) for k, v in props.items() if k != "extends"}}
 
 
+def _blamed(name: str, at: tuple, fail_prop, fail_at, named: tuple):
+    """How a property's fault is told: at its own key, or, for one the element takes from the element its extends:
+    names (written for that element, perhaps of another type), at the element, naming where it came from."""
+    base = at[-2]
+    if base == name:
+        return fail_prop
+    return lambda where, message: fail_at(named, f"{'.'.join(map(str, where[len(at) - 1:]))}, which it takes from {base} "
+                                                 f"(its extends:): {message}")
+
+
 def _added(old, new):
     """A property (value, fail, key path) as merged over the one it extends, old (or None): a value written += n or
     -= n (Squib's relative values) is added to old's number or length, as mm or as a share (%); else new."""
@@ -674,11 +691,11 @@ def _shown(visible, row) -> bool:
 
 
 def _checked(fail, at, parser, value):
-    """A value parsed, or fail naming where it was written."""
+    """A value parsed, or fail naming where it was written (the key inside it at fault, if one is)."""
     try:
         return parser(value)
     except s.Invalid as exc:
-        fail(at, str(exc))
+        fail(at + (() if exc.key is None else (exc.key,)), str(exc))
 
 
 def check_rows(layout: Layout, rows, names: Names, label=""):
@@ -711,7 +728,8 @@ def check_rows(layout: Layout, rows, names: Names, label=""):
                     parse(kind, prop, filled(value, row if first is None else {**row, **first.fields()}), names)
             except s.Invalid as exc:
                 column = next(f for f in quoted(value) if f not in COPY or first is None)
-                raise rows.fail(number, column, f"{label}{what}: {exc}") from None
+                inside = "" if exc.key is None or prop != "repeat" else f".{exc.key}"
+                raise rows.fail(number, column, f"{label}{what}{inside}: {exc}") from None
     for name, (visible, wanted, anywhere) in [item for item in picked.items() if item[1][1] or not item[1][2]][:1] \
             if rows.rows else ():
         column = quoted(visible)[0]

@@ -10,7 +10,11 @@ MAX_LENGTH_MM = 2000.0
 
 
 class Invalid(Exception):
-    """A value does not fit its field; the message says what was expected and found."""
+    """A value does not fit its field; the message says what was expected and found, key the key inside it at fault."""
+
+    def __init__(self, message: str, key=None):
+        super().__init__(message)
+        self.key = key
 
 
 def found(value):

@@ -490,6 +490,11 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "card.yaml:2: elements.a: an image needs file (e.g. file: art/ship.png)"),   # each of these four was a traceback
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect}\n  b: {extends: a, type: icon}\n"},
      "card.yaml:3: elements.b: an icon needs name (e.g. name: coin)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, width: 20}\n  b: {extends: a, type: circle}\n"},
+     "card.yaml:3: elements.b: width, which it takes from a (its extends:): unknown property 'width' for a circle"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a:\n    type: rect\n    repeat:\n      count: 3\n"
+                                          "      across: 2\n"},   # the repeat's line, not the key's
+     "card.yaml:6: elements.a.repeat.across: unknown repeat key 'across'"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: polygon}\n"},
      "card.yaml:2: elements.a: a polygon needs points (e.g. points: [[0, 0], [10, 0], [5, 8]])"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path}\n"},   # or passed, drawing nothing
@@ -763,14 +768,17 @@ def test_a_hex_map_repeats_hexagons_in_offset_columns_or_rows_labelled_by_cell_o
      "elements.a.text: {i} names no data column (the component has no data); {i}, {col}, {row} and {label} are what the "
      "copies of an element with repeat: quote"),
     ("{type: rect, repeat: {count: 20, path: ring, columns: 3, rows: 3}}",
-     "elements.a.repeat: a ring of 3 x 3 cells holds 8 copies (columns and rows at least 2), found count 20"),
+     "elements.a.repeat.count: a ring of 3 x 3 cells holds 8 copies, found count 20"),
+    ("{type: rect, repeat: {count: 5, path: ring}}",
+     "elements.a.repeat.path: a ring goes round the edge of a grid of columns x rows cells, at least 2 x 2, found 5 x 1 "
+     "(columns is count unless given)"),
     ("{type: rect, repeat: {count: 2, across: 3}}",
-     "elements.a.repeat: unknown repeat key 'across' (expected one of count, start, every, columns, rows, dx, dy, path, "
+     "elements.a.repeat.across: unknown repeat key 'across' (expected one of count, start, every, columns, rows, dx, dy, path, "
      "labels)"),
     ("{type: text, text: '{label}', repeat: {count: 3, labels: [a, b]}}",
-     "elements.a.repeat: repeat labels: expected 3 labels, one per copy, found 2"),
+     "elements.a.repeat.labels: expected 3 labels, one per copy (count: 3), found 2"),
     ("{type: rect, repeat: {count: 3, path: hex}}",
-     "elements.a.repeat: expected one of grid, ring, hex-flat, hex-pointy, found 'hex'"),
+     "elements.a.repeat.path: expected one of grid, ring, hex-flat, hex-pointy, found 'hex'"),
     ("{type: rect, fill: '{i}', repeat: {count: 3}}",
      "elements.a.fill: unknown colour '0' (palette has black, fire, paper, water, white; or red, green, blue, yellow, gray, grey, #rrggbb, #rgb)"),
     ("{type: rect, rotate: quarter}", "elements.a.rotate: expected a number from -360 to 360, found 'quarter'"),
@@ -1175,7 +1183,7 @@ def test_a_repeat_count_may_quote_a_data_column(tmp_path):
     cards.write_text(cards.read_text().replace("Sunrise,0,", "Sunrise,lots,"))
     result = CliRunner().invoke(cli, ["validate", str(path)])
     assert result.exit_code == 1
-    assert result.output == (f"error: {cards} row 2, column cost: layout element pips.repeat: expected a number from 0 "
+    assert result.output == (f"error: {cards} row 2, column cost: layout element pips.repeat.count: expected a number from 0 "
                              f"to 1000, found 'lots'\n")
 
 
@@ -1340,7 +1348,7 @@ def test_a_missing_style_of_a_font_is_named_by_its_key(tmp_path, monkeypatch):
     ("{type: circle, r: 3, stroke: black, stroke_width: .inf}", "stroke_width", "inf"),
     ("{type: rect, width: -.inf, height: 10}", "width", "-inf"),
     ("{type: polygon, points: [[0, 0], [5, .nan], [5, 5]]}", "points", "nan"),
-    ("{type: rect, width: 10, height: 10, repeat: {count: 2, dx: .inf}}", "repeat", "inf"),
+    ("{type: rect, width: 10, height: 10, repeat: {count: 2, dx: .inf}}", "repeat.dx", "inf"),
 ])
 def test_a_place_or_size_past_any_piece_is_refused_naming_its_key(tmp_path, element, key, found):
     """NaN, infinities and numbers no sheet holds would reach the PDF as text no reader draws ('nan 30 10 10 re')."""
