@@ -90,14 +90,32 @@ class Marks(Tally):
         self.grounds.setdefault(art.component, {}).setdefault(art.side, set()).update(fills)
 
     def failures(self) -> list:
-        """(component, message) of every mark too near its cut, then every ground short of bleed."""
-        out = []
+        """(component, message) of every mark too near its cut, the copies of one repeated element on the same faces
+        told in one line ('dots 0-449 (450 copies) are ...'), then every ground short of bleed."""
+        copies: dict = {}
         for (component, part, kind), rs in self.found.items():
-            worst = min(r.distance for r in rs)
-            at = f"{worst:.1f} mm inside the cut" if worst >= 0 else f"{-worst:.1f} mm past the cut"
+            element, number = _copy(part)
+            copies.setdefault((component, element, kind, tuple(r.face for r in rs), number is None), []).append(
+                (number, part, rs))
+        out = []
+        for (component, element, kind, faces, _), found in copies.items():
+            worst = min(r.distance for _, _, rs in found for r in rs)
             rule = f"marks keep {SAFE:g} mm inside it" if kind == svg.MARK else "a frame stays inside it"
-            out.append((component, f"{where([r.face for r in rs])}: {part} is {at} ({rule})"))
+            if len(found) == 1:
+                at = f"{worst:.1f} mm inside the cut" if worst >= 0 else f"{-worst:.1f} mm past the cut"
+                out.append((component, f"{where(faces)}: {found[0][1]} is {at} ({rule})"))
+                continue
+            at = f"as little as {worst:.1f} mm inside the cut" if worst >= 0 else f"up to {-worst:.1f} mm past the cut"
+            numbers = [number for number, _, _ in found]
+            out.append((component, f"{where(faces)}: {element} {ranges(numbers)} ({len(numbers)} copies) are {at} "
+                                   f"({rule})"))
         return out + bleed_failures(self.spec, self.grounds)
+
+
+def _copy(part: str) -> tuple:
+    """(the element, the copy's number) of a repeated element's part ('dots 12'), else (the part, None)."""
+    element, _, number = part.rpartition(" ")
+    return (element, int(number)) if element and number.isdigit() else (part, None)
 
 
 def where(faces) -> str:

@@ -340,6 +340,21 @@ def test_marks_keep_clear_of_the_cut_unless_they_are_art(tmp_path):
         f"{spec.path}: cards: face 1: spot is 1.0 mm inside the cut (marks keep 2 mm inside it)"]
 
 
+def test_the_copies_of_a_repeat_too_near_the_cut_are_one_line(tmp_path):
+    """A row of 40 dots 1.5 mm from the top edge printed 40 lines; one repeat's copies on the same faces are one, its
+    worst copy's distance given; a copy alone keeps its own line."""
+    spec = make(tmp_path, """\
+        layout:
+          elements:
+            dots: {type: circle, x: 5, y: 2, r: 0.5, fill: fire, repeat: {count: 40, dx: 1.2, dy: 0.01}}
+            lone: {type: circle, x: 5, y: 70, r: 0.5, fill: fire, repeat: {count: 3, dx: 26.5}}
+        """)
+    assert [str(f) for f in validate(spec)] == [
+        f"{spec.path}: cards: face 1: dots 0-39 (40 copies) are as little as 1.5 mm inside the cut (marks keep 2 mm "
+        "inside it)",
+        f"{spec.path}: cards: face 1: lone 2 is 1.5 mm inside the cut (marks keep 2 mm inside it)"]
+
+
 def test_piece_shapes_cut_and_pack_as_their_kinds_do(tmp_path):
     spec = make(tmp_path, "layout: {elements: {}}\n", others="""\
         tokens:
