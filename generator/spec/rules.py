@@ -47,7 +47,8 @@ def _checked(spec) -> dict:
     printed, made = {c.id for c in spec.components}, games.ruleset(spec).diagrams
     for n, section in enumerate(rules["sections"]):
         for i, block in enumerate(section["blocks"]):
-            when = block.get("when")
+            when, at = block.get("when"), ("sections", n, "blocks", i)
+            _one_list(block, at, checker)
             if "diagram" in block and block["diagram"] not in made:
                 checker.fail(("sections", n, "blocks", i, "diagram"),
                              f"unknown diagram {block['diagram']!r} (this game has: {', '.join(sorted(made)) or 'none'})")
@@ -59,6 +60,23 @@ def _checked(spec) -> dict:
     filled = figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
     rulesmarkup.check(spec, filled, checker.fail)
     return filled
+
+
+def _one_list(block: dict, at: tuple, checker) -> None:
+    """Fail a block the rulebook would print only part of: both bullets and steps (it printed the bullets), a caption
+    with no diagram (printed nowhere), nothing to print, or a table whose rows are not as long as its first (its
+    columns ran off the page)."""
+    if "bullets" in block and "steps" in block:
+        checker.fail(at + ("steps",), "a block holds one list, bullets or steps: give the steps a block of their own")
+    if "caption" in block and "diagram" not in block:
+        checker.fail(at + ("caption",), "a caption goes under a diagram, and this block has none: write it as p:")
+    if not set(block) - {"when", "caption"}:
+        checker.fail(at, "a block prints p, bullets, steps, table or diagram, and this one has none")
+    rows = block.get("table", ())
+    for r, row in enumerate(rows[1:], start=1):
+        if len(row) != len(rows[0]):
+            checker.fail(at + ("table", r), f"expected {len(rows[0])} cells, as the table's first row has, found "
+                                            f"{len(row)} (an empty cell is written \"\")")
 
 
 def read_rules(text):

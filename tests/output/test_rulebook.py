@@ -385,6 +385,27 @@ def test_a_table_of_too_many_columns_fails_validate_at_its_line_and_a_narrow_pap
                         r"page, whose text is 60 mm wide: give it fewer columns", str(caught.value)), str(caught.value)
 
 
+@pytest.mark.parametrize("old, new, key, message", [
+    (GREEN_ROW, "[Green, four broad petals]", "sections[3].blocks[1].table[3]",   # its columns ran off the page
+     'expected 3 cells, as the table\'s first row has, found 2 (an empty cell is written "")'),
+    (GREEN_ROW, GREEN_ROW[:-1] + ', "4"]', "sections[3].blocks[1].table[3]",
+     'expected 3 cells, as the table\'s first row has, found 4 (an empty cell is written "")'),
+    ("      - diagram: split\n", "      - bullets: [a]\n        steps: [b]\n      - diagram: split\n",   # printed a only
+     "sections[2].blocks[1].steps", "a block holds one list, bullets or steps: give the steps a block of their own"),
+    ("      - diagram: split\n", "      - caption: alone\n      - diagram: split\n",   # printed nowhere
+     "sections[2].blocks[1].caption", "a caption goes under a diagram, and this block has none: write it as p:"),
+])
+def test_a_block_the_rulebook_would_print_only_part_of_fails_validate_at_its_line(tmp_path, old, new, key, message):
+    from generator.check.validate import validate
+    spec = hostile_rules(tmp_path, old, new)
+    with pytest.raises(UserError) as caught:
+        validate(spec)
+    text = (tmp_path / "rules" / "mine.yaml").read_text().splitlines()
+    needle = new.splitlines()[-2].strip() if "\n" in new else new   # the line the fault is on
+    line = next(n for n, written in enumerate(text, 1) if needle in written)
+    assert str(caught.value) == f"{tmp_path / 'rules' / 'mine.yaml'}:{line}: {key}: {message}"
+
+
 @pytest.mark.parametrize("old, new, title", [
     (GREEN_ROW, '[Green, "' + "x" * 400 + '", "3"]', None),        # a word wider than its column
     ("A meadow of posies covers", "Y" * 3000 + " covers", None),      # a word wider than the page
