@@ -229,7 +229,9 @@ def build(path, data, lines):
     check.inline = inline(check, top.get("inline"))
     raw_components = top["components"]
     if not isinstance(raw_components, dict) or not raw_components:
-        check.fail(("components",), f"expected a mapping of components, found {s.found(raw_components)}")
+        check.fail(("components",), "expected a mapping of components (each a name with its kind, e.g. cards: {kind: "
+                                    "layout, ...}), found " + ("an empty one" if raw_components == {} else
+                                                                s.found(raw_components)))
     built = [component(check, cid, raw) for cid, raw in raw_components.items()]
     total = sum(piece_count(c.faces) for c in built)
     if total > MAX_SPEC_PIECES:
