@@ -269,10 +269,14 @@ def promo(check, settings, components) -> None:
     for cid, numbers in chosen.items():
         if cid not in ids:
             check.fail(("promo", "faces", cid), f"no component {cid!r} (components: {', '.join(ids)})")
-        allowed = "face numbers from 1" + (" or back" if cid in backed else "")
+        allowed = "face numbers (1 is its first front)" + (" or back" if cid in backed else "")
         if not isinstance(numbers, list) or not 1 <= len(numbers) <= PROMO_FACES:
-            check.fail(("promo", "faces", cid), f"expected a list of 1 to {PROMO_FACES} {allowed}, found {s.found(numbers)}")
+            check.fail(("promo", "faces", cid), f"expected a list of 1 to {PROMO_FACES} {allowed}, found "
+                                                + (f"{len(numbers)}" if isinstance(numbers, list) else s.found(numbers)))
         for i, number in enumerate(numbers):
+            if number == "back" and cid not in backed:
+                check.fail(("promo", "faces", cid, i), f"{cid} has no back to show (give it one with back:, or name "
+                                                       "its fronts by number)")
             if not (number == "back" and cid in backed) and not (type(number) is int and number >= 1):
                 check.fail(("promo", "faces", cid, i), f"expected one of the {allowed}, found {s.found(number)}")
 

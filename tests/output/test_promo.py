@@ -185,9 +185,14 @@ def test_pnp_validate_refuses_promo_settings_it_can_check_without_making_images(
     """Every setting but a face number past a component's fronts (found when the images are made) fails validate."""
     spec = deck(tmp_path)
     cases = [("promo.faces={dice: [1]}", "promo.faces.dice: no component 'dice' (components: cards, tokens)"),
-             ("promo.faces={cards: [0]}", "promo.faces.cards[0]: expected one of the face numbers from 1 or back, found 0"),
-             ("promo.faces={tokens: [back]}", "promo.faces.tokens[0]: expected one of the face numbers from 1, found 'back'"),
-             ("promo.faces={cards: []}", "promo.faces.cards: expected a list of 1 to 20 face numbers from 1 or back"),
+             ("promo.faces={cards: [0]}", "promo.faces.cards[0]: expected one of the face numbers (1 is its first front) "
+                                          "or back, found 0"),
+             ("promo.faces={tokens: [back]}", "promo.faces.tokens[0]: tokens has no back to show (give it one with back:, "
+                                              "or name its fronts by number)"),
+             ("promo.faces={cards: []}", "promo.faces.cards: expected a list of 1 to 20 face numbers (1 is its first "
+                                         "front) or back, found 0"),
+             ("promo.faces={cards: [" + ", ".join(["1"] * 21) + "]}", "promo.faces.cards: expected a list of 1 to 20 "
+                                                                       "face numbers (1 is its first front) or back, found 21"),
              ("promo.background=teal", "promo.background: unknown colour 'teal'")]
     for setting, message in cases:
         result = CliRunner().invoke(cli, ["validate", str(spec), "--set", setting])
