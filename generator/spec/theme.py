@@ -5,7 +5,7 @@ from ..draw import linestyles
 from . import yamlsource
 from . import schema as s
 from ..components import KINDS
-from ..errors import SpecError
+from ..errors import SpecError, UserError
 from ..located import located
 from ..records import NamedTuple
 
@@ -38,8 +38,15 @@ def shipped():
 
 
 def resolve(name):
-    """Turn a theme name (a file in themes/) or a path into a theme path."""
-    return yamlsource.find(name, THEMES, "theme")
+    """A theme's path: a .yaml file's as given; for a name, themes/NAME.yaml in the working folder or pnp's shipped theme
+    of that name (both: refused, as which one is meant is unclear)."""
+    local = Path("themes") / f"{name}.yaml"
+    if Path(name).suffix in (".yaml", ".yml") or not local.is_file():
+        return yamlsource.find(name, THEMES, "theme")
+    if (THEMES / f"{name}.yaml").is_file():
+        raise UserError(f"--theme {name}: {local} and pnp's shipped theme are both called {name!r}: give the path "
+                        f"({local}) for yours, or rename it")
+    return local
 
 
 class _Theme:

@@ -358,3 +358,18 @@ def test_readme_colour_table_is_what_the_check_measures():
                 row = (f"| {name or 'shipped'} | {game} | {r.name} | " + " | ".join(cell(p) for p in r.worst[1:]) +
                        f" | {cell(r.grey)} | {', '.join(carried) or 'none (colour only)'} | {r.level} |")
                 assert row in readme.splitlines(), row
+
+
+def test_a_theme_named_as_themes_file_in_the_working_folder_is_that_file(tmp_path, monkeypatch):
+    """themes.md: 'a name means themes/NAME.yaml': the designer's own in the working folder, or a shipped one; a name
+    that is both is refused rather than one silently picked."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "themes").mkdir()
+    write(tmp_path / "themes", "mine.yaml", "theme: {title: Mine}\npalette: {red: '#aa0000'}\n")
+    assert specs.load("grannys-pills", theme="mine").palette["red"] == "#aa0000"
+    write(tmp_path / "themes", "okabe-ito.yaml", "theme: {title: Mine}\n")
+    result = run("validate", "grannys-pills", "--theme", "okabe-ito")
+    assert (result.exit_code, result.output) == (1, "error: --theme okabe-ito: themes/okabe-ito.yaml and pnp's shipped "
+                                                    "theme are both called 'okabe-ito': give the path "
+                                                    "(themes/okabe-ito.yaml) for yours, or rename it\n")
+    assert specs.load("grannys-pills", theme="themes/okabe-ito.yaml").palette == specs.load("grannys-pills").palette
