@@ -126,9 +126,11 @@ def validate(games, overrides, theme, threshold, grey_threshold, workers=None) -
         nonlocal failed, shown
         kept[index] = verdict
         while shown < len(kept) and kept[shown] is not None:
-            lines, failures = kept[shown]
+            lines, failures, *refused = kept[shown]
             for line in lines:
                 say(line)
+            for told in refused:
+                say(f"error: {told}", err=True)
             failed += failures
             shown += 1
     done(0, kept[0])  # the kept verdicts before the first to work out
@@ -155,8 +157,17 @@ def _checking() -> tuple:
     return loader, vision, checks, wording
 
 
-def _validated(name, overrides, theme, threshold, grey_threshold, key) -> tuple[list, int]:
-    """Validate one spec: (the lines to print, how many checks failed); kept under key when its checks were kept."""
+def _validated(name, overrides, theme, threshold, grey_threshold, key) -> tuple:
+    """Validate one spec: (the lines to print, how many checks failed), or ([], 1, its error) for a spec refused (the
+    specs after it are still validated); kept under key when its checks were kept."""
+    try:
+        return _judged(name, overrides, theme, threshold, grey_threshold, key)
+    except UserError as exc:
+        return [], 1, str(exc)
+
+
+def _judged(name, overrides, theme, threshold, grey_threshold, key) -> tuple[list, int]:
+    """_validated's work for a spec that loads and draws: its lines and failures."""
     specs, vision, checks, wording = _checking()
     spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
     warnings: list = []

@@ -20,6 +20,7 @@ from . import cache
 from .errors import UserError
 
 HEADER = struct.Struct("<Q")   # a result's length, before its pickled bytes
+STOPPING = {_signal.SIGINT, _signal.SIGTERM}   # the signals that end a worker (Ctrl-C, or its parent stopping it)
 
 
 def cpus() -> int:
@@ -64,16 +65,23 @@ class Worker:
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 stream.flush()   # nothing this process has buffered is written again by the worker
-        self.pid = os.fork()
+        _signal.pthread_sigmask(_signal.SIG_BLOCK, STOPPING)   # held while the fork's hooks run (random's reseed): an
+        try:                                                    # exception raised in a hook is printed and ignored
+            self.pid = os.fork()
+        except OSError:
+            _signal.pthread_sigmask(_signal.SIG_UNBLOCK, STOPPING)
+            raise
         if self.pid == 0:   # the worker: it never returns
             code = 1
             try:
+                _signal.pthread_sigmask(_signal.SIG_UNBLOCK, STOPPING)   # a stop sent meanwhile ends it here
                 for fd in (self.results, self.orders, *others):
                     os.close(fd)
                 serve(tasks, orders, answers)
                 code = 0
             finally:
                 os._exit(code)   # no exit handlers (the memos are written by the process that forked it), no traceback
+        _signal.pthread_sigmask(_signal.SIG_UNBLOCK, STOPPING)
         os.close(answers)
         os.close(orders)
         self.task: int | None = None   # the task it is at

@@ -206,6 +206,9 @@ class Checker:
 def build(path, data, lines):
     """Check raw data and build the Spec."""
     check = Checker(path, lines)
+    if isinstance(data, dict) and "elements" in data and not {"game", "components"} & set(data):
+        check.fail(("elements",), f"{Path(path).name} is a layout (elements: and no game: or components:), not a spec: "
+                                  "give pnp the spec whose component names it as its layout:")
     top = check.check(TOP, data, ())
     if not isinstance(top.get("palette") or {}, dict):
         check.fail(("palette",), f"expected a mapping of colour names to #rrggbb, found {s.found(top['palette'])}")
