@@ -410,8 +410,10 @@ def component(check, cid, raw):
     bleed = checked.get("bleed", max(kind.default_bleed, BLEED if "back" in checked else 0.0))
     if not (panelled(kind, options) and "back" not in checked) and not fits_somewhere((w, h), bleed):
         area = smallest_area()
+        why = ("a piece with a back" if "back" in checked else f"a {kind_name} piece") + " prints whole on one sheet"
         check.fail(key_path, f"expected the piece to fit a sheet ({' and '.join(PAPERS[p].label for p in HOME_PAPERS)}: {area[0]:g} x {area[1]:g} mm usable), "
-                             f"found {w + 2 * bleed:g} x {h + 2 * bleed:g} mm")
+                             f"found {w + 2 * bleed:g} x {h + 2 * bleed:g} mm: {why}, and every spec prints at home on "
+                             "either paper, whatever --paper a build is given")
     back = checked.get("back")
     if back and "layout" not in back and "fill" not in back:
         check.fail(key_path + ("back",), "missing required key 'fill'")
