@@ -446,12 +446,13 @@ def text_box(spec, e, x, y, width, height, name):
                        else (), bold=e["bold"], italic=e["italic"])
     quote = _quoted(e["text"])
     problems = []
-    at = "even at its min_size," if "min_size" in e else "at its size (give a min_size to let it shrink),"
+    at = (f"even at its min_size, {laid.size:g} mm" if "min_size" in e else
+          f"at its size, {laid.size:g} mm, and has no min_size to shrink to")
     if not laid.fits:
-        problems.append(f"text {quote} does not fit its {width:.1f} x {height:.1f} mm box {at} {laid.size:g} mm ({name})")
+        problems.append(f"text {quote} does not fit its {width:.1f} x {height:.1f} mm box {at} ({name})")
     if laid.cut:
-        problems.append(f"text {quote}: the word {_quoted(laid.cut)} is wider than its {width:.1f} mm box {at} "
-                        f"{laid.size:g} mm, so it is cut between letters ({name})")
+        problems.append(f"text {quote}: the word {_quoted(laid.cut)} is wider than its {width:.1f} mm box {at}, so it is "
+                        f"cut between letters ({name})")
     fonts = {}
     for char, font in laid.missing:
         fonts.setdefault(font, []).append(f"'{char}' (U+{ord(char):04X})")

@@ -324,8 +324,8 @@ def test_text_with_no_min_size_that_does_not_fit_says_a_min_size_lets_it_shrink(
             rules: {type: text, x: 5, y: 5, width: 30, height: 8, text: "word word word word word word word", size: 4}
         """, {}, expect=1)
     assert [str(f) for f in validate(spec)] == [
-        f"{spec.path}: cards: face 1: text 'word word word word word word word' does not fit its 30.0 x 8.0 mm box at its size "
-        "(give a min_size to let it shrink), 4 mm (text rules)"]
+        f"{spec.path}: cards: face 1: text 'word word word word word word word' does not fit its 30.0 x 8.0 mm box at its size"
+        ", 4 mm, and has no min_size to shrink to (text rules)"]
 
 
 def test_marks_keep_clear_of_the_cut_unless_they_are_art(tmp_path):
