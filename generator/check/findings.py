@@ -140,9 +140,9 @@ def bleed_failures(spec, grounds) -> list:
         sides = grounds.get(comp.id, {})
         colours = sorted({f for fills in sides.values() for f in fills if tinted(f)})
         if "back" in sides:
-            out.append((comp.id, f"a piece with a back needs bleed: {BLEED:g} mm, so that a duplex print a little off "
-                                 f"shows no white edge (found {comp.bleed:g} mm)"))
+            out.append((comp.id, f"a piece with a back needs bleed: {BLEED:g} mm or more, so that a duplex print a "
+                                 f"little off shows no white edge (found {comp.bleed:g} mm)"))
         elif colours:
-            out.append((comp.id, f"its ground ({', '.join(colours)}) reaches the cut: it needs bleed: {BLEED:g} mm, so "
-                                 f"that a cut a little off shows no white sliver (found {comp.bleed:g} mm)"))
+            out.append((comp.id, f"its ground ({', '.join(colours)}) reaches the cut: it needs bleed: {BLEED:g} mm or "
+                                 f"more, so that a cut a little off shows no white sliver (found {comp.bleed:g} mm)"))
     return out

@@ -5,7 +5,8 @@ from types import MappingProxyType
 
 from .. import games
 
-PLACEHOLDER = r"(?<!\\)\{([a-z0-9][a-z0-9._-]*)\}"  # \{ is a brace; compiled on first use: start-up
+PLACEHOLDER = r"(?<!\\)\{(?![0-9]+\})([a-z0-9][a-z0-9._-]*)\}"  # \{ is a brace, {3} a number in braces (no figure is
+                                                                # digits alone); compiled on first use: start-up
 
 
 def pieces(comp):

@@ -125,6 +125,15 @@ def flag(value):
                     f"them}}, found {s.found(value)}")
 
 
+def switch(value):
+    """Yes or no for what turns a look on (bold, italic, wrap): true or false, a yes or no word, 1 or 0, an empty cell
+    (no), or {cell:, is:} as flag takes it; any other text is a mistake ('maybe' was bold)."""
+    if isinstance(value, (str, int)) and not isinstance(value, bool) and \
+            str(value).strip().lower() not in (*FALSE, *TRUE):
+        raise s.Invalid(f"expected true or false (yes, no, 1, 0; an empty cell is false), found {s.found(value)}")
+    return flag(value)
+
+
 def text(value):
     """Any text (a number is its digits); empty text draws nothing."""
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
@@ -269,8 +278,8 @@ TYPES = {  # every element type and what it takes besides COMMON
     "star": {**POS, **PAINT, "r": extent, "points": number(3, 24), "inner": number(0.1, 0.95)},
     "path": {**POS, **PAINT, "d": text},
     "text": {**BOX, "text": text, "size": size(s.MIN_TEXT, 100), "min_size": size(s.MIN_TEXT, 100),
-             "align": choice(*ALIGN), "valign": choice(*VALIGN), "leading": number(0.8, 3), "wrap": flag,
-             "colour": COLOUR, "bold": flag, "italic": flag, "font": font, "outline": "outline"},
+             "align": choice(*ALIGN), "valign": choice(*VALIGN), "leading": number(0.8, 3), "wrap": switch,
+             "colour": COLOUR, "bold": switch, "italic": switch, "font": font, "outline": "outline"},
     "icon": {**BOX, "name": template, "colour": COLOUR, "ink": COLOUR},
     "image": {**BOX, "file": file_name, "fit": choice(*FITS)},
 }

@@ -498,7 +498,9 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "card.yaml:2: elements.a.visible.cell: cell quotes the column whose value picks the rows, in braces: "
      "cell: \"{suit}\" (found 'suit')"),   # it hid the element on every card
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: A, bold: flase}\n"},   # drew bold
-     "card.yaml:2: elements.a.bold: expected true or false, found 'flase'"),
+     "card.yaml:2: elements.a.bold: expected true or false (yes, no, 1, 0; an empty cell is false), found 'flase'"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: A, wrap: 7}\n"},   # wrapped
+     "card.yaml:2: elements.a.wrap: expected true or false (yes, no, 1, 0; an empty cell is false), found 7"),
     ("layout: cards.csv\n", {"cards.csv": "title,suit\nA,fire\n"},   # it was taken as a file name: a traceback
      "cards.csv:1: expected a layout (a mapping with elements:), found 'title,suit A,fire': is cards.csv a layout file?"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: image, x: 5, y: 30, width: 20, height: 20}\n"},
@@ -687,6 +689,16 @@ def test_an_image_element_contains_covers_or_stretches_art_from_a_row_and_warns_
     # one line for the face, where the picture prints coarsest: 50 px over 30 mm when stretched (40 x 20 mm: 63 dpi)
     assert warnings == [f"{spec.path}: cards: face 1 ({tmp_path / 'cards.csv'} row 2): duo.png prints at 42 dpi at "
                         "20.0 x 30.0 mm (100 x 50 pixels; 300 dpi wanted)"]
+
+
+def test_a_look_a_cell_turns_on_takes_yes_or_no_words_and_refuses_other_text(tmp_path):
+    """bold: "{b}" printed bold for 'maybe' and '2', as visible: shows an element for any text; a look is yes or no."""
+    layout = 'layout: {elements: {t: {type: text, text: "{title}", bold: "{b}", wrap: "{w}"}}}\n'
+    make(tmp_path, "data: cards.csv\n" + layout, {"cards.csv": "title,b,w\nA,yes,0\nB,,1\nC,No,TRUE\n"}, expect=3)
+    with pytest.raises(UserError) as caught:
+        make(tmp_path, "data: cards.csv\n" + layout, {"cards.csv": "title,b,w\nA,yes,0\nB,maybe,1\n"}, expect=2)
+    assert str(caught.value) == (f"{tmp_path / 'cards.csv'} row 3, column b: layout element t.bold: expected true or "
+                                 "false (yes, no, 1, 0; an empty cell is false), found 'maybe'")
 
 
 def test_an_image_a_row_names_that_is_missing_is_refused_naming_file_row_and_column(tmp_path):

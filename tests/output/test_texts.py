@@ -2,6 +2,7 @@
 reconstructed facts marked, optional components, and the manifest's page ranges; all read back from the PDFs."""
 import io
 import re
+import shutil
 
 import pypdf
 import pypdfium2
@@ -158,6 +159,20 @@ def test_an_unknown_figure_in_the_rules_names_the_rules_file(tmp_path):
         rules_pdf(specs.load(str(spec_path)), "a4")
     assert str(caught.value).startswith(f"{tmp_path / 'rules' / 'glorieta.yaml'}:2: overview: unknown figure {{board.cels}}")
     assert "board.ring_run" in str(caught.value) and "cells" not in str(caught.value).split("(figures:")[1]
+
+
+def test_a_number_in_braces_in_the_rules_prints_as_typed(tmp_path):
+    """text-and-art.md: a brace that starts no markup prints as typed, {3} too; the rulebook refused it as an unknown
+    figure. A figure's name is never digits alone."""
+    (tmp_path / "rules").mkdir()
+    spec_path = tmp_path / "glorieta.yaml"
+    spec_path.write_text(specs.SPECS.joinpath("glorieta.yaml").read_text())
+    rules = specs.SPECS / "rules" / "glorieta.yaml"
+    (tmp_path / "rules" / "glorieta.yaml").write_text(rules.read_text().replace("{cells} cells", "{cells} cells {3}"))
+    shutil.copytree(specs.SPECS / "positions", tmp_path / "positions")
+    data, _ = rules_pdf(specs.load(str(spec_path)), "a4")
+    text = pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    assert re.search(r"of \d+ cells \{3\}", text.replace("\n", " ")), text
 
 
 # 4. What players supply besides the printed set
