@@ -56,6 +56,20 @@ def cell(value) -> str:
         return "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if not isinstance(value, (str, int, float)):
+        return _moment(value)
+    return str(value)
+
+
+def _moment(value) -> str:
+    """A spreadsheet's date or time as ISO text, its time left out when it has none: 2024-01-02, 2024-01-02 14:30, 14:30
+    (str() gave '2024-01-02 00:00:00'); any other value as str() gives it."""
+    import datetime  # lazy: start-up (only a workbook's or YAML's dates are read)
+    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
+        return value.date().isoformat()
+    if isinstance(value, (datetime.datetime, datetime.time)):
+        return value.isoformat(*(" ",) * isinstance(value, datetime.datetime),
+                               timespec="seconds" if value.second or value.microsecond else "minutes")
     return str(value)
 
 
@@ -80,20 +94,20 @@ def load(path: Path, sheet: str | None = None) -> Rows:
     return _xlsx(path, sheet) if suffix == ".xlsx" else readers[suffix](path)
 
 
-def _table(name, header, records, table=None):
+def _table(name, header, records, table=None, at=1):
     """Rows from a header and (row number, cells, where the row starts in its file or None) records; a nameless,
     repeated or surplus column is an error. table: the Table a CSV's rows are read again from (each row's start and
-    number noted in it, its cells let go), else the rows are kept."""
+    number noted in it, its cells let go), else the rows are kept; at: the header's row number."""
     columns = [cell(c).strip() for c in header]
     while columns and not columns[-1]:
         columns.pop()
     for i, column in enumerate(columns, start=1):
         if not column:
-            raise UserError(f"{name} row 1, column {i}: the header names no column here (every column needs a name)")
+            raise UserError(f"{name} row {at}, column {i}: the header names no column here (every column needs a name)")
         if columns.index(column) != i - 1:
-            raise UserError(f"{name} row 1, column {i}: column {column!r} is named twice")
+            raise UserError(f"{name} row {at}, column {i}: column {column!r} is named twice")
         if "{" in column or "}" in column:
-            raise UserError(f"{name} row 1, column {i}: a column name may not hold '{{' or '}}' (found {column!r})")
+            raise UserError(f"{name} row {at}, column {i}: a column name may not hold '{{' or '}}' (found {column!r})")
     rows, pad, shared, known = [], [""] * len(columns), _shared(), {}
     for number, cells, start in records:
         texts = [cell(v) for v in cells]
@@ -118,7 +132,7 @@ def _table(name, header, records, table=None):
         if len(rows) + (len(table) if table is not None else 0) > MAX_ROWS:
             raise UserError(f"{name}: more than {MAX_ROWS:,} rows")
     if not columns:
-        raise UserError(f"{name} row 1: the header names no columns")
+        raise UserError(f"{name} row {at}: the header names no columns")
     if table is not None:
         return Rows(name, tuple(columns), table.done(tuple(columns)))
     return Rows(name, tuple(columns), tuple(rows))
@@ -317,7 +331,9 @@ def _xlsx(path, sheet=None):
     if unset and _formulas(data):
         _uncomputed(name, rows, _sheet(path, data, sheet, computed=False))
     values = [[value for value, _ in row] for row in rows]
-    return _table(name, values[0], ((n, cells, None) for n, cells in enumerate(values[1:], start=2)))
+    top = next((n for n, row in enumerate(values) if any(cell(v).strip() for v in row)), 0)   # blank rows above the header
+    return _table(name, values[top], ((n, cells, None) for n, cells in enumerate(values[top + 1:], start=top + 2)),
+                  at=top + 1)
 
 
 def _sheet(path, data: bytes, sheet, computed: bool) -> list:

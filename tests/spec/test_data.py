@@ -69,6 +69,28 @@ def test_an_xlsx_sheet_reads_as_shown(tmp_path):
     assert [arts.props["#row"] for arts in expand(spec)[1].values()] == [2, 4]   # rows as the sheet numbers them
 
 
+def test_an_xlsx_sheet_s_dates_read_as_dates_and_blank_rows_above_its_header_are_skipped(tmp_path):
+    """A date cell printed '2024-01-02 00:00:00' on the card; a blank first row was taken as the header ('row 2,
+    column 1: a value in a column the header does not name')."""
+    import datetime
+    from generator.spec import data
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for row in ([None, None], [None, None], ["title", "when"], ["Fair", datetime.datetime(2024, 1, 2)],
+                ["Dusk", datetime.datetime(2024, 1, 2, 18, 30)], ["Bell", datetime.time(7, 5, 30)], ["Ferry", "x"]):
+        sheet.append(row)
+    book.save(tmp_path / "cards.xlsx")
+    rows = data.load(tmp_path / "cards.xlsx")
+    assert rows.columns == ("title", "when")
+    assert [(number, row["when"]) for number, row in rows.rows] == [(4, "2024-01-02"), (5, "2024-01-02 18:30"),
+                                                                    (6, "07:05:30"), (7, "x")]
+    sheet.insert_rows(1)
+    sheet["A3"], sheet["B3"] = "title", "title"
+    book.save(tmp_path / "cards.xlsx")
+    with pytest.raises(UserError, match=r"cards.xlsx row 3, column 2: column 'title' is named twice"):
+        data.load(tmp_path / "cards.xlsx")
+
+
 @pytest.mark.parametrize("header", ["Qty", "QUANTITY", "Count"])
 def test_a_count_column_is_found_in_any_case_and_as_qty(tmp_path, header):
     from generator.output.exports import face_stems
