@@ -12,6 +12,7 @@ from ..spec import schema as s
 from ..draw import art, svg, svgvalues, templates, textbox, textfit, typeface
 from ..errors import UserError
 from ..files import inside
+from ..located import located
 from ..draw.hexgrid import FLAT, ORIGIN, POINTY, Layout as HexLayout, polygon_corners
 from .back import render as plain_back
 from ..spec.loader import MAX_PIECES
@@ -94,7 +95,11 @@ def load(check, key_path, checked, options, source):
     if "data" in options:
         raw = options["data"]
         if isinstance(raw, list):
-            rows = rows_of.listed(f"{check.path}: {'.'.join(key_path)}.data", raw)
+            def at(number, column, message):
+                """An inline row's error at its line in the spec (the row's, or its cell's)."""
+                where = key_path + ("data",) + ((number - 1,) if number else ()) + ((column,) if column else ())
+                return located(check.path, check.lines, where, message)
+            rows = rows_of.listed(f"{check.path}: {'.'.join(key_path)}.data", raw, at)
         else:
             try:
                 path = inside(folder, raw)

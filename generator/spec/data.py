@@ -42,9 +42,12 @@ class Rows(NamedTuple):
     name: str
     columns: tuple
     rows: tuple
+    at: object = None   # a spec's inline rows: (row number, column, message) -> its error at the spec's line
 
     def fail(self, number, column, message):
         """A UserError naming this file, a row and a column, e.g. 'cards.csv row 7, column cost: ...'."""
+        if self.at is not None:
+            return self.at(number, column, message)
         return UserError(f"{self.name} row {number}, column {column}: {message}")
 
 
@@ -430,28 +433,33 @@ def _json(path):
         raise UserError(f"{path}: not JSON pnp reads ({str(exc).partition(':')[0]})") from None
 
 
-def listed(name, value) -> Rows:
-    """Rows from a list of mappings (a YAML or JSON file, or a spec's inline data); columns in order of first use."""
+def listed(name, value, at=None) -> Rows:
+    """Rows from a list of mappings (a YAML or JSON file, or a spec's inline data); columns in order of first use. at:
+    a spec's inline rows' errors, (row number, column or None, message) -> the error naming the spec's line."""
+    place = Rows(name, (), (), at)
     if not isinstance(value, list) or not value:
-        raise UserError(f"{name}: expected a list of rows (each a mapping of column to value), found "
-                        f"{'an empty list' if value == [] else type(value).__name__}")
+        message = ("expected a list of rows (each a mapping of column to value), found "
+                   f"{'an empty list' if value == [] else type(value).__name__}")
+        raise at(None, None, message) if at else UserError(f"{name}: {message}")
     columns: dict = {}
     rows: list = []
     for number, item in enumerate(value, start=1):
         if not isinstance(item, dict):
-            raise UserError(f"{name} row {number}: expected a mapping of column to value, found {type(item).__name__}")
+            message = f"expected a mapping of column to value, found {type(item).__name__}"
+            raise at(number, None, message) if at else UserError(f"{name} row {number}: {message}")
         for key, val in item.items():
             if isinstance(val, (list, dict)):
-                raise UserError(f"{name} row {number}, column {key}: expected a single value, found a "
-                                f"{'list' if isinstance(val, list) else 'mapping'}")
+                raise place.fail(number, key, f"expected a single value, found a "
+                                              f"{'list' if isinstance(val, list) else 'mapping'}")
             if "{" in str(key) or "}" in str(key):
-                raise UserError(f"{name} row {number}, column {key}: a column name may not hold '{{' or '}}'")
+                raise place.fail(number, key, "a column name may not hold '{' or '}'")
             columns.setdefault(str(key), None)
         rows.append((number, {str(k): cell(v) for k, v in item.items()}))
     if len(rows) > MAX_ROWS:
         raise UserError(f"{name}: more than {MAX_ROWS:,} rows")
     shared = _shared()
-    return Rows(name, tuple(columns), tuple((n, _row(shared, ((c, row.get(c, "")) for c in columns), n, name)) for n, row in rows))
+    return Rows(name, tuple(columns), tuple((n, _row(shared, ((c, row.get(c, "")) for c in columns), n, name))
+                                           for n, row in rows), at)
 
 
 def _shared() -> type:

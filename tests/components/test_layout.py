@@ -512,6 +512,15 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a:\n    type: rect\n    repeat:\n      count: 3\n"
                                           "      across: 2\n"},   # the repeat's line, not the key's
      "card.yaml:6: elements.a.repeat.across: unknown repeat key 'across'"),
+    ("data:\n  - {title: A}\n  - {title: B, count: x}\nlayout: {elements: {}}\n", {},   # no line: a spec's own rows
+     "game.yaml:12: components.cards.data[1].count: expected a whole number of copies from 0 to 10000, found 'x'"),
+    ("data:\n  - {title: A}\n  - [B]\nlayout: {elements: {}}\n", {},
+     "game.yaml:12: components.cards.data[1]: expected a mapping of column to value, found list"),
+    ("data: []\nlayout: {elements: {}}\n", {},
+     "game.yaml:10: components.cards.data: expected a list of rows (each a mapping of column to value), found an empty "
+     "list"),
+    ("data:\n  - {title: A, suit: fire}\n  - {title: B, suit: teal}\nlayout: {elements: {a: {type: rect, fill: '{suit}'}}}\n",
+     {}, "game.yaml:12: components.cards.data[1].suit: layout element a.fill: unknown colour 'teal'"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: polygon}\n"},
      "card.yaml:2: elements.a: a polygon needs points (e.g. points: [[0, 0], [10, 0], [5, 8]])"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path}\n"},   # or passed, drawing nothing
