@@ -39,6 +39,9 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     options = Options(out_dir, paper, backs, looks, dpi, pod)
     names = chosen_formats + (("png",) if pod and "png" not in chosen_formats else ())
+    if looks and "pdf" not in names:   # the other formats draw every face in its own colours: the flag did nothing
+        raise UserError(f"--{looks[0]} applies to the PDFs only, and --format asks for {', '.join(names)}: add pdf to "
+                        "--format (or leave the flag out)")
 
     def planned(game) -> tuple:
         """One game's spec and jobs."""

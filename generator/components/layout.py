@@ -89,6 +89,7 @@ def load(check, key_path, checked, options, source):
     folder = Path(check.path).parent
     names = layouts.Names(frozenset(check.palette), frozenset(templates.names(templates.search_path(check.path))),
                           frozenset(check.fonts), folder, frozenset(check.inline))
+    _unused(check, key_path, options)
     rows = None
     if "sheet" in options and not str(options.get("data", "")).lower().endswith(".xlsx"):
         check.fail(key_path + ("sheet",), "only an Excel workbook (.xlsx) has sheets (expected data: a .xlsx file)")
@@ -161,6 +162,21 @@ def load(check, key_path, checked, options, source):
         check.fail(key_path + ("data",), f"{rows.name} makes no pieces ("
                    + (f"every row's {counting} is 0)" if rows.rows else "it has no rows below its header)"))
     return MappingProxyType(made), source._replace(items=found)
+
+
+def _unused(check, key_path, options) -> None:
+    """Fail a size or corner key the piece's shape does not read (a circle's width, a rectangle's size or radius): it
+    was silently ignored."""
+    shape = options["shape"]
+    round_or_hex = shape == "circle" or shape.startswith("hex")
+    for key in ("width", "height") if round_or_hex else ("size",):
+        if key in options:
+            check.fail(key_path + (key,), f"a {shape} piece's size is size: (across, in mm), not {key}: (width and "
+                                          "height size a rectangle or rounded piece)" if round_or_hex else
+                                          f"size: sizes a circle or hexagon; a {shape} piece takes width: and height:")
+    if shape != "rounded" and tuple(key_path) + ("radius",) in check.lines:   # written, not radius's default
+        check.fail(key_path + ("radius",), f"radius rounds the corners of a shape: rounded piece, and this one is a "
+                                           f"{shape}")
 
 
 def row_backs(check, key_path, checked, folder, rows, column, names):

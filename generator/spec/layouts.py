@@ -373,6 +373,8 @@ def parse(kind, prop, value, names):
             segments = path_of(found).segments
         except UserError:
             raise s.Invalid(f"expected SVG path data (M 0 0 L 10 0 ...), found {s.found(found)}") from None
+        if not segments:   # an empty d drew nothing
+            raise s.Invalid(f"expected SVG path data that draws something (M 0 0 L 10 0 ...), found {s.found(found)}")
         if not all(abs(v) <= s.MAX_LENGTH_MM for segment in segments for v in segment[1:]):   # nor infinite, nor NaN
             raise s.Invalid(f"expected path data whose every number is at most {s.MAX_LENGTH_MM:g} mm either way, found "
                             f"{s.found(found)}")

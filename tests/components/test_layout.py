@@ -521,6 +521,14 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "list"),
     ("data:\n  - {title: A, suit: fire}\n  - {title: B, suit: teal}\nlayout: {elements: {a: {type: rect, fill: '{suit}'}}}\n",
      {}, "game.yaml:12: components.cards.data[1].suit: layout element a.fill: unknown colour 'teal'"),
+    ("shape: circle\nsize: 25.4 mm\nlayout: {elements: {}}\n", {},   # the width was ignored
+     "game.yaml:7: components.cards.width: a circle piece's size is size: (across, in mm), not width: (width and height "
+     "size a rectangle or rounded piece)"),
+    ("radius: 5 mm\nlayout: {elements: {}}\n", {},   # the corners stayed square
+     "game.yaml:10: components.cards.radius: radius rounds the corners of a shape: rounded piece, and this one is a "
+     "rectangle"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path, d: ''}\n"},   # it drew nothing
+     "card.yaml:2: elements.a.d: expected SVG path data that draws something (M 0 0 L 10 0 ...), found ''"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: polygon}\n"},
      "card.yaml:2: elements.a: a polygon needs points (e.g. points: [[0, 0], [10, 0], [5, 8]])"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path}\n"},   # or passed, drawing nothing
@@ -982,7 +990,9 @@ def test_a_layout_board_larger_than_a_sheet_prints_in_panels_whose_art_joins(tmp
 
 
 def test_a_round_piece_no_punch_cuts_is_told_to_take_another_size_or_the_rectangle_shape(tmp_path):
-    spec = make(tmp_path, "shape: circle\nsize: 19 mm\nlayout: {elements: {}}\n")
+    (tmp_path / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace("    width: 60 mm\n    height: 80 mm\n", "")
+                                        + "    shape: circle\n    size: 19 mm\n    layout: {elements: {}}\n")
+    spec = specs.load(str(tmp_path / "game.yaml"))
     assert [(f.component, f.message) for f in validate(spec)] == [("cards", "a round piece is cut with a standard circle punch (expected a diameter of "
                                         "19.05 mm (3/4 in), 25.4 mm (1 in), 38.1 mm (1.5 in), found 19 mm; or "
                                         "shape: rectangle)")]

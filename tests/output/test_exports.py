@@ -461,6 +461,15 @@ def test_format_given_twice_writes_both(tmp_path):
     assert (tmp_path / "posies" / "posies-components-a4.pdf").is_file() and list((tmp_path / "posies" / "png").iterdir())
 
 
+@pytest.mark.parametrize("look", ["--ink-saver", "--greyscale"])
+def test_a_look_with_no_pdf_asked_for_is_an_error_not_ignored(tmp_path, look):
+    """--format contact --ink-saver wrote a contact sheet in full colour and said nothing: the looks are the PDFs'."""
+    result = CliRunner().invoke(cli, ["build", "posies", "--format", "contact", look, "--out", str(tmp_path)])
+    assert (result.exit_code, result.output) == (1, f"error: {look} applies to the PDFs only, and --format asks for "
+                                                    "contact: add pdf to --format (or leave the flag out)\n")
+    assert not tmp_path.joinpath("posies").exists()
+
+
 def test_every_module_of_the_formats_folder_is_a_format_with_its_docstring_as_help():
     import importlib
     from pathlib import Path
