@@ -70,9 +70,11 @@ def _moment(value) -> str:
     import datetime  # lazy: start-up (only a workbook's or YAML's dates are read)
     if isinstance(value, datetime.datetime) and value.time() == datetime.time():
         return value.date().isoformat()
-    if isinstance(value, (datetime.datetime, datetime.time)):
-        return value.isoformat(*(" ",) * isinstance(value, datetime.datetime),
-                               timespec="seconds" if value.second or value.microsecond else "minutes")
+    timespec = "seconds" if getattr(value, "second", 0) or getattr(value, "microsecond", 0) else "minutes"
+    if isinstance(value, datetime.datetime):
+        return value.isoformat(" ", timespec)
+    if isinstance(value, datetime.time):
+        return value.isoformat(timespec)
     return str(value)
 
 
