@@ -128,8 +128,8 @@ def flag(value):
 def switch(value):
     """Yes or no for what turns a look on (bold, italic, wrap): true or false, a yes or no word, 1 or 0, an empty cell
     (no), or {cell:, is:} as flag takes it; any other text is a mistake ('maybe' was bold)."""
-    if isinstance(value, (str, int)) and not isinstance(value, bool) and \
-            str(value).strip().lower() not in (*FALSE, *TRUE):
+    if not isinstance(value, (bool, dict)) and (not isinstance(value, (str, int)) or
+                                                str(value).strip().lower() not in (*FALSE, *TRUE)):
         raise s.Invalid(f"expected true or false (yes, no, 1, 0; an empty cell is false), found {s.found(value)}")
     return flag(value)
 

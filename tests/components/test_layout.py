@@ -499,6 +499,8 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "cell: \"{suit}\" (found 'suit')"),   # it hid the element on every card
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: A, bold: flase}\n"},   # drew bold
      "card.yaml:2: elements.a.bold: expected true or false (yes, no, 1, 0; an empty cell is false), found 'flase'"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: A, italic: [x]}\n"},   # told visible's forms
+     "card.yaml:2: elements.a.italic: expected true or false (yes, no, 1, 0; an empty cell is false), found a list"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: A, wrap: 7}\n"},   # wrapped
      "card.yaml:2: elements.a.wrap: expected true or false (yes, no, 1, 0; an empty cell is false), found 7"),
     ("layout: cards.csv\n", {"cards.csv": "title,suit\nA,fire\n"},   # it was taken as a file name: a traceback
