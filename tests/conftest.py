@@ -2,12 +2,16 @@
 import atexit
 import os
 import shutil
+import signal
 import tempfile
 
 import pytest
 
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="pnp-test-cache-")  # measures kept between runs: the tests' own
 atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:   # run in the background by a shell without job control: the
+    signal.signal(signal.SIGINT, signal.default_int_handler)   # tests' Ctrl-C (to pnp here and in the processes they
+                                                               # start, which would inherit the ignoring) must land
 
 from generator.spec import loader as specs  # noqa: E402
 from generator.build import build  # noqa: E402

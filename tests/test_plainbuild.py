@@ -132,12 +132,13 @@ def test_a_plain_build_ends_its_process_without_the_interpreters_teardown(tmp_pa
     assert done.stdout.count("\n") == 3 and "grannys-pills-rules-a4.pdf: 3 pages" in done.stdout
     assert {"checks.json", "paints.json"} <= {p.name for p in (tmp_path / "cache" / "pnp").iterdir()}, "memos written"
     refused = run("no-such-game")
-    assert refused.returncode == 1 and refused.stderr.endswith("exit handlers ran\ntorn down\n"), refused.stderr
+    assert refused.returncode == 1 and refused.stderr.startswith("error: unknown game 'no-such-game' (shipped games: ")
+    assert refused.stderr.endswith(")\nexit handlers ran\n"), refused.stderr
 
 
 def test_a_plain_validate_ends_its_process_without_the_teardown_with_its_exit_status(tmp_path):
     """cli.ended after a plain validate: exit handlers run (memos written), output flushed, no teardown; a failed check
-    still exits 1 and a refused game still ends as before (one error line, the teardown run)."""
+    still exits 1, and so does a refused game (its one error line; validate goes on to the games after it)."""
     def run(*args):
         return torn(tmp_path, "validate", *args)
     for workers in ("1", "2"):
@@ -149,7 +150,8 @@ def test_a_plain_validate_ends_its_process_without_the_teardown_with_its_exit_st
         assert "component count (expected 112, found 96)" in failed.stdout
     assert "checks.json" in {p.name for p in (tmp_path / "cache" / "pnp").iterdir()}, "memos written"
     refused = run("no-such-game")
-    assert refused.returncode == 1 and refused.stderr.endswith("exit handlers ran\ntorn down\n"), refused.stderr
+    assert refused.returncode == 1 and refused.stderr.startswith("error: unknown game 'no-such-game' (shipped games: ")
+    assert refused.stderr.endswith(")\nexit handlers ran\n"), refused.stderr
 
 
 def test_a_plain_validate_or_build_under_a_profiler_ends_as_usual_so_that_the_profile_is_written(tmp_path):
