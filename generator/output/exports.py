@@ -7,6 +7,7 @@ from pathlib import Path
 from ..records import NamedTuple
 
 from ..digests import hexdigest
+from ..errors import UserError
 from ..files import game_folder, write_atomic, write_quietly
 
 
@@ -34,7 +35,28 @@ def face_stems(spec, arts=None) -> dict:
         if words is None:
             words = "-".join(dict.fromkeys(word for word in map(_word, _named(spec, art)) if word))  # each word once
         stems[art.key] = f"{art.component}-{number}{_cut(words)}-front"
+    _distinct(stems, arts)
     return stems
+
+
+def _distinct(stems: dict, arts) -> None:
+    """Refuse two faces of one file name (component a's face '1-b' and component a-1-b's front): one file would be
+    written over the other."""
+    seen: dict = {}
+    for key, stem in stems.items():
+        other = seen.setdefault(stem.lower(), key)   # a and A are one file on some systems
+        if other != key:
+            one, two = arts[other], arts[key]
+            raise UserError(f"{one.component}'s {_which(one, stems[other])} and {two.component}'s "
+                            f"{_which(two, stem)} would both be written as {stem}: rename a component (a component's "
+                            "id starts its faces' file names)")
+
+
+def _which(art, stem: str) -> str:
+    """A face as a message names it: its component's front (its only one), face n, or its back."""
+    if art.side == "back":
+        return "back"
+    return "front" if stem == f"{art.component}-front" else f"face {art.key.rpartition('-')[2]}"
 
 
 def _back_stem(art, own: int) -> str:

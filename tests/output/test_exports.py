@@ -461,6 +461,23 @@ def test_format_given_twice_writes_both(tmp_path):
     assert (tmp_path / "posies" / "posies-components-a4.pdf").is_file() and list((tmp_path / "posies" / "png").iterdir())
 
 
+def test_two_faces_of_one_file_name_are_refused_before_anything_is_written(tmp_path):
+    """Component a's face '1-b' and component a-1-b's only front were both a-1-b-front.png: one overwrote the other,
+    exit 0, and every rebuild drew it again."""
+    spec = tmp_path / "col.yaml"
+    spec.write_text("game: {title: Col, designer: test}\npalette: {red: '#cc2222', blue: '#2222cc'}\ncomponents:\n"
+                    "  a: {kind: layout, expect: 2, width: 40 mm, height: 40 mm, data: [{t: b}, {t: c}],\n"
+                    "      layout: {ground: red, elements: {}}}\n"
+                    "  a-1-b: {kind: layout, expect: 1, width: 40 mm, height: 40 mm, layout: {ground: blue, elements: {}}}\n")
+    for formats in ("pdf,png", "svg", "png --pod makeplayingcards"):
+        result = CliRunner().invoke(cli, ["build", str(spec), "--paper", "a4", "--out", str(tmp_path / "out"),
+                                          "--format", *formats.split()])
+        assert (result.exit_code, result.output) == (1, "error: a's face 1 and a-1-b's front would both be written as "
+                                                        "a-1-b-front: rename a component (a component's id starts its "
+                                                        "faces' file names)\n"), formats
+        assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize("look", ["--ink-saver", "--greyscale"])
 def test_a_look_with_no_pdf_asked_for_is_an_error_not_ignored(tmp_path, look):
     """--format contact --ink-saver wrote a contact sheet in full colour and said nothing: the looks are the PDFs'."""

@@ -4,7 +4,7 @@ Each at an exact pixel size with its dpi recorded; with --pod, pod.py writes the
 """
 from ...build import check
 from ...draw.render import draw_art
-from ..exports import face_files
+from ..exports import face_files, face_stems
 from ..raster import painter, picture_png
 
 DPI = 300
@@ -17,6 +17,7 @@ def face_png(spec, art, dpi: float = DPI) -> bytes:
 
 def jobs(spec, options) -> list:
     """One job per component: its faces' PNGs (with a print-on-demand preset: the preset's jobs)."""
+    face_stems(spec)   # two faces of one file name are refused before any file is written
     if options.pod:
         from .. import pod  # lazy: start-up (only a --pod build reads the printers' presets)
         return pod.jobs(spec, options)

@@ -13,7 +13,7 @@ from ...spec.expand import expand
 from ...files import write_atomic
 from ...impose.imposition import impose
 from ...draw.render import draw_art
-from ..exports import face_files, folder, summary, written
+from ..exports import face_files, face_stems, folder, summary, written
 
 
 def document(drawing, debug=False) -> svgwrite.Drawing:
@@ -188,6 +188,7 @@ def pages(spec, paper, backs="duplex") -> list:
 
 def jobs(spec, options) -> list:
     """The faces of each component, then the pages of each paper."""
+    face_stems(spec)   # two faces of one file name are refused before any file is written
     faces = [(f"{spec.game.id} svg {comp.id}", write_faces, (spec, comp.id, options)) for comp in spec.components]
     return faces + [(f"{spec.game.id} svg {paper} sheets", write_pages, (spec, paper, options))
                     for paper in papers(options.paper)]
