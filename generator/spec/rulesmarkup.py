@@ -10,11 +10,18 @@ MARKED = re.compile(r"[*{]|:[A-Za-z0-9_-]+:")   # what may start markup that fau
 
 
 def check(spec, rules, fail) -> None:
-    """fail(key_path, message) at the first text of rules (as loaded, its figures filled) whose markup the rulebook
-    cannot set: an icon, italic, a colour the spec has no name for, a ** or {colour:...} left open. Only a text holding
-    a star, a brace or an icon's :name: can hold such a mistake (textbox.faults finds none in any other)."""
+    """fail(key_path, message) at the first text of rules (as loaded, its figures filled) the rulebook cannot set: a
+    character its font lacks, an icon, italic, a colour the spec has no name for, a ** or {colour:...} left open. Only
+    a text holding a star, a brace or an icon's :name: can hold a markup mistake (textbox.faults finds none in another)."""
     colours = ChainMap(spec.palette, s.BASE_COLOURS)   # looked up by name: a rulebook records the palette names it reads
     for key_path, text in _texts(rules, ()):
+        if not text.isascii():   # Vera has every ASCII character
+            from ..draw import textfit  # lazy: start-up
+            lacking = list(dict.fromkeys(textfit.missing(text) + textfit.missing(text, bold=True)))
+            if lacking:
+                fail(key_path, f"the rulebook's font, Bitstream Vera, has no glyph for "
+                               f"{', '.join(f'{ch!r} (U+{ord(ch):04X})' for ch in lacking[:6])}"
+                               f"{' ...' * (len(lacking) > 6)}: it would print an empty box (write it in Latin letters)")
         if MARKED.search(text):
             from ..draw import textbox  # lazy: start-up (a rules text read for its figures alone needs no text engine)
             for fault in textbox.faults(text, None, lambda name: _refused(name, colours), italic=False)[:1]:

@@ -385,6 +385,21 @@ def test_a_table_of_too_many_columns_fails_validate_at_its_line_and_a_narrow_pap
                         r"page, whose text is 60 mm wide: give it fewer columns", str(caught.value)), str(caught.value)
 
 
+def test_a_character_the_rulebook_s_font_lacks_fails_validate_at_its_line(tmp_path):
+    """Greek, CJK and emoji printed as empty boxes in the rulebook while validate passed (a card's text is refused)."""
+    from generator.check.validate import validate
+    spec = hostile_rules(tmp_path, GREEN_ROW, '[Green, "four broad petals, 花", "{posy-green.value}"]')
+    with pytest.raises(UserError) as caught:
+        validate(spec)
+    text = (tmp_path / "rules" / "mine.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, written in enumerate(text, 1) if "花" in written)
+    assert str(caught.value) == (f"{tmp_path / 'rules' / 'mine.yaml'}:{line}: sections[3].blocks[1].table[3][1]: the "
+                                 "rulebook's font, Bitstream Vera, has no glyph for '花' (U+82B1): it would print an "
+                                 "empty box (write it in Latin letters)")
+    (tmp_path / "latin").mkdir()   # Latin-1 and the typographer's marks are Vera's
+    validate(hostile_rules(tmp_path / "latin", GREEN_ROW, '[Green, "Café, ½ × 2, «quoted» — naïve", "3"]'))
+
+
 @pytest.mark.parametrize("old, new, key, message", [
     (GREEN_ROW, "[Green, four broad petals]", "sections[3].blocks[1].table[3]",   # its columns ran off the page
      'expected 3 cells, as the table\'s first row has, found 2 (an empty cell is written "")'),
