@@ -535,11 +535,14 @@ def _lead(out):
 
 
 def listing(texts, kind, st, start=1):
-    """A bulleted or numbered list (kind: bullets or steps), numbered from start."""
+    """A bulleted or numbered list (kind: bullets or steps), numbered from start; the text indented past its widest
+    number and a gap (step 10 ran into its text)."""
     entries = [ListItem(para(t, st["body"])) for t in texts]
+    size = st["body"].fontSize
+    widest = pdfmetrics.stringWidth(str(start + len(texts) - 1), "Vera", size) if kind == "steps" else 0
     return ListFlowable(entries, bulletType="bullet" if kind == "bullets" else "1",
                         start="•" if kind == "bullets" else start, bulletFontName="Vera",
-                        bulletFontSize=st["body"].fontSize, leftIndent=st["body"].fontSize * 1.4)
+                        bulletFontSize=size, leftIndent=max(size * 1.4, widest + size * 0.6))
 
 
 def blocks(items, st, diagrams, path, key_path, out):

@@ -385,6 +385,28 @@ def test_a_table_of_too_many_columns_fails_validate_at_its_line_and_a_narrow_pap
                         r"page, whose text is 60 mm wide: give it fewer columns", str(caught.value)), str(caught.value)
 
 
+def test_a_step_numbered_10_or_more_keeps_a_gap_before_its_text(tmp_path):
+    """A list of 12 steps set '10Step' with no space: the text is indented past the widest number and a gap, measured
+    from the characters' boxes pdfium finds on the page."""
+    old = '      - steps:\n          - "**Two neighbours.**'
+    steps = "".join(f'          - "Step {k} words."\n' for k in range(1, 13))
+    data, _ = rules_pdf(hostile_rules(tmp_path, old, "      - steps:\n" + steps + old.split("\n", 1)[1]), "a4")
+    import pypdfium2
+    doc = pypdfium2.PdfDocument(data)
+    gaps = []
+    for n in range(len(doc)):
+        textpage = doc[n].get_textpage()
+        for k in (9, 10, 12):
+            hit = textpage.search(f"Step {k} words", match_case=True).get_next()
+            if hit:
+                number = textpage.search(f"{k}", match_case=True)
+                starts = [box for box in iter(number.get_next, None)
+                          if abs(textpage.get_charbox(box[0])[1] - textpage.get_charbox(hit[0])[1]) < 1]
+                right = textpage.get_charbox(starts[0][0] + starts[0][1] - 1)[2]   # the label, on the step's line
+                gaps.append(textpage.get_charbox(hit[0])[0] - right)
+    assert len(gaps) == 3 and min(gaps) > 5, gaps   # points: more than half the 10 pt body's em
+
+
 def test_a_character_the_rulebook_s_font_lacks_fails_validate_at_its_line(tmp_path):
     """Greek, CJK and emoji printed as empty boxes in the rulebook while validate passed (a card's text is refused)."""
     from generator.check.validate import validate
