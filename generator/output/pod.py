@@ -75,7 +75,14 @@ def product(chosen: Preset, w: float, h: float):
 
 
 def jobs(spec, options) -> list:
-    """One job per game: the files a printer takes for each component it sells a product for."""
+    """One job per game: the files a printer takes for each component it sells a product for; a game with none is
+    refused here, before any of its files is written."""
+    chosen = preset(options.pod)
+    if all(product(chosen, *comp.trim)[0] is None for comp in spec.components):   # asked for by name, nothing to give
+        from ..components.kind import size_words  # lazy: start-up
+        sold = ", ".join(f"{p.name} {round(p.width, 1):g} x {round(p.height, 1):g} mm" for p in chosen.products)
+        raise UserError(f"{spec.path}: --pod {options.pod}: nothing to export: {chosen.title} has no product the size "
+                        f"of any component ({sold}): {', '.join(f'{c.id} ({size_words(c)})' for c in spec.components)}")
     return [(f"{spec.game.id} {options.pod}", write_game, (spec, options))]
 
 
@@ -161,9 +168,6 @@ def write_game(spec, options) -> tuple:
         notes.append(f"--dpi {options.dpi} is not used for these files: {chosen.title}'s templates are "
                      f"{chosen.products[0].dpi} dpi")
     sold = ", ".join(f"{p.name} {round(p.width, 1):g} x {round(p.height, 1):g} mm" for p in chosen.products)
-    if not paths:   # asked for by name, and nothing to give: an error, not an empty folder and exit 0
-        raise UserError(f"{spec.path}: --pod {options.pod}: nothing to export: {chosen.title} has no product the size "
-                        f"of any component ({sold}): {', '.join(left)}")
     if left:
         notes.append(f"not exported, {chosen.title} has no product of their size ({sold}): {', '.join(left)}")
     written(root, "decks", "all", paths)   # a renamed card's face, a deck no longer sold or split off, goes

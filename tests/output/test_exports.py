@@ -433,14 +433,16 @@ def test_the_game_crafter_poker_card_is_825_by_1125_and_makeplayingcards_822_by_
 
 def test_the_pieces_a_printer_does_not_sell_are_named_with_their_size_as_the_manifest_gives_it(tmp_path):
     """Glorieta sells as no card: its stones are named '19.05 mm round', its board and card by width and height; with
-    nothing to export, --pod is an error (it printed '0 files' for a folder it never made, and exited 0)."""
+    nothing to export, --pod is an error (it printed '0 files' for a folder it never made, and exited 0), told before
+    any file is written (the PDFs were written first, and listed nowhere)."""
     from generator.components.kind import size_words
     spec = specs.load("glorieta")
     result = CliRunner().invoke(cli, ["build", "glorieta", "--pod", "thegamecrafter", "--format", "pdf", "--paper", "a4",
                                       "--out", str(tmp_path / "out")])
-    assert result.exit_code == 1, result.output
-    line = next(line for line in result.output.splitlines() if line.startswith("error: "))
-    assert "--pod thegamecrafter: nothing to export" in line, line
+    assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
+    line = result.output.rstrip("\n")
+    assert line.startswith("error: ") and "--pod thegamecrafter: nothing to export" in line, line
+    assert not (tmp_path / "out").exists()
     assert line.endswith(": " + ", ".join(f"{c.id} ({size_words(c)})" for c in spec.components)), line
     assert "black-stones (19.05 mm round)" in line
 
