@@ -290,7 +290,7 @@ def build(spec, paper, out_dir, backs="duplex", faces=None):
         keep_paints(spec)
         told["saved"] = pages_saved(spec, paper, backs, kept)   # from the plan just used
         return made + (pdffile.keep_streams(file.packed),)
-    made = cached(spec, path, cache.key(spec, "components", paper, backs), make, faces=faces, told=told,
+    made = cached(spec, path, cache.key(cache.printed(spec), "components", paper, backs), make, faces=faces, told=told,
                   apart=rulebook_folders(spec))
     saved = told["saved"]
     kept.save()

@@ -156,10 +156,19 @@ def _fed(digest, parts):
     return digest
 
 
+def printed(spec):
+    """The spec as its PDFs read it: without its promo: settings (the showcase and hand images'), one object for each
+    spec, so that it is hashed once."""
+    return spec.remembered("printed", lambda: spec._replace(
+        promo=MappingProxyType({}), lines=MappingProxyType({k: v for k, v in spec.lines.items() if k[:1] != ("promo",)})
+    ) if spec.promo else spec)
+
+
 def sans_palette(spec):
-    """The spec without its palette and line numbers, what the keys of a rulebook and of a sheet plan hash: one object
-    for each spec, so that it is hashed once."""
-    return spec.remembered("sans palette", lambda: spec._replace(palette=MappingProxyType({}), lines=MappingProxyType({})))
+    """The printed spec without its palette and line numbers, what the keys of a rulebook and of a sheet plan hash: one
+    object for each spec, so that it is hashed once."""
+    return spec.remembered("sans palette", lambda: printed(spec)._replace(palette=MappingProxyType({}),
+                                                                          lines=MappingProxyType({})))
 
 
 _NAMED = records.REPR  # the repr every record without its own shares

@@ -218,3 +218,16 @@ def test_a_showcase_in_perspective_turns_each_card_away_to_the_left(tmp_path):
             tall = 60 * (1 - 0.15 * d / near_width)
             assert abs((bottom - top) - tall * K) <= 2.5 and abs((top + bottom) / 2 - 40 * K) <= 1, (name, d, top, bottom)
             assert all(near(pixel, rgb(COLOURS[name])) for pixel in column[top + 3:bottom - 3])
+
+
+def test_a_promo_setting_changed_keeps_the_pdfs(tmp_path):
+    """The PDFs do not show promo: settings: a build after one was added said both PDFs were written again (the same
+    bytes); now they are unchanged."""
+    spec = deck(tmp_path)
+    build = ["build", str(spec), "--paper", "a4", "--out", str(tmp_path / "out")]
+    assert CliRunner().invoke(cli, build).exit_code == 0
+    pdfs = {path: path.read_bytes() for path in (tmp_path / "out").rglob("*.pdf")}
+    spec.write_text(spec.read_text() + "promo: {background: '#ffffff'}\n")
+    again = CliRunner().invoke(cli, build)
+    assert again.exit_code == 0 and again.output.count("unchanged: inputs and file match the last build") == 1, again.output
+    assert {path: path.read_bytes() for path in (tmp_path / "out").rglob("*.pdf")} == pdfs
