@@ -606,6 +606,7 @@ def card_styles(st, width, height, k):
 
 
 SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.7)  # of the quick reference's type, the largest that fits
+LEAST_CARD_TYPE = 6.0   # pt: the smallest body text a quick-reference card may shrink to (7 pt at its smallest scale)
 _FITS: dict = {}  # (the quick reference, game title[, card size]) -> the scale it fitted at (last, at any size)
 
 
@@ -627,10 +628,11 @@ def reference(spec, ref, st, width, height, canv):
     smaller type never takes more room, so the scales that fit are the last ones and halving the list finds the first.
     A card of another size (the other paper's) starts from the scale the last one fitted at, and its neighbours."""
     key, flows, where = (repr(ref), spec.game.title, width, height), {}, f"{rules_path(spec)}: reference.scoring"
+    measured: dict = {}
 
     def fits(n):
         flows[n] = card(spec, ref, st, width, height, SCALES[n], where)
-        wide, tall = _listWrapOn(flows[n], width, canv)  # measured as KeepInFrame measures it before it shrinks anything
+        wide, tall = measured[n] = _listWrapOn(flows[n], width, canv)  # as KeepInFrame measures it before it shrinks
         return wide <= width + _FUZZ and tall <= height + _FUZZ
 
     low, high = (SCALES.index(_FITS[key]),) * 2 if key in _FITS else (0, len(SCALES) - 1)
@@ -651,7 +653,16 @@ def reference(spec, ref, st, width, height, canv):
     if len(_FITS) > 256:
         _FITS.clear()
     _FITS[key] = _FITS[key[:2]] = SCALES[high]
+    if high == len(SCALES) - 1 and high not in measured:   # the smallest scale, taken when none fits: is it far off?
+        fits(high)
     flow = flows[high] if high in flows else card(spec, ref, st, width, height, SCALES[high], where)
+    if high in measured:   # at the smallest scale, the card shrinks what still overflows: a little at most
+        wide, tall = measured[high]
+        least = min(1.0, width / wide, height / tall) * SCALES[high] * st["body"].fontSize
+        if least < LEAST_CARD_TYPE:
+            raise UserError(f"{rules_path(spec)}: reference: the quick reference is too long for its card: its text "
+                            f"would print at {least:.1f} pt (at least {LEAST_CARD_TYPE:g} pt reads): shorten "
+                            "reference.turn, its scoring or its notes")
     return KeepInFrame(width, height, flow, mode="shrink")  # at the smallest scale, the card shrinks what still overflows
 
 

@@ -407,6 +407,18 @@ def test_a_step_numbered_10_or_more_keeps_a_gap_before_its_text(tmp_path):
     assert len(gaps) == 3 and min(gaps) > 5, gaps   # points: more than half the 10 pt body's em
 
 
+def test_a_quick_reference_too_long_for_its_card_is_refused_not_printed_at_a_few_points(tmp_path):
+    """40 turn entries were printed at 2.6 pt (the card shrank what overflowed its smallest scale, with no word)."""
+    items = "".join(f'    - "Turn entry {k}: a long explanation of what to do in this part of the turn, in many words."\n'
+                    for k in range(40))
+    spec = hostile_rules(tmp_path, "reference:\n  turn:\n", "reference:\n  turn:\n" + items)
+    with pytest.raises(UserError) as caught:
+        rules_pdf(spec, "a4")
+    assert re.fullmatch(rf"{re.escape(str(tmp_path / 'rules' / 'mine.yaml'))}: reference: the quick reference is too long "
+                        r"for its card: its text would print at \d\.\d pt \(at least 6 pt reads\): shorten reference\.turn, "
+                        r"its scoring or its notes", str(caught.value)), str(caught.value)
+
+
 def test_a_character_the_rulebook_s_font_lacks_fails_validate_at_its_line(tmp_path):
     """Greek, CJK and emoji printed as empty boxes in the rulebook while validate passed (a card's text is refused)."""
     from generator.check.validate import validate
@@ -591,11 +603,11 @@ def test_a_quick_reference_set_again_on_a_card_of_its_size_is_tried_at_the_scale
     monkeypatch.setattr(rulebook, "card_styles", lambda *args: tries.append(args[-1]) or real(*args))
     rulebook._register_fonts()
     canvas = Canvas(io.BytesIO())
-    first = rulebook.reference(spec, ref, st, 160, 110, canvas)
+    first = rulebook.reference(spec, ref, st, 226, 340, canvas)
     found = list(tries)
-    again = rulebook.reference(spec, ref, st, 160, 110, canvas)
+    again = rulebook.reference(spec, ref, st, 226, 340, canvas)
     assert len(found) > 1 and tries[len(found):] == found[-1:]
-    assert again.wrapOn(canvas, 160, 110) == first.wrapOn(canvas, 160, 110)
+    assert again.wrapOn(canvas, 226, 340) == first.wrapOn(canvas, 226, 340)
     assert getattr(again, "_scale", 1) == getattr(first, "_scale", 1)
 
 
