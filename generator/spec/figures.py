@@ -71,6 +71,10 @@ def fill(text, table, fail):
             return shown(table[match.group(1)])
         except KeyError:
             name = match.group(1)
+            left_out = getattr(getattr(table, "spec", None), "left_out", ())
+            if name.split(".")[0] in left_out:
+                return fail(name, f"{{{name}}}: component {name.split('.')[0]} is left out (include: false), so it has "
+                                  "no figures: write the figure, or include the component")
             names = sorted(table.completed())
             near = [n for n in names if n.split(".")[0] == name.split(".")[0]] or names
             return fail(name, f"unknown figure {{{name}}} (figures: {', '.join(near)})")

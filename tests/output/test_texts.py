@@ -161,6 +161,14 @@ def test_an_unknown_figure_in_the_rules_names_the_rules_file(tmp_path):
     assert "board.ring_run" in str(caught.value) and "cells" not in str(caught.value).split("(figures:")[1]
 
 
+def test_a_figure_of_a_component_left_out_says_so():
+    """{posy-pink.count} with posy-pink left out by include: false was an 'unknown figure' whose list did not name it."""
+    result = run("validate", "posies", "--set", "components.posy-pink.include=false")
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+    assert result.output.endswith(": {posy-pink.count}: component posy-pink is left out (include: false), so it has no "
+                                  "figures: write the figure, or include the component\n"), result.output
+
+
 def test_a_number_in_braces_in_the_rules_prints_as_typed(tmp_path):
     """text-and-art.md: a brace that starts no markup prints as typed, {3} too; the rulebook refused it as an unknown
     figure. A figure's name is never digits alone."""
