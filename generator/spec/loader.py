@@ -252,11 +252,11 @@ def build(path, data, lines):
                 grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names),
                 derived=Derived(), fonts=MappingProxyType(check.fonts), inline=MappingProxyType(check.inline), promo=MappingProxyType(top.get("promo", {})))
     check_symbols(check, spec)
-    promo(check, top.get("promo", {}), components)
+    promo(check, top.get("promo", {}), components, left_out)
     return linked(filled(spec, check))
 
 
-def promo(check, settings, components) -> None:
+def promo(check, settings, components, left_out=()) -> None:
     """Check what pnp validate can of the promo: settings (output/promo.py reads them): the background is a colour of the
     palette, #rrggbb or transparent; faces names included components, each with 1 to PROMO_FACES face numbers or back.
     A number past a component's distinct fronts is found when its images are made."""
@@ -270,6 +270,9 @@ def promo(check, settings, components) -> None:
                                        f"{{{ids[0]}: [1, 2, 3]}}, found {s.found(chosen) if chosen else 'none'}")
     backed = {c.id for c in components if c.back is not None}
     for cid, numbers in chosen.items():
+        if cid in left_out:
+            check.fail(("promo", "faces", cid), f"component {cid} is left out (include: false), so it has no faces to "
+                                                "show: take it out of promo.faces, or include it")
         if cid not in ids:
             check.fail(("promo", "faces", cid), f"no component {cid!r} (components: {', '.join(ids)})")
         allowed = "face numbers (1 is its first front)" + (" or back" if cid in backed else "")

@@ -185,6 +185,8 @@ def test_pnp_validate_refuses_promo_settings_it_can_check_without_making_images(
     """Every setting but a face number past a component's fronts (found when the images are made) fails validate."""
     spec = deck(tmp_path)
     cases = [("promo.faces={dice: [1]}", "promo.faces.dice: no component 'dice' (components: cards, tokens)"),
+             ("promo.faces={tokens: [1]} --set components.tokens.include=false", "promo.faces.tokens: component tokens "
+              "is left out (include: false), so it has no faces to show: take it out of promo.faces, or include it"),
              ("promo.faces={cards: [0]}", "promo.faces.cards[0]: expected one of the face numbers (1 is its first front) "
                                           "or back, found 0"),
              ("promo.faces={tokens: [back]}", "promo.faces.tokens[0]: tokens has no back to show (give it one with back:, "
@@ -195,7 +197,8 @@ def test_pnp_validate_refuses_promo_settings_it_can_check_without_making_images(
                                                                        "face numbers (1 is its first front) or back, found 21"),
              ("promo.background=teal", "promo.background: unknown colour 'teal'")]
     for setting, message in cases:
-        result = CliRunner().invoke(cli, ["validate", str(spec), "--set", setting])
+        sets = [arg for one in setting.split(" --set ") for arg in ("--set", one)]
+        result = CliRunner().invoke(cli, ["validate", str(spec), *sets])
         assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
         assert f"--set {message}" in result.output, result.output
     for setting in ("promo.faces={cards: [6, back], tokens: [2]}", "promo.background=transparent"):
