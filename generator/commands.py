@@ -5,6 +5,7 @@ import time
 from functools import wraps
 
 import click
+from click.core import ParameterSource
 
 from . import batch
 from . import games  # the registry only: a game is imported when its command runs
@@ -258,6 +259,8 @@ def preview(game, out_dir, serve, port, overrides, theme):
     """
     from .output import preview as gallery  # lazy: start-up
     from .spec import loader as specs  # lazy: start-up
+    if not serve and click.get_current_context().get_parameter_source("port") == ParameterSource.COMMANDLINE:
+        raise UserError("--port is the port --serve serves the gallery on: add --serve, or leave --port out")
 
     def write(changed):
         start = time.perf_counter()

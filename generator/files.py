@@ -82,7 +82,8 @@ def write_atomic(path, data, replaced: bool = True):
             path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = _temp_beside(path)
     except (FileExistsError, NotADirectoryError):
-        raise UserError(f"cannot write {path}: {path.parent} is not a folder") from None
+        blocking = next((up for up in path.parents if up.exists() and not up.is_dir()), path.parent)
+        raise UserError(f"cannot write {path}: {blocking} is a file, not a folder") from None
     except OSError as exc:
         raise UserError(f"cannot write {path}: {exc.strerror}") from None
     try:

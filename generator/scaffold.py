@@ -26,11 +26,13 @@ def _new_folder(folder) -> tuple:
     game_id = folder.name
     if not loader.is_game_id(game_id) or game_id.startswith("."):
         raise UserError(f"{folder}: the folder's name makes the game id, which names the spec and the output files: start "
-                        "it with a letter or digit and use only letters, digits, spaces, '.', '_', '+' and '-' (e.g. my-game)")
+                        "it with a letter or digit and use only the letters a-z and A-Z, digits, spaces, '.', '_', '+' "
+                        "and '-' (e.g. my-game)")
     if folder.exists() or folder.is_symlink():
         raise UserError(f"{folder}: already exists (pnp new writes a new folder and never overwrites: choose another name)")
     if not folder.parent.is_dir():
-        raise UserError(f"{folder}: the folder {folder.parent} to create it in does not exist")
+        raise UserError(f"{folder}: the folder {folder.parent} to create it in "
+                        + ("is a file" if folder.parent.exists() else "does not exist"))
     return folder, game_id
 
 

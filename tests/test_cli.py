@@ -175,3 +175,15 @@ def test_an_unchanged_build_says_the_pages_saved_from_its_record_without_reading
     said = [line for line in first.output.splitlines() if "fewer than each component" in line]
     assert said and said == [line for line in again.output.splitlines() if "fewer than each component" in line]
     assert read == []
+
+
+def test_a_file_where_a_folder_goes_is_named_as_a_file(tmp_path, monkeypatch):
+    """--out naming a file said 'afile/posies is not a folder'; pnp new inside a file said the folder does not exist."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("x")
+    built = CliRunner().invoke(cli, ["build", "posies", "--paper", "a4", "--out", "afile"])
+    assert (built.exit_code, built.output) == (1, "error: cannot write afile/posies/posies-components-a4.pdf: afile is a "
+                                                  "file, not a folder\n")
+    made = CliRunner().invoke(cli, ["new", "afile/sub"])
+    assert (made.exit_code, made.output) == (1, "error: afile/sub: the folder afile to create it in is a file\n")
+    assert (tmp_path / "afile").read_text() == "x"

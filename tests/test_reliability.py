@@ -299,7 +299,8 @@ def test_a_file_name_that_is_no_safe_game_id_is_refused_and_nothing_is_written(t
     result = run("build", spec, "--paper", "a4", "--out", out)
     assert one_clean_line(result) == (
         f"{spec}: the file name makes the game id, which names the output folder and files: {stem!r} must start with a "
-        "letter or digit and hold only letters, digits, spaces, '.', '_', '+' and '-' (e.g. my-game.yaml)")
+        "letter or digit and hold only the letters a-z and A-Z, digits, spaces, '.', '_', '+' and '-' (e.g. "
+        "my-game.yaml)")
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == [Path("specs"), Path("specs") / f"{stem}.yaml"]
 
 

@@ -222,8 +222,8 @@ def build(path, data, lines):
     names = check.check_fields({name: s.title for name in names}, names, ("colour_names",))
     if not is_game_id(Path(path).stem):
         raise SpecError(path, "", f"the file name makes the game id, which names the output folder and files: "
-                                  f"{Path(path).stem!r} must start with a letter or digit and hold only letters, digits, "
-                                  "spaces, '.', '_', '+' and '-' (e.g. my-game.yaml)")
+                                  f"{Path(path).stem!r} must start with a letter or digit and hold only the letters a-z "
+                                  "and A-Z, digits, spaces, '.', '_', '+' and '-' (e.g. my-game.yaml)")
     game = Game(id=Path(path).stem, **{k: tuple(v) if isinstance(v, list) else v for k, v in top["game"].items()})
     for fact in game.reconstructed:
         if not getattr(game, fact):

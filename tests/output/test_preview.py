@@ -381,3 +381,13 @@ def test_served_page_reloads_on_save(tmp_path, browser):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_port_without_serve_is_an_error_not_ignored(tmp_path):
+    """pnp preview --port 9000 without --serve wrote the gallery and ignored the port, exit 0."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    result = CliRunner().invoke(cli, ["preview", "posies", "--port", "9000", "--out", str(tmp_path)])
+    assert (result.exit_code, result.output) == (1, "error: --port is the port --serve serves the gallery on: add "
+                                                    "--serve, or leave --port out\n")
+    assert not any(tmp_path.iterdir())
