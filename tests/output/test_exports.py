@@ -660,3 +660,23 @@ def test_a_deck_that_shrinks_below_one_tts_sheet_leaves_no_second_sheet(tmp_path
         return sorted(p.name for p in (export(tmp_path, str(spec), "--format", "tts", "--dpi", "30") / "tts").iterdir())
     assert deal(tts.PER_SHEET + 1) == ["big.json", "cards-back.png", "cards-sheet-1.png", "cards-sheet-2.png"]
     assert deal(3) == ["big.json", "cards-back.png", "cards-sheet-1.png"]
+
+
+def test_a_landscape_deck_lies_sideways_in_tabletop_simulator_at_its_short_side_s_scale(tmp_path):
+    """An 88 x 63 mm deck was a portrait card scaled by its 88 mm width (1.39x a poker card), its face stretched; now it
+    is a sideways card at 63/63.5 of a poker card, as the portrait deck beside it is at its 63 mm width."""
+    spec = tmp_path / "turned.yaml"
+    spec.write_text("game: {title: Turned, designer: test}\ncomponents:\n"
+                    "  wide: {kind: layout, expect: 2, width: 88 mm, height: 63 mm, data: [{t: a}, {t: b}],\n"
+                    "         layout: {elements: {}}}\n"
+                    "  tall: {kind: layout, expect: 2, width: 63 mm, height: 88 mm, data: [{t: a}, {t: b}],\n"
+                    "         layout: {elements: {}}}\n")
+    result = CliRunner().invoke(cli, ["build", str(spec), "--format", "tts", "--dpi", "40", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    saved = json.loads((tmp_path / "turned" / "tts" / "turned.json").read_text())
+    decks = {deck["Nickname"]: deck for deck in saved["ObjectStates"]}
+    for title, sideways in (("Wide", True), ("Tall", False)):
+        deck = decks[title]
+        for thing in (deck, *deck["ContainedObjects"]):
+            assert thing["SidewaysCard"] is sideways, title
+            assert thing["Transform"]["scaleX"] == thing["Transform"]["scaleZ"] == round(63 / 63.5, 4), title

@@ -147,14 +147,16 @@ def saved_object(spec, options) -> dict:
                                        "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True,
                                        "UniqueBack": False, "Type": shape(cut_line(spec.component(component)))}
                 ids.update({(key, back): number * 100 + i for i, key in enumerate(chunk)})
-        w, _ = trim_size(spec, component)
-        scale = round(w / POKER_WIDTH, 4)
+        w, h = trim_size(spec, component)
+        sideways = w > h   # a landscape card lies sideways: Tabletop Simulator's cards are portrait, scaled by width
+        scale = round(min(w, h) / POKER_WIDTH, 4)
         title = spec.component(component).title
-        cards = [_card(spec, f"{component}-{n}", title, ids[piece], custom, x, scale) for n, piece in enumerate(pieces)]
+        cards = [_card(spec, f"{component}-{n}", title, ids[piece], custom, x, scale, sideways)
+                 for n, piece in enumerate(pieces)]
         if len(cards) == 1:
             states.append(cards[0])
         else:
-            deck = _object(spec, component, "DeckCustom", title, x, scale)
+            deck = _object(spec, component, "DeckCustom", title, x, scale, sideways)
             deck.update({"DeckIDs": [ids[piece] for piece in pieces], "CustomDeck": custom, "ContainedObjects": cards})
             states.append(deck)
         deck_id += len(custom)
@@ -165,9 +167,9 @@ def saved_object(spec, options) -> dict:
             "VersionNumber": ""}
 
 
-def _card(spec, name, title, card_id, custom, x, scale):
+def _card(spec, name, title, card_id, custom, x, scale, sideways=False):
     """One card, named by its place in its deck ('<component>-<n>'): its id on its sheet and that sheet's entry."""
-    card = _object(spec, name, "Card", title, x, scale)
+    card = _object(spec, name, "Card", title, x, scale, sideways)
     card.update({"CardID": card_id, "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]}})
     return card
 
@@ -183,14 +185,14 @@ def _unique_guids(states) -> None:
             taken.add(thing["GUID"])
 
 
-def _object(spec, name, kind, title, x, scale):
-    """The fields every object has: kind, a stable GUID, where it lies (face up), its name."""
+def _object(spec, name, kind, title, x, scale, sideways=False):
+    """The fields every object has: kind, a stable GUID, where it lies (face up), its name; sideways: a landscape card."""
     guid = hashlib.sha1(f"{spec.game.id}/{name}".encode()).hexdigest()[:6]
     return {"Name": kind, "GUID": guid, "Nickname": title, "Description": "",
             "Transform": {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
                           "scaleX": scale, "scaleY": 1.0, "scaleZ": scale},
             "ColorDiffuse": {"r": 0.713, "g": 0.713, "b": 0.713}, "Locked": False, "Grid": True, "Snap": True,
-            "Autoraise": True, "Sticky": True, "Tooltip": True, "SidewaysCard": False, "HideWhenFaceDown": True,
+            "Autoraise": True, "Sticky": True, "Tooltip": True, "SidewaysCard": sideways, "HideWhenFaceDown": True,
             "Hands": True}
 
 
