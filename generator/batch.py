@@ -193,14 +193,19 @@ def _judged(name, overrides, theme, threshold, grey_threshold, key) -> tuple[lis
 
 
 def run_jobs(jobs):
-    """Run (label, function, args) jobs with a progress bar on a terminal; print one line per file written."""
-    if sys.stderr.isatty() and len(jobs) > 1:
-        import click  # lazy: start-up (the bar is click's; a build into a pipe or a file loads no click)
-        with click.progressbar(jobs, label="building", file=sys.stderr, item_show_func=lambda job: job and job[0]) as bar:
-            results = [function(*args) for _, function, args in bar]
-    else:
-        results = [function(*args) for _, function, args in jobs]
-    written(results)
+    """Run (label, function, args) jobs with a progress bar on a terminal; print one line per file written, those
+    written before a job that failed too (then its error)."""
+    results: list = []
+    try:
+        if sys.stderr.isatty() and len(jobs) > 1:
+            import click  # lazy: start-up (the bar is click's; a build into a pipe or a file loads no click)
+            with click.progressbar(jobs, label="building", file=sys.stderr,
+                                   item_show_func=lambda job: job and job[0]) as bar:
+                results.extend(function(*args) for _, function, args in bar)
+        else:
+            results.extend(function(*args) for _, function, args in jobs)
+    finally:
+        written(results)
 
 
 def written(results) -> None:

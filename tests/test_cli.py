@@ -187,3 +187,18 @@ def test_a_file_where_a_folder_goes_is_named_as_a_file(tmp_path, monkeypatch):
     made = CliRunner().invoke(cli, ["new", "afile/sub"])
     assert (made.exit_code, made.output) == (1, "error: afile/sub: the folder afile to create it in is a file\n")
     assert (tmp_path / "afile").read_text() == "x"
+
+
+def test_the_files_written_before_a_job_fails_are_listed_before_its_error(tmp_path, monkeypatch):
+    """On a 100 x 150 mm paper the components PDF was written, then the rulebook's 14-column table refused, and the
+    PDF was listed nowhere."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "r1"]).exit_code == 0
+    rules = tmp_path / "r1" / "rules" / "r1.yaml"
+    wide = "[" + ", ".join(f"c{k}" for k in range(14)) + "]"
+    rules.write_text(rules.read_text().replace("      - steps:", f"      - table: [{wide}, {wide}]\n      - steps:", 1))
+    result = CliRunner().invoke(cli, ["build", "r1/r1.yaml", "--paper", "100x150mm", "--out", "out"])
+    lines = result.output.splitlines()
+    assert result.exit_code == 1 and lines[0].startswith("out/r1/r1-components-100x150mm.pdf: "), result.output
+    assert lines[-1].startswith("error: r1/rules/r1.yaml: sections[0].blocks[0].table: a table of 14 columns leaves ")
+    assert (tmp_path / "out" / "r1" / "r1-components-100x150mm.pdf").is_file()

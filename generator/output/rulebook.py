@@ -477,9 +477,10 @@ def table(rows, st, where, widths=None):
     frame_w, frame_h = st["frame"]
     widths = widths or column_widths(cells, frame_w)
     if min(widths) - 2 * CELL_PAD < 2 * mm:   # a sliver: each word broken a letter a line, the row metres tall
-        raise UserError(f"{where}: a table of {len(widths)} columns leaves {(min(widths) - 2 * CELL_PAD) / mm:.1f} mm "
-                        f"of text in its narrowest on this page, whose text is {frame_w / mm:.0f} mm wide: give it "
-                        "fewer columns")
+        left = (min(widths) - 2 * CELL_PAD) / mm
+        raise UserError(f"{where}: a table of {len(widths)} columns leaves "
+                        + (f"{left:.1f} mm of text" if left > 0 else "no room for text") + " in its narrowest on "
+                        f"this page, whose text is {frame_w / mm:.0f} mm wide: give it fewer columns")
     for n, row in enumerate(cells):
         tallest = max(cell.wrap(w - 2 * CELL_PAD, frame_h)[1] + 2 * CELL_PAD for cell, w in zip(row, widths))
         if tallest > frame_h:
