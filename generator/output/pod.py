@@ -74,15 +74,21 @@ def product(chosen: Preset, w: float, h: float):
     return None, False
 
 
+def _sold(chosen: Preset) -> str:
+    """A printer's products and their trims in mm as the manifest gives sizes: 1.75 in is 44.5 mm (44.449999... mm,
+    rounded to tenths at once, was 44.4)."""
+    return ", ".join(f"{p.name} {round(round(p.width, 3), 1):g} x {round(round(p.height, 3), 1):g} mm"
+                     for p in chosen.products)
+
+
 def jobs(spec, options) -> list:
     """One job per game: the files a printer takes for each component it sells a product for; a game with none is
     refused here, before any of its files is written."""
     chosen = preset(options.pod)
     if all(product(chosen, *comp.trim)[0] is None for comp in spec.components):   # asked for by name, nothing to give
         from ..components.kind import size_words  # lazy: start-up
-        sold = ", ".join(f"{p.name} {round(p.width, 1):g} x {round(p.height, 1):g} mm" for p in chosen.products)
         raise UserError(f"{spec.path}: --pod {options.pod}: nothing to export: {chosen.title} has no product the size "
-                        f"of any component ({sold}): {', '.join(f'{c.id} ({size_words(c)})' for c in spec.components)}")
+                        f"of any component ({_sold(chosen)}): {', '.join(f'{c.id} ({size_words(c)})' for c in spec.components)}")
     return [(f"{spec.game.id} {options.pod}", write_game, (spec, options))]
 
 
@@ -167,7 +173,7 @@ def write_game(spec, options) -> tuple:
     if paths and options.dpi != chosen.products[0].dpi:
         notes.append(f"--dpi {options.dpi} is not used for these files: {chosen.title}'s templates are "
                      f"{chosen.products[0].dpi} dpi")
-    sold = ", ".join(f"{p.name} {round(p.width, 1):g} x {round(p.height, 1):g} mm" for p in chosen.products)
+    sold = _sold(chosen)
     if left:
         notes.append(f"not exported, {chosen.title} has no product of their size ({sold}): {', '.join(left)}")
     written(root, "decks", "all", paths)   # a renamed card's face, a deck no longer sold or split off, goes
