@@ -182,3 +182,12 @@ def test_a_printer_that_sells_no_product_of_any_component_s_size_is_an_error_not
                                                               "component ("), result.output
     assert result.output.rstrip().endswith("): cards (65.1 x 90.5 mm)") and result.output.count("\n") == 1, result.output
     assert not (tmp_path / "out" / "deck" / "pod-makeplayingcards").exists()
+
+
+def test_a_printers_sizes_are_rounded_as_the_manifest_rounds_a_piece_of_that_size(tmp_path):
+    """The Game Crafter's mini card, 1.75 x 2.5 in, read '44.4 x 63.5 mm' in the skip line (44.449999... rounded to
+    tenths at once) and 44.5 mm where a piece of its size is named."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    result = CliRunner().invoke(cli, ["build", "posies", "--paper", "a4", "--pod", "thegamecrafter", "--out", str(tmp_path)])
+    assert result.exit_code == 1 and "mini card 44.5 x 63.5 mm" in result.output, result.output
