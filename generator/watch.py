@@ -9,7 +9,7 @@ from pathlib import Path
 from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
 
-from .build import UNCHANGED, build, build_rules, output_path, papers
+from .build import UNCHANGED, build, build_rules, no_rules, output_path, papers
 from .draw import art
 from . import cache
 from .spec import loader as specs
@@ -188,7 +188,10 @@ def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dp
         what = f"{', '.join(changed)} changed: " if changed else ""
         done = "; ".join(part for part in (f"rebuilt {', '.join(made)}" if made else "",
                                            f"wrote {', '.join(wrote)}" if wrote else "") if part) or "nothing to rebuild"
-        return f"{what}{done}{'; unchanged: ' + ', '.join(kept) if kept else ''} ({time.perf_counter() - start:.2f} s)"
+        bookless = "pdf" in formats and not specs.rules_path(spec).is_file()   # as pnp build notes it (a rules file
+        note = f"; {no_rules(spec).removeprefix(f'{spec.path}: ')}" if bookless else ""   # deleted meanwhile, too)
+        return (f"{what}{done}{'; unchanged: ' + ', '.join(kept) if kept else ''}{note} "
+                f"({time.perf_counter() - start:.2f} s)")
     return once
 
 
