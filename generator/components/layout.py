@@ -34,7 +34,8 @@ FIELDS = {
     "making": s.text,
     "file_name": s.text,
 }
-DEFAULTS = {"shape": "rectangle", "radius": 3.0}
+DEFAULTS = {"shape": "rectangle",   # a rounded piece's corners: 3 mm; another shape has none ({cards.radius} is no figure)
+            "radius": lambda options: 3.0 if options.get("shape") == "rounded" else None}
 ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.FRAME}
 ROW, DATA = rows_of.ROW, rows_of.DATA   # the face properties holding the data row a face comes from and its file's name
 BACK = "#back"     # a face's own back's property: the back layout its row names

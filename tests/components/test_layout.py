@@ -1443,3 +1443,12 @@ def test_a_font_whose_outlines_are_damaged_is_refused_in_one_line(tmp_path, monk
         result = CliRunner().invoke(cli, [command, "game/game.yaml", "--out", "out"][:2 if command == "validate" else 4])
         assert result.exit_code == 1 and result.output.startswith("error: body.ttf: a damaged font: its glyph "), result.output
         assert result.output.count("\n") == 1 and not (tmp_path / "out" / "cards").exists()
+
+
+def test_a_corner_radius_is_a_figure_of_a_rounded_piece_only(tmp_path):
+    """{tokens.radius} of a round token printed 3: the rounded piece's default corner, which a circle does not have."""
+    from generator.spec import figures
+    for shape, radius in (("rectangle", None), ("rounded", 3.0)):
+        (tmp_path / shape).mkdir()
+        spec = make(tmp_path / shape, f"shape: {shape}\nlayout: {{elements: {{}}}}\n")
+        assert figures.generic(spec).get("cards.radius") == radius, shape

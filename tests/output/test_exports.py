@@ -527,7 +527,9 @@ def test_watch_rewrites_the_other_formats_asked_for_on_every_save(tmp_path):
     try:
         first = watch.started()
         assert len(first) == 1 and re.fullmatch(rf"rebuilt posies-components-a4\.pdf \(\d+ of \d+ faces drawn(, \d+ recoloured)?\); "
-                                               rf"wrote png \({faces} files\), svg \({faces + pages} files\) \([\d.]+ s\)",
+                                               rf"wrote png \({faces} files\), svg \({faces + pages} files\); no "
+                                               rf"rulebook: its rules file would be rules/posies\.yaml \(rules/<spec "
+                                               rf"name>\.yaml beside the spec\) \([\d.]+ s\)",
                                                first[0]), first
         out = tmp_path / "out" / "posies"
         assert len(list((out / "png").iterdir())) == faces and len(list((out / "svg").iterdir())) == faces + pages
