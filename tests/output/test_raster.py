@@ -162,14 +162,20 @@ def test_ctrl_c_while_a_png_is_written_is_an_interrupt_and_leaves_no_thread(capf
 
 
 def test_a_large_picture_is_encoded_a_part_at_a_time_never_copied_whole():
-    import tracemalloc
-    surface = face_surface("glorieta", 0, 300)   # the board: 3640 x 4094 px, 44.7 MB of RGB
-    whole = surface.get_width() * surface.get_height() * 3
-    tracemalloc.start()
-    try:
-        png = raster.encode(surface, 300)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    """Measured in a process of its own: tracemalloc counts every thread's allocations, and in the suite's worker a CI
+    run found 13,958,725 bytes where alone it is under the bound (another test's thread, most likely)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = ("import sys, tracemalloc\n"
+              f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+              "from test_raster import face_surface\n"
+              "from generator.output import raster\n"
+              "surface = face_surface('glorieta', 0, 300)\n"   # the board: 3640 x 4094 px, 44.7 MB of RGB
+              "tracemalloc.start()\n"
+              "png = raster.encode(surface, 300)\n"
+              "print(tracemalloc.get_traced_memory()[1], surface.get_width() * surface.get_height() * 3, len(png))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    peak, whole, size = map(int, done.stdout.split())
     assert peak < 0.25 * whole, f"{peak:,} bytes held at once for a picture of {whole:,}"   # a whole copy: 1
-    assert len(png) < 0.05 * whole
+    assert size < 0.05 * whole
