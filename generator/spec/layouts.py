@@ -311,10 +311,11 @@ class Layout:
     """A loaded layout: the ground colour (or None), the safe margin in mm, and (name, {property: value as written})
     per element, drawn in order; opaque to the spec's {figure} filling, which must leave {column} alone."""
 
-    __slots__ = ("ground", "safe", "elements")
+    __slots__ = ("ground", "safe", "elements", "blame")
 
-    def __init__(self, ground, safe, elements):
+    def __init__(self, ground, safe, elements, blame=None):
         self.ground, self.safe, self.elements = ground, safe, tuple(elements)
+        self.blame = blame or {}   # element name -> fail(message) at its visible: is: line (not part of its repr)
 
     def __repr__(self):
         return f"Layout({self.ground!r}, {self.safe!r}, {self.elements!r})"
@@ -528,7 +529,7 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
     for name in merged:
         merged[name] = _extended(merged, name, ())
     shown = _offered(merged, ours, columns, fail, shared)
-    elements = []
+    elements, blame = [], {}
     for name, props in merged.items():
         if name not in shown:
             continue
@@ -576,6 +577,7 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
                                           f"cell: \"{{{value['cell'].strip()}}}\" (found {s.found(value['cell'])})")
             if prop == "visible" and isinstance(value, dict) and quoted(value):   # its keys, whatever the rows hold
                 _checked(fail_prop, at, flag, filled(value, dict.fromkeys(quoted(value), "")))
+                blame[name] = lambda message, fail=fail_prop, where=at + ("is",): fail(where, message)
             if not quoted(value):
                 if (COMMON.get(prop) or TYPES[raw].get(prop)) is flag and isinstance(value, str) and \
                         value.strip().lower() not in (*FALSE, *TRUE):   # bold: flase was bold: only a cell's text is
@@ -596,7 +598,7 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
                                f"{'' if 'size' in props else ' (the default)'}: a text too long for its box shrinks "
                                "from size down to min_size")
         elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
-    return Layout(ground, safe, elements)
+    return Layout(ground, safe, elements, blame)
 
 
 def _offered(merged: dict, ours: set, columns, fail, shared: bool) -> set:
@@ -747,11 +749,13 @@ def check_rows(layout: Layout, rows, names: Names, label=""):
         cells = sorted({row[column].strip() for _, row in rows.rows}, key=lambda cell: (len(cell), cell))
         shown = f"{', '.join(map(repr, cells[:12]))}{', ...' * (len(cells) > 12)}"
         if anywhere:   # shown on some rows: a value no row has is a typo
-            raise UserError(f"{rows.name}, column {column}: {label}{name}.visible: is: {next(iter(wanted))!r} is no "
-                            f"row's {{{column}}} (its cells: {shown})")
-        raise UserError(f"{rows.name}, column {column}: {label}{name}.visible: is: {visible['is']!r} is no row's "
-                        f"{{{column}}} (its cells: {shown}): the element would show on no card; is: takes the values "
-                        f"to show it on, not a range")
+            message = (f"{next(iter(wanted))!r} is no row's {{{column}}} in {rows.name} (its cells: {shown})")
+        else:
+            message = (f"{visible['is']!r} is no row's {{{column}}} in {rows.name} (its cells: {shown}): the element "
+                       "would show on no card; is: takes the values to show it on, not a range")
+        if name in layout.blame:   # at the layout's line
+            layout.blame[name](message)
+        raise UserError(f"{rows.name}, column {column}: {label}{name}.visible: is: {message}")
 
 
 def _wanted(visible) -> dict:

@@ -241,9 +241,9 @@ def test_visible_cell_is_that_no_row_matches_is_an_error_naming_the_column_and_i
                 title: {type: text, x: 5, y: 20, width: 50, height: 8, text: "{title}", size: 4}
                 gem: {type: circle, x: 30, y: 60, r: 5, fill: fire, visible: {cell: "{cost}", is: ">=3"}}
             """, {"cards.csv": "title,cost\nThief,1\nGrifter,3\nMastermind,12\n"}, expect=3)
-    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == ("cards.csv, column cost: layout element gem.visible: is: '>=3' is no row's {cost} (its "
-                                 "cells: '1', '3', '12'): the element would show on no card; is: takes the values to "
-                                 "show it on, not a range")
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        "game.yaml:14: components.cards.layout.elements.gem.visible.is: '>=3' is no row's {cost} in cards.csv (its "
+        "cells: '1', '3', '12'): the element would show on no card; is: takes the values to show it on, not a range")
 
 
 def test_a_visible_value_no_row_has_is_an_error_though_others_match(tmp_path):
@@ -255,8 +255,9 @@ def test_a_visible_value_no_row_has_is_an_error_though_others_match(tmp_path):
               elements:
                 gem: {type: circle, x: 30, y: 60, r: 5, fill: fire, visible: {cell: "{suit}", is: [fire, fyre]}}
             """, {"cards.csv": "title,suit\nA,fire\nB,water\nC,fire\n"}, expect=3)
-    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
-        "cards.csv, column suit: layout element gem.visible: is: 'fyre' is no row's {suit} (its cells: 'fire', 'water')")
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (   # at the layout's line (it named none)
+        "game.yaml:13: components.cards.layout.elements.gem.visible.is: 'fyre' is no row's {suit} in cards.csv (its "
+        "cells: 'fire', 'water')")
     make(tmp_path / "quoted", """\
             data: cards.csv
             layout:
