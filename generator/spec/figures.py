@@ -29,7 +29,7 @@ def generic(spec):
         if comp.faces.items:  # a face property every listed face shares: {posy-pink.value} (never one named as a
             first = comp.faces.items[0]   # figure above: a count column of 2s is no {cards.count})
             for k, v in first.items():    # a data row's #row and #data: no figure
-                if (isinstance(v, (int, str)) and not str(k).startswith("#")
+                if (isinstance(v, (int, str)) and v != "" and not str(k).startswith("#")   # no empty cell is a figure
                         and all(item.get(k) == v for item in comp.faces.items)):
                     found.setdefault(f"{comp.id}.{k}", v)
         rows, cols = comp.options.get("rows"), comp.options.get("cols")

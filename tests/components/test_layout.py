@@ -1453,3 +1453,12 @@ def test_a_corner_radius_is_a_figure_of_a_rounded_piece_only(tmp_path):
         (tmp_path / shape).mkdir()
         spec = make(tmp_path / shape, f"shape: {shape}\nlayout: {{elements: {{}}}}\n")
         assert figures.generic(spec).get("cards.radius") == radius, shape
+
+
+def test_a_column_empty_on_every_row_is_no_figure(tmp_path):
+    """{bridge.flavour} printed nothing in a rules text: every row's flavour was empty, a shared value all the same."""
+    from generator.spec import figures
+    spec = make(tmp_path, "data: cards.csv\nlayout: {elements: {}}\n",
+                {"cards.csv": "title,flavour,suit\nA,,fire\nB,,fire\n"}, expect=2)
+    found = figures.generic(spec)
+    assert "cards.flavour" not in found and found["cards.suit"] == "fire"
