@@ -63,13 +63,21 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
     else:
         notes = []
 
-        def made(game) -> tuple[list, list]:
-            """One game built: what each of its jobs wrote, and its notes."""
+        def made(game) -> tuple:
+            """One game built: what each of its jobs wrote, and its notes; or what its jobs wrote before one failed,
+            no notes, and that job's error."""
             spec, work = planned(game)
-            return [function(*args) for _, function, args in work], told(spec)
+            results: list = []
+            try:
+                results.extend(function(*args) for _, function, args in work)
+            except UserError as exc:
+                return results, [], str(exc)
+            return results, told(spec), None
 
-        def done(results, game_notes):
-            written(results)
+        def done(results, game_notes, error):
+            written(results)   # those written before a job failed too, then its error
+            if error is not None:
+                raise UserError(error)
             notes.extend(game_notes)
         run_games(games, made, done, workers if distinct(games) else 1, "building", out_dir, BUILDS)
     for note in notes:

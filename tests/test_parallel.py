@@ -234,3 +234,22 @@ def test_validate_goes_on_past_a_spec_it_refuses(tmp_path, jobs):
         "error: broken.yaml:2: components: expected a mapping of components (each a name with its kind, e.g. cards: "
         "{kind: layout, ...}), found an empty one"]
     assert done.stdout.decode().splitlines()[-1].endswith("posies.yaml: all checks pass (5 components)")
+
+
+def test_a_game_whose_rulebook_fails_lists_the_files_it_wrote_before_its_error(tmp_path):
+    """Of several games, one whose rulebook was refused after its components PDF was written listed nothing of it."""
+    for jobs in ("2", "1"):
+        folder = tmp_path / jobs
+        folder.mkdir()
+        for name in ("r1", "r2"):
+            assert pnp(folder, "new", name).returncode == 0
+        rules = folder / "r1" / "rules" / "r1.yaml"
+        wide = "[" + ", ".join(f"c{k}" for k in range(14)) + "]"
+        rules.write_text(rules.read_text().replace("      - steps:", f"      - table: [{wide}, {wide}]\n      - steps:", 1))
+        done = pnp(folder, "build", "r2/r2.yaml", "r1/r1.yaml", "--paper", "100x150mm", "-j", jobs)
+        lines = done.stdout.decode().splitlines()
+        assert done.returncode == 1 and lines[-1].startswith("output/r1/r1-components-100x150mm.pdf: "), lines
+        assert [line.split(":")[0] for line in lines] == ["output/r2/r2-components-100x150mm.pdf",
+                                                          "output/r2/r2-rules-100x150mm.pdf",
+                                                          "output/r1/r1-components-100x150mm.pdf"]
+        assert done.stderr.decode().startswith("error: r1/rules/r1.yaml: sections[0].blocks[0].table: a table of 14 ")
