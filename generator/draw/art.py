@@ -18,6 +18,7 @@ from .svg import Placed
 
 MIN_DPI = 300  # below this an image prints visibly soft
 MAX_PIXELS = 100_000_000  # the most pixels an image may have (Pillow's guard against decompression bombs is lower)
+MAX_SIDE = 32_767   # the most pixels an image may have across or down: cairo's limit for a surface
 _URL = r"url\(\s*['\"]?([^'\")]*)"   # compiled on first use by re's own cache: a build whose SVG art is kept reads none
 _IMPORT = r"@import\s+(?:url\()?\s*['\"]?([^'\")\s;]+)"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -108,6 +109,8 @@ def _image(shown, data):
         raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
     if image.size[0] * image.size[1] > MAX_PIXELS:
         raise UserError(f"{shown}: {image.size[0]} x {image.size[1]} pixels is more than {MAX_PIXELS:,} pixels")
+    if max(image.size) > MAX_SIDE:   # cairo, which paints the checks' and the PNGs' pixels, takes no wider picture
+        raise UserError(f"{shown}: {image.size[0]} x {image.size[1]} pixels: at most {MAX_SIDE:,} pixels a side")
     return image
 
 
@@ -241,7 +244,7 @@ def _decoded(source: Source):
         image.load()
     except Exception as exc:  # a JPEG cut short, or damaged past its header
         raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
-    if image.mode == "P":
+    if image.mode == "P" or "transparency" in image.info:   # a palette, or one colour keyed transparent (tRNS)
         image = image.convert("RGBA" if "transparency" in image.info else "RGB")
     if image.mode in ("LA", "La", "RGBA", "RGBa", "PA"):
         image = image.convert("LA" if image.mode.startswith("L") else "RGBA")

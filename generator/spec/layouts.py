@@ -364,6 +364,9 @@ def parse(kind, prop, value, names):
                                                        "the spec has no fonts: give it fonts: {name: file.ttf})")
                         + (f"; a font names a face of the spec's fonts: only, its size goes in size: {sized[2]} pt"
                            if sized else ""))
+    if kind in ("image", "icon") and prop in ("width", "height") and found[1] < (0.1 if found[0] == "mm" else 1e-9):
+        raise s.Invalid(f"expected {'an image' if kind == 'image' else 'an icon'}'s box at least 0.1 mm across (it is "
+                        f"scaled to fit it), found {s.found(value)}")
     if parser is file_name and names.folder is not None:
         try:
             art.load(names.folder, found)

@@ -532,6 +532,8 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "rectangle"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path, d: ''}\n"},   # it drew nothing
      "card.yaml:2: elements.a.d: expected SVG path data that draws something (M 0 0 L 10 0 ...), found ''"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: icon, name: circle, width: 0, height: 30}\n"},
+     "card.yaml:2: elements.a.width: expected an icon's box at least 0.1 mm across (it is scaled to fit it), found 0"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: polygon}\n"},
      "card.yaml:2: elements.a: a polygon needs points (e.g. points: [[0, 0], [10, 0], [5, 8]])"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path}\n"},   # or passed, drawing nothing

@@ -348,3 +348,27 @@ def test_a_large_image_within_the_bound_loads_without_pillows_warning(tmp_path):
         with pytest.raises(UserError, match=r"^huge\.png: 10001 x 10000 pixels is more than 100,000,000 pixels$"):
             art.load(tmp_path, "huge.png")
     assert said == []
+
+
+@pytest.mark.parametrize("mode, key", [("RGB", (255, 0, 0)), ("L", 0)])
+def test_a_colour_keyed_transparent_shows_what_lies_beneath(tmp_path, mode, key):
+    """An RGB or grey PNG whose tRNS chunk keys one colour transparent printed that colour opaque (only a palette PNG's
+    key was read), in the PDF and in cairo's pixels alike."""
+    image = Image.new(mode, (40, 40), key)
+    image.paste((0, 0, 255) if mode == "RGB" else 200, (0, 0, 20, 40))   # the left half kept, the right keyed away
+    image.save(tmp_path / "keyed.png", transparency=key)
+    dwg = svg.drawing(63, 88)
+    svg.ground(dwg, "#22aa22")
+    dwg.add(art.place(art.load(tmp_path, "keyed.png"), 10, 10, 40, 40))
+    for painted in (pdfium(pdf_bytes(dwg)), cairo(dwg)):
+        assert near(at(painted, 40, 30), (0x22, 0xaa, 0x22)), at(painted, 40, 30)   # the ground, under the keyed half
+        assert not near(at(painted, 20, 30), (0x22, 0xaa, 0x22))
+
+
+def test_an_image_wider_than_cairo_paints_is_one_line(tmp_path):
+    """A 32,768 px wide PNG was a cairocffi traceback (CAIRO_STATUS_INVALID_SIZE) though under the pixel limit."""
+    Image.new("RGB", (32_768, 2), (0, 128, 0)).save(tmp_path / "wide.png")
+    with pytest.raises(UserError, match=r"wide\.png: 32768 x 2 pixels: at most 32,767 pixels a side"):
+        art.load(tmp_path, "wide.png")
+    Image.new("RGB", (32_767, 2), (0, 128, 0)).save(tmp_path / "wide.png")
+    assert art.load(tmp_path, "wide.png").size == (32_767, 2)
