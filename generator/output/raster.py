@@ -6,16 +6,13 @@ import struct
 import sys
 import zlib
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
-os.environ["FONTCONFIG_FILE"] = str(Path(__file__).resolve().parent.parent / "fonts" / "fonts.conf")
+from ..draw import paint, svgvalues   # first: generator.draw points fontconfig at the bundled fonts before cairo loads
+import cairocffi
+from PIL import Image, ImageChops
 
-import cairocffi  # noqa: E402  (fontconfig must see the bundled fonts first)
-from PIL import Image, ImageChops  # noqa: E402
-
-from ..components.kind import Circle  # noqa: E402
-from ..draw import paint, svgvalues  # noqa: E402
-from ..units import pixels  # noqa: E402
+from ..components.kind import Circle
+from ..units import pixels
 
 
 def picture_png(drawing, dpi: float) -> bytes:

@@ -3,8 +3,10 @@ and nothing read from outside the spec's folder."""
 import base64
 import functools
 import io
+import os
 import shutil
 import subprocess
+import sys
 
 import pikepdf
 import pytest
@@ -372,3 +374,23 @@ def test_an_image_wider_than_cairo_paints_is_one_line(tmp_path):
         art.load(tmp_path, "wide.png")
     Image.new("RGB", (32_767, 2), (0, 128, 0)).save(tmp_path / "wide.png")
     assert art.load(tmp_path, "wide.png").size == (32_767, 2)
+
+
+def test_text_in_a_designers_svg_is_set_in_the_bundled_fonts_on_any_machine(tmp_path):
+    """Text in SVG art was set in whatever fonts the system's fontconfig offered (DejaVu Serif here) when the art was
+    drawn before pnp's PNG writer had pointed fontconfig at the bundled fonts, as `pnp build` draws it: the PDF depended
+    on the machine. Built by pnp's own process, as a designer runs it (fontconfig reads its setup once)."""
+    (tmp_path / "t.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="20mm" viewBox="0 0 40 '
+                                    '20"><text x="2" y="12" font-family="Serif" font-size="8">Héllo</text></svg>')
+    (tmp_path / "t.yaml").write_text("game: {title: T, designer: test}\ncomponents:\n  cards: {kind: layout, expect: 1, "
+                                     "width: 63 mm, height: 88 mm, layout: {elements: {pic: {type: image, file: t.svg, "
+                                     "x: 10, y: 10, width: 43, height: 30}}}}\n")
+    main = "import sys; from generator.cli import main; sys.argv[0] = 'pnp'; main()"   # as the pnp script starts
+    env = {key: value for key, value in os.environ.items() if key != "FONTCONFIG_FILE"}   # pnp set it in this process
+    done = subprocess.run([sys.executable, "-c", main, "build", "t.yaml", "--paper", "a4", "--out", "out"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    pdf = pikepdf.open(tmp_path / "out" / "t" / "t-components-a4.pdf")
+    fonts = {str(obj.BaseFont) for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary)
+             and obj.get("/Type") == "/Font" and "/BaseFont" in obj}
+    assert fonts and all("BitstreamVera" in name for name in fonts), fonts
