@@ -42,6 +42,16 @@ def missing(text: str, bold: bool = False) -> list:
     return [] if table.keys() >= set(text) else list(dict.fromkeys(ch for ch in text if ch not in table))
 
 
+def lacking(text: str) -> str:
+    """'' when bundled Vera, regular and bold, has every character of text; else why it cannot print them, for a
+    message: which ones (six at most) and what they would print as."""
+    chars = list(dict.fromkeys(missing(text) + missing(text, bold=True))) if not text.isascii() else []
+    if not chars:
+        return ""
+    return (f"the bundled font, Bitstream Vera, has no glyph for {', '.join(f'{ch!r} (U+{ord(ch):04X})' for ch in chars[:6])}"
+            f"{' ...' * (len(chars) > 6)}: it would print an empty box (write it in Latin letters)")
+
+
 def ink(text: str, x: float, y: float, size: float, bold: bool = False, anchor: str = "start"):
     """The box (left, top, right, bottom) in mm that the glyphs of a line set at (x, y) cover, or None for no ink.
 

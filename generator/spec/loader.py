@@ -252,8 +252,22 @@ def build(path, data, lines):
                 grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names),
                 derived=Derived(), fonts=MappingProxyType(check.fonts), inline=MappingProxyType(check.inline), promo=MappingProxyType(top.get("promo", {})))
     check_symbols(check, spec)
+    printable(check, top["game"], built)
     promo(check, top.get("promo", {}), components, left_out)
     return linked(filled(spec, check))
+
+
+def printable(check, game: dict, components) -> None:
+    """Fail a text the sheets and the rulebook print in the bundled Vera (the game's facts, a component's title) that
+    holds a character Vera lacks: it printed as an empty box."""
+    texts = [(("game", key) + ((n,) if len(values) > 1 else ()), value) for key, given in game.items()
+             for values in [given if isinstance(given, list) else [given]] for n, value in enumerate(values)]
+    texts += [(("components", c.id, "title"), c.title) for c in components]
+    for key_path, text in texts:
+        if isinstance(text, str) and not text.isascii():
+            from ..draw import textfit  # lazy: start-up (only a text past ASCII is looked up)
+            if why := textfit.lacking(text):
+                check.fail(key_path, why)
 
 
 def promo(check, settings, components, left_out=()) -> None:

@@ -17,11 +17,8 @@ def check(spec, rules, fail) -> None:
     for key_path, text in _texts(rules, ()):
         if not text.isascii():   # Vera has every ASCII character
             from ..draw import textfit  # lazy: start-up
-            lacking = list(dict.fromkeys(textfit.missing(text) + textfit.missing(text, bold=True)))
-            if lacking:
-                fail(key_path, f"the rulebook's font, Bitstream Vera, has no glyph for "
-                               f"{', '.join(f'{ch!r} (U+{ord(ch):04X})' for ch in lacking[:6])}"
-                               f"{' ...' * (len(lacking) > 6)}: it would print an empty box (write it in Latin letters)")
+            if why := textfit.lacking(text):
+                fail(key_path, why)
         if MARKED.search(text):
             from ..draw import textbox  # lazy: start-up (a rules text read for its figures alone needs no text engine)
             for fault in textbox.faults(text, None, lambda name: _refused(name, colours), italic=False)[:1]:

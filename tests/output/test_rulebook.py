@@ -429,7 +429,7 @@ def test_a_character_the_rulebook_s_font_lacks_fails_validate_at_its_line(tmp_pa
     text = (tmp_path / "rules" / "mine.yaml").read_text(encoding="utf-8").splitlines()
     line = next(n for n, written in enumerate(text, 1) if "花" in written)
     assert str(caught.value) == (f"{tmp_path / 'rules' / 'mine.yaml'}:{line}: sections[3].blocks[1].table[3][1]: the "
-                                 "rulebook's font, Bitstream Vera, has no glyph for '花' (U+82B1): it would print an "
+                                 "bundled font, Bitstream Vera, has no glyph for '花' (U+82B1): it would print an "
                                  "empty box (write it in Latin letters)")
     (tmp_path / "latin").mkdir()   # Latin-1 and the typographer's marks are Vera's
     validate(hostile_rules(tmp_path / "latin", GREEN_ROW, '[Green, "Café, ½ × 2, «quoted» — naïve", "3"]'))
