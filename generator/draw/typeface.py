@@ -90,6 +90,9 @@ def designer(path, shown=None) -> str:
             _tt(name)
         except Exception as exc:  # fontTools raises many kinds on a file that is not a font
             del DESIGNED[name]
+            if data[:4] == b"ttcf":   # fontTools asks a collection for a font number, which pnp has no key for
+                raise UserError(f"{shown}: a font collection (.ttc), which holds several fonts: save the one wanted "
+                                "as a .ttf file of its own (e.g. with FontForge) and give that") from None
             why = str(exc).removeprefix("Not a TrueType or OpenType font").strip(" ()") or type(exc).__name__
             raise UserError(f"{shown}: not a TrueType or OpenType font ({why})") from None
     return name

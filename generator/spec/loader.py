@@ -309,6 +309,11 @@ def fonts(check, value):
         check.fail(("fonts",), f"expected a mapping of font names to files, found {s.found(value)}")
     found, folder = {}, Path(check.path).parent
     for name, files in value.items():
+        for where, file in ([((name, style), file) for style, file in files.items()] if isinstance(files, dict)
+                            else [((name,), files)]):   # each file named: an empty one fell back to Vera, silently
+            if not isinstance(file, str) or not file.strip():
+                check.fail(("fonts", *where), f"expected a font file inside the spec's folder (.ttf or .otf, e.g. "
+                                              f"fonts/MyFont.ttf), found {s.found(file) if file != '' else 'nothing'}")
         for style, file in files.items() if isinstance(files, dict) else ():   # a style's missing file named by its key
             if isinstance(file, str):
                 try:

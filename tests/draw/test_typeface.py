@@ -3,6 +3,7 @@ import ctypes
 import io
 import json
 import os
+import shutil
 import functools
 import math
 import struct
@@ -362,3 +363,30 @@ def test_a_tounicode_cmap_writes_each_character_in_utf16_a_surrogate_pair_past_t
     cmap = _to_unicode({3: "A", 7: "é", 9: "😀"}).decode()
     assert "<0003> <0041>\n<0007> <00E9>\n<0009> <D83DDE00>\n" in cmap
     assert all(f"<{ch.encode('utf-16-be').hex().upper()}>" in cmap for ch in "Aé😀")
+
+
+@pytest.mark.parametrize("fonts, message", [
+    ("{x: ''}", "fonts.x: expected a font file inside the spec's folder (.ttf or .otf, e.g. fonts/MyFont.ttf), found "
+                "nothing"),
+    ("{x: []}", "fonts.x: expected a font file inside the spec's folder (.ttf or .otf, e.g. fonts/MyFont.ttf), found "
+                "a list"),
+    ("{x: {regular: Vera.ttf, bold: }}", "fonts.x.bold: expected a font file inside the spec's folder (.ttf or .otf, "
+                                         "e.g. fonts/MyFont.ttf), found nothing"),
+    ("{x: both.ttc}", "fonts.x: FOLDER/both.ttc: a font collection (.ttc), which holds several fonts: save the one wanted as a "
+                      ".ttf file of its own (e.g. with FontForge) and give that"),
+])
+def test_a_font_entry_that_names_no_single_font_file_is_one_line(tmp_path, fonts, message):
+    """An empty entry set the text in Vera, silently; a collection was told to 'specify a font number' (no key does)."""
+    from fontTools.ttLib import TTCollection, TTFont
+    from generator.errors import SpecError
+    from generator.spec import loader
+    shutil.copy(typeface.FONTS / "Vera.ttf", tmp_path / "Vera.ttf")
+    both = TTCollection()
+    both.fonts = [TTFont(typeface.FONTS / name) for name in ("Vera.ttf", "VeraBd.ttf")]
+    both.save(tmp_path / "both.ttc")
+    (tmp_path / "f.yaml").write_text(f"game: {{title: F, designer: test}}\nfonts: {fonts}\ncomponents:\n  cards: {{kind: "
+                                     "layout, expect: 1, width: 63 mm, height: 88 mm, layout: {elements: {t: {type: "
+                                     "text, text: Hi, font: x}}}}\n")
+    with pytest.raises(SpecError) as caught:
+        loader.load(str(tmp_path / "f.yaml"))
+    assert str(caught.value) == f"{tmp_path / 'f.yaml'}:2: {message.replace('FOLDER', str(tmp_path))}"
