@@ -113,7 +113,7 @@ def parse_override(path, assignment):
     key, sep, raw = assignment.partition("=")
     if not sep or not key.strip():
         raise UserError(f"--set {assignment!r}: expected KEY=VALUE, e.g. palette.red=#c0392b")
-    parts = tuple(int(p) if p.isdigit() else p for p in key.strip().split("."))
+    parts = _key_parts(key)
     if any(p == "" for p in parts):
         raise UserError(f"--set {assignment!r}: empty part in key path")
     value = raw
@@ -124,6 +124,15 @@ def parse_override(path, assignment):
             if not exc.message.startswith("YAML syntax error"):  # not YAML: the words stay text
                 raise SpecError(path, f"{SET_LINE} {yamlsource.dotted(parts)}", exc.message) from None
     return parts, raw if value is None and raw else value
+
+
+def _key_parts(key: str) -> tuple:
+    """A --set key's path: its dotted parts, a list's item by number, written lines.0 or lines[0] (as messages name it)."""
+    parts = []
+    for part in key.strip().split("."):
+        indexed = re.fullmatch(r"([^[]*)((?:\[\d+\])+)", part)
+        parts += [indexed[1], *re.findall(r"\d+", indexed[2])] if indexed else [part]
+    return tuple(int(p) if p.isdigit() else p for p in parts)
 
 
 def apply_override(path, data, assignment) -> tuple[tuple, int]:
