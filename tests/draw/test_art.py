@@ -394,3 +394,15 @@ def test_text_in_a_designers_svg_is_set_in_the_bundled_fonts_on_any_machine(tmp_
     fonts = {str(obj.BaseFont) for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary)
              and obj.get("/Type") == "/Font" and "/BaseFont" in obj}
     assert fonts and all("BitstreamVera" in name for name in fonts), fonts
+
+
+@pytest.mark.parametrize("size, points", [('width="-40" height="20"', "-30 x 15"),
+                                          ('width="100000000" height="100000000" viewBox="0 0 40 20"', "7.5e+07 x 7.5e+07")])
+def test_svg_art_of_no_size_or_past_any_sheet_is_refused(tmp_path, size, points):
+    """A negative width drew nothing and a 100,000,000 px one drew a sliver in a corner, both with exit 0."""
+    (tmp_path / "bad.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" {size}><rect width="40" height="20" '
+                                      'fill="#ff0000"/></svg>')
+    with pytest.raises(UserError) as caught:
+        art.load(tmp_path, "bad.svg")
+    assert str(caught.value) == (f"bad.svg: an SVG of {points} points: expected a width and height above 0 and at "
+                                 "most 100,000 points (set its width, height or viewBox)")
