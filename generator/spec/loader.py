@@ -103,6 +103,8 @@ def load(name, overrides=(), theme=None):
             getattr(lines, "written", {}).pop(below, None)
         for depth in range(made + 1, len(key_path) + 1):   # each mapping the --set made, and the key it set
             lines[key_path[:depth]] = SET_LINE
+        if hasattr(lines, "written"):   # its text, for a hint when YAML read it as no text (players=3)
+            lines.written[key_path] = assignment.partition("=")[2].strip()
     return build(path, data, lines)
 
 
@@ -174,12 +176,15 @@ class Checker:
     def as_written(self, parser, value, key_path):
         """A hint when YAML read a plain value as a number, yes/no or date that the field would take as text ("1:30")."""
         written = getattr(self.lines, "written", {}).get(tuple(key_path))
-        if written is None or not isinstance(self.lines.get(tuple(key_path)), int):
+        line = self.lines.get(tuple(key_path))
+        if written is None or not (isinstance(line, int) or line == SET_LINE) or isinstance(value, str):
             return ""
         try:
             parser(written)
         except s.Invalid:
             return f" (YAML reads {written} that way)" if written != str(value) else ""
+        if line == SET_LINE:   # the shell takes one pair of quotes, YAML the other
+            return f" (--set reads its value as YAML does: write --set '{yamlsource.dotted(key_path)}=\"{written}\"')"
         return f' (YAML reads {written} that way: write "{written}" in quotes)'
 
     def check(self, parser, value, key_path):

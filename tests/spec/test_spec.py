@@ -59,6 +59,8 @@ def test_set_overrides_a_value_and_is_checked(grannys):
     ("distinguish[3].colours=[blue]",   # the form the message writes is a key --set takes (it was 'unknown key')
      "--set distinguish[3]: expected an item number below 1 (the list has 1 items)"),
     ("distinguish[0].colours=[blue]", "--set distinguish[0].colours: expected 2 to 24 items, found 1"),
+    ("game.players=3", "--set game.players: expected text, found 3 (--set reads its value as YAML does: write --set "
+                       "'game.players=\"3\"')"),   # no hint was given, as a file's value gets one
     ("components.pill.faces.copies=100000",   # the file's line of faces, which the --set below it changed: named too
      "components.pill.faces: makes 1,600,000 pieces: at most 100,000 (with --set components.pill.faces.copies)"),
     ("components.pill.title=" + "[" * 5000 + "]" * 5000,
