@@ -355,7 +355,8 @@ def inline(check, value) -> dict:
     for name, entry in value.items():
         at = ("inline", name)
         if not isinstance(name, str) or not is_inline_name(name):
-            check.fail(at, f"expected a name of letters, digits, '-' and '_' (a text writes it :name:), found {s.found(name)}")
+            check.fail(at, "expected a name of letters, digits, '-' and '_', not digits alone (a text writes it :name:, "
+                           f"and 3:30 is a time, not a picture), found {s.found(name)}")
         entry = {"file": entry} if isinstance(entry, str) else entry
         if not isinstance(entry, dict):
             check.fail(at, f"expected an art file or a mapping with file or icon, size and dy, found {s.found(entry)}")

@@ -153,6 +153,8 @@ def test_an_icon_takes_a_size_of_its_own_and_the_text_colour(tmp_path):
     ("{gem: {icon: sword}}", "game.yaml:3: inline.gem.icon: no template 'sword' (templates: "),
     ("{gem: {file: art/gem.png, width: 3}}", "game.yaml:3: inline.gem.width: unknown key 'width' (expected one of "
      "file, icon, size, dy; an inline picture keeps its proportions: give its height as size)"),
+    ("{'3': art/gem.png}", "game.yaml:3: inline.3: expected a name of letters, digits, '-' and '_', not digits alone (a "
+     "text writes it :name:, and 3:30 is a time, not a picture), found '3'"),   # the rule it broke was not said
 ])
 def test_a_wrong_inline_entry_is_one_line_naming_the_file_line_and_key(tmp_path, inline, message):
     with pytest.raises(SpecError) as caught:
