@@ -202,3 +202,26 @@ def test_the_files_written_before_a_job_fails_are_listed_before_its_error(tmp_pa
     assert result.exit_code == 1 and lines[0].startswith("out/r1/r1-components-100x150mm.pdf: "), result.output
     assert lines[-1].startswith("error: r1/rules/r1.yaml: sections[0].blocks[0].table: a table of 14 columns leaves ")
     assert (tmp_path / "out" / "r1" / "r1-components-100x150mm.pdf").is_file()
+
+
+def test_page_one_and_the_footer_fit_small_custom_paper_without_overlapping(tmp_path, monkeypatch):
+    """On 100 x 150 mm paper the manifest's table ran off the page, its advice ran into the footer, and the ruler's two
+    captions were set over one another; A5 cut the table too. Every character pdfium finds on page 1 and on a sheet now
+    lies inside the page, and no two overlap."""
+    import pypdfium2
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "small"]).exit_code == 0
+    for paper in ("100x150mm", "148x210mm"):
+        assert CliRunner().invoke(cli, ["build", "small/small.yaml", "--paper", paper, "--out", "out"]).exit_code == 0
+        doc = pypdfium2.PdfDocument(tmp_path / "out" / "small" / f"small-components-{paper}.pdf")
+        for number in (0, 1):
+            page = doc[number]
+            width, height = page.get_size()
+            text = page.get_textpage()
+            boxes = [text.get_charbox(i) for i in range(text.count_chars()) if text.get_text_range(i, 1).strip()]
+            assert boxes and all(0 <= left and right <= width and 0 <= bottom and top <= height
+                                 for left, bottom, right, top in boxes), (paper, number)
+            for i, (l1, b1, r1, t1) in enumerate(boxes):
+                for l2, b2, r2, t2 in boxes[i + 1:]:
+                    across, down = min(r1, r2) - max(l1, l2), min(t1, t2) - max(b1, b2)
+                    assert across <= 0.2 or down <= 0.2, (paper, number, (l1, b1, r1, t1), (l2, b2, r2, t2))

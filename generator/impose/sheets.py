@@ -1,7 +1,7 @@
 """Sheet furniture as drawings: crop marks and targets, the ruler, the words of each sheet, and the manifest page."""
 import functools
 
-from ..draw import svg, textfit
+from ..draw import svg, svgvalues, textfit
 from ..check.wording import ranges
 from ..components import KINDS
 from ..components.kind import making as making_up, placing, round_cut
@@ -9,6 +9,8 @@ from .plan import COPY_NOTE, MARGIN, SPACING
 from ..units import fmt_mm, paper
 
 RULER = 50.0
+NATURAL = 210.0   # mm: the page width page 1's list is set for (A4's); on narrower paper it is set so and scaled down
+SMALLEST_CAPTION = 1.8   # mm: the ruler's two captions are set no smaller; past it, one short caption
 MARK_WIDTH = 0.25
 
 
@@ -106,8 +108,15 @@ def ruler(plan):
     for mm in range(int(RULER) + 1):
         tick = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
         dwg.add(dwg.line((left + mm, base), (left + mm, base - tick), stroke="#000000", stroke_width=0.15))
-    dwg.add(svg.text(dwg, f"{fmt_mm(RULER)}: measure to check the scale", left + RULER + 2, base, 2.4, anchor="start"))
-    dwg.add(svg.text(dwg, "print at 100% (actual size), not fit to page", plan.width - MARGIN - 1, base, 2.4, anchor="end"))
+    scale, advice = f"{fmt_mm(RULER)}: measure to check the scale", "print at 100% (actual size), not fit to page"
+    room = plan.width - MARGIN - 1 - (left + RULER + 2)
+    size = min(2.4, (room - 3) / (textfit.width(scale, 1.0) + textfit.width(advice, 1.0)))
+    if size >= SMALLEST_CAPTION:   # both, beside the ruler, as on A4 (smaller on narrower paper)
+        dwg.add(svg.text(dwg, scale, left + RULER + 2, base, size, anchor="start"))
+        dwg.add(svg.text(dwg, advice, plan.width - MARGIN - 1, base, size, anchor="end"))
+    else:   # narrow paper: one short caption (page 1 says the rest)
+        short = f"{fmt_mm(RULER)} at 100% (actual size)"
+        dwg.add(svg.text(dwg, short, left + RULER + 2, base, min(2.4, room / textfit.width(short, 1.0)), anchor="start"))
     return dwg
 
 
@@ -201,12 +210,27 @@ def wrapped(text: str, size: float, width: float) -> tuple:
 
 def listing(dwg, plan, spec, rows, sides) -> float:
     """Write the list of components, supplies and printing advice at the top of page 1; return its last baseline (mm).
-    With no drawing (None) nothing is written: only the baseline is worked out."""
+    With no drawing (None) nothing is written: only the baseline is worked out. On paper narrower than A4 it is set
+    for A4's width and scaled down to fit the page's width and the room above its footer (its columns ran off
+    100 x 150 mm paper, its text into the footer)."""
+    k = min(1.0, plan.width / NATURAL)
+    if k < 1:
+        room = plan.height - MARGIN - 12 - MARGIN   # down to the footer's sheet label
+        k = min(k, room / _laid(None, plan.width / k, plan, spec, rows, sides))
+    holder = dwg if dwg is None or k == 1 else dwg.add(dwg.g(transform=svgvalues.scale(k)))
+    return _laid(holder, plan.width / k, plan, spec, rows, sides, dwg) * k
+
+
+def _laid(holder, page_width, plan, spec, rows, sides, dwg=None) -> float:
+    """listing's list set on a page page_width mm wide into holder (a drawing, a group of one, or None: not written);
+    its last baseline (mm). dwg: the drawing whose factories make its elements, when holder is a group in it."""
+    dwg = dwg if dwg is not None else holder
+
     def text(value, x, y, size, bold=False):
-        if dwg is not None:
-            dwg.add(svg.text(dwg, value, x, y, size, anchor="start", bold=bold))
+        if holder is not None:
+            holder.add(svg.text(dwg, value, x, y, size, anchor="start", bold=bold))
     x, y = MARGIN + 8, MARGIN + 14
-    width = plan.width - 2 * x
+    width = page_width - 2 * x
     game = spec.game
     total = len(sides) + 1
     text(game.title, x, y, 9, bold=True)
@@ -223,8 +247,8 @@ def listing(dwg, plan, spec, rows, sides) -> float:
     y += 8
     for name, dx in columns:
         text(name, x + dx, y, 3.4, bold=True)
-    if dwg is not None:
-        dwg.add(dwg.line((x, y + 1.5), (plan.width - MARGIN - 8, y + 1.5), stroke="#000000", stroke_width=0.3))
+    if holder is not None:
+        holder.add(dwg.line((x, y + 1.5), (page_width - MARGIN - 8, y + 1.5), stroke="#000000", stroke_width=0.3))
     for row in rows:
         y += 6.5
         for (_, dx), value in zip(columns, row):
@@ -239,8 +263,8 @@ def listing(dwg, plan, spec, rows, sides) -> float:
     for item in supplies(spec, plan):
         for k, line in enumerate(wrapped(item, 3.3, width - 4)):
             y += 5.5 if k else 6.5
-            if not k and dwg is not None:
-                dwg.add(dwg.circle((svg.r(x + 1), svg.r(y - 1.1)), 0.6, fill="#000000"))
+            if not k and holder is not None:
+                holder.add(dwg.circle((svg.r(x + 1), svg.r(y - 1.1)), 0.6, fill="#000000"))
             text(line, x + 4, y, 3.3)
     y += 14
     text("How to print", x, y, 5, bold=True)
