@@ -274,9 +274,10 @@ def build(path, data, lines):
 def printable(check, game: dict, components) -> None:
     """Fail a text the sheets and the rulebook print in the bundled Vera (the game's facts, a component's title) that
     holds a character Vera lacks: it printed as an empty box."""
-    texts = [(("game", key) + ((n,) if len(values) > 1 else ()), value) for key, given in game.items()
-             for values in [given if isinstance(given, list) else [given]] for n, value in enumerate(values)]
-    texts += [(("components", c.id, "title"), c.title) for c in components]
+    texts = [(("components", c.id, "title"), c.title) for c in components]
+    for key, given in game.items():
+        texts += [(("game", key, n), item) for n, item in enumerate(given)] if isinstance(given, list) else \
+            [(("game", key), given)]
     for key_path, text in texts:
         if isinstance(text, str) and not text.isascii():
             from ..draw import textfit  # lazy: start-up (only a text past ASCII is looked up)
