@@ -11,7 +11,7 @@ from ..records import NamedTuple
 from urllib.parse import unquote, urlparse
 
 from .. import cache
-from ..digests import sha256
+from ..digests import hexdigest, sha256
 from ..errors import UserError
 from ..files import contained as inside
 from .svg import Placed
@@ -97,7 +97,7 @@ def _source(path, data, folder):
         kind = "png" if data.startswith(b"\x89PNG") else "jpeg"
         return Source(path, kind, digest, image.size, data, folder)
     if b"<svg" in data[:4096]:
-        size, linked = _checked(path, data, folder)
+        size, linked = _kept_check(path, data, folder, digest)
         return Source(path, "svg", digest, size, data, folder, linked=linked)
     raise UserError(f"{_shown(path, folder)}: not a PNG, JPEG or SVG file")
 
@@ -182,6 +182,25 @@ def _checked(path, data, folder) -> tuple[tuple, tuple]:
         raise UserError(f"{_shown(path, folder)}: an SVG of {surface.width:g} x {surface.height:g} points: expected a "
                         f"width and height above 0 and at most {MAX_SVG:,} points (set its width, height or viewBox)")
     return (surface.width, surface.height), tuple(sorted(linked))
+
+
+CHECKED = cache.Memo("svg-checks.json", [])   # each SVG that passed _checked: its size and linked files, by its key
+
+
+def _kept_check(path, data, folder, digest) -> tuple[tuple, tuple]:
+    """_checked's size and links of an SVG, kept between runs by its bytes, its path and folder, pnp's code and
+    cairosvg's file: a 4 MB SVG was drawn whole on every run to learn its size (3 s of a build that wrote nothing).
+    What drawing it fetches is refused outside the folder again as it is read (_fetcher)."""
+    from importlib.machinery import PathFinder  # lazy: start-up (only a spec with SVG art asks)
+    found = PathFinder.find_spec("cairosvg")
+    library = (found.origin, cache.stamp(found.origin)) if found and found.origin else None
+    key = hexdigest(repr((digest, str(path), str(folder), cache.code(), library)).encode())
+    kept = CHECKED.get(key)
+    if kept is not None:
+        return tuple(kept[0]), tuple(kept[1])
+    size, linked = _checked(path, data, folder)
+    CHECKED.put(key, [list(size), list(linked)])
+    return size, linked
 
 
 def _links(path, root, folder, seen: set) -> set:

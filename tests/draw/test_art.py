@@ -406,3 +406,22 @@ def test_svg_art_of_no_size_or_past_any_sheet_is_refused(tmp_path, size, points)
         art.load(tmp_path, "bad.svg")
     assert str(caught.value) == (f"bad.svg: an SVG of {points} points: expected a width and height above 0 and at "
                                  "most 100,000 points (set its width, height or viewBox)")
+
+
+def test_an_svg_checked_once_is_not_drawn_again_to_learn_its_size(tmp_path, monkeypatch):
+    """A 4 MB SVG was drawn whole by cairosvg on every run, only to learn its size: 3 s of a build that wrote nothing.
+    Its size and links are kept by its bytes (and path, folder, code and cairosvg); new bytes are checked again."""
+    monkeypatch.setattr(art, "CHECKED", art.cache.Memo("svg-checks.json", []))
+    drawn = []
+    checked = art._checked
+    monkeypatch.setattr(art, "_checked", lambda *args: drawn.append(args[0]) or checked(*args))
+    (tmp_path / "ship.svg").write_text(INKSCAPE)
+    sizes = []
+    for _ in range(2):   # the second as a new run would: nothing of this process's own caches left
+        art._source.cache_clear()
+        sizes.append(art.load(tmp_path, "ship.svg").size)
+    assert len(drawn) == 1 and sizes[0] == sizes[1] and isinstance(sizes[1], tuple)
+    (tmp_path / "ship.svg").write_text(INKSCAPE.replace('width="40"', 'width="41"'))
+    art._source.cache_clear()
+    art.load(tmp_path, "ship.svg")
+    assert len(drawn) == 2
