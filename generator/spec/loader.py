@@ -274,7 +274,7 @@ def build(path, data, lines):
 def printable(check, game: dict, components) -> None:
     """Fail a text the sheets and the rulebook print in the bundled Vera (the game's facts, a component's title) that
     holds a character Vera lacks: it printed as an empty box."""
-    texts = [(("components", c.id, "title"), c.title) for c in components]
+    texts: list = [(("components", c.id, "title"), c.title) for c in components]
     for key, given in game.items():
         texts += [(("game", key, n), item) for n, item in enumerate(given)] if isinstance(given, list) else \
             [(("game", key), given)]
