@@ -484,7 +484,7 @@ def table(rows, st, where, widths=None):
     for n, row in enumerate(cells):
         tallest = max(cell.wrap(w - 2 * CELL_PAD, frame_h)[1] + 2 * CELL_PAD for cell, w in zip(row, widths))
         if tallest > frame_h:
-            raise UserError(f"{where}[{n}]: this table row is {tallest / mm:.0f} mm tall and a page holds "
+            raise UserError(f"{where[n] if isinstance(where, Place) else f'{where}[{n}]'}: this table row is {tallest / mm:.0f} mm tall and a page holds "
                             f"{frame_h / mm:.0f} mm: shorten it or split it into rows")
     result = Ruled(cells, colWidths=widths, hAlign="LEFT", repeatRows=1)
     result.setStyle(TableStyle([
@@ -546,6 +546,23 @@ def listing(texts, kind, st, start=1):
                         bulletFontSize=size, leftIndent=max(size * 1.4, widest + size * 0.6))
 
 
+class Place:
+    """Where in a rules file a table's fault is, as its message names it: 'rules.yaml:12: sections[1].blocks[0].table',
+    its line looked up only when a message is made (the rules text as read is kept: no parse)."""
+
+    def __init__(self, path, key_path: tuple):
+        self.path, self.key_path = path, key_path
+
+    def __getitem__(self, n: int) -> "Place":
+        """The place of a table's row n."""
+        return Place(self.path, self.key_path + (n,))
+
+    def __str__(self) -> str:
+        from ..located import nearest  # lazy: start-up
+        line = nearest(yamlsource.load(self.path)[1], self.key_path)[1]
+        return f"{self.path}{f':{line}' if line else ''}: {yamlsource.dotted(self.key_path)}"
+
+
 def blocks(items, st, diagrams, path, key_path, out):
     """Flowables for a section's blocks, after those already in out (its heading)."""
     for i, block in enumerate(items):
@@ -561,7 +578,7 @@ def blocks(items, st, diagrams, path, key_path, out):
             if texts:
                 out.append(listing(texts, kind, st, len(block[kind]) - len(texts) + 1))
         if "table" in block:
-            where = f"{path}: {yamlsource.dotted(key_path + (i, 'table'))}"
+            where = Place(path, key_path + (i, "table"))
             out.append(KeepTogether(_lead(out) + [table(block["table"], st, where), Spacer(1, 6)]))
         if "diagram" in block:
             name = block["diagram"]   # one the game makes (rules.load_rules)
@@ -619,7 +636,7 @@ def card(spec, ref, st, width, height, k, where=None):
     flow = [Para(inline(f"{spec.game.title}: quick reference"), sized["card"]),
             Para(inline(ref.get("turn_heading", "Your turn")), sized["h2"]), listing(ref["turn"], "steps", sized)]
     if ref.get("scoring"):
-        where = where or f"{rules_path(spec)}: reference.scoring"
+        where = where or Place(rules_path(spec), ("reference", "scoring"))
         flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, where), Spacer(1, 4 * k)]
     return flow + [para(note, sized["body"]) for note in ref.get("notes", [])]
 
@@ -628,7 +645,7 @@ def reference(spec, ref, st, width, height, canv):
     """The quick reference on a card of width x height points (inside its padding), at the largest of SCALES that fits:
     smaller type never takes more room, so the scales that fit are the last ones and halving the list finds the first.
     A card of another size (the other paper's) starts from the scale the last one fitted at, and its neighbours."""
-    key, flows, where = (repr(ref), spec.game.title, width, height), {}, f"{rules_path(spec)}: reference.scoring"
+    key, flows, where = (repr(ref), spec.game.title, width, height), {}, Place(rules_path(spec), ("reference", "scoring"))
     measured: dict = {}
 
     def fits(n):
