@@ -45,10 +45,12 @@ class Rows(NamedTuple):
     at: object = None   # a spec's inline rows: (row number, column, message) -> its error at the spec's line
 
     def fail(self, number, column, message):
-        """A UserError naming this file, a row and a column, e.g. 'cards.csv row 7, column cost: ...'."""
+        """A UserError naming this file, a row and a column, e.g. 'cards.csv row 7, column cost: ...' (no row or no
+        column: the file, or its row, alone)."""
         if self.at is not None:
             return self.at(number, column, message)
-        return UserError(f"{self.name} row {number}, column {column}: {message}")
+        row = f" row {number}" if number else ""
+        return UserError(f"{self.name}{row}{f', column {column}' if column is not None else ''}: {message}")
 
 
 def cell(value) -> str:
@@ -440,15 +442,13 @@ def listed(name, value, at=None) -> Rows:
     a spec's inline rows' errors, (row number, column or None, message) -> the error naming the spec's line."""
     place = Rows(name, (), (), at)
     if not isinstance(value, list) or not value:
-        message = ("expected a list of rows (each a mapping of column to value), found "
-                   f"{'an empty list' if value == [] else type(value).__name__}")
-        raise at(None, None, message) if at else UserError(f"{name}: {message}")
+        raise place.fail(None, None, "expected a list of rows (each a mapping of column to value), found "
+                                     f"{'an empty list' if value == [] else type(value).__name__}")
     columns: dict = {}
     rows: list = []
     for number, item in enumerate(value, start=1):
         if not isinstance(item, dict):
-            message = f"expected a mapping of column to value, found {type(item).__name__}"
-            raise at(number, None, message) if at else UserError(f"{name} row {number}: {message}")
+            raise place.fail(number, None, f"expected a mapping of column to value, found {type(item).__name__}")
         for key, val in item.items():
             if isinstance(val, (list, dict)):
                 raise place.fail(number, key, f"expected a single value, found a "

@@ -329,12 +329,11 @@ def fonts(check, value):
             if not isinstance(file, str) or not file.strip():
                 check.fail(("fonts", *where), f"expected a font file inside the spec's folder (.ttf or .otf, e.g. "
                                               f"fonts/MyFont.ttf), found {s.found(file) if file != '' else 'nothing'}")
-        for style, file in files.items() if isinstance(files, dict) else ():   # a style's missing file named by its key
-            if isinstance(file, str):
+            if len(where) == 2:   # a style's missing file named by its key
                 try:
                     contained(folder, file)
                 except UserError as exc:
-                    check.fail(("fonts", name, style), str(exc))
+                    check.fail(("fonts", *where), str(exc))
         try:
             found.update(typeface.families(folder, {name: files}))
         except UserError as exc:
