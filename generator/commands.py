@@ -15,7 +15,7 @@ from .output.pod import PRESETS
 from .units import HOME_PAPERS, PAPERS, paper
 
 def paper_choice(ctx, param, value):
-    """--paper checked as click checks a choice: a size that is none is a usage error (exit 2), as a bad --dpi is."""
+    """--paper checked as click checks a choice: a size that is none is a usage error, as a bad --dpi is."""
     if value != "all":
         try:
             paper(value)
@@ -69,7 +69,55 @@ def user_errors(command):
     return wrapper
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _OneLine(click.ClickException):
+    """A usage error told as every other error: one `error:` line, exit 1."""
+    exit_code = 1
+
+    def show(self, file=None) -> None:
+        click.echo(f"error: {self.message}", err=True)
+
+
+def _one_line(exc: click.UsageError, command: str) -> click.ClickException:
+    """A usage error of command (an unknown command or option, a bad or missing value) as one line naming the command
+    and its --help, not click's usage block; a bare `pnp`, which shows the help, as it is."""
+    if isinstance(exc, click.exceptions.NoArgsIsHelpError):
+        return exc
+    message = exc.format_message().rstrip(".")
+    return _OneLine(f"{command}: {message[:1].lower()}{message[1:]} (see '{command} --help')")
+
+
+class Command(click.Command):
+    """A pnp command: its usage errors told in one line (_one_line)."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return self.parsed(info_name, args, parent, **extra)
+        except click.UsageError as exc:
+            raise _one_line(exc, " ".join(filter(None, (parent and parent.command_path, info_name)))) from None
+
+    def parsed(self, info_name, args, parent=None, **extra) -> click.Context:
+        """The context the command runs in, its arguments parsed (click's make_context)."""
+        return super().make_context(info_name, args, parent, **extra)
+
+
+class Commands(click.Group):
+    """pnp's commands, each a Command; an unknown command or an option of pnp's own told in one line too."""
+    command_class = Command
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as exc:
+            raise _one_line(exc, info_name or "pnp") from None
+
+    def resolve_command(self, ctx, args):
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as exc:
+            raise _one_line(exc, ctx.command_path) from None
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pnp")
 def cli():
     """Print-and-play asset generator: YAML game specs to printable PDFs."""
@@ -308,7 +356,7 @@ def watch_game(game, paper, out_dir, overrides, theme, chosen_formats, dpi):
     click.echo("stopped")
 
 
-class GameCommand(click.Command):
+class GameCommand(Command):
     """A game's command as games.COMMANDS names it: its game is imported only to run it or to show its own help."""
 
     def __init__(self, name: str, game: str, summary: str):
@@ -319,7 +367,7 @@ class GameCommand(click.Command):
         """The command as its game declares it (the game imported now)."""
         return next(c for c in games.game_commands(self.game) if c.name == self.name)
 
-    def make_context(self, info_name, args, parent=None, **extra):
+    def parsed(self, info_name, args, parent=None, **extra) -> click.Context:
         """The game's own command parses the arguments (or shows its help) and runs in the context it returns."""
         return self.loaded().make_context(info_name, args, parent=parent, **extra)
 

@@ -70,12 +70,26 @@ def test_output_that_is_a_file_is_a_clear_error(tmp_path):
     assert blocker.read_text() == "mine"
 
 
-def test_usage_errors_exit_2():
-    assert CliRunner().invoke(cli, ["build", "--backs", "sideways"]).exit_code == 2
-    assert CliRunner().invoke(cli, ["frobnicate"]).exit_code == 2
+def test_usage_errors_are_one_line_naming_the_command_and_its_help_exit_1():
+    """An unknown command or option, a missing or bad value: one `error:` line, exit 1, as every other error (click's
+    usage block and exit 2 before); a bare pnp still shows the help."""
+    told = {
+        ("build", "--backs", "sideways"): "error: pnp build: invalid value for '--backs': 'sideways' is not one of "
+                                          "'duplex', 'fold' (see 'pnp build --help')\n",
+        ("frobnicate",): "error: pnp: no such command 'frobnicate' (see 'pnp --help')\n",
+        ("build", "--paper"): "error: pnp build: option '--paper' requires an argument (see 'pnp build --help')\n",
+        ("new",): "error: pnp new: missing argument 'FOLDER' (see 'pnp new --help')\n",
+        ("--bogus",): "error: pnp: no such option '--bogus' (see 'pnp --help')\n",
+        ("pahs", "--bogus"): "error: pnp pahs: no such option '--bogus' (see 'pnp pahs --help')\n",
+    }
+    for args, line in told.items():
+        refused = CliRunner().invoke(cli, list(args), prog_name="pnp")
+        assert (refused.exit_code, refused.output) == (1, line), (args, refused.output)
     for option in ("--threshold", "--grey-threshold"):   # NaN passed click's range: every comparison with it is false
         refused = CliRunner().invoke(cli, ["palette", "hexstatic", option, "nan"])
-        assert refused.exit_code == 2 and "'nan' is not a number from 0 to 100." in refused.output, refused.output
+        assert refused.exit_code == 1 and "'nan' is not a number from 0 to 100 (see" in refused.output, refused.output
+    bare = CliRunner().invoke(cli, [], prog_name="pnp")
+    assert bare.exit_code == 2 and bare.output.startswith("Usage: pnp [OPTIONS] COMMAND [ARGS]..."), bare.output
 
 
 def test_a_folder_named_as_a_spec_is_said_to_be_one(tmp_path):

@@ -109,7 +109,7 @@ def test_rulebooks_and_a_game_named_twice_come_out_as_from_one_process(tmp_path)
 def test_a_bad_jobs_value_is_a_usage_error(command, value):
     for option in (["-j", value], [f"--jobs={value}"]):
         result = CliRunner().invoke(cli, [command, "posies", *option])
-        assert result.exit_code == 2 and "Invalid value for '--jobs' / '-j'" in result.output
+        assert result.exit_code == 1 and "invalid value for '--jobs' / '-j'" in result.output
         assert "Traceback" not in result.output
 
 

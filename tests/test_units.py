@@ -104,13 +104,14 @@ def test_rulebook_text_keeps_a_readable_measure_on_wide_paper(tmp_path):
                 "mm, cm or in, e.g. 300x400mm or 8.5x11in)"),
     ("10x10mm", "paper '10x10mm' is 10 x 10 mm: each side must be 100 to 1200 mm")])
 def test_a_bad_paper_on_the_command_line_is_a_usage_error_as_a_bad_dpi_is(tmp_path, command, size, why):
-    """A --paper value that names no size exits 2 with click's usage lines, as a bad --dpi, --format or --backs does (it
-    was one error line and exit 1), and writes nothing."""
-    result = CliRunner().invoke(cli, [*command, "--paper", size, "--out", str(tmp_path)])
-    assert result.exit_code == 2
-    assert result.output.endswith(f"Error: Invalid value for '--paper': {why}\n")
+    """A --paper value that names no size is a usage error, as a bad --dpi, --format or --backs is: one line naming the
+    command, exit 1, and nothing written."""
+    result = CliRunner().invoke(cli, [*command, "--paper", size, "--out", str(tmp_path)], prog_name="pnp")
+    assert result.exit_code == 1
+    assert result.output == (f"error: pnp {command[0]}: invalid value for '--paper': {why} "
+                             f"(see 'pnp {command[0]} --help')\n"), result.output
     assert not list(tmp_path.iterdir())
-    assert CliRunner().invoke(cli, ["build", "--dpi", "0"]).exit_code == 2
+    assert CliRunner().invoke(cli, ["build", "--dpi", "0"]).exit_code == 1
 
 
 def test_a_poster_sized_sheet_holds_a_whole_rulebook_on_one_page(tmp_path):
