@@ -125,7 +125,22 @@ def parse_override(path, assignment):
         except SpecError as exc:
             if not exc.message.startswith("YAML syntax error"):  # not YAML: the words stay text
                 raise SpecError(path, f"{SET_LINE} {yamlsource.dotted(parts)}", exc.message) from None
+        if value is not raw and (dropped := _comment_dropped(path, raw, value)):
+            raise SpecError(path, f"{SET_LINE} {yamlsource.dotted(parts)}",
+                            f"{dropped!r} would be dropped as a YAML comment: leave it out, or write "
+                            f"--set '{yamlsource.dotted(parts)}=\"{raw.strip()}\"' for the text as typed")
     return parts, raw if value is None and raw else value
+
+
+def _comment_dropped(path, raw: str, value) -> str:
+    """The YAML comment (` # ...`) that reading raw as value dropped; "" when it dropped none."""
+    for comment in re.finditer(r"\s#", raw):
+        try:
+            if yamlsource.load(path, raw[:comment.start()], noun="value")[0] == value:
+                return raw[comment.start():].strip()
+        except SpecError:
+            pass
+    return ""
 
 
 def _key_parts(key: str) -> tuple:

@@ -75,11 +75,22 @@ def test_set_overrides_a_value_and_is_checked(grannys):
      "--set components.prescription.faces.count: expected a number from 1 to 100000, found 0"),
     ("palette={7: '#ffffff'}", "components.board.ground: unknown colour 'board' (palette has 7, black, white)"),
     ("game.title=\udcff", "--set 'game.title=\\udcff': not text (it holds a lone surrogate"),
+    ("game.title=Tea # time",   # the title was 'Tea': YAML dropped the rest as a comment
+     "--set game.title: '# time' would be dropped as a YAML comment: leave it out, or write "
+     "--set 'game.title=\"Tea # time\"' for the text as typed"),
+    ("components.pill.expect=112 # all", "--set components.pill.expect: '# all' would be dropped as a YAML comment"),
 ])
 def test_bad_set_names_the_key(assignment, message):
     with pytest.raises(UserError, match=None) as caught:
         specs.load("grannys-pills", [assignment])
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("assignment, title", [('game.title="Tea # time"', "Tea # time"), ("game.title=Tea#time", "Tea#time"),
+                                               ("game.title=#1 Tea", "#1 Tea")])
+def test_a_hash_that_is_no_comment_stays_in_a_set_value(assignment, title):
+    """A quoted value, or a # with no space before it, is text as typed: only a comment YAML would drop is refused."""
+    assert specs.load("grannys-pills", [assignment]).game.title == title
 
 
 @pytest.mark.parametrize("value", ["#c0392b", "#C0392B", "#000000", "#c0392", "#c0392bb", "#c0392g", "c0392b0", "#c0 92b",
