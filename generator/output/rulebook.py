@@ -467,10 +467,15 @@ def components_table(spec, st):
     return table(rows, st, f"{spec.path}: components")
 
 
-def table(rows, st, where, widths=None):
+class Unfit(UserError):
+    """A table its frame cannot hold: a column left too narrow for text, or a row taller than the frame."""
+
+
+def table(rows, st, where, widths=None, whole_words=False):
     """A plain ruled table with a bold header row, its columns sized to their text within the frame.
 
-    where: the rules file and key it comes from, for the error when a row cannot fit on a page.
+    where: the rules file and key it comes from, for the error when a row cannot fit on a page; whole_words: a column
+    narrower than a word of its cells is Unfit too (else the word breaks inside its cell).
     """
     cells = [[c if isinstance(c, Flowable) else Para(inline(f"**{c}**" if i == 0 else str(c)), st["cell"])
               for c in row] for i, row in enumerate(rows)]
@@ -478,13 +483,15 @@ def table(rows, st, where, widths=None):
     widths = widths or column_widths(cells, frame_w)
     if min(widths) - 2 * CELL_PAD < 2 * mm:   # a sliver: each word broken a letter a line, the row metres tall
         left = (min(widths) - 2 * CELL_PAD) / mm
-        raise UserError(f"{where}: a table of {len(widths)} columns leaves "
+        raise Unfit(f"{where}: a table of {len(widths)} columns leaves "
                         + (f"{left:.1f} mm of text" if left > 0 else "no room for text") + " in its narrowest on "
                         f"this page, whose text is {frame_w / mm:.0f} mm wide: give it fewer columns")
+    if whole_words and any(_word_width(cell) > w - 2 * CELL_PAD for row in cells for cell, w in zip(row, widths)):
+        raise Unfit(f"{where}: a word of this table is wider than its column")
     for n, row in enumerate(cells):
         tallest = max(cell.wrap(w - 2 * CELL_PAD, frame_h)[1] + 2 * CELL_PAD for cell, w in zip(row, widths))
         if tallest > frame_h:
-            raise UserError(f"{where[n] if isinstance(where, Place) else f'{where}[{n}]'}: this table row is {tallest / mm:.0f} mm tall and a page holds "
+            raise Unfit(f"{where[n] if isinstance(where, Place) else f'{where}[{n}]'}: this table row is {tallest / mm:.0f} mm tall and a page holds "
                             f"{frame_h / mm:.0f} mm: shorten it or split it into rows")
     result = Ruled(cells, colWidths=widths, hAlign="LEFT", repeatRows=1)
     result.setStyle(TableStyle([
@@ -525,6 +532,14 @@ def _line_width(cell):
     if isinstance(cell, Paragraph):
         return pdfmetrics.stringWidth(cell.getPlainText(), "Vera-Bold", cell.style.fontSize) + 1
     return cell.wrap(0, 0)[0]
+
+
+def _word_width(cell):
+    """The width of a cell's longest word (in bold, the wider face); 0 for a flowable."""
+    if not isinstance(cell, Paragraph):
+        return 0
+    return max((pdfmetrics.stringWidth(word, "Vera-Bold", cell.style.fontSize) for word in cell.getPlainText().split()),
+               default=0)
 
 
 def _lead(out):
@@ -637,7 +652,8 @@ def card(spec, ref, st, width, height, k, where=None):
             Para(inline(ref.get("turn_heading", "Your turn")), sized["h2"]), listing(ref["turn"], "steps", sized)]
     if ref.get("scoring"):
         where = where or Place(rules_path(spec), ("reference", "scoring"))
-        flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, where), Spacer(1, 4 * k)]
+        flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, where, whole_words=k != SCALES[-1]),
+                 Spacer(1, 4 * k)]
     return flow + [para(note, sized["body"]) for note in ref.get("notes", [])]
 
 
@@ -649,7 +665,12 @@ def reference(spec, ref, st, width, height, canv):
     measured: dict = {}
 
     def fits(n):
-        flows[n] = card(spec, ref, st, width, height, SCALES[n], where)
+        try:
+            flows[n] = card(spec, ref, st, width, height, SCALES[n], where)
+        except Unfit:   # the scoring table, too wide or tall or breaking a word at this size, may fit at a smaller one
+            if n == len(SCALES) - 1:
+                raise
+            return False
         wide, tall = measured[n] = _listWrapOn(flows[n], width, canv)  # as KeepInFrame measures it before it shrinks
         return wide <= width + _FUZZ and tall <= height + _FUZZ
 

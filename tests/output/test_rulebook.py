@@ -388,6 +388,34 @@ def test_a_table_of_too_many_columns_fails_validate_at_its_line_and_a_narrow_pap
         str(caught.value)
 
 
+SCORING = """  scoring:
+    - [Posy, Points (= pips)]
+    - [Pink, "{posy-pink.value}"]
+    - [Purple, "{posy-purple.value}"]
+    - [Green, "{posy-green.value}"]
+    - [Variant "most posies", 1 per posy]
+    - [Variant "secret colour", "3 per posy of your colour, 1 per other posy"]
+"""
+
+
+def test_a_wide_scoring_table_sets_the_quick_reference_smaller_not_its_words_broken_nor_refused(tmp_path):
+    """A nine-column scoring table was refused at the largest scale tried ('leaves 2.0 mm of text'), though it fits at a
+    smaller one; and a scale whose columns broke 'Points' into 'Point / s' counted as fitting. Each word is found whole
+    on the card by pdfium."""
+    wide = '  scoring:\n    - [Blooms, "1", "2", "3", "4", "5", "6", "7", "8"]\n' \
+           '    - [Points, "1", "3", "6", "10", "15", "21", "28", "36"]\n'
+    data, _ = rules_pdf(hostile_rules(tmp_path, SCORING, wide), "a4")
+    import pypdfium2
+    doc = pypdfium2.PdfDocument(data)
+    words = doc[len(doc) - 1].get_textpage().get_text_range().split()
+    for word in ("Blooms", "Points", "10", "15", "21", "28", "36"):
+        assert words.count(word) == 2, (word, words)   # both cards of the page
+    (tmp_path / "many").mkdir()   # at the smallest scale, a table still too wide is refused as before
+    many = '  scoring:\n    - [' + ", ".join(f"Column{n}" for n in range(14)) + ']\n'
+    with pytest.raises(UserError, match=r"reference\.scoring: a table of 14 columns leaves .* give it fewer columns"):
+        rules_pdf(hostile_rules(tmp_path / "many", SCORING, many), "a4")
+
+
 def test_a_step_numbered_10_or_more_keeps_a_gap_before_its_text(tmp_path):
     """A list of 12 steps set '10Step' with no space: the text is indented past the widest number and a gap, measured
     from the characters' boxes pdfium finds on the page."""
@@ -787,7 +815,10 @@ def test_the_quick_reference_is_set_at_the_largest_scale_that_fits_found_by_halv
         assert settings <= math.ceil(math.log2(len(rulebook.SCALES))) + 1, (spec.game.id, settings)
         fit = []
         for k in rulebook.SCALES:
-            wide, tall = _listWrapOn(rulebook.card(spec, ref, st, width, height, k), width, canvas)
+            try:
+                wide, tall = _listWrapOn(rulebook.card(spec, ref, st, width, height, k), width, canvas)
+            except rulebook.Unfit:   # its scoring table breaks a word at this scale
+                wide = tall = math.inf
             fit.append(wide <= width + _FUZZ and tall <= height + _FUZZ)
         assert fit == sorted(fit), (spec.game.id, width, fit)  # no scale fits where a smaller one does not
         assert scale == rulebook.SCALES[fit.index(True) if True in fit else -1], (spec.game.id, width)
