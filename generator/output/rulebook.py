@@ -471,11 +471,11 @@ class Unfit(UserError):
     """A table its frame cannot hold: a column left too narrow for text, or a row taller than the frame."""
 
 
-def table(rows, st, where, widths=None, whole_words=False):
+def table(rows, st, where, widths=None, whole_words=False, on="page"):
     """A plain ruled table with a bold header row, its columns sized to their text within the frame.
 
     where: the rules file and key it comes from, for the error when a row cannot fit on a page; whole_words: a column
-    narrower than a word of its cells is Unfit too (else the word breaks inside its cell).
+    narrower than a word of its cells is Unfit too (else the word breaks inside its cell); on: what the frame is.
     """
     cells = [[c if isinstance(c, Flowable) else Para(inline(f"**{c}**" if i == 0 else str(c)), st["cell"])
               for c in row] for i, row in enumerate(rows)]
@@ -485,7 +485,7 @@ def table(rows, st, where, widths=None, whole_words=False):
         left = (min(widths) - 2 * CELL_PAD) / mm
         raise Unfit(f"{where}: a table of {len(widths)} columns leaves "
                         + (f"{left:.1f} mm of text" if left > 0 else "no room for text") + " in its narrowest on "
-                        f"this page, whose text is {frame_w / mm:.0f} mm wide: give it fewer columns")
+                        f"this {on}, whose text is {frame_w / mm:.0f} mm wide: give it fewer columns")
     if whole_words and any(_word_width(cell) > w - 2 * CELL_PAD for row in cells for cell, w in zip(row, widths)):
         raise Unfit(f"{where}: a word of this table is wider than its column")
     for n, row in enumerate(cells):
@@ -652,7 +652,7 @@ def card(spec, ref, st, width, height, k, where=None):
             Para(inline(ref.get("turn_heading", "Your turn")), sized["h2"]), listing(ref["turn"], "steps", sized)]
     if ref.get("scoring"):
         where = where or Place(rules_path(spec), ("reference", "scoring"))
-        flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, where, whole_words=k != SCALES[-1]),
+        flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, where, whole_words=k != SCALES[-1], on="card"),
                  Spacer(1, 4 * k)]
     return flow + [para(note, sized["body"]) for note in ref.get("notes", [])]
 

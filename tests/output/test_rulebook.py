@@ -412,7 +412,7 @@ def test_a_wide_scoring_table_sets_the_quick_reference_smaller_not_its_words_bro
         assert words.count(word) == 2, (word, words)   # both cards of the page
     (tmp_path / "many").mkdir()   # at the smallest scale, a table still too wide is refused as before
     many = '  scoring:\n    - [' + ", ".join(f"Column{n}" for n in range(14)) + ']\n'
-    with pytest.raises(UserError, match=r"reference\.scoring: a table of 14 columns leaves .* give it fewer columns"):
+    with pytest.raises(UserError, match=r"reference\.scoring: a table of 14 columns leaves .* on this card, .* fewer columns"):
         rules_pdf(hostile_rules(tmp_path / "many", SCORING, many), "a4")
 
 
