@@ -179,7 +179,8 @@ def formats(ctx, param, value):
 @PAPER
 @OUT
 @click.option("--backs", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True,
-              help="Two-sided pieces: duplex back pages (long-edge flip) or a fold-over layout (file name ends -fold).")
+              help="Two-sided pieces: duplex back pages (long-edge flip; short-edge on landscape paper) or a fold-over "
+                   "layout (file name ends -fold).")
 @SETS
 @THEME
 @click.option("--ink-saver", "ink_saver", is_flag=True,

@@ -3,7 +3,7 @@ import math
 
 from ..errors import UserError
 from ..draw.hexgrid import FLAT, POINTY, Hex, Layout, hex_to_pixel
-from .plan import EPS, Sheet, Slot, mirror
+from .plan import EPS, Sheet, Slot, flip_edge, mirror
 
 NOTE = "hex tiles share their edges: cut along the outlines"
 
@@ -46,8 +46,9 @@ def arrangement(size, count, area):
     return (rotation, sw, sh, centres) if sheets != math.inf else None
 
 
-def sheets(comp, pieces, area, page_width):
-    """Sheets of hex pieces: fronts tessellated, each followed by its mirrored back when the component has one."""
+def sheets(comp, pieces, area, page):
+    """Sheets of hex pieces: fronts tessellated, each followed by its mirrored back when the component has one; page: the
+    paper's width and height (mm)."""
     size = comp.trim
     plan = arrangement(size, len(pieces), area)
     if plan is None:
@@ -61,5 +62,5 @@ def sheets(comp, pieces, area, page_width):
         front = Sheet("front" if comp.back else "single", slots, (), (), (comp.id,), NOTE)
         laid.append(front)
         if comp.back:
-            laid.append(mirror(front, page_width, {slot: p.back for slot, p in zip(slots, chunk)}))
+            laid.append(mirror(front, page[0], {slot: p.back for slot, p in zip(slots, chunk)}, edge=flip_edge(*page)))
     return laid

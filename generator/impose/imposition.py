@@ -11,7 +11,8 @@ from ..errors import UserError
 from ..spec.expand import Pieces, run_keys
 from .area import CLEAR, EDGE, FOOTER, MARK_SHORT, grid_fit, printable_area
 from .grounds import shared_ground
-from .plan import COPY_NOTE, EPS, MARGIN, SPACING, Assembly, Fronts, Placed, Plan, Rect, Sheet, Slot, mirror, turn
+from .plan import (COPY_NOTE, EPS, MARGIN, SPACING, Assembly, Fronts, Placed, Plan, Rect, Sheet, Slot, flip_edge, mirror,
+                   turn)
 from .sheets import list_bottom
 from ..units import paper_size
 
@@ -702,7 +703,8 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
 
     def packed(cover=None):
         """The pages with the groups packed in order, single-sided ones first on the cover (page 1) while it has room."""
-        pages = [page for comp, mine in own for page in own_layout(comp, mine, area, width, half if folding else None)]
+        pages = [page for comp, mine in own
+                 for page in own_layout(comp, mine, area, (width, height), half if folding else None)]
         for two_sided, group in order:
             if cover and not two_sided:
                 group = group._replace(pieces=group.pieces[cover.add(group, group.pieces):])
@@ -729,7 +731,7 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
                               outline._replace(note=fold_note(outline.note)))
                 continue
             front, back_of, reverse = finish(page, area, bounds, known=known) if final else (draft(page), {}, None)
-            sheets += [front, mirror(front, width, back_of, reverse)]
+            sheets += [front, mirror(front, width, back_of, reverse, flip_edge(width, height))]
         if not (cover and cover.blocks):
             return Plan(paper, width, height, tuple(sheets))
         if not final:
@@ -805,8 +807,9 @@ def copy_sheets(group, area, side):
 
 
 def fold(page, area, bounds, fold_y, known=None):
-    """A gutter-fold sheet: fronts set down to EDGE above the fold line, each back mirrored below it, turned 180 degrees,
-    with the marks (a cut line's marks beyond the fold too) and the backs' ground; below a single-sided piece, only
+    """A gutter-fold sheet: fronts set down to EDGE above the fold line, each back mirrored below it, turned so that it
+    stands upright when its piece is turned over side to side (an upright front's by 180 degrees, a front turned 90
+    degrees on the sheet's the same way as its front), with the marks (a cut line's marks beyond the fold too) and the backs' ground; below a single-sided piece, only
     plain paper."""
     ends = [(bool(block.cells[0].back), y + block.height) for block, _, y in page.blocks]
     ends += [(True, s.bleed_box.y + s.bleed_box.h) for s in page.fixed]   # a kind's own layout: two-sided (hex tiles)
@@ -816,7 +819,7 @@ def fold(page, area, bounds, fold_y, known=None):
         page = _upside_down(page, Rect(area.x, area.y, area.w, shift_y - area.y) if page.fixed else page.region)
         shift_y = None if page.fixed else shift_y   # a kind's own layout stays where it is turned to, its blocks too
     front, back_of, reverse = finish(page, area, bounds, shift_y=shift_y, known=known)
-    backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h, s.w, s.h, s.bleed, turn(s.rotation, 180))
+    backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h, s.w, s.h, s.bleed, turn(-s.rotation, 180))
                   for s in front.slots if s in back_of)
     marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
     grounds = front.grounds + tuple(Rect(g.x, 2 * fold_y - g.y - g.h, g.w, g.h) for g in reverse.grounds)
@@ -843,8 +846,10 @@ def fold_note(note):
     return "; ".join(n for n in (FOLD_NOTE, note) if n)
 
 
-def own_layout(comp, pieces, area, width, half=None):
+def own_layout(comp, pieces, area, page, half=None):
     """Pages of a kind that lays out its own pieces (Kind.layout), e.g. tessellated hex tiles; free space below them.
+
+    page: the paper's width and height (mm).
 
     half: the top half of a fold-over sheet; two-sided pieces then go in it, their backs mirrored below the fold.
     """
@@ -852,7 +857,7 @@ def own_layout(comp, pieces, area, width, half=None):
     layouts = {"hex": hexsheet.sheets}
     folding = half is not None and comp.back is not None
     room = half if folding else area
-    laid = layouts[placing(comp)](comp, pieces, room, width)
+    laid = layouts[placing(comp)](comp, pieces, room, page)
     pages = []
     for sheet, after in zip(laid, laid[1:] + [None]):
         if sheet.side == "back":

@@ -150,15 +150,22 @@ def turn(rotation, by):
     return value - 360 if value > 180 else value
 
 
-def mirror(sheet, page_width, back_of, reverse=None):
+def flip_edge(width: float, height: float) -> str:
+    """The edge a duplex sheet turns on, its backs mirrored across its vertical centre line: the long edge of a portrait
+    page, the short edge of a landscape one."""
+    return "long" if height >= width else "short"
+
+
+def mirror(sheet, page_width, back_of, reverse=None, edge="long"):
     """The back sheet of a front sheet: every slot with a back mirrored across the page's vertical centre line.
 
-    reverse: the marks, grounds and components of the two-sided pieces, when the front also holds one-sided ones.
+    reverse: the marks, grounds and components of the two-sided pieces, when the front also holds one-sided ones;
+    edge: the edge the sheet turns on (flip_edge), as its note tells the printer.
     """
     reverse = reverse or sheet
     slots = tuple(Slot(back_of[s], page_width - s.x - s.w, s.y, s.w, s.h, s.bleed, turn(-s.rotation, 0))
                   for s in sheet.slots if back_of.get(s))
     marks = tuple(((page_width - a[0], a[1]), (page_width - b[0], b[1])) for a, b in reverse.marks)
     grounds = tuple(Rect(page_width - g.x - g.w, g.y, g.w, g.h) for g in reverse.grounds)
-    return Sheet("back", slots, marks, (), reverse.components, "back: print on the reverse, flip on the long edge",
+    return Sheet("back", slots, marks, (), reverse.components, f"back: print on the reverse, flip on the {edge} edge",
                  grounds=grounds)

@@ -5,7 +5,7 @@ from ..draw import svg, svgvalues, textfit
 from ..check.wording import ranges
 from ..components import KINDS
 from ..components.kind import making as making_up, placing, round_cut
-from .plan import COPY_NOTE, MARGIN, SPACING
+from .plan import COPY_NOTE, MARGIN, SPACING, flip_edge
 from ..units import fmt_mm, paper
 
 RULER = 50.0
@@ -132,7 +132,7 @@ def footer(dwg, plan, label, note=""):
 
 PRINTING = {  # how to print a run of pages, by the side of its sheets
     "single": "print single-sided.",
-    "front": "print double-sided, flip on the long edge; each back lands behind its front.",
+    "front": "print double-sided, flip on the {edge} edge; each back lands behind its front.",
     "fold": "print single-sided, fold along the dashed line (backs behind fronts), glue, then cut.",
 }
 
@@ -275,7 +275,8 @@ def _laid(holder, page_width, plan, spec, rows, sides, dwg=None) -> float:
               f"Page 1 is {page_1}" + ("." if total == 1 else "; page 2 is the sheet." if total == 2 else
                                        f"; the sheets are pages 2-{total}.")]
     for first, last, how in page_runs(sides):
-        advice.append(f"{'Page' if first == last else 'Pages'} {first}{'' if first == last else f'-{last}'}: {PRINTING[how]}")
+        advice.append(f"{'Page' if first == last else 'Pages'} {first}{'' if first == last else f'-{last}'}: "
+                      + PRINTING[how].format(edge=flip_edge(plan.width, plan.height)))
     copies = [str(n) for n, s in enumerate(plan.sheets, start=2) if s.note.startswith(COPY_NOTE)]
     if copies:
         advice.append(f"Page{'s' * (len(copies) > 1)} {', '.join(copies)}: copy sheet{'s' * (len(copies) > 1)},"

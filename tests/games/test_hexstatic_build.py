@@ -319,8 +319,8 @@ def test_hex_imposition_properties(across, orientation, count, paper, with_back)
                            Back("#333333", "#ffffff") if with_back else None,
                            MappingProxyType({"size": across, "orientation": orientation})))
     pieces = [Piece("tiles", i, f"tiles-{i % 7}", "tiles-back" if with_back else None) for i in range(count)]
-    area, (width, _) = printable_area(paper), paper_size(paper)
-    sheets = hexsheet.sheets(comp, pieces, area, width)
+    area, (width, height) = printable_area(paper), paper_size(paper)
+    sheets = hexsheet.sheets(comp, pieces, area, (width, height))
     fronts = [s for s in sheets if s.side != "back"]
     assert [s.art for f in fronts for s in f.slots] == [p.front for p in pieces]      # every tile once, in order
     for sheet in fronts:

@@ -2,6 +2,7 @@
 import math
 from collections import Counter
 
+import pypdfium2
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
@@ -192,6 +193,70 @@ def test_fold_over_puts_each_back_at_the_mirror_of_its_front(size, count, paper)
                 assert area.y - EPS <= box.y and box.y + box.h <= area.y + area.h + EPS
         placed += len(fronts)
     assert placed == count
+
+
+def _banded(width, height, count):
+    """Two-sided cards of width x height mm: a red band along the top of each front, a blue one along the top of its
+    back (both across the bleed)."""
+    band = {"ground": "paper", "elements": {"top": {"type": "rect", "area": "bleed", "x": 0, "y": 0, "width": "100%",
+                                                    "height": 15}}}
+    front, back = ({**band, "elements": {"top": {**band["elements"]["top"], "fill": c}}} for c in ("red", "blue"))
+    return specs.build("test.yaml", {
+        "game": {"title": "Bands", "designer": "Tester"},
+        "palette": {"paper": "#ffffff", "red": "#ff0000", "blue": "#0000ff"},
+        "components": {"cards": {"kind": "layout", "expect": count, "width": f"{width}mm", "height": f"{height}mm",
+                                 "layout": front, "data": [{"count": count}], "back": {"layout": back}}}}, {})
+
+
+def _centre(image, box, colour, px):
+    """The centre (mm) of the pixels of one colour inside a box (mm) of a page image at px pixels a mm, or None."""
+    found = [(x, y) for y in range(round(box.y * px), round((box.y + box.h) * px))
+             for x in range(round(box.x * px), round((box.x + box.w) * px)) if image.getpixel((x, y)) == colour]
+    return (sum(x for x, _ in found) / len(found) / px, sum(y for _, y in found) / len(found) / px) if found else None
+
+
+@pytest.mark.parametrize("width, height, paper, backs", [
+    (63, 88, "a4", "fold"), (88, 63, "a4", "fold"),   # cards turned 90 degrees on the sheet, and cards upright
+    (63, 88, "a4", "duplex"), (63, 88, "297x210mm", "duplex")])
+def test_every_back_stands_upright_behind_its_front_when_the_piece_is_turned_over(width, height, paper, backs):
+    """On the page pdfium draws, each back's blue band, carried to the front's side as the sheet is folded (across the
+    fold line) or turned (across the page's centre line), lies along the same edge as its front's red band: a piece
+    turned over side to side shows its back upright. A card turned 90 degrees on a fold-over sheet had its back turned
+    180 degrees, upside down (a deck with backs both ways is a marked deck); a landscape page told a long-edge flip."""
+    from generator.build import components_pdf
+    from generator.units import paper_size
+    from tests.pages import pdfium
+    spec, px = _banded(width, height, 9), 2
+    plan = impose(spec, expand(spec)[0], paper, backs=backs)
+    data = components_pdf(spec, paper, backs=backs)[0]
+    page_width = paper_size(paper)[0]
+    turned = 0
+    for number, sheet in enumerate(plan.sheets, start=2):
+        if sheet.side == "back":
+            continue
+        fronts = [s for s in sheet.slots if s.art.startswith("cards-") and not s.art.endswith("-back")]
+        image = pdfium(data, px, page=number - 1)
+        reverse = image if backs == "fold" else pdfium(data, px, page=number)
+        for slot in fronts:
+            box = slot.bleed_box
+            if backs == "fold":
+                fold = sheet.folds[0]
+                behind, carried = box._replace(y=2 * fold - box.y - box.h), lambda x, y: (x, 2 * fold - y)
+            else:
+                behind, carried = box._replace(x=page_width - box.x - box.w), lambda x, y: (page_width - x, y)
+            red, blue = _centre(image, box, (255, 0, 0), px), _centre(reverse, behind, (0, 0, 255), px)
+            assert red and blue, (number, slot)
+            # the same edge: within a few mm (a neighbour's shared bleed hides part of a band), where the opposite
+            # edge is the card's length less the band away (48 mm at least)
+            assert math.dist(red, carried(*blue)) < 8, (number, slot.rotation, red, carried(*blue))
+            turned += slot.rotation in (90, -90)
+    assert turned if width < height and backs == "fold" else True   # the case that was wrong is met
+    if backs == "duplex":
+        edge = "short" if paper == "297x210mm" else "long"
+        assert all(sheet.note == f"back: print on the reverse, flip on the {edge} edge"
+                   for sheet in plan.sheets if sheet.side == "back")
+        words = " ".join(pypdfium2.PdfDocument(data)[0].get_textpage().get_text_range().split())
+        assert f"print double-sided, flip on the {edge} edge" in words, words
 
 
 def test_six_games_have_the_imposition_properties():
