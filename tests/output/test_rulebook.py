@@ -936,7 +936,9 @@ def test_each_paragraphs_markup_is_parsed_once_per_style_on_both_papers_and_set_
     first = sum(parsed.values())
     rulebook._FITS.clear()
     ours = rulebook.typeset(spec, "letter", rules, diagrams, 1.0)
-    assert first > 50 and max(parsed.values()) == 1 and sum(parsed.values()) < first * 1.3, (first, sum(parsed.values()))
+    # the second paper parses only its quick reference at scales the first did not try (Glorieta's letter card: three
+    # more, seven paragraphs each)
+    assert first > 50 and max(parsed.values()) == 1 and sum(parsed.values()) < first * 1.5, (first, sum(parsed.values()))
     rulebook._FITS.clear()
     monkeypatch.setattr(rulebook, "Para", Paragraph)
     assert rulebook.typeset(spec, "letter", rules, diagrams, 1.0).data == ours.data
