@@ -263,7 +263,7 @@ def mm(value, box, axis):
 def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
     """Draw a layout's ground and elements for one row onto a drawing whose trim box starts at (0, 0)."""
     drawn, names = [], layouts.Names(frozenset(spec.palette) | frozenset(s.BASE_COLOURS))
-    lettered = ([], [])  # each unturned text drawn so far, and each opaque cover (the ground first)
+    lettered = ([], [])  # each text drawn so far, and each opaque cover (the ground first), as turned and shifted
     if lay.ground:
         colour = spec.colour(layouts.parse("rect", "fill", layouts.filled(lay.ground, fields), names))
         drawn.append(svg.part(dwg.rect((-bleed, -bleed), (svg.r(w + 2 * bleed), svg.r(h + 2 * bleed)), fill=colour),
@@ -282,16 +282,16 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
                 made = shape(dwg, spec, kind, e, box, label, where)
                 if made is None:
                     continue
-                if copy is None and not e["rotate"]:
-                    covering(lettered, spec, kind, e, box, made, label, where)
+                shift = (copy.across * mm(step.dx, box, 'w'), copy.down * mm(step.dy, box, 'h')) if copy else (0.0, 0.0)
+                turned = e["rotate"] and (e["rotate"], centre(kind, e, box))
+                covering(lettered, spec, kind, e, box, made, (label, name), where, *_mover(shift, turned))
                 if e["opacity"] < 1:
                     made.attrs["opacity"] = e["opacity"]
                 moves = []
-                if copy and (copy.across or copy.down):
-                    moves.append(svgvalues.translate(svg.r(copy.across * mm(step.dx, box, 'w')),
-                                                     svg.r(copy.down * mm(step.dy, box, 'h'))))
-                if e["rotate"]:
-                    cx, cy = centre(kind, e, box)
+                if shift != (0.0, 0.0):
+                    moves.append(svgvalues.translate(svg.r(shift[0]), svg.r(shift[1])))
+                if turned:
+                    cx, cy = turned[1]
                     moves.append(svgvalues.rotate(svg.r(e['rotate']), svg.r(cx), svg.r(cy)))
                 if moves:
                     holder = dwg.g(transform=functools.reduce(svgvalues.Transform.then, moves))
@@ -304,18 +304,41 @@ def draw(dwg, spec, lay, fields, w, h, bleed, where=""):
     return drawn
 
 
-def covering(drawn, spec, kind, e, box, made, name, where) -> None:
+def _mover(shift: tuple, turned) -> tuple:
+    """(how a box (left, top, right, bottom) is drawn by an element turned (degrees, centre) about its centre, then
+    shifted as a repeat's copy: the box round its corners so moved, None when it stays put; whether a box so turned is
+    still a box: a right angle)."""
+    if not turned and shift == (0.0, 0.0):
+        return None, True
+    angle, (cx, cy) = turned or (0.0, (0.0, 0.0))
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+
+    def moved(b: tuple) -> tuple:
+        corners = [(cx + (x - cx) * cos - (y - cy) * sin + shift[0], cy + (x - cx) * sin + (y - cy) * cos + shift[1])
+                   for x in (b[0], b[2]) for y in (b[1], b[3])]
+        return (min(x for x, _ in corners), min(y for _, y in corners), max(x for x, _ in corners),
+                max(y for _, y in corners))
+    return moved, angle % 90 == 0
+
+
+def covering(drawn, spec, kind, e, box, made, names, where, moved=None, square=True) -> None:
     """Record a text's ink or an opaque element's cover (a rect's or image's box, the square inside a circle, an icon's
     middle 70 %; an ellipse's or polygon's box, not sure to be filled) in drawn; a text a fifth or more hidden by a
     later sure cover, or lying where the topmost cover under it is of its own colour (unless an outline of another
-    colour rings it), gets a problem."""
+    colour rings it), gets a problem. names: the element's as drawn (a repeat's copy: 'dot 3') and as listed ('dot');
+    moved, square: how the element is turned or shifted as drawn (_mover); a cover not square (turned by other than a
+    right angle) is not sure to fill the box round it, and a text not square is not judged."""
     texts, covers = drawn
+    name, listed = names
+    moved = moved or (lambda b: b)
     if isinstance(made, Lettering):
+        if not square:   # the box round a text turned 30 degrees holds much else: too coarse to judge it by
+            return
         inks = [typeface.ink(run.face, run.content or "", float(run.attrs["x"]), float(run.attrs["y"]),
                              float(run.attrs["font-size"])) for run in made.children if isinstance(run, svg.Run)]
         inks = [i for i in inks if i]
         if inks:
-            ink = (min(i[0] for i in inks), min(i[1] for i in inks), max(i[2] for i in inks), max(i[3] for i in inks))
+            ink = moved((min(i[0] for i in inks), min(i[1] for i in inks), max(i[2] for i in inks), max(i[3] for i in inks)))
             colour, said = spec.colour(e["colour"]), f"text {_quoted(e['text'])} ({where}text {name})"
             texts.append((said, made, ink))
             ringed = "outline" in e and spec.colour(e["outline"]["colour"]) != colour   # its outline parts it from them
@@ -329,7 +352,7 @@ def covering(drawn, spec, kind, e, box, made, name, where) -> None:
         return
     if kind in ("ellipse", "polygon", "hexagon", "star"):   # a shape whose box it does not fill: it may lie between
         if e["fill"] != "none":                              # a text and a cover of the text's colour
-            covers.append((name, _extent(made), spec.colour(e["fill"]), False))
+            covers.append((name, moved(_extent(made)), spec.colour(e["fill"]), False))
         return
     if kind not in ("rect", "image", "circle", "icon") or (kind == "rect" and e["fill"] == "none"):
         return
@@ -341,11 +364,14 @@ def covering(drawn, spec, kind, e, box, made, name, where) -> None:
         w, h = mm(e["width"], box, "w"), mm(e["height"], box, "h")
         inset = 0.15 if kind == "icon" else 0.0
         cover = (x + inset * w, y + inset * h, x + (1 - inset) * w, y + (1 - inset) * h)
-    covers.append((name, cover, spec.colour(e["colour"] if kind == "icon" else e.get("fill", "")), True))
+    cover = moved(cover)
+    covers.append((name, cover, spec.colour(e["colour"] if kind == "icon" else e.get("fill", "")), square))
+    if not square:
+        return
     for said, lettering, ink in texts:
         if _share(ink, cover) >= 0.2:
             lettering.problems.append(f"{said} is {_share(ink, cover):.0%} hidden by {name}, drawn after it: move one, "
-                                      f"or list {name} first")
+                                      f"or list {listed} first")
 
 
 def _share(ink, cover) -> float:

@@ -1254,6 +1254,52 @@ def test_a_text_hidden_by_a_later_element_or_set_on_its_own_colour_fails(tmp_pat
     assert validate(specs.load(str(path))) == []
 
 
+TEXT = "n: {type: text, x: 5, y: 5, width: 18, height: 18, text: '5', size: 5, align: centre, valign: middle, colour: ink"
+DISC = "big: {type: circle, x: 14, y: 14, r: 3, fill: ember"
+
+
+@pytest.mark.parametrize("elements, message", [
+    ([TEXT + "}", DISC + ", repeat: {count: 2, dx: 19}}"],   # a repeat's first copy over the text
+     "text '5' (text n) is 100% hidden by big 0, drawn after it: move one, or list big first"),
+    ([TEXT + ", repeat: {count: 2, dx: 19}}", DISC + "}"],
+     "text '5' (text n 0) is 100% hidden by big, drawn after it: move one, or list big first"),
+    ([TEXT + ", rotate: 180}", DISC + "}"],   # a turned text, as a standee's back
+     "text '5' (text n) is 100% hidden by big, drawn after it: move one, or list big first"),
+    ([TEXT + "}", "big: {type: rect, x: 10, y: 12, width: 8, height: 4, fill: ember, rotate: 90}"],
+     "text '5' (text n) is 100% hidden by big, drawn after it: move one, or list big first"),
+    (["patch: {type: rect, x: 5, y: 5, width: 18, height: 18, fill: ember, repeat: {count: 2, dx: 19}}",
+      TEXT.replace("colour: ink", "colour: ember") + "}"],
+     "text '5' (text n) lies on patch 0, of its own colour #c8462b: 100% of its ink cannot be read"),
+])
+def test_a_repeated_or_turned_element_hiding_a_text_fails_as_a_plain_one_does(elements, message):
+    """Copies of a repeat and elements turned by a right angle were never checked: a score track's dots hid its
+    numbers and validate passed. The face as drawn shows no ink of the text's where validate says it is hidden."""
+    import yaml
+    layout = {"ground": "paper", "elements": yaml.safe_load("\n".join(elements))}
+    spec = specs.build("test.yaml", {"game": {"title": "Hidden", "designer": "Tester"},
+                                     "palette": {"paper": "#fbf7ee", "ink": "#26221c", "ember": "#c8462b"},
+                                     "components": {"c": {"kind": "layout", "expect": 1, "width": "60mm",
+                                                          "height": "40mm", "layout": layout}}}, {})
+    assert [f.message for f in validate(spec)] == [f"face 1: {message}"]
+    if "hidden" in message:
+        image = pixels(fronts(spec)[0])
+        text_box = image.crop(tuple(round((v + 3) * DPI / 25.4) for v in (11, 11, 17, 17)))
+        assert (0x26, 0x22, 0x1c) not in {colour for _, colour in text_box.getcolors(text_box.width * text_box.height)}
+
+
+def test_a_text_turned_30_degrees_is_not_judged_by_the_box_round_it():
+    """The box round a text turned 30 degrees reaches well past its letters: the reference's own example (white words
+    on a see-through ember bar, on white) would fail as lying on the ground."""
+    spec = specs.build("test.yaml", {"game": {"title": "Turned", "designer": "Tester"},
+                                     "palette": {"paper": "#ffffff", "ember": "#c8462b"},
+                                     "components": {"c": {"kind": "layout", "expect": 1, "width": "60mm", "height": "40mm",
+                                                          "layout": {"ground": "paper", "elements": {
+        "bar": {"type": "rect", "x": 10, "y": 16, "width": 40, "height": 8, "fill": "ember", "rotate": 30},
+        "label": {"type": "text", "x": 10, "y": 16, "width": 40, "height": 8, "text": "turned 30", "size": 4,
+                  "align": "centre", "valign": "middle", "colour": "white", "rotate": 30}}}}}}, {})
+    assert validate(spec) == []
+
+
 GUIDE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "docs",
                      "make-your-own-game.md")
 
