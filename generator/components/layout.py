@@ -101,7 +101,9 @@ def load(check, key_path, checked, options, source):
                 """An inline row's error at its line in the spec (the row's, or its cell's)."""
                 where = key_path + ("data",) + ((number - 1,) if number else ()) + ((column,) if column else ())
                 return located(check.path, check.lines, where, message)
-            rows = rows_of.listed(f"{check.path}: {'.'.join(key_path)}.data", raw, at)
+            typed = getattr(check.lines, "written", {})
+            rows = rows_of.listed(f"{check.path}: {'.'.join(key_path)}.data", raw, at,
+                                  lambda index, column: typed.get(key_path + ("data", index, column)))
         else:
             try:
                 path = inside(folder, raw)

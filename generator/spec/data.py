@@ -409,8 +409,10 @@ def _uncomputed(name: str, computed: list, formulas: list) -> None:
 
 def _listed(path):
     """A YAML or JSON list of mappings, one per row (row n is the list's n-th item)."""
-    value = _json(path) if path.suffix.lower() == ".json" else yamlsource.load(path, noun="data")[0]
-    return listed(str(path), value)
+    if path.suffix.lower() == ".json":
+        return listed(str(path), _json(path))
+    value, lines = yamlsource.load(path, noun="data")
+    return listed(str(path), value, written=lambda index, column: lines.written.get((index, column)))
 
 
 def _json(path):
@@ -437,9 +439,12 @@ def _json(path):
         raise UserError(f"{path}: not JSON pnp reads ({str(exc).partition(':')[0]})") from None
 
 
-def listed(name, value, at=None) -> Rows:
+def listed(name, value, at=None, written=None) -> Rows:
     """Rows from a list of mappings (a YAML or JSON file, or a spec's inline data); columns in order of first use. at:
-    a spec's inline rows' errors, (row number, column or None, message) -> the error naming the spec's line."""
+    a spec's inline rows' errors, (row number, column or None, message) -> the error naming the spec's line; written:
+    (item index, column) -> the text of a YAML value as typed where YAML read it as no text (NO, 1:30, 0x1F, 1.50), the
+    cell it gives (a card reads 'NO', not 'false')."""
+    written = written or (lambda index, column: None)
     place = Rows(name, (), (), at)
     if not isinstance(value, list) or not value:
         raise place.fail(None, None, "expected a list of rows (each a mapping of column to value), found "
@@ -456,7 +461,7 @@ def listed(name, value, at=None) -> Rows:
             if "{" in str(key) or "}" in str(key):
                 raise place.fail(number, key, "a column name may not hold '{' or '}'")
             columns.setdefault(str(key), None)
-        rows.append((number, {str(k): cell(v) for k, v in item.items()}))
+        rows.append((number, {str(k): written(number - 1, k) or cell(v) for k, v in item.items()}))
     if len(rows) > MAX_ROWS:
         raise UserError(f"{name}: more than {MAX_ROWS:,} rows")
     shared = _shared()

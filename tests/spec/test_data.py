@@ -47,6 +47,26 @@ def test_a_csv_gives_one_face_per_row_and_the_count_column_its_copies(tmp_path):
     assert faces(spec) == [("Fireball", "fire"), ("Fireball", "fire"), ("Tidal, Wave", "water")]
 
 
+TYPED = ["NO", "On", "1:30", "0x1F", ".inf", "1.50", "007", "1e3", "2024-01-02"]   # YAML reads none of these as text
+
+
+@pytest.mark.parametrize("where", ["inline", "file"])
+def test_a_yaml_value_read_as_no_text_prints_as_typed(tmp_path, where):
+    """A card titled NO printed 'false', 1:30 printed '90', 0x1F '31', 1.50 '1.5', 007 '7': data cells are text, as a
+    CSV's are, so each is the text typed (the drawn face's words say so); a null is an empty cell."""
+    from generator.draw.render import draw_art
+    from generator.output.formats.svg import to_text
+    rows = [{"title": typed, "suit": "fire", "size": 4} for typed in TYPED] + [{"title": None, "suit": "fire", "size": 4}]
+    listed = "[" + ", ".join(f"{{title: {r['title'] or '~'}, suit: fire, size: 4}}" for r in rows) + "]"
+    if where == "file":
+        (tmp_path / "rows.yaml").write_text("\n".join(f"- {{title: {r['title'] or '~'}, suit: fire, size: 4}}" for r in rows))
+    spec = load(tmp_path, listed if where == "inline" else "rows.yaml", len(rows))
+    assert [title for title, _ in faces(spec)] == TYPED + [""]
+    pieces, arts = expand(spec)
+    drawn = to_text(draw_art(spec, arts[pieces[2].front])).decode()
+    assert ">1:30<" in drawn and ">90<" not in drawn
+
+
 def test_excel_semicolons_byte_order_marks_and_a_quantity_column(tmp_path):
     (tmp_path / "cards.csv").write_bytes("\ufefftitle;suit;size;quantity\nÉclair;fire;4;3\n".encode("utf-8"))
     assert faces(load(tmp_path, "cards.csv", 3)) == [("Éclair", "fire")] * 3
