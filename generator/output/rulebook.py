@@ -477,7 +477,7 @@ def table(rows, st, where, widths=None, whole_words=False, on="page"):
     where: the rules file and key it comes from, for the error when a row cannot fit on a page; whole_words: a column
     narrower than a word of its cells is Unfit too (else the word breaks inside its cell); on: what the frame is.
     """
-    cells = [[c if isinstance(c, Flowable) else Para(inline(f"**{c}**" if i == 0 else str(c)), st["cell"])
+    cells = [[c if isinstance(c, Flowable) else Para(inline(f"**{c}**" if i == 0 and c else str(c)), st["cell"])
               for c in row] for i, row in enumerate(rows)]
     frame_w, frame_h = st["frame"]
     widths = widths or column_widths(cells, frame_w)

@@ -8,15 +8,20 @@ from .loader import Checker, rules_path
 COLUMNS = 14   # cells a table row may hold: a column at least 12 mm across the rulebook's widest text (180 mm)
 
 
+def _cell(value):
+    """A table cell: text, or "" (only spaces too) for a cell left empty."""
+    return "" if isinstance(value, str) and not value.strip() else s.text(value)
+
+
 def _cells(value):
-    """A table row: a list of 1 to COLUMNS texts (40 columns left each a sliver, and the row 757,584,513 mm tall)."""
+    """A table row: a list of 1 to COLUMNS cells (40 columns left each a sliver, and the row 757,584,513 mm tall)."""
     if isinstance(value, list) and len(value) > COLUMNS:
         raise s.Invalid(f"expected at most {COLUMNS} cells in a table row (a column needs 12 mm of the rulebook's "
                         f"180 mm text width), found {len(value)}: split the table")
-    return s.list_of(s.text, 1)(value)
+    return s.list_of(_cell, 1)(value)
 
 
-_cells.item = s.text   # type: ignore[attr-defined]
+_cells.item = _cell   # type: ignore[attr-defined]
 BLOCK = s.mapping({"p": s.text, "bullets": s.list_of(s.text, 1), "steps": s.list_of(s.text, 1),
                    "table": s.list_of(_cells, 1), "diagram": s.text, "caption": s.text,
                    "when": s.text})  # when: a component id; the block prints only when that component does

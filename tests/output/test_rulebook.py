@@ -416,6 +416,25 @@ def test_a_wide_scoring_table_sets_the_quick_reference_smaller_not_its_words_bro
         rules_pdf(hostile_rules(tmp_path / "many", SCORING, many), "a4")
 
 
+def test_an_empty_table_cell_written_as_the_guide_says_is_a_blank_cell(tmp_path):
+    """make-your-own-game.md says to write an empty cell "": it was refused as no text; a header cell too, and one of
+    spaces. The row prints its other cells, the blank one nothing."""
+    from generator.check.validate import validate
+    hostile_rules(tmp_path, GREEN_ROW, '[Green, "", "{posy-green.value}"]')
+    rules = (tmp_path / "rules" / "mine.yaml").read_text(encoding="utf-8")
+    (tmp_path / "rules" / "mine.yaml").write_text(rules.replace("[Posy, Points (= pips)]", '["", " "]'), encoding="utf-8")
+    spec = specs.load(str(tmp_path / "mine.yaml"))
+    assert validate(spec) == []
+    data, _ = rules_pdf(spec, "a4")
+    import pypdfium2
+    doc = pypdfium2.PdfDocument(data)
+    text = " ".join(doc[n].get_textpage().get_text_range() for n in range(len(doc))).split()
+    from generator.spec import figures
+    value = str(figures.Figures(spec)["posy-green.value"])
+    assert ["Green", value] in [text[n:n + 2] for n in range(len(text))], text   # the row, nothing between
+    assert "**" not in " ".join(text)   # an empty header cell is no bold markup left bare
+
+
 def test_a_step_numbered_10_or_more_keeps_a_gap_before_its_text(tmp_path):
     """A list of 12 steps set '10Step' with no space: the text is indented past the widest number and a gap, measured
     from the characters' boxes pdfium finds on the page."""
