@@ -42,6 +42,7 @@ class Preset(NamedTuple):
 
 QUANTITIES = "quantities.csv"   # in each deck's folder: file, quantity, name of each front
 BRACKETS = (18, 36, 55, 72, 90, 108, 126, 144, 162, 180, 198, 216, 234, 396, 504, 612)  # MakePlayingCards' order sizes
+MOST_OF_A_CARD = 99   # The Game Crafter's quantity of one card, "an integer between 1 and 99": a row of quantities.csv
 STOCK = "(S30) Standard Smooth"   # MakePlayingCards' standard card stock, as MPC Autofill names it
 EIGHTH = INCH / 8
 PRESETS = {
@@ -150,7 +151,7 @@ def write_game(spec, options) -> tuple:
         fronts = [a for a in arts.values() if a.component == comp.id and a.side == "front"]
         numbers = {a.key: n for n, a in enumerate(fronts, start=1)}
         backs = backings(spec, comp.id)
-        decks = []
+        decks, split = [], []
         for backing in backs:
             deck = comp.id if backing.back in (None, f"{comp.id}-back") else stems[backing.back]
             listed = []
@@ -163,13 +164,21 @@ def write_game(spec, options) -> tuple:
             put(back, face(spec, arts[backing.back] if backing.back else None, item, turned))
             put(root / deck / QUANTITIES, _quantities(root / deck, listed))
             if chosen.order:
-                put(root / deck / f"{spec.game.id}-{deck}.xml", _order(listed, back))
+                orders = _orders(listed)
+                for n, order in enumerate(orders, start=1):
+                    name = f"{spec.game.id}-{deck}" + (f"-{n}" if len(orders) > 1 else "")
+                    put(root / deck / f"{name}.xml", _order(order, back))
+                if len(orders) > 1:
+                    split.append(f"{deck}: {backing.pieces} cards, more than MakePlayingCards' largest deck "
+                                 f"({BRACKETS[-1]}): {len(orders)} orders, {spec.game.id}-{deck}-1.xml to "
+                                 f"-{len(orders)}.xml")
             decks.append(f"{deck}/ ({backing.pieces} card{'s' * (backing.pieces != 1)} of {len(listed)} "
                          f"face{'s' * (len(listed) != 1)}{', a plain white back' * (backing.back is None)})")
         px = item.pixels()
         notes.append(f"{comp.id}: {chosen.title} {item.name}, {px[1] if turned else px[0]} x {px[0] if turned else px[1]} "
                      f"px at {item.dpi} dpi; " + (f"{len(backs)} backs, a deck for each: " if len(backs) > 1 else "")
                      + ", ".join(decks) + f"; how many of each face: {QUANTITIES} in each deck's folder")
+        notes += split
     if paths and options.dpi != chosen.products[0].dpi:
         notes.append(f"--dpi {options.dpi} is not used for these files: {chosen.title}'s templates are "
                      f"{chosen.products[0].dpi} dpi")
@@ -181,12 +190,29 @@ def write_game(spec, options) -> tuple:
 
 
 def _quantities(where, listed) -> bytes:
-    """A deck's list of its fronts: each file (relative to the deck's folder), how many cards of it to print, its name."""
+    """A deck's list of its fronts: each file (relative to the deck's folder), how many cards of it to print, its name;
+    a front of more than MOST_OF_A_CARD cards in several rows, each of at most that many."""
     text = io.StringIO()
     table = csv.writer(text, lineterminator="\n")
     table.writerow(["file", "quantity", "name"])
-    table.writerows([path.relative_to(where).as_posix(), count, name] for path, name, count in listed)
+    table.writerows([path.relative_to(where).as_posix(), min(MOST_OF_A_CARD, count - done), name]
+                    for path, name, count in listed for done in range(0, count, MOST_OF_A_CARD))
     return text.getvalue().encode("utf-8")
+
+
+def _orders(listed) -> list:
+    """A deck's fronts (path, name, count) cut into orders of at most MakePlayingCards' largest deck, in turn (a
+    front's cards split between two orders where one ends)."""
+    orders, room = [[]], BRACKETS[-1]
+    for path, name, count in listed:
+        while count:
+            if not room:
+                orders.append([])
+                room = BRACKETS[-1]
+            taken = min(count, room)
+            orders[-1].append((path, name, taken))
+            count, room = count - taken, room - taken
+    return orders
 
 
 def _order(listed, back) -> bytes:

@@ -1,6 +1,7 @@
 """Print-on-demand files (--pod): how many of each card a deck has, the art inside the trim as the PDF prints it, a
 plain back for one-sided pieces, and a rebuild that leaves no file of a deck no longer sold."""
 import csv
+from collections import Counter
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -191,3 +192,45 @@ def test_a_printers_sizes_are_rounded_as_the_manifest_rounds_a_piece_of_that_siz
     from generator.cli import cli
     result = CliRunner().invoke(cli, ["build", "posies", "--paper", "a4", "--pod", "thegamecrafter", "--out", str(tmp_path)])
     assert result.exit_code == 1 and "mini card 44.5 x 63.5 mm" in result.output, result.output
+
+
+def test_a_deck_past_a_printers_limits_is_split_so_no_card_is_lost(tmp_path):
+    """700 cards, 150 and 550 of two faces: The Game Crafter takes a card's quantity from 1 to 99, so each front's rows
+    of quantities.csv hold at most 99 and add up to its count (one row of 550 before); MakePlayingCards' largest deck is
+    612, so the order is two files whose slots hold the 700 cards between them (one order of 700 in a bracket of 612
+    before)."""
+    (tmp_path / "big").mkdir()
+    spec = tmp_path / "big" / "big.yaml"
+    spec.write_text("""game: {title: Big, designer: Me, players: "2", time: 5 min}
+palette: {ink: "#222222", paper: "#ffffff"}
+components:
+  deck:
+    kind: layout
+    expect: 700
+    width: 2.5 in
+    height: 3.5 in
+    layout: {ground: paper, elements: {t: {type: text, x: 5, y: 5, width: 50, height: 10, text: "{title}", size: 5}}}
+    data: [{title: Alpha, count: 150}, {title: Beta, count: 550}]
+    back: {layout: {ground: ink, elements: {}}}
+""")
+    printed = build(spec, tmp_path / "out", "--format", "png", "--pod", "thegamecrafter")
+    deck = tmp_path / "out" / "big" / "pod-thegamecrafter" / "deck"
+    rows = list(csv.DictReader(open(deck / "quantities.csv", encoding="utf-8")))
+    assert all(1 <= int(row["quantity"]) <= 99 for row in rows)
+    totals = {}
+    for row in rows:
+        totals[row["name"]] = totals.get(row["name"], 0) + int(row["quantity"])
+    assert totals == {"Alpha": 150, "Beta": 550}
+    printed = build(spec, tmp_path / "out", "--format", "png", "--pod", "makeplayingcards")
+    deck = tmp_path / "out" / "big" / "pod-makeplayingcards" / "deck"
+    orders = sorted(deck.glob("*.xml"))
+    assert [o.name for o in orders] == ["big-deck-1.xml", "big-deck-2.xml"], orders
+    assert "700 cards, more than MakePlayingCards' largest deck (612): 2 orders" in printed, printed
+    cards = Counter()
+    for order in map(lambda o: ET.parse(o).getroot(), orders):
+        quantity, bracket = int(order.findtext("details/quantity")), int(order.findtext("details/bracket"))
+        slots = [int(n) for card in order.iterfind("fronts/card") for n in card.findtext("slots").split(",")]
+        assert quantity <= bracket <= max(pod.BRACKETS) and sorted(slots) == list(range(quantity))
+        for card in order.iterfind("fronts/card"):
+            cards[card.findtext("name")] += len(card.findtext("slots").split(","))
+    assert sorted(cards.values()) == [150, 550]
