@@ -203,7 +203,8 @@ def _quantities(where, listed) -> bytes:
 def _orders(listed) -> list:
     """A deck's fronts (path, name, count) cut into orders of at most MakePlayingCards' largest deck, in turn (a
     front's cards split between two orders where one ends)."""
-    orders, room = [[]], BRACKETS[-1]
+    orders: list[list] = [[]]
+    room = BRACKETS[-1]
     for path, name, count in listed:
         while count:
             if not room:
