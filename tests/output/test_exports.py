@@ -653,6 +653,48 @@ def test_contact_captions_are_the_face_titles_at_one_size_cut_at_a_word(tmp_path
     assert contact.caption(words, art, 3, width) == f"{words.component('words').title} 3"  # word lists: too long to show
 
 
+def test_contact_words_fit_their_room_and_letters_vera_lacks_print_in_the_specs_font(tmp_path):
+    """A one-word title longer than its cell ran into its neighbours, the sheet's heading off its edge (the component's
+    name lost); Greek titles, which the cards set in the designer's font, printed as Vera's empty boxes under them. The
+    label's ink, measured on the sheet, is as wide as the designer's font sets the word (Vera's boxes are wider)."""
+    from generator.draw import textfit, typeface
+    word = "Pneumonoultramicroscopicsilicovolcanoconiosis"
+    cut = contact.shortened(word, 40)
+    assert cut.endswith("...") and word.startswith(cut[:-3]) and textfit.width(cut, contact.CAPTION) <= 40
+    (tmp_path / "fonts").mkdir()
+    shutil.copy(Path(__file__).resolve().parents[1] / "data" / "fonts" / "DejaVuSans-Greek-Cyrillic.ttf", tmp_path / "fonts")
+    greek = "Ελληνικά"
+    (tmp_path / "uni.yaml").write_text(f"""game: {{title: "The Extraordinarily Long-Winded Chronicles of Harbour Masters", designer: Me}}
+fonts: {{dj: fonts/DejaVuSans-Greek-Cyrillic.ttf}}
+components:
+  cards:
+    kind: layout
+    title: Reference card
+    expect: 2
+    width: 63 mm
+    height: 88 mm
+    layout: {{elements: {{t: {{type: text, x: 5, y: 5, width: 50, height: 30, text: "{{title}}", size: 5, font: dj}}}}}}
+    data: [{{title: "{greek}"}}, {{title: Sunrise}}]
+""", encoding="utf-8")
+    spec = specs.load(str(tmp_path / "uni.yaml"))
+    font = contact.lettering(spec, greek)
+    assert font == spec.fonts["dj"].regular.resource and contact.lettering(spec, "Sunrise") == ""
+    result = CliRunner().invoke(cli, ["build", str(tmp_path / "uni.yaml"), "--format", "contact", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    sheet = Image.open(tmp_path / "uni" / "contact" / "cards.png").convert("L")
+    columns, rows, fw, fh, width, height = contact.layout(2, 63, 88)
+    k = contact.DPI / 25.4
+    top = contact.HEAD + contact.GAP + fh + 3.6 - contact.CAPTION   # the first label's line, round its baseline
+    label = sheet.crop((0, round(top * k), round((contact.GAP + fw + contact.GAP / 2) * k),
+                        round((top + contact.CAPTION * 1.3) * k)))
+    inked = [x for x in range(label.width) if min(label.getpixel((x, y)) for y in range(label.height)) < 128]
+    measured = (inked[-1] - inked[0]) / k
+    dejavu = typeface.advance(font, greek) * contact.CAPTION
+    assert abs(measured - dejavu) < 1.0 and abs(measured - textfit.width(greek, contact.CAPTION)) > 1.0, measured
+    heading = sheet.crop((0, 0, sheet.width, round(contact.HEAD * k)))
+    assert heading.getpixel((heading.width - 2, round(contact.GAP * k + 3 * k))) == 255   # nothing runs off its edge
+
+
 def test_a_deck_that_shrinks_below_one_tts_sheet_leaves_no_second_sheet(tmp_path):
     assert CliRunner().invoke(cli, ["new", str(tmp_path / "big")]).exit_code == 0
     spec, cards = tmp_path / "big" / "big.yaml", tmp_path / "big" / "cards.csv"

@@ -5,7 +5,7 @@ Each distinct face, trimmed, in a labelled grid, for sharing a prototype.
 import math
 from collections import Counter
 
-from ...draw import svg, textfit
+from ...draw import svg, textfit, typeface
 from ...components.kind import Circle, size_words
 from ...spec.expand import expand
 from ...build import check
@@ -54,8 +54,12 @@ def sheet(spec, component) -> bytes:
     backed = ", one back" if len(backs) == 1 else f", {len(backs)} backs" if backs else ""
     detail = (f"{pieces_shown} piece{'s' * (pieces_shown != 1)}, {len(copies)} different face{'s' * (len(copies) != 1)}"
               f"{backed}; trim {size_words(comp)}")
-    words.add(svg.text(words, title, GAP, GAP + 5, 6, anchor="start", bold=True))
-    words.add(svg.text(words, detail, GAP, GAP + 10.5, 3.6, anchor="start"))
+    if textfit.width(title, 6, bold=True) > width - 2 * GAP:   # the game's title cut, the component's kept
+        after = f": {comp.title}"
+        title = shortened(spec.game.title, width - 2 * GAP - textfit.width(after, 6, bold=True), 6, bold=True) + after
+    words.add(svg.text(words, shortened(title, width - 2 * GAP, 6, bold=True), GAP, GAP + 5, 6, anchor="start",
+                       bold=True))
+    words.add(svg.text(words, shortened(detail, width - 2 * GAP, 3.6), GAP, GAP + 10.5, 3.6, anchor="start"))
     surface, ctx = raster.canvas(pixels(width, DPI), pixels(height, DPI))
     k = DPI / 25.4
     cut = cut_line(comp)
@@ -73,8 +77,8 @@ def sheet(spec, component) -> bytes:
             name, count = back_caption(spec, art, backs[i - len(fronts)], fronts, backs, len(copies) > 1, room)
         else:
             name, count = caption(spec, art, i + 1 if len(copies) > 1 else None, room), f"x {copies[art.key]}"
-        words.add(svg.text(words, name, x + fw / 2, y + fh + 3.6, CAPTION))
-        words.add(svg.text(words, count, x + fw / 2, y + fh + 7.4, COUNT, fill="#555555"))
+        words.add(label(words, spec, name, x + fw / 2, y + fh + 3.6, CAPTION))
+        words.add(label(words, spec, count, x + fw / 2, y + fh + 7.4, COUNT, fill="#555555"))
     raster.paint_into(ctx, words, (0, 0, pixels(width, DPI), pixels(height, DPI)))
     return raster.encode(surface, DPI)
 
@@ -92,22 +96,49 @@ def back_caption(spec, art, backing, fronts: list, backs: list, numbered: bool, 
             names.append(face_title(spec, front, number if numbered else None))
             if textfit.width(f"{head} {', '.join(names)}", COUNT) > width:
                 break   # the names after it would be cut
-    return (shortened(back_name(art), width),
-            shortened(f"{head} {', '.join(names)}", width, COUNT))
+    return (shortened(back_name(art), width, font=lettering(spec, back_name(art))),
+            shortened(f"{head} {', '.join(names)}", width, COUNT, font=lettering(spec, head + ", ".join(names))))
 
 
 def caption(spec, art, number: int | None, width: float) -> str:
     """A front's name under it (exports.face_title), cut at a word, with '...', to width mm."""
-    return shortened(face_title(spec, art, number), width)
+    title = face_title(spec, art, number)
+    return shortened(title, width, font=lettering(spec, title))
 
 
-def shortened(name: str, width: float, size: float = CAPTION) -> str:
-    """Words cut at a word, with '...' (after no comma, colon or semicolon), to width mm at size mm."""
+def shortened(name: str, width: float, size: float = CAPTION, bold: bool = False, font: str = "") -> str:
+    """Words cut at a word, with '...' (after no comma, colon or semicolon), to width mm at size mm; a single word too
+    long, cut at a letter. font: the resource of the designer's font it is set in (lettering), else bundled Vera."""
+    def wide(text: str) -> float:
+        return typeface.advance(font, text) * size if font else textfit.width(text, size, bold)
     words = name.split()
-    while len(words) > 1 and textfit.width(name, size) > width:
+    while len(words) > 1 and wide(name) > width:
         words.pop()
         name = " ".join(words).rstrip(",;:") + "..."
+    while len(name) > 4 and wide(name) > width:   # one word wider than the room: its letters cut
+        name = name.removesuffix("...")[:-1].rstrip(",;: ") + "..."
     return name
+
+
+def lettering(spec, text: str) -> str:
+    """The resource of the first of the spec's fonts that has every character of text, when bundled Vera lacks one;
+    else "" (Vera)."""
+    if not textfit.missing(text) and not textfit.missing(text, bold=True):
+        return ""
+    return next((family.regular.resource for family in spec.fonts.values()
+                 if not typeface.absent(family.regular.resource, text)), "")
+
+
+def label(words, spec, text: str, x: float, y: float, size: float, fill: str = "#000000"):
+    """A line of text centred on x, its baseline at y: in bundled Vera, or in the spec's font that has its characters
+    (lettering), as the face itself showed them (Vera would print a box for each)."""
+    font = lettering(spec, text)
+    if not font:
+        return svg.text(words, text, x, y, size, fill=fill)
+    face = typeface.Face(font, False, False)
+    left = x - typeface.advance(font, text) * size / 2
+    return svg.Run({"x": svg.r(left), "y": svg.r(y), "font-family": face.family, "font-size": svg.r(size),
+                    "fill": fill}, text, face)
 
 
 def outline(words, cut, x: float, y: float, scale: float):
