@@ -15,6 +15,8 @@ CHECKS = ("generator.spec.pyyaml", "generator.check.safearea", "generator.check.
           "generator.check.vision", "generator.draw.diagram")   # what every game's checks import
 BUILDS = CHECKS + ("generator.impose.imposition", "generator.output.document", "generator.output.formats.pdf",
                    "generator.output.rulebook")   # what every game's build imports besides
+DPI = 300   # --dpi when not given
+DRAWN_AT_DPI = frozenset({"png", "showcase", "hand", "tts"})   # the formats --dpi sets the resolution of
 
 
 def chosen(games):
@@ -42,6 +44,13 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
     if looks and "pdf" not in names:   # the other formats draw every face in its own colours: the flag did nothing
         raise UserError(f"--{looks[0]} applies to the PDFs only, and --format asks for {', '.join(names)}: add pdf to "
                         "--format (or leave the flag out)")
+    if backs == "fold" and "pdf" not in names:   # only the PDF's sheets fold
+        raise UserError(f"--backs fold applies to the PDFs only, and --format asks for {', '.join(names)}: add pdf to "
+                        "--format (or leave --backs out)")
+    if dpi != DPI and not set(names) & DRAWN_AT_DPI:
+        *some, last = sorted(DRAWN_AT_DPI)
+        raise UserError(f"--dpi applies to the {', '.join(some)} and {last} images only, and --format asks for "
+                        f"{', '.join(names)}: add one of them to --format (or leave --dpi out)")
 
     def planned(game) -> tuple:
         """One game's spec and jobs."""

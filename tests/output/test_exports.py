@@ -489,6 +489,25 @@ def test_a_look_with_no_pdf_asked_for_is_an_error_not_ignored(tmp_path, look):
     assert not tmp_path.joinpath("posies").exists()
 
 
+@pytest.mark.parametrize("options, said", [
+    (["--format", "pdf", "--dpi", "600"], "--dpi applies to the hand, png, showcase and tts images only, and --format "
+                                          "asks for pdf: add one of them to --format (or leave --dpi out)"),
+    (["--format", "svg,contact", "--dpi", "100"], "--dpi applies to the hand, png, showcase and tts images only, and "
+                                                  "--format asks for contact, svg: add one of them to --format (or leave "
+                                                  "--dpi out)"),
+    (["--format", "png", "--backs", "fold"], "--backs fold applies to the PDFs only, and --format asks for png: add pdf "
+                                             "to --format (or leave --backs out)"),
+])
+def test_an_option_no_format_asked_for_uses_is_an_error_not_ignored(tmp_path, options, said):
+    """--format pdf --dpi 600 and --format png --backs fold wrote their files as without the option, exit 0."""
+    result = CliRunner().invoke(cli, ["build", "posies", *options, "--out", str(tmp_path)])
+    assert (result.exit_code, result.output) == (1, f"error: {said}\n")
+    assert not tmp_path.joinpath("posies").exists()
+    for used in (["--format", "tts", "--dpi", "40"], ["--format", "pdf", "--backs", "fold", "--paper", "a4"]):
+        result = CliRunner().invoke(cli, ["build", "posies", *used, "--out", str(tmp_path / "used")])
+        assert result.exit_code == 0, result.output
+
+
 def test_every_module_of_the_formats_folder_is_a_format_with_its_docstring_as_help():
     import importlib
     from pathlib import Path
