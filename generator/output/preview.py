@@ -14,6 +14,7 @@ from ..errors import UserError
 from ..files import game_folder, write_atomic
 from ..impose.imposition import impose
 from .exports import back_name, backings, face_title
+from ..spec.data import ROW
 from .formats.png import face_png
 from .raster import picture_png
 from ..draw.render import draw_art
@@ -207,7 +208,9 @@ def _component(spec, comp, pieces, arts, pages):
     for p in mine:
         copies[p.front] = copies.get(p.front, 0) + 1
     for number, (key, n) in enumerate(copies.items(), start=1):
-        out.append(_figure(comp, f"faces/{key}.png", f"{_caption(arts[key].props, number if len(copies) > 1 else 0)} ×{n}", circle))
+        named = (face_title(spec, arts[key], number if len(copies) > 1 else None) if ROW in arts[key].props
+                 else _caption(arts[key].props, number if len(copies) > 1 else 0))
+        out.append(_figure(comp, f"faces/{key}.png", f"{named} ×{n}", circle))
     backs = [b for b in backings(spec, comp.id) if b.back is not None]
     for backing in backs:
         caption = _back_caption(spec, arts, backing, len(backs), copies)
