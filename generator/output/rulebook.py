@@ -46,6 +46,7 @@ MEASURE = 180.0  # mm: the widest text column; on wider paper (A3, Tabloid) the 
 CARDS = 2, 2  # quick-reference cards on the last page: columns, rows (one card per player)
 CARD_EDGE = 15 * mm  # from the page's side and top edges to the cards' trim: room for 3 mm + 5 mm crop marks
 CARD_FOOT = 22 * mm  # from the page's bottom edge to the cards' trim: the crop marks stay clear of the footer
+CARD_MOST = 105 * mm, 148 * mm   # the largest quick-reference card (A6, a player aid's size): a large paper's are centred
 CARD_LOW = 88 * mm  # the shortest card the foot of a page may hold: a poker card
 CARD_MARKS = 10 * mm  # above the cards' top trim: their crop marks (3 mm out, 5 mm long) and a little air
 
@@ -416,7 +417,8 @@ class CardSheet(Flowable):
 
     def wrap(self, available_width, available_height):
         """Take the rest of the page when at least one row of cards fits in it; else ask for a page of its own."""
-        full = (self.page_size[1] - CARD_EDGE - CARD_FOOT) / CARDS[1]  # a row's height on a page of its own
+        full = min((self.page_size[1] - CARD_EDGE - CARD_FOOT) / CARDS[1], CARD_MOST[1])  # a row's height on a page
+                                                                                           # of its own
         room = BOTTOM + FRAME_PAD + available_height - CARD_FOOT - CARD_MARKS  # below the text above, for cards
         if available_height >= self.frame_height - 1:  # a page of its own: the cards fill it
             self.rows, self.height = CARDS[1], full
@@ -431,8 +433,9 @@ class CardSheet(Flowable):
         """(x, y, width, height) of each card in points from the page's bottom-left corner."""
         page_w, _ = self.page_size
         cols = CARDS[0]
-        w, h = (page_w - 2 * CARD_EDGE) / cols, self.height
-        return [(CARD_EDGE + c * w, CARD_FOOT + r * h, w, h) for r in range(self.rows) for c in range(cols)]
+        w, h = min((page_w - 2 * CARD_EDGE) / cols, CARD_MOST[0]), self.height
+        left = CARD_EDGE if w < CARD_MOST[0] else (page_w - cols * w) / 2
+        return [(left + c * w, CARD_FOOT + r * h, w, h) for r in range(self.rows) for c in range(cols)]
 
     def draw(self):
         canv = self.canv

@@ -435,6 +435,20 @@ def test_an_empty_table_cell_written_as_the_guide_says_is_a_blank_cell(tmp_path)
     assert "**" not in " ".join(text)   # an empty header cell is no bold markup left bare
 
 
+@pytest.mark.parametrize("paper, across", [("a4", (90, 90)), ("letter", (92.9, 93.0)), ("300x400mm", (104.5, 105.0))])
+def test_quick_reference_cards_keep_a_cards_size_on_a_large_paper(paper, across):
+    """The two cards of a row are as far apart as a card is wide, measured between their titles' first letters on the
+    page pdfium reads: half the page's width less its margins on A4 and Letter, at most A6's 105 mm on a 300 mm wide
+    paper (135 mm before: cards no player would call cards)."""
+    import pypdfium2
+    doc = pypdfium2.PdfDocument(rules_pdf(specs.load("posies"), paper)[0])
+    page = doc[len(doc) - 1].get_textpage()
+    search = page.search("Posies: quick reference", match_case=True)
+    lefts = sorted(page.get_charbox(found[0])[0] / 72 * 25.4 for found in iter(search.get_next, None))
+    assert len(lefts) >= 2, lefts
+    assert across[0] - 0.1 <= lefts[1] - lefts[0] <= across[1] + 0.1, lefts
+
+
 def test_a_step_numbered_10_or_more_keeps_a_gap_before_its_text(tmp_path):
     """A list of 12 steps set '10Step' with no space: the text is indented past the widest number and a gap, measured
     from the characters' boxes pdfium finds on the page."""
