@@ -219,23 +219,34 @@ def test_the_files_written_before_a_job_fails_are_listed_before_its_error(tmp_pa
     assert (tmp_path / "out" / "r1" / "r1-components-100x150mm.pdf").is_file()
 
 
+TALL = set("bdfhkl0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")   # letters whose ink reaches about 0.73 em up from the baseline
+
+
 def test_page_one_and_the_footer_fit_small_custom_paper_without_overlapping(tmp_path, monkeypatch):
     """On 100 x 150 mm paper the manifest's table ran off the page, its advice ran into the footer, and the ruler's two
-    captions were set over one another; A5 cut the table too. Every character pdfium finds on page 1 and on a sheet now
-    lies inside the page, and no two overlap."""
+    captions were set over one another; A5 cut the table too; a back sheet's note shrank to 0.5 mm type beside its
+    label, which began inside the unprintable edge. Every character pdfium finds on page 1 and on a front and a back
+    sheet now lies inside the page's printable part (6.35 mm in), no two overlap, and none of a sheet's footer is under
+    1.8 mm (5.1 pt)."""
     import pypdfium2
     monkeypatch.chdir(tmp_path)
     assert CliRunner().invoke(cli, ["new", "small"]).exit_code == 0
+    edge = 6.35 / 25.4 * 72
     for paper in ("100x150mm", "148x210mm"):
         assert CliRunner().invoke(cli, ["build", "small/small.yaml", "--paper", paper, "--out", "out"]).exit_code == 0
         doc = pypdfium2.PdfDocument(tmp_path / "out" / "small" / f"small-components-{paper}.pdf")
-        for number in (0, 1):
+        for number in (0, 1, 2):
             page = doc[number]
             width, height = page.get_size()
             text = page.get_textpage()
-            boxes = [text.get_charbox(i) for i in range(text.count_chars()) if text.get_text_range(i, 1).strip()]
-            assert boxes and all(0 <= left and right <= width and 0 <= bottom and top <= height
+            shown = [i for i in range(text.count_chars()) if text.get_text_range(i, 1).strip()]
+            boxes = [text.get_charbox(i) for i in shown]
+            assert boxes and all(edge <= left and right <= width - edge and edge <= bottom and top <= height - edge
                                  for left, bottom, right, top in boxes), (paper, number)
+            tall = [(top - bottom) / 72 * 25.4 for i, (_, bottom, _, top) in zip(shown, boxes)   # the footer's letters
+                    if bottom < 18 / 25.4 * 72 and text.get_text_range(i, 1) in TALL]              # as tall as a capital
+            if number:   # (page 1's list is set smaller as a whole on paper narrower than A4's 210 mm)
+                assert tall and min(tall) >= 0.7 * 1.8, (paper, number, min(tall))   # type of 1.8 mm at least
             for i, (l1, b1, r1, t1) in enumerate(boxes):
                 for l2, b2, r2, t2 in boxes[i + 1:]:
                     across, down = min(r1, r2) - max(l1, l2), min(t1, t2) - max(b1, b2)

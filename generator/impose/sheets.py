@@ -121,13 +121,20 @@ def ruler(plan):
 
 
 def footer(dwg, plan, label, note=""):
-    """The footer's own words: the sheet label at right, a note above the ruler (smaller when long, left of the label)."""
+    """The footer's own words: the sheet label at right, a note above the ruler (smaller when long, left of the label;
+    on a paper too narrow for both, on a line of its own above the label)."""
     base = plan.height - MARGIN - 2.5
     label = f"{label} · {paper(plan.paper).label}"
-    dwg.add(svg.text(dwg, label, plan.width - MARGIN - 1, base - 4, 2.8, anchor="end", bold=True))
+    large = min(2.8, (plan.width - 2 * MARGIN - 2) / textfit.width(label, 1.0, bold=True))   # inside the margins
+    dwg.add(svg.text(dwg, label, plan.width - MARGIN - 1, base - 4, large, anchor="end", bold=True))
     if note:
-        room = plan.width - 2 * MARGIN - 6 - textfit.width(label, 2.8, bold=True)
-        dwg.add(svg.text(dwg, note, MARGIN + 1, base - 5.5, min(2.6, room / textfit.width(note, 1.0)), anchor="start"))
+        room = plan.width - 2 * MARGIN - 6 - textfit.width(label, large, bold=True)
+        size = min(2.6, room / textfit.width(note, 1.0))
+        if size >= SMALLEST_CAPTION:
+            dwg.add(svg.text(dwg, note, MARGIN + 1, base - 5.5, size, anchor="start"))
+        else:   # its letters' tops within the footer's band (clear of the lowest crop marks), its tails above the label
+            size = min(1.9, (plan.width - 2 * MARGIN - 2) / textfit.width(note, 1.0))
+            dwg.add(svg.text(dwg, note, MARGIN + 1, base - 6.9, size, anchor="start"))
 
 
 PRINTING = {  # how to print a run of pages, by the side of its sheets
