@@ -303,19 +303,22 @@ class Writer:
         """A run in its face as PDF text from its pen's start; a synthesised italic is skewed, a synthesised bold also
         stroked in its fill colour."""
         words, fill, face = node.content or "", rgb(style["fill"]), node.face
-        if fill is None or not words:
+        outline = rgb(node.attrs["stroke"]) if "stroke" in node.attrs else None
+        if (fill is None and outline is None) or not words:
             return
         size, x, y = num(style["font-size"], 4.0), num(node.attrs.get("x")), num(node.attrs.get("y"))
-        self.fill(fill, style)
+        if fill is not None:
+            self.fill(fill, style)
         self.chars.setdefault(face.resource, set()).update(words)
         if face.resource in typeface.DESIGNED:
             self.sources[face.resource] = (typeface.DESIGNED[face.resource], "")
         lean = fine(typeface.SLANT) if face.slant else "0"
         text = (f"BT {face.resource} {n(size)} Tf 1 0 {lean} -1 {n(x)} {n(y)} Tm "
                 f"{typeface.shown(words, False, face.resource)} TJ ET")
-        outline = rgb(node.attrs["stroke"]) if "stroke" in node.attrs else None
-        if outline is not None:   # an outline: stroked first, round, the letters filled over its inner half
-            self.out.append(f"q {outline} RG {n(num(node.attrs['stroke-width']))} w 1 j 1 J 1 Tr {text} Q")
+        if outline is not None:   # an outline: stroked round (the letters, filled after every run's outline, cover its
+            self.out.append(f"q {outline} RG {n(num(node.attrs['stroke-width']))} w 1 j 1 J 1 Tr {text} Q")   # inner half)
+        if fill is None:
+            return
         if face.embolden:
             text = f"q {fill} RG {n(size * typeface.EMBOLDEN)} w 2 Tr {text} Q"
         self.out.append(text)

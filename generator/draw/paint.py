@@ -176,7 +176,8 @@ def text(ctx, node, style):
 def run(ctx, node, style):
     """Draw a run from its face's own outlines (as the PDF embeds them), its pen starting at x on the baseline y."""
     fill, words, face = colour(style["fill"]), node.content or "", node.face
-    if fill is None or not words:
+    outline = colour(node.attrs["stroke"]) if "stroke" in node.attrs else None
+    if (fill is None and outline is None) or not words:
         return
     import cairocffi  # lazy: start-up
     font, size = typeface.load(face.resource), num(style["font-size"], 4.0)
@@ -199,15 +200,18 @@ def run(ctx, node, style):
             else:
                 ctx.close_path()
         pen += font.metrics[glyph][0] * scale
-    outline = colour(node.attrs["stroke"]) if "stroke" in node.attrs else None
-    if outline is not None:   # an outline: stroked first, round, the letters filled over its inner half
-        ctx.set_source_rgb(*outline)
+    if outline is not None:   # an outline: stroked round (the letters, filled after every run's outline, cover its
+        ctx.set_source_rgb(*outline)   # inner half)
         ctx.set_line_width(num(node.attrs["stroke-width"]))
         ctx.set_line_join(cairocffi.LINE_JOIN_ROUND)
         ctx.set_line_cap(cairocffi.LINE_CAP_ROUND)
         ctx.stroke_preserve()
         ctx.set_line_join(cairocffi.LINE_JOIN_MITER)
         ctx.set_line_cap(cairocffi.LINE_CAP_BUTT)
+    if fill is None:
+        ctx.new_path()
+        ctx.restore()
+        return
     ctx.set_source_rgba(*fill, num(style.get("fill-opacity"), 1.0))
     if face.embolden:
         ctx.fill_preserve()

@@ -307,16 +307,18 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
                  max(box.bottom - reach, box.top + reach))
     marks, fits, size, count, missing, cut = _laid(text, inner, font, size, min_size, align, valign, leading, colour,
                                                    tuple(icons.items()), wrap, bold, italic)
-    stroke = {"stroke": outline[0], "stroke-width": svg.r(2 * outline[1]), "stroke-linejoin": "round",
-              "paint-order": "stroke"} if outline else None
     elements = []
     for name, *what in marks:
         if name is None:
             attrs, content, face = what
-            elements.append(svg.Run({**dict(attrs), **stroke} if stroke else dict(attrs), content, face, box))
+            elements.append(svg.Run(dict(attrs), content, face, box))
         else:
             x, baseline, at, paint = what
             elements.append(_picture(icons[name], name, x, baseline, at, paint, font))
+    if outline:   # every run's outline first, then the letters: a line's or a run's outline never covers another's letters
+        stroke = {"stroke": outline[0], "stroke-width": svg.r(2 * outline[1]), "stroke-linejoin": "round", "fill": "none"}
+        elements = [svg.Run({**dict(attrs), **stroke}, content, face, box)
+                    for name, attrs, content, face in (mark for mark in marks if mark[0] is None)] + elements
     return Laid(elements, fits, size, count, list(missing), cut)
 
 

@@ -90,3 +90,37 @@ def test_an_outline_takes_color_as_the_markup_does(tmp_path):
     spec = make(tmp_path, "{color: red, width: 0.5 mm}")
     drawing = draw_art(spec, next(iter(expand(spec)[1].values())))
     assert box_of(pages.cairo(drawing, PX), RED)   # drawn in red
+
+
+def test_each_lines_outline_lies_under_every_letter_of_the_text(tmp_path):
+    """Each run was stroked and then filled before the next: a second line's outline covered the first line's
+    descenders. Every white pixel of 'gjy' set alone is white still with a line of capitals under it, in every output."""
+    def card(folder, text):
+        folder.mkdir()
+        (folder / "game.yaml").write_text(textwrap.dedent(f"""\
+            game: {{title: Outline, designer: Tester}}
+            components:
+              cards:
+                kind: layout
+                expect: 1
+                width: 60 mm
+                height: 60 mm
+                layout:
+                  ground: "#2040d0"
+                  elements:
+                    word: {{type: text, x: 5, y: 5, width: 50, height: 50, size: 12, leading: 1.0, colour: white,
+                            text: "{text}", outline: {{colour: black, width: 1 mm}}}}
+            """))
+        spec = specs.load(str(folder / "game.yaml"))
+        drawing = draw_art(spec, next(iter(expand(spec)[1].values())))
+        svg = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg_format.to_text(drawing), output_width=66 * PX,
+                                                     output_height=66 * PX))).convert("RGB")
+        return {"pdf": pages.pdfium(pages.pdf_bytes((66, 66), drawing), PX), "png": pages.cairo(drawing, PX), "svg": svg}
+    alone, over = card(tmp_path / "alone", "gjy"), card(tmp_path / "over", "gjy\\nHHH")
+    for name, image in alone.items():
+        white = ImageChops.difference(image, Image.new("RGB", image.size, WHITE)).convert("L").point(
+            lambda v: 255 if v < 40 else 0)
+        kept = ImageChops.difference(over[name], Image.new("RGB", image.size, WHITE)).convert("L").point(
+            lambda v: 255 if v < 100 else 0)
+        lost = ImageChops.subtract(white, kept)   # white alone, not white with the second line
+        assert white.getbbox() and lost.histogram()[255] < 10, (name, lost.histogram()[255], white.histogram()[255])
