@@ -16,7 +16,8 @@ def shared_ground(spec, pieces, face=draw_art):
     the checks noted as they drew each face are read (a face they did not draw is made here by face(spec, art): drawn,
     or a FaceCache's kept operators, and noted).
     """
-    if not spec.component(pieces[0].component).bleed:
+    comp = spec.component(pieces[0].component)
+    if not comp.bleed or not comp.share_bleed:   # (share_bleed: false keeps each piece's art bleed its own)
         return None
     arts, grounds, found = expand(spec)[1], spec.remembered("grounds", Grounds), []
     for side in ("front", "back") if pieces[0].back else ("front",):

@@ -37,7 +37,7 @@ PROMO_FACES = 20  # faces one showcase or hand image may show
 MIN_PIECE = 5.0  # mm: the smallest piece a player can cut out and pick up
 COMMON = {"kind": s.text, "title": s.title, "expect": s.integer(0, MAX_PIECES), "bleed": s.length(high=10, zero=True),
           "faces": s.any_value, "back": BACK, "include": s.flag,
-          "print": s.one_of("all", "once")}
+          "print": s.one_of("all", "once"), "share_bleed": s.flag}
 TOP = s.mapping({"game": GAME, "palette": s.any_value, "components": s.any_value, "distinguish": s.any_value,
                  "colour_threshold": s.number(0, 100), "grey_threshold": s.number(0, 100), "colour_names": s.any_value,
                  "fonts": s.any_value, "inline": s.any_value, "promo": s.mapping({"faces": s.any_value, "background": s.text, "margin": s.length(
@@ -490,6 +490,7 @@ def component(check, cid, raw):
                   symbol=back.get("symbol", ""), layout=back.get("layout")) if back else None,
         options=MappingProxyType(options),
         printing=checked.get("print", "once" if kind.print_once else "all"),
+        share_bleed=checked.get("share_bleed", True),
     ), (w, h))
 
 

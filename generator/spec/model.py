@@ -68,6 +68,7 @@ class Component(NamedTuple):
     printing: str = "all"       # "once": one of each face on copy sheets, printed as often as players need
     trim: tuple = (0.0, 0.0)    # (width, height) mm of the trim box: where the piece is cut
     safe: tuple = (0.0, 0.0, 0.0, 0.0)  # (left, top, right, bottom) mm on the trim box: text a player needs keeps inside
+    share_bleed: bool = True    # False: pieces of one ground keep their own bleed, two bleeds apart (art to the edge)
 
     @property
     def bleed_box(self) -> tuple:

@@ -197,9 +197,8 @@ def test_fold_over_puts_each_back_at_the_mirror_of_its_front(size, count, paper)
 
 def _banded(width, height, count):
     """Two-sided cards of width x height mm: a red band along the top of each front, a blue one along the top of its
-    back (both across the bleed)."""
-    band = {"ground": "paper", "elements": {"top": {"type": "rect", "area": "bleed", "x": 0, "y": 0, "width": "100%",
-                                                    "height": 15}}}
+    back (both inside the safe area: the cards share their bleed, and the sheet turns some of them)."""
+    band = {"ground": "paper", "elements": {"top": {"type": "rect", "x": 3, "y": 3, "width": width - 6, "height": 12}}}
     front, back = ({**band, "elements": {"top": {**band["elements"]["top"], "fill": c}}} for c in ("red", "blue"))
     return specs.build("test.yaml", {
         "game": {"title": "Bands", "designer": "Tester"},
@@ -1116,3 +1115,29 @@ def test_the_list_page_is_not_tried_as_a_cover_when_it_holds_fewer_pieces_than_t
         assert len(asked) == 2 and asked[0] == asked[1]
         found.append((asked[0], plans[0].cover is not None))
     assert {(True, False), (False, True)} <= set(found) and (True, True) not in found, "skipped, and tried and won"
+
+
+@pytest.mark.parametrize("share, apart", [(True, 0.0), (False, 6.0)])
+def test_share_bleed_false_keeps_each_pieces_art_bleed_its_own(share, apart):
+    """Full-bleed art on cards of one ground: by default neighbours share their cut lines (the paper a sheet saves), each
+    card's art bleed hidden under its neighbour's; share_bleed: false keeps every card's own bleed, two bleeds apart, so a
+    cut a little off shows its own art. Measured between the trims of neighbours in a row, on the page pdfium draws."""
+    art = {"type": "rect", "area": "bleed", "x": 0, "y": 0, "width": "100%", "height": "100%", "fill": "red"}
+    from generator.build import components_pdf
+    from tests.pages import pdfium
+    spec = specs.build("test.yaml", {
+        "game": {"title": "Art", "designer": "Tester"}, "palette": {"paper": "#ffffff", "red": "#ff0000"},
+        "components": {"cards": {"kind": "layout", "expect": 9, "width": "63mm", "height": "88mm", "data": [{"count": 9}],
+                                 "share_bleed": share, "layout": {"ground": "paper", "elements": {"art": art}}}}}, {})
+    plan = impose(spec, expand(spec)[0], "a4")
+    sheet = next(s for s in plan.sheets if len(s.slots) > 1)
+    row = sorted((s for s in sheet.slots if abs(s.y - sheet.slots[0].y) < EPS), key=lambda s: s.x)
+    assert len(row) >= 2
+    gaps = {round(b.x - (a.x + a.w), 3) for a, b in zip(row, row[1:])}
+    assert gaps == {apart}, gaps
+    if apart:   # the red of each card's bleed lies on the page between the two trims, none of it hidden
+        assert all(s.rotation == 0 for s in row)
+        page = pdfium(components_pdf(spec, "a4")[0], 4, page=plan.sheets.index(sheet) + 1)
+        y = round((row[0].y + row[0].h / 2) * 4)
+        between = [page.getpixel((x, y)) for x in range(round((row[0].x + row[0].w) * 4) + 1, round(row[1].x * 4) - 1)]
+        assert between and all(pixel == (255, 0, 0) for pixel in between), between
