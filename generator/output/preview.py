@@ -137,10 +137,18 @@ def _write_changed(path, data):
 def _pages(plan):
     """{component id: [(page number, side)]} of a plan; page 1 is the manifest."""
     out = {}
-    for number, sheet in enumerate(plan.sheets, start=2):
+    for number, sheet in enumerate(((plan.cover,) if plan.cover else ()) + tuple(plan.sheets), start=2 - bool(plan.cover)):
         for cid in sheet.components:
             out.setdefault(cid, []).append((number, sheet.side))
     return out
+
+
+def _printed_on(found: list) -> str:
+    """'pages 2-4 (fronts and backs)', 'page 1', or 'none', for a component's (page number, side) on one paper."""
+    if not found:
+        return "none"
+    return (f"page{'s' * (len(found) > 1)} {spans([n for n, _ in found])}"
+            + (" (fronts and backs)" if any(side == "back" for _, side in found) else ""))
 
 
 def spans(numbers) -> str:
@@ -194,10 +202,7 @@ def _component(spec, comp, pieces, arts, pages):
     """One component: its facts, each face (front and back) with its count, and its first face under each view."""
     circle = round_cut(comp)
     mine = [p for p in pieces if p.component == comp.id]
-    where = " · ".join(f"{name} " + (f"pages {spans([n for n, _ in pages[paper][comp.id]])}"
-                                     + (" (fronts and backs)" if any(s == "back" for _, s in pages[paper][comp.id]) else "")
-                                     if comp.id in pages[paper] else "none")
-                       for paper, name in PAPERS)
+    where = " · ".join(f"{name} {_printed_on(pages[paper].get(comp.id, []))}" for paper, name in PAPERS)
     facts = [("kind", comp.kind), ("count", f"{len(mine)}" + (" (copy sheet: print as many as you need)" if comp.printing == "once" else "")),
              ("trim size", size_words(comp)), ("bleed", f"{comp.bleed:g} mm"), ("double-sided", "yes" if comp.back else "no"),
              ("sheets", where)]

@@ -392,3 +392,24 @@ def test_port_without_serve_is_an_error_not_ignored(tmp_path):
     assert (result.exit_code, result.output) == (1, "error: --port is the port --serve serves the gallery on: add "
                                                     "--serve, or leave --port out\n")
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("game", ["hexstatic", "posies", "grannys-pills"])
+def test_the_gallery_gives_the_pages_the_manifest_gives_page_1_included(tmp_path, game):
+    """Pieces set on page 1 under the list (HexStatic's cards on Letter, Posies' pink posies) were 'none', Granny's
+    pills 'pages 2-5, 9' where the manifest says 1-5, 9: each one-sided component's pages in the gallery are those the
+    components PDF's own list prints, read from the PDF by pdfium."""
+    import pypdfium2
+    from generator.build import components_pdf
+    spec = specs.load(game)
+    where, _ = gallery(tmp_path, game)
+    html = (where / "index.html").read_text("utf-8")
+    for paper, name in (("a4", "A4"), ("letter", "Letter")):
+        listed = pypdfium2.PdfDocument(components_pdf(spec, paper)[0])[0].get_textpage().get_text_range()
+        for comp in spec.components:
+            found = re.search(re.escape(comp.title) + r" \d+ .*?\(p\. ([\d, -]+)\)", listed)
+            if comp.back or not found:
+                continue
+            section = html.split(f'id="c-{comp.id}"')[1].split("</section>")[0]
+            shown = re.search(name + r" pages? ([\d, -]+?)(?: ·|<| \()", section)
+            assert shown and shown[1] == found[1], (paper, comp.id, shown and shown[1], found[1])
