@@ -198,11 +198,7 @@ def _judged(name, overrides, theme, threshold, grey_threshold, key) -> tuple[lis
     lines += [note] if note else []
     lines += [str(failure) for failure in failures]
     if not failures:
-        checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
-        count = f"{len(spec.components)} component{'s' * (len(spec.components) != 1)}"
-        if spec.left_out:   # checked as the spec is read, then neither drawn nor printed
-            count += f", {len(spec.left_out)} more left out by include: false"
-        lines.append(f"{spec.path}: {checked} ({count})")
+        lines.append(wording.passed(spec))
     read = checks.inputs(spec)
     if read is not None:
         cache.VERDICTS.keep(key, lines, len(failures), *read)

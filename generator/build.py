@@ -21,7 +21,7 @@ from .impose.grounds import ground
 from .impose.plan import EPS, Plan, marks_key, placed_twice
 from .impose.kept import KeptPlan
 from .check.validate import validate
-from .check.wording import ranges
+from .check.wording import counted, ranges
 
 
 def papers(choice: str) -> tuple[str, ...]:
@@ -269,7 +269,7 @@ def check(spec, faces=None):
     build's FaceCache, which keeps each face the checks draw for the PDF."""
     failures = spec.remembered("failures", lambda: validate(spec, faces=faces))
     if failures:
-        raise UserError(f"{spec.path}: {len(failures)} check(s) failed, not building (run 'pnp validate')\n"
+        raise UserError(f"{spec.path}: {counted(len(failures), 'check')} failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))
 
 

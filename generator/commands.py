@@ -306,6 +306,7 @@ def preview(game, out_dir, serve, port, overrides, theme):
 
     Example: pnp preview grannys-pills --serve
     """
+    from .check.wording import counted  # lazy: start-up
     from .output import preview as gallery  # lazy: start-up
     from .spec import loader as specs  # lazy: start-up
     if not serve and click.get_current_context().get_parameter_source("port") == ParameterSource.COMMANDLINE:
@@ -315,7 +316,7 @@ def preview(game, out_dir, serve, port, overrides, theme):
         start = time.perf_counter()
         index, failed, images = gallery.write(specs.load(game, overrides, theme), out_dir)
         what = f"{', '.join(changed)} changed: " if changed else ""
-        checks = f"{failed} check(s) failed" if failed else "all checks pass"
+        checks = f"{counted(failed, 'check')} failed" if failed else "all checks pass"
         return f"{what}{index}: {images} images, {checks} ({time.perf_counter() - start:.2f} s)"
     if not serve:
         click.echo(write([]))

@@ -1321,7 +1321,7 @@ def test_pnp_rules_alone_never_keeps_the_rulebook_of_a_game_whose_checks_now_fai
     long = "Draw a card. " + "You may play another card this turn, and then another one after it. " * 6
     edit(tmp_path / "mine" / "cards.csv", "Draw a card. You may play another card this turn.", f'"{long}"')
     status, said = pnp_in(tmp_path, "rules", "mine/mine.yaml", "--out", "out")
-    assert status == 1 and "1 check(s) failed, not building" in said and "does not fit its" in said, said
+    assert status == 1 and "1 check failed, not building" in said and "does not fit its" in said, said
     assert pnp_in(tmp_path, "rules", "mine/mine.yaml", "--out", "fresh") == (status, said), "as a fresh build fails"
     edit(tmp_path / "mine" / "cards.csv", f'"{long}"', "Draw a card. You may play another card this turn.")
     status, said = pnp_in(tmp_path, "rules", "mine/mine.yaml", "--out", "out")

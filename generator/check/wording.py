@@ -29,6 +29,21 @@ def colour_words(spec, text: str) -> str:
     return re.sub(rf"(?<![\w=-])=([a-z]+)(?![\w-])|(?<![\w=-])(?:{names})(?![\w-])", one, text, flags=re.IGNORECASE)
 
 
+def passed(spec) -> str:
+    """The line pnp validate (and the gallery) prints for a spec whose every check passed: which checks, how many
+    components, and how many more include: false left out."""
+    checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
+    count = counted(len(spec.components), "component")
+    if spec.left_out:   # checked as the spec is read, then neither drawn nor printed
+        count += f", {len(spec.left_out)} more left out by include: false"
+    return f"{spec.path}: {checked} ({count})"
+
+
+def counted(number: int, thing: str) -> str:
+    """'1 check', '2 checks'."""
+    return f"{number} {thing}{'s' * (number != 1)}"
+
+
 def generic_note(spec) -> str | None:
     """The note validate prints when a spec of the shipped games' kinds names no game.ruleset to check its rules by;
     None for a spec that names one, or whose pieces are all layouts (a game of one's own has no rules code)."""

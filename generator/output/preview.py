@@ -19,7 +19,7 @@ from .formats.png import face_png
 from .raster import picture_png
 from ..draw.render import draw_art
 from ..check.validate import validate
-from ..check.wording import generic_note
+from ..check.wording import counted, generic_note, passed
 
 DPI = 100            # face PNGs: sharp at the gallery's scale, small on disk
 PX_PER_MM = 2.4      # a face's width on the page (CSS px per mm)...
@@ -80,8 +80,7 @@ def checks(spec) -> list:
         lines.append(("note", note))
     lines += [("failed", str(failure)) for failure in failures]
     if not failures:
-        checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
-        lines.append(("ok", f"{spec.path}: {checked} ({len(spec.components)} component{'s' * (len(spec.components) != 1)})"))
+        lines.append(("ok", passed(spec)))
     return lines
 
 
@@ -162,11 +161,6 @@ def spans(numbers) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
-def _many(number: int, thing: str) -> str:
-    """'1 piece', '2 pieces'."""
-    return f"{number} {thing}{'s' * (number != 1)}"
-
-
 def _e(value) -> str:
     """HTML-escaped text."""
     return html.escape(str(value), quote=True)
@@ -187,7 +181,7 @@ def _body(spec, lines, pieces, arts, pages):
     count = len(pieces)
     out = [f"<h1>{_e(game.title)}</h1>",
            f'<p class="byline">by {_e(game.designer)}{" · " + _e(game.facts()) if game.facts() else ""} · '
-           f"{_many(len(spec.components), 'component')}, {_many(count, 'piece')}, {_many(len(arts), 'distinct face')}</p>"]
+           f"{counted(len(spec.components), 'component')}, {counted(count, 'piece')}, {counted(len(arts), 'distinct face')}</p>"]
     failed = sum(level == "failed" for level, _ in lines)
     out.append(f'<section id="checks"><h2>Checks: {"all pass" if not failed else f"{failed} failed"}</h2><ul class="checks">')
     out += [f'<li class="{level}">{_e(line)}</li>' for level, line in lines]

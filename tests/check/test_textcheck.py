@@ -126,7 +126,7 @@ def test_build_refuses_a_spec_whose_text_fails(tmp_path):
     path = deck(tmp_path, ["apple", "kite", "Star ★", "ship"])
     result = CliRunner().invoke(cli, ["build", str(path), "--paper", "a4", "--out", str(tmp_path / "out")])
     assert result.exit_code == 1
-    assert "1 check(s) failed, not building" in result.output and "no glyph for '★' (U+2605)" in result.output
+    assert "1 check failed, not building" in result.output and "no glyph for '★' (U+2605)" in result.output
     assert "Traceback" not in result.output and not (tmp_path / "out").exists()
 
 

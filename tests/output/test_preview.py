@@ -137,10 +137,11 @@ def test_trim_size_and_sheets_of_a_card():
     assert preview.spans([2, 3, 4, 7, 9, 10]) == "2-4, 7, 9-10"
 
 
-@pytest.mark.parametrize("sets", [(), ("--set", "components.posy-pink.faces.copies=3")])
-def test_checks_are_what_validate_prints(tmp_path, sets):
-    _, page = gallery(tmp_path, "posies", *sets)
-    printed = CliRunner().invoke(cli, ["validate", "posies", *sets])
+@pytest.mark.parametrize("game, sets", [("posies", ()), ("posies", ("--set", "components.posy-pink.faces.copies=3")),
+                                        ("pixeliction", ())])   # (its last line: '1 more left out by include: false')
+def test_checks_are_what_validate_prints(tmp_path, game, sets):
+    _, page = gallery(tmp_path, game, *sets)
+    printed = CliRunner().invoke(cli, ["validate", game, *sets])
     assert [line for _, line in page.checks] == printed.output.splitlines()
     failed = [line for level, line in page.checks if level == "failed"]
     assert bool(failed) == bool(sets) == (printed.exit_code == 1)
