@@ -44,3 +44,22 @@ def test_row_shift_draws_the_shifted_row(spec):
     keys = [p[0] for p in pahs.row_shift(spec).parts if p[0].startswith("card-")]
     assert keys == [f"card-{c.name}" for c in before if c] + [f"card-{c.name}" for c in after if c]
     assert keys[len(keys) // 2] == f"card-{before[-1].name}"  # the wrapped card leads the row after
+
+
+def test_longer_colour_words_set_the_pah_examples_smaller_and_far_longer_ones_are_named():
+    """colour_names {red: orange, blue: dark blue} stopped the rulebook with 'PAH example labels do not fit the diagram
+    width' (validate passed): the lines are set smaller, each inside the diagram's width; words far too long for it
+    are refused naming colour_names and the size they would print at."""
+    from generator.draw import textfit
+    themed = specs.load("paths-and-pahs", ["colour_names={red: orange, blue: dark blue}"])
+    drawn = pahs.pah_examples(themed)
+    overlay = drawn.parts[-1][1]
+    lines = [t for t in overlay.children if getattr(t, "content", None) and t.attrs.get("text-anchor") == "start"]
+    assert any("dark blue" in t.content for t in lines)
+    for t in lines:
+        right = float(t.attrs["x"]) + textfit.width(t.content, float(t.attrs["font-size"]), t.attrs.get("font-weight") == "bold")
+        assert right <= pahs.WIDTH, (t.content, right)
+    huge = specs.load("paths-and-pahs", ["colour_names={blue: the deep dark blue of the midnight sea far from any shore}"])
+    with pytest.raises(UserError, match=r"colour_names: the colour words are too long for the rulebook's PAH examples "
+                                        r"\(their lines would print at 1\.\d mm, at least 2 mm reads\)"):
+        pahs.pah_examples(huge)

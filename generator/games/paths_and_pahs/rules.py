@@ -166,6 +166,7 @@ def board_report(board, source):
 
 
 TICK, CROSS = "#2e7d32", "#c62828"
+LEAST_LABEL = 2.0   # mm: the smallest type the PAH examples' lines shrink to for long colour words
 WIDTH = 170.0  # mm: diagrams are centred in this width, which fits the text column on A4 and Letter
 EXAMPLES = (  # (label, cards, whether the label says it is a PAH)
     ("A PAH", ("black-square-yellow", "black-triangle-yellow", "white-square-blue"), True),
@@ -213,12 +214,14 @@ def pah_examples(spec, examples=EXAMPLES):
         lines = [(f"{prop}:", colour_words(spec, ", ".join(v)), *verdict(v)) for prop in pah.PROPERTIES
                  for v in [[getattr(card, prop) for card in cards]]]
         rows.append((label, cards, claimed, lines))
-    widest = lambda column, bold: max(textfit.width(line[column], font, bold) for *_, lines in rows for line in lines)
+    widest = lambda column, bold: max(textfit.width(line[column], 1.0, bold) for *_, lines in rows for line in lines)
     mark_x = 3 * pitch + 5
     name_x = mark_x + 5
-    value_x = name_x + widest(0, True) + 2.5
-    if value_x + widest(1, False) + 4 + widest(2, True) > WIDTH:
-        raise UserError("PAH example labels do not fit the diagram width")
+    font = min(font, (WIDTH - name_x - 6.5) / (widest(0, True) + widest(1, False) + widest(2, True)))   # longer colour
+    if font < LEAST_LABEL:                                                                               # words: smaller
+        raise UserError(f"{spec.path}: colour_names: the colour words are too long for the rulebook's PAH examples "
+                        f"(their lines would print at {font:.1f} mm, at least {LEAST_LABEL:g} mm reads): use shorter ones")
+    value_x = name_x + widest(0, True) * font + 2.5
     parts, overlay = [], svg.drawing(WIDTH, row_h * len(rows), ident="pah-examples-labels")
     for n, (label, cards, claimed, lines) in enumerate(rows):
         top = n * row_h
