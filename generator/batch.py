@@ -61,7 +61,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
         """One game's notes once its jobs ran (the art warnings its checks found kept: none drawn again)."""
         notes = [f"warning: {line}" for line in art_warnings(spec)]
         if "pdf" in names and not looks and not specs.rules_path(spec).is_file():
-            notes.append(no_rules(spec))
+            notes.append(no_rules(spec, paper, out_dir))
         return notes
 
     games = chosen(games)

@@ -685,9 +685,27 @@ class Reader:
         return Reader(self._spec._replace(**changes), self.used)
 
 
-def no_rules(spec):
-    """Why a spec has no rulebook: where its rules file is looked for."""
+def no_rules(spec, paper=None, out_dir=None):
+    """Why a spec has no rulebook: where its rules file is looked for; given the build's paper and folder, the rulebooks
+    an earlier build wrote there (their records say so) are removed, and named: no stale rulebook is left beside the
+    components."""
     path = rules_path(spec)
+    gone = [] if out_dir is None else _drop_rules(spec, papers(paper), out_dir)
+    removed = f"; removed the old {', '.join(gone)}" if gone else ""
     if path.is_dir():
-        return f"{spec.path}: no rulebook: {shown(path)} is a folder, not a rules file (rules/<spec name>.yaml beside the spec)"
-    return f"{spec.path}: no rulebook: its rules file would be {shown(path)} (rules/<spec name>.yaml beside the spec)"
+        return (f"{spec.path}: no rulebook: {shown(path)} is a folder, not a rules file (rules/<spec name>.yaml beside the "
+                f"spec){removed}")
+    return f"{spec.path}: no rulebook: its rules file would be {shown(path)} (rules/<spec name>.yaml beside the spec){removed}"
+
+
+def _drop_rules(spec, chosen, out_dir) -> list:
+    """Remove the rulebook PDFs of these papers that pnp wrote for the spec (each with its record); their names."""
+    gone = []
+    for paper in chosen:
+        path = game_folder(out_dir, spec.game.id) / f"{spec.game.id}-rules-{paper}.pdf"
+        record = cache.record_of(path)
+        if path.is_file() and record.is_file():
+            path.unlink()
+            record.unlink()
+            gone.append(path.name)
+    return gone

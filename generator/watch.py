@@ -189,7 +189,7 @@ def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dp
         done = "; ".join(part for part in (f"rebuilt {', '.join(made)}" if made else "",
                                            f"wrote {', '.join(wrote)}" if wrote else "") if part) or "nothing to rebuild"
         bookless = "pdf" in formats and not specs.rules_path(spec).is_file()   # as pnp build notes it (a rules file
-        note = f"; {no_rules(spec).removeprefix(f'{spec.path}: ')}" if bookless else ""   # deleted meanwhile, too)
+        note = f"; {no_rules(spec, paper, out_dir).removeprefix(f'{spec.path}: ')}" if bookless else ""   # deleted too)
         return (f"{what}{done}{'; unchanged: ' + ', '.join(kept) if kept else ''}{note} "
                 f"({time.perf_counter() - start:.2f} s)")
     return once

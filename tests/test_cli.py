@@ -122,6 +122,16 @@ def test_a_spec_without_a_rules_file_builds_its_components_and_says_where_rules_
     ruled = CliRunner().invoke(cli, ["rules", "mine.yaml", "--out", "out"])
     assert ruled.output == ("error: mine.yaml: no rulebook: rules/mine.yaml is a folder, not a rules file "
                             "(rules/<spec name>.yaml beside the spec)\n")
+    Path("rules/mine.yaml").rmdir()   # a rulebook built, then its rules file deleted: the old rulebook goes too
+    Path("rules/mine.yaml").write_text((specs.SPECS / "rules" / "posies.yaml").read_text().split("\nsections:")[0] +
+                                       "\nsections: [{heading: Play, blocks: [{p: Play.}]}]\nreference: {turn: [Play.]}\n")
+    assert CliRunner().invoke(cli, ["build", "mine.yaml", "--paper", "a4", "--out", "out"]).exit_code == 0
+    Path("out/mine/elsewhere.pdf").write_text("mine")
+    assert Path("out/mine/mine-rules-a4.pdf").is_file()
+    Path("rules/mine.yaml").unlink()
+    built = CliRunner().invoke(cli, ["build", "mine.yaml", "--paper", "a4", "--out", "out"])
+    assert built.output.splitlines()[-1] == f"{note}; removed the old mine-rules-a4.pdf", built.output
+    assert sorted(p.name for p in Path("out/mine").glob("*.pdf")) == ["elsewhere.pdf", "mine-components-a4.pdf"]
 
 
 def test_the_readme_spec_example_validates_and_builds(tmp_path, monkeypatch):

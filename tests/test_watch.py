@@ -496,15 +496,18 @@ def test_a_watch_writing_into_the_spec_s_own_folder_rebuilds_and_a_file_named_be
 
 
 def test_a_rules_file_deleted_while_watching_says_there_is_no_rulebook(game):
-    """Deleting rules/posies.yaml printed 'nothing to rebuild': the watch now says what pnp build says, no rulebook."""
+    """Deleting rules/posies.yaml printed 'nothing to rebuild': the watch now says what pnp build says, no rulebook,
+    and removes the rulebook it wrote (it stayed beside the components, out of date)."""
     watch = Watch("posies.yaml", "--paper", "a4", "--out", "out", cwd=game, memos=game / ".memos")
     try:
         watch.started()
+        assert (game / "out" / "posies" / "posies-rules-a4.pdf").is_file()
         (game / "rules" / "posies.yaml").unlink()
         line = watch.line()
         assert re.fullmatch(r"rules/posies\.yaml changed: nothing to rebuild; unchanged: posies-components-a4\.pdf; no "
                             r"rulebook: its rules file would be rules/posies\.yaml \(rules/<spec name>\.yaml beside the "
-                            r"spec\) \(\d+\.\d\d s\)", line), line
+                            r"spec\); removed the old posies-rules-a4\.pdf \(\d+\.\d\d s\)", line), line
+        assert not (game / "out" / "posies" / "posies-rules-a4.pdf").exists()
         assert watch.stop() == 0
     finally:
         watch.kill()
