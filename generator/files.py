@@ -35,6 +35,8 @@ def inside(folder, name) -> Path:
     try:
         if path.exists() and not path.resolve().is_relative_to(folder.resolve()):
             raise UserError(f"{name!r} links to a file outside the spec's folder ({path.resolve()})")
+        if path.exists() and not path.is_file():
+            raise _not_a_file(str(path), path)
         if not path.is_file():
             MISSING.add(str(path.resolve()))
             raise _missing(str(path), name)
@@ -58,6 +60,13 @@ def game_folder(out_dir, name: str) -> Path:
         raise UserError(f"{linked[0]}: a link to {os.readlink(linked[0])!r}; pnp writes only inside --out, never "
                         "through a link: remove the link, or give --out the folder it leads to")
     return folder
+
+
+def _not_a_file(shown: str, path: Path) -> UserError:
+    """The error for a path that is there but no file to read: a folder, a pipe or a device."""
+    if path.is_dir():
+        return UserError(f"{shown!r} is a folder, not a file")
+    return UserError(f"{shown!r} is not a regular file (a pipe or a device): pnp reads files only")
 
 
 def _missing(shown: str, name: str) -> UserError:
@@ -169,6 +178,8 @@ def contained(folder, name) -> Path:
     try:
         if Path(text).is_absolute() or "://" in text or not path.resolve().is_relative_to(base):
             raise UserError(f"{text}: the file is outside the spec's folder {base} (art, fonts and data must be inside it)")
+        if path.exists() and not path.is_file():
+            raise _not_a_file(str(Path(folder) / text), path)
         if not path.exists():
             MISSING.add(str(path.resolve()))
             raise _missing(str(Path(folder) / text), text)

@@ -547,3 +547,15 @@ def test_a_json_file_pnp_cannot_read_is_one_line_naming_its_line(tmp_path, data,
     assert str(caught.value) == f"{tmp_path / 'cards.json'}{message.format(at=data.find(0xe9))}"
     (tmp_path / "cards.json").write_bytes('\ufeff[{"title": "Sun", "suit": "fire", "size": 4}]'.encode())
     assert faces(load(tmp_path, "cards.json", 1)) == [("Sun", "fire")]   # with Notepad's byte-order mark
+
+
+@pytest.mark.parametrize("make, said", [
+    (lambda path: path.mkdir(), "'{path}' is a folder, not a file"),
+    (lambda path: os.mkfifo(path), "'{path}' is not a regular file (a pipe or a device): pnp reads files only"),
+])
+def test_a_data_path_that_is_no_file_is_named_so(tmp_path, make, said):
+    """A folder or a pipe named as the data said 'no such file', though it is there (a pipe is never opened: no hang)."""
+    make(tmp_path / "cards.csv")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.csv", 1)
+    assert str(caught.value).endswith("components.cards.data: " + said.format(path=tmp_path / "cards.csv")), str(caught.value)
