@@ -37,7 +37,7 @@ INDEX = "i"         # the column a repeated element's copies quote as {i}
 COPY = (INDEX, "col", "row", "label")   # what a copy may quote: its number, its cell's column and row, its label
 # what Squib calls a property or an element type, and what a layout calls it
 PROPERTY_NAMES = {"fill_color": "fill", "stroke_color": "stroke", "color": "colour", "str": "text",
-                  "font_size": "size", "x_radius": "radius", "y_radius": "radius"}
+                  "font_size": "size", "x_radius": "radius", "y_radius": "radius", "angle": "rotate"}
 TYPE_NAMES = {"svg": "an SVG is an icon (a plain template, by name) or an image (art, by file)",
               "png": "a picture is an image", "jpg": "a picture is an image", "rectangle": "write rect",
               "hex": "write hexagon", "background": "the layout's ground: colours the whole piece, bleed included"}
@@ -108,6 +108,11 @@ def choice(*choices):
             raise s.Invalid(f"expected one of {', '.join(choices)}, found {s.found(value)}")
         return value
     return parse
+
+
+def _valign(value):
+    """top, middle or bottom; centre and center, as align takes them, are middle."""
+    return choice(*VALIGN)("middle" if value in ("centre", "center") else value)
 
 
 def flag(value):
@@ -278,7 +283,7 @@ TYPES = {  # every element type and what it takes besides COMMON
     "star": {**POS, **PAINT, "r": extent, "points": number(3, 24), "inner": number(0.1, 0.95)},
     "path": {**POS, **PAINT, "d": text},
     "text": {**BOX, "text": text, "size": size(s.MIN_TEXT, 100), "min_size": size(s.MIN_TEXT, 100),
-             "align": choice(*ALIGN), "valign": choice(*VALIGN), "leading": number(0.8, 3), "wrap": switch,
+             "align": choice(*ALIGN), "valign": _valign, "leading": number(0.8, 3), "wrap": switch,
              "colour": COLOUR, "bold": switch, "italic": switch, "font": font, "outline": "outline"},
     "icon": {**BOX, "name": template, "colour": COLOUR, "ink": COLOUR},
     "image": {**BOX, "file": file_name, "fit": choice(*FITS)},
@@ -558,7 +563,7 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
                               f"in a layout this one extends), and there is none: give {name} a plain {prop}")
             if prop not in COMMON and prop not in TYPES[raw]:
                 fail_prop(at, f"unknown property {s.found(prop)} for {'an' if raw[0] in 'aeiou' else 'a'} {raw}{renamed(prop, raw)} (expected one of "
-                              f"{', '.join(sorted(set(COMMON) | set(TYPES[raw])))})")
+                              f"{', '.join(sorted(set(COMMON) | set(TYPES[raw]) | {'extends'}))})")
             if "label" in quoted(value) and "label" not in columns and copies and not any(c.label for c in copies):
                 fail_prop(at, "{label} quotes each copy's label, and the repeat gives none: add labels: [...] to "
                               "its repeat (one a copy, in order)")   # it drew nothing
@@ -677,8 +682,11 @@ def renamed(prop, kind: str) -> str:
                 "[the values of those rows]}")
     if kind == "text" and prop in ("stroke", "stroke_color", "stroke_width"):
         return ": outlined letters are outline: {colour: a colour, width: a length such as 0.4 mm}"
+    if kind == "text" and prop == "ellipsize":
+        return (": pnp never cuts a text short; give it a min_size to shrink to, and validate names a text that still "
+                "does not fit")
     ours = PROPERTY_NAMES.get(prop)
-    return f": write {ours}" if ours in TYPES[kind] else ""
+    return f": write {ours}" if ours in TYPES[kind] or ours in COMMON else ""
 
 
 def markup_faults(text: str, names: Names) -> list:

@@ -420,8 +420,8 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "game.yaml:10: components.cards.layout.elements.a.type: unknown element type 'blob' (expected one of rect, circle, "
      "ellipse, line, polygon, hexagon, star, path, text, icon, image)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, colour: fire}\n"},
-     "card.yaml:2: elements.a.colour: unknown property 'colour' for a rect (expected one of area, dash, fill, height, opacity, "
-     "radius, repeat, role, rotate, stroke, stroke_width, type, visible, width, x, y)"),
+     "card.yaml:2: elements.a.colour: unknown property 'colour' for a rect (expected one of area, dash, extends, fill, height, "
+     "opacity, radius, repeat, role, rotate, stroke, stroke_width, type, visible, width, x, y)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: '{name}'}\n"},
      "card.yaml:2: elements.a.text: {name} names no data column (the component has no data)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, fill: purple}\n"},
@@ -437,6 +437,11 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "the area such as 50%), found '-2 mm'"),
     ("layout: a.yaml\n", {"a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"},
      "b.yaml:1: extends: layouts extend one another in a loop (a.yaml -> b.yaml -> a.yaml)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, angle: 90}\n"},   # Squib's angle
+     "card.yaml:2: elements.a.angle: unknown property 'angle' for a text: write rotate (expected one of"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, ellipsize: end}\n"},
+     "card.yaml:2: elements.a.ellipsize: unknown property 'ellipsize' for a text: pnp never cuts a text short; give it a "
+     "min_size to shrink to, and validate names a text that still does not fit (expected one of"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, fill_color: fire}\n"},
      "card.yaml:2: elements.a.fill_color: unknown property 'fill_color' for a rect: write fill (expected one of area,"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, str: Hi, color: fire}\n"},
@@ -552,6 +557,16 @@ def test_layout_errors_name_the_file_line_and_key(tmp_path, component, files, me
     with pytest.raises(SpecError) as caught:
         make(tmp_path, component, files)
     assert str(caught.value).replace(str(tmp_path) + os.sep, "").startswith(message)
+
+
+def test_valign_takes_centre_and_center_as_align_does_for_middle(tmp_path):
+    """align: center was taken and valign: center refused ('expected one of top, middle, bottom'): both read middle."""
+    drawn = []
+    for n, word in enumerate(("middle", "centre", "center")):
+        spec = make(tmp_path / word, "layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, x: 5, y: 5, width: 50, "
+                                                                   f"height: 60, text: Hi, valign: {word}}}\n"})
+        drawn.append([(t.attrs["x"], t.attrs["y"]) for t in texts(fronts(spec)[0])])
+    assert drawn[0] == drawn[1] == drawn[2] and float(drawn[0][0][1]) > 30   # its line in the box's middle, not at its top
 
 
 def test_a_layout_linked_out_of_the_spec_folder_is_refused(tmp_path):
