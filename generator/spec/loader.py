@@ -23,8 +23,13 @@ GREY_THRESHOLD = 25.0     # CIE L*: and at least this much in a greyscale print 
 MAX_ID = 64  # characters in a component id: it names the pieces on every sheet
 
 FACTS = ("players", "age", "time")
+def _figure(value):
+    """Text, or a whole number written bare (players: 2, age: 10) read as its text."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else s.text(value)
+
+
 GAME = s.mapping({
-    "title": s.title, "designer": s.title, "publisher": s.title, "players": s.text, "age": s.text,
+    "title": s.title, "designer": s.title, "publisher": s.title, "players": _figure, "age": _figure,
     "time": s.text, "notes": s.text, "ruleset": s.one_of(*RULESETS), "needs": s.list_of(s.text, 1, 12),
     "reconstructed": s.list_of(s.one_of(*FACTS), 1, len(FACTS), unique=True),
 }, required=("title", "designer"))

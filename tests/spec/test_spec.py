@@ -59,8 +59,8 @@ def test_set_overrides_a_value_and_is_checked(grannys):
     ("distinguish[3].colours=[blue]",   # the form the message writes is a key --set takes (it was 'unknown key')
      "--set distinguish[3]: expected an item number below 1 (the list has 1 items)"),
     ("distinguish[0].colours=[blue]", "--set distinguish[0].colours: expected 2 to 24 items, found 1"),
-    ("game.players=3", "--set game.players: expected text, found 3 (--set reads its value as YAML does: write --set "
-                       "'game.players=\"3\"')"),   # no hint was given, as a file's value gets one
+    ("game.time=30", "--set game.time: expected text, found 30 (--set reads its value as YAML does: write --set "
+                     "'game.time=\"30\"')"),   # no hint was given, as a file's value gets one
     ("components.pill.faces.copies=100000",   # the file's line of faces, which the --set below it changed: named too
      "components.pill.faces: makes 1,600,000 pieces: at most 100,000 (with --set components.pill.faces.copies)"),
     ("components.pill.title=" + "[" * 5000 + "]" * 5000,
@@ -84,6 +84,13 @@ def test_bad_set_names_the_key(assignment, message):
     with pytest.raises(UserError, match=None) as caught:
         specs.load("grannys-pills", [assignment])
     assert message in str(caught.value)
+
+
+def test_players_and_age_take_a_bare_number_as_their_text():
+    """players: 2 was refused ('expected text, found 2 ... write "2" in quotes'): a whole number is the natural answer."""
+    spec = specs.load("grannys-pills", ["game.players=2", "game.age=10"])
+    assert (spec.game.players, spec.game.age) == ("2", "10")
+    assert spec.game.facts().startswith("2 players · age 10 · "), spec.game.facts()
 
 
 @pytest.mark.parametrize("assignment, title", [('game.title="Tea # time"', "Tea # time"), ("game.title=Tea#time", "Tea#time"),
