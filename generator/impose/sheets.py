@@ -176,6 +176,12 @@ def supplies(spec, plan) -> list:
             punches.setdefault((circle.punch, 2 * circle.r), []).append(comp.title.lower())
     for (punch, size), titles in punches.items():
         out.append(f"A {punch} ({size:g} mm) circle punch for the {' and '.join(titles)}, or scissors along the cutting ring.")
+    rounders: dict = {}
+    for comp in spec.components:
+        if comp.options.get("shape") == "rounded" and comp.options.get("radius"):
+            rounders.setdefault(comp.options["radius"], []).append(comp.title.lower())
+    for radius, titles in rounders.items():
+        out.append(f"A corner rounder ({radius:g} mm) for the corners of the {' and the '.join(titles)}, or scissors.")
     glued = (["the board panels"] if any(s.tabs for s in plan.sheets) else []) + \
         [f"the {comp.title.lower()}" for comp in spec.components if KINDS[comp.kind].glue]
     if glued:
@@ -192,7 +198,8 @@ def cutting(spec) -> str:
     along = f"Cut the {' and the '.join(hexes)} along their outlines." if hexes else ""
     if not straight:
         return along or "Cut along the lines between crop marks."
-    noun = straight[0].title.lower() if len(straight) == 1 and straight[0].expect > 1 else "pieces"
+    one = len(straight) == 1 and straight[0].expect > 1 and straight[0].title.lower().endswith("s")   # 'cards', no 'tarot'
+    noun = straight[0].title.lower() if one else "pieces"
     return f"Cut along the lines between crop marks; {noun} that touch share a cut line.{' ' * bool(along)}{along}"
 
 

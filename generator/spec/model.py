@@ -24,7 +24,8 @@ class Game(NamedTuple):
 
     def facts(self, time_before=""):
         """Players, age and time as printed, each this edition reconstructed starred and the star explained."""
-        shown = {"players": f"{self.players} players", "age": f"age {self.age}", "time": f"{time_before}{self.time}"}
+        shown = {"players": f"{self.players} player{'s' * (self.players != '1')}", "age": f"age {self.age}",
+                 "time": f"{time_before}{self.time}"}
         parts = [shown[f] + "*" * (f in self.reconstructed) for f in shown if getattr(self, f)]
         note = " (* our reconstruction)" if self.reconstructed else ""
         return " · ".join(parts) + note if parts else ""

@@ -55,13 +55,15 @@ def test_how_to_print_names_what_the_sheets_hold_and_touching_pieces_share_a_cut
     tokens = {"kind": "layout", "shape": "circle", "size": "25.4mm", "expect": 4, "faces": {"copies": 4},
               "layout": {"ground": "paper", "elements": {}}}
     card = {**cards, "expect": 1, "faces": {"copies": 1}, "width": "100mm", "height": "70mm"}
-    for components, words in (({"cards": cards}, "cards"), ({"cards": cards, "tokens": tokens}, "cards"),
-                              ({"cards": cards, "reference": card}, "pieces")):
+    tarot = {**cards, "title": "Tarot", "shape": "rounded", "radius": "4mm"}   # 'tarot that touch' read badly
+    for components, words in (({"tarot": tarot}, "pieces"), ({"cards": cards}, "cards"),
+                              ({"cards": cards, "tokens": tokens}, "cards"), ({"cards": cards, "reference": card}, "pieces")):
         spec = specs.build("t.yaml", {"game": {"title": "T", "designer": "D"}, "palette": {"paper": "#fbf7ee"},
                                       "components": components}, {})
         data, _ = components_pdf(spec, "a4")
         text = pypdfium2.PdfDocument(data)[0].get_textpage().get_text_range()
         assert f"Cut along the lines between crop marks; {words} that touch share a cut line." in text.splitlines()
+        assert ("A corner rounder (4 mm) for the corners of the tarot, or scissors." in text.splitlines()) == ("tarot" in components)
     hexes = pypdfium2.PdfDocument(components_pdf(specs.load("hexstatic"), "a4")[0])[0].get_textpage().get_text_range()
     assert "Cut the hex tiles along their outlines." in " ".join(hexes.split())   # they have no crop marks
     plan = impose(spec, expand(spec)[0], "a4")

@@ -91,6 +91,7 @@ def test_players_and_age_take_a_bare_number_as_their_text():
     spec = specs.load("grannys-pills", ["game.players=2", "game.age=10"])
     assert (spec.game.players, spec.game.age) == ("2", "10")
     assert spec.game.facts().startswith("2 players · age 10 · "), spec.game.facts()
+    assert specs.load("grannys-pills", ["game.players=1"]).game.facts().startswith("1 player · ")   # not '1 players'
 
 
 @pytest.mark.parametrize("assignment, title", [('game.title="Tea # time"', "Tea # time"), ("game.title=Tea#time", "Tea#time"),
