@@ -2,7 +2,7 @@
 
     import generator
     spec = generator.load("grannys-pills", ["palette.red=#c0392b"])
-    assert not generator.check.validate(spec)
+    assert not generator.validate(spec)
     generator.build(spec, paper="a4", out="output")
 
 Each function raises generator.errors.UserError (one line naming file, line and key) for bad input.

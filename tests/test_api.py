@@ -1,6 +1,8 @@
 """The library API (generator.load, validate, build) and python -m generator."""
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -49,7 +51,7 @@ def test_build_writes_components_and_rules_on_the_paper_asked(tmp_path):
 
 
 def test_build_refuses_a_failing_set_a_bad_paper_and_bad_backs(tmp_path):
-    with pytest.raises(UserError, match="check\\(s\\) failed, not building"):
+    with pytest.raises(UserError, match="1 check failed, not building"):
         generator.build(generator.load("grannys-pills", ["components.pill.expect=111"]), out=tmp_path)
     spec = generator.load("posies")
     with pytest.raises(UserError, match="unknown paper 'b5'"):
@@ -76,3 +78,17 @@ def test_python_dash_m_generator_runs_the_cli():
                                                   "(expected one of a4, letter, a3, tabloid, legal, or WIDTHxHEIGHT with a "
                                                   "unit of mm, cm or in, e.g. 300x400mm or 8.5x11in) (see 'pnp build "
                                                   "--help')\n"), bad.stderr
+
+
+def test_every_import_the_docs_python_examples_write_imports():
+    """text-and-art.md wrote 'from generator import textbox, typeface' (ImportError: they are generator.draw's), and
+    the package's docstring generator.check.validate(spec): each import line of a docs example runs, and the library
+    names the docstring uses exist."""
+    root = Path(__file__).resolve().parents[1]
+    lines = [line.strip() for doc in [*(root / "docs").glob("*.md"), root / "README.md"]
+             for block in doc.read_text(encoding="utf-8").split("```python\n")[1:]
+             for line in block.split("```")[0].splitlines() if line.strip().startswith(("from generator", "import generator"))]
+    assert len(lines) >= 3, lines
+    for line in lines:
+        exec(line, {})   # raises ImportError for a name the package has not
+    assert all(callable(getattr(generator, name)) for name in re.findall(r"generator\.(\w+)\(", generator.__doc__))

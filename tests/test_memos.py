@@ -39,7 +39,7 @@ def test_a_checked_and_expanded_spec_is_freed_when_dropped(tmp_path):
 def test_a_failing_spec_is_refused_every_time():
     spec = specs.load("grannys-pills", ["components.pill.expect=111"])
     for _ in range(2):
-        with pytest.raises(UserError, match="1 check\\(s\\) failed, not building"):
+        with pytest.raises(UserError, match="1 check failed, not building"):
             check(spec)
 
 

@@ -373,3 +373,15 @@ def test_a_theme_named_as_themes_file_in_the_working_folder_is_that_file(tmp_pat
                                                     "theme are both called 'okabe-ito': give the path "
                                                     "(themes/okabe-ito.yaml) for yours, or rename it\n")
     assert specs.load("grannys-pills", theme="themes/okabe-ito.yaml").palette == specs.load("grannys-pills").palette
+
+
+def test_the_themes_guides_example_validates_with_every_shipped_game(tmp_path):
+    """themes.md's example theme, pasted as it is: its 'lines: {...}' failed to load ('expected a mapping, found
+    nothing'), and its 4.2 mm font size pushed HexStatic's line key out of its rows."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "themes.md").read_text(encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text(guide.split("```yaml\n", 1)[1].split("```", 1)[0], encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "--theme", str(tmp_path / "mine.yaml"), "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("all checks pass") == 6, result.output
