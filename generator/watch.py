@@ -1,5 +1,6 @@
 """Rebuild a game on every save of its inputs: watchdog reports the saves, a short wait joins them, the caches skip the rest."""
 import logging
+import os
 import signal
 import threading
 import warnings
@@ -168,6 +169,8 @@ def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dp
     and one line saying so."""
     def once(changed):
         start = time.perf_counter()
+        for gone in [path for path in cache.READ if not os.path.exists(path)]:   # renamed or deleted since read: the
+            del cache.READ[gone]                                                # records name only files there are
         spec = specs.load(name, overrides, theme)
         made, kept, wrote = [], [], []
         for size in papers(paper) if "pdf" in formats else ():

@@ -511,3 +511,31 @@ def test_a_rules_file_deleted_while_watching_says_there_is_no_rulebook(game):
         assert watch.stop() == 0
     finally:
         watch.kill()
+
+
+def test_a_data_file_renamed_while_watching_is_not_named_in_the_records_any_more(tmp_path):
+    """After cards.csv was renamed deck.csv (and the spec changed to read it), the records still named cards.csv: every
+    save of deck.csv, its bytes unchanged, rewrote the PDF, a new cards.csv (read by nothing) did too, and pnp build
+    after the watch rebuilt instead of finding the PDF unchanged."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "r1")]).exit_code == 0
+    folder = tmp_path / "r1"
+    watch = Watch("r1.yaml", "--paper", "a4", "--out", "out", cwd=folder, memos=tmp_path / ".memos")
+    try:
+        watch.started()
+        (folder / "cards.csv").rename(folder / "deck.csv")
+        spec = folder / "r1.yaml"
+        spec.write_text(spec.read_text().replace("data: cards.csv", "data: deck.csv"))
+        assert "rebuilt r1-components-a4.pdf" in watch.line()
+        (folder / "deck.csv").write_bytes((folder / "deck.csv").read_bytes())   # saved again as it was
+        assert watch.line().startswith("deck.csv changed: nothing to rebuild"), "rewrote the PDF"
+        (folder / "cards.csv").write_text("title,count\nNobody,1\n")   # a file the game no longer reads
+        assert watch.quiet(3) is None
+        assert watch.stop() == 0
+    finally:
+        watch.kill()
+    built = subprocess.run([sys.executable, "-m", "generator.cli", "build", "r1.yaml", "--paper", "a4", "--out", "out"],
+                           cwd=folder, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / ".memos")}, capture_output=True,
+                           text=True)
+    assert built.stdout.count("unchanged: inputs and file match the last build") == 2, built.stdout + built.stderr
