@@ -37,6 +37,7 @@ FIELDS = {
 DEFAULTS = {"shape": "rectangle",   # a rounded piece's corners: 3 mm; another shape has none ({cards.radius} is no figure)
             "radius": lambda options: 3.0 if options.get("shape") == "rounded" else None}
 ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.FRAME}
+COVERS = 0.9   # the opacity from which an element hides the text under it (at 0.95 a title showed at 5 %)
 ROW, DATA = rows_of.ROW, rows_of.DATA   # the face properties holding the data row a face comes from and its file's name
 BACK = "#back"     # a face's own back's property: the back layout its row names
 COUNTS = ("count", "quantity", "qty")   # a column of one of these names, in any case, is the count column
@@ -350,7 +351,7 @@ def covering(drawn, spec, kind, e, box, made, names, where, moved=None, square=T
                     made.problems.append(f"{said} lies on {' and '.join(lost)}, of its own colour {colour}: "
                                          f"{sum(lost.values()):.0%} of its ink cannot be read")
         return
-    if e["opacity"] < 1:
+    if e["opacity"] < COVERS:   # see-through: what lies under it shows
         return
     if kind in ("ellipse", "polygon", "hexagon", "star"):   # a shape whose box it does not fill: it may lie between
         if e["fill"] != "none":                              # a text and a cover of the text's colour
