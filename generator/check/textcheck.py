@@ -1,4 +1,6 @@
 """Text on pieces measured where it is laid out: ink outside its box or the safe area, or a glyph the font lacks, fails."""
+import math
+
 from ..draw import typeface
 from ..components import KINDS
 from ..draw.svgvalues import IDENTITY, compose, num
@@ -29,10 +31,12 @@ class Check(Texts):
         """The text problems of one artwork, in drawing order (none looked for on a face its kind letters itself)."""
         if art.side == "front" and not self.lettered[art.component]:
             return []
-        left, top, right, bottom = self.spec.component(art.component).safe
+        comp = self.spec.component(art.component)
+        left, top, right, bottom = comp.safe
         safe = Box(left, top, right, bottom, "safe area")
+        radius = comp.options.get("radius") if comp.options.get("shape") == "rounded" else None
         return judged(drawing) + [message for node, placed, style in texts(drawing)
-                                        for message in problems(node, placed, style, safe)]
+                                        for message in problems(node, placed, style, safe, radius and (comp.trim, radius))]
 
 
 
@@ -87,8 +91,9 @@ def ink_of(node, style):
     return _INK[key]
 
 
-def problems(node, placed, style, safe):
-    """What is wrong with one text: glyphs the font lacks, then ink outside its own box or the safe area."""
+def problems(node, placed, style, safe, rounded=None):
+    """What is wrong with one text: glyphs the font lacks, then ink outside its own box or the safe area (rounded: a
+    rounded piece's (trim, corner radius), whose safe area's corners are rounded too)."""
     text, bold, face = node.content or "", str(style.get("font-weight")) == "bold", getattr(node, "face", None)
     absent = typeface.absent(face.resource, text) if face is not None else missing(text, bold)
     if absent:
@@ -100,9 +105,32 @@ def problems(node, placed, style, safe):
         return
     own = getattr(node, "box", None)
     overflow = ((own and outside(text, _set(node, style, box), own)) or   # the safe area named by its row, when a layout
-                outside(text, _placed(box, placed), safe, SAFE_AREA, own.name if own else ""))   # drew the text
+                outside(text, _placed(box, placed), safe, SAFE_AREA, own.name if own else "")   # drew the text
+                or (rounded and face is not None and _cornered(node, placed, style, rounded, own)))
     if overflow:
         yield overflow
+
+
+def _cornered(node, placed, style, rounded, own):
+    """The message for a run whose glyphs' ink reaches into a rounded corner past the safe area's own rounded corner
+    (its radius the cut's, less SAFE), or None: each glyph's ink box as placed, its corners measured from the corner's
+    centre (a round glyph's box corner counts: a little strict)."""
+    (w, h), radius = rounded
+    if radius <= SAFE:
+        return None
+    boxes = typeface.glyph_inks(node.face, node.content or "", num(node.attrs.get("x")), num(node.attrs.get("y")),
+                                num(style.get("font-size"), 4.0))
+    worst = 0.0
+    for box in boxes:
+        left, top, right, bottom = _placed(box, placed)
+        for x, y in ((left, top), (right, top), (left, bottom), (right, bottom)):
+            cx, cy = min(max(x, radius), w - radius), min(max(y, radius), h - radius)   # the nearest corner's centre
+            if (cx, cy) != (x, y) and abs(x - cx) > 0 and abs(y - cy) > 0:   # inside a corner's square
+                worst = max(worst, math.hypot(x - cx, y - cy) - (radius - SAFE))
+    if worst <= SLACK:
+        return None
+    name = f" ({own.name})" if own and own.name else ""
+    return (f"text {_quote(node.content or '')} runs {worst:.1f} mm past the rounded corner of {SAFE_AREA}{name}")
 
 
 def _set(node, style, ink_box):

@@ -400,6 +400,21 @@ def _ink(face, text, size):
     return None if box is None else tuple(box)
 
 
+def glyph_inks(face: Face, text: str, x: float, y: float, size: float) -> list:
+    """The box (left, top, right, bottom) in mm, y down, of each glyph with ink of a run set from (x, y) on its baseline."""
+    scale = size / load(face.resource).units
+    grow = EMBOLDEN * size / 2 if face.embolden else 0.0
+    glyphs, pen, boxes = _extents(face.resource, face.slant), 0.0, []
+    for ch in text:
+        advance, extent = glyphs[ch]
+        if extent:
+            left, top, right, bottom = extent
+            boxes.append((x + pen + left * scale - grow, y + top * scale - grow, x + pen + right * scale + grow,
+                          y + bottom * scale + grow))
+        pen += advance * scale
+    return boxes
+
+
 class _Extents(dict):
     """{character: (advance, (left, top, right, bottom) or None)} of a font in font units, y down, a slanted face's
     lean included; filled as characters are asked for."""

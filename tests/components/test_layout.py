@@ -1539,3 +1539,27 @@ def test_a_column_empty_on_every_row_is_no_figure(tmp_path):
                 {"cards.csv": "title,flavour,suit\nA,,fire\nB,,fire\n"}, expect=2)
     found = figures.generic(spec)
     assert "cards.flavour" not in found and found["cards.suit"] == "fire"
+
+
+def test_a_text_in_a_rounded_corner_is_measured_against_the_rounded_safe_area():
+    """A bold M 1.25 mm inside a 6 mm rounded corner passed (a rect there failed): each glyph's ink is measured from
+    the corner's centre. The figure the message gives is the one the painted face shows, measured from its pixels."""
+    import re as regex
+    def card(x, y):
+        layout = {"ground": "paper", "elements": {"m": {"type": "text", "x": x, "y": y, "width": 20, "height": 10,
+                                                         "text": "M", "size": 8, "bold": True, "colour": "ink"}}}
+        return specs.build("test.yaml", {"game": {"title": "Round", "designer": "Tester"},
+                                         "palette": {"paper": "#ffffff", "ink": "#000000"},
+                                         "components": {"c": {"kind": "layout", "expect": 1, "width": "63mm", "height": "88mm",
+                                                              "shape": "rounded", "radius": "6mm", "layout": layout}}}, {})
+    spec = card(2.3, 0.6)
+    [failure] = validate(spec)
+    found = regex.fullmatch(r"face 1: text 'M' runs (\d\.\d) mm past the rounded corner of the safe area \(2 mm inside "
+                            r"the cut\) \(text m\)", failure.message)
+    assert found, failure.message
+    image = pixels(fronts(spec)[0]).convert("L")
+    k = DPI / 25.4
+    reach = max(math.hypot(6 - (px / k - 3), 6 - (py / k - 3)) for px in range(round(9 * k)) for py in range(round(9 * k))
+                if image.getpixel((px, py)) < 128 and px / k - 3 < 6 and py / k - 3 < 6)
+    assert abs(float(found[1]) - (reach - (6 - 2))) < 0.2, (found[1], reach)
+    assert validate(card(4.3, 2.6)) == []   # 2 mm further in: clear of the corner
