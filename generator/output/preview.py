@@ -35,7 +35,8 @@ body { margin: 0; padding: 24px; background: #efece6; color: #1d1d1d; font: 14px
 h1 { margin: 0 0 4px; font-size: 24px; }
 h2 { margin: 0 0 8px; font-size: 18px; }
 h3 { margin: 12px 0 6px; font-size: 14px; }
-section { background: #ffffff; border: 1px solid #d2cdc3; border-radius: 6px; padding: 16px; margin: 0 0 16px; }
+section { background: #ffffff; border: 1px solid #d2cdc3; border-radius: 6px; padding: 16px; margin: 0 0 16px;
+          overflow-x: auto; }
 .byline { margin: 0 0 16px; color: #555555; }
 .facts { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; margin: 0 0 12px; }
 .facts dt { color: #666666; }
@@ -43,7 +44,7 @@ section { background: #ffffff; border: 1px solid #d2cdc3; border-radius: 6px; pa
 .faces { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-end; }
 figure { margin: 0; display: flex; flex-direction: column; align-items: center; font-size: 12px; color: #444444; }
 .face { position: relative; display: block; }
-.face img { display: block; }
+.face img { display: block; max-width: 100%; height: auto; }
 .trim { position: absolute; box-sizing: border-box; border: 1px dashed rgba(0, 0, 0, 0.55); pointer-events: none; }
 .round { border-radius: 50%; }
 ul.checks { list-style: none; margin: 0; padding: 0; font-family: monospace; font-size: 12px; }
@@ -54,7 +55,7 @@ ul.checks li.note { border-color: #8a8a8a; }
 table { border-collapse: collapse; font-size: 12px; }
 th, td { padding: 3px 6px; text-align: left; }
 td.swatch { width: 90px; font-family: monospace; font-size: 11px; }
-pre { font-size: 12px; margin: 4px 0 12px; }
+pre { font-size: 12px; margin: 4px 0 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
 """
 
 RELOAD = """
@@ -224,11 +225,10 @@ def _figure(comp, src, caption, circle, longest=MAX_PX):
     """A face image at its on-page scale (its longer side at most longest px) with its trim line dashed over it, and a caption."""
     w, h = comp.bleed_box
     scale = min(PX_PER_MM, longest / max(w, h))
-    box = f"left:{comp.bleed * scale:.1f}px; top:{comp.bleed * scale:.1f}px; width:{(w - 2 * comp.bleed) * scale:.1f}px; " \
-          f"height:{(h - 2 * comp.bleed) * scale:.1f}px"
-    if circle:
-        box = (f"left:{(comp.bleed + circle.x - circle.r) * scale:.1f}px; top:{(comp.bleed + circle.y - circle.r) * scale:.1f}px; "
-               f"width:{2 * circle.r * scale:.1f}px; height:{2 * circle.r * scale:.1f}px")
+    left, top, across, down = ((comp.bleed + circle.x - circle.r, comp.bleed + circle.y - circle.r, 2 * circle.r, 2 * circle.r)
+                               if circle else (comp.bleed, comp.bleed, w - 2 * comp.bleed, h - 2 * comp.bleed))
+    box = (f"left:{100 * left / w:.2f}%; top:{100 * top / h:.2f}%; width:{100 * across / w:.2f}%; "   # shares of the
+           f"height:{100 * down / h:.2f}%")                                                            # image: it may shrink
     trim = f'<span class="trim{" round" if circle else ""}" style="{box}"></span>'
     return (f'<figure><span class="face"><img src="{_e(src)}" width="{round(w * scale)}" height="{round(h * scale)}" '
             f'alt="{_e(caption)}">{trim}</span><figcaption>{_e(caption)}</figcaption></figure>')

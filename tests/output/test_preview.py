@@ -355,6 +355,15 @@ def test_gallery_in_chromium(tmp_path, browser):
     assert section == (255, 255, 255)
     shot.save(tmp_path / "gallery.png")
 
+    browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
+    load(browser, (where / "index.html").as_uri())   # a phone: the page scrolled sideways past the 360 px board
+    wide = json.loads(browser.call("Runtime.evaluate", expression="JSON.stringify([document.documentElement.scrollWidth, "
+                                   "Math.max(...Array.from(document.querySelectorAll('.trim'), t => "
+                                   "t.getBoundingClientRect().right - t.parentElement.getBoundingClientRect().right))])"
+                                   )["result"]["value"])
+    assert wide[0] <= 390 and wide[1] <= 1, wide   # the trim lines stay on their (shrunk) faces
+    browser.call("Emulation.setDeviceMetricsOverride", width=1280, height=1000, deviceScaleFactor=1, mobile=False)
+
     (where / first["src"]).unlink()  # the same checks catch a missing face
     images = load(browser, (where / "index.html").as_uri())
     assert [i["src"] for i in images if not i["natural"]] == [first["src"]]
