@@ -16,11 +16,12 @@ from .units import HOME_PAPERS, PAPERS, paper
 
 def paper_choice(ctx, param, value):
     """--paper checked as click checks a choice: a size that is none is a usage error, as a bad --dpi is."""
-    if value != "all":
-        try:
-            paper(value)
-        except UserError as exc:
-            raise click.BadParameter(str(exc)) from None
+    if value.lower() == "all":
+        return "all"
+    try:
+        paper(value)
+    except UserError as exc:
+        raise click.BadParameter(f"{exc}; or all, for A4 and Letter") from None
     return value
 
 
@@ -167,7 +168,8 @@ OUT = click.option("--out", "out_dir", default="output", show_default=True, type
 def formats(ctx, param, value):
     """The --format list: names from the output registry, comma-separated or --format given again (each one counts),
     each once, in the registry's order."""
-    names = {name.strip() for given in value for name in given.split(",") if name.strip()}
+    names = {name.strip().lower() for given in value for name in given.split(",") if name.strip()}   # PNG as png,
+                                                                                                      # as --paper A4
     unknown = sorted(names - set(known_formats()))
     if unknown or not names:
         raise click.BadParameter(f"{', '.join(unknown) or 'none given'} (choose from {', '.join(known_formats())})")
@@ -191,7 +193,7 @@ def formats(ctx, param, value):
               multiple=True, help="What to write, comma-separated (or --format again): " + "; ".join(f"{k}: {v}" for k, v in known_formats().items()) + ".")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=batch.DPI, show_default=True,
               help="Resolution of the png, tts, showcase and hand images (--pod's are at the printer's).")
-@click.option("--pod", type=click.Choice(list(PRESETS)),
+@click.option("--pod", type=click.Choice(list(PRESETS), case_sensitive=False),
               help="Write the PNGs as a print-on-demand printer's templates want them (sizes, bleed, names, how many of "
                    "each card) instead of png/, with or without png in --format.")
 @JOBS

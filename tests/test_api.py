@@ -76,7 +76,7 @@ def test_python_dash_m_generator_runs_the_cli():
     bad = subprocess.run([sys.executable, "-m", "generator", "build", "--paper", "b5"], capture_output=True, text=True)
     assert bad.returncode == 1 and bad.stderr == ("error: pnp build: invalid value for '--paper': unknown paper 'b5' "
                                                   "(expected one of a4, letter, a3, tabloid, legal, or WIDTHxHEIGHT with a "
-                                                  "unit of mm, cm or in, e.g. 300x400mm or 8.5x11in) (see 'pnp build "
+                                                  "unit of mm, cm or in, e.g. 300x400mm or 8.5x11in); or all, for A4 and Letter (see 'pnp build "
                                                   "--help')\n"), bad.stderr
 
 

@@ -108,7 +108,7 @@ def test_a_bad_paper_on_the_command_line_is_a_usage_error_as_a_bad_dpi_is(tmp_pa
     command, exit 1, and nothing written."""
     result = CliRunner().invoke(cli, [*command, "--paper", size, "--out", str(tmp_path)], prog_name="pnp")
     assert result.exit_code == 1
-    assert result.output == (f"error: pnp {command[0]}: invalid value for '--paper': {why} "
+    assert result.output == (f"error: pnp {command[0]}: invalid value for '--paper': {why}; or all, for A4 and Letter "
                              f"(see 'pnp {command[0]} --help')\n"), result.output
     assert not list(tmp_path.iterdir())
     assert CliRunner().invoke(cli, ["build", "--dpi", "0"]).exit_code == 1

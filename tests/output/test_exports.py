@@ -743,3 +743,18 @@ def test_a_landscape_deck_lies_sideways_in_tabletop_simulator_at_its_short_side_
         for thing in (deck, *deck["ContainedObjects"]):
             assert thing["SidewaysCard"] is sideways, title
             assert thing["Transform"]["scaleX"] == thing["Transform"]["scaleZ"] == round(63 / 63.5, 4), title
+
+
+def test_format_pod_and_paper_names_are_read_in_any_case(tmp_path):
+    """--paper A4 was taken but --format PNG and --pod THEGAMECRAFTER were refused, --paper ALL too."""
+    done = CliRunner().invoke(cli, ["build", "posies", "--format", "PNG,Pdf", "--dpi", "30", "--paper", "ALL",
+                                    "--out", str(tmp_path)])
+    assert done.exit_code == 0, done.output
+    assert (tmp_path / "posies" / "png").is_dir()
+    assert sorted(p.name for p in (tmp_path / "posies").glob("*components*.pdf")) == [
+        "posies-components-a4.pdf", "posies-components-letter.pdf"]
+    cards = CliRunner().invoke(cli, ["new", str(tmp_path / "deck")])
+    assert cards.exit_code == 0
+    pod = CliRunner().invoke(cli, ["build", str(tmp_path / "deck" / "deck.yaml"), "--pod", "TheGameCrafter", "--out",
+                                   str(tmp_path / "out")])
+    assert pod.exit_code == 0 and (tmp_path / "out" / "deck" / "pod-thegamecrafter").is_dir(), pod.output
