@@ -127,7 +127,7 @@ def run(watcher: Watcher, rebuild, echo) -> None:
         raise KeyboardInterrupt
 
     def attempt(changed):
-        for drawn in (art.pdf, art.surface):  # SVG art drawn with the files it links to, which may have changed since
+        for drawn in (art.pdf, art.surface, art.recorded):  # SVG art drawn with the files it links to, since changed
             drawn.cache_clear()
         try:
             echo(rebuild(changed))

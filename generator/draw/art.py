@@ -169,11 +169,8 @@ def _checked(path, data, folder) -> tuple[tuple, tuple]:
     linked = _links(path, root, folder, {str(path)})
     if not str(root.tag).endswith("svg"):
         raise UserError(f"{_shown(path, folder)}: the root element is not <svg>")
-    from cairosvg.parser import Tree  # lazy: start-up
-    from cairosvg.surface import PDFSurface  # lazy: start-up
-
     try:
-        surface = PDFSurface(Tree(bytestring=data, url=path, unsafe=False, url_fetcher=_fetcher(path, folder)), None, 96)
+        surface = recorded(data, path, folder, "")   # (as surface() asks for it: one key in the cache)
     except UserError:
         raise
     except Exception as exc:  # cairosvg raises many kinds on SVG it cannot draw
@@ -347,12 +344,11 @@ def _encoded():
     return list(chain.from_iterable(repeat(v, starts[v + 1] - starts[v]) for v in range(256)))
 
 
-def _maps(source):
-    """cairosvg's keyword arguments drawing SVG art in its look: each colour it paints (map_rgba) and each picture it
+def _maps(look: str) -> dict:
+    """cairosvg's keyword arguments drawing SVG art in a look: each colour it paints (map_rgba) and each picture it
     holds (map_image, any mode Pillow reads) turned, alpha kept."""
-    if not source.look:
+    if not look:
         return {}
-    look = source.look
 
     def colour(rgba):
         return (*_tone(tuple(rgba[:3]), look), rgba[3])
@@ -394,37 +390,48 @@ def _pixels(file, data, extra):
     return file.add((f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", packed))
 
 
-@functools.lru_cache(maxsize=64)
-def pdf(source: Source) -> bytes:
-    """SVG art drawn by cairosvg as a one-page PDF (safely: nothing fetched from outside the spec's folder)."""
+@functools.lru_cache(maxsize=16)
+def recorded(data: bytes, path: str, folder: str, look: str = ""):
+    """SVG art drawn by cairosvg, once, into a cairo recording (its .cairo; its size in points .width and .height),
+    safely (nothing fetched from outside the spec's folder): the check of the file, the faces painted from it and the
+    PDF's copy all replay this one drawing (a 6 MB drawing was drawn three times, 4 s each)."""
+    import cairocffi  # lazy: start-up
     from cairosvg.parser import Tree  # lazy: start-up
     from cairosvg.surface import PDFSurface  # lazy: start-up
 
-    out = io.BytesIO()
-    tree = Tree(bytestring=source.data, url=source.path, unsafe=False, url_fetcher=_fetcher(source.path, source.folder))
-    PDFSurface(tree, out, 96, **_maps(source)).finish()
+    class Recording(PDFSurface):
+        """cairosvg drawing into a recording surface, replayed wherever we paint it."""
+
+        def _create_surface(self, width, height):
+            made = cairocffi.RecordingSurface(cairocffi.CONTENT_COLOR_ALPHA, (0, 0, width, height))
+            return made, width, height
+
+    tree = Tree(bytestring=data, url=path, unsafe=False, url_fetcher=_fetcher(path, folder))
+    return Recording(tree, None, 96, **_maps(look))
+
+
+@functools.lru_cache(maxsize=64)
+def pdf(source: Source) -> bytes:
+    """SVG art as a one-page PDF of its size: its recording (recorded) replayed by cairo, vectors as drawn."""
+    import cairocffi  # lazy: start-up
+
+    drawn, out = recorded(source.data, source.path, source.folder, source.look), io.BytesIO()
+    page = cairocffi.PDFSurface(out, drawn.width, drawn.height)
+    context = cairocffi.Context(page)
+    context.set_source_surface(drawn.cairo, 0, 0)
+    context.paint()
+    page.finish()
     return out.getvalue()
 
 
 @functools.lru_cache(maxsize=64)
 def surface(source: Source):
-    """The art as a cairo surface to paint from: an image surface of its pixels, or a recording of the SVG drawn by
-    cairosvg; its size in its own units is source.size."""
+    """The art as a cairo surface to paint from: an image surface of its pixels, or the recording of the SVG drawn by
+    cairosvg (recorded); its size in its own units is source.size."""
     import cairocffi  # lazy: start-up
 
     if source.kind == "svg":
-        from cairosvg.parser import Tree  # lazy: start-up
-        from cairosvg.surface import PDFSurface  # lazy: start-up
-
-        class Recording(PDFSurface):
-            """cairosvg drawing into a recording surface, replayed wherever we paint it."""
-
-            def _create_surface(self, width, height):
-                made = cairocffi.RecordingSurface(cairocffi.CONTENT_COLOR_ALPHA, (0, 0, width, height))
-                return made, width, height
-
-        tree = Tree(bytestring=source.data, url=source.path, unsafe=False, url_fetcher=_fetcher(source.path, source.folder))
-        return Recording(tree, None, 96, **_maps(source)).cairo
+        return recorded(source.data, source.path, source.folder, source.look).cairo
     image, alpha = _decoded(source)
     rgba = image.convert("RGB")
     rgba.putalpha(alpha if alpha is not None else 255)
