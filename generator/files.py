@@ -62,6 +62,14 @@ def game_folder(out_dir, name: str) -> Path:
     return folder
 
 
+def shown(path) -> Path:
+    """A path as a user would write it: relative to the current folder when inside it."""
+    try:
+        return Path(path).resolve().relative_to(Path.cwd())
+    except ValueError:
+        return Path(path)
+
+
 def _not_a_file(shown: str, path: Path) -> UserError:
     """The error for a path that is there but no file to read: a folder, a pipe or a device."""
     if path.is_dir():

@@ -6,6 +6,7 @@ from stat import S_ISREG
 from ..records import NamedTuple
 
 from ..errors import UserError
+from ..files import shown
 from ..digests import hexdigest
 from .svgvalues import NAMED, TRANSFORM, hex_of, path_of, points_of, style, transform
 
@@ -73,10 +74,10 @@ class Templates(tuple):
             except OSError:
                 continue   # none here (or a link to nothing)
             if not S_ISREG(mode):
-                raise UserError(f"{path}: not a regular file (a template is an .svg file, not a device, pipe or folder)")
+                raise UserError(f"{shown(path)}: not a regular file (a template is an .svg file, not a device, pipe or folder)")
             # a plain name in the folder: only if it is a link can it lead outside
             if os.path.islink(path) and not path.resolve().is_relative_to(Path(folder).resolve()):
-                raise UserError(f"{path}: the template links to a file outside its folder ({path.resolve()})")
+                raise UserError(f"{shown(path)}: the template links to a file outside its folder ({path.resolve()})")
             return path
         return None
 
@@ -106,9 +107,9 @@ class Templates(tuple):
             with open(path, "rb") as handle:
                 data = handle.read(MAX_BYTES + 1)
         except OSError as exc:
-            raise UserError(f"{path}: cannot read template: {exc.strerror}") from None
+            raise UserError(f"{shown(path)}: cannot read template: {exc.strerror}") from None
         if len(data) > MAX_BYTES:
-            raise UserError(f"{path}: template is larger than {MAX_BYTES // 1_000_000} MB (plain shapes take a few KB)")
+            raise UserError(f"{shown(path)}: template is larger than {MAX_BYTES // 1_000_000} MB (plain shapes take a few KB)")
         self.held[name] = (path, data)
         found = self.read[name] = Template(hexdigest(data)[:32], None)   # 128 bits: ample for a cache
         return found                                                                        # key, and kept by every face
@@ -133,9 +134,9 @@ def parse(path: Path, data: bytes) -> tuple:
     root = _tree(path, data)
     name, attributes, children, line = root
     if name not in ("svg", f"{SVG} svg"):
-        raise UserError(f"{path}:{line}: a template's root element must be <svg> in the SVG namespace, found "
+        raise UserError(f"{shown(path)}:{line}: a template's root element must be <svg> in the SVG namespace, found "
                         f"<{name.rpartition(' ')[2]}>")
-    where = f"{path}:{line}: <svg>"
+    where = f"{shown(path)}:{line}: <svg>"
     attrs = _checked(where, {k: v for k, v in _own(where, attributes).items()
                              if k not in ("viewBox", "width", "height", "x", "y")})
     shapes = tuple(filter(None, (_shape(path, child) for child in children)))
@@ -154,20 +155,20 @@ def _tree(path, data):
 
     def start(name, attributes):
         if len(stack) > MAX_DEPTH:
-            raise UserError(f"{path}:{parser.CurrentLineNumber}: elements nested more than {MAX_DEPTH} deep")
+            raise UserError(f"{shown(path)}:{parser.CurrentLineNumber}: elements nested more than {MAX_DEPTH} deep")
         node = (name, attributes, [], parser.CurrentLineNumber)
         stack[-1][2].append(node)
         stack.append(node)
 
     def doctype(*_):
-        raise UserError(f"{path}:{parser.CurrentLineNumber}: templates may not declare a DOCTYPE or entities (only plain shapes)")
+        raise UserError(f"{shown(path)}:{parser.CurrentLineNumber}: templates may not declare a DOCTYPE or entities (only plain shapes)")
 
     parser.StartElementHandler, parser.EndElementHandler = start, lambda name: stack.pop()
     parser.StartDoctypeDeclHandler = doctype
     try:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
-        raise UserError(f"{path}:{exc.lineno}: template is not well-formed SVG ({expat.ErrorString(exc.code)})") from None
+        raise UserError(f"{shown(path)}:{exc.lineno}: template is not well-formed SVG ({expat.ErrorString(exc.code)})") from None
     return top[2][0]
 
 
@@ -177,7 +178,7 @@ def _shape(path, node):
     space, _, tag = name.rpartition(" ")
     if space not in ("", SVG) or tag in NO_ART:  # Inkscape's namedview, RDF metadata and the like are not SVG art
         return None
-    where = f"{path}:{line}: <{tag}" + (f' id="{attributes["id"]}">' if "id" in attributes else ">")
+    where = f"{shown(path)}:{line}: <{tag}" + (f' id="{attributes["id"]}">' if "id" in attributes else ">")
     if tag not in SHAPES:
         raise UserError(f"{where}: element not allowed in a template (plain shapes only: {', '.join(SHAPES)})")
     own = _own(where, attributes)

@@ -12,7 +12,7 @@ from ..components import KINDS
 from ..components.kind import BLEED, panelled, sized
 from ..games import RULESETS
 from ..errors import SpecError, UserError
-from ..files import SPECS, beside, contained, shipped as shipped  # shipped: the games' list, as spec.shipped
+from ..files import SPECS, beside, contained, shown, shipped as shipped  # shipped: the games' list, as spec.shipped
 from ..located import SET_LINE, located
 from ..impose.area import fits_somewhere, smallest_area
 from ..units import HOME_PAPERS, PAPERS
@@ -82,14 +82,6 @@ def resolve(name):
     """Turn a game id or a spec path into a spec path."""
     path = yamlsource.find(name, SPECS, "game")
     return path if path == Path(name) else shown(path)  # a path the user gave stays as written
-
-
-def shown(path):
-    """A path as a user would write it: relative to the current folder when inside it."""
-    try:
-        return Path(path).resolve().relative_to(Path.cwd())
-    except ValueError:
-        return Path(path)
 
 
 def load(name, overrides=(), theme=None):

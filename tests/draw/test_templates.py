@@ -317,3 +317,15 @@ def test_a_templates_digest_parses_nothing_and_its_shapes_are_parsed_once_from_t
     for _ in range(2):   # refused each time a drawing asks for it, in one line
         with pytest.raises(UserError, match="template is not well-formed SVG"):
             found.load("broken")
+
+
+def test_a_bad_template_is_named_from_the_current_folder_as_the_spec_is(tmp_path, monkeypatch):
+    """A template's error named its absolute path (/home/.../templates/coin.svg:1) beside messages naming the spec and
+    its layouts as the designer wrote them (card.yaml:12): it is named from the current folder too."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "deck"]).exit_code == 0
+    coin = tmp_path / "deck" / "templates" / "coin.svg"
+    coin.write_text(coin.read_text().replace("<svg ", '<svg data-x="1" ', 1))
+    result = CliRunner().invoke(cli, ["validate", "deck/deck.yaml"])
+    assert result.output == "error: deck/templates/coin.svg:1: <svg>: data-x='1' is not supported in a template\n", \
+        result.output
