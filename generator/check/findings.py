@@ -38,17 +38,29 @@ class Tally:
 
 
 class Texts(Tally):
-    """The text problems of each artwork (textcheck.Check.measure's), filed by component and message."""
+    """The text problems of each artwork (textcheck.Check.measure's), filed by component and message: the faces of
+    data rows with one problem alike (a text every card sets) told in one line, the rows named there."""
 
     def note(self, art, messages) -> None:
-        """Count one artwork's face and file its text problems (measure's) under it."""
+        """Count one artwork's face and file its text problems (measure's) under it, its data row taken out of them."""
+        from ..spec.data import DATA, ROW  # lazy: start-up (loaded already when a face has a data row)
         face = self.face(art)
+        data, row = art.props.get(DATA), art.props.get(ROW)
+        marker = f"({data} row {row}, " if row is not None else None
         for message in messages:
-            self.found.setdefault((art.component, message), []).append(face)
+            if marker is not None and marker in message:
+                self.found.setdefault((art.component, data, message.replace(marker, "(")), []).append((face, row))
+            else:
+                self.found.setdefault((art.component, None, message), []).append((face, None))
 
     def failures(self) -> list:
-        """(component, message) of every text problem found, each with the faces it is on."""
-        return [(component, f"{where(faces)}: {message}") for (component, message), faces in self.found.items()]
+        """(component, message) of every text problem found, each with the faces it is on (and their data rows)."""
+        out = []
+        for (component, data, message), found in self.found.items():
+            rows = [row for _, row in found if row is not None]
+            read = f" ({data} row{'s' * (len(rows) > 1)} {ranges(rows)})" if rows else ""
+            out.append((component, f"{where([face for face, _ in found])}{read}: {message}"))
+        return out
 
 
 class LowDpi(Tally):

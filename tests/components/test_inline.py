@@ -103,9 +103,9 @@ def test_a_tall_picture_pushes_its_lines_apart_and_counts_in_the_fit(tmp_path):
     assert red_box(png) == pytest.approx((5, 6, 5 + 10, 11), abs=0.1)
     alone = make(tmp_path, "{gem: {file: art/gem.png, size: 2 em}}",
                  "{type: text, x: 5, y: 6, width: 50, height: 5, size: 4, text: '{rules}'}", cells=(":gem: gem",))
-    assert [str(f).split(": ", 3)[-1] for f in validate(alone)] == [
-        f"text ':gem: gem' does not fit its 50.0 x 5.0 mm box at its size, 4 mm, and has no min_size to shrink to "
-        f"({tmp_path / 'cards.csv'} row 2, text rules)"]
+    assert [str(f).split("): ", 1)[-1] for f in validate(alone)] == [
+        "text ':gem: gem' does not fit its 50.0 x 5.0 mm box at its size, 4 mm, and has no min_size to shrink to "
+        "(text rules)"]
 
 
 def test_the_line_after_a_tall_picture_keeps_its_leading_from_the_picture_s_foot(tmp_path):

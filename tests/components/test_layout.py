@@ -314,8 +314,8 @@ def test_text_that_does_not_fit_at_its_min_size_fails_validation_naming_file_row
             rules: {type: text, x: 5, y: 5, width: 50, height: 20, text: "{rules}", size: 4, min_size: 3}
         """, {"cards.csv": f"rules\nShort.\n{long}\n"}, expect=2)
     assert [str(f) for f in validate(spec)] == [   # one line for the text, not one per line of it
-        f"{spec.path}: cards: face 2: text 'word word word word word word word wo...' does not fit its 50.0 x 20.0 mm "
-        f"box even at its min_size, 3 mm ({tmp_path / 'cards.csv'} row 3, text rules)"]
+        f"{spec.path}: cards: face 2 ({tmp_path / 'cards.csv'} row 3): text 'word word word word word word word wo...' "
+        f"does not fit its 50.0 x 20.0 mm box even at its min_size, 3 mm (text rules)"]
 
 
 def test_text_with_no_min_size_that_does_not_fit_says_a_min_size_lets_it_shrink(tmp_path):
@@ -688,8 +688,8 @@ def test_a_character_the_font_lacks_fails_once_per_text_naming_the_row(tmp_path)
             title: {type: text, x: 5, y: 5, width: 50, height: 30, text: "{title}", size: 4}
         """, {"cards.csv": "title\nPlain\n中文 and more 中文\n"}, expect=2)
     assert [str(f) for f in validate(spec)] == [
-        f"{spec.path}: cards: face 2: text '中文 and more 中文': the font BitstreamVeraSans-Roman has no glyph for "
-        f"'中' (U+4E2D), '文' (U+6587) ({tmp_path / 'cards.csv'} row 3, text title)"]
+        f"{spec.path}: cards: face 2 ({tmp_path / 'cards.csv'} row 3): text '中文 and more 中文': the font "
+        f"BitstreamVeraSans-Roman has no glyph for '中' (U+4E2D), '文' (U+6587) (text title)"]
 
 
 def test_a_font_the_spec_does_not_give_is_refused_naming_the_line(tmp_path):
@@ -894,8 +894,8 @@ def test_a_text_box_near_the_cut_fails_once_and_a_frame_on_every_face_is_painted
     failed = [str(f) for f in validate(spec)]
     # one line per face from the text check (its glyphs 0.8 mm past the safe area), none from the mark check
     assert len(failed) == 20
-    assert failed[3] == (f"{tmp_path / 'game.yaml'}: cards: face 4: text 'Card 3' runs 0.8 mm past the left edge of the "
-                         f"safe area (2 mm inside the cut) ({tmp_path / 'cards.csv'} row 5, text title)")
+    assert failed[3] == (f"{tmp_path / 'game.yaml'}: cards: face 4 ({tmp_path / 'cards.csv'} row 5): text 'Card 3' runs "
+                         f"0.8 mm past the left edge of the safe area (2 mm inside the cut) (text title)")
     assert all("past the left edge of the safe area (2 mm inside the cut) (" in f for f in failed)
     assert painted.count("frame") <= 1   # the same frame on 20 faces: once at most, not once a face (its bound clears it)
 
@@ -1106,9 +1106,9 @@ def test_a_word_wider_than_its_box_even_at_its_min_size_fails_validation_naming_
             name: {type: text, x: 5, y: 5, width: 20, height: 12, text: "{name}", size: 4, min_size: 3}
         """, {"cards.csv": "name\nFisher\nNetcastingfishermanshipextraordinaire\n"}, expect=2)
     assert [str(f) for f in validate(spec)] == [
-        f"{spec.path}: cards: face 2: text 'Netcastingfishermanshipextraordinaire': the word "
-        f"'Netcastingfishermanshipextraordinaire' is wider than its 20.0 mm box even at its min_size, 3 mm, so it is "
-        f"cut between letters ({tmp_path / 'cards.csv'} row 3, text name)"]
+        f"{spec.path}: cards: face 2 ({tmp_path / 'cards.csv'} row 3): text 'Netcastingfishermanshipextraordinaire': the "
+        f"word 'Netcastingfishermanshipextraordinaire' is wider than its 20.0 mm box even at its min_size, 3 mm, so it is "
+        f"cut between letters (text name)"]
 
 
 def test_a_shape_takes_a_dashed_outline_as_a_line_does(tmp_path):
@@ -1563,3 +1563,15 @@ def test_a_text_in_a_rounded_corner_is_measured_against_the_rounded_safe_area():
                 if image.getpixel((px, py)) < 128 and px / k - 3 < 6 and py / k - 3 < 6)
     assert abs(float(found[1]) - (reach - (6 - 2))) < 0.2, (found[1], reach)
     assert validate(card(4.3, 2.6)) == []   # 2 mm further in: clear of the corner
+
+
+def test_a_text_every_card_sets_alike_fails_in_one_line_naming_its_rows(tmp_path):
+    """A text that does not fit, the same on every card, printed a line per face (two, with its safe area's): now one
+    line for the faces and their data rows."""
+    path = starter(tmp_path, "Sunrise", "Sunrise")
+    card = path.parent / "card.yaml"
+    card.write_text(card.read_text() + "  extra: {type: text, x: 5, y: 78, width: 15, height: 5, text: 'Go on, go on, "
+                                       "go on', size: 3}\n")
+    failed = [str(f) for f in validate(specs.load(str(path)))]
+    assert failed == [f"{path}: cards: faces 1-6 ({path.parent / 'cards.csv'} rows 2-7): text 'Go on, go on, go on' does "
+                      "not fit its 15.0 x 5.0 mm box at its size, 3 mm, and has no min_size to shrink to (text extra)"], failed
