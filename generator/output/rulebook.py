@@ -517,12 +517,23 @@ def column_widths(cells, frame_w):
     spare = frame_w - floor * len(natural)
     extra = [max(0.0, n - floor) for n in natural]
     widths = [floor + spare * e / sum(extra) for e in extra]
-    if len(widths) != 2:
+    if len(widths) == 2:
+        lines = sorted({_line_width(cell) + 2 * CELL_PAD for cell in chain.from_iterable(cells)})
+        splits = [widths] + [split for w in lines if floor <= w <= frame_w - floor
+                             for split in ([w, frame_w - w], [frame_w - w, w])]
+        widths = min(splits, key=lambda split: _lines(cells, split))   # the first of the fewest: ties keep widths
+    return _whole_words(cells, widths, natural, frame_w)
+
+
+def _whole_words(cells, widths, natural, frame_w):
+    """widths, or, where one leaves a column narrower than its longest word (broken 'Compone / nt') and every column's
+    longest word fits the frame, each column its longest word and the rest of the frame shared as the lines need it."""
+    least = [max(_word_width(cell) for cell in column) + 2 * CELL_PAD + 1 for column in zip(*cells)]
+    if all(w >= n for w, n in zip(widths, least)) or sum(least) > frame_w:
         return widths
-    lines = sorted({_line_width(cell) + 2 * CELL_PAD for cell in chain.from_iterable(cells)})
-    splits = [widths] + [split for w in lines if floor <= w <= frame_w - floor
-                         for split in ([w, frame_w - w], [frame_w - w, w])]
-    return min(splits, key=lambda split: _lines(cells, split))   # the first of the fewest: ties keep widths
+    more = [max(0.0, n - m) for n, m in zip(natural, least)]
+    spare = frame_w - sum(least)
+    return [m + (spare * e / sum(more) if sum(more) else spare / len(least)) for m, e in zip(least, more)]
 
 
 def _lines(cells, widths):

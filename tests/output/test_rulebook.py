@@ -1275,3 +1275,21 @@ def test_markup_a_rulebook_cannot_set_fails_naming_the_rules_file_line_and_key(t
     with pytest.raises(UserError) as caught:
         rules_pdf(spec, "a4")
     assert str(caught.value) == f"{rules}:14: sections[1].blocks[0].steps[1]: {message}"
+
+
+def test_a_narrow_pages_tables_keep_their_words_whole_when_the_words_fit(tmp_path):
+    """On 105 x 148 mm paper the components table's headings broke inside their words ('Compone / nt', 'Coun / t'):
+    each column now takes at least its longest word when all of them fit the page's text, as pdfium reads the page."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "small")]).exit_code == 0
+    path = tmp_path / "small" / "small.yaml"
+    path.write_text(path.read_text() + "  landscape: {kind: layout, expect: 3, width: 88 mm, height: 63 mm, faces: {copies: 3},\n"
+                    "              layout: {elements: {}}}\n"
+                    "  tokens: {kind: layout, expect: 70, shape: circle, size: 25.4 mm, faces: {copies: 70},\n"
+                    "           layout: {elements: {}}}\n")
+    spec = specs.load(str(path))
+    import pypdfium2
+    doc = pypdfium2.PdfDocument(rules_pdf(spec, "105x148mm")[0])
+    lines = [" ".join(line.split()) for line in doc[0].get_textpage().get_text_range().splitlines()]
+    assert "Component Count Size" in lines, lines
