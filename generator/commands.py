@@ -324,8 +324,10 @@ def preview(game, out_dir, serve, port, overrides, theme):
         click.echo(write([]))
         return
     from . import watch  # lazy: start-up
-    folder = gallery.folder(out_dir, specs.load(game, overrides, theme))  # a spec that cannot load is an error before serving
+    spec = specs.load(game, overrides, theme)   # a spec that cannot load is an error before serving
+    folder = gallery.folder(out_dir, spec)
     folder.mkdir(parents=True, exist_ok=True)
+    gallery.waiting(folder, spec)
     server = gallery.serve(folder, port)
     click.echo(f"serving http://127.0.0.1:{server.server_address[1]}/ (the page reloads when the gallery changes)")
     try:

@@ -167,6 +167,14 @@ def _e(value) -> str:
     return html.escape(str(value), quote=True)
 
 
+def waiting(where: Path, spec) -> None:
+    """A page that says the gallery is being made and reloads once it is, where no gallery is yet (--serve's first
+    build: its address is printed before it ends)."""
+    if not (where / "index.html").exists():
+        write_atomic(where / "index.html", _page(spec, f"<h1>{_e(spec.game.title)}</h1>\n<p>Drawing the gallery ...</p>\n",
+                                                 "waiting").encode())
+
+
 def _page(spec, body, version):
     """The whole HTML document."""
     title = _e(f"{spec.game.title}: gallery")

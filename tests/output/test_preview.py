@@ -423,3 +423,16 @@ def test_the_gallery_gives_the_pages_the_manifest_gives_page_1_included(tmp_path
             section = html.split(f'id="c-{comp.id}"')[1].split("</section>")[0]
             shown = re.search(name + r" pages? ([\d, -]+?)(?: ·|<| \()", section)
             assert shown and shown[1] == found[1], (paper, comp.id, shown and shown[1], found[1])
+
+
+def test_serve_shows_a_page_that_reloads_into_the_gallery_until_the_first_one_is_drawn(tmp_path):
+    """--serve printed its address before its first gallery was written: the address showed a folder's listing that
+    never reloaded. Where no gallery is yet, a page saying it is being drawn, with the reload script, stands in; a
+    gallery already there is left as it is."""
+    spec = specs.load("posies")
+    preview.waiting(tmp_path, spec)
+    page = (tmp_path / "index.html").read_text("utf-8")
+    assert "Drawing the gallery" in page and 'content="waiting"' in page and 'fetch("version.txt"' in page
+    (tmp_path / "index.html").write_text("mine")
+    preview.waiting(tmp_path, spec)
+    assert (tmp_path / "index.html").read_text() == "mine"
