@@ -5,6 +5,7 @@ from ..records import NamedTuple
 from ..draw import svg, svgvalues
 from ..components.kind import BLEED, SAFE
 from .wording import ranges
+from ..spec.model import DATA, ROW
 
 SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
 PALE = 0.96    # a ground lighter than this in every channel counts as white paper
@@ -43,7 +44,6 @@ class Texts(Tally):
 
     def note(self, art, messages) -> None:
         """Count one artwork's face and file its text problems (measure's) under it, its data row taken out of them."""
-        from ..spec.data import DATA, ROW  # lazy: start-up (loaded already when a face has a data row)
         face = self.face(art)
         data, row = art.props.get(DATA), art.props.get(ROW)
         marker = f"({data} row {row}, " if row is not None else None

@@ -14,7 +14,7 @@ from ..errors import UserError
 from ..files import game_folder, write_atomic
 from ..impose.imposition import impose
 from .exports import back_name, backings, face_title
-from ..spec.data import ROW
+from ..spec.model import ROW
 from .formats.png import face_png
 from .raster import picture_png
 from ..draw.render import draw_art

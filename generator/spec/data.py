@@ -15,6 +15,7 @@ from .. import cache
 from ..digests import hexdigest
 from ..records import NamedTuple
 from . import yamlsource
+from .model import DATA, ROW
 from ..errors import UserError
 
 MAX_BYTES = 20_000_000   # the largest data file read
@@ -28,8 +29,6 @@ BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "u
 # marks and the encodings they tell (Excel's "CSV UTF-8" and "Unicode Text"); a CSV with none is UTF-8
 csv.field_size_limit(MAX_BYTES)   # a cell as long as a data file may be: a quote never closed is found, wherever it is
 FALSE = ("", "0", "false", "no", "off", "none")   # cell values that hide an element whose visible names the column
-ROW = "#row"       # the key of a row's number, a face property (no {column} can quote it)
-DATA = "#data"     # and of its data file's name
 FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")   # a formula's element in a sheet's XML
 ALIKE = 1000       # distinct cell texts of a file's first rows remembered: a later cell of one of these texts (a suit,
                    # a cost) holds that text, not a copy of its own

@@ -10,6 +10,7 @@ from ..records import NamedTuple
 from .. import cache, digests, games
 from ..components import KINDS
 from ..located import spec_error
+from .model import ROW
 
 
 class Art(NamedTuple):
@@ -412,9 +413,7 @@ def _expand(spec):
             placed = keys if copies == 1 else [key for key in keys for _ in range(copies)]
             pieces += map(_piece, zip(itertools.repeat(comp.id), itertools.count(), placed, itertools.repeat(back)))
             continue
-        row = None
-        if "data" in comp.options:   # a data row's number tells its face from every other row's
-            from .data import ROW as row  # lazy: start-up (only a deck from data has rows)
+        row = ROW if "data" in comp.options else None   # a data row's number tells its face from every other row's
         for props in faces:
             # 1, 1.0 and True are different faces; the text's digest is kept, not the text (a deck has thousands)
             identity = props[row] if row else digests.keyed(repr(sorted(props.items())).encode()).digest()

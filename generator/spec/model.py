@@ -6,6 +6,9 @@ from ..located import nearest, spec_error
 from .schema import BASE_COLOURS
 from ..draw.svgvalues import hex_of
 
+ROW = "#row"       # the key of a face's data row's number, a face property (no {column} can quote it)
+DATA = "#data"     # and of its data file's name
+
 
 class Game(NamedTuple):
     """Who made the game and how it is played, for sheets, manifests and rulebooks."""
