@@ -9,6 +9,9 @@ PLACEHOLDER = r"(?<!\\)\{(?![0-9]+\})([a-z0-9][a-z0-9._-]*)\}"  # \{ is a brace,
                                                                 # digits alone); compiled on first use: start-up
 
 
+NO_COUNT = ("data", "layouts")   # lists whose length is no figure: inline data rows (pieces are {id.count}), layout files
+
+
 def pieces(comp):
     """How many pieces a component makes: its distinct faces times its copies."""
     source = comp.faces
@@ -24,7 +27,7 @@ def generic(spec):
         for key, value in comp.options.items():
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 found[f"{comp.id}.{key}"] = value
-            elif isinstance(value, (list, tuple)):
+            elif isinstance(value, (list, tuple)) and key not in NO_COUNT:
                 found[f"{comp.id}.{key}"] = len(value)
         if comp.faces.items:  # a face property every listed face shares: {posy-pink.value} (never one named as a
             first = comp.faces.items[0]   # figure above: a count column of 2s is no {cards.count})

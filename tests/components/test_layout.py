@@ -1541,6 +1541,15 @@ def test_a_column_empty_on_every_row_is_no_figure(tmp_path):
     assert "cards.flavour" not in found and found["cards.suit"] == "fire"
 
 
+def test_inline_data_rows_and_layout_files_are_no_figures(tmp_path):
+    """{cards.data} printed the number of inline rows (2), which is no count of pieces (the count column's 5 are
+    {cards.count}); a layouts list's length neither."""
+    from generator.spec import figures
+    spec = make(tmp_path, "data: [{title: A, count: 2}, {title: B, count: 3}]\nlayout: {elements: {}}\n", expect=5)
+    found = figures.generic(spec)
+    assert "cards.data" not in found and found["cards.count"] == 5
+
+
 def test_a_text_in_a_rounded_corner_is_measured_against_the_rounded_safe_area():
     """A bold M 1.25 mm inside a 6 mm rounded corner passed (a rect there failed): each glyph's ink is measured from
     the corner's centre. The figure the message gives is the one the painted face shows, measured from its pixels."""
