@@ -81,7 +81,7 @@ class _OneLine(click.ClickException):
 def _one_line(exc: click.UsageError, command: str) -> click.ClickException:
     """A usage error of command (an unknown command or option, a bad or missing value) as one line naming the command
     and its --help, not click's usage block; a bare `pnp`, which shows the help, as it is."""
-    if isinstance(exc, click.exceptions.NoArgsIsHelpError):
+    if type(exc).__name__ == "NoArgsIsHelpError":   # (click 8.2's; 8.1 shows the help without an error)
         return exc
     message = exc.format_message().rstrip(".")
     return _OneLine(f"{command}: {message[:1].lower()}{message[1:]} (see '{command} --help')")
