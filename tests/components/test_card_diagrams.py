@@ -190,3 +190,17 @@ def test_a_diagram_the_game_does_not_draw_is_one_line(tmp_path):
     assert result.exit_code == 1 and result.output == (
         f"error: {plain}:10: components.summary.diagram: unknown diagram 'form-row' (a card's diagram is drawn by "
         "its game, and the spec names no game.ruleset)\n")
+
+
+@pytest.mark.parametrize("game", ["grannys-pills", "glorieta", "hexstatic", "posies", "pixeliction", "paths-and-pahs"])
+def test_a_shipped_reference_card_sets_its_text_at_6_pt_or_more(game):
+    """Granny's Pills' turn summary shrank its nine lines to 5.5 pt on a 65 x 100 mm card (a player reads it across
+    the table): each shipped reference card's text, as its layout sets it with its diagram, is 6 pt (2.12 mm) or more."""
+    spec = specs.load(game)
+    for comp in spec.components:
+        if comp.kind != "reference-card":
+            continue
+        o = dict(comp.options)
+        drawn = card.maker(spec, comp)(spec) if "diagram" in o else None
+        font, _, _ = card.layout(o, card.diagram_size(o, drawn) if drawn else (0.0, 0.0))
+        assert font >= 6 / 72 * 25.4, (game, comp.id, round(font / 25.4 * 72, 1))
