@@ -93,8 +93,9 @@ def seen(drawing: svg.Drawing, view: str) -> svg.Drawing:
     return looks.recoloured(drawing, lambda colour: memo.setdefault(colour.lower(), vision.simulate(colour, view)), view)
 
 
-def write(spec, out_dir) -> tuple:
-    """Write the gallery (index.html, face PNGs, version.txt) of one spec; return (index path, failed checks, images)."""
+def write(spec, out_dir, theme: str = "") -> tuple:
+    """Write the gallery (index.html, face PNGs, version.txt) of one spec (theme: the title of the theme laid over it);
+    return (index path, failed checks, images)."""
     lines = checks(spec)
     pieces, arts = expand(spec)
     images = {}   # file name under the gallery folder -> PNG bytes
@@ -106,7 +107,7 @@ def write(spec, out_dir) -> tuple:
         for view in VIEWS:
             images[f"seen/{comp.id}-{view}.png"] = picture_png(seen(drawing, view), DPI)
     pages = {paper: _pages(impose(spec, pieces, paper, "duplex")) for paper, _ in PAPERS}
-    body = _body(spec, lines, pieces, arts, pages)
+    body = _body(spec, lines, pieces, arts, pages, theme)
     digest = hashlib.sha256(body.encode())
     for name in sorted(images):
         digest.update(name.encode() + b"\0" + images[name])
@@ -184,13 +185,14 @@ def _page(spec, body, version):
             f'<script>{RELOAD}</script>\n</body>\n</html>\n')
 
 
-def _body(spec, lines, pieces, arts, pages):
-    """The page body: title, checks, one section per component, colour vision."""
+def _body(spec, lines, pieces, arts, pages, theme=""):
+    """The page body: title (and the theme it is seen in), checks, one section per component, colour vision."""
     game = spec.game
     count = len(pieces)
     out = [f"<h1>{_e(game.title)}</h1>",
            f'<p class="byline">by {_e(game.designer)}{" · " + _e(game.facts()) if game.facts() else ""} · '
-           f"{counted(len(spec.components), 'component')}, {counted(count, 'piece')}, {counted(len(arts), 'distinct face')}</p>"]
+           f"{counted(len(spec.components), 'component')}, {counted(count, 'piece')}, {counted(len(arts), 'distinct face')}"
+           + (f" · theme: {_e(theme)}" if theme else "") + "</p>"]
     failed = sum(level == "failed" for level, _ in lines)
     out.append(f'<section id="checks"><h2>Checks: {"all pass" if not failed else f"{failed} failed"}</h2><ul class="checks">')
     out += [f'<li class="{level}">{_e(line)}</li>' for level, line in lines]

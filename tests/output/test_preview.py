@@ -436,3 +436,14 @@ def test_serve_shows_a_page_that_reloads_into_the_gallery_until_the_first_one_is
     (tmp_path / "index.html").write_text("mine")
     preview.waiting(tmp_path, spec)
     assert (tmp_path / "index.html").read_text() == "mine"
+
+
+def test_a_themed_gallery_names_its_theme(tmp_path):
+    """Nothing on the page said which --theme its colours came from: the byline names the theme's title."""
+    _, plain = gallery(tmp_path / "plain", "posies")
+    where, _ = gallery(tmp_path / "themed", "posies", "--theme", "okabe-ito")
+    from generator.spec import theme
+    title = theme.load("okabe-ito").data["theme"]["title"]
+    byline = re.search(r'<p class="byline">([^<]*)</p>', (where / "index.html").read_text("utf-8"))[1]
+    assert byline.endswith(f" · theme: {title}"), byline
+    assert "theme:" not in (tmp_path / "plain" / "posies-preview" / "index.html").read_text("utf-8")
