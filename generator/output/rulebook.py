@@ -37,6 +37,7 @@ rl_config.invariant = 1  # no dates or random ids in reportlab's output
 rl_config.useA85 = 0  # content streams compressed only, not also spelled out in ASCII (a quarter larger)
 
 CELL_PAD = 6  # points of padding on each side of a table cell
+NARROWEST = 2 * mm   # the least text a table's column may leave: below it, a table is refused (Unfit)
 SHRINK = 0.65  # a diagram may shrink to this share of its size to stay on the page of the text it illustrates
 HOLD = 0.5  # a diagram that ends its section may shrink to this share rather than let the next section's heading overtake it
 BAND = 30 * mm  # the tallest empty band a figure may leave above a block kept whole before it shrinks to let it in
@@ -484,7 +485,7 @@ def table(rows, st, where, widths=None, whole_words=False, on="page"):
               for c in row] for i, row in enumerate(rows)]
     frame_w, frame_h = st["frame"]
     widths = widths or column_widths(cells, frame_w)
-    if min(widths) - 2 * CELL_PAD < 2 * mm:   # a sliver: each word broken a letter a line, the row metres tall
+    if min(widths) - 2 * CELL_PAD < NARROWEST:   # a sliver: each word broken a letter a line, the row metres tall
         left = (min(widths) - 2 * CELL_PAD) / mm
         raise Unfit(f"{where}: a table of {len(widths)} columns leaves "
                         + (f"{left:.1f} mm of text" if left > 0 else "no room for text") + " in its narrowest on "
@@ -528,7 +529,7 @@ def column_widths(cells, frame_w):
 def _whole_words(cells, widths, natural, frame_w):
     """widths, or, where one leaves a column narrower than its longest word (broken 'Compone / nt') and every column's
     longest word fits the frame, each column its longest word and the rest of the frame shared as the lines need it."""
-    least = [max(_word_width(cell) for cell in column) + 2 * CELL_PAD + 1 for column in zip(*cells)]
+    least = [max(max(_word_width(cell) for cell in column) + 1, NARROWEST) + 2 * CELL_PAD for column in zip(*cells)]
     if all(w >= n for w, n in zip(widths, least)) or sum(least) > frame_w:
         return widths
     more = [max(0.0, n - m) for n, m in zip(natural, least)]

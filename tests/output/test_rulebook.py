@@ -1293,3 +1293,19 @@ def test_a_narrow_pages_tables_keep_their_words_whole_when_the_words_fit(tmp_pat
     doc = pypdfium2.PdfDocument(rules_pdf(spec, "105x148mm")[0])
     lines = [" ".join(line.split()) for line in doc[0].get_textpage().get_text_range().splitlines()]
     assert "Component Count Size" in lines, lines
+
+
+def test_a_column_of_short_numbers_keeps_room_when_the_others_keep_their_words():
+    """Giving each column its longest word left a column of single digits under 2 mm of text, and the table refused:
+    each column keeps 2 mm of text at least, as the table's own check asks."""
+    from reportlab.lib.units import mm
+    from generator.output import rulebook
+    rulebook._register_fonts()
+    st = rulebook.card_styles(rulebook.styles("#000000"), 200, 200, 0.7)   # a quick reference's smallest type
+    cells = [[rulebook.Para(text, st["cell"]) for text in row] for row in
+             [["Component", ""], ["Landscape cards", "1"], ["Tokens", "2"]]]
+    natural = [max(rulebook._line_width(cell) for cell in column) + 2 * rulebook.CELL_PAD for column in zip(*cells)]
+    broken = [8 * mm, 52 * mm]   # as if the first column had been left narrower than 'Landscape'
+    widths = rulebook._whole_words(cells, broken, natural, 60 * mm)
+    assert widths[0] - 2 * rulebook.CELL_PAD >= rulebook._word_width(cells[1][0])   # 'Landscape' whole
+    assert min(widths) - 2 * rulebook.CELL_PAD >= 2 * mm - 0.01 and abs(sum(widths) - 60 * mm) < 0.01, widths
