@@ -91,6 +91,7 @@ class Command(click.Command):
     """A pnp command: its usage errors told in one line (_one_line)."""
 
     def make_context(self, info_name, args, parent=None, **extra):
+        """The parsed context, or a usage error told in one line naming this command."""
         try:
             return self.parsed(info_name, args, parent, **extra)
         except click.UsageError as exc:
@@ -106,12 +107,14 @@ class Commands(click.Group):
     command_class = Command
 
     def make_context(self, info_name, args, parent=None, **extra):
+        """pnp's own context, or an error in its options (pnp --bogus) told in one line."""
         try:
             return super().make_context(info_name, args, parent, **extra)
         except click.UsageError as exc:
             raise _one_line(exc, info_name or "pnp") from None
 
     def resolve_command(self, ctx, args):
+        """The command args name, or an unknown command told in one line."""
         try:
             return super().resolve_command(ctx, args)
         except click.UsageError as exc:
