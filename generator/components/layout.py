@@ -37,6 +37,7 @@ FIELDS = {
 DEFAULTS = {"shape": "rectangle",   # a rounded piece's corners: 3 mm; another shape has none ({cards.radius} is no figure)
             "radius": lambda options: 3.0 if options.get("shape") == "rounded" else None}
 ROLES = {"mark": svg.MARK, "art": svg.GROUND, "guide": svg.GUIDE, "frame": svg.FRAME}
+HAIRLINE = 0.2   # mm: the line a hex front draws on its cut (its neighbours' edges are the same line)
 COVERS = 0.9   # the opacity from which an element hides the text under it (at 0.95 a title showed at 5 %)
 ROW, DATA = rows_of.ROW, rows_of.DATA   # the face properties holding the data row a face comes from and its file's name
 BACK = "#back"     # a face's own back's property: the back layout its row names
@@ -575,7 +576,8 @@ def face(spec, component, o, lay, props):
 
 
 def clipped(dwg, o, grow):
-    """A hex piece's drawing with each element clipped to its cut line grown by grow mm; other shapes as they are."""
+    """A hex piece's drawing with each element clipped to its cut line grown by grow mm, a front (grow 0) with a hairline
+    on its cut (tessellated hexes share their edges: the line is where to cut); other shapes as they are."""
     if not o["shape"].startswith("hex"):
         return dwg
     dwg.defs.add(dwg.clipPath(id="cut")).add(dwg.polygon(hexagon(o, grow)))
@@ -584,6 +586,9 @@ def clipped(dwg, o, grow):
             holder = dwg.g(clip_path="url(#cut)")
             holder.add(made)
             dwg.children[n] = svg.part(holder, made.part, made.role)
+    if not grow:
+        dwg.add(svg.part(dwg.polygon(hexagon(o, 0.0), fill="none", stroke="#000000", stroke_width=HAIRLINE),
+                         "hairline on the cut", svg.GUIDE))
     return dwg
 
 

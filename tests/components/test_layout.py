@@ -1584,3 +1584,19 @@ def test_a_text_every_card_sets_alike_fails_in_one_line_naming_its_rows(tmp_path
     failed = [str(f) for f in validate(specs.load(str(path)))]
     assert failed == [f"{path}: cards: faces 1-6 ({path.parent / 'cards.csv'} rows 2-7): text 'Go on, go on, go on' does "
                       "not fit its 15.0 x 5.0 mm box at its size, 3 mm, and has no min_size to shrink to (text extra)"], failed
+
+
+def test_a_hex_front_draws_a_hairline_on_its_cut_and_its_back_none(tmp_path):
+    """Tessellated hexes share their edges and the sheet says 'cut along the outlines', but a layout's hex drew none:
+    white tiles printed as ten dots. The front's cut now has a hairline (dark at the middle of its top edge, white a
+    millimetre inside); the back, which runs its bleed past every side, has none."""
+    spec = specs.build("test.yaml", {"game": {"title": "Hexes", "designer": "Tester"}, "components": {"cards": {
+        "kind": "layout", "expect": 1, "shape": "hex-flat", "size": "40mm", "layout": {"ground": "white", "elements": {}},
+        "back": {"layout": {"ground": "white", "elements": {}}}}}}, {})
+    comp = spec.component("cards")
+    (w, _), bleed = comp.trim, comp.bleed
+    arts = expand(spec)[1].values()
+    front = pixels(draw_art(spec, next(a for a in arts if a.side == "front")))
+    back = pixels(draw_art(spec, next(a for a in arts if a.side == "back")))
+    assert sum(at(front, w / 2, 0, bleed)) < 3 * 128 and at(front, w / 2, 1, bleed) == (255, 255, 255)
+    assert at(back, w / 2, 0, bleed) == (255, 255, 255)
