@@ -5,6 +5,7 @@ import os
 import struct
 import sys
 import zlib
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 
 from ..draw import paint, svgvalues   # first: generator.draw points fontconfig at the bundled fonts before cairo loads
@@ -151,7 +152,8 @@ def _typed(pixels: _Pixels, top: int, bottom: int, kind: int) -> bytes:
 
 def _deflated(pixels: _Pixels, kind: int) -> bytes:
     """The picture's PNG image data (_typed) as a zlib stream (level 6), made in parts of whole rows side by side, each
-    primed with the WINDOW bytes before it (as pigz does): the same bytes on any number of CPUs."""
+    primed with the WINDOW bytes before it (as pigz does): the same bytes on any number of CPUs. A part is begun as one
+    is taken, a CPU's worth ahead at most: the parts done are never all held at once."""
     row = pixels.width * len(pixels.mode) + 1
     per, behind = max(1, PART // row), -(-WINDOW // row)   # rows in a part; rows a window spans
 
@@ -162,12 +164,16 @@ def _deflated(pixels: _Pixels, kind: int) -> bytes:
         packer = zlib.compressobj(6, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, window)
         last = top + per >= pixels.height
         return packer.compress(data) + packer.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH), data
-    pool = ThreadPoolExecutor(os.cpu_count() or 1)   # zlib lets go of the interpreter while it deflates
+    workers = os.cpu_count() or 1
+    pool = ThreadPoolExecutor(workers)   # zlib lets go of the interpreter while it deflates
     try:
-        parts, check = [b"\x78\x9c"], zlib.adler32(b"")
-        for packed, data in pool.map(part, range(0, pixels.height, per)):
-            parts.append(packed)
-            check = zlib.adler32(data, check)
+        parts, check, running = [b"\x78\x9c"], zlib.adler32(b""), deque()
+        for top in range(0, pixels.height, per):
+            running.append(pool.submit(part, top))
+            while len(running) > workers or (running and top + per >= pixels.height):
+                packed, data = running.popleft().result()
+                parts.append(packed)
+                check = zlib.adler32(data, check)
     finally:
         pool.shutdown(cancel_futures=True)   # Ctrl-C: the parts not begun are dropped
     return b"".join([*parts, struct.pack(">I", check)])
