@@ -167,7 +167,8 @@ def _deflated(pixels: _Pixels, kind: int) -> bytes:
     workers = os.cpu_count() or 1
     pool = ThreadPoolExecutor(workers)   # zlib lets go of the interpreter while it deflates
     try:
-        parts, check, running = [b"\x78\x9c"], zlib.adler32(b""), deque()
+        parts, check = [b"\x78\x9c"], zlib.adler32(b"")
+        running: deque = deque()
         for top in range(0, pixels.height, per):
             running.append(pool.submit(part, top))
             while len(running) > workers or (running and top + per >= pixels.height):
