@@ -692,8 +692,9 @@ def no_rules(spec, paper=None, out_dir=None):
     path = rules_path(spec)
     gone = [] if out_dir is None else _drop_rules(spec, papers(paper), out_dir)
     removed = f"; removed the old {', '.join(gone)}" if gone else ""
-    if path.is_dir():
-        return (f"{spec.path}: no rulebook: {shown(path)} is a folder, not a rules file (rules/<spec name>.yaml beside the "
+    if path.exists():   # a folder, a pipe or a device where the file goes
+        what = "a folder" if path.is_dir() else "not a regular file (a pipe or a device)"
+        return (f"{spec.path}: no rulebook: {shown(path)} is {what}, not a rules file (rules/<spec name>.yaml beside the "
                 f"spec){removed}")
     return f"{spec.path}: no rulebook: its rules file would be {shown(path)} (rules/<spec name>.yaml beside the spec){removed}"
 

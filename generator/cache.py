@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 from . import records
 from .digests import hexdigest, keyed
-from .files import write_quietly
+from .files import opened, write_quietly
 
 PACKAGE = Path(__file__).resolve().parent
 RECORDS = ".pnp-cache"
@@ -203,6 +203,12 @@ def _reprs(value):
         yield repr(value)
 
 
+def _output(path) -> bytes:
+    """An output file's bytes, read only when it is a regular file of its own (files.opened)."""
+    with opened(path) as handle:
+        return handle.read()
+
+
 def record_of(path):
     """Where the record of an output file lives: a line of JSON, then the compressed streams the file's build kept
     (pdffile.keep_streams): one file to write for both (each file made is a new inode: ~0.2 ms here)."""
@@ -214,14 +220,14 @@ def unchanged(path, inputs, templates, now=None, covered=()):
     the templates and designer's files it read, what else it read (now(what): its value now) and the file on disk are
     all as last written; else None. The file is read and hashed last: a build whose inputs changed reads no output."""
     try:
-        with open(record_of(path), "rb") as handle:
+        with opened(record_of(path)) as handle:
             record = json.loads(handle.readline())   # its line alone: not the streams after it
         # what costs least first: a rulebook a colour changed reads no file again
         if (record["inputs"] == inputs and record["covered"] == list(covered)
                 and (now is None or all(now(what) == value for what, value in record["used"].items()))
                 and all(templates.digest(name) == digest for name, digest in record["templates"].items())
                 and current(record["files"])
-                and record["output"] == _digest(path.read_bytes())):
+                and record["output"] == _digest(_output(path))):
             return record
     except (OSError, ValueError, KeyError, TypeError):
         pass
@@ -254,7 +260,7 @@ def rechecked(path, checked: str) -> None:
     """Name in the record of path the key of the spec it was last checked with (a file kept for another spec once that
     spec passed its checks), its streams kept as they are; a failure only costs a check again."""
     try:
-        with open(record_of(path), "rb") as handle:
+        with opened(record_of(path)) as handle:
             record, streams = json.loads(handle.readline()), handle.read()
     except (OSError, ValueError):
         return

@@ -1,6 +1,8 @@
 """Where pnp reads and writes files: files a spec names stay inside its folder; writes are atomic (temp file + rename,
 never through a link) and clean up what killed runs left."""
+import errno
 import os
+import stat
 from pathlib import Path
 
 from .errors import UserError
@@ -60,6 +62,20 @@ def game_folder(out_dir, name: str) -> Path:
         raise UserError(f"{linked[0]}: a link to {os.readlink(linked[0])!r}; pnp writes only inside --out, never "
                         "through a link: remove the link, or give --out the folder it leads to")
     return folder
+
+
+def opened(path):
+    """A file pnp wrote (an output, its record), opened to read; OSError when it is not a regular file of its own there:
+    a link, a pipe or a device put in the output folder would be read through, or never answer."""
+    handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(errno.EINVAL, f"{path}: not a regular file")
+        os.set_blocking(handle, True)
+        return os.fdopen(handle, "rb")
+    except BaseException:
+        os.close(handle)
+        raise
 
 
 def shown(path) -> Path:

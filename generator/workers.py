@@ -118,15 +118,15 @@ class Worker:
             os.close(self.results)
             self.results = -1
         if self.task is None:   # free: it ends as soon as it reads that there are no more tasks
-            self.status = os.waitpid(self.pid, 0)[1]
+            self.status = _waited(self.pid, 0)[1]
             return self.status
         os.kill(self.pid, _signal.SIGTERM)   # unwinds like Ctrl-C: its temp files are removed
         deadline = time.monotonic() + 5
         while True:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            pid, status = _waited(self.pid, os.WNOHANG)
             if time.monotonic() > deadline and not pid:
                 os.kill(self.pid, _signal.SIGKILL)
-                pid, status = os.waitpid(self.pid, 0)
+                pid, status = _waited(self.pid, 0)
             if pid:
                 self.status = status
                 if status and self.folder is not None:   # killed at its task: no one else removes its temp files
@@ -134,6 +134,15 @@ class Worker:
                         path.unlink(missing_ok=True)
                 return status
             time.sleep(0.002)
+
+
+def _waited(pid: int, flags: int) -> tuple:
+    """os.waitpid's (pid, status) of a worker; (pid, 1) when it was waited for already: a Ctrl-C that came between a
+    wait and the status kept leaves end() to wait again (it printed ChildProcessError's traceback)."""
+    try:
+        return os.waitpid(pid, flags)
+    except ChildProcessError:
+        return pid, 1
 
 
 def serve(tasks, orders: int, answers: int) -> None:

@@ -122,7 +122,13 @@ def test_a_spec_without_a_rules_file_builds_its_components_and_says_where_rules_
     ruled = CliRunner().invoke(cli, ["rules", "mine.yaml", "--out", "out"])
     assert ruled.output == ("error: mine.yaml: no rulebook: rules/mine.yaml is a folder, not a rules file "
                             "(rules/<spec name>.yaml beside the spec)\n")
-    Path("rules/mine.yaml").rmdir()   # a rulebook built, then its rules file deleted: the old rulebook goes too
+    Path("rules/mine.yaml").rmdir()
+    import os
+    os.mkfifo("rules/mine.yaml")   # a pipe: said so, never read (it would not answer)
+    ruled = CliRunner().invoke(cli, ["rules", "mine.yaml", "--out", "out"])
+    assert ruled.output == ("error: mine.yaml: no rulebook: rules/mine.yaml is not a regular file (a pipe or a device), "
+                            "not a rules file (rules/<spec name>.yaml beside the spec)\n"), ruled.output
+    Path("rules/mine.yaml").unlink()   # a rulebook built, then its rules file deleted: the old rulebook goes too
     Path("rules/mine.yaml").write_text((specs.SPECS / "rules" / "posies.yaml").read_text().split("\nsections:")[0] +
                                        "\nsections: [{heading: Play, blocks: [{p: Play.}]}]\nreference: {turn: [Play.]}\n")
     assert CliRunner().invoke(cli, ["build", "mine.yaml", "--paper", "a4", "--out", "out"]).exit_code == 0

@@ -468,3 +468,56 @@ def test_a_rules_file_that_links_out_of_the_spec_folder_is_refused(tmp_path):
         result = run(command, spec, "--paper", "a4", "--out", tmp_path / "out")
         assert one_clean_line(result) == f"{tmp_path / 'spec' / 'rules' / 'mine.yaml'}: links to a file outside the spec's folder ({outside})"
     assert not (tmp_path / "out").exists()
+
+
+def test_a_pipe_or_a_link_in_the_output_folder_is_rebuilt_over_not_read(tmp_path):
+    """A pipe where the last rulebook was hung the build for ever; a record linked to /dev/zero was read until memory
+    ran out; a link to a file outside --out was read through. Each is now taken for no file of pnp's: rebuilt over."""
+    import os
+    import subprocess
+    import sys
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "e6")]).exit_code == 0
+    build = [sys.executable, "-m", "generator", "build", "e6/e6.yaml", "--out", "o", "--paper", "a4"]
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "memos")}
+    assert subprocess.run(build, cwd=tmp_path, env=env, capture_output=True, timeout=120).returncode == 0
+    rules, record = tmp_path / "o" / "e6" / "e6-rules-a4.pdf", tmp_path / "o" / "e6" / ".pnp-cache" / "e6-components-a4.pdf.record"
+    rules.unlink()
+    os.mkfifo(rules)
+    record.unlink()
+    record.symlink_to("/dev/zero")
+    done = subprocess.run(build, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert rules.is_file() and not rules.is_symlink() and rules.read_bytes().startswith(b"%PDF")
+    assert record.is_file() and not record.is_symlink()
+
+
+def test_svg_art_linking_a_pipe_is_refused_not_waited_for(tmp_path):
+    """An SVG's <image> naming a pipe beside it hung the build (the image element naming the pipe itself was refused)."""
+    import os
+    import subprocess
+    import sys
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "c1")]).exit_code == 0
+    folder = tmp_path / "c1"
+    (folder / "art").mkdir()
+    os.mkfifo(folder / "art" / "f.png")
+    (folder / "art" / "x.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/'
+                                          'xlink" width="10" height="10"><image xlink:href="f.png" width="10" height="10"/>'
+                                          '</svg>')
+    with open(folder / "card.yaml", "a") as card:
+        card.write('  pic: {type: image, file: "art/x.svg", x: 5, y: 21, width: 53, height: 27}\n')
+    done = subprocess.run([sys.executable, "-m", "generator", "validate", "c1.yaml"], cwd=folder, capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "memos")})
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "is not a regular file" in done.stderr, done.stderr
+
+
+def test_a_worker_waited_for_twice_is_no_traceback():
+    """A Ctrl-C between a worker's wait and its status kept made end() wait again: ChildProcessError's traceback."""
+    import subprocess
+    from generator import workers
+    child = subprocess.Popen(["true"])
+    child.wait()
+    assert workers._waited(child.pid, 0) == (child.pid, 1)

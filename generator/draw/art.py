@@ -248,6 +248,8 @@ def _fetcher(path, folder):
             return read(url, resource_type)
         _allowed(path, url, folder)
         target = Path(unquote(urlparse(url).path)).resolve()
+        if target.exists() and not target.is_file():   # a pipe would never answer, a device never end
+            raise UserError(f"{_shown(path, folder)}: {url!r} is not a regular file (a pipe, a device or a folder)")
         try:
             return cache.read(target, target.read_bytes())
         except OSError as exc:

@@ -6,6 +6,7 @@ import zlib
 from array import array
 
 from ..digests import md5
+from ..files import opened
 
 LEVEL = 6   # zlib's compression level for every stream
 ROW = struct.Struct(">BII")   # a row of the xref stream: type, then two fields (/W [1 4 4])
@@ -262,7 +263,7 @@ def kept_streams(path, after: int = 0) -> dict:
     """The compressed streams a File kept at path (keep_streams), after as many lines of the file's own (a build's
     record), or {} when there are none or another zlib (or level) compressed them (its bytes could differ)."""
     try:
-        with open(path, "rb") as handle:
+        with opened(path) as handle:
             for _ in range(after):
                 handle.readline()
             head = json.loads(handle.readline())
