@@ -72,7 +72,7 @@ def opened(path):
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             raise OSError(errno.EINVAL, f"{path}: not a regular file")
         os.set_blocking(handle, True)
-        return os.fdopen(handle, "rb")
+        return open(handle, "rb")
     except BaseException:
         os.close(handle)
         raise
