@@ -241,20 +241,35 @@ def _allowed(path, ref, folder) -> Path | None:
 
 
 def _fetcher(path, folder):
-    """A url_fetcher for cairosvg that serves data: URIs and files inside the spec's folder, and refuses the rest."""
+    """A url_fetcher for cairosvg that serves data: URIs and files inside the spec's folder, and refuses the rest; a
+    picture among them is held to the pixels a picture named by a layout may have (cairosvg decodes it whole)."""
     def fetch(url, resource_type):
         if url.startswith("data:"):
             from cairosvg.url import fetch as read  # lazy: start-up
-            return read(url, resource_type)
+            return _bounded(path, folder, "a data: picture", read(url, resource_type))
         _allowed(path, url, folder)
         target = Path(unquote(urlparse(url).path)).resolve()
         if target.exists() and not target.is_file():   # a pipe would never answer, a device never end
             raise UserError(f"{_shown(path, folder)}: {url!r} is not a regular file (a pipe, a device or a folder)")
         try:
-            return cache.read(target, target.read_bytes())
+            return _bounded(path, folder, repr(url), cache.read(target, target.read_bytes()))
         except OSError as exc:
             raise UserError(f"{_shown(path, folder)}: cannot read {url!r}: {exc.strerror}") from None
     return fetch
+
+
+def _bounded(path, folder, what: str, data):
+    """data as fetched for an SVG, refused when it is a PNG or JPEG of more pixels than MAX_PIXELS or MAX_SIDE allow (a
+    20,000 x 20,000 PNG of 389 KB took 1.65 GB to draw); its size read from its header, nothing decoded."""
+    if isinstance(data, bytes) and (data.startswith(b"\x89PNG") or data.startswith(b"\xff\xd8")):
+        try:
+            w, h = _opened(data).size
+        except Exception:   # cairosvg says what is wrong with a picture it cannot read
+            return data
+        if w * h > MAX_PIXELS or max(w, h) > MAX_SIDE:
+            raise UserError(f"{_shown(path, folder)}: {what} is {w} x {h} pixels: at most {MAX_PIXELS:,} pixels and "
+                            f"{MAX_SIDE:,} a side")
+    return data
 
 
 @functools.lru_cache(maxsize=64)

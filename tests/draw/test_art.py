@@ -444,3 +444,34 @@ def test_svg_art_is_drawn_by_cairosvg_once_for_its_check_its_faces_and_the_pdf(c
     assert validate(spec) == []
     data, _ = components_pdf(spec, "a4")
     assert data.startswith(b"%PDF") and len(drawn) == 1, len(drawn)
+
+
+def _blank_png(width: int, height: int) -> bytes:
+    """A grey PNG of width x height pixels, all black, its rows deflated as they are made (a few hundred KB)."""
+    import struct
+    import zlib
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(body, zlib.crc32(kind)))
+    packer, row, parts = zlib.compressobj(9), bytes(width + 1), []
+    for _ in range(height):
+        parts.append(packer.compress(row))
+    parts.append(packer.flush())
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", b"".join(parts)) + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize("width, height", [(10001, 10001), (40000, 1)])
+@pytest.mark.parametrize("how", ["file", "data"])
+def test_a_picture_inside_svg_art_is_held_to_the_pixels_a_picture_may_have(tmp_path, width, height, how):
+    """A 20,000 x 20,000 PNG of 389 KB linked from SVG art (or inlined as a data: URI) was decoded whole by cairosvg:
+    1.65 GB, where the same PNG named by a layout is refused at 100 million pixels (or 32,767 a side)."""
+    png = _blank_png(width, height)
+    (tmp_path / "big.png").write_bytes(png)
+    href = "big.png" if how == "file" else "data:image/png;base64," + base64.b64encode(png).decode()
+    (tmp_path / "wrap.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                                       f'width="100" height="100"><image width="100" height="100" xlink:href="{href}"/></svg>')
+    art.recorded.cache_clear()
+    with pytest.raises(UserError, match=rf"wrap\.svg: .* is {width} x {height} pixels: at most 100,000,000 pixels and "
+                                        r"32,767 a side"):
+        art.load(tmp_path, "wrap.svg")
