@@ -314,13 +314,12 @@ def preview(game, out_dir, serve, port, overrides, theme):
     from .check.wording import counted  # lazy: start-up
     from .output import preview as gallery  # lazy: start-up
     from .spec import loader as specs  # lazy: start-up
+    from .spec import theme as themes  # lazy: start-up
     if not serve and click.get_current_context().get_parameter_source("port") == ParameterSource.COMMANDLINE:
         raise UserError("--port is the port --serve serves the gallery on: add --serve, or leave --port out")
 
-
     def write(changed):
         start = time.perf_counter()
-        from .spec import theme as themes  # lazy: start-up
         themed = themes.load(theme).data["theme"]["title"] if theme else ""   # read again with the spec: it may change
         index, failed, images = gallery.write(specs.load(game, overrides, theme), out_dir, themed)
         what = f"{', '.join(changed)} changed: " if changed else ""

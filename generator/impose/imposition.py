@@ -809,8 +809,8 @@ def copy_sheets(group, area, side):
 def fold(page, area, bounds, fold_y, known=None):
     """A gutter-fold sheet: fronts set down to EDGE above the fold line, each back mirrored below it, turned so that it
     stands upright when its piece is turned over side to side (an upright front's by 180 degrees, a front turned 90
-    degrees on the sheet's the same way as its front), with the marks (a cut line's marks beyond the fold too) and the backs' ground; below a single-sided piece, only
-    plain paper."""
+    degrees on the sheet's the same way as its front), with the marks (a cut line's marks beyond the fold too) and the
+    backs' ground; below a single-sided piece, only plain paper."""
     ends = [(bool(block.cells[0].back), y + block.height) for block, _, y in page.blocks]
     ends += [(True, s.bleed_box.y + s.bleed_box.h) for s in page.fixed]   # a kind's own layout: two-sided (hex tiles)
     shift_y = fold_y - EDGE

@@ -488,15 +488,15 @@ def table(rows, st, where, widths=None, whole_words=False, on="page"):
     if min(widths) - 2 * CELL_PAD < NARROWEST:   # a sliver: each word broken a letter a line, the row metres tall
         left = (min(widths) - 2 * CELL_PAD) / mm
         raise Unfit(f"{where}: a table of {len(widths)} columns leaves "
-                        + (f"{left:.1f} mm of text" if left > 0 else "no room for text") + " in its narrowest on "
-                        f"this {on}, whose text is {frame_w / mm:.0f} mm wide: give it fewer columns")
+                    + (f"{left:.1f} mm of text" if left > 0 else "no room for text") + " in its narrowest on "
+                    f"this {on}, whose text is {frame_w / mm:.0f} mm wide: give it fewer columns")
     if whole_words and any(_word_width(cell) > w - 2 * CELL_PAD for row in cells for cell, w in zip(row, widths)):
         raise Unfit(f"{where}: a word of this table is wider than its column")
     for n, row in enumerate(cells):
         tallest = max(cell.wrap(w - 2 * CELL_PAD, frame_h)[1] + 2 * CELL_PAD for cell, w in zip(row, widths))
         if tallest > frame_h:
             raise Unfit(f"{where[n] if isinstance(where, Place) else f'{where}[{n}]'}: this table row is {tallest / mm:.0f} mm tall and a page holds "
-                            f"{frame_h / mm:.0f} mm: shorten it or split it into rows")
+                        f"{frame_h / mm:.0f} mm: shorten it or split it into rows")
     result = Ruled(cells, colWidths=widths, hAlign="LEFT", repeatRows=1)
     result.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), "Vera"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),

@@ -23,6 +23,8 @@ GREY_THRESHOLD = 25.0     # CIE L*: and at least this much in a greyscale print 
 MAX_ID = 64  # characters in a component id: it names the pieces on every sheet
 
 FACTS = ("players", "age", "time")
+
+
 def _figure(value):
     """Text, or a whole number written bare (players: 2, age: 10) read as its text."""
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else s.text(value)
