@@ -472,14 +472,15 @@ def components_table(spec, st):
 
 
 class Unfit(UserError):
-    """A table its frame cannot hold: a column left too narrow for text, or a row taller than the frame."""
+    """A table its frame cannot hold: a column left too narrow for text, or a row taller than a card."""
 
 
 def table(rows, st, where, widths=None, whole_words=False, on="page"):
     """A plain ruled table with a bold header row, its columns sized to their text within the frame.
 
-    where: the rules file and key it comes from, for the error when a row cannot fit on a page; whole_words: a column
-    narrower than a word of its cells is Unfit too (else the word breaks inside its cell); on: what the frame is.
+    where: the rules file and key it comes from, for the error when it cannot fit; whole_words: a column narrower than a
+    word of its cells is Unfit too (else the word breaks inside its cell); on: what the frame is, "page" or "card" (a
+    row taller than a page runs on over the next, under the header row again; one taller than a card is Unfit).
     """
     cells = [[c if isinstance(c, Flowable) else Para(inline(f"**{c}**" if i == 0 and c else str(c)), st["cell"])
               for c in row] for i, row in enumerate(rows)]
@@ -492,12 +493,14 @@ def table(rows, st, where, widths=None, whole_words=False, on="page"):
                     f"this {on}, whose text is {frame_w / mm:.0f} mm wide: give it fewer columns")
     if whole_words and any(_word_width(cell) > w - 2 * CELL_PAD for row in cells for cell, w in zip(row, widths)):
         raise Unfit(f"{where}: a word of this table is wider than its column")
-    for n, row in enumerate(cells):
-        tallest = max(cell.wrap(w - 2 * CELL_PAD, frame_h)[1] + 2 * CELL_PAD for cell, w in zip(row, widths))
-        if tallest > frame_h:
-            raise Unfit(f"{where[n] if isinstance(where, Place) else f'{where}[{n}]'}: this table row is {tallest / mm:.0f} mm tall and a page holds "
-                        f"{frame_h / mm:.0f} mm: shorten it or split it into rows")
-    result = Ruled(cells, colWidths=widths, hAlign="LEFT", repeatRows=1)
+    heights = [max(cell.wrap(w - 2 * CELL_PAD, frame_h)[1] + 2 * CELL_PAD for cell, w in zip(row, widths)) for row in cells]
+    tall = [n for n, height in enumerate(heights) if height > frame_h]
+    if tall and on == "card":
+        n = tall[0]
+        raise Unfit(f"{where[n] if isinstance(where, Place) else f'{where}[{n}]'}: this table row is {heights[n] / mm:.0f} mm "
+                    f"tall and the card holds {frame_h / mm:.0f} mm: shorten it or split it into rows")
+    # a row taller than a page runs on over the next (the table then breaks inside whichever row meets a page's foot)
+    result = Ruled(cells, colWidths=widths, hAlign="LEFT", repeatRows=1, splitByRow=not tall, splitInRow=bool(tall))
     result.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), "Vera"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor(RULE_INK)), ("VALIGN", (0, 0), (-1, -1), "TOP"),
