@@ -30,6 +30,9 @@ BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "u
 csv.field_size_limit(MAX_BYTES)   # a cell as long as a data file may be: a quote never closed is found, wherever it is
 FALSE = ("", "0", "false", "no", "off", "none")   # cell values that hide an element whose visible names the column
 FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")   # a formula's element in a sheet's XML
+STRING = re.compile(rb"<(?:\w+:)?si[\s>/]")   # an entry of a workbook's shared-strings table
+CELL = re.compile(rb"<(?:\w+:)?c[\s>/]")   # a cell's element in a sheet's XML
+FEW_STRINGS = 100_000   # shared strings openpyxl reads in well under a second: more are counted against the cells
 ALIKE = 1000       # distinct cell texts of a file's first rows remembered: a later cell of one of these texts (a suit,
                    # a cost) holds that text, not a copy of its own
 
@@ -374,13 +377,35 @@ def _sheet(path, data: bytes, sheet, computed: bool) -> list:
 
 
 def _unpacked(path, data: bytes) -> None:
-    """Refuse a workbook whose parts unpack to more than MAX_UNPACKED bytes (zipfile reads no part past its size)."""
+    """Refuse a workbook whose parts unpack to more than MAX_UNPACKED bytes (zipfile reads no part past its size), or
+    whose shared-strings table holds more strings than its sheets have cells: openpyxl reads every one, and ten million
+    one-letter strings, packed in 420 KB, took 65 s and 1.1 GB."""
     import zipfile  # lazy: start-up (read only for spreadsheets; it loads shutil, bz2, lzma and threading)
     with zipfile.ZipFile(io.BytesIO(data)) as book:
         size = sum(part.file_size for part in book.infolist())
-    if size > MAX_UNPACKED:
-        raise UserError(f"{path}: unpacks to {size / 1e6:,.0f} MB, more than the {MAX_UNPACKED // 1_000_000} MB a "
-                        "workbook may (a zip bomb?)")
+        if size > MAX_UNPACKED:
+            raise UserError(f"{path}: unpacks to {size / 1e6:,.0f} MB, more than the {MAX_UNPACKED // 1_000_000} MB a "
+                            "workbook may (a zip bomb?)")
+        names = book.namelist()
+        strings = sum(_counted(book, name, STRING) for name in names if name.lower().endswith("sharedstrings.xml"))
+        if strings > FEW_STRINGS:
+            cells = sum(_counted(book, name, CELL) for name in names if name.startswith("xl/worksheets/"))
+            if strings > cells:
+                raise UserError(f"{path}: its shared-strings table holds {strings:,} texts, more than the {cells:,} "
+                                "cells of its sheets could show (a zip bomb?): save it again from a spreadsheet program")
+
+
+def _counted(book, name: str, element: re.Pattern) -> int:
+    """How many of an element a part of a zip holds, read a megabyte at a time (an element cut between two is counted
+    once: each piece is read up to its last '<')."""
+    found, rest = 0, b""
+    with book.open(name) as part:
+        while piece := part.read(1 << 20):
+            piece = rest + piece
+            cut = piece.rfind(b"<")
+            found += len(element.findall(piece, 0, cut if cut >= 0 else len(piece)))
+            rest = piece[cut:] if cut >= 0 else b""
+    return found + len(element.findall(rest))
 
 
 def _formulas(data: bytes) -> bool:

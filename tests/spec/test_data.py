@@ -1,13 +1,14 @@
 """Data for kind layout: one face per row of a CSV, XLSX, YAML or JSON file, copies from a count column, exact errors."""
 import json
 import os
+import re
 import textwrap
 import zipfile
 
 import openpyxl
 import pytest
 
-from generator.spec import loader as specs
+from generator.spec import data, loader as specs
 from generator.errors import UserError
 from generator.spec.expand import expand
 
@@ -351,6 +352,53 @@ def test_a_workbook_too_big_to_read_is_refused_before_it_is_read_whole(tmp_path)
     with pytest.raises(UserError) as caught:
         load(tmp_path, "cards.xlsx", 1)
     assert str(caught.value) == (f"{path}: unpacks to 201 MB, more than the 200 MB a workbook may (a zip bomb?)")
+
+
+def _shared_strings_of(tmp_path, titles, strings):
+    """cards.xlsx (title, suit, size) whose header's title and each row's (titles: one a row) name entries of a shared-strings
+    table of those strings."""
+    _sheet_of(tmp_path, {(1, 2): "suit", (1, 3): "size"} | {(row, column): ("x", "fire", 4)[column - 1]
+                                                           for row in range(2, len(titles) + 2) for column in (1, 2, 3)})
+    path = tmp_path / "cards.xlsx"
+    with zipfile.ZipFile(path) as book:
+        parts = {name: book.read(name) for name in book.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    for row, index in enumerate([0, *titles], start=1):
+        sheet = re.sub(rf'<c r="A{row}" t="inlineStr"><is><t>[^<]*</t></is></c>', f'<c r="A{row}" t="s"><v>{index}</v></c>',
+                       sheet)
+    parts["xl/worksheets/sheet1.xml"] = sheet.encode()
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(b"</Relationships>", (
+        b'<Relationship Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" '
+        b'Target="sharedStrings.xml" Id="rId9"/></Relationships>'))
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(b"</Types>", (
+        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+        b'spreadsheetml.sharedStrings+xml"/></Types>'))
+    parts["xl/sharedStrings.xml"] = ('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+                                     + "".join(f"<si><t>{text}</t></si>" for text in strings) + "</sst>").encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as book:
+        for name, part in parts.items():
+            book.writestr(name, part)
+    return path
+
+
+def test_a_workbook_of_more_shared_strings_than_cells_is_refused_before_openpyxl_reads_them(tmp_path, monkeypatch):
+    """A million one-letter shared strings pack into 50 KB, within every other limit, and openpyxl read them all (ten
+    million: 65 s and 1.1 GB): a table of more texts than the sheets have cells is refused. A table whose every text
+    a cell shows is read, however long (the count is only made past FEW_STRINGS, here made 10)."""
+    path = _shared_strings_of(tmp_path, [1], ["title", "Hello"] + ["a"] * 1_000_000)
+    assert path.stat().st_size < 100_000
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.xlsx", 1)
+    assert str(caught.value) == (f"{path}: its shared-strings table holds 1,000,002 texts, more than the 6 cells of its "
+                                 "sheets could show (a zip bomb?): save it again from a spreadsheet program")
+    monkeypatch.setattr(data, "FEW_STRINGS", 10)
+    _shared_strings_of(tmp_path, range(1, 31), ["title"] + [f"card {n}" for n in range(1, 31)])
+    assert [arts.props["title"] for arts in expand(load(tmp_path, "cards.xlsx", 30))[1].values()][:3] == \
+        ["card 1", "card 2", "card 3"]
+    _shared_strings_of(tmp_path, range(1, 31), ["title"] + [f"card {n}" for n in range(1, 101)])
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.xlsx", 30)
+    assert "holds 101 texts, more than the 93 cells" in str(caught.value)
 
 
 def test_a_back_column_gives_rows_backs_of_their_own(tmp_path):
