@@ -20,13 +20,17 @@ def pieces(comp):
 
 
 def generic(spec):
-    """Each component's {id.count}, number options, list lengths, shared face properties, and {id.grid}, {id.cells}."""
+    """Each component's {id.count}, number options (a length with its unit: "63 mm"), list lengths, shared face
+    properties, and {id.grid}, {id.cells}."""
+    from ..components import KINDS  # lazy: the loader has loaded them
     found = {}
     for comp in spec.components:
         found[f"{comp.id}.count"] = pieces(comp)
+        fields = KINDS[comp.kind].fields
         for key, value in comp.options.items():
             if isinstance(value, (int, float)) and not isinstance(value, bool):
-                found[f"{comp.id}.{key}"] = value
+                unit = getattr(fields.get(key), "unit", None)
+                found[f"{comp.id}.{key}"] = f"{value:g} {unit}" if unit else value
             elif isinstance(value, (list, tuple)) and key not in NO_COUNT:
                 found[f"{comp.id}.{key}"] = len(value)
         if comp.faces.items:  # a face property every listed face shares: {posy-pink.value} (never one named as a

@@ -1526,10 +1526,22 @@ def test_a_font_whose_outlines_are_damaged_is_refused_in_one_line(tmp_path, monk
 def test_a_corner_radius_is_a_figure_of_a_rounded_piece_only(tmp_path):
     """{tokens.radius} of a round token printed 3: the rounded piece's default corner, which a circle does not have."""
     from generator.spec import figures
-    for shape, radius in (("rectangle", None), ("rounded", 3.0)):
+    for shape, radius in (("rectangle", None), ("rounded", "3 mm")):
         (tmp_path / shape).mkdir()
         spec = make(tmp_path / shape, f"shape: {shape}\nlayout: {{elements: {{}}}}\n")
         assert figures.generic(spec).get("cards.radius") == radius, shape
+
+
+def test_a_length_is_quoted_with_its_unit(tmp_path):
+    """'Cards are {cards.width} by {cards.height}' printed 'Cards are 63 by 88': a length is quoted in mm, its unit
+    given, whatever unit the spec wrote it in; a number that is no length (a count) has none."""
+    from generator.spec import figures
+    (tmp_path / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace("60 mm", "2.5 in")
+                                        + "    shape: rounded\n    radius: 0.25 cm\n    layout: {elements: {}}\n")
+    spec = specs.load(str(tmp_path / "game.yaml"))
+    text = figures.fill("Cards are {cards.width} by {cards.height}, corners {cards.radius}; {cards.count} of them.",
+                        figures.generic(spec), lambda name, message: pytest.fail(message))
+    assert text == "Cards are 63.5 mm by 80 mm, corners 2.5 mm; 1 of them."
 
 
 def test_a_column_empty_on_every_row_is_no_figure(tmp_path):
