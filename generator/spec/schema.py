@@ -97,7 +97,7 @@ def length(low=0.0, high=MAX_LENGTH_MM, zero=False):
             bound = f"at least {low:g} mm" if zero else f"more than {low:g} mm"
             raise Invalid(f"expected a length {bound} and at most {high:g} mm, found {found(value)}")
         return mm
-    parse.unit = "mm"   # type: ignore[attr-defined]   # what its number is in: a figure of it is printed with it
+    parse.unit = "mm"   # what its number is in: a figure of it is printed with it
     return parse
 
 
