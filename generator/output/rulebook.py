@@ -666,13 +666,28 @@ def card(spec, ref, st, width, height, k, where=None):
 
     where: the scoring table's place for its error (the rules file's key), when the caller has it already."""
     sized = card_styles(st, width - 12, height, k)  # 12: the table's own padding
-    flow = [Para(inline(f"{spec.game.title}: quick reference"), sized["card"]),
+    heading = f"{spec.game.title}: quick reference"
+    top = _one_line(heading, sized["card"], sized["body"].fontSize, width)
+    if top is not sized["card"]:   # the card's headings no larger than its title
+        sized["h2"] = _one_line(heading, sized["h2"], sized["body"].fontSize, width)
+    flow = [Para(inline(heading), top),
             Para(inline(ref.get("turn_heading", "Your turn")), sized["h2"]), listing(ref["turn"], "steps", sized)]
     if ref.get("scoring"):
         where = where or Place(rules_path(spec), ("reference", "scoring"))
         flow += [Para("Scoring", sized["h2"]), table(ref["scoring"], sized, where, whole_words=k != SCALES[-1], on="card"),
                  Spacer(1, 4 * k)]
     return flow + [para(note, sized["body"]) for note in ref.get("notes", [])]
+
+
+def _one_line(text: str, style: ParagraphStyle, least: float, width: float) -> ParagraphStyle:
+    """style, set smaller where text would break over two lines of width: as large as one line holds, least at least
+    (below it, the text breaks)."""
+    fits = width / pdfmetrics.stringWidth(text, style.fontName, 1) - 0.01   # the size that sets it on one line
+    if fits >= style.fontSize:
+        return style
+    size = max(fits, least)
+    return _kept((style, size), lambda: ParagraphStyle(style.name, style, fontSize=size,
+                                                       leading=style.leading * size / style.fontSize))
 
 
 def reference(spec, ref, st, width, height, canv):

@@ -22,7 +22,7 @@ def pieces(comp):
 def generic(spec):
     """Each component's {id.count}, number options (a length with its unit: "63 mm"), list lengths, shared face
     properties, and {id.grid}, {id.cells}."""
-    from ..components import KINDS  # lazy: the loader has loaded them
+    from ..components import KINDS  # lazy: start-up (a cycle: the components import the loader, which imports this)
     found = {}
     for comp in spec.components:
         found[f"{comp.id}.count"] = pieces(comp)

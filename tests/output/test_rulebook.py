@@ -438,6 +438,24 @@ def test_an_empty_table_cell_written_as_the_guide_says_is_a_blank_cell(tmp_path)
     assert "**" not in " ".join(text)   # an empty header cell is no bold markup left bare
 
 
+def test_the_quick_reference_title_is_one_line_and_no_smaller_than_the_cards_headings(built):
+    """Glorieta's card title broke as 'Glorieta: quick / reference' at its largest type: a title too long for one line
+    is set as large as one line holds, and the card's headings no larger (their capitals' heights, from pdfium)."""
+    import pypdfium2
+    spec, _, data = built
+    doc = pypdfium2.PdfDocument(data)
+    page = doc[len(doc) - 1].get_textpage()
+    turn = rules_text.load_rules(spec)["reference"].get("turn_heading", "Your turn")
+    titles = list(iter(page.search(f"{spec.game.title}: quick reference", match_case=True).get_next, None))
+    headings = list(iter(page.search(turn, match_case=True).get_next, None))
+    assert len(titles) == len(headings) in (2, 4), (len(titles), len(headings))
+    for (title, count), (heading, _) in zip(titles, headings):
+        first, last = page.get_charbox(title), page.get_charbox(title + count - 1)   # its capital, reference's e
+        assert abs(first[1] - last[1]) < 1.5, (first, last)   # on one baseline, not a line's leading below
+        capital = [page.get_charbox(n)[3] - page.get_charbox(n)[1] for n in (title, heading)]
+        assert capital[0] >= capital[1] - 0.05, capital
+
+
 @pytest.mark.parametrize("paper, across", [("a4", (90, 90)), ("letter", (92.9, 93.0)), ("300x400mm", (104.5, 105.0))])
 def test_quick_reference_cards_keep_a_cards_size_on_a_large_paper(paper, across):
     """The two cards of a row are as far apart as a card is wide, measured between their titles' first letters on the
