@@ -183,9 +183,8 @@ def _wrap(paragraphs, size, width, family, pictures):
     """Lines (each ((word, em) ..., last of its paragraph)) of the paragraphs (words with their widths in em) set at
     size, no wider than width mm; a word wider than a line is cut between characters."""
     lines = []
-    space = typeface.advance(family.regular.resource, " ") * size
     for words in paragraphs:
-        line, used = [], 0.0
+        line, used, space = [], 0.0, 0.0
         for word, em in words:
             for piece, ems in _cut(word, size, width, family, pictures) if em * size > width else ((word, em),):
                 wide = ems * size
@@ -194,13 +193,22 @@ def _wrap(paragraphs, size, width, family, pictures):
                     line, used = [], 0.0
                 used += (space if line else 0.0) + wide
                 line.append((piece, ems))
+                space = _space(piece, family) * size
         lines.append((line, True))
     return lines
 
 
+def _space(word, family) -> float:
+    """The width in em of the space after a word: its last piece's face's (it is set in that piece's run), or the
+    regular face's after an icon (bold's space is wider: a bold line measured with the regular one ran past its box)."""
+    last = word[-1]
+    face = family.regular if last.icon else family.face(last.style.bold, last.style.italic)
+    return typeface.advance(face.resource, " ")
+
+
 def _line(words, size, family):
     """The width in mm of a line of (word, em) set at size."""
-    return sum(em * size for _, em in words) + typeface.advance(family.regular.resource, " ") * size * (len(words) - 1)
+    return sum(em * size for _, em in words) + sum(_space(word, family) for word, _ in words[:-1]) * size
 
 
 def _height(family, size, lines, leading, pictures):
@@ -381,7 +389,6 @@ def _set(lines, box, family, size, align, valign, leading, pictures):
     block = _height(family, size, lines, leading, pictures)
     room = box.bottom - box.top - block
     top = box.top + {"top": 0.0, "middle": room / 2, "bottom": room}[valign]
-    space = typeface.advance(family.regular.resource, " ") * size
     width = box.right - box.left
     out: list = []
     extra = below = 0.0   # em: how much further down the pictures of the lines so far push this one
@@ -389,20 +396,21 @@ def _set(lines, box, family, size, align, valign, leading, pictures):
         above, reach = _reach(words, family, pictures) if pictures else (0.0, 0.0)
         extra, below = extra + below + above, reach
         baseline = top + ascent * size + index * leading * size + extra * size
-        natural = sum([em * size for _, em in words]) + space * max(len(words) - 1, 0)
-        gap = space
+        natural = _line(words, size, family) if words else 0.0
+        gap = None   # mm between words, when the line is justified; else each word's own space (_space)
         if align == "justify" and not last and len(words) > 1:
-            gap = space + (width - natural) / (len(words) - 1)
+            gap = (width - sum(em * size for _, em in words)) / (len(words) - 1)
             natural = width
         pen = box.left + {"left": 0.0, "justify": 0.0, "right": width - natural}.get(align, (width - natural) / 2)
         run: list = []  # the text of the run being gathered, in style
         style = None
         for k, (word, _) in enumerate(words):
             if k:
-                if gap == space and run:
+                if gap is None and run:
                     run.append(" ")
                 else:
-                    pen = _flush(out, run, style, pen, baseline, size, family) + gap
+                    pen = _flush(out, run, style, pen, baseline, size, family)
+                    pen += _space(words[k - 1][0], family) * size if gap is None else gap
                     run = []
             for piece in word:
                 if piece.icon:

@@ -55,11 +55,22 @@ def plain_width(atoms, size, family):
                for ch, style, icon in atoms) * size
 
 
+def plain_space(word, size, family):
+    """The space after a word: its last atom's face's, the regular face's after an icon."""
+    ch, (bold, italic, _), icon = word[-1]
+    return typeface.advance((family.regular if icon else family.face(bold, italic)).resource, " ") * size
+
+
+def plain_line(words, size, family):
+    """The width of a line of words: theirs and the spaces after all but the last."""
+    return sum(plain_width(word, size, family) for word in words) + sum(plain_space(w, size, family) for w in words[:-1])
+
+
 def plain_wrap(paragraphs, size, width, family):
     """Lines (atoms of each word, last of its paragraph), a word wider than a line cut between characters."""
     lines = []
     for words in paragraphs:
-        space = typeface.advance(family.regular.resource, " ") * size
+        space = 0.0
         line, used = [], 0.0
         for word in words:
             pieces = [word]
@@ -78,6 +89,7 @@ def plain_wrap(paragraphs, size, width, family):
                     line, used = [], 0.0
                 used += (space if line else 0.0) + wide
                 line.append(piece)
+                space = plain_space(piece, size, family)
         lines.append((line, True))
     return lines
 
@@ -88,7 +100,6 @@ def plain_set(lines, box, family, size, align, valign, leading, icons):
     block = (ascent + descent) * size + (len(lines) - 1) * leading * size
     room = box.bottom - box.top - block
     top = box.top + {"top": 0.0, "middle": room / 2, "bottom": room}[valign]
-    space = typeface.advance(family.regular.resource, " ") * size
     width, out = box.right - box.left, []
 
     def flush(atoms, pen):
@@ -107,18 +118,19 @@ def plain_set(lines, box, family, size, align, valign, leading, icons):
 
     for index, (words, last) in enumerate(lines):
         baseline = top + ascent * size + index * leading * size
-        natural = sum([plain_width(word, size, family) for word in words]) + space * max(len(words) - 1, 0)
-        gap = space
+        natural, gap = plain_line(words, size, family) if words else 0.0, None
         if align == "justify" and not last and len(words) > 1:
-            gap, natural = space + (width - natural) / (len(words) - 1), width
+            gap = (width - sum(plain_width(word, size, family) for word in words)) / (len(words) - 1)
+            natural = width
         pen = box.left + {"left": 0.0, "justify": 0.0, "right": width - natural}.get(align, (width - natural) / 2)
         pending = []
         for k, word in enumerate(words):
             if k:
-                if gap == space and pending:
+                if gap is None and pending:
                     pending.append((" ", pending[-1][1], ""))
                 else:
-                    pen, pending = flush(pending, pen) + gap, []
+                    pen = flush(pending, pen) + (plain_space(words[k - 1], size, family) if gap is None else gap)
+                    pending = []
             for atom in word:
                 if atom[2]:
                     pen, pending = flush(pending, pen), []
@@ -143,8 +155,7 @@ def plain_fit(text, box, family, size, min_size, align, valign, leading, colour,
     def fits_at(index):
         at = sizes[index]
         lines = plain_wrap(paragraphs, at, width if wrap else float("inf"), family)
-        wide = wrap or all(sum(plain_width(word, at, family) for word in words) + typeface.advance(
-            family.regular.resource, " ") * at * (len(words) - 1) <= width + 1e-9 for words, _ in lines)
+        wide = wrap or all(plain_line(words, at, family) <= width + 1e-9 for words, _ in lines if words)
         return lines, wide and (ascent + descent) * at + (len(lines) - 1) * leading * at <= height + 1e-9
 
     def whole(at):
