@@ -3,6 +3,7 @@ folders and pruning."""
 import json
 import os
 import re
+import unicodedata
 from pathlib import Path
 from ..records import NamedTuple
 
@@ -145,12 +146,17 @@ def _chosen(spec, art) -> str | None:
     return _word(FIELD.sub(lambda m: str(art.props.get(m.group(1), "")), chosen), whole=True)
 
 
+UNSPLIT = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe", "Œ": "OE", "ß": "ss", "ł": "l", "Ł": "L",
+                         "đ": "d", "Đ": "D", "þ": "th", "Þ": "TH"})   # letters NFKD leaves whole: their plain spelling
+
+
 def _word(value, whole=False):
-    """A short property value as a file-name word (lower-case letters, digits, hyphens); long or listed values give ''
-    (whole: any length)."""
+    """A short property value as a file-name word (lower-case letters, digits, hyphens; an accented letter as its plain
+    one: 'Café' gives cafe); long or listed values give '' (whole: any length)."""
     if isinstance(value, (list, tuple, dict)) or (len(str(value)) > 24 and not whole):
         return ""
-    return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-")
+    plain = unicodedata.normalize("NFKD", str(value).translate(UNSPLIT)).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
 
 
 def folder(options, spec, name) -> Path:

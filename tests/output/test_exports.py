@@ -480,6 +480,19 @@ def test_two_faces_of_one_file_name_are_refused_before_anything_is_written(tmp_p
         assert not (tmp_path / "out").exists()
 
 
+def test_an_accented_title_names_its_face_file_with_the_plain_letter(tmp_path):
+    """'Café Noir' was written as cards-1-caf-noir-front.png, its é dropped; now cafe-noir, as a designer reads it (and
+    'Ærø' aero, where it was r)."""
+    spec = tmp_path / "acc.yaml"
+    spec.write_text("game: {title: Acc, designer: test}\ncomponents:\n"
+                    "  cards: {kind: layout, expect: 2, width: 40 mm, height: 40 mm, data: [{title: Café Noir}, {title: Ærø}],\n"
+                    "          layout: {elements: {}}}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["build", str(spec), "--format", "png", "--dpi", "30", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out" / "acc" / "png").glob("*.png")) == [
+        "cards-1-cafe-noir-front.png", "cards-2-aero-front.png"]
+
+
 @pytest.mark.parametrize("look", ["--ink-saver", "--greyscale"])
 def test_a_look_with_no_pdf_asked_for_is_an_error_not_ignored(tmp_path, look):
     """--format contact --ink-saver wrote a contact sheet in full colour and said nothing: the looks are the PDFs'."""
