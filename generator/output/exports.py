@@ -3,7 +3,6 @@ folders and pruning."""
 import json
 import os
 import re
-import unicodedata
 from pathlib import Path
 from ..records import NamedTuple
 
@@ -155,7 +154,10 @@ def _word(value, whole=False):
     one: 'Café' gives cafe); long or listed values give '' (whole: any length)."""
     if isinstance(value, (list, tuple, dict)) or (len(str(value)) > 24 and not whole):
         return ""
-    plain = unicodedata.normalize("NFKD", str(value).translate(UNSPLIT)).encode("ascii", "ignore").decode()
+    plain = str(value)
+    if not plain.isascii():
+        import unicodedata  # lazy: start-up (only a name with letters outside ASCII asks)
+        plain = unicodedata.normalize("NFKD", plain.translate(UNSPLIT)).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
 
 
