@@ -366,49 +366,111 @@ def crop_marks(blocks, bounds, others=()):
 
     Every cut line gets a mark at both ends, MARK_OFFSET from the trim (at least CLEAR outside the bleed), MARK_LEN
     long. A mark is cut short where it would come within CLEAR of another block's art or of other art on the sheet
-    (others: rectangles), or within SPACING of a mark of another block drawn before it; it is left out when less
-    than MARK_SHORT remains (MARK_MIN where only the margin stops it), or when it would run beside a mark of another
-    block on a cut line less than NEAR away (a neighbour's mark on the same line may mark that end), or, a mark of a
-    block's edge, less than APART away while the other end of its line keeps its mark. Marks of the lines inside
-    blocks go first, so a block's edge gives way to a neighbour's inner cut line.
+    (others: rectangles), or within SPACING of a mark of another block drawn before it (a mark across its way gives
+    way down to MARK_SHORT, when that lets it run MARK_SHORT at least); it is left out when less
+    than MARK_SHORT remains (MARK_MIN where only the margin stops it). Where it would run beside a mark of another
+    block on a cut line less than NEAR away, the two share the gap between their blocks, each in the half beside its
+    own block (end to end: a cutter takes the mark nearer the piece), or, when that leaves either less than MARK_MIN
+    or they do not face each other, it is left out (a neighbour's mark on the same line may mark that end). Marks of
+    the lines inside blocks go first, so a block's edge gives way to a neighbour's inner cut line.
     blocks: (box, bleed, xs, ys) with box the block's bleed box.
     """
-    kept, spare = [], []   # spare: edge marks that gave way to a mark less than APART away, kept if their line has none
+    kept: list = []
     boxes = [grown(box, CLEAR) for box, *_ in blocks]
     others = [grown(box, CLEAR) for box in others]
     starts = [(not inner, k, start, direction) for k, (box, bleed, xs, ys) in enumerate(blocks)
               for start, direction, inner in mark_starts(box, bleed, xs, ys)]
-    for edge, k, (x, y), (dx, dy) in sorted(starts, key=lambda item: item[:2]):
-        obstacles = boxes[:k] + boxes[k + 1:] + others + [grown(segment_box(seg), SPACING) for seg, owner in kept if owner != k]
-        length = reach((x, y), (dx, dy), obstacles, bounds)
+    for _, k, (x, y), (dx, dy) in sorted(starts, key=lambda item: item[:2]):
+        fixed = boxes[:k] + boxes[k + 1:] + others
+        length = reach((x, y), (dx, dy), fixed + _in_way(kept, k, (x, y), (dx, dy)), bounds)
+        if length < MARK_SHORT - EPS:   # a mark across its way, drawn before it, may give way down to MARK_SHORT
+            made = _room(kept, k, (x, y), (dx, dy))
+            longer = reach((x, y), (dx, dy), fixed + _in_way(made, k, (x, y), (dx, dy)), bounds)
+            if longer >= MARK_SHORT - EPS:
+                kept, length = made, longer
         shortest = MARK_MIN if length >= reach((x, y), (dx, dy), (), bounds) - EPS else MARK_SHORT
         mark = ((x, y), (x + dx * length, y + dy * length))
-        if length < shortest - EPS or any(owner != k and crowd(mark, seg) for seg, owner in kept):
+        if length < shortest - EPS:
             continue
-        crowding = [_apart(mark, seg) for seg, owner in kept if owner != k and crowd(mark, seg, APART)] if edge else []
-        if crowding:
-            spare.append((-min(crowding), mark, k))
-        else:
-            kept.append((mark, k))
-    for _, mark, k in sorted(spare, key=itemgetter(0)):   # of a line's two ends, the one least crowded
-        if not any(owner == k and _line(seg) == _line(mark) for seg, owner in kept) and \
-                all(owner == k or _apart(mark, seg) >= SPACING - EPS for seg, owner in kept):
-            kept.append((mark, k))
+        crowded = [n for n, (seg, owner) in enumerate(kept) if owner != k and crowd(mark, seg)]
+        if crowded:
+            shared = _halves(mark, [kept[n][0] for n in crowded])
+            if shared is None:
+                continue
+            mark, theirs = shared
+            for n, seg in zip(crowded, theirs):
+                kept[n] = (seg, kept[n][1])
+        kept.append((mark, k))
     return kept
 
 
-def _line(mark) -> tuple:
-    """The cut line a mark lies on: ("x", x) upright, ("y", y) across."""
-    (x1, y1), (x2, _) = mark
-    return ("x", round(x1, 4)) if x1 == x2 else ("y", round(y1, 4))
+def _in_way(kept: list, k: int, start, direction) -> list:
+    """The marks of other blocks that stop block k's mark from start, each grown by SPACING (but one facing it, which
+    shares the gap with it: _halves)."""
+    (x, y), (dx, dy) = start, direction
+    return [grown(segment_box(seg), SPACING) for seg, owner in kept
+            if owner != k and not _facing(((x, y), (x + dx, y + dy)), seg)]
 
 
-def _apart(a, b) -> float:
-    """The distance between two marks (axis-aligned segments)."""
-    a_box, b_box = segment_box(a), segment_box(b)
-    dx = max(b_box.x - a_box.x - a_box.w, a_box.x - b_box.x - b_box.w, 0.0)
-    dy = max(b_box.y - a_box.y - a_box.h, a_box.y - b_box.y - b_box.h, 0.0)
-    return math.hypot(dx, dy)
+def _room(kept: list, k: int, start, direction) -> list:
+    """kept, each mark of another block that runs across the way of block k's mark from start (MARK_LEN long) cut to
+    end SPACING short of its line, where that leaves it MARK_SHORT at least."""
+    (x, y), (dx, dy) = start, direction
+    path = segment_box(((x, y), (x + dx * MARK_LEN, y + dy * MARK_LEN)))
+    made = []
+    for seg, owner in kept:
+        (a1, b1), (a2, b2) = seg
+        crossing = (a1 == a2) == (dx != 0)   # upright against a mark running across, or the other way
+        box = grown(segment_box(seg), SPACING)
+        if owner != k and crossing and box.x < path.x + path.w and path.x < box.x + box.w and \
+                box.y < path.y + path.h and path.y < box.y + box.h:
+            line, first, tip = (x, a1, a2) if dy else (y, b1, b2)
+            way = 1.0 if tip > first else -1.0
+            length = (line - first) * way - SPACING
+            if length >= MARK_SHORT - EPS and (line - tip) * way < SPACING:
+                seg = (seg[0], (a1, b1 + way * length) if a1 == a2 else (a1 + way * length, b1))
+        made.append((seg, owner))
+    return made
+
+
+def _facing(mark, other) -> bool:
+    """True when other runs beside mark's line but not on it (0 to NEAR across), the other way, from a start ahead of
+    mark's: the two marks point at each other from blocks on either side of a gap."""
+    (x1, y1), (x2, y2) = mark
+    (a1, b1), (a2, b2) = other
+    if (x1 == x2) != (a1 == a2):
+        return False
+    across, start, way, other_start, other_way = ((abs(a1 - x1), y1, y2 - y1, b1, b2 - b1) if x1 == x2
+                                                   else (abs(b1 - y1), x1, x2 - x1, a1, a2 - a1))
+    return EPS < across < NEAR - EPS and way * other_way < 0 and (other_start - start) * way > 0
+
+
+def _halves(mark, crowded: list):
+    """(mark, each crowded mark) shortened to the half of the gap beside its own block, CLEAR between the halves, or
+    None unless each crowded mark faces this one (runs the other way, towards its start) and every half keeps MARK_MIN."""
+    (x1, y1), (x2, y2) = mark
+    upright = x1 == x2
+    start, end = (y1, y2) if upright else (x1, x2)
+    way = 1.0 if end > start else -1.0
+    least, theirs = abs(end - start), []
+    for seg in crowded:
+        (a1, b1), (a2, b2) = seg
+        other, tip = (b1, b2) if upright else (a1, a2)
+        if not _facing(mark, seg):
+            return None
+        half = ((other - start) * way - CLEAR) / 2   # end to end: CLEAR apart (SPACING keeps side-by-side marks apart)
+        theirs.append(min(abs(tip - other), half))
+        least = min(least, half)
+    if least < MARK_MIN - EPS or min(theirs) < MARK_MIN - EPS:
+        return None
+    return _cut(mark, least), [_cut(seg, length) for seg, length in zip(crowded, theirs)]
+
+
+def _cut(mark, length: float):
+    """A mark (start, end) cut to length from its start."""
+    (x1, y1), (x2, y2) = mark
+    ratio = length / math.hypot(x2 - x1, y2 - y1)
+    return (x1, y1), (x1 + (x2 - x1) * ratio, y1 + (y2 - y1) * ratio)
 
 
 def align(placed, region):
