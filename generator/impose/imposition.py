@@ -138,7 +138,7 @@ class _Page:
 
     def inside(self, free, group, length):
         """A free rectangle less the extra room the group's marks need (length long) where it meets the printable area."""
-        extra, outer = max(mark_room(group.bleed, length) - EDGE, 0.0) if not group.stagger else 0.0, self.outer
+        extra, outer = mark_room(group.bleed, length) - EDGE if not group.stagger else 0.0, self.outer   # < 0: more room
         left = extra * (abs(free.x - outer.x) < EPS)
         top = extra * (abs(free.y - outer.y) < EPS)
         right = extra * (abs(free.x + free.w - outer.x - outer.w) < EPS)
@@ -503,7 +503,7 @@ def align(placed, region):
         """True when block i at (x, y) stays inside region and GAP from every other block; moved towards an edge of the
         region, with room left there for its marks MARK_TIGHT long."""
         b, now, apart = box(i, x, y), box(i, *placed[i][1:]), grown(box(i, x, y), GAP - EPS)
-        room = 0.0 if placed[i][0].punched else max(mark_room(placed[i][0].bleed, MARK_TIGHT) - EDGE, 0.0)
+        room = 0.0 if placed[i][0].punched else mark_room(placed[i][0].bleed, MARK_TIGHT) - EDGE   # < 0: room to spare
         left, top = (room if b.x < now.x else 0.0), (room if b.y < now.y else 0.0)
         right, bottom = (room if b.x > now.x else 0.0), (room if b.y > now.y else 0.0)
         inside = (region.x + left - EPS <= b.x and b.x + b.w <= region.x + region.w - right + EPS and
@@ -529,7 +529,7 @@ def align(placed, region):
             shifts = {0.0} | {round(b - a + d, 4) for a in mine for b in theirs for d in (-APART, -NEAR, 0.0, NEAR, APART)
                               if abs(b - a + d) <= 2 * APART}
             options = [(cost(i, x + d * (axis == 0), y + d * (axis == 1)), spread(i, axis, d), abs(d), d)
-                       for d in sorted(shifts) if free(i, x + d * (axis == 0), y + d * (axis == 1))]
+                       for d in sorted(shifts) if not d or free(i, x + d * (axis == 0), y + d * (axis == 1))]
             d = min(options)[-1]
             placed[i] = (block, x + d * (axis == 0), y + d * (axis == 1))
     return placed
@@ -602,24 +602,25 @@ def arrange(page, area, bounds, shift_y=None):
     placed = align(page.blocks, page.region)
     bottom = max(y + b.height for b, _, y in placed) if placed else area.y
 
-    def centred(reach, start, size, area_start, area_size):
+    def centred(reach, start, size):
         """The shift that centres the blocks with their marks reach(length) long between start and start + size,
-        as long as every mark keeps MARK_TIGHT (where it had room for that) and every block stays in the area."""
+        as long as every mark keeps MARK_TIGHT (where it had room for that), and MARK_MIN at the least."""
         low, high = min(reach(MARK_LEN)[0], default=start), max(reach(MARK_LEN)[1], default=start + size)
         shift = start + (size - (high - low)) / 2 - low
         low, high = min(reach(MARK_TIGHT)[0], default=start), max(reach(MARK_TIGHT)[1], default=start + size)
         shift = min(max(shift, start - low), start + size - high)
-        low, high = min(reach(0.0)[0], default=area_start), max(reach(0.0)[1], default=area_start + area_size)
-        return min(max(shift, area_start - low), area_start + area_size - high)
+        low, high = min(reach(MARK_MIN)[0], default=start), max(reach(MARK_MIN)[1], default=start + size)
+        return min(max(shift, start - low), start + size - high)
 
     def out(block, length):
-        return 0.0 if not length else EDGE if block.punched else max(mark_room(block.bleed, length), EDGE)
+        if block.punched:
+            return EDGE if length else 0.0
+        return max(mark_room(block.bleed, length), EDGE) if length > MARK_TIGHT else mark_room(block.bleed, length)
 
     dx = centred(lambda n: ([x - out(b, n) for b, x, _ in placed], [x + b.width + out(b, n) for b, x, _ in placed]),
-                 bounds.x, bounds.w, area.x, area.w)
+                 bounds.x, bounds.w)
     dy = 0.0 if page.fixed else centred(lambda n: ([y - out(b, n) for b, _, y in placed],
-                                                   [y + b.height + out(b, n) for b, _, y in placed]), bounds.y, bounds.h,
-                                        area.y, area.h)
+                                                   [y + b.height + out(b, n) for b, _, y in placed]), bounds.y, bounds.h)
     if shift_y is not None:
         dy = shift_y - bottom
     corners = tuple((x + dx, y + dy) for _, x, y in placed)

@@ -141,7 +141,7 @@ def apart(a: Image.Image, b: Image.Image) -> float:
 
 def pdf_backs(spec, out) -> list:
     """The back the components PDF prints behind each card, in the order of the pieces: (front key, picture of the trim
-    inside 1.5 mm), read from the rendered back pages where the plan puts each front's back."""
+    inside 1.5 mm, turned upright), read from the rendered back pages where the plan puts each front's back."""
     plan = impose(spec, expand(spec)[0], "a4", "duplex")
     document = pypdfium2.PdfDocument(out / "game-components-a4.pdf")
     found = []
@@ -153,9 +153,9 @@ def pdf_backs(spec, out) -> list:
         page = document[index + 2].render(scale=DPI / 72).to_pil()   # the manifest first, then the sheets
         k = DPI / 25.4
         for front, back in zip(sheet.slots, behind.slots):
-            assert back.rotation == 0
             box = ((back.x + 1.5) * k, (back.y + 1.5) * k, (back.x + back.w - 1.5) * k, (back.y + back.h - 1.5) * k)
-            found.append((front.art, normalised(page.crop(tuple(round(v) for v in box)))))
+            seen = page.crop(tuple(round(v) for v in box)).rotate(back.rotation, expand=True)   # a turned card upright
+            found.append((front.art, normalised(seen)))
     document.close()
     return found
 
