@@ -35,8 +35,24 @@ class Check(Texts):
         left, top, right, bottom = comp.safe
         safe = Box(left, top, right, bottom, "safe area")
         radius = comp.options.get("radius") if comp.options.get("shape") == "rounded" else None
-        return judged(drawing) + [message for node, placed, style in texts(drawing)
-                                        for message in problems(node, placed, style, safe, radius and (comp.trim, radius))]
+        return judged(drawing) + [message for runs in _boxes(texts(drawing))
+                                        for message in problems(runs, safe, radius and (comp.trim, radius))]
+
+
+def _boxes(found: list) -> list:
+    """The texts of a drawing (texts'), the runs of one text box together (a justified line is a run a word), each
+    group in the order of its first run."""
+    groups, of = [], {}
+    for entry in found:
+        own = getattr(entry[0], "box", None)
+        if own is None:
+            groups.append([entry])
+        elif id(own) in of:
+            of[id(own)].append(entry)
+        else:
+            of[id(own)] = [entry]
+            groups.append(of[id(own)])
+    return groups
 
 
 
@@ -91,24 +107,41 @@ def ink_of(node, style):
     return _INK[key]
 
 
-def problems(node, placed, style, safe, rounded=None):
-    """What is wrong with one text: glyphs the font lacks, then ink outside its own box or the safe area (rounded: a
-    rounded piece's (trim, corner radius), whose safe area's corners are rounded too)."""
-    text, bold, face = node.content or "", str(style.get("font-weight")) == "bold", getattr(node, "face", None)
-    absent = typeface.absent(face.resource, text) if face is not None else missing(text, bold)
-    if absent:
-        chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in absent)
-        name = face.name if face is not None else f"{FAMILY}{' Bold' if bold else ''}"
-        yield f"{_quote(text)}: the font {name} has no glyph for {chars}"
-    box = ink_of(node, style)
-    if box is None:
+def problems(runs, safe, rounded=None):
+    """What is wrong with one text, or the runs of one text box (a list of (node, placed, style) in drawing order): glyphs
+    the font lacks, then ink outside its own box or the safe area, told once for the whole box (rounded: a rounded
+    piece's (trim, corner radius), whose safe area's corners are rounded too)."""
+    inked, set_, told = [], [], set()
+    for node, placed, style in runs:
+        text, bold, face = node.content or "", str(style.get("font-weight")) == "bold", getattr(node, "face", None)
+        absent = typeface.absent(face.resource, text) if face is not None else missing(text, bold)
+        if absent:
+            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in absent)
+            name = face.name if face is not None else f"{FAMILY}{' Bold' if bold else ''}"
+            message = f"{_quote(text)}: the font {name} has no glyph for {chars}"
+            if message not in told:
+                told.add(message)
+                yield message
+        box = ink_of(node, style)
+        if box is not None:
+            inked.append(_placed(box, placed))
+            set_.append(_set(node, style, box))
+    if not inked:
         return
+    node, placed, style = runs[0]
     own = getattr(node, "box", None)
-    overflow = ((own and outside(text, _set(node, style, box), own)) or   # the safe area named by its row, when a layout
-                outside(text, _placed(box, placed), safe, SAFE_AREA, own.name if own else "")   # drew the text
-                or (rounded and face is not None and _cornered(node, placed, style, rounded, own)))
+    text = " ".join(n.content or "" for n, _, _ in runs if "stroke" not in n.attrs) or (node.content or "")  # no outline
+    overflow = ((own and outside(text, _union(set_), own)) or   # the safe area named by its row, when a layout drew it
+                outside(text, _union(inked), safe, SAFE_AREA, own.name if own else "")
+                or (rounded and next(filter(None, (_cornered(n, p, s, rounded, own) for n, p, s in runs
+                                                    if getattr(n, "face", None) is not None)), None)))
     if overflow:
         yield overflow
+
+
+def _union(boxes: list) -> tuple:
+    """The box (left, top, right, bottom) round boxes."""
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def _cornered(node, placed, style, rounded, own):

@@ -102,16 +102,16 @@ def test_too_long_heading_names_its_box(tmp_path):
 def test_component_heading_wider_than_the_safe_area(tmp_path):
     path = deck(tmp_path, ["apple", "kite", "tree", "ship"])
     assert failures(path, "components.summary.heading=Summary of a whole turn in one line") == [
-        f"{path}: summary: face 1: text 'Summary of a whole turn in one line' is 95.5 mm wide, "
-        "its box is 53.0 mm (safe area)"]
+        f"{path}: summary: face 1: text 'Summary of a whole turn in one line D...' is 95.5 mm wide, "
+        "its box is 53.0 mm (safe area)"]   # the texts set in the safe area, told once
 
 
 def test_over_long_word_card_text(tmp_path):
     """A word too long even at the smallest font is cut off at the card edge: it fails, naming face and row."""
     path = deck(tmp_path, ["apple", "kite", "Supercalifragilisticexpialidocious", "ship"])
     assert failures(path) == [
-        f"{path}: words: face 1: text 'Supercalifragilisticexpialidocious' is 46.5 mm wide, "
-        "its box is 46.0 mm (word row 3)"]
+        f"{path}: words: face 1: text '3 Supercalifragilisticexpialidocious' is 50.0 mm wide, "
+        "its box is 46.0 mm (word row 3)"]   # the row's number and word, one line
 
 
 def test_missing_glyphs_name_face_font_and_character(tmp_path):
@@ -195,11 +195,9 @@ def test_legend_label_too_long_for_its_row():
     """A key label wrapped onto more lines than its row holds runs into the row above and off the card."""
     nexus = "a nexus tile has three ends and no path at all, so it scores nothing by itself"
     spec = specs.load("hexstatic", [f"components.legend.nexus={nexus}"])
-    assert [str(f) for f in validate(spec) if f.component == "legend"] == [
-        f"{spec.path}: legend: face 1: text 'a nexus tile has three ends' runs 0.7 mm past the top edge of "
-        "its box (its row of the key)",
-        f"{spec.path}: legend: face 1: text 'scores nothing by itself' runs 1.2 mm past the bottom edge of "
-        "its box (its row of the key)"]
+    assert [str(f) for f in validate(spec) if f.component == "legend"] == [   # its lines, told once for the row
+        f"{spec.path}: legend: face 1: text 'a nexus tile has three ends and no pa...' is 10.8 mm tall, its box is "
+        "8.9 mm (its row of the key)"]
 
 
 def test_a_cold_validate_measures_each_line_of_vera_once(monkeypatch, tmp_path):
@@ -218,9 +216,8 @@ def test_a_cold_validate_measures_each_line_of_vera_once(monkeypatch, tmp_path):
     monkeypatch.setattr(textcheck, "ink", lambda *line: (laid.append(line), textfit.ink(*line))[1])
     spec = specs.load("hexstatic", ["components.legend.nexus=a nexus tile has three ends and no path at all, so it "
                                     "scores nothing by itself"])
-    assert [f.message for f in validate(spec) if f.component == "legend"] == [
-        "face 1: text 'a nexus tile has three ends' runs 0.7 mm past the top edge of its box (its row of the key)",
-        "face 1: text 'scores nothing by itself' runs 1.2 mm past the bottom edge of its box (its row of the key)"]
+    assert [f.message for f in validate(spec) if f.component == "legend"] == [   # its two lines, told once
+        "face 1: text 'a nexus tile has three ends and no pa...' is 10.8 mm tall, its box is 8.9 mm (its row of the key)"]
     assert 0 < len(laid) == len(set(laid))
 
 
@@ -356,3 +353,22 @@ def test_a_fonts_overhang_at_its_box_edge_passes_while_the_safe_area_takes_all_i
         found, left = checked(2.1, 50)
         assert left < 2 - SLACK and found == [f"{tmp_path / 'hang.yaml'}: cards: face 1: text 'Jump' runs 0.2 mm past "
                                               "the left edge of the safe area (2 mm inside the cut) (text t)"]
+
+
+def test_a_text_box_past_the_safe_area_is_one_line_per_card_not_one_per_word(tmp_path):
+    """A rules box given x: 5 cm for 5 mm printed 147 lines for 15 cards: a justified line sets each word as a run,
+    and each run past the safe area was a line of its own. Now a text box is told once per card: its whole text, the
+    farthest its ink runs past (measured over all its runs)."""
+    rules = "Gain two coins, then draw a card and pass it to the player on your left before the round ends."
+    (tmp_path / "cards.csv").write_text("title,rules\n" + "".join(f"Card {n},\"{rules}\"\n" for n in range(1, 4)))
+    (tmp_path / "deck.yaml").write_text(
+        "game: {title: Flood, designer: Tester}\ncomponents:\n  cards:\n    kind: layout\n    expect: 3\n"
+        "    width: 63 mm\n    height: 88 mm\n    data: cards.csv\n    layout:\n      elements:\n"
+        "        rules: {type: text, x: 5 cm, y: 40, width: 53, height: 30, size: 3.4, min_size: 3, align: justify,\n"
+        "                text: '{rules}'}\n")
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "deck.yaml")])
+    lines = [line for line in result.output.splitlines() if "text rules" in line]
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    assert re.search(r": cards: faces 1-3 \(.*cards\.csv rows 2-4\): text 'Gain two coins, then draw a card and ...' "
+                     r"runs \d+\.\d mm past the right edge of the safe area \(2 mm inside the cut\) \(text rules\)$",
+                     lines[0]), lines[0]

@@ -143,7 +143,7 @@ def test_text_that_cannot_fit_is_reported_by_the_text_check():
     assert not laid.fits and laid.size == 3
     dwg = drawing(laid)
     found = [m for node, transform, style in textcheck.texts(dwg)
-             for m in textcheck.problems(node, transform, style, Box(0, 0, 90, 60, "safe area"))]
+             for m in textcheck.problems([(node, transform, style)], Box(0, 0, 90, 60, "safe area"))]
     assert found[0].startswith("text ") and found[0].endswith("past the bottom edge of its box (text box)")
 
 
@@ -197,7 +197,7 @@ def test_characters_the_font_lacks_are_named():
     laid = textbox.fit("Café ✓", (5, 10, 80, 20), font=family, size=6)
     assert laid.missing == [("é", "DejaVuSerif-Latin.ttf"), ("✓", "DejaVuSerif-Latin.ttf")]
     node = laid.elements[0]
-    found = list(textcheck.problems(node, IDENTITY, {"font-size": 6}, Box(0, 0, 90, 60, "safe area")))
+    found = list(textcheck.problems([(node, IDENTITY, {"font-size": 6})], Box(0, 0, 90, 60, "safe area")))
     assert found == ["'Café ✓': the font DejaVuSerif-Latin.ttf has no glyph for 'é' (U+00E9), '✓' (U+2713)"]
 
 
