@@ -275,12 +275,20 @@ def _csv(path):
         """(row number, cells, where in the file the row starts) of each row, its cells let go once its row is noted."""
         nonlocal number, header
         start = end
+        named = 0
         for number, cells in enumerate(reader, start=1):
-            header = cells if number == 1 else header
+            if number == 1:
+                header = cells
+                named = len(header) - next((i for i, c in enumerate(reversed(header)) if c.strip()), len(header))
             if ended:   # csv asked for a line past the last inside a quoted cell, and gave the rest of the file as it
                 raise UserError(f"{path} row {number}, column {_column(header, number, len(cells))}: a quote opened "
                                 "here is never closed (the rest of the file was read into this cell): end the cell with "
                                 'a quote (a quote inside a quoted cell is written twice, "")')
+            if len(cells) < named and any(c.strip() for c in cells):   # a cell left out: the values after it slide left
+                empty = "two tabs" if delimiter == "\t" else delimiter * 2
+                raise UserError(f"{path} row {number}, column {_column(header, number, len(cells) + 1)}: the row ends "
+                                f"here, {named - len(cells)} cell{'s' * (named - len(cells) > 1)} short of the header's "
+                                f"{named}, so a value may stand in the wrong column: write an empty cell as {empty}")
             yield number, cells, start
             start = end
     found = records()

@@ -256,6 +256,11 @@ def test_inline_rows(tmp_path):
      "cards.csv row 3, column size: layout element title.size: expected a size from 1.5 to 100 mm (a number of mm or a "
      "length such as 9 pt), found '{x}'"),
     ("title,suit,size,,\nA,fire,4,,x\n", "cards.csv row 2, column 5: a value in a column the header does not name ('x')"),
+    # a cell left out (here the suit): 4 printed as the suit and the size empty, and validate passed
+    ("title,suit,size\nA,fire,4\nB,4\n", "cards.csv row 3, column size: the row ends here, 1 cell short of the "
+     "header's 3, so a value may stand in the wrong column: write an empty cell as ,,"),
+    ("title;suit;size;count\nA;fire;4;2\nB\n", "cards.csv row 3, column suit: the row ends here, 3 cells short of the "
+     "header's 4, so a value may stand in the wrong column: write an empty cell as ;;"),
     ("title,suit,title\n", "cards.csv row 1, column 3: column 'title' is named twice"),
     ('title,suit,size\nA,fire,4\nB,"fire,4\nC,water,4\n', "cards.csv row 3, column suit: a quote opened here is never "
      'closed (the rest of the file was read into this cell): end the cell with a quote (a quote inside a quoted cell is '
