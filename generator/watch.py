@@ -186,8 +186,10 @@ def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dp
         options = Options(out_dir, paper, dpi=dpi)
         for chosen in formats:
             if chosen != "pdf":
-                count = sum(_files(function(*args)) for _, function, args in jobs(chosen, spec, options))
-                wrote.append(f"{chosen} ({count} file{'s' * (count != 1)})")
+                counts = [_files(function(*args)) for _, function, args in jobs(chosen, spec, options)]
+                files, drawn = sum(n for n, _ in counts), sum(n for _, n in counts)
+                wrote.append(f"{chosen} ({files} file{'s' * (files != 1)}"
+                             + (f", {drawn} drawn again)" if drawn < files else ")"))
         what = f"{', '.join(changed)} changed: " if changed else ""
         done = "; ".join(part for part in (f"rebuilt {', '.join(made)}" if made else "",
                                            f"wrote {', '.join(wrote)}" if wrote else "") if part) or "nothing to rebuild"
@@ -198,6 +200,10 @@ def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dp
     return once
 
 
-def _files(result) -> int:
-    """How many files a format's job wrote, from what it reports: ('...', 'n files', ...) or one file."""
-    return int(result[1].split()[0]) if result[1][0].isdigit() else 1
+def _files(result) -> tuple[int, int]:
+    """(files, how many of them were drawn and written again) of a format's job, from what it reports: ('...', 'n
+    files', bytes, its note on the files kept, if any: 'k of n unchanged...' or 'unchanged...' for all)."""
+    files = int(result[1].split()[0]) if result[1][0].isdigit() else 1
+    note = next((part for part in result[3:] if isinstance(part, str) and "unchanged" in part), "")
+    kept = files if note.startswith("unchanged") else int(note.split()[0]) if note[:1].isdigit() else 0
+    return files, files - kept
