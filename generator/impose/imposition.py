@@ -25,7 +25,7 @@ OVERLAP = 12.0     # board panels overlap by this much
 NEAR = 6.0         # parallel marks of two blocks closer than this read as alternatives: blocks line up, or one gives way
 APART = 2 * MARK_LEN   # ... and closer than this still crowd the gap between blocks: blocks shift to line up or keep apart
 NONE: MappingProxyType = MappingProxyType({})   # a page's backs when it has none
-PUNCH_NOTE = "round tokens: punch them out or cut round each ring, no straight cuts"
+PUNCH_NOTE = "round tokens: punch them out or cut round each ring"
 
 
 def mark_room(bleed, length=MARK_SHORT):
@@ -697,7 +697,7 @@ def assembly_map(slot, area, cols, rows, col, row, overlap):
 
 
 BACKS = ("duplex", "fold")
-FOLD_NOTE = "fold along the dashed line, glue, then cut: each back lands behind its front"
+FOLD_NOTE = "fold on the dashed line, glue, then cut"
 
 
 def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):

@@ -1181,3 +1181,23 @@ def test_share_bleed_false_keeps_each_pieces_art_bleed_its_own(share, apart):
         y = round((row[0].y + row[0].h / 2) * 4)
         between = [page.getpixel((x, y)) for x in range(round((row[0].x + row[0].w) * 4) + 1, round(row[1].x * 4) - 1)]
         assert between and all(pixel == (255, 0, 0) for pixel in between), between
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fold_over_sheets_note_is_printed_at_7_pt_at_least(paper):
+    """The fold-over sheets' footer note ('fold along the dashed line, glue, then cut: each back lands behind its
+    front; round tokens: ...') was too long for the footer and set at 5.2 to 6.0 pt on Glorieta's, HexStatic's and
+    Pixeliction's sheets; shorter, it is 7 pt or more on every sheet (font sizes as pdfium reads them)."""
+    import pypdfium2
+    from generator.build import components_pdf
+    note = "dashed line, glue, then cut"   # in the old note and the new
+    for game in ("glorieta", "hexstatic", "pixeliction"):
+        document = pypdfium2.PdfDocument(components_pdf(specs.load(game), paper, backs="fold")[0])
+        sizes = []
+        for page in document:
+            text = page.get_textpage()
+            found = text.search(note, match_case=True).get_next()
+            if found:   # the d of "dashed": Vera's d stands 0.76 em above the baseline
+                _, bottom, _, top = text.get_charbox(found[0] + note.index("dashed"))
+                sizes.append((top - bottom) / 0.76)
+        assert sizes and min(sizes) >= 7.0, (game, sizes)
