@@ -125,16 +125,25 @@ def colour(value):
     if not isinstance(value, str) or not value.strip():
         raise Invalid(f"expected a colour name or #rrggbb, found {found(value)}" + COMMENT * (value is None))
     if value.startswith("#") and not is_hex_colour(value):
-        raise Invalid(f"expected a colour as #rrggbb, found {value!r}")
+        raise Invalid(f"expected a colour as #rrggbb, found {value!r}{_trailing(value)}")
     return value
 
 
 def hex_colour(value):
     """A colour written #rrggbb."""
     if not isinstance(value, str) or not is_hex_colour(value):
-        raise Invalid(f"expected a colour as #rrggbb, found {found(value)}" + COMMENT * (value is None))
+        raise Invalid(f"expected a colour as #rrggbb, found {found(value)}" + COMMENT * (value is None)
+                      + (_trailing(value) if isinstance(value, str) else ""))
     return value.lower()
 
+
+def _trailing(value: str) -> str:
+    """A hint for a colour followed by more words ('#123456 # dark', given with --set or quoted in YAML, where a # is
+    no comment), or ''."""
+    head, _, rest = value.partition(" ")
+    if not rest or not is_hex_colour(head):
+        return ""
+    return f" (leave {' ' + rest!r} out{': here a # starts no comment' if '#' in rest else ''})"
 
 
 def list_of(item, min_items=0, max_items=10_000, unique=False):

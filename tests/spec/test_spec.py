@@ -79,6 +79,9 @@ def test_set_overrides_a_value_and_is_checked(grannys):
      "--set game.title: '# time' would be dropped as a YAML comment: leave it out, or write "
      "--set 'game.title=\"Tea # time\"' for the text as typed"),
     ("components.pill.expect=112 # all", "--set components.pill.expect: '# all' would be dropped as a YAML comment"),
+    ("palette.red=#d0281f # mine",   # it said only 'expected a colour as #rrggbb'
+     "--set palette.red: expected a colour as #rrggbb, found '#d0281f # mine' (leave ' # mine' out: here a # starts no "
+     "comment)"),
 ])
 def test_bad_set_names_the_key(assignment, message):
     with pytest.raises(UserError, match=None) as caught:
