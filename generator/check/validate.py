@@ -53,8 +53,15 @@ def generic(spec, pieces, arts):
         if circle and not circle.punch:
             sizes = ", ".join(f"{size:g} mm ({name})" for size, name in PUNCHES.items())
             fails.append((comp.id, f"a round piece is cut with a standard circle punch (expected a diameter of {sizes}, "
-                                   f"found {2 * circle.r:g} mm; or {'shape: rectangle' if comp.kind == 'layout' else 'outline: square'})"))
+                                   f"found {2 * circle.r:g} mm{_where(spec, comp, 'size')}; or "
+                                   f"{'shape: rectangle' if comp.kind == 'layout' else 'outline: square'})"))
     return fails
+
+
+def _where(spec, comp, key: str) -> str:
+    """', size is line 56' (or 'from --set'): where a component's option was given, or '' when no line is known."""
+    line = spec.lines.get(("components", comp.id, key))
+    return "" if line is None else f", {key} is {'from --set' if line == SET_LINE else f'line {line}'}"
 
 
 def _counted(spec, comp) -> str:

@@ -114,7 +114,7 @@ def failures(game, *overrides):
      r"prescription: a piece with a back needs bleed: 3 mm or more, .* \(found 2 mm\)"),
     ("pixeliction", ["components.discs.size=17mm"],
      r"discs: a round piece is cut with a standard circle punch \(expected a diameter of 19\.05 mm \(3/4 in\), 25\.4 mm "
-     r"\(1 in\), 38\.1 mm \(1\.5 in\), found 17 mm; or outline: square\)"),
+     r"\(1 in\), 38\.1 mm \(1\.5 in\), found 17 mm, size is from --set; or outline: square\)"),
     ("pixeliction", ["components.discs.size=25.4mm"],
      r"discs: discs sit on the board's cells \(expected at most 20 mm across, found 25\.4 mm\)"),
 ])

@@ -1013,9 +1013,10 @@ def test_a_round_piece_no_punch_cuts_is_told_to_take_another_size_or_the_rectang
     (tmp_path / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace("    width: 60 mm\n    height: 80 mm\n", "")
                                         + "    shape: circle\n    size: 19 mm\n    layout: {elements: {}}\n")
     spec = specs.load(str(tmp_path / "game.yaml"))
+    line = (tmp_path / "game.yaml").read_text().splitlines().index("    size: 19 mm") + 1   # none was named before
     assert [(f.component, f.message) for f in validate(spec)] == [("cards", "a round piece is cut with a standard circle punch (expected a diameter of "
-                                        "19.05 mm (3/4 in), 25.4 mm (1 in), 38.1 mm (1.5 in), found 19 mm; or "
-                                        "shape: rectangle)")]
+                                        "19.05 mm (3/4 in), 25.4 mm (1 in), 38.1 mm (1.5 in), found 19 mm, size is "
+                                        f"line {line}; or shape: rectangle)")]
 
 
 def test_the_shipped_posy_tokens_drawn_as_a_layout_match_the_token_kind_pixel_for_pixel(tmp_path):
