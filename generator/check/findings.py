@@ -1,6 +1,8 @@
 """What the text and safe-area checks found on each face, told as failures: the checks measure (textcheck.py,
 safearea.py); their verdicts, measured now or kept with the faces, are tallied here (a build whose verdicts are all kept
 loads neither check)."""
+import re
+
 from ..records import NamedTuple
 from ..draw import svg, svgvalues
 from ..components.kind import BLEED, SAFE
@@ -8,6 +10,8 @@ from .wording import ranges
 from ..spec.model import DATA, ROW
 
 SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
+RUNS = re.compile(r"text '.*' runs (?P<mm>\d+\.\d) mm past the (?P<edge>.+) \((?P<name>text [^()]+)\)")   # a layout
+# text's ink past an edge of its box or the safe area, as textcheck words it
 PALE = 0.96    # a ground lighter than this in every channel counts as white paper
 
 
@@ -54,9 +58,21 @@ class Texts(Tally):
                 self.found.setdefault((art.component, None, message), []).append((face, None))
 
     def failures(self) -> list:
-        """(component, message) of every text problem found, each with the faces it is on (and their data rows)."""
-        out = []
+        """(component, message) of every text problem found, each with the faces it is on (and their data rows); a layout
+        text whose ink runs past an edge on several faces, each its own words and distance, told in one line ('text
+        rules runs up to 42.2 mm past the right edge of ...'), as a misplaced box on every card of a deck is."""
+        merged: dict = {}
         for (component, data, message), found in self.found.items():
+            past = RUNS.fullmatch(message)
+            key = (component, data, past["name"], past["edge"]) if past else (component, data, message)
+            merged.setdefault(key, []).append((float(past["mm"]) if past else 0.0, message, found))
+        out = []
+        for key, told in merged.items():
+            component, data = key[:2]
+            found = sorted((entry for _, _, entries in told for entry in entries),
+                           key=lambda entry: (entry[0] == "back", 0 if entry[0] == "back" else entry[0]))
+            message = told[0][1] if len(told) == 1 else \
+                f"{key[2]} runs up to {max(mm for mm, _, _ in told):.1f} mm past the {key[3]}"
             rows = [row for _, row in found if row is not None]
             read = f" ({data} row{'s' * (len(rows) > 1)} {ranges(rows)})" if rows else ""
             out.append((component, f"{where([face for face, _ in found])}{read}: {message}"))

@@ -357,8 +357,8 @@ def test_a_fonts_overhang_at_its_box_edge_passes_while_the_safe_area_takes_all_i
 
 def test_a_text_box_past_the_safe_area_is_one_line_per_card_not_one_per_word(tmp_path):
     """A rules box given x: 5 cm for 5 mm printed 147 lines for 15 cards: a justified line sets each word as a run,
-    and each run past the safe area was a line of its own. Now a text box is told once per card: its whole text, the
-    farthest its ink runs past (measured over all its runs)."""
+    and each run past the safe area was a line of its own. Now a text box is told once per card (its whole text, the
+    farthest its ink runs past, measured over all its runs), and once for all the cards it runs past on."""
     rules = "Gain two coins, then draw a card and pass it to the player on your left before the round ends."
     (tmp_path / "cards.csv").write_text("title,rules\n" + "".join(f"Card {n},\"{rules}\"\n" for n in range(1, 4)))
     (tmp_path / "deck.yaml").write_text(
@@ -372,3 +372,10 @@ def test_a_text_box_past_the_safe_area_is_one_line_per_card_not_one_per_word(tmp
     assert re.search(r": cards: faces 1-3 \(.*cards\.csv rows 2-4\): text 'Gain two coins, then draw a card and ...' "
                      r"runs \d+\.\d mm past the right edge of the safe area \(2 mm inside the cut\) \(text rules\)$",
                      lines[0]), lines[0]
+    # each card its own words, each running past by its own distance: one line for the box, the farthest distance
+    (tmp_path / "cards.csv").write_text("title,rules\n" + "".join(f"Card {n},\"{rules[:20 * n]}\"\n" for n in range(1, 4)))
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "deck.yaml")])
+    lines = [line for line in result.output.splitlines() if "text rules" in line]
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    assert re.search(r": cards: faces 1-3 \(.*cards\.csv rows 2-4\): text rules runs up to \d+\.\d mm past the right "
+                     r"edge of the safe area \(2 mm inside the cut\)$", lines[0]), lines[0]
