@@ -137,8 +137,11 @@ class _Page:
         self.region, self.outer, self.layouts = free, outer or free, {}
 
     def inside(self, free, group, length):
-        """A free rectangle less the extra room the group's marks need (length long) where it meets the printable area."""
+        """A free rectangle less the extra room the group's marks need (length long) where it meets the printable area
+        (or more, where shorter marks need less than the area keeps for them)."""
         extra, outer = mark_room(group.bleed, length) - EDGE if not group.stagger else 0.0, self.outer   # < 0: more room
+        if self.side == "fold":   # turned upside down later (_upside_down): another group may take an edge's place
+            extra = max(extra, 0.0)
         left = extra * (abs(free.x - outer.x) < EPS)
         top = extra * (abs(free.y - outer.y) < EPS)
         right = extra * (abs(free.x + free.w - outer.x - outer.w) < EPS)
