@@ -204,10 +204,11 @@ def cutting(spec) -> str:
 
 
 def manifest(plan, spec, rows, sides):
-    """The first page: the game, its components, what else to have, and how to print the sheets (sides: one per sheet)."""
+    """The first page: the game, its components, what else to have, and how to print the sheets (sides: one per sheet);
+    its footer notes the pieces set below the list as a sheet's does (round tokens: punch them out...)."""
     dwg = svg.drawing(plan.width, plan.height, ident="manifest")
     listing(dwg, plan, spec, rows, sides)
-    footer(dwg, plan, f"{spec.game.title} · sheet 1/{len(sides) + 1} · manifest")
+    footer(dwg, plan, f"{spec.game.title} · sheet 1/{len(sides) + 1} · manifest", plan.cover.note if plan.cover else "")
     return dwg
 
 

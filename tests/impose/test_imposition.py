@@ -1203,3 +1203,14 @@ def test_a_fold_over_sheets_note_is_printed_at_7_pt_at_least(paper):
                 _, bottom, _, top = text.get_charbox(found[0] + note.index("dashed"))
                 sizes.append((top - bottom) / 0.76)
         assert sizes and min(sizes) >= 7.0, (game, sizes)
+
+
+def test_page_one_notes_its_round_tokens_as_a_sheet_does():
+    """Posies' pink posies are set on page 1, below the list of components; the sheets holding the other posies say
+    'round tokens: punch them out or cut round each ring' in their footers, and page 1 said nothing."""
+    import pypdfium2
+    from generator.build import components_pdf
+    document = pypdfium2.PdfDocument(components_pdf(specs.load("posies"), "a4")[0])
+    texts = [" ".join(page.get_textpage().get_text_range().split()) for page in document]
+    holding = [n for n, text in enumerate(texts) if "round tokens: punch them out or cut round each ring" in text]
+    assert 0 in holding and len(holding) >= 2, holding
