@@ -59,20 +59,25 @@ class Texts(Tally):
 
     def failures(self) -> list:
         """(component, message) of every text problem found, each with the faces it is on (and their data rows); a layout
-        text whose ink runs past an edge on several faces, each its own words and distance, told in one line ('text
-        rules runs up to 42.2 mm past the right edge of ...'), as a misplaced box on every card of a deck is."""
+        text whose ink runs past an edge on several faces, each its own words and distance, or the copies of a repeated
+        one, told in one line ('text rules runs up to 42.2 mm past the right edge of ...', 'text num 10-17 (8 copies)
+        runs ...'), as a misplaced box on every card of a deck is."""
         merged: dict = {}
         for (component, data, message), found in self.found.items():
             past = RUNS.fullmatch(message)
-            key = (component, data, past["name"], past["edge"]) if past else (component, data, message)
-            merged.setdefault(key, []).append((float(past["mm"]) if past else 0.0, message, found))
+            element, copy = _copy(past["name"]) if past else (None, None)
+            key = (component, data, element, past["edge"]) if past else (component, data, message)
+            merged.setdefault(key, []).append((float(past["mm"]) if past else 0.0, message, found, copy))
         out = []
         for key, told in merged.items():
             component, data = key[:2]
-            found = sorted((entry for _, _, entries in told for entry in entries),
+            found = sorted(dict.fromkeys(entry for _, _, entries, _ in told for entry in entries),
                            key=lambda entry: (entry[0] == "back", 0 if entry[0] == "back" else entry[0]))
+            copies = sorted({copy for *_, copy in told if copy is not None})
+            named = f"{key[2]} {ranges(copies)} ({len(copies)} copies)" if len(copies) > 1 else \
+                key[2] if copies == [] else f"{key[2]} {copies[0]}"
             message = told[0][1] if len(told) == 1 else \
-                f"{key[2]} runs up to {max(mm for mm, _, _ in told):.1f} mm past the {key[3]}"
+                f"{named} runs up to {max(mm for mm, *_ in told):.1f} mm past the {key[3]}"
             rows = [row for _, row in found if row is not None]
             read = f" ({data} row{'s' * (len(rows) > 1)} {ranges(rows)})" if rows else ""
             out.append((component, f"{where([face for face, _ in found])}{read}: {message}"))

@@ -379,3 +379,18 @@ def test_a_text_box_past_the_safe_area_is_one_line_per_card_not_one_per_word(tmp
     assert result.exit_code == 1 and len(lines) == 1, result.output
     assert re.search(r": cards: faces 1-3 \(.*cards\.csv rows 2-4\): text rules runs up to \d+\.\d mm past the right "
                      r"edge of the safe area \(2 mm inside the cut\)$", lines[0]), lines[0]
+
+
+def test_the_copies_of_a_repeated_text_past_the_safe_area_are_one_line(tmp_path):
+    """A score track's numbers repeated past the board's edge printed a line per copy ('text '15' ... (text num 15)',
+    then 16, 17): now one line naming the copies, as repeated shapes are told."""
+    (tmp_path / "deck.yaml").write_text(
+        "game: {title: Track, designer: Tester}\ncomponents:\n  board:\n    kind: layout\n    expect: 1\n"
+        "    width: 100 mm\n    height: 60 mm\n    layout:\n      elements:\n"
+        "        num: {type: text, x: 5, y: 5, width: 8, height: 8, size: 4, text: '{i}', repeat: {count: 18, dx: 6, dy: 0}}\n")
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "deck.yaml")])
+    lines = [line for line in result.output.splitlines() if "text" in line]
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    found = re.search(r": board: face 1: text num (\d+)-17 \((\d+) copies\) runs up to \d+\.\d mm past the right edge of "
+                      r"the safe area \(2 mm inside the cut\)$", lines[0])
+    assert found and int(found[2]) == 17 - int(found[1]) + 1, lines[0]
