@@ -74,8 +74,9 @@ class Texts(Tally):
             found = sorted(dict.fromkeys(entry for _, _, entries, _ in told for entry in entries),
                            key=lambda entry: (entry[0] == "back", 0 if entry[0] == "back" else entry[0]))
             copies = sorted({copy for *_, copy in told if copy is not None})
-            named = f"{key[2]} {ranges(copies)} ({len(copies)} copies)" if len(copies) > 1 else \
-                key[2] if copies == [] else f"{key[2]} {copies[0]}"
+            named = key[2]
+            if copies:   # a repeated text's copies: 'text num 15-17 (3 copies)'
+                named += f" {ranges(copies)} ({len(copies)} copies)" if len(copies) > 1 else f" {copies[0]}"
             message = told[0][1] if len(told) == 1 else \
                 f"{named} runs up to {max(mm for mm, *_ in told):.1f} mm past the {key[3]}"
             rows = [row for _, row in found if row is not None]

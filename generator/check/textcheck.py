@@ -55,7 +55,6 @@ def _boxes(found: list) -> list:
     return groups
 
 
-
 def texts(node, placed=IDENTITY, style=None) -> list:
     """Each text element of a drawing with the matrix that places it on the piece and the font style it is drawn with."""
     found: list = []
@@ -111,7 +110,7 @@ def problems(runs, safe, rounded=None):
     """What is wrong with one text, or the runs of one text box (a list of (node, placed, style) in drawing order): glyphs
     the font lacks, then ink outside its own box or the safe area, told once for the whole box (rounded: a rounded
     piece's (trim, corner radius), whose safe area's corners are rounded too)."""
-    inked, set_, told = [], [], set()
+    inked, boxed, told = [], [], set()
     for node, placed, style in runs:
         text, bold, face = node.content or "", str(style.get("font-weight")) == "bold", getattr(node, "face", None)
         absent = typeface.absent(face.resource, text) if face is not None else missing(text, bold)
@@ -125,13 +124,13 @@ def problems(runs, safe, rounded=None):
         box = ink_of(node, style)
         if box is not None:
             inked.append(_placed(box, placed))
-            set_.append(_set(node, style, box))
+            boxed.append(_set(node, style, box))
     if not inked:
         return
-    node, placed, style = runs[0]
-    own = getattr(node, "box", None)
-    text = " ".join(n.content or "" for n, _, _ in runs if "stroke" not in n.attrs) or (node.content or "")  # no outline
-    overflow = ((own and outside(text, _union(set_), own)) or   # the safe area named by its row, when a layout drew it
+    first = runs[0][0]
+    own = getattr(first, "box", None)
+    text = " ".join(n.content or "" for n, _, _ in runs if "stroke" not in n.attrs) or (first.content or "")  # no outline
+    overflow = ((own and outside(text, _union(boxed), own)) or   # the safe area named by its row, when a layout drew it
                 outside(text, _union(inked), safe, SAFE_AREA, own.name if own else "")
                 or (rounded and next(filter(None, (_cornered(n, p, s, rounded, own) for n, p, s in runs
                                                     if getattr(n, "face", None) is not None)), None)))

@@ -370,8 +370,8 @@ def crop_marks(blocks, bounds, others=()):
     Every cut line gets a mark at both ends, MARK_OFFSET from the trim (at least CLEAR outside the bleed), MARK_LEN
     long. A mark is cut short where it would come within CLEAR of another block's art or of other art on the sheet
     (others: rectangles), or within SPACING of a mark of another block drawn before it (a mark across its way gives
-    way down to MARK_SHORT, when that lets it run MARK_SHORT at least); it is left out when less
-    than MARK_SHORT remains (MARK_MIN where only the margin stops it). Where it would run beside a mark of another
+    way down to MARK_SHORT, when that lets it run MARK_SHORT at least); it is left out when less than MARK_SHORT
+    remains (MARK_MIN where only the margin stops it). Where it would run beside a mark of another
     block on a cut line less than NEAR away, the two share the gap between their blocks, each in the half beside its
     own block (end to end: a cutter takes the mark nearer the piece), or, when that leaves either less than MARK_MIN
     or they do not face each other, it is left out (a neighbour's mark on the same line may mark that end). Marks of
@@ -599,8 +599,8 @@ def arrange(page, area, bounds, shift_y=None):
     """Where a filled page's blocks go and their crop marks: (bleed box corner of each block, marks as crop_marks gives).
 
     Blocks and their crop marks are centred between the marks' bounds, across and down (unless the page has
-    own-layout slots or shift_y sets their bottom), the blocks kept inside the area: marks at the sheet's edges come
-    out alike, as long as room allows.
+    own-layout slots or shift_y sets their bottom), each block keeping room for its marks MARK_MIN long at the least:
+    marks at the sheet's edges come out alike, as long as room allows.
     """
     placed = align(page.blocks, page.region)
     bottom = max(y + b.height for b, _, y in placed) if placed else area.y
