@@ -355,6 +355,14 @@ def test_a_fonts_overhang_at_its_box_edge_passes_while_the_safe_area_takes_all_i
                                               "the left edge of the safe area (2 mm inside the cut) (text t)"]
 
 
+def failing_lines(path, word: str) -> list:
+    """The one line about word that pnp validate prints for a spec it fails (asserted: exit 1 and a single such line)."""
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    lines = [line for line in result.output.splitlines() if word in line]
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    return lines
+
+
 def test_a_text_box_past_the_safe_area_is_one_line_per_card_not_one_per_word(tmp_path):
     """A rules box given x: 5 cm for 5 mm printed 147 lines for 15 cards: a justified line sets each word as a run,
     and each run past the safe area was a line of its own. Now a text box is told once per card (its whole text, the
@@ -366,17 +374,13 @@ def test_a_text_box_past_the_safe_area_is_one_line_per_card_not_one_per_word(tmp
         "    width: 63 mm\n    height: 88 mm\n    data: cards.csv\n    layout:\n      elements:\n"
         "        rules: {type: text, x: 5 cm, y: 40, width: 53, height: 30, size: 3.4, min_size: 3, align: justify,\n"
         "                text: '{rules}'}\n")
-    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "deck.yaml")])
-    lines = [line for line in result.output.splitlines() if "text rules" in line]
-    assert result.exit_code == 1 and len(lines) == 1, result.output
+    lines = failing_lines(tmp_path / "deck.yaml", "text rules")
     assert re.search(r": cards: faces 1-3 \(.*cards\.csv rows 2-4\): text 'Gain two coins, then draw a card and ...' "
                      r"runs \d+\.\d mm past the right edge of the safe area \(2 mm inside the cut\) \(text rules\)$",
                      lines[0]), lines[0]
     # each card its own words, each running past by its own distance: one line for the box, the farthest distance
     (tmp_path / "cards.csv").write_text("title,rules\n" + "".join(f"Card {n},\"{rules[:20 * n]}\"\n" for n in range(1, 4)))
-    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "deck.yaml")])
-    lines = [line for line in result.output.splitlines() if "text rules" in line]
-    assert result.exit_code == 1 and len(lines) == 1, result.output
+    lines = failing_lines(tmp_path / "deck.yaml", "text rules")
     assert re.search(r": cards: faces 1-3 \(.*cards\.csv rows 2-4\): text rules runs up to \d+\.\d mm past the right "
                      r"edge of the safe area \(2 mm inside the cut\)$", lines[0]), lines[0]
 
@@ -388,9 +392,7 @@ def test_the_copies_of_a_repeated_text_past_the_safe_area_are_one_line(tmp_path)
         "game: {title: Track, designer: Tester}\ncomponents:\n  board:\n    kind: layout\n    expect: 1\n"
         "    width: 100 mm\n    height: 60 mm\n    layout:\n      elements:\n"
         "        num: {type: text, x: 5, y: 5, width: 8, height: 8, size: 4, text: '{i}', repeat: {count: 18, dx: 6, dy: 0}}\n")
-    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "deck.yaml")])
-    lines = [line for line in result.output.splitlines() if "text" in line]
-    assert result.exit_code == 1 and len(lines) == 1, result.output
+    lines = failing_lines(tmp_path / "deck.yaml", "text")
     found = re.search(r": board: face 1: text num (\d+)-17 \((\d+) copies\) runs up to \d+\.\d mm past the right edge of "
                       r"the safe area \(2 mm inside the cut\)$", lines[0])
     assert found and int(found[2]) == 17 - int(found[1]) + 1, lines[0]
