@@ -448,7 +448,8 @@ def _listed(path):
 
 
 def _json(path):
-    """A JSON file's value, its text UTF-8 (with or without a byte-order mark); else one line naming the file and line."""
+    """A JSON file's value, its text UTF-8 (with or without a byte-order mark), its numbers as typed; else one line
+    naming the file and line."""
     data = cache.read(path, path.read_bytes())
     encoding = next((name for bom, name in yamlsource.BOMS if data.startswith(bom)), None)
     if encoding:
@@ -459,16 +460,14 @@ def _json(path):
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise UserError(f"{path}:{line}: not UTF-8 text ({_byte(data, exc.start)}): save it as UTF-8") from None
-    try:
-        return json.loads(text, object_pairs_hook=_unique)
+    try:   # a number is the text typed, as a CSV cell or a YAML value is (1.50 prints 1.50, not 1.5)
+        return json.loads(text, object_pairs_hook=_unique, parse_float=str, parse_int=str, parse_constant=str)
     except _Twice as exc:
         raise UserError(f"{path}: the key {exc.args[0]!r} is given twice in one object (which one is meant?)") from None
     except json.JSONDecodeError as exc:
         raise UserError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno})") from None
     except RecursionError:
         raise UserError(f"{path}: lists or mappings nested too deep to read") from None
-    except ValueError as exc:   # a number of more digits than Python converts
-        raise UserError(f"{path}: not JSON pnp reads ({str(exc).partition(':')[0]})") from None
 
 
 def listed(name, value, at=None, written=None) -> Rows:

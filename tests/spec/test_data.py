@@ -68,6 +68,18 @@ def test_a_yaml_value_read_as_no_text_prints_as_typed(tmp_path, where):
     assert ">1:30<" in drawn and ">90<" not in drawn
 
 
+def test_a_json_number_prints_as_typed_and_a_count_of_1_0_is_refused_as_elsewhere(tmp_path):
+    """A JSON cost of 1.50 printed '1.5' where the same row in a YAML file or a CSV printed '1.50', and a count of 1.0
+    was taken where those refuse it: a JSON number is the text typed, as theirs are."""
+    (tmp_path / "cards.json").write_text('[{"title": 1.50, "suit": "fire", "size": 4, "count": 2},\n'
+                                         ' {"title": 1e3, "suit": "fire", "size": 4}]')
+    assert faces(load(tmp_path, "cards.json", 3)) == [("1.50", "fire"), ("1.50", "fire"), ("1e3", "fire")]
+    (tmp_path / "cards.json").write_text('[{"title": "Sun", "suit": "fire", "size": 4, "count": 1.0}]')
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.json", 1)
+    assert "expected a whole number of copies from 0 to 10000, found '1.0'" in str(caught.value), str(caught.value)
+
+
 def test_excel_semicolons_byte_order_marks_and_a_quantity_column(tmp_path):
     (tmp_path / "cards.csv").write_bytes("\ufefftitle;suit;size;quantity\nÉclair;fire;4;3\n".encode("utf-8"))
     assert faces(load(tmp_path, "cards.csv", 3)) == [("Éclair", "fire")] * 3
