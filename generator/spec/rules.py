@@ -62,6 +62,7 @@ def _checked(spec) -> dict:
             elif when is not None and when not in printed:
                 checker.fail(("sections", n, "blocks", i, "when"),
                              f"unknown component {when!r} (components: {', '.join(sorted(printed | set(spec.left_out)))})")
+    _rows(rules["reference"].get("scoring", ()), ("reference", "scoring"), checker)
     filled = figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
     rulesmarkup.check(spec, filled, checker.fail)
     return filled
@@ -77,11 +78,16 @@ def _one_list(block: dict, at: tuple, checker) -> None:
         checker.fail(at + ("caption",), "a caption goes under a diagram, and this block has none: write it as p:")
     if not set(block) - {"when", "caption"}:
         checker.fail(at, "a block prints p, bullets, steps, table or diagram, and this one has none")
-    rows = block.get("table", ())
+    _rows(block.get("table", ()), at + ("table",), checker)
+
+
+def _rows(rows: list, at: tuple, checker) -> None:
+    """Fail a table row (a section's table, the quick reference's scoring) not as long as the table's first: its
+    columns ran off the page or the card."""
     for r, row in enumerate(rows[1:], start=1):
         if len(row) != len(rows[0]):
-            checker.fail(at + ("table", r), f"expected {len(rows[0])} cells, as the table's first row has, found "
-                                            f"{len(row)} (an empty cell is written \"\")")
+            checker.fail(at + (r,), f"expected {len(rows[0])} cells, as the table's first row has, found {len(row)} "
+                                    "(an empty cell is written \"\")")
 
 
 def read_rules(text):

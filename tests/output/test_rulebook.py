@@ -524,6 +524,10 @@ def test_a_character_the_rulebook_s_font_lacks_fails_validate_at_its_line(tmp_pa
      'expected 3 cells, as the table\'s first row has, found 2 (an empty cell is written "")'),
     (GREEN_ROW, GREEN_ROW[:-1] + ', "4"]', "sections[3].blocks[1].table[3]",
      'expected 3 cells, as the table\'s first row has, found 4 (an empty cell is written "")'),
+    ('    - [Green, "{posy-green.value}"]', "    - [Green]", "reference.scoring[3]",   # it ran across the next card
+     'expected 2 cells, as the table\'s first row has, found 1 (an empty cell is written "")'),
+    ('    - [Green, "{posy-green.value}"]', '    - [Green, "3", extra]', "reference.scoring[3]",   # in the gutter
+     'expected 2 cells, as the table\'s first row has, found 3 (an empty cell is written "")'),
     ("      - diagram: split\n", "      - bullets: [a]\n        steps: [b]\n      - diagram: split\n",   # printed a only
      "sections[2].blocks[1].steps", "a block holds one list, bullets or steps: give the steps a block of their own"),
     ("      - diagram: split\n", "      - caption: alone\n      - diagram: split\n",   # printed nowhere
