@@ -18,7 +18,7 @@ from reportlab.pdfbase.pdfdoc import PDFArray
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 from reportlab.platypus.flowables import _FUZZ, _listWrapOn
-from reportlab.platypus import (Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
+from reportlab.platypus import (CondPageBreak, Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
 
 from ..spec import yamlsource
 from ..components.kind import size_words
@@ -612,7 +612,11 @@ def blocks(items, st, diagrams, path, key_path, out):
                 out.append(listing(texts, kind, st, len(block[kind]) - len(texts) + 1))
         if "table" in block:
             where = Place(path, key_path + (i, "table"))
-            out.append(KeepTogether(_lead(out) + [table(block["table"], st, where), Spacer(1, 6)]))
+            made, (width, height) = table(block["table"], st, where), st["frame"]
+            if made.wrap(width, height)[1] <= height:   # kept whole on a page, its lead-in with it
+                out.append(KeepTogether(_lead(out) + [made, Spacer(1, 6)]))
+            else:   # longer than a page: it starts where it stands, unless less than a third of a page is left
+                out += [CondPageBreak(height / 3), *_lead(out), made, Spacer(1, 6)]
         if "diagram" in block:
             name = block["diagram"]   # one the game makes (rules.load_rules)
             slot = DiagramSlot(name, diagrams[name], st["size"])
@@ -670,6 +674,8 @@ def card(spec, ref, st, width, height, k, where=None):
     top = _one_line(heading, sized["card"], sized["body"].fontSize, width)
     if top is not sized["card"]:   # the card's headings no larger than its title
         sized["h2"] = _one_line(heading, sized["h2"], sized["body"].fontSize, width)
+        if pdfmetrics.stringWidth(heading, top.fontName, top.fontSize) > width and k != SCALES[-1]:
+            raise Unfit("the quick reference's title breaks over two lines at this size")   # reference() tries smaller
     flow = [Para(inline(heading), top),
             Para(inline(ref.get("turn_heading", "Your turn")), sized["h2"]), listing(ref["turn"], "steps", sized)]
     if ref.get("scoring"):
@@ -700,7 +706,8 @@ def reference(spec, ref, st, width, height, canv):
     def fits(n):
         try:
             flows[n] = card(spec, ref, st, width, height, SCALES[n], where)
-        except Unfit:   # the scoring table, too wide or tall or breaking a word at this size, may fit at a smaller one
+        except Unfit:   # the scoring table, too wide or tall or breaking a word at this size, or the title broken over
+            # two lines, may fit at a smaller one
             if n == len(SCALES) - 1:
                 raise
             return False

@@ -1243,16 +1243,17 @@ def test_a_two_column_table_breaks_no_label_it_can_keep_on_one_line():
         assert any(line.startswith(label) for line in lines), label
 
 
-def starter_rules(tmp_path, old, new):
-    """The loaded spec of `pnp new`'s game whose rules text has old replaced by new, and its rules file."""
+def starter_rules(tmp_path, old, new, name="mine"):
+    """The loaded spec of `pnp new`'s game (in a folder called name) whose rules text has old replaced by new, and its
+    rules file."""
     from click.testing import CliRunner
     from generator.cli import cli
-    assert CliRunner().invoke(cli, ["new", str(tmp_path / "mine")]).exit_code == 0
-    rules = tmp_path / "mine" / "rules" / "mine.yaml"
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / name)]).exit_code == 0
+    rules = tmp_path / name / "rules" / f"{name}.yaml"
     text = rules.read_text(encoding="utf-8")
     assert old in text
     rules.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return specs.load(str(tmp_path / "mine" / "mine.yaml")), rules
+    return specs.load(str(tmp_path / name / f"{name}.yaml")), rules
 
 
 def ink(data, word):
@@ -1334,3 +1335,28 @@ def test_a_column_of_short_numbers_keeps_room_when_the_others_keep_their_words()
     widths = rulebook._whole_words(cells, broken, natural, 60 * mm)
     assert widths[0] - 2 * rulebook.CELL_PAD >= rulebook._word_width(cells[1][0])   # 'Landscape' whole
     assert min(widths) - 2 * rulebook.CELL_PAD >= 2 * mm - 0.01 and abs(sum(widths) - 60 * mm) < 0.01, widths
+
+
+def test_a_table_longer_than_a_page_starts_below_its_heading_not_on_the_next_page(tmp_path):
+    """An 80-row table was kept whole and so moved to the next page, leaving most of page 1 empty (4 pages on A4):
+    one longer than a page starts where it stands, its header row again on each page it runs on to."""
+    rows = "".join(f'          - ["Card {n}", "{n % 5}"]\n' for n in range(1, 81))
+    spec, _ = starter_rules(tmp_path, "reference:", "  - heading: Every card\n    blocks:\n      - p: The cards and their "
+                                                  "points.\n      - table:\n          - [Card, Points]\n" + rows + "reference:")
+    pages = [" ".join(page.extract_text().split()) for page in pypdf.PdfReader(io.BytesIO(rules_pdf(spec, "a4")[0])).pages]
+    heading = next(n for n, text in enumerate(pages) if "Every card" in text)
+    assert re.search(r"\bCard 1 1\b", pages[heading]), pages[heading][-300:]   # the first row under its heading
+    assert all("Card Points" in text for text in pages if "Card 40" in text or "Card 80" in text)
+
+
+def test_a_short_quick_reference_keeps_its_title_on_one_line(tmp_path):
+    """The starter's two-step quick reference was set so large that 'Mygame: quick reference' broke over two lines:
+    the type steps down until the title holds one line (pdfium's boxes of its first and last letters)."""
+    import pypdfium2
+    spec, _ = starter_rules(tmp_path, "reference:", "reference:", "mygame")
+    document = pypdfium2.PdfDocument(rules_pdf(spec, "a4")[0])
+    text = document[len(document) - 1].get_textpage()
+    found = list(iter(text.search(f"{spec.game.title}: quick reference", match_case=True).get_next, None))
+    assert found
+    for start, count in found:
+        assert abs(text.get_charbox(start)[1] - text.get_charbox(start + count - 1)[1]) < 1.5
