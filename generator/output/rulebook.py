@@ -739,9 +739,9 @@ def reference(spec, ref, st, width, height, canv):
         wide, tall = measured[high]
         least = min(1.0, width / wide, height / tall) * SCALES[high] * st["body"].fontSize
         if least < LEAST_CARD_TYPE:
-            raise UserError(f"{rules_path(spec)}: reference: the quick reference is too long for its card: its text "
-                            f"would print at {least:.1f} pt (at least {LEAST_CARD_TYPE:g} pt reads): shorten "
-                            "reference.turn, its scoring or its notes")
+            raise UserError(f"{Place(rules_path(spec), ('reference',))}: the quick reference is too long for its "
+                            f"card: its text would print at {least:.1f} pt (at least {LEAST_CARD_TYPE:g} pt reads): "
+                            "shorten reference.turn, its scoring or its notes")
     return KeepInFrame(width, height, flow, mode="shrink")  # at the smallest scale, the card shrinks what still overflows
 
 
