@@ -560,11 +560,17 @@ def _word_width(cell):
                default=0)
 
 
-def _lead(out):
-    """Take the paragraphs that must stay with the next block (a heading, a lead ending in a colon) off the list."""
+def _lead(out, opening=False):
+    """Take the paragraphs that must stay with the next block (a heading, a lead ending in a colon) off the list;
+    opening: a section's first paragraph too, under its heading (a heading and one paragraph left at a page's foot
+    above a table read as a section that stops there)."""
     taken = []
     while out and isinstance(out[-1], Paragraph) and out[-1].style.name in ("lead", "h2"):
         taken.insert(0, out.pop())
+    if opening and not taken and len(out) > 1 and isinstance(out[-1], Paragraph) and out[-1].style.name == "body" \
+            and isinstance(out[-2], Paragraph) and out[-2].style.name == "h2":
+        taken = out[-2:]
+        del out[-2:]
     return taken
 
 
@@ -614,7 +620,7 @@ def blocks(items, st, diagrams, path, key_path, out):
             where = Place(path, key_path + (i, "table"))
             made, (width, height) = table(block["table"], st, where), st["frame"]
             if made.wrap(width, height)[1] <= height:   # kept whole on a page, its lead-in with it
-                out.append(KeepTogether(_lead(out) + [made, Spacer(1, 6)]))
+                out.append(KeepTogether(_lead(out, opening=True) + [made, Spacer(1, 6)]))
             else:   # longer than a page: it starts where it stands, unless less than a third of a page is left
                 out += [CondPageBreak(height / 3), *_lead(out), made, Spacer(1, 6)]
         if "diagram" in block:
