@@ -560,17 +560,17 @@ def _word_width(cell):
                default=0)
 
 
-def _lead(out, opening=False):
+def _lead(out, introduced=False):
     """Take the paragraphs that must stay with the next block (a heading, a lead ending in a colon) off the list;
-    opening: a section's first paragraph too, under its heading (a heading and one paragraph left at a page's foot
-    above a table read as a section that stops there)."""
+    introduced: the paragraph just above too, with its heading if it opens a section (a paragraph left at a page's
+    foot above the table it introduces reads as the end of what it says)."""
     taken = []
     while out and isinstance(out[-1], Paragraph) and out[-1].style.name in ("lead", "h2"):
         taken.insert(0, out.pop())
-    if opening and not taken and len(out) > 1 and isinstance(out[-1], Paragraph) and out[-1].style.name == "body" \
-            and isinstance(out[-2], Paragraph) and out[-2].style.name == "h2":
-        taken = out[-2:]
-        del out[-2:]
+    if introduced and not taken and out and isinstance(out[-1], Paragraph) and out[-1].style.name == "body":
+        taken = [out.pop()]
+        if out and isinstance(out[-1], Paragraph) and out[-1].style.name == "h2":
+            taken.insert(0, out.pop())
     return taken
 
 
@@ -620,7 +620,7 @@ def blocks(items, st, diagrams, path, key_path, out):
             where = Place(path, key_path + (i, "table"))
             made, (width, height) = table(block["table"], st, where), st["frame"]
             if made.wrap(width, height)[1] <= height:   # kept whole on a page, its lead-in with it
-                out.append(KeepTogether(_lead(out, opening=True) + [made, Spacer(1, 6)]))
+                out.append(KeepTogether(_lead(out, introduced=True) + [made, Spacer(1, 6)]))
             else:   # longer than a page: it starts where it stands, unless less than a third of a page is left
                 out += [CondPageBreak(height / 3), *_lead(out), made, Spacer(1, 6)]
         if "diagram" in block:

@@ -1363,15 +1363,18 @@ def test_a_short_quick_reference_keeps_its_title_on_one_line(tmp_path):
         assert abs(text.get_charbox(start)[1] - text.get_charbox(start + count - 1)[1]) < 1.5
 
 
-def test_a_heading_and_its_one_paragraph_are_never_left_at_a_pages_foot_above_their_table(tmp_path):
-    """A section's heading and its first paragraph were left at the foot of a page and its table began the next:
-    as a lead ending in a colon is, the opening paragraph is kept with the table (whatever the filler above)."""
+@pytest.mark.parametrize("opening", [True, False])
+def test_a_paragraph_is_never_left_at_a_pages_foot_above_the_table_it_introduces(tmp_path, opening):
+    """A section's heading and its first paragraph (or a paragraph further down) were left at the foot of a page and
+    the table they introduce began the next: as a lead ending in a colon is, the paragraph just above a table is kept
+    with it, and its heading if it opens the section (whatever the filler above)."""
     for fill in range(14, 30):
         filler = "".join(f"      - p: Filler line number {n}.\n" for n in range(fill))
         table = "".join(f"          - [r{n}, v]\n" for n in range(6))
         (tmp_path / str(fill)).mkdir()
         spec, _ = starter_rules(tmp_path / str(fill), "reference:", "  - heading: First\n    blocks:\n" + filler +
-                                "  - heading: Two\n    blocks:\n      - p: Body of two, a paragraph.\n      - table:\n"
+                                ("  - heading: Two\n    blocks:\n" if opening else "") +
+                                "      - p: Body of two, a paragraph.\n      - table:\n"
                                 "          - [A, B]\n" + table + "reference:")
         pages = [" ".join(page.extract_text().split()) for page in pypdf.PdfReader(io.BytesIO(rules_pdf(spec, "a4")[0])).pages]
         ending = [text for text in pages if re.search(r"Body of two, a paragraph\. \S+ · rules · page \d+$", text)
