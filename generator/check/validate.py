@@ -58,16 +58,22 @@ def generic(spec, pieces, arts):
     return fails
 
 
-def _where(spec, comp, key: str) -> str:
-    """', size is line 56' (or 'from --set'): where a component's option was given, or '' when no line is known."""
+def _given(spec, comp, key: str) -> str:
+    """Where a component's option was given: 'line 56', 'from --set', or '' when no line is known."""
     line = spec.lines.get(("components", comp.id, key))
-    return "" if line is None else f", {key} is {'from --set' if line == SET_LINE else f'line {line}'}"
+    return "" if line is None else "from --set" if line == SET_LINE else f"line {line}"
+
+
+def _where(spec, comp, key: str) -> str:
+    """', size is line 56' (or 'from --set'), or '' when no line is known."""
+    given = _given(spec, comp, key)
+    return f", {key} is {given}" if given else ""
 
 
 def _counted(spec, comp) -> str:
     """Where a component's count failure's two figures come from: the line of its expect, and its data file's name."""
-    line = spec.lines.get(("components", comp.id, "expect"))
-    said = f"expect: {comp.expect} is {'from --set' if line == SET_LINE else f'line {line}'}" if line is not None else ""
+    given = _given(spec, comp, "expect")
+    said = f"expect: {comp.expect} is {given}" if given else ""
     data = comp.options.get("data")
     made = f"{data} makes {'them' if said else 'the pieces'}" if isinstance(data, str) else ""
     return f": {'; '.join(filter(None, (said, made)))}" if said or made else ""
