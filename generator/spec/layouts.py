@@ -117,17 +117,18 @@ def _valign(value):
 
 def flag(value):
     """Yes or no: true/false, a data cell (empty, 0, false, no, off and none are no), or {cell: "{column}", is: a value
-    or a list of them}: yes on the rows whose cell is one of those values."""
+    or a list of them}: yes on the rows whose cell is one of those values ({cell:, not: ...}: none of them)."""
     if isinstance(value, bool):
         return value
     if isinstance(value, (str, int)):
         return str(value).strip().lower() not in FALSE
-    if isinstance(value, dict) and set(value) == {"cell", "is"}:
-        wanted = value["is"] if isinstance(value["is"], list) else [value["is"]]
+    if isinstance(value, dict) and len(value) == 2 and "cell" in value and (test := ({"is", "not"} & set(value))):
+        key = test.pop()
+        wanted = value[key] if isinstance(value[key], list) else [value[key]]
         if all(isinstance(w, (str, int, float)) and not isinstance(w, bool) for w in [value["cell"], *wanted]):
-            return str(value["cell"]).strip() in {str(w).strip() for w in wanted}
+            return (str(value["cell"]).strip() in {str(w).strip() for w in wanted}) == (key == "is")
     raise s.Invalid(f"expected true or false, \"{{column}}\", or {{cell: \"{{column}}\", is: a value or a list of "
-                    f"them}}, found {s.found(value)}")
+                    f"them}} (or not: for the rows without them), found {s.found(value)}")
 
 
 def switch(value):
@@ -733,7 +734,7 @@ def check_rows(layout: Layout, rows, names: Names, label=""):
     texts = [(name, column) for name, props in layout.elements if props["type"] == "text"
              for column in quoted(props.get("text")) if column not in COPY]
     picked = {name: [props["visible"], _wanted(props["visible"]), False] for name, props in layout.elements
-              if isinstance(props.get("visible"), dict) and quoted(props["visible"])}   # shown on the rows whose cell is
+              if isinstance(props.get("visible"), dict) and "is" in props["visible"] and quoted(props["visible"])}   # shown on the rows whose cell is
     for number, row in rows.rows:                    # one of some values: each value on no row yet, on no row yet
         for seen in picked.values():
             if _shown(seen[0], row):

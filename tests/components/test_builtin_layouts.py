@@ -104,6 +104,17 @@ def test_an_element_whose_column_the_data_lacks_is_left_out_and_an_empty_cell_hi
     assert validate(spec) == []
 
 
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_a_cost_of_0_prints_in_its_disc_and_only_an_empty_cost_hides_it(tmp_path, size):
+    spec = make(tmp_path, size, "title,cost,rules", "Free Lunch,0,Gain a coin.", "Sunrise,,Draw a card.")
+    assert validate(spec) == []
+    free, none = faces(spec)
+    disc = box_of(free, GOLD)
+    assert disc is not None and box_of(none, GOLD) is None
+    inside = free.crop(tuple(round((v + 3) * 10) for v in disc))
+    assert box_of(inside, FRAME) is not None   # the 0, in the frame's colour, on the disc
+
+
 def test_data_with_none_of_the_columns_it_shows_is_told_which_they_are(tmp_path):
     with pytest.raises(SpecError) as caught:
         make(tmp_path, "poker", "name,text", "Sunrise,Draw a card.")

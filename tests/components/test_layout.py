@@ -220,6 +220,13 @@ def test_visible_cell_is_shows_an_element_on_the_rows_whose_cell_is_one_of_its_v
     assert [[t.content for t in texts(d)] for d in drawn] == [["Thief"], ["Grifter", "Plotters only"],
                                                               ["Mastermind", "Plotters only"]]
     assert [at(pixels(d), 30, 60) for d in drawn] == [(0xd0, 0x49, 0x2f), (255, 255, 255), (0xd0, 0x49, 0x2f)]
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            crew: {type: text, x: 5, y: 40, width: 50, height: 8, text: Crew, visible: {cell: "{kind}", not: [Thug, ""]}}
+        """, {"cards.csv": "title,kind\nThief,Thug\nGrifter,Thinker\nMastermind,\n"}, expect=3)
+    assert [[t.content for t in texts(d)] for d in fronts(spec)] == [[], ["Crew"], []]   # not: the rows without them
     with pytest.raises(SpecError) as caught:   # a key it does not take names the layout, not a data row
         make(tmp_path, """\
             data: cards.csv
@@ -227,7 +234,7 @@ def test_visible_cell_is_shows_an_element_on_the_rows_whose_cell_is_one_of_its_v
             """, expect=3)
     assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
         "game.yaml:11: components.cards.layout.elements.a.visible: expected true or false, \"{column}\", or {cell: "
-        "\"{column}\", is: a value or a list of them}, found a mapping")
+        "\"{column}\", is: a value or a list of them} (or not: for the rows without them), found a mapping")
 
 
 def test_visible_cell_is_that_no_row_matches_is_an_error_naming_the_column_and_its_cells(tmp_path):
