@@ -23,6 +23,8 @@ SUFFIXES = (".csv", ".xlsx", ".yaml", ".yml", ".json")   # the data files load r
 MAX_ROWS = 100_000       # rows in one data file (a component makes at most this many pieces)
 MAX_CELLS = 2_000_000    # cells of a workbook's sheet, the empty ones before a row's last value included
 MAX_UNPACKED = 200_000_000   # bytes a workbook's parts unpack to (a 20 MB .xlsx may be a zip bomb)
+QUOTED = re.compile(r'"(?:[^"]|"")*"')   # a quoted cell, a quote inside it written twice
+TWICE = '(a quote inside a quoted cell is written twice, "")'
 LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")  # lines as a file opened with newline="" gives them, ended
 # by CRLF, LF or a classic Mac's CR (a StringIO of the text would hold it again, four bytes a character)
 BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))   # a CSV's byte-order
@@ -130,8 +132,7 @@ def _table(name, header, records, table=None, at=1):
             opened = next((i for i, v in enumerate(values) if "\n" in v or "\r" in v), None) if table is not None else None
             if opened is not None:   # a CSV's quote left open, closed by a quote rows below: a quote's error, not a column's
                 raise UserError(f"{name} row {number}, column {_column(columns, number, opened + 1)}: a quote opened "
-                                "here runs on into the rows below, to the next quote: end the cell with a quote (a "
-                                'quote inside a quoted cell is written twice, "")')
+                                f"here runs on into the rows below, to the next quote: end the cell with a quote {TWICE}")
             raise UserError(f"{name} row {number}, column {extra + 1}: a value in a column the header does not name "
                             f"({values[extra]!r})")
         if table is not None:
@@ -258,39 +259,34 @@ def _csv(path):
     if (nul := text.find("\0")) >= 0:
         raise UserError(f"{path} {_place(text[:nul], delimiter)}: a NUL character, which no text holds (a file in UTF-16 "
                         "without a byte-order mark, or not a CSV?): save it as CSV UTF-8")
-    end, ended = skipped, False
+    end, read, begun = skipped, 0, 0   # where in the file the lines read end; in the text, the same and the row's start
     del data  # the text and each row's cells are all that is read from here on
 
     def lines():
         """The text's lines as a file opened with newline="" gives them, end: where in the file the last one ends."""
-        nonlocal end, ended
+        nonlocal end, read
         for line in map(itemgetter(0), LINES.finditer(text)):
             end += unit * len(line) if even else len(line.encode(codec))
+            read += len(line)
             yield line
-        ended = True
-    reader = csv.reader(lines(), delimiter=delimiter)
+    reader = csv.reader(lines(), delimiter=delimiter, strict=True)   # strict: text after a closing quote is refused
     number, header = 0, []
 
     def records():
         """(row number, cells, where in the file the row starts) of each row, its cells let go once its row is noted."""
-        nonlocal number, header
-        start = end
-        named = 0
+        nonlocal number, header, begun
+        start, named = end, 0
         for number, cells in enumerate(reader, start=1):
             if number == 1:
                 header = cells
                 named = len(header) - next((i for i, c in enumerate(reversed(header)) if c.strip()), len(header))
-            if ended:   # csv asked for a line past the last inside a quoted cell, and gave the rest of the file as it
-                raise UserError(f"{path} row {number}, column {_column(header, number, len(cells))}: a quote opened "
-                                "here is never closed (the rest of the file was read into this cell): end the cell with "
-                                'a quote (a quote inside a quoted cell is written twice, "")')
             if len(cells) < named and any(c.strip() for c in cells):   # a cell left out: the values after it slide left
                 empty = "two tabs" if delimiter == "\t" else delimiter * 2
                 raise UserError(f"{path} row {number}, column {_column(header, number, len(cells) + 1)}: the row ends "
                                 f"here, {named - len(cells)} cell{'s' * (named - len(cells) > 1)} short of the header's "
                                 f"{named}, so a value may stand in the wrong column: write an empty cell as {empty}")
             yield number, cells, start
-            start = end
+            start, begun = end, read
     found = records()
     table = Table(path, str(path), delimiter, codec, stamp, cache.READ[str(Path(path).resolve())])
     try:
@@ -299,7 +295,35 @@ def _csv(path):
             raise UserError(f"{path}: the file is empty (expected a header row naming the columns)")
         return _table(str(path), first[1], found, table)
     except csv.Error as exc:
-        raise UserError(f"{path} row {number + 1}: not valid CSV ({exc})") from None
+        fault = _quote_fault(text, begun, delimiter)
+        raise UserError(f"{path} {_place(text[:fault[0] + 1], delimiter)}: {fault[1]}" if fault else
+                        f"{path} row {number + 1}: not valid CSV ({exc})") from None
+
+
+def _quote_fault(text: str, at: int, delimiter: str) -> tuple | None:
+    """(where its cell's opening quote is, what is wrong) of the first quoted cell in the row starting at at that is
+    never closed or has text after its closing quote (csv's strict reading refuses both), or None."""
+    unquoted = re.compile(f"[^{re.escape(delimiter)}\r\n]*")   # a cell's text up to the next cell or row
+    while at < len(text):
+        if text[at] == '"':
+            quoted = QUOTED.match(text, at)
+            if quoted is None:
+                return at, ("a quote opened here is never closed (the rest of the file was read into this cell): end the "
+                            f"cell with a quote {TWICE}")
+            after = quoted.end()
+            if after < len(text) and text[after] not in (delimiter, "\r", "\n"):
+                if "\n" in quoted.group() or "\r" in quoted.group():
+                    return at, ("a quote opened here runs on into the rows below, to the next quote: end the cell with a "
+                                f"quote {TWICE}")
+                extra = unquoted.match(text, after).group()
+                return at, f"text follows the quote that ends this cell ({extra!r}): put the whole cell in quotes {TWICE}"
+            at = after
+        else:
+            at = unquoted.match(text, at).end()
+        if at >= len(text) or text[at] != delimiter:
+            return None   # the row ends, every quoted cell in it sound
+        at += 1
+    return None
 
 
 def _delimiter(text: str) -> str:

@@ -580,6 +580,28 @@ def test_a_quote_left_open_and_closed_by_a_later_quote_is_named_where_it_opens(t
     assert faces(load(tmp_path, "cards.csv", 1)) == [("A\nB", "fire")]
 
 
+@pytest.mark.parametrize("csv, message", [
+    # a quote left open, closed rows below before text: the next row was read into the cell, and validate passed
+    ('title,rules,flavour,count\nAnchor,"Gain one.,,1\nBuoy,Draw a card.,"Ah, well.",1\nCompass,Pass.,,1\n',
+     "row 2, column rules: a quote opened here runs on into the rows below, to the next quote: end the cell with a "
+     'quote (a quote inside a quoted cell is written twice, "")'),
+    ('title,rules,flavour,count\nAnchor,"Gain" one,,1\n',
+     "row 2, column rules: text follows the quote that ends this cell (' one'): put the whole cell in quotes (a quote "
+     'inside a quoted cell is written twice, "")'),
+    ('title,rules,flavour,count\nAnchor,Gain one,"Ah" ,1\n',
+     "row 2, column flavour: text follows the quote that ends this cell (' '): put the whole cell in quotes (a quote "
+     'inside a quoted cell is written twice, "")'),
+])
+def test_text_after_a_closing_quote_is_an_error_naming_the_cell_whose_quote_opened(tmp_path, csv, message):
+    """A quote closes a quoted cell only before a comma or the row's end; csv's lenient reading took the text after it
+    into the cell, and a quote left open swallowed the rows below it: a card lost, with exit 0."""
+    from generator.spec import data
+    (tmp_path / "cards.csv").write_text(csv)
+    with pytest.raises(UserError) as caught:
+        data.load(tmp_path / "cards.csv")
+    assert str(caught.value) == f"{tmp_path / 'cards.csv'} {message}"
+
+
 def test_any_other_csv_error_is_one_line_naming_its_row(tmp_path):
     """csv's errors, e.g. a cell longer than its limit (here set low), name the row as a spreadsheet counts them: a
     quoted cell across lines is one row."""
