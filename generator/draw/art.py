@@ -291,6 +291,8 @@ def _decoded(source: Source):
             alpha = None
     else:
         alpha = None
+    if image.mode.startswith("I;16") or image.mode == "I":   # 16-bit greys (a PNG's): RGB would clip each to 255
+        image = image.convert("I").point(lambda value: value / 257).convert("L")
     if image.mode not in ("RGB", "L", "CMYK"):
         image = image.convert("RGB")
     return (_seen(image, source.look) if source.look else image), alpha

@@ -369,6 +369,18 @@ def test_a_colour_keyed_transparent_shows_what_lies_beneath(tmp_path, mode, key)
         assert not near(at(painted, 20, 30), (0x22, 0xaa, 0x22))
 
 
+@pytest.mark.parametrize("value, grey", [(30000, 117), (51400, 200)])
+def test_a_16_bit_grey_image_prints_its_greys(tmp_path, value, grey):
+    """A 16-bit grey PNG (0 to 65535 a pixel) printed white: Pillow's RGB conversion clips its values to 255."""
+    Image.new("I;16", (40, 40), value).save(tmp_path / "deep.png")
+    assert Image.open(tmp_path / "deep.png").getpixel((0, 0)) == value   # the file holds the 16-bit value
+    dwg = svg.drawing(63, 88)
+    svg.ground(dwg, "#22aa22")
+    dwg.add(art.place(art.load(tmp_path, "deep.png"), 10, 10, 40, 40))
+    for painted in (pdfium(pdf_bytes(dwg)), cairo(dwg)):
+        assert near(at(painted, 30, 30), (grey, grey, grey), 2), at(painted, 30, 30)
+
+
 def test_an_image_wider_than_cairo_paints_is_one_line(tmp_path):
     """A 32,768 px wide PNG was a cairocffi traceback (CAIRO_STATUS_INVALID_SIZE) though under the pixel limit."""
     Image.new("RGB", (32_768, 2), (0, 128, 0)).save(tmp_path / "wide.png")
