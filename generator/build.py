@@ -21,7 +21,7 @@ from .impose.grounds import ground
 from .impose.plan import EPS, Plan, marks_key, placed_twice
 from .impose.kept import KeptPlan
 from .check.validate import validate
-from .check.wording import counted, ranges
+from .check.wording import counted, every_other, ranges
 
 
 def papers(choice: str) -> tuple[str, ...]:
@@ -29,7 +29,8 @@ def papers(choice: str) -> tuple[str, ...]:
     return units.HOME_PAPERS if choice == "all" else (units.paper(choice).name,)
 
 
-PAGES_WIDE = 18   # characters the manifest's sheets column holds before the next column: longer page lists are left off
+PAGES_WIDE = 18   # characters the manifest's sheets column holds before the next column: a longer page list names every
+# other page in short (2, 4, …, 14), and one longer still is left off
 
 
 def manifest_rows(spec, pieces, plan, backs="duplex"):
@@ -41,8 +42,8 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
         count = counts[comp.id]
         on = [n for n, s in numbered if comp.id in s.components and s.side != "back"]
         sheets_on = f"{len(on)}{' to copy' * (comp.printing == 'once')}"
-        if on and len(f"{sheets_on} (p. {ranges(on)})") <= PAGES_WIDE:
-            sheets_on += f" (p. {ranges(on)})"
+        sheets_on += next((f" (p. {pages})" for pages in (ranges(on), every_other(on)) if on and
+                           len(f"{sheets_on} (p. {pages})") <= PAGES_WIDE), "")
         rows.append((comp.title, str(count), size_words(comp), sheets_on,
                      ("fold-over" if backs == "fold" else "yes") if comp.back else "no"))
     return rows

@@ -120,6 +120,40 @@ def test_the_manifest_counts_sheets_of_paper_not_pages(game, paper):
         assert manifest_rows(spec, pieces, plan)[0][:4] == ("Hex tiles", "52", "52 x 45 mm", "3 (p. 2, 4, 6)")   # fronts, backs between
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_page_1_holding_pieces_is_in_the_run_of_single_sided_pages_it_starts(game, paper):
+    """'Pages 2-6: print single-sided' under a list with pill tiles below it on page 1 left page 1 unsaid."""
+    spec = specs.load(game)
+    plan = impose(spec, expand(spec)[0], paper)
+    manifest = " ".join(page_texts(components_pdf(spec, paper)[0])[0].split())
+    singles = next((n for n, s in enumerate(plan.sheets, start=2) if s.side != "single"), len(plan.sheets) + 2) - 1
+    if plan.cover and plan.cover.components and plan.sheets[0].side == "single":
+        assert f"Pages 1-{singles}: print single-sided." in manifest
+    elif plan.sheets[0].side == "single":
+        assert f"Page{'s' * (singles > 2)} 2{f'-{singles}' * (singles > 2)}: print single-sided." in manifest
+
+
+def test_a_page_list_too_long_for_its_column_names_every_other_page_in_short(tmp_path):
+    """40 cards with a back, 6 to a sheet, and 30 tokens in the room below them on each front: the tokens' six front
+    pages were left off the manifest (too long for its column), where a player most needs them."""
+    (tmp_path / "deck.yaml").write_text(
+        "game: {title: Mini, designer: Me}\ncomponents:\n"
+        "  cards: {kind: layout, expect: 40, width: 63 mm, height: 88 mm, data: [{t: A, count: 40}], back: {fill: black},\n"
+        "          layout: {elements: {t: {type: text, x: 5, y: 5, width: 40, height: 10, text: '{t}'}}}}\n"
+        "  tokens: {kind: layout, expect: 30, shape: circle, size: 25.4 mm, data: [{v: 1, count: 30}],\n"
+        "           layout: {elements: {v: {type: text, x: 8, y: 8, width: 10, height: 8, text: '{v}'}}}}\n")
+    spec = specs.load(str(tmp_path / "deck.yaml"))
+    pieces = expand(spec)[0]
+    plan = impose(spec, pieces, "a4")
+    manifest = page_texts(components_pdf(spec, "a4")[0])[0]
+    for row, comp in zip(manifest_rows(spec, pieces, plan), spec.components):
+        fronts = [n for n, s in enumerate(plan.sheets, start=2) if comp.id in s.components and s.side != "back"]
+        assert len(fronts) > 4 and fronts == list(range(fronts[0], fronts[-1] + 1, 2)), fronts   # every other page
+        assert row[3] == f"{len(fronts)} (p. {fronts[0]}, {fronts[1]}, …, {fronts[-1]})", row
+        assert f"{row[0]} {row[1]} {row[2]} {row[3]}" in manifest
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_rules_and_the_manifest_give_every_component_the_same_size(game):
     spec = specs.load(game)

@@ -13,6 +13,26 @@ def ranges(numbers) -> str:
     return ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
 
 
+def every_other(numbers) -> str:
+    """Numbers as ranges gives them, four or more lone ones each two apart (duplex fronts, their backs between) in
+    short: '2, 4, …, 14'."""
+    parts: list[str] = []
+    lone: list[int] = []   # lone numbers each two past the one before, not yet written
+
+    def written() -> None:
+        parts.extend([f"{lone[0]}, {lone[1]}, …, {lone[-1]}"] if len(lone) >= 4 else map(str, lone))
+        lone.clear()
+    for part in ranges(numbers).split(", ") if numbers else ():
+        if "-" in part or (lone and int(part) != lone[-1] + 2):
+            written()
+        if "-" in part:
+            parts.append(part)
+        else:
+            lone.append(int(part))
+    written()
+    return ", ".join(parts)
+
+
 def colour_words(spec, text: str) -> str:
     """Text with every palette colour's name, as a word, replaced by the word the spec or theme prints for it
     (colour_names: okabe-ito's vermillion reads 'orange', not 'red'); a capital stays a capital. A word written

@@ -144,9 +144,10 @@ PRINTING = {  # how to print a run of pages, by the side of its sheets
 }
 
 
-def page_runs(sides):
-    """(first page, last page, how) for each run of sheets printed alike; the sheets start on page 2."""
-    runs = []
+def page_runs(sides, covered: bool = False):
+    """(first page, last page, how) for each run of sheets printed alike; the sheets start on page 2. covered: page 1
+    holds pieces below its list, and starts the run of single-sided sheets that follows it."""
+    runs = [[1, 1, "single"]] if covered and sides and sides[0] == "single" else []
     for page, side in enumerate(sides, start=2):
         how = "front" if side == "back" else side
         if runs and runs[-1][2] == how:
@@ -289,7 +290,7 @@ def _laid(holder, page_width, plan, spec, rows, sides, dwg=None) -> float:
               cutting(spec),
               f"Page 1 is {page_1}" + ("." if total == 1 else "; page 2 is the sheet." if total == 2 else
                                        f"; the sheets are pages 2-{total}.")]
-    for first, last, how in page_runs(sides):
+    for first, last, how in page_runs(sides, bool(names)):
         advice.append(f"{'Page' if first == last else 'Pages'} {first}{'' if first == last else f'-{last}'}: "
                       + PRINTING[how].format(edge=flip_edge(plan.width, plan.height)))
     copies = [str(n) for n, s in enumerate(plan.sheets, start=2) if s.note.startswith(COPY_NOTE)]
