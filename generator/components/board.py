@@ -30,8 +30,8 @@ def render(spec, component, props):
     dwg = svg.drawing(width, height, component.bleed)
     svg.ground(dwg, spec.colour(o["ground"]))
     draw_grid(dwg, spec, o["frame"], o["frame"], o["rows"], o["cols"], o["cell"], o)
-    if o["label"]:
-        dwg.add(svg.text(dwg, o["label"], width / 2, o["frame"] * 0.68, o["frame"] * 0.55, spec.colour(o["ink"]), bold=True))
+    if label := props.get("label", o["label"]):   # a diagram's miniature of the board gives "" (diagram.MINIATURE)
+        dwg.add(svg.text(dwg, label, width / 2, o["frame"] * 0.68, o["frame"] * 0.55, spec.colour(o["ink"]), bold=True))
     return dwg
 
 

@@ -105,8 +105,8 @@ def render(spec, component, props):
         corners = [(svg.r(x), svg.r(y)) for x, y in hexgrid.polygon_corners(where, h)]
         dwg.add(svg.part(dwg.polygon(corners, fill=spec.colour(fill), stroke=ink, stroke_width=line, stroke_linejoin="round"),
                          what))
-    if o["label"]:
-        dwg.add(svg.text(dwg, o["label"], o["margin"], o["margin"] + o["label_size"], o["label_size"], ink,
+    if label := props.get("label", o["label"]):   # a diagram's miniature of the board gives "" (diagram.MINIATURE)
+        dwg.add(svg.text(dwg, label, o["margin"], o["margin"] + o["label_size"], o["label_size"], ink,
                          anchor="start", bold=True))
     return dwg
 

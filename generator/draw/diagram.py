@@ -1,9 +1,13 @@
 """Rulebook diagrams as data: component artworks and overlays placed in millimetres."""
 from collections.abc import Callable
+from types import MappingProxyType
+
 from ..records import NamedTuple
 
 from .. import games
 from . import svg, svgvalues
+
+MINIATURE = MappingProxyType({"label": ""})   # a board's face drawn small in a diagram: its label, 3 pt there, left out
 
 
 class Diagram(NamedTuple):   # not a frozen dataclass: cheaper to create at import (start-up)

@@ -249,6 +249,23 @@ def test_no_heading_ends_a_page(built):
     doc.close()
 
 
+def test_no_text_in_a_rulebook_prints_below_6_pt(built):
+    """A board drawn small in a diagram printed its label too, at 3 pt (Pixeliction on Letter): each capital's height
+    on the page, over the type's cap height (Vera's 0.729 em), is its size."""
+    import pypdfium2
+    spec, paper, data = built
+    doc = pypdfium2.PdfDocument(data)
+    sizes = []
+    for n in range(len(doc)):
+        textpage = doc[n].get_textpage()
+        for i in range(textpage.count_chars()):
+            if textpage.get_text_range(i, 1).isupper():
+                _, bottom, _, top = textpage.get_charbox(i)
+                sizes.append(((top - bottom) / 0.729, n + 1, textpage.get_text_range(max(0, i - 3), 12)))
+    doc.close()
+    assert min(sizes) >= (5.9,), min(sizes)
+
+
 def test_the_quick_reference_is_cut_out_cards_that_fill_the_foot_of_the_last_page(built):
     """Four cards on a page of their own, or a row of two in the room the last page of rules leaves."""
     import pypdfium2

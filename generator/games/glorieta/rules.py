@@ -388,7 +388,7 @@ def _positions(spec, names, ident):
     bw, bh = hex_board.size(o)
     scale, gap = DIAGRAM_BOARD / bw, 8.0
     width, height = len(names) * DIAGRAM_BOARD + (len(names) - 1) * gap, bh * DIAGRAM_BOARD / bw + 8
-    art = Art(f"{board.id}-diagram", board.id, "front", MappingProxyType({}))
+    art = Art(f"{board.id}-diagram", board.id, "front", diagram.MINIATURE)
     stone = max(c.options["size"] for c in spec.components if c.kind == "token") / 2 * scale
     fills, ink = _stone_colours(spec), spec.colour(o["ink"])
     parts, overlay = [], svg.drawing(width, height, ident=ident)

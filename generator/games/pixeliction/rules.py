@@ -1,9 +1,8 @@
 """Pixeliction (Dr Mike Reddy, #1GAM 2013): the board's cells, the two-sided discs, the word deck and a rules picture."""
 from collections import Counter
-from types import MappingProxyType
 
 from generator.draw import svg
-from generator.draw.diagram import Diagram, paints
+from generator.draw.diagram import MINIATURE, Diagram, paints
 from generator.errors import UserError
 from generator.spec.expand import Art, expand, face_props
 from generator.draw.render import draw_art
@@ -80,7 +79,7 @@ def pictures(spec):
     width_each, gap = 80.0, 10.0
     scale = width_each / bw
     height = bh * scale + 10  # the words under the boards
-    art = Art(f"{board.id}-diagram", board.id, "front", MappingProxyType({}))
+    art = Art(f"{board.id}-diagram", board.id, "front", MINIATURE)
     front = spec.colour(disc.faces.items[0].get("colour", "black")) if disc.faces.items else spec.colour("black")
     fills = {"B": front, "W": spec.colour(disc.back.fill)}
     ink = spec.colour(disc.options.get("ink", "black"))
