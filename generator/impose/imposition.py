@@ -876,7 +876,7 @@ def fold(page, area, bounds, fold_y, known=None):
     """A gutter-fold sheet: fronts set down to EDGE above the fold line, each back mirrored below it, turned so that it
     stands upright when its piece is turned over side to side (an upright front's by 180 degrees, a front turned 90
     degrees on the sheet's the same way as its front), with the marks (a cut line's marks beyond the fold too) and the
-    backs' ground; below a single-sided piece, only plain paper."""
+    backs' ground; below a single-sided piece, only plain paper (no marks: as on a duplex back)."""
     ends = [(bool(block.cells[0].back), y + block.height) for block, _, y in page.blocks]
     ends += [(True, s.bleed_box.y + s.bleed_box.h) for s in page.fixed]   # a kind's own layout: two-sided (hex tiles)
     shift_y = fold_y - EDGE
@@ -887,7 +887,7 @@ def fold(page, area, bounds, fold_y, known=None):
     front, back_of, reverse = finish(page, area, bounds, shift_y=shift_y, known=known)
     backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h, s.w, s.h, s.bleed, turn(-s.rotation, 180))
                   for s in front.slots if s in back_of)
-    marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in front.marks)
+    marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in reverse.marks)
     grounds = front.grounds + tuple(Rect(g.x, 2 * fold_y - g.y - g.h, g.w, g.h) for g in reverse.grounds)
     note = fold_note(front.note)
     return Sheet("fold", tuple(front.slots) + backs, marks, (), front.components, note, (fold_y,), grounds=grounds)

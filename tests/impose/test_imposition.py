@@ -368,8 +368,8 @@ def test_no_sheet_of_single_sided_pieces_could_be_emptied_into_the_room_the_othe
 def test_pixelictions_reference_card_shares_a_fold_over_sheet_on_letter_and_costs_no_sheet():
     """On Letter the reference card fits beside no sheet's pieces as packed, but it fits on the last sheet of discs laid out
     with the card first: it goes there, above the fold, and the set takes as many fold-over sheets as without the card;
-    below the fold, where its back would be, nothing is placed (the card is glued to plain paper), and its marks are
-    mirrored there as every front's are."""
+    below the fold, where its back would be, nothing is placed (the card is glued to plain paper), and no mark frames
+    that plain paper (as on a duplex back); the discs' marks are mirrored there."""
     spec, bare = specs.load("pixeliction"), specs.load("pixeliction", ["components.reference.include=false"])
     plan, without = (impose(s, expand(s)[0], "letter", backs="fold") for s in (spec, bare))
     assert len(plan.sheets) == len(without.sheets)
@@ -382,7 +382,11 @@ def test_pixelictions_reference_card_shares_a_fold_over_sheet_on_letter_and_cost
     below = Rect(box.x, 2 * fold - box.y - box.h, box.w, box.h)
     assert not [slot for slot in sheet.slots if overlap(slot.bleed_box, below)]
     marks = {tuple(sorted((round(x, 3), round(y, 3)) for x, y in mark)) for mark in sheet.marks}
-    assert all(tuple(sorted((round(x, 3), round(2 * fold - y, 3)) for x, y in mark)) in marks for mark in marks)
+    assert all(tuple(sorted((round(x, 3), round(2 * fold - y, 3)) for x, y in mark)) in marks for mark in marks
+               if min(y for _, y in mark) > fold)   # each mark below the fold mirrors one above
+    framing = [mark for mark in marks if min(y for _, y in mark) > fold and any(
+        abs(x - edge) < EPS for x, _ in mark for edge in (box.x + card.bleed, box.x + box.w - card.bleed))]
+    assert not framing   # nothing marks the card's edges below the fold
     discs = [slot for slot in sheet.slots if slot.art.startswith("discs")]
     fronts = [slot for slot in discs if slot.y < fold]
     assert len(discs) == 2 * len(fronts)   # each disc's back mirrored below the fold
@@ -583,6 +587,34 @@ def test_crop_marks_start_1_mm_outside_the_bleed_and_at_least_3_mm_from_the_trim
     readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
     assert ("Crop marks** are 5 mm long and start 1 mm outside the bleed, and at least 3 mm from the trim line: "
             f"{max(3, 3 + 1)} mm from it with the usual 3 mm bleed, {max(3, 2 + 1)} mm with a bleed of 2 mm or none") in readme
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", [p.stem for p in specs.shipped()])
+def test_fold_over_marks_below_the_fold_mark_only_backs(game, paper):
+    """Below the fold, a single-sided piece's place is plain paper, as on a duplex back: the mirrored marks of the
+    turn card and pill tiles framed nothing there, and ran as cut lines into the prescriptions' backs beside them
+    (Granny's Pills, A4, sheet 11). Each mark below the fold lies on a back's cut line, beside the backs."""
+    spec = specs.load(game)
+    plan = impose(spec, expand(spec)[0], paper, backs="fold")
+    for sheet in plan.sheets:
+        if not sheet.folds:
+            continue
+        fold = sheet.folds[0]
+        backs = [s for s in sheet.slots if s.y > fold]
+        if not backs:
+            assert all(min(a[1], b[1]) < fold + EPS for a, b in sheet.marks)
+            continue
+        left, top = min(b.x for b in backs), min(b.y for b in backs)
+        right, bottom = max(b.x + b.w for b in backs), max(b.y + b.h for b in backs)
+        reach = 2 * MARK_LEN + SPACING
+        for (x1, y1), (x2, y2) in sheet.marks:
+            if min(y1, y2) < fold + EPS:   # above the fold, or a front's mark running down to it
+                continue
+            lines = {round(v, 6) for b in backs for v in ((b.x, b.x + b.w) if x1 == x2 else (b.y, b.y + b.h))}
+            assert round(x1 if x1 == x2 else y1, 6) in lines, (sheet.note, (x1, y1), (x2, y2))   # a back's cut line
+            assert left - reach < min(x1, x2) and max(x1, x2) < right + reach and \
+                top - reach < min(y1, y2) and max(y1, y2) < bottom + reach, (sheet.note, (x1, y1), (x2, y2))
 
 
 def test_fold_over_fits_more_than_two_poker_cards():
