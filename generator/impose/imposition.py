@@ -781,7 +781,9 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
                 pack(group, pages, (side,), lambda: _Page(side, half if folding else area, outer=area))
             else:   # single-sided pieces also fill the fronts' free room on duplex and fold-over sheets
                 pack(group, pages, ("single", "fold" if folding else "front"), lambda: _Page("single", area))
-        _rehome(pages, lambda block: groups[keys[block.cells[0].component]], ("single", "fold" if folding else "front"))
+        group_of = lambda block: groups[keys[block.cells[0].component]]  # noqa: E731
+        _rehome(pages, group_of, ("single", "fold" if folding else "front"))
+        _gather(pages, group_of, ("single", "fold" if folding else "front"))
         return pages
 
     def plan(pages, cover=None, final=True):
@@ -840,6 +842,34 @@ def _rehome(pages: list, group_of, sides: tuple) -> None:
                 pages[n] = trial
                 pages.remove(lone)
                 break
+
+
+def _gather(pages: list, group_of, sides: tuple) -> None:
+    """Move a group's pieces off a page of sides it shares with other pieces onto another page holding more of the
+    group, where that one has room for them (packed in order, the group took the room of earlier pages before its own
+    last page, which kept room): as many pages, the group on fewer (Granny's Pills' four pill tiles beside the turn card
+    join the tiles' last sheet). Both pages are laid out again, the group's pieces first on the one they join.
+    group_of: a block's Group."""
+    for i, source in enumerate(pages):
+        groups = {id(group_of(block)): group_of(block) for block, _, _ in source.blocks}
+        if source.fixed or source.side not in sides or len(groups) < 2:
+            continue
+        for key, group in groups.items():
+            source = pages[i]
+            moved = [piece for block, _, _ in source.blocks if id(group_of(block)) == key for piece in block.cells]
+            held = [(sum(len(block.cells) for block, _, _ in page.blocks if id(group_of(block)) == key), n)
+                    for n, page in enumerate(pages) if n != i and not page.fixed and page.side in sides]
+            for count, n in sorted(held, reverse=True):
+                if count <= len(moved):
+                    break
+                left, target = (_Page(page.side, page.region, note=page.note, components=page.components,
+                                      outer=page.outer) for page in (source, pages[n]))
+                mine = [piece for block, _, _ in pages[n].blocks if id(group_of(block)) == key for piece in block.cells]
+                if _takes(target, group, mine + moved) and all(   # laid out again: the group's pieces first, as one
+                        _takes(page, group_of(block), block.cells) for page, was in ((target, pages[n]), (left, source))
+                        for block, _, _ in was.blocks if id(group_of(block)) != key):
+                    pages[n], pages[i] = target, left
+                    break
 
 
 def _takes(page, group, cells) -> bool:
