@@ -358,7 +358,7 @@ def covering(drawn, spec, kind, e, box, made, names, where, moved=None, square=T
         if e["fill"] != "none":                              # a text and a cover of the text's colour
             covers.append((name, moved(_extent(made)), spec.colour(e["fill"]), False))
         return
-    if kind not in ("rect", "image", "circle", "icon") or (kind == "rect" and e["fill"] == "none"):
+    if kind not in ("rect", "image", "circle", "icon") or (kind in ("rect", "circle") and e["fill"] == "none"):
         return
     x, y = mm(e["x"], box, "x"), mm(e["y"], box, "y")
     if kind == "circle":

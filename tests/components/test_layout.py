@@ -1322,6 +1322,23 @@ def test_a_see_through_element_over_a_text_does_not_hide_it():
     assert validate(spec) == []
 
 
+def test_a_ring_drawn_after_a_text_does_not_hide_it():
+    """A circle with fill: none (the punch ring the reference suggests, a guide) listed after a text failed validate as
+    hiding it, as a filled disc would; the face as drawn shows the text's ink there."""
+    import yaml
+    layout = {"ground": "paper", "elements": yaml.safe_load("\n".join([TEXT + "}", "ring: {type: circle, x: 14, y: 14, "
+                                                                                  "r: 3, fill: none, stroke: ember, "
+                                                                                  "stroke_width: 0.3, role: guide}"]))}
+    spec = specs.build("test.yaml", {"game": {"title": "Ringed", "designer": "Tester"},
+                                     "palette": {"paper": "#fbf7ee", "ink": "#26221c", "ember": "#c8462b"},
+                                     "components": {"c": {"kind": "layout", "expect": 1, "width": "60mm",
+                                                          "height": "40mm", "layout": layout}}}, {})
+    assert validate(spec) == []
+    image = pixels(fronts(spec)[0])
+    text_box = image.crop(tuple(round((v + 3) * DPI / 25.4) for v in (11, 11, 17, 17)))
+    assert (0x26, 0x22, 0x1c) in {colour for _, colour in text_box.getcolors(text_box.width * text_box.height)}
+
+
 def test_a_text_turned_30_degrees_is_not_judged_by_the_box_round_it():
     """The box round a text turned 30 degrees reaches well past its letters: the reference's own example (white words
     on a see-through ember bar, on white) would fail as lying on the ground."""
