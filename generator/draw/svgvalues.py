@@ -338,11 +338,15 @@ def centre(x1, y1, rx, ry, angle, large, sweep, x2, y2):
     cos, sin = math.cos(phi), math.sin(phi)
     dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
     xp, yp = cos * dx + sin * dy, -sin * dx + cos * dy
-    scale = (xp * xp) / (rx * rx) + (yp * yp) / (ry * ry)
-    if scale > 1:
-        rx, ry = rx * math.sqrt(scale), ry * math.sqrt(scale)
+    if (xp / rx) * (xp / rx) + (yp / ry) * (yp / ry) > 1:   # radii too small to reach: grown, in their ratio, until they do
+        ratio = ry / rx   # (squaring a 1e-200 radius gave 0, and a division by it)
+        rx = math.hypot(xp, yp / ratio) if 0 < ratio < math.inf else 0.0
+        ry = rx * ratio
+    below = rx * rx * yp * yp + ry * ry * xp * xp
+    if not (rx and ry and below and math.isfinite(below)):   # a ratio or radius beyond floats: a straight line
+        return None
     top = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
-    k = math.sqrt(max(0.0, top / (rx * rx * yp * yp + ry * ry * xp * xp))) * (-1 if large == sweep else 1)
+    k = math.sqrt(max(0.0, top / below)) * (-1 if large == sweep else 1)
     cxp, cyp = k * rx * yp / ry, -k * ry * xp / rx
     cx, cy = cos * cxp - sin * cyp + (x1 + x2) / 2, sin * cxp + cos * cyp + (y1 + y2) / 2
     start = math.atan2((yp - cyp) / ry, (xp - cxp) / rx)

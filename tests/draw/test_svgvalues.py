@@ -100,6 +100,17 @@ def test_an_arc_becomes_quarter_beziers_that_end_on_the_circle():
     assert content.arc(0, 0, 0, 5, 0, 0, 1, 10, 0) == ["10 0 l"]
 
 
+@pytest.mark.parametrize("r", [1e-200, 1e-320, 0.5])
+def test_an_arc_whose_radii_cannot_reach_is_the_half_circle_through_its_ends(r):
+    """Radii too small to join the ends grow, in their ratio, until they do (SVG's rule): squaring 1e-200 gave 0 and a
+    ZeroDivisionError (a traceback from validate; pnp watch stopped). The curve ends on the circle over the chord."""
+    curves = svgvalues.beziers(0, 0, r, r, 0, 1, 1, 6, 8)
+    assert curves[-1][4:] == pytest.approx((6, 8))
+    for *_, x, y in curves:
+        assert math.hypot(x - 3, y - 4) == pytest.approx(5)
+    assert svgvalues.beziers(0, 0, 1e-300, 1e10, 0, 1, 1, 5, 5) is None   # a ratio past floats: a straight line
+
+
 def test_built_path_data_has_the_segments_its_own_svg_text_reads_back_to():
     """A path built from commands is what a reader of its written SVG gets: the same segments, an arc with the point
     it leaves (after a close, the subpath's start), and the text the hex tiles have always written."""
