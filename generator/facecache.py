@@ -303,9 +303,12 @@ class FaceCache:
         """The faces the last build kept, {face: entry} (get: a face of a recolour block too)."""
         if self._entries is None:
             try:
-                self._entries = _Kept(json.loads(self.path.read_text()))
-            except (OSError, ValueError):
-                self._entries = _Kept({})
+                found = json.loads(self.path.read_text())
+            except (OSError, ValueError, RecursionError):
+                found = None
+            sound = isinstance(found, dict) and all(type(entry) is dict for entry in found.values()) and all(
+                type(block) is dict for block in found.get(BLOCKS, {}).values())
+            self._entries = _Kept(found if sound else {})   # a file damaged or of another shape: every face drawn again
         return self._entries
 
     def count(self) -> int:

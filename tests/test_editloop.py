@@ -481,6 +481,17 @@ def test_every_file_a_rebuild_writes_is_the_cold_builds_byte_for_byte(tmp_path, 
     assert len(again) == 1 and again == fresh != before
 
 
+@pytest.mark.parametrize("damage", ["[]", "null", '{"face": 5}', '{"recoloured": 3}', '{"recoloured": {"g": []}}',
+                                    "[" * 100_000 + "]" * 100_000])
+def test_a_damaged_faces_file_is_built_over_as_if_absent(tmp_path, memos, damage):
+    """A faces file of another shape (a list, a face's entry not a record) was an AttributeError traceback on the
+    rebuild after an edit: it is read as no faces kept, and the rebuild equals a fresh build."""
+    cli_built(["posies", "--paper", "a4"], tmp_path / "out")
+    (tmp_path / "out" / "posies" / cache.RECORDS / "posies-components-a4.pdf.faces.json").write_text(damage)
+    edited = ["posies", "--paper", "a4", "--set", "palette.green=#2a8a3a"]
+    assert cli_built(edited, tmp_path / "out") == cli_built(edited, tmp_path / "fresh")
+
+
 TUNED = {"glorieta": "accent", "hexstatic": "back", "paths-and-pahs": "back", "pixeliction": "accent", "posies": "green"}
 
 
