@@ -87,7 +87,13 @@ def designer(path, shown=None) -> str:
     if name not in DESIGNED:
         DESIGNED[name] = str(path)
         try:
-            _tt(name)
+            font = _tt(name)
+            lacking = [tag for tag in NEEDED if tag not in font] + ["glyf or CFF"] * (
+                not {"glyf", "CFF ", "CFF2"} & set(font.keys()))
+            if lacking:
+                raise ValueError(f"it has no {' or '.join(map(repr, lacking))} table")
+            for tag in NEEDED:   # read now: a damaged table is this one line, not a traceback when first set
+                font[tag]
         except Exception as exc:  # fontTools raises many kinds on a file that is not a font
             del DESIGNED[name]
             if data[:4] == b"ttcf":   # fontTools asks a collection for a font number, which pnp has no key for
@@ -112,6 +118,7 @@ def family(regular=None, bold=None, italic=None, bold_italic=None, *, shown=None
 
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
+NEEDED = ("cmap", "head", "hhea", "hmtx", "maxp", "name")   # the tables of a designer's font that pnp reads
 
 
 def families(folder, fonts) -> dict:

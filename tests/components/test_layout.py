@@ -1517,6 +1517,28 @@ def test_a_data_cell_of_nan_as_a_place_is_refused_naming_its_row_and_column(tmp_
         "cards.csv row 3, column pos: layout element a.x: expected a number of mm"), str(caught.value)
 
 
+@pytest.mark.parametrize("table", ["name", "hmtx", "cmap", "hhea"])
+def test_a_font_lacking_a_table_pnp_reads_is_refused_in_one_line(tmp_path, monkeypatch, table):
+    """Vera saved by fontTools without its name or hmtx table: validate ended in a KeyError traceback."""
+    from click.testing import CliRunner
+    from fontTools.ttLib import TTFont
+
+    from generator.cli import cli
+    from generator.draw.typeface import FONTS
+    font = TTFont(str(FONTS / "Vera.ttf"))
+    del font[table]
+    (tmp_path / "game" / "fonts").mkdir(parents=True)
+    font.save(str(tmp_path / "game" / "fonts" / "body.ttf"))
+    (tmp_path / "game" / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace(
+        "components:", "fonts:\n  body: fonts/body.ttf\ncomponents:")
+        + "    layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 20, font: body, text: Hi, size: 4}}}\n")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["validate", "game/game.yaml"])
+    assert result.exit_code == 1 and result.output == (
+        f"error: game/game.yaml:4: fonts.body: game/fonts/body.ttf: not a TrueType or OpenType font (it has no "
+        f"'{table}' table)\n"), result.output
+
+
 def test_a_font_whose_outlines_are_damaged_is_refused_in_one_line(tmp_path, monkeypatch):
     """Vera with its glyf table's bytes scrambled after the header: fontTools reads the file, not the outlines."""
     import random
