@@ -70,6 +70,18 @@ def cell(value) -> str:
     return str(value)
 
 
+def unprintable(text: str) -> str:
+    """Why a cell's text cannot be printed (a control character, save line breaks and tabs; a lone surrogate), or ''."""
+    if text.isprintable():
+        return ""
+    for ch in text:
+        if 0xD800 <= ord(ch) <= 0xDFFF:
+            return f"holds a lone surrogate (U+{ord(ch):04X}), which is not a character"
+        if (ord(ch) < 0x20 and ch not in "\n\r\t") or 0x7F <= ord(ch) < 0xA0:
+            return f"holds the control character U+{ord(ch):04X}, which cannot be printed"
+    return ""
+
+
 def _moment(value) -> str:
     """A spreadsheet's date or time as ISO text, its time left out when it has none: 2024-01-02, 2024-01-02 14:30, 14:30
     (str() gave '2024-01-02 00:00:00'); any other value as str() gives it."""
@@ -113,6 +125,8 @@ def _table(name, header, records, table=None, at=1):
     while columns and not columns[-1]:
         columns.pop()
     for i, column in enumerate(columns, start=1):
+        if why := unprintable(column):
+            raise UserError(f"{name} row {at}, column {i}: the header's cell {why}")
         if not column:
             raise UserError(f"{name} row {at}, column {i}: the header names no column here (every column needs a name)")
         if columns.index(column) != i - 1:
@@ -127,6 +141,9 @@ def _table(name, header, records, table=None, at=1):
             continue  # a blank row
         if len(known) < ALIKE:
             known.update(zip(values, values))
+        for i, value in enumerate(values):
+            if why := unprintable(value):
+                raise UserError(f"{name} row {number}, column {_column(columns, number, i + 1)}: the cell {why}")
         extra = next((i for i in range(len(columns), len(values)) if values[i].strip()), None)
         if extra is not None:
             opened = next((i for i, v in enumerate(values) if "\n" in v or "\r" in v), None) if table is not None else None
@@ -515,6 +532,9 @@ def listed(name, value, at=None, written=None) -> Rows:
                                               f"{'list' if isinstance(val, list) else 'mapping'}")
             if "{" in str(key) or "}" in str(key):
                 raise place.fail(number, key, "a column name may not hold '{' or '}'")
+            for text, column, what in ((str(key), None, "column name"), (cell(val), key, "value")):
+                if why := unprintable(text):
+                    raise place.fail(number, column, f"the {what} {ascii(text)[:60]} {why}")
             columns.setdefault(str(key), None)
         rows.append((number, {str(k): written(number - 1, k) or cell(v) for k, v in item.items()}))
     if len(rows) > MAX_ROWS:

@@ -602,6 +602,29 @@ def test_text_after_a_closing_quote_is_an_error_naming_the_cell_whose_quote_open
     assert str(caught.value) == f"{tmp_path / 'cards.csv'} {message}"
 
 
+@pytest.mark.parametrize("name, text, message", [
+    ("cards.csv", 'title,suit\n"Sun\x1b]0;pwned\x07rise",fire\n',
+     "cards.csv row 2, column title: the cell holds the control character U+001B, which cannot be printed"),
+    ("cards.csv", "title,su\x07it\nSun,fire\n",
+     "cards.csv row 1, column 2: the header's cell holds the control character U+0007, which cannot be printed"),
+    ("cards.json", '[{"title": "\\ud800", "suit": "fire"}]',
+     "cards.json row 1, column title: the value '\\ud800' holds a lone surrogate (U+D800), which is not a character"),
+    ("cards.json", '[{"title\\u001b": "Sun"}]',
+     "cards.json row 1: the column name 'title\\x1b' holds the control character U+001B, which cannot be printed"),
+])
+def test_a_data_cell_holding_a_control_character_or_a_lone_surrogate_is_refused(tmp_path, name, text, message):
+    """As a YAML value is: an escape sequence in a CSV cell reached the terminal raw in validate's findings (it set the
+    window's title), and a JSON lone surrogate ended validate in a UnicodeEncodeError traceback. A line break and a
+    tab in a cell stay text."""
+    from generator.spec import data
+    (tmp_path / name).write_text(text)
+    with pytest.raises(UserError) as caught:
+        data.load(tmp_path / name)
+    assert str(caught.value) == f"{tmp_path / name} {message.split(' ', 1)[1]}"
+    (tmp_path / "ok.csv").write_text('title,suit\n"Sun\r\nrise\tnow",fire\n')
+    assert [row["title"] for _, row in data.load(tmp_path / "ok.csv").rows] == ["Sun\nrise\tnow"]
+
+
 def test_any_other_csv_error_is_one_line_naming_its_row(tmp_path):
     """csv's errors, e.g. a cell longer than its limit (here set low), name the row as a spreadsheet counts them: a
     quoted cell across lines is one row."""
