@@ -33,6 +33,7 @@ AT_DEFAULT = {  # properties allowed only at a value that changes nothing
 _NUMBER = r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?:px)?\s*"  # compiled on first use by re's own cache: a rebuild parses no template
 _TRANSFORMS = rf"\s*(?:{TRANSFORM}\s*,?\s*)*"  # compiled on first use by re's own cache: start-up
 LIMIT = 1_000_000  # the largest coordinate a template may use (in its own units): every number that reaches a PDF is finite
+FLAT = 1e-3   # the smallest scale factor, and viewBox side, a template may give: below it a shape is flattened to nothing
 MAX_DEPTH = 64     # elements nested in one another
 MAX_BYTES = 1_000_000  # the largest template file read
 ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
@@ -256,7 +257,7 @@ def _dashes(value):
     if value.strip() == "none":
         return "none"
     parts = tuple(_number(part) for part in re.split(r"[\s,]+", value.strip()))
-    return parts if parts and None not in parts else None
+    return parts if parts and None not in parts and min(parts) >= 0 and sum(parts) > 0 else None
 
 
 def _one_of(*allowed):
@@ -281,9 +282,10 @@ def _transform(value):
         numbers = [_number(n) for n in re.split(r"[\s,]+", args.strip())] if args.strip() else []
         if len(numbers) not in ARITY[name] or None in numbers:
             return None
-        factors = numbers
-        if (name == "scale" and 0 in factors) or (name == "matrix" and factors[0] * factors[3] == factors[1] * factors[2]):
-            return None  # flattens the shape to nothing: a mistake, and a matrix nothing can invert
+        if (name == "scale" and min(map(abs, numbers)) < FLAT) or (name == "matrix" and abs(
+                numbers[0] * numbers[3] - numbers[1] * numbers[2]) < FLAT * FLAT) or (
+                name.startswith("skew") and abs((numbers[0] + 90) % 180 - 90) > 89):
+            return None  # flattens the shape to nothing (a skew of 90 degrees too): a mistake nothing can invert
     return transform(value)
 
 
@@ -296,11 +298,11 @@ _PROPERTIES = {"fill": _colour, "stroke": _colour, "stroke-width": _number, "str
 _NOT_A_NUMBER = f"is not a number in the template's own units (px or none) from -{LIMIT:,} to {LIMIT:,}"
 GRADIENT = "; art with gradients goes on a layout piece as an image element (type: image, file: ...), not as an icon"
 _EXPECTED = {_colour: f"is not a plain colour (expected #rrggbb, none, currentColor, ink or {', '.join(NAMED)})",
-             _dashes: "is not a dash array (numbers, or none)", _path: f"is not path data (commands, each with its numbers, from -{LIMIT:,} to {LIMIT:,})",
+             _dashes: "is not a dash array (numbers of 0 or more, not all 0; or none)", _path: f"is not path data (commands, each with its numbers, from -{LIMIT:,} to {LIMIT:,})",
              _LINEJOIN: "is not miter, round or bevel", _LINECAP: "is not butt, round or square",
              _FILLRULE: "is not nonzero or evenodd",
              _transform: "is not a transform list (matrix of 6 numbers, translate or scale of 1-2, rotate of 1 or 3, "
-                         "skewX or skewY of 1; finite, and no scale of 0)"}
+                         f"skewX or skewY of 1; finite, no scale under {FLAT:g}, no skew of 90 degrees)"}
 
 
 def _fit(where, attributes):
@@ -312,8 +314,8 @@ def _fit(where, attributes):
             raise UserError(f"{where}: width and height in real units need a viewBox (the drawing's own coordinates)")
         text = f"0 0 {size[0]!r} {size[1]!r}"
     box = tuple(_number(v) for v in re.split(r"[\s,]+", text.strip())) if text else BOX
-    if len(box) != 4 or None in box or box[2] <= 0 or box[3] <= 0:
-        raise UserError(f"{where}: viewBox={text!r} is not four numbers with a width and height above 0")
+    if len(box) != 4 or None in box or box[2] < FLAT or box[3] < FLAT:
+        raise UserError(f"{where}: viewBox={text!r} is not four numbers with a width and height of {FLAT:g} at least")
     x, y, w, h = box
     if (x, y, w, h) == BOX:
         return ""

@@ -122,7 +122,7 @@ PLAIN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">\n  <g st
 NOT_A_NUMBER = "is not a number in the template's own units (px or none) from -1,000,000 to 1,000,000"
 NOT_PATH = "is not path data (commands, each with its numbers, from -1,000,000 to 1,000,000)"
 NOT_TRANSFORM = ("is not a transform list (matrix of 6 numbers, translate or scale of 1-2, rotate of 1 or 3, skewX or skewY "
-                 "of 1; finite, and no scale of 0)")
+                 "of 1; finite, no scale under 0.001, no skew of 90 degrees)")
 ONLY_SHAPES = "element not allowed in a template (plain shapes only: circle, ellipse, g, line, path, polygon, polyline, rect)"
 REFUSED = {
     "text": ('<text id="text1" x="10" y="50">Hi</text>', '<text id="text1">: ' + ONLY_SHAPES),
@@ -150,6 +150,13 @@ REFUSED = {
     "flat scale": ('<g transform="scale(0)"><circle cx="50" cy="50" r="40"/></g>', "<g>: transform='scale(0)' " + NOT_TRANSFORM),
     "flat matrix": ('<g transform="matrix(1 2 2 4 0 0)"><circle cx="50" cy="50" r="40"/></g>',
                     "<g>: transform='matrix(1 2 2 4 0 0)' " + NOT_TRANSFORM),
+    # numbers that passed and ended in a traceback: a ZeroDivisionError, cairo's invalid matrix or invalid dash
+    "all but flat scale": ('<g transform="scale(1e-300)"><circle cx="50" cy="50" r="40"/></g>',
+                           "<g>: transform='scale(1e-300)' " + NOT_TRANSFORM),
+    "skew of 90 degrees": ('<g transform="skewX(90)"><circle cx="50" cy="50" r="5"/></g>',
+                           "<g>: transform='skewX(90)' " + NOT_TRANSFORM),
+    "negative dash": ('<circle cx="50" cy="50" r="5" stroke="black" stroke-dasharray="-1" fill="none"/>',
+                      "<circle>: stroke-dasharray='-1' is not a dash array (numbers of 0 or more, not all 0; or none)"),
     "deep groups": ("<g>" * 70 + '<circle cx="50" cy="50" r="40"/>' + "</g>" * 70, "elements nested more than 64 deep"),
     "masked": ('<g style="display:none"><image/></g><rect width="10" height="10" style="display:inline;fill:none;stroke:ink;stroke-width:1;opacity:0.4;mask:url(#m)"/>',
                      "<rect>: mask='url(#m)' is not supported in a template (only 'none')"),
@@ -170,6 +177,17 @@ def test_what_a_template_may_not_hold_is_refused_by_validate_and_build_alike(tmp
     built = run("build", path, "--paper", "a4", "--out", tmp_path / "out")
     assert (built.exit_code, built.output) == (1, expected)
     assert not (tmp_path / "out" / "badge" / "badge-components-a4.pdf").exists()
+
+
+@pytest.mark.parametrize("box", ["0 0 1e-300 1e-300", "0 0 0 100", "0 0 100"])
+def test_a_viewbox_too_small_to_fit_is_refused_in_one_line(tmp_path, box):
+    """A viewBox of 1e-300 passed and ended validate in a ZeroDivisionError traceback."""
+    path = write(tmp_path / "spec", PLAIN.replace('viewBox="0 0 100 100"', f'viewBox="{box}"').format(
+        '<circle cx="0" cy="0" r="1"/>'))
+    checked = run("validate", path)
+    assert (checked.exit_code, checked.output) == (1, f"error: {(tmp_path / 'spec' / 'templates' / 'badge.svg').resolve()}"
+                                                      f":1: <svg>: viewBox={box!r} is not four numbers with a width and "
+                                                      "height of 0.001 at least\n")
 
 
 def face(folder, template):
