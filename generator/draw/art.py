@@ -20,6 +20,7 @@ MIN_DPI = 300  # below this an image prints visibly soft
 MAX_PIXELS = 100_000_000  # the most pixels an image may have (Pillow's guard against decompression bombs is lower)
 MAX_SIDE = 32_767   # the most pixels an image may have across or down: cairo's limit for a surface
 MAX_SVG = 100_000   # points: the largest SVG art's size (35 m; past it cairo's coordinates lose the drawing)
+MIN_SVG = 0.01   # points: an SVG smaller is stretched past what cairo can invert (1e-300 px wide: a traceback)
 _URL = r"url\(\s*['\"]?([^'\")]*)"   # compiled on first use by re's own cache: a build whose SVG art is kept reads none
 _IMPORT = r"@import\s+(?:url\()?\s*['\"]?([^'\")\s;]+)"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -175,9 +176,9 @@ def _checked(path, data, folder) -> tuple[tuple, tuple]:
         raise
     except Exception as exc:  # cairosvg raises many kinds on SVG it cannot draw
         raise UserError(f"{_shown(path, folder)}: cairosvg cannot draw this SVG ({exc})") from None
-    if not (0 < surface.width <= MAX_SVG and 0 < surface.height <= MAX_SVG):   # drew nothing, or a sliver of it
+    if not (MIN_SVG <= surface.width <= MAX_SVG and MIN_SVG <= surface.height <= MAX_SVG):   # nothing, or a sliver
         raise UserError(f"{_shown(path, folder)}: an SVG of {surface.width:g} x {surface.height:g} points: expected a "
-                        f"width and height above 0 and at most {MAX_SVG:,} points (set its width, height or viewBox)")
+                        f"width and height of {MIN_SVG:g} to {MAX_SVG:,} points (set its width, height or viewBox)")
     return (surface.width, surface.height), tuple(sorted(linked))
 
 

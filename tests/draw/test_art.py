@@ -411,15 +411,17 @@ def test_text_in_a_designers_svg_is_set_in_the_bundled_fonts_on_any_machine(tmp_
 
 
 @pytest.mark.parametrize("size, points", [('width="-40" height="20"', "-30 x 15"),
-                                          ('width="100000000" height="100000000" viewBox="0 0 40 20"', "7.5e+07 x 7.5e+07")])
+                                          ('width="100000000" height="100000000" viewBox="0 0 40 20"', "7.5e+07 x 7.5e+07"),
+                                          ('width="1e-300mm" height="10mm"', "2.83465e-300 x 28.3465")])
 def test_svg_art_of_no_size_or_past_any_sheet_is_refused(tmp_path, size, points):
-    """A negative width drew nothing and a 100,000,000 px one drew a sliver in a corner, both with exit 0."""
+    """A negative width drew nothing and a 100,000,000 px one drew a sliver in a corner, both with exit 0; one 1e-300 mm
+    wide ended in cairo's invalid-matrix traceback."""
     (tmp_path / "bad.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" {size}><rect width="40" height="20" '
                                       'fill="#ff0000"/></svg>')
     with pytest.raises(UserError) as caught:
         art.load(tmp_path, "bad.svg")
-    assert str(caught.value) == (f"bad.svg: an SVG of {points} points: expected a width and height above 0 and at "
-                                 "most 100,000 points (set its width, height or viewBox)")
+    assert str(caught.value) == (f"bad.svg: an SVG of {points} points: expected a width and height of 0.01 to "
+                                 "100,000 points (set its width, height or viewBox)")
 
 
 def test_an_svg_checked_once_is_not_drawn_again_to_learn_its_size(tmp_path, monkeypatch):
