@@ -21,6 +21,8 @@ MAX_PIXELS = 100_000_000  # the most pixels an image may have (Pillow's guard ag
 MAX_SIDE = 32_767   # the most pixels an image may have across or down: cairo's limit for a surface
 MAX_SVG = 100_000   # points: the largest SVG art's size (35 m; past it cairo's coordinates lose the drawing)
 MIN_SVG = 0.01   # points: an SVG smaller is stretched past what cairo can invert (1e-300 px wide: a traceback)
+MAX_NUMBER = 1e9   # the largest number SVG art may hold (264 km in px): r="1e40" took cairo minutes to draw
+NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")   # a number in an attribute or style
 _URL = r"url\(\s*['\"]?([^'\")]*)"   # compiled on first use by re's own cache: a build whose SVG art is kept reads none
 _IMPORT = r"@import\s+(?:url\()?\s*['\"]?([^'\")\s;]+)"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -170,6 +172,7 @@ def _checked(path, data, folder) -> tuple[tuple, tuple]:
     linked = _links(path, root, folder, {str(path)})
     if not str(root.tag).endswith("svg"):
         raise UserError(f"{_shown(path, folder)}: the root element is not <svg>")
+    _numbers(root, _shown(path, folder))
     try:
         surface = recorded(data, path, folder, "")   # (as surface() asks for it: one key in the cache)
     except UserError:
@@ -180,6 +183,21 @@ def _checked(path, data, folder) -> tuple[tuple, tuple]:
         raise UserError(f"{_shown(path, folder)}: an SVG of {surface.width:g} x {surface.height:g} points: expected a "
                         f"width and height of {MIN_SVG:g} to {MAX_SVG:,} points (set its width, height or viewBox)")
     return (surface.width, surface.height), tuple(sorted(linked))
+
+
+def _numbers(root, shown) -> None:
+    """Refuse SVG art holding a number past MAX_NUMBER in an attribute or style (a circle of r="1e308" kept cairo busy
+    for minutes, deaf to Ctrl-C), naming the element and attribute; links (an embedded picture), ids and an editor's
+    own attributes are not read."""
+    for element in root.iter():
+        texts = [(key, value) for key, value in element.attrib.items()
+                 if not key.startswith("{") and key not in ("id", "class")]   # no link, name or editor's note
+        for key, value in texts + [("text", element.text or "")] * str(element.tag).endswith("style"):
+            big = next((n for n in NUMBER.findall(value) if abs(float(n)) > MAX_NUMBER), None)
+            if big is not None:
+                tag = str(element.tag).rpartition("}")[2]
+                raise UserError(f"{shown}: <{tag}> {key.rpartition('}')[2]}: the number {big[:40]} is past what cairo "
+                                f"draws (at most {MAX_NUMBER:,.0f} a coordinate or size)")
 
 
 CHECKED = cache.Memo("svg-checks.json", [])   # each SVG that passed _checked: its size and linked files, by its key

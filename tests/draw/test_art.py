@@ -424,6 +424,21 @@ def test_svg_art_of_no_size_or_past_any_sheet_is_refused(tmp_path, size, points)
                                  "100,000 points (set its width, height or viewBox)")
 
 
+@pytest.mark.parametrize("inside, told", [('<circle cx="5" cy="5" r="1e308"/>', "<circle> r: the number 1e308"),
+                                          ('<path d="M 0 0 L 5 -2e40 Z"/>', "<path> d: the number -2e40"),
+                                          ("<style>.a { stroke-width: 1e50 }</style>", "<style> text: the number 1e50")])
+def test_svg_art_holding_a_number_past_what_cairo_draws_is_refused_at_once(tmp_path, inside, told):
+    """A circle of r="1e308" kept validate in cairo for two minutes, deaf to Ctrl-C, then passed; the Inkscape file's
+    ids, editor's attributes and gradient links are not read as numbers."""
+    (tmp_path / "big.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" '
+                                      f'viewBox="0 0 10 10">{inside}</svg>')
+    with pytest.raises(UserError) as caught:
+        art.load(tmp_path, "big.svg")
+    assert str(caught.value).startswith(f"big.svg: {told} is past what cairo draws (at most 1,000,000,000 ")
+    (tmp_path / "ship.svg").write_text(INKSCAPE.replace('id="rect1"', 'id="rect12345678901234"'))
+    assert art.load(tmp_path, "ship.svg").size
+
+
 def test_an_svg_checked_once_is_not_drawn_again_to_learn_its_size(tmp_path, monkeypatch):
     """A 4 MB SVG was drawn whole by cairosvg on every run, only to learn its size: 3 s of a build that wrote nothing.
     Its size and links are kept by its bytes (and path, folder, code and cairosvg); new bytes are checked again."""
