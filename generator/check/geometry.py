@@ -8,6 +8,7 @@ from ..draw import svg, typeface
 from ..draw.svgvalues import DEFAULTS, IDENTITY, INHERITED, NO_PATH, Points, beziers, colour, compose, num, numbers, points
 
 TOLERANCE = 0.004   # mm a flattened curve or round join may fall inside the true one
+MANY_DASHES = 5000   # dashes along a stroke past which it is measured whole: its ink, and a dash's gap more at most
 INK = 63.5 / 255    # the least alpha a raster counts as ink (ink.INK of 255)
 EXTERNAL = ("image", "use", "script", "foreignObject", "feImage")
 SHAPES = ("rect", "circle", "ellipse", "line", "polygon", "polyline", "path")   # the tags outline() reads
@@ -348,6 +349,8 @@ def _paint(paths, style, m, alpha, windows, out, tol):
         if any(d < 0 for d in dashes):
             raise Unmeasured("negative dash")
         dashes = (dashes * 2 if len(dashes) % 2 else dashes) if any(dashes) else []
+        if dashes and sum(math.dist(a, b) for pts, _ in paths for a, b in zip(pts, pts[1:])) > MANY_DASHES * sum(dashes):
+            dashes = []   # dashes too many to stroke one by one (785,000 round a 1e6 circle: minutes): the line whole
         join, limit = str(style["stroke-linejoin"]), num(style.get("stroke-miterlimit"), 10.0)
         for piece in stroke(paths, width, str(style["stroke-linecap"]), join, limit, dashes,
                             num(style.get("stroke-dashoffset"), 0.0), tol, m[:4]):

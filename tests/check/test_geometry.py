@@ -367,3 +367,16 @@ def test_words_alone_are_bounded_only_when_ink_need_not_be_certain_and_nothing_i
     blank.add(svg.Element("rect", {"x": 1.0, "y": 1.0, "width": 5.0, "height": 5.0, "fill": "none"}))
     blank.add(svg.text(svg.drawing(50, 50), "Logo", 20, 20, 5, fill="none"))
     assert geometry.bound(blank) is None and geometry.bound(blank, certain=False) is None
+
+
+def test_a_stroke_of_more_dashes_than_are_worth_stroking_one_by_one_is_measured_whole():
+    """A dashed circle of radius 1,000,000 in a template (785,000 dashes, each stroked and hulled) kept validate 25 s
+    and more; past MANY_DASHES a stroke is measured whole: its ink reaches as far, give or take a dash's gap."""
+    dwg = svg.drawing(60, 60)
+    ring = dwg.circle((30, 30), 2000, fill="none", stroke="#000000", stroke_width=0.5, stroke_dasharray="0.5 0.5")
+    shapes = geometry.polygons(ring, {})
+    assert len(shapes) < 12_566 / 2, len(shapes)   # the ring whole, in pieces of its curve, not 12,566 dashes
+    xs = [x for x, _ in ink.ink_ends(ring, {})]
+    assert max(xs) == pytest.approx(30 + 2000.25, abs=0.01) and min(xs) == pytest.approx(30 - 2000.25, abs=0.01)
+    few = dwg.circle((30, 30), 20, fill="none", stroke="#000000", stroke_width=0.5, stroke_dasharray="0.5 0.5")
+    assert len(geometry.polygons(few, {})) > 100   # 126 dashes: each its own
