@@ -7,6 +7,7 @@ from ..draw.svgvalues import IDENTITY, compose, num
 from ..draw.textfit import FAMILY, Box, ink, missing
 from ..components.kind import SAFE
 from .findings import SLACK, Texts
+from .wording import printable
 STYLE = ("font-size", "font-weight", "text-anchor")
 SIDES = ("left", "top", "right", "bottom")   # the edges of a box, in the order a message names the first ink is past
 _STYLED = frozenset(STYLE)
@@ -115,7 +116,7 @@ def problems(runs, safe, rounded=None):
         text, bold, face = node.content or "", str(style.get("font-weight")) == "bold", getattr(node, "face", None)
         absent = typeface.absent(face.resource, text) if face is not None else missing(text, bold)
         if absent:
-            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in absent)
+            chars = ", ".join(f"'{printable(ch)}' (U+{ord(ch):04X})" for ch in absent)
             name = face.name if face is not None else f"{FAMILY}{' Bold' if bold else ''}"
             message = f"{_quote(text)}: the font {name} has no glyph for {chars}"
             if message not in told:
@@ -210,4 +211,4 @@ def _placed(box, m):
 
 def _quote(text):
     """A text as messages show it: quoted, cut after 40 characters."""
-    return f"'{text[:37]}...'" if len(text) > 40 else f"'{text}'"
+    return f"'{printable(text[:37])}...'" if len(text) > 40 else f"'{printable(text)}'"

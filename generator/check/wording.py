@@ -13,6 +13,13 @@ def ranges(numbers) -> str:
     return ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
 
 
+def printable(text: str) -> str:
+    """Text as a message shows it: each character that does not print (a right-to-left override, a zero-width space, an
+    escape) as its escape, so that the terminal shows it, not obeys it."""
+    return text if text.isprintable() else "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                                                   for ch in text)
+
+
 def every_other(numbers) -> str:
     """Numbers as ranges gives them, four or more lone ones each two apart (duplex fronts, their backs between) in
     short: '2, 4, …, 14'."""

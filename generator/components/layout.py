@@ -6,6 +6,7 @@ from array import array
 from pathlib import Path
 from types import MappingProxyType
 
+from ..check.wording import printable
 from ..spec import data as rows_of
 from ..spec import layouts
 from ..spec import schema as s
@@ -507,7 +508,7 @@ def text_box(spec, e, x, y, width, height, name):
                         f"cut between letters ({name})")
     fonts = {}
     for char, font in laid.missing:
-        fonts.setdefault(font, []).append(f"'{char}' (U+{ord(char):04X})")
+        fonts.setdefault(font, []).append(f"'{printable(char)}' (U+{ord(char):04X})")
     problems += [f"text {quote}: the font {font} has no glyph for {', '.join(chars)} ({name})"
                  for font, chars in fonts.items()]
     group = Lettering(problems)
@@ -517,7 +518,7 @@ def text_box(spec, e, x, y, width, height, name):
 
 def _quoted(text: str) -> str:
     """A text as messages show it: quoted on one line, cut after 40 characters."""
-    return "'" + (text if len(text) <= 40 else text[:37] + "...").replace("\n", " ") + "'"
+    return "'" + printable((text if len(text) <= 40 else text[:37] + "...").replace("\n", " ")) + "'"
 
 
 def icons(spec, text) -> dict:

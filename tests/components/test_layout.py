@@ -1339,6 +1339,18 @@ def test_a_ring_drawn_after_a_text_does_not_hide_it():
     assert (0x26, 0x22, 0x1c) in {colour for _, colour in text_box.getcolors(text_box.width * text_box.height)}
 
 
+def test_a_character_that_does_not_print_is_shown_escaped_in_validates_findings(tmp_path):
+    """A right-to-left override and a zero-width space in a card's title reached the terminal raw in the missing-glyph
+    finding (the override turned the rest of the line around)."""
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 10, text: "{title}", size: 4}}}
+        """, {"cards.csv": "title\nSun\u202erise\u200b\n"})
+    [failure] = validate(spec)
+    assert failure.message == (f"face 1 ({tmp_path / 'cards.csv'} row 2): text 'Sun\\u202erise\\u200b': the font "
+                               "BitstreamVeraSans-Roman has no glyph for '\\u202e' (U+202E), '\\u200b' (U+200B) (text t)")
+
+
 def test_a_text_turned_30_degrees_is_not_judged_by_the_box_round_it():
     """The box round a text turned 30 degrees reaches well past its letters: the reference's own example (white words
     on a see-through ember bar, on white) would fail as lying on the ground."""
