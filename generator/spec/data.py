@@ -532,6 +532,8 @@ def listed(name, value, at=None, written=None) -> Rows:
                                               f"{'list' if isinstance(val, list) else 'mapping'}")
             if "{" in str(key) or "}" in str(key):
                 raise place.fail(number, key, "a column name may not hold '{' or '}'")
+            if not str(key).strip():   # as a CSV header's empty cell is refused
+                raise place.fail(number, None, f"a column with no name ({str(key)!r}): every column needs a name")
             for text, column, what in ((str(key), None, "column name"), (cell(val), key, "value")):
                 if why := unprintable(text):
                     raise place.fail(number, column, f"the {what} {ascii(text)[:60]} {why}")

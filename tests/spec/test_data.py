@@ -611,6 +611,7 @@ def test_text_after_a_closing_quote_is_an_error_naming_the_cell_whose_quote_open
      "cards.json row 1, column title: the value '\\ud800' holds a lone surrogate (U+D800), which is not a character"),
     ("cards.json", '[{"title\\u001b": "Sun"}]',
      "cards.json row 1: the column name 'title\\x1b' holds the control character U+001B, which cannot be printed"),
+    ("cards.json", '[{"title": "Sun", " ": "x"}]', "cards.json row 1: a column with no name (' '): every column needs a name"),
 ])
 def test_a_data_cell_holding_a_control_character_or_a_lone_surrogate_is_refused(tmp_path, name, text, message):
     """As a YAML value is: an escape sequence in a CSV cell reached the terminal raw in validate's findings (it set the
