@@ -155,7 +155,7 @@ def load(check, key_path, checked, options, source):
         if counting:
             copies = row[counting].strip() or "1"
             if not copies.isdigit() or int(copies) > 10_000:
-                raise rows.fail(number, counting, f"expected a whole number of copies from 0 to 10000, found {copies!r}")
+                raise rows.fail(number, counting, f"expected a whole number of copies from 0 to 10000, found {s.found(copies)}")
             copies = int(copies)
         if table:
             faces.extend([index] * copies)

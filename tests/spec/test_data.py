@@ -258,6 +258,8 @@ def test_inline_rows(tmp_path):
 @pytest.mark.parametrize("csv, message", [
     ("title,suit,size,count\nA,fire,4,2\nB,fire,4,lots\n",
      "cards.csv row 3, column count: expected a whole number of copies from 0 to 10000, found 'lots'"),
+    ("title,suit,size,count\nA,fire,4,2\nB,fire,4," + "9" * 300 + "\n",   # all 300 digits were echoed
+     "cards.csv row 3, column count: expected a whole number of copies from 0 to 10000, found '" + "9" * 56 + "..."),
     ("title,suit,size\nA,fire,4\nB,purple,4\n",
      "cards.csv row 3, column suit: layout element band.fill: unknown colour 'purple' (palette has black, fire, water, "
      "white; or red, green, blue, yellow, gray, grey, #rrggbb, #rgb)"),
