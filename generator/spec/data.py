@@ -320,7 +320,10 @@ def _csv(path):
 def _quote_fault(text: str, at: int, delimiter: str) -> tuple | None:
     """(where its cell's opening quote is, what is wrong) of the first quoted cell in the row starting at at that is
     never closed or has text after its closing quote (csv's strict reading refuses both), or None."""
-    unquoted = re.compile(f"[^{re.escape(delimiter)}\r\n]*")   # a cell's text up to the next cell or row
+    def ended(at: int) -> int:
+        """Where a cell's text from at ends: at the next cell or row, or the text's end."""
+        return min((found for found in (text.find(end, at) for end in (delimiter, "\r", "\n")) if found >= 0),
+                   default=len(text))
     while at < len(text):
         if text[at] == '"':
             quoted = QUOTED.match(text, at)
@@ -332,11 +335,11 @@ def _quote_fault(text: str, at: int, delimiter: str) -> tuple | None:
                 if "\n" in quoted.group() or "\r" in quoted.group():
                     return at, ("a quote opened here runs on into the rows below, to the next quote: end the cell with a "
                                 f"quote {TWICE}")
-                extra = unquoted.match(text, after).group()
+                extra = text[after:ended(after)]
                 return at, f"text follows the quote that ends this cell ({extra!r}): put the whole cell in quotes {TWICE}"
             at = after
         else:
-            at = unquoted.match(text, at).end()
+            at = ended(at)
         if at >= len(text) or text[at] != delimiter:
             return None   # the row ends, every quoted cell in it sound
         at += 1
