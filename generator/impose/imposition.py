@@ -845,30 +845,36 @@ def _rehome(pages: list, group_of, sides: tuple) -> None:
 
 
 def _gather(pages: list, group_of, sides: tuple) -> None:
-    """Move a group's pieces off a page of sides it shares with other pieces onto another page holding more of the
-    group, where that one has room for them (packed in order, the group took the room of earlier pages before its own
-    last page, which kept room): as many pages, the group on fewer (Granny's Pills' four pill tiles beside the turn card
-    join the tiles' last sheet). Both pages are laid out again, the group's pieces first on the one they join.
-    group_of: a block's Group."""
-    for i, source in enumerate(pages):
-        groups = {id(group_of(block)): group_of(block) for block, _, _ in source.blocks}
-        if source.fixed or source.side not in sides or len(groups) < 2:
-            continue
-        for key, group in groups.items():
+    """Move a block of a group's pieces off a page of sides that holds other pieces too onto another page holding more
+    of the group, where that one has room for them, the smallest blocks first (packed in order, the group took the room
+    of earlier pages before its own last page, which kept room): as many pages, the group on fewer (Granny's Pills' four
+    pill tiles beside the turn card join the tiles' last sheet). Both pages are laid out again, the group's pieces first
+    on the one they join. group_of: a block's Group."""
+    def count(page, key) -> int:
+        return sum(len(block.cells) for block, _, _ in page.blocks if id(group_of(block)) == key)
+    for i in range(len(pages)):
+        tried = 0
+        while not pages[i].fixed and pages[i].side in sides and tried < len(pages[i].blocks) > 1:
             source = pages[i]
-            moved = [piece for block, _, _ in source.blocks if id(group_of(block)) == key for piece in block.cells]
-            held = [(sum(len(block.cells) for block, _, _ in page.blocks if id(group_of(block)) == key), n)
-                    for n, page in enumerate(pages) if n != i and not page.fixed and page.side in sides]
-            for count, n in sorted(held, reverse=True):
-                if count <= len(moved):
-                    break
+            block = sorted((block for block, _, _ in source.blocks), key=lambda block: len(block.cells))[tried]
+            group, key = group_of(block), id(group_of(block))
+            tried += 1
+            held = [(count(page, key), n) for n, page in enumerate(pages)
+                    if n != i and not page.fixed and page.side in sides and count(page, key) > count(source, key)]
+            for _, n in sorted(held, reverse=True):
                 left, target = (_Page(page.side, page.region, note=page.note, components=page.components,
                                       outer=page.outer) for page in (source, pages[n]))
-                mine = [piece for block, _, _ in pages[n].blocks if id(group_of(block)) == key for piece in block.cells]
-                if _takes(target, group, mine + moved) and all(   # laid out again: the group's pieces first, as one
-                        _takes(page, group_of(block), block.cells) for page, was in ((target, pages[n]), (left, source))
-                        for block, _, _ in was.blocks if id(group_of(block)) != key):
-                    pages[n], pages[i] = target, left
+                mine = [piece for kept, _, _ in pages[n].blocks if id(group_of(kept)) == key for piece in kept.cells]
+                joined: list = []   # the target's blocks in their order, the group's pieces as one where its first was
+                for kept, _, _ in pages[n].blocks:
+                    if id(group_of(kept)) != key:
+                        joined.append((group_of(kept), kept.cells))
+                    elif mine:
+                        joined.append((group, mine + list(block.cells)))
+                        mine = []
+                if all(_takes(target, *laid) for laid in joined) and all(
+                        _takes(left, group_of(kept), kept.cells) for kept, _, _ in source.blocks if kept is not block):
+                    pages[n], pages[i], tried = target, left, 0
                     break
 
 
