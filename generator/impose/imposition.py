@@ -848,8 +848,8 @@ def _gather(pages: list, group_of, sides: tuple) -> None:
     """Move a block of a group's pieces off a page of sides that holds other pieces too onto another page holding more
     of the group, where that one has room for them, the smallest blocks first (packed in order, the group took the room
     of earlier pages before its own last page, which kept room): as many pages, the group on fewer (Granny's Pills' four
-    pill tiles beside the turn card join the tiles' last sheet). Both pages are laid out again, the group's pieces first
-    on the one they join. group_of: a block's Group."""
+    pill tiles beside the turn card join the tiles' last sheet). Both pages are laid out again in their blocks' order,
+    the group's pieces as one block where its first was on the page they join. group_of: a block's Group."""
     def count(page, key) -> int:
         return sum(len(block.cells) for block, _, _ in page.blocks if id(group_of(block)) == key)
     for i in range(len(pages)):
