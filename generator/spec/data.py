@@ -335,7 +335,7 @@ def _quote_fault(text: str, at: int, delimiter: str) -> tuple | None:
                 if "\n" in quoted.group() or "\r" in quoted.group():
                     return at, ("a quote opened here runs on into the rows below, to the next quote: end the cell with a "
                                 f"quote {TWICE}")
-                extra = text[after:ended(after)]
+                extra = text[after:min(ended(after), after + 40)]   # a few words: what a reader finds it by
                 return at, f"text follows the quote that ends this cell ({extra!r}): put the whole cell in quotes {TWICE}"
             at = after
         else:
