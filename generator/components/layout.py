@@ -146,6 +146,8 @@ def load(check, key_path, checked, options, source):
         check.fail(key_path + ("data",), f"{rows.name} has {len(found)} count columns ({', '.join(found)}): keep one, "
                                          f"or say which counts (count_column: {found[0]})")
     counting = options.get("count_column") or (found[0] if found else None)
+    if counting is not None and counting not in columns:   # in any case, as the names counted by default are
+        counting = made["count_column"] = next((c for c in columns if c.lower() == counting.lower()), counting)
     if counting is not None and counting not in columns:
         check.fail(key_path + ("count_column",), f"no column {counting!r} in {rows.name} (columns: {', '.join(columns)})")
     items, table = [], isinstance(rows.rows, rows_of.Table)

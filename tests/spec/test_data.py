@@ -133,6 +133,16 @@ def test_a_count_column_is_found_in_any_case_and_as_qty(tmp_path, header):
     assert sorted(face_stems(spec).values()) == ["cards-1-wood-fire-4-front", "cards-2-stone-water-4-front"]
 
 
+def test_count_column_names_its_column_in_any_case(tmp_path):
+    """count_column: copies over a Copies header was 'no column', though the names counted by default are found in
+    any case; the count column is left out of the faces' file names all the same."""
+    from generator.output.exports import face_stems
+    (tmp_path / "cards.csv").write_text("title,suit,size,Copies\nWood,fire,4,3\nStone,water,4,1\n")
+    spec = load(tmp_path, "cards.csv", 4, "count_column: copies\n")
+    assert faces(spec) == [("Wood", "fire")] * 3 + [("Stone", "water")]
+    assert sorted(face_stems(spec).values()) == ["cards-1-wood-fire-4-front", "cards-2-stone-water-4-front"]
+
+
 def test_two_count_columns_are_an_error_unless_count_column_says_which(tmp_path):
     """Count and qty side by side: the first counted and the other was ignored, silently."""
     (tmp_path / "cards.csv").write_text("title,suit,size,Count,qty\nA,fire,4,2,5\n")
