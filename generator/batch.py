@@ -19,6 +19,24 @@ DPI = 300   # --dpi when not given
 DRAWN_AT_DPI = frozenset({"png", "showcase", "hand", "tts"})   # the formats --dpi sets the resolution of
 
 
+def here(command: str) -> None:
+    """Tell a designer who named no game, in a folder holding a spec of their own, that pnp's shipped games are the
+    ones worked on, and how to name theirs (pnp validate in a pnp new folder checked the six games, and passed)."""
+    mine = sorted(p.name for p in Path().glob("*.y*ml") if p.suffix in (".yaml", ".yml") and _is_spec(p))
+    if mine:
+        done = {"build": "built", "validate": "validated"}[command]
+        say(f"note: no game named, so pnp's shipped games are {done}; the spec here: pnp {command} {mine[0]}", err=True)
+
+
+def _is_spec(path: Path) -> bool:
+    """Whether a YAML file in the folder starts a game's spec (a top-level game: key in its first 4 KB)."""
+    try:
+        with open(path, "rb") as handle:
+            return any(line.startswith(b"game:") for line in handle.read(4096).splitlines())
+    except OSError:
+        return False
+
+
 def chosen(games):
     """The requested games, or every shipped spec; finding none is an error, never a silent success."""
     if games:
@@ -64,6 +82,8 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
             notes.append(no_rules(spec, paper, out_dir))
         return notes
 
+    if not games:
+        here("build")
     games = chosen(games)
     if len(games) == 1:   # one game (the edit loop): its jobs here, with a bar over its files
         spec, work = planned(games[0])
@@ -135,6 +155,8 @@ def run_games(games, work, done, workers, label=None, out_dir=None, shared=()) -
 def validate(games, overrides, theme, threshold, grey_threshold, workers=None) -> int:
     """pnp validate: each game's verdict printed in turn (kept ones as they were printed; the others worked out side by
     side by up to `workers` processes); how many checks failed."""
+    if not games:
+        here("validate")
     names = chosen(games)
     keys = [cache.key_of("validate", name, overrides, theme, threshold, grey_threshold) for name in names]
     kept: list = [cache.VERDICTS.verdict(key) for key in keys]  # what each spec's run printed, while every file it read is as it was

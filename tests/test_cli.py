@@ -267,3 +267,17 @@ def test_page_one_and_the_footer_fit_small_custom_paper_without_overlapping(tmp_
                 for l2, b2, r2, t2 in boxes[i + 1:]:
                     across, down = min(r1, r2) - max(l1, l2), min(t1, t2) - max(b1, b2)
                     assert across <= 0.2 or down <= 0.2, (paper, number, (l1, b1, r1, t1), (l2, b2, r2, t2))
+
+
+def test_no_game_named_in_a_folder_holding_a_spec_says_the_shipped_games_are_worked_on(tmp_path, monkeypatch):
+    """`pnp validate` in a `pnp new` folder checked the six shipped games and passed, saying nothing of the spec there:
+    a note names it and the command for it; in a folder with no spec, no note."""
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "mine")]).exit_code == 0
+    (tmp_path / "mine" / "notes.yaml").write_text("todo: art\n")   # YAML that is no spec
+    monkeypatch.chdir(tmp_path / "mine")
+    result = CliRunner().invoke(cli, ["validate"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0] == ("note: no game named, so pnp's shipped games are validated; the spec here: "
+                                             "pnp validate mine.yaml")
+    monkeypatch.chdir(tmp_path)
+    assert "note:" not in CliRunner().invoke(cli, ["validate"]).output
