@@ -857,10 +857,11 @@ def _gather(pages: list, group_of, sides: tuple) -> None:
         while not pages[i].fixed and pages[i].side in sides and tried < len(pages[i].blocks) > 1:
             source = pages[i]
             block = sorted((block for block, _, _ in source.blocks), key=lambda block: len(block.cells))[tried]
-            group, key = group_of(block), id(group_of(block))
+            group = group_of(block)
+            key, here = id(group), count(source, id(group))
             tried += 1
-            held = [(count(page, key), n) for n, page in enumerate(pages)
-                    if n != i and not page.fixed and page.side in sides and count(page, key) > count(source, key)]
+            held = [(got, n) for n, page in enumerate(pages) if n != i and not page.fixed and page.side in sides
+                    and (got := count(page, key)) > here]   # the pages holding more of the group, most first below
             for _, n in sorted(held, reverse=True):
                 left, target = (_Page(page.side, page.region, note=page.note, components=page.components,
                                       outer=page.outer) for page in (source, pages[n]))

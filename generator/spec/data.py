@@ -72,14 +72,11 @@ def cell(value) -> str:
 
 def unprintable(text: str) -> str:
     """Why a cell's text cannot be printed (a control character, save line breaks and tabs; a lone surrogate), or ''."""
-    if text.isprintable():
-        return ""
-    for ch in text:
-        if 0xD800 <= ord(ch) <= 0xDFFF:
-            return f"holds a lone surrogate (U+{ord(ch):04X}), which is not a character"
-        if (ord(ch) < 0x20 and ch not in "\n\r\t") or 0x7F <= ord(ch) < 0xA0:
-            return f"holds the control character U+{ord(ch):04X}, which cannot be printed"
-    return ""
+    if not yamlsource.is_text(text):
+        lone = next(ch for ch in text if "\ud800" <= ch <= "\udfff")
+        return f"holds a lone surrogate (U+{ord(lone):04X}), which is not a character"
+    control = yamlsource.control_character(text, "\n\r\t")
+    return f"holds the control character U+{ord(control):04X}, which cannot be printed" if control else ""
 
 
 def _moment(value) -> str:

@@ -362,10 +362,7 @@ class _Walker:
         if not is_text(value):
             raise SpecError(self.path, dotted(key_path), f"{ascii(value)[:60]} holds a lone surrogate, which is not a "
                                                          "character", line)
-        control = None
-        if not value.isprintable():
-            import unicodedata  # lazy: start-up (only a string with a line break or an unprintable character is looked into)
-            control = next((ch for ch in value if ch != "\n" and unicodedata.category(ch) == "Cc"), None)
+        control = control_character(value)
         if control:
             raise SpecError(self.path, dotted(key_path), f"{ascii(value)[:60]} holds the control character "
                                                          f"U+{ord(control):04X}, which cannot be printed", line)
@@ -384,6 +381,13 @@ class _Walker:
         except (ValueError, OverflowError):
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
             raise SpecError(self.path, dotted(key_path), f"{node.value[:60]!r} is not a valid {tag}", node.start_mark.line + 1) from None
+
+
+def control_character(text: str, kept: str = "\n") -> str | None:
+    """The first control character of a text (Unicode's Cc: U+0000-001F, U+007F-009F) but those kept, or None."""
+    if text.isprintable():
+        return None
+    return next((ch for ch in text if (ch < " " or "\x7f" <= ch <= "\x9f") and ch not in kept), None)
 
 
 def is_text(value):
