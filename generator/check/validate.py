@@ -10,6 +10,8 @@ from ..digests import hexdigest
 from ..components.kind import PUNCHES, round_cut
 from ..spec.expand import Grounds, expand
 from ..spec import rules
+from ..spec.loader import rules_path
+from ..files import SPECS
 from ..draw.render import draw_art
 from ..progress import Progress
 from . import findings
@@ -18,6 +20,8 @@ from . import findings
 MEMO = cache.Memo("checks.json", [])   # the failures of sets checked before, by the spec, the code and the libraries
 GAME_CHECKS = cache.Memo("game-checks.json", [])   # a game's own check's failures, by what it reads (game_failures)
 LOW_DPI = cache.Memo("low-dpi.json", [])   # art_warnings' lines of each face placing images, by all it reads (face_key)
+LAID_OUT = cache.Memo("rulebooks-laid-out.json", [])   # the keys of designers' rulebooks laid out on LAID_ON's papers
+LAID_ON = ("a4", "letter")   # the papers pnp build makes by default
 
 
 class Failure(NamedTuple):
@@ -141,6 +145,21 @@ def validate(spec, warnings=None, faces=None):
         MEMO.put(key, {"failures": failures, "templates": {name: found.digest
                                                            for name, found in spec.templates.read.items()}})
     return failures
+
+
+def laid_out(spec) -> None:
+    """Lay out a designer's rulebook on LAID_ON's papers, raising what its build would (a quick reference too long for
+    its card, a table too wide), for pnp validate: kept by the spec but its palette and by the text. Shipped rules are
+    pnp's own, laid out on every paper by its tests: not here (reportlab's import alone is 2/3 of validate's time)."""
+    path = rules_path(spec)
+    if not path.is_file() or path.resolve().is_relative_to(SPECS):
+        return
+    key = cache.key(cache.sans_palette(spec), "rules laid out", LAID_ON, path.read_bytes())
+    if not LAID_OUT.get(key):
+        from ..output.rulebook import lay_out  # lazy: start-up (reportlab loads only for a designer's rulebook)
+        for paper in LAID_ON:
+            lay_out(spec, paper)
+        LAID_OUT.put(key, True)
 
 
 def _key(spec):

@@ -3,6 +3,7 @@ embedded fonts, no cairo."""
 import io
 import re
 import shutil
+from pathlib import Path
 
 import pikepdf
 import pypdf
@@ -1397,3 +1398,22 @@ def test_a_paragraph_is_never_left_at_a_pages_foot_above_the_table_it_introduces
         ending = [text for text in pages if re.search(r"Body of two, a paragraph\. \S+ · rules · page \d+$", text)
                   or text.endswith("Body of two, a paragraph.")]
         assert not ending, (fill, [text[-120:] for text in ending])
+
+
+def test_validate_lays_out_a_designers_rulebook_so_a_reference_too_long_fails_it_not_the_build(tmp_path, monkeypatch):
+    """A `pnp new` game whose quick reference is too long for its card passed validate, and the build stopped on it after
+    writing the components PDF: validate now lays the rulebook out and fails with the build's line, exit 1."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "mine"]).exit_code == 0
+    rules = tmp_path / "mine" / "rules" / "mine.yaml"
+    long_turn = "".join(f'    - "Turn entry {k}: a long explanation of what to do in this part of the turn."\n'
+                        for k in range(40))
+    rules.write_text(rules.read_text(encoding="utf-8").replace("  turn:\n", "  turn:\n" + long_turn), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "mine/mine.yaml"])
+    line = rules.read_text(encoding="utf-8").splitlines().index("reference:") + 1
+    assert result.exit_code == 1, result.output
+    assert re.fullmatch(rf"error: {re.escape(str(Path('mine/rules/mine.yaml')))}:{line}: reference: the quick reference "
+                        r"is too long for its card: its text would print at \d\.\d pt .*\n", result.output), result.output
+    assert not (tmp_path / "output").exists()
