@@ -368,7 +368,7 @@ def crop_marks(blocks, bounds, others=()):
     """Crop marks of placed blocks, each (segment, block index).
 
     Every cut line gets a mark at both ends, MARK_OFFSET from the trim (at least CLEAR outside the bleed), MARK_LEN
-    long. A mark is cut short where it would come within CLEAR of another block's art or of other art on the sheet
+    long, or to its half of a gap another block faces it across (_own_half). A mark is cut short where it would come within CLEAR of another block's art or of other art on the sheet
     (others: rectangles), or within SPACING of a mark of another block drawn before it (a mark across its way gives
     way down to MARK_SHORT, when that lets it run MARK_SHORT at least); it is left out when less than MARK_SHORT
     remains (MARK_MIN where only the margin stops it). Where it would run beside a mark of another
@@ -385,13 +385,14 @@ def crop_marks(blocks, bounds, others=()):
               for start, direction, inner in mark_starts(box, bleed, xs, ys)]
     for _, k, (x, y), (dx, dy) in sorted(starts, key=lambda item: item[:2]):
         fixed = boxes[:k] + boxes[k + 1:] + others
-        length = reach((x, y), (dx, dy), fixed + _in_way(kept, k, (x, y), (dx, dy)), bounds)
-        if length < MARK_SHORT - EPS:   # a mark across its way, drawn before it, may give way down to MARK_SHORT
+        half = _own_half((x, y), (dx, dy), k, blocks)
+        length = min(reach((x, y), (dx, dy), fixed + _in_way(kept, k, (x, y), (dx, dy)), bounds), half)
+        if length < min(MARK_SHORT, half) - EPS:   # a mark across its way, drawn before it, may give way down to MARK_SHORT
             made = _room(kept, k, (x, y), (dx, dy))
-            longer = reach((x, y), (dx, dy), fixed + _in_way(made, k, (x, y), (dx, dy)), bounds)
-            if longer >= MARK_SHORT - EPS:
+            longer = min(reach((x, y), (dx, dy), fixed + _in_way(made, k, (x, y), (dx, dy)), bounds), half)
+            if longer >= min(MARK_SHORT, half) - EPS:
                 kept, length = made, longer
-        shortest = MARK_MIN if length >= reach((x, y), (dx, dy), (), bounds) - EPS else MARK_SHORT
+        shortest = MARK_MIN if length >= min(reach((x, y), (dx, dy), (), bounds), half) - EPS else MARK_SHORT
         mark = ((x, y), (x + dx * length, y + dy * length))
         if length < shortest - EPS:
             continue
@@ -405,6 +406,26 @@ def crop_marks(blocks, bounds, others=()):
                 kept[n] = (seg, kept[n][1])
         kept.append((mark, k))
     return kept
+
+
+def _own_half(start, direction, k: int, blocks) -> float:
+    """How far block k's mark from start may run into a gap that another block's marks face across: to the middle of
+    the room between the two blocks' marks, less CLEAR/2, so that a cut through the gap leaves each block its own marks
+    (MARK_LEN where no block faces it, or where halves would leave less than MARK_MIN: then _halves decides)."""
+    (x, y), (dx, dy) = start, direction
+    length = MARK_LEN
+    for j, (box, bleed, xs, ys) in enumerate(blocks):
+        across, low, high = (y, box.y, box.y + box.h) if dx else (x, box.x, box.x + box.w)
+        if j == k or not (ys if dx else xs) or not low - NEAR < across < high + NEAR:   # punched: no marks
+            continue
+        if dx:
+            ahead = box.x - x if dx > 0 else x - box.x - box.w
+        else:
+            ahead = box.y - y if dy > 0 else y - box.y - box.h
+        room = ahead - max(MARK_OFFSET - bleed, CLEAR)   # to where the other block's marks start
+        if 0 < room < 2 * MARK_LEN + CLEAR and (room - CLEAR) / 2 >= MARK_MIN - EPS:
+            length = min(length, (room - CLEAR) / 2)
+    return length
 
 
 def _in_way(kept: list, k: int, start, direction) -> list:

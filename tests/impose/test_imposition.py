@@ -9,7 +9,7 @@ from hypothesis import example, given, settings, strategies as st
 from generator.spec import loader as specs
 from generator.errors import UserError
 from generator.spec.expand import expand
-from generator.impose.imposition import CLEAR, EPS, MARGIN, MARK_LEN, MARK_MIN, NEAR, SPACING, Rect, impose, printable_area, shares
+from generator.impose.imposition import CLEAR, EPS, MARGIN, MARK_LEN, MARK_MIN, MARK_OFFSET, NEAR, SPACING, Rect, impose, printable_area, shares
 from generator.impose.plan import Slot
 
 
@@ -896,44 +896,42 @@ def test_blocks_with_room_to_move_line_up_their_cut_lines_or_keep_their_marks_10
     assert sheets and all(crowding(sheet, 2 * MARK_LEN) == [] for sheet in sheets)
 
 
-@pytest.mark.xfail(strict=True, reason="known: on Letter the tiles' and prescriptions' marks stand 6 mm apart in the "
-                                       "band between them (sheet 9, y 196.7-201.7 mm)")
-def test_between_the_prescriptions_and_the_pill_tiles_the_marks_on_the_page_stand_10_mm_apart():
-    """Granny's Pills, the sheet of prescriptions over pill tiles (a player's review found two blocks' marks 7 mm
-    apart there on A4, fixed; A4's tiles now all go on tile sheets, so Letter's sheet 9 is the one): in the gap between
-    the blocks, on the page, no two upright marks under the prescriptions or over the tiles run side by side less than
-    10 mm apart across and along (the same x: one mark for both lines)."""
-    import pypdfium2
+def extent(block):
+    """A block's bleed box as (left, top, right, bottom)."""
+    boxes = [s.bleed_box for s in block]
+    return (min(b.x for b in boxes), min(b.y for b in boxes), max(b.x + b.w for b in boxes), max(b.y + b.h for b in boxes))
 
-    from generator.build import components_pdf
-    spec = specs.load("grannys-pills")
-    plan = impose(spec, expand(spec)[0], "letter")
-    number, sheet = next((n, s) for n, s in enumerate(plan.sheets, start=2)
-                         if {"prescription", "pill"} <= set(s.components) and s.side == "front")
-    blocks = blocks_of(sheet)
-    above = next(b for b in blocks if b[0].art.startswith("prescription"))
-    below = next(b for b in blocks if b[0].art.startswith("pill") and min(s.y for s in b) > max(s.y for s in above))
-    dpi = 200
-    px = dpi / 25.4
-    page = pypdfium2.PdfDocument(components_pdf(spec, "letter")[0])[number - 1].render(scale=dpi / 72).to_pil().convert("L")
-    left = round((min(s.bleed_box.x for s in below) - 8) * px)   # the tiles' width and a mark's reach beside it
-    right = round((max(s.bleed_box.x + s.bleed_box.w for s in below) + 8) * px)
-    dark = lambda x, y: page.getpixel((x, y)) < 128   # noqa: E731
-    marks = []   # (x, top, bottom) mm of each upright mark met under the prescriptions, then over the tiles
-    for y_mm in (max(s.bleed_box.y + s.bleed_box.h for s in above) + 5.5, min(s.bleed_box.y for s in below) - 5.5):
-        y = round(y_mm * px)
-        row = [False] + [dark(x, y) for x in range(left, right)] + [False]
-        edges = [x for x in range(1, len(row)) if row[x] != row[x - 1]]
-        for a, b in zip(edges[::2], edges[1::2]):
-            x = left - 1 + (a + b) // 2
-            top, bottom = y, y
-            while dark(x, top - 1):
-                top -= 1
-            while dark(x, bottom + 1):
-                bottom += 1
-            marks.append((x / px, top / px, bottom / px))
-    near = [(a, b) for a in marks for b in marks if 0.3 < b[0] - a[0] < 10 and max(b[1] - a[2], a[1] - b[2]) < 10]
-    assert len(marks) >= 4 and not near, near   # the tiles beside the turn summary: 2 across, each mark met twice
+
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_cut_through_the_gap_between_two_blocks_leaves_each_block_its_own_marks(paper, backs):
+    """Where two blocks face each other across a gap whose marks' starts leave room for two halves of MARK_MIN, a
+    straight cut along the gap crosses no mark and leaves each block all its own marks in that gap: Granny's board had
+    its corner mark among the pill tiles' marks, pointing into a tile, and the prescriptions' and the tiles' marks ran
+    side by side over the same band. (A narrower gap keeps one mark's room: there marks keep NEAR apart, or line up.)"""
+    for game in GAMES:
+        spec = specs.load(game)
+        plan = impose(spec, expand(spec)[0], paper, backs)
+        for n, sheet in enumerate(placed(plan), start=1 if plan.cover else 2):
+            blocks = blocks_of(sheet)
+            boxes = [extent(b) for b in blocks]
+            owner = [mark_owner(m, blocks) for m in sheet.marks]
+            for i, a in enumerate(boxes):
+                for j, b in enumerate(boxes):
+                    for axis in (0, 1):   # b beyond a: below it (upright marks in the gap), or right of it (across)
+                        low, high = a[axis + 2], b[axis]
+                        side = (max(a[1 - axis], b[1 - axis]), min(a[3 - axis], b[3 - axis]))
+                        if i == j or not 0 < high - low < 4 * MARK_LEN or side[0] >= side[1]:
+                            continue
+                        def spans(k):   # noqa: E306
+                            return [sorted(p[axis] for p in m) for m, o in zip(sheet.marks, owner)
+                                    if o == k and upright(m) == (axis == 1) and low - EPS <= min(p[axis] for p in m)
+                                    and max(p[axis] for p in m) <= high + EPS
+                                    and side[0] - NEAR < m[0][1 - axis] < side[1] + NEAR]
+                        mine, theirs = spans(i), spans(j)
+                        room = min(t[1] for t in theirs) - max(m[0] for m in mine) if mine and theirs else 0
+                        if room >= 2 * MARK_MIN + CLEAR - EPS:   # between the marks' starts: two halves fit
+                            assert max(m[1] for m in mine) <= min(t[0] for t in theirs) + EPS, (game, n, i, j, mine, theirs)
 
 
 def inner_lines(block):
@@ -1017,13 +1015,28 @@ def length(mark):
     return abs(mark[1][0] - mark[0][0]) + abs(mark[1][1] - mark[0][1])
 
 
+def facing_block(mark, sheet) -> bool:
+    """True when another block than the mark's lies straight ahead of it, less than MARK_OFFSET + MARK_LEN beyond its
+    end: the mark keeps to its half of the gap between the two (a cut through the gap leaves each block its marks)."""
+    blocks = blocks_of(sheet)
+    own, axis = mark_owner(mark, blocks), 1 if upright(mark) else 0
+    (start, end), at = (mark[0][axis], mark[1][axis]), mark[0][1 - axis]
+    way = 1 if end > start else -1
+    for k, block in enumerate(blocks):
+        box = extent(block)
+        near, low, high = (box[axis] if way > 0 else -box[axis + 2]), box[1 - axis], box[3 - axis]
+        if k != own and low - NEAR < at < high + NEAR and 0 < near - way * end < MARK_OFFSET + MARK_LEN:
+            return True
+    return False
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_crop_marks_are_5_mm_but_where_the_sheet_is_full(paper):
-    """Over the six games' default sheets, at least 85 % of the marks are 5 mm long; a shorter one is at least 3.5 mm where a
-    neighbour stops it (2 mm, MARK_MIN, for a half of a gap two blocks' marks share end to end, facing) and at least 3 mm
-    where the margin or the footer does (blocks leave room for 3.5 mm there,
-    3 mm when that fits more pieces; the blocks and their marks are centred together, so both edges share what is
-    left). Granny's Pills on Letter had 2.7 mm marks along the bottom of sheet 9 and 4.7 mm along the top."""
+    """Over the six games' default sheets, at least 80 % of the marks are 5 mm long (85 % before each block kept to its
+    half of a gap); a shorter one is at least 3.5 mm where a neighbour stops it (2 mm, MARK_MIN, for a half of a gap
+    two blocks face each other across) and at least 3 mm where the margin or the footer does (blocks leave room for
+    3.5 mm there, 3 mm when that fits more pieces; the blocks and their marks are centred together, so both edges
+    share what is left). Granny's Pills on Letter had 2.7 mm marks along the bottom of sheet 9 and 4.7 mm along the top."""
     from generator.impose.imposition import MARK_SHORT, MARK_TIGHT, mark_bounds
     marks = []
     for game in GAMES:
@@ -1037,10 +1050,10 @@ def test_crop_marks_are_5_mm_but_where_the_sheet_is_full(paper):
             for mark in sheet.marks:
                 at_edge = any(abs(v - e) < EPS for v in mark[1] for e in edges)
                 seen = tuple((plan.width - x, y) for x, y in mark) if sheet.side == "back" else mark   # long-edge flip
-                half = any(facing(seen, other) for other in front.marks)
+                half = any(facing(seen, other) for other in front.marks) or facing_block(seen, front)
                 assert length(mark) >= (MARK_MIN if half else MARK_TIGHT if at_edge else MARK_SHORT) - EPS, (game, n, mark)
                 marks.append(length(mark))
-    assert sum(abs(v - MARK_LEN) < EPS for v in marks) >= 0.85 * len(marks)
+    assert sum(abs(v - MARK_LEN) < EPS for v in marks) >= 0.8 * len(marks)
 
 
 def test_the_marks_at_a_full_sheets_edges_measure_alike_on_the_page():
