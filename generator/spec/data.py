@@ -385,6 +385,7 @@ def _xlsx(path, sheet=None):
         which = "the first sheet" if sheet is None else f"sheet {sheet!r}"
         raise UserError(f"{path}: {which} is empty (expected a header row naming the columns)")
     name = str(path) if sheet is None else f"{path} sheet {sheet}"
+    _no_errors(name, rows)
     unset = any(value is None and kind != "str" for row in rows for value, kind in row)   # "str": a formula's ""
     if unset and _formulas(data):
         _uncomputed(name, rows, _sheet(path, data, sheet, computed=False))
@@ -408,7 +409,9 @@ def _sheet(path, data: bytes, sheet, computed: bool) -> list:
     try:
         if sheet is not None and sheet not in book.sheetnames:
             raise NoSheet(f"no sheet {sheet!r} in {path.name} (sheets: {', '.join(book.sheetnames)})")
-        found = book[sheet] if sheet is not None else book.worksheets[0]
+        found = book[sheet] if sheet is not None else _first(book, path)
+        if not hasattr(found, "iter_rows"):
+            raise UserError(f"{path}: sheet {sheet!r} is a chart, not a sheet of data")
         found.reset_dimensions()   # rows as far as their last cell, not padded to the size the file claims
         rows, cells = [], 0
         for number, row in enumerate(found.iter_rows(), start=1):
@@ -423,6 +426,26 @@ def _sheet(path, data: bytes, sheet, computed: bool) -> list:
         return rows
     finally:
         book.close()
+
+
+def _first(book, path):
+    """The first sheet of data a workbook shows: charts and hidden sheets passed over, as a spreadsheet program opens it."""
+    shown = [found for found in book.worksheets if hasattr(found, "iter_rows") and found.sheet_state == "visible"]
+    if not shown:
+        raise UserError(f"{path}: no sheet of data shows (its sheets: {', '.join(book.sheetnames)}, charts or hidden): "
+                        "name one with sheet:")
+    return shown[0]
+
+
+def _no_errors(name: str, rows: list) -> None:
+    """Refuse a cell holding a spreadsheet error (#N/A, #REF!, #DIV/0!): it would print on the card as it is."""
+    header = [cell(value).strip() for value, _ in rows[0]]
+    for number, cells in enumerate(rows, start=1):
+        for i, (value, kind) in enumerate(cells):
+            if kind == "e":
+                column = header[i] if i < len(header) and header[i] else i + 1
+                raise UserError(f"{name} row {number}, column {column}: the cell holds the spreadsheet error {value}: "
+                                "fix its formula or its inputs")
 
 
 def _unpacked(path, data: bytes) -> None:

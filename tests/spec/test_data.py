@@ -682,3 +682,42 @@ def test_a_data_path_that_is_no_file_is_named_so(tmp_path, make, said):
     with pytest.raises(UserError) as caught:
         load(tmp_path, "cards.csv", 1)
     assert str(caught.value).endswith("components.cards.data: " + said.format(path=tmp_path / "cards.csv")), str(caught.value)
+
+
+def test_a_cell_holding_a_spreadsheet_error_is_one_line_naming_it(tmp_path):
+    """A failed lookup saved by a spreadsheet program (#N/A) printed on its card as '#N/A', validate passing."""
+    book = openpyxl.Workbook()
+    for row in (["title", "suit", "size"], ["Storm", "water", 4], ["Flare", "#N/A", 3]):
+        book.active.append(row)
+    book.save(tmp_path / "cards.xlsx")
+    with zipfile.ZipFile(tmp_path / "cards.xlsx") as saved:   # the cell as written: an error, not the text '#N/A'
+        assert b't="e"' in saved.read("xl/worksheets/sheet1.xml")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.xlsx", 2)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        "cards.xlsx row 3, column suit: the cell holds the spreadsheet error #N/A: fix its formula or its inputs")
+
+
+def test_without_a_sheet_named_the_first_sheet_of_data_shown_is_read(tmp_path):
+    """A chart or a hidden sheet first: the sheet a spreadsheet program opens on is read (a hidden sheet of old cards
+    was read instead, with no word); a workbook showing no sheet of data is one line."""
+    from openpyxl.chart import BarChart, Reference
+    book = openpyxl.Workbook()
+    book.active.title = "Old"
+    book.active.append(["name"])
+    book.active.sheet_state = "hidden"
+    cards = book.create_sheet("Cards")
+    for row in (["title", "suit", "size"], ["Storm", "water", 4], ["Flare", "fire", 3]):
+        cards.append(row)
+    chart = BarChart()
+    chart.add_data(Reference(cards, min_col=3, min_row=1, max_row=3))
+    book.create_chartsheet("Chart", 0).add_chart(chart)
+    book.save(tmp_path / "cards.xlsx")
+    assert openpyxl.load_workbook(tmp_path / "cards.xlsx", read_only=True).sheetnames == ["Chart", "Old", "Cards"]
+    assert faces(load(tmp_path, "cards.xlsx", 2)) == [("Storm", "water"), ("Flare", "fire")]
+    cards.sheet_state = "hidden"
+    book.save(tmp_path / "cards.xlsx")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.xlsx", 2)
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        "cards.xlsx: no sheet of data shows (its sheets: Chart, Old, Cards, charts or hidden): name one with sheet:")
