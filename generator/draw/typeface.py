@@ -94,6 +94,8 @@ def designer(path, shown=None) -> str:
                 raise ValueError(f"it has no {' or '.join(map(repr, lacking))} table")
             for tag in NEEDED:   # read now: a damaged table is this one line, not a traceback when first set
                 font[tag]
+            if not 16 <= font["head"].unitsPerEm <= 16384:   # OpenType's range: 0 divided, 65535 set text 1/32 size
+                raise ValueError(f"its em is {font['head'].unitsPerEm} units, outside OpenType's 16 to 16384")
         except Exception as exc:  # fontTools raises many kinds on a file that is not a font
             del DESIGNED[name]
             if data[:4] == b"ttcf":   # fontTools asks a collection for a font number, which pnp has no key for

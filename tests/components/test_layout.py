@@ -1551,6 +1551,29 @@ def test_a_font_lacking_a_table_pnp_reads_is_refused_in_one_line(tmp_path, monke
         f"'{table}' table)\n"), result.output
 
 
+@pytest.mark.parametrize("em", [0, 65535])
+def test_a_font_whose_em_is_outside_opentype_s_range_is_refused_in_one_line(tmp_path, monkeypatch, em):
+    """unitsPerEm 0 ended validate and pnp watch in a ZeroDivisionError traceback; 65535 printed text at 1/32 size."""
+    from click.testing import CliRunner
+    from fontTools.ttLib import TTFont
+
+    from generator.cli import cli
+    from generator.draw.typeface import FONTS
+    font = TTFont(str(FONTS / "Vera.ttf"))
+    font["head"].unitsPerEm = em
+    (tmp_path / "game" / "fonts").mkdir(parents=True)
+    font.save(str(tmp_path / "game" / "fonts" / "body.ttf"))
+    assert TTFont(str(tmp_path / "game" / "fonts" / "body.ttf"))["head"].unitsPerEm == em
+    (tmp_path / "game" / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace(
+        "components:", "fonts:\n  body: fonts/body.ttf\ncomponents:")
+        + "    layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 20, font: body, text: Hi, size: 4}}}\n")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["validate", "game/game.yaml"])
+    assert result.exit_code == 1 and result.output == (
+        f"error: game/game.yaml:4: fonts.body: game/fonts/body.ttf: not a TrueType or OpenType font (its em is {em} "
+        "units, outside OpenType's 16 to 16384)\n"), result.output
+
+
 def test_a_font_whose_outlines_are_damaged_is_refused_in_one_line(tmp_path, monkeypatch):
     """Vera with its glyf table's bytes scrambled after the header: fontTools reads the file, not the outlines."""
     import random
