@@ -1,4 +1,5 @@
 """The command line: list, validate, build, --set, exit codes, help text."""
+import os
 import yaml
 import re
 from pathlib import Path
@@ -96,6 +97,23 @@ def test_a_folder_named_as_a_spec_is_said_to_be_one(tmp_path):
     (tmp_path / "game.yaml").mkdir()
     result = CliRunner().invoke(cli, ["validate", str(tmp_path / "game.yaml")])
     assert (result.exit_code, result.output) == (1, f"error: {tmp_path / 'game.yaml'}: a folder, not a spec file\n")
+
+
+def test_the_folder_pnp_new_writes_names_its_game(tmp_path, monkeypatch):
+    """`pnp new lantern && pnp validate lantern` was 'unknown game': a folder holding a spec named after it names that
+    spec (lantern/lantern.yaml); a folder without one is one line saying so."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "lantern"]).exit_code == 0
+    for name in ("lantern", f"lantern{os.sep}", str(tmp_path / "lantern")):
+        result = CliRunner().invoke(cli, ["validate", name])
+        assert result.exit_code == 0 and result.output.startswith(f"{Path('lantern/lantern.yaml')}: all generic checks "
+                                                                  "pass"), (name, result.output)
+    built = CliRunner().invoke(cli, ["build", "lantern", "--paper", "a4", "--out", "out"])
+    assert built.exit_code == 0 and Path("out/lantern/lantern-components-a4.pdf").is_file(), built.output
+    Path("empty").mkdir()
+    result = CliRunner().invoke(cli, ["validate", "empty"])
+    assert (result.exit_code, result.output) == (1, "error: empty: a folder, not a spec file, and it holds no empty.yaml: "
+                                                    "give the spec's path\n")
 
 
 def test_every_command_has_help_with_an_example_and_is_in_the_readme():

@@ -37,6 +37,11 @@ def find(name, folder, noun):
             raise UserError(f"{name}: {'a folder, not a spec file' if path.is_dir() else 'no such file'}")
         return path
     candidate = Path(folder) / f"{name}.yaml"
+    if not candidate.is_file() and path.is_dir():   # a game's folder, as pnp new writes it: its spec is named after it
+        inside = path / f"{path.resolve().name}.yaml"
+        if not inside.is_file():
+            raise UserError(f"{name}: a folder, not a spec file, and it holds no {inside.name}: give the spec's path")
+        return inside
     if not candidate.is_file():
         known = ", ".join(p.stem for p in sorted(Path(folder).glob("*.yaml")))
         raise UserError(f"unknown {noun} {name!r} (shipped {noun}s: {known}; or give a path to a .yaml file)")
