@@ -67,7 +67,7 @@ def cell(value) -> str:
         return str(int(value))
     if not isinstance(value, (str, int, float)):
         return _moment(value)
-    return str(value)
+    return yamlsource.composed(value) if isinstance(value, str) else str(value)
 
 
 def unprintable(text: str) -> str:
@@ -212,6 +212,7 @@ class Table(Sequence):
             text = handle.read(starts[end] - starts[index]).decode(self.codec)
         if "\r" in text:   # a line break in a quoted cell is a new line of its text, whichever line ends the file has
             text = text.replace("\r\n", "\n").replace("\r", "\n")
+        text = yamlsource.composed(text)   # as cell() gives the first reading's cells
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=self.delimiter)   # a block: its lines, not the file's
         self.first, self.cells = index, [cells for cells in reader if "".join(cells).strip()]   # blank rows have no row
 

@@ -371,7 +371,7 @@ class _Walker:
         if control:
             raise SpecError(self.path, dotted(key_path), f"{ascii(value)[:60]} holds the control character "
                                                          f"U+{ord(control):04X}, which cannot be printed", line)
-        return value
+        return composed(value)
 
     def _scalar(self, node, key_path):
         try:
@@ -386,6 +386,14 @@ class _Walker:
         except (ValueError, OverflowError):
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
             raise SpecError(self.path, dotted(key_path), f"{node.value[:60]!r} is not a valid {tag}", node.start_mark.line + 1) from None
+
+
+def composed(text: str) -> str:
+    """A text in Unicode's composed form (NFC): an 'e' and a combining acute as the one 'é' fonts have a glyph for."""
+    if text.isascii():
+        return text
+    import unicodedata  # lazy: start-up (only a text outside ASCII asks)
+    return unicodedata.normalize("NFC", text)
 
 
 def control_character(text: str, kept: str = "\n") -> str | None:
