@@ -1551,6 +1551,30 @@ def test_a_font_lacking_a_table_pnp_reads_is_refused_in_one_line(tmp_path, monke
         f"'{table}' table)\n"), result.output
 
 
+def test_right_to_left_text_is_refused_not_printed_backwards(tmp_path, monkeypatch):
+    """Hebrew in a font that has its letters printed them in typed order, left to right (Arabic unjoined too), with
+    exit 0, where the PNG export set them right to left: such a text fails validate, one line naming it."""
+    from click.testing import CliRunner
+    from fontTools.ttLib import TTFont
+
+    from generator.cli import cli
+    from generator.draw.typeface import FONTS
+    font = TTFont(str(FONTS / "Vera.ttf"))
+    for table in (t for t in font["cmap"].tables if t.isUnicode() and t.format != 0):   # Hebrew: shin, lamed, vav, mem
+        table.cmap.update({code: "a" for code in (0x05E9, 0x05DC, 0x05D5, 0x05DD)})
+    (tmp_path / "game" / "fonts").mkdir(parents=True)
+    font.save(str(tmp_path / "game" / "fonts" / "body.ttf"))
+    (tmp_path / "game" / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace(
+        "components:", "fonts:\n  body: fonts/body.ttf\ncomponents:")
+        + "    layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 20, font: body, text: \"\u05e9\u05dc"
+          "\u05d5\u05dd\", size: 4}}}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["validate", "game/game.yaml"])
+    assert result.exit_code == 1 and result.output.splitlines()[0] == (
+        "game/game.yaml: cards: face 1: '\u05e9\u05dc\u05d5\u05dd': '\u05e9' (U+05E9) is written right to left, which pnp "
+        "does not set: its letters would print in the wrong order, unjoined"), result.output
+
+
 @pytest.mark.parametrize("em", [0, 65535])
 def test_a_font_whose_em_is_outside_opentype_s_range_is_refused_in_one_line(tmp_path, monkeypatch, em):
     """unitsPerEm 0 ended validate and pnp watch in a ZeroDivisionError traceback; 65535 printed text at 1/32 size."""
