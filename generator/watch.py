@@ -17,6 +17,7 @@ from .spec import loader as specs
 from .errors import UserError
 from .files import MISSING
 from .facecache import FaceCache
+from .check.validate import art_warnings
 from .output import Options
 from .output.formats import jobs
 from .draw.templates import TEMPLATES
@@ -195,8 +196,9 @@ def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dp
                                            f"wrote {', '.join(wrote)}" if wrote else "") if part) or "nothing to rebuild"
         bookless = "pdf" in formats and not specs.rules_path(spec).is_file()   # as pnp build notes it (a rules file
         note = f"; {no_rules(spec, paper, out_dir).removeprefix(f'{spec.path}: ')}" if bookless else ""   # deleted too)
+        warned = "".join(f"\nwarning: {line}" for line in art_warnings(spec))   # as pnp build prints them
         return (f"{what}{done}{'; unchanged: ' + ', '.join(kept) if kept else ''}{note} "
-                f"({time.perf_counter() - start:.2f} s)")
+                f"({time.perf_counter() - start:.2f} s){warned}")
     return once
 
 

@@ -37,6 +37,12 @@ class Watch:
         except queue.Empty:
             raise AssertionError(f"pnp watch printed nothing in {timeout} s") from None
 
+    def said(self, timeout=60):
+        """The next line printed but the warnings each build repeats (a picture below 300 dpi)."""
+        while (line := self.line(timeout)).startswith("warning: "):
+            pass
+        return line
+
     def started(self):
         """The lines printed before 'watching ...' (the first build's)."""
         before = []
@@ -415,22 +421,22 @@ def test_saves_of_files_beside_the_spec_and_of_art_rebuild(tmp_path):
         assert [line for line in watch.started() if line.startswith("rebuilt deck-components-a4.pdf")]
         before = pdf.read_bytes()
         (tmp_path / "cards.csv").write_text("title,suit\nSunset,sun\nMoonset,moon\n")
-        line = watch.line()
+        line = watch.said()
         # as in pnp build, the card whose row changed alone: the other's verdict on the art stands
         assert line.startswith("cards.csv changed: rebuilt deck-components-a4.pdf (1 of 2 faces drawn)"), line
         (tmp_path / "card.yaml").write_text(CARD.replace("elements:", "elements: [", 1))
-        line = watch.line()
+        line = watch.said()
         assert line.startswith("error: ") and "card.yaml" in line, line
         (tmp_path / "card.yaml").write_text(CARD.replace("y: 24,", "y: 26,"))
-        line = watch.line()
+        line = watch.said()
         assert line.startswith("card.yaml changed: rebuilt deck-components-a4.pdf (2 of 2 faces drawn)"), line
         edited = pdf.read_bytes()
         _png(tmp_path / "art" / "scene.png", (40, 40, 200))
-        line = watch.line()
+        line = watch.said()
         assert line.startswith("art/scene.png changed: rebuilt deck-components-a4.pdf (2 of 2 faces drawn)"), line
         assert len({before, edited, pdf.read_bytes()}) == 3
         _png(tmp_path / "art" / "dot.png", (160, 40, 160))   # an image the SVG art links to
-        line = watch.line()
+        line = watch.said()
         assert line.startswith("art/dot.png changed: rebuilt deck-components-a4.pdf"), line
         subprocess.run([sys.executable, "-m", "generator.cli", "build", "deck.yaml", "--paper", "a4", "--out", "clean"],
                        cwd=tmp_path, check=True, capture_output=True)
@@ -539,3 +545,26 @@ def test_a_data_file_renamed_while_watching_is_not_named_in_the_records_any_more
                            cwd=folder, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / ".memos")}, capture_output=True,
                            text=True)
     assert built.stdout.count("unchanged: inputs and file match the last build") == 2, built.stdout + built.stderr
+
+
+def test_a_warning_pnp_build_prints_is_printed_by_the_watch_on_each_build(tmp_path):
+    """An 80 x 40 px picture on every card: pnp build warns it prints at 38 dpi; the watch's builds said nothing."""
+    from PIL import Image
+    subprocess.run([sys.executable, "-m", "generator.cli", "new", "mine"], cwd=tmp_path, check=True, capture_output=True)
+    folder = tmp_path / "mine"
+    Image.new("RGB", (80, 40), (200, 120, 30)).save(folder / "low.png")
+    layout = folder / "card.yaml"
+    layout.write_text(layout.read_text() + "  photo: {type: image, file: low.png, x: 5, y: 21, width: 53, height: 27}\n")
+    built = subprocess.run([sys.executable, "-m", "generator.cli", "build", "mine.yaml", "--paper", "a4", "--out", "b"],
+                           cwd=folder, capture_output=True, text=True)
+    warned = [line for line in built.stdout.splitlines() if line.startswith("warning: ")]
+    assert built.returncode == 0 and len(warned) == 1 and "38 dpi" in warned[0], built.stdout
+    watch = Watch("mine.yaml", "--paper", "a4", "--out", "out", cwd=folder)
+    try:
+        assert warned[0] in watch.started()
+        (folder / "cards.csv").write_text((folder / "cards.csv").read_text().replace("Sunrise", "Sunset", 1))
+        line, then = watch.line(), watch.line()
+        assert line.startswith("cards.csv changed: rebuilt mine-components-a4.pdf") and then == warned[0], (line, then)
+        assert watch.stop() == 0
+    finally:
+        watch.kill()

@@ -74,8 +74,11 @@ def folder(out_dir, spec) -> Path:
 
 def checks(spec) -> list:
     """What pnp validate prints for a spec, as (level, line): level is ok, warning, error, note or failed."""
-    failures = validate(spec)
-    lines = [(report.level, f"{spec.path}: colours {report.name}: {vision.summary(report)}") for report in vision.reports(spec)]
+    warnings: list = []
+    failures = validate(spec, warnings)
+    lines = [("warning", f"warning: {line}") for line in warnings]
+    lines += [(report.level, f"{spec.path}: colours {report.name}: {vision.summary(report)}")
+              for report in vision.reports(spec)]
     note = generic_note(spec)
     if note:
         lines.append(("note", note))

@@ -447,3 +447,18 @@ def test_a_themed_gallery_names_its_theme(tmp_path):
     byline = re.search(r'<p class="byline">([^<]*)</p>', (where / "index.html").read_text("utf-8"))[1]
     assert byline.endswith(f" · theme: {title}"), byline
     assert "theme:" not in (tmp_path / "plain" / "posies-preview" / "index.html").read_text("utf-8")
+
+
+def test_a_warning_validate_prints_is_in_the_gallery_s_checks(tmp_path, monkeypatch):
+    """An 80 x 40 px picture on every card: validate warns it prints at 38 dpi; the gallery said 'all pass' only."""
+    from PIL import Image
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "mine"]).exit_code == 0
+    Image.new("RGB", (80, 40), (200, 120, 30)).save(tmp_path / "mine" / "low.png")
+    layout = tmp_path / "mine" / "card.yaml"
+    layout.write_text(layout.read_text() + "  photo: {type: image, file: low.png, x: 5, y: 21, width: 53, height: 27}\n")
+    _, page = gallery(tmp_path / "out", "mine/mine.yaml")
+    printed = CliRunner().invoke(cli, ["validate", "mine/mine.yaml"])
+    assert printed.exit_code == 0 and "dpi" in printed.output.splitlines()[0], printed.output
+    assert [line for _, line in page.checks] == printed.output.splitlines()
+    assert [level for level, line in page.checks if "dpi" in line] == ["warning"]
