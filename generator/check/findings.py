@@ -113,11 +113,16 @@ class Marks(Tally):
     def __init__(self, spec):
         super().__init__(spec)
         self.grounds: dict = {}
+        self.rows: dict = {}   # (component, face) -> (data file, row) of a layout's face drawn from a data row
 
     def note(self, art, measured) -> None:
-        """Count one artwork's face and file what measure found on it."""
+        """Count one artwork's face and file what measure found on it (with its data row)."""
         near, fills = measured
         face = self.face(art)
+        if near:
+            from ..components.layout import DATA, ROW  # lazy: start-up (only a face found too near its cut asks)
+            if art.props.get(ROW) is not None:
+                self.rows[(art.component, face)] = (art.props.get(DATA), art.props.get(ROW))
         for part, distance, role in near:
             self.found.setdefault((art.component, part, role), []).append(
                 Reach(art.component, art.side, face, part, distance, False, role))
@@ -135,14 +140,16 @@ class Marks(Tally):
         for (component, element, kind, faces, _), found in copies.items():
             worst = min(r.distance for _, _, rs in found for r in rs)
             rule = f"marks keep {SAFE:g} mm inside it" if kind == svg.MARK else "a frame stays inside it"
+            read = [self.rows[(component, face)] for face in faces if (component, face) in self.rows]
+            faced = where(faces) + (f" ({read[0][0]} row{'s' * (len(read) > 1)} {ranges([row for _, row in read])})"
+                                    if read else "")
             if len(found) == 1:
                 at = f"{worst:.1f} mm inside the cut" if worst >= 0 else f"{-worst:.1f} mm past the cut"
-                out.append((component, f"{where(faces)}: {found[0][1]} is {at} ({rule})"))
+                out.append((component, f"{faced}: {found[0][1]} is {at} ({rule})"))
                 continue
             at = f"as little as {worst:.1f} mm inside the cut" if worst >= 0 else f"up to {-worst:.1f} mm past the cut"
             numbers = [number for number, _, _ in found]
-            out.append((component, f"{where(faces)}: {element} {ranges(numbers)} ({len(numbers)} copies) are {at} "
-                                   f"({rule})"))
+            out.append((component, f"{faced}: {element} {ranges(numbers)} ({len(numbers)} copies) are {at} ({rule})"))
         return out + bleed_failures(self.spec, self.grounds)
 
 

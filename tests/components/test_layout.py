@@ -348,6 +348,20 @@ def test_marks_keep_clear_of_the_cut_unless_they_are_art(tmp_path):
         f"{spec.path}: cards: face 1: spot is 1.0 mm inside the cut (marks keep 2 mm inside it)"]
 
 
+def test_a_mark_too_near_the_cut_names_the_data_rows_of_its_faces(tmp_path):
+    """A spot drawn only on some cards of a deck: the line named 'face 1' alone, where the text check's names the
+    data file and rows too, so a designer could not tell which card it meant."""
+    spec = make(tmp_path, """\
+        data: cards.csv
+        layout:
+          elements:
+            spot: {type: circle, x: 30, y: 78, r: 1, fill: fire, visible: "{spot}"}
+        """, {"cards.csv": "title,spot\nA,\nB,yes\nC,yes\n"}, expect=3)
+    assert [str(f) for f in validate(spec)] == [
+        f"{spec.path}: cards: faces 2-3 ({tmp_path / 'cards.csv'} rows 3-4): spot is 1.0 mm inside the cut (marks keep 2 "
+        "mm inside it)"]
+
+
 def test_the_copies_of_a_repeat_too_near_the_cut_are_one_line(tmp_path):
     """A row of 40 dots 1.5 mm from the top edge printed 40 lines; one repeat's copies on the same faces are one, its
     worst copy's distance given; a copy alone keeps its own line."""
