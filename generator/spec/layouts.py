@@ -70,7 +70,7 @@ def extent(value):
     found = coord(value)
     if found[1] < 0:
         raise s.Invalid(f"expected a size of 0 or more (a number of mm, a length such as 12 mm, or a share of the area "
-                        f"such as 50%), found {s.found(value)}")
+                        f"such as 50%), found {s.found(value)}{pixel_hint(value)}")
     return found
 
 
@@ -96,7 +96,7 @@ def size(low, high):
             unit, found = "", 0.0
         if unit != "mm" or not low <= found <= high:
             raise s.Invalid(f"expected a size from {low:g} to {high:g} mm (a number of mm or a length such as 9 pt), "
-                            f"found {s.found(value)}")
+                            f"found {s.found(value)}{pixel_hint(value)}")
         return found
     return parse
 
