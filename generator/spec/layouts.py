@@ -32,6 +32,9 @@ MAX_ELEMENTS = 500  # elements in one layout
 MAX_DEPTH = 16      # layouts extending one another
 MAX_COPIES = 1000   # copies one repeated element makes
 BUILTIN = "builtin:"   # how a layout names one of pnp's ready-made layouts, by its card size
+MADE_FOR = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "mini": (44.5, 63.5), "tarot": (69.9, 120.7),
+            "square": (63.5, 63.5)}   # mm: the trim each ready-made layout is drawn for (layouts/*.yaml)
+ROOMY = 7.0   # mm a card may be wider or taller than a ready-made layout's (a 70 mm square takes builtin:square)
 BUILTINS = Path(__file__).resolve().parent.parent / "layouts"
 INDEX = "i"         # the column a repeated element's copies quote as {i}
 COPY = (INDEX, "col", "row", "label")   # what a copy may quote: its number, its cell's column and row, its label
@@ -451,6 +454,20 @@ def _file_fail(path, lines):
     return fail
 
 
+def _made_for(name: str, trim, fail) -> None:
+    """Refuse a ready-made layout named for a piece much larger than the card it is drawn for: its elements, in mm from
+    the corner, would fill one corner of the piece (a smaller piece's cut comes too near them: the checks say so)."""
+    if name not in MADE_FOR or all(side <= made + ROOMY for side, made in zip(trim, MADE_FOR[name])):
+        return
+    fitting = [other for other, (w, h) in MADE_FOR.items()
+               if w - 1 <= trim[0] <= w + ROOMY and h - 1 <= trim[1] <= h + ROOMY]
+    w, h = MADE_FOR[name]
+    fail((), f"builtin:{name} is drawn for {w:g} x {h:g} mm cards and this piece is {trim[0]:g} x {trim[1]:g} mm: its "
+             "elements would fill one corner; "
+             + (f"use builtin:{fitting[0]}" if fitting else "give the component that size")
+             + f", or extend it (extends: builtin:{name}) and place its elements yourself")
+
+
 def builtins() -> list:
     """The names of pnp's ready-made layouts."""
     return sorted(path.stem for path in BUILTINS.glob("*.yaml"))
@@ -504,6 +521,8 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
     properties, colours and templates against those the spec has, and every {column} against the data's columns.
     shared: the layout is the common back of a component with data (every row's, so it reads none of their columns);
     trim: the piece's (width, height) in mm, which its safe area must leave something of."""
+    if isinstance(value, str) and value.startswith(BUILTIN) and trim is not None:
+        _made_for(value[len(BUILTIN):].strip(), trim, fail)
     ground, safe = None, SAFE
     lacking = SHARED if shared else "the component has no data"   # why a {column} names none, when columns is empty
     merged: dict = {}

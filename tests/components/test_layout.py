@@ -586,6 +586,28 @@ def test_layout_errors_name_the_file_line_and_key(tmp_path, component, files, me
     assert str(caught.value).replace(str(tmp_path) + os.sep, "").startswith(message)
 
 
+def test_a_ready_made_layout_on_a_much_larger_piece_is_refused_naming_the_one_that_fits(tmp_path):
+    """builtin:mini on 63 x 88 mm cards passed validate and printed a mini card in each card's top-left corner: it is
+    refused naming its size and builtin:poker (a size no ready-made layout fits: the size to give); a mini layout on
+    44 x 67 mm cards (the docs' 'takes it too') and one extended (its elements placed by the designer) are taken."""
+    def load(name, width, height, layout="builtin:mini"):
+        (tmp_path / name).mkdir()
+        path = tmp_path / name / "game.yaml"
+        path.write_text(SPEC.replace("EXPECT", "1").replace("60 mm", f"{width} mm").replace("80 mm", f"{height} mm")
+                        + f"    layout: {layout}\n    data: [{{title: A, cost: 1, rules: Go.}}]\n")
+        return specs.load(str(path))
+
+    for name, width, height, fix in (("poker", 63, 88, "use builtin:poker"), ("odd", 60, 80, "give the component that size")):
+        with pytest.raises(SpecError) as caught:
+            load(name, width, height)
+        assert str(caught.value).replace(str(tmp_path / name) + os.sep, "") == (
+            f"game.yaml:10: components.cards.layout: builtin:mini is drawn for 44.5 x 63.5 mm cards and this piece is "
+            f"{width} x {height} mm: its elements would fill one corner; {fix}, or extend it (extends: builtin:mini) "
+            "and place its elements yourself")
+    assert load("mini", 44, 67).component("cards").options["width"] == 44
+    assert load("extended", 63, 88, "{extends: builtin:mini, elements: {}}").component("cards").options["width"] == 63
+
+
 def test_valign_takes_centre_and_center_as_align_does_for_middle(tmp_path):
     """align: center was taken and valign: center refused ('expected one of top, middle, bottom'): both read middle."""
     drawn = []
