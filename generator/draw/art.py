@@ -27,6 +27,7 @@ _URL = r"url\(\s*['\"]?([^'\")]*)"   # compiled on first use by re's own cache: 
 _IMPORT = r"@import\s+(?:url\()?\s*['\"]?([^'\")\s;]+)"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 LOOKS = {"G": "greyscale", "P": "protan", "D": "deutan", "T": "tritan"}  # a resource name's mark after /I or /G
+TURNED = (5, 6, 7, 8)   # EXIF orientations a quarter turn from how the pixels are stored: width and height swap
 SIDE = 17  # a colour-vision simulation of an image's pixels is a table of this many levels a side, interpolated
 STEPS = 65535  # relative luminance is summed in this many steps from black to white before it is encoded again
 
@@ -98,11 +99,22 @@ def _source(path, data, folder):
         image = _image(shown, data)
         _intact(shown, data, image)
         kind = "png" if data.startswith(b"\x89PNG") else "jpeg"
-        return Source(path, kind, digest, image.size, data, folder)
+        size = image.size[::-1] if _orientation(image) in TURNED else image.size   # as the camera meant it seen
+        return Source(path, kind, digest, size, data, folder)
     if b"<svg" in data[:4096]:
         size, linked = _kept_check(path, data, folder, digest)
         return Source(path, "svg", digest, size, data, folder, linked=linked)
     raise UserError(f"{_shown(path, folder)}: not a PNG, JPEG or SVG file")
+
+
+def _orientation(image) -> int:
+    """The EXIF orientation a camera saved with a photo, read without decoding it: 1 upright, 2-8 mirrored or turned
+    (5-8 a quarter turn: TURNED), else 1."""
+    try:
+        found = int(image.getexif().get(0x0112, 1))
+    except Exception:  # Pillow raises several kinds on a damaged EXIF block: the photo is taken as it is stored
+        return 1
+    return found if 1 <= found <= 8 else 1
 
 
 def _image(shown, data):
@@ -300,6 +312,9 @@ def _decoded(source: Source):
         image.load()
     except Exception as exc:  # a JPEG cut short, or damaged past its header
         raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
+    if _orientation(image) != 1:   # a phone's photo stored on its side: turned as its EXIF says
+        from PIL import ImageOps  # lazy: start-up
+        image = ImageOps.exif_transpose(image)
     if image.mode == "P" or "transparency" in image.info:   # a palette, or one colour keyed transparent (tRNS)
         image = image.convert("RGBA" if "transparency" in image.info else "RGB")
     if image.mode in ("LA", "La", "RGBA", "RGBa", "PA"):
@@ -405,8 +420,8 @@ def embed(file, source: Source) -> int:
     """Add an image to a pdffile.File as an image XObject at its own resolution (a JPEG as it is; alpha as an SMask);
     return its object number."""
     w, h = source.size
-    if source.kind == "jpeg" and not source.look:
-        image = _image(_shown(source.path, source.folder), source.data)
+    image = _image(_shown(source.path, source.folder), source.data) if source.kind == "jpeg" else None
+    if image is not None and not source.look and _orientation(image) == 1:   # else its pixels, turned
         space = {"L": "/DeviceGray", "CMYK": "/DeviceCMYK"}.get(image.mode, "/DeviceRGB")
         decode = " /Decode [1 0 1 0 1 0 1 0]" if image.mode == "CMYK" and "adobe" in image.info else ""
         return file.add((f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace {space}"

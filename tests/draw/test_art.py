@@ -504,3 +504,23 @@ def test_a_picture_inside_svg_art_is_held_to_the_pixels_a_picture_may_have(tmp_p
     with pytest.raises(UserError, match=rf"wrap\.svg: .* is {width} x {height} pixels: at most 100,000,000 pixels and "
                                         r"32,767 a side"):
         art.load(tmp_path, "wrap.svg")
+
+
+def test_a_photo_stored_on_its_side_is_placed_as_its_exif_orientation_turns_it(tmp_path):
+    """A phone's JPEG stored 300 x 150 pixels with EXIF orientation 6 (turn a quarter clockwise to view) printed on its
+    side in the PDF and the PNG export: it is 150 x 300 as its size, its stored top (red) at the right on the page."""
+    stored = Image.new("RGB", (300, 150), (30, 60, 200))
+    ImageDraw.Draw(stored).rectangle((0, 0, 299, 74), fill=(210, 30, 30))
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    stored.save(tmp_path / "photo.jpg", quality=95, exif=exif)
+    source = art.load(tmp_path, "photo.jpg")
+    assert source.size == (150, 300)
+    face = card(art.place(source, 10, 10, 40, 80))
+    for image in (pdfium(pdf_bytes(face)), cairo(face)):
+        assert near(at(image, 45, 50), (210, 30, 30)) and near(at(image, 15, 50), (30, 60, 200))
+    upright = Image.new("RGB", (150, 300))   # no orientation: the JPEG as it is, not decoded
+    upright.save(tmp_path / "plain.jpg", quality=90)
+    with pikepdf.open(io.BytesIO(pdf_bytes(card(art.place(art.load(tmp_path, "plain.jpg"), 0, 0, 20, 40))))) as doc:
+        images = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
+        assert [i.read_raw_bytes() for i in images] == [(tmp_path / "plain.jpg").read_bytes()]
