@@ -55,6 +55,8 @@ def _too_long(name: str) -> UserError:
 def game_folder(out_dir, name: str) -> Path:
     """<out>/<name>, the folder a game's files are written in, refused when it or any folder in it is a link: pnp writes
     only inside --out, never through a link."""
+    if not str(out_dir).strip():   # an empty shell variable: Path('') is the current folder
+        raise UserError(f"--out: expected a folder, found {str(out_dir)!r} (for the current folder, give --out .)")
     folder = Path(out_dir) / name
     linked = [folder] if folder.is_symlink() else [Path(top, entry) for top, folders, _ in os.walk(folder)
                                                   for entry in folders if os.path.islink(os.path.join(top, entry))]

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pikepdf
+import pytest
 from click.testing import CliRunner
 
 from generator.draw import content
@@ -114,6 +115,24 @@ def test_the_folder_pnp_new_writes_names_its_game(tmp_path, monkeypatch):
     result = CliRunner().invoke(cli, ["validate", "empty"])
     assert (result.exit_code, result.output) == (1, "error: empty: a folder, not a spec file, and it holds no empty.yaml: "
                                                     "give the spec's path\n")
+
+
+@pytest.mark.parametrize("command", ["build", "rules", "preview"])
+def test_an_empty_out_is_refused_not_the_current_folder(tmp_path, monkeypatch, command):
+    """`--out "$OUT"` with OUT unset wrote the game's folder into the current one, exit 0."""
+    monkeypatch.chdir(tmp_path)
+    paper = [] if command == "preview" else ["--paper", "a4"]
+    result = CliRunner().invoke(cli, [command, "posies", *paper, "--out", ""])
+    assert (result.exit_code, result.output) == (1, "error: --out: expected a folder, found '' (for the current folder, "
+                                                    "give --out .)\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_pipe_named_as_the_spec_is_said_to_be_one(tmp_path):
+    os.mkfifo(tmp_path / "game.yaml")
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "game.yaml")])
+    assert (result.exit_code, result.output) == (1, f"error: {tmp_path / 'game.yaml'}: not a regular file (a pipe or a "
+                                                    "device): pnp reads files only\n")
 
 
 def test_every_command_has_help_with_an_example_and_is_in_the_readme():

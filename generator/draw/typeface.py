@@ -74,6 +74,12 @@ class Family(NamedTuple):
 VERA = Family(Face("/V", False, False), Face("/VB", False, False), Face("/V", True, False), Face("/VB", True, False))
 
 
+def _brotli() -> bool:
+    """Whether the brotli module, which fontTools unpacks a WOFF2 font with, is installed."""
+    import importlib.util  # lazy: start-up (only a WOFF2 font asks)
+    return importlib.util.find_spec("brotli") is not None
+
+
 def designer(path, shown=None) -> str:
     """Read a designer's TrueType or OpenType font; its resource name, from its file name and content (so messages name
     the file a spec gave, even when another file in the process holds the same bytes). shown: the path as messages
@@ -83,6 +89,9 @@ def designer(path, shown=None) -> str:
         data = cache.read(path, Path(path).read_bytes())
     except OSError as exc:
         raise UserError(f"{shown}: cannot read font: {exc.strerror}") from None
+    if data[:4] == b"wOF2" and not _brotli():   # fontTools needs brotli to unpack it
+        raise UserError(f"{shown}: a WOFF2 web font, which pnp reads only with the brotli module installed: save it as "
+                        "a .ttf or .otf file (e.g. with FontForge), or pip install brotli")
     name = "/T" + digests.sha256(Path(path).name.encode() + b"\0" + data).hexdigest()[:12]
     if name not in DESIGNED:
         DESIGNED[name] = str(path)

@@ -34,7 +34,8 @@ def find(name, folder, noun):
     path = Path(name)
     if path.suffix in (".yaml", ".yml"):
         if not path.is_file():
-            raise UserError(f"{name}: {'a folder, not a spec file' if path.is_dir() else 'no such file'}")
+            raise UserError(f"{name}: " + ("a folder, not a spec file" if path.is_dir() else "not a regular file (a pipe or "
+                                           "a device): pnp reads files only" if path.exists() else "no such file"))
         return path
     candidate = Path(folder) / f"{name}.yaml"
     if not candidate.is_file() and path.is_dir():   # a game's folder, as pnp new writes it: its spec is named after it

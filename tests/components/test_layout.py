@@ -1617,6 +1617,29 @@ def test_right_to_left_text_is_refused_not_printed_backwards(tmp_path, monkeypat
         "does not set: its letters would print in the wrong order, unjoined"), result.output
 
 
+def test_a_woff2_font_without_brotli_is_one_line_naming_the_fix(tmp_path, monkeypatch):
+    """A WOFF2 font printed fontTools' logging notice, then 'not a TrueType or OpenType font (No module named
+    brotli)': it is a font, which pnp reads once brotli is installed."""
+    import importlib.util
+
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    if importlib.util.find_spec("brotli") is not None:
+        pytest.skip("brotli is installed: fontTools reads WOFF2")
+    (tmp_path / "game" / "fonts").mkdir(parents=True)
+    (tmp_path / "game" / "fonts" / "body.woff2").write_bytes(b"wOF2\x00\x01\x00\x00" + bytes(40))
+    (tmp_path / "game" / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace(
+        "components:", "fonts:\n  body: fonts/body.woff2\ncomponents:")
+        + "    layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 20, font: body, text: Hi, size: 4}}}\n")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["validate", "game/game.yaml"])
+    assert result.exit_code == 1 and result.output == (
+        "error: game/game.yaml:4: fonts.body: game/fonts/body.woff2: a WOFF2 web font, which pnp reads only with the "
+        "brotli module installed: save it as a .ttf or .otf file (e.g. with FontForge), or pip install brotli\n"), \
+        result.output
+
+
 @pytest.mark.parametrize("em", [0, 65535])
 def test_a_font_whose_em_is_outside_opentype_s_range_is_refused_in_one_line(tmp_path, monkeypatch, em):
     """unitsPerEm 0 ended validate and pnp watch in a ZeroDivisionError traceback; 65535 printed text at 1/32 size."""
