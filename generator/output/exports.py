@@ -33,7 +33,7 @@ def face_stems(spec, arts=None) -> dict:
         number = f"{numbers[art.key]:0{len(str(len(alike)))}d}"
         words = _chosen(spec, art)
         if words is None:
-            words = "-".join(dict.fromkeys(word for word in map(_word, _named(spec, art)) if word))  # each word once
+            words = "-".join(dict.fromkeys(word for word in map(_word, _named(spec, art).values()) if word))  # each once
         stems[art.key] = f"{art.component}-{number}{_cut(words)}-front"
     _distinct(stems, arts)
     return stems
@@ -103,12 +103,17 @@ def backings(spec, component) -> list:
 def face_title(spec, art, number: int | None) -> str:
     """A front's name in words: a data row's title (a title or name column, else its first value in words, not a
     number), another face's short values; else the component's title and the face's number (None: its only face)."""
-    values = [v.strip() for v in [art.props.get("title"), art.props.get("name"), *_named(spec, art)]
+    values = [v.strip() for v in [art.props.get("title"), art.props.get("name"), *_named(spec, art).values()]
               if isinstance(v, str) and v.strip() and not _numeric(v)]
     from ..components.layout import ROW  # lazy: start-up
+    title = spec.component(art.component).title
     if art.props.get(ROW) is None:  # no data row: the values its file name shows, as words
         values = [" ".join(dict.fromkeys(v for v in values if len(v) <= 24))] if values else []
-    return values[0] if values else f"{spec.component(art.component).title}{f' {number}' if number else ''}"
+    elif not values:   # a row of numbers only (a token's value): its first, named, not the face's number beside it
+        shown = next(((k, v.strip()) for k, v in _named(spec, art).items() if isinstance(v, str) and v.strip()), None)
+        if shown:
+            return f"{title} ({shown[0]} {shown[1]})"
+    return values[0] if values else f"{title}{f' {number}' if number else ''}"
 
 
 def back_name(art) -> str:
@@ -126,14 +131,14 @@ def _numeric(text: str) -> bool:
     return True
 
 
-def _named(spec, art) -> list:
-    """The property values a face's file name may show: not a data row's number, file, count of copies or back."""
+def _named(spec, art) -> dict:
+    """The properties a face's file name may show, by name: not a data row's number, file, count of copies or back."""
     from ..components.layout import COUNTS  # lazy: start-up (the command line reads formats() without the layout kind)
     options = spec.component(art.component).options
     counting = options.get("count_column")
     backing = (options.get("back_column") or "back") if "backs" in options else None
-    return [value for key, value in art.props.items()
-            if not key.startswith("#") and key not in (counting, backing) and key.lower() not in COUNTS]
+    return {key: value for key, value in art.props.items()
+            if not key.startswith("#") and key not in (counting, backing) and key.lower() not in COUNTS}
 
 
 def _chosen(spec, art) -> str | None:

@@ -688,6 +688,20 @@ def test_contact_captions_are_the_face_titles_at_one_size_cut_at_a_word(tmp_path
     assert contact.caption(words, art, 3, width) == f"{words.component('words').title} 3"  # word lists: too long to show
 
 
+def test_a_data_row_of_numbers_only_is_named_by_its_first_value_not_the_face_number(tmp_path):
+    """Tokens from rows {value: 1}, {value: 2}, {value: 5}: the one printed '5' was captioned 'Oil tokens 3' (its face
+    number) on the contact sheet and in the gallery, while its PNG is named tokens-3-5-front.png."""
+    (tmp_path / "game.yaml").write_text(
+        "game: {title: Oil, designer: Me}\ncomponents:\n  tokens:\n    kind: layout\n    title: Oil tokens\n"
+        "    expect: 24\n    width: 30 mm\n    height: 30 mm\n"
+        "    data: [{value: 1, count: 12}, {value: 2, count: 8}, {value: 5, count: 4}]\n"
+        "    layout: {elements: {v: {type: text, x: 5, y: 5, width: 20, height: 20, text: '{value}', size: 8}}}\n")
+    spec = specs.load(str(tmp_path / "game.yaml"))
+    fronts = [a for a in expand(spec)[1].values() if a.side == "front"]
+    assert [contact.caption(spec, art, n, 60) for n, art in enumerate(fronts, start=1)] == [
+        "Oil tokens (value 1)", "Oil tokens (value 2)", "Oil tokens (value 5)"]
+
+
 def test_contact_words_fit_their_room_and_letters_vera_lacks_print_in_the_specs_font(tmp_path):
     """A one-word title longer than its cell ran into its neighbours, the sheet's heading off its edge (the component's
     name lost); Greek titles, which the cards set in the designer's font, printed as Vera's empty boxes under them. The
