@@ -176,7 +176,11 @@ def _deflated(pixels: _Pixels, kind: int) -> bytes:
                 parts.append(packed)
                 check = zlib.adler32(data, check)
     finally:
-        pool.shutdown(cancel_futures=True)   # Ctrl-C: the parts not begun are dropped
+        try:
+            pool.shutdown(cancel_futures=True)   # Ctrl-C: the parts not begun are dropped
+        except KeyboardInterrupt:   # a second Ctrl-C, or the first landing here: the parts begun still end
+            pool.shutdown()
+            raise
     return b"".join([*parts, struct.pack(">I", check)])
 
 
