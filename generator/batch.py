@@ -214,7 +214,8 @@ def _judged(name, overrides, theme, threshold, grey_threshold, key) -> tuple[lis
     spec = thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
     warnings: list = []
     failures = checks.validate(spec, warnings)  # first: a spec refused here prints its one error line and nothing else
-    checks.laid_out(spec)   # the build lays its rulebook out after writing its components PDF
+    if not failures:   # a set failing its checks is refused by the build before its rulebook (whose diagrams need them)
+        checks.laid_out(spec)   # the build lays its rulebook out after writing its components PDF
     lines = [f"warning: {line}" for line in warnings]
     lines += [f"{spec.path}: colours {report.name}: {vision.summary(report)}" for report in vision.reports(spec)]
     note = wording.generic_note(spec)

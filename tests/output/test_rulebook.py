@@ -1417,3 +1417,15 @@ def test_validate_lays_out_a_designers_rulebook_so_a_reference_too_long_fails_it
     assert re.fullmatch(rf"error: {re.escape(str(Path('mine/rules/mine.yaml')))}:{line}: reference: the quick reference "
                         r"is too long for its card: its text would print at \d\.\d pt .*\n", result.output), result.output
     assert not (tmp_path / "output").exists()
+
+
+def test_validate_of_a_copied_game_whose_checks_fail_reports_them_without_laying_its_rulebook_out(tmp_path, monkeypatch):
+    """A copy of Glorieta whose black stones were made pink: validate ended in a KeyError from the rulebook's diagrams
+    (laid out for a rules text of the designer's), which assume the set passed; the build stops at its checks."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "gl", "--from", "glorieta"]).exit_code == 0
+    result = CliRunner().invoke(cli, ["validate", "gl/gl.yaml", "--set", "components.black-stones.faces.list.0.colour=pink"])
+    assert result.exit_code == 1 and result.exception.__class__ is SystemExit, result.output
+    assert "black stones (expected at least 64, found 0)" in result.output
