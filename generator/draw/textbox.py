@@ -20,6 +20,7 @@ STEP = 0.05  # mm: how much each try shrinks the text
 ALIGN = ("left", "centre", "center", "right", "justify")
 VALIGN = ("top", "middle", "bottom")
 ICON_EM = 1.0  # an inline icon is a square this many em wide, sitting on the baseline like a capital with a descent
+ESCAPES = frozenset("\\*{}:")   # what a backslash types plainly; before any other character it is kept (C:\Games)
 _TOKEN = re.compile(r"\\(.)|(\*\*)|(\*)|\{(?:colou?r):([^{}]+)\}|(\{/colou?r\})|:([A-Za-z0-9_-]+):|(\n)|( +|\t)|"
                     r"([^\\*{:\n \t]+|.)", re.DOTALL)  # the last: plain text, up to a character that may start markup
 _PAINT = re.compile(r"\\.|\{(colou?r):([^{}]+)\}", re.DOTALL)   # colour markup, past a backslash and what it escapes
@@ -89,6 +90,8 @@ def parse(text: str, colour: str, icons=(), bold: bool = False, italic: bool = F
     word: list = []
     for escaped, strong, slanted, paint, close, icon, newline, space, plain in _TOKEN.findall(text):
         if plain or escaped or (icon and icon not in icons):
+            if escaped and escaped not in ESCAPES:
+                escaped = "\\" + escaped   # no markup's character: the backslash is typed too
             typed = plain or escaped or f":{icon}:"
             if word and word[-1].style == style and not word[-1].icon:
                 word[-1] = Piece(word[-1].text + typed, style)

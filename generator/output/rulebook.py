@@ -21,6 +21,7 @@ from reportlab.platypus.flowables import _FUZZ, _listWrapOn
 from reportlab.platypus import (CondPageBreak, Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
 
 from ..spec import yamlsource
+from ..draw.textbox import ESCAPES
 from ..components.kind import size_words
 from ..draw.diagram import drawn
 from ..errors import UserError
@@ -151,7 +152,7 @@ def inline(text):
         add(text[at:match.start()])
         escaped, strong, paint, close = match.groups()
         if escaped is not None:
-            add(escaped)
+            add(escaped if escaped in ESCAPES else "\\" + escaped)
         elif strong:
             bold = not bold
         elif paint:
