@@ -277,3 +277,13 @@ def test_ink_and_advances_from_the_tables_equal_the_glyphs_one_by_one(text, size
                                                         for ch in text) / font.units
     assert typeface.absent(face.resource, text) == list(dict.fromkeys(ch for ch in text
                                                                       if ord(ch) not in font.cmap))
+
+
+def test_a_backslash_before_no_markup_character_is_typed_with_it():
+    """'C:\\Games\\new' printed 'C:Gamesnew' (a backslash dropped before every character), validate passing: only the
+    markup's characters and the backslash itself are typed plainly after one; on cards and in the rulebook alike."""
+    from generator.output.rulebook import inline
+    typed = "".join(piece.text for line in textbox.parse(r"C:\Games\new \*star\* \{x\} \\ \: \q", "#000000")
+                    for word in line for piece in word)
+    assert typed == r"C:\Games\new*star*{x}\:\q"   # the words' spaces are the layout's
+    assert inline(r"C:\Games \*star\* \\ \q") == r"C:\Games *star* \ \q"
