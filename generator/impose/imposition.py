@@ -385,7 +385,8 @@ def crop_marks(blocks, bounds, others=()):
               for start, direction, inner in mark_starts(box, bleed, xs, ys)]
     for _, k, (x, y), (dx, dy) in sorted(starts, key=lambda item: item[:2]):
         fixed = boxes[:k] + boxes[k + 1:] + others
-        half = _own_half((x, y), (dx, dy), k, blocks)
+        pull, half = _own_half((x, y), (dx, dy), k, blocks)
+        x, y = x - dx * pull, y - dy * pull
         length = min(reach((x, y), (dx, dy), fixed + _in_way(kept, k, (x, y), (dx, dy)), bounds), half)
         if length < min(MARK_SHORT, half) - EPS:   # a mark across its way, drawn before it, may give way down to MARK_SHORT
             made = _room(kept, k, (x, y), (dx, dy))
@@ -408,12 +409,15 @@ def crop_marks(blocks, bounds, others=()):
     return kept
 
 
-def _own_half(start, direction, k: int, blocks) -> float:
-    """How far block k's mark from start may run into a gap that another block's marks face across: to the middle of
-    the room between the two blocks' marks, less CLEAR/2, so that a cut through the gap leaves each block its own marks
-    (MARK_LEN where no block faces it, or where halves would leave less than MARK_MIN: then _halves decides)."""
+def _own_half(start, direction, k: int, blocks) -> tuple[float, float]:
+    """(how far block k's mark is drawn back from start towards its block, how far it may then run) in a gap another
+    block's marks face it across: to the middle of the room between the two blocks' marks, less CLEAR/2, so that a cut
+    through the gap leaves each block its own marks. Where that leaves less than MARK_MIN, both blocks' marks start
+    CLEAR off their bleed instead of MARK_OFFSET off their trim (blocks of no bleed 9.5 mm apart). (0, MARK_LEN) where
+    no block faces it, or where even that leaves less than MARK_MIN: then _halves decides."""
     (x, y), (dx, dy) = start, direction
-    length = MARK_LEN
+    own = max(MARK_OFFSET - blocks[k][1], CLEAR) - CLEAR   # how far this block's marks may come back
+    facing = []   # (room between the two blocks' mark starts, how far the other's may come back)
     for j, (box, bleed, xs, ys) in enumerate(blocks):
         across, low, high = (y, box.y, box.y + box.h) if dx else (x, box.x, box.x + box.w)
         if j == k or not (ys if dx else xs) or not low - NEAR < across < high + NEAR:   # punched: no marks
@@ -422,10 +426,14 @@ def _own_half(start, direction, k: int, blocks) -> float:
             ahead = box.x - x if dx > 0 else x - box.x - box.w
         else:
             ahead = box.y - y if dy > 0 else y - box.y - box.h
-        room = ahead - max(MARK_OFFSET - bleed, CLEAR)   # to where the other block's marks start
-        if 0 < room < 2 * MARK_LEN + CLEAR and (room - CLEAR) / 2 >= MARK_MIN - EPS:
-            length = min(length, (room - CLEAR) / 2)
-    return length
+        theirs = max(MARK_OFFSET - bleed, CLEAR)
+        if 0 < ahead - theirs < 2 * MARK_LEN + CLEAR:
+            facing.append((ahead - theirs, theirs - CLEAR))
+    pull = own if any((room - CLEAR) / 2 < MARK_MIN - EPS <= (room + own + back - CLEAR) / 2
+                      for room, back in facing) else 0.0
+    halves = [(room + pull + (back if pull and (room - CLEAR) / 2 < MARK_MIN - EPS else 0.0) - CLEAR) / 2
+              for room, back in facing]
+    return pull, min([MARK_LEN] + [half for half in halves if half >= MARK_MIN - EPS])
 
 
 def _in_way(kept: list, k: int, start, direction) -> list:
