@@ -318,3 +318,27 @@ def test_no_game_named_in_a_folder_holding_a_spec_says_the_shipped_games_are_wor
                                              "pnp validate mine.yaml")
     monkeypatch.chdir(tmp_path)
     assert "note:" not in CliRunner().invoke(cli, ["validate"]).output
+
+
+def test_a_palette_too_long_for_one_swatch_page_is_one_line_with_nothing_written(tmp_path, monkeypatch):
+    """700 colours: the swatch PDF was written, a page taller than PDF allows (14,400 pt), then cairo's traceback for
+    the PNG: refused before either file, naming how many colours one page holds (that many pass)."""
+    from generator.output import swatches
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "mine"]).exit_code == 0
+    spec_path = Path("mine/mine.yaml")
+    data = yaml.safe_load(spec_path.read_text())
+    base = dict(data["palette"])
+
+    def palette(n):
+        data["palette"] = {**base, **{f"c{i}": f"#{i % 256:02x}{i * 7 % 256:02x}{i * 13 % 256:02x}" for i in range(n)}}
+        spec_path.write_text(yaml.safe_dump(data))
+        return CliRunner().invoke(cli, ["palette", str(spec_path), "--out", "pal"])
+    result = palette(700)
+    most = int(re.search(r"at most (\d+) colours", result.output)[1])
+    assert result.exit_code == 1 and result.output.startswith(
+        f"error: {spec_path}: palette: a swatch sheet of {700 + len(base)} colours would be "), result.output
+    assert not Path("pal").exists()
+    assert palette(most - len(base)).exit_code == 0
+    with pikepdf.open("pal/mine/mine-palette.pdf") as pdf:
+        assert float(pdf.pages[0].mediabox[3]) <= 14_400 and swatches.TALLEST == pytest.approx(5080)

@@ -13,6 +13,8 @@ import cairocffi
 from PIL import Image, ImageChops
 
 from ..components.kind import Circle
+from ..draw.art import MAX_PIXELS, MAX_SIDE
+from ..errors import UserError
 from ..units import pixels
 
 
@@ -28,8 +30,20 @@ def drawing_png(drawing, width: int, height: int, dpi: float) -> bytes:
     return encode(surface, dpi)
 
 
+def fits(what: str, width: int, height: int, dpi: float | None = None) -> None:
+    """Refuse a picture larger than pnp paints (cairo's MAX_SIDE a side, MAX_PIXELS in all), before its memory is
+    taken (a board at 1200 dpi took 3.8 GB, then cairo refused it); what: what it is, as messages name it."""
+    if max(width, height) <= MAX_SIDE and width * height <= MAX_PIXELS:
+        return
+    most = dpi and math.floor(dpi * min(MAX_SIDE / max(width, height), math.sqrt(MAX_PIXELS / (width * height))))
+    raise UserError(f"{what}: {f'at {dpi:g} dpi ' if dpi else ''}a picture of {width:,} x {height:,} pixels, more than "
+                    f"pnp paints (at most {MAX_SIDE:,} a side and {MAX_PIXELS:,} in all)"
+                    + (f": give --dpi {most} or less" if dpi else ""))
+
+
 def canvas(width: int, height: int) -> tuple:
     """A white image of width x height pixels and a cairo context on it: (surface, context)."""
+    fits("a picture", width, height)
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_RGB24, width, height)
     ctx = cairocffi.Context(surface)
     paint.unhinted(ctx)

@@ -3,12 +3,14 @@
 from . import document, raster
 from ..draw import svg
 from ..check import vision
+from ..errors import UserError
 from ..files import game_folder, write_atomic
 from ..check.luminance import ink_on
 
 VIEWS = ("normal", "protan", "deutan", "tritan", "greyscale")
 WIDTH, MARGIN, NAME_W, ROW, GAP = 210.0, 10.0, 38.0, 10.0, 1.0
 PNG_DPI = 150
+TALLEST = 14_400 / 72 * 25.4   # mm: the tallest page PDF allows (14,400 points)
 
 
 def _columns():
@@ -85,15 +87,21 @@ def report_colours(report, spec):
 
 
 def write(spec, out_dir, threshold=None):
-    """Write <out>/<id>/<id>-palette.pdf and .png; return their paths."""
+    """Write <out>/<id>/<id>-palette.pdf and .png; return their paths (both made before either is written)."""
+    height = sheet_height(spec)
+    if height > TALLEST:
+        raise UserError(f"{spec.path}: palette: a swatch sheet of {len(spec.palette)} colours would be {height:,.0f} mm "
+                        f"tall, more than a PDF page may be ({TALLEST:,.0f} mm): at most "
+                        f"{int((TALLEST - height) // ROW + len(spec.palette))} colours")
     drawing = sheet(spec, threshold)
-    doc = document.Document(WIDTH, sheet_height(spec))
+    png = raster.picture_png(drawing, PNG_DPI)
+    doc = document.Document(WIDTH, height)
     doc.furniture(lambda: drawing)
     doc.next_page()
     base = game_folder(out_dir, spec.game.id) / f"{spec.game.id}-palette"
     paths = (base.with_suffix(".pdf"), base.with_suffix(".png"))
     write_atomic(paths[0], doc.save(f"{spec.game.title}: palette check", spec.game.designer,
                                     "Palette under colour-vision simulations"))
-    write_atomic(paths[1], raster.picture_png(drawing, PNG_DPI))
+    write_atomic(paths[1], png)
     return paths
 

@@ -788,3 +788,25 @@ def test_format_pod_and_paper_names_are_read_in_any_case(tmp_path):
     pod = CliRunner().invoke(cli, ["build", str(tmp_path / "deck" / "deck.yaml"), "--pod", "TheGameCrafter", "--out",
                                    str(tmp_path / "out")])
     assert pod.exit_code == 0 and (tmp_path / "out" / "deck" / "pod-thegamecrafter").is_dir(), pod.output
+
+
+def test_a_face_too_large_to_paint_at_the_dpi_asked_is_one_line_before_any_file(tmp_path):
+    """Glorieta's board with 50 mm cells as a PNG at 1200 dpi: 3.8 GB taken, then cairo's traceback (INVALID_SIZE);
+    refused up front, naming the most dpi it takes (its pixels counted from the board's size in mm), nothing written."""
+    import math
+    from generator.components import KINDS
+    from generator.draw.art import MAX_PIXELS, MAX_SIDE
+    args = ["build", "glorieta", "--paper", "a4", "--format", "png", "--dpi", "1200", "--set", "components.board.cell=50mm",
+            "--out", str(tmp_path / "out")]
+    result = CliRunner().invoke(cli, args)
+    board = specs.load("glorieta", ["components.board.cell=50mm"]).component("board")
+    w, h = (side + 2 * board.bleed for side in KINDS[board.kind].size(board.options))
+    px = [round(side / 25.4 * 1200) for side in (w, h)]
+    assert max(px) > MAX_SIDE
+    most = int(re.search(r"give --dpi (\d+) or less", result.output)[1])
+    assert all(round(side / 25.4 * most) <= MAX_SIDE for side in (w, h)) and math.prod(
+        round(side / 25.4 * most) for side in (w, h)) <= MAX_PIXELS < math.prod(round(side / 25.4 * (most + 1)) for side in (w, h))
+    assert result.exit_code == 1 and result.output == (
+        f"error: {specs.load('glorieta').path}: board: at 1200 dpi a picture of {px[0]:,} x {px[1]:,} pixels, more than "
+        f"pnp paints (at most 32,767 a side and 100,000,000 in all): give --dpi {most} or less\n"), result.output
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.png"))

@@ -5,7 +5,9 @@ Each at an exact pixel size with its dpi recorded; with --pod, pod.py writes the
 from ...build import check
 from ...draw.render import draw_art
 from ..exports import face_files, face_stems
-from ..raster import painter, picture_png
+from ..raster import fits, painter, picture_png
+from ...components import KINDS
+from ...units import pixels
 
 DPI = 300
 
@@ -18,6 +20,9 @@ def face_png(spec, art, dpi: float = DPI) -> bytes:
 def jobs(spec, options) -> list:
     """One job per component: its faces' PNGs (with a print-on-demand preset: the preset's jobs)."""
     face_stems(spec)   # two faces of one file name are refused before any file is written
+    for comp in spec.components:   # and a face too large to paint at this dpi
+        width, height = (side + 2 * comp.bleed for side in KINDS[comp.kind].size(comp.options))
+        fits(f"{spec.path}: {comp.id}", pixels(width, options.dpi), pixels(height, options.dpi), options.dpi)
     if options.pod:
         from .. import pod  # lazy: start-up (only a --pod build reads the printers' presets)
         return pod.jobs(spec, options)
