@@ -783,8 +783,22 @@ def typeset(spec, paper, rules, diagrams, size):
     try:
         doc.build(list(flow), onFirstPage=footer, onLaterPages=footer)
     except LayoutError as exc:  # anything the checks above did not foresee: one line, never a traceback
-        raise UserError(f"{rules_path(spec)}: the rulebook cannot be laid out on {paper}: {str(exc)[:160]}") from None
+        raise UserError(f"{rules_path(spec)}: the rulebook cannot be laid out on {paper}: {_too_large(str(exc))} is "
+                        f"larger than a page's text ({st['frame'][0] / mm:.0f} x {st['frame'][1] / mm:.0f} mm) even on a "
+                        "page of its own: give a larger paper") from None
     return Layout(buffer.getvalue(), doc.rooms, flow)
+
+
+def _too_large(error: str) -> str:
+    """What reportlab's LayoutError says would not fit, in words, without its object's address (which differs on every
+    run): 'a paragraph ('Your loop may ...')', 'a table', else 'a part of it'."""
+    found = re.search(r"<(\w+)\b[^>]*>\s*(.*?)\(\d[\d.]* x \d[\d.]*\) too large", error, re.DOTALL)
+    if not found:
+        return "a part of it"
+    what = {"Para": "a paragraph", "Paragraph": "a paragraph", "Table": "a table", "Ruled": "a table"}.get(
+        found[1], "a part of it")
+    words = " ".join(re.sub(r"<[^>]*>", "", found[2]).split()[:6])
+    return f"{what} ('{words} ...')" if words and what == "a paragraph" else what
 
 
 def lay_out(spec, paper, layouts=None, diagrams=None):

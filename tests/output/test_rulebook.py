@@ -1429,3 +1429,17 @@ def test_validate_of_a_copied_game_whose_checks_fail_reports_them_without_laying
     result = CliRunner().invoke(cli, ["validate", "gl/gl.yaml", "--set", "components.black-stones.faces.list.0.colour=pink"])
     assert result.exit_code == 1 and result.exception.__class__ is SystemExit, result.output
     assert "black stones (expected at least 64, found 0)" in result.output
+
+
+def test_a_rulebook_too_large_for_a_small_paper_is_one_stable_line():
+    """Glorieta's rules on a 100 mm square paper (a size --paper takes): reportlab's text, with its object's memory
+    address, which differed on every run. One line names the paper, the paragraph and the page's text size."""
+    messages = []
+    for _ in range(2):
+        with pytest.raises(UserError) as caught:
+            rules_pdf(specs.load("glorieta"), "100x100mm")
+        messages.append(str(caught.value))
+    assert messages[0] == messages[1] and not re.search(r"0x[0-9a-f]{6}", messages[0]) and "\n" not in messages[0]
+    assert re.fullmatch(r".*glorieta\.yaml: the rulebook cannot be laid out on 100x100mm: a paragraph \('[^']+ \.\.\.'\) "
+                        r"is larger than a page's text \(\d+ x \d+ mm\) even on a page of its own: give a larger paper",
+                        messages[0]), messages[0]
