@@ -63,6 +63,9 @@ def title(value):
     """A title: text of at most 100 characters (it heads sheets, manifests and rulebooks)."""
     if isinstance(value, str) and len(value) > 100:
         raise Invalid(f"expected a title of at most 100 characters, found {len(value):,}")
+    if isinstance(value, str) and ("{" in value or "}" in value):   # {cells} printed as it is on the sheets
+        raise Invalid(f"a title is printed as written, and {{figures}} are not filled in it, found {found(value)}: "
+                      "write the number")
     return text(value)
 
 
