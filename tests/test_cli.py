@@ -135,6 +135,17 @@ def test_a_pipe_named_as_the_spec_is_said_to_be_one(tmp_path):
                                                     "device): pnp reads files only\n")
 
 
+@pytest.mark.parametrize("args, message", [
+    (["validate", ""], "error: expected a game or a path to a .yaml file, found ''\n"),
+    (["validate", "posies", "--theme", ""], "error: expected a theme or a path to a .yaml file, found ''\n"),
+])
+def test_an_empty_game_or_theme_is_said_to_be_empty(tmp_path, monkeypatch, args, message):
+    """`--theme ""` said the current folder was 'a folder, not a spec file ...' (a theme is no spec)."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, args)
+    assert (result.exit_code, result.output) == (1, message)
+
+
 def test_every_command_has_help_with_an_example_and_is_in_the_readme():
     readme = README.read_text()
     for name, command in cli.commands.items():

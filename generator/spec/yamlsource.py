@@ -31,14 +31,16 @@ QUOTED_LINE = r"""(?P<head> *(?:[A-Za-z0-9_-]+: +|- +))(?P<q>["'])(?P<value>[^"'
 
 def find(name, folder, noun):
     """A YAML file named by path, or by stem in folder; a clear UserError names what exists instead."""
-    path = Path(name)
+    path, what = Path(name), "spec" if noun == "game" else noun
+    if not str(name).strip():
+        raise UserError(f"expected a {noun} or a path to a .yaml file, found ''")
     if path.suffix in (".yaml", ".yml"):
         if not path.is_file():
-            raise UserError(f"{name}: " + ("a folder, not a spec file" if path.is_dir() else "not a regular file (a pipe or "
-                                           "a device): pnp reads files only" if path.exists() else "no such file"))
+            raise UserError(f"{name}: " + (f"a folder, not a {what} file" if path.is_dir() else "not a regular file (a "
+                                           "pipe or a device): pnp reads files only" if path.exists() else "no such file"))
         return path
     candidate = Path(folder) / f"{name}.yaml"
-    if not candidate.is_file() and path.is_dir():   # a game's folder, as pnp new writes it: its spec is named after it
+    if not candidate.is_file() and path.is_dir() and noun == "game":   # a game's folder (pnp new's): its spec named after it
         inside = path / f"{path.resolve().name}.yaml"
         if not inside.is_file():
             raise UserError(f"{name}: a folder, not a spec file, and it holds no {inside.name}: give the spec's path")
