@@ -138,6 +138,8 @@ def test_a_pipe_named_as_the_spec_is_said_to_be_one(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["validate", ""], "error: expected a game or a path to a .yaml file, found ''\n"),
     (["validate", "posies", "--theme", ""], "error: expected a theme or a path to a .yaml file, found ''\n"),
+    (["validate", "posies", "--set", "game.notes={points}"], f"error: {specs.SPECS / 'posies.yaml'}: --set game.notes: "
+     "expected text, found a mapping (--set reads its value as YAML does: write --set 'game.notes=\"{points}\"')\n"),
 ])
 def test_an_empty_game_or_theme_is_said_to_be_empty(tmp_path, monkeypatch, args, message):
     """`--theme ""` said the current folder was 'a folder, not a spec file ...' (a theme is no spec)."""

@@ -739,7 +739,9 @@ def _checked(fail, at, parser, value):
     try:
         return parser(value)
     except s.Invalid as exc:
-        fail(at + (() if exc.key is None else (exc.key,)), str(exc))
+        braced = "{" + str(next(iter(value))) + "}" if isinstance(value, dict) and list(value.values()) == [None] else ""
+        fail(at + (() if exc.key is None else (exc.key,)),
+             str(exc) + (f' (YAML reads {braced} as a mapping: write "{braced}" in quotes)' if braced else ""))
 
 
 def check_rows(layout: Layout, rows, names: Names, label=""):

@@ -486,6 +486,9 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, x: 38px}\n"},
      "card.yaml:2: elements.a.x: expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
      "found '38px'; a pixel has no printed size: at 300 dpi (Squib's default) 38 px is 3.22 mm"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: {title}, size: 4}\n"},   # no hint
+     "card.yaml:2: elements.a.text: expected text, found a mapping (YAML reads {title} as a mapping: write \"{title}\" "
+     "in quotes)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, size: 38px}\n"},   # as x: says it
      "card.yaml:2: elements.a.size: expected a size from 1.5 to 100 mm (a number of mm or a length such as 9 pt), found "
      "'38px'; a pixel has no printed size: at 300 dpi (Squib's default) 38 px is 3.22 mm"),
