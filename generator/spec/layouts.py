@@ -251,7 +251,7 @@ def repeat(value):
         if key not in ("dx", "dy", "path") and found[key] != int(found[key]):
             raise s.Invalid(f"expected a whole number, found {s.found(item)}", key)
     count = int(found["count"])
-    if len(found.get("labels", ())) not in (0, count):
+    if "labels" in found and len(found["labels"]) != count:   # labels: [] too (it gave every copy none)
         raise s.Invalid(f"expected {count} labels, one per copy (count: {count}), found {len(found['labels'])}", "labels")
     columns = int(found.get("columns", count)) or 1  # count 0 (a data cell of 0): no copies
     rows = int(found.get("rows", -(-count // columns)))

@@ -893,6 +893,8 @@ def test_a_hex_map_repeats_hexagons_in_offset_columns_or_rows_labelled_by_cell_o
      "labels)"),
     ("{type: text, text: '{label}', repeat: {count: 3, labels: [a, b]}}",
      "elements.a.repeat.labels: expected 3 labels, one per copy (count: 3), found 2"),
+    ("{type: rect, repeat: {count: 3, labels: []}}",   # taken as no labels, where [a] was refused
+     "elements.a.repeat.labels: expected 3 labels, one per copy (count: 3), found 0"),
     ("{type: rect, repeat: {count: 3, path: hex}}",
      "elements.a.repeat.path: expected one of grid, ring, hex-flat, hex-pointy, found 'hex'"),
     ("{type: rect, fill: '{i}', repeat: {count: 3}}",
