@@ -149,6 +149,28 @@ def word_failures(spec) -> list:
                 out.append((comp.id, f"the key calls the {line.name} line {word!r} but prints it {line.colour}, nearer "
                                      f"{nearest_word(line.colour)} (expected the colour's own word: give it in the "
                                      "colour_names of the spec or theme)"))
+    return out + name_failures(spec)
+
+
+def name_failures(spec) -> list:
+    """colour_names that give a colour a basic colour term nearer another's print, or one word to two colours players
+    must tell apart (a distinguish group's): the rulebook and reference cards print the words ('Black and black
+    stones')."""
+    out = []
+    for name in spec.palette:
+        word = spec.colour_names.get(name, name)
+        if name in spec.colour_names and word.lower() in BASIC_WORDS and nearest_word(spec.colour(name)) not in (
+                word.lower(), {"gray": "grey"}.get(word.lower())):
+            out.append(("colour_names", f"{name} is called {word!r} but prints {spec.colour(name)}, nearer "
+                                        f"{nearest_word(spec.colour(name))} (expected the colour's own word)"))
+    for group in spec.distinguish:
+        named: dict = {}
+        for name in dict.fromkeys(group.colours):
+            named.setdefault(spec.colour_names.get(name, name).lower(), []).append(name)
+        for word, names in named.items():
+            if len(names) > 1:
+                out.append(("colour_names", f"{' and '.join(names)} ({group.name}, which players must tell apart) are "
+                                            f"both called {word!r}: give each a word of its own"))
     return out
 
 

@@ -327,6 +327,28 @@ def test_the_line_key_names_each_line_by_its_printed_colour():
     assert "orange" in okabe.split("a gap: blue passes under")[1].split("nexus")[0]
 
 
+def test_colour_names_that_misname_a_colour_or_give_two_one_word_fail_validation(tmp_path):
+    """A theme calling Glorieta's yellow 'black' and its pink 'yellow' passed, and the rulebook printed 'Black and black
+    stones': a basic colour word nearer another's print fails, as a line key's does, and so does one word for two
+    colours players must tell apart; okabe-ito calling Paths and PAHs' red 'orange' beside its orange pawn (not told
+    apart by name: different groups) passes."""
+    bad = write(tmp_path, "bad.yaml", "theme: {title: Bad}\ngames:\n  glorieta:\n    colour_names: {yellow: black, "
+                                      "pink: yellow}\n")
+    result = run("validate", "glorieta", "--theme", str(bad))
+    path, glorieta = specs.resolve("glorieta"), specs.load("glorieta")
+    yellow, pink = glorieta.colour("yellow"), glorieta.colour("pink")   # the spec's: the theme recolours neither
+    assert result.exit_code == 1 and [line for line in result.output.splitlines() if ": colour_names: " in line] == [
+        f"{path}: colour_names: yellow is called 'black' but prints {yellow}, nearer yellow (expected the colour's own word)",
+        f"{path}: colour_names: pink is called 'yellow' but prints {pink}, nearer pink (expected the colour's own word)",
+        f"{path}: colour_names: black and yellow (stone sides, which players must tell apart) are both called 'black': "
+        "give each a word of its own"], result.output
+    same = write(tmp_path, "same.yaml", "theme: {title: Same}\ngames:\n  glorieta:\n    colour_names: {yellow: amber, "
+                                        "pink: amber}\n")
+    assert "yellow and pink (stone sides, which players must tell apart) are both called 'amber'" in run(
+        "validate", "glorieta", "--theme", str(same)).output
+    assert run("validate", "paths-and-pahs", "--theme", "okabe-ito").exit_code == 0
+
+
 def test_a_colour_word_the_printed_colour_contradicts_fails_validation(tmp_path):
     result = run("validate", "hexstatic", "--set", "palette.red=#e69f00")
     assert result.exit_code == 1
