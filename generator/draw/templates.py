@@ -141,10 +141,17 @@ def parse(path: Path, data: bytes) -> tuple:
     attrs = _checked(where, {k: v for k, v in _own(where, attributes).items()
                              if k not in ("viewBox", "width", "height", "x", "y")})
     shapes = tuple(filter(None, (_shape(path, child) for child in children)))
+    if not _draws(shapes):   # an icon of it printed nothing, exit 0
+        raise UserError(f"{where}: the template draws nothing (no shape outside <defs> that is shown)")
     fit = _fit(where, attributes)
     if fit:
         attrs["transform"] = transform(fit + (f" {attrs['transform'].source}" if "transform" in attrs else ""))
     return (("g", attrs, shapes),) if attrs else shapes
+
+
+def _draws(shapes) -> bool:
+    """Whether parsed shapes hold one that draws (a group holds one)."""
+    return any(tag != "g" or _draws(children) for tag, _, children in shapes)
 
 
 def _tree(path, data):

@@ -190,6 +190,18 @@ def test_a_viewbox_too_small_to_fit_is_refused_in_one_line(tmp_path, box):
                                                       "height of 0.001 at least\n")
 
 
+@pytest.mark.parametrize("inside", ["", '<defs><circle cx="50" cy="50" r="40"/></defs>',
+                                    '<g display="none"><rect width="50" height="50"/></g>'])
+def test_a_template_that_draws_nothing_is_refused_in_one_line(tmp_path, inside):
+    """An icon of an empty template, one holding only <defs>, or only a hidden group built with exit 0 and printed
+    nothing where the icon goes."""
+    path = write(tmp_path / "spec", PLAIN.format(inside))
+    checked = run("validate", path)
+    assert (checked.exit_code, checked.output) == (1, f"error: {(tmp_path / 'spec' / 'templates' / 'badge.svg').resolve()}"
+                                                      ":1: <svg>: the template draws nothing (no shape outside <defs> "
+                                                      "that is shown)\n")
+
+
 def face(folder, template):
     """The badge face drawn from template, painted by cairo at 60 dpi."""
     spec = specs.load(str(write(folder, template)))
