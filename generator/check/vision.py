@@ -6,13 +6,10 @@ from itertools import combinations
 from .. import cache
 from ..digests import hexdigest
 from . import colourmath
+from .wording import BASIC_WORDS
 from ..spec.expand import expand
 
 SIMULATIONS = ("normal", "protan", "deutan", "tritan")
-BASIC_WORDS = {  # the basic colour terms and a typical print of each: a key may not call a colour by a term another is nearer
-    "red": "#d7191c", "orange": "#f58220", "yellow": "#ffe119", "green": "#2ca02c", "blue": "#1f4fd0",
-    "purple": "#7b2fa8", "pink": "#f58cc0", "brown": "#8b4513", "black": "#000000", "white": "#ffffff",
-    "grey": "#808080", "gray": "#808080"}
 MEMO = cache.Memo("colour.json", [])   # colour arithmetic kept between runs, keyed by its arguments and our code
 NAMES = {"normal": "normal vision", "protan": "protan (red-weak)", "deutan": "deutan (green-weak)",
          "tritan": "tritan (blue-weak)", "greyscale": "greyscale print"}

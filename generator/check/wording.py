@@ -40,11 +40,19 @@ def every_other(numbers) -> str:
     return ", ".join(parts)
 
 
+BASIC_WORDS = {  # the basic colour terms and a typical print of each: a key may not call a colour by a term another is nearer
+    "red": "#d7191c", "orange": "#f58220", "yellow": "#ffe119", "green": "#2ca02c", "blue": "#1f4fd0",
+    "purple": "#7b2fa8", "pink": "#f58cc0", "brown": "#8b4513", "black": "#000000", "white": "#ffffff",
+    "grey": "#808080", "gray": "#808080"}
+
+
 def colour_words(spec, text: str) -> str:
-    """Text with every palette colour's name, as a word, replaced by the word the spec or theme prints for it
-    (colour_names: okabe-ito's vermillion reads 'orange', not 'red'); a capital stays a capital. A word written
-    =red quotes someone (the designer): it stays, and reads 'red (orange in this print)' when renamed."""
-    renamed = {name.lower(): word for name, word in spec.colour_names.items() if word.lower() != name.lower()}
+    """Text with every palette colour whose name is a colour word (BASIC_WORDS: 'red', not 'water' or 'reed', which
+    name other things too), as a word, replaced by the word the spec or theme prints for it (colour_names: okabe-ito's
+    vermillion reads 'orange', not 'red'); a capital stays a capital. A word written =red quotes someone (the
+    designer): it stays, and reads 'red (orange in this print)' when renamed."""
+    renamed = {name.lower(): word for name, word in spec.colour_names.items()
+               if word.lower() != name.lower() and name.lower() in BASIC_WORDS}
     names = "|".join(map(re.escape, sorted(renamed, key=len, reverse=True))) or r"(?!)"
 
     def one(match):

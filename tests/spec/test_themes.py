@@ -407,3 +407,22 @@ def test_the_themes_guides_example_validates_with_every_shipped_game(tmp_path):
     result = CliRunner().invoke(cli, ["validate", "--theme", str(tmp_path / "mine.yaml"), "-j", "1"])
     assert result.exit_code == 0, result.output
     assert result.output.count("all checks pass") == 6, result.output
+
+
+def test_only_a_palette_name_that_is_a_colour_word_is_renamed_in_prose(tmp_path):
+    """colour_names {water: blue} turned a rulebook's 'Open Water' row into 'Open Blue' (and 'Reed Bed' into 'Bluish
+    green Bed'), while the tiles still printed 'Open Water': a palette name that names other things is left in prose;
+    a colour word ('red') still reads as the print's ('orange')."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    from generator.output.rulebook import rules_pdf
+    import pypdfium2
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "mine")]).exit_code == 0
+    rules = tmp_path / "mine" / "rules" / "mine.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(
+        "  turn:\n", "  turn:\n    - Cross open water and the red reeds.\n"), encoding="utf-8")
+    spec = specs.load(str(tmp_path / "mine" / "mine.yaml"), ["palette.water=#2f6fd0", "palette.red=#d55e00",
+                                                             "colour_names.water=blue", "colour_names.red=orange"])
+    doc = pypdfium2.PdfDocument(rules_pdf(spec, "a4")[0])
+    text = " ".join(" ".join(doc[n].get_textpage().get_text_range().split()) for n in range(len(doc)))
+    assert "Cross open water and the orange reeds." in text, text
