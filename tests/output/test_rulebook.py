@@ -1443,3 +1443,20 @@ def test_a_rulebook_too_large_for_a_small_paper_is_one_stable_line():
     assert re.fullmatch(r".*glorieta\.yaml: the rulebook cannot be laid out on 100x100mm: a paragraph \('[^']+ \.\.\.'\) "
                         r"is larger than a page's text \(\d+ x \d+ mm\) even on a page of its own: give a larger paper",
                         messages[0]), messages[0]
+
+
+def test_a_rules_line_holding_a_colon_and_space_gets_the_hint_to_quote_it(tmp_path, monkeypatch):
+    """'- Pole up to 3 hexes: then stop.' is a mapping to YAML: 'expected text, found a mapping' gave no hint (a scoring
+    cell's number does get one)."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "mine"]).exit_code == 0
+    rules = tmp_path / "mine" / "rules" / "mine.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("    - Draw a card.\n", "    - Pole up to 3 hexes: then stop.\n"),
+                     encoding="utf-8")
+    line = rules.read_text(encoding="utf-8").splitlines().index("    - Pole up to 3 hexes: then stop.") + 1
+    result = CliRunner().invoke(cli, ["validate", "mine/mine.yaml"])
+    assert (result.exit_code, result.output) == (1, f"error: {Path('mine/rules/mine.yaml')}:{line}: reference.turn[1]: "
+                                                    "expected text, found a mapping (YAML reads Pole up to 3 hexes: then "
+                                                    "stop. that way: write \"Pole up to 3 hexes: then stop.\" in quotes)\n")
