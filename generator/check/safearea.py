@@ -192,7 +192,8 @@ def _measured(drawing, cut, near=False):
     that may come within SAFE mm, each of their marks that certainly keeps farther off given the distance its bound
     proves (a part all of whose marks do is left out: none of its entries is reported, nor changes another's), and a
     text measured only in such a part (as the exact measure, a nearer text stands for its part)."""
-    clips = {c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"}
+    clips = {c.attrs.get("id"): c for c in drawing.defs.children   # a hex piece's art as drawn, not as cut: a mark
+             if c.tag == "clipPath" and c.attrs.get("id") != svg.CUT}   # past its cut was cut away unseen
     nearest, box = {}, upright(cut)
     marks = [(name(node, n), node, lettered(node)) for n, node in enumerate(
         (c for c in drawing.children if c.tag != "defs"), start=1) if node.role in (svg.MARK, svg.FRAME)]

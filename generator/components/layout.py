@@ -583,10 +583,10 @@ def clipped(dwg, o, grow):
     on its cut (tessellated hexes share their edges: the line is where to cut); other shapes as they are."""
     if not o["shape"].startswith("hex"):
         return dwg
-    dwg.defs.add(dwg.clipPath(id="cut")).add(dwg.polygon(hexagon(o, grow)))
+    dwg.defs.add(dwg.clipPath(id=svg.CUT)).add(dwg.polygon(hexagon(o, grow)))
     for n, made in enumerate(dwg.children):
         if made is not dwg.defs:
-            holder = dwg.g(clip_path="url(#cut)")
+            holder = dwg.g(clip_path=f"url(#{svg.CUT})")
             holder.add(made)
             dwg.children[n] = svg.part(holder, made.part, made.role)
     if not grow:

@@ -9,6 +9,7 @@ FONT = "Bitstream Vera Sans"
 # What an element is to the safe-area check: a mark play needs (kept 2 mm inside the cut), art that runs past the cut
 # (grounds, lines that meet the next tile), a guide on the cut (a cutting ring, a fold line), a frame following the cut.
 MARK, GROUND, GUIDE, FRAME = "mark", "ground", "guide", "frame"
+CUT = "cut"   # the id of the clip path a hex piece's art is cut to (its cut line): the safe-area check looks past it
 
 
 def r(value):

@@ -362,6 +362,22 @@ def test_a_mark_too_near_the_cut_names_the_data_rows_of_its_faces(tmp_path):
         "mm inside it)"]
 
 
+@pytest.mark.parametrize("shape, size", [("hex-flat", 40), ("hex-pointy", 40), ("circle", 38.1)])
+def test_a_mark_past_a_shaped_piece_s_cut_fails_as_it_does_on_a_round_one(tmp_path, shape, size):
+    """A square in a hex tile's corner, outside the hexagon, was cut away unseen and validate passed (the check measured
+    the ink as clipped to the cut); one across the cut was '0.0 mm inside the cut'. Where the square lies is worked out
+    from the cut line's own corners: its farthest corner's distance past the nearest side."""
+    from generator.check.safearea import clearance, cut_line
+    (tmp_path / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace("    width: 60 mm\n    height: 80 mm\n", "")
+                                        + f"    shape: {shape}\n    size: {size} mm\n    layout: {{elements: {{t: {{type: "
+                                          "rect, x: 1, y: 1, width: 6, height: 6, fill: fire}}}\n")
+    spec = specs.load(str(tmp_path / "game.yaml"))
+    past = -clearance(cut_line(spec.component("cards")), [(1, 1), (7, 1), (1, 7), (7, 7)])
+    assert past > 2   # the square lies past the cut
+    assert [str(f) for f in validate(spec)] == [f"{spec.path}: cards: face 1: t is {past:.1f} mm past the cut (marks keep "
+                                                "2 mm inside it)"]
+
+
 def test_the_copies_of_a_repeat_too_near_the_cut_are_one_line(tmp_path):
     """A row of 40 dots 1.5 mm from the top edge printed 40 lines; one repeat's copies on the same faces are one, its
     worst copy's distance given; a copy alone keeps its own line."""
