@@ -1592,23 +1592,34 @@ def test_a_data_cell_of_nan_as_a_place_is_refused_naming_its_row_and_column(tmp_
         "cards.csv row 3, column pos: layout element a.x: expected a number of mm"), str(caught.value)
 
 
+def validated_with_font(tmp_path, monkeypatch, font, text="Hi", name="body.ttf"):
+    """pnp validate's result on a one-card game whose text is set in font (a fontTools TTFont, or a file's bytes),
+    saved as game/fonts/<name>, run from tmp_path."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    (tmp_path / "game" / "fonts").mkdir(parents=True)
+    if isinstance(font, bytes):
+        (tmp_path / "game" / "fonts" / name).write_bytes(font)
+    else:
+        font.save(str(tmp_path / "game" / "fonts" / name))
+    (tmp_path / "game" / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace(
+        "components:", f"fonts:\n  body: fonts/{name}\ncomponents:")
+        + f"    layout: {{elements: {{t: {{type: text, x: 5, y: 5, width: 50, height: 20, font: body, text: \"{text}\", "
+          "size: 4}}}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return CliRunner().invoke(cli, ["validate", "game/game.yaml"])
+
+
 @pytest.mark.parametrize("table", ["name", "hmtx", "cmap", "hhea"])
 def test_a_font_lacking_a_table_pnp_reads_is_refused_in_one_line(tmp_path, monkeypatch, table):
     """Vera saved by fontTools without its name or hmtx table: validate ended in a KeyError traceback."""
-    from click.testing import CliRunner
     from fontTools.ttLib import TTFont
 
-    from generator.cli import cli
     from generator.draw.typeface import FONTS
     font = TTFont(str(FONTS / "Vera.ttf"))
     del font[table]
-    (tmp_path / "game" / "fonts").mkdir(parents=True)
-    font.save(str(tmp_path / "game" / "fonts" / "body.ttf"))
-    (tmp_path / "game" / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace(
-        "components:", "fonts:\n  body: fonts/body.ttf\ncomponents:")
-        + "    layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 20, font: body, text: Hi, size: 4}}}\n")
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["validate", "game/game.yaml"])
+    result = validated_with_font(tmp_path, monkeypatch, font)
     assert result.exit_code == 1 and result.output == (
         f"error: game/game.yaml:4: fonts.body: game/fonts/body.ttf: not a TrueType or OpenType font (it has no "
         f"'{table}' table)\n"), result.output
@@ -1617,22 +1628,13 @@ def test_a_font_lacking_a_table_pnp_reads_is_refused_in_one_line(tmp_path, monke
 def test_right_to_left_text_is_refused_not_printed_backwards(tmp_path, monkeypatch):
     """Hebrew in a font that has its letters printed them in typed order, left to right (Arabic unjoined too), with
     exit 0, where the PNG export set them right to left: such a text fails validate, one line naming it."""
-    from click.testing import CliRunner
     from fontTools.ttLib import TTFont
 
-    from generator.cli import cli
     from generator.draw.typeface import FONTS
     font = TTFont(str(FONTS / "Vera.ttf"))
     for table in (t for t in font["cmap"].tables if t.isUnicode() and t.format != 0):   # Hebrew: shin, lamed, vav, mem
         table.cmap.update({code: "a" for code in (0x05E9, 0x05DC, 0x05D5, 0x05DD)})
-    (tmp_path / "game" / "fonts").mkdir(parents=True)
-    font.save(str(tmp_path / "game" / "fonts" / "body.ttf"))
-    (tmp_path / "game" / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace(
-        "components:", "fonts:\n  body: fonts/body.ttf\ncomponents:")
-        + "    layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 20, font: body, text: \"\u05e9\u05dc"
-          "\u05d5\u05dd\", size: 4}}}\n", encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["validate", "game/game.yaml"])
+    result = validated_with_font(tmp_path, monkeypatch, font, "\u05e9\u05dc\u05d5\u05dd")
     assert result.exit_code == 1 and result.output.splitlines()[0] == (
         "game/game.yaml: cards: face 1: '\u05e9\u05dc\u05d5\u05dd': '\u05e9' (U+05E9) is written right to left, which pnp "
         "does not set: its letters would print in the wrong order, unjoined"), result.output
@@ -1642,19 +1644,9 @@ def test_a_woff2_font_without_brotli_is_one_line_naming_the_fix(tmp_path, monkey
     """A WOFF2 font printed fontTools' logging notice, then 'not a TrueType or OpenType font (No module named
     brotli)': it is a font, which pnp reads once brotli is installed."""
     import importlib.util
-
-    from click.testing import CliRunner
-
-    from generator.cli import cli
     if importlib.util.find_spec("brotli") is not None:
         pytest.skip("brotli is installed: fontTools reads WOFF2")
-    (tmp_path / "game" / "fonts").mkdir(parents=True)
-    (tmp_path / "game" / "fonts" / "body.woff2").write_bytes(b"wOF2\x00\x01\x00\x00" + bytes(40))
-    (tmp_path / "game" / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace(
-        "components:", "fonts:\n  body: fonts/body.woff2\ncomponents:")
-        + "    layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 20, font: body, text: Hi, size: 4}}}\n")
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["validate", "game/game.yaml"])
+    result = validated_with_font(tmp_path, monkeypatch, b"wOF2\x00\x01\x00\x00" + bytes(40), name="body.woff2")
     assert result.exit_code == 1 and result.output == (
         "error: game/game.yaml:4: fonts.body: game/fonts/body.woff2: a WOFF2 web font, which pnp reads only with the "
         "brotli module installed: save it as a .ttf or .otf file (e.g. with FontForge), or pip install brotli\n"), \
@@ -1664,21 +1656,13 @@ def test_a_woff2_font_without_brotli_is_one_line_naming_the_fix(tmp_path, monkey
 @pytest.mark.parametrize("em", [0, 65535])
 def test_a_font_whose_em_is_outside_opentype_s_range_is_refused_in_one_line(tmp_path, monkeypatch, em):
     """unitsPerEm 0 ended validate and pnp watch in a ZeroDivisionError traceback; 65535 printed text at 1/32 size."""
-    from click.testing import CliRunner
     from fontTools.ttLib import TTFont
 
-    from generator.cli import cli
     from generator.draw.typeface import FONTS
     font = TTFont(str(FONTS / "Vera.ttf"))
     font["head"].unitsPerEm = em
-    (tmp_path / "game" / "fonts").mkdir(parents=True)
-    font.save(str(tmp_path / "game" / "fonts" / "body.ttf"))
+    result = validated_with_font(tmp_path, monkeypatch, font)
     assert TTFont(str(tmp_path / "game" / "fonts" / "body.ttf"))["head"].unitsPerEm == em
-    (tmp_path / "game" / "game.yaml").write_text(SPEC.replace("EXPECT", "1").replace(
-        "components:", "fonts:\n  body: fonts/body.ttf\ncomponents:")
-        + "    layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 20, font: body, text: Hi, size: 4}}}\n")
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["validate", "game/game.yaml"])
     assert result.exit_code == 1 and result.output == (
         f"error: game/game.yaml:4: fonts.body: game/fonts/body.ttf: not a TrueType or OpenType font (its em is {em} "
         "units, outside OpenType's 16 to 16384)\n"), result.output
