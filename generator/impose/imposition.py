@@ -368,8 +368,8 @@ def crop_marks(blocks, bounds, others=()):
     """Crop marks of placed blocks, each (segment, block index).
 
     Every cut line gets a mark at both ends, MARK_OFFSET from the trim (at least CLEAR outside the bleed), MARK_LEN
-    long, or to its half of a gap another block faces it across (_own_half). A mark is cut short where it would come within CLEAR of another block's art or of other art on the sheet
-    (others: rectangles), or within SPACING of a mark of another block drawn before it (a mark across its way gives
+    long, or to its half of a gap another block faces it across (_own_half). A mark is cut short where it would come
+    within CLEAR of another block's art or of other art on the sheet (others: rectangles), or within SPACING of a mark of another block drawn before it (a mark across its way gives
     way down to MARK_SHORT, when that lets it run MARK_SHORT at least); it is left out when less than MARK_SHORT
     remains (MARK_MIN where only the margin stops it). Where it would run beside a mark of another
     block on a cut line less than NEAR away, the two share the gap between their blocks, each in the half beside its
@@ -429,10 +429,10 @@ def _own_half(start, direction, k: int, blocks) -> tuple[float, float]:
         theirs = max(MARK_OFFSET - bleed, CLEAR)
         if 0 < ahead - theirs < 2 * MARK_LEN + CLEAR:
             facing.append((ahead - theirs, theirs - CLEAR))
-    pull = own if any((room - CLEAR) / 2 < MARK_MIN - EPS <= (room + own + back - CLEAR) / 2
-                      for room, back in facing) else 0.0
-    halves = [(room + pull + (back if pull and (room - CLEAR) / 2 < MARK_MIN - EPS else 0.0) - CLEAR) / 2
-              for room, back in facing]
+    narrow = [(room - CLEAR) / 2 < MARK_MIN - EPS for room, _ in facing]   # no room for two halves as they start
+    pull = own if any(tight and (room + own + back - CLEAR) / 2 >= MARK_MIN - EPS
+                      for tight, (room, back) in zip(narrow, facing)) else 0.0
+    halves = [(room + pull + (back if pull and tight else 0.0) - CLEAR) / 2 for tight, (room, back) in zip(narrow, facing)]
     return pull, min([MARK_LEN] + [half for half in halves if half >= MARK_MIN - EPS])
 
 
