@@ -92,3 +92,13 @@ def test_every_import_the_docs_python_examples_write_imports():
     for line in lines:
         exec(line, {})   # raises ImportError for a name the package has not
     assert all(callable(getattr(generator, name)) for name in re.findall(r"generator\.(\w+)\(", generator.__doc__))
+
+
+def test_the_readme_s_library_example_passes_its_checks():
+    """The README's example laid palette.red over okabe-ito, which calls red 'orange': validate failed on it (red
+    printed, 'orange' named). Its load and validate lines, as written there, give no failure."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = next(b.split("```")[0] for b in readme.split("```python\n")[1:] if "generator.load(" in b)
+    names: dict = {}
+    exec("\n".join(line for line in block.splitlines() if not line.startswith("paths =")), names)
+    assert names["failures"] == []
