@@ -107,15 +107,6 @@ def ink_of(node, style):
     return _INK[key]
 
 
-RIGHT_TO_LEFT = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF), (0x10800, 0x10FFF), (0x1E800, 0x1EFFF))
-# Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms, and the historic right-to-left scripts
-
-
-def _right_to_left(ch: str) -> bool:
-    """True for a letter of a script written right to left."""
-    return ch >= "\u0590" and any(low <= ord(ch) <= high for low, high in RIGHT_TO_LEFT)
-
-
 def problems(runs, safe, rounded=None):
     """What is wrong with one text, or the runs of one text box (a list of (node, placed, style) in drawing order): glyphs
     the font lacks, then ink outside its own box or the safe area, told once for the whole box (rounded: a rounded
@@ -123,14 +114,7 @@ def problems(runs, safe, rounded=None):
     inked, boxed, told = [], [], set()
     for node, placed, style in runs:
         text, bold, face = node.content or "", str(style.get("font-weight")) == "bold", getattr(node, "face", None)
-        backwards = next((ch for ch in text if _right_to_left(ch)), None)
-        if backwards:
-            message = (f"{_quote(text)}: '{backwards}' (U+{ord(backwards):04X}) is written right to left, which pnp does "
-                       "not set: its letters would print in the wrong order, unjoined")
-            if message not in told:
-                told.add(message)
-                yield message
-        absent = [] if backwards else (typeface.absent(face.resource, text) if face is not None else missing(text, bold))
+        absent = typeface.absent(face.resource, text) if face is not None else missing(text, bold)
         if absent:
             chars = ", ".join(f"'{printable(ch)}' (U+{ord(ch):04X})" for ch in absent)
             name = face.name if face is not None else f"{FAMILY}{' Bold' if bold else ''}"

@@ -508,8 +508,12 @@ def text_box(spec, e, x, y, width, height, name):
     if laid.cut:
         problems.append(f"text {quote}: the word {_quoted(laid.cut)} is wider than its {width:.1f} mm box {at}, so it is "
                         f"cut between letters ({name})")
+    backwards = textbox.right_to_left(text)
+    if backwards:
+        problems.append(f"text {quote}: '{printable(backwards)}' (U+{ord(backwards):04X}) is written right to left, "
+                        f"which pnp does not set: its letters would print in the wrong order, unjoined ({name})")
     fonts = {}
-    for char, font in laid.missing:
+    for char, font in [] if backwards else laid.missing:
         fonts.setdefault(font, []).append(f"'{printable(char)}' (U+{ord(char):04X})")
     problems += [f"text {quote}: the font {font} has no glyph for {', '.join(chars)} ({name})"
                  for font, chars in fonts.items()]

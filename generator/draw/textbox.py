@@ -372,6 +372,17 @@ def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons
             tuple(_missing(paragraphs, font)), cut)
 
 
+RIGHT_TO_LEFT = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF), (0x10800, 0x10FFF), (0x1E800, 0x1EFFF))
+# Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms, and the historic right-to-left scripts
+
+
+def right_to_left(text: str) -> str | None:
+    """The first letter of a text written right to left, which pnp does not set (it would print them in typed order,
+    unjoined), or None."""
+    return next((ch for ch in text if ch >= "\u0590" and any(low <= ord(ch) <= high for low, high in RIGHT_TO_LEFT)),
+                None)
+
+
 def _missing(paragraphs, family):
     """(character, font name) for each character a chosen face lacks, each once."""
     found: dict = {}
