@@ -350,6 +350,11 @@ def _delimiter(text: str) -> str:
     return max(",;\t", key=first.group().count) if first else ","
 
 
+def _named(header: list, i: int) -> str | int:
+    """A workbook's column i (from 0) as messages name it: its header's name, else its number."""
+    return header[i] if i < len(header) and header[i] else i + 1
+
+
 def _column(header: list, row: int, column: int) -> str | int:
     """A column as messages name it: its name in the header, or its number (in the header itself, or past it)."""
     return header[column - 1].strip() or column if row > 1 and column <= len(header) else column
@@ -444,8 +449,7 @@ def _no_errors(name: str, rows: list) -> None:
     for number, cells in enumerate(rows, start=1):
         for i, (value, kind) in enumerate(cells):
             if kind == "e":
-                column = header[i] if i < len(header) and header[i] else i + 1
-                raise UserError(f"{name} row {number}, column {column}: the cell holds the spreadsheet error {value}: "
+                raise UserError(f"{name} row {number}, column {_named(header, i)}: the cell holds the spreadsheet error {value}: "
                                 "fix its formula or its inputs")
 
 
@@ -498,8 +502,7 @@ def _uncomputed(name: str, computed: list, formulas: list) -> None:
             if value is None and kind != "str" and how == "f":
                 formula = getattr(formula, "text", formula)   # an array formula's text
                 what = f"the formula {formula}" if isinstance(formula, str) else "a formula"
-                column = header[i] if i < len(header) and header[i] else i + 1
-                raise UserError(f"{name} row {number}, column {column}: {what} has no computed value saved (the "
+                raise UserError(f"{name} row {number}, column {_named(header, i)}: {what} has no computed value saved (the "
                                 "workbook was written by a program that does not calculate): open it in a spreadsheet "
                                 "program and save it")
 

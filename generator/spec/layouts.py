@@ -739,7 +739,7 @@ def _checked(fail, at, parser, value):
     try:
         return parser(value)
     except s.Invalid as exc:
-        braced = "{" + str(next(iter(value))) + "}" if isinstance(value, dict) and list(value.values()) == [None] else ""
+        braced = yamlsource.mapped(value, colon=False)
         fail(at + (() if exc.key is None else (exc.key,)),
              str(exc) + (f' (YAML reads {braced} as a mapping: write "{braced}" in quotes)' if braced else ""))
 

@@ -191,14 +191,12 @@ class Checker:
         """A hint when YAML read a plain value as a number, yes/no or date that the field would take as text ("1:30")."""
         written = getattr(self.lines, "written", {}).get(tuple(key_path))
         line = self.lines.get(tuple(key_path))
-        if isinstance(value, dict) and len(value) == 1:   # {cells}, or a text holding ': ': YAML's mapping
-            (key, item), = value.items()
-            if item is None or isinstance(item, (str, int, float)) and not isinstance(item, bool):
-                written, value = ("{" + str(key) + "}" if item is None else f"{key}: {item}"), None
-                try:
-                    parser(written)
-                except s.Invalid:   # the field takes no text either: no hint
-                    return ""
+        if yamlsource.mapped(value):   # {cells}, or a text holding ': ': YAML's mapping
+            written, value = yamlsource.mapped(value), None
+            try:
+                parser(written)
+            except s.Invalid:   # the field takes no text either: no hint
+                return ""
         if written is None or not (isinstance(line, int) or line == SET_LINE) or isinstance(value, (str, list, dict)):
             return ""
         try:

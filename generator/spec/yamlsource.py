@@ -391,6 +391,17 @@ class _Walker:
             raise SpecError(self.path, dotted(key_path), f"{node.value[:60]!r} is not a valid {tag}", node.start_mark.line + 1) from None
 
 
+def mapped(value, colon: bool = True) -> str:
+    """The text YAML read as a mapping of one entry: an unquoted {name} ({name: None}), or with colon a text holding
+    ': ' ('a: b'); else ''."""
+    if not isinstance(value, dict) or len(value) != 1:
+        return ""
+    (key, item), = value.items()
+    if item is None:
+        return "{" + str(key) + "}"
+    return f"{key}: {item}" if colon and isinstance(item, (str, int, float)) and not isinstance(item, bool) else ""
+
+
 def composed(text: str) -> str:
     """A text in Unicode's composed form (NFC): an 'e' and a combining acute as the one 'é' fonts have a glyph for."""
     if text.isascii():
