@@ -1404,18 +1404,21 @@ def test_a_spec_built_from_another_folder_into_the_same_output_is_built_afresh(t
 
 
 def test_an_edit_of_the_spec_file_under_a_theme_or_set_value_keeps_the_rulebooks_only_where_they_show_nothing_new(pahs):
-    """The spec file edited while a theme or a --set value lies over it: a themed build over the plain one, the file's
-    back colour edited under the theme (the theme sets no back: the rulebooks kept), a --set of the colour just edited
-    (kept), then the plain build again: each rulebook kept or made as the notes say and every PDF a fresh build's."""
+    """The spec file edited while a theme or a --set value lies over it: a themed build beside the plain one (its own
+    folder), the file's back colour edited under the theme (the theme sets no back: the rulebooks kept), a --set of the
+    colour just edited (kept), then the plain build again (its rulebooks kept: the back they do not show is all that
+    changed): each rulebook kept or made as the notes say and every PDF a fresh build's."""
     out, spec = pahs.parent / "out", pahs / "paths-and-pahs.yaml"
     themed, back = ["--theme", "okabe-ito"], ["--set", "palette.back=#402a60"]
     steps = [([], None, False), (themed, None, False),
              (themed, lambda: edit(spec, '  back: "#3d2b5a"', '  back: "#4a2f6e"'), True),
-             (themed + back, None, True), ([], None, False)]
+             (themed + back, None, True), ([], None, True)]
     for n, (options, change, kept) in enumerate(steps):
         if change:
             change()
         status, said = pnp_in(pahs, "build", spec.name, "--out", out, *options)
         assert status == 0 and said.count("unchanged") == (2 if kept else 0), (options, said)
         assert pnp_in(pahs, "build", spec.name, "--out", pahs.parent / f"fresh{n}", *options)[0] == 0
-        assert pdfs(out) == pdfs(pahs.parent / f"fresh{n}"), options
+        edition = "paths-and-pahs" + "-okabe-ito" * bool(options)
+        assert pdfs(out / edition) == pdfs(pahs.parent / f"fresh{n}" / edition), options
+    assert sorted(path.name for path in out.iterdir()) == ["paths-and-pahs", "paths-and-pahs-okabe-ito"]

@@ -166,11 +166,11 @@ def write_game(spec, options) -> tuple:
             if chosen.order:
                 orders = _orders(listed)
                 for n, order in enumerate(orders, start=1):
-                    name = f"{spec.game.id}-{deck}" + (f"-{n}" if len(orders) > 1 else "")
+                    name = f"{spec.edition}-{deck}" + (f"-{n}" if len(orders) > 1 else "")
                     put(root / deck / f"{name}.xml", _order(order, back))
                 if len(orders) > 1:
                     split.append(f"{deck}: {backing.pieces} cards, more than MakePlayingCards' largest deck "
-                                 f"({BRACKETS[-1]}): {len(orders)} orders, {spec.game.id}-{deck}-1.xml to "
+                                 f"({BRACKETS[-1]}): {len(orders)} orders, {spec.edition}-{deck}-1.xml to "
                                  f"-{len(orders)}.xml")
             decks.append(f"{deck}/ ({backing.pieces} card{'s' * (backing.pieces != 1)} of {len(listed)} "
                          f"face{'s' * (len(listed) != 1)}{', a plain white back' * (backing.back is None)})")

@@ -69,7 +69,7 @@ if (location.protocol.startsWith("http")) {
 
 def folder(out_dir, spec) -> Path:
     """Where the gallery of a game goes: <out>/<id>-preview/."""
-    return game_folder(out_dir, f"{spec.game.id}-preview")
+    return game_folder(out_dir, f"{spec.edition}-preview")
 
 
 def checks(spec) -> list:

@@ -90,11 +90,14 @@ def load(name, overrides=(), theme=None):
     """Load, theme, override and check a spec by game id or path (precedence: spec < theme < --set)."""
     path = resolve(name)
     data, lines = yamlsource.load(path)
+    edition = ""
     if theme is not None:
         from . import theme as themes  # lazy: start-up (only a themed build reads the themes and line styles)
         game = data.get("game") if isinstance(data, dict) else None
         rules = game.get("ruleset") if isinstance(game, dict) and isinstance(game.get("ruleset"), str) else ""
-        themes.apply(themes.load(theme) if isinstance(theme, (str, Path)) else theme, rules, data, lines)
+        laid = themes.load(theme) if isinstance(theme, (str, Path)) else theme
+        themes.apply(laid, rules, data, lines)
+        edition = themes.edition(laid)
     for assignment in overrides:
         key_path, made = apply_override(path, data, assignment)
         for below in [known for known in lines if len(known) > len(key_path) and known[:len(key_path)] == key_path]:
@@ -104,7 +107,7 @@ def load(name, overrides=(), theme=None):
             lines[key_path[:depth]] = SET_LINE
         if hasattr(lines, "written"):   # its text, for a hint when YAML read it as no text (players=3)
             lines.written[key_path] = assignment.partition("=")[2].strip()
-    return build(path, data, lines)
+    return build(path, data, lines, edition)
 
 
 def parse_override(path, assignment):
@@ -237,8 +240,8 @@ class Checker:
         return {key: self.check(fields[key], item, key_path + (key,)) for key, item in value.items()}
 
 
-def build(path, data, lines):
-    """Check raw data and build the Spec."""
+def build(path, data, lines, theme=""):
+    """Check raw data and build the Spec (theme: the name of the theme laid over the data, if any)."""
     check = Checker(path, lines)
     if isinstance(data, dict) and "elements" in data and not {"game", "components"} & set(data):
         check.fail(("elements",), f"{Path(path).name} is a layout (elements: and no game: or components:), not a spec: "
@@ -284,7 +287,8 @@ def build(path, data, lines):
                 lines=MappingProxyType(lines), templates=search, distinguish=groups,
                 colour_threshold=top.get("colour_threshold", COLOUR_THRESHOLD), left_out=left_out,
                 grey_threshold=top.get("grey_threshold", GREY_THRESHOLD), colour_names=MappingProxyType(names),
-                derived=Derived(), fonts=MappingProxyType(check.fonts), inline=MappingProxyType(check.inline), promo=MappingProxyType(top.get("promo", {})))
+                derived=Derived(), fonts=MappingProxyType(check.fonts), inline=MappingProxyType(check.inline), promo=MappingProxyType(top.get("promo", {})),
+                theme=theme)
     check_symbols(check, spec)
     printable(check, top["game"], built)
     promo(check, top.get("promo", {}), components, left_out)

@@ -140,6 +140,12 @@ class Spec(NamedTuple):
     fonts: MappingProxyType = MappingProxyType({})  # the spec's fonts: {name: typeface.Family}
     inline: MappingProxyType = MappingProxyType({})  # what a text's :name: draws: {name: textbox.Inline}
     promo: MappingProxyType = MappingProxyType({})  # how the showcase and hand images show it (output/promo.py)
+    theme: str = ""   # the name of the theme laid over it, which names its edition's folder and files
+
+    @property
+    def edition(self) -> str:
+        """The name of the folder and files this spec is written to: its game id, then its theme's name if it has one."""
+        return f"{self.game.id}-{self.theme}" if self.theme else self.game.id
 
     def colour_name(self, name: str) -> str:
         """The word printed for a palette colour: its colour_names entry, else its palette name."""

@@ -8,6 +8,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 from click.testing import CliRunner
+from conftest import render
 from PIL import Image, ImageChops
 
 from generator.output import raster, swatches
@@ -50,7 +51,8 @@ def test_theme_precedence_spec_then_theme_then_set(tmp_path):
                                       "games:\n  grannys-pills:\n    palette:\n    lines:\n    fonts:\n    components:\n"])
 def test_an_empty_theme_section_changes_nothing(tmp_path, sections):
     empty = write(tmp_path, "empty.yaml", "theme: {title: Empty}\n" + sections)
-    assert specs.load("grannys-pills", theme=str(empty)) == specs.load("grannys-pills")
+    themed = specs.load("grannys-pills", theme=str(empty))
+    assert themed.theme == "empty" and themed._replace(theme="") == specs.load("grannys-pills")
 
 
 def test_generic_palette_replaces_only_names_the_game_has(tmp_path):
@@ -426,3 +428,30 @@ def test_only_a_palette_name_that_is_a_colour_word_is_renamed_in_prose(tmp_path)
     doc = pypdfium2.PdfDocument(rules_pdf(spec, "a4")[0])
     text = " ".join(" ".join(doc[n].get_textpage().get_text_range().split()) for n in range(len(doc)))
     assert "Cross open water and the orange reeds." in text, text
+
+
+def test_a_themed_build_is_written_beside_the_plain_one_never_over_it(tmp_path):
+    """A themed build is an edition of its own: <id>-<theme>/ with its files named so, and the plain build's files keep
+    their bytes; the two editions' sheets differ in colour (a pixel count), the exports follow the edition's folder."""
+    out = tmp_path / "out"
+    assert run("build", "posies", "--paper", "a4", "--out", str(out)).exit_code == 0
+    plain = {path: path.read_bytes() for path in (out / "posies").rglob("*.pdf")}
+    result = run("build", "posies", "--paper", "a4", "--out", str(out), "--theme", "okabe-ito", "--format", "pdf,png")
+    assert result.exit_code == 0, result.output
+    assert {path: path.read_bytes() for path in (out / "posies").rglob("*.pdf")} == plain
+    themed = out / "posies-okabe-ito"
+    assert sorted(path.name for path in themed.glob("*.pdf")) == ["posies-okabe-ito-components-a4.pdf",
+                                                                   "posies-okabe-ito-rules-a4.pdf"]
+    assert list((themed / "png").rglob("*.png")) and not (out / "posies" / "png").exists()
+    sheets = [render(path, 0, 30) for path in (out / "posies" / "posies-components-a4.pdf",
+                                               themed / "posies-okabe-ito-components-a4.pdf")]
+    changed = ImageChops.difference(*sheets).point(lambda v: v > 20)
+    assert sum(changed.histogram()[1:]) > 1000, "the theme's colours show on the sheet"
+
+
+def test_a_theme_whose_file_name_cannot_name_a_folder_is_refused_in_one_line(tmp_path):
+    """The theme's file name names the themed edition's folder and files: one it cannot name is refused, nothing written."""
+    odd = write(tmp_path, ".hidden.yaml", "theme: {title: Odd}\npalette: {red: '#111111'}\n")
+    result = run("build", "grannys-pills", "--out", str(tmp_path / "out"), "--theme", str(odd))
+    assert result.exit_code == 1 and ".hidden" in result.output and len(result.output.strip().splitlines()) == 1, result.output
+    assert not (tmp_path / "out").exists()

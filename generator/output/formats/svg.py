@@ -207,7 +207,7 @@ def write_pages(spec, paper, options) -> tuple:
     fold = "-fold" if options.backs == "fold" else ""
     paths, sizes = [], []
     for number, page in enumerate(drawn, start=1):
-        path = folder(options, spec, "svg") / f"{spec.game.id}-{paper}{fold}-page-{number:02d}.svg"
+        path = folder(options, spec, "svg") / f"{spec.edition}-{paper}{fold}-page-{number:02d}.svg"
         data = to_text(page)
         write_atomic(path, data)
         paths.append(path)

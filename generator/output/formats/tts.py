@@ -199,7 +199,7 @@ def _object(spec, name, kind, title, x, scale, sideways=False):
 def write_object(spec, options) -> tuple:
     """Write <out>/<id>/tts/<id>.json, the saved object (copy it to Tabletop Simulator's Saves/Saved Objects)."""
     check(spec)
-    path = folder(options, spec, "tts") / f"{spec.game.id}.json"
+    path = folder(options, spec, "tts") / f"{spec.edition}.json"
     data = (json.dumps(saved_object(spec, options), indent=2) + "\n").encode("utf-8")
     write_atomic(path, data)
     return str(path), "saved object", len(data)
