@@ -11,7 +11,7 @@ from ..errors import UserError
 from ..spec.expand import Pieces, run_keys
 from .area import CLEAR, EDGE, FOOTER, MARK_SHORT, grid_fit, printable_area
 from .grounds import shared_ground
-from .plan import (COPY_NOTE, EPS, MARGIN, SPACING, Assembly, Fronts, Placed, Plan, Rect, Sheet, Slot, flip_edge, mirror,
+from .plan import (COPY_NOTE, EPS, MARGIN, SPACING, TURNED, Assembly, Fronts, Placed, Plan, Rect, Sheet, Slot, flip_edge, mirror,
                    turn)
 from .sheets import list_bottom
 from ..units import paper_size
@@ -672,7 +672,8 @@ def draft(page):
 
 
 def panels(comp, piece, area, bounds):
-    """Split a board too large for the sheet into overlapping panels.
+    """Split a board too large for the sheet into overlapping panels, each turned a quarter on the sheet when that takes
+    fewer sheets (a landscape board on portrait paper).
 
     Where two panels overlap, the earlier one (left, or above) carries the overlap as a shaded glue tab with the
     alignment targets in it; the later one goes on top, its edge on the tab's inner line, and hides the tab.
@@ -683,27 +684,46 @@ def panels(comp, piece, area, bounds):
     overlap = kind.panel_overlap(comp.options) if kind.panel_overlap else OVERLAP
     b = comp.bleed
     area = Rect(area.x + b, area.y + b, area.w - 2 * b, area.h - 2 * b)
-    nx = 1 if w <= area.w + EPS else math.ceil((w - overlap) / (area.w - overlap) - EPS)
-    ny = 1 if h <= area.h + EPS else math.ceil((h - overlap) / (area.h - overlap) - EPS)
+    upright, turned = _panel_grid(w, h, area.w, area.h, overlap), _panel_grid(w, h, area.h, area.w, overlap)
+    sideways = turned[0] * turned[1] < upright[0] * upright[1]
+    nx, ny = turned if sideways else upright
     pw, ph = (w + (nx - 1) * overlap) / nx, (h + (ny - 1) * overlap) / ny
+    sw, sh = (ph, pw) if sideways else (pw, ph)   # the panel as it lies on the sheet
+    x, y = area.x + (area.w - sw) / 2, area.y + (area.h - sh) / 2
+    on_sheet = _turned_rect(x, y, ph) if sideways else (lambda r: Rect(x + r.x, y + r.y, r.w, r.h))
     sheets = []
     for j in range(ny):
         for i in range(nx):
             window = Rect(i * (pw - overlap), j * (ph - overlap), pw, ph)  # on the board, trim coordinates
-            x, y = area.x + (area.w - pw) / 2, area.y + (area.h - ph) / 2
-            slot = Slot(piece.front, x, y, pw, ph, b, 0, window)
-            tabs = ([Rect(x + pw - overlap, y, overlap, ph)] if i < nx - 1 else []) + \
-                   ([Rect(x, y + ph - overlap, pw, overlap)] if j < ny - 1 else [])
-            targets = [(t.x + t.w / 2, t.y + f * t.h) if t.h == ph else (t.x + f * t.w, t.y + t.h / 2)
-                       for t in tabs for f in (0.2, 0.5, 0.8)]
-            marks = crop_marks([(slot.bleed_box, b, (x, x + pw), (y, y + ph))], bounds)
+            slot = Slot(piece.front, x, y, sw, sh, b, 90 if sideways else 0, window)
+            tabs = ([Rect(pw - overlap, 0, overlap, ph)] if i < nx - 1 else []) + \
+                   ([Rect(0, ph - overlap, pw, overlap)] if j < ny - 1 else [])   # on the panel, as on the board
+            targets = [on_sheet(Rect(*point, 0, 0))[:2] for t in tabs for f in (0.2, 0.5, 0.8)
+                       for point in [(t.x + t.w / 2, t.y + f * t.h) if t.h == ph else (t.x + f * t.w, t.y + t.h / 2)]]
+            marks = crop_marks([(slot.bleed_box, b, (x, x + sw), (y, y + sh))], bounds)
             number = j * nx + i + 1
             note = f"panel {number} of {nx * ny} (row {j + 1}, column {i + 1}): overlap {overlap:g} mm"
             if tabs:
                 note += ", shaded: glue tab, hidden by the next panel"
+            assembly = assembly_map(slot, area, nx, ny, i, j, overlap, ph / pw, sideways)
+            if sideways and assembly is None:   # else the map says so
+                note += f"; {TURNED}"
             sheets.append(Sheet("single", (slot,), tuple(seg for seg, _ in marks), tuple(targets), (comp.id,), note,
-                                assembly=assembly_map(slot, area, nx, ny, i, j, overlap), tabs=tuple(tabs)))
+                                assembly=assembly, tabs=tuple(map(on_sheet, tabs))))
     return sheets
+
+
+def _panel_grid(w: float, h: float, across: float, down: float, overlap: float) -> tuple[int, int]:
+    """(columns, rows) of the panels a w x h board takes where a panel may be across x down mm."""
+    nx = 1 if w <= across + EPS else math.ceil((w - overlap) / (across - overlap) - EPS)
+    ny = 1 if h <= down + EPS else math.ceil((h - overlap) / (down - overlap) - EPS)
+    return nx, ny
+
+
+def _turned_rect(x: float, y: float, height: float):
+    """Where a rectangle of a panel height mm tall lands on the sheet once the panel is turned a quarter clockwise with
+    its top-left corner at (x, y)."""
+    return lambda r: Rect(x + height - r.y - r.h, y + r.x, r.h, r.w)
 
 
 ASSEMBLY_CELL = 9.0    # width of one panel on the assembly map
@@ -711,20 +731,22 @@ ASSEMBLY_TEXT = 70.0   # room beside the map for its caption
 ASSEMBLY_LINES = 4     # caption lines at most, 4 mm apart
 
 
-def assembly_map(slot, area, cols, rows, col, row, overlap):
-    """The assembly map for one panel: in the free band above the panel, else below it; None when neither has room."""
+def assembly_map(slot, area, cols, rows, col, row, overlap, shape, turned=False):
+    """The assembly map for one panel (shape: its height over its width on the board; turned: it lies turned a quarter on
+    the sheet, which the map's caption says in a line more): in the free band above the panel, else below it; None when
+    neither has room."""
     if cols * rows == 1:
         return None
     cell_w = ASSEMBLY_CELL
-    cell_h = cell_w * slot.h / slot.w
-    w, h = cols * cell_w + ASSEMBLY_TEXT, max(rows * cell_h, ASSEMBLY_LINES * 4.0)
+    cell_h = cell_w * shape
+    w, h = cols * cell_w + ASSEMBLY_TEXT, max(rows * cell_h, (ASSEMBLY_LINES + turned) * 4.0)
     room = max(MARK_OFFSET, slot.bleed + CLEAR) + MARK_LEN + CLEAR
     above = (MARGIN + 1, slot.y - room)
     below = (slot.y + slot.h + room, area.y + area.h + EDGE)
     for top, bottom in (above, below):
         if bottom - top >= h:
             return Assembly(area.x + (area.w - w) / 2, top + (bottom - top - h) / 2, cell_w, cell_h, cols, rows,
-                            col, row, overlap)
+                            col, row, overlap, turned)
     return None
 
 

@@ -65,6 +65,9 @@ class Plan(NamedTuple):
     cover: Sheet | None = None      # pieces on page 1 below the list of components (reference cards, legends)
 
 
+TURNED = "printed turned: the board's top edge runs along the sheet's right"   # a turned panel's caption
+
+
 class Assembly(NamedTuple):
     """A small map of a board's panel grid printed beside a panel: where it goes (col, row of cols x rows)."""
 
@@ -77,6 +80,7 @@ class Assembly(NamedTuple):
     col: int
     row: int
     overlap: float
+    turned: bool = False   # the panel lies turned a quarter clockwise on its sheet
 
 
 class Fronts:

@@ -5,7 +5,7 @@ from ..draw import svg, svgvalues, textfit
 from ..check.wording import ranges
 from ..components import KINDS
 from ..components.kind import making as making_up, placing, round_cut
-from .plan import COPY_NOTE, MARGIN, SPACING, flip_edge
+from .plan import COPY_NOTE, MARGIN, SPACING, TURNED, flip_edge
 from ..units import fmt_mm, paper
 
 RULER = 50.0
@@ -34,12 +34,21 @@ def marks(plan, sheet):
 
 
 def glue_tab(dwg, tab, slot):
-    """A glue tab: the strip the next panel covers, shaded out into the bleed, with a line where that panel's edge goes."""
-    b, upright = slot.bleed, tab.h == slot.h
-    shade = (tab.x, tab.y - b, tab.w + b, tab.h + 2 * b) if upright else (tab.x - b, tab.y, tab.w + 2 * b, tab.h + b)
+    """A glue tab: the strip the next panel covers, shaded out into the bleed, with a line where that panel's edge goes
+    (a strip down the panel's right or left side, or across its foot or head: a turned panel's tabs lie left and foot)."""
+    b = slot.bleed
+    if tab.h == slot.h:   # down a side
+        left = tab.x < slot.x + slot.w / 2
+        shade = (tab.x - b if left else tab.x, tab.y - b, tab.w + b, tab.h + 2 * b)
+        edge = tab.x + tab.w if left else tab.x
+        inner = (edge, tab.y, edge, tab.y + tab.h)
+    else:                 # across the head or foot
+        head = tab.y < slot.y + slot.h / 2
+        shade = (tab.x - b, tab.y - b if head else tab.y, tab.w + 2 * b, tab.h + b)
+        edge = tab.y + tab.h if head else tab.y
+        inner = (tab.x, edge, tab.x + tab.w, edge)
     dwg.add(dwg.rect((svg.r(shade[0]), svg.r(shade[1])), (svg.r(shade[2]), svg.r(shade[3])), fill="#808080",
                      fill_opacity=0.45))
-    inner = (tab.x, tab.y, tab.x, tab.y + tab.h) if upright else (tab.x, tab.y, tab.x + tab.w, tab.y)
     dwg.add(dwg.line((svg.r(inner[0]), svg.r(inner[1])), (svg.r(inner[2]), svg.r(inner[3])), stroke="#000000",
                      stroke_width=0.4))
 
@@ -82,6 +91,8 @@ def assembly(dwg, a):
     under = [n for n, ok in ((number + 1, a.col < a.cols - 1), (number + a.cols, a.row < a.rows - 1)) if ok]
     over = [n for n, ok in ((number - 1, a.col > 0), (number - a.cols, a.row > 0)) if ok]
     lines = [f"Assembly: {a.cols * a.rows} panels, {a.rows} row{'s' * (a.rows > 1)} of {a.cols}; this is panel {number} (shaded)"]
+    if a.turned:
+        lines.append(TURNED)
     if under:
         verb = "goes" if len(under) == 1 else "go"
         lines.append(f"{_panels(under)} {verb} on top of this panel's grey glue tab{'s' * (len(under) > 1)}")

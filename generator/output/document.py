@@ -298,8 +298,11 @@ def place_slot(slot, art_size):
     if slot.rotation == 0 and slot.window is None:
         return (1, 0, 0, 1, slot.x - slot.bleed, slot.y - slot.bleed)
     aw, ah = art_size
-    if slot.window is not None:
-        return (1, 0, 0, 1, slot.x - slot.bleed - slot.window.x, slot.y - slot.bleed - slot.window.y)
+    if slot.window is not None:   # a board panel: upright, or turned a quarter clockwise
+        wx, wy = slot.window.x, slot.window.y
+        if slot.rotation == 90:
+            return (0, 1, -1, 0, slot.x + slot.w + slot.bleed + wy, slot.y - slot.bleed - wx)
+        return (1, 0, 0, 1, slot.x - slot.bleed - wx, slot.y - slot.bleed - wy)
     shift = {0: (0, 0), 90: (ah, 0), 180: (aw, ah), -90: (0, aw)}[slot.rotation]
     return TURNS[slot.rotation] + (slot.x - slot.bleed + shift[0], slot.y - slot.bleed + shift[1])
 

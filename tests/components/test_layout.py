@@ -1035,16 +1035,16 @@ def test_a_layout_board_larger_than_a_sheet_prints_in_panels_whose_art_joins(tmp
         layout:
           ground: paper
           elements:
-            sea: {type: rect, x: 0, y: 100, width: 100%, height: 80, fill: water}
+            sea: {type: rect, x: 0, y: 150, width: 100%, height: 100, fill: water}
             rule: {type: line, x1: 0, y1: 0, x2: 100%, y2: 100%, stroke: fire, stroke_width: 2}
         """
     make(tmp_path, board)
-    big = ["components.cards.width=400mm", "components.cards.height=280mm"]
+    big = ["components.cards.width=300mm", "components.cards.height=400mm"]   # upright panels take the fewest sheets
     spec = specs.load(str(tmp_path / "game.yaml"), big)
     plan = impose(spec, expand(spec)[0], "a4")
     panels = [(n, s.slots[0], s) for n, s in enumerate(plan.sheets, start=1) if s.slots and s.slots[0].window]
     assert [s.note.split(":")[0] for _, _, s in panels] == [
-        f"panel {k} of 6 (row {(k - 1) // 3 + 1}, column {(k - 1) % 3 + 1})" for k in range(1, 7)]
+        f"panel {k} of 4 (row {(k - 1) // 2 + 1}, column {(k - 1) % 2 + 1})" for k in range(1, 5)]
     document = pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])
     k = 200 / 25.4   # pixels per mm
     pages = {n: document[n].render(scale=200 / 72).to_pil().convert("RGB") for n, _, _ in panels[:4]}
@@ -1059,22 +1059,64 @@ def test_a_layout_board_larger_than_a_sheet_prints_in_panels_whose_art_joins(tmp
     seam = b.window.x   # the later panel's left edge (the window is in the board's trim coordinates) lies
     # on the inner line of the earlier one's glue tab
     assert seam == pytest.approx(a.window.x + a.w - 12) and first.tabs[0].x == pytest.approx(a.x + a.w - 12)
-    assert crossing(n1, a, seam - 2) == pytest.approx((seam - 2) * 280 / 400, abs=0.25)   # the line runs on across
-    assert crossing(n2, b, seam + 2) == pytest.approx((seam + 2) * 280 / 400, abs=0.25)   # the join, unbroken
-    (n4, d, _) = panels[3]    # below panel 1, on top of its glue tab (the board 134 mm down and more)
-    assert d.window.y == pytest.approx(a.window.y + a.h - 12) == 134
-    seas = []                 # the sea (100 to 180 mm down) shows unshaded on panel 1 down to its glue tab (134; the
-    # shaded tab runs on to 146), and on panel 4 from its bleed (131, 3 mm above its top cut at the tab's line) on
-    for number, slot in ((n1, a), (n4, d)):
+    assert crossing(n1, a, seam - 2) == pytest.approx((seam - 2) * 400 / 300, abs=0.25)   # the line runs on across
+    assert crossing(n2, b, seam + 2) == pytest.approx((seam + 2) * 400 / 300, abs=0.25)   # the join, unbroken
+    (n3, d, _) = panels[2]    # below panel 1, on top of its glue tab (the board 194 mm down and more)
+    assert d.window.y == pytest.approx(a.window.y + a.h - 12) == 194
+    seas = []                 # the sea (150 to 250 mm down) shows unshaded on panel 1 down to its glue tab (194; the
+    # shaded tab runs on to 206), and on panel 3 from its bleed (191, 3 mm above its top cut at the tab's line) on
+    for number, slot in ((n1, a), (n3, d)):
         page, column = pages[number], round((slot.x + 20) * k)
         blue = [y for y in range(page.height) if page.getpixel((column, y)) == (0x2f, 0x6f, 0xd0)]
         seas.append([round(y / k - slot.y + slot.window.y) for y in (blue[0], blue[-1])])
-    assert seas == [[100, 134], [131, 180]]
+    assert seas == [[150, 194], [191, 250]]
     (tmp_path / "game.yaml").write_text((tmp_path / "game.yaml").read_text() + "    back: {fill: fire}\n")
     with pytest.raises(SpecError, match="expected the piece to fit a sheet"):   # a board with a back is not split
         specs.load(str(tmp_path / "game.yaml"), big)
     with pytest.raises(SpecError, match="expected the piece to fit a sheet"):   # nor is a round or hex piece
         specs.load(str(tmp_path / "game.yaml"), ["components.cards.shape=hex-flat", "components.cards.size=300mm"])
+
+
+def test_a_landscape_board_prints_turned_on_fewer_panels_each_showing_its_part_of_the_board(tmp_path):
+    """A 400 x 280 mm board on A4 (181 x 257 mm for a panel) takes 3 x 2 upright panels, or 2 x 2 turned a quarter: it
+    prints turned, each page showing its window of the board turned clockwise (against the board's own picture, turned
+    by PIL), its glue tabs where the next panels lie on it (the board's right: the sheet's foot; the board's foot: the
+    sheet's left), the targets in them, and the map saying it is turned."""
+    import pypdfium2
+    from generator.build import components_pdf
+    make(tmp_path, """\
+        layout:
+          ground: paper
+          elements:
+            sea: {type: rect, x: 0, y: 100, width: 100%, height: 80, fill: water}
+            rule: {type: line, x1: 0, y1: 0, x2: 100%, y2: 100%, stroke: fire, stroke_width: 2}
+        """)
+    spec = specs.load(str(tmp_path / "game.yaml"), ["components.cards.width=400mm", "components.cards.height=280mm"])
+    pieces, arts = expand(spec)
+    panels = [(n, s) for n, s in enumerate(impose(spec, pieces, "a4").sheets, start=1) if s.slots and s.slots[0].window]
+    assert [(s.slots[0].rotation, s.note.split(":")[0]) for _, s in panels] == [
+        (90, f"panel {k} of 4 (row {(k - 1) // 2 + 1}, column {(k - 1) % 2 + 1})") for k in range(1, 5)]
+    dpi, b = 100, spec.components[0].bleed
+    k = dpi / 25.4
+    board = Image.open(io.BytesIO(raster.picture_png(draw_art(spec, arts[panels[0][1].slots[0].art]), dpi))).convert("L")
+    turned = board.rotate(-90, expand=True)   # clockwise
+    document = pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])
+    for number, sheet in panels:
+        slot, page = sheet.slots[0], document[number].render(scale=dpi / 72).to_pil().convert("L")
+        assert "printed turned" in document[number].get_textpage().get_text_range()
+        for tab in sheet.tabs:   # down the sheet's left side, or across its foot
+            assert (tab.h == slot.h and tab.x == slot.x) or (tab.w == slot.w and tab.y + tab.h == slot.y + slot.h)
+        assert all(any(t.x <= x <= t.x + t.w and t.y <= y <= t.y + t.h for t in sheet.tabs) for x, y in sheet.targets)
+        left = sum(t.w for t in sheet.tabs if t.h == slot.h)
+        foot = sum(t.h for t in sheet.tabs if t.w == slot.w)
+        shown = page.crop((round((slot.x + left) * k), round(slot.y * k), round((slot.x + slot.w) * k),
+                           round((slot.y + slot.h - foot) * k)))
+        ox = turned.width / k - (slot.window.y + b + slot.w)   # the window's trim corner on the turned board
+        oy = slot.window.x + b
+        wanted = turned.crop((round((ox + left) * k), round(oy * k), round((ox + slot.w) * k),
+                              round((oy + slot.h - foot) * k))).resize(shown.size)
+        differing = sum(ImageChops.difference(shown, wanted).histogram()[64:]) / (shown.width * shown.height)
+        assert differing < 0.02, f"panel on page {number + 1}: {differing:.1%} of its pixels differ from the board"
 
 
 def test_a_round_piece_no_punch_cuts_is_told_to_take_another_size_or_the_rectangle_shape(tmp_path):
