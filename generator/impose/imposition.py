@@ -789,11 +789,9 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
             continue
         w, h = comp.trim
         two_sided = comp.back is not None
-        room = half if two_sided and folding else area
+        folds = two_sided and folding and fit(half, Group(w, h, comp.bleed, ()), 1)   # else, two-sided, a duplex pair
+        room = half if folds else area
         if not fit(room, Group(w, h, comp.bleed, ()), 1):
-            if two_sided and folding:
-                raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm does not fit half a {paper} sheet "
-                                "for a fold-over layout; build it for duplex printing instead")
             if not panelled(kind, comp.options) or two_sided:
                 raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm (bleed {comp.bleed:g} mm) "
                                 f"does not fit on {paper} paper ({area.w:g} x {area.h:g} mm usable)")
@@ -805,12 +803,12 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
             for piece in mine:
                 firsts.setdefault(_FACES(piece), piece)
             copy_pages += copy_sheets(Group(w, h, comp.bleed, tuple(firsts.values())), room,
-                                      "fold" if two_sided and folding else "front" if two_sided else "single")
+                                      "fold" if folds else "front" if two_sided else "single")
             continue
         ground = shared_ground(spec, mine)
         if grounds is not None:
             grounds[comp.id] = ground
-        key = (round(w, 4), round(h, 4), comp.bleed, two_sided, ground)
+        key = (round(w, 4), round(h, 4), comp.bleed, two_sided, ground, folds)
         keys[comp.id] = key
         groups[key] = groups[key]._replace(pieces=(*groups[key].pieces, *mine)) if key in groups \
             else Group(w, h, comp.bleed, mine if type(mine) is not list else tuple(mine),
@@ -827,9 +825,9 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
                 group = group._replace(pieces=group.pieces[cover.add(group, group.pieces):])
                 if not group.pieces:
                     continue
-            if two_sided:
-                side = "fold" if folding else "front"
-                pack(group, pages, (side,), lambda: _Page(side, half if folding else area, outer=area))
+            if two_sided:   # folded, or on duplex pairs (in a fold-over build, a piece too large for half a sheet)
+                side = "fold" if group.key[5] else "front"
+                pack(group, pages, (side,), lambda: _Page(side, half if group.key[5] else area, outer=area))
             else:   # single-sided pieces also fill the fronts' free room on duplex and fold-over sheets
                 pack(group, pages, ("single", "fold" if folding else "front"), lambda: _Page("single", area))
         group_of = lambda block: groups[keys[block.cells[0].component]]  # noqa: E731

@@ -1300,3 +1300,27 @@ def test_page_one_notes_its_round_tokens_as_a_sheet_does():
     texts = [" ".join(page.get_textpage().get_text_range().split()) for page in document]
     holding = [n for n, text in enumerate(texts) if "round tokens: punch them out or cut round each ring" in text]
     assert 0 in holding and len(holding) >= 2, holding
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fold_over_build_prints_a_two_sided_piece_too_large_for_half_a_sheet_on_a_duplex_pair(paper):
+    """--backs fold with a two-sided piece no half sheet holds (a 150 mm tile): it prints on a front and back pair, the
+    back's slot at the mirror of the front's across the sheet (flipped on the long edge), while the small pieces fold
+    over; the list says which pages print double-sided. It was refused, the whole build with it."""
+    from generator.build import components_pdf
+    spec = make_spec({"small": tile(30, 8, back=True), "big": tile(150, 1, back=True)})
+    pieces, _ = expand(spec)
+    plan = impose(spec, pieces, paper, backs="fold")
+    sides = [sheet.side for sheet in plan.sheets]
+    assert sides.count("front") == sides.count("back") == 1 and "fold" in sides
+    front = plan.sheets[sides.index("front")]
+    back = plan.sheets[sides.index("front") + 1]
+    assert back.side == "back" and front.components == ("big",)
+    (f,), (b,) = front.slots, back.slots
+    assert (b.x, b.y, b.w, b.h) == pytest.approx((plan.width - f.x - f.w, f.y, f.w, f.h))
+    folded = [slot for sheet in plan.sheets if sheet.side == "fold" for slot in sheet.slots]
+    assert len(folded) == 16   # eight fronts, eight backs
+    data, _ = components_pdf(spec, paper, "fold")
+    text = pypdfium2.PdfDocument(data)[0].get_textpage().get_text_range()
+    n = sides.index("front") + 2   # page 1 is the list
+    assert f"Pages {n}-{n + 1}: print double-sided" in text, text
