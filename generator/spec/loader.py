@@ -200,7 +200,7 @@ class Checker:
                 parser(written)
             except s.Invalid:   # the field takes no text either: no hint
                 return ""
-        if written is None or not (isinstance(line, int) or line == SET_LINE) or isinstance(value, (str, list, dict)):
+        if not written or not (isinstance(line, int) or line == SET_LINE) or isinstance(value, (str, list, dict)):
             return ""
         try:
             parser(written)

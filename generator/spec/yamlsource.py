@@ -386,8 +386,8 @@ class _Walker:
             return value
         except yaml.constructor.ConstructorError:
             raise SpecError(self.path, dotted(key_path), f"unsupported YAML tag {node.tag!r}", node.start_mark.line + 1) from None
-        except (ValueError, OverflowError):
-            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        except (ValueError, OverflowError, IndexError, KeyError, AttributeError):   # PyYAML's readers of a tag: '!!int' of
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")                      # '' or '+', '!!bool' of '', ...
             raise SpecError(self.path, dotted(key_path), f"{node.value[:60]!r} is not a valid {tag}", node.start_mark.line + 1) from None
 
 

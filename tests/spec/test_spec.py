@@ -1,4 +1,5 @@
 """Spec loading: the shipped specs load; every invalid fixture fails with its exact one-line message."""
+import re
 import shutil
 from pathlib import Path
 
@@ -331,3 +332,19 @@ def test_a_length_is_read_as_its_pattern_reads_it(text):
             parse_length(text)
     else:
         assert parse_length(text) == round(float(found.group(1)) * MM_PER_UNIT[found.group(2)], 6)
+
+
+@pytest.mark.parametrize("value, tag", [("!!int", "!!int"), ("!!float", "!!float"), ("!!int +", "!!int"),
+                                        ("!!bool", "!!bool"), ("!!timestamp x", "!!timestamp")])
+def test_a_yaml_tag_whose_value_its_reader_cannot_read_is_one_line_at_its_key(tmp_path, value, tag):
+    """PyYAML's readers of '!!int' with nothing after it (IndexError), '!!bool' (KeyError) or '!!timestamp x'
+    (AttributeError) raised out of pnp as tracebacks, in a spec, a theme, a layout, a data file or a --set."""
+    path = tmp_path / "tagged.yaml"
+    path.write_text(f"game: {{title: T, designer: D}}\ncomponents:\n  t:\n    kind: square-tile\n    size: 25 mm\n"
+                    f"    expect: {value}\n    faces: {{list: [{{colour: black, shape: round}}]}}\n")
+    written = value.partition(" ")[2]
+    with pytest.raises(SpecError) as raised:
+        specs.load(str(path))
+    assert str(raised.value) == f"{path}:6: components.t.expect: {written!r} is not a valid {tag}"
+    with pytest.raises(SpecError, match=re.escape(f"--set components.board.cell: {written!r} is not a valid {tag}")):
+        specs.load("posies", [f"components.board.cell={value}"])
