@@ -121,13 +121,15 @@ def _table(name, header, records, table=None, at=1):
     columns = [cell(c).strip() for c in header]
     while columns and not columns[-1]:
         columns.pop()
+    named: set = set()
     for i, column in enumerate(columns, start=1):
         if why := unprintable(column):
             raise UserError(f"{name} row {at}, column {i}: the header's cell {why}")
         if not column:
             raise UserError(f"{name} row {at}, column {i}: the header names no column here (every column needs a name)")
-        if columns.index(column) != i - 1:
+        if column in named:
             raise UserError(f"{name} row {at}, column {i}: column {column!r} is named twice")
+        named.add(column)
         if "{" in column or "}" in column:
             raise UserError(f"{name} row {at}, column {i}: a column name may not hold '{{' or '}}' (found {column!r})")
     rows, pad, shared, known = [], [""] * len(columns), _shared(), {}
