@@ -101,8 +101,9 @@ def designer(path, shown=None) -> str:
                 not {"glyf", "CFF ", "CFF2"} & set(font.keys()))
             if lacking:
                 raise ValueError(f"it has no {' or '.join(map(repr, lacking))} table")
-            for tag in NEEDED:   # read now: a damaged table is this one line, not a traceback when first set
-                font[tag]
+            for tag in NEEDED + OUTLINES:   # read now: a damaged table is this one line, not a traceback when first set
+                if tag in font:
+                    font[tag]
             if not 16 <= font["head"].unitsPerEm <= 16384:   # OpenType's range: 0 divided, 65535 set text 1/32 size
                 raise ValueError(f"its em is {font['head'].unitsPerEm} units, outside OpenType's 16 to 16384")
         except Exception as exc:  # fontTools raises many kinds on a file that is not a font
@@ -112,7 +113,34 @@ def designer(path, shown=None) -> str:
                                 "as a .ttf file of its own (e.g. with FontForge) and give that") from None
             why = str(exc).removeprefix("Not a TrueType or OpenType font").strip(" ()") or type(exc).__name__
             raise UserError(f"{shown}: not a TrueType or OpenType font ({why})") from None
+        blank = _blank(font)
+        if blank:
+            del DESIGNED[name]
+            raise UserError(f"{shown}: a damaged font: the characters it maps have no outlines (not one of the first "
+                            f"{INKED}, from {blank} on), so its text would print nothing")
     return name
+
+
+INKED = 32   # the characters of a designer's font looked at for one with an outline, letters and digits first
+
+
+def _blank(font) -> str:
+    """'' when one of the first INKED characters a font maps (letters and digits first) has an outline, else the first of
+    them (e.g. "'A'"), whose glyph is as blank as the others: a font whose outlines were lost prints no text."""
+    from fontTools.pens.boundsPen import ControlBoundsPen  # lazy: start-up
+
+    cmap = font.getBestCmap() or {}
+    sample = sorted((code for code in cmap if not chr(code).isspace()), key=lambda code: (not chr(code).isalnum(), code))
+    glyphs = font.getGlyphSet()
+    for code in sample[:INKED]:
+        pen = ControlBoundsPen(glyphs)
+        try:
+            glyphs[cmap[code]].draw(pen)
+        except Exception:  # a damaged outline: refused in one line when first drawn (_drawn)
+            return ""
+        if pen.bounds:
+            return ""
+    return repr(chr(sample[0])) if sample else ""
 
 
 def family(regular=None, bold=None, italic=None, bold_italic=None, *, shown=None) -> Family:
@@ -130,6 +158,7 @@ def family(regular=None, bold=None, italic=None, bold_italic=None, *, shown=None
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
 NEEDED = ("cmap", "head", "hhea", "hmtx", "maxp", "name")   # the tables of a designer's font that pnp reads
+OUTLINES = ("loca", "glyf", "CFF ", "CFF2")   # and those of its outlines, one kind or the other
 
 
 def families(folder, fonts) -> dict:

@@ -1739,6 +1739,40 @@ def test_a_font_whose_outlines_are_damaged_is_refused_in_one_line(tmp_path, monk
         assert result.output.count("\n") == 1 and not (tmp_path / "out" / "cards").exists()
 
 
+def damaged_vera(table: bytes, how: str) -> bytes:
+    """Vera's bytes with one table damaged: its bytes scrambled or zeroed, or its length in the directory made 2 GB."""
+    import random
+    import struct
+
+    from generator.draw.typeface import FONTS
+    data = bytearray((FONTS / "Vera.ttf").read_bytes())
+    for i in range(struct.unpack_from(">H", data, 4)[0]):
+        if data[12 + 16 * i:16 + 16 * i] == table:
+            start, size = struct.unpack_from(">II", data, 20 + 16 * i)
+            if how == "long":
+                struct.pack_into(">I", data, 24 + 16 * i, 0x7FFFFFFF)
+            else:
+                scramble = random.Random(1)
+                data[start:start + size] = bytes(0 if how == "zeroed" else scramble.randrange(256) for _ in range(size))
+    return bytes(data)
+
+
+@pytest.mark.parametrize("table, how, why", [
+    (b"loca", "scrambled", "not a TrueType or OpenType font (not enough 'glyf' table data)"),
+    (b"glyf", "long", "not a TrueType or OpenType font (unexpected end of 'glyf' table data: expected 2147483647 bytes "
+                      "but got 55968 at offset 9964)"),
+    (b"head", "scrambled", "not a TrueType or OpenType font (bytes length not a multiple of item size)"),
+    (b"glyf", "zeroed", "a damaged font: the characters it maps have no outlines (not one of the first 32, from '0' "
+                        "on), so its text would print nothing"),
+])
+def test_a_font_whose_outline_tables_are_damaged_is_refused_when_loaded(tmp_path, monkeypatch, table, how, why):
+    """A scrambled loca or head table, or a glyf table 2 GB long by the directory, ended validate in fontTools'
+    TTLibError or ValueError traceback; a glyf table of zeros passed, and the cards printed no text."""
+    result = validated_with_font(tmp_path, monkeypatch, damaged_vera(table, how))
+    assert result.exit_code == 1 and result.output == f"error: game/game.yaml:4: fonts.body: game/fonts/body.ttf: {why}\n", \
+        result.output
+
+
 def test_a_corner_radius_is_a_figure_of_a_rounded_piece_only(tmp_path):
     """{tokens.radius} of a round token printed 3: the rounded piece's default corner, which a circle does not have."""
     from generator.spec import figures
