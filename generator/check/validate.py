@@ -63,8 +63,11 @@ def generic(spec, pieces, arts):
 
 
 def _given(spec, comp, key: str) -> str:
-    """Where a component's option was given: 'line 56', 'from --set', or '' when no line is known."""
+    """Where a component's option was given: 'line 56', 'from --set', 'line 3 of themes/mine.yaml' (a theme's), or ''
+    when no line is known."""
     line = spec.lines.get(("components", comp.id, key))
+    if hasattr(line, "path"):   # a theme's Origin
+        return f"line {line.line} of {line.path}"
     return "" if line is None else "from --set" if line == SET_LINE else f"line {line}"
 
 

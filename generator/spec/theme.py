@@ -1,10 +1,12 @@
 """Themes: a YAML file of palette, line-style and font overrides laid over a spec's raw data before --set."""
+import difflib
 from pathlib import Path
 
 from ..draw import linestyles
 from . import yamlsource
 from . import schema as s
 from ..components import KINDS
+from ..games import RULESETS
 from ..errors import SpecError, UserError
 from ..located import located
 from .loader import is_game_id
@@ -136,10 +138,19 @@ def edition(theme) -> str:
 
 
 def apply(theme, game_id, data, lines):
-    """Lay a theme over a spec's raw data (generic sections first, then the game's own section)."""
+    """Lay a theme over a spec's raw data (generic sections first, then the game's own section: game_id, the spec's
+    game.ruleset, or the spec's own id for a game that follows no shipped rules). A section's name a letter or two
+    from a shipped game's or this one's is refused, as a misspelling that would change nothing."""
     if not isinstance(data, dict):
         return
-    section = (theme.data.get("games") or {}).get(game_id) or {}
+    games = theme.data.get("games") or {}
+    known = [game_id, *RULESETS]
+    for name in games:
+        near = difflib.get_close_matches(str(name), known, n=1, cutoff=0.8)
+        if name not in known and near:
+            theme.fail(("games", name), f"no game is called {name!r}: did you mean {near[0]!r}? (a section is named by "
+                                        "the game's ruleset, or by a spec's file name for a game of your own)")
+    section = games.get(game_id) or {}
     palette = data.get("palette") if isinstance(data.get("palette"), dict) else {}
     for key in ("palette", "colour_names"):  # generic names reach only colours the game's palette has
         for name, value in theme.data[key].items():

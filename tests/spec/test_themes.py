@@ -455,3 +455,33 @@ def test_a_theme_whose_file_name_cannot_name_a_folder_is_refused_in_one_line(tmp
     result = run("build", "grannys-pills", "--out", str(tmp_path / "out"), "--theme", str(odd))
     assert result.exit_code == 1 and ".hidden" in result.output and len(result.output.strip().splitlines()) == 1, result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_a_theme_section_for_a_game_of_your_own_is_named_by_its_spec_and_a_misspelt_one_is_refused(tmp_path):
+    """A game of your own follows no shipped rules, so it had no game.ruleset to name a theme's section by: the section
+    named after its spec's file applies. A section named a letter off a game's name ('grannys-pils') changed nothing
+    with exit 0: it is refused at its line, naming the game meant."""
+    assert run("new", str(tmp_path / "lantern")).exit_code == 0
+    spec_path = str(tmp_path / "lantern" / "lantern.yaml")
+    mine = write(tmp_path, "mine.yaml", "theme: {title: Mine}\ngames:\n  lantern:\n    palette: {moon: '#ff0000'}\n"
+                                        "  posies:\n    palette: {pink: '#00ff00'}\n")
+    assert specs.load(spec_path).colour("moon") != "#ff0000"
+    assert specs.load(spec_path, theme=str(mine)).colour("moon") == "#ff0000"
+    assert specs.load("posies", theme=str(mine)).colour("pink") == "#00ff00"
+    typo = write(tmp_path, "typo.yaml", "theme: {title: Typo}\ngames:\n  grannys-pils:\n    components:\n"
+                                        "      pill: {expect: 1}\n")
+    with pytest.raises(SpecError) as raised:
+        specs.load("grannys-pills", theme=str(typo))
+    assert str(raised.value).startswith(f"{typo}:3: games.grannys-pils: no game is called 'grannys-pils': did you mean "
+                                        "'grannys-pills'?")
+
+
+def test_a_count_the_theme_set_wrong_names_the_theme_s_line_not_a_python_record(tmp_path):
+    """A theme setting a component's expect, failing the count check: the message read 'expect: 1 is line
+    Origin(path=..., line=5, key_path=(...))'."""
+    odd = write(tmp_path, "odd.yaml", "theme: {title: Odd}\ngames:\n  grannys-pills:\n    components:\n"
+                                      "      pill: {expect: 1}\n")
+    result = run("validate", "grannys-pills", "--theme", str(odd), "-j", "1")
+    assert result.exit_code == 1
+    assert [line for line in result.output.splitlines() if "component count" in line] == [
+        f"{specs.resolve('grannys-pills')}: pill: component count (expected 1, found 112): expect: 1 is line 5 of {odd}"]
