@@ -194,6 +194,8 @@ def _checked(path, data, folder) -> tuple[tuple, tuple]:
     if not (MIN_SVG <= surface.width <= MAX_SVG and MIN_SVG <= surface.height <= MAX_SVG):   # nothing, or a sliver
         raise UserError(f"{_shown(path, folder)}: an SVG of {surface.width:g} x {surface.height:g} points: expected a "
                         f"width and height of {MIN_SVG:g} to {MAX_SVG:,} points (set its width, height or viewBox)")
+    if not all(surface.cairo.ink_extents()[2:]):   # cairo recorded no mark: empty, or all in <defs> or hidden
+        raise UserError(f"{_shown(path, folder)}: the SVG draws nothing (no shape, text or picture in it shows)")
     return (surface.width, surface.height), tuple(sorted(linked))
 
 

@@ -424,6 +424,20 @@ def test_svg_art_of_no_size_or_past_any_sheet_is_refused(tmp_path, size, points)
                                  "100,000 points (set its width, height or viewBox)")
 
 
+@pytest.mark.parametrize("inside", ["", '<defs><rect width="10" height="10"/></defs>',
+                                    '<rect width="10" height="10" display="none"/>', '<g opacity="0"><rect/></g>'])
+def test_svg_art_that_draws_nothing_is_refused(tmp_path, inside):
+    """An SVG with no shape, or only one kept in <defs> or hidden, was taken as an image and printed nothing, exit 0
+    (an icon template drawing nothing is refused too); one white rectangle draws, and is taken."""
+    (tmp_path / "bad.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">{inside}</svg>')
+    with pytest.raises(UserError) as caught:
+        art.load(tmp_path, "bad.svg")
+    assert str(caught.value) == "bad.svg: the SVG draws nothing (no shape, text or picture in it shows)"
+    (tmp_path / "white.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">'
+                                        '<rect width="10" height="10" fill="#fff"/></svg>')
+    assert art.load(tmp_path, "white.svg")
+
+
 @pytest.mark.parametrize("inside, told", [('<circle cx="5" cy="5" r="1e308"/>', "<circle> r: the number 1e308"),
                                           ('<path d="M 0 0 L 5 -2e40 Z"/>', "<path> d: the number -2e40"),
                                           ("<style>.a { stroke-width: 1e50 }</style>", "<style> text: the number 1e50")])
