@@ -372,8 +372,9 @@ def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons
             tuple(_missing(paragraphs, font)), cut)
 
 
-RIGHT_TO_LEFT = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF), (0x10800, 0x10FFF), (0x1E800, 0x1EFFF))
+RIGHT_TO_LEFT = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFC), (0x10800, 0x10FFF), (0x1E800, 0x1EFFF))
 # Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms, and the historic right-to-left scripts
+# (U+FEFF, which ends the last block of forms, is the byte-order mark, no letter)
 
 
 def right_to_left(text: str) -> str | None:

@@ -1682,6 +1682,19 @@ def test_right_to_left_text_is_refused_not_printed_backwards(tmp_path, monkeypat
         "pnp does not set: its letters would print in the wrong order, unjoined (text t)"], result.output
 
 
+@pytest.mark.parametrize("text, told", [
+    ("Sun\ufeffrise", "the font BitstreamVeraSans-Roman has no glyph for '\\ufeff' (U+FEFF)"),
+    ("Sun\ufefcrise", "'\ufefc' (U+FEFC) is written right to left, which pnp does not set")])
+def test_a_stray_byte_order_mark_is_no_right_to_left_letter(tmp_path, text, told):
+    """U+FEFF ends the block of Arabic presentation forms but is the byte-order mark (two Excel 'CSV UTF-8' files joined
+    leave one in a cell): it was said to be 'written right to left'; the block's last letter, lam-alef, still is."""
+    spec = make(tmp_path, f"""\
+        layout: {{elements: {{t: {{type: text, x: 5, y: 5, width: 50, height: 20, text: "{text}", size: 4}}}}}}
+        """)
+    (failure,) = validate(spec)
+    assert told in failure.message, failure.message
+
+
 def test_a_woff2_font_without_brotli_is_one_line_naming_the_fix(tmp_path, monkeypatch):
     """A WOFF2 font printed fontTools' logging notice, then 'not a TrueType or OpenType font (No module named
     brotli)': it is a font, which pnp reads once brotli is installed."""
