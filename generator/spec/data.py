@@ -272,7 +272,8 @@ def _csv(path):
     skipped = len(bom) + marks * len("\ufeff".encode(codec))
     unit = 1 if codec == "utf-8" else 2   # bytes a character in a text of one width (ASCII, or UTF-16 with no pairs)
     even = len(data) - skipped == unit * len(text)
-    delimiter = _delimiter(text)
+    said = SEPARATOR.match(text)   # Excel's first line naming the separator, e.g. sep=;
+    delimiter = said.group(1) if said else _delimiter(text)
     if (nul := text.find("\0")) >= 0:
         raise UserError(f"{path} {_place(text[:nul], delimiter)}: a NUL character, which no text holds (a file in UTF-16 "
                         "without a byte-order mark, or not a CSV?): save it as CSV UTF-8")
@@ -294,7 +295,10 @@ def _csv(path):
         nonlocal number, header, begun
         start, named = end, 0
         for number, cells in enumerate(reader, start=1):
-            if number == 1:
+            if number == 1 and said:   # the sep= line: the header is the next
+                start, begun = end, read
+                continue
+            if number == 1 + bool(said):
                 header = cells
                 named = len(header) - next((i for i, c in enumerate(reversed(header)) if c.strip()), len(header))
             if len(cells) < named and any(c.strip() for c in cells):   # a cell left out: the values after it slide left
@@ -310,7 +314,7 @@ def _csv(path):
         first = next(found, None)
         if first is None:
             raise UserError(f"{path}: the file is empty (expected a header row naming the columns)")
-        return _table(str(path), first[1], found, table)
+        return _table(str(path), first[1], found, table, first[0])
     except csv.Error as exc:
         fault = _quote_fault(text, begun, delimiter)
         raise UserError(f"{path} {_place(text[:fault[0] + 1], delimiter)}: {fault[1]}" if fault else
@@ -344,6 +348,9 @@ def _quote_fault(text: str, at: int, delimiter: str) -> tuple | None:
             return None   # the row ends, every quoted cell in it sound
         at += 1
     return None
+
+
+SEPARATOR = re.compile(r"sep=([,;\t|])(?:\r\n|\r|\n)")   # the first line Excel reads and writes to name a CSV's separator
 
 
 def _delimiter(text: str) -> str:

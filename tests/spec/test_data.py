@@ -747,3 +747,14 @@ def test_a_header_of_100000_columns_is_read_in_one_pass_and_a_name_given_twice_a
     (tmp_path / "cards.csv").write_text(",".join(["title", "suit", "size", *extra, "c5"]) + "\n")
     with pytest.raises(UserError, match=f"cards.csv row 1, column {len(extra) + 4}: column 'c5' is named twice"):
         load(tmp_path, "cards.csv", 1)
+
+
+def test_excel_s_sep_line_names_the_separator_and_is_no_header(tmp_path):
+    """Excel reads and writes 'sep=;' as a CSV's first line to name its separator: it was taken as the header ('a value
+    in a column the header does not name'). It names the separator, the header is the next line, and rows are still
+    counted as the file's lines."""
+    (tmp_path / "cards.csv").write_text("sep=;\ntitle;suit;size;count\nFireball;fire;4;2\nTidal, Wave;water;3.5;1\n")
+    assert faces(load(tmp_path, "cards.csv", 3)) == [("Fireball", "fire")] * 2 + [("Tidal, Wave", "water")]
+    (tmp_path / "cards.csv").write_text("sep=;\ntitle;suit;size;count\nFireball;fire;4;2;x\n")
+    with pytest.raises(UserError, match=r"cards.csv row 3, column 5: a value in a column the header does not name \('x'\)"):
+        load(tmp_path, "cards.csv", 2)
