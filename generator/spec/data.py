@@ -27,8 +27,9 @@ QUOTED = re.compile(r'"(?:[^"]|"")*"')   # a quoted cell, a quote inside it writ
 TWICE = '(a quote inside a quoted cell is written twice, "")'
 LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")  # lines as a file opened with newline="" gives them, ended
 # by CRLF, LF or a classic Mac's CR (a StringIO of the text would hold it again, four bytes a character)
-BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))   # a CSV's byte-order
-# marks and the encodings they tell (Excel's "CSV UTF-8" and "Unicode Text"); a CSV with none is UTF-8
+BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),
+        (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))   # a CSV's byte-order marks and the encodings they tell
+# (Excel's "CSV UTF-8" and "Unicode Text"; UTF-32's first, as its little-endian mark starts as UTF-16's); none: UTF-8
 csv.field_size_limit(MAX_BYTES)   # a cell as long as a data file may be: a quote never closed is found, wherever it is
 FALSE = ("", "0", "false", "no", "off", "none")   # cell values that hide an element whose visible names the column
 FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")   # a formula's element in a sheet's XML
@@ -270,7 +271,7 @@ def _csv(path):
         raise UserError(_undecoded(path, data, bom, codec, len(bom) + exc.start)) from None
     marks = len(text) - len(text := text.lstrip("\ufeff"))   # a mark saved twice (a tool adding one to a file that had one)
     skipped = len(bom) + marks * len("\ufeff".encode(codec))
-    unit = 1 if codec == "utf-8" else 2   # bytes a character in a text of one width (ASCII, or UTF-16 with no pairs)
+    unit = len("a".encode(codec))   # bytes a character in a text of one width (ASCII, or UTF-16 with no pairs)
     even = len(data) - skipped == unit * len(text)
     said = SEPARATOR.match(text)   # Excel's first line naming the separator, e.g. sep=;
     delimiter = said.group(1) if said else _delimiter(text)
@@ -381,7 +382,8 @@ def _undecoded(path, data: bytes, bom: bytes, codec: str, start: int) -> str:
     before = str(memoryview(data)[len(bom):start], codec, "replace")
     place = _place(before, _delimiter(before))
     if codec != "utf-8":
-        return (f"{path} {place}: not UTF-16 text (byte {start}), though it starts with UTF-16's byte-order mark: save "
+        name = codec[:6].upper()
+        return (f"{path} {place}: not {name} text (byte {start}), though it starts with {name}'s byte-order mark: save "
                 "it as CSV UTF-8")
     return f"{path} {place}: not UTF-8 text ({_byte(data, start)}): save it as CSV UTF-8"
 

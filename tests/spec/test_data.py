@@ -758,3 +758,13 @@ def test_excel_s_sep_line_names_the_separator_and_is_no_header(tmp_path):
     (tmp_path / "cards.csv").write_text("sep=;\ntitle;suit;size;count\nFireball;fire;4;2;x\n")
     with pytest.raises(UserError, match=r"cards.csv row 3, column 5: a value in a column the header does not name \('x'\)"):
         load(tmp_path, "cards.csv", 2)
+
+
+@pytest.mark.parametrize("codec, bom", [("utf-32-le", b"\xff\xfe\x00\x00"), ("utf-32-be", b"\x00\x00\xfe\xff")])
+def test_a_utf_32_csv_with_its_byte_order_mark_is_read(tmp_path, codec, bom):
+    """UTF-32's little-endian mark starts as UTF-16's: such a file was read as UTF-16, and its NUL characters were
+    said to be 'a file in UTF-16 without a byte-order mark'. Both UTF-32 marks are read, rows read again from the file
+    by where they start (the build's Table) as in UTF-8."""
+    text = 'title,suit,size,count\nFireball,fire,4,2\n"Tidal, Wave",water,3.5,1\n'
+    (tmp_path / "cards.csv").write_bytes(bom + text.encode(codec))
+    assert faces(load(tmp_path, "cards.csv", 3)) == [("Fireball", "fire")] * 2 + [("Tidal, Wave", "water")]
