@@ -1,14 +1,17 @@
 """`pnp new`: a folder holding a starter game (spec, data, layouts, an icon, rules) that builds and validates at once."""
 import re
 import shlex
+import shutil
 from pathlib import Path
 
 from . import files
+from .check.validate import validate
 from .errors import UserError
 from .games import ruleset
 from .spec import loader
 
 STARTER = Path(__file__).resolve().parent / "scaffold"
+MAX_TITLE = 100   # characters of a title (spec.schema.title)
 FILES = ("game.yaml", "cards.csv", "card.yaml", "back.yaml", "templates/coin.svg", "rules/game.yaml")
 
 
@@ -28,6 +31,9 @@ def _new_folder(folder) -> tuple:
         raise UserError(f"{folder}: the folder's name makes the game id, which names the spec and the output files: start "
                         "it with a letter or digit and use only the letters a-z and A-Z, digits, spaces, '.', '_', '+' "
                         "and '-' (e.g. my-game)")
+    if len(title(game_id)) > MAX_TITLE:
+        raise UserError(f"{folder}: the folder's name makes the game's title, which may hold {MAX_TITLE} characters, and "
+                        f"this one's has {len(title(game_id))}: choose a shorter name")
     if folder.exists() or folder.is_symlink():
         raise UserError(f"{folder}: already exists (pnp new writes a new folder and never overwrites: choose another name)")
     if not folder.parent.is_dir():
@@ -65,8 +71,25 @@ def _as_text(value: str) -> str:
 
 
 def new(folder) -> list:
-    """Write the starter game into a new folder (never into one that exists); return the paths written."""
+    """Write the starter game into a new folder (never into one that exists); return the paths written. A name the
+    starter cannot take (a file name longer than the system's, a title its card backs cannot hold) leaves no folder."""
     folder, game_id = _new_folder(folder)
+    try:
+        written = _starter(folder, game_id)
+        failures = validate(loader.load(str(written[0])))
+    except (OSError, UserError) as exc:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise UserError(f"{folder}: cannot write the starter game there ({getattr(exc, 'strerror', None) or exc})") \
+            from None
+    if failures:
+        shutil.rmtree(folder)
+        raise UserError(f"{folder}: the starter game named so would fail its own checks ({failures[0].message}): "
+                        "choose a shorter name")
+    return written
+
+
+def _starter(folder: Path, game_id: str) -> list:
+    """Write the starter game's files into folder; return their paths."""
     written = []
     for name in FILES:
         text = (STARTER / name).read_text(encoding="utf-8")

@@ -170,6 +170,25 @@ def test_pnp_new_over_a_file_or_with_no_name_is_one_error_line_and_writes_nothin
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes"]
 
 
+def test_pnp_new_with_a_name_its_starter_cannot_take_is_refused_and_leaves_no_folder(tmp_path, monkeypatch):
+    """A name of 101 characters wrote a game whose title its own spec refused; a title of many short words, or one long
+    word, overflowed the card back; a name past the system's longest left an empty folder. pnp new's game validates as
+    written, or no folder is left: the back's name now wraps to four lines and shrinks to 2.5 mm first."""
+    monkeypatch.chdir(tmp_path)
+    long_title = CliRunner().invoke(cli, ["new", "a" * 101])
+    assert long_title.exit_code == 1 and long_title.output == (
+        f"error: {'a' * 101}: the folder's name makes the game's title, which may hold 100 characters, and this one's "
+        "has 101: choose a shorter name\n")
+    one_word = CliRunner().invoke(cli, ["new", "b" * 60])
+    assert one_word.exit_code == 1 and one_word.output.startswith(f"error: {'b' * 60}: the starter game named so would "
+                                                                  "fail its own checks (back: text ")
+    assert list(tmp_path.iterdir()) == []
+    for name in ("ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab ab x", "supercalifragilisticexpialidocious"):
+        assert CliRunner().invoke(cli, ["new", name]).exit_code == 0
+        checked = CliRunner().invoke(cli, ["validate", f"{name}/{name}.yaml"])
+        assert checked.exit_code == 0, checked.output
+
+
 def test_the_next_hint_of_pnp_new_is_a_command_a_shell_reads_right(tmp_path, monkeypatch):
     import shlex
     monkeypatch.chdir(tmp_path)
