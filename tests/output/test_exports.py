@@ -335,6 +335,21 @@ def test_tts_saved_object_loads_every_deck_from_the_written_sheets(tmp_path, gam
     check_saved_object(document, out, spec)
 
 
+def test_each_tts_card_is_named_by_its_data_row_s_title_as_the_csv_gives_it(tmp_path):
+    """Every card of a deck was named after its component ('Cards'), so each tooltip in Tabletop Simulator read the
+    same: each card is its row's title, as many times as the row's count, in the CSV's order (read by the csv module)."""
+    import csv
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "lantern")]).exit_code == 0
+    out = export(tmp_path, str(tmp_path / "lantern" / "lantern.yaml"), "--format", "tts", "--dpi", "30")
+    document = json.loads((out / "tts" / "lantern.json").read_text())
+    (deck,) = document["ObjectStates"]
+    with open(tmp_path / "lantern" / "cards.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert deck["Nickname"] == "Cards"
+    assert [card["Nickname"] for card in deck["ContainedObjects"]] == [
+        row["title"] for row in rows for _ in range(int(row["count"]))]
+
+
 def test_the_schema_refuses_a_broken_saved_object(tmp_path):
     document = json.loads((export(tmp_path, "posies", "--format", "tts", "--dpi", "30") / "tts" / "posies.json").read_text())
     assert schema_errors(document) == []

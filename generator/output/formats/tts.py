@@ -15,7 +15,7 @@ from ...files import write_atomic
 from ...draw.render import draw_art
 from ...check.safearea import cut_line
 from .. import raster
-from ..exports import KeptFiles, backings, face_stems, folder, summary, written
+from ..exports import KeptFiles, backings, face_stems, face_title, folder, summary, written
 from ...units import pixels
 
 COLUMNS, ROWS = 10, 7
@@ -134,10 +134,15 @@ def shape(cut) -> int:
 
 
 def saved_object(spec, options) -> dict:
-    """The saved-object document: one deck (or a lone card) per component, side by side on the table; the fronts behind
-    each of its backs on sheets of their own, each sheet a custom deck naming its back."""
+    """The saved-object document: one deck (or a lone card) per component, side by side on the table, each card named by
+    its face's title; the fronts behind each of its backs on sheets of their own, each sheet a custom deck naming its
+    back."""
     states, deck_id, x = [], 1, 0.0
+    arts = expand(spec)[1]
     for component, backs, pieces in decks(spec):
+        fronts = [art for art in arts.values() if art.component == component and art.side == "front"]
+        names = {art.key: face_title(spec, art, number if len(fronts) > 1 else None)   # each card's tooltip: its
+                 for number, art in enumerate(fronts, start=1)}                          # title, as the contact sheet's
         custom: dict = {}
         ids: dict = {}
         for (back, fronts), (named, back_path) in zip(backs, files(spec, options, component, backs)):
@@ -151,8 +156,8 @@ def saved_object(spec, options) -> dict:
         sideways = w > h   # a landscape card lies sideways: Tabletop Simulator's cards are portrait, scaled by width
         scale = round(min(w, h) / POKER_WIDTH, 4)
         title = spec.component(component).title
-        cards = [_card(spec, f"{component}-{n}", title, ids[piece], custom, x, scale, sideways)
-                 for n, piece in enumerate(pieces)]
+        cards = [_card(spec, f"{component}-{n}", names[front], ids[front, back], custom, x, scale, sideways)
+                 for n, (front, back) in enumerate(pieces)]
         if len(cards) == 1:
             states.append(cards[0])
         else:
