@@ -25,7 +25,7 @@ from generator.components import KINDS
 from generator.spec.expand import expand, face_props
 from generator.output.document import Document
 from generator.output.formats import svg as svg_out
-from generator.output.exports import face_stems
+from generator.output.exports import backings, face_stems
 from generator.output.formats import contact, tts
 from generator.output.formats.png import face_png
 from generator.draw.render import draw_art
@@ -701,6 +701,22 @@ def test_contact_captions_are_the_face_titles_at_one_size_cut_at_a_word(tmp_path
     words = specs.load("pixeliction")
     art = [a for a in expand(words)[1].values() if a.component == "words" and a.side == "front"][2]
     assert contact.caption(words, art, 3, width) == f"{words.component('words').title} 3"  # word lists: too long to show
+
+
+@pytest.mark.parametrize("count, told", [(1, "back of the one piece"), (2, "back of both"), (3, "back of all 3")])
+def test_a_back_s_caption_counts_its_pieces_in_words_a_player_would_use(tmp_path, count, told):
+    """A player mat of one piece was captioned 'back of all 1' under its back on the contact sheet."""
+    (tmp_path / "game.yaml").write_text(
+        f"game: {{title: Mat, designer: Me}}\ncomponents:\n  mat:\n    kind: layout\n    expect: {count}\n"
+        f"    width: 60 mm\n    height: 40 mm\n    data: [{{title: Mat, count: {count}}}]\n"
+        "    layout: {elements: {t: {type: text, x: 5, y: 5, width: 40, height: 20, text: '{title}', size: 8}}}\n"
+        "    back: {layout: {ground: '#336699'}}\n")
+    spec = specs.load(str(tmp_path / "game.yaml"))
+    arts = expand(spec)[1]
+    (backing,) = backings(spec, "mat")
+    fronts = [a for a in arts.values() if a.side == "front"]
+    caption = contact.back_caption(spec, arts[backing.back], backing, fronts, [backing], False, 60)
+    assert caption == ("back", told)
 
 
 def test_a_data_row_of_numbers_only_is_named_by_its_first_value_not_the_face_number(tmp_path):

@@ -84,12 +84,12 @@ def sheet(spec, component) -> bytes:
 
 
 def back_caption(spec, art, backing, fronts: list, backs: list, numbered: bool, width: float) -> tuple:
-    """(name, count) under a back: 'back' and 'back of all n' when the component has one; with several, the layout file
+    """(name, count) under a back: 'back' and 'back of all n' (of both, of the one piece) when the component has one; with several, the layout file
     its rows name ('common back' for the component's own), then how many of all the pieces it is behind and their faces'
     names (numbered as under the faces when numbered), each line cut at a word to width mm."""
     pieces = sum(b.pieces for b in backs)
     if len(backs) == 1:
-        return "back", f"back of all {pieces}"
+        return "back", f"back of all {pieces}" if pieces > 2 else "back of both" if pieces == 2 else "back of the one piece"
     behind, head, names = set(backing.fronts), f"behind {backing.pieces} of {pieces}:", []
     for number, front in enumerate(fronts, start=1):
         if front.key in behind:
