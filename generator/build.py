@@ -301,9 +301,11 @@ def build(spec, paper, out_dir, backs="duplex", faces=None):
 
 
 def pages_saved(spec, paper, backs="duplex", kept=None, grounds=None, together=None) -> int:
-    """How many pages fewer hold pieces than if the components were imposed one by one, each on pages of its own (page 1
-    counts when pieces share it with the list); kept: a KeptPlan to take the count from, or the plan it imposed; grounds:
-    as impose's; together: the plan of all the pieces, if imposed already (a drafted plan has as many sheets)."""
+    """How many pages of paper fewer the file takes than if the components were imposed one by one, each on pages of its
+    own after the one list: of the components that alone put pieces below the list (each only when that saves a sheet),
+    one may, and each other takes a sheet more; kept: a KeptPlan to take the count from, or the plan it imposed;
+    grounds: as impose's; together: the plan of all the pieces, if imposed already (a drafted plan has as many
+    sheets)."""
     if len(spec.components) < 2:  # nothing to share: a large one-component deck is not imposed twice more
         return 0
     if kept is not None:
@@ -314,7 +316,8 @@ def pages_saved(spec, paper, backs="duplex", kept=None, grounds=None, together=N
     alone = [impose(spec, [p for p in pieces if p.component == comp.id], paper, backs, drafted=True, grounds=grounds)
              for comp in spec.components]
     together = together or impose(spec, pieces, paper, backs, drafted=True, grounds=grounds)
-    return sum(len(plan.sheets) + bool(plan.cover) for plan in alone) - len(together.sheets) - bool(together.cover)
+    below_list = sum(bool(plan.cover) for plan in alone)
+    return sum(len(plan.sheets) for plan in alone) + max(below_list - 1, 0) - len(together.sheets)
 
 
 def spec_file(spec) -> str:

@@ -212,22 +212,29 @@ def _two_tile_spec(path, components):
     return path
 
 
-def test_build_says_how_many_pages_sharing_sheets_saves(tmp_path):
+@pytest.mark.parametrize("parts", [{"small": (20, 60), "large": (60, 8)}, {"small": (20, 30), "large": (40, 12)}])
+def test_build_says_how_many_pages_of_paper_sharing_sheets_saves(tmp_path, parts):
+    """Against each component's own file: one list page, each component's sheets, and a sheet more for each component
+    but one that put pieces below its list (it does only when that saves it a sheet). 20 and 60 mm tiles: two sheets
+    alone, one together with pieces below the list: a page of paper saved, which the count of pages holding pieces
+    (page 1 among them) called none; 30 and 12 tiles, each alone below its list: 2 pages either way, once said saved."""
     import pypdf
-    parts = {"small": (20, 30), "large": (40, 12)}
     pages = {}
     for name, wanted in [("both", parts)] + [(n, {n: p}) for n, p in parts.items()]:
         spec = _two_tile_spec(tmp_path / f"{name}.yaml", wanted)
         result = CliRunner().invoke(cli, ["build", str(spec), "--paper", "a4", "--out", str(tmp_path / "out")])
         assert result.exit_code == 0, result.output
         reader = pypdf.PdfReader(tmp_path / "out" / name / f"{name}-components-a4.pdf")
-        on_page_1 = "below it" in " ".join(reader.pages[0].extract_text().split())   # pieces printed under the list
-        pages[name] = len(reader.pages) - 1 + on_page_1, result.output   # the pages that hold pieces
-    alone = sum(pages[n][0] for n in parts)   # each component printed on pages of its own
+        below_list = "below it" in " ".join(reader.pages[0].extract_text().split())   # pieces printed under the list
+        pages[name] = len(reader.pages), below_list, result.output
+    below = sum(pages[n][1] for n in parts)
+    alone = 1 + sum(pages[n][0] - 1 for n in parts) + max(below - 1, 0)   # one file, each component on pages of its own
     saved = alone - pages["both"][0]
-    assert saved >= 1
-    assert f"{saved} page{'s' * (saved != 1)} fewer than each component on pages of its own" in pages["both"][1]
-    assert all("fewer than each component" not in pages[n][1] for n in parts)
+    assert saved == (1 if parts["small"] == (20, 60) else 0)   # the two cases the docstring works out
+    said = [line.strip() for line in pages["both"][2].splitlines() if "fewer than each component" in line]
+    assert said == ([f"{saved} page{'s' * (saved != 1)} fewer than each component on pages of its own: pieces of "
+                     "different components share sheets"] if saved else [])
+    assert all("fewer than each component" not in pages[n][2] for n in parts)
 
 
 def test_pages_saved_counts_the_plan_the_build_imposed_and_imposes_only_each_component_alone(tmp_path, monkeypatch):
@@ -235,17 +242,17 @@ def test_pages_saved_counts_the_plan_the_build_imposed_and_imposes_only_each_com
     imposed, impose = [], imposition.impose
     monkeypatch.setattr(imposition, "impose", lambda *args, **options: imposed.append(
         (len(args[1]), options.get("drafted", False))) or impose(*args, **options))
-    spec = _two_tile_spec(tmp_path / "both.yaml", {"small": (20, 30), "large": (40, 12)})
+    spec = _two_tile_spec(tmp_path / "both.yaml", {"small": (20, 60), "large": (60, 8)})
     result = CliRunner().invoke(cli, ["build", str(spec), "--paper", "a4", "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert "fewer than each component on pages of its own" in result.output
-    assert sorted(imposed) == [(12, True), (30, True), (42, False)], "the printed plan once, each component alone once"
+    assert sorted(imposed) == [(8, True), (60, True), (68, False)], "the printed plan once, each component alone once"
 
 
 def test_an_unchanged_build_says_the_pages_saved_from_its_record_without_reading_the_plan(tmp_path, monkeypatch):
     """The count is kept in the file's record: a build that finds the file unchanged opens no plan and draws no face."""
     from generator.impose import kept
-    spec = _two_tile_spec(tmp_path / "both.yaml", {"small": (20, 30), "large": (40, 12)})
+    spec = _two_tile_spec(tmp_path / "both.yaml", {"small": (20, 60), "large": (60, 8)})
     build = ["build", str(spec), "--paper", "a4", "--out", str(tmp_path / "out")]
     first = CliRunner().invoke(cli, build)
     read = []
