@@ -49,6 +49,26 @@ def tint(colour, keep=KEEP):
     return "#" + "".join(f"{round(255 - keep * (255 - c)):02x}" for c in channels)
 
 
+def _wanted(ink: str, ground: str, tag: str) -> float:
+    """The contrast a mark's ink must keep on its ground once tinted: a shape's 3:1 if it read so on the ground as it
+    was, a text's what it had, to 3:1 (a text is never decoration); 0.0 for no colour."""
+    if not hex_colour(ink):
+        return 0.0
+    had = contrast(ink, ground)
+    return min(READABLE, had) if tag == "text" else READABLE if had >= READABLE else 0.0
+
+
+def deepened(colour: str, ground: str, wanted: float) -> str:
+    """A colour mixed with black, in steps of a tenth, until it reads against ground at the contrast wanted: a coloured
+    mark on a tinted ground keeps its hue."""
+    channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    for step in range(1, 11):
+        made = "#" + "".join(f"{round(c * (1 - step / 10)):02x}" for c in channels)
+        if contrast(made, ground) >= wanted:
+            return made
+    return "#000000"
+
+
 def neutral(colour):
     """True for greys (black, white, dark inks): colours that carry no cue of their own."""
     channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
@@ -92,7 +112,8 @@ class _Saver:
                 self.mark(child, tag, here)
 
     def mark(self, node, tag, matrix):
-        """Tint a large fill, or re-ink a neutral mark sitting on a tinted ground."""
+        """Tint a large fill, or re-ink a mark sitting on a tinted ground that reads worse on it than it did (_wanted): a
+        neutral one in the ground's own colour (or black), a coloured text deepened."""
         box = _bbox(node, tag, matrix)
         if box is None:
             return
@@ -112,10 +133,15 @@ class _Saver:
             _, was, now = ground
             for attr in ("fill", "stroke"):
                 ink = str(attrs.get(attr, ""))
-                if ink.startswith("#") and neutral(ink) and contrast(ink, now) < READABLE <= contrast(ink, was):
-                    attrs[attr] = was if contrast(was, now) >= READABLE else "#000000"
-        if solid:
-            self.painted.append((box, fill, fill))
+                wanted = _wanted(ink, was, tag)
+                if not wanted or contrast(ink, now) >= wanted:
+                    continue
+                if neutral(ink):
+                    attrs[attr] = was if contrast(was, now) >= wanted else "#000000"
+                elif tag == "text":   # a coloured shape keeps its colour: a game may tell pieces by it
+                    attrs[attr] = deepened(ink, now, wanted)
+        if solid:   # what is drawn on it next reads against it as it is now, re-inked or not
+            self.painted.append((box, fill, str(attrs["fill"])))
 
     def _under(self, point):
         """The topmost opaque fill painted so far under a point."""

@@ -485,3 +485,52 @@ def test_a_count_the_theme_set_wrong_names_the_theme_s_line_not_a_python_record(
     assert result.exit_code == 1
     assert [line for line in result.output.splitlines() if "component count" in line] == [
         f"{specs.resolve('grannys-pills')}: pill: component count (expected 1, found 112): expect: 1 is line 5 of {odd}"]
+
+
+def test_ink_saver_keeps_texts_readable_on_what_they_sit_on_and_coloured_shapes_their_colour(tmp_path):
+    """A light-on-dark back (gold words on a near-black ground) printed its words gold on the tinted light grey, and
+    blank in greyscale; numbers in ink on paper discs on a blue ground vanished: the discs were re-inked blue, the
+    numbers read against the discs' old colour; paper numbers on a gold token (1.7:1) went white on pale yellow. Each
+    text now reads on what it sits on as well as it did, to 3:1 (a coloured one deepened, keeping its hue); a yellow
+    shape keeps its yellow, a game may tell pieces by it."""
+    from generator.check.luminance import contrast
+    from generator.draw import svg
+    (tmp_path / "game.yaml").write_text(textwrap.dedent("""\
+        game: {title: Looks, designer: Me}
+        palette: {ink: "#26221c", gold: "#f2c14e", paper: "#fbf7ee", moon: "#3d4f8f", yolk: "#f5d000"}
+        components:
+          cards:
+            kind: layout
+            expect: 3
+            width: 63 mm
+            height: 88 mm
+            data: [{ground: ink, word: GUILD, on: gold}, {ground: moon, word: "", on: ink}, {ground: gold, word: "3",
+                   on: paper}]
+            layout:
+              ground: "{ground}"
+              elements:
+                word: {type: text, x: 5, y: 5, width: 53, height: 12, text: "{word}", size: 8, colour: "{on}"}
+                disc: {type: circle, x: 31.5, y: 50, r: 8, fill: paper}
+                number: {type: text, x: 26.5, y: 46, width: 10, height: 8, text: "7", size: 6, colour: ink,
+                         align: centre}
+                sun: {type: circle, x: 31.5, y: 72, r: 5, fill: yolk}
+        """))
+    spec = specs.load(str(tmp_path / "game.yaml"))
+    for art in (a for a in expand(spec)[1].values() if a.side == "front"):
+        saved = looks.ink_saver(draw_art(spec, art))
+        shapes = {node.attrs.get("fill"): node for node in svg.walk(saved) if node.tag in ("rect", "circle")}
+        ground = next(node.attrs["fill"] for node in svg.walk(saved) if node.tag == "rect")
+        texts = {"".join(node.content or "" for node in svg.walk(text)): text.attrs["fill"]
+                 for text in svg.walk(saved) if text.tag == "text"}
+        had = {"GUILD": contrast("#f2c14e", "#26221c"), "3": contrast("#fbf7ee", "#f2c14e")}
+        word = art.props["word"]
+        if word:
+            assert contrast(texts[word], ground) >= min(3.0, had[word]) - 0.01, (word, texts[word], ground)
+        disc = next(node for node in svg.walk(saved) if node.tag == "circle" and node.attrs.get("r") in (8, "8"))
+        assert contrast(texts["7"], disc.attrs["fill"]) >= 3.0, (texts["7"], disc.attrs["fill"])
+        assert "#f5d000" in shapes, "the yellow shape keeps its colour"
+    gold_word = looks.ink_saver(draw_art(spec, next(a for a in expand(spec)[1].values() if a.props.get("word") == "GUILD")))
+    (fill,) = [t.attrs["fill"] for t in svg.walk(gold_word) if t.tag == "text" and "GUILD" in "".join(
+        n.content or "" for n in svg.walk(t))]
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    assert fill != "#f2c14e" and abs(r / g - 0xf2 / 0xc1) < 0.05 and abs(g / max(b, 1) - 0xc1 / 0x4e) < 0.2, fill
