@@ -97,7 +97,7 @@ def load(name, overrides=(), theme=None):
         rules = game.get("ruleset") if isinstance(game, dict) and isinstance(game.get("ruleset"), str) else ""
         laid = themes.load(theme) if isinstance(theme, (str, Path)) else theme
         themes.apply(laid, rules or Path(path).stem, data, lines)   # a game of your own: its section by its id
-        edition = themes.edition(laid)
+        edition = _edition(Path(laid.path))
     for assignment in overrides:
         key_path, made = apply_override(path, data, assignment)
         for below in [known for known in lines if len(known) > len(key_path) and known[:len(key_path)] == key_path]:
@@ -108,6 +108,15 @@ def load(name, overrides=(), theme=None):
         if hasattr(lines, "written"):   # its text, for a hint when YAML read it as no text (players=3)
             lines.written[key_path] = assignment.partition("=")[2].strip()
     return build(path, data, lines, edition)
+
+
+def _edition(theme: Path) -> str:
+    """A theme's name as the folder and files of a spec it is laid over carry it: its file's name (okabe-ito)."""
+    if not is_game_id(theme.stem):
+        raise UserError(f"{theme}: the theme's file name names the themed build's folder and files: {theme.stem!r} must "
+                        "start with a letter or digit and hold only the letters a-z and A-Z, digits, spaces, '.', '_', "
+                        "'+' and '-' (e.g. my-colours.yaml)")
+    return theme.stem
 
 
 def parse_override(path, assignment):

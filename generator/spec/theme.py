@@ -9,7 +9,6 @@ from ..components import KINDS
 from ..games import RULESETS
 from ..errors import SpecError, UserError
 from ..located import located
-from .loader import is_game_id
 from ..records import NamedTuple
 
 THEMES = Path(__file__).resolve().parent.parent / "themes"
@@ -125,16 +124,6 @@ def load(name):
         if "components" in section:
             theme.mapping_of(s.any_value, section["components"], where + ("components",))
     return theme
-
-
-def edition(theme) -> str:
-    """The theme's name as the folder and files of a spec it is laid over carry it: its file's name (okabe-ito)."""
-    name = Path(theme.path).stem
-    if not is_game_id(name):
-        raise UserError(f"{theme.path}: the theme's file name names the themed build's folder and files: {name!r} must "
-                        "start with a letter or digit and hold only the letters a-z and A-Z, digits, spaces, '.', '_', "
-                        "'+' and '-' (e.g. my-colours.yaml)")
-    return name
 
 
 def apply(theme, game_id, data, lines):
