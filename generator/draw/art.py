@@ -189,6 +189,9 @@ def _checked(path, data, folder) -> tuple[tuple, tuple]:
         surface = recorded(data, path, folder, "")   # (as surface() asks for it: one key in the cache)
     except UserError:
         raise
+    except RecursionError:   # a <use> or pattern holding itself: cairosvg draws it again and again
+        raise UserError(f"{_shown(path, folder)}: the SVG refers to itself (a <use>, pattern or image that holds itself, "
+                        "directly or through another), so it would be drawn without end") from None
     except Exception as exc:  # cairosvg raises many kinds on SVG it cannot draw
         raise UserError(f"{_shown(path, folder)}: cairosvg cannot draw this SVG ({exc})") from None
     if not (MIN_SVG <= surface.width <= MAX_SVG and MIN_SVG <= surface.height <= MAX_SVG):   # nothing, or a sliver

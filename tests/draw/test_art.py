@@ -424,6 +424,19 @@ def test_svg_art_of_no_size_or_past_any_sheet_is_refused(tmp_path, size, points)
                                  "100,000 points (set its width, height or viewBox)")
 
 
+def test_svg_art_that_holds_itself_is_refused_naming_the_loop(tmp_path):
+    """a.svg placing itself as an image, or b.svg that places a.svg: cairosvg's 'maximum recursion depth exceeded
+    while calling a Python object' was the message."""
+    (tmp_path / "a.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><image href="b.svg" '
+                                    'width="100" height="50"/><rect width="10" height="10"/></svg>')
+    (tmp_path / "b.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><image href="a.svg" '
+                                    'width="100" height="50"/></svg>')
+    with pytest.raises(UserError) as caught:
+        art.load(tmp_path, "a.svg")
+    assert str(caught.value) == ("a.svg: the SVG refers to itself (a <use>, pattern or image that holds itself, "
+                                 "directly or through another), so it would be drawn without end")
+
+
 @pytest.mark.parametrize("inside", ["", '<defs><rect width="10" height="10"/></defs>',
                                     '<rect width="10" height="10" display="none"/>', '<g opacity="0"><rect/></g>'])
 def test_svg_art_that_draws_nothing_is_refused(tmp_path, inside):
