@@ -31,9 +31,6 @@ def _new_folder(folder) -> tuple:
         raise UserError(f"{folder}: the folder's name makes the game id, which names the spec and the output files: start "
                         "it with a letter or digit and use only the letters a-z and A-Z, digits, spaces, '.', '_', '+' "
                         "and '-' (e.g. my-game)")
-    if len(title(game_id)) > MAX_TITLE:
-        raise UserError(f"{folder}: the folder's name makes the game's title, which may hold {MAX_TITLE} characters, and "
-                        f"this one's has {len(title(game_id))}: choose a shorter name")
     if folder.exists() or folder.is_symlink():
         raise UserError(f"{folder}: already exists (pnp new writes a new folder and never overwrites: choose another name)")
     if not folder.parent.is_dir():
@@ -74,6 +71,9 @@ def new(folder) -> list:
     """Write the starter game into a new folder (never into one that exists); return the paths written. A name the
     starter cannot take (a file name longer than the system's, a title its card backs cannot hold) leaves no folder."""
     folder, game_id = _new_folder(folder)
+    if len(title(game_id)) > MAX_TITLE:
+        raise UserError(f"{folder}: the folder's name makes the game's title, which may hold {MAX_TITLE} characters, and "
+                        f"this one's has {len(title(game_id))}: choose a shorter name")
     try:
         written = _starter(folder, game_id)
         failures = validate(loader.load(str(written[0])))
