@@ -273,7 +273,7 @@ def _csv(path):
     skipped = len(bom) + marks * len("\ufeff".encode(codec))
     unit = len("a".encode(codec))   # bytes a character in a text of one width (ASCII, or UTF-16 with no pairs)
     even = len(data) - skipped == unit * len(text)
-    said = SEPARATOR.match(text)   # Excel's first line naming the separator, e.g. sep=;
+    said = re.match(SEPARATOR, text)   # Excel's first line naming the separator, e.g. sep=;
     delimiter = said.group(1) if said else _delimiter(text)
     if (nul := text.find("\0")) >= 0:
         raise UserError(f"{path} {_place(text[:nul], delimiter)}: a NUL character, which no text holds (a file in UTF-16 "
@@ -351,7 +351,8 @@ def _quote_fault(text: str, at: int, delimiter: str) -> tuple | None:
     return None
 
 
-SEPARATOR = re.compile(r"sep=([,;\t|])(?:\r\n|\r|\n)")   # the first line Excel reads and writes to name a CSV's separator
+SEPARATOR = r"sep=([,;\t|])(?:\r\n|\r|\n)"   # the first line Excel reads and writes to name a CSV's separator (compiled
+# by re's own cache when a CSV is read: start-up)
 
 
 def _delimiter(text: str) -> str:
