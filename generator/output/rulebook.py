@@ -39,6 +39,7 @@ rl_config.useA85 = 0  # content streams compressed only, not also spelled out in
 
 CELL_PAD = 6  # points of padding on each side of a table cell
 NARROWEST = 2 * mm   # the least text a table's column may leave: below it, a table is refused (Unfit)
+LEAST_CELL = 7.0   # pt: the smallest a page's table sets its text, half a point at a time, to keep its words whole
 SHRINK = 0.65  # a diagram may shrink to this share of its size to stay on the page of the text it illustrates
 HOLD = 0.5  # a diagram that ends its section may shrink to this share rather than let the next section's heading overtake it
 BAND = 30 * mm  # the tallest empty band a figure may leave above a block kept whole before it shrinks to let it in
@@ -477,15 +478,21 @@ class Unfit(UserError):
 
 
 def table(rows, st, where, widths=None, whole_words=False, on="page"):
-    """A plain ruled table with a bold header row, its columns sized to their text within the frame.
+    """A plain ruled table with a bold header row, its columns sized to their text within the frame; on a page, a table
+    of text whose longest words are too wide for the frame together is set smaller (to LEAST_CELL) until they fit.
 
     where: the rules file and key it comes from, for the error when it cannot fit; whole_words: a column narrower than a
     word of its cells is Unfit too (else the word breaks inside its cell); on: what the frame is, "page" or "card" (a
     row taller than a page runs on over the next, under the header row again; one taller than a card is Unfit).
     """
-    cells = [[c if isinstance(c, Flowable) else Para(inline(f"**{c}**" if i == 0 and c else str(c)), st["cell"])
-              for c in row] for i, row in enumerate(rows)]
     frame_w, frame_h = st["frame"]
+    style = st["cell"]
+    cells = _cells(rows, style)
+    while on == "page" and widths is None and sum(_least(cells)) > frame_w and style.fontSize > LEAST_CELL and \
+            not any(isinstance(c, Flowable) for row in rows for c in row):   # words whole in smaller type, if they can be
+        style = _kept((style, "smaller"), lambda: ParagraphStyle(style.name, style, fontSize=style.fontSize - 0.5,
+                                                                  leading=style.leading * (style.fontSize - 0.5) / style.fontSize))
+        cells = _cells(rows, style)
     widths = widths or column_widths(cells, frame_w)
     if min(widths) - 2 * CELL_PAD < NARROWEST:   # a sliver: each word broken a letter a line, the row metres tall
         left = (min(widths) - 2 * CELL_PAD) / mm
@@ -511,6 +518,17 @@ def table(rows, st, where, widths=None, whole_words=False, on="page"):
     return result
 
 
+def _cells(rows, style) -> list:
+    """A table's rows as cells: a text a paragraph of style (the first row's bold), a flowable as it is."""
+    return [[c if isinstance(c, Flowable) else Para(inline(f"**{c}**" if i == 0 and c else str(c)), style)
+             for c in row] for i, row in enumerate(rows)]
+
+
+def _least(cells) -> list:
+    """The narrowest each column may be with its longest word whole (and no narrower than NARROWEST), padding included."""
+    return [max(max(_word_width(cell) for cell in column) + 1, NARROWEST) + 2 * CELL_PAD for column in zip(*cells)]
+
+
 def column_widths(cells, frame_w):
     """Widths for the columns that span the frame: in proportion to each column's longest line of text, none below a
     third of its even share when the text is too long for one line (long words then break inside the cell). Of two
@@ -533,7 +551,7 @@ def column_widths(cells, frame_w):
 def _whole_words(cells, widths, natural, frame_w):
     """widths, or, where one leaves a column narrower than its longest word (broken 'Compone / nt') and every column's
     longest word fits the frame, each column its longest word and the rest of the frame shared as the lines need it."""
-    least = [max(max(_word_width(cell) for cell in column) + 1, NARROWEST) + 2 * CELL_PAD for column in zip(*cells)]
+    least = _least(cells)
     if all(w >= n for w, n in zip(widths, least)) or sum(least) > frame_w:
         return widths
     more = [max(0.0, n - m) for n, m in zip(natural, least)]

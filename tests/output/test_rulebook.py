@@ -1460,3 +1460,26 @@ def test_a_rules_line_holding_a_colon_and_space_gets_the_hint_to_quote_it(tmp_pa
     assert (result.exit_code, result.output) == (1, f"error: {Path('mine/rules/mine.yaml')}:{line}: reference.turn[1]: "
                                                     "expected text, found a mapping (YAML reads Pole up to 3 hexes: then "
                                                     "stop. that way: write \"Pole up to 3 hexes: then stop.\" in quotes)\n")
+
+
+def test_a_wide_table_of_long_words_is_set_smaller_with_each_word_whole(tmp_path):
+    """Seven columns whose longest words did not fit the page together broke inside their cells ('Effec / t',
+    'Counterattac / k') with no word; the table's type is set smaller, half a point at a time, until they fit."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "tb")]).exit_code == 0
+    rules = tmp_path / "tb" / "rules" / "tb.yaml"
+    header = ["Card", "Effect", "Counterattack", "Photosynthesis", "Bookkeeping", "Extraordinarily", "Score"]
+    row = ["Sunrise", "Draw", "Retaliation", "Chlorophyllous", "Accountancy", "Uncharacteristically", "3"]
+    rules.write_text(rules.read_text().replace('      - steps:\n          - "Shuffle', f"      - table:\n          - {header}\n"
+                                               f"          - {row}\n      - steps:\n          - \"Shuffle", 1))
+    spec = specs.load(str(tmp_path / "tb" / "tb.yaml"))
+    data, _ = rules_pdf(spec, "a4")
+    import pypdfium2
+    page = pypdfium2.PdfDocument(data)[0].get_textpage()
+    lines = page.get_text_range().split("\r\n")
+    table_lines = [line for line in lines if line.split()[:1] in (["Card"], ["Sunrise"])]
+    assert [line.split() for line in table_lines] == [header, row], table_lines
+    text = page.get_text_range()
+    height = lambda at: page.get_charbox(at)[3] - page.get_charbox(at)[1]   # noqa: E731
+    assert height(text.index("Card Effect")) < 0.95 * height(text.index("Component")), "smaller than the 9 pt components table"
