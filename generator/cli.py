@@ -68,6 +68,31 @@ def plain(command: str, args: list[str]) -> dict | None:
     return given
 
 
+ONCE = ("--paper", "--out", "--backs", "--theme", "--dpi", "--pod", "--threshold", "--grey-threshold", "--port", "--jobs",
+        "-j", "--from")   # options that take one value: given again, the last would silently win
+OTHERS = ("--set", "--format")   # options taking a value that may be given again
+
+
+def given_twice(args: list[str]) -> str:
+    """What is wrong with a command line giving a one-value option twice ('--paper a4 --paper letter' built Letter
+    only): '' when none is; the values after '--' are left alone."""
+    seen: dict = {}
+    rest = iter(args)
+    for arg in rest:
+        if arg == "--":
+            break
+        name, sep, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if name in ONCE + OTHERS and not sep:
+            value = next(rest, "")
+        if name in ONCE:
+            key = "--jobs" if name == "-j" else name
+            if key in seen:
+                hint = " (--paper all makes every paper)" if key == "--paper" else ""
+                return f"{name} is given twice ({seen[key]!r}, then {value!r}): give it once{hint}"
+            seen[key] = value
+    return ""
+
+
 def _paper(value: str) -> bool:
     """Whether --paper's value names a paper size (or all), as its click option checks it."""
     from .units import paper  # lazy: start-up (a build reads it anyway)
@@ -139,6 +164,10 @@ def main():
     status = None   # a plain build or validate that ran to its end: its exit status
     try:
         args = sys.argv[1:]
+        if twice := given_twice(args):
+            from .batch import say  # lazy: start-up
+            say(f"error: {twice}", err=True)
+            sys.exit(1)
         if (given := plain_build(args)) is not None:
             build_plainly(given)
             status = 0

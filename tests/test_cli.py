@@ -362,3 +362,30 @@ def test_a_palette_too_long_for_one_swatch_page_is_one_line_with_nothing_written
     assert palette(most - len(base)).exit_code == 0
     with pikepdf.open("pal/mine/mine-palette.pdf") as pdf:
         assert float(pdf.pages[0].mediabox[3]) <= 14_400 and swatches.TALLEST == pytest.approx(5080)
+
+
+@pytest.mark.parametrize("args, told", [
+    (["build", "posies", "--paper", "a4", "--paper", "letter"],
+     "error: --paper is given twice ('a4', then 'letter'): give it once (--paper all makes every paper)"),
+    (["validate", "posies", "-j", "1", "--jobs=2"], "error: --jobs is given twice ('1', then '2'): give it once"),
+    (["build", "posies", "--out", "a", "--theme", "okabe-ito", "--out", "b"],
+     "error: --out is given twice ('a', then 'b'): give it once")])
+def test_a_one_value_option_given_twice_is_one_line_and_nothing_is_built(tmp_path, args, told):
+    """'--paper a4 --paper letter' built Letter only, with exit 0 (the last value won, as click takes it)."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "generator", *args], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", told + "\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_options_that_may_be_given_again_are_taken_each_time(tmp_path):
+    """--format and --set add up when given again: not refused as a one-value option given twice is."""
+    import subprocess
+    import sys
+    again = subprocess.run([sys.executable, "-m", "generator", "build", "posies", "--paper", "a4", "--out", "o",
+                            "--format", "pdf", "--format", "contact", "--set", "palette.pink=#ff0000", "--set",
+                            "palette.pink=#ff00ff"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert (tmp_path / "o" / "posies" / "posies-components-a4.pdf").is_file() and (tmp_path / "o" / "posies" / "contact").is_dir()
