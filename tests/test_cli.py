@@ -83,6 +83,8 @@ def test_usage_errors_are_one_line_naming_the_command_and_its_help_exit_1():
         ("new",): "error: pnp new: missing argument 'FOLDER' (see 'pnp new --help')\n",
         ("--bogus",): "error: pnp: no such option '--bogus' (see 'pnp --help')\n",
         ("pahs", "--bogus"): "error: pnp pahs: no such option '--bogus' (see 'pnp pahs --help')\n",
+        ("pahs", "--board", "--seed", "-1"): "error: pnp pahs: invalid value for '--seed': -1 is not in the range "
+                                             "0<=x<=9223372036854775808 (see 'pnp pahs --help')\n",   # a spec's range
     }
     for args, line in told.items():
         refused = CliRunner().invoke(cli, list(args), prog_name="pnp")

@@ -12,7 +12,7 @@ from . import cards, rules
 @click.argument("names", nargs=-1, metavar="[CARD]... | [GAME_OR_SPEC]")
 @click.option("--board", "on_board", is_flag=True,
               help="Count the PAHs one move can collect on a board: the spec's starting board, or shuffled by --seed.")
-@click.option("--seed", type=int, help="With --board: shuffle the 27 cards and 9 empty cells with this seed.")
+@click.option("--seed", type=click.IntRange(0, 2**63), help="With --board: shuffle the 27 cards and 9 empty cells with this seed (0 to 2**63, as a spec's faces.seed).")
 @SETS
 @user_errors
 def pahs(names, on_board, seed, overrides):
