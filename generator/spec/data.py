@@ -543,7 +543,8 @@ def _json(path):
     try:   # a number is the text typed, as a CSV cell or a YAML value is (1.50 prints 1.50, not 1.5)
         return json.loads(text, object_pairs_hook=_unique, parse_float=str, parse_int=str, parse_constant=str)
     except _Twice as exc:
-        raise UserError(f"{path}: the key {exc.args[0]!r} is given twice in one object (which one is meant?)") from None
+        raise UserError(f"{path}:{_twice_at(text, exc.args[0])}: the key {exc.args[0]!r} is given twice in one object "
+                        "(which one is meant?)") from None
     except json.JSONDecodeError as exc:
         raise UserError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno})") from None
     except RecursionError:
@@ -601,6 +602,30 @@ def _row(shared: type, cells, number: int, name: str) -> dict:
 
 class _Twice(ValueError):
     """A JSON object that gives one key twice."""
+
+
+def _twice_at(text: str, key: str) -> int:
+    """The line of a JSON text where key is given a second time in one object (an entry met again before the brackets
+    after the first close the object), or 1 when it is written otherwise than json.dumps writes it."""
+    starts = [found.start() for found in re.finditer(re.escape(json.dumps(key, ensure_ascii=False)) + r"\s*:", text)]
+    later = set(starts)
+    for first in starts:
+        depth, quoted, escaped = 0, False, False
+        for at in range(text.index(":", first) + 1, len(text)):
+            ch = text[at]
+            if quoted:
+                quoted, escaped = (escaped or ch != '"'), (not escaped and ch == "\\")
+            elif ch == '"':
+                if depth == 0 and at in later:
+                    return text.count("\n", 0, at) + 1
+                quoted = True
+            elif ch in "{[":
+                depth += 1
+            elif ch in "}]":
+                depth -= 1
+                if depth < 0:   # the first entry's object ends
+                    break
+    return 1
 
 
 def _unique(pairs: list) -> dict:

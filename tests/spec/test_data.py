@@ -660,8 +660,11 @@ def test_any_other_csv_error_is_one_line_naming_its_row(tmp_path):
                                                  "as UTF-8"),
     (b'[\n{"title": "Sun}]', ":2: not valid JSON (Unterminated string starting at column 11)"),
     (b'[{"title": "Sun"},\n {"title": "Moon"}', ":2: not valid JSON (Expecting ',' delimiter at column 19)"),
-    (b'[{"title": "Sun", "count": 12, "count": 3}]', ": the key 'count' is given twice in one object (which one is "
+    (b'[{"title": "Sun", "count": 12, "count": 3}]', ":1: the key 'count' is given twice in one object (which one is "
                                                     "meant?)"),
+    # the line of the second entry, past an inner object holding the key and an object before it holding it too
+    (b'[\n{"title": "A", "count": 1},\n{"title": "B",\n "count": 2,\n "extra": {"count": 3},\n "count": 4}\n]',
+     ":6: the key 'count' is given twice in one object (which one is meant?)"),
 ])
 def test_a_json_file_pnp_cannot_read_is_one_line_naming_its_line(tmp_path, data, message):
     (tmp_path / "cards.json").write_bytes(data)
