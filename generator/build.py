@@ -257,13 +257,13 @@ def _imposition():
 
 
 def output_path(out_dir, spec, paper, backs="duplex", looks=()):
-    """Where the components PDF of a game goes: <out>/<edition>/<edition>-components-<paper>[-fold][-inksaver][-greyscale].pdf
-    (the edition: the game id, then the theme's name if one is laid over it)."""
+    """Where the components PDF of a game goes: <out>/<folder>/<edition>-components-<paper>[-fold][-inksaver][-greyscale].pdf
+    (the folder <id>, or <id>/theme-<theme>; the edition <id>, or <id>-<theme>: Spec.folder, Spec.edition)."""
     suffix = "-fold" if backs == "fold" else ""
     if looks:
         from .draw.looks import suffix as named  # lazy: start-up (a build without looks loads no colour filters)
         suffix += named(looks)
-    return game_folder(out_dir, spec.edition) / f"{spec.edition}-components-{paper}{suffix}.pdf"
+    return game_folder(out_dir, spec.folder) / f"{spec.edition}-components-{paper}{suffix}.pdf"
 
 
 def check(spec, faces=None):
@@ -423,7 +423,7 @@ def build_rules(spec, paper, out_dir):
     show can change without a new rulebook); and the spec's line numbers, which only place error messages; and, for a
     spec that follows no game's rules, its components (rulebook_spec).
     """
-    path = game_folder(out_dir, spec.edition) / f"{spec.edition}-rules-{paper}.pdf"
+    path = game_folder(out_dir, spec.folder) / f"{spec.edition}-rules-{paper}.pdf"
     source = rules_path(spec)
     if not source.is_file():
         raise UserError(no_rules(spec))
@@ -708,7 +708,7 @@ def _drop_rules(spec, chosen, out_dir) -> list:
     """Remove the rulebook PDFs of these papers that pnp wrote for the spec (each with its record); their names."""
     gone = []
     for paper in chosen:
-        path = game_folder(out_dir, spec.edition) / f"{spec.edition}-rules-{paper}.pdf"
+        path = game_folder(out_dir, spec.folder) / f"{spec.edition}-rules-{paper}.pdf"
         record = cache.record_of(path)
         if path.is_file() and record.is_file():
             path.unlink()

@@ -167,8 +167,8 @@ def _word(value, whole=False):
 
 
 def folder(options, spec, name) -> Path:
-    """The folder a format writes a game's files into: <out>/<edition>/<name> (the edition: its id, and theme if any)."""
-    return game_folder(options.out_dir, spec.edition) / name
+    """The folder a format writes a game's files into: <out>/<id>/<name>, or <out>/<id>/theme-<theme>/<name> (Spec.folder)."""
+    return game_folder(options.out_dir, spec.folder) / name
 
 
 def written(where: Path, group: str, owner: str, paths, alive=None) -> None:

@@ -98,7 +98,7 @@ def write(spec, out_dir, threshold=None):
     doc = document.Document(WIDTH, height)
     doc.furniture(lambda: drawing)
     doc.next_page()
-    base = game_folder(out_dir, spec.edition) / f"{spec.edition}-palette"
+    base = game_folder(out_dir, spec.folder) / f"{spec.edition}-palette"
     paths = (base.with_suffix(".pdf"), base.with_suffix(".png"))
     write_atomic(paths[0], doc.save(f"{spec.game.title}: palette check", spec.game.designer,
                                     "Palette under colour-vision simulations"))

@@ -144,8 +144,14 @@ class Spec(NamedTuple):
 
     @property
     def edition(self) -> str:
-        """The name of the folder and files this spec is written to: its game id, then its theme's name if it has one."""
+        """The name this spec's files start with: its game id, then its theme's name if it has one (posies-okabe-ito)."""
         return f"{self.game.id}-{self.theme}" if self.theme else self.game.id
+
+    @property
+    def folder(self) -> str:
+        """The folder inside --out this spec's files go to: its game's, or a themed edition's inside it
+        (posies/theme-okabe-ito), which no other game's folder can be."""
+        return f"{self.game.id}/theme-{self.theme}" if self.theme else self.game.id
 
     def colour_name(self, name: str) -> str:
         """The word printed for a palette colour: its colour_names entry, else its palette name."""

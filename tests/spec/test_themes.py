@@ -431,18 +431,20 @@ def test_only_a_palette_name_that_is_a_colour_word_is_renamed_in_prose(tmp_path)
 
 
 def test_a_themed_build_is_written_beside_the_plain_one_never_over_it(tmp_path):
-    """A themed build is an edition of its own: <id>-<theme>/ with its files named so, and the plain build's files keep
-    their bytes; the two editions' sheets differ in colour (a pixel count), the exports follow the edition's folder."""
+    """A themed build is an edition of its own: <id>/theme-<theme>/ (inside the game's folder: no other game's can be
+    it), with its files named <id>-<theme>-..., and the plain build's files keep their bytes; the two editions' sheets
+    differ in colour (a pixel count), the exports follow the edition's folder."""
     out = tmp_path / "out"
     assert run("build", "posies", "--paper", "a4", "--out", str(out)).exit_code == 0
-    plain = {path: path.read_bytes() for path in (out / "posies").rglob("*.pdf")}
+    plain = {path: path.read_bytes() for path in (out / "posies").glob("*.pdf")}
     result = run("build", "posies", "--paper", "a4", "--out", str(out), "--theme", "okabe-ito", "--format", "pdf,png")
     assert result.exit_code == 0, result.output
-    assert {path: path.read_bytes() for path in (out / "posies").rglob("*.pdf")} == plain
-    themed = out / "posies-okabe-ito"
+    assert {path: path.read_bytes() for path in (out / "posies").glob("*.pdf")} == plain
+    themed = out / "posies" / "theme-okabe-ito"
     assert sorted(path.name for path in themed.glob("*.pdf")) == ["posies-okabe-ito-components-a4.pdf",
                                                                    "posies-okabe-ito-rules-a4.pdf"]
     assert list((themed / "png").rglob("*.png")) and not (out / "posies" / "png").exists()
+    assert sorted(path.name for path in out.iterdir()) == ["posies"]
     sheets = [render(path, 0, 30) for path in (out / "posies" / "posies-components-a4.pdf",
                                                themed / "posies-okabe-ito-components-a4.pdf")]
     changed = ImageChops.difference(*sheets).point(lambda v: v > 20)
