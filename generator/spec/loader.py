@@ -96,7 +96,7 @@ def load(name, overrides=(), theme=None):
         game = data.get("game") if isinstance(data, dict) else None
         rules = game.get("ruleset") if isinstance(game, dict) and isinstance(game.get("ruleset"), str) else ""
         laid = themes.load(theme) if isinstance(theme, (str, Path)) else theme
-        themes.apply(laid, rules or Path(path).stem, data, lines)   # a game of your own: its section by its id
+        themes.apply(laid, tuple(dict.fromkeys(filter(None, (rules, Path(path).stem)))), data, lines)
         edition = _edition(Path(laid.path))
     for assignment in overrides:
         key_path, made = apply_override(path, data, assignment)

@@ -6,7 +6,6 @@ from ..draw import linestyles
 from . import yamlsource
 from . import schema as s
 from ..components import KINDS
-from ..games import RULESETS
 from ..errors import SpecError, UserError
 from ..located import located
 from ..records import NamedTuple
@@ -107,8 +106,9 @@ def load(name):
     theme.mapping_of(s.hex_colour, theme.data["palette"], ("palette",))
     theme.mapping_of(s.title, theme.data["colour_names"], ("colour_names",))
     theme.mapping_of(LINE_STYLE, theme.data["lines"], ("lines",))
-    theme.check(FONTS, theme.data["fonts"] or {}, ("fonts",))
-    games = theme.data.get("games") or {}
+    theme.check(FONTS, theme.data["fonts"], ("fonts",))
+    games = theme.data.get("games")
+    games = theme.data["games"] = {} if games is None else games
     if isinstance(games, dict):
         for game in [game for game, section in games.items() if section is None]:
             del games[game]  # an empty (null) section changes nothing
@@ -120,43 +120,66 @@ def load(name):
         theme.mapping_of(s.hex_colour, section.get("palette"), where + ("palette",))
         theme.mapping_of(s.title, section.get("colour_names"), where + ("colour_names",))
         theme.mapping_of(LINE_STYLE, section.get("lines"), where + ("lines",))
-        theme.check(FONTS, section.get("fonts") or {}, where + ("fonts",))
+        theme.check(FONTS, section.get("fonts", {}), where + ("fonts",))
         if "components" in section:
             theme.mapping_of(s.any_value, section["components"], where + ("components",))
     return theme
 
 
-def apply(theme, game_id, data, lines):
-    """Lay a theme over a spec's raw data (generic sections first, then the game's own section: game_id, the spec's
-    game.ruleset, or the spec's own id for a game that follows no shipped rules). A section's name a letter or two
-    from a shipped game's or this one's is refused, as a misspelling that would change nothing."""
+def apply(theme, names: tuple, data, lines):
+    """Lay a theme over a spec's raw data: generic sections first, then the game's own, each of names that has one (the
+    spec's game.ruleset, then the spec's own id: a copy of a shipped game takes either). With no section for either, a
+    section named a letter or two off one of them (a case, an extension, a letter) is refused, as a misspelling that
+    would change nothing."""
     if not isinstance(data, dict):
         return
     games = theme.data.get("games") or {}
-    known = [game_id, *RULESETS]
-    for name in games:
-        near = difflib.get_close_matches(str(name), known, n=1, cutoff=0.8)
-        if name not in known and near:
-            theme.fail(("games", name), f"no game is called {name!r}: did you mean {near[0]!r}? (a section is named by "
-                                        "the game's ruleset, or by a spec's file name for a game of your own)")
-    section = games.get(game_id) or {}
+    if not any(name in games for name in names):
+        for name in games:
+            if near := _near(str(name), names):
+                theme.fail(("games", name), f"no game is called {name!r}: did you mean {near!r}? (a section is named by "
+                                            "the game's ruleset, or by a spec's file name for a game of your own)")
+    sections = [(name, games[name]) for name in names if games.get(name)]
     palette = data.get("palette") if isinstance(data.get("palette"), dict) else {}
     for key in ("palette", "colour_names"):  # generic names reach only colours the game's palette has
         for name, value in theme.data[key].items():
             if name in palette:
                 _put(theme, data, lines, (key, name), value, (key, name))
-    for where, source in ((("lines",), theme.data["lines"]), (("games", game_id, "lines"), section.get("lines") or {})):
+    for where, source in [(("lines",), theme.data["lines"])] + [(("games", name, "lines"), section.get("lines") or {})
+                                                                 for name, section in sections]:
         for cid in _components_with(data, "lines", linestyles.LINES):
             for name, value in source.items():
                 if name in linestyles.DEFAULT_LINES:
                     _put(theme, data, lines, ("components", cid, "lines", name), value, where + (name,))
-    for where, fonts in ((("fonts",), theme.data["fonts"] or {}), (("games", game_id, "fonts"), section.get("fonts") or {})):
+    for where, fonts in [(("fonts",), theme.data["fonts"] or {})] + [(("games", name, "fonts"), section.get("fonts") or {})
+                                                                     for name, section in sections]:
         if "size" in fonts:
             for cid in _components_with(data, "font_size"):
                 _put(theme, data, lines, ("components", cid, "font_size"), fonts["size"], where + ("size",))
-    for key in ("palette", "colour_names", "components"):
-        if key in section:
-            _put(theme, data, lines, (key,), section[key], ("games", game_id, key))
+    for name, section in sections:
+        for key in ("palette", "colour_names", "components"):
+            if key in section:
+                _put(theme, data, lines, (key,), section[key], ("games", name, key))
+
+
+def _near(name: str, names: tuple) -> str:
+    """The one of names a theme's section name is a letter or two off (another case, a file extension, one letter of a
+    short name, or difflib's 0.75 alike), else '': a sibling's name, one of names with a number or a word after a
+    hyphen, space or the like (lantern2, lantern-deluxe), is another game's."""
+    plain = name.lower().removesuffix(".yaml").removesuffix(".yml")
+    for known in names:
+        if plain == known.lower() or (len(plain) == len(known) <= 3 and sum(a != b for a, b in zip(plain, known.lower())) == 1):
+            return known
+    unlike = [known for known in names if not _siblings(plain, known.lower())]
+    close = difflib.get_close_matches(plain, [known.lower() for known in unlike], n=1, cutoff=0.75)
+    return next((known for known in unlike if close and known.lower() == close[0]), "")
+
+
+def _siblings(a: str, b: str) -> bool:
+    """Whether one name is the other with a number or a separated word after it (lantern2, lantern-deluxe)."""
+    short, long = sorted((a, b), key=len)
+    rest = long[len(short):]
+    return long.startswith(short) and bool(rest) and (rest[0].isdigit() or rest[0] in "-_ +.")
 
 
 def _components_with(data, field, parser=None):

@@ -536,3 +536,48 @@ def test_ink_saver_keeps_texts_readable_on_what_they_sit_on_and_coloured_shapes_
         n.content or "" for n in svg.walk(t))]
     r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
     assert fill != "#f2c14e" and abs(r / g - 0xf2 / 0xc1) < 0.05 and abs(g / max(b, 1) - 0xc1 / 0x4e) < 0.2, fill
+
+
+@pytest.mark.parametrize("section, refused", [("Lantern", True), ("lantern.yaml", True), ("lanten", True),
+                                              ("lanterns", True), ("lantern2", False), ("lantern-deluxe", False),
+                                              ("harbour", False)])
+def test_a_theme_section_a_letter_off_the_game_is_refused_only_when_none_names_it(tmp_path, section, refused):
+    """A case ('Lantern'), the file's extension or a letter off the spec's name changed nothing with exit 0; a sibling
+    game's (lantern2, lantern-deluxe: games sharing one theme) is left alone, and so is a section of a name unlike this
+    one's; with a section for this game, none is refused."""
+    assert run("new", str(tmp_path / "lantern")).exit_code == 0
+    spec_path = str(tmp_path / "lantern" / "lantern.yaml")
+    theme_file = write(tmp_path, "t.yaml", f"theme: {{title: T}}\ngames:\n  {section}:\n    palette: {{moon: '#ff0000'}}\n")
+    if refused:
+        with pytest.raises(SpecError, match=re.escape(f"no game is called '{section}': did you mean 'lantern'?")):
+            specs.load(spec_path, theme=str(theme_file))
+    else:
+        assert specs.load(spec_path, theme=str(theme_file)).colour("moon") == specs.load(spec_path).colour("moon")
+    both = write(tmp_path, "both.yaml", f"theme: {{title: B}}\ngames:\n  {section}:\n    palette: {{moon: '#00ff00'}}\n"
+                                        "  lantern:\n    palette: {moon: '#ff0000'}\n")
+    assert specs.load(spec_path, theme=str(both)).colour("moon") == "#ff0000"
+
+
+def test_a_copy_of_a_shipped_game_takes_the_section_named_after_its_spec_too(tmp_path):
+    """pnp new --from keeps the game's ruleset: a section named after the copy's spec file changed nothing, silently;
+    the ruleset's section applies, then the copy's own over it."""
+    assert run("new", str(tmp_path / "my-pills"), "--from", "grannys-pills").exit_code == 0
+    theme_file = write(tmp_path, "t.yaml", "theme: {title: T}\ngames:\n  grannys-pills:\n    palette: {blue: '#0000ff', "
+                                           "red: '#ff0000'}\n  my-pills:\n    palette: {blue: '#00ff00'}\n")
+    themed = specs.load(str(tmp_path / "my-pills" / "my-pills.yaml"), theme=str(theme_file))
+    assert (themed.colour("blue"), themed.colour("red")) == ("#00ff00", "#ff0000")
+
+
+@pytest.mark.parametrize("section, told", [("games: []", "games: expected a mapping, found a list"),
+                                           ("games: 0", "games: expected a mapping, found 0"),
+                                           ("fonts: []", "fonts: expected a mapping, found a list"),
+                                           ("games: {posies: {fonts: false}}", "games.posies.fonts: expected a mapping")])
+def test_a_theme_section_that_is_no_mapping_is_refused_at_its_line(tmp_path, section, told):
+    """'games: []', 'games: 0', 'fonts: []' and a game's 'fonts: false' were read as empty sections, with no word, while
+    'palette: []' was refused; an empty section (null) still changes nothing."""
+    theme_file = write(tmp_path, "t.yaml", f"theme: {{title: T}}\n{section}\n")
+    with pytest.raises(SpecError) as raised:
+        specs.load("posies", theme=str(theme_file))
+    assert str(raised.value).startswith(f"{theme_file}:2: {told}")
+    empty = write(tmp_path, "e.yaml", "theme: {title: E}\ngames:\nfonts:\n")
+    assert specs.load("posies", theme=str(empty)).palette == specs.load("posies").palette
