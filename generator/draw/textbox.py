@@ -391,7 +391,7 @@ def _missing(paragraphs, family):
         for word in words:
             for piece in word:
                 face = family.face(piece.style.bold, piece.style.italic)
-                if piece.icon or typeface.covered(face.resource).issuperset(piece.text):
+                if piece.icon:
                     continue
                 for char in typeface.absent(face.resource, piece.text):
                     found.setdefault((char, face.name), None)

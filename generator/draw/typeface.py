@@ -101,7 +101,7 @@ def designer(path, shown=None) -> str:
                 not {"glyf", "CFF ", "CFF2"} & set(font.keys()))
             if lacking:
                 raise ValueError(f"it has no {' or '.join(map(repr, lacking))} table")
-            for tag in NEEDED + OUTLINES:   # read now: a damaged table is this one line, not a traceback when first set
+            for tag in NEEDED + READ_TOO:   # read now: a damaged table is this one line, not a traceback when first set
                 if tag in font:
                     font[tag]
             if not 16 <= font["head"].unitsPerEm <= 16384:   # OpenType's range: 0 divided, 65535 set text 1/32 size
@@ -158,7 +158,8 @@ def family(regular=None, bold=None, italic=None, bold_italic=None, *, shown=None
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
 NEEDED = ("cmap", "head", "hhea", "hmtx", "maxp", "name")   # the tables of a designer's font that pnp reads
-OUTLINES = ("loca", "glyf", "CFF ", "CFF2")   # and those of its outlines, one kind or the other
+READ_TOO = ("loca", "glyf", "CFF ", "CFF2", "OS/2", "post", "gasp")   # and those its outlines and embedding read, if it has them
+DROPPED = ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "kern", "DSIG", "VORG", "FFTM"]   # tables an embedded subset leaves out
 
 
 def families(folder, fonts) -> dict:
@@ -322,9 +323,22 @@ def ems(name: str) -> dict:
 
 
 def absent(name: str, text: str) -> list:
-    """The characters of text that the font has no glyph for, each once, in order."""
+    """The characters of text that the font has no glyph for, each once, in order: in a designer's font, a character
+    (not a space) whose glyph draws nothing counts as one it lacks (a font whose letters lost their outlines)."""
     found = covered(name)
+    if name not in FACES:
+        return list(dict.fromkeys(ch for ch in text if ch not in found or (not ch.isspace() and _blank_glyph(name, ch))))
     return [] if found.issuperset(text) else list(dict.fromkeys(ch for ch in text if ch not in found))
+
+
+@functools.lru_cache(maxsize=4096)
+def _blank_glyph(name: str, ch: str) -> bool:
+    """Whether a designer's font draws a character as nothing: no outline, or one of no width or no height."""
+    import unicodedata  # lazy: start-up (only a designer's font is looked at glyph by glyph)
+    if unicodedata.category(ch) in ("Cf", "Mn", "Zs", "Zl", "Zp"):   # invisible by nature: a joiner, a soft hyphen
+        return False
+    found = bounds(name, load(name).cmap[ord(ch)])
+    return found is None or found[2] <= found[0] or found[3] <= found[1]
 
 
 @functools.lru_cache(maxsize=None)
@@ -673,7 +687,10 @@ def _designed(file, name, chars):
     tt = TTFont(io.BytesIO(Path(DESIGNED[name]).read_bytes()), recalcTimestamp=False)
     options = subset.Options()
     options.retain_gids, options.hinting, options.layout_features, options.name_IDs = True, False, [], [1, 2, 3, 4, 6]
-    options.drop_tables += ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "kern", "DSIG", "VORG", "FFTM"]
+    options.drop_tables += DROPPED
+    for tag in DROPPED:   # let go unread: the subsetter would read a damaged one before dropping it
+        if tag in tt:
+            del tt[tag]
     cutter = subset.Subsetter(options)
     cutter.populate(gids=sorted(used))
     cutter.subset(tt)

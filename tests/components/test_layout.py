@@ -1752,18 +1752,21 @@ def test_a_font_whose_outlines_are_damaged_is_refused_in_one_line(tmp_path, monk
         assert result.output.count("\n") == 1 and not (tmp_path / "out" / "cards").exists()
 
 
-def damaged_vera(table: bytes, how: str) -> bytes:
-    """Vera's bytes with one table damaged: its bytes scrambled or zeroed, or its length in the directory made 2 GB."""
+def damaged_vera(table: bytes, how: str, font=None) -> bytes:
+    """Vera's bytes (or font's, a path) with one table damaged: its bytes scrambled or zeroed, its first 64 bytes 0xff
+    ('ff'), or its length in the directory made 2 GB."""
     import random
     import struct
 
     from generator.draw.typeface import FONTS
-    data = bytearray((FONTS / "Vera.ttf").read_bytes())
+    data = bytearray((font or FONTS / "Vera.ttf").read_bytes())
     for i in range(struct.unpack_from(">H", data, 4)[0]):
         if data[12 + 16 * i:16 + 16 * i] == table:
             start, size = struct.unpack_from(">II", data, 20 + 16 * i)
             if how == "long":
                 struct.pack_into(">I", data, 24 + 16 * i, 0x7FFFFFFF)
+            elif how == "ff":   # its first 64 bytes
+                data[start:start + min(size, 64)] = b"\xff" * min(size, 64)
             else:
                 scramble = random.Random(1)
                 data[start:start + size] = bytes(0 if how == "zeroed" else scramble.randrange(256) for _ in range(size))
@@ -1784,6 +1787,44 @@ def test_a_font_whose_outline_tables_are_damaged_is_refused_when_loaded(tmp_path
     result = validated_with_font(tmp_path, monkeypatch, damaged_vera(table, how))
     assert result.exit_code == 1 and result.output == f"error: game/game.yaml:4: fonts.body: game/fonts/body.ttf: {why}\n", \
         result.output
+
+
+@pytest.mark.parametrize("table, why", [
+    (b"OS/2", "not a TrueType or OpenType font (unknown format for OS/2 table: version 65535)"),
+    (b"gasp", "not a TrueType or OpenType font (unknown 'gasp' format: 65535)"), (b"GSUB", None), (b"GPOS", None)])
+def test_a_font_whose_embedded_tables_are_damaged_is_refused_when_loaded_or_built(tmp_path, monkeypatch, table, why):
+    """A damaged OS/2 or gasp table passed validate, then the build ended in fontTools' traceback as it embedded the
+    font's subset: refused when loaded; a damaged GSUB or GPOS table (like GDEF and kern, which pnp does not embed) is
+    let go unread, and the build writes its PDF (DejaVu Sans's Greek, which has them)."""
+    from pathlib import Path
+    dejavu = Path(__file__).resolve().parents[1] / "data" / "fonts" / "DejaVuSans-Greek-Cyrillic.ttf"
+    result = validated_with_font(tmp_path, monkeypatch, damaged_vera(table, "ff", dejavu), text="\u0393\u03b5\u03b9\u03b1")
+    if why:
+        assert result.exit_code == 1 and result.output == f"error: game/game.yaml:4: fonts.body: game/fonts/body.ttf: {why}\n", \
+            result.output
+        return
+    assert result.exit_code == 0, result.output
+    from click.testing import CliRunner
+    from generator.cli import cli
+    built = CliRunner().invoke(cli, ["build", "game/game.yaml", "--paper", "a4", "--out", "out"])
+    assert built.exit_code == 0 and (tmp_path / "out" / "game" / "game-components-a4.pdf").is_file(), built.output
+
+
+def test_a_font_whose_letters_draw_nothing_fails_validate_naming_them(tmp_path, monkeypatch):
+    """Vera with its letters' outlines emptied (the digits kept) passed the load check, which needs one character of
+    the first 32 to draw, and printed cards with no words, exit 0: a letter whose glyph draws nothing is one the font
+    lacks."""
+    from fontTools.ttLib import TTFont
+    from fontTools.ttLib.tables._g_l_y_f import Glyph
+
+    from generator.draw.typeface import FONTS
+    font = TTFont(str(FONTS / "Vera.ttf"))
+    cmap = font.getBestCmap()
+    for code in [*range(0x41, 0x5B), *range(0x61, 0x7B)]:
+        font["glyf"][cmap[code]] = Glyph()
+    result = validated_with_font(tmp_path, monkeypatch, font, text="Hi 42")
+    assert result.exit_code == 1 and "the font body.ttf has no glyph for 'H' (U+0048), 'i' (U+0069) (text t)" in \
+        result.output, result.output
 
 
 def test_a_corner_radius_is_a_figure_of_a_rounded_piece_only(tmp_path):
