@@ -1324,3 +1324,5 @@ def test_a_fold_over_build_prints_a_two_sided_piece_too_large_for_half_a_sheet_o
     text = pypdfium2.PdfDocument(data)[0].get_textpage().get_text_range()
     n = sides.index("front") + 2   # page 1 is the list
     assert f"Pages {n}-{n + 1}: print double-sided" in text, text
+    rows = [line.split() for line in text.split("\r\n") if line.split()[:2] in (["Small", "8"], ["Big", "1"])]
+    assert [(row[0], row[-1]) for row in rows] == [("Small", "fold-over"), ("Big", "yes")], rows   # the list's last column
