@@ -570,6 +570,8 @@ def listed(name, value, at=None, written=None) -> Rows:
             if isinstance(val, (list, dict)):
                 raise place.fail(number, key, f"expected a single value, found a "
                                               f"{'list' if isinstance(val, list) else 'mapping'}")
+            if isinstance(val, bytes):   # YAML's !!binary: no text a card prints (it printed "b''")
+                raise place.fail(number, key, "expected a single value, found bytes (a YAML !!binary value)")
             if "{" in str(key) or "}" in str(key):
                 raise place.fail(number, key, "a column name may not hold '{' or '}'")
             if not str(key).strip():   # as a CSV header's empty cell is refused

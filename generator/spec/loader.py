@@ -110,12 +110,18 @@ def load(name, overrides=(), theme=None):
     return build(path, data, lines, edition)
 
 
+LONGEST_THEME = 64   # characters of a theme's file name, which a themed build's folder and file names carry
+
+
 def _edition(theme: Path) -> str:
     """A theme's name as the folder and files of a spec it is laid over carry it: its file's name (okabe-ito)."""
     if not is_game_id(theme.stem):
         raise UserError(f"{theme}: the theme's file name names the themed build's folder and files: {theme.stem!r} must "
                         "start with a letter or digit and hold only the letters a-z and A-Z, digits, spaces, '.', '_', "
                         "'+' and '-' (e.g. my-colours.yaml)")
+    if len(theme.stem) > LONGEST_THEME:
+        raise UserError(f"{shown(theme)}: the theme's file name names the themed build's folder and files, and its "
+                        f"{len(theme.stem)} characters are more than they take ({LONGEST_THEME}): give it a shorter one")
     return theme.stem
 
 

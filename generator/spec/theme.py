@@ -42,7 +42,7 @@ def resolve(name):
     """A theme's path: a .yaml file's as given; for a name, themes/NAME.yaml in the working folder or pnp's shipped theme
     of that name (both, unalike: refused, as which one is meant is unclear)."""
     local, shipped = Path("themes") / f"{name}.yaml", THEMES / f"{name}.yaml"
-    if Path(name).suffix in (".yaml", ".yml") or not local.is_file():
+    if Path(name).suffix.lower() in (".yaml", ".yml") or not local.is_file():
         return yamlsource.find(name, THEMES, "theme")
     if shipped.is_file() and local.read_bytes() != shipped.read_bytes():   # a checkout's themes/ holds the shipped ones
         raise UserError(f"--theme {name}: {local} and pnp's shipped theme are both called {name!r}: give the path "

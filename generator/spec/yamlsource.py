@@ -34,7 +34,7 @@ def find(name, folder, noun):
     path, what = Path(name), "spec" if noun == "game" else noun
     if not str(name).strip():
         raise UserError(f"expected a {noun} or a path to a .yaml file, found ''")
-    if path.suffix in (".yaml", ".yml"):
+    if path.suffix.lower() in (".yaml", ".yml"):   # MY-COLOURS.YAML is a file too
         if not path.is_file():
             raise UserError(f"{name}: " + (f"a folder, not a {what} file" if path.is_dir() else "not a regular file (a "
                                            "pipe or a device): pnp reads files only" if path.exists() else "no such file"))

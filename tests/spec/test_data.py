@@ -771,3 +771,12 @@ def test_a_utf_32_csv_with_its_byte_order_mark_is_read(tmp_path, codec, bom):
     text = 'title,suit,size,count\nFireball,fire,4,2\n"Tidal, Wave",water,3.5,1\n'
     (tmp_path / "cards.csv").write_bytes(bom + text.encode(codec))
     assert faces(load(tmp_path, "cards.csv", 3)) == [("Fireball", "fire")] * 2 + [("Tidal, Wave", "water")]
+
+
+def test_a_yaml_binary_value_in_a_data_file_is_refused_at_its_row_and_column(tmp_path):
+    """title: !!binary printed b'' on every card, with exit 0."""
+    (tmp_path / "cards.yaml").write_text("- {title: !!binary , suit: fire, size: 4}\n")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.yaml", 1)
+    assert str(caught.value).endswith("cards.yaml row 1, column title: expected a single value, found bytes (a YAML "
+                                      "!!binary value)"), str(caught.value)

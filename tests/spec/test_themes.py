@@ -581,3 +581,14 @@ def test_a_theme_section_that_is_no_mapping_is_refused_at_its_line(tmp_path, sec
     assert str(raised.value).startswith(f"{theme_file}:2: {told}")
     empty = write(tmp_path, "e.yaml", "theme: {title: E}\ngames:\nfonts:\n")
     assert specs.load("posies", theme=str(empty)).palette == specs.load("posies").palette
+
+
+def test_a_theme_file_named_in_capitals_is_read_and_one_too_long_to_name_files_is_refused_first(tmp_path):
+    """--theme ./T.YAML (the file there) was an 'unknown theme'; a 70-character name wrote an empty folder, then failed
+    naming the PDF it could not write ('File name too long'), not the theme."""
+    capitals = write(tmp_path, "T.YAML", (theme.THEMES / "okabe-ito.yaml").read_text())
+    assert specs.load("posies", theme=str(capitals)).theme == "T"
+    long = write(tmp_path, "t" * 70 + ".yaml", "theme: {title: Long}\n")
+    result = run("build", "posies", "--out", str(tmp_path / "out"), "--theme", str(long))
+    assert result.exit_code == 1 and "its 70 characters are more than they take (64)" in result.output, result.output
+    assert not (tmp_path / "out").exists()
