@@ -20,6 +20,7 @@ MIN_DPI = 300  # below this an image prints visibly soft
 MAX_PIXELS = 100_000_000  # the most pixels an image may have (Pillow's guard against decompression bombs is lower)
 MAX_SIDE = 32_767   # the most pixels an image may have across or down: cairo's limit for a surface
 MAX_SVG = 100_000   # points: the largest SVG art's size (35 m; past it cairo's coordinates lose the drawing)
+MAX_NESTING = 100   # elements nested in one another in SVG art (cairosvg recursed past Python's limit at about 300)
 MIN_SVG = 0.01   # points: an SVG smaller is stretched past what cairo can invert (1e-300 px wide: a traceback)
 MAX_NUMBER = 1e9   # the largest number SVG art may hold (264 km in px): r="1e40" took cairo minutes to draw
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")   # a number in an attribute or style
@@ -181,6 +182,9 @@ def _checked(path, data, folder) -> tuple[tuple, tuple]:
         raise UserError(f"{_shown(path, folder)}: SVG declares entities, which could read other files: remove the DOCTYPE") from None
     except Exception as exc:  # ParseError and the like
         raise UserError(f"{_shown(path, folder)}: not well-formed SVG ({exc})") from None
+    if (depth := _depth(root)) > MAX_NESTING:   # cairosvg draws each level a few calls deeper: past Python's limit
+        raise UserError(f"{_shown(path, folder)}: elements nested {depth} deep, more than {MAX_NESTING}: flatten its "
+                        "groups (e.g. Inkscape's Ungroup)")
     linked = _links(path, root, folder, {str(path)})
     if not str(root.tag).endswith("svg"):
         raise UserError(f"{_shown(path, folder)}: the root element is not <svg>")
@@ -200,6 +204,16 @@ def _checked(path, data, folder) -> tuple[tuple, tuple]:
     if not all(surface.cairo.ink_extents()[2:]):   # cairo recorded no mark: empty, or all in <defs> or hidden
         raise UserError(f"{_shown(path, folder)}: the SVG draws nothing (no shape, text or picture in it shows)")
     return (surface.width, surface.height), tuple(sorted(linked))
+
+
+def _depth(root) -> int:
+    """How deep an SVG's elements are nested (the root alone: 1)."""
+    deepest, level = 0, [(root, 1)]
+    while level:
+        node, depth = level.pop()
+        deepest = max(deepest, depth)
+        level.extend((child, depth + 1) for child in node)
+    return deepest
 
 
 def _numbers(root, shown) -> None:

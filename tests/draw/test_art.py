@@ -424,6 +424,20 @@ def test_svg_art_of_no_size_or_past_any_sheet_is_refused(tmp_path, size, points)
                                  "100,000 points (set its width, height or viewBox)")
 
 
+def test_svg_art_nested_past_what_cairosvg_draws_is_refused_naming_its_depth(tmp_path):
+    """500 plainly nested groups ran cairosvg past Python's recursion limit, and were then said to refer to themselves."""
+    def nested(depth):
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">{"<g>" * depth}'
+                f'<rect width="10" height="10"/>{"</g>" * depth}</svg>')
+    (tmp_path / "deep.svg").write_text(nested(500))
+    with pytest.raises(UserError) as caught:
+        art.load(tmp_path, "deep.svg")
+    assert str(caught.value) == ("deep.svg: elements nested 502 deep, more than 100: flatten its groups (e.g. Inkscape's "
+                                 "Ungroup)")
+    (tmp_path / "fine.svg").write_text(nested(60))
+    assert art.load(tmp_path, "fine.svg")
+
+
 def test_svg_art_that_holds_itself_is_refused_naming_the_loop(tmp_path):
     """a.svg placing itself as an image, or b.svg that places a.svg: cairosvg's 'maximum recursion depth exceeded
     while calling a Python object' was the message."""
