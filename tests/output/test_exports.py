@@ -26,6 +26,7 @@ from generator.spec.expand import expand, face_props
 from generator.output.document import Document
 from generator.output.formats import svg as svg_out
 from generator.output.exports import backings, face_stems
+from generator.errors import UserError
 from generator.output.formats import contact, tts
 from generator.output.formats.png import face_png
 from generator.draw.render import draw_art
@@ -731,6 +732,20 @@ def test_a_data_row_of_numbers_only_is_named_by_its_first_value_not_the_face_num
     fronts = [a for a in expand(spec)[1].values() if a.side == "front"]
     assert [contact.caption(spec, art, n, 60) for n, art in enumerate(fronts, start=1)] == [
         "Oil tokens (value 1)", "Oil tokens (value 2)", "Oil tokens (value 5)"]
+
+
+def test_a_contact_sheet_too_tall_to_paint_names_its_component(tmp_path):
+    """3,000 distinct cards made a contact sheet of 96,307 pixels: 'a picture: a picture of ...', naming nothing."""
+    (tmp_path / "game.yaml").write_text(
+        "game: {title: Big, designer: Me}\ncomponents:\n  cards:\n    kind: layout\n    expect: 3000\n"
+        "    width: 63 mm\n    height: 88 mm\n    data: rows.csv\n"
+        "    layout: {elements: {t: {type: text, x: 5, y: 5, width: 50, height: 20, text: '{title}', size: 8}}}\n")
+    (tmp_path / "rows.csv").write_text("title\n" + "".join(f"Card {n}\n" for n in range(3000)))
+    spec = specs.load(str(tmp_path / "game.yaml"))
+    with pytest.raises(UserError) as caught:
+        contact.sheet(spec, "cards")
+    assert str(caught.value).startswith(f"{tmp_path / 'game.yaml'}: cards: a contact sheet of 3,000 faces: a picture of "), \
+        str(caught.value)
 
 
 def test_contact_words_fit_their_room_and_letters_vera_lacks_print_in_the_specs_font(tmp_path):

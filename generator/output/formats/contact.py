@@ -48,6 +48,7 @@ def sheet(spec, component) -> bytes:
     copies = Counter(p.front for p in pieces if p.component == component)
     w, h = trim_size(spec, component)
     columns, rows, fw, fh, width, height = layout(len(shown), w, h)
+    raster.fits(f"{spec.path}: {component}: a contact sheet of {len(shown):,} faces", pixels(width, DPI), pixels(height, DPI))
     words = svg.drawing(width, height, ident="contact")
     title = f"{spec.game.title}: {comp.title}"
     pieces_shown = sum(copies.values())
