@@ -726,7 +726,7 @@ def _turned_rect(x: float, y: float, height: float):
     return lambda r: Rect(x + height - r.y - r.h, y + r.x, r.h, r.w)
 
 
-ASSEMBLY_CELL = 9.0    # width of one panel on the assembly map
+ASSEMBLY_CELLS = (9.0, 7.0, 5.5)    # widths of one panel on the assembly map, the largest that has room first
 ASSEMBLY_TEXT = 70.0   # room beside the map for its caption
 ASSEMBLY_LINES = 4     # caption lines at most, 4 mm apart
 
@@ -737,16 +737,16 @@ def assembly_map(slot, area, cols, rows, col, row, overlap, shape, turned=False)
     neither has room."""
     if cols * rows == 1:
         return None
-    cell_w = ASSEMBLY_CELL
-    cell_h = cell_w * shape
-    w, h = cols * cell_w + ASSEMBLY_TEXT, max(rows * cell_h, (ASSEMBLY_LINES + turned) * 4.0)
     room = max(MARK_OFFSET, slot.bleed + CLEAR) + MARK_LEN + CLEAR
     above = (MARGIN + 1, slot.y - room)
     below = (slot.y + slot.h + room, area.y + area.h + EDGE)
-    for top, bottom in (above, below):
-        if bottom - top >= h:
-            return Assembly(area.x + (area.w - w) / 2, top + (bottom - top - h) / 2, cell_w, cell_h, cols, rows,
-                            col, row, overlap, turned)
+    for cell_w in ASSEMBLY_CELLS:   # the largest map a band holds (a tall board's panels leave short bands)
+        cell_h = cell_w * shape
+        w, h = cols * cell_w + ASSEMBLY_TEXT, max(rows * cell_h, (ASSEMBLY_LINES + turned) * 4.0)
+        for top, bottom in (above, below):
+            if bottom - top >= h:
+                return Assembly(area.x + (area.w - w) / 2, top + (bottom - top - h) / 2, cell_w, cell_h, cols, rows,
+                                col, row, overlap, turned)
     return None
 
 

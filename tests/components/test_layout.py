@@ -1045,6 +1045,7 @@ def test_a_layout_board_larger_than_a_sheet_prints_in_panels_whose_art_joins(tmp
     panels = [(n, s.slots[0], s) for n, s in enumerate(plan.sheets, start=1) if s.slots and s.slots[0].window]
     assert [s.note.split(":")[0] for _, _, s in panels] == [
         f"panel {k} of 4 (row {(k - 1) // 2 + 1}, column {(k - 1) % 2 + 1})" for k in range(1, 5)]
+    assert all(s.assembly is not None for _, _, s in panels), "a map in the short band above each tall panel"
     document = pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])
     k = 200 / 25.4   # pixels per mm
     pages = {n: document[n].render(scale=200 / 72).to_pil().convert("RGB") for n, _, _ in panels[:4]}
