@@ -116,10 +116,10 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
         pieces_on(doc, plan, sheet, pictures, sizes, grounds, marks(f"marks {number}", sheet), laid(f"layout {number}"))
         pictures.release()
         doc.furniture(lambda: furnish("ruler", lambda: _sheets().ruler(plan)), "ruler")
-        doc.furniture(lambda: furnish(f"labels {number}", lambda: _sheets().labels(plan, sheet, number, total, spec.game.title,
+        doc.furniture(lambda: furnish(f"labels {number}", lambda: _sheets().labels(plan, sheet, number, total, spec.edition_title,
                                                                                    _sheets().making(spec, sheet))))
         doc.next_page(sheet.slots)   # made again, let go with the page
-    return f"{spec.game.title}: components ({units.paper(plan.paper).label})"
+    return f"{spec.edition_title}: components ({units.paper(plan.paper).label})"
 
 
 class BleedBoxes:
@@ -440,7 +440,7 @@ def build_rules(spec, paper, out_dir):
         kept = layouts.get(extents(diagrams))
         file = pdffile.File(pdffile.kept_streams(cache.record_of(path), after=1))
         if kept:  # the text as laid out last time: only the diagrams' parts are written again
-            made = with_diagrams(kept, diagrams, spec.game, written, file)
+            made = with_diagrams(kept, diagrams, spec.game._replace(title=spec.edition_title), written, file)
         else:
             from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when the text is laid out)
             made = rules_pdf(watched, paper, layouts, diagrams, written, file)

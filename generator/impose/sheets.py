@@ -220,7 +220,7 @@ def manifest(plan, spec, rows, sides):
     its footer notes the pieces set below the list as a sheet's does (round tokens: punch them out...)."""
     dwg = svg.drawing(plan.width, plan.height, ident="manifest")
     listing(dwg, plan, spec, rows, sides)
-    footer(dwg, plan, f"{spec.game.title} · sheet 1/{len(sides) + 1} · manifest", plan.cover.note if plan.cover else "")
+    footer(dwg, plan, f"{spec.edition_title} · sheet 1/{len(sides) + 1} · manifest", plan.cover.note if plan.cover else "")
     return dwg
 
 

@@ -792,7 +792,7 @@ def typeset(spec, paper, rules, diagrams, size):
     def footer(canvas, doc):
         canvas.saveState()
         canvas.setFont("Vera", 8)
-        canvas.drawCentredString(width * mm / 2, 10 * mm, f"{spec.game.title} · rules · page {doc.page}")
+        canvas.drawCentredString(width * mm / 2, 10 * mm, f"{spec.edition_title} · rules · page {doc.page}")
         canvas.restoreState()
 
     doc = Book(buffer, pagesize=(width * mm, height * mm), leftMargin=side * mm, rightMargin=side * mm,
@@ -852,4 +852,4 @@ def rules_pdf(spec, paper, layouts=None, diagrams=None, written=None, file=None)
     """Build the rulebook PDF of one spec on one paper; return (bytes, page count). layouts, diagrams: see lay_out;
     written, file: see overlay.with_diagrams."""
     (book, _, _), diagrams = lay_out(spec, paper, layouts, diagrams)
-    return with_diagrams(book, diagrams, spec.game, written, file)
+    return with_diagrams(book, diagrams, spec.game._replace(title=spec.edition_title), written, file)

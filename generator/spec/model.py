@@ -148,6 +148,11 @@ class Spec(NamedTuple):
         return f"{self.game.id}-{self.theme}" if self.theme else self.game.id
 
     @property
+    def edition_title(self) -> str:
+        """The title sheets and rulebook pages are footed with: the game's, then its theme's name if it has one."""
+        return f"{self.game.title} · {self.theme} theme" if self.theme else self.game.title
+
+    @property
     def folder(self) -> str:
         """The folder inside --out this spec's files go to: its game's, or a themed edition's inside it
         (posies/theme-okabe-ito), which no other game's folder can be."""

@@ -592,3 +592,16 @@ def test_a_theme_file_named_in_capitals_is_read_and_one_too_long_to_name_files_i
     result = run("build", "posies", "--out", str(tmp_path / "out"), "--theme", str(long))
     assert result.exit_code == 1 and "its 70 characters are more than they take (64)" in result.output, result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_a_themed_edition_s_pages_say_which_theme_they_are(tmp_path):
+    """Loose sheets of a plain and a themed edition could not be told apart: the footers and the files' titles were the
+    same. A themed edition's name its theme on every sheet, rulebook page and file title; the plain one's are unchanged."""
+    import pypdfium2
+    out = tmp_path / "out"
+    assert run("build", "posies", "--paper", "a4", "--out", str(out), "--theme", "okabe-ito").exit_code == 0
+    for name, foot in (("components", "Posies · okabe-ito theme · sheet 2/3 · A4"),
+                       ("rules", "Posies · okabe-ito theme · rules · page 2")):
+        document = pypdfium2.PdfDocument(out / "posies" / "theme-okabe-ito" / f"posies-okabe-ito-{name}-a4.pdf")
+        assert foot in document[1].get_textpage().get_text_range().split("\r\n")
+        assert document.get_metadata_dict()["Title"].startswith("Posies · okabe-ito theme: ")
