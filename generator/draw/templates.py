@@ -149,9 +149,33 @@ def parse(path: Path, data: bytes) -> tuple:
     return (("g", attrs, shapes),) if attrs else shapes
 
 
-def _draws(shapes) -> bool:
-    """Whether parsed shapes hold one that draws (a group holds one)."""
-    return any(tag != "g" or _draws(children) for tag, _, children in shapes)
+PAINT = {"fill": "#000000", "stroke": "none", "fill-opacity": 1, "stroke-opacity": 1, "stroke-width": 1}   # SVG's
+
+
+def _draws(shapes, paint=PAINT) -> bool:
+    """Whether parsed shapes hold one that draws: shown (no opacity 0), of some size, and filled or stroked with paint
+    that shows (paint: what a shape inherits from its groups)."""
+    for tag, attrs, children in shapes:
+        own = {**paint, **{key: value for key, value in attrs.items() if key in PAINT}}
+        if _amount(attrs.get("opacity", 1)) == 0:
+            continue
+        if tag == "g":
+            if _draws(children, own):
+                return True
+            continue
+        sizes = {"rect": ("width", "height"), "circle": ("r",), "ellipse": ("rx", "ry")}.get(tag, ())
+        if any(_amount(attrs.get(key, 0)) <= 0 for key in sizes):
+            continue
+        filled = tag != "line" and own["fill"] != "none" and _amount(own["fill-opacity"]) != 0
+        stroked = own["stroke"] != "none" and _amount(own["stroke-opacity"]) != 0 and _amount(own["stroke-width"]) != 0
+        if filled or stroked:
+            return True
+    return False
+
+
+def _amount(value) -> float:
+    """A parsed attribute as a number where it is one (a length or an opacity), else 1 (it is not nothing)."""
+    return float(value) if isinstance(value, (int, float)) else 1.0
 
 
 def _tree(path, data):

@@ -191,10 +191,15 @@ def test_a_viewbox_too_small_to_fit_is_refused_in_one_line(tmp_path, box):
 
 
 @pytest.mark.parametrize("inside", ["", '<defs><circle cx="50" cy="50" r="40"/></defs>',
-                                    '<g display="none"><rect width="50" height="50"/></g>'])
+                                    '<g display="none"><rect width="50" height="50"/></g>',
+                                    '<rect width="100" height="100" fill="#ff0000" opacity="0"/>',
+                                    '<rect width="100" height="100" fill="#ff0000" style="fill-opacity:0"/>',
+                                    '<g opacity="0"><rect width="50" height="50"/></g>', '<circle cx="5" cy="5" r="0"/>',
+                                    '<line x1="0" y1="0" x2="9" y2="9" stroke="#000000" stroke-opacity="0"/>',
+                                    '<g fill="none"><rect width="50" height="50"/></g>', '<rect width="0" height="50"/>'])
 def test_a_template_that_draws_nothing_is_refused_in_one_line(tmp_path, inside):
     """An icon of an empty template, one holding only <defs>, or only a hidden group built with exit 0 and printed
-    nothing where the icon goes."""
+    nothing where the icon goes; so did shapes of opacity 0, painted with nothing, or of no size."""
     path = write(tmp_path / "spec", PLAIN.format(inside))
     checked = run("validate", path)
     assert (checked.exit_code, checked.output) == (1, f"error: {(tmp_path / 'spec' / 'templates' / 'badge.svg').resolve()}"
