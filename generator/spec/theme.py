@@ -140,7 +140,7 @@ def apply(theme, names: tuple, data, lines):
                 theme.fail(("games", name), f"no game is called {name!r}: did you mean {near!r}? (a section is named by "
                                             "the game's ruleset, or by a spec's file name for a game of your own)")
     sections = [(name, games[name]) for name in names if games.get(name)]
-    palette = data.get("palette") if isinstance(data.get("palette"), dict) else {}
+    palette = data["palette"] if isinstance(data.get("palette"), dict) else {}
     for key in ("palette", "colour_names"):  # generic names reach only colours the game's palette has
         for name, value in theme.data[key].items():
             if name in palette:
