@@ -479,7 +479,8 @@ class Unfit(UserError):
 
 def table(rows, st, where, widths=None, whole_words=False, on="page"):
     """A plain ruled table with a bold header row, its columns sized to their text within the frame; on a page, a table
-    of text whose longest words are too wide for the frame together is set smaller (to LEAST_CELL) until they fit.
+    of text whose longest words are too wide for the frame together is set smaller (to LEAST_CELL) until they fit, and
+    is Unfit if they never do.
 
     where: the rules file and key it comes from, for the error when it cannot fit; whole_words: a column narrower than a
     word of its cells is Unfit too (else the word breaks inside its cell); on: what the frame is, "page" or "card" (a
@@ -488,8 +489,8 @@ def table(rows, st, where, widths=None, whole_words=False, on="page"):
     frame_w, frame_h = st["frame"]
     style = st["cell"]
     cells = _cells(rows, style)
-    while on == "page" and widths is None and sum(_least(cells)) > frame_w and style.fontSize > LEAST_CELL and \
-            not any(isinstance(c, Flowable) for row in rows for c in row):   # words whole in smaller type, if they can be
+    text = on == "page" and widths is None and not any(isinstance(c, Flowable) for row in rows for c in row)
+    while text and sum(_least(cells)) > frame_w and style.fontSize > LEAST_CELL:   # words whole in smaller type
         style = _kept((style, "smaller"), lambda: ParagraphStyle(style.name, style, fontSize=style.fontSize - 0.5,
                                                                   leading=style.leading * (style.fontSize - 0.5) / style.fontSize))
         cells = _cells(rows, style)
@@ -499,6 +500,12 @@ def table(rows, st, where, widths=None, whole_words=False, on="page"):
         raise Unfit(f"{where}: a table of {len(widths)} columns leaves "
                     + (f"{left:.1f} mm of text" if left > 0 else "no room for text") + " in its narrowest on "
                     f"this {on}, whose text is {frame_w / mm:.0f} mm wide: give it fewer columns")
+    if text and sum(_least(cells)) > frame_w:   # at LEAST_CELL still, words would break inside their cells
+        word = max((w for row in rows for c in row for w in str(c).split()),
+                   key=lambda w: pdfmetrics.stringWidth(w, "Vera-Bold", style.fontSize))
+        raise Unfit(f"{where}: the words of this table's {len(rows[0])} columns are too wide for this page's "
+                    f"{frame_w / mm:.0f} mm even at {LEAST_CELL:g} pt ({word!r} is the widest), so they would break inside "
+                    "their cells: give it fewer columns or shorter words")
     if whole_words and any(_word_width(cell) > w - 2 * CELL_PAD for row in cells for cell, w in zip(row, widths)):
         raise Unfit(f"{where}: a word of this table is wider than its column")
     heights = [max(cell.wrap(w - 2 * CELL_PAD, frame_h)[1] + 2 * CELL_PAD for cell, w in zip(row, widths)) for row in cells]

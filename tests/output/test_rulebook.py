@@ -563,8 +563,14 @@ def test_a_block_the_rulebook_would_print_only_part_of_fails_validate_at_its_lin
     assert str(caught.value) == f"{tmp_path / 'rules' / 'mine.yaml'}:{line}: {key}: {message}"
 
 
+def test_a_table_word_wider_than_the_page_at_7_pt_is_refused_not_broken(tmp_path):
+    """A 400-letter word in a table was broken inside its column over many lines; at 7 pt it still cannot be whole."""
+    with pytest.raises(UserError, match=r"the words of this table's 3 columns are too wide for this page's 170 mm even at "
+                                        r"7 pt \('x{400}' is the widest\)"):
+        rules_pdf(hostile_rules(tmp_path, GREEN_ROW, '[Green, "' + "x" * 400 + '", "3"]', None), "a4")
+
+
 @pytest.mark.parametrize("old, new, title", [
-    (GREEN_ROW, '[Green, "' + "x" * 400 + '", "3"]', None),        # a word wider than its column
     ("A meadow of posies covers", "Y" * 3000 + " covers", None),      # a word wider than the page
     (GREEN_ROW, GREEN_ROW, "W" * 100),                                # the longest title, one word
 ])
@@ -1483,3 +1489,18 @@ def test_a_wide_table_of_long_words_is_set_smaller_with_each_word_whole(tmp_path
     text = page.get_text_range()
     height = lambda at: page.get_charbox(at)[3] - page.get_charbox(at)[1]   # noqa: E731
     assert height(text.index("Card Effect")) < 0.95 * height(text.index("Component")), "smaller than the 9 pt components table"
+
+
+def test_a_table_whose_words_are_too_wide_even_at_7_pt_is_refused_naming_the_widest(tmp_path):
+    """Nine columns of long words broke inside their cells at 7 pt ('Extraordin / arily') with validate passing."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "tb")]).exit_code == 0
+    rules = tmp_path / "tb" / "rules" / "tb.yaml"
+    header = ["Counterattack", "Photosynthesis", "Bookkeeping", "Extraordinarily", "Antidisestablishmentarianism",
+              "Characteristically", "Counterbalancing", "Misunderstanding", "Responsibilities"]
+    rules.write_text(rules.read_text().replace('      - steps:\n          - "Shuffle', f"      - table:\n          - {header}\n"
+                                               f"          - {header}\n      - steps:\n          - \"Shuffle", 1))
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "tb" / "tb.yaml")])
+    assert result.exit_code == 1 and "the words of this table's 9 columns are too wide for this page's" in result.output \
+        and "('Antidisestablishmentarianism' is the widest)" in result.output, result.output
