@@ -26,7 +26,7 @@ def sheet(spec, threshold=None):
     height = sheet_height(spec)
     dwg = svg.drawing(WIDTH, height, 0, ident="palette")
     dwg.add(dwg.rect((0, 0), (WIDTH, svg.r(height)), fill="#ffffff"))
-    dwg.add(svg.text(dwg, f"{spec.game.title}: palette under colour-vision simulations", MARGIN, 14, 5.5, "#000000",
+    dwg.add(svg.text(dwg, f"{spec.edition_title}: palette under colour-vision simulations", MARGIN, 14, 5.5, "#000000",
                      anchor="start", bold=True))
     columns = _columns()
     y = 26.0
@@ -100,7 +100,7 @@ def write(spec, out_dir, threshold=None):
     doc.next_page()
     base = game_folder(out_dir, spec.folder) / f"{spec.edition}-palette"
     paths = (base.with_suffix(".pdf"), base.with_suffix(".png"))
-    write_atomic(paths[0], doc.save(f"{spec.game.title}: palette check", spec.game.designer,
+    write_atomic(paths[0], doc.save(f"{spec.edition_title}: palette check", spec.game.designer,
                                     "Palette under colour-vision simulations"))
     write_atomic(paths[1], png)
     return paths

@@ -596,7 +596,8 @@ def test_a_theme_file_named_in_capitals_is_read_and_one_too_long_to_name_files_i
 
 def test_a_themed_edition_s_pages_say_which_theme_they_are(tmp_path):
     """Loose sheets of a plain and a themed edition could not be told apart: the footers and the files' titles were the
-    same. A themed edition's name its theme on every sheet, rulebook page and file title; the plain one's are unchanged."""
+    same. A themed edition's name its theme on every sheet, rulebook page, palette sheet and file title; the plain one's are
+    unchanged."""
     import pypdfium2
     out = tmp_path / "out"
     assert run("build", "posies", "--paper", "a4", "--out", str(out), "--theme", "okabe-ito").exit_code == 0
@@ -605,3 +606,6 @@ def test_a_themed_edition_s_pages_say_which_theme_they_are(tmp_path):
         document = pypdfium2.PdfDocument(out / "posies" / "theme-okabe-ito" / f"posies-okabe-ito-{name}-a4.pdf")
         assert foot in document[1].get_textpage().get_text_range().split("\r\n")
         assert document.get_metadata_dict()["Title"].startswith("Posies · okabe-ito theme: ")
+    assert run("palette", "posies", "--out", str(out), "--theme", "okabe-ito").exit_code == 0
+    sheet = pypdfium2.PdfDocument(out / "posies" / "theme-okabe-ito" / "posies-okabe-ito-palette.pdf")
+    assert sheet.get_metadata_dict()["Title"] == "Posies · okabe-ito theme: palette check"
