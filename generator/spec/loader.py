@@ -90,14 +90,14 @@ def load(name, overrides=(), theme=None):
     """Load, theme, override and check a spec by game id or path (precedence: spec < theme < --set)."""
     path = resolve(name)
     data, lines = yamlsource.load(path)
-    edition = ""
+    theme_name = ""
     if theme is not None:
         from . import theme as themes  # lazy: start-up (only a themed build reads the themes and line styles)
         game = data.get("game") if isinstance(data, dict) else None
         rules = game.get("ruleset") if isinstance(game, dict) and isinstance(game.get("ruleset"), str) else ""
         laid = themes.load(theme) if isinstance(theme, (str, Path)) else theme
         themes.apply(laid, tuple(dict.fromkeys(filter(None, (rules, Path(path).stem)))), data, lines)
-        edition = _edition(Path(laid.path))
+        theme_name = _theme_name(Path(laid.path))
     for assignment in overrides:
         key_path, made = apply_override(path, data, assignment)
         for below in [known for known in lines if len(known) > len(key_path) and known[:len(key_path)] == key_path]:
@@ -107,13 +107,13 @@ def load(name, overrides=(), theme=None):
             lines[key_path[:depth]] = SET_LINE
         if hasattr(lines, "written"):   # its text, for a hint when YAML read it as no text (players=3)
             lines.written[key_path] = assignment.partition("=")[2].strip()
-    return build(path, data, lines, edition)
+    return build(path, data, lines, theme_name)
 
 
 LONGEST_THEME = 64   # characters of a theme's file name, which a themed build's folder and file names carry
 
 
-def _edition(theme: Path) -> str:
+def _theme_name(theme: Path) -> str:
     """A theme's name as the folder and files of a spec it is laid over carry it: its file's name (okabe-ito)."""
     if not is_game_id(theme.stem):
         raise UserError(f"{theme}: the theme's file name names the themed build's folder and files: {theme.stem!r} must "
