@@ -20,7 +20,7 @@ from .spec.loader import rules_path, shown
 from .impose.grounds import ground
 from .impose.plan import EPS, Plan, marks_key, placed_twice
 from .impose.kept import KeptPlan
-from .check.validate import validate
+from .check.validate import laid_out, validate
 from .check.wording import counted, every_other, ranges
 
 
@@ -268,12 +268,15 @@ def output_path(out_dir, spec, paper, backs="duplex", looks=()):
 
 
 def check(spec, faces=None):
-    """Refuse to build a spec whose set fails validation (validated once per spec, the result kept with it); faces: the
-    build's FaceCache, which keeps each face the checks draw for the PDF."""
+    """Refuse to build a spec whose set fails validation (validated once per spec, the result kept with it), or, for a
+    game that follows no shipped rules, whose rulebook cannot be laid out (checks.laid_out), before any file is written;
+    faces: the build's FaceCache, which keeps each face the checks draw for the PDF."""
     failures = spec.remembered("failures", lambda: validate(spec, faces=faces))
     if failures:
         raise UserError(f"{spec.path}: {counted(len(failures), 'check')} failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))
+    if not spec.game.ruleset:   # a designer's rulebook that cannot be laid out, before any file (a game's rules read
+        spec.remembered("laid out", lambda: laid_out(spec))   # files of their own, which no components record may list)
 
 
 def build(spec, paper, out_dir, backs="duplex", faces=None):
@@ -422,13 +425,13 @@ def build_rules(spec, paper, out_dir):
 
     Its key leaves the palette out: the colours the rulebook reads are recorded as it is written (a colour it does not
     show can change without a new rulebook); and the spec's line numbers, which only place error messages; and, for a
-    spec that follows no game's rules, its components (rulebook_spec).
+    spec that follows no game's rules, its components (cache.rulebook_spec).
     """
     path = game_folder(out_dir, spec.folder) / f"{spec.edition}-rules-{paper}.pdf"
     source = rules_path(spec)
     if not source.is_file():
         raise UserError(no_rules(spec))
-    inputs = cache.key(rulebook_spec(spec), "rules", paper, source.read_bytes())
+    inputs = cache.key(cache.rulebook_spec(spec), "rules", paper, source.read_bytes())
     watched = Reader(spec)
 
     def make():
@@ -447,16 +450,6 @@ def build_rules(spec, paper, out_dir):
         return made + (pdffile.keep_streams(file.packed),)
     return cached(spec, path, inputs, make, watched.used,
                   apart=() if spec.game.ruleset else (str(Path(spec_file(spec)).parent),))
-
-
-def rulebook_spec(spec):
-    """What a rulebook's key hashes of a spec: all of it but its palette and line numbers (cache.sans_palette); a spec
-    that follows no game's rules leaves its components out too, what its rulebook reads of them (ids, titles, sizes,
-    piece counts and figures: facecache.listed) being recorded as read (Reader.components), and its record lists none
-    of the files the spec was loaded from (its data, layouts and fonts are in the spec): a card's text or a layout
-    edited keeps the book. A game's rules (diagrams, figures of its own) read its components whole."""
-    sans = cache.sans_palette(spec)
-    return sans if spec.game.ruleset else spec.remembered("rulebook spec", lambda: sans._replace(components=()))
 
 
 def diagrams_of(spec, kept: Path) -> tuple:
@@ -669,7 +662,7 @@ class Reader:
     def components(self):
         if self._spec.game.ruleset:
             self.used["components"] = _digest(self._spec.components)
-        else:   # a designer's rulebook: what its text and table read of them (rulebook_spec)
+        else:   # a designer's rulebook: what its text and table read of them (cache.rulebook_spec)
             self.used["listed"] = _now(self._spec, "listed")
         return self._spec.components
 

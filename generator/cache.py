@@ -171,6 +171,16 @@ def sans_palette(spec):
                                                                           lines=MappingProxyType({})))
 
 
+def rulebook_spec(spec):
+    """What a rulebook's key hashes of a spec: all of it but its palette and line numbers (sans_palette); a spec
+    that follows no game's rules leaves its components out too, what its rulebook reads of them (ids, titles, sizes,
+    piece counts and figures: facecache.listed) being recorded as read (Reader.components), and its record lists none
+    of the files the spec was loaded from (its data, layouts and fonts are in the spec): a card's text or a layout
+    edited keeps the book. A game's rules (diagrams, figures of its own) read its components whole."""
+    sans = sans_palette(spec)
+    return sans if spec.game.ruleset else spec.remembered("rulebook spec", lambda: sans._replace(components=()))
+
+
 _NAMED = records.REPR  # the repr every record without its own shares
 
 

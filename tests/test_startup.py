@@ -427,3 +427,21 @@ def test_a_game_validated_then_built_draws_on_its_first_edit_only_the_faces_a_bu
     for name in ("glorieta-components-a4.pdf", "glorieta-rules-a4.pdf"):
         assert (tmp_path / "checked-out" / "glorieta" / name).read_bytes() == (
             tmp_path / "fresh-out" / "glorieta" / name).read_bytes()
+
+
+def test_a_card_s_text_edited_in_a_game_of_your_own_lays_its_rulebook_out_again_nowhere(tmp_path):
+    """The build lays a designer's rulebook out before writing any file (a quick reference too long for its card stops
+    it there), kept by what the rulebook reads: a card's text edited loads no reportlab, its rulebooks are kept; a rules
+    text edited lays it out again, and the components are kept."""
+    assert pnp(tmp_path / "cache", "new", tmp_path / "game")[0] == 0
+    build = ("build", tmp_path / "game" / "game.yaml", "--out", tmp_path / "out")
+    assert pnp(tmp_path / "cache", *build)[0] == 0
+    rows = tmp_path / "game" / "cards.csv"
+    rows.write_text(rows.read_text().replace("Sunrise", "Sunrize"))
+    status, text, loaded = pnp(tmp_path / "cache", *build)
+    assert status == 0 and text.count("unchanged") == 2 and "reportlab" not in loaded, text
+    rules = tmp_path / "game" / "rules" / "game.yaml"
+    rules.write_text(rules.read_text().replace("Play cards", "Play some cards"))
+    status, text, loaded = pnp(tmp_path / "cache", *build)
+    assert status == 0 and "reportlab" in loaded and text.count("unchanged") == 2 and "components-a4.pdf" in text.split(
+        "unchanged")[0], text

@@ -1408,7 +1408,8 @@ def test_a_paragraph_is_never_left_at_a_pages_foot_above_the_table_it_introduces
 
 def test_validate_lays_out_a_designers_rulebook_so_a_reference_too_long_fails_it_not_the_build(tmp_path, monkeypatch):
     """A `pnp new` game whose quick reference is too long for its card passed validate, and the build stopped on it after
-    writing the components PDF: validate now lays the rulebook out and fails with the build's line, exit 1."""
+    writing the components PDF: validate now lays the rulebook out and fails with the build's line, exit 1, and the
+    build does so before it writes any file."""
     from click.testing import CliRunner
     from generator.cli import cli
     monkeypatch.chdir(tmp_path)
@@ -1423,6 +1424,9 @@ def test_validate_lays_out_a_designers_rulebook_so_a_reference_too_long_fails_it
     assert re.fullmatch(rf"error: {re.escape(str(Path('mine/rules/mine.yaml')))}:{line}: reference: the quick reference "
                         r"is too long for its card: its text would print at \d\.\d pt .*\n", result.output), result.output
     assert not (tmp_path / "output").exists()
+    built = CliRunner().invoke(cli, ["build", "mine/mine.yaml"])   # it wrote the components PDF, then stopped
+    assert built.exit_code == 1 and built.output == result.output, built.output
+    assert not list(tmp_path.glob("output/**/*.pdf"))
 
 
 def test_validate_of_a_copied_game_whose_checks_fail_reports_them_without_laying_its_rulebook_out(tmp_path, monkeypatch):
