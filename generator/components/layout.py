@@ -193,7 +193,7 @@ def row_backs(check, key_path, checked, folder, rows, column, names):
     if column not in rows.columns:
         check.fail(key_path + ("back_column",), f"no column {column!r} in {rows.name} (columns: {', '.join(rows.columns)})")
     if "back" not in checked:
-        check.fail(key_path, f"rows of {rows.name} name their backs (column {column}): give the component a common back: "
+        check.fail(key_path, f"rows of {rows.name} name their backs (column {column}): give the component a common back "
                              "too (back: with a layout or a fill), for rows that name none and for the manifest")
     found = {}
     for number, row in rows.rows:
