@@ -400,6 +400,25 @@ def test_tts_sheets_use_the_grid_that_draws_the_faces_largest(tmp_path):
     assert tts.PER_SHEET == 69
 
 
+def test_every_tts_sheet_and_back_of_a_deck_is_drawn_at_one_dpi_whichever_back_its_faces_are_behind(tmp_path):
+    """20 cards behind the common back and one behind its own: the 20's sheet drew at 295 dpi, the lone card's and its
+    back at 300, though a deck's images are one dpi (a cell the same size in every image of the deck)."""
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "big")]).exit_code == 0
+    spec, cards = tmp_path / "big" / "big.yaml", tmp_path / "big" / "cards.csv"
+    cards.write_text("title,cost,suit,rules,flavour,count,back\n" + "".join(f"Card {n},1,sun,Draw.,,1,\n" for n in range(20))
+                     + "Relic,1,moon,Draw.,,1,back.yaml\n")
+    spec.write_text(re.sub(r"expect: \d+", "expect: 21", spec.read_text()))
+    out = export(tmp_path, str(spec), "--format", "tts")
+    images = sorted((out / "tts").glob("*.png"))
+    decks = json.loads((out / "tts" / "big.json").read_text())["ObjectStates"][0]["CustomDeck"]
+    assert len(decks) == 2 and len(images) == 4, images   # two sheets, and a back for each
+    cells = {(Image.open(urlparse(d["FaceURL"]).path).width // d["NumWidth"],
+              Image.open(urlparse(d["FaceURL"]).path).height // d["NumHeight"]) for d in decks.values()}
+    cells |= {Image.open(urlparse(d["BackURL"]).path).size for d in decks.values()}
+    assert len(cells) == 1, cells
+    assert len({round(png_dpi(path.read_bytes()), 1) for path in images}) == 1
+
+
 @SPECS
 def test_one_contact_sheet_per_component_with_every_face_shown(tmp_path, game):
     spec = specs.load(game)

@@ -86,7 +86,7 @@ def jobs(spec, options) -> list:
 
 def write_images(spec, component, options) -> tuple:
     """Write a component's deck sheets (trimmed faces, left to right, top to bottom), those behind each of its backs
-    apart, and each back's image."""
+    apart, and each back's image, all at the dpi its fullest sheet allows."""
     check(spec)
     _, arts = expand(spec)
     _, backs, _ = next(d for d in decks(spec) if d[0] == component)
@@ -94,9 +94,10 @@ def write_images(spec, component, options) -> tuple:
     cut = cut_line(spec.component(component))
     kept = KeptFiles(folder(options, spec, "tts"), component, (options.dpi, raster.painter()))
     paths, sizes = [], []
-    for (back, fronts), (named, back_path) in zip(backs, files(spec, options, component, backs)):
-        laid, dpi = sheets(fronts, (w, h), options.dpi)
-        cw, ch = pixels(w, dpi), pixels(h, dpi)
+    laids = [sheets(fronts, (w, h), options.dpi) for _, fronts in backs]
+    dpi = min(found for _, found in laids)   # every sheet of the deck, behind whichever back, and each back: one dpi
+    cw, ch = pixels(w, dpi), pixels(h, dpi)
+    for (back, _), (named, back_path), (laid, _) in zip(backs, files(spec, options, component, backs), laids):
         sheet_arts = [([arts[key] for key in chunk], grid) for chunk, grid in laid]
         back_arts = [arts[back]] if back is not None else []   # a one-sided piece's back stays white: the plain card
         for path, (showing, (columns, rows)) in zip([*named, back_path], [*sheet_arts, (back_arts, (1, 1))]):
