@@ -44,7 +44,7 @@ def manifest_rows(spec, pieces, plan, backs="duplex"):
         sheets_on = f"{len(on)}{' to copy' * (comp.printing == 'once')}"
         sheets_on += next((f" (p. {pages})" for pages in (ranges(on), every_other(on)) if on and
                            len(f"{sheets_on} (p. {pages})") <= PAGES_WIDE), "")
-        folded = backs == "fold" and any(s.side == "fold" for n, s in numbered if comp.id in s.components)
+        folded = backs == "fold" and any(s.side == "fold" for _, s in numbered if comp.id in s.components)
         rows.append((comp.title, str(count), size_words(comp), sheets_on,   # in a fold-over file, a piece too large to
                      ("fold-over" if folded else "yes") if comp.back else "no"))   # fold prints on a double-sided pair
     return rows

@@ -113,7 +113,10 @@ def designer(path, shown=None) -> str:
                                 "as a .ttf file of its own (e.g. with FontForge) and give that") from None
             why = str(exc).removeprefix("Not a TrueType or OpenType font").strip(" ()") or type(exc).__name__
             raise UserError(f"{shown}: not a TrueType or OpenType font ({why})") from None
-        blank = _blank(font)
+        try:
+            blank = _blank(name)
+        except UserError:   # a damaged glyph among those looked at: refused in one line when first drawn (_drawn)
+            blank = ""
         if blank:
             del DESIGNED[name]
             raise UserError(f"{shown}: a damaged font: the characters it maps have no outlines (not one of the first "
@@ -124,23 +127,13 @@ def designer(path, shown=None) -> str:
 INKED = 32   # the characters of a designer's font looked at for one with an outline, letters and digits first
 
 
-def _blank(font) -> str:
-    """'' when one of the first INKED characters a font maps (letters and digits first) has an outline, else the first of
-    them (e.g. "'A'"), whose glyph is as blank as the others: a font whose outlines were lost prints no text."""
-    from fontTools.pens.boundsPen import ControlBoundsPen  # lazy: start-up
-
-    cmap = font.getBestCmap() or {}
+def _blank(name: str) -> str:
+    """'' when one of the first INKED characters a designer's font maps (letters and digits first) draws something, else
+    the first of them (e.g. "'A'"), as blank as the others (_blank_glyph): a font whose outlines were lost prints no
+    text."""
+    cmap = load(name).cmap
     sample = sorted((code for code in cmap if not chr(code).isspace()), key=lambda code: (not chr(code).isalnum(), code))
-    glyphs = font.getGlyphSet()
-    for code in sample[:INKED]:
-        pen = ControlBoundsPen(glyphs)
-        try:
-            glyphs[cmap[code]].draw(pen)
-        except Exception:  # a damaged outline: refused in one line when first drawn (_drawn)
-            return ""
-        if pen.bounds:
-            return ""
-    return repr(chr(sample[0])) if sample else ""
+    return repr(chr(sample[0])) if sample and all(_blank_glyph(name, chr(code)) for code in sample[:INKED]) else ""
 
 
 def family(regular=None, bold=None, italic=None, bold_italic=None, *, shown=None) -> Family:
