@@ -1278,7 +1278,7 @@ OWN_EDITS = [   # (what a designer edits in a game of their own, made by pnp new
     ("a card's text in the CSV", lambda game: edit(game / "cards.csv", "Draw a card. You may", "Draw two cards. You may"),
      True),
     ("a layout's corner radius", lambda game: edit(game / "card.yaml", "radius: 2,", "radius: 4,"), True),
-    ("a colour the rulebook does not show", lambda game: edit(game / "mine.yaml", 'sun: "#d98e04"', 'sun: "#c07a00"'),
+    ("a colour the rulebook does not show", lambda game: edit(game / "mine.yaml", 'sun: "#b06800"', 'sun: "#a86200"'),
      True),
     ("a card's copies, and the count expected", lambda game: (edit(game / "cards.csv", "The first light is free.,3",
                                                                    "The first light is free.,4"),
@@ -1308,7 +1308,7 @@ MARKUP_EDITS = [   # (an edit of a game whose rules text is coloured by markup, 
                                                                   "to gather {colour:gold}**coins**{/colour}."), False),
     ("the colour the rules text shows", lambda game: edit(game / "mine.yaml", 'gold: "#f2c14e"', 'gold: "#b08010"'),
      False),
-    ("a colour the rulebook does not show", lambda game: edit(game / "mine.yaml", 'sun: "#d98e04"', 'sun: "#c07a00"'),
+    ("a colour the rulebook does not show", lambda game: edit(game / "mine.yaml", 'sun: "#b06800"', 'sun: "#a86200"'),
      True),
 ]
 

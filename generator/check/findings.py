@@ -54,8 +54,8 @@ class Texts(Tally):
         for message in messages:
             if marker is not None and marker in message:
                 self.found.setdefault((art.component, data, message.replace(marker, "(")), []).append((face, row))
-            else:
-                self.found.setdefault((art.component, None, message), []).append((face, None))
+            else:   # a message that does not name its row: the row named with the face
+                self.found.setdefault((art.component, data, message), []).append((face, row))
 
     def failures(self) -> list:
         """(component, message) of every text problem found, each with the faces it is on (and their data rows); a layout
@@ -85,17 +85,19 @@ class Texts(Tally):
         return out
 
 
-class LowDpi(Tally):
-    """The images placed below 300 dpi (resolution.warnings' lines) of each artwork, told once for all the faces alike."""
+class Warnings(Tally):
+    """Lines a designer should hear of each artwork (resolution.warnings' images placed below 300 dpi, legibility's text
+    that reads poorly), each told once for all the faces alike."""
 
     def note(self, art, lines) -> None:
-        """Count one artwork's face and file its lines under it, with its data row."""
+        """Count one artwork's face and file its lines under it, with its data row (taken out of a line that names it,
+        as Texts does)."""
         face = self.face(art)
-        if not lines:
-            return
-        from ..components.layout import DATA, ROW  # lazy: start-up (only a layout places images)
+        data, row = art.props.get(DATA), art.props.get(ROW)
+        marker = f"({data} row {row}, " if row is not None else None
         for line in lines:
-            self.found.setdefault((art.component, art.props.get(DATA), line), []).append((face, art.props.get(ROW)))
+            line = line.replace(marker, "(") if marker else line
+            self.found.setdefault((art.component, data, line), []).append((face, row))
 
     def lines(self) -> list:
         """'<file>: <component>: <faces> (<data file> rows <n-m>): <line>' for each line, its faces and rows in ranges."""

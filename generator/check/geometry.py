@@ -319,7 +319,7 @@ def _element(node, m, inherited, alpha, windows, clips, out):
     if "clip-path" in node.attrs:
         clip = clips.get(str(node.attrs["clip-path"])[5:-1])
         if clip is not None:
-            windows = (*windows, _window(clip, m))
+            windows = (*windows, window(clip, m))
     alpha *= num(node.attrs.get("opacity"), 1.0)
     if node.tag in ("g", "svg"):
         for child in node.children:
@@ -376,7 +376,7 @@ def _stretch(m):
     return math.sqrt(max(0.0, (p + math.sqrt(max(0.0, p * p - 4 * det * det))) / 2))
 
 
-def _window(clip, m):
+def window(clip, m):
     """A clip path as one convex polygon on the drawing, oriented anticlockwise (y up); Unmeasured otherwise."""
     shapes = [child for child in clip.children if child.tag not in ("title", "desc")]
     stretch = _stretch(m)

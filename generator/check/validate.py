@@ -13,6 +13,7 @@ from ..spec import rules
 from ..spec.loader import rules_path
 from ..files import SPECS
 from ..draw.render import draw_art
+from ..draw.svgvalues import hex_of
 from ..progress import Progress
 from . import findings
 
@@ -106,7 +107,7 @@ def art_warnings(spec) -> list:
     if not placing:
         return []
     from ..facecache import face_key  # lazy: start-up
-    found = findings.LowDpi(spec)
+    found = findings.Warnings(spec)
     for art in expand(spec)[1].values():
         if art.component in placing:
             key = face_key(spec, art)   # all its drawing reads: the code, the image files' digests
@@ -128,7 +129,7 @@ def _low_dpi(drawing, images=True) -> list:
 
 def validate(spec, warnings=None, faces=None):
     """Run every check; return the failures (empty when the set is complete and consistent); warnings: a list to add
-    what does not fail the set but a designer should hear (images below 300 dpi); faces: a build's FaceCache, so that
+    what does not fail the set but a designer should hear (images below 300 dpi, text that reads poorly); faces: a build's FaceCache, so that
     each face is drawn once for the checks and the PDF, and one that did not change is not drawn at all.
 
     Every distinct artwork is drawn once, so a template or a renderer refusing its input (a UserError, as the build
@@ -141,12 +142,17 @@ def validate(spec, warnings=None, faces=None):
     key, _ = _key(spec)
     kept = MEMO.get(key) if key else None
     if kept is not None and all(spec.templates.digest(name) == digest for name, digest in kept["templates"].items()):
+        if warnings is not None:
+            warnings.extend(kept["warnings"])
         return [Failure(*failure) for failure in kept["failures"]]
-    failures, designed = _checked(spec, warnings, faces)
+    told: list = []
+    failures, designed = _checked(spec, told, faces)
+    if warnings is not None:
+        warnings.extend(told)
     key, _ = _key(spec)   # the libraries as the checks found them (a first run learns them only now)
     if key and not designed:
-        MEMO.put(key, {"failures": failures, "templates": {name: found.digest
-                                                           for name, found in spec.templates.read.items()}})
+        MEMO.put(key, {"failures": failures, "warnings": told,
+                       "templates": {name: found.digest for name, found in spec.templates.read.items()}})
     return failures
 
 
@@ -204,7 +210,8 @@ def _checked(spec, warnings=None, faces=None):
     from ..impose.grounds import ground  # lazy: start-up
 
     pieces, arts = expand(spec)
-    texts, safe, low, designed = findings.Texts(spec), findings.Marks(spec), findings.LowDpi(spec), False
+    texts, safe, designed = findings.Texts(spec), findings.Marks(spec), False
+    low, poor = findings.Warnings(spec), findings.Warnings(spec)
     grounds = spec.remembered("grounds", Grounds)
     if faces is None:
         from ..facecache import KeptVerdicts  # lazy: start-up
@@ -212,23 +219,26 @@ def _checked(spec, warnings=None, faces=None):
 
     @functools.cache
     def checks():
-        """The text and safe-area checks, made when a first drawing is judged (a build whose faces' verdicts are all
-        kept loads neither: it tallies them in findings)."""
-        from . import safearea, textcheck  # lazy: start-up
-        return textcheck.Check(spec), safearea.Check(spec)
+        """The text, safe-area and contrast checks, made when a first drawing is judged (a build whose faces' verdicts
+        are all kept loads none: it tallies them in findings); the last with the palette's names by colour."""
+        from . import legibility, safearea, textcheck  # lazy: start-up
+        names = {hex_of(value): name for name, value in reversed(spec.palette.items())}   # the first name of a colour
+        return textcheck.Check(spec), safearea.Check(spec), lambda drawing: legibility.faint(drawing, names)
 
     def judge(art, drawing, recoloured=None):
         """What the checks find on one artwork's drawing (a JSON value); recoloured: the verdict on a drawing whose PDF
         operators differed from this one's only in the colours set: unless its parts or roles differ or it held text or
         art, the reach of its marks stands (an opaque colour is the same ink as any), all else is found again."""
         from . import ink  # lazy: start-up (loaded with the checks)
-        text_check, safe_check = checks()
+        text_check, safe_check, faint = checks()
         held = ink.designed(drawing)   # text runs or the designer's art: only then may an image print below 300 dpi
         rasters = ink.RASTERS   # a measure that took a painter depends on cairo's libraries, which no key names
         shape = shape_of(drawing)
         near = (recoloured["safe"][0] if recoloured and recoloured.get("shape") == shape and not recoloured["designed"]
                 else None)
-        found = {"text": text_check.measure(art, drawing), "safe": safe_check.measure(art, drawing, near),
+        unreadable, poor = faint(drawing)
+        found = {"text": text_check.measure(art, drawing) + unreadable, "faint": poor,
+                 "safe": safe_check.measure(art, drawing, near),
                  "ground": ground(drawing)}
         painted = ink.RASTERS > rasters
         if painted:
@@ -244,6 +254,7 @@ def _checked(spec, warnings=None, faces=None):
         for done, art in enumerate(arts.values(), start=1):
             verdict = faces.verdict(spec, art, judge)
             low.note(art, verdict["low dpi"])
+            poor.note(art, verdict["faint"])
             texts.note(art, verdict["text"])
             safe.note(art, verdict["safe"])
             designed = designed or verdict["designed"]
@@ -252,7 +263,7 @@ def _checked(spec, warnings=None, faces=None):
     finally:
         told.end()
     if warnings is not None:
-        warnings.extend(low.lines())
+        warnings.extend(low.lines() + poor.lines())
     found = generic(spec, pieces, arts) + texts.failures() + safe.failures()
     rules = games.ruleset(spec)
     absent = missing(spec, rules)

@@ -372,7 +372,8 @@ def covering(drawn, spec, kind, e, box, made, names, where, moved=None, square=T
         inset = 0.15 if kind == "icon" else 0.0
         cover = (x + inset * w, y + inset * h, x + (1 - inset) * w, y + (1 - inset) * h)
     cover = moved(cover)
-    covers.append((name, cover, spec.colour(e["colour"] if kind == "icon" else e.get("fill", "")), square))
+    paint = None if kind == "image" else spec.colour(e["colour"] if kind == "icon" else e["fill"])   # a picture's: unknown
+    covers.append((name, cover, paint, square))
     if not square:
         return
     for said, lettering, ink in texts:

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from . import schema as s
 from . import figures, yamlsource
 from ..draw import templates, typeface
+from ..draw.svgvalues import hex_of
 from ..components import KINDS
 from ..components.kind import BLEED, panelled, sized
 from ..games import RULESETS
@@ -200,6 +201,7 @@ class Checker:
         self.path, self.lines, self.palette = path, lines, set(palette) | set(s.BASE_COLOURS)
         self.fonts = {}  # the spec's fonts: {name: typeface.Family}, read before its components
         self.inline = {}  # the spec's inline pictures: {name: textbox.Inline}, read before its components
+        self.colours: dict = {}   # the spec's palette: {name: #rrggbb}, read before its components
 
     def fail(self, key_path, message):
         """Raise a SpecError located at the nearest known line of key_path."""
@@ -266,6 +268,7 @@ def build(path, data, lines, theme=""):
         check.fail(("palette",), f"expected a mapping of colour names to #rrggbb, found {s.found(top['palette'])}")
     palette = check.check_fields({name: s.hex_colour for name in top.get("palette") or {}}, top.get("palette") or {}, ("palette",))
     check.palette |= set(palette)
+    check.colours = palette
     names = top.get("colour_names") or {}
     if not isinstance(names, dict):
         check.fail(("colour_names",), f"expected a mapping of palette names to the words printed for them, found {s.found(names)}")
@@ -510,12 +513,20 @@ def component(check, cid, raw):
         id=cid, kind=kind_name, title=checked.get("title", cid.replace("-", " ").capitalize()),
         expect=checked["expect"], bleed=bleed,
         faces=source,
-        back=Back(fill=back.get("fill", "white"), ink=back.get("ink", "black"), label=back.get("label", ""),
+        back=Back(fill=back.get("fill", "white"), ink=back.get("ink") or _plain_ink(check, back.get("fill", "white")),
+                  label=back.get("label", ""),
                   symbol=back.get("symbol", ""), layout=back.get("layout")) if back else None,
         options=MappingProxyType(options),
         printing=checked.get("print", "once" if kind.print_once else "all"),
         share_bleed=checked.get("share_bleed", True),
     ), (w, h))
+
+
+def _plain_ink(check, fill: str) -> str:
+    """A plain back's ink when the spec gives none: black, or white where it reads better on the fill."""
+    from ..check.luminance import contrast  # lazy: start-up
+    found = check.colours.get(fill) or s.BASE_COLOURS.get(fill) or hex_of(fill) or "#ffffff"
+    return "white" if contrast("#ffffff", found) > contrast("#000000", found) else "black"
 
 
 def complete(check, key_path, kind, kind_name, given):

@@ -1502,19 +1502,19 @@ NAME = "name: {type: text, x: 10, y: 5, width: 40, height: 10, text: Eyes, size:
 
 @pytest.mark.parametrize("ground, elements, under", [
     ("", [BAND], "band"),                                                          # nothing between: unreadable
-    ("", [BAND, "disc: {type: circle, x: 30, y: 10, r: 12, fill: water, role: art}"], ""),    # a water disc between: it reads
-    ("", [BAND, "patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: water}"], ""),
-    ("", [BAND, "patch: {type: rect, x: 15, y: 3, width: 15, height: 14, fill: water}"], "band"),  # the right half on fire
+    ("", [BAND, "disc: {type: circle, x: 30, y: 10, r: 12, fill: '#cfe0f7', role: art}"], ""),    # a foam disc between: it reads
+    ("", [BAND, "patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: '#cfe0f7'}"], ""),
+    ("", [BAND, "patch: {type: rect, x: 15, y: 3, width: 15, height: 14, fill: '#cfe0f7'}"], "band"),  # the right half on fire
     ("", [BAND, "patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: fire}"], "patch"),  # fire on fire still
-    ("water", ["disc: {type: circle, x: 30, y: 10, r: 12, fill: fire, role: art}"], "disc"),   # on a fire disc
+    ("'#cfe0f7'", ["disc: {type: circle, x: 30, y: 10, r: 12, fill: fire, role: art}"], "disc"),   # on a fire disc
     ("fire", [], "the ground"),                                                    # the ground counts as the lowest cover
-    ("fire", ["patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: water}"], ""),
-    ("fire", ["patch: {type: rect, x: 15, y: 3, width: 15, height: 14, fill: water}"], "the ground"),
-    ("fire", ["band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 13, fill: water}"], "the ground"),
-    ("water", [BAND, "patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: water}"], ""),
-    ("fire", ["oval: {type: ellipse, x: 30, y: 10, rx: 17, ry: 9, fill: water, role: art}"], ""),   # shapes between
-    ("fire", ["badge: {type: hexagon, x: 30, y: 10, r: 15, fill: water, role: art}"], ""),          # count too
-    ("", [BAND, "badge: {type: hexagon, x: 30, y: 10, r: 15, fill: water, role: art}"], ""),
+    ("fire", ["patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: '#cfe0f7'}"], ""),
+    ("fire", ["patch: {type: rect, x: 15, y: 3, width: 15, height: 14, fill: '#cfe0f7'}"], "the ground"),
+    ("fire", ["band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 13, fill: '#cfe0f7'}"], "the ground"),
+    ("'#cfe0f7'", [BAND, "patch: {type: rect, x: 15, y: 3, width: 30, height: 14, fill: '#cfe0f7'}"], ""),
+    ("fire", ["oval: {type: ellipse, x: 30, y: 10, rx: 17, ry: 9, fill: '#cfe0f7', role: art}"], ""),   # shapes between
+    ("fire", ["badge: {type: hexagon, x: 30, y: 10, r: 15, fill: '#cfe0f7', role: art}"], ""),          # count too
+    ("", [BAND, "badge: {type: hexagon, x: 30, y: 10, r: 15, fill: '#cfe0f7', role: art}"], ""),
 ])
 def test_a_text_is_unreadable_where_the_topmost_cover_under_it_is_of_its_own_colour(tmp_path, ground, elements, under):
     """The share the check reports (0 when it reports none) is the share of the text's ink box whose ground, drawn
@@ -1531,7 +1531,7 @@ def test_a_text_is_unreadable_where_the_topmost_cover_under_it_is_of_its_own_col
     letters = ImageChops.difference(green, bare).convert("L").point(lambda v: 255 if v > 40 else 0).getbbox()
     behind = bare.crop(letters)
     area, colours = behind.width * behind.height, {colour: count for count, colour in behind.getcolors(1 << 24)}
-    fire, sea = (0xd0, 0x49, 0x2f), (0x2f, 0x6f, 0xd0)
+    fire, sea = (0xd0, 0x49, 0x2f), (0xcf, 0xe0, 0xf7)   # foam: a light sea, that fire reads on (3.3:1)
     measured = colours.get(fire, 0) / area
     assert colours.get(fire, 0) + colours.get(sea, 0) > 0.97 * area
     found = [f.message for f in validate(spec)]
@@ -1577,18 +1577,18 @@ def test_bold_and_italic_set_how_a_text_starts_and_its_markup_turns_them_off_whe
 
 
 def test_an_outline_of_another_colour_lets_a_text_lie_on_its_own_colour(tmp_path):
-    """Fire letters on a fire ground read when a water outline rings them; without it they fail."""
-    for folder, outline in (("ringed", ", outline: {colour: water, width: 0.4}}"), ("bare", "}")):
+    """Fire letters on a fire ground read when a foam outline rings them; without it they fail."""
+    for folder, outline in (("ringed", ", outline: {colour: '#cfe0f7', width: 0.4}}"), ("bare", "}")):
         (tmp_path / folder).mkdir()
         spec = make(tmp_path / folder, f"layout: {{ground: fire, elements: {{{NAME[:-1]}{outline}}}}}\n")
         found = [f.message for f in validate(spec)]
         image = pixels(fronts(spec)[0]).crop(tuple(round((v + 3) * DPI / 25.4) for v in (20, 5, 40, 15)))
-        water = sum(count for count, colour in image.getcolors(1 << 16) if colour == (0x2f, 0x6f, 0xd0))
+        foam = sum(count for count, colour in image.getcolors(1 << 16) if colour == (0xcf, 0xe0, 0xf7))
         if outline == "}":
             assert found == ["face 1: text 'Eyes' (text name) lies on the ground, of its own colour #d0492f: 100% of its "
-                             "ink cannot be read"] and water == 0
+                             "ink cannot be read"] and foam == 0
         else:
-            assert found == [] and water > 0.05 * image.width * image.height
+            assert found == [] and foam > 0.05 * image.width * image.height
 
 
 def test_a_missing_style_of_a_font_is_named_by_its_key(tmp_path, monkeypatch):

@@ -1,0 +1,168 @@
+"""Text against what it is printed on: the contrast validate reads (legibility.py) against the pixels cairo paints and
+coloraide's WCAG contrast, on layouts, the common back and every shipped spec."""
+import io
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from coloraide import Color
+from PIL import Image
+
+from generator.cli import cli
+from generator.draw.render import draw_art
+from generator.output import raster
+from generator.spec import loader as specs
+from generator.spec.expand import expand
+from generator.check.validate import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+DPI = 254   # 10 pixels a mm
+SPEC = """\
+game: {title: Contrast, designer: Tester}
+palette: {sun: "#d98e04", tea: "#27ae60", night: "#1b1b1b", paper: "#fbf7ee", ink: "#26221c"}
+components:
+  cards:
+    kind: layout
+    expect: 1
+    width: 63 mm
+    height: 88 mm
+    layout:
+      ground: paper
+      elements:
+"""
+TITLE = "title: {type: text, x: 5, y: 4, width: 50, height: 10, text: Sunrise, size: 5, bold: true, colour: white, valign: middle}"
+
+
+def card(tmp_path, *elements, back=""):
+    """A one-card spec whose layout draws the elements in order (and the back given), loaded."""
+    path = tmp_path / "game.yaml"
+    path.write_text(SPEC + "".join(f"        {e}\n" for e in elements) + back)
+    return specs.load(str(path))
+
+
+def painted(spec, side="front"):
+    """The first artwork of a side as cairo paints it at DPI (pixel (0, 0) is the bleed box's corner, 3 mm out)."""
+    art = next(a for a in expand(spec)[1].values() if a.side == side)
+    return Image.open(io.BytesIO(raster.picture_png(draw_art(spec, art), DPI))).convert("RGB")
+
+
+def colours(image, box):
+    """The two commonest colours in a box (left, top, right, bottom) in mm on the trim, as #rrggbb: ground, then ink."""
+    left, top, right, bottom = (round((v + 3) * DPI / 25.4) for v in box)
+    found = sorted(image.crop((left, top, right, bottom)).getcolors(1 << 20), reverse=True)
+    return ["#%02x%02x%02x" % rgb for _, rgb in found[:2]]
+
+
+def wcag(a, b):
+    """coloraide's WCAG 2.1 contrast of two colours."""
+    return Color(a).contrast(b, method="wcag21")
+
+
+def told(result):
+    """The contrast lines of a validate's output."""
+    return [line for line in result.output.splitlines() if "printed on" in line]
+
+
+def test_a_title_that_reads_poorly_on_its_band_is_a_warning_at_the_contrast_its_pixels_have(tmp_path):
+    spec = card(tmp_path, "band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: sun}", TITLE)
+    warnings: list = []
+    assert validate(spec, warnings) == []   # under 3:1 reads poorly: a warning, the set still builds
+    ground, ink = colours(painted(spec), (5, 4, 40, 14))   # the band round the letters, and the letters
+    assert (ground, ink) == ("#d98e04", "#ffffff")
+    (line,) = warnings
+    found = float(re.search(r"a contrast of (\d\.\d):1: #ffffff on #d98e04 \(sun\);", line).group(1))
+    assert found == int(wcag(ink, ground) * 10) / 10 == 2.6
+    assert line.endswith("cards: face 1: text 'Sunrise' (text title) reads poorly on what it is printed on (a contrast of "
+                         "2.6:1: #ffffff on #d98e04 (sun); WCAG asks 3:1 of text at least, 4.5:1 of small text)")
+
+
+def test_a_text_that_cannot_be_read_fails_and_the_build_refuses_it(tmp_path):
+    spec = card(tmp_path, "band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: night}",
+                TITLE.replace("colour: white", "colour: black"))
+    ground, ink = colours(painted(spec), (5, 4, 40, 14))
+    assert wcag(ink, ground) < 1.5
+    assert [f.message for f in validate(spec)] == [
+        "face 1: text 'Sunrise' (text title) cannot be read on what it is printed on (expected a contrast of at least "
+        f"1.5:1, found {int(wcag(ink, ground) * 10) / 10:.1f}:1: #000000 on #1b1b1b (night))"]
+    result = CliRunner().invoke(cli, ["build", str(tmp_path / "game.yaml"), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and "1 check failed, not building" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_what_lies_under_a_text_is_read_from_its_outline_not_its_box(tmp_path):
+    """Black words on a white disc on a night band read; moved to the corner of the disc's box, off the disc, they do
+    not: the pixels under them say which."""
+    disc = "disc: {type: circle, x: 31.5, y: 30, r: 14, fill: white}"
+    band = "band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 50, fill: night}"
+    word = "word: {type: text, x: XX, y: YY, width: 12, height: 4, text: Dawn, size: 3, colour: black}"
+    for (x, y), reads in (((25.5, 28), True), ((17.6, 16.2), False)):   # the middle; the box's corner, off the disc
+        folder = tmp_path / f"{x}"
+        folder.mkdir()
+        spec = card(folder, band, disc, word.replace("XX", str(x)).replace("YY", str(y)))
+        ground, _ = colours(painted(spec), (x, y, x + 12, y + 4))
+        assert ground == ("#ffffff" if reads else "#1b1b1b")
+        assert bool(validate(spec)) is not reads
+
+
+def test_a_text_on_the_designer_s_picture_or_outlined_in_a_colour_that_reads_is_left_alone(tmp_path):
+    (tmp_path / "art.png").write_bytes(_png((27, 27, 27)))
+    on_art = card(tmp_path, "art: {type: image, file: art.png, x: 0, y: 0, width: 63, height: 20, role: art}",
+                  TITLE.replace("colour: white", "colour: black"))
+    assert validate(on_art) == []   # only a painter can tell what the picture puts there
+    (tmp_path / "ringed").mkdir()
+    ringed = card(tmp_path / "ringed", "band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: night}",
+                  TITLE.replace("colour: white", "colour: black, outline: {colour: white, width: 0.4}"))
+    warnings: list = []
+    assert validate(ringed, warnings) == [] and warnings == []   # black letters in a white ring
+
+
+def test_a_see_through_text_is_read_as_it_prints_over_its_ground(tmp_path):
+    spec = card(tmp_path, TITLE.replace("colour: white", "colour: ink, opacity: 0.3"))
+    ground, ink = colours(painted(spec), (5, 4, 40, 14))
+    warnings: list = []
+    validate(spec, warnings)
+    (line,) = warnings
+    shown = re.search(r"a contrast of (\d\.\d):1: (#\w+) on #fbf7ee \(paper\)", line)
+    assert shown.group(1) == f"{int(wcag(ink, ground) * 10) / 10:.1f}"
+    assert wcag(shown.group(2), ink) < 1.05   # the blend it reads is the one cairo paints
+
+
+def test_a_plain_back_with_no_ink_letters_in_white_on_a_dark_fill(tmp_path):
+    spec = card(tmp_path, TITLE.replace("colour: white", "colour: ink"),
+                back="    back: {fill: night, label: CONTRAST}\n")
+    assert validate(spec) == []
+    image = painted(spec, "back")
+    found = sorted(image.getcolors(1 << 20), reverse=True)
+    assert ["#%02x%02x%02x" % rgb for _, rgb in found[:2]] == ["#1b1b1b", "#ffffff"]   # white letters, not black
+
+
+def _png(rgb):
+    """A 10 x 10 px PNG of one colour."""
+    out = io.BytesIO()
+    Image.new("RGB", (10, 10), rgb).save(out, "PNG")
+    return out.getvalue()
+
+
+SHIPPED = sorted(p.stem for p in (ROOT / "generator" / "specs").glob("*.yaml"))
+EXAMPLES = sorted(str(p / f"{p.name}.yaml") for p in (ROOT / "examples").iterdir() if p.is_dir())
+
+
+@pytest.mark.parametrize("theme", [None, "okabe-ito", "high-contrast"])
+def test_no_shipped_game_example_or_starter_has_text_that_reads_poorly(tmp_path, theme):
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "mine")]).exit_code == 0
+    games = SHIPPED + ([] if theme else EXAMPLES + [str(tmp_path / "mine" / "mine.yaml")])
+    result = CliRunner().invoke(cli, ["validate", *games] + (["--theme", theme] if theme else []))
+    assert result.exit_code == 0, result.output
+    assert result.output.count("checks pass") == len(games) and told(result) == []
+
+
+def test_a_warning_is_told_again_when_the_checks_are_kept(tmp_path):
+    card(tmp_path, "band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: tea}",
+         TITLE.replace("Sunrise", "Tea time"))
+    runs = [CliRunner().invoke(cli, ["validate", str(tmp_path / "game.yaml")]) for _ in range(2)]
+    assert [r.exit_code for r in runs] == [0, 0]
+    assert told(runs[0]) == told(runs[1]) and len(told(runs[0])) == 1
+    assert "a contrast of 2.8:1: #ffffff on #27ae60 (tea)" in told(runs[0])[0]
+    assert wcag("#ffffff", "#27ae60") == pytest.approx(2.87, abs=0.01)
+    assert told(runs[0])[0].startswith(f"warning: {tmp_path / 'game.yaml'}: cards: face 1: text 'Tea time'")
