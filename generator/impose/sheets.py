@@ -217,10 +217,12 @@ def cutting(spec) -> str:
 
 def manifest(plan, spec, rows, sides):
     """The first page: the game, its components, what else to have, and how to print the sheets (sides: one per sheet);
-    its footer notes the pieces set below the list as a sheet's does (round tokens: punch them out...)."""
+    its footer notes the pieces set below the list as a sheet's does (round tokens: punch them out..., how to make
+    them up)."""
     dwg = svg.drawing(plan.width, plan.height, ident="manifest")
     listing(dwg, plan, spec, rows, sides)
-    footer(dwg, plan, f"{spec.edition_title} · sheet 1/{len(sides) + 1} · manifest", plan.cover.note if plan.cover else "")
+    notes = (plan.cover.note, making(spec, plan.cover)) if plan.cover else ()
+    footer(dwg, plan, f"{spec.edition_title} · sheet 1/{len(sides) + 1} · manifest", ". ".join(filter(None, notes)))
     return dwg
 
 

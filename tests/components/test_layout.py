@@ -1207,7 +1207,14 @@ components:
     assert validate(spec) == []
     plan = impose(spec, expand(spec)[0], "a4")
     sheet = next(s for s in (plan.cover, *plan.sheets) if s and "standees" in s.components)
-    assert sheets.making(spec, sheet) == "Standees: fold on the dashed lines, glue the figures back to back, bend the feet out."
+    note = "Standees: fold on the dashed lines, glue the figures back to back, bend the feet out."
+    assert sheets.making(spec, sheet) == note
+    assert sheet is plan.cover   # the one standee sits below the list, on the manifest page, whose footer says it too
+    import pypdf
+    from generator.build import build
+    path, pages, _ = build(spec, "a4", tmp_path / "out")
+    printed = " ".join(pypdf.PdfReader(path).pages[0].extract_text().split())
+    assert pages == 1 and note in printed
 
 
 def test_a_word_wider_than_its_box_even_at_its_min_size_fails_validation_naming_the_word(tmp_path):
