@@ -51,21 +51,22 @@ def chosen(games):
 def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod,
           workers=None) -> None:
     """pnp build: each game in turn loaded, its jobs in each format asked for run and its files listed; then the notes
-    (art warnings, no rulebook). Several games are built side by side by up to `workers` processes (None: one per CPU)."""
+    (art warnings, no rulebook). Several games are built side by side by up to `workers` processes (None: one per CPU);
+    dpi: None when --dpi was not given (DPI then)."""
     from .spec import loader as specs  # lazy: start-up
     from .build import no_rules  # lazy: start-up
     from .check.validate import art_warnings  # lazy: start-up
     from .output.formats import jobs  # lazy: start-up (a validate writes no format)
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
-    options = Options(out_dir, paper, backs, looks, dpi, pod)
+    options = Options(out_dir, paper, backs, looks, DPI if dpi is None else dpi, pod)
     names = chosen_formats + (("png",) if pod and "png" not in chosen_formats else ())
     if looks and "pdf" not in names:   # the other formats draw every face in its own colours: the flag did nothing
         raise UserError(f"--{looks[0]} applies to the PDFs only, and --format asks for {', '.join(names)}: add pdf to "
                         "--format (or leave the flag out)")
-    if backs == "fold" and "pdf" not in names:   # only the PDF's sheets fold
-        raise UserError(f"--backs fold applies to the PDFs only, and --format asks for {', '.join(names)}: add pdf to "
-                        "--format (or leave --backs out)")
-    if dpi != DPI and not set(names) & DRAWN_AT_DPI:
+    if backs == "fold" and not {"pdf", "svg"} & set(names):   # only the sheets fold: the PDF's and the SVG pages
+        raise UserError(f"--backs fold applies to the PDFs and SVG pages only, and --format asks for {', '.join(names)}: "
+                        "add pdf or svg to --format (or leave --backs out)")
+    if dpi is not None and not set(names) & DRAWN_AT_DPI:
         *some, last = sorted(DRAWN_AT_DPI)
         raise UserError(f"--dpi applies to the {', '.join(some)} and {last} images only, and --format asks for "
                         f"{', '.join(names)}: add one of them to --format (or leave --dpi out)")

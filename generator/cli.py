@@ -16,7 +16,7 @@ FLAGS = {"--ink-saver": "ink_saver", "--greyscale": "greyscale"}
 
 PLAIN: dict[str, dict] = {   # a command run without click: its options and what click gives when they are left out
     "build": {"games": (), "paper": "all", "out_dir": "output", "backs": "duplex", "overrides": (), "theme": None,
-              "ink_saver": False, "greyscale": False, "chosen_formats": ("pdf",), "dpi": 300, "pod": None, "workers": None},
+              "ink_saver": False, "greyscale": False, "chosen_formats": ("pdf",), "dpi": None, "pod": None, "workers": None},
     "validate": {"games": (), "overrides": (), "theme": None, "threshold": None, "grey_threshold": None, "workers": None},
 }
 

@@ -194,7 +194,7 @@ def formats(ctx, param, value):
               help="Print every colour as its grey, a proof for black-and-white printers (file name ends -greyscale).")
 @click.option("--format", "chosen_formats", default=["pdf"], show_default=True, callback=formats, metavar="LIST",
               multiple=True, help="What to write, comma-separated (or --format again): " + "; ".join(f"{k}: {v}" for k, v in known_formats().items()) + ".")
-@click.option("--dpi", type=click.IntRange(30, 1200), default=batch.DPI, show_default=True,
+@click.option("--dpi", type=click.IntRange(30, 1200), show_default=str(batch.DPI),   # None when not given: batch.build
               help="Resolution of the png, tts, showcase and hand images (--pod's are at the printer's).")
 @click.option("--pod", type=click.Choice(list(PRESETS), case_sensitive=False),
               help="Write the PNGs as a print-on-demand printer's templates want them (sizes, bleed, names, how many of "

@@ -543,8 +543,11 @@ def test_a_look_with_no_pdf_asked_for_is_an_error_not_ignored(tmp_path, look):
     (["--format", "svg,contact", "--dpi", "100"], "--dpi applies to the hand, png, showcase and tts images only, and "
                                                   "--format asks for contact, svg: add one of them to --format (or leave "
                                                   "--dpi out)"),
-    (["--format", "png", "--backs", "fold"], "--backs fold applies to the PDFs only, and --format asks for png: add pdf "
-                                             "to --format (or leave --backs out)"),
+    (["--format", "contact", "--dpi", "300"], "--dpi applies to the hand, png, showcase and tts images only, and "
+                                              "--format asks for contact: add one of them to --format (or leave --dpi "
+                                              "out)"),   # given, though it is the default: it was ignored, exit 0
+    (["--format", "png", "--backs", "fold"], "--backs fold applies to the PDFs and SVG pages only, and --format asks for "
+                                             "png: add pdf or svg to --format (or leave --backs out)"),
 ])
 def test_an_option_no_format_asked_for_uses_is_an_error_not_ignored(tmp_path, options, said):
     """--format pdf --dpi 600 and --format png --backs fold wrote their files as without the option, exit 0."""
@@ -875,3 +878,17 @@ def test_a_face_too_large_to_paint_at_the_dpi_asked_is_one_line_before_any_file(
         f"error: {specs.load('glorieta').path}: board: at 1200 dpi a picture of {px[0]:,} x {px[1]:,} pixels, more than "
         f"pnp paints (at most 32,767 a side and 100,000,000 in all): give --dpi {most} or less\n"), result.output
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.png"))
+
+
+def test_fold_backs_with_svg_alone_write_the_fold_pages_the_pdf_would_have(tmp_path):
+    """--backs fold --format svg was refused as applying to the PDFs only, though the SVG pages are the PDF's pages."""
+    import pypdf
+    alone = CliRunner().invoke(cli, ["build", "posies", "--paper", "a4", "--backs", "fold", "--format", "svg",
+                                     "--out", str(tmp_path / "svg")])
+    assert alone.exit_code == 0, alone.output
+    pages = sorted((tmp_path / "svg" / "posies" / "svg").glob("posies-a4-fold-page-*.svg"))
+    built = CliRunner().invoke(cli, ["build", "posies", "--paper", "a4", "--backs", "fold", "--out", str(tmp_path / "pdf")])
+    assert built.exit_code == 0, built.output
+    pdf = pypdf.PdfReader(tmp_path / "pdf" / "posies" / "posies-components-a4-fold.pdf")
+    assert len(pages) == len(pdf.pages) > 1
+
