@@ -130,9 +130,15 @@ def apply(theme, names: tuple, data, lines):
     """Lay a theme over a spec's raw data: generic sections first, then the game's own, each of names that has one (the
     spec's game.ruleset, then the spec's own id: a copy of a shipped game takes either). With no section for either, a
     section named a letter or two off one of them (a case, an extension, a letter) is refused, as a misspelling that
-    would change nothing."""
+    would change nothing; so is a theme of colours alone, no section, none of which the game has (each misspelt)."""
     if not isinstance(data, dict):
         return
+    reached: list = []
+
+    def lay(key_path, value, theme_path):
+        """Merge one theme value into the data (put), noting that the theme reached it."""
+        reached.append(key_path)
+        put(theme, data, lines, key_path, value, theme_path)
     games = theme.data.get("games") or {}
     if not any(name in games for name in names):
         for name in games:
@@ -144,22 +150,28 @@ def apply(theme, names: tuple, data, lines):
     for key in ("palette", "colour_names"):  # generic names reach only colours the game's palette has
         for name, value in theme.data[key].items():
             if name in palette:
-                _put(theme, data, lines, (key, name), value, (key, name))
+                lay((key, name), value, (key, name))
     for where, source in [(("lines",), theme.data["lines"])] + [(("games", name, "lines"), section.get("lines") or {})
                                                                  for name, section in sections]:
         for cid in _components_with(data, "lines", linestyles.LINES):
             for name, value in source.items():
                 if name in linestyles.DEFAULT_LINES:
-                    _put(theme, data, lines, ("components", cid, "lines", name), value, where + (name,))
+                    lay(("components", cid, "lines", name), value, where + (name,))
     for where, fonts in [(("fonts",), theme.data["fonts"] or {})] + [(("games", name, "fonts"), section.get("fonts") or {})
                                                                      for name, section in sections]:
         if "size" in fonts:
             for cid in _components_with(data, "font_size"):
-                _put(theme, data, lines, ("components", cid, "font_size"), fonts["size"], where + ("size",))
+                lay(("components", cid, "font_size"), fonts["size"], where + ("size",))
     for name, section in sections:
         for key in ("palette", "colour_names", "components"):
             if key in section:
-                _put(theme, data, lines, (key,), section[key], ("games", name, key))
+                lay((key,), section[key], ("games", name, key))
+    given = [str(name) for name in theme.data["palette"]]
+    if given and not reached and not games:   # a theme of one game's colours, all misspelt: it would change nothing
+        meant = [f"{name!r} for {close[0]!r}" for name in given if (close := difflib.get_close_matches(name, palette, 1))]
+        theme.fail(("palette",), f"the theme changes nothing in {names[-1]}: none of its colours ({', '.join(given)}) is "
+                                 f"one of the game's ({', '.join(palette) or 'none'})"
+                                 + (f": did you mean {', '.join(meant)}?" if meant else ""))
 
 
 def _near(name: str, names: tuple) -> str:
@@ -195,7 +207,7 @@ def _components_with(data, field, parser=None):
     return found
 
 
-def _put(theme, data, lines, key_path, value, theme_path):
+def put(theme, data, lines, key_path, value, theme_path):
     """Merge a theme value into the data at key_path (mappings merge key by key), recording its origin."""
     node = data
     for part in key_path[:-1]:
@@ -206,7 +218,7 @@ def _put(theme, data, lines, key_path, value, theme_path):
     if isinstance(value, dict) and isinstance(node.get(last), dict):
         lines.setdefault(key_path, Origin(str(theme.path), theme.lines.get(theme_path), theme_path))
         for key, item in value.items():
-            _put(theme, data, lines, key_path + (key,), item, theme_path + (key,))
+            put(theme, data, lines, key_path + (key,), item, theme_path + (key,))
         return
     node[last] = value
     for sub, line in theme.lines.items():

@@ -558,6 +558,24 @@ def test_a_theme_section_a_letter_off_the_game_is_refused_only_when_none_names_i
     assert specs.load(spec_path, theme=str(both)).colour("moon") == "#ff0000"
 
 
+def test_a_theme_of_colours_the_game_has_none_of_is_refused_naming_the_ones_meant(tmp_path):
+    """A designer's theme whose one colour was misspelt ('seaa') built a theme edition identical to the plain one, exit 0;
+    a theme with one colour the game has, or with sections (a theme of several games), is taken as before."""
+    assert run("new", str(tmp_path / "lantern")).exit_code == 0
+    spec_path = str(tmp_path / "lantern" / "lantern.yaml")
+    misspelt = write(tmp_path, "bad.yaml", "theme: {title: Bad}\npalette:\n  suun: '#000000'\n  mon: '#111111'\n")
+    with pytest.raises(SpecError) as refused:
+        specs.load(spec_path, theme=str(misspelt))
+    assert str(refused.value) == (f"{misspelt}:2: palette: the theme changes nothing in lantern: none of its colours "
+                                  "(suun, mon) is one of the game's (sun, moon, leaf, paper, ink, gold): did you mean "
+                                  "'suun' for 'sun', 'mon' for 'moon'?")
+    one = write(tmp_path, "one.yaml", "theme: {title: One}\npalette:\n  suun: '#000000'\n  moon: '#111111'\n")
+    assert specs.load(spec_path, theme=str(one)).colour("moon") == "#111111"
+    shared = write(tmp_path, "shared.yaml", "theme: {title: S}\npalette: {suun: '#000000'}\ngames:\n  lantern2:\n"
+                                            "    palette: {moon: '#00ff00'}\n")
+    assert specs.load(spec_path, theme=str(shared)).colour("moon") == specs.load(spec_path).colour("moon")
+
+
 def test_a_copy_of_a_shipped_game_takes_the_section_named_after_its_spec_too(tmp_path):
     """pnp new --from keeps the game's ruleset: a section named after the copy's spec file changed nothing, silently;
     the ruleset's section applies, then the copy's own over it."""
