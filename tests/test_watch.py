@@ -547,6 +547,29 @@ def test_a_data_file_renamed_while_watching_is_not_named_in_the_records_any_more
     assert built.stdout.count("unchanged: inputs and file match the last build") == 2, built.stdout + built.stderr
 
 
+def test_a_spec_saved_as_it_was_leaves_the_png_faces_as_they_are(tmp_path):
+    """With pdf among the formats, the first such save drew and wrote every PNG again: the rulebook leaves Pillow to load
+    when first used, so the first export's key named no Pillow library and the next one's did."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "w1")]).exit_code == 0
+    folder = tmp_path / "w1"
+    watch = Watch("w1.yaml", "--paper", "a4", "--out", "out", "--format", "pdf,png", "--dpi", "50", cwd=folder,
+                  memos=tmp_path / ".memos")
+    try:
+        watch.started()
+        faces = sorted((folder / "out" / "w1" / "png").glob("*.png"))
+        before = [(face.stat().st_mtime_ns, face.read_bytes()) for face in faces]
+        spec = folder / "w1.yaml"
+        spec.write_bytes(spec.read_bytes())   # saved again as it was
+        line = watch.said()
+        assert line.startswith(f"w1.yaml changed: wrote png ({len(faces)} files, 0 drawn again); unchanged: "), line
+        assert [(face.stat().st_mtime_ns, face.read_bytes()) for face in faces] == before
+        assert watch.stop() == 0
+    finally:
+        watch.kill()
+
+
 def test_a_warning_pnp_build_prints_is_printed_by_the_watch_on_each_build(tmp_path):
     """An 80 x 40 px picture on every card: pnp build warns it prints at 38 dpi; the watch's builds said nothing."""
     from PIL import Image

@@ -77,6 +77,7 @@ def painter() -> tuple:
     """What a picture's pixels and bytes depend on besides its drawing: the versions of cairo, zlib and Pillow and, where
     /proc/self/maps lists them, the path, size and time of each library that paints or packs it (PAINTERS): one updated
     in place (pixman, freetype) counts too."""
+    pillow = Image.__version__   # first: loads Pillow's _imaging, which platypus.py leaves unloaded until first used
     stamps = []
     try:
         with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
@@ -90,7 +91,7 @@ def painter() -> tuple:
         except OSError:
             continue
         stamps.append((path, found.st_size, found.st_mtime_ns))
-    return cairocffi.cairo_version_string(), zlib.ZLIB_RUNTIME_VERSION, Image.__version__, stamps
+    return cairocffi.cairo_version_string(), zlib.ZLIB_RUNTIME_VERSION, pillow, stamps
 
 
 def trace_cut(ctx, cut, x: float, y: float, scale: float) -> None:
