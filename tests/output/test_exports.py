@@ -843,6 +843,24 @@ def test_a_landscape_deck_lies_sideways_in_tabletop_simulator_at_its_short_side_
             assert thing["Transform"]["scaleX"] == thing["Transform"]["scaleZ"] == round(63 / 63.5, 4), title
 
 
+def test_tts_objects_lie_in_a_row_one_gap_apart_edge_to_edge(tmp_path):
+    """Each object lay 2.5 x its own scale right of the one before, whatever the next one's width: paths-and-pahs'
+    board (2.9x a card) reached over its deck of PAH cards. Each footprint (posX +- half of scaleX x a card's width,
+    its long side for a sideways card) now ends tts.GAP before the next begins, all in one row (one posZ)."""
+    document = json.loads((export(tmp_path, "paths-and-pahs", "--format", "tts", "--dpi", "30") / "tts"
+                           / "paths-and-pahs.json").read_text())
+    spans = []
+    for state in document["ObjectStates"]:
+        where = state["Transform"]
+        half = tts.CARD_UNITS[state["SidewaysCard"]] * where["scaleX"] / 2
+        spans.append((where["posX"] - half, where["posX"] + half))
+    assert {state["Transform"]["posZ"] for state in document["ObjectStates"]} == {0.0}
+    scales = {state["Nickname"]: state["Transform"]["scaleX"] for state in document["ObjectStates"]}
+    assert scales["Board"] > 2.5 > 1 > scales["PAH cards"] > scales["Player pawns"]   # a board, small cards, tokens
+    gaps = [left - right for (_, right), (left, _) in zip(spans, spans[1:])]
+    assert len(gaps) == 4 and all(abs(gap - tts.GAP) < 1e-3 for gap in gaps), gaps
+
+
 def test_format_pod_and_paper_names_are_read_in_any_case(tmp_path):
     """--paper A4 was taken but --format PNG and --pod THEGAMECRAFTER were refused, --paper ALL too."""
     done = CliRunner().invoke(cli, ["build", "posies", "--format", "PNG,Pdf", "--dpi", "30", "--paper", "ALL",

@@ -24,6 +24,9 @@ PER_SHEET = COLUMNS * ROWS - 1  # the last cell stays free (what Tabletop Simula
 MAX_PIXELS = 4096               # a sheet's longest side: what the game loads without trouble
 POKER_WIDTH = 63.5              # mm: the width of a card at scale 1 in Tabletop Simulator
 RECTANGLE, ROUNDED, HEX, ROUND = 1, 0, 3, 4   # CustomDeck "Type": the card's shape in Tabletop Simulator
+CARD_UNITS = (2.25, 3.15)       # table units: a card at scale 1, its short side and its long one (our estimate, a
+                                # little generous; a sideways card lies long side along x)
+GAP = 0.5                       # table units between the edges of two objects side by side
 
 
 def grid(count: int, size: tuple, dpi: float) -> tuple:
@@ -135,10 +138,11 @@ def shape(cut) -> int:
 
 
 def saved_object(spec, options) -> dict:
-    """The saved-object document: one deck (or a lone card) per component, side by side on the table, each card named by
-    its face's title; the fronts behind each of its backs on sheets of their own, each sheet a custom deck naming its
-    back."""
-    states, deck_id, x = [], 1, 0.0
+    """The saved-object document: one deck (or a lone card) per component, in a row on the table GAP apart edge to edge,
+    each card named by its face's title; the fronts behind each of its backs on sheets of their own, each sheet a custom
+    deck naming its back."""
+    states: list = []
+    deck_id, right = 1, 0.0
     arts = expand(spec)[1]
     for component, backs, pieces in decks(spec):
         fronts = [art for art in arts.values() if art.component == component and art.side == "front"]
@@ -156,6 +160,9 @@ def saved_object(spec, options) -> dict:
         w, h = trim_size(spec, component)
         sideways = w > h   # a landscape card lies sideways: Tabletop Simulator's cards are portrait, scaled by width
         scale = round(min(w, h) / POKER_WIDTH, 4)
+        width = CARD_UNITS[sideways] * scale
+        x = round(right + GAP + width / 2, 4) if states else 0.0   # the row's first object lies at 0
+        right = x + width / 2
         title = spec.component(component).title
         cards = [_card(spec, f"{component}-{n}", names[front], ids[front, back], custom, x, scale, sideways)
                  for n, (front, back) in enumerate(pieces)]
@@ -166,7 +173,6 @@ def saved_object(spec, options) -> dict:
             deck.update({"DeckIDs": [ids[piece] for piece in pieces], "CustomDeck": custom, "ContainedObjects": cards})
             states.append(deck)
         deck_id += len(custom)
-        x += 2.5 * max(scale, 1.0)
     _unique_guids(states)
     return {"SaveName": spec.game.title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": states, "TabStates": {},
