@@ -194,7 +194,8 @@ def row_backs(check, key_path, checked, folder, rows, column, names):
         check.fail(key_path + ("back_column",), f"no column {column!r} in {rows.name} (columns: {', '.join(rows.columns)})")
     if "back" not in checked:
         check.fail(key_path, f"rows of {rows.name} name their backs (column {column}): give the component a common back "
-                             "too (back: with a layout or a fill), for rows that name none and for the manifest")
+                             "too (back: with a layout or a fill): it makes the pieces two-sided, and is printed only "
+                             "behind rows that name none (when every row names its own, nowhere)")
     found = {}
     for number, row in rows.rows:
         name = row[column].strip()

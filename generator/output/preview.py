@@ -102,8 +102,10 @@ def write(spec, out_dir, theme: str = "") -> tuple:
     lines = checks(spec)
     pieces, arts = expand(spec)
     images = {}   # file name under the gallery folder -> PNG bytes
+    carried = {b.back for comp in spec.components for b in backings(spec, comp.id)}
     for key, art in arts.items():
-        images[f"faces/{key}.png"] = face_png(spec, art, DPI)
+        if art.side == "front" or key in carried:   # not the common back when every data row names a back of its own
+            images[f"faces/{key}.png"] = face_png(spec, art, DPI)
     for comp in spec.components:
         first = next(art for art in arts.values() if art.component == comp.id and art.side == "front")
         drawing = draw_art(spec, first)

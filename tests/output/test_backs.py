@@ -299,3 +299,5 @@ def test_when_every_row_names_a_back_of_its_own_the_unused_common_back_is_writte
         if re.search(r": \d+ files?, ", line):
             label, count = re.match(r"(.*): (\d+) files?, ", line).groups()
             assert len(files_named(label)) == int(count), line
+    where, _, _ = preview.write(specs.load(str(game)), tmp_path / "gallery")   # the gallery too: it wrote cards-back.png
+    assert sorted(p.name for p in (where.parent / "faces").glob("*back*")) == ["cards-back-1.png", "cards-back-2.png"]

@@ -448,8 +448,9 @@ def test_a_back_column_needs_a_common_back_and_names_files_inside_the_folder(tmp
     (tmp_path / "cards.csv").write_text("title,suit,size,back\nA,fire,4,hero.yaml\nB,fire,4,../x.yaml\n")
     (tmp_path / "hero.yaml").write_text("elements: {}\n")
     with pytest.raises(UserError, match=r"game.yaml:4: components.cards: rows of .*cards.csv name their backs \(column "
-                                        r"back\): give the component a common back too \(back: with a layout or a fill\), "
-                                        r"for rows that name none and for the manifest$"):   # it read 'a common back: too'
+                                        r"back\): give the component a common back too \(back: with a layout or a fill\)"
+                                        r": it makes the pieces two-sided, and is printed only behind rows that name "
+                                        r"none \(when every row names its own, nowhere\)$"):   # it read 'a common back: too'
         load(tmp_path, "cards.csv", 2)
     with pytest.raises(UserError) as caught:
         load(tmp_path, "cards.csv", 2, "back: {fill: water}\n")
