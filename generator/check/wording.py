@@ -65,9 +65,10 @@ def colour_words(spec, text: str) -> str:
 
 
 def passed(spec) -> str:
-    """The line pnp validate (and the gallery) prints for a spec whose every check passed: which checks, how many
-    components, and how many more include: false left out."""
-    checked = "all checks pass" if spec.game.ruleset else "all generic checks pass"
+    """The line pnp validate (and the gallery) prints for a spec whose every check passed: which checks, with the theme
+    laid over it, how many components, and how many more include: false left out."""
+    checked = ("all checks pass" if spec.game.ruleset else "all generic checks pass") + \
+        (f" with the {spec.theme} theme" if spec.theme else "")
     count = counted(len(spec.components), "component")
     if spec.left_out:   # checked as the spec is read, then neither drawn nor printed
         count += f", {len(spec.left_out)} more left out by include: false"

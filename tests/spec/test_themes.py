@@ -558,6 +558,13 @@ def test_a_theme_section_a_letter_off_the_game_is_refused_only_when_none_names_i
     assert specs.load(spec_path, theme=str(both)).colour("moon") == "#ff0000"
 
 
+def test_validate_with_a_theme_says_which_theme_its_checks_passed_with():
+    """pnp validate --theme night printed the line an unthemed run prints: the two could not be told apart."""
+    plain, themed = run("validate", "posies"), run("validate", "posies", "--theme", "okabe-ito")
+    assert plain.output.splitlines()[-1].endswith("posies.yaml: all checks pass (5 components)")
+    assert themed.output.splitlines()[-1].endswith("posies.yaml: all checks pass with the okabe-ito theme (5 components)")
+
+
 def test_a_theme_of_colours_the_game_has_none_of_is_refused_naming_the_ones_meant(tmp_path):
     """A designer's theme whose one colour was misspelt ('seaa') built a theme edition identical to the plain one, exit 0;
     a theme with one colour the game has, or with sections (a theme of several games), is taken as before."""
