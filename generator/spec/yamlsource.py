@@ -1,7 +1,9 @@
 """Read YAML safely, remembering the line of every key path for error messages."""
 import functools
 import json
+import os
 import re
+import stat
 import sys
 from pathlib import Path
 
@@ -56,6 +58,8 @@ def load(path, text=None, noun="spec"):
     from_file = text is None   # (a --set value's text is read under its spec's path: it is no edit of the file)
     if from_file:
         try:
+            if not stat.S_ISREG(os.stat(path).st_mode):   # a pipe would never answer, a device never end
+                raise SpecError(path, "", f"{noun} is not a regular file (a pipe, a device or a folder): pnp reads files only")
             with open(path, "rb") as handle:
                 raw = cache.read(path, handle.read(MAX_BYTES + 1))
         except OSError as exc:

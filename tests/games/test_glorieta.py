@@ -205,6 +205,18 @@ def test_missing_position_file_is_a_user_error(tmp_path):
         load_position(tmp_path / "nope.yaml")
 
 
+def test_a_position_that_is_a_pipe_is_refused_not_waited_on(tmp_path):
+    """pnp glorieta-loops on a FIFO waited for a writer forever; specs, themes and data refuse one in a line."""
+    import os
+    import subprocess
+    import sys
+    os.mkfifo(tmp_path / "p.yaml")
+    done = subprocess.run([sys.executable, "-m", "generator", "glorieta-loops", str(tmp_path / "p.yaml")],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (1, f"error: {tmp_path / 'p.yaml'}: position is not a regular file (a pipe, a "
+                                                 "device or a folder): pnp reads files only\n")
+
+
 POSITIONS = sorted((Path(__file__).resolve().parents[1] / "data" / "invalid" / "positions").glob("*.yaml"))
 
 

@@ -910,3 +910,27 @@ def test_fold_backs_with_svg_alone_write_the_fold_pages_the_pdf_would_have(tmp_p
     pdf = pypdf.PdfReader(tmp_path / "pdf" / "posies" / "posies-components-a4-fold.pdf")
     assert len(pages) == len(pdf.pages) > 1
 
+
+def test_a_long_deck_s_svg_pages_are_numbered_to_sort_and_written_one_at_a_time(tmp_path):
+    """Past 99 pages the files ran page-99, page-100 (a listing put 100 between 10 and 11), and every page was held
+    until the last was drawn (75 KB a page: 765 MB for 10,000); the peak now stays as the pages grow."""
+    import tracemalloc
+    from generator.batch import Options
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "deck")]).exit_code == 0
+    peaks = {}
+    for copies in (24, 96):   # of the starter's 12 cards: 288 and 1,152 cards, fronts and backs
+        cards = 12 * copies
+        spec = specs.load(str(tmp_path / "deck" / "deck.yaml"), [f"components.cards.expect={cards}",
+                                                                  f"components.cards.faces.copies={copies}"])
+        options = Options(tmp_path / f"out{cards}", "a4", "duplex", (), 300, None)
+        tracemalloc.start()
+        svg_out.write_pages(spec, "a4", options)
+        peaks[cards] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        names = sorted(p.name for p in (tmp_path / f"out{cards}" / "deck" / "svg").glob("deck-a4-page-*.svg"))
+        numbers = [int(re.search(r"page-(\d+)", name).group(1)) for name in names]
+        assert numbers == list(range(1, len(names) + 1))   # sorted by name is in page order
+        assert all(len(re.search(r"page-(\d+)", name).group(1)) == len(str(len(names))) for name in names)
+    assert len(names) == components_pdf(spec, "a4")[1] > 99   # the last deck's: as many pages as its PDF
+    assert peaks[12 * 96] < 1.5 * peaks[12 * 24], peaks
+

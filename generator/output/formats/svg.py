@@ -4,6 +4,7 @@ Written with svgwrite: each face with its bleed, and each page of the components
 """
 import base64
 import copy
+from pathlib import Path
 
 import svgwrite
 
@@ -71,13 +72,13 @@ def to_text(drawing, debug=False) -> bytes:
 class Pages:
     """The pages of a components PDF as drawings: build.compose lays them out as it does a document.Document."""
 
-    def __init__(self, width, height):
-        self.width, self.height, self.pages = width, height, []
+    def __init__(self, width, height, done):
+        self.width, self.height, self.done, self.count = width, height, done, 0
         self._start()
 
     def _start(self):
         """Begin a page: faces defined once in its defs, placed by reference below the furniture."""
-        self.page = svg.Drawing(self.width, self.height, (0, 0, self.width, self.height), f"page-{len(self.pages) + 1}")
+        self.page = svg.Drawing(self.width, self.height, (0, 0, self.width, self.height), f"page-{self.count + 1}")
         self.faces, self.clips, self.top = {}, {}, []
 
     def share(self, key):
@@ -114,12 +115,9 @@ class Pages:
         """End the page."""
         for group in self.top:
             self.page.add(group)
-        self.pages.append(self.page)
+        self.done(self.page)   # handed on, not held: a deck of 10,000 pages held 75 KB each
+        self.count += 1
         self._start()
-
-    def save(self, title, author, subject):
-        """The page drawings."""
-        return self.pages
 
     def _face(self, key, drawing):
         """The id of a face's definition on this page, adding it the first time."""
@@ -181,9 +179,9 @@ def _copy(node, rename):
 def pages(spec, paper, backs="duplex") -> list:
     """The drawings of every page of the components PDF of a spec on one paper, manifest first."""
     plan = impose(spec, expand(spec)[0], paper, backs)
-    doc = Pages(plan.width, plan.height)
-    compose(doc, spec, plan, backs)
-    return doc.pages
+    drawn: list = []
+    compose(Pages(plan.width, plan.height, drawn.append), spec, plan, backs)
+    return drawn
 
 
 def jobs(spec, options) -> list:
@@ -201,16 +199,22 @@ def write_faces(spec, component, options) -> tuple:
 
 
 def write_pages(spec, paper, options) -> tuple:
-    """Write <out>/<id>/svg/<id>-<paper>[-fold]-page-<nn>.svg for each page of the components PDF."""
+    """Write <out>/<id>/svg/<id>-<paper>[-fold]-page-<nn>.svg for each page of the components PDF, each as it is laid out
+    (nn: as many digits as the page count needs, two at least)."""
     check(spec)
-    drawn = pages(spec, paper, options.backs)
+    plan = impose(spec, expand(spec)[0], paper, options.backs)
     fold = "-fold" if options.backs == "fold" else ""
-    paths, sizes = [], []
-    for number, page in enumerate(drawn, start=1):
-        path = folder(options, spec, "svg") / f"{spec.edition}-{paper}{fold}-page-{number:02d}.svg"
+    where, digits = folder(options, spec, "svg"), max(2, len(str(len(plan.sheets) + 1)))   # page 100 sorts after 99
+    paths: list[Path] = []
+    sizes: list[int] = []
+
+    def write(page) -> None:
+        """Write one page as it is finished."""
+        path = where / f"{spec.edition}-{paper}{fold}-page-{len(paths) + 1:0{digits}d}.svg"
         data = to_text(page)
         write_atomic(path, data)
         paths.append(path)
         sizes.append(len(data))
-    written(folder(options, spec, "svg"), "pages", f"{paper}{fold}", paths)   # a page the file no longer has goes
+    compose(Pages(plan.width, plan.height, write), spec, plan, options.backs)
+    written(where, "pages", f"{paper}{fold}", paths)   # a page the file no longer has goes
     return summary(paths, sizes)
