@@ -141,8 +141,11 @@ def parse_override(path, assignment):
         try:
             value = yamlsource.load(path, raw, noun="value")[0]
         except SpecError as exc:
-            if not exc.message.startswith("YAML syntax error"):  # not YAML: the words stay text
-                raise SpecError(path, f"{SET_LINE} {yamlsource.dotted(parts)}", exc.message) from None
+            opened = raw.lstrip()[0] in "\"'[{"   # a quote or bracket asks for YAML: its error is no text to print
+            if opened or not exc.message.startswith("YAML syntax error"):  # other words that are no YAML stay text
+                raise SpecError(path, f"{SET_LINE} {yamlsource.dotted(parts)}", exc.message
+                                + (f" (a value starting with {raw.lstrip()[0]} is read as YAML)" if opened
+                                   else "")) from None
         if value is not raw and (dropped := _comment_dropped(path, raw, value)):
             raise SpecError(path, f"{SET_LINE} {yamlsource.dotted(parts)}",
                             f"{dropped!r} would be dropped as a YAML comment: leave it out, or write "

@@ -80,6 +80,12 @@ def test_set_overrides_a_value_and_is_checked(grannys):
      "--set game.title: '# time' would be dropped as a YAML comment: leave it out, or write "
      "--set 'game.title=\"Tea # time\"' for the text as typed"),
     ("components.pill.expect=112 # all", "--set components.pill.expect: '# all' would be dropped as a YAML comment"),
+    ('game.title="Tea # time',   # an open quote: the title printed with the quote, exit 0
+     "--set game.title: YAML syntax error: found unexpected end of stream (a value starting with \" is read as YAML)"),
+    ("game.title=[Tea", "--set game.title: YAML syntax error: did not find expected ',' or ']' (while parsing a flow "
+                        "sequence on line 1) (a value starting with [ is read as YAML)"),
+    ('game.title="\\ud800"', "--set game.title: YAML syntax error: found invalid Unicode character escape code (a value "
+                             "starting with \" is read as YAML)"),   # the eight characters "\ud800" were the title
     ("palette.red=#d0281f # mine",   # it said only 'expected a colour as #rrggbb'
      "--set palette.red: expected a colour as #rrggbb, found '#d0281f # mine' (leave ' # mine' out: here a # starts no "
      "comment)"),
