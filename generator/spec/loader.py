@@ -26,13 +26,21 @@ MAX_ID = 64  # characters in a component id: it names the pieces on every sheet
 FACTS = ("players", "age", "time")
 
 
-def _figure(value):
-    """Text, or a whole number written bare (players: 2, age: 10) read as its text."""
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else s.text(value)
+def _figure(low: int, high: int, what: str):
+    """A fact's parser: text, or a whole number written bare (players: 2, age: 10) read as its text; each number in it
+    from low to high (no game has 0 players or an age of -1)."""
+    def parse(value):
+        text = str(value) if isinstance(value, int) and not isinstance(value, bool) else s.text(value)
+        numbers = [int(n) for n in re.findall(r"[0-9]+", text)]   # a dash between two is a range, one before a minus
+        if any(not low <= n <= high for n in numbers) or re.match(r"\s*-\s*[0-9]", text):
+            raise s.Invalid(f"expected {what} from {low} to {high} (as 2, 2-4 or 10+), found {s.found(value)}")
+        return text
+    return parse
 
 
 GAME = s.mapping({
-    "title": s.title, "designer": s.title, "publisher": s.title, "players": _figure, "age": _figure,
+    "title": s.title, "designer": s.title, "publisher": s.title, "players": _figure(1, 999, "players"),
+    "age": _figure(0, 99, "an age"),
     "time": s.text, "notes": s.text, "ruleset": s.one_of(*RULESETS), "needs": s.list_of(s.text, 1, 12),
     "reconstructed": s.list_of(s.one_of(*FACTS), 1, len(FACTS), unique=True),
 }, required=("title", "designer"))
