@@ -387,6 +387,27 @@ def test_a_folder_inside_out_that_links_elsewhere_is_refused_and_nothing_is_writ
     assert not list(elsewhere.iterdir())
 
 
+def test_a_spec_whose_name_is_too_long_to_name_its_files_is_refused_before_any_is_written(tmp_path):
+    """A 240-character spec name passed validate, then a build wrote png/, svg/ and contact/ and failed on a page's name
+    ('File name too long'); 100 characters build every format, fold and themed."""
+    source = (Path(__file__).parent.parent / "specs" / "posies.yaml").read_text(encoding="utf-8")
+    for stem, refused in (("p" * 101, True), ("p" * 100, False)):
+        spec = tmp_path / stem / f"{stem}.yaml"
+        spec.parent.mkdir()
+        spec.write_text(source, encoding="utf-8")
+        out = tmp_path / f"out-{len(stem)}"
+        result = run("build", spec, "--paper", "a4", "--backs", "fold", "--theme", "okabe-ito", "--out", out,
+                     "--format", "pdf,png,svg,contact,tts,showcase,hand", "--dpi", "30")
+        if refused:
+            assert one_clean_line(result) == (f"{spec}: the file name makes the game id, which names the output folder "
+                                              "and files, and its 101 characters are more than they take (100): give it "
+                                              "a shorter one")
+            assert not out.exists()
+        else:
+            assert result.exit_code == 0, result.output
+            assert (out / stem / "theme-okabe-ito" / f"{stem}-okabe-ito-components-a4-fold.pdf").is_file()
+
+
 def test_a_file_name_longer_than_the_system_takes_is_one_line_wherever_it_is_given(tmp_path):
     """A 300-character name (most systems take 255) was a traceback (OSError: File name too long) wherever pnp looked
     the file up: in the spec (naming the key), on the command line, and for pnp new."""

@@ -120,6 +120,8 @@ def load(name, overrides=(), theme=None):
 
 
 LONGEST_THEME = 64   # characters of a theme's file name, which a themed build's folder and file names carry
+LONGEST_ID = 100     # characters of a spec's file name (its game id): with a theme's, a paper's and a file's own words
+                     # the longest file name a build writes stays within the 255 a system takes
 
 
 def _theme_name(theme: Path) -> str:
@@ -290,6 +292,10 @@ def build(path, data, lines, theme=""):
         raise SpecError(path, "", f"the file name makes the game id, which names the output folder and files: "
                                   f"{Path(path).stem!r} must start with a letter or digit and hold only the letters a-z "
                                   "and A-Z, digits, spaces, '.', '_', '+' and '-' (e.g. my-game.yaml)")
+    if len(Path(path).stem) > LONGEST_ID:   # checked before any file is written, as a theme's name is
+        raise SpecError(path, "", f"the file name makes the game id, which names the output folder and files, and its "
+                                  f"{len(Path(path).stem)} characters are more than they take ({LONGEST_ID}): give it a "
+                                  "shorter one")
     game = Game(id=Path(path).stem, **{k: tuple(v) if isinstance(v, list) else v for k, v in top["game"].items()})
     for fact in game.reconstructed:
         if not getattr(game, fact):
