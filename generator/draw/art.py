@@ -132,17 +132,26 @@ def _image(shown, data):
 
 
 def _intact(shown, data, image) -> None:
-    """Refuse an image cut short or damaged past its header, once, when its file is read: a PNG's chunks all read and
-    their CRCs checked (nothing decoded), a JPEG read through at an eighth of its size (libjpeg's draft)."""
+    """Refuse an image cut short or damaged past its header when its file is read, where the spec or layout that names
+    it is known: a PNG's chunks read and their CRCs checked, then its pixels decoded (a stream of garbage with right CRCs
+    failed only as a face was drawn, naming no line), a JPEG read through at an eighth of its size (libjpeg's draft);
+    a PNG that decoded is kept as intact by its bytes and Pillow's version (INTACT), so it is decoded once."""
+    from PIL import Image  # lazy: start-up
+    key = hexdigest(repr((sha256(data).hexdigest(), Image.__version__)).encode()) if image.format == "PNG" else None
+    if key is not None and INTACT.get(key):
+        return
     try:
         probe = _opened(data)
         if image.format == "PNG":
             probe.verify()
+            _opened(data).load()
         elif image.format == "JPEG":
             probe.draft(probe.mode, (max(1, image.size[0] // 8), max(1, image.size[1] // 8)))
             probe.load()
     except Exception as exc:  # Pillow raises several kinds on a damaged file
         raise UserError(f"{shown}: not a readable image ({_why(exc)})") from None
+    if key is not None:
+        INTACT.put(key, True)
 
 
 def _opened(data: bytes):
@@ -232,6 +241,7 @@ def _numbers(root, shown) -> None:
 
 
 CHECKED = cache.Memo("svg-checks.json", [])   # each SVG that passed _checked: its size and linked files, by its key
+INTACT = cache.Memo("png-intact.json", [])   # each PNG whose pixels decoded (_intact), by its bytes and Pillow's version
 
 
 def _kept_check(path, data, folder, digest) -> tuple[tuple, tuple]:

@@ -5,8 +5,10 @@ import functools
 import io
 import os
 import shutil
+import struct
 import subprocess
 import sys
+import zlib
 
 import pikepdf
 import pytest
@@ -167,9 +169,15 @@ def test_a_broken_art_file_is_named_from_the_spec_folder_when_it_is_read(tmp_pat
     for kind in ("PNG", "JPEG"):   # cut in half, as an editor still saving it leaves it
         noise.save(buffer := io.BytesIO(), kind)
         (tmp_path / "art" / f"half.{kind.lower()}").write_bytes(buffer.getvalue()[:len(buffer.getvalue()) // 2])
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    (tmp_path / "art" / "garbled.png").write_bytes(   # every CRC right, its pixels a stream of garbage: found only when
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 100, 100, 8, 2, 0, 0, 0))   # a face was drawn,
+        + chunk(b"IDAT", b"garbage") + chunk(b"IEND", b""))                                       # naming no line
     for name, problem in (("fire.png", "not a PNG, JPEG or SVG file"), ("gem.svg", "not well-formed SVG"),
                           ("torn.png", "not a readable image (cannot identify image file)"),
-                          ("half.png", "not a readable image"), ("half.jpeg", "not a readable image")):
+                          ("half.png", "not a readable image"), ("half.jpeg", "not a readable image"),
+                          ("garbled.png", "not a readable image (broken data stream when reading image file)")):
         with pytest.raises(UserError) as caught:
             art.load(tmp_path, f"art/{name}")
         assert str(caught.value).startswith(f"art/{name}: {problem}"), str(caught.value)
