@@ -28,10 +28,12 @@ def located(path: str | Path, lines: Mapping, key_path: Iterable, message: str) 
         return line.error(key_path[len(probe):], message)
     if line == SET_LINE:
         return SpecError(path, f"--set {join(key_path)}", message)
-    under = next((known for known, entry in lines.items() if entry == SET_LINE and len(known) > len(key_path)
-                  and known[:len(key_path)] == key_path), None) if SET_LINE in lines.values() else None
-    if under is not None:   # a --set below the key changed what the file's line holds (faces.copies=100000)
-        message = f"{message} (with --set {join(under)})"
+    below = [(known, entry) for known, entry in lines.items() if (entry == SET_LINE or hasattr(entry, "error"))
+             and len(known) > len(key_path) and known[:len(key_path)] == key_path]
+    if below:   # a --set or a theme below the key changed what the file's line holds (faces.copies=100000)
+        known, entry = below[-1]
+        message += (f" (with --set {join(known)})" if entry == SET_LINE else
+                    f" (with {entry.path}:{entry.line}: {join(entry.key_path)}, from the theme)")
     return SpecError(path, join(key_path), message, line)
 
 

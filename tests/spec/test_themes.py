@@ -558,6 +558,22 @@ def test_a_theme_section_a_letter_off_the_game_is_refused_only_when_none_names_i
     assert specs.load(spec_path, theme=str(both)).colour("moon") == "#ff0000"
 
 
+def test_an_error_a_theme_s_value_causes_at_a_line_of_the_spec_names_the_theme_s_line(tmp_path):
+    """A theme turning every component off, or making too many pieces, was told at the spec's line alone, naming no
+    theme (the --set form adds '(with --set ...)')."""
+    assert run("new", str(tmp_path / "g")).exit_code == 0
+    for text, told in (("games: {g: {components: {cards: {include: false}}}}\n",
+                        "components: every component has include: false (expected at least one to print) (with "
+                        "{theme}:2: games.g.components.cards.include, from the theme)"),
+                       ("games:\n  g:\n    components:\n      cards: {faces: {copies: 100000}}\n",
+                        "components: the components make 1,200,000 pieces in all: at most 200,000 in one spec (with "
+                        "{theme}:5: games.g.components.cards.faces.copies, from the theme)")):
+        laid = write(tmp_path, "t.yaml", "theme: {title: T}\n" + text)
+        with pytest.raises(SpecError) as caught:
+            specs.load(str(tmp_path / "g" / "g.yaml"), theme=str(laid))
+        assert str(caught.value).endswith(told.format(theme=laid)), str(caught.value)
+
+
 def test_validate_with_a_theme_says_which_theme_its_checks_passed_with():
     """pnp validate --theme night printed the line an unthemed run prints: the two could not be told apart."""
     plain, themed = run("validate", "posies"), run("validate", "posies", "--theme", "okabe-ito")
