@@ -1,5 +1,6 @@
 """Text against what it is printed on: each text's contrast (WCAG) with the fills painted beneath it, walked in paint
 order as the ink-saver walks it, each fill's real outline (geometry's) deciding what lies under the text."""
+import functools
 import math
 from collections.abc import Mapping
 
@@ -168,24 +169,26 @@ class _Walk:
         if ink is None or share <= 0 or not (node.content or "").strip() or not (box := ink_of(node, style)):
             return
         left, top, right, bottom = _placed(box, m)
+        middle = (top + bottom) / 2
+        across = [layer for layer in self.layers if (extent := layer.box())[1] <= middle <= extent[3]]   # fills at its height
         worst: tuple | None = None
         for along in SAMPLES:
-            ground = outline if outline and outline != ink else \
-                self.beneath(left + along * (right - left), (top + bottom) / 2)
+            ground = outline if outline and outline != ink else self.beneath(left + along * (right - left), middle, across)
             if ground is None:
                 self.read.append((node, None))
                 return
             seen = _over(ink, share, ground)
-            ratio = contrast(seen, ground)
+            ratio = _contrast(seen, ground)
             if worst is None or ratio < worst[2]:
                 worst = (seen, ground, ratio)
         self.read.append((node, worst))
 
-    def beneath(self, x: float, y: float) -> str | None:
-        """The colour painted at a point by the fills so far (the paper where none is), from the topmost opaque one up;
-        None when one there is only a painter's to tell."""
+    @staticmethod
+    def beneath(x: float, y: float, layers: list) -> str | None:
+        """The colour painted at a point by fills (in paint order; the paper where none is), from the topmost opaque one
+        up; None when one there is only a painter's to tell."""
         over: list[tuple[str, float]] = []
-        for layer in reversed(self.layers):
+        for layer in reversed(layers):
             covered = layer.covers(x, y)
             if covered is None or (covered and layer.colour is None):
                 return None
@@ -197,6 +200,12 @@ class _Walk:
         for colour, share in reversed(over):
             ground = _over(colour, share, ground)
         return ground
+
+
+@functools.lru_cache(maxsize=1024)
+def _contrast(a: str, b: str) -> float:
+    """contrast(a, b), remembered: a deck's texts meet the same few colours again and again."""
+    return contrast(a, b)
 
 
 def _over(colour: str, share: float, ground: str) -> str:
