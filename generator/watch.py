@@ -9,6 +9,7 @@ from pathlib import Path
 
 from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
+from watchdog.observers.api import ObservedWatch
 
 from .build import UNCHANGED, build, build_rules, no_rules, output_path, papers
 from .draw import art
@@ -53,6 +54,8 @@ class Watcher(FileSystemEventHandler):
         self.lock, self.saved = threading.Lock(), threading.Event()
         self.interrupted = False   # set by Ctrl-C's handler, which must take no lock (the main thread may hold it)
         self.observer = Observer()
+        self.watch: ObservedWatch | None = None   # the observer's watch of the spec's folder, made again when it is replaced
+        self.replaced = False   # the spec's folder moved away, removed or made again: watched anew before the rebuild
 
     def relevant(self, name: str) -> bool:
         """True for a file the build reads: never a hidden file (editor swap files, caches) or an output folder."""
@@ -68,6 +71,13 @@ class Watcher(FileSystemEventHandler):
         return len(inside) > 1 and inside[0] != "rules"  # templates/, positions/, data/...; other games' rules are not ours
 
     def on_any_event(self, event):
+        if event.is_directory and event.event_type in ("moved", "created", "deleted") and \
+                self.folder in (Path(event.src_path), Path(getattr(event, "dest_path", "") or "/")):
+            with self.lock:   # the folder itself replaced (moved away and copied back): its new one is watched
+                self.replaced, self.ended = True, True
+                self.changed.add(str(self.spec))
+            self.saved.set()
+            return
         if event.is_directory or event.event_type not in CHANGES:
             return
         paths = [p for p in (event.src_path, getattr(event, "dest_path", "")) if p and self.relevant(p)]
@@ -87,7 +97,10 @@ class Watcher(FileSystemEventHandler):
             if not any(path.is_relative_to(f) for f in folders) and path.parent.is_dir():
                 folders[path.parent] = False
         for folder, recursive in folders.items():
-            self.observer.schedule(self, str(folder), recursive=recursive)
+            watch = self.observer.schedule(self, str(folder), recursive=recursive)
+            self.watch = watch if folder == self.folder else self.watch
+        if self.folder.parent not in folders:   # where the folder itself is moved, removed or made again
+            self.observer.schedule(self, str(self.folder.parent), recursive=False)
         self.observer.start()
         return self
 
@@ -97,6 +110,15 @@ class Watcher(FileSystemEventHandler):
         stopping = threading.Thread(target=self._stop, daemon=True)   # stop() itself joins the reading threads
         stopping.start()
         stopping.join(STOP_WAIT)
+
+    def _rewatch(self) -> None:
+        """Watch the spec's folder as it is now, after it was replaced (a watch follows the folder it was made on, even
+        moved away); none while it is gone (its making again is seen in its parent)."""
+        if self.watch is not None:
+            self.observer.unschedule(self.watch)
+            self.watch = None
+        if self.folder.is_dir():
+            self.watch = self.observer.schedule(self, str(self.folder), recursive=True)
 
     def _stop(self):
         """Stop watchdog's observer and wait for its threads."""
@@ -112,6 +134,9 @@ class Watcher(FileSystemEventHandler):
                     break
             with self.lock:
                 changed, made, self.changed, self.made = self.changed, self.made, set(), set()
+                replaced, self.replaced = self.replaced, False
+            if replaced:
+                self._rewatch()
             named = sorted(str(specs.shown(p)) for p in changed if p not in made or Path(p).exists())   # not sed's
             if named and not self.interrupted:                                                         # temporary file
                 yield named

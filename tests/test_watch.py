@@ -271,6 +271,39 @@ def test_spec_error_is_one_line_and_watching_goes_on(game):
         watch.kill()
 
 
+def test_a_spec_folder_replaced_while_watching_is_watched_anew(tmp_path):
+    """The folder moved away and copied back (or removed and made again): the watch followed the moved-away folder, so
+    edits of the new one rebuilt nothing and edits of the old one rebuilt."""
+    import pypdf
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "w7")]).exit_code == 0
+    pdf = tmp_path / "out" / "w7" / "w7-components-a4.pdf"
+    watch = Watch("w7/w7.yaml", "--paper", "a4", "--out", "out", cwd=tmp_path, memos=tmp_path / ".memos")
+    try:
+        watch.started()
+        (tmp_path / "w7").rename(tmp_path / "w7.old")
+        shutil.copytree(tmp_path / "w7.old", tmp_path / "w7")
+        assert watch.said().startswith("w7/w7.yaml changed: nothing to rebuild; unchanged: ")   # the same spec
+        spec = tmp_path / "w7" / "w7.yaml"
+        spec.write_text(spec.read_text().replace("title: W7", "title: Renamed"))
+        assert watch.said().startswith("w7/w7.yaml changed: rebuilt w7-components-a4.pdf")
+        assert pypdf.PdfReader(pdf).metadata.title.startswith("Renamed")
+        old = tmp_path / "w7.old" / "w7.yaml"
+        old.write_text(old.read_text().replace("title: W7", "title: Old"))   # the moved-away copy is no longer watched
+        assert watch.quiet(2) is None
+        shutil.rmtree(tmp_path / "w7")
+        assert watch.said() == "error: w7/w7.yaml: no such file"
+        shutil.copytree(tmp_path / "w7.old", tmp_path / "w7")
+        assert watch.said().startswith("w7/w7.yaml changed: rebuilt w7-components-a4.pdf")
+        spec.write_text(spec.read_text().replace("title: Old", "title: Again"))
+        assert watch.said().startswith("w7/w7.yaml changed: rebuilt w7-components-a4.pdf")
+        assert pypdf.PdfReader(pdf).metadata.title.startswith("Again")
+        assert watch.stop() == 0
+    finally:
+        watch.kill()
+
+
 def test_the_watch_stops_even_when_a_watchdog_thread_misses_its_wake_up(game, monkeypatch):
     """watchdog's inotify thread can miss its wake-up at stop and stay blocked reading (a known race, seen once as a
     30-second hang of Ctrl-C): the watch stops within STOP_WAIT seconds anyway, the blocked daemon thread left behind."""
