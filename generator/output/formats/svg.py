@@ -13,6 +13,7 @@ from ...build import check, compose, papers
 from ...spec.expand import expand
 from ...files import write_atomic
 from ...impose.imposition import impose
+from ...progress import Progress
 from ...draw.render import draw_art
 from ..exports import face_files, face_stems, folder, summary, written
 
@@ -207,6 +208,7 @@ def write_pages(spec, paper, options) -> tuple:
     where, digits = folder(options, spec, "svg"), max(2, len(str(len(plan.sheets) + 1)))   # page 100 sorts after 99
     paths: list[Path] = []
     sizes: list[int] = []
+    told = Progress(f"{spec.game.id}: svg {paper} pages", len(plan.sheets) + 1)
 
     def write(page) -> None:
         """Write one page as it is finished."""
@@ -215,6 +217,10 @@ def write_pages(spec, paper, options) -> tuple:
         write_atomic(path, data)
         paths.append(path)
         sizes.append(len(data))
-    compose(Pages(plan.width, plan.height, write), spec, plan, options.backs)
+        told.step(len(paths))
+    try:
+        compose(Pages(plan.width, plan.height, write), spec, plan, options.backs)
+    finally:
+        told.end()
     written(where, "pages", f"{paper}{fold}", paths)   # a page the file no longer has goes
     return summary(paths, sizes)
