@@ -41,6 +41,8 @@ def quoted(value) -> str:
         return ""
     if "e" in value.lower() and "." not in value:   # YAML 1.1 reads 1e2 as text, quoted or not: only 1.0e2 is a number
         return f" (YAML reads {value.strip()} as text: write {number:g})"
+    if not value.isascii():   # digits of another script (١٢): YAML reads them as text, quoted or not
+        return f" (YAML reads digits other than 0-9 as text: write {number:g})"
     return " (text, though it reads as a number: in YAML, write it without quotes)"
 
 

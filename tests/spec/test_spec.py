@@ -80,6 +80,9 @@ def test_set_overrides_a_value_and_is_checked(grannys):
      "--set game.title: '# time' would be dropped as a YAML comment: leave it out, or write "
      "--set 'game.title=\"Tea # time\"' for the text as typed"),
     ("components.pill.expect=112 # all", "--set components.pill.expect: '# all' would be dropped as a YAML comment"),
+    ("components.pill.expect=١١٢",   # it said 'write it without quotes', where there were none
+     "--set components.pill.expect: expected a whole number, found '\\u0661\\u0661\\u0662' (YAML reads digits other than 0-9 "
+     "as text: write 112)"),
     ("game.players=0", "--set game.players: expected players from 1 to 999 (as 2, 2-4 or 10+), found 0"),   # printed
     ("game.age=-1", "--set game.age: expected an age from 0 to 99 (as 2, 2-4 or 10+), found -1"),   # '0 players · age -1'
     ('game.age="-3"', "--set game.age: expected an age from 0 to 99 (as 2, 2-4 or 10+), found '-3'"),
