@@ -1,19 +1,24 @@
-"""Text against what it is printed on: each text's contrast (WCAG) with the fills painted beneath it, walked in paint
-order as the ink-saver walks it, each fill's real outline (geometry's) deciding what lies under the text."""
+"""Text against what it is printed on: each text's contrast (WCAG) with what is painted beneath it, read at its letters
+once the whole drawing is walked in paint order: fills, and strokes as wide as a band, by their real outlines
+(geometry's); a see-through group as one; see-through things laid over the text blended over ink and ground alike."""
 import functools
 import math
 from collections.abc import Mapping
 
-from ..draw import svg
-from ..draw.svgvalues import DEFAULTS, IDENTITY, compose, hex_of, num
+from ..draw import svg, typeface
+from ..draw.svgvalues import DEFAULTS, IDENTITY, compose, hex_of, num, numbers
 from . import geometry
 from .luminance import contrast
-from .textcheck import _placed, _quote, ink_of
+from .textcheck import _placed, _quote
 
 UNREADABLE = 1.5   # a contrast under which a text cannot be read (a yellow on white, 1.4:1): it fails
 LEAST = 3.0        # WCAG's least contrast for text (large text, and graphics): a text under it reads poorly, a warning
 PAPER = "#ffffff"   # what a piece is printed on where nothing is painted
-SAMPLES = (0.25, 0.5, 0.75)   # where along the middle of a text's ink box its ground is read (the worst counts)
+LETTERS = 12   # letters of a text whose ground is read, spread along it (the worst counts)
+WIDE = 0.5     # a stroke at least this share of a text's size wide is a band under it; a thinner one is a line
+BAND = 1.0     # mm: a stroke narrower than this is a line under any text (WIDE of 2 mm type), never its ground
+HALO = 0.05    # an outline ringing a text's letters at least this share of its size wide parts them from their ground
+UNKNOWN = "unknown"   # what a layer paints where only a painter can tell (the designer's art, a gradient, a clip)
 _SKIPPED = frozenset(("defs", "clipPath", "title", "desc"))
 
 
@@ -22,31 +27,34 @@ def faint(drawing, names: Mapping[str, str]) -> tuple[list[str], list[str]]:
     a warning for each that reads poorly, under LEAST:1), a text box's runs together, in paint order; names: palette
     names by #rrggbb, for the messages. A text whose ground only a painter can tell (over the designer's art or a
     gradient, or under a clip that is not one convex shape), or that its layout told already (hidden by a later
-    element, or lying on its own colour), is left alone."""
+    element, or lying on its own colour), is left alone; so is a letter hidden by an opaque thing laid over it."""
     if not any(node.tag == "text" for node in svg.walk(drawing)):
         return [], []
     walk = _Walk({c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"})
-    walk.visit(drawing, IDENTITY, DEFAULTS, 1.0, ())
+    walk.visit(drawing, IDENTITY, DEFAULTS, 1.0, (), walk.layers)
     boxes: dict = {}
-    for node, read in walk.read:
-        boxes.setdefault(id(getattr(node, "box", None) or node), []).append((node, read))
+    for text in walk.texts:
+        boxes.setdefault(id(getattr(text.node, "box", None) or text.node), []).append((text, walk.read(text)))
     failed: list = []
     warned: list = []
     for runs in boxes.values():
-        found = [read for _, read in runs if read is not None]
+        found = [(text, read) for text, read in runs if read is not None]
         if not found:
             continue
-        ink, ground, ratio = min(found, key=lambda read: read[2])
+        worst, (ink, ground, ratio) = min(found, key=lambda pair: pair[1][2])
         if ratio >= LEAST:
             continue
-        own = getattr(runs[0][0], "box", None)
-        text = _quote(" ".join(node.content or "" for node, _ in runs)) + (f" ({own.name})" if own and own.name else "")
+        whole = " ".join(" ".join(text.node.content or "" for text, _ in runs).split())
+        own = getattr(runs[0][0].node, "box", None)
+        said = _quote(whole) + (f" ({own.name})" if own and own.name and own.name != "safe area" else "")
+        words = " ".join((worst.node.content or "").split())
+        said += f" at {_quote(words)}" if words != whole else ""   # one span of a text in several colours
         seen = f"{math.floor(ratio * 10) / 10:.1f}:1: {_named(ink, names)} on {_named(ground, names)}"
         if ratio < UNREADABLE:
-            told, into = (f"text {text} cannot be read on what it is printed on (expected a contrast of at least "
+            told, into = (f"text {said} cannot be read on what it is printed on (expected a contrast of at least "
                           f"{UNREADABLE:g}:1, found {seen})"), failed
         else:
-            told, into = (f"text {text} reads poorly on what it is printed on (a contrast of {seen}; WCAG asks "
+            told, into = (f"text {said} reads poorly on what it is printed on (a contrast of {seen}; WCAG asks "
                           f"{LEAST:g}:1 of text at least, 4.5:1 of small text)"), warned
         if told not in into:
             into.append(told)
@@ -54,23 +62,24 @@ def faint(drawing, names: Mapping[str, str]) -> tuple[list[str], list[str]]:
 
 
 def _named(colour: str, names: Mapping[str, str]) -> str:
-    """A colour as a message shows it: '#b06800 (sun)' when the palette names it."""
+    """A colour as a message shows it: '#b06800 (sun)' when one palette name has it."""
     return f"{colour} ({names[colour]})" if colour in names else colour
 
 
 class _Layer:
-    """A fill painted so far: its box and outline on the drawing (made when a text first looks under it), the clips it
-    is drawn in, its fill rule, its colour (None: only a painter can tell) and its opacity."""
+    """A fill or a stroke painted: its box and outline on the drawing (made when a text first looks under it), the clips
+    it is drawn in, its fill rule, its colour (None: only a painter can tell), its opacity, and for a stroke its width."""
 
-    __slots__ = ("node", "m", "windows", "rule", "colour", "share", "_box", "_polygons")
+    __slots__ = ("node", "m", "windows", "rule", "colour", "share", "width", "style", "_box", "_polygons")
 
-    def __init__(self, node, m, windows, rule, colour, share):
+    def __init__(self, node, m, windows, rule, colour, share, width=0.0, style=None):
         self.node, self.m, self.windows, self.rule, self.colour, self.share = node, m, windows, rule, colour, share
+        self.width, self.style = width, style   # a stroke's width (0 for a fill) and its style (caps, joins, dashes)
         self._box: tuple | None = None
         self._polygons: list | None = None
 
     def box(self) -> tuple:
-        """(left, top, right, bottom) on the drawing round the fill's points and curves' control points."""
+        """(left, top, right, bottom) on the drawing round the layer (a stroke's widened by its reach)."""
         if self._box is None:
             node = self.node
             if isinstance(node, svg.Placed):
@@ -84,51 +93,108 @@ class _Layer:
                 except geometry.Unmeasured:
                     found = None
                 local = found[0] if found else (math.inf, math.inf, -math.inf, -math.inf)
+                reach = self.width / 2 * max(1.0, num(self.style.get("stroke-miterlimit"), 10.0)) if self.width else 0
+                local = (local[0] - reach, local[1] - reach, local[2] + reach, local[3] + reach)
             self._box = _placed(local, self.m) if all(map(math.isfinite, local)) else local
         return self._box
 
     def polygons(self) -> list:
-        """The fill's subpaths placed on the drawing (an image's its box)."""
+        """The fill's subpaths, or the stroke's pieces, placed on the drawing (an image's its box)."""
         if self._polygons is None:
-            node = self.node
+            node, tol = self.node, geometry.TOLERANCE
             if isinstance(node, svg.Placed):
                 left, top, right, bottom = self.box()
-                self._polygons = [[(left, top), (right, top), (right, bottom), (left, bottom)]]
+                paths = [[(left, top), (right, top), (right, bottom), (left, bottom)]]
+                self._polygons = paths
+                return paths
+            outline = geometry.outline(node, tol) or []
+            if self.width:
+                style = self.style
+                dashes = [] if style.get("stroke-dasharray") in (None, "none") else numbers(style["stroke-dasharray"])
+                dashes = (dashes * 2 if len(dashes) % 2 else dashes) if any(dashes) and min(dashes) >= 0 else []
+                if dashes and sum(math.dist(p, q) for pts, _ in outline for p, q in zip(pts, pts[1:])) > \
+                        geometry.MANY_DASHES * sum(dashes):
+                    dashes = []   # as geometry strokes them: too many dashes to stroke one by one, the line whole
+                pieces = geometry.stroke(outline, self.width, str(style["stroke-linecap"]), str(style["stroke-linejoin"]),
+                                         num(style.get("stroke-miterlimit"), 10.0), dashes,
+                                         num(style.get("stroke-dashoffset"), 0.0), tol)
             else:
-                paths = [pts for pts, _ in geometry.outline(node, geometry.TOLERANCE) or () if len(pts) >= 3]
-                a, b, c, d, e, f = self.m
-                self._polygons = [[(a * x + c * y + e, b * x + d * y + f) for x, y in pts] for pts in paths]
+                pieces = [pts for pts, _ in outline if len(pts) >= 3]
+            a, b, c, d, e, f = self.m
+            self._polygons = [[(a * x + c * y + e, b * x + d * y + f) for x, y in pts] for pts in pieces]
         return self._polygons
 
-    def covers(self, x: float, y: float) -> bool | None:
-        """Whether the fill covers a point; None when only a painter can tell (a clip that is not one convex shape)."""
+    def at(self, x: float, y: float, least: float):
+        """What the layer paints at a point: None (nothing: outside it, or a stroke narrower than least), UNKNOWN, or
+        (colour, opacity)."""
         left, top, right, bottom = self.box()
-        if not (left <= x <= right and top <= y <= bottom):
-            return False
+        if not (left <= x <= right and top <= y <= bottom) or (self.width and self.width < least):
+            return None
         if self.node.tag not in geometry.EXTERNAL or isinstance(self.node, svg.Placed):
-            turns = _winding(x, y, self.polygons())
-            if not (turns % 2 == 1 if self.rule == "evenodd" else turns != 0):
-                return False
+            if self.width:   # a stroke's pieces overlap: a point in any is in it
+                if not any(_winding(x, y, [piece]) for piece in self.polygons()):
+                    return None
+            else:
+                turns = _winding(x, y, self.polygons())
+                if not (turns % 2 == 1 if self.rule == "evenodd" else turns != 0):
+                    return None
         for window in self.windows:
             if window is None:
-                return None
+                return UNKNOWN
             if not window or not _winding(x, y, [window]):
-                return False
-        return True
+                return None
+        return UNKNOWN if self.colour is None else (self.colour, self.share)
+
+
+class _Group:
+    """A see-through group of layers (an icon at half opacity) painted as one: where its topmost layer covers a point,
+    that layer's colour at the group's opacity."""
+
+    def __init__(self, share: float):
+        self.share = share
+        self.layers: list = []
+        self._box: tuple | None = None
+
+    def box(self) -> tuple:
+        """The box round its layers'."""
+        if self._box is None:
+            boxes = [layer.box() for layer in self.layers] or [(math.inf, math.inf, -math.inf, -math.inf)]
+            self._box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                         max(b[3] for b in boxes))
+        return self._box
+
+    def at(self, x: float, y: float, least: float):
+        """What the group paints at a point, as _Layer.at tells it."""
+        for layer in reversed(self.layers):
+            found = layer.at(x, y, least)
+            if found is not None:
+                return found if found == UNKNOWN else (found[0], found[1] * self.share)
+        return None
+
+
+class _Text:
+    """A text met in the walk: its element, ink and opacity, the outline ringing it (colour, ring width) if any, its
+    size, the points on the drawing where its ground is read (its letters' middles), and how many layers lay below it."""
+
+    __slots__ = ("node", "ink", "share", "outline", "size", "points", "below")
+
+    def __init__(self, node, ink, share, outline, size, points, below):
+        self.node, self.ink, self.share, self.outline, self.size = node, ink, share, outline, size
+        self.points, self.below = points, below
 
 
 class _Walk:
-    """A drawing's elements in paint order: the fills painted so far, the outlines drawn for runs still to come (by
-    their words and place) and what each text was read at (text's)."""
+    """A drawing's elements in paint order: the layers painted, the outlines drawn for runs still to come (by their
+    words and place), and the texts met."""
 
     def __init__(self, clips: dict):
         self.clips = clips
-        self.layers: list[_Layer] = []
-        self.read: list[tuple] = []   # (text element, (ink as seen, ground, ratio) at its worst, or None: unknown)
-        self.outlines: dict[tuple, str] = {}
+        self.layers: list = []
+        self.texts: list[_Text] = []
+        self.outlines: dict[tuple, tuple] = {}
 
-    def visit(self, node, m, inherited, alpha, windows) -> None:
-        """Walk one element and its children (geometry's walk): a fill becomes a layer, a text is read against them."""
+    def visit(self, node, m, inherited, alpha, windows, into: list) -> None:
+        """Walk one element and its children (geometry's walk), adding its layers to into and its texts to the walk's."""
         if node.tag in _SKIPPED:
             return
         attrs = node.attrs
@@ -141,65 +207,127 @@ class _Walk:
                 windows = (*windows, geometry.window(clip, m))
             except geometry.Unmeasured:
                 windows = (*windows, None)
-        alpha *= num(attrs.get("opacity"), 1.0)
+        own = num(attrs.get("opacity"), 1.0)
         if isinstance(node, svg.Placed) or node.tag in geometry.EXTERNAL:
-            self.layers.append(_Layer(node, m, windows, "nonzero", None, 1.0))
+            into.append(_Layer(node, m, windows, "nonzero", None, 1.0))
         elif node.tag in ("g", "svg"):
             if getattr(node, "problems", None):   # a layout's text told hidden or on its own colour already
                 return
+            if own < 1.0 and into is self.layers and not any(n.tag == "text" for n in svg.walk(node)):
+                group = _Group(own)   # painted as one: its shapes over each other, then the whole at its opacity
+                for child in node.children:
+                    self.visit(child, m, style, 1.0, windows, group.layers)
+                into.append(group)
+                return
             for child in node.children:
-                self.visit(child, m, style, alpha, windows)
+                self.visit(child, m, style, alpha * own, windows, into)
         elif node.tag == "text":
-            self.text(node, style, m, alpha)
-        elif (share := alpha * num(style.get("fill-opacity"), 1.0)) > 0 and str(style["fill"]) != "none":
-            self.layers.append(_Layer(node, m, windows, str(style.get("fill-rule", "nonzero")), hex_of(style["fill"]),
-                                      min(share, 1.0)))
+            self.text(node, style, m, alpha * own)
+        else:
+            share = alpha * own
+            if share > 0 and str(style["fill"]) != "none" and share * num(style.get("fill-opacity"), 1.0) > 0:
+                into.append(_Layer(node, m, windows, str(style.get("fill-rule", "nonzero")), hex_of(style["fill"]),
+                                   min(share * num(style.get("fill-opacity"), 1.0), 1.0)))
+            width = num(style["stroke-width"], 1.0)
+            stroked = share * num(style.get("stroke-opacity"), 1.0)
+            if str(style["stroke"]) != "none" and width >= BAND and stroked > 0:
+                into.append(_Layer(node, m, windows, "nonzero", hex_of(style["stroke"]), min(stroked, 1.0), width, style))
 
     def text(self, node, style, m, alpha) -> None:
-        """Read one text's ink against its ground at SAMPLES along the middle of its ink box (a run outlined in another
-        colour against its outline: its own stroke, as paint.run draws it, or a layout's outline drawn just before it):
-        (ink as seen, ground, ratio) at the worst, or None when its ground is unknown; a text with no ink is left out."""
+        """Note one text: its ink, the outline ringing it (its own stroke, as paint.run draws it, or a layout's outline
+        drawn as a run just before it) and its letters' middles on the drawing; an outline's run is only noted."""
         ink, share = hex_of(style["fill"]), min(alpha * num(style.get("fill-opacity"), 1.0), 1.0)
         at = (node.content, node.attrs.get("x"), node.attrs.get("y"))
-        outline = hex_of(node.attrs.get("stroke")) if isinstance(node, svg.Run) else None
-        if outline and ink is None:   # a run's outline, drawn before its letters (textbox's)
-            self.outlines[at] = outline
+        stroke = hex_of(node.attrs.get("stroke")) if isinstance(node, svg.Run) else None
+        ring = (stroke, num(node.attrs.get("stroke-width"), 0.0) / 2) if stroke else None
+        if ring and ink is None:   # a run's outline, drawn before its letters (textbox's)
+            self.outlines[at] = ring
             return
-        outline = outline or self.outlines.get(at)
-        if ink is None or share <= 0 or not (node.content or "").strip() or not (box := ink_of(node, style)):
+        if ink is None or share <= 0 or not (node.content or "").strip():
             return
-        left, top, right, bottom = _placed(box, m)
-        middle = (top + bottom) / 2
-        across = [layer for layer in self.layers if (extent := layer.box())[1] <= middle <= extent[3]]   # fills at its height
-        worst: tuple | None = None
-        for along in SAMPLES:
-            ground = outline if outline and outline != ink else self.beneath(left + along * (right - left), middle, across)
-            if ground is None:
-                self.read.append((node, None))
-                return
-            seen = _over(ink, share, ground)
-            ratio = _contrast(seen, ground)
-            if worst is None or ratio < worst[2]:
-                worst = (seen, ground, ratio)
-        self.read.append((node, worst))
+        size = num(style.get("font-size"), 4.0)
+        a, b, c, d, e, f = m
+        points = [(a * x + c * y + e, b * x + d * y + f) for x, y in _middles(node, style, size)]
+        if points:
+            self.texts.append(_Text(node, ink, share, ring or self.outlines.get(at), size, points, len(self.layers)))
 
-    @staticmethod
-    def beneath(x: float, y: float, layers: list) -> str | None:
-        """The colour painted at a point by fills (in paint order; the paper where none is), from the topmost opaque one
-        up; None when one there is only a painter's to tell."""
-        over: list[tuple[str, float]] = []
-        for layer in reversed(layers):
-            covered = layer.covers(x, y)
-            if covered is None or (covered and layer.colour is None):
+    def read(self, text: _Text) -> tuple | None:
+        """(ink as seen, what it is read against, ratio) at the text's worst letter; None when no letter's ground is
+        known. A wide outline of another colour parts the letters from the ground (read against the outline, or, the
+        two together, against the ground); a letter under an opaque thing laid over it is hidden, not read."""
+        colour, ring = text.outline or (None, 0.0)
+        halo = colour is not None and colour != text.ink and ring >= HALO * text.size
+        xs, ys = [x for x, _ in text.points], [y for _, y in text.points]
+        span = (min(xs), min(ys), max(xs), max(ys))
+        near = [(n, layer) for n, layer in enumerate(self.layers) if _meets(layer.box(), span)]   # its letters' layers
+        below = [layer for n, layer in near if n < text.below]
+        over = [layer for n, layer in near if n >= text.below]
+        least = WIDE * text.size
+        worst = None
+        for x, y in text.points:
+            ground = _beneath(x, y, below, least)
+            if ground is UNKNOWN and not halo:
                 return None
-            if covered and layer.colour is not None:
-                over.append((layer.colour, layer.share))
-                if layer.share >= 1.0:
+            ink = _over(text.ink, text.share, PAPER if ground is UNKNOWN else ground)
+            hidden = False
+            for layer in over:   # laid over the text: a see-through one tints ink and ground alike
+                found = layer.at(x, y, least)
+                if found is None:
+                    continue
+                if found == UNKNOWN or found[1] >= 1.0:
+                    hidden = True
                     break
-        ground = PAPER
-        for colour, share in reversed(over):
-            ground = _over(colour, share, ground)
-        return ground
+                ink = _over(found[0], found[1], ink)
+                ground = ground if ground is UNKNOWN else _over(found[0], found[1], ground)
+            if hidden:
+                continue
+            if halo:
+                ratio, against = _contrast(ink, colour), colour
+                if ground is not UNKNOWN and min(_contrast(ink, ground), _contrast(colour, ground)) > ratio:
+                    ratio, against = min(_contrast(ink, ground), _contrast(colour, ground)), ground
+            else:
+                ratio, against = _contrast(ink, ground), ground
+            if worst is None or ratio < worst[2]:
+                worst = (ink, against, ratio)
+        return worst
+
+
+def _middles(node, style, size: float) -> list:
+    """The middles of up to LETTERS of a text's letters with ink, spread along it, in its own units: a run in its face,
+    a line of Vera as anchored."""
+    content, x, y = node.content or "", num(node.attrs.get("x")), num(node.attrs.get("y"))
+    face = getattr(node, "face", None)
+    if face is None:
+        face = typeface.VERA.face(str(style.get("font-weight")) == "bold", False)
+        shift = {"middle": 0.5, "end": 1.0}.get(str(style.get("text-anchor", "start")), 0.0)
+        x -= shift * typeface.advance(face.resource, content) * size
+    boxes = typeface.glyph_inks(face, content, x, y, size)
+    if len(boxes) > LETTERS:
+        boxes = [boxes[round(k * (len(boxes) - 1) / (LETTERS - 1))] for k in range(LETTERS)]
+    return [((left + right) / 2, (top + bottom) / 2) for left, top, right, bottom in boxes]
+
+
+def _meets(box: tuple, span: tuple) -> bool:
+    """Whether two boxes (left, top, right, bottom) meet."""
+    return box[0] <= span[2] and span[0] <= box[2] and box[1] <= span[3] and span[1] <= box[3]
+
+
+def _beneath(x: float, y: float, layers: list, least: float):
+    """The colour painted at a point by layers (in paint order; the paper where none is), from the topmost opaque one
+    up; UNKNOWN when one there is only a painter's to tell."""
+    over: list[tuple[str, float]] = []
+    for layer in reversed(layers):
+        found = layer.at(x, y, least)
+        if found == UNKNOWN:
+            return UNKNOWN
+        if found is not None:
+            over.append(found)
+            if found[1] >= 1.0:
+                break
+    ground = PAPER
+    for colour, share in reversed(over):
+        ground = _over(colour, share, ground)
+    return ground
 
 
 @functools.lru_cache(maxsize=1024)

@@ -14,6 +14,7 @@ from ..spec.loader import rules_path
 from ..files import SPECS
 from ..draw.render import draw_art
 from ..draw.svgvalues import hex_of
+from ..spec.schema import BASE_COLOURS
 from ..progress import Progress
 from . import findings
 
@@ -222,7 +223,8 @@ def _checked(spec, warnings=None, faces=None):
         """The text, safe-area and contrast checks, made when a first drawing is judged (a build whose faces' verdicts
         are all kept loads none: it tallies them in findings); the last with the palette's names by colour."""
         from . import legibility, safearea, textcheck  # lazy: start-up
-        names = {hex_of(value): name for name, value in reversed(spec.palette.items())}   # the first name of a colour
+        named = [(hex_of(value), name) for name, value in {**BASE_COLOURS, **spec.palette}.items()]
+        names = {colour: name for colour, name in named if [c for c, _ in named].count(colour) == 1}   # one name's only
         return textcheck.Check(spec), safearea.Check(spec), lambda drawing: legibility.faint(drawing, names)
 
     def judge(art, drawing, recoloured=None):

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DPI = 254   # 10 pixels a mm
 SPEC = """\
 game: {title: Contrast, designer: Tester}
-palette: {sun: "#d98e04", tea: "#27ae60", night: "#1b1b1b", paper: "#fbf7ee", ink: "#26221c"}
+palette: {sun: "#d98e04", tea: "#27ae60", night: "#1b1b1b", paper: "#fbf7ee", ink: "#26221c", sky: "#8ecae6"}
 components:
   cards:
     kind: layout
@@ -71,10 +71,10 @@ def test_a_title_that_reads_poorly_on_its_band_is_a_warning_at_the_contrast_its_
     ground, ink = colours(painted(spec), (5, 4, 40, 14))   # the band round the letters, and the letters
     assert (ground, ink) == ("#d98e04", "#ffffff")
     (line,) = warnings
-    found = float(re.search(r"a contrast of (\d\.\d):1: #ffffff on #d98e04 \(sun\);", line).group(1))
+    found = float(re.search(r"a contrast of (\d\.\d):1: #ffffff \(white\) on #d98e04 \(sun\);", line).group(1))
     assert found == int(wcag(ink, ground) * 10) / 10 == 2.6
     assert line.endswith("cards: face 1: text 'Sunrise' (text title) reads poorly on what it is printed on (a contrast of "
-                         "2.6:1: #ffffff on #d98e04 (sun); WCAG asks 3:1 of text at least, 4.5:1 of small text)")
+                         "2.6:1: #ffffff (white) on #d98e04 (sun); WCAG asks 3:1 of text at least, 4.5:1 of small text)")
 
 
 def test_a_text_that_cannot_be_read_fails_and_the_build_refuses_it(tmp_path):
@@ -84,7 +84,7 @@ def test_a_text_that_cannot_be_read_fails_and_the_build_refuses_it(tmp_path):
     assert wcag(ink, ground) < 1.5
     assert [f.message for f in validate(spec)] == [
         "face 1: text 'Sunrise' (text title) cannot be read on what it is printed on (expected a contrast of at least "
-        f"1.5:1, found {int(wcag(ink, ground) * 10) / 10:.1f}:1: #000000 on #1b1b1b (night))"]
+        f"1.5:1, found {int(wcag(ink, ground) * 10) / 10:.1f}:1: #000000 (black) on #1b1b1b (night))"]
     result = CliRunner().invoke(cli, ["build", str(tmp_path / "game.yaml"), "--out", str(tmp_path / "out")])
     assert result.exit_code == 1 and "1 check failed, not building" in result.output
     assert not (tmp_path / "out").exists()
@@ -163,6 +163,89 @@ def test_a_warning_is_told_again_when_the_checks_are_kept(tmp_path):
     runs = [CliRunner().invoke(cli, ["validate", str(tmp_path / "game.yaml")]) for _ in range(2)]
     assert [r.exit_code for r in runs] == [0, 0]
     assert told(runs[0]) == told(runs[1]) and len(told(runs[0])) == 1
-    assert "a contrast of 2.8:1: #ffffff on #27ae60 (tea)" in told(runs[0])[0]
+    assert "a contrast of 2.8:1: #ffffff (white) on #27ae60 (tea)" in told(runs[0])[0]
     assert wcag("#ffffff", "#27ae60") == pytest.approx(2.87, abs=0.01)
     assert told(runs[0])[0].startswith(f"warning: {tmp_path / 'game.yaml'}: cards: face 1: text 'Tea time'")
+
+
+WORDS = "words: {type: text, x: 10, y: 40, width: 43, height: 8, text: WORDS, size: 4, bold: true, colour: black}"
+NAVY = "#1b1b3a"
+
+
+def share_unreadable(folder, elements, words, text="Readable words"):
+    """The share of a text's letter pixels whose ink and ground, as cairo paints them, are under 1.5:1 apart, and the
+    spec: the letters found where the text drawn in green differs from the face drawn without it."""
+    def made(name, text_element):
+        (folder / name).mkdir(parents=True)
+        return card(folder / name, *elements(text_element))
+    spec = made("as-is", words.replace("WORDS", f"'{text}'"))
+    green = painted(made("green", words.replace("WORDS", f"'{text}'").replace("colour: black", "colour: '#00ff00'")))
+    bare = painted(made("bare", words.replace("WORDS", "' '")))
+    shown = painted(spec)
+    letters = [(x, y) for x in range(green.width) for y in range(green.height)   # where green letters change the face
+               if sum(abs(a - b) for a, b in zip(green.getpixel((x, y)), bare.getpixel((x, y)))) > 40]
+    poor = sum(wcag("#%02x%02x%02x" % shown.getpixel(p), "#%02x%02x%02x" % bare.getpixel(p)) < 1.5 for p in letters)
+    return poor / len(letters), spec
+
+
+@pytest.mark.parametrize("case, elements, fails", [
+    ("a wide stroke under it", lambda w: [f"bar: {{type: line, x1: 5, y1: 44, x2: 58, y2: 44, stroke: '{NAVY}', "
+                                          "stroke_width: 8}", w], True),
+    ("a see-through sheet laid over it", lambda w: [w, "veil: {type: rect, x: 5, y: 35, width: 53, height: 18, "
+                                                    "fill: white, opacity: 0.88}"], True),
+    ("a band under its last letters", lambda w: [f"band: {{type: rect, area: bleed, x: 41, y: 0, width: 40, height: "
+                                                 f"100%, fill: '{NAVY}'}}", w], True),
+    ("a hairline outline on a dark band", lambda w: [f"band: {{type: rect, area: bleed, x: 0, y: 30, width: 100%, "
+                                                     f"height: 30, fill: '{NAVY}'}}",
+                                                     w.replace("}", ", outline: {colour: white, width: 0.05}}")], True),
+    ("a dark keyline round black letters", lambda w: [w.replace("}", ", outline: {colour: '#1b1b1b', width: 0.3}}")],
+     False),
+])
+def test_each_letter_is_read_on_what_cairo_paints_under_it(tmp_path, case, elements, fails):
+    """A text validate passed though some of its letters print under 1.5:1 (a wide stroke, a see-through sheet drawn
+    after it, a band under its last letters that three samples missed, an outline too thin to part it), or failed though
+    every letter reads (its outline as dark as its ink): the verdict follows the pixels."""
+    share, spec = share_unreadable(tmp_path, elements, WORDS)
+    assert (share > 0.15) is fails, share
+    failed = [f.message for f in validate(spec)]
+    assert bool(failed) is fails and all("cannot be read on what it is printed on" in m for m in failed), failed
+
+
+def test_a_mark_between_two_words_is_under_no_letter_and_fails_nothing(tmp_path):
+    """A navy dot between 'MM' and 'MM' failed the text: its middle sample fell in the gap; no letter touches it."""
+    dot = f"dot: {{type: circle, x: 31.5, y: 44, r: 0.5, fill: '{NAVY}'}}"
+    centred = WORDS.replace("size: 4,", "size: 4, align: centre, valign: middle,")
+    share, spec = share_unreadable(tmp_path, lambda w: [dot, w], centred, "MM MM")
+    warnings: list = []
+    assert share < 0.05 and validate(spec, warnings) == [] and warnings == []   # a fringe of an edge, no letter
+
+
+def test_a_see_through_icon_is_painted_as_one(tmp_path):
+    """A half-opaque icon, a white disc on a navy square: the disc prints white (the icon is painted whole, then at half
+    opacity over white paper), so near-white words on it cannot be read, where each shape blended apart read 1.6:1."""
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "sq.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="currentColor"/>'
+        '<circle cx="5" cy="5" r="4" fill="#ffffff"/></svg>')
+    spec = card(tmp_path, f"sign: {{type: icon, name: sq, x: 11.5, y: 24, width: 40, height: 40, colour: '{NAVY}', "
+                          "opacity: 0.5}", "word: {type: text, x: 21.5, y: 40, width: 20, height: 8, text: Fog, size: 4, "
+                                           "bold: true, colour: '#fafafa', align: centre, valign: middle}")
+    disc, _ = colours(painted(spec), (27, 41, 36, 47))   # the disc under the word, as cairo paints it: white at half
+    assert disc == "#fdfbf7" and wcag("#fafafa", disc) < 1.05   # over the paper, whatever the square under it
+    (message,) = [f.message for f in validate(spec)]
+    found = re.fullmatch(r"face 1: text 'Fog' \(text word\) cannot be read on what it is printed on \(expected a contrast "
+                         r"of at least 1\.5:1, found 1\.0:1: #fafafa on (#\w{6})\)", message)
+    assert found and max(abs(int(found[1][i:i + 2], 16) - int(disc[i:i + 2], 16)) for i in (1, 3, 5)) <= 1, message
+
+
+def test_a_faint_word_in_a_text_of_several_colours_is_named(tmp_path):
+    """A pale word in a span of its own colour: the warning blamed the whole text, its words joined with double
+    spaces."""
+    spec = card(tmp_path, "rules: {type: text, x: 5, y: 40, width: 53, height: 10, text: 'Gain **two** {colour:sky}"
+                          "coins{/colour} now', size: 4, colour: black}")
+    warnings: list = []
+    validate(spec, warnings)
+    assert [w.split("cards: ", 1)[1] for w in warnings] == [
+        "face 1: text 'Gain two coins now' (text rules) at 'coins' reads poorly on what it is printed on (a contrast of "
+        f"{int(wcag('#8ecae6', '#fbf7ee') * 10) / 10:.1f}:1: #8ecae6 (sky) on #fbf7ee (paper); WCAG asks 3:1 of text at "
+        "least, 4.5:1 of small text)"]
