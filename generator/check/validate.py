@@ -130,8 +130,9 @@ def _low_dpi(drawing, images=True) -> list:
 
 def validate(spec, warnings=None, faces=None):
     """Run every check; return the failures (empty when the set is complete and consistent); warnings: a list to add
-    what does not fail the set but a designer should hear (images below 300 dpi, text that reads poorly); faces: a build's FaceCache, so that
-    each face is drawn once for the checks and the PDF, and one that did not change is not drawn at all.
+    what does not fail the set but a designer should hear (images below 300 dpi, text that reads poorly), kept with the
+    failures; faces: a build's FaceCache, so that each face is drawn once for the checks and the PDF, and one that did
+    not change is not drawn at all.
 
     Every distinct artwork is drawn once, so a template or a renderer refusing its input (a UserError, as the build
     would raise it) is found without building, and the text and safe-area checks read those drawings.
@@ -238,8 +239,8 @@ def _checked(spec, warnings=None, faces=None):
         shape = shape_of(drawing)
         near = (recoloured["safe"][0] if recoloured and recoloured.get("shape") == shape and not recoloured["designed"]
                 else None)
-        unreadable, poor = faint(drawing)
-        found = {"text": text_check.measure(art, drawing) + unreadable, "faint": poor,
+        unreadable, weak = faint(drawing)
+        found = {"text": text_check.measure(art, drawing) + unreadable, "faint": weak,
                  "safe": safe_check.measure(art, drawing, near),
                  "ground": ground(drawing)}
         painted = ink.RASTERS > rasters
