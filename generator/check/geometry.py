@@ -8,6 +8,8 @@ from ..draw import svg, typeface
 from ..draw.svgvalues import DEFAULTS, IDENTITY, INHERITED, NO_PATH, Points, beziers, colour, compose, num, numbers, points
 
 TOLERANCE = 0.004   # mm a flattened curve or round join may fall inside the true one
+MAX_STEPS = 20_000   # chords an arc or a curve is flattened to at most: one that needs more is kilometres across as
+                     # placed (a template scaled up twice over), where a chord's error is nothing to its size
 MANY_DASHES = 5000   # dashes along a stroke past which it is measured whole: its ink, and a dash's gap more at most
 INK = 63.5 / 255    # the least alpha a raster counts as ink (ink.INK of 255)
 EXTERNAL = ("image", "use", "script", "foreignObject", "feImage")
@@ -91,7 +93,7 @@ def _bound(node, m, inherited, alpha, corners) -> bool:
     if tag == "text":
         _lettering(node, style, m, alpha, corners)
         return False   # its glyphs' boxes held, not proved to ink: the shapes beside it must
-    stretch = _stretch(m)
+    stretch = lengthening(m)
     if stretch == 0 or tag not in SHAPES:
         return False
     found = skeleton(node, 1e-3 * TOLERANCE / stretch)   # first, as _element: a shape it refuses goes to the painter
@@ -169,7 +171,7 @@ def _lettering(node, style, m, alpha, corners):
         advance = sum(font.metrics[font.cmap.get(ord(ch), 0)][0] for ch in words) * size / font.units
         at = (1, 0, 0, 1, at[4] - {"middle": advance / 2, "end": advance}.get(style["text-anchor"], 0.0), at[5])
     at = compose(m, at)
-    if _stretch(at) == 0:
+    if lengthening(at) == 0:
         return
     font = typeface.load(name)
     scale, pen, local = size / font.units, 0.0, [math.inf, math.inf, -math.inf, -math.inf]
@@ -329,7 +331,7 @@ def _element(node, m, inherited, alpha, windows, clips, out):
     elif node.tag == "text":
         _text(node, style, m, alpha, windows, out)
     else:
-        stretch = _stretch(m)
+        stretch = lengthening(m)
         if stretch == 0:
             return
         paths = outline(node, TOLERANCE / stretch)
@@ -369,7 +371,7 @@ def _add(pts, m, windows, out):
 
 
 @functools.lru_cache(maxsize=1024)
-def _stretch(m):
+def lengthening(m):
     """The most a matrix lengthens any vector (its largest singular value; remembered: a group's shapes share theirs)."""
     a, b, c, d = m[:4]
     p, det = a * a + b * b + c * c + d * d, a * d - b * c
@@ -379,7 +381,7 @@ def _stretch(m):
 def window(clip, m):
     """A clip path as one convex polygon on the drawing, oriented anticlockwise (y up); Unmeasured otherwise."""
     shapes = [child for child in clip.children if child.tag not in ("title", "desc")]
-    stretch = _stretch(m)
+    stretch = lengthening(m)
     paths = outline(shapes[0], TOLERANCE / stretch) if len(shapes) == 1 and stretch else None
     if not paths or len(paths) != 1:
         raise Unmeasured("clip")
@@ -428,10 +430,11 @@ def _cut(pts, window):
 
 
 def _steps(radius, turn, tol):
-    """How many chords follow an arc of a radius and turn (radians) to within tol."""
+    """How many chords follow an arc of a radius and turn (radians) to within tol, MAX_STEPS at most."""
     if radius <= tol:
         return max(1, math.ceil(abs(turn) / (math.pi / 2)))
-    return max(1, math.ceil(abs(turn) / (2 * math.acos(1 - tol / radius))))
+    chord = 2 * math.acos(1 - tol / radius) or 2 * math.sqrt(2 * tol / radius)   # the second where 1 - tol / radius is 1
+    return max(1, min(MAX_STEPS, math.ceil(abs(turn) / chord)))
 
 
 def _ellipse(cx, cy, rx, ry, start, turn, tol):
@@ -447,7 +450,7 @@ def _cubic(p0, p1, p2, p3, tol):
     each end's tangent first and last, so that a cap or a corner is square to the curve, not to its first chord."""
     dd = max(math.hypot(p0[0] - 2 * p1[0] + p2[0], p0[1] - 2 * p1[1] + p2[1]),
              math.hypot(p1[0] - 2 * p2[0] + p3[0], p1[1] - 2 * p2[1] + p3[1]))
-    n = max(1, math.ceil(math.sqrt(0.75 * dd / tol))) if dd > 0 else 1
+    n = max(1, min(MAX_STEPS, math.ceil(math.sqrt(0.75 * dd / tol)))) if dd > 0 else 1
     out = [_stub(p0, (p1, p2, p3), tol)]
     for t in sorted({i / n for i in range(1, n + 1)} | _turning(p0, p1, p2, p3)):
         u = 1 - t
@@ -631,7 +634,7 @@ def _glyphs(name, words, size, m, windows, out, bolder, join="miter"):
     """Add the outlines of a line of glyphs set from (0, 0) on the baseline of m; bolder: the width they are stroked,
     with join (and round caps when round)."""
     font = typeface.load(name)
-    scale, stretch = size / font.units, _stretch(m)
+    scale, stretch = size / font.units, lengthening(m)
     if stretch == 0:
         return
     tol, pen = TOLERANCE / stretch, 0.0

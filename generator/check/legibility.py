@@ -16,8 +16,11 @@ LEAST = 3.0        # WCAG's least contrast for text (large text, and graphics): 
 PAPER = "#ffffff"   # what a piece is printed on where nothing is painted
 LETTERS = 12   # letters of a text whose ground is read, spread along it (the worst counts)
 WIDE = 0.5     # a stroke at least this share of a text's size wide is a band under it; a thinner one is a line
-BAND = 1.0     # mm: a stroke narrower than this is a line under any text (WIDE of 2 mm type), never its ground
+BAND = 1.0     # mm: a stroke narrower than this is a line under any text (WIDE of 2 mm type), never its ground; so is
+               # a dashed one, whatever its width
 HALO = 0.05    # an outline ringing a text's letters at least this share of its size wide parts them from their ground
+ROWS = 64      # rows a layer's edges are filed by, by height, for the letters' looks
+LOOKS = 200_000   # looks of a face's letters at the layers about them, at most: past it its other texts go unread
 UNKNOWN = "unknown"   # what a layer paints where only a painter can tell (the designer's art, a gradient, a clip)
 _SKIPPED = frozenset(("defs", "clipPath", "title", "desc"))
 
@@ -37,6 +40,9 @@ def faint(drawing, names: Mapping[str, str]) -> tuple[list[str], list[str]]:
         boxes.setdefault(id(getattr(text.node, "box", None) or text.node), []).append((text, walk.read(text)))
     failed: list = []
     warned: list = []
+    if walk.unread:
+        warned.append(f"{walk.unread} of its {len(walk.texts)} texts were not read against what they are printed on: "
+                      f"the face lays too many things under them (its texts' letters met {LOOKS:,} of them in all)")
     for runs in boxes.values():
         found = [(text, read) for text, read in runs if read is not None]
         if not found:
@@ -70,13 +76,14 @@ class _Layer:
     """A fill or a stroke painted: its box and outline on the drawing (made when a text first looks under it), the clips
     it is drawn in, its fill rule, its colour (None: only a painter can tell), its opacity, and for a stroke its width."""
 
-    __slots__ = ("node", "m", "windows", "rule", "colour", "share", "width", "style", "_box", "_polygons")
+    __slots__ = ("node", "m", "windows", "rule", "colour", "share", "width", "style", "_box", "_polygons", "_rows")
 
     def __init__(self, node, m, windows, rule, colour, share, width=0.0, style=None):
         self.node, self.m, self.windows, self.rule, self.colour, self.share = node, m, windows, rule, colour, share
         self.width, self.style = width, style   # a stroke's width (0 for a fill) and its style (caps, joins, dashes)
         self._box: tuple | None = None
         self._polygons: list | None = None
+        self._rows: tuple | None = None
 
     def box(self) -> tuple:
         """(left, top, right, bottom) on the drawing round the layer (a stroke's widened by its reach)."""
@@ -99,30 +106,45 @@ class _Layer:
         return self._box
 
     def polygons(self) -> list:
-        """The fill's subpaths, or the stroke's pieces, placed on the drawing (an image's its box)."""
+        """The fill's subpaths, or the stroke's pieces, placed on the drawing (an image's its box), traced to
+        geometry's tolerance as placed (a template drawn in large numbers and scaled down is traced in few points)."""
         if self._polygons is None:
-            node, tol = self.node, geometry.TOLERANCE
+            node = self.node
             if isinstance(node, svg.Placed):
                 left, top, right, bottom = self.box()
-                paths = [[(left, top), (right, top), (right, bottom), (left, bottom)]]
-                self._polygons = paths
-                return paths
-            outline = geometry.outline(node, tol) or []
+                self._polygons = [[(left, top), (right, top), (right, bottom), (left, bottom)]]
+                return self._polygons
+            scale = geometry.lengthening(self.m)
+            tol = geometry.TOLERANCE / scale if scale else 0.0
+            outline = (geometry.outline(node, tol) or []) if scale else []
             if self.width:
                 style = self.style
-                dashes = [] if style.get("stroke-dasharray") in (None, "none") else numbers(style["stroke-dasharray"])
-                dashes = (dashes * 2 if len(dashes) % 2 else dashes) if any(dashes) and min(dashes) >= 0 else []
-                if dashes and sum(math.dist(p, q) for pts, _ in outline for p, q in zip(pts, pts[1:])) > \
-                        geometry.MANY_DASHES * sum(dashes):
-                    dashes = []   # as geometry strokes them: too many dashes to stroke one by one, the line whole
                 pieces = geometry.stroke(outline, self.width, str(style["stroke-linecap"]), str(style["stroke-linejoin"]),
-                                         num(style.get("stroke-miterlimit"), 10.0), dashes,
-                                         num(style.get("stroke-dashoffset"), 0.0), tol)
+                                         num(style.get("stroke-miterlimit"), 10.0), [], 0.0, tol)
             else:
                 pieces = [pts for pts, _ in outline if len(pts) >= 3]
             a, b, c, d, e, f = self.m
             self._polygons = [[(a * x + c * y + e, b * x + d * y + f) for x, y in pts] for pts in pieces]
         return self._polygons
+
+    def pieces_about(self, y: float) -> list:
+        """What a point at height y is tested against: a stroke's pieces whose heights take y in; a fill's edges that
+        cross y's row of ROWS (each [x0, y0, x1, y1]), so a traced polygon of thousands of points is not walked whole
+        at every letter."""
+        if self._rows is None:
+            top, bottom = self.box()[1], self.box()[3]
+            step = (bottom - top) / ROWS or 1.0
+            self._rows = (top, step, [[] for _ in range(ROWS)])
+            for n, pts in enumerate(self.polygons()):
+                if self.width:   # whole pieces, by the rows their heights span
+                    spans = [(min(p[1] for p in pts), max(p[1] for p in pts), pts)]
+                else:
+                    spans = [(min(p[1], q[1]), max(p[1], q[1]), (p[0], p[1], q[0], q[1])) for p, q in zip(pts, pts[1:] + pts[:1])]
+                for low, high, item in spans:
+                    for row in range(max(0, int((low - top) / step)), min(ROWS - 1, int((high - top) / step)) + 1):
+                        self._rows[2][row].append(item)
+        top, step, rows = self._rows
+        return rows[min(ROWS - 1, max(0, int((y - top) / step)))]
 
     def at(self, x: float, y: float, least: float):
         """What the layer paints at a point: None (nothing: outside it, or a stroke narrower than least), UNKNOWN, or
@@ -130,12 +152,15 @@ class _Layer:
         left, top, right, bottom = self.box()
         if not (left <= x <= right and top <= y <= bottom) or (self.width and self.width < least):
             return None
-        if self.node.tag not in geometry.EXTERNAL or isinstance(self.node, svg.Placed):
+        if not self.width and self.node.tag in ("circle", "ellipse", "rect"):   # a plain shape told by its equation
+            if not _in_shape(self.node, self.m, x, y):
+                return None
+        elif self.node.tag not in geometry.EXTERNAL or isinstance(self.node, svg.Placed):
             if self.width:   # a stroke's pieces overlap: a point in any is in it
-                if not any(_winding(x, y, [piece]) for piece in self.polygons()):
+                if not any(_winding(x, y, [piece]) for piece in self.pieces_about(y)):
                     return None
             else:
-                turns = _winding(x, y, self.polygons())
+                turns = _winding(x, y, self.pieces_about(y), rows=True)
                 if not (turns % 2 == 1 if self.rule == "evenodd" else turns != 0):
                     return None
         for window in self.windows:
@@ -192,6 +217,7 @@ class _Walk:
         self.layers: list = []
         self.texts: list[_Text] = []
         self.outlines: dict[tuple, tuple] = {}
+        self.looks, self.unread = 0, 0   # letters' looks at the layers about them so far; texts left unread past LOOKS
 
     def visit(self, node, m, inherited, alpha, windows, into: list) -> None:
         """Walk one element and its children (geometry's walk), adding its layers to into and its texts to the walk's."""
@@ -230,7 +256,8 @@ class _Walk:
                                    min(share * num(style.get("fill-opacity"), 1.0), 1.0)))
             width = num(style["stroke-width"], 1.0)
             stroked = share * num(style.get("stroke-opacity"), 1.0)
-            if str(style["stroke"]) != "none" and width >= BAND and stroked > 0:
+            dashed = style.get("stroke-dasharray") not in (None, "none") and any(numbers(style["stroke-dasharray"]))
+            if str(style["stroke"]) != "none" and width >= BAND and stroked > 0 and not dashed:   # a dashed one: a line
                 into.append(_Layer(node, m, windows, "nonzero", hex_of(style["stroke"]), min(stroked, 1.0), width, style))
 
     def text(self, node, style, m, alpha) -> None:
@@ -260,6 +287,10 @@ class _Walk:
         xs, ys = [x for x, _ in text.points], [y for _, y in text.points]
         span = (min(xs), min(ys), max(xs), max(ys))
         near = [(n, layer) for n, layer in enumerate(self.layers) if _meets(layer.box(), span)]   # its letters' layers
+        self.looks += len(near) * len(text.points)
+        if self.looks > LOOKS:   # a face of a thousand see-through discs under a thousand texts: the rest go unread
+            self.unread += 1
+            return None
         below = [layer for n, layer in near if n < text.below]
         over = [layer for n, layer in near if n >= text.below]
         least = WIDE * text.size
@@ -307,6 +338,29 @@ def _middles(node, style, size: float) -> list:
     return [((left + right) / 2, (top + bottom) / 2) for left, top, right, bottom in boxes]
 
 
+def _in_shape(node, m: tuple, x: float, y: float) -> bool:
+    """Whether a point of the drawing is inside a circle, an ellipse or a rectangle (its corners rounded or not) placed
+    by m: the point carried back into the shape's own units (a face's hundreds of discs, each traced, were slow)."""
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    if det == 0:
+        return False
+    u, v = (d * (x - e) - c * (y - f)) / det, (a * (y - f) - b * (x - e)) / det
+    attrs = node.attrs
+    if node.tag != "rect":
+        rx, ry = (num(attrs.get("r")),) * 2 if node.tag == "circle" else (num(attrs.get("rx")), num(attrs.get("ry")))
+        return rx > 0 and ry > 0 and ((u - num(attrs.get("cx"))) / rx) ** 2 + ((v - num(attrs.get("cy"))) / ry) ** 2 <= 1
+    left, top, w, h = num(attrs.get("x")), num(attrs.get("y")), num(attrs.get("width")), num(attrs.get("height"))
+    if not (w > 0 and h > 0 and left <= u <= left + w and top <= v <= top + h):
+        return False
+    rx, ry = num(attrs.get("rx", attrs.get("ry")), 0.0), num(attrs.get("ry", attrs.get("rx")), 0.0)
+    if rx <= 0 or ry <= 0:
+        return True
+    rx, ry = min(rx, w / 2), min(ry, h / 2)   # a rounded corner: inside the quarter ellipse of the corner it is in
+    cu, cv = min(max(u, left + rx), left + w - rx), min(max(v, top + ry), top + h - ry)
+    return ((u - cu) / rx) ** 2 + ((v - cv) / ry) ** 2 <= 1
+
+
 def _meets(box: tuple, span: tuple) -> bool:
     """Whether two boxes (left, top, right, bottom) meet."""
     return box[0] <= span[2] and span[0] <= box[2] and box[1] <= span[3] and span[1] <= box[3]
@@ -344,14 +398,14 @@ def _over(colour: str, share: float, ground: str) -> str:
                          for i in (1, 3, 5))
 
 
-def _winding(x: float, y: float, polygons: list) -> int:
-    """The winding number of closed polygons round a point."""
+def _winding(x: float, y: float, polygons: list, rows: bool = False) -> int:
+    """The winding number round a point of closed polygons, or (rows) of their edges, each (x0, y0, x1, y1)."""
     turns = 0
-    for pts in polygons:
-        for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]):
-            side = (x1 - x0) * (y - y0) - (x - x0) * (y1 - y0)
-            if y0 <= y < y1 and side > 0:
-                turns += 1
-            elif y1 <= y < y0 and side < 0:
-                turns -= 1
+    edges = polygons if rows else [(p[0], p[1], q[0], q[1]) for pts in polygons for p, q in zip(pts, pts[1:] + pts[:1])]
+    for x0, y0, x1, y1 in edges:
+        side = (x1 - x0) * (y - y0) - (x - x0) * (y1 - y0)
+        if y0 <= y < y1 and side > 0:
+            turns += 1
+        elif y1 <= y < y0 and side < 0:
+            turns -= 1
     return turns

@@ -17,6 +17,7 @@ The bound, in mm, of raster minus geometry (the raster takes the centre of the f
   geometry puts it (test_a_closed_curve_is_measured_as_a_pdf_reader_prints_its_first_join).
 """
 import math
+import re
 import subprocess
 import sys
 from types import SimpleNamespace
@@ -27,6 +28,7 @@ from hypothesis import strategies as st
 import pypdfium2
 
 from generator.check import geometry, ink, safearea
+from generator.check.validate import validate
 from generator.components.kind import Circle
 from generator.draw import svg
 from generator.draw import svgvalues
@@ -380,3 +382,17 @@ def test_a_stroke_of_more_dashes_than_are_worth_stroking_one_by_one_is_measured_
     assert max(xs) == pytest.approx(30 + 2000.25, abs=0.01) and min(xs) == pytest.approx(30 - 2000.25, abs=0.01)
     few = dwg.circle((30, 30), 20, fill="none", stroke="#000000", stroke_width=0.5, stroke_dasharray="0.5 0.5")
     assert len(geometry.polygons(few, {})) > 100   # 126 dashes: each its own
+
+
+@pytest.mark.parametrize("template", [
+    '<g transform="scale(1000000)"><g transform="scale(1000000)"><circle cx="0" cy="0" r="1000" '
+    'fill="currentColor"/></g></g>',   # ZeroDivisionError: 1 - tol / radius was 1.0
+    '<g transform="scale(1000000)"><circle cx="0" cy="0" r="1000000" fill="currentColor"/></g>'])   # 35 million chords
+def test_a_template_scaled_up_twice_over_is_measured_not_a_traceback_or_a_hang(tmp_path, template):
+    from generator import scaffold
+    path = scaffold.new(tmp_path / "g")[0]
+    (tmp_path / "g" / "templates" / "coin.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{template}</svg>')
+    found = [f.message for f in validate(specs.load(str(path)))]
+    assert any(re.fullmatch(r"faces 1-6, back \(.*cards\.csv rows 2-7\): coin is \d+\.\d mm past the cut \(marks keep 2 mm "
+                            r"inside it\)", message) for message in found), found

@@ -249,3 +249,37 @@ def test_a_faint_word_in_a_text_of_several_colours_is_named(tmp_path):
         "face 1: text 'Gain two coins now' (text rules) at 'coins' reads poorly on what it is printed on (a contrast of "
         f"{int(wcag('#8ecae6', '#fbf7ee') * 10) / 10:.1f}:1: #8ecae6 (sky) on #fbf7ee (paper); WCAG asks 3:1 of text at "
         "least, 4.5:1 of small text)"]
+
+
+def test_a_face_of_many_see_through_layers_under_many_texts_reads_some_and_says_so(tmp_path):
+    """300 faint discs stacked under 300 labels: every letter looked at every disc (1,000 of each: over 5 minutes); past
+    LOOKS the other texts go unread, and the warning says how many."""
+    spec = card(tmp_path, "disc: {type: circle, x: 31.5, y: 44, r: 30, fill: sun, opacity: 0.02, repeat: {count: 300, "
+                          "columns: 300, dx: 0.001}}",
+                "num: {type: text, x: 3, y: 3, width: 14.5, height: 2.2, text: ABCDEFGHIJKL, size: 1.5, colour: ink, "
+                "repeat: {count: 300, columns: 4, dx: 15, dy: 1}}")
+    warnings: list = []
+    assert validate(spec, warnings) == []
+    (line,) = warnings
+    unread = int(re.search(r"face 1: (\d+) of its 300 texts were not read against what they are printed on: the face "
+                           r"lays too many things under them \(its texts' letters met 200,000 of them in all\)$", line)[1])
+    assert 0 < unread < 300
+
+
+def test_an_icon_drawn_in_large_numbers_is_traced_as_placed(tmp_path):
+    """A coin template on a viewBox of a million units was traced to 0.004 of its own units: millions of points, 35 s
+    to validate; traced to 0.004 mm as placed, its disc is a few hundred."""
+    from generator.check import legibility
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "big.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000000 1000000"><circle cx="500000" cy="500000" '
+        'r="460000" fill="currentColor" stroke="#222222" stroke-width="50000"/></svg>')
+    spec = card(tmp_path, "sign: {type: icon, name: big, x: 11.5, y: 24, width: 40, height: 40, colour: sun}",
+                "word: {type: text, x: 21.5, y: 40, width: 20, height: 8, text: Fog, size: 4, colour: ink, "
+                "align: centre, valign: middle}")
+    drawing = draw_art(spec, next(a for a in expand(spec)[1].values() if a.side == "front"))
+    walk = legibility._Walk({})
+    walk.visit(drawing, legibility.IDENTITY, legibility.DEFAULTS, 1.0, (), walk.layers)
+    stroked = [layer for layer in walk.layers if getattr(layer, "width", 0)]
+    assert stroked and max(len(piece) for layer in stroked for piece in layer.polygons()) < 1000
+    assert sum(len(piece) for layer in stroked for piece in layer.polygons()) < 20_000
