@@ -98,7 +98,8 @@ class Watcher(FileSystemEventHandler):
                 folders[path.parent] = False
         for folder, recursive in folders.items():
             watch = self.observer.schedule(self, str(folder), recursive=recursive)
-            self.watch = watch if folder == self.folder else self.watch
+            if folder == self.folder:
+                self.watch = watch
         if self.folder.parent not in folders:   # where the folder itself is moved, removed or made again
             self.observer.schedule(self, str(self.folder.parent), recursive=False)
         self.observer.start()

@@ -42,20 +42,23 @@ class Tally:
         return self.faces[art.component]
 
 
-class Texts(Tally):
-    """The text problems of each artwork (textcheck.Check.measure's), filed by component and message: the faces of
-    data rows with one problem alike (a text every card sets) told in one line, the rows named there."""
+class Noted(Tally):
+    """Messages filed by component and message, each with the faces (and data rows) it is on: a message that names its
+    row ('(cards.csv row 4, text cost)') has the row taken out, so faces of rows alike share one line."""
 
     def note(self, art, messages) -> None:
-        """Count one artwork's face and file its text problems (measure's) under it, its data row taken out of them."""
+        """Count one artwork's face and file its messages under it, with its data row."""
         face = self.face(art)
         data, row = art.props.get(DATA), art.props.get(ROW)
         marker = f"({data} row {row}, " if row is not None else None
         for message in messages:
-            if marker is not None and marker in message:
-                self.found.setdefault((art.component, data, message.replace(marker, "(")), []).append((face, row))
-            else:   # a message that does not name its row: the row named with the face
-                self.found.setdefault((art.component, data, message), []).append((face, row))
+            said = message.replace(marker, "(") if marker else message
+            self.found.setdefault((art.component, data, said), []).append((face, row))
+
+
+class Texts(Noted):
+    """The text problems of each artwork (textcheck.Check.measure's), filed by component and message: the faces of
+    data rows with one problem alike (a text every card sets) told in one line, the rows named there."""
 
     def failures(self) -> list:
         """(component, message) of every text problem found, each with the faces it is on (and their data rows); a layout
@@ -85,19 +88,9 @@ class Texts(Tally):
         return out
 
 
-class Warnings(Tally):
+class Warnings(Noted):
     """Lines a designer should hear of each artwork (resolution.warnings' images placed below 300 dpi, legibility's text
     that reads poorly), each told once for all the faces alike."""
-
-    def note(self, art, lines) -> None:
-        """Count one artwork's face and file its lines under it, with its data row (taken out of a line that names it,
-        as Texts does)."""
-        face = self.face(art)
-        data, row = art.props.get(DATA), art.props.get(ROW)
-        marker = f"({data} row {row}, " if row is not None else None
-        for line in lines:
-            line = line.replace(marker, "(") if marker else line
-            self.found.setdefault((art.component, data, line), []).append((face, row))
 
     def lines(self) -> list:
         """'<file>: <component>: <faces> (<data file> rows <n-m>): <line>' for each line, its faces and rows in ranges."""

@@ -135,7 +135,7 @@ class _Layer:
             top, bottom = self.box()[1], self.box()[3]
             step = (bottom - top) / ROWS or 1.0
             self._rows = (top, step, [[] for _ in range(ROWS)])
-            for n, pts in enumerate(self.polygons()):
+            for pts in self.polygons():
                 if self.width:   # whole pieces, by the rows their heights span
                     spans = [(min(p[1] for p in pts), max(p[1] for p in pts), pts)]
                 else:
@@ -300,27 +300,30 @@ class _Walk:
             if ground is UNKNOWN and not halo:
                 return None
             ink = _over(text.ink, text.share, PAPER if ground is UNKNOWN else ground)
-            hidden = False
             for layer in over:   # laid over the text: a see-through one tints ink and ground alike
                 found = layer.at(x, y, least)
                 if found is None:
                     continue
                 if found == UNKNOWN or found[1] >= 1.0:
-                    hidden = True
-                    break
+                    break   # the letter is hidden here: not read
                 ink = _over(found[0], found[1], ink)
                 ground = ground if ground is UNKNOWN else _over(found[0], found[1], ground)
-            if hidden:
-                continue
-            if halo:
-                ratio, against = _contrast(ink, colour), colour
-                if ground is not UNKNOWN and min(_contrast(ink, ground), _contrast(colour, ground)) > ratio:
-                    ratio, against = min(_contrast(ink, ground), _contrast(colour, ground)), ground
             else:
-                ratio, against = _contrast(ink, ground), ground
-            if worst is None or ratio < worst[2]:
-                worst = (ink, against, ratio)
+                worst = _worse(worst, ink, ground, colour if halo else None)
         return worst
+
+
+def _worse(worst: tuple | None, ink: str, ground, halo: str | None) -> tuple:
+    """The worse of the worst letter so far and this one: (ink as seen, what it is read against, ratio); halo: the
+    colour of a wide outline parting the letter from the ground (read against it, or, the two together, against the
+    ground, whichever reads better)."""
+    if halo is None:
+        ratio, against = _contrast(ink, ground), ground
+    else:
+        ratio, against = _contrast(ink, halo), halo
+        if ground is not UNKNOWN and min(_contrast(ink, ground), _contrast(halo, ground)) > ratio:
+            ratio, against = min(_contrast(ink, ground), _contrast(halo, ground)), ground
+    return (ink, against, ratio) if worst is None or ratio < worst[2] else worst
 
 
 def _middles(node, style, size: float) -> list:
