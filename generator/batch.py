@@ -54,8 +54,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
     (art warnings, no rulebook). Several games are built side by side by up to `workers` processes (None: one per CPU);
     dpi: None when --dpi was not given (DPI then)."""
     from .spec import loader as specs  # lazy: start-up
-    from .build import no_rules  # lazy: start-up
-    from .check.validate import art_warnings  # lazy: start-up
+    from .build import no_rules, warned  # lazy: start-up
     from .output.formats import jobs  # lazy: start-up (a validate writes no format)
     looks = tuple(look for look, on in (("ink-saver", ink_saver), ("greyscale", greyscale)) if on)
     options = Options(out_dir, paper, backs, looks, DPI if dpi is None else dpi, pod)
@@ -77,8 +76,8 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
         return spec, [job for name in names for job in jobs(name, spec, options)]
 
     def told(spec) -> list:
-        """One game's notes once its jobs ran (the art warnings its checks found kept: none drawn again)."""
-        notes = [f"warning: {line}" for line in art_warnings(spec)]
+        """One game's notes once its jobs ran: what its checks warned of (or, for files found unchanged, their records)."""
+        notes = [f"warning: {line}" for line in warned(spec)["lines"]]
         if "pdf" in names and not looks and not specs.rules_path(spec).is_file():
             notes.append(no_rules(spec, paper, out_dir))
         return notes

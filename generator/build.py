@@ -271,12 +271,27 @@ def check(spec, faces=None):
     """Refuse to build a spec whose set fails validation (validated once per spec, the result kept with it), or, for a
     game that follows no shipped rules, whose rulebook cannot be laid out (checks.laid_out), before any file is written;
     faces: the build's FaceCache, which keeps each face the checks draw for the PDF."""
-    failures = spec.remembered("failures", lambda: validate(spec, faces=faces))
+    failures = spec.remembered("failures", lambda: _validated(spec, faces))
     if failures:
         raise UserError(f"{spec.path}: {counted(len(failures), 'check')} failed, not building (run 'pnp validate')\n"
                         + "\n".join(map(str, failures)))
     if not spec.game.ruleset:   # a designer's rulebook that cannot be laid out, before any file (a game's rules read
         spec.remembered("laid out", lambda: laid_out(spec))   # files of their own, which no components record may list)
+
+
+def _validated(spec, faces) -> list:
+    """validate's failures of a spec; what its checks warn of (images below 300 dpi, text that reads poorly) kept as
+    the spec's warnings."""
+    found: list = []
+    failures = validate(spec, found, faces=faces)
+    warned(spec)["lines"] = found
+    return failures
+
+
+def warned(spec) -> dict:
+    """{"lines": what a spec's checks warn of}, once they ran, or once a file built from the spec was found unchanged
+    (its record keeps them): the lines pnp build and pnp watch print after the files."""
+    return spec.remembered("warnings", dict)
 
 
 def build(spec, paper, out_dir, backs="duplex", faces=None):
@@ -369,7 +384,8 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None, apart=())
     if record:
         if record.get("checked") != (whole := cache.key(spec)):   # inputs leave part of the spec out (a rulebook's:
             check(spec, faces)                                     # its palette, a designer's components), which
-            cache.rechecked(path, whole)                           # may fail its checks now
+            cache.rechecked(path, whole, warned(spec)["lines"])  # may fail its checks now
+        warned(spec).setdefault("lines", record["warnings"])   # as the checks of this very spec found them
         if told is not None:
             told.update(record.get("told", ()))
         return path, record["pages"], path.stat().st_size, UNCHANGED
@@ -382,7 +398,7 @@ def cached(spec, path, inputs, make, used=None, faces=None, told=None, apart=())
             data = Copied(file)
             write_atomic(path, data)
     cache.remember(path, inputs, data, pages, spec.templates, Path(spec.path).parent, used, *streams, told=told,
-                   covered=covered, apart=apart, checked=cache.key(spec))
+                   covered=covered, apart=apart, checked=cache.key(spec), warnings=warned(spec)["lines"])
     return path, pages, len(data)
 
 

@@ -245,7 +245,7 @@ def unchanged(path, inputs, templates, now=None, covered=()):
 
 
 def remember(path, inputs, data, pages, templates, folder, used=None, streams=b"", told=None, covered=(), apart=(),
-             checked=None):
+             checked=None, warnings=()):
     """Record what went into the file just written, with every template and file in the spec's folder read so far and
     what else it read (used: {what: value}; a failure to record only costs a rebuild); covered: the resolved paths of
     the files whose whole meaning inputs holds (the spec file, for a key of the loaded spec), listed by path alone, no
@@ -253,7 +253,8 @@ def remember(path, inputs, data, pages, templates, folder, used=None, streams=b"
     compressed streams (pdffile.keep_streams), written after the record's line; told: what the build worked out beside
     the file ({what: value}, given back with the record); apart: resolved folders inside folder (or folder itself)
     whose files the file does not read (another output built in the same process did) or reads only as inputs holds
-    them, left out; checked: the key of the whole spec the build checked (build.cached compares it)."""
+    them, left out; checked: the key of the whole spec the build checked (build.cached compares it), warnings: what its
+    checks warned of (given back with the record)."""
     read = {name: found.digest for name, found in sorted(templates.read.items())}
     output = data.digest() if hasattr(data, "digest") else _digest(data)   # data: the file's bytes, or a build.Copied
     listed = files(folder)
@@ -262,19 +263,21 @@ def remember(path, inputs, data, pages, templates, folder, used=None, streams=b"
     for name in [name for name in listed if name.startswith(tuple(os.path.join(part, "") for part in apart))]:
         del listed[name]
     record = {"inputs": inputs, "covered": list(covered), "templates": read, "files": listed, "output": output,
-              "pages": pages, "used": used or {}, "told": told or {}, "checked": checked}
+              "pages": pages, "used": used or {}, "told": told or {}, "checked": checked,
+              "warnings": list(warnings)}
     write_quietly(record_of(path), b"".join([json.dumps(record).encode(), b"\n", streams]))
 
 
-def rechecked(path, checked: str) -> None:
+def rechecked(path, checked: str, warnings: list) -> None:
     """Name in the record of path the key of the spec it was last checked with (a file kept for another spec once that
-    spec passed its checks), its streams kept as they are; a failure only costs a check again."""
+    spec passed its checks) and what those checks warned of, its streams kept as they are; a failure only costs a check
+    again."""
     try:
         with opened(record_of(path)) as handle:
             record, streams = json.loads(handle.readline()), handle.read()
     except (OSError, ValueError):
         return
-    record["checked"] = checked
+    record["checked"], record["warnings"] = checked, warnings
     write_quietly(record_of(path), b"".join([json.dumps(record).encode(), b"\n", streams]))
 
 

@@ -11,6 +11,7 @@ from . import cache
 from . import digests
 from .digests import hexdigest
 from .draw import content
+from .draw.svgvalues import hex_of
 from .files import write_quietly
 from .draw.render import draw_art
 from .components import KINDS
@@ -512,6 +513,7 @@ class FaceCache:
         if paints is None or (not _stands(verdict) if judged else verdict is not None and verdict["designed"]):
             return None
         ops, rest, used, swaps, known = old["written"][0], _compact(old["written"][1:]), {}, {}, _known(spec)
+        hexes: dict = {}   # #rrggbb: #rrggbb of each colour swapped, as its texts' letters were read in it
         for what, value in old["used"].items():
             used[what] = now = _now(spec, what, known)
             if now != value and not (what.startswith(("colour:", "palette:")) and isinstance(value, str)
@@ -538,13 +540,16 @@ class FaceCache:
                 return None
             ops = ops.replace(f"\n{before} rg\n", f"\n{after} rg\n").replace(f"\n{before} RG\n", f"\n{after} RG\n")
             swaps[value], swaps[before] = now, after
+            hexes[hex_of(value)] = hex_of(now)
         entry = {"used": used, "written": [ops, *old["written"][1:]]}
         if verdict is not None:
             near, fills = verdict["safe"]
             if any(fill not in swaps and content.rgb(fill) in swaps for fill in fills if isinstance(fill, str)):
                 return None
+            from .check.faint import recoloured  # lazy: start-up
             entry["verdict"] = {**verdict, "safe": [near, sorted({swaps.get(fill, fill) for fill in fills}, key=str)],
-                                "ground": swaps.get(verdict["ground"], verdict["ground"])}
+                                "ground": swaps.get(verdict["ground"], verdict["ground"]),
+                                "legibility": recoloured(verdict["legibility"], hexes)}
         if ops != old["written"][0]:   # else no colour it sets changed, only one its kind declares (a marks option's)
             if verdict is None:
                 return None

@@ -11,14 +11,13 @@ from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import ObservedWatch
 
-from .build import UNCHANGED, build, build_rules, no_rules, output_path, papers
+from .build import UNCHANGED, build, build_rules, no_rules, output_path, papers, warned
 from .draw import art
 from . import cache
 from .spec import loader as specs
 from .errors import UserError
 from .files import MISSING
 from .facecache import FaceCache
-from .check.validate import art_warnings
 from .output import Options
 from .output.formats import jobs
 from .draw.templates import TEMPLATES
@@ -222,9 +221,9 @@ def rebuild(name, paper, out_dir, overrides=(), theme=None, formats=("pdf",), dp
                                            f"wrote {', '.join(wrote)}" if wrote else "") if part) or "nothing to rebuild"
         bookless = "pdf" in formats and not specs.rules_path(spec).is_file()   # as pnp build notes it (a rules file
         note = f"; {no_rules(spec, paper, out_dir).removeprefix(f'{spec.path}: ')}" if bookless else ""   # deleted too)
-        warned = "".join(f"\nwarning: {line}" for line in art_warnings(spec))   # as pnp build prints them
+        said = "".join(f"\nwarning: {line}" for line in warned(spec)["lines"])   # as pnp build prints them
         return (f"{what}{done}{'; unchanged: ' + ', '.join(kept) if kept else ''}{note} "
-                f"({time.perf_counter() - start:.2f} s){warned}")
+                f"({time.perf_counter() - start:.2f} s){said}")
     return once
 
 

@@ -456,6 +456,35 @@ def test_a_layout_deck_whose_palette_colour_changed_is_recoloured_undrawn_and_eq
     assert_as_fresh(path, "palette.paper=#f3ead2", made, first, tmp_path, monkeypatch)
 
 
+def test_a_recoloured_text_deck_is_read_in_its_new_colours_undrawn(tmp_path, memos, drawn, monkeypatch):
+    """The paper of a text deck made a grey its ink reads poorly on, then one it cannot be read on: each rebuild takes
+    every face recoloured, undrawn, and warns of (then refuses) what checking the spec afresh finds: the back's label,
+    the 12 titles and the 4 rules texts (one a text); the colours named are the new ones."""
+    from generator.build import build, warned
+    path = text_deck(tmp_path / "deck")
+    build(specs.load(str(path)), "a4", tmp_path / "out")
+    for n, grey in enumerate(("#5a564f", "#2e2b27")):
+        drawn.clear()
+        spec = specs.load(str(path), [f"palette.paper={grey}"])
+        try:
+            build(spec, "a4", tmp_path / "out")
+            refused = None
+        except UserError as error:
+            refused = str(error).splitlines()[1:]
+        assert drawn == [], "recoloured, not drawn"
+        monkeypatch.setattr(validate, "MEMO", cache.Memo(f"fresh-checks-{n}.json", []))
+        monkeypatch.setattr(facecache, "FACES", cache.Memo(f"fresh-faces-{n}.json", []))
+        fresh_warnings: list = []
+        fresh = [str(failure) for failure in validate.validate(specs.load(str(path), [f"palette.paper={grey}"]),
+                                                                fresh_warnings)]
+        assert drawn, "checked afresh"
+        if refused is None:
+            assert fresh == [] and warned(spec)["lines"] == fresh_warnings and len(fresh_warnings) == 1 + 12 + 4
+            assert f"#26221c (ink) on {grey} (paper)" in fresh_warnings[1]
+        else:
+            assert refused == fresh and len(fresh) == 1 + 12 + 4 and f"#26221c (ink) on {grey} (paper)" in fresh[1]
+
+
 def test_every_file_a_rebuild_writes_is_the_cold_builds_byte_for_byte(tmp_path, memos):
     """The two edit loops of benchmarks/editloop.py, through the command line: a colour the rulebook shows changed
     (both papers, rulebooks), and one cell of a text deck's CSV; each rebuild equals a cold build of the changed input."""

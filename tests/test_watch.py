@@ -604,23 +604,27 @@ def test_a_spec_saved_as_it_was_leaves_the_png_faces_as_they_are(tmp_path):
 
 
 def test_a_warning_pnp_build_prints_is_printed_by_the_watch_on_each_build(tmp_path):
-    """An 80 x 40 px picture on every card: pnp build warns it prints at 38 dpi; the watch's builds said nothing."""
+    """An 80 x 40 px picture on every card and a faint flavour line: pnp build warns the picture prints at 38 dpi and
+    the line reads poorly; the watch's builds said nothing, then only the first."""
     from PIL import Image
     subprocess.run([sys.executable, "-m", "generator.cli", "new", "mine"], cwd=tmp_path, check=True, capture_output=True)
     folder = tmp_path / "mine"
     Image.new("RGB", (80, 40), (200, 120, 30)).save(folder / "low.png")
     layout = folder / "card.yaml"
-    layout.write_text(layout.read_text() + "  photo: {type: image, file: low.png, x: 5, y: 21, width: 53, height: 27}\n")
+    faint = layout.read_text().replace('colour: "#6b6358"', 'colour: "#c8c0b0"')
+    layout.write_text(faint + "  photo: {type: image, file: low.png, x: 5, y: 21, width: 53, height: 27}\n")
     built = subprocess.run([sys.executable, "-m", "generator.cli", "build", "mine.yaml", "--paper", "a4", "--out", "b"],
                            cwd=folder, capture_output=True, text=True)
     warned = [line for line in built.stdout.splitlines() if line.startswith("warning: ")]
-    assert built.returncode == 0 and len(warned) == 1 and "38 dpi" in warned[0], built.stdout
+    assert built.returncode == 0 and len(warned) == 5 and "38 dpi" in warned[0], built.stdout
+    assert all("flavour) reads poorly" in line for line in warned[1:])   # the four cards with a flavour line
     watch = Watch("mine.yaml", "--paper", "a4", "--out", "out", cwd=folder)
     try:
-        assert warned[0] in watch.started()
+        first = watch.started()
+        assert all(line in first for line in warned), first
         (folder / "cards.csv").write_text((folder / "cards.csv").read_text().replace("Sunrise", "Sunset", 1))
-        line, then = watch.line(), watch.line()
-        assert line.startswith("cards.csv changed: rebuilt mine-components-a4.pdf") and then == warned[0], (line, then)
+        line, then = watch.line(), [watch.line() for _ in warned]
+        assert line.startswith("cards.csv changed: rebuilt mine-components-a4.pdf") and then == warned, (line, then)
         assert watch.stop() == 0
     finally:
         watch.kill()

@@ -1,75 +1,49 @@
-"""Text against what it is printed on: each text's contrast (WCAG) with what is painted beneath it, read at its letters
-once the whole drawing is walked in paint order: fills, and strokes as wide as a band, by their real outlines
-(geometry's); a see-through group as one; see-through things laid over the text blended over ink and ground alike."""
-import functools
+"""Text against what it is printed on: what is painted beneath each text, read at its letters once the whole drawing
+is walked in paint order (faint.told tells their contrast): fills, and strokes as wide as a band, by their real
+outlines (geometry's); a see-through group as one; see-through things laid over the text."""
 import math
-from collections.abc import Mapping
 
 from ..draw import svg, typeface
 from ..draw.svgvalues import DEFAULTS, IDENTITY, compose, hex_of, num, numbers
 from . import geometry
-from .luminance import contrast
+from .faint import LOOKS, UNKNOWN
 from .textcheck import _placed, _quote
 
-UNREADABLE = 1.5   # a contrast under which a text cannot be read (a yellow on white, 1.4:1): it fails
-LEAST = 3.0        # WCAG's least contrast for text (large text, and graphics): a text under it reads poorly, a warning
-PAPER = "#ffffff"   # what a piece is printed on where nothing is painted
 LETTERS = 12   # letters of a text whose ground is read, spread along it (the worst counts)
 WIDE = 0.5     # a stroke at least this share of a text's size wide is a band under it; a thinner one is a line
 BAND = 1.0     # mm: a stroke narrower than this is a line under any text (WIDE of 2 mm type), never its ground; so is
                # a dashed one, whatever its width
 HALO = 0.05    # an outline ringing a text's letters at least this share of its size wide parts them from their ground
 ROWS = 64      # rows a layer's edges are filed by, by height, for the letters' looks
-LOOKS = 200_000   # looks of a face's letters at the layers about them, at most: past it its other texts go unread
-UNKNOWN = "unknown"   # what a layer paints where only a painter can tell (the designer's art, a gradient, a clip)
 _SKIPPED = frozenset(("defs", "clipPath", "title", "desc"))
 
 
-def faint(drawing, names: Mapping[str, str]) -> tuple[list[str], list[str]]:
-    """(a failure for each text of a drawing that cannot be read against what is painted beneath it, under UNREADABLE:1;
-    a warning for each that reads poorly, under LEAST:1), a text box's runs together, in paint order; names: palette
-    names by #rrggbb, for the messages. A text whose ground only a painter can tell (over the designer's art or a
-    gradient, or under a clip that is not one convex shape), or that its layout told already (hidden by a later
-    element, or lying on its own colour), is left alone; so is a letter hidden by an opaque thing laid over it."""
+def read(drawing) -> dict:
+    """What the contrast of a drawing's texts is told from (faint.told), in colours a recoloured face swaps:
+    {"boxes": [[a text box's words and name, [[" at <words>" of a run in a colour of its own, or "", its distinct
+    letters]...]]...], "unread": texts left unread past LOOKS, "texts": texts met}; a letter [ink, its opacity, the
+    layers of its ground bottom-up from the topmost opaque one ([colour, opacity]; UNKNOWN where only a painter can
+    tell), the see-through layers laid over it, the colour of a wide outline ringing it or None]. A text whose ground
+    only a painter can tell (over the designer's art or a gradient, or under a clip that is not one convex shape), or
+    that its layout told already (hidden by a later element, or lying on its own colour), is left out; so is a letter
+    hidden by an opaque thing laid over it."""
     if not any(node.tag == "text" for node in svg.walk(drawing)):
-        return [], []
+        return {"boxes": [], "unread": 0, "texts": 0}
     walk = _Walk({c.attrs.get("id"): c for c in drawing.defs.children if c.tag == "clipPath"})
     walk.visit(drawing, IDENTITY, DEFAULTS, 1.0, (), walk.layers)
     boxes: dict = {}
     for text in walk.texts:
         boxes.setdefault(id(getattr(text.node, "box", None) or text.node), []).append((text, walk.read(text)))
-    failed: list = []
-    warned: list = []
-    if walk.unread:
-        warned.append(f"{walk.unread} of its {len(walk.texts)} texts were not read against what they are printed on: "
-                      f"the face lays too many things under them (its texts' letters met {LOOKS:,} of them in all)")
+    found = []
     for runs in boxes.values():
-        found = [(text, read) for text, read in runs if read is not None]
-        if not found:
-            continue
-        worst, (ink, ground, ratio) = min(found, key=lambda pair: pair[1][2])
-        if ratio >= LEAST:
-            continue
         whole = " ".join(" ".join(text.node.content or "" for text, _ in runs).split())
         own = getattr(runs[0][0].node, "box", None)
         said = _quote(whole) + (f" ({own.name})" if own and own.name and own.name != "safe area" else "")
-        words = " ".join((worst.node.content or "").split())
-        said += f" at {_quote(words)}" if words != whole else ""   # one span of a text in several colours
-        seen = f"{math.floor(ratio * 10) / 10:.1f}:1: {_named(ink, names)} on {_named(ground, names)}"
-        if ratio < UNREADABLE:
-            told, into = (f"text {said} cannot be read on what it is printed on (expected a contrast of at least "
-                          f"{UNREADABLE:g}:1, found {seen})"), failed
-        else:
-            told, into = (f"text {said} reads poorly on what it is printed on (a contrast of {seen}; WCAG asks "
-                          f"{LEAST:g}:1 of text at least, 4.5:1 of small text)"), warned
-        if told not in into:
-            into.append(told)
-    return failed, warned
-
-
-def _named(colour: str, names: Mapping[str, str]) -> str:
-    """A colour as a message shows it: '#b06800 (sun)' when one palette name has it."""
-    return f"{colour} ({names[colour]})" if colour in names else colour
+        read = [[f" at {_quote(words)}" if (words := " ".join((text.node.content or "").split())) != whole else "",
+                 letters] for text, letters in runs if letters is not None]   # a span of a text in several colours
+        if read:
+            found.append([said, read])
+    return {"boxes": found, "unread": walk.unread, "texts": len(walk.texts)}
 
 
 class _Layer:
@@ -278,12 +252,12 @@ class _Walk:
         if points:
             self.texts.append(_Text(node, ink, share, ring or self.outlines.get(at), size, points, len(self.layers)))
 
-    def read(self, text: _Text) -> tuple | None:
-        """(ink as seen, what it is read against, ratio) at the text's worst letter; None when no letter's ground is
-        known. A wide outline of another colour parts the letters from the ground (read against the outline, or, the
-        two together, against the ground); a letter under an opaque thing laid over it is hidden, not read."""
+    def read(self, text: _Text) -> list | None:
+        """The distinct letters of a text as read tells them; None when no letter's ground is known. A wide outline
+        parts the letters from the ground (a ground only a painter can tell is then left to it); a letter under an
+        opaque thing laid over it is hidden, not read."""
         colour, ring = text.outline or (None, 0.0)
-        halo = colour is not None and colour != text.ink and ring >= HALO * text.size
+        halo = colour if colour is not None and ring >= HALO * text.size else None
         xs, ys = [x for x, _ in text.points], [y for _, y in text.points]
         span = (min(xs), min(ys), max(xs), max(ys))
         near = [(n, layer) for n, layer in enumerate(self.layers) if _meets(layer.box(), span)]   # its letters' layers
@@ -294,36 +268,24 @@ class _Walk:
         below = [layer for n, layer in near if n < text.below]
         over = [layer for n, layer in near if n >= text.below]
         least = WIDE * text.size
-        worst = None
+        letters: dict = {}
         for x, y in text.points:
             ground = _beneath(x, y, below, least)
-            if ground is UNKNOWN and not halo:
+            if ground == UNKNOWN and (halo is None or halo == text.ink):
                 return None
-            ink = _over(text.ink, text.share, PAPER if ground is UNKNOWN else ground)
-            for layer in over:   # laid over the text: a see-through one tints ink and ground alike
+            tints = []
+            for layer in over:
                 found = layer.at(x, y, least)
                 if found is None:
                     continue
                 if found == UNKNOWN or found[1] >= 1.0:
                     break   # the letter is hidden here: not read
-                ink = _over(found[0], found[1], ink)
-                ground = ground if ground is UNKNOWN else _over(found[0], found[1], ground)
+                tints.append(found)
             else:
-                worst = _worse(worst, ink, ground, colour if halo else None)
-        return worst
-
-
-def _worse(worst: tuple | None, ink: str, ground, halo: str | None) -> tuple:
-    """The worse of the worst letter so far and this one: (ink as seen, what it is read against, ratio); halo: the
-    colour of a wide outline parting the letter from the ground (read against it, or, the two together, against the
-    ground, whichever reads better)."""
-    if halo is None:
-        ratio, against = _contrast(ink, ground), ground
-    else:
-        ratio, against = _contrast(ink, halo), halo
-        if ground is not UNKNOWN and min(_contrast(ink, ground), _contrast(halo, ground)) > ratio:
-            ratio, against = min(_contrast(ink, ground), _contrast(halo, ground)), ground
-    return (ink, against, ratio) if worst is None or ratio < worst[2] else worst
+                letter = (text.ink, text.share, ground, tuple(tints), halo)
+                letters[letter] = [text.ink, text.share, ground if ground == UNKNOWN else [list(g) for g in ground],
+                                   [list(t) for t in tints], halo]
+        return list(letters.values()) or None
 
 
 def _middles(node, style, size: float) -> list:
@@ -370,8 +332,8 @@ def _meets(box: tuple, span: tuple) -> bool:
 
 
 def _beneath(x: float, y: float, layers: list, least: float):
-    """The colour painted at a point by layers (in paint order; the paper where none is), from the topmost opaque one
-    up; UNKNOWN when one there is only a painter's to tell."""
+    """What layers (in paint order) paint at a point: their (colour, opacity) bottom-up from the topmost opaque one
+    (none: the paper), or UNKNOWN when one there is only a painter's to tell."""
     over: list[tuple[str, float]] = []
     for layer in reversed(layers):
         found = layer.at(x, y, least)
@@ -381,24 +343,7 @@ def _beneath(x: float, y: float, layers: list, least: float):
             over.append(found)
             if found[1] >= 1.0:
                 break
-    ground = PAPER
-    for colour, share in reversed(over):
-        ground = _over(colour, share, ground)
-    return ground
-
-
-@functools.lru_cache(maxsize=1024)
-def _contrast(a: str, b: str) -> float:
-    """contrast(a, b), remembered: a deck's texts meet the same few colours again and again."""
-    return contrast(a, b)
-
-
-def _over(colour: str, share: float, ground: str) -> str:
-    """#rrggbb of a colour laid at an opacity over a ground."""
-    if share >= 1.0:
-        return colour
-    return "#" + "".join(f"{round(share * int(colour[i:i + 2], 16) + (1 - share) * int(ground[i:i + 2], 16)):02x}"
-                         for i in (1, 3, 5))
+    return tuple(reversed(over))
 
 
 def _winding(x: float, y: float, polygons: list, rows: bool = False) -> int:

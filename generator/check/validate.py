@@ -12,16 +12,14 @@ from ..spec.expand import Grounds, expand
 from ..spec import rules
 from ..spec.loader import rules_path
 from ..files import SPECS
-from ..draw.render import draw_art
 from ..draw.svgvalues import hex_of
 from ..spec.schema import BASE_COLOURS
 from ..progress import Progress
-from . import findings
+from . import faint, findings
 
 
 MEMO = cache.Memo("checks.json", [])   # the failures of sets checked before, by the spec, the code and the libraries
 GAME_CHECKS = cache.Memo("game-checks.json", [])   # a game's own check's failures, by what it reads (game_failures)
-LOW_DPI = cache.Memo("low-dpi.json", [])   # art_warnings' lines of each face placing images, by all it reads (face_key)
 LAID_OUT = cache.Memo("rulebooks-laid-out.json", [])   # the keys of designers' rulebooks laid out on LAID_ON's papers
 LAID_ON = ("a4", "letter")   # the papers pnp build makes by default
 
@@ -93,30 +91,6 @@ def missing(spec, rules: games.Ruleset) -> list:
     kinds = {c.kind for c in spec.components}
     return [("components", f"{what} (expected a component of kind {kind}, found none)")
             for kind, what in rules.required.items() if kind not in kinds]
-
-
-def art_warnings(spec) -> list:
-    """'<file>: <component>: <face> (<data file> row <n>): <image> prints at ... dpi ...' for each image placed below
-    art.MIN_DPI: each face placing images drawn to find them, unless nothing it reads changed since the checks or this
-    last judged it (LOW_DPI)."""
-    layouts = [c for c in spec.components if c.kind == "layout"]
-    if not layouts:
-        return []
-    from ..components import layout  # lazy: start-up (only a spec with layouts may place images)
-    inline = any(picture.folder for picture in spec.inline.values())   # a text may place art too
-    placing = {c.id for c in layouts if inline or layout.places_images(c.options)}
-    if not placing:
-        return []
-    from ..facecache import face_key  # lazy: start-up
-    found = findings.Warnings(spec)
-    for art in expand(spec)[1].values():
-        if art.component in placing:
-            key = face_key(spec, art)   # all its drawing reads: the code, the image files' digests
-            lines = LOW_DPI.get(key)
-            if lines is None:
-                LOW_DPI.put(key, lines := _low_dpi(draw_art(spec, art)))
-            found.note(art, lines)
-    return found.lines()
 
 
 def _low_dpi(drawing, images=True) -> list:
@@ -222,43 +196,40 @@ def _checked(spec, warnings=None, faces=None):
     @functools.cache
     def checks():
         """The text, safe-area and contrast checks, made when a first drawing is judged (a build whose faces' verdicts
-        are all kept loads none: it tallies them in findings); the last with the palette's names by colour."""
+        are all kept loads none: it tallies them in findings)."""
         from . import legibility, safearea, textcheck  # lazy: start-up
-        named = [(hex_of(value), name) for name, value in {**BASE_COLOURS, **spec.palette}.items()]
-        names = {colour: name for colour, name in named if [c for c, _ in named].count(colour) == 1}   # one name's only
-        return textcheck.Check(spec), safearea.Check(spec), lambda drawing: legibility.faint(drawing, names)
+        return textcheck.Check(spec), safearea.Check(spec), legibility.read
 
     def judge(art, drawing, recoloured=None):
         """What the checks find on one artwork's drawing (a JSON value); recoloured: the verdict on a drawing whose PDF
         operators differed from this one's only in the colours set: unless its parts or roles differ or it held text or
         art, the reach of its marks stands (an opaque colour is the same ink as any), all else is found again."""
         from . import ink  # lazy: start-up (loaded with the checks)
-        text_check, safe_check, faint = checks()
+        text_check, safe_check, read = checks()
         held = ink.designed(drawing)   # text runs or the designer's art: only then may an image print below 300 dpi
         rasters = ink.RASTERS   # a measure that took a painter depends on cairo's libraries, which no key names
         shape = shape_of(drawing)
         near = (recoloured["safe"][0] if recoloured and recoloured.get("shape") == shape and not recoloured["designed"]
                 else None)
-        unreadable, weak = faint(drawing)
-        found = {"text": text_check.measure(art, drawing) + unreadable, "faint": weak,
+        found = {"text": text_check.measure(art, drawing), "legibility": read(drawing),
                  "safe": safe_check.measure(art, drawing, near),
                  "ground": ground(drawing)}
         painted = ink.RASTERS > rasters
         if painted:
             from ..facecache import painter  # lazy: start-up
             found["painter"] = painter()
-        low = _low_dpi(drawing, held)
-        if held:   # the face may place images: what art_warnings would draw it again for
-            from ..facecache import face_key  # lazy: start-up
-            LOW_DPI.put(face_key(spec, art), low)
-        return {**found, "designed": held or painted, "painted": painted, "shape": shape, "low dpi": low}
+        return {**found, "designed": held or painted, "painted": painted, "shape": shape,
+                "low dpi": _low_dpi(drawing, held)}
+    named = [(hex_of(value), name) for name, value in {**BASE_COLOURS, **spec.palette}.items()]
+    names = {colour: name for colour, name in named if [c for c, _ in named].count(colour) == 1}   # one name's only
     told = Progress(f"{spec.game.id}: checking faces", len(arts))
     try:
         for done, art in enumerate(arts.values(), start=1):
             verdict = faces.verdict(spec, art, judge)
+            unreadable, weak = faint.told(verdict["legibility"], names)
             low.note(art, verdict["low dpi"])
-            poor.note(art, verdict["faint"])
-            texts.note(art, verdict["text"])
+            poor.note(art, weak)
+            texts.note(art, verdict["text"] + unreadable)
             safe.note(art, verdict["safe"])
             designed = designed or verdict["designed"]
             grounds[art.key] = verdict["ground"]

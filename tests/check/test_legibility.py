@@ -168,6 +168,28 @@ def test_a_warning_is_told_again_when_the_checks_are_kept(tmp_path):
     assert told(runs[0])[0].startswith(f"warning: {tmp_path / 'game.yaml'}: cards: face 1: text 'Tea time'")
 
 
+def test_pnp_build_prints_the_warnings_validate_prints_also_when_its_files_are_unchanged(tmp_path):
+    """White on tea: pnp build warns as pnp validate does, on a first build, on a build that finds every file as it
+    was (from the files' records), with PNGs alone; once the band is a green white reads on, no build warns, and once
+    it is near white, the build refuses it (the faces kept from the last build are not taken as read)."""
+    card(tmp_path, "band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: tea}",
+         TITLE.replace("Sunrise", "Tea time"))
+    spec = str(tmp_path / "game.yaml")
+    warned = told(CliRunner().invoke(cli, ["validate", spec]))
+    assert len(warned) == 1 and "2.8:1: #ffffff (white) on #27ae60 (tea)" in warned[0]
+    builds = [CliRunner().invoke(cli, ["build", spec, "--paper", "a4", "--out", str(tmp_path / "out"), *more])
+              for more in ((), (), ("--format", "png"))]
+    assert [b.exit_code for b in builds] == [0, 0, 0] and "unchanged" in builds[1].output
+    assert [told(b) for b in builds] == [warned] * 3
+    (tmp_path / "game.yaml").write_text((tmp_path / "game.yaml").read_text().replace("#27ae60", "#1e7a44"))
+    assert wcag("#ffffff", "#1e7a44") > 4.5
+    again = CliRunner().invoke(cli, ["build", spec, "--paper", "a4", "--out", str(tmp_path / "out")])
+    assert again.exit_code == 0 and told(again) == [] and "components" in again.output
+    (tmp_path / "game.yaml").write_text((tmp_path / "game.yaml").read_text().replace("#1e7a44", "#f4f4f4"))
+    refused = CliRunner().invoke(cli, ["build", spec, "--paper", "a4", "--out", str(tmp_path / "out")])
+    assert refused.exit_code == 1 and "cannot be read on what it is printed on" in refused.output, refused.output
+
+
 WORDS = "words: {type: text, x: 10, y: 40, width: 43, height: 8, text: WORDS, size: 4, bold: true, colour: black}"
 NAVY = "#1b1b3a"
 
