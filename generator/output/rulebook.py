@@ -23,6 +23,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, Frame, KeepInFrame, Lay
 from ..spec import yamlsource
 from ..draw.textbox import ESCAPES
 from ..components.kind import size_words
+from ..impose.plan import COPY_NOTE
 from ..draw.diagram import drawn
 from ..errors import UserError
 from ..spec.expand import expand
@@ -469,7 +470,8 @@ def components_table(spec, st):
     rows = [["Component", "Count", "Size"]]
     for comp in spec.components:
         count = sum(1 for p in pieces if p.component == comp.id)
-        rows.append([Para(inline(comp.title), st["cell"]), str(count), size_words(comp)])
+        copied = f" ({COPY_NOTE})" if comp.printing == "once" else ""   # as its sheets of the components PDF say
+        rows.append([Para(inline(comp.title) + copied, st["cell"]), str(count), size_words(comp)])
     return table(rows, st, f"{spec.path}: components")
 
 
@@ -674,10 +676,9 @@ def story(spec, rules, diagrams, st):
     for n, section in enumerate(rules["sections"]):
         heading = Para(inline(section["heading"]), st["h2"])
         flow += blocks(section["blocks"], st, diagrams, path, ("sections", n, "blocks"), [heading])
-    if game.notes:
-        flow.append(KeepTogether([para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"])]))
+    closing = [para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"])] if game.notes else []
     credits = rules.get("credits", f"Game design by {game.designer}.")  # a designer's own rules: nothing rewritten
-    flow.append(para(credits, st["caption"]))
+    flow.append(KeepTogether(closing + [para(credits, st["caption"])]))   # the note and the credits on one page
     flow.append(CardSheet(lambda w, h, canv: reference(spec, rules["reference"], st, w, h, canv), st["page"], st["frame"]))
     return flow
 

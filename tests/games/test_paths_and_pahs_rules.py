@@ -46,6 +46,28 @@ def test_row_shift_draws_the_shifted_row(spec):
     assert keys[len(keys) // 2] == f"card-{before[-1].name}"  # the wrapped card leads the row after
 
 
+def test_the_row_shift_s_pawn_stands_on_a_cell_round_one_may_start_it_on_clear_of_the_cell_s_word(spec):
+    """Pawns start on empty cells, so the diagram's pawn stands on one (it stood on C1, a card); its head is below
+    that cell's "empty", and the sentence under the rows names the cell and the card that slides in under it."""
+    from generator.draw import svg
+    board = pahs.starting_board(spec)
+    row = next(r for r, cells in enumerate(board) if cells[-1] is not None and None in cells)
+    before, after = board[row], pah.shift_row(board, row + 1, 1)[row]
+    overlay = next(p[1] for p in pahs.row_shift(spec).parts if p[0] == "row-shift-labels")
+    texts = [n for n in svg.walk(overlay) if n.tag == "text"]
+    columns = {n.content: float(n.attrs["x"]) for n in texts if float(n.attrs["y"]) < 6}   # A-F above the rows
+    head = min((n for n in svg.walk(overlay) if n.tag == "circle"), key=lambda n: float(n.attrs["cy"]))
+    column = min(columns, key=lambda c: abs(columns[c] - float(head.attrs["cx"])))
+    assert abs(columns[column] - float(head.attrs["cx"])) < 19 / 2   # inside that column's cell
+    assert before[pahs.COLUMNS.index(column)] is None
+    word = next(n for n in texts if n.content == "empty" and float(n.attrs["x"]) == columns[column])
+    assert float(word.attrs["y"]) < float(head.attrs["cy"]) - float(head.attrs["r"])
+    came = after[pahs.COLUMNS.index(column)]
+    assert came is not None and came == before[pahs.COLUMNS.index(column) - 1]
+    said = f"the pawn on {column}{row + 1} stays where it is: the card from {pahs.COLUMNS[pahs.COLUMNS.index(column) - 1]}"
+    assert any(n.content.startswith(said) for n in texts)
+
+
 def test_longer_colour_words_set_the_pah_examples_smaller_and_far_longer_ones_are_named():
     """colour_names {red: orange, blue: dark blue} stopped the rulebook with 'PAH example labels do not fit the diagram
     width' (validate passed): the lines are set smaller, each inside the diagram's width; words far too long for it

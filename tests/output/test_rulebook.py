@@ -39,7 +39,38 @@ def test_text_names_title_designer_and_every_component_with_its_count(built):
     pieces, _ = expand(spec)
     for comp in spec.components:
         count = sum(1 for p in pieces if p.component == comp.id)
-        assert f"{comp.title} {count}" in text, comp.title
+        assert re.search(rf"{re.escape(comp.title)}( \([^)]*\))? {count} ", text), comp.title
+
+
+@pytest.mark.parametrize("game, said", [
+    ("hexstatic", "You may turn the pile up to make sure, but that ends the game: you lay no more tiles and score."),
+    ("grannys-pills", "when time runs out you must take at least one tile: three if you have found them"),
+    ("paths-and-pahs", "you may hold several of a card (our ruling)")])
+def test_a_rule_the_original_states_is_said_as_it_states_it(game, said):
+    """A reader's check against the originals (../shared/seeds): alone, turning the pile up ends HexStatic ("the player
+    has effectively given up placing any more tiles and scoring begins"; it read as a mere check); out of time, a
+    Granny's Pills player takes "at least one" tile (it read "a single tile"); holding a card twice is this edition's
+    ruling, marked as the others are."""
+    data = rules_pdf(specs.load(game), "a4")[0]
+    assert said in " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages).split())
+
+
+COPIED = {"paths-and-pahs": "Inventory and score sheets", "grannys-pills": "Score pad", "pixeliction": "Score sheet"}
+
+
+@pytest.mark.parametrize("game", sorted(COPIED))
+def test_a_sheet_players_write_on_is_listed_as_a_copy_sheet_as_the_components_pdf_prints_it(game):
+    """The rulebook's table listed 9 inventory sheets where the components PDF prints 2 on a copy sheet: the row says
+    the sheet is copied, in the words on the PDF's copy sheet."""
+    from generator.build import components_pdf
+    spec = specs.load(game)
+    note = "copy sheet: print as many as you need"
+    sheets = pypdf.PdfReader(io.BytesIO(components_pdf(spec, "a4")[0])).pages
+    assert any(note in page.extract_text() for page in sheets)
+    text = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(rules_pdf(spec, "a4")[0])).pages)
+                    .split())
+    assert f"{COPIED[game]} ({note})" in text
+    assert text.count(note) == 1, "no other row"
 
 
 def test_diagrams_are_vector_and_fonts_are_the_bundled_ones(built):
@@ -231,6 +262,18 @@ def test_a_diagram_is_read_before_the_next_sections_heading(built):
             checked += 1
     doc.close()
     assert checked or spec.game.id not in ("pixeliction", "posies")
+
+
+def test_the_credits_share_a_page_with_the_note_on_this_edition(built):
+    """Granny's Pills on A4 once left its credits line alone at the top of page 3, under the note it belongs to."""
+    import pypdfium2
+    from generator.spec.rules import load_rules
+    spec, paper, data = built
+    doc = pypdfium2.PdfDocument(data)
+    note = found(doc, "About this edition.")
+    credits = found(doc, " ".join(load_rules(spec)["credits"].split()[:4]))
+    doc.close()
+    assert credits is not None and (note is None or note[0] == credits[0]), (spec.game.id, paper, note, credits)
 
 
 def test_no_heading_ends_a_page(built):

@@ -241,9 +241,11 @@ def pah_examples(spec, examples=EXAMPLES):
 
 
 def row_shift(spec):
-    """A row of the starting board before and after shifting one cell right: the last card wraps to the front."""
+    """A row of the starting board before and after shifting one cell right: the last card wraps to the front; a pawn
+    on the row's first empty cell (where round 1 starts it) stays where it is."""
     board = starting_board(spec)
     row = next(r for r, cells in enumerate(board) if cells[-1] is not None and None in cells)
+    stands = board[row].index(None)
     after = pah.shift_row(board, row + 1, 1)[row]
     if after[0] != board[row][-1] or after[1:] != board[row][:-1]:
         raise UserError("row shift diagram: the shifted row does not wrap its last card to the front")
@@ -262,14 +264,15 @@ def row_shift(spec):
             x = x0 + c * cell
             if card is None:
                 overlay.add(overlay.rect((x, top), (cell, cell), fill=spec.colour(options["empty_fill"])))
-                overlay.add(svg.text(overlay, "empty", x + cell / 2, top + cell / 2 + 1, 2.8))
+                y = top + 4.5 if c == stands else top + cell / 2 + 1   # above the pawn standing there
+                overlay.add(svg.text(overlay, "empty", x + cell / 2, y, 2.8))
             else:
                 parts.append(card_part(spec, card, x, top, cell))
             overlay.add(overlay.rect((x, top), (cell, cell), fill="none", stroke="#000000", stroke_width=0.3))
         pawn = component(spec, PAWNS)
         props = face_props(spec, pawn)[0]
         colour = spec.colour(props["colour"])
-        overlay.add(standee.figure(overlay, x0 + 3 * cell - 4.2, top + cell - 11, 7.5, 10.5, colour,
+        overlay.add(standee.figure(overlay, x0 + (stands + 1) * cell - 4.2, top + cell - 11, 7.5, 10.5, colour,
                                    ink_on(colour, "#000000", "#ffffff"), props["letter"], 0))
     for c in range(pah.SIZE):
         overlay.add(svg.text(overlay, COLUMNS[c], x0 + (c + 0.5) * cell, tops[0] - 1.5, 3.4, bold=True))
@@ -281,6 +284,8 @@ def row_shift(spec):
     overlay.add(overlay.polygon([tip, (tip[0] - 1.8, tip[1] - 3), (tip[0] + 1.8, tip[1] - 3)], fill="#000000"))
     overlay.add(svg.text(overlay, "the last card wraps round to column A; every other card moves one cell right",
                          x0 + pah.SIZE * cell / 2, tops[1] - gap - 3.5, 3.0))
-    overlay.add(svg.text(overlay, f"the pawn on {COLUMNS[2]}{row + 1} stays where it is", x0 + pah.SIZE * cell / 2,
+    came = f"{COLUMNS[(stands - 1) % pah.SIZE]}{row + 1}"   # the cell whose card slides in under the pawn
+    under = f": the card from {came} slides in under it" if after[stands] is not None else ""
+    overlay.add(svg.text(overlay, f"the pawn on {COLUMNS[stands]}{row + 1} stays where it is{under}", x0 + pah.SIZE * cell / 2,
                          tops[1] + cell + 6, 3.0))
     return Diagram(WIDTH, height, tuple(parts) + (("row-shift-labels", overlay, 0, 0, 1.0),))
