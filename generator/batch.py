@@ -170,7 +170,7 @@ def validate(games, overrides, theme, threshold, grey_threshold, workers=None) -
         while shown < len(kept) and kept[shown] is not None:
             lines, failures, *refused = kept[shown]
             for line in lines:
-                say(line)
+                say(line, err=line.startswith("error: "))   # the count of a set's failed checks ends its lines
             for told in refused:
                 say(f"error: {told}", err=True)
             failed += failures
@@ -221,7 +221,9 @@ def _judged(name, overrides, theme, threshold, grey_threshold, key) -> tuple[lis
     note = wording.generic_note(spec)
     lines += [note] if note else []
     lines += [str(failure) for failure in failures]
-    if not failures:
+    if failures:   # as a build refusing the set counts them
+        lines.append(f"error: {spec.path}: {wording.counted(len(failures), 'check')} failed")
+    else:
         lines.append(wording.passed(spec))
     read = checks.inputs(spec)
     if read is not None:

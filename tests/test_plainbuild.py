@@ -145,7 +145,7 @@ def test_a_plain_validate_ends_its_process_without_the_teardown_with_its_exit_st
         assert passed.returncode == 0 and passed.stderr == "exit handlers ran\n", passed.stderr
         assert passed.stdout.endswith("grannys-pills.yaml: all checks pass (6 components)\n")
         failed = run("grannys-pills", "--set", "components.pill.faces.copies=6", "-j", workers)
-        assert failed.returncode == 1 and failed.stderr == "exit handlers ran\n", failed.stderr
+        assert failed.returncode == 1 and failed.stderr.endswith(" checks failed\nexit handlers ran\n"), failed.stderr
         assert "component count (expected 112, found 96)" in failed.stdout
     assert "checks.json" in {p.name for p in (tmp_path / "cache" / "pnp").iterdir()}, "memos written"
     refused = run("no-such-game")

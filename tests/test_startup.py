@@ -316,10 +316,13 @@ DRAWN = ("import atexit, sys; from generator.draw import render; draw = render.d
 
 
 def validated(cache, spec, prelude="") -> tuple[int, str, list]:
-    """pnp validate of spec in a process of its own, memos in cache: (exit status, output, the faces it drew)."""
+    """pnp validate of spec in a process of its own, memos in cache: (exit status, output and error lines, the faces
+    it drew)."""
     done = subprocess.run([sys.executable, "-c", prelude + DRAWN, "validate", str(spec)], capture_output=True, text=True,
                           env={**os.environ, "XDG_CACHE_HOME": str(cache)})
-    return done.returncode, done.stdout, done.stderr.split()
+    errors = [line for line in done.stderr.splitlines() if line.startswith("error: ")]
+    drawn = [line for line in done.stderr.splitlines() if not line.startswith("error: ")]
+    return done.returncode, done.stdout + "".join(f"{line}\n" for line in errors), " ".join(drawn).split()
 
 
 def test_validate_after_one_card_of_a_deck_changed_draws_that_card_alone_and_says_what_a_fresh_run_says(tmp_path):

@@ -13,6 +13,9 @@ SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
 RUNS = re.compile(r"text '.*' runs (?P<mm>\d+\.\d) mm past the (?P<edge>.+) \((?P<name>text [^()]+)\)")   # a layout
 # text's ink past an edge of its box or the safe area, as textcheck words it
 PALE = 0.96    # a ground lighter than this in every channel counts as white paper
+WORDED = re.compile(r"text (?P<words>'.*') \((?P<name>text [^()]+)\)(?P<rest> .+)")   # a layout text's problem,
+# its words quoted: the faces of a deck whose every card sets its own words there are told in one line
+SHOWN = 3      # the words quoted in such a line, the rest counted (all of them, when that is one more)
 
 
 class Reach(NamedTuple):
@@ -66,7 +69,7 @@ class Texts(Noted):
         one, told in one line ('text rules runs up to 42.2 mm past the right edge of ...', 'text num 10-17 (8 copies)
         runs ...'), as a misplaced box on every card of a deck is."""
         merged: dict = {}
-        for (component, data, message), found in self.found.items():
+        for (component, data, message), found in _worded(self.found).items():
             past = RUNS.fullmatch(message)
             element, copy = _copy(past["name"]) if past else (None, None)
             key = (component, data, element, past["edge"]) if past else (component, data, message)
@@ -95,7 +98,7 @@ class Warnings(Noted):
     def lines(self) -> list:
         """'<file>: <component>: <faces> (<data file> rows <n-m>): <line>' for each line, its faces and rows in ranges."""
         out = []
-        for (component, data, line), found in self.found.items():
+        for (component, data, line), found in _worded(self.found).items():
             rows = [row for _, row in found if row is not None]
             read = f" ({data} row{'s' * (len(rows) > 1)} {ranges(rows)})" if rows else ""
             out.append(f"{self.spec.path}: {component}: {where([face for face, _ in found])}{read}: {line}")
@@ -146,6 +149,29 @@ class Marks(Tally):
             numbers = [number for number, _, _ in found]
             out.append((component, f"{faced}: {element} {ranges(numbers)} ({len(numbers)} copies) are {at} ({rule})"))
         return out + bleed_failures(self.spec, self.grounds)
+
+
+def _worded(found: dict) -> dict:
+    """Filed messages ({(component, data, message): [(face, row)]}) with those that differ only in the words of one
+    layout text told as one, on all their faces: "text title lies on band, of its own colour #2a6f97 ... ('Brig',
+    'Sloop', 'Ferry' and 13 more)"."""
+    grouped: dict = {}
+    for (component, data, message), faces in found.items():
+        worded = None if RUNS.fullmatch(message) else WORDED.fullmatch(message)
+        key = (component, data, worded["name"], worded["rest"]) if worded else (component, data, message)
+        grouped.setdefault(key, []).append((worded["words"] if worded else None, message, faces))
+    out: dict = {}
+    for key, told in grouped.items():
+        if len(told) == 1:
+            out[(*key[:2], told[0][1])] = told[0][2]
+            continue
+        words = list(dict.fromkeys(words for words, _, _ in told))
+        cut = len(words) > SHOWN + 1   # "and 1 more" would say less than the one text
+        shown = ", ".join(words[:SHOWN] if cut else words) + (f" and {len(words) - SHOWN} more" if cut else "")
+        faces = sorted((entry for *_, entries in told for entry in entries),
+                       key=lambda entry: (entry[0] == "back", 0 if entry[0] == "back" else entry[0]))
+        out[(*key[:2], f"{key[2]}{key[3]} ({shown})")] = faces
+    return out
 
 
 def _copy(part: str) -> tuple:

@@ -39,8 +39,9 @@ def read(drawing) -> dict:
         whole = " ".join(" ".join(text.node.content or "" for text, _ in runs).split())
         own = getattr(runs[0][0].node, "box", None)
         said = _quote(whole) + (f" ({own.name})" if own and own.name and own.name != "safe area" else "")
-        read = [[f" at {_quote(words)}" if (words := " ".join((text.node.content or "").split())) != whole else "",
-                 letters] for text, letters in runs if letters is not None]   # a span of a text in several colours
+        several = len({text.ink for text, _ in runs}) > 1   # a span of a text in several colours is named
+        read = [[f" at {_quote(words)}" if several and (words := " ".join((text.node.content or "").split())) != whole
+                 else "", letters] for text, letters in runs if letters is not None]
         if read:
             found.append([said, read])
     return {"boxes": found, "unread": walk.unread, "texts": len(walk.texts)}

@@ -396,3 +396,32 @@ def test_the_copies_of_a_repeated_text_past_the_safe_area_are_one_line(tmp_path)
     found = re.search(r": board: face 1: text num (\d+)-17 \((\d+) copies\) runs up to \d+\.\d mm past the right edge of "
                       r"the safe area \(2 mm inside the cut\)$", lines[0])
     assert found and int(found[2]) == 17 - int(found[1]) + 1, lines[0]
+
+
+def test_a_problem_every_card_s_own_words_share_is_one_line_for_the_cards_alike(tmp_path):
+    """Titles the colour of their band, the band each card's suit: 16 lines, one per card, each its own title. Now one
+    line per suit colour, naming its cards and their titles (three, and how many more); a problem on one card alone
+    keeps its own line; and the summary line says how many checks failed."""
+    suits = ["sea", "sea", "ash", "sea", "ash", "sea", "sea", "ash"]
+    (tmp_path / "cards.csv").write_text("title,suit\n" + "".join(f"Ship {n},{suit}\n" for n, suit in enumerate(suits, 1)))
+    (tmp_path / "deck.yaml").write_text(
+        "game: {title: Ships, designer: Tester}\npalette: {sea: '#2a6f97', ash: '#3b4252'}\ncomponents:\n  cards:\n"
+        "    kind: layout\n    expect: 8\n    width: 63 mm\n    height: 88 mm\n    data: cards.csv\n    layout:\n"
+        "      elements:\n        band: {type: rect, area: bleed, x: 0, y: 0, width: 100%, height: 20, fill: '{suit}'}\n"
+        "        title: {type: text, x: 5, y: 5, width: 50, height: 10, size: 5, text: '{title}', colour: '{suit}'}\n")
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "deck.yaml")])
+    lines = [line for line in result.output.splitlines() if "of its own colour" in line]
+    assert result.exit_code == 1 and len(lines) == 2, result.output
+    assert re.search(r": cards: faces 1-2, 4, 6-7 \(.*cards\.csv rows 2-3, 5, 7-8\): text title lies on band, of its own "
+                     r"colour #2a6f97: .* \('Ship 1', 'Ship 2', 'Ship 4' and 2 more\)$", lines[0]), lines[0]
+    assert re.search(r": cards: faces 3, 5, 8 \(.*rows 4, 6, 9\): text title .* #3b4252: .* \('Ship 3', 'Ship 5', "
+                     r"'Ship 8'\)$", lines[1]), lines[1]
+    assert result.output.splitlines()[-1] == f"error: {tmp_path / 'deck.yaml'}: 2 checks failed"
+    (tmp_path / "cards.csv").write_text("title,suit\nShip 1,sea\nShip 2,ash\n")
+    (tmp_path / "deck.yaml").write_text((tmp_path / "deck.yaml").read_text().replace("expect: 8", "expect: 2"))
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "deck.yaml")])
+    rows = tmp_path / "cards.csv"
+    assert [line.split(": ", 2)[2] for line in result.output.splitlines() if "own colour" in line] == [
+        f"face 1 ({rows} row 2): text 'Ship 1' (text title) lies on band, of its own colour #2a6f97: 100% of its ink "
+        f"cannot be read", f"face 2 ({rows} row 3): text 'Ship 2' (text title) lies on band, of its own colour "
+        "#3b4252: 100% of its ink cannot be read"]

@@ -1687,7 +1687,8 @@ def test_right_to_left_text_is_refused_not_printed_backwards(tmp_path, monkeypat
     result = validated_with_font(tmp_path, monkeypatch, font, "\u05e9\u05dc\u05d5\u05dd")
     assert result.exit_code == 1 and result.output.splitlines() == [
         "game/game.yaml: cards: face 1: text '\u05e9\u05dc\u05d5\u05dd': '\u05e9' (U+05E9) is written right to left, which "
-        "pnp does not set: its letters would print in the wrong order, unjoined (text t)"], result.output
+        "pnp does not set: its letters would print in the wrong order, unjoined (text t)",
+        "error: game/game.yaml: 1 check failed"], result.output
 
 
 @pytest.mark.parametrize("text, told", [

@@ -372,7 +372,8 @@ def test_all_solid_lines_are_not_told_apart_by_line_style():
         f"{HEX}: colours line colours: red/blue are too close in a greyscale print (expected an L* difference of at "
         f"least 25, found 5.2) and no other cue tells them apart: {solid.format('red', 'blue')}",
         f"{HEX}: colours line colours: green/blue are too close in a greyscale print (expected an L* difference of at "
-        f"least 25, found 7.1) and no other cue tells them apart: {solid.format('green', 'blue')}"]
+        f"least 25, found 7.1) and no other cue tells them apart: {solid.format('green', 'blue')}",
+        f"error: {HEX}: 5 checks failed"]
 
 
 def test_red_and_green_both_dashed_fail_in_greyscale_where_only_colour_tells_them_apart():
