@@ -184,7 +184,8 @@ def _joined(atoms):
 
 def _wrap(paragraphs, size, width, family, pictures):
     """Lines (each ((word, em) ..., last of its paragraph)) of the paragraphs (words with their widths in em) set at
-    size, no wider than width mm; a word wider than a line is cut between characters."""
+    size, no wider than width mm; a word wider than a line is cut between characters; an icon after a number goes to
+    the next line with it ('gain 4 :coin:' never leaves the coin alone)."""
     lines = []
     for words in paragraphs:
         line, used, space = [], 0.0, 0.0
@@ -192,13 +193,21 @@ def _wrap(paragraphs, size, width, family, pictures):
             for piece, ems in _cut(word, size, width, family, pictures) if em * size > width else ((word, em),):
                 wide = ems * size
                 if line and used + space + wide > width:
-                    lines.append((line, False))
-                    line, used = [], 0.0
+                    kept = line[-1:] if len(line) > 1 and _counts(line[-1][0], piece) else []
+                    if kept and kept[0][1] * size + space + wide > width:
+                        kept = []   # the two are wider than a line together
+                    lines.append((line[:len(line) - len(kept)], False))
+                    line, used = kept, sum(ems * size for _, ems in kept)
                 used += (space if line else 0.0) + wide
                 line.append((piece, ems))
                 space = _space(piece, family) * size
         lines.append((line, True))
     return lines
+
+
+def _counts(word, after) -> bool:
+    """Whether a word is a number of the icon the next word starts with ('4' before ':coin:')."""
+    return bool(after[0].icon) and not word[-1].icon and word[-1].text[-1:].isdigit()
 
 
 def _space(word, family) -> float:

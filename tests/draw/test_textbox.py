@@ -1,5 +1,6 @@
 """Text boxes: wrapping, shrinking, alignment and markup measured on the PDF pdfium renders and on cairo's raster;
 a designer's font embedded once as a subset."""
+import math
 import functools
 import io
 from pathlib import Path
@@ -285,3 +286,25 @@ def test_bold_text_is_fitted_with_the_bold_faces_own_space(align):
                 ems = vera_advances("VeraBd" if run.attrs.get("font-weight") == "bold" else "Vera")
                 end = float(run.attrs["x"]) + sum(map(ems.__getitem__, run.content)) * float(run.attrs["font-size"])
                 assert end <= 5 + width + 0.002, (text, width, run.content, end - 5 - width)   # x: svg.r rounds
+
+
+def test_an_icon_after_a_number_wraps_with_it():
+    """'gain 4 :coin:' in a box that ends between the 4 and the coin printed the coin alone at the start of the next
+    line: the number goes down with it. After a word, an icon still wraps alone; so does one too wide with its number."""
+    size = 5
+    first = (typeface.advance("/V", "Gain 4 ") + 0.5) * size   # a box that holds 'Gain 4 ' and half a coin
+
+    def lines(text, width):
+        laid = textbox.fit(text, (0, 0, width, 40), size=size, icons={"coin": COIN})
+        baselines = sorted({e.attrs["y"] for e in laid.elements if isinstance(e, svg.Run)})
+        found: dict = {}
+        for e in sorted(laid.elements, key=lambda e: e.attrs["x"] if isinstance(e, svg.Run) else e.attrs["transform"].matrix[4]):
+            if isinstance(e, svg.Run):
+                found.setdefault(e.attrs["y"], []).append(e.content.strip())
+            else:   # an icon: on the first line whose baseline is below its top
+                top = e.attrs["transform"].matrix[5]
+                found.setdefault(min(b for b in baselines + [math.inf] if b > top), []).append(":coin:")
+        return [" ".join(words) for _, words in sorted(found.items())]
+    assert lines("Gain 4 :coin: now", first) == ["Gain", "4 :coin:", "now"]
+    assert lines("Gain four :coin: now", (typeface.advance("/V", "Gain four ") + 0.5) * size) == ["Gain four", ":coin: now"]
+    assert lines("4 :coin:", 0.8 * size) == ["4", ":coin:"]   # one word a line: nothing to carry
