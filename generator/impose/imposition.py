@@ -573,11 +573,12 @@ def segment_box(segment):
     return Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
 
 
-def finish(page, area, bounds, shift_y=None, known=None):
+def finish(page, area, bounds, in_order, shift_y=None, known=None):
     """A filled page as (sheet, back art of each slot, marks and grounds of its two-sided blocks).
 
-    Its blocks go where arrange puts them; known: the arrangements of the plan's pages so far, by their blocks' layouts
-    and places (the full sheets of a group are arranged once).
+    Its blocks go where arrange puts them, its pieces dealt over them in reading order (_dealt); in_order: a piece's
+    group and place in the spec; known: the arrangements of the plan's pages so far, by their blocks' layouts and places
+    (the full sheets of a group are arranged once).
     """
     key = (tuple((b[1:], x, y) for b, x, y in page.blocks), page.region,
            tuple(s.bleed_box for s in page.fixed), area, bounds, shift_y)
@@ -587,7 +588,7 @@ def finish(page, area, bounds, shift_y=None, known=None):
         known[key] = corners, marks, tuple(seg for seg, _ in marks)
     corners, marks, segments = known[key]
     grounds, back_of = [], dict(page.back_of)
-    placed = tuple((block, x, y) for (block, _, _), (x, y) in zip(page.blocks, corners))
+    placed = _dealt(tuple((block, x, y) for (block, _, _), (x, y) in zip(page.blocks, corners)), in_order)
     for block, x, y in placed:
         if len(block.cells) > 1:
             grounds.append((Rect(x, y, block.width, block.height), bool(block.cells[0].back)))
@@ -608,6 +609,27 @@ def finish(page, area, bounds, shift_y=None, known=None):
                     tuple(dict.fromkeys((page.components if page.back_of else ()) + tuple(c.component for b in two_sided for c in b.cells))),
                     grounds=_once(known, tuple(box for box, two in grounds if two)))
     return sheet, back_of, reverse
+
+
+def _dealt(placed: tuple, in_order) -> tuple:
+    """Placed blocks (block, x, y) with each group's pieces dealt over the group's blocks top to bottom, then left to
+    right, each row by row, in the order the spec lists them: they read in order on the sheet however the blocks were
+    packed (a block of pieces gathered onto the sheet, a piece laid first, a block in the room beside another group's).
+    in_order: a piece's group, then its place in the spec; each block holds a run of its group's pieces in that order."""
+    by_group: dict = {}
+    for k in sorted(range(len(placed)), key=lambda k: (placed[k][2], placed[k][1])):
+        by_group.setdefault(in_order(placed[k][0].cells[0])[0], []).append(k)
+    dealt = list(placed)
+    for held in by_group.values():
+        firsts = [in_order(placed[k][0].cells[0]) for k in held]
+        if firsts == sorted(firsts):   # the runs one after another: already in order
+            continue
+        pieces = sorted(chain.from_iterable(placed[k][0].cells for k in held), key=in_order)
+        for k in held:
+            block, x, y = placed[k]
+            dealt[k] = (block._replace(cells=tuple(pieces[:len(block.cells)])), x, y)
+            del pieces[:len(block.cells)]
+    return tuple(dealt)
 
 
 def _fronts(cells: tuple):
@@ -816,6 +838,13 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
     by_size = sorted(groups.items(), key=lambda item: -(item[1].w + 2 * item[1].bleed) * (item[1].h + 2 * item[1].bleed))
     order = [(key[3], group) for key, group in sorted(by_size, key=lambda item: not item[0][3])]
 
+    rank = {comp.id: n for n, comp in enumerate(spec.components)}
+
+    def in_order(piece) -> tuple:
+        """A piece's group (a component printed once: its own), then where the spec lists it: its component's place,
+        then its number in the component."""
+        return keys.get(piece.component, piece.component), rank[piece.component], piece.index
+
     def packed(cover=None):
         """The pages with the groups packed in order, single-sided ones first on the cover (page 1) while it has room."""
         pages = [page for comp, mine in own
@@ -832,29 +861,30 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
                 pack(group, pages, ("single", "fold" if folding else "front"), lambda: _Page("single", area))
         group_of = lambda block: groups[keys[block.cells[0].component]]  # noqa: E731
         _rehome(pages, group_of, ("single", "fold" if folding else "front"))
-        _gather(pages, group_of, ("single", "fold" if folding else "front"))
+        _gather(pages, group_of, ("single", "fold" if folding else "front"), in_order)
         return pages
 
     def plan(pages, cover=None, final=True):
         """The plan of packed pages: every sheet finished, or (final false) drafted."""
         known = {}  # arrangements by layout, for this plan
-        done = (lambda page: finish(page, area, bounds, known=known)[0]) if final else draft
+        done = (lambda page: finish(page, area, bounds, in_order, known=known)[0]) if final else draft
         sheets = [done(page) for page in pages if page.side == "single"] + panel_sheets
         sheets += [done(page) for page in copy_pages if page.side == "single"]
         for page in [p for p in pages + copy_pages if p.side != "single"]:
             if page.side == "fold":
                 outline = draft(page)
-                sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y, known) if final else
+                sheets.append(fold(page, area, bounds._replace(h=fold_y - bounds.y), fold_y, in_order, known) if final else
                               outline._replace(note=fold_note(outline.note)))
                 continue
-            front, back_of, reverse = finish(page, area, bounds, known=known) if final else (draft(page), {}, None)
+            front, back_of, reverse = finish(page, area, bounds, in_order, known=known) if final else (draft(page), {}, None)
             sheets += [front, mirror(front, width, back_of, reverse, flip_edge(width, height))]
         if not (cover and cover.blocks):
             return Plan(paper, width, height, tuple(sheets))
         if not final:
             return Plan(paper, width, height, tuple(sheets), draft(cover))
         bottom = max(y + block.height for block, _, y in cover.blocks)  # centred in the room below the list
-        return Plan(paper, width, height, tuple(sheets), finish(cover, area, bounds, shift_y=(bottom + area.y + area.h) / 2)[0])
+        return Plan(paper, width, height, tuple(sheets),
+                    finish(cover, area, bounds, in_order, shift_y=(bottom + area.y + area.h) / 2)[0])
 
     plain_pages = packed()
     if all(two_sided for two_sided, _ in order):  # page 1 takes single-sided pieces only: there are none to try there
@@ -893,12 +923,13 @@ def _rehome(pages: list, group_of, sides: tuple) -> None:
                 break
 
 
-def _gather(pages: list, group_of, sides: tuple) -> None:
+def _gather(pages: list, group_of, sides: tuple, in_order) -> None:
     """Move a block of a group's pieces off a page of sides that holds other pieces too onto another page holding more
     of the group, where that one has room for them, the smallest blocks first (packed in order, the group took the room
     of earlier pages before its own last page, which kept room): as many pages, the group on fewer (Granny's Pills' four
     pill tiles beside the turn card join the tiles' last sheet). Both pages are laid out again in their blocks' order,
-    the group's pieces as one block where its first was on the page they join. group_of: a block's Group."""
+    the group's pieces as one block where its first was on the page they join, in order. group_of: a block's Group;
+    in_order: a piece's group and place in the spec."""
     def count(page, key) -> int:
         return sum(len(block.cells) for block, _, _ in page.blocks if id(group_of(block)) == key)
     for i in range(len(pages)):
@@ -920,7 +951,7 @@ def _gather(pages: list, group_of, sides: tuple) -> None:
                     if id(group_of(kept)) != key:
                         joined.append((group_of(kept), kept.cells))
                     elif mine:
-                        joined.append((group, mine + list(block.cells)))
+                        joined.append((group, sorted(mine + list(block.cells), key=in_order)))
                         mine = []
                 if all(_takes(target, *laid) for laid in joined) and all(
                         _takes(left, group_of(kept), kept.cells) for kept, _, _ in source.blocks if kept is not block):
@@ -958,7 +989,7 @@ def copy_sheets(group, area, side):
     return pages
 
 
-def fold(page, area, bounds, fold_y, known=None):
+def fold(page, area, bounds, fold_y, in_order, known=None):
     """A gutter-fold sheet: fronts set down to EDGE above the fold line, each back mirrored below it, turned so that it
     stands upright when its piece is turned over side to side (an upright front's by 180 degrees, a front turned 90
     degrees on the sheet's the same way as its front), with the marks (a cut line's marks beyond the fold too) and the
@@ -970,7 +1001,7 @@ def fold(page, area, bounds, fold_y, known=None):
             max((end for backed, end in ends if backed), default=math.inf) + EPS:   # single-sided pieces nearest the fold
         page = _upside_down(page, Rect(area.x, area.y, area.w, shift_y - area.y) if page.fixed else page.region)
         shift_y = None if page.fixed else shift_y   # a kind's own layout stays where it is turned to, its blocks too
-    front, back_of, reverse = finish(page, area, bounds, shift_y=shift_y, known=known)
+    front, back_of, reverse = finish(page, area, bounds, in_order, shift_y=shift_y, known=known)
     backs = tuple(Slot(back_of[s], s.x, 2 * fold_y - s.y - s.h, s.w, s.h, s.bleed, turn(-s.rotation, 180))
                   for s in front.slots if s in back_of)
     marks = front.marks + tuple(((a[0], 2 * fold_y - a[1]), (b[0], 2 * fold_y - b[1])) for a, b in reverse.marks)

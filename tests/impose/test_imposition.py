@@ -4,6 +4,7 @@ from collections import Counter
 
 import pypdfium2
 import pytest
+import yaml
 from hypothesis import example, given, settings, strategies as st
 
 from generator.spec import loader as specs
@@ -11,6 +12,7 @@ from generator.errors import UserError
 from generator.spec.expand import expand
 from generator.impose.imposition import CLEAR, EPS, MARGIN, MARK_LEN, MARK_MIN, MARK_OFFSET, NEAR, SPACING, Rect, impose, printable_area, shares
 from generator.impose.plan import Slot
+from generator.units import PT_PER_MM
 
 
 def make_spec(components):
@@ -1165,7 +1167,8 @@ def test_pages_laid_out_alike_are_arranged_as_if_each_were_arranged_afresh(deck,
     except UserError:  # too large for half a sheet, folded
         return
     finish = imposition.finish
-    imposition.finish = lambda page, area, bounds, shift_y=None, known=None: finish(page, area, bounds, shift_y)
+    imposition.finish = lambda page, area, bounds, in_order, shift_y=None, known=None: finish(page, area, bounds, in_order,
+                                                                                              shift_y)
     try:
         assert impose(spec, expand(spec)[0], paper, backs) == reused
     finally:
@@ -1180,8 +1183,8 @@ def test_the_games_pages_are_arranged_as_if_each_were_arranged_afresh(backs, mon
     made = [(spec, paper) for spec in [specs.load(game) for game in GAMES] + [mixed] for paper in ("a4", "letter")]
     reused = [impose(spec, expand(spec)[0], paper, backs) for spec, paper in made]
     finish = imposition.finish
-    monkeypatch.setattr(imposition, "finish", lambda page, area, bounds, shift_y=None, known=None:
-                        finish(page, area, bounds, shift_y))
+    monkeypatch.setattr(imposition, "finish", lambda page, area, bounds, in_order, shift_y=None, known=None:
+                        finish(page, area, bounds, in_order, shift_y))
     assert [impose(spec, expand(spec)[0], paper, backs) for spec, paper in made] == reused
     assert len(reused[-1].sheets) > len({sheet.marks for sheet in reused[-1].sheets}), "no two sheets laid out alike"
 
@@ -1326,3 +1329,79 @@ def test_a_fold_over_build_prints_a_two_sided_piece_too_large_for_half_a_sheet_o
     assert f"Pages {n}-{n + 1}: print double-sided" in text, text
     rows = [line.split() for line in text.split("\r\n") if line.split()[:2] in (["Small", "8"], ["Big", "1"])]
     assert [(row[0], row[-1]) for row in rows] == [("Small", "fold-over"), ("Big", "yes")], rows   # the list's last column
+
+
+def words(page) -> list:
+    """[(text, x, y)]: each run of text on a PDF page and its centre in mm, y down from the top."""
+    text, height, found = page.get_textpage(), page.get_height(), []
+    for i in range(text.count_rects()):
+        left, bottom, right, top = text.get_rect(i)
+        found.append((text.get_text_bounded(left, bottom, right, top).strip(),
+                      (left + right) / 2 / PT_PER_MM, (height - (bottom + top) / 2) / PT_PER_MM))
+    return found
+
+
+def read(found) -> list:
+    """The texts of words() as read: left to right along each row, the rows top to bottom (a row: centres less than
+    3 mm below its first)."""
+    rows: list = []
+    for word in sorted(found, key=lambda word: word[2]):
+        if rows and word[2] - rows[-1][0][2] < 3:
+            rows[-1].append(word)
+        else:
+            rows.append([word])
+    return [text for row in rows for text, _, _ in sorted(row, key=lambda word: word[1])]
+
+
+def named(name: str, count: int, rows, **options) -> dict:
+    """A layout component of rows, each showing its name in the middle of the piece."""
+    middle = {"type": "text", "x": 0, "y": 0, "width": "100%", "height": "100%", "text": "{name}", "align": "centre",
+              "valign": "middle", "size": 8}
+    return {name: {"kind": "layout", "expect": count, "data": rows, "layout": {"elements": {"name": middle}}, **options}}
+
+
+def test_tokens_fill_their_sheet_in_reading_order():
+    """30 coin tokens valued 1-30 beside six two-sided cards on A4 (a designer's report): the first six took the room
+    below the cards, then joined the other 24 on a sheet of their own (_gather), after them: the sheet read 7-30, then
+    1-6 along its bottom row. They read 1-30, left to right along each row, the rows top to bottom, as cards do."""
+    from generator.build import components_pdf
+    spec = make_spec({**named("harbours", 6, [{"name": f"H{n}"} for n in range(1, 7)], width="88 mm", height="63 mm",
+                              back={"fill": "red"}),
+                      **named("coins", 30, [{"name": n} for n in range(1, 31)], shape="circle", size="25.4 mm")})
+    sheets = [read(words(page)) for page in pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])][1:]   # 1: the list
+    [coins] = [[text for text in sheet if text.isdigit()] for sheet in sheets if "30" in sheet]
+    assert coins == [str(n) for n in range(1, 31)]
+
+
+def test_tiles_packed_round_another_piece_read_in_order():
+    """A card and 17 square tiles on A4: the card takes the top left, 16 tiles the room below it, the last tile the room
+    beside it, above the 16 (it read 17, then 1-16). The tiles read 1-17, the first beside the card."""
+    from generator.build import components_pdf
+    spec = make_spec({**named("card", 1, [{"name": "C"}], width="63 mm", height="88 mm"),
+                      **named("tiles", 17, [{"name": n} for n in range(1, 18)], width="40 mm", height="40 mm")})
+    [sheet] = [read(words(page)) for page in pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])][1:]
+    assert [text for text in sheet if text.isdigit()] == [str(n) for n in range(1, 18)]
+
+
+def test_two_sided_cards_gathered_onto_a_sheet_read_in_order_with_each_back_behind_its_front(tmp_path):
+    """Nine two-sided cards and six harbour cards with no bleed, each with a back of its own, on A4: two harbours went
+    below the ninth card, then joined the other four, after them (H3-H6, then H1 H2). They read H1-H6 on their sheet,
+    and each harbour's own back is printed behind it: at the mirror of its front across the sheet (flipped on the long
+    edge)."""
+    from generator.build import components_pdf
+    (tmp_path / "harbour-back.yaml").write_text("elements:\n  name: {type: text, x: 0, y: 0, width: 100%, height: 100%, "
+                                               "text: 'back {name}', align: centre, valign: middle, size: 8}\n")
+    components = {**named("ships", 9, [{"name": f"S{n}"} for n in range(1, 10)], width="63 mm", height="88 mm",
+                          back={"fill": "red"}),
+                  **named("harbours", 6, [{"name": f"H{n}", "back": "harbour-back.yaml"} for n in range(1, 7)],
+                          width="88 mm", height="63 mm", bleed="0 mm", back={"fill": "red"})}
+    (tmp_path / "game.yaml").write_text(yaml.safe_dump({"game": {"title": "Test", "designer": "Tester"},
+                                                        "palette": {"red": "#ff0000"}, "components": components}))
+    document = pypdfium2.PdfDocument(components_pdf(specs.load(str(tmp_path / "game.yaml")), "a4")[0])
+    [n] = [n for n, page in enumerate(document) if "H1" in read(words(page))]
+    fronts = {text: (x, y) for text, x, y in words(document[n]) if text.startswith("H")}
+    backs = {text: (x, y) for text, x, y in words(document[n + 1]) if text.startswith("back H")}
+    width = document[n].get_width() / PT_PER_MM
+    assert [text for text in read(words(document[n])) if text.startswith("H")] == [f"H{k}" for k in range(1, 7)]
+    assert len(backs) == 6 and all(backs[f"back {name}"] == pytest.approx((width - x, y), abs=1.0)
+                                   for name, (x, y) in fronts.items()), (fronts, backs)
