@@ -21,18 +21,21 @@ def title(game_id: str) -> str:
 
 
 def _new_folder(folder) -> tuple:
-    """(folder as a Path, the game id its name makes), refused unless it can be made: a valid id, not there yet, its
-    parent there."""
+    """(folder as a Path, the game id its resolved name makes: . names the game after the folder it is), refused unless
+    it can be written: a valid id, a folder not there yet (its parent there) or an empty one."""
     if not str(folder).strip():
         raise UserError("pnp new: give the folder to write, e.g. pnp new my-game")
     folder = Path(folder)
-    game_id = folder.name
+    game_id = folder.resolve().name
     if not loader.is_game_id(game_id) or game_id.startswith("."):
-        raise UserError(f"{folder}: the folder's name makes the game id, which names the spec and the output files: start "
-                        "it with a letter or digit and use only the letters a-z and A-Z, digits, spaces, '.', '_', '+' "
-                        "and '-' (e.g. my-game)")
-    if folder.exists() or folder.is_symlink():
-        raise UserError(f"{folder}: already exists (pnp new writes a new folder and never overwrites: choose another name)")
+        named = "" if game_id == folder.name else f" ({game_id!r})"
+        raise UserError(f"{folder}: the folder's name{named} makes the game id, which names the spec and the output "
+                        "files: start it with a letter or digit and use only the letters a-z and A-Z, digits, spaces, "
+                        "'.', '_', '+' and '-' (e.g. my-game)")
+    if folder.is_symlink() or folder.exists() and not (folder.is_dir() and next(folder.iterdir(), None) is None):
+        what = "as a link" if folder.is_symlink() else "and is not empty" if folder.is_dir() else "as a file"
+        raise UserError(f"{folder}: already exists {what} (pnp new writes a new folder, or into an empty one, and never "
+                        "overwrites: choose another name)")
     if not folder.parent.is_dir():
         raise UserError(f"{folder}: the folder {folder.parent} to create it in "
                         + ("is a file" if folder.parent.exists() else "does not exist"))
@@ -68,9 +71,11 @@ def _as_text(value: str) -> str:
 
 
 def new(folder) -> list:
-    """Write the starter game into a new folder (never into one that exists); return the paths written. A name the
-    starter cannot take (a file name longer than the system's, a title its card backs cannot hold) leaves no folder."""
+    """Write the starter game into a new folder or an empty one (never into one holding anything); return the paths
+    written. A name the starter cannot take (a file name longer than the system's, a title its card backs cannot hold)
+    leaves no folder, or the empty one as it was."""
     folder, game_id = _new_folder(folder)
+    made = not folder.is_dir()
     if len(title(game_id)) > MAX_TITLE:
         raise UserError(f"{folder}: the folder's name makes the game's title, which may hold {MAX_TITLE} characters, and "
                         f"this one's has {len(title(game_id))}: choose a shorter name")
@@ -78,14 +83,26 @@ def new(folder) -> list:
         written = _starter(folder, game_id)
         failures = validate(loader.load(str(written[0])))
     except (OSError, UserError) as exc:
-        shutil.rmtree(folder, ignore_errors=True)
+        _undo(folder, made)
         raise UserError(f"{folder}: cannot write the starter game there ({getattr(exc, 'strerror', None) or exc})") \
             from None
     if failures:
-        shutil.rmtree(folder)
+        _undo(folder, made)
         raise UserError(f"{folder}: the starter game named so would fail its own checks ({failures[0].message}): "
                         "choose a shorter name")
     return written
+
+
+def _undo(folder: Path, made: bool) -> None:
+    """Remove what pnp new wrote: the folder it made, or what it wrote into the empty one it was given (kept)."""
+    if made:
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    for path in folder.iterdir():
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
 
 
 def _starter(folder: Path, game_id: str) -> list:

@@ -76,8 +76,8 @@ def test_pnp_new_writes_a_game_that_validates_and_builds_and_never_overwrites(tm
     (tmp_path / "my-game" / "cards.csv").write_text("changed\n")
     again = runner.invoke(cli, ["new", "my-game"])
     assert again.exit_code == 1
-    assert again.output == ("error: my-game: already exists (pnp new writes a new folder and never overwrites: choose "
-                            "another name)\n")
+    assert again.output == ("error: my-game: already exists and is not empty (pnp new writes a new folder, or into an "
+                            "empty one, and never overwrites: choose another name)\n")
     assert (tmp_path / "my-game" / "cards.csv").read_text() == "changed\n"
     bad = runner.invoke(cli, ["new", ".hidden"])
     assert bad.exit_code == 1 and bad.output.startswith("error: .hidden: the folder's name makes the game id")
@@ -152,22 +152,63 @@ def test_pnp_new_from_an_unknown_game_names_the_shipped_ones_and_writes_nothing(
                            "hexstatic, paths-and-pahs, pixeliction, posies)\n")
     assert not (tmp_path / "mine").exists()
     (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine\n")
     again = CliRunner().invoke(cli, ["new", "mine", "--from", "posies"])
-    assert again.exit_code == 1 and again.output.startswith("error: mine: already exists")
-    assert list((tmp_path / "mine").iterdir()) == []
+    assert again.exit_code == 1 and again.output.startswith("error: mine: already exists and is not empty")
+    assert [p.name for p in (tmp_path / "mine").iterdir()] == ["notes.txt"]
 
 
 def test_pnp_new_over_a_file_or_with_no_name_is_one_error_line_and_writes_nothing(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "notes").write_text("mine\n")
     over = CliRunner().invoke(cli, ["new", "notes"])
-    assert over.exit_code == 1 and over.output == ("error: notes: already exists (pnp new writes a new folder and never "
-                                                   "overwrites: choose another name)\n")
+    assert over.exit_code == 1 and over.output == ("error: notes: already exists as a file (pnp new writes a new folder, "
+                                                   "or into an empty one, and never overwrites: choose another name)\n")
     assert (tmp_path / "notes").read_text() == "mine\n"
     for name in ("", "  "):
         empty = CliRunner().invoke(cli, ["new", name])
         assert empty.exit_code == 1 and empty.output == "error: pnp new: give the folder to write, e.g. pnp new my-game\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes"]
+
+
+def test_pnp_new_writes_into_an_empty_folder_named_after_it_and_never_into_one_holding_anything(tmp_path, monkeypatch):
+    """A designer's `mkdir g && pnp new g` was refused ("already exists"), and `pnp new .` in an empty folder said the
+    folder's name made a bad game id (the name of '.'). An empty folder is written into, the game named after its
+    resolved name (--from too); one holding anything is still refused, nothing written; a starter that fails its own
+    checks leaves the empty folder as it was."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    (tmp_path / "g").mkdir()
+    made = runner.invoke(cli, ["new", "g"])
+    assert made.exit_code == 0, made.output
+    assert runner.invoke(cli, ["validate", "g/g.yaml"]).exit_code == 0
+    (tmp_path / "copy").mkdir()
+    copied = runner.invoke(cli, ["new", "copy", "--from", "posies"])
+    assert copied.exit_code == 0 and (tmp_path / "copy" / "copy.yaml").is_file(), copied.output
+    (tmp_path / "lantern").mkdir()
+    monkeypatch.chdir(tmp_path / "lantern")
+    here = runner.invoke(cli, ["new", "."])
+    assert here.exit_code == 0, here.output
+    assert here.output.splitlines()[-1] == "next: pnp validate lantern.yaml && pnp build lantern.yaml"
+    assert sorted(str(p.relative_to(tmp_path / "lantern")) for p in (tmp_path / "lantern").rglob("*") if p.is_file()) == [
+        "back.yaml", "card.yaml", "cards.csv", "lantern.yaml", "rules/lantern.yaml", "templates/coin.svg"]
+    assert specs.load("lantern.yaml").game.title == "Lantern"
+    assert runner.invoke(cli, ["validate", "lantern.yaml"]).exit_code == 0
+    (tmp_path / "lantern" / "cards.csv").write_text("changed\n")
+    again = runner.invoke(cli, ["new", "."])
+    assert (again.exit_code, again.output) == (1, "error: .: already exists and is not empty (pnp new writes a new "
+                                                  "folder, or into an empty one, and never overwrites: choose another "
+                                                  "name)\n")
+    assert (tmp_path / "lantern" / "cards.csv").read_text() == "changed\n"
+    (tmp_path / "bad!").mkdir()
+    monkeypatch.chdir(tmp_path / "bad!")
+    bad = runner.invoke(cli, ["new", "."])
+    assert bad.exit_code == 1 and bad.output.startswith("error: .: the folder's name ('bad!') makes the game id"), bad.output
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ("b" * 60)).mkdir()
+    failing = runner.invoke(cli, ["new", "b" * 60])
+    assert failing.exit_code == 1 and "the starter game named so would fail its own checks" in failing.output
+    assert (tmp_path / ("b" * 60)).is_dir() and list((tmp_path / ("b" * 60)).iterdir()) == []
 
 
 def test_pnp_new_with_a_name_its_starter_cannot_take_is_refused_and_leaves_no_folder(tmp_path, monkeypatch):
