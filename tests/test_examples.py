@@ -85,8 +85,8 @@ def test_pnp_new_writes_a_game_that_validates_and_builds_and_never_overwrites(tm
 
 RULES_MISTAKES = {  # a mistake in the rules text of pnp new's game: (text, what it becomes), the error's end
     "a key misspelt": (("reference:\n  turn:", "reference:\n  trun:"),
-                       "rules/mine.yaml:16: reference.trun: unknown key 'trun' (expected one of notes, scoring, turn, "
-                       "turn_heading)"),
+                       "rules/mine.yaml:16: reference.trun: unknown key 'trun': did you mean 'turn'? (expected one of "
+                       "notes, scoring, turn, turn_heading)"),
     "a figure of no component": (("{cards.count}", "{card.count}"),
                                  "rules/mine.yaml:8: sections[0].blocks[0].steps[0]: unknown figure {card.count} "
                                  "(figures: cards.count, cards.height, cards.radius, cards.width)"),

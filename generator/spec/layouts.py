@@ -238,7 +238,8 @@ def repeat(value):
     found = {}
     for key, item in value.items():
         if key not in REPEAT:
-            raise s.Invalid(f"unknown repeat key {s.found(key)} (expected one of {', '.join(REPEAT)})", key)
+            raise s.Invalid(f"unknown repeat key {s.found(key)}{s.meant(key, REPEAT)} (expected one of "
+                            f"{', '.join(REPEAT)})", key)
         if key == "labels":
             if not isinstance(item, list) or not all(map(_label, item)):
                 raise s.Invalid(f"expected a list of texts or numbers, one per copy, found {s.found(item)}", key)
@@ -505,7 +506,7 @@ def _sources(folder, value, fail, where, chain):
                     f"{s.found(value)}")
     for key in value:
         if key not in TOP:
-            fail(where + (key,), f"unknown key {s.found(key)} (a layout has {', '.join(TOP)})"
+            fail(where + (key,), f"unknown key {s.found(key)}{s.meant(key, TOP)} (a layout has {', '.join(TOP)})"
                  + (f"; an element goes under elements: with its type, as in elements: {{{key}: {{type: rect, ...}}}} "
                     f"(a Squib layout's entries are elements)" if isinstance(value[key], dict) else ""))
     parents = _sources(folder, value["extends"], fail, where + ("extends",), chain) if "extends" in value else []
@@ -582,8 +583,9 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
                 fail_prop(at, f"{value.strip()!r} adds to the {prop} {name} extends (its extends: element's, or its own "
                               f"in a layout this one extends), and there is none: give {name} a plain {prop}")
             if prop not in COMMON and prop not in TYPES[raw]:
-                fail_prop(at, f"unknown property {s.found(prop)} for {'an' if raw[0] in 'aeiou' else 'a'} {raw}{renamed(prop, raw)} (expected one of "
-                              f"{', '.join(sorted(set(COMMON) | set(TYPES[raw]) | {'extends'}))})")
+                allowed = sorted(set(COMMON) | set(TYPES[raw]) | {"extends"})
+                fail_prop(at, f"unknown property {s.found(prop)} for {'an' if raw[0] in 'aeiou' else 'a'} {raw}"
+                              f"{renamed(prop, raw) or s.meant(prop, allowed)} (expected one of {', '.join(allowed)})")
             if "label" in quoted(value) and "label" not in columns and copies and not any(c.label for c in copies):
                 fail_prop(at, "{label} quotes each copy's label, and the repeat gives none: add labels: [...] to "
                               "its repeat (one a copy, in order)")   # it drew nothing

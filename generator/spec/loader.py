@@ -263,7 +263,7 @@ class Checker:
                 choices = f"expected one of {', '.join(sorted(fields))}" if fields else empty
                 if "." in key and key.split(".")[0] in fields:
                     choices += "; a dotted key is --set syntax: in the file, nest each part under the one before"
-                self.fail(key_path + (key,), f"unknown key {s.found(key)} ({choices})")
+                self.fail(key_path + (key,), f"unknown key {s.found(key)}{s.meant(key, fields)} ({choices})")
         for key in required:
             if key not in value:
                 self.fail(key_path, f"missing required key {key!r}")
@@ -421,7 +421,8 @@ def inline(check, value) -> dict:
             check.fail(at, f"expected an art file or a mapping with file or icon, size and dy, found {s.found(entry)}")
         for key in entry:
             if key not in INLINE:
-                check.fail(at + (key,), f"unknown key {s.found(key)} (expected one of {', '.join(INLINE)}"
+                check.fail(at + (key,), f"unknown key {s.found(key)}{s.meant(key, INLINE)} (expected one of "
+                                        f"{', '.join(INLINE)}"
                            + ("; an inline picture keeps its proportions: give its height as size" if key in
                               ("width", "height") else "") + ")")
         if "file" in entry and "icon" in entry:

@@ -17,6 +17,14 @@ class Invalid(Exception):
         self.key = key
 
 
+def meant(key, names) -> str:
+    """': did you mean 'colour'?' for an unknown key a letter or two off one of names (difflib's nearest at 0.75 alike,
+    as a theme's section names are told: colur, widht, trun; not across for rows), else ''."""
+    import difflib  # lazy: start-up (only an unknown key asks)
+    close = difflib.get_close_matches(key, [str(name) for name in names], 1, 0.75) if isinstance(key, str) else []
+    return f": did you mean {close[0]!r}?" if close else ""
+
+
 def found(value):
     """Describe a YAML value for an error message."""
     kind = {bool: "yes/no", int: "a number", float: "a number", str: "text", list: "a list", dict: "a mapping"}

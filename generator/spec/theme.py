@@ -67,7 +67,8 @@ class _Theme:
             self.fail(key_path, f"expected a mapping, found {s.found(value)}")
         for key, item in value.items():
             if key not in parser.fields:
-                self.fail(key_path + (key,), f"unknown key {key!r} (expected one of {', '.join(sorted(parser.fields))})")
+                self.fail(key_path + (key,), f"unknown key {key!r}{s.meant(key, parser.fields)} (expected one of "
+                                             f"{', '.join(sorted(parser.fields))})")
             try:
                 parser.fields[key](item)
             except s.Invalid as exc:

@@ -153,6 +153,8 @@ def test_an_icon_takes_a_size_of_its_own_and_the_text_colour(tmp_path):
     ("{gem: {icon: sword}}", "game.yaml:3: inline.gem.icon: no template 'sword' (templates: "),
     ("{gem: {file: art/gem.png, width: 3}}", "game.yaml:3: inline.gem.width: unknown key 'width' (expected one of "
      "file, icon, size, dy; an inline picture keeps its proportions: give its height as size)"),
+    ("{gem: {file: art/gem.png, sise: 1.2}}", "game.yaml:3: inline.gem.sise: unknown key 'sise': did you mean 'size'? "
+     "(expected one of file, icon, size, dy)"),
     ("{'3': art/gem.png}", "game.yaml:3: inline.3: expected a name of letters, digits, '-' and '_', not digits alone (a "
      "text writes it :name:, and 3:30 is a time, not a picture), found '3'"),   # the rule it broke was not said
 ])

@@ -474,6 +474,14 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "the area such as 50%), found '-2 mm'"),
     ("layout: a.yaml\n", {"a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"},
      "b.yaml:1: extends: layouts extend one another in a loop (a.yaml -> b.yaml -> a.yaml)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, colur: fire}\n"},   # a designer's typo
+     "card.yaml:2: elements.a.colur: unknown property 'colur' for a text: did you mean 'colour'? (expected one of align, "
+     "area, bold, colour, extends, font, height, italic, leading, min_size, opacity, outline, repeat, role, rotate, size, "
+     "text, type, valign, visible, width, wrap, x, y)"),   # it listed them all, suggesting none
+    ("layout: card.yaml\n", {"card.yaml": "grond: fire\nelements: {}\n"},
+     "card.yaml:1: grond: unknown key 'grond': did you mean 'ground'? (a layout has extends, ground, safe, elements)"),
+    ("widht: 63 mm\nlayout: {elements: {}}\n", {},
+     "game.yaml:10: components.cards.widht: unknown key 'widht': did you mean 'width'? (expected one of back, "),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, angle: 90}\n"},   # Squib's angle
      "card.yaml:2: elements.a.angle: unknown property 'angle' for a text: write rotate (expected one of"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: text, text: Hi, ellipsize: end}\n"},
@@ -907,6 +915,9 @@ def test_a_hex_map_repeats_hexagons_in_offset_columns_or_rows_labelled_by_cell_o
     ("{type: rect, repeat: {count: 2, across: 3}}",
      "elements.a.repeat.across: unknown repeat key 'across' (expected one of count, start, every, columns, rows, dx, dy, path, "
      "labels)"),
+    ("{type: rect, repeat: {count: 2, colums: 3}}",
+     "elements.a.repeat.colums: unknown repeat key 'colums': did you mean 'columns'? (expected one of count, start, "
+     "every, columns, rows, dx, dy, path, labels)"),
     ("{type: text, text: '{label}', repeat: {count: 3, labels: [a, b]}}",
      "elements.a.repeat.labels: expected 3 labels, one per copy (count: 3), found 2"),
     ("{type: rect, repeat: {count: 3, labels: []}}",   # taken as no labels, where [a] was refused

@@ -50,7 +50,8 @@ def test_set_overrides_a_value_and_is_checked(grannys):
 
 @pytest.mark.parametrize("assignment, message", [
     ("components.pill.size=22", "--set components.pill.size: expected a length with a unit"),
-    ("components.pill.colour=red", "--set components.pill.colour: unknown key 'colour'"),
+    ("components.pill.colour=red", "--set components.pill.colour: unknown key 'colour' (expected one of"),
+    ("components.pill.sise=22mm", "--set components.pill.sise: unknown key 'sise': did you mean 'size'? (expected one of"),
     ("palette.red=red", "--set palette.red: expected a colour as #rrggbb, found 'red'"),
     ("nonsense", "--set 'nonsense': expected KEY=VALUE"),
     ("game.title.deeper=x", "--set game.title.deeper: cannot reach into"),

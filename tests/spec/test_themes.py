@@ -83,9 +83,10 @@ def test_theme_errors_name_the_theme_file_line_and_key(tmp_path):
         specs.load("grannys-pills", theme=str(write(tmp_path, "bad2.yaml", "theme: {title: X}\ncolours: {}\n")))
     result = run("validate", "grannys-pills", "--theme", "no-such-theme")
     assert result.exit_code == 1 and "unknown theme 'no-such-theme'" in result.output
-    for text, message in (("theme: {title: T, bogus: 1}\n", ":1: theme.bogus: unknown key 'bogus'"),   # both were
+    for text, message in (("theme: {title: T, bogus: 1}\n", ":1: theme.bogus: unknown key 'bogus' (expected one"),   # both were
                           ("theme: {title: [1]}\n", ":1: theme.title: expected text, found a list"),   # taken
-                          ("", ": theme is empty")):   # it said 'spec is empty'
+                          ("", ": theme is empty"),   # it said 'spec is empty'
+                          ("theme: {title: T, notse: a}\n", ":1: theme.notse: unknown key 'notse': did you mean 'notes'?")):
         with pytest.raises(SpecError) as caught:
             specs.load("grannys-pills", theme=str(write(tmp_path, "odd.yaml", text)))
         assert str(caught.value).startswith(f"{tmp_path / 'odd.yaml'}{message}"), str(caught.value)
