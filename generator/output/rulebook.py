@@ -669,18 +669,26 @@ def story(spec, rules, diagrams, st):
     if facts:
         flow.append(Para(inline(facts), st["credit"]))
     flow += [Spacer(1, 6), para(rules["overview"], st["body"])]
-    flow += [Para("Components", st["h2"]), components_table(spec, st)]
+    listed = [components_table(spec, st)]
     if game.needs:
-        flow += [Spacer(1, 6), para(colour_words(spec, f"**You also need:** {', '.join(game.needs)}."), st["body"])]
+        listed += [Spacer(1, 6), para(colour_words(spec, f"**You also need:** {', '.join(game.needs)}."), st["body"])]
+    named = [n for n, section in enumerate(rules["sections"]) if _plain(section["heading"]) == "components"]
+    if not named:   # a rules text with a section of that name has the table head it, not a heading of its own
+        flow += [Para("Components", st["h2"]), *listed]
     path = rules_path(spec)
     for n, section in enumerate(rules["sections"]):
-        heading = Para(inline(section["heading"]), st["h2"])
-        flow += blocks(section["blocks"], st, diagrams, path, ("sections", n, "blocks"), [heading])
+        heading = [Para(inline(section["heading"]), st["h2"])] + (listed if n in named[:1] else [])
+        flow += blocks(section["blocks"], st, diagrams, path, ("sections", n, "blocks"), heading)
     closing = [para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"])] if game.notes else []
     credits = rules.get("credits", f"Game design by {game.designer}.")  # a designer's own rules: nothing rewritten
     flow.append(KeepTogether(closing + [para(credits, st["caption"])]))   # the note and the credits on one page
     flow.append(CardSheet(lambda w, h, canv: reference(spec, rules["reference"], st, w, h, canv), st["page"], st["frame"]))
     return flow
+
+
+def _plain(heading: str) -> str:
+    """A heading's words alone, in lower case: '**Components**' is 'components'."""
+    return " ".join(re.sub(r"[*_]", "", heading).split()).casefold()
 
 
 def card_styles(st, width, height, k):

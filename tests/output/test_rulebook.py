@@ -1551,3 +1551,19 @@ def test_a_table_whose_words_are_too_wide_even_at_7_pt_is_refused_naming_the_wid
     result = CliRunner().invoke(cli, ["validate", str(tmp_path / "tb" / "tb.yaml")])
     assert result.exit_code == 1 and "the words of this table's 9 columns are too wide for this page's" in result.output \
         and "('Antidisestablishmentarianism' is the widest)" in result.output, result.output
+
+
+def test_a_section_headed_components_has_the_table_under_its_heading_not_a_second_heading(tmp_path):
+    """A designer's first section, '- heading: Components', printed 'Components' twice on page 1 (the table's own
+    heading, then theirs): the table now goes under theirs, before its text, and the heading is printed once."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "mine")]).exit_code == 0
+    rules = tmp_path / "mine" / "rules" / "mine.yaml"
+    rules.write_text(rules.read_text().replace("sections:\n", "sections:\n  - heading: '**Components**'\n    blocks:\n"
+                                               "      - p: Sort the cards by suit before you start.\n"))
+    spec = specs.load(str(tmp_path / "mine" / "mine.yaml"))
+    text = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(rules_pdf(spec, "a4")[0])).pages)
+                    .split())
+    assert text.count("Components") == 1
+    assert text.index("Components") < text.index("Component Count Size") < text.index("Sort the cards by suit")
