@@ -93,7 +93,7 @@ class Texts(Noted):
 
 class Warnings(Noted):
     """Lines a designer should hear of each artwork (resolution.warnings' images placed below 300 dpi, legibility's text
-    that reads poorly), each told once for all the faces alike."""
+    that reads poorly, textcheck.across's text across a board's join), each told once for all the faces alike."""
 
     def lines(self) -> list:
         """'<file>: <component>: <faces> (<data file> rows <n-m>): <line>' for each line, its faces and rows in ranges."""

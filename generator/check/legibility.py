@@ -7,7 +7,7 @@ from ..draw import svg, typeface
 from ..draw.svgvalues import DEFAULTS, IDENTITY, compose, hex_of, num, numbers
 from . import geometry
 from .faint import LOOKS, UNKNOWN
-from .textcheck import _placed, _quote
+from .textcheck import _placed, _quote, named
 
 LETTERS = 12   # letters of a text whose ground is read, spread along it (the worst counts)
 WIDE = 0.5     # a stroke at least this share of a text's size wide is a band under it; a thinner one is a line
@@ -37,8 +37,7 @@ def read(drawing) -> dict:
     found = []
     for runs in boxes.values():
         whole = " ".join(" ".join(text.node.content or "" for text, _ in runs).split())
-        own = getattr(runs[0][0].node, "box", None)
-        said = _quote(whole) + (f" ({own.name})" if own and own.name and own.name != "safe area" else "")
+        said = named([text.node for text, _ in runs])
         several = len({text.ink for text, _ in runs}) > 1   # a span of a text in several colours is named
         read = [[f" at {_quote(words)}" if several and (words := " ".join((text.node.content or "").split())) != whole
                  else "", letters] for text, letters in runs if letters is not None]

@@ -139,6 +139,33 @@ def problems(runs, safe, rounded=None):
         yield overflow
 
 
+def named(nodes: list) -> str:
+    """A text as a message names it, from the runs of its box: its words quoted, then its box's name ("'Tidewatch'
+    (text title)")."""
+    whole = " ".join(" ".join(node.content or "" for node in nodes).split())
+    own = getattr(nodes[0], "box", None)
+    return _quote(whole) + (f" ({own.name})" if own and own.name and own.name != "safe area" else "")
+
+
+def across(drawing, seams: list) -> list:
+    """A warning for each text of a board's face whose ink crosses a seam of its panels, one for each seam; seams:
+    [(axis, "x" or "y"; mm from the board's left or top edge; the papers it is on, in words)]."""
+    found = []
+    for runs in _boxes(texts(drawing)):
+        inked = [_placed(box, placed) for node, placed, style in runs if (box := ink_of(node, style)) is not None]
+        if not inked:
+            continue
+        left, top, right, bottom = _union(inked)
+        for axis, at, papers in seams:
+            low, high = (left, right) if axis == "x" else (top, bottom)
+            if low < at - SLACK and high > at + SLACK:
+                edge = "left" if axis == "x" else "top"
+                found.append(f"text {named([node for node, _, _ in runs])} crosses a join of the board's panels on "
+                             f"{papers}, {at:.1f} mm from the board's {edge} edge (its ink spans {axis} = {low:.1f}-"
+                             f"{high:.1f} mm): move it clear of {axis} = {at:.1f} mm, or shrink it")
+    return found
+
+
 def _union(boxes: list) -> tuple:
     """The box (left, top, right, bottom) round boxes."""
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))

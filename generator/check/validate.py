@@ -14,6 +14,8 @@ from ..spec.loader import rules_path
 from ..files import SPECS
 from ..draw.svgvalues import hex_of
 from ..spec.schema import BASE_COLOURS
+from ..impose.joins import seams
+from ..units import PAPERS
 from ..progress import Progress
 from . import faint, findings
 
@@ -102,11 +104,22 @@ def _low_dpi(drawing, images=True) -> list:
     return resolution.warnings(drawing)
 
 
+def joins(comp) -> list:
+    """[(axis, "x" or "y"; mm from the board's left or top edge; the papers, in words)] of each seam of a board's panels
+    on LAID_ON's papers, one for the papers that share it (none for a piece that fits a sheet)."""
+    found: dict = {}
+    for paper in LAID_ON:
+        xs, ys = seams(comp, paper)
+        for axis, at in [("x", x) for x in xs] + [("y", y) for y in ys]:
+            found.setdefault((axis, round(at, 1)), (at, []))[1].append(PAPERS[paper].label)
+    return [(axis, at, " and ".join(papers)) for (axis, _), (at, papers) in found.items()]
+
+
 def validate(spec, warnings=None, faces=None):
     """Run every check; return the failures (empty when the set is complete and consistent); warnings: a list to add
-    what does not fail the set but a designer should hear (images below 300 dpi, text that reads poorly), kept with the
-    failures; faces: a build's FaceCache, so that each face is drawn once for the checks and the PDF, and one that did
-    not change is not drawn at all.
+    what does not fail the set but a designer should hear (images below 300 dpi, text that reads poorly or crosses a
+    board's join), kept with the failures; faces: a build's FaceCache, so that each face is drawn once for the checks
+    and the PDF, and one that did not change is not drawn at all.
 
     Every distinct artwork is drawn once, so a template or a renderer refusing its input (a UserError, as the build
     would raise it) is found without building, and the text and safe-area checks read those drawings.
@@ -178,16 +191,17 @@ def inputs(spec) -> tuple | None:
 
 
 def _checked(spec, warnings=None, faces=None):
-    """validate's work: (failures, whether a drawing held the designer's fonts or art or took a painter); images below 300 dpi added to
-    warnings (a list) if given. Each artwork is drawn, handed to every check and let go: no drawing is held for long;
-    its ground is remembered with the spec (imposition shares a bleed by it). Each face's verdict is kept, and taken
-    again undrawn while nothing the face read changed: faces, a build's FaceCache, keeps it with each face drawn for the
-    PDF; else pnp's memo folder keeps it (facecache.KeptVerdicts)."""
+    """validate's work: (failures, whether a drawing held the designer's fonts or art or took a painter); images below
+    300 dpi, text that reads poorly and text across a board's join added to warnings (a list) if given. Each artwork is
+    drawn, handed to every check and let go: no drawing is held for long; its ground is remembered with the spec
+    (imposition shares a bleed by it). Each face's verdict is kept, and taken again undrawn while nothing the face read
+    changed: faces, a build's FaceCache, keeps it with each face drawn for the PDF; else pnp's memo folder keeps it
+    (facecache.KeptVerdicts)."""
     from ..impose.grounds import ground  # lazy: start-up
 
     pieces, arts = expand(spec)
     texts, safe, designed = findings.Texts(spec), findings.Marks(spec), False
-    low, poor = findings.Warnings(spec), findings.Warnings(spec)
+    low, poor, split = findings.Warnings(spec), findings.Warnings(spec), findings.Warnings(spec)
     grounds = spec.remembered("grounds", Grounds)
     if faces is None:
         from ..facecache import KeptVerdicts  # lazy: start-up
@@ -198,14 +212,20 @@ def _checked(spec, warnings=None, faces=None):
         """The text, safe-area and contrast checks, made when a first drawing is judged (a build whose faces' verdicts
         are all kept loads none: it tallies them in findings)."""
         from . import legibility, safearea, textcheck  # lazy: start-up
-        return textcheck.Check(spec), safearea.Check(spec), legibility.read
+        return textcheck.Check(spec), safearea.Check(spec), legibility.read, textcheck.across
+
+    @functools.cache
+    def joined(component: str) -> list:
+        """The seams of a component's panels (joins), worked out once for all its faces."""
+        return joins(spec.component(component))
 
     def judge(art, drawing, recoloured=None):
         """What the checks find on one artwork's drawing (a JSON value); recoloured: the verdict on a drawing whose PDF
         operators differed from this one's only in the colours set: unless its parts or roles differ or it held text or
         art, the reach of its marks stands (an opaque colour is the same ink as any), all else is found again."""
         from . import ink  # lazy: start-up (loaded with the checks)
-        text_check, safe_check, read = checks()
+        text_check, safe_check, read, across = checks()
+        seamed = joined(art.component)
         held = ink.designed(drawing)   # text runs or the designer's art: only then may an image print below 300 dpi
         rasters = ink.RASTERS   # a measure that took a painter depends on cairo's libraries, which no key names
         shape = shape_of(drawing)
@@ -219,7 +239,8 @@ def _checked(spec, warnings=None, faces=None):
             from ..facecache import painter  # lazy: start-up
             found["painter"] = painter()
         return {**found, "designed": held or painted, "painted": painted, "shape": shape,
-                "low dpi": _low_dpi(drawing, held)}
+                "low dpi": _low_dpi(drawing, held),
+                "seams": across(drawing, seamed) if seamed else []}
     named = [(hex_of(value), name) for name, value in {**BASE_COLOURS, **spec.palette}.items()]
     names = {colour: name for colour, name in named if [c for c, _ in named].count(colour) == 1}   # one name's only
     told = Progress(f"{spec.game.id}: checking faces", len(arts))
@@ -229,6 +250,7 @@ def _checked(spec, warnings=None, faces=None):
             unreadable, weak = faint.told(verdict["legibility"], names)
             low.note(art, verdict["low dpi"])
             poor.note(art, weak)
+            split.note(art, verdict["seams"])
             texts.note(art, verdict["text"] + unreadable)
             safe.note(art, verdict["safe"])
             designed = designed or verdict["designed"]
@@ -237,7 +259,7 @@ def _checked(spec, warnings=None, faces=None):
     finally:
         told.end()
     if warnings is not None:
-        warnings.extend(low.lines() + poor.lines())
+        warnings.extend(low.lines() + poor.lines() + split.lines())
     found = generic(spec, pieces, arts) + texts.failures() + safe.failures()
     rules = games.ruleset(spec)
     absent = missing(spec, rules)

@@ -29,7 +29,7 @@ class Kind(NamedTuple):
     link: Callable = None
     layout: str | Callable = "grid"        # how imposition places the pieces: "grid" slots, or "hex" (hexsheet); or options -> either
     back: Callable = None       # render_back(spec, component, w, h[, props of a face's own back]); None: the common back
-    panel_overlap: Callable = None   # options -> mm panels overlap by; None: imposition.OVERLAP
+    panel_overlap: Callable = None   # options -> mm panels overlap by; None: joins.OVERLAP
     lettering: bool = True      # fronts may carry text; False: the text check need not draw them
     print_once: bool = False    # written on (score pads): printed once on copy sheets unless the spec says print: all
     cut: Callable = None        # options -> the cut line: a Circle or a convex polygon's corners; None: the trim box

@@ -11,6 +11,7 @@ from ..errors import UserError
 from ..spec.expand import Pieces, run_keys
 from .area import CLEAR, EDGE, FOOTER, MARK_SHORT, grid_fit, printable_area
 from .grounds import shared_ground
+from .joins import panel_grid
 from .plan import (COPY_NOTE, EPS, MARGIN, SPACING, TURNED, Assembly, Fronts, Placed, Plan, Rect, Sheet, Slot, flip_edge, mirror,
                    turn)
 from .sheets import list_bottom
@@ -21,7 +22,6 @@ MARK_LEN = 5.0
 MARK_MIN = 2.0     # a mark that the margin cuts shorter than this is left out
 MARK_TIGHT = 3.0   # ... unless coming this close fits more pieces on the sheet
 GAP = MARK_OFFSET + MARK_LEN + CLEAR   # between the bleed boxes of two blocks on a sheet
-OVERLAP = 12.0     # board panels overlap by this much
 NEAR = 6.0         # parallel marks of two blocks closer than this read as alternatives: blocks line up, or one gives way
 APART = 2 * MARK_LEN   # ... and closer than this still crowd the gap between blocks: blocks shift to line up or keep apart
 NONE: MappingProxyType = MappingProxyType({})   # a page's backs when it has none
@@ -701,22 +701,17 @@ def panels(comp, piece, area, bounds):
     alignment targets in it; the later one goes on top, its edge on the tab's inner line, and hides the tab.
     Windows are in board trim coordinates; every panel prints the board's bleed around its trim.
     """
-    kind = KINDS[comp.kind]
-    w, h = comp.trim
-    overlap = kind.panel_overlap(comp.options) if kind.panel_overlap else OVERLAP
     b = comp.bleed
     area = Rect(area.x + b, area.y + b, area.w - 2 * b, area.h - 2 * b)
-    upright, turned = _panel_grid(w, h, area.w, area.h, overlap), _panel_grid(w, h, area.h, area.w, overlap)
-    sideways = turned[0] * turned[1] < upright[0] * upright[1]
-    nx, ny = turned if sideways else upright
-    pw, ph = (w + (nx - 1) * overlap) / nx, (h + (ny - 1) * overlap) / ny
+    grid = panel_grid(comp, area)
+    nx, ny, pw, ph, overlap, sideways = len(grid.xs), len(grid.ys), grid.w, grid.h, grid.overlap, grid.sideways
     sw, sh = (ph, pw) if sideways else (pw, ph)   # the panel as it lies on the sheet
     x, y = area.x + (area.w - sw) / 2, area.y + (area.h - sh) / 2
     on_sheet = _turned_rect(x, y, ph) if sideways else (lambda r: Rect(x + r.x, y + r.y, r.w, r.h))
     sheets = []
-    for j in range(ny):
-        for i in range(nx):
-            window = Rect(i * (pw - overlap), j * (ph - overlap), pw, ph)  # on the board, trim coordinates
+    for j, top in enumerate(grid.ys):
+        for i, left in enumerate(grid.xs):
+            window = Rect(left, top, pw, ph)  # on the board, trim coordinates
             slot = Slot(piece.front, x, y, sw, sh, b, 90 if sideways else 0, window)
             tabs = ([Rect(pw - overlap, 0, overlap, ph)] if i < nx - 1 else []) + \
                    ([Rect(0, ph - overlap, pw, overlap)] if j < ny - 1 else [])   # on the panel, as on the board
@@ -733,13 +728,6 @@ def panels(comp, piece, area, bounds):
             sheets.append(Sheet("single", (slot,), tuple(seg for seg, _ in marks), tuple(targets), (comp.id,), note,
                                 assembly=assembly, tabs=tuple(map(on_sheet, tabs))))
     return sheets
-
-
-def _panel_grid(w: float, h: float, across: float, down: float, overlap: float) -> tuple[int, int]:
-    """(columns, rows) of the panels a w x h board takes where a panel may be across x down mm."""
-    nx = 1 if w <= across + EPS else math.ceil((w - overlap) / (across - overlap) - EPS)
-    ny = 1 if h <= down + EPS else math.ceil((h - overlap) / (down - overlap) - EPS)
-    return nx, ny
 
 
 def _turned_rect(x: float, y: float, height: float):
