@@ -163,14 +163,14 @@ def _worded(found: dict) -> dict:
     out: dict = {}
     for key, told in grouped.items():
         if len(told) == 1:
-            out[(*key[:2], told[0][1])] = told[0][2]
+            out[key[:2] + (told[0][1],)] = told[0][2]
             continue
         words = list(dict.fromkeys(words for words, _, _ in told))
         cut = len(words) > SHOWN + 1   # "and 1 more" would say less than the one text
         shown = ", ".join(words[:SHOWN] if cut else words) + (f" and {len(words) - SHOWN} more" if cut else "")
         faces = sorted((entry for *_, entries in told for entry in entries),
                        key=lambda entry: (entry[0] == "back", 0 if entry[0] == "back" else entry[0]))
-        out[(*key[:2], f"{key[2]}{key[3]} ({shown})")] = faces
+        out[key[:2] + (f"{key[2]}{key[3]} ({shown})",)] = faces
     return out
 
 
