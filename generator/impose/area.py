@@ -43,6 +43,7 @@ def smallest_area():
 
 
 def fits_somewhere(size, bleed):
-    """True when a piece with this trim size and bleed fits the smaller paper's area in some orientation."""
+    """True when a piece with this trim size and bleed fits each home paper's area in some orientation (a column and a
+    row of it: a piece as narrow as the sheet but taller fits none)."""
     w, h = size[0] + 2 * bleed, size[1] + 2 * bleed
-    return all(orientation(printable_area(paper), w, h)[3] > 0 for paper in HOME_PAPERS)
+    return all(math.prod(orientation(printable_area(paper), w, h)[3:]) > 0 for paper in HOME_PAPERS)

@@ -1087,6 +1087,9 @@ def test_a_layout_board_larger_than_a_sheet_prints_in_panels_whose_art_joins(tmp
         specs.load(str(tmp_path / "game.yaml"), big)
     with pytest.raises(SpecError, match="expected the piece to fit a sheet"):   # nor is a round or hex piece
         specs.load(str(tmp_path / "game.yaml"), ["components.cards.shape=hex-flat", "components.cards.size=300mm"])
+    with pytest.raises(SpecError, match="found 156 x 306 mm: a piece with a back prints whole on one sheet"):
+        specs.load(str(tmp_path / "game.yaml"), ["components.cards.width=150mm", "components.cards.height=300mm"])
+        # as narrow as a sheet and taller than either way up: it passed, and the build failed "does not fit on a4 paper"
 
 
 def test_a_landscape_board_prints_turned_on_fewer_panels_each_showing_its_part_of_the_board(tmp_path):
