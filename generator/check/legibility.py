@@ -189,6 +189,7 @@ class _Walk:
     def __init__(self, clips: dict):
         self.clips = clips
         self.layers: list = []
+        self.boxes: list | None = None   # each layer's box, once the walk is done and a text is read
         self.texts: list[_Text] = []
         self.outlines: dict[tuple, tuple] = {}
         self.looks, self.unread = 0, 0   # letters' looks at the layers about them so far; texts left unread past LOOKS
@@ -259,8 +260,11 @@ class _Walk:
         colour, ring = text.outline or (None, 0.0)
         halo = colour if colour is not None and ring >= HALO * text.size else None
         xs, ys = [x for x, _ in text.points], [y for _, y in text.points]
-        span = (min(xs), min(ys), max(xs), max(ys))
-        near = [(n, layer) for n, layer in enumerate(self.layers) if _meets(layer.box(), span)]   # its letters' layers
+        left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+        if self.boxes is None:   # the walk is done: each layer's box once, not once a text
+            self.boxes = [layer.box() for layer in self.layers]
+        near = [(n, layer) for n, (layer, box) in enumerate(zip(self.layers, self.boxes))   # its letters' layers
+                if box[0] <= right and left <= box[2] and box[1] <= bottom and top <= box[3]]
         self.looks += len(near) * len(text.points)
         if self.looks > LOOKS:   # a face of a thousand see-through discs under a thousand texts: the rest go unread
             self.unread += 1
@@ -324,11 +328,6 @@ def _in_shape(node, m: tuple, x: float, y: float) -> bool:
     rx, ry = min(rx, w / 2), min(ry, h / 2)   # a rounded corner: inside the quarter ellipse of the corner it is in
     cu, cv = min(max(u, left + rx), left + w - rx), min(max(v, top + ry), top + h - ry)
     return ((u - cu) / rx) ** 2 + ((v - cv) / ry) ** 2 <= 1
-
-
-def _meets(box: tuple, span: tuple) -> bool:
-    """Whether two boxes (left, top, right, bottom) meet."""
-    return box[0] <= span[2] and span[0] <= box[2] and box[1] <= span[3] and span[1] <= box[3]
 
 
 def _beneath(x: float, y: float, layers: list, least: float):
