@@ -47,7 +47,7 @@ BAND = 30 * mm  # the tallest empty band a figure may leave above a block kept w
 TOP, BOTTOM = 16 * mm, 18 * mm  # the rulebook's top and bottom margins: the page number sits below the bottom one
 FRAME_PAD = 6  # points: reportlab's padding inside each page's frame
 MEASURE = 180.0  # mm: the widest text column; on wider paper (A3, Tabloid) the side margins grow past 18 mm
-CARDS = 2, 2  # quick-reference cards on the last page: columns, rows (one card per player)
+CARDS = 2, 2  # quick-reference cards on the last page: columns, rows (one card per player); on a landscape page 4, 1
 CARD_EDGE = 15 * mm  # from the page's side and top edges to the cards' trim: room for 3 mm + 5 mm crop marks
 CARD_FOOT = 22 * mm  # from the page's bottom edge to the cards' trim: the crop marks stay clear of the footer
 CARD_MOST = 105 * mm, 148 * mm   # the largest quick-reference card (A6, a player aid's size): a large paper's are centred
@@ -417,17 +417,18 @@ class CardSheet(Flowable):
     def __init__(self, make, page_size, frame):
         super().__init__()
         self.make, self.page_size, self.frame_height = make, page_size, frame[1]
-        self.rows, self.height = CARDS[1], 0.0
+        self.grid = CARDS if page_size[0] <= page_size[1] else (CARDS[0] * CARDS[1], 1)   # landscape: one row, tall cards
+        self.rows, self.height = self.grid[1], 0.0
 
     def wrap(self, available_width, available_height):
         """Take the rest of the page when at least one row of cards fits in it; else ask for a page of its own."""
-        full = min((self.page_size[1] - CARD_EDGE - CARD_FOOT) / CARDS[1], CARD_MOST[1])  # a row's height on a page
+        full = min((self.page_size[1] - CARD_EDGE - CARD_FOOT) / self.grid[1], CARD_MOST[1])  # a row's height on a page
                                                                                            # of its own
         room = BOTTOM + FRAME_PAD + available_height - CARD_FOOT - CARD_MARKS  # below the text above, for cards
         if available_height >= self.frame_height - 1:  # a page of its own: the cards fill it
-            self.rows, self.height = CARDS[1], full
+            self.rows, self.height = self.grid[1], full
         elif room >= CARD_LOW:  # the foot of the last page of rules: one or more rows, each at most as tall as on a page
-            self.rows = min(CARDS[1], max(1, int(room // full)))
+            self.rows = min(self.grid[1], max(1, int(room // full)))
             self.height = min(full, room / self.rows)
         else:
             return available_width, available_height + 1  # more than is left: reportlab starts a new page
@@ -436,7 +437,7 @@ class CardSheet(Flowable):
     def cards(self):
         """(x, y, width, height) of each card in points from the page's bottom-left corner."""
         page_w, _ = self.page_size
-        cols = CARDS[0]
+        cols = self.grid[0]
         w, h = min((page_w - 2 * CARD_EDGE) / cols, CARD_MOST[0]), self.height
         left = CARD_EDGE if w < CARD_MOST[0] else (page_w - cols * w) / 2
         return [(left + c * w, CARD_FOOT + r * h, w, h) for r in range(self.rows) for c in range(cols)]

@@ -531,6 +531,22 @@ def test_quick_reference_cards_keep_a_cards_size_on_a_large_paper(paper, across)
     assert across[0] - 0.1 <= lefts[1] - lefts[0] <= across[1] + 0.1, lefts
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_on_a_landscape_paper_the_quick_reference_is_four_tall_cards_in_a_row(game):
+    """On 297 x 210 mm a 2 x 2 block of cards was 87 mm tall: Granny's Pills' quick reference would have printed at
+    5.7 pt, refused, and the whole build stopped there. Now the four cards stand in one row, each a quarter of the page's
+    width less its margins, their titles' first letters measured on the page pdfium reads on one line."""
+    import pypdfium2
+    spec = specs.load(game)
+    doc = pypdfium2.PdfDocument(rules_pdf(spec, "297x210mm")[0])
+    page = doc[len(doc) - 1].get_textpage()
+    search = page.search(f"{spec.game.title}: quick reference", match_case=True)
+    boxes = [page.get_charbox(found[0]) for found in iter(search.get_next, None)]
+    lefts = sorted(box[0] / 72 * 25.4 for box in boxes)
+    assert len(lefts) == 4 and len({round(box[1]) for box in boxes}) == 1, boxes
+    assert all(abs(b - a - (297 - 2 * 15) / 4) < 0.1 for a, b in zip(lefts, lefts[1:])), lefts
+
+
 def test_a_step_numbered_10_or_more_keeps_a_gap_before_its_text(tmp_path):
     """A list of 12 steps set '10Step' with no space: the text is indented past the widest number and a gap, measured
     from the characters' boxes pdfium finds on the page."""
