@@ -584,7 +584,12 @@ def _program(name, glyphs):
     """(subset of a bundled font holding these glyphs, its tag), kept by them: a game's papers and rulebooks embed the
     same few sets. The tag comes from the content: the same glyphs, the same tag."""
     program = subset(load(name), glyphs)
-    return program, "".join(chr(65 + b % 26) for b in digests.sha256(program).digest()[:6])
+    return program, tag(program)
+
+
+def tag(program: bytes) -> str:
+    """The six capital letters naming a font subset in a PDF, from its program: different subsets, different tags."""
+    return "".join(chr(65 + b % 26) for b in digests.sha256(program).digest()[:6])
 
 
 EMBEDDED = cache.Memo("fonts.json", [])   # a bundled font's objects for a set of characters (_embedding), by them and

@@ -15,12 +15,14 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray
+from reportlab.pdfbase import ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 from reportlab.platypus.flowables import _FUZZ, _listWrapOn
 from reportlab.platypus import (CondPageBreak, Flowable, Frame, KeepInFrame, LayoutError, KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
 
 from ..spec import yamlsource
+from ..draw import typeface
 from ..draw.textbox import ESCAPES
 from ..components.kind import size_words
 from ..impose.plan import COPY_NOTE
@@ -67,6 +69,17 @@ class BundledFace(TTFont):
         make = self.face.makeSubset
         self.face.makeSubset = lambda subset: self.subsets.get(tuple(subset)) or self.subsets.setdefault(
             tuple(subset), make(subset))
+
+    def addObjects(self, doc):
+        """reportlab's font objects for doc, each subset's tag made from its program (typeface.tag), as the components
+        PDFs' are: reportlab numbers them, AAAAAA for the first subset of every font in every file."""
+        tags = [typeface.tag(self.face.makeSubset(subset)).encode() for subset in self.state[doc].subsets]
+        numbered = ttfonts.SUBSETN
+        ttfonts.SUBSETN = tags.__getitem__
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = numbered
 
     def stringWidth(self, text, size, encoding="utf8"):
         key = (text, size)

@@ -1583,3 +1583,21 @@ def test_a_section_headed_components_has_the_table_under_its_heading_not_a_secon
                     .split())
     assert text.count("Components") == 1
     assert text.index("Components") < text.index("Component Count Size") < text.index("Sort the cards by suit")
+
+
+def test_each_font_subset_in_the_rulebooks_has_a_tag_of_its_own():
+    """reportlab tagged the first subset of every font AAAAAA, so the rulebooks' regular and bold, and one file's
+    subset and another's, shared a tag (a print shop's tools may take one for the other): now a tag names one font
+    program across all the rulebooks, and each program has one tag, read from the files' font descriptors."""
+    programs: dict = {}
+    for game in GAMES:
+        for paper in ("a4", "letter"):
+            pdf = pikepdf.open(io.BytesIO(rules_pdf(specs.load(game), paper)[0]))
+            for font in (obj for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary)
+                         and obj.get("/Type") == "/FontDescriptor" and "/FontFile2" in obj):
+                tag, _, name = str(font.FontName)[1:].partition("+")
+                assert re.fullmatch(r"[A-Z]{6}", tag), font.FontName
+                programs.setdefault(tag, set()).add(bytes(font.FontFile2.read_bytes()))
+    assert all(len(found) == 1 for found in programs.values()), {tag: len(found) for tag, found in programs.items()}
+    assert len({next(iter(found)) for found in programs.values()}) == len(programs)
+    assert "AAAAAA" not in programs
