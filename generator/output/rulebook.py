@@ -691,7 +691,8 @@ def story(spec, rules, diagrams, st):
         flow += [Para("Components", st["h2"]), *listed]
     path = rules_path(spec)
     for n, section in enumerate(rules["sections"]):
-        heading = [Para(inline(section["heading"]), st["h2"])] + (listed if n in named[:1] else [])
+        table = listed + ([] if game.needs else [Spacer(1, 6)])   # a gap before the section's own text
+        heading = [Para(inline(section["heading"]), st["h2"])] + (table if n in named[:1] else [])
         flow += blocks(section["blocks"], st, diagrams, path, ("sections", n, "blocks"), heading)
     closing = [para(colour_words(spec, f"**About this edition.** {game.notes}"), st["note"])] if game.notes else []
     credits = rules.get("credits", f"Game design by {game.designer}.")  # a designer's own rules: nothing rewritten

@@ -506,9 +506,10 @@ def _sources(folder, value, fail, where, chain):
                     f"{s.found(value)}")
     for key in value:
         if key not in TOP:
-            fail(where + (key,), f"unknown key {s.found(key)}{s.meant(key, TOP)} (a layout has {', '.join(TOP)})"
+            meant = s.meant(key, TOP)   # a misspelt top key is said so; a key holding a mapping may be an element
+            fail(where + (key,), f"unknown key {s.found(key)}{meant} (a layout has {', '.join(TOP)})"
                  + (f"; an element goes under elements: with its type, as in elements: {{{key}: {{type: rect, ...}}}} "
-                    f"(a Squib layout's entries are elements)" if isinstance(value[key], dict) else ""))
+                    f"(a Squib layout's entries are elements)" if isinstance(value[key], dict) and not meant else ""))
     parents = _sources(folder, value["extends"], fail, where + ("extends",), chain) if "extends" in value else []
     return parents + [(value, fail, where, False)]
 

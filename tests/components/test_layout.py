@@ -613,6 +613,17 @@ def test_layout_errors_name_the_file_line_and_key(tmp_path, component, files, me
     assert str(caught.value).replace(str(tmp_path) + os.sep, "").startswith(message)
 
 
+def test_a_misspelt_elements_key_is_told_as_misspelt_and_not_taken_for_an_element(tmp_path):
+    """'elemets:' got 'did you mean elements?', then 'an element goes under elements:, as in elements: {elemets: ...}'."""
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, "layout: card.yaml\n", {"card.yaml": "elemets:\n  a: {type: text, text: Hi}\n"})
+    assert str(caught.value).replace(str(tmp_path) + os.sep, "") == (
+        "card.yaml:1: elemets: unknown key 'elemets': did you mean 'elements'? (a layout has extends, ground, safe, "
+        "elements)")
+    with pytest.raises(SpecError, match=r"as in elements: \{stripe: \{type: rect"):   # a stray element: the hint stays
+        make(tmp_path, "layout: card.yaml\n", {"card.yaml": "stripe: {type: rect}\nelements: {}\n"})
+
+
 def test_a_ready_made_layout_on_a_much_larger_piece_is_refused_naming_the_one_that_fits(tmp_path):
     """builtin:mini on 63 x 88 mm cards passed validate and printed a mini card in each card's top-left corner: it is
     refused naming its size and builtin:poker (a size no ready-made layout fits: the size to give); a mini layout on

@@ -1572,18 +1572,32 @@ def test_a_table_whose_words_are_too_wide_even_at_7_pt_is_refused_naming_the_wid
 
 def test_a_section_headed_components_has_the_table_under_its_heading_not_a_second_heading(tmp_path):
     """A designer's first section, '- heading: Components', printed 'Components' twice on page 1 (the table's own
-    heading, then theirs): the table now goes under theirs, before its text, and the heading is printed once."""
+    heading, then theirs): the table now goes under theirs, before its text, and the heading is printed once; the text
+    stands as far below the table as a paragraph below a table of the designer's own (it touched the table's rule)."""
+    import pypdfium2
     from click.testing import CliRunner
     from generator.cli import cli
     assert CliRunner().invoke(cli, ["new", str(tmp_path / "mine")]).exit_code == 0
     rules = tmp_path / "mine" / "rules" / "mine.yaml"
     rules.write_text(rules.read_text().replace("sections:\n", "sections:\n  - heading: '**Components**'\n    blocks:\n"
-                                               "      - p: Sort the cards by suit before you start.\n"))
+                                               "      - p: Sort the cards by suit before you start.\n"
+                                               "  - heading: Points\n    blocks:\n      - table: [[Card, Points], "
+                                               "[Sunrise, '1']]\n      - p: Count them after the last round.\n"))
     spec = specs.load(str(tmp_path / "mine" / "mine.yaml"))
-    text = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(rules_pdf(spec, "a4")[0])).pages)
-                    .split())
+    data = rules_pdf(spec, "a4")[0]
+    text = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages).split())
     assert text.count("Components") == 1
     assert text.index("Components") < text.index("Component Count Size") < text.index("Sort the cards by suit")
+    doc = pypdfium2.PdfDocument(data)
+    page = doc[0].get_textpage()
+
+    def bottom_to_top(above, below):
+        """Points from the foot of the first letter of one text to the top of the first letter of the next."""
+        return [page.get_charbox(page.search(phrase, match_case=True).get_next()[0])[i] for phrase, i in
+                ((above, 1), (below, 3))]
+    low, high = bottom_to_top(spec.components[-1].title, "Sort the cards")
+    mine_low, mine_high = bottom_to_top("Sunrise", "Count them")
+    assert abs((low - high) - (mine_low - mine_high)) < 1, (low - high, mine_low - mine_high)
 
 
 def test_each_font_subset_in_the_rulebooks_has_a_tag_of_its_own():
