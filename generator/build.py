@@ -273,8 +273,8 @@ def check(spec, faces=None):
     faces: the build's FaceCache, which keeps each face the checks draw for the PDF."""
     failures = spec.remembered("failures", lambda: _validated(spec, faces))
     if failures:
-        raise UserError(f"{spec.path}: {counted(len(failures), 'check')} failed, not building (run 'pnp validate')\n"
-                        + "\n".join(map(str, failures)))
+        raise UserError("\n".join(map(str, failures)) + f"\n{spec.path}: {counted(len(failures), 'check')} failed, not "
+                                                         "building (run 'pnp validate')")
     if not spec.game.ruleset:   # a designer's rulebook that cannot be laid out, before any file (a game's rules read
         spec.remembered("laid out", lambda: laid_out(spec))   # files of their own, which no components record may list)
 

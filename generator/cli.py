@@ -7,7 +7,7 @@ import gc
 import os
 import sys
 
-from .errors import UserError, reported
+from .errors import UserError, reported, said
 
 VALUED = {"--paper": "paper", "--out": "out_dir", "--backs": "backs", "--theme": "theme", "--set": "overrides",
           "--jobs": "workers", "-j": "workers"}
@@ -139,7 +139,7 @@ def run_plainly(command: str, run) -> None:
         if told is None:
             raise
         from .batch import say  # lazy: start-up (loaded already by the run)
-        say(f"error: {told}", err=True)
+        say(said(told), err=True)
         sys.exit(1)
 
 

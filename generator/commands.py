@@ -9,7 +9,7 @@ from click.core import ParameterSource
 
 from . import batch
 from . import games  # the registry only: a game is imported when its command runs
-from .errors import UserError, reported
+from .errors import UserError, reported, said
 from .output.formats import formats as known_formats
 from .output.pod import PRESETS
 from .units import HOME_PAPERS, PAPERS, paper
@@ -65,7 +65,7 @@ def user_errors(command):
             told = reported(exc)
             if told is None:
                 raise
-            click.echo(f"error: {told}", err=True)
+            click.echo(said(told), err=True)
             sys.exit(1)
     return wrapper
 

@@ -15,6 +15,13 @@ class SpecError(UserError):
         super().__init__(f"{where}:{key} {message}")
 
 
+def said(error) -> str:
+    """An error as pnp prints it: `error: ` before its last line (a refused set's failed checks come first, then the
+    line that counts them, as pnp validate prints them)."""
+    *before, last = str(error).split("\n")
+    return "\n".join([*before, f"error: {last}"])
+
+
 def reported(exc: Exception) -> UserError | None:
     """What the CLI prints of an error as its one line: a UserError as it is; an error the system gave on a file that
     nothing foresaw (a name too long, a folder that is a file, no permission) as one naming the file, a long name cut in

@@ -15,7 +15,7 @@ from .build import UNCHANGED, build, build_rules, no_rules, output_path, papers,
 from .draw import art
 from . import cache
 from .spec import loader as specs
-from .errors import UserError
+from .errors import UserError, said
 from .files import MISSING
 from .facecache import FaceCache
 from .output import Options
@@ -159,7 +159,7 @@ def run(watcher: Watcher, rebuild, echo) -> None:
             echo(rebuild(changed))
         except UserError as exc:
             if not watcher.saved.wait(QUIET):   # else a save came on its heels (the rest of a file written in parts,
-                echo(f"error: {exc}")           # another file saved with it): rebuilt with it, this error not shown
+                echo(said(exc))                 # another file saved with it): rebuilt with it, this error not shown
         except Exception:
             if not watcher.interrupted:   # a C library's error after Ctrl-C swallowed in its callback: the interrupt
                 raise

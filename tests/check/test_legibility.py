@@ -86,7 +86,9 @@ def test_a_text_that_cannot_be_read_fails_and_the_build_refuses_it(tmp_path):
         "face 1: text 'Sunrise' (text title) cannot be read on what it is printed on (expected a contrast of at least "
         f"1.5:1, found {int(wcag(ink, ground) * 10) / 10:.1f}:1: #000000 (black) on #1b1b1b (night))"]
     result = CliRunner().invoke(cli, ["build", str(tmp_path / "game.yaml"), "--out", str(tmp_path / "out")])
-    assert result.exit_code == 1 and "1 check failed, not building" in result.output
+    assert result.exit_code == 1 and result.output.splitlines() == [   # the failure, then the error line, as validate
+        f"{tmp_path / 'game.yaml'}: cards: {validate(spec)[0].message}",
+        f"error: {tmp_path / 'game.yaml'}: 1 check failed, not building (run 'pnp validate')"]
     assert not (tmp_path / "out").exists()
 
 
