@@ -31,7 +31,7 @@ from ..errors import UserError
 from ..spec.expand import expand
 from .overlay import CAPTION_INK, NOTE_GROUND, RULE_INK, extents, part_name, pdf_number, taken_apart, with_diagrams
 from ..spec.loader import rules_path
-from ..spec.rules import read_rules
+from ..spec.rules import plain, read_rules
 from ..units import PT_PER_MM, paper_size
 from ..check.wording import colour_words
 
@@ -686,7 +686,7 @@ def story(spec, rules, diagrams, st):
     listed = [components_table(spec, st)]
     if game.needs:
         listed += [Spacer(1, 6), para(colour_words(spec, f"**You also need:** {', '.join(game.needs)}."), st["body"])]
-    named = [n for n, section in enumerate(rules["sections"]) if _plain(section["heading"]) == "components"]
+    named = [n for n, section in enumerate(rules["sections"]) if plain(section["heading"]) == "components"]
     if not named:   # a rules text with a section of that name has the table head it, not a heading of its own
         flow += [Para("Components", st["h2"]), *listed]
     path = rules_path(spec)
@@ -699,11 +699,6 @@ def story(spec, rules, diagrams, st):
     flow.append(KeepTogether(closing + [para(credits, st["caption"])]))   # the note and the credits on one page
     flow.append(CardSheet(lambda w, h, canv: reference(spec, rules["reference"], st, w, h, canv), st["page"], st["frame"]))
     return flow
-
-
-def _plain(heading: str) -> str:
-    """A heading's words alone, in lower case: '**Components**' is 'components'."""
-    return " ".join(re.sub(r"[*_]", "", heading).split()).casefold()
 
 
 def card_styles(st, width, height, k):

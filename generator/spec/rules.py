@@ -1,4 +1,6 @@
 """A game's rules text (rules/<spec name>.yaml beside its spec): what it may hold, read and checked without laying it out."""
+import re
+
 from .. import cache, games
 from ..check.wording import colour_words
 from . import figures, rulesmarkup, yamlsource
@@ -27,7 +29,7 @@ BLOCK = s.mapping({"p": s.text, "bullets": s.list_of(s.text, 1), "steps": s.list
                    "when": s.text})  # when: a component id; the block prints only when that component does
 RULES = s.mapping({
     "overview": s.text,
-    "sections": s.list_of(s.mapping({"heading": s.text, "blocks": s.list_of(BLOCK, 1)}, required=("heading", "blocks")), 1),
+    "sections": s.list_of(s.mapping({"heading": s.text, "blocks": s.list_of(BLOCK)}, required=("heading",)), 1),
     "reference": s.mapping({"turn": s.list_of(s.text, 1), "turn_heading": s.text,
                             "scoring": s.list_of(_cells, 1), "notes": s.list_of(s.text)},
                            required=("turn",)),
@@ -51,6 +53,11 @@ def _checked(spec) -> dict:
     rules = checker.check(RULES, data, ())
     printed, made = {c.id for c in spec.components}, games.ruleset(spec).diagrams
     for n, section in enumerate(rules["sections"]):
+        section.setdefault("blocks", [])
+        if not section["blocks"] and plain(section["heading"]) != "components":   # the table fills that one
+            checker.fail(("sections", n) + (("blocks",) if "blocks" in data["sections"][n] else ()),
+                         "expected blocks under the heading (a section of a heading alone is one headed Components, "
+                         "which the components table fills)")
         for i, block in enumerate(section["blocks"]):
             when, at = block.get("when"), ("sections", n, "blocks", i)
             _one_list(block, at, checker)
@@ -66,6 +73,11 @@ def _checked(spec) -> dict:
     filled = figures.fill_all(rules, figures.Figures(spec), lambda key_path, _, message: checker.fail(key_path, message))
     rulesmarkup.check(spec, filled, checker.fail)
     return filled
+
+
+def plain(heading: str) -> str:
+    """A heading's words alone, in lower case: '**Components**' is 'components'."""
+    return " ".join(re.sub(r"[*_]", "", heading).split()).casefold()
 
 
 def _one_list(block: dict, at: tuple, checker) -> None:

@@ -1600,6 +1600,26 @@ def test_a_section_headed_components_has_the_table_under_its_heading_not_a_secon
     assert abs((low - high) - (mine_low - mine_high)) < 1, (low - high, mine_low - mine_high)
 
 
+def test_a_components_section_may_be_a_heading_alone_and_no_other_may(tmp_path):
+    """'- heading: Components' with no blocks, to place the table, was refused ('expected 1 to 10000 items'): it is the
+    table under that heading; any other heading alone is refused at its line."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    assert CliRunner().invoke(cli, ["new", str(tmp_path / "mine")]).exit_code == 0
+    rules = tmp_path / "mine" / "rules" / "mine.yaml"
+    written = rules.read_text()
+    rules.write_text(written.replace("sections:\n", "sections:\n  - heading: Components\n"))
+    spec = specs.load(str(tmp_path / "mine" / "mine.yaml"))
+    text = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(rules_pdf(spec, "a4")[0])).pages)
+                    .split())
+    assert text.count("Components") == 1 and text.index("Components") < text.index("Component Count Size")
+    rules.write_text(written.replace("sections:\n", "sections:\n  - heading: Before you start\n"))
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "mine" / "mine.yaml")])
+    assert result.exit_code == 1 and result.output == (
+        f"error: {rules}:5: sections[0]: expected blocks under the heading (a section of a heading alone is one headed "
+        "Components, which the components table fills)\n")
+
+
 def test_each_font_subset_in_the_rulebooks_has_a_tag_of_its_own():
     """reportlab tagged the first subset of every font AAAAAA, so the rulebooks' regular and bold, and one file's
     subset and another's, shared a tag (a print shop's tools may take one for the other): now a tag names one font
