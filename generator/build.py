@@ -459,7 +459,7 @@ def build_rules(spec, paper, out_dir):
         kept = layouts.get(extents(diagrams))
         file = pdffile.File(pdffile.kept_streams(cache.record_of(path), after=1))
         if kept:  # the text as laid out last time: only the diagrams' parts are written again
-            made = with_diagrams(kept, diagrams, spec.game._replace(title=spec.edition_title), written, file)
+            made = with_diagrams(kept, diagrams, spec.game._replace(title=spec.edition_title), paper, written, file)
         else:
             from .output.rulebook import rules_pdf  # lazy: start-up (reportlab loads only when the text is laid out)
             made = rules_pdf(watched, paper, layouts, diagrams, written, file)

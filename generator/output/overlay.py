@@ -6,6 +6,7 @@ from binascii import a2b_base64, b2a_base64   # base64's own, without loading ba
 from ..draw import content
 from ..digests import hexdigest
 from ..spec.model import Game
+from .. import units
 from . import pdffile
 from .document import Document
 
@@ -149,10 +150,10 @@ def taken_apart(data: bytes) -> dict:
     return {"objects": objects, "pages": pages, "catalog": catalog}
 
 
-def with_diagrams(book: dict, diagrams: dict, game: Game, written: dict | None = None,
+def with_diagrams(book: dict, diagrams: dict, game: Game, paper: str, written: dict | None = None,
                   file: pdffile.File | None = None) -> tuple[bytes, int]:
     """A typeset rulebook (reportlab's pages, taken_apart) with the forms of the diagram parts its pages place, the whole
-    file written by our writer: (bytes, pages).
+    file written by our writer: (bytes, pages); paper: its name, in its title as the components PDF's is.
 
     written: {part key: the part written as operators}, shared by the rulebooks of one spec; file: the pdffile.File to
     write (one holding the streams the last build compressed)."""
@@ -188,6 +189,7 @@ def with_diagrams(book: dict, diagrams: dict, game: Game, written: dict | None =
         kids.append(number)
     file.set(1, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>")
     root = file.add(f"<< /Type /Catalog /Pages 1 0 R {book['catalog']} /ViewerPreferences << /PrintScaling /None >> >>")
-    info = file.add(f"<< /Title {pdffile.string(game.title + ': rules')} /Author {pdffile.string(game.designer)} "
+    title = f"{game.title}: rules ({units.paper(paper).label})"
+    info = file.add(f"<< /Title {pdffile.string(title)} /Author {pdffile.string(game.designer)} "
                     f"/Subject {pdffile.string('Rules of ' + game.title)} /Creator (pnp) /Producer (pnp) >>")
     return file.bytes(root, info), len(kids)

@@ -878,4 +878,4 @@ def rules_pdf(spec, paper, layouts=None, diagrams=None, written=None, file=None)
     """Build the rulebook PDF of one spec on one paper; return (bytes, page count). layouts, diagrams: see lay_out;
     written, file: see overlay.with_diagrams."""
     (book, _, _), diagrams = lay_out(spec, paper, layouts, diagrams)
-    return with_diagrams(book, diagrams, spec.game._replace(title=spec.edition_title), written, file)
+    return with_diagrams(book, diagrams, spec.game._replace(title=spec.edition_title), paper, written, file)

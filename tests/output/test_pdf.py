@@ -160,6 +160,22 @@ def test_every_sheet_uses_one_type_family_embedded_once_per_weight(game, tmp_pat
         assert set(names) == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"} and len(names) == programs == 2, names
 
 
+def test_each_file_of_a_build_has_a_title_of_its_own():
+    """The rulebooks' titles left the paper out ('Posies: rules' on A4 and Letter alike), as the components PDFs' do
+    not: a print shop's queue showed two files of one name. Read back from the files of a build."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    import tempfile
+    with tempfile.TemporaryDirectory() as out:
+        assert CliRunner().invoke(cli, ["build", "posies", "--out", out]).exit_code == 0
+        titles = []
+        for path in sorted(Path(out).rglob("*.pdf")):
+            with pikepdf.open(path) as pdf:
+                titles.append(str(pdf.docinfo.Title))
+    assert len(titles) == 4 and len(set(titles)) == 4, titles
+    assert "Posies: rules (US Letter)" in titles and "Posies: components (A4)" in titles
+
+
 def test_identical_streams_are_stored_once_and_titles_keep_every_letter():
     from generator.output import pdffile
     file = pdffile.File()

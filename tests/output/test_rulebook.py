@@ -807,7 +807,7 @@ def test_reportlabs_pages_taken_apart_and_joined_by_our_writer_show_what_reportl
     canvas.addPageLabel(0, "D", 7)
     canvas.save()
     theirs = out.getvalue()
-    ours, pages = with_diagrams(taken_apart(theirs), {}, specs.load("posies").game)
+    ours, pages = with_diagrams(taken_apart(theirs), {}, specs.load("posies").game, "a4")
     a, b = pypdfium2.PdfDocument(theirs), pypdfium2.PdfDocument(ours)
     assert pages == len(a) == len(b) == 2
     for n, (pa, pb) in enumerate(zip(a, b)):
@@ -818,8 +818,8 @@ def test_reportlabs_pages_taken_apart_and_joined_by_our_writer_show_what_reportl
     assert [(item.get_title(), item.get_dest().get_index()) for item in b.get_toc()] == [("Step 1", 0), ("Step 2", 1)]
     with pikepdf.open(io.BytesIO(ours)) as pdf:
         assert [str(p.Annots[0].A.URI) for p in pdf.pages] == ["https://example.org/rules"] * 2
-        assert pdf.Root.PageLabels.Nums[1].St == 7 and pdf.docinfo.Title == "Posies: rules" and pdf.docinfo.Producer == "pnp"
-    assert with_diagrams(taken_apart(theirs), {}, specs.load("posies").game)[0] == ours, "the same bytes again"
+        assert pdf.Root.PageLabels.Nums[1].St == 7 and pdf.docinfo.Title == "Posies: rules (A4)" and pdf.docinfo.Producer == "pnp"
+    assert with_diagrams(taken_apart(theirs), {}, specs.load("posies").game, "a4")[0] == ours, "the same bytes again"
 
 
 def placements(page):
@@ -855,7 +855,7 @@ def test_the_diagrams_are_placed_by_their_flowables_in_reportlabs_own_content_st
     from generator.units import PT_PER_MM
     spec = specs.load("posies")
     layout, diagrams = lay_out(spec, paper)
-    data, _ = with_diagrams(layout.data, diagrams, spec.game)
+    data, _ = with_diagrams(layout.data, diagrams, spec.game, "a4")
     shown = [block["diagram"] for section in load_rules(spec)["sections"] for block in section["blocks"] if "diagram" in block]
     placed, forms = [], {}
     with pikepdf.open(io.BytesIO(data)) as pdf:
