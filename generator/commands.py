@@ -246,7 +246,7 @@ def new(folder, game):
     """Start a game of your own: write FOLDER with a spec, a CSV of cards, layouts, an icon and rules.
 
     It builds and validates as written; change the CSV and the layouts from there (docs/make-your-own-game.md).
-    FOLDER is new or empty (. for the empty folder you are in), and names the game.
+    FOLDER is new or empty, hidden entries such as .git aside (. for the folder you are in), and names the game.
     With --from GAME, FOLDER holds a copy of that shipped game instead (its spec, rules text and the files its
     rules read), which builds as the shipped one does: change its colours, counts and text there.
 

@@ -22,7 +22,8 @@ def title(game_id: str) -> str:
 
 def _new_folder(folder) -> tuple:
     """(folder as a Path, the game id its resolved name makes: . names the game after the folder it is), refused unless
-    it can be written: a valid id, a folder not there yet (its parent there) or an empty one."""
+    it can be written: a valid id, a folder not there yet (its parent there) or an empty one (hidden entries aside: a
+    fresh repository's .git)."""
     if not str(folder).strip():
         raise UserError("pnp new: give the folder to write, e.g. pnp new my-game")
     folder = Path(folder)
@@ -32,7 +33,7 @@ def _new_folder(folder) -> tuple:
         raise UserError(f"{folder}: the folder's name{named} makes the game id, which names the spec and the output "
                         "files: start it with a letter or digit and use only the letters a-z and A-Z, digits, spaces, "
                         "'.', '_', '+' and '-' (e.g. my-game)")
-    if folder.is_symlink() or folder.exists() and not (folder.is_dir() and next(folder.iterdir(), None) is None):
+    if folder.is_symlink() or folder.exists() and not (folder.is_dir() and not _shown(folder)):
         what = "as a link" if folder.is_symlink() else "and is not empty" if folder.is_dir() else "as a file"
         raise UserError(f"{folder}: already exists {what} (pnp new writes a new folder, or into an empty one, and never "
                         "overwrites: choose another name)")
@@ -40,6 +41,11 @@ def _new_folder(folder) -> tuple:
         raise UserError(f"{folder}: the folder {folder.parent} to create it in "
                         + ("is a file" if folder.parent.exists() else "does not exist"))
     return folder, game_id
+
+
+def _shown(folder: Path) -> list:
+    """The entries of a folder that are not hidden (their names not starting with a dot)."""
+    return [path for path in folder.iterdir() if not path.name.startswith(".")]
 
 
 def copy(folder, game: str) -> list:
@@ -71,8 +77,8 @@ def _as_text(value: str) -> str:
 
 
 def new(folder) -> list:
-    """Write the starter game into a new folder or an empty one (never into one holding anything); return the paths
-    written. A name the starter cannot take (a file name longer than the system's, a title its card backs cannot hold)
+    """Write the starter game into a new folder or an empty one (never into one holding anything but hidden entries);
+    return the paths written. A name the starter cannot take (a file name longer than the system's, a title its card backs cannot hold)
     leaves no folder, or the empty one as it was."""
     folder, game_id = _new_folder(folder)
     made = not folder.is_dir()
@@ -94,11 +100,12 @@ def new(folder) -> list:
 
 
 def _undo(folder: Path, made: bool) -> None:
-    """Remove what pnp new wrote: the folder it made, or what it wrote into the empty one it was given (kept)."""
+    """Remove what pnp new wrote: the folder it made, or what it wrote into the one it was given (kept, with its hidden
+    entries)."""
     if made:
         shutil.rmtree(folder, ignore_errors=True)
         return
-    for path in folder.iterdir():
+    for path in _shown(folder):
         if path.is_dir() and not path.is_symlink():
             shutil.rmtree(path, ignore_errors=True)
         else:

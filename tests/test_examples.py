@@ -211,6 +211,28 @@ def test_pnp_new_writes_into_an_empty_folder_named_after_it_and_never_into_one_h
     assert (tmp_path / ("b" * 60)).is_dir() and list((tmp_path / ("b" * 60)).iterdir()) == []
 
 
+def test_pnp_new_writes_into_a_folder_holding_only_hidden_entries_and_keeps_them(tmp_path, monkeypatch):
+    """`git init g && pnp new g` was refused: a folder holding .git counted as not empty. Hidden entries are kept, the
+    game written beside them; a starter that fails its own checks takes back only what it wrote."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    for name in ("g", "b" * 60):
+        (tmp_path / name / ".git").mkdir(parents=True)
+        (tmp_path / name / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+        (tmp_path / name / ".gitignore").write_text("output/\n")
+    made = runner.invoke(cli, ["new", "g"])
+    assert made.exit_code == 0, made.output
+    assert (tmp_path / "g" / "g.yaml").is_file() and (tmp_path / "g" / ".git" / "HEAD").is_file()
+    assert runner.invoke(cli, ["validate", "g/g.yaml"]).exit_code == 0
+    failing = runner.invoke(cli, ["new", "b" * 60])
+    assert failing.exit_code == 1 and "the starter game named so would fail its own checks" in failing.output
+    kept = sorted(str(p.relative_to(tmp_path / ("b" * 60))) for p in (tmp_path / ("b" * 60)).rglob("*"))
+    assert kept == [".git", ".git/HEAD", ".gitignore"]
+    (tmp_path / "g2").mkdir()
+    (tmp_path / "g2" / "README.md").write_text("mine\n")
+    assert runner.invoke(cli, ["new", "g2"]).exit_code == 1
+
+
 def test_pnp_new_with_a_name_its_starter_cannot_take_is_refused_and_leaves_no_folder(tmp_path, monkeypatch):
     """A name of 101 characters wrote a game whose title its own spec refused; a title of many short words, or one long
     word, overflowed the card back; a name past the system's longest left an empty folder. pnp new's game validates as
