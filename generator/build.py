@@ -119,7 +119,8 @@ def compose(doc, spec, plan, backs="duplex", looks=(), faces=None, kept=None):
         doc.furniture(lambda: furnish(f"labels {number}", lambda: _sheets().labels(plan, sheet, number, total, spec.edition_title,
                                                                                    _sheets().making(spec, sheet))))
         doc.next_page(sheet.slots)   # made again, let go with the page
-    return f"{spec.edition_title}: components ({units.paper(plan.paper).label})"
+    variant = ["fold-over"] * (backs == "fold") + list(looks)   # as the file's name says it: -fold, -inksaver, -greyscale
+    return f"{spec.edition_title}: components ({', '.join([units.paper(plan.paper).label, *variant])})"
 
 
 class BleedBoxes:

@@ -176,6 +176,26 @@ def test_each_file_of_a_build_has_a_title_of_its_own():
     assert "Posies: rules (US Letter)" in titles and "Posies: components (A4)" in titles
 
 
+def test_a_variant_files_title_names_its_variant_as_its_name_does():
+    """A fold-over, ink-saver or greyscale components PDF had the plain file's title ('Posies: components (A4)'): a print
+    shop's queue could not tell them apart. Read back from the files."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    import tempfile
+    with tempfile.TemporaryDirectory() as out:
+        for given in ([], ["--backs", "fold"], ["--ink-saver"], ["--greyscale", "--backs", "fold"]):
+            built = CliRunner().invoke(cli, ["build", "posies", "--paper", "a4", "--out", out, *given])
+            assert built.exit_code == 0, built.output
+        titles = {}
+        for path in sorted(Path(out).rglob("*-components-*.pdf")):
+            with pikepdf.open(path) as pdf:
+                titles[path.name] = str(pdf.docinfo.Title)
+    assert titles == {"posies-components-a4.pdf": "Posies: components (A4)",
+                      "posies-components-a4-fold.pdf": "Posies: components (A4, fold-over)",
+                      "posies-components-a4-inksaver.pdf": "Posies: components (A4, ink-saver)",
+                      "posies-components-a4-fold-greyscale.pdf": "Posies: components (A4, fold-over, greyscale)"}
+
+
 def test_identical_streams_are_stored_once_and_titles_keep_every_letter():
     from generator.output import pdffile
     file = pdffile.File()
