@@ -18,6 +18,25 @@ class Diagram(NamedTuple):   # not a frozen dataclass: cheaper to create at impo
     parts: tuple
 
 
+def smallest_type(diagram: Diagram) -> float | None:
+    """The size of a diagram's smallest text in mm at the diagram's own size (every transform and part scale applied),
+    or None when it sets no text."""
+    sizes = []
+
+    def walk(node, k):
+        moved = node.attrs.get("transform")
+        if moved is not None:
+            a, b, c, d = moved.matrix[:4]
+            k *= abs(a * d - b * c) ** 0.5
+        if isinstance(node, svg.Text) and "font-size" in node.attrs and str(node.content or "").strip():
+            sizes.append(float(node.attrs["font-size"]) * k)
+        for child in node.children:
+            walk(child, k)
+    for _, part, _, _, k in diagram.parts:
+        walk(part, k * part.width / part.box[2])
+    return min(sizes, default=None)
+
+
 def paints(*colours: str) -> Callable:
     """Declare of a diagram maker that it paints the colours it reads only as given (the pieces it draws too), besides
     only these and its templates' own (as Kind.paints): its parts, and a card showing it, are then recoloured from

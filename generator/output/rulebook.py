@@ -26,7 +26,7 @@ from ..draw import typeface
 from ..draw.textbox import ESCAPES
 from ..components.kind import size_words
 from ..impose.plan import COPY_NOTE
-from ..draw.diagram import drawn
+from ..draw.diagram import drawn, smallest_type
 from ..errors import UserError
 from ..spec.expand import expand
 from .overlay import CAPTION_INK, NOTE_GROUND, RULE_INK, extents, part_name, pdf_number, taken_apart, with_diagrams
@@ -45,6 +45,7 @@ NARROWEST = 2 * mm   # the least text a table's column may leave: below it, a ta
 LEAST_CELL = 7.0   # pt: the smallest a page's table sets its text, half a point at a time, to keep its words whole
 SHRINK = 0.65  # a diagram may shrink to this share of its size to stay on the page of the text it illustrates
 HOLD = 0.5  # a diagram that ends its section may shrink to this share rather than let the next section's heading overtake it
+LEAST_DIAGRAM_TYPE = 6.0  # pt: a diagram shrinks to stay on a page only while its smallest text keeps this size
 BAND = 30 * mm  # the tallest empty band a figure may leave above a block kept whole before it shrinks to let it in
 TOP, BOTTOM = 16 * mm, 18 * mm  # the rulebook's top and bottom margins: the page number sits below the bottom one
 FRAME_PAD = 6  # points: reportlab's padding inside each page's frame
@@ -266,6 +267,13 @@ class DiagramSlot(Flowable):
         self.key, self.diagram, self.size = key, diagram, size  # size: every diagram's share of its own
         self.scale, self.fit = 1.0, 1.0  # fit: the shrink its figure asked for to stay on the page
         self.hAlign = "CENTER"
+        self.type = smallest_type(diagram)   # mm at its own size, or None
+
+    def least_fit(self, available_width: float) -> float:
+        """The least fit that keeps the diagram's smallest text at LEAST_DIAGRAM_TYPE (0 when it sets none)."""
+        if self.type is None:
+            return 0.0
+        return LEAST_DIAGRAM_TYPE / (min(1.0, available_width / (self.diagram.width * mm)) * self.size * self.type * mm)
 
     def wrap(self, available_width, available_height):
         self.scale = min(1.0, available_width / (self.diagram.width * mm)) * self.size * self.fit
@@ -312,7 +320,7 @@ class Figure(Flowable):
         if total > available_height:
             slot_h = self.slot.wrap(available_width, 10 ** 6)[1]
             fit = (available_height - (total - slot_h)) / slot_h
-            if fit >= self.least:
+            if fit >= max(self.least, self.slot.least_fit(available_width)):
                 self.slot.fit = fit * 0.999
                 total = sum(h + gap for _, h, gap in self._stack(available_width))
         self.width, self.height = available_width, total
