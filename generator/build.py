@@ -477,7 +477,7 @@ def diagrams_of(spec, kept: Path) -> tuple:
     found = _kept_diagrams(spec, kept, written)
     if found is not None:
         return found
-    from .draw.diagram import drawn  # lazy: start-up
+    from .draw.diagram import drawn, part_type  # lazy: start-up
     reader = Reader(spec)
     files: dict[str, str] = {}   # the designer's files the makers read (Glorieta's example positions): path -> digest
     cache.NOTING.append(files)
@@ -490,8 +490,8 @@ def diagrams_of(spec, kept: Path) -> tuple:
             if key not in written:
                 written[key] = content.write(drawing)
                 reader.used.update((f"file:{path}", name[2:]) for name, path, _ in written[key].sources)
-    places = {name: [d.width, d.height, [[key, dx, dy, k, part.width, part.height] for key, part, dx, dy, k in d.parts]]
-              for name, d in diagrams.items()}
+    places = {name: [d.width, d.height, [[key, dx, dy, k, part.width, part.height, part_type(part)]
+                                         for key, part, dx, dy, k in d.parts]] for name, d in diagrams.items()}
     write_quietly(kept, json.dumps({"code": cache.code(), "spec": spec_file(spec), "used": reader.used, "files": files,
                                     "parts": written, "diagrams": places}).encode())
     keep_paints(spec)
@@ -499,12 +499,13 @@ def diagrams_of(spec, kept: Path) -> tuple:
 
 
 class _Part:
-    """A kept diagram part's size (mm): what placing it needs once its operators are written."""
+    """A kept diagram part's size and its smallest text's (mm, or None): what placing it needs once its operators are
+    written."""
 
-    __slots__ = ("width", "height")
+    __slots__ = ("width", "height", "smallest")
 
-    def __init__(self, width: float, height: float):
-        self.width, self.height = width, height
+    def __init__(self, width: float, height: float, smallest: float | None):
+        self.width, self.height, self.smallest = width, height, smallest
 
 
 def _kept_diagrams(spec, path: Path, written: dict) -> tuple | None:
@@ -528,7 +529,7 @@ def _kept_diagrams(spec, path: Path, written: dict) -> tuple | None:
             return None   # kept as it was: the next rebuild swaps from it again (its text is not written anew)
     from .draw.diagram import Diagram  # lazy: start-up
     written.update((key, written_part(fields)) for key, fields in parts.items())
-    return ({name: Diagram(width, height, tuple((key, _Part(w, h), dx, dy, k) for key, dx, dy, k, w, h in placed))
+    return ({name: Diagram(width, height, tuple((key, _Part(w, h, t), dx, dy, k) for key, dx, dy, k, w, h, t in placed))
              for name, (width, height, placed) in entry["diagrams"].items()}, now)
 
 

@@ -19,8 +19,15 @@ class Diagram(NamedTuple):   # not a frozen dataclass: cheaper to create at impo
 
 
 def smallest_type(diagram: Diagram) -> float | None:
-    """The size of a diagram's smallest text in mm at the diagram's own size (every transform and part scale applied),
-    or None when it sets no text."""
+    """The size of a diagram's smallest text in mm at the diagram's own size, or None when it sets no text."""
+    return min((size * k for _, part, _, _, k in diagram.parts if (size := part_type(part)) is not None), default=None)
+
+
+def part_type(part) -> float | None:
+    """The size of a part's smallest text in mm at the part's own size (every transform applied), or None when it sets
+    no text; a part kept from the last build (its operators written, build._Part) says it."""
+    if not isinstance(part, svg.Drawing):
+        return part.smallest
     sizes = []
 
     def walk(node, k):
@@ -32,8 +39,7 @@ def smallest_type(diagram: Diagram) -> float | None:
             sizes.append(float(node.attrs["font-size"]) * k)
         for child in node.children:
             walk(child, k)
-    for _, part, _, _, k in diagram.parts:
-        walk(part, k * part.width / part.box[2])
+    walk(part, part.width / part.box[2])
     return min(sizes, default=None)
 
 

@@ -440,20 +440,32 @@ class CardSheet(Flowable):
         self.make, self.page_size, self.frame_height = make, page_size, frame[1]
         self.grid = CARDS if page_size[0] <= page_size[1] else (CARDS[0] * CARDS[1], 1)   # landscape: one row, tall cards
         self.rows, self.height = self.grid[1], 0.0
+        self.held: dict = {}   # a row's height at the foot of a page -> whether a card that tall holds the text (_holds)
 
     def wrap(self, available_width, available_height):
         """Take the rest of the page when at least one row of cards fits in it; else ask for a page of its own."""
         full = min((self.page_size[1] - CARD_EDGE - CARD_FOOT) / self.grid[1], CARD_MOST[1])  # a row's height on a page
                                                                                            # of its own
         room = BOTTOM + FRAME_PAD + available_height - CARD_FOOT - CARD_MARKS  # below the text above, for cards
-        if available_height >= self.frame_height - 1:  # a page of its own: the cards fill it
-            self.rows, self.height = self.grid[1], full
-        elif room >= CARD_LOW:  # the foot of the last page of rules: one or more rows, each at most as tall as on a page
-            self.rows = min(self.grid[1], max(1, int(room // full)))
-            self.height = min(full, room / self.rows)
+        rows = min(self.grid[1], max(1, int(room // full)))   # at the foot of the last page of rules: one or more rows,
+        if available_height >= self.frame_height - 1:          # each at most as tall as on a page of its own
+            self.rows, self.height = self.grid[1], full   # a page of its own: the cards fill it
+        elif room >= CARD_LOW and self._holds(min(full, room / rows)):
+            self.rows, self.height = rows, min(full, room / rows)
         else:
             return available_width, available_height + 1  # more than is left: reportlab starts a new page
         return available_width, available_height
+
+    def _holds(self, height: float) -> bool:
+        """True when a card of this height (a row's) holds the quick reference at a size that reads: landscape paper's
+        narrow cards may need more than CARD_LOW."""
+        if height not in self.held:
+            width = min((self.page_size[0] - 2 * CARD_EDGE) / self.grid[0], CARD_MOST[0])
+            try:
+                self.held[height] = bool(self.make(width - 10 * mm, height - 10 * mm, self.canv))
+            except UserError:
+                self.held[height] = False
+        return self.held[height]
 
     def cards(self):
         """(x, y, width, height) of each card in points from the page's bottom-left corner."""
