@@ -144,7 +144,8 @@ class Pictures(dict):
         self.draw = faces.face if faces else draw_art
         if looks:
             from .draw.looks import apply  # lazy: start-up (a build without looks loads no colour filters)
-            self.draw = lambda spec, art: apply(looks, draw_art(spec, art))
+            kept = frozenset(spec.colour(name).lower() for group in spec.distinguish for name in group.colours)
+            self.draw = lambda spec, art: apply(looks, draw_art(spec, art), kept)
         self.grounds = _Grounds(self)
 
     def __missing__(self, key):

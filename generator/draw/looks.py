@@ -75,19 +75,20 @@ def neutral(colour):
     return max(channels) - min(channels) < NEUTRAL
 
 
-def ink_saver(drawing: svg.Drawing) -> svg.Drawing:
+def ink_saver(drawing: svg.Drawing, kept: frozenset = frozenset()) -> svg.Drawing:
     """A copy of a drawing with large fills (grounds, backs) tinted and the neutral marks drawn on them re-inked so they
-    stay readable."""
+    stay readable; kept: the #rrggbb colours (lower case) never tinted, those players tell pieces apart by (a pill
+    filling its tile is matched with the small ones on the prescriptions, a black disc with the board's black)."""
     made = svg.copied(drawing)
     x, y, w, h = made.box
-    _Saver((x, y, x + w, y + h)).walk(made, IDENTITY)
+    _Saver((x, y, x + w, y + h), kept).walk(made, IDENTITY)
     return made
 
 
-def apply(looks: tuple, drawing: svg.Drawing) -> svg.Drawing:
-    """A drawing in the given looks, applied in order ('ink-saver' before 'greyscale')."""
+def apply(looks: tuple, drawing: svg.Drawing, kept: frozenset = frozenset()) -> svg.Drawing:
+    """A drawing in the given looks, applied in order ('ink-saver', keeping the colours kept, before 'greyscale')."""
     for look in looks:
-        drawing = {"ink-saver": ink_saver, "greyscale": greyscale}[look](drawing)
+        drawing = ink_saver(drawing, kept) if look == "ink-saver" else greyscale(drawing)
     return drawing
 
 
@@ -99,8 +100,8 @@ def suffix(looks):
 class _Saver:
     """Walk a drawing in paint order, keeping the opaque fills painted so far with their (possibly tinted) colours."""
 
-    def __init__(self, view):
-        self.view, self.painted = view, []
+    def __init__(self, view, kept=frozenset()):
+        self.view, self.kept, self.painted = view, kept, []
 
     def walk(self, node, matrix):
         for child in node.children:
@@ -121,7 +122,8 @@ class _Saver:
         fill = str(attrs.get("fill", ""))
         opaque = num(attrs.get("fill-opacity", 1), 1.0) == 1 and num(attrs.get("opacity", 1), 1.0) == 1
         solid = fill.startswith("#") and opaque and tag not in ("text", "line", "polyline")
-        if solid and _area(box, self.view) >= LARGE * _area(self.view, self.view) and fill.lower() != "#ffffff":
+        if (solid and _area(box, self.view) >= LARGE * _area(self.view, self.view) and fill.lower() != "#ffffff"
+                and fill.lower() not in self.kept):
             new = tint(fill)
             attrs["fill"] = new
             if attrs.get("stroke") == fill:
