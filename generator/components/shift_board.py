@@ -2,8 +2,9 @@
 
 Columns are lettered A, B, ... and rows numbered 1, 2, ... in the frame on every side; beside each label a
 double arrow shows the way that line shifts. Cells can be sized to the trim size of another component
-(`cards:`), so that the board follows a card size changed with --set. Cells that a face's layout leaves
-empty (cells written "empty") are tinted and marked.
+(`cards:`), with `clearance` to spare (0.5 mm: a hand-cut card a little large still fits, and a row of them slides),
+so that the board follows a card size changed with --set. Cells that a face's layout leaves empty (cells written
+"empty") are tinted and marked.
 """
 
 from ..spec import schema as s
@@ -17,6 +18,7 @@ FIELDS = {
     "rows": s.integer(1, 26),
     "cols": s.integer(1, 26),
     "cards": s.text,
+    "clearance": s.length(low=0, high=10, zero=True),
     "cell_width": s.length(low=s.MIN_CELL, high=200, zero=True),
     "cell_height": s.length(low=s.MIN_CELL, high=200, zero=True),
     "frame": s.length(low=6, high=50),
@@ -30,7 +32,7 @@ FIELDS = {
 LAYOUT = s.list_of(s.list_of(s.text, 1, 26), 1, 26)  # rows of card names (or "empty"), lettered A to Z
 FACE_FIELDS = {"layout": LAYOUT}
 DEFAULTS = {"rows": 6, "cols": 6, "frame": 8.0, "ground": "white", "cell_fill": "white", "empty_fill": "white",
-            "ink": "black", "line": 0.4, "empty_label": "empty"}
+            "ink": "black", "line": 0.4, "empty_label": "empty", "clearance": 0.5}
 ARROW = 5.0       # a shift arrow's length at most: shorter in a narrow frame, so that it keeps clear of the cut
 EMPTY = "empty"
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"   # string.ascii_uppercase, whose module compiles a pattern when imported
@@ -56,7 +58,7 @@ def size(options):
 
 
 def link(spec, component):
-    """Size the cells to the trim size of the component named by `cards`, if any."""
+    """Size the cells to the trim size of the component named by `cards`, if any, and its clearance."""
     options = dict(component.options)
     if "cards" not in options:
         return options
@@ -64,7 +66,7 @@ def link(spec, component):
         where = ("components", component.id, "cards")
         raise spec_error(spec, where, "give either cards or cell_width and cell_height, not both")
     cards = referenced(spec, component)
-    options["cell_width"], options["cell_height"] = cards.trim
+    options["cell_width"], options["cell_height"] = (side + options["clearance"] for side in cards.trim)
     return options
 
 

@@ -8,6 +8,13 @@ MARK_SHORT = 3.5   # the shortest mark blocks leave room for at the margin, and 
 CLEAR = 1.0        # a mark keeps this far from other blocks' art
 EDGE = CLEAR + MARK_SHORT              # between the margin and a block's bleed box (more for a narrow bleed: mark_room)
 FOOTER = 11.0      # band above the bottom margin for the footer and the ruler, a millimetre clear of it
+MARK_OFFSET = 3.0  # crop marks start this far from the trim line (at least CLEAR outside the bleed)
+MARK_MIN = 2.0     # a mark that the margin cuts shorter than this is left out
+
+
+def mark_room(bleed, length=MARK_SHORT):
+    """How far beyond a block's bleed box its marks need room to run length long."""
+    return max(MARK_OFFSET - bleed, CLEAR) + length
 
 
 def printable_area(paper):
@@ -42,8 +49,15 @@ def smallest_area():
     return round(min(a.w for a in areas), 2), round(min(a.h for a in areas), 2)
 
 
+def needed(size, bleed) -> tuple:
+    """The room in a printable area a piece of this trim size and bleed takes: its bleed box and, with less bleed than
+    MARK_OFFSET, the room its shortest crop marks need past EDGE."""
+    marks = 2 * max(mark_room(bleed, MARK_MIN) - EDGE, 0.0)
+    return size[0] + 2 * bleed + marks, size[1] + 2 * bleed + marks
+
+
 def fits_somewhere(size, bleed):
     """True when a piece with this trim size and bleed fits each home paper's area in some orientation (a column and a
-    row of it: a piece as narrow as the sheet but taller fits none)."""
-    w, h = size[0] + 2 * bleed, size[1] + 2 * bleed
+    row of it: a piece as narrow as the sheet but taller fits none), with room for its crop marks (needed)."""
+    w, h = needed(size, bleed)
     return all(math.prod(orientation(printable_area(paper), w, h)[3:]) > 0 for paper in HOME_PAPERS)

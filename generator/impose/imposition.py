@@ -9,7 +9,7 @@ from ..components import KINDS
 from ..components.kind import panelled, placing, round_cut
 from ..errors import UserError
 from ..spec.expand import Pieces, run_keys
-from .area import CLEAR, EDGE, FOOTER, MARK_SHORT, grid_fit, printable_area
+from .area import CLEAR, EDGE, FOOTER, MARK_MIN, MARK_OFFSET, MARK_SHORT, grid_fit, mark_room, printable_area
 from .grounds import shared_ground
 from .joins import panel_grid
 from .plan import (COPY_NOTE, EPS, MARGIN, SPACING, TURNED, Assembly, Fronts, Placed, Plan, Rect, Sheet, Slot, flip_edge, mirror,
@@ -17,20 +17,13 @@ from .plan import (COPY_NOTE, EPS, MARGIN, SPACING, TURNED, Assembly, Fronts, Pl
 from .sheets import list_bottom
 from ..units import paper_size
 
-MARK_OFFSET = 3.0  # crop marks start this far from the trim line (at least CLEAR outside the bleed)
 MARK_LEN = 5.0
-MARK_MIN = 2.0     # a mark that the margin cuts shorter than this is left out
 MARK_TIGHT = 3.0   # ... unless coming this close fits more pieces on the sheet
 GAP = MARK_OFFSET + MARK_LEN + CLEAR   # between the bleed boxes of two blocks on a sheet
 NEAR = 6.0         # parallel marks of two blocks closer than this read as alternatives: blocks line up, or one gives way
 APART = 2 * MARK_LEN   # ... and closer than this still crowd the gap between blocks: blocks shift to line up or keep apart
 NONE: MappingProxyType = MappingProxyType({})   # a page's backs when it has none
 PUNCH_NOTE = "round tokens: punch them out or cut round each ring"
-
-
-def mark_room(bleed, length=MARK_SHORT):
-    """How far beyond a block's bleed box its marks need room to run length long."""
-    return max(MARK_OFFSET - bleed, CLEAR) + length
 
 
 def mark_bounds(width, height):
@@ -203,6 +196,9 @@ def pack(group, pages, sides, new_page):
                 most = _most(pages[-1].region, group)
                 if len(rest) - at - n >= most:  # no count of pieces left limited a choice: the next full page is the same
                     full = (n + most, pages[-1], [len(b.cells) for b, _, _ in pages[-1].blocks])
+            if not n:   # impose's fit said one fits a sheet: a fresh sheet that takes none would be added forever
+                raise UserError(f"{rest[at].component}: a {group.w:g} x {group.h:g} mm piece (bleed {group.bleed:g} mm) "
+                                "fits no sheet with room for its crop marks")
         at += n
 
 
@@ -719,12 +715,13 @@ def panels(comp, piece, area, bounds):
                        for point in [(t.x + t.w / 2, t.y + f * t.h) if t.h == ph else (t.x + f * t.w, t.y + t.h / 2)]]
             marks = crop_marks([(slot.bleed_box, b, (x, x + sw), (y, y + sh))], bounds)
             number = j * nx + i + 1
-            note = f"panel {number} of {nx * ny} (row {j + 1}, column {i + 1}): overlap {overlap:g} mm"
+            note = f"panel {number} of {nx * ny} (row {j + 1}, column {i + 1}): overlap {overlap:g} mm" if nx * ny > 1 \
+                else ""   # a board just too large for a block's crop marks: on its sheet whole, nothing to join
             if tabs:
                 note += ", shaded: glue tab, hidden by the next panel"
             assembly = assembly_map(slot, area, nx, ny, i, j, overlap, ph / pw, sideways)
             if sideways and assembly is None:   # else the map says so
-                note += f"; {TURNED}"
+                note = f"{note}; {TURNED}" if note else TURNED
             sheets.append(Sheet("single", (slot,), tuple(seg for seg, _ in marks), tuple(targets), (comp.id,), note,
                                 assembly=assembly, tabs=tuple(map(on_sheet, tabs))))
     return sheets
@@ -801,7 +798,8 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
         two_sided = comp.back is not None
         folds = two_sided and folding and fit(half, Group(w, h, comp.bleed, ()), 1)   # else, two-sided, a duplex pair
         room = half if folds else area
-        if not fit(room, Group(w, h, comp.bleed, ()), 1):
+        alone = Group(w, h, comp.bleed, ())
+        if not fit(_Page("single", room).inside(room, alone, MARK_MIN), alone, 1):   # as a fresh sheet takes a block
             if not panelled(kind, comp.options) or two_sided:
                 raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm (bleed {comp.bleed:g} mm) "
                                 f"does not fit on {paper} paper ({area.w:g} x {area.h:g} mm usable)")

@@ -15,7 +15,7 @@ from ..games import RULESETS
 from ..errors import SpecError, UserError
 from ..files import SPECS, beside, contained, shown, shipped as shipped  # shipped: the games' list, as spec.shipped
 from ..located import SET_LINE, located
-from ..impose.area import fits_somewhere, smallest_area
+from ..impose.area import fits_somewhere, needed, smallest_area
 from ..units import HOME_PAPERS, PAPERS
 from .model import Back, Component, Derived, Distinguish, FaceSource, Game, Spec
 
@@ -508,8 +508,10 @@ def component(check, cid, raw):
     if not (panelled(kind, options) and "back" not in checked) and not fits_somewhere((w, h), bleed):
         area = smallest_area()
         why = ("a piece with a back" if "back" in checked else f"a {kind_name} piece") + " prints whole on one sheet"
+        room = needed((w, h), bleed)
+        marked = " with room for its crop marks" if room[0] > w + 2 * bleed else ""
         check.fail(key_path, f"expected the piece to fit a sheet ({' and '.join(PAPERS[p].label for p in HOME_PAPERS)}: {area[0]:g} x {area[1]:g} mm usable), "
-                             f"found {w + 2 * bleed:g} x {h + 2 * bleed:g} mm: {why}, and every spec prints at home on "
+                             f"found {room[0]:g} x {room[1]:g} mm{marked}: {why}, and every spec prints at home on "
                              "either paper, whatever --paper a build is given")
     back = checked.get("back")
     if back and "layout" not in back and "fill" not in back:

@@ -209,7 +209,7 @@ def test_inventory_has_a_tally_box_per_card_and_boxes_for_every_pah_made(spec, a
 def test_poker_size_cards_measure_63_by_88_and_the_board_prints_in_panels():
     poker = specs.load("paths-and-pahs", POKER)
     board = poker.component("board")
-    assert (board.options["cell_width"], board.options["cell_height"]) == (63.0, 88.0)
+    assert (board.options["cell_width"], board.options["cell_height"]) == (63.5, 88.5)   # 0.5 mm clearance
     assert validate(poker) == []
     plan = impose(poker, expand(poker)[0], "a4")
     panels = [s for s in plan.sheets if s.components == ("board",)]
@@ -267,3 +267,21 @@ def test_pahs_board_counts_the_one_move_pahs_of_the_spec_and_of_a_seed(spec):
 def test_pahs_misuse_is_one_line_and_exit_1(args, message):
     result = run(*args)
     assert result.exit_code == 1 and result.stderr.startswith(message)
+
+
+def test_the_board_cells_leave_half_a_millimetre_round_each_card(spec, a4):
+    """The cells were exactly the cards' 28 mm: a hand-cut card a little large overlapped its neighbours and a row of six
+    would not slide. The grid lines rendered at 300 dpi across the board's middle row are 28.5 mm apart, the cards'
+    crop marks 28 mm."""
+    index, sheet = page_of(spec, "board")
+    (slot,) = sheet.slots
+    image = greyscale(a4, index)
+    frame = spec.component("board").options["frame"]
+    row = round((slot.y + frame + 25) * MM)   # across the first row of cells, below what an empty cell draws
+    lines = mark_positions([image.getpixel((x, row)) for x in range(round((slot.x + frame - 1) * MM),
+                                                                    round((slot.x + slot.w - frame + 1) * MM))])
+    pitches = [(b - a) / MM for a, b in zip(lines, lines[1:])]
+    assert len(pitches) == 6 and all(abs(p - 28.5) < 0.1 for p in pitches), pitches
+    index, sheet = page_of(spec, "cards")
+    widths, heights = trim_sizes(a4, index, sheet)
+    assert widths and all(abs(w - 28.0) < 0.1 for w in widths + heights), (widths, heights)

@@ -499,7 +499,7 @@ def test_a_group_goes_whole_onto_a_begun_sheet_with_room_for_it_not_split_over_t
 
 
 @pytest.mark.parametrize("game, paper, component, where", [
-    ("paths-and-pahs", "a4", "Player pawns", "1 (p. 3)"), ("paths-and-pahs", "letter", "Player pawns", "1 (p. 3)"),
+    ("paths-and-pahs", "a4", "Player pawns", "1 (p. 2)"), ("paths-and-pahs", "letter", "Player pawns", "1 (p. 3)"),
     ("posies", "a4", "Purple posies (2 points)", "1 (p. 3)")])
 def test_a_component_that_one_sheet_can_hold_is_printed_on_one_sheet(game, paper, component, where):
     """What the printed list says: these pieces were split over two or three sheets while one of them had room for all."""
@@ -1405,3 +1405,18 @@ def test_two_sided_cards_gathered_onto_a_sheet_read_in_order_with_each_back_behi
     assert [text for text in read(words(document[n])) if text.startswith("H")] == [f"H{k}" for k in range(1, 7)]
     assert len(backs) == 6 and all(backs[f"back {name}"] == pytest.approx((width - x, y), abs=1.0)
                                    for name, (x, y) in fronts.items()), (fronts, backs)
+
+
+def test_a_piece_just_too_wide_for_its_crop_marks_is_refused_or_printed_whole_not_packed_on_sheets_forever():
+    """A 187 mm square tile with no bleed passed loading (A4's printable area is 187 mm wide) and the build added empty
+    sheets until memory ran out (9 GB in a minute; with `timeout 20` on the old code, killed): its crop marks need
+    0.5 mm a side more. It is refused at load now; a shift-board of that width, which may print in panels, prints whole
+    on one sheet with no panel's note, its cut inside the paper's margin."""
+    with pytest.raises(UserError, match=r"found 188 x 188 mm with room for its crop marks"):
+        make_spec({"t": tile(187, 1)})
+    assert make_spec({"t": tile(186, 1)})   # 0.5 mm a side to spare
+    spec = make_spec({"b": {"kind": "shift-board", "cell_width": "28.5mm", "cell_height": "28.5mm", "expect": 1}})
+    (sheet,) = impose(spec, expand(spec)[0], "a4").sheets
+    (slot,) = sheet.slots
+    assert sheet.note == "" and sheet.assembly is None
+    assert (round(slot.w, 6), round(slot.h, 6)) == (187.0, 187.0) and MARGIN <= slot.x and slot.x + slot.w <= 210 - MARGIN

@@ -23,6 +23,7 @@ from .cards import COLUMNS
 
 CARDS, BOARD, PAWNS, INVENTORY = "cards", "board", "pawns", "inventory"
 MAX_PLAYERS = 9
+SPARE = 3.0   # mm a board cell may exceed its card by: more and the cards wander as a row slides
 
 
 def component(spec, cid):
@@ -116,9 +117,11 @@ def check(spec, pieces, arts):
     fails += [(BOARD if "board" in message else CARDS, message) for message in pah.check(cards, board)]
     options = component(spec, BOARD).options
     _expect(fails, BOARD, "board rows and columns", (pah.SIZE, pah.SIZE), (options.get("rows"), options.get("cols")))
-    card = component(spec, CARDS).options
-    _expect(fails, BOARD, "board cell size in mm (must hold a card)", (card["width"], card["height"]),
-            (options.get("cell_width"), options.get("cell_height")))
+    card, cell = component(spec, CARDS).options, (options.get("cell_width"), options.get("cell_height"))
+    if not all(side <= found <= side + SPARE for side, found in zip((card["width"], card["height"]), cell)):
+        fails.append((BOARD, f"board cell size in mm (must hold a card, with at most {SPARE:g} mm to spare) (expected "
+                             f"{card['width']:g} x {card['height']:g} to {card['width'] + SPARE:g} x "
+                             f"{card['height'] + SPARE:g}, found {cell[0]:g} x {cell[1]:g})"))
     fails += _check_players(spec, pieces, arts)
     return fails
 
