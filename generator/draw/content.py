@@ -316,12 +316,29 @@ class Writer:
         text = (f"BT {face.resource} {n(size)} Tf 1 0 {lean} -1 {n(x)} {n(y)} Tm "
                 f"{typeface.shown(words, False, face.resource)} TJ ET")
         if outline is not None:   # an outline: stroked round (the letters, filled after every run's outline, cover its
-            self.out.append(f"q {outline} RG {n(num(node.attrs['stroke-width']))} w 1 j 1 J 1 Tr {text} Q")   # inner half)
+            ring = f"q {outline} RG {n(num(node.attrs['stroke-width']))} w 1 j 1 J{self.solid(1.0)} 1 Tr"   # inner half)
+            self.out.append(f"{ring} {text} Q")
         if fill is None:
             return
         if face.embolden:
-            text = f"q {fill} RG {n(size * typeface.EMBOLDEN)} w 2 Tr {text} Q"
+            text = f"q {fill} RG {n(size * typeface.EMBOLDEN)} w{self.solid(self.state['ca'], mitre=True)} 2 Tr {text} Q"
         self.out.append(text)
+
+    def solid(self, alpha, mitre=False) -> str:
+        """The operators (each after a space) that make a text's stroke, inside its own q ... Q, solid and at alpha (and,
+        mitre, mitred at PDF's limit of 10) as cairo strokes it, whatever an earlier shape left set: a dashed fold line
+        drawn before a made bold dashed its letters' edges."""
+        state, found = self.state, []
+        if state["d"]:
+            found.append("[] 0 d")
+        if mitre and state["j"] != 0:
+            found.append("0 j")
+        if mitre and state["M"] != 10.0:
+            found.append("10 M")
+        if state["CA"] != alpha:
+            self.alphas.add(("CA", alpha))
+            found.append(f"/CA{n(alpha)} gs")
+        return "".join(" " + op for op in found)
 
     def placed(self, node):
         """The designer's image or SVG art: an XObject drawn in its unit square, stretched over the element's box."""

@@ -68,6 +68,12 @@ def scale(sx: float, sy: float | None = None) -> Transform:
     return _built(Step("scale", (sx,) if sy is None else (sx, sy)))
 
 
+def skew_x(angle: float) -> Transform:
+    """A skew by angle degrees along x: a point moves across by tan(angle) times its y (y down: a negative angle leans
+    what stands above the x axis to the right)."""
+    return _built(Step("skewX", (angle,)))
+
+
 def affine(a: float, b: float, c: float, d: float, e: float, f: float) -> Transform:
     """The matrix step (a, b, c, d, e, f)."""
     return _built(Step("matrix", (a, b, c, d, e, f)))

@@ -18,7 +18,8 @@ from ..files import contained as inside
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 FACES = {"/V": ("Vera.ttf", "BitstreamVeraSans-Roman"), "/VB": ("VeraBd.ttf", "BitstreamVeraSans-Bold")}
-SLANT = math.tan(math.radians(12))  # the lean of an italic made by skewing its upright
+LEAN = 12   # degrees: the lean of an italic made by skewing its upright
+SLANT = math.tan(math.radians(LEAN))  # that lean as a skew, x moved per unit of height
 EMBOLDEN = 0.03  # the outline stroke, in em, that thickens a bold made from its regular
 DESIGNED = {}  # resource name (/T + digest) -> path of a designer's font file read in this process
 MORE, WORDS, SCALE, XY_SCALE, TWO_BY_TWO, HINTED = 0x20, 0x01, 0x08, 0x40, 0x80, 0x100  # composite glyph flags

@@ -8,6 +8,7 @@ from pathlib import Path
 import pikepdf
 import pypdfium2
 import pytest
+from PIL import ImageChops
 from fontTools.ttLib import TTFont
 
 import pages
@@ -114,6 +115,23 @@ def test_a_designers_font_without_bold_or_italic_is_stroked_and_slanted():
     x = italic.attrs["x"]
     high, low = ink_box(image, (x - 1, top, x + 30, top + 0.5)), ink_box(image, (x - 1, bottom - 0.5, x + 30, bottom))
     assert high[0] - low[0] == pytest.approx((bottom - top) * typeface.SLANT, abs=0.15)
+
+
+def test_a_made_bold_and_an_outline_are_stroked_solid_whatever_a_shape_before_them_left_set():
+    """The PDF strokes a made bold's letters (and an outline round letters) in the graphics state the shapes before it
+    left: after a dashed, round-joined, half-opaque line the bold's edges were dashed. Both print as with no line."""
+    family = typeface.family(FONT)
+    texts = (textbox.fit("**Heavy** load", (5, 10, 80, 15), font=family, size=10),
+             textbox.fit("Ringed", (5, 30, 80, 15), font=family, size=10, bold=True, outline=("#ff0000", 0.4)))
+    line = svg.Element("line", {"x1": 5, "y1": 5, "x2": 85, "y2": 5, "stroke": "#000000", "stroke-width": 0.25,
+                                "stroke-dasharray": "0.1", "stroke-linejoin": "round", "stroke-miterlimit": 2,
+                                "stroke-opacity": 0.5})
+    images = []
+    for shapes in ((), (line,)):
+        dwg = drawing(*texts)
+        dwg.children[2:2] = shapes   # after the defs and the ground, before the text
+        images.append(pdfium(pdf_bytes(dwg)).crop((0, 8 * PX, 90 * PX, 60 * PX)))
+    assert ImageChops.difference(*images).getbbox() is None
 
 
 def test_text_shrinks_in_steps_until_it_fits():

@@ -2,9 +2,11 @@
 import io
 import json
 import math
+import os
 import re
 import shutil
 import struct
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -31,7 +33,7 @@ from generator.output.formats import contact, tts
 from generator.output.formats.png import face_png
 from generator.draw.render import draw_art
 from generator.check.safearea import clearance, cut_line
-from generator.draw import svg
+from generator.draw import svg, textbox, typeface
 
 GAMES = [p.stem for p in specs.shipped()]
 EXAMPLES = sorted(str(p) for p in (Path(__file__).resolve().parents[2] / "examples").glob("*/*.yaml") if p.stem == p.parent.name)
@@ -211,6 +213,148 @@ components:
     assert families["Sunrise"] == "DejaVu Serif"
     text = face.read_text()
     assert "@font-face" not in text and "font/" not in text and "application/font" not in text
+
+
+DEJAVU = Path(__file__).resolve().parents[1] / "data" / "fonts" / "DejaVuSerif-Latin.ttf"   # family "DejaVu Serif"
+LINES = {"rules": "one extra **cargo** this turn", "lean": "a *leaning* word here", "title": "Heavy load for one",
+         "both": "so ***very*** bold"}
+STYLE = {"title": ", bold: true"}
+
+
+def font_face(tmp_path, fonts):
+    """The drawing of the one face of a spec whose font serif is fonts ({style: file name}, each a copy of DejaVu Serif
+    Latin: a style named here is a real face to pnp, one not named is made), setting LINES in it at 5 mm."""
+    (tmp_path / "fonts").mkdir(parents=True)
+    for name in fonts.values():
+        shutil.copy(DEJAVU, tmp_path / "fonts" / name)
+    given = ", ".join(f"{style}: fonts/{name}" for style, name in fonts.items())
+    elements = "".join(f"        {key}: {{type: text, x: 5, y: {5 + 12 * i}, width: 78, height: 10, size: 5, font: serif, "
+                       f"text: \"{text}\"{STYLE.get(key, '')}}}\n" for i, (key, text) in enumerate(LINES.items()))
+    (tmp_path / "game.yaml").write_text(f"""\
+game: {{title: Weights, designer: Tester}}
+fonts: {{serif: {{{given}}}}}
+components:
+  cards:
+    kind: layout
+    expect: 1
+    width: 88 mm
+    height: 63 mm
+    layout:
+      elements:
+{elements}""")
+    spec = specs.load(str(tmp_path / "game.yaml"))
+    [art] = [art for art in expand(spec)[1].values() if art.side == "front"]
+    return draw_art(spec, art)
+
+
+WORD_GAP = 0.8   # mm of blank columns between two words' ink at 5 mm (a space is 1.6 mm; letters stand 0.5 mm apart at most)
+VIEWER = {"Bold": (1.095, 700, 0x20, 1), "Italic": (0.92, 400, 0x01, 2)}
+# a viewer's own faces of DejaVu Serif: a bold 9.5 % wider than the regular (as DejaVu Serif Bold's "cargo " is) and an
+# italic 8 % narrower: (advance stretch, OS/2 weight, fsSelection, macStyle)
+
+
+def viewer(folder) -> Path:
+    """A fontconfig setup (its file) of a machine the SVG is opened on: DejaVu Serif Latin and a bold and an italic of
+    the family with their own widths (made from it by fontTools), which fontconfig gives for font-weight="bold" and
+    font-style="italic"."""
+    from fontTools.ttLib import TTFont
+    (folder / "faces").mkdir(parents=True)
+    shutil.copy(DEJAVU, folder / "faces" / "serif.ttf")
+    for style, (stretch, weight, selection, mac) in VIEWER.items():
+        font = TTFont(DEJAVU)
+        font["hmtx"].metrics = {glyph: (round(advance * stretch), side)
+                                for glyph, (advance, side) in font["hmtx"].metrics.items()}
+        font["OS/2"].usWeightClass, font["OS/2"].fsSelection, font["head"].macStyle = weight, selection, mac
+        font["post"].italicAngle = -12.0 if style == "Italic" else 0.0
+        for record in font["name"].names:
+            record.string = {2: style, 4: f"DejaVu Serif {style}", 6: f"DejaVuSerif-{style}"}.get(record.nameID,
+                                                                                                  record.toUnicode())
+        font.save(folder / "faces" / f"serif-{style.lower()}.ttf")
+    (folder / "fonts.conf").write_text(f'<?xml version="1.0"?>\n<fontconfig><dir>{folder / "faces"}</dir>'
+                                       f'<cachedir>{folder / "cache"}</cachedir></fontconfig>\n')
+    return folder / "fonts.conf"
+
+
+def viewed(data, setup, px) -> Image.Image:
+    """An SVG rendered by cairosvg at px pixels per mm with the fonts of a fontconfig setup, in a process of its own (pnp
+    points this one's fontconfig at its bundled Vera, and fontconfig reads its setup once)."""
+    script = ("import sys, cairosvg; sys.stdout.buffer.write(cairosvg.svg2png(bytestring=sys.stdin.buffer.read(), "
+              f"dpi={px * 25.4}, background_color='white'))")
+    env = {**os.environ, "FONTCONFIG_FILE": str(setup)}
+    done = subprocess.run([sys.executable, "-c", script], input=data, env=env, capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+    return Image.open(io.BytesIO(done.stdout))
+
+
+def words(image, baseline, px, top):
+    """(left, right) in mm from the image's left edge of each word's ink on the line whose baseline is at baseline mm
+    (5 mm text), in an image of px pixels per mm whose top edge is at top mm: runs of inked columns split where
+    WORD_GAP mm or more are blank."""
+    rows = round((baseline - top - 4.5) * px), round((baseline - top + 1.5) * px)
+    band = image.convert("L").crop((0, rows[0], image.width, rows[1]))
+    inked = [x for x in range(band.width) if band.crop((x, 0, x + 1, band.height)).getextrema()[0] < 128]
+    found = [[inked[0], inked[0]]]
+    for x in inked[1:]:
+        if x - found[-1][1] > WORD_GAP * px:
+            found.append([x, x])
+        found[-1][1] = x
+    return [(left / px, (right + 1) / px) for left, right in found]
+
+
+def test_a_made_bold_or_italic_is_made_in_the_svg_as_in_the_pdf_not_asked_of_the_viewer(tmp_path):
+    """A font given only a regular face: its bold and italic are made (stroked, slanted) and laid out at the made face's
+    widths. The SVG names the family with no weight or style, and strokes and skews the letters as the PDF does: asked
+    for bold, a viewer with the family's real bold set it wider at the same places, and "cargo" ran into "this". Each
+    word's ink, in cairosvg's rendering of the SVG (on a machine with the family's own bold and italic) and pdfium's of
+    the PDF, starts and ends within 0.3 mm of the other's."""
+    drawing = font_face(tmp_path / "spec", {"regular": "serif.ttf"})
+    data = svg_out.to_text(drawing, debug=True)
+    root = ET.fromstring(data)
+    px = 20
+    doc = Document(drawing.width, drawing.height)
+    doc.paint(drawing)
+    doc.next_page()
+    pdf = pypdfium2.PdfDocument(doc.save("face", "", ""))[0].render(scale=px * 25.4 / 72).to_pil()
+    shown = viewed(data, viewer(tmp_path / "viewer"), px)
+    baselines = sorted({float(t.get("y")) for t in root.iter(f"{SVG}text")})
+    for baseline, text in zip(baselines, LINES.values()):
+        printed, seen = (words(image, baseline, px, drawing.box[1]) for image in (pdf, shown))
+        assert len(printed) == len(seen) == len(text.split()), (text, printed, seen)
+        worst = max(abs(a - b) for pair in zip(printed, seen) for a, b in zip(*pair))
+        assert worst < 0.3, (text, worst, printed, seen)   # measured: 0.05 mm, 0.2 on the all-bold line (cairo's
+    assert not [t.attrib for t in root.iter(f"{SVG}text") if t.get("font-weight") or t.get("font-style")]   # advances)
+    made = {t.text: (t.get("stroke"), t.get("stroke-width"), t.get("stroke-linejoin"), t.get("stroke-miterlimit"),
+                     t.get("transform") == f"translate(0,{t.get('y')}) skewX(-12) translate(0,-{t.get('y')})")
+            for t in root.iter(f"{SVG}text") if t.get("stroke") or t.get("transform")}
+    bold = ("#000000", "0.15", "miter", "10")   # 0.03 em of 5 mm, as the PDF strokes it
+    assert made == {"cargo ": (*bold, False), "leaning ": (None, None, None, None, True),
+                    "Heavy load for one": (*bold, False), "very ": (*bold, True)}
+
+
+def test_a_real_bold_or_italic_face_is_named_by_its_weight_and_style(tmp_path):
+    """Where the spec gives the bold, italic and bold-italic files, the SVG asks for them by weight and style as before,
+    unstroked and upright; Vera's bold is a real face too, its italic made (skewed)."""
+    drawing = font_face(tmp_path, {"regular": "serif.ttf", "bold": "serif-bold.ttf", "italic": "serif-italic.ttf",
+                                   "bold-italic": "serif-bold-italic.ttf"})
+    vera = textbox.fit("**Vera** *lean*", (5, 5, 60, 10), size=4)
+    for element in vera.elements:
+        drawing.add(element)
+    root = ET.fromstring(svg_out.to_text(drawing, debug=True))
+    runs = {t.text: (t.get("font-weight"), t.get("font-style"), t.get("stroke"), t.get("transform") is not None)
+            for t in root.iter(f"{SVG}text")}
+    assert {text: runs[text] for text in ("cargo ", "leaning ", "Heavy load for one", "very ", "Vera ", "lean")} == {
+        "cargo ": ("bold", None, None, False), "leaning ": (None, "italic", None, False),
+        "Heavy load for one": ("bold", None, None, False), "very ": ("bold", "italic", None, False),
+        "Vera ": ("bold", None, None, False), "lean": (None, None, None, True)}
+
+
+def test_an_outline_round_a_made_bold_asks_no_weight_and_rings_the_letters_only(tmp_path):
+    """A made bold's outline run (its stroke the outline's, no fill) names no weight and takes no stroke of the fill."""
+    laid = textbox.fit("Ringed", (5, 5, 60, 10), font=typeface.family(str(DEJAVU)), size=5, bold=True,
+                       outline=("#ffffff", 0.4))
+    runs = [svg_out.made_style(run.face, run.attrs) for run in laid.elements]
+    assert [(r.get("font-weight"), r["fill"], r["stroke"], r["stroke-width"]) for r in runs] == [
+        (None, "none", "#ffffff", 0.8), (None, "#000000", "#000000", 0.15)]
 
 
 @SPECS

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import svgwrite
 
-from ...draw import svg, svgvalues
+from ...draw import svg, svgvalues, typeface
 from ...build import check, compose, papers
 from ...spec.expand import expand
 from ...files import write_atomic
@@ -29,15 +29,19 @@ def document(drawing, debug=False) -> svgwrite.Drawing:
     return doc
 
 
-def _element(doc, node):
-    """An svgwrite element made from one of our elements and its children (attributes checked when debug is on)."""
+def _element(doc, node, opacity=None):
+    """An svgwrite element made from one of our elements and its children (attributes checked when debug is on);
+    opacity: the fill-opacity it inherits, if any."""
     attrs = dict(node.attrs)
+    opacity = attrs.get("fill-opacity", opacity)
+    if isinstance(node, svg.Run) and (node.face.embolden or node.face.slant):
+        attrs = made_style(node.face, attrs, opacity)
     if node.tag == "text" and attrs.get("paint-order") == "stroke":   # an outlined run: its stroke under its fill, for
         under = {k: v for k, v in attrs.items() if k != "paint-order"}      # readers that take no paint-order
         over = {k: v for k, v in under.items() if not k.startswith("stroke")}
         made = doc.g()
         for part in (under, over):
-            made.add(_element(doc, svg.Text(part, node.content)))
+            made.add(_element(doc, svg.Text(part, node.content), opacity))
         return made
     if node.tag == "text":
         made = doc.text(node.content or "")
@@ -55,8 +59,32 @@ def _element(doc, node):
     for name, value in attrs.items():
         made[name] = svg._value(value)
     for child in node.children:
-        made.add(_element(doc, child))
+        made.add(_element(doc, child, opacity))
     return made
+
+
+def made_style(face, attrs: dict, opacity=None) -> dict:
+    """A run's attributes when its face is a style the spec gave no font file for: made as the PDF makes it, not asked
+    of the viewer, which would set the family's own bold or italic (of other widths) at the places laid out for the
+    made one ("one extra cargothis turn"). A made bold is the regular face, its letters also stroked in their own
+    colour (at opacity, the fill-opacity it has or inherits) EMBOLDEN em wide, mitred at the PDF's limit of 10 (SVG's
+    default is 4); a made italic is the upright skewed LEAN degrees about its baseline. An outline's run (its stroke
+    the outline's, no fill) only drops the weight."""
+    attrs = dict(attrs)
+    if face.embolden:
+        attrs.pop("font-weight", None)
+        fill = attrs.get("fill")
+        if "stroke" not in attrs and fill is not None and fill != "none":
+            attrs.update({"stroke": fill, "stroke-width": svg.r(svgvalues.num(attrs.get("font-size"), 4.0) * typeface.EMBOLDEN),
+                          "stroke-linejoin": "miter", "stroke-miterlimit": 10})
+            if opacity is not None:
+                attrs["stroke-opacity"] = opacity
+    if face.slant:
+        attrs.pop("font-style", None)
+        y = svgvalues.num(attrs.get("y"))
+        lean = svgvalues.translate(0, y).then(svgvalues.skew_x(-typeface.LEAN)).then(svgvalues.translate(0, svg.r(-y)))
+        attrs["transform"] = attrs["transform"].then(lean) if "transform" in attrs else lean
+    return attrs
 
 
 def embedded(source) -> str:
