@@ -225,12 +225,34 @@ def _line(words, size, family):
 
 def _height(family, size, lines, leading, pictures):
     """The height in mm from the top of a block of lines to the bottom of its last line's descent, or of the pictures
-    that reach further."""
+    or letters that reach further (_reaches)."""
     ascent, descent = _extent(family.regular.resource)
-    if not pictures:
-        return (ascent + descent) * size + (len(lines) - 1) * leading * size
-    reaches = [_reach(words, family, pictures) for words, _ in lines]
-    return (ascent + descent) * size + (len(lines) - 1) * leading * size + sum(map(sum, reaches)) * size
+    return (ascent + descent) * size + (len(lines) - 1) * leading * size + sum(map(sum, _reaches(lines, family, pictures))) * size
+
+
+def _reaches(lines, family, pictures) -> list:
+    """(above, below) in em of each line: how far its pictures reach past the regular face's ascent and descent, and the
+    first line's letters above it and the last line's below it (an accent over a capital, a bold face's taller
+    ascender): a box holds all the ink it sets."""
+    reaches = [_reach(words, family, pictures) if pictures else (0.0, 0.0) for words, _ in lines]
+    if reaches:
+        ascent, descent = _extent(family.regular.resource)
+        top, bottom = _letters(lines[0][0], family)[0], _letters(lines[-1][0], family)[1]
+        reaches[0] = (max(reaches[0][0], -top - ascent), reaches[0][1])
+        reaches[-1] = (reaches[-1][0], max(reaches[-1][1], bottom - descent))
+    return reaches
+
+
+def _letters(words, family) -> tuple:
+    """(top, bottom) in em of a line's letters' ink from its baseline, y down (0.0 where it has none)."""
+    top = bottom = 0.0
+    for word, _ in words:
+        for piece in word:
+            if piece.text and not piece.icon:
+                box = typeface.ink(family.face(piece.style.bold, piece.style.italic), piece.text, 0.0, 0.0, 1.0)
+                if box is not None:
+                    top, bottom = min(top, box[1]), max(bottom, box[3])
+    return top, bottom
 
 
 def _reach(words, family, pictures):
@@ -415,9 +437,10 @@ def _set(lines, box, family, size, align, valign, leading, pictures):
     top = box.top + {"top": 0.0, "middle": room / 2, "bottom": room}[valign]
     width = box.right - box.left
     out: list = []
-    extra = below = 0.0   # em: how much further down the pictures of the lines so far push this one
+    reaches = _reaches(lines, family, pictures)
+    extra = below = 0.0   # em: how much further down the pictures (and the first line's letters) push this line
     for index, (words, last) in enumerate(lines):
-        above, reach = _reach(words, family, pictures) if pictures else (0.0, 0.0)
+        above, reach = reaches[index]
         extra, below = extra + below + above, reach
         baseline = top + ascent * size + index * leading * size + extra * size
         natural = _line(words, size, family) if words else 0.0

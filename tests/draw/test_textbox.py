@@ -166,6 +166,29 @@ def test_text_that_cannot_fit_is_reported_by_the_text_check():
     assert found[0].startswith("text ") and found[0].endswith("past the bottom edge of its box (text box)")
 
 
+@pytest.mark.parametrize("valign", ["top", "bottom"])
+def test_letters_past_a_fonts_ascent_and_descent_stay_in_their_box(tmp_path, valign):
+    """A designer's font whose ascenders and descenders reach past its ascent and descent (URW Bookman's bold, an
+    accented capital) ran 0.1-0.4 mm past the top of a top-aligned box, however tall the box, and validate failed it.
+    The first line goes down, and a bottom-aligned last line up, by what its letters reach past them: the ink pdfium
+    renders lies inside the box, and the text check finds nothing."""
+    font = TTFont(FONT)
+    font["hhea"].ascent, font["hhea"].descent = 1300, -300   # its k and d reach 1556, its g and j -455 (of 2048)
+    short = tmp_path / "short.ttf"
+    font.save(short)
+    family = typeface.family(short)
+    box = (5, 10, 80, 40)
+    laid = textbox.fit("kind dog\njumping dj", box, font=family, size=8, valign=valign)
+    assert laid.fits and laid.size == 8
+    drawn = ink_box(pdfium(pdf_bytes(drawing(laid))))
+    assert box[1] - 0.1 <= drawn[1] and drawn[3] <= box[1] + box[3] + 0.1, (drawn, box)
+    near = drawn[1] - box[1] if valign == "top" else box[1] + box[3] - drawn[3]
+    assert near < 0.2, near   # the ink sets off from the edge it is aligned to, no further
+    dwg = drawing(laid)
+    assert [m for node, transform, style in textcheck.texts(dwg)
+            for m in textcheck.problems([(node, transform, style)], Box(0, 0, 90, 60, "safe area"))] == []
+
+
 @pytest.mark.parametrize("align", ["left", "centre", "right", "justify"])
 def test_lines_align_in_the_box(align):
     text = "Place a worker on an empty space; take the goods shown there and pay one coin to the bank."

@@ -94,10 +94,23 @@ def plain_wrap(paragraphs, size, width, family):
     return lines
 
 
+def plain_overhang(lines, family):
+    """(above, below) in em: how far the first line's letters reach above the regular face's ascent and the last line's
+    below its descent, each character's ink one by one (0 when they do not)."""
+    ascent, descent = textbox._extent(family.regular.resource)
+
+    def inks(words):
+        return [plain_ink(family.face(*style[:2]), ch, 1.0) for word in words for ch, style, icon in word if not icon]
+    top = min((box[1] for box in inks(lines[0][0]) if box), default=0.0)
+    bottom = max((box[3] for box in inks(lines[-1][0]) if box), default=0.0)
+    return max(0.0, -top - ascent), max(0.0, bottom - descent)
+
+
 def plain_set(lines, box, family, size, align, valign, leading, icons):
     """(kind, what) of each element: ("run", attributes, text, face) or ("icon", SVG of the group)."""
     ascent, descent = textbox._extent(family.regular.resource)
-    block = (ascent + descent) * size + (len(lines) - 1) * leading * size
+    above, below = plain_overhang(lines, family)
+    block = (ascent + descent + above + below) * size + (len(lines) - 1) * leading * size
     room = box.bottom - box.top - block
     top = box.top + {"top": 0.0, "middle": room / 2, "bottom": room}[valign]
     width, out = box.right - box.left, []
@@ -117,7 +130,7 @@ def plain_set(lines, box, family, size, align, valign, leading, icons):
         return pen + typeface.advance(face.resource, text) * size
 
     for index, (words, last) in enumerate(lines):
-        baseline = top + ascent * size + index * leading * size
+        baseline = top + (ascent + above) * size + index * leading * size
         natural, gap = plain_line(words, size, family) if words else 0.0, None
         if align == "justify" and not last and len(words) > 1:
             gap = (width - sum(plain_width(word, size, family) for word in words)) / (len(words) - 1)
@@ -156,7 +169,8 @@ def plain_fit(text, box, family, size, min_size, align, valign, leading, colour,
         at = sizes[index]
         lines = plain_wrap(paragraphs, at, width if wrap else float("inf"), family)
         wide = wrap or all(plain_line(words, at, family) <= width + 1e-9 for words, _ in lines if words)
-        return lines, wide and (ascent + descent) * at + (len(lines) - 1) * leading * at <= height + 1e-9
+        above, below = plain_overhang(lines, family)
+        return lines, wide and (ascent + descent + above + below) * at + (len(lines) - 1) * leading * at <= height + 1e-9
 
     def whole(at):
         """Every word no wider than a line at size at (when wrapping)."""
