@@ -307,6 +307,7 @@ def build(path, data, lines, theme=""):
         check.fail(("components",), "expected a mapping of components (each a name with its kind, e.g. cards: {kind: "
                                     "layout, ...}), found " + ("an empty one" if raw_components == {} else
                                                                 s.found(raw_components)))
+    misspelt(check, raw_components)
     built = [component(check, cid, raw) for cid, raw in raw_components.items()]
     total = sum(piece_count(c.faces) for c in built)
     if total > MAX_SPEC_PIECES:
@@ -481,6 +482,16 @@ def linked(spec):
     comps = tuple(sized(c._replace(options=MappingProxyType(KINDS[c.kind].link(spec, c)))) if KINDS[c.kind].link else c
                   for c in spec.components)
     return spec._replace(components=comps)
+
+
+def misspelt(check, raw_components) -> None:
+    """Fail a component with no kind that a --set of a key inside it made (components.card.expect=31): a misspelt id."""
+    for cid, raw in raw_components.items():
+        made = ("components", cid)
+        if isinstance(raw, dict) and "kind" not in raw and check.lines.get(made) == SET_LINE and any(
+                len(key) > 2 and key[:2] == made and line == SET_LINE for key, line in check.lines.items()):
+            ids = [other for other in raw_components if other != cid]
+            check.fail(made, f"no component {cid!r}{s.meant(cid, ids)} (components: {', '.join(ids) or 'none'})")
 
 
 def component(check, cid, raw):

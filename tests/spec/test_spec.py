@@ -68,7 +68,10 @@ def test_set_overrides_a_value_and_is_checked(grannys):
     ("components.pill.title=" + "[" * 5000 + "]" * 5000,
      "--set components.pill.title: value is nested too deeply (more than 64 levels)"),
     ("components={5: {kind: square-tile}}", "--set components.5: missing required key 'expect'"),
-    ("components.nope.width=3mm", "--set components.nope: missing required key 'kind'"),   # a mapping the --set made
+    ("components.nope.width=3mm",   # a mapping the --set made: it said "missing required key 'kind'"
+     "--set components.nope: no component 'nope' (components: board, pill, player-board, prescription, reference, "
+     "score-pad)"),
+    ("components.pil.expect=31", "--set components.pil: no component 'pil': did you mean 'pill'? (components: board, "),
     ("components.pill.expect=1e2",   # it said 'write it without quotes': YAML 1.1 reads 1e2 as text either way
      "--set components.pill.expect: expected a whole number, found '1e2' (YAML reads 1e2 as text: write 100)"),
     ("components.pill.size=1e9 mm",   # it said 'expected a length with a unit'
@@ -102,6 +105,15 @@ def test_bad_set_names_the_key(assignment, message):
     with pytest.raises(UserError, match=None) as caught:
         specs.load("grannys-pills", [assignment])
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("assignments", [
+    ["components.extra={kind: token, size: 25 mm, expect: 1}"],
+    ["components.extra.kind=token", "components.extra.size=25 mm", "components.extra.expect=1"],
+])
+def test_set_adds_a_component_given_its_kind(assignments):
+    """A --set may add a component, whole or key by key: only one with no kind is taken for a misspelt id."""
+    assert specs.load("grannys-pills", assignments).component("extra").options["size"] == 25.0
 
 
 def test_players_and_age_take_a_bare_number_as_their_text():
