@@ -568,8 +568,9 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
             fail_at(named, f"element {name!r} has no type (expected one of {', '.join(TYPES)})")
         raw, fail_type, at = props["type"]
         if not isinstance(raw, str) or raw not in TYPES:
-            fail_type(at, f"unknown element type {s.found(raw)} (expected one of {', '.join(TYPES)})"
-                          + (f": {TYPE_NAMES[raw]}" if isinstance(raw, str) and raw in TYPE_NAMES else ""))
+            named = isinstance(raw, str) and raw in TYPE_NAMES   # another tool's word for a type: said what to write
+            fail_type(at, f"unknown element type {s.found(raw)}{'' if named else s.meant(raw, TYPES)} (expected one of "
+                          f"{', '.join(TYPES)})" + (f": {TYPE_NAMES[raw]}" if named else ""))
         if raw in REQUIRED and REQUIRED[raw][0] not in props:
             fail_at(named, f"{'an' if raw[0] in 'aeiou' else 'a'} {raw} needs {REQUIRED[raw][0]} (e.g. "
                            f"{REQUIRED[raw][0]}: {REQUIRED[raw][1]})")

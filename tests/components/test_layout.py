@@ -507,6 +507,9 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: background, fill: fire}\n"},
      "card.yaml:2: elements.a.type: unknown element type 'background' (expected one of rect, circle, ellipse, line, "
      "polygon, hexagon, star, path, text, icon, image): the layout's ground: colours the whole piece, bleed included"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: cirle, r: 5}\n"},   # it suggested none
+     "card.yaml:2: elements.a.type: unknown element type 'cirle': did you mean 'circle'? (expected one of rect, circle, "
+     "ellipse, line, polygon, hexagon, star, path, text, icon, image)"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, x: 38px}\n"},
      "card.yaml:2: elements.a.x: expected a number of mm, a length such as 12 mm, or a share of the area such as 50%, "
      "found '38px'; a pixel has no printed size: at 300 dpi (Squib's default) 38 px is 3.22 mm"),
