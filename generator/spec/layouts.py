@@ -367,7 +367,8 @@ def parse(kind, prop, value, names):
         return colour(value, names.colours)
     found = parser(value)
     if parser is template and names.templates is not None and found not in names.templates:
-        raise s.Invalid(f"unknown template {found!r} (templates: {', '.join(sorted(names.templates))})")
+        raise s.Invalid(f"unknown template {found!r}{s.meant(found, names.templates)} (templates: "
+                        f"{', '.join(sorted(names.templates))})")
     if parser is font and names.fonts is not None and found not in names.fonts:
         sized = re.fullmatch(r"(.+?),?\s+(\d+(?:\.\d+)?)", found)   # Squib's 'Serif 12': a face and its size in pt
         raise s.Invalid(f"unknown font {found!r} (" + (f"fonts: {', '.join(sorted(names.fonts))})" if names.fonts else

@@ -18,10 +18,12 @@ class Invalid(Exception):
 
 
 def meant(key, names) -> str:
-    """': did you mean 'colour'?' for an unknown key a letter or two off one of names (difflib's nearest at 0.75 alike,
-    as a theme's section names are told: colur, widht, trun; not across for rows), else ''."""
+    """': did you mean 'colour'?' for an unknown key that is one of names in another case (Sun) or a letter or two off
+    one (difflib's nearest at 0.75, as a theme's section names are told: colur, widht, trun; not across for rows)."""
     import difflib  # lazy: start-up (only an unknown key asks)
-    close = difflib.get_close_matches(key, [str(name) for name in names], 1, 0.75) if isinstance(key, str) else []
+    names = [str(name) for name in names]
+    close = ([name for name in names if name.casefold() == key.casefold()]
+             or difflib.get_close_matches(key, names, 1, 0.75)) if isinstance(key, str) else []
     return f": did you mean {close[0]!r}?" if close else ""
 
 

@@ -541,6 +541,9 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
     ("layout: missing.yaml\n", {}, "game.yaml:10: components.cards.layout: no such file"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: icon, name: nope}\n"},
      "card.yaml:2: elements.a.name: unknown template 'nope' (templates: capsule, circle,"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: icon, name: Gem}\n",   # it suggested none
+                             "templates/gem.svg": '<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>'},
+     "card.yaml:2: elements.a.name: unknown template 'Gem': did you mean 'gem'? (templates: capsule, circle,"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: path, d: 'M 0 0 Q'}\n"},
      "card.yaml:2: elements.a.d: expected SVG path data (M 0 0 L 10 0 ...), found 'M 0 0 Q'"),
     ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {}\n"},
