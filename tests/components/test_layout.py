@@ -1305,6 +1305,10 @@ def starter(tmp_path, old, new):
     ("Draw a card.", "Draw a :sword: card.", 2, "':sword:' names no icon or inline picture (icons: capsule, circle, coin, diamond, "
      "flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, mark-cross, mark-drop, mark-heart, mark-star, "
      "marker-triangle, rhombus, round, square, triangle; type \\: for a colon that is no icon's)"),
+    ("Gain 1 coin.", "Gain 1 :coins:.", 6, "':coins:' names no icon or inline picture: did you mean 'coin'? (icons: "
+     "capsule, circle, coin, diamond, flat-triangle, flower-broad-4, flower-pointed-6, flower-round-5, mark-cross, "
+     "mark-drop, mark-heart, mark-star, marker-triangle, rhombus, round, square, triangle; type \\: for a colon that is "
+     "no icon's)"),   # it suggested none
     ("Gain 1 coin.", "Gain {colour:fire}1{/colour} coin.", 6, "'{colour:fire}': unknown colour 'fire' (palette has "
      "black, gold, ink, leaf, moon, paper, sun, white; or red, green, blue, yellow, gray, grey, #rrggbb, #rgb)"),
     ("Every other player", "**Every other player", 3,
