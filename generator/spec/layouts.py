@@ -406,8 +406,9 @@ def colour(value, colours) -> str:
         raise s.Invalid(f"expected a colour as #rrggbb or #rgb, found {value!r}")
     found = s.colour(value if isinstance(value, str) else s.found(value))
     named = ", ".join(name for name in NAMED if name not in colours)
-    raise s.Invalid(f"unknown colour {s.found(found)} (palette has {', '.join(sorted(colours))}; or {named}, #rrggbb, "
-                    f"#rgb)" + s.COMMENT * (value is None))
+    nearest = s.meant(found, [*colours, *NAMED]) or s.hashless(found)
+    raise s.Invalid(f"unknown colour {s.found(found)}{nearest} (palette has {', '.join(sorted(colours))}; or {named}, "
+                    f"#rrggbb, #rgb)" + s.COMMENT * (value is None))
 
 
 def _outline(value, names) -> dict:

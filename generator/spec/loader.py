@@ -247,7 +247,9 @@ class Checker:
         except s.Invalid as exc:
             self.fail(key_path, str(exc) + self.as_written(parser, value, key_path))
         if parser is s.colour and not parsed.startswith("#") and parsed not in self.palette:
-            self.fail(key_path, f"unknown colour {s.found(parsed)} (palette has {', '.join(sorted(self.palette))})")
+            nearest = s.meant(parsed, self.palette) or s.hashless(parsed, (6,))   # a spec's colour takes no #rgb
+            self.fail(key_path, f"unknown colour {s.found(parsed)}{nearest} (palette has "
+                                f"{', '.join(sorted(self.palette))})")
         if hasattr(parser, "fields"):
             return self.check_fields(parser.fields, parsed, key_path, parser.required, parser.empty)
         if hasattr(parser, "item"):

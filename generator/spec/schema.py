@@ -1,7 +1,7 @@
 """Field types for spec checking: each parses a YAML value or raises Invalid with a reason."""
 import math
 
-from ..draw.svgvalues import hex_colour as is_hex_colour
+from ..draw.svgvalues import hex_colour as is_hex_colour, hex_of
 from ..errors import UserError
 from ..units import parse_length, pixel_hint
 
@@ -142,6 +142,11 @@ def colour(value):
     if value.startswith("#") and not is_hex_colour(value):
         raise Invalid(f"expected a colour as #rrggbb, found {value!r}{_trailing(value)}")
     return value
+
+
+def hashless(value: str, digits=(3, 6)) -> str:
+    """': did you mean '#6b6358'?' for a colour of so many hex digits written without its #, else ''."""
+    return f": did you mean '#{value}'?" if len(value) in digits and hex_of(f"#{value}") else ""
 
 
 def hex_colour(value):

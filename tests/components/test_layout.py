@@ -589,6 +589,11 @@ def test_hex_backs_run_their_bleed_past_every_side_and_fronts_stop_at_the_cut(tm
      "list"),
     ("data:\n  - {title: A, suit: fire}\n  - {title: B, suit: teal}\nlayout: {elements: {a: {type: rect, fill: '{suit}'}}}\n",
      {}, "game.yaml:12: components.cards.data[1].suit: layout element a.fill: unknown colour 'teal'"),
+    ("data:\n  - {title: A, suit: Fire}\nlayout: {elements: {a: {type: rect, fill: '{suit}'}}}\n", {},   # none told
+     "game.yaml:11: components.cards.data[0].suit: layout element a.fill: unknown colour 'Fire': did you mean 'fire'? "
+     "(palette has black, fire, paper, water, white; or red, green, blue, yellow, gray, grey, #rrggbb, #rgb)"),
+    ("layout: card.yaml\n", {"card.yaml": "elements:\n  a: {type: rect, fill: '2f6fd0'}\n"},   # a # left out
+     "card.yaml:2: elements.a.fill: unknown colour '2f6fd0': did you mean '#2f6fd0'? (palette has black, fire, "),
     ("shape: circle\nsize: 25.4 mm\nlayout: {elements: {}}\n", {},   # the width was ignored
      "game.yaml:7: components.cards.width: a circle piece's size is size: (across, in mm), not width: (width and height "
      "size a rectangle or rounded piece)"),

@@ -79,6 +79,10 @@ def test_set_overrides_a_value_and_is_checked(grannys):
     ("components.prescription.faces={count: 0}",   # the file's own faces.count replaced: its line is not named
      "--set components.prescription.faces.count: expected a number from 1 to 100000, found 0"),
     ("palette={7: '#ffffff'}", "components.board.ground: unknown colour 'board' (palette has 7, black, white)"),
+    ("components.board.ground=Ink", "--set components.board.ground: unknown colour 'Ink': did you mean 'ink'? (palette "
+                                    "has back, black, blue, board, green, ink, red, white, yellow)"),   # none suggested
+    ("components.board.ground=ece4f6",
+     "--set components.board.ground: unknown colour 'ece4f6': did you mean '#ece4f6'?"),
     ("game.title=\udcff", "--set 'game.title=\\udcff': not text (it holds a lone surrogate"),
     ("game.title=Tea # time",   # the title was 'Tea': YAML dropped the rest as a comment
      "--set game.title: '# time' would be dropped as a YAML comment: leave it out, or write "
