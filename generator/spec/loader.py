@@ -388,6 +388,9 @@ def fonts(check, value):
     for name, files in value.items():
         for where, file in ([((name, style), file) for style, file in files.items()] if isinstance(files, dict)
                             else [((name,), files)]):   # each file named: an empty one fell back to Vera, silently
+            if len(where) == 2 and where[1] not in typeface.STYLES:
+                check.fail(("fonts", *where), f"unknown key {s.found(where[1])}{s.meant(where[1], typeface.STYLES)} "
+                                              f"(expected one of {', '.join(typeface.STYLES)})")
             if not isinstance(file, str) or not file.strip():
                 check.fail(("fonts", *where), f"expected a font file inside the spec's folder (.ttf or .otf, e.g. "
                                               f"fonts/MyFont.ttf), found {s.found(file) if file != '' else 'nothing'}")

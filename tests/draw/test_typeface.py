@@ -372,6 +372,12 @@ def test_a_tounicode_cmap_writes_each_character_in_utf16_a_surrogate_pair_past_t
                 "a list"),
     ("{x: {regular: Vera.ttf, bold: }}", "fonts.x.bold: expected a font file inside the spec's folder (.ttf or .otf, "
                                          "e.g. fonts/MyFont.ttf), found nothing"),
+    ("{x: {regular: Vera.ttf, itallic: Vera.ttf}}",   # it said 'give a file, or regular (and bold, ...) files'
+     "fonts.x.itallic: unknown key 'itallic': did you mean 'italic'? (expected one of regular, bold, italic, "
+     "bold-italic)"),
+    ("{x: {regular: Vera.ttf, bold_italic: Vera.ttf}}",
+     "fonts.x.bold_italic: unknown key 'bold_italic': did you mean 'bold-italic'? (expected one of regular, bold, "
+     "italic, bold-italic)"),
     ("{x: both.ttc}", "fonts.x: FOLDER/both.ttc: a font collection (.ttc), which holds several fonts: save the one wanted as a "
                       ".ttf file of its own (e.g. with FontForge) and give that"),
 ])
