@@ -258,7 +258,7 @@ def test_spec_error_is_one_line_and_watching_goes_on(game):
         watch.started()
         spec = (game / "posies.yaml").read_text()
         (game / "posies.yaml").write_text(spec.replace('pink: "#f28bbd"', 'pink: "#zz"'))
-        assert re.fullmatch(r"error: posies\.yaml:\d+: palette\.pink: expected a colour as #rrggbb, found '#zz'", watch.line())
+        assert re.fullmatch(r"error: posies\.yaml:\d+: palette\.pink: expected a colour as #rrggbb or #rgb, found '#zz'", watch.line())
         assert watch.quiet(1.5) is None  # one line, no traceback
         (game / "rules" / "posies.yaml").write_text((game / "rules" / "posies.yaml").read_text() + "\n# reworded\n")
         assert watch.line().startswith("error: posies.yaml:")  # still watching, still broken

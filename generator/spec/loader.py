@@ -282,6 +282,10 @@ def build(path, data, lines, theme=""):
     if not isinstance(top.get("palette") or {}, dict):
         check.fail(("palette",), f"expected a mapping of colour names to #rrggbb, found {s.found(top['palette'])}")
     palette = check.check_fields({name: s.hex_colour for name in top.get("palette") or {}}, top.get("palette") or {}, ("palette",))
+    for name, given in (top.get("palette") or {}).items():   # back: red, beside the palette's own red
+        if given in palette and given != name:
+            check.fail(("palette", name), f"{given!r} would be the named colour {palette[name]}, not this palette's "
+                                          f"{given} ({palette[given]}): write the #rrggbb meant")
     check.palette |= set(palette)
     check.colours = palette
     names = top.get("colour_names") or {}

@@ -1,7 +1,7 @@
 """Field types for spec checking: each parses a YAML value or raises Invalid with a reason."""
 import math
 
-from ..draw.svgvalues import hex_colour as is_hex_colour, hex_of
+from ..draw.svgvalues import NAMED, hex_colour as is_hex_colour, hex_of
 from ..errors import UserError
 from ..units import parse_length, pixel_hint
 
@@ -150,11 +150,14 @@ def hashless(value: str, digits=(3, 6)) -> str:
 
 
 def hex_colour(value):
-    """A colour written #rrggbb."""
-    if not isinstance(value, str) or not is_hex_colour(value):
-        raise Invalid(f"expected a colour as #rrggbb, found {found(value)}" + COMMENT * (value is None)
-                      + (_trailing(value) if isinstance(value, str) else ""))
-    return value.lower()
+    """A palette's colour as #rrggbb: written so, as #rgb (#c60 is #cc6600) or as a name a layout takes (red ...)."""
+    if hexed := hex_of(value):
+        return hexed
+    if isinstance(value, str) and value.strip() and not value.startswith("#"):
+        raise Invalid(f"unknown colour {found(value)}{meant(value, NAMED) or hashless(value)} (a palette's colour is "
+                      f"#rrggbb, #rgb or one of {', '.join(NAMED)})")
+    raise Invalid(f"expected a colour as #rrggbb or #rgb, found {found(value)}" + COMMENT * (value is None)
+                  + (_trailing(value) if isinstance(value, str) else ""))
 
 
 def _trailing(value: str) -> str:

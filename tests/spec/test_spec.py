@@ -52,7 +52,13 @@ def test_set_overrides_a_value_and_is_checked(grannys):
     ("components.pill.size=22", "--set components.pill.size: expected a length with a unit"),
     ("components.pill.colour=red", "--set components.pill.colour: unknown key 'colour' (expected one of"),
     ("components.pill.sise=22mm", "--set components.pill.sise: unknown key 'sise': did you mean 'size'? (expected one of"),
-    ("palette.red=red", "--set palette.red: expected a colour as #rrggbb, found 'red'"),
+    ("palette.red=crimson", "--set palette.red: unknown colour 'crimson' (a palette's colour is #rrggbb, #rgb or one of "
+                            "black, white, red, green, blue, yellow, gray, grey)"),
+    ("palette.red=Red", "--set palette.red: unknown colour 'Red': did you mean 'red'? (a palette's colour is"),
+    ("palette.red=c0392b", "--set palette.red: unknown colour 'c0392b': did you mean '#c0392b'? (a palette's colour"),
+    ("palette.red=#c039", "--set palette.red: expected a colour as #rrggbb or #rgb, found '#c039'"),
+    ("palette.back=red", "--set palette.back: 'red' would be the named colour #ff0000, not this palette's red (#cf2a22): "
+                         "write the #rrggbb meant"),
     ("nonsense", "--set 'nonsense': expected KEY=VALUE"),
     ("game.title.deeper=x", "--set game.title.deeper: cannot reach into"),
     ("components.prescription.faces.count=0", "--set components.prescription.faces.count: expected a number from 1 to 100000, found 0"),
@@ -102,8 +108,8 @@ def test_set_overrides_a_value_and_is_checked(grannys):
     ('game.title="\\ud800"', "--set game.title: YAML syntax error: found invalid Unicode character escape code (a value "
                              "starting with \" is read as YAML)"),   # the eight characters "\ud800" were the title
     ("palette.red=#d0281f # mine",   # it said only 'expected a colour as #rrggbb'
-     "--set palette.red: expected a colour as #rrggbb, found '#d0281f # mine' (leave ' # mine' out: here a # starts no "
-     "comment)"),
+     "--set palette.red: expected a colour as #rrggbb or #rgb, found '#d0281f # mine' (leave ' # mine' out: here a # "
+     "starts no comment)"),
 ])
 def test_bad_set_names_the_key(assignment, message):
     with pytest.raises(UserError, match=None) as caught:
@@ -118,6 +124,13 @@ def test_bad_set_names_the_key(assignment, message):
 def test_set_adds_a_component_given_its_kind(assignments):
     """A --set may add a component, whole or key by key: only one with no kind is taken for a misspelt id."""
     assert specs.load("grannys-pills", assignments).component("extra").options["size"] == 25.0
+
+
+@pytest.mark.parametrize("given, colour", [("#C60", "#cc6600"), ("red", "#ff0000"), ("grey", "#808080")])
+def test_a_palette_colour_takes_rgb_and_the_names_a_layout_takes(given, colour):
+    """'#c60' and 'red' were refused ('expected a colour as #rrggbb'), where a layout takes them: they mean what they do
+    there."""
+    assert specs.load("grannys-pills", [f"palette.red={given}"]).palette["red"] == colour
 
 
 def test_players_and_age_take_a_bare_number_as_their_text():

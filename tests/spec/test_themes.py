@@ -73,7 +73,7 @@ def test_theme_line_styles_and_font_size_reach_the_components(tmp_path):
 
 def test_theme_errors_name_the_theme_file_line_and_key(tmp_path):
     bad = write(tmp_path, "bad.yaml", "theme: {title: Bad}\ngames:\n  grannys-pills:\n    palette:\n      red: crimson\n")
-    with pytest.raises(SpecError, match=re.escape(f"{bad}:5: games.grannys-pills.palette.red: expected a colour as #rrggbb")):
+    with pytest.raises(SpecError, match=re.escape(f"{bad}:5: games.grannys-pills.palette.red: unknown colour 'crimson' (a palette's colour is")):
         specs.load("grannys-pills", theme=str(bad))
     deep = write(tmp_path, "deep.yaml", "theme: {title: Deep}\ngames:\n  grannys-pills:\n    components:\n"
                                         "      pill:\n        size: 25 mm\n        glitter: 3\n")
