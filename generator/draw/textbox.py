@@ -296,8 +296,9 @@ def faults(text: str, icons, colour, italic: bool = True) -> list:
         if icon and icons is None and not icon.isdigit():
             found.append(f"':{icon}:': no icon is drawn here (write its word, or type \\: for a colon)")
         elif icon and icon not in icons and not icon.isdigit():  # 3:30:00 is a time
-            found.append(f"':{icon}:' names no icon or inline picture (icons: {', '.join(sorted(icons)) or 'none'}; "
-                         f"type \\: for a colon that is no icon's)")
+            from ..spec.schema import meant  # lazy: start-up (only an unknown icon asks)
+            found.append(f"':{icon}:' names no icon or inline picture{meant(icon, icons)} (icons: "
+                         f"{', '.join(sorted(icons)) or 'none'}; type \\: for a colon that is no icon's)")
         if plain == "{":
             found += _brace(text[match.start():])
     if bold:

@@ -716,11 +716,9 @@ def renamed(prop, kind: str) -> str:
 
 
 def markup_faults(text: str, names: Names) -> list:
-    """textbox.faults of a text with names' icons (an unknown one told the nearest of them) and names' colours."""
-    icons = (names.templates or frozenset()) | names.inline
-    return [re.sub(r"^':(.*?):' names no icon or inline picture(?= \()",
-                   lambda unknown: unknown[0] + s.meant(unknown[1], icons), fault)
-            for fault in textbox.faults(text, icons, lambda name: refused(name, names.colours))]
+    """textbox.faults of a text, its icons the templates and inline pictures and its colours those names has."""
+    return textbox.faults(text, (names.templates or frozenset()) | names.inline,
+                          lambda name: refused(name, names.colours))
 
 
 def refused(name: str, colours) -> str:
