@@ -33,6 +33,9 @@ def _new_folder(folder) -> tuple:
         raise UserError(f"{folder}: the folder's name{named} makes the game id, which names the spec and the output "
                         "files: start it with a letter or digit and use only the letters a-z and A-Z, digits, spaces, "
                         "'.', '_', '+' and '-' (e.g. my-game)")
+    if game_id.lower().endswith((".yaml", ".yml")):
+        raise UserError(f"{folder}: a folder named like a spec file, which pnp validate and pnp build would read as one: "
+                        f"name it without {Path(game_id).suffix} (e.g. pnp new {Path(game_id).stem})")
     if folder.is_symlink() or folder.exists() and not (folder.is_dir() and not _shown(folder)):
         what = "as a link" if folder.is_symlink() else "and is not empty" if folder.is_dir() else "as a file"
         raise UserError(f"{folder}: already exists {what} (pnp new writes a new folder, or into an empty one, and never "

@@ -233,6 +233,17 @@ def test_pnp_new_writes_into_a_folder_holding_only_hidden_entries_and_keeps_them
     assert runner.invoke(cli, ["new", "g2"]).exit_code == 1
 
 
+def test_pnp_new_refuses_a_folder_named_like_a_spec_file(tmp_path, monkeypatch):
+    """`pnp new x.yaml` wrote a game that `pnp validate x.yaml` refused ("a folder, not a spec file"): refused, with the
+    name to give instead, and nothing written."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("x.yaml", "Deck.YML"):
+        made = CliRunner().invoke(cli, ["new", name])
+        assert made.exit_code == 1 and made.output.startswith(f"error: {name}: a folder named like a spec file"), made.output
+        assert f"pnp new {name.rsplit('.', 1)[0]})" in made.output
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_pnp_new_with_a_name_its_starter_cannot_take_is_refused_and_leaves_no_folder(tmp_path, monkeypatch):
     """A name of 101 characters wrote a game whose title its own spec refused; a title of many short words, or one long
     word, overflowed the card back; a name past the system's longest left an empty folder. pnp new's game validates as
