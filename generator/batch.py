@@ -48,6 +48,18 @@ def chosen(games):
     return found
 
 
+def unread(names, paper: bool = False, dpi: bool = False) -> None:
+    """Refuse --paper and --dpi, when given (paper, dpi), if no format --format asks for reads them: the flag did
+    nothing."""
+    if paper and not {"pdf", "svg"} & set(names):
+        raise UserError(f"--paper applies to the PDFs and SVG pages only, and --format asks for {', '.join(names)}: add "
+                        "pdf or svg to --format (or leave --paper out)")
+    if dpi and not set(names) & DRAWN_AT_DPI:
+        *some, last = sorted(DRAWN_AT_DPI)
+        raise UserError(f"--dpi applies to the {', '.join(some)} and {last} images only, and --format asks for "
+                        f"{', '.join(names)}: add one of them to --format (or leave --dpi out)")
+
+
 def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod,
           workers=None) -> None:
     """pnp build: each game in turn loaded, its jobs in each format asked for run and its files listed; then the notes
@@ -65,10 +77,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
     if backs == "fold" and not {"pdf", "svg"} & set(names):   # only the sheets fold: the PDF's and the SVG pages
         raise UserError(f"--backs fold applies to the PDFs and SVG pages only, and --format asks for {', '.join(names)}: "
                         "add pdf or svg to --format (or leave --backs out)")
-    if dpi is not None and not set(names) & DRAWN_AT_DPI:
-        *some, last = sorted(DRAWN_AT_DPI)
-        raise UserError(f"--dpi applies to the {', '.join(some)} and {last} images only, and --format asks for "
-                        f"{', '.join(names)}: add one of them to --format (or leave --dpi out)")
+    unread(names, dpi=dpi is not None)
 
     def planned(game) -> tuple:
         """One game's spec and jobs."""

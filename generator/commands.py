@@ -55,6 +55,12 @@ GREY_THRESHOLD = click.option("--grey-threshold", type=FINITE_0_100, metavar="L_
                                    "apart [default: the spec's grey_threshold, else 25].")
 
 
+def given(name: str) -> bool:
+    """Whether the running command's option name was given (on the command line or by an environment variable)."""
+    return click.get_current_context().get_parameter_source(name) not in (ParameterSource.DEFAULT,
+                                                                          ParameterSource.DEFAULT_MAP)
+
+
 def user_errors(command):
     """Print a UserError (or a system's error on a file: errors.reported) as one line on stderr and exit 1."""
     @wraps(command)
@@ -206,6 +212,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
 
     Example: pnp build grannys-pills --paper a4 --theme okabe-ito --format pdf,png,tts
     """
+    batch.unread(chosen_formats + (("png",) if pod else ()), paper=given("paper"))
     batch.build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod, workers)
 
 
@@ -316,7 +323,7 @@ def preview(game, out_dir, serve, port, overrides, theme):
     from .output import preview as gallery  # lazy: start-up
     from .spec import loader as specs  # lazy: start-up
     from .spec import theme as themes  # lazy: start-up
-    if not serve and click.get_current_context().get_parameter_source("port") == ParameterSource.COMMANDLINE:
+    if not serve and given("port"):
         raise UserError("--port is the port --serve serves the gallery on: add --serve, or leave --port out")
 
     def write(changed):
@@ -351,7 +358,7 @@ def preview(game, out_dir, serve, port, overrides, theme):
 @THEME
 @click.option("--format", "chosen_formats", default=["pdf"], show_default=True, callback=formats, metavar="LIST",
               multiple=True, help="What to rebuild, comma-separated (or --format again), as for build: " + ", ".join(known_formats()) + ".")
-@click.option("--dpi", type=click.IntRange(30, 1200), default=batch.DPI, show_default=True,
+@click.option("--dpi", type=click.IntRange(30, 1200), show_default=str(batch.DPI),   # None when not given
               help="Resolution of the png, tts, showcase and hand images.")
 @user_errors
 def watch_game(game, paper, out_dir, overrides, theme, chosen_formats, dpi):
@@ -362,8 +369,9 @@ def watch_game(game, paper, out_dir, overrides, theme, chosen_formats, dpi):
 
     Example: pnp watch my-game.yaml --paper a4 --format pdf,png
     """
+    batch.unread(chosen_formats, paper=given("paper"), dpi=dpi is not None)
     from . import watch  # lazy: start-up
-    rebuild = watch.rebuild(game, paper, out_dir, overrides, theme, chosen_formats, dpi)
+    rebuild = watch.rebuild(game, paper, out_dir, overrides, theme, chosen_formats, batch.DPI if dpi is None else dpi)
     watch.run(watch.Watcher(game, theme, ignore=[out_dir]), rebuild, click.echo)
     click.echo("stopped")
 

@@ -391,3 +391,18 @@ def test_options_that_may_be_given_again_are_taken_each_time(tmp_path):
                             "palette.pink=#ff00ff"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
     assert (tmp_path / "o" / "posies" / "posies-components-a4.pdf").is_file() and (tmp_path / "o" / "posies" / "contact").is_dir()
+
+
+def test_paper_and_dpi_that_no_format_reads_are_refused_by_build_and_watch(tmp_path, monkeypatch):
+    """`pnp build --format png --paper letter` exited 0 with the paper unread; `pnp watch --dpi 30` (PDFs only) and
+    `--paper` with PNGs only watched on, the flag doing nothing, where build refuses --dpi so: both refused, nothing
+    written; --paper with the PDFs, and --dpi with PNGs, still work."""
+    monkeypatch.chdir(tmp_path)
+    for args, flag in ((["build", "posies", "--format", "png", "--paper", "letter"], "--paper"),
+                       (["watch", "posies", "--dpi", "30"], "--dpi"),
+                       (["watch", "posies", "--format", "png", "--paper", "a4"], "--paper")):
+        result = CliRunner().invoke(cli, [*args, "--out", "out"])
+        assert result.exit_code == 1 and result.output.startswith(f"error: {flag} applies to the "), (args, result.output)
+    assert not (tmp_path / "out").exists()
+    assert CliRunner().invoke(cli, ["build", "posies", "--paper", "a4", "--out", "out"]).exit_code == 0
+    assert CliRunner().invoke(cli, ["build", "posies", "--format", "png", "--dpi", "40", "--out", "png"]).exit_code == 0
