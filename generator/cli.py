@@ -81,8 +81,9 @@ def given_twice(args: list[str]) -> str:
     for arg in rest:
         if arg == "--":
             break
-        name, sep, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        if name in ONCE + OTHERS and not sep:
+        name, sep, value = (arg.partition("=") if arg.startswith("--") else
+                            ("-j", "", arg[2:]) if arg.startswith("-j") and len(arg) > 2 else (arg, "", ""))
+        if name in ONCE + OTHERS and not sep and not value:
             value = next(rest, "")
         if name in ONCE:
             key = "--jobs" if name == "-j" else name
