@@ -20,7 +20,7 @@ from .spec.loader import rules_path, shown
 from .impose.grounds import ground
 from .impose.plan import EPS, Plan, marks_key, placed_twice
 from .impose.kept import KeptPlan
-from .check.validate import laid_out, validate
+from .check.validate import LAID_ON, laid_out, validate
 from .check.wording import counted, every_other, ranges
 
 
@@ -307,6 +307,8 @@ def build(spec, paper, out_dir, backs="duplex", faces=None):
     told: dict = {}
 
     def make():
+        if paper not in LAID_ON and not spec.game.ruleset:   # a designer's rulebook on this paper too, before the file
+            spec.remembered(f"laid out on {paper}", lambda: laid_out(spec, (paper,)))   # its rulebook would follow
         file = pdffile.File(pdffile.kept_streams(cache.record_of(path), after=1))
         made = components_pdf(spec, paper, backs, faces=faces, kept=kept, file=file, whole=False)
         faces.save()

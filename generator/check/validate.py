@@ -145,20 +145,21 @@ def validate(spec, warnings=None, faces=None):
     return failures
 
 
-def laid_out(spec) -> None:
-    """Lay out a designer's rulebook on LAID_ON's papers, raising what its build would (a quick reference too long for
-    its card, a table too wide), for pnp validate and before a build writes a file: kept by what the rulebook reads (as
-    its build's key and record name it: a card's text edited lays nothing out) and by the text. Shipped rules are pnp's
-    own, laid out on every paper by its tests: not here (reportlab's import alone is 2/3 of validate's time)."""
+def laid_out(spec, papers: tuple = LAID_ON) -> None:
+    """Lay out a designer's rulebook on papers (LAID_ON's, or a build's own), raising what its build would (a quick
+    reference too long for its card, a table too wide), for pnp validate and before a build writes a file: kept by what
+    the rulebook reads (as its build's key and record name it: a card's text edited lays nothing out) and by the text.
+    Shipped rules are pnp's own, laid out on every paper by its tests: not here (reportlab's import alone is 2/3 of
+    validate's time)."""
     path = rules_path(spec)
     if not path.is_file() or path.resolve().is_relative_to(SPECS):
         return
     from ..facecache import listed  # lazy: start-up
     read = () if spec.game.ruleset else listed(spec)   # a designer's rulebook: what it reads of the components
-    key = cache.key(cache.rulebook_spec(spec), "rules laid out", LAID_ON, path.read_bytes(), read)
+    key = cache.key(cache.rulebook_spec(spec), "rules laid out", papers, path.read_bytes(), read)
     if not LAID_OUT.get(key):
         from ..output.rulebook import lay_out  # lazy: start-up (reportlab loads only for a designer's rulebook)
-        for paper in LAID_ON:
+        for paper in papers:
             lay_out(spec, paper)
         LAID_OUT.put(key, True)
 
