@@ -390,8 +390,16 @@ def _undecoded(path, data: bytes, bom: bytes, codec: str, start: int) -> str:
 
 
 def _byte(data: bytes, at: int) -> str:
-    """The byte at at that UTF-8 cannot read, as messages name it, e.g. "byte 153, 0xe9, perhaps a Latin-1 'é'"."""
-    return f"byte {at}, 0x{data[at]:02x}, perhaps a Latin-1 '{data[at:at + 1].decode('latin-1')}'"
+    """The byte at at that UTF-8 cannot read, as messages name it, e.g. "byte 153, 0xe9, perhaps a Latin-1 'é'"; one
+    of 0x80-0x9f, which Latin-1 leaves to invisible controls, as Windows-1252 (Excel's CSV on Windows) reads it:
+    "0x97, perhaps a Windows-1252 '—'" (none of the five it leaves unused)."""
+    byte = data[at:at + 1]
+    if 0x80 <= byte[0] <= 0x9f:
+        try:
+            return f"byte {at}, 0x{byte[0]:02x}, perhaps a Windows-1252 '{byte.decode('cp1252')}'"
+        except UnicodeDecodeError:
+            return f"byte {at}, 0x{byte[0]:02x}"
+    return f"byte {at}, 0x{byte[0]:02x}, perhaps a Latin-1 '{byte.decode('latin-1')}'"
 
 
 def _xlsx(path, sheet=None):

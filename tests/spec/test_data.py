@@ -492,14 +492,16 @@ def test_a_common_back_that_quotes_a_column_says_why_it_cannot_and_what_to_do(tm
     ("title;cost\nSun;1\nNoon Glaré;3\n", "row 3, column title: not UTF-8 text (byte {at}, 0xe9, perhaps a Latin-1 'é')"),
     ("title,cost\nSun,1\n\"Noon, Glare\",£3\n", "row 3, column cost: not UTF-8 text (byte {at}, 0xa3, perhaps a Latin-1 '£')"),
     ("títle,cost\nSun,1\n", "row 1, column 1: not UTF-8 text (byte {at}, 0xed, perhaps a Latin-1 'í')"),
+    ("title,cost\nSun,1\nNoon—Glare,3\n", "row 3, column title: not UTF-8 text (byte {at}, 0x97, perhaps a Windows-1252 "
+                                          "'—')"),   # Excel's CSV on Windows: Latin-1 reads an invisible control there
     ("title,cost\rSun,1\rNoon Glaré,3\r", "row 3, column title: not UTF-8 text (byte {at}, 0xe9, perhaps a Latin-1 'é')"),
 ])
 def test_a_latin_1_csv_names_the_row_and_column_of_its_first_bad_byte(tmp_path, text, message):
     from generator.spec import data
-    (tmp_path / "cards.csv").write_bytes(text.encode("latin-1"))
+    (tmp_path / "cards.csv").write_bytes(text.encode("cp1252"))   # as Excel saves CSV on Windows: Latin-1's letters
     with pytest.raises(UserError) as caught:
         data.load(tmp_path / "cards.csv")
-    at = next(n for n, byte in enumerate(text.encode("latin-1")) if byte > 127)  # the first byte UTF-8 cannot start
+    at = next(n for n, byte in enumerate(text.encode("cp1252")) if byte > 127)  # the first byte UTF-8 cannot start
     assert str(caught.value) == f"{tmp_path / 'cards.csv'} {message.format(at=at)}: save it as CSV UTF-8"
 
 
