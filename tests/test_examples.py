@@ -412,3 +412,18 @@ def test_looks_keep_an_examples_art_and_designer_font(looks):
     assert runs and {r.face for r in runs} == {n.face for n in svg.walk(drawing) if isinstance(n, svg.Run)}
     colours = {n.attrs[k] for n in svg.walk(grey) for k in ("fill", "stroke") if str(n.attrs.get(k, "")).startswith("#")}
     assert colours and all(c[1:3] == c[3:5] == c[5:7] for c in colours), colours
+
+
+def test_the_starters_card_titles_shrink_onto_one_line(tmp_path, monkeypatch):
+    """"Old Captain's Log" printed as "Old Captain's" over "Log": a wrapped title at 4.2 mm fitted before one line at
+    3.4 mm. The starter's title keeps one line and shrinks: pdfium reads the whole title on one line of each copy."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "g"]).exit_code == 0
+    data = Path("g/cards.csv")
+    data.write_text(data.read_text().replace("Moonlit Path,", "Old Captain's Log,", 1))
+    spec = specs.load("g/g.yaml")
+    assert validate(spec) == []
+    copies = sum(1 for piece in expand(spec)[0] if expand(spec)[1][piece.front].props.get("title") == "Old Captain's Log")
+    lines = [line for page in pypdfium2.PdfDocument(components_pdf(spec, "a4")[0])
+             for line in page.get_textpage().get_text_range().splitlines()]
+    assert copies == 2 and sum(line.count("Old Captain's Log") for line in lines) == copies
