@@ -137,6 +137,17 @@ def lettered(node) -> bool:
         isinstance(child, svg.Run) or (child.tag == "g" and lettered(child)) for child in node.children)
 
 
+def inline_marks(node):
+    """The inline icons and pictures of a text box's group, as a group of their own named for the text ('an inline
+    icon in text rules': textcheck measures its runs), or the node itself when it is no such group."""
+    if node.tag != "g" or lettered(node) or not any(isinstance(child, svg.Run) for child in node.children):
+        return node
+    made = svg.Element("g", dict(node.attrs))
+    made.children = [child for child in node.children if not isinstance(child, svg.Run)]
+    made.part, made.role = f"an inline icon in text {node.part}" if node.part else None, node.role
+    return made
+
+
 def name(node, n):
     """What messages call an element: its part name, its text, or its tag and place in the drawing."""
     if node.part:
@@ -196,7 +207,7 @@ def _measured(drawing, cut, near=False):
              if c.tag == "clipPath" and c.attrs.get("id") != svg.CUT}   # past its cut was cut away unseen
     nearest, box = {}, upright(cut)
     marks = [(name(node, n), node, lettered(node)) for n, node in enumerate(
-        (c for c in drawing.children if c.tag != "defs"), start=1) if node.role in (svg.MARK, svg.FRAME)]
+        (inline_marks(c) for c in drawing.children if c.tag != "defs"), start=1) if node.role in (svg.MARK, svg.FRAME)]
     if near:
         from . import geometry  # lazy: start-up (a rebuild whose verdicts are all kept measures no ink)
         clear, bound = gauge(cut if isinstance(cut, Circle) else tuple(cut)), geometry.bound

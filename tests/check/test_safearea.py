@@ -442,3 +442,26 @@ def test_a_cuts_gauge_finds_each_bound_the_clearance_every_point_gives_to_the_la
                 assert safearea._far(node, gauge, geometry.bound) == expected == safearea.far(node, cut)
                 let_off += expected is not None
     assert kinds >= {"circle", 4, 6} and let_off > 500
+
+
+def test_an_inline_icon_past_the_cut_is_named_as_the_texts_icon_and_its_words_are_left_to_the_text_check(
+        tmp_path, monkeypatch):
+    """A rules text moved 10 mm right, its words past the safe area: the text check said so, and the safe-area check
+    said again, on every face with an icon, 'rules is 5.2 mm past the cut (marks keep 2 mm inside it)', measuring the
+    words as a mark. Now the words are the text check's alone; the icons are measured by themselves and named so, on
+    the face whose icon is past the cut only."""
+    from click.testing import CliRunner
+    from generator.cli import cli
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "g"]).exit_code == 0
+    layout = Path("g/card.yaml")
+    layout.write_text(layout.read_text().replace("rules:   {type: text, x: 5,", "rules:   {type: text, x: 15,"))
+    rows = Path("g/cards.csv").read_text().splitlines()
+    rows[1] = rows[1].replace("Draw a card.", "Gain" + " :coin:" * 12)
+    rows[2] = rows[2].replace("Every other", ":coin: Every other")
+    Path("g/cards.csv").write_text("\n".join(rows) + "\n")
+    found = [f.message for f in validate(specs.load("g/g.yaml"))]
+    assert any("text rules runs up to" in m and "past the right edge of the safe area" in m for m in found), found
+    icons = [m for m in found if "inline icon" in m]
+    assert len(icons) == 1 and icons[0].startswith("face 1 (g/cards.csv row 2): an inline icon in text rules is "), found
+    assert not any(re.search(r": rules is [\d.]+ mm", m) for m in found), found
