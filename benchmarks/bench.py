@@ -85,8 +85,8 @@ def export_costs(pnp: list, work: Path, env: dict, runs: int, cards: int = 1000)
     """Rows for the cost of each output format: one cold pnp build --format NAME each of a layout deck of cards cards,
     all taking turns, each with its ratio to the PDF build's median of the same run."""
     spec = layout_deck(work, cards)
-    commands = [(pnp + ["build", str(spec), "--paper", "a4", "--format", name, "--out", str(work / f"export-{name}")],
-                 work / f"export-{name}") for name in EXPORTS]
+    commands = [(pnp + ["build", str(spec), *(["--paper", "a4"] if name in ("pdf", "svg") else []), "--format", name,
+                        "--out", str(work / f"export-{name}")], work / f"export-{name}") for name in EXPORTS]
     results = interleaved(commands, runs, env)
     pdf = results[0][0]
     rows = []

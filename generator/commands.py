@@ -212,7 +212,7 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
 
     Example: pnp build grannys-pills --paper a4 --theme okabe-ito --format pdf,png,tts
     """
-    batch.unread(chosen_formats + (("png",) if pod else ()), paper=given("paper"))
+    batch.unread(chosen_formats + (("png",) if pod and "png" not in chosen_formats else ()), paper=given("paper"))
     batch.build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, chosen_formats, dpi, pod, workers)
 
 

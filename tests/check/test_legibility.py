@@ -179,8 +179,8 @@ def test_pnp_build_prints_the_warnings_validate_prints_also_when_its_files_are_u
     spec = str(tmp_path / "game.yaml")
     warned = told(CliRunner().invoke(cli, ["validate", spec]))
     assert len(warned) == 1 and "2.8:1: #ffffff (white) on #27ae60 (tea)" in warned[0]
-    builds = [CliRunner().invoke(cli, ["build", spec, "--paper", "a4", "--out", str(tmp_path / "out"), *more])
-              for more in ((), (), ("--format", "png"))]
+    builds = [CliRunner().invoke(cli, ["build", spec, "--out", str(tmp_path / "out"), *more])
+              for more in (("--paper", "a4"), ("--paper", "a4"), ("--format", "png"))]
     assert [b.exit_code for b in builds] == [0, 0, 0] and "unchanged" in builds[1].output
     assert [told(b) for b in builds] == [warned] * 3
     (tmp_path / "game.yaml").write_text((tmp_path / "game.yaml").read_text().replace("#27ae60", "#1e7a44"))
