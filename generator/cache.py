@@ -360,8 +360,9 @@ class Memo:
             self.entries, self.used, self.libraries, self.changed = {}, set(), libraries, False
 
     def save(self) -> None:
-        """Write the memo if something was added and the libraries are known."""
-        if not self.changed or self.libraries is None:
+        """Write the memo if something was added and the libraries are known, and the cache folder is one to make (a
+        $HOME that does not exist gets no .cache made in it)."""
+        if not self.changed or self.libraries is None or not (os.environ.get("XDG_CACHE_HOME") or Path.home().is_dir()):
             return
         entries = self.entries if len(self.entries) <= self.LIMIT else {k: self.entries[k] for k in self.used}
         data = json.dumps({"libraries": self.libraries, "entries": entries}, separators=(",", ":")).encode()

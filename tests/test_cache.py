@@ -1,4 +1,5 @@
 """The build cache: an unchanged rebuild writes nothing; any change of inputs or of the file rebuilds."""
+import os
 import json
 
 import pytest
@@ -769,3 +770,16 @@ def test_a_memo_past_its_size_keeps_only_what_the_last_run_used(tmp_path, monkey
     second.save()
     kept = json.loads(path.read_text())["entries"]
     assert set(kept) == {"old-7"} | {f"new-{n}" for n in range(100)} and path.stat().st_size < 2 * 10_000
+
+
+def test_no_cache_folder_is_made_in_a_home_that_does_not_exist(tmp_path, monkeypatch):
+    """With HOME=/nonexistent and XDG_CACHE_HOME unset, pnp validate made /nonexistent/.cache/pnp: a folder outside
+    every place the user gave. It keeps no memo then, and still validates."""
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if k != "XDG_CACHE_HOME"}
+    env["HOME"] = str(tmp_path / "nowhere")
+    done = subprocess.run([sys.executable, "-m", "generator", "validate", "posies"], cwd=tmp_path, env=env,
+                          capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / "nowhere").exists()
