@@ -8,6 +8,7 @@ from ..records import NamedTuple
 from ..components import KINDS
 from ..components.kind import panelled, placing, round_cut
 from ..errors import UserError
+from ..located import spec_error
 from ..spec.expand import Pieces, run_keys
 from .area import CLEAR, EDGE, FOOTER, MARK_MIN, MARK_OFFSET, MARK_SHORT, grid_fit, mark_room, printable_area
 from .grounds import shared_ground
@@ -801,8 +802,8 @@ def impose(spec, pieces, paper, backs="duplex", drafted=False, grounds=None):
         alone = Group(w, h, comp.bleed, ())
         if not fit(_Page("single", room).inside(room, alone, MARK_MIN), alone, 1):   # as a fresh sheet takes a block
             if not panelled(kind, comp.options) or two_sided:
-                raise UserError(f"{spec.path}: components.{comp.id}: {w:g} x {h:g} mm (bleed {comp.bleed:g} mm) "
-                                f"does not fit on {paper} paper ({area.w:g} x {area.h:g} mm usable)")
+                raise spec_error(spec, ("components", comp.id), f"{w:g} x {h:g} mm (bleed {comp.bleed:g} mm) does not "
+                                 f"fit on {paper} paper ({area.w:g} x {area.h:g} mm usable)")
             for piece in mine:
                 panel_sheets += panels(comp, piece, area, bounds)
             continue

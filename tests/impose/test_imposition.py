@@ -1420,3 +1420,17 @@ def test_a_piece_just_too_wide_for_its_crop_marks_is_refused_or_printed_whole_no
     (slot,) = sheet.slots
     assert sheet.note == "" and sheet.assembly is None
     assert (round(slot.w, 6), round(slot.h, 6)) == (187.0, 187.0) and MARGIN <= slot.x and slot.x + slot.w <= 210 - MARGIN
+
+
+def test_a_piece_too_large_for_the_paper_asked_is_named_at_its_line(tmp_path):
+    """`--paper 100x100mm` with poker cards: 'p/g.yaml: components.cards: 63 x 88 mm ... does not fit on 100x100mm
+    paper', no line; now the component's line is named, as every other spec error's."""
+    from generator.errors import SpecError
+    (tmp_path / "g.yaml").write_text("game: {title: G, designer: D}\npalette: {red: '#cc2222'}\ncomponents:\n"
+                                     "  cards:\n    kind: reference-card\n    expect: 1\n    width: 63 mm\n"
+                                     "    height: 88 mm\n    heading: H\n    lines: [x]\n")
+    spec = specs.load(str(tmp_path / "g.yaml"))
+    with pytest.raises(SpecError) as caught:
+        impose(spec, expand(spec)[0], "100x100mm")
+    assert str(caught.value).startswith(f"{tmp_path / 'g.yaml'}:4: components.cards: 63 x 88 mm (bleed 3 mm) does not "
+                                        "fit on 100x100mm paper"), str(caught.value)
