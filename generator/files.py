@@ -81,11 +81,13 @@ def opened(path):
 
 
 def shown(path) -> Path:
-    """A path as a user would write it: relative to the current folder when inside it."""
+    """A path as a user would write it: relative to the current folder when inside it, its own name kept (a link is
+    named, not the file it leads to)."""
+    path = Path(path)
     try:
-        return Path(path).resolve().relative_to(Path.cwd())
+        return (path.parent.resolve() / path.name).relative_to(Path.cwd())
     except ValueError:
-        return Path(path)
+        return path
 
 
 def _not_a_file(shown: str, path: Path) -> UserError:

@@ -364,3 +364,17 @@ def test_a_bad_template_is_named_from_the_current_folder_as_the_spec_is(tmp_path
     result = CliRunner().invoke(cli, ["validate", "deck/deck.yaml"])
     assert result.output == "error: deck/templates/coin.svg:1: <svg>: data-x='1' is not supported in a template\n", \
         result.output
+
+
+def test_a_template_linked_outside_its_folder_is_named_as_the_link_not_its_target(tmp_path, monkeypatch):
+    """templates/coin.svg, a link to ../../coin-out.svg: 'coin-out.svg: the template links to a file outside its folder'
+    named the file the link leads to, not the one the designer has. The link is named, as the designer's folder has it."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["new", "g"]).exit_code == 0
+    coin = tmp_path / "g" / "templates" / "coin.svg"
+    (tmp_path / "coin-out.svg").write_bytes(coin.read_bytes())
+    coin.unlink()
+    coin.symlink_to(tmp_path / "coin-out.svg")
+    result = CliRunner().invoke(cli, ["validate", "g/g.yaml"])
+    assert result.exit_code == 1 and "error: g/templates/coin.svg: the template links to a file outside its folder" in \
+        result.output, result.output
