@@ -21,6 +21,9 @@ MAX_PIXELS = 100_000_000  # the most pixels an image may have (Pillow's guard ag
 MAX_SIDE = 32_767   # the most pixels an image may have across or down: cairo's limit for a surface
 MAX_SVG = 100_000   # points: the largest SVG art's size (35 m; past it cairo's coordinates lose the drawing)
 MAX_NESTING = 100   # elements nested in one another in SVG art (cairosvg recursed past Python's limit at about 300)
+MAX_DRAWN = 200_000   # elements SVG art draws once its <use>s, patterns, markers and linked SVGs are followed: cairosvg
+#                       draws about 20,000 a second (a 6 MB drawing of 60,000 paths took 4 s), and 2 KB of nested <use>s
+#                       expand to 100 million
 MIN_SVG = 0.01   # points: an SVG smaller is stretched past what cairo can invert (1e-300 px wide: a traceback)
 MAX_NUMBER = 1e9   # the largest number SVG art may hold (264 km in px): r="1e40" took cairo minutes to draw
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")   # a number in an attribute or style
@@ -198,6 +201,7 @@ def _checked(path, data, folder) -> tuple[tuple, tuple]:
     if not str(root.tag).endswith("svg"):
         raise UserError(f"{_shown(path, folder)}: the root element is not <svg>")
     _numbers(root, _shown(path, folder))
+    _Expansion(path, root, folder).count()   # before cairosvg draws it: 2 KB of nested <use>s drew for minutes
     try:
         surface = recorded(data, path, folder, "")   # (as surface() asks for it: one key in the cache)
     except UserError:
@@ -240,6 +244,243 @@ def _numbers(root, shown) -> None:
                                 f"draws (at most {MAX_NUMBER:,.0f} a coordinate or size)")
 
 
+_HIDDEN = {"defs", "symbol", "pattern", "mask", "clipPath", "marker", "linearGradient", "radialGradient", "filter",
+           "style", "script", "metadata", "title", "desc"}   # read where they stand, drawn only where a reference draws them
+_PAINTED = {"rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text", "tspan", "textPath"}
+_PAINTS = ("fill", "stroke")   # a pattern's content is drawn for each shape painted with it, as an inherited property
+_MARKS = ("marker-start", "marker-mid", "marker-end")   # a marker's content at each vertex of a path, inherited too
+_OWN = ("clip-path", "mask", "filter")   # drawn for the element that names it, not handed down
+_PROPERTIES = _PAINTS + _MARKS + _OWN + ("marker",)   # "marker": the three _MARKS at once
+_FRAGMENT = r"url\(\s*['\"]?#([^'\")\s]+)"
+_SIMPLE = r"(\*|[A-Za-z][\w-]*)?((?:[.#][\w-]+)*)"   # a selector of a tag, classes and an id: .st0, rect.hull, #sea
+
+
+def _loop(shown) -> UserError:
+    """The refusal of SVG art that holds itself."""
+    return UserError(f"{shown}: the SVG refers to itself (a <use>, pattern or image that holds itself, directly or "
+                     "through another), so it would be drawn without end")
+
+
+class _Document(NamedTuple):
+    """An SVG document a count reads: its path (or the data: URI it came from), its root, its elements by id (the
+    first of each, as cairosvg finds them) and the rules of its style sheets that name an #id (_rules)."""
+
+    path: str
+    root: object
+    ids: dict
+    rules: dict
+
+
+def _rules(text: str) -> dict:
+    """The rules of a style sheet that set a property of _PROPERTIES to a url(#id), by what a selector needs most (an
+    id, a class, a tag: ("#", "sea"), (".", "st0"), ("", "rect"); ("*", ""): any element), each as (the tag, classes
+    and id it needs, its properties), of the element a selector styles (rect.a of "g > rect.a:hover", whatever its
+    ancestors, attributes or state); a selector read no further and a url(#id) in no rule read here are taken to match
+    every element."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    rules: dict = {}
+    placed: set = set()
+    for selectors, body in re.findall(r"([^{}]*)\{([^{}]*)\}", text):
+        found = {}
+        for declaration in body.split(";"):
+            name, _, value = declaration.partition(":")
+            if name.strip().lower() in _PROPERTIES and re.search(_FRAGMENT, value):
+                found[name.strip().lower()] = value
+                placed.update(re.findall(_FRAGMENT, value))
+        for selector in selectors.split(",") if found else ():
+            subject = re.split(r"\s*[\s>+~]\s*", selector.strip())[-1]   # what it styles: "g > rect.a" styles rect.a
+            subject = re.sub(r"\[[^\]]*\]|::?[\w-]+(?:\([^)]*\))?", "", subject)   # taken to hold any state, attribute
+            simple = re.fullmatch(_SIMPLE, subject)
+            if not simple or not subject:
+                rules.setdefault(("*", ""), []).append((None, set(), None, found))
+                continue
+            tag = None if simple[1] in (None, "*") else simple[1]
+            parts = re.findall(r"([.#])([\w-]+)", simple[2])
+            classes, ids = {v for k, v in parts if k == "."}, [v for k, v in parts if k == "#"]
+            need = (("#", ids[0]) if ids else (".", min(classes)) if classes else ("", tag) if tag else ("*", ""))
+            rules.setdefault(need, []).append((tag, classes, ids[0] if ids else None, found))
+    for left in set(re.findall(_FRAGMENT, text)) - placed:   # written past what is read here: counted everywhere
+        rules.setdefault(("*", ""), []).append((None, set(), None, {key: f"url(#{left})" for key in _PAINTS}))
+    return rules
+
+
+class _Expansion:
+    """What SVG art draws once cairosvg follows its references, counted and never drawn: a <use> draws what it names
+    again, a shape filled or stroked with a pattern draws the pattern's content, a marker is drawn at each vertex of
+    its path, a clip path or mask for each element naming it, a linked or data: SVG (an <image>) whole wherever it is
+    placed. Refused past MAX_DRAWN elements or MAX_NESTING levels, or when a reference leads back into itself; the
+    count stops there, so it takes at most a few hundred thousand steps. Where it cannot tell which of two things
+    cairosvg draws (two style rules setting one fill) it counts both."""
+
+    def __init__(self, path, root, folder):
+        self.folder, self.shown, self.drawn = folder, _shown(path, folder), 0
+        self.documents: dict = {str(path): self._document(str(path), root)}
+        self.following: set = set()   # the elements being drawn through references, by document and element
+        self.told: dict = {}   # each element's properties of _PROPERTIES: the #ids each may name
+
+    def count(self) -> int:
+        """The elements the art draws, references followed: refused past the bounds."""
+        (document,) = self.documents.values()
+        self.following.add((document.path, id(document.root)))
+        self._walk(document, document.root, {}, 1, True)
+        return self.drawn
+
+    @staticmethod
+    def _document(path, root) -> _Document:
+        ids: dict = {}
+        sheet = []
+        for node in root.iter():
+            if isinstance(found := node.get("id"), str):
+                ids.setdefault(found, node)
+            if str(node.tag).endswith("style") and node.text and "url(" in node.text:
+                sheet.append(node.text)
+        return _Document(path, root, ids, _rules("\n".join(sheet)))
+
+    def _add(self, elements: int) -> None:
+        self.drawn += elements
+        if self.drawn > MAX_DRAWN:
+            raise UserError(f"{self.shown}: draws more than {MAX_DRAWN:,} elements once its <use> clones, patterns, "
+                            "markers and linked SVGs are followed (cairosvg would draw it for minutes): use fewer "
+                            "clones of clones, or save it as a PNG")
+
+    def _walk(self, document, node, inherited: dict, depth: int, target: bool = False) -> None:
+        """Count node and what it draws (target: drawn because a reference names it, even in <defs>)."""
+        self._add(1)
+        if depth > MAX_NESTING:   # cairosvg draws each level a few calls deeper: past Python's limit
+            raise UserError(f"{self.shown}: elements nested more than {MAX_NESTING} deep once its <use> clones, "
+                            "patterns and linked SVGs are followed: use fewer clones of clones")
+        tag = str(node.tag).rpartition("}")[2]
+        if tag in _HIDDEN and not target:
+            self._add(sum(1 for _ in node.iter()) - 1)   # read, not drawn
+            return
+        told = self._told(document, node, tag)
+        handed = {**inherited, **{key: told[key] for key in _PAINTS + _MARKS if key in told}}
+        for ref in (ref for key in _OWN for ref in told.get(key, ())):
+            self._follow(document, ref, depth)
+        if tag in _PAINTED:
+            for ref in (ref for key in _PAINTS for ref in handed.get(key, ())):
+                self._follow(document, ref, depth)
+            if any(handed.get(key) for key in _MARKS):
+                vertices = _vertices(node, tag)
+                for key, times in zip(_MARKS, (1, max(0, vertices - 2), 1)):
+                    for ref in handed.get(key, ()):
+                        self._follow(document, ref, depth, times=times)
+        if tag in ("use", "image", "pattern", "linearGradient", "radialGradient"):
+            href = node.get("href") or node.get(XLINK)
+            self._follow(document, href.strip() if isinstance(href, str) else None, depth, image=tag == "image",
+                         inherited=handed if tag == "use" else {})
+        for child in node:
+            self._walk(document, child, handed, depth + 1)
+
+    def _told(self, document, node, tag) -> dict:
+        """node's properties of _PROPERTIES, each the #ids it may name (none: fill="red" hands down no pattern), as
+        CSS ranks them: its style attribute, then its document's style rules (their #ids marked ?#: guessed, as a
+        rule read no further is taken to match every element), then its attributes."""
+        key = id(node)
+        if key not in self.told:
+            style = {}
+            for declaration in str(node.get("style") or "").split(";"):
+                name, _, value = declaration.partition(":")
+                if name.strip().lower() in _PROPERTIES:
+                    style[name.strip().lower()] = [value]
+            classes = str(node.get("class") or "").split()
+            sheet: dict = {}
+            for need in {("*", ""), ("", tag), ("#", node.get("id")), *((".", name) for name in classes)}:
+                for wanted, among, named, found in document.rules.get(need, ()):
+                    if wanted in (None, tag) and among <= set(classes) and named in (None, node.get("id")):
+                        for name, value in found.items():
+                            sheet.setdefault(name, []).append(value)
+            attributes = {name: [value] for name in _PROPERTIES if isinstance(value := node.get(name), str)}
+            given: dict = {}
+            for layer, mark in ((attributes, "#"), (sheet, "?#"), (style, "#")):
+                if "marker" in layer:
+                    layer = {**dict.fromkeys(_MARKS, layer["marker"]), **layer}
+                given.update({name: (values, mark) for name, values in layer.items()})
+            self.told[key] = {name: tuple(mark + ref for value in values for ref in re.findall(_FRAGMENT, str(value)))
+                              for name, (values, mark) in given.items() if name != "marker"}
+        return self.told[key]
+
+    def _follow(self, document, ref, depth: int, image=False, times=1, inherited=None) -> None:
+        """Count what a reference draws, times times (the content once, then its count again); a guessed one (?#id)
+        that would lead back into itself draws nothing (cairosvg's recursion says so if it does)."""
+        if not ref or not times:
+            return
+        guessed, ref = ref.startswith("?#"), ref.removeprefix("?")
+        found = self._target(document, ref, image)
+        if found is None:
+            return
+        named, element = found
+        key = (named.path, id(element))
+        if key in self.following:
+            if guessed:
+                return
+            raise _loop(self.shown)
+        self.following.add(key)
+        before = self.drawn
+        self._walk(named, element, inherited or {}, depth + 1, True)
+        self._add((self.drawn - before) * (times - 1))
+        self.following.discard(key)
+
+    def _target(self, document, ref: str, image: bool):
+        """The document and element a reference names: an #id of its own document, an element or the whole of a
+        linked or data: SVG; None when it names none, or a picture."""
+        if ref.startswith("data:"):
+            named = self._loaded(ref, lambda: _unpacked(ref), "a data: SVG")
+            return (named, named.root) if named is not None else None
+        if ref.startswith("#"):
+            element = None if image else document.ids.get(ref[1:])
+            return (document, element) if element is not None else None
+        linked = _allowed(document.path, ref, self.folder)   # refused outside the folder, as the art itself is
+        if linked is None:
+            return None
+        named = self._loaded(str(linked), lambda: linked.read_bytes() if linked.is_file() else None, repr(ref))
+        if named is None:
+            return None
+        fragment = urlparse(ref).fragment
+        element = named.ids.get(fragment) if fragment else named.root
+        return (named, element) if element is not None else None
+
+    def _loaded(self, key, read, what):
+        """An SVG document read once a count (None: a picture, or what cairosvg will refuse as it draws it)."""
+        from defusedxml.ElementTree import fromstring  # lazy: start-up
+
+        if key not in self.documents:
+            self.documents[key] = None
+            try:
+                data = read()
+            except OSError:
+                return None
+            if isinstance(data, bytes) and data.startswith(b"\x1f\x8b"):   # cairosvg unpacks it whole: a gzip bomb
+                raise UserError(f"{self.shown}: {what} is compressed (gzip, .svgz): link it as plain SVG")
+            if isinstance(data, bytes) and b"<svg" in data and not data.startswith((b"\x89PNG", b"\xff\xd8")):
+                try:
+                    self.documents[key] = self._document(key, fromstring(data, forbid_entities=True,
+                                                                         forbid_external=True))
+                except Exception:   # drawing it says what is wrong with it, as cairosvg reads it
+                    pass
+        return self.documents[key]
+
+
+def _vertices(node, tag) -> int:
+    """About how many vertices a shape has, where cairosvg draws markers (at least as many as it draws them at)."""
+    if tag == "line":
+        return 2
+    text = node.get("d") if tag == "path" else node.get("points") if tag in ("polyline", "polygon") else None
+    return len(NUMBER.findall(text)) // 2 + 1 if isinstance(text, str) else 0
+
+
+def _unpacked(uri: str) -> bytes | None:
+    """A data: URI's bytes (base64 or percent-encoded), or None when it holds none."""
+    import base64  # lazy: start-up (data: SVG only)
+    from urllib.parse import unquote_to_bytes  # lazy: start-up
+
+    head, _, body = uri[5:].partition(",")
+    try:
+        return base64.b64decode(unquote(body)) if head.endswith(";base64") else unquote_to_bytes(body)
+    except ValueError:
+        return None
+
+
 CHECKED = cache.Memo("svg-checks.json", [])   # each SVG that passed _checked: its size and linked files, by its key
 INTACT = cache.Memo("png-intact.json", [])   # each PNG whose pixels decoded (_intact), by its bytes and Pillow's version
 
@@ -247,16 +488,17 @@ INTACT = cache.Memo("png-intact.json", [])   # each PNG whose pixels decoded (_i
 def _kept_check(path, data, folder, digest) -> tuple[tuple, tuple]:
     """_checked's size and links of an SVG, kept between runs by its bytes, its path and folder, pnp's code and
     cairosvg's file: a 4 MB SVG was drawn whole on every run to learn its size (3 s of a build that wrote nothing).
-    What drawing it fetches is refused outside the folder again as it is read (_fetcher)."""
+    What drawing it fetches is refused outside the folder again as it is read (_fetcher); a file it links to that
+    has changed since (its size or time) has it checked again, so an SVG it places is counted again (_Expansion)."""
     from importlib.machinery import PathFinder  # lazy: start-up (only a spec with SVG art asks)
     found = PathFinder.find_spec("cairosvg")
     library = (found.origin, cache.stamp(found.origin)) if found and found.origin else None
     key = hexdigest(repr((digest, str(path), str(folder), cache.code(), library)).encode())
     kept = CHECKED.get(key)
-    if kept is not None:
+    if kept is not None and len(kept) == 3 and kept[2] == [list(cache.stamp(file) or ()) for file in kept[1]]:
         return tuple(kept[0]), tuple(kept[1])
     size, linked = _checked(path, data, folder)
-    CHECKED.put(key, [list(size), list(linked)])
+    CHECKED.put(key, [list(size), list(linked), [list(cache.stamp(file) or ()) for file in linked]])
     return size, linked
 
 

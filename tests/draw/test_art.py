@@ -459,6 +459,121 @@ def test_svg_art_that_holds_itself_is_refused_naming_the_loop(tmp_path):
                                  "directly or through another), so it would be drawn without end")
 
 
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">'
+RECTS = '<rect width="1" height="1"/>' * 10
+
+
+def _clones(levels: int) -> str:
+    """SVG art of 10 rects cloned 10 times a level through nested <use>s: 10 ** (levels + 1) rects drawn."""
+    groups = [f'<g id="g0">{RECTS}</g>'] + [f'<g id="g{k}">' + f'<use xlink:href="#g{k - 1}"/>' * 10 + "</g>"
+                                           for k in range(1, levels + 1)]
+    return f'{SVG}<defs>{"".join(groups)}</defs><use xlink:href="#g{levels}"/></svg>'
+
+
+def _patterns(levels: int) -> str:
+    """Patterns of 10 rects each filled with the pattern a level down: a rect painted with the top one draws
+    10 ** (levels + 1) rects, as the clones do."""
+    tiles = [f'<pattern id="p0" width="1" height="1">{RECTS}</pattern>'] + [
+        f'<pattern id="p{k}" width="1" height="1">' + f'<rect width="1" height="1" fill="url(#p{k - 1})"/>' * 10
+        + "</pattern>" for k in range(1, levels + 1)]
+    return f'{SVG}<defs>{"".join(tiles)}</defs><g fill="url(#p{levels})"><rect width="10" height="10"/></g></svg>'
+
+
+@pytest.mark.parametrize("how", ["use", "data", "linked", "pattern", "sheet", "marker"])
+def test_svg_art_that_expands_past_what_cairosvg_draws_in_seconds_is_refused_before_it_is_drawn(tmp_path, how,
+                                                                                              monkeypatch):
+    """2.3 KB of <use>s nested 8 deep, 10 a level, over 10 rects (100 million drawn) kept `pnp validate` drawing past
+    5 minutes and 540 MB; 4 to 6 levels ran 20 s to cairosvg's own 'more than 100 000 referenced elements'. Patterns
+    painting patterns (named by attributes or a style sheet), SVGs placing SVGs (a file or a data: URI) and markers
+    at each vertex of a long path expand alike. Counted as the file is read, refused in one line before cairosvg sees it."""
+    if how == "use":
+        text = _clones(8)
+    elif how == "data":   # the clones as a data: URI an <image> places
+        packed = base64.b64encode(_clones(6).encode()).decode()
+        text = f'{SVG}<image width="10" height="10" xlink:href="data:image/svg+xml;base64,{packed}"/></svg>'
+    elif how == "linked":   # l6.svg places l5.svg 10 times, ..., l0.svg holds 10 rects
+        (tmp_path / "l0.svg").write_text(f"{SVG}{RECTS}</svg>")
+        for k in range(1, 7):
+            (tmp_path / f"l{k}.svg").write_text(SVG + f'<image width="1" height="1" href="l{k - 1}.svg"/>' * 10 + "</svg>")
+        text = (tmp_path / "l6.svg").read_text()
+    elif how == "pattern":
+        text = _patterns(6)
+    elif how == "sheet":   # the top pattern named by a style sheet's rule
+        text = _patterns(6).replace('<g fill="url(#p6)"><rect ', '<style>g > .t { fill: url(#p6) }</style><g><rect class="t" ')
+    else:   # 100 rects at each of 20,000 vertices
+        text = (f'{SVG}<defs><marker id="m">{RECTS * 10}</marker></defs><path marker-mid="url(#m)" d="M 0 0 '
+                + "L 1 1 " * 20_000 + '"/></svg>')
+    (tmp_path / "art.svg").write_text(text)
+    monkeypatch.setattr(art, "recorded", lambda *args, **kwargs: pytest.fail("cairosvg was asked to draw it"))
+    with pytest.raises(UserError) as caught:
+        art.load(tmp_path, "art.svg")
+    assert str(caught.value) == ("art.svg: draws more than 200,000 elements once its <use> clones, patterns, markers "
+                                 "and linked SVGs are followed (cairosvg would draw it for minutes): use fewer clones "
+                                 "of clones, or save it as a PNG")
+
+
+def test_svg_art_of_clones_that_draw_a_few_thousand_elements_is_drawn(tmp_path):
+    """The count refuses only what expands past MAX_DRAWN: three levels of clones (10,000 rects) and a pattern of
+    patterns are drawn."""
+    (tmp_path / "clones.svg").write_text(_clones(3))
+    (tmp_path / "tiles.svg").write_text(_patterns(2))
+    for name in ("clones.svg", "tiles.svg"):
+        assert art.load(tmp_path, name).size == (7.5, 7.5)
+
+
+def test_svg_art_whose_clones_nest_past_what_cairosvg_draws_is_refused_naming_the_depth(tmp_path, monkeypatch):
+    """A chain of 150 <use>s each cloning the next ran cairosvg past Python's recursion limit, and was then said to
+    refer to itself; <use>s that do clone themselves are told so, before cairosvg draws them."""
+    chain = "".join(f'<g id="c{k}"><use xlink:href="#c{k + 1}"/></g>' for k in range(150))
+    (tmp_path / "chain.svg").write_text(f'{SVG}<defs>{chain}<g id="c150">{RECTS}</g></defs><use xlink:href="#c0"/></svg>')
+    (tmp_path / "self.svg").write_text(f'{SVG}<g id="a">{RECTS}<use xlink:href="#b"/></g><g id="b"><use xlink:href="#a"/>'
+                                       '</g></svg>')
+    monkeypatch.setattr(art, "recorded", lambda *args, **kwargs: pytest.fail("cairosvg was asked to draw it"))
+    with pytest.raises(UserError) as caught:
+        art.load(tmp_path, "chain.svg")
+    assert str(caught.value) == ("chain.svg: elements nested more than 100 deep once its <use> clones, patterns and "
+                                 "linked SVGs are followed: use fewer clones of clones")
+    with pytest.raises(UserError) as caught:
+        art.load(tmp_path, "self.svg")
+    assert str(caught.value) == ("self.svg: the SVG refers to itself (a <use>, pattern or image that holds itself, "
+                                 "directly or through another), so it would be drawn without end")
+
+
+def test_an_svg_that_svg_art_places_is_counted_again_when_it_changes_and_never_unpacked(tmp_path, monkeypatch):
+    """The check of art.svg is kept by its own bytes: a placed l.svg made clones of clones after it passed was drawn
+    unchecked. A compressed SVG (gzip, .svgz) cairosvg unpacks whole in memory: refused, before it is unpacked."""
+    import gzip
+    monkeypatch.setattr(art, "CHECKED", art.cache.Memo("svg-checks.json", []))
+    (tmp_path / "art.svg").write_text(f'{SVG}<image width="10" height="10" href="l.svg"/></svg>')
+    (tmp_path / "l.svg").write_text(f"{SVG}{RECTS}</svg>")
+    assert art.load(tmp_path, "art.svg").linked == (str(tmp_path.resolve() / "l.svg"),)
+    (tmp_path / "l.svg").write_text(_clones(8))
+    art._source.cache_clear()
+    monkeypatch.setattr(art, "recorded", lambda *args, **kwargs: pytest.fail("cairosvg was asked to draw it"))
+    with pytest.raises(UserError, match=r"^art\.svg: draws more than 200,000 elements once its <use> clones"):
+        art.load(tmp_path, "art.svg")
+    (tmp_path / "l.svg").write_bytes(gzip.compress(f"{SVG}{RECTS}</svg>".encode()))
+    with pytest.raises(UserError) as caught:
+        art.load(tmp_path, "art.svg")
+    assert str(caught.value) == "art.svg: 'l.svg' is compressed (gzip, .svgz): link it as plain SVG"
+
+
+def test_svg_art_expanding_past_the_bound_is_refused_by_validate_naming_the_layout_key(tmp_path, monkeypatch):
+    """`pnp validate` of a layout placing the clones: one line naming the layout's file, line and key, exit 1."""
+    monkeypatch.setattr(art, "recorded", lambda *args, **kwargs: pytest.fail("cairosvg was asked to draw it"))
+    (tmp_path / "art.svg").write_text(_clones(8))
+    (tmp_path / "card.yaml").write_text("elements:\n  title: {type: text, x: 5, y: 5, width: 40, height: 10, text: Hi}\n"
+                                        "  zz: {type: image, file: art.svg, x: 5, y: 20, width: 50, height: 20}\n")
+    (tmp_path / "g.yaml").write_text("game: {title: G, designer: test}\ncomponents:\n  cards: {kind: layout, expect: 1, "
+                                     "width: 63 mm, height: 88 mm, layout: card.yaml}\n")
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "g.yaml")])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        f"error: {tmp_path / 'card.yaml'}:3: elements.zz.file: art.svg: draws more than 200,000 elements once its <use> "
+        "clones, patterns, markers and linked SVGs are followed (cairosvg would draw it for minutes): use fewer clones "
+        "of clones, or save it as a PNG"]
+
+
 @pytest.mark.parametrize("inside", ["", '<defs><rect width="10" height="10"/></defs>',
                                     '<rect width="10" height="10" display="none"/>', '<g opacity="0"><rect/></g>'])
 def test_svg_art_that_draws_nothing_is_refused(tmp_path, inside):
