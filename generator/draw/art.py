@@ -158,13 +158,35 @@ def _intact(shown, data, image) -> None:
 
 
 def _opened(data: bytes):
-    """Pillow's image of a file's bytes, opened without its warning past 89 million pixels (pnp's own bound, MAX_PIXELS,
-    says it in one line)."""
+    """Pillow's image of a file's bytes, opened without its warning past 89 million pixels or its error past twice
+    that (pnp's own bound, MAX_PIXELS, says it in one line, naming the size: Pillow's error had a 20,000 x 20,000 PNG
+    an SVG links to taken for one cairosvg would say what is wrong with, and drawn)."""
     from PIL import Image  # lazy: start-up
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        return Image.open(io.BytesIO(data))
+        try:
+            return Image.open(io.BytesIO(data))
+        except Image.DecompressionBombError:
+            return _unchecked(data)
+
+
+def _unchecked(data: bytes):
+    """A picture Pillow refused as a decompression bomb, opened as Image.open opens it (the first format that takes its
+    first bytes), without that check: only its header is read; Pillow's error again if its format checks as it opens."""
+    import struct  # lazy: start-up
+    from PIL import Image  # lazy: start-up
+
+    Image.init()
+    for name in Image.ID:
+        factory, accept = Image.OPEN[name]
+        taken = accept is None or accept(data[:16])
+        if taken and not isinstance(taken, str):
+            try:
+                return factory(io.BytesIO(data), "")
+            except (SyntaxError, IndexError, TypeError, struct.error):   # as Image.open: not this format, the next
+                continue
+    return Image.open(io.BytesIO(data))
 
 
 def _why(exc: Exception) -> str:
@@ -548,29 +570,37 @@ def _fetcher(path, folder):
     def fetch(url, resource_type):
         if url.startswith("data:"):
             from cairosvg.url import fetch as read  # lazy: start-up
-            return _bounded(path, folder, "a data: picture", read(url, resource_type))
+            return _bounded(path, folder, "a data: picture", read(url, resource_type), resource_type)
         _allowed(path, url, folder)
         target = Path(unquote(urlparse(url).path)).resolve()
         if target.exists() and not target.is_file():   # a pipe would never answer, a device never end
             raise UserError(f"{_shown(path, folder)}: {url!r} is not a regular file (a pipe, a device or a folder)")
         try:
-            return _bounded(path, folder, repr(url), cache.read(target, target.read_bytes()))
+            return _bounded(path, folder, repr(_shown(target, folder)), cache.read(target, target.read_bytes()),
+                            resource_type)
         except OSError as exc:
             raise UserError(f"{_shown(path, folder)}: cannot read {url!r}: {exc.strerror}") from None
     return fetch
 
 
-def _bounded(path, folder, what: str, data):
-    """data as fetched for an SVG, refused when it is a PNG or JPEG of more pixels than MAX_PIXELS or MAX_SIDE allow (a
-    20,000 x 20,000 PNG of 389 KB took 1.65 GB to draw); its size read from its header, nothing decoded."""
-    if isinstance(data, bytes) and (data.startswith(b"\x89PNG") or data.startswith(b"\xff\xd8")):
-        try:
-            w, h = _opened(data).size
-        except Exception:   # cairosvg says what is wrong with a picture it cannot read
-            return data
-        if w * h > MAX_PIXELS or max(w, h) > MAX_SIDE:
-            raise UserError(f"{_shown(path, folder)}: {what} is {w} x {h} pixels: at most {MAX_PIXELS:,} pixels and "
-                            f"{MAX_SIDE:,} a side")
+def _bounded(path, folder, what: str, data, resource_type=""):
+    """data as fetched for an SVG, refused when it is a picture (a PNG or JPEG, or any other kind cairosvg has Pillow
+    decode: GIF, WebP, BMP, TIFF...) of more pixels than MAX_PIXELS or MAX_SIDE allow (a 20,000 x 20,000 PNG of 389 KB
+    took 1.65 GB to draw); its size read from its header, nothing decoded. SVG and style sheets pass as they are."""
+    if not isinstance(data, bytes) or not (data.startswith((b"\x89PNG", b"\xff\xd8")) or (
+            resource_type.startswith("image/") and b"<svg" not in data and not data.startswith((b"<?xml", b"<!DOC")))):
+        return data
+    from PIL import Image  # lazy: start-up
+
+    try:
+        w, h = _opened(data).size
+    except Image.DecompressionBombError as exc:   # a format that checks as it opens (a GIF's frame): past 179 million
+        raise UserError(f"{_shown(path, folder)}: {what} is more than {MAX_PIXELS:,} pixels ({_why(exc)})") from None
+    except Exception:   # cairosvg says what is wrong with a picture it cannot read
+        return data
+    if w * h > MAX_PIXELS or max(w, h) > MAX_SIDE:
+        raise UserError(f"{_shown(path, folder)}: {what} is {w} x {h} pixels: at most {MAX_PIXELS:,} pixels and "
+                        f"{MAX_SIDE:,} a side")
     return data
 
 

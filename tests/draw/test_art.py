@@ -654,20 +654,82 @@ def _blank_png(width: int, height: int) -> bytes:
             + chunk(b"IDAT", b"".join(parts)) + chunk(b"IEND", b""))
 
 
-@pytest.mark.parametrize("width, height", [(10001, 10001), (40000, 1)])
+@pytest.mark.parametrize("width, height", [(10001, 10001), (40000, 1), (20000, 20000)])
 @pytest.mark.parametrize("how", ["file", "data"])
-def test_a_picture_inside_svg_art_is_held_to_the_pixels_a_picture_may_have(tmp_path, width, height, how):
+def test_a_picture_inside_svg_art_is_held_to_the_pixels_a_picture_may_have(tmp_path, width, height, how, monkeypatch):
     """A 20,000 x 20,000 PNG of 389 KB linked from SVG art (or inlined as a data: URI) was decoded whole by cairosvg:
-    1.65 GB, where the same PNG named by a layout is refused at 100 million pixels (or 32,767 a side)."""
+    1.65 GB, where the same PNG named by a layout is refused at 100 million pixels (or 32,767 a side). Past twice
+    Pillow's own bound (179 million pixels) the check took Pillow's error for a picture cairosvg would refuse, and
+    cairosvg drew it (1.6 GB, exit 0): refused alike, before cairo decodes a pixel."""
+    import cairosvg.image
     png = _blank_png(width, height)
     (tmp_path / "big.png").write_bytes(png)
     href = "big.png" if how == "file" else "data:image/png;base64," + base64.b64encode(png).decode()
     (tmp_path / "wrap.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
                                        f'width="100" height="100"><image width="100" height="100" xlink:href="{href}"/></svg>')
     art.recorded.cache_clear()
-    with pytest.raises(UserError, match=rf"wrap\.svg: .* is {width} x {height} pixels: at most 100,000,000 pixels and "
-                                        r"32,767 a side"):
+    told = "'big.png'" if how == "file" else "a data: picture"
+    monkeypatch.setattr(cairosvg.image.cairo.ImageSurface, "create_from_png",
+                        lambda *args: pytest.fail("cairo was asked to decode the picture"))
+    with pytest.raises(UserError) as caught:
         art.load(tmp_path, "wrap.svg")
+    assert str(caught.value) == (f"wrap.svg: {told} is {width} x {height} pixels: at most 100,000,000 pixels and "
+                                 "32,767 a side")
+
+
+@pytest.mark.parametrize("where", ["layout", "inline"])
+def test_a_picture_svg_art_links_past_the_bound_fails_validate_in_one_line_naming_the_key(tmp_path, where, monkeypatch):
+    """`pnp validate` of a layout's image element, or a spec's inline: picture, that is SVG art linking a 20,000 x
+    20,000 PNG (1.1 MB) passed, exit 0, after 4-8 s and 1.6 GB: one line naming the file, line and key, exit 1."""
+    import cairosvg.image
+    monkeypatch.setattr(cairosvg.image.cairo.ImageSurface, "create_from_png",
+                        lambda *args: pytest.fail("cairo was asked to decode the picture"))
+    art.recorded.cache_clear()
+    (tmp_path / "h20k.png").write_bytes(_blank_png(20000, 20000))
+    (tmp_path / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                                      'width="10" height="10"><image width="10" height="10" xlink:href="h20k.png"/></svg>')
+    element = "zz: {type: image, file: art.svg, x: 5, y: 20, width: 50, height: 20}" if where == "layout" else \
+        "zz: {type: text, x: 5, y: 20, width: 50, height: 20, text: 'Gain :pic:'}"
+    (tmp_path / "card.yaml").write_text(f"elements:\n  {element}\n")
+    (tmp_path / "g.yaml").write_text("game: {title: G, designer: test}\n" + "inline:\n  pic: {file: art.svg}\n" * (where == "inline")
+                                     + "components:\n  cards: {kind: layout, expect: 1, width: 63 mm, height: 88 mm, "
+                                     "layout: card.yaml}\n")
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "g.yaml")])
+    at = f"{tmp_path / 'card.yaml'}:2: elements.zz.file" if where == "layout" else f"{tmp_path / 'g.yaml'}:3: inline.pic.file"
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        f"error: {at}: art.svg: 'h20k.png' is 20000 x 20000 pixels: at most 100,000,000 pixels and 32,767 a side"]
+
+
+def _gif(width: int, height: int) -> bytes:
+    """A GIF that says it is width x height pixels (one frame, its pixels a few bytes): Pillow reads its header."""
+    return (b"GIF89a" + struct.pack("<HHBBB", width, height, 0, 0, 0) + b"," + struct.pack("<HHHHB", 0, 0, width, height, 0)
+            + bytes([2, 2, 0x4C, 0x01, 0]) + b";")
+
+
+@pytest.mark.parametrize("width, height", [(12000, 12000), (20000, 20000)])
+def test_a_gif_inside_svg_art_is_held_to_the_pixels_a_picture_may_have(tmp_path, width, height, monkeypatch):
+    """cairosvg has Pillow decode a picture that is no PNG (a GIF, WebP, BMP...) and passes it to cairo as a PNG: only
+    PNGs and JPEGs were held to the bound, a 12,000 x 12,000 GIF of 30 bytes decoded whole."""
+    import cairosvg.image
+    (tmp_path / "big.gif").write_bytes(_gif(width, height))
+    (tmp_path / "wrap.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">'
+                                       '<image width="100" height="100" href="big.gif"/></svg>')
+    art.recorded.cache_clear()
+    monkeypatch.setattr(cairosvg.image, "ImageOps", None)   # cairosvg turns the decoded picture with it
+    with pytest.raises(UserError) as caught:
+        art.load(tmp_path, "wrap.svg")
+    assert str(caught.value) == (f"wrap.svg: 'big.gif' is {width} x {height} pixels: at most 100,000,000 pixels and "
+                                 "32,767 a side")
+
+
+def test_a_png_named_by_a_layout_past_twice_pillows_bound_is_told_its_size(tmp_path):
+    """A 20,000 x 20,000 PNG a layout names was 'not a readable image (Image size (400000000 pixels) exceeds limit of
+    178956970 pixels, could be decompression bomb DOS attack.)': pnp's own bound names its size, as below it."""
+    (tmp_path / "huge.png").write_bytes(_blank_png(20000, 20000))
+    with pytest.raises(UserError) as caught:
+        art.load(tmp_path, "huge.png")
+    assert str(caught.value) == "huge.png: 20000 x 20000 pixels is more than 100,000,000 pixels"
 
 
 def test_a_photo_stored_on_its_side_is_placed_as_its_exif_orientation_turns_it(tmp_path):
