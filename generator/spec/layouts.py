@@ -31,6 +31,9 @@ SAFE = 3.0          # mm the safe area keeps inside the trim unless a layout say
 MAX_ELEMENTS = 500  # elements in one layout
 MAX_DEPTH = 16      # layouts extending one another
 MAX_COPIES = 1000   # copies one repeated element makes
+MAX_DRAWN = 2000    # elements one face draws once repeats are counted: 40 rows x 10 texts x 1,000 copies took 62 s
+MAX_COMMANDS = 5000   # path commands and polygon corners one face draws (a path's each, its copies' too): 20,000 arcs
+#                       took 20 s on 6 faces, 200 copies of a polygon of 2,000 corners 10 s
 BUILTIN = "builtin:"   # how a layout names one of pnp's ready-made layouts, by its card size
 MADE_FOR = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "mini": (44.5, 63.5), "tarot": (69.9, 120.7),
             "square": (63.5, 63.5)}   # mm: the trim each ready-made layout is drawn for (layouts/*.yaml)
@@ -390,6 +393,10 @@ def parse(kind, prop, value, names):
             raise s.Invalid(f"expected SVG path data (M 0 0 L 10 0 ...), found {s.found(found)}") from None
         if not segments:   # an empty d drew nothing
             raise s.Invalid(f"expected SVG path data that draws something (M 0 0 L 10 0 ...), found {s.found(found)}")
+        if len(segments) > MAX_COMMANDS:   # each is traced on every face the checks read: 65,000 arcs ran past a minute
+            raise s.Invalid(f"expected path data of at most {MAX_COMMANDS:,} commands, found {len(segments):,}: "
+                            "simplify it (Inkscape's Path > Simplify), or draw it as SVG art (type: image), drawn once "
+                            "for every face")
         if not all(abs(v) <= s.MAX_LENGTH_MM for segment in segments for v in segment[1:]):   # nor infinite, nor NaN
             raise s.Invalid(f"expected path data whose every number is at most {s.MAX_LENGTH_MM:g} mm either way, found "
                             f"{s.found(found)}")
@@ -561,7 +568,7 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
     for name in merged:
         merged[name] = _extended(merged, name, ())
     shown = _offered(merged, ours, columns, fail, shared)
-    elements, blame = [], {}
+    elements, blame, drawn = [], {}, []   # drawn: (name, what it draws on every face or None, fail at its line)
     for name, props in merged.items():
         if name not in shown:
             continue
@@ -632,7 +639,65 @@ def load(folder: Path, value, fail, names: Names, columns=(), shared=False, trim
                                f"{'' if 'size' in props else ' (the default)'}: a text too long for its box shrinks "
                                "from size down to min_size")
         elements.append((name, {prop: value for prop, (value, _, _) in props.items()}))
+        found = _drawn(elements[-1][1])
+        if found is not None:   # the same on every face: counted here, the rest row by row (check_rows)
+            key = next((key for key in ("repeat", "d", "points") if key in props), None)
+            at = props[key][2] if key else named
+            drawn.append((name, found, functools.partial(_blamed(name, at, props[key][1], fail_at, named) if key
+                                                         else fail_at, at)))
+    excess = _excess([(name, found) for name, found, _ in drawn])
+    if excess:
+        next(told for name, _, told in drawn if name == excess[1][0])(excess[0])
     return Layout(ground, safe, elements, blame)
+
+
+def _drawn(props: dict, row=None) -> tuple | None:
+    """What an element draws on a face: (elements, path commands or polygon corners), each copy of its repeat counted
+    ((0, 0) when its visible: hides it on row); None when that depends on the data row (a repeat, d or visible quoting
+    a column) and row is None."""
+    visible, repeating, d = props.get("visible", True), props.get("repeat"), props.get("d")
+    if row is None and _varying(props):
+        return None
+    if row is not None and "visible" in _varying(props) and not _shown(visible, row):
+        return 0, 0
+    try:
+        copies = repeat(filled(repeating, row or {})).copies() if repeating is not None else [None]
+    except s.Invalid:   # told where the row's repeat is checked (a row that hides it: never drawn)
+        return 0, 0
+    if props.get("type") == "polygon" and isinstance(props.get("points"), list):
+        return len(copies), len(copies) * len(props["points"])
+    if props.get("type") != "path" or not isinstance(d, str):
+        return len(copies), 0
+    try:   # as the first copy draws it (its {i} filled)
+        commands = len(path_of(filled(d, {**(row or {}), **(copies[0].fields() if copies[0] else {})})).segments)
+    except UserError:   # told as the row's d is checked
+        commands = 0
+    return len(copies), len(copies) * commands
+
+
+def _varying(props: dict) -> list:
+    """Which of an element's repeat, d, points and visible quote a data column (not only its copies' {i}, {col}...)."""
+    return [prop for prop in ("repeat", "d", "points", "visible")
+            if any(f not in COPY or "repeat" not in props for f in quoted(props.get(prop)))]
+
+
+def _excess(drawn: list) -> tuple | None:
+    """When a face's elements [(name, (elements, path commands or polygon corners))] draw more than MAX_DRAWN
+    elements or MAX_COMMANDS commands and corners: (the message, the names of those drawing them, most first); else
+    None."""
+    for index, (limit, what) in enumerate(((MAX_DRAWN, "elements"),
+                                           (MAX_COMMANDS, "path commands and polygon corners"))):
+        total = sum(found[index] for _, found in drawn)
+        if total <= limit:
+            continue
+        largest = sorted(((found[index], name) for name, found in drawn if found[index]), key=lambda f: -f[0])
+        shown = ", ".join(f"{name} {count:,}" for count, name in largest[:3]) + (
+            f" and {len(largest) - 3} more" if len(largest) > 3 else "")
+        return (f"a face draws at most {limit:,} {what} once repeats are counted, and this layout's come to {total:,} "
+                f"({shown}): " + ("draw fewer copies" if index == 0 else "simplify them (Inkscape's Path > "
+                                  "Simplify), or draw them as SVG art (type: image), drawn once for every face"),
+                [name for _, name in largest])
+    return None
 
 
 def _offered(merged: dict, ours: set, columns, fail, shared: bool) -> set:
@@ -762,6 +827,8 @@ def check_rows(layout: Layout, rows, names: Names, label=""):
              for column in quoted(props.get("text")) if column not in COPY]
     picked = {name: [props["visible"], _wanted(props["visible"]), False] for name, props in layout.elements
               if isinstance(props.get("visible"), dict) and "is" in props["visible"] and quoted(props["visible"])}   # shown on the rows whose cell is
+    steady = [(name, found) for name, props in layout.elements if (found := _drawn(props)) is not None]
+    varying = [(name, props) for name, props in layout.elements if _drawn(props) is None]   # what it draws: by row
     for number, row in rows.rows:                    # one of some values: each value on no row yet, on no row yet
         for seen in picked.values():
             if _shown(seen[0], row):
@@ -782,6 +849,12 @@ def check_rows(layout: Layout, rows, names: Names, label=""):
                 column = next(f for f in quoted(value) if f not in COPY or first is None)
                 inside = "" if exc.key is None or prop != "repeat" else f".{exc.key}"
                 raise rows.fail(number, column, f"{label}{what}{inside}: {exc}") from None
+        excess = _excess(steady + [(name, _drawn(props, row)) for name, props in varying]) if varying else None
+        if excess:   # told at the row's element that draws most, by the column its count quotes
+            name, props = next((name, props) for name in excess[1] for named, props in varying if named == name)
+            prop = _varying(props)[0]
+            raise rows.fail(number, next(f for f in quoted(props[prop]) if f not in COPY or "repeat" not in props),
+                            f"{label}{name}.{prop}: {excess[0]}")
     for name, (visible, wanted, anywhere) in [item for item in picked.items() if item[1][1] or not item[1][2]][:1] \
             if rows.rows else ():
         column = quoted(visible)[0]

@@ -956,6 +956,68 @@ def test_repeat_and_rotate_errors_name_the_key(tmp_path, element, message):
     assert str(caught.value).endswith(f"components.cards.layout.{message}")
 
 
+def test_a_face_that_draws_more_elements_than_a_card_could_is_refused_at_the_repeat_that_draws_most(tmp_path):
+    """40 rows of 10 texts repeated 1,000 times each (1.7 KB in all: 400,000 texts) ran `pnp validate` past 60 s:
+    a face draws at most 2,000 elements once repeats are counted, told at the line of the repeat drawing most, before
+    a face is drawn; two of 1,000 copies are drawn."""
+    text = "{type: text, x: 5, y: 5, width: 5, height: 3, size: 1.5, text: '{i}', repeat: {count: COUNT, columns: 40, " \
+           "dx: 1, dy: 1}, role: art}"
+    elements = "".join(f"    t{k}: {text.replace('COUNT', str(900 + 10 * k))}\n" for k in range(10))
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, "layout: card.yaml\n", {"card.yaml": f"elements:\n{elements}"})
+    assert str(caught.value) == (
+        f"{tmp_path / 'card.yaml'}:11: elements.t9.repeat: a face draws at most 2,000 elements once repeats are counted, "
+        "and this layout's come to 9,450 (t9 990, t8 980, t7 970 and 7 more): draw fewer copies")
+    two = "".join(f"    t{k}: {text.replace('COUNT', '1000')}\n" for k in range(2))
+    assert make(tmp_path, "layout: card.yaml\n", {"card.yaml": f"elements:\n{two}"})
+
+
+def test_a_repeat_whose_count_a_row_gives_is_counted_on_that_row(tmp_path):
+    """A repeat's count from a data column ({n}) is counted row by row: the row past the bound is named, with its
+    column; a quoted visible: leaves out the element on rows that hide it."""
+    elements = ("elements:\n  a: {type: rect, x: 1, y: 1, width: 1, height: 1, role: art, repeat: {count: '{n}'}}\n"
+                "  b: {type: rect, x: 1, y: 1, width: 1, height: 1, role: art, repeat: {count: '{n}'}}\n"
+                "  c: {type: rect, x: 1, y: 1, width: 1, height: 1, role: art, repeat: {count: 1000}, visible: '{big}'}\n")
+    rows = "n,big\n10,yes\n1000,\n1000,yes\n"
+    with pytest.raises(UserError) as caught:
+        make(tmp_path, "layout: card.yaml\ndata: cards.csv\n", {"card.yaml": elements, "cards.csv": rows}, expect=3)
+    assert str(caught.value) == (
+        f"{tmp_path / 'cards.csv'} row 4, column n: layout element a.repeat: a face draws at most 2,000 elements once "
+        "repeats are counted, and this layout's come to 3,000 (a 1,000, b 1,000, c 1,000): draw fewer copies")
+    assert make(tmp_path, "layout: card.yaml\ndata: cards.csv\n", {"card.yaml": elements,
+                                                                 "cards.csv": "n,big\n10,yes\n1000,\n"}, expect=2)
+
+
+def test_path_data_past_what_a_face_traces_in_a_moment_is_refused_at_its_key(tmp_path):
+    """A layout path of 65,000 arcs (1.3 MB, under the 5 MB a layout may be) ran `pnp validate` past 60 s (20,000:
+    20 s; 200 copies of a polygon of 2,000 corners 10 s): a path takes at most 5,000 commands, a face 5,000 commands
+    and polygon corners in all, copies counted, each refused at its line before a face is drawn; a row's own path
+    data too."""
+    arcs = "M 10 10" + " a 1 1 0 1 1 0.001 0" * 5_000
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, f"layout: {{elements: {{zz: {{type: path, d: '{arcs}', fill: fire}}}}}}\n")
+    assert str(caught.value).endswith(
+        "components.cards.layout.elements.zz.d: expected path data of at most 5,000 commands, found 5,001: simplify it "
+        "(Inkscape's Path > Simplify), or draw it as SVG art (type: image), drawn once for every face")
+    lines = "M 1 1" + " L 2 2 L 1 1" * 1_000   # 2,001 commands, three copies
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, f"layout: {{elements: {{zz: {{type: path, d: '{lines}', fill: fire, role: art, repeat: {{count: 3}}}}}}}}\n")
+    assert str(caught.value).endswith(
+        "components.cards.layout.elements.zz.repeat: a face draws at most 5,000 path commands and polygon corners once "
+        "repeats are counted, and this layout's come to 6,003 (zz 6,003): simplify them (Inkscape's Path > Simplify), or "
+        "draw them as SVG art (type: image), drawn once for every face")
+    corners = ", ".join(f"[{k % 50}, {k // 50}]" for k in range(1_000))   # a polygon of 1,000 corners, six copies
+    with pytest.raises(SpecError) as caught:
+        make(tmp_path, f"layout: {{elements: {{p: {{type: polygon, points: [{corners}], role: art, repeat: {{count: 6}}}}}}}}\n")
+    assert "elements.p.repeat: a face draws at most 5,000 path commands and polygon corners once repeats are counted, " \
+           "and this layout's come to 6,000 (p 6,000)" in str(caught.value)
+    with pytest.raises(UserError) as caught:
+        make(tmp_path, "layout: {elements: {zz: {type: path, d: '{shape}', fill: fire}}}\ndata: cards.csv\n",
+             {"cards.csv": f"shape\nM 0 0 L 5 5\n{arcs}\n"}, expect=2)
+    assert str(caught.value).startswith(f"{tmp_path / 'cards.csv'} row 3, column shape: layout element zz.d: expected "
+                                        "path data of at most 5,000 commands, found 5,001")
+
+
 def test_every_element_has_a_current_picture_of_the_layout_the_reference_shows():
     import importlib.util
     import textwrap as tw
