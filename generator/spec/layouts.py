@@ -31,7 +31,8 @@ SAFE = 3.0          # mm the safe area keeps inside the trim unless a layout say
 MAX_ELEMENTS = 500  # elements in one layout
 MAX_DEPTH = 16      # layouts extending one another
 MAX_COPIES = 1000   # copies one repeated element makes
-MAX_DRAWN = 2000    # elements one face draws once repeats are counted: 40 rows x 10 texts x 1,000 copies took 62 s
+MAX_DRAWN = 5000    # elements one face draws once repeats are counted (a 50 x 50 grid and its numbers; 0.8 s a face):
+#                   40 rows x 10 texts x 1,000 copies took 62 s
 MAX_COMMANDS = 5000   # path commands and polygon corners one face draws (a path's each, its copies' too): 20,000 arcs
 #                       took 20 s on 6 faces, 200 copies of a polygon of 2,000 corners 10 s
 BUILTIN = "builtin:"   # how a layout names one of pnp's ready-made layouts, by its card size

@@ -958,7 +958,7 @@ def test_repeat_and_rotate_errors_name_the_key(tmp_path, element, message):
 
 def test_a_face_that_draws_more_elements_than_a_card_could_is_refused_at_the_repeat_that_draws_most(tmp_path):
     """40 rows of 10 texts repeated 1,000 times each (1.7 KB in all: 400,000 texts) ran `pnp validate` past 60 s:
-    a face draws at most 2,000 elements once repeats are counted, told at the line of the repeat drawing most, before
+    a face draws at most 5,000 elements once repeats are counted, told at the line of the repeat drawing most, before
     a face is drawn; two of 1,000 copies are drawn."""
     text = "{type: text, x: 5, y: 5, width: 5, height: 3, size: 1.5, text: '{i}', repeat: {count: COUNT, columns: 40, " \
            "dx: 1, dy: 1}, role: art}"
@@ -966,7 +966,7 @@ def test_a_face_that_draws_more_elements_than_a_card_could_is_refused_at_the_rep
     with pytest.raises(SpecError) as caught:
         make(tmp_path, "layout: card.yaml\n", {"card.yaml": f"elements:\n{elements}"})
     assert str(caught.value) == (
-        f"{tmp_path / 'card.yaml'}:11: elements.t9.repeat: a face draws at most 2,000 elements once repeats are counted, "
+        f"{tmp_path / 'card.yaml'}:11: elements.t9.repeat: a face draws at most 5,000 elements once repeats are counted, "
         "and this layout's come to 9,450 (t9 990, t8 980, t7 970 and 7 more): draw fewer copies")
     two = "".join(f"    t{k}: {text.replace('COUNT', '1000')}\n" for k in range(2))
     assert make(tmp_path, "layout: card.yaml\n", {"card.yaml": f"elements:\n{two}"})
@@ -975,15 +975,15 @@ def test_a_face_that_draws_more_elements_than_a_card_could_is_refused_at_the_rep
 def test_a_repeat_whose_count_a_row_gives_is_counted_on_that_row(tmp_path):
     """A repeat's count from a data column ({n}) is counted row by row: the row past the bound is named, with its
     column; a quoted visible: leaves out the element on rows that hide it."""
-    elements = ("elements:\n  a: {type: rect, x: 1, y: 1, width: 1, height: 1, role: art, repeat: {count: '{n}'}}\n"
-                "  b: {type: rect, x: 1, y: 1, width: 1, height: 1, role: art, repeat: {count: '{n}'}}\n"
-                "  c: {type: rect, x: 1, y: 1, width: 1, height: 1, role: art, repeat: {count: 1000}, visible: '{big}'}\n")
+    elements = "elements:\n" + "".join(f"  {name}: {{type: rect, x: 1, y: 1, width: 1, height: 1, role: art, repeat: "
+                                       "{count: '{n}'}}\n" for name in "abcde") + \
+        "  f: {type: rect, x: 1, y: 1, width: 1, height: 1, role: art, repeat: {count: 1000}, visible: '{big}'}\n"
     rows = "n,big\n10,yes\n1000,\n1000,yes\n"
     with pytest.raises(UserError) as caught:
         make(tmp_path, "layout: card.yaml\ndata: cards.csv\n", {"card.yaml": elements, "cards.csv": rows}, expect=3)
     assert str(caught.value) == (
-        f"{tmp_path / 'cards.csv'} row 4, column n: layout element a.repeat: a face draws at most 2,000 elements once "
-        "repeats are counted, and this layout's come to 3,000 (a 1,000, b 1,000, c 1,000): draw fewer copies")
+        f"{tmp_path / 'cards.csv'} row 4, column n: layout element a.repeat: a face draws at most 5,000 elements once "
+        "repeats are counted, and this layout's come to 6,000 (a 1,000, b 1,000, c 1,000 and 3 more): draw fewer copies")
     assert make(tmp_path, "layout: card.yaml\ndata: cards.csv\n", {"card.yaml": elements,
                                                                  "cards.csv": "n,big\n10,yes\n1000,\n"}, expect=2)
 
