@@ -20,6 +20,8 @@ def beside(spec_path, *parts) -> Path:
     """A file the spec reaches by name (rules, positions), refused when a link takes it outside the spec's folder."""
     folder = Path(spec_path).parent
     path = folder.joinpath(*parts)
+    if loops(path):
+        raise UserError(f"{path}: {LOOPING}")
     if path.exists() and not path.resolve().is_relative_to(folder.resolve()):
         raise UserError(f"{path}: links to a file outside the spec's folder ({path.resolve()})")
     return path
@@ -35,6 +37,8 @@ def inside(folder, name) -> Path:
         raise UserError(f"{name!r}: expected a path inside the spec's folder (no absolute path, no '..')")
     path = folder / name
     try:
+        if loops(path):
+            raise UserError(f"{name!r} is {LOOPING}")
         if path.exists() and not path.resolve().is_relative_to(folder.resolve()):
             raise UserError(f"{name!r} links to a file outside the spec's folder ({path.resolve()})")
         if path.exists() and not path.is_file():
@@ -45,6 +49,19 @@ def inside(folder, name) -> Path:
     except OSError:   # a name longer than the system takes
         raise _too_long(name) from None
     return path
+
+
+LOOPING = "a link that loops (it leads back to itself, never to a file)"
+
+
+def loops(path) -> bool:
+    """True when path is, or passes through, a link that loops (a -> a, a -> b -> a): Python before 3.13 raised a
+    RuntimeError (a traceback) resolving it, and a read gives ELOOP."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
 
 
 def _too_long(name: str) -> UserError:
@@ -88,6 +105,9 @@ def shown(path) -> Path:
         return (path.parent.resolve() / path.name).relative_to(Path.cwd())
     except ValueError:
         return path
+        return Path(path).resolve().relative_to(Path.cwd())
+    except (ValueError, RuntimeError):   # outside it; a link that loops (Python before 3.13 raised RuntimeError)
+        return Path(path)
 
 
 def _not_a_file(shown: str, path: Path) -> UserError:
@@ -204,6 +224,8 @@ def contained(folder, name) -> Path:
     text = str(name)
     path = base / text
     try:
+        if not (Path(text).is_absolute() or "://" in text) and loops(path):
+            raise UserError(f"{text}: {LOOPING}")
         if Path(text).is_absolute() or "://" in text or not path.resolve().is_relative_to(base):
             raise UserError(f"{text}: the file is outside the spec's folder {base} (art, fonts and data must be inside it)")
         if path.exists() and not path.is_file():

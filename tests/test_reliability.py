@@ -425,6 +425,50 @@ def test_a_file_name_longer_than_the_system_takes_is_one_line_wherever_it_is_giv
         assert line.endswith("characters, longer than the system takes") and "..." in line, line
 
 
+LOOPED = [   # (what links to itself, (file, text put in it, before what), the start of its message's line)
+    ("cards.csv", (), "g.yaml:24: components.cards.data: 'cards.csv' is a link that loops"),
+    ("card.yaml", (), "g.yaml:23: components.cards.layout: 'card.yaml' is a link that loops"),
+    ("back.yaml", (), "g.yaml:26: components.cards.back.layout: 'back.yaml' is a link that loops"),
+    ("base.yaml", ("card.yaml", "extends: base.yaml\n", "ground:"), "card.yaml:4: extends: 'base.yaml' is a link that loops"),
+    ("pic.png", ("card.yaml", "  pic: {type: image, file: pic.png, x: 5, y: 20, width: 53, height: 28}\n", "  band:"),
+     "card.yaml:6: elements.pic.file: pic.png: a link that loops"),
+    ("f.ttf", ("g.yaml", "fonts:\n  body: f.ttf\n", "components:"), "g.yaml:16: fonts.body: f.ttf: a link that loops"),
+    ("dot.png", ("g.yaml", "inline:\n  dot: {file: dot.png, size: 1 em}\n", "components:"),
+     "g.yaml:16: inline.dot.file: dot.png: a link that loops"),
+    ("rules/g.yaml", (), "rules/g.yaml: a link that loops"),
+    ("templates/coin.svg", (), "templates/coin.svg: a link that loops"),
+    ("templates", (), "templates: the templates folder is a link that loops"),
+    ("g.yaml", (), "g.yaml: a link that loops")]
+
+
+@pytest.mark.parametrize("looped, named, expected", LOOPED, ids=[case[0] for case in LOOPED])
+def test_a_link_that_loops_is_one_line_naming_its_key_wherever_a_file_is_named(tmp_path, monkeypatch, looped, named,
+                                                                             expected):
+    """A link that leads back to itself (cards.csv -> cards.csv) was a traceback (RuntimeError: Symlink loop) wherever
+    pnp looked the file up: the data, a layout, a back, extends:, art, a font, an inline picture, the rules file, a
+    template, the templates folder and the spec itself. Now one line naming the key that names the file, exit 1."""
+    import shutil
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "g").exit_code == 0
+    game = tmp_path / "g"
+    if named:
+        name, text, before = named
+        old = (game / name).read_text(encoding="utf-8")
+        (game / name).write_text(old.replace(before, text + before, 1), encoding="utf-8")
+    link = game / looped
+    if link.is_dir():
+        shutil.rmtree(link)
+    elif link.exists():
+        link.unlink()
+    link.symlink_to(link.name)
+    for command in (["validate"], ["build", "--paper", "a4", "--out", tmp_path / "out"]):
+        if looped.startswith("rules/") and command == ["validate"]:
+            continue   # validate reads no rules file
+        line = one_clean_line(run(command[0], game / "g.yaml", *command[1:]))
+        assert f"/{expected} (it leads back to itself" in f"/{line}", line
+    assert not list(tmp_path.glob("out/**/*.pdf"))
+
+
 def test_two_specs_of_one_name_are_refused_before_either_writes_over_the_other(tmp_path):
     """a/hostile.yaml and b/hostile.yaml would both write <out>/hostile/: the second game's PDF over the first's, both
     reported written (it exited 0). The same spec named twice is built as before."""

@@ -6,7 +6,7 @@ from stat import S_ISREG
 from ..records import NamedTuple
 
 from ..errors import UserError
-from ..files import shown
+from ..files import LOOPING, loops, shown
 from ..digests import hexdigest
 from .svgvalues import NAMED, TRANSFORM, hex_of, path_of, points_of, style, transform
 
@@ -73,6 +73,8 @@ class Templates(tuple):
             try:
                 mode = os.stat(path).st_mode   # through a link
             except OSError:
+                if loops(path):
+                    raise UserError(f"{shown(path)}: {LOOPING}") from None
                 continue   # none here (or a link to nothing)
             if not S_ISREG(mode):
                 raise UserError(f"{shown(path)}: not a regular file (a template is an .svg file, not a device, pipe or folder)")
@@ -120,6 +122,8 @@ def search_path(spec_path=None) -> Templates:
     """Template folders to search, the spec's own folder first; a templates folder there that links out of it is
     refused (its templates are checked against the folder they are in)."""
     local = Path(spec_path).resolve().parent / "templates" if spec_path else None
+    if local is not None and loops(local):
+        raise UserError(f"{local}: the templates folder is a link that loops (it leads back to itself)")
     if local is not None and local.is_dir() and not local.resolve().is_relative_to(local.parent):
         raise UserError(f"{local}: the templates folder links outside the spec's folder ({local.resolve()})")
     return Templates(str(p) for p in (local, TEMPLATES) if p and p.is_dir())

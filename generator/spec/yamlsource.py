@@ -10,6 +10,7 @@ from pathlib import Path
 from .. import cache
 from ..digests import hexdigest
 from ..errors import SpecError, UserError
+from ..files import LOOPING, loops
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,7 +40,8 @@ def find(name, folder, noun):
     if path.suffix.lower() in (".yaml", ".yml"):   # MY-COLOURS.YAML is a file too
         if not path.is_file():
             raise UserError(f"{name}: " + (f"a folder, not a {what} file" if path.is_dir() else "not a regular file (a "
-                                           "pipe or a device): pnp reads files only" if path.exists() else "no such file"))
+                                           "pipe or a device): pnp reads files only" if path.exists() else LOOPING if loops(path) else
+                                           "no such file"))
         return path
     candidate = Path(folder) / f"{name}.yaml"
     if not candidate.is_file() and path.is_dir() and noun == "game":   # a game's folder (pnp new's): its spec named after it
