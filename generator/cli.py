@@ -50,8 +50,8 @@ def plain(command: str, args: list[str]) -> dict | None:
                 return None
             key = VALUED[arg]
             if key == "workers":
-                if not (value.isascii() and value.isdecimal() and int(value) >= 1):
-                    return None   # click.IntRange(min=1) refuses it, or reads it otherwise ("+2", " 3")
+                if not (value.isascii() and value.isdecimal() and len(value) < 10 and int(value) >= 1):
+                    return None   # click.IntRange(min=1) refuses it (past 4,300 digits, int() too), or reads it otherwise ("+2", " 3")
                 given[key] = int(value)
             else:
                 given[key] = given[key] + (value,) if key == "overrides" else value

@@ -47,6 +47,16 @@ def _decimal(text: str) -> bool:
     return whole.isdecimal() and (not dot or part.isdecimal()) and (not e or power.lstrip("+-").isdecimal())
 
 
+def whole(text: str, most: int) -> int | None:
+    """The whole number text writes in ASCII digits 0-9 alone, when it is at most most; None for anything else: '²' and
+    '①' (which str.isdigit takes and int refuses), '٣' and '３' (which int reads as 3), '+3', ' 3', or 5,000 digits
+    (which int refuses past 4,300)."""
+    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > len(str(most)):
+        return None
+    number = int(text)
+    return number if number <= most else None
+
+
 def pixel_hint(value: object) -> str:
     """A hint for a length in pixels (Squib's unit): what it comes to at 300 dpi, or '' for any other value."""
     match = re.match(r"^\s*(\d+(?:\.\d+)?)\s*px\s*$", value) if isinstance(value, str) else None

@@ -373,6 +373,8 @@ def test_a_palette_too_long_for_one_swatch_page_is_one_line_with_nothing_written
      "error: --paper is given twice ('a4', then 'letter'): give it once (--paper all makes every paper)"),
     (["validate", "posies", "-j", "1", "--jobs=2"], "error: --jobs is given twice ('1', then '2'): give it once"),
     (["build", "posies", "-j2", "-j", "3"], "error: -j is given twice ('2', then '3'): give it once"),   # -j2: -j 2
+    (["validate", "posies", "-j", "1" + "0" * 5000], "error: pnp validate: invalid value for '--jobs' / '-j': '1"
+     + "0" * 5000 + "' is not a valid integer range (see 'pnp validate --help')"),
     (["build", "posies", "--out", "a", "--theme", "okabe-ito", "--out", "b"],
      "error: --out is given twice ('a', then 'b'): give it once")])
 def test_a_one_value_option_given_twice_is_one_line_and_nothing_is_built(tmp_path, args, told):

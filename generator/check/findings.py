@@ -8,6 +8,7 @@ from ..draw import svg, svgvalues
 from ..components.kind import BLEED, SAFE
 from .wording import ranges
 from ..spec.model import DATA, ROW
+from ..units import whole
 
 SLACK = 0.05   # mm of ink past an edge that coordinate rounding may put there
 RUNS = re.compile(r"text '.*' runs (?P<mm>\d+\.\d) mm past the (?P<edge>.+) \((?P<name>text [^()]+)\)")   # a layout
@@ -177,7 +178,8 @@ def _worded(found: dict) -> dict:
 def _copy(part: str) -> tuple:
     """(the element, the copy's number) of a repeated element's part ('dots 12'), else (the part, None)."""
     element, _, number = part.rpartition(" ")
-    return (element, int(number)) if element and number.isdigit() else (part, None)
+    copy = whole(number, 1 << 31) if element else None   # an element named 'dot ²' or 'dot 1000...0' is no copy
+    return (element, copy) if copy is not None else (part, None)
 
 
 def where(faces) -> str:

@@ -14,6 +14,7 @@ from ..draw import art, svg, svgvalues, templates, textbox, textfit, typeface
 from ..errors import UserError
 from ..files import inside
 from ..located import located
+from ..units import whole
 from ..draw.hexgrid import FLAT, ORIGIN, POINTY, Layout as HexLayout, polygon_corners
 from .back import render as plain_back
 from ..spec.loader import MAX_PIECES
@@ -155,10 +156,10 @@ def load(check, key_path, checked, options, source):
     for index, (number, row) in enumerate(rows.rows) if counting or not table else ():
         copies = 1
         if counting:
-            copies = row[counting].strip() or "1"
-            if not copies.isdigit() or int(copies) > 10_000:
-                raise rows.fail(number, counting, f"expected a whole number of copies from 0 to 10000, found {s.found(copies)}")
-            copies = int(copies)
+            written = row[counting].strip() or "1"
+            copies = whole(written, 10_000)
+            if copies is None:
+                raise rows.fail(number, counting, f"expected a whole number of copies from 0 to 10000, found {s.found(written)}")
         if table:
             faces.extend([index] * copies)
         else:

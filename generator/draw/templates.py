@@ -279,7 +279,7 @@ def _number(value):
     if not found or not _sane(float(found.group(1))):
         return None
     text = found.group(1)
-    return int(text) if text.lstrip("+-").isdigit() else float(text)
+    return round(float(text)) if text.lstrip("+-").isdigit() else float(text)   # int() refuses 4,301 digits (0000...1)
 
 
 def _sane(number):

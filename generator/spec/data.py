@@ -35,6 +35,9 @@ FALSE = ("", "0", "false", "no", "off", "none")   # cell values that hide an ele
 FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")   # a formula's element in a sheet's XML
 STRING = re.compile(rb"<(?:\w+:)?si[\s>/]")   # an entry of a workbook's shared-strings table
 CELL = re.compile(rb"<(?:\w+:)?c[\s>/]")   # a cell's element in a sheet's XML
+DIGITS = 4300   # the most digits Python's int() reads (sys.get_int_max_str_digits): openpyxl reads a number cell with it
+LONG = re.compile(rb"<(?:\w+:)?v>\s*[-+]?[0-9]{%d,}" % (DIGITS + 1))   # a cell's value of more digits than that
+REFERENCE = re.compile(rb"<(?:\w+:)?c\s[^>]*?\br=[\"']([A-Z]{1,3})([0-9]{1,7})[\"']")   # a cell's element and its place
 FEW_STRINGS = 100_000   # shared strings openpyxl reads in well under a second: more are counted against the cells
 ALIKE = 1000       # distinct cell texts of a file's first rows remembered: a later cell of one of these texts (a suit,
                    # a cost) holds that text, not a copy of its own
@@ -440,18 +443,42 @@ def _sheet(path, data: bytes, sheet, computed: bool) -> list:
             raise UserError(f"{path}: sheet {sheet!r} is a chart, not a sheet of data")
         found.reset_dimensions()   # rows as far as their last cell, not padded to the size the file claims
         rows, cells = [], 0
-        for number, row in enumerate(found.iter_rows(), start=1):
-            cells += len(row)
-            if number > MAX_ROWS + 1 or cells > MAX_CELLS:
-                where = f"{path if sheet is None else f'{path} sheet {sheet}'} row {number:,}"
-                raise UserError(f"{where}: more than the {MAX_ROWS:,} rows below the header a data file may hold: "
-                                "delete the rows past the data" if number > MAX_ROWS + 1 else
-                                f"{where}: more than the {MAX_CELLS:,} cells a sheet may hold (this row reaches column "
-                                f"{len(row):,}): delete the columns past the data")
-            rows.append([(c.value, c.data_type) for c in row])
+        try:
+            for number, row in enumerate(found.iter_rows(), start=1):
+                cells += len(row)
+                if number > MAX_ROWS + 1 or cells > MAX_CELLS:
+                    where = f"{path if sheet is None else f'{path} sheet {sheet}'} row {number:,}"
+                    raise UserError(f"{where}: more than the {MAX_ROWS:,} rows below the header a data file may hold: "
+                                    "delete the rows past the data" if number > MAX_ROWS + 1 else
+                                    f"{where}: more than the {MAX_CELLS:,} cells a sheet may hold (this row reaches "
+                                    f"column {len(row):,}): delete the columns past the data")
+                rows.append([(c.value, c.data_type) for c in row])
+        except ValueError:   # openpyxl's int() of a number cell of more than DIGITS digits (a traceback)
+            raise UserError(_long_number(path if sheet is None else f"{path} sheet {sheet}", data, rows)) from None
         return rows
     finally:
         book.close()
+
+
+def _long_number(name: str, data: bytes, rows: list) -> str:
+    """The message for a workbook whose number cell has more than DIGITS digits, naming its row and column (found in
+    its sheets' XML: openpyxl says neither), the column by the header's name when the header is read."""
+    import zipfile  # lazy: start-up (read only for spreadsheets; it loads shutil, bz2, lzma and threading)
+    with zipfile.ZipFile(io.BytesIO(data)) as book:
+        for part in (part for part in book.namelist() if part.startswith("xl/worksheets/")):
+            text = book.read(part)
+            found = LONG.search(text)
+            places = list(REFERENCE.finditer(text, max(0, found.start() - 4096), found.start())) if found else []
+            if found and places:
+                letters, number = places[-1].group(1).decode(), int(places[-1].group(2))
+                column = 0
+                for letter in letters:
+                    column = column * 26 + ord(letter) - ord("A") + 1
+                header = [cell(value).strip() for value, _ in rows[0]] if rows else []
+                digits = len(found.group().rpartition(b">")[2].strip().lstrip(b"+-"))
+                return (f"{name} row {number}, column {_named(header, column - 1) if number > 1 else column}: the cell "
+                        f"holds a number of {digits:,} digits, more than the {DIGITS:,} pnp reads")
+    return f"{name} row {len(rows) + 1}: a cell holds a number of more than the {DIGITS:,} digits pnp reads"
 
 
 def _first(book, path):

@@ -207,6 +207,14 @@ def test_a_template_that_draws_nothing_is_refused_in_one_line(tmp_path, inside):
                                                       "that is shown)\n")
 
 
+def test_a_number_of_thousands_of_digits_in_a_template_is_read_as_its_value_not_a_traceback(tmp_path):
+    """cx="000...050" (5,002 digits) passed the range check (it is 50) and ended validate in a traceback: int() reads
+    no more than 4,300 digits."""
+    path = write(tmp_path / "spec", PLAIN.format(f'<circle cx="{"0" * 5000}50" cy="50" r="40"/>'))
+    checked = run("validate", path)
+    assert checked.exit_code == 0 and checked.exception is None, checked.output
+
+
 def face(folder, template):
     """The badge face drawn from template, painted by cairo at 60 dpi."""
     spec = specs.load(str(write(folder, template)))

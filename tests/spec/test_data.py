@@ -80,6 +80,39 @@ def test_a_json_number_prints_as_typed_and_a_count_of_1_0_is_refused_as_elsewher
     assert "expected a whole number of copies from 0 to 10000, found '1.0'" in str(caught.value), str(caught.value)
 
 
+@pytest.mark.parametrize("count", ["\u00b2", "\u2460", "\u0663", "\uff13", "1" + "0" * 5000])
+def test_a_count_is_ascii_digits_alone_in_a_csv_a_json_file_or_a_workbook(tmp_path, count):
+    """A count of '²' or '①' (str.isdigit takes them, int() refuses) and one of 5,001 digits (int() refuses past 4,300)
+    were tracebacks; '٣' and '３' were quietly read as 3. Each is refused at its row and column, as 'lots' is."""
+    shown = f"'\\u{ord(count):04x}'" if len(count) == 1 else "'" + "1" + "0" * 55 + "..."
+    shown = shown.replace("\\u00b2", "\\xb2")
+    told = f"row 2, column count: expected a whole number of copies from 0 to 10000, found {shown}"
+    (tmp_path / "cards.csv").write_text(f"title,suit,size,count\nA,fire,4,{count}\n", encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.csv", 3)
+    assert str(caught.value) == f"{tmp_path / 'cards.csv'} {told}", str(caught.value)
+    (tmp_path / "cards.json").write_text('[{"title": "A", "suit": "fire", "size": 4, "count": %s}]'
+                                         % (count if len(count) > 1 else json.dumps(count)), encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.json", 3)
+    assert str(caught.value) == f"{tmp_path / 'cards.json'} {told.replace('row 2', 'row 1')}", str(caught.value)
+    book = openpyxl.Workbook()
+    book.active.append(["title", "suit", "size", "count"])
+    book.active.append(["A", "fire", 4, 987654321 if len(count) > 1 else count])
+    book.save(tmp_path / "cards.xlsx")
+    if len(count) > 1:   # a number cell of 5,001 digits (no spreadsheet program writes one: put in the sheet's XML)
+        with zipfile.ZipFile(tmp_path / "cards.xlsx") as saved:
+            members = {name: saved.read(name) for name in saved.namelist()}
+        members["xl/worksheets/sheet1.xml"] = members["xl/worksheets/sheet1.xml"].replace(b"987654321", count.encode())
+        with zipfile.ZipFile(tmp_path / "cards.xlsx", "w") as saved:
+            for name, written in members.items():
+                saved.writestr(name, written)
+        told = "row 2, column count: the cell holds a number of 5,001 digits, more than the 4,300 pnp reads"
+    with pytest.raises(UserError) as caught:
+        load(tmp_path, "cards.xlsx", 3)
+    assert str(caught.value) == f"{tmp_path / 'cards.xlsx'} {told}", str(caught.value)
+
+
 def test_excel_semicolons_byte_order_marks_and_a_quantity_column(tmp_path):
     (tmp_path / "cards.csv").write_bytes("\ufefftitle;suit;size;quantity\nÉclair;fire;4;3\n".encode("utf-8"))
     assert faces(load(tmp_path, "cards.csv", 3)) == [("Éclair", "fire")] * 3
