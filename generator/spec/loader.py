@@ -146,6 +146,9 @@ def parse_override(path, assignment):
     parts = _key_parts(key)
     if any(p == "" for p in parts):
         raise UserError(f"--set {assignment!r}: empty part in key path")
+    if long := next((p for p in parts if isinstance(p, str) and p.isascii() and p.isdigit()), None):
+        raise UserError(f"--set {s.found(key.strip())}: an item number of {len(long):,} digits (no list holds so many "
+                        "items)")
     value = raw
     if raw.strip() and not raw.lstrip().startswith("#"):
         try:
@@ -174,13 +177,17 @@ def _comment_dropped(path, raw: str, value) -> str:
     return ""
 
 
+LONGEST_INDEX = 18   # digits of a --set key's item number: int() reads no more than 4,300; no list holds 10**18 items
+
+
 def _key_parts(key: str) -> tuple:
-    """A --set key's path: its dotted parts, a list's item by number, written lines.0 or lines[0] (as messages name it)."""
+    """A --set key's path: its dotted parts, a list's item by number in ASCII digits, written lines.0 or lines[0] (as
+    messages name it); a part of other digits ('²', '٣', which int() refuses or reads as 3) is a mapping's key."""
     parts = []
     for part in key.strip().split("."):
-        indexed = re.fullmatch(r"([^[]*)((?:\[\d+\])+)", part)
-        parts += [indexed[1], *re.findall(r"\d+", indexed[2])] if indexed else [part]
-    return tuple(int(p) if p.isdigit() else p for p in parts)
+        indexed = re.fullmatch(r"([^[]*)((?:\[[0-9]+\])+)", part)
+        parts += [indexed[1], *re.findall(r"[0-9]+", indexed[2])] if indexed else [part]
+    return tuple(int(p) if p.isascii() and p.isdigit() and len(p) <= LONGEST_INDEX else p for p in parts)
 
 
 def apply_override(path, data, assignment) -> tuple[tuple, int]:

@@ -110,11 +110,23 @@ def test_set_overrides_a_value_and_is_checked(grannys):
     ("palette.red=#d0281f # mine",   # it said only 'expected a colour as #rrggbb'
      "--set palette.red: expected a colour as #rrggbb or #rgb, found '#d0281f # mine' (leave ' # mine' out: here a # "
      "starts no comment)"),
+    ("distinguish[1" + "0" * 4400 + "].colours=[blue]",   # int() refused the 4,401 digits: a traceback
+     "--set 'distinguish[1" + "0" * 43 + "...: an item number of 4,401 digits (no list holds so many items)"),
+    ("distinguish.1" + "0" * 18 + ".colours=[blue]", "--set 'distinguish.1" + "0" * 18 + ".colours': an item number of 19 "
+     "digits (no list holds so many items)"),
+    ("distinguish.\u0663.colours=[blue]",   # int() read '٣' as 3
+     "--set distinguish.'\\u0663': expected an item number below 1 (the list has 1 items)"),
 ])
 def test_bad_set_names_the_key(assignment, message):
     with pytest.raises(UserError, match=None) as caught:
         specs.load("grannys-pills", [assignment])
     assert message in str(caught.value)
+
+
+def test_a_set_key_of_digits_other_than_0_9_is_a_mapping_key_not_a_traceback():
+    """--set palette.²=#000000 ended in a traceback (str.isdigit takes '²', int() refuses it): a key of such digits is
+    a mapping's key, as it is in the spec."""
+    assert specs.load("grannys-pills", ["palette.\u00b2=#000000"]).colour("\u00b2") == "#000000"
 
 
 @pytest.mark.parametrize("assignments", [
