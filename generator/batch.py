@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from . import cache
-from .errors import UserError
+from .errors import UserError, printable
 from .files import SPECS, shipped
 from .output import Options
 
@@ -148,7 +148,7 @@ def run_games(games, work, done, workers, label=None, out_dir=None, shared=()) -
     bar = None
     if label and sys.stderr.isatty():
         import click  # lazy: start-up
-        bar = click.progressbar(length=len(games), label=label, file=sys.stderr, item_show_func=lambda game: game)
+        bar = click.progressbar(length=len(games), label=label, file=sys.stderr, item_show_func=lambda game: game and printable(game))
 
     def report(index, result):
         if bar is not None:
@@ -266,8 +266,10 @@ def written(results) -> None:
 
 def say(line: str, err: bool = False) -> None:
     """Print a line as click.echo does: plain ASCII written and flushed here; anything else by click.echo itself (it
-    strips ANSI codes off a non-terminal and re-encodes text for a misconfigured stream)."""
-    if not line.isascii() or "\x1b" in line:
+    strips ANSI codes off a non-terminal and re-encodes text for a misconfigured stream); its control characters
+    escaped (errors.printable: a name or a cell quoted in it is never sent to the terminal raw)."""
+    line = printable(line)
+    if not line.isascii():
         import click  # lazy: start-up
         click.echo(line, err=err)
         return

@@ -9,7 +9,7 @@ from click.core import ParameterSource
 
 from . import batch
 from . import games  # the registry only: a game is imported when its command runs
-from .errors import UserError, reported, said
+from .errors import UserError, printable, reported, said
 from .output.formats import formats as known_formats
 from .output.pod import PRESETS
 from .units import HOME_PAPERS, PAPERS, paper
@@ -81,7 +81,7 @@ class _OneLine(click.ClickException):
     exit_code = 1
 
     def show(self, file=None) -> None:
-        click.echo(f"error: {self.message}", err=True)
+        click.echo(f"error: {printable(self.message)}", err=True)
 
 
 def _one_line(exc: click.UsageError, command: str) -> click.ClickException:
@@ -264,10 +264,10 @@ def new(folder, game):
     from . import scaffold  # lazy: start-up
     written = scaffold.copy(folder, game) if game is not None else scaffold.new(folder)
     for path in written:
-        click.echo(f"wrote {path}")
+        batch.say(f"wrote {path}")
     import shlex  # lazy: start-up
     spec = shlex.quote(str(written[0]))  # a folder named "Big Game" pastes into a shell as one word
-    click.echo(f"next: pnp validate {spec} && pnp build {spec}")
+    batch.say(f"next: pnp validate {spec} && pnp build {spec}")
 
 
 @cli.command()
@@ -293,14 +293,14 @@ def palette(games, out_dir, overrides, theme, threshold, grey_threshold):
     for name in batch.chosen(games):
         spec = batch.thresholds(specs.load(name, overrides, theme), threshold, grey_threshold)
         written = swatches.write(spec, out_dir)   # first: a folder it may not write in is the one line said
-        click.echo(f"{spec.path}: {spec.game.title}")
+        batch.say(f"{spec.path}: {spec.game.title}")
         for report in vision.reports(spec):
             for line in vision.describe(report):
-                click.echo(f"  {line}")
+                batch.say(f"  {line}")
         if not spec.distinguish:
             click.echo("  no colour groups declared (add a top-level distinguish: list to check them)")
         for path in written:
-            click.echo(f"{path}: written")
+            batch.say(f"{path}: written")
 
 
 @cli.command()
@@ -334,7 +334,7 @@ def preview(game, out_dir, serve, port, overrides, theme):
         checks = f"{counted(failed, 'check')} failed" if failed else "all checks pass"
         return f"{what}{index}: {images} images, {checks} ({time.perf_counter() - start:.2f} s)"
     if not serve:
-        click.echo(write([]))
+        batch.say(write([]))
         return
     from . import watch  # lazy: start-up
     spec = specs.load(game, overrides, theme)   # a spec that cannot load is an error before serving
@@ -344,7 +344,7 @@ def preview(game, out_dir, serve, port, overrides, theme):
     server = gallery.serve(folder, port)
     click.echo(f"serving http://127.0.0.1:{server.server_address[1]}/ (the page reloads when the gallery changes)")
     try:
-        watch.run(watch.Watcher(game, theme, ignore=[out_dir]), write, click.echo)
+        watch.run(watch.Watcher(game, theme, ignore=[out_dir]), write, batch.say)
         click.echo("stopped")
     finally:
         server.shutdown()
@@ -373,6 +373,8 @@ def watch_game(game, paper, out_dir, overrides, theme, chosen_formats, dpi):
     from . import watch  # lazy: start-up
     rebuild = watch.rebuild(game, paper, out_dir, overrides, theme, chosen_formats, batch.DPI if dpi is None else dpi)
     watch.run(watch.Watcher(game, theme, ignore=[out_dir]), rebuild, click.echo)
+    rebuild = watch.rebuild(game, paper, out_dir, overrides, theme, chosen_formats, dpi)
+    watch.run(watch.Watcher(game, theme, ignore=[out_dir]), rebuild, batch.say)
     click.echo("stopped")
 
 

@@ -15,10 +15,20 @@ class SpecError(UserError):
         super().__init__(f"{where}:{key} {message}")
 
 
+def printable(text: str) -> str:
+    """Text as pnp sends it to a terminal: each control character but the line break (Unicode's Cc: U+0000-001F,
+    U+007F-009F, as yamlsource.control_character finds them) shown escaped as Python writes it, ESC as \\x1b. A
+    column's name, a cell, a key or a file name quoted in a message could otherwise set the terminal's title, clear
+    it or ring its bell (ESC ] 0 ; ... BEL in a CSV's header)."""
+    if text.isprintable():
+        return text
+    return "".join(repr(ch)[1:-1] if (ch < " " or "\x7f" <= ch <= "\x9f") and ch != "\n" else ch for ch in text)
+
+
 def said(error) -> str:
     """An error as pnp prints it: `error: ` before its last line (a refused set's failed checks come first, then the
-    line that counts them, as pnp validate prints them)."""
-    *before, last = str(error).split("\n")
+    line that counts them, as pnp validate prints them), its control characters escaped (printable)."""
+    *before, last = printable(str(error)).split("\n")
     return "\n".join([*before, f"error: {last}"])
 
 

@@ -469,6 +469,30 @@ def test_a_link_that_loops_is_one_line_naming_its_key_wherever_a_file_is_named(t
     assert not list(tmp_path.glob("out/**/*.pdf"))
 
 
+def test_control_characters_quoted_in_a_message_reach_the_terminal_escaped(tmp_path, monkeypatch):
+    """A CSV header cell holding ESC ] 0 ; pwned BEL (which sets a terminal's title), or NUL and 0x01-0x08 from a binary
+    file, was written raw in the one line naming its column; so was a file name holding them. Each is now shown as
+    Python writes it (\\x1b), by click's commands and the plain build and validate alike."""
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "g").exit_code == 0
+    csv = (tmp_path / "g" / "cards.csv").read_bytes().split(b"\n")
+    header = csv[0].replace(b"flavour", b"\x1b]0;pwned\x07\x00\x01\x08flavour")
+    row = csv[5].split(b",")
+    row[4] = "Glar\u00e9".encode("latin-1")
+    (tmp_path / "g" / "cards.csv").write_bytes(b"\n".join([header, *csv[1:5], b",".join(row), *csv[6:]]))
+    told = "g/cards.csv row 6, column \\x1b]0;pwned\\x07\\x00\\x01\\x08flavour: not UTF-8 text"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "memos")}
+    for args in (["validate", "g/g.yaml"], ["build", "g/g.yaml", "--out", "out", "--paper", "a4"],
+                 ["validate", "g/g.yaml", "--threshold", "20"]):   # a plain run, and one click's command runs
+        done = subprocess.run([sys.executable, "-m", "generator", *args], cwd=tmp_path, env=env, capture_output=True,
+                              timeout=120)
+        assert done.returncode == 1 and done.stdout == b"", done
+        assert done.stderr.decode().startswith(f"error: {told}") and done.stderr.count(b"\n") == 1, done.stderr
+        assert not any(byte < 32 and byte != 10 for byte in done.stderr), done.stderr
+    assert one_clean_line(run("validate", "g/g.yaml")).startswith(told)
+    assert one_clean_line(run("validate", "g/\x1b]0;x\x07.yaml")) == "g/\\x1b]0;x\\x07.yaml: no such file"
+
+
 def test_two_specs_of_one_name_are_refused_before_either_writes_over_the_other(tmp_path):
     """a/hostile.yaml and b/hostile.yaml would both write <out>/hostile/: the second game's PDF over the first's, both
     reported written (it exited 0). The same spec named twice is built as before."""
