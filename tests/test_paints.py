@@ -35,8 +35,9 @@ def read_colours(used: dict) -> set:
 
 
 def named(spec, used: dict) -> set:
-    """The names of the colours read (palette names and the named colours, white, black...), not #rrggbb written out."""
-    return {what.partition(":")[2] for what in used if what.startswith(("colour:", "palette:")) and "#" not in what}
+    """The names of the colours read (palette names and the named colours, white, black...), not #rrggbb written out,
+    nor none (stroke: none), which no palette may name."""
+    return {what.partition(":")[2] for what in used if what.startswith(("colour:", "palette:")) and "#" not in what} - {"none"}
 
 
 def changed(source: str, spec, names) -> list:

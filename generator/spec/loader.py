@@ -143,6 +143,9 @@ def parse_override(path, assignment):
     key, sep, raw = assignment.partition("=")
     if not sep or not key.strip():
         raise UserError(f"--set {assignment!r}: expected KEY=VALUE, e.g. palette.red=#c0392b")
+    if control := yamlsource.control_character(key, ""):   # as the spec's own keys are (a palette name ESC ] 0 ; ...)
+        raise UserError(f"--set {s.found(key.strip())}: the key holds the control character U+{ord(control):04X}, which "
+                        "cannot be printed")
     parts = _key_parts(key)
     if any(p == "" for p in parts):
         raise UserError(f"--set {assignment!r}: empty part in key path")
@@ -150,6 +153,9 @@ def parse_override(path, assignment):
         raise UserError(f"--set {s.found(key.strip())}: an item number of {len(long):,} digits (no list holds so many "
                         "items)")
     value = raw
+    if raw.lstrip().startswith("#") and (control := yamlsource.control_character(raw, "")):   # text as typed, not YAML's
+        raise SpecError(path, f"{SET_LINE} {yamlsource.dotted(parts)}", f"{ascii(raw)[:60]} holds the control character "
+                                                                       f"U+{ord(control):04X}, which cannot be printed")
     if raw.strip() and not raw.lstrip().startswith("#"):
         try:
             value = yamlsource.load(path, raw, noun="value")[0]
@@ -279,6 +285,28 @@ class Checker:
         return {key: self.check(fields[key], item, key_path + (key,)) for key, item in value.items()}
 
 
+def _unnameable(name: str, colour: str) -> str:
+    """Why a layout could not name a palette colour called name (one that looks like a colour, or is read otherwise),
+    else '': a layout's colour "#ffffff" drew a palette name '#ffffff' (#000000), its checks passing on the wrong ink."""
+    if not isinstance(name, str):
+        return ""
+    if hex_of(name) and name.startswith("#"):
+        return (f"{name!r} is a colour, not a name: a layout's colour \"{name}\" would draw this palette's {colour}, "
+                "not the colour it writes: name it with a word")
+    if name.startswith("#"):
+        return f"a palette name may not start with '#' (a layout reads {name!r} as a colour, #rrggbb or #rgb): name it with a word"
+    if name == "none":
+        return "'none' may not be a palette name: a layout's none draws nothing (fill: none, stroke: none)"
+    if "{" in name or "}" in name:
+        return f"a palette name may not hold '{{' or '}}' (found {s.found(name)}): a layout reads {{column}} as a data cell"
+    if not name.strip():
+        return f"a palette name may not be empty (found {s.found(name)}): a layout could not name it"
+    if name != name.strip():
+        return (f"a palette name may not start or end with a space (found {s.found(name)}): a text's {{colour:...}} "
+                "reads the name without its spaces")
+    return ""
+
+
 def build(path, data, lines, theme=""):
     """Check raw data and build the Spec (theme: the name of the theme laid over the data, if any)."""
     check = Checker(path, lines)
@@ -289,6 +317,9 @@ def build(path, data, lines, theme=""):
     if not isinstance(top.get("palette") or {}, dict):
         check.fail(("palette",), f"expected a mapping of colour names to #rrggbb, found {s.found(top['palette'])}")
     palette = check.check_fields({name: s.hex_colour for name in top.get("palette") or {}}, top.get("palette") or {}, ("palette",))
+    for name in palette:
+        if why := _unnameable(name, palette[name]):
+            check.fail(("palette", name), why)
     for name, given in (top.get("palette") or {}).items():   # back: red, beside the palette's own red
         if given in palette and given != name:
             check.fail(("palette", name), f"{given!r} would be the named colour {palette[name]}, not this palette's "

@@ -114,6 +114,10 @@ def test_set_overrides_a_value_and_is_checked(grannys):
      "--set 'distinguish[1" + "0" * 43 + "...: an item number of 4,401 digits (no list holds so many items)"),
     ("distinguish.1" + "0" * 18 + ".colours=[blue]", "--set 'distinguish.1" + "0" * 18 + ".colours': an item number of 19 "
      "digits (no list holds so many items)"),
+    ("palette.\x1b]0;pwn\x07=#000000",   # a palette name of terminal codes, where the spec refuses them in any key
+     "--set 'palette.\\x1b]0;pwn\\x07': the key holds the control character U+001B, which cannot be printed"),
+    ("game.title=#\x1b]0;pwn\x07",   # a value starting with # is text as typed: it was taken
+     "--set game.title: '#\\x1b]0;pwn\\x07' holds the control character U+001B, which cannot be printed"),
     ("distinguish.\u0663.colours=[blue]",   # int() read '٣' as 3
      "--set distinguish.'\\u0663': expected an item number below 1 (the list has 1 items)"),
 ])
@@ -143,6 +147,35 @@ def test_a_palette_colour_takes_rgb_and_the_names_a_layout_takes(given, colour):
     """'#c60' and 'red' were refused ('expected a colour as #rrggbb'), where a layout takes them: they mean what they do
     there."""
     assert specs.load("grannys-pills", [f"palette.red={given}"]).palette["red"] == colour
+
+
+@pytest.mark.parametrize("name, told", [
+    ("'#ffffff'", "palette.'#ffffff': '#ffffff' is a colour, not a name: a layout's colour \"#ffffff\" would draw this "
+                  "palette's #000000, not the colour it writes: name it with a word"),
+    ("'#fff'", "palette.'#fff': '#fff' is a colour, not a name"),
+    ("'#night'", "palette.'#night': a palette name may not start with '#' (a layout reads '#night' as a colour"),
+    ("none", "palette.none: 'none' may not be a palette name: a layout's none draws nothing"),
+    ("'{suit}'", "palette.'{suit}': a palette name may not hold '{' or '}' (found '{suit}'): a layout reads {column} as "
+                 "a data cell"),
+    ("' ink'", "palette.' ink': a palette name may not start or end with a space"),
+    ("''", "palette.'': a palette name may not be empty")])
+def test_a_palette_name_a_layout_could_not_name_is_refused_at_its_line(tmp_path, name, told):
+    """palette: {'#ffffff': '#000000'} was taken, and a layout's colour: "#ffffff" then drew black (the palette's names
+    come first), its contrast checked against black: a name a layout would read otherwise is refused at its line, in the
+    file and from --set alike."""
+    path = tmp_path / "mine.yaml"
+    path.write_text(f"game: {{title: T, designer: D}}\npalette:\n  ink: '#111111'\n  {name}: '#000000'\n"
+                    "components:\n  tile: {kind: square-tile, expect: 1, size: 25 mm, faces: {list: [{colour: ink, "
+                    "shape: round}]}}\n", encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        specs.load(str(path))
+    assert str(caught.value).startswith(f"{path}:4: {told}"), str(caught.value)
+    if name == "''":
+        return   # --set palette.=... is an empty part of its key
+    path.write_text(path.read_text(encoding="utf-8").replace(f"  {name}: '#000000'\n", ""), encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        specs.load(str(path), [f"palette.{name.strip(chr(39))}=#000000"])
+    assert str(caught.value).startswith(f"{path}: --set {told}"), str(caught.value)
 
 
 def test_players_and_age_take_a_bare_number_as_their_text():
