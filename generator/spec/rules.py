@@ -48,7 +48,7 @@ def load_rules(spec):
 def _checked(spec) -> dict:
     """load_rules's text, its colours named as written."""
     path = rules_path(spec)
-    data, lines = yamlsource.load(path)
+    data, lines = yamlsource.load(path, noun="rules file")
     checker = Checker(path, lines)
     rules = checker.check(RULES, data, ())
     printed, made = {c.id for c in spec.components}, games.ruleset(spec).diagrams

@@ -163,6 +163,22 @@ def test_an_unknown_figure_in_the_rules_names_the_rules_file(tmp_path):
     assert "board.ring_run" in str(caught.value) and "cells" not in str(caught.value).split("(figures:")[1]
 
 
+@pytest.mark.parametrize("text, told", [("", "rules file is empty"), ("# only a comment\n", "rules file is empty"),
+                                         ("overview: " + "[" * 70 + "]" * 70 + "\n",
+                                          "rules file is nested too deeply (more than 64 levels)"),
+                                         ("a" * 5_000_001, "rules file is too large (more than 5 MB), not parsing it")])
+def test_a_rules_file_that_cannot_be_read_is_called_a_rules_file(tmp_path, text, told):
+    """An empty rules/<id>.yaml said 'spec is empty' (as did one too large or nested too deeply) of a file that is no
+    spec: it names the rules file and calls it one."""
+    (tmp_path / "rules").mkdir()
+    spec_path = tmp_path / "glorieta.yaml"
+    spec_path.write_text(specs.SPECS.joinpath("glorieta.yaml").read_text())
+    (tmp_path / "rules" / "glorieta.yaml").write_text(text)
+    result = run("validate", spec_path)
+    assert (result.exit_code, result.output) == (1, f"error: {tmp_path / 'rules' / 'glorieta.yaml'}"
+                                                    f"{':1' if 'nested' in told else ''}: {told}\n")
+
+
 def test_a_figure_of_a_component_left_out_says_so():
     """{posy-pink.count} with posy-pink left out by include: false was an 'unknown figure' whose list did not name it."""
     result = run("validate", "posies", "--set", "components.posy-pink.include=false")
