@@ -11,10 +11,9 @@ from types import MappingProxyType
 
 from . import records
 from .digests import hexdigest, keyed
-from .files import opened, write_quietly
+from .files import RECORDS, opened, write_quietly   # RECORDS: the folder beside an output file keeping its record
 
 PACKAGE = Path(__file__).resolve().parent
-RECORDS = ".pnp-cache"
 READ: dict[str, str] = {}  # every designer's file read by this process (spec, data, layouts, fonts, art): path -> digest
 NOTING: list[dict] = []  # the {path: digest} of each piece of work noting the files it reads (rulebook diagrams)
 

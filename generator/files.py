@@ -8,6 +8,7 @@ from pathlib import Path
 from .errors import UserError
 
 SPECS = Path(__file__).resolve().parent / "specs"  # shipped with the package: found wherever pnp is installed
+RECORDS = ".pnp-cache"   # the folder beside a game's output files that keeps their records
 MISSING: set = set()   # the files a spec named that were not there, by absolute path: pnp watch rebuilds when one appears
 
 
@@ -77,10 +78,22 @@ def game_folder(out_dir, name: str) -> Path:
     folder = Path(out_dir) / name
     linked = [folder] if folder.is_symlink() else [Path(top, entry) for top, folders, _ in os.walk(folder)
                                                   for entry in folders if os.path.islink(os.path.join(top, entry))]
+    if not linked and os.path.islink(folder / RECORDS):   # one leading nowhere is no folder to os.walk: the build's
+        linked = [folder / RECORDS]                        # records were silently not kept
     if linked:
-        raise UserError(f"{linked[0]}: a link to {os.readlink(linked[0])!r}; pnp writes only inside --out, never "
-                        "through a link: remove the link, or give --out the folder it leads to")
+        leads = nowhere(linked[0])
+        raise UserError(f"{linked[0]}: a link to {os.readlink(linked[0])!r}{f', {leads}' if leads else ''}; pnp writes "
+                        "only inside --out, never through a link: remove the link"
+                        + ("" if leads else ", or give --out the folder it leads to"))
     return folder
+
+
+def nowhere(path) -> str:
+    """How a link leads nowhere ('which leads back to itself', 'which leads nowhere: nothing is there'), or '' when it
+    leads to a file or folder."""
+    if os.path.exists(path):
+        return ""
+    return "which leads back to itself" if loops(path) else "which leads nowhere: nothing is there"
 
 
 def opened(path):
@@ -138,11 +151,14 @@ def write_atomic(path, data, replaced: bool = True):
         except FileNotFoundError:   # the folder is made when it is not there (not asked for at each write)
             path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = _temp_beside(path)
-    except (FileExistsError, NotADirectoryError):
+    except (FileExistsError, NotADirectoryError, OSError) as exc:
+        linked = next((up for up in path.parents if up.is_symlink() and nowhere(up)), None)
+        if linked is not None:   # a folder's name that is a link to nothing (it was told 'is a file, not a folder')
+            raise UserError(f"cannot write {path}: {linked} is a link to {os.readlink(linked)!r}, {nowhere(linked)}") from None
+        if not isinstance(exc, (FileExistsError, NotADirectoryError)):
+            raise UserError(f"cannot write {path}: {exc.strerror}") from None
         blocking = next((up for up in path.parents if up.exists() and not up.is_dir()), path.parent)
         raise UserError(f"cannot write {path}: {blocking} is a file, not a folder") from None
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             if isinstance(data, (bytes, bytearray)):

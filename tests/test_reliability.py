@@ -387,6 +387,24 @@ def test_a_folder_inside_out_that_links_elsewhere_is_refused_and_nothing_is_writ
     assert not list(elsewhere.iterdir())
 
 
+@pytest.mark.parametrize("linked, command, target, told", [
+    ("hostile/.pnp-cache", ["build", "--paper", "a4"], ".pnp-cache", "which leads back to itself"),
+    ("hostile/.pnp-cache", ["build", "--paper", "a4"], "nothere", "which leads nowhere: nothing is there"),
+    ("hostile/png", ["build", "--format", "png", "--dpi", "30"], "nothere", "which leads nowhere: nothing is there")],
+    ids=["cache folder that loops", "cache folder leading nowhere", "png folder leading nowhere"])
+def test_a_folder_inside_out_that_is_a_link_leading_nowhere_is_named_so(tmp_path, linked, command, target, told):
+    """A link at <out>/<id>/.pnp-cache that loops, or leads nowhere, was taken (exit 0), and the build kept no records
+    (their writes failed quietly), where a link there to a folder is refused; a link leading nowhere at <out>/<id>/png
+    was called 'a file, not a folder'. Each is one line naming the link and where it leads."""
+    path = write_spec(tmp_path / "spec")
+    out = tmp_path / "out"
+    (out / linked).parent.mkdir(parents=True)
+    (out / linked).symlink_to(target)
+    line = one_clean_line(run(command[0], path, *command[1:], "--out", out))
+    assert f"{out / linked}: a link to {target!r}, {told}" in line or f"{out / linked} is a link to {target!r}, {told}" in line, line
+    assert (out / linked).is_symlink() and not (out / linked).exists()
+
+
 def test_a_spec_whose_name_is_too_long_to_name_its_files_is_refused_before_any_is_written(tmp_path):
     """A 240-character spec name passed validate, then a build wrote png/, svg/ and contact/ and failed on a page's name
     ('File name too long'); 100 characters build every format, fold and themed."""
