@@ -31,7 +31,8 @@ def _figure(low: int, high: int, what: str):
     from low to high (no game has 0 players or an age of -1)."""
     def parse(value):
         text = str(value) if isinstance(value, int) and not isinstance(value, bool) else s.text(value)
-        numbers = [int(n) for n in re.findall(r"[0-9]+", text)]   # a dash between two is a range, one before a minus
+        numbers = [int(n) if len(n.lstrip("0")) <= 9 else math.inf   # a dash between two is a range, one before a minus; int()
+                   for n in re.findall(r"[0-9]+", text)]       # refuses 4,301 digits (a traceback), and none is a fact
         if any(not low <= n <= high for n in numbers) or re.match(r"\s*-\s*[0-9]", text):
             raise s.Invalid(f"expected {what} from {low} to {high} (as 2, 2-4 or 10+), found {s.found(value)}")
         return text

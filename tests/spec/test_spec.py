@@ -101,6 +101,8 @@ def test_set_overrides_a_value_and_is_checked(grannys):
     ("game.age=-1", "--set game.age: expected an age from 0 to 99 (as 2, 2-4 or 10+), found -1"),   # '0 players · age -1'
     ('game.age="-3"', "--set game.age: expected an age from 0 to 99 (as 2, 2-4 or 10+), found '-3'"),
     ("game.age=999999", "--set game.age: expected an age from 0 to 99 (as 2, 2-4 or 10+), found 999999"),
+    ('game.players="1' + "0" * 5000 + '"',   # int() refused the 5,001 digits: a traceback
+     "--set game.players: expected players from 1 to 999 (as 2, 2-4 or 10+), found '1" + "0" * 55 + "..."),
     ('game.title="Tea # time',   # an open quote: the title printed with the quote, exit 0
      "--set game.title: YAML syntax error: found unexpected end of stream (a value starting with \" is read as YAML)"),
     ("game.title=[Tea", "--set game.title: YAML syntax error: did not find expected ',' or ']' (while parsing a flow "
