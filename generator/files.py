@@ -116,11 +116,8 @@ def shown(path) -> Path:
     path = Path(path)
     try:
         return (path.parent.resolve() / path.name).relative_to(Path.cwd())
-    except ValueError:
+    except (ValueError, RuntimeError):   # outside it; a folder on the way that loops (before 3.13: RuntimeError)
         return path
-        return Path(path).resolve().relative_to(Path.cwd())
-    except (ValueError, RuntimeError):   # outside it; a link that loops (Python before 3.13 raised RuntimeError)
-        return Path(path)
 
 
 def _not_a_file(shown: str, path: Path) -> UserError:
