@@ -372,8 +372,6 @@ def watch_game(game, paper, out_dir, overrides, theme, chosen_formats, dpi):
     batch.unread(chosen_formats, paper=given("paper"), dpi=dpi is not None)
     from . import watch  # lazy: start-up
     rebuild = watch.rebuild(game, paper, out_dir, overrides, theme, chosen_formats, batch.DPI if dpi is None else dpi)
-    watch.run(watch.Watcher(game, theme, ignore=[out_dir]), rebuild, click.echo)
-    rebuild = watch.rebuild(game, paper, out_dir, overrides, theme, chosen_formats, dpi)
     watch.run(watch.Watcher(game, theme, ignore=[out_dir]), rebuild, batch.say)
     click.echo("stopped")
 
