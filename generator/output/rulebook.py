@@ -276,7 +276,11 @@ class DiagramSlot(Flowable):
         return LEAST_DIAGRAM_TYPE / (min(1.0, available_width / (self.diagram.width * mm)) * self.size * self.type * mm)
 
     def wrap(self, available_width, available_height):
-        self.scale = min(1.0, available_width / (self.diagram.width * mm)) * self.size * self.fit
+        whole = min(1.0, available_width / (self.diagram.width * mm))   # its size as wide as the column lets it be
+        share = self.size * self.fit
+        if self.type is not None:   # the book laid out again at 90 % or 80 % shrinks it only while its text keeps 6 pt
+            share = max(share, min(1.0, LEAST_DIAGRAM_TYPE / (whole * self.type * mm)))
+        self.scale = whole * share
         return self.diagram.width * mm * self.scale, self.diagram.height * mm * self.scale
 
     def drawOn(self, canvas, x, y, _sW=0):
@@ -732,7 +736,7 @@ def card_styles(st, width, height, k):
 
 
 SCALES = (1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.7)  # of the quick reference's type, the largest that fits
-LEAST_CARD_TYPE = 6.0   # pt: the smallest body text a quick-reference card may shrink to (7 pt at its smallest scale)
+LEAST_CARD_TYPE = 6.0   # pt: the smallest text (its body, its tables' cells) a quick-reference card may shrink to
 _FITS: dict = {}  # (the quick reference, game title[, card size]) -> the scale it fitted at (last, at any size)
 
 
@@ -808,7 +812,7 @@ def reference(spec, ref, st, width, height, canv):
     flow = flows[high] if high in flows else card(spec, ref, st, width, height, SCALES[high], where)
     if high in measured:   # at the smallest scale, the card shrinks what still overflows: a little at most
         wide, tall = measured[high]
-        least = min(1.0, width / wide, height / tall) * SCALES[high] * st["body"].fontSize
+        least = min(1.0, width / wide, height / tall) * SCALES[high] * min(st["body"].fontSize, st["cell"].fontSize)
         if least < LEAST_CARD_TYPE:
             raise UserError(f"{Place(rules_path(spec), ('reference',))}: the quick reference is too long for its "
                             f"card: its text would print at {least:.1f} pt (at least {LEAST_CARD_TYPE:g} pt reads): "
