@@ -35,7 +35,7 @@ def _new_folder(folder) -> tuple:
                         "'.', '_', '+' and '-' (e.g. my-game)")
     if game_id.lower().endswith((".yaml", ".yml")):
         raise UserError(f"{folder}: a folder named like a spec file, which pnp validate and pnp build would read as one: "
-                        f"name it without {Path(game_id).suffix} (e.g. pnp new {Path(game_id).stem})")
+                        f"name it without {Path(game_id).suffix} (e.g. pnp new {folder.with_name(Path(game_id).stem)})")
     if folder.is_symlink() or folder.exists() and not (folder.is_dir() and not _shown(folder)):
         what = "as a link" if folder.is_symlink() else "and is not empty" if folder.is_dir() else "as a file"
         raise UserError(f"{folder}: already exists {what} (pnp new writes a new folder, or into an empty one, and never "

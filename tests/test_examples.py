@@ -237,11 +237,12 @@ def test_pnp_new_refuses_a_folder_named_like_a_spec_file(tmp_path, monkeypatch):
     """`pnp new x.yaml` wrote a game that `pnp validate x.yaml` refused ("a folder, not a spec file"): refused, with the
     name to give instead, and nothing written."""
     monkeypatch.chdir(tmp_path)
-    for name in ("x.yaml", "Deck.YML"):
+    (tmp_path / "sub").mkdir()
+    for name in ("x.yaml", "Deck.YML", "sub/y.yaml"):
         made = CliRunner().invoke(cli, ["new", name])
         assert made.exit_code == 1 and made.output.startswith(f"error: {name}: a folder named like a spec file"), made.output
-        assert f"pnp new {name.rsplit('.', 1)[0]})" in made.output
-    assert list(tmp_path.iterdir()) == []
+        assert f"pnp new {name.rsplit('.', 1)[0]})" in made.output   # sub/y: the folder it goes in kept
+    assert list(tmp_path.iterdir()) == [tmp_path / "sub"] and not list((tmp_path / "sub").iterdir())
 
 
 def test_pnp_new_with_a_name_its_starter_cannot_take_is_refused_and_leaves_no_folder(tmp_path, monkeypatch):
