@@ -123,9 +123,9 @@ def search_path(spec_path=None) -> Templates:
     refused (its templates are checked against the folder they are in)."""
     local = Path(spec_path).resolve().parent / "templates" if spec_path else None
     if local is not None and loops(local):
-        raise UserError(f"{local}: the templates folder is a link that loops (it leads back to itself)")
+        raise UserError(f"{shown(local)}: the templates folder is a link that loops (it leads back to itself)")
     if local is not None and local.is_dir() and not local.resolve().is_relative_to(local.parent):
-        raise UserError(f"{local}: the templates folder links outside the spec's folder ({local.resolve()})")
+        raise UserError(f"{shown(local)}: the templates folder links outside the spec's folder ({local.resolve()})")
     return Templates(str(p) for p in (local, TEMPLATES) if p and p.is_dir())
 
 
