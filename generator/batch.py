@@ -89,6 +89,9 @@ def build(games, paper, out_dir, backs, overrides, theme, ink_saver, greyscale, 
         notes = [f"warning: {line}" for line in warned(spec)["lines"]]
         if "pdf" in names and not looks and not specs.rules_path(spec).is_file():
             notes.append(no_rules(spec, paper, out_dir))
+        if spec.theme and spec.remembered(specs.THEME_UNREAD, lambda: False):
+            notes.append(f"note: the theme {spec.theme!r} changes nothing in {spec.game.id} (its sections are other "
+                         "games', or it sets a title alone): its edition prints as the plain one")
         return notes
 
     if not games:

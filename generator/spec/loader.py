@@ -100,13 +100,13 @@ def load(name, overrides=(), theme=None):
     """Load, theme, override and check a spec by game id or path (precedence: spec < theme < --set)."""
     path = resolve(name)
     data, lines = yamlsource.load(path)
-    theme_name = ""
+    theme_name, reached = "", True
     if theme is not None:
         from . import theme as themes  # lazy: start-up (only a themed build reads the themes and line styles)
         game = data.get("game") if isinstance(data, dict) else None
         rules = game.get("ruleset") if isinstance(game, dict) and isinstance(game.get("ruleset"), str) else ""
         laid = themes.load(theme) if isinstance(theme, (str, Path)) else theme
-        themes.apply(laid, tuple(dict.fromkeys(filter(None, (rules, Path(path).stem)))), data, lines)
+        reached = themes.apply(laid, tuple(dict.fromkeys(filter(None, (rules, Path(path).stem)))), data, lines)
         theme_name = _theme_name(Path(laid.path))
     for assignment in overrides:
         key_path, made = apply_override(path, data, assignment)
@@ -117,9 +117,13 @@ def load(name, overrides=(), theme=None):
             lines[key_path[:depth]] = SET_LINE
         if hasattr(lines, "written"):   # its text, for a hint when YAML read it as no text (players=3)
             lines.written[key_path] = assignment.partition("=")[2].strip()
-    return build(path, data, lines, theme_name)
+    spec = build(path, data, lines, theme_name)
+    if not reached:   # its edition prints as the plain one: the build says so (batch.build's notes)
+        spec.remembered(THEME_UNREAD, lambda: True)
+    return spec
 
 
+THEME_UNREAD = "theme changed nothing"   # remembered of a spec whose theme reached nothing of its game
 LONGEST_THEME = 64   # characters of a theme's file name, which a themed build's folder and file names carry
 LONGEST_ID = 100     # characters of a spec's file name (its game id): with a theme's, a paper's and a file's own words
                      # the longest file name a build writes stays within the 255 a system takes

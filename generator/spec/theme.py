@@ -127,13 +127,15 @@ def load(name):
     return theme
 
 
-def apply(theme, names: tuple, data, lines):
+def apply(theme, names: tuple, data, lines) -> bool:
     """Lay a theme over a spec's raw data: generic sections first, then the game's own, each of names that has one (the
     spec's game.ruleset, then the spec's own id: a copy of a shipped game takes either). With no section for either, a
     section named a letter or two off one of them (a case, an extension, a letter) is refused, as a misspelling that
-    would change nothing; so is a theme of colours alone, no section, none of which the game has (each misspelt)."""
+    would change nothing; so is a theme of colours alone, no section, none of which the game has (each misspelt).
+    Whether the theme reached anything of the game (a theme of other games' sections alone, or of a title, does not:
+    its edition prints as the plain one, which the build says)."""
     if not isinstance(data, dict):
-        return
+        return True
     reached: list = []
 
     def lay(key_path, value, theme_path):
@@ -173,6 +175,7 @@ def apply(theme, names: tuple, data, lines):
         theme.fail(("palette",), f"the theme changes nothing in {names[-1]}: none of its colours ({', '.join(given)}) is "
                                  f"one of the game's ({', '.join(palette) or 'none'})"
                                  + (f": did you mean {', '.join(meant)}?" if meant else ""))
+    return bool(reached)
 
 
 def _near(name: str, names: tuple) -> str:

@@ -688,3 +688,19 @@ def test_a_themed_edition_s_pages_say_which_theme_they_are(tmp_path):
     assert run("palette", "posies", "--out", str(out), "--theme", "okabe-ito").exit_code == 0
     sheet = pypdfium2.PdfDocument(out / "posies" / "theme-okabe-ito" / "posies-okabe-ito-palette.pdf")
     assert sheet.get_metadata_dict()["Title"] == "Posies · okabe-ito theme: palette check"
+
+
+def test_a_theme_that_changes_nothing_in_a_game_is_said_so_by_the_build(tmp_path):
+    """A theme whose only section is another game's (or that sets a title alone) built a theme edition identical to
+    the plain one, exit 0, unsaid: the build now says so in a note; a theme that changes the game says nothing."""
+    other = tmp_path / "other.yaml"
+    other.write_text("theme: {title: Other game only}\ngames: {glorieta: {palette: {pink: '#ff0000'}}}\n")
+    titled = tmp_path / "titled.yaml"
+    titled.write_text("theme: {title: A title alone}\n")
+    for laid, said in ((other, True), (titled, True), ("okabe-ito", False)):
+        result = CliRunner().invoke(cli, ["build", "posies", "--paper", "a4", "--theme", str(laid),
+                                          "--out", str(tmp_path / "out")])
+        assert result.exit_code == 0, result.output
+        notes = [line for line in result.output.splitlines() if "changes nothing" in line]
+        assert notes == ([f"note: the theme {Path(str(laid)).stem!r} changes nothing in posies (its sections are other "
+                          "games', or it sets a title alone): its edition prints as the plain one"] if said else []), notes
