@@ -36,10 +36,10 @@ def read(drawing) -> dict:
         boxes.setdefault(id(getattr(text.node, "box", None) or text.node), []).append((text, walk.read(text)))
     found = []
     for runs in boxes.values():
-        whole = " ".join(" ".join(text.node.content or "" for text, _ in runs).split())
+        whole = " ".join(" ".join(svg.said(text.node) for text, _ in runs).split())
         said = named([text.node for text, _ in runs])
         several = len({text.ink for text, _ in runs}) > 1   # a span of a text in several colours is named
-        read = [[f" at {_quote(words)}" if several and (words := " ".join((text.node.content or "").split())) != whole
+        read = [[f" at {_quote(words)}" if several and (words := " ".join(svg.said(text.node).split())) != whole
                  else "", letters] for text, letters in runs if letters is not None]
         if read:
             found.append([said, read])

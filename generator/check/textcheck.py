@@ -1,7 +1,7 @@
 """Text on pieces measured where it is laid out: ink outside its box or the safe area, or a glyph the font lacks, fails."""
 import math
 
-from ..draw import typeface
+from ..draw import svg, typeface
 from ..components import KINDS
 from ..draw.svgvalues import IDENTITY, compose, num
 from ..draw.textfit import FAMILY, Box, ink, missing
@@ -130,7 +130,7 @@ def problems(runs, safe, rounded=None):
         return
     first = runs[0][0]
     own = getattr(first, "box", None)
-    text = " ".join(n.content or "" for n, _, _ in runs if "stroke" not in n.attrs) or (first.content or "")  # no outline
+    text = " ".join(svg.said(n) for n, _, _ in runs if "stroke" not in n.attrs) or svg.said(first)  # no outline
     overflow = ((own and outside(text, _union(boxed), own)) or   # the safe area named by its row, when a layout drew it
                 outside(text, _union(inked), safe, SAFE_AREA, own.name if own else "")
                 or (rounded and next(filter(None, (_cornered(n, p, s, rounded, own) for n, p, s in runs
@@ -142,7 +142,7 @@ def problems(runs, safe, rounded=None):
 def named(nodes: list) -> str:
     """A text as a message names it, from the runs of its box: its words quoted, then its box's name ("'Tidewatch'
     (text title)")."""
-    whole = " ".join(" ".join(node.content or "" for node in nodes).split())
+    whole = " ".join(" ".join(svg.said(node) for node in nodes).split())
     own = getattr(nodes[0], "box", None)
     return _quote(whole) + (f" ({own.name})" if own and own.name and own.name != "safe area" else "")
 

@@ -91,13 +91,19 @@ class Text(Element):
 
 
 class Run(Text):
-    """A run of text in one typeface.Face (textbox sets them), x where its pen starts: it has no anchor."""
+    """A run of text in one typeface.Face (textbox sets them), x where its pen starts: it has no anchor; said: its text
+    as messages quote it when that is more than its content (the inline icons beside it, as :name:), never drawn."""
 
-    __slots__ = ("face",)
+    __slots__ = ("face", "said")
 
     def __init__(self, attrs, content, face, box=None):
         super().__init__(attrs, content, box)
-        self.face = face
+        self.face, self.said = face, None
+
+
+def said(node) -> str:
+    """A text element's words as messages quote them: a run's with the inline icons beside it (said), else its own."""
+    return getattr(node, "said", None) or node.content or ""
 
 
 class Placed(Element):

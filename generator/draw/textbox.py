@@ -350,14 +350,21 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
                  max(box.bottom - reach, box.top + reach))
     marks, fits, size, count, missing, cut = _laid(text, inner, font, size, min_size, align, valign, leading, colour,
                                                    tuple(icons.items()), wrap, bold, italic)
-    elements = []
+    elements, last, before = [], None, []   # last: the run an icon follows; before: icons before any run
     for name, *what in marks:
         if name is None:
             attrs, content, face = what
-            elements.append(svg.Run(dict(attrs), content, face, box))
+            last = svg.Run(dict(attrs), content, face, box)
+            if before:   # a message quotes each icon where it stands among the words (':coin: Every other ...')
+                last.said, before = " ".join([*before, content]), []
+            elements.append(last)
         else:
             x, baseline, at, paint = what
             elements.append(_picture(icons[name], name, x, baseline, at, paint, font))
+            if last is None:
+                before.append(f":{name}:")
+            else:
+                last.said = f"{svg.said(last)} :{name}:"
     if outline:   # every run's outline first, then the letters: a line's or a run's outline never covers another's letters
         stroke = {"stroke": outline[0], "stroke-width": svg.r(2 * outline[1]), "stroke-linejoin": "round", "fill": "none"}
         elements = [svg.Run({**dict(attrs), **stroke}, content, face, box)

@@ -349,3 +349,12 @@ def test_an_icon_after_a_number_wraps_with_it():
     assert lines("Gain 4 :coin: now", first) == ["Gain", "4 :coin:", "now"]
     assert lines("Gain four :coin: now", (typeface.advance("/V", "Gain four ") + 0.5) * size) == ["Gain four", ":coin: now"]
     assert lines("4 :coin:", 0.8 * size) == ["4", ":coin:"]   # one word a line: nothing to carry
+
+
+def test_a_message_quotes_a_texts_inline_icons_where_they_stand_among_its_words():
+    """'Gain 3 . Another player gains 1 .': a message quoted a text's runs alone, its icons dropped. Each icon is quoted
+    as :name: where it stands, the first before the words it leads; the runs drawn are as they were."""
+    laid = textbox.fit(":coin: Gain 3 :coin:. Then 1 :coin:", (5, 5, 80, 20), icons={"coin": COIN})
+    runs = [element for element in laid.elements if isinstance(element, svg.Run)]
+    assert "".join(run.content for run in runs) == "Gain 3 . Then 1 "
+    assert textcheck.named(runs) == "':coin: Gain 3 :coin: . Then 1 :coin:' (text box)"
