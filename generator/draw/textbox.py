@@ -350,7 +350,9 @@ def fit(text: str, box, *, font: typeface.Family = typeface.VERA, size: float = 
                  max(box.bottom - reach, box.top + reach))
     marks, fits, size, count, missing, cut = _laid(text, inner, font, size, min_size, align, valign, leading, colour,
                                                    tuple(icons.items()), wrap, bold, italic)
-    elements, last, before = [], None, []   # last: the run an icon follows; before: icons before any run
+    elements: list = []
+    last: svg.Run | None = None   # the run an icon follows
+    before: list[str] = []   # the icons before any run
     for name, *what in marks:
         if name is None:
             attrs, content, face = what
