@@ -223,19 +223,20 @@ def _line(words, size, family):
     return sum(em * size for _, em in words) + sum(_space(word, family) for word, _ in words[:-1]) * size
 
 
-def _height(family, size, lines, leading, pictures):
+def _height(family, size, lines, leading, pictures, tall=False):
     """The height in mm from the top of a block of lines to the bottom of its last line's descent, or of the pictures
     or letters that reach further (_reaches)."""
     ascent, descent = _extent(family.regular.resource)
-    return (ascent + descent) * size + (len(lines) - 1) * leading * size + sum(map(sum, _reaches(lines, family, pictures))) * size
+    block = (ascent + descent) * size + (len(lines) - 1) * leading * size
+    return block + sum(map(sum, _reaches(lines, family, pictures, tall))) * size if pictures or tall else block
 
 
-def _reaches(lines, family, pictures) -> list:
-    """(above, below) in em of each line: how far its pictures reach past the regular face's ascent and descent, and the
-    first line's letters above it and the last line's below it (an accent over a capital, a bold face's taller
-    ascender): a box holds all the ink it sets."""
+def _reaches(lines, family, pictures, tall=False) -> list:
+    """(above, below) in em of each line: how far its pictures reach past the regular face's ascent and descent, and
+    (tall: the text has letters that may, _tall) the first line's letters above it and the last line's below it (an
+    accent over a capital, a bold face's taller ascender): a box holds all the ink it sets."""
     reaches = [_reach(words, family, pictures) if pictures else (0.0, 0.0) for words, _ in lines]
-    if reaches:
+    if reaches and tall:
         ascent, descent = _extent(family.regular.resource)
         top, bottom = _letters(lines[0][0], family)[0], _letters(lines[-1][0], family)[1]
         reaches[0] = (max(reaches[0][0], -top - ascent), reaches[0][1])
@@ -253,6 +254,41 @@ def _letters(words, family) -> tuple:
                 if box is not None:
                     top, bottom = min(top, box[1]), max(bottom, box[3])
     return top, bottom
+
+
+def _tall(paragraphs, family) -> bool:
+    """Whether a text has a letter whose ink reaches past its family's regular ascent or descent (most have none: its
+    lines then need no measuring, _reaches)."""
+    styled: dict = {}   # (bold, italic) -> the text set in that face
+    for words in paragraphs:
+        for word in words:
+            for piece in word:
+                styled.setdefault((piece.style.bold, piece.style.italic), []).append(piece.text)
+    return any(_past(family.face(*style), family.regular).any("".join(texts)) for style, texts in styled.items())
+
+
+class _Past:
+    """The characters whose ink in one face reaches past the regular face's ascent or descent, found as asked."""
+
+    def __init__(self, face, regular):
+        self.face, (self.ascent, self.descent) = face, _extent(regular.resource)
+        self.seen: set = set()
+        self.past: set = set()
+
+    def any(self, text: str) -> bool:
+        """Whether one of text's characters reaches past (each looked at once in the face's life)."""
+        for ch in set(text).difference(self.seen):
+            box = typeface.ink(self.face, ch, 0.0, 0.0, 1.0)
+            if box is not None and (-box[1] > self.ascent or box[3] > self.descent):
+                self.past.add(ch)
+            self.seen.add(ch)
+        return not self.past.isdisjoint(text)
+
+
+@functools.lru_cache(maxsize=None)
+def _past(face, regular) -> _Past:
+    """The _Past of a face of a family."""
+    return _Past(face, regular)
 
 
 def _reach(words, family, pictures):
@@ -381,6 +417,7 @@ def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons
     pictures = dict(icons)
     paragraphs = parse(text, colour, pictures, bold, italic)
     measured = [[(word, _ems(word, font, pictures)) for word in words] for words in paragraphs]
+    tall = _tall(paragraphs, font)
     box = Box(*box, "")
     width, height = box.right - box.left, box.bottom - box.top
     sizes = [size - STEP * k for k in range(int((size - (min_size or size)) / STEP + 1e-9) + 1)]
@@ -394,7 +431,7 @@ def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons
         """The lines at sizes[index], and whether they fit the box, every word whole."""
         lines = _wrap(measured, sizes[index], width if wrap else float("inf"), font, pictures)
         wide = wrap or all(_line(words, sizes[index], font) <= width + 1e-9 for words, _ in lines)
-        return lines, wide and _height(font, sizes[index], lines, leading, pictures) <= height + 1e-9
+        return lines, wide and _height(font, sizes[index], lines, leading, pictures, tall) <= height + 1e-9
 
     chosen, (lines, fits) = 0, fits_at(0)
     if not (fits and whole(0)):  # the largest size that fits: text that fits at a size fits at every smaller one
@@ -409,7 +446,7 @@ def _laid(text, box, font, size, min_size, align, valign, leading, colour, icons
                 low = mid
     size = sizes[chosen]
     cut = "" if whole(chosen) else "".join(piece.text for piece in widest[0])
-    return (tuple(_set(lines, box, font, size, align, valign, leading, pictures)), fits, round(size, 3), len(lines),
+    return (tuple(_set(lines, box, font, size, align, valign, leading, pictures, tall)), fits, round(size, 3), len(lines),
             tuple(_missing(paragraphs, font)), cut)
 
 
@@ -439,15 +476,15 @@ def _missing(paragraphs, family):
     return list(found)
 
 
-def _set(lines, box, family, size, align, valign, leading, pictures):
+def _set(lines, box, family, size, align, valign, leading, pictures, tall=False):
     """The marks of laid lines: runs of text (one per stretch of one style) and icons."""
     ascent, _ = _extent(family.regular.resource)
-    block = _height(family, size, lines, leading, pictures)
+    block = _height(family, size, lines, leading, pictures, tall)
     room = box.bottom - box.top - block
     top = box.top + {"top": 0.0, "middle": room / 2, "bottom": room}[valign]
     width = box.right - box.left
     out: list = []
-    reaches = _reaches(lines, family, pictures)
+    reaches = _reaches(lines, family, pictures, tall)
     extra = below = 0.0   # em: how much further down the pictures (and the first line's letters) push this line
     for index, (words, last) in enumerate(lines):
         above, reach = reaches[index]
