@@ -271,15 +271,18 @@ class DiagramSlot(Flowable):
 
     def least_fit(self, available_width: float) -> float:
         """The least fit that keeps the diagram's smallest text at LEAST_DIAGRAM_TYPE (0 when it sets none)."""
+        return self._least(available_width) / self.size
+
+    def _least(self, available_width: float) -> float:
+        """The least share of the diagram's size (as wide as the column lets it be) whose text keeps LEAST_DIAGRAM_TYPE."""
         if self.type is None:
             return 0.0
-        return LEAST_DIAGRAM_TYPE / (min(1.0, available_width / (self.diagram.width * mm)) * self.size * self.type * mm)
+        return LEAST_DIAGRAM_TYPE / (min(1.0, available_width / (self.diagram.width * mm)) * self.type * mm)
 
     def wrap(self, available_width, available_height):
         whole = min(1.0, available_width / (self.diagram.width * mm))   # its size as wide as the column lets it be
-        share = self.size * self.fit
-        if self.type is not None:   # the book laid out again at 90 % or 80 % shrinks it only while its text keeps 6 pt
-            share = max(share, min(1.0, LEAST_DIAGRAM_TYPE / (whole * self.type * mm)))
+        # the book laid out again at 90 % or 80 % shrinks it only while its text keeps LEAST_DIAGRAM_TYPE
+        share = max(self.size * self.fit, min(1.0, self._least(available_width)))
         self.scale = whole * share
         return self.diagram.width * mm * self.scale, self.diagram.height * mm * self.scale
 
