@@ -4,7 +4,7 @@ of its own, measured and set one by one, as the layout was first written."""
 import re
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from generator.draw import svg, textbox, typeface
 from generator.draw.textfit import Box
@@ -67,7 +67,8 @@ def plain_line(words, size, family):
 
 
 def plain_wrap(paragraphs, size, width, family):
-    """Lines (atoms of each word, last of its paragraph), a word wider than a line cut between characters."""
+    """Lines (atoms of each word, last of its paragraph), a word wider than a line cut between characters, a number
+    before an icon taken to the next line with it."""
     lines = []
     for words in paragraphs:
         space = 0.0
@@ -85,8 +86,12 @@ def plain_wrap(paragraphs, size, width, family):
             for piece in pieces:
                 wide = plain_width(piece, size, family)
                 if line and used + space + wide > width:
+                    kept = []   # a number before an icon goes down with it, when the two fit a line together
+                    if (len(line) > 1 and piece[0][2] and not line[-1][-1][2] and line[-1][-1][0].isdigit()
+                            and plain_width(line[-1], size, family) + space + wide <= width):
+                        kept = [line.pop()]
                     lines.append((line, False))
-                    line, used = [], 0.0
+                    line, used = kept, sum(plain_width(k, size, family) for k in kept)
                 used += (space if line else 0.0) + wide
                 line.append(piece)
                 space = plain_space(piece, size, family)
@@ -224,6 +229,7 @@ texts = st.lists(st.tuples(st.sampled_from(WORDS), st.sampled_from(GAPS)), max_s
 
 
 @settings(max_examples=300, deadline=None)
+@example("Gain 2 :coin: ", 4.0, 2.0, 6.0, 0.3125, "left", "top", 1.0, True, False, False)   # a cut word, then 2 :coin:
 @given(texts, st.floats(4, 90), st.floats(2, 40), st.sampled_from([6.0, 4.2333, 3.0, 2.1167]), st.floats(0.3, 1),
        st.sampled_from(textbox.ALIGN), st.sampled_from(textbox.VALIGN), st.sampled_from([1.0, 1.2, 1.5]),
        st.booleans(), st.booleans(), st.booleans())
